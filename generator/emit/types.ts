@@ -1,0 +1,24 @@
+import type { ApiModel } from '../model/types';
+import type { Diagnostic } from '../diagnostics';
+
+/** A file produced by a generator; `path` is POSIX and relative to the output root. */
+export interface VirtualFile {
+  path: string;
+  contents: string;
+}
+
+/** What every generator returns: files, plus diagnostics found while generating (an error means: write nothing). */
+export interface GeneratorResult {
+  files: VirtualFile[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A generator is a pure function of the model and its resolved options. It never touches the filesystem;
+ * an output rule (see `generator/write.ts`) decides where the files go.
+ */
+export interface Generator<Options = unknown> {
+  /** The name used in configuration and on the command line, e.g. `crd`, `deepcopy`. */
+  readonly name: string;
+  generate(model: ApiModel, options: Options): GeneratorResult;
+}
