@@ -5,6 +5,10 @@ import type { Diagnostic } from '../diagnostics';
 export interface VirtualFile {
   path: string;
   contents: string;
+  /** The API group the file belongs to, for layouts that place files per group package. */
+  group?: string;
+  /** What the file is: a CRD manifest, TypeScript source of a generated package, or package metadata. */
+  role?: 'crd' | 'source' | 'package';
 }
 
 /** What every generator returns: files, plus diagnostics found while generating (an error means: write nothing). */
