@@ -1,1 +1,3 @@
 export * from './meta/types';
+export * from './meta/conditions';
+export * from './meta/core';
