@@ -1,0 +1,1 @@
+// +groupName=cel.example.com

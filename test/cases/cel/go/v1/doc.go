@@ -1,0 +1,2 @@
+// +groupName=cel.example.com
+package v1

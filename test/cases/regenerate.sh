@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Regenerates every case's expected CRDs from its Go twin with the real controller-gen.
+#
+#   test/cases/regenerate.sh            # every case
+#   test/cases/regenerate.sh basic cel  # only these cases
+#
+# controller-gen v0.21.0 is installed with `go install` into $(go env GOPATH)/bin when missing (override the
+# binary with CONTROLLER_GEN=/path/to/controller-gen). It runs with `crd:allowDangerousTypes=true` because the
+# twins use float64 (the TypeScript `float64` and plain `number`), which controller-gen rejects otherwise.
+# The outputs are written unmodified into <case>/expected/.
+set -euo pipefail
+
+CONTROLLER_GEN_VERSION=v0.21.0
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+CG="${CONTROLLER_GEN:-$(go env GOPATH)/bin/controller-gen}"
+if ! "$CG" --version 2>/dev/null | grep -qx "Version: ${CONTROLLER_GEN_VERSION}"; then
+  echo "installing controller-gen ${CONTROLLER_GEN_VERSION}" >&2
+  GOBIN="$(dirname "$CG")" go install "sigs.k8s.io/controller-tools/cmd/controller-gen@${CONTROLLER_GEN_VERSION}"
+fi
+
+if [ "$#" -gt 0 ]; then
+  cases=("$@")
+else
+  cases=()
+  for dir in */go; do cases+=("${dir%/go}"); done
+fi
+
+for c in "${cases[@]}"; do
+  c="${c%/}"
+  [ -d "$c/go" ] || { echo "no Go twin: $c/go" >&2; exit 1; }
+  echo "== $c" >&2
+  rm -rf "$c/expected"
+  "$CG" crd:allowDangerousTypes=true paths="./$c/go/..." output:crd:dir="$c/expected"
+done

@@ -1,0 +1,2 @@
+// +groupName=items.example.com
+package v1

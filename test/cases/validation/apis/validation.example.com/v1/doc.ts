@@ -1,0 +1,1 @@
+// +groupName=validation.example.com

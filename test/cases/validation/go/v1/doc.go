@@ -1,0 +1,2 @@
+// +groupName=validation.example.com
+package v1
