@@ -55,7 +55,11 @@ export type WellKnownName =
   | 'ObjectReference'
   | 'TypedLocalObjectReference';
 
-/** Identifies a package (one folder of API files), as its POSIX path relative to the APIs root, e.g. `stable.example.com/v1`. */
+/**
+ * Identifies a package (one folder of API files), as its POSIX path relative to the APIs root, e.g.
+ * `stable.example.com/v1`. The runtime's well-known struct types (TypeMeta, Condition, LabelSelector …) live in the
+ * package `@kubegen/runtime`; scalar-like well-known types (int32, Time, Quantity, ObjectMeta …) are `wellKnown` refs.
+ */
 export type PackageId = string;
 
 /** A reference to a type, as written at a use site. */
@@ -213,6 +217,11 @@ export interface Package {
   types: TypeDecl[];
   /** Kinds, sorted by name. */
   kinds: Kind[];
+  /**
+   * Exported names of the package's hand-written `conversion.ts` (sorted); undefined for the runtime package.
+   * Conversion emitters call these instead of generating a converter where fields cannot be matched.
+   */
+  conversionFunctions?: string[];
 }
 
 export interface GroupVersion {
