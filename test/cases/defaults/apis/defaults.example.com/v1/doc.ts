@@ -1,0 +1,1 @@
+// +groupName=defaults.example.com

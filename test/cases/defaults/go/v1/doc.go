@@ -1,0 +1,2 @@
+// +groupName=defaults.example.com
+package v1

@@ -1,0 +1,4 @@
+// Package hidden declares the same group but is skipped: it contributes no version.
+// +groupName=optional.example.com
+// +kubebuilder:skip
+package hidden

@@ -1,0 +1,2 @@
+// +groupName=required.example.com
+package v1

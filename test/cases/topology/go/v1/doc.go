@@ -1,0 +1,2 @@
+// +groupName=topology.example.com
+package v1
