@@ -1,0 +1,19 @@
+/**
+ * `@kubegen/runtime/testing`: a real Kubernetes control plane (etcd + kube-apiserver on loopback) for tests, the
+ * TypeScript counterpart of controller-runtime's envtest.
+ */
+export {
+  DEFAULT_KUBERNETES_VERSION,
+  buildControlPlaneBinaries,
+  cachedAssetsDir,
+  defaultCacheDir,
+  kubernetesVersionOf,
+  resolveControlPlaneBinaries,
+  type ControlPlaneBinaries,
+  type ResolveBinariesOptions,
+} from './binaries';
+export { startControlPlane, type ComponentFlags, type ControlPlane, type ControlPlaneOptions, type ControlPlaneUser, type ProcessInfo } from './controlplane';
+export { buildKubeconfig, kubeconfigToYaml, type Kubeconfig, type KubeconfigOptions } from './kubeconfig';
+export { parseDuration } from './duration';
+export { isAlive } from './lock';
+export type { ProcessExit } from './process';
