@@ -1,0 +1,1 @@
+// +groupName=embedding.example.com

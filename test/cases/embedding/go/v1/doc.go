@@ -1,0 +1,2 @@
+// +groupName=embedding.example.com
+package v1

@@ -1,0 +1,1 @@
+// +groupName=wellknown.example.com

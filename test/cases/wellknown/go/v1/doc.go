@@ -1,0 +1,2 @@
+// +groupName=wellknown.example.com
+package v1
