@@ -1,0 +1,235 @@
+/**
+ * `TypedClient<T, TList>`: the REST-backed `ResourceClient`. Generated code binds it to a kind:
+ * `new TypedClient<CronTab, CronTabList>(rest, cronTabResource, namespace)`.
+ *
+ * Namespaces: a client of a namespaced kind is made per namespace; `''` means all namespaces and serves
+ * list / watch / deleteCollection across them. Verbs that carry an object (create, update, updateStatus,
+ * apply, applyStatus) use the client's namespace, else the object's `metadata.namespace`; by-name verbs need the
+ * client's namespace. For cluster-scoped kinds the namespace is ignored.
+ */
+
+import type { Scale } from '../meta/autoscaling';
+import type { RestClient } from '../rest/client';
+import {
+  deleteBody,
+  getQuery,
+  listQuery,
+  patchQuery,
+  PatchTypes,
+  watchQuery,
+  writeQuery,
+  type ApplyOptions,
+  type CreateOptions,
+  type DeleteOptions,
+  type GetOptions,
+  type ListOptions,
+  type PatchOptions,
+  type PatchType,
+  type UpdateOptions,
+  type WatchOptions,
+} from '../rest/options';
+import { resourcePath } from '../rest/paths';
+import { decodeWatchEvents } from '../watch/decoder';
+import { StreamWatch } from '../watch/stream';
+import type { Watch } from '../watch/types';
+import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor } from './types';
+
+function objectName(obj: KubeObject, verb: string): string {
+  const name = obj.metadata?.name;
+  if (!name) throw new TypeError(`${verb}: metadata.name is required`);
+  return name;
+}
+
+export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList> {
+  constructor(
+    readonly rest: RestClient,
+    readonly descriptor: ResourceDescriptor,
+    /** The namespace of a namespaced kind; `''` for all namespaces. */
+    readonly namespace: string = '',
+  ) {}
+
+  private path(namespace: string, name?: string, subresources?: readonly string[]): string {
+    const d = this.descriptor;
+    return resourcePath({
+      group: d.group,
+      version: d.version,
+      resource: d.resource,
+      ...(d.namespaced && namespace ? { namespace } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(subresources ? { subresources } : {}),
+    });
+  }
+
+  private namespaceFor(obj: KubeObject | undefined, verb: string): string {
+    if (!this.descriptor.namespaced) return '';
+    const ns = this.namespace || obj?.metadata?.namespace || '';
+    if (!ns) throw new TypeError(`${verb}: ${this.descriptor.resource} is namespaced; a namespace is required`);
+    return ns;
+  }
+
+  create(obj: T, opts: CreateOptions = {}): Promise<T> {
+    return this.rest.request<T>({
+      method: 'POST',
+      path: this.path(this.namespaceFor(obj, 'create')),
+      query: writeQuery(opts),
+      body: obj,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  update(obj: T, opts: UpdateOptions = {}): Promise<T> {
+    return this.put(obj, opts, 'update');
+  }
+
+  updateStatus(obj: T, opts: UpdateOptions = {}): Promise<T> {
+    return this.put(obj, opts, 'updateStatus', 'status');
+  }
+
+  private put(obj: T, opts: UpdateOptions, verb: string, subresource?: string): Promise<T> {
+    return this.rest.request<T>({
+      method: 'PUT',
+      path: this.path(this.namespaceFor(obj, verb), objectName(obj, verb), subresource ? [subresource] : undefined),
+      query: writeQuery(opts),
+      body: obj,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  delete(name: string, opts: DeleteOptions = {}): Promise<void> {
+    return this.rest.requestVoid({
+      method: 'DELETE',
+      path: this.path(this.namespaceFor(undefined, 'delete'), name),
+      body: deleteBody(opts),
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  deleteCollection(opts: DeleteOptions = {}, listOpts: ListOptions = {}): Promise<void> {
+    return this.rest.requestVoid({
+      method: 'DELETE',
+      path: this.path(this.namespace),
+      query: listQuery(listOpts),
+      body: deleteBody(opts),
+      signal: opts.signal ?? listOpts.signal,
+      timeoutMs: opts.timeoutMs ?? listOpts.timeoutMs,
+    });
+  }
+
+  get(name: string, opts: GetOptions = {}): Promise<T> {
+    return this.rest.request<T>({
+      method: 'GET',
+      path: this.path(this.namespaceFor(undefined, 'get'), name),
+      query: getQuery(opts),
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  list(opts: ListOptions = {}): Promise<TList> {
+    return this.rest.request<TList>({
+      method: 'GET',
+      path: this.path(this.namespace),
+      query: listQuery(opts),
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  listPages(opts: ListOptions = {}): AsyncIterable<TList> {
+    return listPages((o) => this.list(o), opts);
+  }
+
+  listAll(opts: ListOptions = {}): AsyncIterable<T> {
+    return listItems(this.listPages(opts));
+  }
+
+  async watch(opts: WatchOptions = {}): Promise<Watch<T>> {
+    const controller = new AbortController();
+    const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+    const res = await this.rest.stream({ method: 'GET', path: this.path(this.namespace), query: watchQuery(opts), signal });
+    return new StreamWatch<T>(decodeWatchEvents<T>(res.body), controller, signal);
+  }
+
+  patch(name: string, type: PatchType, body: PatchBody<T>, opts: PatchOptions = {}, ...subresources: string[]): Promise<T> {
+    return this.rest.request<T>({
+      method: 'PATCH',
+      path: this.path(this.namespaceFor(undefined, 'patch'), name, subresources),
+      query: patchQuery(opts),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      contentType: type,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  apply(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T> {
+    return this.applyTo(obj, opts, 'apply');
+  }
+
+  applyStatus(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T> {
+    return this.applyTo(obj, opts, 'applyStatus', 'status');
+  }
+
+  private applyTo(obj: ApplyConfiguration<T>, opts: ApplyOptions, verb: string, subresource?: string): Promise<T> {
+    if (!opts.fieldManager) throw new TypeError(`${verb}: fieldManager is required for server-side apply`);
+    const ns = this.namespaceFor(obj as KubeObject, verb);
+    return this.rest.request<T>({
+      method: 'PATCH',
+      path: this.path(ns, objectName(obj as KubeObject, verb), subresource ? [subresource] : undefined),
+      query: patchQuery(opts),
+      // JSON is YAML: the apply content type accepts a JSON body
+      body: JSON.stringify(obj),
+      contentType: PatchTypes.ApplyPatch,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  getScale(name: string, opts: GetOptions = {}): Promise<Scale> {
+    return this.rest.request<Scale>({
+      method: 'GET',
+      path: this.path(this.namespaceFor(undefined, 'getScale'), name, ['scale']),
+      query: getQuery(opts),
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  updateScale(name: string, scale: Scale, opts: UpdateOptions = {}): Promise<Scale> {
+    return this.rest.request<Scale>({
+      method: 'PUT',
+      path: this.path(this.namespaceFor(undefined, 'updateScale'), name, ['scale']),
+      query: writeQuery(opts),
+      body: scale,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+}
+
+/**
+ * Pages of a list: calls `list` with `continue` from each page until a page has no continue token. A `410
+ * Expired` continue token is thrown (the caller relists), as client-go's pager does without its fallback.
+ * Pages after the first drop `resourceVersion` and `resourceVersionMatch`, which the server rejects with `continue`.
+ */
+export async function* listPages<TList extends KubeList<unknown>>(
+  list: (opts: ListOptions) => Promise<TList>,
+  opts: ListOptions = {},
+): AsyncGenerator<TList, void, undefined> {
+  let token = opts.continue;
+  for (;;) {
+    // continuation pages must not repeat resourceVersion(Match): the token pins the snapshot
+    const page = await list(token && token !== opts.continue ? { ...opts, continue: token, resourceVersion: undefined, resourceVersionMatch: undefined } : opts);
+    yield page;
+    token = page.metadata?.continue;
+    if (!token) return;
+  }
+}
+
+/** The items of every page. */
+export async function* listItems<T>(pages: AsyncIterable<KubeList<T>>): AsyncGenerator<T, void, undefined> {
+  for await (const page of pages) yield* page.items ?? [];
+}

@@ -1,0 +1,124 @@
+/**
+ * The contract generated clients bind: `ResourceClient<T, TList>`, implemented by the REST-backed
+ * `TypedClient` and by the fake's `FakeClient`, and the `ResourceDescriptor` a generated file declares per kind.
+ */
+
+import type { ListMeta, ObjectMeta } from '../meta/types';
+import type { Scale } from '../meta/autoscaling';
+import type {
+  ApplyOptions,
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  JsonPatchOperation,
+  ListOptions,
+  PatchOptions,
+  PatchType,
+  UpdateOptions,
+  WatchOptions,
+} from '../rest/options';
+import type { Watch } from '../watch/types';
+
+/** Any Kubernetes object: what every generated kind satisfies. */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+}
+
+/** Any list of `T`. */
+export interface KubeList<T> {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ListMeta;
+  items: T[];
+}
+
+/** Where the scale subresource reads and writes replicas (CRD `subresources.scale`), as dotted JSON paths. */
+export interface ScaleSubresource {
+  /** e.g. `.spec.replicas`. */
+  specReplicasPath: string;
+  /** e.g. `.status.replicas`. */
+  statusReplicasPath: string;
+  /** e.g. `.status.selector`. */
+  labelSelectorPath?: string;
+}
+
+/** What a generated client knows about one kind and its resource. */
+export interface ResourceDescriptor {
+  /** API group, `''` for the core group. */
+  group: string;
+  version: string;
+  /** The plural resource name, e.g. `crontabs`. */
+  resource: string;
+  kind: string;
+  /** Default `<kind>List`. */
+  listKind?: string;
+  namespaced: boolean;
+  subresources?: {
+    status?: boolean;
+    scale?: ScaleSubresource;
+  };
+}
+
+/** Every field optional, recursively. */
+export type DeepPartial<T> = T extends readonly (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/**
+ * A server-side apply configuration: the fields the caller owns, plus the identifying `apiVersion`, `kind`
+ * and `metadata.name`.
+ */
+export type ApplyConfiguration<T extends KubeObject> = DeepPartial<Omit<T, 'apiVersion' | 'kind' | 'metadata'>> & {
+  apiVersion: string;
+  kind: string;
+  metadata: DeepPartial<ObjectMeta> & { name: string };
+};
+
+/** A JSON merge patch of `T` (RFC 7386): `null` deletes a field. */
+export type MergePatch<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: MergePatch<T[K]> | null }
+    : T;
+
+/**
+ * The body of a patch: RFC 6902 operations for `application/json-patch+json`, an object for merge,
+ * strategic-merge and apply patches, or a pre-encoded string for any type.
+ */
+export type PatchBody<T> = readonly JsonPatchOperation[] | MergePatch<T> | string;
+
+/**
+ * All verbs of one kind, in one namespace (or cluster-wide). Generated per-kind interfaces are this, or a
+ * `Pick` of it when `+genclient:onlyVerbs` / `:skipVerbs` / `:noStatus` narrow the verbs.
+ */
+export interface ResourceClient<T extends KubeObject, TList extends KubeList<T>> {
+  create(obj: T, opts?: CreateOptions): Promise<T>;
+  /** Replaces the object; `metadata.resourceVersion` makes it conditional (409 Conflict when stale). */
+  update(obj: T, opts?: UpdateOptions): Promise<T>;
+  /** Replaces only `status` (the status subresource). */
+  updateStatus(obj: T, opts?: UpdateOptions): Promise<T>;
+  delete(name: string, opts?: DeleteOptions): Promise<void>;
+  deleteCollection(opts?: DeleteOptions, listOpts?: ListOptions): Promise<void>;
+  get(name: string, opts?: GetOptions): Promise<T>;
+  list(opts?: ListOptions): Promise<TList>;
+  /** Every page of a list, following `metadata.continue` (pass `limit` for the page size). */
+  listPages(opts?: ListOptions): AsyncIterable<TList>;
+  /** Every item of a list, page by page. */
+  listAll(opts?: ListOptions): AsyncIterable<T>;
+  /** Resolves once the server accepted the watch; see `Watch` for the stream's contract. */
+  watch(opts?: WatchOptions): Promise<Watch<T>>;
+  patch(name: string, type: PatchType, body: PatchBody<T>, opts?: PatchOptions, ...subresources: string[]): Promise<T>;
+  /** Server-side apply (`application/apply-patch+yaml`). */
+  apply(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T>;
+  /** Server-side apply of the status subresource. */
+  applyStatus(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T>;
+  getScale(name: string, opts?: GetOptions): Promise<Scale>;
+  updateScale(name: string, scale: Scale, opts?: UpdateOptions): Promise<Scale>;
+}
+
+/** The verbs of `ResourceClient`, as `+genclient:onlyVerbs` names them (plus the runtime's extras). */
+export type ResourceVerb = keyof ResourceClient<KubeObject, KubeList<KubeObject>>;

@@ -1,0 +1,3 @@
+export * from './status';
+export * from './errors';
+export * from './retry';

@@ -1,0 +1,6 @@
+export * from './options';
+export * from './paths';
+export * from './transport';
+export * from './warnings';
+export * from './client';
+export { RUNTIME_VERSION, DEFAULT_USER_AGENT } from './version';

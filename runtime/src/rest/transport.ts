@@ -1,0 +1,116 @@
+/**
+ * The HTTP transport under the REST client: one request in, status + headers + a streamed body out.
+ *
+ * It is an interface so that unit tests run without sockets (see `testing/fake` and the tests' scripted
+ * transports). `UndiciTransport` is the real one: a keep-alive `undici.Pool` to the one apiserver origin, with
+ * the TLS options of the configuration.
+ *
+ * Contract: `request` resolves once the status line and headers have arrived; the body is read by iterating
+ * `body` (chunks of bytes, in order, ending when the server closes the response) or by `text()`; a response
+ * whose body is not wanted must be `discard()`ed so the connection returns to the pool. An aborted `signal`
+ * rejects a pending `request` and ends the body iteration with an error.
+ */
+
+import { Pool } from 'undici';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface TransportRequest {
+  method: HttpMethod;
+  /** Path and query, starting with `/`. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  /** A long-lived streamed response (a watch): no idle timeout on the body. */
+  stream?: boolean;
+}
+
+export interface TransportResponse {
+  status: number;
+  /** Header names in lower case; repeated headers as arrays. */
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Uint8Array>;
+  text(): Promise<string>;
+  discard(): Promise<void>;
+}
+
+export interface Transport {
+  request(req: TransportRequest): Promise<TransportResponse>;
+  /** Closes idle connections; pending requests finish. */
+  close(): Promise<void>;
+}
+
+/** TLS settings of a connection. Verification is on unless `rejectUnauthorized` is `false`. */
+export interface TlsOptions {
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  rejectUnauthorized?: boolean;
+  /** SNI / verification name when it differs from the server host (kubeconfig `tls-server-name`). */
+  servername?: string;
+}
+
+export interface UndiciTransportOptions {
+  tls?: TlsOptions;
+  /** Maximum concurrent connections to the server (default 64). */
+  connections?: number;
+  /** Idle time before a keep-alive connection is closed (default 30s). */
+  keepAliveTimeoutMs?: number;
+  /** Time to wait for response headers (default 60s). */
+  headersTimeoutMs?: number;
+  /** Maximum idle time between body chunks of a non-streamed response (default 60s). */
+  bodyTimeoutMs?: number;
+}
+
+/** A keep-alive connection pool to one apiserver. */
+export class UndiciTransport implements Transport {
+  private readonly pool: Pool;
+  private readonly headersTimeout: number;
+  private readonly bodyTimeout: number;
+
+  /** `origin` is scheme, host and port (`https://10.0.0.1:6443`); paths come with each request. */
+  constructor(origin: string, opts: UndiciTransportOptions = {}) {
+    const tls = opts.tls ?? {};
+    this.pool = new Pool(origin, {
+      connections: opts.connections ?? 64,
+      keepAliveTimeout: opts.keepAliveTimeoutMs ?? 30_000,
+      connect: {
+        ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
+        ...(tls.cert !== undefined ? { cert: tls.cert } : {}),
+        ...(tls.key !== undefined ? { key: tls.key } : {}),
+        ...(tls.servername !== undefined ? { servername: tls.servername } : {}),
+        rejectUnauthorized: tls.rejectUnauthorized !== false,
+      },
+    });
+    this.headersTimeout = opts.headersTimeoutMs ?? 60_000;
+    this.bodyTimeout = opts.bodyTimeoutMs ?? 60_000;
+  }
+
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    const res = await this.pool.request({
+      path: req.path,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+      headersTimeout: this.headersTimeout,
+      bodyTimeout: req.stream ? 0 : this.bodyTimeout,
+    });
+    const body = res.body;
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body,
+      text: () => body.text(),
+      discard: async () => {
+        await body.dump();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './types';
+export * from './decoder';
+export * from './stream';

@@ -1,0 +1,148 @@
+/** `Watch<T>` implementations: over a decoded event stream (REST), and a push queue (fakes, tests). */
+
+import { StatusError } from '../errors/errors';
+import type { Status } from '../errors/status';
+import type { RawWatchEvent, Watch, WatchEvent } from './types';
+
+/**
+ * A `Watch<T>` over raw events already being received. `controller` aborts the underlying request; `signal` is
+ * the signal that request was opened with (the caller's signal combined with `controller.signal`).
+ */
+export class StreamWatch<T> implements Watch<T> {
+  private used = false;
+
+  constructor(
+    private readonly events: AsyncIterable<RawWatchEvent<T>>,
+    private readonly controller: AbortController,
+    private readonly signal: AbortSignal = controller.signal,
+  ) {}
+
+  stop(): void {
+    this.controller.abort();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    if (this.used) throw new Error('a Watch can be iterated only once');
+    this.used = true;
+    if (this.signal.aborted) return;
+    try {
+      for await (const ev of this.events) {
+        if (ev.type === 'ERROR') throw new StatusError(ev.object);
+        yield ev;
+        if (this.signal.aborted) return;
+      }
+    } catch (err) {
+      if (this.signal.aborted && !(err instanceof StatusError)) return;
+      throw err;
+    } finally {
+      this.controller.abort();
+    }
+  }
+}
+
+/**
+ * A `Watch<T>` fed by calls: `add`/`modify`/`delete`/`bookmark`/`error` enqueue events (never blocking, never
+ * dropping), `close()` ends the stream after the queued events, `stop()` ends it at once. What the fake tracker
+ * hands out, and what tests use to script a watch (client-go's `watch.FakeWatcher`).
+ */
+export class PushWatch<T> implements Watch<T> {
+  private readonly queue: RawWatchEvent<T>[] = [];
+  private waiting: (() => void) | undefined;
+  private closed = false;
+  private stopped = false;
+  private used = false;
+  private readonly stopHandlers: Array<() => void> = [];
+
+  constructor(signal?: AbortSignal) {
+    if (signal) {
+      if (signal.aborted) this.stopped = true;
+      else signal.addEventListener('abort', () => this.stop(), { once: true });
+    }
+  }
+
+  /** Whether the consumer stopped the watch (producers should stop sending). */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Registers a callback run once when the watch is stopped or closed (producers unregister here). */
+  onStop(fn: () => void): void {
+    if (this.stopped || this.closed) fn();
+    else this.stopHandlers.push(fn);
+  }
+
+  push(ev: RawWatchEvent<T>): void {
+    if (this.stopped || this.closed) return;
+    this.queue.push(ev);
+    this.wake();
+  }
+
+  add(object: T): void {
+    this.push({ type: 'ADDED', object });
+  }
+
+  modify(object: T): void {
+    this.push({ type: 'MODIFIED', object });
+  }
+
+  delete(object: T): void {
+    this.push({ type: 'DELETED', object });
+  }
+
+  bookmark(object: T): void {
+    this.push({ type: 'BOOKMARK', object });
+  }
+
+  /** Enqueues an ERROR event: the consumer's iteration throws it as a StatusError, after earlier events. */
+  error(status: Status): void {
+    this.push({ type: 'ERROR', object: status });
+  }
+
+  /** Ends the stream after the queued events (a server closing the response). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.runStopHandlers();
+    this.wake();
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.queue.length = 0;
+    this.runStopHandlers();
+    this.wake();
+  }
+
+  private runStopHandlers(): void {
+    for (const fn of this.stopHandlers.splice(0)) fn();
+  }
+
+  private wake(): void {
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    if (this.used) throw new Error('a Watch can be iterated only once');
+    this.used = true;
+    try {
+      for (;;) {
+        if (this.stopped) return;
+        const ev = this.queue.shift();
+        if (ev) {
+          if (ev.type === 'ERROR') throw new StatusError(ev.object);
+          yield ev;
+          continue;
+        }
+        if (this.closed) return;
+        await new Promise<void>((resolve) => {
+          this.waiting = resolve;
+        });
+      }
+    } finally {
+      this.stop();
+    }
+  }
+}
