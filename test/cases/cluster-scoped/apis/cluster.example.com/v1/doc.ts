@@ -1,0 +1,1 @@
+// +groupName=cluster.example.com

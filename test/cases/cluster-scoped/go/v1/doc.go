@@ -1,0 +1,2 @@
+// +groupName=cluster.example.com
+package v1

@@ -1,0 +1,1 @@
+// +groupName=enums.example.com

@@ -1,0 +1,2 @@
+// +groupName=enums.example.com
+package v1
