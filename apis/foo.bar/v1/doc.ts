@@ -1,0 +1,2 @@
+// Package v1 contains the foo.bar/v1 API: App.
+// +groupName=foo.bar

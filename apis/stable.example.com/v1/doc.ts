@@ -1,0 +1,2 @@
+// Package v1 contains the stable.example.com/v1 API: CronTab.
+// +groupName=stable.example.com

@@ -1,0 +1,602 @@
+/**
+ * The front end: TypeScript API files → the plain-data API model. The only module that imports ts-morph.
+ *
+ * Contract:
+ * - `loadApiModel(root)` reads every `.ts` file under `root` (one folder = one package), resolves
+ *   `@kubegen/runtime` to the runtime's own meta declarations, and returns a model plus every diagnostic found.
+ *   It never throws for bad input: problems are diagnostics with a `file:line:column`.
+ * - Types are converted from their syntax, with the type checker used only to resolve names to declarations, so
+ *   well-known types are recognised by declaration, never by spelling.
+ * - Marker lines are parsed and validated by the marker registry; decisions that depend on markers are made by
+ *   `generator/model/build.ts`.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Project, ts } from 'ts-morph';
+import { DiagnosticBag, type Diagnostic } from '../diagnostics';
+import { markerDefinition, parseMarker, type MarkerTarget } from '../markers';
+import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
+import { buildModel, type LoadedPackage } from '../model/build';
+import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
+import { RUNTIME_PACKAGE, runtimeMetaDir, runtimeMetaFiles } from './runtime';
+
+export interface LoadOptions {
+  /** The APIs root: `<root>/<group>/<version>/*.ts`. */
+  root: string;
+  /** Paths in spans are relative to this directory (default: process.cwd()). */
+  cwd?: string;
+}
+
+export interface LoadResult {
+  model: ApiModel;
+  diagnostics: Diagnostic[];
+}
+
+/** Well-known types whose schema is special, recognised by their declaration in the runtime. */
+const SCALAR_WELL_KNOWN = new Set<WellKnownName>([
+  'int32',
+  'int64',
+  'float64',
+  'Time',
+  'MicroTime',
+  'Duration',
+  'Quantity',
+  'IntOrString',
+  'Bytes',
+  'JSON',
+  'RawExtension',
+  'ObjectMeta',
+  'ListMeta',
+]);
+
+/** The file (relative to a package folder) whose exported functions are hand-written conversions. */
+export const CONVERSION_FILE = 'conversion.ts';
+
+export function loadApiModel(options: LoadOptions): LoadResult {
+  const cwd = options.cwd ?? process.cwd();
+  const root = path.resolve(cwd, options.root);
+  const bag = new DiagnosticBag();
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
+    bag.error(`APIs root "${options.root}" is not a directory`);
+    return { model: { packages: [], groups: [] }, diagnostics: bag.items };
+  }
+  const apiFiles = listApiFiles(root);
+  const metaDir = runtimeMetaDir();
+  const metaFiles = runtimeMetaFiles(metaDir);
+  const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
+
+  const compilerOptions: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    allowImportingTsExtensions: true,
+    types: [],
+  };
+  const project = new Project({
+    compilerOptions,
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    resolutionHost: (moduleResolutionHost, getOptions) => ({
+      resolveModuleNames: (moduleNames, containingFile) =>
+        moduleNames.map((name) => {
+          if (name === RUNTIME_PACKAGE) return { resolvedFileName: runtimeIndex, extension: ts.Extension.Ts, isExternalLibraryImport: false };
+          return ts.resolveModuleName(name, containingFile, getOptions(), moduleResolutionHost).resolvedModule;
+        }),
+    }),
+  });
+  project.createSourceFile(
+    runtimeIndex,
+    metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join(''),
+    { overwrite: true },
+  );
+  for (const f of metaFiles) project.addSourceFileAtPath(f);
+  for (const f of apiFiles) project.addSourceFileAtPath(f);
+  const program = project.getProgram().compilerObject;
+  const loader = new Loader(program, root, cwd, metaDir, bag);
+  const packages = loader.load(apiFiles);
+  const model = buildModel(packages, bag);
+  return { model, diagnostics: bag.items };
+}
+
+function listApiFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.test.ts')) out.push(p);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+type DeclNode = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
+
+class Loader {
+  private readonly checker: ts.TypeChecker;
+  private readonly packages = new Map<PackageId, LoadedPackage>();
+  /** Runtime declarations referenced so far, converted on demand. */
+  private readonly runtimeQueue: DeclNode[] = [];
+  private readonly runtimeSeen = new Set<string>();
+
+  constructor(
+    private readonly program: ts.Program,
+    private readonly root: string,
+    private readonly cwd: string,
+    private readonly metaDir: string,
+    private readonly bag: DiagnosticBag,
+  ) {
+    this.checker = program.getTypeChecker();
+  }
+
+  load(apiFiles: string[]): LoadedPackage[] {
+    for (const file of apiFiles) {
+      const sf = this.program.getSourceFile(file);
+      if (!sf) continue;
+      this.bag.addAll(this.syntaxDiagnostics(sf));
+      const pkg = this.packageFor(path.dirname(file));
+      if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, pkg);
+      else this.loadApiFile(sf, pkg);
+    }
+    // Runtime declarations, pulled in as they are referenced (a queue: their fields may reference more).
+    if (this.runtimeQueue.length > 0) {
+      const pkg = this.runtimePackage();
+      for (let i = 0; i < this.runtimeQueue.length; i++) {
+        const decl = this.convertDecl(this.runtimeQueue[i], pkg.id);
+        if (decl) pkg.types.push(decl);
+      }
+    }
+    return [...this.packages.values()];
+  }
+
+  private syntaxDiagnostics(sf: ts.SourceFile): Diagnostic[] {
+    const diags = this.program.getSyntacticDiagnostics(sf);
+    return diags.map((d) => ({
+      severity: 'error' as const,
+      message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+      span: d.start !== undefined ? this.spanAt(sf, d.start) : undefined,
+    }));
+  }
+
+  private packageFor(dir: string): LoadedPackage {
+    const id = toPosix(path.relative(this.root, dir)) || '.';
+    let pkg = this.packages.get(id);
+    if (!pkg) {
+      pkg = { id, dir: toPosix(path.relative(this.cwd, dir)) || '.', folderName: path.basename(dir), markers: [], types: [], conversionFunctions: [] };
+      this.packages.set(id, pkg);
+    }
+    return pkg;
+  }
+
+  private runtimePackage(): LoadedPackage {
+    let pkg = this.packages.get(RUNTIME_PACKAGE);
+    if (!pkg) {
+      pkg = { id: RUNTIME_PACKAGE, dir: toPosix(path.relative(this.cwd, this.metaDir)), folderName: 'meta', markers: [], types: [], conversionFunctions: [], runtime: true };
+      this.packages.set(RUNTIME_PACKAGE, pkg);
+    }
+    return pkg;
+  }
+
+  private loadConversionFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
+    for (const st of sf.statements) {
+      const exported = hasExportModifier(st);
+      if (ts.isFunctionDeclaration(st) && st.name && exported) pkg.conversionFunctions.push(st.name.text);
+      else if (ts.isVariableStatement(st) && exported) {
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) pkg.conversionFunctions.push(d.name.text);
+      }
+    }
+    pkg.conversionFunctions.sort();
+  }
+
+  private loadApiFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
+    const text = sf.text;
+    for (const st of sf.statements) {
+      if (isDeclNode(st)) {
+        const { doc, above } = splitDoc(text, st.pos, st.getStart(sf));
+        // The group right above the doc group lends its declaration-level markers (kubebuilder scaffolding style).
+        const second = above.length > 0 ? above[above.length - 1] : undefined;
+        for (const g of above) this.collectPackageMarkers(g, sf, pkg, g === second ? declTarget(st) : undefined);
+        const decl = this.convertDecl(st, pkg.id, doc);
+        if (decl) {
+          if (second) decl.markers.unshift(...this.markersOf(second, sf, declTarget(st), true));
+          pkg.types.push(decl);
+        }
+        continue;
+      }
+      for (const g of leadingCommentGroups(text, st.pos)) this.collectPackageMarkers(g, sf, pkg);
+      if (ts.isImportDeclaration(st) || ts.isExportDeclaration(st) || ts.isEmptyStatement(st) || ts.isImportEqualsDeclaration(st)) continue;
+      this.bag.error(
+        `${describeStatement(st)} is not allowed in an API file: declare interfaces, type aliases and enums only` +
+          (ts.isFunctionDeclaration(st) ? ` (hand-written conversions go in ${CONVERSION_FILE})` : ''),
+        this.spanAt(sf, st.getStart(sf)),
+      );
+    }
+    // Comments after the last statement (a doc.ts holding only comments).
+    for (const g of leadingCommentGroups(text, sf.endOfFileToken.pos)) this.collectPackageMarkers(g, sf, pkg);
+  }
+
+  /** Markers of a comment group not attached to a declaration: package-level, unless `declTarget` claims them. */
+  private collectPackageMarkers(group: CommentGroup, sf: ts.SourceFile, pkg: LoadedPackage, declTargetName?: MarkerTarget): void {
+    for (const line of group.lines) {
+      if (!isMarkerLine(line)) continue;
+      if (declTargetName && allowsTarget(line.text.trimStart(), declTargetName)) continue; // taken by the declaration
+      const m = this.parseLine(line.text, line.pos, sf, 'package');
+      if (m) pkg.markers.push(m);
+    }
+  }
+
+  /** The markers of a group for a target; with `onlyOwn`, lines not registered for that target are skipped. */
+  private markersOf(group: CommentGroup | undefined, sf: ts.SourceFile, target: MarkerTarget, onlyOwn = false): MarkerValue[] {
+    const out: MarkerValue[] = [];
+    if (!group) return out;
+    for (const line of group.lines) {
+      if (!isMarkerLine(line)) continue;
+      if (onlyOwn && !allowsTarget(line.text.trimStart(), target)) continue;
+      const m = this.parseLine(line.text, line.pos, sf, target);
+      if (m) out.push(m);
+    }
+    return out;
+  }
+
+  private parseLine(text: string, pos: number, sf: ts.SourceFile, target: MarkerTarget): MarkerValue | undefined {
+    const lead = text.length - text.trimStart().length;
+    const result = parseMarker(text.trimStart(), this.spanAt(sf, pos + lead), target);
+    if (result.kind === 'marker') return result.marker;
+    if (result.kind === 'error') this.bag.addAll(result.diagnostics);
+    return undefined;
+  }
+
+  private convertDecl(node: DeclNode, pkg: PackageId, docGroup?: CommentGroup): TypeDecl | undefined {
+    const sf = node.getSourceFile();
+    if (!docGroup) docGroup = splitDoc(sf.text, node.pos, node.getStart(sf)).doc;
+    const target: MarkerTarget = 'type';
+    const span = this.spanAt(sf, node.name.getStart(sf));
+    const base = {
+      name: node.name.text,
+      package: pkg,
+      exported: hasExportModifier(node),
+      doc: describe(docGroup),
+      markers: this.markersOf(docGroup, sf, target),
+      span,
+    };
+    if (ts.isEnumDeclaration(node)) {
+      const values: Array<string | number> = [];
+      for (const m of node.members) {
+        const v = this.checker.getConstantValue(m);
+        if (v === undefined) {
+          this.bag.error(`enum member "${m.name.getText(sf)}" needs a constant value`, this.spanAt(sf, m.getStart(sf)));
+          continue;
+        }
+        values.push(v);
+      }
+      const base2 = values.every((v) => typeof v === 'string') ? 'string' : values.every((v) => typeof v === 'number' && Number.isInteger(v)) ? 'integer' : undefined;
+      if (!base2) {
+        this.bag.error(`enum "${node.name.text}" mixes string and number members`, span);
+        return undefined;
+      }
+      return { ...base, declaration: 'enum', type: { kind: 'enum', base: base2, values } };
+    }
+    if (node.typeParameters && node.typeParameters.length > 0) {
+      this.bag.error(`generic type "${node.name.text}" is not supported: API types must be concrete`, span);
+      return undefined;
+    }
+    if (ts.isTypeAliasDeclaration(node)) {
+      const type = this.convertType(node.type, sf);
+      if (!type) return undefined;
+      return { ...base, declaration: 'alias', type };
+    }
+    const type = this.convertInterface(node, sf);
+    if (!type) return undefined;
+    return { ...base, declaration: 'interface', type };
+  }
+
+  private convertInterface(node: ts.InterfaceDeclaration, sf: ts.SourceFile): TypeRef | undefined {
+    const embeds: TypeRef[] = [];
+    for (const clause of node.heritageClauses ?? []) {
+      for (const t of clause.types) {
+        const ref = this.convertReference(t.expression as ts.EntityName, t.typeArguments, t, sf);
+        if (ref) embeds.push(ref);
+      }
+    }
+    return this.convertMembers(node.members, embeds, sf, node);
+  }
+
+  private convertMembers(members: ts.NodeArray<ts.TypeElement>, embeds: TypeRef[], sf: ts.SourceFile, owner: ts.Node): TypeRef | undefined {
+    const fields: Field[] = [];
+    let indexValue: TypeRef | undefined;
+    let ok = true;
+    for (const m of members) {
+      if (ts.isPropertySignature(m)) {
+        const f = this.convertField(m, sf);
+        if (f) fields.push(f);
+        else ok = false;
+      } else if (ts.isIndexSignatureDeclaration(m)) {
+        const param = m.parameters[0];
+        if (!param?.type || param.type.kind !== ts.SyntaxKind.StringKeyword) {
+          this.bag.error('index signatures must be keyed by string (`[key: string]: T`)', this.spanAt(sf, m.getStart(sf)));
+          ok = false;
+          continue;
+        }
+        indexValue = this.convertType(m.type, sf);
+        if (!indexValue) ok = false;
+      } else {
+        this.bag.error(
+          `${ts.isMethodSignature(m) ? 'methods' : 'call, construct and accessor signatures'} are not allowed in API types: use properties`,
+          this.spanAt(sf, m.getStart(sf)),
+        );
+        ok = false;
+      }
+    }
+    if (!ok) return undefined;
+    if (indexValue) {
+      if (fields.length > 0 || embeds.length > 0) {
+        this.bag.error('a type cannot mix an index signature with properties or `extends` (Go has no such type): use a property holding a Record', this.spanAt(sf, owner.getStart(sf)));
+        return undefined;
+      }
+      return { kind: 'map', values: indexValue };
+    }
+    return { kind: 'struct', embeds, fields };
+  }
+
+  private convertField(m: ts.PropertySignature, sf: ts.SourceFile): Field | undefined {
+    const name = propertyName(m.name);
+    const span = this.spanAt(sf, m.name.getStart(sf));
+    if (name === undefined) {
+      this.bag.error('computed property names are not supported in API types', span);
+      return undefined;
+    }
+    if (!m.type) {
+      this.bag.error(`property "${name}" needs a type annotation`, span);
+      return undefined;
+    }
+    const { doc, above } = splitDoc(sf.text, m.pos, m.getStart(sf));
+    const markers = [...(above.length > 0 ? this.markersOf(above[above.length - 1], sf, 'field', true) : []), ...this.markersOf(doc, sf, 'field')];
+    let typeNode = m.type;
+    let nullable = false;
+    let optional = !!m.questionToken;
+    if (ts.isUnionTypeNode(typeNode)) {
+      const rest = typeNode.types.filter((t) => {
+        if (isNullType(t)) {
+          nullable = true;
+          return false;
+        }
+        if (t.kind === ts.SyntaxKind.UndefinedKeyword) {
+          optional = true;
+          return false;
+        }
+        return true;
+      });
+      if (rest.length === 0) {
+        this.bag.error(`property "${name}" has no type besides null/undefined`, span);
+        return undefined;
+      }
+      if (rest.length === 1) typeNode = rest[0];
+      else if (rest.length !== typeNode.types.length) {
+        const t = this.convertUnion(rest, sf, typeNode);
+        if (!t) return undefined;
+        return { name, doc: describe(doc), type: t, optional, nullable, required: false, markers, span };
+      }
+    }
+    const type = this.convertType(typeNode, sf);
+    if (!type) return undefined;
+    return { name, doc: describe(doc), type, optional, nullable, required: false, markers, span };
+  }
+
+  private convertType(node: ts.TypeNode, sf: ts.SourceFile): TypeRef | undefined {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
+        return { kind: 'primitive', name: 'string' };
+      case ts.SyntaxKind.BooleanKeyword:
+        return { kind: 'primitive', name: 'boolean' };
+      case ts.SyntaxKind.NumberKeyword:
+        return { kind: 'primitive', name: 'number' };
+      case ts.SyntaxKind.UnknownKeyword:
+        return { kind: 'unknown' };
+      case ts.SyntaxKind.AnyKeyword:
+        return this.reject(node, sf, '`any` is not allowed in API types: use `unknown` (any JSON) or a precise type');
+      case ts.SyntaxKind.BigIntKeyword:
+        return this.reject(node, sf, '`bigint` is not allowed: use int64 from @kubegen/runtime');
+      case ts.SyntaxKind.SymbolKeyword:
+        return this.reject(node, sf, '`symbol` cannot be serialised to JSON');
+      case ts.SyntaxKind.ObjectKeyword:
+        return this.reject(node, sf, '`object` is not allowed: declare an interface, or use Record<string, unknown>');
+    }
+    if (ts.isParenthesizedTypeNode(node)) return this.convertType(node.type, sf);
+    if (ts.isLiteralTypeNode(node)) {
+      const v = literalValue(node);
+      if (v === undefined) return this.reject(node, sf, 'only string, number and boolean literal types are allowed');
+      return { kind: 'enum', base: literalBase(v), values: [v] };
+    }
+    if (ts.isUnionTypeNode(node)) {
+      if (node.types.some(isNullType)) return this.reject(node, sf, '`| null` is only allowed directly on a property type (`x: T | null`)');
+      return this.convertUnion(node.types, sf, node);
+    }
+    if (ts.isArrayTypeNode(node)) {
+      const items = this.convertType(node.elementType, sf);
+      return items && { kind: 'array', items };
+    }
+    if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) return this.convertType(node.type, sf);
+    if (ts.isTypeLiteralNode(node)) return this.convertMembers(node.members, [], sf, node);
+    if (ts.isIntersectionTypeNode(node)) {
+      const embeds: TypeRef[] = [];
+      for (const member of node.types) {
+        const t = this.convertType(member, sf);
+        if (!t) return undefined;
+        embeds.push(t);
+      }
+      return { kind: 'struct', embeds, fields: [] };
+    }
+    if (ts.isTypeReferenceNode(node)) return this.convertReference(node.typeName, node.typeArguments, node, sf);
+    if (ts.isTupleTypeNode(node)) return this.reject(node, sf, 'tuples are not allowed in API types: use an array or an object');
+    if (ts.isFunctionTypeNode(node) || ts.isConstructorTypeNode(node)) return this.reject(node, sf, 'functions are not allowed in API types');
+    if (ts.isMappedTypeNode(node) || ts.isConditionalTypeNode(node) || ts.isIndexedAccessTypeNode(node) || ts.isTypeQueryNode(node))
+      return this.reject(node, sf, 'computed types (mapped, conditional, indexed, typeof) are not allowed in API types: write the type out');
+    if (ts.isTemplateLiteralTypeNode(node)) return this.reject(node, sf, 'template literal types are not allowed: use string with +kubebuilder:validation:Pattern');
+    return this.reject(node, sf, `unsupported type \`${node.getText(sf)}\``);
+  }
+
+  private convertUnion(types: readonly ts.TypeNode[], sf: ts.SourceFile, at: ts.Node): TypeRef | undefined {
+    const values: Array<string | number | boolean> = [];
+    for (const t of types) {
+      const inner = ts.isParenthesizedTypeNode(t) ? t.type : t;
+      if (ts.isLiteralTypeNode(inner)) {
+        const v = literalValue(inner);
+        if (v !== undefined) {
+          values.push(v);
+          continue;
+        }
+      }
+      if (inner.kind === ts.SyntaxKind.BooleanKeyword) {
+        values.push(true, false);
+        continue;
+      }
+      return this.reject(at, sf, `unions other than of literals (and \`| null\` on a property) are not allowed: \`${at.getText(sf)}\``);
+    }
+    const bases = new Set(values.map(literalBase));
+    if (bases.size !== 1) {
+      // `1 | 2.5` is a number enum; anything else mixed is an error.
+      if ([...bases].every((b) => b === 'integer' || b === 'number')) return { kind: 'enum', base: 'number', values };
+      return this.reject(at, sf, `a literal union must not mix strings, numbers and booleans: \`${at.getText(sf)}\``);
+    }
+    const base = [...bases][0];
+    if (base === 'boolean' && values.length === 2 && values.includes(true) && values.includes(false)) return { kind: 'primitive', name: 'boolean' };
+    return { kind: 'enum', base, values };
+  }
+
+  private convertReference(
+    typeName: ts.EntityName | ts.Expression,
+    typeArguments: ts.NodeArray<ts.TypeNode> | undefined,
+    at: ts.Node,
+    sf: ts.SourceFile,
+  ): TypeRef | undefined {
+    const symbol0 = this.checker.getSymbolAtLocation(typeName);
+    let symbol = symbol0;
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const decl = symbol?.declarations?.[0];
+    const text = typeName.getText(sf);
+    if (!decl) return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
+    const declFile = decl.getSourceFile();
+    if (this.program.isSourceFileDefaultLibrary(declFile) || declFile.isDeclarationFile) {
+      return this.convertLibReference(symbol!.name, typeArguments, at, sf);
+    }
+    if (typeArguments && typeArguments.length > 0) return this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`);
+    if (ts.isEnumMember(decl)) {
+      const v = this.checker.getConstantValue(decl);
+      if (v === undefined) return this.reject(at, sf, `enum member \`${text}\` has no constant value`);
+      return { kind: 'enum', base: literalBase(v), values: [v] };
+    }
+    if (!isDeclNode(decl)) return this.reject(at, sf, `\`${text}\` is not a type declared with interface, type or enum`);
+    const name = decl.name.text;
+    if (path.dirname(declFile.fileName) === this.metaDir) {
+      if (SCALAR_WELL_KNOWN.has(name as WellKnownName)) return { kind: 'wellKnown', name: name as WellKnownName };
+      if (!this.runtimeSeen.has(name)) {
+        this.runtimeSeen.add(name);
+        this.runtimeQueue.push(decl);
+      }
+      return { kind: 'named', package: RUNTIME_PACKAGE, name };
+    }
+    const rel = path.relative(this.root, declFile.fileName);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`);
+    return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
+  }
+
+  private convertLibReference(name: string, args: ts.NodeArray<ts.TypeNode> | undefined, at: ts.Node, sf: ts.SourceFile): TypeRef | undefined {
+    if ((name === 'Array' || name === 'ReadonlyArray') && args?.length === 1) {
+      const items = this.convertType(args[0], sf);
+      return items && { kind: 'array', items };
+    }
+    if ((name === 'Record' || name === 'Readonly' || name === 'Partial') && args) {
+      if (name === 'Record' && args.length === 2) {
+        if (args[0].kind !== ts.SyntaxKind.StringKeyword) return this.reject(at, sf, 'Record keys must be `string` (a map with string keys)');
+        const values = this.convertType(args[1], sf);
+        return values && { kind: 'map', values };
+      }
+      if (name === 'Readonly' && args.length === 1) return this.convertType(args[0], sf);
+    }
+    if (name === 'Date') return this.reject(at, sf, '`Date` is not allowed: use Time from @kubegen/runtime (an RFC 3339 string)');
+    return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
+  }
+
+  private reject(node: ts.Node, sf: ts.SourceFile, message: string): undefined {
+    this.bag.error(message, this.spanAt(sf, node.getStart(sf)));
+    return undefined;
+  }
+
+  spanAt(sf: ts.SourceFile, pos: number): SourceSpan {
+    const { line, character } = sf.getLineAndCharacterOfPosition(pos);
+    return { file: toPosix(path.relative(this.cwd, sf.fileName)), line: line + 1, column: character + 1 };
+  }
+}
+
+function isDeclNode(n: ts.Node): n is DeclNode {
+  return ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isEnumDeclaration(n);
+}
+
+function declTarget(_n: DeclNode): MarkerTarget {
+  return 'type';
+}
+
+/** Whether the marker on this line is registered for the target (longest registered name prefix). */
+function allowsTarget(text: string, target: MarkerTarget): boolean {
+  const def = markerDefinition(markerName(text));
+  return !!def && def.targets.includes(target);
+}
+
+/** The registered marker name a line refers to: the longest `:`-prefix of `+a:b:c=…` that is registered. */
+export function markerName(text: string): string {
+  const body = text.replace(/^\+/, '');
+  const eq = body.indexOf('=');
+  const head = eq >= 0 ? body.slice(0, eq) : body.split(/\s/)[0];
+  const parts = head.split(':');
+  for (let i = parts.length; i > 0; i--) {
+    const candidate = parts.slice(0, i).join(':');
+    if (markerDefinition(candidate)) return candidate;
+  }
+  return head;
+}
+
+function hasExportModifier(n: ts.Node): boolean {
+  return ts.canHaveModifiers(n) && (ts.getModifiers(n) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+function propertyName(n: ts.PropertyName): string | undefined {
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n)) return n.text;
+  return undefined;
+}
+
+function isNullType(t: ts.TypeNode): boolean {
+  return ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword;
+}
+
+function literalValue(node: ts.LiteralTypeNode): string | number | boolean | undefined {
+  const l = node.literal;
+  if (ts.isStringLiteral(l) || ts.isNoSubstitutionTemplateLiteral(l)) return l.text;
+  if (ts.isNumericLiteral(l)) return Number(l.text);
+  if (ts.isPrefixUnaryExpression(l) && l.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(l.operand)) return -Number(l.operand.text);
+  if (l.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (l.kind === ts.SyntaxKind.FalseKeyword) return false;
+  return undefined;
+}
+
+function literalBase(v: string | number | boolean): 'string' | 'integer' | 'number' | 'boolean' {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'boolean';
+  return Number.isInteger(v) ? 'integer' : 'number';
+}
+
+function describeStatement(st: ts.Statement): string {
+  if (ts.isClassDeclaration(st)) return 'a class';
+  if (ts.isFunctionDeclaration(st)) return 'a function';
+  if (ts.isVariableStatement(st)) return 'a variable';
+  if (ts.isModuleDeclaration(st)) return 'a namespace';
+  return 'a statement';
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}

@@ -1,0 +1,345 @@
+/**
+ * The model builder: turns loaded packages (declarations + markers) into the resolved API model. Every decision
+ * that depends on markers is made here, once: group/version of each package, which types are kinds, their
+ * names/scope/subresources/columns, required-ness of fields, storage versions, client verbs.
+ * It knows nothing of ts-morph.
+ */
+import type { DiagnosticBag } from '../diagnostics';
+import { pluralize } from '../naming/flect';
+import type {
+  ApiGroup,
+  ApiModel,
+  ClientExtensionMethod,
+  ClientOptions,
+  ClientVerb,
+  Field,
+  Kind,
+  MarkerValue,
+  Package,
+  PackageId,
+  PrinterColumn,
+  TypeDecl,
+  TypeRef,
+} from './types';
+import { RUNTIME_PACKAGE_ID, findMarker, findMarkers, hasMarker, typeIndex } from './util';
+
+/** A package as the front end loaded it, before resolution. */
+export interface LoadedPackage {
+  id: PackageId;
+  dir: string;
+  folderName: string;
+  markers: MarkerValue[];
+  types: TypeDecl[];
+  /** Exported names of the package's `conversion.ts`. */
+  conversionFunctions: string[];
+  /** The runtime's own declarations (well-known struct types). */
+  runtime?: boolean;
+}
+
+export const ALL_VERBS: readonly ClientVerb[] = [
+  'create',
+  'update',
+  'updateStatus',
+  'delete',
+  'deleteCollection',
+  'get',
+  'list',
+  'watch',
+  'patch',
+  'apply',
+  'applyStatus',
+];
+
+export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiModel {
+  const packages: Package[] = loaded
+    .map((lp) => resolvePackage(lp))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const index = typeIndex(packages);
+  for (const pkg of packages) {
+    for (const t of pkg.types) resolveRequired(t.type, pkg, bag);
+  }
+  for (const pkg of packages) {
+    if (pkg.group === undefined || pkg.skip) continue;
+    pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
+    if (pkg.kinds.length === 0 && pkg.types.length > 0) {
+      // a version without kinds is fine (shared types); nothing to resolve
+    }
+  }
+  const groups = resolveGroups(packages, bag);
+  checkDuplicates(packages, bag);
+  return { packages, groups };
+}
+
+function resolvePackage(lp: LoadedPackage): Package {
+  const groupMarker = findMarker(lp.markers, 'groupName');
+  const versionMarker = findMarker(lp.markers, 'versionName');
+  const types = [...lp.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const pkg: Package = {
+    id: lp.id,
+    dir: lp.dir,
+    group: groupMarker ? String(groupMarker.value ?? '') : undefined,
+    version: versionMarker ? String(versionMarker.value) : lp.folderName,
+    skip: hasMarker(lp.markers, 'kubebuilder:skip'),
+    optionalByDefault: isPackageOptional(lp.markers),
+    markers: lp.markers,
+    types,
+    kinds: [],
+  };
+  if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
+  return pkg;
+}
+
+function isPackageOptional(markers: MarkerValue[]): boolean {
+  const m = findMarker(markers, 'kubebuilder:validation:Optional');
+  return !!m && m.value !== false;
+}
+
+/** Resolve `Field.required` everywhere in a type, with controller-gen's precedence (v0.16+). */
+function resolveRequired(t: TypeRef, pkg: Package, bag: DiagnosticBag): void {
+  switch (t.kind) {
+    case 'array':
+      return resolveRequired(t.items, pkg, bag);
+    case 'map':
+      return resolveRequired(t.values, pkg, bag);
+    case 'struct':
+      for (const e of t.embeds) resolveRequired(e, pkg, bag);
+      for (const f of t.fields) {
+        f.required = fieldRequired(f, pkg.optionalByDefault);
+        resolveRequired(f.type, pkg, bag);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * explicit `+kubebuilder:validation:Optional` > `+kubebuilder:validation:Required` > `+optional`/`+k8s:optional`
+ * > `+required`/`+k8s:required` > package default (required unless `?`; nothing required in an Optional package).
+ */
+export function fieldRequired(f: Field, optionalByDefault: boolean): boolean {
+  const flag = (name: string) => {
+    const m = findMarker(f.markers, name);
+    return !!m && m.value !== false;
+  };
+  if (flag('kubebuilder:validation:Optional')) return false;
+  if (flag('kubebuilder:validation:Required')) return true;
+  if (flag('optional') || flag('k8s:optional')) return false;
+  if (flag('required') || flag('k8s:required')) return true;
+  if (optionalByDefault) return false;
+  return !f.optional;
+}
+
+type Index = ReturnType<typeof typeIndex>;
+
+/** All fields of a struct type including those of its embeds, resolved through named refs. */
+export function flattenFields(t: TypeRef, index: Index, seen = new Set<string>()): Field[] {
+  if (t.kind === 'named') {
+    const key = `${t.package}.${t.name}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const d = index.get(key);
+    return d ? flattenFields(d.type, index, seen) : [];
+  }
+  if (t.kind !== 'struct') return [];
+  return [...t.embeds.flatMap((e) => flattenFields(e, index, seen)), ...t.fields];
+}
+
+function embedsTypeMeta(t: TypeRef, index: Index, seen = new Set<string>()): boolean {
+  if (t.kind === 'named') {
+    if (t.package === RUNTIME_PACKAGE_ID && t.name === 'TypeMeta') return true;
+    const key = `${t.package}.${t.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const d = index.get(key);
+    return !!d && embedsTypeMeta(d.type, index, seen);
+  }
+  return t.kind === 'struct' && t.embeds.some((e) => embedsTypeMeta(e, index, seen));
+}
+
+/** The Go rule "embeds TypeMeta and ObjectMeta": extends TypeMeta and has `metadata: ObjectMeta`. */
+export function isKindDecl(t: TypeDecl, index: Index): boolean {
+  if (!t.exported || !embedsTypeMeta(t.type, index)) return false;
+  const meta = flattenFields(t.type, index).find((f) => f.name === 'metadata');
+  return !!meta && meta.type.kind === 'wellKnown' && meta.type.name === 'ObjectMeta';
+}
+
+function isListOf(t: TypeDecl, kind: string, index: Index): boolean {
+  if (!embedsTypeMeta(t.type, index)) return false;
+  const fields = flattenFields(t.type, index);
+  const meta = fields.find((f) => f.name === 'metadata');
+  const items = fields.find((f) => f.name === 'items');
+  return (
+    !!meta &&
+    meta.type.kind === 'wellKnown' &&
+    meta.type.name === 'ListMeta' &&
+    !!items &&
+    items.type.kind === 'array' &&
+    items.type.items.kind === 'named' &&
+    items.type.items.name === kind
+  );
+}
+
+function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag): Kind {
+  const m = t.markers;
+  const resource = (findMarker(m, 'kubebuilder:resource')?.value ?? {}) as {
+    path?: string;
+    singular?: string;
+    shortName?: string[];
+    categories?: string[];
+    scope?: 'Namespaced' | 'Cluster';
+  };
+  const fields = flattenFields(t.type, index);
+  const hasStatus = fields.some((f) => f.name === 'status');
+  const hasSpec = fields.some((f) => f.name === 'spec');
+  const scale = findMarker(m, 'kubebuilder:subresource:scale')?.value as
+    | { specpath: string; statuspath: string; selectorpath?: string }
+    | undefined;
+  const printerColumns: PrinterColumn[] = findMarkers(m, 'kubebuilder:printcolumn').map((c) => {
+    const v = c.value as { name: string; type: string; JSONPath: string; description?: string; format?: string; priority?: number };
+    const col: PrinterColumn = { name: v.name, type: v.type, jsonPath: v.JSONPath };
+    if (v.description !== undefined) col.description = v.description;
+    if (v.format !== undefined) col.format = v.format;
+    if (v.priority !== undefined) col.priority = v.priority;
+    return col;
+  });
+  const crdAnnotations: Record<string, string> = {};
+  const crdLabels: Record<string, string> = {};
+  for (const md of findMarkers(m, 'kubebuilder:metadata')) {
+    const v = md.value as { annotations?: string[]; labels?: string[] };
+    for (const [target, list, what] of [
+      [crdAnnotations, v.annotations ?? [], 'annotation'],
+      [crdLabels, v.labels ?? [], 'label'],
+    ] as const) {
+      for (const kv of list) {
+        const i = kv.indexOf('=');
+        if (i < 0) bag.error(`${what} "${kv}" must be of the form key=value`, md.span);
+        else target[kv.slice(0, i)] = kv.slice(i + 1);
+      }
+    }
+  }
+  const deprecated = findMarker(m, 'kubebuilder:deprecatedversion');
+  const scope = resource.scope ?? 'Namespaced';
+  const listDecl = pkg.types.find((d) => d.name === `${t.name}List` && isListOf(d, t.name, index));
+  const kind: Kind = {
+    name: t.name,
+    listName: listDecl?.name,
+    root: flagMarker(m, 'kubebuilder:object:root'),
+    scope,
+    plural: resource.path ?? pluralize(t.name).toLowerCase(),
+    singular: resource.singular ?? t.name.toLowerCase(),
+    shortNames: resource.shortName ?? [],
+    categories: resource.categories ?? [],
+    storage: false,
+    served: !hasMarker(m, 'kubebuilder:unservedversion'),
+    skip: hasMarker(m, 'kubebuilder:skipversion'),
+    deprecated: !!deprecated,
+    subresources: { status: hasMarker(m, 'kubebuilder:subresource:status') },
+    printerColumns,
+    selectableFields: findMarkers(m, 'kubebuilder:selectablefield').map((s) => (s.value as { JSONPath: string }).JSONPath),
+    crdAnnotations,
+    crdLabels,
+    hasStatus,
+    hasSpec,
+    client: resolveClient(t, scope, hasStatus, bag),
+    span: t.span,
+  };
+  const warning = (deprecated?.value as { warning?: string } | undefined)?.warning;
+  if (warning !== undefined) kind.deprecationWarning = warning;
+  if (scale) {
+    kind.subresources.scale = { specReplicasPath: scale.specpath, statusReplicasPath: scale.statuspath };
+    if (scale.selectorpath !== undefined) kind.subresources.scale.labelSelectorPath = scale.selectorpath;
+  }
+  return kind;
+}
+
+function flagMarker(markers: MarkerValue[], name: string): boolean {
+  const m = findMarker(markers, name);
+  return !!m && m.value !== false;
+}
+
+/** client-gen's tag semantics (cmd/client-gen/generators/util/tags.go). */
+function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: boolean, bag: DiagnosticBag): ClientOptions {
+  const m = t.markers;
+  const generate = hasMarker(m, 'genclient');
+  const nonNamespaced = hasMarker(m, 'genclient:nonNamespaced');
+  if (generate && nonNamespaced && scope === 'Namespaced') {
+    const at = findMarker(m, 'genclient:nonNamespaced')!;
+    bag.error('+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', at.span);
+  }
+  let verbs: ClientVerb[] = [...ALL_VERBS];
+  const only = findMarker(m, 'genclient:onlyVerbs');
+  const skip = findMarker(m, 'genclient:skipVerbs');
+  if (hasMarker(m, 'genclient:noVerbs')) verbs = [];
+  else if (hasMarker(m, 'genclient:readonly')) verbs = ['get', 'list', 'watch'];
+  else if (only) verbs = ALL_VERBS.filter((v) => (only.value as string[]).includes(v));
+  if (skip) verbs = verbs.filter((v) => !(skip.value as string[]).includes(v));
+  if (hasMarker(m, 'genclient:noStatus') || !hasStatus) verbs = verbs.filter((v) => v !== 'updateStatus' && v !== 'applyStatus');
+  const methods: ClientExtensionMethod[] = findMarkers(m, 'genclient:method').map((mm) => {
+    const v = mm.value as { name: string; verb: ClientVerb; subresource?: string; input?: string; result?: string };
+    const method: ClientExtensionMethod = { name: v.name, verb: v.verb };
+    if (v.subresource !== undefined) method.subresource = v.subresource;
+    if (v.input !== undefined) method.input = v.input;
+    if (v.result !== undefined) method.result = v.result;
+    return method;
+  });
+  return { generate, namespaced: scope === 'Namespaced' && !nonNamespaced, verbs, methods };
+}
+
+/** Groups, their versions sorted by plain string comparison, and the storage version of every kind. */
+function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
+  const byGroup = new Map<string, Package[]>();
+  for (const p of packages) {
+    if (p.group === undefined || p.skip) continue;
+    const list = byGroup.get(p.group) ?? [];
+    list.push(p);
+    byGroup.set(p.group, list);
+  }
+  const groups: ApiGroup[] = [];
+  for (const [name, pkgs] of [...byGroup.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    pkgs.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
+    for (let i = 1; i < pkgs.length; i++) {
+      if (pkgs[i].version === pkgs[i - 1].version) {
+        bag.error(`version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span);
+      }
+    }
+    groups.push({ name, versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
+    // storage per kind across the group's versions
+    const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
+    for (const kindName of [...kindNames].sort()) {
+      const versions = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName && !k.skip));
+      const all = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName));
+      if (versions.length === 0) {
+        bag.error(`CRD for ${kindName}.${name} has no versions left after +kubebuilder:skipversion`, all[0]?.span);
+        continue;
+      }
+      if (versions.length === 1) versions[0].storage = true;
+      else {
+        const marked = pkgs.flatMap((p) =>
+          p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, 'kubebuilder:storageversion')),
+        );
+        if (marked.length === 0) bag.error(`CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
+        else if (marked.length > 1)
+          bag.error(`CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, marked[1].span);
+        else marked[0].storage = true;
+      }
+      if (!versions.some((k) => k.served)) bag.error(`CRD for ${kindName}.${name} has no served version`, versions[0].span);
+      // Names must agree across versions: they describe one CRD.
+      const first = versions[0];
+      for (const k of versions.slice(1)) {
+        if (k.plural !== first.plural || k.scope !== first.scope || k.singular !== first.singular) {
+          bag.error(`versions of ${kindName}.${name} disagree on resource names or scope (plural "${first.plural}"/"${k.plural}", scope ${first.scope}/${k.scope})`, k.span);
+        }
+      }
+    }
+  }
+  return groups;
+}
+
+function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
+  for (const p of packages) {
+    for (let i = 1; i < p.types.length; i++) {
+      if (p.types[i].name === p.types[i - 1].name) bag.error(`type ${p.types[i].name} is declared twice in ${p.dir}`, p.types[i].span);
+    }
+  }
+}

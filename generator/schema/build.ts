@@ -1,0 +1,215 @@
+/**
+ * Schemas from the model: one schema per named type (its description and type-level markers applied), cached,
+ * then inlined at every use with the field's own description and markers on top — the output has no `$ref`.
+ * Embedded members (`extends`, `&`) merge like Go inline embedding (controller-gen's flattener): properties
+ * merged, `required` unioned and sorted, `x-kubernetes-validations` appended; conflicting property types are an
+ * error. Recursion is detected and reported (controller-gen cannot render recursive types either).
+ *
+ * Pure with respect to the model: reads it, never mutates it. Problems go to the DiagnosticBag with the span of
+ * the TypeScript declaration or marker responsible.
+ */
+import type { DiagnosticBag } from '../diagnostics';
+import { applySchemaMarkers } from '../markers';
+import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
+import { findMarker, hasMarker, typeIndex } from '../model/util';
+import type { JSONSchemaProps } from './types';
+import { validateDefault } from './validate';
+
+/** controller-gen's fixed pattern for resource.Quantity. */
+export const QUANTITY_PATTERN =
+  '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
+
+/** Schemas of the well-known scalar-like types, as controller-gen renders the Go types. */
+export function wellKnownSchema(name: WellKnownName): JSONSchemaProps {
+  switch (name) {
+    case 'int32':
+      return { type: 'integer', format: 'int32' };
+    case 'int64':
+      return { type: 'integer', format: 'int64' };
+    case 'float64':
+      return { type: 'number' };
+    case 'Time':
+    case 'MicroTime':
+      return { type: 'string', format: 'date-time' };
+    case 'Duration':
+      return { type: 'string' };
+    case 'Quantity':
+      return {
+        anyOf: [{ type: 'integer' }, { type: 'string' }],
+        pattern: QUANTITY_PATTERN,
+        'x-kubernetes-int-or-string': true,
+      };
+    case 'IntOrString':
+      return { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true };
+    case 'RawExtension':
+      return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+    case 'JSON':
+      return { 'x-kubernetes-preserve-unknown-fields': true };
+    case 'Bytes':
+      return { type: 'string', format: 'byte' };
+    case 'ObjectMeta':
+    case 'ListMeta':
+      return { type: 'object' };
+    default:
+      // Struct-like well-known types are named refs into the runtime package, never wellKnown refs.
+      throw new Error(`internal: ${name} has no scalar schema`);
+  }
+}
+
+export class SchemaBuilder {
+  private readonly index: Map<string, TypeDecl>;
+  private readonly cache = new Map<string, JSONSchemaProps>();
+  private readonly inProgress = new Set<string>();
+  private readonly reportedRecursion = new Set<string>();
+
+  constructor(
+    model: ApiModel,
+    private readonly bag: DiagnosticBag,
+  ) {
+    this.index = typeIndex(model.packages);
+  }
+
+  /** The `openAPIV3Schema` of a kind: its type schema with the root `metadata` forced to `{type: object}`. */
+  kindSchema(decl: TypeDecl): JSONSchemaProps {
+    const schema = this.typeSchema(decl);
+    if (schema.properties?.metadata) schema.properties.metadata = { type: 'object' };
+    return schema;
+  }
+
+  /** A fresh copy of a named type's schema (callers may modify it). */
+  typeSchema(decl: TypeDecl): JSONSchemaProps {
+    const key = `${decl.package}.${decl.name}`;
+    const cached = this.cache.get(key);
+    if (cached) return structuredClone(cached);
+    if (this.inProgress.has(key)) {
+      if (!this.reportedRecursion.has(key)) {
+        this.reportedRecursion.add(key);
+        this.bag.error(`recursive type ${decl.name} is not supported: a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
+      }
+      return {};
+    }
+    this.inProgress.add(key);
+    let schema: JSONSchemaProps;
+    if (decl.type.kind === 'struct') {
+      const { own, embedded } = this.structParts(decl.type);
+      if (decl.doc) own.description = decl.doc;
+      this.applyMarkers(own, decl.markers, { target: 'type', name: decl.name, span: decl.span });
+      schema = this.mergeEmbedded(own, embedded, decl.span);
+    } else {
+      schema = this.refSchema(decl.type, decl.span);
+      if (decl.doc) schema.description = decl.doc;
+      this.applyMarkers(schema, decl.markers, { target: 'type', name: decl.name, span: decl.span });
+    }
+    this.inProgress.delete(key);
+    this.cache.set(key, schema);
+    return structuredClone(schema);
+  }
+
+  /** The schema of a type reference at a use site (a fresh object). */
+  refSchema(ref: TypeRef, at: SourceSpan): JSONSchemaProps {
+    switch (ref.kind) {
+      case 'primitive':
+        return { type: ref.name };
+      case 'unknown':
+        return { 'x-kubernetes-preserve-unknown-fields': true };
+      case 'wellKnown':
+        return wellKnownSchema(ref.name);
+      case 'named': {
+        const decl = this.index.get(`${ref.package}.${ref.name}`);
+        if (!decl) {
+          this.bag.error(`type ${ref.name} (in ${ref.package}) is not declared in the APIs`, at);
+          return {};
+        }
+        return this.typeSchema(decl);
+      }
+      case 'array':
+        return { type: 'array', items: this.refSchema(ref.items, at) };
+      case 'map':
+        return { type: 'object', additionalProperties: this.refSchema(ref.values, at) };
+      case 'enum':
+        return { type: ref.base, enum: [...ref.values] };
+      case 'struct': {
+        const { own, embedded } = this.structParts(ref);
+        return this.mergeEmbedded(own, embedded, at);
+      }
+    }
+  }
+
+  private structParts(t: StructType): { own: JSONSchemaProps; embedded: Array<{ schema: JSONSchemaProps; span: SourceSpan }> } {
+    const properties: Record<string, JSONSchemaProps> = {};
+    const required: string[] = [];
+    const parentRules: NonNullable<JSONSchemaProps['x-kubernetes-validations']> = [];
+    for (const f of t.fields) {
+      properties[f.name] = this.fieldSchema(f);
+      if (f.required) required.push(f.name);
+      // +k8s:immutable on an optional field: once set it cannot be removed (a rule on the parent).
+      if (!f.required && hasMarker(f.markers, 'k8s:immutable')) {
+        parentRules.push({ rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`, message: `field ${f.name} is immutable once set` });
+      }
+    }
+    const own: JSONSchemaProps = { type: 'object', properties };
+    if (required.length > 0) own.required = [...required].sort();
+    if (parentRules.length > 0) own['x-kubernetes-validations'] = parentRules;
+    const embedded = t.embeds.map((e) => ({ schema: this.refSchema(e, t.fields[0]?.span ?? this.spanOfRef(e)), span: this.spanOfRef(e) }));
+    return { own, embedded };
+  }
+
+  private spanOfRef(ref: TypeRef): SourceSpan {
+    if (ref.kind === 'named') {
+      const d = this.index.get(`${ref.package}.${ref.name}`);
+      if (d) return d.span;
+    }
+    return { file: '<unknown>', line: 0, column: 0 };
+  }
+
+  /** controller-gen's flattenAllOfInto for inline embedding. */
+  private mergeEmbedded(own: JSONSchemaProps, embedded: Array<{ schema: JSONSchemaProps; span: SourceSpan }>, at: SourceSpan): JSONSchemaProps {
+    for (const { schema: e } of embedded) {
+      if (e.type !== undefined && e.type !== 'object') {
+        this.bag.error(`an embedded type must be an object type, not ${e.type}`, at);
+        continue;
+      }
+      for (const [name, p] of Object.entries(e.properties ?? {})) {
+        const existing = own.properties![name];
+        if (existing && !sameType(existing, p)) {
+          this.bag.error(`conflicting types for property "${name}" in embedded types (${existing.type ?? 'untyped'} and ${p.type ?? 'untyped'})`, at);
+          continue;
+        }
+        if (!existing) own.properties![name] = p;
+      }
+      if (e.required?.length) own.required = [...new Set([...(own.required ?? []), ...e.required])].sort();
+      if (e['x-kubernetes-validations']?.length) own['x-kubernetes-validations'] = [...(own['x-kubernetes-validations'] ?? []), ...e['x-kubernetes-validations']];
+      if (e['x-kubernetes-preserve-unknown-fields'] !== undefined) own['x-kubernetes-preserve-unknown-fields'] = e['x-kubernetes-preserve-unknown-fields'];
+      if (e['x-kubernetes-map-type'] !== undefined) own['x-kubernetes-map-type'] = e['x-kubernetes-map-type'];
+      if (e.description && !own.description) {
+        // an embedded type's doc does not describe the embedding type
+      }
+    }
+    return own;
+  }
+
+  fieldSchema(f: Field): JSONSchemaProps {
+    const schemaless = hasMarker(f.markers, 'kubebuilder:validation:Schemaless');
+    const schema: JSONSchemaProps = schemaless ? {} : this.refSchema(f.type, f.span);
+    if (f.doc) schema.description = f.doc;
+    if (f.nullable) schema.nullable = true;
+    this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
+    if (schema.default !== undefined) this.checkDefault(schema, f);
+    return schema;
+  }
+
+  private applyMarkers(schema: JSONSchemaProps, markers: readonly MarkerValue[], where: { target: 'type' | 'field'; name: string; span: SourceSpan }): void {
+    if (markers.length === 0) return;
+    this.bag.addAll(applySchemaMarkers(schema, markers, { target: where.target, name: where.name }));
+  }
+
+  private checkDefault(schema: JSONSchemaProps, f: Field): void {
+    const marker = findMarker(f.markers, 'kubebuilder:default') ?? findMarker(f.markers, 'default');
+    const problem = validateDefault(schema);
+    if (problem) this.bag.error(`default value of "${f.name}" does not match its own schema: ${problem}`, marker?.span ?? f.span);
+  }
+}
+
+function sameType(a: JSONSchemaProps, b: JSONSchemaProps): boolean {
+  return (a.type ?? '') === (b.type ?? '');
+}
