@@ -1,11 +1,44 @@
-/** @type {import('jest').Config} */
-module.exports = {
+/**
+ * Two projects:
+ * - `unit`: everything fast and in-process (test/, runtime/src, generator), never a control plane;
+ * - `e2e`: test/e2e/**, run against ONE real etcd + kube-apiserver per jest run, started by the project's
+ *   globalSetup and stopped (and checked for leftovers) by its globalTeardown. Jest only runs a project's
+ *   globalSetup when that project has selected tests, so `npx jest test/unit` never starts a control plane.
+ */
+const path = require('node:path');
+
+const shared = {
+  rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/test', '<rootDir>/runtime/src', '<rootDir>/generator'],
-  testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/cases/', '/test/invalid/'],
+  // Resolve the runtime package to its sources, so tests never depend on a stale build in runtime/dist.
+  moduleNameMapper: {
+    '^@kubegen/runtime$': '<rootDir>/runtime/src/index.ts',
+    '^@kubegen/runtime/testing$': '<rootDir>/runtime/src/testing/index.ts',
+  },
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      roots: ['<rootDir>/test', '<rootDir>/runtime/src', '<rootDir>/generator'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/cases/', '/test/invalid/', '/test/e2e/'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test/e2e'],
+      testMatch: [path.join(__dirname, 'test/e2e/**/*.test.ts')],
+      globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/setup-timeout.ts'],
+    },
+  ],
 };
