@@ -7,3 +7,4 @@ export * from './rest';
 export * from './watch';
 export * from './client';
 export * from './config';
+export * from './meta/deepcopy';

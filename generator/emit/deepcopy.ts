@@ -1,0 +1,253 @@
+/**
+ * The deepcopy emitter: for every version package of every API group, `<version>/deepcopy.ts` with
+ *
+ * - `deepCopy<Type>(in_: Type): Type` for every struct type of the version (and for aliases of arrays and maps);
+ * - `deepCopyObject(obj)` for the version's kinds and lists, chosen by `obj.kind`.
+ *
+ * The functions are straight-line code: a shallow spread copies every scalar in one step, then only the keys
+ * holding objects are visited, and each declared object field is copied by its own typed function. Values the
+ * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected
+ * shape) are copied by the runtime's `cloneJSON`, so a copy is lossless for any JSON object. Well-known meta types
+ * (ObjectMeta, Condition, LabelSelector …) are copied by the runtime's hand-written `deepCopy*` functions.
+ * Struct types of another version of the same group are copied by that version's generated functions; struct
+ * types of packages outside the group are copied by `cloneJSON` (still deep and lossless, only not specialised).
+ */
+import type { ApiModel } from '../model/types';
+import type { Generator, GeneratorResult, VirtualFile } from './types';
+import {
+  ImportTracker,
+  ModelIndex,
+  type Shape,
+  type StructShape,
+  cmp,
+  groupVersionPackages,
+  jsString,
+  render,
+  renderSourceFile,
+  safeIdentifier,
+  publicName,
+} from '../render';
+
+export interface DeepcopyOptions {
+  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
+  typesModule?: string;
+  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
+  runtimeModule?: string;
+}
+
+export const deepcopyGenerator: Generator<DeepcopyOptions> = {
+  name: 'deepcopy',
+  generate(model: ApiModel, options: DeepcopyOptions = {}): GeneratorResult {
+    const index = new ModelIndex(model);
+    const files: VirtualFile[] = [];
+    for (const gvp of groupVersionPackages(model)) {
+      const contents = renderDeepcopyFile(index, gvp.group, gvp.package.id, options);
+      if (contents !== undefined) files.push({ path: `${gvp.version}/deepcopy.ts`, contents, group: gvp.group, role: 'source' });
+    }
+    return { files, diagnostics: [] };
+  },
+};
+
+/** The name of the deepcopy function of a named type. */
+export function deepCopyFunctionName(typeName: string): string {
+  return safeIdentifier(`deepCopy${typeName}`);
+}
+
+/**
+ * Builds copy expressions for shapes and collects the helper functions they need. Shared with the conversion
+ * emitter, which copies values whose types are the same in both versions.
+ */
+export class CopyContext {
+  /** Inline struct types that need a private copy function, by id. */
+  readonly inline = new Map<string, StructShape>();
+  private depth = 0;
+
+  constructor(
+    readonly index: ModelIndex,
+    readonly imports: ImportTracker,
+    /** The package whose file is being written. */
+    readonly pkg: string,
+    readonly group: string,
+    readonly options: Required<DeepcopyOptions>,
+    /** Module specifier of the `deepcopy.ts` of package `pkg`, relative to the file being written; '' when it is that file. */
+    readonly deepcopyModule: (pkg: string) => string | undefined,
+  ) {}
+
+  rt(name: string): string {
+    return this.imports.value(this.options.runtimeModule, name);
+  }
+
+  /** An expression copying `v`, known to be a non-null object (possibly an array), as a value of `shape`. */
+  copyObject(shape: Shape, v: string): string {
+    switch (shape.kind) {
+      case 'scalar':
+      case 'any':
+        return `${this.rt('cloneJSON')}(${v})`;
+      case 'runtime': {
+        const t = this.imports.type(this.options.runtimeModule, shape.name);
+        return `Array.isArray(${v}) ? ${this.rt('cloneJSON')}(${v}) : ${this.rt(`deepCopy${shape.name}`)}(${v} as ${t})`;
+      }
+      case 'struct': {
+        const call = this.structCall(shape, v);
+        return call === undefined ? `${this.rt('cloneJSON')}(${v})` : `Array.isArray(${v}) ? ${this.rt('cloneJSON')}(${v}) : ${call}`;
+      }
+      case 'array': {
+        if (!needsCopyFunction(shape.items)) return `${this.rt('cloneJSON')}(${v})`;
+        const e = this.param();
+        const inner = this.copyObject(shape.items, e);
+        this.depth--;
+        return `Array.isArray(${v}) ? ${this.rt('deepCopyArray')}(${v}, (${e}: object) => ${inner}) : ${this.rt('cloneJSON')}(${v})`;
+      }
+      case 'map': {
+        if (!needsCopyFunction(shape.values)) return `${this.rt('cloneJSON')}(${v})`;
+        const e = this.param();
+        const inner = this.copyObject(shape.values, e);
+        this.depth--;
+        const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
+        return `Array.isArray(${v}) ? ${this.rt('cloneJSON')}(${v}) : ${this.rt('deepCopyMap')}(${v} as ${jsonObject}, (${e}: object) => ${inner})`;
+      }
+    }
+  }
+
+  private param(): string {
+    return `e${this.depth++}`;
+  }
+
+  /** A call of the copy function of a struct on `v` (an object), or undefined when it is copied as JSON. */
+  private structCall(shape: StructShape, v: string): string | undefined {
+    if (!shape.named) {
+      this.inline.set(shape.id, shape);
+      const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
+      return `${inlineFunctionName(shape)}(${v} as ${jsonObject})`;
+    }
+    const module = this.deepcopyModule(shape.package);
+    if (module === undefined) return undefined;
+    const typesModule = module === '' ? this.options.typesModule : module.replace(/deepcopy$/, 'types');
+    const t = this.imports.type(typesModule, shape.name);
+    const fn = deepCopyFunctionName(shape.name);
+    if (module !== '') this.imports.value(module, fn);
+    return `${fn}(${v} as ${t})`;
+  }
+}
+
+/** Whether values of a shape need more than `cloneJSON` (a specialised copy function somewhere inside). */
+export function needsCopyFunction(shape: Shape): boolean {
+  switch (shape.kind) {
+    case 'scalar':
+    case 'any':
+      return false;
+    case 'runtime':
+    case 'struct':
+      return true;
+    case 'array':
+      return needsCopyFunction(shape.items);
+    case 'map':
+      return needsCopyFunction(shape.values);
+  }
+}
+
+function inlineFunctionName(shape: StructShape): string {
+  return safeIdentifier(`deepCopy_${shape.name}`);
+}
+
+interface StructView {
+  name: string;
+  docName: string;
+  exported: boolean;
+  inType: string;
+  flat: boolean;
+  copyFlat: string;
+  jsonObject: string;
+  cloneJSON: string;
+  returnCast: string;
+  cases: Array<{ key: string; expr: string }>;
+}
+
+function structView(ctx: CopyContext, shape: StructShape, exported: boolean, typeName: string | undefined): StructView {
+  const cases: StructView['cases'] = [];
+  for (const { field, shape: fs } of ctx.index.fields(shape)) {
+    if (!needsCopyFunction(fs)) continue;
+    cases.push({ key: jsString(field.name), expr: ctx.copyObject(fs, 'v') });
+  }
+  const jsonObject = ctx.imports.type(ctx.options.runtimeModule, 'JsonObject');
+  const inType = typeName ?? jsonObject;
+  return {
+    name: typeName ? deepCopyFunctionName(typeName) : inlineFunctionName(shape),
+    docName: typeName ? `a ${typeName}` : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
+    exported,
+    inType,
+    flat: cases.length === 0,
+    copyFlat: cases.length === 0 ? ctx.rt('copyFlat') : '',
+    jsonObject,
+    cloneJSON: cases.length === 0 ? '' : ctx.rt('cloneJSON'),
+    returnCast: typeName ? ` as unknown as ${typeName}` : '',
+    cases,
+  };
+}
+
+function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opts: DeepcopyOptions): string | undefined {
+  const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
+  const pkg = index.package(pkgId)!;
+  const imports = new ImportTracker();
+  const versionOf = new Map<string, string>();
+  for (const p of index.model.packages) if (p.group === group && !p.skip) versionOf.set(p.id, p.version);
+  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => {
+    if (other === pkgId) return '';
+    const v = versionOf.get(other);
+    return v === undefined ? undefined : `../${v}/deepcopy`;
+  });
+
+  const chunks: Array<{ name: string; text: string }> = [];
+  for (const decl of [...pkg.types].sort((a, b) => cmp(a.name, b.name))) {
+    const shape = index.declShape(decl);
+    if (shape.kind === 'struct') {
+      const t = imports.type(options.typesModule, decl.name);
+      const view = structView(ctx, shape, true, t);
+      chunks.push({ name: view.name, text: render('deepcopy', 'struct', view) });
+    } else if (shape.kind === 'array' || shape.kind === 'map') {
+      const t = imports.type(options.typesModule, decl.name);
+      const expr = needsCopyFunction(shape) ? ctx.copyObject(shape, 'in_') : `${ctx.rt('cloneJSON')}(in_)`;
+      chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${t}`, inType: t, expr }) });
+    }
+  }
+  // Private functions for inline object types, found while building the others (and while building themselves).
+  const done = new Set<string>();
+  for (;;) {
+    const next = [...ctx.inline.values()].filter((s) => !done.has(s.id)).sort((a, b) => cmp(a.id, b.id))[0];
+    if (!next) break;
+    done.add(next.id);
+    const view = structView(ctx, next, false, undefined);
+    chunks.push({ name: view.name, text: render('deepcopy', 'struct', view) });
+  }
+  if (chunks.length === 0) return undefined;
+  chunks.sort((a, b) => cmp(a.name, b.name));
+
+  const objects = objectTypes(index, pkgId).map((name) => ({
+    type: imports.type(options.typesModule, name),
+    kindString: jsString(name),
+    fn: deepCopyFunctionName(name),
+  }));
+  const parts = chunks.map((c) => c.text);
+  if (objects.length > 0) {
+    parts.push(
+      render('deepcopy', 'object', {
+        unionName: `${publicName(pkg.version)}Object`,
+        union: objects.map((o) => o.type).join(' | '),
+        objects,
+        cloneJSON: ctx.rt('cloneJSON'),
+      }),
+    );
+  }
+  return renderSourceFile(imports, parts.join('\n'));
+}
+
+/** The kinds of a package and their list types that are declared, sorted by name. */
+export function objectTypes(index: ModelIndex, pkgId: string): string[] {
+  const pkg = index.package(pkgId)!;
+  const names = new Set<string>();
+  for (const k of pkg.kinds) {
+    if (index.decl(pkgId, k.name)) names.add(k.name);
+    if (k.listName && index.decl(pkgId, k.listName)) names.add(k.listName);
+  }
+  return [...names].sort(cmp);
+}

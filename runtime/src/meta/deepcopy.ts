@@ -1,0 +1,155 @@
+/**
+ * Deep copies for the well-known meta types, and the generic JSON helpers that generated `deepCopy<Type>`
+ * functions call for values their type does not declare.
+ *
+ * Contract of every `deepCopy*` function here and in generated code:
+ * - the result deep-equals the input (same keys, same values, same key order);
+ * - the result shares no object or array with the input;
+ * - keys the type does not declare (fields of a newer server version, preserve-unknown-fields subtrees) are
+ *   kept, copied with `cloneJSON`: the copy is lossless for any JSON object.
+ *
+ * The well-known types are written here by hand, straight-line like generated code, so that generated packages do
+ * not each carry a copy of them. Types whose declared fields are all scalars (Condition, the object references …)
+ * are copied by `copyFlat`, which is what the straight-line code for them would be.
+ */
+import type { Condition, LabelSelector, LabelSelectorRequirement } from './conditions';
+import type { ConfigMapKeySelector, LocalObjectReference, ObjectReference, SecretKeySelector, TypedLocalObjectReference } from './core';
+import type { ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, TypeMeta } from './types';
+
+/** A JSON object as generated code handles it. */
+export type JsonObject = Record<string, unknown>;
+
+/** Whether `v` is a JSON object (not null, not an array). */
+export function isJsonObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A deep copy of any JSON value (objects, arrays, strings, numbers, booleans, null). Other values are returned as
+ * they are (functions, class instances are not JSON and are not expected in API objects).
+ */
+export function cloneJSON<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const e = value[i];
+      out[i] = typeof e === 'object' && e !== null ? cloneJSON(e) : e;
+    }
+    return out as T;
+  }
+  const out: JsonObject = {};
+  const src = value as JsonObject;
+  for (const key in src) {
+    const v = src[key];
+    out[key] = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+  }
+  return out as T;
+}
+
+/** A copy of a JSON object whose declared fields are scalars: scalars copied, any object value cloned. */
+export function copyFlat<T extends object>(in_: T): T {
+  const out = { ...in_ } as JsonObject;
+  for (const key in out) {
+    const v = out[key];
+    if (typeof v === 'object' && v !== null) out[key] = cloneJSON(v);
+  }
+  return out as T;
+}
+
+/**
+ * A copy of a map (a JSON object of values of one type): object values are copied by `copy`, scalars kept.
+ * Untyped on purpose: generated code, which knows the value type, calls it.
+ */
+export function deepCopyMap(in_: JsonObject, copy: (value: object) => unknown): JsonObject {
+  const out: JsonObject = {};
+  for (const key in in_) {
+    const v = in_[key];
+    out[key] = typeof v === 'object' && v !== null ? copy(v) : v;
+  }
+  return out;
+}
+
+/** A copy of an array: object elements are copied by `copy`, scalars kept. Untyped like `deepCopyMap`. */
+export function deepCopyArray(in_: readonly unknown[], copy: (value: object) => unknown): unknown[] {
+  const n = in_.length;
+  const out = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) {
+    const v = in_[i];
+    out[i] = typeof v === 'object' && v !== null ? copy(v) : v;
+  }
+  return out;
+}
+
+export function deepCopyTypeMeta(in_: TypeMeta): TypeMeta {
+  return copyFlat(in_);
+}
+
+export function deepCopyOwnerReference(in_: OwnerReference): OwnerReference {
+  return copyFlat(in_);
+}
+
+export function deepCopyManagedFieldsEntry(in_: ManagedFieldsEntry): ManagedFieldsEntry {
+  return copyFlat(in_);
+}
+
+function copyFlatObject(v: object): unknown {
+  return Array.isArray(v) ? cloneJSON(v) : copyFlat(v);
+}
+
+export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
+  const out = { ...in_ } as JsonObject;
+  for (const key in out) {
+    const v = out[key];
+    if (typeof v !== 'object' || v === null) continue;
+    switch (key) {
+      case 'ownerReferences':
+        out[key] = Array.isArray(v) ? deepCopyArray(v, copyFlatObject) : cloneJSON(v);
+        break;
+      case 'managedFields':
+        out[key] = Array.isArray(v) ? deepCopyArray(v, copyFlatObject) : cloneJSON(v);
+        break;
+      default:
+        // labels, annotations (maps of strings), finalizers (strings) and unknown fields
+        out[key] = cloneJSON(v);
+    }
+  }
+  return out as ObjectMeta;
+}
+
+export function deepCopyListMeta(in_: ListMeta): ListMeta {
+  return copyFlat(in_);
+}
+
+export function deepCopyCondition(in_: Condition): Condition {
+  return copyFlat(in_);
+}
+
+export function deepCopyLabelSelectorRequirement(in_: LabelSelectorRequirement): LabelSelectorRequirement {
+  return copyFlat(in_);
+}
+
+export function deepCopyLabelSelector(in_: LabelSelector): LabelSelector {
+  return cloneJSON(in_);
+}
+
+export function deepCopyLocalObjectReference(in_: LocalObjectReference): LocalObjectReference {
+  return copyFlat(in_);
+}
+
+export function deepCopySecretKeySelector(in_: SecretKeySelector): SecretKeySelector {
+  return copyFlat(in_);
+}
+
+export function deepCopyConfigMapKeySelector(in_: ConfigMapKeySelector): ConfigMapKeySelector {
+  return copyFlat(in_);
+}
+
+export function deepCopyObjectReference(in_: ObjectReference): ObjectReference {
+  return copyFlat(in_);
+}
+
+export function deepCopyTypedLocalObjectReference(in_: TypedLocalObjectReference): TypedLocalObjectReference {
+  return copyFlat(in_);
+}

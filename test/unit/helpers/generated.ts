@@ -1,0 +1,134 @@
+/**
+ * Test helpers for generated code: a minimal API-types renderer (stands in for the types emitter), a type-check of
+ * a set of generated files with the TypeScript compiler API, and an in-memory module loader that runs them.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+import type { ApiModel, TypeRef, TypeDecl } from '../../../generator/model/types';
+import type { VirtualFile } from '../../../generator/emit/types';
+import { jsPropertyKey, jsString } from '../../../generator/render';
+
+const REPO = path.resolve(__dirname, '../../..');
+const RUNTIME_MODULES: Record<string, string> = { TypeMeta: '', ObjectMeta: '', ListMeta: '' };
+
+/** `<version>/types.ts` per version package, rendered plainly from the model (test stand-in for the types emitter). */
+export function renderTypes(model: ApiModel): VirtualFile[] {
+  const files: VirtualFile[] = [];
+  for (const p of model.packages) {
+    if (!p.group) continue;
+    const runtime = new Set<string>();
+    const foreign = new Map<string, Set<string>>();
+    const typeText = (r: TypeRef): string => {
+      switch (r.kind) {
+        case 'primitive':
+          return r.name;
+        case 'unknown':
+          return 'unknown';
+        case 'enum':
+          return r.values.map((v) => (typeof v === 'string' ? jsString(v) : String(v))).join(' | ');
+        case 'wellKnown':
+          runtime.add(r.name);
+          return r.name;
+        case 'named':
+          if (r.package === '@kubegen/runtime') {
+            runtime.add(r.name);
+          } else if (r.package !== p.id) {
+            const v = model.packages.find((x) => x.id === r.package)!.version;
+            if (!foreign.has(v)) foreign.set(v, new Set());
+            foreign.get(v)!.add(r.name);
+          }
+          return r.name;
+        case 'array':
+          return `Array<${typeText(r.items)}>`;
+        case 'map':
+          return `Record<string, ${typeText(r.values)}>`;
+        case 'struct':
+          return `{ ${r.fields.map((fl) => `${jsPropertyKey(fl.name)}${fl.optional ? '?' : ''}: ${typeText(fl.type)}${fl.nullable ? ' | null' : ''};`).join(' ')} }`;
+      }
+    };
+    const decl = (d: TypeDecl): string => {
+      if (d.type.kind === 'struct') {
+        const ext = d.type.embeds.map(typeText);
+        const body = d.type.fields.map((fl) => `  ${jsPropertyKey(fl.name)}${fl.optional ? '?' : ''}: ${typeText(fl.type)}${fl.nullable ? ' | null' : ''};`);
+        return `export interface ${d.name}${ext.length ? ' extends ' + ext.join(', ') : ''} {\n${body.join('\n')}\n}`;
+      }
+      return `export type ${d.name} = ${typeText(d.type)};`;
+    };
+    const body = p.types.map(decl).join('\n\n');
+    const imports: string[] = [];
+    const rt = [...runtime].filter((n) => !(n in RUNTIME_MODULES) || true);
+    if (rt.length) imports.push(`import type { ${rt.sort().join(', ')} } from '@kubegen/runtime';`);
+    for (const [v, names] of [...foreign].sort()) imports.push(`import type { ${[...names].sort().join(', ')} } from '../${v}/types';`);
+    files.push({ path: `${p.version}/types.ts`, group: p.group, role: 'source', contents: `${imports.join('\n')}\n\n${body}\n` });
+  }
+  return files;
+}
+
+/** Writes files under `<dir>/<group>/src/<path>` (or `<dir>/<path>` without a group) and returns their paths. */
+export function writeFiles(dir: string, files: VirtualFile[]): string[] {
+  return files.map((file) => {
+    const p = path.join(dir, file.group ? `${file.group}/src` : '', file.path);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, file.contents);
+    return p;
+  });
+}
+
+/** Type-checks TypeScript files (strict, nodenext) with `@kubegen/runtime` mapped to the runtime sources. Returns formatted errors. */
+export function typeCheck(files: string[]): string[] {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    types: ['node'],
+    typeRoots: [path.join(REPO, 'node_modules/@types')],
+    paths: { '@kubegen/runtime': [path.join(REPO, 'runtime/src/index.ts')] },
+    noUnusedLocals: true,
+  };
+  const program = ts.createProgram(files, options);
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const msg = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    if (d.file && d.start !== undefined) {
+      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+      return `${path.relative(os.tmpdir(), d.file.fileName)}:${line + 1}:${character + 1} ${msg}`;
+    }
+    return msg;
+  });
+}
+
+/** A fresh temporary directory. */
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-${prefix}-`));
+}
+
+/**
+ * Runs generated files in memory: each is transpiled to CommonJS; relative imports resolve among the files
+ * (keyed `<group>/<path>` without `.ts`), `externals` maps other specifiers to modules.
+ */
+export function moduleLoader(files: VirtualFile[], externals: Record<string, unknown>): (key: string) => Record<string, unknown> {
+  const sources = new Map<string, string>();
+  for (const file of files) sources.set(path.posix.join(file.group ?? '', file.path.replace(/\.ts$/, '')), file.contents);
+  const cache = new Map<string, { exports: Record<string, unknown> }>();
+  const load = (key: string): Record<string, unknown> => {
+    const cached = cache.get(key);
+    if (cached) return cached.exports;
+    const source = sources.get(key);
+    if (source === undefined) throw new Error(`no generated module ${key}`);
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true }, fileName: key + '.ts' }).outputText;
+    const mod = { exports: {} as Record<string, unknown> };
+    cache.set(key, mod);
+    const req = (spec: string): unknown => {
+      if (spec in externals) return externals[spec];
+      if (spec.startsWith('.')) return load(path.posix.normalize(path.posix.join(path.posix.dirname(key), spec)));
+      throw new Error(`unexpected import ${spec} in ${key}`);
+    };
+    new Function('exports', 'require', 'module', js)(mod.exports, req, mod);
+    return mod.exports;
+  };
+  return load;
+}
