@@ -1,0 +1,65 @@
+/**
+ * Applying schema-shaping markers, as controller-gen's `applyMarkers` (pkg/crd/schema.go) does: the markers of
+ * one node are stably sorted by priority (lower first; within a priority, in the order given — type-level
+ * markers before field-level ones), applied to the schema, then the `items:` markers are applied, in the same
+ * order, to `schema.items`.
+ */
+import type { Diagnostic } from '../diagnostics';
+import type { MarkerValue } from '../model/types';
+import type { JSONSchemaProps } from '../schema/types';
+import { markerDefinition, markerDefinitions } from './registry';
+import type { MarkerDefinition, SchemaApplyContext } from './types';
+
+interface Pending {
+  marker: MarkerValue;
+  def: MarkerDefinition;
+  index: number;
+}
+
+function byPriority(a: Pending, b: Pending): number {
+  return a.def.schema!.priority - b.def.schema!.priority || a.index - b.index;
+}
+
+/**
+ * Applies every schema-shaping marker in `markers` (type-level first, then field-level) to `schema`, mutating
+ * it. Markers without schema behaviour (required, optional, Schemaless, kind and package markers …) are skipped.
+ * Returns one diagnostic per marker that cannot apply, at the marker's span.
+ */
+export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly MarkerValue[], ctx: SchemaApplyContext = {}): Diagnostic[] {
+  const own: Pending[] = [];
+  const items: Pending[] = [];
+  markers.forEach((marker, index) => {
+    const def = markerDefinition(marker.name);
+    if (!def?.schema) return;
+    (def.items ? items : own).push({ marker, def, index });
+  });
+  own.sort(byPriority);
+  items.sort(byPriority);
+
+  const diagnostics: Diagnostic[] = [];
+  const fail = (p: Pending, message: string) =>
+    diagnostics.push({ severity: 'error', message: `+${p.marker.name}: ${message}`, span: p.marker.span });
+
+  for (const p of own) {
+    const msg = p.def.schema!.apply(schema, p.marker.value, ctx);
+    if (msg !== undefined) fail(p, msg);
+  }
+  for (const p of items) {
+    if (schema.type !== 'array' || !schema.items) {
+      fail(p, `must apply ${p.marker.name} to an array value, found ${schema.type ? `type ${JSON.stringify(schema.type)}` : 'a schema without a type'}`);
+      continue;
+    }
+    const msg = p.def.schema!.apply(schema.items, p.marker.value, { resolvedType: undefined });
+    if (msg !== undefined) fail(p, msg);
+  }
+  return diagnostics;
+}
+
+/** The priority table, for documentation and tests: marker name → priority, for every schema-shaping marker. */
+export function schemaPriorities(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const d of markerDefinitions) {
+    if (d.schema) out[d.name] = d.schema.priority;
+  }
+  return out;
+}

@@ -1,0 +1,306 @@
+/**
+ * The registry and the marker-line parser.
+ *
+ * Name resolution follows controller-gen's registry lookup: the whole name before `=` is tried first; if it is
+ * not registered, its last `:` segment is taken as the first argument of a struct marker
+ * (`+kubebuilder:printcolumn:name=…` → `kubebuilder:printcolumn` with argument `name`).
+ *
+ * Unlike controller-gen, nothing in kubegen's namespaces is skipped: an unregistered name there is an error with
+ * a "did you mean"; only lines outside them are someone else's markers.
+ */
+import { didYouMean, type Diagnostic } from '../diagnostics';
+import type { MarkerValue, SourceSpan } from '../model/types';
+import { CLIENT_MARKER_DEFINITIONS } from './definitions/client';
+import { CODEGEN_MARKER_DEFINITIONS } from './definitions/codegen';
+import { CRD_MARKER_DEFINITIONS } from './definitions/crd';
+import { VALIDATION_DEFINITIONS } from './definitions/validation';
+import { Cursor, GrammarError, parseArgValue, typeString } from './grammar';
+import type { ArgSpec, MarkerDefinition, MarkerTarget } from './types';
+
+export const markerDefinitions: readonly MarkerDefinition[] = Object.freeze(
+  [...VALIDATION_DEFINITIONS, ...CRD_MARKER_DEFINITIONS, ...CLIENT_MARKER_DEFINITIONS, ...CODEGEN_MARKER_DEFINITIONS].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  ),
+);
+
+const byName = new Map<string, MarkerDefinition>();
+for (const d of markerDefinitions) {
+  if (byName.has(d.name)) throw new Error(`marker ${d.name} registered twice`);
+  byName.set(d.name, d);
+}
+const allNames = markerDefinitions.map((d) => d.name);
+
+export function markerDefinition(name: string): MarkerDefinition | undefined {
+  return byName.get(name);
+}
+
+/** Bare names (no namespace) that kubegen owns. */
+export const BARE_MARKER_NAMES: readonly string[] = [
+  'groupName',
+  'versionName',
+  'optional',
+  'required',
+  'nullable',
+  'default',
+  'listType',
+  'listMapKey',
+  'mapType',
+  'structType',
+];
+
+/** Is this marker name (without `+`) in one of kubegen's namespaces? */
+export function isOwnedMarkerName(name: string): boolean {
+  if (byName.has(name)) return true;
+  const head = name.split(':')[0];
+  if (head === 'kubebuilder' || head === 'genclient' || head === 'kubegen') return true;
+  if (head === 'k8s' && name.includes(':')) return true;
+  return BARE_MARKER_NAMES.includes(head);
+}
+
+export type ParseResult =
+  /** `warnings`: deprecation and ignored-value warnings to report; the marker is still valid. */
+  | { kind: 'marker'; marker: MarkerValue; warnings?: Diagnostic[] }
+  | { kind: 'foreign' }
+  | { kind: 'error'; diagnostics: Diagnostic[] };
+
+const NAME_RE = /^\+([A-Za-z][A-Za-z0-9_.\-/:]*)/;
+
+function at(span: SourceSpan, offset: number): SourceSpan {
+  return { file: span.file, line: span.line, column: span.column + offset };
+}
+
+function describeTargets(targets: readonly MarkerTarget[]): string {
+  const names = targets.map((t) => (t === 'package' ? 'a package (a file-level comment)' : t === 'type' ? 'a type' : 'a field'));
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+/** The form of a marker for messages: `+name=<int>`, `+name:a=<string>,b=<[]string>`. */
+export function markerSyntax(d: MarkerDefinition): string {
+  switch (d.args.kind) {
+    case 'flag':
+      return `+${d.name}`;
+    case 'value':
+      return `+${d.name}=<${d.args.arg.help && d.args.arg.type.kind === 'raw' ? d.args.arg.help : typeString(d.args.arg.type)}>`;
+    case 'struct': {
+      const parts = Object.entries(d.args.args).map(([n, a]) => (a.optional ? `[${n}=<${typeString(a.type)}>]` : `${n}=<${typeString(a.type)}>`));
+      return parts.length === 0 ? `+${d.name}` : `+${d.name}:${parts.join(',')}`;
+    }
+  }
+}
+
+/**
+ * Parses one marker line. `text` starts at the `+` (trailing whitespace is ignored); `span` points at the `+`.
+ * Columns of diagnostics are `span.column` plus the offset of the problem in `text`.
+ */
+export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget): ParseResult {
+  const line = text.trimEnd();
+  const m = NAME_RE.exec(line);
+  if (!m) return { kind: 'foreign' };
+  let name = m[1];
+  const nameEnd = m[0].length;
+  const err = (message: string, offset: number, hint?: string): ParseResult => ({
+    kind: 'error',
+    diagnostics: [{ severity: 'error', message, span: at(span, offset), hint }],
+  });
+
+  // resolve the definition
+  let def = byName.get(name);
+  let firstArg: { name: string; offset: number } | undefined;
+  if (!def) {
+    const colon = name.lastIndexOf(':');
+    const base = colon > 0 ? byName.get(name.slice(0, colon)) : undefined;
+    if (base && base.args.kind === 'struct') {
+      def = base;
+      firstArg = { name: name.slice(colon + 1), offset: colon + 2 };
+      name = base.name;
+    } else if (!isOwnedMarkerName(name)) {
+      return { kind: 'foreign' };
+    } else {
+      const hint = didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
+      return err(`unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
+    }
+  }
+  const label = `+${def.name}`;
+
+  const after = line.slice(nameEnd);
+  if (after !== '' && !after.startsWith('=')) {
+    const off = nameEnd + (after.length - after.trimStart().length);
+    return err(`unexpected text after ${label}: ${JSON.stringify(after.trim())} (arguments are written ${markerSyntax(def)})`, off);
+  }
+  const hasValue = after.startsWith('=');
+  const valueOffset = nameEnd + 1;
+
+  if (!def.targets.includes(target)) {
+    return err(`${label} is not allowed on ${describeTargets([target])}; it belongs on ${describeTargets(def.targets)}`, 0);
+  }
+
+  const warnings: Diagnostic[] = [];
+  if (def.deprecated) {
+    warnings.push({ severity: 'warning', message: `${label} is deprecated; use +${def.deprecated.use}`, span: at(span, 0), hint: `+${def.deprecated.use}` });
+  }
+  const done = (value: unknown): ParseResult => ({
+    kind: 'marker',
+    marker: { name: def.name, value, span },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  });
+
+  try {
+    switch (def.args.kind) {
+      case 'flag':
+        if (hasValue) return err(`${label} takes no value (write ${label})`, nameEnd);
+        return done(true);
+      case 'value': {
+        const spec = def.args.arg;
+        if (!hasValue) {
+          if (spec.optional) return done(emptyValue(spec));
+          return err(`${label} needs a value: ${markerSyntax(def)}`, nameEnd);
+        }
+        const raw = line.slice(valueOffset);
+        if (def.parse) {
+          const r = def.parse(raw);
+          if ('error' in r) return err(`invalid ${label}: ${r.error}`, valueOffset + (r.offset ?? 0), r.hint);
+          if (r.warning) warnings.push({ severity: 'warning', message: r.warning, span: at(span, valueOffset) });
+          return done(r.value);
+        }
+        const cur = new Cursor(line, valueOffset);
+        const v = parseArgValue(spec.type, cur);
+        expectEnd(cur);
+        const bad = checkArg(spec, v);
+        if (bad) return err(`invalid ${label}: ${bad.message}`, valueOffset + skipLead(raw), bad.hint);
+        return done(v);
+      }
+      case 'struct':
+        return parseStruct(def, def.args.args, line, hasValue, valueOffset, firstArg, label, err, done);
+    }
+  } catch (e) {
+    if (e instanceof GrammarError) {
+      const quoteHint = /^expected (",|"," or|";" or)/.test(e.message) ? ' (quote values containing , ; { } with "…" or `…`)' : '';
+      return err(`invalid ${label}: ${e.message}${quoteHint}`, e.offset, e.hint);
+    }
+    throw e;
+  }
+}
+
+function skipLead(s: string): number {
+  return s.length - s.trimStart().length;
+}
+
+function expectEnd(cur: Cursor): void {
+  const c = cur.skipSpace();
+  if (c !== '') throw new GrammarError(`unexpected ${JSON.stringify(cur.rest())} after the value`, cur.pos);
+}
+
+function emptyValue(spec: ArgSpec): unknown {
+  switch (spec.type.kind) {
+    case 'string':
+    case 'raw':
+    case 'json':
+      return '';
+    case 'bool':
+      return true;
+    default:
+      return undefined;
+  }
+}
+
+function checkArg(spec: ArgSpec, v: unknown): { message: string; hint?: string } | undefined {
+  if (spec.oneOf) {
+    const values = Array.isArray(v) ? v : [v];
+    for (const x of values) {
+      if (typeof x !== 'string' || !spec.oneOf.includes(x)) {
+        return { message: `${JSON.stringify(x)} is not one of ${spec.oneOf.join(', ')}`, hint: typeof x === 'string' ? didYouMean(x, spec.oneOf) : undefined };
+      }
+    }
+  }
+  const msg = spec.validate?.(v);
+  return msg === undefined ? undefined : { message: msg };
+}
+
+function parseStruct(
+  def: MarkerDefinition,
+  args: Readonly<Record<string, ArgSpec>>,
+  line: string,
+  hasValue: boolean,
+  valueOffset: number,
+  firstArg: { name: string; offset: number } | undefined,
+  label: string,
+  err: (message: string, offset: number, hint?: string) => ParseResult,
+  done: (value: unknown) => ParseResult,
+): ParseResult {
+  const argNames = Object.keys(args);
+  const out: Record<string, unknown> = {};
+  if (firstArg && !hasValue) return err(`${label}: argument ${firstArg.name} needs a value (${markerSyntax(def)})`, firstArg.offset);
+  if (hasValue && !firstArg && argNames.length > 0) {
+    // `+name=value` on a struct marker: controller-gen reads the text after '=' as the argument list
+    const cur0 = new Cursor(line, valueOffset);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(cur0.rest().trimStart())) {
+      return err(`${label} takes named arguments: ${markerSyntax(def)}`, valueOffset);
+    }
+  }
+  if (hasValue) {
+    const cur = new Cursor(line, valueOffset);
+    let pending = firstArg;
+    for (;;) {
+      let argName: string;
+      let argOffset: number;
+      if (pending) {
+        argName = pending.name;
+        argOffset = pending.offset;
+        pending = undefined;
+      } else {
+        cur.skipSpace();
+        argOffset = cur.pos;
+        const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(cur.rest());
+        if (!m) throw new GrammarError(`expected argument name, got ${cur.eof ? 'end of line' : JSON.stringify(cur.token())}`, cur.pos);
+        argName = m[0];
+        cur.pos += argName.length;
+        cur.expect('=', `"=" after argument ${argName}`);
+      }
+      const spec = args[argName];
+      if (!spec) {
+        const hint = didYouMean(argName, argNames);
+        return err(`${label} has no argument ${JSON.stringify(argName)}; arguments are ${argNames.join(', ')}`, argOffset, hint);
+      }
+      if (argName in out) return err(`${label}: argument ${argName} given twice`, argOffset);
+      cur.skipSpace();
+      const vOffset = cur.pos;
+      const v = parseArgValue(spec.type, cur);
+      const bad = checkArg(spec, v);
+      if (bad) return err(`invalid ${label}: argument ${argName}: ${bad.message}`, vOffset, bad.hint);
+      out[argName] = v;
+      const c = cur.skipSpace();
+      if (c === '') break;
+      cur.expect(',', `"," between arguments`);
+    }
+  }
+  const missing = argNames.filter((n) => !args[n].optional && !(n in out));
+  if (missing.length > 0) {
+    const list = missing.map((n) => `${n} (${typeString(args[n].type)}: ${args[n].help ?? ''})`.replace(/: \)$/, ')'));
+    return err(`${label} is missing required argument${missing.length > 1 ? 's' : ''} ${list.join(', ')}`, 0);
+  }
+  return done(out);
+}
+
+/**
+ * Checks the markers of one node as a set: a marker that is not repeatable may appear once. Returns an error for
+ * each repeat, at the repeat.
+ */
+export function checkMarkerSet(markers: readonly MarkerValue[]): Diagnostic[] {
+  const seen = new Map<string, MarkerValue>();
+  const out: Diagnostic[] = [];
+  for (const m of markers) {
+    const def = byName.get(m.name);
+    if (!def || def.repeatable) continue;
+    const first = seen.get(m.name);
+    if (first) {
+      out.push({
+        severity: 'error',
+        message: `duplicate marker +${m.name} (first at ${first.span.file}:${first.span.line}:${first.span.column}); it may appear only once`,
+        span: m.span,
+      });
+    } else {
+      seen.set(m.name, m);
+    }
+  }
+  return out;
+}
