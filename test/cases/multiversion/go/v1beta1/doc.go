@@ -1,0 +1,2 @@
+// +groupName=multi.example.com
+package v1beta1
