@@ -1,0 +1,2 @@
+// +groupName=pruning.example.com
+package v1
