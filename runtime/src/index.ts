@@ -8,3 +8,4 @@ export * from './watch';
 export * from './client';
 export * from './config';
 export * from './meta/deepcopy';
+export * from './testing/fake';

@@ -1,0 +1,12 @@
+export { ObjectTracker, type TrackerOptions, type WriteOptions, type TrackerPatchOptions } from './tracker';
+export {
+  Fake,
+  FakeClient,
+  type Action,
+  type ActionVerb,
+  type FakeOptions,
+  type Reaction,
+  type ReactionFunc,
+  type WatchReactionFunc,
+} from './fake';
+export { applyJsonPatch, mergePatch as applyMergePatch, PatchError } from './json';
