@@ -37,3 +37,29 @@ export function deepcopyModel() {
   });
   return b.build();
 }
+
+/** A version with defaults at every level (for the defaulting tests). */
+export function defaultsModel() {
+  const b = new ModelBuilder();
+  const v1 = b.version('apps.example.com', 'v1');
+  v1.kind('App', { spec: opt(t.named('AppSpec')), status: opt(t.named('AppStatus')) }, { storage: true });
+  v1.struct('AppSpec', {
+    replicas: opt(t.int32, { default: 1 }),
+    policy: opt(t.enum('Allow', 'Forbid'), { default: 'Allow' }),
+    suspend: opt(t.boolean, { nullable: true, default: false }),
+    tags: opt(t.array(t.string), { default: {} }),
+    priority: opt(t.int32, { k8sDefault: 5 }),
+    strategy: opt(t.named('Strategy'), { default: {} }),
+    template: opt(t.struct({ labels: opt(t.map(t.string), { default: { app: 'x' } }), name: opt(t.string) })),
+    containers: opt(t.array(t.named('Container'))),
+    env: opt(t.map(t.named('EnvVar'))),
+    config: opt(t.unknown, { default: { a: { b: [1, 2] } } }),
+    'odd-name': opt(t.string, { default: "it's \\ \"odd\"\n" }),
+  });
+  v1.struct('Strategy', { type: opt(t.string, { default: 'Rolling' }), maxSurge: opt(t.wk('IntOrString'), { default: '25%' }) });
+  v1.struct('Container', { name: f(t.string), imagePullPolicy: opt(t.string, { default: 'IfNotPresent' }), ports: opt(t.array(t.array(t.named('Port')))) });
+  v1.struct('Port', { port: f(t.int32), protocol: opt(t.string, { default: 'TCP' }) });
+  v1.struct('EnvVar', { name: f(t.string), value: opt(t.string, { default: '' }) });
+  v1.struct('AppStatus', { ready: opt(t.boolean) });
+  return b.build();
+}

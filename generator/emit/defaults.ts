@@ -1,0 +1,205 @@
+/**
+ * The defaulting emitter: for every version package with kinds, `<version>/defaults.ts` with
+ * `setDefaults<Kind>(obj)` and `setDefaults<Kind>List(obj)` for each kind, and `setObjectDefaults(obj)` choosing
+ * by `obj.kind`. They apply `+kubebuilder:default` (or, when absent, `+default`) values with the API server's
+ * structural-defaulting semantics:
+ *
+ * - a default applies when the field is absent; for a field that is not `nullable`, an explicit `null` is also
+ *   replaced (the API server prunes such nulls before defaulting); a `nullable` field keeps its `null`;
+ * - defaulting is top-down: a nested default applies when its parent object exists or has just been defaulted
+ *   (a default of `{}` for an object field lets the defaults inside it apply);
+ * - defaults inside list items and map values apply to every item / value that is an object;
+ * - a `{}` default on an array field means `[]` (as controller-gen renders it);
+ * - default values are fresh literals, so no two objects ever share a defaulted value.
+ *
+ * Only types that carry a default somewhere inside get an (unexported) `apply` function; the rest are not visited.
+ */
+import type { ApiModel, Field } from '../model/types';
+import type { Diagnostic } from '../diagnostics';
+import type { Generator, GeneratorResult, VirtualFile } from './types';
+import {
+  ImportTracker,
+  ModelIndex,
+  type Shape,
+  type StructShape,
+  cmp,
+  groupVersionPackages,
+  jsLiteral,
+  jsPropertyAccess,
+  jsString,
+  markerValue,
+  render,
+  renderSourceFile,
+  safeIdentifier,
+} from '../render';
+import { objectTypes } from './deepcopy';
+
+export interface DefaultsOptions {
+  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
+  typesModule?: string;
+  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
+  runtimeModule?: string;
+}
+
+export const defaultsGenerator: Generator<DefaultsOptions> = {
+  name: 'defaults',
+  generate(model: ApiModel, options: DefaultsOptions = {}): GeneratorResult {
+    const index = new ModelIndex(model);
+    const files: VirtualFile[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const gvp of groupVersionPackages(model)) {
+      if (objectTypes(index, gvp.package.id).length === 0) continue;
+      const contents = new DefaultsFile(index, gvp.package.id, options, diagnostics).render();
+      files.push({ path: `${gvp.version}/defaults.ts`, contents, group: gvp.group, role: 'source' });
+    }
+    return { files, diagnostics };
+  },
+};
+
+/** The name of the exported defaulting function of a kind or list. */
+export function setDefaultsFunctionName(typeName: string): string {
+  return safeIdentifier(`setDefaults${typeName}`);
+}
+
+/** The default of a field: `+kubebuilder:default` first, then `+default`; `{}` on an array field becomes `[]`. */
+export function fieldDefault(field: Field, shape: Shape): { found: boolean; value: unknown } {
+  const d = markerValue(field.markers, 'kubebuilder:default', 'default');
+  if (!d.found) return d;
+  let value = d.value;
+  if (shape.kind === 'array' && isEmptyObject(value)) value = [];
+  return { found: true, value };
+}
+
+function isEmptyObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+class DefaultsFile {
+  private readonly imports = new ImportTracker();
+  private readonly opts: Required<DefaultsOptions>;
+  private readonly memo = new Map<string, boolean>();
+  /** Struct shapes whose apply function is needed, by id. */
+  private readonly needed = new Map<string, StructShape>();
+
+  constructor(
+    private readonly index: ModelIndex,
+    private readonly pkgId: string,
+    options: DefaultsOptions,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime' };
+  }
+
+  /** Whether values of `shape` carry a default anywhere inside. */
+  hasDefaults(shape: Shape): boolean {
+    switch (shape.kind) {
+      case 'scalar':
+      case 'any':
+      case 'runtime':
+        return false;
+      case 'array':
+        return this.hasDefaults(shape.items);
+      case 'map':
+        return this.hasDefaults(shape.values);
+      case 'struct': {
+        const known = this.memo.get(shape.id);
+        if (known !== undefined) return known;
+        const result = this.index.fields(shape).some(({ field, shape: fs }) => fieldDefault(field, fs).found || this.hasDefaults(fs));
+        this.memo.set(shape.id, result);
+        return result;
+      }
+    }
+  }
+
+  private applyName(shape: StructShape): string {
+    const prefix = shape.package === this.pkgId ? '' : `${shape.package.replace(/[^A-Za-z0-9]+/g, '_')}__`;
+    return safeIdentifier(`apply_${prefix}${shape.name}`);
+  }
+
+  /** Statements that apply nested defaults to the value `v` (any JSON value) of `shape`. */
+  private descend(shape: Shape, v: string, depth: number): string[] {
+    const isJsonObject = this.imports.value(this.opts.runtimeModule, 'isJsonObject');
+    switch (shape.kind) {
+      case 'struct':
+        this.needed.set(shape.id, shape);
+        return [`if (${isJsonObject}(${v})) ${this.applyName(shape)}(${v});`];
+      case 'array': {
+        const e = `e${depth}`;
+        const inner = this.descend(shape.items, e, depth + 1);
+        return [`if (Array.isArray(${v})) for (const ${e} of ${v}) {`, ...inner.map((l) => '  ' + l), '}'];
+      }
+      case 'map': {
+        const m = `m${depth}`;
+        const k = `k${depth}`;
+        const e = `e${depth}`;
+        const inner = this.descend(shape.values, e, depth + 1);
+        return [`if (${isJsonObject}(${v})) {`, `  const ${m} = ${v};`, `  for (const ${k} in ${m}) {`, `    const ${e} = ${m}[${k}];`, ...inner.map((l) => '    ' + l), '  }', '}'];
+      }
+      default:
+        return [];
+    }
+  }
+
+  private applyFunction(shape: StructShape): string {
+    const statements: string[] = [];
+    for (const { field, shape: fs } of this.index.fields(shape)) {
+      const access = jsPropertyAccess('o', field.name);
+      const d = fieldDefault(field, fs);
+      if (d.found) {
+        let literal: string;
+        try {
+          literal = jsLiteral(d.value);
+        } catch (e) {
+          this.diagnostics.push({ severity: 'error', message: `default of field ${field.name} is not a JSON value: ${(e as Error).message}`, span: field.span });
+          continue;
+        }
+        const absent = field.nullable ? `${access} === undefined` : `${access} === undefined || ${access} === null`;
+        statements.push(`if (${absent}) ${access} = ${literal};`);
+      }
+      if (this.hasDefaults(fs)) {
+        const local = safeIdentifier(`v_${field.name}`);
+        const inner = this.descend(fs, local, 0);
+        statements.push('{', `  const ${local} = ${access};`, ...inner.map((l) => '  ' + l), '}');
+      }
+    }
+    return render('defaults', 'apply', {
+      name: this.applyName(shape),
+      docName: shape.named ? shape.name : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
+      jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+      statements: statements.flatMap((s) => s.split('\n')),
+    });
+  }
+
+  render(): string {
+    const kinds: string[] = [];
+    const objects = objectTypes(this.index, this.pkgId);
+    for (const name of objects) {
+      const shape = this.index.declShape(this.index.decl(this.pkgId, name)!);
+      const has = this.hasDefaults(shape);
+      if (has && shape.kind === 'struct') this.needed.set(shape.id, shape);
+      kinds.push(
+        render('defaults', 'kind', {
+          name: setDefaultsFunctionName(name),
+          typeName: this.imports.type(this.opts.typesModule, name),
+          hasDefaults: has,
+          apply: has && shape.kind === 'struct' ? this.applyName(shape) : '',
+          jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+        }),
+      );
+    }
+    const applies: Array<{ id: string; text: string }> = [];
+    const done = new Set<string>();
+    for (;;) {
+      const next = [...this.needed.values()].filter((s) => !done.has(s.id)).sort((a, b) => cmp(a.id, b.id))[0];
+      if (!next) break;
+      done.add(next.id);
+      applies.push({ id: this.applyName(next), text: this.applyFunction(next) });
+    }
+    applies.sort((a, b) => cmp(a.id, b.id));
+    const dispatch = render('defaults', 'object', {
+      union: objects.join(' | '),
+      objects: objects.map((name) => ({ kindString: jsString(name), fn: setDefaultsFunctionName(name), type: name })),
+    });
+    return renderSourceFile(this.imports, [...kinds, dispatch, ...applies.map((a) => a.text)].join('\n'));
+  }
+}

@@ -1,0 +1,88 @@
+import * as runtime from '../../runtime/src';
+import { defaultsGenerator } from '../../generator/emit/defaults';
+import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { defaultsModel } from './helpers/sample-models';
+
+type Fn = (obj: unknown) => unknown;
+
+describe('defaults emitter', () => {
+  const model = defaultsModel();
+  const result = defaultsGenerator.generate(model, {});
+  const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
+  const mod = load('apps.example.com/v1/defaults') as Record<string, Fn>;
+  const spec = (s: unknown) => mod.setDefaultsApp({ kind: 'App', spec: s }) as { spec: Record<string, unknown> };
+
+  const ALL = {
+    replicas: 1,
+    policy: 'Allow',
+    suspend: false,
+    tags: [],
+    priority: 5,
+    strategy: { type: 'Rolling', maxSurge: '25%' },
+    config: { a: { b: [1, 2] } },
+    'odd-name': "it's \\ \"odd\"\n",
+  };
+
+  it('emits defaults.ts, type-checked, deterministic', () => {
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.map((f) => f.path)).toEqual(['v1/defaults.ts']);
+    expect(defaultsGenerator.generate(model, {}).files).toEqual(result.files);
+    const paths = writeFiles(tempDir('defaults'), [...result.files, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([]);
+  });
+
+  const table: Array<{ name: string; given: unknown; want: unknown }> = [
+    { name: 'absent fields get their defaults; {} on an array is []; +default JSON applies', given: {}, want: ALL },
+    { name: 'present values are kept', given: { replicas: 3, tags: ['a'], strategy: { type: 'Recreate', maxSurge: 2 }, config: 7 }, want: { ...ALL, replicas: 3, tags: ['a'], strategy: { type: 'Recreate', maxSurge: 2 }, config: 7 } },
+    { name: 'a nullable field keeps an explicit null', given: { suspend: null }, want: { ...ALL, suspend: null } },
+    { name: 'an explicit null on a non-nullable field is defaulted', given: { replicas: null, policy: null }, want: ALL },
+    { name: 'a defaulted parent gets its nested defaults; a present parent too', given: { strategy: { maxSurge: 1 } }, want: { ...ALL, strategy: { maxSurge: 1, type: 'Rolling' } } },
+    { name: 'nested defaults of an absent parent without default do not apply', given: {}, want: ALL },
+    { name: 'nested defaults of a present inline parent apply', given: { template: {} }, want: { ...ALL, template: { labels: { app: 'x' } } } },
+    {
+      name: 'defaults inside list items (and lists of lists)',
+      given: { containers: [{ name: 'a' }, { name: 'b', imagePullPolicy: 'Always', ports: [[{ port: 1 }], [{ port: 2, protocol: 'UDP' }]] }, null, 'x'] },
+      want: { ...ALL, containers: [{ name: 'a', imagePullPolicy: 'IfNotPresent' }, { name: 'b', imagePullPolicy: 'Always', ports: [[{ port: 1, protocol: 'TCP' }], [{ port: 2, protocol: 'UDP' }]] }, null, 'x'] },
+    },
+    { name: 'defaults inside map values', given: { env: { A: { name: 'A' }, B: { name: 'B', value: 'b' } } }, want: { ...ALL, env: { A: { name: 'A', value: '' }, B: { name: 'B', value: 'b' } } } },
+    { name: 'unknown fields are kept', given: { future: { x: 1 } }, want: { ...ALL, future: { x: 1 } } },
+  ];
+  for (const { name, given, want } of table) {
+    it(name, () => {
+      const obj = spec(structuredClone(given));
+      expect(obj.spec).toEqual(want);
+    });
+  }
+
+  it('does not default inside an absent spec, and returns the same object', () => {
+    const obj = { kind: 'App', status: {} };
+    expect(mod.setDefaultsApp(obj)).toBe(obj);
+    expect(obj).toEqual({ kind: 'App', status: {} });
+  });
+
+  it('default values are fresh on each application', () => {
+    const a = spec({});
+    const b = spec({});
+    expect(a.spec.config).toEqual(b.spec.config);
+    expect(a.spec.config).not.toBe(b.spec.config);
+    ((a.spec.config as { a: { b: number[] } }).a.b as number[]).push(3);
+    expect(b.spec.config).toEqual({ a: { b: [1, 2] } });
+    expect(spec({}).spec.config).toEqual({ a: { b: [1, 2] } });
+  });
+
+  it('lists default their items; setObjectDefaults dispatches on kind', () => {
+    const list = { kind: 'AppList', items: [{ kind: 'App', spec: {} }, { kind: 'App' }] };
+    mod.setObjectDefaults(list);
+    expect(list.items[0].spec).toEqual(ALL);
+    expect(list.items[1]).toEqual({ kind: 'App' });
+    const other = { kind: 'Other', spec: {} };
+    mod.setObjectDefaults(other);
+    expect(other).toEqual({ kind: 'Other', spec: {} });
+  });
+
+  it('is idempotent', () => {
+    const once = spec({ containers: [{ name: 'a' }] });
+    const twice = mod.setDefaultsApp(structuredClone(once));
+    expect(twice).toEqual(once);
+  });
+});
