@@ -174,7 +174,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
     }
   } catch (e) {
     if (e instanceof GrammarError) {
-      const quoteHint = /^expected (",|"," or|";" or)/.test(e.message) ? ' (quote values containing , ; { } with "…" or `…`)' : '';
+      const quoteHint = /^(expected (",|"," or|";" or)|unexpected )/.test(e.message) ? ' (quote values containing , ; { } with "…" or `…`)' : '';
       return err(`invalid ${label}: ${e.message}${quoteHint}`, e.offset, e.hint);
     }
     throw e;
