@@ -21,6 +21,8 @@ type PolicySpec struct {
 }
 
 // Proxy is namespaced by default; its plural comes from controller-gen's pluralisation.
+// +genclient
+// +genclient:noStatus
 // +kubebuilder:resource:scope=Namespaced
 type Proxy struct {
 	metav1.TypeMeta   `json:",inline"`
@@ -29,7 +31,9 @@ type Proxy struct {
 	Spec PolicySpec `json:"spec,omitempty"`
 }
 
-// Index has an irregular plural and no markers at all.
+// Index has an irregular plural and no CRD markers.
+// +genclient
+// +genclient:noVerbs
 type Index struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -38,6 +42,9 @@ type Index struct {
 }
 
 // Person has an irregular plural and is cluster-scoped.
+// +genclient
+// +genclient:nonNamespaced
+// +genclient:onlyVerbs=get,list,watch
 // +kubebuilder:resource:scope=Cluster
 type Person struct {
 	metav1.TypeMeta   `json:",inline"`

@@ -41,6 +41,18 @@ type Selector struct {
 	Track string `json:"track,omitempty"`
 }
 
+// Score is a float with an exclusive lower bound and a step, all on the type.
+// +kubebuilder:validation:Minimum=0
+// +kubebuilder:validation:ExclusiveMinimum=true
+// +kubebuilder:validation:Maximum=10
+// +kubebuilder:validation:ExclusiveMaximum=true
+// +kubebuilder:validation:MultipleOf=0.5
+type Score float64
+
+// Email is a string with a format on the type.
+// +kubebuilder:validation:Format=email
+type Email string
+
 // GaugeSpec holds the validated fields.
 type GaugeSpec struct {
 	// count is bounded inclusively on both ends.
@@ -117,4 +129,10 @@ type GaugeSpec struct {
 	// sampleMap has an object example value.
 	// +kubebuilder:example={a: "b", c: 1}
 	SampleMap map[string]string `json:"sampleMap,omitempty"`
+	// score takes its bounds and step from the type Score.
+	Score Score `json:"score,omitempty"`
+	// contact takes its format from the type Email.
+	Contact Email `json:"contact,omitempty"`
+	// contacts is a list of the type Email.
+	Contacts []Email `json:"contacts,omitempty"`
 }

@@ -20,6 +20,8 @@ export interface PolicySpec {
 
 /**
  * Proxy is namespaced by default; its plural comes from controller-gen's pluralisation.
+ * +genclient
+ * +genclient:noStatus
  * +kubebuilder:resource:scope=Namespaced
  */
 export interface Proxy extends TypeMeta {
@@ -27,7 +29,11 @@ export interface Proxy extends TypeMeta {
   spec?: PolicySpec;
 }
 
-/** Index has an irregular plural and no markers at all. */
+/**
+ * Index has an irregular plural and no CRD markers.
+ * +genclient
+ * +genclient:noVerbs
+ */
 export interface Index extends TypeMeta {
   metadata?: ObjectMeta;
   spec?: PolicySpec;
@@ -35,6 +41,9 @@ export interface Index extends TypeMeta {
 
 /**
  * Person has an irregular plural and is cluster-scoped.
+ * +genclient
+ * +genclient:nonNamespaced
+ * +genclient:onlyVerbs=get,list,watch
  * +kubebuilder:resource:scope=Cluster
  */
 export interface Person extends TypeMeta {

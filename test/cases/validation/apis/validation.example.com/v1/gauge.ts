@@ -45,6 +45,22 @@ export interface Selector {
   track?: string;
 }
 
+/**
+ * Score is a float with an exclusive lower bound and a step, all on the type.
+ * +kubebuilder:validation:Minimum=0
+ * +kubebuilder:validation:ExclusiveMinimum=true
+ * +kubebuilder:validation:Maximum=10
+ * +kubebuilder:validation:ExclusiveMaximum=true
+ * +kubebuilder:validation:MultipleOf=0.5
+ */
+export type Score = float64;
+
+/**
+ * Email is a string with a format on the type.
+ * +kubebuilder:validation:Format=email
+ */
+export type Email = string;
+
 /** GaugeSpec holds the validated fields. */
 export interface GaugeSpec {
   /**
@@ -157,4 +173,10 @@ export interface GaugeSpec {
    * +kubebuilder:example={a: "b", c: 1}
    */
   sampleMap?: Record<string, string>;
+  /** score takes its bounds and step from the type Score. */
+  score?: Score;
+  /** contact takes its format from the type Email. */
+  contact?: Email;
+  /** contacts is a list of the type Email. */
+  contacts?: Email[];
 }
