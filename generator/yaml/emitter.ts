@@ -1,0 +1,561 @@
+/**
+ * A port of the parts of yaml.v2 (v2.4.0) emitterc.go that `yaml.Marshal` exercises for JSON-shaped data:
+ * block mappings and sequences, empty flow collections (`{}`, `[]`), and the plain / single-quoted /
+ * double-quoted / literal scalar writers with their line folding at best_width 80.
+ *
+ * The C-derived emitter is an event state machine; here the same states are walked recursively over a
+ * node tree, with the emitter's mutable cursor state (column, indent stack, `whitespace`, `indention`,
+ * node contexts) kept exactly as emitterc.go keeps it. Characters are Unicode code points; the column
+ * counts code points, as the Go emitter counts characters.
+ */
+
+/** The scalar style the encoder asks for (encode.go); the emitter may still change it. */
+export type RequestedStyle = 'plain' | 'double' | 'literal';
+
+export type YNode =
+  | { readonly kind: 'scalar'; readonly value: string; readonly style: RequestedStyle }
+  | { readonly kind: 'seq'; readonly items: readonly YNode[] }
+  | { readonly kind: 'map'; readonly entries: readonly (readonly [YNode & { kind: 'scalar' }, YNode])[] };
+
+type ScalarStyle = 'plain' | 'single' | 'double' | 'literal';
+
+const BEST_INDENT = 2;
+const BEST_WIDTH = 80;
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const NEL = 0x85;
+const LS = 0x2028;
+const PS = 0x2029;
+const BOM = 0xfeff;
+
+function isBreak(cp: number | undefined): boolean {
+  return cp === CR || cp === LF || cp === NEL || cp === LS || cp === PS;
+}
+
+function isSpace(cp: number | undefined): boolean {
+  return cp === SPACE;
+}
+
+function isBlank(cp: number | undefined): boolean {
+  return cp === SPACE || cp === TAB;
+}
+
+function isBlankz(cp: number | undefined): boolean {
+  return isBlank(cp) || isBreak(cp) || cp === 0 || cp === undefined;
+}
+
+/** yamlprivateh.go is_printable, on code points. */
+function isPrintable(cp: number): boolean {
+  return (
+    cp === LF ||
+    (cp >= 0x20 && cp <= 0x7e) ||
+    (cp >= 0xa0 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd && cp !== BOM)
+  );
+}
+
+function utf8Width(cp: number): number {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/** Code points of a string; an unpaired surrogate becomes U+FFFD, as Go's UTF-8 encoders do. */
+export function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    out.push(cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
+  }
+  return out;
+}
+
+/** emitterc.go yaml_emitter_analyze_scalar's verdict. */
+interface ScalarAnalysis {
+  readonly value: number[];
+  readonly multiline: boolean;
+  readonly flowPlainAllowed: boolean;
+  readonly blockPlainAllowed: boolean;
+  readonly singleQuotedAllowed: boolean;
+  readonly blockAllowed: boolean;
+}
+
+function analyzeScalar(value: number[]): ScalarAnalysis {
+  if (value.length === 0) {
+    return {
+      value,
+      multiline: false,
+      flowPlainAllowed: false,
+      blockPlainAllowed: true,
+      singleQuotedAllowed: true,
+      blockAllowed: false,
+    };
+  }
+  let blockIndicators = false;
+  let flowIndicators = false;
+  let lineBreaks = false;
+  let specialCharacters = false;
+  let leadingSpace = false;
+  let leadingBreak = false;
+  let trailingSpace = false;
+  let trailingBreak = false;
+  let breakSpace = false;
+  let spaceBreak = false;
+  let previousSpace = false;
+  let previousBreak = false;
+
+  const n = value.length;
+  if (
+    n >= 3 &&
+    ((value[0] === 0x2d && value[1] === 0x2d && value[2] === 0x2d) ||
+      (value[0] === 0x2e && value[1] === 0x2e && value[2] === 0x2e))
+  ) {
+    blockIndicators = true;
+    flowIndicators = true;
+  }
+
+  let precededByWhitespace = true;
+  for (let i = 0; i < n; i++) {
+    const c = value[i]!;
+    const followedByWhitespace = i + 1 >= n || isBlank(value[i + 1]);
+    const ch = String.fromCodePoint(c);
+    if (i === 0) {
+      if ('#,[]{}&*!|>\'"%@`'.includes(ch)) {
+        flowIndicators = true;
+        blockIndicators = true;
+      } else if (ch === '?' || ch === ':') {
+        flowIndicators = true;
+        if (followedByWhitespace) blockIndicators = true;
+      } else if (ch === '-') {
+        if (followedByWhitespace) {
+          flowIndicators = true;
+          blockIndicators = true;
+        }
+      }
+    } else {
+      if (',?[]{}'.includes(ch)) {
+        flowIndicators = true;
+      } else if (ch === ':') {
+        flowIndicators = true;
+        if (followedByWhitespace) blockIndicators = true;
+      } else if (ch === '#') {
+        if (precededByWhitespace) {
+          flowIndicators = true;
+          blockIndicators = true;
+        }
+      }
+    }
+
+    if (!isPrintable(c)) specialCharacters = true;
+    if (isSpace(c)) {
+      if (i === 0) leadingSpace = true;
+      if (i + 1 === n) trailingSpace = true;
+      if (previousBreak) breakSpace = true;
+      previousSpace = true;
+      previousBreak = false;
+    } else if (isBreak(c)) {
+      lineBreaks = true;
+      if (i === 0) leadingBreak = true;
+      if (i + 1 === n) trailingBreak = true;
+      if (previousSpace) spaceBreak = true;
+      previousSpace = false;
+      previousBreak = true;
+    } else {
+      previousSpace = false;
+      previousBreak = false;
+    }
+    precededByWhitespace = isBlankz(c);
+  }
+
+  let flowPlainAllowed = true;
+  let blockPlainAllowed = true;
+  let singleQuotedAllowed = true;
+  let blockAllowed = true;
+  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) {
+    flowPlainAllowed = false;
+    blockPlainAllowed = false;
+  }
+  if (trailingSpace) blockAllowed = false;
+  if (breakSpace) {
+    flowPlainAllowed = false;
+    blockPlainAllowed = false;
+    singleQuotedAllowed = false;
+  }
+  if (spaceBreak || specialCharacters) {
+    flowPlainAllowed = false;
+    blockPlainAllowed = false;
+    singleQuotedAllowed = false;
+    blockAllowed = false;
+  }
+  if (lineBreaks) {
+    flowPlainAllowed = false;
+    blockPlainAllowed = false;
+  }
+  if (flowIndicators) flowPlainAllowed = false;
+  if (blockIndicators) blockPlainAllowed = false;
+  return { value, multiline: lineBreaks, flowPlainAllowed, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
+}
+
+/** The emitter's cursor state, named as in yaml_emitter_t. */
+class Emitter {
+  private readonly out: string[] = [];
+  private column = 0;
+  private whitespace = true;
+  private indention = true;
+  private indent = -1;
+  private readonly indents: number[] = [];
+  private flowLevel = 0;
+  private mappingContext = false;
+  private simpleKeyContext = false;
+
+  /** yaml.Marshal: stream start, an implicit document, the node, document end, stream end. */
+  document(node: YNode): string {
+    this.emitNode(node, false, false);
+    this.writeIndent(); // yaml_emitter_emit_document_end; the end is implicit, so no "...".
+    return this.out.join('');
+  }
+
+  // ---- output primitives (put, put_break, write, write_break) ----
+
+  private put(ch: string): void {
+    this.out.push(ch);
+    this.column++;
+  }
+
+  private putBreak(): void {
+    this.out.push('\n');
+    this.column = 0;
+  }
+
+  private write(cp: number): void {
+    this.out.push(String.fromCodePoint(cp));
+    this.column++;
+  }
+
+  private writeBreak(cp: number): void {
+    if (cp === LF) {
+      this.putBreak();
+    } else {
+      this.write(cp);
+      this.column = 0;
+    }
+  }
+
+  private increaseIndent(flow: boolean, indentless: boolean): void {
+    this.indents.push(this.indent);
+    if (this.indent < 0) this.indent = flow ? BEST_INDENT : 0;
+    else if (!indentless) this.indent += BEST_INDENT;
+  }
+
+  private popIndent(): void {
+    this.indent = this.indents.pop()!;
+  }
+
+  private writeIndent(): void {
+    const indent = Math.max(this.indent, 0);
+    if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) {
+      this.putBreak();
+    }
+    while (this.column < indent) this.put(' ');
+    this.whitespace = true;
+    this.indention = true;
+  }
+
+  private writeIndicator(indicator: string, needWhitespace: boolean, isWhitespace: boolean, isIndention: boolean): void {
+    if (needWhitespace && !this.whitespace) this.put(' ');
+    for (const ch of indicator) this.put(ch);
+    this.whitespace = isWhitespace;
+    this.indention = this.indention && isIndention;
+  }
+
+  // ---- nodes ----
+
+  private emitNode(node: YNode, mapping: boolean, simpleKey: boolean): void {
+    this.mappingContext = mapping;
+    this.simpleKeyContext = simpleKey;
+    switch (node.kind) {
+      case 'scalar':
+        this.emitScalar(node.style, analyzeScalar(codePoints(node.value)));
+        return;
+      case 'seq':
+        if (node.items.length === 0) this.emitEmptyFlow('[', ']');
+        else this.emitBlockSequence(node.items);
+        return;
+      case 'map':
+        if (node.entries.length === 0) this.emitEmptyFlow('{', '}');
+        else this.emitBlockMapping(node.entries);
+        return;
+    }
+  }
+
+  /** yaml_emitter_emit_flow_sequence_item / _flow_mapping_key for a collection with no items. */
+  private emitEmptyFlow(open: string, close: string): void {
+    this.writeIndicator(open, true, true, false);
+    this.increaseIndent(true, false);
+    this.flowLevel++;
+    this.flowLevel--;
+    this.popIndent();
+    this.writeIndicator(close, false, false, false);
+  }
+
+  private emitBlockSequence(items: readonly YNode[]): void {
+    this.increaseIndent(false, this.mappingContext && !this.indention);
+    for (const item of items) {
+      this.writeIndent();
+      this.writeIndicator('-', true, false, true);
+      this.emitNode(item, false, false);
+    }
+    this.popIndent();
+  }
+
+  private emitBlockMapping(entries: readonly (readonly [YNode & { kind: 'scalar' }, YNode])[]): void {
+    this.increaseIndent(false, false);
+    for (const [key, value] of entries) {
+      this.writeIndent();
+      const analysis = analyzeScalar(codePoints(key.value));
+      if (this.checkSimpleKey(analysis)) {
+        this.mappingContext = true;
+        this.simpleKeyContext = true;
+        this.emitScalar(key.style, analysis);
+        this.writeIndicator(':', false, false, false);
+      } else {
+        this.writeIndicator('?', true, false, true);
+        this.mappingContext = true;
+        this.simpleKeyContext = false;
+        this.emitScalar(key.style, analysis);
+        this.writeIndent();
+        this.writeIndicator(':', true, false, true);
+      }
+      this.emitNode(value, true, false);
+    }
+    this.popIndent();
+  }
+
+  /** yaml_emitter_check_simple_key for a scalar key without anchor or tag. */
+  private checkSimpleKey(a: ScalarAnalysis): boolean {
+    if (a.multiline) return false;
+    let length = 0;
+    for (const cp of a.value) length += utf8Width(cp);
+    return length <= 128;
+  }
+
+  private emitScalar(requested: RequestedStyle, a: ScalarAnalysis): void {
+    const style = this.selectScalarStyle(requested, a);
+    this.increaseIndent(true, false);
+    const allowBreaks = !this.simpleKeyContext;
+    switch (style) {
+      case 'plain':
+        this.writePlain(a.value, allowBreaks);
+        break;
+      case 'single':
+        this.writeSingleQuoted(a.value, allowBreaks);
+        break;
+      case 'double':
+        this.writeDoubleQuoted(a.value, allowBreaks);
+        break;
+      case 'literal':
+        this.writeLiteral(a.value);
+        break;
+    }
+    this.popIndent();
+  }
+
+  /** yaml_emitter_select_scalar_style (implicit, untagged scalars). */
+  private selectScalarStyle(requested: RequestedStyle, a: ScalarAnalysis): ScalarStyle {
+    let style: ScalarStyle = requested;
+    if (this.simpleKeyContext && a.multiline) style = 'double';
+    if (style === 'plain') {
+      if ((this.flowLevel > 0 && !a.flowPlainAllowed) || (this.flowLevel === 0 && !a.blockPlainAllowed)) {
+        style = 'single';
+      }
+      if (a.value.length === 0 && (this.flowLevel > 0 || this.simpleKeyContext)) style = 'single';
+    }
+    if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
+    if (style === 'literal' && (!a.blockAllowed || this.flowLevel > 0 || this.simpleKeyContext)) {
+      style = 'double';
+    }
+    return style;
+  }
+
+  // ---- scalar writers ----
+
+  private writePlain(value: number[], allowBreaks: boolean): void {
+    if (!this.whitespace) this.put(' ');
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < value.length; ) {
+      const c = value[i]!;
+      if (isSpace(c)) {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && !isSpace(value[i + 1])) {
+          this.writeIndent();
+          i++;
+        } else {
+          this.write(c);
+          i++;
+        }
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === LF) this.putBreak();
+        this.writeBreak(c);
+        i++;
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.write(c);
+        i++;
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeSingleQuoted(value: number[], allowBreaks: boolean): void {
+    this.writeIndicator("'", true, false, false);
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < value.length; ) {
+      const c = value[i]!;
+      if (isSpace(c)) {
+        if (
+          allowBreaks &&
+          !spaces &&
+          this.column > BEST_WIDTH &&
+          i > 0 &&
+          i < value.length - 1 &&
+          !isSpace(value[i + 1])
+        ) {
+          this.writeIndent();
+          i++;
+        } else {
+          this.write(c);
+          i++;
+        }
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === LF) this.putBreak();
+        this.writeBreak(c);
+        i++;
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        if (c === 0x27) this.put("'");
+        this.write(c);
+        i++;
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.writeIndicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeDoubleQuoted(value: number[], allowBreaks: boolean): void {
+    let spaces = false;
+    this.writeIndicator('"', true, false, false);
+    const startsWithBom = value[0] === BOM;
+    for (let i = 0; i < value.length; ) {
+      const c = value[i]!;
+      if (!isPrintable(c) || startsWithBom || isBreak(c) || c === 0x22 || c === 0x5c) {
+        i++;
+        this.put('\\');
+        const esc = DOUBLE_QUOTE_ESCAPES.get(c);
+        if (esc !== undefined) {
+          this.put(esc);
+        } else {
+          const [letter, width] = c <= 0xff ? ['x', 2] : c <= 0xffff ? ['u', 4] : ['U', 8];
+          this.put(letter);
+          for (const d of c.toString(16).toUpperCase().padStart(width, '0')) this.put(d);
+        }
+        spaces = false;
+      } else if (isSpace(c)) {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < value.length - 1) {
+          this.writeIndent();
+          if (isSpace(value[i + 1])) this.put('\\');
+          i++;
+        } else {
+          this.write(c);
+          i++;
+        }
+        spaces = true;
+      } else {
+        this.write(c);
+        i++;
+        spaces = false;
+      }
+    }
+    this.writeIndicator('"', false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeBlockScalarHints(value: number[]): void {
+    if (isSpace(value[0]) || isBreak(value[0])) {
+      this.writeIndicator(String(BEST_INDENT), false, false, false);
+    }
+    let chomp = '';
+    if (value.length === 0) {
+      chomp = '-';
+    } else {
+      const last = value.length - 1;
+      if (!isBreak(value[last])) chomp = '-';
+      else if (last === 0) chomp = '+';
+      else if (isBreak(value[last - 1])) chomp = '+';
+    }
+    if (chomp !== '') this.writeIndicator(chomp, false, false, false);
+  }
+
+  private writeLiteral(value: number[]): void {
+    this.writeIndicator('|', true, false, false);
+    this.writeBlockScalarHints(value);
+    this.putBreak();
+    this.indention = true;
+    this.whitespace = true;
+    let breaks = true;
+    for (let i = 0; i < value.length; ) {
+      const c = value[i]!;
+      if (isBreak(c)) {
+        this.writeBreak(c);
+        i++;
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.write(c);
+        i++;
+        this.indention = false;
+        breaks = false;
+      }
+    }
+  }
+}
+
+const DOUBLE_QUOTE_ESCAPES = new Map<number, string>([
+  [0x00, '0'],
+  [0x07, 'a'],
+  [0x08, 'b'],
+  [0x09, 't'],
+  [0x0a, 'n'],
+  [0x0b, 'v'],
+  [0x0c, 'f'],
+  [0x0d, 'r'],
+  [0x1b, 'e'],
+  [0x22, '"'],
+  [0x5c, '\\'],
+  [0x85, 'N'],
+  [0xa0, '_'],
+  [0x2028, 'L'],
+  [0x2029, 'P'],
+]);
+
+/** Emits one YAML document for `node` exactly as yaml.v2's emitter does. */
+export function emitDocument(node: YNode): string {
+  return new Emitter().document(node);
+}

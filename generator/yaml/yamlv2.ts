@@ -1,0 +1,72 @@
+/**
+ * `marshalYamlV2`: the YAML that controller-gen v0.21.0 writes for a JSON value, byte for byte.
+ *
+ * controller-gen (pkg/genall `yamlMarshal`) serialises an object with encoding/json, decodes that text
+ * with gopkg.in/yaml.v2 v2.4.0 into generic maps, and encodes the maps with yaml.v2's Marshal. This module
+ * reproduces that pipeline: the data as the JSON round trip leaves it (json-text.ts), yaml.v2's encoder
+ * decisions (encode.go: key order, number printing, which strings must be quoted, literal style for
+ * multi-line strings), and its emitter (emitter.ts).
+ */
+import { emitDocument, type YNode } from './emitter';
+import { sortKeysYamlV2 } from './keyorder';
+import { formatNumberYamlV2 } from './numbers';
+import { needsQuoting } from './resolve';
+import { throughJsonText } from './json-text';
+
+/** JSON data. `undefined` object members are skipped and `undefined` array items become null (as JSON.stringify does). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A value controller-gen's pipeline would reject (Go's json.Marshal or yaml.v2's Unmarshal fails on it). */
+export class YamlV2Error extends Error {
+  override readonly name = 'YamlV2Error';
+}
+
+/**
+ * yaml.v2 Marshal of `value` as controller-gen feeds it: JSON-encoded by Go, YAML-decoded, re-encoded.
+ * Throws YamlV2Error for data controller-gen could not serialise (non-finite numbers, strings with
+ * characters yaml.v2 refuses to read back).
+ */
+export function marshalYamlV2(value: JsonValue): string {
+  return emitDocument(encode(value));
+}
+
+type ScalarNode = YNode & { kind: 'scalar' };
+
+/** encode.go `marshal`, for the types a yaml.v2-decoded JSON document holds. */
+function encode(value: unknown): YNode {
+  if (value === null || value === undefined) return { kind: 'scalar', value: 'null', style: 'plain' };
+  switch (typeof value) {
+    case 'boolean':
+      return { kind: 'scalar', value: value ? 'true' : 'false', style: 'plain' };
+    case 'number':
+      if (!Number.isFinite(value)) throw new YamlV2Error(`json: unsupported value: ${value}`);
+      return { kind: 'scalar', value: formatNumberYamlV2(value), style: 'plain' };
+    case 'string':
+      return encodeString(value);
+    case 'object':
+      if (Array.isArray(value)) return { kind: 'seq', items: value.map((item) => encode(item)) };
+      return encodeMap(value as Record<string, unknown>);
+    default:
+      throw new YamlV2Error(`json: unsupported type: ${typeof value}`);
+  }
+}
+
+function encodeMap(obj: Record<string, unknown>): YNode {
+  const present = Object.keys(obj).filter((k) => obj[k] !== undefined);
+  // The JSON round trip can change a key (see throughJsonText); two keys that collide keep the later value,
+  // as yaml.v2 Unmarshal into a map does.
+  const byKey = new Map<string, unknown>();
+  for (const k of present) byKey.set(throughJsonText(k, YamlV2Error, true), obj[k]);
+  const entries = sortKeysYamlV2([...byKey.keys()]).map(
+    (k) => [encodeString(k, false), encode(byKey.get(k))] as const,
+  );
+  return { kind: 'map', entries };
+}
+
+/** encode.go `stringv`, after the JSON round trip. */
+function encodeString(raw: string, convert = true): ScalarNode {
+  const s = convert ? throughJsonText(raw, YamlV2Error) : raw;
+  if (s.includes('\n')) return { kind: 'scalar', value: s, style: 'literal' };
+  if (!needsQuoting(s)) return { kind: 'scalar', value: s, style: 'plain' };
+  return { kind: 'scalar', value: s, style: 'double' };
+}
