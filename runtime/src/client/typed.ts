@@ -67,7 +67,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return ns;
   }
 
-  create(obj: T, opts: CreateOptions = {}): Promise<T> {
+  async create(obj: T, opts: CreateOptions = {}): Promise<T> {
     return this.rest.request<T>({
       method: 'POST',
       path: this.path(this.namespaceFor(obj, 'create')),
@@ -78,15 +78,15 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  update(obj: T, opts: UpdateOptions = {}): Promise<T> {
+  async update(obj: T, opts: UpdateOptions = {}): Promise<T> {
     return this.put(obj, opts, 'update');
   }
 
-  updateStatus(obj: T, opts: UpdateOptions = {}): Promise<T> {
+  async updateStatus(obj: T, opts: UpdateOptions = {}): Promise<T> {
     return this.put(obj, opts, 'updateStatus', 'status');
   }
 
-  private put(obj: T, opts: UpdateOptions, verb: string, subresource?: string): Promise<T> {
+  private async put(obj: T, opts: UpdateOptions, verb: string, subresource?: string): Promise<T> {
     return this.rest.request<T>({
       method: 'PUT',
       path: this.path(this.namespaceFor(obj, verb), objectName(obj, verb), subresource ? [subresource] : undefined),
@@ -97,7 +97,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  delete(name: string, opts: DeleteOptions = {}): Promise<void> {
+  async delete(name: string, opts: DeleteOptions = {}): Promise<void> {
     return this.rest.requestVoid({
       method: 'DELETE',
       path: this.path(this.namespaceFor(undefined, 'delete'), name),
@@ -107,7 +107,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  deleteCollection(opts: DeleteOptions = {}, listOpts: ListOptions = {}): Promise<void> {
+  async deleteCollection(opts: DeleteOptions = {}, listOpts: ListOptions = {}): Promise<void> {
     return this.rest.requestVoid({
       method: 'DELETE',
       path: this.path(this.namespace),
@@ -118,7 +118,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  get(name: string, opts: GetOptions = {}): Promise<T> {
+  async get(name: string, opts: GetOptions = {}): Promise<T> {
     return this.rest.request<T>({
       method: 'GET',
       path: this.path(this.namespaceFor(undefined, 'get'), name),
@@ -128,7 +128,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  list(opts: ListOptions = {}): Promise<TList> {
+  async list(opts: ListOptions = {}): Promise<TList> {
     return this.rest.request<TList>({
       method: 'GET',
       path: this.path(this.namespace),
@@ -153,7 +153,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return new StreamWatch<T>(decodeWatchEvents<T>(res.body), controller, signal);
   }
 
-  patch(name: string, type: PatchType, body: PatchBody<T>, opts: PatchOptions = {}, ...subresources: string[]): Promise<T> {
+  async patch(name: string, type: PatchType, body: PatchBody<T>, opts: PatchOptions = {}, ...subresources: string[]): Promise<T> {
     return this.rest.request<T>({
       method: 'PATCH',
       path: this.path(this.namespaceFor(undefined, 'patch'), name, subresources),
@@ -165,15 +165,15 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  apply(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T> {
+  async apply(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T> {
     return this.applyTo(obj, opts, 'apply');
   }
 
-  applyStatus(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T> {
+  async applyStatus(obj: ApplyConfiguration<T>, opts: ApplyOptions): Promise<T> {
     return this.applyTo(obj, opts, 'applyStatus', 'status');
   }
 
-  private applyTo(obj: ApplyConfiguration<T>, opts: ApplyOptions, verb: string, subresource?: string): Promise<T> {
+  private async applyTo(obj: ApplyConfiguration<T>, opts: ApplyOptions, verb: string, subresource?: string): Promise<T> {
     if (!opts.fieldManager) throw new TypeError(`${verb}: fieldManager is required for server-side apply`);
     const ns = this.namespaceFor(obj as KubeObject, verb);
     return this.rest.request<T>({
@@ -188,7 +188,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  getScale(name: string, opts: GetOptions = {}): Promise<Scale> {
+  async getScale(name: string, opts: GetOptions = {}): Promise<Scale> {
     return this.rest.request<Scale>({
       method: 'GET',
       path: this.path(this.namespaceFor(undefined, 'getScale'), name, ['scale']),
@@ -198,7 +198,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  updateScale(name: string, scale: Scale, opts: UpdateOptions = {}): Promise<Scale> {
+  async updateScale(name: string, scale: Scale, opts: UpdateOptions = {}): Promise<Scale> {
     return this.rest.request<Scale>({
       method: 'PUT',
       path: this.path(this.namespaceFor(undefined, 'updateScale'), name, ['scale']),
