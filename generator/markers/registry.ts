@@ -82,8 +82,11 @@ export function markerSyntax(d: MarkerDefinition): string {
     case 'value':
       return `+${d.name}=<${d.args.arg.help && d.args.arg.type.kind === 'raw' ? d.args.arg.help : typeString(d.args.arg.type)}>`;
     case 'struct': {
-      const parts = Object.entries(d.args.args).map(([n, a]) => (a.optional ? `[${n}=<${typeString(a.type)}>]` : `${n}=<${typeString(a.type)}>`));
-      return parts.length === 0 ? `+${d.name}` : `+${d.name}:${parts.join(',')}`;
+      const parts = Object.entries(d.args.args).map(([n, a], i) => {
+        const one = `${i === 0 ? ':' : ','}${n}=<${typeString(a.type)}>`;
+        return a.optional ? `[${one}]` : one;
+      });
+      return `+${d.name}${parts.join('')}`;
     }
   }
 }

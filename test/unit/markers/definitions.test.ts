@@ -1,0 +1,200 @@
+import {
+  checkPattern,
+  explicitRequired,
+  getMarker,
+  getMarkers,
+  isEmbeddedResource,
+  isImmutable,
+  isOwnedMarkerName,
+  isSchemaless,
+  markerDefinition,
+  markerDefinitions,
+  oneOfFields,
+  parseMarker,
+  renderMarkerReference,
+  type MarkerTarget,
+} from '../../../generator/markers';
+import type { MarkerValue } from '../../../generator/model/types';
+
+const span = { file: 'apis/x/v1/a.ts', line: 1, column: 1 };
+
+function value(text: string, target: MarkerTarget): unknown {
+  const r = parseMarker(text, span, target);
+  if (r.kind !== 'marker') throw new Error(`${text}: ${JSON.stringify(r)}`);
+  return r.marker.value;
+}
+
+const V = 'kubebuilder:validation:';
+const VALIDATION = [
+  'Maximum', 'Minimum', 'ExclusiveMaximum', 'ExclusiveMinimum', 'MultipleOf', 'MinLength', 'MaxLength', 'Pattern', 'Format',
+  'Enum', 'MinItems', 'MaxItems', 'UniqueItems', 'MinProperties', 'MaxProperties', 'Type', 'XIntOrString', 'XEmbeddedResource',
+  'XPreserveUnknownFields', 'XValidation',
+];
+
+describe('the registry holds every marker of the input language and controller-gen', () => {
+  const rows: Array<{ given: string; want: MarkerTarget[] }> = [
+    ...VALIDATION.map((n) => ({ given: V + n, want: ['field', 'type'] as MarkerTarget[] })),
+    ...VALIDATION.map((n) => ({ given: `${V}items:${n}`, want: ['field', 'type'] as MarkerTarget[] })),
+    ...['kubebuilder:pruning:PreserveUnknownFields', 'kubebuilder:title', 'listType', 'listMapKey', 'mapType', 'structType', 'kubebuilder:externalDocs', 'k8s:listType', 'k8s:listMapKey'].map((given) => ({ given, want: ['field', 'type'] as MarkerTarget[] })),
+    ...['optional', 'required', 'nullable', 'kubebuilder:default', 'default', 'kubebuilder:example', `${V}Schemaless`, `${V}EmbeddedResource`, 'k8s:immutable', 'k8s:optional', 'k8s:required'].map((given) => ({ given, want: ['field'] as MarkerTarget[] })),
+    { given: `${V}Optional`, want: ['package', 'field'] },
+    { given: `${V}Required`, want: ['package', 'field'] },
+    ...[`${V}ExactlyOneOf`, `${V}AtMostOneOf`, `${V}AtLeastOneOf`, 'k8s:enum'].map((given) => ({ given, want: ['type'] as MarkerTarget[] })),
+    ...['kubebuilder:object:root', 'kubebuilder:resource', 'kubebuilder:subresource:status', 'kubebuilder:subresource:scale', 'kubebuilder:printcolumn', 'kubebuilder:storageversion', 'kubebuilder:skipversion', 'kubebuilder:unservedversion', 'kubebuilder:deprecatedversion', 'kubebuilder:metadata', 'kubebuilder:selectablefield'].map((given) => ({ given, want: ['type'] as MarkerTarget[] })),
+    ...['genclient', 'genclient:nonNamespaced', 'genclient:noStatus', 'genclient:noVerbs', 'genclient:readonly', 'genclient:onlyVerbs', 'genclient:skipVerbs', 'genclient:method'].map((given) => ({ given, want: ['type'] as MarkerTarget[] })),
+    ...['groupName', 'versionName', 'kubebuilder:skip', 'kubebuilder:rbac', 'kubebuilder:webhook', 'kubebuilder:webhookconfiguration', 'kubebuilder:ac:output:package', 'k8s:defaulter-gen-input'].map((given) => ({ given, want: ['package'] as MarkerTarget[] })),
+    { given: 'kubebuilder:object:generate', want: ['package', 'type'] },
+    { given: 'k8s:deepcopy-gen', want: ['package', 'type'] },
+    { given: 'k8s:deepcopy-gen:interfaces', want: ['type'] },
+    { given: 'k8s:openapi-gen', want: ['package', 'type', 'field'] },
+    { given: 'k8s:conversion-gen', want: ['package', 'type', 'field'] },
+    { given: 'k8s:prerelease-lifecycle-gen:introduced', want: ['type'] },
+  ];
+  test.each(rows)('+$given', ({ given, want }) => {
+    const d = markerDefinition(given);
+    expect(d).toBeDefined();
+    expect([...d!.targets].sort()).toEqual([...want].sort());
+    expect(d!.help.summary.length).toBeGreaterThan(5);
+  });
+
+  test('definitions are sorted by name and unique', () => {
+    const names = markerDefinitions.map((d) => d.name);
+    expect([...names].sort()).toEqual(names);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  test('every items: marker applies to items and has a schema behaviour', () => {
+    for (const d of markerDefinitions.filter((x) => x.name.startsWith(`${V}items:`))) {
+      expect(d.items).toBe(true);
+      expect(d.schema).toBeDefined();
+    }
+  });
+
+  test('namespaces', () => {
+    expect(isOwnedMarkerName('kubebuilder:anything')).toBe(true);
+    expect(isOwnedMarkerName('genclient:x')).toBe(true);
+    expect(isOwnedMarkerName('k8s:x')).toBe(true);
+    expect(isOwnedMarkerName('kubegen:x')).toBe(true);
+    expect(isOwnedMarkerName('listType:x')).toBe(true);
+    expect(isOwnedMarkerName('operator-sdk:csv')).toBe(false);
+    expect(isOwnedMarkerName('protobuf')).toBe(false);
+  });
+});
+
+describe('parsed values of kind, package and client markers', () => {
+  const rows: Array<{ given: [string, MarkerTarget]; want: unknown }> = [
+    { given: ['+kubebuilder:subresource:status', 'type'], want: true },
+    { given: ['+kubebuilder:subresource:scale:specpath=.spec.size,statuspath=.status.size,selectorpath=.status.selector', 'type'], want: { specpath: '.spec.size', statuspath: '.status.size', selectorpath: '.status.selector' } },
+    { given: ['+kubebuilder:printcolumn:name="Schedule",type=string,JSONPath=`.spec.cronSpec`,description="cron",format=password,priority=1', 'type'], want: { name: 'Schedule', type: 'string', JSONPath: '.spec.cronSpec', description: 'cron', format: 'password', priority: 1 } },
+    { given: ['+kubebuilder:resource:path=crontabs,singular=crontab,shortName=ct,categories=all,scope=Namespaced', 'type'], want: { path: 'crontabs', singular: 'crontab', shortName: ['ct'], categories: ['all'], scope: 'Namespaced' } },
+    { given: ['+kubebuilder:storageversion', 'type'], want: true },
+    { given: ['+kubebuilder:skipversion', 'type'], want: true },
+    { given: ['+kubebuilder:unservedversion', 'type'], want: true },
+    { given: ['+kubebuilder:metadata:annotations="a=b";"c=d",labels=x=y', 'type'], want: { annotations: ['a=b', 'c=d'], labels: ['x=y'] } },
+    { given: ['+kubebuilder:selectablefield:JSONPath=`.spec.guitar`', 'type'], want: { JSONPath: '.spec.guitar' } },
+    { given: ['+kubebuilder:object:generate=false', 'package'], want: false },
+    { given: ['+kubebuilder:skip', 'package'], want: true },
+    { given: ['+kubebuilder:validation:Optional', 'package'], want: true },
+    { given: ['+versionName=v1beta1', 'package'], want: 'v1beta1' },
+    { given: ['+kubebuilder:rbac:groups=apps;core,resources=deployments,verbs=get;list;watch', 'package'], want: { groups: ['apps', 'core'], resources: ['deployments'], verbs: ['get', 'list', 'watch'] } },
+    { given: ['+kubebuilder:rbac:urls=/healthz,verbs=get,namespace=system,roleName=r', 'package'], want: { urls: ['/healthz'], verbs: ['get'], namespace: 'system', roleName: 'r' } },
+    {
+      given: ['+kubebuilder:webhook:path=/mutate,mutating=true,failurePolicy=fail,sideEffects=None,groups=batch,resources=cronjobs,verbs=create;update,versions=v1,name=mcronjob.kb.io,admissionReviewVersions=v1', 'package'],
+      want: { path: '/mutate', mutating: true, failurePolicy: 'fail', sideEffects: 'None', groups: ['batch'], resources: ['cronjobs'], verbs: ['create', 'update'], versions: ['v1'], name: 'mcronjob.kb.io', admissionReviewVersions: ['v1'] },
+    },
+    { given: ['+kubebuilder:webhookconfiguration:mutating=true,name=my-config', 'package'], want: { mutating: true, name: 'my-config' } },
+    { given: ['+genclient', 'type'], want: true },
+    { given: ['+genclient:nonNamespaced', 'type'], want: true },
+    { given: ['+genclient:noStatus', 'type'], want: true },
+    { given: ['+genclient:noVerbs', 'type'], want: true },
+    { given: ['+genclient:readonly', 'type'], want: true },
+    { given: ['+genclient:onlyVerbs=create,get', 'type'], want: ['create', 'get'] },
+    { given: ['+genclient:skipVerbs=patch, apply ,applyStatus', 'type'], want: ['patch', 'apply', 'applyStatus'] },
+    { given: ['+genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale', 'type'], want: { name: 'GetScale', verb: 'get', subresource: 'scale', result: 'k8s.io/api/autoscaling/v1.Scale' } },
+    { given: ['+genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale', 'type'], want: { name: 'UpdateScale', verb: 'update', subresource: 'scale', input: 'Scale', result: 'Scale' } },
+    { given: ['+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object', 'type'], want: 'k8s.io/apimachinery/pkg/runtime.Object' },
+    { given: ['+k8s:deepcopy-gen=false', 'type'], want: 'false' },
+    { given: ['+k8s:defaulter-gen=TypeMeta', 'package'], want: 'TypeMeta' },
+    { given: ['+k8s:conversion-gen=k8s.io/example/apis/example', 'package'], want: 'k8s.io/example/apis/example' },
+    { given: ['+k8s:prerelease-lifecycle-gen:introduced=1.19', 'type'], want: '1.19' },
+    { given: ['+k8s:register-gen', 'package'], want: '' },
+    { given: ['+groupGoName=Wardle', 'package'], want: 'Wardle' },
+  ];
+  test.each(rows)('$given.0', ({ given: [text, target], want }) => {
+    expect(value(text, target)).toEqual(want);
+  });
+});
+
+describe('RE2 pattern check', () => {
+  const rows: Array<{ given: string; want: 'ok' | RegExp }> = [
+    { given: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$', want: 'ok' },
+    { given: '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$', want: 'ok' },
+    { given: '^\\-?\\d+$', want: 'ok' },
+    { given: '(?i)^abc$', want: 'ok' },
+    { given: '(?P<year>\\d{4})-\\d{2}', want: 'ok' },
+    { given: '\\Aabc\\z', want: 'ok' },
+    { given: '[[:alpha:]]+', want: 'ok' },
+    { given: '[]a]', want: 'ok' },
+    { given: '\\p{L}+', want: 'ok' },
+    { given: '(?=x)', want: /lookaround/ },
+    { given: '(?<!x)y', want: /lookaround/ },
+    { given: '(a)\\2', want: /backreference/ },
+    { given: '(abc', want: /./ },
+    { given: 'a{2,1}', want: /./ },
+    { given: '[[:bogus:]]', want: /invalid character class/ },
+  ];
+  test.each(rows)('$given', ({ given, want }) => {
+    const err = checkPattern(given);
+    if (want === 'ok') expect(err).toBeUndefined();
+    else expect(err).toMatch(want);
+  });
+});
+
+describe('accessors', () => {
+  const m = (name: string, value: unknown = true): MarkerValue => ({ name, value, span });
+  const ms = [m('kubebuilder:printcolumn', { name: 'A' }), m('kubebuilder:printcolumn', { name: 'B' }), m('kubebuilder:resource', { scope: 'Cluster' }), m('k8s:immutable'), m('kubebuilder:validation:Schemaless')];
+  test('getMarker / getMarkers', () => {
+    expect(getMarker<{ scope: string }>(ms, 'kubebuilder:resource')?.scope).toBe('Cluster');
+    expect(getMarker(ms, 'genclient')).toBeUndefined();
+    expect(getMarkers<{ name: string }>(ms, 'kubebuilder:printcolumn').map((c) => c.name)).toEqual(['A', 'B']);
+  });
+  test('flags', () => {
+    expect(isImmutable(ms)).toBe(true);
+    expect(isSchemaless(ms)).toBe(true);
+    expect(isEmbeddedResource(ms)).toBe(false);
+    expect(isEmbeddedResource([m('kubebuilder:validation:XEmbeddedResource')])).toBe(true);
+  });
+  test.each([
+    { given: ['kubebuilder:validation:Optional', 'kubebuilder:validation:Required'], want: false },
+    { given: ['kubebuilder:validation:Required', 'optional'], want: true },
+    { given: ['optional', 'required'], want: false },
+    { given: ['k8s:required'], want: true },
+    { given: ['nullable'], want: undefined },
+  ])('explicitRequired($given)', ({ given, want }) => {
+    expect(explicitRequired(given.map((n) => m(n)))).toBe(want);
+  });
+  test('oneOfFields', () => {
+    expect([...oneOfFields([m('kubebuilder:validation:ExactlyOneOf', ['a', 'b']), m('kubebuilder:validation:AtLeastOneOf', ['c'])])].sort()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the marker reference', () => {
+  const text = renderMarkerReference('text');
+  const markdown = renderMarkerReference('markdown');
+  test('text names every marker', () => {
+    for (const d of markerDefinitions) expect(text).toContain(`+${d.name}`);
+  });
+  test('markdown has a heading for every marker', () => {
+    for (const d of markerDefinitions) expect(markdown).toContain(`### \`+${d.name}\``);
+  });
+  test('shows syntax, targets, arguments and deprecation', () => {
+    expect(text).toContain('+kubebuilder:printcolumn:name=<string>,type=<string>,JSONPath=<string>[,description=<string>][,format=<string>][,priority=<int>]');
+    expect(text).toContain('type: string (one of integer, number, string, boolean, date) — the type of this column.');
+    expect(text).toContain('deprecated: use +kubebuilder:pruning:PreserveUnknownFields');
+    expect(markdown).toContain('| `scope` | `string` | no | overrides the scope of the CRD. One of `Namespaced`, `Cluster`. |');
+    expect(markdown).toContain('`+kubebuilder:validation:Minimum=<number>` — on field, type · priority 10');
+  });
+  test('is deterministic', () => {
+    expect(renderMarkerReference('markdown')).toBe(markdown);
+  });
+});
