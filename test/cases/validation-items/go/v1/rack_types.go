@@ -59,7 +59,7 @@ type RackSpec struct {
 	// +kubebuilder:validation:MaxItems=4
 	// +kubebuilder:validation:items:MinItems=1
 	// +kubebuilder:validation:items:MaxItems=3
-	// +kubebuilder:validation:items:UniqueItems=true
+	// +kubebuilder:validation:items:UniqueItems=false
 	Matrix [][]string `json:"matrix,omitempty"`
 	// labelSets validates the size of each map item.
 	// +kubebuilder:validation:items:MinProperties=1

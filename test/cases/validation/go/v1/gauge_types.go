@@ -25,7 +25,7 @@ type DNSLabel string
 // Hosts is a list type with its own validations.
 // +kubebuilder:validation:MinItems=1
 // +kubebuilder:validation:MaxItems=16
-// +kubebuilder:validation:UniqueItems=true
+// +kubebuilder:validation:UniqueItems=false
 type Hosts []string
 
 // Selector is a struct with type-level object validations.
@@ -87,10 +87,10 @@ type GaugeSpec struct {
 	// level2 is restricted to a fixed list of numbers, written with semicolons.
 	// +kubebuilder:validation:Enum=1;2;3
 	Level2 int32 `json:"level2,omitempty"`
-	// items has array validations.
+	// items has array validations; `UniqueItems=true` is rejected by the apiserver, so false here.
 	// +kubebuilder:validation:MinItems=1
 	// +kubebuilder:validation:MaxItems=10
-	// +kubebuilder:validation:UniqueItems=true
+	// +kubebuilder:validation:UniqueItems=false
 	Items []string `json:"items,omitempty"`
 	// settings has map validations.
 	// +kubebuilder:validation:MinProperties=1

@@ -12,7 +12,7 @@ export interface Policy extends TypeMeta {
 /**
  * PolicySpec carries type-level rules.
  * +kubebuilder:validation:XValidation:rule="self.minReplicas <= self.maxReplicas",message="minReplicas must not exceed maxReplicas"
- * +kubebuilder:validation:XValidation:rule="self.maxReplicas <= 100",messageExpression="'maxReplicas is ' + string(self.maxReplicas) + ', at most 100 allowed'",reason=FieldValueForbidden,fieldPath=".maxReplicas"
+ * +kubebuilder:validation:XValidation:rule="self.maxReplicas <= 100",messageExpression="self.maxReplicas > 1000 ? 'maxReplicas is far above 100' : 'maxReplicas is above 100'",reason=FieldValueForbidden,fieldPath=".maxReplicas"
  */
 export interface PolicySpec {
   /** minReplicas is the lower bound. */

@@ -66,7 +66,7 @@ export interface RackSpec {
    * +kubebuilder:validation:MaxItems=4
    * +kubebuilder:validation:items:MinItems=1
    * +kubebuilder:validation:items:MaxItems=3
-   * +kubebuilder:validation:items:UniqueItems=true
+   * +kubebuilder:validation:items:UniqueItems=false
    */
   matrix?: string[][];
   /**

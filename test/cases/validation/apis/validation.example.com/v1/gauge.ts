@@ -26,7 +26,7 @@ export type DNSLabel = string;
  * Hosts is a list type with its own validations.
  * +kubebuilder:validation:MinItems=1
  * +kubebuilder:validation:MaxItems=16
- * +kubebuilder:validation:UniqueItems=true
+ * +kubebuilder:validation:UniqueItems=false
  */
 export type Hosts = string[];
 
@@ -112,10 +112,10 @@ export interface GaugeSpec {
    */
   level2?: int32;
   /**
-   * items has array validations.
+   * items has array validations; `UniqueItems=true` is rejected by the apiserver, so false here.
    * +kubebuilder:validation:MinItems=1
    * +kubebuilder:validation:MaxItems=10
-   * +kubebuilder:validation:UniqueItems=true
+   * +kubebuilder:validation:UniqueItems=false
    */
   items?: string[];
   /**
