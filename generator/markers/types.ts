@@ -99,9 +99,10 @@ export interface SchemaApplyContext {
   resolvedType?: JSONSchemaProps['type'];
   /**
    * For type-level markers on a struct (ExactlyOneOf / AtMostOneOf / AtLeastOneOf): its properties and whether
-   * each is required. When absent, the field names are not checked.
+   * each is required. When absent, `schema.properties` / `schema.required` are used; with neither, the names are
+   * not checked.
    */
   structFields?: ReadonlyArray<{ name: string; required: boolean }>;
-  /** For `+k8s:enum` on a type: the type's string values (a string-literal union or string enum). */
+  /** For `+k8s:enum` on a type: the type's string values; when absent, a string schema's own `enum` is used. */
   enumValues?: readonly string[];
 }

@@ -365,11 +365,17 @@ function oneOfApply(kind: 'ExactlyOneOf' | 'AtMostOneOf' | 'AtLeastOneOf') {
     if (fields.length === 0) return undefined;
     const nested = fields.filter((f) => f.includes('.'));
     if (nested.length > 0) return `cannot reference nested fields: ${nested.join(',')}`;
-    if (ctx.structFields) {
+    // the struct's fields: from the context, else from the schema being built
+    const structFields =
+      ctx.structFields ??
+      (schema.properties
+        ? Object.keys(schema.properties).map((name) => ({ name, required: schema.required?.includes(name) ?? false }))
+        : undefined);
+    if (structFields) {
       for (const f of fields) {
-        const field = ctx.structFields.find((x) => x.name === f);
+        const field = structFields.find((x) => x.name === f);
         if (!field) {
-          return `unknown field ${JSON.stringify(f)}${ctx.name ? ` in ${ctx.name}` : ''}; fields are ${ctx.structFields.map((x) => x.name).join(', ')}`;
+          return `unknown field ${JSON.stringify(f)}${ctx.name ? ` in ${ctx.name}` : ''}; fields are ${structFields.map((x) => x.name).join(', ')}`;
         }
         if (field.required) return `field ${f} is part of ${kind} constraint and must be optional (\`?\` or +optional)`;
       }
@@ -537,10 +543,12 @@ TYPE_ONLY.push(
     schema: {
       priority: PRIORITY_DEFAULT,
       apply: (s, _v, ctx) => {
-        if (!ctx.enumValues) return 'k8s:enum requires a string enum type (a union of string literals or a string `enum`)';
-        if (ctx.enumValues.length === 0) return `no enum values found for type ${ctx.name ?? ''}`.trimEnd();
+        // the values: from the context, else the enum the builder made from a literal union / TS enum
+        const values = ctx.enumValues ?? (s.type === 'string' && s.enum?.every((x) => typeof x === 'string') ? (s.enum as string[]) : undefined);
+        if (!values) return `k8s:enum requires a string enum type (a union of string literals or a string \`enum\`), found ${found(s, ctx)}`;
+        if (values.length === 0) return `no enum values found for type ${ctx.name ?? ''}`.trimEnd();
         s.type = 'string';
-        s.enum = [...ctx.enumValues].sort((a, b) => {
+        s.enum = [...values].sort((a, b) => {
           const ja = JSON.stringify(a);
           const jb = JSON.stringify(b);
           return ja < jb ? -1 : ja > jb ? 1 : 0;

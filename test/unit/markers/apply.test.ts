@@ -185,7 +185,19 @@ describe('type-only markers', () => {
     { name: 'ExactlyOneOf naming an unknown field', given: { lines: [`${V}ExactlyOneOf=a;d`], schema: obj, target: 'type', ctx }, want: { schema: obj, errors: ['+kubebuilder:validation:ExactlyOneOf: unknown field "d" in Spec; fields are a, b, c'] } },
     { name: 'AtMostOneOf with a nested path', given: { lines: [`${V}AtMostOneOf=a.x;b`], schema: obj, target: 'type', ctx }, want: { schema: obj, errors: ['+kubebuilder:validation:AtMostOneOf: cannot reference nested fields: a.x'] } },
     { name: 'k8s:enum sorts the values', given: { lines: ['+k8s:enum'], schema: {}, target: 'type', ctx: { target: 'type', name: 'Phase', enumValues: ['Running', 'Pending', 'Done'] } }, want: { schema: { type: 'string', enum: ['Done', 'Pending', 'Running'] } } },
-    { name: 'k8s:enum on a non-enum type', given: { lines: ['+k8s:enum'], schema: obj, target: 'type', ctx: { target: 'type', name: 'Spec' } }, want: { schema: obj, errors: ['+k8s:enum: k8s:enum requires a string enum type (a union of string literals or a string `enum`)'] } },
+    { name: 'k8s:enum on a non-enum type', given: { lines: ['+k8s:enum'], schema: obj, target: 'type', ctx: { target: 'type', name: 'Spec' } }, want: { schema: obj, errors: ['+k8s:enum: k8s:enum requires a string enum type (a union of string literals or a string `enum`), found type "object"'] } },
+    { name: 'k8s:enum on a built string enum schema', given: { lines: ['+k8s:enum'], schema: { type: 'string', enum: ['b', 'a'] }, target: 'type' }, want: { schema: { type: 'string', enum: ['a', 'b'] } } },
+    { name: 'k8s:enum on an integer enum', given: { lines: ['+k8s:enum'], schema: { type: 'integer', enum: [1, 2] }, target: 'type' }, want: { schema: { type: 'integer', enum: [1, 2] }, errors: ['+k8s:enum: k8s:enum requires a string enum type (a union of string literals or a string `enum`), found type "integer"'] } },
+    {
+      name: 'ExactlyOneOf checks the schema\'s own properties without structFields',
+      given: { lines: [`${V}ExactlyOneOf=a;b`], schema: { type: 'object', properties: { a: str, b: str }, required: ['b'] }, target: 'type' },
+      want: { schema: { type: 'object', properties: { a: str, b: str }, required: ['b'] }, errors: ['+kubebuilder:validation:ExactlyOneOf: field b is part of ExactlyOneOf constraint and must be optional (`?` or +optional)'] },
+    },
+    {
+      name: 'AtLeastOneOf with the schema\'s own properties',
+      given: { lines: [`${V}AtLeastOneOf=a;b`], schema: { type: 'object', properties: { a: str, b: str } }, target: 'type' },
+      want: { schema: { type: 'object', properties: { a: str, b: str }, 'x-kubernetes-validations': [{ rule: '[has(self.a),has(self.b)].filter(x,x==true).size() >= 1', message: 'at least one of the fields in [a b] must be set' }] } },
+    },
   ];
   test.each(rows)('$name', run);
 });
