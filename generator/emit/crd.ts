@@ -9,9 +9,10 @@ import type { ApiModel, Field, SourceSpan, TypeDecl, TypeRef } from '../model/ty
 import { crdKinds, typeIndex, type CrdKind } from '../model/util';
 import { flattenFields } from '../model/build';
 import { SchemaBuilder } from '../schema/build';
+import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
-import { marshalYamlV2 } from '../yaml/yamlv2';
+import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import { KUBEGEN_VERSION } from '../version';
 
@@ -47,7 +48,7 @@ export const crdGenerator: Generator<CrdOptions> = {
     const crds = buildCrds(model, options, bag);
     const files: VirtualFile[] = crds.map(({ group, crd }) => ({
       path: `${group}_${(crd.spec.names as { plural: string }).plural}.yaml`,
-      contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as Record<string, unknown>)}`,
+      contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`,
       group,
       role: 'crd',
     }));
@@ -74,19 +75,29 @@ function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDe
   if (withCategories) names.categories = withCategories.kind.categories;
 
   const versions = live.map(({ version, kind, decl }) => {
-    const schema = schemas.kindSchema(decl);
+    const schema = omitEmpty(schemas.kindSchema(decl));
     for (const v of structuralViolations(schema)) {
       bag.error(`the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
     }
     const entry: Record<string, unknown> = { name: version, schema: { openAPIV3Schema: schema }, served: kind.served, storage: kind.storage };
-    if (kind.printerColumns.length > 0) entry.additionalPrinterColumns = kind.printerColumns;
+    if (kind.printerColumns.length > 0) {
+      // Go's omitempty drops a zero priority and empty description/format.
+      entry.additionalPrinterColumns = kind.printerColumns.map((c) => {
+        const col: Record<string, unknown> = { name: c.name, type: c.type, jsonPath: c.jsonPath };
+        if (c.description) col.description = c.description;
+        if (c.format) col.format = c.format;
+        if (c.priority) col.priority = c.priority;
+        return col;
+      });
+    }
     if (kind.deprecated) entry.deprecated = true;
     if (kind.deprecationWarning !== undefined) entry.deprecationWarning = kind.deprecationWarning;
     if (kind.selectableFields.length > 0) entry.selectableFields = kind.selectableFields.map((jsonPath) => ({ jsonPath }));
     const sub: Record<string, unknown> = {};
     if (kind.subresources.status) sub.status = {};
     if (kind.subresources.scale) sub.scale = kind.subresources.scale;
-    if (Object.keys(sub).length > 0) entry.subresources = sub;
+    // controller-gen allocates the (empty) subresources struct whenever it adds a printer column.
+    if (Object.keys(sub).length > 0 || kind.printerColumns.length > 0) entry.subresources = sub;
     return entry;
   });
 

@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
-import { markerDefinition, parseMarker, type MarkerTarget } from '../markers';
+import { checkMarkerSet, markerDefinition, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { buildModel, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
@@ -151,6 +151,7 @@ class Loader {
         if (decl) pkg.types.push(decl);
       }
     }
+    for (const pkg of this.packages.values()) this.bag.addAll(checkMarkerSet(pkg.markers));
     return [...this.packages.values()];
   }
 
@@ -204,6 +205,7 @@ class Loader {
         const decl = this.convertDecl(st, pkg.id, doc);
         if (decl) {
           if (second) decl.markers.unshift(...this.markersOf(second, sf, declTarget(st), true));
+          this.bag.addAll(checkMarkerSet(decl.markers));
           pkg.types.push(decl);
         }
         continue;
@@ -246,7 +248,10 @@ class Loader {
   private parseLine(text: string, pos: number, sf: ts.SourceFile, target: MarkerTarget): MarkerValue | undefined {
     const lead = text.length - text.trimStart().length;
     const result = parseMarker(text.trimStart(), this.spanAt(sf, pos + lead), target);
-    if (result.kind === 'marker') return result.marker;
+    if (result.kind === 'marker') {
+      if (result.warnings) this.bag.addAll(result.warnings);
+      return result.marker;
+    }
     if (result.kind === 'error') this.bag.addAll(result.diagnostics);
     return undefined;
   }
@@ -356,6 +361,7 @@ class Loader {
     }
     const { doc, above } = splitDoc(sf.text, m.pos, m.getStart(sf));
     const markers = [...(above.length > 0 ? this.markersOf(above[above.length - 1], sf, 'field', true) : []), ...this.markersOf(doc, sf, 'field')];
+    this.bag.addAll(checkMarkerSet(markers));
     let typeNode = m.type;
     let nullable = false;
     let optional = !!m.questionToken;

@@ -9,11 +9,12 @@
  * the TypeScript declaration or marker responsible.
  */
 import type { DiagnosticBag } from '../diagnostics';
-import { applySchemaMarkers } from '../markers';
+import { applySchemaMarkers, immutableParentRule } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { findMarker, hasMarker, typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
 import { validateDefault } from './validate';
+import { flattenAllOfInto, type FlattenOptions } from './flatten';
 
 /** controller-gen's fixed pattern for resource.Quantity. */
 export const QUANTITY_PATTERN =
@@ -95,6 +96,8 @@ export class SchemaBuilder {
       if (decl.doc) own.description = decl.doc;
       this.applyMarkers(own, decl.markers, { target: 'type', name: decl.name, span: decl.span });
       schema = this.mergeEmbedded(own, embedded, decl.span);
+    } else if (decl.type.kind === 'named') {
+      schema = this.refWithMarkers(decl.type, decl.doc, false, decl.markers, { target: 'type', name: decl.name, span: decl.span });
     } else {
       schema = this.refSchema(decl.type, decl.span);
       if (decl.doc) schema.description = decl.doc;
@@ -127,7 +130,8 @@ export class SchemaBuilder {
       case 'map':
         return { type: 'object', additionalProperties: this.refSchema(ref.values, at) };
       case 'enum':
-        return { type: ref.base, enum: [...ref.values] };
+        // An integer literal union is Go's `int32` + Enum (input language): `format: int32`.
+        return ref.base === 'integer' ? { type: 'integer', format: 'int32', enum: [...ref.values] } : { type: ref.base, enum: [...ref.values] };
       case 'struct': {
         const { own, embedded } = this.structParts(ref);
         return this.mergeEmbedded(own, embedded, at);
@@ -144,7 +148,7 @@ export class SchemaBuilder {
       if (f.required) required.push(f.name);
       // +k8s:immutable on an optional field: once set it cannot be removed (a rule on the parent).
       if (!f.required && hasMarker(f.markers, 'k8s:immutable')) {
-        parentRules.push({ rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`, message: `field ${f.name} is immutable once set` });
+        parentRules.push(immutableParentRule(f.name));
       }
     }
     const own: JSONSchemaProps = { type: 'object', properties };
@@ -162,45 +166,84 @@ export class SchemaBuilder {
     return { file: '<unknown>', line: 0, column: 0 };
   }
 
-  /** controller-gen's flattenAllOfInto for inline embedding. */
+  /** Inline embedding: each embedded schema merged into the struct (controller-gen's flattener; own rules first). */
   private mergeEmbedded(own: JSONSchemaProps, embedded: Array<{ schema: JSONSchemaProps; span: SourceSpan }>, at: SourceSpan): JSONSchemaProps {
     for (const { schema: e } of embedded) {
       if (e.type !== undefined && e.type !== 'object') {
         this.bag.error(`an embedded type must be an object type, not ${e.type}`, at);
         continue;
       }
-      for (const [name, p] of Object.entries(e.properties ?? {})) {
-        const existing = own.properties![name];
-        if (existing && !sameType(existing, p)) {
-          this.bag.error(`conflicting types for property "${name}" in embedded types (${existing.type ?? 'untyped'} and ${p.type ?? 'untyped'})`, at);
-          continue;
-        }
-        if (!existing) own.properties![name] = p;
-      }
-      if (e.required?.length) own.required = [...new Set([...(own.required ?? []), ...e.required])].sort();
-      if (e['x-kubernetes-validations']?.length) own['x-kubernetes-validations'] = [...(own['x-kubernetes-validations'] ?? []), ...e['x-kubernetes-validations']];
-      if (e['x-kubernetes-preserve-unknown-fields'] !== undefined) own['x-kubernetes-preserve-unknown-fields'] = e['x-kubernetes-preserve-unknown-fields'];
-      if (e['x-kubernetes-map-type'] !== undefined) own['x-kubernetes-map-type'] = e['x-kubernetes-map-type'];
-      if (e.description && !own.description) {
-        // an embedded type's doc does not describe the embedding type
-      }
+      flattenAllOfInto(own, e, this.flattenOptions(at, 'dst'));
     }
     return own;
   }
 
   fieldSchema(f: Field): JSONSchemaProps {
     const schemaless = hasMarker(f.markers, 'kubebuilder:validation:Schemaless');
-    const schema: JSONSchemaProps = schemaless ? {} : this.refSchema(f.type, f.span);
-    if (f.doc) schema.description = f.doc;
-    if (f.nullable) schema.nullable = true;
-    this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
+    let schema: JSONSchemaProps;
+    if (!schemaless && f.type.kind === 'named') {
+      schema = this.refWithMarkers(f.type, f.doc, f.nullable, f.markers, { target: 'field', name: f.name, span: f.span });
+    } else {
+      schema = schemaless ? {} : this.refSchema(f.type, f.span);
+      if (f.doc) schema.description = f.doc;
+      if (f.nullable) schema.nullable = true;
+      this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
+    }
     if (schema.default !== undefined) this.checkDefault(schema, f);
     return schema;
   }
 
-  private applyMarkers(schema: JSONSchemaProps, markers: readonly MarkerValue[], where: { target: 'type' | 'field'; name: string; span: SourceSpan }): void {
+  /**
+   * A use of a named type with its own doc and markers, as controller-gen's flattener treats a `$ref` with
+   * siblings: docs from the use site when present (else the type's), then the type's schema and the use site's
+   * markers merged with flattenAllOfInto (conflicts hoisted into `allOf`).
+   */
+  private refWithMarkers(
+    ref: Extract<TypeRef, { kind: 'named' }>,
+    doc: string,
+    nullable: boolean,
+    markers: readonly MarkerValue[],
+    where: { target: 'type' | 'field'; name: string; span: SourceSpan },
+  ): JSONSchemaProps {
+    const typeSchema = this.refSchema(ref, where.span);
+    const site: JSONSchemaProps = {};
+    if (nullable) site.nullable = true;
+    if (doc) site.description = doc;
+    this.applyMarkers(site, markers, where, typeSchema.type);
+    const out: JSONSchemaProps = {};
+    for (const k of ['description', 'title', 'example', 'externalDocs'] as const) {
+      const v = site[k] ?? typeSchema[k];
+      if (v !== undefined && v !== '') (out as Record<string, unknown>)[k] = v;
+      delete site[k];
+    }
+    const opts = this.flattenOptions(where.span);
+    flattenAllOfInto(out, typeSchema, opts);
+    flattenAllOfInto(out, site, opts);
+    return out;
+  }
+
+  private flattenOptions(span: SourceSpan, validationsFirst: 'src' | 'dst' = 'src'): FlattenOptions {
+    return {
+      validationsFirst,
+      onTypeConflict: (a, b) => this.bag.error(`conflicting types in merged schemas: ${a} vs ${b}`, span),
+    };
+  }
+
+  private applyMarkers(
+    schema: JSONSchemaProps,
+    markers: readonly MarkerValue[],
+    where: { target: 'type' | 'field'; name: string; span: SourceSpan },
+    resolvedType?: JSONSchemaProps['type'],
+  ): void {
     if (markers.length === 0) return;
-    this.bag.addAll(applySchemaMarkers(schema, markers, { target: where.target, name: where.name }));
+    const structFields = schema.properties
+      ? Object.keys(schema.properties).map((name) => ({ name, required: (schema.required ?? []).includes(name) }))
+      : undefined;
+    const ctx =
+      where.target === 'type'
+        ? { target: 'type' as const, typeName: where.name, structFields, resolvedType, enumValues: schema.type === 'string' && schema.enum ? (schema.enum as string[]) : undefined }
+        : { target: 'field' as const, fieldName: where.name, structFields, resolvedType };
+    this.bag.addAll(applySchemaMarkers(schema, markers, ctx));
   }
 
   private checkDefault(schema: JSONSchemaProps, f: Field): void {
@@ -210,6 +253,3 @@ export class SchemaBuilder {
   }
 }
 
-function sameType(a: JSONSchemaProps, b: JSONSchemaProps): boolean {
-  return (a.type ?? '') === (b.type ?? '');
-}
