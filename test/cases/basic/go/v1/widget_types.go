@@ -53,6 +53,32 @@ type WidgetSpec struct {
 	Components []Component `json:"components,omitempty"`
 	// componentsByName is a map of nested interfaces.
 	ComponentsByName map[string]Component `json:"componentsByName,omitempty"`
+	// rules is a list of object type literals, one nested in another.
+	Rules []WidgetSpecRule `json:"rules,omitempty"`
+	// weights maps names to object type literals.
+	Weights map[string]WidgetSpecWeight `json:"weights,omitempty"`
+}
+
+// The TypeScript writes the next three types as object type literals, without docs.
+
+type WidgetSpecRule struct {
+	// host the rule matches.
+	Host string `json:"host"`
+	// paths the rule matches.
+	Paths []string `json:"paths,omitempty"`
+	// backend of the rule is a literal inside a literal.
+	Backend *WidgetSpecRuleBackend `json:"backend,omitempty"`
+}
+
+type WidgetSpecRuleBackend struct {
+	// service receiving the traffic.
+	Service string `json:"service"`
+	// port of the service.
+	Port int32 `json:"port,omitempty"`
+}
+
+type WidgetSpecWeight struct {
+	Value int32 `json:"value"`
 }
 
 // The TypeScript writes this as an object type literal, which has no doc of its own

@@ -65,6 +65,10 @@ type ArticleSpec struct {
 	//   TODO: an indented TODO line is kept.
 	// The line above is kept because it does not start with TODO.
 	IndentedTodo string `json:"indentedTodo,omitempty"`
+	// unicode keeps non-ASCII text: naïve café — “curly quotes” and 日本語.
+	Unicode string `json:"unicode,omitempty"`
+	// `backticks` start this description, and it ends with a colon:
+	Backticked string `json:"backticked,omitempty"`
 	// slug takes its pattern from the type Slug and its description from here.
 	Slug           Slug `json:"slug,omitempty"`
 	SlugWithoutDoc Slug `json:"slugWithoutDoc,omitempty"`

@@ -57,6 +57,22 @@ export interface WidgetSpec {
   components?: Component[];
   /** componentsByName is a map of nested interfaces. */
   componentsByName?: Record<string, Component>;
+  /** rules is a list of object type literals, one nested in another. */
+  rules?: {
+    /** host the rule matches. */
+    host: string;
+    /** paths the rule matches. */
+    paths?: string[];
+    /** backend of the rule is a literal inside a literal. */
+    backend?: {
+      /** service receiving the traffic. */
+      service: string;
+      /** port of the service. */
+      port?: int32;
+    };
+  }[];
+  /** weights maps names to object type literals. */
+  weights?: Record<string, { value: int32 }>;
 }
 
 /** Owner names the team that owns a Widget. */

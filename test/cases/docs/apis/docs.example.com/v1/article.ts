@@ -76,6 +76,12 @@ export interface ArticleSpec {
    * The line above is kept because it does not start with TODO.
    */
   indentedTodo?: string;
+  /** unicode keeps non-ASCII text: naïve café — “curly quotes” and 日本語. */
+  unicode?: string;
+  /**
+   * `backticks` start this description, and it ends with a colon:
+   */
+  backticked?: string;
   /** slug takes its pattern from the type Slug and its description from here. */
   slug?: Slug;
   slugWithoutDoc?: Slug;
