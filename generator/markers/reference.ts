@@ -30,7 +30,7 @@ function facts(d: MarkerDefinition): string[] {
 }
 
 function argType(a: ArgSpec): string {
-  return a.type.kind === 'raw' && a.help ? a.help : typeString(a.type);
+  return typeString(a.type);
 }
 
 function renderText(): string {
@@ -43,9 +43,10 @@ function renderText(): string {
       lines.push(`    ${d.help.summary}`);
       if (d.help.details) lines.push(`    ${d.help.details}`);
       for (const [name, a] of argsOf(d)) {
+        if (a.type.kind === 'raw') continue; // its syntax is the marker line above
         const values = a.oneOf ? ` (one of ${a.oneOf.join(', ')})` : '';
         const label = name === '' ? 'value' : name;
-        const help = a.help && a.type.kind !== 'raw' ? ` — ${a.help}` : '';
+        const help = a.help ? ` — ${a.help}` : '';
         lines.push(`    ${label}: ${argType(a)}${a.optional ? ', optional' : ''}${values}${help}`);
       }
       lines.push('');
@@ -67,12 +68,12 @@ function renderMarkdown(): string {
       lines.push(`\`${markerSyntax(d)}\` — ${facts(d).join(' · ')}`, '');
       lines.push(d.help.summary, '');
       if (d.help.details) lines.push(d.help.details, '');
-      const args = argsOf(d);
+      const args = argsOf(d).filter(([, a]) => a.type.kind !== 'raw');
       if (args.length > 0) {
         lines.push('| argument | type | required | description |', '|---|---|---|---|');
         for (const [name, a] of args) {
           const values = a.oneOf ? ` One of ${a.oneOf.map((v) => `\`${v}\``).join(', ')}.` : '';
-          const help = a.type.kind === 'raw' ? '' : (a.help ?? '');
+          const help = a.help ?? '';
           lines.push(`| ${name === '' ? '(value)' : `\`${name}\``} | \`${md(argType(a))}\` | ${a.optional ? 'no' : 'yes'} | ${md(help + values).trim()} |`);
         }
         lines.push('');

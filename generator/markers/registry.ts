@@ -80,7 +80,8 @@ export function markerSyntax(d: MarkerDefinition): string {
     case 'flag':
       return `+${d.name}`;
     case 'value':
-      return `+${d.name}=<${d.args.arg.help && d.args.arg.type.kind === 'raw' ? d.args.arg.help : typeString(d.args.arg.type)}>`;
+      // raw values (code-generator grammars) document their own syntax in `help`
+      return d.args.arg.type.kind === 'raw' ? `+${d.name}=${d.args.arg.help ?? '<value>'}` : `+${d.name}=<${typeString(d.args.arg.type)}>`;
     case 'struct': {
       const parts = Object.entries(d.args.args).map(([n, a], i) => {
         const one = `${i === 0 ? ':' : ','}${n}=<${typeString(a.type)}>`;

@@ -121,7 +121,7 @@ export const CLIENT_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
   define({
     name: 'genclient:onlyVerbs',
     targets: TYPE,
-    args: value(RAW, { help: 'comma-separated verbs' }),
+    args: value(RAW, { help: '<verb>[,<verb>…]' }),
     parse: parseVerbs,
     category: CLIENT,
     summary: 'generates only the given verbs, e.g. `+genclient:onlyVerbs=create,get`.',
@@ -130,7 +130,7 @@ export const CLIENT_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
   define({
     name: 'genclient:skipVerbs',
     targets: TYPE,
-    args: value(RAW, { help: 'comma-separated verbs' }),
+    args: value(RAW, { help: '<verb>[,<verb>…]' }),
     parse: parseVerbs,
     category: CLIENT,
     summary: 'generates every verb except the given ones, e.g. `+genclient:skipVerbs=patch,apply`.',

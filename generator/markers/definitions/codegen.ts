@@ -11,7 +11,7 @@ const PKG_TYPE: readonly MarkerTarget[] = ['package', 'type'];
 const PKG: readonly MarkerTarget[] = ['package'];
 
 function tag(name: string, targets: readonly MarkerTarget[], summary: string, details?: string, optional = false): MarkerDefinition {
-  return define({ name, targets, args: value(RAW, { optional, help: 'the tag value, verbatim' }), category: CG, summary, details });
+  return define({ name, targets, args: value(RAW, { optional, help: '<value>' }), category: CG, summary, details });
 }
 
 export const CODEGEN_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
