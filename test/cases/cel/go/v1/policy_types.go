@@ -38,6 +38,9 @@ type PolicySpec struct {
 	Path string `json:"path,omitempty"`
 	// source is a one-of union.
 	Source *Source `json:"source,omitempty"`
+	// mirror adds a field-level rule to the rules of its type Source.
+	// +kubebuilder:validation:XValidation:rule="!has(self.tag)",message="mirrors track branches, not tags"
+	Mirror *Source `json:"mirror,omitempty"`
 }
 
 // Source is a union expressed with the one-of markers.

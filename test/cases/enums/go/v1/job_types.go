@@ -59,6 +59,9 @@ type JobSpec struct {
 	// previous is a nullable enum value.
 	// +nullable
 	Previous *Phase `json:"previous,omitempty"`
+	// narrowed puts its own Enum marker on a property of the union type Phase.
+	// +kubebuilder:validation:Enum=Pending;Running
+	Narrowed Phase `json:"narrowed,omitempty"`
 	// byColor maps names to enum values.
 	ByColor map[string]Color `json:"byColor,omitempty"`
 }

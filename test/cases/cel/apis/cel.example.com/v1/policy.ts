@@ -46,6 +46,11 @@ export interface PolicySpec {
   path?: string;
   /** source is a one-of union. */
   source?: Source;
+  /**
+   * mirror adds a field-level rule to the rules of its type Source.
+   * +kubebuilder:validation:XValidation:rule="!has(self.tag)",message="mirrors track branches, not tags"
+   */
+  mirror?: Source;
 }
 
 /**

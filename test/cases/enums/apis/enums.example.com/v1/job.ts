@@ -50,6 +50,11 @@ export interface JobSpec {
   history?: Phase[];
   /** previous is a nullable enum value. */
   previous?: Phase | null;
+  /**
+   * narrowed puts its own Enum marker on a property of the union type Phase.
+   * +kubebuilder:validation:Enum=Pending;Running
+   */
+  narrowed?: Phase;
   /** byColor maps names to enum values. */
   byColor?: Record<string, Color>;
 }
