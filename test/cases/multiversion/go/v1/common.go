@@ -13,4 +13,6 @@ type Cylinders struct {
 type EngineStatus struct {
 	// running reports whether the engine runs.
 	Running bool `json:"running,omitempty"`
+	// replicas is the observed number of engines.
+	Replicas int32 `json:"replicas,omitempty"`
 }

@@ -3,6 +3,7 @@ import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 /**
  * Policy exercises CEL validation rules: XValidation with every argument, the one-of markers and
  * `+k8s:immutable`.
+ * +kubebuilder:validation:XValidation:rule="self.metadata.name.size() <= 40",message="name must be at most 40 characters"
  */
 export interface Policy extends TypeMeta {
   metadata?: ObjectMeta;

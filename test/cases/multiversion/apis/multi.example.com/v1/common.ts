@@ -15,4 +15,6 @@ export interface Cylinders {
 export interface EngineStatus {
   /** running reports whether the engine runs. */
   running?: boolean;
+  /** replicas is the observed number of engines. */
+  replicas?: int32;
 }
