@@ -43,6 +43,12 @@ type Open struct {
 // +kubebuilder:validation:XPreserveUnknownFields
 type Bag map[string]string
 
+// Stamp is an int64 whose type marker renders it as a string, without its int64 format.
+// +kubebuilder:validation:Type=string
+// +kubebuilder:validation:Format=""
+// +kubebuilder:validation:XValidation:rule="self.matches('^[0-9]+$')",message="stamp must be digits"
+type Stamp int64
+
 // StackSpec holds the fields.
 type StackSpec struct {
 	// template is any object, left without a schema.
@@ -78,4 +84,6 @@ type StackSpec struct {
 	// blob is a string with the byte format.
 	// +kubebuilder:validation:Format=byte
 	Blob string `json:"blob,omitempty"`
+	// stamp takes its type, format and rule from the type Stamp.
+	Stamp Stamp `json:"stamp,omitempty"`
 }

@@ -41,6 +41,14 @@ export interface Open {
  */
 export type Bag = Record<string, string>;
 
+/**
+ * Stamp is an int64 whose type marker renders it as a string, without its int64 format.
+ * +kubebuilder:validation:Type=string
+ * +kubebuilder:validation:Format=""
+ * +kubebuilder:validation:XValidation:rule="self.matches('^[0-9]+$')",message="stamp must be digits"
+ */
+export type Stamp = int64;
+
 /** StackSpec holds the fields. */
 export interface StackSpec {
   /**
@@ -92,4 +100,6 @@ export interface StackSpec {
    * +kubebuilder:validation:Format=byte
    */
   blob?: string;
+  /** stamp takes its type, format and rule from the type Stamp. */
+  stamp?: Stamp;
 }
