@@ -34,10 +34,16 @@ function wrap64(n: bigint): bigint {
   return BigInt.asIntN(64, n);
 }
 
+function runes(s: string): number[] {
+  return Array.from(s, (c) => c.codePointAt(0)!);
+}
+
 /** sorter.go keyList.Less(a, b) for two string keys. */
 export function keyLess(a: string, b: string): boolean {
-  const ar = Array.from(a, (c) => c.codePointAt(0)!);
-  const br = Array.from(b, (c) => c.codePointAt(0)!);
+  return runeLess(runes(a), runes(b));
+}
+
+function runeLess(ar: readonly number[], br: readonly number[]): boolean {
   for (let i = 0; i < ar.length && i < br.length; i++) {
     const ai0 = ar[i]!;
     const bi0 = br[i]!;
@@ -68,14 +74,9 @@ export function keyLess(a: string, b: string): boolean {
   return ar.length < br.length;
 }
 
-/** Comparator for Array#sort built from `keyLess`. */
-export function compareKeys(a: string, b: string): number {
-  if (keyLess(a, b)) return -1;
-  if (keyLess(b, a)) return 1;
-  return 0;
-}
-
 /** The keys of a JSON object in the order yaml.v2 writes them. */
 export function sortKeysYamlV2(keys: readonly string[]): string[] {
-  return [...keys].sort().sort(compareKeys);
+  const decorated = [...keys].sort().map((key) => ({ key, r: runes(key) }));
+  decorated.sort((x, y) => (runeLess(x.r, y.r) ? -1 : runeLess(y.r, x.r) ? 1 : 0));
+  return decorated.map((d) => d.key);
 }
