@@ -43,3 +43,4 @@ export type {
 } from './definitions/crd';
 export { CLIENT_VERBS, READONLY_VERBS } from './definitions/client';
 export type { GenClientMethodArgs } from './definitions/client';
+export type { ValidationGenArgs } from './definitions/codegen';

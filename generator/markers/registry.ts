@@ -11,14 +11,14 @@
 import { didYouMean, type Diagnostic } from '../diagnostics';
 import type { MarkerValue, SourceSpan } from '../model/types';
 import { CLIENT_MARKER_DEFINITIONS } from './definitions/client';
-import { CODEGEN_MARKER_DEFINITIONS } from './definitions/codegen';
+import { CODEGEN_MARKER_DEFINITIONS, VALIDATION_GEN_MARKER_DEFINITIONS } from './definitions/codegen';
 import { CRD_MARKER_DEFINITIONS } from './definitions/crd';
 import { VALIDATION_DEFINITIONS } from './definitions/validation';
 import { Cursor, GrammarError, parseArgValue, typeString } from './grammar';
 import type { ArgSpec, MarkerDefinition, MarkerTarget } from './types';
 
 export const markerDefinitions: readonly MarkerDefinition[] = Object.freeze(
-  [...VALIDATION_DEFINITIONS, ...CRD_MARKER_DEFINITIONS, ...CLIENT_MARKER_DEFINITIONS, ...CODEGEN_MARKER_DEFINITIONS].sort((a, b) =>
+  [...VALIDATION_DEFINITIONS, ...CRD_MARKER_DEFINITIONS, ...CLIENT_MARKER_DEFINITIONS, ...CODEGEN_MARKER_DEFINITIONS, ...VALIDATION_GEN_MARKER_DEFINITIONS].sort((a, b) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   ),
 );
@@ -101,7 +101,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   const m = NAME_RE.exec(line);
   if (!m) return { kind: 'foreign' };
   let name = m[1];
-  const nameEnd = m[0].length;
+  let nameEnd = m[0].length;
   const err = (message: string, offset: number, hint?: string): ParseResult => ({
     kind: 'error',
     diagnostics: [{ severity: 'error', message, span: at(span, offset), hint }],
@@ -126,6 +126,13 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   }
   const label = `+${def.name}`;
 
+  let params: string | undefined;
+  if (def.paramArgs && line[nameEnd] === '(') {
+    const close = closingParen(line, nameEnd);
+    if (close < 0) return err(`invalid ${label}: unterminated "(" (missing ")")`, nameEnd);
+    params = line.slice(nameEnd + 1, close);
+    nameEnd = close + 1;
+  }
   const after = line.slice(nameEnd);
   if (after !== '' && !after.startsWith('=')) {
     const off = nameEnd + (after.length - after.trimStart().length);
@@ -155,13 +162,11 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
         return done(true);
       case 'value': {
         const spec = def.args.arg;
-        if (!hasValue) {
-          if (spec.optional) return done(emptyValue(spec));
-          return err(`${label} needs a value: ${markerSyntax(def)}`, nameEnd);
-        }
-        const raw = line.slice(valueOffset);
+        if (!hasValue && !spec.optional) return err(`${label} needs a value: ${markerSyntax(def)}`, nameEnd);
+        if (!hasValue && !def.parse) return done(emptyValue(spec));
+        const raw = hasValue ? line.slice(valueOffset) : '';
         if (def.parse) {
-          const r = def.parse(raw);
+          const r = def.parse(raw, params);
           if ('error' in r) return err(`invalid ${label}: ${r.error}`, valueOffset + (r.offset ?? 0), r.hint);
           if (r.warning) warnings.push({ severity: 'warning', message: r.warning, span: at(span, valueOffset) });
           return done(r.value);
@@ -183,6 +188,29 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
     }
     throw e;
   }
+}
+
+/** The index of the `)` closing the `(` at `open`, skipping quoted strings; -1 when unterminated. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === '`') {
+      const end = c === '`' ? text.indexOf('`', i + 1) : findQuoteEnd(text, i);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function findQuoteEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return -1;
 }
 
 function skipLead(s: string): number {

@@ -62,7 +62,10 @@ export interface SchemaBehaviour {
 
 /** A custom grammar for the text after `=` (client-gen's comma lists, `+default` JSON …). */
 export type CustomParse = (
+  /** The text after `=` ('' when there is no `=`). */
   raw: string,
+  /** validation-gen's `(…)` arguments written right after the name, without the parentheses. */
+  params?: string,
 ) => { value: unknown; warning?: string } | { error: string; /** offset into `raw` */ offset?: number; hint?: string };
 
 export interface MarkerDefinition {
@@ -81,6 +84,8 @@ export interface MarkerDefinition {
   since?: string;
   /** Replaces the controller-gen grammar for the value (only with `args.kind === 'value'`). */
   parse?: CustomParse;
+  /** Accepts validation-gen's `+name(args)=payload` form; the `(…)` text is passed to `parse`. */
+  paramArgs?: boolean;
   schema?: SchemaBehaviour;
   /** For `kubebuilder:validation:items:*`: the behaviour is applied to `schema.items`. */
   items?: boolean;

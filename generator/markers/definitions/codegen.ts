@@ -2,7 +2,7 @@
  * k8s.io/code-generator tags commonly found in real API files. kubegen accepts and documents them so that a
  * ported `*_types.go` compiles without edits; the values are kept verbatim (code-generator's own grammars).
  */
-import type { MarkerDefinition, MarkerTarget } from '../types';
+import type { CustomParse, MarkerDefinition, MarkerTarget } from '../types';
 import { BOOL, RAW, STRING, TYPE, define, value } from './common';
 
 const CG = 'code-generator';
@@ -50,4 +50,58 @@ export const CODEGEN_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
   tag('k8s:lister-gen', PKG_TYPE, 'lister-gen opt-out (`false`).'),
   tag('k8s:informer-gen', PKG_TYPE, 'informer-gen opt-out (`false`).'),
   tag('k8s:applyconfiguration-gen', PKG_TYPE, 'applyconfiguration-gen opt-out (`false`).'),
+];
+
+/** The value of a validation-gen tag: its `(…)` arguments and its payload after `=`, verbatim. */
+export interface ValidationGenArgs {
+  args?: string;
+  payload?: string;
+}
+
+/**
+ * validation-gen (k8s.io/code-generator, declarative validation) tags found in k8s.io/api files. kubegen does not
+ * generate Go validation code, so they are accepted with a warning naming the schema marker to use instead.
+ */
+function validationGen(name: string, summary: string, instead: string | undefined, opts: { params?: boolean; payload?: 'required' | 'none' | 'optional' } = {}): MarkerDefinition {
+  const payload = opts.payload ?? 'required';
+  const syntax = `${opts.params ? '(<args>)' : ''}${payload === 'none' ? '' : payload === 'optional' ? '[=<payload>]' : '=<payload>'}`;
+  const parse: CustomParse = (raw, params) => {
+    const value: ValidationGenArgs = {};
+    if (params !== undefined) value.args = params;
+    if (raw !== '') value.payload = raw.trim();
+    if (payload === 'none' && raw !== '') return { error: `+${name} takes no payload` };
+    return {
+      value,
+      warning: `+${name} is a validation-gen tag; kubegen does not generate declarative validation, so it has no effect${instead ? ` (for the CRD schema use ${instead})` : ''}`,
+    };
+  };
+  return define({
+    name,
+    targets: ALL,
+    args: value(RAW, { optional: payload !== 'required', help: syntax }),
+    parse,
+    paramArgs: opts.params,
+    category: 'validation-gen',
+    summary,
+    details: 'Accepted so that Kubernetes API files port unchanged; reported as a warning because it has no effect.',
+  });
+}
+
+export const VALIDATION_GEN_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
+  validationGen('k8s:eachKey', 'declares a validation for each key of a map.', undefined),
+  validationGen('k8s:eachVal', 'declares a validation for each value of a map or list.', '+kubebuilder:validation:items:*'),
+  validationGen('k8s:forbidden', 'the field may not be specified.', undefined, { payload: 'none' }),
+  validationGen('k8s:format', 'the string has a Kubernetes format (k8s-ip, k8s-long-name, k8s-short-name …).', '+kubebuilder:validation:Format or Pattern'),
+  validationGen('k8s:ifEnabled', 'a validation that applies only when an option is enabled.', undefined, { params: true }),
+  validationGen('k8s:ifDisabled', 'a validation that applies only when an option is disabled.', undefined, { params: true }),
+  validationGen('k8s:item', 'a validation for the item of a listType=map list with the given key values.', undefined, { params: true }),
+  validationGen('k8s:subfield', 'a validation for a subfield of a struct.', undefined, { params: true }),
+  validationGen('k8s:maxItems', 'the list has at most this many items.', '+kubebuilder:validation:MaxItems'),
+  validationGen('k8s:maxLength', 'the string has at most this many characters.', '+kubebuilder:validation:MaxLength'),
+  validationGen('k8s:minimum', 'the number is at least this value.', '+kubebuilder:validation:Minimum'),
+  validationGen('k8s:neq', 'the value may not equal this value.', '+kubebuilder:validation:XValidation'),
+  validationGen('k8s:opaqueType', 'validations declared on the referenced type are ignored.', undefined, { payload: 'none' }),
+  validationGen('k8s:unionDiscriminator', 'this field is the discriminator of a union.', '+kubebuilder:validation:XValidation', { params: true, payload: 'none' }),
+  validationGen('k8s:unionMember', 'this field is a member of a union.', '+kubebuilder:validation:ExactlyOneOf', { params: true, payload: 'none' }),
+  validationGen('k8s:zeroOrOneOfMember', 'this field is a member of a zero-or-one-of union.', '+kubebuilder:validation:AtMostOneOf', { params: true, payload: 'none' }),
 ];

@@ -198,3 +198,35 @@ describe('the marker reference', () => {
     expect(renderMarkerReference('markdown')).toBe(markdown);
   });
 });
+
+describe('validation-gen tags are accepted with a warning', () => {
+  const rows: Array<{ given: [string, MarkerTarget]; want: { value: unknown; warning: RegExp } }> = [
+    { given: ['+k8s:minimum=0', 'field'], want: { value: { payload: '0' }, warning: /^\+k8s:minimum is a validation-gen tag; .* no effect \(for the CRD schema use \+kubebuilder:validation:Minimum\)$/ } },
+    { given: ['+k8s:maxLength=253', 'field'], want: { value: { payload: '253' }, warning: /use \+kubebuilder:validation:MaxLength/ } },
+    { given: ['+k8s:format=k8s-short-name', 'field'], want: { value: { payload: 'k8s-short-name' }, warning: /validation-gen/ } },
+    { given: ['+k8s:forbidden', 'field'], want: { value: {}, warning: /validation-gen/ } },
+    { given: ['+k8s:unionMember', 'field'], want: { value: {}, warning: /ExactlyOneOf/ } },
+    { given: ['+k8s:zeroOrOneOfMember(union: "u")', 'field'], want: { value: { args: 'union: "u"' }, warning: /AtMostOneOf/ } },
+    { given: ['+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember', 'field'], want: { value: { args: 'type: "Approved"', payload: '+k8s:zeroOrOneOfMember' }, warning: /validation-gen/ } },
+    { given: ['+k8s:ifEnabled(Feature(x))=+k8s:immutable', 'field'], want: { value: { args: 'Feature(x)', payload: '+k8s:immutable' }, warning: /validation-gen/ } },
+    { given: ['+k8s:eachVal=+k8s:minimum=1', 'field'], want: { value: { payload: '+k8s:minimum=1' }, warning: /validation-gen/ } },
+  ];
+  test.each(rows)('$given.0', ({ given: [text, target], want }) => {
+    const r = parseMarker(text, span, target);
+    expect(r.kind).toBe('marker');
+    if (r.kind !== 'marker') return;
+    expect(r.marker.value).toEqual(want.value);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings![0].severity).toBe('warning');
+    expect(r.warnings![0].message).toMatch(want.warning);
+  });
+  test('an unterminated ( is an error', () => {
+    const r = parseMarker('+k8s:item(type: "x"=+k8s:forbidden', span, 'field');
+    expect(r.kind === 'error' && r.diagnostics[0].message).toBe('invalid +k8s:item: unterminated "(" (missing ")")');
+    expect(r.kind === 'error' && r.diagnostics[0].span?.column).toBe(10);
+  });
+  test('a payload on a tag that takes none is an error', () => {
+    const r = parseMarker('+k8s:forbidden=true', span, 'field');
+    expect(r.kind === 'error' && r.diagnostics[0].message).toBe('invalid +k8s:forbidden: +k8s:forbidden takes no payload');
+  });
+});
