@@ -109,6 +109,11 @@ export class CopyContext {
     }
   }
 
+  /** The private copy function of an inline object type recorded in `inline`. */
+  renderInline(shape: StructShape): string {
+    return render('deepcopy', 'struct', structView(this, shape, false, undefined));
+  }
+
   private param(): string {
     return `e${this.depth++}`;
   }

@@ -7,7 +7,7 @@
  * sorted within each import, `import type` for modules only used as types.
  */
 export class ImportTracker {
-  private readonly modules = new Map<string, { values: Set<string>; types: Set<string>; namespace?: string }>();
+  private readonly modules = new Map<string, { values: Set<string>; types: Set<string>; namespace?: string; typeNamespace?: string }>();
 
   private entry(module: string) {
     let e = this.modules.get(module);
@@ -38,6 +38,14 @@ export class ImportTracker {
     return alias;
   }
 
+  /** Records `import type * as alias from module` and returns the alias. */
+  typeNamespace(module: string, alias: string): string {
+    const e = this.entry(module);
+    if (e.typeNamespace !== undefined && e.typeNamespace !== alias) throw new Error(`module ${module} already imported as ${e.typeNamespace}`);
+    e.typeNamespace = alias;
+    return alias;
+  }
+
   get isEmpty(): boolean {
     return this.modules.size === 0;
   }
@@ -54,6 +62,7 @@ export class ImportTracker {
       const e = this.modules.get(spec)!;
       const quoted = `'${spec}'`;
       if (e.namespace !== undefined) lines.push(`import * as ${e.namespace} from ${quoted};`);
+      if (e.typeNamespace !== undefined) lines.push(`import type * as ${e.typeNamespace} from ${quoted};`);
       const values = [...e.values].sort();
       const types = [...e.types].filter((t) => !e.values.has(t)).sort();
       if (values.length > 0) {

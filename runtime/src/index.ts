@@ -9,3 +9,4 @@ export * from './client';
 export * from './config';
 export * from './meta/deepcopy';
 export * from './testing/fake';
+export * from './conversion';

@@ -67,7 +67,9 @@ export function shapeSchema(index: ModelIndex, shape: Shape): JSONSchemaProps {
       const properties: Record<string, JSONSchemaProps> = {};
       const required: string[] = [];
       for (const { field, shape: fs } of index.fields(shape)) {
-        const s = shapeSchema(index, fs);
+        let s = shapeSchema(index, fs);
+        const pattern = field.markers.find((m) => m.name === 'kubebuilder:validation:Pattern');
+        if (pattern) s = { ...s, pattern: String(pattern.value) };
         properties[field.name] = field.nullable ? { ...s, nullable: true } : s;
         if (field.required) required.push(field.name);
       }

@@ -1,0 +1,436 @@
+/**
+ * The conversion emitter.
+ *
+ * For every kind served in several versions of a group, the version whose `Kind.storage` is set is the hub.
+ * For each other version (a spoke) `<spoke>/conversion.ts` holds `convert<Kind>ToHub` and `convert<Kind>FromHub`,
+ * which convert field by field, matching fields by JSON name and recursing into nested types (a field's types in
+ * both versions are paired, whatever their names). The group's `conversion.ts` exports `converters`,
+ * `convert(obj, desiredAPIVersion)` (any version to any other, through the hub) and `registerConversions(webhook)`.
+ *
+ * Per field, from a source version S to a target version T:
+ * - declared in both, with convertible types (same JSON scalar kind; both any JSON; the same well-known type;
+ *   structs, which are converted recursively; arrays / maps of convertible types) → converted;
+ * - a hand-written function exists (see below) → it is called and the field is not otherwise converted;
+ * - declared in both with types that cannot be converted (retyped) → a hand-written function is required;
+ * - declared only in S (or present in the object but declared only in T) → kept in the annotation
+ *   `conversion.kubegen.io/<S>-fields` of the target, restored when converting back to S;
+ * - declared in neither (unknown fields, preserve-unknown-fields subtrees) → carried over unchanged;
+ * - a required field of T that S does not declare (a renamed or moved field) needs a hand-written function for the
+ *   S field that feeds it, unless one exists for some S-only field of the same type.
+ *
+ * Hand-written functions live in the spoke's package, `apis/<group>/<spoke>/conversion.ts`, exported as
+ *
+ *     convert_<fromVersion>_<FromType>_<field>_To_<toVersion>(in_: From.FromType, out: To.ToType): void
+ *
+ * where `<field>` is the JSON name of the source field it handles, `<FromType>` the name of the source type (for
+ * an inline object type, `<Owner>_<field>`), and both directions (`<spoke> → <hub>` and `<hub> → <spoke>`) live in the
+ * spoke's file. It is called once per converted object that has the field (any value, even null), after the
+ * generated fields, and sets whatever it wants on `out`. Without a required function generation fails with a
+ * diagnostic naming the field and the function to write.
+ */
+import type { ApiModel, Field, Kind, Package } from '../model/types';
+import type { Diagnostic } from '../diagnostics';
+import type { Generator, GeneratorResult, VirtualFile } from './types';
+import {
+  ImportTracker,
+  ModelIndex,
+  type Shape,
+  type StructShape,
+  cmp,
+  commentText,
+  jsString,
+  jsPropertyKey,
+  render,
+  renderSourceFile,
+  safeIdentifier,
+} from '../render';
+import { CopyContext, type DeepcopyOptions } from './deepcopy';
+
+export interface ConversionOptions {
+  /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */
+  typesModule?: string;
+  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
+  runtimeModule?: string;
+  /**
+   * The module specifier, as imported from the generated `<spoke>/conversion.ts`, of a package's hand-written
+   * `conversion.ts`. Default: the package's `dir` relative to the repository root, seen from
+   * `generated/<group>/src/<version>/` — `../../../../<dir>/conversion`.
+   */
+  manualModule?: (pkg: Package) => string;
+}
+
+export const conversionGenerator: Generator<ConversionOptions> = {
+  name: 'conversion',
+  generate(model: ApiModel, options: ConversionOptions = {}): GeneratorResult {
+    const index = new ModelIndex(model);
+    const files: VirtualFile[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const group of [...model.groups].sort((a, b) => cmp(a.name, b.name))) {
+      files.push(...new GroupConversion(index, group.name, options, diagnostics).files());
+    }
+    // An error means generation failed: no partial output.
+    return { files: diagnostics.some((d) => d.severity === 'error') ? [] : files, diagnostics };
+  },
+};
+
+/** The name of the hand-written function for field `field` of `fromType` converted from `fromVersion` to `toVersion`. */
+export function manualConversionName(fromVersion: string, fromType: string, field: string, toVersion: string): string {
+  return `convert_${fromVersion}_${fromType}_${field}_To_${toVersion}`;
+}
+
+/** How a value of one version becomes a value of another. */
+type Plan =
+  | { kind: 'copy'; shape: Shape }
+  | { kind: 'pair'; from: StructShape; to: StructShape }
+  | { kind: 'array'; items: Plan }
+  | { kind: 'map'; values: Plan };
+
+function describe(shape: Shape): string {
+  switch (shape.kind) {
+    case 'scalar':
+      return shape.json;
+    case 'any':
+      return 'any JSON';
+    case 'runtime':
+      return shape.name;
+    case 'struct':
+      return shape.named ? shape.name : 'object';
+    case 'array':
+      return `${describe(shape.items)}[]`;
+    case 'map':
+      return `map of ${describe(shape.values)}`;
+  }
+}
+
+function plan(from: Shape, to: Shape): Plan | undefined {
+  if (from.kind === 'scalar' && to.kind === 'scalar') return from.json === to.json ? { kind: 'copy', shape: from } : undefined;
+  if (from.kind === 'any' && to.kind === 'any') return { kind: 'copy', shape: from };
+  if (from.kind === 'runtime' && to.kind === 'runtime') return from.name === to.name ? { kind: 'copy', shape: from } : undefined;
+  if (from.kind === 'struct' && to.kind === 'struct') return from.id === to.id ? { kind: 'copy', shape: from } : { kind: 'pair', from, to };
+  if (from.kind === 'array' && to.kind === 'array') {
+    const items = plan(from.items, to.items);
+    if (!items) return undefined;
+    return items.kind === 'copy' ? { kind: 'copy', shape: from } : { kind: 'array', items };
+  }
+  if (from.kind === 'map' && to.kind === 'map') {
+    const values = plan(from.values, to.values);
+    if (!values) return undefined;
+    return values.kind === 'copy' ? { kind: 'copy', shape: from } : { kind: 'map', values };
+  }
+  return undefined;
+}
+
+interface Side {
+  version: string;
+  pkg: Package;
+}
+
+class GroupConversion {
+  private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>;
+  private readonly packages: Package[];
+
+  constructor(
+    private readonly index: ModelIndex,
+    private readonly group: string,
+    options: ConversionOptions,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime', manualModule: options.manualModule };
+    const g = index.model.groups.find((x) => x.name === group)!;
+    this.packages = g.versions.map((gv) => index.package(gv.package)!).filter((p) => p && !p.skip);
+  }
+
+  /** Kind name → the versions (packages) declaring it, in group version order. */
+  private kinds(): Map<string, Array<{ pkg: Package; kind: Kind }>> {
+    const out = new Map<string, Array<{ pkg: Package; kind: Kind }>>();
+    for (const pkg of this.packages) {
+      for (const kind of pkg.kinds) {
+        if (!out.has(kind.name)) out.set(kind.name, []);
+        out.get(kind.name)!.push({ pkg, kind });
+      }
+    }
+    return new Map([...out].sort((a, b) => cmp(a[0], b[0])));
+  }
+
+  files(): VirtualFile[] {
+    const kinds = this.kinds();
+    const multi = [...kinds].filter(([, vs]) => vs.length > 1);
+    if (multi.length === 0) return [];
+    // Spoke → kinds converted in it, with their hub.
+    const spokeKinds = new Map<string, Array<{ kind: string; hub: Side; spoke: Side }>>();
+    const kindViews: Array<{ key: string; hub: string; versions: string; spokes: Array<{ key: string; toHub: string; fromHub: string; kindConverter: string }> }> = [];
+    const imports = new ImportTracker();
+    const kindConverter = imports.type(this.opts.runtimeModule, 'KindConverter');
+    for (const [name, versions] of kinds) {
+      const hubs = versions.filter((v) => v.kind.storage);
+      let hub = hubs[0];
+      if (versions.length > 1 && hubs.length !== 1) {
+        this.diagnostics.push({
+          severity: 'error',
+          message: `kind ${name} of ${this.group} is served in ${versions.map((v) => v.pkg.version).join(', ')} but ${hubs.length === 0 ? 'no version is' : 'several versions are'} marked +kubebuilder:storageversion: conversion needs exactly one hub`,
+          span: versions[0].kind.span,
+        });
+        continue;
+      }
+      hub ??= versions[0];
+      const spokes = versions.filter((v) => v !== hub);
+      for (const s of spokes) {
+        if (!spokeKinds.has(s.pkg.version)) spokeKinds.set(s.pkg.version, []);
+        spokeKinds.get(s.pkg.version)!.push({ kind: name, hub: { version: hub.pkg.version, pkg: hub.pkg }, spoke: { version: s.pkg.version, pkg: s.pkg } });
+      }
+      kindViews.push({
+        key: jsPropertyKey(name),
+        hub: jsString(hub.pkg.version),
+        versions: versions.map((v) => jsString(v.pkg.version)).join(', '),
+        spokes: spokes
+          .map((s) => s.pkg.version)
+          .sort(cmp)
+          .map((v) => {
+            const ns = imports.namespace(`./${v}/conversion`, safeIdentifier(v));
+            return { key: jsPropertyKey(v), toHub: `${ns}.${toHubName(name)}`, fromHub: `${ns}.${fromHubName(name)}`, kindConverter };
+          }),
+      });
+    }
+    const files: VirtualFile[] = [];
+    for (const [version, ks] of [...spokeKinds].sort((a, b) => cmp(a[0], b[0]))) {
+      files.push({ path: `${version}/conversion.ts`, contents: new SpokeFile(this.index, this.group, ks, this.opts, this.diagnostics).render(), group: this.group, role: 'source' });
+    }
+    const body = render('conversion', 'group', {
+      group: commentText(this.group),
+      groupString: jsString(this.group),
+      groupConverters: imports.type(this.opts.runtimeModule, 'GroupConverters'),
+      convertObject: imports.value(this.opts.runtimeModule, 'convertObject'),
+      kinds: kindViews,
+    });
+    files.push({ path: 'conversion.ts', contents: renderSourceFile(imports, body), group: this.group, role: 'source' });
+    return files;
+  }
+}
+
+function toHubName(kind: string): string {
+  return safeIdentifier(`convert${kind}ToHub`);
+}
+
+function fromHubName(kind: string): string {
+  return safeIdentifier(`convert${kind}FromHub`);
+}
+
+interface PairView {
+  name: string;
+  fromDoc: string;
+  toDoc: string;
+  jsonObject: string;
+  lostFields: string;
+  cloneJSON: string;
+  cases: Array<{ labels: string[]; statement: string }>;
+  manual: Array<{ key: string; fn: string }>;
+}
+
+/** One `<spoke>/conversion.ts`: both directions between the spoke and the hub for each kind. */
+class SpokeFile {
+  private readonly imports = new ImportTracker();
+  private readonly copy: CopyContext;
+  private readonly pairs = new Map<string, { from: StructShape; to: StructShape; fromSide: Side; toSide: Side }>();
+  private depth = 0;
+
+  constructor(
+    private readonly index: ModelIndex,
+    private readonly group: string,
+    private readonly kinds: Array<{ kind: string; hub: Side; spoke: Side }>,
+    private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    const spokePkg = kinds[0].spoke.pkg;
+    const versionOf = new Map<string, string>();
+    for (const p of index.model.packages) if (p.group === group && !p.skip) versionOf.set(p.id, p.version);
+    const copyOptions: Required<DeepcopyOptions> = { typesModule: opts.typesModule, runtimeModule: opts.runtimeModule };
+    this.copy = new CopyContext(index, this.imports, spokePkg.id, group, copyOptions, (other) => {
+      const v = versionOf.get(other);
+      return v === undefined ? undefined : v === spokePkg.version ? './deepcopy' : `../${v}/deepcopy`;
+    });
+  }
+
+  private rt(name: string): string {
+    return this.imports.value(this.opts.runtimeModule, name);
+  }
+
+  private pairName(from: StructShape, fromSide: Side, to: StructShape, toSide: Side): string {
+    return safeIdentifier(`convert_${fromSide.version}_${from.name}_To_${toSide.version}_${to.name}`);
+  }
+
+  /** Records a pair to generate and returns its function name. */
+  private pair(from: StructShape, fromSide: Side, to: StructShape, toSide: Side): string {
+    const name = this.pairName(from, fromSide, to, toSide);
+    if (!this.pairs.has(name)) this.pairs.set(name, { from, to, fromSide, toSide });
+    return name;
+  }
+
+  /** An expression converting `v` (an object, possibly an array) by `p`, with lost fields under `lost`. */
+  private convertObject(p: Plan, v: string, lost: string, fromSide: Side, toSide: Side): string {
+    const clone = this.rt('cloneJSON');
+    switch (p.kind) {
+      case 'copy':
+        return this.copy.copyObject(p.shape, v);
+      case 'pair':
+        return `${this.rt('isJsonObject')}(${v}) ? ${this.pair(p.from, fromSide, p.to, toSide)}(${v}, ${lost}) : ${clone}(${v})`;
+      case 'array':
+      case 'map': {
+        const d = this.depth++;
+        const inner = this.convertObject(p.kind === 'array' ? p.items : p.values, `e${d}`, `l${d}`, fromSide, toSide);
+        this.depth--;
+        const lostType = this.imports.type(this.opts.runtimeModule, 'LostFields');
+        const fn = `(e${d}: object, l${d}: ${lostType}) => ${inner}`;
+        return p.kind === 'array'
+          ? `Array.isArray(${v}) ? ${this.rt('convertArray')}(${v}, ${lost}, ${fn}) : ${clone}(${v})`
+          : `${this.rt('isJsonObject')}(${v}) ? ${this.rt('convertMap')}(${v}, ${lost}, ${fn}) : ${clone}(${v})`;
+      }
+    }
+  }
+
+  private manualModule(pkg: Package): string {
+    return this.opts.manualModule ? this.opts.manualModule(pkg) : `../../../../${pkg.dir}/conversion`;
+  }
+
+  private pairView(name: string, from: StructShape, to: StructShape, fromSide: Side, toSide: Side): PairView {
+    const spoke = this.kinds[0].spoke;
+    const available = new Set(spoke.pkg.conversionFunctions ?? []);
+    const fromFields = this.index.fields(from);
+    const toFields = new Map(this.index.fields(to).map((f) => [f.field.name, f]));
+    const fromNames = new Set(fromFields.map((f) => f.field.name));
+    const cases: PairView['cases'] = [];
+    const manual: PairView['manual'] = [];
+    const clone = this.rt('cloneJSON');
+    const file = `${spoke.pkg.dir}/conversion.ts`;
+    const fnFor = (field: string) => manualConversionName(fromSide.version, from.name, field, toSide.version);
+    const where = (side: Side, s: StructShape, field: string) => `${side.version} ${s.name.replace(/_/g, '.')}.${field}`;
+    const unmatched: Field[] = [];
+    let manualForUnmatched = false;
+
+    for (const { field, shape } of fromFields) {
+      const key = jsString(field.name);
+      const fn = fnFor(field.name);
+      const target = toFields.get(field.name);
+      if (available.has(fn)) {
+        manual.push({ key, fn: this.imports.value(this.manualModule(spoke.pkg), fn) });
+        cases.push({ labels: [key], statement: '// converted by the hand-written function below' });
+        if (!target) manualForUnmatched = true;
+        continue;
+      }
+      if (!target) {
+        unmatched.push(field);
+        cases.push({ labels: [key], statement: 'lost.keep(key, v);' });
+        continue;
+      }
+      const p = plan(shape, target.shape);
+      if (!p) {
+        this.diagnostics.push({
+          severity: 'error',
+          message:
+            `field ${where(fromSide, from, field.name)} (${describe(shape)}) cannot be converted to ${where(toSide, to, field.name)} (${describe(target.shape)}): ` +
+            `export function ${fn}(in_, out) from ${file}`,
+          span: field.span,
+        });
+        continue;
+      }
+      const expr = p.kind === 'copy' && (p.shape.kind === 'scalar' || p.shape.kind === 'any') ? `${clone}(v)` : this.convertField(p, fromSide, toSide);
+      cases.push({ labels: [key], statement: `out[key] = ${expr};` });
+    }
+    // Fields only the target declares: a value under that key in the source is not the target's to take.
+    for (const [n] of toFields) if (!fromNames.has(n)) cases.push({ labels: [jsString(n)], statement: 'lost.keep(key, v);' });
+    // Required target fields nothing feeds: a renamed or moved field.
+    if (!manualForUnmatched) {
+      for (const [n, { field }] of toFields) {
+        if (fromNames.has(n) || !field.required) continue;
+        const suggestion = unmatched.length === 1 ? `export function ${fnFor(unmatched[0].name)}(in_, out)` : `export function ${fnFor('<field>')}(in_, out) for the ${fromSide.version} field that maps to it`;
+        this.diagnostics.push({
+          severity: 'error',
+          message: `required field ${where(toSide, to, n)} has no counterpart in ${fromSide.version} ${from.name.replace(/_/g, '.')}: ${suggestion} from ${file}`,
+          span: field.span,
+        });
+      }
+    }
+    return {
+      name,
+      fromDoc: `a ${fromSide.version} ${from.name.replace(/_/g, '.')}`,
+      toDoc: `${toSide.version} ${to.name.replace(/_/g, '.')}`,
+      jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+      lostFields: this.imports.type(this.opts.runtimeModule, 'LostFields'),
+      cloneJSON: clone,
+      cases: mergeCases(cases),
+      manual,
+    };
+  }
+
+  private convertField(p: Plan, fromSide: Side, toSide: Side): string {
+    if (p.kind === 'copy') return `typeof v === 'object' && v !== null ? ${this.copy.copyObject(p.shape, 'v')} : v`;
+    return this.convertObject(p, 'v', 'lost.child(key)', fromSide, toSide);
+  }
+
+  render(): string {
+    const chunks: Array<{ name: string; text: string }> = [];
+    const kindViews: string[] = [];
+    for (const { kind, hub, spoke } of [...this.kinds].sort((a, b) => cmp(a.kind, b.kind))) {
+      const spokeShape = this.index.declShape(this.index.decl(spoke.pkg.id, kind)!) as StructShape;
+      const hubShape = this.index.declShape(this.index.decl(hub.pkg.id, kind)!) as StructShape;
+      const up = this.pair(spokeShape, spoke, hubShape, hub);
+      const down = this.pair(hubShape, hub, spokeShape, spoke);
+      const hubNs = this.imports.typeNamespace(`../${hub.version}/${this.opts.typesModule.replace(/^\.\//, '')}`, 'hub');
+      kindViews.push(
+        render('conversion', 'kind', {
+          kind,
+          toHub: toHubName(kind),
+          fromHub: fromHubName(kind),
+          spokeVersion: spoke.version,
+          hubVersion: hub.version,
+          spokeType: this.imports.type(this.opts.typesModule, kind),
+          hubType: `${hubNs}.${kind}`,
+          spokeAnnotation: `conversion.kubegen.io/${commentText(spoke.version)}-fields`,
+          hubAnnotation: `conversion.kubegen.io/${commentText(hub.version)}-fields`,
+          lostFields: this.rt('LostFields'),
+          jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+          upFn: up,
+          downFn: down,
+          finish: this.rt('finishConversion'),
+          hubAPIVersion: jsString(`${this.group}/${hub.version}`),
+          spokeAPIVersion: jsString(`${this.group}/${spoke.version}`),
+          spokeVersionString: jsString(spoke.version),
+          hubVersionString: jsString(hub.version),
+        }),
+      );
+    }
+    const done = new Set<string>();
+    for (;;) {
+      const next = [...this.pairs.keys()].filter((n) => !done.has(n)).sort(cmp)[0];
+      if (next === undefined) break;
+      done.add(next);
+      const { from, to, fromSide, toSide } = this.pairs.get(next)!;
+      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, from, to, fromSide, toSide)) });
+    }
+    // Private deepcopy functions of inline object types copied unchanged.
+    const inlineDone = new Set<string>();
+    for (;;) {
+      const next = [...this.copy.inline.values()].filter((s) => !inlineDone.has(s.id)).sort((a, b) => cmp(a.id, b.id))[0];
+      if (!next) break;
+      inlineDone.add(next.id);
+      chunks.push({ name: `~${next.id}`, text: this.copy.renderInline(next) });
+    }
+    chunks.sort((a, b) => cmp(a.name, b.name));
+    return renderSourceFile(this.imports, [...kindViews, ...chunks.map((c) => c.text)].join('\n'));
+  }
+}
+
+/** Merges cases with the same statement into one case with several labels, keeping first-occurrence order. */
+function mergeCases(cases: Array<{ labels: string[]; statement: string }>): Array<{ labels: string[]; statement: string }> {
+  const out: Array<{ labels: string[]; statement: string }> = [];
+  const byStatement = new Map<string, { labels: string[]; statement: string }>();
+  for (const c of cases) {
+    const existing = c.statement.startsWith('//') ? undefined : byStatement.get(c.statement);
+    if (existing) existing.labels.push(...c.labels);
+    else {
+      const copy = { labels: [...c.labels], statement: c.statement };
+      out.push(copy);
+      byStatement.set(c.statement, copy);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+import * as path from 'node:path';
+import fc from 'fast-check';
+import * as runtime from '../../runtime/src';
+import { conversionGenerator } from '../../generator/emit/conversion';
+import { deepcopyGenerator } from '../../generator/emit/deepcopy';
+import { ModelIndex } from '../../generator/render';
+import { schemaArbitrary } from './arbitrary';
+import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { typeSchema } from './helpers/schema';
+import { build } from '../cases-codegen/conversion/model';
+
+const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
+const CASE_APIS = path.resolve(__dirname, '../cases-codegen/conversion/apis/stable.example.com');
+const GROUP = 'stable.example.com';
+const VERSIONS = ['v1', 'v1alpha1', 'v1beta1'];
+
+type Obj = Record<string, unknown>;
+
+describe('conversion emitter', () => {
+  const model = build();
+  const index = new ModelIndex(model);
+  const result = conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` });
+  const deepcopy = deepcopyGenerator.generate(model, {});
+  const load = moduleLoader([...result.files, ...deepcopy.files, ...renderTypes(model)], {
+    '@kubegen/runtime': runtime,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')),
+  });
+  const group = load(`${GROUP}/conversion`) as { convert(obj: object, v: string): Obj; converters: runtime.GroupConverters };
+
+  /** Objects of a version: schema-valid, with unknown fields everywhere, apiVersion and kind set. */
+  const objects = (version: string) =>
+    schemaArbitrary(typeSchema(index, `${GROUP}/${version}`, 'CronTab'), { unknownFields: true }).map((o) => ({ ...(o as Obj), apiVersion: `${GROUP}/${version}`, kind: 'CronTab' }));
+
+  it('generates without diagnostics, type-checked against the hand-written functions', () => {
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.map((f) => f.path).sort()).toEqual(['conversion.ts', 'v1alpha1/conversion.ts', 'v1beta1/conversion.ts']);
+    const dir = tempDir('conversion');
+    const files = conversionGenerator.generate(model, {
+      manualModule: (pkg) => path.relative(path.join(dir, GROUP, 'src', pkg.version), path.join(CASE_APIS, pkg.version, 'conversion')),
+    }).files;
+    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([]);
+  });
+
+  for (const a of VERSIONS) {
+    for (const b of VERSIONS) {
+      if (a === b) continue;
+      it(`${a} → ${b} → ${a} returns the original exactly`, () => {
+        fc.assert(
+          fc.property(objects(a), (obj) => {
+            const snapshot = structuredClone(obj);
+            const there = group.convert(obj, `${GROUP}/${b}`);
+            expect(there.apiVersion).toBe(`${GROUP}/${b}`);
+            const back = group.convert(there, `${GROUP}/${a}`);
+            expect(back).toStrictEqual(obj);
+            expect(obj).toStrictEqual(snapshot); // input untouched
+          }),
+          { numRuns: RUNS },
+        );
+      });
+    }
+  }
+
+  it('a → b → c → a through every version returns the original', () => {
+    fc.assert(
+      fc.property(objects('v1beta1'), (obj) => {
+        const a1 = group.convert(obj, `${GROUP}/v1alpha1`);
+        const hub = group.convert(a1, `${GROUP}/v1`);
+        expect(group.convert(hub, `${GROUP}/v1beta1`)).toStrictEqual(obj);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  const beta = {
+    apiVersion: `${GROUP}/v1beta1`,
+    kind: 'CronTab',
+    metadata: { name: 'a', labels: { x: 'y' } },
+    spec: { cronSpec: '* * * * *', image: 'i', timeout: '30s', betaOnly: 'b', template: { containers: [{ name: 'c', image: 'i', betaNote: 'n' }] }, future: { z: 1 } },
+  };
+
+  it('converts fields by name, calls the hand-written functions, keeps source-only fields in an annotation', () => {
+    const hub = group.convert(beta, `${GROUP}/v1`) as { metadata: { annotations: Record<string, string> }; spec: Obj };
+    expect(hub.spec).toEqual({ schedule: '* * * * *', image: 'i', timeout: 30, template: { containers: [{ name: 'c', image: 'i' }] }, future: { z: 1 } });
+    expect(Object.keys(hub.metadata.annotations)).toEqual(['conversion.kubegen.io/v1beta1-fields']);
+    expect(JSON.parse(hub.metadata.annotations['conversion.kubegen.io/v1beta1-fields'])).toEqual({
+      c: { spec: { f: { betaOnly: 'b' }, c: { template: { c: { containers: { c: { '0': { f: { betaNote: 'n' } } } } } } } } },
+      a: 1,
+    });
+    expect(group.convert(hub, `${GROUP}/v1beta1`)).toEqual(beta);
+  });
+
+  it('an update through the hub keeps the spoke-only fields', () => {
+    const hub = group.convert(beta, `${GROUP}/v1`) as { spec: Obj };
+    hub.spec.image = 'new';
+    const back = group.convert(hub, `${GROUP}/v1beta1`) as { spec: Obj };
+    expect(back.spec.image).toBe('new');
+    expect(back.spec.betaOnly).toBe('b');
+  });
+
+  it('converts lists item by item', () => {
+    const list = { apiVersion: `${GROUP}/v1beta1`, kind: 'CronTabList', metadata: {}, items: [beta, beta] };
+    const out = group.convert(list, `${GROUP}/v1`) as { apiVersion: string; items: Obj[] };
+    expect(out.apiVersion).toBe(`${GROUP}/v1`);
+    expect(out.items.map((i) => i.apiVersion)).toEqual([`${GROUP}/v1`, `${GROUP}/v1`]);
+    expect(group.convert(out, `${GROUP}/v1beta1`)).toEqual(list);
+  });
+
+  it('throws ConversionError for objects it cannot convert', () => {
+    expect(() => group.convert({ apiVersion: 'other.io/v1', kind: 'CronTab' }, `${GROUP}/v1`)).toThrow(runtime.ConversionError);
+    expect(() => group.convert({ apiVersion: `${GROUP}/v1`, kind: 'Nope' }, `${GROUP}/v1beta1`)).toThrow(/kind Nope/);
+    expect(() => group.convert({ apiVersion: `${GROUP}/v1`, kind: 'CronTab' }, `${GROUP}/v2`)).toThrow(/not served in version v2/);
+    expect(() => group.convert({ ...beta, spec: { ...beta.spec, timeout: 'soon' } }, `${GROUP}/v1`)).toThrow(/invalid timeout/);
+  });
+
+  it('is deterministic', () => {
+    expect(conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files).toEqual(result.files);
+  });
+
+  it('fails without the hand-written functions, naming fields and functions', () => {
+    const r = conversionGenerator.generate(build({ manual: false }), {});
+    expect(r.files).toEqual([]);
+    const messages = r.diagnostics.map((d) => d.message);
+    expect(messages).toContainEqual(expect.stringContaining('export function convert_v1beta1_CronTabSpec_timeout_To_v1(in_, out) from apis/stable.example.com/v1beta1/conversion.ts'));
+    expect(messages).toContainEqual(expect.stringContaining('required field v1 CronTabSpec.schedule has no counterpart in v1beta1 CronTabSpec'));
+  });
+});
