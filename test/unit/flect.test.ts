@@ -7,14 +7,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { crdPlural, pluralize, singularize } from '../../generator/naming/flect';
 
-const tsv = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'flect', 'plurals.tsv'), 'utf8');
-const table = tsv
-  .split('\n')
-  .filter((line) => line !== '' && !line.startsWith('#'))
-  .map((line) => {
-    const [word, plural, singular] = line.split('\t') as [string, string, string];
-    return { word, plural, singular };
-  });
+function readTsv(name: string): { word: string; plural: string; singular: string }[] {
+  const tsv = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'flect', name), 'utf8');
+  return tsv
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [word, plural, singular] = line.split('\t') as [string, string, string];
+      return { word, plural, singular };
+    });
+}
+
+/** Hand-picked nouns and Kind names. */
+const table = readTsv('plurals.tsv');
+/** Seeded random names from flect's own vocabulary (flect/make-random-words.js). */
+const randomTable = readTsv('random-plurals.tsv');
 
 describe('flect.Pluralize', () => {
   test.each(table)('$word → $plural', ({ word, plural }) => {
@@ -25,6 +32,12 @@ describe('flect.Pluralize', () => {
 describe('flect.Singularize', () => {
   test.each(table)('$word → $singular', ({ word, singular }) => {
     expect(singularize(word)).toBe(singular);
+  });
+});
+
+describe('flect on random names', () => {
+  test.each(randomTable)('$word → $plural / $singular', ({ word, plural, singular }) => {
+    expect([pluralize(word), singularize(word)]).toEqual([plural, singular]);
   });
 });
 
