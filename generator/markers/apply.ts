@@ -3,6 +3,14 @@
  * one node are stably sorted by priority (lower first; within a priority, in the order given — type-level
  * markers before field-level ones), applied to the schema, then the `items:` markers are applied, in the same
  * order, to `schema.items`.
+ *
+ * Priorities (controller-gen's ApplyPriority; lower first):
+ * -  9: `kubebuilder:validation:Type`, `XIntOrString`, `listType`, `k8s:listType`, `default` (JSON)
+ * - 10: everything else: validations, `XValidation`, `kubebuilder:default` (so it wins over `+default`),
+ *       `listMapKey`, `mapType`, `structType`, `nullable`, `title`, `example`, `externalDocs`, `k8s:immutable`,
+ *       `k8s:enum`, `pruning:PreserveUnknownFields`
+ * - 11: `AtMostOneOf`; 12: `ExactlyOneOf`; 13: `AtLeastOneOf`
+ * `items:` twins carry the same priorities among themselves.
  */
 import type { Diagnostic } from '../diagnostics';
 import type { MarkerValue } from '../model/types';
