@@ -1,0 +1,1 @@
+// +groupName=imports.example.com

@@ -1,0 +1,2 @@
+// +groupName=imports.example.com
+package v1
