@@ -1,3 +1,4 @@
 export * from './types';
 export * from './decoder';
 export * from './stream';
+export * from './retry';
