@@ -1,6 +1,9 @@
 package v1
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
 
 // Bundle exercises `extends` and `&`, which merge like Go inline embedding.
 type Bundle struct {
@@ -52,6 +55,15 @@ type BundleSpec struct {
 	// identity uses Identity as a plain property: its type doc is not used because this doc wins.
 	Identity *Identity `json:"identity,omitempty"`
 	Sizing2  *Sizing   `json:"sizing,omitempty"`
+	// ref extends a well-known type.
+	Ref *NamespacedRef `json:"ref,omitempty"`
+}
+
+// NamespacedRef extends the well-known LocalObjectReference, which is atomic, with a namespace.
+type NamespacedRef struct {
+	corev1.LocalObjectReference `json:",inline"`
+	// namespace of the referent.
+	Namespace string `json:"namespace,omitempty"`
 }
 
 // Combo is `Identity & Sizing & { ... }`.

@@ -36,6 +36,10 @@ type Answer string
 // +kubebuilder:validation:Enum=small;medium;large
 type JobSize string
 
+// Only is a union of one literal.
+// +kubebuilder:validation:Enum=only
+type Only string
+
 // JobSpec holds the enum fields.
 type JobSpec struct {
 	// phase uses the alias.
@@ -62,6 +66,11 @@ type JobSpec struct {
 	// narrowed puts its own Enum marker on a property of the union type Phase.
 	// +kubebuilder:validation:Enum=Pending;Running
 	Narrowed Phase `json:"narrowed,omitempty"`
+	// only has a single allowed value.
+	Only Only `json:"only,omitempty"`
+	// direction is a numeric union with a negative member.
+	// +kubebuilder:validation:Enum=-1;0;1
+	Direction int32 `json:"direction,omitempty"`
 	// byColor maps names to enum values.
 	ByColor map[string]Color `json:"byColor,omitempty"`
 }

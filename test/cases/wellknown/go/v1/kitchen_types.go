@@ -45,6 +45,10 @@ type KitchenSpec struct {
 	Config *apiextensionsv1.JSON `json:"config,omitempty"`
 	// anything is `unknown`, which is any JSON value too.
 	Anything *apiextensionsv1.JSON `json:"anything,omitempty"`
+	// settings maps names to any JSON values.
+	Settings map[string]apiextensionsv1.JSON `json:"settings,omitempty"`
+	// documents is a list of any JSON values.
+	Documents []apiextensionsv1.JSON `json:"documents,omitempty"`
 	// data is base64-encoded bytes.
 	Data []byte `json:"data,omitempty"`
 	// startAt is a timestamp.

@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+import type { LocalObjectReference, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
 /** Bundle exercises `extends` and `&`, which merge like Go inline embedding. */
 export interface Bundle extends TypeMeta {
@@ -56,6 +56,14 @@ export interface BundleSpec extends Versioned, Sizing {
   /** identity uses Identity as a plain property: its type doc is not used because this doc wins. */
   identity?: Identity;
   sizing?: Sizing;
+  /** ref extends a well-known type. */
+  ref?: NamespacedRef;
+}
+
+/** NamespacedRef extends the well-known LocalObjectReference, which is atomic, with a namespace. */
+export interface NamespacedRef extends LocalObjectReference {
+  /** namespace of the referent. */
+  namespace?: string;
 }
 
 /**

@@ -29,6 +29,9 @@ export type Level = 0 | 10 | 20;
 /** Answer has values that YAML must quote and values that controller-gen's marker grammar must quote. */
 export type Answer = 'True' | 'False' | '1x' | 'on hold';
 
+/** Only is a union of one literal. */
+export type Only = 'only';
+
 /** JobSpec holds the enum fields. */
 export interface JobSpec {
   /** phase uses the alias. */
@@ -55,6 +58,10 @@ export interface JobSpec {
    * +kubebuilder:validation:Enum=Pending;Running
    */
   narrowed?: Phase;
+  /** only has a single allowed value. */
+  only?: Only;
+  /** direction is a numeric union with a negative member. */
+  direction?: -1 | 0 | 1;
   /** byColor maps names to enum values. */
   byColor?: Record<string, Color>;
 }

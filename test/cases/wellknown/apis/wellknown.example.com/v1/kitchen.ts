@@ -58,6 +58,10 @@ export interface KitchenSpec {
   config?: JSON;
   /** anything is `unknown`, which is any JSON value too. */
   anything?: unknown;
+  /** settings maps names to any JSON values. */
+  settings?: Record<string, unknown>;
+  /** documents is a list of any JSON values. */
+  documents?: JSON[];
   /** data is base64-encoded bytes. */
   data?: Bytes;
   /** startAt is a timestamp. */
