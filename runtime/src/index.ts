@@ -10,3 +10,4 @@ export * from './config';
 export * from './meta/deepcopy';
 export * from './testing/fake';
 export * from './conversion';
+export * from './webhook';

@@ -1,6 +1,7 @@
 /**
  * Golden generated code: for every folder of test/cases-codegen/<case>/, the generators listed by its `model.ts`
- * run over the model it builds; each file must equal `expected/<group>/<path>`, and the diagnostics (if any) must
+ * run over the model it builds; each file must equal `expected/<group>/<path>.golden` (suffixed so that the
+ * repository's type-check skips them; the tests type-check generated code with its types), and the diagnostics (if any) must
  * equal `expected-diagnostics.txt`. `KUBEGEN_UPDATE_GOLDEN=1` rewrites the expected files.
  */
 import * as fs from 'node:fs';
@@ -37,7 +38,7 @@ for (const name of fs.readdirSync(ROOT).sort()) {
       diagnostics.push(...r.diagnostics);
     }
     const expectedDir = path.join(dir, 'expected');
-    const got = new Map(files.map((f) => [`${f.group ?? ''}/${f.path}`, f.contents]));
+    const got = new Map(files.map((f) => [`${f.group ?? ''}/${f.path}.golden`, f.contents]));
     const diagFile = path.join(dir, 'expected-diagnostics.txt');
     if (UPDATE) {
       fs.rmSync(expectedDir, { recursive: true, force: true });
