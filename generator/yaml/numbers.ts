@@ -21,12 +21,17 @@ export function goJsonNumber(n: number): string {
 /** The YAML scalar yaml.v2 prints for the JSON number `n`. */
 export function formatNumberYamlV2(n: number): string {
   const text = goJsonNumber(n);
-  if (/^-?[0-9]+$/.test(text)) {
-    const big = BigInt(text);
-    // ParseInt (base 0, 64) or else ParseUint: printed back as the exact integer.
-    if (big >= INT64_MIN && big <= UINT64_MAX) return big.toString();
-  }
+  if (/^-?[0-9]+$/.test(text)) return formatIntegerYamlV2(BigInt(text));
   return formatFloatG(n);
+}
+
+/**
+ * The YAML scalar yaml.v2 prints for integer JSON text: ParseInt (base 0, 64 bits) or else ParseUint
+ * succeeds and the integer is printed back exactly; beyond uint64 it resolves as the nearest float64.
+ */
+export function formatIntegerYamlV2(big: bigint): string {
+  if (big >= INT64_MIN && big <= UINT64_MAX) return big.toString();
+  return formatFloatG(Number(big));
 }
 
 /** strconv.FormatFloat(f, 'g', -1, 64). */

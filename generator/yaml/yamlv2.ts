@@ -9,12 +9,17 @@
  */
 import { emitDocument, type YNode } from './emitter';
 import { sortKeysYamlV2 } from './keyorder';
-import { formatNumberYamlV2 } from './numbers';
+import { formatIntegerYamlV2, formatNumberYamlV2 } from './numbers';
 import { needsQuoting } from './resolve';
 import { throughJsonText } from './json-text';
 
-/** JSON data. `undefined` object members are skipped and `undefined` array items become null (as JSON.stringify does). */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/**
+ * JSON data. `undefined` object members are skipped and `undefined` array items become null (as
+ * JSON.stringify does). A `bigint` stands for an integer JSON number that a double cannot hold exactly
+ * (e.g. a raw `+kubebuilder:default` beyond 2^53): it prints exactly within int64/uint64 range, and as
+ * the nearest float64 beyond, as yaml.v2 resolves such JSON text.
+ */
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A value controller-gen's pipeline would reject (Go's json.Marshal or yaml.v2's Unmarshal fails on it). */
 export class YamlV2Error extends Error {
@@ -41,6 +46,8 @@ function encode(value: unknown): YNode {
     case 'number':
       if (!Number.isFinite(value)) throw new YamlV2Error(`json: unsupported value: ${value}`);
       return { kind: 'scalar', value: formatNumberYamlV2(value), style: 'plain' };
+    case 'bigint':
+      return { kind: 'scalar', value: formatIntegerYamlV2(value), style: 'plain' };
     case 'string':
       return encodeString(value);
     case 'object':

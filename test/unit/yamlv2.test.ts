@@ -121,6 +121,16 @@ describe('yaml.v2 helpers', () => {
     expect(marshalYamlV2(given)).toBe(first);
   });
 
+  test.each([
+    { big: 9007199254740993n, want: '9007199254740993' },
+    { big: -9223372036854775808n, want: '-9223372036854775808' },
+    { big: 18446744073709551615n, want: '18446744073709551615' },
+    { big: 18446744073709551616n, want: '1.8446744073709552e+19' },
+    { big: -9223372036854775809n, want: '-9.223372036854776e+18' },
+  ])('bigint $big (integer JSON text) prints as yaml.v2 resolves it: $want', ({ big, want }) => {
+    expect(marshalYamlV2({ v: big })).toBe(`v: ${want}\n`);
+  });
+
   test('non-finite numbers are rejected as encoding/json rejects them', () => {
     expect(() => marshalYamlV2({ n: Infinity })).toThrow(YamlV2Error);
     expect(() => marshalYamlV2([NaN])).toThrow(YamlV2Error);
