@@ -54,8 +54,13 @@ export interface TlsOptions {
 
 export interface UndiciTransportOptions {
   tls?: TlsOptions;
-  /** Maximum concurrent connections to the server (default 64). */
+  /**
+   * Maximum concurrent connections to the server (default: unlimited). Every open watch holds a connection, so a
+   * limit below the number of watches a process keeps open would queue all other requests behind them.
+   */
   connections?: number;
+  /** Negotiate HTTP/2 through ALPN (default false: a pool of HTTP/1.1 keep-alive connections). */
+  allowH2?: boolean;
   /** Idle time before a keep-alive connection is closed (default 30s). */
   keepAliveTimeoutMs?: number;
   /** Time to wait for response headers (default 60s). */
@@ -74,7 +79,8 @@ export class UndiciTransport implements Transport {
   constructor(origin: string, opts: UndiciTransportOptions = {}) {
     const tls = opts.tls ?? {};
     this.pool = new Pool(origin, {
-      connections: opts.connections ?? 64,
+      connections: opts.connections ?? null,
+      allowH2: opts.allowH2 ?? false,
       keepAliveTimeout: opts.keepAliveTimeoutMs ?? 30_000,
       connect: {
         ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
