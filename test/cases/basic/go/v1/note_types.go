@@ -14,4 +14,6 @@ type Note struct {
 	Immutable bool `json:"immutable,omitempty"`
 	// author is required at the root.
 	Author string `json:"author"`
+	// widgetTemplate has a kind as its type: its metadata is a bare object too.
+	WidgetTemplate *Widget `json:"widgetTemplate,omitempty"`
 }

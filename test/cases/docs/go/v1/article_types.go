@@ -69,6 +69,9 @@ type ArticleSpec struct {
 	Unicode string `json:"unicode,omitempty"`
 	// `backticks` start this description, and it ends with a colon:
 	Backticked string `json:"backticked,omitempty"`
+	// compact starts on the opening line
+	// and ends on the closing line.
+	Compact string `json:"compact,omitempty"`
 	// slug takes its pattern from the type Slug and its description from here.
 	Slug           Slug `json:"slug,omitempty"`
 	SlugWithoutDoc Slug `json:"slugWithoutDoc,omitempty"`

@@ -57,6 +57,8 @@ type FormSpec struct {
 	// +required
 	// +kubebuilder:validation:Optional
 	KubebuilderOptionalOverRequired string `json:"kubebuilderOptionalOverRequired"`
+	// +optional
+	OnlyMarker string `json:"onlyMarker"`
 	// nested is an optional object whose own properties follow the same rules.
 	Nested *Nested `json:"nested,omitempty"`
 }

@@ -30,6 +30,9 @@ type KitchenSpec struct {
 	Plain float64 `json:"plain,omitempty"`
 	// memory is a resource quantity.
 	Memory *resource.Quantity `json:"memory,omitempty"`
+	// storage is a resource quantity with a default.
+	// +kubebuilder:default="1Gi"
+	Storage *resource.Quantity `json:"storage,omitempty"`
 	// limits maps resource names to quantities.
 	Limits map[string]resource.Quantity `json:"limits,omitempty"`
 	// port is an int-or-string.

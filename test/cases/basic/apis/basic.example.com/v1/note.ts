@@ -1,4 +1,5 @@
 import type { ObjectMeta, TypeMeta } from '@kubegen/runtime';
+import type { Widget } from './widget';
 
 /**
  * Note is a second kind in the package, with its data at the root instead of under spec, like a ConfigMap.
@@ -12,4 +13,6 @@ export interface Note extends TypeMeta {
   immutable?: boolean;
   /** author is required at the root. */
   author: string;
+  /** widgetTemplate has a kind as its type: its metadata is a bare object too. */
+  widgetTemplate?: Widget;
 }

@@ -82,6 +82,9 @@ export interface ArticleSpec {
    * `backticks` start this description, and it ends with a colon:
    */
   backticked?: string;
+  /** compact starts on the opening line
+   * and ends on the closing line. */
+  compact?: string;
   /** slug takes its pattern from the type Slug and its description from here. */
   slug?: Slug;
   slugWithoutDoc?: Slug;

@@ -75,6 +75,8 @@ export interface FormSpec {
    * +kubebuilder:validation:Optional
    */
   kubebuilderOptionalOverRequired: string;
+  /** +optional */
+  onlyMarker: string;
   /** nested is an optional object whose own properties follow the same rules. */
   nested?: Nested;
 }

@@ -41,6 +41,11 @@ export interface KitchenSpec {
   plain?: number;
   /** memory is a resource quantity. */
   memory?: Quantity;
+  /**
+   * storage is a resource quantity with a default.
+   * +kubebuilder:default="1Gi"
+   */
+  storage?: Quantity;
   /** limits maps resource names to quantities. */
   limits?: Record<string, Quantity>;
   /** port is an int-or-string. */
