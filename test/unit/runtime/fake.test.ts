@@ -451,6 +451,12 @@ describe('reactors and actions', () => {
     fake.tracker.add(ct('byKind', { metadata: { name: 'byKind', namespace: 'ns' } }));
   });
 
+  it('by-name verbs of an all-namespaces client reject, as the real client does', async () => {
+    const { all } = setup();
+    await expect(all.get('a')).rejects.toThrow(/namespace is required/);
+    await expect(all.delete('a')).rejects.toThrow(/namespace is required/);
+  });
+
   it('returned objects are copies', async () => {
     const { c } = setup();
     const a = await c.create(ct('a'));

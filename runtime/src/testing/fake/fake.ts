@@ -179,6 +179,14 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     return this.descriptor.namespaced ? this.namespace || obj.metadata?.namespace || '' : '';
   }
 
+  /** As `TypedClient`: by-name verbs of a namespaced kind need the client's namespace. */
+  private byNameNamespace(verb: string): string {
+    if (this.descriptor.namespaced && !this.namespace) {
+      throw new TypeError(`${verb}: ${this.descriptor.resource} is namespaced; a namespace is required`);
+    }
+    return this.namespace;
+  }
+
   private get tracker(): ObjectTracker {
     return this.fake.tracker;
   }
@@ -210,7 +218,7 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
   async delete(name: string, opts?: DeleteOptions): Promise<void> {
     const o = stripCall(opts);
     await this.fake.invoke({ ...this.base(), verb: 'delete', name, options: o }, () => {
-      this.tracker.delete(this.descriptor, this.namespace, name, o);
+      this.tracker.delete(this.descriptor, this.byNameNamespace('delete'), name, o);
     });
   }
 
@@ -224,7 +232,7 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
 
   get(name: string, opts?: GetOptions): Promise<T> {
     return this.fake.invoke<T>({ ...this.base(), verb: 'get', name, options: stripCall(opts) }, () =>
-      this.tracker.get(this.descriptor, this.namespace, name) as T,
+      this.tracker.get(this.descriptor, this.byNameNamespace('get'), name) as T,
     );
   }
 
@@ -254,7 +262,7 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     const o = stripCall(opts);
     const patch = typeof body === 'string' ? body : jsonClone(body);
     return this.fake.invoke<T>({ ...this.base(sub), verb: 'patch', name, patchType: type, patch, options: o }, () =>
-      this.tracker.patch(this.descriptor, this.namespace, name, type, patch, { ...o, ...(sub ? { subresource: sub } : {}) }) as T,
+      this.tracker.patch(this.descriptor, this.byNameNamespace('patch'), name, type, patch, { ...o, ...(sub ? { subresource: sub } : {}) }) as T,
     );
   }
 
@@ -280,14 +288,14 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
 
   getScale(name: string, opts?: GetOptions): Promise<Scale> {
     return this.fake.invoke<Scale>({ ...this.base('scale'), verb: 'get', name, options: stripCall(opts) }, () =>
-      this.tracker.getScale(this.descriptor, this.namespace, name),
+      this.tracker.getScale(this.descriptor, this.byNameNamespace('getScale'), name),
     );
   }
 
   updateScale(name: string, scale: Scale, opts?: UpdateOptions): Promise<Scale> {
     const o = stripCall(opts);
     return this.fake.invoke<Scale>({ ...this.base('scale'), verb: 'update', object: jsonClone(scale), options: o }, () =>
-      this.tracker.updateScale(this.descriptor, this.namespace, name, scale, o),
+      this.tracker.updateScale(this.descriptor, this.byNameNamespace('updateScale'), name, scale, o),
     );
   }
 }
