@@ -72,6 +72,17 @@ type ArticleSpec struct {
 	// compact starts on the opening line
 	// and ends on the closing line.
 	Compact string `json:"compact,omitempty"`
+	// - leadingDash starts with a dash, like a YAML list item.
+	LeadingDash string `json:"leadingDash,omitempty"`
+	// * leadingStar starts with a star inside the JSDoc block.
+	// * So does its second line.
+	LeadingStar string `json:"leadingStar,omitempty"`
+	// backslash keeps \d+ and C:\path as written.
+	Backslash string `json:"backslash,omitempty"`
+	// yes
+	YesWord string `json:"yesWord,omitempty"`
+	// 1.5
+	NumberWord string `json:"numberWord,omitempty"`
 	// slug takes its pattern from the type Slug and its description from here.
 	Slug           Slug `json:"slug,omitempty"`
 	SlugWithoutDoc Slug `json:"slugWithoutDoc,omitempty"`

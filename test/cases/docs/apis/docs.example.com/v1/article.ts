@@ -85,6 +85,19 @@ export interface ArticleSpec {
   /** compact starts on the opening line
    * and ends on the closing line. */
   compact?: string;
+  /** - leadingDash starts with a dash, like a YAML list item. */
+  leadingDash?: string;
+  /**
+   * * leadingStar starts with a star inside the JSDoc block.
+   * * So does its second line.
+   */
+  leadingStar?: string;
+  /** backslash keeps \d+ and C:\path as written. */
+  backslash?: string;
+  /** yes */
+  yesWord?: string;
+  /** 1.5 */
+  numberWord?: string;
   /** slug takes its pattern from the type Slug and its description from here. */
   slug?: Slug;
   slugWithoutDoc?: Slug;
