@@ -183,7 +183,7 @@ class DefaultsFile {
           typeName: this.imports.type(this.opts.typesModule, name),
           hasDefaults: has,
           apply: has && shape.kind === 'struct' ? this.applyName(shape) : '',
-          jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+          jsonObject: has ? this.imports.type(this.opts.runtimeModule, 'JsonObject') : '',
         }),
       );
     }
