@@ -119,31 +119,59 @@ function analyzeScalar(value: number[]): ScalarAnalysis {
   for (let i = 0; i < n; i++) {
     const c = value[i]!;
     const followedByWhitespace = i + 1 >= n || isBlank(value[i + 1]);
-    const ch = String.fromCodePoint(c);
     if (i === 0) {
-      if ('#,[]{}&*!|>\'"%@`'.includes(ch)) {
-        flowIndicators = true;
-        blockIndicators = true;
-      } else if (ch === '?' || ch === ':') {
-        flowIndicators = true;
-        if (followedByWhitespace) blockIndicators = true;
-      } else if (ch === '-') {
-        if (followedByWhitespace) {
+      switch (c) {
+        case 0x23: // #
+        case 0x2c: // ,
+        case 0x5b: // [
+        case 0x5d: // ]
+        case 0x7b: // {
+        case 0x7d: // }
+        case 0x26: // &
+        case 0x2a: // *
+        case 0x21: // !
+        case 0x7c: // |
+        case 0x3e: // >
+        case 0x27: // '
+        case 0x22: // "
+        case 0x25: // %
+        case 0x40: // @
+        case 0x60: // `
           flowIndicators = true;
           blockIndicators = true;
-        }
+          break;
+        case 0x3f: // ?
+        case 0x3a: // :
+          flowIndicators = true;
+          if (followedByWhitespace) blockIndicators = true;
+          break;
+        case 0x2d: // -
+          if (followedByWhitespace) {
+            flowIndicators = true;
+            blockIndicators = true;
+          }
+          break;
       }
     } else {
-      if (',?[]{}'.includes(ch)) {
-        flowIndicators = true;
-      } else if (ch === ':') {
-        flowIndicators = true;
-        if (followedByWhitespace) blockIndicators = true;
-      } else if (ch === '#') {
-        if (precededByWhitespace) {
+      switch (c) {
+        case 0x2c: // ,
+        case 0x3f: // ?
+        case 0x5b: // [
+        case 0x5d: // ]
+        case 0x7b: // {
+        case 0x7d: // }
           flowIndicators = true;
-          blockIndicators = true;
-        }
+          break;
+        case 0x3a: // :
+          flowIndicators = true;
+          if (followedByWhitespace) blockIndicators = true;
+          break;
+        case 0x23: // #
+          if (precededByWhitespace) {
+            flowIndicators = true;
+            blockIndicators = true;
+          }
+          break;
       }
     }
 
@@ -199,7 +227,7 @@ function analyzeScalar(value: number[]): ScalarAnalysis {
 
 /** The emitter's cursor state, named as in yaml_emitter_t. */
 class Emitter {
-  private readonly out: string[] = [];
+  private out = '';
   private column = 0;
   private whitespace = true;
   private indention = true;
@@ -213,23 +241,23 @@ class Emitter {
   document(node: YNode): string {
     this.emitNode(node, false, false);
     this.writeIndent(); // yaml_emitter_emit_document_end; the end is implicit, so no "...".
-    return this.out.join('');
+    return this.out;
   }
 
   // ---- output primitives (put, put_break, write, write_break) ----
 
   private put(ch: string): void {
-    this.out.push(ch);
+    this.out += ch;
     this.column++;
   }
 
   private putBreak(): void {
-    this.out.push('\n');
+    this.out += '\n';
     this.column = 0;
   }
 
   private write(cp: number): void {
-    this.out.push(String.fromCodePoint(cp));
+    this.out += String.fromCodePoint(cp);
     this.column++;
   }
 

@@ -35,7 +35,13 @@ function wrap64(n: bigint): bigint {
 }
 
 function runes(s: string): number[] {
-  return Array.from(s, (c) => c.codePointAt(0)!);
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const cp = s.codePointAt(i)!;
+    out.push(cp);
+    if (cp > 0xffff) i++;
+  }
+  return out;
 }
 
 /** sorter.go keyList.Less(a, b) for two string keys. */
