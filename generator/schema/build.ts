@@ -13,7 +13,7 @@ import { applySchemaMarkers, immutableParentRule } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { findMarker, hasMarker, typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
-import { validateDefault } from './validate';
+import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
 
 /** controller-gen's fixed pattern for resource.Quantity. */
@@ -87,7 +87,8 @@ export class SchemaBuilder {
         this.reportedRecursion.add(key);
         this.bag.error(`recursive type ${decl.name} is not supported: a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
       }
-      return {};
+      // A structural placeholder, so the error above is not followed by a cascade of structural-schema errors.
+      return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
     }
     this.inProgress.add(key);
     let schema: JSONSchemaProps;
@@ -190,6 +191,7 @@ export class SchemaBuilder {
       this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
     }
     if (schema.default !== undefined) this.checkDefault(schema, f);
+    this.checkEnum(schema, f.name, f.markers, f.span);
     return schema;
   }
 
@@ -225,7 +227,13 @@ export class SchemaBuilder {
   private flattenOptions(span: SourceSpan, validationsFirst: 'src' | 'dst' = 'src'): FlattenOptions {
     return {
       validationsFirst,
-      onTypeConflict: (a, b) => this.bag.error(`conflicting types in merged schemas: ${a} vs ${b}`, span),
+      onTypeConflict: (a, b, path) =>
+        this.bag.error(
+          path.length > 0
+            ? `conflicting types for property "${path.join('.')}" in merged schemas (extends / & / a use site's markers): ${a} vs ${b}`
+            : `conflicting types in merged schemas: ${a} vs ${b}`,
+          span,
+        ),
     };
   }
 
@@ -244,6 +252,13 @@ export class SchemaBuilder {
         ? { target: 'type' as const, typeName: where.name, structFields, resolvedType, enumValues: schema.type === 'string' && schema.enum ? (schema.enum as string[]) : undefined }
         : { target: 'field' as const, fieldName: where.name, structFields, resolvedType };
     this.bag.addAll(applySchemaMarkers(schema, markers, ctx));
+  }
+
+  private checkEnum(schema: JSONSchemaProps, name: string, markers: readonly MarkerValue[], span: SourceSpan): void {
+    const bad = mistypedEnumValue(schema);
+    if (bad === undefined) return;
+    const marker = findMarker(markers, 'kubebuilder:validation:Enum') ?? findMarker(markers, 'enum');
+    this.bag.error(`enum value ${JSON.stringify(bad)} of "${name}" is not of its type ${schema.type}`, marker?.span ?? span);
   }
 
   private checkDefault(schema: JSONSchemaProps, f: Field): void {

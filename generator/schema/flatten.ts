@@ -34,11 +34,12 @@ const DOC_KEYS = new Set(['title', 'description', 'example', 'externalDocs']);
 export interface FlattenOptions {
   /** Order of concatenated `x-kubernetes-validations`: the source's first (Go's order) or the destination's. */
   validationsFirst: 'src' | 'dst';
-  onTypeConflict: (dstType: string, srcType: string) => void;
+  /** `path`: the property names from the merged node down to the conflict (empty at the node itself). */
+  onTypeConflict: (dstType: string, srcType: string, path: readonly string[]) => void;
 }
 
-export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opts: FlattenOptions): void {
-  for (const e of src.allOf ?? []) flattenAllOfInto(dst, e, opts);
+export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opts: FlattenOptions, path: readonly string[] = []): void {
+  for (const e of src.allOf ?? []) flattenAllOfInto(dst, e, opts, path);
   const d = dst as Record<string, unknown>;
   const s = src as Record<string, unknown>;
   const dstRem: Record<string, unknown> = {};
@@ -63,7 +64,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
         const dp = dv as Record<string, JSONSchemaProps>;
         for (const [name, p] of Object.entries(sv as Record<string, JSONSchemaProps>)) {
           if (!dp[name]) dp[name] = p;
-          else flattenAllOfInto(dp[name], p, opts);
+          else flattenAllOfInto(dp[name], p, opts, [...path, name]);
         }
         break;
       }
@@ -79,12 +80,12 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
         hoisted = true;
         break;
       case 'type':
-        if (sv !== dv) opts.onTypeConflict(String(dv), String(sv));
+        if (sv !== dv) opts.onTypeConflict(String(dv), String(sv), path);
         break;
       case 'additionalProperties':
         if (typeof sv !== 'object') break;
         if (typeof dv !== 'object') d.additionalProperties = {};
-        flattenAllOfInto(d.additionalProperties as JSONSchemaProps, sv as JSONSchemaProps, opts);
+        flattenAllOfInto(d.additionalProperties as JSONSchemaProps, sv as JSONSchemaProps, opts, [...path, '*']);
         break;
       case 'x-kubernetes-preserve-unknown-fields':
       case 'x-kubernetes-map-type':

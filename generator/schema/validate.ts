@@ -58,7 +58,10 @@ export function validateAgainst(schema: JSONSchemaProps, value: unknown): string
     compiled.set(schema, fn);
   }
   if (fn(value)) return [];
-  return (fn.errors ?? []).map((e) => `${e.instancePath || '(value)'} ${e.message ?? 'is invalid'}`);
+  return (fn.errors ?? []).map((e) => {
+    const allowed = e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}` : '';
+    return `${e.instancePath || '(value)'} ${e.message ?? 'is invalid'}${allowed}`;
+  });
 }
 
 /** Whether a schema's `default` satisfies the schema itself; returns the first problem or undefined. */
@@ -71,4 +74,25 @@ export function validateDefault(schema: JSONSchemaProps): string | undefined {
   } catch (e) {
     return `cannot check the default: ${(e as Error).message}`;
   }
+}
+
+/** The first enum value that does not have the schema's own type (e.g. `Enum=1;x` on an integer), or undefined. */
+export function mistypedEnumValue(schema: JSONSchemaProps): unknown {
+  if (!schema.enum || typeof schema.type !== 'string' || schema['x-kubernetes-int-or-string']) return undefined;
+  const type = schema.type;
+  return schema.enum.find((v) => {
+    if (v === null) return !schema.nullable;
+    switch (type) {
+      case 'integer':
+        return !Number.isInteger(v);
+      case 'number':
+        return typeof v !== 'number';
+      case 'string':
+        return typeof v !== 'string';
+      case 'boolean':
+        return typeof v !== 'boolean';
+      default:
+        return false;
+    }
+  });
 }

@@ -1,0 +1,20 @@
+import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+
+/** +kubebuilder:object:root=true */
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  /**
+   * +listType=map
+   * +listMapKey=id
+   */
+  ports: Port[];
+}
+
+export interface Port {
+  name: string;
+  port: int32;
+}

@@ -1,0 +1,15 @@
+import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+
+/** +kubebuilder:object:root=true */
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  /** +kubebuilder:validation:Maximun=3 */
+  size: int32;
+  created: Date;
+  /** +kubebuilder:validation:MaxLength=-x */
+  name: string;
+}
