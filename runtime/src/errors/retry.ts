@@ -1,7 +1,7 @@
 /**
  * Retrying an operation on retriable errors, after client-go's `util/retry` and `wait.Backoff`.
  *
- * Contract of `onError(backoff, retriable, fn)`: `fn` runs at most `backoff.steps` times (at least once); the first
+ * Contract of `retryOnError(backoff, retriable, fn)`: `fn` runs at most `backoff.steps` times (at least once); the first
  * run is immediate, the n-th waits `duration · factorⁿ⁻²` (capped at `cap`, plus up to `jitter` of itself). When
  * `fn` succeeds its value is returned; when it throws an error `retriable` rejects, that error is thrown at once;
  * when the attempts run out, the last error is thrown. An aborted `signal` stops the waiting and throws its reason.
@@ -65,8 +65,8 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
-/** Runs `fn`, retrying while it throws errors `retriable` accepts (retry.OnError). */
-export async function onError<R>(
+/** Runs `fn`, retrying while it throws errors `retriable` accepts (client-go's `retry.OnError`). */
+export async function retryOnError<R>(
   backoff: Backoff,
   retriable: (err: unknown) => boolean,
   fn: () => Promise<R>,
@@ -90,5 +90,5 @@ export async function onError<R>(
  * `retry.RetryOnConflict`. Use `DefaultRetry` unless you know better; `fn` must re-read the object each time.
  */
 export function retryOnConflict<R>(backoff: Backoff, fn: () => Promise<R>, hooks?: RetryHooks): Promise<R> {
-  return onError(backoff, isConflict, fn, hooks);
+  return retryOnError(backoff, isConflict, fn, hooks);
 }

@@ -19,7 +19,7 @@ import {
   StatusError,
   suggestsClientDelay,
 } from '../../../runtime/src/errors/errors';
-import { backoffDelay, DefaultBackoff, DefaultRetry, onError, retryOnConflict } from '../../../runtime/src/errors/retry';
+import { backoffDelay, DefaultBackoff, DefaultRetry, retryOnError, retryOnConflict } from '../../../runtime/src/errors/retry';
 
 const guards = {
   isNotFound,
@@ -164,7 +164,7 @@ describe('retryOnConflict', () => {
 
   it('stops waiting when aborted', async () => {
     const ac = new AbortController();
-    const p = onError(DefaultRetry, () => true, async () => {
+    const p = retryOnError(DefaultRetry, () => true, async () => {
       ac.abort(new Error('stop'));
       throw conflict();
     }, { signal: ac.signal });
