@@ -8,6 +8,7 @@ import type { VirtualFile } from './emit/types';
 import { loadApiModel as load } from './load';
 import type { ApiModel } from './model/types';
 import { generatorByName, generators } from './generators';
+import { packageOptions } from './emit/package-options';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -46,16 +47,22 @@ export function generateAll(model: ApiModel, settings: GenerateSettings): { file
   const bag = new DiagnosticBag();
   const selected = settings.generators ?? generators.map((g) => g.name);
   const files: VirtualFile[] = [];
+  const sources: Array<{ group: string; path: string }> = [];
   for (const name of selected) {
     const gen = generatorByName(name);
     if (!gen) {
       bag.error(`unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
       continue;
     }
-    const options = (name === 'crd' ? settings.crd : { packageName: settings.packageName }) as never;
+    const options = (
+      name === 'crd' ? settings.crd : name === 'package' ? { ...packageOptions(settings.packageName), sources: [...sources] } : { packageName: settings.packageName }
+    ) as never;
     const result = gen.generate(model, options);
     bag.addAll(result.diagnostics);
-    for (const f of result.files) files.push({ ...f, path: placeFile(f) });
+    for (const f of result.files) {
+      if (f.role === 'source' && f.group) sources.push({ group: f.group, path: f.path });
+      files.push({ ...f, path: placeFile(f) });
+    }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, diagnostics: bag.items };

@@ -1,0 +1,387 @@
+/**
+ * The clientset emitters (client-gen for TypeScript): thin typed bindings of the runtime's `TypedClient` and
+ * `FakeClient`; every decision (verbs, names, descriptors, extension bindings) is made here, in view models.
+ *
+ * `clientset` writes, per API group with at least one `+genclient` kind:
+ * - `<version>/client.ts`: per kind a `ResourceDescriptor` constant (`cronTabResource`), the client type
+ *   (`CronTabClient`: `ResourceClient<CronTab, CronTabList>`, or a `Pick` of it with exactly the kind's
+ *   `client.verbs` — plus `listPages`/`listAll` with `list`, `getScale`/`updateScale` with a scale subresource —
+ *   extended by the `+genclient:method` extensions), the version interface (`StableV1Interface`) and its client
+ *   class (`StableV1Client`, one accessor per kind: `cronTabs(namespace)` or `fischers()`);
+ * - `clientset.ts`: the group clientset (`StableClientset`, exported also as `Clientset`) with
+ *   `fromKubeConfig()` and one accessor per version (`stableV1()`), as client-gen's `Interface`.
+ *
+ * `fake` writes `fake/index.ts`: the same interfaces over the runtime's `Fake` (an `ObjectTracker` with reactors
+ * and recorded actions), `Clientset` and `newSimpleClientset(...objects)`.
+ *
+ * Group identifiers follow client-gen: the package's `+groupGoName`, else the first label of the group name
+ * (`stable.example.com` → `Stable`).
+ */
+import type { ApiModel, ClientExtensionMethod, ClientVerb, Kind, Package } from '../model/types';
+import { findMarker } from '../model/util';
+import type { Diagnostic } from '../diagnostics';
+import type { Generator, GeneratorResult, VirtualFile } from './types';
+import {
+  ImportTracker,
+  cmp,
+  groupVersionPackages,
+  jsLiteral,
+  jsString,
+  privateName,
+  publicName,
+  publicPlural,
+  render,
+  renderSourceFile,
+  safeIdentifier,
+  type GroupVersionPackage,
+} from '../render';
+
+export interface ClientsetOptions {
+  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
+  runtimeModule?: string;
+}
+
+/** The methods of the runtime's `ResourceClient`, in its declaration order. */
+const RESOURCE_CLIENT_METHODS = [
+  'create',
+  'update',
+  'updateStatus',
+  'delete',
+  'deleteCollection',
+  'get',
+  'list',
+  'listPages',
+  'listAll',
+  'watch',
+  'patch',
+  'apply',
+  'applyStatus',
+  'getScale',
+  'updateScale',
+] as const;
+type ResourceClientMethod = (typeof RESOURCE_CLIENT_METHODS)[number];
+
+/** One kind with a generated client, with everything its bindings need. */
+export interface ClientKind {
+  kind: Kind;
+  version: string;
+  /** The list type's name, or undefined when the package declares none (then `KubeList<T>`). */
+  listName?: string;
+  /** `cronTabResource` */
+  descriptorName: string;
+  /** `CronTabClient` */
+  clientType: string;
+  /** `cronTabs` */
+  accessor: string;
+  /** The methods of `ResourceClient` the client exposes, in declaration order. */
+  methods: ResourceClientMethod[];
+  /** `+genclient:method` extensions that could be bound. */
+  extensions: Array<{ name: string; marker: string; type: string; binding: string }>;
+}
+
+/** A version of a group with generated clients. */
+export interface ClientVersion {
+  version: string;
+  pkg: Package;
+  kinds: ClientKind[];
+  /** `StableV1Interface`, `StableV1Client`, `stableV1` */
+  interfaceName: string;
+  className: string;
+  accessor: string;
+  field: string;
+}
+
+export interface ClientGroup {
+  group: string;
+  /** `Stable` */
+  goName: string;
+  versions: ClientVersion[];
+}
+
+/** client-gen's group identifier: `+groupGoName`, else the first DNS label of the group. */
+export function groupGoName(group: string, packages: readonly Package[]): string {
+  for (const p of packages) {
+    const m = findMarker(p.markers, 'groupGoName');
+    if (m && typeof m.value === 'string' && m.value !== '') return publicName(m.value);
+  }
+  return publicName(group.split('.')[0] ?? group);
+}
+
+function verbMethods(kind: Kind): ResourceClientMethod[] {
+  const verbs = new Set<string>(kind.client.verbs);
+  if (verbs.has('list')) {
+    verbs.add('listPages');
+    verbs.add('listAll');
+  }
+  if (kind.subresources.scale) {
+    if (verbs.has('get')) verbs.add('getScale');
+    if (verbs.has('update')) verbs.add('updateScale');
+  }
+  return RESOURCE_CLIENT_METHODS.filter((m) => verbs.has(m));
+}
+
+/** The client groups of a model: groups, versions and kinds with `+genclient`, in canonical order. */
+export function clientGroups(model: ApiModel, diagnostics: Diagnostic[]): ClientGroup[] {
+  const byGroup = new Map<string, GroupVersionPackage[]>();
+  for (const gvp of groupVersionPackages(model)) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
+  const out: ClientGroup[] = [];
+  for (const [group, gvps] of byGroup) {
+    const goName = groupGoName(group, gvps.map((g) => g.package));
+    const versions: ClientVersion[] = [];
+    for (const gvp of gvps) {
+      const kinds = [...gvp.package.kinds]
+        .filter((k) => k.client.generate && !k.skip && k.served)
+        .sort((a, b) => cmp(a.name, b.name))
+        .map((k) => clientKind(k, gvp.version, gvp.package, diagnostics));
+      if (kinds.length === 0) continue;
+      const base = `${goName}${publicName(gvp.version)}`;
+      versions.push({
+        version: gvp.version,
+        pkg: gvp.package,
+        kinds,
+        interfaceName: `${base}Interface`,
+        className: `${base}Client`,
+        accessor: privateName(base),
+        field: safeIdentifier(`${privateName(gvp.version)}Client`),
+      });
+    }
+    if (versions.length > 0) out.push({ group, goName, versions });
+  }
+  return out;
+}
+
+function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diagnostic[]): ClientKind {
+  const listName = kind.listName && pkg.types.some((t) => t.name === kind.listName) ? kind.listName : undefined;
+  const methods = verbMethods(kind);
+  const ck: ClientKind = {
+    kind,
+    version,
+    ...(listName ? { listName } : {}),
+    descriptorName: safeIdentifier(`${privateName(kind.name)}Resource`),
+    clientType: safeIdentifier(`${kind.name}Client`),
+    accessor: privateName(publicPlural(kind.name)),
+    methods,
+    extensions: [],
+  };
+  for (const m of kind.client.methods) {
+    const ext = extensionBinding(kind, m, methods);
+    if (ext === 'same') continue;
+    if (typeof ext === 'string') {
+      diagnostics.push({ severity: 'warning', message: `${kind.name}: +genclient:method=${m.name} is not generated: ${ext}`, span: kind.span });
+      continue;
+    }
+    ck.extensions.push(ext);
+  }
+  return ck;
+}
+
+/**
+ * How a `+genclient:method` binds to the runtime client: a bound method of `ResourceClient` (typed by its
+ * member type), `'same'` when it names a method the client already has with the same meaning, or a reason it
+ * cannot be generated.
+ */
+function extensionBinding(
+  kind: Kind,
+  m: ClientExtensionMethod,
+  methods: readonly ResourceClientMethod[],
+): { name: string; marker: string; type: string; binding: string } | 'same' | string {
+  const name = privateName(m.name);
+  const sameType = (t: string | undefined) => t === undefined || t === kind.name;
+  let target: ResourceClientMethod | undefined;
+  let subresourceArgs = '';
+  if (m.subresource === 'scale' && m.verb === 'get' && (m.result === undefined || /(^|\.)Scale$/.test(m.result))) target = 'getScale';
+  else if (m.subresource === 'scale' && m.verb === 'update' && (m.result === undefined || /(^|\.)Scale$/.test(m.result))) target = 'updateScale';
+  else if (m.subresource === 'status' && m.verb === 'update' && sameType(m.input) && sameType(m.result)) target = 'updateStatus';
+  else if (m.subresource === 'status' && m.verb === 'apply' && sameType(m.input) && sameType(m.result)) target = 'applyStatus';
+  else if (m.verb === 'patch' && sameType(m.result)) {
+    target = 'patch';
+    subresourceArgs = m.subresource ? `, ${jsString(m.subresource)}` : '';
+  } else if (m.subresource === undefined && sameType(m.input) && sameType(m.result)) target = m.verb as ClientVerb;
+  if (target === undefined) return `kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only`;
+  if (name === target && !subresourceArgs) return 'same';
+  if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
+  const marker = [`${m.name}`, `verb=${m.verb}`, ...(m.subresource ? [`subresource=${m.subresource}`] : []), ...(m.input ? [`input=${m.input}`] : []), ...(m.result ? [`result=${m.result}`] : [])].join(',');
+  if (target === 'patch' && subresourceArgs) {
+    return {
+      name,
+      marker,
+      type: `(name: string, type: PATCH_TYPE, body: PATCH_BODY, opts?: PATCH_OPTIONS) => Promise<KIND>`,
+      binding: `(name: string, type: PATCH_TYPE, body: PATCH_BODY, opts?: PATCH_OPTIONS) => c.patch(name, type, body, opts${subresourceArgs})`,
+    };
+  }
+  return { name, marker, type: `FULL['${target}']`, binding: `c.${target}.bind(c)` };
+}
+
+/** The `client.ts` of one version. */
+function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): string {
+  const imports = new ImportTracker();
+  const T = (n: string) => imports.type('./types', n);
+  const kinds = v.kinds.map((ck) => {
+    const k = ck.kind;
+    const kindT = T(k.name);
+    const listT = ck.listName ? T(ck.listName) : `${imports.type(rt, 'KubeList')}<${kindT}>`;
+    const full = `${imports.type(rt, 'ResourceClient')}<${kindT}, ${listT}>`;
+    const all = ck.methods.length === RESOURCE_CLIENT_METHODS.length;
+    const base = all ? full : `Pick<${full}, ${ck.methods.length ? ck.methods.map((m) => jsString(m)).join(' | ') : 'never'}>`;
+    const subresources: Record<string, unknown> = {};
+    if (k.subresources.status) subresources.status = true;
+    if (k.subresources.scale) subresources.scale = { ...k.subresources.scale };
+    const descriptor: Record<string, unknown> = {
+      group: g.group,
+      version: v.version,
+      resource: k.plural,
+      kind: k.name,
+      ...(ck.listName ? { listKind: ck.listName } : {}),
+      namespaced: k.client.namespaced,
+      ...(Object.keys(subresources).length ? { subresources } : {}),
+    };
+    const withMethods = safeIdentifier(`with${k.name}Methods`);
+    const typed = `new ${imports.value(rt, 'TypedClient')}<${kindT}, ${listT}>(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
+    const methods = ck.extensions.map((e) => ({
+      name: e.name,
+      doc: e.marker,
+      type: e.type
+        .replace(/FULL/g, full)
+        .replace(/PATCH_TYPE/g, imports.type(rt, 'PatchType'))
+        .replace(/PATCH_BODY/g, `${imports.type(rt, 'PatchBody')}<${kindT}>`)
+        .replace(/PATCH_OPTIONS/g, imports.type(rt, 'PatchOptions'))
+        .replace(/KIND/g, kindT),
+      binding: e.binding
+        .replace(/PATCH_TYPE/g, imports.type(rt, 'PatchType'))
+        .replace(/PATCH_BODY/g, `${imports.type(rt, 'PatchBody')}<${kindT}>`)
+        .replace(/PATCH_OPTIONS/g, imports.type(rt, 'PatchOptions')),
+    }));
+    return {
+      resourceDoc: `${k.plural}.${g.group}/${v.version}`,
+      kindDoc: k.name,
+      descriptorName: ck.descriptorName,
+      descriptorType: imports.type(rt, 'ResourceDescriptor'),
+      descriptor: jsLiteral(descriptor),
+      namespaced: k.client.namespaced,
+      clientType: ck.clientType,
+      verbsDoc: ck.methods.length ? ck.methods.join(', ') : 'no verbs',
+      hasMethods: methods.length > 0,
+      methods,
+      base,
+      fullClient: full,
+      withMethods,
+      accessor: ck.accessor,
+      accessorDoc: k.client.namespaced
+        ? `${publicPlural(k.name)} in \`namespace\` (\`''\`: all namespaces, for list, watch and deleteCollection).`
+        : `${publicPlural(k.name)} (cluster-scoped).`,
+      params: k.client.namespaced ? 'namespace: string' : '',
+      realClient: methods.length > 0 ? `${withMethods}(${typed})` : typed,
+    };
+  });
+  const body = render('clientset', 'version', {
+    kinds,
+    interfaceName: v.interfaceName,
+    className: v.className,
+    groupVersionDoc: `${g.group}/${v.version}`,
+    restClient: imports.type(rt, 'RestClient'),
+    clientConfig: imports.type(rt, 'ClientConfig'),
+    createRestClient: imports.value(rt, 'createRestClient'),
+  });
+  return renderSourceFile(imports, body);
+}
+
+function renderGroupClientset(g: ClientGroup, rt: string): string {
+  const imports = new ImportTracker();
+  const restClient = imports.value(rt, 'RestClient');
+  const first = g.versions[g.versions.length - 1]!;
+  const firstKind = first.kinds[0]!;
+  const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
+  const body = render('clientset', 'group', {
+    groupDoc: g.group,
+    interfaceName: `${g.goName}Interface`,
+    className: `${g.goName}Clientset`,
+    example: firstKind.methods.includes('get') ? example : '',
+    restClient,
+    clientConfig: imports.type(rt, 'ClientConfig'),
+    createRestClient: imports.value(rt, 'createRestClient'),
+    loadOptions: imports.type(rt, 'LoadOptions'),
+    loadFromDefault: imports.value(rt, 'loadFromDefault'),
+    versions: g.versions.map((v) => ({
+      accessor: v.accessor,
+      field: v.field,
+      interfaceName: imports.type(`./${v.version}/client`, v.interfaceName),
+      className: imports.value(`./${v.version}/client`, v.className),
+    })),
+  });
+  return renderSourceFile(imports, body);
+}
+
+function renderFake(g: ClientGroup, rt: string): string {
+  const imports = new ImportTracker();
+  const objects: string[] = [];
+  const resources: string[] = [];
+  const versions = g.versions.map((v) => {
+    const ns = imports.typeNamespace(`../${v.version}/types`, safeIdentifier(v.version));
+    const cl = imports.namespace(`../${v.version}/client`, safeIdentifier(`${privateName(v.version)}Client`));
+    return {
+      className: `Fake${v.className.replace(/Client$/, '')}`,
+      interfaceName: `${cl}.${v.interfaceName}`,
+      groupVersionDoc: `${g.group}/${v.version}`,
+      accessor: v.accessor,
+      field: v.field,
+      kinds: v.kinds.map((ck) => {
+        const kindT = `${ns}.${ck.kind.name}`;
+        const listT = ck.listName ? `${ns}.${ck.listName}` : `${imports.type(rt, 'KubeList')}<${kindT}>`;
+        objects.push(kindT);
+        resources.push(`${cl}.${ck.descriptorName}`);
+        const client = `this.fake.client<${kindT}, ${listT}>(${cl}.${ck.descriptorName}, ${ck.kind.client.namespaced ? 'namespace' : "''"})`;
+        return {
+          accessor: ck.accessor,
+          params: ck.kind.client.namespaced ? 'namespace: string' : '',
+          clientType: `${cl}.${ck.clientType}`,
+          fakeClient: ck.extensions.length ? `${cl}.${safeIdentifier(`with${ck.kind.name}Methods`)}(${client})` : client,
+        };
+      }),
+    };
+  });
+  const fakeValue = imports.value(rt, 'Fake');
+  const body = render('fake', 'fake', {
+    groupDoc: g.group,
+    versions,
+    fakeType: fakeValue,
+    fakeValue,
+    fakeOptions: imports.type(rt, 'FakeOptions'),
+    trackerType: imports.type(rt, 'ObjectTracker'),
+    actionType: imports.type(rt, 'Action'),
+    actionVerbType: imports.type(rt, 'ActionVerb'),
+    reactionFuncType: imports.type(rt, 'ReactionFunc'),
+    watchReactionFuncType: imports.type(rt, 'WatchReactionFunc'),
+    descriptorType: imports.type(rt, 'ResourceDescriptor'),
+    objectType: `${g.goName}Object`,
+    objectUnion: objects.join(' | '),
+    resources,
+    interfaceName: imports.type('../clientset', `${g.goName}Interface`),
+  });
+  return renderSourceFile(imports, body);
+}
+
+export const clientsetGenerator: Generator<ClientsetOptions> = {
+  name: 'clientset',
+  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+    const rt = options.runtimeModule ?? '@kubegen/runtime';
+    const diagnostics: Diagnostic[] = [];
+    const files: VirtualFile[] = [];
+    for (const g of clientGroups(model, diagnostics)) {
+      for (const v of g.versions) {
+        files.push({ path: `${v.version}/client.ts`, contents: renderVersionClient(g, v, rt), group: g.group, role: 'source' });
+      }
+      files.push({ path: 'clientset.ts', contents: renderGroupClientset(g, rt), group: g.group, role: 'source' });
+    }
+    return { files, diagnostics };
+  },
+};
+
+export const fakeGenerator: Generator<ClientsetOptions> = {
+  name: 'fake',
+  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+    const rt = options.runtimeModule ?? '@kubegen/runtime';
+    const files = clientGroups(model, []).map((g): VirtualFile => ({ path: 'fake/index.ts', contents: renderFake(g, rt), group: g.group, role: 'source' }));
+    return { files, diagnostics: [] };
+  },
+};
+

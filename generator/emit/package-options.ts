@@ -1,0 +1,23 @@
+/**
+ * The package generator's options, resolved once from kubegen's own installation: the version generated
+ * packages get (kubegen's), the `@kubegen/runtime` version they depend on, and the compiler versions to build them.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { KUBEGEN_VERSION, kubegenRoot } from '../version';
+import type { PackageOptions } from './package';
+
+function runtimeVersion(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('@kubegen/runtime/package.json') as { version: string }).version;
+}
+
+export function packageOptions(packageName: string): PackageOptions {
+  const own = JSON.parse(fs.readFileSync(path.join(kubegenRoot(), 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+  const dev: Record<string, string> = {};
+  for (const name of ['@types/node', 'typescript']) {
+    const v = own.devDependencies?.[name];
+    if (v) dev[name] = v;
+  }
+  return { packageName, version: KUBEGEN_VERSION.replace(/^v/, ''), runtimeVersion: runtimeVersion(), devDependencies: dev };
+}

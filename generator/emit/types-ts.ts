@@ -1,0 +1,189 @@
+/**
+ * The API types emitter: for every version package of every API group, `<version>/types.ts` with
+ *
+ * - a TypeScript declaration of every type the package declares (interfaces stay interfaces with their
+ *   `extends`; aliases stay aliases; enums and literal unions become literal unions), each with its JSDoc from the
+ *   model's `doc`, `?` from `optional`, `| null` from `nullable`;
+ * - the well-known types (`ObjectMeta`, `int32`, `Condition` …) imported type-only from `@kubegen/runtime`;
+ * - types of another version of the same group imported from that version's `types.ts` (as a namespace, since
+ *   versions declare the same names); types of a package outside the group inlined structurally (a generated
+ *   package cannot import another one's sources);
+ * - `GroupVersion`, and per kind `<Kind>GVK` and `<Kind>GVR` constants.
+ *
+ * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
+ * emitters name them all.
+ */
+import type { ApiModel, Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
+import type { Diagnostic } from '../diagnostics';
+import type { Generator, GeneratorResult, VirtualFile } from './types';
+import {
+  ImportTracker,
+  ModelIndex,
+  RUNTIME_PACKAGE,
+  cmp,
+  commentText,
+  groupVersionPackages,
+  indent,
+  jsLiteral,
+  jsPropertyKey,
+  jsString,
+  render,
+  renderSourceFile,
+  safeIdentifier,
+} from '../render';
+
+export interface TypesOptions {
+  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
+  runtimeModule?: string;
+}
+
+export const typesGenerator: Generator<TypesOptions> = {
+  name: 'types',
+  generate(model: ApiModel, options: TypesOptions = {}): GeneratorResult {
+    const index = new ModelIndex(model);
+    const files: VirtualFile[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const gvp of groupVersionPackages(model)) {
+      const ctx = new TypeContext(index, gvp.group, gvp.package, options.runtimeModule ?? '@kubegen/runtime', diagnostics);
+      files.push({ path: `${gvp.version}/types.ts`, contents: renderTypesFile(ctx), group: gvp.group, role: 'source' });
+    }
+    return { files, diagnostics };
+  },
+};
+
+/** A JSDoc comment for `text` ('' when there is none). */
+export function docComment(text: string): string {
+  const t = text.trim();
+  if (t === '') return '';
+  const lines = commentText(t).split('\n');
+  if (lines.length === 1) return `/** ${lines[0]} */`;
+  return ['/**', ...lines.map((l) => (l.length ? ` * ${l}` : ' *')), ' */'].join('\n');
+}
+
+/** The name of the `<Kind>GVK` / `<Kind>GVR` constants. */
+export function gvkConstName(kind: string): string {
+  return safeIdentifier(`${kind}GVK`);
+}
+export function gvrConstName(kind: string): string {
+  return safeIdentifier(`${kind}GVR`);
+}
+
+/** Builds type expressions for one version package's `types.ts`, recording imports as it names types. */
+class TypeContext {
+  readonly imports = new ImportTracker();
+  private readonly versionOf = new Map<string, string>();
+  /** Declarations of foreign packages being inlined (recursion guard). */
+  private readonly inlining = new Set<string>();
+
+  constructor(
+    readonly index: ModelIndex,
+    readonly group: string,
+    readonly pkg: Package,
+    readonly runtimeModule: string,
+    readonly diagnostics: Diagnostic[],
+  ) {
+    for (const p of index.model.packages) if (p.group === group && !p.skip) this.versionOf.set(p.id, p.version);
+  }
+
+  runtimeType(name: string): string {
+    return this.imports.type(this.runtimeModule, name);
+  }
+
+  /** The TypeScript type expression of `ref`, for a position indented by `level`. */
+  expr(ref: TypeRef, level: number): string {
+    switch (ref.kind) {
+      case 'primitive':
+        return ref.name;
+      case 'unknown':
+        return 'unknown';
+      case 'wellKnown':
+        return this.runtimeType(ref.name);
+      case 'enum':
+        return ref.values.length === 0 ? 'never' : ref.values.map((v) => jsLiteral(v)).join(' | ');
+      case 'array': {
+        const items = this.expr(ref.items, level);
+        return /^[A-Za-z0-9_$.]+$/.test(items) ? `${items}[]` : `Array<${items}>`;
+      }
+      case 'map':
+        return `Record<string, ${this.expr(ref.values, level)}>`;
+      case 'struct':
+        return this.structExpr(ref, level);
+      case 'named':
+        return this.named(ref.package, ref.name, level);
+    }
+  }
+
+  private named(pkgId: string, name: string, level: number): string {
+    if (pkgId === this.pkg.id) return safeIdentifier(name);
+    if (pkgId === RUNTIME_PACKAGE) return this.runtimeType(name);
+    const version = this.versionOf.get(pkgId);
+    if (version !== undefined) return `${this.imports.typeNamespace(`../${version}/types`, safeIdentifier(version))}.${safeIdentifier(name)}`;
+    // a package outside the group: inline its declaration (guarding recursion)
+    const decl = this.index.decl(pkgId, name);
+    const key = `${pkgId}#${name}`;
+    if (!decl || this.inlining.has(key)) return 'unknown';
+    this.inlining.add(key);
+    try {
+      return this.declExpr(decl, level);
+    } finally {
+      this.inlining.delete(key);
+    }
+  }
+
+  /** A declaration as one type expression (an interface becomes an object type, with its embeds intersected). */
+  declExpr(decl: TypeDecl, level: number): string {
+    return this.expr(decl.type, level);
+  }
+
+  private structExpr(s: StructType, level: number): string {
+    const parts = s.embeds.map((e) => this.expr(e, level));
+    if (s.fields.length > 0 || parts.length === 0) parts.push(this.body(s.fields, level));
+    return parts.join(' & ');
+  }
+
+  /** `{ … }` with one member per field, members indented one level below `level`. */
+  body(fields: readonly Field[], level: number): string {
+    if (fields.length === 0) return '{}';
+    const members = fields.map((f) =>
+      indent(
+        render('types', 'member', {
+          doc: docComment(f.doc),
+          key: jsPropertyKey(f.name),
+          optional: f.optional,
+          type: f.nullable ? `${this.expr(f.type, level + 1)} | null` : this.expr(f.type, level + 1),
+        }).replace(/\n$/, ''),
+        1,
+      ),
+    );
+    return ['{', ...members, '}'].join('\n');
+  }
+}
+
+function renderDecl(ctx: TypeContext, decl: TypeDecl): string {
+  const name = safeIdentifier(decl.name);
+  const doc = docComment(decl.doc);
+  const t = decl.type;
+  const bases = t.kind === 'struct' ? t.embeds.map((e) => ctx.expr(e, 0)) : [];
+  if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every((b) => /^[A-Za-z_$][A-Za-z0-9_$.]*$/.test(b))) {
+    return render('types', 'decl', {
+      doc,
+      isInterface: true,
+      name,
+      extends: bases.length ? ` extends ${bases.join(', ')}` : '',
+      body: ctx.body(t.fields, 0),
+      expr: '',
+    });
+  }
+  return render('types', 'decl', { doc, isInterface: false, name, extends: '', body: '', expr: ctx.expr(t, 0) });
+}
+
+function renderTypesFile(ctx: TypeContext): string {
+  const decls = [...ctx.pkg.types].sort((a, b) => cmp(a.name, b.name)).map((d) => renderDecl(ctx, d));
+  const group = jsString(ctx.group);
+  const version = jsString(ctx.pkg.version);
+  const kinds = [...ctx.pkg.kinds]
+    .sort((a, b) => cmp(a.name, b.name))
+    .map((k) => ({ name: k.name, gvkName: gvkConstName(k.name), gvrName: gvrConstName(k.name), kind: jsString(k.name), resource: jsString(k.plural) }));
+  const groupVersion = render('types', 'groupversion', { group, version, kinds });
+  return renderSourceFile(ctx.imports, render('types', 'file', { decls, groupVersion }));
+}
