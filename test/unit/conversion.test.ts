@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import * as runtime from '../../runtime/src';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
+import { defaultsGenerator } from '../../generator/emit/defaults';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
@@ -34,14 +35,14 @@ describe('conversion emitter', () => {
   const objects = (version: string) =>
     schemaArbitrary(typeSchema(index, `${GROUP}/${version}`, 'CronTab'), { unknownFields: true }).map((o) => ({ ...(o as Obj), apiVersion: `${GROUP}/${version}`, kind: 'CronTab' }));
 
-  it('generates without diagnostics, type-checked against the hand-written functions', () => {
+  it('generates without diagnostics; with deepcopy and defaults, type-checked against the hand-written functions', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.files.map((f) => f.path).sort()).toEqual(['conversion.ts', 'v1alpha1/conversion.ts', 'v1beta1/conversion.ts']);
     const dir = tempDir('conversion');
     const files = conversionGenerator.generate(model, {
       manualModule: (pkg) => path.relative(path.join(dir, GROUP, 'src', pkg.version), path.join(CASE_APIS, pkg.version, 'conversion')),
     }).files;
-    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...renderTypes(model)]);
+    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...defaultsGenerator.generate(model, {}).files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([]);
   });
 
