@@ -91,7 +91,7 @@ describe('create', () => {
 
   const table: Array<{ name: string; given: CronTab; ns?: string; want: (e: unknown) => boolean; message: RegExp }> = [
     { name: 'no name', given: { metadata: {} }, want: isInvalid, message: /name or generateName is required/ },
-    { name: 'resourceVersion set', given: ct('a', { metadata: { name: 'a', resourceVersion: '5' } }), want: isBadRequest, message: /resourceVersion should not be set/ },
+    { name: 'resourceVersion set (a reason-less 500, as the apiserver)', given: ct('a', { metadata: { name: 'a', resourceVersion: '5' } }), want: (e) => (e as StatusError).code === 500, message: /resourceVersion should not be set/ },
     { name: 'namespace mismatch', given: ct('a', { metadata: { name: 'a', namespace: 'other' } }), want: isBadRequest, message: /does not match/ },
     { name: 'no namespace', given: ct('a'), ns: '', want: isBadRequest, message: /namespace/ },
   ];
@@ -292,7 +292,10 @@ describe('patch and apply', () => {
     expect(ignored.status).toEqual({ replicas: 3 });
     expect(isConflict(await errorOf(c.patch('a', 'application/merge-patch+json', { metadata: { resourceVersion: '1' } })))).toBe(true);
     expect(isInvalid(await errorOf(c.patch('a', 'application/json-patch+json', [{ op: 'test', path: '/spec/replicas', value: 5 }])))).toBe(true);
-    expect(isBadRequest(await errorOf(c.patch('a', 'application/json-patch+json', [{ op: 'remove', path: '/nope/x' }])))).toBe(true);
+    const bad = await errorOf(c.patch('a', 'application/json-patch+json', [{ op: 'remove', path: '/nope/x' }]));
+    expect(isInvalid(bad)).toBe(true);
+    expect((bad as StatusError).message).toBe('the server rejected our request due to an error in our request');
+    expect((bad as StatusError).causes[0]?.message).toMatch(/does not exist/);
     expect(isNotFound(await errorOf(c.patch('zz', 'application/merge-patch+json', {})))).toBe(true);
   });
 

@@ -242,7 +242,8 @@ export class ObjectTracker {
     const metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number } = { resourceVersion: this.resourceVersion };
     if (rest > 0) {
       metadata.continue = Buffer.from(JSON.stringify({ after: page[page.length - 1]![0] }), 'utf8').toString('base64url');
-      metadata.remainingItemCount = rest;
+      // the server counts the rest only when it need not filter
+      if (labels.length === 0 && fields.length === 0) metadata.remainingItemCount = rest;
     }
     return {
       apiVersion: apiVersionOf(d),
@@ -255,7 +256,10 @@ export class ObjectTracker {
   create(d: ResourceDescriptor, obj: KubeObject, namespace: string, opts: WriteOptions = {}): KubeObject {
     this.register(d);
     const o = this.normalise(d, jsonClone(obj) as JsonObject, namespace);
-    if (o.metadata.resourceVersion) throw newBadRequest('resourceVersion should not be set on objects to be created');
+    if (o.metadata.resourceVersion) {
+      // the apiserver answers this with a reason-less 500
+      throw new StatusError({ code: 500, message: 'resourceVersion should not be set on objects to be created' });
+    }
     if (!o.metadata.name) {
       if (!o.metadata.generateName) {
         throw newInvalid(d.group, d.kind, '', [
@@ -371,8 +375,13 @@ export class ObjectTracker {
       }
     } catch (err) {
       if (err instanceof PatchError) {
-        if (err.testFailed) throw newInvalid(d.group, d.kind, name, [{ reason: 'FieldValueInvalid', message: err.message }]);
-        throw newBadRequest(err.message);
+        // as the apiserver: 422 with a generic message (the fake adds the cause)
+        throw new StatusError({
+          code: 422,
+          reason: 'Invalid',
+          message: 'the server rejected our request due to an error in our request',
+          details: { name, group: d.group, kind: d.resource, causes: [{ reason: 'FieldValueInvalid', message: err.message }] },
+        });
       }
       throw err;
     }
@@ -391,13 +400,17 @@ export class ObjectTracker {
     const stored = this.mustGet(d, ns, name);
     const pre = opts.preconditions;
     if (pre?.uid !== undefined && pre.uid !== stored.metadata.uid) {
-      throw newConflict(groupResource(d), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${stored.metadata.uid ?? ''}`);
+      throw newConflict(
+        { group: d.group, resource: d.kind },
+        name,
+        `the UID in the precondition (${pre.uid}) does not match the UID in record (${stored.metadata.uid ?? ''}). The object might have been deleted and then recreated`,
+      );
     }
     if (pre?.resourceVersion !== undefined && pre.resourceVersion !== stored.metadata.resourceVersion) {
       throw newConflict(
-        groupResource(d),
+        { group: d.group, resource: d.kind },
         name,
-        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${stored.metadata.resourceVersion ?? ''}`,
+        `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${stored.metadata.resourceVersion ?? ''}). The object might have been modified`,
       );
     }
     if (opts.dryRun) return jsonClone(stored);
@@ -406,6 +419,8 @@ export class ObjectTracker {
       if (stored.metadata.deletionTimestamp) return jsonClone(stored);
       const next = jsonClone(stored);
       next.metadata.deletionTimestamp = this.now();
+      // setting deletionTimestamp bumps the generation, as on the apiserver
+      next.metadata.generation = (stored.metadata.generation ?? 0) + 1;
       next.metadata.deletionGracePeriodSeconds = opts.gracePeriodSeconds ?? 0;
       return this.commit(d, key, next, stored, 'MODIFIED');
     }
@@ -575,15 +590,16 @@ export class ObjectTracker {
     if (subresource === 'scale' && d.subresources?.scale) {
       throw newBadRequest('the fake tracker supports getScale/updateScale, not patches of the scale subresource');
     }
-    throw newNotFound(groupResource(d), `${name}/${subresource}`);
+    throw newNotFound(groupResource(d), name);
   }
 
   private checkResourceVersion(d: ResourceDescriptor, stored: Obj, rv: string | undefined, requireForUpdate: boolean): void {
     const name = stored.metadata.name ?? '';
     if (!rv) {
       if (requireForUpdate && !this.allowUnconditionalUpdate) {
-        throw newInvalid(d.group, d.kind, name, [
-          { field: 'metadata.resourceVersion', reason: 'FieldValueInvalid', message: 'Invalid value: 0x0: must be specified for an update' },
+        // the apiserver names the resource here, not the kind
+        throw newInvalid(d.group, d.resource, name, [
+          { field: 'metadata.resourceVersion', reason: 'FieldValueInvalid', message: 'Invalid value: 0: must be specified for an update' },
         ]);
       }
       return;
