@@ -74,6 +74,9 @@ export function loadApiModel(options: LoadOptions): LoadResult {
     skipLibCheck: true,
     allowImportingTsExtensions: true,
     types: [],
+    // ES5's lib declares everything API files may name (Array, ReadonlyArray, Record, Date to reject); the default
+    // lib for ES2022 would add the DOM and cost most of the load time.
+    lib: ['lib.es5.d.ts'],
   };
   const project = new Project({
     compilerOptions,
@@ -485,7 +488,11 @@ class Loader {
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const decl = symbol?.declarations?.[0];
     const text = typeName.getText(sf);
-    if (!decl) return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
+    if (!decl) {
+      const builtin = BUILTIN_HINTS[text];
+      if (builtin !== undefined) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types${builtin}`);
+      return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
+    }
     const declFile = decl.getSourceFile();
     if (this.program.isSourceFileDefaultLibrary(declFile) || declFile.isDeclarationFile) {
       return this.convertLibReference(symbol!.name, typeArguments, at, sf);
@@ -538,6 +545,18 @@ class Loader {
     return { file: toPosix(path.relative(this.cwd, sf.fileName)), line: line + 1, column: character + 1 };
   }
 }
+
+/** JavaScript built-ins outside the ES5 lib the front end loads, with what to write instead. */
+const BUILTIN_HINTS: Record<string, string> = {
+  Map: ': use Record<string, T>',
+  Set: ': use an array with +listType=set',
+  WeakMap: ': use Record<string, T>',
+  WeakSet: ': use an array with +listType=set',
+  Promise: '',
+  Uint8Array: ': use Bytes from @kubegen/runtime',
+  Buffer: ': use Bytes from @kubegen/runtime',
+  BigInt: ': use int64 from @kubegen/runtime',
+};
 
 function isDeclNode(n: ts.Node): n is DeclNode {
   return ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isEnumDeclaration(n);
