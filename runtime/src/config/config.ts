@@ -133,7 +133,9 @@ export interface LoadOptions extends FromKubeconfigOptions {
 
 /**
  * Loads the default kubeconfig (`KUBECONFIG`, `~/.kube/config`, in-cluster), as `KubeConfig.loadFromDefault`.
- * `@kubernetes/client-node` is loaded on first use (it is an ES module and large).
+ * `@kubernetes/client-node` is loaded on first use, by dynamic `import()` (it is an ES module, and large). Where
+ * dynamic import is unavailable — jest's CommonJS module registry without `--experimental-vm-modules` — use
+ * `fromOptions` (or `fromKubeconfig` with a KubeConfig built outside).
  */
 export async function loadFromDefault(options: LoadOptions = {}): Promise<ClientConfig> {
   const { KubeConfig } = await import('@kubernetes/client-node');
