@@ -1,69 +1,21 @@
 /**
- * Test helpers for generated code: a minimal API-types renderer (stands in for the types emitter), a type-check of
+ * Test helpers for generated code: the API types of a model (from the types emitter), a type-check of
  * a set of generated files with the TypeScript compiler API, and an in-memory module loader that runs them.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import type { ApiModel, TypeRef, TypeDecl } from '../../../generator/model/types';
+import type { ApiModel } from '../../../generator/model/types';
 import type { VirtualFile } from '../../../generator/emit/types';
-import { jsPropertyKey, jsString } from '../../../generator/render';
+import { typesGenerator } from '../../../generator/emit/types-ts';
 
 const REPO = path.resolve(__dirname, '../../..');
-const RUNTIME_MODULES: Record<string, string> = { TypeMeta: '', ObjectMeta: '', ListMeta: '' };
-
-/** `<version>/types.ts` per version package, rendered plainly from the model (test stand-in for the types emitter). */
+/** `<version>/types.ts` per version package, from the real types emitter (generated code is checked against it). */
 export function renderTypes(model: ApiModel): VirtualFile[] {
-  const files: VirtualFile[] = [];
-  for (const p of model.packages) {
-    if (!p.group) continue;
-    const runtime = new Set<string>();
-    const foreign = new Map<string, Set<string>>();
-    const typeText = (r: TypeRef): string => {
-      switch (r.kind) {
-        case 'primitive':
-          return r.name;
-        case 'unknown':
-          return 'unknown';
-        case 'enum':
-          return r.values.map((v) => (typeof v === 'string' ? jsString(v) : String(v))).join(' | ');
-        case 'wellKnown':
-          runtime.add(r.name);
-          return r.name;
-        case 'named':
-          if (r.package === '@kubegen/runtime') {
-            runtime.add(r.name);
-          } else if (r.package !== p.id) {
-            const v = model.packages.find((x) => x.id === r.package)!.version;
-            if (!foreign.has(v)) foreign.set(v, new Set());
-            foreign.get(v)!.add(r.name);
-          }
-          return r.name;
-        case 'array':
-          return `Array<${typeText(r.items)}>`;
-        case 'map':
-          return `Record<string, ${typeText(r.values)}>`;
-        case 'struct':
-          return `{ ${r.fields.map((fl) => `${jsPropertyKey(fl.name)}${fl.optional ? '?' : ''}: ${typeText(fl.type)}${fl.nullable ? ' | null' : ''};`).join(' ')} }`;
-      }
-    };
-    const decl = (d: TypeDecl): string => {
-      if (d.type.kind === 'struct') {
-        const ext = d.type.embeds.map(typeText);
-        const body = d.type.fields.map((fl) => `  ${jsPropertyKey(fl.name)}${fl.optional ? '?' : ''}: ${typeText(fl.type)}${fl.nullable ? ' | null' : ''};`);
-        return `export interface ${d.name}${ext.length ? ' extends ' + ext.join(', ') : ''} {\n${body.join('\n')}\n}`;
-      }
-      return `export type ${d.name} = ${typeText(d.type)};`;
-    };
-    const body = p.types.map(decl).join('\n\n');
-    const imports: string[] = [];
-    const rt = [...runtime].filter((n) => !(n in RUNTIME_MODULES) || true);
-    if (rt.length) imports.push(`import type { ${rt.sort().join(', ')} } from '@kubegen/runtime';`);
-    for (const [v, names] of [...foreign].sort()) imports.push(`import type { ${[...names].sort().join(', ')} } from '../${v}/types';`);
-    files.push({ path: `${p.version}/types.ts`, group: p.group, role: 'source', contents: `${imports.join('\n')}\n\n${body}\n` });
-  }
-  return files;
+  const r = typesGenerator.generate(model, {});
+  if (r.diagnostics.some((d) => d.severity === 'error')) throw new Error(`types emitter: ${JSON.stringify(r.diagnostics)}`);
+  return r.files;
 }
 
 /** Writes files under `<dir>/<group>/src/<path>` (or `<dir>/<path>` without a group) and returns their paths. */
