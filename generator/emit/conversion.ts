@@ -217,6 +217,8 @@ function fromHubName(kind: string): string {
 
 interface PairView {
   name: string;
+  /** `lost`, or `_lost` when nothing is lost at this level or below. */
+  lostParam: string;
   fromDoc: string;
   toDoc: string;
   jsonObject: string;
@@ -231,6 +233,8 @@ class SpokeFile {
   private readonly imports = new ImportTracker();
   private readonly copy: CopyContext;
   private readonly pairs = new Map<string, { from: StructShape; to: StructShape; fromSide: Side; toSide: Side }>();
+  /** Hand-written functions the generated code calls. */
+  private readonly usedManual = new Set<string>();
   private depth = 0;
 
   constructor(
@@ -311,6 +315,7 @@ class SpokeFile {
       const fn = fnFor(field.name);
       const target = toFields.get(field.name);
       if (available.has(fn)) {
+        this.usedManual.add(fn);
         manual.push({ key, fn: this.imports.value(this.manualModule(spoke.pkg), fn) });
         cases.push({ labels: [key], statement: '// converted by the hand-written function below' });
         if (!target) manualForUnmatched = true;
@@ -349,14 +354,17 @@ class SpokeFile {
         });
       }
     }
+    const merged = mergeCases(cases);
+    const usesLost = merged.some((c) => c.statement.includes('lost'));
     return {
       name,
+      lostParam: usesLost ? 'lost' : '_lost',
       fromDoc: `a ${fromSide.version} ${from.name.replace(/_/g, '.')}`,
       toDoc: `${toSide.version} ${to.name.replace(/_/g, '.')}`,
       jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
       lostFields: this.imports.type(this.opts.runtimeModule, 'LostFields'),
       cloneJSON: clone,
-      cases: mergeCases(cases),
+      cases: merged,
       manual,
     };
   }
@@ -415,7 +423,22 @@ class SpokeFile {
       chunks.push({ name: `~${next.id}`, text: this.copy.renderInline(next) });
     }
     chunks.sort((a, b) => cmp(a.name, b.name));
+    this.reportUnusedManual();
     return renderSourceFile(this.imports, [...kindViews, ...chunks.map((c) => c.text)].join('\n'));
+  }
+
+  /** Exported `convert_…_To_…` functions of the spoke's conversion.ts that match no field: a typo or a stale function. */
+  private reportUnusedManual(): void {
+    const spoke = this.kinds[0].spoke;
+    for (const fn of spoke.pkg.conversionFunctions ?? []) {
+      if (!/^convert_.+_To_/.test(fn) || this.usedManual.has(fn)) continue;
+      this.diagnostics.push({
+        severity: 'warning',
+        message:
+          `${spoke.pkg.dir}/conversion.ts exports ${fn}, which matches no field of a type converted between ${spoke.version} and the hub; ` +
+          'hand-written functions are named convert_<fromVersion>_<FromType>_<field>_To_<toVersion>',
+      });
+    }
   }
 }
 

@@ -121,6 +121,20 @@ describe('conversion emitter', () => {
     expect(conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files).toEqual(result.files);
   });
 
+  it('warns about a hand-written function that matches no field', () => {
+    const m = build();
+    m.packages.find((p) => p.id === `${GROUP}/v1beta1`)!.conversionFunctions!.push('convert_v1beta1_CronTabSpec_cronSpek_To_v1');
+    const r = conversionGenerator.generate(m, {});
+    expect(r.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        message:
+          'apis/stable.example.com/v1beta1/conversion.ts exports convert_v1beta1_CronTabSpec_cronSpek_To_v1, which matches no field of a type converted between v1beta1 and the hub; hand-written functions are named convert_<fromVersion>_<FromType>_<field>_To_<toVersion>',
+      },
+    ]);
+    expect(r.files.length).toBe(3);
+  });
+
   it('fails without the hand-written functions, naming fields and functions', () => {
     const r = conversionGenerator.generate(build({ manual: false }), {});
     expect(r.files).toEqual([]);
