@@ -32,7 +32,7 @@ import { resourcePath } from '../rest/paths';
 import { decodeWatchEvents } from '../watch/decoder';
 import { StreamWatch } from '../watch/stream';
 import type { Watch } from '../watch/types';
-import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor } from './types';
+import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from './types';
 
 function objectName(obj: KubeObject, verb: string): string {
   const name = obj.metadata?.name;
@@ -40,7 +40,7 @@ function objectName(obj: KubeObject, verb: string): string {
   return name;
 }
 
-export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList> {
+export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList>, SubresourceClient {
   constructor(
     readonly rest: RestClient,
     readonly descriptor: ResourceDescriptor,
@@ -204,6 +204,38 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
       path: this.path(this.namespaceFor(undefined, 'updateScale'), name, ['scale']),
       query: writeQuery(opts),
       body: scale,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  async getSubresource<R>(name: string, subresource: string, opts: GetOptions = {}): Promise<R> {
+    return this.rest.request<R>({
+      method: 'GET',
+      path: this.path(this.namespaceFor(undefined, 'getSubresource'), name, [subresource]),
+      query: getQuery(opts),
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  async createSubresource<I, R>(name: string, subresource: string, body: I, opts: CreateOptions = {}): Promise<R> {
+    return this.rest.request<R>({
+      method: 'POST',
+      path: this.path(this.namespaceFor(undefined, 'createSubresource'), name, [subresource]),
+      query: writeQuery(opts),
+      body,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  async updateSubresource<I, R>(name: string, subresource: string, body: I, opts: UpdateOptions = {}): Promise<R> {
+    return this.rest.request<R>({
+      method: 'PUT',
+      path: this.path(this.namespaceFor(undefined, 'updateSubresource'), name, [subresource]),
+      query: writeQuery(opts),
+      body,
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
     });

@@ -120,5 +120,17 @@ export interface ResourceClient<T extends KubeObject, TList extends KubeList<T>>
   updateScale(name: string, scale: Scale, opts?: UpdateOptions): Promise<Scale>;
 }
 
+/**
+ * Generic subresource calls, for `+genclient:method=…,subresource=…` extension methods (client-gen's custom verbs
+ * with `input` / `result` types), e.g. `pods/eviction` (create), `deployments/scale` (get, update) or a CRD's
+ * own subresources served by an aggregated apiserver. Implemented by `TypedClient` and `FakeClient`; the fake
+ * serves `status` and `scale` from its tracker and everything else only through reactors.
+ */
+export interface SubresourceClient {
+  getSubresource<R>(name: string, subresource: string, opts?: GetOptions): Promise<R>;
+  createSubresource<I, R>(name: string, subresource: string, body: I, opts?: CreateOptions): Promise<R>;
+  updateSubresource<I, R>(name: string, subresource: string, body: I, opts?: UpdateOptions): Promise<R>;
+}
+
 /** The verbs of `ResourceClient`, as `+genclient:onlyVerbs` names them (plus the runtime's extras). */
 export type ResourceVerb = keyof ResourceClient<KubeObject, KubeList<KubeObject>>;

@@ -460,6 +460,17 @@ describe('reactors and actions', () => {
     await expect(all.delete('a')).rejects.toThrow(/namespace is required/);
   });
 
+  it('generic subresources: status and scale from the tracker, others from reactors or 404', async () => {
+    const { fake, c } = setup();
+    await c.create(ct('a', { spec: { replicas: 2 } }));
+    expect((await c.getSubresource<{ spec?: { replicas?: number } }>('a', 'scale')).spec?.replicas).toBe(2);
+    const cur = await c.getSubresource<CronTab>('a', 'status');
+    expect((await c.updateSubresource<CronTab, CronTab>('a', 'status', { ...cur, status: { replicas: 1 } })).status).toEqual({ replicas: 1 });
+    expect(isNotFound(await errorOf(c.createSubresource('a', 'eviction', { kind: 'Eviction' })))).toBe(true);
+    fake.prependReactor('create', 'crontabs/eviction', (a) => (a.verb === 'create' ? { object: { kind: 'Status', status: 'Success', echo: a.object } } : undefined));
+    expect(await c.createSubresource('a', 'eviction', { kind: 'Eviction' })).toEqual({ kind: 'Status', status: 'Success', echo: { kind: 'Eviction' } });
+  });
+
   it('returned objects are copies', async () => {
     const { c } = setup();
     const a = await c.create(ct('a'));

@@ -103,6 +103,17 @@ describe('TypedClient verbs: method, path, query, body, content type', () => {
       call: (c) => c.updateScale('a', { metadata: { name: 'a' }, spec: { replicas: 3 } }),
       want: { method: 'PUT', path: `${base}/a/scale`, body: { metadata: { name: 'a' }, spec: { replicas: 3 } } },
     },
+    { name: 'getSubresource', call: (c) => c.getSubresource<unknown>('a', 'proxy', { resourceVersion: '1' }), want: { method: 'GET', path: `${base}/a/proxy?resourceVersion=1` } },
+    {
+      name: 'createSubresource',
+      call: (c) => c.createSubresource<{ kind: string }, unknown>('a', 'eviction', { kind: 'Eviction' }, { dryRun: true }),
+      want: { method: 'POST', path: `${base}/a/eviction?dryRun=All`, body: { kind: 'Eviction' } },
+    },
+    {
+      name: 'updateSubresource',
+      call: (c) => c.updateSubresource<{ spec: object }, unknown>('a', 'approval', { spec: {} }),
+      want: { method: 'PUT', path: `${base}/a/approval`, body: { spec: {} } },
+    },
   ];
   it.each(table)('$name', async ({ call, want }) => {
     const { t, c } = setup();

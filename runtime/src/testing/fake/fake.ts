@@ -24,7 +24,8 @@ import type {
 } from '../../rest/options';
 import type { GroupVersionResource } from '../../rest/paths';
 import { listItems, listPages } from '../../client/typed';
-import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor } from '../../client/types';
+import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from '../../client/types';
+import { newNotFound } from '../../errors/errors';
 import type { Watch } from '../../watch/types';
 import { jsonClone } from './json';
 import { ObjectTracker, type TrackerOptions } from './tracker';
@@ -159,7 +160,7 @@ export class Fake {
 }
 
 /** The fake `ResourceClient` of one kind, served by a `Fake`. */
-export class FakeClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList> {
+export class FakeClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList>, SubresourceClient {
   constructor(
     readonly fake: Fake,
     readonly descriptor: ResourceDescriptor,
@@ -297,5 +298,35 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     return this.fake.invoke<Scale>({ ...this.base('scale'), verb: 'update', object: jsonClone(scale), options: o }, () =>
       this.tracker.updateScale(this.descriptor, this.byNameNamespace('updateScale'), name, scale, o),
     );
+  }
+
+  /** `status` and `scale` come from the tracker; other subresources only from reactors (else 404). */
+  getSubresource<R>(name: string, subresource: string, opts?: GetOptions): Promise<R> {
+    return this.fake.invoke<R>({ ...this.base(subresource), verb: 'get', name, options: stripCall(opts) }, () => {
+      const ns = this.byNameNamespace('getSubresource');
+      if (subresource === 'scale') return this.tracker.getScale(this.descriptor, ns, name) as R;
+      if (subresource === 'status' && this.descriptor.subresources?.status) return this.tracker.get(this.descriptor, ns, name) as R;
+      throw newNotFound({ group: this.descriptor.group, resource: `${this.descriptor.resource}/${subresource}` }, name);
+    });
+  }
+
+  /** Served only by reactors (else 404): the tracker has no generic subresource semantics. */
+  createSubresource<I, R>(name: string, subresource: string, body: I, opts?: CreateOptions): Promise<R> {
+    return this.fake.invoke<R>({ ...this.base(subresource), verb: 'create', object: jsonClone(body), options: stripCall(opts) }, () => {
+      throw newNotFound({ group: this.descriptor.group, resource: `${this.descriptor.resource}/${subresource}` }, name);
+    });
+  }
+
+  /** `status` and `scale` go to the tracker; other subresources only to reactors (else 404). */
+  updateSubresource<I, R>(name: string, subresource: string, body: I, opts?: UpdateOptions): Promise<R> {
+    const o = stripCall(opts);
+    return this.fake.invoke<R>({ ...this.base(subresource), verb: 'update', object: jsonClone(body), options: o }, () => {
+      const ns = this.byNameNamespace('updateSubresource');
+      if (subresource === 'scale') return this.tracker.updateScale(this.descriptor, ns, name, body as Scale, o) as R;
+      if (subresource === 'status' && this.descriptor.subresources?.status) {
+        return this.tracker.update(this.descriptor, body as KubeObject, ns, { ...o, subresource: 'status' }) as R;
+      }
+      throw newNotFound({ group: this.descriptor.group, resource: `${this.descriptor.resource}/${subresource}` }, name);
+    });
   }
 }
