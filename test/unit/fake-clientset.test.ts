@@ -11,6 +11,7 @@ import { StableClientset, type StableInterface } from '../../generated/stable.ex
 import { newSimpleClientset as newWardle } from '../../generated/wardle.example.com/src/fake';
 import { newSimpleClientset as newEtcd } from '../../generated/etcd.database.coreos.com/src/fake';
 import type { EtcdCluster } from '../../generated/etcd.database.coreos.com/src/v1beta2/types';
+import { newSimpleClientset as newExt } from '../golden-codegen/ext.example.com/src/fake';
 
 function cronTab(name: string, namespace: string, labels: Record<string, string> = {}): CronTab {
   return {
@@ -189,5 +190,34 @@ describe('generated fake clientset (cluster-scoped and scale)', () => {
     expect(scale.spec?.replicas).toBe(3);
     await client.updateScale('e', { ...scale, spec: { replicas: 5 } });
     expect((await client.get('e')).spec?.size).toBe(5);
+  });
+});
+
+describe('generated fake clientset (restricted verbs and extension methods; golden ext.example.com)', () => {
+  it('binds +genclient:method extensions to the runtime client', async () => {
+    const cs = newExt({ apiVersion: 'ext.example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'ns' }, spec: { replicas: 2 } });
+    const widgets = cs.extV1().widgets('ns');
+    const scale = await widgets.readScale('w');
+    expect(scale.spec?.replicas).toBe(2);
+    await widgets.writeScale('w', { ...scale, spec: { replicas: 4 } });
+    expect((await widgets.fetch('w')).spec?.replicas).toBe(4);
+    const patched = await widgets.patchStatus('w', 'application/merge-patch+json', { status: { replicas: 4 } });
+    expect(patched.status?.replicas).toBe(4);
+    expect(cs.actions().map((a) => `${a.verb} ${a.resource.resource}${a.subresource ? '/' + a.subresource : ''}`)).toEqual([
+      'get widgets/scale',
+      'update widgets/scale',
+      'get widgets',
+      'patch widgets/status',
+    ]);
+  });
+
+  it('leaves verbs a kind does not have out of its client type', async () => {
+    const cs = newExt({ apiVersion: 'ext.example.com/v1', kind: 'Gauge', metadata: { name: 'g' }, value: 1 });
+    const gauges = cs.extV1().gauges();
+    expect((await gauges.get('g')).value).toBe(1);
+    // @ts-expect-error create is not a verb of Gauge (+genclient:onlyVerbs=get,list,watch)
+    expect(gauges.create).toBeDefined();
+    // @ts-expect-error Knob has +genclient:noVerbs
+    expect(cs.extV1().knobs('ns').get).toBeDefined();
   });
 });

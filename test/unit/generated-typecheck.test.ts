@@ -1,5 +1,6 @@
 /**
- * Semantic checks on generated packages: everything `kubegen generate` writes for the sample APIs is compiled with
+ * Semantic checks on generated packages: everything `kubegen generate` writes for the sample APIs (and for the
+ * client-generation case test/golden-codegen/_apis) is compiled with
  * the TypeScript compiler API (strict, nodenext, `@kubegen/runtime` from its sources) with zero diagnostics, and
  * the public surface — the declarations the compiler emits for every generated module, and the sources
  * themselves — never mentions `any`.
@@ -31,13 +32,17 @@ describe('generated packages', () => {
   const declarations = new Map<string, string>();
 
   beforeAll(() => {
-    const { model, diagnostics } = loadApiModel(path.join(REPO, 'apis'), REPO);
-    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const out = generateAll(model, { packageName: '@kubegen-generated/{group}', crd: {} });
-    expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-typecheck-'));
     sources = [];
-    for (const f of out.files) {
+    const files = [];
+    for (const apis of [path.join(REPO, 'apis'), path.join(REPO, 'test/golden-codegen/_apis')]) {
+      const { model, diagnostics } = loadApiModel(apis, REPO);
+      expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const out = generateAll(model, { packageName: '@kubegen-generated/{group}', crd: {} });
+      expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      files.push(...out.files);
+    }
+    for (const f of files) {
       const file = path.join(tmp, f.path);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, f.contents);
@@ -74,7 +79,7 @@ describe('generated packages', () => {
 
   it('covers every group with types, clientset, fake and index modules', () => {
     const rel = sources.map((s) => path.relative(tmp, s).split(path.sep).join('/'));
-    for (const g of ['auth.ilinux.io', 'etcd.database.coreos.com', 'foo.bar', 'stable.example.com', 'wardle.example.com']) {
+    for (const g of ['auth.ilinux.io', 'etcd.database.coreos.com', 'ext.example.com', 'foo.bar', 'stable.example.com', 'wardle.example.com']) {
       for (const m of ['src/index.ts', 'src/clientset.ts', 'src/fake/index.ts']) expect(rel).toContain(`${g}/${m}`);
     }
     expect(rel).toContain('stable.example.com/src/v1/types.ts');

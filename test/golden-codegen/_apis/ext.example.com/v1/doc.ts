@@ -1,0 +1,2 @@
+// Package v1 exercises client generation: restricted verbs, cluster scope, extension methods, no list type.
+// +groupName=ext.example.com
