@@ -9,9 +9,9 @@
  * enums, well-known types, doc comments — into a temp directory, then measures, alternating the two so load from
  * other processes affects both alike, RUNS (5) fresh processes each, after one unmeasured warm-up of each:
  *   (a) `node bin/kubegen.js crd --apis <tmp>/apis --out <tmp>/out` (the compiled pipeline in dist/);
- *   (b) `node node_modules/typescript/bin/tsc --noEmit -p <tmp>/tsconfig.json` — the repository's TypeScript, with
- *       `@kubegen/runtime` mapped by `paths` to a shim re-exporting runtime/src/meta (what kubegen resolves it to)
- *       and the compiler options kubegen's front end uses.
+ *   (b) `node node_modules/typescript/bin/tsc --noEmit -p <tmp>/tsconfig.json` — the repository's TypeScript and
+ *       compiler options (tsconfig.base.json), with `@kubegen/runtime` mapped by `paths` to a shim re-exporting
+ *       runtime/src/meta (what kubegen resolves it to).
  * Prints both medians and ends with exactly one machine-readable line:
  *
  *   RESULT crd wall_ms=<kubegen median> ratio=<kubegen median / tsc median> goal=1.3
@@ -137,22 +137,15 @@ function writeApi(dir) {
   fs.mkdirSync(pkg, { recursive: true });
   fs.writeFileSync(path.join(pkg, 'doc.ts'), `// Package v1 is a synthetic API for the crd benchmark.\n// +groupName=${GROUP}\n`);
   for (let i = 0; i < KINDS; i++) fs.writeFileSync(path.join(pkg, `widget${String(i).padStart(3, '0')}.ts`), kindFile(i));
-  // tsc over the same files, with the compiler options of kubegen's front end (generator/load/index.ts).
+  // tsc over the same files with the repository's own compiler options (tsconfig.base.json: strict, ES2023 lib,
+  // nodenext, skipLibCheck), no ambient @types (API files use none), and `@kubegen/runtime` mapped by `paths` to a
+  // shim re-exporting the runtime's meta declarations — the files kubegen resolves that import to.
   const metaDir = path.join(REPO, 'runtime', 'src', 'meta');
   const metaFiles = fs.readdirSync(metaDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts') && f !== 'index.ts');
   fs.writeFileSync(path.join(dir, 'runtime-shim.ts'), metaFiles.map((f) => `export * from ${JSON.stringify(path.join(metaDir, path.basename(f, '.ts')))};\n`).join(''));
   const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      allowImportingTsExtensions: true,
-      types: [],
-      paths: { '@kubegen/runtime': ['./runtime-shim.ts'] },
-    },
+    extends: path.join(REPO, 'tsconfig.base.json'),
+    compilerOptions: { noEmit: true, types: [], paths: { '@kubegen/runtime': ['./runtime-shim.ts'] } },
     include: ['apis/**/*.ts'],
   };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));

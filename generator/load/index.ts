@@ -126,6 +126,7 @@ class Loader {
   /** Runtime declarations referenced so far, converted on demand. */
   private readonly runtimeQueue: DeclNode[] = [];
   private readonly runtimeSeen = new Set<string>();
+  private readonly displayPaths = new Map<string, string>();
 
   constructor(
     private readonly program: ts.Program,
@@ -540,9 +541,19 @@ class Loader {
     return undefined;
   }
 
+  /** A file's path relative to cwd, POSIX style (cached: every span of a file needs it). */
+  private displayPath(fileName: string): string {
+    let p = this.displayPaths.get(fileName);
+    if (p === undefined) {
+      p = toPosix(path.relative(this.cwd, fileName));
+      this.displayPaths.set(fileName, p);
+    }
+    return p;
+  }
+
   spanAt(sf: ts.SourceFile, pos: number): SourceSpan {
     const { line, character } = sf.getLineAndCharacterOfPosition(pos);
-    return { file: toPosix(path.relative(this.cwd, sf.fileName)), line: line + 1, column: character + 1 };
+    return { file: this.displayPath(sf.fileName), line: line + 1, column: character + 1 };
   }
 }
 

@@ -49,12 +49,20 @@ export function toAjvSchema(schema: JSONSchemaProps): Record<string, unknown> {
 }
 
 const compiled = new WeakMap<JSONSchemaProps, ValidateFunction>();
+/** Compiled validators by their ajv schema's JSON: defaults of many fields share a few schemas, and compiling is costly. */
+const compiledByText = new Map<string, ValidateFunction>();
 
 /** Validate a value; returns ajv's error messages ('' path = the value itself), empty when valid. */
 export function validateAgainst(schema: JSONSchemaProps, value: unknown): string[] {
   let fn = compiled.get(schema);
   if (!fn) {
-    fn = ajv().compile(toAjvSchema(schema));
+    const ajvSchema = toAjvSchema(schema);
+    const text = JSON.stringify(ajvSchema);
+    fn = compiledByText.get(text);
+    if (!fn) {
+      fn = ajv().compile(ajvSchema);
+      compiledByText.set(text, fn);
+    }
     compiled.set(schema, fn);
   }
   if (fn(value)) return [];
