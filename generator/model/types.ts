@@ -222,6 +222,12 @@ export interface Package {
    * Conversion emitters call these instead of generating a converter where fields cannot be matched.
    */
   conversionFunctions?: string[];
+  /**
+   * The text of the package's hand-written `conversion.ts`, when it has one. The conversion emitter copies it into the
+   * generated package (`<version>/conversion.manual.ts`), pointing its type-only imports of API files at the
+   * generated `types.ts` modules, so that a generated package never imports from outside itself.
+   */
+  conversionSource?: string;
 }
 
 export interface GroupVersion {

@@ -46,6 +46,30 @@ describe('conversion emitter', () => {
     expect(typeCheck(paths)).toEqual([]);
   });
 
+  it('copies the hand-written conversions into the generated package, type-checked against the generated types', () => {
+    const r = conversionGenerator.generate(model, {});
+    expect(r.diagnostics).toEqual([]);
+    expect(r.files.map((f) => f.path).sort()).toEqual(['conversion.ts', 'v1alpha1/conversion.manual.ts', 'v1alpha1/conversion.ts', 'v1beta1/conversion.manual.ts', 'v1beta1/conversion.ts']);
+    const manual = r.files.find((f) => f.path === 'v1beta1/conversion.manual.ts')!.contents;
+    expect(manual).toContain("import type { CronTabSpec } from './types';");
+    expect(manual).toContain("import type { CronTabSpec as HubCronTabSpec } from '../v1/types';");
+    expect(r.files.find((f) => f.path === 'v1beta1/conversion.ts')!.contents).toContain("from './conversion.manual';");
+    const paths = writeFiles(tempDir('conversion-copy'), [...r.files, ...deepcopy.files, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([]);
+  });
+
+  it('rejects hand-written conversions that import values or modules outside the API files', () => {
+    const m = build();
+    const beta = m.packages.find((p) => p.id === `${GROUP}/v1beta1`)!;
+    beta.conversionSource = `import { helper } from './util';\nimport type { X } from '../../other/v1/x';\nimport { z } from 'zod';\n${beta.conversionSource}`;
+    const r = conversionGenerator.generate(m, {});
+    expect(r.files).toEqual([]);
+    expect(r.diagnostics.map((d) => `${d.span?.line}: ${d.message}`)).toEqual([
+      '1: apis/stable.example.com/v1beta1/conversion.ts: hand-written conversions may only import types from API files (use `import type`): ./util',
+      "2: apis/stable.example.com/v1beta1/conversion.ts: hand-written conversions may only import from API files of their group's versions, not ../../other/v1/x",
+    ]);
+  });
+
   for (const a of VERSIONS) {
     for (const b of VERSIONS) {
       if (a === b) continue;
@@ -132,7 +156,7 @@ describe('conversion emitter', () => {
           'apis/stable.example.com/v1beta1/conversion.ts exports convert_v1beta1_CronTabSpec_cronSpek_To_v1, which matches no field of a type converted between v1beta1 and the hub; hand-written functions are named convert_<fromVersion>_<FromType>_<field>_To_<toVersion>',
       },
     ]);
-    expect(r.files.length).toBe(3);
+    expect(r.files.length).toBe(5);
   });
 
   it('fails without the hand-written functions, naming fields and functions', () => {

@@ -4,7 +4,14 @@
  * schedule, hand-written), a retyped field (timeout string ↔ int32, hand-written), fields only one version has (at
  * the top and nested inside list items), nested structs with different names, maps of structs, well-known types.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ModelBuilder, f, opt, t } from '../../unit/helpers/model-builder';
+
+/** The hand-written conversion.ts of a version, as the loader records it. */
+function conversionSource(version: string): string {
+  return fs.readFileSync(path.join(__dirname, 'apis/stable.example.com', version, 'conversion.ts'), 'utf8');
+}
 
 export const generators = ['conversion', 'deepcopy', 'defaults'];
 
@@ -56,13 +63,17 @@ export function build(options: { manual?: boolean } = {}) {
       'convert_v1beta1_CronTabSpec_timeout_To_v1',
       'convert_v1_CronTabSpec_timeout_To_v1beta1',
     ];
+    v1beta1.conversionSource = conversionSource('v1beta1');
   }
 
   const v1alpha1 = b.version('stable.example.com', 'v1alpha1');
   v1alpha1.kind('CronTab', { spec: f(t.named('CronTabSpec')) });
   v1alpha1.struct('CronTabSpec', { cronSpec: f(t.string), image: f(t.string), alphaOnly: opt(t.array(t.named('Container'))) });
   v1alpha1.struct('Container', { name: f(t.string), image: f(t.string) });
-  if (manual) v1alpha1.conversionFunctions = ['convert_v1alpha1_CronTabSpec_cronSpec_To_v1', 'convert_v1_CronTabSpec_schedule_To_v1alpha1'];
+  if (manual) {
+    v1alpha1.conversionFunctions = ['convert_v1alpha1_CronTabSpec_cronSpec_To_v1', 'convert_v1_CronTabSpec_schedule_To_v1alpha1'];
+    v1alpha1.conversionSource = conversionSource('v1alpha1');
+  }
 
   return b.build();
 }

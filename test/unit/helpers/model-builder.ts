@@ -81,6 +81,7 @@ export class VersionBuilder {
   readonly types: TypeDecl[] = [];
   readonly kinds: Kind[] = [];
   conversionFunctions?: string[];
+  conversionSource?: string;
 
   constructor(
     readonly group: string,
@@ -155,6 +156,7 @@ export class ModelBuilder {
       types: v.types.map((d) => fixPackages(d, v.id)).sort((a, b) => (a.name < b.name ? -1 : 1)),
       kinds: [...v.kinds].sort((a, b) => (a.name < b.name ? -1 : 1)),
       conversionFunctions: v.conversionFunctions ? [...v.conversionFunctions].sort() : [],
+      ...(v.conversionSource !== undefined ? { conversionSource: v.conversionSource } : {}),
     }));
     packages.sort((a, b) => (a.id < b.id ? -1 : 1));
     const groups = [...new Set(this.versions.map((v) => v.group))].sort().map((name) => ({
