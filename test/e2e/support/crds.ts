@@ -1,0 +1,119 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { generateCrdFiles } from '../../../generator/pipeline';
+import type { Kube } from './kube';
+import type { Schema } from './schema';
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
+
+/** A folder of API types whose CRDs the e2e tests apply: `apis/` and every `test/cases/<case>/apis`. */
+export interface CrdSource {
+  name: string;
+  apisRoot: string;
+}
+
+export function crdSources(): CrdSource[] {
+  const cases = path.join(REPO, 'test', 'cases');
+  const caseSources = fs
+    .readdirSync(cases)
+    .filter((c) => fs.existsSync(path.join(cases, c, 'apis')))
+    .sort()
+    .map((c) => ({ name: `test/cases/${c}`, apisRoot: path.join(cases, c, 'apis') }));
+  return [{ name: 'apis', apisRoot: path.join(REPO, 'apis') }, ...caseSources];
+}
+
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  jsonPath: string;
+  format?: string;
+  priority?: number;
+}
+
+export interface CrdVersion {
+  name: string;
+  served: boolean;
+  storage: boolean;
+  schema?: { openAPIV3Schema: Schema };
+  subresources?: {
+    status?: Record<string, never>;
+    scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
+  };
+  additionalPrinterColumns?: PrinterColumn[];
+}
+
+/** The fields of a generated CRD the tests read. */
+export interface Crd {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec: {
+    group: string;
+    scope: 'Namespaced' | 'Cluster';
+    names: { kind: string; plural: string; singular?: string; listKind?: string };
+    versions: CrdVersion[];
+  };
+}
+
+/** Generates the CRDs of a source with the kubegen pipeline (`generateCrdFiles`) and parses them. */
+export function generateCrds(source: CrdSource): Crd[] {
+  return generateCrdFiles(source.apisRoot).map((file) => parse(file.contents) as Crd);
+}
+
+interface Condition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+}
+
+/** What applying one CRD produced. */
+export interface AppliedCrd {
+  status: number;
+  warnings: string[];
+  conditions: Condition[];
+  error?: string;
+}
+
+/**
+ * Creates `crd` on the server (replacing an existing CRD of the same name, e.g. one a previous source defined) and
+ * waits until it is Established or reports a problem.
+ */
+export async function applyCrd(kube: Kube, crd: Crd): Promise<AppliedCrd> {
+  const base = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+  const existing = await kube.get(`${base}/${crd.metadata.name}`);
+  if (existing.status === 200) await deleteCrd(kube, crd.metadata.name);
+  const created = await kube.post(base, crd);
+  if (created.status !== 201) return { status: created.status, warnings: created.warnings, conditions: [], error: JSON.stringify(created.body) };
+  const conditions = await kube.eventually(`CRD ${crd.metadata.name} to become Established`, async () => {
+    const res = await kube.get<{ status?: { conditions?: Condition[] } }>(`${base}/${crd.metadata.name}`);
+    const conds = res.body.status?.conditions ?? [];
+    const established = conds.find((c) => c.type === 'Established');
+    const namesAccepted = conds.find((c) => c.type === 'NamesAccepted');
+    if (established?.status === 'True' || namesAccepted?.status === 'False') return conds;
+    return undefined;
+  });
+  return { status: created.status, warnings: created.warnings, conditions };
+}
+
+/** Deletes a CRD and waits until it (and its objects) are gone. */
+export async function deleteCrd(kube: Kube, name: string): Promise<void> {
+  const url = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`;
+  await kube.delete(url);
+  await kube.eventually(`CRD ${name} to be deleted`, async () => ((await kube.get(url)).status === 404 ? true : undefined), 30_000);
+}
+
+/** The REST path of a custom resource collection (or one object when `name` is given). */
+export function resourcePath(crd: Crd, version: string, namespace: string | undefined, name?: string): string {
+  const ns = crd.spec.scope === 'Namespaced' ? `/namespaces/${namespace}` : '';
+  return `/apis/${crd.spec.group}/${version}${ns}/${crd.spec.names.plural}${name ? `/${name}` : ''}`;
+}
+
+/** A kubectl-get-like rendering of a meta.k8s.io/v1 Table. */
+export function formatTable(table: { columnDefinitions: Array<{ name: string; priority?: number }>; rows: Array<{ cells: unknown[] }> }): string {
+  const cols = table.columnDefinitions.map((c, i) => ({ name: c.name.toUpperCase(), i })).filter((c) => (table.columnDefinitions[c.i].priority ?? 0) === 0);
+  const grid = [cols.map((c) => c.name), ...table.rows.map((r) => cols.map((c) => (r.cells[c.i] === null || r.cells[c.i] === undefined ? '<none>' : String(r.cells[c.i]))))];
+  const widths = cols.map((_, j) => Math.max(...grid.map((row) => row[j].length)));
+  return grid.map((row) => row.map((cell, j) => cell.padEnd(widths[j])).join('   ').trimEnd()).join('\n');
+}
