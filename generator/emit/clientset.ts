@@ -17,7 +17,7 @@
  * Group identifiers follow client-gen: the package's `+groupGoName`, else the first label of the group name
  * (`stable.example.com` → `Stable`).
  */
-import type { ApiModel, ClientExtensionMethod, ClientVerb, Kind, Package } from '../model/types';
+import type { ApiModel, ClientExtensionMethod, Kind, Package } from '../model/types';
 import { findMarker } from '../model/util';
 import type { Diagnostic } from '../diagnostics';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
@@ -76,8 +76,16 @@ export interface ClientKind {
   /** The methods of `ResourceClient` the client exposes, in declaration order. */
   methods: ResourceClientMethod[];
   /** `+genclient:method` extensions that could be bound. */
-  extensions: Array<{ name: string; marker: string; type: string; binding: string }>;
+  extensions: ExtensionBinding[];
 }
+
+/**
+ * A `+genclient:method` bound to the runtime client: `method` binds a `ResourceClient` method under another name;
+ * `subresourcePatch` is `patch` with the subresource fixed.
+ */
+export type ExtensionBinding =
+  | { kind: 'method'; name: string; marker: string; target: ResourceClientMethod }
+  | { kind: 'subresourcePatch'; name: string; marker: string; subresource: string };
 
 /** A version of a group with generated clients. */
 export interface ClientVersion {
@@ -176,40 +184,27 @@ function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diag
 }
 
 /**
- * How a `+genclient:method` binds to the runtime client: a bound method of `ResourceClient` (typed by its
- * member type), `'same'` when it names a method the client already has with the same meaning, or a reason it
- * cannot be generated.
+ * How a `+genclient:method` binds to the runtime client: a method of `ResourceClient` under the extension's name,
+ * `patch` with its subresource fixed, `'same'` when it names a method the client already has with the same
+ * meaning, or a reason it cannot be generated.
  */
-function extensionBinding(
-  kind: Kind,
-  m: ClientExtensionMethod,
-  methods: readonly ResourceClientMethod[],
-): { name: string; marker: string; type: string; binding: string } | 'same' | string {
+function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[]): ExtensionBinding | 'same' | string {
   const name = privateName(m.name);
   const sameType = (t: string | undefined) => t === undefined || t === kind.name;
+  const isScale = (t: string | undefined) => t === undefined || /(^|\.)Scale$/.test(t);
+  const marker = [m.name, `verb=${m.verb}`, ...(m.subresource ? [`subresource=${m.subresource}`] : []), ...(m.input ? [`input=${m.input}`] : []), ...(m.result ? [`result=${m.result}`] : [])].join(',');
   let target: ResourceClientMethod | undefined;
-  let subresourceArgs = '';
-  if (m.subresource === 'scale' && m.verb === 'get' && (m.result === undefined || /(^|\.)Scale$/.test(m.result))) target = 'getScale';
-  else if (m.subresource === 'scale' && m.verb === 'update' && (m.result === undefined || /(^|\.)Scale$/.test(m.result))) target = 'updateScale';
-  else if (m.subresource === 'status' && m.verb === 'update' && sameType(m.input) && sameType(m.result)) target = 'updateStatus';
-  else if (m.subresource === 'status' && m.verb === 'apply' && sameType(m.input) && sameType(m.result)) target = 'applyStatus';
-  else if (m.verb === 'patch' && sameType(m.result)) {
-    target = 'patch';
-    subresourceArgs = m.subresource ? `, ${jsString(m.subresource)}` : '';
-  } else if (m.subresource === undefined && sameType(m.input) && sameType(m.result)) target = m.verb as ClientVerb;
+  if (m.subresource === 'scale' && m.verb === 'get' && isScale(m.result)) target = 'getScale';
+  else if (m.subresource === 'scale' && m.verb === 'update' && isScale(m.input) && isScale(m.result)) target = 'updateScale';
+  else if (m.subresource === 'status' && (m.verb === 'update' || m.verb === 'apply') && sameType(m.input) && sameType(m.result)) target = m.verb === 'update' ? 'updateStatus' : 'applyStatus';
+  else if (m.verb === 'patch' && m.subresource !== undefined && sameType(m.result)) {
+    if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
+    return { kind: 'subresourcePatch', name, marker, subresource: m.subresource };
+  } else if (m.subresource === undefined && sameType(m.input) && sameType(m.result)) target = m.verb;
   if (target === undefined) return `kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only`;
-  if (name === target && !subresourceArgs) return 'same';
+  if (name === target) return 'same';
   if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
-  const marker = [`${m.name}`, `verb=${m.verb}`, ...(m.subresource ? [`subresource=${m.subresource}`] : []), ...(m.input ? [`input=${m.input}`] : []), ...(m.result ? [`result=${m.result}`] : [])].join(',');
-  if (target === 'patch' && subresourceArgs) {
-    return {
-      name,
-      marker,
-      type: `(name: string, type: PATCH_TYPE, body: PATCH_BODY, opts?: PATCH_OPTIONS) => Promise<KIND>`,
-      binding: `(name: string, type: PATCH_TYPE, body: PATCH_BODY, opts?: PATCH_OPTIONS) => c.patch(name, type, body, opts${subresourceArgs})`,
-    };
-  }
-  return { name, marker, type: `FULL['${target}']`, binding: `c.${target}.bind(c)` };
+  return { kind: 'method', name, marker, target };
 }
 
 /** The `client.ts` of one version. */
@@ -237,20 +232,11 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
     };
     const withMethods = safeIdentifier(`with${k.name}Methods`);
     const typed = `new ${imports.value(rt, 'TypedClient')}<${kindT}, ${listT}>(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
-    const methods = ck.extensions.map((e) => ({
-      name: e.name,
-      doc: e.marker,
-      type: e.type
-        .replace(/FULL/g, full)
-        .replace(/PATCH_TYPE/g, imports.type(rt, 'PatchType'))
-        .replace(/PATCH_BODY/g, `${imports.type(rt, 'PatchBody')}<${kindT}>`)
-        .replace(/PATCH_OPTIONS/g, imports.type(rt, 'PatchOptions'))
-        .replace(/KIND/g, kindT),
-      binding: e.binding
-        .replace(/PATCH_TYPE/g, imports.type(rt, 'PatchType'))
-        .replace(/PATCH_BODY/g, `${imports.type(rt, 'PatchBody')}<${kindT}>`)
-        .replace(/PATCH_OPTIONS/g, imports.type(rt, 'PatchOptions')),
-    }));
+    const methods = ck.extensions.map((e) => {
+      if (e.kind === 'method') return { name: e.name, doc: e.marker, type: `${full}[${jsString(e.target)}]`, binding: `c.${e.target}.bind(c)` };
+      const params = `name: string, type: ${imports.type(rt, 'PatchType')}, body: ${imports.type(rt, 'PatchBody')}<${kindT}>, opts?: ${imports.type(rt, 'PatchOptions')}`;
+      return { name: e.name, doc: e.marker, type: `(${params}) => Promise<${kindT}>`, binding: `(${params}) => c.patch(name, type, body, opts, ${jsString(e.subresource)})` };
+    });
     return {
       resourceDoc: `${k.plural}.${g.group}/${v.version}`,
       kindDoc: k.name,

@@ -85,7 +85,9 @@ class TypeContext {
     for (const p of index.model.packages) if (p.group === group && !p.skip) this.versionOf.set(p.id, p.version);
   }
 
+  /** A runtime type by name; through a namespace import when the package declares a type of the same name. */
   runtimeType(name: string): string {
+    if (this.pkg.types.some((t) => t.name === name)) return `${this.imports.typeNamespace(this.runtimeModule, 'runtime')}.${name}`;
     return this.imports.type(this.runtimeModule, name);
   }
 
@@ -161,7 +163,9 @@ class TypeContext {
 
 function renderDecl(ctx: TypeContext, decl: TypeDecl): string {
   const name = safeIdentifier(decl.name);
-  const doc = docComment(decl.doc);
+  const kind = ctx.pkg.kinds.find((k) => k.name === decl.name);
+  const deprecation = kind?.deprecated ? `@deprecated ${kind.deprecationWarning ?? `${ctx.group}/${ctx.pkg.version} ${kind.name} is deprecated`}` : '';
+  const doc = docComment([decl.doc, deprecation].filter((x) => x.trim() !== '').join('\n'));
   const t = decl.type;
   const bases = t.kind === 'struct' ? t.embeds.map((e) => ctx.expr(e, 0)) : [];
   if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every((b) => /^[A-Za-z_$][A-Za-z0-9_$.]*$/.test(b))) {

@@ -1,6 +1,6 @@
 /**
  * Semantic checks on generated packages: everything `kubegen generate` writes for the sample APIs (and for the
- * client-generation case test/golden-codegen/_apis) is compiled with
+ * client-generation case test/golden-codegen/_apis, and the types and clients of every test/cases case) is compiled with
  * the TypeScript compiler API (strict, nodenext, `@kubegen/runtime` from its sources) with zero diagnostics, and
  * the public surface — the declarations the compiler emits for every generated module, and the sources
  * themselves — never mentions `any`.
@@ -34,13 +34,23 @@ describe('generated packages', () => {
   beforeAll(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-typecheck-'));
     sources = [];
-    const files = [];
-    for (const apis of [path.join(REPO, 'apis'), path.join(REPO, 'test/golden-codegen/_apis')]) {
-      const { model, diagnostics } = loadApiModel(apis, REPO);
+    const files: Array<{ path: string; contents: string }> = [];
+    const sets: Array<{ name: string; apis: string; generators?: string[] }> = [
+      { name: 'apis', apis: path.join(REPO, 'apis') },
+      { name: 'ext', apis: path.join(REPO, 'test/golden-codegen/_apis') },
+      // every CRD case, for the types, clients and package files (their other outputs are tested with the case)
+      ...fs
+        .readdirSync(path.join(REPO, 'test/cases'))
+        .filter((c) => fs.existsSync(path.join(REPO, 'test/cases', c, 'apis')))
+        .sort()
+        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'package'] })),
+    ];
+    for (const set of sets) {
+      const { model, diagnostics } = loadApiModel(set.apis, REPO);
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const out = generateAll(model, { packageName: '@kubegen-generated/{group}', crd: {} });
+      const out = generateAll(model, { packageName: '@kubegen-generated/{group}', crd: {}, ...(set.generators ? { generators: set.generators } : {}) });
       expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      files.push(...out.files);
+      files.push(...out.files.map((f) => ({ path: `${set.name}/${f.path}`, contents: f.contents })));
     }
     for (const f of files) {
       const file = path.join(tmp, f.path);
@@ -80,10 +90,12 @@ describe('generated packages', () => {
   it('covers every group with types, clientset, fake and index modules', () => {
     const rel = sources.map((s) => path.relative(tmp, s).split(path.sep).join('/'));
     for (const g of ['auth.ilinux.io', 'etcd.database.coreos.com', 'ext.example.com', 'foo.bar', 'stable.example.com', 'wardle.example.com']) {
-      for (const m of ['src/index.ts', 'src/clientset.ts', 'src/fake/index.ts']) expect(rel).toContain(`${g}/${m}`);
+      const set = g === 'ext.example.com' ? 'ext' : 'apis';
+      for (const m of ['src/index.ts', 'src/clientset.ts', 'src/fake/index.ts']) expect(rel).toContain(`${set}/${g}/${m}`);
     }
-    expect(rel).toContain('stable.example.com/src/v1/types.ts');
-    expect(rel).toContain('stable.example.com/src/v1/client.ts');
+    expect(rel).toContain('apis/stable.example.com/src/v1/types.ts');
+    expect(rel).toContain('apis/stable.example.com/src/v1/client.ts');
+    expect(rel.filter((r) => r.startsWith('cases/')).length).toBeGreaterThan(20);
   });
 
   it('type-checks strictly with zero diagnostics', () => {
