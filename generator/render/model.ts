@@ -160,7 +160,15 @@ export class ModelIndex {
     }
     const shape = this.shape(embed, owner);
     if (shape.kind === 'struct') return this.fields(shape);
-    if (shape.kind === 'runtime') throw new Error(`embedding ${shape.name} is not supported`);
+    if (shape.kind === 'runtime') {
+      // A well-known struct embedded (`extends LocalObjectReference`): its fields when the model carries the runtime's
+      // declaration; otherwise none are known, and its keys are handled as undeclared ones (copied as JSON).
+      const decl = this.decl(RUNTIME_PACKAGE, shape.name);
+      if (decl && decl.type.kind === 'struct') {
+        return this.fields({ kind: 'struct', id: `${RUNTIME_PACKAGE}#${shape.name}`, package: RUNTIME_PACKAGE, name: shape.name, named: true, struct: decl.type });
+      }
+      return [];
+    }
     throw new Error(`cannot embed a non-struct type in ${owner.id}`);
   }
 }

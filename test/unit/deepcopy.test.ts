@@ -68,7 +68,7 @@ describe('deepcopy emitter', () => {
 
   it('exports a function per struct, array and map type, and deepCopyObject', () => {
     expect(Object.keys(v1).sort()).toEqual(
-      ['deepCopyContainer', 'deepCopyCronTab', 'deepCopyCronTabList', 'deepCopyCronTabSpec', 'deepCopyCronTabStatus', 'deepCopyEnvVar', 'deepCopyObject', 'deepCopyPort', 'deepCopyPortList', 'deepCopyZoneMap'].sort(),
+      ['deepCopyContainer', 'deepCopyCronTab', 'deepCopyCronTabList', 'deepCopyCronTabSpec', 'deepCopyCronTabStatus', 'deepCopyEnvVar', 'deepCopyObject', 'deepCopyPort', 'deepCopyPortList', 'deepCopySecretRef', 'deepCopyZoneMap'].sort(),
     );
   });
 

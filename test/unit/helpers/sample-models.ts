@@ -28,7 +28,9 @@ export function deepcopyModel() {
   v1.alias('ZoneMap', t.map(t.array(t.named('Port'))));
   v1.struct('Port', { name: opt(t.string), port: f(t.int32) });
   v1.struct('Container', { name: f(t.string), image: f(t.string), args: opt(t.array(t.string)), ports: opt(t.array(t.named('Port'))), resources: opt(t.map(t.wk('Quantity'))) });
-  v1.struct('EnvVar', { name: f(t.string), value: opt(t.string), valueFrom: opt(t.runtime('SecretKeySelector')) });
+  v1.struct('EnvVar', { name: f(t.string), value: opt(t.string), valueFrom: opt(t.runtime('SecretKeySelector')), secretRef: opt(t.named('SecretRef')) });
+  // embeds a well-known struct the model does not declare: its keys are copied as undeclared ones
+  v1.struct('SecretRef', { key: f(t.string), items: opt(t.array(t.named('Port'))) }, [t.runtime('LocalObjectReference')]);
   v1.struct('CronTabStatus', {
     conditions: opt(t.array(t.runtime('Condition'))),
     lastScheduleTime: opt(t.wk('Time')),
