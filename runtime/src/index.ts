@@ -11,3 +11,5 @@ export * from './meta/deepcopy';
 export * from './testing/fake';
 export * from './conversion';
 export * from './webhook';
+export * from './cache';
+export * from './workqueue';

@@ -1,0 +1,118 @@
+/**
+ * The clock every timed stage of the cache and the workqueue takes as an option (k8s.io/utils/clock): the
+ * reflector's backoff and watch timeouts, the informer's resync timer, the delaying queue and the token bucket.
+ * `realClock` in production; `FakeClock` in tests, where time moves only when the test calls `step`.
+ */
+
+/** An opaque timer handle of a `Clock`. */
+export interface ClockTimer {
+  readonly __clockTimer?: never;
+}
+
+export interface Clock {
+  /** Milliseconds since an arbitrary epoch; never decreases. */
+  now(): number;
+  /** Runs `fn` once, `ms` (≥ 0) from now. */
+  setTimer(fn: () => void, ms: number): ClockTimer;
+  /** Cancels a timer; a fired or cancelled timer is ignored. */
+  clearTimer(timer: ClockTimer): void;
+}
+
+/** Wall time and Node timers; timers do not keep the process alive (they are `unref`ed). */
+export const realClock: Clock = {
+  now: () => performance.timeOrigin + performance.now(),
+  setTimer(fn, ms) {
+    const t = setTimeout(fn, Math.max(0, ms));
+    t.unref?.();
+    return t as unknown as ClockTimer;
+  },
+  clearTimer(timer) {
+    clearTimeout(timer as unknown as ReturnType<typeof setTimeout>);
+  },
+};
+
+/**
+ * Resolves after `ms` on `clock`, or as soon as `signal` aborts — it never rejects: callers check
+ * `signal.aborted` afterwards. Returns whether the full delay elapsed.
+ */
+export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = (): void => {
+      clock.clearTimer(timer);
+      resolve(false);
+    };
+    const timer = clock.setTimer(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface FakeTimer extends ClockTimer {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+/**
+ * A clock for tests: `now()` is fixed until `step(ms)` or `setTime(t)` moves it, which runs the timers that came
+ * due, in due-time order (ties in creation order), each seeing `now()` equal to its due time. A timer set by a
+ * firing timer runs in the same `step` when it is due by the step's end.
+ */
+export class FakeClock implements Clock {
+  private time: number;
+  private seq = 0;
+  private timers: FakeTimer[] = [];
+
+  constructor(start = 0) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimer(fn: () => void, ms: number): ClockTimer {
+    const t: FakeTimer = { at: this.time + Math.max(0, ms), seq: this.seq++, fn };
+    this.timers.push(t);
+    return t;
+  }
+
+  clearTimer(timer: ClockTimer): void {
+    const i = this.timers.indexOf(timer as FakeTimer);
+    if (i >= 0) this.timers.splice(i, 1);
+  }
+
+  /** The number of pending timers. */
+  get pendingTimers(): number {
+    return this.timers.length;
+  }
+
+  /** The due times of pending timers, soonest first, relative to now. */
+  pendingDelays(): number[] {
+    return this.timers.map((t) => t.at - this.time).sort((a, b) => a - b);
+  }
+
+  /** Moves time forward by `ms`, running due timers. */
+  step(ms: number): void {
+    this.setTime(this.time + ms);
+  }
+
+  /** Moves time to `t` (not backwards), running due timers. */
+  setTime(t: number): void {
+    if (t < this.time) throw new RangeError(`FakeClock cannot go back from ${this.time} to ${t}`);
+    for (;;) {
+      let next: FakeTimer | undefined;
+      for (const timer of this.timers) {
+        if (timer.at <= t && (!next || timer.at < next.at || (timer.at === next.at && timer.seq < next.seq))) next = timer;
+      }
+      if (!next) break;
+      this.timers.splice(this.timers.indexOf(next), 1);
+      this.time = next.at;
+      next.fn();
+    }
+    this.time = t;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * `SharedInformerFactory`: one shared informer per GroupVersionResource (informer-gen's factory, keyed by
+ * resource rather than by type, so a factory never needs to know a TypeScript type at runtime).
+ *
+ * Contract:
+ * - one factory watches one namespace (`namespace`), or all namespaces (`''`, the default); cluster-scoped
+ *   resources are always watched cluster-wide. `informerFor` checks, when the client exposes its `namespace`,
+ *   that it is the factory's;
+ * - `informerFor(descriptor, client)` returns the informer of the descriptor's resource, creating it on first
+ *   use with the factory's options (`tweakListOptions` applied to the selectors of every list and watch,
+ *   `defaultResyncMs` or `customResyncMs[gvrKey]`, `transform`, clock, reflector options). Later calls return the
+ *   same informer, whatever client they pass;
+ * - `start(signal)` runs every informer not yet running; informers created afterwards are run by the next
+ *   `start`. An informer stops when `signal` aborts or at `shutdown()`, which resolves once all have stopped;
+ *   `start` after `shutdown` throws;
+ * - `waitForCacheSync(signal)` waits for the started informers and answers per resource key.
+ */
+
+import type { KubeObject, ResourceDescriptor } from '../client/types';
+import type { ListOptions } from '../rest/options';
+import type { GroupVersionResource } from '../rest/paths';
+import type { Clock } from './clock';
+import { SharedIndexInformer, type TransformFunc } from './informer';
+import type { ListerWatcher, ReflectorOptions } from './reflector';
+import type { Indexers } from './store';
+
+/** The selectors of a list or watch. */
+export type ListSelector = Pick<ListOptions, 'labelSelector' | 'fieldSelector'>;
+
+/** `<group>/<version>/<resource>` (core group: `/v1/pods`). */
+export function gvrKey(gvr: GroupVersionResource): string {
+  return `${gvr.group}/${gvr.version}/${gvr.resource}`;
+}
+
+export interface SharedInformerFactoryOptions {
+  /** The one namespace to watch; `''` (default) for all. */
+  namespace?: string;
+  /** Narrows every list and watch (e.g. a label selector). */
+  tweakListOptions?: (selector: ListSelector) => ListSelector;
+  /** Resync period of handlers, default 0 (none). */
+  defaultResyncMs?: number;
+  /** Per resource (`gvrKey`) resync periods. */
+  customResyncMs?: Readonly<Record<string, number>>;
+  /** Applied to every object of every informer before it is cached. */
+  transform?: TransformFunc<KubeObject>;
+  clock?: Clock;
+  /** Reflector options of every informer (paging, list semantic, backoff, onError …). */
+  reflector?: Omit<ReflectorOptions, 'selector' | 'clock'>;
+  onHandlerError?: (err: unknown) => void;
+}
+
+export interface InformerForOptions<T> {
+  /** Indexers besides the namespace index (added when the informer is created, or later before it starts). */
+  indexers?: Indexers<T>;
+}
+
+/** See the module doc. */
+export class SharedInformerFactory {
+  private readonly informers = new Map<string, SharedIndexInformer<KubeObject>>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly controller = new AbortController();
+  private isShutdown = false;
+
+  constructor(private readonly opts: SharedInformerFactoryOptions = {}) {}
+
+  /** The factory's namespace (`''`: all). */
+  get namespace(): string {
+    return this.opts.namespace ?? '';
+  }
+
+  /** The informer of `descriptor`'s resource, created with `client` on first use. */
+  informerFor<T extends KubeObject>(descriptor: ResourceDescriptor, client: ListerWatcher<T>, opts: InformerForOptions<T> = {}): SharedIndexInformer<T> {
+    const key = gvrKey(descriptor);
+    const existing = this.informers.get(key) as SharedIndexInformer<T> | undefined;
+    if (existing) {
+      const have = existing.getIndexer().getIndexers();
+      const missing = Object.fromEntries(Object.entries(opts.indexers ?? {}).filter(([name]) => !(name in have)));
+      if (Object.keys(missing).length > 0) existing.addIndexers(missing);
+      return existing;
+    }
+    const clientNs = (client as { namespace?: unknown }).namespace;
+    if (descriptor.namespaced && typeof clientNs === 'string' && clientNs !== this.namespace) {
+      throw new TypeError(
+        `informerFor ${key}: the client watches namespace ${JSON.stringify(clientNs)}, the factory ${JSON.stringify(this.namespace)}`,
+      );
+    }
+    const selector = this.opts.tweakListOptions ? this.opts.tweakListOptions({}) : {};
+    const informer = new SharedIndexInformer<T>(client, {
+      resyncPeriodMs: this.opts.customResyncMs?.[key] ?? this.opts.defaultResyncMs ?? 0,
+      ...(opts.indexers ? { indexers: opts.indexers } : {}),
+      ...(this.opts.transform ? { transform: this.opts.transform as unknown as TransformFunc<T> } : {}),
+      ...(this.opts.clock ? { clock: this.opts.clock } : {}),
+      ...(this.opts.onHandlerError ? { onHandlerError: this.opts.onHandlerError } : {}),
+      reflector: { name: `reflector ${key}`, ...this.opts.reflector, selector },
+    });
+    this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>);
+    return informer;
+  }
+
+  /** The informer of a resource, if one was created (client-go's ForResource). */
+  forResource(gvr: GroupVersionResource): SharedIndexInformer<KubeObject> | undefined {
+    return this.informers.get(gvrKey(gvr));
+  }
+
+  /** Runs every informer not yet running, until `signal` aborts or `shutdown()`. */
+  start(signal: AbortSignal): void {
+    if (this.isShutdown) throw new Error('start: the factory has been shut down');
+    const combined = AbortSignal.any([signal, this.controller.signal]);
+    for (const [key, informer] of this.informers) {
+      if (this.running.has(key) || informer.isStarted) continue;
+      this.running.set(key, informer.run(combined));
+    }
+  }
+
+  /** Waits for the started informers: per resource key, whether it synced before `signal` aborted. */
+  async waitForCacheSync(signal: AbortSignal): Promise<Map<string, boolean>> {
+    const keys = [...this.running.keys()];
+    const results = await Promise.all(keys.map((k) => this.informers.get(k)!.waitForSync(signal)));
+    return new Map(keys.map((k, i) => [k, results[i]!]));
+  }
+
+  /** Stops every informer and resolves once all have stopped. Idempotent. */
+  async shutdown(): Promise<void> {
+    this.isShutdown = true;
+    this.controller.abort();
+    await Promise.all(this.running.values());
+  }
+}

@@ -1,0 +1,6 @@
+export * from './clock';
+export * from './store';
+export * from './reflector';
+export * from './informer';
+export * from './factory';
+export * from './lister';

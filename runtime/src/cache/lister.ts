@@ -1,0 +1,104 @@
+/**
+ * Listers: typed reads of an informer's cache (client-go `tools/cache` listers.go, `listers.ResourceIndexer[T]`).
+ * Generated per-kind listers are aliases of these, bound to a type and a GroupResource.
+ *
+ * Contract:
+ * - reads only the cache: never calls the server, never waits for sync (check `hasSynced` first);
+ * - `list(selector?)` returns the objects whose labels match a label selector (a string such as
+ *   `app=web,tier in (a,b)`, or a metav1.LabelSelector); no selector matches everything. Namespaced lists use
+ *   the namespace index. Order is unspecified;
+ * - `get(name)` throws a 404 `StatusError` (`isNotFound`) naming the lister's group and resource, as the
+ *   apiserver would;
+ * - returned objects are the cache's: never mutate them (deep-copy first).
+ */
+
+import type { KubeObject } from '../client/types';
+import { formatLabelSelector, matchLabels, parseLabelSelector, type LabelRequirement } from '../client/selectors';
+import { newNotFound, type GroupResource } from '../errors/errors';
+import type { LabelSelector } from '../meta/conditions';
+import { NAMESPACE_INDEX, type Indexer } from './store';
+
+/** A label selector as listers accept it. */
+export type Selector = string | LabelSelector;
+
+function requirements(selector: Selector | undefined): LabelRequirement[] | undefined {
+  if (selector === undefined) return undefined;
+  const reqs = parseLabelSelector(typeof selector === 'string' ? selector : formatLabelSelector(selector));
+  return reqs.length === 0 ? undefined : reqs;
+}
+
+function filter<T extends KubeObject>(items: T[], reqs: LabelRequirement[] | undefined): T[] {
+  return reqs ? items.filter((o) => matchLabels(reqs, o.metadata?.labels)) : items;
+}
+
+/** Every cached object matching `selector` (client-go's ListAll). */
+export function listAll<T extends KubeObject>(indexer: Indexer<T>, selector?: Selector): T[] {
+  return filter(indexer.list(), requirements(selector));
+}
+
+/**
+ * The cached objects of one namespace matching `selector` (client-go's ListAllByNamespace); `''` means all
+ * namespaces. Uses the namespace index when the indexer has it.
+ */
+export function listAllByNamespace<T extends KubeObject>(indexer: Indexer<T>, namespace: string, selector?: Selector): T[] {
+  const reqs = requirements(selector);
+  if (namespace === '') return filter(indexer.list(), reqs);
+  if (NAMESPACE_INDEX in indexer.getIndexers()) return filter(indexer.byIndex(NAMESPACE_INDEX, namespace), reqs);
+  return filter(
+    indexer.list().filter((o) => o.metadata?.namespace === namespace),
+    reqs,
+  );
+}
+
+/** Reads of one namespace. */
+export class NamespaceLister<T extends KubeObject> {
+  constructor(
+    private readonly indexer: Indexer<T>,
+    private readonly resource: GroupResource,
+    readonly namespace: string,
+  ) {}
+
+  list(selector?: Selector): T[] {
+    return listAllByNamespace(this.indexer, this.namespace, selector);
+  }
+
+  /** The object `name` of this namespace; a NotFound `StatusError` when absent. */
+  get(name: string): T {
+    const obj = this.indexer.getByKey(`${this.namespace}/${name}`);
+    if (obj === undefined) throw newNotFound(this.resource, name);
+    return obj;
+  }
+}
+
+/**
+ * Reads of a kind across the cache. For a namespaced kind use `list` and `namespace(ns)`; for a
+ * cluster-scoped kind `list` and `get` (see `NamespacedLister` / `ClusterLister`).
+ */
+export class Lister<T extends KubeObject> {
+  constructor(
+    private readonly indexer: Indexer<T>,
+    /** The group and (plural) resource named by NotFound errors. */
+    readonly resource: GroupResource,
+  ) {}
+
+  list(selector?: Selector): T[] {
+    return listAll(this.indexer, selector);
+  }
+
+  /** A cluster-scoped object by name; a NotFound `StatusError` when absent. */
+  get(name: string): T {
+    const obj = this.indexer.getByKey(name);
+    if (obj === undefined) throw newNotFound(this.resource, name);
+    return obj;
+  }
+
+  namespace(namespace: string): NamespaceLister<T> {
+    return new NamespaceLister(this.indexer, this.resource, namespace);
+  }
+}
+
+/** The lister of a namespaced kind (lister-gen's `TLister` + `TNamespaceLister`). */
+export type NamespacedLister<T extends KubeObject> = Pick<Lister<T>, 'list' | 'namespace'>;
+
+/** The lister of a cluster-scoped kind. */
+export type ClusterLister<T extends KubeObject> = Pick<Lister<T>, 'list' | 'get'>;

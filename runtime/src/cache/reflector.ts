@@ -1,0 +1,341 @@
+/**
+ * The watcher and the reflector: keep a `Store<T>` equal to the server's collection (client-go `tools/cache`
+ * reflector.go, kube-rs `watcher.rs`), in two stages.
+ *
+ * 1. `watchEvents(lw, opts)` is a state machine (list → watch → watch … → relist) exposed as an
+ *    `AsyncIterable<WatcherEvent<T>>`. A (re)list is the explicit sequence `Init`, `InitApply`*, `InitDone`, so a
+ *    consumer can swap its state atomically at `InitDone`; after it come `Added` / `Modified` / `Deleted` /
+ *    `Bookmark` events of the watch.
+ * 2. `Reflector` consumes those events into a store: it buffers `InitApply` objects and calls
+ *    `store.replace(buffer, resourceVersion)` at `InitDone`, applies watch events one by one, and tracks
+ *    `lastSyncResourceVersion` and `hasSynced()`.
+ *
+ * Contract of `watchEvents` (and so of `Reflector.run`):
+ * - the initial list is paginated (`pageSize`, default 500). `listSemantic: 'MostRecent'` (default) lists with
+ *   a consistent read; `'Any'` lists with `resourceVersion=0` first (served from the apiserver's cache) and then
+ *   not older than the last resourceVersion seen. With `initialList: 'StreamingList'` the list is a watch with
+ *   `sendInitialEvents` ended by the `k8s.io/initial-events-end` bookmark (falling back to list + watch for good
+ *   when the server rejects it with 400 / 403 / 405 / 422);
+ * - the watch starts from the list's resourceVersion, asks for bookmarks and carries a server-side timeout
+ *   drawn at random in [`watchTimeoutSeconds`, 2 × `watchTimeoutSeconds`] (default 300 s; 0 for none);
+ * - when a watch ends cleanly it watches again from the last resourceVersion seen (event or bookmark) — no
+ *   event is lost or repeated; a watch that ends cleanly without delivering anything is retried after the
+ *   backoff, so a server that closes at once cannot make it spin;
+ * - 410 Gone / Expired (on the watch call or as a watch ERROR event) means the history is gone: it relists
+ *   (`Init` …). After a 410 on a list, the next list is a consistent read;
+ * - any other error (connection, 5xx, 429, 403 …) is handed to `onError` and retried — the same step again —
+ *   after an exponential backoff with jitter (default 800 ms doubling to 30 s, jitter 1.0, as client-go), on the
+ *   injected `clock`. The failure count resets after each successful list and each delivered event. It never
+ *   stops on its own: only the `signal` ends it, and it ends then without throwing;
+ * - objects are yielded as the server sent them; nothing is copied.
+ */
+
+import type { KubeList, KubeObject } from '../client/types';
+import { listPages } from '../client/typed';
+import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired } from '../errors/errors';
+import { backoffDelay, type Backoff } from '../errors/retry';
+import type { ListOptions, WatchOptions } from '../rest/options';
+import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../watch/types';
+import { realClock, sleep, type Clock } from './clock';
+import type { Store } from './store';
+
+/** What a reflector lists and watches: any `ResourceClient<T, TList>` is one. */
+export interface ListerWatcher<T> {
+  list(opts: ListOptions): Promise<KubeList<T>>;
+  watch(opts: WatchOptions): Promise<Watch<T>>;
+}
+
+/** An event of `watchEvents`. */
+export type WatcherEvent<T> =
+  /** A (re)list begins: start a new buffer. */
+  | { type: 'Init' }
+  /** An object of the (re)list. */
+  | { type: 'InitApply'; object: T }
+  /** The (re)list is complete as of `resourceVersion`: objects not applied since `Init` are gone. */
+  | { type: 'InitDone'; resourceVersion: string }
+  | { type: 'Added' | 'Modified' | 'Deleted'; object: T; resourceVersion: string }
+  /** The collection reached `resourceVersion` without changes. */
+  | { type: 'Bookmark'; resourceVersion: string };
+
+/** Where an error happened. */
+export type WatcherPhase = 'list' | 'watch-start' | 'watch';
+
+/** Called with every error before the watcher retries. `relist` tells whether the next step is a relist. */
+export type WatchErrorHandler = (err: unknown, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }) => void;
+
+export interface WatcherOptions {
+  /** Ends the watcher; nothing else does. */
+  signal: AbortSignal;
+  /** Default `'ListWatch'`. */
+  initialList?: 'ListWatch' | 'StreamingList';
+  /** Default `'MostRecent'`. */
+  listSemantic?: 'MostRecent' | 'Any';
+  /** Items per list page, default 500; 0 for an unpaginated list. */
+  pageSize?: number;
+  /** Label and field selectors of every list and watch. */
+  selector?: Pick<ListOptions, 'labelSelector' | 'fieldSelector'>;
+  /** Minimum server-side watch timeout, default 300; 0 for none. */
+  watchTimeoutSeconds?: number;
+  /** Default: 800 ms × 2 up to 30 s, jitter 1.0. `steps` is ignored: it retries forever. */
+  backoff?: Backoff;
+  /** Default `realClock`. */
+  clock?: Clock;
+  /** A number in [0, 1): jitter and watch timeouts. Default `Math.random`. */
+  random?: () => number;
+  /** Default: logs a warning. */
+  onError?: WatchErrorHandler;
+}
+
+/** client-go's reflector backoff: 800ms doubling to 30s, jitter 1.0. */
+export const DEFAULT_REFLECTOR_BACKOFF: Readonly<Backoff> = Object.freeze({
+  durationMs: 800,
+  factor: 2,
+  jitter: 1.0,
+  capMs: 30_000,
+  steps: Number.MAX_SAFE_INTEGER,
+});
+
+function rvOf(obj: unknown): string {
+  return (obj as KubeObject | undefined)?.metadata?.resourceVersion ?? '';
+}
+
+function defaultErrorHandler(err: unknown, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }): void {
+  const msg = err instanceof Error ? err.message : String(err);
+  console.warn(`kubegen watcher: ${info.phase} failed (${info.relist ? 'relisting' : 'retrying'} in ${Math.round(info.retryInMs)}ms): ${msg}`);
+}
+
+/** The watcher state machine; see the module doc. */
+export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions): AsyncGenerator<WatcherEvent<T>, void, undefined> {
+  const {
+    signal,
+    listSemantic = 'MostRecent',
+    pageSize = 500,
+    selector = {},
+    watchTimeoutSeconds = 300,
+    backoff = DEFAULT_REFLECTOR_BACKOFF,
+    clock = realClock,
+    random = Math.random,
+    onError = defaultErrorHandler,
+  } = opts;
+  let streaming = opts.initialList === 'StreamingList';
+  let state: 'list' | 'watch' = 'list';
+  /** The last resourceVersion seen (list, event or bookmark); `''` before the first list. */
+  let rv = '';
+  /** After a 410 on a list: the next list must be a consistent read. */
+  let listRvUnavailable = false;
+  let failures = 0;
+
+  const fail = async (err: unknown, phase: WatcherPhase, relist: boolean): Promise<void> => {
+    failures++;
+    const delay = backoffDelay(backoff, failures, random);
+    onError(err, { phase, relist, retryInMs: delay });
+    await sleep(clock, delay, signal);
+  };
+  const timeoutSeconds = (): number | undefined =>
+    watchTimeoutSeconds > 0 ? Math.floor(watchTimeoutSeconds * (1 + random())) : undefined;
+  const listRv = (): string | undefined => {
+    if (listSemantic === 'MostRecent' || listRvUnavailable) return undefined;
+    return rv || '0';
+  };
+
+  while (!signal.aborted) {
+    if (state === 'list' && !streaming) {
+      yield { type: 'Init' };
+      let phaseRv = '';
+      const fromRv = listRv();
+      try {
+        const first: ListOptions = { ...selector, signal };
+        if (pageSize > 0) first.limit = pageSize;
+        if (fromRv !== undefined) {
+          first.resourceVersion = fromRv;
+          if (fromRv !== '0') first.resourceVersionMatch = 'NotOlderThan';
+        }
+        for await (const page of listPages((o) => lw.list(o), first)) {
+          if (signal.aborted) return;
+          phaseRv = page.metadata?.resourceVersion || phaseRv;
+          for (const object of page.items ?? []) yield { type: 'InitApply', object };
+        }
+        if (!phaseRv) throw new Error('the list has no metadata.resourceVersion (does the resource support watch?)');
+      } catch (err) {
+        if (signal.aborted) return;
+        if (fromRv !== undefined && (isGone(err) || isResourceExpired(err))) listRvUnavailable = true;
+        await fail(err, 'list', true);
+        continue;
+      }
+      if (signal.aborted) return;
+      listRvUnavailable = false;
+      failures = 0;
+      rv = phaseRv;
+      state = 'watch';
+      yield { type: 'InitDone', resourceVersion: rv };
+      continue;
+    }
+
+    // a watch: from `rv`, or (streaming list) the initial-events watch
+    const initial = state === 'list';
+    const watchOpts: WatchOptions = { ...selector, allowWatchBookmarks: true, signal };
+    const t = timeoutSeconds();
+    if (t !== undefined) watchOpts.timeoutSeconds = t;
+    if (initial) {
+      watchOpts.sendInitialEvents = true;
+      watchOpts.resourceVersionMatch = 'NotOlderThan';
+      if (rv && !listRvUnavailable) watchOpts.resourceVersion = rv;
+    } else {
+      watchOpts.resourceVersion = rv;
+    }
+    let w: Watch<T> | undefined;
+    let phase: WatcherPhase = 'watch-start';
+    let delivered = 0;
+    let inInit = initial;
+    try {
+      w = await lw.watch(watchOpts);
+      phase = 'watch';
+      if (inInit) yield { type: 'Init' };
+      for await (const ev of w) {
+        if (signal.aborted) return;
+        const evRv = rvOf(ev.object);
+        if (inInit) {
+          if (ev.type === 'BOOKMARK') {
+            if (evRv) rv = evRv;
+            const ann = (ev.object as KubeObject).metadata?.annotations;
+            if (ann?.[INITIAL_EVENTS_END_ANNOTATION] === 'true') {
+              inInit = false;
+              state = 'watch';
+              listRvUnavailable = false;
+              failures = 0;
+              yield { type: 'InitDone', resourceVersion: rv };
+            }
+          } else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {
+            if (evRv) rv = evRv;
+            yield { type: 'InitApply', object: ev.object };
+          }
+          // DELETED cannot happen during the initial events; ignored as kube-rs does
+          continue;
+        }
+        if (evRv) rv = evRv;
+        delivered++;
+        failures = 0;
+        if (ev.type === 'BOOKMARK') yield { type: 'Bookmark', resourceVersion: rv };
+        else yield { type: ev.type === 'ADDED' ? 'Added' : ev.type === 'MODIFIED' ? 'Modified' : 'Deleted', object: ev.object, resourceVersion: rv };
+      }
+      if (signal.aborted) return;
+      if (inInit) {
+        // the stream ended before the initial events did: start over
+        state = 'list';
+        await fail(new Error('the watch ended before the initial events were complete'), 'watch', true);
+      } else if (delivered === 0) {
+        // a clean but empty close: no error to report, but do not spin
+        failures++;
+        await sleep(clock, backoffDelay(backoff, failures, random), signal);
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      const expired = isGone(err) || isResourceExpired(err);
+      if (initial && inInit && !expired && (isBadRequest(err) || isInvalid(err) || isMethodNotSupported(err) || isForbidden(err))) {
+        // the server does not do streaming lists: fall back to list + watch
+        streaming = false;
+      }
+      if (expired) {
+        state = 'list';
+        if (initial) listRvUnavailable = true;
+      } else if (inInit) {
+        state = 'list';
+      }
+      await fail(err, phase, state === 'list');
+    } finally {
+      w?.stop();
+    }
+  }
+}
+
+/** What a reflector writes to: a `Store<T>`, or anything with these methods (an informer's store adapter). */
+export type ReflectorStore<T> = Pick<Store<T>, 'add' | 'update' | 'delete' | 'replace' | 'bookmark'>;
+
+export interface ReflectorOptions extends Omit<WatcherOptions, 'signal'> {
+  /** For messages. */
+  name?: string;
+}
+
+/**
+ * Keeps a store in sync with a collection; see the module doc. `run(signal)` resolves once `signal` aborts and
+ * never rejects: errors go to `onError` (or `setWatchErrorHandler`) and are retried.
+ */
+export class Reflector<T> {
+  private synced = false;
+  private lastRv = '';
+  private running = false;
+  private errorHandler: WatchErrorHandler | undefined;
+
+  constructor(
+    private readonly lw: ListerWatcher<T>,
+    private readonly store: ReflectorStore<T>,
+    private readonly opts: ReflectorOptions = {},
+  ) {
+    this.errorHandler = opts.onError;
+  }
+
+  get name(): string {
+    return this.opts.name ?? 'reflector';
+  }
+
+  /** The resourceVersion the store reflects: of the last list, event or bookmark applied. `''` before. */
+  get lastSyncResourceVersion(): string {
+    return this.lastRv;
+  }
+
+  /** Whether the first list has been applied to the store. Stays true across relists. */
+  hasSynced(): boolean {
+    return this.synced;
+  }
+
+  /** Replaces the error handler; call before `run`. */
+  setWatchErrorHandler(handler: WatchErrorHandler): void {
+    if (this.running) throw new Error(`${this.name}: setWatchErrorHandler after run`);
+    this.errorHandler = handler;
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    if (this.running) throw new Error(`${this.name}: run called twice`);
+    this.running = true;
+    const name = this.name;
+    const onError: WatchErrorHandler =
+      this.errorHandler ??
+      ((err, info) => {
+        const msg = err instanceof Error ? err.message : String(err);
+        console.warn(`kubegen ${name}: ${info.phase} failed (${info.relist ? 'relisting' : 'retrying'} in ${Math.round(info.retryInMs)}ms): ${msg}`);
+      });
+    let buffer: T[] = [];
+    for await (const ev of watchEvents(this.lw, { ...this.opts, signal, onError })) {
+      switch (ev.type) {
+        case 'Init':
+          buffer = [];
+          break;
+        case 'InitApply':
+          buffer.push(ev.object);
+          break;
+        case 'InitDone':
+          this.store.replace(buffer, ev.resourceVersion);
+          buffer = [];
+          this.lastRv = ev.resourceVersion;
+          this.synced = true;
+          break;
+        case 'Added':
+          this.store.add(ev.object);
+          this.lastRv = ev.resourceVersion;
+          break;
+        case 'Modified':
+          this.store.update(ev.object);
+          this.lastRv = ev.resourceVersion;
+          break;
+        case 'Deleted':
+          this.store.delete(ev.object);
+          this.lastRv = ev.resourceVersion;
+          break;
+        case 'Bookmark':
+          this.store.bookmark(ev.resourceVersion);
+          this.lastRv = ev.resourceVersion;
+          break;
+      }
+    }
+  }
+}

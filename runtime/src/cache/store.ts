@@ -1,0 +1,289 @@
+/**
+ * `Store<T>` and `Indexer<T>`: the local cache of an informer (client-go `tools/cache` store.go, index.go,
+ * thread_safe_store.go), generic from the start.
+ *
+ * Contract:
+ * - objects are keyed by a `KeyFunc`, by default `metaNamespaceKeyFunc` (`<namespace>/<name>`, or `<name>` for
+ *   cluster-scoped objects); `add` and `update` both insert-or-replace, `delete` of a missing key is a no-op;
+ * - single writer: the reflector (through an informer) is the only writer of an informer's store. Everyone else
+ *   only reads, and never mutates a returned object — objects are shared with every other reader (copy before
+ *   changing one, e.g. with the generated `deepCopy`);
+ * - consistent snapshots: every method runs to completion on the one JavaScript thread, so a read never
+ *   observes half of a write; `list`, `listKeys` and `byIndex` return fresh arrays;
+ * - `replace(items, resourceVersion)` is an atomic swap: the new contents and indices are built aside and then
+ *   installed at once, so a reader sees either the old state or the new one, never a mix;
+ * - indices: an `IndexFunc` maps an object to zero or more index values; `byIndex(name, value)` returns the
+ *   objects with that value. Asking for an index that does not exist throws.
+ */
+
+import type { KubeObject } from '../client/types';
+
+/** Maps an object to its key in a store. */
+export type KeyFunc<T> = (obj: T) => string;
+
+/** Maps an object to its values in one index (e.g. its namespace, its owner's uid). */
+export type IndexFunc<T> = (obj: T) => readonly string[];
+
+/** Named index functions. */
+export type Indexers<T> = Readonly<Record<string, IndexFunc<T>>>;
+
+/** The name of the default index: objects by namespace. */
+export const NAMESPACE_INDEX = 'namespace';
+
+/**
+ * The final state of a deleted object the informer could not observe (it was deleted while the watch was down,
+ * and the relist no longer returned it): the last state in the cache, which may be stale.
+ */
+export class DeletedFinalStateUnknown<T> {
+  constructor(
+    /** The store key of the object. */
+    readonly key: string,
+    /** The last state the cache held. */
+    readonly obj: T,
+  ) {}
+}
+
+/** Whether `value` is a tombstone handed to `onDelete`. */
+export function isDeletedFinalStateUnknown<T>(value: T | DeletedFinalStateUnknown<T>): value is DeletedFinalStateUnknown<T> {
+  return value instanceof DeletedFinalStateUnknown;
+}
+
+/** `<namespace>/<name>`, or `<name>` when the object has no namespace. Throws when it has no name. */
+export function metaNamespaceKeyFunc(obj: KubeObject): string {
+  const name = obj.metadata?.name;
+  if (!name) throw new TypeError('metaNamespaceKeyFunc: the object has no metadata.name');
+  const ns = obj.metadata?.namespace;
+  return ns ? `${ns}/${name}` : name;
+}
+
+/** As `metaNamespaceKeyFunc`, and the key of a tombstone is its recorded key. */
+export function deletionHandlingMetaNamespaceKeyFunc(obj: KubeObject | DeletedFinalStateUnknown<KubeObject>): string {
+  return obj instanceof DeletedFinalStateUnknown ? obj.key : metaNamespaceKeyFunc(obj);
+}
+
+/** The namespace (`''` for cluster-scoped) and name of a key. Throws on a key with more than one `/`. */
+export function splitMetaNamespaceKey(key: string): { namespace: string; name: string } {
+  const parts = key.split('/');
+  if (parts.length === 1) return { namespace: '', name: parts[0]! };
+  if (parts.length === 2) return { namespace: parts[0]!, name: parts[1]! };
+  throw new TypeError(`unexpected key format: ${JSON.stringify(key)}`);
+}
+
+/** The default index function: `[namespace]`, or `[]` for a cluster-scoped object. */
+export function metaNamespaceIndexFunc(obj: KubeObject): readonly string[] {
+  const ns = obj.metadata?.namespace;
+  return ns ? [ns] : [];
+}
+
+/** A keyed cache of objects; see the module doc for its contract. */
+export interface Store<T> {
+  add(obj: T): void;
+  update(obj: T): void;
+  delete(obj: T): void;
+  list(): T[];
+  listKeys(): string[];
+  get(obj: T): T | undefined;
+  getByKey(key: string): T | undefined;
+  /** Replaces the whole contents atomically; `resourceVersion` is the list's (kept as `resourceVersion`). */
+  replace(items: readonly T[], resourceVersion: string): void;
+  /** The number of objects. */
+  readonly size: number;
+  /** The resourceVersion of the last `replace` or `bookmark`; `''` before any. */
+  readonly resourceVersion: string;
+  /** Records a resourceVersion reached without changes (a watch BOOKMARK). */
+  bookmark(resourceVersion: string): void;
+}
+
+/** A store with secondary indices. */
+export interface Indexer<T> extends Store<T> {
+  /** The objects sharing an index value with `obj` under index `name`. */
+  index(name: string, obj: T): T[];
+  /** The keys of the objects with `value` under index `name`. */
+  indexKeys(name: string, value: string): string[];
+  /** Every value index `name` currently holds. */
+  listIndexFuncValues(name: string): string[];
+  /** The objects with `value` under index `name`. */
+  byIndex(name: string, value: string): T[];
+  getIndexers(): Indexers<T>;
+  /** Adds indices (names must be new) and indexes the current contents. */
+  addIndexers(indexers: Indexers<T>): void;
+}
+
+type Indices = Map<string, Map<string, Set<string>>>;
+
+/** Options of `newIndexer`. */
+export interface IndexerOptions<T> {
+  /** Default `metaNamespaceKeyFunc`. */
+  keyFunc?: KeyFunc<T>;
+  /** Default `{ namespace: metaNamespaceIndexFunc }`. Pass `{}` for none. */
+  indexers?: Indexers<T>;
+}
+
+/** The in-memory `Indexer` (client-go's threadSafeMap + cache). */
+export class CacheIndexer<T> implements Indexer<T> {
+  private items = new Map<string, T>();
+  private indices: Indices = new Map();
+  private indexers: Record<string, IndexFunc<T>> = {};
+  private rv = '';
+  readonly keyFunc: KeyFunc<T>;
+
+  constructor(opts: IndexerOptions<T> = {}) {
+    this.keyFunc = opts.keyFunc ?? (metaNamespaceKeyFunc as unknown as KeyFunc<T>);
+    this.addIndexers(opts.indexers ?? { [NAMESPACE_INDEX]: metaNamespaceIndexFunc as unknown as IndexFunc<T> });
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  get resourceVersion(): string {
+    return this.rv;
+  }
+
+  add(obj: T): void {
+    this.update(obj);
+  }
+
+  update(obj: T): void {
+    const key = this.keyFunc(obj);
+    const old = this.items.get(key);
+    this.items.set(key, obj);
+    this.updateIndices(this.indices, old, obj, key);
+  }
+
+  delete(obj: T): void {
+    this.deleteKey(this.keyFunc(obj));
+  }
+
+  /** Deletes by key; a missing key is a no-op. */
+  deleteKey(key: string): void {
+    const old = this.items.get(key);
+    if (old === undefined) return;
+    this.items.delete(key);
+    this.updateIndices(this.indices, old, undefined, key);
+  }
+
+  list(): T[] {
+    return [...this.items.values()];
+  }
+
+  listKeys(): string[] {
+    return [...this.items.keys()];
+  }
+
+  get(obj: T): T | undefined {
+    return this.items.get(this.keyFunc(obj));
+  }
+
+  getByKey(key: string): T | undefined {
+    return this.items.get(key);
+  }
+
+  replace(items: readonly T[], resourceVersion: string): void {
+    const next = new Map<string, T>();
+    for (const obj of items) next.set(this.keyFunc(obj), obj);
+    const indices: Indices = new Map();
+    for (const name of Object.keys(this.indexers)) indices.set(name, new Map());
+    for (const [key, obj] of next) this.updateIndices(indices, undefined, obj, key);
+    // the swap
+    this.items = next;
+    this.indices = indices;
+    this.rv = resourceVersion;
+  }
+
+  bookmark(resourceVersion: string): void {
+    this.rv = resourceVersion;
+  }
+
+  index(name: string, obj: T): T[] {
+    const fn = this.indexFunc(name);
+    const index = this.indices.get(name)!;
+    const keys = new Set<string>();
+    for (const value of fn(obj)) for (const k of index.get(value) ?? []) keys.add(k);
+    return this.objects(keys);
+  }
+
+  indexKeys(name: string, value: string): string[] {
+    this.indexFunc(name);
+    return [...(this.indices.get(name)!.get(value) ?? [])];
+  }
+
+  listIndexFuncValues(name: string): string[] {
+    this.indexFunc(name);
+    return [...this.indices.get(name)!.keys()];
+  }
+
+  byIndex(name: string, value: string): T[] {
+    this.indexFunc(name);
+    return this.objects(this.indices.get(name)!.get(value) ?? []);
+  }
+
+  getIndexers(): Indexers<T> {
+    return { ...this.indexers };
+  }
+
+  addIndexers(indexers: Indexers<T>): void {
+    const names = Object.keys(indexers);
+    const clash = names.filter((n) => n in this.indexers);
+    if (clash.length > 0) throw new Error(`indexer conflict: ${clash.join(', ')}`);
+    for (const name of names) {
+      const fn = indexers[name]!;
+      this.indexers[name] = fn;
+      const index = new Map<string, Set<string>>();
+      this.indices.set(name, index);
+      for (const [key, obj] of this.items) addToIndex(index, fn(obj), key);
+    }
+  }
+
+  private indexFunc(name: string): IndexFunc<T> {
+    const fn = this.indexers[name];
+    if (!fn) throw new Error(`index with name ${name} does not exist`);
+    return fn;
+  }
+
+  private objects(keys: Iterable<string>): T[] {
+    const out: T[] = [];
+    for (const k of keys) {
+      const o = this.items.get(k);
+      if (o !== undefined) out.push(o);
+    }
+    return out;
+  }
+
+  private updateIndices(indices: Indices, old: T | undefined, obj: T | undefined, key: string): void {
+    for (const [name, fn] of Object.entries(this.indexers)) {
+      const index = indices.get(name)!;
+      const before = old === undefined ? [] : fn(old);
+      const after = obj === undefined ? [] : fn(obj);
+      if (before.length === 1 && after.length === 1 && before[0] === after[0]) continue;
+      for (const v of before) {
+        const set = index.get(v);
+        if (!set) continue;
+        set.delete(key);
+        if (set.size === 0) index.delete(v);
+      }
+      addToIndex(index, after, key);
+    }
+  }
+}
+
+function addToIndex(index: Map<string, Set<string>>, values: readonly string[], key: string): void {
+  for (const v of values) {
+    let set = index.get(v);
+    if (!set) {
+      set = new Set();
+      index.set(v, set);
+    }
+    set.add(key);
+  }
+}
+
+/** An indexer keyed by `metaNamespaceKeyFunc` with the namespace index (plus `indexers`). */
+export function newIndexer<T extends KubeObject>(indexers: Indexers<T> = {}): CacheIndexer<T> {
+  return new CacheIndexer<T>({ indexers: { [NAMESPACE_INDEX]: metaNamespaceIndexFunc, ...indexers } });
+}
+
+/** A store keyed by `metaNamespaceKeyFunc`, without indices. */
+export function newStore<T extends KubeObject>(): Store<T> {
+  return new CacheIndexer<T>({ indexers: {} });
+}
