@@ -1,0 +1,265 @@
+/**
+ * Reflector and watcher against the fake tracker as the API server, on a fake clock: initial (paginated) list
+ * then watch, the Init / InitApply / InitDone sequence, re-watch after a clean close, relist on 410, backoff on
+ * errors, never stopping while errors persist, abort.
+ */
+import { FakeClock } from '../../../runtime/src/cache/clock';
+import { Reflector, watchEvents, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
+import { newStore } from '../../../runtime/src/cache/store';
+import { isResourceExpired, newBadRequest, newInternalError, newTooManyRequests } from '../../../runtime/src/errors/errors';
+import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
+
+type Seen = { err: unknown; phase: string; relist: boolean; retryInMs: number };
+
+function harness(opts: { historyLimit?: number; reflector?: Partial<WatcherOptions> } = {}) {
+  const s = setup(opts.historyLimit ? { historyLimit: opts.historyLimit } : {});
+  const clock = new FakeClock();
+  const errors: Seen[] = [];
+  const store = newStore<Widget>();
+  const reflector = new Reflector<Widget>(s.client, store, {
+    clock,
+    random: () => 0,
+    watchTimeoutSeconds: 0,
+    onError: (err, info) => errors.push({ err, ...info }),
+    ...opts.reflector,
+  });
+  const controller = new AbortController();
+  let finished = false;
+  const start = () => {
+    const p = reflector.run(controller.signal).then(() => {
+      finished = true;
+    });
+    return p;
+  };
+  const verbs = (verb: string) => s.fake.actions().filter((a) => a.verb === verb);
+  return { ...s, clock, errors, store, reflector, controller, start, verbs, isFinished: () => finished };
+}
+
+describe('Reflector', () => {
+  it('lists (paginated), then watches from the list resourceVersion with bookmarks, and applies events', async () => {
+    const h = harness({ reflector: { pageSize: 2 } });
+    for (const n of ['a', 'b', 'c']) await h.ns.create(widget(n));
+    const listRv = h.fake.tracker.resourceVersion;
+    const run = h.start();
+    await until(() => h.reflector.hasSynced(), 'sync');
+    expect(names(h.store.list())).toEqual(['a', 'b', 'c']);
+    expect(h.reflector.lastSyncResourceVersion).toBe(listRv);
+    expect(h.verbs('list').map((a) => a.verb === 'list' && a.options.limit)).toEqual([2, 2]);
+    await until(() => h.verbs('watch').length === 1, 'watch');
+    const w = h.verbs('watch')[0]!;
+    expect(w.verb === 'watch' && w.options).toMatchObject({ resourceVersion: listRv, allowWatchBookmarks: true });
+
+    await h.ns.create(widget('d'));
+    await h.ns.update({ ...(await h.ns.get('a')), spec: { size: 7 } });
+    await h.ns.delete('b');
+    await until(() => h.store.size === 3 && h.store.getByKey('ns/a')?.spec?.size === 7, 'events');
+    expect(names(h.store.list())).toEqual(['a', 'c', 'd']);
+    expect(h.reflector.lastSyncResourceVersion).toBe(h.fake.tracker.resourceVersion);
+    expect(h.errors).toEqual([]);
+    h.controller.abort();
+    await run;
+  });
+
+  it('models a list as Init, InitApply…, InitDone, then watch events', async () => {
+    const h = harness();
+    await h.ns.create(widget('a'));
+    await h.ns.create(widget('b'));
+    const controller = new AbortController();
+    const events: string[] = [];
+    const consume = (async () => {
+      for await (const ev of watchEvents(h.client, { signal: controller.signal, clock: h.clock, watchTimeoutSeconds: 0, onError: () => {} })) {
+        events.push(describe(ev));
+        if (events.length === 4) await h.ns.create(widget('c'));
+        if (events.length === 5) controller.abort();
+      }
+    })();
+    await consume;
+    expect(events).toEqual(['Init', 'InitApply a', 'InitApply b', 'InitDone 2', 'Added c']);
+
+    function describe(ev: WatcherEvent<Widget>): string {
+      switch (ev.type) {
+        case 'Init':
+          return 'Init';
+        case 'InitDone':
+          return `InitDone ${ev.resourceVersion}`;
+        case 'Bookmark':
+          return `Bookmark ${ev.resourceVersion}`;
+        default:
+          return `${ev.type} ${ev.object.metadata?.name}`;
+      }
+    }
+  });
+
+  it('watches again from the last resourceVersion after a clean close, without relisting', async () => {
+    const h = harness();
+    await h.ns.create(widget('a'));
+    const run = h.start();
+    await until(() => h.verbs('watch').length === 1, 'first watch');
+    await h.ns.create(widget('b'));
+    await until(() => h.store.size === 2, 'b');
+    const rvAfterB = h.fake.tracker.resourceVersion;
+    h.fake.tracker.closeWatches();
+    await until(() => h.verbs('watch').length === 2, 'second watch');
+    const second = h.verbs('watch')[1]!;
+    expect(second.verb === 'watch' && second.options.resourceVersion).toBe(rvAfterB);
+    await h.ns.create(widget('c'));
+    await until(() => h.store.size === 3, 'c');
+    expect(h.verbs('list')).toHaveLength(1);
+    expect(h.errors).toEqual([]);
+    h.controller.abort();
+    await run;
+  });
+
+  it('a clean close that delivered nothing is retried after the backoff, without an error report', async () => {
+    const h = harness();
+    const run = h.start();
+    await until(() => h.verbs('watch').length === 1, 'first watch');
+    h.fake.tracker.closeWatches();
+    await until(() => h.clock.pendingTimers === 1, 'backoff timer');
+    expect(h.clock.pendingDelays()).toEqual([800]);
+    h.clock.step(800);
+    await until(() => h.verbs('watch').length === 2, 'second watch');
+    expect(h.errors).toEqual([]);
+    h.controller.abort();
+    await run;
+  });
+
+  it('relists on 410 Expired and swaps the store atomically (deletes seen while down are applied)', async () => {
+    const h = harness({ historyLimit: 2 });
+    await h.ns.create(widget('a'));
+    await h.ns.create(widget('b'));
+    const run = h.start();
+    await until(() => h.verbs('watch').length === 1, 'first watch');
+    // the watch goes down, and more changes than the history keeps happen meanwhile
+    h.fake.tracker.closeWatches();
+    const swaps: string[][] = [];
+    const replace = h.store.replace.bind(h.store);
+    h.store.replace = (items, rv) => {
+      swaps.push(names(items));
+      replace(items, rv);
+    };
+    await h.ns.delete('a');
+    for (const n of ['c', 'd', 'e']) await h.ns.create(widget(n));
+    // the close delivered nothing: the re-watch waits for the backoff
+    await until(() => h.clock.pendingTimers === 1, 'backoff');
+    h.clock.step(800);
+    await until(() => h.errors.length === 1, 'the 410');
+    expect(isResourceExpired(h.errors[0]!.err)).toBe(true);
+    expect(h.errors[0]).toMatchObject({ phase: 'watch', relist: true });
+    h.clock.step(h.errors[0]!.retryInMs);
+    await until(() => h.verbs('list').length === 2 && h.store.size === 4, 'relist');
+    expect(swaps).toEqual([['b', 'c', 'd', 'e']]);
+    expect(names(h.store.list())).toEqual(['b', 'c', 'd', 'e']);
+    h.controller.abort();
+    await run;
+  });
+
+  it('backs off exponentially with jitter on the injected clock, capped at 30s, and never gives up', async () => {
+    const h = harness({ reflector: { random: () => 0.5 } });
+    let failuresLeft = 12;
+    h.fake.prependReactor('list', 'widgets', () => (failuresLeft-- > 0 ? { error: newInternalError('etcd is down') } : undefined));
+    const run = h.start();
+    const delays: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      await until(() => h.errors.length === i + 1 && h.clock.pendingTimers === 1, `failure ${i + 1}`);
+      const d = h.errors[i]!.retryInMs;
+      delays.push(d);
+      // not one list before the delay has passed
+      h.clock.step(d - 1);
+      await settle();
+      expect(h.verbs('list')).toHaveLength(i + 1);
+      h.clock.step(1);
+    }
+    // base × 2^n, × (1 + jitter·0.5), capped at 30s before jitter
+    expect(delays).toEqual([1200, 2400, 4800, 9600, 19200, 38400, 45000, 45000, 45000, 45000, 45000, 45000]);
+    expect(h.errors.every((e) => e.phase === 'list')).toBe(true);
+    expect(h.isFinished()).toBe(false);
+    await until(() => h.reflector.hasSynced(), 'recovery');
+    h.controller.abort();
+    await run;
+  });
+
+  it('retries a failing watch call from the same resourceVersion (no relist) and resets the backoff after success', async () => {
+    const h = harness();
+    await h.ns.create(widget('a'));
+    let fail = 2;
+    h.fake.prependWatchReactor('widgets', () => (fail-- > 0 ? failingWatch(newTooManyRequests('slow down').status) : undefined));
+    const run = h.start();
+    await until(() => h.errors.length === 1, 'first failure');
+    h.clock.step(800);
+    await until(() => h.errors.length === 2, 'second failure');
+    expect(h.errors.map((e) => [e.phase, e.relist, e.retryInMs])).toEqual([
+      ['watch', false, 800],
+      ['watch', false, 1600],
+    ]);
+    h.clock.step(1600);
+    await until(() => h.verbs('watch').length === 3, 'third watch');
+    expect(h.verbs('list')).toHaveLength(1);
+    await h.ns.create(widget('b'));
+    await until(() => h.store.size === 2, 'b');
+    // failures reset: the next error waits the base delay again
+    fail = 1;
+    h.fake.tracker.closeWatches();
+    await until(() => h.errors.length === 3, 'third failure');
+    expect(h.errors[2]!.retryInMs).toBe(800);
+    h.controller.abort();
+    await run;
+  });
+
+  it('aborting stops it during a backoff and during a watch', async () => {
+    const h = harness();
+    h.fake.prependReactor('list', 'widgets', () => ({ error: newInternalError('down') }));
+    const run = h.start();
+    await until(() => h.clock.pendingTimers === 1, 'backoff');
+    h.controller.abort();
+    await run;
+    expect(h.clock.pendingTimers).toBe(0);
+
+    const h2 = harness();
+    const run2 = h2.start();
+    await until(() => h2.verbs('watch').length === 1, 'watch');
+    h2.controller.abort();
+    await run2;
+    expect(h2.isFinished()).toBe(true);
+  });
+
+  it('streaming list: one watch with sendInitialEvents, ended by the initial-events-end bookmark', async () => {
+    const h = harness({ reflector: { initialList: 'StreamingList' } });
+    await h.ns.create(widget('a'));
+    await h.ns.create(widget('b'));
+    const run = h.start();
+    await until(() => h.reflector.hasSynced(), 'sync');
+    expect(names(h.store.list())).toEqual(['a', 'b']);
+    expect(h.verbs('list')).toHaveLength(0);
+    const w = h.verbs('watch')[0]!;
+    expect(w.verb === 'watch' && w.options).toMatchObject({ sendInitialEvents: true, allowWatchBookmarks: true, resourceVersionMatch: 'NotOlderThan' });
+    await h.ns.create(widget('c'));
+    await until(() => h.store.size === 3, 'c');
+    h.controller.abort();
+    await run;
+  });
+
+  it('streaming list falls back to list + watch when the server rejects it', async () => {
+    const h = harness({ reflector: { initialList: 'StreamingList' } });
+    await h.ns.create(widget('a'));
+    h.fake.prependWatchReactor('widgets', (a) => (a.options.sendInitialEvents ? failingWatch(newBadRequest('sendInitialEvents is not supported').status) : undefined));
+    const run = h.start();
+    await until(() => h.errors.length === 1, 'rejection');
+    h.clock.step(h.errors[0]!.retryInMs);
+    await until(() => h.reflector.hasSynced(), 'sync');
+    expect(h.verbs('list')).toHaveLength(1);
+    expect(names(h.store.list())).toEqual(['a']);
+    h.controller.abort();
+    await run;
+  });
+
+  it('listSemantic Any lists from resourceVersion 0 first', async () => {
+    const h = harness({ reflector: { listSemantic: 'Any' } });
+    const run = h.start();
+    await until(() => h.reflector.hasSynced(), 'sync');
+    const l = h.verbs('list')[0]!;
+    expect(l.verb === 'list' && l.options.resourceVersion).toBe('0');
+    h.controller.abort();
+    await run;
+  });
+});
