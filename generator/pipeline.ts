@@ -7,7 +7,7 @@ import { crdGenerator, type CrdOptions } from './emit/crd';
 import type { VirtualFile } from './emit/types';
 import { loadApiModel as load } from './load';
 import type { ApiModel } from './model/types';
-import { generatorByName, generators } from './generators';
+import type * as GeneratorsModule from './generators';
 import { packageOptions } from './emit/package-options';
 
 export interface LoadedModel {
@@ -44,6 +44,8 @@ export interface GenerateSettings {
  * `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources, `<group>/<path>` for package files.
  */
 export function generateAll(model: ApiModel, settings: GenerateSettings): { files: VirtualFile[]; diagnostics: Diagnostic[] } {
+  // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
+  const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
   const bag = new DiagnosticBag();
   const selected = settings.generators ?? generators.map((g) => g.name);
   const files: VirtualFile[] = [];
