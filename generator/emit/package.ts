@@ -83,7 +83,7 @@ export const packageGenerator: Generator<PackageOptions> = {
         main: 'dist/index.js',
         types: 'dist/index.d.ts',
         exports,
-        files: ['dist', 'src', 'crds', 'README.md'],
+        files: ['dist', 'src', 'crds', 'README.md', 'tsconfig.json'],
         scripts: { build: 'tsc -p tsconfig.json' },
         engines: { node: '>=20' },
         dependencies: { '@kubegen/runtime': options.runtimeVersion },

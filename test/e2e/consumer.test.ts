@@ -3,7 +3,8 @@
  * `generated/stable.example.com`, install both from the tarballs into a fresh temporary project, compile a small
  * program against them with `tsc --strict`, and run it against the run's control plane (the CRD applied from the
  * installed package's `crds/` first): create, get and list a CronTab with the generated clientset, see a typed
- * NotFound, and use the generated fake clientset.
+ * NotFound, and use the generated fake clientset. The installed package also rebuilds on its own from its `src/`
+ * and `tsconfig.json`.
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -121,8 +122,6 @@ describe('a generated package installed from its npm tarball', () => {
             outDir: 'dist',
             rootDir: 'src',
             skipLibCheck: false,
-            // the compiler and @types/node come from the kubegen checkout; the packages under test from the tarballs
-            typeRoots: [path.join(REPO, 'node_modules/@types')],
             types: ['node'],
           },
           include: ['src'],
@@ -132,7 +131,9 @@ describe('a generated package installed from its npm tarball', () => {
       ),
     );
     fs.writeFileSync(path.join(project, 'src/main.ts'), PROGRAM);
-    await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', runtimeTgz, packageTgz], project);
+    // the packages under test from their tarballs; @types/node from the registry (the compiler is kubegen's)
+    const typesNode = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@types/node'];
+    await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', runtimeTgz, packageTgz, `@types/node@${typesNode}`], project);
   }, 600_000);
 
   afterAll(() => {
@@ -150,6 +151,13 @@ describe('a generated package installed from its npm tarball', () => {
   it('compiles a consumer program with tsc --strict', async () => {
     await sh(process.execPath, [TSC, '-p', 'tsconfig.json', '--strict'], project);
     expect(fs.existsSync(path.join(project, 'dist/main.js'))).toBe(true);
+  }, 300_000);
+
+  it('builds the installed package on its own from its sources and tsconfig', async () => {
+    const installed = path.join(project, 'node_modules/@kubegen-generated/stable.example.com');
+    const outDir = path.join(tmp, 'rebuild');
+    await sh(process.execPath, [TSC, '-p', path.join(installed, 'tsconfig.json'), '--outDir', outDir], project);
+    expect(fs.readFileSync(path.join(outDir, 'v1/client.d.ts'), 'utf8')).toBe(fs.readFileSync(path.join(installed, 'dist/v1/client.d.ts'), 'utf8'));
   }, 300_000);
 
   it('runs it against the control plane', async () => {
