@@ -61,7 +61,11 @@ export interface AddEventHandlerOptions {
   resyncPeriodMs?: number;
 }
 
-/** Maps each object before it is cached (e.g. to drop managedFields). Runs once per object received. */
+/**
+ * Maps each object before it is cached (e.g. to drop managedFields). Runs once per object received; must not
+ * throw — an event whose transform throws is skipped and reported to the watch error handler (phase `apply`),
+ * and a relist whose transform throws is not applied.
+ */
 export type TransformFunc<T> = (obj: T) => T;
 
 export interface SharedInformerOptions<T> {
@@ -290,6 +294,8 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     if (this.started) throw new Error('the informer has already been started');
     if (this.stopped) throw new Error('the informer has stopped');
     this.started = true;
+    const now = this.clock.now();
+    for (const l of this.listeners) if (l.resyncPeriodMs > 0) l.nextResync = now + l.resyncPeriodMs;
     try {
       this.scheduleResync();
       await this.reflector.run(signal);

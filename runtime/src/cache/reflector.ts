@@ -57,8 +57,11 @@ export type WatcherEvent<T> =
   /** The collection reached `resourceVersion` without changes. */
   | { type: 'Bookmark'; resourceVersion: string };
 
-/** Where an error happened. */
-export type WatcherPhase = 'list' | 'watch-start' | 'watch';
+/**
+ * Where an error happened: listing, opening a watch, reading a watch — or (`Reflector` only) applying an event to
+ * the store, when the store (e.g. an informer's transform) threw: that event is skipped.
+ */
+export type WatcherPhase = 'list' | 'watch-start' | 'watch' | 'apply';
 
 /** Called with every error before the watcher retries. `relist` tells whether the next step is a relist. */
 export type WatchErrorHandler = (err: unknown, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }) => void;
@@ -99,9 +102,13 @@ function rvOf(obj: unknown): string {
   return (obj as KubeObject | undefined)?.metadata?.resourceVersion ?? '';
 }
 
-function defaultErrorHandler(err: unknown, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }): void {
-  const msg = err instanceof Error ? err.message : String(err);
-  console.warn(`kubegen watcher: ${info.phase} failed (${info.relist ? 'relisting' : 'retrying'} in ${Math.round(info.retryInMs)}ms): ${msg}`);
+/** The default error handler: a warning naming the watcher, the phase and what happens next. */
+export function loggingWatchErrorHandler(name: string): WatchErrorHandler {
+  return (err, info) => {
+    const msg = err instanceof Error ? err.message : String(err);
+    const next = info.phase === 'apply' ? 'event skipped' : `${info.relist ? 'relisting' : 'retrying'} in ${Math.round(info.retryInMs)}ms`;
+    console.warn(`kubegen ${name}: ${info.phase} failed (${next}): ${msg}`);
+  };
 }
 
 /** The watcher state machine; see the module doc. */
@@ -115,7 +122,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
     backoff = DEFAULT_REFLECTOR_BACKOFF,
     clock = realClock,
     random = Math.random,
-    onError = defaultErrorHandler,
+    onError = loggingWatchErrorHandler('watcher'),
   } = opts;
   let streaming = opts.initialList === 'StreamingList';
   let state: 'list' | 'watch' = 'list';
@@ -297,45 +304,46 @@ export class Reflector<T> {
   async run(signal: AbortSignal): Promise<void> {
     if (this.running) throw new Error(`${this.name}: run called twice`);
     this.running = true;
-    const name = this.name;
-    const onError: WatchErrorHandler =
-      this.errorHandler ??
-      ((err, info) => {
-        const msg = err instanceof Error ? err.message : String(err);
-        console.warn(`kubegen ${name}: ${info.phase} failed (${info.relist ? 'relisting' : 'retrying'} in ${Math.round(info.retryInMs)}ms): ${msg}`);
-      });
+    const onError = this.errorHandler ?? loggingWatchErrorHandler(this.name);
     let buffer: T[] = [];
     for await (const ev of watchEvents(this.lw, { ...this.opts, signal, onError })) {
-      switch (ev.type) {
-        case 'Init':
-          buffer = [];
-          break;
-        case 'InitApply':
-          buffer.push(ev.object);
-          break;
-        case 'InitDone':
-          this.store.replace(buffer, ev.resourceVersion);
-          buffer = [];
-          this.lastRv = ev.resourceVersion;
-          this.synced = true;
-          break;
-        case 'Added':
-          this.store.add(ev.object);
-          this.lastRv = ev.resourceVersion;
-          break;
-        case 'Modified':
-          this.store.update(ev.object);
-          this.lastRv = ev.resourceVersion;
-          break;
-        case 'Deleted':
-          this.store.delete(ev.object);
-          this.lastRv = ev.resourceVersion;
-          break;
-        case 'Bookmark':
-          this.store.bookmark(ev.resourceVersion);
-          this.lastRv = ev.resourceVersion;
-          break;
+      try {
+        this.apply(ev, buffer);
+      } catch (err) {
+        onError(err, { phase: 'apply', relist: false, retryInMs: 0 });
       }
+      if (ev.type === 'Init' || ev.type === 'InitDone') buffer = [];
+    }
+  }
+
+  private apply(ev: WatcherEvent<T>, buffer: T[]): void {
+    switch (ev.type) {
+      case 'Init':
+        break;
+      case 'InitApply':
+        buffer.push(ev.object);
+        break;
+      case 'InitDone':
+        this.store.replace(buffer, ev.resourceVersion);
+        this.lastRv = ev.resourceVersion;
+        this.synced = true;
+        break;
+      case 'Added':
+        this.store.add(ev.object);
+        this.lastRv = ev.resourceVersion;
+        break;
+      case 'Modified':
+        this.store.update(ev.object);
+        this.lastRv = ev.resourceVersion;
+        break;
+      case 'Deleted':
+        this.store.delete(ev.object);
+        this.lastRv = ev.resourceVersion;
+        break;
+      case 'Bookmark':
+        this.store.bookmark(ev.resourceVersion);
+        this.lastRv = ev.resourceVersion;
+        break;
     }
   }
 }

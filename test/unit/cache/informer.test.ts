@@ -222,6 +222,30 @@ describe('SharedIndexInformer', () => {
     expect(() => h.informer.addEventHandler({})).toThrow(/stopped/);
   });
 
+  it('an event whose transform throws is skipped and reported (phase apply); the informer carries on', async () => {
+    const applyErrors: string[] = [];
+    const h = harness({
+      informer: {
+        transform: (w) => {
+          if (w.metadata?.name === 'bad') throw new Error('cannot transform');
+          return w;
+        },
+        reflector: { onError: (e, info) => void applyErrors.push(`${info.phase}: ${(e as Error).message}`) },
+      },
+    });
+    await h.ns.create(widget('a'));
+    const run = h.run();
+    await h.informer.waitForSync(h.controller.signal);
+    await until(() => h.verbs('watch').length === 1, 'watch');
+    await h.ns.create(widget('bad'));
+    await h.ns.create(widget('b'));
+    await until(() => h.informer.getIndexer().size === 2, 'b');
+    expect(names(h.informer.getIndexer().list())).toEqual(['a', 'b']);
+    expect(applyErrors).toEqual(['apply: cannot transform']);
+    h.controller.abort();
+    await run;
+  });
+
   it('never syncs while the list fails, and waitForCacheSync answers false on abort', async () => {
     const h = harness();
     h.fake.prependReactor('list', 'widgets', () => ({ error: newInternalError('down') }));
