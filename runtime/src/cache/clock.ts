@@ -35,7 +35,7 @@ export const realClock: Clock = {
  * Resolves after `ms` on `clock`, or as soon as `signal` aborts — it never rejects: callers check
  * `signal.aborted` afterwards. Returns whether the full delay elapsed.
  */
-export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<boolean> {
+export function clockSleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<boolean> {
   if (signal?.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
     const onAbort = (): void => {

@@ -19,9 +19,9 @@ import type { LabelSelector } from '../meta/conditions';
 import { NAMESPACE_INDEX, type Indexer } from './store';
 
 /** A label selector as listers accept it. */
-export type Selector = string | LabelSelector;
+export type ListerSelector = string | LabelSelector;
 
-function requirements(selector: Selector | undefined): LabelRequirement[] | undefined {
+function requirements(selector: ListerSelector | undefined): LabelRequirement[] | undefined {
   if (selector === undefined) return undefined;
   const reqs = parseLabelSelector(typeof selector === 'string' ? selector : formatLabelSelector(selector));
   return reqs.length === 0 ? undefined : reqs;
@@ -32,7 +32,7 @@ function filter<T extends KubeObject>(items: T[], reqs: LabelRequirement[] | und
 }
 
 /** Every cached object matching `selector` (client-go's ListAll). */
-export function listAll<T extends KubeObject>(indexer: Indexer<T>, selector?: Selector): T[] {
+export function listAll<T extends KubeObject>(indexer: Indexer<T>, selector?: ListerSelector): T[] {
   return filter(indexer.list(), requirements(selector));
 }
 
@@ -40,7 +40,7 @@ export function listAll<T extends KubeObject>(indexer: Indexer<T>, selector?: Se
  * The cached objects of one namespace matching `selector` (client-go's ListAllByNamespace); `''` means all
  * namespaces. Uses the namespace index when the indexer has it.
  */
-export function listAllByNamespace<T extends KubeObject>(indexer: Indexer<T>, namespace: string, selector?: Selector): T[] {
+export function listAllByNamespace<T extends KubeObject>(indexer: Indexer<T>, namespace: string, selector?: ListerSelector): T[] {
   const reqs = requirements(selector);
   if (namespace === '') return filter(indexer.list(), reqs);
   if (NAMESPACE_INDEX in indexer.getIndexers()) return filter(indexer.byIndex(NAMESPACE_INDEX, namespace), reqs);
@@ -58,7 +58,7 @@ export class NamespaceLister<T extends KubeObject> {
     readonly namespace: string,
   ) {}
 
-  list(selector?: Selector): T[] {
+  list(selector?: ListerSelector): T[] {
     return listAllByNamespace(this.indexer, this.namespace, selector);
   }
 
@@ -81,7 +81,7 @@ export class Lister<T extends KubeObject> {
     readonly resource: GroupResource,
   ) {}
 
-  list(selector?: Selector): T[] {
+  list(selector?: ListerSelector): T[] {
     return listAll(this.indexer, selector);
   }
 

@@ -36,7 +36,7 @@ import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isR
 import { backoffDelay, type Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../watch/types';
-import { realClock, sleep, type Clock } from './clock';
+import { clockSleep, realClock, type Clock } from './clock';
 import type { Store } from './store';
 
 /** What a reflector lists and watches: any `ResourceClient<T, TList>` is one. */
@@ -136,7 +136,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
     failures++;
     const delay = backoffDelay(backoff, failures, random);
     onError(err, { phase, relist, retryInMs: delay });
-    await sleep(clock, delay, signal);
+    await clockSleep(clock, delay, signal);
   };
   const timeoutSeconds = (): number | undefined =>
     watchTimeoutSeconds > 0 ? Math.floor(watchTimeoutSeconds * (1 + random())) : undefined;
@@ -233,7 +233,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
       } else if (delivered === 0) {
         // a clean but empty close: no error to report, but do not spin
         failures++;
-        await sleep(clock, backoffDelay(backoff, failures, random), signal);
+        await clockSleep(clock, backoffDelay(backoff, failures, random), signal);
       }
     } catch (err) {
       if (signal.aborted) return;
