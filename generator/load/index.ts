@@ -12,7 +12,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
@@ -78,30 +78,60 @@ export function loadApiModel(options: LoadOptions): LoadResult {
     // lib for ES2022 would add the DOM and cost most of the load time.
     lib: ['lib.es5.d.ts'],
   };
-  const project = new Project({
-    compilerOptions,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    resolutionHost: (moduleResolutionHost, getOptions) => ({
-      resolveModuleNames: (moduleNames, containingFile) =>
-        moduleNames.map((name) => {
-          if (name === RUNTIME_PACKAGE) return { resolvedFileName: runtimeIndex, extension: ts.Extension.Ts, isExternalLibraryImport: false };
-          return ts.resolveModuleName(name, containingFile, getOptions(), moduleResolutionHost).resolvedModule;
-        }),
-    }),
+  const program = createProgram([...metaFiles, ...apiFiles], compilerOptions, {
+    [runtimeIndex]: metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join(''),
   });
-  project.createSourceFile(
-    runtimeIndex,
-    metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join(''),
-    { overwrite: true },
-  );
-  for (const f of metaFiles) project.addSourceFileAtPath(f);
-  for (const f of apiFiles) project.addSourceFileAtPath(f);
-  const program = project.getProgram().compilerObject;
   const loader = new Loader(program, root, cwd, metaDir, bag);
   const packages = loader.load(apiFiles);
   const model = buildModel(packages, bag);
   return { model, diagnostics: bag.items };
+}
+
+/** The TypeScript lib files (`lib.es5.d.ts`, …) that ts-morph bundles, by file name. */
+let libFiles: Map<string, string> | undefined;
+function bundledLib(fileName: string): string | undefined {
+  if (!libFiles) {
+    const common = require(require.resolve('@ts-morph/common', { paths: [path.dirname(require.resolve('ts-morph'))] })) as {
+      getLibFiles(): Array<{ fileName: string; text: string }>;
+    };
+    libFiles = new Map(common.getLibFiles().map((f) => [f.fileName, f.text]));
+  }
+  return libFiles.get(fileName);
+}
+
+/** Where the bundled lib files appear to the compiler (they are served from memory). */
+const LIB_DIR = path.resolve('/__kubegen_lib__');
+
+/**
+ * A plain TypeScript program over `rootNames` (ts-morph's Project would wrap every file and parse every JSDoc
+ * comment; the loader reads doc comments from the text itself, so JSDoc is not parsed). `virtualFiles` are served
+ * from memory; `@kubegen/runtime` resolves to the first of them (the runtime index).
+ */
+function createProgram(rootNames: string[], options: ts.CompilerOptions, virtualFiles: Record<string, string>): ts.Program {
+  const host = ts.createCompilerHost(options, true);
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
+  const runtimeIndex = Object.keys(virtualFiles)[0];
+  const memory = (fileName: string): string | undefined =>
+    virtualFiles[fileName] ?? (path.dirname(fileName) === LIB_DIR ? bundledLib(path.basename(fileName)) : undefined);
+  const { fileExists, readFile, getSourceFile } = host;
+  host.getDefaultLibLocation = () => LIB_DIR;
+  host.getDefaultLibFileName = (o) => path.join(LIB_DIR, ts.getDefaultLibFileName(o));
+  host.fileExists = (f) => memory(f) !== undefined || fileExists.call(host, f);
+  host.readFile = (f) => memory(f) ?? readFile.call(host, f);
+  host.getSourceFile = (f, languageVersion, onError, shouldCreate) => {
+    const text = memory(f);
+    if (text === undefined) return getSourceFile.call(host, f, languageVersion, onError, shouldCreate);
+    return ts.createSourceFile(f, text, languageVersion, false);
+  };
+  host.resolveModuleNameLiterals = (literals, containingFile, redirected, opts, containingSourceFile) =>
+    literals.map((lit) => {
+      if (lit.text === RUNTIME_PACKAGE) {
+        return { resolvedModule: { resolvedFileName: runtimeIndex, extension: ts.Extension.Ts, isExternalLibraryImport: false } };
+      }
+      const mode = ts.getModeForUsageLocation(containingSourceFile, lit, opts);
+      return ts.resolveModuleName(lit.text, containingFile, opts, host, undefined, redirected, mode);
+    });
+  return ts.createProgram({ rootNames: [runtimeIndex, ...rootNames], options, host });
 }
 
 function listApiFiles(root: string): string[] {
