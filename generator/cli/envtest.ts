@@ -89,13 +89,20 @@ export async function runEnvtestStart(options: EnvtestStartOptions): Promise<voi
       if (options.signal.aborted) resolve();
       options.signal.addEventListener('abort', () => resolve(), { once: true });
     });
-    await Promise.race([aborted, controlPlane.exited]);
+    // The component processes do not keep Node alive; this does, until a signal or a component exit.
+    const keepAlive = setInterval(() => undefined, 60_000);
+    try {
+      await Promise.race([aborted, controlPlane.exited]);
+    } finally {
+      clearInterval(keepAlive);
+    }
     // Give the handle a moment to attach the dead component's log tail to its failure.
     if (!options.signal.aborted) await new Promise((r) => setTimeout(r, 100));
   } finally {
     await controlPlane.stop();
   }
-  if (controlPlane.failure) throw controlPlane.failure;
+  // The failure, with the component's log tail, was reported through `log` when it happened.
+  if (controlPlane.failure) throw new Error(`${controlPlane.failure.message.split('\n')[0]} (its log is shown above)`);
   log('kubegen envtest: stopped');
 }
 

@@ -69,7 +69,9 @@ export interface ControlPlaneUser {
  *   for a dead server;
  * - `stop()` stops kube-apiserver then etcd (SIGTERM, SIGKILL after the stop timeout), then removes the temporary
  *   directory (data, certificates, keys, token file, logs, default kubeconfig). It is idempotent and never rejects
- *   for a component that had already died.
+ *   for a component that had already died;
+ * - the processes do not keep Node's event loop alive. If Node exits without `stop()`, they are killed (SIGKILL)
+ *   on exit, but the temporary directory stays behind: always call `stop()`.
  */
 export interface ControlPlane {
   /** `https://127.0.0.1:<port>` */
@@ -90,7 +92,10 @@ export interface ControlPlane {
   readonly processes: { readonly etcd: ProcessInfo; readonly kubeApiServer: ProcessInfo };
   /** Milliseconds from the call to ready, binary resolution included. */
   readonly startupMs: number;
-  /** Resolves with the first component exit, whatever its cause (including `stop()`). */
+  /**
+   * Resolves with the first component exit, whatever its cause (including `stop()`). Awaiting it does not keep
+   * Node's event loop alive by itself (the processes are unref'd); a test runner or server normally does.
+   */
   readonly exited: Promise<ProcessExit>;
   /** Set when a component exited without `stop()` having been called. */
   readonly failure: Error | undefined;
@@ -162,7 +167,10 @@ async function startOnce(options: ControlPlaneOptions, r: Resolved): Promise<Con
   const attachOutput = options.attachOutput ?? r.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
   const started: ManagedProcess[] = [];
   const cleanup = async () => {
-    for (const proc of [...started].reverse()) await proc.stop(r.stopTimeoutMs);
+    // With a component already dead (etcd, typically), kube-apiserver's graceful shutdown only waits in vain.
+    const degraded = started.some((p) => p.exit !== undefined);
+    const timeout = degraded ? Math.min(r.stopTimeoutMs, 2000) : r.stopTimeoutMs;
+    for (const proc of [...started].reverse()) await proc.stop(timeout);
     await fs.rm(rootDir, { recursive: true, force: true });
   };
 

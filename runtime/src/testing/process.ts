@@ -30,7 +30,9 @@ export interface StartProcessOptions {
  *
  * Contract: `exited` resolves exactly once, when the process has exited for any reason (it never rejects; a
  * failure to spawn resolves it with code `null`); `stop()` is idempotent and resolves only after the process
- * is gone: SIGTERM first, SIGKILL when it has not exited within `timeoutMs`.
+ * is gone: SIGTERM first, SIGKILL when it has not exited within `timeoutMs`. The child does not keep Node's event
+ * loop alive (awaiting `exited` alone does not either; `stop()` does); if this Node process exits while the child
+ * runs, the child is killed with SIGKILL.
  */
 export interface ManagedProcess {
   readonly name: string;
@@ -90,6 +92,9 @@ export function startProcess(options: StartProcessOptions): ManagedProcess {
     }
     child.once('close', () => log.end());
   }
+  // A forgotten stop() must not hang the host (a test runner waiting for its event loop to drain): the exit hook
+  // above kills the child instead.
+  child.unref();
   const entry = { pid: child.pid };
   live.add(entry);
   const exited = new Promise<ProcessExit>((resolve) => {
@@ -117,6 +122,7 @@ export function startProcess(options: StartProcessOptions): ManagedProcess {
     async stop(timeoutMs: number): Promise<ProcessExit> {
       if (exit) return exit;
       stopRequested = true;
+      child.ref(); // wait for the exit even when nothing else keeps the event loop alive
       child.kill('SIGTERM');
       const timedOut = Symbol('timeout');
       const ac = new AbortController();

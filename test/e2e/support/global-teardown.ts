@@ -18,12 +18,22 @@ export default async function globalTeardown(): Promise<void> {
   for (const [name, info] of Object.entries(controlPlane.processes)) {
     if (info.pid !== undefined && isAlive(info.pid)) problems.push(`${name} (pid ${info.pid}) still running`);
   }
-  for (const proc of await processesMentioning(runDir)) problems.push(`process ${proc.pid} still running: ${proc.cmdline}`);
+  const leaked = await processesMentioning(runDir);
+  for (const proc of leaked) problems.push(`process ${proc.pid} still running: ${proc.cmdline}`);
   const leftovers = await fs.readdir(runDir).catch(() => [] as string[]);
   for (const entry of leftovers) problems.push(`temporary file left behind: ${runDir}/${entry}`);
-  if (problems.length === 0) await fs.rm(runDir, { recursive: true, force: true });
+  // Report first, then clean up what this run (and only this run) left, so a failed run does not litter the machine.
+  for (const proc of leaked) {
+    try {
+      process.kill(proc.pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+  if (leaked.length > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+  await fs.rm(runDir, { recursive: true, force: true });
   if (problems.length > 0) {
-    throw new Error(`kubegen e2e: the run left things behind:\n  ${problems.join('\n  ')}`);
+    throw new Error(`kubegen e2e: the run left things behind (now killed and removed):\n  ${problems.join('\n  ')}`);
   }
 }
 
