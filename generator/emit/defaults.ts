@@ -20,6 +20,7 @@ import type { Generator, GeneratorResult, VirtualFile } from './types';
 import {
   ImportTracker,
   ModelIndex,
+  RUNTIME_PACKAGE,
   type Shape,
   type StructShape,
   cmp,
@@ -95,8 +96,12 @@ class DefaultsFile {
     switch (shape.kind) {
       case 'scalar':
       case 'any':
-      case 'runtime':
         return false;
+      case 'runtime': {
+        // corev1 references default `name` to "": their declarations carry the markers when the model has them
+        const struct = this.index.runtimeStruct(shape.name);
+        return struct !== undefined && this.hasDefaults(struct);
+      }
       case 'array':
         return this.hasDefaults(shape.items);
       case 'map':
@@ -112,13 +117,17 @@ class DefaultsFile {
   }
 
   private applyName(shape: StructShape): string {
-    const prefix = shape.package === this.pkgId ? '' : `${shape.package.replace(/[^A-Za-z0-9]+/g, '_')}__`;
+    const prefix = shape.package === this.pkgId ? '' : shape.package === RUNTIME_PACKAGE ? 'runtime_' : `${shape.package.replace(/[^A-Za-z0-9]+/g, '_')}__`;
     return safeIdentifier(`apply_${prefix}${shape.name}`);
   }
 
   /** Statements that apply nested defaults to the value `v` (any JSON value) of `shape`. */
   private descend(shape: Shape, v: string, depth: number): string[] {
     const isJsonObject = this.imports.value(this.opts.runtimeModule, 'isJsonObject');
+    if (shape.kind === 'runtime') {
+      const struct = this.index.runtimeStruct(shape.name);
+      return struct ? this.descend(struct, v, depth) : [];
+    }
     switch (shape.kind) {
       case 'struct':
         this.needed.set(shape.id, shape);

@@ -135,6 +135,13 @@ export class ModelIndex {
     throw new Error(`unknown well-known type ${name}`);
   }
 
+  /** The declaration of a well-known struct as a struct shape, when the model carries the runtime's declarations. */
+  runtimeStruct(name: string): StructShape | undefined {
+    const decl = this.decl(RUNTIME_PACKAGE, name);
+    if (!decl || decl.type.kind !== 'struct') return undefined;
+    return { kind: 'struct', id: `${RUNTIME_PACKAGE}#${name}`, package: RUNTIME_PACKAGE, name, named: true, struct: decl.type };
+  }
+
   /**
    * The fields of a struct with embedded members merged in, like Go `json:",inline"`: embedded fields first (in
    * embedding order), then own fields; a later field of the same JSON name replaces an earlier one in place.
@@ -163,11 +170,8 @@ export class ModelIndex {
     if (shape.kind === 'runtime') {
       // A well-known struct embedded (`extends LocalObjectReference`): its fields when the model carries the runtime's
       // declaration; otherwise none are known, and its keys are handled as undeclared ones (copied as JSON).
-      const decl = this.decl(RUNTIME_PACKAGE, shape.name);
-      if (decl && decl.type.kind === 'struct') {
-        return this.fields({ kind: 'struct', id: `${RUNTIME_PACKAGE}#${shape.name}`, package: RUNTIME_PACKAGE, name: shape.name, named: true, struct: decl.type });
-      }
-      return [];
+      const struct = this.runtimeStruct(shape.name);
+      return struct ? this.fields(struct) : [];
     }
     throw new Error(`cannot embed a non-struct type in ${owner.id}`);
   }
