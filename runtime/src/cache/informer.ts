@@ -33,6 +33,7 @@
 
 import type { KubeObject } from '../client/types';
 import { realClock, type Clock, type ClockTimer } from './clock';
+import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
 import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexer, type Indexers, type KeyFunc } from './store';
 
@@ -94,8 +95,7 @@ type Notification<T> =
 
 /** One handler's queue and pump. */
 class Listener<T> {
-  private buffer: Notification<T>[] = [];
-  private head = 0;
+  private readonly buffer = new Fifo<Notification<T>>();
   private pumping: Promise<void> | undefined;
   private stopped = false;
   /** `isInInitialList` adds not yet processed. */
@@ -119,19 +119,13 @@ class Listener<T> {
   /** Drops what is queued; resolves when the notification being delivered is done. */
   stop(): Promise<void> {
     this.stopped = true;
-    this.buffer = [];
-    this.head = 0;
+    this.buffer.clear();
     return this.pumping ?? Promise.resolve();
   }
 
   private async pump(): Promise<void> {
     try {
-      while (!this.stopped && this.head < this.buffer.length) {
-        const n = this.buffer[this.head++]!;
-        if (this.head > 1024 && this.head * 2 > this.buffer.length) {
-          this.buffer = this.buffer.slice(this.head);
-          this.head = 0;
-        }
+      for (let n = this.buffer.shift(); n !== undefined && !this.stopped; n = this.buffer.shift()) {
         try {
           const r = this.deliver(n);
           if (r !== undefined) await r;

@@ -21,6 +21,8 @@
  *   objects.
  */
 
+import { Fifo } from '../cache/fifo';
+
 /** What `get` resolves with. */
 export type QueueItem<T> = { item: T; shutdown: false } | { item: undefined; shutdown: true };
 
@@ -45,8 +47,7 @@ export interface QueueOptions {
 
 /** The FIFO, fair and stingy queue; see the module doc. */
 export class WorkQueue<T> implements Queue<T> {
-  private queue: T[] = [];
-  private head = 0;
+  private readonly queue = new Fifo<T>();
   private readonly dirty = new Set<T>();
   private readonly processing = new Set<T>();
   private readonly waiters: Array<(v: QueueItem<T>) => void> = [];
@@ -66,7 +67,7 @@ export class WorkQueue<T> implements Queue<T> {
   }
 
   len(): number {
-    return this.queue.length - this.head;
+    return this.queue.length;
   }
 
   get(): Promise<QueueItem<T>> {
@@ -125,11 +126,7 @@ export class WorkQueue<T> implements Queue<T> {
   }
 
   private pop(): T {
-    const item = this.queue[this.head++]!;
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
-    }
+    const item = this.queue.shift() as T;
     this.dirty.delete(item);
     this.processing.add(item);
     return item;

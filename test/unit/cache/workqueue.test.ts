@@ -32,6 +32,21 @@ describe('Queue', () => {
     expect(q.len()).toBe(0);
   });
 
+  it('stays FIFO across thousands of items, interleaving adds and gets', async () => {
+    const q = newQueue<number>();
+    const out: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      q.add(i);
+      if (i % 3 === 0) {
+        const { item: n } = await q.get();
+        out.push(n!);
+        q.done(n!);
+      }
+    }
+    while (q.len() > 0) out.push((await q.get()).item!);
+    expect(out).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+  });
+
   it('never hands out an item being processed; a re-add during processing is queued again at done', async () => {
     const q = newQueue<string>();
     q.add('a');
