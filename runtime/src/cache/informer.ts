@@ -83,6 +83,12 @@ export interface SharedInformerOptions<T> {
   clock?: Clock;
   /** Called with errors thrown by handlers; default logs a warning. */
   onHandlerError?: (err: unknown) => void;
+  /**
+   * Deep-freezes every cached object (after the transform), so code that mutates a shared object throws a
+   * TypeError where it does so — the answer to client-go's cache mutation detector. For tests and development:
+   * it costs a walk of each object.
+   */
+  freezeObjects?: boolean;
 }
 
 /** The minimum handler resync period (client-go's minimumResyncPeriod). */
@@ -194,6 +200,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
   private readonly onHandlerError: (err: unknown) => void;
   private readonly syncWaiters = new SyncWaiters();
   private transform: TransformFunc<T> | undefined;
+  private readonly freeze: boolean;
   private started = false;
   private stopped = false;
   private synced = false;
@@ -203,6 +210,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     this.clock = opts.clock ?? realClock;
     this.defaultResyncMs = opts.resyncPeriodMs ?? 0;
     this.transform = opts.transform;
+    this.freeze = opts.freezeObjects ?? false;
     this.onHandlerError = opts.onHandlerError ?? ((err) => console.warn('kubegen informer: an event handler failed:', err));
     this.indexer = new CacheIndexer<T>({
       ...(opts.keyFunc ? { keyFunc: opts.keyFunc } : {}),
@@ -309,7 +317,8 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
   }
 
   private apply(obj: T): T {
-    return this.transform ? this.transform(obj) : obj;
+    const out = this.transform ? this.transform(obj) : obj;
+    return this.freeze ? deepFreeze(out) : out;
   }
 
   /** The store the reflector writes: updates the indexer, then queues notifications. */
@@ -375,6 +384,13 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     }
     this.scheduleResync();
   }
+}
+
+function deepFreeze<V>(value: V): V {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+  return value;
 }
 
 /** Alias: every shared informer here has indices. */

@@ -22,7 +22,8 @@
  *   event is lost or repeated; a watch that ends cleanly without delivering anything is retried after the
  *   backoff, so a server that closes at once cannot make it spin;
  * - 410 Gone / Expired (on the watch call or as a watch ERROR event) means the history is gone: it relists
- *   (`Init` …). After a 410 on a list, the next list is a consistent read;
+ *   (`Init` …), as it does on a 504 `ResourceVersionTooLarge`. After either on a list, the next list is a
+ *   consistent read;
  * - any other error (connection, 5xx, 429, 403 …) is handed to `onError` and retried — the same step again —
  *   after an exponential backoff with jitter (default 800 ms doubling to 30 s, jitter 1.0, as client-go), on the
  *   injected `clock`. The failure count resets after each successful list and each delivered event. It never
@@ -32,7 +33,7 @@
 
 import type { KubeList, KubeObject } from '../client/types';
 import { listPages } from '../client/typed';
-import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired } from '../errors/errors';
+import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired, StatusError } from '../errors/errors';
 import { backoffDelay, type Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../watch/types';
@@ -97,6 +98,16 @@ export const DEFAULT_REFLECTOR_BACKOFF: Readonly<Backoff> = Object.freeze({
   capMs: 30_000,
   steps: Number.MAX_SAFE_INTEGER,
 });
+
+/**
+ * 410 Gone / Expired (the history is compacted), or a resourceVersion the server has not reached yet (a 504 with
+ * cause `ResourceVersionTooLarge`, e.g. after failing over to a lagging apiserver): only a relist from the
+ * latest state recovers.
+ */
+export function needsRelist(err: unknown): boolean {
+  if (isGone(err) || isResourceExpired(err)) return true;
+  return err instanceof StatusError && err.code === 504 && err.causes.some((c) => c.reason === 'ResourceVersionTooLarge');
+}
 
 function rvOf(obj: unknown): string {
   return (obj as KubeObject | undefined)?.metadata?.resourceVersion ?? '';
@@ -165,7 +176,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
         if (!phaseRv) throw new Error('the list has no metadata.resourceVersion (does the resource support watch?)');
       } catch (err) {
         if (signal.aborted) return;
-        if (fromRv !== undefined && (isGone(err) || isResourceExpired(err))) listRvUnavailable = true;
+        if (fromRv !== undefined && needsRelist(err)) listRvUnavailable = true;
         await fail(err, 'list', true);
         continue;
       }
@@ -237,7 +248,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
       }
     } catch (err) {
       if (signal.aborted) return;
-      const expired = isGone(err) || isResourceExpired(err);
+      const expired = needsRelist(err);
       if (initial && inInit && !expired && (isBadRequest(err) || isInvalid(err) || isMethodNotSupported(err) || isForbidden(err))) {
         // the server does not do streaming lists: fall back to list + watch
         streaming = false;

@@ -246,6 +246,23 @@ describe('SharedIndexInformer', () => {
     await run;
   });
 
+  it('freezeObjects: a handler mutating a cached object throws where it mutates', async () => {
+    const h = harness({ informer: { freezeObjects: true } });
+    await h.ns.create(sized('a', 1));
+    const run = h.run();
+    await h.informer.waitForSync(h.controller.signal);
+    const cached = h.informer.getIndexer().getByKey('ns/a')!;
+    expect(() => {
+      cached.spec!.size = 2;
+    }).toThrow(TypeError);
+    expect(() => {
+      cached.metadata!.labels = {};
+    }).toThrow(TypeError);
+    expect(h.informer.getIndexer().getByKey('ns/a')?.spec?.size).toBe(1);
+    h.controller.abort();
+    await run;
+  });
+
   it('never syncs while the list fails, and waitForCacheSync answers false on abort', async () => {
     const h = harness();
     h.fake.prependReactor('list', 'widgets', () => ({ error: newInternalError('down') }));

@@ -253,6 +253,24 @@ describe('Reflector', () => {
     await run;
   });
 
+  it('relists on a 504 ResourceVersionTooLarge (a lagging apiserver), not only on 410', async () => {
+    const h = harness();
+    await h.ns.create(widget('a'));
+    let tooLarge = 1;
+    h.fake.prependWatchReactor('widgets', () =>
+      tooLarge-- > 0
+        ? failingWatch({ code: 504, reason: 'Timeout', message: 'Too large resource version', details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }] } })
+        : undefined,
+    );
+    const run = h.start();
+    await until(() => h.errors.length === 1, 'too large');
+    expect(h.errors[0]).toMatchObject({ phase: 'watch', relist: true });
+    h.clock.step(h.errors[0]!.retryInMs);
+    await until(() => h.verbs('list').length === 2 && h.verbs('watch').length === 2, 'relist');
+    h.controller.abort();
+    await run;
+  });
+
   it('listSemantic Any lists from resourceVersion 0 first', async () => {
     const h = harness({ reflector: { listSemantic: 'Any' } });
     const run = h.start();
