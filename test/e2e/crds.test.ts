@@ -327,6 +327,18 @@ function objectVariants(schema: Schema, base: Record<string, unknown>, rule: str
   return out;
 }
 
+/**
+ * CRDs are cluster-wide and other e2e files install some of the same ones concurrently; so that this file never
+ * deletes a CRD another file uses, its copies live in a group of their own (`<run id>.<group>`). Only the group and
+ * the name derived from it change; schemas, versions, subresources and columns are exactly as generated.
+ */
+const RUN_GROUP_PREFIX = `e2e${randomBytes(3).toString('hex')}`;
+
+function isolate(crd: Crd): Crd {
+  const group = `${RUN_GROUP_PREFIX}.${crd.spec.group}`;
+  return { ...crd, metadata: { ...crd.metadata, name: `${crd.spec.names.plural}.${group}` }, spec: { ...crd.spec, group } };
+}
+
 interface SourceRun {
   crds: Crd[];
   generationError?: Error;
@@ -337,7 +349,7 @@ const sources = crdSources();
 describe.each(sources)('CRDs generated for $name', (source) => {
   const run: SourceRun = { crds: [] };
   try {
-    run.crds = generateCrds(source);
+    run.crds = generateCrds(source).map(isolate);
   } catch (err) {
     run.generationError = err as Error;
   }
@@ -355,7 +367,7 @@ describe.each(sources)('CRDs generated for $name', (source) => {
     expect(run.crds.length).toBeGreaterThan(0);
   });
 
-  const names = run.crds.map((crd) => ({ name: crd.metadata.name, crd }));
+  const names = run.crds.map((crd) => ({ name: crd.metadata.name.replace(`${RUN_GROUP_PREFIX}.`, ''), crd }));
   if (names.length === 0) return;
 
   describe.each(names)('$name', ({ crd }) => {

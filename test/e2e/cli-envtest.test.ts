@@ -1,0 +1,57 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { runEnvtestBuild, runEnvtestStart, type EnvtestIo } from '../../generator/cli/envtest';
+import { isAlive } from '../../runtime/src/testing';
+import { Kube } from './support/kube';
+
+function capture(): EnvtestIo & { text: () => string } {
+  let out = '';
+  return { out: (s) => void (out += s), err: () => undefined, text: () => out };
+}
+
+describe('kubegen envtest', () => {
+  test('build prints where kube-apiserver and etcd are', async () => {
+    const io = capture();
+    const binaries = await runEnvtestBuild({ io });
+    expect(io.text()).toContain(`kube-apiserver: ${binaries.kubeApiServer}\netcd: ${binaries.etcd}\n`);
+    expect(fs.existsSync(binaries.kubeApiServer)).toBe(true);
+  });
+
+  test('start writes the kubeconfig and CA, prints one ready line, serves, and stops cleanly when aborted', async () => {
+    const dir = fs.mkdtempSync(path.join(process.env.KUBEGEN_ENVTEST_TMPDIR as string, 'cli-'));
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    const caFile = path.join(dir, 'ca.crt');
+    const io = capture();
+    const controller = new AbortController();
+    const running = runEnvtestStart({ kubeconfig, caFile, io, signal: controller.signal });
+    let port = '';
+    try {
+      while (!io.text().includes('\n')) await new Promise((r) => setTimeout(r, 100));
+      expect(io.text()).toMatch(/^kubegen envtest: ready at https:\/\/127\.0\.0\.1:\d+ in [\d.]+ s; kubeconfig .*; stop with Ctrl-C\n$/);
+      port = /127\.0\.0\.1:(\d+)/.exec(io.text())![1];
+      const config = parse(fs.readFileSync(kubeconfig, 'utf8'));
+      const kube = new Kube({ url: config.clusters[0].cluster.server, ca: fs.readFileSync(caFile, 'utf8'), token: config.users[0].user.token });
+      const version = await kube.get<{ gitVersion: string }>('/version');
+      expect(version.status).toBe(200);
+      expect(version.body.gitVersion).toMatch(/^v1\.\d+\.\d+/);
+      await kube.close();
+    } finally {
+      controller.abort();
+      await running;
+    }
+    const pids = fs
+      .readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`--secure-port=${port}`) && isAlive(Number(p));
+        } catch {
+          return false;
+        }
+      });
+    expect(port).not.toBe('');
+    expect(pids).toEqual([]); // kube-apiserver (and with it the control plane) is gone
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
