@@ -62,7 +62,7 @@ export class Cursor {
       return;
     }
     if (c === '' && openedAt !== undefined) {
-      throw new GrammarError(`unterminated "{" (opened at column offset ${openedAt}): expected ${what}`, openedAt);
+      throw new GrammarError(`unterminated "{": expected ${what} before the end of the marker`, openedAt);
     }
     throw new GrammarError(`expected ${what}, got ${c === '' ? 'end of line' : JSON.stringify(this.token())}`, this.pos);
   }
