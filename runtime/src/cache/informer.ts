@@ -15,12 +15,15 @@
  *   has its own unbounded queue, so a slow handler never delays another, nor the cache). A handler that throws
  *   or rejects is reported to `onHandlerError` and keeps receiving notifications;
  * - `onAdd(obj, isInInitialList)`: `isInInitialList` is true for the objects of the first list and for the
- *   synthetic adds a handler added later receives for every object already in the cache; then it receives every
+ *   synthetic adds a handler added later receives for every object already in the cache (false for the adds of
+ *   later relists and watches); then it receives every
  *   change after it was added, never a change twice;
  * - `onUpdate(old, new)`: also for resyncs (`old === new`), every `resyncPeriodMs` of the handler, and for a
  *   relist that changed an object. A relist that returns an object at the same resourceVersion notifies nothing;
  * - `onDelete(obj)`: the object's last state as the watch reported it, or a `DeletedFinalStateUnknown`
  *   tombstone (last cached state, maybe stale) when the deletion was only noticed by a relist;
+ * - handlers receive the cached objects themselves: never mutate them (copy first; `freezeObjects` makes a
+ *   mutation throw in tests);
  * - `hasSynced()` of the informer: the first list is in the cache; of a registration: that, and the handler has
  *   processed every `isInInitialList` add it was given;
  * - `addIndexers`, `setTransform`, `setWatchErrorHandler` only before `run`; `run(signal)` once. The informer

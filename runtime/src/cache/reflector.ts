@@ -24,8 +24,8 @@
  * - 410 Gone / Expired (on the watch call or as a watch ERROR event) means the history is gone: it relists
  *   (`Init` …), as it does on a 504 `ResourceVersionTooLarge`. After either on a list, the next list is a
  *   consistent read;
- * - any other error (connection, 5xx, 429, 403 …) is handed to `onError` and retried — the same step again —
- *   after an exponential backoff with jitter (default 800 ms doubling to 30 s, jitter 1.0, as client-go), on the
+ * - any other error (connection, 5xx, 429, 403 …) is handed to `onError` and retried — the same step again (a
+ *   list starts over with `Init`; a watch resumes from the same resourceVersion) — after an exponential backoff with jitter (default 800 ms doubling to 30 s, jitter 1.0, as client-go), on the
  *   injected `clock`. The failure count resets after each successful list and each delivered event. It never
  *   stops on its own: only the `signal` ends it, and it ends then without throwing;
  * - objects are yielded as the server sent them; nothing is copied.
