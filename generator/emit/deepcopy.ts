@@ -4,8 +4,9 @@
  * - `deepCopy<Type>(in_: Type): Type` for every struct type of the version (and for aliases of arrays and maps);
  * - `deepCopyObject(obj)` for the version's kinds and lists, chosen by `obj.kind`.
  *
- * The functions are straight-line code: a shallow spread copies every scalar in one step, then only the keys
- * holding objects are visited, and each declared object field is copied by its own typed function. Values the
+ * The functions are straight-line code: one pass over the keys copies scalars as they are and switches on the keys
+ * holding objects; each declared object field is copied by its own typed function, arrays and maps of them by
+ * inline loops (every call site monomorphic, no callbacks). Values the
  * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected
  * shape) are copied by the runtime's `cloneJSON`, so a copy is lossless for any JSON object. Well-known meta types
  * (ObjectMeta, Condition, LabelSelector …) are copied by the runtime's hand-written `deepCopy*` functions.
@@ -109,6 +110,50 @@ export class CopyContext {
     }
   }
 
+  /**
+   * Statements copying `v`, known to be a non-null object (possibly an array), as a value of `shape`, and handing the
+   * copy to `assign` (which turns an expression into a statement). Arrays and maps are copied by inline loops, so that
+   * every call site stays monomorphic; `d` numbers the loop variables of nested levels.
+   */
+  copyStatements(shape: Shape, v: string, assign: (expr: string) => string, d = 0): string[] {
+    const clone = this.rt('cloneJSON');
+    if (shape.kind === 'array' && needsCopyFunction(shape.items)) {
+      const [n, a, i, e] = [`n${d}`, `a${d}`, `i${d}`, `e${d}`];
+      return [
+        `if (Array.isArray(${v})) {`,
+        `  const ${n} = ${v}.length;`,
+        `  const ${a} = new Array<unknown>(${n});`,
+        `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
+        `    const ${e}: unknown = ${v}[${i}];`,
+        `    if (typeof ${e} === 'object' && ${e} !== null) {`,
+        ...this.copyStatements(shape.items, e, (x) => `${a}[${i}] = ${x};`, d + 1).map((l) => '      ' + l),
+        `    } else ${a}[${i}] = ${e};`,
+        '  }',
+        `  ${assign(a)}`,
+        `} else ${assign(`${clone}(${v})`)}`,
+      ];
+    }
+    if (shape.kind === 'map' && needsCopyFunction(shape.values)) {
+      const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
+      const [src, m, k, e] = [`s${d}`, `m${d}`, `k${d}`, `e${d}`];
+      return [
+        `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
+        'else {',
+        `  const ${src} = ${v} as ${jsonObject};`,
+        `  const ${m}: ${jsonObject} = {};`,
+        `  for (const ${k} in ${src}) {`,
+        `    const ${e} = ${src}[${k}];`,
+        `    if (typeof ${e} === 'object' && ${e} !== null) {`,
+        ...this.copyStatements(shape.values, e, (x) => `${m}[${k}] = ${x};`, d + 1).map((l) => '      ' + l),
+        `    } else ${m}[${k}] = ${e};`,
+        '  }',
+        `  ${assign(m)}`,
+        '}',
+      ];
+    }
+    return [assign(this.copyObject(shape, v))];
+  }
+
   /** The private copy function of an inline object type recorded in `inline`. */
   renderInline(shape: StructShape): string {
     return render('deepcopy', 'struct', structView(this, shape, false, undefined));
@@ -164,15 +209,17 @@ interface StructView {
   copyFlat: string;
   jsonObject: string;
   cloneJSON: string;
+  /** `in_` seen as a JSON object. */
+  source: string;
   returnCast: string;
-  cases: Array<{ key: string; expr: string }>;
+  cases: Array<{ key: string; lines: string[] }>;
 }
 
 function structView(ctx: CopyContext, shape: StructShape, exported: boolean, typeName: string | undefined): StructView {
   const cases: StructView['cases'] = [];
   for (const { field, shape: fs } of ctx.index.fields(shape)) {
     if (!needsCopyFunction(fs)) continue;
-    cases.push({ key: jsString(field.name), expr: ctx.copyObject(fs, 'v') });
+    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
   }
   const jsonObject = ctx.imports.type(ctx.options.runtimeModule, 'JsonObject');
   const inType = typeName ?? jsonObject;
@@ -185,6 +232,7 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, typ
     copyFlat: cases.length === 0 ? ctx.rt('copyFlat') : '',
     jsonObject,
     cloneJSON: cases.length === 0 ? '' : ctx.rt('cloneJSON'),
+    source: typeName ? `in_ as unknown as ${jsonObject}` : 'in_',
     returnCast: typeName ? ` as unknown as ${typeName}` : '',
     cases,
   };
@@ -211,8 +259,8 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
       chunks.push({ name: view.name, text: render('deepcopy', 'struct', view) });
     } else if (shape.kind === 'array' || shape.kind === 'map') {
       const t = imports.type(options.typesModule, decl.name);
-      const expr = needsCopyFunction(shape) ? ctx.copyObject(shape, 'in_') : `${ctx.rt('cloneJSON')}(in_)`;
-      chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${t}`, inType: t, expr }) });
+      const lines = needsCopyFunction(shape) ? ctx.copyStatements(shape, 'in_', (x) => `return ${x} as unknown as ${t};`) : [`return ${ctx.rt('cloneJSON')}(in_);`];
+      chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${t}`, inType: t, lines }) });
     }
   }
   // Private functions for inline object types, found while building the others (and while building themselves).

@@ -50,10 +50,11 @@ export function cloneJSON<T>(value: T): T {
 
 /** A copy of a JSON object whose declared fields are scalars: scalars copied, any object value cloned. */
 export function copyFlat<T extends object>(in_: T): T {
-  const out = { ...in_ } as JsonObject;
-  for (const key in out) {
-    const v = out[key];
-    if (typeof v === 'object' && v !== null) out[key] = cloneJSON(v);
+  const src = in_ as JsonObject;
+  const out: JsonObject = {};
+  for (const key in src) {
+    const v = src[key];
+    out[key] = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
   }
   return out as T;
 }
@@ -94,26 +95,28 @@ export function deepCopyManagedFieldsEntry(in_: ManagedFieldsEntry): ManagedFiel
   return copyFlat(in_);
 }
 
-function copyFlatObject(v: object): unknown {
-  return Array.isArray(v) ? cloneJSON(v) : copyFlat(v);
+/** An array of flat objects (owner references, managed fields entries), each copied by `copyFlat`. */
+function copyFlatArray(v: unknown[]): unknown[] {
+  const n = v.length;
+  const out = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) {
+    const e = v[i];
+    out[i] = typeof e === 'object' && e !== null ? (Array.isArray(e) ? cloneJSON(e) : copyFlat(e)) : e;
+  }
+  return out;
 }
 
 export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
-  const out = { ...in_ } as JsonObject;
-  for (const key in out) {
-    const v = out[key];
-    if (typeof v !== 'object' || v === null) continue;
-    switch (key) {
-      case 'ownerReferences':
-        out[key] = Array.isArray(v) ? deepCopyArray(v, copyFlatObject) : cloneJSON(v);
-        break;
-      case 'managedFields':
-        out[key] = Array.isArray(v) ? deepCopyArray(v, copyFlatObject) : cloneJSON(v);
-        break;
-      default:
-        // labels, annotations (maps of strings), finalizers (strings) and unknown fields
-        out[key] = cloneJSON(v);
+  const src = in_ as JsonObject;
+  const out: JsonObject = {};
+  for (const key in src) {
+    const v = src[key];
+    if (typeof v !== 'object' || v === null) {
+      out[key] = v;
+      continue;
     }
+    // ownerReferences and managedFields hold flat objects; labels, annotations, finalizers and unknown fields are JSON
+    out[key] = (key === 'ownerReferences' || key === 'managedFields') && Array.isArray(v) ? copyFlatArray(v) : cloneJSON(v);
   }
   return out as ObjectMeta;
 }
