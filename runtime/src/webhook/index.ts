@@ -39,6 +39,8 @@ export interface ConversionWebhookOptions {
   maxRequestBytes?: number;
   /** How long `close()` waits for in-flight requests before closing their connections. Default 5000 ms. */
   closeTimeoutMs?: number;
+  /** Time allowed to receive a whole request (the API server gives a webhook at most 30 s). Default 30000 ms. */
+  requestTimeoutMs?: number;
   /** Converters to register at once (the same as calling `register` for each). */
   converters?: GroupConverters[];
   /** Receives one line per failed conversion or rejected request. Default: nothing is logged. */
@@ -75,6 +77,7 @@ export class ConversionWebhook {
       path: options.path ?? '/convert',
       maxRequestBytes: options.maxRequestBytes ?? 3 * 1024 * 1024,
       closeTimeoutMs: options.closeTimeoutMs ?? 5000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       log: options.log,
     };
     for (const c of options.converters ?? []) this.register(c);
@@ -124,7 +127,11 @@ export class ConversionWebhook {
   /** Starts serving; resolves with the bound address once listening. */
   async listen(): Promise<AddressInfo> {
     if (this.server) throw new Error('conversion webhook is already listening');
-    const server = https.createServer({ cert: this.options.cert, key: this.options.key, minVersion: 'TLSv1.2' }, (req, res) => this.handle(req, res));
+    const timeout = this.options.requestTimeoutMs;
+    const server = https.createServer(
+      { cert: this.options.cert, key: this.options.key, minVersion: 'TLSv1.2', requestTimeout: timeout, headersTimeout: Math.min(timeout, 60_000) },
+      (req, res) => this.handle(req, res),
+    );
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
