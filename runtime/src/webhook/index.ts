@@ -218,7 +218,8 @@ export class ConversionWebhook {
         review = this.review(body);
       } catch (e) {
         if (e instanceof ReviewError) return this.reply(res, 400, `${e.message}\n`);
-        throw e;
+        // never crash the process on a bug: answer 500
+        return this.reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}\n`);
       }
       const json = JSON.stringify(review);
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
