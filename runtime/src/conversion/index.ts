@@ -221,6 +221,7 @@ export function convertObject(converters: GroupConverters, obj: unknown, desired
     if (!k.versions.includes(v)) throw new ConversionError(`kind ${kind} is not served in version ${v} of ${converters.group}`);
   }
   if (from.version === to.version) return cloneJSON(obj);
-  const hub = from.version === k.hub ? cloneJSON(obj) : k.spokes[from.version].toHub(obj);
+  // converters never modify their input and return fresh objects, so the hub needs no copy of its own
+  const hub = from.version === k.hub ? obj : k.spokes[from.version].toHub(obj);
   return to.version === k.hub ? hub : k.spokes[to.version].fromHub(hub);
 }

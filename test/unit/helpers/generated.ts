@@ -28,7 +28,10 @@ export function writeFiles(dir: string, files: VirtualFile[]): string[] {
   });
 }
 
-/** Type-checks TypeScript files (strict, nodenext) with `@kubegen/runtime` mapped to the runtime sources. Returns formatted errors. */
+/**
+ * Type-checks TypeScript files (strict, nodenext) with `@kubegen/runtime` mapped to the runtime sources. Returns the
+ * formatted errors of files under the temporary directory (the generated ones), not of the runtime sources.
+ */
 export function typeCheck(files: string[]): string[] {
   const options: ts.CompilerOptions = {
     strict: true,
@@ -43,7 +46,9 @@ export function typeCheck(files: string[]): string[] {
     noUnusedLocals: true,
   };
   const program = ts.createProgram(files, options);
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+  // Only the generated files' own problems: the runtime sources are checked by the repository's type-check.
+  const ours = (d: ts.Diagnostic) => !d.file || path.resolve(d.file.fileName).startsWith(os.tmpdir());
+  return ts.getPreEmitDiagnostics(program).filter(ours).map((d) => {
     const msg = ts.flattenDiagnosticMessageText(d.messageText, '\n');
     if (d.file && d.start !== undefined) {
       const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
