@@ -45,7 +45,7 @@ export function convertFlunderFromHub(in_: hub.Flunder): Flunder {
 }
 
 /** Converts a v1alpha1 Fischer to v1beta1 Fischer, field by field. */
-function convert_v1alpha1_Fischer_To_v1beta1_Fischer(in_: JsonObject, lost: LostFields): JsonObject {
+function convert_v1alpha1_Fischer_To_v1beta1_Fischer(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
   for (const key in in_) {
     const v = in_[key];
@@ -69,7 +69,7 @@ function convert_v1alpha1_Fischer_To_v1beta1_Fischer(in_: JsonObject, lost: Lost
 }
 
 /** Converts a v1alpha1 FlunderSpec to v1beta1 FlunderSpec, field by field. */
-function convert_v1alpha1_FlunderSpec_To_v1beta1_FlunderSpec(in_: JsonObject, lost: LostFields): JsonObject {
+function convert_v1alpha1_FlunderSpec_To_v1beta1_FlunderSpec(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
   for (const key in in_) {
     const v = in_[key];
@@ -87,7 +87,7 @@ function convert_v1alpha1_FlunderSpec_To_v1beta1_FlunderSpec(in_: JsonObject, lo
 }
 
 /** Converts a v1alpha1 FlunderStatus to v1beta1 FlunderStatus, field by field. */
-function convert_v1alpha1_FlunderStatus_To_v1beta1_FlunderStatus(in_: JsonObject, lost: LostFields): JsonObject {
+function convert_v1alpha1_FlunderStatus_To_v1beta1_FlunderStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
   for (const key in in_) {
     const v = in_[key];
@@ -131,7 +131,7 @@ function convert_v1alpha1_Flunder_To_v1beta1_Flunder(in_: JsonObject, lost: Lost
 }
 
 /** Converts a v1beta1 Fischer to v1alpha1 Fischer, field by field. */
-function convert_v1beta1_Fischer_To_v1alpha1_Fischer(in_: JsonObject, lost: LostFields): JsonObject {
+function convert_v1beta1_Fischer_To_v1alpha1_Fischer(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
   for (const key in in_) {
     const v = in_[key];
@@ -155,7 +155,7 @@ function convert_v1beta1_Fischer_To_v1alpha1_Fischer(in_: JsonObject, lost: Lost
 }
 
 /** Converts a v1beta1 FlunderSpec to v1alpha1 FlunderSpec, field by field. */
-function convert_v1beta1_FlunderSpec_To_v1alpha1_FlunderSpec(in_: JsonObject, lost: LostFields): JsonObject {
+function convert_v1beta1_FlunderSpec_To_v1alpha1_FlunderSpec(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
   for (const key in in_) {
     const v = in_[key];
@@ -173,7 +173,7 @@ function convert_v1beta1_FlunderSpec_To_v1alpha1_FlunderSpec(in_: JsonObject, lo
 }
 
 /** Converts a v1beta1 FlunderStatus to v1alpha1 FlunderStatus, field by field. */
-function convert_v1beta1_FlunderStatus_To_v1alpha1_FlunderStatus(in_: JsonObject, lost: LostFields): JsonObject {
+function convert_v1beta1_FlunderStatus_To_v1alpha1_FlunderStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
   for (const key in in_) {
     const v = in_[key];
