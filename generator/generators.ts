@@ -7,6 +7,8 @@ import { conversionGenerator } from './emit/conversion';
 import { crdGenerator } from './emit/crd';
 import { deepcopyGenerator } from './emit/deepcopy';
 import { defaultsGenerator } from './emit/defaults';
+import { informersGenerator } from './emit/informers';
+import { listersGenerator } from './emit/listers';
 import { packageGenerator } from './emit/package';
 import type { Generator } from './emit/types';
 import { typesGenerator } from './emit/types-ts';
@@ -19,6 +21,8 @@ export const generators: ReadonlyArray<Generator<never>> = [
   conversionGenerator,
   clientsetGenerator,
   fakeGenerator,
+  listersGenerator,
+  informersGenerator,
   packageGenerator,
 ] as ReadonlyArray<Generator<never>>;
 

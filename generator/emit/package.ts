@@ -12,13 +12,15 @@
  *   (every module of the version).
  *
  * Which modules exist is given as `sources` (the source files the generators before it produced); without it,
- * the types, clientset and fake generators are asked.
+ * the types, clientset, fake, listers and informers generators are asked.
  */
 import type { ApiModel, ApiGroup } from '../model/types';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import { cmp, groupVersionPackages, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
 import { typesGenerator } from './types-ts';
 import { clientGroups, clientsetGenerator, fakeGenerator } from './clientset';
+import { informersGenerator } from './informers';
+import { listersGenerator } from './listers';
 
 export interface PackageOptions {
   /** npm package name pattern; `{group}` is replaced by the API group. */
@@ -38,7 +40,7 @@ export function packageNameFor(pattern: string, group: string): string {
 }
 
 function defaultSources(model: ApiModel): Array<{ group: string; path: string }> {
-  return [typesGenerator, clientsetGenerator, fakeGenerator].flatMap((g) =>
+  return [typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator].flatMap((g) =>
     g.generate(model, {}).files.map((f) => ({ group: f.group ?? '', path: f.path })),
   );
 }

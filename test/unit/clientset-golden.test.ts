@@ -1,13 +1,16 @@
 /**
- * Golden output of the types, clientset, fake and package emitters for two API groups: `stable.example.com` from
+ * Golden output of the types, clientset, fake, listers, informers and package emitters for three API groups: `stable.example.com` from
  * the sample APIs (one namespaced kind, all verbs) and `toys.example.com` from test/cases/kind-markers (skipped
  * verbs, a scale subresource, a `+genclient:method`) and `ext.example.com` from test/golden-codegen/_apis (only-verbs,
- * no verbs, cluster scope, no list type, extension methods bound and refused). Every file must equal
+ * no verbs, cluster scope, no list type, extension methods bound and refused; listers and informers for the kinds
+ * that list and watch, namespaced and cluster-scoped). Every file must equal
  * `test/golden-codegen/<group>/<path>`; `UPDATE_GOLDEN=1` rewrites them.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { clientsetGenerator, fakeGenerator } from '../../generator/emit/clientset';
+import { informersGenerator } from '../../generator/emit/informers';
+import { listersGenerator } from '../../generator/emit/listers';
 import { packageGenerator } from '../../generator/emit/package';
 import { typesGenerator } from '../../generator/emit/types-ts';
 import type { VirtualFile } from '../../generator/emit/types';
@@ -40,7 +43,7 @@ for (const c of CASES) {
   describe(`golden clientset output of ${c.group}`, () => {
     const { model, diagnostics } = loadApiModel(c.apis, REPO);
     const files: VirtualFile[] = [];
-    const generated = [typesGenerator, clientsetGenerator, fakeGenerator].map((g) => g.generate(model, {}));
+    const generated = [typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator].map((g) => g.generate(model, {}));
     generated.push(packageGenerator.generate(model, { packageName: '@kubegen-generated/{group}', version: '0.1.0', runtimeVersion: '0.1.0' }));
     for (const r of generated) files.push(...r.files.filter((f) => f.group === c.group));
     const got = new Map(files.map((f) => [placeFile(f).slice(c.group.length + 1), f.contents]));
@@ -64,7 +67,7 @@ for (const c of CASES) {
     });
 
     it('is deterministic', () => {
-      const again = clientsetGenerator.generate(model, {}).files.concat(fakeGenerator.generate(model, {}).files, typesGenerator.generate(model, {}).files);
+      const again = [clientsetGenerator, fakeGenerator, typesGenerator, listersGenerator, informersGenerator].flatMap((g) => g.generate(model, {}).files);
       for (const f of again.filter((x) => x.group === c.group)) expect(f.contents).toBe(got.get(placeFile(f).slice(c.group.length + 1)));
     });
   });

@@ -1,6 +1,6 @@
 /**
  * Semantic checks on generated packages: everything `kubegen generate` writes for the sample APIs (and for the
- * client-generation case test/golden-codegen/_apis, and the types and clients of every test/cases case) is compiled with
+ * client-generation case test/golden-codegen/_apis, and the types, clients, listers and informers of every test/cases case) is compiled with
  * the TypeScript compiler API (strict, nodenext, `@kubegen/runtime` from its sources) with zero diagnostics, and
  * the public surface — the declarations the compiler emits for every generated module, and the sources
  * themselves — never mentions `any`.
@@ -43,7 +43,7 @@ describe('generated packages', () => {
         .readdirSync(path.join(REPO, 'test/cases'))
         .filter((c) => fs.existsSync(path.join(REPO, 'test/cases', c, 'apis')))
         .sort()
-        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'package'] })),
+        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'package'] })),
     ];
     for (const set of sets) {
       const { model, diagnostics } = loadApiModel(set.apis, REPO);
@@ -91,10 +91,13 @@ describe('generated packages', () => {
     const rel = sources.map((s) => path.relative(tmp, s).split(path.sep).join('/'));
     for (const g of ['auth.ilinux.io', 'etcd.database.coreos.com', 'ext.example.com', 'foo.bar', 'stable.example.com', 'wardle.example.com']) {
       const set = g === 'ext.example.com' ? 'ext' : 'apis';
-      for (const m of ['src/index.ts', 'src/clientset.ts', 'src/fake/index.ts']) expect(rel).toContain(`${set}/${g}/${m}`);
+      for (const m of ['src/index.ts', 'src/clientset.ts', 'src/fake/index.ts', 'src/informers.ts']) expect(rel).toContain(`${set}/${g}/${m}`);
     }
     expect(rel).toContain('apis/stable.example.com/src/v1/types.ts');
     expect(rel).toContain('apis/stable.example.com/src/v1/client.ts');
+    expect(rel).toContain('apis/stable.example.com/src/v1/listers.ts');
+    expect(rel).toContain('apis/stable.example.com/src/v1/informers.ts');
+    expect(rel.filter((r) => r.startsWith('cases/') && r.endsWith('/informers.ts')).length).toBeGreaterThan(0);
     expect(rel.filter((r) => r.startsWith('cases/')).length).toBeGreaterThan(20);
   });
 
@@ -110,9 +113,9 @@ describe('generated packages', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('has no `any` in the generated sources of the clientset, fake and types', () => {
+  it('has no `any` in the generated sources of the clientset, fake, types, listers and informers', () => {
     const offenders = sources
-      .filter((s) => /(client|clientset|types|fake\/index)\.ts$/.test(s))
+      .filter((s) => /(client|clientset|types|fake\/index|listers|informers)\.ts$/.test(s))
       .filter((s) => /\bany\b/.test(codeOnly(fs.readFileSync(s, 'utf8'))))
       .map((s) => path.relative(tmp, s));
     expect(offenders).toEqual([]);

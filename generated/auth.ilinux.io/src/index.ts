@@ -2,3 +2,4 @@
 
 export * as v1alpha1 from './v1alpha1';
 export * from './clientset';
+export * from './informers';

@@ -2,3 +2,4 @@
 
 export * as v1beta2 from './v1beta2';
 export * from './clientset';
+export * from './informers';

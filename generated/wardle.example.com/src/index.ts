@@ -4,3 +4,4 @@ export * as v1alpha1 from './v1alpha1';
 export * as v1beta1 from './v1beta1';
 export * from './clientset';
 export * from './conversion';
+export * from './informers';

@@ -4,3 +4,4 @@ export * from './reflector';
 export * from './informer';
 export * from './factory';
 export * from './lister';
+export * from './expansion';

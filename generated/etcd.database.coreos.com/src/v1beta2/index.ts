@@ -3,4 +3,6 @@
 export * from './client';
 export * from './deepcopy';
 export * from './defaults';
+export * from './informers';
+export * from './listers';
 export * from './types';

@@ -4,4 +4,6 @@ export * from './client';
 export * from './conversion';
 export * from './deepcopy';
 export * from './defaults';
+export * from './informers';
+export * from './listers';
 export * from './types';

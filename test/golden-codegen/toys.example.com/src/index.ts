@@ -2,3 +2,4 @@
 
 export * as v1 from './v1';
 export * from './clientset';
+export * from './informers';

@@ -1,0 +1,91 @@
+/**
+ * The informers emitter (informer-gen for TypeScript), for the kinds `cacheGroups` selects (`+genclient` with
+ * list and watch):
+ *
+ * - `<version>/informers.ts`: per kind `<Kind>Informer` (`informer()`, `lister()`) and
+ *   `<kind>Informer(factory, client, options?)` — the factory's shared informer of the kind's resource, created
+ *   on first use with the version client's `<kinds>(factory.namespace)`; and the version's accessors
+ *   (`StableV1Informers`, `stableV1Informers(factory, client)`: `cronTabs()`), informer-gen's versioned `Interface`;
+ * - `informers.ts`: the group's accessors over a `SharedInformerFactory` — `informersFor(factory, clientset)
+ *   .stableV1().cronTabs()`, informer-gen's `f.Stable().V1().CronTabs()` — and `newSharedInformerFactory(clientset,
+ *   options)`, a factory with those accessors.
+ *
+ * The factory is the runtime's, keyed by GroupVersionResource, so one factory serves every group: use
+ * `informersFor` with each group's clientset.
+ */
+import type { ApiModel } from '../model/types';
+import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { ClientsetOptions } from './clientset';
+import { cacheGroups, type CacheGroup, type CacheVersion } from './listers';
+import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } from '../render';
+
+function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): string {
+  const imports = new ImportTracker();
+  const clientInterface = imports.type('./client', v.client.interfaceName);
+  const factory = imports.type(rt, 'SharedInformerFactory');
+  const kinds = v.kinds.map((k) => {
+    const ck = k.client;
+    const kindT = imports.type('./types', ck.kind.name);
+    return {
+      ...k,
+      kindT,
+      informerDoc: `${ck.kind.plural}.${g.client.group}/${v.client.version}`,
+      sharedInformer: `${imports.type(rt, 'SharedIndexInformer')}<${kindT}>`,
+      options: `${imports.type(rt, 'InformerForOptions')}<${kindT}>`,
+      listerType: imports.type('./listers', k.lister),
+      newLister: imports.value('./listers', k.newLister),
+      descriptor: imports.value('./client', ck.descriptorName),
+      clientCall: `client.${ck.accessor}(${ck.kind.client.namespaced ? 'factory.namespace' : ''})`,
+      accessor: ck.accessor,
+      scopeDoc: ck.kind.client.namespaced ? "in the factory's namespace" : 'cluster-wide',
+    };
+  });
+  const body = render('informers', 'version', {
+    kinds,
+    factory,
+    clientInterface,
+    informersType: v.informersType,
+    informersFunc: v.informersFunc,
+    groupVersionDoc: `${g.client.group}/${v.client.version}`,
+  });
+  return renderSourceFile(imports, body);
+}
+
+function renderGroupInformers(g: CacheGroup, rt: string): string {
+  const imports = new ImportTracker();
+  const goName = g.client.goName;
+  const last = g.versions[g.versions.length - 1]!;
+  const kind = last.kinds[0]!;
+  const versions = g.versions.map((v) => ({
+    accessor: v.client.accessor,
+    versionInformersType: imports.type(`./${v.client.version}/informers`, v.informersType),
+    versionInformersFunc: imports.value(`./${v.client.version}/informers`, v.informersFunc),
+  }));
+  const body = render('informers', 'group', {
+    groupDoc: g.client.group,
+    informersType: safeIdentifier(`${goName}Informers`),
+    factoryType: safeIdentifier(`${goName}SharedInformerFactory`),
+    factory: imports.value(rt, 'SharedInformerFactory'),
+    factoryOptions: imports.type(rt, 'SharedInformerFactoryOptions'),
+    clientsetInterface: imports.type('./clientset', `${goName}Interface`),
+    versions,
+    exampleVar: privateName(kind.client.accessor),
+    exampleChain: `${last.client.accessor}().${kind.client.accessor}()`,
+  });
+  return renderSourceFile(imports, body);
+}
+
+export const informersGenerator: Generator<ClientsetOptions> = {
+  name: 'informers',
+  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+    const rt = options.runtimeModule ?? '@kubegen/runtime';
+    const files: VirtualFile[] = [];
+    for (const g of cacheGroups(model)) {
+      for (const v of g.versions) {
+        files.push({ path: `${v.client.version}/informers.ts`, contents: renderVersionInformers(g, v, rt), group: g.client.group, role: 'source' });
+      }
+      files.push({ path: 'informers.ts', contents: renderGroupInformers(g, rt), group: g.client.group, role: 'source' });
+    }
+    return { files, diagnostics: [] };
+  },
+};
