@@ -44,7 +44,7 @@ import {
   renderSourceFile,
   safeIdentifier,
 } from '../render';
-import { CopyContext, type DeepcopyOptions } from './deepcopy';
+import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './deepcopy';
 
 export interface ConversionOptions {
   /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */
@@ -230,7 +230,7 @@ interface PairView {
   jsonObject: string;
   lostFields: string;
   cloneJSON: string;
-  cases: Array<{ labels: string[]; statement: string }>;
+  cases: Array<{ labels: string[]; lines: string[] }>;
   manual: Array<{ key: string; fn: string }>;
 }
 
@@ -275,24 +275,53 @@ class SpokeFile {
     return name;
   }
 
-  /** An expression converting `v` (an object, possibly an array) by `p`, with lost fields under `lost`. */
-  private convertObject(p: Plan, v: string, lost: string, fromSide: Side, toSide: Side): string {
+  /**
+   * Statements converting `v`, known to be a non-null object (possibly an array), by plan `p`, with lost fields
+   * under the `LostFields` expression `lost`, handing the result to `assign`. Arrays and maps are converted by inline
+   * loops (no callbacks); `d` numbers the loop variables of nested levels.
+   */
+  private planStatements(p: Plan, v: string, lost: string, assign: (expr: string) => string, fromSide: Side, toSide: Side, d: number): string[] {
     const clone = this.rt('cloneJSON');
     switch (p.kind) {
       case 'copy':
-        return this.copy.copyObject(p.shape, v);
+        return this.copy.copyStatements(p.shape, v, assign, d);
       case 'pair':
-        return `${this.rt('isJsonObject')}(${v}) ? ${this.pair(p.from, fromSide, p.to, toSide)}(${v}, ${lost}) : ${clone}(${v})`;
-      case 'array':
+        return [assign(`${this.rt('isJsonObject')}(${v}) ? ${this.pair(p.from, fromSide, p.to, toSide)}(${v}, ${lost}) : ${clone}(${v})`)];
+      case 'array': {
+        const [l, n, a, i, e] = [`l${d}`, `n${d}`, `a${d}`, `i${d}`, `e${d}`];
+        return [
+          `if (Array.isArray(${v})) {`,
+          `  const ${l} = ${lost};`,
+          `  const ${n} = ${v}.length;`,
+          `  const ${a} = new Array<unknown>(${n});`,
+          `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
+          `    const ${e}: unknown = ${v}[${i}];`,
+          `    if (typeof ${e} === 'object' && ${e} !== null) {`,
+          ...this.planStatements(p.items, e, `${l}.child(String(${i}))`, (x) => `${a}[${i}] = ${x};`, fromSide, toSide, d + 1).map((x) => '      ' + x),
+          `    } else ${a}[${i}] = ${e};`,
+          '  }',
+          `  ${assign(a)}`,
+          `} else ${assign(`${clone}(${v})`)}`,
+        ];
+      }
       case 'map': {
-        const d = this.depth++;
-        const inner = this.convertObject(p.kind === 'array' ? p.items : p.values, `e${d}`, `l${d}`, fromSide, toSide);
-        this.depth--;
-        const lostType = this.imports.type(this.opts.runtimeModule, 'LostFields');
-        const fn = `(e${d}: object, l${d}: ${lostType}) => ${inner}`;
-        return p.kind === 'array'
-          ? `Array.isArray(${v}) ? ${this.rt('convertArray')}(${v}, ${lost}, ${fn}) : ${clone}(${v})`
-          : `${this.rt('isJsonObject')}(${v}) ? ${this.rt('convertMap')}(${v}, ${lost}, ${fn}) : ${clone}(${v})`;
+        const jsonObject = this.imports.type(this.opts.runtimeModule, 'JsonObject');
+        const [l, src, m, k, e] = [`l${d}`, `s${d}`, `m${d}`, `k${d}`, `e${d}`];
+        return [
+          `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
+          'else {',
+          `  const ${l} = ${lost};`,
+          `  const ${src} = ${v} as ${jsonObject};`,
+          `  const ${m}: ${jsonObject} = {};`,
+          `  for (const ${k} in ${src}) {`,
+          `    const ${e} = ${src}[${k}];`,
+          `    if (typeof ${e} === 'object' && ${e} !== null) {`,
+          ...this.planStatements(p.values, e, `${l}.child(${k})`, (x) => `${m}[${k}] = ${x};`, fromSide, toSide, d + 1).map((x) => '      ' + x),
+          `    } else ${m}[${k}] = ${e};`,
+          '  }',
+          `  ${assign(m)}`,
+          '}',
+        ];
       }
     }
   }
@@ -315,7 +344,7 @@ class SpokeFile {
     const fromNames = new Set(fromFields.map((f) => f.field.name));
     const cases: PairView['cases'] = [];
     const manual: PairView['manual'] = [];
-    const clone = this.rt('cloneJSON');
+    const clone = this.rt('cloneJSON'); // the default case's
     const file = `${spoke.pkg.dir}/conversion.ts`;
     const fnFor = (field: string) => manualConversionName(fromSide.version, from.name, field, toSide.version);
     const where = (side: Side, s: StructShape, field: string) => `${side.version} ${s.name.replace(/_/g, '.')}.${field}`;
@@ -329,13 +358,13 @@ class SpokeFile {
       if (available.has(fn)) {
         this.usedManual.add(fn);
         manual.push({ key, fn: this.imports.value(this.manualModule(spoke.pkg), fn) });
-        cases.push({ labels: [key], statement: '// converted by the hand-written function below' });
+        cases.push({ labels: [key], lines: ['// converted by the hand-written function below'] });
         if (!target) manualForUnmatched = true;
         continue;
       }
       if (!target) {
         unmatched.push(field);
-        cases.push({ labels: [key], statement: 'lost.keep(key, v);' });
+        cases.push({ labels: [key], lines: ['lost.keep(key, v);'] });
         continue;
       }
       const p = plan(shape, target.shape);
@@ -349,11 +378,10 @@ class SpokeFile {
         });
         continue;
       }
-      const expr = p.kind === 'copy' && (p.shape.kind === 'scalar' || p.shape.kind === 'any') ? `${clone}(v)` : this.convertField(p, fromSide, toSide);
-      cases.push({ labels: [key], statement: `out[key] = ${expr};` });
+      cases.push({ labels: [key], lines: this.fieldStatements(p, fromSide, toSide) });
     }
     // Fields only the target declares: a value under that key in the source is not the target's to take.
-    for (const [n] of toFields) if (!fromNames.has(n)) cases.push({ labels: [jsString(n)], statement: 'lost.keep(key, v);' });
+    for (const [n] of toFields) if (!fromNames.has(n)) cases.push({ labels: [jsString(n)], lines: ['lost.keep(key, v);'] });
     // Required target fields nothing feeds: a renamed or moved field.
     if (!manualForUnmatched) {
       for (const [n, { field }] of toFields) {
@@ -367,7 +395,7 @@ class SpokeFile {
       }
     }
     const merged = mergeCases(cases);
-    const usesLost = merged.some((c) => c.statement.includes('lost'));
+    const usesLost = merged.some((c) => c.lines.some((l) => /\blost\b/.test(l)));
     return {
       name,
       lostParam: usesLost ? 'lost' : '_lost',
@@ -381,9 +409,14 @@ class SpokeFile {
     };
   }
 
-  private convertField(p: Plan, fromSide: Side, toSide: Side): string {
-    if (p.kind === 'copy') return `typeof v === 'object' && v !== null ? ${this.copy.copyObject(p.shape, 'v')} : v`;
-    return this.convertObject(p, 'v', 'lost.child(key)', fromSide, toSide);
+  /** Statements converting the field value `v` (any JSON value) by plan `p` into `out[key]`. */
+  private fieldStatements(p: Plan, fromSide: Side, toSide: Side): string[] {
+    const assign = (x: string) => `out[key] = ${x};`;
+    const clone = this.rt('cloneJSON');
+    if (p.kind === 'copy' && !needsCopyFunction(p.shape)) return [assign(`${clone}(v)`)];
+    if (p.kind === 'pair') return [assign(`${this.rt('isJsonObject')}(v) ? ${this.pair(p.from, fromSide, p.to, toSide)}(v, lost.child(key)) : ${clone}(v)`)];
+    const inner = this.planStatements(p, 'v', 'lost.child(key)', assign, fromSide, toSide, 0);
+    return ["if (typeof v === 'object' && v !== null) {", ...inner.map((x) => '  ' + x), `} else ${assign('v')}`];
   }
 
   render(): string {
@@ -487,17 +520,18 @@ export function copyManualConversions(pkg: Package, groupVersions: ReadonlySet<s
   return `// Code generated by kubegen from ${commentText(file)}: the hand-written conversions, imports pointed at the generated types. DO NOT EDIT.\n\n${text.replace(/^\s+/, '')}`;
 }
 
-/** Merges cases with the same statement into one case with several labels, keeping first-occurrence order. */
-function mergeCases(cases: Array<{ labels: string[]; statement: string }>): Array<{ labels: string[]; statement: string }> {
-  const out: Array<{ labels: string[]; statement: string }> = [];
-  const byStatement = new Map<string, { labels: string[]; statement: string }>();
+/** Merges cases with the same statements into one case with several labels, keeping first-occurrence order. */
+function mergeCases(cases: Array<{ labels: string[]; lines: string[] }>): Array<{ labels: string[]; lines: string[] }> {
+  const out: Array<{ labels: string[]; lines: string[] }> = [];
+  const byText = new Map<string, { labels: string[]; lines: string[] }>();
   for (const c of cases) {
-    const existing = c.statement.startsWith('//') ? undefined : byStatement.get(c.statement);
+    const text = c.lines.join('\n');
+    const existing = text.startsWith('//') ? undefined : byText.get(text);
     if (existing) existing.labels.push(...c.labels);
     else {
-      const copy = { labels: [...c.labels], statement: c.statement };
+      const copy = { labels: [...c.labels], lines: c.lines };
       out.push(copy);
-      byStatement.set(c.statement, copy);
+      byText.set(text, copy);
     }
   }
   return out;

@@ -61,7 +61,6 @@ export function deepCopyFunctionName(typeName: string): string {
 export class CopyContext {
   /** Inline struct types that need a private copy function, by id. */
   readonly inline = new Map<string, StructShape>();
-  private depth = 0;
 
   constructor(
     readonly index: ModelIndex,
@@ -78,35 +77,28 @@ export class CopyContext {
     return this.imports.value(this.options.runtimeModule, name);
   }
 
-  /** An expression copying `v`, known to be a non-null object (possibly an array), as a value of `shape`. */
-  copyObject(shape: Shape, v: string): string {
+  /**
+   * An expression copying `v`, known to be a non-null object (possibly an array), as a value of `shape` — for shapes
+   * copied by one call (scalars, any JSON, structs, arrays and maps of those that need no copy function). Arrays and
+   * maps that need one are copied by the loops of `copyStatements`.
+   */
+  private copyObject(shape: Shape, v: string): string {
+    const clone = `${this.rt('cloneJSON')}(${v})`;
     switch (shape.kind) {
-      case 'scalar':
-      case 'any':
-        return `${this.rt('cloneJSON')}(${v})`;
       case 'runtime': {
         const t = this.imports.type(this.options.runtimeModule, shape.name);
-        return `Array.isArray(${v}) ? ${this.rt('cloneJSON')}(${v}) : ${this.rt(`deepCopy${shape.name}`)}(${v} as ${t})`;
+        return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${v} as ${t})`;
       }
       case 'struct': {
         const call = this.structCall(shape, v);
-        return call === undefined ? `${this.rt('cloneJSON')}(${v})` : `Array.isArray(${v}) ? ${this.rt('cloneJSON')}(${v}) : ${call}`;
+        return call === undefined ? clone : `Array.isArray(${v}) ? ${clone} : ${call}`;
       }
-      case 'array': {
-        if (!needsCopyFunction(shape.items)) return `${this.rt('cloneJSON')}(${v})`;
-        const e = this.param();
-        const inner = this.copyObject(shape.items, e);
-        this.depth--;
-        return `Array.isArray(${v}) ? ${this.rt('deepCopyArray')}(${v}, (${e}: object) => ${inner}) : ${this.rt('cloneJSON')}(${v})`;
-      }
-      case 'map': {
-        if (!needsCopyFunction(shape.values)) return `${this.rt('cloneJSON')}(${v})`;
-        const e = this.param();
-        const inner = this.copyObject(shape.values, e);
-        this.depth--;
-        const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
-        return `Array.isArray(${v}) ? ${this.rt('cloneJSON')}(${v}) : ${this.rt('deepCopyMap')}(${v} as ${jsonObject}, (${e}: object) => ${inner})`;
-      }
+      case 'array':
+      case 'map':
+        if (needsCopyFunction(shape)) throw new Error('kubegen bug: arrays and maps that need copy functions are copied by copyStatements');
+        return clone;
+      default:
+        return clone;
     }
   }
 
@@ -157,10 +149,6 @@ export class CopyContext {
   /** The private copy function of an inline object type recorded in `inline`. */
   renderInline(shape: StructShape): string {
     return render('deepcopy', 'struct', structView(this, shape, false, undefined));
-  }
-
-  private param(): string {
-    return `e${this.depth++}`;
   }
 
   /** A call of the copy function of a struct on `v` (an object), or undefined when it is copied as JSON. */

@@ -85,27 +85,6 @@ export class LostFields {
   }
 }
 
-/** Converts the object elements of an array with `convert`; scalars are kept. */
-export function convertArray(in_: readonly unknown[], lost: LostFields, convert: (value: object, lost: LostFields) => unknown): unknown[] {
-  const n = in_.length;
-  const out = new Array<unknown>(n);
-  for (let i = 0; i < n; i++) {
-    const v = in_[i];
-    out[i] = typeof v === 'object' && v !== null ? convert(v, lost.child(String(i))) : v;
-  }
-  return out;
-}
-
-/** Converts the object values of a map with `convert`; scalars are kept. */
-export function convertMap(in_: JsonObject, lost: LostFields, convert: (value: object, lost: LostFields) => unknown): JsonObject {
-  const out: JsonObject = {};
-  for (const key in in_) {
-    const v = in_[key];
-    out[key] = typeof v === 'object' && v !== null ? convert(v, lost.child(key)) : v;
-  }
-  return out;
-}
-
 interface Payload extends LostNode {
   /** `metadata` was created to hold the annotation. */
   m?: 1;

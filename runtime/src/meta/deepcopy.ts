@@ -59,30 +59,6 @@ export function copyFlat<T extends object>(in_: T): T {
   return out as T;
 }
 
-/**
- * A copy of a map (a JSON object of values of one type): object values are copied by `copy`, scalars kept.
- * Untyped on purpose: generated code, which knows the value type, calls it.
- */
-export function deepCopyMap(in_: JsonObject, copy: (value: object) => unknown): JsonObject {
-  const out: JsonObject = {};
-  for (const key in in_) {
-    const v = in_[key];
-    out[key] = typeof v === 'object' && v !== null ? copy(v) : v;
-  }
-  return out;
-}
-
-/** A copy of an array: object elements are copied by `copy`, scalars kept. Untyped like `deepCopyMap`. */
-export function deepCopyArray(in_: readonly unknown[], copy: (value: object) => unknown): unknown[] {
-  const n = in_.length;
-  const out = new Array<unknown>(n);
-  for (let i = 0; i < n; i++) {
-    const v = in_[i];
-    out[i] = typeof v === 'object' && v !== null ? copy(v) : v;
-  }
-  return out;
-}
-
 export function deepCopyTypeMeta(in_: TypeMeta): TypeMeta {
   return copyFlat(in_);
 }

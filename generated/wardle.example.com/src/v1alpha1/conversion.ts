@@ -52,13 +52,13 @@ function convert_v1alpha1_Fischer_To_v1beta1_Fischer(in_: JsonObject, _lost: Los
     switch (key) {
       case 'apiVersion':
       case 'kind':
+      case 'disallowedFlunders':
         out[key] = cloneJSON(v);
         break;
       case 'metadata':
-        out[key] = typeof v === 'object' && v !== null ? Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta) : v;
-        break;
-      case 'disallowedFlunders':
-        out[key] = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+        if (typeof v === 'object' && v !== null) {
+          out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta);
+        } else out[key] = v;
         break;
       default:
         // declared by neither version: carried over unchanged
@@ -114,7 +114,9 @@ function convert_v1alpha1_Flunder_To_v1beta1_Flunder(in_: JsonObject, lost: Lost
         out[key] = cloneJSON(v);
         break;
       case 'metadata':
-        out[key] = typeof v === 'object' && v !== null ? Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta) : v;
+        if (typeof v === 'object' && v !== null) {
+          out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta);
+        } else out[key] = v;
         break;
       case 'spec':
         out[key] = isJsonObject(v) ? convert_v1alpha1_FlunderSpec_To_v1beta1_FlunderSpec(v, lost.child(key)) : cloneJSON(v);
@@ -138,13 +140,13 @@ function convert_v1beta1_Fischer_To_v1alpha1_Fischer(in_: JsonObject, _lost: Los
     switch (key) {
       case 'apiVersion':
       case 'kind':
+      case 'disallowedFlunders':
         out[key] = cloneJSON(v);
         break;
       case 'metadata':
-        out[key] = typeof v === 'object' && v !== null ? Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta) : v;
-        break;
-      case 'disallowedFlunders':
-        out[key] = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+        if (typeof v === 'object' && v !== null) {
+          out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta);
+        } else out[key] = v;
         break;
       default:
         // declared by neither version: carried over unchanged
@@ -200,7 +202,9 @@ function convert_v1beta1_Flunder_To_v1alpha1_Flunder(in_: JsonObject, lost: Lost
         out[key] = cloneJSON(v);
         break;
       case 'metadata':
-        out[key] = typeof v === 'object' && v !== null ? Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta) : v;
+        if (typeof v === 'object' && v !== null) {
+          out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v as ObjectMeta);
+        } else out[key] = v;
         break;
       case 'spec':
         out[key] = isJsonObject(v) ? convert_v1beta1_FlunderSpec_To_v1alpha1_FlunderSpec(v, lost.child(key)) : cloneJSON(v);
