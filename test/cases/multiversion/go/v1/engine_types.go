@@ -21,4 +21,6 @@ type EngineSpec struct {
 	Fuel string `json:"fuel"`
 	// cylinders of the engine, from another file of this folder.
 	Cylinders *Cylinders `json:"cylinders,omitempty"`
+	// replicas is the desired number of engines; stored here for v2's scale subresource.
+	Replicas int32 `json:"replicas,omitempty"`
 }

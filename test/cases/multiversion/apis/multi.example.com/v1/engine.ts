@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta } from '@kubegen/runtime';
+import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 import type { Cylinders, EngineStatus } from './common.js';
 
 /**
@@ -20,4 +20,6 @@ export interface EngineSpec {
   fuel: string;
   /** cylinders of the engine, from another file of this folder. */
   cylinders?: Cylinders;
+  /** replicas is the desired number of engines; stored here for v2's scale subresource. */
+  replicas?: int32;
 }
