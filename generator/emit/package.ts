@@ -93,7 +93,7 @@ export const packageGenerator: Generator<PackageOptions> = {
       };
       files.push({ path: 'package.json', contents: JSON.stringify(pkgJson, null, 2) + '\n', group: group.name, role: 'package' });
       files.push({ path: 'tsconfig.json', contents: JSON.stringify(TSCONFIG, null, 2) + '\n', group: group.name, role: 'package' });
-      files.push({ path: 'README.md', contents: readme(model, group, name, options, clients.get(group.name), hasFake), group: group.name, role: 'package' });
+      files.push({ path: 'README.md', contents: readme(model, group, name, options, clients.get(group.name), hasFake, own), group: group.name, role: 'package' });
     }
     return { files, diagnostics: [] };
   },
@@ -129,6 +129,7 @@ function readme(
   options: PackageOptions,
   client: ReturnType<typeof clientGroups>[number] | undefined,
   hasFake: boolean,
+  own: readonly string[],
 ): string {
   const gvps = groupVersionPackages(model).filter((g) => g.group === group.name);
   const apisDir = gvps[0]!.package.dir.split('/').slice(0, -1).join('/') || gvps[0]!.package.dir;
@@ -140,7 +141,7 @@ function readme(
       importPath: `${packageName}/${g.version}`,
       hasClient: cv !== undefined,
       className: cv?.className ?? '',
-      extras: '',
+      extras: own.includes(`${g.version}/informers.ts`) ? 'listers and informers (`<kind>Informer`, `new<Kind>Lister`)' : '',
       kinds: [...g.package.kinds]
         .sort((a, b) => cmp(a.name, b.name))
         .map((k) => {
@@ -164,6 +165,8 @@ function readme(
     apisDir,
     versions,
     hasClient: client !== undefined && hasFake && exampleKind !== undefined,
+    hasInformers: own.includes('informers.ts'),
+    informersExample: exampleKind && own.includes(`${lastClientVersion!.version}/informers.ts`) ? `${lastClientVersion!.accessor}().${exampleKind.accessor}()` : '',
     clientsetName: client ? `${client.goName}Clientset` : '',
     firstVersion: gvps[0]!.version,
     firstImportPath: lastClientVersion ? `${packageName}/${lastClientVersion.version}` : '',

@@ -46,6 +46,15 @@ describe('package emitter', () => {
     expect(pkg.exports['./fake']).toBeUndefined();
   });
 
+  it('re-exports the listers and informers when they were generated, and says so in the README', () => {
+    const files = filesOf('apis');
+    expect(files.get('stable.example.com/source/v1/index.ts')).toMatch(/export \* from '\.\/informers';\nexport \* from '\.\/listers';/);
+    expect(files.get('stable.example.com/source/index.ts')).toMatch(/export \* from '\.\/informers';/);
+    expect(files.get('stable.example.com/package/README.md')).toMatch(/informersFor\(factory, cs\)\.stableV1\(\)\.cronTabs\(\)\.lister\(\)/);
+    const typesOnly = filesOf('apis', [{ group: 'stable.example.com', path: 'v1/types.ts' }]);
+    expect(typesOnly.get('stable.example.com/package/README.md')).not.toMatch(/informers/);
+  });
+
   it('makes a package of a group without clients: types only, no fake, a README without client usage', () => {
     const files = filesOf('test/cases/enums/apis');
     const pkg = JSON.parse(files.get('enums.example.com/package/package.json')!) as { exports: Record<string, unknown> };
