@@ -19,6 +19,7 @@ import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, Typ
 import { buildModel, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
 import { RUNTIME_PACKAGE, runtimeMetaDir, runtimeMetaFiles } from './runtime';
+import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
 
 export interface LoadOptions {
   /** The APIs root: `<root>/<group>/<version>/*.ts`. */
@@ -65,73 +66,12 @@ export function loadApiModel(options: LoadOptions): LoadResult {
   const metaFiles = runtimeMetaFiles(metaDir);
   const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
 
-  const compilerOptions: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    allowImportingTsExtensions: true,
-    types: [],
-    // ES5's lib declares everything API files may name (Array, ReadonlyArray, Record, Date to reject); the default
-    // lib for ES2022 would add the DOM and cost most of the load time.
-    lib: ['lib.es5.d.ts'],
-  };
-  const program = createProgram([...metaFiles, ...apiFiles], compilerOptions, {
-    [runtimeIndex]: metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join(''),
-  });
-  const loader = new Loader(program, root, cwd, metaDir, bag);
+  const files = new SourceFiles(new Map([[runtimeIndex, metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('')]]));
+  const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]));
+  const loader = new Loader(files, resolver, root, cwd, metaDir, bag);
   const packages = loader.load(apiFiles);
   const model = buildModel(packages, bag);
   return { model, diagnostics: bag.items };
-}
-
-/** The TypeScript lib files (`lib.es5.d.ts`, …) that ts-morph bundles, by file name. */
-let libFiles: Map<string, string> | undefined;
-function bundledLib(fileName: string): string | undefined {
-  if (!libFiles) {
-    const common = require(require.resolve('@ts-morph/common', { paths: [path.dirname(require.resolve('ts-morph'))] })) as {
-      getLibFiles(): Array<{ fileName: string; text: string }>;
-    };
-    libFiles = new Map(common.getLibFiles().map((f) => [f.fileName, f.text]));
-  }
-  return libFiles.get(fileName);
-}
-
-/** Where the bundled lib files appear to the compiler (they are served from memory). */
-const LIB_DIR = path.resolve('/__kubegen_lib__');
-
-/**
- * A plain TypeScript program over `rootNames` (ts-morph's Project would wrap every file and parse every JSDoc
- * comment; the loader reads doc comments from the text itself, so JSDoc is not parsed). `virtualFiles` are served
- * from memory; `@kubegen/runtime` resolves to the first of them (the runtime index).
- */
-function createProgram(rootNames: string[], options: ts.CompilerOptions, virtualFiles: Record<string, string>): ts.Program {
-  const host = ts.createCompilerHost(options, true);
-  host.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
-  const runtimeIndex = Object.keys(virtualFiles)[0];
-  const memory = (fileName: string): string | undefined =>
-    virtualFiles[fileName] ?? (path.dirname(fileName) === LIB_DIR ? bundledLib(path.basename(fileName)) : undefined);
-  const { fileExists, readFile, getSourceFile } = host;
-  host.getDefaultLibLocation = () => LIB_DIR;
-  host.getDefaultLibFileName = (o) => path.join(LIB_DIR, ts.getDefaultLibFileName(o));
-  host.fileExists = (f) => memory(f) !== undefined || fileExists.call(host, f);
-  host.readFile = (f) => memory(f) ?? readFile.call(host, f);
-  host.getSourceFile = (f, languageVersion, onError, shouldCreate) => {
-    const text = memory(f);
-    if (text === undefined) return getSourceFile.call(host, f, languageVersion, onError, shouldCreate);
-    return ts.createSourceFile(f, text, languageVersion, false);
-  };
-  host.resolveModuleNameLiterals = (literals, containingFile, redirected, opts, containingSourceFile) =>
-    literals.map((lit) => {
-      if (lit.text === RUNTIME_PACKAGE) {
-        return { resolvedModule: { resolvedFileName: runtimeIndex, extension: ts.Extension.Ts, isExternalLibraryImport: false } };
-      }
-      const mode = ts.getModeForUsageLocation(containingSourceFile, lit, opts);
-      return ts.resolveModuleName(lit.text, containingFile, opts, host, undefined, redirected, mode);
-    });
-  return ts.createProgram({ rootNames: [runtimeIndex, ...rootNames], options, host });
 }
 
 function listApiFiles(root: string): string[] {
@@ -148,30 +88,25 @@ function listApiFiles(root: string): string[] {
   return out;
 }
 
-type DeclNode = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
-
 class Loader {
-  private readonly checker: ts.TypeChecker;
   private readonly packages = new Map<PackageId, LoadedPackage>();
   /** Runtime declarations referenced so far, converted on demand. */
   private readonly runtimeQueue: DeclNode[] = [];
   private readonly runtimeSeen = new Set<string>();
   private readonly displayPaths = new Map<string, string>();
-  private readonly resolved = new Map<ts.SourceFile, Map<string, ts.Symbol | undefined>>();
 
   constructor(
-    private readonly program: ts.Program,
+    private readonly files: SourceFiles,
+    private readonly resolver: Resolver,
     private readonly root: string,
     private readonly cwd: string,
     private readonly metaDir: string,
     private readonly bag: DiagnosticBag,
-  ) {
-    this.checker = program.getTypeChecker();
-  }
+  ) {}
 
   load(apiFiles: string[]): LoadedPackage[] {
     for (const file of apiFiles) {
-      const sf = this.program.getSourceFile(file);
+      const sf = this.files.get(file);
       if (!sf) continue;
       this.bag.addAll(this.syntaxDiagnostics(sf));
       const pkg = this.packageFor(path.dirname(file));
@@ -191,7 +126,7 @@ class Loader {
   }
 
   private syntaxDiagnostics(sf: ts.SourceFile): Diagnostic[] {
-    const diags = this.program.getSyntacticDiagnostics(sf);
+    const diags = SourceFiles.parseDiagnostics(sf);
     return diags.map((d) => ({
       severity: 'error' as const,
       message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
@@ -227,6 +162,7 @@ class Loader {
       }
     }
     pkg.conversionFunctions.sort();
+    pkg.conversionSource = sf.text;
   }
 
   private loadApiFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
@@ -306,8 +242,9 @@ class Loader {
     };
     if (ts.isEnumDeclaration(node)) {
       const values: Array<string | number> = [];
-      for (const m of node.members) {
-        const v = this.checker.getConstantValue(m);
+      const constants = enumValues(node);
+      for (const [i, m] of node.members.entries()) {
+        const v = constants[i];
         if (v === undefined) {
           this.bag.error(`enum member "${m.name.getText(sf)}" needs a constant value`, this.spanAt(sf, m.getStart(sf)));
           continue;
@@ -516,24 +453,24 @@ class Loader {
     sf: ts.SourceFile,
   ): TypeRef | undefined {
     const text = typeName.getText(sf);
-    const symbol = this.resolveTypeName(typeName, text, at, sf);
-    const decl = symbol?.declarations?.[0];
-    if (!decl) {
+    const target = this.resolver.resolve(typeName, sf);
+    if (!target || target.kind === 'namespace') return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
+    if (target.kind === 'global') {
+      if (LIB_TYPES.has(target.name)) return this.convertLibReference(target.name, typeArguments, at, sf);
       const builtin = BUILTIN_HINTS[text];
       if (builtin !== undefined) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types${builtin}`);
+      if (JS_GLOBALS.has(target.name)) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
       return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
     }
-    const declFile = decl.getSourceFile();
-    if (this.program.isSourceFileDefaultLibrary(declFile) || declFile.isDeclarationFile) {
-      return this.convertLibReference(symbol!.name, typeArguments, at, sf);
-    }
     if (typeArguments && typeArguments.length > 0) return this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`);
-    if (ts.isEnumMember(decl)) {
-      const v = this.checker.getConstantValue(decl);
+    if (target.kind === 'enumMember') {
+      const v = enumValues(target.decl)[target.decl.members.indexOf(target.member)];
       if (v === undefined) return this.reject(at, sf, `enum member \`${text}\` has no constant value`);
       return { kind: 'enum', base: literalBase(v), values: [v] };
     }
-    if (!isDeclNode(decl)) return this.reject(at, sf, `\`${text}\` is not a type declared with interface, type or enum`);
+    if (target.kind === 'other') return this.reject(at, sf, `\`${text}\` is not a type declared with interface, type or enum`);
+    const decl = target.node;
+    const declFile = decl.getSourceFile();
     const name = decl.name.text;
     if (path.dirname(declFile.fileName) === this.metaDir) {
       if (SCALAR_WELL_KNOWN.has(name as WellKnownName)) return { kind: 'wellKnown', name: name as WellKnownName };
@@ -546,27 +483,6 @@ class Loader {
     const rel = path.relative(this.root, declFile.fileName);
     if (rel.startsWith('..') || path.isAbsolute(rel)) return this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`);
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
-  }
-
-  /**
-   * The declaration symbol a type name refers to (aliases followed). Cached per file and spelling: API types are
-   * declared at the top level, so a name means the same thing throughout a file — except inside a generic
-   * declaration (where a type parameter may shadow it), which is resolved without the cache. Resolving through the
-   * checker costs tens of microseconds per use, most of a large API's load time.
-   */
-  private resolveTypeName(typeName: ts.EntityName | ts.Expression, text: string, at: ts.Node, sf: ts.SourceFile): ts.Symbol | undefined {
-    let top: ts.Node = at;
-    while (top.parent && top.parent !== sf) top = top.parent;
-    const cacheable = !(top as { typeParameters?: unknown }).typeParameters;
-    let perFile = this.resolved.get(sf);
-    if (cacheable && perFile?.has(text)) return perFile.get(text);
-    let symbol = this.checker.getSymbolAtLocation(typeName);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
-    if (cacheable) {
-      if (!perFile) this.resolved.set(sf, (perFile = new Map()));
-      perFile.set(text, symbol);
-    }
-    return symbol;
   }
 
   private convertLibReference(name: string, args: ts.NodeArray<ts.TypeNode> | undefined, at: ts.Node, sf: ts.SourceFile): TypeRef | undefined {
@@ -607,7 +523,13 @@ class Loader {
   }
 }
 
-/** JavaScript built-ins outside the ES5 lib the front end loads, with what to write instead. */
+/** Lib types API files may use (or that get a precise rejection), by name. */
+const LIB_TYPES = new Set(['Array', 'ReadonlyArray', 'Record', 'Readonly', 'Partial', 'Date']);
+
+/** Other JavaScript globals a type position might name: not API types. */
+const JS_GLOBALS = new Set(['Object', 'String', 'Number', 'Boolean', 'Function', 'RegExp', 'Error', 'Symbol', 'Iterable', 'ArrayLike', 'Required', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'InstanceType', 'Awaited']);
+
+/** JavaScript built-ins with what to write instead. */
 const BUILTIN_HINTS: Record<string, string> = {
   Map: ': use Record<string, T>',
   Set: ': use an array with +listType=set',

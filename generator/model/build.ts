@@ -32,6 +32,8 @@ export interface LoadedPackage {
   types: TypeDecl[];
   /** Exported names of the package's `conversion.ts`. */
   conversionFunctions: string[];
+  /** The text of the package's `conversion.ts`, when it has one. */
+  conversionSource?: string;
   /** The runtime's own declarations (well-known struct types). */
   runtime?: boolean;
 }
@@ -86,6 +88,7 @@ function resolvePackage(lp: LoadedPackage): Package {
     kinds: [],
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
+  if (lp.conversionSource !== undefined) pkg.conversionSource = lp.conversionSource;
   return pkg;
 }
 
