@@ -129,6 +129,14 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
 }
 
 /** The client groups of a model: groups, versions and kinds with `+genclient`, in canonical order. */
+/**
+ * The version generated docs and READMEs show in examples: the one that stores a kind's data (the conversion hub),
+ * else the last one in the group's (controller-gen's string) order.
+ */
+export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => ReadonlyArray<{ storage: boolean }>): V {
+  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1]!;
+}
+
 export function clientGroups(model: ApiModel, diagnostics: Diagnostic[]): ClientGroup[] {
   const byGroup = new Map<string, GroupVersionPackage[]>();
   for (const gvp of groupVersionPackages(model)) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
@@ -274,7 +282,7 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
 function renderGroupClientset(g: ClientGroup, rt: string): string {
   const imports = new ImportTracker();
   const restClient = imports.value(rt, 'RestClient');
-  const first = g.versions[g.versions.length - 1]!;
+  const first = exampleVersion(g.versions, (v) => v.kinds.map((k) => k.kind));
   const firstKind = first.kinds[0]!;
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
   const body = render('clientset', 'group', {

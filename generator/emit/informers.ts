@@ -15,7 +15,7 @@
  */
 import type { ApiModel } from '../model/types';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
-import type { ClientsetOptions } from './clientset';
+import { exampleVersion, type ClientsetOptions } from './clientset';
 import { cacheGroups, type CacheGroup, type CacheVersion } from './listers';
 import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } from '../render';
 
@@ -54,7 +54,7 @@ function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): str
 function renderGroupInformers(g: CacheGroup, rt: string): string {
   const imports = new ImportTracker();
   const goName = g.client.goName;
-  const last = g.versions[g.versions.length - 1]!;
+  const last = exampleVersion(g.versions, (v) => v.client.kinds.map((k) => k.kind));
   const kind = last.kinds[0]!;
   const versions = g.versions.map((v) => ({
     accessor: v.client.accessor,

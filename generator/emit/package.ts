@@ -18,7 +18,7 @@ import type { ApiModel, ApiGroup } from '../model/types';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import { cmp, groupVersionPackages, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
 import { typesGenerator } from './types-ts';
-import { clientGroups, clientsetGenerator, fakeGenerator } from './clientset';
+import { clientGroups, clientsetGenerator, exampleVersion, fakeGenerator } from './clientset';
 import { informersGenerator } from './informers';
 import { listersGenerator } from './listers';
 
@@ -155,7 +155,8 @@ function readme(
         }),
     };
   });
-  const lastClientVersion = client?.versions[client.versions.length - 1];
+  // The example uses the version that stores the data (the hub), else the last one.
+  const lastClientVersion = client && exampleVersion(client.versions, (v) => v.kinds.map((k) => k.kind));
   const exampleKind = lastClientVersion?.kinds[0];
   const view = {
     packageName,

@@ -38,7 +38,7 @@ describe('generated clientsets over a REST client', () => {
     const cs = new StableClientset(rest(t));
     expect(Clientset).toBe(StableClientset);
     const client = cs.stableV1().cronTabs('ns1');
-    const obj = { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'x' }, spec: { cronSpec: '* * * * *', image: 'i' } };
+    const obj = { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'x' }, spec: { schedule: '* * * * *', image: 'i' } };
     await client.get('x');
     await client.list({ labelSelector: 'a=b' });
     await client.create(obj);

@@ -18,7 +18,7 @@ function cronTab(name: string, namespace: string, labels: Record<string, string>
     apiVersion: 'stable.example.com/v1',
     kind: 'CronTab',
     metadata: { name, namespace, labels },
-    spec: { cronSpec: '* * * * */5', image: 'busybox', replicas: 1 },
+    spec: { schedule: '* * * * */5', image: 'busybox', replicas: 1 },
   };
 }
 

@@ -15,15 +15,19 @@ interface Crd {
 
 const crds: Crd[] = generateCrdFiles(path.join(__dirname, '..', '..', 'apis')).map((f) => parse(f.contents) as Crd);
 
-/** The schema of `kind` in each of its versions. */
-function schemas(kind: string): Array<[string, JSONSchemaProps]> {
+/** The schema of `kind` in each of its versions (or only in `version`). */
+function schemas(kind: string, version?: string): Array<[string, JSONSchemaProps]> {
   const crd = crds.find((c) => c.spec.names.kind === kind);
   if (!crd) throw new Error(`no CRD for ${kind}`);
-  return crd.spec.versions.map((v) => [`${crd.spec.group}/${v.name}`, v.schema.openAPIV3Schema]);
+  const versions = crd.spec.versions.filter((v) => version === undefined || v.name === version);
+  if (versions.length === 0) throw new Error(`no version ${version} of ${kind}`);
+  return versions.map((v) => [`${crd.spec.group}/${v.name}`, v.schema.openAPIV3Schema]);
 }
 
 interface Sample {
   kind: string;
+  /** Only this version (when the versions' schemas differ). */
+  version?: string;
   valid: Record<string, unknown>[];
   /** [what is wrong, the object, a fragment of ajv's message]. */
   invalid: Array<[string, Record<string, unknown>, string]>;
@@ -34,9 +38,10 @@ const meta = { metadata: { name: 'sample' } };
 const samples: Sample[] = [
   {
     kind: 'CronTab',
+    version: 'v1beta1',
     valid: [
       { ...meta, spec: { cronSpec: '*/5 * * * *', image: 'my-cron-image' } },
-      { apiVersion: 'stable.example.com/v1', kind: 'CronTab', ...meta, spec: { cronSpec: '0 0 * * 1', image: 'x', replicas: 3 }, status: { lastScheduleTime: 'now' } },
+      { apiVersion: 'stable.example.com/v1beta1', kind: 'CronTab', ...meta, spec: { cronSpec: '0 0 * * 1', image: 'x', replicas: 3 }, status: { lastScheduleTime: 'now' } },
     ],
     invalid: [
       ['pattern: cronSpec has 3 fields', { ...meta, spec: { cronSpec: '* * *', image: 'x' } }, 'must match pattern'],
@@ -46,6 +51,23 @@ const samples: Sample[] = [
       ['type: replicas a string', { ...meta, spec: { cronSpec: '* * * * *', image: 'x', replicas: '3' } }, 'must be integer'],
       ['format: replicas beyond int32', { ...meta, spec: { cronSpec: '* * * * *', image: 'x', replicas: 2 ** 31 + 1 } }, 'must match format "int32"'],
       ['type: metadata not an object', { metadata: 'x', spec: { cronSpec: '* * * * *', image: 'x' } }, 'must be object'],
+    ],
+  },
+  {
+    kind: 'CronTab',
+    version: 'v1',
+    valid: [
+      { ...meta, spec: { schedule: '*/5 * * * *', image: 'my-cron-image' } },
+      { apiVersion: 'stable.example.com/v1', kind: 'CronTab', ...meta, spec: { schedule: '0 0 * * 1', image: 'x', replicas: 3 }, status: { lastScheduleTime: 'now' } },
+    ],
+    invalid: [
+      ['pattern: schedule has 3 fields', { ...meta, spec: { schedule: '* * *', image: 'x' } }, 'must match pattern'],
+      ['minimum: replicas 0', { ...meta, spec: { schedule: '* * * * *', image: 'x', replicas: 0 } }, 'must be >= 1'],
+      ['required: no image', { ...meta, spec: { schedule: '* * * * *' } }, "must have required property 'image'"],
+      ['required: no spec', { ...meta }, "must have required property 'spec'"],
+      ['type: replicas a string', { ...meta, spec: { schedule: '* * * * *', image: 'x', replicas: '3' } }, 'must be integer'],
+      ['format: replicas beyond int32', { ...meta, spec: { schedule: '* * * * *', image: 'x', replicas: 2 ** 31 + 1 } }, 'must match format "int32"'],
+      ['type: metadata not an object', { metadata: 'x', spec: { schedule: '* * * * *', image: 'x' } }, 'must be object'],
     ],
   },
   {
@@ -111,11 +133,11 @@ const samples: Sample[] = [
 ];
 
 test('every sample kind in apis/ has a table', () => {
-  expect(crds.map((c) => c.spec.names.kind).sort()).toEqual(samples.map((s) => s.kind).sort());
+  expect(crds.map((c) => c.spec.names.kind).sort()).toEqual([...new Set(samples.map((s) => s.kind))].sort());
 });
 
-describe.each(samples)('$kind', ({ kind, valid, invalid }) => {
-  const versions = schemas(kind);
+describe.each(samples)('$kind $version', ({ kind, version, valid, invalid }) => {
+  const versions = schemas(kind, version);
 
   test.each(versions)('%s accepts the valid samples', (_version, schema) => {
     for (const obj of valid) expect(validateAgainst(schema, obj)).toEqual([]);

@@ -3,10 +3,11 @@ import type { ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 /**
  * CronTab runs a container image on a cron schedule.
  * +genclient
+ * +kubebuilder:storageversion
  * +kubebuilder:object:root=true
  * +kubebuilder:subresource:status
  * +kubebuilder:resource:shortName=ct
- * +kubebuilder:printcolumn:name="Schedule",type=string,JSONPath=`.spec.cronSpec`
+ * +kubebuilder:printcolumn:name="Schedule",type=string,JSONPath=`.spec.schedule`
  * +kubebuilder:printcolumn:name="Replicas",type=integer,JSONPath=`.spec.replicas`
  */
 export interface CronTab extends TypeMeta {
@@ -27,10 +28,10 @@ export interface CronTabList extends TypeMeta {
 /** CronTabSpec is the desired state of a CronTab. */
 export interface CronTabSpec {
   /**
-   * cronSpec is the schedule in cron format.
+   * schedule is the schedule in cron format (`cronSpec` in v1beta1).
    * +kubebuilder:validation:Pattern=`^(\S+\s+){4}\S+$`
    */
-  cronSpec: string;
+  schedule: string;
   /** image is the container image to run. */
   image: string;
   /**
@@ -39,6 +40,8 @@ export interface CronTabSpec {
    * +kubebuilder:default=1
    */
   replicas?: int32;
+  /** timeZone names the time zone of the schedule, e.g. `Etc/UTC` (v1 only; kept through v1beta1 in an annotation). */
+  timeZone?: string;
 }
 
 /** CronTabStatus is the observed state of a CronTab. */

@@ -3,10 +3,12 @@
 import { SharedInformerFactory, type SharedInformerFactoryOptions } from '@kubegen/runtime';
 import type { StableInterface } from './clientset';
 import { type StableV1Informers, stableV1Informers } from './v1/informers';
+import { type StableV1beta1Informers, stableV1beta1Informers } from './v1beta1/informers';
 
 /** StableInformers: the informers of every version of stable.example.com in one factory. */
 export interface StableInformers {
   stableV1(): StableV1Informers;
+  stableV1beta1(): StableV1beta1Informers;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface StableInformers {
 export function informersFor(factory: SharedInformerFactory, clientset: StableInterface): StableInformers {
   return {
     stableV1: () => stableV1Informers(factory, clientset.stableV1()),
+    stableV1beta1: () => stableV1beta1Informers(factory, clientset.stableV1beta1()),
   };
 }
 

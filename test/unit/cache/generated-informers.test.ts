@@ -27,7 +27,7 @@ declare module '../../../generated/stable.example.com/src/v1/listers' {
 }
 
 function cronTab(name: string, namespace: string, labels: Record<string, string> = {}, image = 'busybox'): CronTab {
-  return { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name, namespace, labels }, spec: { cronSpec: '* * * * */5', image, replicas: 1 } };
+  return { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name, namespace, labels }, spec: { schedule: '* * * * */5', image, replicas: 1 } };
 }
 
 function fischer(name: string): Fischer {

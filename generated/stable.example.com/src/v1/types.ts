@@ -17,12 +17,14 @@ export interface CronTabList extends TypeMeta {
 
 /** CronTabSpec is the desired state of a CronTab. */
 export interface CronTabSpec {
-  /** cronSpec is the schedule in cron format. */
-  cronSpec: string;
+  /** schedule is the schedule in cron format (`cronSpec` in v1beta1). */
+  schedule: string;
   /** image is the container image to run. */
   image: string;
   /** replicas is the number of pods to run per schedule. */
   replicas?: int32;
+  /** timeZone names the time zone of the schedule, e.g. `Etc/UTC` (v1 only; kept through v1beta1 in an annotation). */
+  timeZone?: string;
 }
 
 /** CronTabStatus is the observed state of a CronTab. */

@@ -2,10 +2,12 @@
 
 import { type ClientConfig, type LoadOptions, RestClient, createRestClient, loadFromDefault } from '@kubegen/runtime';
 import { StableV1Client, type StableV1Interface } from './v1/client';
+import { StableV1beta1Client, type StableV1beta1Interface } from './v1beta1/client';
 
 /** StableInterface: the clients of every version of stable.example.com. */
 export interface StableInterface {
   stableV1(): StableV1Interface;
+  stableV1beta1(): StableV1beta1Interface;
 }
 
 /**
@@ -19,11 +21,13 @@ export interface StableInterface {
 export class StableClientset implements StableInterface {
   readonly rest: RestClient;
   private readonly v1Client: StableV1Client;
+  private readonly v1beta1Client: StableV1beta1Client;
 
   /** A clientset for a resolved configuration, or over an existing REST client. */
   constructor(config: ClientConfig | RestClient) {
     this.rest = config instanceof RestClient ? config : createRestClient(config);
     this.v1Client = new StableV1Client(this.rest);
+    this.v1beta1Client = new StableV1beta1Client(this.rest);
   }
 
   /** A clientset for the default kubeconfig (`KUBECONFIG`, `~/.kube/config`, in-cluster). */
@@ -33,6 +37,10 @@ export class StableClientset implements StableInterface {
 
   stableV1(): StableV1Client {
     return this.v1Client;
+  }
+
+  stableV1beta1(): StableV1beta1Client {
+    return this.v1beta1Client;
   }
 }
 

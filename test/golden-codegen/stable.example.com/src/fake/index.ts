@@ -4,6 +4,8 @@ import { type Action, type ActionVerb, Fake, type FakeOptions, type ObjectTracke
 import type { StableInterface } from '../clientset';
 import * as v1Client from '../v1/client';
 import type * as v1 from '../v1/types';
+import * as v1beta1Client from '../v1beta1/client';
+import type * as v1beta1 from '../v1beta1/types';
 
 /** FakeStableV1: the fake typed clients of stable.example.com/v1, served by a `Fake`. */
 export class FakeStableV1 implements v1Client.StableV1Interface {
@@ -14,12 +16,22 @@ export class FakeStableV1 implements v1Client.StableV1Interface {
   }
 }
 
+/** FakeStableV1beta1: the fake typed clients of stable.example.com/v1beta1, served by a `Fake`. */
+export class FakeStableV1beta1 implements v1beta1Client.StableV1beta1Interface {
+  constructor(readonly fake: Fake) {}
+
+  cronTabs(namespace: string): v1beta1Client.CronTabClient {
+    return this.fake.client<v1beta1.CronTab, v1beta1.CronTabList>(v1beta1Client.cronTabResource, namespace);
+  }
+}
+
 /** The objects a fake clientset of stable.example.com can be seeded with (they must carry `apiVersion` and `kind`). */
-export type StableObject = v1.CronTab;
+export type StableObject = v1.CronTab | v1beta1.CronTab;
 
 /** The resources of stable.example.com a fake clientset serves. */
 export const resources: readonly ResourceDescriptor[] = [
   v1Client.cronTabResource,
+  v1beta1Client.cronTabResource,
 ];
 
 /**
@@ -29,11 +41,13 @@ export const resources: readonly ResourceDescriptor[] = [
 export class Clientset implements StableInterface {
   readonly fake: Fake;
   private readonly v1Client: FakeStableV1;
+  private readonly v1beta1Client: FakeStableV1beta1;
 
   constructor(options: FakeOptions = {}) {
     this.fake = new Fake(options);
     resources.forEach((d) => this.fake.tracker.register(d));
     this.v1Client = new FakeStableV1(this.fake);
+    this.v1beta1Client = new FakeStableV1beta1(this.fake);
   }
 
   /** The object tracker behind every client. */
@@ -43,6 +57,10 @@ export class Clientset implements StableInterface {
 
   stableV1(): FakeStableV1 {
     return this.v1Client;
+  }
+
+  stableV1beta1(): FakeStableV1beta1 {
+    return this.v1beta1Client;
   }
 
   /** The actions so far, oldest first. */
