@@ -50,7 +50,7 @@ function cronTab(name: string, namespace: string): CronTab {
     apiVersion: \`\${GroupVersion.group}/\${GroupVersion.version}\`,
     kind: 'CronTab',
     metadata: { name, namespace, labels: { app: 'consumer' } },
-    spec: { cronSpec: '* * * * */5', image: 'busybox', replicas: 2 },
+    spec: { schedule: '* * * * */5', image: 'busybox', replicas: 2 },
   };
 }
 
