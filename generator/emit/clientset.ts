@@ -333,18 +333,12 @@ function renderFake(g: ClientGroup, rt: string): string {
       }),
     };
   });
-  const fakeValue = imports.value(rt, 'Fake');
   const body = render('fake', 'fake', {
     groupDoc: g.group,
     versions,
-    fakeType: fakeValue,
-    fakeValue,
+    fakeType: imports.type(rt, 'Fake'),
+    baseClass: imports.value(rt, 'FakeClientset'),
     fakeOptions: imports.type(rt, 'FakeOptions'),
-    trackerType: imports.type(rt, 'ObjectTracker'),
-    actionType: imports.type(rt, 'Action'),
-    actionVerbType: imports.type(rt, 'ActionVerb'),
-    reactionFuncType: imports.type(rt, 'ReactionFunc'),
-    watchReactionFuncType: imports.type(rt, 'WatchReactionFunc'),
     descriptorType: imports.type(rt, 'ResourceDescriptor'),
     objectType: `${g.goName}Object`,
     objectUnion: objects.join(' | '),

@@ -330,3 +330,49 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     });
   }
 }
+
+/**
+ * The part every generated fake clientset shares (client-go embeds `testing.Fake` the same way): a `Fake` serving
+ * the group's resources, its tracker, its recorded actions and its reactors. Generated clientsets extend it and
+ * add only their version accessors.
+ */
+export class FakeClientset {
+  readonly fake: Fake;
+
+  constructor(resources: readonly ResourceDescriptor[], options: FakeOptions = {}) {
+    this.fake = new Fake(options);
+    for (const d of resources) this.fake.tracker.register(d);
+  }
+
+  /** The object tracker behind every client. */
+  get tracker(): ObjectTracker {
+    return this.fake.tracker;
+  }
+
+  /** The actions so far, oldest first. */
+  actions(): Action[] {
+    return this.fake.actions();
+  }
+
+  clearActions(): void {
+    this.fake.clearActions();
+  }
+
+  /** Runs `fn` first for actions with this verb (`*` for any) on this resource (`*`, `crontabs`, `crontabs/status`). */
+  prependReactor(verb: ActionVerb | '*', resource: string, fn: ReactionFunc): void {
+    this.fake.prependReactor(verb, resource, fn);
+  }
+
+  /** Runs `fn` after the reactors already added, before the tracker. */
+  addReactor(verb: ActionVerb | '*', resource: string, fn: ReactionFunc): void {
+    this.fake.addReactor(verb, resource, fn);
+  }
+
+  prependWatchReactor(resource: string, fn: WatchReactionFunc): void {
+    this.fake.prependWatchReactor(resource, fn);
+  }
+
+  addWatchReactor(resource: string, fn: WatchReactionFunc): void {
+    this.fake.addWatchReactor(resource, fn);
+  }
+}

@@ -1,6 +1,7 @@
 export { ObjectTracker, type TrackerOptions, type WriteOptions, type TrackerPatchOptions } from './tracker';
 export {
   Fake,
+  FakeClientset,
   FakeClient,
   type Action,
   type ActionVerb,
