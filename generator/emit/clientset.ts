@@ -18,8 +18,8 @@
  * (`stable.example.com` → `Stable`).
  */
 import type { ApiModel, ClientExtensionMethod, Kind, Package } from '../model/types';
-import { findMarker } from '../model/util';
 import type { Diagnostic } from '../diagnostics';
+import { findMarker } from '../markers';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import {
   ImportTracker,

@@ -5,6 +5,17 @@
  * It knows nothing of ts-morph.
  */
 import type { DiagnosticBag } from '../diagnostics';
+import {
+  CLIENT_VERBS,
+  READONLY_VERBS,
+  explicitRequired,
+  findMarker,
+  getMarkers,
+  hasMarker,
+  type GenClientMethodArgs,
+  type PrintColumnArgs,
+  type SelectableFieldArgs,
+} from '../markers';
 import { pluralize } from '../naming/flect';
 import type {
   ApiGroup,
@@ -21,7 +32,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
-import { RUNTIME_PACKAGE_ID, findMarker, findMarkers, hasMarker, typeIndex } from './util';
+import { RUNTIME_PACKAGE_ID, typeIndex } from './util';
 
 /** A package as the front end loaded it, before resolution. */
 export interface LoadedPackage {
@@ -38,19 +49,6 @@ export interface LoadedPackage {
   runtime?: boolean;
 }
 
-export const ALL_VERBS: readonly ClientVerb[] = [
-  'create',
-  'update',
-  'updateStatus',
-  'delete',
-  'deleteCollection',
-  'get',
-  'list',
-  'watch',
-  'patch',
-  'apply',
-  'applyStatus',
-];
 
 export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiModel {
   const packages: Package[] = loaded
@@ -121,14 +119,8 @@ function resolveRequired(t: TypeRef, pkg: Package, bag: DiagnosticBag): void {
  * > `+required`/`+k8s:required` > package default (required unless `?`; nothing required in an Optional package).
  */
 export function fieldRequired(f: Field, optionalByDefault: boolean): boolean {
-  const flag = (name: string) => {
-    const m = findMarker(f.markers, name);
-    return !!m && m.value !== false;
-  };
-  if (flag('kubebuilder:validation:Optional')) return false;
-  if (flag('kubebuilder:validation:Required')) return true;
-  if (flag('optional') || flag('k8s:optional')) return false;
-  if (flag('required') || flag('k8s:required')) return true;
+  const explicit = explicitRequired(f.markers);
+  if (explicit !== undefined) return explicit;
   if (optionalByDefault) return false;
   return !f.optional;
 }
@@ -198,8 +190,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
   const scale = findMarker(m, 'kubebuilder:subresource:scale')?.value as
     | { specpath: string; statuspath: string; selectorpath?: string }
     | undefined;
-  const printerColumns: PrinterColumn[] = findMarkers(m, 'kubebuilder:printcolumn').map((c) => {
-    const v = c.value as { name: string; type: string; JSONPath: string; description?: string; format?: string; priority?: number };
+  const printerColumns: PrinterColumn[] = getMarkers<PrintColumnArgs>(m, 'kubebuilder:printcolumn').map((v) => {
     const col: PrinterColumn = { name: v.name, type: v.type, jsonPath: v.JSONPath };
     if (v.description !== undefined) col.description = v.description;
     if (v.format !== undefined) col.format = v.format;
@@ -208,7 +199,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
   });
   const crdAnnotations: Record<string, string> = {};
   const crdLabels: Record<string, string> = {};
-  for (const md of findMarkers(m, 'kubebuilder:metadata')) {
+  for (const md of m.filter((x) => x.name === 'kubebuilder:metadata')) {
     const v = md.value as { annotations?: string[]; labels?: string[] };
     for (const [target, list, what] of [
       [crdAnnotations, v.annotations ?? [], 'annotation'],
@@ -239,7 +230,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     deprecated: !!deprecated,
     subresources: { status: hasMarker(m, 'kubebuilder:subresource:status') },
     printerColumns,
-    selectableFields: findMarkers(m, 'kubebuilder:selectablefield').map((s) => (s.value as { JSONPath: string }).JSONPath),
+    selectableFields: getMarkers<SelectableFieldArgs>(m, 'kubebuilder:selectablefield').map((s) => s.JSONPath),
     crdAnnotations,
     crdLabels,
     hasStatus,
@@ -270,16 +261,15 @@ function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: 
     const at = findMarker(m, 'genclient:nonNamespaced')!;
     bag.error('+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', at.span);
   }
-  let verbs: ClientVerb[] = [...ALL_VERBS];
+  let verbs: ClientVerb[] = [...CLIENT_VERBS];
   const only = findMarker(m, 'genclient:onlyVerbs');
   const skip = findMarker(m, 'genclient:skipVerbs');
   if (hasMarker(m, 'genclient:noVerbs')) verbs = [];
-  else if (hasMarker(m, 'genclient:readonly')) verbs = ['get', 'list', 'watch'];
-  else if (only) verbs = ALL_VERBS.filter((v) => (only.value as string[]).includes(v));
+  else if (hasMarker(m, 'genclient:readonly')) verbs = [...READONLY_VERBS];
+  else if (only) verbs = CLIENT_VERBS.filter((v) => (only.value as string[]).includes(v));
   if (skip) verbs = verbs.filter((v) => !(skip.value as string[]).includes(v));
   if (hasMarker(m, 'genclient:noStatus') || !hasStatus) verbs = verbs.filter((v) => v !== 'updateStatus' && v !== 'applyStatus');
-  const methods: ClientExtensionMethod[] = findMarkers(m, 'genclient:method').map((mm) => {
-    const v = mm.value as { name: string; verb: ClientVerb; subresource?: string; input?: string; result?: string };
+  const methods: ClientExtensionMethod[] = getMarkers<GenClientMethodArgs>(m, 'genclient:method').map((v) => {
     const method: ClientExtensionMethod = { name: v.name, verb: v.verb };
     if (v.subresource !== undefined) method.subresource = v.subresource;
     if (v.input !== undefined) method.input = v.input;

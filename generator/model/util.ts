@@ -1,20 +1,8 @@
 /** Small read-only helpers over the model, shared by the model builder and the emitters. */
-import type { ApiModel, Kind, MarkerValue, Package, TypeDecl } from './types';
+import type { ApiModel, Kind, Package, TypeDecl } from './types';
 
 /** The package id of the runtime's well-known struct types in the model. */
 export const RUNTIME_PACKAGE_ID = '@kubegen/runtime';
-
-export function findMarker(markers: readonly MarkerValue[], name: string): MarkerValue | undefined {
-  return markers.find((m) => m.name === name);
-}
-
-export function findMarkers(markers: readonly MarkerValue[], name: string): MarkerValue[] {
-  return markers.filter((m) => m.name === name);
-}
-
-export function hasMarker(markers: readonly MarkerValue[], name: string): boolean {
-  return markers.some((m) => m.name === name && m.value !== false);
-}
 
 /** Every declared type by `<package>.<name>`. */
 export function typeIndex(packages: readonly Package[]): Map<string, TypeDecl> {

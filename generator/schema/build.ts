@@ -9,9 +9,9 @@
  * the TypeScript declaration or marker responsible.
  */
 import type { DiagnosticBag } from '../diagnostics';
-import { applySchemaMarkers, immutableParentRule } from '../markers';
+import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { findMarker, hasMarker, typeIndex } from '../model/util';
+import { typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
 import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
