@@ -1,14 +1,16 @@
 'use strict';
 /**
  * Client benchmark: the same create/get/update/list/delete loop against one real control plane, in one run, with
- *   - kubegen's typed client (what generated clientsets bind: @kubegen/runtime's TypedClient),
+ *   - kubegen's generated client: the committed `generated/stable.example.com` package's clientset (CronTab v1),
  *   - @kubernetes/client-node's CustomObjectsApi,
  *   - k8s.io/client-go's dynamic client (a small Go program, bench/client/go, built into a temp dir).
  * Rounds alternate between the clients; each client's throughput is the median over rounds. Prints ops/s and the
  * ratios, ending with `RESULT client ops_per_s=<kubegen> ratio=<kubegen/client-go> goal=0.9` (the goal against
  * client-node is ratio ≥ 1, printed on its own line).
  *
- * Environment: BENCH_CLIENT_N (iterations per round, default 200), BENCH_CLIENT_ROUNDS (default 5).
+ * Environment: BENCH_CLIENT_N (iterations per round, default 200), BENCH_CLIENT_ROUNDS (default 5),
+ * BENCH_CLIENT_H2=1 (let undici negotiate HTTP/2, as client-go does), BENCH_CLIENT_CPU=1 (print the kubegen client's
+ * own CPU time per request: on 2 cores the client competes with the apiserver and etcd for CPU).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -18,33 +20,15 @@ const { execFileSync, spawnSync } = require('node:child_process');
 const root = path.resolve(__dirname, '..', '..');
 const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
 const testing = require(path.join(root, 'runtime', 'dist', 'testing', 'index.js'));
-const { generateCrdFiles } = require(path.join(root, 'dist', 'generator', 'pipeline.js'));
 const k8s = require('@kubernetes/client-node');
 const { parse } = require('yaml');
 
 const N = Number(process.env.BENCH_CLIENT_N ?? 200);
 const ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 5);
-const GROUP = 'bench.kubegen.io';
-const API = `
-import type { ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
-/**
- * +genclient
- * +kubebuilder:object:root=true
- */
-export interface Sample extends TypeMeta {
-  metadata?: ObjectMeta;
-  spec: SampleSpec;
-}
-/** +kubebuilder:object:root=true */
-export interface SampleList extends TypeMeta {
-  metadata?: ListMeta;
-  items: Sample[];
-}
-export interface SampleSpec {
-  size: int32;
-  owner?: string;
-}
-`;
+const GROUP = 'stable.example.com';
+const PLURAL = 'crontabs';
+const KIND = 'CronTab';
+const generatedPackage = path.join(root, 'generated', GROUP);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -52,31 +36,35 @@ function median(xs) {
 }
 
 function sampleObject(prefix, i) {
-  return { apiVersion: `${GROUP}/v1`, kind: 'Sample', metadata: { name: `${prefix}-${i}` }, spec: { size: i, owner: 'bench' } };
+  return { apiVersion: `${GROUP}/v1`, kind: KIND, metadata: { name: `${prefix}-${i}` }, spec: { schedule: '*/5 * * * *', image: 'busybox', replicas: i + 1 } };
 }
 
 async function kubegenLoop(client, prefix) {
+  const cpu0 = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < N; i++) {
     const name = `${prefix}-${i}`;
     await client.create(sampleObject(prefix, i));
     const got = await client.get(name);
-    got.spec.size = i + 1;
+    got.spec.replicas = i + 2;
     await client.update(got);
     await client.list();
     await client.delete(name);
   }
-  return (N * 5) / (Number(process.hrtime.bigint() - start) / 1e9);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  if (process.env.BENCH_CLIENT_CPU) console.log(`kubegen client CPU ${((cpu.user + cpu.system) / 1000 / (N * 5)).toFixed(3)} ms/op, wall ${((seconds * 1000) / (N * 5)).toFixed(3)} ms/op`);
+  return (N * 5) / seconds;
 }
 
 async function clientNodeLoop(api, namespace, prefix) {
-  const base = { group: GROUP, version: 'v1', namespace, plural: 'samples' };
+  const base = { group: GROUP, version: 'v1', namespace, plural: PLURAL };
   const start = process.hrtime.bigint();
   for (let i = 0; i < N; i++) {
     const name = `${prefix}-${i}`;
     await api.createNamespacedCustomObject({ ...base, body: sampleObject(prefix, i) });
     const got = await api.getNamespacedCustomObject({ ...base, name });
-    got.spec.size = i + 1;
+    got.spec.replicas = i + 2;
     await api.replaceNamespacedCustomObject({ ...base, name, body: got });
     await api.listNamespacedCustomObject(base);
     await api.deleteNamespacedCustomObject({ ...base, name });
@@ -87,7 +75,7 @@ async function clientNodeLoop(api, namespace, prefix) {
 function goLoop(binary, kubeconfigPath, namespace, prefix) {
   const r = spawnSync(
     binary,
-    [`-kubeconfig=${kubeconfigPath}`, `-namespace=${namespace}`, `-group=${GROUP}`, '-version=v1', '-resource=samples', '-kind=Sample', `-n=${N}`, `-prefix=${prefix}`],
+    [`-kubeconfig=${kubeconfigPath}`, `-namespace=${namespace}`, `-group=${GROUP}`, '-version=v1', `-resource=${PLURAL}`, `-kind=${KIND}`, `-n=${N}`, `-prefix=${prefix}`],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`client-go peer failed: ${r.stderr}`);
@@ -111,18 +99,15 @@ async function main() {
     cp = await testing.startControlPlane({ log: () => {} });
     console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s at ${cp.url}`);
 
-    const apis = path.join(workDir, 'apis', GROUP, 'v1');
-    fs.mkdirSync(apis, { recursive: true });
-    fs.writeFileSync(path.join(apis, 'doc.ts'), `// +groupName=${GROUP}\n`);
-    fs.writeFileSync(path.join(apis, 'sample.ts'), API);
-    const crd = parse(generateCrdFiles(path.join(workDir, 'apis'))[0].contents);
+    if (!fs.existsSync(path.join(generatedPackage, 'dist', 'index.js'))) throw new Error(`build the generated packages first (npm run build)`);
+    const crd = parse(fs.readFileSync(path.join(generatedPackage, 'crds', `${GROUP}_${PLURAL}.yaml`), 'utf8'));
+    const { StableClientset } = require(path.join(generatedPackage, 'dist', 'index.js'));
 
     const config = runtime.fromOptions({ server: cp.url, ca: cp.ca, token: cp.token });
-    const rest = runtime.createRestClient(config);
+    const rest = runtime.createRestClient(config, process.env.BENCH_CLIENT_H2 ? { transport: { allowH2: true } } : {});
     await rest.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: crd });
     await rest.request({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'bench' } } });
-    const descriptor = { group: GROUP, version: 'v1', resource: 'samples', kind: 'Sample', namespaced: true };
-    const client = new runtime.TypedClient(rest, descriptor, 'bench');
+    const client = new StableClientset(rest).stableV1().cronTabs('bench');
     for (let i = 0; ; i++) {
       try {
         await client.list();
@@ -138,11 +123,9 @@ async function main() {
     const api = kc.makeApiClient(k8s.CustomObjectsApi);
 
     // Warm-up: connections, JIT, apiserver caches.
-    const saved = N;
     await kubegenLoop(client, 'warm-kubegen');
     await clientNodeLoop(api, 'bench', 'warm-node');
     goLoop(goBinary, cp.kubeconfigPath, 'bench', 'warm-go');
-    void saved;
 
     const results = { kubegen: [], 'client-node': [], 'client-go': [] };
     for (let round = 0; round < ROUNDS; round++) {
@@ -158,7 +141,7 @@ async function main() {
     const node = median(results['client-node']);
     const go = median(results['client-go']);
     console.log(`median over ${ROUNDS} rounds of ${N} iterations (5 requests each):`);
-    console.log(`  kubegen typed client     ${kg.toFixed(0)} ops/s`);
+    console.log(`  kubegen generated client ${kg.toFixed(0)} ops/s`);
     console.log(`  client-node CustomObjects ${node.toFixed(0)} ops/s   kubegen/client-node = ${(kg / node).toFixed(2)} (goal ≥ 1)`);
     console.log(`  client-go dynamic        ${go.toFixed(0)} ops/s   kubegen/client-go = ${(kg / go).toFixed(2)} (goal ≥ 0.9)`);
     console.log(`RESULT client ops_per_s=${kg.toFixed(0)} ratio=${(kg / go).toFixed(2)} goal=0.9`);

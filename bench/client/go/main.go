@@ -47,7 +47,7 @@ func main() {
 			"apiVersion": *group + "/" + *version,
 			"kind":       *kind,
 			"metadata":   map[string]interface{}{"name": name},
-			"spec":       map[string]interface{}{"size": int64(i), "owner": "bench"},
+			"spec":       map[string]interface{}{"schedule": "*/5 * * * *", "image": "busybox", "replicas": int64(i + 1)},
 		}}
 		if _, err := res.Create(ctx, obj, metav1.CreateOptions{}); err != nil {
 			fail(err)
@@ -56,7 +56,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if err := unstructured.SetNestedField(got.Object, int64(i+1), "spec", "size"); err != nil {
+		if err := unstructured.SetNestedField(got.Object, int64(i+2), "spec", "replicas"); err != nil {
 			fail(err)
 		}
 		if _, err := res.Update(ctx, got, metav1.UpdateOptions{}); err != nil {
