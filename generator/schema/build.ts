@@ -81,7 +81,7 @@ export class SchemaBuilder {
   typeSchema(decl: TypeDecl): JSONSchemaProps {
     const key = `${decl.package}.${decl.name}`;
     const cached = this.cache.get(key);
-    if (cached) return structuredClone(cached);
+    if (cached) return cloneJson(cached);
     if (this.inProgress.has(key)) {
       if (!this.reportedRecursion.has(key)) {
         this.reportedRecursion.add(key);
@@ -106,7 +106,7 @@ export class SchemaBuilder {
     }
     this.inProgress.delete(key);
     this.cache.set(key, schema);
-    return structuredClone(schema);
+    return cloneJson(schema);
   }
 
   /** The schema of a type reference at a use site (a fresh object). */
@@ -268,3 +268,11 @@ export class SchemaBuilder {
   }
 }
 
+/** A deep copy of JSON data (schemas hold nothing else); several times faster than structuredClone for small trees. */
+function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k] = cloneJson((value as Record<string, unknown>)[k]);
+  return out as T;
+}
