@@ -9,12 +9,13 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import {
-  parseDuration,
-  resolveControlPlaneBinaries,
-  startControlPlane,
-  type ControlPlaneBinaries,
-} from '@kubegen/runtime/testing';
+import type { ControlPlaneBinaries } from '@kubegen/runtime/testing';
+
+/** `@kubegen/runtime/testing`, loaded on first use so that other commands (`kubegen crd` …) do not pay for it. */
+function testing(): typeof import('@kubegen/runtime/testing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@kubegen/runtime/testing') as typeof import('@kubegen/runtime/testing');
+}
 
 /** Where the commands write: `out` gets results (paths, the ready line), `err` progress and failures. */
 export interface EnvtestIo {
@@ -51,7 +52,7 @@ const processIo: EnvtestIo = { out: (s) => process.stdout.write(s), err: (s) => 
 /** `kubegen envtest build`: locate or build the binaries and print where they are. */
 export async function runEnvtestBuild(options: EnvtestCommonOptions = {}): Promise<ControlPlaneBinaries> {
   const io = options.io ?? processIo;
-  const binaries = await resolveControlPlaneBinaries({
+  const binaries = await testing().resolveControlPlaneBinaries({
     kubernetesVersion: options.kubernetesVersion,
     cacheDir: options.cacheDir,
     signal: options.signal,
@@ -70,7 +71,7 @@ export async function runEnvtestBuild(options: EnvtestCommonOptions = {}): Promi
 export async function runEnvtestStart(options: EnvtestStartOptions): Promise<void> {
   const io = options.io ?? processIo;
   const log = (line: string) => io.err(`${line}\n`);
-  const controlPlane = await startControlPlane({
+  const controlPlane = await testing().startControlPlane({
     resolve: { kubernetesVersion: options.kubernetesVersion, cacheDir: options.cacheDir },
     kubeconfigPath: path.resolve(options.kubeconfig),
     startTimeoutMs: options.startTimeoutMs,
@@ -172,8 +173,8 @@ const startCommand: CommandModule<object, StartArgs> = {
         caFile: args['ca-file'],
         kubernetesVersion: args['kubernetes-version'],
         cacheDir: args['cache-dir'],
-        startTimeoutMs: parseDuration(args['start-timeout']),
-        stopTimeoutMs: parseDuration(args['stop-timeout']),
+        startTimeoutMs: testing().parseDuration(args['start-timeout']),
+        stopTimeoutMs: testing().parseDuration(args['stop-timeout']),
         attachOutput: args['attach-output'],
         signal,
       });
