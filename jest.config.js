@@ -18,6 +18,7 @@ const shared = {
   moduleNameMapper: {
     '^@kubegen/runtime$': '<rootDir>/runtime/src/index.ts',
     '^@kubegen/runtime/testing$': '<rootDir>/runtime/src/testing/index.ts',
+    '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
   },
 };
 

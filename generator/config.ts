@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { conversionSpec } from '@kubegen/runtime/webhook/spec';
 import type { CrdConversionWebhook } from './emit/crd';
 
 export interface KubegenConfigFile {
@@ -76,7 +77,11 @@ export function resolveConfig(raw: KubegenConfigFile, baseDir: string, source: s
     const { caBundleFile, ...rest } = w;
     conversion[group] = { ...rest };
     if (caBundleFile) conversion[group].caBundle = fs.readFileSync(path.resolve(baseDir, caBundleFile), 'utf8');
-    if (!rest.url && !rest.service) throw new Error(`${source}: conversion webhook for ${group} needs a url or a service`);
+    try {
+      conversionSpec(conversion[group]);
+    } catch (e) {
+      throw new Error(`${source}: conversion webhook for ${group}: ${(e as Error).message}`);
+    }
   }
   return {
     baseDir,

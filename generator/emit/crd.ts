@@ -15,17 +15,13 @@ import type { JSONSchemaProps } from '../schema/types';
 import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import { KUBEGEN_VERSION } from '../version';
+import { conversionSpec, type ConversionWebhookClientConfig } from '@kubegen/runtime/webhook/spec';
 
 /** The annotation kubegen stamps on every CRD, like controller-gen's `controller-gen.kubebuilder.io/version`. */
 export const VERSION_ANNOTATION = 'kubegen.io/version';
 
-export interface CrdConversionWebhook {
-  /** The webhook's URL, or a service reference. */
-  url?: string;
-  service?: { name: string; namespace: string; path?: string; port?: number };
-  /** PEM CA bundle (base64-encoded in the CRD). */
-  caBundle?: string;
-}
+/** Where the API server reaches a group's conversion webhook (a URL or a Service, and the CA bundle). */
+export type CrdConversionWebhook = ConversionWebhookClientConfig;
 
 export interface CrdOptions {
   /** Text written before the first document (e.g. a license header), as controller-gen's headerFile. */
@@ -113,15 +109,6 @@ function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDe
   const metadata: CustomResourceDefinition['metadata'] = { annotations, name: `${k.plural}.${ck.group}` };
   if (Object.keys(labels).length > 0) metadata.labels = labels;
   return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata, spec };
-}
-
-/** `spec.conversion` for a webhook: strategy Webhook, ConversionReview v1, URL or service, base64 CA bundle. */
-export function conversionSpec(w: CrdConversionWebhook): Record<string, unknown> {
-  const clientConfig: Record<string, unknown> = {};
-  if (w.url) clientConfig.url = w.url;
-  if (w.service) clientConfig.service = { ...w.service };
-  if (w.caBundle) clientConfig.caBundle = Buffer.from(w.caBundle).toString('base64');
-  return { strategy: 'Webhook', webhook: { clientConfig, conversionReviewVersions: ['v1'] } };
 }
 
 /** The source span of the field (or type) behind a schema path, for reporting structural violations. */
