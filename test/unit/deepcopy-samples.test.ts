@@ -16,6 +16,7 @@ import { defaultsGenerator } from '../../generator/emit/defaults';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 import { schemaArbitrary } from './arbitrary';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { containers, mutateEverywhere } from './helpers/mutation';
 
 const REPO = path.resolve(__dirname, '../..');
 const RUNS = Math.max(20, Math.floor(Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200) / 4));
@@ -34,29 +35,6 @@ function sources(): Array<{ name: string; root: string }> {
       .sort()
       .map((c) => ({ name: `test/cases/${c}`, root: `test/cases/${c}/apis` })),
   ];
-}
-
-function containers(a: unknown, out = new Set<object>()): Set<object> {
-  if (typeof a === 'object' && a !== null) {
-    out.add(a);
-    for (const v of Object.values(a)) containers(v, out);
-  }
-  return out;
-}
-
-function mutateEverywhere(obj: unknown): void {
-  if (typeof obj !== 'object' || obj === null) return;
-  if (Array.isArray(obj)) {
-    for (const e of obj) mutateEverywhere(e);
-    obj.push('mutated');
-    return;
-  }
-  const o = obj as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    if (typeof o[k] === 'object' && o[k] !== null) mutateEverywhere(o[k]);
-    else o[k] = 'mutated';
-  }
-  o.__mutated = true;
 }
 
 const typeCheckDir = tempDir('samples');

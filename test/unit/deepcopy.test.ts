@@ -4,41 +4,11 @@ import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { deepcopyModel } from './helpers/sample-models';
 import { typeSchema } from './helpers/schema';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
-
-/** Every object and array reachable from `a`, to check that a copy shares none with its original. */
-function containers(a: unknown, out = new Set<object>()): Set<object> {
-  if (typeof a === 'object' && a !== null) {
-    out.add(a);
-    for (const v of Object.values(a)) containers(v, out);
-  }
-  return out;
-}
-
-function sharesNothing(a: unknown, b: unknown): boolean {
-  const ca = containers(a);
-  for (const c of containers(b)) if (ca.has(c)) return false;
-  return true;
-}
-
-/** Sets every leaf and adds a key everywhere in `obj`. */
-function mutateEverywhere(obj: unknown): void {
-  if (typeof obj !== 'object' || obj === null) return;
-  if (Array.isArray(obj)) {
-    for (const e of obj) mutateEverywhere(e);
-    obj.push('mutated');
-    return;
-  }
-  const o = obj as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    if (typeof o[k] === 'object' && o[k] !== null) mutateEverywhere(o[k]);
-    else o[k] = 'mutated';
-  }
-  o.__mutated = true;
-}
 
 describe('deepcopy emitter', () => {
   const model = deepcopyModel();
