@@ -13,6 +13,7 @@ import { generateAll, loadApiModel, ownedDirs } from './pipeline';
 import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand } from './cli/envtest';
+import { scaffoldCommands } from './cli/init';
 
 interface Io {
   out: (s: string) => void;
@@ -75,10 +76,11 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         const run = runGenerators(io, () => {
           const loaded = loadApiModel(config.apis, cwd);
           if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
-          owned = ownedDirs(loaded.model);
+          owned = ownedDirs(loaded.model, config.layout);
           const r = generateAll(loaded.model, {
             generators: config.generators,
             packageName: config.packageName,
+            layout: config.layout,
             crd: { header: config.crdHeader, conversion: config.conversion },
           });
           return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
@@ -96,7 +98,8 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
       },
     )
     .command(envtestCommand)
-    .demandCommand(1, 'name a command: crd, generate, markers or envtest')
+    .command(scaffoldCommands(io, cwd, setCode))
+    .demandCommand(1, 'name a command: init, create api, crd, generate, markers or envtest')
     .help();
   await parser.parseAsync();
   return code;

@@ -19,6 +19,11 @@ export interface KubegenConfigFile {
   packageName?: string;
   /** Text put before generated CRDs. */
   crdHeader?: string;
+  /**
+   * `package` (default): each group becomes an npm package under `output` (a workspace); `source`: the generated
+   * TypeScript is written into `output` inside the project's source tree (e.g. `src/generated`) for its own `tsc`.
+   */
+  layout?: 'package' | 'source';
   /** Conversion webhooks per API group, written into multi-version CRDs' `spec.conversion`. */
   conversion?: Record<string, CrdConversionWebhook & { caBundleFile?: string }>;
 }
@@ -32,6 +37,7 @@ export interface KubegenConfig {
   generators?: string[];
   packageName: string;
   crdHeader?: string;
+  layout: 'package' | 'source';
   conversion: Record<string, CrdConversionWebhook>;
 }
 
@@ -66,11 +72,14 @@ function fromFile(file: string): KubegenConfig {
   return resolveConfig(raw, path.dirname(file), file);
 }
 
-const KNOWN_KEYS = new Set(['apis', 'output', 'generators', 'packageName', 'crdHeader', 'conversion']);
+const KNOWN_KEYS = new Set(['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion']);
 
 export function resolveConfig(raw: KubegenConfigFile, baseDir: string, source: string): KubegenConfig {
   for (const k of Object.keys(raw)) {
     if (!KNOWN_KEYS.has(k)) throw new Error(`${source}: unknown configuration key "${k}" (known: ${[...KNOWN_KEYS].join(', ')})`);
+  }
+  if (raw.layout !== undefined && raw.layout !== 'package' && raw.layout !== 'source') {
+    throw new Error(`${source}: layout: must be "package" or "source", not ${JSON.stringify(raw.layout)}`);
   }
   const conversion: Record<string, CrdConversionWebhook> = {};
   for (const [group, w] of Object.entries(raw.conversion ?? {})) {
@@ -91,6 +100,7 @@ export function resolveConfig(raw: KubegenConfigFile, baseDir: string, source: s
     generators: raw.generators,
     packageName: raw.packageName ?? '@kubegen-generated/{group}',
     crdHeader: raw.crdHeader,
+    layout: raw.layout ?? 'package',
     conversion,
   };
 }

@@ -32,11 +32,21 @@ export function generateCrdFiles(apisRoot: string, options: CrdOptions = {}): Vi
   return result.files;
 }
 
+/**
+ * How generated files are laid out under the output root, per API group:
+ * - `package` (default): `<group>/` is a complete npm package — `crds/`, `src/` (TypeScript), `package.json`,
+ *   `tsconfig.json`, `README.md` — built on its own (a workspace of the user's project);
+ * - `source`: `<group>/` holds the TypeScript modules themselves (and `crds/`), for a directory inside the
+ *   user's source tree (`src/generated`) that their own `tsc` compiles; no package files are written.
+ */
+export type OutputLayout = 'package' | 'source';
+
 /** Options each generator gets, derived once from the configuration. */
 export interface GenerateSettings {
   generators?: string[];
   packageName: string;
   crd: CrdOptions;
+  layout?: OutputLayout;
 }
 
 /**
@@ -50,6 +60,7 @@ export function generateAll(model: ApiModel, settings: GenerateSettings): { file
   const selected = settings.generators ?? generators.map((g) => g.name);
   const files: VirtualFile[] = [];
   const sources: Array<{ group: string; path: string }> = [];
+  const layout = settings.layout ?? 'package';
   for (const name of selected) {
     const gen = generatorByName(name);
     if (!gen) {
@@ -63,21 +74,26 @@ export function generateAll(model: ApiModel, settings: GenerateSettings): { file
     bag.addAll(result.diagnostics);
     for (const f of result.files) {
       if (f.role === 'source' && f.group) sources.push({ group: f.group, path: f.path });
-      files.push({ ...f, path: placeFile(f) });
+      if (layout === 'source' && f.role === 'package') continue;
+      files.push({ ...f, path: placeFile(f, layout) });
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, diagnostics: bag.items };
 }
 
-export function placeFile(f: VirtualFile): string {
+/** Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}). */
+export function placeFile(f: VirtualFile, layout: OutputLayout = 'package'): string {
   if (!f.group) return f.path;
   if (f.role === 'crd') return `${f.group}/crds/${f.path}`;
-  if (f.role === 'source') return `${f.group}/src/${f.path}`;
+  if (f.role === 'source') return layout === 'source' ? `${f.group}/${f.path}` : `${f.group}/src/${f.path}`;
   return `${f.group}/${f.path}`;
 }
 
-/** The directories of the output root kubegen owns for a model's groups (stale files there are removed). */
-export function ownedDirs(model: ApiModel): string[] {
-  return model.groups.flatMap((g) => [`${g.name}/crds`, `${g.name}/src`]);
+/**
+ * The directories of the output root kubegen owns for a model's groups: files there that are no longer generated
+ * are removed (`package`: `<group>/crds` and `<group>/src`; `source`: all of `<group>/`).
+ */
+export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package'): string[] {
+  return model.groups.flatMap((g) => (layout === 'source' ? [g.name] : [`${g.name}/crds`, `${g.name}/src`]));
 }

@@ -1,0 +1,158 @@
+/**
+ * Project scaffolding, after `kubebuilder init` and `kubebuilder create api`: pure functions from options (and the
+ * project's existing package.json) to files. The CLI (`generator/cli/init.ts`) decides what may be written.
+ *
+ * A scaffolded project compiles its API types with `kubegen generate` into `src/generated/<group>/` (the `source`
+ * layout), so its own `tsc` and jest compile the generated code with no package to build or publish.
+ */
+import type { VirtualFile } from '../emit/types';
+import { crdPlural } from '../naming/flect';
+import { privateName, publicName, publicPlural, render } from '../render';
+
+export interface ApiScaffold {
+  /** API group, e.g. `shop.example.dev`. */
+  group: string;
+  /** API version, e.g. `v1`. */
+  version: string;
+  /** Kind, e.g. `Order`. */
+  kind: string;
+}
+
+export interface ProjectScaffold {
+  /** The project's name (package.json `name`, else its directory's name). */
+  projectName: string;
+  /** kubegen's version (without `v`): the scaffold depends on `kubegen` and `@kubegen/runtime` at it. */
+  kubegenVersion: string;
+  runtimeVersion: string;
+  /** devDependency ranges the scaffold adds for its test and build (typescript, jest …), from kubegen's own. */
+  toolVersions: Readonly<Record<string, string>>;
+  /** The API to create with the project, if any. */
+  api?: ApiScaffold;
+}
+
+/** Where a scaffolded project keeps its APIs and its generated code (written into its kubegen.config.json). */
+export const SCAFFOLD_APIS_DIR = 'apis';
+export const SCAFFOLD_OUTPUT_DIR = 'src/generated';
+
+/** Problems with scaffold options, as `--flag: message` lines; empty when the options are usable. */
+export function checkApiScaffold(api: Partial<ApiScaffold>): string[] {
+  const problems: string[] = [];
+  const { group, version, kind } = api;
+  if (group !== undefined && !/^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/.test(group)) {
+    problems.push(`--group: "${group}" must be a lower-case DNS subdomain with at least one dot, e.g. shop.example.dev`);
+  } else if (group !== undefined && group.split('.').some((l) => l.length > 63)) {
+    problems.push(`--group: "${group}" has a label longer than 63 characters`);
+  }
+  if (version !== undefined && !/^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$/.test(version)) {
+    problems.push(`--version: "${version}" must look like v1, v2beta1 or v1alpha2`);
+  }
+  if (kind !== undefined && !/^[A-Z][A-Za-z0-9]{0,62}$/.test(kind)) {
+    problems.push(`--kind: "${kind}" must be an UpperCamelCase name of letters and digits, e.g. Order`);
+  }
+  return problems;
+}
+
+/** The files of an API: `apis/<group>/<version>/doc.ts`, `<kind>.ts` and a jest test of its generated code. */
+export function scaffoldApi(api: ApiScaffold): VirtualFile[] {
+  const dir = `${SCAFFOLD_APIS_DIR}/${api.group}/${api.version}`;
+  const view = apiView(api);
+  return [
+    { path: `${dir}/doc.ts`, contents: render('scaffold', 'doc.ts', view) },
+    { path: `${dir}/${api.kind.toLowerCase()}.ts`, contents: render('scaffold', 'kind.ts', view) },
+    { path: `test/${api.group}.test.ts`, contents: render('scaffold', 'test.ts', view) },
+  ];
+}
+
+function apiView(api: ApiScaffold) {
+  const goName = publicName(api.group.split('.')[0]);
+  return {
+    ...api,
+    plural: crdPlural(api.kind),
+    versionAccessor: privateName(`${goName}${publicName(api.version)}`),
+    kindAccessor: privateName(publicPlural(api.kind)),
+    namespaceArg: "'default'",
+    generatedImport: `../${SCAFFOLD_OUTPUT_DIR}/${api.group}`,
+    crdsDir: `../${SCAFFOLD_OUTPUT_DIR}/${api.group}/crds`,
+  };
+}
+
+/** A package.json as JSON data. */
+export type PackageJson = Record<string, unknown>;
+
+/** npm's placeholder test script, which `init` replaces. */
+const NPM_DEFAULT_TEST = 'echo "Error: no test specified" && exit 1';
+
+/**
+ * The project's package.json with kubegen's scripts and dependencies added. Nothing the project already has is
+ * changed: a script, dependency or devDependency of the same name wins (npm's placeholder `test` script excepted).
+ */
+export function mergePackageJson(existing: PackageJson | undefined, p: ProjectScaffold): PackageJson {
+  const out: PackageJson = existing ? { ...existing } : { name: p.projectName, version: '0.1.0', private: true };
+  const scripts = { ...asRecord(out.scripts) };
+  const wanted: Record<string, string> = {
+    generate: 'kubegen generate',
+    verify: 'kubegen generate --verify',
+    build: 'tsc -p tsconfig.json',
+    test: 'jest',
+  };
+  for (const name of Object.keys(wanted)) {
+    if (!Object.hasOwn(scripts, name) || (name === 'test' && scripts[name] === NPM_DEFAULT_TEST)) scripts[name] = wanted[name];
+  }
+  out.scripts = scripts;
+  const deps = { ...asRecord(out.dependencies) };
+  const devDeps = { ...asRecord(out.devDependencies) };
+  const has = (name: string) => Object.hasOwn(deps, name) || Object.hasOwn(devDeps, name);
+  if (!has('@kubegen/runtime')) deps['@kubegen/runtime'] = `^${p.runtimeVersion}`;
+  if (!has('kubegen')) devDeps.kubegen = `^${p.kubegenVersion}`;
+  for (const name of Object.keys(p.toolVersions).sort()) if (!has(name)) devDeps[name] = p.toolVersions[name];
+  out.dependencies = sortKeys(deps);
+  out.devDependencies = sortKeys(devDeps);
+  return out;
+}
+
+/**
+ * The project files `init` writes besides package.json: tsconfig.json, kubegen.config.json, jest.config.js,
+ * README.md and .gitignore. The CLI keeps any of them the project already has.
+ */
+export function scaffoldProjectFiles(p: ProjectScaffold): VirtualFile[] {
+  const config = { apis: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR, layout: 'source' };
+  return [
+    { path: 'tsconfig.json', contents: JSON.stringify(TSCONFIG, null, 2) + '\n' },
+    { path: 'kubegen.config.json', contents: JSON.stringify(config, null, 2) + '\n' },
+    { path: 'jest.config.js', contents: render('scaffold', 'jest.config.js', {}) },
+    { path: 'README.md', contents: render('scaffold', 'readme.md', { projectName: p.projectName, apisDir: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR }) },
+    { path: '.gitignore', contents: 'node_modules/\ndist/\n' },
+  ];
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2023'],
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    forceConsistentCasingInFileNames: true,
+    types: ['node', 'jest'],
+    outDir: 'dist',
+  },
+  include: ['apis', 'src', 'test'],
+};
+
+/** An own-keys copy of a JSON object (`{}` for anything else); `__proto__` stays an ordinary key. */
+function asRecord(v: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+  for (const k of Object.keys(v)) {
+    Object.defineProperty(out, k, { value: (v as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function sortKeys(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(r).sort()) Object.defineProperty(out, k, { value: r[k], enumerable: true, writable: true, configurable: true });
+  return out;
+}
