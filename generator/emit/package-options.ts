@@ -13,12 +13,16 @@ function runtimeVersion(): string {
 }
 
 export function packageOptions(packageName: string): PackageOptions {
-  const own = JSON.parse(fs.readFileSync(path.join(kubegenRoot(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const own = JSON.parse(fs.readFileSync(path.join(kubegenRoot(), 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    engines: { node: string };
+  };
   const dev: Record<string, string> = {};
   // typescript is a run-time dependency of kubegen, @types/node a devDependency: take each from where it is declared
   for (const name of ['@types/node', 'typescript']) {
     const v = own.dependencies?.[name] ?? own.devDependencies?.[name];
     if (v) dev[name] = v;
   }
-  return { packageName, version: KUBEGEN_VERSION.replace(/^v/, ''), runtimeVersion: runtimeVersion(), devDependencies: dev };
+  return { packageName, version: KUBEGEN_VERSION.replace(/^v/, ''), runtimeVersion: runtimeVersion(), nodeEngines: own.engines.node, devDependencies: dev };
 }

@@ -29,6 +29,8 @@ export interface PackageOptions {
   version: string;
   /** The `@kubegen/runtime` version generated packages depend on. */
   runtimeVersion: string;
+  /** The Node.js range generated packages declare (kubegen's own `engines.node`: the versions it is tested on). */
+  nodeEngines: string;
   /** devDependencies of a generated package, to build it on its own (`typescript`, `@types/node`). */
   devDependencies?: Record<string, string>;
   /** The source files (paths relative to `src/`) produced per group by the generators that ran before. */
@@ -87,7 +89,7 @@ export const packageGenerator: Generator<PackageOptions> = {
         exports,
         files: ['dist', 'src', 'crds', 'README.md', 'tsconfig.json'],
         scripts: { build: 'tsc -p tsconfig.json' },
-        engines: { node: '>=20' },
+        engines: { node: options.nodeEngines },
         dependencies: { '@kubegen/runtime': options.runtimeVersion },
         ...(options.devDependencies && Object.keys(options.devDependencies).length ? { devDependencies: options.devDependencies } : {}),
       };

@@ -44,7 +44,7 @@ for (const c of CASES) {
     const { model, diagnostics } = loadApiModel(c.apis, REPO);
     const files: VirtualFile[] = [];
     const generated = [typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator].map((g) => g.generate(model, {}));
-    generated.push(packageGenerator.generate(model, { packageName: '@kubegen-generated/{group}', version: '0.1.0', runtimeVersion: '0.1.0' }));
+    generated.push(packageGenerator.generate(model, { packageName: '@kubegen-generated/{group}', version: '0.1.0', runtimeVersion: '0.1.0', nodeEngines: '^20.19.0 || ^22.0.0 || ^24.0.0' }));
     for (const r of generated) files.push(...r.files.filter((f) => f.group === c.group));
     const got = new Map(files.map((f) => [placeFile(f).slice(c.group.length + 1), f.contents]));
     const dir = path.join(GOLDEN, c.group);

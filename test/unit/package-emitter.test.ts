@@ -11,7 +11,7 @@ const REPO = path.resolve(__dirname, '../..');
 
 function filesOf(apis: string, sources?: Array<{ group: string; path: string }>) {
   const { model } = loadApiModel(path.join(REPO, apis), REPO);
-  const r = packageGenerator.generate(model, { packageName: 'acme-{group}-api', version: '1.2.3', runtimeVersion: '0.9.0', ...(sources ? { sources } : {}) });
+  const r = packageGenerator.generate(model, { packageName: 'acme-{group}-api', version: '1.2.3', runtimeVersion: '0.9.0', nodeEngines: '>=22', ...(sources ? { sources } : {}) });
   return new Map(r.files.map((f) => [`${f.group}/${f.role}/${f.path}`, f.contents]));
 }
 
@@ -27,6 +27,7 @@ describe('package emitter', () => {
     expect(pkg.name).toBe('acme-wardle.example.com-api');
     expect(pkg.version).toBe('1.2.3');
     expect(pkg.dependencies).toEqual({ '@kubegen/runtime': '0.9.0' });
+    expect(pkg.engines).toEqual({ node: '>=22' });
     expect(Object.keys(pkg.exports)).toEqual(['.', './fake', './v1alpha1', './v1beta1', './crds/*', './package.json', './*']);
     expect(pkg.exports['./v1beta1']).toEqual({ types: './dist/v1beta1/index.d.ts', default: './dist/v1beta1/index.js' });
     const tsconfig = JSON.parse(files.get('wardle.example.com/package/tsconfig.json')!) as Record<string, unknown>;
