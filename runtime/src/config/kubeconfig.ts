@@ -88,7 +88,7 @@ export interface ParsedKubeconfig {
 /** Largest kubeconfig file read (16 MiB: embedded certificates are kilobytes). */
 export const MAX_KUBECONFIG_BYTES = 16 * 1024 * 1024;
 /** Most YAML nodes visited in one file, aliases followed (guards against alias expansion). */
-const MAX_NODES = 1_000_000;
+const MAX_NODES = 200_000;
 /** Deepest opaque stanza. */
 const MAX_DEPTH = 64;
 
