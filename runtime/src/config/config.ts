@@ -19,7 +19,7 @@ import { RestClient, type RestClientOptions } from '../rest/client';
 import type { UndiciTransportOptions } from '../rest/transport';
 import { UndiciTransport } from '../rest/transport';
 import { inClusterConfig, inClusterPossible } from './incluster';
-import { KubeconfigError, mergeKubeconfigs, readKubeconfigFile, type ParsedKubeconfig } from './kubeconfig';
+import { KubeconfigError, mergeKubeconfigs, readKubeconfigFile, readKubeconfigFileIfExists, type ParsedKubeconfig } from './kubeconfig';
 import { fromParsedKubeconfig, type KubeconfigClientOptions } from './resolve';
 import type { ClientConfig } from './types';
 
@@ -76,14 +76,14 @@ function defaultFiles(env: NodeJS.ProcessEnv): { files: string[]; looked: string
  */
 export async function loadFromDefault(options: LoadOptions = {}): Promise<ClientConfig> {
   const env = options.env ?? process.env;
-  const inCluster = { env, ...(options.inClusterRoot !== undefined ? { root: options.inClusterRoot } : {}), ...pick(options) };
+  const inCluster = { env, ...(options.inClusterRoot !== undefined ? { root: options.inClusterRoot } : {}), ...tokenRefresh(options) };
   if (options.kubeconfig !== undefined) {
-    return fromParsedKubeconfig(readKubeconfigFile(options.kubeconfig)!, options);
+    return fromParsedKubeconfig(readKubeconfigFile(options.kubeconfig), options);
   }
   const { files, looked } = defaultFiles(env);
   const found: ParsedKubeconfig[] = [];
   for (const f of files) {
-    const kc = readKubeconfigFile(f, { missingOk: true });
+    const kc = readKubeconfigFileIfExists(f);
     if (kc) found.push(kc);
   }
   const merged = mergeKubeconfigs(found);
@@ -94,7 +94,7 @@ export async function loadFromDefault(options: LoadOptions = {}): Promise<Client
   throw new KubeconfigError(`no kubeconfig found (looked in ${looked}, in-cluster)`);
 }
 
-function pick(o: LoadOptions): { tokenFileRefreshMs?: number; now?: () => number } {
+function tokenRefresh(o: LoadOptions): { tokenFileRefreshMs?: number; now?: () => number } {
   return { ...(o.tokenFileRefreshMs !== undefined ? { tokenFileRefreshMs: o.tokenFileRefreshMs } : {}), ...(o.now ? { now: o.now } : {}) };
 }
 

@@ -5,6 +5,7 @@ export {
   mergeKubeconfigs,
   parseKubeconfig,
   readKubeconfigFile,
+  readKubeconfigFileIfExists,
   selectContext,
   type KubeconfigCluster,
   type KubeconfigContext,

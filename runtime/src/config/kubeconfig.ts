@@ -389,20 +389,32 @@ export function ioReason(err: unknown): string {
   return err instanceof Error ? err.message.split('\n')[0]! : String(err);
 }
 
-/** Reads and parses one kubeconfig file; `undefined` when it does not exist (client-go skips missing files). */
-export function readKubeconfigFile(file: string, options: { missingOk?: boolean } = {}): ParsedKubeconfig | undefined {
+/** Reads and parses one kubeconfig file; a missing file is an error. */
+export function readKubeconfigFile(file: string): ParsedKubeconfig {
   const abs = path.resolve(file);
-  let text: string;
+  const text = readText(abs);
+  if (text === undefined) throw new KubeconfigError(`${abs}: no such file`);
+  return parseKubeconfig(text, abs);
+}
+
+/** Reads and parses one kubeconfig file; `undefined` when it does not exist (client-go skips missing `$KUBECONFIG` files). */
+export function readKubeconfigFileIfExists(file: string): ParsedKubeconfig | undefined {
+  const abs = path.resolve(file);
+  const text = readText(abs);
+  return text === undefined ? undefined : parseKubeconfig(text, abs);
+}
+
+/** The file's text, `undefined` when it does not exist; other failures and oversized files are errors. */
+function readText(abs: string): string | undefined {
   try {
     const size = fs.statSync(abs).size;
     if (size > MAX_KUBECONFIG_BYTES) throw new KubeconfigError(`${abs}: larger than ${MAX_KUBECONFIG_BYTES} bytes`);
-    text = fs.readFileSync(abs, 'utf8');
+    return fs.readFileSync(abs, 'utf8');
   } catch (err) {
     if (err instanceof KubeconfigError) throw err;
-    if ((err as { code?: unknown }).code === 'ENOENT' && options.missingOk) return undefined;
+    if ((err as { code?: unknown }).code === 'ENOENT') return undefined;
     throw new KubeconfigError(`${abs}: ${ioReason(err)}`);
   }
-  return parseKubeconfig(text, abs);
 }
 
 /**

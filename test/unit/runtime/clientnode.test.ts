@@ -89,35 +89,40 @@ describe('exec and auth-provider credentials', () => {
   });
 
   const missing = Object.assign(new Error("Cannot find package '@kubernetes/client-node'"), { code: 'ERR_MODULE_NOT_FOUND' });
-  const table: Array<{ name: string; given: { user: string; loader: () => Promise<unknown> }; want: string }> = [
+  const table: Array<{ name: string; given: { user: string; loader: () => Promise<unknown> }; want: (file: string) => string }> = [
     {
       name: 'exec, client-node not installed',
       given: { user: EXEC, loader: () => Promise.reject(missing) },
-      want: 'kubeconfig user "x" uses exec credentials; install @kubernetes/client-node (~1.4) to use them',
+      want: () => 'kubeconfig user "x" uses exec credentials; install @kubernetes/client-node (~1.4) to use them',
     },
     {
       name: 'auth-provider, client-node not installed',
       given: { user: 'auth-provider: {name: gcp}', loader: () => Promise.reject(missing) },
-      want: 'kubeconfig user "x" uses auth-provider "gcp" credentials; install @kubernetes/client-node (~1.4) to use them',
+      want: () => 'kubeconfig user "x" uses auth-provider "gcp" credentials; install @kubernetes/client-node (~1.4) to use them',
     },
     {
       name: 'exec, client-node fails to load',
       given: { user: EXEC, loader: () => Promise.reject(new Error('Unexpected token\n  at x.js:1')) },
-      want: 'kubeconfig user "x" uses exec credentials; install @kubernetes/client-node (~1.4) to use them (loading it failed: Unexpected token)',
+      want: () => 'kubeconfig user "x" uses exec credentials; install @kubernetes/client-node (~1.4) to use them (loading it failed: Unexpected token)',
     },
     {
       name: 'exec, something else loaded',
       given: { user: EXEC, loader: async () => ({}) },
-      want: 'kubeconfig user "x" uses exec credentials; install @kubernetes/client-node (~1.4) to use them (the loaded module has no KubeConfig)',
+      want: () => 'kubeconfig user "x" uses exec credentials; install @kubernetes/client-node (~1.4) to use them (the loaded module has no KubeConfig)',
     },
     {
       name: 'exec together with a token',
       given: { user: `${EXEC}\ntoken: t`, loader: () => Promise.reject(missing) },
-      want: `${'PATH'}: user "x": more than one authentication method (token, exec); only one is allowed`,
+      want: (file) => `${file}: user "x": more than one authentication method (token, exec); only one is allowed`,
     },
   ];
   it.each(table)('$name', async ({ given, want }) => {
     const file = write(given.user);
-    await expect(loadFromDefault({ kubeconfig: file, env: {}, loadClientNode: given.loader })).rejects.toThrow(want.replace('PATH', file));
+    const err = await loadFromDefault({ kubeconfig: file, env: {}, loadClientNode: given.loader }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.name).toBe('KubeconfigError');
+    expect(err?.message).toBe(want(file));
   });
 });
