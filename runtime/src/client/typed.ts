@@ -6,6 +6,8 @@
  * list / watch / deleteCollection across them. Verbs that carry an object (create, update, updateStatus,
  * apply, applyStatus) use the client's namespace, else the object's `metadata.namespace`; by-name verbs need the
  * client's namespace. For cluster-scoped kinds the namespace is ignored.
+ *
+ * Those verbs send `apiVersion` and `kind` from the descriptor when the object leaves them out (`withTypeMeta`).
  */
 
 import type { Scale } from '../meta/autoscaling';
@@ -33,6 +35,26 @@ import { decodeWatchEvents } from '../watch/decoder';
 import { StreamWatch } from '../watch/stream';
 import type { Watch } from '../watch/types';
 import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from './types';
+
+/** The `apiVersion` of a descriptor's kind: `<group>/<version>`, or `<version>` for the core group. */
+export function apiVersionOf(d: Pick<ResourceDescriptor, 'group' | 'version'>): string {
+  return d.group ? `${d.group}/${d.version}` : d.version;
+}
+
+/**
+ * `obj` with `apiVersion` and `kind` filled from the descriptor where the caller left them out (absent or empty),
+ * as client-go's typed clients set them from the scheme; given values are kept (the server checks them). A new
+ * object when anything is filled (type fields first, as the apiserver writes them); `obj` itself is never changed.
+ */
+export function withTypeMeta<O extends object>(d: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>, obj: O): O & { apiVersion: string; kind: string } {
+  const given = obj as { apiVersion?: unknown; kind?: unknown };
+  const apiVersion = typeof given.apiVersion === 'string' && given.apiVersion !== '' ? given.apiVersion : undefined;
+  const kind = typeof given.kind === 'string' && given.kind !== '' ? given.kind : undefined;
+  if (apiVersion !== undefined && kind !== undefined) return obj as O & { apiVersion: string; kind: string };
+  const filled = { apiVersion: apiVersion ?? apiVersionOf(d), kind: kind ?? d.kind };
+  // type fields first; an empty given value does not survive the spread
+  return Object.assign({ ...filled, ...obj }, filled);
+}
 
 function objectName(obj: KubeObject, verb: string): string {
   const name = obj.metadata?.name;
@@ -72,7 +94,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
       method: 'POST',
       path: this.path(this.namespaceFor(obj, 'create')),
       query: writeQuery(opts),
-      body: obj,
+      body: withTypeMeta(this.descriptor, obj),
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
     });
@@ -91,7 +113,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
       method: 'PUT',
       path: this.path(this.namespaceFor(obj, verb), objectName(obj, verb), subresource ? [subresource] : undefined),
       query: writeQuery(opts),
-      body: obj,
+      body: withTypeMeta(this.descriptor, obj),
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
     });
@@ -181,7 +203,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
       path: this.path(ns, objectName(obj as KubeObject, verb), subresource ? [subresource] : undefined),
       query: patchQuery(opts),
       // JSON is YAML: the apply content type accepts a JSON body
-      body: JSON.stringify(obj),
+      body: JSON.stringify(withTypeMeta(this.descriptor, obj)),
       contentType: PatchTypes.ApplyPatch,
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,

@@ -69,12 +69,12 @@ export type DeepPartial<T> = T extends readonly (infer U)[]
     : T;
 
 /**
- * A server-side apply configuration: the fields the caller owns, plus the identifying `apiVersion`, `kind`
- * and `metadata.name`.
+ * A server-side apply configuration: the fields the caller owns, plus the identifying `metadata.name`.
+ * `apiVersion` and `kind` may be left out: the clients fill them from the kind's descriptor.
  */
 export type ApplyConfiguration<T extends KubeObject> = DeepPartial<Omit<T, 'apiVersion' | 'kind' | 'metadata'>> & {
-  apiVersion: string;
-  kind: string;
+  apiVersion?: string;
+  kind?: string;
   metadata: DeepPartial<ObjectMeta> & { name: string };
 };
 

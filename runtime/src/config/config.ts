@@ -1,35 +1,30 @@
 /**
  * Client configuration: where the apiserver is, how to trust it, how to authenticate.
  *
- * Kubeconfig handling is `@kubernetes/client-node`'s `KubeConfig`, not a rewrite: its default loading rules
- * (`KUBECONFIG`, `~/.kube/config`, in-cluster service account), client certificates, bearer tokens, token
- * files, exec plugins and OIDC all go through its `applyToHTTPSOptions`. TLS verification stays on unless the
- * kubeconfig says `insecure-skip-tls-verify: true` (or the plain options say `insecureSkipTLSVerify`).
+ * `loadFromDefault` follows client-go's default loading rules without `@kubernetes/client-node`: the files of
+ * `$KUBECONFIG` (merged, see `mergeKubeconfigs`) or else `~/.kube/config`, and when they give no configuration,
+ * the in-cluster service account. Kubeconfig parsing and the context → configuration step are `kubeconfig.ts`
+ * and `resolve.ts`; in-cluster is `incluster.ts`. client-node (an optional peer dependency) is loaded, lazily,
+ * only for `exec` and `auth-provider` users (`clientnode.ts`). TLS verification stays on unless the kubeconfig
+ * says `insecure-skip-tls-verify: true` (or the plain options say `insecureSkipTLSVerify`).
  *
- * Credentials that can change (exec plugins, auth providers, the in-cluster token file) are asked of the
- * KubeConfig again at most once per `credentialTtlMs` (default 1s), so rotation is picked up; static tokens and
- * certificates are read once. TLS material (CA, client certificate) is read once, when the config is made.
+ * TLS material (CA, client certificate) is read once, when the configuration is made. Tokens from files (`tokenFile`,
+ * the in-cluster token) are read again after `tokenFileRefreshMs` (default 60s); exec and auth-provider
+ * credentials are asked of client-node again after `credentialTtlMs` (default 1s); static tokens are read once.
  */
 
-import type { RequestOptions } from 'node:https';
-import { RestClient, type RestClientOptions, type HeaderSource } from '../rest/client';
-import { UndiciTransport, type TlsOptions, type UndiciTransportOptions } from '../rest/transport';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { RestClient, type RestClientOptions } from '../rest/client';
+import type { UndiciTransportOptions } from '../rest/transport';
+import { UndiciTransport } from '../rest/transport';
+import { inClusterConfig, inClusterPossible } from './incluster';
+import { KubeconfigError, mergeKubeconfigs, readKubeconfigFile, readKubeconfigFileIfExists, type ParsedKubeconfig } from './kubeconfig';
+import { fromParsedKubeconfig, type KubeconfigClientOptions } from './resolve';
+import type { ClientConfig } from './types';
 
-/** The parts of client-node's `KubeConfig` kubegen uses (structural, so any 1.x KubeConfig fits). */
-export interface KubeConfigLike {
-  getCurrentCluster(): { name: string; server: string; skipTLSVerify?: boolean; tlsServerName?: string } | null;
-  getCurrentUser(): { name: string; exec?: unknown; authProvider?: unknown } | null;
-  applyToHTTPSOptions(opts: RequestOptions): Promise<void>;
-}
-
-/** Everything a REST client needs, resolved. */
-export interface ClientConfig {
-  /** The apiserver URL, e.g. `https://127.0.0.1:6443`. */
-  server: string;
-  tls: TlsOptions;
-  /** Authorization and impersonation headers, asked for on every request attempt. */
-  headers?: HeaderSource;
-}
+export type { ClientConfig, FromKubeconfigOptions } from './types';
+export { fromKubeconfig, type KubeConfigLike, type ClientNodeLoader } from './clientnode';
 
 /** A configuration given directly, without a kubeconfig. PEM strings or buffers. */
 export interface PlainConfigOptions {
@@ -44,7 +39,7 @@ export interface PlainConfigOptions {
 
 export function fromOptions(o: PlainConfigOptions): ClientConfig {
   new URL(o.server); // throws on a malformed URL
-  const tls: TlsOptions = { rejectUnauthorized: o.insecureSkipTLSVerify !== true };
+  const tls: ClientConfig['tls'] = { rejectUnauthorized: o.insecureSkipTLSVerify !== true };
   if (o.ca !== undefined) tls.ca = o.ca;
   if (o.cert !== undefined) tls.cert = o.cert;
   if (o.key !== undefined) tls.key = o.key;
@@ -53,99 +48,57 @@ export function fromOptions(o: PlainConfigOptions): ClientConfig {
   return token ? { server: o.server, tls, headers: () => ({ authorization: `Bearer ${token}` }) } : { server: o.server, tls };
 }
 
-function headersOf(opts: RequestOptions): Record<string, string> {
-  const out: Record<string, string> = {};
-  const raw = opts.headers;
-  if (raw && !Array.isArray(raw)) {
-    for (const [k, v] of Object.entries(raw)) {
-      if (v === undefined) continue;
-      out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-    }
+export interface LoadOptions extends KubeconfigClientOptions {
+  /** One kubeconfig file to use instead of the default rules (as `--kubeconfig`); it must exist. */
+  kubeconfig?: string;
+  /** Environment to read `KUBECONFIG`, `HOME` and the in-cluster variables from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Filesystem root of the in-cluster service account directory (default `/`; for tests). */
+  inClusterRoot?: string;
+}
+
+/** The kubeconfig files the default rules read, in precedence order, and how to name them in an error. */
+function defaultFiles(env: NodeJS.ProcessEnv): { files: string[]; looked: string } {
+  const list = env['KUBECONFIG'];
+  if (list) {
+    return { files: list.split(path.delimiter).filter((f) => f !== ''), looked: `$KUBECONFIG (${list})` };
   }
-  if (opts.auth) out['authorization'] = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
-  return out;
-}
-
-function material(v: unknown): string | Buffer | undefined {
-  if (typeof v === 'string' || Buffer.isBuffer(v)) return v;
-  if (Array.isArray(v) && v.length > 0) return Buffer.concat(v.map((x) => (Buffer.isBuffer(x) ? x : Buffer.from(String(x)))));
-  return undefined;
-}
-
-export interface FromKubeconfigOptions {
-  /** How long changing credentials (exec, auth providers, token files) are reused (default 1000ms). */
-  credentialTtlMs?: number;
-  /** Injected for tests. */
-  now?: () => number;
-}
-
-/** The configuration of a KubeConfig's current context. */
-export async function fromKubeconfig(kc: KubeConfigLike, options: FromKubeconfigOptions = {}): Promise<ClientConfig> {
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new Error('kubeconfig: no current cluster (is current-context set?)');
-  const opts: RequestOptions = {};
-  await kc.applyToHTTPSOptions(opts);
-  const tls: TlsOptions = {
-    // verification is on unless the kubeconfig turned it off
-    rejectUnauthorized: !(cluster.skipTLSVerify === true || opts.rejectUnauthorized === false),
-  };
-  const ca = material(opts.ca);
-  const cert = material(opts.cert);
-  const key = material(opts.key);
-  if (ca !== undefined) tls.ca = ca;
-  if (cert !== undefined) tls.cert = cert;
-  if (key !== undefined) tls.key = key;
-  const servername = opts.servername ?? cluster.tlsServerName;
-  if (servername) tls.servername = servername;
-
-  const initial = headersOf(opts);
-  const user = kc.getCurrentUser();
-  const dynamic = user !== null && (user.exec !== undefined || user.authProvider !== undefined);
-  if (!dynamic) return { server: cluster.server, tls, headers: () => initial };
-
-  const ttl = options.credentialTtlMs ?? 1000;
-  const now = options.now ?? Date.now;
-  let cached = initial;
-  let fetchedAt = now();
-  let inflight: Promise<Record<string, string>> | undefined;
-  const headers: HeaderSource = () => {
-    if (now() - fetchedAt < ttl) return cached;
-    inflight ??= (async () => {
-      try {
-        const fresh: RequestOptions = {};
-        await kc.applyToHTTPSOptions(fresh);
-        cached = headersOf(fresh);
-        fetchedAt = now();
-        return cached;
-      } finally {
-        inflight = undefined;
-      }
-    })();
-    return inflight;
-  };
-  return { server: cluster.server, tls, headers };
-}
-
-export interface LoadOptions extends FromKubeconfigOptions {
-  /** A context other than the current one. */
-  context?: string;
+  const home = env['HOME'] || os.homedir();
+  return { files: [path.join(home, '.kube', 'config')], looked: '$KUBECONFIG, ~/.kube/config' };
 }
 
 /**
- * Loads the default kubeconfig (`KUBECONFIG`, `~/.kube/config`, in-cluster), as `KubeConfig.loadFromDefault`.
- * `@kubernetes/client-node` is loaded on first use, by dynamic `import()` (it is an ES module, and large). Where
- * dynamic import is unavailable — jest's CommonJS module registry without `--experimental-vm-modules` — use
- * `fromOptions` (or `fromKubeconfig` with a KubeConfig built outside).
+ * Loads the configuration the way client-go's deferred loading client config does: `options.kubeconfig` alone
+ * when given; else the files of `$KUBECONFIG` (missing ones skipped) or else `~/.kube/config`; when they hold
+ * no context to use, the in-cluster configuration. With nothing found the error is
+ * `no kubeconfig found (looked in $KUBECONFIG, ~/.kube/config, in-cluster)`. Malformed files are errors
+ * (`file:line:column: …`), never skipped.
  */
 export async function loadFromDefault(options: LoadOptions = {}): Promise<ClientConfig> {
-  const { KubeConfig } = await import('@kubernetes/client-node');
-  const kc = new KubeConfig();
-  kc.loadFromDefault();
-  if (options.context !== undefined) kc.setCurrentContext(options.context);
-  return fromKubeconfig(kc, options);
+  const env = options.env ?? process.env;
+  const inCluster = { env, ...(options.inClusterRoot !== undefined ? { root: options.inClusterRoot } : {}), ...tokenRefresh(options) };
+  if (options.kubeconfig !== undefined) {
+    return fromParsedKubeconfig(readKubeconfigFile(options.kubeconfig), options);
+  }
+  const { files, looked } = defaultFiles(env);
+  const found: ParsedKubeconfig[] = [];
+  for (const f of files) {
+    const kc = readKubeconfigFileIfExists(f);
+    if (kc) found.push(kc);
+  }
+  const merged = mergeKubeconfigs(found);
+  const usable = options.context !== undefined || merged.currentContext !== undefined;
+  if (usable) return fromParsedKubeconfig(merged, options);
+  if (inClusterPossible(inCluster)) return inClusterConfig(inCluster);
+  if (found.length > 0) throw new KubeconfigError(`kubeconfig ${merged.sources.join(', ')}: current-context is not set (pass a context), and not in a cluster`);
+  throw new KubeconfigError(`no kubeconfig found (looked in ${looked}, in-cluster)`);
 }
 
-/** A REST client for a configuration, over a keep-alive undici pool. */
+function tokenRefresh(o: LoadOptions): { tokenFileRefreshMs?: number; now?: () => number } {
+  return { ...(o.tokenFileRefreshMs !== undefined ? { tokenFileRefreshMs: o.tokenFileRefreshMs } : {}), ...(o.now ? { now: o.now } : {}) };
+}
+
+/** A REST client for a configuration, over a keep-alive undici pool (through `config.proxy` when set). */
 export function createRestClient(
   config: ClientConfig,
   options: Omit<RestClientOptions, 'server' | 'transport' | 'headers'> & { transport?: UndiciTransportOptions } = {},
@@ -155,7 +108,7 @@ export function createRestClient(
   return new RestClient({
     ...rest,
     server: config.server,
-    transport: new UndiciTransport(origin, { ...transport, tls: config.tls }),
+    transport: new UndiciTransport(origin, { ...transport, tls: config.tls, ...(config.proxy !== undefined ? { proxy: config.proxy } : {}) }),
     ...(config.headers ? { headers: config.headers } : {}),
   });
 }

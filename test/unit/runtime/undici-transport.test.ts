@@ -65,11 +65,11 @@ afterAll(async () => {
 
 const client = (ns = 'ns'): TypedClient<KubeObject, KubeList<KubeObject>> => new TypedClient(rest, things, ns);
 
-it('round-trips JSON with the bearer token', async () => {
+it('round-trips JSON with the bearer token; apiVersion and kind filled from the descriptor', async () => {
   await client().create({ metadata: { name: 'x' } });
   const last = seen[seen.length - 1]!;
   expect(last).toMatchObject({ method: 'POST', url: '/apis/example.com/v1/namespaces/ns/things', auth: 'Bearer tok' });
-  expect(JSON.parse(last.body)).toEqual({ metadata: { name: 'x' } });
+  expect(JSON.parse(last.body)).toEqual({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' } });
 });
 
 it('maps errors and retries 429 with Retry-After', async () => {

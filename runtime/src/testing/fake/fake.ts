@@ -23,7 +23,7 @@ import type {
   WatchOptions,
 } from '../../rest/options';
 import type { GroupVersionResource } from '../../rest/paths';
-import { listItems, listPages } from '../../client/typed';
+import { listItems, listPages, withTypeMeta } from '../../client/typed';
 import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from '../../client/types';
 import { newNotFound } from '../../errors/errors';
 import type { Watch } from '../../watch/types';
@@ -192,7 +192,8 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     return this.fake.tracker;
   }
 
-  create(obj: T, opts?: CreateOptions): Promise<T> {
+  create(given: T, opts?: CreateOptions): Promise<T> {
+    const obj = withTypeMeta(this.descriptor, given);
     const ns = this.nsOf(obj);
     const o = stripCall(opts);
     return this.fake.invoke<T>({ ...this.base(), namespace: ns, verb: 'create', object: jsonClone(obj), options: o }, () =>
@@ -200,7 +201,8 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     );
   }
 
-  update(obj: T, opts?: UpdateOptions): Promise<T> {
+  update(given: T, opts?: UpdateOptions): Promise<T> {
+    const obj = withTypeMeta(this.descriptor, given);
     const ns = this.nsOf(obj);
     const o = stripCall(opts);
     return this.fake.invoke<T>({ ...this.base(), namespace: ns, verb: 'update', object: jsonClone(obj), options: o }, () =>
@@ -208,7 +210,8 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     );
   }
 
-  updateStatus(obj: T, opts?: UpdateOptions): Promise<T> {
+  updateStatus(given: T, opts?: UpdateOptions): Promise<T> {
+    const obj = withTypeMeta(this.descriptor, given);
     const ns = this.nsOf(obj);
     const o = stripCall(opts);
     return this.fake.invoke<T>({ ...this.base('status'), namespace: ns, verb: 'update', object: jsonClone(obj), options: o }, () =>
@@ -275,7 +278,8 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
     return this.applyTo(obj, opts, 'status');
   }
 
-  private applyTo(obj: ApplyConfiguration<T>, opts: ApplyOptions, sub: string): Promise<T> {
+  private applyTo(given: ApplyConfiguration<T>, opts: ApplyOptions, sub: string): Promise<T> {
+    const obj = withTypeMeta(this.descriptor, given);
     const name = obj.metadata.name;
     const ns = this.nsOf(obj as KubeObject);
     const o = stripCall(opts);
