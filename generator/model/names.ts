@@ -199,8 +199,8 @@ function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | 
   const at = (explicit: boolean) => (explicit ? resource!.span : kind.span);
   const where = (explicit: boolean, arg: string) => (explicit ? `+kubebuilder:resource:${arg}` : `the ${arg} derived from kind ${kind.name}`);
   const pluralGiven = given.path !== undefined;
-  let pluralOk = true;
-  if (pluralGiven || kindOk) pluralOk = report(bag, resourceNameErrors('plural', kind.plural), where(pluralGiven, 'path'), at(pluralGiven));
+  const pluralChecked = pluralGiven || kindOk;
+  const pluralOk = pluralChecked && report(bag, resourceNameErrors('plural', kind.plural), where(pluralGiven, 'path'), at(pluralGiven));
   const singularGiven = given.singular !== undefined;
   if (singularGiven || kindOk) report(bag, resourceNameErrors('singular', kind.singular), where(singularGiven, 'singular'), at(singularGiven));
   report(bag, resourceListErrors('shortNames', kind.shortNames), '+kubebuilder:resource:shortName', resource?.span ?? kind.span);
