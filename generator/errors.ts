@@ -32,8 +32,11 @@ interface ErrnoError extends Error {
   dest?: string;
 }
 
+/** Duck-typed: errors from Node's `fs` may come from another realm (a VM context), where `instanceof Error` fails. */
 export function isErrnoError(e: unknown): e is ErrnoError {
-  return e instanceof Error && typeof (e as Partial<ErrnoError>).code === 'string' && /^E[A-Z0-9]+$/.test((e as ErrnoError).code);
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as Partial<ErrnoError>;
+  return typeof code === 'string' && typeof message === 'string' && /^E[A-Z0-9]+$/.test(code);
 }
 
 const VERBS: Record<string, string> = {

@@ -18,7 +18,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { VirtualFile } from './emit/types';
-import { KubegenError, asKubegenError } from './errors';
+import { KubegenError, asKubegenError, describeIoError } from './errors';
 
 export interface WriteResult {
   written: string[];
@@ -106,7 +106,12 @@ function isInside(root: string, p: string): boolean {
 function plan(outDir: string, files: readonly VirtualFile[], owned: readonly string[]): Plan {
   const root = path.resolve(outDir);
   const problems: string[] = [];
-  const rootReal = realPathAllowingMissing(root);
+  let rootReal: ReturnType<typeof realPathAllowingMissing>;
+  try {
+    rootReal = realPathAllowingMissing(root);
+  } catch (e) {
+    throw asKubegenError(e);
+  }
   if ('reason' in rootReal) throw new OutputPathError([`cannot use ${outDir} as the output root: ${rootReal.reason}`]);
   const check = (rel: string, what: string): string | undefined => {
     const reason = unsafePathReason(rel);
@@ -115,7 +120,14 @@ function plan(outDir: string, files: readonly VirtualFile[], owned: readonly str
       return undefined;
     }
     const abs = path.join(root, ...rel.split('/'));
-    const real = realPathAllowingMissing(abs);
+    let real: ReturnType<typeof realPathAllowingMissing>;
+    try {
+      real = realPathAllowingMissing(abs);
+    } catch (e) {
+      const io = describeIoError(e);
+      if (io === undefined) throw e;
+      real = { reason: io };
+    }
     if ('reason' in real) problems.push(`refusing to write ${what} ${JSON.stringify(rel)} under ${outDir}: ${real.reason}`);
     else if (!isInside(rootReal.real, real.real)) problems.push(`refusing to write ${what} ${JSON.stringify(rel)}: it resolves to ${real.real}, outside the output root ${rootReal.real}`);
     else return abs;
