@@ -97,10 +97,11 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(
       'markers',
       'Print the marker reference (every marker kubegen understands, with its targets, arguments and help)',
-      (y) => y.option('format', { choices: ['text', 'markdown'] as const, default: 'text' as const }),
+      // No yargs default: with one, a bare `--format` would silently mean the default instead of failing the choices.
+      (y) => y.option('format', { type: 'string', choices: ['text', 'markdown'] as const, describe: 'Output format (default: text)' }),
       (args) => {
         action = async () => {
-          io.out(renderMarkerReference(args.format));
+          io.out(renderMarkerReference(args.format ?? 'text'));
           return 0;
         };
       },

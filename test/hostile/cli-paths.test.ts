@@ -167,6 +167,8 @@ function hostileName(victim: string): fc.Arbitrary<string> {
   const alphabet = ['a', 'b', '.', '/', '\\', '%', '2', 'e', '\0', 'é', '-', 'A', '_', ' ', ':', '~', '\u202e', '\ud800'];
   return fc.oneof(
     fc.constantFrom('..', '.', '', '../victim', '../../victim', 'a/../../victim', '/etc/passwd', victim, `${victim}/crds`, '\\..\\victim', '%2e%2e', '%2e%2e%2fvictim', 'a\0b', 'ünï.cödé', 'evil.example.com', 'ex.example.com', 'CON', 'x'.repeat(300)),
+    // valid names too, so that some runs get as far as the writer
+    fc.constantFrom('ex.example.com', 'evil.example.com', 'widgets', '@kubegen-generated/{group}', '{group}'),
     fc.array(fc.constantFrom(...alphabet), { maxLength: 24 }).map((cs) => cs.join('')),
     fc.tuple(fc.constantFrom('', '../', '/', './', '..\\'), fc.stringMatching(/^[a-z][a-z0-9.-]{0,20}$/)).map(([a, b]) => a + b),
     fc.string({ unit: 'grapheme', maxLength: 12 }),
