@@ -98,6 +98,13 @@ function fromFile(file: string, cwd: string): KubegenConfig {
     raw = readJson(file, cwd);
   } else if (file.endsWith('.js') || file.endsWith('.cjs')) {
     raw = requireConfig(file, shown);
+    // A JavaScript configuration is code: a getter of it may throw while it is read.
+    try {
+      return resolveConfig(raw, path.dirname(file), source);
+    } catch (e) {
+      if (e instanceof KubegenError) throw e;
+      throw new ConfigError([`${shown}: cannot read the configuration: ${firstLine(e)}`]);
+    }
   } else {
     throw new ConfigError([`configuration file ${shown}: must be a .json, .js or .cjs file, or a package.json with a "kubegen" key`]);
   }
@@ -127,12 +134,18 @@ function requireConfig(file: string, shown: string): unknown {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     mod = require(file) as unknown;
   } catch (e) {
-    const first = (e instanceof Error ? e.message : String(e)).split('\n').find((l) => l.trim() !== '') ?? 'unknown error';
-    const kind = e instanceof Error && e.name !== 'Error' ? `${e.name}: ` : '';
-    throw new ConfigError([`${shown}: cannot load the configuration: ${kind}${first}`]);
+    throw new ConfigError([`${shown}: cannot load the configuration: ${firstLine(e)}`]);
   }
   if (isPlainObject(mod) && Object.hasOwn(mod, 'default') && Object.keys(mod).length === 1) return mod.default;
   return mod;
+}
+
+/** `TypeError: message` (the first non-empty line), for errors thrown by a configuration's own code. */
+function firstLine(e: unknown): string {
+  const err = e as { name?: unknown; message?: unknown };
+  const message = typeof err?.message === 'string' ? err.message : String(e);
+  const first = message.split('\n').find((l) => l.trim() !== '') ?? 'unknown error';
+  return typeof err?.name === 'string' && err.name !== 'Error' ? `${err.name}: ${first}` : first;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

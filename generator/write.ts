@@ -14,6 +14,9 @@
  *   an interrupted run (of a process that no longer exists) next to any generated file.
  *
  * `verifyFiles` applies the same path checks, writes nothing, and reports differing, missing, stale and stray files.
+ *
+ * Both throw an `OutputPathError` for refused paths and Node's own errors (`ENOTDIR`, `EACCES` …) for I/O failures;
+ * the CLI words the latter (`describeIoError`) relative to its working directory.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -203,12 +206,7 @@ function readIfExists(abs: string): string | undefined {
 }
 
 export function writeFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): WriteResult {
-  const p = plan(outDir, files, options.owned ?? []);
-  try {
-    return write(p);
-  } catch (e) {
-    throw asKubegenError(e);
-  }
+  return write(plan(outDir, files, options.owned ?? []));
 }
 
 function write(p: Plan): WriteResult {
@@ -276,12 +274,7 @@ export interface VerifyResult {
 
 /** Compare a directory with what would be generated; nothing is written. */
 export function verifyFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): VerifyResult {
-  const p = plan(outDir, files, options.owned ?? []);
-  try {
-    return verify(p);
-  } catch (e) {
-    throw asKubegenError(e);
-  }
+  return verify(plan(outDir, files, options.owned ?? []));
 }
 
 function verify(p: Plan): VerifyResult {

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { dns1035LabelErrors, groupNameErrors, kindNameErrors, npmPackageNameErrors, resourceNameErrors } from '../../generator/model/names';
+import { describeIoError } from '../../generator/errors';
 import { OutputPathError, verifyFiles, writeFiles } from '../../generator/write';
 import { RUNS, STACK_LINE, malformedErrorLines, removeSandbox, run, sandbox, snapshotTree, treeDiff, writeTinyApi } from './cli-support';
 
@@ -157,7 +158,7 @@ describe('the writer keeps every path inside the output root', () => {
     fs.mkdirSync(out());
     fs.writeFileSync(path.join(out(), 'blocker'), 'a file where a directory is needed\n');
     const before = snapshotTree(dir);
-    expect(() => writeFiles(out(), [file('new/deep/a.yaml'), file('blocker/b.yaml')])).toThrow(/^cannot (open|create directory) \S*out\/blocker\S*: .+ \((ENOTDIR|EEXIST)\)$/);
+    expect(() => writeFiles(out(), [file('new/deep/a.yaml'), file('blocker/b.yaml')])).toThrow(/^(ENOTDIR|EEXIST): .*out\/blocker/);
     expect(treeDiff(before, snapshotTree(dir))).toEqual([]);
   });
 });
@@ -196,7 +197,8 @@ describe('property (b): for random names nothing is ever written outside the out
           writeFiles(out, files, { owned: [`${group}/crds`, `${group}/src`] });
           written = true;
         } catch (e) {
-          if (!(e instanceof OutputPathError) && !/^cannot /.test((e as Error).message)) throw e;
+          // refused, or an ordinary I/O failure (a name too long for the file system) the CLI words in one line
+          if (!(e instanceof OutputPathError) && describeIoError(e) === undefined) throw e;
           expect((e as Error).message).not.toMatch(STACK_LINE);
         }
         const valid = groupNameErrors(group).length === 0 && dns1035LabelErrors(plural).length === 0;
