@@ -120,7 +120,7 @@ class Scanner {
 
   number(): void {
     const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.text.slice(this.pos, this.pos + 1000));
-    if (!m || m[0] === '-' || m[0].length === 0) this.fail('invalid number');
+    if (!m) this.fail('invalid number');
     this.pos += m[0].length;
   }
 }
