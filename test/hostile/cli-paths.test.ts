@@ -214,27 +214,59 @@ describe('property (b): for random names nothing is ever written outside the out
     );
   });
 
-  const CLI_RUNS = Math.max(8, Math.floor(RUNS / 100));
+  const CLI_RUNS = Math.max(10, Math.floor(RUNS / 10));
   it(`the whole CLI, generate and crd --out (${CLI_RUNS} runs): exit 0 or 1, well-formed errors, nothing outside the root changes`, async () => {
     const victim = path.join(dir, 'victim');
     fs.mkdirSync(path.join(dir, 'generated'));
     fs.symlinkSync(victim, path.join(dir, 'generated', 'evil.example.com'));
-    const kinds = fc.constantFrom('Widget', 'widget', 'Wid_get', '$Dollar', 'Ünïcode', 'A'.repeat(70), 'JsonObject');
+    // Half valid names, so that many runs get past validation to the writer.
+    const either = (valid: string[]) => fc.oneof(fc.constantFrom(...valid), hostileName(victim));
+    const kinds = fc.oneof(fc.constant('Widget'), fc.constantFrom('widget', 'Wid_get', '$Dollar', 'Ünïcode', 'A'.repeat(70)));
     const quoted = (s: string) => JSON.stringify(s);
+    const untouched = ['apis', 'kubegen.config.json', 'generated', 'out'];
     await fc.assert(
-      fc.asyncProperty(hostileName(victim), kinds, hostileName(victim), hostileName(victim), async (group, kind, plural, packageName) => {
-        writeTinyApi(dir, { group, kind, resource: `path=${quoted(plural)}` });
-        config({ packageName });
-        const before = snapshotTree(dir, ['apis', 'kubegen.config.json', 'generated', 'out']);
-        for (const argv of [['generate'], ['crd', '--apis', 'apis', '--out', 'out']]) {
-          const r = await run(argv, dir);
-          expect([0, 1]).toContain(r.code);
-          expect(r.err).not.toMatch(STACK_LINE);
-          expect(malformedErrorLines(r.err)).toEqual([]);
-        }
-        expect(treeDiff(before, snapshotTree(dir, ['apis', 'kubegen.config.json', 'generated', 'out']))).toEqual([]);
-      }),
-      { numRuns: CLI_RUNS },
+      fc.asyncProperty(
+        either(['ex.example.com', 'evil.example.com']),
+        kinds,
+        either(['widgets', 'gadgets']),
+        either(['@kubegen-generated/{group}', '{group}']),
+        async (group, kind, plural, packageName) => {
+          writeTinyApi(dir, { group, kind, resource: `path=${quoted(plural)}` });
+          config({ packageName });
+          const before = snapshotTree(dir, untouched);
+          const results = [];
+          for (const argv of [['generate'], ['crd', '--apis', 'apis', '--out', 'out']]) {
+            const r = await run(argv, dir);
+            expect([0, 1]).toContain(r.code);
+            expect(r.err).not.toMatch(STACK_LINE);
+            expect(malformedErrorLines(r.err)).toEqual([]);
+            results.push(r);
+          }
+          expect(treeDiff(before, snapshotTree(dir, untouched))).toEqual([]);
+          const valid =
+            groupNameErrors(group).length === 0 &&
+            kindNameErrors(kind).length === 0 &&
+            resourceNameErrors('plural', plural).length === 0 &&
+            npmPackageNameErrors(packageName.split('{group}').join(group)).length === 0;
+          if (valid && group === 'evil.example.com') {
+            // valid names, but generated/evil.example.com leads out of the root: the writer refuses
+            expect(results[0].code).toBe(1);
+            expect(results[0].err).toMatch(/^kubegen: refusing to write /m);
+            expect(results[1].code).toBe(0);
+          } else if (valid) expect(results.map((r) => r.code)).toEqual([0, 0]);
+          else expect(results[0].code).toBe(1);
+        },
+      ),
+      {
+        numRuns: CLI_RUNS,
+        examples: [
+          ['ex.example.com', 'Widget', 'widgets', '@kubegen-generated/{group}'],
+          ['evil.example.com', 'Widget', 'widgets', '{group}'],
+          ['../victim', 'Widget', 'widgets', '{group}'],
+          ['ex.example.com', 'Widget', 'foos/../../../../victim/crds/x', '{group}'],
+          ['ex.example.com', 'Widget', 'widgets', '@x/../../victim'],
+        ],
+      },
     );
   }, 600_000);
 });
