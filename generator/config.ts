@@ -148,6 +148,11 @@ function firstLine(e: unknown): string {
   return typeof err?.name === 'string' && err.name !== 'Error' ? `${err.name}: ${first}` : first;
 }
 
+/** An own property of untrusted data (never one inherited from a prototype), or undefined. */
+function ownValue(o: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(o, key) ? o[key] : undefined;
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -264,7 +269,7 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
       problem(at, `not an API group: ${formatNameError(groupErrors[0])}`);
       continue;
     }
-    const w = value[group];
+    const w = ownValue(value, group);
     if (!isPlainObject(w)) {
       problem(at, 'must be an object ({ url } or { service }, with caBundle or caBundleFile)');
       continue;
@@ -276,23 +281,24 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
     };
     for (const k of Object.keys(w)) if (!WEBHOOK_KEYS.includes(k)) bad(k, `unknown key (known: ${WEBHOOK_KEYS.join(', ')})`);
     const webhook: CrdConversionWebhook = {};
-    if (w.url !== undefined) {
-      if (typeof w.url !== 'string') bad('url', 'must be a string');
-      else webhook.url = w.url;
+    const url = ownValue(w, 'url');
+    if (url !== undefined) {
+      if (typeof url !== 'string') bad('url', 'must be a string');
+      else webhook.url = url;
     }
-    if (w.service !== undefined) {
-      const s = w.service;
-      if (!isPlainObject(s)) bad('service', 'must be an object { name, namespace, path?, port? }');
+    const service = ownValue(w, 'service');
+    if (service !== undefined) {
+      if (!isPlainObject(service)) bad('service', 'must be an object { name, namespace, path?, port? }');
       else {
         const sAt = jsonPath(at, 'service');
-        for (const k of Object.keys(s)) {
+        for (const k of Object.keys(service)) {
           if (!SERVICE_KEYS.includes(k)) {
             problem(jsonPath(sAt, k), `unknown key (known: ${SERVICE_KEYS.join(', ')})`);
             ok = false;
           }
         }
         const str = (k: 'name' | 'namespace' | 'path', required: boolean): string | undefined => {
-          const v = s[k];
+          const v = ownValue(service, k);
           if (v === undefined && !required) return undefined;
           if (typeof v !== 'string' || v === '') {
             problem(jsonPath(sAt, k), 'must be a non-empty string');
@@ -304,31 +310,31 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
         const name = str('name', true);
         const namespace = str('namespace', true);
         const svcPath = str('path', false);
-        let port: number | undefined;
-        if (s.port !== undefined) {
-          if (typeof s.port !== 'number' || !Number.isInteger(s.port) || s.port < 1 || s.port > 65535) {
-            problem(jsonPath(sAt, 'port'), 'must be an integer from 1 to 65535');
-            ok = false;
-          } else port = s.port;
+        const port = ownValue(service, 'port');
+        if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)) {
+          problem(jsonPath(sAt, 'port'), 'must be an integer from 1 to 65535');
+          ok = false;
         }
         if (name !== undefined && namespace !== undefined) {
           webhook.service = { name, namespace };
           if (svcPath !== undefined) webhook.service.path = svcPath;
-          if (port !== undefined) webhook.service.port = port;
+          if (typeof port === 'number') webhook.service.port = port;
         }
       }
     }
-    if (w.caBundle !== undefined && w.caBundleFile !== undefined) bad('caBundleFile', 'give caBundle or caBundleFile, not both');
-    else if (w.caBundle !== undefined) {
-      if (typeof w.caBundle !== 'string') bad('caBundle', 'must be a string (PEM, or base64 of PEM)');
-      else webhook.caBundle = w.caBundle;
-    } else if (w.caBundleFile !== undefined) {
-      if (typeof w.caBundleFile !== 'string' || w.caBundleFile === '' || w.caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
+    const caBundle = ownValue(w, 'caBundle');
+    const caBundleFile = ownValue(w, 'caBundleFile');
+    if (caBundle !== undefined && caBundleFile !== undefined) bad('caBundleFile', 'give caBundle or caBundleFile, not both');
+    else if (caBundle !== undefined) {
+      if (typeof caBundle !== 'string') bad('caBundle', 'must be a string (PEM, or base64 of PEM)');
+      else webhook.caBundle = caBundle;
+    } else if (caBundleFile !== undefined) {
+      if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
       else {
         try {
-          webhook.caBundle = fs.readFileSync(path.resolve(baseDir, w.caBundleFile), 'utf8');
+          webhook.caBundle = fs.readFileSync(path.resolve(baseDir, caBundleFile), 'utf8');
         } catch (e) {
-          bad('caBundleFile', describeIoError(e, baseDir) ?? `cannot read ${w.caBundleFile}`);
+          bad('caBundleFile', describeIoError(e, baseDir) ?? `cannot read ${caBundleFile}`);
         }
       }
     }
