@@ -1,41 +1,72 @@
 /**
  * The `kubegen` command line. Every command loads the APIs once, collects every diagnostic of the run and prints
  * them tsc-style (`file:line:column - error: …`); on any error it exits 1 and writes nothing.
+ *
+ * The command line is validated as a whole before anything runs: yargs parses in strict mode and runs every check
+ * (unknown flags and commands, missing or empty values, `--format` choices, `--out` vs `--stdout`, `--stdout` vs
+ * `--verify`); command handlers only record what to do, and that action runs after parsing succeeded. So a bad
+ * argument never reads, writes or starts anything.
+ *
+ * Exit codes: 0 success; 1 bad input (API diagnostics, configuration, I/O) or `--verify` found differences;
+ * 2 bad command line; 70 an internal error (a bug). Every failure is printed as `kubegen: <one line>` per problem;
+ * a stack trace is printed only for internal errors and only with `KUBEGEN_DEBUG=1`.
  */
 import * as path from 'node:path';
 import yargs, { type Argv } from 'yargs';
-import { formatDiagnostics, GenerationError, type Diagnostic } from './diagnostics';
-import { loadConfig } from './config';
+import { didYouMean, formatDiagnostics, GenerationError, type Diagnostic } from './diagnostics';
+import { checkConfigForGroups, loadConfig, normalizeHeader } from './config';
 import { crdGenerator } from './emit/crd';
 import type { VirtualFile } from './emit/types';
+import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
 import { generateAll, loadApiModel, ownedDirs } from './pipeline';
 import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
-import { envtestCommand } from './cli/envtest';
+import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
 
-interface Io {
+export interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
 }
 
 const defaultIo: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
 
-/** Run the CLI; resolves to the process exit code. */
+/** Exit code of an internal error (sysexits' EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+
+interface CrdArgs {
+  apis: string;
+  out?: string;
+  stdout?: boolean;
+  verify?: boolean;
+  header?: string;
+}
+
+/** Empty string values (`--apis ''`, or `--out` with nothing after it) are usage errors. */
+function requireValues(args: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) if (args[name] === '') throw new Error(`--${name} needs a value`);
+}
+
+function checkCrdArgs(args: CrdArgs): true {
+  requireValues(args as unknown as Record<string, unknown>, ['apis', 'out']);
+  if (args.stdout && args.out !== undefined) throw new Error('--out and --stdout cannot be used together: write to a directory or print, not both');
+  if (args.stdout && args.verify) throw new Error('--verify compares --out with what would be generated; it cannot be used with --stdout');
+  if (!args.stdout && args.out === undefined) throw new Error('either --out <dir> or --stdout is required');
+  return true;
+}
+
+/** Run the CLI; resolves to the process exit code. Never throws, never prints a stack trace unless KUBEGEN_DEBUG=1. */
 export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd()): Promise<number> {
-  let code = 0;
-  const setCode = (c: number) => {
-    code = Math.max(code, c);
-  };
-  const parser: Argv = yargs(argv)
+  let action: CommandAction | undefined;
+  const parser: Argv = yargs()
     .scriptName('kubegen')
     .version(KUBEGEN_VERSION)
     .strict()
     .exitProcess(false)
+    .parserConfiguration({ 'duplicate-arguments-array': false })
     .fail((msg, err) => {
-      io.err(`kubegen: ${msg ?? err?.message}\n`);
-      setCode(2);
+      throw new UsageError(usageMessage(msg ?? err?.message ?? 'invalid command line', parser));
     })
     .command(
       'crd',
@@ -44,65 +75,141 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         y
           .option('apis', { type: 'string', demandOption: true, describe: 'APIs root: <apis>/<group>/<version>/*.ts' })
           .option('out', { type: 'string', describe: 'Output directory (required unless --stdout)' })
-          .option('stdout', { type: 'boolean', default: false, describe: 'Print the CRDs instead of writing them' })
-          .option('verify', { type: 'boolean', default: false, describe: 'Exit non-zero and print a diff if --out differs from what would be generated' })
-          .option('header', { type: 'string', describe: 'Text to put before every CRD file' }),
+          .option('stdout', { type: 'boolean', describe: 'Print the CRDs instead of writing them' })
+          .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' })
+          .option('header', { type: 'string', describe: 'Text to put before every CRD file' })
+          .check((args) => checkCrdArgs(args)),
       (args) => {
-        if (!args.out && !args.stdout) throw new Error('either --out or --stdout is required');
-        const run = runGenerators(io, () => {
-          const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
-          if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
-          const r = crdGenerator.generate(loaded.model, { header: args.header });
-          return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
-        });
-        if (!run) return setCode(1);
-        if (args.stdout) {
-          for (const f of run) io.out(f.contents);
-          return;
-        }
-        setCode(emit(io, path.resolve(cwd, args.out!), run, args.verify, []));
+        action = async () => runCrd(io, cwd, args);
       },
     )
     .command(
       'generate',
-      'Run every configured generator (kubegen.config.* or the "kubegen" key of package.json)',
+      'Run every configured generator (kubegen.config.* or the "kubegen" key of package.json); it owns <output>/<group>/src and <output>/<group>/crds and deletes files there that it no longer generates',
       (y) =>
         y
           .option('config', { type: 'string', describe: 'Configuration file (default: kubegen.config.json|js|cjs, else package.json#kubegen)' })
-          .option('verify', { type: 'boolean', default: false, describe: 'Exit non-zero and print a diff if the output differs from what would be generated' }),
+          .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if the output differs from what would be generated' })
+          .check((args) => (requireValues(args, ['config']), true)),
       (args) => {
-        const config = loadConfig(cwd, args.config);
-        let owned: string[] = [];
-        const run = runGenerators(io, () => {
-          const loaded = loadApiModel(config.apis, cwd);
-          if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
-          owned = ownedDirs(loaded.model, config.layout);
-          const r = generateAll(loaded.model, {
-            generators: config.generators,
-            packageName: config.packageName,
-            layout: config.layout,
-            crd: { header: config.crdHeader, conversion: config.conversion },
-          });
-          return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
-        });
-        if (!run) return setCode(1);
-        setCode(emit(io, config.output, run, args.verify, owned));
+        action = async () => runGenerate(io, cwd, args.config, args.verify ?? false);
       },
     )
     .command(
       'markers',
       'Print the marker reference (every marker kubegen understands, with its targets, arguments and help)',
-      (y) => y.option('format', { choices: ['text', 'markdown'] as const, default: 'text' as const }),
+      // No yargs default: with one, a bare `--format` would silently mean the default instead of failing the choices.
+      (y) => y.option('format', { type: 'string', choices: ['text', 'markdown'] as const, describe: 'Output format (default: text)' }),
       (args) => {
-        io.out(renderMarkerReference(args.format));
+        action = async () => {
+          io.out(renderMarkerReference(args.format ?? 'text'));
+          return 0;
+        };
       },
     )
-    .command(envtestCommand)
-    .command(scaffoldCommands(io, cwd, setCode))
+    .command(envtestCommand((a) => (action = a)))
+    .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .demandCommand(1, 'name a command: init, create api, crd, generate, markers or envtest')
     .help();
-  await parser.parseAsync();
-  return code;
+  try {
+    const output = await parse(parser, argv);
+    if (output !== '') io.out(output.endsWith('\n') ? output : `${output}\n`);
+    return action === undefined ? 0 : await action();
+  } catch (e) {
+    return report(io, e, cwd);
+  }
+}
+
+/** Parse and validate `argv`; resolves to yargs' output (help, version), rejects with the first usage error. */
+function parse(parser: Argv, argv: string[]): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    parser
+      .parseAsync(argv, {}, (err, _args, output) => {
+        if (err) reject(err);
+        else resolve(output ?? '');
+      })
+      .catch(reject);
+  });
+}
+
+/** yargs' message on one line, with "did you mean" for a mistyped flag. */
+function usageMessage(msg: string, y: Argv): string {
+  const line = msg.replace(/\s*\n\s*/g, ' ').trim();
+  const unknown = /^Unknown arguments?: (.+)$/.exec(line);
+  if (!unknown) return `${line} (see kubegen --help)`;
+  // The options of the command being parsed (yargs resets the instance to them), and the commands.
+  const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+  const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
+  const commands = ['init', 'create', 'crd', 'generate', 'markers', 'envtest'];
+  const args = unknown[1].split(', ');
+  const hints = args
+    .map((arg) => {
+      const option = didYouMean(arg, options);
+      const hint = option !== undefined ? `--${option}` : didYouMean(arg, commands);
+      return hint === undefined ? undefined : args.length === 1 ? hint : `${hint} for ${arg}`;
+    })
+    .filter((hint) => hint !== undefined);
+  return `${line}${hints.length ? ` (did you mean ${hints.join(', ')}?)` : ' (see kubegen --help)'}`;
+}
+
+/** Print a failure; returns its exit code. */
+function report(io: Io, e: unknown, cwd: string): number {
+  if (e instanceof GenerationError) {
+    io.err(formatDiagnostics(e.diagnostics));
+    return 1;
+  }
+  const err = asKubegenError(e, cwd);
+  if (err instanceof KubegenError) {
+    for (const line of err.message.split('\n')) io.err(`kubegen: ${line}\n`);
+    if (debug() && err.cause instanceof Error && err.cause.stack) io.err(`${err.cause.stack}\n`);
+    return err.exitCode;
+  }
+  const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  io.err(`kubegen: internal error: ${message.split('\n')[0]} (a bug in kubegen; KUBEGEN_DEBUG=1 prints where)\n`);
+  if (debug() && err instanceof Error && err.stack) io.err(`${err.stack}\n`);
+  return EXIT_INTERNAL;
+}
+
+function debug(): boolean {
+  return process.env.KUBEGEN_DEBUG === '1';
+}
+
+async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
+  const files = runGenerators(io, () => {
+    const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
+    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
+    const r = crdGenerator.generate(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) });
+    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
+  });
+  if (!files) return 1;
+  if (args.stdout) {
+    for (const f of files) io.out(f.contents);
+    return 0;
+  }
+  return emit(io, path.resolve(cwd, args.out!), files, args.verify ?? false, []);
+}
+
+async function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): Promise<number> {
+  const config = loadConfig(cwd, configFile);
+  let owned: string[] = [];
+  const files = runGenerators(io, () => {
+    const loaded = loadApiModel(config.apis, cwd);
+    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
+    checkConfigForGroups(
+      config,
+      loaded.model.groups.map((g) => g.name),
+    );
+    owned = ownedDirs(loaded.model, config.layout);
+    const r = generateAll(loaded.model, {
+      generators: config.generators,
+      packageName: config.packageName,
+      layout: config.layout,
+      crd: { header: config.crdHeader, conversion: config.conversion },
+    });
+    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
+  });
+  if (!files) return 1;
+  return emit(io, config.output, files, verify, owned);
 }
 
 /** Run a generation step; print diagnostics; undefined when there were errors. */

@@ -2,11 +2,20 @@
  * Configuration for `kubegen generate`, resolved once into plain options: from `kubegen.config.json`,
  * `kubegen.config.js` / `.cjs`, or the `kubegen` key of package.json (first found, in that order, in the
  * working directory), or given explicitly with `--config`. Paths are relative to the file that declares them.
+ *
+ * The configuration is untrusted input: it is read by own keys only and checked against a schema (every key's type,
+ * known generator names, webhook settings), and every problem is reported, each on one line naming the file and the
+ * key's JSON path — `kubegen.config.json: generators: must be an array of strings` — or, for JSON that does not
+ * parse, the file, line and column. Problems are thrown together as one `ConfigError`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { conversionSpec } from '@kubegen/runtime/webhook/spec';
+import { didYouMean } from './diagnostics';
 import type { CrdConversionWebhook } from './emit/crd';
+import { KubegenError, describeIoError } from './errors';
+import { findJsonSyntaxError } from './json-location';
+import { groupNameErrors, formatNameError, npmPackageNameErrors } from './model/names';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -17,7 +26,7 @@ export interface KubegenConfigFile {
   generators?: string[];
   /** npm package name pattern for generated packages; `{group}` is replaced (default `@kubegen-generated/{group}`). */
   packageName?: string;
-  /** Text put before generated CRDs. */
+  /** Text put before generated CRDs (a trailing newline is added when missing). */
   crdHeader?: string;
   /**
    * `package` (default): each group becomes an npm package under `output` (a workspace); `source`: the generated
@@ -31,76 +40,353 @@ export interface KubegenConfigFile {
 export interface KubegenConfig {
   /** Absolute directory the configuration was read from. */
   baseDir: string;
+  /** Where the configuration came from, as shown in messages: `kubegen.config.json`, `package.json#kubegen` … */
   source: string;
   apis: string;
   output: string;
   generators?: string[];
   packageName: string;
+  /** Ends with a newline when set, so the first `---` is never glued to it. */
   crdHeader?: string;
+  /** How generated files are laid out under `output` (see `OutputLayout` in generator/pipeline.ts). */
   layout: 'package' | 'source';
   conversion: Record<string, CrdConversionWebhook>;
 }
 
+/** Every problem of a configuration, one line each (file and key or line:column first). */
+export class ConfigError extends KubegenError {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
 export const CONFIG_FILES = ['kubegen.config.json', 'kubegen.config.js', 'kubegen.config.cjs'];
 
+export const DEFAULT_PACKAGE_NAME = '@kubegen-generated/{group}';
+
+/** `file` as shown in messages: relative to `cwd` when inside it. */
+function shownPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
 export function loadConfig(cwd: string, explicit?: string): KubegenConfig {
-  if (explicit) return fromFile(path.resolve(cwd, explicit));
+  if (explicit !== undefined) return fromFile(path.resolve(cwd, explicit), cwd);
   for (const name of CONFIG_FILES) {
     const p = path.join(cwd, name);
-    if (fs.existsSync(p)) return fromFile(p);
+    if (fs.existsSync(p)) return fromFile(p, cwd);
   }
   const pj = path.join(cwd, 'package.json');
   if (fs.existsSync(pj)) {
-    const json = JSON.parse(fs.readFileSync(pj, 'utf8')) as { kubegen?: KubegenConfigFile };
-    if (json.kubegen) return resolveConfig(json.kubegen, cwd, `${pj}#kubegen`);
+    const json = readJson(pj, cwd);
+    if (isPlainObject(json) && Object.hasOwn(json, 'kubegen')) return resolveConfig(json.kubegen, cwd, `${shownPath(pj, cwd)}#kubegen`);
   }
   return resolveConfig({}, cwd, '(defaults)');
 }
 
-function fromFile(file: string): KubegenConfig {
-  if (!fs.existsSync(file)) throw new Error(`configuration file ${file} does not exist`);
-  let raw: KubegenConfigFile;
-  if (file.endsWith('.json')) {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8')) as KubegenConfigFile;
-  } else if (path.basename(file) === 'package.json') {
-    raw = (JSON.parse(fs.readFileSync(file, 'utf8')) as { kubegen?: KubegenConfigFile }).kubegen ?? {};
-  } else {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(file) as KubegenConfigFile | { default: KubegenConfigFile };
-    raw = 'default' in mod ? mod.default : mod;
+function fromFile(file: string, cwd: string): KubegenConfig {
+  const shown = shownPath(file, cwd);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new ConfigError([`configuration file ${shown} does not exist`]);
+    throw new ConfigError([describeIoError(e, cwd) ?? `cannot read configuration file ${shown}`]);
   }
-  return resolveConfig(raw, path.dirname(file), file);
+  if (!stat.isFile()) throw new ConfigError([`configuration file ${shown} is not a file`]);
+  let raw: unknown;
+  let source = shown;
+  if (path.basename(file) === 'package.json') {
+    const json = readJson(file, cwd);
+    source = `${shown}#kubegen`;
+    raw = isPlainObject(json) && Object.hasOwn(json, 'kubegen') ? json.kubegen : {};
+  } else if (file.endsWith('.json')) {
+    raw = readJson(file, cwd);
+  } else if (file.endsWith('.js') || file.endsWith('.cjs')) {
+    raw = requireConfig(file, shown);
+    // A JavaScript configuration is code: a getter of it may throw while it is read.
+    try {
+      return resolveConfig(raw, path.dirname(file), source);
+    } catch (e) {
+      if (e instanceof KubegenError) throw e;
+      throw new ConfigError([`${shown}: cannot read the configuration: ${firstLine(e)}`]);
+    }
+  } else {
+    throw new ConfigError([`configuration file ${shown}: must be a .json, .js or .cjs file, or a package.json with a "kubegen" key`]);
+  }
+  return resolveConfig(raw, path.dirname(file), source);
 }
 
-const KNOWN_KEYS = new Set(['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion']);
+function readJson(file: string, cwd: string): unknown {
+  const shown = shownPath(file, cwd);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError([describeIoError(e, cwd) ?? `cannot read ${shown}`]);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const at = findJsonSyntaxError(text);
+    throw new ConfigError([at ? `${shown}:${at.line}:${at.column}: invalid JSON: ${at.message}` : `${shown}: invalid JSON`]);
+  }
+}
 
-export function resolveConfig(raw: KubegenConfigFile, baseDir: string, source: string): KubegenConfig {
+function requireConfig(file: string, shown: string): unknown {
+  let mod: unknown;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    mod = require(file) as unknown;
+  } catch (e) {
+    throw new ConfigError([`${shown}: cannot load the configuration: ${firstLine(e)}`]);
+  }
+  if (isPlainObject(mod) && Object.hasOwn(mod, 'default') && Object.keys(mod).length === 1) return mod.default;
+  return mod;
+}
+
+/** `TypeError: message` (the first non-empty line), for errors thrown by a configuration's own code. */
+function firstLine(e: unknown): string {
+  const err = e as { name?: unknown; message?: unknown };
+  const message = typeof err?.message === 'string' ? err.message : String(e);
+  const first = message.split('\n').find((l) => l.trim() !== '') ?? 'unknown error';
+  return typeof err?.name === 'string' && err.name !== 'Error' ? `${err.name}: ${first}` : first;
+}
+
+/** An own property of untrusted data (never one inherited from a prototype), or undefined. */
+function ownValue(o: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(o, key) ? o[key] : undefined;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion'];
+const LAYOUTS = ['package', 'source'] as const;
+const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
+const SERVICE_KEYS = ['name', 'namespace', 'path', 'port'];
+
+/** `parent.key`, or `parent["key"]` for a key that is not an identifier (API groups have dots). */
+function jsonPath(parent: string, key: string): string {
+  const step = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return parent === '' ? (step.startsWith('.') ? key : step) : parent + step;
+}
+
+/** Generator names, loaded on first use (the generators pull in the emitters and templates). */
+function generatorNames(): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./generators') as typeof import('./generators')).generators.map((g) => g.name);
+}
+
+/**
+ * Check a configuration object against the schema and resolve it (paths against `baseDir`, CA bundle files read,
+ * the header normalised). Throws a ConfigError listing every problem.
+ */
+export function resolveConfig(raw: unknown, baseDir: string, source: string): KubegenConfig {
+  const problems: string[] = [];
+  const problem = (at: string, message: string) => problems.push(`${source}: ${at === '' ? '' : `${at}: `}${message}`);
+  if (!isPlainObject(raw)) {
+    problem('', `the configuration must be an object, not ${describeType(raw)}`);
+    throw new ConfigError(problems);
+  }
   for (const k of Object.keys(raw)) {
-    if (!KNOWN_KEYS.has(k)) throw new Error(`${source}: unknown configuration key "${k}" (known: ${[...KNOWN_KEYS].join(', ')})`);
-  }
-  if (raw.layout !== undefined && raw.layout !== 'package' && raw.layout !== 'source') {
-    throw new Error(`${source}: layout: must be "package" or "source", not ${JSON.stringify(raw.layout)}`);
-  }
-  const conversion: Record<string, CrdConversionWebhook> = {};
-  for (const [group, w] of Object.entries(raw.conversion ?? {})) {
-    const { caBundleFile, ...rest } = w;
-    conversion[group] = { ...rest };
-    if (caBundleFile) conversion[group].caBundle = fs.readFileSync(path.resolve(baseDir, caBundleFile), 'utf8');
-    try {
-      conversionSpec(conversion[group]);
-    } catch (e) {
-      throw new Error(`${source}: conversion webhook for ${group}: ${(e as Error).message}`);
+    if (!KNOWN_KEYS.includes(k)) {
+      const hint = didYouMean(k, KNOWN_KEYS);
+      problem('', `unknown configuration key ${JSON.stringify(k)}${hint ? ` (did you mean "${hint}"?)` : ''} (known: ${KNOWN_KEYS.join(', ')})`);
     }
   }
-  return {
-    baseDir,
-    source,
-    apis: path.resolve(baseDir, raw.apis ?? 'apis'),
-    output: path.resolve(baseDir, raw.output ?? 'generated'),
-    generators: raw.generators,
-    packageName: raw.packageName ?? '@kubegen-generated/{group}',
-    crdHeader: raw.crdHeader,
-    layout: raw.layout ?? 'package',
-    conversion,
+  const own = (key: string): unknown => (Object.hasOwn(raw, key) ? raw[key] : undefined);
+  const pathSetting = (key: 'apis' | 'output', fallback: string): string => {
+    const v = own(key);
+    if (v === undefined) return path.resolve(baseDir, fallback);
+    if (typeof v !== 'string' || v === '' || v.includes('\0')) {
+      problem(key, 'must be a non-empty string (a path relative to the configuration file)');
+      return path.resolve(baseDir, fallback);
+    }
+    return path.resolve(baseDir, v);
   };
+  const apis = pathSetting('apis', 'apis');
+  const output = pathSetting('output', 'generated');
+
+  let generators: string[] | undefined;
+  const gens = own('generators');
+  if (gens !== undefined) {
+    if (!Array.isArray(gens) || !gens.every((g) => typeof g === 'string')) problem('generators', 'must be an array of strings');
+    else if (gens.length === 0) problem('generators', 'must name at least one generator (leave it out to run them all)');
+    else {
+      const known = generatorNames();
+      const seen = new Set<string>();
+      gens.forEach((g: string, i) => {
+        if (!known.includes(g)) {
+          const hint = didYouMean(g, known);
+          problem(`generators[${i}]`, `unknown generator ${JSON.stringify(g)}${hint ? ` (did you mean "${hint}"?)` : ''} (known: ${known.join(', ')})`);
+        } else if (seen.has(g)) problem(`generators[${i}]`, `${JSON.stringify(g)} is listed twice`);
+        seen.add(g);
+      });
+      generators = [...gens] as string[];
+    }
+  }
+
+  let packageName = DEFAULT_PACKAGE_NAME;
+  const pn = own('packageName');
+  if (pn !== undefined) {
+    if (typeof pn !== 'string' || pn === '') problem('packageName', 'must be a non-empty string (an npm package name; "{group}" is replaced by the API group)');
+    else packageName = pn;
+  }
+
+  let crdHeader: string | undefined;
+  const header = own('crdHeader');
+  if (header !== undefined) {
+    if (typeof header !== 'string') problem('crdHeader', 'must be a string');
+    else crdHeader = normalizeHeader(header);
+  }
+
+  let layout: KubegenConfig['layout'] = 'package';
+  const lo = own('layout');
+  if (lo !== undefined) {
+    const known = LAYOUTS.find((l) => l === lo);
+    if (known === undefined) problem('layout', `must be "package" or "source", not ${JSON.stringify(lo)}`);
+    else layout = known;
+  }
+
+  const conversion = resolveConversion(own('conversion'), baseDir, problem);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion };
+  if (generators !== undefined) config.generators = generators;
+  if (crdHeader !== undefined) config.crdHeader = crdHeader;
+  return config;
+}
+
+/** A header as written before the first `---`: unchanged when empty or ending in a newline, else with one added. */
+export function normalizeHeader(header: string): string {
+  return header === '' || header.endsWith('\n') ? header : `${header}\n`;
+}
+
+function describeType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return `a ${typeof v}`;
+}
+
+function resolveConversion(value: unknown, baseDir: string, problem: (at: string, message: string) => void): Record<string, CrdConversionWebhook> {
+  const out: Record<string, CrdConversionWebhook> = Object.create(null) as Record<string, CrdConversionWebhook>;
+  if (value === undefined) return out;
+  if (!isPlainObject(value)) {
+    problem('conversion', 'must be an object mapping API groups to webhook settings');
+    return out;
+  }
+  for (const group of Object.keys(value)) {
+    const at = jsonPath('conversion', group);
+    const groupErrors = groupNameErrors(group);
+    if (groupErrors.length > 0) {
+      problem(at, `not an API group: ${formatNameError(groupErrors[0])}`);
+      continue;
+    }
+    const w = ownValue(value, group);
+    if (!isPlainObject(w)) {
+      problem(at, 'must be an object ({ url } or { service }, with caBundle or caBundleFile)');
+      continue;
+    }
+    let ok = true;
+    const bad = (key: string, message: string) => {
+      problem(jsonPath(at, key), message);
+      ok = false;
+    };
+    for (const k of Object.keys(w)) if (!WEBHOOK_KEYS.includes(k)) bad(k, `unknown key (known: ${WEBHOOK_KEYS.join(', ')})`);
+    const webhook: CrdConversionWebhook = {};
+    const url = ownValue(w, 'url');
+    if (url !== undefined) {
+      if (typeof url !== 'string') bad('url', 'must be a string');
+      else webhook.url = url;
+    }
+    const service = ownValue(w, 'service');
+    if (service !== undefined) {
+      if (!isPlainObject(service)) bad('service', 'must be an object { name, namespace, path?, port? }');
+      else {
+        const sAt = jsonPath(at, 'service');
+        for (const k of Object.keys(service)) {
+          if (!SERVICE_KEYS.includes(k)) {
+            problem(jsonPath(sAt, k), `unknown key (known: ${SERVICE_KEYS.join(', ')})`);
+            ok = false;
+          }
+        }
+        const str = (k: 'name' | 'namespace' | 'path', required: boolean): string | undefined => {
+          const v = ownValue(service, k);
+          if (v === undefined && !required) return undefined;
+          if (typeof v !== 'string' || v === '') {
+            problem(jsonPath(sAt, k), 'must be a non-empty string');
+            ok = false;
+            return undefined;
+          }
+          return v;
+        };
+        const name = str('name', true);
+        const namespace = str('namespace', true);
+        const svcPath = str('path', false);
+        const port = ownValue(service, 'port');
+        if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)) {
+          problem(jsonPath(sAt, 'port'), 'must be an integer from 1 to 65535');
+          ok = false;
+        }
+        if (name !== undefined && namespace !== undefined) {
+          webhook.service = { name, namespace };
+          if (svcPath !== undefined) webhook.service.path = svcPath;
+          if (typeof port === 'number') webhook.service.port = port;
+        }
+      }
+    }
+    const caBundle = ownValue(w, 'caBundle');
+    const caBundleFile = ownValue(w, 'caBundleFile');
+    if (caBundle !== undefined && caBundleFile !== undefined) bad('caBundleFile', 'give caBundle or caBundleFile, not both');
+    else if (caBundle !== undefined) {
+      if (typeof caBundle !== 'string') bad('caBundle', 'must be a string (PEM, or base64 of PEM)');
+      else webhook.caBundle = caBundle;
+    } else if (caBundleFile !== undefined) {
+      if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
+      else {
+        try {
+          webhook.caBundle = fs.readFileSync(path.resolve(baseDir, caBundleFile), 'utf8');
+        } catch (e) {
+          bad('caBundleFile', describeIoError(e, baseDir) ?? `cannot read ${caBundleFile}`);
+        }
+      }
+    }
+    if (!ok) continue;
+    try {
+      conversionSpec(webhook);
+    } catch (e) {
+      problem(at, `conversion webhook for ${group}: ${(e as Error).message.replace(/^conversion webhook: /, '')}`);
+      continue;
+    }
+    out[group] = webhook;
+  }
+  return out;
+}
+
+/**
+ * Check the configuration against the loaded API groups: the package name of each group (`packageName` with
+ * `{group}` replaced) must be a valid, distinct npm package name, and every group with a conversion webhook must
+ * exist. Throws a ConfigError listing every problem.
+ */
+export function checkConfigForGroups(config: KubegenConfig, groups: readonly string[]): void {
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  for (const group of groups) {
+    const name = config.packageName.split('{group}').join(group);
+    const errs = npmPackageNameErrors(name);
+    if (errs.length > 0) problems.push(`${config.source}: packageName: ${JSON.stringify(name)} (for group ${group}) is not a valid npm package name: ${errs.join('; ')}`);
+    const other = names.get(name);
+    if (other !== undefined) problems.push(`${config.source}: packageName: groups ${other} and ${group} would both be published as ${JSON.stringify(name)} (use "{group}" in the name)`);
+    names.set(name, group);
+  }
+  for (const group of Object.keys(config.conversion)) {
+    if (!groups.includes(group)) {
+      const hint = didYouMean(group, groups);
+      problems.push(`${config.source}: ${jsonPath('conversion', group)}: no API group ${group} under ${config.apis}${hint ? ` (did you mean "${hint}"?)` : ''}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
 }

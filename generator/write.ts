@@ -2,17 +2,31 @@
  * Output rules: where generated files go. Generators return VirtualFiles; these functions write them to a
  * directory (atomically, skipping unchanged files), or verify a directory against them.
  *
- * Contract of `writeFiles`: every file is first written to a temporary sibling, then all are renamed into place,
- * so a failure while writing leaves no half-written file; a file whose content is unchanged is not touched
- * (its mtime stays); files listed in `prune` directories that are no longer generated are removed.
+ * Contract of `writeFiles`:
+ * - every path is checked before anything is touched: a generated file's path and every `owned` directory must be
+ *   a relative `/`-separated path without empty, `.` or `..` segments, backslashes or NUL, and must resolve — after
+ *   symbolic links, checked with the real path of its deepest existing ancestor — inside the output root; two
+ *   files may not share a path. Any violation refuses the whole run (an `OutputPathError`) with nothing written;
+ * - every file is first written to a temporary sibling (`<name>.kubegen-<pid>.tmp`, created exclusively, so never
+ *   through a planted link), then all are renamed into place, so a failure while writing leaves no half-written
+ *   file and no directory it created; a file whose content is unchanged is not touched (its mtime stays);
+ * - files in `owned` directories that are no longer generated are removed, and so are stray temporary files left by
+ *   an interrupted run (of a process that no longer exists) next to any generated file.
+ *
+ * `verifyFiles` applies the same path checks, writes nothing, and reports differing, missing, stale and stray files.
+ *
+ * Both throw an `OutputPathError` for refused paths and Node's own errors (`ENOTDIR`, `EACCES` …) for I/O failures;
+ * the CLI words the latter (`describeIoError`) relative to its working directory.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { VirtualFile } from './emit/types';
+import { KubegenError, asKubegenError, describeIoError } from './errors';
 
 export interface WriteResult {
   written: string[];
   unchanged: string[];
+  /** Stale files of owned directories and stray temporary files, relative to the output root. */
   removed: string[];
 }
 
@@ -21,77 +35,286 @@ export interface WriteOptions {
   owned?: string[];
 }
 
-export function writeFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): WriteResult {
-  const result: WriteResult = { written: [], unchanged: [], removed: [] };
-  const pending: Array<{ tmp: string; target: string }> = [];
-  try {
-    for (const f of files) {
-      const target = path.join(outDir, f.path);
-      if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === f.contents) {
-        result.unchanged.push(f.path);
-        continue;
-      }
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      const tmp = `${target}.kubegen-${process.pid}.tmp`;
-      fs.writeFileSync(tmp, f.contents);
-      pending.push({ tmp, target });
-      result.written.push(f.path);
+/** A generated path or an owned directory that is not safely inside the output root: nothing was written. */
+export class OutputPathError extends KubegenError {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'OutputPathError';
+  }
+}
+
+/** Why `rel` cannot name a file under an output root, or undefined when it can. */
+export function unsafePathReason(rel: string): string | undefined {
+  if (rel.length === 0) return 'the path is empty';
+  if (rel.includes('\0')) return 'it contains a NUL character';
+  if (rel.includes('\\')) return 'it contains a backslash';
+  if (rel.startsWith('/') || path.isAbsolute(rel) || /^[A-Za-z]:/.test(rel)) return 'it is absolute';
+  for (const segment of rel.split('/')) {
+    if (segment === '') return 'it has an empty segment';
+    if (segment === '.' || segment === '..') return `it has a "${segment}" segment`;
+  }
+  return undefined;
+}
+
+/** A temporary file of `writeFiles`, with the id of the process that wrote it. */
+const TEMP_FILE = /\.kubegen-(\d+)\.tmp$/;
+
+interface Target {
+  file: VirtualFile;
+  abs: string;
+}
+
+interface Plan {
+  root: string;
+  targets: Target[];
+  /** Owned directories, relative (normalised, `/`-separated). */
+  owned: string[];
+}
+
+/** The real path of `p`, which need not exist: the real path of its deepest existing ancestor plus the rest. */
+function realPathAllowingMissing(p: string): { real: string } | { reason: string } {
+  const rest: string[] = [];
+  let cur = path.resolve(p);
+  for (;;) {
+    let exists = true;
+    try {
+      fs.lstatSync(cur);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
+      exists = false;
     }
+    if (exists) {
+      try {
+        return { real: path.join(fs.realpathSync.native(cur), ...rest) };
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ELOOP') return { reason: `${cur} is a dangling or looping symbolic link` };
+        throw e;
+      }
+    }
+    const parent = path.dirname(cur);
+    if (parent === cur) return { real: path.join(cur, ...rest) };
+    rest.unshift(path.basename(cur));
+    cur = parent;
+  }
+}
+
+function isInside(root: string, p: string): boolean {
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return p === root || p.startsWith(prefix);
+}
+
+/** Check every path against the output root; throws an OutputPathError listing every problem. */
+function plan(outDir: string, files: readonly VirtualFile[], owned: readonly string[]): Plan {
+  const root = path.resolve(outDir);
+  const problems: string[] = [];
+  let rootReal: ReturnType<typeof realPathAllowingMissing>;
+  try {
+    rootReal = realPathAllowingMissing(root);
   } catch (e) {
-    for (const p of pending) fs.rmSync(p.tmp, { force: true });
+    throw asKubegenError(e);
+  }
+  if ('reason' in rootReal) throw new OutputPathError([`cannot use ${outDir} as the output root: ${rootReal.reason}`]);
+  const check = (rel: string, what: string): string | undefined => {
+    const reason = unsafePathReason(rel);
+    if (reason !== undefined) {
+      problems.push(`refusing to write ${what} ${JSON.stringify(rel)} under ${outDir}: ${reason}`);
+      return undefined;
+    }
+    const abs = path.join(root, ...rel.split('/'));
+    let real: ReturnType<typeof realPathAllowingMissing>;
+    try {
+      real = realPathAllowingMissing(abs);
+    } catch (e) {
+      const io = describeIoError(e);
+      if (io === undefined) throw e;
+      real = { reason: io };
+    }
+    if ('reason' in real) problems.push(`refusing to write ${what} ${JSON.stringify(rel)} under ${outDir}: ${real.reason}`);
+    else if (!isInside(rootReal.real, real.real)) problems.push(`refusing to write ${what} ${JSON.stringify(rel)}: it resolves to ${real.real}, outside the output root ${rootReal.real}`);
+    else return abs;
+    return undefined;
+  };
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  for (const f of files) {
+    const abs = check(f.path, 'file');
+    if (abs === undefined) continue;
+    if (seen.has(f.path)) problems.push(`two generated files have the same path ${JSON.stringify(f.path)}`);
+    seen.add(f.path);
+    targets.push({ file: f, abs });
+  }
+  const ownedDirs: string[] = [];
+  for (const dir of owned) if (check(dir, 'into the owned directory') !== undefined) ownedDirs.push(dir);
+  if (problems.length > 0) throw new OutputPathError(problems);
+  return { root, targets, owned: ownedDirs };
+}
+
+/** Whether a process with this id exists (a temporary file of a live run is not stray). */
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return false; // ours cannot exist yet: a previous process had our id
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isStrayTemp(name: string): boolean {
+  const m = TEMP_FILE.exec(name);
+  return !!m && !processAlive(Number(m[1]));
+}
+
+/** Relative (`/`-separated) paths of stray temporary files next to the targets and anywhere in owned directories. */
+function strayTempFiles(p: Plan): string[] {
+  const out = new Set<string>();
+  const dirs = new Set(p.targets.map((t) => path.posix.dirname(t.file.path)));
+  for (const dir of dirs) {
+    const abs = dir === '.' ? p.root : path.join(p.root, ...dir.split('/'));
+    for (const e of readDirIfExists(abs)) {
+      if (!e.isDirectory() && isStrayTemp(e.name)) out.add(dir === '.' ? e.name : `${dir}/${e.name}`);
+    }
+  }
+  for (const dir of p.owned) {
+    for (const rel of listFiles(path.join(p.root, ...dir.split('/')))) {
+      if (isStrayTemp(rel)) out.add(`${dir}/${rel}`);
+    }
+  }
+  return [...out].sort();
+}
+
+function readDirIfExists(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw e;
   }
-  for (const p of pending) fs.renameSync(p.tmp, p.target);
-  for (const stale of staleFiles(outDir, files, options.owned ?? [])) {
-    fs.rmSync(path.join(outDir, stale));
+}
+
+/** Read a file, or undefined when it does not exist. */
+function readIfExists(abs: string): string | undefined {
+  try {
+    return fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+export function writeFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): WriteResult {
+  return write(plan(outDir, files, options.owned ?? []));
+}
+
+function write(p: Plan): WriteResult {
+  const result: WriteResult = { written: [], unchanged: [], removed: [] };
+  for (const stray of strayTempFiles(p)) {
+    fs.rmSync(path.join(p.root, ...stray.split('/')), { force: true });
+    result.removed.push(stray);
+  }
+  const pending: Array<{ tmp: string; target: string }> = [];
+  const createdDirs: string[] = [];
+  try {
+    for (const { file, abs } of p.targets) {
+      if (readIfExists(abs) === file.contents) {
+        result.unchanged.push(file.path);
+        continue;
+      }
+      const created = fs.mkdirSync(path.dirname(abs), { recursive: true });
+      if (created !== undefined) createdDirs.push(created);
+      const tmp = `${abs}.kubegen-${process.pid}.tmp`;
+      const fd = fs.openSync(tmp, 'wx');
+      pending.push({ tmp, target: abs });
+      try {
+        fs.writeFileSync(fd, file.contents);
+      } finally {
+        fs.closeSync(fd);
+      }
+      result.written.push(file.path);
+    }
+  } catch (e) {
+    for (const t of pending) fs.rmSync(t.tmp, { force: true });
+    removeCreatedDirs(createdDirs);
+    throw e;
+  }
+  for (const t of pending) fs.renameSync(t.tmp, t.target);
+  for (const stale of staleFiles(p)) {
+    fs.rmSync(path.join(p.root, ...stale.split('/')));
     result.removed.push(stale);
   }
+  result.removed.sort();
   return result;
+}
+
+/** Remove the directories a failed write created (each the top of a chain `mkdir -p` made), if still empty. */
+function removeCreatedDirs(tops: string[]): void {
+  for (const top of tops) {
+    const rm = (dir: string): boolean => {
+      for (const e of readDirIfExists(dir)) if (!e.isDirectory() || !rm(path.join(dir, e.name))) return false;
+      fs.rmdirSync(dir);
+      return true;
+    };
+    try {
+      rm(top);
+    } catch {
+      // best effort: the write error is what the user needs to see
+    }
+  }
 }
 
 export interface VerifyResult {
   ok: boolean;
-  /** A unified-style diff per differing, missing or stale file. */
+  /** A unified-style diff per differing, missing, stale or stray file. */
   diff: string;
   mismatched: string[];
 }
 
 /** Compare a directory with what would be generated; nothing is written. */
 export function verifyFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): VerifyResult {
+  return verify(plan(outDir, files, options.owned ?? []));
+}
+
+function verify(p: Plan): VerifyResult {
   const mismatched: string[] = [];
   const chunks: string[] = [];
-  for (const f of files) {
-    const target = path.join(outDir, f.path);
-    const actual = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
-    if (actual === f.contents) continue;
-    mismatched.push(f.path);
-    chunks.push(unifiedDiff(f.path, actual ?? '', f.contents, actual === undefined ? 'missing' : undefined));
+  for (const { file, abs } of p.targets) {
+    const actual = readIfExists(abs);
+    if (actual === file.contents) continue;
+    mismatched.push(file.path);
+    chunks.push(unifiedDiff(file.path, actual ?? '', file.contents, actual === undefined ? 'missing' : undefined));
   }
-  for (const stale of staleFiles(outDir, files, options.owned ?? [])) {
+  for (const stale of staleFiles(p)) {
     mismatched.push(stale);
-    chunks.push(unifiedDiff(stale, fs.readFileSync(path.join(outDir, stale), 'utf8'), '', 'not generated'));
+    chunks.push(unifiedDiff(stale, fs.readFileSync(path.join(p.root, ...stale.split('/')), 'utf8'), '', 'not generated'));
+  }
+  for (const stray of strayTempFiles(p)) {
+    mismatched.push(stray);
+    chunks.push(`--- a/${stray} (stray temporary file of an interrupted run; the next write removes it)\n+++ /dev/null\n`);
   }
   return { ok: mismatched.length === 0, diff: chunks.join(''), mismatched };
 }
 
-function staleFiles(outDir: string, files: readonly VirtualFile[], owned: string[]): string[] {
-  const generated = new Set(files.map((f) => path.normalize(f.path)));
+/** Files of owned directories that are not generated (temporary files are strays, not stale). */
+function staleFiles(p: Plan): string[] {
+  const generated = new Set(p.targets.map((t) => t.file.path));
   const out: string[] = [];
-  for (const dir of owned) {
-    const abs = path.join(outDir, dir);
-    if (!fs.existsSync(abs)) continue;
-    for (const rel of listFiles(abs)) {
-      const p = path.normalize(path.join(dir, rel));
-      if (!generated.has(p)) out.push(p.split(path.sep).join('/'));
+  for (const dir of p.owned) {
+    for (const rel of listFiles(path.join(p.root, ...dir.split('/')))) {
+      const file = `${dir}/${rel}`;
+      if (!generated.has(file) && !TEMP_FILE.test(rel)) out.push(file);
     }
   }
   return out.sort();
 }
 
+/** Files under `dir` (relative, `/`-separated); symbolic links are listed, never followed. */
 function listFiles(dir: string): string[] {
   const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) out.push(...listFiles(path.join(dir, e.name)).map((f) => path.join(e.name, f)));
+  for (const e of readDirIfExists(dir)) {
+    if (e.isDirectory()) out.push(...listFiles(path.join(dir, e.name)).map((f) => `${e.name}/${f}`));
     else out.push(e.name);
   }
   return out;

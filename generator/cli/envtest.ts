@@ -10,6 +10,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { ControlPlaneBinaries } from '@kubegen/runtime/testing';
+import { KubegenError } from '../errors';
 
 /** `@kubegen/runtime/testing`, loaded on first use so that other commands (`kubegen crd` …) do not pay for it. */
 function testing(): typeof import('@kubegen/runtime/testing') {
@@ -117,13 +118,20 @@ interface StartArgs extends CommonArgs {
   'ca-file'?: string;
   'start-timeout'?: string;
   'stop-timeout'?: string;
-  'attach-output': boolean;
+  'attach-output'?: boolean;
 }
 
 function commonOptions<T>(y: Argv<T>) {
   return y
     .option('kubernetes-version', { type: 'string', describe: 'Kubernetes release to build or use (default: $KUBEGEN_ENVTEST_K8S_VERSION, else the pinned release)' })
     .option('cache-dir', { type: 'string', describe: 'Cache for built binaries (default: $KUBEGEN_ENVTEST_CACHE, else ~/.cache/kubegen/envtest)' });
+}
+
+/** Argument checks run by yargs before any handler: empty values and bad durations are usage errors. */
+function checkNonEmpty(args: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) {
+    if (args[name] === '') throw new Error(`--${name} needs a value`);
+  }
 }
 
 /** Aborts when this process gets SIGINT or SIGTERM; `dispose` removes the listeners. */
@@ -141,53 +149,80 @@ function signalController(): { signal: AbortSignal; dispose: () => void } {
   };
 }
 
-const buildCommand: CommandModule<object, CommonArgs> = {
-  command: 'build',
-  describe: 'Build (or locate) kube-apiserver and etcd and print where they are',
-  builder: (y) => commonOptions(y),
-  handler: async (args) => {
-    const { signal, dispose } = signalController();
-    try {
-      await runEnvtestBuild({ kubernetesVersion: args['kubernetes-version'], cacheDir: args['cache-dir'], signal });
-    } finally {
-      dispose();
-    }
-  },
-};
+/** What a command does once its arguments have been validated; resolves to the exit code. */
+export type CommandAction = () => Promise<number>;
 
-const startCommand: CommandModule<object, StartArgs> = {
-  command: 'start',
-  describe: 'Start etcd + kube-apiserver on loopback, write a kubeconfig, run until Ctrl-C',
-  builder: (y) =>
-    commonOptions(y)
-      .option('kubeconfig', { type: 'string', demandOption: true, describe: 'Where to write the admin kubeconfig' })
-      .option('ca-file', { type: 'string', describe: 'Also write the serving CA (PEM) here, e.g. for curl --cacert' })
-      .option('start-timeout', { type: 'string', describe: 'Per-component start timeout, e.g. 60s (default: $KUBEBUILDER_CONTROLPLANE_START_TIMEOUT, else 60s)' })
-      .option('stop-timeout', { type: 'string', describe: 'Per-component stop timeout before SIGKILL, e.g. 20s (default: $KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT, else 20s)' })
-      .option('attach-output', { type: 'boolean', default: false, describe: 'Copy etcd and kube-apiserver output to stderr' }),
-  handler: async (args) => {
-    const { signal, dispose } = signalController();
-    try {
-      await runEnvtestStart({
-        kubeconfig: args.kubeconfig,
-        caFile: args['ca-file'],
-        kubernetesVersion: args['kubernetes-version'],
-        cacheDir: args['cache-dir'],
-        startTimeoutMs: testing().parseDuration(args['start-timeout']),
-        stopTimeoutMs: testing().parseDuration(args['stop-timeout']),
-        attachOutput: args['attach-output'],
-        signal,
-      });
-    } finally {
-      dispose();
-    }
-  },
-};
+/** Run an envtest step with signal handling; its failures (a component that dies, a failed build) are one-liners. */
+async function withSignals(step: (signal: AbortSignal) => Promise<unknown>): Promise<number> {
+  const { signal, dispose } = signalController();
+  try {
+    await step(signal);
+    return 0;
+  } catch (e) {
+    if (e instanceof KubegenError) throw e;
+    const message = e instanceof Error ? e.message : String(e);
+    throw new KubegenError(`envtest: ${message.split('\n').find((l) => l.trim() !== '') ?? 'failed'}`, 1, e);
+  } finally {
+    dispose();
+  }
+}
 
-/** `kubegen envtest <build|start>`; see the module comment. */
-export const envtestCommand: CommandModule<object, object> = {
-  command: 'envtest <command>',
-  describe: 'A real Kubernetes control plane (etcd + kube-apiserver) for tests: build the binaries, or start one',
-  builder: (y) => y.command(buildCommand).command(startCommand).demandCommand(1, 'name an envtest command: build or start'),
-  handler: () => undefined,
-};
+/**
+ * `kubegen envtest <build|start>`; see the module comment. Handlers only hand their action to `run`: the CLI runs it
+ * after yargs has validated the whole command line, so a bad argument never starts anything.
+ */
+export function envtestCommand(run: (action: CommandAction) => void): CommandModule<object, object> {
+  const buildCommand: CommandModule<object, CommonArgs> = {
+    command: 'build',
+    describe: 'Build (or locate) kube-apiserver and etcd and print where they are',
+    builder: (y) => commonOptions(y).check((args) => (checkNonEmpty(args, ['kubernetes-version', 'cache-dir']), true)),
+    handler: (args) =>
+      run(() => withSignals((signal) => runEnvtestBuild({ kubernetesVersion: args['kubernetes-version'], cacheDir: args['cache-dir'], signal }))),
+  };
+  const startCommand: CommandModule<object, StartArgs> = {
+    command: 'start',
+    describe: 'Start etcd + kube-apiserver on loopback, write a kubeconfig, run until Ctrl-C',
+    builder: (y) =>
+      commonOptions(y)
+        .option('kubeconfig', { type: 'string', demandOption: true, describe: 'Where to write the admin kubeconfig' })
+        .option('ca-file', { type: 'string', describe: 'Also write the serving CA (PEM) here, e.g. for curl --cacert' })
+        .option('start-timeout', { type: 'string', describe: 'Per-component start timeout, e.g. 60s (default: $KUBEBUILDER_CONTROLPLANE_START_TIMEOUT, else 60s)' })
+        .option('stop-timeout', { type: 'string', describe: 'Per-component stop timeout before SIGKILL, e.g. 20s (default: $KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT, else 20s)' })
+        .option('attach-output', { type: 'boolean', describe: 'Copy etcd and kube-apiserver output to stderr' })
+        .check((args) => {
+          checkNonEmpty(args, ['kubeconfig', 'ca-file', 'kubernetes-version', 'cache-dir']);
+          for (const name of ['start-timeout', 'stop-timeout'] as const) {
+            const value = args[name];
+            if (value !== undefined) {
+              try {
+                testing().parseDuration(value);
+              } catch (e) {
+                throw new Error(`--${name}: ${(e as Error).message}`);
+              }
+            }
+          }
+          return true;
+        }),
+    handler: (args) =>
+      run(() =>
+        withSignals((signal) =>
+          runEnvtestStart({
+            kubeconfig: args.kubeconfig,
+            caFile: args['ca-file'],
+            kubernetesVersion: args['kubernetes-version'],
+            cacheDir: args['cache-dir'],
+            startTimeoutMs: testing().parseDuration(args['start-timeout']),
+            stopTimeoutMs: testing().parseDuration(args['stop-timeout']),
+            attachOutput: args['attach-output'] ?? false,
+            signal,
+          }),
+        ),
+      ),
+  };
+  return {
+    command: 'envtest <command>',
+    describe: 'A real Kubernetes control plane (etcd + kube-apiserver) for tests: build the binaries, or start one',
+    builder: (y) => y.command(buildCommand).command(startCommand).demandCommand(1, 'name an envtest command: build or start'),
+    handler: () => undefined,
+  };
+}

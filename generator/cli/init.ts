@@ -12,6 +12,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { VirtualFile } from '../emit/types';
+import { KubegenError } from '../errors';
+import type { CommandAction } from './envtest';
 import { packageOptions } from '../emit/package-options';
 import { checkApiScaffold, mergePackageJson, scaffoldApi, scaffoldProjectFiles, type ApiScaffold, type PackageJson, type ProjectScaffold } from '../scaffold';
 import { writeFiles } from '../write';
@@ -23,7 +25,12 @@ export interface InitIo {
 }
 
 /** An expected failure of `init` / `create api`: printed as one line, exit code 1. */
-export class ScaffoldError extends Error {}
+export class ScaffoldError extends KubegenError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScaffoldError';
+  }
+}
 
 interface ApiArgs {
   group?: string;
@@ -116,17 +123,16 @@ const apiOptions = <T>(y: Argv<T>, demand: boolean) =>
     .option('version', { type: 'string', demandOption: demand, describe: 'API version (e.g. v1, v1beta1)' })
     .option('kind', { type: 'string', demandOption: demand, describe: 'Kind, UpperCamelCase (e.g. Order)' });
 
-/** The `init` and `create api` commands, bound to the CLI's io, working directory and exit code. */
-export function scaffoldCommands(io: InitIo, cwd: string, setCode: (code: number) => void): CommandModule[] {
-  const guard = (fn: () => void) => {
-    try {
+/**
+ * The `init` and `create api` commands, bound to the CLI's io and working directory. Handlers only record the
+ * action; the CLI runs it after the whole command line has been validated (expected failures are KubegenErrors).
+ */
+export function scaffoldCommands(io: InitIo, cwd: string, run: (action: CommandAction) => void): CommandModule[] {
+  const guard = (fn: () => void) =>
+    run(async () => {
       fn();
-    } catch (e) {
-      if (!(e instanceof ScaffoldError)) throw e;
-      io.err(`kubegen: ${e.message}\n`);
-      setCode(1);
-    }
-  };
+      return 0;
+    });
   return [
     {
       command: 'init',

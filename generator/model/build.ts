@@ -33,6 +33,7 @@ import type {
   TypeRef,
 } from './types';
 import { RUNTIME_PACKAGE_ID, typeIndex } from './util';
+import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
 export interface LoadedPackage {
@@ -67,6 +68,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
   }
   const groups = resolveGroups(packages, bag);
   checkDuplicates(packages, bag);
+  checkModelNames(packages, bag);
   return { packages, groups };
 }
 

@@ -1,0 +1,218 @@
+/**
+ * Names that become paths, URLs and package names, checked once with the API server's own rules.
+ *
+ * Every API group, version, kind and resource name of a model ends up in a file path (`<group>_<plural>.yaml`,
+ * `<group>/src/<version>/…`), in a REST path (`/apis/<group>/<version>/<plural>`) and in a CRD the API server
+ * validates. The rules here are those of `k8s.io/apimachinery/pkg/util/validation` (`IsDNS1123Subdomain`,
+ * `IsDNS1035Label`) as `apiextensions-apiserver/pkg/apis/apiextensions/validation` applies them to a CRD, and the
+ * detail strings are the API server's, character for character, so a kubegen error reads like the `kubectl apply`
+ * error it prevents. A name that passes these rules contains no `/`, `\`, `..`, NUL or non-ASCII character, so it
+ * is also safe as a path segment.
+ *
+ * `checkModelNames` applies the rules to loaded packages and reports each violation at the marker (or declaration)
+ * that produced the name; `npmPackageNameErrors` checks a generated package's name as npm does.
+ */
+import { builtinModules } from 'node:module';
+import type { DiagnosticBag } from '../diagnostics';
+import { findMarker } from '../markers/accessors';
+import type { Kind, MarkerValue, Package, SourceSpan, TypeDecl } from './types';
+
+const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
+const DNS1123_SUBDOMAIN_ERR =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const DNS1123_SUBDOMAIN_MAX = 253;
+const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
+
+const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const DNS1035_LABEL_ERR =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
+const DNS1035_LABEL_MAX = 63;
+const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL_FMT}$`);
+
+/** apimachinery's `MaxLenError`. */
+function maxLenError(length: number): string {
+  return `must be no more than ${length} characters`;
+}
+
+/** apimachinery's `RegexError` (its odd spacing included: `(e.g. 'a',  or 'b', …`). */
+function regexError(msg: string, fmt: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
+}
+
+/** Go's `len(string)`: the UTF-8 byte length, which is what the API server's length limits count. */
+function byteLength(value: string): number {
+  return Buffer.byteLength(value, 'utf8');
+}
+
+/** `IsDNS1123Subdomain`: the error strings, empty when valid. */
+export function dns1123SubdomainErrors(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX));
+  if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, 'example.com'));
+  return errs;
+}
+
+/** `IsDNS1035Label`: the error strings, empty when valid. */
+export function dns1035LabelErrors(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > DNS1035_LABEL_MAX) errs.push(maxLenError(DNS1035_LABEL_MAX));
+  if (!DNS1035_LABEL_RE.test(value)) errs.push(regexError(DNS1035_LABEL_ERR, DNS1035_LABEL_FMT, 'my-name', 'abc-123'));
+  return errs;
+}
+
+/** One refused name, as the API server words it: `<field>: Invalid value: "<value>": <detail>` or `<field>: Required value`. */
+export interface NameError {
+  /** The CRD field the name lands in, e.g. `spec.names.plural`. */
+  field: string;
+  value: string;
+  /** Absent for a missing (empty) required name. */
+  detail?: string;
+  /** A rule of kubegen's on top of the API server's (the API server would accept the name). */
+  kubegen?: true;
+}
+
+export function formatNameError(e: NameError): string {
+  return e.detail === undefined ? `${e.field}: Required value` : `${e.field}: Invalid value: ${JSON.stringify(e.value)}: ${e.detail}`;
+}
+
+function invalid(field: string, value: string, errs: string[]): NameError[] {
+  return errs.length > 0 ? [{ field, value, detail: errs.join(',') }] : [];
+}
+
+/** `spec.group`: required, a DNS-1123 subdomain, with at least one dot. */
+export function groupNameErrors(group: string): NameError[] {
+  if (group.length === 0) return [{ field: 'spec.group', value: group }];
+  const errs = dns1123SubdomainErrors(group);
+  if (errs.length > 0) return invalid('spec.group', group, errs);
+  if (group.split('.').length < 2) return invalid('spec.group', group, ['should be a domain with at least one dot']);
+  return [];
+}
+
+/** `spec.versions[*].name`: a DNS-1035 label. */
+export function versionNameErrors(version: string): NameError[] {
+  return invalid('spec.versions[*].name', version, dns1035LabelErrors(version));
+}
+
+/**
+ * `spec.names.kind` and the `listKind` derived from it: the API server's "may have mixed case, but should otherwise
+ * match" a DNS-1035 label. kubegen also requires an upper-case first letter: a kind is a CamelCase type name
+ * (API conventions), and the lower-case kind is the default singular, so `foo` and `Foo` would be the same resource.
+ */
+export function kindNameErrors(kind: string): NameError[] {
+  if (kind.length === 0) return [{ field: 'spec.names.kind', value: kind }];
+  const errs = dns1035LabelErrors(kind.toLowerCase());
+  if (errs.length > 0) return invalid('spec.names.kind', kind, [`may have mixed case, but should otherwise match: ${errs.join(',')}`]);
+  if (!/^[A-Z]/.test(kind)) return [{ field: 'spec.names.kind', value: kind, detail: 'must start with an upper-case letter (a kind is a CamelCase type name)', kubegen: true }];
+  const listKind = `${kind}List`;
+  const listErrs = dns1035LabelErrors(listKind.toLowerCase());
+  if (listErrs.length > 0) return invalid('spec.names.listKind', listKind, [`may have mixed case, but should otherwise match: ${listErrs.join(',')}`]);
+  return [];
+}
+
+/** `spec.names.plural` / `singular`: required (kubegen always sets them), DNS-1035 labels. */
+export function resourceNameErrors(field: 'plural' | 'singular', value: string): NameError[] {
+  if (value.length === 0) return [{ field: `spec.names.${field}`, value }];
+  return invalid(`spec.names.${field}`, value, dns1035LabelErrors(value));
+}
+
+/** `spec.names.shortNames[i]` / `categories[i]`: each a DNS-1035 label (empty ones included). */
+export function resourceListErrors(field: 'shortNames' | 'categories', values: readonly string[]): NameError[] {
+  return values.flatMap((v, i) => invalid(`spec.names.${field}[${i}]`, v, dns1035LabelErrors(v)));
+}
+
+/** `metadata.name` of the CRD, `<plural>.<group>`: a DNS-1123 subdomain (so at most 253 characters). */
+export function crdNameErrors(plural: string, group: string): NameError[] {
+  const name = `${plural}.${group}`;
+  return invalid('metadata.name', name, dns1123SubdomainErrors(name));
+}
+
+const NPM_EXCLUDED = ['node_modules', 'favicon.ico'];
+const NPM_SCOPED = /^(?:@([^/]+?)[/])?([^/]+?)$/;
+
+/** `encodeURIComponent(s) === s`, false (not a throw) for strings with lone surrogates. */
+function urlSafe(s: string): boolean {
+  try {
+    return encodeURIComponent(s) === s;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why `name` is not a valid name for a new npm package: npm's own rules (`validate-npm-package-name`, errors and
+ * the warnings that make a name invalid for new packages, in its words), plus kubegen's: no `.` or `..` as the
+ * scope. Empty when valid.
+ */
+export function npmPackageNameErrors(name: string): string[] {
+  const errs: string[] = [];
+  if (name.length === 0) errs.push('name length must be greater than zero');
+  if (name.startsWith('.')) errs.push('name cannot start with a period');
+  if (name.startsWith('_')) errs.push('name cannot start with an underscore');
+  if (name.trim() !== name) errs.push('name cannot contain leading or trailing spaces');
+  for (const excluded of NPM_EXCLUDED) if (name.toLowerCase() === excluded) errs.push(`${excluded} is not a valid package name`);
+  if (builtinModules.includes(name.toLowerCase())) errs.push(`${name} is a core module name`);
+  if (name.length > 214) errs.push('name can no longer contain more than 214 characters');
+  if (name.toLowerCase() !== name) errs.push('name can no longer contain capital letters');
+  if (/[~'!()*]/.test(name.split('/').slice(-1)[0])) errs.push('name can no longer contain special characters ("~\'!()*")');
+  if (!urlSafe(name)) {
+    const m = NPM_SCOPED.exec(name);
+    let ok = false;
+    if (m && m[1] !== undefined) {
+      const [, scope, pkg] = m;
+      if (pkg.startsWith('.')) errs.push('name cannot start with a period');
+      if (scope === '.' || scope === '..') errs.push('scope cannot be "." or ".."');
+      ok = urlSafe(scope) && urlSafe(pkg);
+    }
+    if (!ok) errs.push('name can only contain URL-friendly characters');
+  }
+  return [...new Set(errs)];
+}
+
+/**
+ * Check every name of a model that becomes a path, URL or CRD field: each group (at its `+groupName`), each
+ * version (at its `+versionName`, else at the `+groupName` of the folder it is named after), and each kind's
+ * kind/list kind (at the declaration) and plural/singular/shortNames/categories (at `+kubebuilder:resource` when it
+ * sets them, else at the declaration they are derived from). Names derived from an invalid kind are not reported
+ * again.
+ */
+export function checkModelNames(packages: readonly Package[], bag: DiagnosticBag): void {
+  for (const pkg of packages) {
+    if (pkg.group === undefined || pkg.skip) continue;
+    const groupMarker = findMarker(pkg.markers, 'groupName');
+    const groupOk = report(bag, groupNameErrors(pkg.group), '+groupName', groupMarker?.span);
+    const versionMarker = findMarker(pkg.markers, 'versionName');
+    const versionWhat = versionMarker ? '+versionName' : `the version named after the folder ${JSON.stringify(pkg.dir)} (+versionName overrides it)`;
+    report(bag, versionNameErrors(pkg.version), versionWhat, (versionMarker ?? groupMarker)?.span);
+    for (const kind of pkg.kinds) {
+      const decl = pkg.types.find((t) => t.name === kind.name);
+      checkKindNames(kind, decl, groupOk ? pkg.group : undefined, bag);
+    }
+  }
+}
+
+function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | undefined, bag: DiagnosticBag): void {
+  const resource: MarkerValue | undefined = decl ? findMarker(decl.markers, 'kubebuilder:resource') : undefined;
+  const given = (resource?.value ?? {}) as { path?: unknown; singular?: unknown };
+  const kindOk = report(bag, kindNameErrors(kind.name), `kind ${kind.name}`, kind.span);
+  const at = (explicit: boolean) => (explicit ? resource!.span : kind.span);
+  const where = (explicit: boolean, arg: string) => (explicit ? `+kubebuilder:resource:${arg}` : `the ${arg} derived from kind ${kind.name}`);
+  const pluralGiven = given.path !== undefined;
+  const pluralChecked = pluralGiven || kindOk;
+  const pluralOk = pluralChecked && report(bag, resourceNameErrors('plural', kind.plural), where(pluralGiven, 'path'), at(pluralGiven));
+  const singularGiven = given.singular !== undefined;
+  if (singularGiven || kindOk) report(bag, resourceNameErrors('singular', kind.singular), where(singularGiven, 'singular'), at(singularGiven));
+  report(bag, resourceListErrors('shortNames', kind.shortNames), '+kubebuilder:resource:shortName', resource?.span ?? kind.span);
+  report(bag, resourceListErrors('categories', kind.categories), '+kubebuilder:resource:categories', resource?.span ?? kind.span);
+  if (pluralOk && group !== undefined) report(bag, crdNameErrors(kind.plural, group), `the CRD name of kind ${kind.name}`, at(pluralGiven));
+}
+
+/**
+ * Report each error as `<what> would be refused by the API server: <its message>` (or, for a rule of kubegen's,
+ * `<what> is refused: …`); true when there were none.
+ */
+function report(bag: DiagnosticBag, errors: NameError[], what: string, span: SourceSpan | undefined): boolean {
+  for (const e of errors) bag.error(`${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
+  return errors.length === 0;
+}

@@ -1,0 +1,14 @@
+import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+
+/**
+ * +kubebuilder:object:root=true
+ * +kubebuilder:resource:shortName=w_1;wg
+ */
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  size: int32;
+}

@@ -1,0 +1,2 @@
+// +groupName=ex.example.com
+// +versionName=../../v1
