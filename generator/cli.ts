@@ -13,6 +13,7 @@ import { generateAll, loadApiModel, ownedDirs } from './pipeline';
 import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand } from './cli/envtest';
+import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 
 interface Io {
   out: (s: string) => void;
@@ -72,19 +73,21 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
       (args) => {
         const config = loadConfig(cwd, args.config);
         let owned: string[] = [];
+        const manifests = generateConfiguredManifests(config.manifests, cwd);
         const run = runGenerators(io, () => {
           const loaded = loadApiModel(config.apis, cwd);
-          if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
+          if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: [...loaded.diagnostics, ...manifests.diagnostics] };
           owned = ownedDirs(loaded.model);
           const r = generateAll(loaded.model, {
             generators: config.generators,
             packageName: config.packageName,
             crd: { header: config.crdHeader, conversion: config.conversion },
           });
-          return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
+          return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics, ...manifests.diagnostics] };
         });
         if (!run) return setCode(1);
         setCode(emit(io, config.output, run, args.verify, owned));
+        for (const m of manifests.outputs) setCode(emit(io, m.dir, m.files, args.verify, []));
       },
     )
     .command(
@@ -95,6 +98,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         io.out(renderMarkerReference(args.format));
       },
     )
+    .command(manifestCommands({ cwd, out: io.out, setCode, run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
     .command(envtestCommand)
     .demandCommand(1, 'name a command: crd, generate, markers or envtest')
     .help();

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { conversionSpec } from '@kubegen/runtime/webhook/spec';
 import type { CrdConversionWebhook } from './emit/crd';
+import { resolveManifestTargets, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -21,6 +22,10 @@ export interface KubegenConfigFile {
   crdHeader?: string;
   /** Conversion webhooks per API group, written into multi-version CRDs' `spec.conversion`. */
   conversion?: Record<string, CrdConversionWebhook & { caBundleFile?: string }>;
+  /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/cli/manifests.ts). */
+  rbac?: RbacConfigFile;
+  /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
+  webhook?: WebhookConfigFile;
 }
 
 export interface KubegenConfig {
@@ -33,6 +38,8 @@ export interface KubegenConfig {
   packageName: string;
   crdHeader?: string;
   conversion: Record<string, CrdConversionWebhook>;
+  /** The rbac / webhook generators to run, resolved. */
+  manifests: ManifestTarget[];
 }
 
 export const CONFIG_FILES = ['kubegen.config.json', 'kubegen.config.js', 'kubegen.config.cjs'];
@@ -66,7 +73,7 @@ function fromFile(file: string): KubegenConfig {
   return resolveConfig(raw, path.dirname(file), file);
 }
 
-const KNOWN_KEYS = new Set(['apis', 'output', 'generators', 'packageName', 'crdHeader', 'conversion']);
+const KNOWN_KEYS = new Set(['apis', 'output', 'generators', 'packageName', 'crdHeader', 'conversion', 'rbac', 'webhook']);
 
 export function resolveConfig(raw: KubegenConfigFile, baseDir: string, source: string): KubegenConfig {
   for (const k of Object.keys(raw)) {
@@ -92,5 +99,6 @@ export function resolveConfig(raw: KubegenConfigFile, baseDir: string, source: s
     packageName: raw.packageName ?? '@kubegen-generated/{group}',
     crdHeader: raw.crdHeader,
     conversion,
+    manifests: resolveManifestTargets(raw, baseDir, source),
   };
 }
