@@ -12,9 +12,9 @@
  * admissionReviewVersions, an unknown matchPolicy); so is what controller-gen passes through or drops silently
  * and the apiserver then rejects or never sees: an unknown failurePolicy, reinvocationPolicy or operation,
  * reinvocationPolicy on a validating webhook, service arguments next to `url`, a port outside 1–65535, empty
- * groups/versions/resources, a name that is not a domain of at least three segments, two webhooks of one kind
- * with one name, two configuration names for one kind (controller-gen: last package wins), and a configuration
- * name for a kind without webhooks (a warning).
+ * groups/versions/resources, `*` next to other verbs, a name that is not a lowercase domain of at least three
+ * segments, two webhooks of one kind with one name, two configuration names for one kind (controller-gen: the
+ * last package wins), and a configuration name for a kind without webhooks (a warning).
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ManifestModel, WebhookConfigurationDecl, WebhookDecl } from '../model/manifests';
@@ -114,6 +114,13 @@ function canonical(value: string, allowed: readonly string[]): string | undefine
   return allowed.find((a) => a.toLowerCase() === value.toLowerCase());
 }
 
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** The apiserver's IsFullyQualifiedName: a DNS-1123 subdomain (at most 253 characters) of at least three labels. */
+function isFullyQualifiedName(name: string): boolean {
+  return name.length <= 253 && DNS_SUBDOMAIN.test(name) && name.split('.').length >= 3;
+}
+
 /** One webhook, or undefined after reporting every problem with its marker. */
 function toWebhook(d: WebhookDecl, bag: DiagnosticBag): Webhook | undefined {
   const problems: string[] = [];
@@ -155,7 +162,8 @@ function toWebhook(d: WebhookDecl, bag: DiagnosticBag): Webhook | undefined {
   for (const [what, list] of [['groups', d.groups], ['versions', d.versions], ['resources', d.resources], ['verbs', d.verbs]] as const) {
     if (list.length === 0) problems.push(`${what} must list at least one value`);
   }
-  if (d.name.split('.').length < 3) problems.push(`name ${JSON.stringify(d.name)} must be a domain with at least three segments separated by dots`);
+  if (operations.length > 1 && operations.includes('*')) problems.push('verb * must be the only verb when present');
+  if (!isFullyQualifiedName(d.name)) problems.push(`name ${JSON.stringify(d.name)} must be a lowercase domain name with at least three segments separated by dots (e.g. vwidget.apps.example.com)`);
 
   for (const p of problems) bag.error(`invalid +kubebuilder:webhook: ${p}`, d.span);
   if (problems.length > 0) return undefined;

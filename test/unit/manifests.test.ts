@@ -219,10 +219,10 @@ describe('webhooks', () => {
     ...w,
   });
 
-  it('sorts webhooks by name in bytes, mutating configuration first, and leaves the model as it was', () => {
+  it('sorts webhooks by name, mutating configuration first, and leaves the model as it was', () => {
     const model: ManifestModel = {
       rbacRules: [],
-      webhooks: [webhook({ name: 'b.example.com' }), webhook({ name: 'B.example.com' }), webhook({ name: 'm.example.com', mutating: true })],
+      webhooks: [webhook({ name: 'b.example.com' }), webhook({ name: 'b-1.example.com' }), webhook({ name: 'm.example.com', mutating: true })],
       webhookConfigurations: [],
     };
     const before = JSON.stringify(model);
@@ -231,7 +231,7 @@ describe('webhooks', () => {
     expect(JSON.stringify(model)).toBe(before);
     const text = files[0].contents;
     expect(text.indexOf('kind: MutatingWebhookConfiguration')).toBeLessThan(text.indexOf('kind: ValidatingWebhookConfiguration'));
-    expect(text.indexOf('name: B.example.com')).toBeLessThan(text.indexOf('name: b.example.com'));
+    expect(text.indexOf('name: b-1.example.com')).toBeLessThan(text.indexOf('name: b.example.com'));
     expect(text).toContain('  - apiGroups:\n    - ""\n');
   });
 
