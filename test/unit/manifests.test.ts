@@ -12,10 +12,37 @@ import { buildRoles, generateRbac, type PolicyRule } from '../../generator/emit/
 import { compareBytes, uniqueSorted } from '../../generator/emit/manifest-util';
 import { generateWebhooks } from '../../generator/emit/webhook';
 import { loadManifestModel } from '../../generator/load/manifests';
+import { markerDefinition, typeString } from '../../generator/markers';
 import type { ManifestModel, RbacRuleDecl, WebhookDecl } from '../../generator/model/manifests';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const span = { file: 'x.ts', line: 1, column: 1 };
+
+describe('the marker registry matches controller-tools v0.21 (pkg/rbac Rule, pkg/webhook Config and WebhookConfig)', () => {
+  const table: Array<{ given: string; want: Array<[string, string, boolean]> }> = [
+    {
+      given: 'kubebuilder:rbac',
+      want: [['groups', '[]string', true], ['resources', '[]string', true], ['resourceNames', '[]string', true], ['verbs', '[]string', false], ['urls', '[]string', true], ['namespace', 'string', true], ['roleName', 'string', true]],
+    },
+    {
+      given: 'kubebuilder:webhook',
+      want: [
+        ['mutating', 'bool', false], ['failurePolicy', 'string', false], ['matchPolicy', 'string', true], ['sideEffects', 'string', true], ['timeoutSeconds', 'int', true],
+        ['groups', '[]string', false], ['resources', '[]string', false], ['verbs', '[]string', false], ['versions', '[]string', false], ['name', 'string', false],
+        ['serviceName', 'string', true], ['serviceNamespace', 'string', true], ['path', 'string', true], ['servicePort', 'int', true], ['webhookVersions', '[]string', true],
+        ['admissionReviewVersions', '[]string', false], ['reinvocationPolicy', 'string', true], ['url', 'string', true],
+      ],
+    },
+    { given: 'kubebuilder:webhookconfiguration', want: [['mutating', 'bool', false], ['name', 'string', true]] },
+  ];
+  it.each(table)('$given', ({ given, want }) => {
+    const def = markerDefinition(given)!;
+    expect(def.targets).toEqual(['package']);
+    expect(def.repeatable).toBe(true);
+    if (def.args.kind !== 'struct') throw new Error(`${given} takes named arguments`);
+    expect(Object.entries(def.args.args).map(([name, a]) => [name, typeString(a.type), !!a.optional])).toEqual(want);
+  });
+});
 
 describe('loadManifestModel: which comments are read', () => {
   let dir: string;
