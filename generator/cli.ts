@@ -98,7 +98,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         io.out(renderMarkerReference(args.format));
       },
     )
-    .command(manifestCommands({ cwd, out: io.out, setCode, run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
+    .command(manifestCommands({ cwd, out: io.out, err: io.err, setCode, run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
     .command(envtestCommand)
     .demandCommand(1, 'name a command: crd, generate, markers or envtest')
     .help();

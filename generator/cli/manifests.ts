@@ -26,6 +26,7 @@ import type { ManifestModel } from '../model/manifests';
 export interface ManifestCommandContext {
   cwd: string;
   out: (text: string) => void;
+  err: (text: string) => void;
   setCode: (code: number) => void;
   /** Runs a generation step, prints its diagnostics; undefined when there were errors. */
   run: (step: () => { files: VirtualFile[]; diagnostics: Diagnostic[] }) => VirtualFile[] | undefined;
@@ -83,7 +84,10 @@ export function manifestCommands(ctx: ManifestCommandContext): CommandModule[] {
       .option('stdout', { type: 'boolean', default: false, describe: 'Print the manifests instead of writing them' })
       .option('verify', { type: 'boolean', default: false, describe: 'Exit non-zero and print a diff if --out differs from what would be generated' });
   const handler = (kind: ManifestTarget['kind']) => (args: { paths: string[]; out?: string; stdout: boolean; verify: boolean; roleName?: string }) => {
-    if (!args.out && !args.stdout) throw new Error('either --out or --stdout is required');
+    if (!args.out && !args.stdout) {
+      ctx.err(`kubegen ${kind}: either --out or --stdout is required\n`);
+      return ctx.setCode(2);
+    }
     const target: ManifestTarget = {
       kind,
       paths: args.paths.map((p) => path.resolve(ctx.cwd, p)),

@@ -120,6 +120,17 @@ describe.each(invalid)('invalid case %s', (name) => {
   });
 });
 
+test.each(['rbac', 'webhook'])('kubegen %s without --out or --stdout is a one-line error, exit 2', async (command) => {
+  const r = await run([command, '--paths', 'ts'], path.join(casesDir, 'operator'));
+  expect(r).toEqual({ code: 2, out: '', err: `kubegen ${command}: either --out or --stdout is required\n` });
+});
+
+test('--stdout prints the manifests and writes nothing', async () => {
+  const caseDir = path.join(casesDir, 'webhook');
+  const r = await run(['webhook', '--paths', 'ts', '--stdout'], caseDir);
+  expect(r).toEqual({ code: 0, out: fs.readFileSync(path.join(caseDir, 'expected', 'manifests.yaml'), 'utf8'), err: '' });
+});
+
 describe('configuration keys rbac and webhook', () => {
   const table: Array<{ given: unknown; want: string }> = [
     { given: { rbac: { paths: ['src'] } }, want: 'rbac.output must be a directory name' },
