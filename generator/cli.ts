@@ -24,6 +24,7 @@ import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
+import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 
 export interface Io {
   out: (s: string) => void;
@@ -107,9 +108,10 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         };
       },
     )
+    .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, markers or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, rbac, webhook, markers or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -140,7 +142,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'rbac', 'webhook', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {
@@ -192,9 +194,10 @@ async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
 async function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): Promise<number> {
   const config = loadConfig(cwd, configFile);
   let owned: string[] = [];
+  const manifests = generateConfiguredManifests(config.manifests, cwd);
   const files = runGenerators(io, () => {
     const loaded = loadApiModel(config.apis, cwd);
-    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
+    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: [...loaded.diagnostics, ...manifests.diagnostics] };
     checkConfigForGroups(
       config,
       loaded.model.groups.map((g) => g.name),
@@ -206,10 +209,12 @@ async function runGenerate(io: Io, cwd: string, configFile: string | undefined, 
       layout: config.layout,
       crd: { header: config.crdHeader, conversion: config.conversion },
     });
-    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
+    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics, ...manifests.diagnostics] };
   });
   if (!files) return 1;
-  return emit(io, config.output, files, verify, owned);
+  let code = emit(io, config.output, files, verify, owned);
+  for (const m of manifests.outputs) code = Math.max(code, emit(io, m.dir, m.files, verify, []));
+  return code;
 }
 
 /** Run a generation step; print diagnostics; undefined when there were errors. */

@@ -16,6 +16,7 @@ import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupNameErrors, formatNameError, npmPackageNameErrors } from './model/names';
+import { resolveManifestTargets, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -35,6 +36,10 @@ export interface KubegenConfigFile {
   layout?: 'package' | 'source';
   /** Conversion webhooks per API group, written into multi-version CRDs' `spec.conversion`. */
   conversion?: Record<string, CrdConversionWebhook & { caBundleFile?: string }>;
+  /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/cli/manifests.ts). */
+  rbac?: RbacConfigFile;
+  /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
+  webhook?: WebhookConfigFile;
 }
 
 export interface KubegenConfig {
@@ -51,6 +56,8 @@ export interface KubegenConfig {
   /** How generated files are laid out under `output` (see `OutputLayout` in generator/pipeline.ts). */
   layout: 'package' | 'source';
   conversion: Record<string, CrdConversionWebhook>;
+  /** The rbac / webhook generators to run, resolved. */
+  manifests: ManifestTarget[];
 }
 
 /** Every problem of a configuration, one line each (file and key or line:column first). */
@@ -164,7 +171,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion', 'rbac', 'webhook'];
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
 const SERVICE_KEYS = ['name', 'namespace', 'path', 'port'];
@@ -253,8 +260,9 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
   }
 
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
+  const manifests = resolveManifestTargets(raw, baseDir, problem);
   if (problems.length > 0) throw new ConfigError(problems);
-  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion };
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion, manifests };
   if (generators !== undefined) config.generators = generators;
   if (crdHeader !== undefined) config.crdHeader = crdHeader;
   return config;

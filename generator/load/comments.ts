@@ -75,7 +75,8 @@ export function splitDoc(text: string, fullStart: number, nodeStart: number): { 
   return { doc: last, above: groups.slice(0, -1) };
 }
 
-function commentLines(text: string, r: ts.CommentRange): CommentLine[] {
+/** The lines of one comment (line or block), comment syntax removed, with the offset where each line's text starts. */
+export function commentLines(text: string, r: ts.CommentRange): CommentLine[] {
   const raw = text.slice(r.pos, r.end);
   if (r.kind === ts.SyntaxKind.SingleLineCommentTrivia) {
     // `// text`: drop `//` and one following space, as go/ast's CommentGroup.Text does.

@@ -24,6 +24,7 @@ test('defaults', () => {
     packageName: '@kubegen-generated/{group}',
     layout: 'package',
     conversion: {},
+    manifests: [],
   });
 });
 

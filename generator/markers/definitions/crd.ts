@@ -102,7 +102,6 @@ export interface WebhookArgs {
   admissionReviewVersions: string[];
   reinvocationPolicy?: string;
   url?: string;
-  patch?: string;
 }
 
 export interface WebhookConfigurationArgs {
@@ -375,9 +374,9 @@ const PACKAGE_DEFINITIONS: MarkerDefinition[] = [
       kind: 'struct',
       args: {
         mutating: arg(BOOL, 'whether the webhook is mutating (true) or validating (false).'),
-        failurePolicy: arg(STRING, 'what to do if the webhook cannot be called (`fail` or `ignore`).'),
-        matchPolicy: opt(STRING, 'how the rules match requests (`Exact` or `Equivalent`).'),
-        sideEffects: opt(STRING, '`None` or `NoneOnDryRun`.'),
+        failurePolicy: arg(STRING, 'what to do if the webhook cannot be called (`fail` or `ignore`, any case).'),
+        matchPolicy: opt(STRING, 'how the rules match requests (`Exact` or `Equivalent`, any case).'),
+        sideEffects: opt(STRING, '`None` or `NoneOnDryRun` (required for v1 configurations).'),
         timeoutSeconds: opt(INT, 'seconds to wait, 1 to 30.'),
         groups: arg(STRINGS, 'the API groups the webhook handles.'),
         resources: arg(STRINGS, 'the resources the webhook handles.'),
@@ -386,13 +385,12 @@ const PACKAGE_DEFINITIONS: MarkerDefinition[] = [
         name: arg(STRING, 'the webhook name (a fully-qualified domain name).'),
         serviceName: opt(STRING, 'the service name (default `webhook-service`).'),
         serviceNamespace: opt(STRING, 'the service namespace (default `system`).'),
-        path: opt(STRING, 'the URL path the webhook is served on.'),
+        path: opt(STRING, 'the URL path the webhook is served on (a service reference); excludes `url`.'),
         servicePort: opt(INT, 'the service port (default 443).'),
-        webhookVersions: opt(STRINGS, 'the admissionregistration versions to generate.'),
+        webhookVersions: opt(STRINGS, 'the admissionregistration versions to generate; only `v1` (the default).'),
         admissionReviewVersions: arg(STRINGS, 'the AdmissionReview versions the webhook accepts.'),
         reinvocationPolicy: opt(STRING, '`Never` or `IfNeeded` (mutating only).'),
-        url: opt(STRING, 'a URL instead of a service.'),
-        patch: opt(STRING, 'a strategic merge patch (JSON) applied to the generated webhook.'),
+        url: opt(STRING, 'an external URL (`https://host:port/path`, quoted) instead of a service; excludes `path`.'),
       },
     },
     repeatable: true,

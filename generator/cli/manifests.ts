@@ -1,0 +1,199 @@
+/**
+ * `kubegen rbac` and `kubegen webhook`, and the `rbac` / `webhook` keys of kubegen.config.json that make
+ * `kubegen generate` run them:
+ *
+ *   kubegen rbac --paths <dir|file>… --out <dir> [--role-name <name>]   → <dir>/role.yaml
+ *   kubegen webhook --paths <dir|file>… --out <dir>                     → <dir>/manifests.yaml
+ *
+ *   "rbac":    { "paths": ["controllers"], "roleName": "manager-role", "output": "config/rbac" }
+ *   "webhook": { "paths": ["webhooks"], "output": "config/webhook" }
+ *
+ * The output equals `controller-gen rbac:roleName=<name> webhook paths=… output:rbac:dir=… output:webhook:dir=…`
+ * for a Go twin with the same markers. Markers are read by `generator/load/manifests.ts`; the files come from the
+ * pure emitters `generator/emit/rbac.ts` and `generator/emit/webhook.ts`. Like controller-gen, no markers → no
+ * file (a warning says so; an existing file is left alone).
+ */
+import * as path from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import type { Diagnostic } from '../diagnostics';
+import { DEFAULT_ROLE_NAME, generateRbac, RBAC_FILE } from '../emit/rbac';
+import type { VirtualFile } from '../emit/types';
+import { generateWebhooks, WEBHOOK_FILE } from '../emit/webhook';
+import { loadManifestModel } from '../load/manifests';
+import type { ManifestModel } from '../model/manifests';
+import type { CommandAction } from './envtest';
+
+/** What the command handlers need from the CLI: its output, its run/write rules, and where to record the action. */
+export interface ManifestCommandContext {
+  cwd: string;
+  out: (text: string) => void;
+  /** Records the command's action; the CLI runs it once the whole command line is valid. */
+  action: (run: CommandAction) => void;
+  /** Runs a generation step, prints its diagnostics; undefined when there were errors. */
+  run: (step: () => { files: VirtualFile[]; diagnostics: Diagnostic[] }) => VirtualFile[] | undefined;
+  /** Writes (or with `verify` compares) files under a directory; returns the exit code. */
+  emit: (outDir: string, files: VirtualFile[], verify: boolean) => number;
+}
+
+/** One manifest generator, resolved from the command line or the configuration. */
+export interface ManifestTarget {
+  kind: 'rbac' | 'webhook';
+  /** Absolute files or directories to scan. */
+  paths: string[];
+  /** Absolute output directory. */
+  output: string;
+  /** rbac only: the default (Cluster)Role name. */
+  roleName?: string;
+}
+
+/** The files of one target, with every diagnostic of loading and emitting. */
+export function generateManifestTarget(target: ManifestTarget, cwd: string): { files: VirtualFile[]; diagnostics: Diagnostic[] } {
+  const loaded = loadManifestModel({ paths: target.paths, cwd });
+  if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
+  const r = target.kind === 'rbac' ? generateRbac(loaded.model, { roleName: target.roleName }) : generateWebhooks(loaded.model);
+  const diagnostics = [...loaded.diagnostics, ...r.diagnostics];
+  if (r.files.length === 0 && !r.diagnostics.some((d) => d.severity === 'error')) diagnostics.push(nothingFound(target, loaded.model, cwd));
+  return { files: r.files, diagnostics };
+}
+
+function nothingFound(target: ManifestTarget, model: ManifestModel, cwd: string): Diagnostic {
+  const file = target.kind === 'rbac' ? RBAC_FILE : WEBHOOK_FILE;
+  const marker = target.kind === 'rbac' ? '+kubebuilder:rbac' : '+kubebuilder:webhook';
+  const where = target.paths.map((p) => path.relative(cwd, p).split(path.sep).join('/') || '.').join(', ');
+  const extra = target.kind === 'webhook' && model.webhookConfigurations.length > 0 ? ' (only +kubebuilder:webhookconfiguration)' : '';
+  return { severity: 'warning', message: `no ${marker} markers under ${where}${extra}; ${file} is not written` };
+}
+
+/** Runs the targets of `kubegen generate`: their files per output directory, and all diagnostics. */
+export function generateConfiguredManifests(targets: readonly ManifestTarget[], cwd: string): { outputs: Array<{ dir: string; files: VirtualFile[] }>; diagnostics: Diagnostic[] } {
+  const outputs: Array<{ dir: string; files: VirtualFile[] }> = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const t of targets) {
+    const r = generateManifestTarget(t, cwd);
+    diagnostics.push(...r.diagnostics);
+    outputs.push({ dir: t.output, files: r.files });
+  }
+  return { outputs, diagnostics };
+}
+
+interface ManifestArgs {
+  paths: string[];
+  out?: string;
+  stdout?: boolean;
+  verify?: boolean;
+  roleName?: string;
+}
+
+/** The argument checks of both commands, run by yargs before any handler (usage errors: exit 2, nothing written). */
+function checkManifestArgs(args: ManifestArgs): true {
+  if (args.paths.some((p) => p === '')) throw new Error('--paths needs a value');
+  if (args.out === '') throw new Error('--out needs a value');
+  if (args.roleName === '') throw new Error('--role-name needs a value');
+  if (args.stdout && args.out !== undefined) throw new Error('--out and --stdout cannot be used together: write to a directory or print, not both');
+  if (args.stdout && args.verify) throw new Error('--verify compares --out with what would be generated; it cannot be used with --stdout');
+  if (!args.stdout && args.out === undefined) throw new Error('either --out <dir> or --stdout is required');
+  return true;
+}
+
+/** The `kubegen rbac` and `kubegen webhook` commands. */
+export function manifestCommands(ctx: ManifestCommandContext): [CommandModule<object, ManifestArgs>, CommandModule<object, ManifestArgs>] {
+  const common = (y: Argv) =>
+    y
+      .option('paths', { type: 'string', array: true, demandOption: true, describe: 'Files or directories to scan for markers (every .ts file below)' })
+      .option('out', { type: 'string', describe: 'Output directory (required unless --stdout)' })
+      .option('stdout', { type: 'boolean', describe: 'Print the manifests instead of writing them' })
+      .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' });
+  const run = async (kind: ManifestTarget['kind'], args: ManifestArgs): Promise<number> => {
+    const target: ManifestTarget = {
+      kind,
+      paths: args.paths.map((p) => path.resolve(ctx.cwd, p)),
+      output: path.resolve(ctx.cwd, args.out ?? '.'),
+      roleName: args.roleName,
+    };
+    const files = ctx.run(() => generateManifestTarget(target, ctx.cwd));
+    if (!files) return 1;
+    if (args.stdout) {
+      for (const f of files) ctx.out(f.contents);
+      return 0;
+    }
+    return ctx.emit(target.output, files, args.verify ?? false);
+  };
+  return [
+    {
+      command: 'rbac',
+      describe: `Generate ${RBAC_FILE} (a ClusterRole, and a Role per namespace) from +kubebuilder:rbac markers, as controller-gen's rbac generator`,
+      builder: (y: Argv) =>
+        common(y)
+          .option('role-name', { type: 'string', default: DEFAULT_ROLE_NAME, describe: "Name of the generated roles (a marker's roleName= wins)" })
+          .check((args) => checkManifestArgs(args)),
+      handler: (args) => ctx.action(() => run('rbac', args)),
+    },
+    {
+      command: 'webhook',
+      describe: `Generate ${WEBHOOK_FILE} (Mutating/ValidatingWebhookConfiguration) from +kubebuilder:webhook markers, as controller-gen's webhook generator`,
+      builder: (y: Argv) => common(y).check((args) => checkManifestArgs(args)),
+      handler: (args) => ctx.action(() => run('webhook', args)),
+    },
+  ];
+}
+
+/** The `rbac` and `webhook` keys of the configuration file, as written. */
+export interface RbacConfigFile {
+  paths: string[];
+  output: string;
+  roleName?: string;
+}
+export interface WebhookConfigFile {
+  paths: string[];
+  output: string;
+}
+
+const TARGET_KEYS = { rbac: ['paths', 'output', 'roleName'], webhook: ['paths', 'output'] } as const;
+
+/**
+ * Checks and resolves the `rbac` and `webhook` keys (paths relative to `baseDir`) of an untrusted configuration
+ * object, by own keys; every problem goes to `problem(jsonPath, message)`.
+ */
+export function resolveManifestTargets(raw: Record<string, unknown>, baseDir: string, problem: (at: string, message: string) => void): ManifestTarget[] {
+  const out: ManifestTarget[] = [];
+  for (const kind of ['rbac', 'webhook'] as const) {
+    if (!Object.hasOwn(raw, kind) || raw[kind] === undefined) continue;
+    const value = raw[kind];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      problem(kind, 'must be an object with "paths" and "output"');
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    const known: readonly string[] = TARGET_KEYS[kind];
+    let ok = true;
+    for (const k of Object.keys(obj)) {
+      if (!known.includes(k)) {
+        problem(kind, `unknown key ${JSON.stringify(k)} (known: ${known.join(', ')})`);
+        ok = false;
+      }
+    }
+    const paths = Object.hasOwn(obj, 'paths') ? obj.paths : undefined;
+    if (!Array.isArray(paths) || paths.length === 0 || paths.some((p) => typeof p !== 'string' || p === '' || p.includes('\0'))) {
+      problem(`${kind}.paths`, 'must be a non-empty array of file or directory names');
+      ok = false;
+    }
+    const output = Object.hasOwn(obj, 'output') ? obj.output : undefined;
+    if (typeof output !== 'string' || output === '' || output.includes('\0')) {
+      problem(`${kind}.output`, 'must be a directory name');
+      ok = false;
+    }
+    const roleName = Object.hasOwn(obj, 'roleName') ? obj.roleName : undefined;
+    if (roleName !== undefined && (typeof roleName !== 'string' || roleName === '')) {
+      problem(`${kind}.roleName`, 'must be a non-empty string');
+      ok = false;
+    }
+    if (!ok) continue;
+    out.push({
+      kind,
+      paths: (paths as string[]).map((p) => path.resolve(baseDir, p)),
+      output: path.resolve(baseDir, output as string),
+      ...(kind === 'rbac' ? { roleName: (roleName as string | undefined) ?? DEFAULT_ROLE_NAME } : {}),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,249 @@
+/**
+ * The front end of the RBAC and webhook generators: reads `+kubebuilder:rbac`, `+kubebuilder:webhook` and
+ * `+kubebuilder:webhookconfiguration` markers from every `.ts` file under the given paths (controllers live
+ * anywhere, not only under `apis/`) into a ManifestModel.
+ *
+ * Which comments are read follows controller-gen's collector (pkg/markers/collect.go), in TypeScript terms:
+ * - read: every comment group at the top level of a file that is not the doc comment of a declaration — the
+ *   comments at the top of a file (Go's package doc), groups separated from the next declaration by a blank
+ *   line, groups above imports and other non-declaration statements, and comments after the last statement;
+ *   `//` lines and `/* *\/` or JSDoc blocks alike (controller-gen reads `//` lines only; a Go twin writes `//`).
+ * - not read by controller-gen: a declaration's doc comment (the group directly above a function, class,
+ *   interface, type, enum, variable or namespace, with no blank line in between), comments inside a
+ *   declaration or body, and a comment on the same line after code. kubegen never ignores one of these three
+ *   markers silently: each is an error at the marker, saying where to move it.
+ * - a near miss of these markers (`+kubebuilder:rbca`) is an error with a "did you mean"; every other marker is
+ *   left to the generators that own it (a scan of the whole project sees API files too).
+ *
+ * Files: `.ts` files, recursively, skipping `.d.ts`, `*.test.ts`, `*.spec.ts`, `node_modules` and dot-folders;
+ * sorted by path, so the model (and every message) is in a stable order.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ts } from 'ts-morph';
+import { DiagnosticBag, type Diagnostic } from '../diagnostics';
+import { isOwnedMarkerName, markerDefinition, parseMarker, type RbacArgs, type WebhookArgs, type WebhookConfigurationArgs } from '../markers';
+import type { ManifestModel } from '../model/manifests';
+import type { SourceSpan } from '../model/types';
+import { commentLines, isMarkerLine, leadingCommentGroups, splitDoc } from './comments';
+import { markerName } from './index';
+import { SourceFiles } from './resolve';
+
+export const RBAC_MARKER = 'kubebuilder:rbac';
+export const WEBHOOK_MARKER = 'kubebuilder:webhook';
+export const WEBHOOK_CONFIGURATION_MARKER = 'kubebuilder:webhookconfiguration';
+const MANIFEST_MARKERS: readonly string[] = [RBAC_MARKER, WEBHOOK_MARKER, WEBHOOK_CONFIGURATION_MARKER];
+
+export interface ManifestLoadOptions {
+  /** Files or directories, relative to `cwd`. */
+  paths: readonly string[];
+  /** Messages name files relative to this directory (default: the process's). */
+  cwd?: string;
+}
+
+export interface ManifestLoadResult {
+  model: ManifestModel;
+  diagnostics: Diagnostic[];
+}
+
+/** Scans the paths for the manifest markers; diagnostics are returned, never thrown. */
+export function loadManifestModel(options: ManifestLoadOptions): ManifestLoadResult {
+  const cwd = options.cwd ?? process.cwd();
+  const bag = new DiagnosticBag();
+  const model: ManifestModel = { rbacRules: [], webhooks: [], webhookConfigurations: [] };
+  if (options.paths.length === 0) bag.error('no paths to scan: give at least one file or directory');
+  const files = new Set<string>();
+  for (const p of options.paths) {
+    const abs = path.resolve(cwd, p);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      bag.error(`path "${p}" does not exist`);
+      continue;
+    }
+    if (stat.isDirectory()) for (const f of listSourceFiles(abs)) files.add(f);
+    else if (abs.endsWith('.ts') && !abs.endsWith('.d.ts')) files.add(abs);
+    else bag.error(`path "${p}" is neither a directory nor a .ts file`);
+  }
+  const sources = new SourceFiles();
+  for (const file of [...files].sort(compareStrings)) {
+    const sf = sources.get(file);
+    if (!sf) {
+      bag.error(`cannot read ${displayPath(cwd, file)}`);
+      continue;
+    }
+    new FileScanner(sf, displayPath(cwd, file), model, bag).scan();
+  }
+  return { model, diagnostics: bag.items };
+}
+
+function listSourceFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.isFile() && isScannedFile(entry.name)) out.push(p);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function isScannedFile(name: string): boolean {
+  return name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts') && !name.endsWith('.spec.ts');
+}
+
+/** Where a comment is, for deciding whether controller-gen reads the markers in it. */
+type Placement = { kind: 'read' } | { kind: 'doc'; of: string } | { kind: 'inside'; of: string } | { kind: 'trailing' };
+
+class FileScanner {
+  private readonly text: string;
+
+  constructor(
+    private readonly sf: ts.SourceFile,
+    private readonly file: string,
+    private readonly model: ManifestModel,
+    private readonly bag: DiagnosticBag,
+  ) {
+    this.text = sf.text;
+  }
+
+  scan(): void {
+    const syntax = SourceFiles.parseDiagnostics(this.sf);
+    if (syntax.length > 0) {
+      for (const d of syntax) this.bag.error(ts.flattenDiagnosticMessageText(d.messageText, '\n'), d.start !== undefined ? this.spanAt(d.start) : undefined);
+      return;
+    }
+    const placements = this.placements();
+    for (const range of this.allComments()) {
+      for (const line of commentLines(this.text, range)) {
+        if (!isMarkerLine(line)) continue;
+        const lead = line.text.length - line.text.trimStart().length;
+        this.markerLine(line.text.trimStart(), this.spanAt(line.pos + lead), placements.get(range.pos) ?? this.placementOf(range.pos));
+      }
+    }
+  }
+
+  /** Read and doc placements of the top-level comment groups, by comment start. */
+  private placements(): Map<number, Placement> {
+    const out = new Map<number, Placement>();
+    const mark = (triviaPos: number, group: { start: number; end: number }, placement: Placement) => {
+      for (const r of ts.getLeadingCommentRanges(this.text, triviaPos) ?? []) if (r.pos >= group.start && r.end <= group.end) out.set(r.pos, placement);
+    };
+    const read: Placement = { kind: 'read' };
+    for (const st of this.sf.statements) {
+      const declared = declarationName(st);
+      if (declared === undefined) {
+        for (const g of leadingCommentGroups(this.text, st.pos)) mark(st.pos, g, read);
+        continue;
+      }
+      const { doc, above } = splitDoc(this.text, st.pos, st.getStart(this.sf));
+      for (const g of above) mark(st.pos, g, read);
+      if (doc) mark(st.pos, doc, { kind: 'doc', of: declared });
+    }
+    const eof = this.sf.endOfFileToken.pos;
+    for (const g of leadingCommentGroups(this.text, eof)) mark(eof, g, read);
+    return out;
+  }
+
+  /** A comment that is in no top-level group: inside a statement, or after code on the same line. */
+  private placementOf(pos: number): Placement {
+    for (const st of this.sf.statements) {
+      if (pos >= st.getStart(this.sf) && pos < st.end) return { kind: 'inside', of: declarationName(st) ?? describeStatement(st) };
+    }
+    return { kind: 'trailing' };
+  }
+
+  /** Every comment in the file (leading and trailing trivia of every node and token), in source order. */
+  private allComments(): ts.CommentRange[] {
+    const seen = new Map<number, ts.CommentRange>();
+    const visit = (node: ts.Node) => {
+      for (const r of ts.getLeadingCommentRanges(this.text, node.pos) ?? []) seen.set(r.pos, r);
+      for (const r of ts.getTrailingCommentRanges(this.text, node.end) ?? []) seen.set(r.pos, r);
+      for (const child of node.getChildren(this.sf)) visit(child);
+    };
+    visit(this.sf);
+    return [...seen.values()].sort((a, b) => a.pos - b.pos);
+  }
+
+  private markerLine(text: string, span: SourceSpan, placement: Placement): void {
+    const name = markerName(text);
+    if (!MANIFEST_MARKERS.includes(name)) {
+      this.nearMiss(text, span, name);
+      return;
+    }
+    if (placement.kind !== 'read') {
+      this.bag.error(`+${name} ${whereNotRead(placement)}`, span);
+      return;
+    }
+    const result = parseMarker(text, span, 'package');
+    if (result.kind === 'error') {
+      this.bag.addAll(result.diagnostics);
+      return;
+    }
+    if (result.kind !== 'marker') return;
+    if (result.warnings) this.bag.addAll(result.warnings);
+    const m = result.marker;
+    if (m.name === RBAC_MARKER) this.model.rbacRules.push({ ...(m.value as RbacArgs), span: m.span });
+    else if (m.name === WEBHOOK_MARKER) this.model.webhooks.push({ ...(m.value as WebhookArgs), span: m.span });
+    else this.model.webhookConfigurations.push({ ...(m.value as WebhookConfigurationArgs), span: m.span });
+  }
+
+  /** An unregistered name in kubegen's namespaces that is a typo of one of these markers. */
+  private nearMiss(text: string, span: SourceSpan, name: string): void {
+    if (markerDefinition(name) || !isOwnedMarkerName(name)) return;
+    const result = parseMarker(text, span, 'package');
+    if (result.kind !== 'error') return;
+    if (result.diagnostics.some((d) => d.hint !== undefined && MANIFEST_MARKERS.includes(d.hint.replace(/^\+/, '')))) this.bag.addAll(result.diagnostics);
+  }
+
+  private spanAt(pos: number): SourceSpan {
+    const { line, character } = this.sf.getLineAndCharacterOfPosition(pos);
+    return { file: this.file, line: line + 1, column: character + 1 };
+  }
+}
+
+function whereNotRead(p: Exclude<Placement, { kind: 'read' }>): string {
+  switch (p.kind) {
+    case 'doc':
+      return `is in the doc comment of ${p.of}, where controller-gen does not read it; separate the marker from the declaration with a blank line`;
+    case 'inside':
+      return `is inside ${p.of}, where controller-gen does not read it; move it to a comment at the top level of the file`;
+    case 'trailing':
+      return 'is in a comment after code on the same line, where controller-gen does not read it; put it on a line of its own';
+  }
+}
+
+/** `function Reconcile`, `class BackupReconciler` … for statements that carry a doc comment; undefined otherwise. */
+function declarationName(st: ts.Statement): string | undefined {
+  const named = (what: string, n: { name?: ts.Node }) => (n.name && ts.isIdentifier(n.name) ? `${what} ${n.name.text}` : what);
+  if (ts.isFunctionDeclaration(st)) return named('function', st);
+  if (ts.isClassDeclaration(st)) return named('class', st);
+  if (ts.isInterfaceDeclaration(st)) return named('interface', st);
+  if (ts.isTypeAliasDeclaration(st)) return named('type', st);
+  if (ts.isEnumDeclaration(st)) return named('enum', st);
+  if (ts.isModuleDeclaration(st)) return named('namespace', st);
+  if (ts.isVariableStatement(st)) {
+    const first = st.declarationList.declarations[0];
+    return first && ts.isIdentifier(first.name) ? `variable ${first.name.text}` : 'a variable';
+  }
+  if (ts.isExportAssignment(st)) return 'the default export';
+  return undefined;
+}
+
+function describeStatement(st: ts.Statement): string {
+  if (ts.isImportDeclaration(st)) return 'an import';
+  if (ts.isExportDeclaration(st)) return 'an export';
+  return 'a statement';
+}
+
+function displayPath(cwd: string, file: string): string {
+  return path.relative(cwd, file).split(path.sep).join('/');
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,62 @@
+/**
+ * The manifest model: the RBAC rules and admission webhooks an operator declares with `+kubebuilder:rbac`,
+ * `+kubebuilder:webhook` and `+kubebuilder:webhookconfiguration` markers, anywhere under the scanned paths.
+ *
+ * Contract:
+ * - Plain, serialisable data built by `generator/load/manifests.ts`; nothing here refers to a parser type.
+ * - Each entry is one marker occurrence with its arguments as written (a left-out optional argument is absent)
+ *   and the span of its `+`, in source order (files sorted by path, then by position).
+ * - Normalisation (`core` → `""`, merging, sorting, defaults) and the argument checks that need the whole set are
+ *   the emitters' business (`generator/emit/rbac.ts`, `generator/emit/webhook.ts`); emitters never mutate this.
+ */
+import type { SourceSpan } from './types';
+
+/** One `+kubebuilder:rbac` marker (controller-tools pkg/rbac `Rule`). */
+export interface RbacRuleDecl {
+  groups?: string[];
+  resources?: string[];
+  resourceNames?: string[];
+  verbs: string[];
+  urls?: string[];
+  /** Set: a Role in this namespace; absent or empty: the ClusterRole. */
+  namespace?: string;
+  /** The name of the (Cluster)Role this rule goes into; absent: the generator's role name. */
+  roleName?: string;
+  span: SourceSpan;
+}
+
+/** One `+kubebuilder:webhook` marker (controller-tools pkg/webhook `Config`). */
+export interface WebhookDecl {
+  mutating: boolean;
+  failurePolicy: string;
+  matchPolicy?: string;
+  sideEffects?: string;
+  timeoutSeconds?: number;
+  groups: string[];
+  resources: string[];
+  verbs: string[];
+  versions: string[];
+  name: string;
+  serviceName?: string;
+  serviceNamespace?: string;
+  path?: string;
+  servicePort?: number;
+  webhookVersions?: string[];
+  admissionReviewVersions: string[];
+  reinvocationPolicy?: string;
+  url?: string;
+  span: SourceSpan;
+}
+
+/** One `+kubebuilder:webhookconfiguration` marker: the name of the Mutating- or ValidatingWebhookConfiguration. */
+export interface WebhookConfigurationDecl {
+  mutating: boolean;
+  name?: string;
+  span: SourceSpan;
+}
+
+export interface ManifestModel {
+  rbacRules: RbacRuleDecl[];
+  webhooks: WebhookDecl[];
+  webhookConfigurations: WebhookConfigurationDecl[];
+}

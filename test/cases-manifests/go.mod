@@ -1,0 +1,3 @@
+module kubegen.test/manifests
+
+go 1.26.0

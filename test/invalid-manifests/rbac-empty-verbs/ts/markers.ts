@@ -1,0 +1,1 @@
+// +kubebuilder:rbac:groups=apps.example.com,resources=widgets,verbs={}

@@ -1,0 +1,1 @@
+// +kubebuilder:rbca:groups=apps.example.com,resources=widgets,verbs=get

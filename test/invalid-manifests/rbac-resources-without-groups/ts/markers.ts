@@ -1,0 +1,1 @@
+// +kubebuilder:rbac:resources=widgets,verbs=get

@@ -1,0 +1,1 @@
+export const verbs = ['get']; // +kubebuilder:rbac:groups=apps.example.com,resources=widgets,verbs=get

@@ -1,0 +1,1 @@
+// +kubebuilder:rbac:urls=/metrics,verbs=get,namespace=monitoring

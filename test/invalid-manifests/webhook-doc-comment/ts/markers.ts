@@ -1,0 +1,5 @@
+/**
+ * Validates widgets.
+ * +kubebuilder:webhook:path=/validate-widgets,mutating=false,failurePolicy=fail,sideEffects=None,groups=apps.example.com,resources=widgets,verbs=create,versions=v1,name=vwidget.apps.example.com,admissionReviewVersions=v1
+ */
+export function validate(): void {}

@@ -1,0 +1,1 @@
+// +kubebuilder:webhook:path=/validate-widgets,mutating=false,failurePolicy=fail,sideEffects=None,groups={},resources=widgets,verbs=create,versions={},name=vwidget.apps.example.com,admissionReviewVersions=v1

@@ -1,0 +1,1 @@
+// +kubebuilder:webhook:path=/validate-widgets,mutating=false,failurePolicy=fail,sideEffects=None,groups=apps.example.com,resources=widgets,verbs=create,versions=v1,name=vwidget.kb,admissionReviewVersions=v1

@@ -1,0 +1,1 @@
+// +kubebuilder:webhook:path=/validate-widgets,mutating=false,failurePolicy=fail,sideEffects=None,groups=apps.example.com,resources=widgets,verbs=create;patch,versions=v1,name=vwidget.apps.example.com,admissionReviewVersions=v1

@@ -1,0 +1,1 @@
+// +kubebuilder:webhook:mutating=false,failurePolicy=fail,sideEffects=None,groups=apps.example.com,resources=widgets,verbs=create,versions=v1,name=vwidget.apps.example.com,admissionReviewVersions=v1,url="https://example.com/validate",serviceName=svc,servicePort=8443
