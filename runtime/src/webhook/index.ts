@@ -22,6 +22,7 @@ import * as https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isJsonObject, type JsonObject } from '../meta/deepcopy';
+import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
 
 export interface ConversionWebhookOptions {
@@ -92,7 +93,7 @@ export class ConversionWebhook {
 
   /** Converts one object to `desiredAPIVersion` with the converters of its group. Throws `ConversionError`. */
   convert(obj: unknown, desiredAPIVersion: string): JsonObject {
-    const apiVersion = isJsonObject(obj) ? obj.apiVersion : undefined;
+    const apiVersion = isJsonObject(obj) ? getOwn(obj, 'apiVersion') : undefined;
     if (typeof apiVersion !== 'string') throw new ConversionError('object has no apiVersion');
     const converters = this.groups.get(parseAPIVersion(apiVersion).group);
     if (!converters) throw new ConversionError(`no conversions registered for ${apiVersion}`);
@@ -104,13 +105,16 @@ export class ConversionWebhook {
    * a v1 ConversionReview request; conversion failures become a `Failure` result.
    */
   review(body: unknown): ConversionReview {
-    if (!isJsonObject(body) || body.kind !== 'ConversionReview') throw new ReviewError('body is not a ConversionReview');
-    if (body.apiVersion !== CONVERSION_REVIEW_API_VERSION) throw new ReviewError(`unsupported ConversionReview version ${String(body.apiVersion)}; expected ${CONVERSION_REVIEW_API_VERSION}`);
-    const request = body.request;
-    if (!isJsonObject(request) || typeof request.uid !== 'string' || typeof request.desiredAPIVersion !== 'string' || !Array.isArray(request.objects)) {
+    if (!isJsonObject(body) || getOwn(body, 'kind') !== 'ConversionReview') throw new ReviewError('body is not a ConversionReview');
+    const apiVersion = getOwn(body, 'apiVersion');
+    if (apiVersion !== CONVERSION_REVIEW_API_VERSION) throw new ReviewError(`unsupported ConversionReview version ${describeValue(apiVersion)}; expected ${CONVERSION_REVIEW_API_VERSION}`);
+    const request = getOwn(body, 'request');
+    const uid = isJsonObject(request) ? getOwn(request, 'uid') : undefined;
+    const desiredAPIVersion = isJsonObject(request) ? getOwn(request, 'desiredAPIVersion') : undefined;
+    const objects = isJsonObject(request) ? getOwn(request, 'objects') : undefined;
+    if (typeof uid !== 'string' || typeof desiredAPIVersion !== 'string' || !Array.isArray(objects)) {
       throw new ReviewError('ConversionReview.request needs uid, desiredAPIVersion and objects');
     }
-    const { uid, desiredAPIVersion, objects } = request as { uid: string; desiredAPIVersion: string; objects: unknown[] };
     const convertedObjects: JsonObject[] = [];
     for (let i = 0; i < objects.length; i++) {
       try {
@@ -250,11 +254,18 @@ export class ReviewError extends Error {
   }
 }
 
+/** A value from a request, for a one-line message: strings cut at 100 characters, control characters escaped. */
+function describeValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 100 ? `${v.slice(0, 100)}…` : v).slice(1, -1);
+  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : String(v);
+}
+
 function describeObject(obj: unknown): string {
   if (!isJsonObject(obj)) return 'not an object';
-  const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
-  const name = [meta.namespace, meta.name].filter((x) => typeof x === 'string').join('/');
-  return `${String(obj.apiVersion)} ${String(obj.kind)}${name ? ' ' + name : ''}`;
+  const m = getOwn(obj, 'metadata');
+  const meta = isJsonObject(m) ? m : {};
+  const name = [getOwn(meta, 'namespace'), getOwn(meta, 'name')].filter((x) => typeof x === 'string').join('/');
+  return `${describeValue(getOwn(obj, 'apiVersion'))} ${describeValue(getOwn(obj, 'kind'))}${name ? ' ' + name : ''}`;
 }
 
 export { conversionSpec, type ConversionWebhookClientConfig, type CustomResourceConversion } from './spec';

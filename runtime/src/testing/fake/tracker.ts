@@ -46,6 +46,7 @@ import {
   type GroupResource,
 } from '../../errors/errors';
 import type { Scale } from '../../meta/autoscaling';
+import { getOwn, setOwn } from '../../meta/own';
 import type { ObjectMeta } from '../../meta/types';
 import type { DeleteOptions, ListOptions, PatchType, WatchOptions } from '../../rest/options';
 import { formatLabelSelector, matchFields, matchLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../../client/selectors';
@@ -121,12 +122,12 @@ function rvNumber(rv: string | undefined, what: string): number {
   return Number(rv);
 }
 
-/** Dotted JSON path (`.spec.replicas`) into an object. */
+/** Dotted JSON path (`.spec.replicas`) into an object, by own keys. */
 function getPath(obj: JsonObject, path: string): unknown {
   let cur: unknown = obj;
   for (const part of path.replace(/^\./, '').split('.')) {
     if (!isObject(cur)) return undefined;
-    cur = cur[part];
+    cur = getOwn(cur, part);
   }
   return cur;
 }
@@ -135,10 +136,10 @@ function setPath(obj: JsonObject, path: string, value: unknown): void {
   const parts = path.replace(/^\./, '').split('.');
   let cur: JsonObject = obj;
   for (const part of parts.slice(0, -1)) {
-    if (!isObject(cur[part])) cur[part] = {};
-    cur = cur[part] as JsonObject;
+    const next = getOwn(cur, part);
+    cur = isObject(next) ? next : setOwn(cur, part, {});
   }
-  cur[parts[parts.length - 1]!] = value;
+  setOwn(cur, parts[parts.length - 1]!, value);
 }
 
 function withoutKeys(obj: JsonObject, keys: readonly string[]): JsonObject {
