@@ -6,6 +6,8 @@
 import * as path from 'node:path';
 import {
   cloneJSON,
+  Fake,
+  StatusError,
   DEFAULT_MAX_WATCH_FRAME_BYTES,
   decodeWatchEvents,
   lostFieldsAnnotation,
@@ -172,6 +174,59 @@ describe('fake clientset of several versions converts through the generated conv
     expect((await cs.stableV1().cronTabs('ns').get('c')).spec).toEqual({ ...v1Spec, schedule: '1 * * * *' });
     const same = await cs.stableV1beta1().cronTabs('ns').update(patched);
     expect(same.metadata?.resourceVersion).toBe(patched.metadata?.resourceVersion);
+  });
+});
+
+describe('fake tracker: a failing conversion is an InternalError, as from a failing conversion webhook', () => {
+  const d = (version: string) => ({ group: 'g.io', version, resource: 'things', kind: 'Thing', namespaced: false });
+  const converters = {
+    group: 'g.io',
+    kinds: {
+      Thing: {
+        hub: 'v2',
+        versions: ['v1', 'v2'],
+        spokes: {
+          v1: {
+            toHub: (o: Record<string, unknown>) => {
+              if (o.spec === 'bad') throw new Error('cannot convert bad');
+              return { ...o, apiVersion: 'g.io/v2' };
+            },
+            fromHub: (o: Record<string, unknown>) => {
+              if (o.spec === 'unreadable') throw new Error('cannot read unreadable');
+              return { ...o, apiVersion: 'g.io/v1' };
+            },
+          },
+        },
+      },
+    },
+  };
+
+  test('a write that cannot be converted to the hub is refused with 500 InternalError naming the cause', async () => {
+    const fake = new Fake({ converters: [converters] });
+    const err = await fake.client(d('v1')).create({ apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 'a' }, spec: 'bad' } as KubeObject).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StatusError);
+    expect((err as StatusError).code).toBe(500);
+    expect((err as StatusError).reason).toBe('InternalError');
+    expect((err as StatusError).message).toContain('cannot convert bad');
+  });
+
+  test('an object a watcher cannot read in its version is an ERROR event, other watchers still get it', async () => {
+    const fake = new Fake({ converters: [converters] });
+    const w1 = await fake.client(d('v1')).watch();
+    const w2 = await fake.client(d('v2')).watch();
+    await fake.client(d('v2')).create({ apiVersion: 'g.io/v2', kind: 'Thing', metadata: { name: 'a' }, spec: 'unreadable' } as KubeObject);
+    const first = async (w: AsyncIterable<unknown>) => {
+      try {
+        for await (const e of w) return e;
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    };
+    expect(await first(w2)).toMatchObject({ type: 'ADDED', object: { apiVersion: 'g.io/v2', spec: 'unreadable' } });
+    const e1 = await first(w1);
+    expect(e1).toBeInstanceOf(StatusError);
+    expect((e1 as StatusError).message).toContain('cannot read unreadable');
   });
 });
 
