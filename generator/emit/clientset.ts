@@ -305,7 +305,20 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
   return renderSourceFile(imports, body);
 }
 
-function renderFake(g: ClientGroup, rt: string): string {
+/**
+ * Whether the conversion emitter writes the group's `conversion.ts` (a kind declared in several versions): then the
+ * fake tracker stores objects in the hub version and converts them for every client version.
+ */
+function groupHasConversions(model: ApiModel, group: string): boolean {
+  const versionsOf = new Map<string, number>();
+  for (const gvp of groupVersionPackages(model)) {
+    if (gvp.group !== group) continue;
+    for (const k of gvp.package.kinds) versionsOf.set(k.name, (versionsOf.get(k.name) ?? 0) + 1);
+  }
+  return [...versionsOf.values()].some((n) => n > 1);
+}
+
+function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string {
   const imports = new ImportTracker();
   const objects: string[] = [];
   const resources: string[] = [];
@@ -340,6 +353,10 @@ function renderFake(g: ClientGroup, rt: string): string {
     baseClass: imports.value(rt, 'FakeClientset'),
     fakeOptions: imports.type(rt, 'FakeOptions'),
     descriptorType: imports.type(rt, 'ResourceDescriptor'),
+    trackerOptions: hasConversions ? `{ ...options, converters: [${imports.value('../conversion', 'converters')}, ...(options.converters ?? [])] }` : 'options',
+    trackerDoc: hasConversions
+      ? '\n * Objects of multi-version kinds are stored in their hub version and converted (by the generated `converters`)\n * for the client of every version, as the API server does.'
+      : '',
     objectType: `${g.goName}Object`,
     objectUnion: objects.join(' | '),
     resources,
@@ -368,7 +385,9 @@ export const fakeGenerator: Generator<ClientsetOptions> = {
   name: 'fake',
   generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const files = clientGroups(model, []).map((g): VirtualFile => ({ path: 'fake/index.ts', contents: renderFake(g, rt), group: g.group, role: 'source' }));
+    const files = clientGroups(model, []).map(
+      (g): VirtualFile => ({ path: 'fake/index.ts', contents: renderFake(g, rt, groupHasConversions(model, g.group)), group: g.group, role: 'source' }),
+    );
     return { files, diagnostics: [] };
   },
 };

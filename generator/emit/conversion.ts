@@ -24,9 +24,12 @@
  *
  * where `<field>` is the JSON name of the source field it handles, `<FromType>` the name of the source type (for
  * an inline object type, `<Owner>_<field>`), and both directions (`<spoke> → <hub>` and `<hub> → <spoke>`) live in the
- * spoke's file. It is called once per converted object that has the field (any value, even null), after the
- * generated fields, and sets whatever it wants on `out`. Without a required function generation fails with a
- * diagnostic naming the field and the function to write.
+ * spoke's file. It is called once per converted object that has the field as an own key (any value, even null),
+ * after the generated fields, and sets whatever it wants on `out`. Without a required function generation fails
+ * with a diagnostic naming the field and the function to write.
+ *
+ * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
+ * key (of an object or of a map) is carried as data through the runtime's `setOwn`, never assigned.
  */
 import type { ApiModel, Field, Kind, Package } from '../model/types';
 import type { Diagnostic } from '../diagnostics';
@@ -230,6 +233,10 @@ interface PairView {
   jsonObject: string;
   lostFields: string;
   cloneJSON: string;
+  /** Sets an own `__proto__` key of the input as data on the output. */
+  setOwn: string;
+  /** Guards the hand-written functions (own keys only); '' when there are none. */
+  hasOwn: string;
   cases: Array<{ labels: string[]; lines: string[] }>;
   manual: Array<{ key: string; fn: string }>;
 }
@@ -306,6 +313,8 @@ class SpokeFile {
       }
       case 'map': {
         const jsonObject = this.imports.type(this.opts.runtimeModule, 'JsonObject');
+        // map keys are data: `setOwn` keeps a `__proto__` key as a key
+        const setOwn = this.rt('setOwn');
         const [l, src, m, k, e] = [`l${d}`, `s${d}`, `m${d}`, `k${d}`, `e${d}`];
         return [
           `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
@@ -313,11 +322,11 @@ class SpokeFile {
           `  const ${l} = ${lost};`,
           `  const ${src} = ${v} as ${jsonObject};`,
           `  const ${m}: ${jsonObject} = {};`,
-          `  for (const ${k} in ${src}) {`,
+          `  for (const ${k} of Object.keys(${src})) {`,
           `    const ${e} = ${src}[${k}];`,
           `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-          ...this.planStatements(p.values, e, `${l}.child(${k})`, (x) => `${m}[${k}] = ${x};`, fromSide, toSide, d + 1).map((x) => '      ' + x),
-          `    } else ${m}[${k}] = ${e};`,
+          ...this.planStatements(p.values, e, `${l}.child(${k})`, (x) => `${setOwn}(${m}, ${k}, ${x});`, fromSide, toSide, d + 1).map((x) => '      ' + x),
+          `    } else ${setOwn}(${m}, ${k}, ${e});`,
           '  }',
           `  ${assign(m)}`,
           '}',
@@ -404,6 +413,8 @@ class SpokeFile {
       jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
       lostFields: this.imports.type(this.opts.runtimeModule, 'LostFields'),
       cloneJSON: clone,
+      setOwn: this.rt('setOwn'),
+      hasOwn: manual.length > 0 ? this.rt('hasOwn') : '',
       cases: merged,
       manual,
     };

@@ -4,7 +4,8 @@
  * - `deepCopy<Type>(in_: Type): Type` for every struct type of the version (and for aliases of arrays and maps);
  * - `deepCopyObject(obj)` for the version's kinds and lists, chosen by `obj.kind`.
  *
- * The functions are straight-line code: one pass over the keys copies scalars as they are and switches on the keys
+ * The functions are straight-line code: one pass over the own keys (`Object.keys`, never `for … in`) copies
+ * scalars as they are and switches on the keys
  * holding objects; each declared object field is copied by its own typed function, arrays and maps of them by
  * inline loops (every call site monomorphic, no callbacks). Values the
  * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected
@@ -12,6 +13,8 @@
  * (ObjectMeta, Condition, LabelSelector …) are copied by the runtime's hand-written `deepCopy*` functions.
  * Struct types of another version of the same group are copied by that version's generated functions; struct
  * types of packages outside the group are copied by `cloneJSON` (still deep and lossless, only not specialised).
+ * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
+ * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
 import type { ApiModel } from '../model/types';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
@@ -127,17 +130,19 @@ export class CopyContext {
     }
     if (shape.kind === 'map' && needsCopyFunction(shape.values)) {
       const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
+      // map keys are data: `setOwn` keeps a `__proto__` key as a key
+      const setOwn = this.rt('setOwn');
       const [src, m, k, e] = [`s${d}`, `m${d}`, `k${d}`, `e${d}`];
       return [
         `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
         'else {',
         `  const ${src} = ${v} as ${jsonObject};`,
         `  const ${m}: ${jsonObject} = {};`,
-        `  for (const ${k} in ${src}) {`,
+        `  for (const ${k} of Object.keys(${src})) {`,
         `    const ${e} = ${src}[${k}];`,
         `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-        ...this.copyStatements(shape.values, e, (x) => `${m}[${k}] = ${x};`, d + 1).map((l) => '      ' + l),
-        `    } else ${m}[${k}] = ${e};`,
+        ...this.copyStatements(shape.values, e, (x) => `${setOwn}(${m}, ${k}, ${x});`, d + 1).map((l) => '      ' + l),
+        `    } else ${setOwn}(${m}, ${k}, ${e});`,
         '  }',
         `  ${assign(m)}`,
         '}',
@@ -197,6 +202,8 @@ interface StructView {
   copyFlat: string;
   jsonObject: string;
   cloneJSON: string;
+  /** Sets an own `__proto__` key as data on the copy. */
+  setOwn: string;
   /** `in_` seen as a JSON object. */
   source: string;
   returnCast: string;
@@ -220,6 +227,7 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, typ
     copyFlat: cases.length === 0 ? ctx.rt('copyFlat') : '',
     jsonObject,
     cloneJSON: cases.length === 0 ? '' : ctx.rt('cloneJSON'),
+    setOwn: cases.length === 0 ? '' : ctx.rt('setOwn'),
     source: typeName ? `in_ as unknown as ${jsonObject}` : 'in_',
     returnCast: typeName ? ` as unknown as ${typeName}` : '',
     cases,

@@ -10,7 +10,9 @@
  *   (a default of `{}` for an object field lets the defaults inside it apply);
  * - defaults inside list items and map values apply to every item / value that is an object;
  * - a `{}` default on an array field means `[]` (as controller-gen renders it);
- * - default values are fresh literals, so no two objects ever share a defaulted value.
+ * - default values are fresh literals, so no two objects ever share a defaulted value;
+ * - objects are untrusted JSON: a field is present only as an own key (an inherited `constructor` or `toString`
+ *   is absent), map values are visited by own keys, and a default is set as an own data property.
  *
  * Only types that carry a default somewhere inside get an (unexported) `apply` function; the rest are not visited.
  */
@@ -142,7 +144,7 @@ class DefaultsFile {
         const k = `k${depth}`;
         const e = `e${depth}`;
         const inner = this.descend(shape.values, e, depth + 1);
-        return [`if (${isJsonObject}(${v})) {`, `  const ${m} = ${v};`, `  for (const ${k} in ${m}) {`, `    const ${e} = ${m}[${k}];`, ...inner.map((l) => '    ' + l), '  }', '}'];
+        return [`if (${isJsonObject}(${v})) {`, `  const ${m} = ${v};`, `  for (const ${k} of Object.keys(${m})) {`, `    const ${e} = ${m}[${k}];`, ...inner.map((l) => '    ' + l), '  }', '}'];
       }
       default:
         return [];
@@ -153,6 +155,8 @@ class DefaultsFile {
     const statements: string[] = [];
     for (const { field, shape: fs } of this.index.fields(shape)) {
       const access = jsPropertyAccess('o', field.name);
+      const key = jsString(field.name);
+      const hasOwn = (): string => this.imports.value(this.opts.runtimeModule, 'hasOwn');
       const d = fieldDefault(field, fs);
       if (d.found) {
         let literal: string;
@@ -162,13 +166,14 @@ class DefaultsFile {
           this.diagnostics.push({ severity: 'error', message: `default of field ${field.name} is not a JSON value: ${(e as Error).message}`, span: field.span });
           continue;
         }
-        const absent = field.nullable ? `${access} === undefined` : `${access} === undefined || ${access} === null`;
-        statements.push(`if (${absent}) ${access} = ${literal};`);
+        const absent = field.nullable ? `!${hasOwn()}(o, ${key}) || ${access} === undefined` : `!${hasOwn()}(o, ${key}) || ${access} == null`;
+        const set = field.name === '__proto__' ? `${this.imports.value(this.opts.runtimeModule, 'setOwn')}(o, ${key}, ${literal})` : `${access} = ${literal}`;
+        statements.push(`if (${absent}) ${set};`);
       }
       if (this.hasDefaults(fs)) {
         const local = safeIdentifier(`v_${field.name}`);
         const inner = this.descend(fs, local, 0);
-        statements.push('{', `  const ${local} = ${access};`, ...inner.map((l) => '  ' + l), '}');
+        statements.push('{', `  const ${local} = ${this.imports.value(this.opts.runtimeModule, 'getOwn')}(o, ${key});`, ...inner.map((l) => '  ' + l), '}');
       }
     }
     return render('defaults', 'apply', {

@@ -273,6 +273,11 @@ function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   const out: Record<string, unknown> = {};
-  for (const k in value) out[k] = cloneJson((value as Record<string, unknown>)[k]);
+  // own keys only; a `__proto__` key (in a default value) stays a key
+  for (const k of Object.keys(value)) {
+    const c = cloneJson((value as Record<string, unknown>)[k]);
+    if (k === '__proto__') Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });
+    else out[k] = c;
+  }
   return out as T;
 }

@@ -74,7 +74,7 @@ export class SharedInformerFactory {
     const existing = this.informers.get(key) as SharedIndexInformer<T> | undefined;
     if (existing) {
       const have = existing.getIndexer().getIndexers();
-      const missing = Object.fromEntries(Object.entries(opts.indexers ?? {}).filter(([name]) => !(name in have)));
+      const missing = Object.fromEntries(Object.entries(opts.indexers ?? {}).filter(([name]) => !Object.hasOwn(have, name)));
       if (Object.keys(missing).length > 0) existing.addIndexers(missing);
       return existing;
     }

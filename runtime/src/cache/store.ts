@@ -17,6 +17,7 @@
  */
 
 import type { KubeObject } from '../client/types';
+import { setOwn } from '../meta/own';
 
 /** Maps an object to its key in a store. */
 export type KeyFunc<T> = (obj: T) => string;
@@ -123,7 +124,7 @@ export interface IndexerOptions<T> {
 export class CacheIndexer<T> implements Indexer<T> {
   private items = new Map<string, T>();
   private indices: Indices = new Map();
-  private indexers: Record<string, IndexFunc<T>> = {};
+  private readonly indexers = new Map<string, IndexFunc<T>>();
   private rv = '';
   readonly keyFunc: KeyFunc<T>;
 
@@ -183,7 +184,7 @@ export class CacheIndexer<T> implements Indexer<T> {
     const next = new Map<string, T>();
     for (const obj of items) next.set(this.keyFunc(obj), obj);
     const indices: Indices = new Map();
-    for (const name of Object.keys(this.indexers)) indices.set(name, new Map());
+    for (const name of this.indexers.keys()) indices.set(name, new Map());
     for (const [key, obj] of next) this.updateIndices(indices, undefined, obj, key);
     // the swap
     this.items = next;
@@ -219,16 +220,18 @@ export class CacheIndexer<T> implements Indexer<T> {
   }
 
   getIndexers(): Indexers<T> {
-    return { ...this.indexers };
+    const out: Record<string, IndexFunc<T>> = {};
+    for (const [name, fn] of this.indexers) setOwn(out, name, fn);
+    return out;
   }
 
   addIndexers(indexers: Indexers<T>): void {
     const names = Object.keys(indexers);
-    const clash = names.filter((n) => n in this.indexers);
+    const clash = names.filter((n) => this.indexers.has(n));
     if (clash.length > 0) throw new Error(`indexer conflict: ${clash.join(', ')}`);
     for (const name of names) {
       const fn = indexers[name]!;
-      this.indexers[name] = fn;
+      this.indexers.set(name, fn);
       const index = new Map<string, Set<string>>();
       this.indices.set(name, index);
       for (const [key, obj] of this.items) addToIndex(index, fn(obj), key);
@@ -236,7 +239,7 @@ export class CacheIndexer<T> implements Indexer<T> {
   }
 
   private indexFunc(name: string): IndexFunc<T> {
-    const fn = this.indexers[name];
+    const fn = this.indexers.get(name);
     if (!fn) throw new Error(`index with name ${name} does not exist`);
     return fn;
   }
@@ -251,7 +254,7 @@ export class CacheIndexer<T> implements Indexer<T> {
   }
 
   private updateIndices(indices: Indices, old: T | undefined, obj: T | undefined, key: string): void {
-    for (const [name, fn] of Object.entries(this.indexers)) {
+    for (const [name, fn] of this.indexers) {
       const index = indices.get(name)!;
       const before = old === undefined ? [] : fn(old);
       const after = obj === undefined ? [] : fn(obj);

@@ -143,7 +143,7 @@ export function parseLabelSelector(input: string): LabelRequirement[] {
 /** Whether labels satisfy every requirement. */
 export function matchLabels(reqs: readonly LabelRequirement[], labels: Readonly<Record<string, string>> = {}): boolean {
   for (const r of reqs) {
-    const has = Object.prototype.hasOwnProperty.call(labels, r.key);
+    const has = Object.hasOwn(labels, r.key);
     const v = has ? labels[r.key]! : undefined;
     switch (r.operator) {
       case 'exists':

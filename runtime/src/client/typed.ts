@@ -172,7 +172,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     const controller = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
     const res = await this.rest.stream({ method: 'GET', path: this.path(this.namespace), query: watchQuery(opts), signal });
-    return new StreamWatch<T>(decodeWatchEvents<T>(res.body), controller, signal);
+    return new StreamWatch<T>(decodeWatchEvents<T>(res.body, { maxFrameBytes: opts.maxFrameBytes }), controller, signal);
   }
 
   async patch(name: string, type: PatchType, body: PatchBody<T>, opts: PatchOptions = {}, ...subresources: string[]): Promise<T> {

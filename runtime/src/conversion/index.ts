@@ -10,8 +10,14 @@
  * `conversion.kubegen.io/<source version>-fields`. Converting back to that version restores them and removes the
  * annotation, so `A → hub → A` and `hub → A → hub` give back the original object. The annotation is owned by
  * kubegen: do not write it by hand.
+ *
+ * Anyone who can write an object can write that annotation, so it is untrusted data: it is walked by own keys,
+ * every key (`__proto__` included) is restored as an own data property of the object it names, and an annotation
+ * that is not a well-formed tree (or nests deeper than `MAX_LOST_FIELDS_DEPTH`) is left in place, unapplied, as
+ * one that is not JSON.
  */
 import { cloneJSON, isJsonObject, type JsonObject } from '../meta/deepcopy';
+import { getOwn, nullObject, setOwn } from '../meta/own';
 
 /** The prefix of the annotations that keep fields a version does not declare. */
 export const LOST_FIELDS_ANNOTATION_PREFIX = 'conversion.kubegen.io/';
@@ -35,13 +41,17 @@ interface LostNode {
   c?: Record<string, LostNode>;
 }
 
+/** The deepest lost-fields tree restored from an annotation (deeper ones are left in place). */
+export const MAX_LOST_FIELDS_DEPTH = 1000;
+
 /**
  * The fields of one object (and, through children, of the objects inside it) that a conversion could not carry to
- * the target version. Children are attached to their parent only when something is kept in them.
+ * the target version. Children are attached to their parent only when something is kept in them. Keys are data:
+ * both maps have no prototype.
  */
 export class LostFields {
-  private fields?: JsonObject;
-  private children?: Record<string, LostFields>;
+  private fields?: Record<string, unknown>;
+  private children?: Map<string, LostFields>;
   private attached: boolean;
 
   constructor(
@@ -53,20 +63,20 @@ export class LostFields {
 
   /** Keeps field `key` with `value` (not copied: the tree is serialised before the source can change). */
   keep(key: string, value: unknown): void {
-    (this.fields ??= {})[key] = value;
+    setOwn((this.fields ??= nullObject()), key, value);
     this.attach();
   }
 
   /** The subtree for the object at `key` of this one. */
   child(key: string): LostFields {
-    return this.children?.[key] ?? new LostFields(this, key);
+    return this.children?.get(key) ?? new LostFields(this, key);
   }
 
   private attach(): void {
     if (this.attached) return;
     this.attached = true;
     const p = this.parent!;
-    (p.children ??= {})[this.key!] = this;
+    (p.children ??= new Map()).set(this.key!, this);
     p.attach();
   }
 
@@ -78,8 +88,9 @@ export class LostFields {
     const node: LostNode = {};
     if (this.fields) node.f = this.fields;
     if (this.children) {
-      node.c = {};
-      for (const k in this.children) node.c[k] = this.children[k].toJSON();
+      const c = nullObject<LostNode>();
+      for (const [k, child] of this.children) setOwn(c, k, child.toJSON());
+      node.c = c;
     }
     return node;
   }
@@ -92,11 +103,25 @@ interface Payload extends LostNode {
   a?: 1;
 }
 
+/** Whether `node` (parsed from an annotation) is a lost-fields tree: `f` an object, `c` an object of trees. */
+function isLostNode(node: unknown, depth: number): node is LostNode {
+  if (!isJsonObject(node) || depth > MAX_LOST_FIELDS_DEPTH) return false;
+  const f = getOwn(node, 'f');
+  if (f !== undefined && !isJsonObject(f)) return false;
+  const c = getOwn(node, 'c');
+  if (c === undefined) return true;
+  if (!isJsonObject(c)) return false;
+  for (const k of Object.keys(c)) if (!isLostNode(c[k], depth + 1)) return false;
+  return true;
+}
+
+/** Restores a (checked) lost-fields tree on `target`: own keys only, every key set as an own data property. */
 function applyLost(target: unknown, node: LostNode): void {
   if (typeof target !== 'object' || target === null) return;
-  const t = target as JsonObject;
-  if (node.f && !Array.isArray(target)) for (const k in node.f) t[k] = node.f[k];
-  if (node.c) for (const k in node.c) applyLost(t[k], node.c[k]);
+  const f = getOwn(node, 'f') as JsonObject | undefined;
+  if (f && !Array.isArray(target)) for (const k of Object.keys(f)) setOwn(target, k, f[k]);
+  const c = getOwn(node, 'c') as Record<string, LostNode> | undefined;
+  if (c) for (const k of Object.keys(c)) applyLost(getOwn(target, k), c[k]!);
 }
 
 /**
@@ -105,12 +130,12 @@ function applyLost(target: unknown, node: LostNode): void {
  * valid JSON is left in place.
  */
 export function restoreLostFields(obj: JsonObject, version: string): void {
-  const meta = obj.metadata;
+  const meta = getOwn(obj, 'metadata');
   if (!isJsonObject(meta)) return;
-  const annotations = meta.annotations;
+  const annotations = getOwn(meta, 'annotations');
   if (!isJsonObject(annotations)) return;
   const name = lostFieldsAnnotation(version);
-  const raw = annotations[name];
+  const raw = getOwn(annotations, name);
   if (typeof raw !== 'string') return;
   let payload: Payload;
   try {
@@ -118,10 +143,10 @@ export function restoreLostFields(obj: JsonObject, version: string): void {
   } catch {
     return;
   }
-  if (!isJsonObject(payload)) return;
+  if (!isLostNode(payload, 0)) return;
   delete annotations[name];
-  if (payload.a && Object.keys(annotations).length === 0) delete meta.annotations;
-  if (payload.m && Object.keys(meta).length === 0) delete obj.metadata;
+  if (getOwn(payload, 'a') && Object.keys(annotations).length === 0) delete meta.annotations;
+  if (getOwn(payload, 'm') && Object.keys(meta).length === 0) delete obj.metadata;
   applyLost(obj, payload);
 }
 
@@ -129,19 +154,19 @@ export function restoreLostFields(obj: JsonObject, version: string): void {
 export function stashLostFields(obj: JsonObject, version: string, lost: LostFields): void {
   if (lost.isEmpty) return;
   const payload: Payload = lost.toJSON();
-  let meta = obj.metadata;
+  let meta = getOwn(obj, 'metadata');
   if (meta === undefined) {
     meta = obj.metadata = {};
     payload.m = 1;
   }
   if (!isJsonObject(meta)) throw new ConversionError(`cannot keep fields of ${version}: metadata is not an object`);
-  let annotations = meta.annotations;
+  let annotations = getOwn(meta, 'annotations');
   if (annotations === undefined) {
     annotations = meta.annotations = {};
     payload.a = 1;
   }
   if (!isJsonObject(annotations)) throw new ConversionError(`cannot keep fields of ${version}: metadata.annotations is not an object`);
-  annotations[lostFieldsAnnotation(version)] = JSON.stringify(payload);
+  setOwn(annotations, lostFieldsAnnotation(version), JSON.stringify(payload));
 }
 
 /**
@@ -178,19 +203,21 @@ export function parseAPIVersion(apiVersion: string): { group: string; version: s
  */
 export function convertObject(converters: GroupConverters, obj: unknown, desiredAPIVersion: string): JsonObject {
   if (!isJsonObject(obj)) throw new ConversionError('object is not a JSON object');
-  const { apiVersion, kind } = obj;
+  const apiVersion = getOwn(obj, 'apiVersion');
+  const kind = getOwn(obj, 'kind');
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') throw new ConversionError('object has no apiVersion or kind');
   const from = parseAPIVersion(apiVersion);
   const to = parseAPIVersion(desiredAPIVersion);
   if (from.group !== converters.group) throw new ConversionError(`${kind} of ${apiVersion}: group ${from.group} is not ${converters.group}`);
   if (to.group !== converters.group) throw new ConversionError(`cannot convert ${kind} to ${desiredAPIVersion}: group ${to.group} is not ${converters.group}`);
-  const k = converters.kinds[kind];
+  const k = getOwn(converters.kinds, kind) as GroupConverters['kinds'][string] | undefined;
   if (!k) {
     const itemKind = kind.endsWith('List') ? kind.slice(0, -4) : undefined;
-    if (itemKind && converters.kinds[itemKind] && Array.isArray(obj.items)) {
+    const items = getOwn(obj, 'items');
+    if (itemKind && getOwn(converters.kinds, itemKind) && Array.isArray(items)) {
       const out = cloneJSON(obj);
       out.apiVersion = desiredAPIVersion;
-      out.items = (obj.items as unknown[]).map((item) => convertObject(converters, item, desiredAPIVersion));
+      out.items = items.map((item) => convertObject(converters, item, desiredAPIVersion));
       return out;
     }
     if (from.version === to.version) return cloneJSON(obj);
@@ -200,7 +227,13 @@ export function convertObject(converters: GroupConverters, obj: unknown, desired
     if (!k.versions.includes(v)) throw new ConversionError(`kind ${kind} is not served in version ${v} of ${converters.group}`);
   }
   if (from.version === to.version) return cloneJSON(obj);
+  const spoke = (v: string) => getOwn(k.spokes, v) as GroupConverters['kinds'][string]['spokes'][string] | undefined;
+  const up = from.version === k.hub ? undefined : spoke(from.version);
+  const down = to.version === k.hub ? undefined : spoke(to.version);
+  if ((from.version !== k.hub && !up) || (to.version !== k.hub && !down)) {
+    throw new ConversionError(`kind ${kind} of ${converters.group} has no converter between ${from.version} and ${to.version}`);
+  }
   // converters never modify their input and return fresh objects, so the hub needs no copy of its own
-  const hub = from.version === k.hub ? obj : k.spokes[from.version].toHub(obj);
-  return to.version === k.hub ? hub : k.spokes[to.version].fromHub(hub);
+  const hub = up ? up.toHub(obj) : obj;
+  return down ? down.fromHub(hub) : hub;
 }

@@ -6,7 +6,9 @@
  * - the result deep-equals the input (same keys, same values, same key order);
  * - the result shares no object or array with the input;
  * - keys the type does not declare (fields of a newer server version, preserve-unknown-fields subtrees) are
- *   kept, copied with `cloneJSON`: the copy is lossless for any JSON object.
+ *   kept, copied with `cloneJSON`: the copy is lossless for any JSON object;
+ * - only own keys are copied, and every key is data: an own `__proto__` key is copied as an own `__proto__` key
+ *   (see `./own`), the copy's prototype is always `Object.prototype` (`Array.prototype` for arrays).
  *
  * The well-known types are written here by hand, straight-line like generated code, so that generated packages do
  * not each carry a copy of them. Types whose declared fields are all scalars (Condition, the object references …)
@@ -15,6 +17,9 @@
 import type { Condition, LabelSelector, LabelSelectorRequirement } from './conditions';
 import type { ConfigMapKeySelector, LocalObjectReference, ObjectReference, SecretKeySelector, TypedLocalObjectReference } from './core';
 import type { ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, TypeMeta } from './types';
+import { setOwn } from './own';
+
+export { getOwn, hasOwn, nullObject, setOwn } from './own';
 
 /** A JSON object as generated code handles it. */
 export type JsonObject = Record<string, unknown>;
@@ -25,8 +30,9 @@ export function isJsonObject(v: unknown): v is JsonObject {
 }
 
 /**
- * A deep copy of any JSON value (objects, arrays, strings, numbers, booleans, null). Other values are returned as
- * they are (functions, class instances are not JSON and are not expected in API objects).
+ * A deep copy of any JSON value (objects, arrays, strings, numbers, booleans, null), own keys only, `__proto__`
+ * kept as data. Other values are returned as they are (functions, class instances are not JSON and are not
+ * expected in API objects).
  */
 export function cloneJSON<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
@@ -41,9 +47,13 @@ export function cloneJSON<T>(value: T): T {
   }
   const out: JsonObject = {};
   const src = value as JsonObject;
-  for (const key in src) {
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const v = src[key];
-    out[key] = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+    const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+    if (key === '__proto__') setOwn(out, key, c);
+    else out[key] = c;
   }
   return out as T;
 }
@@ -52,9 +62,13 @@ export function cloneJSON<T>(value: T): T {
 export function copyFlat<T extends object>(in_: T): T {
   const src = in_ as JsonObject;
   const out: JsonObject = {};
-  for (const key in src) {
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const v = src[key];
-    out[key] = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+    const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+    if (key === '__proto__') setOwn(out, key, c);
+    else out[key] = c;
   }
   return out as T;
 }
@@ -85,8 +99,14 @@ function copyFlatArray(v: unknown[]): unknown[] {
 export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
   const src = in_ as JsonObject;
   const out: JsonObject = {};
-  for (const key in src) {
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const v = src[key];
+    if (key === '__proto__') {
+      setOwn(out, key, cloneJSON(v));
+      continue;
+    }
     if (typeof v !== 'object' || v === null) {
       out[key] = v;
       continue;

@@ -15,6 +15,9 @@
  * - A watch is retried only while connecting; once the stream is open, failures end it.
  *
  * Every response's `Warning` headers go to `onWarning`, retried attempts included.
+ *
+ * A 2xx response whose body is not JSON (a proxy's login page, a truncated body) is a `ResponseDecodeError` naming
+ * the request (method, path), the status, the content type and the first bytes of the body.
  */
 
 import { errorFromResponse } from '../errors/errors';
@@ -107,6 +110,28 @@ function header(res: TransportResponse, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** A 2xx response whose body is not JSON. */
+export class ResponseDecodeError extends Error {
+  override readonly name = 'ResponseDecodeError';
+  constructor(
+    readonly method: string,
+    /** The URL path of the request, without its query. */
+    readonly path: string,
+    readonly status: number,
+    /** The response's `Content-Type`, `''` when absent. */
+    readonly contentType: string,
+    /** The first (at most 200) characters of the body. */
+    readonly bodyStart: string,
+    cause: unknown,
+  ) {
+    super(
+      `${method} ${path}: the server responded with ${status} and a body that is not JSON ` +
+        `(content-type ${contentType === '' ? 'none' : JSON.stringify(contentType)}): ${JSON.stringify(bodyStart)}`,
+      { cause },
+    );
+  }
+}
+
 /** Combines an optional caller signal and an optional timeout into one signal. */
 function callSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
   const timeout = timeoutMs && timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
@@ -147,7 +172,13 @@ export class RestClient {
     const signal = callSignal(req.signal, req.timeoutMs ?? this.timeoutMs);
     const res = await this.send(req, signal, false);
     const text = await this.read(res, signal);
-    return (text === '' ? undefined : JSON.parse(text)) as R;
+    if (text === '') return undefined as R;
+    try {
+      return JSON.parse(text) as R;
+    } catch (err) {
+      const start = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+      throw new ResponseDecodeError(req.method, this.prefix + req.path, res.status, header(res, 'content-type') ?? '', start, err);
+    }
   }
 
   /** Sends a request whose response body is not needed. */

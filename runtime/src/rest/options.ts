@@ -51,6 +51,11 @@ export interface WatchOptions extends Omit<ListOptions, 'limit' | 'continue'> {
   allowWatchBookmarks?: boolean;
   /** Start with ADDED events for the current state, ended by a BOOKMARK (requires resourceVersionMatch NotOlderThan). */
   sendInitialEvents?: boolean;
+  /**
+   * Client side, not sent: the longest event (one line of the stream) accepted, in bytes; a longer one ends the
+   * watch with `WatchFrameTooLargeError`. Default `DEFAULT_MAX_WATCH_FRAME_BYTES` (16 MiB).
+   */
+  maxFrameBytes?: number;
 }
 
 export interface CreateOptions extends CallOptions {

@@ -9,8 +9,10 @@
  *   function throwing …) the response has `result.status: Failure` and a message naming the object, and no
  *   objects — the API server then fails the request; the webhook itself never crashes.
  * - `GET /healthz` → 200 `ok`. Other paths → 404; other methods → 405; other content types → 415; a body over
- *   `maxRequestBytes` (default 3 MiB, the API server's own request limit) → 413; a body that is not a v1
- *   `ConversionReview` → 400.
+ *   `maxRequestBytes` (default 3 MiB, the API server's own request limit) → 413; a body nested deeper than
+ *   `maxDepth` (default 1000 levels) → 400; a body that is not a v1 `ConversionReview` → 400.
+ * - The body is untrusted JSON: it is read by own keys only (an inherited `request` is no request), and every key
+ *   of every object, `__proto__` included, is converted as data.
  * - `close()` stops accepting connections, lets in-flight requests finish (up to `closeTimeoutMs`, default 5 s),
  *   then closes every connection.
  *
@@ -22,6 +24,7 @@ import * as https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isJsonObject, type JsonObject } from '../meta/deepcopy';
+import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
 
 export interface ConversionWebhookOptions {
@@ -37,6 +40,8 @@ export interface ConversionWebhookOptions {
   path?: string;
   /** Largest accepted request body in bytes. Default 3 MiB. */
   maxRequestBytes?: number;
+  /** Deepest accepted nesting of the body's JSON (objects and arrays). Default 1000. */
+  maxDepth?: number;
   /** How long `close()` waits for in-flight requests before closing their connections. Default 5000 ms. */
   closeTimeoutMs?: number;
   /** Time allowed to receive a whole request (the API server gives a webhook at most 30 s). Default 30000 ms. */
@@ -76,6 +81,7 @@ export class ConversionWebhook {
       port: options.port ?? 9443,
       path: options.path ?? '/convert',
       maxRequestBytes: options.maxRequestBytes ?? 3 * 1024 * 1024,
+      maxDepth: options.maxDepth ?? 1000,
       closeTimeoutMs: options.closeTimeoutMs ?? 5000,
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       log: options.log,
@@ -92,7 +98,7 @@ export class ConversionWebhook {
 
   /** Converts one object to `desiredAPIVersion` with the converters of its group. Throws `ConversionError`. */
   convert(obj: unknown, desiredAPIVersion: string): JsonObject {
-    const apiVersion = isJsonObject(obj) ? obj.apiVersion : undefined;
+    const apiVersion = isJsonObject(obj) ? getOwn(obj, 'apiVersion') : undefined;
     if (typeof apiVersion !== 'string') throw new ConversionError('object has no apiVersion');
     const converters = this.groups.get(parseAPIVersion(apiVersion).group);
     if (!converters) throw new ConversionError(`no conversions registered for ${apiVersion}`);
@@ -104,13 +110,16 @@ export class ConversionWebhook {
    * a v1 ConversionReview request; conversion failures become a `Failure` result.
    */
   review(body: unknown): ConversionReview {
-    if (!isJsonObject(body) || body.kind !== 'ConversionReview') throw new ReviewError('body is not a ConversionReview');
-    if (body.apiVersion !== CONVERSION_REVIEW_API_VERSION) throw new ReviewError(`unsupported ConversionReview version ${String(body.apiVersion)}; expected ${CONVERSION_REVIEW_API_VERSION}`);
-    const request = body.request;
-    if (!isJsonObject(request) || typeof request.uid !== 'string' || typeof request.desiredAPIVersion !== 'string' || !Array.isArray(request.objects)) {
+    if (!isJsonObject(body) || getOwn(body, 'kind') !== 'ConversionReview') throw new ReviewError('body is not a ConversionReview');
+    const apiVersion = getOwn(body, 'apiVersion');
+    if (apiVersion !== CONVERSION_REVIEW_API_VERSION) throw new ReviewError(`unsupported ConversionReview version ${describeValue(apiVersion)}; expected ${CONVERSION_REVIEW_API_VERSION}`);
+    const request = getOwn(body, 'request');
+    const uid = isJsonObject(request) ? getOwn(request, 'uid') : undefined;
+    const desiredAPIVersion = isJsonObject(request) ? getOwn(request, 'desiredAPIVersion') : undefined;
+    const objects = isJsonObject(request) ? getOwn(request, 'objects') : undefined;
+    if (typeof uid !== 'string' || typeof desiredAPIVersion !== 'string' || !Array.isArray(objects)) {
       throw new ReviewError('ConversionReview.request needs uid, desiredAPIVersion and objects');
     }
-    const { uid, desiredAPIVersion, objects } = request as { uid: string; desiredAPIVersion: string; objects: unknown[] };
     const convertedObjects: JsonObject[] = [];
     for (let i = 0; i < objects.length; i++) {
       try {
@@ -129,7 +138,15 @@ export class ConversionWebhook {
     if (this.server) throw new Error('conversion webhook is already listening');
     const timeout = this.options.requestTimeoutMs;
     const server = https.createServer(
-      { cert: this.options.cert, key: this.options.key, minVersion: 'TLSv1.2', requestTimeout: timeout, headersTimeout: Math.min(timeout, 60_000) },
+      {
+        cert: this.options.cert,
+        key: this.options.key,
+        minVersion: 'TLSv1.2',
+        requestTimeout: timeout,
+        headersTimeout: Math.min(timeout, 60_000),
+        // how often those timeouts are checked (Node's default, 30 s, would let a slow client hold a connection twice as long)
+        connectionsCheckingInterval: Math.max(50, Math.min(timeout / 10, 30_000)),
+      },
       (req, res) => this.handle(req, res),
     );
     this.server = server;
@@ -213,6 +230,7 @@ export class ConversionWebhook {
       } catch {
         return this.reply(res, 400, 'body is not JSON\n');
       }
+      if (nestsDeeper(body, this.options.maxDepth)) return this.reply(res, 400, `body nests deeper than ${this.options.maxDepth} levels\n`);
       let review: ConversionReview;
       try {
         review = this.review(body);
@@ -221,7 +239,13 @@ export class ConversionWebhook {
         // never crash the process on a bug: answer 500
         return this.reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}\n`);
       }
-      const json = JSON.stringify(review);
+      let json: string;
+      try {
+        json = JSON.stringify(review);
+      } catch (e) {
+        // objects nested deeper than JSON.stringify can go: never crash the process
+        return this.reply(res, 500, `internal error: the response cannot be encoded: ${e instanceof Error ? e.message : String(e)}\n`);
+      }
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
       res.end(json);
     });
@@ -250,11 +274,31 @@ export class ReviewError extends Error {
   }
 }
 
+/** Whether JSON `value` nests objects and arrays more than `max` levels deep (iterative: any depth is fine). */
+function nestsDeeper(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    const children = Array.isArray(v) ? v : Object.keys(v).map((k) => (v as Record<string, unknown>)[k]);
+    for (const c of children) if (typeof c === 'object' && c !== null) stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
+/** A value from a request, for a one-line message: strings cut at 100 characters, control characters escaped. */
+function describeValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 100 ? `${v.slice(0, 100)}…` : v).slice(1, -1);
+  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : String(v);
+}
+
 function describeObject(obj: unknown): string {
   if (!isJsonObject(obj)) return 'not an object';
-  const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
-  const name = [meta.namespace, meta.name].filter((x) => typeof x === 'string').join('/');
-  return `${String(obj.apiVersion)} ${String(obj.kind)}${name ? ' ' + name : ''}`;
+  const m = getOwn(obj, 'metadata');
+  const meta = isJsonObject(m) ? m : {};
+  const name = [getOwn(meta, 'namespace'), getOwn(meta, 'name')].filter((x) => typeof x === 'string').join('/');
+  return `${describeValue(getOwn(obj, 'apiVersion'))} ${describeValue(getOwn(obj, 'kind'))}${name ? ' ' + name : ''}`;
 }
 
 export { conversionSpec, type ConversionWebhookClientConfig, type CustomResourceConversion } from './spec';

@@ -2,6 +2,7 @@
 
 import { type Fake, FakeClientset, type FakeOptions, type ResourceDescriptor } from '@kubegen/runtime';
 import type { WardleInterface } from '../clientset';
+import { converters } from '../conversion';
 import * as v1alpha1Client from '../v1alpha1/client';
 import type * as v1alpha1 from '../v1alpha1/types';
 import * as v1beta1Client from '../v1beta1/client';
@@ -47,13 +48,15 @@ export const resources: readonly ResourceDescriptor[] = [
 /**
  * Clientset: a fake wardle.example.com clientset over an in-memory `ObjectTracker`, with client-go's reactors and
  * recorded actions, for unit tests without a cluster.
+ * Objects of multi-version kinds are stored in their hub version and converted (by the generated `converters`)
+ * for the client of every version, as the API server does.
  */
 export class Clientset extends FakeClientset implements WardleInterface {
   private readonly v1alpha1Client: FakeWardleV1alpha1;
   private readonly v1beta1Client: FakeWardleV1beta1;
 
   constructor(options: FakeOptions = {}) {
-    super(resources, options);
+    super(resources, { ...options, converters: [converters, ...(options.converters ?? [])] });
     this.v1alpha1Client = new FakeWardleV1alpha1(this.fake);
     this.v1beta1Client = new FakeWardleV1beta1(this.fake);
   }

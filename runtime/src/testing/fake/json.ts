@@ -1,7 +1,10 @@
 /**
  * JSON helpers of the fake tracker: deep copy and equality of JSON values, RFC 7386 merge patch and RFC 6902
- * JSON patch. They work on plain JSON (objects, arrays, strings, numbers, booleans, null).
+ * JSON patch. They work on plain JSON (objects, arrays, strings, numbers, booleans, null), by own keys only;
+ * every key is data (`__proto__` included, see `meta/own`).
  */
+
+import { getOwn, hasOwn, setOwn } from '../../meta/own';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -24,7 +27,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     const ka = Object.keys(a).filter((k) => a[k] !== undefined);
     const kb = Object.keys(b).filter((k) => b[k] !== undefined);
     if (ka.length !== kb.length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+    return ka.every((k) => hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
 }
@@ -32,10 +35,12 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 /** RFC 7386 JSON merge patch: objects merge recursively, `null` deletes, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return jsonClone(patch);
+  // a spread defines own data properties (an own `__proto__` key stays a key)
   const result: JsonObject = isObject(target) ? { ...target } : {};
-  for (const [k, v] of Object.entries(patch)) {
+  for (const k of Object.keys(patch)) {
+    const v = patch[k];
     if (v === null) delete result[k];
-    else if (v !== undefined) result[k] = mergePatch(result[k], v);
+    else if (v !== undefined) setOwn(result, k, mergePatch(getOwn(result, k), v));
   }
   return result;
 }
@@ -73,7 +78,7 @@ function parentOf(doc: unknown, tokens: string[], pointer: string): unknown {
   let cur = doc;
   for (const t of tokens.slice(0, -1)) {
     if (Array.isArray(cur)) cur = cur[arrayIndex(cur, t, false, pointer)];
-    else if (isObject(cur) && Object.prototype.hasOwnProperty.call(cur, t)) cur = cur[t];
+    else if (isObject(cur) && hasOwn(cur, t)) cur = cur[t];
     else throw new PatchError(`path "${pointer}" does not exist`);
   }
   return cur;
@@ -85,7 +90,7 @@ function getAt(doc: unknown, pointer: string): unknown {
   const parent = parentOf(doc, tokens, pointer);
   const last = tokens[tokens.length - 1]!;
   if (Array.isArray(parent)) return parent[arrayIndex(parent, last, false, pointer)];
-  if (isObject(parent) && Object.prototype.hasOwnProperty.call(parent, last)) return parent[last];
+  if (isObject(parent) && hasOwn(parent, last)) return parent[last];
   throw new PatchError(`path "${pointer}" does not exist`);
 }
 
@@ -95,7 +100,7 @@ function addAt(doc: unknown, pointer: string, value: unknown): unknown {
   const parent = parentOf(doc, tokens, pointer);
   const last = tokens[tokens.length - 1]!;
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, true, pointer), 0, value);
-  else if (isObject(parent)) parent[last] = value;
+  else if (isObject(parent)) setOwn(parent, last, value);
   else throw new PatchError(`path "${pointer}" does not exist`);
   return doc;
 }
@@ -106,7 +111,7 @@ function removeAt(doc: unknown, pointer: string): unknown {
   const parent = parentOf(doc, tokens, pointer);
   const last = tokens[tokens.length - 1]!;
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, false, pointer), 1);
-  else if (isObject(parent) && Object.prototype.hasOwnProperty.call(parent, last)) delete parent[last];
+  else if (isObject(parent) && hasOwn(parent, last)) delete parent[last];
   else throw new PatchError(`path "${pointer}" does not exist`);
   return doc;
 }

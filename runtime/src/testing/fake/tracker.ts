@@ -26,8 +26,16 @@
  *   them with the `k8s.io/initial-events-end` BOOKMARK; `timeoutSeconds` closes the stream;
  * - dry run: every check runs, nothing is stored, no event is sent.
  *
- * What it does not: admission, validation against a schema, defaulting, conversion between versions (objects
- * are stored per group and resource, as given), garbage collection of dependents, managed fields. Strategic merge
+ * Versions, as the apiserver does them: objects are stored once per group and resource, in the storage (hub)
+ * version of their kind when the group's generated `converters` are given (`TrackerOptions.converters`, passed by
+ * every generated fake clientset whose group has multi-version kinds); every read, list, watch event and write of
+ * a client of version X converts from / to X through them (patches apply to the object in version X, as on the
+ * apiserver). A kind without converters is stored as written and read with the reader's `apiVersion` (the
+ * apiserver's `None` conversion strategy). A failing conversion is a 500 `InternalError`, as a failing conversion
+ * webhook.
+ *
+ * What it does not: admission, validation against a schema, defaulting, garbage collection of dependents, managed
+ * fields. Strategic merge
  * patch is applied as a JSON merge patch (no list merge keys), and server-side apply is a merge of the applied
  * configuration that creates the object when missing — client-go's `NewSimpleClientset` semantics: no field
  * ownership, so no apply conflicts and `force` has no effect.
@@ -38,6 +46,7 @@ import {
   newAlreadyExists,
   newBadRequest,
   newConflict,
+  newInternalError,
   newInvalid,
   newNotFound,
   newResourceExpired,
@@ -46,6 +55,8 @@ import {
   type GroupResource,
 } from '../../errors/errors';
 import type { Scale } from '../../meta/autoscaling';
+import { getOwn, setOwn } from '../../meta/own';
+import { convertObject, type GroupConverters } from '../../conversion';
 import type { ObjectMeta } from '../../meta/types';
 import type { DeleteOptions, ListOptions, PatchType, WatchOptions } from '../../rest/options';
 import { formatLabelSelector, matchFields, matchLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../../client/selectors';
@@ -68,6 +79,11 @@ export interface TrackerOptions {
   historyLimit?: number;
   /** Accept updates without `metadata.resourceVersion` (built-in kinds do; custom resources do not). */
   allowUnconditionalUpdate?: boolean;
+  /**
+   * The generated conversions of API groups (each group package's `converters`): objects of their multi-version
+   * kinds are stored in the hub version and converted for every client version.
+   */
+  converters?: readonly GroupConverters[];
 }
 
 export interface WriteOptions {
@@ -91,6 +107,8 @@ interface HistoryEntry {
 
 interface Watcher {
   key: string;
+  /** The watched resource, in the version events are sent in. */
+  descriptor: ResourceDescriptor;
   namespace: string;
   labels: LabelRequirement[];
   fields: FieldRequirement[];
@@ -121,12 +139,12 @@ function rvNumber(rv: string | undefined, what: string): number {
   return Number(rv);
 }
 
-/** Dotted JSON path (`.spec.replicas`) into an object. */
+/** Dotted JSON path (`.spec.replicas`) into an object, by own keys. */
 function getPath(obj: JsonObject, path: string): unknown {
   let cur: unknown = obj;
   for (const part of path.replace(/^\./, '').split('.')) {
     if (!isObject(cur)) return undefined;
-    cur = cur[part];
+    cur = getOwn(cur, part);
   }
   return cur;
 }
@@ -135,10 +153,10 @@ function setPath(obj: JsonObject, path: string, value: unknown): void {
   const parts = path.replace(/^\./, '').split('.');
   let cur: JsonObject = obj;
   for (const part of parts.slice(0, -1)) {
-    if (!isObject(cur[part])) cur[part] = {};
-    cur = cur[part] as JsonObject;
+    const next = getOwn(cur, part);
+    cur = isObject(next) ? next : setOwn(cur, part, {});
   }
-  cur[parts[parts.length - 1]!] = value;
+  setOwn(cur, parts[parts.length - 1]!, value);
 }
 
 function withoutKeys(obj: JsonObject, keys: readonly string[]): JsonObject {
@@ -169,8 +187,13 @@ export class ObjectTracker {
   private readonly random: () => number;
   private readonly historyLimit: number;
   private readonly allowUnconditionalUpdate: boolean;
+  private readonly conversions = new Map<string, GroupConverters>();
 
   constructor(opts: TrackerOptions = {}) {
+    for (const c of opts.converters ?? []) {
+      if (this.conversions.has(c.group)) throw new Error(`ObjectTracker: conversions of group ${c.group} are given twice`);
+      this.conversions.set(c.group, c);
+    }
     this.clock = opts.clock ?? (() => new Date());
     this.uid = opts.uid ?? randomUUID;
     this.random = opts.random ?? Math.random;
@@ -211,11 +234,11 @@ export class ObjectTracker {
     o.metadata.uid ||= this.uid();
     o.metadata.creationTimestamp ||= this.now();
     o.metadata.generation ||= 1;
-    return this.commit(desc, key, o, undefined, 'ADDED');
+    return this.view(desc, this.commit(desc, key, this.toStorage(desc, o), undefined, 'ADDED'));
   }
 
   get(d: ResourceDescriptor, namespace: string, name: string): KubeObject {
-    return jsonClone(this.mustGet(d, namespace, name));
+    return this.view(d, this.mustGet(d, namespace, name));
   }
 
   list(d: ResourceDescriptor, namespace: string, opts: ListOptions = {}): KubeList<KubeObject> {
@@ -249,7 +272,7 @@ export class ObjectTracker {
       apiVersion: apiVersionOf(d),
       kind: d.listKind ?? `${d.kind}List`,
       metadata,
-      items: page.map(([, o]) => jsonClone(o)),
+      items: page.map(([, o]) => this.view(d, o)),
     };
   }
 
@@ -278,13 +301,14 @@ export class ObjectTracker {
     delete o.metadata.deletionTimestamp;
     delete o.metadata.deletionGracePeriodSeconds;
     delete o.metadata.managedFields;
-    if (opts.dryRun) return jsonClone(o);
-    return this.commit(d, key, o, undefined, 'ADDED');
+    const stored = this.toStorage(d, o);
+    if (opts.dryRun) return this.view(d, stored);
+    return this.view(d, this.commit(d, key, stored, undefined, 'ADDED'));
   }
 
   /** Update of the object (`subresource` absent) or of its status (`'status'`). */
   update(d: ResourceDescriptor, obj: KubeObject, namespace: string, opts: WriteOptions & { subresource?: string } = {}): KubeObject {
-    const incoming = this.normalise(d, jsonClone(obj) as JsonObject, namespace);
+    const incoming = this.toStorage(d, this.normalise(d, jsonClone(obj) as JsonObject, namespace));
     const name = incoming.metadata.name;
     if (!name) {
       throw newInvalid(d.group, d.kind, '', [{ field: 'metadata.name', reason: 'FieldValueRequired', message: 'Required value: name is required' }]);
@@ -326,7 +350,7 @@ export class ObjectTracker {
         next.metadata.generation = (keep.generation ?? 0) + 1;
       }
     }
-    return this.write(d, stored, next, opts.dryRun ?? false);
+    return this.view(d, this.write(d, stored, next, opts.dryRun ?? false));
   }
 
   patch(
@@ -357,18 +381,20 @@ export class ObjectTracker {
     }
     this.checkSubresource(d, opts.subresource, name);
     const stored = this.mustGet(d, ns, name);
+    // a patch applies to the object in the version of the request
+    const current = this.view(d, stored);
     let patched: unknown;
     try {
       switch (type) {
         case 'application/json-patch+json':
           if (!Array.isArray(patchBody)) throw newBadRequest('a JSON patch must be an array of operations');
-          patched = applyJsonPatch(stored, patchBody as JsonPatchOp[]);
+          patched = applyJsonPatch(current, patchBody as JsonPatchOp[]);
           break;
         case 'application/merge-patch+json':
         case 'application/strategic-merge-patch+json':
         case 'application/apply-patch+yaml':
           if (!isObject(patchBody)) throw newBadRequest('a merge patch must be an object');
-          patched = mergePatch(stored, patchBody);
+          patched = mergePatch(current, patchBody);
           break;
         default:
           throw new StatusError({ code: 415, reason: 'UnsupportedMediaType', message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml` });
@@ -413,19 +439,19 @@ export class ObjectTracker {
         `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${stored.metadata.resourceVersion ?? ''}). The object might have been modified`,
       );
     }
-    if (opts.dryRun) return jsonClone(stored);
+    if (opts.dryRun) return this.view(d, stored);
     const key = objectKey(ns, name);
     if ((stored.metadata.finalizers ?? []).length > 0) {
-      if (stored.metadata.deletionTimestamp) return jsonClone(stored);
+      if (stored.metadata.deletionTimestamp) return this.view(d, stored);
       const next = jsonClone(stored);
       next.metadata.deletionTimestamp = this.now();
       // setting deletionTimestamp bumps the generation, as on the apiserver
       next.metadata.generation = (stored.metadata.generation ?? 0) + 1;
       next.metadata.deletionGracePeriodSeconds = opts.gracePeriodSeconds ?? 0;
-      return this.commit(d, key, next, stored, 'MODIFIED');
+      return this.view(d, this.commit(d, key, next, stored, 'MODIFIED'));
     }
     const gone = jsonClone(stored);
-    return this.commit(d, key, gone, stored, 'DELETED');
+    return this.view(d, this.commit(d, key, gone, stored, 'DELETED'));
   }
 
   deleteCollection(d: ResourceDescriptor, namespace: string, opts: DeleteOptions = {}, listOpts: ListOptions = {}): void {
@@ -438,7 +464,8 @@ export class ObjectTracker {
   getScale(d: ResourceDescriptor, namespace: string, name: string): Scale {
     const scale = d.subresources?.scale;
     if (!scale) throw newNotFound(groupResource(d), name);
-    const o = this.mustGet(d, d.namespaced ? namespace : '', name);
+    // the scale paths are those of the version asked
+    const o = this.view(d, this.mustGet(d, d.namespaced ? namespace : '', name)) as Obj;
     const spec = getPath(o, scale.specReplicasPath);
     const status = getPath(o, scale.statusReplicasPath);
     const selector = scale.labelSelectorPath ? getPath(o, scale.labelSelectorPath) : undefined;
@@ -473,8 +500,9 @@ export class ObjectTracker {
         { field: 'spec.replicas', reason: 'FieldValueInvalid', message: 'Invalid value: must be greater than or equal to 0' },
       ]);
     }
-    const next = jsonClone(stored);
-    setPath(next, sub.specReplicasPath, replicas);
+    const inVersion = this.view(d, stored) as Obj;
+    setPath(inVersion, sub.specReplicasPath, replicas);
+    const next = this.toStorage(d, inVersion);
     if (!deepEqual(next, stored)) next.metadata.generation = (stored.metadata.generation ?? 0) + 1;
     this.write(d, stored, next, opts.dryRun ?? false);
     if (opts.dryRun) return { ...this.getScale(d, ns, name), spec: { replicas } };
@@ -488,7 +516,7 @@ export class ObjectTracker {
     const from = rvNumber(opts.resourceVersion, 'resourceVersion');
     const key = storeKey(d);
     const w = new PushWatch<KubeObject>(opts.signal);
-    const watcher: Watcher = { key, namespace: ns, labels, fields, watch: w };
+    const watcher: Watcher = { key, descriptor: d, namespace: ns, labels, fields, watch: w };
     if (from > 0) {
       if (from < this.historyStart) {
         w.error(newResourceExpired(`too old resource version: ${from} (${this.historyStart})`).status);
@@ -526,6 +554,44 @@ export class ObjectTracker {
   }
 
   // internals
+
+  /** The converters and hub version of `d`'s kind, when its group has generated conversions for it. */
+  private conversionOf(d: ResourceDescriptor): { converters: GroupConverters; hub: string } | undefined {
+    const converters = this.conversions.get(d.group);
+    if (!converters) return undefined;
+    const k = getOwn(converters.kinds, d.kind) as GroupConverters['kinds'][string] | undefined;
+    return k ? { converters, hub: k.hub } : undefined;
+  }
+
+  /** Converts an object written through `d` (its `apiVersion` is `d`'s) to the storage version. */
+  private toStorage(d: ResourceDescriptor, o: Obj): Obj {
+    const c = this.conversionOf(d);
+    if (!c || c.hub === d.version) return o;
+    return this.convert(d, o, d.group ? `${d.group}/${c.hub}` : c.hub) as Obj;
+  }
+
+  /** A fresh copy of a stored object in the version of `d` (the only form objects leave the tracker in). */
+  private view(d: ResourceDescriptor, o: Obj): KubeObject {
+    const c = this.conversionOf(d);
+    if (!c) {
+      const out = jsonClone(o);
+      out.apiVersion = apiVersionOf(d);
+      return out as KubeObject;
+    }
+    return jsonClone(this.convert(d, o, apiVersionOf(d))) as KubeObject;
+  }
+
+  private convert(d: ResourceDescriptor, o: Obj, apiVersion: string): JsonObject {
+    const c = this.conversionOf(d)!;
+    try {
+      return convertObject(c.converters, o, apiVersion);
+    } catch (err) {
+      // a ConversionError, or a hand-written conversion function throwing: as the apiserver answers a failing
+      // conversion webhook
+      if (!(err instanceof Error)) throw err;
+      throw newInternalError(`conversion for ${d.group}/${apiVersion.slice(apiVersion.lastIndexOf('/') + 1)}, Kind=${d.kind} failed: ${err.message}`);
+    }
+  }
 
   private now(): string {
     return this.clock().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -608,18 +674,21 @@ export class ObjectTracker {
   }
 
   /** Stores `next` in place of `stored` unless nothing changed; finishes a deletion whose finalizers are gone. */
-  private write(d: ResourceDescriptor, stored: Obj, next: Obj, dryRun: boolean): KubeObject {
+  private write(d: ResourceDescriptor, stored: Obj, next: Obj, dryRun: boolean): Obj {
     next.metadata.resourceVersion = stored.metadata.resourceVersion;
     const key = objectKey(stored.metadata.namespace ?? '', stored.metadata.name ?? '');
     const finishing = !!next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0;
-    if (!finishing && deepEqual(next, stored)) return jsonClone(stored);
-    if (dryRun) return jsonClone(next);
+    if (!finishing && deepEqual(next, stored)) return stored;
+    if (dryRun) return next;
     if (finishing) return this.commit(d, key, next, stored, 'DELETED');
     return this.commit(d, key, next, stored, 'MODIFIED');
   }
 
-  /** Assigns the next resourceVersion, stores (or removes), records history and notifies watchers. */
-  private commit(d: ResourceDescriptor, key: string, obj: Obj, old: Obj | undefined, type: EventType): KubeObject {
+  /**
+   * Assigns the next resourceVersion, stores (or removes) `obj` (in the storage version), records history and
+   * notifies watchers. Returns `obj` itself: callers hand out `view`s of it only.
+   */
+  private commit(d: ResourceDescriptor, key: string, obj: Obj, old: Obj | undefined, type: EventType): Obj {
     this.rv += 1;
     obj.metadata.resourceVersion = String(this.rv);
     const store = this.store(d);
@@ -634,21 +703,35 @@ export class ObjectTracker {
     for (const w of this.watchers) {
       if (w.key === entry.key) this.deliver(w, type, obj, old);
     }
-    return jsonClone(obj);
+    return obj;
   }
 
+  /** Sends one event to a watcher, in the watcher's version; a failing conversion is an ERROR event. */
   private deliver(w: Watcher, type: EventType, obj: Obj, old: Obj | undefined): void {
     const now = this.matches(obj, w.namespace, w.labels, w.fields);
     const before = old !== undefined && this.matches(old, w.namespace, w.labels, w.fields);
+    let send: ((o: KubeObject) => void) | undefined;
     if (type === 'MODIFIED') {
-      if (now && before) w.watch.modify(jsonClone(obj));
-      else if (now) w.watch.add(jsonClone(obj));
-      else if (before) w.watch.delete(jsonClone(obj));
+      if (now && before) send = (o) => w.watch.modify(o);
+      else if (now) send = (o) => w.watch.add(o);
+      else if (before) send = (o) => w.watch.delete(o);
     } else if (type === 'ADDED') {
-      if (now) w.watch.add(jsonClone(obj));
+      if (now) send = (o) => w.watch.add(o);
     } else if (now || before) {
-      w.watch.delete(jsonClone(obj));
+      send = (o) => w.watch.delete(o);
     }
+    if (!send) return;
+    let o: KubeObject;
+    try {
+      o = this.view(w.descriptor, obj);
+    } catch (err) {
+      if (err instanceof StatusError) {
+        w.watch.error(err.status);
+        return;
+      }
+      throw err;
+    }
+    send(o);
   }
 
   private labelRequirements(sel: ListOptions['labelSelector']): LabelRequirement[] {

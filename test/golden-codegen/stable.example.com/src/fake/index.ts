@@ -2,6 +2,7 @@
 
 import { type Fake, FakeClientset, type FakeOptions, type ResourceDescriptor } from '@kubegen/runtime';
 import type { StableInterface } from '../clientset';
+import { converters } from '../conversion';
 import * as v1Client from '../v1/client';
 import type * as v1 from '../v1/types';
 import * as v1beta1Client from '../v1beta1/client';
@@ -37,13 +38,15 @@ export const resources: readonly ResourceDescriptor[] = [
 /**
  * Clientset: a fake stable.example.com clientset over an in-memory `ObjectTracker`, with client-go's reactors and
  * recorded actions, for unit tests without a cluster.
+ * Objects of multi-version kinds are stored in their hub version and converted (by the generated `converters`)
+ * for the client of every version, as the API server does.
  */
 export class Clientset extends FakeClientset implements StableInterface {
   private readonly v1Client: FakeStableV1;
   private readonly v1beta1Client: FakeStableV1beta1;
 
   constructor(options: FakeOptions = {}) {
-    super(resources, options);
+    super(resources, { ...options, converters: [converters, ...(options.converters ?? [])] });
     this.v1Client = new FakeStableV1(this.fake);
     this.v1beta1Client = new FakeStableV1beta1(this.fake);
   }
