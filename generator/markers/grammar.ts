@@ -2,17 +2,19 @@
  * controller-gen's marker argument grammar (sigs.k8s.io/controller-tools pkg/markers/parse.go), re-implemented
  * over characters so that every error carries an offset:
  *
- * - int: `-?[0-9]+` (decimal, as Go's strconv.Atoi); number: an int or a float (`1.5`, `.5`, `1e3`);
+ * - int: `-?[0-9]+` (decimal, as Go's strconv.Atoi: an int64, exact — a bigint beyond ±2^53, an error beyond
+ *   int64); number: an int or a float (`1.5`, `.5`, `1e3`);
  * - bool: `true` | `false`;
  * - string: `"Go-quoted"` (with Go escapes), `` `raw` ``, or bare text up to the next `,` `;` `}` (and `:` for
  *   a map key), trailing space trimmed; quoted runs inside bare text are kept verbatim;
  * - slice: `{a, b, c}` or legacy `a;b;c`;
- * - map: `{key: value, …}` with values of any type;
+ * - map: `{key: value, …}` with values of any type, built as a null-prototype object (a `__proto__` key is data);
  * - any: guessed as controller-gen guesses: quote → string, `{` → map if the first element is a string followed
  *   by `:` (or `{}`), else a slice of the first element's type; `true`/`false` → bool; a number followed by a
  *   delimiter → int or number; anything else → string. At top level a `;` before the first `,` makes a legacy
  *   slice.
  */
+import { exactInteger, jsonObject, setOwn } from '../schema/json';
 import type { ArgType } from './types';
 
 /** A grammar error at `offset` into the text being parsed. */
@@ -115,7 +117,7 @@ function checkEndOfScalar(cur: Cursor, start: number, expected: string): void {
   }
 }
 
-function parseInt(cur: Cursor): number {
+function parseInt(cur: Cursor): number | bigint {
   cur.skipSpace();
   const start = cur.pos;
   const m = INT_RE.exec(cur.rest());
@@ -126,7 +128,9 @@ function parseInt(cur: Cursor): number {
     throw new GrammarError(`expected integer, got ${JSON.stringify(new Cursor(cur.text, start).token())}`, start);
   }
   checkEndOfScalar(cur, start, 'integer');
-  return Number(m[0]);
+  const n = exactInteger(m[0]);
+  if (n === undefined) throw new GrammarError(`integer ${m[0]} does not fit int64 (Go's strconv.Atoi: value out of range)`, start);
+  return n;
 }
 
 function parseNumber(cur: Cursor): number {
@@ -206,7 +210,7 @@ function parseQuoted(cur: Cursor): string {
     }
     const e = text[i + 1];
     if (e === undefined) break;
-    if (e in SIMPLE_ESCAPES) {
+    if (Object.hasOwn(SIMPLE_ESCAPES, e)) {
       out += SIMPLE_ESCAPES[e];
       i += 2;
       continue;
@@ -274,10 +278,11 @@ function parseMap(values: ArgType, cur: Cursor): Record<string, unknown> {
     cur.expect(',', '"," or "}"', cur.eof ? open : undefined);
   }
   cur.expect('}', '"}"', open);
-  // Go's encoding/json writes map keys sorted; build the object in that order.
+  // Go's encoding/json writes map keys sorted; build the object in that order (a repeated key keeps the last
+  // value, as a Go map does).
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) out[k] = v;
+  const out = jsonObject();
+  for (const [k, v] of entries) setOwn(out, k, v);
   return out;
 }
 

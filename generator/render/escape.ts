@@ -49,7 +49,9 @@ export function jsPropertyAccess(target: string, key: string): string {
 /**
  * A JSON value as a JavaScript expression that evaluates to a fresh copy of it on every evaluation.
  * Object keys keep their order; `__proto__` becomes a computed key so that it is an own property.
- * Throws on values that are not JSON (functions, symbols, `undefined`, non-finite numbers, bigint).
+ * A bigint (an int64 default beyond 2^53, exact in the CRD) becomes its decimal digits, a number literal that
+ * evaluates to the nearest double — `int64` is a `number` at run time. Throws on values that are not JSON
+ * (functions, symbols, `undefined`, non-finite numbers).
  */
 export function jsLiteral(value: unknown): string {
   if (value === null) return 'null';
@@ -61,9 +63,11 @@ export function jsLiteral(value: unknown): string {
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`not a JSON number: ${value}`);
       return Object.is(value, -0) ? '0' : String(value);
+    case 'bigint':
+      return value.toString();
     case 'object': {
       if (Array.isArray(value)) return `[${value.map(jsLiteral).join(', ')}]`;
-      const entries = Object.entries(value as Record<string, unknown>);
+      const entries = Object.keys(value).map((k) => [k, (value as Record<string, unknown>)[k]] as const);
       if (entries.length === 0) return '{}';
       return `{ ${entries.map(([k, v]) => `${jsPropertyKey(k)}: ${jsLiteral(v)}`).join(', ')} }`;
     }

@@ -172,9 +172,9 @@ export function mistypedEnumValue(schema: JSONSchemaProps): unknown {
     if (v === null) return !schema.nullable;
     switch (type) {
       case 'integer':
-        return !Number.isInteger(v);
+        return typeof v !== 'bigint' && !Number.isInteger(v);
       case 'number':
-        return typeof v !== 'number';
+        return typeof v !== 'number' && typeof v !== 'bigint';
       case 'string':
         return typeof v !== 'string';
       case 'boolean':

@@ -3,6 +3,7 @@
  * types, plus an `items:` twin applied to the array's `items` schema; the field-only and type-only markers; the
  * validation-ish `pruning:PreserveUnknownFields` and `title`.
  */
+import { JsonValueError, parseJsonExact } from '../../schema/json';
 import type { JSONSchemaProps, ValidationRule } from '../../schema/types';
 import { checkPattern } from '../regex';
 import type { MarkerDefinition, MarkerTarget, SchemaApplyContext } from '../types';
@@ -452,12 +453,19 @@ const FIELD_ONLY: MarkerDefinition[] = [
     parse: (raw) => {
       const text = raw.trim();
       if (text.startsWith('ref(')) return { value: null, warning: '+default=ref(...) is a defaulter-gen reference and has no effect on the schema; it is ignored' };
+      const lead = raw.length - raw.trimStart().length;
       try {
-        return { value: JSON.parse(text) as unknown };
+        JSON.parse(text);
       } catch (e) {
         const m = /position (\d+)/.exec((e as Error).message);
-        const lead = raw.length - raw.trimStart().length;
         return { error: `invalid JSON: ${(e as Error).message}`, offset: m ? lead + Number(m[1]) : 0 };
+      }
+      // The value itself exactly: `__proto__` keys as data, integers beyond 2^53 as bigints, int64-checked.
+      try {
+        return { value: parseJsonExact(text) };
+      } catch (e) {
+        if (e instanceof JsonValueError) return { error: `invalid JSON: ${e.message}`, offset: lead + e.offset };
+        throw e;
       }
     },
     schema: {
