@@ -14,7 +14,7 @@
  *   delimiter → int or number; anything else → string. At top level a `;` before the first `,` makes a legacy
  *   slice.
  */
-import { exactInteger, jsonObject, setOwn } from '../schema/json';
+import { MAX_JSON_DEPTH, exactInteger, jsonObject, setOwn } from '../schema/json';
 import type { ArgType } from './types';
 
 /** A grammar error at `offset` into the text being parsed. */
@@ -35,10 +35,22 @@ const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 /** A position in one marker line. */
 export class Cursor {
+  /** How many `{` the value being parsed is nested in (bounded by MAX_JSON_DEPTH). */
+  depth = 0;
+
   constructor(
     readonly text: string,
     public pos = 0,
   ) {}
+
+  /** Enters a `{…}` at `at`; a value nested deeper than MAX_JSON_DEPTH is an error, not a stack overflow. */
+  enter(at: number): void {
+    if (++this.depth > MAX_JSON_DEPTH) throw new GrammarError(`value nested deeper than ${MAX_JSON_DEPTH} levels`, at);
+  }
+
+  leave(): void {
+    this.depth--;
+  }
 
   get eof(): boolean {
     return this.pos >= this.text.length;
@@ -247,6 +259,7 @@ function parseSlice(items: ArgType, cur: Cursor): unknown[] {
   const out: unknown[] = [];
   if (cur.skipSpace() === '{') {
     const open = cur.pos;
+    cur.enter(open);
     cur.pos++;
     for (let c = cur.skipSpace(); c !== '}' && c !== ''; c = cur.skipSpace()) {
       out.push(parseArgValue(items, cur, true));
@@ -254,6 +267,7 @@ function parseSlice(items: ArgType, cur: Cursor): unknown[] {
       cur.expect(',', '"," or "}"', cur.eof ? open : undefined);
     }
     cur.expect('}', '"}"', open);
+    cur.leave();
     return out;
   }
   // legacy a;b;c
@@ -270,6 +284,7 @@ function parseMap(values: ArgType, cur: Cursor): Record<string, unknown> {
   const entries: Array<[string, unknown]> = [];
   cur.expect('{', '"{"');
   const open = cur.pos - 1;
+  cur.enter(open);
   for (let c = cur.skipSpace(); c !== '}' && c !== ''; c = cur.skipSpace()) {
     const key = parseString(cur, true);
     cur.expect(':', '":" after map key', cur.eof ? open : undefined);
@@ -278,6 +293,7 @@ function parseMap(values: ArgType, cur: Cursor): Record<string, unknown> {
     cur.expect(',', '"," or "}"', cur.eof ? open : undefined);
   }
   cur.expect('}', '"}"', open);
+  cur.leave();
   // Go's encoding/json writes map keys sorted; build the object in that order (a repeated key keeps the last
   // value, as a Go map does).
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -313,9 +329,11 @@ export function guessType(cur: Cursor, allowSlice: boolean): ArgType {
   }
 
   const probe = new Cursor(cur.text, cur.pos);
+  probe.depth = cur.depth;
   const c = probe.skipSpace();
   if (c === '"' || c === '`' || c === "'") return { kind: 'string' };
   if (c === '{') {
+    probe.enter(probe.pos);
     probe.pos++;
     const hint = probe.skipSpace();
     const first = guessType(probe, false);

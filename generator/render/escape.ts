@@ -33,7 +33,8 @@ export function jsString(value: string): string {
   return out + "'";
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** An identifier name (reserved words included: they are valid property names), in any script. */
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 /** A property key for an object literal: bare when it is an identifier, else a quoted string. */
 export function jsPropertyKey(key: string): string {

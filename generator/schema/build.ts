@@ -13,7 +13,7 @@ import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule } from '
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
-import { cloneJson, jsonObject, setOwn } from './json';
+import { cloneJson, defaultNumbersForSchema, jsonObject, setOwn } from './json';
 import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
 
@@ -191,6 +191,10 @@ export class SchemaBuilder {
       if (f.doc) schema.description = f.doc;
       if (f.nullable) schema.nullable = true;
       this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
+    }
+    // `+default` is JSON: its numbers are Go's float64 except on integer fields (see defaultNumbersForSchema)
+    if (schema.default !== undefined && !findMarker(f.markers, 'kubebuilder:default') && findMarker(f.markers, 'default')) {
+      schema.default = defaultNumbersForSchema(schema.default, schema);
     }
     if (schema.default !== undefined) this.checkDefault(schema, f);
     this.checkEnum(schema, f.name, f.markers, f.span);

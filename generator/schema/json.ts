@@ -9,6 +9,8 @@
  * Everything here walks values by own keys and bounds nesting depth.
  */
 
+import type { JSONSchemaProps } from './types';
+
 /** The deepest nesting a JSON value given in a marker may have. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -161,5 +163,24 @@ export function parseJsonExact(text: string): unknown {
   const out = value(0);
   space();
   if (i < text.length) fail(`unexpected ${describe()} after the JSON value`);
+  return out;
+}
+
+/**
+ * A `+default` JSON value as kubegen writes it: integers beyond ±2^53 stay exact (bigint) where the schema says
+ * `integer`, and elsewhere become the nearest double, as Go's encoding/json reads every JSON number into a
+ * float64. (controller-gen rounds them on integer fields too — `+default=9223372036854775807` on an int64 comes
+ * out as 9223372036854776000, which the apiserver rejects — kubegen keeps the integer the user wrote.)
+ */
+export function defaultNumbersForSchema(value: unknown, schema: JSONSchemaProps | undefined): unknown {
+  if (typeof value === 'bigint') return schema?.type === 'integer' ? value : Number(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => defaultNumbersForSchema(v, schema?.items));
+  const out = jsonObject();
+  for (const k of Object.keys(value)) {
+    const props = schema?.properties;
+    const sub = props && Object.hasOwn(props, k) ? props[k] : typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    setOwn(out, k, defaultNumbersForSchema((value as Record<string, unknown>)[k], sub));
+  }
   return out;
 }

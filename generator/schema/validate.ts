@@ -12,6 +12,7 @@ import Ajv, { type Format, type ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
 import { compileRE2 } from '../markers/regex';
+import { jsonObject, setOwn } from './json';
 import type { JSONSchemaProps } from './types';
 
 /** How long one default check may take, in milliseconds. */
@@ -27,7 +28,10 @@ function checkDeadline(): void {
   if (deadline !== undefined && performance.now() >= deadline) throw new BudgetExceeded();
 }
 
-/** ajv's regular-expression engine: RE2 through re2js (ajv passes `u`; RE2 is always Unicode-aware). */
+/**
+ * ajv's regular-expression engine: RE2 through re2js (ajv passes `u`; RE2 is always Unicode-aware). ajv keys its
+ * compiled patterns by `toString()`, so each expression names its pattern.
+ */
 const re2Engine: RegExpEngine = Object.assign(
   (pattern: string) => {
     const re = compileRE2(pattern);
@@ -36,6 +40,7 @@ const re2Engine: RegExpEngine = Object.assign(
         checkDeadline();
         return re.test(s);
       },
+      toString: () => `re2:${pattern}`,
     };
   },
   { code: 'require("re2js").RE2JS.compile' },
@@ -64,7 +69,8 @@ let shared: Ajv | undefined;
 
 function ajv(): Ajv {
   if (!shared) {
-    shared = new Ajv({ strict: false, allErrors: true, validateFormats: true, code: { regExp: re2Engine } });
+    // ownProperties: a property is present only as an own key (`constructor` is not inherited data).
+    shared = new Ajv({ strict: false, allErrors: true, validateFormats: true, ownProperties: true, code: { regExp: re2Engine } });
     addFormats(shared);
     const integerFormat = (bits: number) => ({
       type: 'number' as const,
@@ -159,8 +165,8 @@ export function approximateBigints(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(approximateBigints);
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) Object.defineProperty(out, k, { value: approximateBigints((value as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  const out = jsonObject();
+  for (const k of Object.keys(value)) setOwn(out, k, approximateBigints((value as Record<string, unknown>)[k]));
   return out;
 }
 
