@@ -67,8 +67,42 @@ export function generateAll(model: ApiModel, settings: GenerateSettings): { file
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  checkExportCollisions(model, files, bag);
   return { files, diagnostics: bag.items };
 }
+
+/**
+ * A version's `index.ts` re-exports every module of the version (`export *`), so two modules must not export
+ * the same name — e.g. a user type `ResourceClient` next to the client kubegen generates for kind `Resource`.
+ * Each such name is an error at the user's declaration (or without a location when two generated names meet).
+ */
+function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], bag: DiagnosticBag): void {
+  const byDir = new Map<string, Map<string, string[]>>();
+  for (const f of files) {
+    const m = /^(.*\/src\/[^/]+)\/([^/]+)\.ts$/.exec(f.path);
+    if (f.role !== 'source' || !m || m[2] === 'index') continue;
+    const exported = byDir.get(m[1]) ?? new Map<string, string[]>();
+    byDir.set(m[1], exported);
+    for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) exported.set(d[1], [...(exported.get(d[1]) ?? []), `${m[2]}.ts`]);
+  }
+  for (const [dir, exported] of byDir) {
+    const [group, , version] = dir.split('/');
+    const pkg = model.packages.find((p) => p.group === group && p.version === version && !p.skip);
+    for (const [name, modules] of exported) {
+      if (modules.length < 2) continue;
+      const decl = pkg?.types.find((t) => t.name === name);
+      const generated = modules.filter((m) => m !== 'types.ts').join(', ');
+      bag.error(
+        decl
+          ? `type ${name} has the name kubegen gives a declaration of ${generated} in ${group}/${version}, which the version's index re-exports with the types: rename the type`
+          : `${modules.join(' and ')} of ${group}/${version} both export ${name}`,
+        decl?.span,
+      );
+    }
+  }
+}
+
+const EXPORTED_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gmu;
 
 export function placeFile(f: VirtualFile): string {
   if (!f.group) return f.path;
