@@ -60,8 +60,8 @@ export class JsonValueError extends Error {
 
 /**
  * Parses JSON text exactly: objects as null-prototype objects (a `__proto__` key is data; a repeated key keeps
- * the last value, as Go's encoding/json does), integers beyond ±2^53 as bigints. An integer literal outside
- * int64, or nesting deeper than MAX_JSON_DEPTH, is a JsonValueError; so is any syntax error.
+ * the last value, as Go's encoding/json does), integers beyond ±2^53 as bigints when they fit int64 (else the
+ * nearest double, Go's float64). Nesting deeper than MAX_JSON_DEPTH is a JsonValueError; so is any syntax error.
  */
 export function parseJsonExact(text: string): unknown {
   let i = 0;
@@ -135,14 +135,9 @@ export function parseJsonExact(text: string): unknown {
     }
     const m = /^-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 4096));
     if (!m) return fail(`unexpected ${describe()}`);
-    const start = i;
     i += m[0].length;
-    if (m[1] === undefined && m[2] === undefined) {
-      const n = exactInteger(m[0]);
-      if (n === undefined) fail(`integer ${m[0]} does not fit int64`, start);
-      return n;
-    }
-    return Number(m[0]);
+    // an integer literal beyond int64 is a float64, as Go's encoding/json reads it (an int64 field refuses it)
+    return (m[1] === undefined && m[2] === undefined ? exactInteger(m[0]) : undefined) ?? Number(m[0]);
   };
   const string = (): string => {
     const start = i;
