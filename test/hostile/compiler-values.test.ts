@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { parse } from 'yaml';
 import { Cursor, parseArgValue } from '../../generator/markers/grammar';
 import { jsLiteral } from '../../generator/render';
@@ -158,5 +159,60 @@ describe('int64 defaults beyond 2^53', () => {
     const braces = await specSchema(`  /** +kubebuilder:default=${'{'.repeat(100_000)} */\n  n?: unknown;`);
     expect(braces.err).toBe('apis/ex.example.com/v1/types.ts:16:92 - error: invalid +kubebuilder:default: value nested deeper than 64 levels\n\nFound 1 error.\n');
     expect(braces.code).toBe(1);
+  });
+});
+
+describe('properties: JSON with special keys at any depth', () => {
+  const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
+  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'), fc.string({ maxLength: 6 }));
+  const { json } = fc.letrec((tie) => ({
+    json: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).filter((b) => !Number.isSafeInteger(Number(b))),
+      fc.string({ maxLength: 8 }),
+      fc.array(tie('json'), { maxLength: 4 }),
+      fc.uniqueArray(fc.tuple(key, tie('json')), { maxLength: 5, selector: ([k]) => k }).map((entries) => {
+        const o = Object.create(null) as Record<string, unknown>;
+        for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+        return o;
+      }),
+    ),
+  }));
+  /** JSON text of a value with bigints as exact digits. */
+  const text = (v: unknown): string => {
+    if (typeof v === 'bigint') return v.toString();
+    if (Array.isArray(v)) return `[${v.map(text).join(',')}]`;
+    if (v !== null && typeof v === 'object') return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${text((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return JSON.stringify(v);
+  };
+
+  it('+default JSON parses to the same keys and exact numbers, and copies keep them', () => {
+    fc.assert(
+      fc.property(json, (v) => {
+        const parsed = parseJsonExact(text(v));
+        expect(text(parsed)).toBe(text(v));
+        expect(text(cloneJson(parsed))).toBe(text(v));
+        expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('every parsed object keeps its keys as own data, with no prototype to reach', () => {
+    fc.assert(
+      fc.property(json, (v) => {
+        const walk = (x: unknown): void => {
+          if (Array.isArray(x)) return x.forEach(walk);
+          if (x === null || typeof x !== 'object') return;
+          expect(Object.getPrototypeOf(x)).toBeNull();
+          for (const k of Object.keys(x)) walk((x as Record<string, unknown>)[k]);
+        };
+        walk(parseJsonExact(text(v)));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

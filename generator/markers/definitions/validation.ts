@@ -433,7 +433,7 @@ const FIELD_ONLY: MarkerDefinition[] = [
     details:
       'A default value will be accepted as any value valid for the field. Formatting for common types include: ' +
       'boolean: `true`, string: `Cluster`, numerical: `1.24`, array: `{1,2}`, object: `{policy: "delete"}`. ' +
-      '`{}` on an array means `[]`. Applied last, so it wins over `+default`.',
+      '`{}` on an array means `[]`. Applied last, so it wins over `+default`. Integers are Go int64s, exact beyond 2^53.',
     schema: {
       priority: PRIORITY_DEFAULT,
       apply: (s, v) => {
@@ -449,7 +449,10 @@ const FIELD_ONLY: MarkerDefinition[] = [
     category: CATEGORY,
     since: 'controller-gen v0.16',
     summary: 'sets the default value for this field, written as JSON (the Kubernetes defaulter-gen spelling).',
-    details: '`+default=ref(Name)` is defaulter-gen only and is ignored here with a warning. `+kubebuilder:default` wins when both are present.',
+    details:
+      '`+default=ref(Name)` is defaulter-gen only and is ignored here with a warning. `+kubebuilder:default` wins when both are present. ' +
+      'Keys such as `__proto__` are kept as data. JSON numbers are Go float64s, except that integers on integer fields stay exact beyond 2^53 ' +
+      '(controller-gen rounds those).',
     parse: (raw) => {
       const text = raw.trim();
       if (text.startsWith('ref(')) return { value: null, warning: '+default=ref(...) is a defaulter-gen reference and has no effect on the schema; it is ignored' };
