@@ -72,21 +72,24 @@ export function generateAll(model: ApiModel, settings: GenerateSettings): { file
 }
 
 /**
- * A version's `index.ts` re-exports every module of the version (`export *`), so two modules must not export
- * the same name — e.g. a user type `ResourceClient` next to the client kubegen generates for kind `Resource`.
- * Each such name is an error at the user's declaration (or without a location when two generated names meet).
+ * Each directory's `index.ts` re-exports every module next to it (`export *`), so two modules of a directory must
+ * not export the same name — e.g. a user type `ResourceClient` next to the client kubegen generates for kind
+ * `Resource`. Each such name is an error at the user's declaration (without a location when two generated
+ * names meet). Works on placed paths of either layout (`<group>/src/<version>/…` or `<group>/<version>/…`).
  */
 function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], bag: DiagnosticBag): void {
-  const byDir = new Map<string, Map<string, string[]>>();
+  const byDir = new Map<string, { group: string; exported: Map<string, string[]> }>();
   for (const f of files) {
-    const m = /^(.*\/src\/[^/]+)\/([^/]+)\.ts$/.exec(f.path);
-    if (f.role !== 'source' || !m || m[2] === 'index') continue;
-    const exported = byDir.get(m[1]) ?? new Map<string, string[]>();
-    byDir.set(m[1], exported);
-    for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) exported.set(d[1], [...(exported.get(d[1]) ?? []), `${m[2]}.ts`]);
+    const slash = f.path.lastIndexOf('/');
+    const dir = f.path.slice(0, slash);
+    const module = f.path.slice(slash + 1);
+    if (f.role !== 'source' || !f.group || !module.endsWith('.ts') || module === 'index.ts') continue;
+    const entry = byDir.get(dir) ?? { group: f.group, exported: new Map<string, string[]>() };
+    byDir.set(dir, entry);
+    for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) entry.exported.set(d[1], [...(entry.exported.get(d[1]) ?? []), module]);
   }
-  for (const [dir, exported] of byDir) {
-    const [group, , version] = dir.split('/');
+  for (const [dir, { group, exported }] of byDir) {
+    const version = dir.slice(dir.lastIndexOf('/') + 1);
     const pkg = model.packages.find((p) => p.group === group && p.version === version && !p.skip);
     for (const [name, modules] of exported) {
       if (modules.length < 2) continue;
@@ -95,7 +98,7 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
       bag.error(
         decl
           ? `type ${name} has the name kubegen gives a declaration of ${generated} in ${group}/${version}, which the version's index re-exports with the types: rename the type`
-          : `${modules.join(' and ')} of ${group}/${version} both export ${name}`,
+          : `${modules.join(' and ')} in ${dir} both export ${name}`,
         decl?.span,
       );
     }
