@@ -79,8 +79,45 @@ export function generateAll(model: ApiModel, settings: GenerateSettings): { file
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  checkExportCollisions(model, files, bag);
   return { files, diagnostics: bag.items };
 }
+
+/**
+ * Each directory's `index.ts` re-exports every module next to it (`export *`), so two modules of a directory must
+ * not export the same name — e.g. a user type `ResourceClient` next to the client kubegen generates for kind
+ * `Resource`. Each such name is an error at the user's declaration (without a location when two generated
+ * names meet). Works on placed paths of either layout (`<group>/src/<version>/…` or `<group>/<version>/…`).
+ */
+function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], bag: DiagnosticBag): void {
+  const byDir = new Map<string, { group: string; exported: Map<string, string[]> }>();
+  for (const f of files) {
+    const slash = f.path.lastIndexOf('/');
+    const dir = f.path.slice(0, slash);
+    const module = f.path.slice(slash + 1);
+    if (f.role !== 'source' || !f.group || !module.endsWith('.ts') || module === 'index.ts') continue;
+    const entry = byDir.get(dir) ?? { group: f.group, exported: new Map<string, string[]>() };
+    byDir.set(dir, entry);
+    for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) entry.exported.set(d[1], [...(entry.exported.get(d[1]) ?? []), module]);
+  }
+  for (const [dir, { group, exported }] of byDir) {
+    const version = dir.slice(dir.lastIndexOf('/') + 1);
+    const pkg = model.packages.find((p) => p.group === group && p.version === version && !p.skip);
+    for (const [name, modules] of exported) {
+      if (modules.length < 2) continue;
+      const decl = pkg?.types.find((t) => t.name === name);
+      const generated = modules.filter((m) => m !== 'types.ts').join(', ');
+      bag.error(
+        decl
+          ? `type ${name} has the name kubegen gives a declaration of ${generated} in ${group}/${version}, which the version's index re-exports with the types: rename the type`
+          : `${modules.join(' and ')} in ${dir} both export ${name}`,
+        decl?.span,
+      );
+    }
+  }
+}
+
+const EXPORTED_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gmu;
 
 /** Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}). */
 export function placeFile(f: VirtualFile, layout: OutputLayout = 'package'): string {

@@ -167,8 +167,8 @@ export class CopyContext {
     if (module === undefined) return undefined;
     const typesModule = module === '' ? this.options.typesModule : module.replace(/deepcopy$/, 'types');
     const t = this.imports.type(typesModule, shape.name);
-    const fn = deepCopyFunctionName(shape.name);
-    if (module !== '') this.imports.value(module, fn);
+    const name = deepCopyFunctionName(shape.name);
+    const fn = module === '' ? name : this.imports.value(module, name);
     return `${fn}(${v} as ${t})`;
   }
 }
@@ -210,17 +210,18 @@ interface StructView {
   cases: Array<{ key: string; lines: string[] }>;
 }
 
-function structView(ctx: CopyContext, shape: StructShape, exported: boolean, typeName: string | undefined): StructView {
+/** `named`: the declared type's name and the local name to spell it with (from the import tracker). */
+function structView(ctx: CopyContext, shape: StructShape, exported: boolean, named: { name: string; local: string } | undefined): StructView {
   const cases: StructView['cases'] = [];
   for (const { field, shape: fs } of ctx.index.fields(shape)) {
     if (!needsCopyFunction(fs)) continue;
     cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
   }
   const jsonObject = ctx.imports.type(ctx.options.runtimeModule, 'JsonObject');
-  const inType = typeName ?? jsonObject;
+  const inType = named?.local ?? jsonObject;
   return {
-    name: typeName ? deepCopyFunctionName(typeName) : inlineFunctionName(shape),
-    docName: typeName ? `a ${typeName}` : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
+    name: named ? deepCopyFunctionName(named.name) : inlineFunctionName(shape),
+    docName: named ? `a ${named.name}` : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
     exported,
     inType,
     flat: cases.length === 0,
@@ -228,8 +229,8 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, typ
     jsonObject,
     cloneJSON: cases.length === 0 ? '' : ctx.rt('cloneJSON'),
     setOwn: cases.length === 0 ? '' : ctx.rt('setOwn'),
-    source: typeName ? `in_ as unknown as ${jsonObject}` : 'in_',
-    returnCast: typeName ? ` as unknown as ${typeName}` : '',
+    source: named ? `in_ as unknown as ${jsonObject}` : 'in_',
+    returnCast: named ? ` as unknown as ${named.local}` : '',
     cases,
   };
 }
@@ -250,13 +251,12 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
   for (const decl of [...pkg.types].sort((a, b) => cmp(a.name, b.name))) {
     const shape = index.declShape(decl);
     if (shape.kind === 'struct') {
-      const t = imports.type(options.typesModule, decl.name);
-      const view = structView(ctx, shape, true, t);
+      const view = structView(ctx, shape, true, { name: decl.name, local: imports.type(options.typesModule, decl.name) });
       chunks.push({ name: view.name, text: render('deepcopy', 'struct', view) });
     } else if (shape.kind === 'array' || shape.kind === 'map') {
       const t = imports.type(options.typesModule, decl.name);
       const lines = needsCopyFunction(shape) ? ctx.copyStatements(shape, 'in_', (x) => `return ${x} as unknown as ${t};`) : [`return ${ctx.rt('cloneJSON')}(in_);`];
-      chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${t}`, inType: t, lines }) });
+      chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${decl.name}`, inType: t, lines }) });
     }
   }
   // Private functions for inline object types, found while building the others (and while building themselves).

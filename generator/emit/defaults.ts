@@ -111,6 +111,7 @@ class DefaultsFile {
       case 'struct': {
         const known = this.memo.get(shape.id);
         if (known !== undefined) return known;
+        this.memo.set(shape.id, false); // provisional: a type that reaches itself ends the walk here
         const result = this.index.fields(shape).some(({ field, shape: fs }) => fieldDefault(field, fs).found || this.hasDefaults(fs));
         this.memo.set(shape.id, result);
         return result;

@@ -24,6 +24,7 @@ import {
   commentText,
   groupVersionPackages,
   indent,
+  isTypeName,
   jsLiteral,
   jsPropertyKey,
   jsString,
@@ -85,9 +86,8 @@ class TypeContext {
     for (const p of index.model.packages) if (p.group === group && !p.skip) this.versionOf.set(p.id, p.version);
   }
 
-  /** A runtime type by name; through a namespace import when the package declares a type of the same name. */
+  /** A runtime type by name (the tracker aliases it when the package declares a type of the same name). */
   runtimeType(name: string): string {
-    if (this.pkg.types.some((t) => t.name === name)) return `${this.imports.typeNamespace(this.runtimeModule, 'runtime')}.${name}`;
     return this.imports.type(this.runtimeModule, name);
   }
 
@@ -104,7 +104,7 @@ class TypeContext {
         return ref.values.length === 0 ? 'never' : ref.values.map((v) => jsLiteral(v)).join(' | ');
       case 'array': {
         const items = this.expr(ref.items, level);
-        return /^[A-Za-z0-9_$.]+$/.test(items) ? `${items}[]` : `Array<${items}>`;
+        return isTypeName(items) ? `${items}[]` : `Array<${items}>`;
       }
       case 'map':
         return `Record<string, ${this.expr(ref.values, level)}>`;
@@ -168,7 +168,7 @@ function renderDecl(ctx: TypeContext, decl: TypeDecl): string {
   const doc = docComment([decl.doc, deprecation].filter((x) => x.trim() !== '').join('\n'));
   const t = decl.type;
   const bases = t.kind === 'struct' ? t.embeds.map((e) => ctx.expr(e, 0)) : [];
-  if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every((b) => /^[A-Za-z_$][A-Za-z0-9_$.]*$/.test(b))) {
+  if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every(isTypeName)) {
     return render('types', 'decl', {
       doc,
       isInterface: true,

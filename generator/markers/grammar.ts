@@ -2,17 +2,19 @@
  * controller-gen's marker argument grammar (sigs.k8s.io/controller-tools pkg/markers/parse.go), re-implemented
  * over characters so that every error carries an offset:
  *
- * - int: `-?[0-9]+` (decimal, as Go's strconv.Atoi); number: an int or a float (`1.5`, `.5`, `1e3`);
+ * - int: `-?[0-9]+` (decimal, as Go's strconv.Atoi: an int64, exact — a bigint beyond ±2^53, an error beyond
+ *   int64); number: an int or a float (`1.5`, `.5`, `1e3`);
  * - bool: `true` | `false`;
  * - string: `"Go-quoted"` (with Go escapes), `` `raw` ``, or bare text up to the next `,` `;` `}` (and `:` for
  *   a map key), trailing space trimmed; quoted runs inside bare text are kept verbatim;
  * - slice: `{a, b, c}` or legacy `a;b;c`;
- * - map: `{key: value, …}` with values of any type;
+ * - map: `{key: value, …}` with values of any type, built as a null-prototype object (a `__proto__` key is data);
  * - any: guessed as controller-gen guesses: quote → string, `{` → map if the first element is a string followed
  *   by `:` (or `{}`), else a slice of the first element's type; `true`/`false` → bool; a number followed by a
  *   delimiter → int or number; anything else → string. At top level a `;` before the first `,` makes a legacy
  *   slice.
  */
+import { MAX_JSON_DEPTH, exactInteger, jsonObject, setOwn } from '../schema/json';
 import type { ArgType } from './types';
 
 /** A grammar error at `offset` into the text being parsed. */
@@ -33,10 +35,22 @@ const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 /** A position in one marker line. */
 export class Cursor {
+  /** How many `{` the value being parsed is nested in (bounded by MAX_JSON_DEPTH). */
+  depth = 0;
+
   constructor(
     readonly text: string,
     public pos = 0,
   ) {}
+
+  /** Enters a `{…}` at `at`; a value nested deeper than MAX_JSON_DEPTH is an error, not a stack overflow. */
+  enter(at: number): void {
+    if (++this.depth > MAX_JSON_DEPTH) throw new GrammarError(`value nested deeper than ${MAX_JSON_DEPTH} levels`, at);
+  }
+
+  leave(): void {
+    this.depth--;
+  }
 
   get eof(): boolean {
     return this.pos >= this.text.length;
@@ -115,7 +129,7 @@ function checkEndOfScalar(cur: Cursor, start: number, expected: string): void {
   }
 }
 
-function parseInt(cur: Cursor): number {
+function parseInt(cur: Cursor): number | bigint {
   cur.skipSpace();
   const start = cur.pos;
   const m = INT_RE.exec(cur.rest());
@@ -126,7 +140,9 @@ function parseInt(cur: Cursor): number {
     throw new GrammarError(`expected integer, got ${JSON.stringify(new Cursor(cur.text, start).token())}`, start);
   }
   checkEndOfScalar(cur, start, 'integer');
-  return Number(m[0]);
+  const n = exactInteger(m[0]);
+  if (n === undefined) throw new GrammarError(`integer ${m[0]} does not fit int64 (Go's strconv.Atoi: value out of range)`, start);
+  return n;
 }
 
 function parseNumber(cur: Cursor): number {
@@ -206,7 +222,7 @@ function parseQuoted(cur: Cursor): string {
     }
     const e = text[i + 1];
     if (e === undefined) break;
-    if (e in SIMPLE_ESCAPES) {
+    if (Object.hasOwn(SIMPLE_ESCAPES, e)) {
       out += SIMPLE_ESCAPES[e];
       i += 2;
       continue;
@@ -243,6 +259,7 @@ function parseSlice(items: ArgType, cur: Cursor): unknown[] {
   const out: unknown[] = [];
   if (cur.skipSpace() === '{') {
     const open = cur.pos;
+    cur.enter(open);
     cur.pos++;
     for (let c = cur.skipSpace(); c !== '}' && c !== ''; c = cur.skipSpace()) {
       out.push(parseArgValue(items, cur, true));
@@ -250,6 +267,7 @@ function parseSlice(items: ArgType, cur: Cursor): unknown[] {
       cur.expect(',', '"," or "}"', cur.eof ? open : undefined);
     }
     cur.expect('}', '"}"', open);
+    cur.leave();
     return out;
   }
   // legacy a;b;c
@@ -266,6 +284,7 @@ function parseMap(values: ArgType, cur: Cursor): Record<string, unknown> {
   const entries: Array<[string, unknown]> = [];
   cur.expect('{', '"{"');
   const open = cur.pos - 1;
+  cur.enter(open);
   for (let c = cur.skipSpace(); c !== '}' && c !== ''; c = cur.skipSpace()) {
     const key = parseString(cur, true);
     cur.expect(':', '":" after map key', cur.eof ? open : undefined);
@@ -274,10 +293,12 @@ function parseMap(values: ArgType, cur: Cursor): Record<string, unknown> {
     cur.expect(',', '"," or "}"', cur.eof ? open : undefined);
   }
   cur.expect('}', '"}"', open);
-  // Go's encoding/json writes map keys sorted; build the object in that order.
+  cur.leave();
+  // Go's encoding/json writes map keys sorted; build the object in that order (a repeated key keeps the last
+  // value, as a Go map does).
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) out[k] = v;
+  const out = jsonObject();
+  for (const [k, v] of entries) setOwn(out, k, v);
   return out;
 }
 
@@ -308,9 +329,11 @@ export function guessType(cur: Cursor, allowSlice: boolean): ArgType {
   }
 
   const probe = new Cursor(cur.text, cur.pos);
+  probe.depth = cur.depth;
   const c = probe.skipSpace();
   if (c === '"' || c === '`' || c === "'") return { kind: 'string' };
   if (c === '{') {
+    probe.enter(probe.pos);
     probe.pos++;
     const hint = probe.skipSpace();
     const first = guessType(probe, false);

@@ -69,6 +69,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
   const groups = resolveGroups(packages, bag);
   checkDuplicates(packages, bag);
   checkModelNames(packages, bag);
+  checkRecursion(packages, index, bag);
   return { packages, groups };
 }
 
@@ -338,3 +339,70 @@ function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
     }
   }
 }
+
+/** The named types a type reference mentions directly (not through another named type), in order. */
+function namedRefs(t: TypeRef, out: string[] = []): string[] {
+  switch (t.kind) {
+    case 'named':
+      out.push(`${t.package}.${t.name}`);
+      break;
+    case 'array':
+      namedRefs(t.items, out);
+      break;
+    case 'map':
+      namedRefs(t.values, out);
+      break;
+    case 'struct':
+      for (const e of t.embeds) namedRefs(e, out);
+      for (const f of t.fields) namedRefs(f.type, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/**
+ * Recursive types are refused here, once, for every command: a CRD schema cannot describe one (controller-gen
+ * cannot either), and the emitters walk the type graph at generation time. After this check every walk of the
+ * type graph from any declaration terminates. One error per type where a depth-first walk (packages and
+ * declarations in name order) re-enters a cycle, at its declaration, naming the first such cycle; the walk is
+ * iterative, so no input can overflow the stack.
+ */
+export function checkRecursion(packages: readonly Package[], index: Index, bag: DiagnosticBag): void {
+  const state = new Map<string, 'active' | 'done'>();
+  const reported = new Set<string>();
+  for (const pkg of packages) {
+    for (const root of pkg.types) {
+      const rootKey = `${root.package}.${root.name}`;
+      if (state.has(rootKey)) continue;
+      // the walk's stack: a declaration and the references still to visit
+      const stack: Array<{ key: string; decl: TypeDecl; refs: string[] }> = [{ key: rootKey, decl: root, refs: namedRefs(root.type).reverse() }];
+      state.set(rootKey, 'active');
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        const next = top.refs.pop();
+        if (next === undefined) {
+          state.set(top.key, 'done');
+          stack.pop();
+          continue;
+        }
+        const seen = state.get(next);
+        if (seen === 'done') continue;
+        const decl = index.get(next);
+        if (!decl) continue;
+        if (seen === 'active') {
+          if (reported.has(next)) continue;
+          reported.add(next);
+          const from = stack.findIndex((e) => e.key === next);
+          const cycle = [...stack.slice(from).map((e) => e.decl.name), decl.name].join(' → ');
+          bag.error(`recursive type ${decl.name} is not supported (${cycle}): a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
+          continue;
+        }
+        state.set(next, 'active');
+        stack.push({ key: next, decl, refs: namedRefs(decl.type).reverse() });
+      }
+    }
+  }
+}
+

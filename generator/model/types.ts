@@ -2,7 +2,11 @@
  * The API model: plain, serialisable Kubernetes data built by `generator/load` and read by every emitter.
  *
  * Contract:
- * - Nothing here refers to ts-morph or any parser type; a model can be written with JSON.stringify and read back.
+ * - Nothing here refers to ts-morph or any parser type; a model can be written with JSON.stringify and read back,
+ *   with one exception: a marker value may hold a bigint (an integer beyond 2^53, exact as Go's int64), which
+ *   JSON.stringify writes only through a replacer. Objects in marker values have a null prototype (`__proto__`
+ *   is an ordinary key).
+ * - The type graph has no cycles: recursive types are refused by the model builder (checkRecursion).
  * - Emitters never mutate a model; they return files.
  * - Every decision that depends on markers or options (scope, plural, storage version, required-ness,
  *   client verbs …) is resolved once by the model builder and stored here, so emitters never re-interpret

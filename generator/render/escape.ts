@@ -33,7 +33,8 @@ export function jsString(value: string): string {
   return out + "'";
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** An identifier name (reserved words included: they are valid property names), in any script. */
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 /** A property key for an object literal: bare when it is an identifier, else a quoted string. */
 export function jsPropertyKey(key: string): string {
@@ -49,7 +50,9 @@ export function jsPropertyAccess(target: string, key: string): string {
 /**
  * A JSON value as a JavaScript expression that evaluates to a fresh copy of it on every evaluation.
  * Object keys keep their order; `__proto__` becomes a computed key so that it is an own property.
- * Throws on values that are not JSON (functions, symbols, `undefined`, non-finite numbers, bigint).
+ * A bigint (an int64 default beyond 2^53, exact in the CRD) becomes its decimal digits, a number literal that
+ * evaluates to the nearest double — `int64` is a `number` at run time. Throws on values that are not JSON
+ * (functions, symbols, `undefined`, non-finite numbers).
  */
 export function jsLiteral(value: unknown): string {
   if (value === null) return 'null';
@@ -61,9 +64,11 @@ export function jsLiteral(value: unknown): string {
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`not a JSON number: ${value}`);
       return Object.is(value, -0) ? '0' : String(value);
+    case 'bigint':
+      return value.toString();
     case 'object': {
       if (Array.isArray(value)) return `[${value.map(jsLiteral).join(', ')}]`;
-      const entries = Object.entries(value as Record<string, unknown>);
+      const entries = Object.keys(value).map((k) => [k, (value as Record<string, unknown>)[k]] as const);
       if (entries.length === 0) return '{}';
       return `{ ${entries.map(([k, v]) => `${jsPropertyKey(k)}: ${jsLiteral(v)}`).join(', ')} }`;
     }

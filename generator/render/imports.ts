@@ -1,81 +1,183 @@
 /**
  * An import tracker, after gengo's `ImportTracker`: code that names a type or value from another module asks
  * the tracker for it, which records the import and returns the local name to use. Templates never spell
- * imports; they print `tracker.render()`.
+ * imports; they print what `renderSourceFile` makes of the tracker.
+ *
+ * Local names are decided when the file is assembled, with the whole file known, so they do not depend on the
+ * order of requests and never collide (a user type named `JsonObject`, `ResourceClient` or `Lister` next to the
+ * runtime's): the name returned by `value` / `type` / `namespace` / `typeNamespace` is a reference that `link`
+ * (called by `renderSourceFile`) replaces with the local name. The names a file declares at top level are
+ * taken first; then imports from the package's own modules (relative specifiers) get their own names; then
+ * the others (the runtime). A name already taken is imported under an alias `<module>_<name>`
+ * (`JsonObject as runtime_JsonObject`), with a numeric suffix in the unlikely case that is taken too.
  *
  * Output is deterministic: modules sorted (package specifiers before relative ones, then by specifier), names
  * sorted within each import, `import type` for modules only used as types.
  */
-export class ImportTracker {
-  private readonly modules = new Map<string, { values: Set<string>; types: Set<string>; namespace?: string; typeNamespace?: string }>();
+import { isIdentifier, safeIdentifier } from './naming';
 
-  private entry(module: string) {
-    let e = this.modules.get(module);
-    if (!e) {
-      e = { values: new Set(), types: new Set() };
-      this.modules.set(module, e);
+type BindingKind = 'named' | 'namespace';
+
+interface Binding {
+  module: string;
+  /** The exported name, or the preferred alias of a namespace import. */
+  name: string;
+  kind: BindingKind;
+  /** Whether any request needs the value (else `import type`). */
+  value: boolean;
+  /** The reference handed out; replaced by the local name when the file is linked. */
+  ref: string;
+}
+
+/** References are private-use characters around a number: no generated text contains them otherwise. */
+const REF_OPEN = '\uE000';
+const REF_CLOSE = '\uE001';
+const REF_PATTERN = /\uE000([0-9]+)\uE001/g;
+
+/**
+ * Whether a type expression is a (possibly qualified) type name — an identifier, `ns.Name`, or names handed out
+ * by a tracker — so that it can follow `extends` or take a `[]` suffix.
+ */
+export function isTypeName(expr: string): boolean {
+  return /^(?:[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*|\uE000[0-9]+\uE001)(?:\.(?:[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*|\uE000[0-9]+\uE001))*$/u.test(expr);
+}
+
+/** Top-level declarations of generated code (column 0): the names a file declares itself. */
+const DECLARATION =
+  /^(?:export\s+)?(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var|namespace)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gmu;
+
+/** The names declared at the top level of generated source `text` (lines starting at column 0). */
+export function declaredNames(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(DECLARATION)) out.add(m[1]);
+  return out;
+}
+
+/** `@kubegen/runtime` → `runtime`, `./types` → `types`, `../v1/types` → `v1_types`: the prefix of an alias. */
+export function modulePrefix(module: string): string {
+  const segments = module.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+  if (module.startsWith('@') && segments.length > 1) segments.shift();
+  return safeIdentifier(segments.join('_') || 'module');
+}
+
+export class ImportTracker {
+  private readonly bindings = new Map<string, Binding>();
+  private readonly byRef: Binding[] = [];
+
+  private bind(module: string, name: string, kind: BindingKind, value: boolean): string {
+    const key = `${kind}\0${module}\0${kind === 'named' ? name : ''}`;
+    let b = this.bindings.get(key);
+    if (b) {
+      if (kind === 'namespace' && b.name !== name) throw new Error(`module ${module} already imported as ${b.name}`);
+      b.value ||= value;
+      return b.ref;
     }
-    return e;
+    if (!isIdentifier(name)) throw new Error(`cannot import ${JSON.stringify(name)} from ${module}: not an identifier`);
+    b = { module, name, kind, value, ref: `${REF_OPEN}${this.byRef.length}${REF_CLOSE}` };
+    this.bindings.set(key, b);
+    this.byRef.push(b);
+    return b.ref;
   }
 
   /** Records a value import (function, constant, class) and returns the name to use. */
   value(module: string, name: string): string {
-    this.entry(module).values.add(name);
-    return name;
+    return this.bind(module, name, 'named', true);
   }
 
   /** Records a type-only import and returns the name to use. */
   type(module: string, name: string): string {
-    this.entry(module).types.add(name);
-    return name;
+    return this.bind(module, name, 'named', false);
   }
 
-  /** Records `import * as alias from module` (value import) and returns the alias. */
+  /** Records `import * as alias from module` (value import) and returns the name to use. */
   namespace(module: string, alias: string): string {
-    const e = this.entry(module);
-    if (e.namespace !== undefined && e.namespace !== alias) throw new Error(`module ${module} already imported as ${e.namespace}`);
-    e.namespace = alias;
-    return alias;
+    return this.bind(module, alias, 'namespace', true);
   }
 
-  /** Records `import type * as alias from module` and returns the alias. */
+  /** Records `import type * as alias from module` and returns the name to use. */
   typeNamespace(module: string, alias: string): string {
-    const e = this.entry(module);
-    if (e.typeNamespace !== undefined && e.typeNamespace !== alias) throw new Error(`module ${module} already imported as ${e.typeNamespace}`);
-    e.typeNamespace = alias;
-    return alias;
+    return this.bind(module, alias, 'namespace', false);
   }
 
   get isEmpty(): boolean {
-    return this.modules.size === 0;
+    return this.bindings.size === 0;
   }
 
-  /** The import statements, one per line, sorted. */
-  render(): string {
-    const specs = [...this.modules.keys()].sort((a, b) => {
+  /**
+   * The local name of every binding, given the names the file declares: declared names first, then bindings of
+   * relative modules, then the others, each group in (module, name) order — so the result does not depend on the
+   * order in which names were requested.
+   */
+  private resolve(declared: ReadonlySet<string>): Map<Binding, string> {
+    const taken = new Set(declared);
+    const local = new Map<Binding, string>();
+    const relative = (b: Binding) => (b.module.startsWith('.') ? 0 : 1);
+    const ordered = [...this.byRef].sort(
+      (a, b) => relative(a) - relative(b) || compare(a.module, b.module) || compare(a.kind, b.kind) || compare(a.name, b.name),
+    );
+    for (const b of ordered) {
+      let name = b.name;
+      if (taken.has(name)) {
+        const base = `${modulePrefix(b.module)}_${b.name}`;
+        name = base;
+        for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+      }
+      taken.add(name);
+      local.set(b, name);
+    }
+    return local;
+  }
+
+  /** The import statements, one per line, sorted, for a file that declares `declared`. */
+  render(declared: ReadonlySet<string> = new Set()): string {
+    return this.renderWith(this.resolve(declared));
+  }
+
+  private renderWith(local: Map<Binding, string>): string {
+    const byModule = new Map<string, Binding[]>();
+    for (const b of this.byRef) {
+      const list = byModule.get(b.module) ?? [];
+      list.push(b);
+      byModule.set(b.module, list);
+    }
+    const specs = [...byModule.keys()].sort((a, b) => {
       const ra = a.startsWith('.') ? 1 : 0;
       const rb = b.startsWith('.') ? 1 : 0;
-      return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
+      return ra !== rb ? ra - rb : compare(a, b);
     });
     const lines: string[] = [];
     for (const spec of specs) {
-      const e = this.modules.get(spec)!;
+      const list = byModule.get(spec)!;
       const quoted = `'${spec}'`;
-      if (e.namespace !== undefined) lines.push(`import * as ${e.namespace} from ${quoted};`);
-      if (e.typeNamespace !== undefined) lines.push(`import type * as ${e.typeNamespace} from ${quoted};`);
-      const values = [...e.values].sort();
-      const types = [...e.types].filter((t) => !e.values.has(t)).sort();
-      if (values.length > 0) {
-        const names = [...values, ...types.map((t) => `type ${t}`)].sort((a, b) => (strip(a) < strip(b) ? -1 : strip(a) > strip(b) ? 1 : 0));
-        lines.push(`import { ${names.join(', ')} } from ${quoted};`);
-      } else if (types.length > 0) {
-        lines.push(`import type { ${types.join(', ')} } from ${quoted};`);
+      for (const b of list.filter((x) => x.kind === 'namespace').sort((x, y) => Number(y.value) - Number(x.value))) {
+        lines.push(`import ${b.value ? '' : 'type '}* as ${local.get(b)} from ${quoted};`);
+      }
+      const named = list.filter((x) => x.kind === 'named').sort((x, y) => compare(x.name, y.name));
+      if (named.length === 0) continue;
+      const spell = (b: Binding) => (local.get(b) === b.name ? b.name : `${b.name} as ${local.get(b)}`);
+      if (named.some((b) => b.value)) {
+        lines.push(`import { ${named.map((b) => (b.value ? spell(b) : `type ${spell(b)}`)).join(', ')} } from ${quoted};`);
+      } else {
+        lines.push(`import type { ${named.map(spell).join(', ')} } from ${quoted};`);
       }
     }
     return lines.join('\n');
   }
+
+  /**
+   * The import block and `body` with every reference replaced by its local name; the names `body` declares at
+   * top level are never used for an import.
+   */
+  link(body: string): { imports: string; body: string } {
+    const local = this.resolve(declaredNames(body.replace(REF_PATTERN, '')));
+    const linked = body.replace(REF_PATTERN, (_m, i: string) => {
+      const b = this.byRef[Number(i)];
+      return b ? local.get(b)! : _m;
+    });
+    return { imports: this.renderWith(local), body: linked };
+  }
 }
 
-function strip(name: string): string {
-  return name.startsWith('type ') ? name.slice(5) : name;
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -5,7 +5,8 @@
  * - `privateName('CronTab')` → `cronTab` (locals and unexported helpers; gengo `private`)
  * - `publicPlural('Policy')` → `Policies` (gengo `publicPlural`, client-gen's pluralisation rules)
  * - `lowerCamel('stable.example.com')` → `stableExampleCom`
- * - `safeIdentifier(x)` → `x` made a valid, non-reserved identifier (`default` → `default_`, `1a` → `_1a`)
+ * - `safeIdentifier(x)` → `x` made a valid, non-reserved identifier (`default` → `default_`, `1a` → `_1a`,
+ *   `Größe` unchanged: identifiers are Unicode, as in TypeScript)
  */
 
 /** Words that cannot be used as identifiers (ES reserved words, strict-mode and TypeScript additions). */
@@ -18,21 +19,33 @@ const RESERVED = new Set(
   ).split(' '),
 );
 
-/** Splits an identifier-ish string into words at separators and case changes: `fooBar-baz.v1` → foo Bar baz v1. */
+/**
+ * Splits an identifier-ish string into words at separators and case changes: `fooBar-baz.v1` → foo Bar baz v1.
+ * Letters, digits and marks of any script make words (`größeMaß` → größe Maß).
+ */
 export function words(name: string): string[] {
   return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => w.length > 0);
 }
 
 function upperFirst(s: string): string {
-  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+  const first = s.codePointAt(0);
+  if (first === undefined) return s;
+  const c = String.fromCodePoint(first);
+  const upper = c.toUpperCase();
+  // a letter whose upper case is several letters (ß → SS) keeps its own spelling
+  return ([...upper].length === 1 ? upper : c) + s.slice(c.length);
 }
 
 function lowerFirst(s: string): string {
-  return s.length === 0 ? s : s[0].toLowerCase() + s.slice(1);
+  const first = s.codePointAt(0);
+  if (first === undefined) return s;
+  const c = String.fromCodePoint(first);
+  const lower = c.toLowerCase();
+  return ([...lower].length === 1 ? lower : c) + s.slice(c.length);
 }
 
 /** `cronTab` → `CronTab`, `v1beta1` → `V1beta1`, `stable.example.com` → `StableExampleCom`. */
@@ -44,7 +57,7 @@ export function publicName(name: string): string {
 export function privateName(name: string): string {
   const ws = words(name);
   if (ws.length === 0) return '_';
-  const first = /^[A-Z0-9]+$/.test(ws[0]) ? ws[0].toLowerCase() : lowerFirst(ws[0]);
+  const first = /^[\p{Lu}\p{N}]+$/u.test(ws[0]) ? ws[0].toLowerCase() : lowerFirst(ws[0]);
   return safeIdentifier(first + ws.slice(1).map(upperFirst).join(''));
 }
 
@@ -62,11 +75,25 @@ export function publicPlural(name: string): string {
   return n + 's';
 }
 
-/** A valid identifier for `name`: invalid characters become `_`, a leading digit gets `_`, reserved words get `_` appended. */
+/** An identifier start, and the characters that may follow it: ECMAScript's ID_Start / ID_Continue, `$`, `_`, ZWNJ, ZWJ. */
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+const NOT_IDENTIFIER_PART = /[^\p{ID_Continue}$\u200C\u200D]/gu;
+
+/** Whether `name` is an identifier (any script, as TypeScript allows) that is not a reserved word. */
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name) && !RESERVED.has(name);
+}
+
+/**
+ * A valid identifier for `name`, Unicode-aware like TypeScript (`Größe`, `Ωmega` stay as they are): characters
+ * that cannot be part of an identifier become `_`, a name that cannot start one (a digit) gets `_` in front,
+ * reserved words get `_` appended. A valid identifier is returned unchanged, so every use of a declared name
+ * (declaration, import, reference) spells it the same.
+ */
 export function safeIdentifier(name: string): string {
-  let id = name.replace(/[^A-Za-z0-9_$]/g, '_');
+  let id = name.replace(NOT_IDENTIFIER_PART, '_');
   if (id.length === 0) id = '_';
-  if (/^[0-9]/.test(id)) id = '_' + id;
+  if (!IDENTIFIER.test(id)) id = '_' + id;
   if (RESERVED.has(id)) id += '_';
   return id;
 }

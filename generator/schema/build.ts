@@ -13,6 +13,7 @@ import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule } from '
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
+import { cloneJson, defaultNumbersForSchema, jsonObject, setOwn } from './json';
 import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
 
@@ -141,11 +142,12 @@ export class SchemaBuilder {
   }
 
   private structParts(t: StructType): { own: JSONSchemaProps; embedded: Array<{ schema: JSONSchemaProps; span: SourceSpan }> } {
-    const properties: Record<string, JSONSchemaProps> = {};
+    // Property names are data: a field may be named `__proto__` or `constructor` (any JSON name is allowed).
+    const properties = jsonObject<JSONSchemaProps>();
     const required: string[] = [];
     const parentRules: NonNullable<JSONSchemaProps['x-kubernetes-validations']> = [];
     for (const f of t.fields) {
-      properties[f.name] = this.fieldSchema(f);
+      setOwn(properties, f.name, this.fieldSchema(f));
       if (f.required) required.push(f.name);
       // +k8s:immutable on an optional field: once set it cannot be removed (a rule on the parent).
       if (!f.required && hasMarker(f.markers, 'k8s:immutable')) {
@@ -189,6 +191,10 @@ export class SchemaBuilder {
       if (f.doc) schema.description = f.doc;
       if (f.nullable) schema.nullable = true;
       this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
+    }
+    // `+default` is JSON: its numbers are Go's float64 except on integer fields (see defaultNumbersForSchema)
+    if (schema.default !== undefined && !findMarker(f.markers, 'kubebuilder:default') && findMarker(f.markers, 'default')) {
+      schema.default = defaultNumbersForSchema(schema.default, schema);
     }
     if (schema.default !== undefined) this.checkDefault(schema, f);
     this.checkEnum(schema, f.name, f.markers, f.span);
@@ -268,16 +274,3 @@ export class SchemaBuilder {
   }
 }
 
-/** A deep copy of JSON data (schemas hold nothing else); several times faster than structuredClone for small trees. */
-function cloneJson<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const out: Record<string, unknown> = {};
-  // own keys only; a `__proto__` key (in a default value) stays a key
-  for (const k of Object.keys(value)) {
-    const c = cloneJson((value as Record<string, unknown>)[k]);
-    if (k === '__proto__') Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });
-    else out[k] = c;
-  }
-  return out as T;
-}

@@ -10,6 +10,7 @@
  * — is hoisted into a residual `allOf: [destination's, source's]` rather than lost. Docs (`description`, `title`,
  * `example`, `externalDocs`) are never merged here: callers decide them first.
  */
+import { setOwn } from './json';
 import type { JSONSchemaProps } from './types';
 
 /** Keys whose Go type is a pointer, slice or otherwise not comparable: both present → hoisted. */
@@ -63,7 +64,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
       case 'properties': {
         const dp = dv as Record<string, JSONSchemaProps>;
         for (const [name, p] of Object.entries(sv as Record<string, JSONSchemaProps>)) {
-          if (!dp[name]) dp[name] = p;
+          if (!Object.hasOwn(dp, name)) setOwn(dp, name, p);
           else flattenAllOfInto(dp[name], p, opts, [...path, name]);
         }
         break;

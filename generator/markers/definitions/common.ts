@@ -67,9 +67,7 @@ export function found(schema: JSONSchemaProps, ctx: SchemaApplyContext): string 
 }
 
 /** A deep copy of a parsed JSON-like value, so schemas never share objects with markers. */
-export function cloneJson<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
-}
+export { cloneJson } from '../../schema/json';
 
 export function isValidUrl(s: string): boolean {
   try {

@@ -3,6 +3,7 @@
  * types, plus an `items:` twin applied to the array's `items` schema; the field-only and type-only markers; the
  * validation-ish `pruning:PreserveUnknownFields` and `title`.
  */
+import { JsonValueError, parseJsonExact } from '../../schema/json';
 import type { JSONSchemaProps, ValidationRule } from '../../schema/types';
 import { checkPattern } from '../regex';
 import type { MarkerDefinition, MarkerTarget, SchemaApplyContext } from '../types';
@@ -432,7 +433,7 @@ const FIELD_ONLY: MarkerDefinition[] = [
     details:
       'A default value will be accepted as any value valid for the field. Formatting for common types include: ' +
       'boolean: `true`, string: `Cluster`, numerical: `1.24`, array: `{1,2}`, object: `{policy: "delete"}`. ' +
-      '`{}` on an array means `[]`. Applied last, so it wins over `+default`.',
+      '`{}` on an array means `[]`. Applied last, so it wins over `+default`. Integers are Go int64s, exact beyond 2^53.',
     schema: {
       priority: PRIORITY_DEFAULT,
       apply: (s, v) => {
@@ -448,16 +449,26 @@ const FIELD_ONLY: MarkerDefinition[] = [
     category: CATEGORY,
     since: 'controller-gen v0.16',
     summary: 'sets the default value for this field, written as JSON (the Kubernetes defaulter-gen spelling).',
-    details: '`+default=ref(Name)` is defaulter-gen only and is ignored here with a warning. `+kubebuilder:default` wins when both are present.',
+    details:
+      '`+default=ref(Name)` is defaulter-gen only and is ignored here with a warning. `+kubebuilder:default` wins when both are present. ' +
+      'Keys such as `__proto__` are kept as data. JSON numbers are Go float64s, except that integers on integer fields stay exact beyond 2^53 ' +
+      '(controller-gen rounds those).',
     parse: (raw) => {
       const text = raw.trim();
       if (text.startsWith('ref(')) return { value: null, warning: '+default=ref(...) is a defaulter-gen reference and has no effect on the schema; it is ignored' };
+      const lead = raw.length - raw.trimStart().length;
       try {
-        return { value: JSON.parse(text) as unknown };
+        JSON.parse(text);
       } catch (e) {
         const m = /position (\d+)/.exec((e as Error).message);
-        const lead = raw.length - raw.trimStart().length;
         return { error: `invalid JSON: ${(e as Error).message}`, offset: m ? lead + Number(m[1]) : 0 };
+      }
+      // The value itself exactly: `__proto__` keys as data, integers beyond 2^53 as bigints, int64-checked.
+      try {
+        return { value: parseJsonExact(text) };
+      } catch (e) {
+        if (e instanceof JsonValueError) return { error: `invalid JSON: ${e.message}`, offset: lead + e.offset };
+        throw e;
       }
     },
     schema: {

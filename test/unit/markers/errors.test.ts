@@ -98,10 +98,10 @@ describe('quotes, braces and escapes', () => {
 describe('invalid values', () => {
   const rows: Row[] = [
     { given: ['+kubebuilder:validation:Pattern=`[a-`', 'field'], want: { message: /^invalid \+kubebuilder:validation:Pattern: invalid regular expression "\[a-": /, column: '`' } },
-    { given: ['+kubebuilder:validation:Pattern=`(?<=a)b`', 'field'], want: { message: /lookaround .* is not supported by RE2/, column: '`' } },
-    { given: ['+kubebuilder:validation:Pattern=`a(?!b)`', 'field'], want: { message: /lookaround/, column: '`' } },
-    { given: ['+kubebuilder:validation:Pattern=`(a)\\1`', 'field'], want: { message: /backreference \\1 is not supported by RE2/, column: '`' } },
-    { given: ['+kubebuilder:validation:items:Pattern=`(?<n>a)\\k<n>`', 'field'], want: { message: /named backreference/, column: '`' } },
+    { given: ['+kubebuilder:validation:Pattern=`(?<=a)b`', 'field'], want: { message: /error parsing regexp: invalid named capture: `\(\?<=a\)b`$/, column: '`' } },
+    { given: ['+kubebuilder:validation:Pattern=`a(?!b)`', 'field'], want: { message: /error parsing regexp: invalid or unsupported Perl syntax: `\(\?!`$/, column: '`' } },
+    { given: ['+kubebuilder:validation:Pattern=`(a)\\1`', 'field'], want: { message: /error parsing regexp: invalid escape sequence: `\\1`$/, column: '`' } },
+    { given: ['+kubebuilder:validation:items:Pattern=`(?<n>a)\\k<n>`', 'field'], want: { message: /error parsing regexp: invalid escape sequence: `\\k`$/, column: '`' } },
     { given: ['+listType=sett', 'field'], want: { message: /^invalid \+listType: "sett" is not one of atomic, set, map$/, column: 15, hint: 'set' } },
     { given: ['+mapType=granualr', 'field'], want: { message: /"granualr" is not one of granular, atomic/, column: 'granualr', hint: 'granular' } },
     { given: ['+structType=loose', 'type'], want: { message: /"loose" is not one of granular, atomic/, column: 'loose' } },

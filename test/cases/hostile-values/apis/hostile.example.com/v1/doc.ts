@@ -1,0 +1,1 @@
+// +groupName=hostile.example.com

@@ -1,0 +1,2 @@
+// +groupName=hostile.example.com
+package v1
