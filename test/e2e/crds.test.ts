@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { useE2e } from './support/namespace';
-import { applyCrd, crdSources, deleteCrd, formatTable, generateCrds, resourcePath, type Crd, type CrdVersion } from './support/crds';
+import { applyCrd, crdSources, mapCrd, deleteCrd, formatTable, generateCrds, resourcePath, type Crd, type CrdVersion } from './support/crds';
 import type { KubeResponse } from './support/kube';
 import {
   deleteAt,
@@ -335,8 +335,10 @@ function objectVariants(schema: Schema, base: Record<string, unknown>, rule: str
 const RUN_GROUP_PREFIX = `e2e${randomBytes(3).toString('hex')}`;
 
 function isolate(crd: Crd): Crd {
-  const group = `${RUN_GROUP_PREFIX}.${crd.spec.group}`;
-  return { ...crd, metadata: { ...crd.metadata, name: `${crd.spec.names.plural}.${group}` }, spec: { ...crd.spec, group } };
+  return mapCrd(crd, (c) => {
+    const group = `${RUN_GROUP_PREFIX}.${c.spec.group}`;
+    return { ...c, metadata: { ...c.metadata, name: `${c.spec.names.plural}.${group}` }, spec: { ...c.spec, group } };
+  });
 }
 
 interface SourceRun {

@@ -17,7 +17,7 @@ import { defaultsGenerator } from '../../generator/emit/defaults';
 import { typesGenerator } from '../../generator/emit/types-ts';
 import { moduleLoader } from '../unit/helpers/generated';
 import { useE2e } from './support/namespace';
-import { applyCrd, crdSources, deleteCrd, generateCrds, resourcePath, type Crd } from './support/crds';
+import { applyCrd, crdSources, deleteCrd, generateCrds, mapCrd, resourcePath, type Crd } from './support/crds';
 import { sample, SampleError, type Schema } from './support/schema';
 
 const e2e = useE2e(__filename);
@@ -58,7 +58,7 @@ for (const source of crdSources()) {
       if (!schema) continue;
       test(`${original.spec.names.kind} ${original.spec.group}/${version.name}`, async () => {
         const group = `defaults-e2e.${original.spec.group}`;
-        const crd: Crd = { ...original, metadata: { ...original.metadata, name: `${original.spec.names.plural}.${group}` }, spec: { ...original.spec, group } };
+        const crd: Crd = mapCrd(original, (c) => ({ ...c, metadata: { ...c.metadata, name: `${c.spec.names.plural}.${group}` }, spec: { ...c.spec, group } }));
         const applied = await applyCrd(e2e.kube, crd);
         expect(applied.error).toBeUndefined();
         try {

@@ -56,9 +56,35 @@ export interface Crd {
   };
 }
 
+/**
+ * Each generated CRD parsed once more with integers as bigints: the apiserver gets that copy, since a JavaScript number
+ * would round an int64 beyond 2^53 (e.g. a default of the largest int64) and the apiserver would then see a float where
+ * the schema says int64. Tests read the ordinary parse.
+ */
+const exactCrds = new WeakMap<Crd, Crd>();
+
+/** `f(crd)`, with the same change made to the exact copy the apiserver will get. */
+export function mapCrd(crd: Crd, f: (c: Crd) => Crd): Crd {
+  const out = f(crd);
+  const exact = exactCrds.get(crd);
+  if (exact) exactCrds.set(out, f(exact));
+  return out;
+}
+
+/** JSON text with bigints written as exact integer literals. */
+function exactJson(value: unknown): string {
+  const marker = '\u0000int:';
+  const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v.toString()}` : v));
+  return json.replace(/"\\u0000int:(-?[0-9]+)"/g, '$1');
+}
+
 /** Generates the CRDs of a source with the kubegen pipeline (`generateCrdFiles`) and parses them. */
 export function generateCrds(source: CrdSource): Crd[] {
-  return generateCrdFiles(source.apisRoot).map((file) => parse(file.contents) as Crd);
+  return generateCrdFiles(source.apisRoot).map((file) => {
+    const crd = parse(file.contents) as Crd;
+    exactCrds.set(crd, parse(file.contents, { intAsBigInt: true }) as Crd);
+    return crd;
+  });
 }
 
 interface Condition {
@@ -84,7 +110,8 @@ export async function applyCrd(kube: Kube, crd: Crd): Promise<AppliedCrd> {
   const base = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   const existing = await kube.get(`${base}/${crd.metadata.name}`);
   if (existing.status === 200) await deleteCrd(kube, crd.metadata.name);
-  const created = await kube.post(base, crd);
+  const exact = exactCrds.get(crd);
+  const created = await kube.post(base, exact ? exactJson(exact) : crd);
   if (created.status !== 201) return { status: created.status, warnings: created.warnings, conditions: [], error: JSON.stringify(created.body) };
   const conditions = await kube.eventually(`CRD ${crd.metadata.name} to become Established`, async () => {
     const res = await kube.get<{ status?: { conditions?: Condition[] } }>(`${base}/${crd.metadata.name}`);

@@ -4,6 +4,8 @@
  * field the server must name, which default it must apply) are computed from the generated CRD, never typed by hand.
  */
 
+import { compileRE2, type RE2Expression } from '../../../generator/markers/regex';
+
 /** The parts of an OpenAPI v3 (structural) schema these helpers read. */
 export interface Schema {
   type?: string;
@@ -97,8 +99,9 @@ const STRING_CANDIDATES = [
   '1h', '1Gi', '100m', 'https://example.com/sample', 'Sample Name', 'sample@example.com', '2024-01-02T03:04:05Z',
 ];
 
-function re(pattern: string): RegExp {
-  return new RegExp(pattern, 'u');
+/** Patterns as the apiserver runs them: RE2 (Go's regexp), not JavaScript's RegExp (no `(?i)`, `\\z`, `\\pL` …). */
+function re(pattern: string): RE2Expression {
+  return compileRE2(pattern);
 }
 
 function stringFits(s: Schema, v: string): boolean {
