@@ -5,6 +5,7 @@
  * A scaffolded project compiles its API types with `kubegen generate` into `src/generated/<group>/` (the `source`
  * layout), so its own `tsc` and jest compile the generated code with no package to build or publish.
  */
+import { PACKAGE_TSCONFIG } from '../emit/package';
 import type { VirtualFile } from '../emit/types';
 import { crdPlural } from '../naming/flect';
 import { privateName, publicName, publicPlural, render } from '../render';
@@ -125,19 +126,10 @@ export function scaffoldProjectFiles(p: ProjectScaffold): VirtualFile[] {
   ];
 }
 
+/** The generated packages' compiler options, for a project that compiles its APIs, the generated code and its tests. */
+const { declaration: _declaration, sourceMap: _sourceMap, rootDir: _rootDir, types: _types, ...PROJECT_COMPILER_OPTIONS } = PACKAGE_TSCONFIG.compilerOptions;
 const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2023'],
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    strict: true,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    forceConsistentCasingInFileNames: true,
-    types: ['node', 'jest'],
-    outDir: 'dist',
-  },
+  compilerOptions: { ...PROJECT_COMPILER_OPTIONS, types: ['node', 'jest'] },
   include: ['apis', 'src', 'test'],
 };
 

@@ -11,21 +11,10 @@
 # (internal/crdcheck), so that every golden case is a CRD a real cluster accepts.
 set -euo pipefail
 
-CONTROLLER_GEN_VERSION=v0.21.0
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
-CG="${CONTROLLER_GEN:-$(go env GOPATH)/bin/controller-gen}"
-if ! "$CG" --version 2>/dev/null | grep -qx "Version: ${CONTROLLER_GEN_VERSION}"; then
-  echo "installing controller-gen ${CONTROLLER_GEN_VERSION}" >&2
-  GOBIN="$(dirname "$CG")" go install "sigs.k8s.io/controller-tools/cmd/controller-gen@${CONTROLLER_GEN_VERSION}"
-fi
-
-if [ "$#" -gt 0 ]; then
-  cases=("$@")
-else
-  cases=()
-  for dir in */go; do cases+=("${dir%/go}"); done
-fi
+# shellcheck source=controller-gen.sh
+source "controller-gen.sh"
 
 files=()
 for c in "${cases[@]}"; do
