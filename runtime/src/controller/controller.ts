@@ -12,7 +12,8 @@
  *   after it is done);
  * - the outcome of a reconcile drives the queue as tabled in `reconcile.ts`; errors are logged
  *   (`Reconciler error`) and counted;
- * - graceful stop: when `signal` aborts, the queue stops handing out requests, the reconciles in flight run to
+ * - graceful stop: when `signal` aborts, the queue stops handing out requests (queued ones are dropped), the
+ *   reconciles in flight run to
  *   their end, and `start` resolves once they have. The reconciles' own signal is `abort` (default `signal`):
  *   the manager passes one that aborts when its graceful shutdown timeout expires, or at once when leadership
  *   is lost;
@@ -269,6 +270,11 @@ export class Controller {
     for (;;) {
       const got = await this.queue.get();
       if (got.shutdown) return;
+      if (this.queue.shuttingDown()) {
+        // stopping: queued requests are dropped, as by controller-runtime's priority queue
+        this.queue.done(got.item);
+        return;
+      }
       this.metrics.activeWorkers(this.name, 1);
       try {
         await this.reconcileHandler(got.item, abort);
