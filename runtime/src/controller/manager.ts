@@ -36,7 +36,9 @@ import { SharedInformerFactory, gvrKey, type ListSelector } from '../cache/facto
 import type { SharedIndexInformer, TransformFunc } from '../cache/informer';
 import { Lister } from '../cache/lister';
 import type { ReflectorOptions } from '../cache/reflector';
+import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
 import { EventBroadcaster, type EventRecorder } from '../events/recorder';
 import { eventResource, type EventsV1Event, type EventsV1EventList } from '../events/types';
@@ -49,6 +51,11 @@ import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegist
 
 /** Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped). */
 export type ClientFactory = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor, namespace: string) => ResourceClient<T, TList>;
+
+/** The `ClientFactory` of a REST client: `TypedClient`s of any kind. */
+export function restClientFactory(rest: RestClient): ClientFactory {
+  return <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, namespace: string) => new TypedClient<T, TList>(rest, d, namespace);
+}
 
 /** Something the manager runs. */
 export interface Runnable {

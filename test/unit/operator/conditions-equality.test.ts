@@ -9,7 +9,7 @@ import {
   type ConditionInput,
 } from '../../../runtime/src/controllerutil/conditions';
 import { parseQuantity, semanticDeepEqual } from '../../../runtime/src/controllerutil/equality';
-import { createMergePatch } from '../../../runtime/src/controllerutil/patch';
+import { createMergePatch, type JsonValue } from '../../../runtime/src/controllerutil/patch';
 import type { Condition } from '../../../runtime/src/meta/conditions';
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0, 999);
@@ -126,7 +126,7 @@ describe('semanticDeepEqual', () => {
 });
 
 describe('createMergePatch', () => {
-  it.each([
+  it.each<{ name: string; a: JsonValue; b: JsonValue; want: JsonValue | undefined }>([
     { name: 'equal → none', a: { x: 1 }, b: { x: 1 }, want: undefined },
     { name: 'changed scalar', a: { x: 1, y: 2 }, b: { x: 3, y: 2 }, want: { x: 3 } },
     { name: 'removed key → null', a: { x: 1, y: 2 }, b: { y: 2 }, want: { x: null } },

@@ -2,7 +2,7 @@
  * controllerutil: owner references (rules and messages), finalizers (conflict-safe on the server),
  * createOrUpdate / createOrPatch, ignoreNotFound, applyObject; over the fake clientset.
  */
-import type { KubeObject } from '../../../runtime/src/client/types';
+import type { KubeList, KubeObject } from '../../../runtime/src/client/types';
 import {
   addFinalizer,
   applyObject,
@@ -18,7 +18,7 @@ import {
   setOwnerReference,
 } from '../../../runtime/src/controllerutil/controllerutil';
 import { newConflict, newNotFound } from '../../../runtime/src/errors/errors';
-import { configMaps, fakeServer, widget, widgets, type Widget } from './helpers';
+import { configMaps, fakeServer, widget, widgets, type Widget, type WidgetList } from './helpers';
 
 const owner = (name: string, namespace?: string, kind = 'Widget', apiVersion = 'example.com/v1'): KubeObject => ({
   apiVersion,
@@ -117,7 +117,7 @@ describe('finalizers', () => {
 
   it('ensureFinalizer re-reads and retries on 409 Conflict, never losing a concurrent change', async () => {
     const { fake } = fakeServer({ allowUnconditionalUpdate: false });
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     const stale = await ws.create(widget('w'));
     // someone else writes first: our copy is stale
     await ws.update({ ...stale, metadata: { ...stale.metadata, labels: { other: 'writer' } } });
@@ -136,7 +136,7 @@ describe('finalizers', () => {
 
   it('ensureFinalizerRemoved finishes a deletion, and treats NotFound as done', async () => {
     const { fake } = fakeServer({ allowUnconditionalUpdate: false });
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     await ws.create({ ...widget('w'), metadata: { name: 'w', namespace: 'ns', finalizers: ['f'] } });
     await ws.delete('w');
     const deleting = await ws.get('w');
@@ -148,7 +148,7 @@ describe('finalizers', () => {
 
   it('gives up after the retries with the last conflict', async () => {
     const { fake } = fakeServer();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     await ws.create(widget('w'));
     fake.prependReactor('update', 'widgets', () => ({ error: newConflict({ group: 'example.com', resource: 'widgets' }, 'w', 'always stale') }));
     await expect(ensureFinalizer(ws, await ws.get('w'), 'f', { sleep: async () => undefined })).rejects.toThrow('always stale');
@@ -167,7 +167,7 @@ describe('createOrUpdate / createOrPatch', () => {
     { name: 'same → unchanged, no write', seed: 3, mutate: setSize(3), want: { result: 'unchanged', size: 3, writes: [] } },
   ])('createOrUpdate: $name', async ({ seed, mutate, want }) => {
     const { fake } = fakeServer();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     if (seed !== undefined) await ws.create({ ...widget('w'), spec: { size: seed } });
     fake.clearActions();
     const r = await createOrUpdate(ws, widget('w'), mutate);
@@ -178,7 +178,7 @@ describe('createOrUpdate / createOrPatch', () => {
 
   it('createOrUpdate compares semantically: a Quantity written another way is unchanged', async () => {
     const { fake } = fakeServer();
-    const cms = fake.client<KubeObject & { data?: Record<string, string>; spec?: unknown }>(configMaps, 'ns');
+    const cms = fake.client<KubeObject & { spec?: unknown }, KubeList<KubeObject & { spec?: unknown }>>(configMaps, 'ns');
     await cms.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'q', namespace: 'ns' }, spec: { resources: { limits: { memory: '1Gi' } } } });
     const r = await createOrUpdate(cms, { metadata: { name: 'q', namespace: 'ns' } }, (o) => {
       o.spec = { resources: { limits: { memory: '1024Mi' } } };
@@ -188,7 +188,7 @@ describe('createOrUpdate / createOrPatch', () => {
 
   it('MutateFn cannot rename', async () => {
     const { fake } = fakeServer();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     await expect(
       createOrUpdate(ws, widget('w'), (w) => {
         w.metadata!.name = 'other';
@@ -216,7 +216,7 @@ describe('createOrUpdate / createOrPatch', () => {
     { name: 'nothing → unchanged', mutate: () => undefined, want: { result: 'unchanged', patches: [] } },
   ])('createOrPatch: $name', async ({ mutate, want }) => {
     const { fake } = fakeServer();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     await ws.create({ ...widget('w'), spec: { size: 1 } });
     fake.clearActions();
     const r = await createOrPatch(ws, widget('w'), mutate);
@@ -232,7 +232,7 @@ describe('createOrUpdate / createOrPatch', () => {
 
   it('createOrPatch creates a missing object', async () => {
     const { fake } = fakeServer();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     expect((await createOrPatch(ws, widget('n'), (w) => void (w.spec = { size: 2 }))).result).toBe('created');
     expect((await ws.get('n')).spec).toEqual({ size: 2 });
   });
@@ -246,7 +246,7 @@ describe('ignoreNotFound and applyObject', () => {
 
   it('applyObject sends a server-side apply without server-populated fields or status, forced', async () => {
     const { fake } = fakeServer();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     const read = await ws.create({ ...widget('w'), spec: { size: 1 } });
     fake.clearActions();
     await applyObject(ws, { ...read, spec: { size: 5 }, status: { ready: true } }, 'my-operator');

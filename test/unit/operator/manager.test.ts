@@ -11,8 +11,8 @@ import { Manager, parseBindAddress, stripManagedFields } from '../../../runtime/
 import { generationChangedPredicate, newPredicateFuncs } from '../../../runtime/src/controller/predicates';
 import type { Request } from '../../../runtime/src/controller/reconcile';
 import type { KubeObject } from '../../../runtime/src/client/types';
-import { leaseResource, type Lease } from '../../../runtime/src/leaderelection/lease';
-import { clusters, configMaps, deferred, fakeServer, settle, until, widget, widgets, type Widget } from './helpers';
+import { leaseResource, type Lease, type LeaseList } from '../../../runtime/src/leaderelection/lease';
+import { clusters, configMaps, deferred, fakeServer, settle, until, widget, widgets, type Widget, type WidgetList } from './helpers';
 
 function manager(extra: Partial<ConstructorParameters<typeof Manager>[0]> = {}) {
   const server = fakeServer();
@@ -83,7 +83,7 @@ describe('a running manager', () => {
     const stop = new AbortController();
     const run = mgr.start(stop.signal);
     await mgr.elected();
-    const ws = fake.client<Widget>(widgets, 'ns');
+    const ws = fake.client<Widget, WidgetList>(widgets, 'ns');
     await ws.create(widget('a'));
     await ws.create(widget('skipped', 'ns', { metadata: { name: 'skipped', namespace: 'ns', labels: { skip: 'true' } } }));
     await until(() => seen.includes('ns/a'), 'for');
@@ -106,7 +106,7 @@ describe('a running manager', () => {
 
   it('reads through a cached lister of kinds registered before start, and refuses unregistered kinds after', async () => {
     const { mgr, fake } = manager({ cache: { transform: stripManagedFields } });
-    await fake.client<Widget>(widgets, 'ns').create({ ...widget('w'), metadata: { name: 'w', namespace: 'ns', managedFields: [{ manager: 'kubectl' }] } });
+    await fake.client<Widget, WidgetList>(widgets, 'ns').create({ ...widget('w'), metadata: { name: 'w', namespace: 'ns', managedFields: [{ manager: 'kubectl' }] } });
     const widgetsLister = mgr.lister<Widget>(widgets);
     mgr.addReadyzCheck('informers', mgr.cacheSyncChecker());
     const stop = new AbortController();
@@ -181,7 +181,7 @@ describe('a running manager', () => {
       leaderElection: { id: 'op', namespace: 'ops', identity: 'me', random: () => 0 },
     });
     // someone else holds the lease
-    await fake.client<Lease>(leaseResource, 'ops').create({
+    await fake.client<Lease, LeaseList>(leaseResource, 'ops').create({
       metadata: { name: 'op', namespace: 'ops' },
       spec: { holderIdentity: 'other', leaseDurationSeconds: 15, leaseTransitions: 0 },
     });
