@@ -4,8 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Manager } from '../../../runtime/src/controller/manager';
-import { noopLogger } from '../../../runtime/src/controller/log';
+// the package's subpaths, as the example imports them (jest maps them to the sources, tsc to the built types)
+import { Manager, noopLogger } from '@kubegen/runtime/controller';
 import { configMaps, setupWidgetController, widgets, type ConfigMap, type Widget } from './example/widget-operator';
 import { fakeServer, until } from './helpers';
 import type { KubeList } from '../../../runtime/src/client/types';
