@@ -475,6 +475,8 @@ export class Manager {
     this.abortRunnables.abort();
     electorStop.abort();
     await electorRun?.catch((err: unknown) => log.error(err, 'leader election failed'));
+    // no more event retries; the writes under way settle
+    this.broadcaster.shutdown();
     await this.broadcaster.flush();
     cacheStop.abort();
     await this.factory.shutdown();

@@ -293,8 +293,7 @@ export class LeaderElector {
       this.setObservedRecord(got.record);
       this.observedRaw = got.raw;
     }
-    const current = this.clock.now();
-    if (got.record.holderIdentity !== '' && this.isLeaseValid(current) && !this.isLeader()) {
+    if (got.record.holderIdentity !== '' && this.isLeaseValid(now) && !this.isLeader()) {
       this.log.v(4).info(`lock is held by ${got.record.holderIdentity} and has not yet expired`);
       return false;
     }

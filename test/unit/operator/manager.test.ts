@@ -11,6 +11,7 @@ import { Manager, parseBindAddress, stripManagedFields } from '../../../runtime/
 import { generationChangedPredicate, newPredicateFuncs } from '../../../runtime/src/controller/predicates';
 import type { Request } from '../../../runtime/src/controller/reconcile';
 import type { KubeObject } from '../../../runtime/src/client/types';
+import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../runtime/src/events/types';
 import { leaseResource, type Lease, type LeaseList } from '../../../runtime/src/leaderelection/lease';
 import { clusters, configMaps, deferred, fakeServer, settle, until, widget, widgets, type Widget, type WidgetList } from './helpers';
 
@@ -218,6 +219,13 @@ describe('a running manager', () => {
     await run;
     expect(failure).toBe('leader election lost');
     expect(events).toEqual(['reconcile a@16000', 'aborted@28000']);
+    // the lock reported both transitions on the Lease (events.k8s.io). The Lease did not change in between (the
+    // renewal at 16 s wrote nothing new, the later ones hung) and the note is not part of a series' key, so
+    // "stopped leading" is the second occurrence of the "became leader" series — client-go's behaviour
+    const leaseEvents = (await fake.client<EventsV1Event, EventsV1EventList>(eventResource, 'ops').list()).items;
+    expect(leaseEvents.map((e) => [e.type, e.reason, e.note, e.regarding?.kind, e.regarding?.name, e.series])).toEqual([
+      ['Normal', 'LeaderElection', 'me became leader', 'Lease', 'op', { count: 2, lastObservedTime: '2026-01-01T00:00:28.000000Z' }],
+    ]);
   });
 
   it('refuses leader election without an id', () => {
