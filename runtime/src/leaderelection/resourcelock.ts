@@ -7,7 +7,8 @@
  *   it throws the API error (NotFound when there is no lock object yet);
  * - `create` / `update` write a record; `update` is conditional on the object last read or written (409 when
  *   someone else wrote in between) and needs a prior `get` or `create`;
- * - `recordEvent` reports `<identity> <message>` as an event on the lock object (when a recorder is set).
+ * - `recordEvent` reports `<identity> <message>` as an event on the lock object (when a recorder is set): type
+ *   `Normal`, reason `LeaderElection`, action the message in CamelCase (`BecameLeader`, `StoppedLeading`).
  */
 
 import type { ResourceClient } from '../client/types';
@@ -117,7 +118,10 @@ export class LeaseLock implements ResourceLock {
   recordEvent(message: string): void {
     const rec = this.opts.eventRecorder;
     if (!rec || !this.lease) return;
-    rec.eventf(this.lease, undefined, 'Normal', 'LeaderElection', 'LeaderElection', `${this.opts.identity} ${message}`);
+    // client-go records these with a core/v1 recorder, where two messages are two events; an events.k8s.io
+    // series ignores the note, so the action tells the transitions apart (`BecameLeader`, `StoppedLeading`)
+    const action = message.replace(/(^|\s)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase());
+    rec.eventf(this.lease, undefined, 'Normal', 'LeaderElection', action, `${this.opts.identity} ${message}`);
   }
 
   identity(): string {
