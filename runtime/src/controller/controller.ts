@@ -17,8 +17,9 @@
  *   their end, and `start` resolves once they have. The reconciles' own signal is `abort` (default `signal`):
  *   the manager passes one that aborts when its graceful shutdown timeout expires, or at once when leadership
  *   is lost;
- * - the queue's backoff is `rateLimiter` (default: per-item exponential 5 ms doubling to 1000 s, the limiter of
- *   controller-runtime's default priority queue), on the injected `clock`.
+ * - the queue is controller-runtime's priority queue (`priorityqueue.ts`): initial-list objects and resyncs wait
+ *   behind real changes; a requeue keeps the priority the request had. Its backoff is `rateLimiter` (default:
+ *   per-item exponential 5 ms doubling to 1000 s, the priority queue's limiter), on the injected `clock`.
  */
 
 import { realClock, type Clock } from '../cache/clock';
@@ -26,13 +27,12 @@ import type { HasSynced, SharedIndexInformer } from '../cache/informer';
 import { isDeletedFinalStateUnknown } from '../cache/store';
 import type { KubeObject } from '../client/types';
 import { ItemExponentialFailureRateLimiter, type RateLimiter } from '../workqueue/rate_limiters';
-import { RateLimitingWorkQueue } from '../workqueue/rate_limiting_queue';
-import type { QueueItem } from '../workqueue/queue';
 import type { CreateEvent, DeleteEvent, UpdateEvent } from './events';
 import type { EventHandler, RequestQueue } from './handlers';
 import { defaultLogger, type Logger } from './log';
 import { noopMetrics, type ControllerMetrics, type QueueState } from './metrics';
 import { evaluate, type Predicate } from './predicates';
+import { PriorityQueue, type PriorityItem } from './priorityqueue';
 import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request, type Result } from './reconcile';
 
 /** Something a controller watches: it feeds the queue once started and knows when it has synced. */
@@ -104,37 +104,29 @@ export interface ControllerOptions {
 }
 
 /** The queue of a controller, instrumented for `workqueue_*` metrics. */
-class ControllerQueue extends RateLimitingWorkQueue<string> implements QueueState {
+class ControllerQueue extends PriorityQueue implements QueueState {
   private readonly addedAt = new Map<string, number>();
   private readonly startedAt = new Map<string, number>();
 
   constructor(
     private readonly controller: string,
     rateLimiter: RateLimiter<string>,
-    clock: Clock,
+    private readonly queueClock: Clock,
     private readonly metrics: () => ControllerMetrics,
   ) {
-    super({ name: controller, clock, rateLimiter });
+    super(rateLimiter, queueClock, {
+      added: (key) => {
+        this.addedAt.set(key, this.queueClock.now());
+        this.metrics().queueAdded(this.controller);
+      },
+      retried: () => this.metrics().queueRetried(this.controller),
+    });
   }
 
-  override add(item: string): void {
-    if (this.shuttingDown()) return;
-    if (!this.addedAt.has(item)) {
-      this.addedAt.set(item, this.clock.now());
-      this.metrics().queueAdded(this.controller);
-    }
-    super.add(item);
-  }
-
-  override addRateLimited(item: string): void {
-    if (!this.shuttingDown()) this.metrics().queueRetried(this.controller);
-    super.addRateLimited(item);
-  }
-
-  override async get(): Promise<QueueItem<string>> {
+  override async get(): Promise<PriorityItem> {
     const got = await super.get();
     if (!got.shutdown) {
-      const now = this.clock.now();
+      const now = this.queueClock.now();
       const at = this.addedAt.get(got.item);
       this.addedAt.delete(got.item);
       if (at !== undefined) this.metrics().queueWaited(this.controller, (now - at) / 1000);
@@ -147,7 +139,7 @@ class ControllerQueue extends RateLimitingWorkQueue<string> implements QueueStat
     const at = this.startedAt.get(item);
     if (at !== undefined) {
       this.startedAt.delete(item);
-      this.metrics().queueWorked(this.controller, (this.clock.now() - at) / 1000);
+      this.metrics().queueWorked(this.controller, (this.queueClock.now() - at) / 1000);
     }
     super.done(item);
   }
@@ -157,14 +149,14 @@ class ControllerQueue extends RateLimitingWorkQueue<string> implements QueueStat
   }
 
   unfinishedWorkSeconds(): number {
-    const now = this.clock.now();
+    const now = this.queueClock.now();
     let sum = 0;
     for (const at of this.startedAt.values()) sum += now - at;
     return sum / 1000;
   }
 
   longestRunningProcessorSeconds(): number {
-    const now = this.clock.now();
+    const now = this.queueClock.now();
     let max = 0;
     for (const at of this.startedAt.values()) max = Math.max(max, now - at);
     return max / 1000;
@@ -221,9 +213,9 @@ export class Controller {
   /** The queue as event handlers see it. */
   requestQueue(): RequestQueue {
     return {
-      add: (r) => this.queue.add(requestKey(r)),
-      addAfter: (r, ms) => this.queue.addAfter(requestKey(r), ms),
-      addRateLimited: (r) => this.queue.addRateLimited(requestKey(r)),
+      add: (r, priority) => this.queue.add(requestKey(r), priority !== undefined ? { priority } : {}),
+      addAfter: (r, ms, priority) => this.queue.add(requestKey(r), { afterMs: ms, ...(priority !== undefined ? { priority } : {}) }),
+      addRateLimited: (r, priority) => this.queue.add(requestKey(r), { rateLimited: true, ...(priority !== undefined ? { priority } : {}) }),
     };
   }
 
@@ -277,7 +269,7 @@ export class Controller {
       }
       this.metrics.activeWorkers(this.name, 1);
       try {
-        await this.reconcileHandler(got.item, abort);
+        await this.reconcileHandler(got.item, got.priority, abort);
       } finally {
         this.queue.done(got.item);
         this.metrics.activeWorkers(this.name, -1);
@@ -285,7 +277,7 @@ export class Controller {
     }
   }
 
-  private async reconcileHandler(key: string, abort: AbortSignal): Promise<void> {
+  private async reconcileHandler(key: string, priority: number, abort: AbortSignal): Promise<void> {
     const req: Request = requestFromKey(key);
     const log = this.log.withValues({ namespace: req.namespace, name: req.name, reconcileID: `${this.name}-${++this.reconcileSeq}` });
     const start = this.clock.now();
@@ -315,7 +307,7 @@ export class Controller {
     const seconds = (this.clock.now() - start) / 1000;
     if (failed) {
       const terminal = isTerminalError(error);
-      if (!terminal) this.queue.addRateLimited(key);
+      if (!terminal) this.queue.add(key, { rateLimited: true, priority });
       this.metrics.reconciled(this.name, 'error', seconds, { terminal, timeout: timedOut });
       log.error(error, 'Reconciler error');
       return;
@@ -324,13 +316,13 @@ export class Controller {
     if (after !== undefined && after > 0) {
       log.v(5).info('Reconcile done, requeueing after', { requeueAfter: after });
       this.queue.forget(key);
-      this.queue.addAfter(key, after);
+      this.queue.add(key, { afterMs: after, priority });
       this.metrics.reconciled(this.name, 'requeue_after', seconds);
       return;
     }
     if (result?.requeue) {
       log.v(5).info('Reconcile done, requeueing');
-      this.queue.addRateLimited(key);
+      this.queue.add(key, { rateLimited: true, priority });
       this.metrics.reconciled(this.name, 'requeue', seconds);
       return;
     }

@@ -11,18 +11,30 @@
  *   of the new object (an object that changed owners reconciles both);
  * - `enqueueRequestsFromMapFunc(fn)` enqueues what `fn` returns for the object (old and new object for
  *   updates; duplicates are merged by the queue);
+ * - every handler enqueues with `eventPriority`: initial-list creates and resyncs at low priority;
  * - handlers must not mutate the objects.
  */
 
 import type { KubeObject, ResourceDescriptor } from '../client/types';
 import type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events';
+import { LOW_PRIORITY } from './priorityqueue';
 import type { Request } from './reconcile';
 
-/** The queue as handlers see it. */
+/** The queue as handlers see it; `priority` defaults to 0 (see `priorityqueue.ts`). */
 export interface RequestQueue {
-  add(req: Request): void;
-  addAfter(req: Request, ms: number): void;
-  addRateLimited(req: Request): void;
+  add(req: Request, priority?: number): void;
+  addAfter(req: Request, ms: number, priority?: number): void;
+  addRateLimited(req: Request, priority?: number): void;
+}
+
+/**
+ * The priority of an event's requests (controller-runtime's `WithLowPriorityWhenUnchanged`): `LOW_PRIORITY` for a
+ * create from the initial list and for an update that kept the resourceVersion (a resync), else 0.
+ */
+export function eventPriority(e: { isInInitialList?: boolean; objectOld?: KubeObject; objectNew?: KubeObject }): number {
+  if (e.isInInitialList) return LOW_PRIORITY;
+  if (e.objectOld && e.objectNew && e.objectOld.metadata?.resourceVersion === e.objectNew.metadata?.resourceVersion) return LOW_PRIORITY;
+  return 0;
 }
 
 export interface EventHandler<T extends KubeObject = KubeObject> {
@@ -40,15 +52,15 @@ function requestOf(obj: KubeObject): Request | undefined {
 
 /** Enqueues the object of the event (controller-runtime's `EnqueueRequestForObject`). */
 export function enqueueRequestForObject<T extends KubeObject = KubeObject>(): EventHandler<T> {
-  const enqueue = (obj: T, q: RequestQueue): void => {
+  const enqueue = (obj: T, q: RequestQueue, priority: number): void => {
     const r = requestOf(obj);
-    if (r) q.add(r);
+    if (r) q.add(r, priority);
   };
   return {
-    create: (e, q) => enqueue(e.object, q),
-    update: (e, q) => enqueue(e.objectNew, q),
-    delete: (e, q) => enqueue(e.object, q),
-    generic: (e, q) => enqueue(e.object, q),
+    create: (e, q) => enqueue(e.object, q, eventPriority(e)),
+    update: (e, q) => enqueue(e.objectNew, q, eventPriority(e)),
+    delete: (e, q) => enqueue(e.object, q, 0),
+    generic: (e, q) => enqueue(e.object, q, 0),
   };
 }
 
@@ -77,16 +89,16 @@ export function enqueueRequestForOwner<T extends KubeObject = KubeObject>(
       out.set(`${namespace}/${ref.name}`, { namespace, name: ref.name });
     }
   };
-  const enqueue = (q: RequestQueue, ...objs: T[]): void => {
+  const enqueue = (q: RequestQueue, priority: number, ...objs: T[]): void => {
     const out = new Map<string, Request>();
     for (const o of objs) owners(o, out);
-    for (const r of out.values()) q.add(r);
+    for (const r of out.values()) q.add(r, priority);
   };
   return {
-    create: (e, q) => enqueue(q, e.object),
-    update: (e, q) => enqueue(q, e.objectOld, e.objectNew),
-    delete: (e, q) => enqueue(q, e.object),
-    generic: (e, q) => enqueue(q, e.object),
+    create: (e, q) => enqueue(q, eventPriority(e), e.object),
+    update: (e, q) => enqueue(q, eventPriority(e), e.objectOld, e.objectNew),
+    delete: (e, q) => enqueue(q, 0, e.object),
+    generic: (e, q) => enqueue(q, 0, e.object),
   };
 }
 
@@ -95,15 +107,15 @@ export type MapFunc<T extends KubeObject = KubeObject> = (obj: T) => readonly Re
 
 /** Enqueues what `fn` returns (controller-runtime's `EnqueueRequestsFromMapFunc`); see the module doc. */
 export function enqueueRequestsFromMapFunc<T extends KubeObject = KubeObject>(fn: MapFunc<T>): EventHandler<T> {
-  const enqueue = (q: RequestQueue, ...objs: T[]): void => {
+  const enqueue = (q: RequestQueue, priority: number, ...objs: T[]): void => {
     const out = new Map<string, Request>();
     for (const o of objs) for (const r of fn(o)) out.set(`${r.namespace}/${r.name}`, r);
-    for (const r of out.values()) q.add(r);
+    for (const r of out.values()) q.add(r, priority);
   };
   return {
-    create: (e, q) => enqueue(q, e.object),
-    update: (e, q) => enqueue(q, e.objectOld, e.objectNew),
-    delete: (e, q) => enqueue(q, e.object),
-    generic: (e, q) => enqueue(q, e.object),
+    create: (e, q) => enqueue(q, eventPriority(e), e.object),
+    update: (e, q) => enqueue(q, eventPriority(e), e.objectOld, e.objectNew),
+    delete: (e, q) => enqueue(q, 0, e.object),
+    generic: (e, q) => enqueue(q, 0, e.object),
   };
 }

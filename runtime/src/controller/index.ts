@@ -9,6 +9,7 @@ export * from './handlers';
 export * from './log';
 export * from './metrics';
 export * from './healthz';
+export * from './priorityqueue';
 export * from './controller';
 export * from './manager';
 export * from './builder';

@@ -5,18 +5,19 @@
 import { FakeClock } from '../../../runtime/src/cache/clock';
 import { Controller, type Source } from '../../../runtime/src/controller/controller';
 import { noopLogger } from '../../../runtime/src/controller/log';
+import { LOW_PRIORITY } from '../../../runtime/src/controller/priorityqueue';
 import { terminalError, type Request, type Result } from '../../../runtime/src/controller/reconcile';
 import { deferred, recordingMetrics, settle, until } from './helpers';
 
 /** A source that is synced at once and lets the test enqueue requests. */
-function manualSource(): Source & { add: (r: Request) => void } {
-  let q: { add(r: Request): void } | undefined;
+function manualSource(): Source & { add: (r: Request, priority?: number) => void } {
+  let q: { add(r: Request, priority?: number): void } | undefined;
   return {
     start(queue) {
       q = queue;
       return { hasSynced: () => true, waitForSync: async () => true };
     },
-    add: (r) => q!.add(r),
+    add: (r, priority) => q!.add(r, priority),
     toString: () => 'manual source',
   };
 }
@@ -218,6 +219,59 @@ describe('concurrency', () => {
     expect(() => new Controller({ name: 'w', maxConcurrentReconciles: 0, reconciler: { reconcile: () => undefined } })).toThrow(
       'controller w: maxConcurrentReconciles must be an integer ≥ 1, not 0',
     );
+  });
+});
+
+describe('priorities', () => {
+  it('real changes overtake the initial list; a requeue keeps the priority the request had', async () => {
+    const clock = new FakeClock(0);
+    const order: string[] = [];
+    const gate: Array<() => void> = [];
+    let failInit1 = true;
+    let blockNext = false;
+    const c = new Controller({
+      name: 'w',
+      clock,
+      logger: noopLogger,
+      reconciler: {
+        reconcile: async (req) => {
+          order.push(req.name);
+          if (req.name === 'blocker' && blockNext) {
+            blockNext = false;
+            await new Promise<void>((r) => gate.push(r));
+          }
+          if (req.name === 'init1' && failInit1) {
+            failInit1 = false;
+            await new Promise<void>((r) => gate.push(r));
+            throw new Error('transient');
+          }
+        },
+      },
+    });
+    const src = manualSource();
+    c.watch(src);
+    const stop = new AbortController();
+    const run = c.start(stop.signal);
+    await settle();
+    src.add({ namespace: 'ns', name: 'init1' }, LOW_PRIORITY);
+    src.add({ namespace: 'ns', name: 'init2' }, LOW_PRIORITY);
+    src.add({ namespace: 'ns', name: 'init3' }, LOW_PRIORITY);
+    await until(() => gate.length === 1);
+    src.add({ namespace: 'ns', name: 'change' });
+    gate.shift()!();
+    await until(() => order.length === 4);
+    // init1 failed and waits 5 ms; while a blocker holds the only worker, init1 comes due and a change arrives
+    blockNext = true;
+    src.add({ namespace: 'ns', name: 'blocker' });
+    await until(() => gate.length === 1);
+    clock.step(5);
+    src.add({ namespace: 'ns', name: 'change2' });
+    gate.shift()!();
+    await until(() => order.length === 7);
+    // the requeued init1 kept its low priority: the change goes first
+    expect(order).toEqual(['init1', 'change', 'init2', 'init3', 'blocker', 'change2', 'init1']);
+    stop.abort();
+    await run;
   });
 });
 
