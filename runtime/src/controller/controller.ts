@@ -144,8 +144,8 @@ class ControllerQueue extends PriorityQueue implements QueueState {
     super.done(item);
   }
 
-  depth(): number {
-    return this.len();
+  depthByPriority(): ReadonlyMap<number, number> {
+    return this.readyByPriority();
   }
 
   unfinishedWorkSeconds(): number {

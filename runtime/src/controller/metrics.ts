@@ -11,7 +11,7 @@
  *   `controller_runtime_reconcile_errors_total`, `controller_runtime_terminal_reconcile_errors_total`,
  *   `controller_runtime_reconcile_timeouts_total`, `controller_runtime_reconcile_time_seconds` (40 buckets,
  *   0.005 s to 60 s), `controller_runtime_max_concurrent_reconciles`, `controller_runtime_active_workers`
- *   (label `controller`); `workqueue_depth`, `workqueue_adds_total`, `workqueue_queue_duration_seconds`,
+ *   (label `controller`); `workqueue_depth` (also labelled `priority`), `workqueue_adds_total`, `workqueue_queue_duration_seconds`,
  *   `workqueue_work_duration_seconds` (10⁻⁸ … 10³ s), `workqueue_unfinished_work_seconds`,
  *   `workqueue_longest_running_processor_seconds`, `workqueue_retries_total` (labels `name` and `controller`,
  *   both the controller's name); `leader_election_master_status{name}`;
@@ -24,7 +24,8 @@ export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_af
 
 /** Live state of one controller's queue, read when metrics are collected. */
 export interface QueueState {
-  depth(): number;
+  /** The ready keys, by priority. */
+  depthByPriority(): ReadonlyMap<number, number>;
   /** Seconds the items being processed have been processing, summed. */
   unfinishedWorkSeconds(): number;
   /** Seconds the longest-running item has been processing. */
@@ -125,10 +126,16 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
   const depth = new prom.Gauge({
     name: 'workqueue_depth',
     help: 'Current depth of workqueue by workqueue and priority',
-    labelNames: ql,
+    labelNames: ['name', 'controller', 'priority'],
     ...c,
     collect() {
-      for (const [name, q] of queues) this.set({ name, controller: name }, q.depth());
+      this.reset();
+      for (const [name, q] of queues) {
+        const byPriority = q.depthByPriority();
+        // an empty queue still reports depth 0 at the default priority
+        if (byPriority.size === 0) this.set({ name, controller: name, priority: '0' }, 0);
+        for (const [priority, n] of byPriority) this.set({ name, controller: name, priority: String(priority) }, n);
+      }
     },
   });
   const adds = new prom.Counter({ name: 'workqueue_adds_total', help: 'Total number of adds handled by workqueue', labelNames: ql, ...c });

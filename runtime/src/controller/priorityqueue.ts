@@ -191,6 +191,14 @@ export class PriorityQueue {
     return n;
   }
 
+  /** The ready keys counted per priority. */
+  readyByPriority(): Map<number, number> {
+    const now = this.clock.now();
+    const out = new Map<number, number>();
+    for (const e of this.items.values()) if (e.readyAt <= now && !this.processing.has(e.key)) out.set(e.priority, (out.get(e.priority) ?? 0) + 1);
+    return out;
+  }
+
   /** Whether `key` is queued (ready or delayed) or being processed. */
   has(key: string): boolean {
     return this.items.has(key) || this.processing.has(key);

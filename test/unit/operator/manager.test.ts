@@ -119,6 +119,26 @@ describe('a running manager', () => {
     await run;
   });
 
+  it.each([
+    { name: 'one namespace', cache: { namespace: 'ns' }, want: ['ns/a', 'ns/b'] },
+    { name: 'a label selector', cache: { labelSelector: 'team=x' }, want: ['ns/a', 'other/c'] },
+    { name: 'cluster-wide', cache: {}, want: ['ns/a', 'ns/b', 'other/c'] },
+  ])('the cache watches $name', async ({ cache, want }) => {
+    const { mgr, fake } = manager({ cache });
+    const seen: string[] = [];
+    controllerManagedBy(mgr).for(widgets).complete((req) => void seen.push(key(req)));
+    for (const [ns, n, team] of [['ns', 'a', 'x'], ['ns', 'b', 'y'], ['other', 'c', 'x']] as const) {
+      await fake.client<Widget, WidgetList>(widgets, ns).create({ ...widget(n, ns), metadata: { name: n, namespace: ns, labels: { team } } });
+    }
+    const stop = new AbortController();
+    const run = mgr.start(stop.signal);
+    await until(() => seen.length >= want.length);
+    await settle();
+    expect(seen.sort()).toEqual(want);
+    stop.abort();
+    await run;
+  });
+
   it('graceful stop: in-flight reconciles finish before start resolves; past the grace period their signal aborts', async () => {
     const clock = new FakeClock(0);
     const { mgr, fake } = manager({ clock, gracefulShutdownTimeoutMs: 5_000 });
@@ -299,7 +319,7 @@ describe('probes and metrics over HTTP', () => {
       'controller_runtime_max_concurrent_reconciles{controller="widget"} 1',
       'controller_runtime_active_workers{controller="widget"} 0',
       'workqueue_retries_total{name="widget",controller="widget"} 1',
-      'workqueue_depth{name="widget",controller="widget"} 0',
+      'workqueue_depth{name="widget",controller="widget",priority="0"} 0',
     ]) {
       expect(body).toContain(line);
     }
