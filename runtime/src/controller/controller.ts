@@ -235,17 +235,18 @@ export class Controller {
       const q = this.requestQueue();
       const synced = this.sources.map((s) => ({ s, h: s.start(q, signal) }));
       this.log.info('Starting Controller');
-      for (const { s, h } of synced) {
-        const timeout = new AbortController();
-        const timer = this.clock.setTimer(() => timeout.abort(), this.cacheSyncTimeoutMs);
-        const ok = await h.waitForSync(AbortSignal.any([signal, timeout.signal]));
-        this.clock.clearTimer(timer);
-        if (signal.aborted) return;
-        if (!ok) {
-          const err = new Error(`failed to wait for ${this.name} caches to sync ${s.toString()}: timed out waiting for cache to be synced`);
-          this.log.error(err, 'Could not wait for Cache to sync');
-          throw err;
-        }
+      // every source waits in parallel, within one cacheSyncTimeout
+      const timeout = new AbortController();
+      const timer = this.clock.setTimer(() => timeout.abort(), this.cacheSyncTimeoutMs);
+      const waitSignal = AbortSignal.any([signal, timeout.signal]);
+      const results = await Promise.all(synced.map(({ h }) => h.waitForSync(waitSignal)));
+      this.clock.clearTimer(timer);
+      if (signal.aborted) return;
+      const failed = synced.find((_, i) => !results[i]);
+      if (failed) {
+        const err = new Error(`failed to wait for ${this.name} caches to sync ${failed.s.toString()}: timed out waiting for cache to be synced`);
+        this.log.error(err, 'Could not wait for Cache to sync');
+        throw err;
       }
       this.log.info('Starting workers', { 'worker count': this.maxConcurrentReconciles });
       const workers: Promise<void>[] = [];
