@@ -40,6 +40,7 @@ import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
+import { CoreEventBroadcaster, coreEventResource, type CoreEvent, type CoreEventList, type CoreEventRecorder } from '../events/corev1';
 import { EventBroadcaster, type EventRecorder } from '../events/recorder';
 import { eventResource, type EventsV1Event, type EventsV1EventList } from '../events/types';
 import { LeaderElector } from '../leaderelection/leaderelection';
@@ -186,6 +187,7 @@ export class Manager {
   private readonly healthz = new Map<string, Checker>();
   private readonly readyz = new Map<string, Checker>();
   private readonly broadcaster: EventBroadcaster;
+  private coreBroadcaster: CoreEventBroadcaster | undefined;
   private metricsSink: ControllerMetrics = noopMetrics;
   private prom: PrometheusMetrics | undefined;
   private started = false;
@@ -306,6 +308,19 @@ export class Manager {
   /** An events.k8s.io recorder for `controllerName` (controller-runtime's `GetEventRecorder`). */
   getEventRecorder(controllerName: string): EventRecorder {
     return this.broadcaster.newRecorder(controllerName);
+  }
+
+  /**
+   * A core/v1 recorder with client-go's EventCorrelator for `name` (controller-runtime's deprecated
+   * `GetEventRecorderFor`); prefer `getEventRecorder`.
+   */
+  getEventRecorderFor(name: string): CoreEventRecorder {
+    this.coreBroadcaster ??= new CoreEventBroadcaster({
+      clientFor: (ns) => this.opts.clients<CoreEvent, CoreEventList>(coreEventResource, ns),
+      clock: this.clock,
+      logger: this.logger,
+    });
+    return this.coreBroadcaster.newRecorder(name, this.opts.hostname);
   }
 
   /** Resolves when this manager leads (at start without leader election). */
@@ -477,7 +492,8 @@ export class Manager {
     await electorRun?.catch((err: unknown) => log.error(err, 'leader election failed'));
     // no more event retries; the writes under way settle
     this.broadcaster.shutdown();
-    await this.broadcaster.flush();
+    this.coreBroadcaster?.shutdown();
+    await Promise.all([this.broadcaster.flush(), this.coreBroadcaster?.flush()]);
     cacheStop.abort();
     await this.factory.shutdown();
     await Promise.all(this.servers.map(closeServer));

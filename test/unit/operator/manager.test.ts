@@ -247,6 +247,30 @@ describe('a running manager', () => {
     ]);
   });
 
+  it('both recorders write their events before start resolves', async () => {
+    const { mgr, fake } = manager({ hostname: 'host-1' });
+    const modern = mgr.getEventRecorder('widget-controller');
+    const legacy = mgr.getEventRecorderFor('widget-controller');
+    controllerManagedBy(mgr)
+      .for(widgets)
+      .complete(async (req) => {
+        const w = await fake.client<Widget, WidgetList>(widgets, req.namespace).get(req.name);
+        modern.eventf(w, undefined, 'Normal', 'Seen', 'Reconcile', 'events.k8s.io');
+        legacy.eventf(w, 'Normal', 'Seen', 'core/v1');
+      });
+    await fake.client<Widget, WidgetList>(widgets, 'ns').create(widget('a'));
+    const stop = new AbortController();
+    const run = mgr.start(stop.signal);
+    await until(() => fake.actions().some((a) => a.verb === 'create' && a.resource.resource === 'events'));
+    stop.abort();
+    await run;
+    const created = fake.actions().filter((a) => a.verb === 'create' && a.resource.resource === 'events');
+    expect(created.map((a) => `${a.resource.group || 'core'}:${(a as { object: { note?: string; message?: string } }).object.note ?? (a as { object: { message?: string } }).object.message}`).sort()).toEqual([
+      'core:core/v1',
+      'events.k8s.io:events.k8s.io',
+    ]);
+  });
+
   it('refuses leader election without an id', () => {
     expect(() => new Manager({ clients: fakeServer().clients, leaderElection: { id: '' } })).toThrow('LeaderElectionID must be configured');
   });
