@@ -19,6 +19,7 @@ const shared = {
     '^@kubegen/runtime$': '<rootDir>/runtime/src/index.ts',
     '^@kubegen/runtime/testing$': '<rootDir>/runtime/src/testing/index.ts',
     '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
+    '^@kubegen/runtime/(controller|controllerutil|leaderelection|events)$': '<rootDir>/runtime/src/$1/index.ts',
   },
 };
 

@@ -17,3 +17,15 @@ export { buildKubeconfig, kubeconfigToYaml, type Kubeconfig, type KubeconfigOpti
 export { parseDuration } from './duration';
 export { isAlive } from './lock';
 export type { ProcessExit } from './process';
+export {
+  crdClientsFor,
+  customResourceDefinitionResource,
+  installCRDs,
+  parseCrdFile,
+  readCrdFiles,
+  type CrdClients,
+  type CrdInstallOptions,
+  type CustomResourceDefinition,
+  type CustomResourceDefinitionList,
+  type InstalledCrds,
+} from './crds';

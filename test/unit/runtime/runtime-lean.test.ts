@@ -76,4 +76,18 @@ describe('the built runtime stays lean', () => {
     const got = await child(`const config = await runtime.loadFromDefault(); console.log(JSON.stringify({ headers: await config.headers() }));`, { KUBECONFIG: kc });
     expect(got).toEqual({ headers: { authorization: 'Bearer exec-abc' } });
   });
+
+  it('the operator subpaths load no dependency; prometheusMetrics() loads prom-client (an optional peer)', async () => {
+    const dist = path.dirname(DIST);
+    const got = await child(
+      `const controller = require(${JSON.stringify(path.join(dist, 'controller/index.js'))});
+       for (const sub of ['controllerutil', 'leaderelection', 'events']) require(${JSON.stringify(dist)} + '/' + sub + '/index.js');
+       const before = loaded();
+       let after;
+       try { controller.prometheusMetrics(); after = loaded(); } catch (e) { after = e.message; }
+       console.log(JSON.stringify({ before, after }));`,
+    );
+    expect(got.before).toEqual([]);
+    expect(got.after).toEqual(expect.arrayContaining(['prom-client']));
+  });
 });

@@ -1,0 +1,15 @@
+/**
+ * `@kubegen/runtime/controller`: controller-runtime for TypeScript — manager, builder, reconcile, predicates,
+ * event handlers, probes, metrics and logging.
+ */
+export * from './reconcile';
+export * from './events';
+export * from './predicates';
+export * from './handlers';
+export * from './log';
+export * from './metrics';
+export * from './healthz';
+export * from './priorityqueue';
+export * from './controller';
+export * from './manager';
+export * from './builder';

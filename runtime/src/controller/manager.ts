@@ -1,0 +1,505 @@
+/**
+ * `Manager`: runs controllers over one shared informer cache, with probes, metrics and leader election
+ * (controller-runtime `pkg/manager`).
+ *
+ * Contract:
+ * - clients: `clients(descriptor, namespace)` makes the direct (writing, uncached) client of any kind — a
+ *   generated `TypedClient` factory, `@kubegen/api`'s, or a fake's. `clientFor(d, ns)` hands them out;
+ * - cache: one `SharedInformerFactory` (options `cache.namespace`, `labelSelector`, `fieldSelector`,
+ *   `transform` — e.g. `stripManagedFields`). An informer exists only for kinds that are asked for explicitly
+ *   (`informerFor` / `lister`, or a controller's `for` / `owns` / `watches`); reading a kind nobody registered
+ *   throws rather than silently starting a watch. `lister(d)` reads the cache;
+ * - `start(signal)`, once. Order: the metrics and probe servers, the caches, the runnables that need no
+ *   leader, then leader election; the leader-only runnables (controllers, by default) start when this manager
+ *   leads (at once without election). `elected()` resolves then;
+ * - graceful stop when `signal` aborts: every runnable is told to stop and gets `gracefulShutdownTimeoutMs`
+ *   (default 30 s) to finish its in-flight work, after which the signal handed to that work aborts; then the
+ *   lease is released (`leaderElection.releaseOnCancel`), the caches stop, the servers close. `start` resolves;
+ *   it rejects with `failed waiting for all runnables to end within grace period of <n>s: context deadline
+ *   exceeded` when work outlived the grace period;
+ * - lost leadership: the leader-only runnables stop AT ONCE (their work's signal aborts, no grace period), the
+ *   rest shuts down, and `start` rejects with `leader election lost` (the process should exit);
+ * - a runnable that fails (e.g. a cache sync timeout) stops the manager, and `start` rejects with its error;
+ * - probes: `addHealthzCheck` / `addReadyzCheck` before `start` (after: `unable to add new checker because
+ *   healthz endpoint has already been created`); served on `healthProbeBindAddress` at `/healthz` and `/readyz`;
+ * - metrics: served on `metrics.bindAddress` at `/metrics` (default `'0'`: disabled, so prom-client — an
+ *   optional peer dependency — is loaded only when enabled; controller-runtime's default is `:8080`).
+ */
+
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { realClock, type Clock } from '../cache/clock';
+import { SharedInformerFactory, gvrKey, type ListSelector } from '../cache/factory';
+import type { SharedIndexInformer, TransformFunc } from '../cache/informer';
+import { Lister } from '../cache/lister';
+import type { ReflectorOptions } from '../cache/reflector';
+import { TypedClient } from '../client/typed';
+import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import type { RestClient } from '../rest/client';
+import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
+import { CoreEventBroadcaster, coreEventResource, type CoreEvent, type CoreEventList, type CoreEventRecorder } from '../events/corev1';
+import { EventBroadcaster, type EventRecorder } from '../events/recorder';
+import { eventResource, type EventsV1Event, type EventsV1EventList } from '../events/types';
+import { LeaderElector } from '../leaderelection/leaderelection';
+import { leaseResource, type Lease, type LeaseList } from '../leaderelection/lease';
+import { LeaseLock } from '../leaderelection/resourcelock';
+import { routeProbe, writeProbe, type Checker } from './healthz';
+import { defaultLogger, type Logger } from './log';
+import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
+
+/** Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped). */
+export type ClientFactory = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor, namespace: string) => ResourceClient<T, TList>;
+
+/** The `ClientFactory` of a REST client: `TypedClient`s of any kind. */
+export function restClientFactory(rest: RestClient): ClientFactory {
+  return <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, namespace: string) => new TypedClient<T, TList>(rest, d, namespace);
+}
+
+/** Something the manager runs. */
+export interface Runnable {
+  /**
+   * Runs until `signal` aborts, then finishes in-flight work and resolves; `abort` aborts when that work must
+   * stop at once (grace period over, or leadership lost).
+   */
+  start(signal: AbortSignal, abort: AbortSignal): Promise<void>;
+  /** Whether it runs only while the manager leads; default true (as controller-runtime's controllers). */
+  needLeaderElection?(): boolean;
+}
+
+export interface LeaderElectionOptions {
+  /** The Lease's name (controller-runtime's LeaderElectionID). */
+  id: string;
+  /** The Lease's namespace; default the in-cluster namespace. */
+  namespace?: string;
+  /** Default `<hostname>_<uuid>`. */
+  identity?: string;
+  /** Default 15 s. */
+  leaseDurationMs?: number;
+  /** Default 10 s. */
+  renewDeadlineMs?: number;
+  /** Default 2 s. */
+  retryPeriodMs?: number;
+  /** Release the lease on graceful stop, so a successor takes over at once; default false (as upstream). */
+  releaseOnCancel?: boolean;
+  /** Labels merged into the Lease. */
+  labels?: Readonly<Record<string, string>>;
+  /** A number in [0, 1) for the retry jitter; default `Math.random`. */
+  random?: () => number;
+}
+
+export interface CacheOptions {
+  /** Watch only this namespace; default all. */
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  /** Applied to every object before it is cached (e.g. `stripManagedFields`). */
+  transform?: TransformFunc<KubeObject>;
+  /** Resync period of the controllers' handlers; default none. */
+  resyncPeriodMs?: number;
+  reflector?: Omit<ReflectorOptions, 'selector' | 'clock'>;
+}
+
+export interface ManagerOptions {
+  clients: ClientFactory;
+  cache?: CacheOptions;
+  clock?: Clock;
+  logger?: Logger;
+  /** `host:port` (`:8080`, `127.0.0.1:0`) of `/metrics`; `'0'` or absent disables it. */
+  metrics?: { bindAddress?: string; registry?: PromRegistry };
+  /** `host:port` of `/healthz` and `/readyz`; `'0'` or absent disables them. */
+  healthProbeBindAddress?: string;
+  /** Default `/readyz`. */
+  readinessEndpointName?: string;
+  /** Default `/healthz`. */
+  livenessEndpointName?: string;
+  leaderElection?: LeaderElectionOptions;
+  /** Default 30 s. */
+  gracefulShutdownTimeoutMs?: number;
+  /** Controller defaults. */
+  controller?: {
+    /** `maxConcurrentReconciles` per `Kind.group` of the `for` kind. */
+    groupKindConcurrency?: Readonly<Record<string, number>>;
+    cacheSyncTimeoutMs?: number;
+    reconciliationTimeoutMs?: number;
+  };
+  /** For events' `reportingInstance`; default `os.hostname()`. */
+  hostname?: string;
+}
+
+/** A transform dropping `metadata.managedFields` (controller-runtime's `TransformStripManagedFields`). */
+export const stripManagedFields: TransformFunc<KubeObject> = (obj) => {
+  if (!obj.metadata?.managedFields) return obj;
+  const { managedFields: _m, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
+};
+
+/** Parses `host:port`; `undefined` for `'0'` / empty (disabled). */
+export function parseBindAddress(addr: string | undefined): { host: string | undefined; port: number } | undefined {
+  if (addr === undefined || addr === '' || addr === '0') return undefined;
+  const i = addr.lastIndexOf(':');
+  if (i < 0) throw new Error(`invalid bind address ${JSON.stringify(addr)}: want host:port`);
+  const host = addr.slice(0, i).replace(/^\[|\]$/g, '');
+  const port = Number(addr.slice(i + 1));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid bind address ${JSON.stringify(addr)}: bad port`);
+  return { host: host || undefined, port };
+}
+
+function listen(server: Server, addr: { host: string | undefined; port: number }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(addr.port, addr.host, () => {
+      server.off('error', reject);
+      const a = server.address() as AddressInfo;
+      resolve(a.family === 'IPv6' ? `[${a.address}]:${a.port}` : `${a.address}:${a.port}`);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
+}
+
+/** The namespace of the pod (controller-runtime's leader election default). */
+function inClusterNamespace(): string {
+  try {
+    const ns = readFileSync(`${SERVICE_ACCOUNT_DIR}/namespace`, 'utf8').trim();
+    if (ns) return ns;
+  } catch {
+    // not in a cluster
+  }
+  throw new Error('unable to find leader election namespace: not running in-cluster, please specify LeaderElectionNamespace');
+}
+
+/** See the module doc. */
+export class Manager {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  private readonly opts: ManagerOptions;
+  private readonly factory: SharedInformerFactory;
+  private readonly runnables: Runnable[] = [];
+  private readonly controllerNames = new Set<string>();
+  private readonly healthz = new Map<string, Checker>();
+  private readonly readyz = new Map<string, Checker>();
+  private readonly broadcaster: EventBroadcaster;
+  private coreBroadcaster: CoreEventBroadcaster | undefined;
+  private metricsSink: ControllerMetrics = noopMetrics;
+  private prom: PrometheusMetrics | undefined;
+  private started = false;
+  private probesServed = false;
+  private electedResolve!: () => void;
+  private readonly electedPromise: Promise<void>;
+  private elector: LeaderElector | undefined;
+  private servers: Server[] = [];
+  /** Where `/metrics` listens once started. */
+  metricsAddress: string | undefined;
+  /** Where the probes listen once started. */
+  healthProbeAddress: string | undefined;
+
+  constructor(opts: ManagerOptions) {
+    this.opts = opts;
+    this.clock = opts.clock ?? realClock;
+    this.logger = opts.logger ?? defaultLogger();
+    const c = opts.cache ?? {};
+    const selector: ListSelector = {
+      ...(c.labelSelector ? { labelSelector: c.labelSelector } : {}),
+      ...(c.fieldSelector ? { fieldSelector: c.fieldSelector } : {}),
+    };
+    this.factory = new SharedInformerFactory({
+      namespace: c.namespace ?? '',
+      ...(c.labelSelector || c.fieldSelector ? { tweakListOptions: () => selector } : {}),
+      ...(c.transform ? { transform: c.transform } : {}),
+      ...(c.resyncPeriodMs ? { defaultResyncMs: c.resyncPeriodMs } : {}),
+      clock: this.clock,
+      ...(c.reflector ? { reflector: c.reflector } : {}),
+      onHandlerError: (err) => this.logger.error(err, 'an event handler failed'),
+    });
+    this.electedPromise = new Promise((r) => (this.electedResolve = r));
+    this.broadcaster = new EventBroadcaster({
+      clientFor: (ns) => opts.clients<EventsV1Event, EventsV1EventList>(eventResource, ns),
+      clock: this.clock,
+      logger: this.logger,
+      ...(opts.hostname ? { hostname: opts.hostname } : {}),
+    });
+    if (opts.leaderElection && !opts.leaderElection.id) throw new Error('LeaderElectionID must be configured');
+  }
+
+  /** The options controllers inherit. */
+  get controllerDefaults(): NonNullable<ManagerOptions['controller']> {
+    return this.opts.controller ?? {};
+  }
+
+  /** The metrics sink controllers report to (no-op until `start` enables metrics). */
+  get metrics(): ControllerMetrics {
+    return this.metricsSink;
+  }
+
+  /** The prom-client registry, once metrics are enabled and the manager started. */
+  get metricsRegistry(): PromRegistry | undefined {
+    return this.prom?.registry;
+  }
+
+  /** The direct (uncached) client of a kind. */
+  clientFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, namespace = ''): ResourceClient<T, TList> {
+    return this.opts.clients<T, TList>(d, d.namespaced ? namespace : '');
+  }
+
+  /** The shared informer of a kind, created on first call (and started when the manager already runs). */
+  informerFor<T extends KubeObject>(d: ResourceDescriptor): SharedIndexInformer<T> {
+    const informer = this.factory.informerFor<T>(d, this.opts.clients<T>(d, d.namespaced ? this.factory.namespace : ''));
+    if (this.started && this.runSignal && !informer.isStarted) this.factory.start(this.runSignal);
+    return informer;
+  }
+
+  /**
+   * A cached reader of a kind. Before `start` it registers the kind's informer; after, the kind must have been
+   * registered (no informer is started behind the caller's back).
+   */
+  lister<T extends KubeObject>(d: ResourceDescriptor): Lister<T> {
+    const existing = this.factory.forResource(d);
+    if (!existing && this.started) {
+      throw new Error(`the cache has no informer for ${gvrKey(d)}: ask for its lister (or watch the kind) before the manager starts`);
+    }
+    const informer = (existing as SharedIndexInformer<T> | undefined) ?? this.informerFor<T>(d);
+    return new Lister<T>(informer.getIndexer(), { group: d.group, resource: d.resource });
+  }
+
+  /** A checker that passes once every informer started so far has synced. */
+  cacheSyncChecker(): Checker {
+    return async () => {
+      const signal = AbortSignal.abort();
+      for (const [key, ok] of await this.factory.waitForCacheSync(signal)) {
+        if (!ok) throw new Error(`informer ${key} has not synced`);
+      }
+    };
+  }
+
+  /** Registers a controller name; throws when taken (controller-runtime's message). */
+  registerControllerName(name: string): void {
+    if (this.controllerNames.has(name)) {
+      throw new Error(
+        `controller with name ${name} already exists. Controller names must be unique to avoid multiple controllers reporting the same metric. This validation can be disabled via the SkipNameValidation option`,
+      );
+    }
+    this.controllerNames.add(name);
+  }
+
+  /** Adds a runnable (a controller, or anything with `start`). After `start`, it starts at once. */
+  add(r: Runnable): void {
+    this.runnables.push(r);
+    if (this.started) this.startRunnable(r);
+  }
+
+  addHealthzCheck(name: string, check: Checker): void {
+    if (this.probesServed) throw new Error('unable to add new checker because healthz endpoint has already been created');
+    this.healthz.set(name, check);
+  }
+
+  addReadyzCheck(name: string, check: Checker): void {
+    if (this.probesServed) throw new Error('unable to add new checker because readyz endpoint has already been created');
+    this.readyz.set(name, check);
+  }
+
+  /** An events.k8s.io recorder for `controllerName` (controller-runtime's `GetEventRecorder`). */
+  getEventRecorder(controllerName: string): EventRecorder {
+    return this.broadcaster.newRecorder(controllerName);
+  }
+
+  /**
+   * A core/v1 recorder with client-go's EventCorrelator for `name` (controller-runtime's deprecated
+   * `GetEventRecorderFor`); prefer `getEventRecorder`.
+   */
+  getEventRecorderFor(name: string): CoreEventRecorder {
+    this.coreBroadcaster ??= new CoreEventBroadcaster({
+      clientFor: (ns) => this.opts.clients<CoreEvent, CoreEventList>(coreEventResource, ns),
+      clock: this.clock,
+      logger: this.logger,
+    });
+    return this.coreBroadcaster.newRecorder(name, this.opts.hostname);
+  }
+
+  /** Resolves when this manager leads (at start without leader election). */
+  elected(): Promise<void> {
+    return this.electedPromise;
+  }
+
+  /** The leader elector, when leader election is configured and the manager started. */
+  get leaderElector(): LeaderElector | undefined {
+    return this.elector;
+  }
+
+  // run state
+  private runSignal: AbortSignal | undefined;
+  private stopRunnables = new AbortController();
+  private abortRunnables = new AbortController();
+  private leaderStop = new AbortController();
+  private leaderAbort = new AbortController();
+  private leading = false;
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+  private wake: (() => void) | undefined;
+
+  private startRunnable(r: Runnable): void {
+    const leaderOnly = r.needLeaderElection?.() ?? true;
+    if (leaderOnly && !this.leading) return;
+    const stop = leaderOnly ? AbortSignal.any([this.stopRunnables.signal, this.leaderStop.signal]) : this.stopRunnables.signal;
+    const abort = leaderOnly ? AbortSignal.any([this.abortRunnables.signal, this.leaderAbort.signal]) : this.abortRunnables.signal;
+    const p: Promise<void> = Promise.resolve()
+      .then(() => r.start(stop, abort))
+      .catch((err: unknown) => {
+        if (!this.failure) this.failure = { error: err };
+        this.wake?.();
+      })
+      .finally(() => this.running.delete(p));
+    this.running.add(p);
+  }
+
+  private startLeaderRunnables(): void {
+    this.leading = true;
+    for (const r of this.runnables) if (r.needLeaderElection?.() ?? true) this.startRunnable(r);
+    this.electedResolve();
+  }
+
+  /** Runs everything until `signal` aborts; see the module doc. */
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.started) throw new Error('the manager was started more than once');
+    this.started = true;
+    this.runSignal = signal;
+    const log = this.logger;
+    let lost = false;
+    const stopped = new Promise<void>((resolve) => {
+      this.wake = resolve;
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    const electorStop = new AbortController();
+    let electorRun: Promise<void> | undefined;
+    const cacheStop = new AbortController();
+    try {
+      // 1. servers
+      const metricsAddr = parseBindAddress(this.opts.metrics?.bindAddress);
+      if (metricsAddr) {
+        this.prom = prometheusMetrics(this.opts.metrics?.registry);
+        this.metricsSink = this.prom;
+        const prom = this.prom;
+        const server = createServer((req, res) => {
+          const path = new URL(req.url ?? '/', 'http://metrics').pathname;
+          if (path !== '/metrics') {
+            res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+            return;
+          }
+          prom.exposition().then(
+            ({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(body),
+            (err: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${String(err)}\n`),
+          );
+        });
+        this.servers.push(server);
+        this.metricsAddress = await listen(server, metricsAddr);
+        log.info('Starting metrics server', { bindAddress: this.metricsAddress });
+      }
+      const probeAddr = parseBindAddress(this.opts.healthProbeBindAddress);
+      this.probesServed = probeAddr !== undefined;
+      if (probeAddr) {
+        const endpoints = new Map([
+          [this.opts.livenessEndpointName ?? '/healthz', this.healthz],
+          [this.opts.readinessEndpointName ?? '/readyz', this.readyz],
+        ]);
+        const server = createServer((req, res) => {
+          routeProbe(endpoints, req).then(
+            (r) => writeProbe(res, r ?? { status: 404, body: '404 page not found\n' }),
+            (err: unknown) => writeProbe(res, { status: 500, body: `internal server error: ${String(err)}\n` }),
+          );
+        });
+        this.servers.push(server);
+        this.healthProbeAddress = await listen(server, probeAddr);
+        log.info('Starting health probes', { bindAddress: this.healthProbeAddress });
+      }
+      // 2. caches and events
+      this.factory.start(cacheStop.signal);
+      this.broadcaster.start(cacheStop.signal);
+      // 3. runnables without election
+      for (const r of this.runnables) if (!(r.needLeaderElection?.() ?? true)) this.startRunnable(r);
+      // 4. election
+      const le = this.opts.leaderElection;
+      if (!le) this.startLeaderRunnables();
+      else {
+        const namespace = le.namespace ?? inClusterNamespace();
+        const identity = le.identity ?? `${hostname()}_${randomUUID()}`;
+        const lock = new LeaseLock({
+          client: this.opts.clients<Lease, LeaseList>(leaseResource, namespace),
+          namespace,
+          name: le.id,
+          identity,
+          ...(le.labels ? { labels: le.labels } : {}),
+          eventRecorder: this.broadcaster.newRecorder(identity),
+        });
+        this.elector = new LeaderElector({
+          lock,
+          name: le.id,
+          leaseDurationMs: le.leaseDurationMs ?? 15_000,
+          renewDeadlineMs: le.renewDeadlineMs ?? 10_000,
+          retryPeriodMs: le.retryPeriodMs ?? 2_000,
+          releaseOnCancel: le.releaseOnCancel ?? false,
+          clock: this.clock,
+          logger: log,
+          ...(le.random ? { random: le.random } : {}),
+          onLeadingChange: (leading) => this.metricsSink.leaderElection(le.id, leading),
+          callbacks: {
+            onStartedLeading: () => this.startLeaderRunnables(),
+            onStoppedLeading: () => {
+              if (electorStop.signal.aborted) return;
+              // leadership lost (or never gained) while running: leader-only work stops at once
+              lost = this.leading;
+              this.leaderStop.abort();
+              this.leaderAbort.abort();
+              this.leading = false;
+              if (lost) log.info('leader election lost');
+              this.wake?.();
+            },
+          },
+        });
+        electorRun = this.elector.run(electorStop.signal);
+      }
+      await stopped;
+    } catch (err) {
+      if (!this.failure) this.failure = { error: err };
+    }
+    // shutdown
+    let graceError: Error | undefined;
+    const grace = lost ? 0 : (this.opts.gracefulShutdownTimeoutMs ?? 30_000);
+    this.stopRunnables.abort();
+    if (lost) this.abortRunnables.abort();
+    if (this.running.size > 0) {
+      let timer: ReturnType<Clock['setTimer']> | undefined;
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = this.clock.setTimer(() => resolve(true), grace);
+      });
+      const done = Promise.all([...this.running]).then(() => false);
+      const expired = await Promise.race([done, timedOut]);
+      if (timer !== undefined) this.clock.clearTimer(timer);
+      if (expired) {
+        this.abortRunnables.abort();
+        if (!lost) graceError = new Error(`failed waiting for all runnables to end within grace period of ${grace / 1000}s: context deadline exceeded`);
+      }
+    }
+    this.abortRunnables.abort();
+    electorStop.abort();
+    await electorRun?.catch((err: unknown) => log.error(err, 'leader election failed'));
+    // no more event retries; the writes under way settle
+    this.broadcaster.shutdown();
+    this.coreBroadcaster?.shutdown();
+    await Promise.all([this.broadcaster.flush(), this.coreBroadcaster?.flush()]);
+    cacheStop.abort();
+    await this.factory.shutdown();
+    await Promise.all(this.servers.map(closeServer));
+    this.servers = [];
+    if (lost) throw new Error('leader election lost');
+    if (this.failure) throw this.failure.error;
+    if (graceError) throw graceError;
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * The vocabulary of an operator (controller-runtime `pkg/controller/controllerutil`, `pkg/client`).
+ *
+ * Contract:
+ * - `setControllerReference(owner, object, ownerKind?)` adds (or replaces) the owner reference with
+ *   `controller: true` and `blockOwnerDeletion: true`; it refuses an object controlled by another owner
+ *   (`Object ns/name is already owned by another Kind controller name`), a namespaced owner of a
+ *   cluster-scoped object (`cluster-scoped resource must not have a namespace-scoped owner, owner's namespace X`)
+ *   and an owner in another namespace (`cross-namespace owner references are disallowed, owner's namespace X,
+ *   obj's namespace Y`). `setOwnerReference` adds one without the flags. Both upsert by (group, kind, name) —
+ *   version and uid are ignored — so `setOwnerReference` after `setControllerReference` for the same owner drops
+ *   `controller: true`, as upstream. They mutate `object` and throw on refusal;
+ * - `addFinalizer` / `removeFinalizer` (every occurrence) mutate and return whether they changed anything;
+ *   `ensureFinalizer` / `ensureFinalizerRemoved` do it on the server, conflict-safe: on a 409 they read the object
+ *   again and retry (client-go's `DefaultRetry`);
+ * - `createOrUpdate(client, object, mutate)`: GET; NotFound → mutate, create → `created`; else mutate the read
+ *   object, and update only when it changed semantically (`semanticDeepEqual`) → `updated`, else `unchanged`.
+ *   `createOrPatch` sends JSON merge patches instead: one for everything but `status`, one for the status
+ *   subresource → `updated`, `updatedStatus`, `updatedStatusOnly`. Renaming in `mutate` throws
+ *   `MutateFn cannot mutate object name and/or object namespace`;
+ * - `ignoreNotFound(err)` returns for NotFound and rethrows everything else (for `.catch`).
+ */
+
+import { withTypeMeta } from '../client/typed';
+import type { ApplyConfiguration, KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import { isNotFound } from '../errors/errors';
+import { DefaultRetry, retryOnConflict, type Backoff, type RetryHooks } from '../errors/retry';
+import type { OwnerReference } from '../meta/types';
+import { groupOfApiVersion } from '../controller/handlers';
+import { createMergePatch, type JsonValue } from './patch';
+import { semanticDeepEqual } from './equality';
+
+/** The result of `createOrUpdate` / `createOrPatch` (controller-runtime's `OperationResult`). */
+export type OperationResult = 'unchanged' | 'created' | 'updated' | 'updatedStatus' | 'updatedStatusOnly';
+
+/** `setControllerReference` found another controller. */
+export class AlreadyOwnedError extends Error {
+  override readonly name = 'AlreadyOwnedError';
+  constructor(
+    readonly object: KubeObject,
+    readonly owner: OwnerReference,
+  ) {
+    super(`Object ${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''} is already owned by another ${owner.kind} controller ${owner.name}`);
+  }
+}
+
+function validateOwner(owner: KubeObject, object: KubeObject): void {
+  const ownerNs = owner.metadata?.namespace ?? '';
+  if (ownerNs === '') return;
+  const objNs = object.metadata?.namespace ?? '';
+  if (objNs === '') throw new Error(`cluster-scoped resource must not have a namespace-scoped owner, owner's namespace ${ownerNs}`);
+  if (ownerNs !== objNs) throw new Error(`cross-namespace owner references are disallowed, owner's namespace ${ownerNs}, obj's namespace ${objNs}`);
+}
+
+function ownerTypeMeta(owner: KubeObject, kind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): { apiVersion: string; kind: string } {
+  if (kind) return withTypeMeta(kind, { apiVersion: owner.apiVersion, kind: owner.kind });
+  if (!owner.apiVersion || !owner.kind) {
+    throw new Error(`the owner ${owner.metadata?.namespace ?? ''}/${owner.metadata?.name ?? ''} has no apiVersion and kind: pass its descriptor`);
+  }
+  return { apiVersion: owner.apiVersion, kind: owner.kind };
+}
+
+function sameObject(a: OwnerReference, b: OwnerReference): boolean {
+  return groupOfApiVersion(a.apiVersion) === groupOfApiVersion(b.apiVersion) && a.kind === b.kind && a.name === b.name;
+}
+
+function upsertOwnerRef(ref: OwnerReference, object: KubeObject): void {
+  object.metadata ??= {};
+  const owners = [...(object.metadata.ownerReferences ?? [])];
+  const i = owners.findIndex((o) => sameObject(o, ref));
+  if (i < 0) owners.push(ref);
+  else owners[i] = ref;
+  object.metadata.ownerReferences = owners;
+}
+
+function ownerRef(owner: KubeObject, kind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): OwnerReference {
+  const tm = ownerTypeMeta(owner, kind);
+  return { apiVersion: tm.apiVersion, kind: tm.kind, name: owner.metadata?.name ?? '', uid: owner.metadata?.uid ?? '' };
+}
+
+/** The reference with `controller: true`, if any (metav1.GetControllerOf). */
+export function getControllerOf(object: KubeObject): OwnerReference | undefined {
+  return object.metadata?.ownerReferences?.find((r) => r.controller === true);
+}
+
+/** Makes `owner` the controller of `object`; see the module doc. */
+export function setControllerReference(owner: KubeObject, object: KubeObject, ownerKind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): void {
+  validateOwner(owner, object);
+  const ref: OwnerReference = { ...ownerRef(owner, ownerKind), blockOwnerDeletion: true, controller: true };
+  const existing = getControllerOf(object);
+  if (existing && !sameObject(existing, ref)) throw new AlreadyOwnedError(object, existing);
+  upsertOwnerRef(ref, object);
+}
+
+/** Adds `owner` as a (non-controller) owner of `object`; see the module doc. */
+export function setOwnerReference(owner: KubeObject, object: KubeObject, ownerKind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): void {
+  validateOwner(owner, object);
+  upsertOwnerRef(ownerRef(owner, ownerKind), object);
+}
+
+/** Whether `object` has an owner reference to `owner` (by group, kind and name). */
+export function hasOwnerReference(owner: KubeObject, object: KubeObject, ownerKind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): boolean {
+  const ref = ownerRef(owner, ownerKind);
+  return (object.metadata?.ownerReferences ?? []).some((o) => sameObject(o, ref));
+}
+
+/** Whether `object` lists `finalizer`. */
+export function containsFinalizer(object: KubeObject, finalizer: string): boolean {
+  return (object.metadata?.finalizers ?? []).includes(finalizer);
+}
+
+/** Adds `finalizer` unless present; returns whether it changed `object`. */
+export function addFinalizer(object: KubeObject, finalizer: string): boolean {
+  if (containsFinalizer(object, finalizer)) return false;
+  object.metadata ??= {};
+  object.metadata.finalizers = [...(object.metadata.finalizers ?? []), finalizer];
+  return true;
+}
+
+/** Removes every occurrence of `finalizer`; returns whether it changed `object`. */
+export function removeFinalizer(object: KubeObject, finalizer: string): boolean {
+  const before = object.metadata?.finalizers ?? [];
+  const after = before.filter((f) => f !== finalizer);
+  if (after.length === before.length) return false;
+  object.metadata!.finalizers = after;
+  return true;
+}
+
+export interface RetryOptions {
+  signal?: AbortSignal;
+  /** Default client-go's `DefaultRetry` (5 attempts, 10 ms apart). */
+  backoff?: Backoff;
+  /** For tests: the sleep between attempts. */
+  sleep?: RetryHooks['sleep'];
+}
+
+function objectName(object: KubeObject): string {
+  const name = object.metadata?.name;
+  if (!name) throw new TypeError('the object has no metadata.name');
+  return name;
+}
+
+async function updateRetrying<T extends KubeObject>(
+  client: ResourceClient<T, KubeList<T>>,
+  object: T,
+  change: (o: T) => boolean,
+  opts: RetryOptions,
+): Promise<{ changed: boolean; object: T }> {
+  let current: T | undefined = object;
+  return retryOnConflict(
+    opts.backoff ?? DefaultRetry,
+    async () => {
+      const o: T = current ? (JSON.parse(JSON.stringify(current)) as T) : await client.get(objectName(object), opts.signal ? { signal: opts.signal } : {});
+      current = undefined; // a retry reads the object again
+      if (!change(o)) return { changed: false, object: o };
+      return { changed: true, object: await client.update(o, opts.signal ? { signal: opts.signal } : {}) };
+    },
+    { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.sleep ? { sleep: opts.sleep } : {}) },
+  );
+}
+
+/** Adds `finalizer` on the server (an update), re-reading and retrying on conflicts; `object` is not mutated. */
+export function ensureFinalizer<T extends KubeObject>(client: ResourceClient<T, KubeList<T>>, object: T, finalizer: string, opts: RetryOptions = {}): Promise<{ changed: boolean; object: T }> {
+  return updateRetrying(client, object, (o) => addFinalizer(o, finalizer), opts);
+}
+
+/** Removes `finalizer` on the server, re-reading and retrying on conflicts; NotFound means done (`changed: false`). */
+export async function ensureFinalizerRemoved<T extends KubeObject>(
+  client: ResourceClient<T, KubeList<T>>,
+  object: T,
+  finalizer: string,
+  opts: RetryOptions = {},
+): Promise<{ changed: boolean; object: T | undefined }> {
+  try {
+    return await updateRetrying(client, object, (o) => removeFinalizer(o, finalizer), opts);
+  } catch (err) {
+    if (isNotFound(err)) return { changed: false, object: undefined };
+    throw err;
+  }
+}
+
+/** Changes the desired state of an object in place. */
+export type MutateFn<T> = (object: T) => void | Promise<void>;
+
+function keyOf(o: KubeObject): string {
+  return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+}
+
+async function mutate<T extends KubeObject>(fn: MutateFn<T>, key: string, object: T): Promise<void> {
+  await fn(object);
+  if (keyOf(object) !== key) throw new Error('MutateFn cannot mutate object name and/or object namespace');
+}
+
+function copy<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+/**
+ * Creates `object` or updates the existing one so that `mutate` holds; see the module doc. `object` names the
+ * object (and is the base of a create); `mutate` receives the object to change (the server's copy when it
+ * exists). Returns the result and the server's answer (or the read object when unchanged).
+ */
+export async function createOrUpdate<T extends KubeObject>(
+  client: ResourceClient<T, KubeList<T>>,
+  object: T,
+  fn: MutateFn<T>,
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ result: OperationResult; object: T }> {
+  const key = keyOf(object);
+  const call = opts.signal ? { signal: opts.signal } : {};
+  let existing: T;
+  try {
+    existing = await client.get(objectName(object), call);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    const fresh = copy(object);
+    await mutate(fn, key, fresh);
+    return { result: 'created', object: await client.create(fresh, call) };
+  }
+  const desired = copy(existing);
+  await mutate(fn, key, desired);
+  if (semanticDeepEqual(existing, desired)) return { result: 'unchanged', object: existing };
+  return { result: 'updated', object: await client.update(desired, call) };
+}
+
+function withoutStatus(o: KubeObject): { rest: Record<string, unknown>; status: unknown; has: boolean } {
+  const { status, ...rest } = o as KubeObject & { status?: unknown };
+  return { rest, status, has: Object.hasOwn(o, 'status') && status !== undefined };
+}
+
+/**
+ * Creates `object` or patches the existing one so that `mutate` holds, with separate merge patches for the
+ * object and its status subresource; see the module doc.
+ */
+export async function createOrPatch<T extends KubeObject>(
+  client: ResourceClient<T, KubeList<T>>,
+  object: T,
+  fn: MutateFn<T>,
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ result: OperationResult; object: T }> {
+  const key = keyOf(object);
+  const name = objectName(object);
+  const call = opts.signal ? { signal: opts.signal } : {};
+  let existing: T;
+  try {
+    existing = await client.get(name, call);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    const fresh = copy(object);
+    await mutate(fn, key, fresh);
+    return { result: 'created', object: await client.create(fresh, call) };
+  }
+  const desired = copy(existing);
+  await mutate(fn, key, desired);
+  const before = withoutStatus(existing);
+  const after = withoutStatus(desired);
+  let result: OperationResult = 'unchanged';
+  let current = existing;
+  const patch = createMergePatch(before.rest as JsonValue, after.rest as JsonValue);
+  if (patch !== undefined) {
+    current = await client.patch(name, 'application/merge-patch+json', patch as never, call);
+    result = 'updated';
+  }
+  if ((before.has || after.has) && !isJsonEqual(before.status, after.status)) {
+    const statusPatch = createMergePatch((before.status ?? null) as JsonValue, (after.status ?? null) as JsonValue);
+    current = await client.patch(name, 'application/merge-patch+json', { status: statusPatch === undefined ? null : statusPatch } as never, call, 'status');
+    result = result === 'updated' ? 'updatedStatus' : 'updatedStatusOnly';
+  }
+  return { result, object: current };
+}
+
+function isJsonEqual(a: unknown, b: unknown): boolean {
+  return createMergePatch((a ?? null) as JsonValue, (b ?? null) as JsonValue) === undefined;
+}
+
+/** Returns for a NotFound error, rethrows any other: `await client.delete(name).catch(ignoreNotFound)`. */
+export function ignoreNotFound(err: unknown): void {
+  if (!isNotFound(err)) throw err;
+}
+
+/**
+ * Server-side apply of a typed object (`fieldManager` owns every field it sets): the server-populated metadata
+ * (`resourceVersion`, `uid`, `generation`, `creationTimestamp`, `deletionTimestamp`, `managedFields`,
+ * `selfLink`) and `status` are dropped first, so a read-modify-apply does not claim them. `force` defaults to
+ * true, as controllers should own their fields.
+ */
+export function applyObject<T extends KubeObject>(
+  client: ResourceClient<T, KubeList<T>>,
+  object: T,
+  fieldManager: string,
+  opts: { force?: boolean; signal?: AbortSignal } = {},
+): Promise<T> {
+  const { status: _status, ...rest } = copy(object) as T & { status?: unknown };
+  const m = { ...(rest.metadata ?? {}) };
+  for (const k of ['resourceVersion', 'uid', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink'] as const) delete m[k];
+  if (!m.name) throw new TypeError('applyObject: metadata.name is required');
+  const config = { ...rest, metadata: m } as unknown as ApplyConfiguration<T>;
+  return client.apply(config, { fieldManager, force: opts.force ?? true, ...(opts.signal ? { signal: opts.signal } : {}) });
+}

@@ -1,0 +1,240 @@
+/**
+ * envtest's CRD installer (controller-runtime `pkg/envtest/crd.go`): install CustomResourceDefinitions into a
+ * test control plane, wait until they serve, remove them on stop — so an integration test is three lines:
+ *
+ * ```ts
+ * const cp = await startControlPlane();
+ * const crds = await installCRDs(crdClientsFor(rest), { crdDirectoryPaths: ['config/crd'] });
+ * // … test … then: await crds.uninstall(); await cp.stop();
+ * ```
+ *
+ * Contract:
+ * - `crdDirectoryPaths` (files or directories; directories are NOT recursed; `.json`, `.yaml`, `.yml`, several
+ *   YAML documents per file) and `crds` (objects) are merged; documents that are not
+ *   `apiextensions.k8s.io/v1` CustomResourceDefinitions are skipped; of two CRDs with the same name the last
+ *   wins. A missing path is skipped unless `errorIfPathMissing` (then `<path> does not exist`). Malformed YAML or
+ *   JSON is a one-line error `file:line:column: message`;
+ * - each CRD is created, or updated when it exists (re-read and retried on conflicts);
+ * - then every CRD is polled every `pollIntervalMs` (default 100 ms) for at most `maxTimeMs` (default 10 s)
+ *   until it is `Established` and — when `discover` is given — every served version's discovery lists its
+ *   plural (envtest checks only discovery; the issue asks for Established as well). Timeout: `timed out waiting
+ *   for CRDs to be established: <names>`;
+ * - `uninstall()` deletes them and waits (same polling) until they are gone.
+ */
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as Yaml from 'yaml';
+import { clockSleep, realClock, type Clock } from '../cache/clock';
+import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import { TypedClient } from '../client/typed';
+import { isAlreadyExists, isConflict, isNotFound } from '../errors/errors';
+import type { Condition } from '../meta/conditions';
+import type { RestClient } from '../rest/client';
+
+/** The parts of an `apiextensions.k8s.io/v1` CustomResourceDefinition the installer reads. */
+export interface CustomResourceDefinition extends KubeObject {
+  spec?: {
+    group?: string;
+    names?: { plural?: string; kind?: string };
+    scope?: string;
+    versions?: Array<{ name?: string; served?: boolean; storage?: boolean; [k: string]: unknown }>;
+    [k: string]: unknown;
+  };
+  status?: { conditions?: Array<Pick<Condition, 'type' | 'status'> & Partial<Condition>>; [k: string]: unknown };
+}
+
+export type CustomResourceDefinitionList = KubeList<CustomResourceDefinition>;
+
+/** The CRD resource (to be replaced by `@kubegen/api`'s descriptor). */
+export const customResourceDefinitionResource: ResourceDescriptor = Object.freeze({
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  resource: 'customresourcedefinitions',
+  kind: 'CustomResourceDefinition',
+  listKind: 'CustomResourceDefinitionList',
+  namespaced: false,
+});
+
+/** What the installer talks to. */
+export interface CrdClients {
+  crds: ResourceClient<CustomResourceDefinition, CustomResourceDefinitionList>;
+  /** The plural resource names a group version serves (discovery); optional. */
+  discover?: (group: string, version: string, signal?: AbortSignal) => Promise<string[]>;
+}
+
+/** The installer's clients over a REST client: the CRD client and `/apis/<group>/<version>` discovery. */
+export function crdClientsFor(rest: RestClient): CrdClients {
+  return {
+    crds: new TypedClient<CustomResourceDefinition, CustomResourceDefinitionList>(rest, customResourceDefinitionResource),
+    discover: async (group, version, signal) => {
+      try {
+        const list = await rest.request<{ resources?: Array<{ name?: string }> }>({ method: 'GET', path: `/apis/${group}/${version}`, ...(signal ? { signal } : {}) });
+        return (list?.resources ?? []).map((r) => r.name ?? '');
+      } catch (err) {
+        if (isNotFound(err)) return [];
+        throw err;
+      }
+    },
+  };
+}
+
+export interface CrdInstallOptions {
+  crdDirectoryPaths?: readonly string[];
+  crds?: readonly CustomResourceDefinition[];
+  /** Default false: missing paths are skipped. */
+  errorIfPathMissing?: boolean;
+  /** Default 100 ms. */
+  pollIntervalMs?: number;
+  /** Default 10 s. */
+  maxTimeMs?: number;
+  clock?: Clock;
+  signal?: AbortSignal;
+}
+
+/** The installed CRDs and how to remove them. */
+export interface InstalledCrds {
+  readonly crds: readonly CustomResourceDefinition[];
+  uninstall(opts?: { signal?: AbortSignal }): Promise<void>;
+}
+
+const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
+
+/** Reads the CRDs of files and directories (see the module doc). */
+export function readCrdFiles(paths: readonly string[], errorIfPathMissing = false): CustomResourceDefinition[] {
+  const out: CustomResourceDefinition[] = [];
+  for (const p of paths) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      if (errorIfPathMissing) throw new Error(`${p} does not exist`);
+      continue;
+    }
+    const files = stat.isDirectory()
+      ? fs
+          .readdirSync(p, { withFileTypes: true })
+          .filter((e) => e.isFile() && /\.(json|ya?ml)$/.test(e.name))
+          .map((e) => path.join(p, e.name))
+          .sort()
+      : [p];
+    for (const f of files) out.push(...parseCrdFile(f, fs.readFileSync(f, 'utf8')));
+  }
+  return out;
+}
+
+let yamlModule: typeof Yaml | undefined;
+
+/** The CRDs in one file's text; other documents are skipped. */
+export function parseCrdFile(file: string, text: string): CustomResourceDefinition[] {
+  const y = (yamlModule ??= require('yaml') as typeof Yaml);
+  const lines = new y.LineCounter();
+  const docs = y.parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
+  const list = Array.isArray(docs) ? docs : [docs];
+  const out: CustomResourceDefinition[] = [];
+  for (const doc of list) {
+    const err = doc.errors[0];
+    if (err) {
+      const pos = lines.linePos(err.pos[0]);
+      throw new Error(`${file}:${pos.line}:${pos.col}: ${err.message.split('\n')[0]}`);
+    }
+    const value: unknown = doc.toJS({ maxAliasCount: 10_000 });
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    const o = value as KubeObject;
+    if (o.apiVersion !== CRD_API_VERSION || o.kind !== 'CustomResourceDefinition') continue;
+    out.push(o as CustomResourceDefinition);
+  }
+  return out;
+}
+
+function crdName(c: CustomResourceDefinition): string {
+  const name = c.metadata?.name;
+  if (!name) throw new Error('a CustomResourceDefinition has no metadata.name');
+  return name;
+}
+
+function established(c: CustomResourceDefinition): boolean {
+  return (c.status?.conditions ?? []).some((x) => x.type === 'Established' && x.status === 'True');
+}
+
+/** Installs the CRDs and waits until they serve; see the module doc. */
+export async function installCRDs(clients: CrdClients, opts: CrdInstallOptions): Promise<InstalledCrds> {
+  const clock = opts.clock ?? realClock;
+  const poll = opts.pollIntervalMs ?? 100;
+  const maxTime = opts.maxTimeMs ?? 10_000;
+  const byName = new Map<string, CustomResourceDefinition>();
+  for (const c of [...readCrdFiles(opts.crdDirectoryPaths ?? [], opts.errorIfPathMissing ?? false), ...(opts.crds ?? [])]) {
+    byName.delete(crdName(c));
+    byName.set(crdName(c), c);
+  }
+  const crds = [...byName.values()];
+  const call = opts.signal ? { signal: opts.signal } : {};
+  for (const crd of crds) {
+    const { resourceVersion: _rv, ...metadata } = crd.metadata ?? {};
+    const desired: CustomResourceDefinition = { ...crd, metadata };
+    try {
+      await clients.crds.create(desired, call);
+    } catch (err) {
+      if (!isAlreadyExists(err)) throw err;
+      for (let attempt = 0; ; attempt++) {
+        const existing = await clients.crds.get(crdName(crd), call);
+        try {
+          await clients.crds.update({ ...desired, metadata: { ...metadata, resourceVersion: existing.metadata?.resourceVersion } }, call);
+          break;
+        } catch (e) {
+          if (!isConflict(e) || attempt >= 10) throw e;
+        }
+      }
+    }
+  }
+  const ready = async (crd: CustomResourceDefinition): Promise<boolean> => {
+    const current = await clients.crds.get(crdName(crd), call);
+    if (!established(current)) return false;
+    if (!clients.discover) return true;
+    const group = current.spec?.group ?? '';
+    const plural = current.spec?.names?.plural ?? '';
+    for (const v of current.spec?.versions ?? []) {
+      if (!v.served || !v.name) continue;
+      if (!(await clients.discover(group, v.name, opts.signal)).includes(plural)) return false;
+    }
+    return true;
+  };
+  await pollUntil(clock, poll, maxTime, opts.signal, async () => {
+    const pending: string[] = [];
+    for (const c of crds) if (!(await ready(c))) pending.push(crdName(c));
+    return pending;
+  }, 'timed out waiting for CRDs to be established');
+  return {
+    crds,
+    uninstall: async (u = {}) => {
+      const ucall = u.signal ? { signal: u.signal } : {};
+      for (const c of crds) await clients.crds.delete(crdName(c), ucall).catch((err: unknown) => {
+        if (!isNotFound(err)) throw err;
+      });
+      await pollUntil(clock, poll, maxTime, u.signal, async () => {
+        const left: string[] = [];
+        for (const c of crds) {
+          try {
+            await clients.crds.get(crdName(c), ucall);
+            left.push(crdName(c));
+          } catch (err) {
+            if (!isNotFound(err)) throw err;
+          }
+        }
+        return left;
+      }, 'timed out waiting for CRDs to be removed');
+    },
+  };
+}
+
+/** Calls `pending` every `interval` until it returns `[]`; throws `<what>: <names>` after `max`. */
+async function pollUntil(clock: Clock, interval: number, max: number, signal: AbortSignal | undefined, pending: () => Promise<string[]>, what: string): Promise<void> {
+  const deadline = clock.now() + max;
+  for (;;) {
+    signal?.throwIfAborted();
+    const left = await pending();
+    if (left.length === 0) return;
+    if (clock.now() >= deadline) throw new Error(`${what}: ${left.join(', ')}`);
+    await clockSleep(clock, Math.min(interval, Math.max(0, deadline - clock.now())), signal);
+  }
+}

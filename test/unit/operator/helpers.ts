@@ -1,0 +1,68 @@
+/** Shared pieces of the operator tests: kinds, a fake API server, a recording logger and metrics, settling. */
+import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
+import { newLogger, type LogRecord, type Logger } from '../../../runtime/src/controller/log';
+import type { ControllerMetrics, ReconcileResultLabel } from '../../../runtime/src/controller/metrics';
+import { Fake } from '../../../runtime/src/testing/fake';
+
+export { settle, until } from '../cache/helpers';
+
+export interface Widget extends KubeObject {
+  spec?: { size?: number };
+  status?: { ready?: boolean; conditions?: unknown[] };
+}
+export type WidgetList = KubeList<Widget>;
+
+export const widgets: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, subresources: { status: true } };
+export const clusters: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'clusters', kind: 'Cluster', namespaced: false };
+export const configMaps: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
+
+export function widget(name: string, namespace = 'ns', extra: Partial<Widget> = {}): Widget {
+  return { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace }, ...extra };
+}
+
+/** A fake API server whose clients fit `ManagerOptions.clients`. */
+export function fakeServer(opts: { allowUnconditionalUpdate?: boolean; clock?: () => Date } = {}) {
+  const fake = new Fake({ allowUnconditionalUpdate: opts.allowUnconditionalUpdate ?? true, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+  return { fake, clients };
+}
+
+/** A logger that keeps its records (all verbosities). */
+export function recordingLogger(): { logger: Logger; records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  return { logger: newLogger({ enabled: () => true, write: (r) => records.push(r) }), records };
+}
+
+/** Metrics that keep what they were told. */
+export function recordingMetrics(): ControllerMetrics & { results: ReconcileResultLabel[]; errors: Array<{ terminal: boolean; timeout: boolean }>; retries: number; adds: number; leader: boolean[] } {
+  const m = {
+    results: [] as ReconcileResultLabel[],
+    errors: [] as Array<{ terminal: boolean; timeout: boolean }>,
+    retries: 0,
+    adds: 0,
+    leader: [] as boolean[],
+    controllerStarted: () => undefined,
+    reconciled: (_c: string, r: ReconcileResultLabel, _s: number, err?: { terminal: boolean; timeout: boolean }) => {
+      m.results.push(r);
+      if (err) m.errors.push(err);
+    },
+    activeWorkers: () => undefined,
+    queueAdded: () => void m.adds++,
+    queueRetried: () => void m.retries++,
+    queueWaited: () => undefined,
+    queueWorked: () => undefined,
+    leaderElection: (_n: string, l: boolean) => void m.leader.push(l),
+  };
+  return m;
+}
+
+/** A promise and its resolver. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
