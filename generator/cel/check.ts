@@ -1,0 +1,314 @@
+/**
+ * CEL at generation time: every `x-kubernetes-validations` rule and `messageExpression` of a CRD schema parsed,
+ * type-checked against the CEL type of the node it sits on, and cost-estimated, as the apiserver does when the
+ * CRD is created (apiextensions-apiserver `validation.go` + `schema/cel/compilation.go`). Rules the apiserver
+ * would refuse come back as problems, each with the schema path and the rule's index, so the caller can report
+ * them at the marker.
+ *
+ * Environments are compiled once per node shape and results cached per (shape, rule), so a rule repeated on
+ * every version of a kind, or a type used in many places, is checked once.
+ */
+import { Environment } from '@marcbachmann/cel-js';
+import { didYouMean } from '../diagnostics';
+import type { SchemaStep } from '../schema/structural';
+import type { JSONSchemaProps, ValidationRule } from '../schema/types';
+import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
+import { maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
+import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
+
+/** The apiserver's per-expression static cost limit (`StaticEstimatedCostLimit`). */
+export const STATIC_ESTIMATED_COST_LIMIT = 10_000_000;
+/** The apiserver's limit on the sum over a whole CRD schema (`StaticEstimatedCRDCostLimit`). */
+export const STATIC_ESTIMATED_CRD_COST_LIMIT = 100_000_000;
+
+export interface CelProblem {
+  /** The node the rule is on. */
+  path: SchemaStep[];
+  /** The rule's index in that node's `x-kubernetes-validations`. */
+  index: number;
+  rule: ValidationRule;
+  /** Which part of the rule is wrong. */
+  part: 'rule' | 'messageExpression' | 'optionalOldSelf';
+  message: string;
+  /** A suggestion (a field name) for "did you mean". */
+  hint?: string;
+}
+
+/** The apiserver's wording of a cost overrun (`getCostErrorMessage`). */
+export function costErrorMessage(costName: string, cost: number, limit: number): string {
+  const exceed = cost / limit;
+  const f = exceed > 100 ? 'more than 100x' : exceed < 1.5 ? `${exceed.toFixed(6)}x` : `${exceed.toFixed(1)}x`;
+  return `${costName} exceeds budget by factor of ${f} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)`;
+}
+
+interface CompiledEnv {
+  env: Environment;
+  optionalEnv: Environment;
+  /** Registered object type name → its declaration, for did-you-mean. */
+  objects: Map<string, Extract<DeclType, { kind: 'object' }>>;
+}
+
+interface ExpressionResult {
+  error?: { message: string; hint?: string };
+  type?: string;
+  cost: number;
+  usesOldSelf: boolean;
+}
+
+type CheckResult = ReturnType<Environment['check']> & { ast?: CelAst };
+
+let baseEnv: Environment | undefined;
+
+/** The CRD environment without `self`: options as the apiserver's base environment, plus the Kubernetes libraries. */
+function base(): Environment {
+  if (baseEnv) return baseEnv;
+  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  const refuse = (): never => {
+    throw new Error('kubegen declares the Kubernetes CEL libraries for type checking only');
+  };
+  for (const t of LIBRARY_TYPES) env.registerType(t, class {});
+  for (const t of LIBRARY_TYPES) {
+    // `==` brings `!=` with it.
+    env.registerOperator(`${t} == ${t}`, refuse);
+  }
+  for (const [name, type] of Object.entries(LIBRARY_NAMESPACES)) {
+    const Namespace = class {};
+    env.registerType(type, Namespace);
+    env.registerConstant(name, type, new Namespace());
+  }
+  for (const sig of LIBRARY_SIGNATURES) {
+    try {
+      env.registerFunction(sig, refuse);
+    } catch (e) {
+      // cel-js already has it (its own strings and lists extensions): keep the built-in.
+      if (!/overlaps with existing overload/.test(String((e as Error).message))) throw e;
+    }
+  }
+  baseEnv = env;
+  return env;
+}
+
+/** The cel-js spelling of a declaration type, registering object types on the way. */
+function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['objects'], names: Map<string, string>): string {
+  switch (t.kind) {
+    case 'scalar':
+      return t.cel === 'timestamp' ? 'google.protobuf.Timestamp' : t.cel === 'duration' ? 'google.protobuf.Duration' : t.cel;
+    case 'list':
+      return `list<${celTypeName(t.elem, env, objects, names)}>`;
+    case 'map':
+      return `map<string, ${celTypeName(t.elem, env, objects, names)}>`;
+    case 'object': {
+      const key = shapeKey(t);
+      const known = names.get(key);
+      if (known) return known;
+      const name = `Object${names.size + 1}`;
+      names.set(key, name);
+      const fields: Record<string, string> = Object.create(null);
+      for (const [f, decl] of t.fields) fields[f] = celTypeName(decl.type, env, objects, names);
+      env.registerType(name, { fields });
+      env.registerOperator(`${name} == ${name}`, () => {
+        throw new Error('type checking only');
+      });
+      objects.set(name, t);
+      return name;
+    }
+  }
+}
+
+/** Checks the CEL rules of CRD schemas; one instance per run shares compiled environments and verdicts. */
+export class CelChecker {
+  private readonly envs = new Map<string, CompiledEnv>();
+  private readonly verdicts = new Map<string, ExpressionResult>();
+
+  /** Every problem the apiserver would report for the rules of this `openAPIV3Schema`. */
+  checkSchema(root: JSONSchemaProps): CelProblem[] {
+    const out: CelProblem[] = [];
+    const total = { cost: 0, worst: undefined as CelProblem | undefined, worstCost: -1 };
+    this.walk(root, [], true, 1, undefined, out, total);
+    if (total.cost > STATIC_ESTIMATED_CRD_COST_LIMIT && total.worst) {
+      out.push({ ...total.worst, message: costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total.cost, STATIC_ESTIMATED_CRD_COST_LIMIT) });
+    }
+    return out;
+  }
+
+  private walk(
+    s: JSONSchemaProps,
+    path: SchemaStep[],
+    isRoot: boolean,
+    cardinality: number | undefined,
+    uncorrelatable: SchemaStep[] | undefined,
+    out: CelProblem[],
+    total: { cost: number; worst: CelProblem | undefined; worstCost: number },
+  ): void {
+    const rules = s['x-kubernetes-validations'] ?? [];
+    if (rules.length > 0) {
+      const decl = schemaDeclType(s, isRoot || s['x-kubernetes-embedded-resource'] === true);
+      if (decl) this.checkNode(s, decl, path, cardinality, uncorrelatable, out, total);
+    }
+    // extractMaxElements: how often each child occurs per occurrence of this node.
+    const perParent = s.type === 'array' ? s.maxItems : s.type === 'object' && s.additionalProperties !== undefined ? s.maxProperties : 1;
+    const childCardinality = cardinality === undefined || perParent === undefined ? undefined : Math.min(cardinality * Math.max(0, perParent), MAX_UINT64);
+    const props = s.properties ?? {};
+    const mapUncorrelatable = uncorrelatable ?? (s['x-kubernetes-map-type'] === 'atomic' ? path : undefined);
+    for (const name of Object.keys(props)) {
+      this.walk(props[name], [...path, { property: name }], false, childCardinality, mapUncorrelatable, out, total);
+    }
+    if (s.items) {
+      const listUncorrelatable = uncorrelatable ?? (s['x-kubernetes-list-type'] !== 'map' ? path : undefined);
+      this.walk(s.items, [...path, '[]'], false, childCardinality, listUncorrelatable, out, total);
+    }
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+      this.walk(s.additionalProperties, [...path, '{}'], false, childCardinality, mapUncorrelatable, out, total);
+    }
+  }
+
+  private checkNode(
+    s: JSONSchemaProps,
+    decl: DeclType,
+    path: SchemaStep[],
+    cardinality: number | undefined,
+    uncorrelatable: SchemaStep[] | undefined,
+    out: CelProblem[],
+    total: { cost: number; worst: CelProblem | undefined; worstCost: number },
+  ): void {
+    const key = shapeKey(decl);
+    const compiled = this.environment(key, decl);
+    const rules = s['x-kubernetes-validations'] ?? [];
+    rules.forEach((rule, index) => {
+      const problem = (part: CelProblem['part'], message: string, hint?: string) => out.push({ path, index, rule, part, message, hint });
+      if (rule.rule.trim() === '') return;
+      const optional = rule.optionalOldSelf === true;
+      const r = this.expression(compiled, key, decl, rule.rule, optional, 'rule');
+      const cost = r.cost === 0 ? 0 : Math.min(r.cost * (cardinality ?? maxCardinality(decl.minSerializedSize)), MAX_UINT64);
+      if (cost > STATIC_ESTIMATED_COST_LIMIT) problem('rule', costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT));
+      total.cost = Math.min(total.cost + cost, MAX_UINT64);
+      if (cost > total.worstCost) {
+        total.worstCost = cost;
+        total.worst = { path, index, rule, part: 'rule', message: '' };
+      }
+      if (r.error) {
+        problem('rule', r.error.message, r.error.hint);
+        return;
+      }
+      if (r.type !== 'bool') {
+        problem('rule', `cel expression must evaluate to a bool, not ${r.type}`);
+        return;
+      }
+      if (rule.messageExpression !== undefined && rule.messageExpression.trim() !== '') {
+        const m = this.expression(compiled, key, decl, rule.messageExpression, optional, 'messageExpression');
+        if (m.error) problem('messageExpression', m.error.message, m.error.hint);
+        else if (m.type !== 'string') problem('messageExpression', `messageExpression must evaluate to a string, not ${m.type}`);
+        else {
+          if (m.cost > STATIC_ESTIMATED_COST_LIMIT) problem('messageExpression', costErrorMessage('estimated messageExpression cost', m.cost, STATIC_ESTIMATED_COST_LIMIT));
+          total.cost = Math.min(total.cost + m.cost, MAX_UINT64);
+        }
+      }
+      if (r.usesOldSelf) {
+        if (uncorrelatable) {
+          const where = uncorrelatable.length === 0 ? 'the root' : uncorrelatable.map((st) => (st === '[]' ? '[*]' : st === '{}' ? '{*}' : `.${st.property}`)).join('');
+          problem('rule', `oldSelf cannot be used on the uncorrelatable portion of the schema within ${where} (items of a list that is not x-kubernetes-list-type=map, or of an atomic map)`);
+        }
+      } else if (rule.optionalOldSelf !== undefined) {
+        problem('optionalOldSelf', 'optionalOldSelf may not be set if oldSelf is not used in rule');
+      }
+    });
+  }
+
+  private environment(key: string, decl: DeclType): CompiledEnv {
+    const cached = this.envs.get(key);
+    if (cached) return cached;
+    const objects: CompiledEnv['objects'] = new Map();
+    const names = new Map<string, string>();
+    const shared = base().clone();
+    const selfType = celTypeName(decl, shared, objects, names);
+    const env = shared.clone().registerVariable('self', selfType).registerVariable('oldSelf', selfType);
+    const optionalEnv = shared.clone().registerVariable('self', selfType).registerVariable('oldSelf', `optional<${selfType}>`);
+    const compiled = { env, optionalEnv, objects };
+    this.envs.set(key, compiled);
+    return compiled;
+  }
+
+  private expression(c: CompiledEnv, key: string, decl: DeclType, text: string, optional: boolean, what: 'rule' | 'messageExpression'): ExpressionResult {
+    const cacheKey = `${key}\u0000${optional ? 1 : 0}\u0000${what}\u0000${text}`;
+    const cached = this.verdicts.get(cacheKey);
+    if (cached) return cached;
+    const env = optional ? c.optionalEnv : c.env;
+    let result: ExpressionResult;
+    let parsed: { ast: CelAst; check(): CheckResult } | undefined;
+    try {
+      parsed = env.parse(text) as unknown as { ast: CelAst; check(): CheckResult };
+    } catch (e) {
+      result = { error: { message: `${what} does not parse: ${summary(e)}` }, cost: 0, usesOldSelf: false };
+      this.verdicts.set(cacheKey, result);
+      return result;
+    }
+    let checked: CheckResult;
+    try {
+      checked = parsed.check();
+    } catch (e) {
+      checked = { valid: false, error: e } as unknown as CheckResult;
+    }
+    if (!checked.valid) {
+      result = { error: this.describe(c, checked.error, what), cost: 0, usesOldSelf: false };
+    } else {
+      const type = String(checked.type);
+      const cost = new CostEstimator(decl).estimate(parsed.ast).max;
+      result = { type, cost, usesOldSelf: mentions(parsed.ast, 'oldSelf') };
+    }
+    this.verdicts.set(cacheKey, result);
+    return result;
+  }
+
+  /** A type error in words, with a did-you-mean for an unknown field of a schema object. */
+  private describe(c: CompiledEnv, error: unknown, what: string): { message: string; hint?: string } {
+    const text = summary(error);
+    const at = column(error);
+    const unknownField = /^No such key: (.*)$/.exec(text);
+    if (unknownField) {
+      const node = (error as { node?: CelAst }).node;
+      const operand = node && Array.isArray(node.args) ? (node.args[0] as CelAst | undefined) : undefined;
+      const object = operand?.checkedType?.name ? c.objects.get(operand.checkedType.name) : undefined;
+      const fields = object ? [...object.fields.keys()] : [];
+      const hint = didYouMean(unknownField[1], fields);
+      const known = fields.length > 0 ? `; the fields are ${fields.sort().join(', ')}` : '';
+      return { message: `${what} does not compile: undefined field '${unknownField[1]}'${at}${known}`, hint };
+    }
+    return { message: `${what} does not compile: ${text}${at}` };
+  }
+}
+
+function summary(e: unknown): string {
+  if (e && typeof e === 'object') {
+    const s = (e as { summary?: unknown }).summary;
+    if (typeof s === 'string') return s;
+    const m = (e as { message?: unknown }).message;
+    if (typeof m === 'string') return m.split('\n')[0];
+  }
+  return String(e);
+}
+
+function column(e: unknown): string {
+  const range = e && typeof e === 'object' ? (e as { range?: { start?: number } }).range : undefined;
+  return range && typeof range.start === 'number' ? ` (column ${range.start + 1})` : '';
+}
+
+/** Whether an identifier occurs in the AST (a reference to `oldSelf` makes a transition rule). */
+function mentions(ast: CelAst, name: string): boolean {
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+    } else if (n && typeof n === 'object' && 'op' in n) {
+      const node = n as CelAst;
+      if (node.op === 'id' && node.args === name) return true;
+      stack.push(node.args);
+    }
+  }
+  return false;
+}
+
+/** Problems of a whole schema, with a fresh checker (tests and one-off callers). */
+export function checkCelRules(root: JSONSchemaProps): CelProblem[] {
+  return new CelChecker().checkSchema(root);
+}
