@@ -46,6 +46,8 @@ interface CompiledEnv {
   optionalEnv: Environment;
   /** Registered object type name → its declaration, for did-you-mean. */
   objects: Map<string, Extract<DeclType, { kind: 'object' }>>;
+  /** The cel-js name of the type of `self`. */
+  selfType: string;
 }
 
 interface ExpressionResult {
@@ -223,7 +225,7 @@ export class CelChecker {
     const selfType = celTypeName(decl, shared, objects, names);
     const env = shared.clone().registerVariable('self', selfType).registerVariable('oldSelf', selfType);
     const optionalEnv = shared.clone().registerVariable('self', selfType).registerVariable('oldSelf', `optional<${selfType}>`);
-    const compiled = { env, optionalEnv, objects };
+    const compiled = { env, optionalEnv, objects, selfType };
     this.envs.set(key, compiled);
     return compiled;
   }
@@ -248,8 +250,19 @@ export class CelChecker {
     } catch (e) {
       checked = { valid: false, error: e } as unknown as CheckResult;
     }
+    const unknown = checked.valid ? unknownTestedField(c, parsed.ast) : undefined;
+    const foreign = checked.valid ? notInKubernetes(parsed.ast) : undefined;
     if (!checked.valid) {
       result = { error: this.describe(c, checked.error, what), cost: 0, usesOldSelf: false };
+    } else if (foreign) {
+      result = { error: { message: `${what} does not compile: ${foreign}` }, cost: 0, usesOldSelf: false };
+    } else if (unknown) {
+      const fields = [...unknown.object.fields.keys()].sort();
+      result = {
+        error: { message: `${what} does not compile: undefined field '${unknown.field}' (column ${unknown.column})${fields.length > 0 ? `; the fields are ${fields.join(', ')}` : ''}`, hint: didYouMean(unknown.field, fields) },
+        cost: 0,
+        usesOldSelf: false,
+      };
     } else {
       const type = String(checked.type);
       const cost = new CostEstimator(decl).estimate(parsed.ast).max;
@@ -290,6 +303,73 @@ function summary(e: unknown): string {
 function column(e: unknown): string {
   const range = e && typeof e === 'object' ? (e as { range?: { start?: number } }).range : undefined;
   return range && typeof range.start === 'number' ? ` (column ${range.start + 1})` : '';
+}
+
+/**
+ * A field tested with `has(x.f)` or selected optionally (`x.?f`) that the object type of `x` does not declare:
+ * cel-go refuses both at check time, cel-js only at run time.
+ */
+function unknownTestedField(c: CompiledEnv, ast: CelAst): { field: string; column: number; object: Extract<DeclType, { kind: 'object' }> } | undefined {
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+      continue;
+    }
+    if (!n || typeof n !== 'object' || !('op' in n)) continue;
+    const node = n as CelAst & { start?: number };
+    let select: (CelAst & { start?: number }) | undefined;
+    if (node.op === 'call' && Array.isArray(node.args) && node.args[0] === 'has') {
+      const arg = (node.args[1] as CelAst[] | undefined)?.[0];
+      if (arg && arg.op === '.') select = arg;
+    } else if (node.op === '.?') {
+      select = node;
+    }
+    if (select && Array.isArray(select.args)) {
+      const [operand, field] = select.args as [CelAst, string];
+      const object = objectOf(c, operand);
+      if (object && typeof field === 'string' && !object.fields.has(field)) return { field, column: (select.start ?? 0) + 1, object };
+    }
+    stack.push(node.args);
+  }
+  return undefined;
+}
+
+/** cel-js built-ins the apiserver's CRD environment does not have (it has no `cel.bind`, no bytes helpers). */
+const CEL_JS_ONLY_BYTES_METHODS = new Set(['at', 'hex', 'json', 'string']);
+
+function notInKubernetes(ast: CelAst): string | undefined {
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+      continue;
+    }
+    if (!n || typeof n !== 'object' || !('op' in n)) continue;
+    const node = n as CelAst & { start?: number };
+    if (node.op === 'id' && node.args === 'cel') return `undeclared reference to 'cel' (column ${(node.start ?? 0) + 1}): the CRD environment has no cel.bind`;
+    if (node.op === 'rcall' && Array.isArray(node.args)) {
+      const [name, target] = node.args as [string, CelAst];
+      if (CEL_JS_ONLY_BYTES_METHODS.has(name) && target?.checkedType?.name === 'bytes') return `found no matching overload for '${name}' applied to bytes (column ${(node.start ?? 0) + 1})`;
+    }
+    stack.push(node.args);
+  }
+  return undefined;
+}
+
+/** The schema object type of an expression: from the checker, or (inside `has()`, which cel-js leaves unchecked) by following selects. */
+function objectOf(c: CompiledEnv, n: CelAst): Extract<DeclType, { kind: 'object' }> | undefined {
+  const named = n.checkedType?.name;
+  if (named) return c.objects.get(named);
+  if (n.op === 'id' && (n.args === 'self' || n.args === 'oldSelf')) return c.objects.get(c.selfType);
+  if (n.op === '.' && Array.isArray(n.args)) {
+    const [operand, field] = n.args as [CelAst, string];
+    const t = objectOf(c, operand)?.fields.get(field)?.type;
+    return t?.kind === 'object' ? t : undefined;
+  }
+  return undefined;
 }
 
 /** Whether an identifier occurs in the AST (a reference to `oldSelf` makes a transition rule). */

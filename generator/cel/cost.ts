@@ -229,7 +229,7 @@ export class CostEstimator {
       }
       case '+': {
         const t = typeName(n);
-        if (t === 'string' || t === 'bytes' || t.startsWith('list<')) {
+        if (t === 'string' || t === 'bytes' || t.startsWith('list<') || t === 'dyn') {
           const size = plus(this.sizeOrUnknown(args[0]), this.sizeOrUnknown(args[1]));
           this.sizes.set(n, size);
           const le = this.entrySize(args[0]);
@@ -293,6 +293,13 @@ export class CostEstimator {
     const argSum = argCosts.reduce(plus, fixed(0));
     const k8s = this.libraryCost(name, undefined, args, n);
     if (k8s) return plus(k8s, argSum);
+    if ((name === 'string' || name === 'bytes') && args.length === 1 && typeName(args[0]) === 'dyn') {
+      // A dyn argument resolves to every overload; cel-go unions them, and only the bytes↔string conversion
+      // bounds the result by the argument's size.
+      const sz = this.sizeOrUnknown(args[0]);
+      this.sizes.set(n, name === 'string' ? { min: Math.floor(sz.min / 4), max: sz.max } : { min: sz.min, max: mul(sz.max, 4) });
+      return plus(union(fixed(1), factor(sz, STRING_TRAVERSAL)), argSum);
+    }
     if (name === 'bytes' && typeName(args[0]) === 'string') {
       const sz = this.sizeOrUnknown(args[0]);
       this.sizes.set(n, { min: sz.min, max: mul(sz.max, 4) });
@@ -325,6 +332,8 @@ export class CostEstimator {
     const argSum = argCosts.reduce(plus, fixed(0));
     const base = plus(targetCost, argSum);
     const ns = target.op === 'id' && typeName(target).endsWith('Namespace') ? `${target.args as string}.${name}` : undefined;
+    const ext = this.extensionCost(ns ?? name, ns ? undefined : target, args, n);
+    if (ext) return plus(ext, base);
     const k8s = this.libraryCost(ns ?? name, ns ? undefined : target, args, n);
     if (k8s) return plus(k8s, base);
     const tt = typeName(target);
@@ -350,6 +359,46 @@ export class CostEstimator {
         break;
     }
     return plus(fixed(1), base);
+  }
+
+  /** cel-go v0.27 extension estimators (ext/sets.go, ext/lists.go), which win over the Kubernetes estimator. */
+  private extensionCost(fn: string, target: CelAst | undefined, args: CelAst[], n: CelAst): Estimate | undefined {
+    const size = (a: CelAst) => this.sizeOrUnknown(a);
+    const intLiteral = (a: CelAst | undefined, dflt: number) => (a && a.op === 'value' && typeof a.args === 'bigint' ? Math.max(0, Number(a.args)) : dflt);
+    const allocating = (f: number, listSize: Estimate): Estimate => {
+      this.sizes.set(n, listSize);
+      return plus(plus(factor(listSize, f), fixed(1)), fixed(LIST_CREATE));
+    };
+    const isList = target !== undefined && typeName(target).startsWith('list<');
+    switch (fn) {
+      case 'sets.contains':
+      case 'sets.intersects':
+      case 'sets.equivalent':
+        if (args.length !== 2) return undefined;
+        return plus(factor(times(size(args[0]), size(args[1])), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
+      case 'slice':
+        if (!isList || args.length !== 2) return undefined;
+        return allocating(1, fixed(intLiteral(args[1], size(target!).max) - intLiteral(args[0], 0)));
+      case 'lists.range':
+        if (args.length !== 1) return undefined;
+        return allocating(1, fixed(intLiteral(args[0], MAX_UINT64)));
+      case 'reverse':
+        if (!isList || args.length !== 0) return undefined;
+        return allocating(1, size(target!));
+      case 'flatten':
+        if (!isList || args.length > 1) return undefined;
+        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target!));
+      case 'distinct':
+        if (!isList || args.length !== 0) return undefined;
+        return allocating(2, times(size(target!), size(target!)));
+      case 'sort': {
+        if (!isList || args.length !== 0) return undefined;
+        const el = typeName(target!);
+        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target!), size(target!)));
+      }
+      default:
+        return undefined;
+    }
   }
 
   /** Kubernetes library calls (library/cost.go `EstimateCallCost`); undefined where it has no estimate. */
