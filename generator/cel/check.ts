@@ -8,7 +8,7 @@
  * Environments are compiled once per node shape and results cached per (shape, rule), so a rule repeated on
  * every version of a kind, or a type used in many places, is checked once.
  */
-import { Environment } from '@marcbachmann/cel-js';
+import type { Environment } from '@marcbachmann/cel-js';
 import { didYouMean } from '../diagnostics';
 import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../schema/types';
@@ -32,6 +32,8 @@ export interface CelProblem {
   message: string;
   /** A suggestion (a field name) for "did you mean". */
   hint?: string;
+  /** `warning` for a rule kubegen cannot check (the apiserver will); absent for an error. */
+  severity?: 'warning';
 }
 
 /** The apiserver's wording of a cost overrun (`getCostErrorMessage`). */
@@ -64,7 +66,10 @@ let baseEnv: Environment | undefined;
 /** The CRD environment without `self`: options as the apiserver's base environment, plus the Kubernetes libraries. */
 function base(): Environment {
   if (baseEnv) return baseEnv;
-  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  // Loaded on first use: an API without CEL rules never pays for the CEL implementation.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Environment: CelEnvironment } = require('@marcbachmann/cel-js') as typeof import('@marcbachmann/cel-js');
+  const env = new CelEnvironment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
   const refuse = (): never => {
     throw new Error('kubegen declares the Kubernetes CEL libraries for type checking only');
   };
@@ -128,7 +133,7 @@ export class CelChecker {
     const total = { cost: 0, worst: undefined as CelProblem | undefined, worstCost: -1 };
     this.walk(root, [], true, 1, undefined, out, total);
     // The apiserver also reports the total; when a single rule is already over its own budget that says nothing new.
-    const overBudget = out.some((p) => p.message.startsWith('estimated rule cost') || p.message.startsWith('estimated messageExpression cost'));
+    const overBudget = out.some((p) => p.severity === undefined && p.message.startsWith('estimated rule cost') || p.message.startsWith('estimated messageExpression cost'));
     if (total.cost > STATIC_ESTIMATED_CRD_COST_LIMIT && total.worst && !overBudget) {
       out.push({ ...total.worst, message: costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total.cost, STATIC_ESTIMATED_CRD_COST_LIMIT) });
     }
@@ -181,6 +186,11 @@ export class CelChecker {
     rules.forEach((rule, index) => {
       const problem = (part: CelProblem['part'], message: string, hint?: string) => out.push({ path, index, rule, part, message, hint });
       if (rule.rule.trim() === '') return;
+      const twoVar = [rule.rule, rule.messageExpression ?? ''].map(twoVariableComprehension).find((m) => m !== undefined);
+      if (twoVar) {
+        out.push({ path, index, rule, part: 'rule', severity: 'warning', message: `not checked: two-variable comprehensions (${twoVar}) are beyond kubegen's CEL checker; the apiserver checks this rule when the CRD is applied` });
+        return;
+      }
       const optional = rule.optionalOldSelf === true;
       const r = this.expression(compiled, key, decl, rule.rule, optional, 'rule');
       const cost = r.cost === 0 ? 0 : Math.min(r.cost * (cardinality ?? maxCardinality(decl.minSerializedSize)), MAX_UINT64);
@@ -336,6 +346,15 @@ function unknownTestedField(c: CompiledEnv, ast: CelAst): { field: string; colum
     stack.push(node.args);
   }
   return undefined;
+}
+
+/** The two-variable comprehension macros of cel-go (Kubernetes 1.32+), which cel-js does not parse. */
+const TWO_VARIABLE_MACROS = /\.\s*(all|exists|existsOne|exists_one)\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,\s*[A-Za-z_][A-Za-z0-9_]*\s*,|\.\s*(transformList|transformMap|transformMapEntry)\s*\(/;
+
+/** The first two-variable comprehension in an expression's text, if any (e.g. `all(k, v, …)`). */
+function twoVariableComprehension(text: string): string | undefined {
+  const m = TWO_VARIABLE_MACROS.exec(text);
+  return m ? `${m[1] ?? m[2]}(…)` : undefined;
 }
 
 /** cel-js built-ins the apiserver's CRD environment does not have (it has no `cel.bind`, no bytes helpers). */

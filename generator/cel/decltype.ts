@@ -38,9 +38,13 @@ const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'con
 export function escapeProperty(name: string): string | undefined {
   if (name.length === 0 || (name[0] >= '0' && name[0] <= '9')) return undefined;
   if (CEL_RESERVED.has(name)) return `__${name}__`;
+  if (PLAIN_IDENTIFIER.test(name)) return name;
   if (!/^[a-zA-Z0-9_./-]*$/.test(name)) return undefined;
   return name.replace(/__|[-./]/g, (s) => (s === '__' ? '__underscores__' : s === '.' ? '__dot__' : s === '-' ? '__dash__' : '__slash__'));
 }
+
+/** A name that needs no escaping: letters, digits and single underscores (the apiserver's skipRegexCheck). */
+const PLAIN_IDENTIFIER = /^[a-zA-Z_](?:[a-zA-Z0-9]|_(?!_))*$/;
 
 function zeroIfNegative(n: number): number {
   return n < 0 ? 0 : n;
@@ -154,6 +158,17 @@ export function maxCardinality(minSerializedSize: number): number {
 
 /** A canonical text of a type's shape (fields, element types, bounds): the cache key of a compiled environment. */
 export function shapeKey(t: DeclType): string {
+  let key = shapeKeys.get(t);
+  if (key === undefined) {
+    key = computeShapeKey(t);
+    shapeKeys.set(t, key);
+  }
+  return key;
+}
+
+const shapeKeys = new WeakMap<DeclType, string>();
+
+function computeShapeKey(t: DeclType): string {
   switch (t.kind) {
     case 'scalar':
       return `${t.cel}:${t.maxElements}`;

@@ -46,14 +46,16 @@ export function ruleSpans(model: ApiModel): Map<string, SourceSpan[]> {
 export function reportCelProblems(
   checker: CelChecker,
   schema: JSONSchemaProps,
-  spans: Map<string, SourceSpan[]>,
+  spans: () => Map<string, SourceSpan[]>,
   fallback: (path: Parameters<typeof formatSchemaPath>[0]) => SourceSpan,
   bag: DiagnosticBag,
 ): void {
   for (const p of checker.checkSchema(schema)) {
     const near = fallback(p.path);
-    const candidates = spans.get(p.rule.rule) ?? [];
+    const candidates = spans().get(p.rule.rule) ?? [];
     const span = candidates.find((s) => s.file === near.file && s.line <= near.line && near.line - s.line < 40) ?? candidates[0] ?? near;
-    bag.error(`x-kubernetes-validations[${p.index}].${p.part} at ${formatSchemaPath(p.path)}: ${p.message}`, span, p.hint);
+    const text = `x-kubernetes-validations[${p.index}].${p.part} at ${formatSchemaPath(p.path)}: ${p.message}`;
+    if (p.severity === 'warning') bag.warning(text, span, p.hint);
+    else bag.error(text, span, p.hint);
   }
 }

@@ -58,7 +58,9 @@ export const crdGenerator: Generator<CrdOptions> = {
 export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticBag): Array<{ group: string; crd: CustomResourceDefinition }> {
   const schemas = new SchemaBuilder(model, bag);
   const index = typeIndex(model.packages);
-  const cel = { checker: new CelChecker(), spans: ruleSpans(model) };
+  // Marker spans are only needed to report a problem: collected on first use.
+  let spans: ReturnType<typeof ruleSpans> | undefined;
+  const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(model)) };
   return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag, cel) }));
 }
 
@@ -68,7 +70,7 @@ function buildCrd(
   index: Map<string, TypeDecl>,
   options: CrdOptions,
   bag: DiagnosticBag,
-  cel: { checker: CelChecker; spans: ReturnType<typeof ruleSpans> },
+  cel: { checker: CelChecker; spans: () => ReturnType<typeof ruleSpans> },
 ): CustomResourceDefinition {
   const live = ck.versions.filter((v) => !v.kind.skip);
   const first = live[0] ?? ck.versions[0];

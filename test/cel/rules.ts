@@ -20,6 +20,8 @@ export interface CelRuleCase {
   kubegen?: string;
   /** For invalid rows with an unknown field: kubegen's did-you-mean. */
   hint?: string;
+  /** For rows kubegen cannot check: a fragment of its warning (the verdict is then the apiserver's alone). */
+  warning?: string;
 }
 
 /** The fixture `spec`: a node of every kind a rule meets (bounded and unbounded, list/map types, formats). */
@@ -246,6 +248,19 @@ export const CEL_RULE_CASES: CelRuleCase[] = [
   ok('findAll on bounded string', 'spec', 'self.name.findAll("[a-z]+").all(x, x.size() < 64)'),
   bad('split on unbounded text, nested', 'spec', 'self.text.split(",").all(a, self.text.split(",").exists(b, a == b))', COST),
   ok('join of bounded list', 'spec', 'self.tags.join(",").size() < 300'),
+  // cel-go list extensions (Kubernetes 1.34+)
+  ok('lists sort', 'spec', 'self.tags.sort() == self.tags'),
+  ok('lists distinct', 'spec', 'self.tags.distinct().size() == self.tags.size()'),
+  ok('lists slice', 'spec', 'self.tags.size() < 2 || self.tags.slice(0, 1).size() == 1'),
+  ok('lists range', 'spec', 'lists.range(3).all(i, i < 3)'),
+  ok('lists reverse', 'spec', 'self.tags.reverse().size() == self.tags.size()'),
+  ok('lists first', 'spec', 'self.tags.first().orValue("") != "x"'),
+  ok('lists flatten', 'spec', '[[1], [2]].flatten().size() == 2'),
+  bad('lists distinct on an unbounded list', 'spec', 'self.items.distinct().size() > 0', COST),
+  // two-variable comprehensions (Kubernetes 1.32+): left to the apiserver, with a warning
+  { ...ok('two-variable all on a map', 'spec', 'self.labels.all(k, v, k.size() < 64 && v.size() < 64)'), warning: 'two-variable comprehensions' },
+  { ...ok('two-variable exists on a list', 'spec', 'self.tags.exists(i, t, i == 0 && t == "a")'), warning: 'two-variable comprehensions' },
+  { ...ok('transformMap', 'spec', 'self.labels.transformMap(k, v, v + "x").size() >= 0'), warning: 'two-variable comprehensions' },
   // cost near the budget: the per-iteration cost of each macro as cel-go expands it, times the size bound
   ok('all on unbounded list just under budget', 'spec.items', 'self.all(x, x.size() > 0 && x.size() < 9)'),
   bad('all on unbounded list just over budget', 'spec.items', 'self.all(x, x.size() > 0 && x.size() < 9 && x != "")', COST),
