@@ -113,9 +113,12 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
       const fields: Record<string, string> = Object.create(null);
       for (const [f, decl] of t.fields) fields[f] = celTypeName(decl.type, env, objects, names);
       env.registerType(name, { fields });
-      env.registerOperator(`${name} == ${name}`, () => {
+      const refuse = (): never => {
         throw new Error('type checking only');
-      });
+      };
+      env.registerOperator(`${name} == ${name}`, refuse);
+      // Schema objects are nullable, as cel-go's struct types are: `self.x == null` type-checks.
+      env.registerOperator(`${name} == null`, refuse);
       objects.set(name, t);
       return name;
     }
@@ -138,6 +141,18 @@ export class CelChecker {
       out.push({ ...total.worst, message: costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total.cost, STATIC_ESTIMATED_CRD_COST_LIMIT) });
     }
     return out;
+  }
+
+  /**
+   * The estimated cost of one expression on a schema node, before the cardinality multiplier — the apiserver's
+   * `CompilationResult.MaxCost` — or the reason it does not compile.
+   */
+  expressionCost(node: JSONSchemaProps, expression: string, isRoot = false): { cost: number } | { error: string } {
+    const decl = schemaDeclType(node, isRoot);
+    if (!decl) return { error: 'the node has no CEL type' };
+    const key = shapeKey(decl);
+    const r = this.expression(this.environment(key, decl), key, decl, expression, false, 'rule');
+    return r.error ? { error: r.error.message } : { cost: r.cost };
   }
 
   private walk(

@@ -213,6 +213,8 @@ export class CostEstimator {
   }
 
   private costOperator(n: CelAst): Estimate {
+    // cel-go's parser folds a negated number literal (`-1.0`) into a constant.
+    if (n.op === '-_' && (n.args as CelAst).op === 'value') return fixed(0);
     const args = (Array.isArray(n.args) ? n.args : [n.args]).filter((a): a is CelAst => typeof a === 'object' && a !== null && 'op' in a);
     const argCosts = args.map((a) => this.cost(a));
     const argSum = argCosts.reduce(plus, fixed(0));
