@@ -111,7 +111,12 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
       const name = `Object${names.size + 1}`;
       names.set(key, name);
       const fields: Record<string, string> = Object.create(null);
-      for (const [f, decl] of t.fields) fields[f] = celTypeName(decl.type, env, objects, names);
+      for (const [f, decl] of t.fields) {
+        fields[f] = celTypeName(decl.type, env, objects, names);
+        // Since Kubernetes 1.32 a reserved word is also reachable unescaped (`self.namespace` as `self.__namespace__`).
+        const reserved = /^__([a-z]+)__$/.exec(f);
+        if (reserved && RESERVED_FIELD_NAMES.has(reserved[1]) && !t.fields.has(reserved[1])) fields[reserved[1]] = fields[f];
+      }
       env.registerType(name, { fields });
       const refuse = (): never => {
         throw new Error('type checking only');
@@ -124,6 +129,9 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
     }
   }
 }
+
+/** The words the apiserver escapes as `__word__` (apiservercel's celReservedSymbols). */
+const RESERVED_FIELD_NAMES = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
 
 /** Checks the CEL rules of CRD schemas; one instance per run shares compiled environments and verdicts. */
 export class CelChecker {
