@@ -15,6 +15,7 @@ import type { JSONSchemaProps, ValidationRule } from '../schema/types';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
 import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
+import { ruleFieldProblems } from './rulefields';
 
 /** The apiserver's per-expression static cost limit (`StaticEstimatedCostLimit`). */
 export const STATIC_ESTIMATED_COST_LIMIT = 10_000_000;
@@ -28,7 +29,7 @@ export interface CelProblem {
   index: number;
   rule: ValidationRule;
   /** Which part of the rule is wrong. */
-  part: 'rule' | 'messageExpression' | 'optionalOldSelf';
+  part: 'rule' | 'message' | 'messageExpression' | 'fieldPath' | 'optionalOldSelf';
   message: string;
   /** A suggestion (a field name) for "did you mean". */
   hint?: string;
@@ -208,6 +209,7 @@ export class CelChecker {
     const rules = s['x-kubernetes-validations'] ?? [];
     rules.forEach((rule, index) => {
       const problem = (part: CelProblem['part'], message: string, hint?: string) => out.push({ path, index, rule, part, message, hint });
+      for (const f of ruleFieldProblems(rule, s)) problem(f.part, f.message);
       if (rule.rule.trim() === '') return;
       const twoVar = [rule.rule, rule.messageExpression ?? ''].map(twoVariableComprehension).find((m) => m !== undefined);
       if (twoVar) {
