@@ -7,7 +7,22 @@ import { QUANTITY_PATTERN } from '../../generator/schema/build';
 import type { JSONSchemaProps, ValidationRule } from '../../generator/schema/types';
 
 /** Where a rule sits in the fixture schema. */
-export type RuleSite = 'root' | 'spec' | 'spec.name' | 'spec.text' | 'spec.tags' | 'spec.items' | 'spec.labels' | 'spec.ports[]' | 'spec.atomicList[]' | 'spec.port' | 'spec.nested';
+export type RuleSite =
+  | 'root'
+  | 'spec'
+  | 'spec.name'
+  | 'spec.text'
+  | 'spec.tags'
+  | 'spec.items'
+  | 'spec.labels'
+  | 'spec.ports[]'
+  | 'spec.atomicList[]'
+  | 'spec.port'
+  | 'spec.nested'
+  | 'spec.objs[]'
+  | 'spec.objMap{}'
+  | 'spec.boundedObjs[]'
+  | 'spec.template';
 
 export interface CelRuleCase {
   /** What the row shows (unique). */
@@ -55,6 +70,9 @@ export function fixtureSpec(): JSONSchemaProps {
       nested: { type: 'object', properties: { inner: { type: 'object', properties: { value: { type: 'string', maxLength: 10 } } } } },
       ints: { type: 'array', items: { type: 'integer' } },
       objs: { type: 'array', items: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
+      objMap: { type: 'object', additionalProperties: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
+      boundedObjs: { type: 'array', maxItems: 100, 'x-kubernetes-list-type': 'atomic', items: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
+      template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
       'dash-name': { type: 'string', maxLength: 5 },
       namespace: { type: 'string', maxLength: 5 },
       if: { type: 'integer' },
@@ -80,6 +98,10 @@ export function fixtureSchema(c: Pick<CelRuleCase, 'at' | 'rule'>): JSONSchemaPr
     'spec.atomicList[]': props.atomicList.items!,
     'spec.port': props.port,
     'spec.nested': props.nested,
+    'spec.objs[]': props.objs.items!,
+    'spec.objMap{}': props.objMap.additionalProperties as JSONSchemaProps,
+    'spec.boundedObjs[]': props.boundedObjs.items!,
+    'spec.template': props.template,
   };
   (node[c.at]['x-kubernetes-validations'] ??= []).push(c.rule);
   return root;
@@ -152,6 +174,16 @@ export const CEL_RULE_CASES: CelRuleCase[] = [
   bad('messageExpression int', 'spec', 'self.replicas > 0', 'messageExpression must evaluate to a string', { messageExpression: 'self.replicas' }),
   bad('messageExpression typo', 'spec', 'self.replicas > 0', "undefined field 'replicaz'", { messageExpression: '"n=" + string(self.replicaz)' }),
   bad('messageExpression parse error', 'spec', 'self.replicas > 0', 'does not parse', { messageExpression: '"a" +' }),
+  // how often a rule runs: the bounds of the lists and maps above it, or the request size over its minimal size
+  ok('rule on items of an unbounded object list, cheap', 'spec.objs[]', 'self.a.size() < 5'),
+  bad('rule on items of an unbounded object list, times a million', 'spec.objs[]', "self.a.matches('^[a-z]+$')", COST),
+  ok('the same rule on items of a bounded list', 'spec.boundedObjs[]', "self.a.matches('^[a-z]+$')"),
+  bad('rule on values of an unbounded map, times the map bound', 'spec.objMap{}', "self.a.matches('^[a-z]+$')", COST),
+  ok('cheap rule on values of an unbounded map', 'spec.objMap{}', 'has(self.a)'),
+  // embedded resources see apiVersion, kind, metadata.name
+  ok('embedded resource kind', 'spec.template', 'self.kind != "" && self.apiVersion != ""'),
+  ok('embedded resource metadata name', 'spec.template', '!has(self.metadata.name) || self.metadata.name.size() < 64'),
+  bad('embedded resource spec is unknown', 'spec.template', 'has(self.spec)', "undefined field 'spec'"),
   // the entry's other fields
   ok('fieldPath to a property', 'spec', 'self.replicas > 0', { fieldPath: '.replicas' }),
   ok('fieldPath with quoted name', 'spec', 'self.replicas > 0', { fieldPath: "['dash-name']" }),

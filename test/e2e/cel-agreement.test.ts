@@ -1,10 +1,12 @@
 /**
  * The CEL agreement table (test/cel/rules.ts) against a real kube-apiserver: each rule in a CRD created with
  * `dryRun=All` (validated fully, nothing stored); the apiserver's verdict must be the row's pinned `valid`, which
- * test/cel/check.test.ts pins kubegen's verdict to. Prints the table with the apiserver's message per refusal.
+ * test/cel/check.test.ts pins kubegen's verdict to — together: agreement. Where the apiserver states a cost factor,
+ * kubegen's must be the same. Prints the table with the apiserver's message per refusal.
  */
 import { useE2e } from './support/namespace';
 import { CEL_RULE_CASES, fixtureSchema, type CelRuleCase } from '../cel/rules';
+import { checkCelRules } from '../../generator/cel';
 
 const e2e = useE2e(__filename);
 
@@ -43,5 +45,11 @@ describe('the apiserver agrees with kubegen on every rule of the CEL table', () 
     const accepted = res.status === 201;
     verdicts.push({ row, accepted, message: accepted ? '' : String(res.body?.message ?? '') });
     expect(accepted).toBe(row.valid);
+    // Where the apiserver names a cost factor, kubegen's estimate gives the same factor.
+    const factor = /estimated (?:rule|messageExpression) cost exceeds budget by factor of (\S+)/.exec(String(res.body?.message ?? ''));
+    if (factor) {
+      const ours = checkCelRules(fixtureSchema(row)).map((p) => p.message).join('\n');
+      expect(ours).toContain(`by factor of ${factor[1]}`);
+    }
   });
 });
