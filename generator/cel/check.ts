@@ -13,7 +13,7 @@ import { didYouMean } from '../diagnostics';
 import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../schema/types';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
-import { maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
+import { CEL_RESERVED, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
 import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
 import { ruleFieldProblems } from './rulefields';
 
@@ -116,7 +116,7 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
         fields[f] = celTypeName(decl.type, env, objects, names);
         // Since Kubernetes 1.32 a reserved word is also reachable unescaped (`self.namespace` as `self.__namespace__`).
         const reserved = /^__([a-z]+)__$/.exec(f);
-        if (reserved && RESERVED_FIELD_NAMES.has(reserved[1]) && !t.fields.has(reserved[1])) fields[reserved[1]] = fields[f];
+        if (reserved && CEL_RESERVED.has(reserved[1]) && !t.fields.has(reserved[1])) fields[reserved[1]] = fields[f];
       }
       env.registerType(name, { fields });
       const refuse = (): never => {
@@ -131,9 +131,6 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
   }
 }
 
-/** The words the apiserver escapes as `__word__` (apiservercel's celReservedSymbols). */
-const RESERVED_FIELD_NAMES = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
-
 /** Checks the CEL rules of CRD schemas; one instance per run shares compiled environments and verdicts. */
 export class CelChecker {
   private readonly envs = new Map<string, CompiledEnv>();
@@ -145,7 +142,7 @@ export class CelChecker {
     const total = { cost: 0, worst: undefined as CelProblem | undefined, worstCost: -1 };
     this.walk(root, [], true, 1, undefined, out, total);
     // The apiserver also reports the total; when a single rule is already over its own budget that says nothing new.
-    const overBudget = out.some((p) => p.severity === undefined && p.message.startsWith('estimated rule cost') || p.message.startsWith('estimated messageExpression cost'));
+    const overBudget = out.some((p) => p.severity === undefined && (p.message.startsWith('estimated rule cost') || p.message.startsWith('estimated messageExpression cost')));
     if (total.cost > STATIC_ESTIMATED_CRD_COST_LIMIT && total.worst && !overBudget) {
       out.push({ ...total.worst, message: costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total.cost, STATIC_ESTIMATED_CRD_COST_LIMIT) });
     }
@@ -218,7 +215,9 @@ export class CelChecker {
       }
       const optional = rule.optionalOldSelf === true;
       const r = this.expression(compiled, key, decl, rule.rule, optional, 'rule');
-      const cost = r.cost === 0 ? 0 : Math.min(r.cost * (cardinality ?? maxCardinality(decl.minSerializedSize)), MAX_UINT64);
+      // Like compileRule, a rule that does not compile to a bool is not costed.
+      const costed = r.error === undefined && r.type === 'bool' ? r.cost : 0;
+      const cost = costed === 0 ? 0 : Math.min(costed * (cardinality ?? maxCardinality(decl.minSerializedSize)), MAX_UINT64);
       if (cost > STATIC_ESTIMATED_COST_LIMIT) problem('rule', costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT));
       total.cost = Math.min(total.cost + cost, MAX_UINT64);
       if (cost > total.worstCost) {
@@ -317,7 +316,7 @@ export class CelChecker {
     if (unknownField) {
       const node = (error as { node?: CelAst }).node;
       const operand = node && Array.isArray(node.args) ? (node.args[0] as CelAst | undefined) : undefined;
-      const object = operand?.checkedType?.name ? c.objects.get(operand.checkedType.name) : undefined;
+      const object = operand ? objectOf(c, operand) : undefined;
       const fields = object ? [...object.fields.keys()] : [];
       const hint = didYouMean(unknownField[1], fields);
       const known = fields.length > 0 ? `; the fields are ${fields.sort().join(', ')}` : '';

@@ -32,7 +32,7 @@ export type DeclType =
   | { kind: 'object'; fields: Map<string, DeclField>; maxElements: number; minSerializedSize: number };
 
 /** CEL's reserved words: a property with one of these names is `__name__` in a rule. */
-const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+export const CEL_RESERVED: ReadonlySet<string> = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
 
 /** The apiserver's property-name escaping (`apiservercel.Escape`); undefined when the name is unreachable from CEL. */
 export function escapeProperty(name: string): string | undefined {
