@@ -68,7 +68,6 @@ let baseEnv: Environment | undefined;
 function base(): Environment {
   if (baseEnv) return baseEnv;
   // Loaded on first use: an API without CEL rules never pays for the CEL implementation.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Environment: CelEnvironment } = require('@marcbachmann/cel-js') as typeof import('@marcbachmann/cel-js');
   const env = new CelEnvironment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
   const refuse = (): never => {
