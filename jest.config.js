@@ -12,7 +12,10 @@ const shared = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.json' }],
+    // @marcbachmann/cel-js is ESM only; Node loads it with require(esm), jest (before Node 24.9) needs it compiled.
+    '/node_modules/@marcbachmann/cel-js/.+\\.js$': ['ts-jest', { isolatedModules: true, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Resolve the runtime package to its sources, so tests never depend on a stale build in runtime/dist.
   moduleNameMapper: {

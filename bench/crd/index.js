@@ -6,7 +6,8 @@
  *
  * Writes an API of KINDS (200) kinds × 30 spec fields — strings with markers, int32/int64/number, arrays (of
  * scalars and of structs, list types), maps, nested structs and object literals, string-literal unions, string
- * enums, well-known types, doc comments — into a temp directory, then measures, alternating the two so load from
+ * enums, well-known types, doc comments, CEL rules (XValidation on the spec, an item type and a field, one rule
+ * text per kind, so CEL checking is measured with its caches as a real API meets them) — into a temp directory, then measures, alternating the two so load from
  * other processes affects both alike, RUNS (5) fresh processes each, after one unmeasured warm-up of each:
  *   (a) `node bin/kubegen.js crd --apis <tmp>/apis --out <tmp>/out` (the compiled pipeline in dist/);
  *   (b) `node node_modules/typescript/bin/tsc --noEmit -p <tmp>/tsconfig.json` — the repository's TypeScript and
@@ -34,7 +35,7 @@ const GROUP = 'bench.example.com';
 /** The 30 spec fields of kind `i` (its nested types are declared in the same file). */
 function specFields(k) {
   return [
-    [`/**\n   * name of the ${k}.\n   * +kubebuilder:validation:MinLength=1\n   * +kubebuilder:validation:MaxLength=63\n   */`, 'name: string;'],
+    [`/**\n   * name of the ${k}.\n   * +kubebuilder:validation:MinLength=1\n   * +kubebuilder:validation:MaxLength=63\n   * +kubebuilder:validation:XValidation:rule="self == oldSelf",message="name is immutable"\n   */`, 'name: string;'],
     [`/**\n   * image to run.\n   * +kubebuilder:validation:Pattern=\`^[a-z0-9./:-]+$\`\n   */`, 'image: string;'],
     [`/** +kubebuilder:validation:Format=email */`, 'owner?: string;'],
     [`/**\n   * url of the ${k}.\n   * +kubebuilder:validation:Format=uri\n   * +kubebuilder:validation:MaxLength=2048\n   */`, 'url?: string;'],
@@ -95,12 +96,20 @@ export interface ${k}List extends TypeMeta {
   items: ${k}[];
 }
 
-/** ${k}Spec is the desired state of a ${k}. */
+/**
+ * ${k}Spec is the desired state of a ${k}.
+ * +kubebuilder:validation:XValidation:rule="!has(self.replicas) || self.replicas <= ${(i % 90) + 10}",message="at most ${(i % 90) + 10} replicas"
+ * +kubebuilder:validation:XValidation:rule="!has(self.url) || self.url.startsWith('https://')",message="url must use https"
+ * +kubebuilder:validation:XValidation:rule="self.template.containers.all(c, c.name.size() <= 63)",messageExpression="'a container name is longer than 63 characters'"
+ */
 export interface ${k}Spec {
 ${fields.map(([doc, decl]) => `  ${doc}\n  ${decl}`).join('\n')}
 }
 
-/** ${k}Item is one named item. */
+/**
+ * ${k}Item is one named item.
+ * +kubebuilder:validation:XValidation:rule="!has(self.count) || self.count >= 0",message="count must not be negative"
+ */
 export interface ${k}Item {
   /** +kubebuilder:validation:MinLength=1 */
   name: string;

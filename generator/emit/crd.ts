@@ -16,6 +16,7 @@ import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import { KUBEGEN_VERSION } from '../version';
 import { conversionSpec, type ConversionWebhookClientConfig } from '@kubegen/runtime/webhook/spec';
+import { CelChecker, reportCelProblems, ruleSpans } from '../cel';
 
 /** The annotation kubegen stamps on every CRD, like controller-gen's `controller-gen.kubebuilder.io/version`. */
 export const VERSION_ANNOTATION = 'kubegen.io/version';
@@ -57,10 +58,20 @@ export const crdGenerator: Generator<CrdOptions> = {
 export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticBag): Array<{ group: string; crd: CustomResourceDefinition }> {
   const schemas = new SchemaBuilder(model, bag);
   const index = typeIndex(model.packages);
-  return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag) }));
+  // Marker spans are only needed to report a problem: collected on first use.
+  let spans: ReturnType<typeof ruleSpans> | undefined;
+  const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(model)) };
+  return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag, cel) }));
 }
 
-function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDecl>, options: CrdOptions, bag: DiagnosticBag): CustomResourceDefinition {
+function buildCrd(
+  ck: CrdKind,
+  schemas: SchemaBuilder,
+  index: Map<string, TypeDecl>,
+  options: CrdOptions,
+  bag: DiagnosticBag,
+  cel: { checker: CelChecker; spans: () => ReturnType<typeof ruleSpans> },
+): CustomResourceDefinition {
   const live = ck.versions.filter((v) => !v.kind.skip);
   const first = live[0] ?? ck.versions[0];
   const k = first.kind;
@@ -72,9 +83,12 @@ function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDe
 
   const versions = live.map(({ version, kind, decl }) => {
     const schema = omitEmpty(schemas.kindSchema(decl));
-    for (const v of structuralViolations(schema)) {
+    const violations = structuralViolations(schema);
+    for (const v of violations) {
       bag.error(`the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
     }
+    // Like the apiserver, CEL rules are checked only on a structural schema.
+    if (violations.length === 0) reportCelProblems(cel.checker, schema, cel.spans, (path) => spanForPath(decl, path, index), bag);
     const entry: Record<string, unknown> = { name: version, schema: { openAPIV3Schema: schema }, served: kind.served, storage: kind.storage };
     if (kind.printerColumns.length > 0) {
       // Go's omitempty drops a zero priority and empty description/format.

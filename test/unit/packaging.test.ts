@@ -139,9 +139,10 @@ describe('unwanted', () => {
 describe('npm pack', () => {
   // measured 2026-12: kubegen 163 KB (606 KB unpacked), @kubegen/runtime 216 KB (964 KB unpacked); budgets ≈ 1.5×.
   // The operator runtime (controller, controllerutil, leaderelection, events, CRD installer) took the runtime to
-  // 356 KB (1.59 MB unpacked); its budget ≈ 1.3× that.
+  // 356 KB (1.59 MB unpacked); its budget ≈ 1.3× that. The rbac/webhook generators, the name checks and the CEL
+  // checker took kubegen to 251 KB (904 KB unpacked); its budget ≈ 1.4× that.
   const BUDGET = {
-    kubegen: { size: 250_000, unpackedSize: 900_000 },
+    kubegen: { size: 350_000, unpackedSize: 1_300_000 },
     '@kubegen/runtime': { size: 460_000, unpackedSize: 2_100_000 },
   } as const;
 

@@ -1,0 +1,645 @@
+/**
+ * The apiserver's static cost estimate of a CEL expression: cel-go's `checker.Cost` (checker/cost.go) with the
+ * Kubernetes call estimator (`k8s.io/apiserver/pkg/cel/library/cost.go`) and the CRD size estimator
+ * (`apiextensions-apiserver/pkg/apiserver/schema/cel/compilation.go`), ported onto the checked AST of
+ * @marcbachmann/cel-js. Macros are costed as the comprehensions cel-go expands them into, so `all`, `exists`,
+ * `exists_one`, `map`, `filter` and `cel.bind` cost what they cost on the server.
+ *
+ * Numbers are uint64 in cel-go; here they are doubles saturating at 2^64 (the comparison with the budget and the
+ * factor in the message only need that precision).
+ */
+import type { DeclType } from './decltype';
+
+export const MAX_UINT64 = 18446744073709551615;
+const STRING_TRAVERSAL = 0.1;
+const REGEX_STRING_LENGTH = 0.25;
+const LIST_CREATE = 10;
+const MAP_CREATE = 30;
+const MAX_NAME_FORMAT_REGEX_SIZE = 128;
+const MAX_FORMAT_SIZE = 64;
+
+export interface Estimate {
+  min: number;
+  max: number;
+}
+
+const add = (x: number, y: number): number => (x + y >= MAX_UINT64 ? MAX_UINT64 : x + y);
+const mul = (x: number, y: number): number => (x * y >= MAX_UINT64 ? MAX_UINT64 : x * y);
+const byFactor = (x: number, f: number): number => {
+  const c = Math.ceil(x * f);
+  return c >= MAX_UINT64 ? MAX_UINT64 : c;
+};
+const fixed = (n: number): Estimate => ({ min: n, max: n });
+const plus = (a: Estimate, b: Estimate): Estimate => ({ min: add(a.min, b.min), max: add(a.max, b.max) });
+const times = (a: Estimate, b: Estimate): Estimate => ({ min: mul(a.min, b.min), max: mul(a.max, b.max) });
+const factor = (a: Estimate, f: number): Estimate => ({ min: byFactor(a.min, f), max: byFactor(a.max, f) });
+const union = (a: Estimate, b: Estimate): Estimate => ({ min: Math.min(a.min, b.min), max: Math.max(a.max, b.max) });
+const UNKNOWN: Estimate = { min: 0, max: MAX_UINT64 };
+
+/** A node of the cel-js AST (parser.js `ASTNode`), as far as the estimator reads it. */
+export interface CelAst {
+  op: string;
+  args: unknown;
+  checkedType?: { name?: string } | undefined;
+}
+
+interface LocalVar {
+  path: string[] | undefined;
+  size?: Estimate;
+  entry?: Estimate;
+}
+
+const SCALAR_TYPES = new Set(['bool', 'double', 'google.protobuf.Duration', 'int', 'google.protobuf.Timestamp', 'uint', 'duration', 'timestamp']);
+const O1_EQUALITY = new Set(['Quantity', 'Semver', 'IP', 'CIDR']);
+
+function typeName(n: CelAst): string {
+  return n.checkedType?.name ?? 'dyn';
+}
+
+function isScalar(t: string): boolean {
+  if (SCALAR_TYPES.has(t)) return true;
+  const m = /^optional<(.*)>$/.exec(t);
+  return m !== null && isScalar(m[1]);
+}
+
+/** The cost estimator of one expression; `root` is the type of `self` (and `oldSelf`). */
+export class CostEstimator {
+  private readonly sizes = new Map<CelAst, Estimate>();
+  private readonly entrySizes = new Map<CelAst, Estimate>();
+  private readonly paths = new Map<CelAst, string[] | undefined>();
+  private readonly locals: Array<[string, LocalVar]> = [];
+
+  constructor(private readonly root: DeclType) {}
+
+  /** The `[min, max]` cost of the checked expression. */
+  estimate(ast: CelAst): Estimate {
+    return this.cost(ast);
+  }
+
+  private local(name: string): LocalVar | undefined {
+    for (let i = this.locals.length - 1; i >= 0; i--) if (this.locals[i][0] === name) return this.locals[i][1];
+    return undefined;
+  }
+
+  private pathOf(n: CelAst): string[] | undefined {
+    if (n.op === 'id') {
+      const v = this.local(n.args as string);
+      if (v) return v.path;
+    }
+    return this.paths.get(n);
+  }
+
+  /** The apiserver's size estimator: the MaxElements of the schema node a path leads to. */
+  private sizeOfPath(path: string[] | undefined): Estimate | undefined {
+    if (!path || path.length === 0 || path[0].startsWith('@')) return undefined;
+    let t: DeclType = this.root;
+    for (const step of path.slice(1)) {
+      if (step === '@items' || step === '@values') {
+        if (t.kind !== 'list' && t.kind !== 'map') return undefined;
+        t = t.elem;
+      } else if (step === '@keys') {
+        if (t.kind !== 'map') return undefined;
+        return { min: 0, max: 0 };
+      } else {
+        if (t.kind !== 'object') return undefined;
+        const f = t.fields.get(step);
+        if (!f) return undefined;
+        t = f.type;
+      }
+    }
+    return { min: 0, max: t.maxElements };
+  }
+
+  private computeSize(n: CelAst): Estimate | undefined {
+    const s = this.sizes.get(n);
+    if (s) return s;
+    if (n.op === 'value') {
+      const v = n.args;
+      if (typeof v === 'string') return fixed([...v].length);
+      if (v instanceof Uint8Array) return fixed(v.length);
+      return fixed(1);
+    }
+    if (n.op === 'list') return fixed((n.args as unknown[]).length);
+    if (n.op === 'map') return fixed((n.args as unknown[]).length);
+    const byPath = this.sizeOfPath(this.pathOf(n));
+    if (byPath) {
+      this.sizes.set(n, byPath);
+      return byPath;
+    }
+    if (isScalar(typeName(n))) return fixed(1);
+    if (n.op === 'id') return this.local(n.args as string)?.size;
+    return undefined;
+  }
+
+  private sizeOrUnknown(n: CelAst): Estimate {
+    return this.computeSize(n) ?? UNKNOWN;
+  }
+
+  private entrySize(n: CelAst): Estimate | undefined {
+    const s = this.entrySizes.get(n);
+    if (s) return s;
+    if (n.op === 'id') return this.local(n.args as string)?.entry;
+    return undefined;
+  }
+
+  private cost(n: CelAst): Estimate {
+    switch (n.op) {
+      case 'value':
+        return fixed(0);
+      case 'id': {
+        const name = n.args as string;
+        const v = this.local(name);
+        this.paths.set(n, v ? v.path : [name]);
+        return fixed(1);
+      }
+      case '.': {
+        const [operand, field] = n.args as [CelAst, string];
+        let sum = this.cost(operand);
+        const t = typeName(operand);
+        if (t !== 'dyn' && !isScalar(t) && !t.startsWith('list<') && t !== 'string' && t !== 'bytes') sum = plus(sum, fixed(1));
+        const p = this.pathOf(operand);
+        this.paths.set(n, p ? [...p, field] : undefined);
+        return sum;
+      }
+      case 'list': {
+        let sum = fixed(0);
+        let item: Estimate = { min: MAX_UINT64, max: 0 };
+        const elems = n.args as CelAst[];
+        if (elems.length === 0) item = { min: 0, max: 0 };
+        for (const e of elems) {
+          sum = plus(sum, this.cost(e));
+          item = union(item, this.sizeOrUnknown(e));
+        }
+        this.entrySizes.set(n, item);
+        return plus(sum, fixed(LIST_CREATE));
+      }
+      case 'map': {
+        let sum = fixed(0);
+        let val: Estimate = { min: MAX_UINT64, max: 0 };
+        const entries = n.args as Array<[CelAst, CelAst]>;
+        if (entries.length === 0) val = { min: 0, max: 0 };
+        for (const [k, v] of entries) {
+          sum = plus(plus(sum, this.cost(k)), this.cost(v));
+          val = union(val, this.sizeOrUnknown(v));
+        }
+        this.entrySizes.set(n, val);
+        return plus(sum, fixed(MAP_CREATE));
+      }
+      case '&&':
+      case '||': {
+        const [l, r] = n.args as [CelAst, CelAst];
+        const lc = this.cost(l);
+        const rc = this.cost(r);
+        return { min: lc.min, max: plus(lc, rc).max };
+      }
+      case '?:': {
+        const [c, t, f] = n.args as [CelAst, CelAst, CelAst];
+        const cc = this.cost(c);
+        const tc = this.cost(t);
+        const fc = this.cost(f);
+        this.sizes.set(n, union(this.sizeOrUnknown(t), this.sizeOrUnknown(f)));
+        const te = this.entrySize(t);
+        const fe = this.entrySize(f);
+        if (te && fe) this.entrySizes.set(n, union(te, fe));
+        return plus(cc, union(tc, fc));
+      }
+      case 'rcall':
+        return this.costReceiverCall(n);
+      case 'call':
+        return this.costGlobalCall(n);
+      default:
+        return this.costOperator(n);
+    }
+  }
+
+  private costOperator(n: CelAst): Estimate {
+    // cel-go's parser folds a negated number literal (`-1.0`) into a constant.
+    if (n.op === '-_' && (n.args as CelAst).op === 'value') return fixed(0);
+    const args = (Array.isArray(n.args) ? n.args : [n.args]).filter((a): a is CelAst => typeof a === 'object' && a !== null && 'op' in a);
+    const argCosts = args.map((a) => this.cost(a));
+    const argSum = argCosts.reduce(plus, fixed(0));
+    switch (n.op) {
+      case '[]': {
+        const [container] = args;
+        const t = typeName(container);
+        const entry = this.entrySize(container);
+        const p = this.pathOf(container);
+        this.paths.set(n, p ? [...p, t.startsWith('map<') ? '@values' : '@items'] : undefined);
+        const size = entry ?? this.computeSize(n);
+        if (size) this.sizes.set(n, size);
+        return plus(fixed(1), argSum);
+      }
+      case '+': {
+        const t = typeName(n);
+        if (t === 'string' || t === 'bytes' || t.startsWith('list<') || t === 'dyn') {
+          const size = plus(this.sizeOrUnknown(args[0]), this.sizeOrUnknown(args[1]));
+          this.sizes.set(n, size);
+          const le = this.entrySize(args[0]);
+          const re = this.entrySize(args[1]);
+          if (le && re) this.entrySizes.set(n, union(le, re));
+          else if (le ?? re) this.entrySizes.set(n, (le ?? re)!);
+          if (t.startsWith('list<')) return plus(fixed(1), argSum);
+          return plus(factor(size, STRING_TRAVERSAL), argSum);
+        }
+        return plus(fixed(1), argSum);
+      }
+      case '==':
+      case '!=': {
+        const lt = typeName(args[0]);
+        if (lt === typeName(args[1]) && O1_EQUALITY.has(lt)) return plus(fixed(1), argSum);
+        if (lt === typeName(args[1]) && lt === 'NamedFormat') return plus(factor({ min: 1, max: MAX_FORMAT_SIZE }, STRING_TRAVERSAL), argSum);
+        return plus(this.traversalCompare(args), argSum);
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const lt = typeName(args[0]);
+        if ((lt === 'string' || lt === 'bytes') && typeName(args[1]) === lt) return plus(this.traversalCompare(args), argSum);
+        return plus(fixed(1), argSum);
+      }
+      case 'in': {
+        if (typeName(args[1]).startsWith('list<')) return plus(factor(this.sizeOrUnknown(args[1]), 1), argSum);
+        return plus(fixed(1), argSum);
+      }
+      default:
+        // `!_`, `-_`, arithmetic, `.?` and `[?]`: a fixed cost of one plus the operands'.
+        return plus(fixed(1), argSum);
+    }
+  }
+
+  private traversalCompare(args: CelAst[]): Estimate {
+    const l = this.sizeOrUnknown(args[0]);
+    const r = this.sizeOrUnknown(args[1]);
+    const smallestMax = Math.min(l.max, r.max);
+    return factor({ min: smallestMax > 0 ? 1 : 0, max: smallestMax }, STRING_TRAVERSAL);
+  }
+
+  private costGlobalCall(n: CelAst): Estimate {
+    const [name, args] = n.args as [string, CelAst[]];
+    if (name === 'has') {
+      // PresenceTestHasCost(false): only the operand of the test costs.
+      const sel = args[0];
+      if (sel && sel.op === '.') return this.cost((sel.args as [CelAst])[0]);
+      return args.length > 0 ? this.cost(args[0]) : fixed(0);
+    }
+    if (name === 'dyn' && args.length === 1) {
+      const c = this.cost(args[0]);
+      const s = this.computeSize(args[0]);
+      if (s) this.sizes.set(n, s);
+      const e = this.entrySize(args[0]);
+      if (e) this.entrySizes.set(n, e);
+      return plus(fixed(1), c);
+    }
+    const argCosts = args.map((a) => this.cost(a));
+    const argSum = argCosts.reduce(plus, fixed(0));
+    const k8s = this.libraryCost(name, undefined, args, n);
+    if (k8s) return plus(k8s, argSum);
+    if ((name === 'string' || name === 'bytes') && args.length === 1 && typeName(args[0]) === 'dyn') {
+      // A dyn argument resolves to every overload; cel-go unions them, and only the bytes↔string conversion
+      // bounds the result by the argument's size.
+      const sz = this.sizeOrUnknown(args[0]);
+      this.sizes.set(n, name === 'string' ? { min: Math.floor(sz.min / 4), max: sz.max } : { min: sz.min, max: mul(sz.max, 4) });
+      return plus(union(fixed(1), factor(sz, STRING_TRAVERSAL)), argSum);
+    }
+    if (name === 'bytes' && typeName(args[0]) === 'string') {
+      const sz = this.sizeOrUnknown(args[0]);
+      this.sizes.set(n, { min: sz.min, max: mul(sz.max, 4) });
+      return plus(factor(sz, STRING_TRAVERSAL), argSum);
+    }
+    if (name === 'string' && typeName(args[0]) === 'bytes') {
+      const sz = this.sizeOrUnknown(args[0]);
+      this.sizes.set(n, { min: Math.floor(sz.min / 4), max: sz.max });
+      return plus(factor(sz, STRING_TRAVERSAL), argSum);
+    }
+    return plus(fixed(1), argSum);
+  }
+
+  private costReceiverCall(n: CelAst): Estimate {
+    const [name, target, args] = n.args as [string, CelAst, CelAst[]];
+    switch (name) {
+      case 'all':
+      case 'exists':
+      case 'exists_one':
+      case 'map':
+      case 'filter':
+        if (args.length >= 2 && args[0].op === 'id') return this.costComprehension(n, name, target, args);
+        break;
+      case 'bind':
+        if (target.op === 'id' && target.args === 'cel' && args.length === 3 && args[0].op === 'id') return this.costBind(n, args);
+        break;
+    }
+    const targetCost = this.cost(target);
+    const argCosts = args.map((a) => this.cost(a));
+    const argSum = argCosts.reduce(plus, fixed(0));
+    const base = plus(targetCost, argSum);
+    const ns = target.op === 'id' && typeName(target).endsWith('Namespace') ? `${target.args as string}.${name}` : undefined;
+    const ext = this.extensionCost(ns ?? name, ns ? undefined : target, args, n);
+    if (ext) return plus(ext, base);
+    const k8s = this.libraryCost(ns ?? name, ns ? undefined : target, args, n);
+    if (k8s) return plus(k8s, base);
+    const tt = typeName(target);
+    switch (name) {
+      case 'startsWith':
+      case 'endsWith':
+        if (args.length === 1) return plus(factor(this.sizeOrUnknown(args[0]), STRING_TRAVERSAL), base);
+        break;
+      case 'matches':
+        if (args.length === 1 && tt === 'string') {
+          const strCost = factor(plus(this.sizeOrUnknown(target), fixed(1)), STRING_TRAVERSAL);
+          const regexCost = factor(this.sizeOrUnknown(args[0]), REGEX_STRING_LENGTH);
+          return plus(times(strCost, regexCost), base);
+        }
+        break;
+      case 'contains':
+        if (args.length === 1 && tt === 'string') {
+          return plus(times(factor(this.sizeOrUnknown(target), STRING_TRAVERSAL), factor(this.sizeOrUnknown(args[0]), STRING_TRAVERSAL)), base);
+        }
+        break;
+      case 'format':
+        if (tt === 'string') return plus(factor(this.sizeOrUnknown(target), STRING_TRAVERSAL), base);
+        break;
+    }
+    return plus(fixed(1), base);
+  }
+
+  /** cel-go v0.27 extension estimators (ext/sets.go, ext/lists.go), which win over the Kubernetes estimator. */
+  private extensionCost(fn: string, target: CelAst | undefined, args: CelAst[], n: CelAst): Estimate | undefined {
+    const size = (a: CelAst) => this.sizeOrUnknown(a);
+    const intLiteral = (a: CelAst | undefined, dflt: number) => (a && a.op === 'value' && typeof a.args === 'bigint' ? Math.max(0, Number(a.args)) : dflt);
+    const allocating = (f: number, listSize: Estimate): Estimate => {
+      this.sizes.set(n, listSize);
+      return plus(plus(factor(listSize, f), fixed(1)), fixed(LIST_CREATE));
+    };
+    const isList = target !== undefined && typeName(target).startsWith('list<');
+    switch (fn) {
+      case 'sets.contains':
+      case 'sets.intersects':
+      case 'sets.equivalent':
+        if (args.length !== 2) return undefined;
+        return plus(factor(times(size(args[0]), size(args[1])), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
+      case 'slice':
+        if (!isList || args.length !== 2) return undefined;
+        return allocating(1, fixed(intLiteral(args[1], size(target!).max) - intLiteral(args[0], 0)));
+      case 'lists.range':
+        if (args.length !== 1) return undefined;
+        return allocating(1, fixed(intLiteral(args[0], MAX_UINT64)));
+      case 'reverse':
+        if (!isList || args.length !== 0) return undefined;
+        return allocating(1, size(target!));
+      case 'flatten':
+        if (!isList || args.length > 1) return undefined;
+        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target!));
+      case 'distinct':
+        if (!isList || args.length !== 0) return undefined;
+        return allocating(2, times(size(target!), size(target!)));
+      case 'sort': {
+        if (!isList || args.length !== 0) return undefined;
+        const el = typeName(target!);
+        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target!), size(target!)));
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Kubernetes library calls (library/cost.go `EstimateCallCost`); undefined where it has no estimate. */
+  private libraryCost(fn: string, target: CelAst | undefined, args: CelAst[], n: CelAst): Estimate | undefined {
+    const size = (a: CelAst) => this.sizeOrUnknown(a);
+    switch (fn) {
+      case 'isSorted':
+      case 'sum':
+      case 'max':
+      case 'min':
+      case 'indexOf':
+      case 'lastIndexOf': {
+        if (!target) return undefined;
+        const tt = typeName(target);
+        const m = /^list<(.*)>$/.exec(tt);
+        if (!m) return undefined;
+        let el = fixed(1);
+        if (m[1] === 'string' || m[1] === 'bytes') {
+          const p = this.pathOf(target);
+          const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
+          el = plus(el, factor(elSize, STRING_TRAVERSAL));
+        }
+        return times(size(target), el);
+      }
+      case 'url':
+        if (args.length === 1) {
+          const sz = size(args[0]);
+          this.sizes.set(n, sz);
+          return factor(sz, STRING_TRAVERSAL);
+        }
+        return undefined;
+      case 'lowerAscii':
+      case 'upperAscii':
+      case 'substring':
+      case 'trim':
+        if (target && typeName(target) === 'string') {
+          const sz = size(target);
+          this.sizes.set(n, sz);
+          return factor(sz, STRING_TRAVERSAL);
+        }
+        return undefined;
+      case 'replace':
+        if (target && args.length >= 2) return this.replaceCost(target, args, n);
+        return undefined;
+      case 'split':
+        if (target) {
+          const sz = size(target);
+          let max = sz.max;
+          if (args.length > 1 && args[1].op === 'value' && typeof args[1].args === 'bigint') max = Number(args[1].args);
+          this.sizes.set(n, { min: 0, max });
+          return factor(sz, 2 * STRING_TRAVERSAL);
+        }
+        return undefined;
+      case 'join':
+        if (target) {
+          const listSize = size(target);
+          const p = this.pathOf(target);
+          const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
+          let sz = times(listSize, elSize);
+          if (args.length > 0) {
+            const sep = size(args[0]);
+            sz = plus(sz, times(sep, { min: listSize.min > 0 ? listSize.min - 1 : 0, max: listSize.max > 0 ? listSize.max - 1 : 0 }));
+          }
+          this.sizes.set(n, sz);
+          return factor(sz, STRING_TRAVERSAL);
+        }
+        return undefined;
+      case 'find':
+      case 'findAll':
+        if (target && args.length >= 1) {
+          const sz = size(target);
+          const strCost = factor(plus(sz, fixed(1)), STRING_TRAVERSAL);
+          const regexCost = factor(size(args[0]), REGEX_STRING_LENGTH);
+          this.sizes.set(n, { min: 0, max: sz.max });
+          return times(strCost, regexCost);
+        }
+        return undefined;
+      case 'cidr':
+      case 'isIP':
+      case 'isCIDR':
+      case 'quantity':
+      case 'isQuantity':
+      case 'semver':
+      case 'isSemver':
+        if (args.length >= 1) return factor(size(args[0]), STRING_TRAVERSAL);
+        return undefined;
+      case 'ip':
+        if (target && typeName(target) === 'CIDR') return fixed(1);
+        if (args.length >= 1) return factor(size(args[0]), STRING_TRAVERSAL);
+        return undefined;
+      case 'ip.isCanonical':
+        if (args.length >= 1) return factor(size(args[0]), 2 * STRING_TRAVERSAL);
+        return undefined;
+      case 'masked':
+      case 'prefixLength':
+      case 'family':
+      case 'isUnspecified':
+      case 'isLoopback':
+      case 'isLinkLocalMulticast':
+      case 'isLinkLocalUnicast':
+      case 'isGlobalUnicast':
+        return fixed(1);
+      case 'containsIP':
+      case 'containsCIDR':
+        if (args.length >= 1) {
+          const sz = { min: 4, max: 16 };
+          let c = factor(plus(sz, sz), STRING_TRAVERSAL);
+          if (fn === 'containsCIDR') c = plus(plus(c, factor(sz, STRING_TRAVERSAL)), fixed(1));
+          if (typeName(args[0]) === 'string') c = plus(c, factor(size(args[0]), STRING_TRAVERSAL));
+          return c;
+        }
+        return undefined;
+      case 'validate':
+        if (args.length >= 1) return factor(factor(size(args[0]), STRING_TRAVERSAL), MAX_NAME_FORMAT_REGEX_SIZE * REGEX_STRING_LENGTH);
+        return undefined;
+      case 'format.named':
+        return fixed(1);
+      case 'sign':
+      case 'asInteger':
+      case 'isInteger':
+      case 'asApproximateFloat':
+      case 'isGreaterThan':
+      case 'isLessThan':
+      case 'compareTo':
+      case 'add':
+      case 'sub':
+      case 'major':
+      case 'minor':
+      case 'patch':
+      case 'getScheme':
+      case 'getHostname':
+      case 'getHost':
+      case 'getPort':
+      case 'getEscapedPath':
+      case 'getQuery':
+        return fixed(1);
+      default:
+        return undefined;
+    }
+  }
+
+  private replaceCost(target: CelAst, args: CelAst[], n: CelAst): Estimate {
+    const sz = this.sizeOrUnknown(target);
+    const from = this.sizeOrUnknown(args[0]);
+    const to = this.sizeOrUnknown(args[1]);
+    const count = { min: 0, max: 0 };
+    const retained = { min: 0, max: 0 };
+    if (from.min === 0) {
+      count.max = sz.max < MAX_UINT64 ? sz.max + 1 : sz.max;
+      retained.max = sz.max;
+    } else if (to.max <= from.min) {
+      retained.max = sz.max;
+    } else {
+      count.max = Math.ceil(sz.max / from.min);
+    }
+    if (from.max === 0) {
+      count.min = sz.min < MAX_UINT64 ? sz.min + 1 : sz.min;
+      retained.min = sz.min;
+    } else if (from.max <= to.min) {
+      retained.min = sz.min;
+    } else {
+      count.min = Math.ceil(sz.min / from.max);
+    }
+    this.sizes.set(n, plus(times(count, to), retained));
+    return factor(sz, 2 * STRING_TRAVERSAL);
+  }
+
+  /** A macro as cel-go expands it: range, accumulator init, per-iteration condition and step, result. */
+  private costComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
+    const iterVar = (args[0] as CelAst).args as string;
+    let sum = this.cost(range);
+    const rangeType = typeName(range);
+    const rangePath = this.pathOf(range);
+    const rangeCnt = this.sizeOrUnknown(range);
+    const isMap = rangeType.startsWith('map<');
+    const elemPath = rangePath ? [...rangePath, isMap ? '@keys' : '@items'] : undefined;
+    const elemSize = isMap ? undefined : this.entrySize(range);
+    this.locals.push([iterVar, { path: elemPath, size: elemSize }]);
+    let perIteration: Estimate;
+    const ident = fixed(1);
+    switch (macro) {
+      case 'all': {
+        // accuInit true; loop condition @not_strictly_false(@result); step @result && p
+        const p = this.cost(args[1]);
+        perIteration = plus(fixed(2), { min: ident.min, max: plus(ident, p).max });
+        break;
+      }
+      case 'exists': {
+        // loop condition @not_strictly_false(!@result); step @result || p
+        const p = this.cost(args[1]);
+        perIteration = plus(fixed(3), { min: ident.min, max: plus(ident, p).max });
+        break;
+      }
+      case 'exists_one': {
+        // loop condition true; step p ? @result + 1 : @result
+        const p = this.cost(args[1]);
+        perIteration = plus(p, union(fixed(2), fixed(1)));
+        break;
+      }
+      case 'map': {
+        if (args.length === 3) {
+          // step p ? @result + [t] : @result
+          const p = this.cost(args[1]);
+          const t = this.cost(args[2]);
+          perIteration = plus(p, union(plus(fixed(12), t), fixed(1)));
+        } else {
+          const t = this.cost(args[1]);
+          perIteration = plus(fixed(12), t);
+        }
+        break;
+      }
+      default: {
+        // filter: step p ? @result + [x] : @result
+        const p = this.cost(args[1]);
+        perIteration = plus(p, union(fixed(13), fixed(1)));
+        break;
+      }
+    }
+    this.locals.pop();
+    // accumulator init (a literal, or `[]` for map/filter) and the result (the accumulator, or `@result == 1`).
+    const init = macro === 'map' || macro === 'filter' ? fixed(LIST_CREATE) : fixed(0);
+    const result = macro === 'exists_one' ? fixed(2) : fixed(1);
+    sum = plus(plus(sum, init), result);
+    sum = plus(sum, times(rangeCnt, perIteration));
+    if (macro === 'map' || macro === 'filter') this.sizes.set(n, rangeCnt);
+    else this.sizes.set(n, fixed(1));
+    return sum;
+  }
+
+  /** `cel.bind(v, init, expr)`: an empty range (a list literal), the init bound to `v`, then the result. */
+  private costBind(n: CelAst, args: CelAst[]): Estimate {
+    const name = args[0].args as string;
+    let sum = fixed(LIST_CREATE);
+    sum = plus(sum, this.cost(args[1]));
+    this.locals.push([name, { path: this.pathOf(args[1]), size: this.computeSize(args[1]), entry: this.entrySize(args[1]) }]);
+    sum = plus(sum, this.cost(args[2]));
+    this.locals.pop();
+    const s = this.computeSize(args[2]);
+    if (s) this.sizes.set(n, s);
+    return sum;
+  }
+}
