@@ -14,6 +14,7 @@ import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
+import { importCommand } from './cli/import';
 
 interface Io {
   out: (s: string) => void;
@@ -99,6 +100,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     )
     .command(envtestCommand)
     .command(scaffoldCommands(io, cwd, setCode))
+    .command(importCommand(io, cwd, setCode))
     .demandCommand(1, 'name a command: init, create api, crd, generate, markers or envtest')
     .help();
   await parser.parseAsync();
