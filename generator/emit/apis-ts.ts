@@ -216,7 +216,7 @@ function printArg(type: ArgType, v: unknown, top: boolean): string {
     case 'bool':
       return v ? 'true' : 'false';
     case 'string':
-      return quote(String(v));
+      return /^[A-Za-z0-9_./-]+$/.test(String(v)) ? String(v) : quote(String(v));
     case 'slice':
       return `{${(v as unknown[]).map((x) => printArg(type.items, x, false)).join(',')}}`;
     case 'map':
@@ -238,7 +238,7 @@ function printNumber(n: number): string {
 /** A value in controller-gen's guessed (`any`) grammar: strings always quoted, lists `{a,b}`, maps `{"k": v}`. */
 function printAny(v: unknown, top: boolean): string {
   void top;
-  if (typeof v === 'string') return quote(v);
+  if (typeof v === 'string') return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(v) && v !== 'true' && v !== 'false' ? v : quote(v);
   if (typeof v === 'number') return printNumber(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (Array.isArray(v)) return `{${v.map((x) => printAny(x, false)).join(',')}}`;

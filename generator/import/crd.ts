@@ -443,7 +443,7 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     declaration: 'interface',
     exported: true,
     doc: description,
-    type: { kind: 'struct', embeds: [typeMeta], fields: [metaField, ...fields] },
+    type: { kind: 'struct', embeds: [typeMeta], fields: [...fields.filter((f) => f.name === 'apiVersion' || f.name === 'kind'), metaField, ...fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind')] },
     markers,
     span,
   };

@@ -145,7 +145,7 @@ export class SchemaBuilder {
     const required: string[] = [];
     const parentRules: NonNullable<JSONSchemaProps['x-kubernetes-validations']> = [];
     for (const f of t.fields) {
-      properties[f.name] = this.fieldSchema(f);
+      defineOwn(properties, f.name, this.fieldSchema(f));
       if (f.required) required.push(f.name);
       // +k8s:immutable on an optional field: once set it cannot be removed (a rule on the parent).
       if (!f.required && hasMarker(f.markers, 'k8s:immutable')) {
@@ -273,6 +273,11 @@ function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   const out: Record<string, unknown> = {};
-  for (const k in value) out[k] = cloneJson((value as Record<string, unknown>)[k]);
+  for (const k of Object.keys(value)) defineOwn(out, k, cloneJson((value as Record<string, unknown>)[k]));
   return out as T;
+}
+
+/** Sets an own data property, so that a property named `__proto__` is data, never the object's prototype. */
+export function defineOwn<T>(o: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -63,7 +63,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
       case 'properties': {
         const dp = dv as Record<string, JSONSchemaProps>;
         for (const [name, p] of Object.entries(sv as Record<string, JSONSchemaProps>)) {
-          if (!dp[name]) dp[name] = p;
+          if (!Object.hasOwn(dp, name)) Object.defineProperty(dp, name, { value: p, enumerable: true, writable: true, configurable: true });
           else flattenAllOfInto(dp[name], p, opts, [...path, name]);
         }
         break;
