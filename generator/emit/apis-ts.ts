@@ -125,7 +125,7 @@ function printDecl(d: TypeDecl, imports: Imports): string {
   if (d.declaration === 'interface' && d.type.kind === 'struct') {
     const ext = d.type.embeds.length > 0 ? ` extends ${d.type.embeds.map((e) => printType(e, imports)).join(', ')}` : '';
     const fields = d.type.fields.map((f) => printField(f, imports)).join('');
-    return `${comment}export interface ${d.name}${ext} {\n${fields}}\n`;
+    return `${comment}export interface ${d.name}${ext} {${fields ? `\n${fields}` : ''}}\n`;
   }
   if (d.declaration === 'enum' && d.type.kind === 'enum') {
     return `${comment}export type ${d.name} = ${printType(d.type, imports)};\n`;

@@ -15,7 +15,7 @@ import type { Field, MarkerValue, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE_ID } from '../model/util';
 import { pluralize } from '../naming/flect';
 import { publicName } from '../render/naming';
-import { formatSchemaPath, structuralViolations } from '../schema/structural';
+import { structuralViolations } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
 import { canonical, PackageTypes, SchemaConverter } from './schema';
 import { childPath, isObject, newObject, own, type Json, type JsonObject, type ProblemBag } from './source';
@@ -45,10 +45,10 @@ export function crdDocuments(file: string, docs: Array<{ value: Json; index: num
   const out: CrdDocument[] = [];
   const multi = docs.length > 1;
   for (const d of docs) {
-    const prefix = multi ? `document ${d.index + 1}` : '';
+    const where = multi ? `${file} (document ${d.index + 1})` : file;
     if (isObject(d.value) && own(d.value, 'kind') === 'List' && Array.isArray(own(d.value, 'items'))) {
-      (own(d.value, 'items') as Json[]).forEach((item, i) => out.push({ file, prefix: childPath(childPath(prefix, 'items'), i), value: item }));
-    } else out.push({ file, prefix, value: d.value });
+      (own(d.value, 'items') as Json[]).forEach((item, i) => out.push({ file: where, prefix: childPath('items', i), value: item }));
+    } else out.push({ file: where, prefix: '', value: d.value });
   }
   return out;
 }
@@ -301,9 +301,12 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
   const problemsBefore = bag.items.length;
 
   // The apiserver's structural rules first: a schema it would refuse is an error at its path.
+  const reported = new Set<string>();
   for (const viol of structuralViolations(root as unknown as JSONSchemaProps)) {
-    const at = viol.path.length === 0 ? rootPath : `${rootPath}${formatSchemaPath(viol.path).replace(/^\./, '.')}`;
-    bag.error(kv.file, at, `the apiserver would refuse this schema: ${viol.message}`);
+    const at = viol.path.reduce<string>((p, step) => (step === '[]' ? childPath(p, 'items') : step === '{}' ? childPath(p, 'additionalProperties') : childPath(childPath(p, 'properties'), step.property)), rootPath);
+    if (reported.has(at)) continue;
+    reported.add(at);
+    bag.error(kv.file, at, viol.message.startsWith('$ref') ? viol.message : `the apiserver would refuse this schema: ${viol.message}`);
   }
   if (bag.items.length > problemsBefore && bag.hasErrors) return;
 

@@ -35,7 +35,7 @@ const ORIGIN = 'Imported by kubegen import; edit freely: this is now API source.
 /** CRD YAML/JSON (several documents per input, `kind: List` too) → API files. */
 export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   const bag = new ProblemBag();
-  const docs = inputs.flatMap((i) => read(i, bag).flatMap((d) => crdDocuments(i.file, [d])));
+  const docs = inputs.flatMap((i) => crdDocuments(i.file, read(i, bag)));
   if (docs.length === 0 && !bag.hasErrors) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
   return finish(bag.hasErrors ? [] : importCrdDocuments(docs, bag), bag, inputs);
 }

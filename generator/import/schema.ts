@@ -400,7 +400,7 @@ export class SchemaConverter {
       if (onlyType && own(s, 'x-kubernetes-preserve-unknown-fields') === undefined && hint.endsWith('Metadata') && pos === 'field') {
         return this.finish(s, rest, { kind: 'wellKnown', name: 'ObjectMeta' }, path, pos, hint, doc, nullable, false);
       }
-      if (own(s, 'x-kubernetes-preserve-unknown-fields') === true && own(s, 'x-kubernetes-embedded-resource') === undefined) {
+      if (own(s, 'x-kubernetes-preserve-unknown-fields') === true) {
         rest.delete('x-kubernetes-preserve-unknown-fields');
         return this.finish(s, rest, { kind: 'wellKnown', name: 'RawExtension' }, path, pos, hint, doc, nullable, false);
       }
@@ -525,6 +525,10 @@ export class SchemaConverter {
         if (v.some((x) => x === null || typeof x === 'object')) return this.error(at, 'enum values other than strings, numbers and booleans cannot be expressed');
         return [this.marker('kubebuilder:validation:Enum', [...v])];
       case 'default':
+        if (pos !== 'field' && this.opts.mode === 'openapi') {
+          this.opts.bag.warning(this.opts.file, at, 'a default on list items or map values cannot be expressed in a CRD schema; dropped');
+          return [];
+        }
         if (pos !== 'field') return fieldOnly('default');
         return [this.marker('default', plain(v))];
       case 'example':

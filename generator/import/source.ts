@@ -88,7 +88,7 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
   list.forEach((doc, index) => {
     for (const e of doc.errors) {
       const pos = e.linePos?.[0];
-      problems.push({ severity: 'error', file, path: pos ? `${pos.line}:${pos.col}` : '', message: `YAML syntax error: ${firstLine(e.message)}` });
+      problems.push({ severity: 'error', file: pos ? `${file}:${pos.line}:${pos.col}` : file, path: '', message: `YAML syntax error: ${firstLine(e.message)}` });
     }
     if (doc.errors.length > 0) return;
     if (doc.contents === null || doc.contents === undefined) return;
@@ -106,7 +106,7 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
 
 function firstLine(s: string): string {
   const i = s.indexOf('\n');
-  return (i < 0 ? s : s.slice(0, i)).trim();
+  return (i < 0 ? s : s.slice(0, i)).replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
 function toJson(node: YamlNode | null, doc: Document, depth: number, budget: { nodes: number }): Json {
