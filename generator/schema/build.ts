@@ -279,5 +279,6 @@ function cloneJson<T>(value: T): T {
 
 /** Sets an own data property, so that a property named `__proto__` is data, never the object's prototype. */
 export function defineOwn<T>(o: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }
