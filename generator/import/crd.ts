@@ -254,7 +254,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
     return nv;
   });
   const conv = own(spec, 'conversion');
-  if (isObject(conv) && own(conv, 'webhookClientConfig') !== undefined) note('conversion.webhookClientConfig became conversion.webhook.clientConfig');
+  if (isObject(conv) && own(conv, 'webhookClientConfig') !== undefined) note('conversion.webhookClientConfig (v1: conversion.webhook.clientConfig) is configuration (kubegen.config "conversion"), not API types: not imported');
   return out;
 }
 
