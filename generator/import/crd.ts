@@ -17,7 +17,7 @@ import { pluralize } from '../naming/flect';
 import { publicName } from '../render/naming';
 import { structuralViolations } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
-import { canonical, PackageTypes, SchemaConverter } from './schema';
+import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './schema';
 import { childPath, isObject, newObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
 
@@ -300,7 +300,12 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
   types.reserve(`${kind}List`);
   const problemsBefore = bag.items.length;
 
-  // The apiserver's structural rules first: a schema it would refuse is an error at its path.
+  // The JSON shape first, then the apiserver's structural rules: a schema it would refuse is an error at its path.
+  const malformed = malformedSchema(root, rootPath);
+  if (malformed) {
+    bag.error(kv.file, malformed.path, malformed.message);
+    return;
+  }
   const reported = new Set<string>();
   for (const viol of structuralViolations(root as unknown as JSONSchemaProps)) {
     const at = viol.path.reduce<string>((p, step) => (step === '[]' ? childPath(p, 'items') : step === '{}' ? childPath(p, 'additionalProperties') : childPath(childPath(p, 'properties'), step.property)), rootPath);

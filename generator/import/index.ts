@@ -44,6 +44,7 @@ export function importCrds(inputs: readonly ImportInput[]): ImportResult {
 export function importOpenApi(inputs: readonly ImportInput[]): ImportResult {
   const bag = new ProblemBag();
   const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value })));
+  if (docs.length === 0 && !bag.hasErrors) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no OpenAPI document found');
   return finish(bag.hasErrors ? [] : importOpenApiDocuments(docs, bag), bag, inputs);
 }
 

@@ -649,6 +649,78 @@ export function docText(description: string): { doc: string; error?: string } {
   return { doc: lines.join('\n') };
 }
 
+/** The JSON shape each schema key must have (apiextensions JSONSchemaProps), checked before anything reads it. */
+const KEY_SHAPES: Record<string, 'string' | 'number' | 'boolean' | 'schema' | 'schemas' | 'schemaMap' | 'strings' | 'array' | 'object' | 'schemaOrBool'> = {
+  description: 'string', type: 'string', format: 'string', title: 'string', pattern: 'string', $ref: 'string',
+  maximum: 'number', minimum: 'number', multipleOf: 'number', maxLength: 'number', minLength: 'number', maxItems: 'number',
+  minItems: 'number', maxProperties: 'number', minProperties: 'number',
+  exclusiveMaximum: 'boolean', exclusiveMinimum: 'boolean', uniqueItems: 'boolean', nullable: 'boolean',
+  'x-kubernetes-preserve-unknown-fields': 'boolean', 'x-kubernetes-embedded-resource': 'boolean', 'x-kubernetes-int-or-string': 'boolean',
+  items: 'schema', not: 'schema', additionalProperties: 'schemaOrBool',
+  allOf: 'schemas', anyOf: 'schemas', oneOf: 'schemas',
+  properties: 'schemaMap',
+  required: 'strings', 'x-kubernetes-list-map-keys': 'strings',
+  enum: 'array', 'x-kubernetes-validations': 'array',
+  externalDocs: 'object', 'x-kubernetes-list-type': 'string', 'x-kubernetes-map-type': 'string',
+};
+
+/** The first malformed node of a schema tree (a key whose value has the wrong JSON shape), or undefined. */
+export function malformedSchema(node: Json, path: string, depth = 0): { path: string; message: string } | undefined {
+  if (!isObject(node)) return { path, message: 'a schema must be an object' };
+  if (depth > 100) return { path, message: 'schemas nested deeper than 100 levels' };
+  for (const k of Object.keys(node)) {
+    const shape = Object.hasOwn(KEY_SHAPES, k) ? KEY_SHAPES[k] : undefined;
+    const v = node[k];
+    const at = childPath(path, k);
+    const bad = (what: string) => ({ path: at, message: `${k} must be ${what}` });
+    switch (shape) {
+      case undefined:
+        break;
+      case 'string':
+        if (typeof v !== 'string') return bad('a string');
+        break;
+      case 'number':
+        if (typeof v !== 'number') return bad('a number');
+        break;
+      case 'boolean':
+        if (typeof v !== 'boolean') return bad('a boolean');
+        break;
+      case 'strings':
+        if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return bad('a list of strings');
+        break;
+      case 'array':
+        if (!Array.isArray(v)) return bad('a list');
+        break;
+      case 'object':
+        if (!isObject(v)) return bad('an object');
+        break;
+      case 'schemaOrBool':
+        if (typeof v === 'boolean') break;
+      // fall through
+      case 'schema': {
+        const p = malformedSchema(v, at, depth + 1);
+        if (p) return p;
+        break;
+      }
+      case 'schemas':
+        if (!Array.isArray(v)) return bad('a list of schemas');
+        for (const [i, x] of v.entries()) {
+          const p = malformedSchema(x, childPath(at, i), depth + 1);
+          if (p) return p;
+        }
+        break;
+      case 'schemaMap':
+        if (!isObject(v)) return bad('a map of schemas');
+        for (const name of Object.keys(v)) {
+          const p = malformedSchema(v[name], childPath(at, name), depth + 1);
+          if (p) return p;
+        }
+        break;
+    }
+  }
+  return undefined;
+}
+
 /** Whether a value can be written in controller-gen's `any` grammar and read back equal. */
 export function printableAny(v: Json): boolean {
   if (v === null) return false;
