@@ -54,7 +54,7 @@ export function crdDocuments(file: string, docs: Array<{ value: Json; index: num
 }
 
 /** CRD documents → loaded packages (not yet resolved by the model builder). */
-export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag): LoadedPackage[] {
+export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag, accepted?: Array<{ file: string; crd: JsonObject }>): LoadedPackage[] {
   const byGroupKind = new Map<string, { group: string; kind: string; file: string; crd: JsonObject; versions: KindVersion[] }>();
   for (const d of docs) {
     const crd = normalizeCrd(d, bag);
@@ -67,6 +67,7 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
       bag.error(d.file, d.prefix, `a second CRD for ${kind}.${group} (the first is in ${byGroupKind.get(key)!.file})`);
       continue;
     }
+    accepted?.push({ file: d.file, crd });
     const versions = (own(spec, 'versions') as JsonObject[]).map((v, i) => ({ crd, version: v, file: d.file, path: childPath(childPath(childPath(d.prefix, 'spec'), 'versions'), i) }));
     byGroupKind.set(key, { group, kind, file: d.file, crd, versions });
   }
@@ -185,6 +186,7 @@ export function normalizeCrd(d: CrdDocument, bag: ProblemBag): JsonObject | unde
   const names2 = newObject();
   for (const k of Object.keys(names)) names2[k] = names[k];
   names2.singular = singular;
+  names2.listKind = listKind;
   const spec2 = newObject();
   for (const k of Object.keys(spec)) spec2[k] = spec[k];
   spec2.names = names2;
@@ -350,6 +352,18 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
   structInput.type = 'object';
   structInput.properties = filtered;
   const required = own(root, 'required');
+  if (Array.isArray(required)) {
+    const missing = required.find((r) => typeof r !== 'string' || !isObject(props) || !Object.hasOwn(props, r));
+    const twice = required.find((r, i) => required.indexOf(r) !== i);
+    if (twice !== undefined) {
+      bag.error(kv.file, childPath(rootPath, 'required'), `required lists ${JSON.stringify(twice)} twice`);
+      return;
+    }
+    if (missing !== undefined) {
+      bag.error(kv.file, childPath(rootPath, 'required'), `required names ${JSON.stringify(missing)}, which is not a property (the input language has no way to require an undeclared property)`);
+      return;
+    }
+  }
   if (Array.isArray(required)) structInput.required = required.filter((r) => typeof r === 'string' && Object.hasOwn(filtered, r));
   const fields = conv.structFields(structInput, rootPath, kind);
   if (!fields) return;

@@ -14,7 +14,8 @@ import { buildModel, type LoadedPackage } from '../model/build';
 import type { ApiModel } from '../model/types';
 import { crdDocuments, importCrdDocuments } from './crd';
 import { importOpenApiDocuments } from './openapi';
-import { ImportError, ProblemBag, readDocuments, type ImportProblem } from './source';
+import { ImportError, ProblemBag, readDocuments, type ImportProblem, type JsonObject } from './source';
+import { verifyRoundTrip } from './verify';
 
 export { formatProblem, ImportError, type ImportProblem } from './source';
 
@@ -37,7 +38,11 @@ export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   const bag = new ProblemBag();
   const docs = inputs.flatMap((i) => crdDocuments(i.file, read(i, bag)));
   if (docs.length === 0 && !bag.hasErrors) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
-  return finish(bag.hasErrors ? [] : importCrdDocuments(docs, bag), bag, inputs);
+  const accepted: Array<{ file: string; crd: JsonObject }> = [];
+  const result = finish(bag.hasErrors ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
+  if (result.files.length === 0) return result;
+  verifyRoundTrip(result.model, accepted, bag);
+  return bag.hasErrors ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
 }
 
 /** OpenAPI v3 documents (component schemas with `x-kubernetes-group-version-kind`) → API files. */

@@ -213,6 +213,7 @@ export class SchemaConverter {
     if (req !== undefined) {
       if (!Array.isArray(req) || req.some((r) => typeof r !== 'string')) return this.error(childPath(path, 'required'), 'required must be a list of property names');
       for (const r of req as string[]) {
+        if (required.has(r)) return this.error(childPath(path, 'required'), `required lists "${r}" twice`);
         if (!isObject(props) || !Object.hasOwn(props, r)) return this.error(childPath(path, 'required'), `required names "${r}", which is not a property (the input language has no way to require an undeclared property)`);
         required.add(r);
       }
@@ -695,9 +696,8 @@ export function malformedSchema(node: Json, path: string, depth = 0): { path: st
         if (!isObject(v)) return bad('an object');
         break;
       case 'schemaOrBool':
-        if (typeof v === 'boolean') break;
-      // fall through
       case 'schema': {
+        if (shape === 'schemaOrBool' && typeof v === 'boolean') break;
         const p = malformedSchema(v, at, depth + 1);
         if (p) return p;
         break;
