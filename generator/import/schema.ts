@@ -17,6 +17,7 @@
  */
 import type { Field, MarkerValue, SourceSpan, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { markerDefinition } from '../markers';
 import { publicName } from '../render/naming';
 import { QUANTITY_PATTERN } from '../schema/build';
 import type { JSONSchemaProps } from '../schema/types';
@@ -465,6 +466,12 @@ export class SchemaConverter {
         ok = false;
         continue;
       }
+      const invalid = m.map((x) => markerValueProblem(x)).find((x) => x !== undefined);
+      if (invalid) {
+        this.error(at, invalid);
+        ok = false;
+        continue;
+      }
       markers.push(...m);
     }
     if (!ok) return undefined;
@@ -716,6 +723,23 @@ export function malformedSchema(node: Json, path: string, depth = 0): { path: st
           if (p) return p;
         }
         break;
+    }
+  }
+  return undefined;
+}
+
+/** What the registry's argument checks say about a marker value (the loader runs the same checks), or undefined. */
+export function markerValueProblem(m: MarkerValue): string | undefined {
+  const def = markerDefinition(m.name);
+  if (!def) return `internal: marker ${m.name} is not registered`;
+  if (def.args.kind === 'value') return def.args.arg.validate?.(m.value);
+  if (def.args.kind === 'struct') {
+    const v = m.value as Record<string, unknown>;
+    for (const [k, spec] of Object.entries(def.args.args)) {
+      if (v[k] === undefined) continue;
+      if (spec.oneOf && !spec.oneOf.includes(v[k] as string)) return `${k} must be one of ${spec.oneOf.join(', ')}`;
+      const p = spec.validate?.(v[k]);
+      if (p) return p;
     }
   }
   return undefined;

@@ -2,10 +2,16 @@
  * Hostile input for `kubegen import` (fast-check; `KUBEGEN_FUZZ_RUNS` sets the runs): arbitrary text, arbitrary JSON
  * and schema-shaped documents with `__proto__` / `constructor` keys give either API files or one-line problems naming
  * the file — never an exception — and leave `Object.prototype` untouched; whatever is accepted round-trips through
- * `kubegen crd` (no "does not give this back" warning from the importer's self-check).
+ * `kubegen crd` (no "does not give this back" warning from the importer's self-check); valid schemas the input
+ * language can express import without error, and the TypeScript written for them loads back to the same CRDs.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import fc from 'fast-check';
+import { crdGenerator } from '../../generator/emit/crd';
 import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
+import { generateCrdFiles } from '../../generator/pipeline';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 
@@ -77,5 +83,76 @@ test('CRDs whose spec has hostile properties', () => {
       check(() => importCrds([{ file: 'fuzz.yaml', text: crd({ type: 'object', properties: { spec: { type: 'object', properties: props } } }) }])),
     ),
     { numRuns: RUNS },
+  );
+});
+
+/** Structurally valid schemas the input language can express: each must import without error and round-trip. */
+const word = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,6}$/);
+const doc = fc.option(fc.array(fc.stringMatching(/^[A-Za-z][A-Za-z0-9 .,:`'"*/-]{0,20}[A-Za-z0-9.]$/), { minLength: 1, maxLength: 3 }).map((l) => l.join('\n')), { nil: undefined });
+const withDoc = (a: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.tuple(a, doc).map(([s, d]) => (d === undefined ? s : { ...s, description: d }));
+const validSchema: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
+  node: withDoc(
+    fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.record(
+        {
+          type: fc.constant('string'),
+          format: fc.constantFrom('date-time', 'byte', 'uri', 'email'),
+          maxLength: fc.nat(64),
+          pattern: fc.constantFrom('^[a-z]+$', '^\\d{3}`x`$', 'a,b;c\\}', '"q"'),
+        },
+        { requiredKeys: ['type'] },
+      ),
+      fc.record({ type: fc.constant('string'), enum: fc.uniqueArray(word, { minLength: 1, maxLength: 4 }) }),
+      fc.record({ type: fc.constant('integer'), format: fc.constantFrom('int32', 'int64'), minimum: fc.integer({ min: -5, max: 5 }) }, { requiredKeys: ['type'] }),
+      fc.record({ type: fc.constant('number'), maximum: fc.double({ min: -10, max: 10, noNaN: true }) }, { requiredKeys: ['type'] }),
+      fc.record({ type: fc.constant('boolean') }),
+      fc.constant({ 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] }),
+      fc.constant({ 'x-kubernetes-preserve-unknown-fields': true }),
+      fc.record({ type: fc.constant('array'), items: tie('node'), 'x-kubernetes-list-type': fc.constant('atomic'), maxItems: fc.nat(9) }, { requiredKeys: ['type', 'items'] }),
+      fc.record({ type: fc.constant('object'), additionalProperties: tie('node'), 'x-kubernetes-map-type': fc.constantFrom('atomic', 'granular') }, { requiredKeys: ['type', 'additionalProperties'] }),
+      fc
+        .tuple(fc.dictionary(fc.oneof(word, fc.constantFrom('__proto__', 'constructor', 'dash-name')), tie('node'), { minKeys: 1, maxKeys: 4 }), fc.array(fc.nat(), { maxLength: 2 }), fc.option(fc.constant([{ rule: 'self.size() > 0', message: 'm' }]), { nil: undefined }))
+        .map(([properties, picks, rules]) => {
+          const names = Object.keys(properties);
+          const required = [...new Set(picks.map((i) => names[i % names.length]))];
+          const s: Record<string, unknown> = { type: 'object', properties };
+          if (required.length > 0) s.required = required;
+          if (rules) s['x-kubernetes-validations'] = rules;
+          return s;
+        }),
+    ),
+  ),
+})).node;
+
+test('valid schemas the input language can express import without error and round-trip', () => {
+  fc.assert(
+    fc.property(fc.dictionary(word, validSchema, { minKeys: 1, maxKeys: 3 }), (props) => {
+      const r = importCrds([{ file: 'fuzz.yaml', text: crd({ type: 'object', properties: { spec: { type: 'object', properties: props } } }) }]);
+      expect(r.problems.filter((p) => p.severity === 'error' || p.message.startsWith('kubegen crd does not give')).map(formatProblem)).toEqual([]);
+      expect(r.files.length).toBeGreaterThan(0);
+    }),
+    { numRuns: RUNS },
+  );
+});
+
+test('the emitted TypeScript loads back to the same CRDs as the in-process model', () => {
+  fc.assert(
+    fc.property(fc.dictionary(word, validSchema, { minKeys: 1, maxKeys: 3 }), (props) => {
+      const r = importCrds([{ file: 'fuzz.yaml', text: crd({ type: 'object', properties: { spec: { type: 'object', properties: props } } }) }]);
+      const inProcess = crdGenerator.generate(r.model, {}).files;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-import-fuzz-'));
+      try {
+        for (const f of r.files) {
+          fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+          fs.writeFileSync(path.join(dir, f.path), f.contents);
+        }
+        expect(generateCrdFiles(dir).map((f) => f.contents)).toEqual(inProcess.map((f) => f.contents));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }),
+    { numRuns: Math.max(5, Math.ceil(RUNS / 20)) },
   );
 });
