@@ -161,6 +161,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   const tm = wellKnownTable().typeMeta;
   for (const c of todo) {
     const { types, conv } = pkgOf(c);
+    conv.setFile(c.file);
     const name = lastSegment(c.name);
     types.file = 'types';
     const span = types.span();
@@ -212,6 +213,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     if (!converted) continue;
     types.declare({ name, package: types.id, declaration: 'alias', exported: true, doc: converted.doc, type: converted.type, markers: converted.markers, span });
   }
+  for (const p of packages.values()) p.conv.reportDropped();
   const runtime: LoadedPackage = { id: RUNTIME_PACKAGE_ID, dir: RUNTIME_PACKAGE_ID, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
   return [...[...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] })), runtime];
 }

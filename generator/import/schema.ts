@@ -182,10 +182,14 @@ const RUNTIME = (name: string): TypeRef => ({ kind: 'named', package: RUNTIME_PA
 
 export class SchemaConverter {
   private readonly wk = wellKnownTable();
+  /** Keys skipped in OpenAPI mode, reported once by `reportDropped`. */
+  readonly dropped = { zeroDefaults: [] as string[], itemDefaults: [] as string[] };
+  /** JSON paths of properties listed in their object's `required`. */
+  private readonly requiredPaths = new Set<string>();
 
   constructor(
     readonly pkg: PackageTypes,
-    private readonly opts: ConverterOptions,
+    private opts: ConverterOptions,
   ) {}
 
   private error(path: string, message: string): undefined {
@@ -224,7 +228,9 @@ export class SchemaConverter {
     if (!isObject(props)) return this.error(childPath(path, 'properties'), 'properties must be a map of schemas');
     let ok = true;
     for (const name of Object.keys(props)) {
-      const c = this.convert(props[name], childPath(childPath(path, 'properties'), name), 'field', hint + publicName(name));
+      const at = childPath(childPath(path, 'properties'), name);
+      if (required.has(name)) this.requiredPaths.add(at);
+      const c = this.convert(props[name], at, 'field', hint + publicName(name));
       if (!c) {
         ok = false;
         continue;
@@ -496,6 +502,22 @@ export class SchemaConverter {
     return { type: this.pkg.intern(hint, 'alias', type, markers, doc, false), markers: [], nullable: false, doc: '' };
   }
 
+  /** The input file problems are reported against (OpenAPI: the component being converted). */
+  setFile(file: string): void {
+    this.opts.file = file;
+  }
+
+  /** One warning per kind of skipped OpenAPI key, with the count and the first path. */
+  reportDropped(): void {
+    const { zeroDefaults, itemDefaults } = this.dropped;
+    if (zeroDefaults.length > 0)
+      this.opts.bag.warning(this.opts.file, zeroDefaults[0], `${zeroDefaults.length} implicit zero-value default(s) (openapi-gen writes {} for non-pointer structs and the zero value for required fields; controller-gen does not) skipped, the first here`);
+    if (itemDefaults.length > 0)
+      this.opts.bag.warning(this.opts.file, itemDefaults[0], `${itemDefaults.length} default(s) on list items or map values cannot be expressed in a CRD schema; skipped, the first here`);
+    zeroDefaults.length = 0;
+    itemDefaults.length = 0;
+  }
+
   /** Markers for the given keys of a node written on a declaration (a kind's root schema). */
   typeMarkers(s: JsonObject, keys: readonly string[], path: string): MarkerValue[] | undefined {
     const out: MarkerValue[] = [];
@@ -533,8 +555,14 @@ export class SchemaConverter {
         if (v.some((x) => x === null || typeof x === 'object')) return this.error(at, 'enum values other than strings, numbers and booleans cannot be expressed');
         return [this.marker('kubebuilder:validation:Enum', [...v])];
       case 'default':
+        // openapi-gen writes `{}` for every non-pointer struct field and the zero value for every required
+        // (non-omitempty) scalar; controller-gen writes neither. An explicit `+default=""` on an optional field stays.
+        if (this.opts.mode === 'openapi' && isZeroValue(v) && (isObject(v) || pos !== 'field' || this.requiredPaths.has(at.slice(0, -'.default'.length)))) {
+          this.dropped.zeroDefaults.push(at);
+          return [];
+        }
         if (pos !== 'field' && this.opts.mode === 'openapi') {
-          this.opts.bag.warning(this.opts.file, at, 'a default on list items or map values cannot be expressed in a CRD schema; dropped');
+          this.dropped.itemDefaults.push(at);
           return [];
         }
         if (pos !== 'field') return fieldOnly('default');
@@ -743,6 +771,13 @@ export function markerValueProblem(m: MarkerValue): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The Go zero value as JSON: `{}`, `""`, `0`, `false` (and an empty list). */
+function isZeroValue(v: Json): boolean {
+  if (v === '' || v === 0 || v === false) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isObject(v) && Object.keys(v).length === 0;
 }
 
 /** Whether a value can be written in controller-gen's `any` grammar and read back equal. */
