@@ -21,6 +21,11 @@ import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './sch
 import { childPath, isObject, newObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
 
+/** A DNS subdomain with at least one dot (what the apiserver requires of a CRD's group; also keeps paths inside --out). */
+export const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/;
+/** A DNS label (version names). */
+export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
 const PRINT_COLUMN_TYPES = new Set(['integer', 'number', 'string', 'boolean', 'date']);
 /** The version annotation controller-gen stamps; kubegen stamps its own instead. */
 const TOOL_ANNOTATIONS = new Set(['controller-gen.kubebuilder.io/version', 'kubegen.io/version']);
@@ -138,7 +143,7 @@ export function normalizeCrd(d: CrdDocument, bag: ProblemBag): JsonObject | unde
   }
   const sp = p('spec');
   const group = own(spec, 'group');
-  if (typeof group !== 'string' || group === '' || !group.includes('.')) return err(childPath(sp, 'group'), 'group must be a DNS subdomain with at least one dot');
+  if (typeof group !== 'string' || !DNS_SUBDOMAIN.test(group) || group.length > 253) return err(childPath(sp, 'group'), 'group must be a lower-case DNS subdomain with at least one dot');
   const names = own(spec, 'names');
   if (!isObject(names)) return err(childPath(sp, 'names'), 'names is required');
   const np = childPath(sp, 'names');

@@ -19,6 +19,8 @@ import { RUNTIME_PACKAGE_ID } from '../model/util';
 import { PackageTypes, SchemaConverter, canonical } from './schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
+import { DNS_LABEL, DNS_SUBDOMAIN } from './crd';
+import { safeIdentifier } from '../render/naming';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
@@ -45,9 +47,10 @@ interface Component {
   path: string;
 }
 
+/** Go's type name: the last segment of the schema name, made a valid TypeScript identifier. */
 function lastSegment(name: string): string {
   const i = name.lastIndexOf('.');
-  return i < 0 ? name : name.slice(i + 1);
+  return safeIdentifier(i < 0 ? name : name.slice(i + 1));
 }
 
 function prefixOf(name: string): string {
@@ -114,6 +117,10 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     if (WELL_KNOWN_REFS[c.name] || RUNTIME_STRUCT_REFS[c.name] || !isKind(c)) continue;
     const gvk = gvks(c.schema)[0];
     const prefix = prefixOf(c.name);
+    if ((gvk.group !== '' && !DNS_SUBDOMAIN.test(gvk.group)) || !DNS_LABEL.test(gvk.version)) {
+      bag.error(c.file, childPath(c.path, 'x-kubernetes-group-version-kind'), `group ${JSON.stringify(gvk.group)} / version ${JSON.stringify(gvk.version)} is not a DNS subdomain / label`);
+      continue;
+    }
     const known = prefixGv.get(prefix);
     if (known && (known.group !== gvk.group || known.version !== gvk.version)) {
       bag.error(c.file, c.path, `kinds of ${prefix} disagree on their group/version (${known.group}/${known.version} and ${gvk.group}/${gvk.version})`);
@@ -124,7 +131,9 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   const packageId = (prefix: string): string => {
     const gv = prefixGv.get(prefix);
     if (gv) return `${gv.group || 'core'}/${gv.version}`;
-    return prefix.replace(/[^A-Za-z0-9._-]/g, '_') || 'types';
+    // one folder, never `.`/`..` or hidden (the loader skips dot folders)
+    const folder = prefix.replace(/[^A-Za-z0-9._-]/g, '_') || 'types';
+    return folder.startsWith('.') ? `_${folder}` : folder;
   };
   const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes; conv: SchemaConverter }>();
   const resolveRef = (ref: string, path: string): TypeRef | undefined => {
