@@ -24,7 +24,8 @@ import type { JSONSchemaProps } from '../schema/types';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { WELL_KNOWN_STRUCTS, wellKnownTable } from './wellknown';
 
-export type Position = 'field' | 'items' | 'values';
+/** Where a schema node sits: a property, the items of a property's array (`fieldItems`), other items, map values. */
+export type Position = 'field' | 'fieldItems' | 'items' | 'values';
 
 /** The result of converting one schema node. */
 export interface Converted {
@@ -34,6 +35,16 @@ export interface Converted {
   nullable: boolean;
   /** The description, for the use site (a property); '' when none or when it went into a declaration. */
   doc: string;
+  /** Position `fieldItems`: markers for the items, as the property's `+kubebuilder:validation:items:*` markers. */
+  itemMarkers?: MarkerValue[];
+}
+
+/** Markers with an `items:` twin, and the twin's name. */
+function itemsTwin(name: string): string | undefined {
+  if (name === 'kubebuilder:pruning:PreserveUnknownFields') return 'kubebuilder:validation:items:XPreserveUnknownFields';
+  if (!name.startsWith('kubebuilder:validation:') || name.startsWith('kubebuilder:validation:items:')) return undefined;
+  const twin = `kubebuilder:validation:items:${name.slice('kubebuilder:validation:'.length)}`;
+  return markerDefinition(twin) ? twin : undefined;
 }
 
 /** The JSONSchemaProps keys a CRD schema may carry (apiextensions.k8s.io/v1), and what the importer does with them. */
@@ -309,9 +320,9 @@ export class SchemaConverter {
       case 'array': {
         const items = take('items');
         if (items === undefined) return this.error(path, 'an array schema needs items');
-        const c = this.convert(items, childPath(path, 'items'), 'items', hint + (pos === 'field' ? '' : 'Item'));
+        const c = this.convert(items, childPath(path, 'items'), pos === 'field' ? 'fieldItems' : 'items', hint + (pos === 'field' ? '' : 'Item'));
         if (!c) return undefined;
-        return this.finish(s, rest, { kind: 'array', items: c.type }, path, pos, hint, doc, nullable, false);
+        return this.finish(s, rest, { kind: 'array', items: c.type }, path, pos, hint, doc, nullable, false, [], false, c.itemMarkers ?? []);
       }
       case 'string': {
         const en = own(s, 'enum');
@@ -451,6 +462,7 @@ export class SchemaConverter {
     schemaless: boolean,
     extra: MarkerValue[] = [],
     openEnded = false,
+    itemMarkers: MarkerValue[] = [],
   ): Converted | undefined {
     void openEnded;
     const markers: MarkerValue[] = [...extra];
@@ -490,7 +502,11 @@ export class SchemaConverter {
     if (pos === 'field') {
       // an object with properties is a named interface; a property's own doc wins, so any doc variant serves
       if (type.kind === 'struct') type = this.pkg.intern(hint, 'interface', type, [], '', doc !== '');
-      return { type, markers, nullable, doc };
+      return { type, markers: [...markers, ...itemMarkers], nullable, doc };
+    }
+    // the items of a property's array: markers with items: twins go on the property, no declaration needed
+    if (pos === 'fieldItems' && type.kind !== 'struct' && doc === '' && markers.length > 0 && markers.every((m) => itemsTwin(m.name) !== undefined)) {
+      return { type, markers: [], nullable: false, doc: '', itemMarkers: markers.map((m) => ({ ...m, name: itemsTwin(m.name)! })) };
     }
     // items / map values: doc and markers go on a declaration
     if (type.kind === 'struct') return { type: this.pkg.intern(hint, 'interface', type, markers, doc, false), markers: [], nullable: false, doc: '' };
