@@ -109,8 +109,10 @@ export function importCommand(io: ImportIo, cwd: string, setCode: (code: number)
         .option('out', { type: 'string', demandOption: true, describe: 'The APIs root to write <group>/<version>/*.ts into' })
         .option('force', { type: 'boolean', default: false, describe: 'Overwrite files in --out that have other content' }),
     handler: (args) => {
-      const a = args as unknown as { inputs: string[]; out: string; force: boolean };
-      setCode(runImport({ source, inputs: a.inputs, out: a.out, force: a.force }, io, cwd));
+      const a = args as unknown as { inputs?: string[]; out?: string; force?: boolean };
+      // yargs reports a missing --out or input itself (exit 2) but may still call the handler: never run then
+      if (typeof a.out !== 'string' || a.out === '' || !Array.isArray(a.inputs) || a.inputs.length === 0) return;
+      setCode(runImport({ source, inputs: a.inputs.map(String), out: a.out, force: a.force === true }, io, cwd));
     },
   });
   return {

@@ -200,6 +200,19 @@ describe('kubegen import crd (command line)', () => {
     expect(fs.readFileSync(target, 'utf8')).toContain('export interface Gadget extends TypeMeta');
   });
 
+  test.each([
+    [['import'], 'kubegen: name what to import: crd or openapi\n'],
+    [['import', 'crd', '--out', 'apis'], 'kubegen: Not enough non-option arguments: got 0, need at least 1\n'],
+    [['import', 'crd', 'toys.example.com_gizmos.yaml'], 'kubegen: Missing required argument: out\n'],
+    [['import', 'crd', 'missing.yaml', '--out', 'apis'], 'kubegen: missing.yaml: no such file or directory\n'],
+  ])('usage errors: %j', async (argv, message) => {
+    let err = '';
+    const code = await main(argv, { out: () => undefined, err: (s) => (err += s) }, golden);
+    expect(code).toBeGreaterThan(0);
+    expect(err).toBe(message);
+    expect(fs.existsSync(path.join(golden, 'apis'))).toBe(false);
+  });
+
   test('reads standard input with -', () => {
     const text = fs.readFileSync(path.join(golden, 'toys.example.com_gizmos.yaml'), 'utf8');
     expect(runImport({ source: 'crd', inputs: ['-'], out: 'apis' }, { out: () => undefined, err: () => undefined, stdin: () => text }, tmp)).toBe(0);
