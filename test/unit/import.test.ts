@@ -2,8 +2,8 @@
  * `kubegen import`: the importer's fixed points and its refusals.
  *
  * - Every golden CRD controller-gen made (`test/cases/<case>/expected/*.yaml`): import → write the TypeScript →
- *   load it back → `kubegen crd` gives the input byte for byte (after dropping each tool's version annotation), and
- *   so does the in-process model.
+ *   load it back → `kubegen crd` gives the input byte for byte (after dropping each tool's version annotation), so
+ *   does the in-process model, and the front end builds the same model from the TypeScript as the importer did.
  * - Hand-written CRDs (`test/import/valid/<case>/input.yaml`, not made by controller-gen; `expected.yaml` when it is
  *   not the input itself): leaf for leaf equal, with the normalisations docs/import.md lists (versions ordered by
  *   name, `required` sorted, the CRD's tool annotation).
@@ -21,7 +21,9 @@ import { crdGenerator } from '../../generator/emit/crd';
 import { printMarker } from '../../generator/emit/apis-ts';
 import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
 import { markerDefinitions, parseMarker } from '../../generator/markers';
-import type { MarkerValue } from '../../generator/model/types';
+import type { ApiModel, MarkerValue } from '../../generator/model/types';
+import { loadApiModel } from '../../generator/load';
+import { canonical } from '../../generator/import/schema';
 import { generateCrdFiles } from '../../generator/pipeline';
 
 const root = path.join(__dirname, '..', '..');
@@ -79,6 +81,10 @@ describe('fixed point over the golden cases (controller-gen made): byte for byte
     writeTree(tmp, result.files);
     const regenerated = generateCrdFiles(tmp);
     expect(new Map(regenerated.map((f) => [f.path, dropVersionAnnotation(f.contents)]))).toEqual(want);
+
+    // and the front end builds the very model the importer built (spans and folders aside)
+    const loaded = loadApiModel({ root: tmp, cwd: tmp });
+    expect(comparable(loaded.model)).toEqual(comparable(result.model));
   });
 });
 
