@@ -20,6 +20,7 @@ import { RUNTIME_PACKAGE_ID } from '../model/util';
 import { markerDefinition } from '../markers';
 import { publicName } from '../render/naming';
 import { QUANTITY_PATTERN } from '../schema/build';
+import { validateDefault } from '../schema/validate';
 import type { JSONSchemaProps } from '../schema/types';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { WELL_KNOWN_STRUCTS, wellKnownTable } from './wellknown';
@@ -195,6 +196,8 @@ export class SchemaConverter {
   private readonly wk = wellKnownTable();
   /** Keys skipped in OpenAPI mode, reported once by `reportDropped`. */
   readonly dropped = { zeroDefaults: [] as string[], itemDefaults: [] as string[] };
+  /** The node whose keys `finish` is turning into markers. */
+  private current: JsonObject | undefined;
   /** JSON paths of properties listed in their object's `required`. */
   private readonly requiredPaths = new Set<string>();
 
@@ -466,6 +469,7 @@ export class SchemaConverter {
   ): Converted | undefined {
     void openEnded;
     const markers: MarkerValue[] = [...extra];
+    this.current = s;
     if (schemaless) markers.unshift(this.marker('kubebuilder:validation:Schemaless', true));
     let allOfPair: [MarkerValue[], MarkerValue[]] | undefined;
     let ok = true;
@@ -582,6 +586,10 @@ export class SchemaConverter {
           return [];
         }
         if (pos !== 'field') return fieldOnly('default');
+        {
+          const problem = validateDefault(plain(this.current!) as JSONSchemaProps);
+          if (problem) return this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`);
+        }
         return [this.marker('default', plain(v))];
       case 'example':
         if (pos !== 'field') return fieldOnly('example');
