@@ -196,19 +196,19 @@ export function printMarker(m: MarkerValue): string {
     case 'value': {
       const type = def.args.arg.type;
       if (def.parse || type.kind === 'json') return `+${m.name}=${JSON.stringify(m.value)}`;
-      return `+${m.name}=${printArg(type, m.value, true)}`;
+      return `+${m.name}=${printArg(type, m.value)}`;
     }
     case 'struct': {
       const v = m.value as Record<string, unknown>;
       const parts = Object.entries(def.args.args)
         .filter(([k]) => Object.hasOwn(v, k) && v[k] !== undefined)
-        .map(([k, spec]) => `${k}=${printArg(spec.type, v[k], false)}`);
+        .map(([k, spec]) => `${k}=${printArg(spec.type, v[k])}`);
       return parts.length === 0 ? `+${m.name}` : `+${m.name}:${parts.join(',')}`;
     }
   }
 }
 
-function printArg(type: ArgType, v: unknown, top: boolean): string {
+function printArg(type: ArgType, v: unknown): string {
   switch (type.kind) {
     case 'int':
     case 'number':
@@ -218,13 +218,13 @@ function printArg(type: ArgType, v: unknown, top: boolean): string {
     case 'string':
       return /^[A-Za-z0-9_./-]+$/.test(String(v)) ? String(v) : quote(String(v));
     case 'slice':
-      return `{${(v as unknown[]).map((x) => printArg(type.items, x, false)).join(',')}}`;
+      return `{${(v as unknown[]).map((x) => printArg(type.items, x)).join(',')}}`;
     case 'map':
       return `{${Object.keys(v as object)
-        .map((k) => `${quote(k)}: ${printArg(type.values, (v as Record<string, unknown>)[k], false)}`)
+        .map((k) => `${quote(k)}: ${printArg(type.values, (v as Record<string, unknown>)[k])}`)
         .join(', ')}}`;
     case 'any':
-      return printAny(v, top);
+      return printAny(v);
     case 'json':
     case 'raw':
       return JSON.stringify(v);
@@ -236,15 +236,14 @@ function printNumber(n: number): string {
 }
 
 /** A value in controller-gen's guessed (`any`) grammar: strings always quoted, lists `{a,b}`, maps `{"k": v}`. */
-function printAny(v: unknown, top: boolean): string {
-  void top;
+function printAny(v: unknown): string {
   if (typeof v === 'string') return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(v) && v !== 'true' && v !== 'false' ? v : quote(v);
   if (typeof v === 'number') return printNumber(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (Array.isArray(v)) return `{${v.map((x) => printAny(x, false)).join(',')}}`;
+  if (Array.isArray(v)) return `{${v.map((x) => printAny(x)).join(',')}}`;
   if (v !== null && typeof v === 'object') {
     return `{${Object.keys(v)
-      .map((k) => `${quote(k)}: ${printAny((v as Record<string, unknown>)[k], false)}`)
+      .map((k) => `${quote(k)}: ${printAny((v as Record<string, unknown>)[k])}`)
       .join(', ')}}`;
   }
   throw new Error(`internal: ${String(v)} cannot be written in the marker grammar`);

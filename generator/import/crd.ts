@@ -14,7 +14,6 @@ import type { LoadedPackage } from '../model/build';
 import type { Field, MarkerValue, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE_ID } from '../model/util';
 import { pluralize } from '../naming/flect';
-import { publicName } from '../render/naming';
 import { structuralViolations } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
 import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './schema';
@@ -493,5 +492,4 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     span,
   };
   types.declare(listDecl);
-  void publicName;
 }

@@ -167,7 +167,6 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
 
   const todo = [...components.values()].filter((c) => !WELL_KNOWN_REFS[c.name] && !RUNTIME_STRUCT_REFS[c.name]).sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const c of todo) pkgOf(c).types.reserve(lastSegment(c.name));
-  const tm = wellKnownTable().typeMeta;
   for (const c of todo) {
     const { types, conv } = pkgOf(c);
     conv.setFile(c.file);
@@ -190,7 +189,6 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         for (const k of Object.keys(props as JsonObject)) {
           const v = (props as JsonObject)[k];
           if ((k === 'apiVersion' || k === 'kind') && isObject(v) && own(v, 'type') === 'string' && Object.keys(v).every((x) => x === 'type' || x === 'description')) {
-            void tm;
             continue;
           }
           p2[k] = v;

@@ -325,7 +325,7 @@ export class SchemaConverter {
         if (items === undefined) return this.error(path, 'an array schema needs items');
         const c = this.convert(items, childPath(path, 'items'), pos === 'field' ? 'fieldItems' : 'items', hint + (pos === 'field' ? '' : 'Item'));
         if (!c) return undefined;
-        return this.finish(s, rest, { kind: 'array', items: c.type }, path, pos, hint, doc, nullable, false, [], false, c.itemMarkers ?? []);
+        return this.finish(s, rest, { kind: 'array', items: c.type }, path, pos, hint, doc, nullable, false, [], c.itemMarkers ?? []);
       }
       case 'string': {
         const en = own(s, 'enum');
@@ -371,7 +371,7 @@ export class SchemaConverter {
           take('x-kubernetes-preserve-unknown-fields');
           return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, false);
         }
-        if (this.opts.mode === 'openapi' && rest.size === 0) return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, false, [], true);
+        if (this.opts.mode === 'openapi' && rest.size === 0) return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, false);
         if (pos !== 'field') return this.error(path, 'a schema without a type can only be expressed on a property (+kubebuilder:validation:Schemaless)');
         return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, true);
       }
@@ -464,10 +464,8 @@ export class SchemaConverter {
     nullable: boolean,
     schemaless: boolean,
     extra: MarkerValue[] = [],
-    openEnded = false,
     itemMarkers: MarkerValue[] = [],
   ): Converted | undefined {
-    void openEnded;
     const markers: MarkerValue[] = [...extra];
     this.current = s;
     if (schemaless) markers.unshift(this.marker('kubebuilder:validation:Schemaless', true));
