@@ -25,6 +25,7 @@ import { KUBEGEN_VERSION } from './version';
 import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
+import { importCommand } from './cli/import';
 
 export interface Io {
   out: (s: string) => void;
@@ -111,7 +112,8 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, rbac, webhook, markers or envtest')
+    .command(importCommand(io, cwd, (a) => (action = a)))
+    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, markers or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -142,7 +144,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'rbac', 'webhook', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'import', 'rbac', 'webhook', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {

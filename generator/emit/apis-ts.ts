@@ -1,0 +1,283 @@
+/**
+ * The input-language emitter: an API model → TypeScript API files (`<group>/<version>/*.ts` and `doc.ts`) that
+ * `generator/load` reads back into the same model. Used by `kubegen import`.
+ *
+ * Contract:
+ * - Pure: reads the model, returns files. Packages of the runtime (`@kubegen/runtime`) are imported, never written.
+ * - A declaration goes to the file named by its span (`<package>/<file>.ts`); a kind's file starts with the kind and
+ *   its list, then the other declarations by name. Imports are type-only, between files of a package with `./x.js`,
+ *   from the runtime by name (renamed when a local declaration has the same name).
+ * - Docs become JSDoc blocks (or `//` lines when the text holds `*\/`), marker lines follow the doc, and every marker
+ *   is printed in the registry's grammar so that it parses back to the same value (`printMarker`).
+ */
+import * as path from 'node:path';
+import { markerDefinition } from '../markers';
+import type { ArgType } from '../markers/types';
+import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
+import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { jsString } from '../render/escape';
+import type { VirtualFile } from './types';
+
+export interface ApisTsOptions {
+  /** One line saying where the types came from, written at the top of every file (no paths, no timestamps). */
+  origin?: string;
+}
+
+/** The TypeScript API files of every non-runtime package of the model. */
+export function emitApisTs(model: ApiModel, options: ApisTsOptions = {}): VirtualFile[] {
+  const files: VirtualFile[] = [];
+  for (const pkg of model.packages) {
+    if (pkg.id === RUNTIME_PACKAGE_ID) continue;
+    files.push(...emitPackage(pkg, model, options));
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function header(options: ApisTsOptions): string {
+  return options.origin ? `// ${options.origin}\n\n` : '';
+}
+
+function emitPackage(pkg: Package, model: ApiModel, options: ApisTsOptions): VirtualFile[] {
+  const out: VirtualFile[] = [];
+  const docLines = [`Package ${pkg.version} holds the API types of ${pkg.group !== undefined ? `${pkg.group}/${pkg.version}` : pkg.id}.`, ''];
+  for (const m of pkg.markers) docLines.push(printMarker(m));
+  out.push({ path: `${pkg.id}/doc.ts`, contents: `${header(options)}${docLines.map((l) => (l ? `// ${l}` : '//')).join('\n')}\n`, group: pkg.group });
+
+  const byFile = new Map<string, TypeDecl[]>();
+  for (const t of pkg.types) {
+    const file = path.posix.basename(t.span.file, '.ts') || 'types';
+    const list = byFile.get(file) ?? [];
+    list.push(t);
+    byFile.set(file, list);
+  }
+  const fileOf = new Map<string, string>();
+  for (const [file, decls] of byFile) for (const d of decls) fileOf.set(d.name, file);
+  const kindNames = new Set(pkg.kinds.map((k) => k.name));
+
+  for (const [file, decls] of [...byFile.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const rank = (d: TypeDecl) => (kindNames.has(d.name) ? 0 : d.name.endsWith('List') && kindNames.has(d.name.slice(0, -4)) ? 1 : 2);
+    const ordered = [...decls].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const imports = new Imports(pkg, file, fileOf, new Set(pkg.types.map((t) => t.name)), model);
+    const body = ordered.map((d) => printDecl(d, imports)).join('\n');
+    out.push({ path: `${pkg.id}/${file}.ts`, contents: `${header(options)}${imports.render()}${body}`, group: pkg.group });
+  }
+  return out;
+}
+
+/** The imports a file needs, collected while its declarations are printed. */
+class Imports {
+  private readonly runtime = new Map<string, string>();
+  private readonly local = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly pkg: Package,
+    private readonly file: string,
+    private readonly fileOf: Map<string, string>,
+    private readonly localNames: Set<string>,
+    private readonly model: ApiModel,
+  ) {}
+
+  /** The identifier to write for a runtime type (renamed when a local declaration has the same name). */
+  runtimeName(name: string): string {
+    let local = this.runtime.get(name);
+    if (!local) {
+      local = this.localNames.has(name) ? `Runtime${name}` : name;
+      this.runtime.set(name, local);
+    }
+    return local;
+  }
+
+  named(ref: Extract<TypeRef, { kind: 'named' }>): string {
+    if (ref.package === RUNTIME_PACKAGE_ID) return this.runtimeName(ref.name);
+    if (ref.package === this.pkg.id) {
+      const file = this.fileOf.get(ref.name);
+      if (file !== undefined && file !== this.file) this.add(`./${file}.js`, ref.name);
+      return ref.name;
+    }
+    const other = this.model.packages.find((p) => p.id === ref.package);
+    const decl = other?.types.find((t) => t.name === ref.name);
+    const file = decl ? path.posix.basename(decl.span.file, '.ts') : 'types';
+    this.add(`${path.posix.relative(this.pkg.id, ref.package) || '.'}/${file}.js`, ref.name);
+    return ref.name;
+  }
+
+  private add(from: string, name: string): void {
+    const set = this.local.get(from) ?? new Set<string>();
+    set.add(name);
+    this.local.set(from, set);
+  }
+
+  render(): string {
+    const lines: string[] = [];
+    if (this.runtime.size > 0) {
+      const names = [...this.runtime.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([n, l]) => (n === l ? n : `${n} as ${l}`));
+      lines.push(`import type { ${names.join(', ')} } from '@kubegen/runtime';`);
+    }
+    for (const [from, names] of [...this.local.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      lines.push(`import type { ${[...names].sort().join(', ')} } from ${jsString(from)};`);
+    }
+    return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+  }
+}
+
+function printDecl(d: TypeDecl, imports: Imports): string {
+  const comment = printComment(d.doc, d.markers, '');
+  if (d.declaration === 'interface' && d.type.kind === 'struct') {
+    const ext = d.type.embeds.length > 0 ? ` extends ${d.type.embeds.map((e) => printType(e, imports)).join(', ')}` : '';
+    const fields = d.type.fields.map((f) => printField(f, imports)).join('');
+    return `${comment}export interface ${d.name}${ext} {${fields ? `\n${fields}` : ''}}\n`;
+  }
+  if (d.declaration === 'enum' && d.type.kind === 'enum') {
+    return `${comment}export type ${d.name} = ${printType(d.type, imports)};\n`;
+  }
+  return `${comment}export type ${d.name} = ${printType(d.type, imports)};\n`;
+}
+
+function printField(f: Field, imports: Imports): string {
+  const comment = printComment(f.doc, f.markers, '  ');
+  const type = printType(f.type, imports) + (f.nullable ? ' | null' : '');
+  return `${comment}  ${propertyKey(f.name)}${f.optional ? '?' : ''}: ${type};\n`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A property name as the loader reads it back: bare identifiers, else a string literal (never computed). */
+function propertyKey(name: string): string {
+  return IDENTIFIER.test(name) && name !== '__proto__' ? name : jsString(name);
+}
+
+/** A type at a use site. */
+export function printType(t: TypeRef, imports: Imports): string {
+  switch (t.kind) {
+    case 'primitive':
+      return t.name;
+    case 'unknown':
+      return 'unknown';
+    case 'wellKnown':
+      return imports.runtimeName(t.name);
+    case 'named':
+      return imports.named(t);
+    case 'array': {
+      const inner = printType(t.items, imports);
+      return t.items.kind === 'enum' && t.items.values.length > 1 ? `Array<${inner}>` : `${inner}[]`;
+    }
+    case 'map':
+      return `Record<string, ${printType(t.values, imports)}>`;
+    case 'enum':
+      return t.values.map((v) => (typeof v === 'string' ? jsString(v) : String(v))).join(' | ');
+    case 'struct': {
+      if (t.fields.length === 0 && t.embeds.length === 0) return '{}';
+      const parts = t.embeds.map((e) => printType(e, imports));
+      if (t.fields.length > 0) parts.push(`{\n${t.fields.map((f) => printField(f, imports)).join('')}}`);
+      return parts.join(' & ');
+    }
+  }
+}
+
+/**
+ * A doc comment with marker lines: a JSDoc block, or `//` lines when any line holds `*\/` (which would end the block).
+ * Empty when there is neither doc nor markers.
+ */
+export function printComment(doc: string, markers: readonly MarkerValue[], indent: string): string {
+  const lines = [...(doc ? doc.split('\n') : []), ...markers.map(printMarker)];
+  if (lines.length === 0) return '';
+  if (lines.some((l) => l.includes('*/'))) return lines.map((l) => (l ? `${indent}// ${l}\n` : `${indent}//\n`)).join('');
+  if (lines.length === 1 && /^[^\s*]/.test(lines[0])) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}\n` : `${indent} *\n`)).join('')}${indent} */\n`;
+}
+
+/** A marker line (`+name…`) in the registry's grammar; parsing it gives back `m.value`. */
+export function printMarker(m: MarkerValue): string {
+  const def = markerDefinition(m.name);
+  if (!def) throw new Error(`internal: marker ${m.name} is not registered`);
+  switch (def.args.kind) {
+    case 'flag':
+      return `+${m.name}`;
+    case 'value': {
+      const type = def.args.arg.type;
+      if (def.parse || type.kind === 'json') return `+${m.name}=${exactJson(m.value)}`;
+      return `+${m.name}=${printArg(type, m.value)}`;
+    }
+    case 'struct': {
+      const v = m.value as Record<string, unknown>;
+      const parts = Object.entries(def.args.args)
+        .filter(([k]) => Object.hasOwn(v, k) && v[k] !== undefined)
+        .map(([k, spec]) => `${k}=${printArg(spec.type, v[k])}`);
+      return parts.length === 0 ? `+${m.name}` : `+${m.name}:${parts.join(',')}`;
+    }
+  }
+}
+
+function printArg(type: ArgType, v: unknown): string {
+  switch (type.kind) {
+    case 'int':
+    case 'number':
+      return typeof v === 'bigint' ? v.toString() : printNumber(v as number);
+    case 'bool':
+      return v ? 'true' : 'false';
+    case 'string':
+      return /^[A-Za-z0-9_./-]+$/.test(String(v)) ? String(v) : quote(String(v));
+    case 'slice':
+      return `{${(v as unknown[]).map((x) => printArg(type.items, x)).join(',')}}`;
+    case 'map':
+      return `{${Object.keys(v as object)
+        .map((k) => `${quote(k)}: ${printArg(type.values, (v as Record<string, unknown>)[k])}`)
+        .join(', ')}}`;
+    case 'any':
+      return printAny(v);
+    case 'json':
+    case 'raw':
+      return exactJson(v);
+  }
+}
+
+/** JSON text with bigints as exact integer literals (the marker grammar reads them back as bigints). */
+function exactJson(v: unknown): string {
+  const marker = '\u0000int:';
+  const json = JSON.stringify(v, (_k, x: unknown) => {
+    if (typeof x === 'bigint') return `${marker}${x.toString()}`;
+    if (typeof x === 'number' && Number.isInteger(x) && !Number.isSafeInteger(x) && Math.abs(x) < 2 ** 63) return `${marker}${BigInt(x).toString()}`;
+    return x;
+  });
+  return json.replace(/"\\u0000int:(-?[0-9]+)"/g, '$1');
+}
+
+/** A number as the marker grammar reads it back: an integer a double holds beyond 2^53 (within int64) exactly. */
+function printNumber(n: number): string {
+  if (Number.isInteger(n) && !Number.isSafeInteger(n) && Math.abs(n) < 2 ** 63) return BigInt(n).toString();
+  return Object.is(n, -0) ? '0' : String(n);
+}
+
+/** A value in controller-gen's guessed (`any`) grammar: strings always quoted, lists `{a,b}`, maps `{"k": v}`. */
+function printAny(v: unknown): string {
+  if (typeof v === 'string') return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(v) && v !== 'true' && v !== 'false' ? v : quote(v);
+  if (typeof v === 'number') return printNumber(v);
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (Array.isArray(v)) return `{${v.map((x) => printAny(x)).join(',')}}`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .map((k) => `${quote(k)}: ${printAny((v as Record<string, unknown>)[k])}`)
+      .join(', ')}}`;
+  }
+  throw new Error(`internal: ${String(v)} cannot be written in the marker grammar`);
+}
+
+/** A raw `` `string` `` when possible (no backtick, no control characters), else a Go-quoted string. */
+function quote(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[`\u0000-\u001f\u007f\u2028\u2029]/.test(s)) return `\`${s}\``;
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\r') out += '\\r';
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else if (c === 0x2028 || c === 0x2029) out += `\\u${c.toString(16)}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}

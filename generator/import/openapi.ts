@@ -1,0 +1,226 @@
+/**
+ * The OpenAPI v3 front end of the importer (aggregated APIs, and the Kubernetes spec itself): component schemas →
+ * loaded packages of the API model, through the same schema converter as CRDs.
+ *
+ * Contract:
+ * - Every `components.schemas` entry becomes a declaration named by the last segment of its name (Go's type name:
+ *   `io.k8s.api.core.v1.PodSpec` → `PodSpec`) in the package of its prefix. A prefix holding kinds
+ *   (`x-kubernetes-group-version-kind` + `metadata` of ObjectMeta) is the package `<group>/<version>` with
+ *   `+groupName` (the empty core group is `core/<version>` with `+groupName=`); any other prefix is a plain folder.
+ * - `$ref` and `allOf: [{$ref}]` between component schemas become named references; the apimachinery types kubegen
+ *   knows (ObjectMeta, ListMeta, Time, MicroTime, Duration, IntOrString, Quantity, RawExtension, JSON, Condition,
+ *   LabelSelector, LabelSelectorRequirement) become the runtime's well-known types and are not imported.
+ * - `x-kubernetes-patch-strategy`, `x-kubernetes-patch-merge-key`, `x-kubernetes-unions` and `x-kubernetes-action`
+ *   carry no CRD-schema meaning and are skipped (see docs/import.md).
+ */
+import type { LoadedPackage } from '../model/build';
+import type { Field, MarkerValue, TypeDecl, TypeRef, WellKnownName } from '../model/types';
+import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { PackageTypes, SchemaConverter, canonical } from './schema';
+import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
+import { wellKnownTable } from './wellknown';
+import { DNS_LABEL, DNS_SUBDOMAIN } from './crd';
+import { safeIdentifier } from '../render/naming';
+
+const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
+const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
+  [`${META}ObjectMeta`]: 'ObjectMeta',
+  [`${META}ListMeta`]: 'ListMeta',
+  [`${META}Time`]: 'Time',
+  [`${META}MicroTime`]: 'MicroTime',
+  [`${META}Duration`]: 'Duration',
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': 'IntOrString',
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': 'Quantity',
+  'io.k8s.apimachinery.pkg.runtime.RawExtension': 'RawExtension',
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': 'JSON',
+};
+const RUNTIME_STRUCT_REFS: Record<string, string> = {
+  [`${META}Condition`]: 'Condition',
+  [`${META}LabelSelector`]: 'LabelSelector',
+  [`${META}LabelSelectorRequirement`]: 'LabelSelectorRequirement',
+};
+
+interface Component {
+  file: string;
+  name: string;
+  schema: JsonObject;
+  path: string;
+}
+
+/** Go's type name: the last segment of the schema name, made a valid TypeScript identifier. */
+function lastSegment(name: string): string {
+  const i = name.lastIndexOf('.');
+  return safeIdentifier(i < 0 ? name : name.slice(i + 1));
+}
+
+function prefixOf(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i < 0 ? '' : name.slice(0, i);
+}
+
+function gvks(s: JsonObject): Array<{ group: string; version: string; kind: string }> {
+  const v = own(s, 'x-kubernetes-group-version-kind');
+  if (!Array.isArray(v)) return [];
+  return v.filter(isObject).map((g) => ({ group: String(own(g, 'group') ?? ''), version: String(own(g, 'version') ?? ''), kind: String(own(g, 'kind') ?? '') }));
+}
+
+function refName(ref: Json | undefined): string | undefined {
+  return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
+}
+
+/** The `$ref` of a property, plain or wrapped in `allOf: [{$ref}]`. */
+function propertyRef(p: Json | undefined): string | undefined {
+  if (!isObject(p)) return undefined;
+  const direct = refName(own(p, '$ref'));
+  if (direct) return direct;
+  const all = own(p, 'allOf');
+  return Array.isArray(all) && all.length === 1 && isObject(all[0]) ? refName(own(all[0], '$ref')) : undefined;
+}
+
+function isKind(c: Component): boolean {
+  const props = own(c.schema, 'properties');
+  return gvks(c.schema).length > 0 && isObject(props) && propertyRef(own(props, 'metadata')) === `${META}ObjectMeta`;
+}
+
+export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag): LoadedPackage[] {
+  const components = new Map<string, Component>();
+  for (const d of docs) {
+    if (!isObject(d.value) || typeof own(d.value, 'openapi') !== 'string' || !String(own(d.value, 'openapi')).startsWith('3.')) {
+      bag.error(d.file, 'openapi', 'not an OpenAPI v3 document (expected openapi: 3.x)');
+      continue;
+    }
+    const comps = own(d.value, 'components');
+    const schemas = isObject(comps) ? own(comps, 'schemas') : undefined;
+    if (!isObject(schemas)) {
+      bag.error(d.file, 'components.schemas', 'an OpenAPI document without component schemas has no types to import');
+      continue;
+    }
+    for (const name of Object.keys(schemas)) {
+      const s = schemas[name];
+      const path = childPath('components.schemas', name);
+      if (!isObject(s)) {
+        bag.error(d.file, path, 'a schema must be an object');
+        continue;
+      }
+      if (components.has(name) && canonical(components.get(name)!.schema) !== canonical(s)) {
+        bag.error(d.file, path, `schema ${name} differs from the one in ${components.get(name)!.file}`);
+        continue;
+      }
+      components.set(name, { file: d.file, name, schema: s, path });
+    }
+  }
+  if (bag.hasErrors) return [];
+
+  // packages: a prefix with kinds is <group>/<version>
+  const prefixGv = new Map<string, { group: string; version: string }>();
+  for (const c of components.values()) {
+    if (WELL_KNOWN_REFS[c.name] || RUNTIME_STRUCT_REFS[c.name] || !isKind(c)) continue;
+    const gvk = gvks(c.schema)[0];
+    const prefix = prefixOf(c.name);
+    if ((gvk.group !== '' && !DNS_SUBDOMAIN.test(gvk.group)) || !DNS_LABEL.test(gvk.version)) {
+      bag.error(c.file, childPath(c.path, 'x-kubernetes-group-version-kind'), `group ${JSON.stringify(gvk.group)} / version ${JSON.stringify(gvk.version)} is not a DNS subdomain / label`);
+      continue;
+    }
+    const known = prefixGv.get(prefix);
+    if (known && (known.group !== gvk.group || known.version !== gvk.version)) {
+      bag.error(c.file, c.path, `kinds of ${prefix} disagree on their group/version (${known.group}/${known.version} and ${gvk.group}/${gvk.version})`);
+      continue;
+    }
+    prefixGv.set(prefix, { group: gvk.group, version: gvk.version });
+  }
+  const packageId = (prefix: string): string => {
+    const gv = prefixGv.get(prefix);
+    if (gv) return `${gv.group || 'core'}/${gv.version}`;
+    // one folder, never `.`/`..` or hidden (the loader skips dot folders)
+    const folder = prefix.replace(/[^A-Za-z0-9._-]/g, '_') || 'types';
+    return folder.startsWith('.') ? `_${folder}` : folder;
+  };
+  const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes; conv: SchemaConverter }>();
+  const resolveRef = (ref: string, path: string): TypeRef | undefined => {
+    const name = refName(ref);
+    const c = name !== undefined ? components.get(name) : undefined;
+    if (name === undefined || (!c && !WELL_KNOWN_REFS[name] && !RUNTIME_STRUCT_REFS[name])) {
+      bag.error(docs[0]?.file ?? '<openapi>', path, `$ref ${JSON.stringify(ref)} does not name a component schema`);
+      return undefined;
+    }
+    if (WELL_KNOWN_REFS[name]) return { kind: 'wellKnown', name: WELL_KNOWN_REFS[name] };
+    if (RUNTIME_STRUCT_REFS[name]) return { kind: 'named', package: RUNTIME_PACKAGE_ID, name: RUNTIME_STRUCT_REFS[name] };
+    return { kind: 'named', package: packageId(prefixOf(name)), name: lastSegment(name) };
+  };
+  const pkgOf = (c: Component) => {
+    const prefix = prefixOf(c.name);
+    const id = packageId(prefix);
+    let p = packages.get(id);
+    if (!p) {
+      const gv = prefixGv.get(prefix);
+      const types = new PackageTypes(id);
+      const markers: MarkerValue[] = gv ? [{ name: 'groupName', value: gv.group, span: { file: `${id}/doc.ts`, line: 1, column: 1 } }] : [];
+      p = {
+        pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [] },
+        types,
+        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef }),
+      };
+      packages.set(id, p);
+    }
+    return p;
+  };
+
+  const todo = [...components.values()].filter((c) => !WELL_KNOWN_REFS[c.name] && !RUNTIME_STRUCT_REFS[c.name]).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const c of todo) pkgOf(c).types.reserve(lastSegment(c.name));
+  for (const c of todo) {
+    const { types, conv } = pkgOf(c);
+    conv.setFile(c.file);
+    const name = lastSegment(c.name);
+    types.file = 'types';
+    const span = types.span();
+    const keys = Object.keys(c.schema).filter((k) => !['description', 'type', 'properties', 'required', 'x-kubernetes-group-version-kind'].includes(k) && !k.startsWith('x-kubernetes-patch') && k !== 'x-kubernetes-unions');
+    const docText = conv.doc(typeof own(c.schema, 'description') === 'string' ? (own(c.schema, 'description') as string) : undefined, childPath(c.path, 'description'));
+    if (docText === undefined) continue;
+    const props = own(c.schema, 'properties');
+    const isObjectSchema = own(c.schema, 'type') === 'object' && isObject(props) || (own(c.schema, 'type') === undefined && isObject(props));
+    if (isObjectSchema) {
+      const kind = isKind(c);
+      const markers = conv.typeMarkers(c.schema, keys, c.path);
+      if (!markers) continue;
+      let input = c.schema;
+      if (kind) {
+        // apiVersion and kind come from TypeMeta unless their schema says more
+        const p2 = Object.create(null) as JsonObject;
+        for (const k of Object.keys(props as JsonObject)) {
+          const v = (props as JsonObject)[k];
+          if ((k === 'apiVersion' || k === 'kind') && isObject(v) && own(v, 'type') === 'string' && Object.keys(v).every((x) => x === 'type' || x === 'description')) {
+            continue;
+          }
+          p2[k] = v;
+        }
+        input = Object.assign(Object.create(null) as JsonObject, { type: 'object', properties: p2, required: own(c.schema, 'required') ?? [] }) as JsonObject;
+        const req = own(input, 'required');
+        if (Array.isArray(req)) input.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(p2, r));
+      }
+      const fields: Field[] | undefined = conv.structFields(input, c.path, name);
+      if (!fields) continue;
+      const km: MarkerValue[] = [];
+      if (kind) km.push({ name: 'genclient', value: true, span }, { name: 'kubebuilder:object:root', value: true, span });
+      const isList = name.endsWith('List') && gvks(c.schema).length > 0 && fields.some((f) => f.name === 'items');
+      if (isList) km.push({ name: 'kubebuilder:object:root', value: true, span });
+      const decl: TypeDecl = {
+        name,
+        package: types.id,
+        declaration: 'interface',
+        exported: true,
+        doc: docText,
+        type: { kind: 'struct', embeds: kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE_ID, name: 'TypeMeta' }] : [], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
+        markers: [...km, ...markers],
+        span,
+      };
+      types.declare(decl);
+      continue;
+    }
+    const converted = conv.convert(c.schema, c.path, 'field', name);
+    if (!converted) continue;
+    types.declare({ name, package: types.id, declaration: 'alias', exported: true, doc: converted.doc, type: converted.type, markers: converted.markers, span });
+  }
+  for (const p of packages.values()) p.conv.reportDropped();
+  const runtime: LoadedPackage = { id: RUNTIME_PACKAGE_ID, dir: RUNTIME_PACKAGE_ID, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
+  return [...[...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] })), runtime];
+}
