@@ -13,13 +13,12 @@
  */
 import * as path from 'node:path';
 import yargs, { type Argv } from 'yargs';
-import { didYouMean, formatDiagnostics, GenerationError, type Diagnostic } from './diagnostics';
+import { DiagnosticBag, didYouMean, formatDiagnostics, GenerationError, type Diagnostic } from './diagnostics';
 import { checkConfigForGroups, loadConfig, normalizeHeader } from './config';
-import { crdGenerator } from './emit/crd';
 import type { VirtualFile } from './emit/types';
 import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
-import { generateAll, loadApiModel, ownedDirs } from './pipeline';
+import { generateAll, generateCrds, loadApiModel, ownedDirs } from './pipeline';
 import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand, type CommandAction } from './cli/envtest';
@@ -179,9 +178,11 @@ function debug(): boolean {
 async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
   const files = runGenerators(io, () => {
     const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
-    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
-    const r = crdGenerator.generate(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) });
-    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
+    const bag = new DiagnosticBag();
+    bag.addAll(loaded.diagnostics);
+    if (bag.hasErrors) return { files: [], diagnostics: bag.items };
+    const files = generateCrds(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) }, bag);
+    return { files, diagnostics: bag.items };
   });
   if (!files) return 1;
   if (args.stdout) {

@@ -15,7 +15,7 @@
  */
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import type { Diagnostic } from '../diagnostics';
+import { diagnostic, type Diagnostic } from '../diagnostics';
 import { DEFAULT_ROLE_NAME, generateRbac, RBAC_FILE } from '../emit/rbac';
 import type { VirtualFile } from '../emit/types';
 import { generateWebhooks, WEBHOOK_FILE } from '../emit/webhook';
@@ -61,7 +61,7 @@ function nothingFound(target: ManifestTarget, model: ManifestModel, cwd: string)
   const marker = target.kind === 'rbac' ? '+kubebuilder:rbac' : '+kubebuilder:webhook';
   const where = target.paths.map((p) => path.relative(cwd, p).split(path.sep).join('/') || '.').join(', ');
   const extra = target.kind === 'webhook' && model.webhookConfigurations.length > 0 ? ' (only +kubebuilder:webhookconfiguration)' : '';
-  return { severity: 'warning', message: `no ${marker} markers under ${where}${extra}; ${file} is not written` };
+  return diagnostic('no-manifest-markers', `no ${marker} markers under ${where}${extra}; ${file} is not written`);
 }
 
 /** Runs the targets of `kubegen generate`: their files per output directory, and all diagnostics. */

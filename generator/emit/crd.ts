@@ -13,7 +13,8 @@ import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
 import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
+import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
 import { conversionSpec, type ConversionWebhookClientConfig } from '@kubegen/runtime/webhook/spec';
 
@@ -39,17 +40,18 @@ export interface CustomResourceDefinition {
 
 export const crdGenerator: Generator<CrdOptions> = {
   name: 'crd',
-  generate(model: ApiModel, options: CrdOptions = {}): GeneratorResult {
-    const bag = new DiagnosticBag();
-    const crds = buildCrds(model, options, bag);
-    const files: VirtualFile[] = crds.map(({ group, crd }) => ({
-      path: `${group}_${(crd.spec.names as { plural: string }).plural}.yaml`,
-      contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`,
-      group,
-      role: 'crd',
-    }));
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, diagnostics: bag.items };
+  start(ctx: GenerationContext, options: CrdOptions): GeneratorRun {
+    const schemas = new SchemaBuilder(ctx.model, ctx.diagnostics);
+    const index = typeIndex(ctx.model.packages);
+    const kinds = crdKinds(ctx.model);
+    return {
+      group: (group) =>
+        kinds
+          .filter((ck) => ck.group === group.name)
+          .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics))
+          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`, role: 'crd' }))
+          .sort((a, b) => cmp(a.path, b.path)),
+    };
   },
 };
 
@@ -73,7 +75,7 @@ function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDe
   const versions = live.map(({ version, kind, decl }) => {
     const schema = omitEmpty(schemas.kindSchema(decl));
     for (const v of structuralViolations(schema)) {
-      bag.error(`the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
+      bag.report('not-structural', `the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
     }
     const entry: Record<string, unknown> = { name: version, schema: { openAPIV3Schema: schema }, served: kind.served, storage: kind.storage };
     if (kind.printerColumns.length > 0) {

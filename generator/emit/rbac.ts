@@ -108,7 +108,7 @@ function checkRule(d: RbacRuleDecl, bag: DiagnosticBag): boolean {
     if (!has(d.resources)) problems.push('a rule needs resources (or non-resource urls)');
     if (!has(d.groups)) problems.push('a resource rule needs groups (write groups=core or groups="" for the core API group)');
   }
-  for (const p of problems) bag.error(`invalid +kubebuilder:rbac: ${p}`, d.span);
+  for (const p of problems) bag.report('invalid-rbac-rule', `invalid +kubebuilder:rbac: ${p}`, d.span);
   return problems.length === 0;
 }
 

@@ -213,6 +213,6 @@ function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | 
  * `<what> is refused: …`); true when there were none.
  */
 function report(bag: DiagnosticBag, errors: NameError[], what: string, span: SourceSpan | undefined): boolean {
-  for (const e of errors) bag.error(`${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
+  for (const e of errors) bag.report('invalid-name', `${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
   return errors.length === 0;
 }
