@@ -18,6 +18,7 @@ import { checkConfigForGroups, loadConfig, normalizeHeader } from './config';
 import type { VirtualFile } from './emit/types';
 import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
+import { renderDiagnosticReference } from './diagnostics/reference';
 import { generateAll, generateCrds, loadApiModel, ownedDirs } from './pipeline';
 import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
@@ -107,10 +108,21 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         };
       },
     )
+    .command(
+      'diagnostics',
+      'Print the diagnostics reference (every diagnostic code kubegen reports, with its severity and meaning)',
+      (y) => y.option('format', { type: 'string', choices: ['text', 'markdown'] as const, describe: 'Output format (default: text)' }),
+      (args) => {
+        action = async () => {
+          io.out(renderDiagnosticReference(args.format ?? 'text'));
+          return 0;
+        };
+      },
+    )
     .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, rbac, webhook, markers or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, rbac, webhook, markers, diagnostics or envtest')
     .help();
   try {
     const output = await parse(parser, argv);

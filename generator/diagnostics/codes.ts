@@ -24,7 +24,7 @@ export const DIAGNOSTIC_KINDS = {
   'unsupported-type': {
     code: 'KG1004',
     severity: 'error',
-    summary: 'A type has no JSON meaning or no Kubernetes counterpart (`any`, `Date`, tuples, functions, computed types, unresolved names …).',
+    summary: 'A type has no JSON meaning or no Kubernetes counterpart (`any`, `Date`, tuples, functions, computed types …).',
   },
   'unsupported-member': {
     code: 'KG1005',
