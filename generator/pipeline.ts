@@ -55,15 +55,15 @@ export interface GenerateSettings {
 }
 
 /**
- * Run the selected generators over one generation context, their options resolved once from the settings, and lay
- * their files out per group package: `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources,
+ * Run the selected generators over one generation context (reporting into `bag`), their options resolved once from
+ * the settings, and lay their files out per group package: `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources,
  * `<group>/<path>` for package files.
  */
-export function generateAll(model: ApiModel, settings: GenerateSettings): GeneratorResult {
+export function generateAll(model: ApiModel, settings: GenerateSettings, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
   // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
-  const ctx = createGenerationContext(model);
+  const ctx = createGenerationContext(model, bag);
   const config: GeneratorsModule.GenerationConfig = { crd: settings.crd, package: packageOptions(settings.packageName) };
   const selected: ConfiguredGenerator[] = [];
   for (const name of settings.generators ?? generators.map((g) => g.name)) {

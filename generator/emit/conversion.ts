@@ -31,7 +31,7 @@
  * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
  * key (of an object or of a map) is carried as data through the runtime's `setOwn`, never assigned.
  */
-import type { ApiModel, Field, Kind, Package } from '../model/types';
+import type { Field, Kind, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
 import {

@@ -16,15 +16,13 @@
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
-import type { ApiModel } from '../model/types';
-import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   ModelIndex,
   type Shape,
   type StructShape,
   cmp,
-  groupVersionPackages,
   jsString,
   render,
   renderSourceFile,

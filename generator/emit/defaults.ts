@@ -16,9 +16,9 @@
  *
  * Only types that carry a default somewhere inside get an (unexported) `apply` function; the rest are not visited.
  */
-import type { ApiModel, Field } from '../model/types';
+import type { Field } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   ModelIndex,
@@ -26,7 +26,6 @@ import {
   type Shape,
   type StructShape,
   cmp,
-  groupVersionPackages,
   jsLiteral,
   jsPropertyAccess,
   jsString,

@@ -50,11 +50,11 @@ export interface RoleObject {
   rules: PolicyRule[];
 }
 
-/** `role.yaml` for the model's rbac markers, or no file when there are none. */
-export function generateRbac(model: ManifestModel, options: RbacOptions = {}): GeneratorResult {
-  const bag = new DiagnosticBag();
+/** `role.yaml` for the model's rbac markers, or no file when there are none (or they have errors, reported into `bag`). */
+export function generateRbac(model: ManifestModel, options: RbacOptions = {}, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
+  const errors = bag.errorCount;
   const roles = buildRoles(model.rbacRules, options.roleName ?? DEFAULT_ROLE_NAME, bag);
-  if (bag.hasErrors || roles.length === 0) return { files: [], diagnostics: bag.items };
+  if (bag.errorCount > errors || roles.length === 0) return { files: [], diagnostics: bag.items };
   const contents = (options.header ?? '') + roles.map((r) => `---\n${marshalYamlV2(r as unknown as JsonValue)}`).join('');
   const files: VirtualFile[] = [{ path: RBAC_FILE, contents }];
   return { files, diagnostics: bag.items };

@@ -13,16 +13,15 @@
  * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
  * emitters name them all.
  */
-import type { ApiModel, Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
+import type { Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   ModelIndex,
   RUNTIME_PACKAGE,
   cmp,
   commentText,
-  groupVersionPackages,
   indent,
   isTypeName,
   jsLiteral,

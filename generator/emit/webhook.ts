@@ -52,11 +52,11 @@ export interface WebhookConfiguration {
   webhooks: Webhook[];
 }
 
-/** `manifests.yaml` for the model's webhook markers, or no file when there are none. */
-export function generateWebhooks(model: ManifestModel, options: WebhookOptions = {}): GeneratorResult {
-  const bag = new DiagnosticBag();
+/** `manifests.yaml` for the model's webhook markers, or no file when there are none (or they have errors, reported into `bag`). */
+export function generateWebhooks(model: ManifestModel, options: WebhookOptions = {}, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
+  const errors = bag.errorCount;
   const configurations = buildWebhookConfigurations(model, bag);
-  if (bag.hasErrors || configurations.length === 0) return { files: [], diagnostics: bag.items };
+  if (bag.errorCount > errors || configurations.length === 0) return { files: [], diagnostics: bag.items };
   const contents = (options.header ?? '') + configurations.map((c) => `---\n${marshalYamlV2(c as unknown as JsonValue)}`).join('');
   return { files: [{ path: WEBHOOK_FILE, contents }], diagnostics: bag.items };
 }

@@ -47,9 +47,8 @@ export interface ManifestLoadResult {
 }
 
 /** Scans the paths for the manifest markers; diagnostics are returned, never thrown. */
-export function loadManifestModel(options: ManifestLoadOptions): ManifestLoadResult {
+export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticBag = new DiagnosticBag()): ManifestLoadResult {
   const cwd = options.cwd ?? process.cwd();
-  const bag = new DiagnosticBag();
   const model: ManifestModel = { rbacRules: [], webhooks: [], webhookConfigurations: [] };
   if (options.paths.length === 0) bag.report('manifest-input', 'no paths to scan: give at least one file or directory');
   const files = new Set<string>();
