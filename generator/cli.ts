@@ -1,6 +1,7 @@
 /**
- * The `kubegen` command line. Every command loads the APIs once, collects every diagnostic of the run and prints
- * them tsc-style (`file:line:column - error: …`); on any error it exits 1 and writes nothing.
+ * The `kubegen` command line. Every command loads the APIs once, collects every diagnostic of the run into one bag
+ * and prints them tsc-style (`file:line:column - error KG1001: …`, then indented related locations); on any error it
+ * exits 1 and writes nothing.
  *
  * The command line is validated as a whole before anything runs: yargs parses in strict mode and runs every check
  * (unknown flags and commands, missing or empty values, `--format` choices, `--out` vs `--stdout`, `--stdout` vs

@@ -10,6 +10,7 @@ import { loadApiModel as load } from './load';
 import type { ApiModel } from './model/types';
 import type * as GeneratorsModule from './generators';
 import { packageOptions } from './emit/package-options';
+import type { PackageOptions } from './emit/package';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -64,7 +65,14 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
   const ctx = createGenerationContext(model, bag);
-  const config: GeneratorsModule.GenerationConfig = { crd: settings.crd, package: packageOptions(settings.packageName) };
+  let pkg: PackageOptions | undefined;
+  const config: GeneratorsModule.GenerationConfig = {
+    crd: settings.crd,
+    // Read from kubegen's own installation only when the package generator runs.
+    get package() {
+      return (pkg ??= packageOptions(settings.packageName));
+    },
+  };
   const selected: ConfiguredGenerator[] = [];
   for (const name of settings.generators ?? generators.map((g) => g.name)) {
     const registered = generatorByName(name);
