@@ -1,6 +1,7 @@
 /**
- * The `kubegen` command line. Every command loads the APIs once, collects every diagnostic of the run and prints
- * them tsc-style (`file:line:column - error: …`); on any error it exits 1 and writes nothing.
+ * The `kubegen` command line. Every command loads the APIs once, collects every diagnostic of the run into one bag
+ * and prints them tsc-style (`file:line:column - error KG1001: …`, then indented related locations); on any error it
+ * exits 1 and writes nothing.
  *
  * The command line is validated as a whole before anything runs: yargs parses in strict mode and runs every check
  * (unknown flags and commands, missing or empty values, `--format` choices, `--out` vs `--stdout`, `--stdout` vs
@@ -13,13 +14,13 @@
  */
 import * as path from 'node:path';
 import yargs, { type Argv } from 'yargs';
-import { didYouMean, formatDiagnostics, GenerationError, type Diagnostic } from './diagnostics';
+import { DiagnosticBag, didYouMean, formatDiagnostics, GenerationError } from './diagnostics';
 import { checkConfigForGroups, loadConfig, normalizeHeader } from './config';
-import { crdGenerator } from './emit/crd';
 import type { VirtualFile } from './emit/types';
 import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
-import { generateAll, loadApiModel, ownedDirs } from './pipeline';
+import { renderDiagnosticReference } from './diagnostics/reference';
+import { generateAll, generateCrds, loadApiModel, ownedDirs } from './pipeline';
 import { verifyFiles, writeFiles } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand, type CommandAction } from './cli/envtest';
@@ -109,11 +110,22 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         };
       },
     )
+    .command(
+      'diagnostics',
+      'Print the diagnostics reference (every diagnostic code kubegen reports, with its severity and meaning)',
+      (y) => y.option('format', { type: 'string', choices: ['text', 'markdown'] as const, describe: 'Output format (default: text)' }),
+      (args) => {
+        action = async () => {
+          io.out(renderDiagnosticReference(args.format ?? 'text'));
+          return 0;
+        };
+      },
+    )
     .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, markers or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, markers, diagnostics or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -179,11 +191,11 @@ function debug(): boolean {
 }
 
 async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
-  const files = runGenerators(io, () => {
+  const files = runGenerators(io, (bag) => {
     const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
-    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
-    const r = crdGenerator.generate(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) });
-    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics] };
+    bag.addAll(loaded.diagnostics);
+    if (bag.hasErrors) return [];
+    return generateCrds(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) }, bag);
   });
   if (!files) return 1;
   if (args.stdout) {
@@ -196,41 +208,38 @@ async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
 async function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): Promise<number> {
   const config = loadConfig(cwd, configFile);
   let owned: string[] = [];
-  const manifests = generateConfiguredManifests(config.manifests, cwd);
-  const files = runGenerators(io, () => {
+  let manifests: Array<{ dir: string; files: VirtualFile[] }> = [];
+  const files = runGenerators(io, (bag) => {
+    manifests = generateConfiguredManifests(config.manifests, cwd, bag);
     const loaded = loadApiModel(config.apis, cwd);
-    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: [...loaded.diagnostics, ...manifests.diagnostics] };
+    bag.addAll(loaded.diagnostics);
+    if (loaded.diagnostics.some((d) => d.severity === 'error')) return [];
     checkConfigForGroups(
       config,
       loaded.model.groups.map((g) => g.name),
     );
     owned = ownedDirs(loaded.model, config.layout);
-    const r = generateAll(loaded.model, {
-      generators: config.generators,
-      packageName: config.packageName,
-      layout: config.layout,
-      crd: { header: config.crdHeader, conversion: config.conversion },
-    });
-    return { files: r.files, diagnostics: [...loaded.diagnostics, ...r.diagnostics, ...manifests.diagnostics] };
+    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, crd: { header: config.crdHeader, conversion: config.conversion } };
+    return generateAll(loaded.model, settings, bag).files;
   });
   if (!files) return 1;
   let code = emit(io, config.output, files, verify, owned);
-  for (const m of manifests.outputs) code = Math.max(code, emit(io, m.dir, m.files, verify, []));
+  for (const m of manifests) code = Math.max(code, emit(io, m.dir, m.files, verify, []));
   return code;
 }
 
-/** Run a generation step; print diagnostics; undefined when there were errors. */
-function runGenerators(io: Io, step: () => { files: VirtualFile[]; diagnostics: Diagnostic[] }): VirtualFile[] | undefined {
-  let result: { files: VirtualFile[]; diagnostics: Diagnostic[] };
+/** Run a generation step that reports into one bag; print the diagnostics; undefined when there were errors. */
+function runGenerators(io: Io, step: (bag: DiagnosticBag) => VirtualFile[]): VirtualFile[] | undefined {
+  const bag = new DiagnosticBag();
+  let files: VirtualFile[] = [];
   try {
-    result = step();
+    files = step(bag);
   } catch (e) {
-    if (e instanceof GenerationError) result = { files: [], diagnostics: e.diagnostics };
+    if (e instanceof GenerationError) bag.addAll(e.diagnostics);
     else throw e;
   }
-  if (result.diagnostics.length > 0) io.err(formatDiagnostics(result.diagnostics));
-  if (result.diagnostics.some((d) => d.severity === 'error')) return undefined;
-  return result.files;
+  if (bag.items.length > 0) io.err(formatDiagnostics(bag.items));
+  return bag.hasErrors ? undefined : files;
 }
 
 function emit(io: Io, outDir: string, files: VirtualFile[], verify: boolean, owned: string[]): number {

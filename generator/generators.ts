@@ -1,31 +1,51 @@
 /**
- * Every generator kubegen runs, by name. `kubegen generate` runs those the configuration selects (all by default),
- * in this order, over one model.
+ * Every generator kubegen runs, by name, each with how its options come out of the run's configuration. `kubegen
+ * generate` runs those the configuration selects (all by default), in this order, over one generation context.
  */
 import { clientsetGenerator, fakeGenerator } from './emit/clientset';
 import { conversionGenerator } from './emit/conversion';
-import { crdGenerator } from './emit/crd';
+import { crdGenerator, type CrdOptions } from './emit/crd';
 import { deepcopyGenerator } from './emit/deepcopy';
 import { defaultsGenerator } from './emit/defaults';
+import { configure, type ConfiguredGenerator } from './emit/execute';
 import { informersGenerator } from './emit/informers';
 import { listersGenerator } from './emit/listers';
-import { packageGenerator } from './emit/package';
+import { packageGenerator, type PackageOptions } from './emit/package';
 import type { Generator } from './emit/types';
 import { typesGenerator } from './emit/types-ts';
 
-export const generators: ReadonlyArray<Generator<never>> = [
-  crdGenerator,
-  typesGenerator,
-  deepcopyGenerator,
-  defaultsGenerator,
-  conversionGenerator,
-  clientsetGenerator,
-  fakeGenerator,
-  listersGenerator,
-  informersGenerator,
-  packageGenerator,
-] as ReadonlyArray<Generator<never>>;
+/** The configuration of a run, resolved once: what each generator's options are made from. */
+export interface GenerationConfig {
+  crd: CrdOptions;
+  package: PackageOptions;
+}
 
-export function generatorByName(name: string): Generator<never> | undefined {
+/** A generator of the registry, with how the configuration gives its options (typed per generator). */
+export interface RegisteredGenerator {
+  readonly name: string;
+  configure(config: GenerationConfig): ConfiguredGenerator;
+}
+
+function register<Options>(generator: Generator<Options>, options: (config: GenerationConfig) => Options): RegisteredGenerator {
+  return { name: generator.name, configure: (config) => configure(generator, options(config)) };
+}
+
+/** Generators whose defaults serve the generated packages (`@kubegen/runtime`, `./types`). */
+const defaults = (): Record<string, never> => ({});
+
+export const generators: readonly RegisteredGenerator[] = [
+  register(crdGenerator, (c) => c.crd),
+  register(typesGenerator, defaults),
+  register(deepcopyGenerator, defaults),
+  register(defaultsGenerator, defaults),
+  register(conversionGenerator, defaults),
+  register(clientsetGenerator, defaults),
+  register(fakeGenerator, defaults),
+  register(listersGenerator, defaults),
+  register(informersGenerator, defaults),
+  register(packageGenerator, (c) => c.package),
+];
+
+export function generatorByName(name: string): RegisteredGenerator | undefined {
   return generators.find((g) => g.name === name);
 }

@@ -4,11 +4,13 @@
  */
 import { DiagnosticBag, GenerationError, type Diagnostic } from './diagnostics';
 import { crdGenerator, type CrdOptions } from './emit/crd';
-import type { VirtualFile } from './emit/types';
+import { configure, createGenerationContext, execute, type ConfiguredGenerator } from './emit/execute';
+import type { GeneratorResult, VirtualFile } from './emit/types';
 import { loadApiModel as load } from './load';
 import type { ApiModel } from './model/types';
 import type * as GeneratorsModule from './generators';
 import { packageOptions } from './emit/package-options';
+import type { PackageOptions } from './emit/package';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -26,10 +28,14 @@ export function generateCrdFiles(apisRoot: string, options: CrdOptions = {}): Vi
   const bag = new DiagnosticBag();
   bag.addAll(diagnostics);
   if (bag.hasErrors) throw new GenerationError(bag.sorted());
-  const result = crdGenerator.generate(model, options);
-  bag.addAll(result.diagnostics);
+  const files = generateCrds(model, options, bag);
   if (bag.hasErrors) throw new GenerationError(bag.sorted());
-  return result.files;
+  return files;
+}
+
+/** The CRD files of a model, ordered by path; problems are reported into `bag`. */
+export function generateCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticBag): VirtualFile[] {
+  return execute(createGenerationContext(model, bag), [configure(crdGenerator, options)]).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /**
@@ -50,37 +56,36 @@ export interface GenerateSettings {
 }
 
 /**
- * Run the selected generators over one model and lay their files out per group package:
- * `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources, `<group>/<path>` for package files.
+ * Run the selected generators over one generation context (reporting into `bag`), their options resolved once from
+ * the settings, and lay their files out per group package: `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources,
+ * `<group>/<path>` for package files.
  */
-export function generateAll(model: ApiModel, settings: GenerateSettings): { files: VirtualFile[]; diagnostics: Diagnostic[] } {
+export function generateAll(model: ApiModel, settings: GenerateSettings, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
   // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
-  const bag = new DiagnosticBag();
-  const selected = settings.generators ?? generators.map((g) => g.name);
-  const files: VirtualFile[] = [];
-  const sources: Array<{ group: string; path: string }> = [];
-  const layout = settings.layout ?? 'package';
-  for (const name of selected) {
-    const gen = generatorByName(name);
-    if (!gen) {
-      bag.error(`unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
-      continue;
-    }
-    const options = (
-      name === 'crd' ? settings.crd : name === 'package' ? { ...packageOptions(settings.packageName), sources: [...sources] } : { packageName: settings.packageName }
-    ) as never;
-    const result = gen.generate(model, options);
-    bag.addAll(result.diagnostics);
-    for (const f of result.files) {
-      if (f.role === 'source' && f.group) sources.push({ group: f.group, path: f.path });
-      if (layout === 'source' && f.role === 'package') continue;
-      files.push({ ...f, path: placeFile(f, layout) });
-    }
+  const ctx = createGenerationContext(model, bag);
+  let pkg: PackageOptions | undefined;
+  const config: GeneratorsModule.GenerationConfig = {
+    crd: settings.crd,
+    // Read from kubegen's own installation only when the package generator runs.
+    get package() {
+      return (pkg ??= packageOptions(settings.packageName));
+    },
+  };
+  const selected: ConfiguredGenerator[] = [];
+  for (const name of settings.generators ?? generators.map((g) => g.name)) {
+    const registered = generatorByName(name);
+    if (registered) selected.push(registered.configure(config));
+    else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  checkExportCollisions(model, files, bag);
-  return { files, diagnostics: bag.items };
+  const layout = settings.layout ?? 'package';
+  const files = execute(ctx, selected)
+    .filter((f) => !(layout === 'source' && f.role === 'package'))
+    .map((f) => ({ ...f, path: placeFile(f, layout) }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  checkExportCollisions(model, files, ctx.diagnostics);
+  return { files, diagnostics: ctx.diagnostics.items };
 }
 
 /**
@@ -107,7 +112,8 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
       if (modules.length < 2) continue;
       const decl = pkg?.types.find((t) => t.name === name);
       const generated = modules.filter((m) => m !== 'types.ts').join(', ');
-      bag.error(
+      bag.report(
+        'export-collision',
         decl
           ? `type ${name} has the name kubegen gives a declaration of ${generated} in ${group}/${version}, which the version's index re-exports with the types: rename the type`
           : `${modules.join(' and ')} in ${dir} both export ${name}`,

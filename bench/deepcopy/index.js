@@ -35,6 +35,7 @@ Module._resolveFilename = function (request, ...rest) {
 const runtime = require('../../runtime/src/index.ts');
 const { deepcopyGenerator } = require('../../generator/emit/deepcopy.ts');
 const { conversionGenerator } = require('../../generator/emit/conversion.ts');
+const { configure, runGenerators } = require('../../generator/emit/execute.ts');
 const { build } = require('../../test/cases-codegen/conversion/model.ts');
 
 /** Runs generated files from memory; relative imports resolve among them. */
@@ -55,10 +56,7 @@ function loadGenerated(files, externals) {
 const GROUP = 'stable.example.com';
 const apis = path.join(REPO, 'test/cases-codegen/conversion/apis', GROUP);
 const model = build();
-const files = [
-  ...deepcopyGenerator.generate(model, {}).files,
-  ...conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files,
-];
+const { files } = runGenerators(model, [configure(deepcopyGenerator, {}), configure(conversionGenerator, { manualModule: (pkg) => `@manual/${pkg.version}` })]);
 const load = loadGenerated(files, {
   '@kubegen/runtime': runtime,
   '@manual/v1beta1': require(path.join(apis, 'v1beta1/conversion.ts')),

@@ -55,7 +55,6 @@ export function reportCelProblems(
     const candidates = spans().get(p.rule.rule) ?? [];
     const span = candidates.find((s) => s.file === near.file && s.line <= near.line && near.line - s.line < 40) ?? candidates[0] ?? near;
     const text = `x-kubernetes-validations[${p.index}].${p.part} at ${formatSchemaPath(p.path)}: ${p.message}`;
-    if (p.severity === 'warning') bag.warning(text, span, p.hint);
-    else bag.error(text, span, p.hint);
+    bag.report(p.severity === 'warning' ? 'unchecked-cel' : 'invalid-cel', text, span, p.hint === undefined ? undefined : { hint: p.hint });
   }
 }

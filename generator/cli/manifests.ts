@@ -15,7 +15,7 @@
  */
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import type { Diagnostic } from '../diagnostics';
+import type { DiagnosticBag } from '../diagnostics';
 import { DEFAULT_ROLE_NAME, generateRbac, RBAC_FILE } from '../emit/rbac';
 import type { VirtualFile } from '../emit/types';
 import { generateWebhooks, WEBHOOK_FILE } from '../emit/webhook';
@@ -29,8 +29,8 @@ export interface ManifestCommandContext {
   out: (text: string) => void;
   /** Records the command's action; the CLI runs it once the whole command line is valid. */
   action: (run: CommandAction) => void;
-  /** Runs a generation step, prints its diagnostics; undefined when there were errors. */
-  run: (step: () => { files: VirtualFile[]; diagnostics: Diagnostic[] }) => VirtualFile[] | undefined;
+  /** Runs a generation step reporting into one bag, prints its diagnostics; undefined when there were errors. */
+  run: (step: (bag: DiagnosticBag) => VirtualFile[]) => VirtualFile[] | undefined;
   /** Writes (or with `verify` compares) files under a directory; returns the exit code. */
   emit: (outDir: string, files: VirtualFile[], verify: boolean) => number;
 }
@@ -46,34 +46,28 @@ export interface ManifestTarget {
   roleName?: string;
 }
 
-/** The files of one target, with every diagnostic of loading and emitting. */
-export function generateManifestTarget(target: ManifestTarget, cwd: string): { files: VirtualFile[]; diagnostics: Diagnostic[] } {
-  const loaded = loadManifestModel({ paths: target.paths, cwd });
-  if (loaded.diagnostics.some((d) => d.severity === 'error')) return { files: [], diagnostics: loaded.diagnostics };
-  const r = target.kind === 'rbac' ? generateRbac(loaded.model, { roleName: target.roleName }) : generateWebhooks(loaded.model);
-  const diagnostics = [...loaded.diagnostics, ...r.diagnostics];
-  if (r.files.length === 0 && !r.diagnostics.some((d) => d.severity === 'error')) diagnostics.push(nothingFound(target, loaded.model, cwd));
-  return { files: r.files, diagnostics };
+/** The files of one target; every diagnostic of loading and emitting goes to `bag` (no files when it has an error). */
+export function generateManifestTarget(target: ManifestTarget, cwd: string, bag: DiagnosticBag): VirtualFile[] {
+  const errors = bag.errorCount;
+  const { model } = loadManifestModel({ paths: target.paths, cwd }, bag);
+  if (bag.errorCount > errors) return [];
+  const { files } = target.kind === 'rbac' ? generateRbac(model, { roleName: target.roleName }, bag) : generateWebhooks(model, {}, bag);
+  if (files.length === 0 && bag.errorCount === errors) bag.report('no-manifest-markers', nothingFound(target, model, cwd));
+  return files;
 }
 
-function nothingFound(target: ManifestTarget, model: ManifestModel, cwd: string): Diagnostic {
+/** The warning when a target found nothing to generate. */
+function nothingFound(target: ManifestTarget, model: ManifestModel, cwd: string): string {
   const file = target.kind === 'rbac' ? RBAC_FILE : WEBHOOK_FILE;
   const marker = target.kind === 'rbac' ? '+kubebuilder:rbac' : '+kubebuilder:webhook';
   const where = target.paths.map((p) => path.relative(cwd, p).split(path.sep).join('/') || '.').join(', ');
   const extra = target.kind === 'webhook' && model.webhookConfigurations.length > 0 ? ' (only +kubebuilder:webhookconfiguration)' : '';
-  return { severity: 'warning', message: `no ${marker} markers under ${where}${extra}; ${file} is not written` };
+  return `no ${marker} markers under ${where}${extra}; ${file} is not written`;
 }
 
-/** Runs the targets of `kubegen generate`: their files per output directory, and all diagnostics. */
-export function generateConfiguredManifests(targets: readonly ManifestTarget[], cwd: string): { outputs: Array<{ dir: string; files: VirtualFile[] }>; diagnostics: Diagnostic[] } {
-  const outputs: Array<{ dir: string; files: VirtualFile[] }> = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const t of targets) {
-    const r = generateManifestTarget(t, cwd);
-    diagnostics.push(...r.diagnostics);
-    outputs.push({ dir: t.output, files: r.files });
-  }
-  return { outputs, diagnostics };
+/** Runs the targets of `kubegen generate`: their files per output directory; diagnostics go to `bag`. */
+export function generateConfiguredManifests(targets: readonly ManifestTarget[], cwd: string, bag: DiagnosticBag): Array<{ dir: string; files: VirtualFile[] }> {
+  return targets.map((t) => ({ dir: t.output, files: generateManifestTarget(t, cwd, bag) }));
 }
 
 interface ManifestArgs {
@@ -110,7 +104,7 @@ export function manifestCommands(ctx: ManifestCommandContext): [CommandModule<ob
       output: path.resolve(ctx.cwd, args.out ?? '.'),
       roleName: args.roleName,
     };
-    const files = ctx.run(() => generateManifestTarget(target, ctx.cwd));
+    const files = ctx.run((bag) => generateManifestTarget(target, ctx.cwd, bag));
     if (!files) return 1;
     if (args.stdout) {
       for (const f of files) ctx.out(f.contents);

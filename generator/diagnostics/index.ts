@@ -1,24 +1,53 @@
 import type { SourceSpan } from '../model/types';
+import { DIAGNOSTIC_KINDS, type DiagnosticCode, type DiagnosticKindName } from './codes';
 
-/** One problem found in the input, reported tsc-style as `file:line:column - error: message`. */
+export { DIAGNOSTIC_KINDS, type DiagnosticCode, type DiagnosticKind, type DiagnosticKindName } from './codes';
+
+/** Another place in the input that a diagnostic is about (the first declaration of a duplicate …). */
+export interface RelatedLocation {
+  span: SourceSpan;
+  message: string;
+}
+
+/**
+ * One problem found in the input, reported tsc-style as `file:line:column - error KG1001: message`, followed by its
+ * related locations, indented.
+ */
 export interface Diagnostic {
   severity: 'error' | 'warning';
+  /** The stable code of its kind (see `./codes.ts`). */
+  code: DiagnosticCode;
   message: string;
   span?: SourceSpan;
   /** A suggestion such as a marker name for "did you mean". */
   hint?: string;
+  related?: RelatedLocation[];
 }
 
-/** Collects every diagnostic of a run; the pipeline stops before writing if any error was collected. */
+/** What a diagnostic may carry besides its message and span. */
+export interface DiagnosticDetails {
+  hint?: string;
+  related?: RelatedLocation[];
+}
+
+/** A diagnostic of a kind: its code and severity come from the table of kinds. */
+export function diagnostic(kind: DiagnosticKindName, message: string, span?: SourceSpan, details: DiagnosticDetails = {}): Diagnostic {
+  const { code, severity } = DIAGNOSTIC_KINDS[kind];
+  const d: Diagnostic = { severity, code, message, span, hint: details.hint };
+  if (details.related && details.related.length > 0) d.related = details.related;
+  return d;
+}
+
+/**
+ * Collects every diagnostic of a run — loading, the model, schemas, generators, manifests report into one bag; the
+ * pipeline stops before writing if any error was collected.
+ */
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
 
-  error(message: string, span?: SourceSpan, hint?: string): void {
-    this.items.push({ severity: 'error', message, span, hint });
-  }
-
-  warning(message: string, span?: SourceSpan, hint?: string): void {
-    this.items.push({ severity: 'warning', message, span, hint });
+  /** Report a diagnostic of a kind (its severity is the kind's). */
+  report(kind: DiagnosticKindName, message: string, span?: SourceSpan, details?: DiagnosticDetails): void {
+    this.items.push(diagnostic(kind, message, span, details));
   }
 
   addAll(diagnostics: readonly Diagnostic[]): void {
@@ -27,6 +56,10 @@ export class DiagnosticBag {
 
   get hasErrors(): boolean {
     return this.items.some((d) => d.severity === 'error');
+  }
+
+  get errorCount(): number {
+    return this.items.filter((d) => d.severity === 'error').length;
   }
 
   /** Diagnostics in a stable order: by file, line, column, then message. */
@@ -48,11 +81,19 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
 }
 
-/** `apis/x/v1/a.ts:3:5 - error: message (did you mean "+foo"?)` */
+function location(span: SourceSpan): string {
+  return `${span.file}:${span.line}:${span.column}`;
+}
+
+/**
+ * `apis/x/v1/a.ts:3:5 - error KG2001: message (did you mean "+foo"?)`, then one indented line per related location:
+ * `  apis/x/v1/a.ts:2:5 - message`.
+ */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.span ? `${d.span.file}:${d.span.line}:${d.span.column} - ` : '';
+  const where = d.span ? `${location(d.span)} - ` : '';
   const hint = d.hint ? ` (did you mean "${d.hint}"?)` : '';
-  return `${where}${d.severity}: ${d.message}${hint}`;
+  const related = (d.related ?? []).map((r) => `\n  ${location(r.span)} - ${r.message}`).join('');
+  return `${where}${d.severity} ${d.code}: ${d.message}${hint}${related}`;
 }
 
 export function formatDiagnostics(ds: readonly Diagnostic[]): string {

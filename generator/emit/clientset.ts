@@ -17,14 +17,13 @@
  * Group identifiers follow client-gen: the package's `+groupGoName`, else the first label of the group name
  * (`stable.example.com` → `Stable`).
  */
-import type { ApiModel, ClientExtensionMethod, Kind, Package } from '../model/types';
-import type { Diagnostic } from '../diagnostics';
+import type { ClientExtensionMethod, Kind, Package } from '../model/types';
+import type { DiagnosticBag } from '../diagnostics';
 import { findMarker } from '../markers';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   cmp,
-  groupVersionPackages,
   jsLiteral,
   jsString,
   privateName,
@@ -128,7 +127,6 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
   return RESOURCE_CLIENT_METHODS.filter((m) => verbs.has(m));
 }
 
-/** The client groups of a model: groups, versions and kinds with `+genclient`, in canonical order. */
 /**
  * The version generated docs and READMEs show in examples: the one that stores a kind's data (the conversion hub),
  * else the last one in the group's (controller-gen's string) order.
@@ -137,9 +135,13 @@ export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => Rea
   return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1]!;
 }
 
-export function clientGroups(model: ApiModel, diagnostics: Diagnostic[]): ClientGroup[] {
+/**
+ * The client groups of a run: groups, versions and kinds with `+genclient`, in canonical order (computed once per run,
+ * see `GenerationContext.clients`); a `+genclient:method` that cannot be generated is reported as a warning.
+ */
+export function clientGroups(versionPackages: readonly GroupVersionPackage[], diagnostics: DiagnosticBag): ClientGroup[] {
   const byGroup = new Map<string, GroupVersionPackage[]>();
-  for (const gvp of groupVersionPackages(model)) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
+  for (const gvp of versionPackages) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
   const out: ClientGroup[] = [];
   for (const [group, gvps] of byGroup) {
     const goName = groupGoName(group, gvps.map((g) => g.package));
@@ -166,7 +168,7 @@ export function clientGroups(model: ApiModel, diagnostics: Diagnostic[]): Client
   return out;
 }
 
-function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diagnostic[]): ClientKind {
+function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: DiagnosticBag): ClientKind {
   const listName = kind.listName && pkg.types.some((t) => t.name === kind.listName) ? kind.listName : undefined;
   const methods = verbMethods(kind);
   const ck: ClientKind = {
@@ -183,7 +185,7 @@ function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diag
     const ext = extensionBinding(kind, m, methods);
     if (ext === 'same') continue;
     if (typeof ext === 'string') {
-      diagnostics.push({ severity: 'warning', message: `${kind.name}: +genclient:method=${m.name} is not generated: ${ext}`, span: kind.span });
+      diagnostics.report('client-method-not-generated', `${kind.name}: +genclient:method=${m.name} is not generated: ${ext}`, kind.span);
       continue;
     }
     ck.extensions.push(ext);
@@ -309,10 +311,9 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
  * Whether the conversion emitter writes the group's `conversion.ts` (a kind declared in several versions): then the
  * fake tracker stores objects in the hub version and converts them for every client version.
  */
-function groupHasConversions(model: ApiModel, group: string): boolean {
+function groupHasConversions(versionPackages: readonly GroupVersionPackage[]): boolean {
   const versionsOf = new Map<string, number>();
-  for (const gvp of groupVersionPackages(model)) {
-    if (gvp.group !== group) continue;
+  for (const gvp of versionPackages) {
     for (const k of gvp.package.kinds) versionsOf.set(k.name, (versionsOf.get(k.name) ?? 0) + 1);
   }
   return [...versionsOf.values()].some((n) => n > 1);
@@ -367,28 +368,33 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
 
 export const clientsetGenerator: Generator<ClientsetOptions> = {
   name: 'clientset',
-  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const diagnostics: Diagnostic[] = [];
-    const files: VirtualFile[] = [];
-    for (const g of clientGroups(model, diagnostics)) {
-      for (const v of g.versions) {
-        files.push({ path: `${v.version}/client.ts`, contents: renderVersionClient(g, v, rt), group: g.group, role: 'source' });
-      }
-      files.push({ path: 'clientset.ts', contents: renderGroupClientset(g, rt), group: g.group, role: 'source' });
-    }
-    return { files, diagnostics };
+    const byGroup = new Map(ctx.clients.map((g) => [g.group, g]));
+    return {
+      version(gv) {
+        const g = byGroup.get(gv.group);
+        const v = g?.versions.find((x) => x.version === gv.version);
+        return g && v ? [{ path: 'client.ts', contents: renderVersionClient(g, v, rt) }] : [];
+      },
+      group(group) {
+        const g = byGroup.get(group.name);
+        return g ? [{ path: 'clientset.ts', contents: renderGroupClientset(g, rt) }] : [];
+      },
+    };
   },
 };
 
 export const fakeGenerator: Generator<ClientsetOptions> = {
   name: 'fake',
-  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const files = clientGroups(model, []).map(
-      (g): VirtualFile => ({ path: 'fake/index.ts', contents: renderFake(g, rt, groupHasConversions(model, g.group)), group: g.group, role: 'source' }),
-    );
-    return { files, diagnostics: [] };
+    const byGroup = new Map(ctx.clients.map((g) => [g.group, g]));
+    return {
+      group(group) {
+        const g = byGroup.get(group.name);
+        return g ? [{ path: 'fake/index.ts', contents: renderFake(g, rt, groupHasConversions(group.versions)) }] : [];
+      },
+    };
   },
 };
-

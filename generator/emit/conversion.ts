@@ -31,9 +31,9 @@
  * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
  * key (of an object or of a map) is carried as data through the runtime's `setOwn`, never assigned.
  */
-import type { ApiModel, Field, Kind, Package } from '../model/types';
-import type { Diagnostic } from '../diagnostics';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { Field, Kind, Package } from '../model/types';
+import type { DiagnosticBag } from '../diagnostics';
+import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
 import {
   ImportTracker,
   ModelIndex,
@@ -64,15 +64,15 @@ export interface ConversionOptions {
 
 export const conversionGenerator: Generator<ConversionOptions> = {
   name: 'conversion',
-  generate(model: ApiModel, options: ConversionOptions = {}): GeneratorResult {
-    const index = new ModelIndex(model);
-    const files: VirtualFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    for (const group of [...model.groups].sort((a, b) => cmp(a.name, b.name))) {
-      files.push(...new GroupConversion(index, group.name, options, diagnostics).files());
-    }
-    // An error means generation failed: no partial output.
-    return { files: diagnostics.some((d) => d.severity === 'error') ? [] : files, diagnostics };
+  start(ctx: GenerationContext, options: ConversionOptions): GeneratorRun {
+    return {
+      group(group) {
+        // An error means the group's conversion cannot be generated: no partial output.
+        const errors = ctx.diagnostics.errorCount;
+        const files = new GroupConversion(ctx.index, group.name, options, ctx.diagnostics).files();
+        return ctx.diagnostics.errorCount > errors ? [] : files;
+      },
+    };
   },
 };
 
@@ -136,7 +136,7 @@ class GroupConversion {
     private readonly index: ModelIndex,
     private readonly group: string,
     options: ConversionOptions,
-    private readonly diagnostics: Diagnostic[],
+    private readonly diagnostics: DiagnosticBag,
   ) {
     this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime', manualModule: options.manualModule };
     const g = index.model.groups.find((x) => x.name === group)!;
@@ -168,11 +168,11 @@ class GroupConversion {
       const hubs = versions.filter((v) => v.kind.storage);
       let hub = hubs[0];
       if (versions.length > 1 && hubs.length !== 1) {
-        this.diagnostics.push({
-          severity: 'error',
-          message: `kind ${name} of ${this.group} is served in ${versions.map((v) => v.pkg.version).join(', ')} but ${hubs.length === 0 ? 'no version is' : 'several versions are'} marked +kubebuilder:storageversion: conversion needs exactly one hub`,
-          span: versions[0].kind.span,
-        });
+        this.diagnostics.report(
+          'conversion-hub',
+          `kind ${name} of ${this.group} is served in ${versions.map((v) => v.pkg.version).join(', ')} but ${hubs.length === 0 ? 'no version is' : 'several versions are'} marked +kubebuilder:storageversion: conversion needs exactly one hub`,
+          versions[0].kind.span,
+        );
         continue;
       }
       hub ??= versions[0];
@@ -255,7 +255,7 @@ class SpokeFile {
     private readonly group: string,
     private readonly kinds: Array<{ kind: string; hub: Side; spoke: Side }>,
     private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>,
-    private readonly diagnostics: Diagnostic[],
+    private readonly diagnostics: DiagnosticBag,
   ) {
     const spokePkg = kinds[0].spoke.pkg;
     const versionOf = new Map<string, string>();
@@ -378,13 +378,12 @@ class SpokeFile {
       }
       const p = plan(shape, target.shape);
       if (!p) {
-        this.diagnostics.push({
-          severity: 'error',
-          message:
-            `field ${where(fromSide, from, field.name)} (${describe(shape)}) cannot be converted to ${where(toSide, to, field.name)} (${describe(target.shape)}): ` +
+        this.diagnostics.report(
+          'conversion-field',
+          `field ${where(fromSide, from, field.name)} (${describe(shape)}) cannot be converted to ${where(toSide, to, field.name)} (${describe(target.shape)}): ` +
             `export function ${fn}(in_, out) from ${file}`,
-          span: field.span,
-        });
+          field.span,
+        );
         continue;
       }
       cases.push({ labels: [key], lines: this.fieldStatements(p, fromSide, toSide) });
@@ -396,11 +395,11 @@ class SpokeFile {
       for (const [n, { field }] of toFields) {
         if (fromNames.has(n) || !field.required) continue;
         const suggestion = unmatched.length === 1 ? `export function ${fnFor(unmatched[0].name)}(in_, out)` : `export function ${fnFor('<field>')}(in_, out) for the ${fromSide.version} field that maps to it`;
-        this.diagnostics.push({
-          severity: 'error',
-          message: `required field ${where(toSide, to, n)} has no counterpart in ${fromSide.version} ${from.name.replace(/_/g, '.')}: ${suggestion} from ${file}`,
-          span: field.span,
-        });
+        this.diagnostics.report(
+          'conversion-field',
+          `required field ${where(toSide, to, n)} has no counterpart in ${fromSide.version} ${from.name.replace(/_/g, '.')}: ${suggestion} from ${file}`,
+          field.span,
+        );
       }
     }
     const merged = mergeCases(cases);
@@ -488,12 +487,11 @@ class SpokeFile {
     const spoke = this.kinds[0].spoke;
     for (const fn of spoke.pkg.conversionFunctions ?? []) {
       if (!/^convert_.+_To_/.test(fn) || this.usedManual.has(fn)) continue;
-      this.diagnostics.push({
-        severity: 'warning',
-        message:
-          `${spoke.pkg.dir}/conversion.ts exports ${fn}, which matches no field of a type converted between ${spoke.version} and the hub; ` +
+      this.diagnostics.report(
+        'unused-conversion-function',
+        `${spoke.pkg.dir}/conversion.ts exports ${fn}, which matches no field of a type converted between ${spoke.version} and the hub; ` +
           'hand-written functions are named convert_<fromVersion>_<FromType>_<field>_To_<toVersion>',
-      });
+      );
     }
   }
 }
@@ -505,7 +503,7 @@ class SpokeFile {
  * `../v1/types`), where every declared type is exported under its own name. Other relative imports are errors
  * (the generated package cannot reach them); package imports (`@kubegen/runtime` …) are kept.
  */
-export function copyManualConversions(pkg: Package, groupVersions: ReadonlySet<string>, diagnostics: Diagnostic[]): string {
+export function copyManualConversions(pkg: Package, groupVersions: ReadonlySet<string>, diagnostics: DiagnosticBag): string {
   const file = `${pkg.dir}/conversion.ts`;
   const source = pkg.conversionSource ?? '';
   const IMPORT = /^([ \t]*(?:import|export)\s+)(type\s+)?([\s\S]*?)\s+from\s+(['"])([^'"]+)\4/gm;
@@ -515,7 +513,7 @@ export function copyManualConversions(pkg: Package, groupVersions: ReadonlySet<s
     const span = { file, line, column: 1 };
     const typeOnly = typeKw !== undefined || /^\{\s*(type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?\s*)*\}$/.test(clause.trim());
     if (!typeOnly) {
-      diagnostics.push({ severity: 'error', message: `${file}: hand-written conversions may only import types from API files (use \`import type\`): ${spec}`, span });
+      diagnostics.report('conversion-import', `${file}: hand-written conversions may only import types from API files (use \`import type\`): ${spec}`, span);
       return whole;
     }
     const parts = spec.replace(/\.js$/, '').split('/');
@@ -523,7 +521,7 @@ export function copyManualConversions(pkg: Package, groupVersions: ReadonlySet<s
     if (parts.length === 2 && parts[0] === '.') target = './types';
     else if (parts.length === 3 && parts[0] === '..' && groupVersions.has(parts[1])) target = parts[1] === pkg.version ? './types' : `../${parts[1]}/types`;
     if (target === undefined) {
-      diagnostics.push({ severity: 'error', message: `${file}: hand-written conversions may only import from API files of their group's versions, not ${spec}`, span });
+      diagnostics.report('conversion-import', `${file}: hand-written conversions may only import from API files of their group's versions, not ${spec}`, span);
       return whole;
     }
     return `${head}${typeKw ?? ''}${clause} from ${quote}${target}${quote}`;

@@ -13,10 +13,12 @@ import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
 import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
+import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
 import { conversionSpec, type ConversionWebhookClientConfig } from '@kubegen/runtime/webhook/spec';
 import { CelChecker, reportCelProblems, ruleSpans } from '../cel';
+import { checkCrdGroupNames } from '../model/names';
 
 /** The annotation kubegen stamps on every CRD, like controller-gen's `controller-gen.kubebuilder.io/version`. */
 export const VERSION_ANNOTATION = 'kubegen.io/version';
@@ -40,22 +42,28 @@ export interface CustomResourceDefinition {
 
 export const crdGenerator: Generator<CrdOptions> = {
   name: 'crd',
-  generate(model: ApiModel, options: CrdOptions = {}): GeneratorResult {
-    const bag = new DiagnosticBag();
-    const crds = buildCrds(model, options, bag);
-    const files: VirtualFile[] = crds.map(({ group, crd }) => ({
-      path: `${group}_${(crd.spec.names as { plural: string }).plural}.yaml`,
-      contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`,
-      group,
-      role: 'crd',
-    }));
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, diagnostics: bag.items };
+  start(ctx: GenerationContext, options: CrdOptions): GeneratorRun {
+    const schemas = new SchemaBuilder(ctx.model, ctx.diagnostics);
+    const index = typeIndex(ctx.model.packages);
+    const kinds = crdKinds(ctx.model);
+    checkCrdGroupNames(ctx.model.packages, ctx.diagnostics);
+    // Marker spans are only needed to report a problem: collected on first use.
+    let spans: ReturnType<typeof ruleSpans> | undefined;
+    const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(ctx.model)) };
+    return {
+      group: (group) =>
+        kinds
+          .filter((ck) => ck.group === group.name)
+          .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics, cel))
+          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`, role: 'crd' }))
+          .sort((a, b) => cmp(a.path, b.path)),
+    };
   },
 };
 
 /** The CRD objects of a model, with diagnostics for anything the apiserver would reject. */
 export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticBag): Array<{ group: string; crd: CustomResourceDefinition }> {
+  checkCrdGroupNames(model.packages, bag);
   const schemas = new SchemaBuilder(model, bag);
   const index = typeIndex(model.packages);
   // Marker spans are only needed to report a problem: collected on first use.
@@ -85,7 +93,7 @@ function buildCrd(
     const schema = omitEmpty(schemas.kindSchema(decl));
     const violations = structuralViolations(schema);
     for (const v of violations) {
-      bag.error(`the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
+      bag.report('not-structural', `the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
     }
     // Like the apiserver, CEL rules are checked only on a structural schema.
     if (violations.length === 0) reportCelProblems(cel.checker, schema, cel.spans, (path) => spanForPath(decl, path, index), bag);

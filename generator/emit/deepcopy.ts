@@ -16,15 +16,13 @@
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
-import type { ApiModel } from '../model/types';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   ModelIndex,
   type Shape,
   type StructShape,
   cmp,
-  groupVersionPackages,
   jsString,
   render,
   renderSourceFile,
@@ -41,14 +39,13 @@ export interface DeepcopyOptions {
 
 export const deepcopyGenerator: Generator<DeepcopyOptions> = {
   name: 'deepcopy',
-  generate(model: ApiModel, options: DeepcopyOptions = {}): GeneratorResult {
-    const index = new ModelIndex(model);
-    const files: VirtualFile[] = [];
-    for (const gvp of groupVersionPackages(model)) {
-      const contents = renderDeepcopyFile(index, gvp.group, gvp.package.id, options);
-      if (contents !== undefined) files.push({ path: `${gvp.version}/deepcopy.ts`, contents, group: gvp.group, role: 'source' });
-    }
-    return { files, diagnostics: [] };
+  start(ctx: GenerationContext, options: DeepcopyOptions): GeneratorRun {
+    return {
+      version(gv) {
+        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, options);
+        return contents === undefined ? [] : [{ path: 'deepcopy.ts', contents }];
+      },
+    };
   },
 };
 

@@ -16,9 +16,9 @@
  *
  * Only types that carry a default somewhere inside get an (unexported) `apply` function; the rest are not visited.
  */
-import type { ApiModel, Field } from '../model/types';
-import type { Diagnostic } from '../diagnostics';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { Field } from '../model/types';
+import type { DiagnosticBag } from '../diagnostics';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   ModelIndex,
@@ -26,7 +26,6 @@ import {
   type Shape,
   type StructShape,
   cmp,
-  groupVersionPackages,
   jsLiteral,
   jsPropertyAccess,
   jsString,
@@ -46,16 +45,13 @@ export interface DefaultsOptions {
 
 export const defaultsGenerator: Generator<DefaultsOptions> = {
   name: 'defaults',
-  generate(model: ApiModel, options: DefaultsOptions = {}): GeneratorResult {
-    const index = new ModelIndex(model);
-    const files: VirtualFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    for (const gvp of groupVersionPackages(model)) {
-      if (objectTypes(index, gvp.package.id).length === 0) continue;
-      const contents = new DefaultsFile(index, gvp.package.id, options, diagnostics).render();
-      files.push({ path: `${gvp.version}/defaults.ts`, contents, group: gvp.group, role: 'source' });
-    }
-    return { files, diagnostics };
+  start(ctx: GenerationContext, options: DefaultsOptions): GeneratorRun {
+    return {
+      version(gv) {
+        if (objectTypes(ctx.index, gv.package.id).length === 0) return [];
+        return [{ path: 'defaults.ts', contents: new DefaultsFile(ctx.index, gv.package.id, options, ctx.diagnostics).render() }];
+      },
+    };
   },
 };
 
@@ -88,7 +84,7 @@ class DefaultsFile {
     private readonly index: ModelIndex,
     private readonly pkgId: string,
     options: DefaultsOptions,
-    private readonly diagnostics: Diagnostic[],
+    private readonly diagnostics: DiagnosticBag,
   ) {
     this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime' };
   }
@@ -164,7 +160,7 @@ class DefaultsFile {
         try {
           literal = jsLiteral(d.value);
         } catch (e) {
-          this.diagnostics.push({ severity: 'error', message: `default of field ${field.name} is not a JSON value: ${(e as Error).message}`, span: field.span });
+          this.diagnostics.report('default-not-json', `default of field ${field.name} is not a JSON value: ${(e as Error).message}`, field.span);
           continue;
         }
         const absent = field.nullable ? `!${hasOwn()}(o, ${key}) || ${access} === undefined` : `!${hasOwn()}(o, ${key}) || ${access} == null`;

@@ -13,10 +13,9 @@
  * The factory is the runtime's, keyed by GroupVersionResource, so one factory serves every group: use
  * `informersFor` with each group's clientset.
  */
-import type { ApiModel } from '../model/types';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import { exampleVersion, type ClientsetOptions } from './clientset';
-import { cacheGroups, type CacheGroup, type CacheVersion } from './listers';
+import type { CacheGroup, CacheVersion } from './listers';
 import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } from '../render';
 
 function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): string {
@@ -77,15 +76,19 @@ function renderGroupInformers(g: CacheGroup, rt: string): string {
 
 export const informersGenerator: Generator<ClientsetOptions> = {
   name: 'informers',
-  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const files: VirtualFile[] = [];
-    for (const g of cacheGroups(model)) {
-      for (const v of g.versions) {
-        files.push({ path: `${v.client.version}/informers.ts`, contents: renderVersionInformers(g, v, rt), group: g.client.group, role: 'source' });
-      }
-      files.push({ path: 'informers.ts', contents: renderGroupInformers(g, rt), group: g.client.group, role: 'source' });
-    }
-    return { files, diagnostics: [] };
+    const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
+    return {
+      version(gv) {
+        const g = byGroup.get(gv.group);
+        const v = g?.versions.find((x) => x.client.version === gv.version);
+        return g && v ? [{ path: 'informers.ts', contents: renderVersionInformers(g, v, rt) }] : [];
+      },
+      group(group) {
+        const g = byGroup.get(group.name);
+        return g ? [{ path: 'informers.ts', contents: renderGroupInformers(g, rt) }] : [];
+      },
+    };
   },
 };

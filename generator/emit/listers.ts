@@ -13,9 +13,8 @@
  * `cacheGroups` decides which groups, versions and kinds get listers and informers; the informers emitter
  * (`./informers`) uses it too.
  */
-import type { ApiModel } from '../model/types';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
-import { clientGroups, type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clientset';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clientset';
 import { ImportTracker, privateName, publicName, publicPlural, render, renderSourceFile, safeIdentifier } from '../render';
 
 /** A kind an informer can cache, with the names its lister and informer bindings use. */
@@ -52,10 +51,13 @@ export function isCacheable(ck: ClientKind): boolean {
   return ck.methods.includes('list') && ck.methods.includes('watch');
 }
 
-/** The groups, versions and kinds with listers and informers, in canonical order; groups without any left out. */
-export function cacheGroups(model: ApiModel): CacheGroup[] {
+/**
+ * The groups, versions and kinds with listers and informers, in canonical order; groups without any left out
+ * (computed once per run from its client groups, see `GenerationContext.caches`).
+ */
+export function cacheGroups(clients: readonly ClientGroup[]): CacheGroup[] {
   const out: CacheGroup[] = [];
-  for (const g of clientGroups(model, [])) {
+  for (const g of clients) {
     const versions: CacheVersion[] = [];
     for (const v of g.versions) {
       const kinds = v.kinds.filter(isCacheable).map((ck): CacheKind => {
@@ -108,14 +110,15 @@ function renderListers(g: CacheGroup, v: CacheVersion, rt: string): string {
 
 export const listersGenerator: Generator<ClientsetOptions> = {
   name: 'listers',
-  generate(model: ApiModel, options: ClientsetOptions = {}): GeneratorResult {
+  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const files: VirtualFile[] = [];
-    for (const g of cacheGroups(model)) {
-      for (const v of g.versions) {
-        files.push({ path: `${v.client.version}/listers.ts`, contents: renderListers(g, v, rt), group: g.client.group, role: 'source' });
-      }
-    }
-    return { files, diagnostics: [] };
+    const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
+    return {
+      version(gv) {
+        const g = byGroup.get(gv.group);
+        const v = g?.versions.find((x) => x.client.version === gv.version);
+        return g && v ? [{ path: 'listers.ts', contents: renderListers(g, v, rt) }] : [];
+      },
+    };
   },
 };

@@ -50,11 +50,11 @@ export interface RoleObject {
   rules: PolicyRule[];
 }
 
-/** `role.yaml` for the model's rbac markers, or no file when there are none. */
-export function generateRbac(model: ManifestModel, options: RbacOptions = {}): GeneratorResult {
-  const bag = new DiagnosticBag();
+/** `role.yaml` for the model's rbac markers, or no file when there are none (or they have errors, reported into `bag`). */
+export function generateRbac(model: ManifestModel, options: RbacOptions = {}, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
+  const errors = bag.errorCount;
   const roles = buildRoles(model.rbacRules, options.roleName ?? DEFAULT_ROLE_NAME, bag);
-  if (bag.hasErrors || roles.length === 0) return { files: [], diagnostics: bag.items };
+  if (bag.errorCount > errors || roles.length === 0) return { files: [], diagnostics: bag.items };
   const contents = (options.header ?? '') + roles.map((r) => `---\n${marshalYamlV2(r as unknown as JsonValue)}`).join('');
   const files: VirtualFile[] = [{ path: RBAC_FILE, contents }];
   return { files, diagnostics: bag.items };
@@ -108,7 +108,7 @@ function checkRule(d: RbacRuleDecl, bag: DiagnosticBag): boolean {
     if (!has(d.resources)) problems.push('a rule needs resources (or non-resource urls)');
     if (!has(d.groups)) problems.push('a resource rule needs groups (write groups=core or groups="" for the core API group)');
   }
-  for (const p of problems) bag.error(`invalid +kubebuilder:rbac: ${p}`, d.span);
+  for (const p of problems) bag.report('invalid-rbac-rule', `invalid +kubebuilder:rbac: ${p}`, d.span);
   return problems.length === 0;
 }
 

@@ -13,16 +13,15 @@
  * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
  * emitters name them all.
  */
-import type { ApiModel, Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
-import type { Diagnostic } from '../diagnostics';
-import type { Generator, GeneratorResult, VirtualFile } from './types';
+import type { Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
+import type { DiagnosticBag } from '../diagnostics';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
   ModelIndex,
   RUNTIME_PACKAGE,
   cmp,
   commentText,
-  groupVersionPackages,
   indent,
   isTypeName,
   jsLiteral,
@@ -40,15 +39,11 @@ export interface TypesOptions {
 
 export const typesGenerator: Generator<TypesOptions> = {
   name: 'types',
-  generate(model: ApiModel, options: TypesOptions = {}): GeneratorResult {
-    const index = new ModelIndex(model);
-    const files: VirtualFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    for (const gvp of groupVersionPackages(model)) {
-      const ctx = new TypeContext(index, gvp.group, gvp.package, options.runtimeModule ?? '@kubegen/runtime', diagnostics);
-      files.push({ path: `${gvp.version}/types.ts`, contents: renderTypesFile(ctx), group: gvp.group, role: 'source' });
-    }
-    return { files, diagnostics };
+  start(ctx: GenerationContext, options: TypesOptions): GeneratorRun {
+    const rt = options.runtimeModule ?? '@kubegen/runtime';
+    return {
+      version: (gv) => [{ path: 'types.ts', contents: renderTypesFile(new TypeContext(ctx.index, gv.group, gv.package, rt, ctx.diagnostics)) }],
+    };
   },
 };
 
@@ -81,7 +76,7 @@ class TypeContext {
     readonly group: string,
     readonly pkg: Package,
     readonly runtimeModule: string,
-    readonly diagnostics: Diagnostic[],
+    readonly diagnostics: DiagnosticBag,
   ) {
     for (const p of index.model.packages) if (p.group === group && !p.skip) this.versionOf.set(p.id, p.version);
   }

@@ -1,5 +1,17 @@
+/**
+ * The generator contract. A generator is a small plugin over one generation context (the model, the run's
+ * diagnostics collector and the views of the model several generators need, each computed once), as
+ * controller-tools' `genall.Generator` runs over one loaded context; the executor (`./execute.ts`) owns the loop over
+ * groups and versions and places the files, as gengo's `ExecuteTargets` does for its per-package generators.
+ */
 import type { ApiModel } from '../model/types';
-import type { Diagnostic } from '../diagnostics';
+import type { Diagnostic, DiagnosticBag } from '../diagnostics';
+import type { GroupVersionPackage, ModelIndex } from '../render';
+import type { ClientGroup } from './clientset';
+import type { CacheGroup } from './listers';
+
+/** What a file is: a CRD manifest, TypeScript source of a generated package, or package metadata. */
+export type FileRole = 'crd' | 'source' | 'package';
 
 /** A file produced by a generator; `path` is POSIX and relative to the output root. */
 export interface VirtualFile {
@@ -8,21 +20,70 @@ export interface VirtualFile {
   /** The API group the file belongs to, for layouts that place files per group package. */
   group?: string;
   /** What the file is: a CRD manifest, TypeScript source of a generated package, or package metadata. */
-  role?: 'crd' | 'source' | 'package';
+  role?: FileRole;
 }
 
-/** What every generator returns: files, plus diagnostics found while generating (an error means: write nothing). */
+/** What running generators returns: their files, and every diagnostic of the run (an error means: write nothing). */
 export interface GeneratorResult {
   files: VirtualFile[];
   diagnostics: Diagnostic[];
 }
 
 /**
- * A generator is a pure function of the model and its resolved options. It never touches the filesystem;
- * an output rule (see `generator/write.ts`) decides where the files go.
+ * Everything a run shares, computed once and read-only for generators: the model, the one diagnostics collector of
+ * the run (generators report into it, never build arrays of their own), and the views of the model that several
+ * generators use.
  */
-export interface Generator<Options = unknown> {
+export interface GenerationContext {
+  readonly model: ApiModel;
+  readonly diagnostics: DiagnosticBag;
+  /** Declarations and packages by id. */
+  readonly index: ModelIndex;
+  /** Every group version with a package to generate from, groups by name, versions in the group's order. */
+  readonly versions: readonly GroupVersionPackage[];
+  /** The groups, versions and kinds with generated clients (`+genclient`). */
+  readonly clients: readonly ClientGroup[];
+  /** The client kinds an informer can cache (they list and watch), by group and version. */
+  readonly caches: readonly CacheGroup[];
+}
+
+/** A file of one group version or one group, as a generator returns it; the executor places it. */
+export interface GeneratedFile {
+  /** Relative to the version directory (for {@link GeneratorRun.version}) or to the group (for {@link GeneratorRun.group}). */
+  path: string;
+  contents: string;
+  /** Default `source`. */
+  role?: FileRole;
+}
+
+/** One API group as the executor hands it to a generator. */
+export interface GroupTarget {
+  /** The group name, e.g. `stable.example.com`. */
+  readonly name: string;
+  /** Its versions with a package to generate from, in the group's order (possibly none). */
+  readonly versions: readonly GroupVersionPackage[];
+  /**
+   * The source modules of the group (paths relative to its source root, e.g. `v1/types.ts`) that the generators run
+   * before this one produced, in the order produced.
+   */
+  readonly sources: readonly string[];
+}
+
+/**
+ * A generator started for one run. The executor calls, for each group in name order, `version` for each of the
+ * group's versions (in the group's order) and then `group`; either may be absent.
+ */
+export interface GeneratorRun {
+  version?(gv: GroupVersionPackage): GeneratedFile[];
+  group?(group: GroupTarget): GeneratedFile[];
+}
+
+/**
+ * A generator: a pure function of the generation context and its options, started once per run. It never touches
+ * the filesystem; an output rule (see `generator/write.ts`) decides where the files go.
+ */
+export interface Generator<Options> {
   /** The name used in configuration and on the command line, e.g. `crd`, `deepcopy`. */
   readonly name: string;
-  generate(model: ApiModel, options: Options): GeneratorResult;
+  start(ctx: GenerationContext, options: Options): GeneratorRun;
 }

@@ -52,11 +52,11 @@ export interface WebhookConfiguration {
   webhooks: Webhook[];
 }
 
-/** `manifests.yaml` for the model's webhook markers, or no file when there are none. */
-export function generateWebhooks(model: ManifestModel, options: WebhookOptions = {}): GeneratorResult {
-  const bag = new DiagnosticBag();
+/** `manifests.yaml` for the model's webhook markers, or no file when there are none (or they have errors, reported into `bag`). */
+export function generateWebhooks(model: ManifestModel, options: WebhookOptions = {}, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
+  const errors = bag.errorCount;
   const configurations = buildWebhookConfigurations(model, bag);
-  if (bag.hasErrors || configurations.length === 0) return { files: [], diagnostics: bag.items };
+  if (bag.errorCount > errors || configurations.length === 0) return { files: [], diagnostics: bag.items };
   const contents = (options.header ?? '') + configurations.map((c) => `---\n${marshalYamlV2(c as unknown as JsonValue)}`).join('');
   return { files: [{ path: WEBHOOK_FILE, contents }], diagnostics: bag.items };
 }
@@ -70,14 +70,14 @@ export function buildWebhookConfigurations(model: ManifestModel, bag: Diagnostic
     const kind = mutating ? 'MutatingWebhookConfiguration' : 'ValidatingWebhookConfiguration';
     const named = names.get(mutating);
     if (decls.length === 0) {
-      if (named) bag.warning(`+kubebuilder:webhookconfiguration names the ${kind}, but there is no ${mutating ? 'mutating' : 'validating'} webhook; nothing is generated for it`, named.span);
+      if (named) bag.report('unused-webhook-configuration', `+kubebuilder:webhookconfiguration names the ${kind}, but there is no ${mutating ? 'mutating' : 'validating'} webhook; nothing is generated for it`, named.span);
       continue;
     }
     const seen = new Map<string, WebhookDecl>();
     const webhooks: Webhook[] = [];
     for (const d of decls) {
       const first = seen.get(d.name);
-      if (first) bag.error(`invalid +kubebuilder:webhook: the ${kind} already has a webhook named "${d.name}" (at ${first.span.file}:${first.span.line}:${first.span.column})`, d.span);
+      if (first) bag.report('duplicate-webhook', `invalid +kubebuilder:webhook: the ${kind} already has a webhook named "${d.name}"`, d.span, { related: [{ span: first.span, message: `the first webhook named "${d.name}"` }] });
       else seen.set(d.name, d);
       const w = toWebhook(d, bag);
       if (w) webhooks.push(w);
@@ -95,8 +95,10 @@ function configurationNames(decls: readonly WebhookConfigurationDecl[], bag: Dia
   for (const d of decls) {
     const first = out.get(d.mutating);
     if (first) {
-      const s = first.span;
-      bag.error(`duplicate ${d.mutating ? 'mutating' : 'validating'} +kubebuilder:webhookconfiguration (first at ${s.file}:${s.line}:${s.column}); name each configuration once`, d.span);
+      const which = d.mutating ? 'mutating' : 'validating';
+      bag.report('duplicate-webhook', `duplicate ${which} +kubebuilder:webhookconfiguration; name each configuration once`, d.span, {
+        related: [{ span: first.span, message: `the first ${which} +kubebuilder:webhookconfiguration` }],
+      });
     } else out.set(d.mutating, d);
   }
   return out;
@@ -165,7 +167,7 @@ function toWebhook(d: WebhookDecl, bag: DiagnosticBag): Webhook | undefined {
   if (operations.length > 1 && operations.includes('*')) problems.push('verb * must be the only verb when present');
   if (!isFullyQualifiedName(d.name)) problems.push(`name ${JSON.stringify(d.name)} must be a lowercase domain name with at least three segments separated by dots (e.g. vwidget.apps.example.com)`);
 
-  for (const p of problems) bag.error(`invalid +kubebuilder:webhook: ${p}`, d.span);
+  for (const p of problems) bag.report('invalid-webhook', `invalid +kubebuilder:webhook: ${p}`, d.span);
   if (problems.length > 0) return undefined;
 
   const clientConfig: Webhook['clientConfig'] = hasPath

@@ -19,8 +19,11 @@ import { RUNTIME_PACKAGE_ID } from '../model/util';
 import { PackageTypes, SchemaConverter, canonical } from './schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
-import { DNS_LABEL, DNS_SUBDOMAIN } from './crd';
+import { DNS_LABEL } from './crd';
 import { safeIdentifier } from '../render/naming';
+
+/** Built-in and aggregated API groups: DNS-1123 subdomains, dots not required (CRD groups need one). */
+const API_GROUP = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
@@ -117,7 +120,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     if (WELL_KNOWN_REFS[c.name] || RUNTIME_STRUCT_REFS[c.name] || !isKind(c)) continue;
     const gvk = gvks(c.schema)[0];
     const prefix = prefixOf(c.name);
-    if ((gvk.group !== '' && !DNS_SUBDOMAIN.test(gvk.group)) || !DNS_LABEL.test(gvk.version)) {
+    if ((gvk.group !== '' && !API_GROUP.test(gvk.group)) || !DNS_LABEL.test(gvk.version)) {
       bag.error(c.file, childPath(c.path, 'x-kubernetes-group-version-kind'), `group ${JSON.stringify(gvk.group)} / version ${JSON.stringify(gvk.version)} is not a DNS subdomain / label`);
       continue;
     }

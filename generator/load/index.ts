@@ -13,7 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
-import { DiagnosticBag, type Diagnostic } from '../diagnostics';
+import { DiagnosticBag, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { buildModel, type LoadedPackage } from '../model/build';
@@ -58,7 +58,7 @@ export function loadApiModel(options: LoadOptions): LoadResult {
   const root = path.resolve(cwd, options.root);
   const bag = new DiagnosticBag();
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
-    bag.error(`APIs root "${options.root}" is not a directory`);
+    bag.report('apis-root', `APIs root "${options.root}" is not a directory`);
     return { model: { packages: [], groups: [] }, diagnostics: bag.items };
   }
   const apiFiles = listApiFiles(root);
@@ -108,7 +108,7 @@ class Loader {
     for (const file of apiFiles) {
       const sf = this.files.get(file);
       if (!sf) continue;
-      this.bag.addAll(this.syntaxDiagnostics(sf));
+      this.reportSyntaxErrors(sf);
       const pkg = this.packageFor(path.dirname(file));
       if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, pkg);
       else this.loadApiFile(sf, pkg);
@@ -125,13 +125,10 @@ class Loader {
     return [...this.packages.values()];
   }
 
-  private syntaxDiagnostics(sf: ts.SourceFile): Diagnostic[] {
-    const diags = SourceFiles.parseDiagnostics(sf);
-    return diags.map((d) => ({
-      severity: 'error' as const,
-      message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
-      span: d.start !== undefined ? this.spanAt(sf, d.start) : undefined,
-    }));
+  private reportSyntaxErrors(sf: ts.SourceFile): void {
+    for (const d of SourceFiles.parseDiagnostics(sf)) {
+      this.bag.report('syntax-error', ts.flattenDiagnosticMessageText(d.messageText, '\n'), d.start !== undefined ? this.spanAt(sf, d.start) : undefined);
+    }
   }
 
   private packageFor(dir: string): LoadedPackage {
@@ -183,7 +180,8 @@ class Loader {
       }
       for (const g of leadingCommentGroups(text, st.pos)) this.collectPackageMarkers(g, sf, pkg);
       if (ts.isImportDeclaration(st) || ts.isExportDeclaration(st) || ts.isEmptyStatement(st) || ts.isImportEqualsDeclaration(st)) continue;
-      this.bag.error(
+      this.bag.report(
+        'declaration-not-allowed',
         `${describeStatement(st)} is not allowed in an API file: declare interfaces, type aliases and enums only` +
           (ts.isFunctionDeclaration(st) ? ` (hand-written conversions go in ${CONVERSION_FILE})` : ''),
         this.spanAt(sf, st.getStart(sf)),
@@ -246,20 +244,20 @@ class Loader {
       for (const [i, m] of node.members.entries()) {
         const v = constants[i];
         if (v === undefined) {
-          this.bag.error(`enum member "${m.name.getText(sf)}" needs a constant value`, this.spanAt(sf, m.getStart(sf)));
+          this.bag.report('invalid-enum', `enum member "${m.name.getText(sf)}" needs a constant value`, this.spanAt(sf, m.getStart(sf)));
           continue;
         }
         values.push(v);
       }
       const base2 = values.every((v) => typeof v === 'string') ? 'string' : values.every((v) => typeof v === 'number' && Number.isInteger(v)) ? 'integer' : undefined;
       if (!base2) {
-        this.bag.error(`enum "${node.name.text}" mixes string and number members`, span);
+        this.bag.report('invalid-enum', `enum "${node.name.text}" mixes string and number members`, span);
         return undefined;
       }
       return { ...base, declaration: 'enum', type: { kind: 'enum', base: base2, values } };
     }
     if (node.typeParameters && node.typeParameters.length > 0) {
-      this.bag.error(`generic type "${node.name.text}" is not supported: API types must be concrete`, span);
+      this.bag.report('generic-type', `generic type "${node.name.text}" is not supported: API types must be concrete`, span);
       return undefined;
     }
     if (ts.isTypeAliasDeclaration(node)) {
@@ -295,14 +293,15 @@ class Loader {
       } else if (ts.isIndexSignatureDeclaration(m)) {
         const param = m.parameters[0];
         if (!param?.type || param.type.kind !== ts.SyntaxKind.StringKeyword) {
-          this.bag.error('index signatures must be keyed by string (`[key: string]: T`)', this.spanAt(sf, m.getStart(sf)));
+          this.bag.report('unsupported-member', 'index signatures must be keyed by string (`[key: string]: T`)', this.spanAt(sf, m.getStart(sf)));
           ok = false;
           continue;
         }
         indexValue = this.convertType(m.type, sf);
         if (!indexValue) ok = false;
       } else {
-        this.bag.error(
+        this.bag.report(
+          'unsupported-member',
           `${ts.isMethodSignature(m) ? 'methods' : 'call, construct and accessor signatures'} are not allowed in API types: use properties`,
           this.spanAt(sf, m.getStart(sf)),
         );
@@ -312,7 +311,7 @@ class Loader {
     if (!ok) return undefined;
     if (indexValue) {
       if (fields.length > 0 || embeds.length > 0) {
-        this.bag.error('a type cannot mix an index signature with properties or `extends` (Go has no such type): use a property holding a Record', this.spanAt(sf, owner.getStart(sf)));
+        this.bag.report('unsupported-member', 'a type cannot mix an index signature with properties or `extends` (Go has no such type): use a property holding a Record', this.spanAt(sf, owner.getStart(sf)));
         return undefined;
       }
       return { kind: 'map', values: indexValue };
@@ -324,11 +323,11 @@ class Loader {
     const name = propertyName(m.name);
     const span = this.spanAt(sf, m.name.getStart(sf));
     if (name === undefined) {
-      this.bag.error('computed property names are not supported in API types', span);
+      this.bag.report('unsupported-member', 'computed property names are not supported in API types', span);
       return undefined;
     }
     if (!m.type) {
-      this.bag.error(`property "${name}" needs a type annotation`, span);
+      this.bag.report('unsupported-member', `property "${name}" needs a type annotation`, span);
       return undefined;
     }
     const { doc, above } = splitDoc(sf.text, m.pos, m.getStart(sf));
@@ -350,7 +349,7 @@ class Loader {
         return true;
       });
       if (rest.length === 0) {
-        this.bag.error(`property "${name}" has no type besides null/undefined`, span);
+        this.bag.report('unsupported-member', `property "${name}" has no type besides null/undefined`, span);
         return undefined;
       }
       if (rest.length === 1) typeNode = rest[0];
@@ -454,18 +453,18 @@ class Loader {
   ): TypeRef | undefined {
     const text = typeName.getText(sf);
     const target = this.resolver.resolve(typeName, sf);
-    if (!target || target.kind === 'namespace') return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
+    if (!target || target.kind === 'namespace') return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type');
     if (target.kind === 'global') {
       if (LIB_TYPES.has(target.name)) return this.convertLibReference(target.name, typeArguments, at, sf);
       const builtin = BUILTIN_HINTS[text];
       if (builtin !== undefined) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types${builtin}`);
       if (JS_GLOBALS.has(target.name)) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
-      return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`);
+      return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type');
     }
-    if (typeArguments && typeArguments.length > 0) return this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`);
+    if (typeArguments && typeArguments.length > 0) return this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`, 'generic-type');
     if (target.kind === 'enumMember') {
       const v = enumValues(target.decl)[target.decl.members.indexOf(target.member)];
-      if (v === undefined) return this.reject(at, sf, `enum member \`${text}\` has no constant value`);
+      if (v === undefined) return this.reject(at, sf, `enum member \`${text}\` has no constant value`, 'invalid-enum');
       return { kind: 'enum', base: literalBase(v), values: [v] };
     }
     if (target.kind === 'other') return this.reject(at, sf, `\`${text}\` is not a type declared with interface, type or enum`);
@@ -481,7 +480,7 @@ class Loader {
       return { kind: 'named', package: RUNTIME_PACKAGE, name };
     }
     const rel = path.relative(this.root, declFile.fileName);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) return this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type');
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
   }
 
@@ -502,8 +501,8 @@ class Loader {
     return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
   }
 
-  private reject(node: ts.Node, sf: ts.SourceFile, message: string): undefined {
-    this.bag.error(message, this.spanAt(sf, node.getStart(sf)));
+  private reject(node: ts.Node, sf: ts.SourceFile, message: string, kind: DiagnosticKindName = 'unsupported-type'): undefined {
+    this.bag.report(kind, message, this.spanAt(sf, node.getStart(sf)));
     return undefined;
   }
 

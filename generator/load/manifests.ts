@@ -47,11 +47,10 @@ export interface ManifestLoadResult {
 }
 
 /** Scans the paths for the manifest markers; diagnostics are returned, never thrown. */
-export function loadManifestModel(options: ManifestLoadOptions): ManifestLoadResult {
+export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticBag = new DiagnosticBag()): ManifestLoadResult {
   const cwd = options.cwd ?? process.cwd();
-  const bag = new DiagnosticBag();
   const model: ManifestModel = { rbacRules: [], webhooks: [], webhookConfigurations: [] };
-  if (options.paths.length === 0) bag.error('no paths to scan: give at least one file or directory');
+  if (options.paths.length === 0) bag.report('manifest-input', 'no paths to scan: give at least one file or directory');
   const files = new Set<string>();
   for (const p of options.paths) {
     const abs = path.resolve(cwd, p);
@@ -59,18 +58,18 @@ export function loadManifestModel(options: ManifestLoadOptions): ManifestLoadRes
     try {
       stat = fs.statSync(abs);
     } catch {
-      bag.error(`path "${p}" does not exist`);
+      bag.report('manifest-input', `path "${p}" does not exist`);
       continue;
     }
     if (stat.isDirectory()) for (const f of listSourceFiles(abs)) files.add(f);
     else if (abs.endsWith('.ts') && !abs.endsWith('.d.ts')) files.add(abs);
-    else bag.error(`path "${p}" is neither a directory nor a .ts file`);
+    else bag.report('manifest-input', `path "${p}" is neither a directory nor a .ts file`);
   }
   const sources = new SourceFiles();
   for (const file of [...files].sort(compareStrings)) {
     const sf = sources.get(file);
     if (!sf) {
-      bag.error(`cannot read ${displayPath(cwd, file)}`);
+      bag.report('manifest-input', `cannot read ${displayPath(cwd, file)}`);
       continue;
     }
     new FileScanner(sf, displayPath(cwd, file), model, bag).scan();
@@ -114,7 +113,7 @@ class FileScanner {
   scan(): void {
     const syntax = SourceFiles.parseDiagnostics(this.sf);
     if (syntax.length > 0) {
-      for (const d of syntax) this.bag.error(ts.flattenDiagnosticMessageText(d.messageText, '\n'), d.start !== undefined ? this.spanAt(d.start) : undefined);
+      for (const d of syntax) this.bag.report('syntax-error', ts.flattenDiagnosticMessageText(d.messageText, '\n'), d.start !== undefined ? this.spanAt(d.start) : undefined);
       return;
     }
     const placements = this.placements();
@@ -176,7 +175,7 @@ class FileScanner {
       return;
     }
     if (placement.kind !== 'read') {
-      this.bag.error(`+${name} ${whereNotRead(placement)}`, span);
+      this.bag.report('marker-not-read', `+${name} ${whereNotRead(placement)}`, span);
       return;
     }
     const result = parseMarker(text, span, 'package');

@@ -12,7 +12,7 @@
  * - 11: `AtMostOneOf`; 12: `ExactlyOneOf`; 13: `AtLeastOneOf`
  * `items:` twins carry the same priorities among themselves.
  */
-import type { Diagnostic } from '../diagnostics';
+import { diagnostic, type Diagnostic } from '../diagnostics';
 import type { MarkerValue } from '../model/types';
 import type { JSONSchemaProps } from '../schema/types';
 import { markerDefinition, markerDefinitions } from './registry';
@@ -46,7 +46,7 @@ export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly Ma
 
   const diagnostics: Diagnostic[] = [];
   const fail = (p: Pending, message: string) =>
-    diagnostics.push({ severity: 'error', message: `+${p.marker.name}: ${message}`, span: p.marker.span });
+    diagnostics.push(diagnostic('marker-not-applicable', `+${p.marker.name}: ${message}`, p.marker.span));
 
   for (const p of own) {
     const msg = p.def.schema!.apply(schema, p.marker.value, ctx);

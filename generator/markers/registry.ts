@@ -8,7 +8,7 @@
  * Unlike controller-gen, nothing in kubegen's namespaces is skipped: an unregistered name there is an error with
  * a "did you mean"; only lines outside them are someone else's markers.
  */
-import { didYouMean, type Diagnostic } from '../diagnostics';
+import { diagnostic, didYouMean, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import type { MarkerValue, SourceSpan } from '../model/types';
 import { CLIENT_MARKER_DEFINITIONS } from './definitions/client';
 import { CODEGEN_MARKER_DEFINITIONS, VALIDATION_GEN_MARKER_DEFINITIONS } from './definitions/codegen';
@@ -102,9 +102,9 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   if (!m) return { kind: 'foreign' };
   let name = m[1];
   let nameEnd = m[0].length;
-  const err = (message: string, offset: number, hint?: string): ParseResult => ({
+  const err = (kind: DiagnosticKindName, message: string, offset: number, hint?: string): ParseResult => ({
     kind: 'error',
-    diagnostics: [{ severity: 'error', message, span: at(span, offset), hint }],
+    diagnostics: [diagnostic(kind, message, at(span, offset), { hint })],
   });
 
   // resolve the definition
@@ -121,7 +121,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
       return { kind: 'foreign' };
     } else {
       const hint = didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
-      return err(`unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
+      return err('unknown-marker', `unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
     }
   }
   const label = `+${def.name}`;
@@ -129,25 +129,25 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   let params: string | undefined;
   if (def.paramArgs && line[nameEnd] === '(') {
     const close = closingParen(line, nameEnd);
-    if (close < 0) return err(`invalid ${label}: unterminated "(" (missing ")")`, nameEnd);
+    if (close < 0) return err('marker-syntax', `invalid ${label}: unterminated "(" (missing ")")`, nameEnd);
     params = line.slice(nameEnd + 1, close);
     nameEnd = close + 1;
   }
   const after = line.slice(nameEnd);
   if (after !== '' && !after.startsWith('=')) {
     const off = nameEnd + (after.length - after.trimStart().length);
-    return err(`unexpected text after ${label}: ${JSON.stringify(after.trim())} (arguments are written ${markerSyntax(def)})`, off);
+    return err('marker-syntax', `unexpected text after ${label}: ${JSON.stringify(after.trim())} (arguments are written ${markerSyntax(def)})`, off);
   }
   const hasValue = after.startsWith('=');
   const valueOffset = nameEnd + 1;
 
   if (!def.targets.includes(target)) {
-    return err(`${label} is not allowed on ${describeTargets([target])}; it belongs on ${describeTargets(def.targets)}`, 0);
+    return err('misplaced-marker', `${label} is not allowed on ${describeTargets([target])}; it belongs on ${describeTargets(def.targets)}`, 0);
   }
 
   const warnings: Diagnostic[] = [];
   if (def.deprecated) {
-    warnings.push({ severity: 'warning', message: `${label} is deprecated; use +${def.deprecated.use}`, span: at(span, 0), hint: `+${def.deprecated.use}` });
+    warnings.push(diagnostic('deprecated-marker', `${label} is deprecated; use +${def.deprecated.use}`, at(span, 0), { hint: `+${def.deprecated.use}` }));
   }
   const done = (value: unknown): ParseResult => ({
     kind: 'marker',
@@ -158,24 +158,24 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   try {
     switch (def.args.kind) {
       case 'flag':
-        if (hasValue) return err(`${label} takes no value (write ${label})`, nameEnd);
+        if (hasValue) return err('marker-syntax', `${label} takes no value (write ${label})`, nameEnd);
         return done(true);
       case 'value': {
         const spec = def.args.arg;
-        if (!hasValue && !spec.optional) return err(`${label} needs a value: ${markerSyntax(def)}`, nameEnd);
+        if (!hasValue && !spec.optional) return err('marker-syntax', `${label} needs a value: ${markerSyntax(def)}`, nameEnd);
         if (!hasValue && !def.parse) return done(emptyValue(spec));
         const raw = hasValue ? line.slice(valueOffset) : '';
         if (def.parse) {
           const r = def.parse(raw, params);
-          if ('error' in r) return err(`invalid ${label}: ${r.error}`, valueOffset + (r.offset ?? 0), r.hint);
-          if (r.warning) warnings.push({ severity: 'warning', message: r.warning, span: at(span, valueOffset) });
+          if ('error' in r) return err('invalid-marker-argument', `invalid ${label}: ${r.error}`, valueOffset + (r.offset ?? 0), r.hint);
+          if (r.warning) warnings.push(diagnostic('ineffective-marker', r.warning, at(span, valueOffset)));
           return done(r.value);
         }
         const cur = new Cursor(line, valueOffset);
         const v = parseArgValue(spec.type, cur);
         expectEnd(cur);
         const bad = checkArg(spec, v);
-        if (bad) return err(`invalid ${label}: ${bad.message}`, valueOffset + skipLead(raw), bad.hint);
+        if (bad) return err('invalid-marker-argument', `invalid ${label}: ${bad.message}`, valueOffset + skipLead(raw), bad.hint);
         return done(v);
       }
       case 'struct':
@@ -184,7 +184,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   } catch (e) {
     if (e instanceof GrammarError) {
       const quoteHint = /^(expected (",|"," or|";" or)|unexpected )/.test(e.message) ? ' (quote values containing , ; { } with "…" or `…`)' : '';
-      return err(`invalid ${label}: ${e.message}${quoteHint}`, e.offset, e.hint);
+      return err('invalid-marker-argument', `invalid ${label}: ${e.message}${quoteHint}`, e.offset, e.hint);
     }
     throw e;
   }
@@ -256,17 +256,17 @@ function parseStruct(
   valueOffset: number,
   firstArg: { name: string; offset: number } | undefined,
   label: string,
-  err: (message: string, offset: number, hint?: string) => ParseResult,
+  err: (kind: DiagnosticKindName, message: string, offset: number, hint?: string) => ParseResult,
   done: (value: unknown) => ParseResult,
 ): ParseResult {
   const argNames = Object.keys(args);
   const out: Record<string, unknown> = {};
-  if (firstArg && !hasValue) return err(`${label}: argument ${firstArg.name} needs a value (${markerSyntax(def)})`, firstArg.offset);
+  if (firstArg && !hasValue) return err('marker-syntax', `${label}: argument ${firstArg.name} needs a value (${markerSyntax(def)})`, firstArg.offset);
   if (hasValue && !firstArg && argNames.length > 0) {
     // `+name=value` on a struct marker: controller-gen reads the text after '=' as the argument list
     const cur0 = new Cursor(line, valueOffset);
     if (!/^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(cur0.rest().trimStart())) {
-      return err(`${label} takes named arguments: ${markerSyntax(def)}`, valueOffset);
+      return err('marker-syntax', `${label} takes named arguments: ${markerSyntax(def)}`, valueOffset);
     }
   }
   if (hasValue) {
@@ -291,14 +291,14 @@ function parseStruct(
       const spec = args[argName];
       if (!spec) {
         const hint = didYouMean(argName, argNames);
-        return err(`${label} has no argument ${JSON.stringify(argName)}; arguments are ${argNames.join(', ')}`, argOffset, hint);
+        return err('invalid-marker-argument', `${label} has no argument ${JSON.stringify(argName)}; arguments are ${argNames.join(', ')}`, argOffset, hint);
       }
-      if (argName in out) return err(`${label}: argument ${argName} given twice`, argOffset);
+      if (argName in out) return err('invalid-marker-argument', `${label}: argument ${argName} given twice`, argOffset);
       cur.skipSpace();
       const vOffset = cur.pos;
       const v = parseArgValue(spec.type, cur);
       const bad = checkArg(spec, v);
-      if (bad) return err(`invalid ${label}: argument ${argName}: ${bad.message}`, vOffset, bad.hint);
+      if (bad) return err('invalid-marker-argument', `invalid ${label}: argument ${argName}: ${bad.message}`, vOffset, bad.hint);
       out[argName] = v;
       const c = cur.skipSpace();
       if (c === '') break;
@@ -308,7 +308,7 @@ function parseStruct(
   const missing = argNames.filter((n) => !args[n].optional && !(n in out));
   if (missing.length > 0) {
     const list = missing.map((n) => `${n} (${typeString(args[n].type)}: ${args[n].help ?? ''})`.replace(/: \)$/, ')'));
-    return err(`${label} is missing required argument${missing.length > 1 ? 's' : ''} ${list.join(', ')}`, 0);
+    return err('missing-marker-argument', `${label} is missing required argument${missing.length > 1 ? 's' : ''} ${list.join(', ')}`, 0);
   }
   return done(out);
 }
@@ -325,11 +325,7 @@ export function checkMarkerSet(markers: readonly MarkerValue[]): Diagnostic[] {
     if (!def || def.repeatable) continue;
     const first = seen.get(m.name);
     if (first) {
-      out.push({
-        severity: 'error',
-        message: `duplicate marker +${m.name} (first at ${first.span.file}:${first.span.line}:${first.span.column}); it may appear only once`,
-        span: m.span,
-      });
+      out.push(diagnostic('duplicate-marker', `duplicate marker +${m.name}; it may appear only once`, m.span, { related: [{ span: first.span, message: `the first +${m.name}` }] }));
     } else {
       seen.set(m.name, m);
     }

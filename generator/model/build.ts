@@ -210,7 +210,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     ] as const) {
       for (const kv of list) {
         const i = kv.indexOf('=');
-        if (i < 0) bag.error(`${what} "${kv}" must be of the form key=value`, md.span);
+        if (i < 0) bag.report('invalid-marker-argument', `${what} "${kv}" must be of the form key=value`, md.span);
         else target[kv.slice(0, i)] = kv.slice(i + 1);
       }
     }
@@ -262,7 +262,7 @@ function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: 
   const nonNamespaced = hasMarker(m, 'genclient:nonNamespaced');
   if (generate && nonNamespaced && scope === 'Namespaced') {
     const at = findMarker(m, 'genclient:nonNamespaced')!;
-    bag.error('+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', at.span);
+    bag.report('conflicting-markers', '+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', at.span);
   }
   let verbs: ClientVerb[] = [...CLIENT_VERBS];
   const only = findMarker(m, 'genclient:onlyVerbs');
@@ -296,7 +296,10 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
     pkgs.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
     for (let i = 1; i < pkgs.length; i++) {
       if (pkgs[i].version === pkgs[i - 1].version) {
-        bag.error(`version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span);
+        const other = pkgs[i - 1].markers[0]?.span;
+        bag.report('duplicate-declaration', `version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span, {
+          related: other ? [{ span: other, message: `the declaration in ${pkgs[i - 1].dir}` }] : [],
+        });
       }
     }
     groups.push({ name, versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
@@ -306,7 +309,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
       const versions = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName && !k.skip));
       const all = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName));
       if (versions.length === 0) {
-        bag.error(`CRD for ${kindName}.${name} has no versions left after +kubebuilder:skipversion`, all[0]?.span);
+        bag.report('crd-versions', `CRD for ${kindName}.${name} has no versions left after +kubebuilder:skipversion`, all[0]?.span);
         continue;
       }
       if (versions.length === 1) versions[0].storage = true;
@@ -314,17 +317,19 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
         const marked = pkgs.flatMap((p) =>
           p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, 'kubebuilder:storageversion')),
         );
-        if (marked.length === 0) bag.error(`CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
+        if (marked.length === 0) bag.report('crd-versions', `CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
         else if (marked.length > 1)
-          bag.error(`CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, marked[1].span);
+          bag.report('crd-versions', `CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, marked[1].span, {
+            related: marked.filter((_, i) => i !== 1).map((k) => ({ span: k.span, message: `${kindName} is also marked +kubebuilder:storageversion here` })),
+          });
         else marked[0].storage = true;
       }
-      if (!versions.some((k) => k.served)) bag.error(`CRD for ${kindName}.${name} has no served version`, versions[0].span);
+      if (!versions.some((k) => k.served)) bag.report('crd-versions', `CRD for ${kindName}.${name} has no served version`, versions[0].span);
       // Names must agree across versions: they describe one CRD.
       const first = versions[0];
       for (const k of versions.slice(1)) {
         if (k.plural !== first.plural || k.scope !== first.scope || k.singular !== first.singular) {
-          bag.error(`versions of ${kindName}.${name} disagree on resource names or scope (plural "${first.plural}"/"${k.plural}", scope ${first.scope}/${k.scope})`, k.span);
+          bag.report('crd-versions', `versions of ${kindName}.${name} disagree on resource names or scope (plural "${first.plural}"/"${k.plural}", scope ${first.scope}/${k.scope})`, k.span);
         }
       }
     }
@@ -335,7 +340,11 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
 function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
   for (const p of packages) {
     for (let i = 1; i < p.types.length; i++) {
-      if (p.types[i].name === p.types[i - 1].name) bag.error(`type ${p.types[i].name} is declared twice in ${p.dir}`, p.types[i].span);
+      if (p.types[i].name === p.types[i - 1].name) {
+        bag.report('duplicate-declaration', `type ${p.types[i].name} is declared twice in ${p.dir}`, p.types[i].span, {
+          related: [{ span: p.types[i - 1].span, message: `the other declaration of ${p.types[i].name}` }],
+        });
+      }
     }
   }
 }
@@ -396,7 +405,7 @@ export function checkRecursion(packages: readonly Package[], index: Index, bag: 
           reported.add(next);
           const from = stack.findIndex((e) => e.key === next);
           const cycle = [...stack.slice(from).map((e) => e.decl.name), decl.name].join(' → ');
-          bag.error(`recursive type ${decl.name} is not supported (${cycle}): a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
+          bag.report('recursive-type', `recursive type ${decl.name} is not supported (${cycle}): a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
           continue;
         }
         state.set(next, 'active');

@@ -81,7 +81,15 @@ function invalid(field: string, value: string, errs: string[]): NameError[] {
   return errs.length > 0 ? [{ field, value, detail: errs.join(',') }] : [];
 }
 
-/** `spec.group`: required, a DNS-1123 subdomain, with at least one dot. */
+/**
+ * An API group any API may have (and a path component kubegen may write): empty (the core group of built-in APIs) or
+ * a DNS-1123 subdomain. A CRD's group must also pass {@link groupNameErrors}.
+ */
+export function apiGroupNameErrors(group: string): NameError[] {
+  return group.length === 0 ? [] : invalid('spec.group', group, dns1123SubdomainErrors(group));
+}
+
+/** A CRD's `spec.group`: required, a DNS-1123 subdomain, with at least one dot. */
 export function groupNameErrors(group: string): NameError[] {
   if (group.length === 0) return [{ field: 'spec.group', value: group }];
   const errs = dns1123SubdomainErrors(group);
@@ -181,14 +189,29 @@ export function checkModelNames(packages: readonly Package[], bag: DiagnosticBag
   for (const pkg of packages) {
     if (pkg.group === undefined || pkg.skip) continue;
     const groupMarker = findMarker(pkg.markers, 'groupName');
-    const groupOk = report(bag, groupNameErrors(pkg.group), '+groupName', groupMarker?.span);
+    // Built-in and aggregated API groups may be empty or dotless; the CRD rule is the crd generator's (checkCrdGroupNames).
+    const groupOk = report(bag, apiGroupNameErrors(pkg.group), '+groupName', groupMarker?.span);
     const versionMarker = findMarker(pkg.markers, 'versionName');
     const versionWhat = versionMarker ? '+versionName' : `the version named after the folder ${JSON.stringify(pkg.dir)} (+versionName overrides it)`;
     report(bag, versionNameErrors(pkg.version), versionWhat, (versionMarker ?? groupMarker)?.span);
     for (const kind of pkg.kinds) {
       const decl = pkg.types.find((t) => t.name === kind.name);
-      checkKindNames(kind, decl, groupOk ? pkg.group : undefined, bag);
+      checkKindNames(kind, decl, groupOk && groupNameErrors(pkg.group).length === 0 ? pkg.group : undefined, bag);
     }
+  }
+}
+
+/**
+ * The CRD rule for groups (non-empty, with at least one dot), for the groups of `packages` that become CRDs: reported
+ * once per group, at its `+groupName`.
+ */
+export function checkCrdGroupNames(packages: readonly Package[], bag: DiagnosticBag): void {
+  const seen = new Set<string>();
+  for (const pkg of packages) {
+    if (pkg.group === undefined || pkg.skip || pkg.kinds.length === 0 || seen.has(pkg.group)) continue;
+    seen.add(pkg.group);
+    if (apiGroupNameErrors(pkg.group).length > 0) continue; // reported with the model
+    report(bag, groupNameErrors(pkg.group), '+groupName', findMarker(pkg.markers, 'groupName')?.span);
   }
 }
 
@@ -213,6 +236,6 @@ function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | 
  * `<what> is refused: …`); true when there were none.
  */
 function report(bag: DiagnosticBag, errors: NameError[], what: string, span: SourceSpan | undefined): boolean {
-  for (const e of errors) bag.error(`${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
+  for (const e of errors) bag.report('invalid-name', `${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
   return errors.length === 0;
 }

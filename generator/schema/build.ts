@@ -86,7 +86,7 @@ export class SchemaBuilder {
     if (this.inProgress.has(key)) {
       if (!this.reportedRecursion.has(key)) {
         this.reportedRecursion.add(key);
-        this.bag.error(`recursive type ${decl.name} is not supported: a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
+        this.bag.report('recursive-type', `recursive type ${decl.name} is not supported: a CRD schema cannot describe it (controller-gen cannot either)`, decl.span);
       }
       // A structural placeholder, so the error above is not followed by a cascade of structural-schema errors.
       return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
@@ -122,7 +122,7 @@ export class SchemaBuilder {
       case 'named': {
         const decl = this.index.get(`${ref.package}.${ref.name}`);
         if (!decl) {
-          this.bag.error(`type ${ref.name} (in ${ref.package}) is not declared in the APIs`, at);
+          this.bag.report('unresolved-type', `type ${ref.name} (in ${ref.package}) is not declared in the APIs`, at);
           return {};
         }
         return this.typeSchema(decl);
@@ -173,7 +173,7 @@ export class SchemaBuilder {
   private mergeEmbedded(own: JSONSchemaProps, embedded: Array<{ schema: JSONSchemaProps; span: SourceSpan }>, at: SourceSpan): JSONSchemaProps {
     for (const { schema: e } of embedded) {
       if (e.type !== undefined && e.type !== 'object') {
-        this.bag.error(`an embedded type must be an object type, not ${e.type}`, at);
+        this.bag.report('invalid-embedding', `an embedded type must be an object type, not ${e.type}`, at);
         continue;
       }
       flattenAllOfInto(own, e, this.flattenOptions(at, 'dst'));
@@ -234,7 +234,8 @@ export class SchemaBuilder {
     return {
       validationsFirst,
       onTypeConflict: (a, b, path) =>
-        this.bag.error(
+        this.bag.report(
+          'schema-conflict',
           path.length > 0
             ? `conflicting types for property "${path.join('.')}" in merged schemas (extends / & / a use site's markers): ${a} vs ${b}`
             : `conflicting types in merged schemas: ${a} vs ${b}`,
@@ -264,13 +265,13 @@ export class SchemaBuilder {
     const bad = mistypedEnumValue(schema);
     if (bad === undefined) return;
     const marker = findMarker(markers, 'kubebuilder:validation:Enum') ?? findMarker(markers, 'enum');
-    this.bag.error(`enum value ${JSON.stringify(bad)} of "${name}" is not of its type ${schema.type}`, marker?.span ?? span);
+    this.bag.report('enum-type-mismatch', `enum value ${JSON.stringify(bad)} of "${name}" is not of its type ${schema.type}`, marker?.span ?? span);
   }
 
   private checkDefault(schema: JSONSchemaProps, f: Field): void {
     const marker = findMarker(f.markers, 'kubebuilder:default') ?? findMarker(f.markers, 'default');
     const problem = validateDefault(schema);
-    if (problem) this.bag.error(`default value of "${f.name}" does not match its own schema: ${problem}`, marker?.span ?? f.span);
+    if (problem) this.bag.report('default-mismatch', `default value of "${f.name}" does not match its own schema: ${problem}`, marker?.span ?? f.span);
   }
 }
 

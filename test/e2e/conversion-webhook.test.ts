@@ -14,6 +14,7 @@ import { moduleLoader } from '../unit/helpers/generated';
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { useE2e } from './support/namespace';
 import { applyCrd, deleteCrd, generateCrds } from './support/crds';
+import { runGenerator } from '../../generator/emit/execute';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');
@@ -25,7 +26,7 @@ type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespa
 describe('conversion webhook on a real API server', () => {
   const certs = makeTestCertificates();
   const { model } = loadApiModel(APIS, REPO);
-  const files = [...conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files, ...deepcopyGenerator.generate(model, {}).files];
+  const files = [...runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files, ...runGenerator(deepcopyGenerator, model, {}).files];
   const load = moduleLoader(files, {
     '@kubegen/runtime': runtime,
     // eslint-disable-next-line @typescript-eslint/no-require-imports

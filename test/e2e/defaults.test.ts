@@ -19,6 +19,7 @@ import { moduleLoader } from '../unit/helpers/generated';
 import { useE2e } from './support/namespace';
 import { applyCrd, crdSources, deleteCrd, generateCrds, mapCrd, resourcePath, type Crd } from './support/crds';
 import { sample, SampleError, type Schema } from './support/schema';
+import { runGenerator } from '../../generator/emit/execute';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');
@@ -49,7 +50,7 @@ function body(obj: Obj, dropStatus: boolean): Obj {
 for (const source of crdSources()) {
   describe(`defaults of ${source.name} on the API server`, () => {
     const { model } = loadApiModel(path.relative(REPO, source.apisRoot), REPO);
-    const load = moduleLoader([...defaultsGenerator.generate(model, {}).files, ...typesGenerator.generate(model, {}).files], { '@kubegen/runtime': runtime });
+    const load = moduleLoader([...runGenerator(defaultsGenerator, model, {}).files, ...runGenerator(typesGenerator, model, {}).files], { '@kubegen/runtime': runtime });
     const crds: Crd[] = generateCrds(source);
 
     for (const original of crds) {

@@ -201,7 +201,7 @@ describe('bin/kubegen.js (spawned): no stack trace reaches the user', () => {
     { args: ['generate'], files: { 'kubegen.config.js': 'require("./nope")' }, code: 1, err: /^kubegen: kubegen\.config\.js: cannot load the configuration: Cannot find module '\.\/nope'\n$/ },
     { args: ['crd'], files: {}, code: 2, err: 'kubegen: Missing required argument: apis (see kubegen --help)\n' },
     { args: ['generate', '--verfy'], files: {}, code: 2, err: 'kubegen: Unknown argument: verfy (did you mean --verify?)\n' },
-    { args: ['crd', '--apis', 'nowhere', '--stdout'], files: {}, code: 1, err: /^error: APIs root ".*nowhere" is not a directory\n\nFound 1 error\.\n$/ },
+    { args: ['crd', '--apis', 'nowhere', '--stdout'], files: {}, code: 1, err: /^error KG1002: APIs root ".*nowhere" is not a directory\n\nFound 1 error\.\n$/ },
   ])('kubegen $args', ({ args, files, code, err }) => {
     for (const [name, text] of Object.entries(files)) write(name, text);
     const r = spawn(args);

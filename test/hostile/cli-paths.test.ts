@@ -34,7 +34,7 @@ describe('reproductions of issue 8, item 2', () => {
     const before = snapshotTree(dir);
     const r = await run(['generate'], dir);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('apis/group/v1/doc.ts:1:4 - error: +groupName would be refused by the API server: spec.group: Invalid value: "../victim"');
+    expect(r.err).toContain('apis/group/v1/doc.ts:1:4 - error KG3001: +groupName would be refused by the API server: spec.group: Invalid value: "../victim"');
     expect(r.out).toBe('');
     expect(treeDiff(before, snapshotTree(dir))).toEqual([]);
   });
@@ -44,7 +44,7 @@ describe('reproductions of issue 8, item 2', () => {
     const before = snapshotTree(dir);
     const r = await run(['crd', '--apis', 'apis', '--out', 'out'], dir);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^apis\/group\/v1\/doc\.ts:1:4 - error: \+groupName would be refused/m);
+    expect(r.err).toMatch(/^apis\/group\/v1\/doc\.ts:1:4 - error KG3001: \+groupName would be refused/m);
     expect(treeDiff(before, snapshotTree(dir))).toEqual([]);
   });
 
@@ -53,7 +53,7 @@ describe('reproductions of issue 8, item 2', () => {
     const before = snapshotTree(dir);
     const r = await run(['crd', '--apis', 'apis', '--out', 'out/a/b'], dir);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('apis/group/v1/types.ts:5:4 - error: +kubebuilder:resource:path would be refused by the API server: spec.names.plural: Invalid value: "foos/../../../../api/v1/secrets"');
+    expect(r.err).toContain('apis/group/v1/types.ts:5:4 - error KG3001: +kubebuilder:resource:path would be refused by the API server: spec.names.plural: Invalid value: "foos/../../../../api/v1/secrets"');
     expect(treeDiff(before, snapshotTree(dir))).toEqual([]);
     expect(fs.existsSync(path.join(dir, 'api'))).toBe(false);
   });

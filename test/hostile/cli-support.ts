@@ -109,11 +109,11 @@ export const STACK_LINE = /^\s+at /m;
 
 /**
  * The lines of a failure's stderr that are not one of kubegen's shapes: `kubegen: …`, a diagnostic
- * (`file:line:col - error: …` or `error: …`), the `Found N errors.` summary, or a blank line. Empty when the output
- * is well-formed.
+ * (`file:line:col - error KG1234: …` or `error KG1234: …`) and its indented related locations (`  file:line:col - …`),
+ * the `Found N errors.` summary, or a blank line. Empty when the output is well-formed.
  */
 export function malformedErrorLines(err: string): string[] {
   return err
     .split('\n')
-    .filter((l) => l !== '' && !/^kubegen: \S/.test(l) && !/^(.+:\d+:\d+ - )?(error|warning): /.test(l) && !/^Found \d+ errors?\.$/.test(l));
+    .filter((l) => l !== '' && !/^kubegen: \S/.test(l) && !/^(.+:\d+:\d+ - )?(error|warning) KG\d{4}: /.test(l) && !/^ {2}\S.*:\d+:\d+ - /.test(l) && !/^Found \d+ errors?\.$/.test(l));
 }

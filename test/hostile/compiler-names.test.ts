@@ -132,7 +132,7 @@ describe('a kind whose generated names are runtime names', () => {
       const r = await kubegen(['generate'], dir);
       const line = text.split('\n').indexOf('export interface ResourceClient {') + 1;
       expect(r.err).toBe(
-        `apis/ex.example.com/v1/types.ts:${line}:18 - error: type ResourceClient has the name kubegen gives a declaration of client.ts in ex.example.com/v1, which the version's index re-exports with the types: rename the type\n\nFound 1 error.\n`,
+        `apis/ex.example.com/v1/types.ts:${line}:18 - error KG5002: type ResourceClient has the name kubegen gives a declaration of client.ts in ex.example.com/v1, which the version's index re-exports with the types: rename the type\n\nFound 1 error.\n`,
       );
       expect(r.code).toBe(1);
       expect(fs.existsSync(path.join(dir, 'generated'))).toBe(false);

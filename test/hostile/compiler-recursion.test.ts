@@ -33,7 +33,7 @@ export interface Other {
 }
 `;
 
-const ERROR = 'apis/ex.example.com/v1/types.ts:13:18 - error: recursive type Node is not supported (Node → Node): a CRD schema cannot describe it (controller-gen cannot either)\n\nFound 1 error.\n';
+const ERROR = 'apis/ex.example.com/v1/types.ts:13:18 - error KG3004: recursive type Node is not supported (Node → Node): a CRD schema cannot describe it (controller-gen cannot either)\n\nFound 1 error.\n';
 
 describe('a recursive type', () => {
   let dir: string;
@@ -85,7 +85,7 @@ export interface B {
     try {
       const r = await kubegen(['generate'], dir);
       expect(r.err).toBe(
-        'apis/ex.example.com/v1/types.ts:1:18 - error: recursive type A is not supported (A → B → A): a CRD schema cannot describe it (controller-gen cannot either)\n\nFound 1 error.\n',
+        'apis/ex.example.com/v1/types.ts:1:18 - error KG3004: recursive type A is not supported (A → B → A): a CRD schema cannot describe it (controller-gen cannot either)\n\nFound 1 error.\n',
       );
       expect(r.code).toBe(1);
     } finally {

@@ -47,7 +47,7 @@ describe('catastrophic backtracking', () => {
    */
   name?: string;`);
     expect(r.err).toBe(
-      `apis/ex.example.com/v1/types.ts:12:6 - error: default value of "name" does not match its own schema: (value) must match pattern "^(a+)+$"\n\nFound 1 error.\n`,
+      `apis/ex.example.com/v1/types.ts:12:6 - error KG4003: default value of "name" does not match its own schema: (value) must match pattern "^(a+)+$"\n\nFound 1 error.\n`,
     );
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
@@ -118,7 +118,7 @@ describe('what RE2 lacks', () => {
     expect(checkPattern(given)).toBe(want);
     for (const withDefault of [false, true]) {
       const r = await crd(`  /**\n   * +kubebuilder:validation:Pattern=\`${given}\`${withDefault ? '\n   * +default="a"' : ''}\n   */\n  name?: string;`);
-      expect(r.err).toBe(`apis/ex.example.com/v1/types.ts:11:38 - error: invalid +kubebuilder:validation:Pattern: invalid regular expression ${JSON.stringify(given)}: ${want}\n\nFound 1 error.\n`);
+      expect(r.err).toBe(`apis/ex.example.com/v1/types.ts:11:38 - error KG2003: invalid +kubebuilder:validation:Pattern: invalid regular expression ${JSON.stringify(given)}: ${want}\n\nFound 1 error.\n`);
       expect(r.code).toBe(1);
     }
   });

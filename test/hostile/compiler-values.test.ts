@@ -138,12 +138,12 @@ describe('int64 defaults beyond 2^53', () => {
   const errors: Array<{ given: string; want: string }> = [
     {
       given: '/** +kubebuilder:default=9223372036854775808 */\n  n?: int64;',
-      want: ':16:28 - error: invalid +kubebuilder:default: integer 9223372036854775808 does not fit int64 (Go\'s strconv.Atoi: value out of range)',
+      want: ':16:28 - error KG2003: invalid +kubebuilder:default: integer 9223372036854775808 does not fit int64 (Go\'s strconv.Atoi: value out of range)',
     },
     // +default JSON reads an integer beyond int64 as Go's float64, which an int64 field refuses
-    { given: '/** +default=99999999999999999999 */\n  n?: int64;', want: ':16:7 - error: default value of "n" does not match its own schema: (value) must match format "int64"' },
-    { given: '/** +kubebuilder:default=1.5 */\n  n?: int64;', want: ':16:7 - error: default value of "n" does not match its own schema: (value) must be integer' },
-    { given: '/** +kubebuilder:default=1e19 */\n  n?: int64;', want: ':16:7 - error: default value of "n" does not match its own schema: (value) must match format "int64"' },
+    { given: '/** +default=99999999999999999999 */\n  n?: int64;', want: ':16:7 - error KG4003: default value of "n" does not match its own schema: (value) must match format "int64"' },
+    { given: '/** +kubebuilder:default=1.5 */\n  n?: int64;', want: ':16:7 - error KG4003: default value of "n" does not match its own schema: (value) must be integer' },
+    { given: '/** +kubebuilder:default=1e19 */\n  n?: int64;', want: ':16:7 - error KG4003: default value of "n" does not match its own schema: (value) must match format "int64"' },
   ];
   test.each(errors)('$given is a located error', async ({ given, want }) => {
     const r = await specSchema(`  ${given}`);
@@ -154,10 +154,10 @@ describe('int64 defaults beyond 2^53', () => {
   it('refuses a default nested too deeply instead of overflowing the stack', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const r = await specSchema(`  /** +default=${deep} */\n  n?: unknown;`);
-    expect(r.err).toBe('apis/ex.example.com/v1/types.ts:16:81 - error: invalid +default: invalid JSON: JSON nested deeper than 64 levels\n\nFound 1 error.\n');
+    expect(r.err).toBe('apis/ex.example.com/v1/types.ts:16:81 - error KG2003: invalid +default: invalid JSON: JSON nested deeper than 64 levels\n\nFound 1 error.\n');
     expect(r.code).toBe(1);
     const braces = await specSchema(`  /** +kubebuilder:default=${'{'.repeat(100_000)} */\n  n?: unknown;`);
-    expect(braces.err).toBe('apis/ex.example.com/v1/types.ts:16:92 - error: invalid +kubebuilder:default: value nested deeper than 64 levels\n\nFound 1 error.\n');
+    expect(braces.err).toBe('apis/ex.example.com/v1/types.ts:16:92 - error KG2003: invalid +kubebuilder:default: value nested deeper than 64 levels\n\nFound 1 error.\n');
     expect(braces.code).toBe(1);
   });
 });

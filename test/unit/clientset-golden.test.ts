@@ -15,6 +15,7 @@ import { packageGenerator } from '../../generator/emit/package';
 import { typesGenerator } from '../../generator/emit/types-ts';
 import type { VirtualFile } from '../../generator/emit/types';
 import { loadApiModel, placeFile } from '../../generator/pipeline';
+import { configure, runGenerators } from '../../generator/emit/execute';
 
 const REPO = path.resolve(__dirname, '../..');
 const GOLDEN = path.join(REPO, 'test/golden-codegen');
@@ -42,10 +43,11 @@ function listFiles(dir: string): string[] {
 for (const c of CASES) {
   describe(`golden clientset output of ${c.group}`, () => {
     const { model, diagnostics } = loadApiModel(c.apis, REPO);
-    const files: VirtualFile[] = [];
-    const generated = [typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator].map((g) => g.generate(model, {}));
-    generated.push(packageGenerator.generate(model, { packageName: '@kubegen-generated/{group}', version: '0.1.0', runtimeVersion: '0.1.0', nodeEngines: '^20.19.0 || ^22.0.0 || ^24.0.0' }));
-    for (const r of generated) files.push(...r.files.filter((f) => f.group === c.group));
+    const generated = runGenerators(model, [
+      ...[typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator].map((g) => configure(g, {})),
+      configure(packageGenerator, { packageName: '@kubegen-generated/{group}', version: '0.1.0', runtimeVersion: '0.1.0', nodeEngines: '^20.19.0 || ^22.0.0 || ^24.0.0' }),
+    ]);
+    const files: VirtualFile[] = generated.files.filter((f) => f.group === c.group);
     const got = new Map(files.map((f) => [placeFile(f).slice(c.group.length + 1), f.contents]));
     const dir = path.join(GOLDEN, c.group);
     if (UPDATE) {
@@ -58,7 +60,7 @@ for (const c of CASES) {
 
     it('loads without errors and generates without diagnostics', () => {
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      expect(generated.flatMap((r) => r.diagnostics).map((d) => `${d.severity}: ${d.message}`)).toEqual((c.warnings ?? []).map((w) => `warning: ${w}`));
+      expect(generated.diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual((c.warnings ?? []).map((w) => `warning: ${w}`));
     });
 
     it('produces exactly the golden files', () => {
@@ -67,7 +69,7 @@ for (const c of CASES) {
     });
 
     it('is deterministic', () => {
-      const again = [clientsetGenerator, fakeGenerator, typesGenerator, listersGenerator, informersGenerator].flatMap((g) => g.generate(model, {}).files);
+      const again = runGenerators(model, [clientsetGenerator, fakeGenerator, typesGenerator, listersGenerator, informersGenerator].map((g) => configure(g, {}))).files;
       for (const f of again.filter((x) => x.group === c.group)) expect(f.contents).toBe(got.get(placeFile(f).slice(c.group.length + 1)));
     });
   });

@@ -7,14 +7,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ApiModel } from '../../generator/model/types';
-import type { Generator, VirtualFile } from '../../generator/emit/types';
-import type { Diagnostic } from '../../generator/diagnostics';
+import { configure, runGenerators, type ConfiguredGenerator } from '../../generator/emit/execute';
 import { formatDiagnostics } from '../../generator/diagnostics';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import { conversionGenerator } from '../../generator/emit/conversion';
 
-const GENERATORS: Record<string, Generator<object>> = { deepcopy: deepcopyGenerator, defaults: defaultsGenerator, conversion: conversionGenerator };
+const GENERATORS: Record<string, ConfiguredGenerator> = { deepcopy: configure(deepcopyGenerator, {}), defaults: configure(defaultsGenerator, {}), conversion: configure(conversionGenerator, {}) };
 const ROOT = path.resolve(__dirname, '../cases-codegen');
 const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
 
@@ -30,13 +29,10 @@ for (const name of fs.readdirSync(ROOT).sort()) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(path.join(dir, 'model.ts')) as { build(): ApiModel; generators: string[] };
     const model = mod.build();
-    const files: VirtualFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    for (const g of mod.generators) {
-      const r = GENERATORS[g].generate(model, {});
-      files.push(...r.files);
-      diagnostics.push(...r.diagnostics);
-    }
+    const { files, diagnostics } = runGenerators(
+      model,
+      mod.generators.map((g) => GENERATORS[g]),
+    );
     const expectedDir = path.join(dir, 'expected');
     const got = new Map(files.map((f) => [`${f.group ?? ''}/${f.path}.golden`, f.contents]));
     const diagFile = path.join(dir, 'expected-diagnostics.txt');

@@ -12,11 +12,12 @@ import { defaultsGenerator } from '../../generator/emit/defaults';
 import type { ApiModel } from '../../generator/model/types';
 import { renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { build } from '../cases-codegen/conversion/model';
+import { runGenerator } from '../../generator/emit/execute';
 
 const REPO = path.resolve(__dirname, '../..');
 
 function generateAll(model: ApiModel, manualModule: (pkg: { version: string; dir: string }) => string) {
-  const results = [deepcopyGenerator.generate(model, {}), defaultsGenerator.generate(model, {}), conversionGenerator.generate(model, { manualModule })];
+  const results = [runGenerator(deepcopyGenerator, model, {}), runGenerator(defaultsGenerator, model, {}), runGenerator(conversionGenerator, model, { manualModule })];
   return { files: results.flatMap((r) => r.files), diagnostics: results.flatMap((r) => r.diagnostics) };
 }
 

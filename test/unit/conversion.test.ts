@@ -9,6 +9,7 @@ import { schemaArbitrary } from './arbitrary';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { typeSchema } from './helpers/schema';
 import { build } from '../cases-codegen/conversion/model';
+import { runGenerator } from '../../generator/emit/execute';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const CASE_APIS = path.resolve(__dirname, '../cases-codegen/conversion/apis/stable.example.com');
@@ -20,8 +21,8 @@ type Obj = Record<string, unknown>;
 describe('conversion emitter', () => {
   const model = build();
   const index = new ModelIndex(model);
-  const result = conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` });
-  const deepcopy = deepcopyGenerator.generate(model, {});
+  const result = runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` });
+  const deepcopy = runGenerator(deepcopyGenerator, model, {});
   const load = moduleLoader([...result.files, ...deepcopy.files, ...renderTypes(model)], {
     '@kubegen/runtime': runtime,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -39,15 +40,15 @@ describe('conversion emitter', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.files.map((f) => f.path).sort()).toEqual(['conversion.ts', 'v1alpha1/conversion.ts', 'v1beta1/conversion.ts']);
     const dir = tempDir('conversion');
-    const files = conversionGenerator.generate(model, {
+    const files = runGenerator(conversionGenerator, model, {
       manualModule: (pkg) => path.relative(path.join(dir, GROUP, 'src', pkg.version), path.join(CASE_APIS, pkg.version, 'conversion')),
     }).files;
-    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...defaultsGenerator.generate(model, {}).files, ...renderTypes(model)]);
+    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...runGenerator(defaultsGenerator, model, {}).files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([]);
   });
 
   it('copies the hand-written conversions into the generated package, type-checked against the generated types', () => {
-    const r = conversionGenerator.generate(model, {});
+    const r = runGenerator(conversionGenerator, model, {});
     expect(r.diagnostics).toEqual([]);
     expect(r.files.map((f) => f.path).sort()).toEqual(['conversion.ts', 'v1alpha1/conversion.manual.ts', 'v1alpha1/conversion.ts', 'v1beta1/conversion.manual.ts', 'v1beta1/conversion.ts']);
     const manual = r.files.find((f) => f.path === 'v1beta1/conversion.manual.ts')!.contents;
@@ -62,7 +63,7 @@ describe('conversion emitter', () => {
     const m = build();
     const beta = m.packages.find((p) => p.id === `${GROUP}/v1beta1`)!;
     beta.conversionSource = `import { helper } from './util';\nimport type { X } from '../../other/v1/x';\nimport { z } from 'zod';\n${beta.conversionSource}`;
-    const r = conversionGenerator.generate(m, {});
+    const r = runGenerator(conversionGenerator, m, {});
     expect(r.files).toEqual([]);
     expect(r.diagnostics.map((d) => `${d.span?.line}: ${d.message}`)).toEqual([
       '1: apis/stable.example.com/v1beta1/conversion.ts: hand-written conversions may only import types from API files (use `import type`): ./util',
@@ -142,16 +143,17 @@ describe('conversion emitter', () => {
   });
 
   it('is deterministic', () => {
-    expect(conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files).toEqual(result.files);
+    expect(runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files).toEqual(result.files);
   });
 
   it('warns about a hand-written function that matches no field', () => {
     const m = build();
     m.packages.find((p) => p.id === `${GROUP}/v1beta1`)!.conversionFunctions!.push('convert_v1beta1_CronTabSpec_cronSpek_To_v1');
-    const r = conversionGenerator.generate(m, {});
+    const r = runGenerator(conversionGenerator, m, {});
     expect(r.diagnostics).toEqual([
       {
         severity: 'warning',
+        code: 'KG5101',
         message:
           'apis/stable.example.com/v1beta1/conversion.ts exports convert_v1beta1_CronTabSpec_cronSpek_To_v1, which matches no field of a type converted between v1beta1 and the hub; hand-written functions are named convert_<fromVersion>_<FromType>_<field>_To_<toVersion>',
       },
@@ -160,7 +162,7 @@ describe('conversion emitter', () => {
   });
 
   it('fails without the hand-written functions, naming fields and functions', () => {
-    const r = conversionGenerator.generate(build({ manual: false }), {});
+    const r = runGenerator(conversionGenerator, build({ manual: false }), {});
     expect(r.files).toEqual([]);
     const messages = r.diagnostics.map((d) => d.message);
     expect(messages).toContainEqual(expect.stringContaining('export function convert_v1beta1_CronTabSpec_timeout_To_v1(in_, out) from apis/stable.example.com/v1beta1/conversion.ts'));

@@ -17,6 +17,7 @@ import type { JSONSchemaProps } from '../../generator/schema/types';
 import { schemaArbitrary } from './arbitrary';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { containers, mutateEverywhere } from './helpers/mutation';
+import { runGenerator } from '../../generator/emit/execute';
 
 const REPO = path.resolve(__dirname, '../..');
 const RUNS = Math.max(20, Math.floor(Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200) / 4));
@@ -44,8 +45,8 @@ for (const [i, source] of sources().entries()) {
   describe(`deepcopy of ${source.name}`, () => {
     const { model, diagnostics } = loadApiModel(source.root, REPO);
     const ok = !diagnostics.some((d) => d.severity === 'error');
-    const files = ok ? [...deepcopyGenerator.generate(model, {}).files, ...defaultsGenerator.generate(model, {}).files, ...renderTypes(model)] : [];
-    const crds = ok ? crdGenerator.generate(model, {}).files.map((f) => parse(f.contents) as Crd) : [];
+    const files = ok ? [...runGenerator(deepcopyGenerator, model, {}).files, ...runGenerator(defaultsGenerator, model, {}).files, ...renderTypes(model)] : [];
+    const crds = ok ? runGenerator(crdGenerator, model, {}).files.map((f) => parse(f.contents) as Crd) : [];
 
     it('loads and generates', () => {
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

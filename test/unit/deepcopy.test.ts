@@ -7,13 +7,14 @@ import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './hel
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { deepcopyModel } from './helpers/sample-models';
 import { typeSchema } from './helpers/schema';
+import { runGenerator } from '../../generator/emit/execute';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 
 describe('deepcopy emitter', () => {
   const model = deepcopyModel();
   const index = new ModelIndex(model);
-  const result = deepcopyGenerator.generate(model, {});
+  const result = runGenerator(deepcopyGenerator, model, {});
   const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
   const v1 = load('stable.example.com/v1/deepcopy') as Record<string, (x: unknown) => unknown>;
 
@@ -25,7 +26,7 @@ describe('deepcopy emitter', () => {
 
   it('is deterministic and does not mutate the model', () => {
     const before = JSON.stringify(model);
-    const again = deepcopyGenerator.generate(model, {});
+    const again = runGenerator(deepcopyGenerator, model, {});
     expect(again.files).toEqual(result.files);
     expect(JSON.stringify(model)).toBe(before);
   });

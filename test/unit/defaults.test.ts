@@ -2,12 +2,13 @@ import * as runtime from '../../runtime/src';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { defaultsModel } from './helpers/sample-models';
+import { runGenerator } from '../../generator/emit/execute';
 
 type Fn = (obj: unknown) => unknown;
 
 describe('defaults emitter', () => {
   const model = defaultsModel();
-  const result = defaultsGenerator.generate(model, {});
+  const result = runGenerator(defaultsGenerator, model, {});
   const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
   const mod = load('apps.example.com/v1/defaults') as Record<string, Fn>;
   const spec = (s: unknown) => mod.setDefaultsApp({ kind: 'App', spec: s }) as { spec: Record<string, unknown> };
@@ -26,7 +27,7 @@ describe('defaults emitter', () => {
   it('emits defaults.ts, type-checked, deterministic', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.files.map((f) => f.path)).toEqual(['v1/defaults.ts']);
-    expect(defaultsGenerator.generate(model, {}).files).toEqual(result.files);
+    expect(runGenerator(defaultsGenerator, model, {}).files).toEqual(result.files);
     const paths = writeFiles(tempDir('defaults'), [...result.files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([]);
   });

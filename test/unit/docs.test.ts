@@ -1,14 +1,17 @@
 /**
  * The documentation stands alone: `docs/markers.md` is exactly what `kubegen markers --format markdown` prints from
- * the marker registry (so the page can never drift from the markers kubegen accepts), and every relative link in
+ * the marker registry (so the page can never drift from the markers kubegen accepts), `docs/diagnostics.md` exactly
+ * what `kubegen diagnostics --format markdown` prints from the table of diagnostic kinds, and every relative link in
  * README.md and docs/*.md points at a file inside the repository.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { renderMarkerReference } from '../../generator/markers';
+import { renderDiagnosticReference } from '../../generator/diagnostics/reference';
 
 const REPO = path.resolve(__dirname, '../..');
 const MARKERS_PAGE = path.join(REPO, 'docs/markers.md');
+const DIAGNOSTICS_PAGE = path.join(REPO, 'docs/diagnostics.md');
 
 /** The 1-based line where two texts first differ, with both lines, for a readable failure. */
 function firstDifference(got: string, want: string): string {
@@ -40,6 +43,17 @@ describe('docs/markers.md', () => {
   });
 });
 
+describe('docs/diagnostics.md', () => {
+  it('is the output of `kubegen diagnostics --format markdown`', () => {
+    const want = renderDiagnosticReference('markdown');
+    const got = fs.existsSync(DIAGNOSTICS_PAGE) ? fs.readFileSync(DIAGNOSTICS_PAGE, 'utf8') : '';
+    if (got !== want) {
+      throw new Error(`docs/diagnostics.md is out of date with the table of diagnostic kinds (${firstDifference(got, want)}); run \`npm run docs\` and commit docs/diagnostics.md`);
+    }
+    expect(got).toBe(want);
+  });
+});
+
 describe('linkTargets', () => {
   it.each([
     { given: 'see [a](docs/a.md) and [b](../b.md#x "title")', want: ['docs/a.md', '../b.md#x'] },
@@ -54,7 +68,7 @@ describe('README.md and docs/*.md', () => {
   const documents = ['README.md', ...fs.readdirSync(path.join(REPO, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
   it('include the input-language reference, the marker reference and the conversion guide', () => {
-    expect(documents).toEqual(expect.arrayContaining(['docs/input-language.md', 'docs/markers.md', 'docs/conversion.md']));
+    expect(documents).toEqual(expect.arrayContaining(['docs/input-language.md', 'docs/markers.md', 'docs/diagnostics.md', 'docs/conversion.md']));
   });
 
   it.each(documents)('%s links only to files inside the repository', (doc) => {

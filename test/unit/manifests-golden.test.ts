@@ -73,7 +73,7 @@ describe.each(cases)('golden case %s', (name) => {
     expect([rbac.code, webhook.code]).toEqual([0, 0]);
     // No markers of a kind → no file, and a warning saying so (controller-gen writes nothing either).
     const warnings = [rbac.err, webhook.err].filter((e) => e !== '');
-    expect(warnings.every((w) => /^warning: no \+kubebuilder:(rbac|webhook) markers under ts; (role|manifests)\.yaml is not written\n$/.test(w))).toBe(true);
+    expect(warnings.every((w) => /^warning KG6102: no \+kubebuilder:(rbac|webhook) markers under ts; (role|manifests)\.yaml is not written\n$/.test(w))).toBe(true);
     expect(warnings.length).toBe(2 - Object.keys(expected).length);
     expect(filesUnder(tmp)).toEqual(expected);
   });

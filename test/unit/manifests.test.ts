@@ -265,7 +265,7 @@ describe('webhooks', () => {
   it('warns about a configuration name for a kind without webhooks', () => {
     const { files, diagnostics } = generateWebhooks({ rbacRules: [], webhooks: [webhook({})], webhookConfigurations: [{ mutating: true, name: 'm', span }] });
     expect(files.length).toBe(1);
-    expect(diagnostics).toEqual([{ severity: 'warning', message: '+kubebuilder:webhookconfiguration names the MutatingWebhookConfiguration, but there is no mutating webhook; nothing is generated for it', span, hint: undefined }]);
+    expect(diagnostics).toEqual([{ severity: 'warning', code: 'KG6101', message: '+kubebuilder:webhookconfiguration names the MutatingWebhookConfiguration, but there is no mutating webhook; nothing is generated for it', span, hint: undefined }]);
   });
 
   it('writes no file without webhooks', () => {

@@ -10,6 +10,7 @@ import { main } from '../../generator/cli';
 import { crdGenerator } from '../../generator/emit/crd';
 import { markerDefinitions } from '../../generator/markers';
 import { generateCrdFiles, loadApiModel } from '../../generator/pipeline';
+import { runGenerator } from '../../generator/emit/execute';
 
 const repo = path.join(__dirname, '..', '..');
 const apis = path.join(repo, 'apis');
@@ -104,8 +105,8 @@ describe('the model', () => {
     const { model, diagnostics } = loadApiModel(apis);
     expect(diagnostics).toEqual([]);
     const snapshot = JSON.stringify(model);
-    const fresh = crdGenerator.generate(loadApiModel(apis).model, {});
-    const frozen = crdGenerator.generate(deepFreeze(model), {});
+    const fresh = runGenerator(crdGenerator, loadApiModel(apis).model, {});
+    const frozen = runGenerator(crdGenerator, deepFreeze(model), {});
     expect(frozen.diagnostics).toEqual([]);
     expect(frozen.files).toEqual(fresh.files);
     expect(JSON.stringify(model)).toBe(snapshot);

@@ -139,6 +139,6 @@ describe('rejected types', () => {
     const { errors } = compile(given);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(want);
-    expect(errors[0]).toMatch(/probe\.example\.com\/v1\/types\.ts:\d+:\d+ - error: /);
+    expect(errors[0]).toMatch(/probe\.example\.com\/v1\/types\.ts:\d+:\d+ - error KG\d{4}: /);
   });
 });

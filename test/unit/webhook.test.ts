@@ -7,6 +7,7 @@ import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { moduleLoader, renderTypes } from './helpers/generated';
 import { makeTestCertificates } from './helpers/tls';
 import { build } from '../cases-codegen/conversion/model';
+import { runGenerator } from '../../generator/emit/execute';
 
 const CASE_APIS = path.resolve(__dirname, '../cases-codegen/conversion/apis/stable.example.com');
 const GROUP = 'stable.example.com';
@@ -21,8 +22,8 @@ describe('conversion webhook', () => {
   const certs = makeTestCertificates();
   const model = build();
   const files = [
-    ...conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files,
-    ...deepcopyGenerator.generate(model, {}).files,
+    ...runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files,
+    ...runGenerator(deepcopyGenerator, model, {}).files,
     ...renderTypes(model),
   ];
   const load = moduleLoader(files, {

@@ -9,11 +9,12 @@ import * as ts from 'typescript';
 import type { ApiModel } from '../../../generator/model/types';
 import type { VirtualFile } from '../../../generator/emit/types';
 import { typesGenerator } from '../../../generator/emit/types-ts';
+import { runGenerator } from '../../../generator/emit/execute';
 
 const REPO = path.resolve(__dirname, '../../..');
 /** `<version>/types.ts` per version package, from the real types emitter (generated code is checked against it). */
 export function renderTypes(model: ApiModel): VirtualFile[] {
-  const r = typesGenerator.generate(model, {});
+  const r = runGenerator(typesGenerator, model, {});
   if (r.diagnostics.some((d) => d.severity === 'error')) throw new Error(`types emitter: ${JSON.stringify(r.diagnostics)}`);
   return r.files;
 }

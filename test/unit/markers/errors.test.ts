@@ -147,15 +147,20 @@ describe('warnings', () => {
 
 describe('duplicates', () => {
   const m = (name: string, line: number, value: unknown = 1) => ({ name, value, span: { ...span, line } });
-  test('a non-repeatable marker twice is an error at the repeat', () => {
+  test('a non-repeatable marker twice is an error at the repeat, the first one its related location', () => {
     const ds = checkMarkerSet([m('kubebuilder:validation:Minimum', 1), m('kubebuilder:validation:Minimum', 2, 3)]);
     expect(ds).toEqual([
       {
         severity: 'error',
-        message: 'duplicate marker +kubebuilder:validation:Minimum (first at apis/x/v1/a.ts:1:5); it may appear only once',
+        code: 'KG2006',
+        message: 'duplicate marker +kubebuilder:validation:Minimum; it may appear only once',
         span: { ...span, line: 2 },
+        related: [{ span: { ...span, line: 1 }, message: 'the first +kubebuilder:validation:Minimum' }],
       },
     ]);
+    expect(formatDiagnostic(ds[0])).toBe(
+      'apis/x/v1/a.ts:2:5 - error KG2006: duplicate marker +kubebuilder:validation:Minimum; it may appear only once\n  apis/x/v1/a.ts:1:5 - the first +kubebuilder:validation:Minimum',
+    );
   });
   test('repeatable markers may repeat', () => {
     expect(
@@ -167,6 +172,6 @@ describe('duplicates', () => {
 test('diagnostics format tsc-style with the hint', () => {
   const r = parseMarker('+kubebuilder:validation:Minimun=1', span, 'field');
   expect(r.kind === 'error' && formatDiagnostic(r.diagnostics[0])).toBe(
-    'apis/x/v1/a.ts:7:5 - error: unknown marker "+kubebuilder:validation:Minimun" (did you mean "+kubebuilder:validation:Minimum"?)',
+    'apis/x/v1/a.ts:7:5 - error KG2001: unknown marker "+kubebuilder:validation:Minimun" (did you mean "+kubebuilder:validation:Minimum"?)',
   );
 });
