@@ -9,7 +9,7 @@
  * the TypeScript declaration or marker responsible.
  */
 import type { DiagnosticBag } from '../diagnostics';
-import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule } from '../markers';
+import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule, type SchemaApplyContext } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
@@ -253,10 +253,13 @@ export class SchemaBuilder {
     const structFields = schema.properties
       ? Object.keys(schema.properties).map((name) => ({ name, required: (schema.required ?? []).includes(name) }))
       : undefined;
-    const ctx =
-      where.target === 'type'
-        ? { target: 'type' as const, typeName: where.name, structFields, resolvedType, enumValues: schema.type === 'string' && schema.enum ? (schema.enum as string[]) : undefined }
-        : { target: 'field' as const, fieldName: where.name, structFields, resolvedType };
+    const ctx = {
+      target: where.target,
+      name: where.name,
+      structFields,
+      resolvedType,
+      enumValues: where.target === 'type' ? stringEnum(schema) : undefined,
+    } satisfies SchemaApplyContext;
     this.bag.addAll(applySchemaMarkers(schema, markers, ctx));
   }
 
@@ -274,3 +277,14 @@ export class SchemaBuilder {
   }
 }
 
+
+/** The values of a string schema's `enum` when every one is a string (what `+k8s:enum` on a type sorts). */
+function stringEnum(schema: JSONSchemaProps): string[] | undefined {
+  if (schema.type !== 'string' || !schema.enum) return undefined;
+  const out: string[] = [];
+  for (const v of schema.enum) {
+    if (typeof v !== 'string') return undefined;
+    out.push(v);
+  }
+  return out;
+}
