@@ -14,12 +14,11 @@
  * `fake` writes `fake/index.ts`: the same interfaces over the runtime's `Fake` (an `ObjectTracker` with reactors
  * and recorded actions), `Clientset` and `newSimpleClientset(...objects)`.
  *
- * Group identifiers follow client-gen: the package's `+groupGoName`, else the first label of the group name
- * (`stable.example.com` → `Stable`).
+ * Group identifiers are the model's `ApiGroup.goName` (client-gen's `+groupGoName`, else the first label of the
+ * group name: `stable.example.com` → `Stable`).
  */
 import type { ApiModel, ClientExtensionMethod, Kind, Package } from '../model/types';
 import type { Diagnostic } from '../diagnostics';
-import { findMarker } from '../markers';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import {
   ImportTracker,
@@ -106,15 +105,6 @@ export interface ClientGroup {
   versions: ClientVersion[];
 }
 
-/** client-gen's group identifier: `+groupGoName`, else the first DNS label of the group. */
-export function groupGoName(group: string, packages: readonly Package[]): string {
-  for (const p of packages) {
-    const m = findMarker(p.markers, 'groupGoName');
-    if (m && typeof m.value === 'string' && m.value !== '') return publicName(m.value);
-  }
-  return publicName(group.split('.')[0] ?? group);
-}
-
 function verbMethods(kind: Kind): ResourceClientMethod[] {
   const verbs = new Set<string>(kind.client.verbs);
   if (verbs.has('list')) {
@@ -142,7 +132,7 @@ export function clientGroups(model: ApiModel, diagnostics: Diagnostic[]): Client
   for (const gvp of groupVersionPackages(model)) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
   const out: ClientGroup[] = [];
   for (const [group, gvps] of byGroup) {
-    const goName = groupGoName(group, gvps.map((g) => g.package));
+    const goName = publicName(model.groups.find((g) => g.name === group)?.goName ?? group);
     const versions: ClientVersion[] = [];
     for (const gvp of gvps) {
       const kinds = [...gvp.package.kinds]

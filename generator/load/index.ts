@@ -357,12 +357,12 @@ class Loader {
       else if (rest.length !== typeNode.types.length) {
         const t = this.convertUnion(rest, sf, typeNode);
         if (!t) return undefined;
-        return { name, doc: describe(doc), type: t, optional, nullable, required: false, markers, span };
+        return { name, doc: describe(doc), type: t, optional, nullable, required: false, immutable: false, schemaless: false, markers, span };
       }
     }
     const type = this.convertType(typeNode, sf);
     if (!type) return undefined;
-    return { name, doc: describe(doc), type, optional, nullable, required: false, markers, span };
+    return { name, doc: describe(doc), type, optional, nullable, required: false, immutable: false, schemaless: false, markers, span };
   }
 
   private convertType(node: ts.TypeNode, sf: ts.SourceFile): TypeRef | undefined {

@@ -7,18 +7,36 @@
  *   `error` results carry diagnostics; a `marker` result may carry `warnings` (deprecated spelling,
  *   `+default=ref(...)` which has value `null` and no effect);
  * - call `checkMarkerSet` on the markers of each node (duplicates of non-repeatable markers);
- * - read non-schema markers with `getMarker` / `getMarkers` and the value types below.
+ * - read markers with `getMarker(markers, Definition)` / `getMarkers` / `hasMarker`: by their definition (exported
+ *   below), never by a name string; values come back typed.
  * Contract for the schema builder: `applySchemaMarkers(schema, [...typeMarkers, ...fieldMarkers], ctx)`.
  */
-export type { ArgSpec, ArgType, MarkerArgs, MarkerDefinition, MarkerHelp, MarkerTarget, SchemaApplyContext, SchemaBehaviour } from './types';
+export type { ArgSpec, ArgType, ArgTypeFor, ArgValue, Int, MarkerArgs, MarkerDefinition, MarkerHelp, MarkerSyntax, MarkerTarget, SchemaApplyContext, SchemaBehaviour, StructArgs } from './types';
 export { parseMarker, markerDefinition, markerDefinitions, checkMarkerSet, isOwnedMarkerName, markerSyntax, BARE_MARKER_NAMES } from './registry';
 export type { ParseResult } from './registry';
 export { applySchemaMarkers, schemaPriorities } from './apply';
 export { renderMarkerReference } from './reference';
 export { checkPattern } from './regex';
+export { stringEnum } from './definitions/common';
 export { Cursor, GrammarError, parseArgValue, guessType, typeString } from './grammar';
 export * from './accessors';
 export {
+  ValidationRequired,
+  ValidationOptional,
+  Required,
+  Optional,
+  K8sRequired,
+  K8sOptional,
+  KubebuilderDefault,
+  Default,
+  Schemaless,
+  Immutable,
+  EmbeddedResource,
+  ValidationEnum,
+  ValidationMinimum,
+  AtMostOneOf,
+  ExactlyOneOf,
+  AtLeastOneOf,
   normalizeDefault,
   immutableParentRule,
   oneOfRule,
@@ -28,7 +46,30 @@ export {
   SCHEMA_TYPES,
 } from './definitions/validation';
 export type { XValidationArgs } from './definitions/validation';
-export { PRINT_COLUMN_TYPES, SCOPES, LIST_TYPES, MAP_TYPES } from './definitions/crd';
+export {
+  PRINT_COLUMN_TYPES,
+  SCOPES,
+  LIST_TYPES,
+  MAP_TYPES,
+  SubresourceStatus,
+  SubresourceScale,
+  PrintColumn,
+  Resource,
+  StorageVersion,
+  SkipVersion,
+  UnservedVersion,
+  DeprecatedVersion,
+  CrdMetadata,
+  SelectableField,
+  GroupName,
+  VersionName,
+  GroupGoName,
+  Skip,
+  ObjectRoot,
+  Rbac,
+  Webhook,
+  WebhookConfiguration,
+} from './definitions/crd';
 export type {
   ScaleArgs,
   PrintColumnArgs,
@@ -41,6 +82,17 @@ export type {
   WebhookArgs,
   WebhookConfigurationArgs,
 } from './definitions/crd';
-export { CLIENT_VERBS, READONLY_VERBS } from './definitions/client';
+export {
+  CLIENT_VERBS,
+  READONLY_VERBS,
+  GenClient,
+  GenClientNonNamespaced,
+  GenClientNoVerbs,
+  GenClientNoStatus,
+  GenClientReadonly,
+  GenClientOnlyVerbs,
+  GenClientSkipVerbs,
+  GenClientMethod,
+} from './definitions/client';
 export type { GenClientMethodArgs } from './definitions/client';
 export type { ValidationGenArgs } from './definitions/codegen';

@@ -7,14 +7,41 @@
 import type { DiagnosticBag } from '../diagnostics';
 import {
   CLIENT_VERBS,
+  CrdMetadata,
+  Default,
+  DeprecatedVersion,
+  GenClient,
+  GenClientMethod,
+  GenClientNoStatus,
+  GenClientNoVerbs,
+  GenClientNonNamespaced,
+  GenClientOnlyVerbs,
+  GenClientReadonly,
+  GenClientSkipVerbs,
+  GroupGoName,
+  GroupName,
+  Immutable,
+  KubebuilderDefault,
+  ObjectRoot,
+  PrintColumn,
   READONLY_VERBS,
+  Resource,
+  Schemaless,
+  SelectableField,
+  Skip,
+  SkipVersion,
+  StorageVersion,
+  SubresourceScale,
+  SubresourceStatus,
+  UnservedVersion,
+  ValidationOptional,
+  VersionName,
   explicitRequired,
   findMarker,
+  getMarker,
   getMarkers,
   hasMarker,
-  type GenClientMethodArgs,
-  type PrintColumnArgs,
-  type SelectableFieldArgs,
+  isMarker,
 } from '../markers';
 import { pluralize } from '../naming/flect';
 import type {
@@ -57,7 +84,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = typeIndex(packages);
   for (const pkg of packages) {
-    for (const t of pkg.types) resolveRequired(t.type, pkg, bag);
+    for (const t of pkg.types) resolveFields(t.type, pkg, index);
   }
   for (const pkg of packages) {
     if (pkg.group === undefined || pkg.skip) continue;
@@ -74,15 +101,13 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
 }
 
 function resolvePackage(lp: LoadedPackage): Package {
-  const groupMarker = findMarker(lp.markers, 'groupName');
-  const versionMarker = findMarker(lp.markers, 'versionName');
   const types = [...lp.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const pkg: Package = {
     id: lp.id,
     dir: lp.dir,
-    group: groupMarker ? String(groupMarker.value ?? '') : undefined,
-    version: versionMarker ? String(versionMarker.value) : lp.folderName,
-    skip: hasMarker(lp.markers, 'kubebuilder:skip'),
+    group: getMarker(lp.markers, GroupName),
+    version: getMarker(lp.markers, VersionName) ?? lp.folderName,
+    skip: hasMarker(lp.markers, Skip),
     optionalByDefault: isPackageOptional(lp.markers),
     markers: lp.markers,
     types,
@@ -94,27 +119,57 @@ function resolvePackage(lp: LoadedPackage): Package {
 }
 
 function isPackageOptional(markers: MarkerValue[]): boolean {
-  const m = findMarker(markers, 'kubebuilder:validation:Optional');
-  return !!m && m.value !== false;
+  return hasMarker(markers, ValidationOptional);
 }
 
-/** Resolve `Field.required` everywhere in a type, with controller-gen's precedence (v0.16+). */
-function resolveRequired(t: TypeRef, pkg: Package, bag: DiagnosticBag): void {
+/** Resolve `Field.required` (controller-gen's precedence, v0.16+), defaults, immutability and schemaless-ness everywhere in a type. */
+function resolveFields(t: TypeRef, pkg: Package, index: Index): void {
   switch (t.kind) {
     case 'array':
-      return resolveRequired(t.items, pkg, bag);
+      return resolveFields(t.items, pkg, index);
     case 'map':
-      return resolveRequired(t.values, pkg, bag);
+      return resolveFields(t.values, pkg, index);
     case 'struct':
-      for (const e of t.embeds) resolveRequired(e, pkg, bag);
+      for (const e of t.embeds) resolveFields(e, pkg, index);
       for (const f of t.fields) {
         f.required = fieldRequired(f, pkg.optionalByDefault);
-        resolveRequired(f.type, pkg, bag);
+        resolveFieldMarkers(f, index);
+        resolveFields(f.type, pkg, index);
       }
       return;
     default:
       return;
   }
+}
+
+/** `Field.default`, `immutable` and `schemaless` from the field's markers. */
+function resolveFieldMarkers(f: Field, index: Index): void {
+  f.immutable = hasMarker(f.markers, Immutable);
+  f.schemaless = hasMarker(f.markers, Schemaless);
+  delete f.default;
+  const kubebuilder = findMarker(f.markers, KubebuilderDefault);
+  const json = findMarker(f.markers, Default);
+  if (kubebuilder) {
+    const value = isEmptyObject(kubebuilder.value) && isArrayType(f.type, index) ? [] : kubebuilder.value;
+    f.default = { value, marker: 'kubebuilder:default', span: kubebuilder.span };
+  } else if (json && json.value !== null) {
+    // `+default=ref(…)` parses to null: a defaulter-gen reference with no value here
+    f.default = { value: json.value, marker: 'default', span: json.span };
+  }
+}
+
+function isEmptyObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+/** Whether a type is an array, through named aliases. */
+function isArrayType(t: TypeRef, index: Index): boolean {
+  for (let depth = 0; t.kind === 'named' && depth < 64; depth++) {
+    const d = index.get(`${t.package}.${t.name}`);
+    if (!d) return false;
+    t = d.type;
+  }
+  return t.kind === 'array';
 }
 
 /**
@@ -180,20 +235,12 @@ function isListOf(t: TypeDecl, kind: string, index: Index): boolean {
 
 function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag): Kind {
   const m = t.markers;
-  const resource = (findMarker(m, 'kubebuilder:resource')?.value ?? {}) as {
-    path?: string;
-    singular?: string;
-    shortName?: string[];
-    categories?: string[];
-    scope?: 'Namespaced' | 'Cluster';
-  };
+  const resource = getMarker(m, Resource) ?? {};
   const fields = flattenFields(t.type, index);
   const hasStatus = fields.some((f) => f.name === 'status');
   const hasSpec = fields.some((f) => f.name === 'spec');
-  const scale = findMarker(m, 'kubebuilder:subresource:scale')?.value as
-    | { specpath: string; statuspath: string; selectorpath?: string }
-    | undefined;
-  const printerColumns: PrinterColumn[] = getMarkers<PrintColumnArgs>(m, 'kubebuilder:printcolumn').map((v) => {
+  const scale = getMarker(m, SubresourceScale);
+  const printerColumns: PrinterColumn[] = getMarkers(m, PrintColumn).map((v) => {
     const col: PrinterColumn = { name: v.name, type: v.type, jsonPath: v.JSONPath };
     if (v.description !== undefined) col.description = v.description;
     if (v.format !== undefined) col.format = v.format;
@@ -202,8 +249,9 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
   });
   const crdAnnotations: Record<string, string> = {};
   const crdLabels: Record<string, string> = {};
-  for (const md of m.filter((x) => x.name === 'kubebuilder:metadata')) {
-    const v = md.value as { annotations?: string[]; labels?: string[] };
+  for (const md of m) {
+    if (!isMarker(md, CrdMetadata)) continue;
+    const v = md.value;
     for (const [target, list, what] of [
       [crdAnnotations, v.annotations ?? [], 'annotation'],
       [crdLabels, v.labels ?? [], 'label'],
@@ -215,25 +263,25 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
       }
     }
   }
-  const deprecated = findMarker(m, 'kubebuilder:deprecatedversion');
+  const deprecated = findMarker(m, DeprecatedVersion);
   const scope = resource.scope ?? 'Namespaced';
   const listDecl = pkg.types.find((d) => d.name === `${t.name}List` && isListOf(d, t.name, index));
   const kind: Kind = {
     name: t.name,
     listName: listDecl?.name,
-    root: flagMarker(m, 'kubebuilder:object:root'),
+    root: getMarker(m, ObjectRoot) ?? false,
     scope,
     plural: resource.path ?? pluralize(t.name).toLowerCase(),
     singular: resource.singular ?? t.name.toLowerCase(),
     shortNames: resource.shortName ?? [],
     categories: resource.categories ?? [],
     storage: false,
-    served: !hasMarker(m, 'kubebuilder:unservedversion'),
-    skip: hasMarker(m, 'kubebuilder:skipversion'),
+    served: !hasMarker(m, UnservedVersion),
+    skip: hasMarker(m, SkipVersion),
     deprecated: !!deprecated,
-    subresources: { status: hasMarker(m, 'kubebuilder:subresource:status') },
+    subresources: { status: hasMarker(m, SubresourceStatus) },
     printerColumns,
-    selectableFields: getMarkers<SelectableFieldArgs>(m, 'kubebuilder:selectablefield').map((s) => s.JSONPath),
+    selectableFields: getMarkers(m, SelectableField).map((s) => s.JSONPath),
     crdAnnotations,
     crdLabels,
     hasStatus,
@@ -241,7 +289,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     client: resolveClient(t, scope, hasStatus, bag),
     span: t.span,
   };
-  const warning = (deprecated?.value as { warning?: string } | undefined)?.warning;
+  const warning = deprecated?.value.warning;
   if (warning !== undefined) kind.deprecationWarning = warning;
   if (scale) {
     kind.subresources.scale = { specReplicasPath: scale.specpath, statusReplicasPath: scale.statuspath };
@@ -250,36 +298,30 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
   return kind;
 }
 
-function flagMarker(markers: MarkerValue[], name: string): boolean {
-  const m = findMarker(markers, name);
-  return !!m && m.value !== false;
-}
-
 /** client-gen's tag semantics (cmd/client-gen/generators/util/tags.go). */
 function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: boolean, bag: DiagnosticBag): ClientOptions {
   const m = t.markers;
-  const generate = hasMarker(m, 'genclient');
-  const nonNamespaced = hasMarker(m, 'genclient:nonNamespaced');
+  const generate = hasMarker(m, GenClient);
+  const nonNamespaced = findMarker(m, GenClientNonNamespaced);
   if (generate && nonNamespaced && scope === 'Namespaced') {
-    const at = findMarker(m, 'genclient:nonNamespaced')!;
-    bag.error('+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', at.span);
+    bag.error('+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', nonNamespaced.span);
   }
   let verbs: ClientVerb[] = [...CLIENT_VERBS];
-  const only = findMarker(m, 'genclient:onlyVerbs');
-  const skip = findMarker(m, 'genclient:skipVerbs');
-  if (hasMarker(m, 'genclient:noVerbs')) verbs = [];
-  else if (hasMarker(m, 'genclient:readonly')) verbs = [...READONLY_VERBS];
-  else if (only) verbs = CLIENT_VERBS.filter((v) => (only.value as string[]).includes(v));
-  if (skip) verbs = verbs.filter((v) => !(skip.value as string[]).includes(v));
-  if (hasMarker(m, 'genclient:noStatus') || !hasStatus) verbs = verbs.filter((v) => v !== 'updateStatus' && v !== 'applyStatus');
-  const methods: ClientExtensionMethod[] = getMarkers<GenClientMethodArgs>(m, 'genclient:method').map((v) => {
+  const only = getMarker(m, GenClientOnlyVerbs);
+  const skip = getMarker(m, GenClientSkipVerbs);
+  if (hasMarker(m, GenClientNoVerbs)) verbs = [];
+  else if (hasMarker(m, GenClientReadonly)) verbs = [...READONLY_VERBS];
+  else if (only) verbs = CLIENT_VERBS.filter((v) => only.includes(v));
+  if (skip) verbs = verbs.filter((v) => !skip.includes(v));
+  if (hasMarker(m, GenClientNoStatus) || !hasStatus) verbs = verbs.filter((v) => v !== 'updateStatus' && v !== 'applyStatus');
+  const methods: ClientExtensionMethod[] = getMarkers(m, GenClientMethod).map((v) => {
     const method: ClientExtensionMethod = { name: v.name, verb: v.verb };
     if (v.subresource !== undefined) method.subresource = v.subresource;
     if (v.input !== undefined) method.input = v.input;
     if (v.result !== undefined) method.result = v.result;
     return method;
   });
-  return { generate, namespaced: scope === 'Namespaced' && !nonNamespaced, verbs, methods };
+  return { generate, namespaced: scope === 'Namespaced' && nonNamespaced === undefined, verbs, methods };
 }
 
 /** Groups, their versions sorted by plain string comparison, and the storage version of every kind. */
@@ -299,7 +341,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
         bag.error(`version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span);
       }
     }
-    groups.push({ name, versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
+    groups.push({ name, goName: groupGoName(name, pkgs), versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
     // storage per kind across the group's versions
     const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
     for (const kindName of [...kindNames].sort()) {
@@ -312,7 +354,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
       if (versions.length === 1) versions[0].storage = true;
       else {
         const marked = pkgs.flatMap((p) =>
-          p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, 'kubebuilder:storageversion')),
+          p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, StorageVersion)),
         );
         if (marked.length === 0) bag.error(`CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
         else if (marked.length > 1)
@@ -330,6 +372,15 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
     }
   }
   return groups;
+}
+
+/** client-gen's group identifier: the first non-empty `+groupGoName` of the versions, else the group's first DNS label. */
+function groupGoName(group: string, versions: readonly Package[]): string {
+  for (const p of versions) {
+    const name = getMarker(p.markers, GroupGoName);
+    if (name) return name;
+  }
+  return group.split('.')[0] ?? group;
 }
 
 function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {

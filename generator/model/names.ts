@@ -15,6 +15,7 @@
 import { builtinModules } from 'node:module';
 import type { DiagnosticBag } from '../diagnostics';
 import { findMarker } from '../markers/accessors';
+import { GroupName, Resource, VersionName } from '../markers/definitions/crd';
 import type { Kind, MarkerValue, Package, SourceSpan, TypeDecl } from './types';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
@@ -180,9 +181,9 @@ export function npmPackageNameErrors(name: string): string[] {
 export function checkModelNames(packages: readonly Package[], bag: DiagnosticBag): void {
   for (const pkg of packages) {
     if (pkg.group === undefined || pkg.skip) continue;
-    const groupMarker = findMarker(pkg.markers, 'groupName');
+    const groupMarker = findMarker(pkg.markers, GroupName);
     const groupOk = report(bag, groupNameErrors(pkg.group), '+groupName', groupMarker?.span);
-    const versionMarker = findMarker(pkg.markers, 'versionName');
+    const versionMarker = findMarker(pkg.markers, VersionName);
     const versionWhat = versionMarker ? '+versionName' : `the version named after the folder ${JSON.stringify(pkg.dir)} (+versionName overrides it)`;
     report(bag, versionNameErrors(pkg.version), versionWhat, (versionMarker ?? groupMarker)?.span);
     for (const kind of pkg.kinds) {
@@ -193,8 +194,8 @@ export function checkModelNames(packages: readonly Package[], bag: DiagnosticBag
 }
 
 function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | undefined, bag: DiagnosticBag): void {
-  const resource: MarkerValue | undefined = decl ? findMarker(decl.markers, 'kubebuilder:resource') : undefined;
-  const given = (resource?.value ?? {}) as { path?: unknown; singular?: unknown };
+  const resource = decl ? findMarker(decl.markers, Resource) : undefined;
+  const given = resource?.value ?? {};
   const kindOk = report(bag, kindNameErrors(kind.name), `kind ${kind.name}`, kind.span);
   const at = (explicit: boolean) => (explicit ? resource!.span : kind.span);
   const where = (explicit: boolean, arg: string) => (explicit ? `+kubebuilder:resource:${arg}` : `the ${arg} derived from kind ${kind.name}`);

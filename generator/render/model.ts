@@ -185,6 +185,8 @@ const TYPE_META_FIELDS: Field[] = ['apiVersion', 'kind'].map((name) => ({
   optional: true,
   nullable: false,
   required: false,
+  immutable: false,
+  schemaless: false,
   markers: [],
   span: NO_SPAN,
 }));
@@ -192,15 +194,6 @@ const TYPE_META_FIELDS: Field[] = ['apiVersion', 'kind'].map((name) => ({
 /** Whether a shape is a JSON scalar at every level (no objects to copy). */
 export function isScalar(shape: Shape): boolean {
   return shape.kind === 'scalar';
-}
-
-/** The value of the first marker with one of `names`, or undefined. */
-export function markerValue(markers: readonly { name: string; value: unknown }[], ...names: string[]): { found: boolean; value: unknown } {
-  for (const n of names) {
-    const m = markers.find((x) => x.name === n);
-    if (m) return { found: true, value: m.value };
-  }
-  return { found: false, value: undefined };
 }
 
 /** A version package of an API group, as code emitters iterate them: groups by name, versions in model order. */

@@ -9,7 +9,7 @@
  * the TypeScript declaration or marker responsible.
  */
 import type { DiagnosticBag } from '../diagnostics';
-import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule, type SchemaApplyContext } from '../markers';
+import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, stringEnum, type SchemaApplyContext } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
@@ -150,7 +150,7 @@ export class SchemaBuilder {
       setOwn(properties, f.name, this.fieldSchema(f));
       if (f.required) required.push(f.name);
       // +k8s:immutable on an optional field: once set it cannot be removed (a rule on the parent).
-      if (!f.required && hasMarker(f.markers, 'k8s:immutable')) {
+      if (!f.required && f.immutable) {
         parentRules.push(immutableParentRule(f.name));
       }
     }
@@ -182,7 +182,7 @@ export class SchemaBuilder {
   }
 
   fieldSchema(f: Field): JSONSchemaProps {
-    const schemaless = hasMarker(f.markers, 'kubebuilder:validation:Schemaless');
+    const schemaless = f.schemaless;
     let schema: JSONSchemaProps;
     if (!schemaless && f.type.kind === 'named') {
       schema = this.refWithMarkers(f.type, f.doc, f.nullable, f.markers, { target: 'field', name: f.name, span: f.span });
@@ -193,7 +193,7 @@ export class SchemaBuilder {
       this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
     }
     // `+default` is JSON: its numbers are Go's float64 except on integer fields (see defaultNumbersForSchema)
-    if (schema.default !== undefined && !findMarker(f.markers, 'kubebuilder:default') && findMarker(f.markers, 'default')) {
+    if (schema.default !== undefined && f.default?.marker === 'default') {
       schema.default = defaultNumbersForSchema(schema.default, schema);
     }
     if (schema.default !== undefined) this.checkDefault(schema, f);
@@ -266,25 +266,14 @@ export class SchemaBuilder {
   private checkEnum(schema: JSONSchemaProps, name: string, markers: readonly MarkerValue[], span: SourceSpan): void {
     const bad = mistypedEnumValue(schema);
     if (bad === undefined) return;
-    const marker = findMarker(markers, 'kubebuilder:validation:Enum') ?? findMarker(markers, 'enum');
+    const marker = findMarker(markers, ValidationEnum);
     this.bag.error(`enum value ${JSON.stringify(bad)} of "${name}" is not of its type ${schema.type}`, marker?.span ?? span);
   }
 
   private checkDefault(schema: JSONSchemaProps, f: Field): void {
-    const marker = findMarker(f.markers, 'kubebuilder:default') ?? findMarker(f.markers, 'default');
     const problem = validateDefault(schema);
-    if (problem) this.bag.error(`default value of "${f.name}" does not match its own schema: ${problem}`, marker?.span ?? f.span);
+    if (problem) this.bag.error(`default value of "${f.name}" does not match its own schema: ${problem}`, f.default?.span ?? f.span);
   }
 }
 
 
-/** The values of a string schema's `enum` when every one is a string (what `+k8s:enum` on a type sorts). */
-function stringEnum(schema: JSONSchemaProps): string[] | undefined {
-  if (schema.type !== 'string' || !schema.enum) return undefined;
-  const out: string[] = [];
-  for (const v of schema.enum) {
-    if (typeof v !== 'string') return undefined;
-    out.push(v);
-  }
-  return out;
-}

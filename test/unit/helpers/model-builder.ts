@@ -65,10 +65,23 @@ function fieldsOf(spec: Record<string, FieldSpec>): Field[] {
       optional: !!options.optional,
       nullable: !!options.nullable,
       required: !options.optional,
+      ...fieldDefault(type, options),
+      immutable: markers.some((m) => m.name === 'k8s:immutable'),
+      schemaless: markers.some((m) => m.name === 'kubebuilder:validation:Schemaless'),
       markers,
       span: SPAN,
     };
   });
+}
+
+/** `Field.default` as the model builder resolves it: `+kubebuilder:default` first (`{}` on an array is `[]`), then `+default`. */
+function fieldDefault(type: TypeRef, options: FieldOptions): Pick<Field, 'default'> {
+  if ('default' in options) {
+    const empty = typeof options.default === 'object' && options.default !== null && !Array.isArray(options.default) && Object.keys(options.default).length === 0;
+    return { default: { value: empty && type.kind === 'array' ? [] : options.default, marker: 'kubebuilder:default', span: SPAN } };
+  }
+  if ('k8sDefault' in options && options.k8sDefault !== null) return { default: { value: options.k8sDefault, marker: 'default', span: SPAN } };
+  return {};
 }
 
 export interface KindOptions {
@@ -161,6 +174,7 @@ export class ModelBuilder {
     packages.sort((a, b) => (a.id < b.id ? -1 : 1));
     const groups = [...new Set(this.versions.map((v) => v.group))].sort().map((name) => ({
       name,
+      goName: name.split('.')[0],
       versions: packages.filter((p) => p.group === name).map((p) => ({ group: name, version: p.version, package: p.id })),
     }));
     return JSON.parse(JSON.stringify({ packages, groups })) as ApiModel;
