@@ -6,7 +6,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ApiModel, Field, SourceSpan, TypeDecl, TypeRef } from '../model/types';
-import { crdKinds, typeIndex, type CrdKind } from '../model/util';
+import { crdKinds, typeIndex, type CrdKind, type TypeIndex } from '../model/util';
 import { flattenFields } from '../model/build';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
@@ -60,7 +60,7 @@ export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticB
   return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag) }));
 }
 
-function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDecl>, options: CrdOptions, bag: DiagnosticBag): CustomResourceDefinition {
+function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: TypeIndex, options: CrdOptions, bag: DiagnosticBag): CustomResourceDefinition {
   const live = ck.versions.filter((v) => !v.kind.skip);
   const first = live[0] ?? ck.versions[0];
   const k = first.kind;
@@ -112,12 +112,12 @@ function buildCrd(ck: CrdKind, schemas: SchemaBuilder, index: Map<string, TypeDe
 }
 
 /** The source span of the field (or type) behind a schema path, for reporting structural violations. */
-export function spanForPath(decl: TypeDecl, path: SchemaStep[], index: Map<string, TypeDecl>): SourceSpan {
+export function spanForPath(decl: TypeDecl, path: SchemaStep[], index: TypeIndex): SourceSpan {
   let span = decl.span;
   let type: TypeRef = decl.type;
   for (const step of path) {
     while (type.kind === 'named') {
-      const d = index.get(`${type.package}.${type.name}`);
+      const d = index.decl(type.package, type.name);
       if (!d) return span;
       type = d.type;
     }

@@ -59,7 +59,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
-import { RUNTIME_PACKAGE_ID, typeIndex } from './util';
+import { fieldName, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
@@ -165,7 +165,7 @@ function isEmptyObject(v: unknown): boolean {
 /** Whether a type is an array, through named aliases. */
 function isArrayType(t: TypeRef, index: Index): boolean {
   for (let depth = 0; t.kind === 'named' && depth < 64; depth++) {
-    const d = index.get(`${t.package}.${t.name}`);
+    const d = index.decl(t.package, t.name);
     if (!d) return false;
     t = d.type;
   }
@@ -183,25 +183,29 @@ export function fieldRequired(f: Field, optionalByDefault: boolean): boolean {
   return !f.optional;
 }
 
-type Index = ReturnType<typeof typeIndex>;
+type Index = TypeIndex;
 
-/** All fields of a struct type including those of its embeds, resolved through named refs. */
+/** All fields of a struct type including those of its embeds (Go's inline embedding, `mergeInline`), resolved through named refs. */
 export function flattenFields(t: TypeRef, index: Index, seen = new Set<string>()): Field[] {
   if (t.kind === 'named') {
-    const key = `${t.package}.${t.name}`;
+    const key = typeKey(t.package, t.name);
     if (seen.has(key)) return [];
     seen.add(key);
     const d = index.get(key);
     return d ? flattenFields(d.type, index, seen) : [];
   }
   if (t.kind !== 'struct') return [];
-  return [...t.embeds.flatMap((e) => flattenFields(e, index, seen)), ...t.fields];
+  return mergeInline(
+    t.embeds.map((e) => flattenFields(e, index, seen)),
+    t.fields,
+    fieldName,
+  );
 }
 
 function embedsTypeMeta(t: TypeRef, index: Index, seen = new Set<string>()): boolean {
+  if (isTypeMetaRef(t)) return true;
   if (t.kind === 'named') {
-    if (t.package === RUNTIME_PACKAGE_ID && t.name === 'TypeMeta') return true;
-    const key = `${t.package}.${t.name}`;
+    const key = typeKey(t.package, t.name);
     if (seen.has(key)) return false;
     seen.add(key);
     const d = index.get(key);
@@ -395,7 +399,7 @@ function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
 function namedRefs(t: TypeRef, out: string[] = []): string[] {
   switch (t.kind) {
     case 'named':
-      out.push(`${t.package}.${t.name}`);
+      out.push(typeKey(t.package, t.name));
       break;
     case 'array':
       namedRefs(t.items, out);
@@ -425,7 +429,7 @@ export function checkRecursion(packages: readonly Package[], index: Index, bag: 
   const reported = new Set<string>();
   for (const pkg of packages) {
     for (const root of pkg.types) {
-      const rootKey = `${root.package}.${root.name}`;
+      const rootKey = typeKey(root.package, root.name);
       if (state.has(rootKey)) continue;
       // the walk's stack: a declaration and the references still to visit
       const stack: Array<{ key: string; decl: TypeDecl; refs: string[] }> = [{ key: rootKey, decl: root, refs: namedRefs(root.type).reverse() }];

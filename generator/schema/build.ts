@@ -11,7 +11,7 @@
 import type { DiagnosticBag } from '../diagnostics';
 import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, stringEnum, type SchemaApplyContext } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { typeIndex } from '../model/util';
+import { typeIndex, type TypeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
 import { cloneJson, defaultNumbersForSchema, jsonObject, setOwn } from './json';
 import { mistypedEnumValue, validateDefault } from './validate';
@@ -59,7 +59,7 @@ export function wellKnownSchema(name: WellKnownName): JSONSchemaProps {
 }
 
 export class SchemaBuilder {
-  private readonly index: Map<string, TypeDecl>;
+  private readonly index: TypeIndex;
   private readonly cache = new Map<string, JSONSchemaProps>();
   private readonly inProgress = new Set<string>();
   private readonly reportedRecursion = new Set<string>();
@@ -120,7 +120,7 @@ export class SchemaBuilder {
       case 'wellKnown':
         return wellKnownSchema(ref.name);
       case 'named': {
-        const decl = this.index.get(`${ref.package}.${ref.name}`);
+        const decl = this.index.decl(ref.package, ref.name);
         if (!decl) {
           this.bag.error(`type ${ref.name} (in ${ref.package}) is not declared in the APIs`, at);
           return {};
@@ -163,7 +163,7 @@ export class SchemaBuilder {
 
   private spanOfRef(ref: TypeRef): SourceSpan {
     if (ref.kind === 'named') {
-      const d = this.index.get(`${ref.package}.${ref.name}`);
+      const d = this.index.decl(ref.package, ref.name);
       if (d) return d.span;
     }
     return { file: '<unknown>', line: 0, column: 0 };
