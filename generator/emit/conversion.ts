@@ -165,17 +165,9 @@ class GroupConversion {
     const imports = new ImportTracker();
     const kindConverter = imports.type(this.opts.runtimeModule, 'KindConverter');
     for (const [name, versions] of kinds) {
-      const hubs = versions.filter((v) => v.kind.storage);
-      let hub = hubs[0];
-      if (versions.length > 1 && hubs.length !== 1) {
-        this.diagnostics.push({
-          severity: 'error',
-          message: `kind ${name} of ${this.group} is served in ${versions.map((v) => v.pkg.version).join(', ')} but ${hubs.length === 0 ? 'no version is' : 'several versions are'} marked +kubebuilder:storageversion: conversion needs exactly one hub`,
-          span: versions[0].kind.span,
-        });
-        continue;
-      }
-      hub ??= versions[0];
+      // The hub is the storage version; the model builder checks that each kind has exactly one (and reports it).
+      const hub = versions.find((v) => v.kind.storage);
+      if (!hub) continue;
       const spokes = versions.filter((v) => v !== hub);
       for (const s of spokes) {
         if (!spokeKinds.has(s.pkg.version)) spokeKinds.set(s.pkg.version, []);

@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
-import { checkMarkerSet, markerDefinition, parseMarker, type MarkerTarget } from '../markers';
+import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { buildModel, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
@@ -549,23 +549,10 @@ function declTarget(_n: DeclNode): MarkerTarget {
   return 'type';
 }
 
-/** Whether the marker on this line is registered for the target (longest registered name prefix). */
+/** Whether the marker on this line is registered for the target (the registry's name resolution). */
 function allowsTarget(text: string, target: MarkerTarget): boolean {
-  const def = markerDefinition(markerName(text));
+  const def = markerDefinition(markerLineName(text));
   return !!def && def.targets.includes(target);
-}
-
-/** The registered marker name a line refers to: the longest `:`-prefix of `+a:b:c=…` that is registered. */
-export function markerName(text: string): string {
-  const body = text.replace(/^\+/, '');
-  const eq = body.indexOf('=');
-  const head = eq >= 0 ? body.slice(0, eq) : body.split(/\s/)[0];
-  const parts = head.split(':');
-  for (let i = parts.length; i > 0; i--) {
-    const candidate = parts.slice(0, i).join(':');
-    if (markerDefinition(candidate)) return candidate;
-  }
-  return head;
 }
 
 function hasExportModifier(n: ts.Node): boolean {

@@ -22,11 +22,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
-import { Rbac, Webhook, WebhookConfiguration, isMarker, isOwnedMarkerName, markerDefinition, parseMarker } from '../markers';
+import { Rbac, Webhook, WebhookConfiguration, isMarker, isOwnedMarkerName, markerDefinition, markerLineName, parseMarker } from '../markers';
 import type { ManifestModel } from '../model/manifests';
 import type { SourceSpan } from '../model/types';
 import { commentLines, isMarkerLine, leadingCommentGroups, splitDoc } from './comments';
-import { markerName } from './index';
 import { SourceFiles } from './resolve';
 
 export const RBAC_MARKER = Rbac.name;
@@ -170,7 +169,7 @@ class FileScanner {
   }
 
   private markerLine(text: string, span: SourceSpan, placement: Placement): void {
-    const name = markerName(text);
+    const name = markerLineName(text);
     if (!MANIFEST_MARKERS.includes(name)) {
       this.nearMiss(text, span, name);
       return;

@@ -11,7 +11,9 @@ import {
   isOwnedMarkerName,
   markerDefinition,
   markerDefinitions,
+  markerLineName,
   parseMarker,
+  resolveMarkerName,
   PrintColumn,
   Resource,
   ValidationMinimum,
@@ -162,6 +164,25 @@ describe('RE2 pattern check', () => {
     const err = checkPattern(given);
     if (want === 'ok') expect(err).toBeUndefined();
     else expect(err).toBe(want);
+  });
+});
+
+describe('name resolution (one rule: whole name, else a struct marker with its first argument)', () => {
+  test.each([
+    { given: '+kubebuilder:validation:Minimum=1', want: 'kubebuilder:validation:Minimum' },
+    { given: '+kubebuilder:printcolumn:name=A,type=string,JSONPath=.a', want: 'kubebuilder:printcolumn' },
+    { given: '+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get', want: 'kubebuilder:rbac' },
+    { given: '+k8s:ifEnabled(Foo)=+k8s:maxItems=1', want: 'k8s:ifEnabled' },
+    // a flag marker takes no first argument: the name stays as written (and parsing reports it)
+    { given: '+kubebuilder:subresource:status:extra', want: 'kubebuilder:subresource:status:extra' },
+    { given: '+kubebuilder:nosuch', want: 'kubebuilder:nosuch' },
+    { given: 'not a marker', want: '' },
+  ])('$given → $want', ({ given, want }) => {
+    expect(markerLineName(given)).toBe(want);
+  });
+  test('resolveMarkerName gives the offset of the first argument in the line', () => {
+    expect(resolveMarkerName('kubebuilder:printcolumn:name')).toEqual({ def: markerDefinition('kubebuilder:printcolumn'), firstArg: { name: 'name', offset: 25 } });
+    expect(resolveMarkerName('kubebuilder:subresource:status:extra')).toBeUndefined();
   });
 });
 
