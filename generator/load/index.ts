@@ -16,7 +16,7 @@ import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { buildModel, type LoadedPackage } from '../model/build';
+import { buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
 import { RUNTIME_PACKAGE, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
@@ -162,7 +162,7 @@ class Loader {
       }
     }
     pkg.conversionFunctions.sort();
-    pkg.conversionSource = sf.text;
+    pkg.conversion = { source: sf.text, imports: conversionImportSites(sf) };
   }
 
   private loadApiFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
@@ -521,6 +521,36 @@ class Loader {
     const { line, character } = sf.getLineAndCharacterOfPosition(pos);
     return { file: this.displayPath(sf.fileName), line: line + 1, column: character + 1 };
   }
+}
+
+/**
+ * The relative module specifiers of a hand-written `conversion.ts` — of its import and export declarations, in
+ * source order — with the offsets of their text and whether the declaration imports types only. The model builder
+ * resolves where each points in the generated package; the conversion emitter replaces the text at those offsets.
+ */
+export function conversionImportSites(sf: ts.SourceFile): ConversionImportSite[] {
+  const out: ConversionImportSite[] = [];
+  for (const st of sf.statements) {
+    let typeOnly: boolean;
+    if (ts.isImportDeclaration(st)) {
+      const clause = st.importClause;
+      // a side-effect import (`import './x'`) runs code: not types only
+      typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+    } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
+      typeOnly = st.isTypeOnly || (!!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.every((e) => e.isTypeOnly));
+    } else continue;
+    const spec: ts.Expression | undefined = st.moduleSpecifier;
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue;
+    const startOfLiteral = spec.getStart(sf);
+    const at = sf.getLineAndCharacterOfPosition(st.getStart(sf));
+    out.push({ specifier: spec.text, start: startOfLiteral + 1, end: spec.end - 1, line: at.line + 1, column: at.character + 1, typeOnly });
+  }
+  return out;
+}
+
+/** `conversionImportSites` of a file's text (for models built without the loader). */
+export function scanConversionImports(fileName: string, text: string): ConversionImportSite[] {
+  return conversionImportSites(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true));
 }
 
 /** Lib types API files may use (or that get a precise rejection), by name. */

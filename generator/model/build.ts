@@ -52,6 +52,8 @@ import type {
   ClientVerb,
   Field,
   Kind,
+  ManualConversionImport,
+  ManualConversions,
   MarkerValue,
   Package,
   PackageId,
@@ -71,12 +73,25 @@ export interface LoadedPackage {
   types: TypeDecl[];
   /** Exported names of the package's `conversion.ts`. */
   conversionFunctions: string[];
-  /** The text of the package's `conversion.ts`, when it has one. */
-  conversionSource?: string;
+  /** The package's `conversion.ts`, when it has one: its text and its relative imports, as the front end found them. */
+  conversion?: { source: string; imports: ConversionImportSite[] };
   /** The runtime's own declarations (well-known struct types). */
   runtime?: boolean;
 }
 
+
+/** A relative module specifier of a hand-written `conversion.ts`, as the front end finds it. */
+export interface ConversionImportSite {
+  specifier: string;
+  /** Offsets of the specifier's text (inside its quotes) in the file. */
+  start: number;
+  end: number;
+  /** 1-based position of the import / export declaration. */
+  line: number;
+  column: number;
+  /** `import type …`, `export type …`, or only `type` elements (`import { type A }`). */
+  typeOnly: boolean;
+}
 
 export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiModel {
   const packages: Package[] = loaded
@@ -94,6 +109,12 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     }
   }
   const groups = resolveGroups(packages, bag);
+  for (const lp of loaded) {
+    const pkg = packages.find((p) => p.id === lp.id);
+    if (!pkg || !lp.conversion) continue;
+    const versions = new Set(groups.find((g) => g.name === pkg.group)?.versions.map((v) => v.version) ?? [pkg.version]);
+    pkg.manualConversions = resolveManualConversions(`${pkg.dir}/conversion.ts`, pkg.version, lp.conversion.source, lp.conversion.imports, versions);
+  }
   checkDuplicates(packages, bag);
   checkModelNames(packages, bag);
   checkRecursion(packages, index, bag);
@@ -114,7 +135,6 @@ function resolvePackage(lp: LoadedPackage): Package {
     kinds: [],
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
-  if (lp.conversionSource !== undefined) pkg.conversionSource = lp.conversionSource;
   return pkg;
 }
 
@@ -140,6 +160,34 @@ function resolveFields(t: TypeRef, pkg: Package, index: Index): void {
     default:
       return;
   }
+}
+
+/**
+ * Where the generated copy of a hand-written `conversion.ts` imports each of its relative specifiers from: a type-only
+ * import of an API file of the same version (`./x`) becomes `./types`, of another version of the group
+ * (`../<version>/x`) `../<version>/types` (a `.js` suffix is allowed); anything else is a problem.
+ */
+export function resolveManualConversions(
+  file: string,
+  version: string,
+  source: string,
+  sites: readonly ConversionImportSite[],
+  groupVersions: ReadonlySet<string>,
+): ManualConversions {
+  const imports: ManualConversionImport[] = sites.map((site) => {
+    const { specifier, start, end } = site;
+    const out: ManualConversionImport = { specifier, start, end, span: { file, line: site.line, column: site.column } };
+    if (!site.typeOnly) {
+      out.problem = `${file}: hand-written conversions may only import types from API files (use \`import type\`): ${specifier}`;
+      return out;
+    }
+    const parts = (specifier.endsWith('.js') ? specifier.slice(0, -3) : specifier).split('/');
+    if (parts.length === 2 && parts[0] === '.') out.target = './types';
+    else if (parts.length === 3 && parts[0] === '..' && groupVersions.has(parts[1])) out.target = parts[1] === version ? './types' : `../${parts[1]}/types`;
+    else out.problem = `${file}: hand-written conversions may only import from API files of their group's versions, not ${specifier}`;
+    return out;
+  });
+  return { file, source, imports };
 }
 
 /** `Field.default`, `immutable` and `schemaless` from the field's markers. */

@@ -257,11 +257,41 @@ export interface Package {
    */
   conversionFunctions?: string[];
   /**
-   * The text of the package's hand-written `conversion.ts`, when it has one. The conversion emitter copies it into the
-   * generated package (`<version>/conversion.manual.ts`), pointing its type-only imports of API files at the
-   * generated `types.ts` modules, so that a generated package never imports from outside itself.
+   * The package's hand-written `conversion.ts`, when it has one, analysed by the front end and resolved by the model
+   * builder. The conversion emitter copies it into the generated package (`<version>/conversion.manual.ts`),
+   * replacing each import's specifier by its `target`, so that a generated package never imports from outside
+   * itself; it reports each import's `problem` instead when it copies the file.
    */
-  conversionSource?: string;
+  manualConversions?: ManualConversions;
+}
+
+/** A hand-written `conversion.ts` and its relative imports, resolved. */
+export interface ManualConversions {
+  /** `<dir>/conversion.ts`, relative to the working directory (POSIX). */
+  file: string;
+  /** The file's text. */
+  source: string;
+  /** Every relative module specifier of its import and export declarations, in source order. */
+  imports: ManualConversionImport[];
+}
+
+/**
+ * One relative module specifier of a hand-written `conversion.ts`. An API file of the same version
+ * (`./crontab`) is repointed at `./types`, of another version of the group (`../v1/crontab`) at `../v1/types`, where
+ * the generated types are exported under their own names; it must be imported type-only. Anything else is a problem.
+ */
+export interface ManualConversionImport {
+  /** The specifier as written, e.g. `../v1/crontab`. */
+  specifier: string;
+  /** Where the specifier is written in `source`: `source.slice(start, end)` is the text inside its quotes. */
+  start: number;
+  end: number;
+  /** The import or export declaration. */
+  span: SourceSpan;
+  /** The specifier the generated copy uses; absent when `problem` is set. */
+  target?: string;
+  /** Why the declaration cannot be copied (an error message naming the file); absent when `target` is set. */
+  problem?: string;
 }
 
 export interface GroupVersion {

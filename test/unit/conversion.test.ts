@@ -9,6 +9,7 @@ import { schemaArbitrary } from './arbitrary';
 import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { typeSchema } from './helpers/schema';
 import { build } from '../cases-codegen/conversion/model';
+import { manualConversions } from './helpers/model-builder';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const CASE_APIS = path.resolve(__dirname, '../cases-codegen/conversion/apis/stable.example.com');
@@ -61,7 +62,8 @@ describe('conversion emitter', () => {
   it('rejects hand-written conversions that import values or modules outside the API files', () => {
     const m = build();
     const beta = m.packages.find((p) => p.id === `${GROUP}/v1beta1`)!;
-    beta.conversionSource = `import { helper } from './util';\nimport type { X } from '../../other/v1/x';\nimport { z } from 'zod';\n${beta.conversionSource}`;
+    const source = `import { helper } from './util';\nimport type { X } from '../../other/v1/x';\nimport { z } from 'zod';\n${beta.manualConversions!.source}`;
+    beta.manualConversions = manualConversions(beta, source, new Set(VERSIONS));
     const r = conversionGenerator.generate(m, {});
     expect(r.files).toEqual([]);
     expect(r.diagnostics.map((d) => `${d.span?.line}: ${d.message}`)).toEqual([

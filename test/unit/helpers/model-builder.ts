@@ -7,7 +7,9 @@
  *   v1.struct('CronTabSpec', { image: f(t.string), replicas: f(t.int32, { optional: true, default: 1 }) });
  *   const model = b.build();
  */
-import type { ApiModel, Field, Kind, MarkerValue, Package, TypeDecl, TypeRef, WellKnownName } from '../../../generator/model/types';
+import { scanConversionImports } from '../../../generator/load';
+import { resolveManualConversions } from '../../../generator/model/build';
+import type { ApiModel, Field, Kind, ManualConversions, MarkerValue, Package, TypeDecl, TypeRef, WellKnownName } from '../../../generator/model/types';
 
 const SPAN = { file: 'test.ts', line: 1, column: 1 };
 
@@ -169,8 +171,14 @@ export class ModelBuilder {
       types: v.types.map((d) => fixPackages(d, v.id)).sort((a, b) => (a.name < b.name ? -1 : 1)),
       kinds: [...v.kinds].sort((a, b) => (a.name < b.name ? -1 : 1)),
       conversionFunctions: v.conversionFunctions ? [...v.conversionFunctions].sort() : [],
-      ...(v.conversionSource !== undefined ? { conversionSource: v.conversionSource } : {}),
     }));
+    // the hand-written conversions as the loader and the model builder resolve them
+    for (const v of this.versions) {
+      if (v.conversionSource === undefined) continue;
+      const pkg = packages.find((p) => p.id === v.id)!;
+      const versions = new Set(this.versions.filter((w) => w.group === v.group).map((w) => w.version));
+      pkg.manualConversions = manualConversions(pkg, v.conversionSource, versions);
+    }
     packages.sort((a, b) => (a.id < b.id ? -1 : 1));
     const groups = [...new Set(this.versions.map((v) => v.group))].sort().map((name) => ({
       name,
@@ -179,6 +187,12 @@ export class ModelBuilder {
     }));
     return JSON.parse(JSON.stringify({ packages, groups })) as ApiModel;
   }
+}
+
+/** `Package.manualConversions` for a hand-written conversion.ts of `pkg`, as the loader and the model builder make it. */
+export function manualConversions(pkg: Package, source: string, groupVersions: ReadonlySet<string>): ManualConversions {
+  const file = `${pkg.dir}/conversion.ts`;
+  return resolveManualConversions(file, pkg.version, source, scanConversionImports(file, source), groupVersions);
 }
 
 function fixPackages<T>(value: T, pkg: string): T {
