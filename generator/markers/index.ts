@@ -20,79 +20,8 @@ export { checkPattern } from './regex';
 export { stringEnum } from './definitions/common';
 export { Cursor, GrammarError, parseArgValue, guessType, typeString } from './grammar';
 export * from './accessors';
-export {
-  ValidationRequired,
-  ValidationOptional,
-  Required,
-  Optional,
-  K8sRequired,
-  K8sOptional,
-  KubebuilderDefault,
-  Default,
-  Schemaless,
-  Immutable,
-  EmbeddedResource,
-  ValidationEnum,
-  ValidationMinimum,
-  AtMostOneOf,
-  ExactlyOneOf,
-  AtLeastOneOf,
-  normalizeDefault,
-  immutableParentRule,
-  oneOfRule,
-  appendRule,
-  IMMUTABLE_RULE,
-  XVALIDATION_REASONS,
-  SCHEMA_TYPES,
-} from './definitions/validation';
-export type { XValidationArgs } from './definitions/validation';
-export {
-  PRINT_COLUMN_TYPES,
-  SCOPES,
-  LIST_TYPES,
-  MAP_TYPES,
-  SubresourceStatus,
-  SubresourceScale,
-  PrintColumn,
-  Resource,
-  StorageVersion,
-  SkipVersion,
-  UnservedVersion,
-  DeprecatedVersion,
-  CrdMetadata,
-  SelectableField,
-  GroupName,
-  VersionName,
-  GroupGoName,
-  Skip,
-  ObjectRoot,
-  Rbac,
-  Webhook,
-  WebhookConfiguration,
-} from './definitions/crd';
-export type {
-  ScaleArgs,
-  PrintColumnArgs,
-  ResourceArgs,
-  DeprecatedVersionArgs,
-  MetadataArgs,
-  SelectableFieldArgs,
-  ExternalDocsArgs,
-  RbacArgs,
-  WebhookArgs,
-  WebhookConfigurationArgs,
-} from './definitions/crd';
-export {
-  CLIENT_VERBS,
-  READONLY_VERBS,
-  GenClient,
-  GenClientNonNamespaced,
-  GenClientNoVerbs,
-  GenClientNoStatus,
-  GenClientReadonly,
-  GenClientOnlyVerbs,
-  GenClientSkipVerbs,
-  GenClientMethod,
-} from './definitions/client';
-export type { GenClientMethodArgs } from './definitions/client';
+// Every definition (`getMarker(markers, Minimum)`), its argument types and the constants the model builder uses.
+export * from './definitions/validation';
+export * from './definitions/crd';
+export * from './definitions/client';
 export type { ValidationGenArgs } from './definitions/codegen';
