@@ -9,6 +9,8 @@
  *   well-known types are recognised by declaration, never by spelling.
  * - Marker lines are parsed and validated by the marker registry; decisions that depend on markers are made by
  *   `generator/model/build.ts`.
+ * - A package's hand-written `conversion.ts` is read for its exported function names and its relative imports
+ *   (`conversionImportSites`: specifier positions, type-only or not); the model builder resolves those imports.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

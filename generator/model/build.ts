@@ -1,8 +1,10 @@
 /**
  * The model builder: turns loaded packages (declarations + markers) into the resolved API model. Every decision
- * that depends on markers is made here, once: group/version of each package, which types are kinds, their
- * names/scope/subresources/columns, required-ness of fields, storage versions, client verbs.
- * It knows nothing of ts-morph.
+ * that depends on markers is made here, once: group/version of each package, the group's Go name, which types are
+ * kinds, their names/scope/subresources/columns, required-ness, defaults, immutability and schemaless-ness of
+ * fields, storage versions (the one check that each kind has exactly one), client verbs, and where the imports of a
+ * hand-written conversion.ts point in the generated package. Markers are read through their typed definitions
+ * (`getMarker(markers, Resource)`). It knows nothing of ts-morph.
  */
 import type { DiagnosticBag } from '../diagnostics';
 import {

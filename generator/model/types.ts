@@ -123,6 +123,7 @@ export interface Field {
   immutable: boolean;
   /** `+kubebuilder:validation:Schemaless`: the schema is `{}` plus the field's markers; the type is not traversed. */
   schemaless: boolean;
+  /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   span: SourceSpan;
 }
@@ -147,6 +148,7 @@ export interface TypeDecl {
   exported: boolean;
   doc: string;
   type: TypeRef;
+  /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   span: SourceSpan;
 }
@@ -246,6 +248,7 @@ export interface Package {
   skip: boolean;
   /** Package `+kubebuilder:validation:Optional`. */
   optionalByDefault: boolean;
+  /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   /** Declared types, sorted by name. */
   types: TypeDecl[];
