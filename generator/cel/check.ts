@@ -176,7 +176,7 @@ export class CelChecker {
     }
     // extractMaxElements: how often each child occurs per occurrence of this node.
     const perParent = s.type === 'array' ? s.maxItems : s.type === 'object' && s.additionalProperties !== undefined ? s.maxProperties : 1;
-    const childCardinality = cardinality === undefined || perParent === undefined ? undefined : Math.min(cardinality * Math.max(0, perParent), MAX_UINT64);
+    const childCardinality = cardinality === undefined || perParent === undefined ? undefined : Math.min(cardinality * Math.max(0, Number(perParent)), MAX_UINT64);
     const props = s.properties ?? {};
     const mapUncorrelatable = uncorrelatable ?? (s['x-kubernetes-map-type'] === 'atomic' ? path : undefined);
     for (const name of Object.keys(props)) {

@@ -89,7 +89,7 @@ function withTypeAndObjectMeta(s: JSONSchemaProps): JSONSchemaProps {
  */
 export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): DeclType | undefined {
   if (s['x-kubernetes-int-or-string']) {
-    return scalar('dyn', 1, s.maxLength !== undefined ? zeroIfNegative(s.maxLength) * 4 : maxStringLengthPerRequest(s));
+    return scalar('dyn', 1, s.maxLength !== undefined ? zeroIfNegative(Number(s.maxLength)) * 4 : maxStringLengthPerRequest(s));
   }
   if (isResourceRoot) s = withTypeAndObjectMeta(s);
   switch (s.type) {
@@ -97,7 +97,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
       if (!s.items) return undefined;
       const elem = schemaDeclType(s.items, s.items['x-kubernetes-embedded-resource'] === true);
       if (!elem) return undefined;
-      const maxItems = s.maxItems !== undefined ? zeroIfNegative(s.maxItems) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 1));
+      const maxItems = s.maxItems !== undefined ? zeroIfNegative(Number(s.maxItems)) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 1));
       return { kind: 'list', elem, maxElements: maxItems, minSerializedSize: 2 };
     }
     case 'object': {
@@ -105,7 +105,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
       if (ap !== undefined && typeof ap === 'object') {
         const elem = schemaDeclType(ap, ap['x-kubernetes-embedded-resource'] === true);
         if (!elem) return undefined;
-        const maxProperties = s.maxProperties !== undefined ? zeroIfNegative(s.maxProperties) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 6));
+        const maxProperties = s.maxProperties !== undefined ? zeroIfNegative(Number(s.maxProperties)) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 6));
         return { kind: 'map', elem, maxElements: maxProperties, minSerializedSize: 2 };
       }
       const required = new Set(s.required ?? []);
@@ -125,7 +125,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
     case 'string':
       switch (s.format) {
         case 'byte':
-          return scalar('bytes', MIN_STRING_SIZE, s.maxLength !== undefined ? zeroIfNegative(s.maxLength) : maxStringLengthPerRequest(s));
+          return scalar('bytes', MIN_STRING_SIZE, s.maxLength !== undefined ? zeroIfNegative(Number(s.maxLength)) : maxStringLengthPerRequest(s));
         case 'duration':
           return scalar('duration', MIN_DURATION_SIZE_JSON, maxStringLengthPerRequest(s));
         case 'date':
@@ -133,7 +133,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
         case 'date-time':
           return scalar('timestamp', MIN_DATETIME_SIZE_JSON, maxStringLengthPerRequest(s));
       }
-      if (s.maxLength !== undefined) return scalar('string', MIN_STRING_SIZE, zeroIfNegative(s.maxLength) * 4);
+      if (s.maxLength !== undefined) return scalar('string', MIN_STRING_SIZE, zeroIfNegative(Number(s.maxLength)) * 4);
       if (s.enum && s.enum.length > 0) {
         let max = 0;
         for (const v of s.enum) if (typeof v === 'string' && Buffer.byteLength(v) > max) max = Buffer.byteLength(v);

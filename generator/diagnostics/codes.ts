@@ -66,7 +66,6 @@ export const DIAGNOSTIC_KINDS = {
   // KG5xxx: code generation
   'unknown-generator': { code: 'KG5001', severity: 'error', summary: 'The configuration selects a generator kubegen does not have.' },
   'export-collision': { code: 'KG5002', severity: 'error', summary: 'Two modules of a generated directory export the same name (e.g. a user type named like a generated client).' },
-  'conversion-hub': { code: 'KG5003', severity: 'error', summary: 'A kind served in several versions has no single storage version to convert through.' },
   'conversion-field': { code: 'KG5004', severity: 'error', summary: 'A field cannot be converted automatically and has no hand-written conversion function.' },
   'conversion-import': { code: 'KG5005', severity: 'error', summary: 'A hand-written conversion file imports something other than types of its group’s API files.' },
   'default-not-json': { code: 'KG5006', severity: 'error', summary: 'A default value cannot be written as JSON into the generated defaulting function.' },

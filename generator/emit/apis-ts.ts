@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { markerDefinition } from '../markers';
 import type { ArgType } from '../markers/types';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
-import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { RUNTIME_PACKAGE } from '../model/util';
 import { jsString } from '../render/escape';
 import type { VirtualFile } from './types';
 
@@ -27,7 +27,7 @@ export interface ApisTsOptions {
 export function emitApisTs(model: ApiModel, options: ApisTsOptions = {}): VirtualFile[] {
   const files: VirtualFile[] = [];
   for (const pkg of model.packages) {
-    if (pkg.id === RUNTIME_PACKAGE_ID) continue;
+    if (pkg.id === RUNTIME_PACKAGE) continue;
     files.push(...emitPackage(pkg, model, options));
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -88,7 +88,7 @@ class Imports {
   }
 
   named(ref: Extract<TypeRef, { kind: 'named' }>): string {
-    if (ref.package === RUNTIME_PACKAGE_ID) return this.runtimeName(ref.name);
+    if (ref.package === RUNTIME_PACKAGE) return this.runtimeName(ref.name);
     if (ref.package === this.pkg.id) {
       const file = this.fileOf.get(ref.name);
       if (file !== undefined && file !== this.file) this.add(`./${file}.js`, ref.name);

@@ -14,12 +14,11 @@
  * `fake` writes `fake/index.ts`: the same interfaces over the runtime's `Fake` (an `ObjectTracker` with reactors
  * and recorded actions), `Clientset` and `newSimpleClientset(...objects)`.
  *
- * Group identifiers follow client-gen: the package's `+groupGoName`, else the first label of the group name
- * (`stable.example.com` → `Stable`).
+ * Group identifiers are the model's `ApiGroup.goName` (client-gen's `+groupGoName`, else the first label of the
+ * group name: `stable.example.com` → `Stable`).
  */
-import type { ClientExtensionMethod, Kind, Package } from '../model/types';
+import type { ApiGroup, ClientExtensionMethod, Kind, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import { findMarker } from '../markers';
 import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
   ImportTracker,
@@ -105,15 +104,6 @@ export interface ClientGroup {
   versions: ClientVersion[];
 }
 
-/** client-gen's group identifier: `+groupGoName`, else the first DNS label of the group. */
-export function groupGoName(group: string, packages: readonly Package[]): string {
-  for (const p of packages) {
-    const m = findMarker(p.markers, 'groupGoName');
-    if (m && typeof m.value === 'string' && m.value !== '') return publicName(m.value);
-  }
-  return publicName(group.split('.')[0] ?? group);
-}
-
 function verbMethods(kind: Kind): ResourceClientMethod[] {
   const verbs = new Set<string>(kind.client.verbs);
   if (verbs.has('list')) {
@@ -139,12 +129,12 @@ export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => Rea
  * The client groups of a run: groups, versions and kinds with `+genclient`, in canonical order (computed once per run,
  * see `GenerationContext.clients`); a `+genclient:method` that cannot be generated is reported as a warning.
  */
-export function clientGroups(versionPackages: readonly GroupVersionPackage[], diagnostics: DiagnosticBag): ClientGroup[] {
+export function clientGroups(groups: readonly ApiGroup[], versionPackages: readonly GroupVersionPackage[], diagnostics: DiagnosticBag): ClientGroup[] {
   const byGroup = new Map<string, GroupVersionPackage[]>();
   for (const gvp of versionPackages) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
   const out: ClientGroup[] = [];
   for (const [group, gvps] of byGroup) {
-    const goName = groupGoName(group, gvps.map((g) => g.package));
+    const goName = publicName(groups.find((g) => g.name === group)?.goName ?? group);
     const versions: ClientVersion[] = [];
     for (const gvp of gvps) {
       const kinds = [...gvp.package.kinds]

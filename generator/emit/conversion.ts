@@ -31,7 +31,7 @@
  * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
  * key (of an object or of a map) is carried as data through the runtime's `setOwn`, never assigned.
  */
-import type { Field, Kind, Package } from '../model/types';
+import type { Field, Kind, ManualConversions, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
 import {
@@ -165,17 +165,9 @@ class GroupConversion {
     const imports = new ImportTracker();
     const kindConverter = imports.type(this.opts.runtimeModule, 'KindConverter');
     for (const [name, versions] of kinds) {
-      const hubs = versions.filter((v) => v.kind.storage);
-      let hub = hubs[0];
-      if (versions.length > 1 && hubs.length !== 1) {
-        this.diagnostics.report(
-          'conversion-hub',
-          `kind ${name} of ${this.group} is served in ${versions.map((v) => v.pkg.version).join(', ')} but ${hubs.length === 0 ? 'no version is' : 'several versions are'} marked +kubebuilder:storageversion: conversion needs exactly one hub`,
-          versions[0].kind.span,
-        );
-        continue;
-      }
-      hub ??= versions[0];
+      // The hub is the storage version; the model builder checks that each kind has exactly one (and reports it).
+      const hub = versions.find((v) => v.kind.storage);
+      if (!hub) continue;
       const spokes = versions.filter((v) => v !== hub);
       for (const s of spokes) {
         if (!spokeKinds.has(s.pkg.version)) spokeKinds.set(s.pkg.version, []);
@@ -199,9 +191,8 @@ class GroupConversion {
       const spoke = new SpokeFile(this.index, this.group, ks, this.opts, this.diagnostics);
       files.push({ path: `${version}/conversion.ts`, contents: spoke.render(), group: this.group, role: 'source' });
       const pkg = ks[0].spoke.pkg;
-      if (spoke.callsManual && !this.opts.manualModule && pkg.conversionSource !== undefined) {
-        const versions = new Set(this.packages.map((p) => p.version));
-        files.push({ path: `${version}/conversion.manual.ts`, contents: copyManualConversions(pkg, versions, this.diagnostics), group: this.group, role: 'source' });
+      if (spoke.callsManual && !this.opts.manualModule && pkg.manualConversions !== undefined) {
+        files.push({ path: `${version}/conversion.manual.ts`, contents: copyManualConversions(pkg.manualConversions, this.diagnostics), group: this.group, role: 'source' });
       }
     }
     const body = render('conversion', 'group', {
@@ -337,7 +328,7 @@ class SpokeFile {
 
   private manualModule(pkg: Package): string {
     if (this.opts.manualModule) return this.opts.manualModule(pkg);
-    return pkg.conversionSource !== undefined ? './conversion.manual' : `../../../../${pkg.dir}/conversion`;
+    return pkg.manualConversions !== undefined ? './conversion.manual' : `../../../../${pkg.dir}/conversion`;
   }
 
   /** Whether the generated code calls hand-written functions. */
@@ -498,35 +489,24 @@ class SpokeFile {
 
 /**
  * The hand-written `conversion.ts` of a package, as `<version>/conversion.manual.ts` of the generated package: the
- * text unchanged except for its imports of API files, which must be type-only and are pointed at the generated
- * `types.ts` of the same version (`./crontab` → `./types`) or of another version of the group (`../v1/crontab` →
- * `../v1/types`), where every declared type is exported under its own name. Other relative imports are errors
- * (the generated package cannot reach them); package imports (`@kubegen/runtime` …) are kept.
+ * text unchanged except for the module specifiers the model resolved (`Package.manualConversions`), each replaced
+ * by its target (an API file's import pointed at the generated `types.ts`). An import the model could not resolve is
+ * reported here, where the copy is made.
  */
-export function copyManualConversions(pkg: Package, groupVersions: ReadonlySet<string>, diagnostics: DiagnosticBag): string {
-  const file = `${pkg.dir}/conversion.ts`;
-  const source = pkg.conversionSource ?? '';
-  const IMPORT = /^([ \t]*(?:import|export)\s+)(type\s+)?([\s\S]*?)\s+from\s+(['"])([^'"]+)\4/gm;
-  const text = source.replace(IMPORT, (whole, head: string, typeKw: string | undefined, clause: string, quote: string, spec: string, offset: number) => {
-    if (!spec.startsWith('.')) return whole;
-    const line = source.slice(0, offset).split('\n').length;
-    const span = { file, line, column: 1 };
-    const typeOnly = typeKw !== undefined || /^\{\s*(type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?\s*)*\}$/.test(clause.trim());
-    if (!typeOnly) {
-      diagnostics.report('conversion-import', `${file}: hand-written conversions may only import types from API files (use \`import type\`): ${spec}`, span);
-      return whole;
+export function copyManualConversions(manual: ManualConversions, diagnostics: DiagnosticBag): string {
+  const { file, source } = manual;
+  let text = '';
+  let from = 0;
+  for (const imp of manual.imports) {
+    if (imp.target === undefined) {
+      diagnostics.report('conversion-import', imp.problem ?? `${file}: cannot copy the import of ${imp.specifier}`, imp.span);
+      continue;
     }
-    const parts = spec.replace(/\.js$/, '').split('/');
-    let target: string | undefined;
-    if (parts.length === 2 && parts[0] === '.') target = './types';
-    else if (parts.length === 3 && parts[0] === '..' && groupVersions.has(parts[1])) target = parts[1] === pkg.version ? './types' : `../${parts[1]}/types`;
-    if (target === undefined) {
-      diagnostics.report('conversion-import', `${file}: hand-written conversions may only import from API files of their group's versions, not ${spec}`, span);
-      return whole;
-    }
-    return `${head}${typeKw ?? ''}${clause} from ${quote}${target}${quote}`;
-  });
-  return `// Code generated by kubegen from ${commentText(file)}: the hand-written conversions, imports pointed at the generated types. DO NOT EDIT.\n\n${text.replace(/^\s+/, '')}`;
+    text += source.slice(from, imp.start) + imp.target;
+    from = imp.end;
+  }
+  text += source.slice(from);
+  return `// Code generated by kubegen from ${commentText(file)}: the hand-written conversions, imports pointed at the generated types. DO NOT EDIT.\n\n${text.trimStart()}`;
 }
 
 /** Merges cases with the same statements into one case with several labels, keeping first-occurrence order. */

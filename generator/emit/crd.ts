@@ -6,7 +6,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ApiModel, Field, SourceSpan, TypeDecl, TypeRef } from '../model/types';
-import { crdKinds, typeIndex, type CrdKind } from '../model/util';
+import { crdKinds, typeIndex, type CrdKind, type TypeIndex } from '../model/util';
 import { flattenFields } from '../model/build';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
@@ -75,7 +75,7 @@ export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticB
 function buildCrd(
   ck: CrdKind,
   schemas: SchemaBuilder,
-  index: Map<string, TypeDecl>,
+  index: TypeIndex,
   options: CrdOptions,
   bag: DiagnosticBag,
   cel: { checker: CelChecker; spans: () => ReturnType<typeof ruleSpans> },
@@ -134,12 +134,12 @@ function buildCrd(
 }
 
 /** The source span of the field (or type) behind a schema path, for reporting structural violations. */
-export function spanForPath(decl: TypeDecl, path: SchemaStep[], index: Map<string, TypeDecl>): SourceSpan {
+export function spanForPath(decl: TypeDecl, path: SchemaStep[], index: TypeIndex): SourceSpan {
   let span = decl.span;
   let type: TypeRef = decl.type;
   for (const step of path) {
     while (type.kind === 'named') {
-      const d = index.get(`${type.package}.${type.name}`);
+      const d = index.decl(type.package, type.name);
       if (!d) return span;
       type = d.type;
     }

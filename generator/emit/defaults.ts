@@ -1,7 +1,7 @@
 /**
  * The defaulting emitter: for every version package with kinds, `<version>/defaults.ts` with
  * `setDefaults<Kind>(obj)` and `setDefaults<Kind>List(obj)` for each kind, and `setObjectDefaults(obj)` choosing
- * by `obj.kind`. They apply `+kubebuilder:default` (or, when absent, `+default`) values with the API server's
+ * by `obj.kind`. They apply each field's `default` (the model's resolution of `+kubebuilder:default` / `+default`) with the API server's
  * structural-defaulting semantics:
  *
  * - a default applies when the field is absent; for a field that is not `nullable`, an explicit `null` is also
@@ -29,7 +29,6 @@ import {
   jsLiteral,
   jsPropertyAccess,
   jsString,
-  markerValue,
   render,
   renderSourceFile,
   safeIdentifier,
@@ -60,17 +59,9 @@ export function setDefaultsFunctionName(typeName: string): string {
   return safeIdentifier(`setDefaults${typeName}`);
 }
 
-/** The default of a field: `+kubebuilder:default` first, then `+default`; `{}` on an array field becomes `[]`. */
-export function fieldDefault(field: Field, shape: Shape): { found: boolean; value: unknown } {
-  const d = markerValue(field.markers, 'kubebuilder:default', 'default');
-  if (!d.found) return d;
-  let value = d.value;
-  if (shape.kind === 'array' && isEmptyObject(value)) value = [];
-  return { found: true, value };
-}
-
-function isEmptyObject(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+/** The default of a field, as the model resolved it (`Field.default`). */
+export function fieldDefault(field: Field): { found: boolean; value: unknown } {
+  return field.default ? { found: true, value: field.default.value } : { found: false, value: undefined };
 }
 
 class DefaultsFile {
@@ -108,7 +99,7 @@ class DefaultsFile {
         const known = this.memo.get(shape.id);
         if (known !== undefined) return known;
         this.memo.set(shape.id, false); // provisional: a type that reaches itself ends the walk here
-        const result = this.index.fields(shape).some(({ field, shape: fs }) => fieldDefault(field, fs).found || this.hasDefaults(fs));
+        const result = this.index.fields(shape).some(({ field, shape: fs }) => fieldDefault(field).found || this.hasDefaults(fs));
         this.memo.set(shape.id, result);
         return result;
       }
@@ -154,7 +145,7 @@ class DefaultsFile {
       const access = jsPropertyAccess('o', field.name);
       const key = jsString(field.name);
       const hasOwn = (): string => this.imports.value(this.opts.runtimeModule, 'hasOwn');
-      const d = fieldDefault(field, fs);
+      const d = fieldDefault(field);
       if (d.found) {
         let literal: string;
         try {

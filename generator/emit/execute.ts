@@ -33,7 +33,7 @@ export function createGenerationContext(model: ApiModel, diagnostics: Diagnostic
     get clients() {
       // Loaded on first use: the client emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return (clients ??= (require('./clientset') as typeof ClientsetModule).clientGroups(ctx.versions, diagnostics));
+      return (clients ??= (require('./clientset') as typeof ClientsetModule).clientGroups(ctx.model.groups, ctx.versions, diagnostics));
     },
     get caches() {
       // eslint-disable-next-line @typescript-eslint/no-require-imports

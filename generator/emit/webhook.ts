@@ -18,6 +18,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ManifestModel, WebhookConfigurationDecl, WebhookDecl } from '../model/manifests';
+import type { Int } from '../model/types';
 import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
 import { compareBytes } from './manifest-util';
 import type { GeneratorResult } from './types';
@@ -35,14 +36,14 @@ export interface WebhookOptions {
 /** admissionregistration/v1 MutatingWebhook / ValidatingWebhook, with Go's `omitempty` applied. */
 export interface Webhook {
   admissionReviewVersions: string[];
-  clientConfig: { service: { name: string; namespace: string; path: string; port?: number } } | { url: string };
+  clientConfig: { service: { name: string; namespace: string; path: string; port?: Int } } | { url: string };
   failurePolicy: string;
   matchPolicy?: string;
   name: string;
   reinvocationPolicy?: string;
   rules: Array<{ apiGroups?: string[]; apiVersions?: string[]; operations?: string[]; resources?: string[] }>;
   sideEffects: string;
-  timeoutSeconds?: number;
+  timeoutSeconds?: Int;
 }
 
 export interface WebhookConfiguration {

@@ -12,7 +12,7 @@
  */
 import type { LoadedPackage } from '../model/build';
 import type { Field, MarkerValue, TypeDecl, TypeRef } from '../model/types';
-import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { RUNTIME_PACKAGE } from '../model/util';
 import { pluralize } from '../naming/flect';
 import { structuralViolations } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
@@ -108,8 +108,8 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
 
   // runtime declarations the imported types use, so the in-process model is complete
   const runtime: LoadedPackage = {
-    id: RUNTIME_PACKAGE_ID,
-    dir: RUNTIME_PACKAGE_ID,
+    id: RUNTIME_PACKAGE,
+    dir: RUNTIME_PACKAGE,
     folderName: 'meta',
     markers: [],
     types: wellKnownTable().runtimeTypes,
@@ -378,12 +378,14 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     doc: '',
     type: { kind: 'wellKnown', name: 'ObjectMeta' },
     optional: !metadataRequired,
+    immutable: false,
+    schemaless: false,
     nullable: false,
     required: metadataRequired,
     markers: [],
     span,
   };
-  const typeMeta: TypeRef = { kind: 'named', package: RUNTIME_PACKAGE_ID, name: 'TypeMeta' };
+  const typeMeta: TypeRef = { kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' };
   const m = (name: string, value: unknown): MarkerValue => ({ name, value, span });
   const markers: MarkerValue[] = [m('genclient', true), m('kubebuilder:object:root', true)];
   const resource: Record<string, unknown> = {};
@@ -484,8 +486,8 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
       kind: 'struct',
       embeds: [typeMeta],
       fields: [
-        { name: 'metadata', doc: '', type: { kind: 'wellKnown', name: 'ListMeta' }, optional: true, nullable: false, required: false, markers: [], span },
-        { name: 'items', doc: '', type: { kind: 'array', items: { kind: 'named', package: types.id, name: kind } }, optional: false, nullable: false, required: true, markers: [], span },
+        { name: 'metadata', doc: '', type: { kind: 'wellKnown', name: 'ListMeta' }, optional: true, nullable: false, required: false, immutable: false, schemaless: false, markers: [], span },
+        { name: 'items', doc: '', type: { kind: 'array', items: { kind: 'named', package: types.id, name: kind } }, optional: false, nullable: false, required: true, immutable: false, schemaless: false, markers: [], span },
       ],
     },
     markers: [m('kubebuilder:object:root', true)],

@@ -15,7 +15,7 @@
  */
 import type { LoadedPackage } from '../model/build';
 import type { Field, MarkerValue, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { RUNTIME_PACKAGE } from '../model/util';
 import { PackageTypes, SchemaConverter, canonical } from './schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
@@ -147,7 +147,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       return undefined;
     }
     if (WELL_KNOWN_REFS[name]) return { kind: 'wellKnown', name: WELL_KNOWN_REFS[name] };
-    if (RUNTIME_STRUCT_REFS[name]) return { kind: 'named', package: RUNTIME_PACKAGE_ID, name: RUNTIME_STRUCT_REFS[name] };
+    if (RUNTIME_STRUCT_REFS[name]) return { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS[name] };
     return { kind: 'named', package: packageId(prefixOf(name)), name: lastSegment(name) };
   };
   const pkgOf = (c: Component) => {
@@ -212,7 +212,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         declaration: 'interface',
         exported: true,
         doc: docText,
-        type: { kind: 'struct', embeds: kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE_ID, name: 'TypeMeta' }] : [], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
+        type: { kind: 'struct', embeds: kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' }] : [], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
         markers: [...km, ...markers],
         span,
       };
@@ -224,6 +224,6 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     types.declare({ name, package: types.id, declaration: 'alias', exported: true, doc: converted.doc, type: converted.type, markers: converted.markers, span });
   }
   for (const p of packages.values()) p.conv.reportDropped();
-  const runtime: LoadedPackage = { id: RUNTIME_PACKAGE_ID, dir: RUNTIME_PACKAGE_ID, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
+  const runtime: LoadedPackage = { id: RUNTIME_PACKAGE, dir: RUNTIME_PACKAGE, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
   return [...[...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] })), runtime];
 }

@@ -16,7 +16,7 @@
  *   controller-gen.
  */
 import type { Field, MarkerValue, SourceSpan, TypeDecl, TypeRef } from '../model/types';
-import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { RUNTIME_PACKAGE } from '../model/util';
 import { markerDefinition } from '../markers';
 import { publicName } from '../render/naming';
 import { QUANTITY_PATTERN } from '../schema/build';
@@ -191,7 +191,7 @@ function plain(v: Json): unknown {
   return out;
 }
 
-const RUNTIME = (name: string): TypeRef => ({ kind: 'named', package: RUNTIME_PACKAGE_ID, name });
+const RUNTIME = (name: string): TypeRef => ({ kind: 'named', package: RUNTIME_PACKAGE, name });
 
 export class SchemaConverter {
   private readonly wk = wellKnownTable();
@@ -250,7 +250,7 @@ export class SchemaConverter {
         ok = false;
         continue;
       }
-      fields.push({ name, doc: c.doc, type: c.type, optional: !required.has(name), nullable: c.nullable, required: required.has(name), markers: c.markers, span: this.pkg.span() });
+      fields.push({ name, doc: c.doc, type: c.type, optional: !required.has(name), nullable: c.nullable, required: required.has(name), immutable: false, schemaless: false, markers: c.markers, span: this.pkg.span() }); // immutable/schemaless: resolved from the markers by buildModel
     }
     return ok ? fields : undefined;
   }

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { loadApiModel } from '../load';
 import { DiagnosticBag } from '../diagnostics';
 import type { TypeDecl } from '../model/types';
-import { RUNTIME_PACKAGE_ID } from '../model/util';
+import { RUNTIME_PACKAGE } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import type { JSONSchemaProps } from '../schema/types';
@@ -53,7 +53,7 @@ export function wellKnownTable(): WellKnownTable {
     const { model, diagnostics } = loadApiModel({ root: dir, cwd: dir });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw new Error(`internal: cannot load the runtime's well-known types: ${errors[0].message}`);
-    const runtime = model.packages.find((p) => p.id === RUNTIME_PACKAGE_ID);
+    const runtime = model.packages.find((p) => p.id === RUNTIME_PACKAGE);
     if (!runtime) throw new Error('internal: the runtime package is missing from the well-known probe');
     const bag = new DiagnosticBag();
     const builder = new SchemaBuilder(model, bag);

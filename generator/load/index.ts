@@ -9,14 +9,16 @@
  *   well-known types are recognised by declaration, never by spelling.
  * - Marker lines are parsed and validated by the marker registry; decisions that depend on markers are made by
  *   `generator/model/build.ts`.
+ * - A package's hand-written `conversion.ts` is read for its exported function names and its relative imports
+ *   (`conversionImportSites`: specifier positions, type-only or not); the model builder resolves those imports.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
-import { checkMarkerSet, markerDefinition, parseMarker, type MarkerTarget } from '../markers';
+import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { buildModel, type LoadedPackage } from '../model/build';
+import { buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
 import { RUNTIME_PACKAGE, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
@@ -159,7 +161,7 @@ class Loader {
       }
     }
     pkg.conversionFunctions.sort();
-    pkg.conversionSource = sf.text;
+    pkg.conversion = { source: sf.text, imports: conversionImportSites(sf) };
   }
 
   private loadApiFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
@@ -356,12 +358,12 @@ class Loader {
       else if (rest.length !== typeNode.types.length) {
         const t = this.convertUnion(rest, sf, typeNode);
         if (!t) return undefined;
-        return { name, doc: describe(doc), type: t, optional, nullable, required: false, markers, span };
+        return { name, doc: describe(doc), type: t, optional, nullable, required: false, immutable: false, schemaless: false, markers, span };
       }
     }
     const type = this.convertType(typeNode, sf);
     if (!type) return undefined;
-    return { name, doc: describe(doc), type, optional, nullable, required: false, markers, span };
+    return { name, doc: describe(doc), type, optional, nullable, required: false, immutable: false, schemaless: false, markers, span };
   }
 
   private convertType(node: ts.TypeNode, sf: ts.SourceFile): TypeRef | undefined {
@@ -522,6 +524,36 @@ class Loader {
   }
 }
 
+/**
+ * The relative module specifiers of a hand-written `conversion.ts` — of its import and export declarations, in
+ * source order — with the offsets of their text and whether the declaration imports types only. The model builder
+ * resolves where each points in the generated package; the conversion emitter replaces the text at those offsets.
+ */
+export function conversionImportSites(sf: ts.SourceFile): ConversionImportSite[] {
+  const out: ConversionImportSite[] = [];
+  for (const st of sf.statements) {
+    let typeOnly: boolean;
+    if (ts.isImportDeclaration(st)) {
+      const clause = st.importClause;
+      // a side-effect import (`import './x'`) runs code: not types only
+      typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+    } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
+      typeOnly = st.isTypeOnly || (!!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.every((e) => e.isTypeOnly));
+    } else continue;
+    const spec: ts.Expression | undefined = st.moduleSpecifier;
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue;
+    const startOfLiteral = spec.getStart(sf);
+    const at = sf.getLineAndCharacterOfPosition(st.getStart(sf));
+    out.push({ specifier: spec.text, start: startOfLiteral + 1, end: spec.end - 1, line: at.line + 1, column: at.character + 1, typeOnly });
+  }
+  return out;
+}
+
+/** `conversionImportSites` of a file's text (for models built without the loader). */
+export function scanConversionImports(fileName: string, text: string): ConversionImportSite[] {
+  return conversionImportSites(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true));
+}
+
 /** Lib types API files may use (or that get a precise rejection), by name. */
 const LIB_TYPES = new Set(['Array', 'ReadonlyArray', 'Record', 'Readonly', 'Partial', 'Date']);
 
@@ -548,23 +580,10 @@ function declTarget(_n: DeclNode): MarkerTarget {
   return 'type';
 }
 
-/** Whether the marker on this line is registered for the target (longest registered name prefix). */
+/** Whether the marker on this line is registered for the target (the registry's name resolution). */
 function allowsTarget(text: string, target: MarkerTarget): boolean {
-  const def = markerDefinition(markerName(text));
+  const def = markerDefinition(markerLineName(text));
   return !!def && def.targets.includes(target);
-}
-
-/** The registered marker name a line refers to: the longest `:`-prefix of `+a:b:c=…` that is registered. */
-export function markerName(text: string): string {
-  const body = text.replace(/^\+/, '');
-  const eq = body.indexOf('=');
-  const head = eq >= 0 ? body.slice(0, eq) : body.split(/\s/)[0];
-  const parts = head.split(':');
-  for (let i = parts.length; i > 0; i--) {
-    const candidate = parts.slice(0, i).join(':');
-    if (markerDefinition(candidate)) return candidate;
-  }
-  return head;
 }
 
 function hasExportModifier(n: ts.Node): boolean {

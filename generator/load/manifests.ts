@@ -22,16 +22,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
-import { isOwnedMarkerName, markerDefinition, parseMarker, type RbacArgs, type WebhookArgs, type WebhookConfigurationArgs } from '../markers';
+import { Rbac, Webhook, WebhookConfiguration, isMarker, isOwnedMarkerName, markerDefinition, markerLineName, parseMarker } from '../markers';
 import type { ManifestModel } from '../model/manifests';
 import type { SourceSpan } from '../model/types';
 import { commentLines, isMarkerLine, leadingCommentGroups, splitDoc } from './comments';
-import { markerName } from './index';
 import { SourceFiles } from './resolve';
 
-export const RBAC_MARKER = 'kubebuilder:rbac';
-export const WEBHOOK_MARKER = 'kubebuilder:webhook';
-export const WEBHOOK_CONFIGURATION_MARKER = 'kubebuilder:webhookconfiguration';
+export const RBAC_MARKER = Rbac.name;
+export const WEBHOOK_MARKER = Webhook.name;
+export const WEBHOOK_CONFIGURATION_MARKER = WebhookConfiguration.name;
 const MANIFEST_MARKERS: readonly string[] = [RBAC_MARKER, WEBHOOK_MARKER, WEBHOOK_CONFIGURATION_MARKER];
 
 export interface ManifestLoadOptions {
@@ -169,7 +168,7 @@ class FileScanner {
   }
 
   private markerLine(text: string, span: SourceSpan, placement: Placement): void {
-    const name = markerName(text);
+    const name = markerLineName(text);
     if (!MANIFEST_MARKERS.includes(name)) {
       this.nearMiss(text, span, name);
       return;
@@ -186,9 +185,9 @@ class FileScanner {
     if (result.kind !== 'marker') return;
     if (result.warnings) this.bag.addAll(result.warnings);
     const m = result.marker;
-    if (m.name === RBAC_MARKER) this.model.rbacRules.push({ ...(m.value as RbacArgs), span: m.span });
-    else if (m.name === WEBHOOK_MARKER) this.model.webhooks.push({ ...(m.value as WebhookArgs), span: m.span });
-    else this.model.webhookConfigurations.push({ ...(m.value as WebhookConfigurationArgs), span: m.span });
+    if (isMarker(m, Rbac)) this.model.rbacRules.push({ ...m.value, span: m.span });
+    else if (isMarker(m, Webhook)) this.model.webhooks.push({ ...m.value, span: m.span });
+    else if (isMarker(m, WebhookConfiguration)) this.model.webhookConfigurations.push({ ...m.value, span: m.span });
   }
 
   /** An unregistered name in kubegen's namespaces that is a typo of one of these markers. */

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** The package id under which the runtime's declarations appear in the model. */
-export const RUNTIME_PACKAGE = '@kubegen/runtime';
+export { RUNTIME_PACKAGE } from '../model/util';
 
 /** The directory holding the runtime's meta declarations (`runtime/src/meta`), found next to this generator. */
 export function runtimeMetaDir(): string {

@@ -1,40 +1,48 @@
-/** Small typed accessors for the loader and the model builder. */
+/**
+ * Typed accessors for the model builder, the schema builder and the loader: a marker is looked up by its
+ * definition, never by a name string, and its value comes back with the definition's value type
+ * (`getMarker(markers, Minimum)` is a `number | undefined`).
+ *
+ * Soundness rests on one contract of the registry: a `MarkerValue` whose `name` is a definition's name was parsed
+ * by that definition (`parseMarker`), so its value has the definition's value type. `isMarker` states it once.
+ */
 import type { MarkerValue } from '../model/types';
+import type { MarkerDefinition } from './types';
+import {
+  K8sOptional,
+  K8sRequired,
+  Optional,
+  Required,
+  ValidationOptional,
+  ValidationRequired,
+} from './definitions/validation';
 
-/** The value of the first marker named `name`, or undefined when absent. */
-export function getMarker<T = unknown>(markers: readonly MarkerValue[], name: string): T | undefined {
-  const m = markers.find((x) => x.name === name);
-  return m === undefined ? undefined : (m.value as T);
+/** Whether `m` is an occurrence of `def` (and so holds a value of its type). */
+export function isMarker<T>(m: MarkerValue, def: MarkerDefinition<T>): m is MarkerValue<T> {
+  return m.name === def.name;
 }
 
-/** The values of every marker named `name`, in order. */
-export function getMarkers<T = unknown>(markers: readonly MarkerValue[], name: string): T[] {
-  return markers.filter((x) => x.name === name).map((x) => x.value as T);
+/** The first occurrence of `def` (for its value and span), or undefined. */
+export function findMarker<T>(markers: readonly MarkerValue[], def: MarkerDefinition<T>): MarkerValue<T> | undefined {
+  for (const m of markers) if (isMarker(m, def)) return m;
+  return undefined;
 }
 
-/** Whether a marker named `name` is present. */
-export function hasMarker(markers: readonly MarkerValue[], name: string): boolean {
-  return markers.some((x) => x.name === name);
+/** The value of the first occurrence of `def`, or undefined when absent. */
+export function getMarker<T>(markers: readonly MarkerValue[], def: MarkerDefinition<T>): T | undefined {
+  return findMarker(markers, def)?.value;
 }
 
-/** The first marker named `name` itself (for its span), or undefined. */
-export function findMarker(markers: readonly MarkerValue[], name: string): MarkerValue | undefined {
-  return markers.find((x) => x.name === name);
+/** The values of every occurrence of `def`, in order. */
+export function getMarkers<T>(markers: readonly MarkerValue[], def: MarkerDefinition<T>): T[] {
+  const out: T[] = [];
+  for (const m of markers) if (isMarker(m, def)) out.push(m.value);
+  return out;
 }
 
-/** `+kubebuilder:validation:Schemaless`: the builder emits `{}` (plus the field's markers) and does not traverse. */
-export function isSchemaless(markers: readonly MarkerValue[]): boolean {
-  return hasMarker(markers, 'kubebuilder:validation:Schemaless');
-}
-
-/** `+kubebuilder:validation:EmbeddedResource` / `XEmbeddedResource`: the schema becomes an embedded resource. */
-export function isEmbeddedResource(markers: readonly MarkerValue[]): boolean {
-  return hasMarker(markers, 'kubebuilder:validation:EmbeddedResource') || hasMarker(markers, 'kubebuilder:validation:XEmbeddedResource');
-}
-
-/** `+k8s:immutable` on a field: the builder adds `immutableParentRule(field)` on the parent when the field is optional. */
-export function isImmutable(markers: readonly MarkerValue[]): boolean {
-  return hasMarker(markers, 'k8s:immutable');
+/** Whether `def` occurs. */
+export function hasMarker(markers: readonly MarkerValue[], def: MarkerDefinition<unknown>): boolean {
+  return markers.some((m) => m.name === def.name);
 }
 
 /**
@@ -43,19 +51,9 @@ export function isImmutable(markers: readonly MarkerValue[]): boolean {
  * `required` / `k8s:required`. Undefined when no marker decides (then `?` and the package default do).
  */
 export function explicitRequired(markers: readonly MarkerValue[]): boolean | undefined {
-  if (hasMarker(markers, 'kubebuilder:validation:Optional')) return false;
-  if (hasMarker(markers, 'kubebuilder:validation:Required')) return true;
-  if (hasMarker(markers, 'optional') || hasMarker(markers, 'k8s:optional')) return false;
-  if (hasMarker(markers, 'required') || hasMarker(markers, 'k8s:required')) return true;
+  if (hasMarker(markers, ValidationOptional)) return false;
+  if (hasMarker(markers, ValidationRequired)) return true;
+  if (hasMarker(markers, Optional) || hasMarker(markers, K8sOptional)) return false;
+  if (hasMarker(markers, Required) || hasMarker(markers, K8sRequired)) return true;
   return undefined;
 }
-
-/** The field names of every ExactlyOneOf / AtMostOneOf / AtLeastOneOf marker of a type. */
-export function oneOfFields(markers: readonly MarkerValue[]): Set<string> {
-  const out = new Set<string>();
-  for (const n of ['kubebuilder:validation:ExactlyOneOf', 'kubebuilder:validation:AtMostOneOf', 'kubebuilder:validation:AtLeastOneOf']) {
-    for (const v of getMarkers<string[]>(markers, n)) for (const f of v) out.add(f);
-  }
-  return out;
-}
-

@@ -7,40 +7,21 @@
  *   `error` results carry diagnostics; a `marker` result may carry `warnings` (deprecated spelling,
  *   `+default=ref(...)` which has value `null` and no effect);
  * - call `checkMarkerSet` on the markers of each node (duplicates of non-repeatable markers);
- * - read non-schema markers with `getMarker` / `getMarkers` and the value types below.
+ * - read markers with `getMarker(markers, Definition)` / `getMarkers` / `hasMarker`: by their definition (exported
+ *   below), never by a name string; values come back typed.
  * Contract for the schema builder: `applySchemaMarkers(schema, [...typeMarkers, ...fieldMarkers], ctx)`.
  */
-export type { ArgSpec, ArgType, MarkerArgs, MarkerDefinition, MarkerHelp, MarkerTarget, SchemaApplyContext, SchemaBehaviour } from './types';
-export { parseMarker, markerDefinition, markerDefinitions, checkMarkerSet, isOwnedMarkerName, markerSyntax, BARE_MARKER_NAMES } from './registry';
+export type { ArgSpec, ArgType, ArgTypeFor, ArgValue, Int, MarkerArgs, MarkerDefinition, MarkerHelp, MarkerSyntax, MarkerTarget, SchemaApplyContext, SchemaBehaviour, StructArgs } from './types';
+export { parseMarker, markerDefinition, markerDefinitions, checkMarkerSet, isOwnedMarkerName, markerSyntax, resolveMarkerName, markerLineName, BARE_MARKER_NAMES } from './registry';
 export type { ParseResult } from './registry';
 export { applySchemaMarkers, schemaPriorities } from './apply';
 export { renderMarkerReference } from './reference';
 export { checkPattern } from './regex';
+export { stringEnum } from './definitions/common';
 export { Cursor, GrammarError, parseArgValue, guessType, typeString } from './grammar';
 export * from './accessors';
-export {
-  normalizeDefault,
-  immutableParentRule,
-  oneOfRule,
-  appendRule,
-  IMMUTABLE_RULE,
-  XVALIDATION_REASONS,
-  SCHEMA_TYPES,
-} from './definitions/validation';
-export type { XValidationArgs } from './definitions/validation';
-export { PRINT_COLUMN_TYPES, SCOPES, LIST_TYPES, MAP_TYPES } from './definitions/crd';
-export type {
-  ScaleArgs,
-  PrintColumnArgs,
-  ResourceArgs,
-  DeprecatedVersionArgs,
-  MetadataArgs,
-  SelectableFieldArgs,
-  ExternalDocsArgs,
-  RbacArgs,
-  WebhookArgs,
-  WebhookConfigurationArgs,
-} from './definitions/crd';
-export { CLIENT_VERBS, READONLY_VERBS } from './definitions/client';
-export type { GenClientMethodArgs } from './definitions/client';
+// Every definition (`getMarker(markers, Minimum)`), its argument types and the constants the model builder uses.
+export * from './definitions/validation';
+export * from './definitions/crd';
+export * from './definitions/client';
 export type { ValidationGenArgs } from './definitions/codegen';

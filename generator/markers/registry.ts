@@ -34,6 +34,31 @@ export function markerDefinition(name: string): MarkerDefinition | undefined {
   return byName.get(name);
 }
 
+/**
+ * The definition a marker name (without `+`) refers to — the one name resolution of kubegen, as controller-gen's
+ * registry looks names up: the whole name first; if it is not registered, its last `:` segment is taken as the
+ * first argument of a struct marker (`kubebuilder:printcolumn:name` → `kubebuilder:printcolumn` with argument
+ * `name`, whose text starts at `firstArg.offset` in the line `+…`). Undefined when neither is registered.
+ */
+export function resolveMarkerName(name: string): { def: MarkerDefinition; firstArg?: { name: string; offset: number } } | undefined {
+  const def = byName.get(name);
+  if (def) return { def };
+  const colon = name.lastIndexOf(':');
+  const base = colon > 0 ? byName.get(name.slice(0, colon)) : undefined;
+  if (base && base.args.kind === 'struct') return { def: base, firstArg: { name: name.slice(colon + 1), offset: colon + 2 } };
+  return undefined;
+}
+
+/**
+ * The registered name a marker line (`+a:b:c=…`, from the `+`) refers to, by `resolveMarkerName`; for a line that
+ * names no registered marker, the name as written; '' for a line that is not a marker.
+ */
+export function markerLineName(text: string): string {
+  const m = NAME_RE.exec(text.trimEnd());
+  if (!m) return '';
+  return resolveMarkerName(m[1])?.def.name ?? m[1];
+}
+
 /** Bare names (no namespace) that kubegen owns. */
 export const BARE_MARKER_NAMES: readonly string[] = [
   'groupName',
@@ -108,22 +133,16 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   });
 
   // resolve the definition
-  let def = byName.get(name);
-  let firstArg: { name: string; offset: number } | undefined;
-  if (!def) {
+  const resolved = resolveMarkerName(name);
+  if (!resolved) {
+    if (!isOwnedMarkerName(name)) return { kind: 'foreign' };
     const colon = name.lastIndexOf(':');
-    const base = colon > 0 ? byName.get(name.slice(0, colon)) : undefined;
-    if (base && base.args.kind === 'struct') {
-      def = base;
-      firstArg = { name: name.slice(colon + 1), offset: colon + 2 };
-      name = base.name;
-    } else if (!isOwnedMarkerName(name)) {
-      return { kind: 'foreign' };
-    } else {
-      const hint = didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
-      return err('unknown-marker', `unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
-    }
+    const hint = didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
+    return err('unknown-marker', `unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
   }
+  const def = resolved.def;
+  const firstArg = resolved.firstArg;
+  name = def.name;
   const label = `+${def.name}`;
 
   let params: string | undefined;

@@ -1,20 +1,49 @@
 /**
  * The model builder: turns loaded packages (declarations + markers) into the resolved API model. Every decision
- * that depends on markers is made here, once: group/version of each package, which types are kinds, their
- * names/scope/subresources/columns, required-ness of fields, storage versions, client verbs.
- * It knows nothing of ts-morph.
+ * that depends on markers is made here, once: group/version of each package, the group's Go name, which types are
+ * kinds, their names/scope/subresources/columns, required-ness, defaults, immutability and schemaless-ness of
+ * fields, storage versions (the one check that each kind has exactly one), client verbs, and where the imports of a
+ * hand-written conversion.ts point in the generated package. Markers are read through their typed definitions
+ * (`getMarker(markers, Resource)`). It knows nothing of ts-morph.
  */
 import type { DiagnosticBag } from '../diagnostics';
 import {
   CLIENT_VERBS,
+  CrdMetadata,
+  Default,
+  DeprecatedVersion,
+  GenClient,
+  GenClientMethod,
+  GenClientNoStatus,
+  GenClientNoVerbs,
+  GenClientNonNamespaced,
+  GenClientOnlyVerbs,
+  GenClientReadonly,
+  GenClientSkipVerbs,
+  GroupGoName,
+  GroupName,
+  Immutable,
+  KubebuilderDefault,
+  ObjectRoot,
+  PrintColumn,
   READONLY_VERBS,
+  Resource,
+  Schemaless,
+  SelectableField,
+  Skip,
+  SkipVersion,
+  StorageVersion,
+  SubresourceScale,
+  SubresourceStatus,
+  UnservedVersion,
+  ValidationOptional,
+  VersionName,
   explicitRequired,
   findMarker,
+  getMarker,
   getMarkers,
   hasMarker,
-  type GenClientMethodArgs,
-  type PrintColumnArgs,
-  type SelectableFieldArgs,
+  isMarker,
 } from '../markers';
 import { pluralize } from '../naming/flect';
 import type {
@@ -25,6 +54,8 @@ import type {
   ClientVerb,
   Field,
   Kind,
+  ManualConversionImport,
+  ManualConversions,
   MarkerValue,
   Package,
   PackageId,
@@ -32,7 +63,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
-import { RUNTIME_PACKAGE_ID, typeIndex } from './util';
+import { fieldName, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
@@ -44,12 +75,25 @@ export interface LoadedPackage {
   types: TypeDecl[];
   /** Exported names of the package's `conversion.ts`. */
   conversionFunctions: string[];
-  /** The text of the package's `conversion.ts`, when it has one. */
-  conversionSource?: string;
+  /** The package's `conversion.ts`, when it has one: its text and its relative imports, as the front end found them. */
+  conversion?: { source: string; imports: ConversionImportSite[] };
   /** The runtime's own declarations (well-known struct types). */
   runtime?: boolean;
 }
 
+
+/** A relative module specifier of a hand-written `conversion.ts`, as the front end finds it. */
+export interface ConversionImportSite {
+  specifier: string;
+  /** Offsets of the specifier's text (inside its quotes) in the file. */
+  start: number;
+  end: number;
+  /** 1-based position of the import / export declaration. */
+  line: number;
+  column: number;
+  /** `import type …`, `export type …`, or only `type` elements (`import { type A }`). */
+  typeOnly: boolean;
+}
 
 export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiModel {
   const packages: Package[] = loaded
@@ -57,7 +101,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = typeIndex(packages);
   for (const pkg of packages) {
-    for (const t of pkg.types) resolveRequired(t.type, pkg, bag);
+    for (const t of pkg.types) resolveFields(t.type, pkg, index);
   }
   for (const pkg of packages) {
     if (pkg.group === undefined || pkg.skip) continue;
@@ -67,6 +111,12 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     }
   }
   const groups = resolveGroups(packages, bag);
+  for (const lp of loaded) {
+    const pkg = packages.find((p) => p.id === lp.id);
+    if (!pkg || !lp.conversion) continue;
+    const versions = new Set(groups.find((g) => g.name === pkg.group)?.versions.map((v) => v.version) ?? [pkg.version]);
+    pkg.manualConversions = resolveManualConversions(`${pkg.dir}/conversion.ts`, pkg.version, lp.conversion.source, lp.conversion.imports, versions);
+  }
   checkDuplicates(packages, bag);
   checkModelNames(packages, bag);
   checkRecursion(packages, index, bag);
@@ -74,47 +124,102 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
 }
 
 function resolvePackage(lp: LoadedPackage): Package {
-  const groupMarker = findMarker(lp.markers, 'groupName');
-  const versionMarker = findMarker(lp.markers, 'versionName');
   const types = [...lp.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const pkg: Package = {
     id: lp.id,
     dir: lp.dir,
-    group: groupMarker ? String(groupMarker.value ?? '') : undefined,
-    version: versionMarker ? String(versionMarker.value) : lp.folderName,
-    skip: hasMarker(lp.markers, 'kubebuilder:skip'),
+    group: getMarker(lp.markers, GroupName),
+    version: getMarker(lp.markers, VersionName) ?? lp.folderName,
+    skip: hasMarker(lp.markers, Skip),
     optionalByDefault: isPackageOptional(lp.markers),
     markers: lp.markers,
     types,
     kinds: [],
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
-  if (lp.conversionSource !== undefined) pkg.conversionSource = lp.conversionSource;
   return pkg;
 }
 
 function isPackageOptional(markers: MarkerValue[]): boolean {
-  const m = findMarker(markers, 'kubebuilder:validation:Optional');
-  return !!m && m.value !== false;
+  return hasMarker(markers, ValidationOptional);
 }
 
-/** Resolve `Field.required` everywhere in a type, with controller-gen's precedence (v0.16+). */
-function resolveRequired(t: TypeRef, pkg: Package, bag: DiagnosticBag): void {
+/** Resolve `Field.required` (controller-gen's precedence, v0.16+), defaults, immutability and schemaless-ness everywhere in a type. */
+function resolveFields(t: TypeRef, pkg: Package, index: Index): void {
   switch (t.kind) {
     case 'array':
-      return resolveRequired(t.items, pkg, bag);
+      return resolveFields(t.items, pkg, index);
     case 'map':
-      return resolveRequired(t.values, pkg, bag);
+      return resolveFields(t.values, pkg, index);
     case 'struct':
-      for (const e of t.embeds) resolveRequired(e, pkg, bag);
+      for (const e of t.embeds) resolveFields(e, pkg, index);
       for (const f of t.fields) {
         f.required = fieldRequired(f, pkg.optionalByDefault);
-        resolveRequired(f.type, pkg, bag);
+        resolveFieldMarkers(f, index);
+        resolveFields(f.type, pkg, index);
       }
       return;
     default:
       return;
   }
+}
+
+/**
+ * Where the generated copy of a hand-written `conversion.ts` imports each of its relative specifiers from: a type-only
+ * import of an API file of the same version (`./x`) becomes `./types`, of another version of the group
+ * (`../<version>/x`) `../<version>/types` (a `.js` suffix is allowed); anything else is a problem.
+ */
+export function resolveManualConversions(
+  file: string,
+  version: string,
+  source: string,
+  sites: readonly ConversionImportSite[],
+  groupVersions: ReadonlySet<string>,
+): ManualConversions {
+  const imports: ManualConversionImport[] = sites.map((site) => {
+    const { specifier, start, end } = site;
+    const out: ManualConversionImport = { specifier, start, end, span: { file, line: site.line, column: site.column } };
+    if (!site.typeOnly) {
+      out.problem = `${file}: hand-written conversions may only import types from API files (use \`import type\`): ${specifier}`;
+      return out;
+    }
+    const parts = (specifier.endsWith('.js') ? specifier.slice(0, -3) : specifier).split('/');
+    if (parts.length === 2 && parts[0] === '.') out.target = './types';
+    else if (parts.length === 3 && parts[0] === '..' && groupVersions.has(parts[1])) out.target = parts[1] === version ? './types' : `../${parts[1]}/types`;
+    else out.problem = `${file}: hand-written conversions may only import from API files of their group's versions, not ${specifier}`;
+    return out;
+  });
+  return { file, source, imports };
+}
+
+/** `Field.default`, `immutable` and `schemaless` from the field's markers. */
+function resolveFieldMarkers(f: Field, index: Index): void {
+  f.immutable = hasMarker(f.markers, Immutable);
+  f.schemaless = hasMarker(f.markers, Schemaless);
+  delete f.default;
+  const kubebuilder = findMarker(f.markers, KubebuilderDefault);
+  const json = findMarker(f.markers, Default);
+  if (kubebuilder) {
+    const value = isEmptyObject(kubebuilder.value) && isArrayType(f.type, index) ? [] : kubebuilder.value;
+    f.default = { value, marker: 'kubebuilder:default', span: kubebuilder.span };
+  } else if (json && json.value !== null) {
+    // `+default=ref(…)` parses to null: a defaulter-gen reference with no value here
+    f.default = { value: json.value, marker: 'default', span: json.span };
+  }
+}
+
+function isEmptyObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+/** Whether a type is an array, through named aliases. */
+function isArrayType(t: TypeRef, index: Index): boolean {
+  for (let depth = 0; t.kind === 'named' && depth < 64; depth++) {
+    const d = index.decl(t.package, t.name);
+    if (!d) return false;
+    t = d.type;
+  }
+  return t.kind === 'array';
 }
 
 /**
@@ -128,25 +233,29 @@ export function fieldRequired(f: Field, optionalByDefault: boolean): boolean {
   return !f.optional;
 }
 
-type Index = ReturnType<typeof typeIndex>;
+type Index = TypeIndex;
 
-/** All fields of a struct type including those of its embeds, resolved through named refs. */
+/** All fields of a struct type including those of its embeds (Go's inline embedding, `mergeInline`), resolved through named refs. */
 export function flattenFields(t: TypeRef, index: Index, seen = new Set<string>()): Field[] {
   if (t.kind === 'named') {
-    const key = `${t.package}.${t.name}`;
+    const key = typeKey(t.package, t.name);
     if (seen.has(key)) return [];
     seen.add(key);
     const d = index.get(key);
     return d ? flattenFields(d.type, index, seen) : [];
   }
   if (t.kind !== 'struct') return [];
-  return [...t.embeds.flatMap((e) => flattenFields(e, index, seen)), ...t.fields];
+  return mergeInline(
+    t.embeds.map((e) => flattenFields(e, index, seen)),
+    t.fields,
+    fieldName,
+  );
 }
 
 function embedsTypeMeta(t: TypeRef, index: Index, seen = new Set<string>()): boolean {
+  if (isTypeMetaRef(t)) return true;
   if (t.kind === 'named') {
-    if (t.package === RUNTIME_PACKAGE_ID && t.name === 'TypeMeta') return true;
-    const key = `${t.package}.${t.name}`;
+    const key = typeKey(t.package, t.name);
     if (seen.has(key)) return false;
     seen.add(key);
     const d = index.get(key);
@@ -180,20 +289,12 @@ function isListOf(t: TypeDecl, kind: string, index: Index): boolean {
 
 function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag): Kind {
   const m = t.markers;
-  const resource = (findMarker(m, 'kubebuilder:resource')?.value ?? {}) as {
-    path?: string;
-    singular?: string;
-    shortName?: string[];
-    categories?: string[];
-    scope?: 'Namespaced' | 'Cluster';
-  };
+  const resource = getMarker(m, Resource) ?? {};
   const fields = flattenFields(t.type, index);
   const hasStatus = fields.some((f) => f.name === 'status');
   const hasSpec = fields.some((f) => f.name === 'spec');
-  const scale = findMarker(m, 'kubebuilder:subresource:scale')?.value as
-    | { specpath: string; statuspath: string; selectorpath?: string }
-    | undefined;
-  const printerColumns: PrinterColumn[] = getMarkers<PrintColumnArgs>(m, 'kubebuilder:printcolumn').map((v) => {
+  const scale = getMarker(m, SubresourceScale);
+  const printerColumns: PrinterColumn[] = getMarkers(m, PrintColumn).map((v) => {
     const col: PrinterColumn = { name: v.name, type: v.type, jsonPath: v.JSONPath };
     if (v.description !== undefined) col.description = v.description;
     if (v.format !== undefined) col.format = v.format;
@@ -202,8 +303,9 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
   });
   const crdAnnotations: Record<string, string> = {};
   const crdLabels: Record<string, string> = {};
-  for (const md of m.filter((x) => x.name === 'kubebuilder:metadata')) {
-    const v = md.value as { annotations?: string[]; labels?: string[] };
+  for (const md of m) {
+    if (!isMarker(md, CrdMetadata)) continue;
+    const v = md.value;
     for (const [target, list, what] of [
       [crdAnnotations, v.annotations ?? [], 'annotation'],
       [crdLabels, v.labels ?? [], 'label'],
@@ -215,25 +317,25 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
       }
     }
   }
-  const deprecated = findMarker(m, 'kubebuilder:deprecatedversion');
+  const deprecated = findMarker(m, DeprecatedVersion);
   const scope = resource.scope ?? 'Namespaced';
   const listDecl = pkg.types.find((d) => d.name === `${t.name}List` && isListOf(d, t.name, index));
   const kind: Kind = {
     name: t.name,
     listName: listDecl?.name,
-    root: flagMarker(m, 'kubebuilder:object:root'),
+    root: getMarker(m, ObjectRoot) ?? false,
     scope,
     plural: resource.path ?? pluralize(t.name).toLowerCase(),
     singular: resource.singular ?? t.name.toLowerCase(),
     shortNames: resource.shortName ?? [],
     categories: resource.categories ?? [],
     storage: false,
-    served: !hasMarker(m, 'kubebuilder:unservedversion'),
-    skip: hasMarker(m, 'kubebuilder:skipversion'),
+    served: !hasMarker(m, UnservedVersion),
+    skip: hasMarker(m, SkipVersion),
     deprecated: !!deprecated,
-    subresources: { status: hasMarker(m, 'kubebuilder:subresource:status') },
+    subresources: { status: hasMarker(m, SubresourceStatus) },
     printerColumns,
-    selectableFields: getMarkers<SelectableFieldArgs>(m, 'kubebuilder:selectablefield').map((s) => s.JSONPath),
+    selectableFields: getMarkers(m, SelectableField).map((s) => s.JSONPath),
     crdAnnotations,
     crdLabels,
     hasStatus,
@@ -241,7 +343,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     client: resolveClient(t, scope, hasStatus, bag),
     span: t.span,
   };
-  const warning = (deprecated?.value as { warning?: string } | undefined)?.warning;
+  const warning = deprecated?.value.warning;
   if (warning !== undefined) kind.deprecationWarning = warning;
   if (scale) {
     kind.subresources.scale = { specReplicasPath: scale.specpath, statusReplicasPath: scale.statuspath };
@@ -250,36 +352,30 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
   return kind;
 }
 
-function flagMarker(markers: MarkerValue[], name: string): boolean {
-  const m = findMarker(markers, name);
-  return !!m && m.value !== false;
-}
-
 /** client-gen's tag semantics (cmd/client-gen/generators/util/tags.go). */
 function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: boolean, bag: DiagnosticBag): ClientOptions {
   const m = t.markers;
-  const generate = hasMarker(m, 'genclient');
-  const nonNamespaced = hasMarker(m, 'genclient:nonNamespaced');
+  const generate = hasMarker(m, GenClient);
+  const nonNamespaced = findMarker(m, GenClientNonNamespaced);
   if (generate && nonNamespaced && scope === 'Namespaced') {
-    const at = findMarker(m, 'genclient:nonNamespaced')!;
-    bag.report('conflicting-markers', '+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', at.span);
+    bag.report('conflicting-markers', '+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', nonNamespaced.span);
   }
   let verbs: ClientVerb[] = [...CLIENT_VERBS];
-  const only = findMarker(m, 'genclient:onlyVerbs');
-  const skip = findMarker(m, 'genclient:skipVerbs');
-  if (hasMarker(m, 'genclient:noVerbs')) verbs = [];
-  else if (hasMarker(m, 'genclient:readonly')) verbs = [...READONLY_VERBS];
-  else if (only) verbs = CLIENT_VERBS.filter((v) => (only.value as string[]).includes(v));
-  if (skip) verbs = verbs.filter((v) => !(skip.value as string[]).includes(v));
-  if (hasMarker(m, 'genclient:noStatus') || !hasStatus) verbs = verbs.filter((v) => v !== 'updateStatus' && v !== 'applyStatus');
-  const methods: ClientExtensionMethod[] = getMarkers<GenClientMethodArgs>(m, 'genclient:method').map((v) => {
+  const only = getMarker(m, GenClientOnlyVerbs);
+  const skip = getMarker(m, GenClientSkipVerbs);
+  if (hasMarker(m, GenClientNoVerbs)) verbs = [];
+  else if (hasMarker(m, GenClientReadonly)) verbs = [...READONLY_VERBS];
+  else if (only) verbs = CLIENT_VERBS.filter((v) => only.includes(v));
+  if (skip) verbs = verbs.filter((v) => !skip.includes(v));
+  if (hasMarker(m, GenClientNoStatus) || !hasStatus) verbs = verbs.filter((v) => v !== 'updateStatus' && v !== 'applyStatus');
+  const methods: ClientExtensionMethod[] = getMarkers(m, GenClientMethod).map((v) => {
     const method: ClientExtensionMethod = { name: v.name, verb: v.verb };
     if (v.subresource !== undefined) method.subresource = v.subresource;
     if (v.input !== undefined) method.input = v.input;
     if (v.result !== undefined) method.result = v.result;
     return method;
   });
-  return { generate, namespaced: scope === 'Namespaced' && !nonNamespaced, verbs, methods };
+  return { generate, namespaced: scope === 'Namespaced' && nonNamespaced === undefined, verbs, methods };
 }
 
 /** Groups, their versions sorted by plain string comparison, and the storage version of every kind. */
@@ -302,7 +398,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
         });
       }
     }
-    groups.push({ name, versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
+    groups.push({ name, goName: groupGoName(name, pkgs), versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
     // storage per kind across the group's versions
     const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
     for (const kindName of [...kindNames].sort()) {
@@ -315,7 +411,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
       if (versions.length === 1) versions[0].storage = true;
       else {
         const marked = pkgs.flatMap((p) =>
-          p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, 'kubebuilder:storageversion')),
+          p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, StorageVersion)),
         );
         if (marked.length === 0) bag.report('crd-versions', `CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
         else if (marked.length > 1)
@@ -337,6 +433,15 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
   return groups;
 }
 
+/** client-gen's group identifier: the first non-empty `+groupGoName` of the versions, else the group's first DNS label. */
+function groupGoName(group: string, versions: readonly Package[]): string {
+  for (const p of versions) {
+    const name = getMarker(p.markers, GroupGoName);
+    if (name) return name;
+  }
+  return group.split('.')[0] ?? group;
+}
+
 function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
   for (const p of packages) {
     for (let i = 1; i < p.types.length; i++) {
@@ -353,7 +458,7 @@ function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
 function namedRefs(t: TypeRef, out: string[] = []): string[] {
   switch (t.kind) {
     case 'named':
-      out.push(`${t.package}.${t.name}`);
+      out.push(typeKey(t.package, t.name));
       break;
     case 'array':
       namedRefs(t.items, out);
@@ -383,7 +488,7 @@ export function checkRecursion(packages: readonly Package[], index: Index, bag: 
   const reported = new Set<string>();
   for (const pkg of packages) {
     for (const root of pkg.types) {
-      const rootKey = `${root.package}.${root.name}`;
+      const rootKey = typeKey(root.package, root.name);
       if (state.has(rootKey)) continue;
       // the walk's stack: a declaration and the references still to visit
       const stack: Array<{ key: string; decl: TypeDecl; refs: string[] }> = [{ key: rootKey, decl: root, refs: namedRefs(root.type).reverse() }];

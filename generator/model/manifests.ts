@@ -9,7 +9,7 @@
  * - Normalisation (`core` → `""`, merging, sorting, defaults) and the argument checks that need the whole set are
  *   the emitters' business (`generator/emit/rbac.ts`, `generator/emit/webhook.ts`); emitters never mutate this.
  */
-import type { SourceSpan } from './types';
+import type { Int, SourceSpan } from './types';
 
 /** One `+kubebuilder:rbac` marker (controller-tools pkg/rbac `Rule`). */
 export interface RbacRuleDecl {
@@ -31,7 +31,7 @@ export interface WebhookDecl {
   failurePolicy: string;
   matchPolicy?: string;
   sideEffects?: string;
-  timeoutSeconds?: number;
+  timeoutSeconds?: Int;
   groups: string[];
   resources: string[];
   verbs: string[];
@@ -40,7 +40,7 @@ export interface WebhookDecl {
   serviceName?: string;
   serviceNamespace?: string;
   path?: string;
-  servicePort?: number;
+  servicePort?: Int;
   webhookVersions?: string[];
   admissionReviewVersions: string[];
   reinvocationPolicy?: string;

@@ -15,6 +15,7 @@
 import { builtinModules } from 'node:module';
 import type { DiagnosticBag } from '../diagnostics';
 import { findMarker } from '../markers/accessors';
+import { GroupName, Resource, VersionName } from '../markers/definitions/crd';
 import type { Kind, MarkerValue, Package, SourceSpan, TypeDecl } from './types';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
@@ -188,10 +189,10 @@ export function npmPackageNameErrors(name: string): string[] {
 export function checkModelNames(packages: readonly Package[], bag: DiagnosticBag): void {
   for (const pkg of packages) {
     if (pkg.group === undefined || pkg.skip) continue;
-    const groupMarker = findMarker(pkg.markers, 'groupName');
+    const groupMarker = findMarker(pkg.markers, GroupName);
     // Built-in and aggregated API groups may be empty or dotless; the CRD rule is the crd generator's (checkCrdGroupNames).
     const groupOk = report(bag, apiGroupNameErrors(pkg.group), '+groupName', groupMarker?.span);
-    const versionMarker = findMarker(pkg.markers, 'versionName');
+    const versionMarker = findMarker(pkg.markers, VersionName);
     const versionWhat = versionMarker ? '+versionName' : `the version named after the folder ${JSON.stringify(pkg.dir)} (+versionName overrides it)`;
     report(bag, versionNameErrors(pkg.version), versionWhat, (versionMarker ?? groupMarker)?.span);
     for (const kind of pkg.kinds) {
@@ -211,13 +212,13 @@ export function checkCrdGroupNames(packages: readonly Package[], bag: Diagnostic
     if (pkg.group === undefined || pkg.skip || pkg.kinds.length === 0 || seen.has(pkg.group)) continue;
     seen.add(pkg.group);
     if (apiGroupNameErrors(pkg.group).length > 0) continue; // reported with the model
-    report(bag, groupNameErrors(pkg.group), '+groupName', findMarker(pkg.markers, 'groupName')?.span);
+    report(bag, groupNameErrors(pkg.group), '+groupName', findMarker(pkg.markers, GroupName)?.span);
   }
 }
 
 function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | undefined, bag: DiagnosticBag): void {
-  const resource: MarkerValue | undefined = decl ? findMarker(decl.markers, 'kubebuilder:resource') : undefined;
-  const given = (resource?.value ?? {}) as { path?: unknown; singular?: unknown };
+  const resource = decl ? findMarker(decl.markers, Resource) : undefined;
+  const given = resource?.value ?? {};
   const kindOk = report(bag, kindNameErrors(kind.name), `kind ${kind.name}`, kind.span);
   const at = (explicit: boolean) => (explicit ? resource!.span : kind.span);
   const where = (explicit: boolean, arg: string) => (explicit ? `+kubebuilder:resource:${arg}` : `the ${arg} derived from kind ${kind.name}`);

@@ -8,9 +8,12 @@
  *   is an ordinary key).
  * - The type graph has no cycles: recursive types are refused by the model builder (checkRecursion).
  * - Emitters never mutate a model; they return files.
- * - Every decision that depends on markers or options (scope, plural, storage version, required-ness,
- *   client verbs …) is resolved once by the model builder and stored here, so emitters never re-interpret
- *   markers except the schema-shaping ones, which they apply through the marker registry.
+ * - Every decision that depends on markers or options (scope, plural, storage version, required-ness, defaults,
+ *   immutability, schemaless fields, the group's Go name, client verbs, the hand-written conversions' imports …)
+ *   is resolved once by the model builder and stored here, so emitters never read markers; only the schema
+ *   builder applies the schema-shaping ones, through the marker registry.
+ * - A group with several versions of a kind has exactly one `Kind.storage` per kind when the model builder
+ *   reported no error (the one storage-version check).
  */
 
 /** A place in a source file. `file` is a POSIX path relative to the process working directory. */
@@ -22,15 +25,19 @@ export interface SourceSpan {
   column: number;
 }
 
+/** An integer as Go's int64 reads it: a bigint beyond ±2^53, so that it stays exact. */
+export type Int = number | bigint;
+
 /** One marker occurrence, parsed and validated against the registry. */
-export interface MarkerValue {
+export interface MarkerValue<T = unknown> {
   /** The registry name without the leading `+`, e.g. `kubebuilder:validation:Minimum`. */
   name: string;
   /**
-   * The typed value: for a single-argument marker the argument itself (number, string, boolean, array, object);
-   * for a struct marker (`+name:a=1,b=2`) an object keyed by argument name; for a flag marker `true`.
+   * The value, of the type of the definition named `name` (read it with `getMarker(markers, definition)`): for a
+   * single-argument marker the argument itself (number, string, boolean, array, object); for a struct marker
+   * (`+name:a=1,b=2`) an object keyed by argument name; for a flag marker `true`.
    */
-  value: unknown;
+  value: T;
   span: SourceSpan;
 }
 
@@ -106,7 +113,30 @@ export interface Field {
    * controller-gen's precedence.
    */
   required: boolean;
+  /**
+   * The default, resolved once: `+kubebuilder:default` (marker grammar) wins over `+default` (JSON);
+   * `+default=ref(…)` gives none. Absent when the field has no default. The schema builder and the defaulting
+   * emitter both read this, never the markers.
+   */
+  default?: FieldDefault;
+  /** `+k8s:immutable`: the schema gets `self == oldSelf`, and for an optional field a rule on its parent. */
+  immutable: boolean;
+  /** `+kubebuilder:validation:Schemaless`: the schema is `{}` plus the field's markers; the type is not traversed. */
+  schemaless: boolean;
+  /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
+  span: SourceSpan;
+}
+
+/** A field's default value and where it was written. */
+export interface FieldDefault {
+  /**
+   * The value as the marker gives it (JSON-like; integers beyond 2^53 as bigints, objects with a null prototype),
+   * except that `{}` in `+kubebuilder:default`'s grammar on an array-typed field is `[]` (as controller-gen renders it).
+   */
+  value: unknown;
+  /** `kubebuilder:default` (controller-gen's grammar) or `default` (JSON, numbers are Go float64s except on integer fields). */
+  marker: 'kubebuilder:default' | 'default';
   span: SourceSpan;
 }
 
@@ -118,6 +148,7 @@ export interface TypeDecl {
   exported: boolean;
   doc: string;
   type: TypeRef;
+  /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   span: SourceSpan;
 }
@@ -128,7 +159,8 @@ export interface PrinterColumn {
   jsonPath: string;
   description?: string;
   format?: string;
-  priority?: number;
+  /** Go's int32 as written (a bigint only for a value that does not fit a double exactly). */
+  priority?: Int;
 }
 
 export interface ScaleSubresource {
@@ -216,6 +248,7 @@ export interface Package {
   skip: boolean;
   /** Package `+kubebuilder:validation:Optional`. */
   optionalByDefault: boolean;
+  /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   /** Declared types, sorted by name. */
   types: TypeDecl[];
@@ -227,11 +260,41 @@ export interface Package {
    */
   conversionFunctions?: string[];
   /**
-   * The text of the package's hand-written `conversion.ts`, when it has one. The conversion emitter copies it into the
-   * generated package (`<version>/conversion.manual.ts`), pointing its type-only imports of API files at the
-   * generated `types.ts` modules, so that a generated package never imports from outside itself.
+   * The package's hand-written `conversion.ts`, when it has one, analysed by the front end and resolved by the model
+   * builder. The conversion emitter copies it into the generated package (`<version>/conversion.manual.ts`),
+   * replacing each import's specifier by its `target`, so that a generated package never imports from outside
+   * itself; it reports each import's `problem` instead when it copies the file.
    */
-  conversionSource?: string;
+  manualConversions?: ManualConversions;
+}
+
+/** A hand-written `conversion.ts` and its relative imports, resolved. */
+export interface ManualConversions {
+  /** `<dir>/conversion.ts`, relative to the working directory (POSIX). */
+  file: string;
+  /** The file's text. */
+  source: string;
+  /** Every relative module specifier of its import and export declarations, in source order. */
+  imports: ManualConversionImport[];
+}
+
+/**
+ * One relative module specifier of a hand-written `conversion.ts`. An API file of the same version
+ * (`./crontab`) is repointed at `./types`, of another version of the group (`../v1/crontab`) at `../v1/types`, where
+ * the generated types are exported under their own names; it must be imported type-only. Anything else is a problem.
+ */
+export interface ManualConversionImport {
+  /** The specifier as written, e.g. `../v1/crontab`. */
+  specifier: string;
+  /** Where the specifier is written in `source`: `source.slice(start, end)` is the text inside its quotes. */
+  start: number;
+  end: number;
+  /** The import or export declaration. */
+  span: SourceSpan;
+  /** The specifier the generated copy uses; absent when `problem` is set. */
+  target?: string;
+  /** Why the declaration cannot be copied (an error message naming the file); absent when `target` is set. */
+  problem?: string;
 }
 
 export interface GroupVersion {
@@ -242,6 +305,12 @@ export interface GroupVersion {
 
 export interface ApiGroup {
   name: string;
+  /**
+   * The group's identifier in generated client code (client-gen): the first non-empty `+groupGoName` of its
+   * versions (in version order), else the first DNS label of the name (`stable.example.com` → `stable`). Raw text:
+   * code emitters pass it through their namers.
+   */
+  goName: string;
   /** Versions sorted as controller-gen sorts them (plain string comparison). */
   versions: GroupVersion[];
 }

@@ -4,9 +4,10 @@
  * view models from `Shape`s and never look at `TypeRef`s directly.
  */
 import type { ApiModel, Field, Package, PackageId, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
+import { RUNTIME_PACKAGE, isTypeMetaRef, mergeInline, typeIndex, type TypeIndex } from '../model/util';
 
-/** The package id under which the well-known struct types of `@kubegen/runtime` are referenced. */
-export const RUNTIME_PACKAGE: PackageId = '@kubegen/runtime';
+/** The package id under which the well-known struct types of `@kubegen/runtime` are referenced (the model's). */
+export { RUNTIME_PACKAGE };
 
 /** The JSON kind of a scalar: how a value of it looks on the wire. */
 export type ScalarJson = 'string' | 'integer' | 'number' | 'boolean' | 'int-or-string';
@@ -71,14 +72,12 @@ export interface FlatField {
 }
 
 export class ModelIndex {
-  private readonly decls = new Map<string, TypeDecl>();
+  private readonly decls: TypeIndex;
   private readonly packages = new Map<PackageId, Package>();
 
   constructor(readonly model: ApiModel) {
-    for (const p of model.packages) {
-      this.packages.set(p.id, p);
-      for (const t of p.types) this.decls.set(`${p.id}#${t.name}`, t);
-    }
+    this.decls = typeIndex(model.packages);
+    for (const p of model.packages) this.packages.set(p.id, p);
   }
 
   package(id: PackageId): Package | undefined {
@@ -86,7 +85,7 @@ export class ModelIndex {
   }
 
   decl(pkg: PackageId, name: string): TypeDecl | undefined {
-    return this.decls.get(`${pkg}#${name}`);
+    return this.decls.decl(pkg, name);
   }
 
   /** Classifies a type reference. `owner` names inline structs (`<ownerId>.<field>`). */
@@ -147,22 +146,16 @@ export class ModelIndex {
    * embedding order), then own fields; a later field of the same JSON name replaces an earlier one in place.
    */
   fields(s: StructShape): FlatField[] {
-    const out = new Map<string, FlatField>();
     const owner = { id: s.id, name: s.name, package: s.package };
-    for (const embed of s.struct.embeds) {
-      for (const f of this.embeddedFields(embed, owner)) out.set(f.field.name, f);
-    }
-    for (const field of s.struct.fields) {
-      out.set(field.name, { field, shape: this.shape(field.type, { id: `${s.id}.${field.name}`, name: `${s.name}_${field.name}`, package: s.package }) });
-    }
-    return [...out.values()];
+    return mergeInline(
+      s.struct.embeds.map((embed) => this.embeddedFields(embed, owner)),
+      s.struct.fields.map((field) => ({ field, shape: this.shape(field.type, { id: `${s.id}.${field.name}`, name: `${s.name}_${field.name}`, package: s.package }) })),
+      (f) => f.field.name,
+    );
   }
 
   private embeddedFields(embed: TypeRef, owner: { id: string; name: string; package: PackageId }): FlatField[] {
-    if (
-      (embed.kind === 'wellKnown' && embed.name === 'TypeMeta') ||
-      (embed.kind === 'named' && embed.package === RUNTIME_PACKAGE && embed.name === 'TypeMeta')
-    ) {
+    if (isTypeMetaRef(embed)) {
       return TYPE_META_FIELDS.map((field) => ({ field, shape: { kind: 'scalar', json: 'string' } }));
     }
     const shape = this.shape(embed, owner);
@@ -177,7 +170,7 @@ export class ModelIndex {
   }
 }
 
-const NO_SPAN = { file: '@kubegen/runtime', line: 1, column: 1 };
+const NO_SPAN = { file: RUNTIME_PACKAGE, line: 1, column: 1 };
 const TYPE_META_FIELDS: Field[] = ['apiVersion', 'kind'].map((name) => ({
   name,
   doc: '',
@@ -185,6 +178,8 @@ const TYPE_META_FIELDS: Field[] = ['apiVersion', 'kind'].map((name) => ({
   optional: true,
   nullable: false,
   required: false,
+  immutable: false,
+  schemaless: false,
   markers: [],
   span: NO_SPAN,
 }));
@@ -192,15 +187,6 @@ const TYPE_META_FIELDS: Field[] = ['apiVersion', 'kind'].map((name) => ({
 /** Whether a shape is a JSON scalar at every level (no objects to copy). */
 export function isScalar(shape: Shape): boolean {
   return shape.kind === 'scalar';
-}
-
-/** The value of the first marker with one of `names`, or undefined. */
-export function markerValue(markers: readonly { name: string; value: unknown }[], ...names: string[]): { found: boolean; value: unknown } {
-  for (const n of names) {
-    const m = markers.find((x) => x.name === n);
-    if (m) return { found: true, value: m.value };
-  }
-  return { found: false, value: undefined };
 }
 
 /** A version package of an API group, as code emitters iterate them: groups by name, versions in model order. */

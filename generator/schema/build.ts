@@ -9,9 +9,9 @@
  * the TypeScript declaration or marker responsible.
  */
 import type { DiagnosticBag } from '../diagnostics';
-import { applySchemaMarkers, findMarker, hasMarker, immutableParentRule } from '../markers';
+import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, stringEnum, type SchemaApplyContext } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { typeIndex } from '../model/util';
+import { typeIndex, type TypeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
 import { cloneJson, defaultNumbersForSchema, jsonObject, setOwn } from './json';
 import { mistypedEnumValue, validateDefault } from './validate';
@@ -59,7 +59,7 @@ export function wellKnownSchema(name: WellKnownName): JSONSchemaProps {
 }
 
 export class SchemaBuilder {
-  private readonly index: Map<string, TypeDecl>;
+  private readonly index: TypeIndex;
   private readonly cache = new Map<string, JSONSchemaProps>();
   private readonly inProgress = new Set<string>();
   private readonly reportedRecursion = new Set<string>();
@@ -120,7 +120,7 @@ export class SchemaBuilder {
       case 'wellKnown':
         return wellKnownSchema(ref.name);
       case 'named': {
-        const decl = this.index.get(`${ref.package}.${ref.name}`);
+        const decl = this.index.decl(ref.package, ref.name);
         if (!decl) {
           this.bag.report('unresolved-type', `type ${ref.name} (in ${ref.package}) is not declared in the APIs`, at);
           return {};
@@ -150,7 +150,7 @@ export class SchemaBuilder {
       setOwn(properties, f.name, this.fieldSchema(f));
       if (f.required) required.push(f.name);
       // +k8s:immutable on an optional field: once set it cannot be removed (a rule on the parent).
-      if (!f.required && hasMarker(f.markers, 'k8s:immutable')) {
+      if (!f.required && f.immutable) {
         parentRules.push(immutableParentRule(f.name));
       }
     }
@@ -163,7 +163,7 @@ export class SchemaBuilder {
 
   private spanOfRef(ref: TypeRef): SourceSpan {
     if (ref.kind === 'named') {
-      const d = this.index.get(`${ref.package}.${ref.name}`);
+      const d = this.index.decl(ref.package, ref.name);
       if (d) return d.span;
     }
     return { file: '<unknown>', line: 0, column: 0 };
@@ -182,7 +182,7 @@ export class SchemaBuilder {
   }
 
   fieldSchema(f: Field): JSONSchemaProps {
-    const schemaless = hasMarker(f.markers, 'kubebuilder:validation:Schemaless');
+    const schemaless = f.schemaless;
     let schema: JSONSchemaProps;
     if (!schemaless && f.type.kind === 'named') {
       schema = this.refWithMarkers(f.type, f.doc, f.nullable, f.markers, { target: 'field', name: f.name, span: f.span });
@@ -193,7 +193,7 @@ export class SchemaBuilder {
       this.applyMarkers(schema, f.markers, { target: 'field', name: f.name, span: f.span });
     }
     // `+default` is JSON: its numbers are Go's float64 except on integer fields (see defaultNumbersForSchema)
-    if (schema.default !== undefined && !findMarker(f.markers, 'kubebuilder:default') && findMarker(f.markers, 'default')) {
+    if (schema.default !== undefined && f.default?.marker === 'default') {
       schema.default = defaultNumbersForSchema(schema.default, schema);
     }
     if (schema.default !== undefined) this.checkDefault(schema, f);
@@ -254,24 +254,27 @@ export class SchemaBuilder {
     const structFields = schema.properties
       ? Object.keys(schema.properties).map((name) => ({ name, required: (schema.required ?? []).includes(name) }))
       : undefined;
-    const ctx =
-      where.target === 'type'
-        ? { target: 'type' as const, typeName: where.name, structFields, resolvedType, enumValues: schema.type === 'string' && schema.enum ? (schema.enum as string[]) : undefined }
-        : { target: 'field' as const, fieldName: where.name, structFields, resolvedType };
+    const ctx = {
+      target: where.target,
+      name: where.name,
+      structFields,
+      resolvedType,
+      enumValues: where.target === 'type' ? stringEnum(schema) : undefined,
+    } satisfies SchemaApplyContext;
     this.bag.addAll(applySchemaMarkers(schema, markers, ctx));
   }
 
   private checkEnum(schema: JSONSchemaProps, name: string, markers: readonly MarkerValue[], span: SourceSpan): void {
     const bad = mistypedEnumValue(schema);
     if (bad === undefined) return;
-    const marker = findMarker(markers, 'kubebuilder:validation:Enum') ?? findMarker(markers, 'enum');
+    const marker = findMarker(markers, ValidationEnum);
     this.bag.report('enum-type-mismatch', `enum value ${JSON.stringify(bad)} of "${name}" is not of its type ${schema.type}`, marker?.span ?? span);
   }
 
   private checkDefault(schema: JSONSchemaProps, f: Field): void {
-    const marker = findMarker(f.markers, 'kubebuilder:default') ?? findMarker(f.markers, 'default');
     const problem = validateDefault(schema);
-    if (problem) this.bag.report('default-mismatch', `default value of "${f.name}" does not match its own schema: ${problem}`, marker?.span ?? f.span);
+    if (problem) this.bag.report('default-mismatch', `default value of "${f.name}" does not match its own schema: ${problem}`, f.default?.span ?? f.span);
   }
 }
+
 

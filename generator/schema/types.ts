@@ -2,6 +2,8 @@
  * apiextensions.k8s.io/v1 JSONSchemaProps, the subset a CRD's openAPIV3Schema may use.
  * Key names are the JSON names; the CRD emitter serialises with keys sorted, as controller-gen does.
  */
+import type { Int } from '../model/types';
+
 export interface JSONSchemaProps {
   $ref?: string;
   description?: string;
@@ -16,14 +18,14 @@ export interface JSONSchemaProps {
   minimum?: number;
   exclusiveMinimum?: boolean;
   multipleOf?: number;
-  maxLength?: number;
-  minLength?: number;
+  maxLength?: Int;
+  minLength?: Int;
   pattern?: string;
-  maxItems?: number;
-  minItems?: number;
+  maxItems?: Int;
+  minItems?: Int;
   uniqueItems?: boolean;
-  maxProperties?: number;
-  minProperties?: number;
+  maxProperties?: Int;
+  minProperties?: Int;
   required?: string[];
   items?: JSONSchemaProps;
   properties?: Record<string, JSONSchemaProps>;

@@ -52,7 +52,7 @@ function build(schema: JSONSchemaProps, opts: Required<SchemaArbitraryOptions>):
       return objectArbitrary(schema, opts);
     case 'array': {
       const items = schema.items ? schemaArbitrary(schema.items, opts) : jsonValue(opts.jsonDepth, opts.maxLength);
-      return fc.array(items, { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? opts.maxLength, opts.maxLength)) });
+      return fc.array(items, { minLength: Number(schema.minItems ?? 0), maxLength: Math.max(Number(schema.minItems ?? 0), Math.min(Number(schema.maxItems ?? opts.maxLength), opts.maxLength)) });
     }
     case 'string':
       return stringArbitrary(schema);
@@ -79,7 +79,7 @@ function stringArbitrary(schema: JSONSchemaProps): fc.Arbitrary<string> {
   }
   if (schema.format === 'byte') return fc.uint8Array({ maxLength: 12 }).map((b) => Buffer.from(b).toString('base64'));
   if (schema.pattern) return patternArbitrary(schema.pattern, schema);
-  return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 10, 10) });
+  return fc.string({ minLength: Number(schema.minLength ?? 0), maxLength: Math.min(Number(schema.maxLength ?? 10), 10) });
 }
 
 /**

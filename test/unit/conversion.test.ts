@@ -10,6 +10,7 @@ import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './hel
 import { typeSchema } from './helpers/schema';
 import { build } from '../cases-codegen/conversion/model';
 import { runGenerator } from '../../generator/emit/execute';
+import { manualConversions } from './helpers/model-builder';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const CASE_APIS = path.resolve(__dirname, '../cases-codegen/conversion/apis/stable.example.com');
@@ -62,7 +63,8 @@ describe('conversion emitter', () => {
   it('rejects hand-written conversions that import values or modules outside the API files', () => {
     const m = build();
     const beta = m.packages.find((p) => p.id === `${GROUP}/v1beta1`)!;
-    beta.conversionSource = `import { helper } from './util';\nimport type { X } from '../../other/v1/x';\nimport { z } from 'zod';\n${beta.conversionSource}`;
+    const source = `import { helper } from './util';\nimport type { X } from '../../other/v1/x';\nimport { z } from 'zod';\n${beta.manualConversions!.source}`;
+    beta.manualConversions = manualConversions(beta, source, new Set(VERSIONS));
     const r = runGenerator(conversionGenerator, m, {});
     expect(r.files).toEqual([]);
     expect(r.diagnostics.map((d) => `${d.span?.line}: ${d.message}`)).toEqual([

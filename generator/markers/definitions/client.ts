@@ -48,104 +48,125 @@ function parts(raw: string): Array<{ text: string; offset: number }> {
   return out;
 }
 
-const parseVerbs: CustomParse = (raw) => {
+/** The client verb spelled `s`, or undefined. */
+function clientVerb(s: string): ClientVerb | undefined {
+  return CLIENT_VERBS.find((v) => v === s);
+}
+
+const parseVerbs: CustomParse<ClientVerb[]> = (raw) => {
   const verbs: ClientVerb[] = [];
   for (const p of parts(raw)) {
-    if (!(CLIENT_VERBS as readonly string[]).includes(p.text)) {
+    const verb = clientVerb(p.text);
+    if (verb === undefined) {
       return {
         error: `unknown verb ${JSON.stringify(p.text)}; verbs are ${CLIENT_VERBS.join(', ')}`,
         offset: p.offset,
         hint: didYouMean(p.text, CLIENT_VERBS),
       };
     }
-    verbs.push(p.text as ClientVerb);
+    verbs.push(verb);
   }
   return { value: verbs };
 };
 
-const parseMethod: CustomParse = (raw) => {
+const METHOD_KEYS = ['verb', 'subresource', 'input', 'result'] as const;
+
+const parseMethod: CustomParse<GenClientMethodArgs> = (raw) => {
   const [first, ...rest] = parts(raw);
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(first.text)) {
     return { error: `expected a method name (+genclient:method=GetScale,verb=get,…), got ${JSON.stringify(first.text)}`, offset: first.offset };
   }
-  const out: Partial<GenClientMethodArgs> & { name: string } = { name: first.text };
-  const keys = ['verb', 'subresource', 'input', 'result'] as const;
+  const name = first.text;
+  const given = new Map<(typeof METHOD_KEYS)[number], string>();
   let verbOffset = 0;
   for (const p of rest) {
     const eq = p.text.indexOf('=');
     if (eq < 0) return { error: `invalid extension tag specification ${JSON.stringify(p.text)}: expected key=value`, offset: p.offset };
-    const key = p.text.slice(0, eq).trim();
+    const keyText = p.text.slice(0, eq).trim();
     const val = p.text.slice(eq + 1).trim();
-    if (!(keys as readonly string[]).includes(key)) {
-      return { error: `unknown extension configuration key ${JSON.stringify(key)}; keys are ${keys.join(', ')}`, offset: p.offset, hint: didYouMean(key, keys) };
+    const key = METHOD_KEYS.find((k) => k === keyText);
+    if (key === undefined) {
+      return { error: `unknown extension configuration key ${JSON.stringify(keyText)}; keys are ${METHOD_KEYS.join(', ')}`, offset: p.offset, hint: didYouMean(keyText, METHOD_KEYS) };
     }
-    if (val === '') return { error: `empty value of ${JSON.stringify(key)} for ${JSON.stringify(out.name)} extension`, offset: p.offset + eq + 1 };
+    if (val === '') return { error: `empty value of ${JSON.stringify(key)} for ${JSON.stringify(name)} extension`, offset: p.offset + eq + 1 };
     if (key === 'verb') verbOffset = p.offset + eq + 1;
-    (out as Record<string, string>)[key] = val;
+    given.set(key, val);
   }
-  if (!out.verb) return { error: `verb type must be specified (use '+genclient:method=${out.name},verb=create')`, offset: raw.length };
-  if (!(CLIENT_VERBS as readonly string[]).includes(out.verb)) {
-    return { error: `unknown verb ${JSON.stringify(out.verb)}`, offset: verbOffset, hint: didYouMean(out.verb, CLIENT_VERBS) };
+  const verbText = given.get('verb');
+  if (!verbText) return { error: `verb type must be specified (use '+genclient:method=${name},verb=create')`, offset: raw.length };
+  const verb = clientVerb(verbText);
+  if (verb === undefined) {
+    return { error: `unknown verb ${JSON.stringify(verbText)}`, offset: verbOffset, hint: didYouMean(verbText, CLIENT_VERBS) };
   }
-  if (UNSUPPORTED_EXTENSION_VERBS.includes(out.verb)) {
-    return { error: `verb ${JSON.stringify(out.verb)} is not supported by extension methods`, offset: verbOffset };
+  if (UNSUPPORTED_EXTENSION_VERBS.includes(verb)) {
+    return { error: `verb ${JSON.stringify(verb)} is not supported by extension methods`, offset: verbOffset };
   }
-  if (out.result && !RESULT_VERBS.includes(out.verb)) {
-    return { error: `${out.name}: result type is not supported for ${JSON.stringify(out.verb)} verbs (supported verbs: ${RESULT_VERBS.join(', ')})`, offset: verbOffset };
+  const [subresource, input, result] = [given.get('subresource'), given.get('input'), given.get('result')];
+  if (result && !RESULT_VERBS.includes(verb)) {
+    return { error: `${name}: result type is not supported for ${JSON.stringify(verb)} verbs (supported verbs: ${RESULT_VERBS.join(', ')})`, offset: verbOffset };
   }
-  if (out.input && !INPUT_VERBS.includes(out.verb)) {
-    return { error: `${out.name}: input type is not supported for ${JSON.stringify(out.verb)} verbs (supported verbs: ${INPUT_VERBS.join(', ')})`, offset: verbOffset };
+  if (input && !INPUT_VERBS.includes(verb)) {
+    return { error: `${name}: input type is not supported for ${JSON.stringify(verb)} verbs (supported verbs: ${INPUT_VERBS.join(', ')})`, offset: verbOffset };
   }
-  const ordered: GenClientMethodArgs = { name: out.name, verb: out.verb };
-  if (out.subresource) ordered.subresource = out.subresource;
-  if (out.input) ordered.input = out.input;
-  if (out.result) ordered.result = out.result;
+  const ordered: GenClientMethodArgs = { name, verb };
+  if (subresource) ordered.subresource = subresource;
+  if (input) ordered.input = input;
+  if (result) ordered.result = result;
   return { value: ordered };
 };
 
 const CLIENT = 'client';
 
+export const GenClient = define<true>({
+  name: 'genclient',
+  targets: TYPE,
+  args: flag(),
+  category: CLIENT,
+  summary: 'generates a typed client, lister and informer for this kind.',
+  details: '`+genclient=false` is invalid: omit the marker to skip client generation.',
+});
+export const GenClientNonNamespaced = define<true>({ name: 'genclient:nonNamespaced', targets: TYPE, args: flag(), category: CLIENT, summary: 'the kind is cluster-scoped: the client takes no namespace.' });
+export const GenClientNoVerbs = define<true>({ name: 'genclient:noVerbs', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates a client with no verbs (only +genclient:method extensions).' });
+export const GenClientNoStatus = define<true>({ name: 'genclient:noStatus', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates no UpdateStatus/ApplyStatus even though the kind has a status.' });
+export const GenClientReadonly = define<true>({ name: 'genclient:readonly', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates only get, list and watch.' });
+export const GenClientOnlyVerbs = define<ClientVerb[]>({
+  name: 'genclient:onlyVerbs',
+  targets: TYPE,
+  args: value(RAW, { help: '<verb>[,<verb>…]' }),
+  parse: parseVerbs,
+  category: CLIENT,
+  summary: 'generates only the given verbs, e.g. `+genclient:onlyVerbs=create,get`.',
+  details: `Verbs: ${CLIENT_VERBS.join(', ')}.`,
+});
+export const GenClientSkipVerbs = define<ClientVerb[]>({
+  name: 'genclient:skipVerbs',
+  targets: TYPE,
+  args: value(RAW, { help: '<verb>[,<verb>…]' }),
+  parse: parseVerbs,
+  category: CLIENT,
+  summary: 'generates every verb except the given ones, e.g. `+genclient:skipVerbs=patch,apply`.',
+  details: `Verbs: ${CLIENT_VERBS.join(', ')}.`,
+});
+export const GenClientMethod = define<GenClientMethodArgs>({
+  name: 'genclient:method',
+  targets: TYPE,
+  args: value(RAW, { help: 'Name,verb=<verb>[,subresource=<path>][,input=<Type>][,result=<Type>]' }),
+  parse: parseMethod,
+  repeatable: true,
+  category: CLIENT,
+  summary: 'adds an extension method, e.g. `+genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale`.',
+  details:
+    `verb is one of ${CLIENT_VERBS.filter((v) => !UNSUPPORTED_EXTENSION_VERBS.includes(v)).join(', ')}; ` +
+    `input only for ${INPUT_VERBS.join(', ')}; result only for ${RESULT_VERBS.join(', ')}.`,
+});
+
 export const CLIENT_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
-  define({
-    name: 'genclient',
-    targets: TYPE,
-    args: flag(),
-    category: CLIENT,
-    summary: 'generates a typed client, lister and informer for this kind.',
-    details: '`+genclient=false` is invalid: omit the marker to skip client generation.',
-  }),
-  define({ name: 'genclient:nonNamespaced', targets: TYPE, args: flag(), category: CLIENT, summary: 'the kind is cluster-scoped: the client takes no namespace.' }),
-  define({ name: 'genclient:noVerbs', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates a client with no verbs (only +genclient:method extensions).' }),
-  define({ name: 'genclient:noStatus', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates no UpdateStatus/ApplyStatus even though the kind has a status.' }),
-  define({ name: 'genclient:readonly', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates only get, list and watch.' }),
-  define({
-    name: 'genclient:onlyVerbs',
-    targets: TYPE,
-    args: value(RAW, { help: '<verb>[,<verb>…]' }),
-    parse: parseVerbs,
-    category: CLIENT,
-    summary: 'generates only the given verbs, e.g. `+genclient:onlyVerbs=create,get`.',
-    details: `Verbs: ${CLIENT_VERBS.join(', ')}.`,
-  }),
-  define({
-    name: 'genclient:skipVerbs',
-    targets: TYPE,
-    args: value(RAW, { help: '<verb>[,<verb>…]' }),
-    parse: parseVerbs,
-    category: CLIENT,
-    summary: 'generates every verb except the given ones, e.g. `+genclient:skipVerbs=patch,apply`.',
-    details: `Verbs: ${CLIENT_VERBS.join(', ')}.`,
-  }),
-  define({
-    name: 'genclient:method',
-    targets: TYPE,
-    args: value(RAW, { help: 'Name,verb=<verb>[,subresource=<path>][,input=<Type>][,result=<Type>]' }),
-    parse: parseMethod,
-    repeatable: true,
-    category: CLIENT,
-    summary: 'adds an extension method, e.g. `+genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale`.',
-    details:
-      `verb is one of ${CLIENT_VERBS.filter((v) => !UNSUPPORTED_EXTENSION_VERBS.includes(v)).join(', ')}; ` +
-      `input only for ${INPUT_VERBS.join(', ')}; result only for ${RESULT_VERBS.join(', ')}.`,
-  }),
+  GenClient,
+  GenClientNonNamespaced,
+  GenClientNoVerbs,
+  GenClientNoStatus,
+  GenClientReadonly,
+  GenClientOnlyVerbs,
+  GenClientSkipVerbs,
+  GenClientMethod,
 ];

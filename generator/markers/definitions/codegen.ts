@@ -11,12 +11,12 @@ const PKG_TYPE: readonly MarkerTarget[] = ['package', 'type'];
 const PKG: readonly MarkerTarget[] = ['package'];
 
 function tag(name: string, targets: readonly MarkerTarget[], summary: string, details?: string, optional = false): MarkerDefinition {
-  return define({ name, targets, args: value(RAW, { optional, help: '<value>' }), category: CG, summary, details });
+  return define<string>({ name, targets, args: value(RAW, { optional, help: '<value>' }), category: CG, summary, details });
 }
 
 export const CODEGEN_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
   tag('k8s:deepcopy-gen', PKG_TYPE, 'deepcopy-gen: `package` (or `package,register`) on a package, `true`/`false` on a type.', 'kubegen\'s object generator reads it like +kubebuilder:object:generate.'),
-  define({
+  define<string>({
     name: 'k8s:deepcopy-gen:interfaces',
     targets: TYPE,
     args: value(STRING, { help: 'e.g. k8s.io/apimachinery/pkg/runtime.Object' }),
@@ -24,7 +24,7 @@ export const CODEGEN_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
     category: CG,
     summary: 'deepcopy-gen: also generate DeepCopy<Interface>() for the named interface (runtime.Object → DeepCopyObject).',
   }),
-  define({
+  define<boolean>({
     name: 'k8s:deepcopy-gen:nonpointer-interfaces',
     targets: TYPE,
     args: value(BOOL),
@@ -65,7 +65,7 @@ export interface ValidationGenArgs {
 function validationGen(name: string, summary: string, instead: string | undefined, opts: { params?: boolean; payload?: 'required' | 'none' | 'optional' } = {}): MarkerDefinition {
   const payload = opts.payload ?? 'required';
   const syntax = `${opts.params ? '(<args>)' : ''}${payload === 'none' ? '' : payload === 'optional' ? '[=<payload>]' : '=<payload>'}`;
-  const parse: CustomParse = (raw, params) => {
+  const parse: CustomParse<ValidationGenArgs> = (raw, params) => {
     const value: ValidationGenArgs = {};
     if (params !== undefined) value.args = params;
     if (raw !== '') value.payload = raw.trim();
@@ -75,7 +75,7 @@ function validationGen(name: string, summary: string, instead: string | undefine
       warning: `+${name} is a validation-gen tag; kubegen does not generate declarative validation, so it has no effect${instead ? ` (for the CRD schema use ${instead})` : ''}`,
     };
   };
-  return define({
+  return define<ValidationGenArgs>({
     name,
     targets: ALL,
     args: value(RAW, { optional: payload !== 'required', help: syntax }),

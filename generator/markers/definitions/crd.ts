@@ -2,8 +2,10 @@
  * CRD-level, topology, package, object, rbac, webhook and applyconfiguration markers
  * (controller-tools pkg/crd/markers/{crd,topology,package}.go, pkg/deepcopy, pkg/rbac, pkg/webhook).
  */
+import type { RbacRuleDecl, WebhookConfigurationDecl, WebhookDecl } from '../../model/manifests';
+import type { Int } from '../../model/types';
 import type { JSONSchemaProps } from '../../schema/types';
-import type { MarkerDefinition, SchemaApplyContext } from '../types';
+import type { ArgSpec, MarkerDefinition, SchemaApplyContext } from '../types';
 import {
   BOOL,
   FIELD_AND_TYPE,
@@ -29,6 +31,8 @@ export const PRINT_COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'da
 export const SCOPES = ['Namespaced', 'Cluster'] as const;
 export const LIST_TYPES = ['atomic', 'set', 'map'] as const;
 export const MAP_TYPES = ['granular', 'atomic'] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+export type MapType = (typeof MAP_TYPES)[number];
 
 export interface ScaleArgs {
   specpath: string;
@@ -42,7 +46,7 @@ export interface PrintColumnArgs {
   JSONPath: string;
   description?: string;
   format?: string;
-  priority?: number;
+  priority?: Int;
 }
 
 export interface ResourceArgs {
@@ -73,205 +77,334 @@ export interface ExternalDocsArgs {
   description?: string;
 }
 
-export interface RbacArgs {
-  groups?: string[];
-  resources?: string[];
-  resourceNames?: string[];
-  verbs: string[];
-  urls?: string[];
-  namespace?: string;
-  roleName?: string;
-}
+/** `+kubebuilder:rbac`: the model's rule without its span. */
+export type RbacArgs = Omit<RbacRuleDecl, 'span'>;
 
-export interface WebhookArgs {
-  mutating: boolean;
-  failurePolicy: string;
-  matchPolicy?: string;
-  sideEffects?: string;
-  timeoutSeconds?: number;
-  groups: string[];
-  resources: string[];
-  verbs: string[];
-  versions: string[];
-  name: string;
-  serviceName?: string;
-  serviceNamespace?: string;
-  path?: string;
-  servicePort?: number;
-  webhookVersions?: string[];
-  admissionReviewVersions: string[];
-  reinvocationPolicy?: string;
-  url?: string;
-}
+/** `+kubebuilder:webhook`: the model's webhook without its span. */
+export type WebhookArgs = Omit<WebhookDecl, 'span'>;
 
-export interface WebhookConfigurationArgs {
-  mutating: boolean;
-  name?: string;
-}
+/** `+kubebuilder:webhookconfiguration`: the model's configuration name without its span. */
+export type WebhookConfigurationArgs = Omit<WebhookConfigurationDecl, 'span'>;
 
-const keyValues = (what: string) => (v: unknown) => {
-  const bad = (v as string[]).find((s) => !s.includes('='));
+const keyValues = (what: string) => (v: readonly string[]) => {
+  const bad = v.find((s) => !s.includes('='));
   return bad === undefined ? undefined : `${what} ${JSON.stringify(bad)} is not in 'key=value' format`;
 };
 
+export const SubresourceStatus = define<true>({
+  name: 'kubebuilder:subresource:status',
+  targets: TYPE,
+  args: flag(),
+  category: CRD,
+  summary: 'enables the "/status" subresource on a CRD.',
+});
+
+export const SubresourceScale = define<ScaleArgs>({
+  name: 'kubebuilder:subresource:scale',
+  targets: TYPE,
+  args: {
+    kind: 'struct',
+    args: {
+      specpath: arg(STRING, 'the jsonpath to the replicas field for the scale\'s spec.'),
+      statuspath: arg(STRING, 'the jsonpath to the replicas field for the scale\'s status.'),
+      selectorpath: opt(STRING, 'the jsonpath to the pod label selector field for the scale\'s status.'),
+    },
+  },
+  category: CRD,
+  summary: 'enables the "/scale" subresource on a CRD.',
+});
+
+export const PrintColumn = define<PrintColumnArgs>({
+  name: 'kubebuilder:printcolumn',
+  targets: TYPE,
+  args: {
+    kind: 'struct',
+    args: {
+      name: arg(STRING, 'the name of the column.'),
+      type: arg(STRING, 'the type of this column.', { oneOf: PRINT_COLUMN_TYPES }),
+      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.'),
+      description: opt(STRING, 'the help/description for this column.'),
+      format: opt(STRING, 'the format of this column (int32, int64, float, double, byte, date, date-time, password).'),
+      priority: opt(INT, 'how important it is to show this column; 0 shows it in the default view.'),
+    },
+  },
+  repeatable: true,
+  category: CRD,
+  summary: 'adds a column to "kubectl get" output for this CRD.',
+});
+
+export const Resource = define<ResourceArgs>({
+  name: 'kubebuilder:resource',
+  targets: TYPE,
+  args: {
+    kind: 'struct',
+    args: {
+      path: opt(STRING, 'the URL path (the plural, lower-case) for this resource.'),
+      shortName: opt(STRINGS, 'aliases for this resource, e.g. `{ct,cts}` or `ct;cts`.'),
+      categories: opt(STRINGS, 'the groups of resources (e.g. `all`) this resource belongs to.'),
+      singular: opt(STRING, 'overrides the singular form of your resource.'),
+      scope: opt(STRING, 'overrides the scope of the CRD.', { oneOf: SCOPES }),
+    },
+  },
+  category: CRD,
+  summary: 'configures naming and scope for a CRD.',
+});
+
+export const StorageVersion = define<true>({
+  name: 'kubebuilder:storageversion',
+  targets: TYPE,
+  args: flag(),
+  category: CRD,
+  summary: 'marks this version as the "storage version" for the CRD for conversion.',
+  details: 'When conversion is enabled for a CRD (i.e. it\'s not a trivial-versions/single-version CRD), one version is set as the "storage version" to be stored in etcd.',
+});
+
+export const SkipVersion = define<true>({
+  name: 'kubebuilder:skipversion',
+  targets: TYPE,
+  args: flag(),
+  category: CRD,
+  summary: 'removes the particular version of the CRD from the CRDs spec.',
+});
+
+export const UnservedVersion = define<true>({
+  name: 'kubebuilder:unservedversion',
+  targets: TYPE,
+  args: flag(),
+  category: CRD,
+  summary: 'does not serve this version.',
+});
+
+export const DeprecatedVersion = define<DeprecatedVersionArgs>({
+  name: 'kubebuilder:deprecatedversion',
+  targets: TYPE,
+  args: { kind: 'struct', args: { warning: opt(STRING, 'message to be shown on the deprecated version.') } },
+  category: CRD,
+  summary: 'marks this version as deprecated.',
+});
+
+export const CrdMetadata = define<MetadataArgs>({
+  name: 'kubebuilder:metadata',
+  targets: TYPE,
+  args: {
+    kind: 'struct',
+    args: {
+      annotations: opt(STRINGS, 'CRD annotations, each `"key=value"`.', { validate: keyValues('annotation') }),
+      labels: opt(STRINGS, 'CRD labels, each `"key=value"`.', { validate: keyValues('label') }),
+    },
+  },
+  repeatable: true,
+  category: CRD,
+  summary: 'configures the additional annotations or labels for this CRD.',
+});
+
+export const SelectableField = define<SelectableFieldArgs>({
+  name: 'kubebuilder:selectablefield',
+  targets: TYPE,
+  args: { kind: 'struct', args: { JSONPath: arg(STRING, 'the jsonpath of a field to select on.') } },
+  repeatable: true,
+  category: CRD,
+  since: 'controller-gen v0.16.4',
+  summary: 'adds a field that may be used with field selectors.',
+});
+
+export const ExternalDocs = define<ExternalDocsArgs>({
+  name: 'kubebuilder:externalDocs',
+  targets: FIELD_AND_TYPE,
+  args: {
+    kind: 'struct',
+    args: {
+      url: arg(STRING, 'the URL of the documentation.', {
+        validate: (v) => (isValidUrl(v) ? undefined : `invalid url ${JSON.stringify(v)}: must be an absolute URL`),
+      }),
+      description: opt(STRING, 'a short description of the documentation.'),
+    },
+  },
+  category: CRD,
+  since: 'controller-gen v0.21',
+  summary: 'sets externalDocs for this field or type.',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s, d) => {
+      s.externalDocs = d.description ? { description: d.description, url: d.url } : { url: d.url };
+      return undefined;
+    },
+  },
+});
+
+export const GroupName = define<string>({
+  name: 'groupName',
+  targets: PACKAGE,
+  args: value(STRING, { optional: true }),
+  category: CRD,
+  summary: 'specifies the API group name for this package.',
+  details: '`+groupName=` (empty) is the legacy core group.',
+});
+
+export const VersionName = define<string>({
+  name: 'versionName',
+  targets: PACKAGE,
+  args: value(STRING),
+  category: CRD,
+  summary: 'overrides the API group version for this package (defaults to the folder name).',
+});
+
+export const GroupGoName = define<string>({
+  name: 'groupGoName',
+  targets: PACKAGE,
+  args: value(STRING),
+  category: 'code-generator',
+  summary: 'overrides the identifier used for the group in generated client code (code-generator).',
+});
+
+export const Skip = define<true>({
+  name: 'kubebuilder:skip',
+  targets: PACKAGE,
+  args: flag(),
+  category: CRD,
+  summary: 'don\'t consider this package as an API version.',
+});
+
+export const ObjectGenerate = define<boolean>({
+  name: 'kubebuilder:object:generate',
+  targets: ['package', 'type'],
+  args: value(BOOL),
+  category: 'object',
+  summary: 'enables or disables object interface & deepcopy implementation generation for this package or type.',
+});
+
+export const ObjectRoot = define<boolean>({
+  name: 'kubebuilder:object:root',
+  targets: TYPE,
+  args: value(BOOL),
+  category: 'object',
+  summary: 'enables object interface implementation generation for this type (a root kind or its list).',
+});
+
+export const Rbac = define<RbacArgs>({
+  name: 'kubebuilder:rbac',
+  targets: PACKAGE,
+  args: {
+    kind: 'struct',
+    args: {
+      groups: opt(STRINGS, 'the API groups that this rule encompasses (`core` means "").'),
+      resources: opt(STRINGS, 'the API resources that this rule encompasses.'),
+      resourceNames: opt(STRINGS, 'an optional allow-list of names that the rule applies to.'),
+      verbs: arg(STRINGS, 'the verbs that apply to the resources; `*` means all.'),
+      urls: opt(STRINGS, 'non-resource URLs this rule applies to.'),
+      namespace: opt(STRING, 'makes a Role in this namespace instead of a ClusterRole.'),
+      roleName: opt(STRING, 'the name of the Role or ClusterRole (defaults to the generator\'s roleName).'),
+    },
+  },
+  repeatable: true,
+  category: 'RBAC',
+  summary: 'specifies an RBAC rule to all access to some resources or non-resource URLs.',
+});
+
+export const Webhook = define<WebhookArgs>({
+  name: 'kubebuilder:webhook',
+  targets: PACKAGE,
+  args: {
+    kind: 'struct',
+    args: {
+      mutating: arg(BOOL, 'whether the webhook is mutating (true) or validating (false).'),
+      failurePolicy: arg(STRING, 'what to do if the webhook cannot be called (`fail` or `ignore`, any case).'),
+      matchPolicy: opt(STRING, 'how the rules match requests (`Exact` or `Equivalent`, any case).'),
+      sideEffects: opt(STRING, '`None` or `NoneOnDryRun` (required for v1 configurations).'),
+      timeoutSeconds: opt(INT, 'seconds to wait, 1 to 30.'),
+      groups: arg(STRINGS, 'the API groups the webhook handles.'),
+      resources: arg(STRINGS, 'the resources the webhook handles.'),
+      verbs: arg(STRINGS, 'the operations (create, update, delete, connect, *).'),
+      versions: arg(STRINGS, 'the API versions the webhook handles.'),
+      name: arg(STRING, 'the webhook name (a fully-qualified domain name).'),
+      serviceName: opt(STRING, 'the service name (default `webhook-service`).'),
+      serviceNamespace: opt(STRING, 'the service namespace (default `system`).'),
+      path: opt(STRING, 'the URL path the webhook is served on (a service reference); excludes `url`.'),
+      servicePort: opt(INT, 'the service port (default 443).'),
+      webhookVersions: opt(STRINGS, 'the admissionregistration versions to generate; only `v1` (the default).'),
+      admissionReviewVersions: arg(STRINGS, 'the AdmissionReview versions the webhook accepts.'),
+      reinvocationPolicy: opt(STRING, '`Never` or `IfNeeded` (mutating only).'),
+      url: opt(STRING, 'an external URL (`https://host:port/path`, quoted) instead of a service; excludes `path`.'),
+    },
+  },
+  repeatable: true,
+  category: 'Webhook',
+  summary: 'specifies how a webhook should be served.',
+});
+
+export const WebhookConfiguration = define<WebhookConfigurationArgs>({
+  name: 'kubebuilder:webhookconfiguration',
+  targets: PACKAGE,
+  args: {
+    kind: 'struct',
+    args: {
+      mutating: arg(BOOL, 'which configuration this names.'),
+      name: opt(STRING, 'the name of the (Mutating|Validating)WebhookConfiguration.'),
+    },
+  },
+  repeatable: true,
+  category: 'Webhook',
+  since: 'controller-gen v0.16.3',
+  summary: 'specifies the name of the generated webhook configurations.',
+});
+
+export const AcGenerate = define<boolean>({
+  name: 'kubebuilder:ac:generate',
+  targets: ['package', 'type'],
+  args: value(BOOL),
+  category: 'applyconfiguration',
+  since: 'controller-gen v0.18',
+  summary: 'enables apply configuration generation for this package or type.',
+});
+
+export const AcOutputPackage = define<string>({
+  name: 'kubebuilder:ac:output:package',
+  targets: PACKAGE,
+  args: value(STRING),
+  category: 'applyconfiguration',
+  since: 'controller-gen v0.18',
+  summary: 'overrides the output package of the apply configurations (default `applyconfiguration`).',
+});
+
 const CRD_DEFINITIONS: MarkerDefinition[] = [
-  define({
-    name: 'kubebuilder:subresource:status',
-    targets: TYPE,
-    args: flag(),
-    category: CRD,
-    summary: 'enables the "/status" subresource on a CRD.',
-  }),
-  define({
-    name: 'kubebuilder:subresource:scale',
-    targets: TYPE,
-    args: {
-      kind: 'struct',
-      args: {
-        specpath: arg(STRING, 'the jsonpath to the replicas field for the scale\'s spec.'),
-        statuspath: arg(STRING, 'the jsonpath to the replicas field for the scale\'s status.'),
-        selectorpath: opt(STRING, 'the jsonpath to the pod label selector field for the scale\'s status.'),
-      },
-    },
-    category: CRD,
-    summary: 'enables the "/scale" subresource on a CRD.',
-  }),
-  define({
-    name: 'kubebuilder:printcolumn',
-    targets: TYPE,
-    args: {
-      kind: 'struct',
-      args: {
-        name: arg(STRING, 'the name of the column.'),
-        type: arg(STRING, 'the type of this column.', { oneOf: PRINT_COLUMN_TYPES }),
-        JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.'),
-        description: opt(STRING, 'the help/description for this column.'),
-        format: opt(STRING, 'the format of this column (int32, int64, float, double, byte, date, date-time, password).'),
-        priority: opt(INT, 'how important it is to show this column; 0 shows it in the default view.'),
-      },
-    },
-    repeatable: true,
-    category: CRD,
-    summary: 'adds a column to "kubectl get" output for this CRD.',
-  }),
-  define({
-    name: 'kubebuilder:resource',
-    targets: TYPE,
-    args: {
-      kind: 'struct',
-      args: {
-        path: opt(STRING, 'the URL path (the plural, lower-case) for this resource.'),
-        shortName: opt(STRINGS, 'aliases for this resource, e.g. `{ct,cts}` or `ct;cts`.'),
-        categories: opt(STRINGS, 'the groups of resources (e.g. `all`) this resource belongs to.'),
-        singular: opt(STRING, 'overrides the singular form of your resource.'),
-        scope: opt(STRING, 'overrides the scope of the CRD.', { oneOf: SCOPES }),
-      },
-    },
-    category: CRD,
-    summary: 'configures naming and scope for a CRD.',
-  }),
-  define({
-    name: 'kubebuilder:storageversion',
-    targets: TYPE,
-    args: flag(),
-    category: CRD,
-    summary: 'marks this version as the "storage version" for the CRD for conversion.',
-    details: 'When conversion is enabled for a CRD (i.e. it\'s not a trivial-versions/single-version CRD), one version is set as the "storage version" to be stored in etcd.',
-  }),
-  define({
-    name: 'kubebuilder:skipversion',
-    targets: TYPE,
-    args: flag(),
-    category: CRD,
-    summary: 'removes the particular version of the CRD from the CRDs spec.',
-  }),
-  define({
-    name: 'kubebuilder:unservedversion',
-    targets: TYPE,
-    args: flag(),
-    category: CRD,
-    summary: 'does not serve this version.',
-  }),
-  define({
-    name: 'kubebuilder:deprecatedversion',
-    targets: TYPE,
-    args: { kind: 'struct', args: { warning: opt(STRING, 'message to be shown on the deprecated version.') } },
-    category: CRD,
-    summary: 'marks this version as deprecated.',
-  }),
-  define({
-    name: 'kubebuilder:metadata',
-    targets: TYPE,
-    args: {
-      kind: 'struct',
-      args: {
-        annotations: opt(STRINGS, 'CRD annotations, each `"key=value"`.', { validate: keyValues('annotation') }),
-        labels: opt(STRINGS, 'CRD labels, each `"key=value"`.', { validate: keyValues('label') }),
-      },
-    },
-    repeatable: true,
-    category: CRD,
-    summary: 'configures the additional annotations or labels for this CRD.',
-  }),
-  define({
-    name: 'kubebuilder:selectablefield',
-    targets: TYPE,
-    args: { kind: 'struct', args: { JSONPath: arg(STRING, 'the jsonpath of a field to select on.') } },
-    repeatable: true,
-    category: CRD,
-    since: 'controller-gen v0.16.4',
-    summary: 'adds a field that may be used with field selectors.',
-  }),
-  define({
-    name: 'kubebuilder:externalDocs',
-    targets: FIELD_AND_TYPE,
-    args: {
-      kind: 'struct',
-      args: {
-        url: arg(STRING, 'the URL of the documentation.', {
-          validate: (v) => (isValidUrl(v as string) ? undefined : `invalid url ${JSON.stringify(v)}: must be an absolute URL`),
-        }),
-        description: opt(STRING, 'a short description of the documentation.'),
-      },
-    },
-    category: CRD,
-    since: 'controller-gen v0.21',
-    summary: 'sets externalDocs for this field or type.',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s, v) => {
-        const d = v as ExternalDocsArgs;
-        s.externalDocs = d.description ? { description: d.description, url: d.url } : { url: d.url };
-        return undefined;
-      },
-    },
-  }),
+  SubresourceStatus,
+  SubresourceScale,
+  PrintColumn,
+  Resource,
+  StorageVersion,
+  SkipVersion,
+  UnservedVersion,
+  DeprecatedVersion,
+  CrdMetadata,
+  SelectableField,
+  ExternalDocs,
 ];
 
-function topology(
+/** A topology marker with one string argument, its schema behaviour receiving the value. */
+function topology<V extends string>(
   name: string,
   word: string,
-  oneOf: readonly string[],
-  apply: (s: JSONSchemaProps, v: string, ctx: SchemaApplyContext) => string | undefined,
+  args: { kind: 'value'; arg: ArgSpec<V> },
+  apply: (s: JSONSchemaProps, v: V, ctx: SchemaApplyContext) => string | undefined,
   summary: string,
   extra: { priority?: number; repeatable?: boolean; since?: string } = {},
-): MarkerDefinition {
-  return define({
+): MarkerDefinition<V> {
+  return define<V>({
     name,
     targets: FIELD_AND_TYPE,
-    args: value(STRING, oneOf.length > 0 ? { oneOf } : {}),
+    args,
     repeatable: extra.repeatable,
     category: 'CRD processing',
     since: extra.since,
     summary,
     details: word,
-    schema: { priority: extra.priority ?? PRIORITY_DEFAULT, apply: (s, v, ctx) => apply(s, v as string, ctx) },
+    schema: { priority: extra.priority ?? PRIORITY_DEFAULT, apply },
   });
 }
 
-const listType = (s: JSONSchemaProps, v: string, ctx: SchemaApplyContext) => {
+const listType = (s: JSONSchemaProps, v: ListType, ctx: SchemaApplyContext) => {
   if (typeOf(s, ctx) !== 'array') return `must apply listType to an array, found ${found(s, ctx)}`;
-  s['x-kubernetes-list-type'] = v as JSONSchemaProps['x-kubernetes-list-type'];
+  s['x-kubernetes-list-type'] = v;
   return undefined;
 };
 const listMapKey = (s: JSONSchemaProps, v: string, ctx: SchemaApplyContext) => {
@@ -280,15 +413,15 @@ const listMapKey = (s: JSONSchemaProps, v: string, ctx: SchemaApplyContext) => {
   (s['x-kubernetes-list-map-keys'] ??= []).push(v);
   return undefined;
 };
-const mapType = (s: JSONSchemaProps, v: string, ctx: SchemaApplyContext) => {
+const mapType = (s: JSONSchemaProps, v: MapType, ctx: SchemaApplyContext) => {
   if (typeOf(s, ctx) !== 'object') return `must apply mapType to an object, found ${found(s, ctx)}`;
-  s['x-kubernetes-map-type'] = v as JSONSchemaProps['x-kubernetes-map-type'];
+  s['x-kubernetes-map-type'] = v;
   return undefined;
 };
-const structType = (s: JSONSchemaProps, v: string, ctx: SchemaApplyContext) => {
+const structType = (s: JSONSchemaProps, v: MapType, ctx: SchemaApplyContext) => {
   const t = typeOf(s, ctx);
   if (t !== 'object' && t !== '') return `must apply structType to an object, found ${found(s, ctx)}`;
-  s['x-kubernetes-map-type'] = v as JSONSchemaProps['x-kubernetes-map-type'];
+  s['x-kubernetes-map-type'] = v;
   return undefined;
 };
 
@@ -296,138 +429,26 @@ const LIST_TYPE_HELP = '`atomic`: the list is replaced as a whole; `set`: items 
 const LIST_MAP_KEY_HELP = 'Requires +listType=map; repeat it for a compound key.';
 
 const TOPOLOGY_DEFINITIONS: MarkerDefinition[] = [
-  topology('listType', LIST_TYPE_HELP, LIST_TYPES, listType, 'specifies the type of data-structure that the list represents (map, set, atomic).', { priority: PRIORITY_DEFAULT - 1 }),
-  topology('listMapKey', LIST_MAP_KEY_HELP, [], listMapKey, 'specifies the keys to map listTypes.', { repeatable: true }),
-  topology('mapType', '`granular`: items are merged key by key; `atomic`: the map is replaced as a whole.', MAP_TYPES, mapType, 'specifies the level of atomicity of the map; i.e. whether each item in the map is independent of the others, or all fields are treated as a single unit.'),
-  topology('structType', '`granular`: fields are merged individually; `atomic`: the object is replaced as a whole. Written to x-kubernetes-map-type.', MAP_TYPES, structType, 'specifies the level of atomicity of the struct; i.e. whether each field in the struct is independent of the others, or all fields are treated as a single unit.'),
-  topology('k8s:listType', LIST_TYPE_HELP, LIST_TYPES, listType, 'specifies the type of data-structure that the list represents (same as +listType).', { priority: PRIORITY_DEFAULT - 1, since: 'controller-gen HEAD' }),
-  topology('k8s:listMapKey', LIST_MAP_KEY_HELP, [], listMapKey, 'specifies the keys to map listTypes (same as +listMapKey).', { repeatable: true, since: 'controller-gen HEAD' }),
+  topology('listType', LIST_TYPE_HELP, value(STRING, { oneOf: LIST_TYPES }), listType, 'specifies the type of data-structure that the list represents (map, set, atomic).', { priority: PRIORITY_DEFAULT - 1 }),
+  topology('listMapKey', LIST_MAP_KEY_HELP, value(STRING), listMapKey, 'specifies the keys to map listTypes.', { repeatable: true }),
+  topology('mapType', '`granular`: items are merged key by key; `atomic`: the map is replaced as a whole.', value(STRING, { oneOf: MAP_TYPES }), mapType, 'specifies the level of atomicity of the map; i.e. whether each item in the map is independent of the others, or all fields are treated as a single unit.'),
+  topology('structType', '`granular`: fields are merged individually; `atomic`: the object is replaced as a whole. Written to x-kubernetes-map-type.', value(STRING, { oneOf: MAP_TYPES }), structType, 'specifies the level of atomicity of the struct; i.e. whether each field in the struct is independent of the others, or all fields are treated as a single unit.'),
+  topology('k8s:listType', LIST_TYPE_HELP, value(STRING, { oneOf: LIST_TYPES }), listType, 'specifies the type of data-structure that the list represents (same as +listType).', { priority: PRIORITY_DEFAULT - 1, since: 'controller-gen HEAD' }),
+  topology('k8s:listMapKey', LIST_MAP_KEY_HELP, value(STRING), listMapKey, 'specifies the keys to map listTypes (same as +listMapKey).', { repeatable: true, since: 'controller-gen HEAD' }),
 ];
 
 const PACKAGE_DEFINITIONS: MarkerDefinition[] = [
-  define({
-    name: 'groupName',
-    targets: PACKAGE,
-    args: value(STRING, { optional: true }),
-    category: CRD,
-    summary: 'specifies the API group name for this package.',
-    details: '`+groupName=` (empty) is the legacy core group.',
-  }),
-  define({
-    name: 'versionName',
-    targets: PACKAGE,
-    args: value(STRING),
-    category: CRD,
-    summary: 'overrides the API group version for this package (defaults to the folder name).',
-  }),
-  define({
-    name: 'groupGoName',
-    targets: PACKAGE,
-    args: value(STRING),
-    category: 'code-generator',
-    summary: 'overrides the identifier used for the group in generated client code (code-generator).',
-  }),
-  define({
-    name: 'kubebuilder:skip',
-    targets: PACKAGE,
-    args: flag(),
-    category: CRD,
-    summary: 'don\'t consider this package as an API version.',
-  }),
-  define({
-    name: 'kubebuilder:object:generate',
-    targets: ['package', 'type'],
-    args: value(BOOL),
-    category: 'object',
-    summary: 'enables or disables object interface & deepcopy implementation generation for this package or type.',
-  }),
-  define({
-    name: 'kubebuilder:object:root',
-    targets: TYPE,
-    args: value(BOOL),
-    category: 'object',
-    summary: 'enables object interface implementation generation for this type (a root kind or its list).',
-  }),
-  define({
-    name: 'kubebuilder:rbac',
-    targets: PACKAGE,
-    args: {
-      kind: 'struct',
-      args: {
-        groups: opt(STRINGS, 'the API groups that this rule encompasses (`core` means "").'),
-        resources: opt(STRINGS, 'the API resources that this rule encompasses.'),
-        resourceNames: opt(STRINGS, 'an optional allow-list of names that the rule applies to.'),
-        verbs: arg(STRINGS, 'the verbs that apply to the resources; `*` means all.'),
-        urls: opt(STRINGS, 'non-resource URLs this rule applies to.'),
-        namespace: opt(STRING, 'makes a Role in this namespace instead of a ClusterRole.'),
-        roleName: opt(STRING, 'the name of the Role or ClusterRole (defaults to the generator\'s roleName).'),
-      },
-    },
-    repeatable: true,
-    category: 'RBAC',
-    summary: 'specifies an RBAC rule to all access to some resources or non-resource URLs.',
-  }),
-  define({
-    name: 'kubebuilder:webhook',
-    targets: PACKAGE,
-    args: {
-      kind: 'struct',
-      args: {
-        mutating: arg(BOOL, 'whether the webhook is mutating (true) or validating (false).'),
-        failurePolicy: arg(STRING, 'what to do if the webhook cannot be called (`fail` or `ignore`, any case).'),
-        matchPolicy: opt(STRING, 'how the rules match requests (`Exact` or `Equivalent`, any case).'),
-        sideEffects: opt(STRING, '`None` or `NoneOnDryRun` (required for v1 configurations).'),
-        timeoutSeconds: opt(INT, 'seconds to wait, 1 to 30.'),
-        groups: arg(STRINGS, 'the API groups the webhook handles.'),
-        resources: arg(STRINGS, 'the resources the webhook handles.'),
-        verbs: arg(STRINGS, 'the operations (create, update, delete, connect, *).'),
-        versions: arg(STRINGS, 'the API versions the webhook handles.'),
-        name: arg(STRING, 'the webhook name (a fully-qualified domain name).'),
-        serviceName: opt(STRING, 'the service name (default `webhook-service`).'),
-        serviceNamespace: opt(STRING, 'the service namespace (default `system`).'),
-        path: opt(STRING, 'the URL path the webhook is served on (a service reference); excludes `url`.'),
-        servicePort: opt(INT, 'the service port (default 443).'),
-        webhookVersions: opt(STRINGS, 'the admissionregistration versions to generate; only `v1` (the default).'),
-        admissionReviewVersions: arg(STRINGS, 'the AdmissionReview versions the webhook accepts.'),
-        reinvocationPolicy: opt(STRING, '`Never` or `IfNeeded` (mutating only).'),
-        url: opt(STRING, 'an external URL (`https://host:port/path`, quoted) instead of a service; excludes `path`.'),
-      },
-    },
-    repeatable: true,
-    category: 'Webhook',
-    summary: 'specifies how a webhook should be served.',
-  }),
-  define({
-    name: 'kubebuilder:webhookconfiguration',
-    targets: PACKAGE,
-    args: {
-      kind: 'struct',
-      args: {
-        mutating: arg(BOOL, 'which configuration this names.'),
-        name: opt(STRING, 'the name of the (Mutating|Validating)WebhookConfiguration.'),
-      },
-    },
-    repeatable: true,
-    category: 'Webhook',
-    since: 'controller-gen v0.16.3',
-    summary: 'specifies the name of the generated webhook configurations.',
-  }),
-  define({
-    name: 'kubebuilder:ac:generate',
-    targets: ['package', 'type'],
-    args: value(BOOL),
-    category: 'applyconfiguration',
-    since: 'controller-gen v0.18',
-    summary: 'enables apply configuration generation for this package or type.',
-  }),
-  define({
-    name: 'kubebuilder:ac:output:package',
-    targets: PACKAGE,
-    args: value(STRING),
-    category: 'applyconfiguration',
-    since: 'controller-gen v0.18',
-    summary: 'overrides the output package of the apply configurations (default `applyconfiguration`).',
-  }),
+  GroupName,
+  VersionName,
+  GroupGoName,
+  Skip,
+  ObjectGenerate,
+  ObjectRoot,
+  Rbac,
+  Webhook,
+  WebhookConfiguration,
+  AcGenerate,
+  AcOutputPackage,
 ];
 
 export const CRD_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [...CRD_DEFINITIONS, ...TOPOLOGY_DEFINITIONS, ...PACKAGE_DEFINITIONS];

@@ -6,7 +6,7 @@
 import { JsonValueError, parseJsonExact } from '../../schema/json';
 import type { JSONSchemaProps, ValidationRule } from '../../schema/types';
 import { checkPattern } from '../regex';
-import type { MarkerDefinition, MarkerTarget, SchemaApplyContext } from '../types';
+import type { Int, MarkerDefinition, MarkerTarget, SchemaApplyContext } from '../types';
 import {
   ANY,
   ANYS,
@@ -25,6 +25,7 @@ import {
   define,
   flag,
   found,
+  stringEnum,
   isNumeric,
   isTextual,
   opt,
@@ -37,11 +38,11 @@ const CATEGORY = 'CRD validation';
 
 export const XVALIDATION_REASONS = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'] as const;
 export const SCHEMA_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean'] as const;
+export type SchemaType = (typeof SCHEMA_TYPES)[number];
 
 function numeric(word: string, set: (s: JSONSchemaProps, v: number) => void, integral: boolean) {
-  return (schema: JSONSchemaProps, v: unknown, ctx: SchemaApplyContext): string | undefined => {
+  return (schema: JSONSchemaProps, n: number, ctx: SchemaApplyContext): string | undefined => {
     if (!isNumeric(schema, ctx)) return `must apply ${word} to a numeric value, found ${found(schema, ctx)}`;
-    const n = v as number;
     if (integral && typeOf(schema, ctx) === 'integer' && !Number.isInteger(n)) {
       return `cannot apply non-integral ${word} validation (${n}) to integer value`;
     }
@@ -51,26 +52,26 @@ function numeric(word: string, set: (s: JSONSchemaProps, v: number) => void, int
 }
 
 function exclusive(word: string, set: (s: JSONSchemaProps, v: boolean) => void) {
-  return (schema: JSONSchemaProps, v: unknown, ctx: SchemaApplyContext): string | undefined => {
+  return (schema: JSONSchemaProps, v: boolean, ctx: SchemaApplyContext): string | undefined => {
     if (!isNumeric(schema, ctx)) return `must apply ${word} to a numeric value, found ${found(schema, ctx)}`;
-    set(schema, v as boolean);
+    set(schema, v);
     return undefined;
   };
 }
 
-function textual(word: string, set: (s: JSONSchemaProps, v: never) => void) {
-  return (schema: JSONSchemaProps, v: unknown, ctx: SchemaApplyContext): string | undefined => {
+function textual<V>(word: string, set: (s: JSONSchemaProps, v: V) => void) {
+  return (schema: JSONSchemaProps, v: V, ctx: SchemaApplyContext): string | undefined => {
     if (!isTextual(schema, ctx)) return `must apply ${word} to a textual value (string or XIntOrString), found ${found(schema, ctx)}`;
-    set(schema, v as never);
+    set(schema, v);
     return undefined;
   };
 }
 
-function ofType(t: 'array' | 'object', word: string, set: (s: JSONSchemaProps, v: never) => void) {
+function ofType<V>(t: 'array' | 'object', word: string, set: (s: JSONSchemaProps, v: V) => void) {
   const article = t === 'array' ? 'an array' : 'an object';
-  return (schema: JSONSchemaProps, v: unknown, ctx: SchemaApplyContext): string | undefined => {
+  return (schema: JSONSchemaProps, v: V, ctx: SchemaApplyContext): string | undefined => {
     if (typeOf(schema, ctx) !== t) return `must apply ${word} to ${article}, found ${found(schema, ctx)}`;
-    set(schema, v as never);
+    set(schema, v);
     return undefined;
   };
 }
@@ -95,9 +96,34 @@ export function appendRule(schema: JSONSchemaProps, v: XValidationArgs): void {
   (schema['x-kubernetes-validations'] ??= []).push(rule);
 }
 
+export const ValidationMinimum = define<number>({
+  name: `${V}Minimum`,
+  targets: FIELD_AND_TYPE,
+  args: value(NUMBER),
+  category: CATEGORY,
+  summary: 'specifies the minimum numeric value that this field can have. Negative numbers are supported.',
+  schema: { priority: PRIORITY_DEFAULT, apply: numeric('minimum', (s, n) => (s.minimum = n), true) },
+});
+
+export const ValidationEnum = define<unknown[]>({
+  name: `${V}Enum`,
+  targets: FIELD_AND_TYPE,
+  args: value(ANYS),
+  category: CATEGORY,
+  summary: 'specifies that this (scalar) field is restricted to the *exact* values specified here.',
+  details: 'Write `{a,b,c}` or `a;b;c`; quote values that start with a digit but are strings (`{"1a","b"}`).',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s, v) => {
+      s.enum = cloneJson(v);
+      return undefined;
+    },
+  },
+});
+
 /** The validation markers that exist in a plain and an `items:` form, for fields and types. */
 const VALIDATION: MarkerDefinition[] = [
-  define({
+  define<number>({
     name: `${V}Maximum`,
     targets: FIELD_AND_TYPE,
     args: value(NUMBER),
@@ -105,15 +131,8 @@ const VALIDATION: MarkerDefinition[] = [
     summary: 'specifies the maximum numeric value that this field can have.',
     schema: { priority: PRIORITY_DEFAULT, apply: numeric('maximum', (s, n) => (s.maximum = n), true) },
   }),
-  define({
-    name: `${V}Minimum`,
-    targets: FIELD_AND_TYPE,
-    args: value(NUMBER),
-    category: CATEGORY,
-    summary: 'specifies the minimum numeric value that this field can have. Negative numbers are supported.',
-    schema: { priority: PRIORITY_DEFAULT, apply: numeric('minimum', (s, n) => (s.minimum = n), true) },
-  }),
-  define({
+  ValidationMinimum,
+  define<boolean>({
     name: `${V}ExclusiveMaximum`,
     targets: FIELD_AND_TYPE,
     args: value(BOOL),
@@ -121,7 +140,7 @@ const VALIDATION: MarkerDefinition[] = [
     summary: 'indicates that the maximum is "up to" but not including that value.',
     schema: { priority: PRIORITY_DEFAULT, apply: exclusive('exclusivemaximum', (s, b) => (s.exclusiveMaximum = b)) },
   }),
-  define({
+  define<boolean>({
     name: `${V}ExclusiveMinimum`,
     targets: FIELD_AND_TYPE,
     args: value(BOOL),
@@ -129,7 +148,7 @@ const VALIDATION: MarkerDefinition[] = [
     summary: 'indicates that the minimum is "up to" but not including that value.',
     schema: { priority: PRIORITY_DEFAULT, apply: exclusive('exclusiveminimum', (s, b) => (s.exclusiveMinimum = b)) },
   }),
-  define({
+  define<number>({
     name: `${V}MultipleOf`,
     targets: FIELD_AND_TYPE,
     args: value(NUMBER),
@@ -137,28 +156,28 @@ const VALIDATION: MarkerDefinition[] = [
     summary: 'specifies that this field must have a numeric value that\'s a multiple of this one.',
     schema: { priority: PRIORITY_DEFAULT, apply: numeric('multipleof', (s, n) => (s.multipleOf = n), true) },
   }),
-  define({
+  define<Int>({
     name: `${V}MaxLength`,
     targets: FIELD_AND_TYPE,
     args: value(INT),
     category: CATEGORY,
     summary: 'specifies the maximum length for this string.',
-    schema: { priority: PRIORITY_DEFAULT, apply: textual('maxlength', (s, n: number) => (s.maxLength = n)) },
+    schema: { priority: PRIORITY_DEFAULT, apply: textual('maxlength', (s, n: Int) => (s.maxLength = n)) },
   }),
-  define({
+  define<Int>({
     name: `${V}MinLength`,
     targets: FIELD_AND_TYPE,
     args: value(INT),
     category: CATEGORY,
     summary: 'specifies the minimum length for this string.',
-    schema: { priority: PRIORITY_DEFAULT, apply: textual('minlength', (s, n: number) => (s.minLength = n)) },
+    schema: { priority: PRIORITY_DEFAULT, apply: textual('minlength', (s, n: Int) => (s.minLength = n)) },
   }),
-  define({
+  define<string>({
     name: `${V}Pattern`,
     targets: FIELD_AND_TYPE,
     args: value(STRING, {
       validate: (v) => {
-        const err = checkPattern(v as string);
+        const err = checkPattern(v);
         return err === undefined ? undefined : `invalid regular expression ${JSON.stringify(v)}: ${err}`;
       },
     }),
@@ -169,23 +188,23 @@ const VALIDATION: MarkerDefinition[] = [
       'Quote it with backticks when it contains `,` `;` `}` or `"`.',
     schema: { priority: PRIORITY_DEFAULT, apply: textual('pattern', (s, p: string) => (s.pattern = p)) },
   }),
-  define({
+  define<Int>({
     name: `${V}MaxItems`,
     targets: FIELD_AND_TYPE,
     args: value(INT),
     category: CATEGORY,
     summary: 'specifies the maximum length for this list.',
-    schema: { priority: PRIORITY_DEFAULT, apply: ofType('array', 'maxitems', (s, n: number) => (s.maxItems = n)) },
+    schema: { priority: PRIORITY_DEFAULT, apply: ofType('array', 'maxitems', (s, n: Int) => (s.maxItems = n)) },
   }),
-  define({
+  define<Int>({
     name: `${V}MinItems`,
     targets: FIELD_AND_TYPE,
     args: value(INT),
     category: CATEGORY,
     summary: 'specifies the minimum length for this list.',
-    schema: { priority: PRIORITY_DEFAULT, apply: ofType('array', 'minitems', (s, n: number) => (s.minItems = n)) },
+    schema: { priority: PRIORITY_DEFAULT, apply: ofType('array', 'minitems', (s, n: Int) => (s.minItems = n)) },
   }),
-  define({
+  define<boolean>({
     name: `${V}UniqueItems`,
     targets: FIELD_AND_TYPE,
     args: value(BOOL),
@@ -193,38 +212,24 @@ const VALIDATION: MarkerDefinition[] = [
     summary: 'specifies that all items in this list must be unique.',
     schema: { priority: PRIORITY_DEFAULT, apply: ofType('array', 'uniqueitems', (s, b: boolean) => (s.uniqueItems = b)) },
   }),
-  define({
+  define<Int>({
     name: `${V}MaxProperties`,
     targets: FIELD_AND_TYPE,
     args: value(INT),
     category: CATEGORY,
     summary: 'restricts the number of keys in an object',
-    schema: { priority: PRIORITY_DEFAULT, apply: ofType('object', 'maxproperties', (s, n: number) => (s.maxProperties = n)) },
+    schema: { priority: PRIORITY_DEFAULT, apply: ofType('object', 'maxproperties', (s, n: Int) => (s.maxProperties = n)) },
   }),
-  define({
+  define<Int>({
     name: `${V}MinProperties`,
     targets: FIELD_AND_TYPE,
     args: value(INT),
     category: CATEGORY,
     summary: 'restricts the number of keys in an object',
-    schema: { priority: PRIORITY_DEFAULT, apply: ofType('object', 'minproperties', (s, n: number) => (s.minProperties = n)) },
+    schema: { priority: PRIORITY_DEFAULT, apply: ofType('object', 'minproperties', (s, n: Int) => (s.minProperties = n)) },
   }),
-  define({
-    name: `${V}Enum`,
-    targets: FIELD_AND_TYPE,
-    args: value(ANYS),
-    category: CATEGORY,
-    summary: 'specifies that this (scalar) field is restricted to the *exact* values specified here.',
-    details: 'Write `{a,b,c}` or `a;b;c`; quote values that start with a digit but are strings (`{"1a","b"}`).',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s, v) => {
-        s.enum = cloneJson(v as unknown[]);
-        return undefined;
-      },
-    },
-  }),
-  define({
+  ValidationEnum,
+  define<string>({
     name: `${V}Format`,
     targets: FIELD_AND_TYPE,
     args: value(STRING),
@@ -234,12 +239,12 @@ const VALIDATION: MarkerDefinition[] = [
     schema: {
       priority: PRIORITY_DEFAULT,
       apply: (s, v) => {
-        s.format = v as string;
+        s.format = v;
         return undefined;
       },
     },
   }),
-  define({
+  define<SchemaType>({
     name: `${V}Type`,
     targets: FIELD_AND_TYPE,
     args: value(STRING, { oneOf: SCHEMA_TYPES }),
@@ -249,12 +254,12 @@ const VALIDATION: MarkerDefinition[] = [
     schema: {
       priority: PRIORITY_DEFAULT - 1,
       apply: (s, v) => {
-        s.type = v as JSONSchemaProps['type'];
+        s.type = v;
         return undefined;
       },
     },
   }),
-  define({
+  define<true>({
     name: `${V}XPreserveUnknownFields`,
     targets: FIELD_AND_TYPE,
     args: flag(),
@@ -263,7 +268,7 @@ const VALIDATION: MarkerDefinition[] = [
     summary: 'stops the apiserver from pruning fields which are not specified.',
     schema: { priority: PRIORITY_DEFAULT, apply: preserveUnknown },
   }),
-  define({
+  define<true>({
     name: `${V}XEmbeddedResource`,
     targets: FIELD_AND_TYPE,
     args: flag(),
@@ -272,7 +277,7 @@ const VALIDATION: MarkerDefinition[] = [
     details: 'An embedded resource is a value that has apiVersion, kind and metadata fields. They are validated implicitly according to the semantics of the currently running apiserver.',
     schema: { priority: PRIORITY_DEFAULT, apply: embedded },
   }),
-  define({
+  define<true>({
     name: `${V}XIntOrString`,
     targets: FIELD_AND_TYPE,
     args: flag(),
@@ -287,7 +292,7 @@ const VALIDATION: MarkerDefinition[] = [
       },
     },
   }),
-  define({
+  define<XValidationArgs>({
     name: `${V}XValidation`,
     targets: FIELD_AND_TYPE,
     args: {
@@ -309,7 +314,7 @@ const VALIDATION: MarkerDefinition[] = [
     schema: {
       priority: PRIORITY_DEFAULT,
       apply: (s, v) => {
-        appendRule(s, v as XValidationArgs);
+        appendRule(s, v);
         return undefined;
       },
     },
@@ -354,15 +359,14 @@ export function normalizeDefault(value: unknown, schema: JSONSchemaProps): unkno
   return cloneJson(value);
 }
 
-function flagMarker(name: string, targets: readonly MarkerTarget[], summary: string, since?: string): MarkerDefinition {
-  return define({ name, targets, args: flag(), category: CATEGORY, summary, since });
+function flagMarker(name: string, targets: readonly MarkerTarget[], summary: string, since?: string): MarkerDefinition<true> {
+  return define<true>({ name, targets, args: flag(), category: CATEGORY, summary, since });
 }
 
 function oneOfApply(kind: 'ExactlyOneOf' | 'AtMostOneOf' | 'AtLeastOneOf') {
   const op = kind === 'ExactlyOneOf' ? '== 1' : kind === 'AtMostOneOf' ? '<= 1' : '>= 1';
   const verb = kind === 'ExactlyOneOf' ? 'exactly one of the fields in %s must be set' : kind === 'AtMostOneOf' ? 'at most one of the fields in %s may be set' : 'at least one of the fields in %s must be set';
-  return (schema: JSONSchemaProps, v: unknown, ctx: SchemaApplyContext): string | undefined => {
-    const fields = v as string[];
+  return (schema: JSONSchemaProps, fields: string[], ctx: SchemaApplyContext): string | undefined => {
     if (fields.length === 0) return undefined;
     const nested = fields.filter((f) => f.includes('.'));
     if (nested.length > 0) return `cannot reference nested fields: ${nested.join(',')}`;
@@ -402,135 +406,212 @@ export function immutableParentRule(fieldName: string): ValidationRule {
   return { rule: `!has(oldSelf.${fieldName}) || has(self.${fieldName})`, message: `field ${fieldName} is immutable once set` };
 }
 
+export const ValidationRequired = flagMarker(`${V}Required`, ['package', 'field'], 'specifies that this field is required (on a package: the default, accepted for compatibility).');
+export const ValidationOptional = flagMarker(`${V}Optional`, ['package', 'field'], 'specifies that this field is optional (on a package: all fields are optional unless marked required).');
+export const Required = flagMarker('required', FIELD, 'specifies that this field is required.');
+export const Optional = flagMarker('optional', FIELD, 'specifies that this field is optional.');
+export const K8sRequired = flagMarker('k8s:required', FIELD, 'specifies that this field is required.', 'controller-gen v0.20');
+export const K8sOptional = flagMarker('k8s:optional', FIELD, 'specifies that this field is optional.', 'controller-gen v0.20');
+
+export const Nullable = define<true>({
+  name: 'nullable',
+  targets: FIELD,
+  args: flag(),
+  category: CATEGORY,
+  summary: 'marks this field as allowing the "null" value.',
+  details: 'This is often not necessary, but may be helpful with custom serialization. `x: T | null` does the same.',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s) => {
+      s.nullable = true;
+      return undefined;
+    },
+  },
+});
+
+export const KubebuilderDefault = define<unknown>({
+  name: 'kubebuilder:default',
+  targets: FIELD,
+  args: value(ANY),
+  category: CATEGORY,
+  summary: 'sets the default value for this field.',
+  details:
+    'A default value will be accepted as any value valid for the field. Formatting for common types include: ' +
+    'boolean: `true`, string: `Cluster`, numerical: `1.24`, array: `{1,2}`, object: `{policy: "delete"}`. ' +
+    '`{}` on an array means `[]`. Applied last, so it wins over `+default`. Integers are Go int64s, exact beyond 2^53.',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s, v) => {
+      s.default = normalizeDefault(v, s);
+      return undefined;
+    },
+  },
+});
+
+export const Default = define<unknown>({
+  name: 'default',
+  targets: FIELD,
+  args: value(JSON_ARG),
+  category: CATEGORY,
+  since: 'controller-gen v0.16',
+  summary: 'sets the default value for this field, written as JSON (the Kubernetes defaulter-gen spelling).',
+  details:
+    '`+default=ref(Name)` is defaulter-gen only and is ignored here with a warning. `+kubebuilder:default` wins when both are present. ' +
+    'Keys such as `__proto__` are kept as data. JSON numbers are Go float64s, except that integers on integer fields stay exact beyond 2^53 ' +
+    '(controller-gen rounds those).',
+  parse: (raw) => {
+    const text = raw.trim();
+    if (text.startsWith('ref(')) return { value: null, warning: '+default=ref(...) is a defaulter-gen reference and has no effect on the schema; it is ignored' };
+    const lead = raw.length - raw.trimStart().length;
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const m = /position (\d+)/.exec(message);
+      return { error: `invalid JSON: ${message}`, offset: m ? lead + Number(m[1]) : 0 };
+    }
+    // The value itself exactly: `__proto__` keys as data, integers beyond 2^53 as bigints, int64-checked.
+    try {
+      return { value: parseJsonExact(text) };
+    } catch (e) {
+      if (e instanceof JsonValueError) return { error: `invalid JSON: ${e.message}`, offset: lead + e.offset };
+      throw e;
+    }
+  },
+  schema: {
+    priority: PRIORITY_DEFAULT - 1,
+    apply: (s, v) => {
+      if (v === null || v === undefined) return undefined;
+      s.default = cloneJson(v);
+      return undefined;
+    },
+  },
+});
+
+export const Example = define<unknown>({
+  name: 'kubebuilder:example',
+  targets: FIELD,
+  args: value(ANY),
+  category: CATEGORY,
+  summary: 'sets the example value for this field.',
+  details: 'An example value will be accepted as any value valid for the field, in the same syntax as +kubebuilder:default.',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s, v) => {
+      s.example = cloneJson(v);
+      return undefined;
+    },
+  },
+});
+
+export const EmbeddedResource = define<true>({
+  name: `${V}EmbeddedResource`,
+  targets: FIELD,
+  args: flag(),
+  category: CATEGORY,
+  summary: 'marks a field as an embedded resource with apiVersion, kind and metadata fields.',
+  schema: { priority: PRIORITY_DEFAULT, apply: embedded },
+});
+
+export const Schemaless = define<true>({
+  name: `${V}Schemaless`,
+  targets: FIELD,
+  args: flag(),
+  category: CATEGORY,
+  summary: 'marks a field as being a schemaless object.',
+  details: 'Schemaless objects are not introspected, so you must provide any type and validation information yourself. The field\'s schema is `{}` plus its markers.',
+});
+
+export const Immutable = define<true>({
+  name: 'k8s:immutable',
+  targets: FIELD,
+  args: flag(),
+  category: CATEGORY,
+  since: 'controller-gen v0.21',
+  summary: 'marks a field as immutable once set.',
+  details: 'Adds `self == oldSelf` to the field; for an optional field also `!has(oldSelf.f) || has(self.f)` on the parent.',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s) => {
+      appendRule(s, IMMUTABLE_RULE);
+      return undefined;
+    },
+  },
+});
+
+export const Enum = define<true>({
+  name: 'k8s:enum',
+  targets: TYPE,
+  args: flag(),
+  category: 'CRD',
+  since: 'controller-gen v0.21',
+  summary: 'indicates that the given type is an enum; all its string values are the enum\'s values (sorted).',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s, _v, ctx) => {
+      // the values: from the context, else the enum the builder made from a literal union / TS enum
+      const values = ctx.enumValues ?? stringEnum(s);
+      if (!values) return `k8s:enum requires a string enum type (a union of string literals or a string \`enum\`), found ${found(s, ctx)}`;
+      if (values.length === 0) return `no enum values found for type ${ctx.name ?? ''}`.trimEnd();
+      s.type = 'string';
+      s.enum = [...values].sort((a, b) => {
+        const ja = JSON.stringify(a);
+        const jb = JSON.stringify(b);
+        return ja < jb ? -1 : ja > jb ? 1 : 0;
+      });
+      return undefined;
+    },
+  },
+});
+
+export const PreserveUnknownFields = define<true>({
+  name: 'kubebuilder:pruning:PreserveUnknownFields',
+  targets: FIELD_AND_TYPE,
+  args: flag(),
+  category: 'CRD processing',
+  summary: 'PreserveUnknownFields stops the apiserver from pruning fields which are not specified.',
+  details:
+    'By default the apiserver drops unknown fields from the request payload during the decoding step. This marker stops the API server from doing so. ' +
+    'It affects fields recursively, but switches back to normal pruning behaviour if nested properties or additionalProperties are specified in the schema.',
+  schema: { priority: PRIORITY_DEFAULT, apply: preserveUnknown },
+});
+
+export const Title = define<unknown>({
+  name: 'kubebuilder:title',
+  targets: FIELD_AND_TYPE,
+  args: value(ANY),
+  category: 'CRD validation',
+  since: 'controller-gen v0.18',
+  summary: 'sets the title for this field.',
+  schema: {
+    priority: PRIORITY_DEFAULT,
+    apply: (s, v) => {
+      if (v === null || v === undefined) return undefined;
+      if (typeof v !== 'string') return `expected string, got ${Array.isArray(v) ? 'list' : typeof v}`;
+      s.title = v;
+      return undefined;
+    },
+  },
+});
+
 const FIELD_ONLY: MarkerDefinition[] = [
-  flagMarker(`${V}Required`, ['package', 'field'], 'specifies that this field is required (on a package: the default, accepted for compatibility).'),
-  flagMarker(`${V}Optional`, ['package', 'field'], 'specifies that this field is optional (on a package: all fields are optional unless marked required).'),
-  flagMarker('required', FIELD, 'specifies that this field is required.'),
-  flagMarker('optional', FIELD, 'specifies that this field is optional.'),
-  flagMarker('k8s:required', FIELD, 'specifies that this field is required.', 'controller-gen v0.20'),
-  flagMarker('k8s:optional', FIELD, 'specifies that this field is optional.', 'controller-gen v0.20'),
-  define({
-    name: 'nullable',
-    targets: FIELD,
-    args: flag(),
-    category: CATEGORY,
-    summary: 'marks this field as allowing the "null" value.',
-    details: 'This is often not necessary, but may be helpful with custom serialization. `x: T | null` does the same.',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s) => {
-        s.nullable = true;
-        return undefined;
-      },
-    },
-  }),
-  define({
-    name: 'kubebuilder:default',
-    targets: FIELD,
-    args: value(ANY),
-    category: CATEGORY,
-    summary: 'sets the default value for this field.',
-    details:
-      'A default value will be accepted as any value valid for the field. Formatting for common types include: ' +
-      'boolean: `true`, string: `Cluster`, numerical: `1.24`, array: `{1,2}`, object: `{policy: "delete"}`. ' +
-      '`{}` on an array means `[]`. Applied last, so it wins over `+default`. Integers are Go int64s, exact beyond 2^53.',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s, v) => {
-        s.default = normalizeDefault(v, s);
-        return undefined;
-      },
-    },
-  }),
-  define({
-    name: 'default',
-    targets: FIELD,
-    args: value(JSON_ARG),
-    category: CATEGORY,
-    since: 'controller-gen v0.16',
-    summary: 'sets the default value for this field, written as JSON (the Kubernetes defaulter-gen spelling).',
-    details:
-      '`+default=ref(Name)` is defaulter-gen only and is ignored here with a warning. `+kubebuilder:default` wins when both are present. ' +
-      'Keys such as `__proto__` are kept as data. JSON numbers are Go float64s, except that integers on integer fields stay exact beyond 2^53 ' +
-      '(controller-gen rounds those).',
-    parse: (raw) => {
-      const text = raw.trim();
-      if (text.startsWith('ref(')) return { value: null, warning: '+default=ref(...) is a defaulter-gen reference and has no effect on the schema; it is ignored' };
-      const lead = raw.length - raw.trimStart().length;
-      try {
-        JSON.parse(text);
-      } catch (e) {
-        const m = /position (\d+)/.exec((e as Error).message);
-        return { error: `invalid JSON: ${(e as Error).message}`, offset: m ? lead + Number(m[1]) : 0 };
-      }
-      // The value itself exactly: `__proto__` keys as data, integers beyond 2^53 as bigints, int64-checked.
-      try {
-        return { value: parseJsonExact(text) };
-      } catch (e) {
-        if (e instanceof JsonValueError) return { error: `invalid JSON: ${e.message}`, offset: lead + e.offset };
-        throw e;
-      }
-    },
-    schema: {
-      priority: PRIORITY_DEFAULT - 1,
-      apply: (s, v) => {
-        if (v === null || v === undefined) return undefined;
-        s.default = cloneJson(v);
-        return undefined;
-      },
-    },
-  }),
-  define({
-    name: 'kubebuilder:example',
-    targets: FIELD,
-    args: value(ANY),
-    category: CATEGORY,
-    summary: 'sets the example value for this field.',
-    details: 'An example value will be accepted as any value valid for the field, in the same syntax as +kubebuilder:default.',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s, v) => {
-        s.example = cloneJson(v);
-        return undefined;
-      },
-    },
-  }),
-  define({
-    name: `${V}EmbeddedResource`,
-    targets: FIELD,
-    args: flag(),
-    category: CATEGORY,
-    summary: 'marks a field as an embedded resource with apiVersion, kind and metadata fields.',
-    schema: { priority: PRIORITY_DEFAULT, apply: embedded },
-  }),
-  define({
-    name: `${V}Schemaless`,
-    targets: FIELD,
-    args: flag(),
-    category: CATEGORY,
-    summary: 'marks a field as being a schemaless object.',
-    details: 'Schemaless objects are not introspected, so you must provide any type and validation information yourself. The field\'s schema is `{}` plus its markers.',
-  }),
-  define({
-    name: 'k8s:immutable',
-    targets: FIELD,
-    args: flag(),
-    category: CATEGORY,
-    since: 'controller-gen v0.21',
-    summary: 'marks a field as immutable once set.',
-    details: 'Adds `self == oldSelf` to the field; for an optional field also `!has(oldSelf.f) || has(self.f)` on the parent.',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s) => {
-        appendRule(s, IMMUTABLE_RULE);
-        return undefined;
-      },
-    },
-  }),
+  ValidationRequired,
+  ValidationOptional,
+  Required,
+  Optional,
+  K8sRequired,
+  K8sOptional,
+  Nullable,
+  KubebuilderDefault,
+  Default,
+  Example,
+  EmbeddedResource,
+  Schemaless,
+  Immutable,
 ];
 
-const TYPE_ONLY: MarkerDefinition[] = (['AtMostOneOf', 'ExactlyOneOf', 'AtLeastOneOf'] as const).map((kind, i) =>
-  define({
+function oneOfMarker(kind: 'ExactlyOneOf' | 'AtMostOneOf' | 'AtLeastOneOf', priority: number): MarkerDefinition<string[]> {
+  return define<string[]>({
     name: V + kind,
     targets: TYPE,
     args: value(STRINGS),
@@ -539,66 +620,23 @@ const TYPE_ONLY: MarkerDefinition[] = (['AtMostOneOf', 'ExactlyOneOf', 'AtLeastO
     since: kind === 'AtLeastOneOf' ? 'controller-gen v0.20' : 'controller-gen v0.19',
     summary: `specifies a list of field names that must conform to the ${kind} constraint.`,
     details: 'The fields must be optional, direct properties of this type (no nested paths). Generates a CEL rule on the type.',
-    schema: { priority: PRIORITY_DEFAULT + 1 + i, apply: oneOfApply(kind) },
-  }),
-);
+    schema: { priority, apply: oneOfApply(kind) },
+  });
+}
+
+export const AtMostOneOf = oneOfMarker('AtMostOneOf', PRIORITY_DEFAULT + 1);
+export const ExactlyOneOf = oneOfMarker('ExactlyOneOf', PRIORITY_DEFAULT + 2);
+export const AtLeastOneOf = oneOfMarker('AtLeastOneOf', PRIORITY_DEFAULT + 3);
+
+const TYPE_ONLY: MarkerDefinition[] = [AtMostOneOf, ExactlyOneOf, AtLeastOneOf];
 
 TYPE_ONLY.push(
-  define({
-    name: 'k8s:enum',
-    targets: TYPE,
-    args: flag(),
-    category: 'CRD',
-    since: 'controller-gen v0.21',
-    summary: 'indicates that the given type is an enum; all its string values are the enum\'s values (sorted).',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s, _v, ctx) => {
-        // the values: from the context, else the enum the builder made from a literal union / TS enum
-        const values = ctx.enumValues ?? (s.type === 'string' && s.enum?.every((x) => typeof x === 'string') ? (s.enum as string[]) : undefined);
-        if (!values) return `k8s:enum requires a string enum type (a union of string literals or a string \`enum\`), found ${found(s, ctx)}`;
-        if (values.length === 0) return `no enum values found for type ${ctx.name ?? ''}`.trimEnd();
-        s.type = 'string';
-        s.enum = [...values].sort((a, b) => {
-          const ja = JSON.stringify(a);
-          const jb = JSON.stringify(b);
-          return ja < jb ? -1 : ja > jb ? 1 : 0;
-        });
-        return undefined;
-      },
-    },
-  }),
+  Enum,
 );
 
 const VALIDATION_ISH: MarkerDefinition[] = [
-  define({
-    name: 'kubebuilder:pruning:PreserveUnknownFields',
-    targets: FIELD_AND_TYPE,
-    args: flag(),
-    category: 'CRD processing',
-    summary: 'PreserveUnknownFields stops the apiserver from pruning fields which are not specified.',
-    details:
-      'By default the apiserver drops unknown fields from the request payload during the decoding step. This marker stops the API server from doing so. ' +
-      'It affects fields recursively, but switches back to normal pruning behaviour if nested properties or additionalProperties are specified in the schema.',
-    schema: { priority: PRIORITY_DEFAULT, apply: preserveUnknown },
-  }),
-  define({
-    name: 'kubebuilder:title',
-    targets: FIELD_AND_TYPE,
-    args: value(ANY),
-    category: 'CRD validation',
-    since: 'controller-gen v0.18',
-    summary: 'sets the title for this field.',
-    schema: {
-      priority: PRIORITY_DEFAULT,
-      apply: (s, v) => {
-        if (v === null || v === undefined) return undefined;
-        if (typeof v !== 'string') return `expected string, got ${Array.isArray(v) ? 'list' : typeof v}`;
-        s.title = v;
-        return undefined;
-      },
-    },
-  }),
+  PreserveUnknownFields,
+  Title,
 ];
 
 export const VALIDATION_DEFINITIONS: readonly MarkerDefinition[] = [...VALIDATION, ...ITEMS, ...FIELD_ONLY, ...TYPE_ONLY, ...VALIDATION_ISH];

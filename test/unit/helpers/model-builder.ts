@@ -7,7 +7,9 @@
  *   v1.struct('CronTabSpec', { image: f(t.string), replicas: f(t.int32, { optional: true, default: 1 }) });
  *   const model = b.build();
  */
-import type { ApiModel, Field, Kind, MarkerValue, Package, TypeDecl, TypeRef, WellKnownName } from '../../../generator/model/types';
+import { scanConversionImports } from '../../../generator/load';
+import { resolveManualConversions } from '../../../generator/model/build';
+import type { ApiModel, Field, Kind, ManualConversions, MarkerValue, Package, TypeDecl, TypeRef, WellKnownName } from '../../../generator/model/types';
 
 const SPAN = { file: 'test.ts', line: 1, column: 1 };
 
@@ -65,10 +67,23 @@ function fieldsOf(spec: Record<string, FieldSpec>): Field[] {
       optional: !!options.optional,
       nullable: !!options.nullable,
       required: !options.optional,
+      ...fieldDefault(type, options),
+      immutable: markers.some((m) => m.name === 'k8s:immutable'),
+      schemaless: markers.some((m) => m.name === 'kubebuilder:validation:Schemaless'),
       markers,
       span: SPAN,
     };
   });
+}
+
+/** `Field.default` as the model builder resolves it: `+kubebuilder:default` first (`{}` on an array is `[]`), then `+default`. */
+function fieldDefault(type: TypeRef, options: FieldOptions): Pick<Field, 'default'> {
+  if ('default' in options) {
+    const empty = typeof options.default === 'object' && options.default !== null && !Array.isArray(options.default) && Object.keys(options.default).length === 0;
+    return { default: { value: empty && type.kind === 'array' ? [] : options.default, marker: 'kubebuilder:default', span: SPAN } };
+  }
+  if ('k8sDefault' in options && options.k8sDefault !== null) return { default: { value: options.k8sDefault, marker: 'default', span: SPAN } };
+  return {};
 }
 
 export interface KindOptions {
@@ -156,15 +171,28 @@ export class ModelBuilder {
       types: v.types.map((d) => fixPackages(d, v.id)).sort((a, b) => (a.name < b.name ? -1 : 1)),
       kinds: [...v.kinds].sort((a, b) => (a.name < b.name ? -1 : 1)),
       conversionFunctions: v.conversionFunctions ? [...v.conversionFunctions].sort() : [],
-      ...(v.conversionSource !== undefined ? { conversionSource: v.conversionSource } : {}),
     }));
+    // the hand-written conversions as the loader and the model builder resolve them
+    for (const v of this.versions) {
+      if (v.conversionSource === undefined) continue;
+      const pkg = packages.find((p) => p.id === v.id)!;
+      const versions = new Set(this.versions.filter((w) => w.group === v.group).map((w) => w.version));
+      pkg.manualConversions = manualConversions(pkg, v.conversionSource, versions);
+    }
     packages.sort((a, b) => (a.id < b.id ? -1 : 1));
     const groups = [...new Set(this.versions.map((v) => v.group))].sort().map((name) => ({
       name,
+      goName: name.split('.')[0],
       versions: packages.filter((p) => p.group === name).map((p) => ({ group: name, version: p.version, package: p.id })),
     }));
     return JSON.parse(JSON.stringify({ packages, groups })) as ApiModel;
   }
+}
+
+/** `Package.manualConversions` for a hand-written conversion.ts of `pkg`, as the loader and the model builder make it. */
+export function manualConversions(pkg: Package, source: string, groupVersions: ReadonlySet<string>): ManualConversions {
+  const file = `${pkg.dir}/conversion.ts`;
+  return resolveManualConversions(file, pkg.version, source, scanConversionImports(file, source), groupVersions);
 }
 
 function fixPackages<T>(value: T, pkg: string): T {

@@ -1,20 +1,27 @@
 import {
   checkPattern,
   explicitRequired,
+  findMarker,
   getMarker,
   getMarkers,
-  isEmbeddedResource,
-  isImmutable,
+  hasMarker,
+  GenClient,
+  GenClientOnlyVerbs,
+  Immutable,
   isOwnedMarkerName,
-  isSchemaless,
   markerDefinition,
   markerDefinitions,
-  oneOfFields,
+  markerLineName,
   parseMarker,
+  resolveMarkerName,
+  PrintColumn,
+  Resource,
+  ValidationMinimum,
+  type ResourceArgs,
   renderMarkerReference,
   type MarkerTarget,
 } from '../../../generator/markers';
-import type { MarkerValue } from '../../../generator/model/types';
+import type { ClientVerb, MarkerValue } from '../../../generator/model/types';
 
 const span = { file: 'apis/x/v1/a.ts', line: 1, column: 1 };
 
@@ -160,19 +167,54 @@ describe('RE2 pattern check', () => {
   });
 });
 
-describe('accessors', () => {
-  const m = (name: string, value: unknown = true): MarkerValue => ({ name, value, span });
-  const ms = [m('kubebuilder:printcolumn', { name: 'A' }), m('kubebuilder:printcolumn', { name: 'B' }), m('kubebuilder:resource', { scope: 'Cluster' }), m('k8s:immutable'), m('kubebuilder:validation:Schemaless')];
-  test('getMarker / getMarkers', () => {
-    expect(getMarker<{ scope: string }>(ms, 'kubebuilder:resource')?.scope).toBe('Cluster');
-    expect(getMarker(ms, 'genclient')).toBeUndefined();
-    expect(getMarkers<{ name: string }>(ms, 'kubebuilder:printcolumn').map((c) => c.name)).toEqual(['A', 'B']);
+describe('name resolution (one rule: whole name, else a struct marker with its first argument)', () => {
+  test.each([
+    { given: '+kubebuilder:validation:Minimum=1', want: 'kubebuilder:validation:Minimum' },
+    { given: '+kubebuilder:printcolumn:name=A,type=string,JSONPath=.a', want: 'kubebuilder:printcolumn' },
+    { given: '+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get', want: 'kubebuilder:rbac' },
+    { given: '+k8s:ifEnabled(Foo)=+k8s:maxItems=1', want: 'k8s:ifEnabled' },
+    // a flag marker takes no first argument: the name stays as written (and parsing reports it)
+    { given: '+kubebuilder:subresource:status:extra', want: 'kubebuilder:subresource:status:extra' },
+    { given: '+kubebuilder:nosuch', want: 'kubebuilder:nosuch' },
+    { given: 'not a marker', want: '' },
+  ])('$given → $want', ({ given, want }) => {
+    expect(markerLineName(given)).toBe(want);
   });
-  test('flags', () => {
-    expect(isImmutable(ms)).toBe(true);
-    expect(isSchemaless(ms)).toBe(true);
-    expect(isEmbeddedResource(ms)).toBe(false);
-    expect(isEmbeddedResource([m('kubebuilder:validation:XEmbeddedResource')])).toBe(true);
+  test('resolveMarkerName gives the offset of the first argument in the line', () => {
+    expect(resolveMarkerName('kubebuilder:printcolumn:name')).toEqual({ def: markerDefinition('kubebuilder:printcolumn'), firstArg: { name: 'name', offset: 25 } });
+    expect(resolveMarkerName('kubebuilder:subresource:status:extra')).toBeUndefined();
+  });
+});
+
+describe('accessors', () => {
+  /** Markers as the loader gets them: parsed by the registry. */
+  const parse = (line: string, target: MarkerTarget): MarkerValue => {
+    const r = parseMarker(line, span, target);
+    if (r.kind !== 'marker') throw new Error(`${line} did not parse`);
+    return r.marker;
+  };
+  const ms = [
+    parse('+kubebuilder:printcolumn:name=A,type=string,JSONPath=.a', 'type'),
+    parse('+kubebuilder:printcolumn:name=B,type=integer,JSONPath=.b,priority=1', 'type'),
+    parse('+kubebuilder:resource:scope=Cluster,shortName={ct,cts}', 'type'),
+    parse('+kubebuilder:validation:Minimum=-1.5', 'type'),
+    parse('+genclient:onlyVerbs=get,list', 'type'),
+  ];
+  test('getMarker / getMarkers / findMarker return the definition\'s value type', () => {
+    const resource: ResourceArgs | undefined = getMarker(ms, Resource);
+    expect(resource).toEqual({ scope: 'Cluster', shortName: ['ct', 'cts'] });
+    const minimum: number | undefined = getMarker(ms, ValidationMinimum);
+    expect(minimum).toBe(-1.5);
+    const verbs: ClientVerb[] | undefined = getMarker(ms, GenClientOnlyVerbs);
+    expect(verbs).toEqual(['get', 'list']);
+    expect(getMarker(ms, GenClient)).toBeUndefined();
+    expect(getMarkers(ms, PrintColumn).map((c) => [c.name, c.type, c.priority])).toEqual([
+      ['A', 'string', undefined],
+      ['B', 'integer', 1],
+    ]);
+    expect(findMarker(ms, Resource)?.span).toEqual(span);
+    expect(hasMarker(ms, PrintColumn)).toBe(true);
+    expect(hasMarker(ms, Immutable)).toBe(false);
   });
   test.each([
     { given: ['kubebuilder:validation:Optional', 'kubebuilder:validation:Required'], want: false },
@@ -181,10 +223,7 @@ describe('accessors', () => {
     { given: ['k8s:required'], want: true },
     { given: ['nullable'], want: undefined },
   ])('explicitRequired($given)', ({ given, want }) => {
-    expect(explicitRequired(given.map((n) => m(n)))).toBe(want);
-  });
-  test('oneOfFields', () => {
-    expect([...oneOfFields([m('kubebuilder:validation:ExactlyOneOf', ['a', 'b']), m('kubebuilder:validation:AtLeastOneOf', ['c'])])].sort()).toEqual(['a', 'b', 'c']);
+    expect(explicitRequired(given.map((n) => parse(`+${n}`, 'field')))).toBe(want);
   });
 });
 
