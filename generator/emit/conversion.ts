@@ -43,6 +43,8 @@ import {
   commentText,
   jsString,
   jsPropertyKey,
+  helperName,
+  privateName,
   render,
   renderSourceFile,
   safeIdentifier,
@@ -161,9 +163,8 @@ class GroupConversion {
     if (multi.length === 0) return [];
     // Spoke → kinds converted in it, with their hub.
     const spokeKinds = new Map<string, Array<{ kind: string; hub: Side; spoke: Side }>>();
-    const kindViews: Array<{ key: string; hub: string; versions: string; spokes: Array<{ key: string; toHub: string; fromHub: string; kindConverter: string }> }> = [];
+    const kindViews: Array<{ key: string; hub: string; versions: string; spokes: Array<{ key: string; converter: string }> }> = [];
     const imports = new ImportTracker();
-    const kindConverter = imports.type(this.opts.runtimeModule, 'KindConverter');
     for (const [name, versions] of kinds) {
       const hubs = versions.filter((v) => v.kind.storage);
       let hub = hubs[0];
@@ -190,7 +191,7 @@ class GroupConversion {
           .sort(cmp)
           .map((v) => {
             const ns = imports.namespace(`./${v}/conversion`, safeIdentifier(v));
-            return { key: jsPropertyKey(v), toHub: `${ns}.${toHubName(name)}`, fromHub: `${ns}.${fromHubName(name)}`, kindConverter };
+            return { key: jsPropertyKey(v), converter: `${ns}.${converterName(name)}` };
           }),
       });
     }
@@ -207,8 +208,8 @@ class GroupConversion {
     const body = render('conversion', 'group', {
       group: commentText(this.group),
       groupString: jsString(this.group),
-      groupConverters: imports.type(this.opts.runtimeModule, 'GroupConverters'),
-      convertObject: imports.value(this.opts.runtimeModule, 'convertObject'),
+      groupConverters: imports.runtimeType(this.opts.runtimeModule, 'GroupConverters'),
+      convertObject: imports.runtimeValue(this.opts.runtimeModule, 'convertObject'),
       kinds: kindViews,
     });
     files.push({ path: 'conversion.ts', contents: renderSourceFile(imports, body), group: this.group, role: 'source' });
@@ -224,6 +225,11 @@ function fromHubName(kind: string): string {
   return safeIdentifier(`convert${kind}FromHub`);
 }
 
+/** The exported `KindConverter` of a kind in a spoke's `conversion.ts`: `fischerConverter`. */
+function converterName(kind: string): string {
+  return safeIdentifier(`${privateName(kind)}Converter`);
+}
+
 interface PairView {
   name: string;
   /** `lost`, or `_lost` when nothing is lost at this level or below. */
@@ -237,6 +243,10 @@ interface PairView {
   setOwn: string;
   /** Guards the hand-written functions (own keys only); '' when there are none. */
   hasOwn: string;
+  /** Hands `in_` and `out` to the hand-written functions as values of their declared types; '' when there are none. */
+  asDeclared: string;
+  /** What the conversion switches on: `key as keyof From | keyof To` when both types are declared ones, else `key`. */
+  switchKey: string;
   cases: Array<{ labels: string[]; lines: string[] }>;
   manual: Array<{ key: string; fn: string }>;
 }
@@ -265,14 +275,30 @@ class SpokeFile {
       const v = versionOf.get(other);
       return v === undefined ? undefined : v === spokePkg.version ? './deepcopy' : `../${v}/deepcopy`;
     });
+    this.copy.helperNames.reserve(...kinds.flatMap(({ kind }) => [toHubName(kind), fromHubName(kind), converterName(kind)]));
   }
 
   private rt(name: string): string {
-    return this.imports.value(this.opts.runtimeModule, name);
+    return this.imports.runtimeValue(this.opts.runtimeModule, name);
   }
 
+  /** `convertV1alpha1FischerToV1beta1Fischer`: camelCase, unique in the file. */
   private pairName(from: StructShape, fromSide: Side, to: StructShape, toSide: Side): string {
-    return safeIdentifier(`convert_${fromSide.version}_${from.name}_To_${toSide.version}_${to.name}`);
+    const identity = `pair\0${fromSide.version}\0${from.id}\0${toSide.version}\0${to.id}`;
+    return this.copy.helperNames.name(identity, helperName('convert', fromSide.version, from.name, 'To', toSide.version, to.name));
+  }
+
+  /** The type of a declared struct of the spoke or the hub, as this file spells it; undefined for other shapes. */
+  private declaredType(shape: StructShape): string | undefined {
+    if (!shape.named) return undefined;
+    const { spoke, hub } = this.kinds[0];
+    if (shape.package === spoke.pkg.id) return this.imports.type(this.opts.typesModule, shape.name);
+    if (shape.package === hub.pkg.id) return `${this.hubNamespace(hub)}.${shape.name}`;
+    return undefined;
+  }
+
+  private hubNamespace(hub: Side): string {
+    return this.imports.typeNamespace(`../${hub.version}/${this.opts.typesModule.replace(/^\.\//, '')}`, 'hub');
   }
 
   /** Records a pair to generate and returns its function name. */
@@ -312,7 +338,7 @@ class SpokeFile {
         ];
       }
       case 'map': {
-        const jsonObject = this.imports.type(this.opts.runtimeModule, 'JsonObject');
+        const jsonObject = this.imports.runtimeType(this.opts.runtimeModule, 'JsonObject');
         // map keys are data: `setOwn` keeps a `__proto__` key as a key
         const setOwn = this.rt('setOwn');
         const [l, src, m, k, e] = [`l${d}`, `s${d}`, `m${d}`, `k${d}`, `e${d}`];
@@ -405,16 +431,20 @@ class SpokeFile {
     }
     const merged = mergeCases(cases);
     const usesLost = merged.some((c) => c.lines.some((l) => /\blost\b/.test(l)));
+    const fromType = this.declaredType(from);
+    const toType = this.declaredType(to);
     return {
       name,
       lostParam: usesLost ? 'lost' : '_lost',
       fromDoc: `a ${fromSide.version} ${from.name.replace(/_/g, '.')}`,
       toDoc: `${toSide.version} ${to.name.replace(/_/g, '.')}`,
-      jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
-      lostFields: this.imports.type(this.opts.runtimeModule, 'LostFields'),
+      jsonObject: this.imports.runtimeType(this.opts.runtimeModule, 'JsonObject'),
+      lostFields: this.imports.runtimeType(this.opts.runtimeModule, 'LostFields'),
       cloneJSON: clone,
       setOwn: this.rt('setOwn'),
       hasOwn: manual.length > 0 ? this.rt('hasOwn') : '',
+      asDeclared: manual.length > 0 ? this.rt('asDeclared') : '',
+      switchKey: fromType !== undefined && toType !== undefined ? `key as keyof ${fromType} | keyof ${toType}` : 'key',
       cases: merged,
       manual,
     };
@@ -438,7 +468,7 @@ class SpokeFile {
       const hubShape = this.index.declShape(this.index.decl(hub.pkg.id, kind)!) as StructShape;
       const up = this.pair(spokeShape, spoke, hubShape, hub);
       const down = this.pair(hubShape, hub, spokeShape, spoke);
-      const hubNs = this.imports.typeNamespace(`../${hub.version}/${this.opts.typesModule.replace(/^\.\//, '')}`, 'hub');
+      const hubNs = this.hubNamespace(hub);
       kindViews.push(
         render('conversion', 'kind', {
           kind,
@@ -451,7 +481,9 @@ class SpokeFile {
           spokeAnnotation: `conversion.kubegen.io/${commentText(spoke.version)}-fields`,
           hubAnnotation: `conversion.kubegen.io/${commentText(hub.version)}-fields`,
           lostFields: this.rt('LostFields'),
-          jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+          jsonView: this.rt('jsonView'),
+          converter: converterName(kind),
+          kindConverter: this.imports.runtimeType(this.opts.runtimeModule, 'KindConverter'),
           upFn: up,
           downFn: down,
           finish: this.rt('finishConversion'),

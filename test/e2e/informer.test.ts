@@ -20,17 +20,19 @@ import {
   isGone,
   isResourceExpired,
   type ClientConfig,
-  type DeletedFinalStateUnknown,
   type KubeList,
   type ListOptions,
-  type NamespacedLister,
-  type SharedIndexInformer,
-  type SharedInformerFactory,
-  type SharedInformerFactoryOptions,
   type Watch,
   type WatchOptions,
-  type WatcherPhase,
 } from '@kubegen/runtime';
+import type {
+  DeletedFinalStateUnknown,
+  NamespacedLister,
+  SharedIndexInformer,
+  SharedInformerFactory,
+  SharedInformerFactoryOptions,
+  WatcherPhase,
+} from '@kubegen/runtime/cache';
 import { generateAll, generateCrdFiles, loadApiModel } from '../../generator/pipeline';
 import { applyCrd, type Crd } from './support/crds';
 import { useE2e } from './support/namespace';

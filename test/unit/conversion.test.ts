@@ -1,12 +1,12 @@
 import * as path from 'node:path';
 import fc from 'fast-check';
-import * as runtime from '../../runtime/src';
+import * as runtime from '../../runtime/src/webhook';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { typeSchema } from './helpers/schema';
 import { build } from '../cases-codegen/conversion/model';
 
@@ -23,7 +23,7 @@ describe('conversion emitter', () => {
   const result = conversionGenerator.generate(model, { manualModule: (pkg) => `@manual/${pkg.version}` });
   const deepcopy = deepcopyGenerator.generate(model, {});
   const load = moduleLoader([...result.files, ...deepcopy.files, ...renderTypes(model)], {
-    '@kubegen/runtime': runtime,
+    ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')),
     // eslint-disable-next-line @typescript-eslint/no-require-imports

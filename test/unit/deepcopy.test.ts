@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import * as runtime from '../../runtime/src';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { deepcopyModel } from './helpers/sample-models';
 import { typeSchema } from './helpers/schema';
@@ -14,7 +13,7 @@ describe('deepcopy emitter', () => {
   const model = deepcopyModel();
   const index = new ModelIndex(model);
   const result = deepcopyGenerator.generate(model, {});
-  const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
+  const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);
   const v1 = load('stable.example.com/v1/deepcopy') as Record<string, (x: unknown) => unknown>;
 
   it('emits one file per version with the header, no diagnostics', () => {

@@ -1,6 +1,5 @@
-import * as runtime from '../../runtime/src';
 import { defaultsGenerator } from '../../generator/emit/defaults';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { defaultsModel } from './helpers/sample-models';
 
 type Fn = (obj: unknown) => unknown;
@@ -8,7 +7,7 @@ type Fn = (obj: unknown) => unknown;
 describe('defaults emitter', () => {
   const model = defaultsModel();
   const result = defaultsGenerator.generate(model, {});
-  const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
+  const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);
   const mod = load('apps.example.com/v1/defaults') as Record<string, Fn>;
   const spec = (s: unknown) => mod.setDefaultsApp({ kind: 'App', spec: s }) as { spec: Record<string, unknown> };
 

@@ -58,6 +58,26 @@ export function cloneJSON<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * `obj` seen as the JSON object it is on the wire, to walk and write by own keys. API types are interfaces, which
+ * TypeScript gives no string index signature, although every value of one is a JSON object. The view is the same
+ * object: generated code writes through it only copies of values of the declared field types, or JSON it carries over
+ * unchanged, so `obj` stays a value of its type.
+ */
+export function jsonView<T extends object>(obj: T): JsonObject {
+  return obj as JsonObject;
+}
+
+/**
+ * The JSON object `o` seen as a value of its declared type `T` (inferred from where it is used): what generated
+ * conversions return and hand to hand-written functions, which receive objects of their declared types as
+ * client-go's do. `o` is not validated: it was built field by field from a value of the matching type, or is an
+ * object from a client or a cluster, which is untrusted JSON whatever its type says.
+ */
+export function asDeclared<T extends object>(o: JsonObject): T {
+  return o as T;
+}
+
 /** A copy of a JSON object whose declared fields are scalars: scalars copied, any object value cloned. */
 export function copyFlat<T extends object>(in_: T): T {
   const src = in_ as JsonObject;

@@ -1,6 +1,7 @@
 /**
  * `@kubegen/runtime/testing`: a real Kubernetes control plane (etcd + kube-apiserver on loopback) for tests, the
- * TypeScript counterpart of controller-runtime's envtest.
+ * TypeScript counterpart of controller-runtime's envtest; and the fake clientset (client-go's `testing` and
+ * `fake` packages): an in-memory object tracker behind the typed client interface, with recorded actions and reactors.
  */
 export {
   DEFAULT_KUBERNETES_VERSION,
@@ -17,3 +18,4 @@ export { buildKubeconfig, kubeconfigToYaml, type Kubeconfig, type KubeconfigOpti
 export { parseDuration } from './duration';
 export { isAlive } from './lock';
 export type { ProcessExit } from './process';
+export * from './fake';

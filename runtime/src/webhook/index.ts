@@ -302,3 +302,16 @@ function describeObject(obj: unknown): string {
 }
 
 export { conversionSpec, type ConversionWebhookClientConfig, type CustomResourceConversion } from './spec';
+export {
+  type AnyKindConverter,
+  ConversionError,
+  convertObject,
+  LOST_FIELDS_ANNOTATION_PREFIX,
+  lostFieldsAnnotation,
+  MAX_LOST_FIELDS_DEPTH,
+  parseAPIVersion,
+  restoreLostFields,
+  stashLostFields,
+  type GroupConverters,
+  type KindConverter,
+} from '../conversion';
