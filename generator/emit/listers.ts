@@ -97,7 +97,7 @@ function renderListers(g: CacheGroup, v: CacheVersion, rt: string): string {
       baseLister: `${imports.runtimeType(rt, namespaced ? 'NamespacedLister' : 'ClusterLister')}<${kindT}>`,
       namespaceListerBase: namespaced ? `${imports.runtimeType(rt, 'NamespaceLister')}<${kindT}>` : '',
       expansionType: `${imports.runtimeType(rt, 'ListerExpansion')}<${kindT}, ${expansions}>`,
-      indexer: `${imports.runtimeType(rt, 'Indexer')}<${kindT}>`,
+      indexer: `${imports.runtimeType(rt, 'ReadonlyIndexer')}<${kindT}>`,
       descriptor: imports.value('./client', ck.descriptorName),
       listerValue: imports.runtimeValue(rt, 'Lister'),
       expandLister: imports.runtimeValue(rt, 'expandLister'),

@@ -50,7 +50,7 @@ const ENTRIES: ReadonlyArray<readonly [RuntimeEntry, readonly string[]]> = [
     'cache',
     [
       'ClusterLister',
-      'Indexer',
+      'ReadonlyIndexer',
       'InformerForOptions',
       'Lister',
       'ListerExpansion',

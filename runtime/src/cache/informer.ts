@@ -38,13 +38,14 @@ import type { KubeObject } from '../client/types';
 import { realClock, type Clock, type ClockTimer } from './clock';
 import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
-import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexer, type Indexers, type KeyFunc } from './store';
+import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore } from './store';
 
 /** Callbacks of a handler; each may be absent and may return a promise (see the contract). */
+/** Objects are the cache's, shared with every reader: `Readonly<T>`, copy before changing one. */
 export interface ResourceEventHandler<T> {
-  onAdd?(obj: T, isInInitialList: boolean): void | Promise<void>;
-  onUpdate?(oldObj: T, newObj: T): void | Promise<void>;
-  onDelete?(obj: T | DeletedFinalStateUnknown<T>): void | Promise<void>;
+  onAdd?(obj: Readonly<T>, isInInitialList: boolean): void | Promise<void>;
+  onUpdate?(oldObj: Readonly<T>, newObj: Readonly<T>): void | Promise<void>;
+  onDelete?(obj: Readonly<T> | DeletedFinalStateUnknown<Readonly<T>>): void | Promise<void>;
 }
 
 /** Something that knows whether it has synced, and can wait for it. */
@@ -264,13 +265,13 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     this.reflector.setWatchErrorHandler(handler);
   }
 
-  /** The cache. Read only; never mutate what it returns. */
-  getIndexer(): Indexer<T> {
+  /** The cache, read only (its writer is the informer's reflector); never mutate what it returns. */
+  getIndexer(): ReadonlyIndexer<T> {
     return this.indexer;
   }
 
-  /** The cache, as a store. */
-  getStore(): Indexer<T> {
+  /** The cache, as a read-only store. */
+  getStore(): ReadonlyStore<T> {
     return this.indexer;
   }
 
