@@ -33,4 +33,5 @@ export {
   deepCopyTypedLocalObjectReference,
 } from './meta/deepcopy';
 export * from './errors';
+export * from './observe';
 export * from './client';

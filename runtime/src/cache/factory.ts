@@ -19,6 +19,7 @@
 import type { KubeObject, ResourceDescriptor } from '../client/types';
 import type { ListOptions } from '../rest/options';
 import type { GroupVersionResource } from '../rest/paths';
+import type { Logger, Metrics } from '../observe';
 import type { Clock } from './clock';
 import { SharedIndexInformer } from './informer';
 import type { ListerWatcher, ReflectorOptions } from './reflector';
@@ -47,6 +48,10 @@ export interface SharedInformerFactoryOptions {
   /** Reflector options of every informer (paging, list semantic, backoff, onError …). */
   reflector?: Omit<ReflectorOptions, 'selector' | 'clock'>;
   onHandlerError?: (err: unknown) => void;
+  /** The logger of every informer and reflector (see `SharedInformerOptions.logger`). */
+  logger?: Logger;
+  /** The metrics of every informer and reflector (see `SharedInformerOptions.metrics`). */
+  metrics?: Metrics;
 }
 
 export interface InformerForOptions<T> {
@@ -91,6 +96,8 @@ export class SharedInformerFactory {
       ...(this.opts.transform ? { transform: this.opts.transform } : {}),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
       ...(this.opts.onHandlerError ? { onHandlerError: this.opts.onHandlerError } : {}),
+      ...(this.opts.logger ? { logger: this.opts.logger } : {}),
+      ...(this.opts.metrics ? { metrics: this.opts.metrics } : {}),
       reflector: { name: `reflector ${key}`, ...this.opts.reflector, selector },
     });
     // cast-ok: informers of every T share one map keyed by resource; `informerFor` hands each back typed as the T it was created for

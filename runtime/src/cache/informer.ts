@@ -35,6 +35,7 @@
  */
 
 import type { KubeObject } from '../client/types';
+import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
 import { realClock, type Clock, type ClockTimer } from './clock';
 import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
@@ -85,8 +86,18 @@ export interface SharedInformerOptions<T> {
   reflector?: ReflectorOptions;
   /** The clock of resyncs and of the reflector; default `realClock`. */
   clock?: Clock;
-  /** Called with errors thrown by handlers; default logs a warning. */
+  /** Called with errors thrown by handlers; default: an error entry on `logger`. Either way the failure is counted. */
   onHandlerError?: (err: unknown) => void;
+  /**
+   * Where the informer and its reflector log (unless `reflector.logger` is set); default `textLogger()` (logfmt on
+   * standard error).
+   */
+  logger?: Logger;
+  /**
+   * Counters of the informer (`kubegen_informer_handler_errors_total{name}`) and of its reflector (unless
+   * `reflector.metrics` is set); default none.
+   */
+  metrics?: Metrics;
   /**
    * Deep-freezes every cached object (after the transform), so code that mutates a shared object throws a
    * TypeError where it does so — the answer to client-go's cache mutation detector. For tests and development:
@@ -215,12 +226,19 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     this.defaultResyncMs = opts.resyncPeriodMs ?? 0;
     this.transform = opts.transform;
     this.freeze = opts.freezeObjects ?? false;
-    this.onHandlerError = opts.onHandlerError ?? ((err) => console.warn('kubegen informer: an event handler failed:', err));
+    const name = opts.reflector?.name ?? 'informer';
+    const logger = opts.logger ?? textLogger();
+    const metrics = opts.metrics ?? noopMetrics;
+    const report = opts.onHandlerError ?? ((err: unknown) => logger.error('an event handler failed', { informer: name, error: err }));
+    this.onHandlerError = (err) => {
+      metrics.count('kubegen_informer_handler_errors_total', { name });
+      report(err);
+    };
     this.indexer = new CacheIndexer<T>({
       ...(opts.keyFunc ? { keyFunc: opts.keyFunc } : {}),
       indexers: { [NAMESPACE_INDEX]: metaNamespaceIndexFunc, ...opts.indexers },
     });
-    this.reflector = new Reflector<T>(lw, this.storeAdapter(), { clock: this.clock, ...opts.reflector });
+    this.reflector = new Reflector<T>(lw, this.storeAdapter(), { clock: this.clock, logger, metrics, ...opts.reflector });
   }
 
   /** Adds a handler; see the contract for what it receives. Throws once the informer has stopped. */
