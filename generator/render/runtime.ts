@@ -10,7 +10,8 @@
 /** The subpaths of `@kubegen/runtime` generated code imports from ('' is the root). */
 export type RuntimeEntry = '' | 'client' | 'cache' | 'webhook' | 'testing' | 'internal';
 
-const ENTRIES: ReadonlyArray<readonly [RuntimeEntry, readonly string[]]> = [
+/** Every runtime name generated code imports, by entry (anything else comes from the root). */
+export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly string[]]> = [
   [
     'internal',
     [
@@ -65,7 +66,7 @@ const ENTRIES: ReadonlyArray<readonly [RuntimeEntry, readonly string[]]> = [
   ['testing', ['Fake', 'FakeClientset', 'FakeOptions']],
 ];
 
-const ENTRY_OF = new Map<string, RuntimeEntry>(ENTRIES.flatMap(([entry, names]) => names.map((n) => [n, entry] as const)));
+const ENTRY_OF = new Map<string, RuntimeEntry>(RUNTIME_IMPORTS.flatMap(([entry, names]) => names.map((n) => [n, entry] as const)));
 
 /** The module specifier generated code imports runtime name `name` from, under the runtime package `base`. */
 export function runtimeModuleOf(base: string, name: string): string {
