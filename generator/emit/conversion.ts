@@ -43,6 +43,8 @@ import {
   commentText,
   jsString,
   jsPropertyKey,
+  arrayLoop,
+  mapLoop,
   helperName,
   privateName,
   render,
@@ -321,42 +323,26 @@ class SpokeFile {
       case 'pair':
         return [assign(`${this.rt('isJsonObject')}(${v}) ? ${this.pair(p.from, fromSide, p.to, toSide)}(${v}, ${lost}) : ${clone}(${v})`)];
       case 'array': {
-        const [l, n, a, i, e] = [`l${d}`, `n${d}`, `a${d}`, `i${d}`, `e${d}`];
-        return [
-          `if (Array.isArray(${v})) {`,
-          `  const ${l} = ${lost};`,
-          `  const ${n} = ${v}.length;`,
-          `  const ${a} = new Array<unknown>(${n});`,
-          `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
-          `    const ${e}: unknown = ${v}[${i}];`,
-          `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-          ...this.planStatements(p.items, e, `${l}.child(String(${i}))`, (x) => `${a}[${i}] = ${x};`, fromSide, toSide, d + 1).map((x) => '      ' + x),
-          `    } else ${a}[${i}] = ${e};`,
-          '  }',
-          `  ${assign(a)}`,
-          `} else ${assign(`${clone}(${v})`)}`,
-        ];
+        const l = `l${d}`;
+        const items = p.items;
+        return arrayLoop(this.copy.loopNames(false), {
+          v,
+          d,
+          assign,
+          prelude: [`const ${l} = ${lost};`],
+          element: (e, i, set) => this.planStatements(items, e, `${l}.child(String(${i}))`, set, fromSide, toSide, d + 1),
+        });
       }
       case 'map': {
-        const jsonObject = this.imports.runtimeType(this.opts.runtimeModule, 'JsonObject');
-        // map keys are data: `setOwn` keeps a `__proto__` key as a key
-        const setOwn = this.rt('setOwn');
-        const [l, src, m, k, e] = [`l${d}`, `s${d}`, `m${d}`, `k${d}`, `e${d}`];
-        return [
-          `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
-          'else {',
-          `  const ${l} = ${lost};`,
-          `  const ${src} = ${v} as ${jsonObject};`,
-          `  const ${m}: ${jsonObject} = {};`,
-          `  for (const ${k} of Object.keys(${src})) {`,
-          `    const ${e} = ${src}[${k}];`,
-          `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-          ...this.planStatements(p.values, e, `${l}.child(${k})`, (x) => `${setOwn}(${m}, ${k}, ${x});`, fromSide, toSide, d + 1).map((x) => '      ' + x),
-          `    } else ${setOwn}(${m}, ${k}, ${e});`,
-          '  }',
-          `  ${assign(m)}`,
-          '}',
-        ];
+        const l = `l${d}`;
+        const values = p.values;
+        return mapLoop(this.copy.loopNames(true), {
+          v,
+          d,
+          assign,
+          prelude: [`const ${l} = ${lost};`],
+          element: (e, k, set) => this.planStatements(values, e, `${l}.child(${k})`, set, fromSide, toSide, d + 1),
+        });
       }
     }
   }

@@ -21,7 +21,10 @@ import type { Generator, GeneratorResult, VirtualFile } from './types';
 import {
   HelperNames,
   ImportTracker,
+  type LoopNames,
   ModelIndex,
+  arrayLoop,
+  mapLoop,
   type Shape,
   type StructShape,
   cmp,
@@ -120,44 +123,22 @@ export class CopyContext {
    * every call site stays monomorphic; `d` numbers the loop variables of nested levels.
    */
   copyStatements(shape: Shape, v: string, assign: (expr: string) => string, d = 0): string[] {
-    const clone = this.rt('cloneJSON');
     if (shape.kind === 'array' && needsCopyFunction(shape.items)) {
-      const [n, a, i, e] = [`n${d}`, `a${d}`, `i${d}`, `e${d}`];
-      return [
-        `if (Array.isArray(${v})) {`,
-        `  const ${n} = ${v}.length;`,
-        `  const ${a} = new Array<unknown>(${n});`,
-        `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
-        `    const ${e}: unknown = ${v}[${i}];`,
-        `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-        ...this.copyStatements(shape.items, e, (x) => `${a}[${i}] = ${x};`, d + 1).map((l) => '      ' + l),
-        `    } else ${a}[${i}] = ${e};`,
-        '  }',
-        `  ${assign(a)}`,
-        `} else ${assign(`${clone}(${v})`)}`,
-      ];
+      const items = shape.items;
+      return arrayLoop(this.loopNames(false), { v, d, assign, element: (e, _i, set) => this.copyStatements(items, e, set, d + 1) });
     }
     if (shape.kind === 'map' && needsCopyFunction(shape.values)) {
-      const jsonObject = this.imports.runtimeType(this.options.runtimeModule, 'JsonObject');
-      // map keys are data: `setOwn` keeps a `__proto__` key as a key
-      const setOwn = this.rt('setOwn');
-      const [src, m, k, e] = [`s${d}`, `m${d}`, `k${d}`, `e${d}`];
-      return [
-        `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
-        'else {',
-        `  const ${src} = ${v} as ${jsonObject};`,
-        `  const ${m}: ${jsonObject} = {};`,
-        `  for (const ${k} of Object.keys(${src})) {`,
-        `    const ${e} = ${src}[${k}];`,
-        `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-        ...this.copyStatements(shape.values, e, (x) => `${setOwn}(${m}, ${k}, ${x});`, d + 1).map((l) => '      ' + l),
-        `    } else ${setOwn}(${m}, ${k}, ${e});`,
-        '  }',
-        `  ${assign(m)}`,
-        '}',
-      ];
+      const values = shape.values;
+      return mapLoop(this.loopNames(true), { v, d, assign, element: (e, _k, set) => this.copyStatements(values, e, set, d + 1) });
     }
     return [assign(this.copyObject(shape, v))];
+  }
+
+  /** The runtime names the loops of `arrayLoop` / `mapLoop` use, as this file spells them. */
+  loopNames(map: boolean): LoopNames {
+    const clone = this.rt('cloneJSON');
+    // map keys are data: `setOwn` keeps a `__proto__` key as a key
+    return map ? { clone, setOwn: this.rt('setOwn'), jsonObject: this.imports.runtimeType(this.options.runtimeModule, 'JsonObject') } : { clone };
   }
 
   /** The private copy function of an inline object type recorded in `inline`. */

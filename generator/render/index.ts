@@ -12,6 +12,7 @@ export * from './escape';
 export * from './naming';
 export * from './imports';
 export * from './runtime';
+export * from './loops';
 export * from './templates';
 export * from './source';
 export * from './model';
