@@ -12,7 +12,7 @@ import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
-import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
+import { marshalYamlV2 } from '../yaml/yamlv2';
 import type { Generator, GeneratorResult, VirtualFile } from './types';
 import { KUBEGEN_VERSION } from '../version';
 import { conversionSpec, type ConversionWebhookClientConfig } from '@kubegen/runtime/webhook/spec';
@@ -44,7 +44,7 @@ export const crdGenerator: Generator<CrdOptions> = {
     const crds = buildCrds(model, options, bag);
     const files: VirtualFile[] = crds.map(({ group, crd }) => ({
       path: `${group}_${(crd.spec.names as { plural: string }).plural}.yaml`,
-      contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`,
+      contents: `${options.header ?? ''}---\n${marshalYamlV2(crd)}`,
       group,
       role: 'crd',
     }));

@@ -100,8 +100,8 @@ export class SharedInformerFactory {
       ...(this.opts.metrics ? { metrics: this.opts.metrics } : {}),
       reflector: { name: `reflector ${key}`, ...this.opts.reflector, selector },
     });
-    // cast-ok: informers of every T share one map keyed by resource; `informerFor` hands each back typed as the T it was created for
-    this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>);
+    // informers of every T share one map keyed by resource; `informerFor` hands each back typed as the T it was created for
+    this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>); // cast-ok: one map for informers of every T
     return informer;
   }
 
