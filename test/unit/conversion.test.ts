@@ -46,6 +46,19 @@ describe('conversion emitter', () => {
     expect(typeCheck(paths)).toEqual([]);
   });
 
+  it('lets the compiler check the field names it switches on (of either version: a misspelt label fails to type-check)', () => {
+    const dir = tempDir('conversion-misspelt');
+    const files = conversionGenerator.generate(model, {
+      manualModule: (pkg) => path.relative(path.join(dir, GROUP, 'src', pkg.version), path.join(CASE_APIS, pkg.version, 'conversion')),
+    }).files.map((f) => {
+      if (f.path !== 'v1beta1/conversion.ts') return f;
+      expect(f.contents).toContain('    switch (key as keyof hub.Container | keyof Container) {\n      case \'name\':\n');
+      return { ...f, contents: f.contents.replace("    switch (key as keyof hub.Container | keyof Container) {\n      case 'name':\n", "    switch (key as keyof hub.Container | keyof Container) {\n      case 'nmae':\n") };
+    });
+    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`v1beta1/conversion.ts:46:12 Type '"nmae"' is not comparable to type '"name" | "image" | "resources" | "betaNote"'`)]);
+  });
+
   it('copies the hand-written conversions into the generated package, type-checked against the generated types', () => {
     const r = conversionGenerator.generate(model, {});
     expect(r.diagnostics).toEqual([]);

@@ -35,6 +35,15 @@ describe('deepcopy emitter', () => {
     expect(typeCheck(paths)).toEqual([]);
   });
 
+  it('lets the compiler check the field names it switches on (a misspelt case label fails to type-check)', () => {
+    const file = result.files[0]!;
+    expect(file.contents).toContain("switch (key as keyof CronTab) {");
+    expect(file.contents).toContain("      case 'spec': {");
+    const misspelt = { ...file, contents: file.contents.replace("      case 'spec': {", "      case 'spek': {") };
+    const paths = writeFiles(tempDir('deepcopy-misspelt'), [misspelt, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"spek"' is not comparable to type 'keyof CronTab'`)]);
+  });
+
   it('exports a function per struct, array and map type, and deepCopyObject', () => {
     expect(Object.keys(v1).sort()).toEqual(
       ['deepCopyContainer', 'deepCopyCronTab', 'deepCopyCronTabList', 'deepCopyCronTabSpec', 'deepCopyCronTabStatus', 'deepCopyEnvVar', 'deepCopyObject', 'deepCopyPort', 'deepCopyPortList', 'deepCopySecretRef', 'deepCopyZoneMap'].sort(),

@@ -30,6 +30,14 @@ describe('defaults emitter', () => {
     expect(typeCheck(paths)).toEqual([]);
   });
 
+  it('lets the compiler check the field names it reads (a misspelt key fails to type-check)', () => {
+    const file = result.files[0]!;
+    expect(file.contents).toContain("'replicas' satisfies keyof AppSpec");
+    const misspelt = { ...file, contents: file.contents.replace("'replicas' satisfies keyof AppSpec", "'replicaz' satisfies keyof AppSpec") };
+    const paths = writeFiles(tempDir('defaults-misspelt'), [misspelt, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"replicaz"' does not satisfy the expected type 'keyof AppSpec'`)]);
+  });
+
   const table: Array<{ name: string; given: unknown; want: unknown }> = [
     { name: 'absent fields get their defaults; {} on an array is []; +default JSON applies', given: {}, want: ALL },
     { name: 'present values are kept', given: { replicas: 3, tags: ['a'], strategy: { type: 'Recreate', maxSurge: 2 }, config: 7 }, want: { ...ALL, replicas: 3, tags: ['a'], strategy: { type: 'Recreate', maxSurge: 2 }, config: 7 } },
