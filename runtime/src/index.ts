@@ -14,24 +14,8 @@ export * from './meta/types';
 export * from './meta/conditions';
 export * from './meta/core';
 export * from './meta/autoscaling';
-export {
-  cloneJSON,
-  isJsonObject,
-  type JsonObject,
-  deepCopyCondition,
-  deepCopyConfigMapKeySelector,
-  deepCopyLabelSelector,
-  deepCopyLabelSelectorRequirement,
-  deepCopyListMeta,
-  deepCopyLocalObjectReference,
-  deepCopyManagedFieldsEntry,
-  deepCopyObjectMeta,
-  deepCopyObjectReference,
-  deepCopyOwnerReference,
-  deepCopySecretKeySelector,
-  deepCopyTypeMeta,
-  deepCopyTypedLocalObjectReference,
-} from './meta/deepcopy';
+export * from './meta/json';
+export * from './meta/deepcopy';
 export * from './errors';
 export * from './observe';
 export * from './client';

@@ -16,7 +16,8 @@
  * that is not a well-formed tree (or nests deeper than `MAX_LOST_FIELDS_DEPTH`) is left in place, unapplied, as
  * one that is not JSON.
  */
-import { asDeclared, cloneJSON, isJsonObject, jsonView, type JsonObject } from '../meta/deepcopy';
+import { asDeclared, jsonView } from '../meta/generated';
+import { cloneJSON, isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn, nullObject, setOwn } from '../meta/own';
 
 /** The prefix of the annotations that keep fields a version does not declare. */

@@ -4,22 +4,9 @@
  * signatures here change with the generator that emits their calls (a generated package and the runtime it was
  * generated for are released together).
  */
-export { asDeclared, cloneJSON, copyFlat, isJsonObject, jsonView, type JsonObject } from '../meta/deepcopy';
-export {
-  deepCopyCondition,
-  deepCopyConfigMapKeySelector,
-  deepCopyLabelSelector,
-  deepCopyLabelSelectorRequirement,
-  deepCopyListMeta,
-  deepCopyLocalObjectReference,
-  deepCopyManagedFieldsEntry,
-  deepCopyObjectMeta,
-  deepCopyObjectReference,
-  deepCopyOwnerReference,
-  deepCopySecretKeySelector,
-  deepCopyTypeMeta,
-  deepCopyTypedLocalObjectReference,
-} from '../meta/deepcopy';
+export * from '../meta/json';
+export * from '../meta/generated';
+export * from '../meta/deepcopy';
 export { getOwn, hasOwn, nullObject, setOwn } from '../meta/own';
 export { finishConversion, LostFields } from '../conversion';
 export { expandLister } from '../cache/expansion';

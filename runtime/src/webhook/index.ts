@@ -23,7 +23,7 @@
 import * as https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isJsonObject, type JsonObject } from '../meta/deepcopy';
+import { isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
 
