@@ -47,12 +47,12 @@ interface CrdArgs {
 }
 
 /** Empty string values (`--apis ''`, or `--out` with nothing after it) are usage errors. */
-function requireValues(args: Record<string, unknown>, names: readonly string[]): void {
+function requireValues<A extends object>(args: A, names: ReadonlyArray<keyof A & string>): void {
   for (const name of names) if (args[name] === '') throw new Error(`--${name} needs a value`);
 }
 
 function checkCrdArgs(args: CrdArgs): true {
-  requireValues(args as unknown as Record<string, unknown>, ['apis', 'out']);
+  requireValues(args, ['apis', 'out']);
   if (args.stdout && args.out !== undefined) throw new Error('--out and --stdout cannot be used together: write to a directory or print, not both');
   if (args.stdout && args.verify) throw new Error('--verify compares --out with what would be generated; it cannot be used with --stdout');
   if (!args.stdout && args.out === undefined) throw new Error('either --out <dir> or --stdout is required');
@@ -154,7 +154,7 @@ function usageMessage(msg: string, y: Argv): string {
   const unknown = /^Unknown arguments?: (.+)$/.exec(line);
   if (!unknown) return `${line} (see kubegen --help)`;
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
-  const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+  const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
   const commands = ['init', 'create', 'crd', 'generate', 'import', 'rbac', 'webhook', 'markers', 'envtest'];
   const args = unknown[1].split(', ');

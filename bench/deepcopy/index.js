@@ -28,7 +28,8 @@ const transpile = (source, fileName) =>
 require.extensions['.ts'] = (module, filename) => module._compile(transpile(fs.readFileSync(filename, 'utf8'), filename), filename);
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  if (request === '@kubegen/runtime') return path.join(REPO, 'runtime/src/index.ts');
+  const entry = /^@kubegen\/runtime(?:\/(client|cache|workqueue|webhook|testing|internal))?$/.exec(request);
+  if (entry) return path.join(REPO, 'runtime/src', entry[1] ?? '', 'index.ts');
   return resolveFilename.call(this, request, ...rest);
 };
 
@@ -59,6 +60,8 @@ const model = build();
 const { files } = runGenerators(model, [configure(deepcopyGenerator, {}), configure(conversionGenerator, { manualModule: (pkg) => `@manual/${pkg.version}` })]);
 const load = loadGenerated(files, {
   '@kubegen/runtime': runtime,
+  '@kubegen/runtime/internal': require('../../runtime/src/internal/index.ts'),
+  '@kubegen/runtime/webhook': require('../../runtime/src/webhook/index.ts'),
   '@manual/v1beta1': require(path.join(apis, 'v1beta1/conversion.ts')),
   '@manual/v1alpha1': require(path.join(apis, 'v1alpha1/conversion.ts')),
 });

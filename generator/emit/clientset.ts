@@ -4,7 +4,7 @@
  *
  * `clientset` writes, per API group with at least one `+genclient` kind:
  * - `<version>/client.ts`: per kind a `ResourceDescriptor` constant (`cronTabResource`), the client type
- *   (`CronTabClient`: `ResourceClient<CronTab, CronTabList>`, or a `Pick` of it with exactly the kind's
+ *   (`CronTabClient`: `ResourceClient<CronTab, CronTabList>`, or an `Omit` of it leaving exactly the kind's
  *   `client.verbs` — plus `listPages`/`listAll` with `list`, `getScale`/`updateScale` with a scale subresource —
  *   extended by the `+genclient:method` extensions), the version interface (`StableV1Interface`) and its client
  *   class (`StableV1Client`, one accessor per kind: `cronTabs(namespace)` or `fischers()`);
@@ -214,10 +214,11 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
   const kinds = v.kinds.map((ck) => {
     const k = ck.kind;
     const kindT = T(k.name);
-    const listT = ck.listName ? T(ck.listName) : `${imports.type(rt, 'KubeList')}<${kindT}>`;
-    const full = `${imports.type(rt, 'ResourceClient')}<${kindT}, ${listT}>`;
+    const listT = ck.listName ? T(ck.listName) : `${imports.runtimeType(rt, 'KubeList')}<${kindT}>`;
+    const full = `${imports.runtimeType(rt, 'ResourceClient')}<${kindT}, ${listT}>`;
     const all = ck.methods.length === RESOURCE_CLIENT_METHODS.length;
-    const base = all ? full : `Pick<${full}, ${ck.methods.length ? ck.methods.map((m) => jsString(m)).join(' | ') : 'never'}>`;
+    const omitted = RESOURCE_CLIENT_METHODS.filter((m) => !ck.methods.includes(m));
+    const base = all ? full : `Omit<${full}, ${omitted.map((m) => jsString(m)).join(' | ')}>`;
     const subresources: Record<string, unknown> = {};
     if (k.subresources.status) subresources.status = true;
     if (k.subresources.scale) subresources.scale = { ...k.subresources.scale };
@@ -231,17 +232,17 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
       ...(Object.keys(subresources).length ? { subresources } : {}),
     };
     const withMethods = safeIdentifier(`with${k.name}Methods`);
-    const typed = `new ${imports.value(rt, 'TypedClient')}<${kindT}, ${listT}>(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
+    const typed = `new ${imports.runtimeValue(rt, 'TypedClient')}<${kindT}, ${listT}>(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
     const methods = ck.extensions.map((e) => {
       if (e.kind === 'method') return { name: e.name, doc: e.marker, type: `${full}[${jsString(e.target)}]`, binding: `c.${e.target}.bind(c)` };
-      const params = `name: string, type: ${imports.type(rt, 'PatchType')}, body: ${imports.type(rt, 'PatchBody')}<${kindT}>, opts?: ${imports.type(rt, 'PatchOptions')}`;
+      const params = `name: string, type: ${imports.runtimeType(rt, 'PatchType')}, body: ${imports.runtimeType(rt, 'PatchBody')}<${kindT}>, opts?: ${imports.runtimeType(rt, 'PatchOptions')}`;
       return { name: e.name, doc: e.marker, type: `(${params}) => Promise<${kindT}>`, binding: `(${params}) => c.patch(name, type, body, opts, ${jsString(e.subresource)})` };
     });
     return {
       resourceDoc: `${k.plural}.${g.group}/${v.version}`,
       kindDoc: k.name,
       descriptorName: ck.descriptorName,
-      descriptorType: imports.type(rt, 'ResourceDescriptor'),
+      descriptorType: imports.runtimeType(rt, 'ResourceDescriptor'),
       descriptor: jsLiteral(descriptor),
       namespaced: k.client.namespaced,
       clientType: ck.clientType,
@@ -264,16 +265,16 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
     interfaceName: v.interfaceName,
     className: v.className,
     groupVersionDoc: `${g.group}/${v.version}`,
-    restClient: imports.type(rt, 'RestClient'),
-    clientConfig: imports.type(rt, 'ClientConfig'),
-    createRestClient: imports.value(rt, 'createRestClient'),
+    restClient: imports.runtimeType(rt, 'RestClient'),
+    clientConfig: imports.runtimeType(rt, 'ClientConfig'),
+    createRestClient: imports.runtimeValue(rt, 'createRestClient'),
   });
   return renderSourceFile(imports, body);
 }
 
 function renderGroupClientset(g: ClientGroup, rt: string): string {
   const imports = new ImportTracker();
-  const restClient = imports.value(rt, 'RestClient');
+  const restClient = imports.runtimeValue(rt, 'RestClient');
   const first = exampleVersion(g.versions, (v) => v.kinds.map((k) => k.kind));
   const firstKind = first.kinds[0]!;
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
@@ -283,10 +284,10 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
     className: `${g.goName}Clientset`,
     example: firstKind.methods.includes('get') ? example : '',
     restClient,
-    clientConfig: imports.type(rt, 'ClientConfig'),
-    createRestClient: imports.value(rt, 'createRestClient'),
-    loadOptions: imports.type(rt, 'LoadOptions'),
-    loadFromDefault: imports.value(rt, 'loadFromDefault'),
+    clientConfig: imports.runtimeType(rt, 'ClientConfig'),
+    createRestClient: imports.runtimeValue(rt, 'createRestClient'),
+    loadOptions: imports.runtimeType(rt, 'LoadOptions'),
+    loadFromDefault: imports.runtimeValue(rt, 'loadFromDefault'),
     versions: g.versions.map((v) => ({
       accessor: v.accessor,
       field: v.field,
@@ -324,7 +325,7 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
       field: v.field,
       kinds: v.kinds.map((ck) => {
         const kindT = `${ns}.${ck.kind.name}`;
-        const listT = ck.listName ? `${ns}.${ck.listName}` : `${imports.type(rt, 'KubeList')}<${kindT}>`;
+        const listT = ck.listName ? `${ns}.${ck.listName}` : `${imports.runtimeType(rt, 'KubeList')}<${kindT}>`;
         objects.push(kindT);
         resources.push(`${cl}.${ck.descriptorName}`);
         const client = `this.fake.client<${kindT}, ${listT}>(${cl}.${ck.descriptorName}, ${ck.kind.client.namespaced ? 'namespace' : "''"})`;
@@ -340,10 +341,10 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
   const body = render('fake', 'fake', {
     groupDoc: g.group,
     versions,
-    fakeType: imports.type(rt, 'Fake'),
-    baseClass: imports.value(rt, 'FakeClientset'),
-    fakeOptions: imports.type(rt, 'FakeOptions'),
-    descriptorType: imports.type(rt, 'ResourceDescriptor'),
+    fakeType: imports.runtimeType(rt, 'Fake'),
+    baseClass: imports.runtimeValue(rt, 'FakeClientset'),
+    fakeOptions: imports.runtimeType(rt, 'FakeOptions'),
+    descriptorType: imports.runtimeType(rt, 'ResourceDescriptor'),
     trackerOptions: hasConversions ? `{ ...options, converters: [${imports.value('../conversion', 'converters')}, ...(options.converters ?? [])] }` : 'options',
     trackerDoc: hasConversions
       ? '\n * Objects of multi-version kinds are stored in their hub version and converted (by the generated `converters`)\n * for the client of every version, as the API server does.'

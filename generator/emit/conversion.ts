@@ -43,6 +43,10 @@ import {
   commentText,
   jsString,
   jsPropertyKey,
+  arrayLoop,
+  mapLoop,
+  helperName,
+  privateName,
   render,
   renderSourceFile,
   safeIdentifier,
@@ -161,9 +165,8 @@ class GroupConversion {
     if (multi.length === 0) return [];
     // Spoke → kinds converted in it, with their hub.
     const spokeKinds = new Map<string, Array<{ kind: string; hub: Side; spoke: Side }>>();
-    const kindViews: Array<{ key: string; hub: string; versions: string; spokes: Array<{ key: string; toHub: string; fromHub: string; kindConverter: string }> }> = [];
+    const kindViews: Array<{ key: string; hub: string; versions: string; spokes: Array<{ key: string; converter: string }> }> = [];
     const imports = new ImportTracker();
-    const kindConverter = imports.type(this.opts.runtimeModule, 'KindConverter');
     for (const [name, versions] of kinds) {
       // The hub is the storage version; the model builder checks that each kind has exactly one (and reports it).
       const hub = versions.find((v) => v.kind.storage);
@@ -182,7 +185,7 @@ class GroupConversion {
           .sort(cmp)
           .map((v) => {
             const ns = imports.namespace(`./${v}/conversion`, safeIdentifier(v));
-            return { key: jsPropertyKey(v), toHub: `${ns}.${toHubName(name)}`, fromHub: `${ns}.${fromHubName(name)}`, kindConverter };
+            return { key: jsPropertyKey(v), converter: `${ns}.${converterName(name)}` };
           }),
       });
     }
@@ -198,8 +201,8 @@ class GroupConversion {
     const body = render('conversion', 'group', {
       group: commentText(this.group),
       groupString: jsString(this.group),
-      groupConverters: imports.type(this.opts.runtimeModule, 'GroupConverters'),
-      convertObject: imports.value(this.opts.runtimeModule, 'convertObject'),
+      groupConverters: imports.runtimeType(this.opts.runtimeModule, 'GroupConverters'),
+      convertObject: imports.runtimeValue(this.opts.runtimeModule, 'convertObject'),
       kinds: kindViews,
     });
     files.push({ path: 'conversion.ts', contents: renderSourceFile(imports, body), group: this.group, role: 'source' });
@@ -215,6 +218,11 @@ function fromHubName(kind: string): string {
   return safeIdentifier(`convert${kind}FromHub`);
 }
 
+/** The exported `KindConverter` of a kind in a spoke's `conversion.ts`: `fischerConverter`. */
+function converterName(kind: string): string {
+  return safeIdentifier(`${privateName(kind)}Converter`);
+}
+
 interface PairView {
   name: string;
   /** `lost`, or `_lost` when nothing is lost at this level or below. */
@@ -228,6 +236,10 @@ interface PairView {
   setOwn: string;
   /** Guards the hand-written functions (own keys only); '' when there are none. */
   hasOwn: string;
+  /** Hands `in_` and `out` to the hand-written functions as values of their declared types; '' when there are none. */
+  asDeclared: string;
+  /** What the conversion switches on: `key as keyof From | keyof To` when both types are declared ones, else `key`. */
+  switchKey: string;
   cases: Array<{ labels: string[]; lines: string[] }>;
   manual: Array<{ key: string; fn: string }>;
 }
@@ -256,14 +268,30 @@ class SpokeFile {
       const v = versionOf.get(other);
       return v === undefined ? undefined : v === spokePkg.version ? './deepcopy' : `../${v}/deepcopy`;
     });
+    this.copy.helperNames.reserve(...kinds.flatMap(({ kind }) => [toHubName(kind), fromHubName(kind), converterName(kind)]));
   }
 
   private rt(name: string): string {
-    return this.imports.value(this.opts.runtimeModule, name);
+    return this.imports.runtimeValue(this.opts.runtimeModule, name);
   }
 
+  /** `convertV1alpha1FischerToV1beta1Fischer`: camelCase, unique in the file. */
   private pairName(from: StructShape, fromSide: Side, to: StructShape, toSide: Side): string {
-    return safeIdentifier(`convert_${fromSide.version}_${from.name}_To_${toSide.version}_${to.name}`);
+    const identity = `pair\0${fromSide.version}\0${from.id}\0${toSide.version}\0${to.id}`;
+    return this.copy.helperNames.name(identity, helperName('convert', fromSide.version, from.name, 'To', toSide.version, to.name));
+  }
+
+  /** The type of a declared struct of the spoke or the hub, as this file spells it; undefined for other shapes. */
+  private declaredType(shape: StructShape): string | undefined {
+    if (!shape.named) return undefined;
+    const { spoke, hub } = this.kinds[0];
+    if (shape.package === spoke.pkg.id) return this.imports.type(this.opts.typesModule, shape.name);
+    if (shape.package === hub.pkg.id) return `${this.hubNamespace(hub)}.${shape.name}`;
+    return undefined;
+  }
+
+  private hubNamespace(hub: Side): string {
+    return this.imports.typeNamespace(`../${hub.version}/${this.opts.typesModule.replace(/^\.\//, '')}`, 'hub');
   }
 
   /** Records a pair to generate and returns its function name. */
@@ -286,42 +314,26 @@ class SpokeFile {
       case 'pair':
         return [assign(`${this.rt('isJsonObject')}(${v}) ? ${this.pair(p.from, fromSide, p.to, toSide)}(${v}, ${lost}) : ${clone}(${v})`)];
       case 'array': {
-        const [l, n, a, i, e] = [`l${d}`, `n${d}`, `a${d}`, `i${d}`, `e${d}`];
-        return [
-          `if (Array.isArray(${v})) {`,
-          `  const ${l} = ${lost};`,
-          `  const ${n} = ${v}.length;`,
-          `  const ${a} = new Array<unknown>(${n});`,
-          `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
-          `    const ${e}: unknown = ${v}[${i}];`,
-          `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-          ...this.planStatements(p.items, e, `${l}.child(String(${i}))`, (x) => `${a}[${i}] = ${x};`, fromSide, toSide, d + 1).map((x) => '      ' + x),
-          `    } else ${a}[${i}] = ${e};`,
-          '  }',
-          `  ${assign(a)}`,
-          `} else ${assign(`${clone}(${v})`)}`,
-        ];
+        const l = `l${d}`;
+        const items = p.items;
+        return arrayLoop(this.copy.loopNames(false), {
+          v,
+          d,
+          assign,
+          prelude: [`const ${l} = ${lost};`],
+          element: (e, i, set) => this.planStatements(items, e, `${l}.child(String(${i}))`, set, fromSide, toSide, d + 1),
+        });
       }
       case 'map': {
-        const jsonObject = this.imports.type(this.opts.runtimeModule, 'JsonObject');
-        // map keys are data: `setOwn` keeps a `__proto__` key as a key
-        const setOwn = this.rt('setOwn');
-        const [l, src, m, k, e] = [`l${d}`, `s${d}`, `m${d}`, `k${d}`, `e${d}`];
-        return [
-          `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
-          'else {',
-          `  const ${l} = ${lost};`,
-          `  const ${src} = ${v} as ${jsonObject};`,
-          `  const ${m}: ${jsonObject} = {};`,
-          `  for (const ${k} of Object.keys(${src})) {`,
-          `    const ${e} = ${src}[${k}];`,
-          `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-          ...this.planStatements(p.values, e, `${l}.child(${k})`, (x) => `${setOwn}(${m}, ${k}, ${x});`, fromSide, toSide, d + 1).map((x) => '      ' + x),
-          `    } else ${setOwn}(${m}, ${k}, ${e});`,
-          '  }',
-          `  ${assign(m)}`,
-          '}',
-        ];
+        const l = `l${d}`;
+        const values = p.values;
+        return mapLoop(this.copy.loopNames(true), {
+          v,
+          d,
+          assign,
+          prelude: [`const ${l} = ${lost};`],
+          element: (e, k, set) => this.planStatements(values, e, `${l}.child(${k})`, set, fromSide, toSide, d + 1),
+        });
       }
     }
   }
@@ -395,16 +407,20 @@ class SpokeFile {
     }
     const merged = mergeCases(cases);
     const usesLost = merged.some((c) => c.lines.some((l) => /\blost\b/.test(l)));
+    const fromType = this.declaredType(from);
+    const toType = this.declaredType(to);
     return {
       name,
       lostParam: usesLost ? 'lost' : '_lost',
       fromDoc: `a ${fromSide.version} ${from.name.replace(/_/g, '.')}`,
       toDoc: `${toSide.version} ${to.name.replace(/_/g, '.')}`,
-      jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
-      lostFields: this.imports.type(this.opts.runtimeModule, 'LostFields'),
+      jsonObject: this.imports.runtimeType(this.opts.runtimeModule, 'JsonObject'),
+      lostFields: this.imports.runtimeType(this.opts.runtimeModule, 'LostFields'),
       cloneJSON: clone,
       setOwn: this.rt('setOwn'),
       hasOwn: manual.length > 0 ? this.rt('hasOwn') : '',
+      asDeclared: manual.length > 0 ? this.rt('asDeclared') : '',
+      switchKey: fromType !== undefined && toType !== undefined ? `key as keyof ${fromType} | keyof ${toType}` : 'key',
       cases: merged,
       manual,
     };
@@ -428,7 +444,7 @@ class SpokeFile {
       const hubShape = this.index.declShape(this.index.decl(hub.pkg.id, kind)!) as StructShape;
       const up = this.pair(spokeShape, spoke, hubShape, hub);
       const down = this.pair(hubShape, hub, spokeShape, spoke);
-      const hubNs = this.imports.typeNamespace(`../${hub.version}/${this.opts.typesModule.replace(/^\.\//, '')}`, 'hub');
+      const hubNs = this.hubNamespace(hub);
       kindViews.push(
         render('conversion', 'kind', {
           kind,
@@ -441,7 +457,9 @@ class SpokeFile {
           spokeAnnotation: `conversion.kubegen.io/${commentText(spoke.version)}-fields`,
           hubAnnotation: `conversion.kubegen.io/${commentText(hub.version)}-fields`,
           lostFields: this.rt('LostFields'),
-          jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+          jsonView: this.rt('jsonView'),
+          converter: converterName(kind),
+          kindConverter: this.imports.runtimeType(this.opts.runtimeModule, 'KindConverter'),
           upFn: up,
           downFn: down,
           finish: this.rt('finishConversion'),

@@ -12,7 +12,7 @@ import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
-import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
+import { marshalYamlV2 } from '../yaml/yamlv2';
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
 import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
@@ -55,7 +55,7 @@ export const crdGenerator: Generator<CrdOptions> = {
         kinds
           .filter((ck) => ck.group === group.name)
           .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics, cel))
-          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd as unknown as JsonValue)}`, role: 'crd' }))
+          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd)}`, role: 'crd' }))
           .sort((a, b) => cmp(a.path, b.path)),
     };
   },

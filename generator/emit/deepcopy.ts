@@ -4,10 +4,10 @@
  * - `deepCopy<Type>(in_: Type): Type` for every struct type of the version (and for aliases of arrays and maps);
  * - `deepCopyObject(obj)` for the version's kinds and lists, chosen by `obj.kind`.
  *
- * The functions are straight-line code: one pass over the own keys (`Object.keys`, never `for … in`) copies
- * scalars as they are and switches on the keys
- * holding objects; each declared object field is copied by its own typed function, arrays and maps of them by
- * inline loops (every call site monomorphic, no callbacks). Values the
+ * The functions are straight-line code: a spread copies every own key (scalars as they are, `__proto__` as data),
+ * then one pass over the own keys (`Object.keys`, never `for … in`) replaces the values that are objects, switching
+ * on `key as keyof <Type>` so that the compiler checks every field name; each declared object field is copied by its
+ * own typed function, arrays and maps of them by inline loops (every call site monomorphic, no callbacks). Values the
  * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected
  * shape) are copied by the runtime's `cloneJSON`, so a copy is lossless for any JSON object. Well-known meta types
  * (ObjectMeta, Condition, LabelSelector …) are copied by the runtime's hand-written `deepCopy*` functions.
@@ -18,14 +18,19 @@
  */
 import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
+  HelperNames,
   ImportTracker,
+  type LoopNames,
   ModelIndex,
+  arrayLoop,
+  mapLoop,
   type Shape,
   type StructShape,
   cmp,
   jsString,
   render,
   renderSourceFile,
+  helperName,
   safeIdentifier,
   publicName,
 } from '../render';
@@ -61,6 +66,8 @@ export function deepCopyFunctionName(typeName: string): string {
 export class CopyContext {
   /** Inline struct types that need a private copy function, by id. */
   readonly inline = new Map<string, StructShape>();
+  /** The names of the file's private helpers. */
+  readonly helperNames = new HelperNames();
 
   constructor(
     readonly index: ModelIndex,
@@ -74,7 +81,12 @@ export class CopyContext {
   ) {}
 
   rt(name: string): string {
-    return this.imports.value(this.options.runtimeModule, name);
+    return this.imports.runtimeValue(this.options.runtimeModule, name);
+  }
+
+  /** The name of the private copy function of an inline object type (`Owner_field` → `deepCopyOwnerField`). */
+  inlineFunctionName(shape: StructShape): string {
+    return this.helperNames.name(`inline\0${shape.id}`, helperName('deepCopy', shape.name));
   }
 
   /**
@@ -86,7 +98,7 @@ export class CopyContext {
     const clone = `${this.rt('cloneJSON')}(${v})`;
     switch (shape.kind) {
       case 'runtime': {
-        const t = this.imports.type(this.options.runtimeModule, shape.name);
+        const t = this.imports.runtimeType(this.options.runtimeModule, shape.name);
         return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${v} as ${t})`;
       }
       case 'struct': {
@@ -108,44 +120,22 @@ export class CopyContext {
    * every call site stays monomorphic; `d` numbers the loop variables of nested levels.
    */
   copyStatements(shape: Shape, v: string, assign: (expr: string) => string, d = 0): string[] {
-    const clone = this.rt('cloneJSON');
     if (shape.kind === 'array' && needsCopyFunction(shape.items)) {
-      const [n, a, i, e] = [`n${d}`, `a${d}`, `i${d}`, `e${d}`];
-      return [
-        `if (Array.isArray(${v})) {`,
-        `  const ${n} = ${v}.length;`,
-        `  const ${a} = new Array<unknown>(${n});`,
-        `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
-        `    const ${e}: unknown = ${v}[${i}];`,
-        `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-        ...this.copyStatements(shape.items, e, (x) => `${a}[${i}] = ${x};`, d + 1).map((l) => '      ' + l),
-        `    } else ${a}[${i}] = ${e};`,
-        '  }',
-        `  ${assign(a)}`,
-        `} else ${assign(`${clone}(${v})`)}`,
-      ];
+      const items = shape.items;
+      return arrayLoop(this.loopNames(false), { v, d, assign, element: (e, _i, set) => this.copyStatements(items, e, set, d + 1) });
     }
     if (shape.kind === 'map' && needsCopyFunction(shape.values)) {
-      const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
-      // map keys are data: `setOwn` keeps a `__proto__` key as a key
-      const setOwn = this.rt('setOwn');
-      const [src, m, k, e] = [`s${d}`, `m${d}`, `k${d}`, `e${d}`];
-      return [
-        `if (Array.isArray(${v})) ${assign(`${clone}(${v})`)}`,
-        'else {',
-        `  const ${src} = ${v} as ${jsonObject};`,
-        `  const ${m}: ${jsonObject} = {};`,
-        `  for (const ${k} of Object.keys(${src})) {`,
-        `    const ${e} = ${src}[${k}];`,
-        `    if (typeof ${e} === 'object' && ${e} !== null) {`,
-        ...this.copyStatements(shape.values, e, (x) => `${setOwn}(${m}, ${k}, ${x});`, d + 1).map((l) => '      ' + l),
-        `    } else ${setOwn}(${m}, ${k}, ${e});`,
-        '  }',
-        `  ${assign(m)}`,
-        '}',
-      ];
+      const values = shape.values;
+      return mapLoop(this.loopNames(true), { v, d, assign, element: (e, _k, set) => this.copyStatements(values, e, set, d + 1) });
     }
     return [assign(this.copyObject(shape, v))];
+  }
+
+  /** The runtime names the loops of `arrayLoop` / `mapLoop` use, as this file spells them. */
+  loopNames(map: boolean): LoopNames {
+    const clone = this.rt('cloneJSON');
+    // map keys are data: `setOwn` keeps a `__proto__` key as a key
+    return map ? { clone, setOwn: this.rt('setOwn'), jsonObject: this.imports.runtimeType(this.options.runtimeModule, 'JsonObject') } : { clone };
   }
 
   /** The private copy function of an inline object type recorded in `inline`. */
@@ -157,8 +147,8 @@ export class CopyContext {
   private structCall(shape: StructShape, v: string): string | undefined {
     if (!shape.named) {
       this.inline.set(shape.id, shape);
-      const jsonObject = this.imports.type(this.options.runtimeModule, 'JsonObject');
-      return `${inlineFunctionName(shape)}(${v} as ${jsonObject})`;
+      const jsonObject = this.imports.runtimeType(this.options.runtimeModule, 'JsonObject');
+      return `${this.inlineFunctionName(shape)}(${v} as ${jsonObject})`;
     }
     const module = this.deepcopyModule(shape.package);
     if (module === undefined) return undefined;
@@ -186,10 +176,6 @@ export function needsCopyFunction(shape: Shape): boolean {
   }
 }
 
-function inlineFunctionName(shape: StructShape): string {
-  return safeIdentifier(`deepCopy_${shape.name}`);
-}
-
 interface StructView {
   name: string;
   docName: string;
@@ -197,13 +183,13 @@ interface StructView {
   inType: string;
   flat: boolean;
   copyFlat: string;
-  jsonObject: string;
+  /** The runtime's `jsonView`: an object of a declared type seen as the JSON object it is. */
+  jsonView: string;
   cloneJSON: string;
   /** Sets an own `__proto__` key as data on the copy. */
   setOwn: string;
-  /** `in_` seen as a JSON object. */
-  source: string;
-  returnCast: string;
+  /** What the copy switches on: `key as keyof <Type>` for a declared type (tsc checks the case labels), else `key`. */
+  switchKey: string;
   cases: Array<{ key: string; lines: string[] }>;
 }
 
@@ -212,22 +198,20 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, nam
   const cases: StructView['cases'] = [];
   for (const { field, shape: fs } of ctx.index.fields(shape)) {
     if (!needsCopyFunction(fs)) continue;
-    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
+    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `dst[key] = ${x};`) });
   }
-  const jsonObject = ctx.imports.type(ctx.options.runtimeModule, 'JsonObject');
-  const inType = named?.local ?? jsonObject;
+  const flat = cases.length === 0;
   return {
-    name: named ? deepCopyFunctionName(named.name) : inlineFunctionName(shape),
+    name: named ? deepCopyFunctionName(named.name) : ctx.inlineFunctionName(shape),
     docName: named ? `a ${named.name}` : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
     exported,
-    inType,
-    flat: cases.length === 0,
-    copyFlat: cases.length === 0 ? ctx.rt('copyFlat') : '',
-    jsonObject,
-    cloneJSON: cases.length === 0 ? '' : ctx.rt('cloneJSON'),
-    setOwn: cases.length === 0 ? '' : ctx.rt('setOwn'),
-    source: named ? `in_ as unknown as ${jsonObject}` : 'in_',
-    returnCast: named ? ` as unknown as ${named.local}` : '',
+    inType: named?.local ?? ctx.imports.runtimeType(ctx.options.runtimeModule, 'JsonObject'),
+    flat,
+    copyFlat: flat ? ctx.rt('copyFlat') : '',
+    jsonView: flat ? '' : ctx.rt('jsonView'),
+    cloneJSON: flat ? '' : ctx.rt('cloneJSON'),
+    setOwn: flat ? '' : ctx.rt('setOwn'),
+    switchKey: named ? `key as keyof ${named.local}` : 'key',
     cases,
   };
 }
@@ -244,6 +228,7 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
     return v === undefined ? undefined : `../${v}/deepcopy`;
   });
 
+  ctx.helperNames.reserve('deepCopyObject', ...pkg.types.map((d) => deepCopyFunctionName(d.name)));
   const chunks: Array<{ name: string; text: string }> = [];
   for (const decl of [...pkg.types].sort((a, b) => cmp(a.name, b.name))) {
     const shape = index.declShape(decl);
@@ -252,7 +237,7 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
       chunks.push({ name: view.name, text: render('deepcopy', 'struct', view) });
     } else if (shape.kind === 'array' || shape.kind === 'map') {
       const t = imports.type(options.typesModule, decl.name);
-      const lines = needsCopyFunction(shape) ? ctx.copyStatements(shape, 'in_', (x) => `return ${x} as unknown as ${t};`) : [`return ${ctx.rt('cloneJSON')}(in_);`];
+      const lines = needsCopyFunction(shape) ? ctx.copyStatements(shape, 'in_', (x) => `return ${x} as ${t};`) : [`return ${ctx.rt('cloneJSON')}(in_);`];
       chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${decl.name}`, inType: t, lines }) });
     }
   }

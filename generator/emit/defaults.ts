@@ -20,6 +20,7 @@ import type { Field } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun } from './types';
 import {
+  HelperNames,
   ImportTracker,
   ModelIndex,
   RUNTIME_PACKAGE,
@@ -31,6 +32,7 @@ import {
   jsString,
   render,
   renderSourceFile,
+  helperName,
   safeIdentifier,
 } from '../render';
 import { objectTypes } from './deepcopy';
@@ -70,6 +72,7 @@ class DefaultsFile {
   private readonly memo = new Map<string, boolean>();
   /** Struct shapes whose apply function is needed, by id. */
   private readonly needed = new Map<string, StructShape>();
+  private readonly helperNames = new HelperNames();
 
   constructor(
     private readonly index: ModelIndex,
@@ -106,14 +109,25 @@ class DefaultsFile {
     }
   }
 
+  /** `applyCronTabSpec`; types of other packages get the package in their name (`applyRuntimeSecretKeySelector`). */
   private applyName(shape: StructShape): string {
-    const prefix = shape.package === this.pkgId ? '' : shape.package === RUNTIME_PACKAGE ? 'runtime_' : `${shape.package.replace(/[^A-Za-z0-9]+/g, '_')}__`;
-    return safeIdentifier(`apply_${prefix}${shape.name}`);
+    const prefix = shape.package === this.pkgId ? '' : shape.package === RUNTIME_PACKAGE ? 'runtime' : shape.package;
+    return this.helperNames.name(shape.id, helperName('apply', prefix, shape.name));
+  }
+
+  /**
+   * The key of a field of `shape` as a string literal; for a declared type of this package `'name' satisfies keyof
+   * Type`, so that the compiler checks the field name against the emitted type.
+   */
+  private fieldKey(shape: StructShape, name: string): string {
+    const literal = jsString(name);
+    if (!shape.named || shape.package !== this.pkgId) return literal;
+    return `${literal} satisfies keyof ${this.imports.type(this.opts.typesModule, shape.name)}`;
   }
 
   /** Statements that apply nested defaults to the value `v` (any JSON value) of `shape`. */
   private descend(shape: Shape, v: string, depth: number): string[] {
-    const isJsonObject = this.imports.value(this.opts.runtimeModule, 'isJsonObject');
+    const isJsonObject = this.imports.runtimeValue(this.opts.runtimeModule, 'isJsonObject');
     if (shape.kind === 'runtime') {
       const struct = this.index.runtimeStruct(shape.name);
       return struct ? this.descend(struct, v, depth) : [];
@@ -144,7 +158,8 @@ class DefaultsFile {
     for (const { field, shape: fs } of this.index.fields(shape)) {
       const access = jsPropertyAccess('o', field.name);
       const key = jsString(field.name);
-      const hasOwn = (): string => this.imports.value(this.opts.runtimeModule, 'hasOwn');
+      const checkedKey = this.fieldKey(shape, field.name);
+      const hasOwn = (): string => this.imports.runtimeValue(this.opts.runtimeModule, 'hasOwn');
       const d = fieldDefault(field);
       if (d.found) {
         let literal: string;
@@ -154,20 +169,20 @@ class DefaultsFile {
           this.diagnostics.report('default-not-json', `default of field ${field.name} is not a JSON value: ${(e as Error).message}`, field.span);
           continue;
         }
-        const absent = field.nullable ? `!${hasOwn()}(o, ${key}) || ${access} === undefined` : `!${hasOwn()}(o, ${key}) || ${access} == null`;
-        const set = field.name === '__proto__' ? `${this.imports.value(this.opts.runtimeModule, 'setOwn')}(o, ${key}, ${literal})` : `${access} = ${literal}`;
+        const absent = field.nullable ? `!${hasOwn()}(o, ${checkedKey}) || ${access} === undefined` : `!${hasOwn()}(o, ${checkedKey}) || ${access} == null`;
+        const set = field.name === '__proto__' ? `${this.imports.runtimeValue(this.opts.runtimeModule, 'setOwn')}(o, ${key}, ${literal})` : `${access} = ${literal}`;
         statements.push(`if (${absent}) ${set};`);
       }
       if (this.hasDefaults(fs)) {
         const local = safeIdentifier(`v_${field.name}`);
         const inner = this.descend(fs, local, 0);
-        statements.push('{', `  const ${local} = ${this.imports.value(this.opts.runtimeModule, 'getOwn')}(o, ${key});`, ...inner.map((l) => '  ' + l), '}');
+        statements.push('{', `  const ${local} = ${this.imports.runtimeValue(this.opts.runtimeModule, 'getOwn')}(o, ${checkedKey});`, ...inner.map((l) => '  ' + l), '}');
       }
     }
     return render('defaults', 'apply', {
       name: this.applyName(shape),
       docName: shape.named ? shape.name : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
-      jsonObject: this.imports.type(this.opts.runtimeModule, 'JsonObject'),
+      jsonObject: this.imports.runtimeType(this.opts.runtimeModule, 'JsonObject'),
       statements: statements.flatMap((s) => s.split('\n')),
     });
   }
@@ -185,7 +200,7 @@ class DefaultsFile {
           typeName: this.imports.type(this.opts.typesModule, name),
           hasDefaults: has,
           apply: has && shape.kind === 'struct' ? this.applyName(shape) : '',
-          jsonObject: has ? this.imports.type(this.opts.runtimeModule, 'JsonObject') : '',
+          jsonView: has ? this.imports.runtimeValue(this.opts.runtimeModule, 'jsonView') : '',
         }),
       );
     }

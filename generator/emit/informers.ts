@@ -21,7 +21,7 @@ import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } 
 function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): string {
   const imports = new ImportTracker();
   const clientInterface = imports.type('./client', v.client.interfaceName);
-  const factory = imports.type(rt, 'SharedInformerFactory');
+  const factory = imports.runtimeType(rt, 'SharedInformerFactory');
   const kinds = v.kinds.map((k) => {
     const ck = k.client;
     const kindT = imports.type('./types', ck.kind.name);
@@ -29,8 +29,8 @@ function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): str
       ...k,
       kindT,
       informerDoc: `${ck.kind.plural}.${g.client.group}/${v.client.version}`,
-      sharedInformer: `${imports.type(rt, 'SharedIndexInformer')}<${kindT}>`,
-      options: `${imports.type(rt, 'InformerForOptions')}<${kindT}>`,
+      sharedInformer: `${imports.runtimeType(rt, 'SharedIndexInformer')}<${kindT}>`,
+      options: `${imports.runtimeType(rt, 'InformerForOptions')}<${kindT}>`,
       listerType: imports.type('./listers', k.lister),
       newLister: imports.value('./listers', k.newLister),
       descriptor: imports.value('./client', ck.descriptorName),
@@ -64,8 +64,8 @@ function renderGroupInformers(g: CacheGroup, rt: string): string {
     groupDoc: g.client.group,
     informersType: safeIdentifier(`${goName}Informers`),
     factoryType: safeIdentifier(`${goName}SharedInformerFactory`),
-    factory: imports.value(rt, 'SharedInformerFactory'),
-    factoryOptions: imports.type(rt, 'SharedInformerFactoryOptions'),
+    factory: imports.runtimeValue(rt, 'SharedInformerFactory'),
+    factoryOptions: imports.runtimeType(rt, 'SharedInformerFactoryOptions'),
     clientsetInterface: imports.type('./clientset', `${goName}Interface`),
     versions,
     exampleVar: privateName(kind.client.accessor),

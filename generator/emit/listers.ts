@@ -96,13 +96,13 @@ function renderListers(g: CacheGroup, v: CacheVersion, rt: string): string {
       kindT,
       plural: publicPlural(ck.kind.name),
       resourceDoc: `${ck.kind.plural}.${g.client.group}`,
-      baseLister: `${imports.type(rt, namespaced ? 'NamespacedLister' : 'ClusterLister')}<${kindT}>`,
-      namespaceListerBase: namespaced ? `${imports.type(rt, 'NamespaceLister')}<${kindT}>` : '',
-      expansionType: `${imports.type(rt, 'ListerExpansion')}<${kindT}, ${expansions}>`,
-      indexer: `${imports.type(rt, 'Indexer')}<${kindT}>`,
+      baseLister: `${imports.runtimeType(rt, namespaced ? 'NamespacedLister' : 'ClusterLister')}<${kindT}>`,
+      namespaceListerBase: namespaced ? `${imports.runtimeType(rt, 'NamespaceLister')}<${kindT}>` : '',
+      expansionType: `${imports.runtimeType(rt, 'ListerExpansion')}<${kindT}, ${expansions}>`,
+      indexer: `${imports.runtimeType(rt, 'ReadonlyIndexer')}<${kindT}>`,
       descriptor: imports.value('./client', ck.descriptorName),
-      listerValue: imports.value(rt, 'Lister'),
-      expandLister: imports.value(rt, 'expandLister'),
+      listerValue: imports.runtimeValue(rt, 'Lister'),
+      expandLister: imports.runtimeValue(rt, 'expandLister'),
     };
   });
   return renderSourceFile(imports, render('listers', 'version', { kinds }));

@@ -20,7 +20,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ManifestModel, RbacRuleDecl } from '../model/manifests';
-import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
+import { marshalYamlV2 } from '../yaml/yamlv2';
 import type { GeneratorResult, VirtualFile } from './types';
 import { compareBytes, uniqueSorted } from './manifest-util';
 
@@ -55,7 +55,7 @@ export function generateRbac(model: ManifestModel, options: RbacOptions = {}, ba
   const errors = bag.errorCount;
   const roles = buildRoles(model.rbacRules, options.roleName ?? DEFAULT_ROLE_NAME, bag);
   if (bag.errorCount > errors || roles.length === 0) return { files: [], diagnostics: bag.items };
-  const contents = (options.header ?? '') + roles.map((r) => `---\n${marshalYamlV2(r as unknown as JsonValue)}`).join('');
+  const contents = (options.header ?? '') + roles.map((r) => `---\n${marshalYamlV2(r)}`).join('');
   const files: VirtualFile[] = [{ path: RBAC_FILE, contents }];
   return { files, diagnostics: bag.items };
 }

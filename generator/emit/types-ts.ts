@@ -83,7 +83,7 @@ class TypeContext {
 
   /** A runtime type by name (the tracker aliases it when the package declares a type of the same name). */
   runtimeType(name: string): string {
-    return this.imports.type(this.runtimeModule, name);
+    return this.imports.runtimeType(this.runtimeModule, name);
   }
 
   /** The TypeScript type expression of `ref`, for a position indented by `level`. */

@@ -19,7 +19,7 @@
 import { DiagnosticBag } from '../diagnostics';
 import type { ManifestModel, WebhookConfigurationDecl, WebhookDecl } from '../model/manifests';
 import type { Int } from '../model/types';
-import { marshalYamlV2, type JsonValue } from '../yaml/yamlv2';
+import { marshalYamlV2 } from '../yaml/yamlv2';
 import { compareBytes } from './manifest-util';
 import type { GeneratorResult } from './types';
 
@@ -58,7 +58,7 @@ export function generateWebhooks(model: ManifestModel, options: WebhookOptions =
   const errors = bag.errorCount;
   const configurations = buildWebhookConfigurations(model, bag);
   if (bag.errorCount > errors || configurations.length === 0) return { files: [], diagnostics: bag.items };
-  const contents = (options.header ?? '') + configurations.map((c) => `---\n${marshalYamlV2(c as unknown as JsonValue)}`).join('');
+  const contents = (options.header ?? '') + configurations.map((c) => `---\n${marshalYamlV2(c)}`).join('');
   return { files: [{ path: WEBHOOK_FILE, contents }], diagnostics: bag.items };
 }
 

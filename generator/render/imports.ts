@@ -15,6 +15,7 @@
  * sorted within each import, `import type` for modules only used as types.
  */
 import { isIdentifier, safeIdentifier } from './naming';
+import { runtimeModuleOf } from './runtime';
 
 type BindingKind = 'named' | 'namespace';
 
@@ -87,6 +88,16 @@ export class ImportTracker {
   /** Records a type-only import and returns the name to use. */
   type(module: string, name: string): string {
     return this.bind(module, name, 'named', false);
+  }
+
+  /** Records a value import of a runtime name from its entry of the runtime package `base` (see `./runtime`). */
+  runtimeValue(base: string, name: string): string {
+    return this.value(runtimeModuleOf(base, name), name);
+  }
+
+  /** Records a type-only import of a runtime name from its entry of the runtime package `base`. */
+  runtimeType(base: string, name: string): string {
+    return this.type(runtimeModuleOf(base, name), name);
   }
 
   /** Records `import * as alias from module` (value import) and returns the name to use. */

@@ -97,3 +97,39 @@ export function safeIdentifier(name: string): string {
   if (RESERVED.has(id)) id += '_';
   return id;
 }
+
+/**
+ * The camelCase name of a generated helper: `verb` followed by every part in PascalCase, split at `_` and case
+ * changes — `helperName('deepCopy', 'CronTab_spec')` → `deepCopyCronTabSpec`, `helperName('convert', 'v1alpha1',
+ * 'Fischer', 'To', 'v1beta1')` → `convertV1alpha1FischerToV1beta1`. Different parts can give the same name: files
+ * that declare helpers allocate them through `HelperNames`.
+ */
+export function helperName(verb: string, ...parts: string[]): string {
+  return safeIdentifier(verb + parts.flatMap(words).map(upperFirst).join(''));
+}
+
+/**
+ * The helper names of one generated file: each identity (a type id, a pair of type ids …) gets one name, and a
+ * name another identity (or a reserved, exported name) already has gets a numeric suffix — `deepCopyFooBar2` —
+ * so that two inline types whose paths spell the same words never share a function.
+ */
+export class HelperNames {
+  private readonly byIdentity = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  /** Marks names the file declares otherwise (exported functions) as taken. */
+  reserve(...names: string[]): void {
+    for (const n of names) this.taken.add(n);
+  }
+
+  /** The name of `identity`, allocated from `base` on first use. */
+  name(identity: string, base: string): string {
+    const known = this.byIdentity.get(identity);
+    if (known !== undefined) return known;
+    let name = base;
+    for (let i = 2; this.taken.has(name); i++) name = `${base}${i}`;
+    this.taken.add(name);
+    this.byIdentity.set(identity, name);
+    return name;
+  }
+}

@@ -29,9 +29,10 @@ export class YamlV2Error extends Error {
 /**
  * yaml.v2 Marshal of `value` as controller-gen feeds it: JSON-encoded by Go, YAML-decoded, re-encoded.
  * Throws YamlV2Error for data controller-gen could not serialise (non-finite numbers, strings with
- * characters yaml.v2 refuses to read back).
+ * characters yaml.v2 refuses to read back). A typed object (a CRD, a Role …) is accepted as it is: every value is
+ * checked while encoding, and one that is not JSON (a function, a symbol) throws YamlV2Error too.
  */
-export function marshalYamlV2(value: JsonValue): string {
+export function marshalYamlV2(value: JsonValue | object): string {
   return emitDocument(encode(value));
 }
 

@@ -1,15 +1,21 @@
+/**
+ * `@kubegen/runtime`: what code using a generated package imports — the meta types (ObjectMeta, conditions, the
+ * core references, JSON), their deep copies, the typed client and its REST, watch and configuration layers, and
+ * the API errors. Everything else lives under a subpath:
+ *
+ * - `@kubegen/runtime/client`: the client surface alone (also re-exported here);
+ * - `@kubegen/runtime/cache`: reflector, store, informers, listers, clocks;
+ * - `@kubegen/runtime/workqueue`: the rate-limited work queue;
+ * - `@kubegen/runtime/webhook`: the conversion webhook and the conversion registry it serves;
+ * - `@kubegen/runtime/testing`: envtest (a real control plane) and the fake clientset;
+ * - `@kubegen/runtime/internal`: helpers only generated code calls (not a stable API).
+ */
 export * from './meta/types';
 export * from './meta/conditions';
 export * from './meta/core';
 export * from './meta/autoscaling';
-export * from './errors';
-export * from './rest';
-export * from './watch';
-export * from './client';
-export * from './config';
+export * from './meta/json';
 export * from './meta/deepcopy';
-export * from './testing/fake';
-export * from './conversion';
-export * from './webhook';
-export * from './cache';
-export * from './workqueue';
+export * from './errors';
+export * from './observe';
+export * from './client';

@@ -5,12 +5,11 @@
  * other, an update through v1 keeps v1beta1-only fields, and list and watch work in a non-storage version.
  */
 import * as path from 'node:path';
-import * as runtime from '../../runtime/src';
 import { ConversionWebhook, conversionSpec } from '../../runtime/src/webhook';
 import { loadApiModel } from '../../generator/pipeline';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { moduleLoader } from '../unit/helpers/generated';
+import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { useE2e } from './support/namespace';
 import { applyCrd, deleteCrd, generateCrds } from './support/crds';
@@ -28,7 +27,7 @@ describe('conversion webhook on a real API server', () => {
   const { model } = loadApiModel(APIS, REPO);
   const files = [...runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files, ...runGenerator(deepcopyGenerator, model, {}).files];
   const load = moduleLoader(files, {
-    '@kubegen/runtime': runtime,
+    ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     '@manual/v1beta1': require(path.join(APIS, GROUP, 'v1beta1/conversion')),
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -11,11 +11,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
-import * as runtime from '../../runtime/src';
 import { loadApiModel } from '../../generator/pipeline';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import { typesGenerator } from '../../generator/emit/types-ts';
-import { moduleLoader } from '../unit/helpers/generated';
+import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';
 import { useE2e } from './support/namespace';
 import { applyCrd, crdSources, deleteCrd, generateCrds, mapCrd, resourcePath, type Crd } from './support/crds';
 import { sample, SampleError, type Schema } from './support/schema';
@@ -50,7 +49,7 @@ function body(obj: Obj, dropStatus: boolean): Obj {
 for (const source of crdSources()) {
   describe(`defaults of ${source.name} on the API server`, () => {
     const { model } = loadApiModel(path.relative(REPO, source.apisRoot), REPO);
-    const load = moduleLoader([...runGenerator(defaultsGenerator, model, {}).files, ...runGenerator(typesGenerator, model, {}).files], { '@kubegen/runtime': runtime });
+    const load = moduleLoader([...runGenerator(defaultsGenerator, model, {}).files, ...runGenerator(typesGenerator, model, {}).files], RUNTIME_MODULES);
     const crds: Crd[] = generateCrds(source);
 
     for (const original of crds) {

@@ -20,17 +20,20 @@ import {
   isGone,
   isResourceExpired,
   type ClientConfig,
-  type DeletedFinalStateUnknown,
   type KubeList,
   type ListOptions,
-  type NamespacedLister,
-  type SharedIndexInformer,
-  type SharedInformerFactory,
-  type SharedInformerFactoryOptions,
   type Watch,
   type WatchOptions,
-  type WatcherPhase,
 } from '@kubegen/runtime';
+import type {
+  DeletedFinalStateUnknown,
+  NamespacedLister,
+  SharedIndexInformer,
+  SharedInformerFactory,
+  SharedInformerFactoryOptions,
+  WatcherError,
+  WatcherPhase,
+} from '@kubegen/runtime/cache';
 import { generateAll, generateCrdFiles, loadApiModel } from '../../generator/pipeline';
 import { applyCrd, type Crd } from './support/crds';
 import { useE2e } from './support/namespace';
@@ -282,7 +285,7 @@ test('the informer does not stop when its watch ends: events after each re-watch
 test('a 410 on the watch makes the informer relist: changes made meanwhile arrive, later events too', async () => {
   const gizmos = clientset.cacheV1().gizmos(e2e.namespace);
   await gizmos.create(labelled('gone', 'gone-seeded', 1));
-  const errors: Array<{ err: unknown; phase: WatcherPhase; relist: boolean }> = [];
+  const errors: Array<{ err: WatcherError; phase: WatcherPhase; relist: boolean }> = [];
   const factory = factoryFor('gone', {
     reflector: { watchTimeoutSeconds: 60, onError: (err, info) => errors.push({ err, phase: info.phase, relist: info.relist }) },
   });
@@ -303,7 +306,7 @@ test('a 410 on the watch makes the informer relist: changes made meanwhile arriv
     await factory.waitForCacheSync(controller.signal);
     await until('the relist', () => recording.lists.length >= 2, 20_000);
     await until('the relist to be applied', () => rec.events.length >= 3);
-    expect(errors.map((e) => ({ gone: isGone(e.err) || isResourceExpired(e.err), phase: e.phase, relist: e.relist }))).toEqual([
+    expect(errors.map((e) => ({ gone: e.err.reason === 'Expired' && (isGone(e.err.error) || isResourceExpired(e.err.error)), phase: e.phase, relist: e.relist }))).toEqual([
       { gone: true, phase: expect.stringMatching(/^watch/), relist: true },
     ]);
     expect(rec.events.slice(0, 3).sort()).toEqual(['add gone-seeded (initial)', 'add meanwhile', 'delete gone-seeded (tombstone)']);

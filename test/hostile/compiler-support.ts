@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
+import { RUNTIME_PATHS } from '../unit/helpers/generated';
 import { main } from '../../generator/cli';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -62,7 +63,7 @@ export function typeCheckGenerated(dir: string): string {
       skipLibCheck: true,
       types: ['node'],
       typeRoots: [path.join(REPO, 'node_modules/@types')],
-      paths: { '@kubegen/runtime': [path.join(REPO, 'runtime/src/index.ts')] },
+      paths: RUNTIME_PATHS,
     },
   });
   const diags = ts.getPreEmitDiagnostics(program).filter((d) => !d.file || d.file.fileName.startsWith(dir));

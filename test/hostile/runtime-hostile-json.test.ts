@@ -14,7 +14,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { ConversionWebhook, type GroupConverters, type KubeObject, type ResourceDescriptor } from '../../runtime/src';
+import { type KubeObject, type ResourceDescriptor } from '../../runtime/src';
+import { ConversionWebhook, type GroupConverters } from '../../runtime/src/webhook';
 import { containers } from '../unit/helpers/mutation';
 import {
   RUNS,

@@ -6,17 +6,17 @@
 import * as path from 'node:path';
 import {
   cloneJSON,
-  Fake,
   StatusError,
   DEFAULT_MAX_WATCH_FRAME_BYTES,
   decodeWatchEvents,
-  lostFieldsAnnotation,
   RestClient,
   ResponseDecodeError,
   TypedClient,
   WatchFrameTooLargeError,
   type KubeObject,
 } from '../../runtime/src';
+import { Fake } from '../../runtime/src/testing';
+import { lostFieldsAnnotation } from '../../runtime/src/webhook';
 import { ScriptedTransport } from '../unit/runtime/transport';
 import { plainEverywhere, prototypesUntouched, sameJson } from './json-arbitrary';
 

@@ -8,7 +8,7 @@
 import * as https from 'node:https';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
-import { ConversionWebhook, lostFieldsAnnotation, type GroupConverters } from '../../runtime/src';
+import { ConversionWebhook, lostFieldsAnnotation, type GroupConverters } from '../../runtime/src/webhook';
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
 

@@ -1,12 +1,12 @@
 import * as path from 'node:path';
 import fc from 'fast-check';
-import * as runtime from '../../runtime/src';
+import * as runtime from '../../runtime/src/webhook';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { typeSchema } from './helpers/schema';
 import { build } from '../cases-codegen/conversion/model';
 import { runGenerator } from '../../generator/emit/execute';
@@ -25,7 +25,7 @@ describe('conversion emitter', () => {
   const result = runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` });
   const deepcopy = runGenerator(deepcopyGenerator, model, {});
   const load = moduleLoader([...result.files, ...deepcopy.files, ...renderTypes(model)], {
-    '@kubegen/runtime': runtime,
+    ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')),
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -46,6 +46,19 @@ describe('conversion emitter', () => {
     }).files;
     const paths = writeFiles(dir, [...files, ...deepcopy.files, ...runGenerator(defaultsGenerator, model, {}).files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([]);
+  });
+
+  it('lets the compiler check the field names it switches on (of either version: a misspelt label fails to type-check)', () => {
+    const dir = tempDir('conversion-misspelt');
+    const files = runGenerator(conversionGenerator, model, {
+      manualModule: (pkg: { version: string }) => path.relative(path.join(dir, GROUP, 'src', pkg.version), path.join(CASE_APIS, pkg.version, 'conversion')),
+    }).files.map((f) => {
+      if (f.path !== 'v1beta1/conversion.ts') return f;
+      expect(f.contents).toContain('    switch (key as keyof hub.Container | keyof Container) {\n      case \'name\':\n');
+      return { ...f, contents: f.contents.replace("    switch (key as keyof hub.Container | keyof Container) {\n      case 'name':\n", "    switch (key as keyof hub.Container | keyof Container) {\n      case 'nmae':\n") };
+    });
+    const paths = writeFiles(dir, [...files, ...deepcopy.files, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`v1beta1/conversion.ts:46:12 Type '"nmae"' is not comparable to type '"name" | "image" | "resources" | "betaNote"'`)]);
   });
 
   it('copies the hand-written conversions into the generated package, type-checked against the generated types', () => {

@@ -8,14 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import * as runtime from '../../runtime/src';
 import { loadApiModel } from '../../generator/pipeline';
 import { crdGenerator } from '../../generator/emit/crd';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 import { schemaArbitrary } from './arbitrary';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { containers, mutateEverywhere } from './helpers/mutation';
 import { runGenerator } from '../../generator/emit/execute';
 
@@ -54,7 +53,7 @@ for (const [i, source] of sources().entries()) {
 
     typeCheckPaths.push(...writeFiles(path.join(typeCheckDir, String(i)), files));
 
-    const load = moduleLoader(files, { '@kubegen/runtime': runtime });
+    const load = moduleLoader(files, RUNTIME_MODULES);
     for (const crd of crds) {
       for (const version of crd.spec.versions) {
         const schema = version.schema?.openAPIV3Schema;

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import * as runtime from '../../runtime/src';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { deepcopyModel } from './helpers/sample-models';
 import { typeSchema } from './helpers/schema';
@@ -15,7 +14,7 @@ describe('deepcopy emitter', () => {
   const model = deepcopyModel();
   const index = new ModelIndex(model);
   const result = runGenerator(deepcopyGenerator, model, {});
-  const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
+  const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);
   const v1 = load('stable.example.com/v1/deepcopy') as Record<string, (x: unknown) => unknown>;
 
   it('emits one file per version with the header, no diagnostics', () => {
@@ -35,6 +34,15 @@ describe('deepcopy emitter', () => {
     const dir = tempDir('deepcopy');
     const paths = writeFiles(dir, [...result.files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([]);
+  });
+
+  it('lets the compiler check the field names it switches on (a misspelt case label fails to type-check)', () => {
+    const file = result.files[0]!;
+    expect(file.contents).toContain("switch (key as keyof CronTab) {");
+    expect(file.contents).toContain("      case 'spec': {");
+    const misspelt = { ...file, contents: file.contents.replace("      case 'spec': {", "      case 'spek': {") };
+    const paths = writeFiles(tempDir('deepcopy-misspelt'), [misspelt, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"spek"' is not comparable to type 'keyof CronTab'`)]);
   });
 
   it('exports a function per struct, array and map type, and deepCopyObject', () => {

@@ -1,6 +1,5 @@
-import * as runtime from '../../runtime/src';
 import { defaultsGenerator } from '../../generator/emit/defaults';
-import { moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { defaultsModel } from './helpers/sample-models';
 import { runGenerator } from '../../generator/emit/execute';
 
@@ -9,7 +8,7 @@ type Fn = (obj: unknown) => unknown;
 describe('defaults emitter', () => {
   const model = defaultsModel();
   const result = runGenerator(defaultsGenerator, model, {});
-  const load = moduleLoader([...result.files, ...renderTypes(model)], { '@kubegen/runtime': runtime });
+  const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);
   const mod = load('apps.example.com/v1/defaults') as Record<string, Fn>;
   const spec = (s: unknown) => mod.setDefaultsApp({ kind: 'App', spec: s }) as { spec: Record<string, unknown> };
 
@@ -30,6 +29,14 @@ describe('defaults emitter', () => {
     expect(runGenerator(defaultsGenerator, model, {}).files).toEqual(result.files);
     const paths = writeFiles(tempDir('defaults'), [...result.files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([]);
+  });
+
+  it('lets the compiler check the field names it reads (a misspelt key fails to type-check)', () => {
+    const file = result.files[0]!;
+    expect(file.contents).toContain("'replicas' satisfies keyof AppSpec");
+    const misspelt = { ...file, contents: file.contents.replace("'replicas' satisfies keyof AppSpec", "'replicaz' satisfies keyof AppSpec") };
+    const paths = writeFiles(tempDir('defaults-misspelt'), [misspelt, ...renderTypes(model)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"replicaz"' does not satisfy the expected type 'keyof AppSpec'`)]);
   });
 
   const table: Array<{ name: string; given: unknown; want: unknown }> = [

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
+import { RUNTIME_PATHS } from './helpers/generated';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -71,7 +72,7 @@ describe('generated packages', () => {
         skipLibCheck: true,
         types: ['node'],
         typeRoots: [path.join(REPO, 'node_modules/@types')],
-        paths: { '@kubegen/runtime': [path.join(REPO, 'runtime/src/index.ts')] },
+        paths: RUNTIME_PATHS,
         declaration: true,
         emitDeclarationOnly: true,
         outDir: path.join(tmp, '.out'),

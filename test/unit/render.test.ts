@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   GENERATED_HEADER,
+  HelperNames,
   ImportTracker,
+  helperName,
   jsLiteral,
   jsPropertyAccess,
   jsPropertyKey,
@@ -115,5 +117,28 @@ describe('imports and files', () => {
     const dir = templatesDir();
     expect(dir).toBe(path.resolve(__dirname, '../../templates'));
     expect(fs.existsSync(path.join(dir, 'deepcopy', 'struct.hbs'))).toBe(true);
+  });
+});
+
+describe('helper names', () => {
+  it.each([
+    { given: ['deepCopy', 'CronTab_spec'], want: 'deepCopyCronTabSpec' },
+    { given: ['deepCopy', 'CronTabSpec_v1Only'], want: 'deepCopyCronTabSpecV1Only' },
+    { given: ['convert', 'v1alpha1', 'Fischer', 'To', 'v1beta1', 'Fischer'], want: 'convertV1alpha1FischerToV1beta1Fischer' },
+    { given: ['apply', 'runtime', 'SecretKeySelector'], want: 'applyRuntimeSecretKeySelector' },
+    { given: ['apply', 'other.example.com/v1', 'Größe_maß'], want: 'applyOtherExampleComV1GrößeMaß' },
+  ])('helperName($given) = $want', ({ given, want }) => {
+    const [verb, ...parts] = given;
+    expect(helperName(verb!, ...parts)).toBe(want);
+  });
+
+  it('gives each identity one name and never the same name to two identities or to a reserved one', () => {
+    const names = new HelperNames();
+    names.reserve('deepCopyFooBar');
+    // the inline type Foo.bar and a declared type FooBar spell the same words
+    expect(names.name('inline\0Foo_bar', 'deepCopyFooBar')).toBe('deepCopyFooBar2');
+    expect(names.name('inline\0FooB_ar', 'deepCopyFooBar')).toBe('deepCopyFooBar3');
+    expect(names.name('inline\0Foo_bar', 'deepCopyFooBar')).toBe('deepCopyFooBar2');
+    expect(names.name('inline\0Baz_qux', 'deepCopyBazQux')).toBe('deepCopyBazQux');
   });
 });

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
+import { RUNTIME_PATHS } from './helpers/generated';
 import { main } from '../../generator/cli';
 import { checkApiScaffold, mergePackageJson, type ProjectScaffold } from '../../generator/scaffold';
 import { generateAll, loadApiModel, ownedDirs, placeFile } from '../../generator/pipeline';
@@ -177,7 +178,7 @@ describe('the source layout', () => {
           rootDir: path.parse(dir).root,
           noEmit: true,
           typeRoots: [path.join(REPO, 'node_modules/@types')],
-          paths: { '@kubegen/runtime': [path.join(REPO, 'runtime/src/index.ts')] },
+          paths: RUNTIME_PATHS,
         },
       });
       const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);

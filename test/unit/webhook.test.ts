@@ -1,10 +1,9 @@
 import * as https from 'node:https';
 import * as path from 'node:path';
-import * as runtime from '../../runtime/src';
 import { ConversionWebhook, conversionSpec } from '../../runtime/src/webhook';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { moduleLoader, renderTypes } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes } from './helpers/generated';
 import { makeTestCertificates } from './helpers/tls';
 import { build } from '../cases-codegen/conversion/model';
 import { runGenerator } from '../../generator/emit/execute';
@@ -27,7 +26,7 @@ describe('conversion webhook', () => {
     ...renderTypes(model),
   ];
   const load = moduleLoader(files, {
-    '@kubegen/runtime': runtime,
+    ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')),
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -18,16 +18,23 @@ export interface Clock {
   clearTimer(timer: ClockTimer): void;
 }
 
+/** A timer of `realClock`: a Node timeout. */
+class NodeTimer implements ClockTimer {
+  declare readonly __clockTimer?: never;
+  constructor(readonly timeout: ReturnType<typeof setTimeout>) {}
+}
+
 /** Wall time and Node timers; timers do not keep the process alive (they are `unref`ed). */
 export const realClock: Clock = {
   now: () => performance.timeOrigin + performance.now(),
   setTimer(fn, ms) {
     const t = setTimeout(fn, Math.max(0, ms));
     t.unref?.();
-    return t as unknown as ClockTimer;
+    return new NodeTimer(t);
   },
   clearTimer(timer) {
-    clearTimeout(timer as unknown as ReturnType<typeof setTimeout>);
+    // a timer of another clock is not ours to cancel (as a fired or cancelled one, it is ignored)
+    if (timer instanceof NodeTimer) clearTimeout(timer.timeout);
   },
 };
 

@@ -44,5 +44,6 @@ export function expandLister<T extends KubeObject, L, NL>(base: Lister<T>, expan
     };
   }
   // Without registered implementations the expansion interfaces are empty (or their methods missing, see above).
-  return (lister ? Object.assign(base, lister(base)) : base) as unknown as ExpandedLister<T, L, NL>;
+  // The expansion interfaces are augmented by the user; their methods exist only when registered (module doc).
+  return (lister ? Object.assign(base, lister(base)) : base) as unknown as ExpandedLister<T, L, NL>; // cast-ok: user-augmented interfaces
 }

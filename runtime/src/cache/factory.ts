@@ -19,8 +19,9 @@
 import type { KubeObject, ResourceDescriptor } from '../client/types';
 import type { ListOptions } from '../rest/options';
 import type { GroupVersionResource } from '../rest/paths';
+import type { Logger, Metrics } from '../observe';
 import type { Clock } from './clock';
-import { SharedIndexInformer, type TransformFunc } from './informer';
+import { SharedIndexInformer } from './informer';
 import type { ListerWatcher, ReflectorOptions } from './reflector';
 import type { Indexers } from './store';
 
@@ -41,12 +42,16 @@ export interface SharedInformerFactoryOptions {
   defaultResyncMs?: number;
   /** Per resource (`gvrKey`) resync periods. */
   customResyncMs?: Readonly<Record<string, number>>;
-  /** Applied to every object of every informer before it is cached. */
-  transform?: TransformFunc<KubeObject>;
+  /** Applied to every object of every informer before it is cached; returns an object of the type it was given. */
+  transform?: <T extends KubeObject>(obj: T) => T;
   clock?: Clock;
   /** Reflector options of every informer (paging, list semantic, backoff, onError …). */
   reflector?: Omit<ReflectorOptions, 'selector' | 'clock'>;
   onHandlerError?: (err: unknown) => void;
+  /** The logger of every informer and reflector (see `SharedInformerOptions.logger`). */
+  logger?: Logger;
+  /** The metrics of every informer and reflector (see `SharedInformerOptions.metrics`). */
+  metrics?: Metrics;
 }
 
 export interface InformerForOptions<T> {
@@ -88,12 +93,15 @@ export class SharedInformerFactory {
     const informer = new SharedIndexInformer<T>(client, {
       resyncPeriodMs: this.opts.customResyncMs?.[key] ?? this.opts.defaultResyncMs ?? 0,
       ...(opts.indexers ? { indexers: opts.indexers } : {}),
-      ...(this.opts.transform ? { transform: this.opts.transform as unknown as TransformFunc<T> } : {}),
+      ...(this.opts.transform ? { transform: this.opts.transform } : {}),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
       ...(this.opts.onHandlerError ? { onHandlerError: this.opts.onHandlerError } : {}),
+      ...(this.opts.logger ? { logger: this.opts.logger } : {}),
+      ...(this.opts.metrics ? { metrics: this.opts.metrics } : {}),
       reflector: { name: `reflector ${key}`, ...this.opts.reflector, selector },
     });
-    this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>);
+    // informers of every T share one map keyed by resource; `informerFor` hands each back typed as the T it was created for
+    this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>); // cast-ok: one map for informers of every T
     return informer;
   }
 

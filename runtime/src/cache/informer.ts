@@ -35,16 +35,18 @@
  */
 
 import type { KubeObject } from '../client/types';
+import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
 import { realClock, type Clock, type ClockTimer } from './clock';
 import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
-import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexer, type Indexers, type KeyFunc } from './store';
+import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore } from './store';
 
 /** Callbacks of a handler; each may be absent and may return a promise (see the contract). */
+/** Objects are the cache's, shared with every reader: `Readonly<T>`, copy before changing one. */
 export interface ResourceEventHandler<T> {
-  onAdd?(obj: T, isInInitialList: boolean): void | Promise<void>;
-  onUpdate?(oldObj: T, newObj: T): void | Promise<void>;
-  onDelete?(obj: T | DeletedFinalStateUnknown<T>): void | Promise<void>;
+  onAdd?(obj: Readonly<T>, isInInitialList: boolean): void | Promise<void>;
+  onUpdate?(oldObj: Readonly<T>, newObj: Readonly<T>): void | Promise<void>;
+  onDelete?(obj: Readonly<T> | DeletedFinalStateUnknown<Readonly<T>>): void | Promise<void>;
 }
 
 /** Something that knows whether it has synced, and can wait for it. */
@@ -84,8 +86,18 @@ export interface SharedInformerOptions<T> {
   reflector?: ReflectorOptions;
   /** The clock of resyncs and of the reflector; default `realClock`. */
   clock?: Clock;
-  /** Called with errors thrown by handlers; default logs a warning. */
+  /** Called with errors thrown by handlers; default: an error entry on `logger`. Either way the failure is counted. */
   onHandlerError?: (err: unknown) => void;
+  /**
+   * Where the informer and its reflector log (unless `reflector.logger` is set); default `textLogger()` (logfmt on
+   * standard error).
+   */
+  logger?: Logger;
+  /**
+   * Counters of the informer (`kubegen_informer_handler_errors_total{name}`) and of its reflector (unless
+   * `reflector.metrics` is set); default none.
+   */
+  metrics?: Metrics;
   /**
    * Deep-freezes every cached object (after the transform), so code that mutates a shared object throws a
    * TypeError where it does so — the answer to client-go's cache mutation detector. For tests and development:
@@ -214,12 +226,19 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     this.defaultResyncMs = opts.resyncPeriodMs ?? 0;
     this.transform = opts.transform;
     this.freeze = opts.freezeObjects ?? false;
-    this.onHandlerError = opts.onHandlerError ?? ((err) => console.warn('kubegen informer: an event handler failed:', err));
+    const name = opts.reflector?.name ?? 'informer';
+    const logger = opts.logger ?? textLogger();
+    const metrics = opts.metrics ?? noopMetrics;
+    const report = opts.onHandlerError ?? ((err: unknown) => logger.error('an event handler failed', { informer: name, error: err }));
+    this.onHandlerError = (err) => {
+      metrics.count('kubegen_informer_handler_errors_total', { name });
+      report(err);
+    };
     this.indexer = new CacheIndexer<T>({
       ...(opts.keyFunc ? { keyFunc: opts.keyFunc } : {}),
       indexers: { [NAMESPACE_INDEX]: metaNamespaceIndexFunc, ...opts.indexers },
     });
-    this.reflector = new Reflector<T>(lw, this.storeAdapter(), { clock: this.clock, ...opts.reflector });
+    this.reflector = new Reflector<T>(lw, this.storeAdapter(), { clock: this.clock, logger, metrics, ...opts.reflector });
   }
 
   /** Adds a handler; see the contract for what it receives. Throws once the informer has stopped. */
@@ -264,13 +283,13 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     this.reflector.setWatchErrorHandler(handler);
   }
 
-  /** The cache. Read only; never mutate what it returns. */
-  getIndexer(): Indexer<T> {
+  /** The cache, read only (its writer is the informer's reflector); never mutate what it returns. */
+  getIndexer(): ReadonlyIndexer<T> {
     return this.indexer;
   }
 
-  /** The cache, as a store. */
-  getStore(): Indexer<T> {
+  /** The cache, as a read-only store. */
+  getStore(): ReadonlyStore<T> {
     return this.indexer;
   }
 

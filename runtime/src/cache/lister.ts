@@ -9,14 +9,14 @@
  *   the namespace index. Order is unspecified;
  * - `get(name)` throws a 404 `StatusError` (`isNotFound`) naming the lister's group and resource, as the
  *   apiserver would;
- * - returned objects are the cache's: never mutate them (deep-copy first).
+ * - returned objects are the cache's, typed `Readonly<T>`: never mutate them (deep-copy first).
  */
 
 import type { KubeObject } from '../client/types';
 import { formatLabelSelector, matchLabels, parseLabelSelector, type LabelRequirement } from '../client/selectors';
 import { newNotFound, type GroupResource } from '../errors/errors';
 import type { LabelSelector } from '../meta/conditions';
-import { NAMESPACE_INDEX, type Indexer } from './store';
+import { NAMESPACE_INDEX, type ReadonlyIndexer } from './store';
 
 /** A label selector as listers accept it. */
 export type ListerSelector = string | LabelSelector;
@@ -27,12 +27,12 @@ function requirements(selector: ListerSelector | undefined): LabelRequirement[] 
   return reqs.length === 0 ? undefined : reqs;
 }
 
-function filter<T extends KubeObject>(items: T[], reqs: LabelRequirement[] | undefined): T[] {
+function filter<T extends KubeObject>(items: Readonly<T>[], reqs: LabelRequirement[] | undefined): Readonly<T>[] {
   return reqs ? items.filter((o) => matchLabels(reqs, o.metadata?.labels)) : items;
 }
 
 /** Every cached object matching `selector` (client-go's ListAll). */
-export function listAll<T extends KubeObject>(indexer: Indexer<T>, selector?: ListerSelector): T[] {
+export function listAll<T extends KubeObject>(indexer: ReadonlyIndexer<T>, selector?: ListerSelector): Readonly<T>[] {
   return filter(indexer.list(), requirements(selector));
 }
 
@@ -40,7 +40,7 @@ export function listAll<T extends KubeObject>(indexer: Indexer<T>, selector?: Li
  * The cached objects of one namespace matching `selector` (client-go's ListAllByNamespace); `''` means all
  * namespaces. Uses the namespace index when the indexer has it.
  */
-export function listAllByNamespace<T extends KubeObject>(indexer: Indexer<T>, namespace: string, selector?: ListerSelector): T[] {
+export function listAllByNamespace<T extends KubeObject>(indexer: ReadonlyIndexer<T>, namespace: string, selector?: ListerSelector): Readonly<T>[] {
   const reqs = requirements(selector);
   if (namespace === '') return filter(indexer.list(), reqs);
   if (NAMESPACE_INDEX in indexer.getIndexers()) return filter(indexer.byIndex(NAMESPACE_INDEX, namespace), reqs);
@@ -53,17 +53,17 @@ export function listAllByNamespace<T extends KubeObject>(indexer: Indexer<T>, na
 /** Reads of one namespace. */
 export class NamespaceLister<T extends KubeObject> {
   constructor(
-    private readonly indexer: Indexer<T>,
+    private readonly indexer: ReadonlyIndexer<T>,
     private readonly resource: GroupResource,
     readonly namespace: string,
   ) {}
 
-  list(selector?: ListerSelector): T[] {
+  list(selector?: ListerSelector): Readonly<T>[] {
     return listAllByNamespace(this.indexer, this.namespace, selector);
   }
 
   /** The object `name` of this namespace; a NotFound `StatusError` when absent. */
-  get(name: string): T {
+  get(name: string): Readonly<T> {
     const obj = this.indexer.getByKey(`${this.namespace}/${name}`);
     if (obj === undefined) throw newNotFound(this.resource, name);
     return obj;
@@ -76,17 +76,17 @@ export class NamespaceLister<T extends KubeObject> {
  */
 export class Lister<T extends KubeObject> {
   constructor(
-    private readonly indexer: Indexer<T>,
+    private readonly indexer: ReadonlyIndexer<T>,
     /** The group and (plural) resource named by NotFound errors. */
     readonly resource: GroupResource,
   ) {}
 
-  list(selector?: ListerSelector): T[] {
+  list(selector?: ListerSelector): Readonly<T>[] {
     return listAll(this.indexer, selector);
   }
 
   /** A cluster-scoped object by name; a NotFound `StatusError` when absent. */
-  get(name: string): T {
+  get(name: string): Readonly<T> {
     const obj = this.indexer.getByKey(name);
     if (obj === undefined) throw newNotFound(this.resource, name);
     return obj;

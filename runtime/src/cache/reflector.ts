@@ -24,6 +24,9 @@
  * - 410 Gone / Expired (on the watch call or as a watch ERROR event) means the history is gone: it relists
  *   (`Init` …), as it does on a 504 `ResourceVersionTooLarge`. After either on a list, the next list is a
  *   consistent read;
+ * - every error is classified once into a `WatcherError` (expired, API status, decode, frame too large, network,
+ *   protocol), counted (`kubegen_watcher_errors_total{name,phase,reason}` on the injected `metrics`), and handed to
+ *   `onError` (default: a warning on the injected `logger`);
  * - any other error (connection, 5xx, 429, 403 …) is handed to `onError` and retried — the same step again (a
  *   list starts over with `Init`; a watch resumes from the same resourceVersion) — after an exponential backoff with jitter (default 800 ms doubling to 30 s, jitter 1.0, as client-go), on the
  *   injected `clock`. The failure count resets after each successful list and each delivered event. It never
@@ -34,6 +37,9 @@
 import type { KubeList, KubeObject } from '../client/types';
 import { listPages } from '../client/typed';
 import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired, StatusError } from '../errors/errors';
+import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
+import { ResponseDecodeError } from '../rest/client';
+import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
 import { backoffDelay, type Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../watch/types';
@@ -64,8 +70,45 @@ export type WatcherEvent<T> =
  */
 export type WatcherPhase = 'list' | 'watch-start' | 'watch' | 'apply';
 
+/**
+ * The server answered, but not as a watcher can use: a list without a resourceVersion (the resource does not
+ * support watch), or a streaming list whose watch ended before its initial events did.
+ */
+export class WatcherProtocolError extends Error {
+  override readonly name = 'WatcherProtocolError';
+}
+
+/**
+ * What a watcher step can fail with (kube-rs `watcher::Error`), classified once so that handlers switch on `reason`:
+ * - `Expired`: 410 Gone / Expired, or a 504 `ResourceVersionTooLarge` — the watcher relists;
+ * - `Status`: any other API status (5xx, 429, 403 …), with its HTTP `code`;
+ * - `Decode`: a response or watch frame that is not JSON or not a watch event;
+ * - `FrameTooLarge`: a watch frame over the decoder's limit (the watch ended);
+ * - `Network`: the request failed without an answer (connection refused or reset, TLS, timeout …);
+ * - `Protocol`: see `WatcherProtocolError`;
+ * - `Apply` (`Reflector` only): the store threw applying an event (e.g. an informer's transform); the event is skipped.
+ */
+export type WatcherError =
+  | { reason: 'Expired'; error: StatusError }
+  | { reason: 'Status'; code: number; error: StatusError }
+  | { reason: 'Decode'; error: WatchDecodeError | ResponseDecodeError }
+  | { reason: 'FrameTooLarge'; error: WatchFrameTooLargeError }
+  | { reason: 'Network'; error: Error }
+  | { reason: 'Protocol'; error: WatcherProtocolError }
+  | { reason: 'Apply'; error: unknown };
+
+/** Classifies what a list, a watch or the store threw (`phase` `apply`: always `Apply`). */
+export function watcherError(err: unknown, phase: WatcherPhase): WatcherError {
+  if (phase === 'apply') return { reason: 'Apply', error: err };
+  if (err instanceof StatusError) return needsRelist(err) ? { reason: 'Expired', error: err } : { reason: 'Status', code: err.code, error: err };
+  if (err instanceof WatchFrameTooLargeError) return { reason: 'FrameTooLarge', error: err };
+  if (err instanceof WatchDecodeError || err instanceof ResponseDecodeError) return { reason: 'Decode', error: err };
+  if (err instanceof WatcherProtocolError) return { reason: 'Protocol', error: err };
+  return { reason: 'Network', error: err instanceof Error ? err : new Error(String(err), { cause: err }) };
+}
+
 /** Called with every error before the watcher retries. `relist` tells whether the next step is a relist. */
-export type WatchErrorHandler = (err: unknown, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }) => void;
+export type WatchErrorHandler = (err: WatcherError, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }) => void;
 
 export interface WatcherOptions {
   /** Ends the watcher; nothing else does. */
@@ -86,8 +129,14 @@ export interface WatcherOptions {
   clock?: Clock;
   /** A number in [0, 1): jitter and watch timeouts. Default `Math.random`. */
   random?: () => number;
-  /** Default: logs a warning. */
+  /** Default: a warning on `logger`. */
   onError?: WatchErrorHandler;
+  /** Names the watcher in logs and metrics labels. Default `watcher` (a `Reflector`: `reflector`). */
+  name?: string;
+  /** Default: `textLogger()` (logfmt on standard error). */
+  logger?: Logger;
+  /** Default: none counted. */
+  metrics?: Metrics;
 }
 
 /** client-go's reflector backoff: 800ms doubling to 30s, jitter 1.0. */
@@ -113,12 +162,11 @@ function rvOf(obj: unknown): string {
   return (obj as KubeObject | undefined)?.metadata?.resourceVersion ?? '';
 }
 
-/** The default error handler: a warning naming the watcher, the phase and what happens next. */
-export function loggingWatchErrorHandler(name: string): WatchErrorHandler {
+/** The default error handler: a warning on `logger` naming the watcher, the phase, the reason and what happens next. */
+export function loggingWatchErrorHandler(name: string, logger: Logger = textLogger()): WatchErrorHandler {
   return (err, info) => {
-    const msg = err instanceof Error ? err.message : String(err);
-    const next = info.phase === 'apply' ? 'event skipped' : `${info.relist ? 'relisting' : 'retrying'} in ${Math.round(info.retryInMs)}ms`;
-    console.warn(`kubegen ${name}: ${info.phase} failed (${next}): ${msg}`);
+    const next = info.phase === 'apply' ? 'event skipped' : info.relist ? 'relist' : 'retry';
+    logger.warn('watch failed', { watcher: name, phase: info.phase, reason: err.reason, error: err.error, next, retryInMs: Math.round(info.retryInMs) });
   };
 }
 
@@ -133,8 +181,10 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
     backoff = DEFAULT_REFLECTOR_BACKOFF,
     clock = realClock,
     random = Math.random,
-    onError = loggingWatchErrorHandler('watcher'),
+    name = 'watcher',
+    metrics = noopMetrics,
   } = opts;
+  const onError = opts.onError ?? loggingWatchErrorHandler(name, opts.logger);
   let streaming = opts.initialList === 'StreamingList';
   let state: 'list' | 'watch' = 'list';
   /** The last resourceVersion seen (list, event or bookmark); `''` before the first list. */
@@ -146,7 +196,9 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
   const fail = async (err: unknown, phase: WatcherPhase, relist: boolean): Promise<void> => {
     failures++;
     const delay = backoffDelay(backoff, failures, random);
-    onError(err, { phase, relist, retryInMs: delay });
+    const e = watcherError(err, phase);
+    metrics.count('kubegen_watcher_errors_total', { name, phase, reason: e.reason });
+    onError(e, { phase, relist, retryInMs: delay });
     await clockSleep(clock, delay, signal);
   };
   const timeoutSeconds = (): number | undefined =>
@@ -173,7 +225,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
           phaseRv = page.metadata?.resourceVersion || phaseRv;
           for (const object of page.items ?? []) yield { type: 'InitApply', object };
         }
-        if (!phaseRv) throw new Error('the list has no metadata.resourceVersion (does the resource support watch?)');
+        if (!phaseRv) throw new WatcherProtocolError('the list has no metadata.resourceVersion (does the resource support watch?)');
       } catch (err) {
         if (signal.aborted) return;
         if (fromRv !== undefined && needsRelist(err)) listRvUnavailable = true;
@@ -240,7 +292,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
       if (inInit) {
         // the stream ended before the initial events did: start over
         state = 'list';
-        await fail(new Error('the watch ended before the initial events were complete'), 'watch', true);
+        await fail(new WatcherProtocolError('the watch ended before the initial events were complete'), 'watch', true);
       } else if (delivered === 0) {
         // a clean but empty close: no error to report, but do not spin
         failures++;
@@ -269,10 +321,7 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
 /** What a reflector writes to: a `Store<T>`, or anything with these methods (an informer's store adapter). */
 export type ReflectorStore<T> = Pick<Store<T>, 'add' | 'update' | 'delete' | 'replace' | 'bookmark'>;
 
-export interface ReflectorOptions extends Omit<WatcherOptions, 'signal'> {
-  /** For messages. */
-  name?: string;
-}
+export type ReflectorOptions = Omit<WatcherOptions, 'signal'>;
 
 /**
  * Keeps a store in sync with a collection; see the module doc. `run(signal)` resolves once `signal` aborts and
@@ -315,13 +364,15 @@ export class Reflector<T> {
   async run(signal: AbortSignal): Promise<void> {
     if (this.running) throw new Error(`${this.name}: run called twice`);
     this.running = true;
-    const onError = this.errorHandler ?? loggingWatchErrorHandler(this.name);
+    const onError = this.errorHandler ?? loggingWatchErrorHandler(this.name, this.opts.logger);
+    const metrics = this.opts.metrics ?? noopMetrics;
     let buffer: T[] = [];
-    for await (const ev of watchEvents(this.lw, { ...this.opts, signal, onError })) {
+    for await (const ev of watchEvents(this.lw, { ...this.opts, name: this.name, signal, onError })) {
       try {
         this.apply(ev, buffer);
       } catch (err) {
-        onError(err, { phase: 'apply', relist: false, retryInMs: 0 });
+        metrics.count('kubegen_watcher_errors_total', { name: this.name, phase: 'apply', reason: 'Apply' });
+        onError(watcherError(err, 'apply'), { phase: 'apply', relist: false, retryInMs: 0 });
       }
       if (ev.type === 'Init' || ev.type === 'InitDone') buffer = [];
     }

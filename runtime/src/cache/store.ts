@@ -76,8 +76,40 @@ export function metaNamespaceIndexFunc(obj: KubeObject): readonly string[] {
   return ns ? [ns] : [];
 }
 
-/** A keyed cache of objects; see the module doc for its contract. */
-export interface Store<T> {
+/**
+ * The read side of a cache, what listers, handlers and controllers get (kube-rs splits `reflector::Store` from its
+ * single `Writer` the same way). Objects are shared with every other reader, so they come typed `Readonly<T>`: copy
+ * one (the generated `deepCopy<Kind>`) before changing it.
+ */
+export interface ReadonlyStore<T> {
+  list(): Readonly<T>[];
+  listKeys(): string[];
+  get(obj: T): Readonly<T> | undefined;
+  getByKey(key: string): Readonly<T> | undefined;
+  /** The number of objects. */
+  readonly size: number;
+  /** The resourceVersion of the last `replace` or `bookmark`; `''` before any. */
+  readonly resourceVersion: string;
+}
+
+/** The read side of an indexed cache. */
+export interface ReadonlyIndexer<T> extends ReadonlyStore<T> {
+  /** The objects sharing an index value with `obj` under index `name`. */
+  index(name: string, obj: T): Readonly<T>[];
+  /** The keys of the objects with `value` under index `name`. */
+  indexKeys(name: string, value: string): string[];
+  /** Every value index `name` currently holds. */
+  listIndexFuncValues(name: string): string[];
+  /** The objects with `value` under index `name`. */
+  byIndex(name: string, value: string): Readonly<T>[];
+  getIndexers(): Indexers<T>;
+}
+
+/**
+ * A keyed cache of objects, with its write side; see the module doc for its contract. Only the cache's writer (an
+ * informer's reflector) holds one; readers get a `ReadonlyStore`.
+ */
+export interface Store<T> extends ReadonlyStore<T> {
   add(obj: T): void;
   update(obj: T): void;
   delete(obj: T): void;
@@ -95,7 +127,7 @@ export interface Store<T> {
   bookmark(resourceVersion: string): void;
 }
 
-/** A store with secondary indices. */
+/** A store with secondary indices, with its write side (see `Store`); readers get a `ReadonlyIndexer`. */
 export interface Indexer<T> extends Store<T> {
   /** The objects sharing an index value with `obj` under index `name`. */
   index(name: string, obj: T): T[];
@@ -121,7 +153,7 @@ export interface IndexerOptions<T> {
 }
 
 /** The in-memory `Indexer` (client-go's threadSafeMap + cache). */
-export class CacheIndexer<T> implements Indexer<T> {
+export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
   private items = new Map<string, T>();
   private indices: Indices = new Map();
   private readonly indexers = new Map<string, IndexFunc<T>>();
@@ -129,8 +161,8 @@ export class CacheIndexer<T> implements Indexer<T> {
   readonly keyFunc: KeyFunc<T>;
 
   constructor(opts: IndexerOptions<T> = {}) {
-    this.keyFunc = opts.keyFunc ?? (metaNamespaceKeyFunc as unknown as KeyFunc<T>);
-    this.addIndexers(opts.indexers ?? { [NAMESPACE_INDEX]: metaNamespaceIndexFunc as unknown as IndexFunc<T> });
+    this.keyFunc = opts.keyFunc ?? metaNamespaceKeyFunc;
+    this.addIndexers(opts.indexers ?? { [NAMESPACE_INDEX]: metaNamespaceIndexFunc });
   }
 
   get size(): number {

@@ -1,3 +1,11 @@
+/**
+ * `@kubegen/runtime/client`: the typed client (`TypedClient`, `ResourceClient`, `ResourceDescriptor`), label and
+ * field selectors, and the layers under it — the REST client and its transport, watches, and configuration
+ * (kubeconfig, in-cluster).
+ */
 export * from './types';
 export * from './selectors';
 export * from './typed';
+export * from '../rest';
+export * from '../watch';
+export * from '../config';

@@ -33,7 +33,7 @@ import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { realClock, type Clock } from '../cache/clock';
 import { SharedInformerFactory, gvrKey, type ListSelector } from '../cache/factory';
-import type { SharedIndexInformer, TransformFunc } from '../cache/informer';
+import type { SharedIndexInformer } from '../cache/informer';
 import { Lister } from '../cache/lister';
 import type { ReflectorOptions } from '../cache/reflector';
 import { TypedClient } from '../client/typed';
@@ -95,8 +95,8 @@ export interface CacheOptions {
   namespace?: string;
   labelSelector?: string;
   fieldSelector?: string;
-  /** Applied to every object before it is cached (e.g. `stripManagedFields`). */
-  transform?: TransformFunc<KubeObject>;
+  /** Applied to every object before it is cached (e.g. `stripManagedFields`); keeps the object's type. */
+  transform?: <T extends KubeObject>(obj: T) => T;
   /** Resync period of the controllers' handlers; default none. */
   resyncPeriodMs?: number;
   reflector?: Omit<ReflectorOptions, 'selector' | 'clock'>;
@@ -130,11 +130,11 @@ export interface ManagerOptions {
 }
 
 /** A transform dropping `metadata.managedFields` (controller-runtime's `TransformStripManagedFields`). */
-export const stripManagedFields: TransformFunc<KubeObject> = (obj) => {
+export function stripManagedFields<T extends KubeObject>(obj: T): T {
   if (!obj.metadata?.managedFields) return obj;
   const { managedFields: _m, ...metadata } = obj.metadata;
   return { ...obj, metadata };
-};
+}
 
 /** Parses `host:port`; `undefined` for `'0'` / empty (disabled). */
 export function parseBindAddress(addr: string | undefined): { host: string | undefined; port: number } | undefined {

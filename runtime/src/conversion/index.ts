@@ -16,7 +16,8 @@
  * that is not a well-formed tree (or nests deeper than `MAX_LOST_FIELDS_DEPTH`) is left in place, unapplied, as
  * one that is not JSON.
  */
-import { cloneJSON, isJsonObject, type JsonObject } from '../meta/deepcopy';
+import { asDeclared, jsonView } from '../meta/generated';
+import { cloneJSON, isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn, nullObject, setOwn } from '../meta/own';
 
 /** The prefix of the annotations that keep fields a version does not declare. */
@@ -173,21 +174,34 @@ export function stashLostFields(obj: JsonObject, version: string, lost: LostFiel
  * The last step of converting a kind from `fromVersion` to `toVersion`: sets `apiVersion`, restores fields of
  * `toVersion` kept by an earlier conversion, keeps the fields of `fromVersion` that were lost. Returns `out`.
  */
-export function finishConversion(out: JsonObject, apiVersion: string, fromVersion: string, toVersion: string, lost: LostFields): JsonObject {
+export function finishConversion<T extends object>(out: JsonObject, apiVersion: string, fromVersion: string, toVersion: string, lost: LostFields): T {
   out.apiVersion = apiVersion;
   restoreLostFields(out, toVersion);
   stashLostFields(out, fromVersion, lost);
-  return out;
+  return asDeclared<T>(out);
 }
 
-/** Converts one object of a kind between a spoke version and the hub. */
-export type KindConverter = (obj: JsonObject) => JsonObject;
+/**
+ * The converters of one kind between a spoke version (`S`, the kind's type in that version) and the hub (`H`).
+ * Contract: neither function modifies its input; both return fresh objects that share nothing with it.
+ */
+export interface KindConverter<S extends object, H extends object> {
+  toHub(obj: S): H;
+  fromHub(obj: H): S;
+}
+
+/**
+ * A `KindConverter` of any kind, as `GroupConverters` holds them. Its members are methods, whose parameters
+ * TypeScript compares bivariantly, so every `KindConverter<S, H>` is one; `convertObject` calls a converter only
+ * with an object whose `apiVersion` and `kind` name that converter's version and kind.
+ */
+export type AnyKindConverter = KindConverter<object, object>;
 
 /** The generated conversions of one API group (exported as `converters` by the group's `conversion.ts`). */
 export interface GroupConverters {
   group: string;
   /** Per kind: its hub (storage) version, every version it is served in, and the spoke ↔ hub converters. */
-  kinds: Record<string, { hub: string; versions: string[]; spokes: Record<string, { toHub: KindConverter; fromHub: KindConverter }> }>;
+  kinds: Record<string, { hub: string; versions: string[]; spokes: Record<string, AnyKindConverter> }>;
 }
 
 /** Splits `group/version` (or a bare `version` for the core group). */
@@ -234,6 +248,6 @@ export function convertObject(converters: GroupConverters, obj: unknown, desired
     throw new ConversionError(`kind ${kind} of ${converters.group} has no converter between ${from.version} and ${to.version}`);
   }
   // converters never modify their input and return fresh objects, so the hub needs no copy of its own
-  const hub = up ? up.toHub(obj) : obj;
-  return down ? down.fromHub(hub) : hub;
+  const hub: object = up ? up.toHub(obj) : obj;
+  return jsonView(down ? down.fromHub(hub) : hub);
 }

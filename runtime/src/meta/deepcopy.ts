@@ -17,61 +17,9 @@
 import type { Condition, LabelSelector, LabelSelectorRequirement } from './conditions';
 import type { ConfigMapKeySelector, LocalObjectReference, ObjectReference, SecretKeySelector, TypedLocalObjectReference } from './core';
 import type { ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, TypeMeta } from './types';
+import { copyFlat } from './generated';
+import { cloneJSON, type JsonObject } from './json';
 import { setOwn } from './own';
-
-export { getOwn, hasOwn, nullObject, setOwn } from './own';
-
-/** A JSON object as generated code handles it. */
-export type JsonObject = Record<string, unknown>;
-
-/** Whether `v` is a JSON object (not null, not an array). */
-export function isJsonObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * A deep copy of any JSON value (objects, arrays, strings, numbers, booleans, null), own keys only, `__proto__`
- * kept as data. Other values are returned as they are (functions, class instances are not JSON and are not
- * expected in API objects).
- */
-export function cloneJSON<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    const n = value.length;
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const e = value[i];
-      out[i] = typeof e === 'object' && e !== null ? cloneJSON(e) : e;
-    }
-    return out as T;
-  }
-  const out: JsonObject = {};
-  const src = value as JsonObject;
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const v = src[key];
-    const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
-    if (key === '__proto__') setOwn(out, key, c);
-    else out[key] = c;
-  }
-  return out as T;
-}
-
-/** A copy of a JSON object whose declared fields are scalars: scalars copied, any object value cloned. */
-export function copyFlat<T extends object>(in_: T): T {
-  const src = in_ as JsonObject;
-  const out: JsonObject = {};
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const v = src[key];
-    const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
-    if (key === '__proto__') setOwn(out, key, c);
-    else out[key] = c;
-  }
-  return out as T;
-}
 
 export function deepCopyTypeMeta(in_: TypeMeta): TypeMeta {
   return copyFlat(in_);

@@ -1,6 +1,7 @@
 /**
  * `@kubegen/runtime/testing`: a real Kubernetes control plane (etcd + kube-apiserver on loopback) for tests, the
- * TypeScript counterpart of controller-runtime's envtest.
+ * TypeScript counterpart of controller-runtime's envtest; and the fake clientset (client-go's `testing` and
+ * `fake` packages): an in-memory object tracker behind the typed client interface, with recorded actions and reactors.
  */
 export {
   DEFAULT_KUBERNETES_VERSION,
@@ -29,3 +30,4 @@ export {
   type CustomResourceDefinitionList,
   type InstalledCrds,
 } from './crds';
+export * from './fake';

@@ -23,7 +23,7 @@
 import * as https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isJsonObject, type JsonObject } from '../meta/deepcopy';
+import { isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
 
@@ -302,3 +302,16 @@ function describeObject(obj: unknown): string {
 }
 
 export { conversionSpec, type ConversionWebhookClientConfig, type CustomResourceConversion } from './spec';
+export {
+  type AnyKindConverter,
+  ConversionError,
+  convertObject,
+  LOST_FIELDS_ANNOTATION_PREFIX,
+  lostFieldsAnnotation,
+  MAX_LOST_FIELDS_DEPTH,
+  parseAPIVersion,
+  restoreLostFields,
+  stashLostFields,
+  type GroupConverters,
+  type KindConverter,
+} from '../conversion';

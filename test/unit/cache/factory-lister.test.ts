@@ -130,6 +130,22 @@ describe('Lister', () => {
     expect((err as StatusError).details).toEqual({ group: 'example.com', kind: 'widgets', name: 'a' });
   });
 
+  it("hands out the cache's objects typed Readonly, so that a reader cannot assign their fields", () => {
+    const got = lister.namespace('ns1').get('a');
+    // the cache's own object, shared with every reader: no copy on read
+    expect(got).toBe(indexer.getByKey('ns1/a'));
+    const readers = [got, lister.list()[0]!, ...listAllByNamespace(indexer, 'ns1')];
+    // checked by `tsc --noEmit` (never called): it fails when a reader may assign a field of a cached object
+    const mutations = (): void => {
+      // @ts-expect-error metadata of a cached object is read-only
+      got.metadata = {};
+      // @ts-expect-error so is every object a list returns
+      lister.list()[0]!.spec = { size: 1 };
+    };
+    expect(typeof mutations).toBe('function');
+    expect(readers.every((r) => r.metadata?.namespace === 'ns1')).toBe(true);
+  });
+
   it('gets cluster-scoped objects by name', () => {
     const nodes = newIndexer<KubeObject>();
     nodes.add({ metadata: { name: 'node-1' } });

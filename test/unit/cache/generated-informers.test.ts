@@ -4,7 +4,8 @@
  * in order; listers read by namespace, name and selector and throw the typed NotFound; one factory shared by two
  * groups (a cluster-scoped kind included); lister expansions added by augmenting the generated interfaces.
  */
-import { isNotFound, SharedInformerFactory, type DeletedFinalStateUnknown } from '@kubegen/runtime';
+import { isNotFound } from '@kubegen/runtime';
+import { SharedInformerFactory, type DeletedFinalStateUnknown } from '@kubegen/runtime/cache';
 import { newSimpleClientset } from '../../../generated/stable.example.com/src/fake';
 import { informersFor, newSharedInformerFactory } from '../../../generated/stable.example.com/src';
 import { cronTabListerExpansion, newCronTabLister, type CronTabLister } from '../../../generated/stable.example.com/src/v1/listers';

@@ -7,7 +7,7 @@
 import { SharedInformerFactory } from '../../../runtime/src/cache/factory';
 import type { SharedIndexInformer } from '../../../runtime/src/cache/informer';
 import { Lister, type NamespacedLister } from '../../../runtime/src/cache/lister';
-import type { Indexer } from '../../../runtime/src/cache/store';
+import type { ReadonlyIndexer } from '../../../runtime/src/cache/store';
 import { isNotFound } from '../../../runtime/src/errors/errors';
 import { newSimpleClientset } from '../../../generated/stable.example.com/src/fake';
 import { cronTabResource, type StableV1Interface } from '../../../generated/stable.example.com/src/v1/client';
@@ -16,7 +16,7 @@ import type { CronTab } from '../../../generated/stable.example.com/src/v1/types
 // ---- what generated/stable.example.com/src/v1/listers.ts would hold ----
 /** CronTabLister: CronTabs from an informer's cache (`list(selector)`, `namespace(ns).list/get`). */
 export type CronTabLister = NamespacedLister<CronTab>;
-export function newCronTabLister(indexer: Indexer<CronTab>): CronTabLister {
+export function newCronTabLister(indexer: ReadonlyIndexer<CronTab>): CronTabLister {
   return new Lister<CronTab>(indexer, { group: cronTabResource.group, resource: cronTabResource.resource });
 }
 

@@ -230,7 +230,7 @@ describe('SharedIndexInformer', () => {
           if (w.metadata?.name === 'bad') throw new Error('cannot transform');
           return w;
         },
-        reflector: { onError: (e, info) => void applyErrors.push(`${info.phase}: ${(e as Error).message}`) },
+        reflector: { onError: (e, info) => void applyErrors.push(`${info.phase} ${e.reason}: ${e.error instanceof Error ? e.error.message : String(e.error)}`) },
       },
     });
     await h.ns.create(widget('a'));
@@ -241,7 +241,7 @@ describe('SharedIndexInformer', () => {
     await h.ns.create(widget('b'));
     await until(() => h.informer.getIndexer().size === 2, 'b');
     expect(names(h.informer.getIndexer().list())).toEqual(['a', 'b']);
-    expect(applyErrors).toEqual(['apply: cannot transform']);
+    expect(applyErrors).toEqual(['apply Apply: cannot transform']);
     h.controller.abort();
     await run;
   });

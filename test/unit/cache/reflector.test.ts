@@ -4,12 +4,12 @@
  * errors, never stopping while errors persist, abort.
  */
 import { FakeClock } from '../../../runtime/src/cache/clock';
-import { Reflector, watchEvents, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
+import { Reflector, watchEvents, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
 import { newStore } from '../../../runtime/src/cache/store';
 import { isResourceExpired, newBadRequest, newInternalError, newTooManyRequests } from '../../../runtime/src/errors/errors';
 import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
 
-type Seen = { err: unknown; phase: string; relist: boolean; retryInMs: number };
+type Seen = { err: WatcherError; phase: string; relist: boolean; retryInMs: number };
 
 function harness(opts: { historyLimit?: number; reflector?: Partial<WatcherOptions> } = {}) {
   const s = setup(opts.historyLimit ? { historyLimit: opts.historyLimit } : {});
@@ -144,7 +144,8 @@ describe('Reflector', () => {
     await until(() => h.clock.pendingTimers === 1, 'backoff');
     h.clock.step(800);
     await until(() => h.errors.length === 1, 'the 410');
-    expect(isResourceExpired(h.errors[0]!.err)).toBe(true);
+    expect(h.errors[0]!.err.reason).toBe('Expired');
+    expect(isResourceExpired(h.errors[0]!.err.error)).toBe(true);
     expect(h.errors[0]).toMatchObject({ phase: 'watch', relist: true });
     h.clock.step(h.errors[0]!.retryInMs);
     await until(() => h.verbs('list').length === 2 && h.store.size === 4, 'relist');

@@ -10,8 +10,32 @@ import type { ApiModel } from '../../../generator/model/types';
 import type { VirtualFile } from '../../../generator/emit/types';
 import { typesGenerator } from '../../../generator/emit/types-ts';
 import { runGenerator } from '../../../generator/emit/execute';
+import * as root from '../../../runtime/src';
+import * as cache from '../../../runtime/src/cache';
+import * as client from '../../../runtime/src/client';
+import * as internal from '../../../runtime/src/internal';
+import * as testing from '../../../runtime/src/testing';
+import * as webhook from '../../../runtime/src/webhook';
 
 const REPO = path.resolve(__dirname, '../../..');
+
+/** The entries of `@kubegen/runtime` generated code imports from: the root and its subpaths. */
+const RUNTIME_ENTRIES = ['', 'client', 'cache', 'webhook', 'testing', 'internal'] as const;
+
+/** `@kubegen/runtime` and its subpaths mapped to the runtime sources, as compiler `paths`. */
+export const RUNTIME_PATHS: Record<string, string[]> = Object.fromEntries(
+  RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]]),
+);
+
+/** `@kubegen/runtime` and its subpaths as loaded modules (from the sources), for `moduleLoader`'s externals. */
+export const RUNTIME_MODULES: Record<string, unknown> = {
+  '@kubegen/runtime': root,
+  '@kubegen/runtime/client': client,
+  '@kubegen/runtime/cache': cache,
+  '@kubegen/runtime/webhook': webhook,
+  '@kubegen/runtime/testing': testing,
+  '@kubegen/runtime/internal': internal,
+};
 /** `<version>/types.ts` per version package, from the real types emitter (generated code is checked against it). */
 export function renderTypes(model: ApiModel): VirtualFile[] {
   const r = runGenerator(typesGenerator, model, {});
@@ -43,7 +67,7 @@ export function typeCheck(files: string[]): string[] {
     skipLibCheck: true,
     types: ['node'],
     typeRoots: [path.join(REPO, 'node_modules/@types')],
-    paths: { '@kubegen/runtime': [path.join(REPO, 'runtime/src/index.ts')] },
+    paths: RUNTIME_PATHS,
     noUnusedLocals: true,
   };
   const program = ts.createProgram(files, options);

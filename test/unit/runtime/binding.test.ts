@@ -3,8 +3,8 @@
  * a `Pick` of them), a group client handing out namespaced clients, and the fake bound the same way. The
  * `@ts-expect-error` lines are checked by `tsc --noEmit -p tsconfig.json`.
  */
+import { Fake } from '../../../runtime/src/testing';
 import {
-  Fake,
   isNotFound,
   RestClient,
   TypedClient,

@@ -1,0 +1,75 @@
+/**
+ * Where generated code imports each `@kubegen/runtime` name from. The runtime is split by subpath (see
+ * `runtime/src/index.ts`): generated code imports helpers only it uses from `/internal`, clients from `/client`,
+ * informers and listers from `/cache`, the conversion registry from `/webhook`, the fake clientset from `/testing`,
+ * and the meta types (ObjectMeta, int32, Condition …) from the root. Naming a runtime symbol through
+ * `ImportTracker.runtimeValue` / `runtimeType` records the import from the right entry, so no emitter spells a
+ * subpath.
+ */
+
+/** The subpaths of `@kubegen/runtime` generated code imports from ('' is the root). */
+export type RuntimeEntry = '' | 'client' | 'cache' | 'webhook' | 'testing' | 'internal';
+
+/** Every runtime name generated code imports, by entry (anything else comes from the root). */
+export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly string[]]> = [
+  [
+    'internal',
+    [
+      'JsonObject',
+      'asDeclared',
+      'cloneJSON',
+      'copyFlat',
+      'expandLister',
+      'finishConversion',
+      'getOwn',
+      'hasOwn',
+      'isJsonObject',
+      'jsonView',
+      'LostFields',
+      'setOwn',
+      // the hand-written deep copies of the well-known meta types
+      'deepCopyCondition',
+      'deepCopyConfigMapKeySelector',
+      'deepCopyLabelSelector',
+      'deepCopyLabelSelectorRequirement',
+      'deepCopyListMeta',
+      'deepCopyLocalObjectReference',
+      'deepCopyManagedFieldsEntry',
+      'deepCopyObjectMeta',
+      'deepCopyObjectReference',
+      'deepCopyOwnerReference',
+      'deepCopySecretKeySelector',
+      'deepCopyTypeMeta',
+      'deepCopyTypedLocalObjectReference',
+    ],
+  ],
+  [
+    'client',
+    ['ClientConfig', 'KubeList', 'LoadOptions', 'PatchBody', 'PatchOptions', 'PatchType', 'ResourceClient', 'ResourceDescriptor', 'RestClient', 'TypedClient', 'createRestClient', 'loadFromDefault'],
+  ],
+  [
+    'cache',
+    [
+      'ClusterLister',
+      'ReadonlyIndexer',
+      'InformerForOptions',
+      'Lister',
+      'ListerExpansion',
+      'NamespaceLister',
+      'NamespacedLister',
+      'SharedIndexInformer',
+      'SharedInformerFactory',
+      'SharedInformerFactoryOptions',
+    ],
+  ],
+  ['webhook', ['GroupConverters', 'KindConverter', 'convertObject']],
+  ['testing', ['Fake', 'FakeClientset', 'FakeOptions']],
+];
+
+const ENTRY_OF = new Map<string, RuntimeEntry>(RUNTIME_IMPORTS.flatMap(([entry, names]) => names.map((n) => [n, entry] as const)));
+
+/** The module specifier generated code imports runtime name `name` from, under the runtime package `base`. */
+export function runtimeModuleOf(base: string, name: string): string {
+  const entry = ENTRY_OF.get(name) ?? '';
+  return entry === '' ? base : `${base}/${entry}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Helpers of generated deepcopy, defaulting and conversion code (exported by `@kubegen/runtime/internal`, not by
+ * the root): views between typed API objects and the JSON objects they are, and the copy of flat types.
+ */
+import { cloneJSON, type JsonObject } from './json';
+import { setOwn } from './own';
+
+/**
+ * `obj` seen as the JSON object it is on the wire, to walk and write by own keys. API types are interfaces, which
+ * TypeScript gives no string index signature, although every value of one is a JSON object. The view is the same
+ * object: generated code writes through it only copies of values of the declared field types, or JSON it carries over
+ * unchanged, so `obj` stays a value of its type.
+ */
+export function jsonView<T extends object>(obj: T): JsonObject {
+  return obj as JsonObject;
+}
+
+/**
+ * The JSON object `o` seen as a value of its declared type `T` (inferred from where it is used): what generated
+ * conversions return and hand to hand-written functions, which receive objects of their declared types as
+ * client-go's do. `o` is not validated: it was built field by field from a value of the matching type, or is an
+ * object from a client or a cluster, which is untrusted JSON whatever its type says.
+ */
+export function asDeclared<T extends object>(o: JsonObject): T {
+  return o as T;
+}
+
+/**
+ * A copy of a JSON object whose declared fields are scalars: scalars copied, any object value cloned. The same
+ * result as `cloneJSON` of an object, in a loop of its own on purpose: its inline caches see only the flat API
+ * types generated code hands it, not every JSON shape `cloneJSON` walks (this keeps the deepcopy benchmark's ratio).
+ */
+export function copyFlat<T extends object>(in_: T): T {
+  const src = in_ as JsonObject;
+  const out: JsonObject = {};
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = src[key];
+    const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+    if (key === '__proto__') setOwn(out, key, c);
+    else out[key] = c;
+  }
+  return out as T;
+}
+

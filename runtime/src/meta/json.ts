@@ -1,0 +1,42 @@
+/**
+ * JSON objects as the runtime and generated code handle them: walked by own keys, `__proto__` kept as data (see
+ * `./own`).
+ */
+import { setOwn } from './own';
+
+/** A JSON object as generated code handles it. */
+export type JsonObject = Record<string, unknown>;
+
+/** Whether `v` is a JSON object (not null, not an array). */
+export function isJsonObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A deep copy of any JSON value (objects, arrays, strings, numbers, booleans, null), own keys only, `__proto__`
+ * kept as data. Other values are returned as they are (functions, class instances are not JSON and are not
+ * expected in API objects).
+ */
+export function cloneJSON<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const e = value[i];
+      out[i] = typeof e === 'object' && e !== null ? cloneJSON(e) : e;
+    }
+    return out as T;
+  }
+  const out: JsonObject = {};
+  const src = value as JsonObject;
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = src[key];
+    const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
+    if (key === '__proto__') setOwn(out, key, c);
+    else out[key] = c;
+  }
+  return out as T;
+}
