@@ -249,7 +249,7 @@ describe('one operator process', () => {
     const healthz = await fetch(`http://${probes}/healthz`);
     expect([healthz.status, await healthz.text()]).toEqual([200, 'ok']);
     const readyz = await fetch(`http://${probes}/readyz?verbose`);
-    expect([readyz.status, await readyz.text()]).toEqual([200, '[+]informers ok\nreadyz check passed\n']);
+    expect([readyz.status, await readyz.text()]).toEqual([200, '[+]informers ok\nhealthz check passed\n']);
   });
 
   it('runs its finalizer on delete: what the cluster controls is deleted, then the cluster is gone', async () => {
