@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isConflict, isNotFound, type Condition, type KubeList, type KubeObject, type Lister, type ResourceClient, type ResourceDescriptor } from '@kubegen/runtime';
-import { controllerManagedBy, generationChangedPredicate, terminalError, type Logger, type Manager, type Reconciler, type Request, type Result } from '@kubegen/runtime/controller';
+import { controllerManagedBy, generationChangedPredicate, or, terminalError, type Logger, type Manager, type Predicate, type Reconciler, type Request, type Result } from '@kubegen/runtime/controller';
 import {
   AlreadyOwnedError,
   containsFinalizer,
@@ -384,13 +384,29 @@ export class EtcdClusterReconciler implements Reconciler {
   }
 }
 
+/**
+ * Passes updates that start the deletion or change the finalizers: metadata changes that do not bump the
+ * generation everywhere (the apiserver bumps it when it sets deletionTimestamp on a custom resource, fakes may not),
+ * and a finalizer removed by hand must be put back.
+ */
+export function deletionOrFinalizersChangedPredicate(): Predicate<EtcdCluster> {
+  return {
+    create: () => false,
+    delete: () => false,
+    generic: () => false,
+    update: ({ objectOld, objectNew }) =>
+      Boolean(objectNew.metadata?.deletionTimestamp) !== Boolean(objectOld.metadata?.deletionTimestamp) ||
+      (objectOld.metadata?.finalizers ?? []).join('\n') !== (objectNew.metadata?.finalizers ?? []).join('\n'),
+  };
+}
+
 /** Adds the EtcdCluster controller to `mgr` (before it starts) and returns its reconciler. */
 export function setupEtcdClusterController(mgr: Manager, opts: EtcdClusterControllerOptions = {}): EtcdClusterReconciler {
   const reconciler = new EtcdClusterReconciler(mgr, opts.now);
   const wrapped = [...(opts.middleware ?? [])].reverse().reduce<Reconciler>((next, m) => m(next), reconciler);
   controllerManagedBy(mgr)
     .named(CONTROLLER_NAME)
-    .for<EtcdCluster>(etcdClusterResource, { predicates: [generationChangedPredicate(mgr.logger)] })
+    .for<EtcdCluster>(etcdClusterResource, { predicates: [or(generationChangedPredicate<EtcdCluster>(mgr.logger), deletionOrFinalizersChangedPredicate())] })
     .owns<StatefulSet>(statefulSetResource)
     .owns<Service>(serviceResource)
     .owns<ConfigMap>(configMapResource)
