@@ -1,4 +1,4 @@
-import type { ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+import type { Condition, ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
 /**
  * EtcdCluster is an etcd cluster managed by the etcd operator.
@@ -52,4 +52,10 @@ export interface ClusterStatus {
   selector?: string;
   /** phase of the cluster. */
   phase?: 'Creating' | 'Running' | 'Failed';
+  /**
+   * conditions are the latest observations of the cluster's state: `Available` and `Progressing`.
+   * +listType=map
+   * +listMapKey=type
+   */
+  conditions?: Condition[];
 }
