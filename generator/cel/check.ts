@@ -273,7 +273,7 @@ export class CelChecker {
     let result: ExpressionResult;
     let parsed: { ast: CelAst; check(): CheckResult } | undefined;
     try {
-      parsed = env.parse(text) as unknown as { ast: CelAst; check(): CheckResult };
+      parsed = env.parse(text) as unknown as { ast: CelAst; check(): CheckResult }; // cast-ok: cel-js types parse() without its ast and check() members
     } catch (e) {
       result = { error: { message: `${what} does not parse: ${summary(e)}${column(e)}` }, cost: 0, usesOldSelf: false };
       this.verdicts.set(cacheKey, result);
@@ -283,7 +283,7 @@ export class CelChecker {
     try {
       checked = parsed.check();
     } catch (e) {
-      checked = { valid: false, error: e } as unknown as CheckResult;
+      checked = { valid: false, error: e } as unknown as CheckResult; // cast-ok: a checker that throws is reported like a failed check (cel-js has no constructor for one)
     }
     const unknown = checked.valid ? unknownTestedField(c, parsed.ast) : undefined;
     const foreign = checked.valid ? notInKubernetes(parsed.ast) : undefined;

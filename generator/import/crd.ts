@@ -313,7 +313,7 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     return;
   }
   const reported = new Set<string>();
-  for (const viol of structuralViolations(root as unknown as JSONSchemaProps)) {
+  for (const viol of structuralViolations(root as unknown as JSONSchemaProps)) { // cast-ok: untrusted JSON checked against the schema shape just above, as the apiserver's structural check reads it
     const at = viol.path.reduce<string>((p, step) => (step === '[]' ? childPath(p, 'items') : step === '{}' ? childPath(p, 'additionalProperties') : childPath(childPath(p, 'properties'), step.property)), rootPath);
     if (reported.has(at)) continue;
     reported.add(at);

@@ -83,7 +83,8 @@ export function childPath(parent: string, key: string | number): string {
  */
 export function readDocuments(text: string, file: string): Array<{ value: Json; index: number }> {
   const docs = parseAllDocuments(text, { uniqueKeys: true, merge: false, prettyErrors: true, intAsBigInt: true });
-  const list: Document[] = Array.isArray(docs) ? docs : [docs as unknown as Document];
+  // an empty stream (no document at all) is not an array
+  const list: readonly Document[] = Array.isArray(docs) ? docs : [];
   const out: Array<{ value: Json; index: number }> = [];
   const problems: ImportProblem[] = [];
   list.forEach((doc, index) => {

@@ -56,7 +56,7 @@ export class SourceFiles {
 
   /** Syntax errors of a parsed file (the parser's own diagnostics). */
   static parseDiagnostics(sf: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
-    return (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+    return (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []; // cast-ok: TypeScript keeps a SourceFile's parse diagnostics in an internal field its typings omit
   }
 }
 

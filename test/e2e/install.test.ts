@@ -152,7 +152,7 @@ describe('kubegen installed from its npm tarball into a fresh project', () => {
     fs.writeFileSync(path.join(bad, 'apis/shop/v1/order.ts'), ORDER_TS.replace('+kubebuilder:validation:MinLength=1', '+kubebuilder:validation:MinLenght=1'));
     const r = await sh(path.join(project, 'node_modules/.bin/kubegen'), ['crd', '--apis', 'apis', '--out', 'crds'], bad);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/^apis\/shop\/v1\/order\.ts:\d+:\d+ - error: unknown marker "\+kubebuilder:validation:MinLenght"/m);
+    expect(r.stderr).toMatch(/^apis\/shop\/v1\/order\.ts:\d+:\d+ - error KG\d+: unknown marker "\+kubebuilder:validation:MinLenght"/m);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(fs.existsSync(path.join(bad, 'crds'))).toBe(false);
   }, 120_000);

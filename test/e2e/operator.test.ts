@@ -27,7 +27,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { createRestClient, fromOptions, isGone, isResourceExpired, type KubeObject, type RestClient } from '@kubegen/runtime';
+import { createRestClient, fromOptions, type KubeObject, type RestClient } from '@kubegen/runtime';
 import { Manager, newLogger, restClientFactory, type Reconciler } from '@kubegen/runtime/controller';
 import { crdClientsFor, installCRDs, isAlive, startControlPlane, type ControlPlane } from '@kubegen/runtime/testing';
 import { etcdClusterResource, setupEtcdClusterController } from '../../examples/etcd-operator/src/controller';
@@ -504,7 +504,7 @@ describe('chaos', () => {
         reflector: {
           backoff: { durationMs: 20, factor: 2, jitter: 0.5, capMs: 400, steps: Number.MAX_SAFE_INTEGER },
           onError: (err, info) => {
-            if (info.relist && (isGone(err) || isResourceExpired(err))) stats.relists410++;
+            if (info.relist && err.reason === 'Expired') stats.relists410++;
             else stats.watchErrors++;
           },
         },

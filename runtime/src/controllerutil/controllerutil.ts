@@ -258,12 +258,12 @@ export async function createOrPatch<T extends KubeObject>(
   let current = existing;
   const patch = createMergePatch(before.rest as JsonValue, after.rest as JsonValue);
   if (patch !== undefined) {
-    current = await client.patch(name, 'application/merge-patch+json', patch as never, call);
+    current = await client.patch(name, 'application/merge-patch+json', JSON.stringify(patch), call);
     result = 'updated';
   }
   if ((before.has || after.has) && !isJsonEqual(before.status, after.status)) {
     const statusPatch = createMergePatch((before.status ?? null) as JsonValue, (after.status ?? null) as JsonValue);
-    current = await client.patch(name, 'application/merge-patch+json', { status: statusPatch === undefined ? null : statusPatch } as never, call, 'status');
+    current = await client.patch(name, 'application/merge-patch+json', JSON.stringify({ status: statusPatch === undefined ? null : statusPatch }), call, 'status');
     result = result === 'updated' ? 'updatedStatus' : 'updatedStatusOnly';
   }
   return { result, object: current };
@@ -294,6 +294,6 @@ export function applyObject<T extends KubeObject>(
   const m = { ...(rest.metadata ?? {}) };
   for (const k of ['resourceVersion', 'uid', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink'] as const) delete m[k];
   if (!m.name) throw new TypeError('applyObject: metadata.name is required');
-  const config = { ...rest, metadata: m } as unknown as ApplyConfiguration<T>;
+  const config = { ...rest, metadata: m } as unknown as ApplyConfiguration<T>; // cast-ok: T's fields minus server-owned metadata are an apply configuration of T
   return client.apply(config, { fieldManager, force: opts.force ?? true, ...(opts.signal ? { signal: opts.signal } : {}) });
 }
