@@ -14,18 +14,14 @@ import { RUNTIME_PACKAGE } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import type { JSONSchemaProps } from '../schema/types';
+import { RUNTIME_STRUCTS, type RuntimeStructName } from '../render/model';
 
-/** The runtime struct types the importer maps shapes to, in the order they are tried. */
-export const WELL_KNOWN_STRUCTS = [
-  'Condition',
-  'LabelSelector',
-  'LabelSelectorRequirement',
-  'LocalObjectReference',
-  'SecretKeySelector',
-  'ConfigMapKeySelector',
-  'ObjectReference',
-  'TypedLocalObjectReference',
-] as const;
+/**
+ * The runtime struct types the importer maps shapes to, in the order they are tried: the runtime's structs except
+ * the object metadata ones (a CRD schema has `metadata: {type: object}`, never their shapes).
+ */
+const METADATA_STRUCTS: readonly RuntimeStructName[] = ['ObjectMeta', 'ListMeta', 'OwnerReference', 'ManagedFieldsEntry'];
+export const WELL_KNOWN_STRUCTS = RUNTIME_STRUCTS.filter((n) => !METADATA_STRUCTS.includes(n));
 
 export interface WellKnownTable {
   /** Name → schema (with its description, as a use without a doc of its own renders it). */
