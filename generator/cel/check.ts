@@ -273,7 +273,7 @@ export class CelChecker {
     let result: ExpressionResult;
     let parsed: { ast: CelAst; check(): CheckResult } | undefined;
     try {
-      parsed = env.parse(text) as unknown as { ast: CelAst; check(): CheckResult };
+      parsed = env.parse(text);
     } catch (e) {
       result = { error: { message: `${what} does not parse: ${summary(e)}${column(e)}` }, cost: 0, usesOldSelf: false };
       this.verdicts.set(cacheKey, result);

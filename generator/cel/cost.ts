@@ -380,23 +380,23 @@ export class CostEstimator {
         return plus(factor(times(size(args[0]), size(args[1])), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
       case 'slice':
         if (!isList || args.length !== 2) return undefined;
-        return allocating(1, fixed(intLiteral(args[1], size(target!).max) - intLiteral(args[0], 0)));
+        return allocating(1, fixed(intLiteral(args[1], size(target).max) - intLiteral(args[0], 0)));
       case 'lists.range':
         if (args.length !== 1) return undefined;
         return allocating(1, fixed(intLiteral(args[0], MAX_UINT64)));
       case 'reverse':
         if (!isList || args.length !== 0) return undefined;
-        return allocating(1, size(target!));
+        return allocating(1, size(target));
       case 'flatten':
         if (!isList || args.length > 1) return undefined;
-        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target!));
+        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target));
       case 'distinct':
         if (!isList || args.length !== 0) return undefined;
-        return allocating(2, times(size(target!), size(target!)));
+        return allocating(2, times(size(target), size(target)));
       case 'sort': {
         if (!isList || args.length !== 0) return undefined;
-        const el = typeName(target!);
-        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target!), size(target!)));
+        const el = typeName(target);
+        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target), size(target)));
       }
       default:
         return undefined;
@@ -570,7 +570,7 @@ export class CostEstimator {
 
   /** A macro as cel-go expands it: range, accumulator init, per-iteration condition and step, result. */
   private costComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
-    const iterVar = (args[0] as CelAst).args as string;
+    const iterVar = (args[0]).args as string;
     let sum = this.cost(range);
     const rangeType = typeName(range);
     const rangePath = this.pathOf(range);

@@ -120,13 +120,13 @@ export function manifestCommands(ctx: ManifestCommandContext): [CommandModule<ob
         common(y)
           .option('role-name', { type: 'string', default: DEFAULT_ROLE_NAME, describe: "Name of the generated roles (a marker's roleName= wins)" })
           .check((args) => checkManifestArgs(args)),
-      handler: (args) => ctx.action(() => run('rbac', args)),
+      handler: (args) => { ctx.action(() => run('rbac', args)); },
     },
     {
       command: 'webhook',
       describe: `Generate ${WEBHOOK_FILE} (Mutating/ValidatingWebhookConfiguration) from +kubebuilder:webhook markers, as controller-gen's webhook generator`,
       builder: (y: Argv) => common(y).check((args) => checkManifestArgs(args)),
-      handler: (args) => ctx.action(() => run('webhook', args)),
+      handler: (args) => { ctx.action(() => run('webhook', args)); },
     },
   ];
 }

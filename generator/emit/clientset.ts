@@ -122,7 +122,7 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
  * else the last one in the group's (controller-gen's string) order.
  */
 export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => ReadonlyArray<{ storage: boolean }>): V {
-  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1]!;
+  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1];
 }
 
 /**
@@ -276,7 +276,7 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
   const imports = new ImportTracker();
   const restClient = imports.runtimeValue(rt, 'RestClient');
   const first = exampleVersion(g.versions, (v) => v.kinds.map((k) => k.kind));
-  const firstKind = first.kinds[0]!;
+  const firstKind = first.kinds[0];
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
   const body = render('clientset', 'group', {
     groupDoc: g.group,

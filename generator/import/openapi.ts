@@ -189,14 +189,14 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       if (kind) {
         // apiVersion and kind come from TypeMeta unless their schema says more
         const p2 = Object.create(null) as JsonObject;
-        for (const k of Object.keys(props as JsonObject)) {
-          const v = (props as JsonObject)[k];
+        for (const k of Object.keys(props)) {
+          const v = (props)[k];
           if ((k === 'apiVersion' || k === 'kind') && isObject(v) && own(v, 'type') === 'string' && Object.keys(v).every((x) => x === 'type' || x === 'description')) {
             continue;
           }
           p2[k] = v;
         }
-        input = Object.assign(Object.create(null) as JsonObject, { type: 'object', properties: p2, required: own(c.schema, 'required') ?? [] }) as JsonObject;
+        input = Object.assign(Object.create(null) as JsonObject, { type: 'object', properties: p2, required: own(c.schema, 'required') ?? [] });
         const req = own(input, 'required');
         if (Array.isArray(req)) input.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(p2, r));
       }

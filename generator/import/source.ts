@@ -83,7 +83,7 @@ export function childPath(parent: string, key: string | number): string {
  */
 export function readDocuments(text: string, file: string): Array<{ value: Json; index: number }> {
   const docs = parseAllDocuments(text, { uniqueKeys: true, merge: false, prettyErrors: true, intAsBigInt: true });
-  const list: Document[] = Array.isArray(docs) ? docs : [docs as unknown as Document];
+  const list: Document[] = Array.isArray(docs) ? docs : [docs];
   const out: Array<{ value: Json; index: number }> = [];
   const problems: ImportProblem[] = [];
   list.forEach((doc, index) => {
@@ -95,7 +95,7 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
     if (doc.contents === null || doc.contents === undefined) return;
     const budget = { nodes: 0 };
     try {
-      const value = toJson(doc.contents as YamlNode, doc, 0, budget);
+      const value = toJson(doc.contents, doc, 0, budget);
       if (value !== null) out.push({ value, index });
     } catch (e) {
       problems.push({ severity: 'error', file, path: `document ${index + 1}`, message: (e as Error).message });

@@ -33,8 +33,8 @@ export function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: s
       bag.error(input.file, '', `internal: the imported types give no CRD ${name}`);
       continue;
     }
-    const want = normalise(cloneJson(input.crd) as unknown, '', true, true) as Record<string, unknown>;
-    const got = normalise(cloneJson(out) as unknown, '', false, true);
+    const want = normalise(cloneJson(input.crd), '', true, true) as Record<string, unknown>;
+    const got = normalise(cloneJson(out), '', false, true);
     want.apiVersion = 'apiextensions.k8s.io/v1'; // v1beta1 input was converted
     addRootMeta(want);
     const diff = firstDifference(want, got, '');
@@ -63,7 +63,7 @@ function normalise(v: unknown, key: string, input: boolean, top = false): unknow
     if (key === 'versions') return [...items].sort((a, b) => ((a as { name: string }).name < (b as { name: string }).name ? -1 : 1));
     return items;
   }
-  if (!isObject(v as never)) {
+  if (!isObject(v)) {
     if (key === 'description' && typeof v === 'string' && input) return docText(v).doc;
     return v;
   }
@@ -77,7 +77,7 @@ function normalise(v: unknown, key: string, input: boolean, top = false): unknow
     if (x === undefined) continue;
     // Go's omitempty: empty lists and an empty `properties` are not written (kubegen, controller-gen, the apiserver)
     if (Array.isArray(x) && x.length === 0 && k !== 'enum' && k !== 'default' && k !== 'example') continue;
-    if (k === 'properties' && isObject(x as never) && Object.keys(x as object).length === 0) continue;
+    if (k === 'properties' && isObject(x) && Object.keys(x).length === 0) continue;
     Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
   }
   if ((key === 'annotations' || key === 'subresources' || key === 'labels') && Object.keys(out).length === 0) return undefined;
@@ -94,7 +94,7 @@ function firstDifference(want: unknown, got: unknown, path: string): { path: str
       if (d) return d;
     }
   }
-  if (isObject(want as never) && isObject(got as never) && !Array.isArray(want) && !Array.isArray(got)) {
+  if (isObject(want) && isObject(got) && !Array.isArray(want) && !Array.isArray(got)) {
     const w = want as Record<string, unknown>;
     const g = got as Record<string, unknown>;
     for (const k of [...new Set([...Object.keys(w), ...Object.keys(g)])].sort()) {

@@ -106,7 +106,7 @@ export class ModelIndex {
       case 'struct':
         return { kind: 'struct', id: owner.id, package: owner.package, name: owner.name, named: false, struct: ref };
       case 'named': {
-        if (ref.package === RUNTIME_PACKAGE) return this.wellKnown(ref.name as WellKnownName);
+        if (ref.package === RUNTIME_PACKAGE) return this.wellKnown(ref.name);
         const decl = this.decl(ref.package, ref.name);
         if (!decl) throw new Error(`unknown type ${ref.package}#${ref.name}`);
         return this.declShape(decl);

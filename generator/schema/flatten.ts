@@ -102,7 +102,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
         hoisted = true;
     }
   }
-  if (hoisted) dst.allOf = [...(dst.allOf ?? []), dstRem as JSONSchemaProps, srcRem as JSONSchemaProps];
+  if (hoisted) dst.allOf = [...(dst.allOf ?? []), dstRem, srcRem];
   if (dst.required && dst.required.length > 0) dst.required = [...new Set(dst.required)].sort();
 }
 

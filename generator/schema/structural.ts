@@ -82,7 +82,7 @@ function walk(s: JSONSchemaProps, path: SchemaStep[], out: StructuralViolation[]
   for (const [name, p] of Object.entries(s.properties ?? {})) walk(p, [...path, { property: name }], out);
   if (s.items) walk(s.items, [...path, '[]'], out);
   if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(s.additionalProperties, [...path, '{}'], out);
-  void isRoot;
+  isRoot;
 }
 
 /** Inside allOf/anyOf/oneOf/not: value validation only (the IntOrString `anyOf` types excepted). */

@@ -312,9 +312,9 @@ export class EtcdClusterReconciler implements Reconciler {
       const { object } = await ensureFinalizer(clusters, cluster, FINALIZER, { signal });
       cluster = { ...object, apiVersion: cluster.apiVersion, kind: cluster.kind };
     }
-    await this.sync1(cluster, configMapResource, this.configMaps, configMapName(cluster), (o) => mutateConfigMap(cluster, o), signal);
-    await this.sync1(cluster, serviceResource, this.services, name, (o) => mutateService(cluster, o), signal);
-    const sts = await this.sync1(cluster, statefulSetResource, this.statefulSets, name, (o) => mutateStatefulSet(cluster, o), signal);
+    await this.sync1(cluster, configMapResource, this.configMaps, configMapName(cluster), (o) => { mutateConfigMap(cluster, o); }, signal);
+    await this.sync1(cluster, serviceResource, this.services, name, (o) => { mutateService(cluster, o); }, signal);
+    const sts = await this.sync1(cluster, statefulSetResource, this.statefulSets, name, (o) => { mutateStatefulSet(cluster, o); }, signal);
     const status = clusterStatus(cluster, sts, this.now);
     if (!semanticDeepEqual(cluster.status ?? {}, status)) {
       const wasAvailable = findStatusCondition(cluster.status?.conditions, AVAILABLE)?.status;

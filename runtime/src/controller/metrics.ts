@@ -161,7 +161,7 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
   });
   const retries = new prom.Counter({ name: 'workqueue_retries_total', help: 'Total number of retries handled by workqueue', labelNames: ql, ...c });
   const leader = new prom.Gauge({ name: 'leader_election_master_status', help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. \'name\' is the string used to identify the lease. Please make sure to group by name.', labelNames: ['name'], ...c });
-  void depth;
+  depth;
 
   return {
     registry: reg,

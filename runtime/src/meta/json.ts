@@ -32,7 +32,7 @@ export function cloneJSON<T>(value: T): T {
   const src = value as JsonObject;
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+    const key = keys[i];
     const v = src[key];
     const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
     if (key === '__proto__') setOwn(out, key, c);

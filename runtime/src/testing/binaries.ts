@@ -240,7 +240,7 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
     },
     {
       signal: options.signal,
-      onWait: (holder) => log(`kubegen envtest: waiting for ${holder} to finish building into ${dir}…`),
+      onWait: (holder) => { log(`kubegen envtest: waiting for ${holder} to finish building into ${dir}…`); },
     },
   );
 }
