@@ -10,7 +10,8 @@
  */
 import type { DeclType } from './decltype';
 
-export const MAX_UINT64 = 18446744073709551615;
+/** math.MaxUint64 as the nearest double (2^64), the value the literal 18446744073709551615 has in JavaScript. */
+export const MAX_UINT64 = 2 ** 64;
 const STRING_TRAVERSAL = 0.1;
 const REGEX_STRING_LENGTH = 0.25;
 const LIST_CREATE = 10;
@@ -115,7 +116,7 @@ export class CostEstimator {
     if (s) return s;
     if (n.op === 'value') {
       const v = n.args;
-      if (typeof v === 'string') return fixed([...v].length);
+      if (typeof v === 'string') return fixed(Array.from(v).length);
       if (v instanceof Uint8Array) return fixed(v.length);
       return fixed(1);
     }

@@ -149,8 +149,8 @@ function signalController(): { signal: AbortSignal; dispose: () => void } {
   };
 }
 
-/** What a command does once its arguments have been validated; resolves to the exit code. */
-export type CommandAction = () => Promise<number>;
+/** What a command does once its arguments have been validated; returns (or resolves to) the exit code. */
+export type CommandAction = () => number | Promise<number>;
 
 /** Run an envtest step with signal handling; its failures (a component that dies, a failed build) are one-liners. */
 async function withSignals(step: (signal: AbortSignal) => Promise<unknown>): Promise<number> {
@@ -196,7 +196,7 @@ export function envtestCommand(run: (action: CommandAction) => void): CommandMod
               try {
                 testing().parseDuration(value);
               } catch (e) {
-                throw new Error(`--${name}: ${(e as Error).message}`);
+                throw new Error(`--${name}: ${(e as Error).message}`, { cause: e });
               }
             }
           }

@@ -128,7 +128,7 @@ const apiOptions = <T>(y: Argv<T>, demand: boolean) =>
  * action; the CLI runs it after the whole command line has been validated (expected failures are KubegenErrors).
  */
 export function scaffoldCommands(io: InitIo, cwd: string, run: (action: CommandAction) => void): CommandModule[] {
-  const guard = (fn: () => void) => { run(async () => {
+  const guard = (fn: () => void) => { run(() => {
       fn();
       return 0;
     }); };

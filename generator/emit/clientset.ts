@@ -188,7 +188,7 @@ function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diag
  * `patch` with its subresource fixed, `'same'` when it names a method the client already has with the same
  * meaning, or a reason it cannot be generated.
  */
-function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[]): ExtensionBinding | 'same' | string {
+function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[]): ExtensionBinding | string {
   const name = privateName(m.name);
   const sameType = (t: string | undefined) => t === undefined || t === kind.name;
   const isScale = (t: string | undefined) => t === undefined || /(^|\.)Scale$/.test(t);

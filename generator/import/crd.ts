@@ -15,7 +15,6 @@ import type { Field, MarkerValue, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { pluralize } from '../naming/flect';
 import { structuralViolations } from '../schema/structural';
-import type { JSONSchemaProps } from '../schema/types';
 import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './schema';
 import { childPath, isObject, newObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
@@ -450,8 +449,10 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     const labels: string[] = [];
     if (isObject(md)) {
       const a = own(md, 'annotations');
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
       if (isObject(a)) for (const k of Object.keys(a).sort()) if (!TOOL_ANNOTATIONS.has(k)) annotations.push(`${k}=${String(a[k])}`);
       const l = own(md, 'labels');
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
       if (isObject(l)) for (const k of Object.keys(l).sort()) labels.push(`${k}=${String(l[k])}`);
     }
     if (annotations.length > 0 || labels.length > 0) {

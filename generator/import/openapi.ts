@@ -64,6 +64,7 @@ function prefixOf(name: string): string {
 function gvks(s: JsonObject): Array<{ group: string; version: string; kind: string }> {
   const v = own(s, 'x-kubernetes-group-version-kind');
   if (!Array.isArray(v)) return [];
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
   return v.filter(isObject).map((g) => ({ group: String(own(g, 'group') ?? ''), version: String(own(g, 'version') ?? ''), kind: String(own(g, 'kind') ?? '') }));
 }
 
@@ -88,7 +89,8 @@ function isKind(c: Component): boolean {
 export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag): LoadedPackage[] {
   const components = new Map<string, Component>();
   for (const d of docs) {
-    if (!isObject(d.value) || typeof own(d.value, 'openapi') !== 'string' || !String(own(d.value, 'openapi')).startsWith('3.')) {
+    const openapi = isObject(d.value) ? own(d.value, 'openapi') : undefined;
+    if (!isObject(d.value) || typeof openapi !== 'string' || !openapi.startsWith('3.')) {
       bag.error(d.file, 'openapi', 'not an OpenAPI v3 document (expected openapi: 3.x)');
       continue;
     }

@@ -536,7 +536,7 @@ export function conversionImportSites(sf: ts.SourceFile): ConversionImportSite[]
     if (ts.isImportDeclaration(st)) {
       const clause = st.importClause;
       // a side-effect import (`import './x'`) runs code: not types only
-      typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      typeOnly = !!clause && (clause.phaseModifier === ts.SyntaxKind.TypeKeyword || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
       typeOnly = st.isTypeOnly || (!!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.every((e) => e.isTypeOnly));
     } else continue;

@@ -123,7 +123,7 @@ export class ModelIndex {
     return this.shape(decl.type, { id, name: decl.name, package: decl.package });
   }
 
-  private wellKnown(name: WellKnownName | string): Shape {
+  private wellKnown(name: string): Shape {
     const scalar = SCALAR_WELL_KNOWN[name as WellKnownName];
     if (scalar) return { kind: 'scalar', json: scalar };
     if (name === 'JSON' || name === 'RawExtension') return { kind: 'any' };

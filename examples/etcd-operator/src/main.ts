@@ -178,7 +178,7 @@ export async function run(argv: readonly string[]): Promise<number> {
           }
         : {}),
     });
-    mgr.addHealthzCheck('ping', async () => undefined);
+    mgr.addHealthzCheck('ping', () => Promise.resolve());
     mgr.addReadyzCheck('informers', mgr.cacheSyncChecker());
     setupEtcdClusterController(mgr, { maxConcurrentReconciles: flags.maxConcurrentReconciles });
     log.info('starting manager', { leaderElection: flags.leaderElect, namespace: flags.namespace ?? '<all>' });

@@ -33,7 +33,7 @@ import { defaultLogger, type Logger } from './log';
 import { noopMetrics, type ControllerMetrics, type QueueState } from './metrics';
 import { evaluate, type Predicate } from './predicates';
 import { PriorityQueue, type PriorityItem } from './priorityqueue';
-import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request, type Result } from './reconcile';
+import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request } from './reconcile';
 
 /** Something a controller watches: it feeds the queue once started and knows when it has synced. */
 export interface Source {
@@ -293,7 +293,7 @@ export class Controller {
       }, this.reconciliationTimeoutMs);
       signal = AbortSignal.any([abort, deadline.signal]);
     }
-    let result: Result | void = undefined;
+    let result: Awaited<ReturnType<Reconciler['reconcile']>> = undefined;
     let failed = false;
     let error: unknown;
     log.v(1).info('Reconciling');

@@ -11,7 +11,7 @@ import { setOwn } from './own';
  * object: generated code writes through it only copies of values of the declared field types, or JSON it carries over
  * unchanged, so `obj` stays a value of its type.
  */
-export function jsonView<T extends object>(obj: T): JsonObject {
+export function jsonView(obj: object): JsonObject {
   return obj as JsonObject;
 }
 

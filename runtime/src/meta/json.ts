@@ -23,7 +23,7 @@ export function cloneJSON<T>(value: T): T {
     const n = value.length;
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
-      const e = value[i];
+      const e: unknown = value[i];
       out[i] = typeof e === 'object' && e !== null ? cloneJSON(e) : e;
     }
     return out as T;

@@ -290,7 +290,7 @@ function nestsDeeper(value: unknown, max: number): boolean {
 /** A value from a request, for a one-line message: strings cut at 100 characters, control characters escaped. */
 function describeValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 100 ? `${v.slice(0, 100)}…` : v).slice(1, -1);
-  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : String(v);
+  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
 }
 
 function describeObject(obj: unknown): string {

@@ -155,7 +155,7 @@ export function applyJsonPatch(doc: unknown, ops: readonly JsonPatchOp[]): unkno
         if (!deepEqual(getAt(out, o.path), o.value)) throw new PatchError(`test failed at "${o.path}"`, true);
         break;
       default:
-        throw new PatchError(`unknown JSON patch operation "${String(o.op)}"`);
+        throw new PatchError(`unknown JSON patch operation "${o.op}"`);
     }
   }
   return out;
