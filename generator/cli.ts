@@ -83,7 +83,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
           .option('header', { type: 'string', describe: 'Text to put before every CRD file' })
           .check((args) => checkCrdArgs(args)),
       (args) => {
-        action = async () => runCrd(io, cwd, args);
+        action = () => runCrd(io, cwd, args);
       },
     )
     .command(
@@ -95,7 +95,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
           .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if the output differs from what would be generated' })
           .check((args) => (requireValues(args, ['config']), true)),
       (args) => {
-        action = async () => runGenerate(io, cwd, args.config, args.verify ?? false);
+        action = () => runGenerate(io, cwd, args.config, args.verify ?? false);
       },
     )
     .command(
@@ -104,7 +104,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
       // No yargs default: with one, a bare `--format` would silently mean the default instead of failing the choices.
       (y) => y.option('format', { type: 'string', choices: ['text', 'markdown'] as const, describe: 'Output format (default: text)' }),
       (args) => {
-        action = async () => {
+        action = () => {
           io.out(renderMarkerReference(args.format ?? 'text'));
           return 0;
         };
@@ -115,7 +115,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
       'Print the diagnostics reference (every diagnostic code kubegen reports, with its severity and meaning)',
       (y) => y.option('format', { type: 'string', choices: ['text', 'markdown'] as const, describe: 'Output format (default: text)' }),
       (args) => {
-        action = async () => {
+        action = () => {
           io.out(renderDiagnosticReference(args.format ?? 'text'));
           return 0;
         };
@@ -190,7 +190,7 @@ function debug(): boolean {
   return process.env.KUBEGEN_DEBUG === '1';
 }
 
-async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
+function runCrd(io: Io, cwd: string, args: CrdArgs): number {
   const files = runGenerators(io, (bag) => {
     const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
     bag.addAll(loaded.diagnostics);
@@ -205,7 +205,7 @@ async function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
   return emit(io, path.resolve(cwd, args.out!), files, args.verify ?? false, []);
 }
 
-async function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): Promise<number> {
+function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): number {
   const config = loadConfig(cwd, configFile);
   let owned: string[] = [];
   let manifests: Array<{ dir: string; files: VirtualFile[] }> = [];

@@ -34,10 +34,10 @@ class Scanner {
     if (depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
     this.ws();
     const c = this.text[this.pos];
-    if (c === '{') return this.object(depth);
-    if (c === '[') return this.array(depth);
-    if (c === '"') return this.string();
-    if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+    if (c === '{') { this.object(depth); return; }
+    if (c === '[') { this.array(depth); return; }
+    if (c === '"') { this.string(); return; }
+    if (c === '-' || (c >= '0' && c <= '9')) { this.number(); return; }
     for (const literal of ['true', 'false', 'null']) {
       if (this.text.startsWith(literal, this.pos)) {
         this.pos += literal.length;

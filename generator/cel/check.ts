@@ -88,7 +88,7 @@ function base(): Environment {
       env.registerFunction(sig, refuse);
     } catch (e) {
       // cel-js already has it (its own strings and lists extensions): keep the built-in.
-      if (!/overlaps with existing overload/.test(String((e as Error).message))) throw e;
+      if (!/overlaps with existing overload/.test((e as Error).message)) throw e;
     }
   }
   baseEnv = env;
@@ -110,7 +110,7 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
       if (known) return known;
       const name = `Object${names.size + 1}`;
       names.set(key, name);
-      const fields: Record<string, string> = Object.create(null);
+      const fields = Object.create(null) as Record<string, string>;
       for (const [f, decl] of t.fields) {
         fields[f] = celTypeName(decl.type, env, objects, names);
         // Since Kubernetes 1.32 a reserved word is also reachable unescaped (`self.namespace` as `self.__namespace__`).
@@ -273,7 +273,7 @@ export class CelChecker {
     let result: ExpressionResult;
     let parsed: { ast: CelAst; check(): CheckResult } | undefined;
     try {
-      parsed = env.parse(text) as unknown as { ast: CelAst; check(): CheckResult }; // cast-ok: cel-js types parse() without its ast and check() members
+      parsed = env.parse(text);
     } catch (e) {
       result = { error: { message: `${what} does not parse: ${summary(e)}${column(e)}` }, cost: 0, usesOldSelf: false };
       this.verdicts.set(cacheKey, result);

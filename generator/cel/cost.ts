@@ -10,7 +10,8 @@
  */
 import type { DeclType } from './decltype';
 
-export const MAX_UINT64 = 18446744073709551615;
+/** math.MaxUint64 as the nearest double (2^64), the value the literal 18446744073709551615 has in JavaScript. */
+export const MAX_UINT64 = 2 ** 64;
 const STRING_TRAVERSAL = 0.1;
 const REGEX_STRING_LENGTH = 0.25;
 const LIST_CREATE = 10;
@@ -115,7 +116,7 @@ export class CostEstimator {
     if (s) return s;
     if (n.op === 'value') {
       const v = n.args;
-      if (typeof v === 'string') return fixed([...v].length);
+      if (typeof v === 'string') return fixed(Array.from(v).length);
       if (v instanceof Uint8Array) return fixed(v.length);
       return fixed(1);
     }
@@ -380,23 +381,23 @@ export class CostEstimator {
         return plus(factor(times(size(args[0]), size(args[1])), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
       case 'slice':
         if (!isList || args.length !== 2) return undefined;
-        return allocating(1, fixed(intLiteral(args[1], size(target!).max) - intLiteral(args[0], 0)));
+        return allocating(1, fixed(intLiteral(args[1], size(target).max) - intLiteral(args[0], 0)));
       case 'lists.range':
         if (args.length !== 1) return undefined;
         return allocating(1, fixed(intLiteral(args[0], MAX_UINT64)));
       case 'reverse':
         if (!isList || args.length !== 0) return undefined;
-        return allocating(1, size(target!));
+        return allocating(1, size(target));
       case 'flatten':
         if (!isList || args.length > 1) return undefined;
-        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target!));
+        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target));
       case 'distinct':
         if (!isList || args.length !== 0) return undefined;
-        return allocating(2, times(size(target!), size(target!)));
+        return allocating(2, times(size(target), size(target)));
       case 'sort': {
         if (!isList || args.length !== 0) return undefined;
-        const el = typeName(target!);
-        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target!), size(target!)));
+        const el = typeName(target);
+        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target), size(target)));
       }
       default:
         return undefined;
@@ -570,7 +571,7 @@ export class CostEstimator {
 
   /** A macro as cel-go expands it: range, accumulator init, per-iteration condition and step, result. */
   private costComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
-    const iterVar = (args[0] as CelAst).args as string;
+    const iterVar = (args[0]).args as string;
     let sum = this.cost(range);
     const rangeType = typeName(range);
     const rangePath = this.pathOf(range);

@@ -75,7 +75,7 @@ function withTypeAndObjectMeta(s: JSONSchemaProps): JSONSchemaProps {
   if (p && p.kind?.type === 'string' && p.apiVersion?.type === 'string' && meta?.type === 'object' && meta.properties?.name?.type === 'string' && meta.properties.generateName?.type === 'string') {
     return s;
   }
-  const props: Record<string, JSONSchemaProps> = Object.create(null);
+  const props = Object.create(null) as Record<string, JSONSchemaProps>;
   for (const k of Object.keys(p ?? {})) props[k] = p![k];
   props.kind = { type: 'string' };
   props.apiVersion = { type: 'string' };

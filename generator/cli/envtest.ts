@@ -57,7 +57,7 @@ export async function runEnvtestBuild(options: EnvtestCommonOptions = {}): Promi
     kubernetesVersion: options.kubernetesVersion,
     cacheDir: options.cacheDir,
     signal: options.signal,
-    log: (line) => io.err(`${line}\n`),
+    log: (line) => { io.err(`${line}\n`); },
   });
   const how = { environment: 'from the environment', cache: 'already built', built: 'built now' }[binaries.source];
   io.out(`kube-apiserver: ${binaries.kubeApiServer}\netcd: ${binaries.etcd}\n`);
@@ -71,7 +71,7 @@ export async function runEnvtestBuild(options: EnvtestCommonOptions = {}): Promi
  */
 export async function runEnvtestStart(options: EnvtestStartOptions): Promise<void> {
   const io = options.io ?? processIo;
-  const log = (line: string) => io.err(`${line}\n`);
+  const log = (line: string) => { io.err(`${line}\n`); };
   const controlPlane = await testing().startControlPlane({
     resolve: { kubernetesVersion: options.kubernetesVersion, cacheDir: options.cacheDir },
     kubeconfigPath: path.resolve(options.kubeconfig),
@@ -89,7 +89,7 @@ export async function runEnvtestStart(options: EnvtestStartOptions): Promise<voi
     );
     const aborted = new Promise<void>((resolve) => {
       if (options.signal.aborted) resolve();
-      options.signal.addEventListener('abort', () => resolve(), { once: true });
+      options.signal.addEventListener('abort', () => { resolve(); }, { once: true });
     });
     // The component processes do not keep Node alive; this does, until a signal or a component exit.
     const keepAlive = setInterval(() => undefined, 60_000);
@@ -137,7 +137,7 @@ function checkNonEmpty(args: Record<string, unknown>, names: readonly string[]):
 /** Aborts when this process gets SIGINT or SIGTERM; `dispose` removes the listeners. */
 function signalController(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
-  const onSignal = (sig: NodeJS.Signals) => controller.abort(new Error(`received ${sig}`));
+  const onSignal = (sig: NodeJS.Signals) => { controller.abort(new Error(`received ${sig}`)); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   return {
@@ -149,8 +149,8 @@ function signalController(): { signal: AbortSignal; dispose: () => void } {
   };
 }
 
-/** What a command does once its arguments have been validated; resolves to the exit code. */
-export type CommandAction = () => Promise<number>;
+/** What a command does once its arguments have been validated; returns (or resolves to) the exit code. */
+export type CommandAction = () => number | Promise<number>;
 
 /** Run an envtest step with signal handling; its failures (a component that dies, a failed build) are one-liners. */
 async function withSignals(step: (signal: AbortSignal) => Promise<unknown>): Promise<number> {
@@ -176,8 +176,7 @@ export function envtestCommand(run: (action: CommandAction) => void): CommandMod
     command: 'build',
     describe: 'Build (or locate) kube-apiserver and etcd and print where they are',
     builder: (y) => commonOptions(y).check((args) => (checkNonEmpty(args, ['kubernetes-version', 'cache-dir']), true)),
-    handler: (args) =>
-      run(() => withSignals((signal) => runEnvtestBuild({ kubernetesVersion: args['kubernetes-version'], cacheDir: args['cache-dir'], signal }))),
+    handler: (args) => { run(() => withSignals((signal) => runEnvtestBuild({ kubernetesVersion: args['kubernetes-version'], cacheDir: args['cache-dir'], signal }))); },
   };
   const startCommand: CommandModule<object, StartArgs> = {
     command: 'start',
@@ -197,14 +196,13 @@ export function envtestCommand(run: (action: CommandAction) => void): CommandMod
               try {
                 testing().parseDuration(value);
               } catch (e) {
-                throw new Error(`--${name}: ${(e as Error).message}`);
+                throw new Error(`--${name}: ${(e as Error).message}`, { cause: e });
               }
             }
           }
           return true;
         }),
-    handler: (args) =>
-      run(() =>
+    handler: (args) => { run(() =>
         withSignals((signal) =>
           runEnvtestStart({
             kubeconfig: args.kubeconfig,
@@ -217,7 +215,7 @@ export function envtestCommand(run: (action: CommandAction) => void): CommandMod
             signal,
           }),
         ),
-      ),
+      ); },
   };
   return {
     command: 'envtest <command>',

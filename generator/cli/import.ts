@@ -125,7 +125,7 @@ export function importCommand(io: ImportIo, cwd: string, run: (action: CommandAc
           if (args.inputs.some((i) => i === '')) throw new Error('an input needs a name (or - for standard input)');
           return true;
         }),
-    handler: (args) => run(async () => runImport({ source, inputs: args.inputs.map(String), out: args.out, force: args.force }, io, cwd)),
+    handler: (args) => { run(() => runImport({ source, inputs: args.inputs.map(String), out: args.out, force: args.force }, io, cwd)); },
   });
   return {
     command: 'import',

@@ -128,23 +128,22 @@ const apiOptions = <T>(y: Argv<T>, demand: boolean) =>
  * action; the CLI runs it after the whole command line has been validated (expected failures are KubegenErrors).
  */
 export function scaffoldCommands(io: InitIo, cwd: string, run: (action: CommandAction) => void): CommandModule[] {
-  const guard = (fn: () => void) =>
-    run(async () => {
+  const guard = (fn: () => void) => { run(() => {
       fn();
       return 0;
-    });
+    }); };
   return [
     {
       command: 'init',
       describe: 'Scaffold a kubegen project in the current directory (package.json scripts, tsconfig, config, jest), optionally with an API',
       builder: (y) => apiOptions(y.version(false), false),
-      handler: (args) => guard(() => runInit(cwd, args as ApiArgs, io)),
+      handler: (args) => { guard(() => { runInit(cwd, args as ApiArgs, io); }); },
     },
     {
       command: 'create <what>',
       describe: 'Scaffold an API: kubegen create api --group <group> --version <version> --kind <Kind>',
       builder: (y) => apiOptions(y.version(false).positional('what', { choices: ['api'] as const, describe: 'what to create' }), true),
-      handler: (args) => guard(() => runCreateApi(cwd, args as ApiArgs, io)),
+      handler: (args) => { guard(() => { runCreateApi(cwd, args as ApiArgs, io); }); },
     },
   ];
 }

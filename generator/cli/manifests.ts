@@ -97,7 +97,7 @@ export function manifestCommands(ctx: ManifestCommandContext): [CommandModule<ob
       .option('out', { type: 'string', describe: 'Output directory (required unless --stdout)' })
       .option('stdout', { type: 'boolean', describe: 'Print the manifests instead of writing them' })
       .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' });
-  const run = async (kind: ManifestTarget['kind'], args: ManifestArgs): Promise<number> => {
+  const run = (kind: ManifestTarget['kind'], args: ManifestArgs): number => {
     const target: ManifestTarget = {
       kind,
       paths: args.paths.map((p) => path.resolve(ctx.cwd, p)),
@@ -120,13 +120,13 @@ export function manifestCommands(ctx: ManifestCommandContext): [CommandModule<ob
         common(y)
           .option('role-name', { type: 'string', default: DEFAULT_ROLE_NAME, describe: "Name of the generated roles (a marker's roleName= wins)" })
           .check((args) => checkManifestArgs(args)),
-      handler: (args) => ctx.action(() => run('rbac', args)),
+      handler: (args) => { ctx.action(() => run('rbac', args)); },
     },
     {
       command: 'webhook',
       describe: `Generate ${WEBHOOK_FILE} (Mutating/ValidatingWebhookConfiguration) from +kubebuilder:webhook markers, as controller-gen's webhook generator`,
       builder: (y: Argv) => common(y).check((args) => checkManifestArgs(args)),
-      handler: (args) => ctx.action(() => run('webhook', args)),
+      handler: (args) => { ctx.action(() => run('webhook', args)); },
     },
   ];
 }

@@ -122,7 +122,7 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
  * else the last one in the group's (controller-gen's string) order.
  */
 export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => ReadonlyArray<{ storage: boolean }>): V {
-  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1]!;
+  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1];
 }
 
 /**
@@ -188,7 +188,7 @@ function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diag
  * `patch` with its subresource fixed, `'same'` when it names a method the client already has with the same
  * meaning, or a reason it cannot be generated.
  */
-function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[]): ExtensionBinding | 'same' | string {
+function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[]): ExtensionBinding | string {
   const name = privateName(m.name);
   const sameType = (t: string | undefined) => t === undefined || t === kind.name;
   const isScale = (t: string | undefined) => t === undefined || /(^|\.)Scale$/.test(t);
@@ -276,7 +276,7 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
   const imports = new ImportTracker();
   const restClient = imports.runtimeValue(rt, 'RestClient');
   const first = exampleVersion(g.versions, (v) => v.kinds.map((k) => k.kind));
-  const firstKind = first.kinds[0]!;
+  const firstKind = first.kinds[0];
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
   const body = render('clientset', 'group', {
     groupDoc: g.group,

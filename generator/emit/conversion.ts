@@ -238,7 +238,7 @@ interface PairView {
   hasOwn: string;
   /** Hands `in_` and `out` to the hand-written functions as values of their declared types; '' when there are none. */
   asDeclared: string;
-  /** What the conversion switches on: `key as keyof From | keyof To` when both types are declared ones, else `key`. */
+  /** What the conversion switches on: `key as keyof (From & To)` (the keys of either) when both types are declared ones, else `key`. */
   switchKey: string;
   cases: Array<{ labels: string[]; lines: string[] }>;
   manual: Array<{ key: string; fn: string }>;
@@ -420,7 +420,7 @@ class SpokeFile {
       setOwn: this.rt('setOwn'),
       hasOwn: manual.length > 0 ? this.rt('hasOwn') : '',
       asDeclared: manual.length > 0 ? this.rt('asDeclared') : '',
-      switchKey: fromType !== undefined && toType !== undefined ? `key as keyof ${fromType} | keyof ${toType}` : 'key',
+      switchKey: fromType !== undefined && toType !== undefined ? `key as keyof (${fromType} & ${toType})` : 'key',
       cases: merged,
       manual,
     };

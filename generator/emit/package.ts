@@ -116,7 +116,7 @@ function indexFile(lines: string[]): string {
 
 function readme(group: GroupTarget, packageName: string, options: PackageOptions, client: ClientGroup | undefined, hasFake: boolean, own: readonly string[]): string {
   const gvps = group.versions;
-  const apisDir = gvps[0]!.package.dir.split('/').slice(0, -1).join('/') || gvps[0]!.package.dir;
+  const apisDir = gvps[0].package.dir.split('/').slice(0, -1).join('/') || gvps[0].package.dir;
   const versions = gvps.map((g) => {
     const cv = client?.versions.find((v) => v.version === g.version);
     return {
@@ -151,9 +151,9 @@ function readme(group: GroupTarget, packageName: string, options: PackageOptions
     versions,
     hasClient: client !== undefined && hasFake && exampleKind !== undefined,
     hasInformers: own.includes('informers.ts'),
-    informersExample: exampleKind && own.includes(`${lastClientVersion!.version}/informers.ts`) ? `${lastClientVersion!.accessor}().${exampleKind.accessor}()` : '',
+    informersExample: exampleKind && own.includes(`${lastClientVersion.version}/informers.ts`) ? `${lastClientVersion.accessor}().${exampleKind.accessor}()` : '',
     clientsetName: client ? `${client.goName}Clientset` : '',
-    firstVersion: gvps[0]!.version,
+    firstVersion: gvps[0].version,
     firstImportPath: lastClientVersion ? `${packageName}/${lastClientVersion.version}` : '',
     versionAccessor: lastClientVersion?.accessor ?? '',
     kindAccessor: exampleKind?.accessor ?? privateName(publicPlural('x')),

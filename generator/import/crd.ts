@@ -15,7 +15,6 @@ import type { Field, MarkerValue, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { pluralize } from '../naming/flect';
 import { structuralViolations } from '../schema/structural';
-import type { JSONSchemaProps } from '../schema/types';
 import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './schema';
 import { childPath, isObject, newObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
@@ -127,60 +126,60 @@ export function normalizeCrd(d: CrdDocument, bag: ProblemBag): JsonObject | unde
     return undefined;
   };
   const p = (k: string) => childPath(d.prefix, k);
-  if (!isObject(d.value)) return err(d.prefix, 'not a CustomResourceDefinition: expected an object');
+  if (!isObject(d.value)) { err(d.prefix, 'not a CustomResourceDefinition: expected an object'); return; }
   const doc = d.value;
   const apiVersion = own(doc, 'apiVersion');
   const kind = own(doc, 'kind');
   if (kind !== 'CustomResourceDefinition' || (apiVersion !== 'apiextensions.k8s.io/v1' && apiVersion !== 'apiextensions.k8s.io/v1beta1')) {
-    return err(d.prefix, `not a CustomResourceDefinition (apiVersion ${JSON.stringify(apiVersion ?? null)}, kind ${JSON.stringify(kind ?? null)}); expected apiextensions.k8s.io/v1 or v1beta1`);
+    err(d.prefix, `not a CustomResourceDefinition (apiVersion ${JSON.stringify(apiVersion ?? null)}, kind ${JSON.stringify(kind ?? null)}); expected apiextensions.k8s.io/v1 or v1beta1`); return;
   }
   let spec = own(doc, 'spec');
-  if (!isObject(spec)) return err(p('spec'), 'spec is required');
+  if (!isObject(spec)) { err(p('spec'), 'spec is required'); return; }
   if (apiVersion === 'apiextensions.k8s.io/v1beta1') {
     spec = convertV1beta1Spec(spec, d, bag);
     if (!spec) return undefined;
   }
   const sp = p('spec');
   const group = own(spec, 'group');
-  if (typeof group !== 'string' || !DNS_SUBDOMAIN.test(group) || group.length > 253) return err(childPath(sp, 'group'), 'group must be a lower-case DNS subdomain with at least one dot');
+  if (typeof group !== 'string' || !DNS_SUBDOMAIN.test(group) || group.length > 253) { err(childPath(sp, 'group'), 'group must be a lower-case DNS subdomain with at least one dot'); return; }
   const names = own(spec, 'names');
-  if (!isObject(names)) return err(childPath(sp, 'names'), 'names is required');
+  if (!isObject(names)) { err(childPath(sp, 'names'), 'names is required'); return; }
   const np = childPath(sp, 'names');
   const kindName = own(names, 'kind');
-  if (typeof kindName !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(kindName)) return err(childPath(np, 'kind'), 'kind must be an UpperCamelCase identifier');
+  if (typeof kindName !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(kindName)) { err(childPath(np, 'kind'), 'kind must be an UpperCamelCase identifier'); return; }
   const plural = own(names, 'plural');
-  if (typeof plural !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(plural)) return err(childPath(np, 'plural'), 'plural must be a lower-case DNS label');
+  if (typeof plural !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(plural)) { err(childPath(np, 'plural'), 'plural must be a lower-case DNS label'); return; }
   const listKind = own(names, 'listKind') ?? `${kindName}List`;
-  if (listKind !== `${kindName}List`) return err(childPath(np, 'listKind'), `listKind ${JSON.stringify(listKind)} cannot be expressed: kubegen (like controller-gen) always uses ${kindName}List`);
+  if (listKind !== `${kindName}List`) { err(childPath(np, 'listKind'), `listKind ${JSON.stringify(listKind)} cannot be expressed: kubegen (like controller-gen) always uses ${kindName}List`); return; }
   const singular = own(names, 'singular') ?? kindName.toLowerCase();
-  if (typeof singular !== 'string') return err(childPath(np, 'singular'), 'singular must be a string');
+  if (typeof singular !== 'string') { err(childPath(np, 'singular'), 'singular must be a string'); return; }
   for (const k of ['shortNames', 'categories']) {
     const v = own(names, k);
-    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) return err(childPath(np, k), `${k} must be a list of strings`);
+    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) { err(childPath(np, k), `${k} must be a list of strings`); return; }
   }
   const scope = own(spec, 'scope');
-  if (scope !== 'Namespaced' && scope !== 'Cluster') return err(childPath(sp, 'scope'), 'scope must be Namespaced or Cluster');
+  if (scope !== 'Namespaced' && scope !== 'Cluster') { err(childPath(sp, 'scope'), 'scope must be Namespaced or Cluster'); return; }
   const metadata = own(doc, 'metadata');
   const name = isObject(metadata) ? own(metadata, 'name') : undefined;
-  if (name !== undefined && name !== `${plural}.${group}`) return err(childPath(p('metadata'), 'name'), `metadata.name must be ${plural}.${group} (spec.names.plural + "." + spec.group)`);
+  if (name !== undefined && name !== `${plural}.${group}`) { err(childPath(p('metadata'), 'name'), `metadata.name must be ${plural}.${group} (spec.names.plural + "." + spec.group)`); return; }
   const versions = own(spec, 'versions');
-  if (!Array.isArray(versions) || versions.length === 0) return err(childPath(sp, 'versions'), 'at least one version is required');
+  if (!Array.isArray(versions) || versions.length === 0) { err(childPath(sp, 'versions'), 'at least one version is required'); return; }
   const seen = new Set<string>();
   let storage = 0;
   for (const [i, v] of versions.entries()) {
     const vp = childPath(childPath(sp, 'versions'), i);
-    if (!isObject(v)) return err(vp, 'a version must be an object');
+    if (!isObject(v)) { err(vp, 'a version must be an object'); return; }
     const vn = own(v, 'name');
-    if (typeof vn !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(vn)) return err(childPath(vp, 'name'), 'a version name must be a lower-case DNS label');
-    if (seen.has(vn)) return err(childPath(vp, 'name'), `version ${vn} is listed twice`);
+    if (typeof vn !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(vn)) { err(childPath(vp, 'name'), 'a version name must be a lower-case DNS label'); return; }
+    if (seen.has(vn)) { err(childPath(vp, 'name'), `version ${vn} is listed twice`); return; }
     seen.add(vn);
-    if (typeof own(v, 'served') !== 'boolean' || typeof own(v, 'storage') !== 'boolean') return err(vp, 'served and storage are required booleans');
+    if (typeof own(v, 'served') !== 'boolean' || typeof own(v, 'storage') !== 'boolean') { err(vp, 'served and storage are required booleans'); return; }
     if (own(v, 'storage') === true) storage++;
     const schema = own(v, 'schema');
     const root = isObject(schema) ? own(schema, 'openAPIV3Schema') : undefined;
-    if (!isObject(root)) return err(childPath(vp, 'schema'), 'schema.openAPIV3Schema is required (the apiserver requires a structural schema per version)');
+    if (!isObject(root)) { err(childPath(vp, 'schema'), 'schema.openAPIV3Schema is required (the apiserver requires a structural schema per version)'); return; }
   }
-  if (storage !== 1) return err(childPath(sp, 'versions'), `exactly one version must have storage: true (found ${storage})`);
+  if (storage !== 1) { err(childPath(sp, 'versions'), `exactly one version must have storage: true (found ${storage})`); return; }
   const conversion = own(spec, 'conversion');
   if (isObject(conversion) && own(conversion, 'strategy') === 'Webhook') {
     bag.warning(d.file, childPath(sp, 'conversion'), 'the conversion webhook is not part of the API types: configure it in kubegen.config ("conversion") — not imported');
@@ -201,7 +200,7 @@ export function normalizeCrd(d: CrdDocument, bag: ProblemBag): JsonObject | unde
 /** apiextensions v1beta1 → v1, as the apiserver's conversion did it; each move is reported as a note. */
 function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): JsonObject | undefined {
   const sp = childPath(d.prefix, 'spec');
-  const note = (what: string) => bag.warning(d.file, sp, `apiextensions.k8s.io/v1beta1: ${what}`);
+  const note = (what: string) => { bag.warning(d.file, sp, `apiextensions.k8s.io/v1beta1: ${what}`); };
   const out = newObject();
   for (const k of Object.keys(spec)) out[k] = spec[k];
   let versions = own(spec, 'versions');
@@ -232,7 +231,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
     note('preserveUnknownFields (true by default in v1beta1) is not carried over: v1 prunes unknown fields; add +kubebuilder:pruning:PreserveUnknownFields where needed');
   }
   delete out.preserveUnknownFields;
-  out.versions = (versions as Json[]).map((v, i) => {
+  out.versions = (versions).map((v, i) => {
     if (!isObject(v)) return v;
     const nv = newObject();
     for (const k of Object.keys(v)) nv[k] = v[k];
@@ -250,8 +249,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
     const schema = own(nv, 'schema');
     const root = isObject(schema) ? own(schema, 'openAPIV3Schema') : undefined;
     if (isObject(root)) {
-      const filled = fillStructuralTypes(root, childPath(childPath(childPath(childPath(sp, 'versions'), i), 'schema'), 'openAPIV3Schema'), (at) =>
-        bag.warning(d.file, at, 'apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires'),
+      const filled = fillStructuralTypes(root, childPath(childPath(childPath(childPath(sp, 'versions'), i), 'schema'), 'openAPIV3Schema'), (at) => { bag.warning(d.file, at, 'apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires'); },
       );
       const ns = newObject();
       ns.openAPIV3Schema = filled;
@@ -279,7 +277,7 @@ function fillStructuralTypes(s: JsonObject, path: string, onFill: (path: string)
   }
   if (isObject(props)) {
     const np = newObject();
-    for (const k of Object.keys(props)) np[k] = isObject(props[k]) ? fillStructuralTypes(props[k] as JsonObject, childPath(childPath(path, 'properties'), k), onFill) : props[k];
+    for (const k of Object.keys(props)) np[k] = isObject(props[k]) ? fillStructuralTypes(props[k], childPath(childPath(path, 'properties'), k), onFill) : props[k];
     out.properties = np;
   }
   const items = own(s, 'items');
@@ -313,7 +311,7 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     return;
   }
   const reported = new Set<string>();
-  for (const viol of structuralViolations(root as unknown as JSONSchemaProps)) { // cast-ok: untrusted JSON checked against the schema shape just above, as the apiserver's structural check reads it
+  for (const viol of structuralViolations(root)) {
     const at = viol.path.reduce<string>((p, step) => (step === '[]' ? childPath(p, 'items') : step === '{}' ? childPath(p, 'additionalProperties') : childPath(childPath(p, 'properties'), step.property)), rootPath);
     if (reported.has(at)) continue;
     reported.add(at);
@@ -451,8 +449,10 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     const labels: string[] = [];
     if (isObject(md)) {
       const a = own(md, 'annotations');
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
       if (isObject(a)) for (const k of Object.keys(a).sort()) if (!TOOL_ANNOTATIONS.has(k)) annotations.push(`${k}=${String(a[k])}`);
       const l = own(md, 'labels');
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
       if (isObject(l)) for (const k of Object.keys(l).sort()) labels.push(`${k}=${String(l[k])}`);
     }
     if (annotations.length > 0 || labels.length > 0) {

@@ -64,6 +64,7 @@ function prefixOf(name: string): string {
 function gvks(s: JsonObject): Array<{ group: string; version: string; kind: string }> {
   const v = own(s, 'x-kubernetes-group-version-kind');
   if (!Array.isArray(v)) return [];
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
   return v.filter(isObject).map((g) => ({ group: String(own(g, 'group') ?? ''), version: String(own(g, 'version') ?? ''), kind: String(own(g, 'kind') ?? '') }));
 }
 
@@ -88,7 +89,8 @@ function isKind(c: Component): boolean {
 export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag): LoadedPackage[] {
   const components = new Map<string, Component>();
   for (const d of docs) {
-    if (!isObject(d.value) || typeof own(d.value, 'openapi') !== 'string' || !String(own(d.value, 'openapi')).startsWith('3.')) {
+    const openapi = isObject(d.value) ? own(d.value, 'openapi') : undefined;
+    if (!isObject(d.value) || typeof openapi !== 'string' || !openapi.startsWith('3.')) {
       bag.error(d.file, 'openapi', 'not an OpenAPI v3 document (expected openapi: 3.x)');
       continue;
     }
@@ -189,14 +191,14 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       if (kind) {
         // apiVersion and kind come from TypeMeta unless their schema says more
         const p2 = Object.create(null) as JsonObject;
-        for (const k of Object.keys(props as JsonObject)) {
-          const v = (props as JsonObject)[k];
+        for (const k of Object.keys(props)) {
+          const v = (props)[k];
           if ((k === 'apiVersion' || k === 'kind') && isObject(v) && own(v, 'type') === 'string' && Object.keys(v).every((x) => x === 'type' || x === 'description')) {
             continue;
           }
           p2[k] = v;
         }
-        input = Object.assign(Object.create(null) as JsonObject, { type: 'object', properties: p2, required: own(c.schema, 'required') ?? [] }) as JsonObject;
+        input = Object.assign(Object.create(null) as JsonObject, { type: 'object', properties: p2, required: own(c.schema, 'required') ?? [] });
         const req = own(input, 'required');
         if (Array.isArray(req)) input.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(p2, r));
       }

@@ -216,7 +216,7 @@ export class SchemaConverter {
   doc(description: string | undefined, path: string): string | undefined {
     if (description === undefined) return '';
     const r = docText(description);
-    if (r.error) return this.error(path, r.error);
+    if (r.error) { this.error(path, r.error); return; }
     if (r.doc !== description) this.opts.bag.warning(this.opts.file, path, 'description normalised as a doc comment holds it (trailing spaces and blank lines trimmed)');
     return r.doc;
   }
@@ -231,16 +231,16 @@ export class SchemaConverter {
     const req = own(s, 'required');
     const required = new Set<string>();
     if (req !== undefined) {
-      if (!Array.isArray(req) || req.some((r) => typeof r !== 'string')) return this.error(childPath(path, 'required'), 'required must be a list of property names');
+      if (!Array.isArray(req) || req.some((r) => typeof r !== 'string')) { this.error(childPath(path, 'required'), 'required must be a list of property names'); return; }
       for (const r of req as string[]) {
-        if (required.has(r)) return this.error(childPath(path, 'required'), `required lists "${r}" twice`);
-        if (!isObject(props) || !Object.hasOwn(props, r)) return this.error(childPath(path, 'required'), `required names "${r}", which is not a property (the input language has no way to require an undeclared property)`);
+        if (required.has(r)) { this.error(childPath(path, 'required'), `required lists "${r}" twice`); return; }
+        if (!isObject(props) || !Object.hasOwn(props, r)) { this.error(childPath(path, 'required'), `required names "${r}", which is not a property (the input language has no way to require an undeclared property)`); return; }
         required.add(r);
       }
     }
     const fields: Field[] = [];
     if (props === undefined) return fields;
-    if (!isObject(props)) return this.error(childPath(path, 'properties'), 'properties must be a map of schemas');
+    if (!isObject(props)) { this.error(childPath(path, 'properties'), 'properties must be a map of schemas'); return; }
     let ok = true;
     for (const name of Object.keys(props)) {
       const at = childPath(childPath(path, 'properties'), name);
@@ -257,17 +257,17 @@ export class SchemaConverter {
 
   /** Converts one schema node at a position; undefined after reporting a problem. */
   convert(node: Json | undefined, path: string, pos: Position, hint: string): Converted | undefined {
-    if (!isObject(node)) return this.error(path, 'a schema must be an object');
+    if (!isObject(node)) { this.error(path, 'a schema must be an object'); return; }
     const s = node;
     const keys = Object.keys(s);
     for (const k of keys) {
       if (k === '$ref' && this.opts.mode === 'openapi') continue;
-      if (FORBIDDEN_IN_CRD.has(k)) return this.error(path, `${k} is not allowed in a CRD schema`);
+      if (FORBIDDEN_IN_CRD.has(k)) { this.error(path, `${k} is not allowed in a CRD schema`); return; }
       if (!SCHEMA_KEYS.has(k)) {
         if (this.opts.mode === 'openapi' && OPENAPI_ONLY_EXTENSIONS.has(k)) continue;
-        if (k.startsWith('x-kubernetes-')) return this.error(path, `unknown extension ${k}`);
+        if (k.startsWith('x-kubernetes-')) { this.error(path, `unknown extension ${k}`); return; }
         if (this.opts.mode === 'openapi' && k.startsWith('x-')) continue;
-        return this.error(path, `unknown schema key "${k}"`);
+        this.error(path, `unknown schema key "${k}"`); return;
       }
     }
     const rest = new Set(keys.filter((k) => SCHEMA_KEYS.has(k)));
@@ -277,13 +277,13 @@ export class SchemaConverter {
     };
 
     const description = take('description');
-    if (description !== undefined && typeof description !== 'string') return this.error(childPath(path, 'description'), 'description must be a string');
+    if (description !== undefined && typeof description !== 'string') { this.error(childPath(path, 'description'), 'description must be a string'); return; }
     const doc = this.doc(description, childPath(path, 'description'));
     if (doc === undefined) return undefined;
     const nullableValue = take('nullable');
-    if (nullableValue !== undefined && typeof nullableValue !== 'boolean') return this.error(childPath(path, 'nullable'), 'nullable must be a boolean');
+    if (nullableValue !== undefined && typeof nullableValue !== 'boolean') { this.error(childPath(path, 'nullable'), 'nullable must be a boolean'); return; }
     const nullable = nullableValue === true;
-    if (nullable && pos !== 'field') return this.error(path, 'nullable on list items or map values cannot be expressed (kubegen and controller-gen only mark properties nullable)');
+    if (nullable && pos !== 'field') { this.error(path, 'nullable on list items or map values cannot be expressed (kubegen and controller-gen only mark properties nullable)'); return; }
 
     // OpenAPI: `$ref` and `allOf: [{$ref}]` wrappers.
     const ref = this.opts.mode === 'openapi' ? this.refOf(s, path) : undefined;
@@ -308,12 +308,12 @@ export class SchemaConverter {
         return this.finish(s, rest, type, path, pos, hint, doc, nullable, false);
       }
       if (anyOf === undefined && own(s, 'type') === undefined) {
-        if (pos !== 'field') return this.error(path, 'an untyped int-or-string without anyOf can only be expressed on a property');
+        if (pos !== 'field') { this.error(path, 'an untyped int-or-string without anyOf can only be expressed on a property'); return; }
         return this.finish(s, rest, { kind: 'wellKnown', name: 'IntOrString' }, path, pos, hint, doc, nullable, true);
       }
     }
     for (const k of ['anyOf', 'oneOf', 'not']) {
-      if (own(s, k) !== undefined) return this.error(childPath(path, k), `${k} cannot be expressed with kubebuilder markers (only the int-or-string anyOf can)`);
+      if (own(s, k) !== undefined) { this.error(childPath(path, k), `${k} cannot be expressed with kubebuilder markers (only the int-or-string anyOf can)`); return; }
     }
 
     const t = take('type');
@@ -323,7 +323,7 @@ export class SchemaConverter {
         return this.objectType(s, rest, path, pos, hint, doc, nullable);
       case 'array': {
         const items = take('items');
-        if (items === undefined) return this.error(path, 'an array schema needs items');
+        if (items === undefined) { this.error(path, 'an array schema needs items'); return; }
         const c = this.convert(items, childPath(path, 'items'), pos === 'field' ? 'fieldItems' : 'items', hint + (pos === 'field' ? '' : 'Item'));
         if (!c) return undefined;
         return this.finish(s, rest, { kind: 'array', items: c.type }, path, pos, hint, doc, nullable, false, [], c.itemMarkers ?? []);
@@ -332,7 +332,7 @@ export class SchemaConverter {
         const en = own(s, 'enum');
         if (Array.isArray(en) && en.length > 0 && en.every((v) => typeof v === 'string')) {
           take('enum');
-          return this.finish(s, rest, { kind: 'enum', base: 'string', values: en as string[] }, path, pos, hint, doc, nullable, false);
+          return this.finish(s, rest, { kind: 'enum', base: 'string', values: en }, path, pos, hint, doc, nullable, false);
         }
         if (format === 'date-time' || format === 'byte' || format === 'int-or-string') {
           take('format');
@@ -358,7 +358,7 @@ export class SchemaConverter {
         const en = own(s, 'enum');
         if (Array.isArray(en) && en.length > 0 && en.every((v) => typeof v === 'number') && en.some((v) => !Number.isInteger(v))) {
           take('enum');
-          return this.finish(s, rest, { kind: 'enum', base: 'number', values: en as number[] }, path, pos, hint, doc, nullable, false);
+          return this.finish(s, rest, { kind: 'enum', base: 'number', values: en }, path, pos, hint, doc, nullable, false);
         }
         return this.finish(s, rest, { kind: 'primitive', name: 'number' }, path, pos, hint, doc, nullable, false);
       }
@@ -373,11 +373,11 @@ export class SchemaConverter {
           return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, false);
         }
         if (this.opts.mode === 'openapi' && rest.size === 0) return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, false);
-        if (pos !== 'field') return this.error(path, 'a schema without a type can only be expressed on a property (+kubebuilder:validation:Schemaless)');
+        if (pos !== 'field') { this.error(path, 'a schema without a type can only be expressed on a property (+kubebuilder:validation:Schemaless)'); return; }
         return this.finish(s, rest, { kind: 'unknown' }, path, pos, hint, doc, nullable, true);
       }
       default:
-        return this.error(childPath(path, 'type'), `unknown type ${JSON.stringify(t)} (object, array, string, integer, number or boolean)`);
+        { this.error(childPath(path, 'type'), `unknown type ${JSON.stringify(t)} (object, array, string, integer, number or boolean)`); return; }
     }
   }
 
@@ -400,14 +400,14 @@ export class SchemaConverter {
   private objectType(s: JsonObject, rest: Set<string>, path: string, pos: Position, hint: string, doc: string, nullable: boolean): Converted | undefined {
     const props = own(s, 'properties');
     const ap = own(s, 'additionalProperties');
-    if (props !== undefined && ap !== undefined) return this.error(path, 'properties and additionalProperties are mutually exclusive in a CRD schema');
+    if (props !== undefined && ap !== undefined) { this.error(path, 'properties and additionalProperties are mutually exclusive in a CRD schema'); return; }
     if (ap !== undefined) {
       rest.delete('additionalProperties');
       if (ap === true) {
         if (this.opts.mode === 'openapi') return this.finish(s, rest, { kind: 'map', values: { kind: 'unknown' } }, path, pos, hint, doc, nullable, false);
-        return this.error(childPath(path, 'additionalProperties'), 'additionalProperties: true cannot be expressed; use x-kubernetes-preserve-unknown-fields');
+        this.error(childPath(path, 'additionalProperties'), 'additionalProperties: true cannot be expressed; use x-kubernetes-preserve-unknown-fields'); return;
       }
-      if (ap === false) return this.error(childPath(path, 'additionalProperties'), 'additionalProperties: false cannot be expressed (an object without properties is closed already)');
+      if (ap === false) { this.error(childPath(path, 'additionalProperties'), 'additionalProperties: false cannot be expressed (an object without properties is closed already)'); return; }
       const c = this.convert(ap, childPath(path, 'additionalProperties'), 'values', hint + (pos === 'field' ? '' : 'Value'));
       if (!c) return undefined;
       return this.finish(s, rest, { kind: 'map', values: c.type }, path, pos, hint, doc, nullable, false);
@@ -498,7 +498,7 @@ export class SchemaConverter {
     if (!ok) return undefined;
     if (allOfPair) {
       const clash = allOfPair[1].find((m) => markers.some((x) => x.name === m.name));
-      if (clash) return this.error(childPath(path, 'allOf'), `allOf repeats ${clash.name} of the schema itself; this cannot be expressed`);
+      if (clash) { this.error(childPath(path, 'allOf'), `allOf repeats ${clash.name} of the schema itself; this cannot be expressed`); return; }
       type = this.pkg.intern(`${hint}Base`, 'alias', type, allOfPair[0], '', false);
       markers.push(...allOfPair[1]);
     }
@@ -550,28 +550,28 @@ export class SchemaConverter {
 
   /** Markers for one schema key; undefined after reporting (or for `allOf`, handled by the caller). */
   private keyMarkers(k: string, v: Json, at: string, pos: Position, isMap: boolean): MarkerValue[] | undefined {
-    const fieldOnly = (what: string): undefined => this.error(at, `${what} on list items or map values cannot be expressed (the marker is for properties only, as in controller-gen)`);
+    const fieldOnly = (what: string): undefined => { this.error(at, `${what} on list items or map values cannot be expressed (the marker is for properties only, as in controller-gen)`); };
     if (Object.hasOwn(VALUE_MARKERS, k)) {
       const name = VALUE_MARKERS[k];
       if (k === 'pattern') {
-        if (typeof v !== 'string') return this.error(at, 'pattern must be a string');
-      } else if (typeof v !== 'number' || (INT_KEYS.has(k) && !Number.isInteger(v))) return this.error(at, `${k} must be ${INT_KEYS.has(k) ? 'an integer' : 'a number'}`);
+        if (typeof v !== 'string') { this.error(at, 'pattern must be a string'); return; }
+      } else if (typeof v !== 'number' || (INT_KEYS.has(k) && !Number.isInteger(v))) { this.error(at, `${k} must be ${INT_KEYS.has(k) ? 'an integer' : 'a number'}`); return; }
       return [this.marker(name, v)];
     }
     switch (k) {
       case 'exclusiveMaximum':
       case 'exclusiveMinimum':
-        if (typeof v !== 'boolean') return this.error(at, `${k} must be a boolean (OpenAPI v3.0)`);
+        if (typeof v !== 'boolean') { this.error(at, `${k} must be a boolean (OpenAPI v3.0)`); return; }
         return v ? [this.marker(`kubebuilder:validation:${k === 'exclusiveMaximum' ? 'ExclusiveMaximum' : 'ExclusiveMinimum'}`, true)] : [];
       case 'uniqueItems':
-        if (v === true) return this.error(at, 'uniqueItems: true is not allowed in a CRD schema (use x-kubernetes-list-type: set)');
+        if (v === true) { this.error(at, 'uniqueItems: true is not allowed in a CRD schema (use x-kubernetes-list-type: set)'); return; }
         return [];
       case 'format':
-        if (typeof v !== 'string') return this.error(at, 'format must be a string');
+        if (typeof v !== 'string') { this.error(at, 'format must be a string'); return; }
         return [this.marker('kubebuilder:validation:Format', v)];
       case 'enum':
-        if (!Array.isArray(v)) return this.error(at, 'enum must be a list');
-        if (v.some((x) => x === null || typeof x === 'object')) return this.error(at, 'enum values other than strings, numbers and booleans cannot be expressed');
+        if (!Array.isArray(v)) { this.error(at, 'enum must be a list'); return; }
+        if (v.some((x) => x === null || typeof x === 'object')) { this.error(at, 'enum values other than strings, numbers and booleans cannot be expressed'); return; }
         return [this.marker('kubebuilder:validation:Enum', [...v])];
       case 'default':
         // openapi-gen writes `{}` for every non-pointer struct field and the zero value for every required
@@ -584,77 +584,77 @@ export class SchemaConverter {
           this.dropped.itemDefaults.push(at);
           return [];
         }
-        if (pos !== 'field') return fieldOnly('default');
+        if (pos !== 'field') { fieldOnly('default'); return; }
         {
           const problem = validateDefault(plain(this.current!) as JSONSchemaProps);
-          if (problem) return this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`);
+          if (problem) { this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`); return; }
         }
         return [this.marker('default', plain(v))];
       case 'example':
-        if (pos !== 'field') return fieldOnly('example');
-        if (!printableAny(v)) return this.error(at, 'this example value cannot be written in the marker grammar (null or an empty list)');
+        if (pos !== 'field') { fieldOnly('example'); return; }
+        if (!printableAny(v)) { this.error(at, 'this example value cannot be written in the marker grammar (null or an empty list)'); return; }
         return [this.marker('kubebuilder:example', plain(v))];
       case 'title':
-        if (typeof v !== 'string') return this.error(at, 'title must be a string');
+        if (typeof v !== 'string') { this.error(at, 'title must be a string'); return; }
         return [this.marker('kubebuilder:title', v)];
       case 'externalDocs': {
-        if (!isObject(v) || typeof own(v, 'url') !== 'string') return this.error(at, 'externalDocs needs a url');
+        if (!isObject(v) || typeof own(v, 'url') !== 'string') { this.error(at, 'externalDocs needs a url'); return; }
         const d = own(v, 'description');
         return [this.marker('kubebuilder:externalDocs', d ? { url: own(v, 'url'), description: d } : { url: own(v, 'url') })];
       }
       case 'x-kubernetes-validations': {
-        if (!Array.isArray(v)) return this.error(at, 'x-kubernetes-validations must be a list');
+        if (!Array.isArray(v)) { this.error(at, 'x-kubernetes-validations must be a list'); return; }
         const out: MarkerValue[] = [];
         for (const [i, r] of v.entries()) {
           const rp = childPath(at, i);
-          if (!isObject(r) || typeof own(r, 'rule') !== 'string') return this.error(rp, 'a validation rule needs a rule string');
+          if (!isObject(r) || typeof own(r, 'rule') !== 'string') { this.error(rp, 'a validation rule needs a rule string'); return; }
           const value: Record<string, unknown> = { rule: own(r, 'rule') };
           for (const key of Object.keys(r)) {
             const x = own(r, key);
             if (key === 'rule') continue;
             if (key === 'optionalOldSelf') {
-              if (typeof x !== 'boolean') return this.error(childPath(rp, key), 'optionalOldSelf must be a boolean');
+              if (typeof x !== 'boolean') { this.error(childPath(rp, key), 'optionalOldSelf must be a boolean'); return; }
               value[key] = x;
             } else if (key === 'message' || key === 'messageExpression' || key === 'reason' || key === 'fieldPath') {
-              if (typeof x !== 'string') return this.error(childPath(rp, key), `${key} must be a string`);
+              if (typeof x !== 'string') { this.error(childPath(rp, key), `${key} must be a string`); return; }
               if (key === 'reason' && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(x))
-                return this.error(childPath(rp, key), `unknown reason ${JSON.stringify(x)}`);
+                { this.error(childPath(rp, key), `unknown reason ${JSON.stringify(x)}`); return; }
               if (x !== '') value[key] = x;
-            } else return this.error(childPath(rp, key), `unknown validation rule key "${key}"`);
+            } else { this.error(childPath(rp, key), `unknown validation rule key "${key}"`); return; }
           }
           out.push(this.marker('kubebuilder:validation:XValidation', value));
         }
         return out;
       }
       case 'x-kubernetes-list-type':
-        if (v !== 'atomic' && v !== 'set' && v !== 'map') return this.error(at, 'x-kubernetes-list-type must be atomic, set or map');
+        if (v !== 'atomic' && v !== 'set' && v !== 'map') { this.error(at, 'x-kubernetes-list-type must be atomic, set or map'); return; }
         return [this.marker('listType', v)];
       case 'x-kubernetes-list-map-keys':
-        if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return this.error(at, 'x-kubernetes-list-map-keys must be a list of strings');
+        if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) { this.error(at, 'x-kubernetes-list-map-keys must be a list of strings'); return; }
         return (v as string[]).map((x) => this.marker('listMapKey', x));
       case 'x-kubernetes-map-type':
-        if (v !== 'atomic' && v !== 'granular') return this.error(at, 'x-kubernetes-map-type must be atomic or granular');
+        if (v !== 'atomic' && v !== 'granular') { this.error(at, 'x-kubernetes-map-type must be atomic or granular'); return; }
         return [this.marker(isMap ? 'mapType' : 'structType', v)];
       case 'x-kubernetes-preserve-unknown-fields':
         if (v === true) return [this.marker('kubebuilder:pruning:PreserveUnknownFields', true)];
-        return this.error(at, 'x-kubernetes-preserve-unknown-fields: false cannot be expressed (leave it out: false is the default)');
+        { this.error(at, 'x-kubernetes-preserve-unknown-fields: false cannot be expressed (leave it out: false is the default)'); return; }
       case 'x-kubernetes-embedded-resource':
         if (v === true) return [this.marker('kubebuilder:validation:XEmbeddedResource', true)];
         if (v === false) return [];
-        return this.error(at, 'x-kubernetes-embedded-resource must be a boolean');
+        { this.error(at, 'x-kubernetes-embedded-resource must be a boolean'); return; }
       case 'x-kubernetes-int-or-string':
         if (v === true) return [this.marker('kubebuilder:validation:XIntOrString', true)];
         if (v === false) return [];
-        return this.error(at, 'x-kubernetes-int-or-string must be a boolean');
+        { this.error(at, 'x-kubernetes-int-or-string must be a boolean'); return; }
       case 'allOf':
         return undefined;
       case 'properties':
       case 'required':
       case 'items':
       case 'additionalProperties':
-        return this.error(at, `${k} does not fit this schema's type`);
+        { this.error(at, `${k} does not fit this schema's type`); return; }
       default:
-        return this.error(at, `${k} cannot be expressed here`);
+        { this.error(at, `${k} cannot be expressed here`); return; }
     }
   }
 
@@ -663,19 +663,19 @@ export class SchemaConverter {
    * a named alias carrying `a` and the property carrying `b`.
    */
   private allOfMarkers(v: Json, at: string, pos: Position, isMap: boolean): [MarkerValue[], MarkerValue[]] | undefined {
-    if (pos !== 'field') return this.error(at, 'allOf on list items or map values cannot be expressed');
+    if (pos !== 'field') { this.error(at, 'allOf on list items or map values cannot be expressed'); return; }
     if (!Array.isArray(v) || v.length !== 2 || !isObject(v[0]) || !isObject(v[1]))
-      return this.error(at, 'allOf cannot be expressed with kubebuilder markers (only the pair controller-gen writes for a property narrowing its type)');
+      { this.error(at, 'allOf cannot be expressed with kubebuilder markers (only the pair controller-gen writes for a property narrowing its type)'); return; }
     const [a, b] = v as [JsonObject, JsonObject];
     if (canonical(Object.keys(a).sort()) !== canonical(Object.keys(b).sort()))
-      return this.error(at, 'allOf cannot be expressed: its two schemas must constrain the same keys');
+      { this.error(at, 'allOf cannot be expressed: its two schemas must constrain the same keys'); return; }
     const out: MarkerValue[][] = [];
     for (const [i, part] of [a, b].entries()) {
       const ms: MarkerValue[] = [];
       for (const k of Object.keys(part)) {
         if (!Object.hasOwn(VALUE_MARKERS, k) && k !== 'default' && k !== 'x-kubernetes-list-type' && k !== 'x-kubernetes-list-map-keys')
-          return this.error(childPath(childPath(at, i), k), `allOf with ${k} cannot be expressed`);
-        if (k === 'default' && i === 0) return this.error(childPath(childPath(at, i), k), 'allOf with default on the type cannot be expressed');
+          { this.error(childPath(childPath(at, i), k), `allOf with ${k} cannot be expressed`); return; }
+        if (k === 'default' && i === 0) { this.error(childPath(childPath(at, i), k), 'allOf with default on the type cannot be expressed'); return; }
         const m = this.keyMarkers(k, own(part, k)!, childPath(childPath(at, i), k), 'field', isMap);
         if (!m) return undefined;
         ms.push(...m);

@@ -96,7 +96,7 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
     if (doc.contents === null || doc.contents === undefined) return;
     const budget = { nodes: 0 };
     try {
-      const value = toJson(doc.contents as YamlNode, doc, 0, budget);
+      const value = toJson(doc.contents, doc, 0, budget);
       if (value !== null) out.push({ value, index });
     } catch (e) {
       problems.push({ severity: 'error', file, path: `document ${index + 1}`, message: (e as Error).message });

@@ -27,14 +27,15 @@ export function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: s
   for (const input of inputs) {
     const spec = input.crd.spec as JsonObject;
     const names = spec.names as JsonObject;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
     const name = `${String(names.plural)}.${String(spec.group)}`;
     const out = byName.get(name);
     if (!out) {
       bag.error(input.file, '', `internal: the imported types give no CRD ${name}`);
       continue;
     }
-    const want = normalise(cloneJson(input.crd) as unknown, '', true, true) as Record<string, unknown>;
-    const got = normalise(cloneJson(out) as unknown, '', false, true);
+    const want = normalise(cloneJson(input.crd), '', true, true) as Record<string, unknown>;
+    const got = normalise(cloneJson(out), '', false, true);
     want.apiVersion = 'apiextensions.k8s.io/v1'; // v1beta1 input was converted
     addRootMeta(want);
     const diff = firstDifference(want, got, '');
@@ -77,7 +78,7 @@ function normalise(v: unknown, key: string, input: boolean, top = false): unknow
     if (x === undefined) continue;
     // Go's omitempty: empty lists and an empty `properties` are not written (kubegen, controller-gen, the apiserver)
     if (Array.isArray(x) && x.length === 0 && k !== 'enum' && k !== 'default' && k !== 'example') continue;
-    if (k === 'properties' && isObject(x) && Object.keys(x as object).length === 0) continue;
+    if (k === 'properties' && isObject(x) && Object.keys(x).length === 0) continue;
     Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
   }
   if ((key === 'annotations' || key === 'subresources' || key === 'labels') && Object.keys(out).length === 0) return undefined;

@@ -276,7 +276,7 @@ class Loader {
     const embeds: TypeRef[] = [];
     for (const clause of node.heritageClauses ?? []) {
       for (const t of clause.types) {
-        const ref = this.convertReference(t.expression as ts.EntityName, t.typeArguments, t, sf);
+        const ref = this.convertReference(t.expression, t.typeArguments, t, sf);
         if (ref) embeds.push(ref);
       }
     }
@@ -377,22 +377,22 @@ class Loader {
       case ts.SyntaxKind.UnknownKeyword:
         return { kind: 'unknown' };
       case ts.SyntaxKind.AnyKeyword:
-        return this.reject(node, sf, '`any` is not allowed in API types: use `unknown` (any JSON) or a precise type');
+        { this.reject(node, sf, '`any` is not allowed in API types: use `unknown` (any JSON) or a precise type'); return; }
       case ts.SyntaxKind.BigIntKeyword:
-        return this.reject(node, sf, '`bigint` is not allowed: use int64 from @kubegen/runtime');
+        { this.reject(node, sf, '`bigint` is not allowed: use int64 from @kubegen/runtime'); return; }
       case ts.SyntaxKind.SymbolKeyword:
-        return this.reject(node, sf, '`symbol` cannot be serialised to JSON');
+        { this.reject(node, sf, '`symbol` cannot be serialised to JSON'); return; }
       case ts.SyntaxKind.ObjectKeyword:
-        return this.reject(node, sf, '`object` is not allowed: declare an interface, or use Record<string, unknown>');
+        { this.reject(node, sf, '`object` is not allowed: declare an interface, or use Record<string, unknown>'); return; }
     }
     if (ts.isParenthesizedTypeNode(node)) return this.convertType(node.type, sf);
     if (ts.isLiteralTypeNode(node)) {
       const v = literalValue(node);
-      if (v === undefined) return this.reject(node, sf, 'only string, number and boolean literal types are allowed');
+      if (v === undefined) { this.reject(node, sf, 'only string, number and boolean literal types are allowed'); return; }
       return { kind: 'enum', base: literalBase(v), values: [v] };
     }
     if (ts.isUnionTypeNode(node)) {
-      if (node.types.some(isNullType)) return this.reject(node, sf, '`| null` is only allowed directly on a property type (`x: T | null`)');
+      if (node.types.some(isNullType)) { this.reject(node, sf, '`| null` is only allowed directly on a property type (`x: T | null`)'); return; }
       return this.convertUnion(node.types, sf, node);
     }
     if (ts.isArrayTypeNode(node)) {
@@ -411,12 +411,12 @@ class Loader {
       return { kind: 'struct', embeds, fields: [] };
     }
     if (ts.isTypeReferenceNode(node)) return this.convertReference(node.typeName, node.typeArguments, node, sf);
-    if (ts.isTupleTypeNode(node)) return this.reject(node, sf, 'tuples are not allowed in API types: use an array or an object');
-    if (ts.isFunctionTypeNode(node) || ts.isConstructorTypeNode(node)) return this.reject(node, sf, 'functions are not allowed in API types');
+    if (ts.isTupleTypeNode(node)) { this.reject(node, sf, 'tuples are not allowed in API types: use an array or an object'); return; }
+    if (ts.isFunctionTypeNode(node) || ts.isConstructorTypeNode(node)) { this.reject(node, sf, 'functions are not allowed in API types'); return; }
     if (ts.isMappedTypeNode(node) || ts.isConditionalTypeNode(node) || ts.isIndexedAccessTypeNode(node) || ts.isTypeQueryNode(node))
-      return this.reject(node, sf, 'computed types (mapped, conditional, indexed, typeof) are not allowed in API types: write the type out');
-    if (ts.isTemplateLiteralTypeNode(node)) return this.reject(node, sf, 'template literal types are not allowed: use string with +kubebuilder:validation:Pattern');
-    return this.reject(node, sf, `unsupported type \`${node.getText(sf)}\``);
+      { this.reject(node, sf, 'computed types (mapped, conditional, indexed, typeof) are not allowed in API types: write the type out'); return; }
+    if (ts.isTemplateLiteralTypeNode(node)) { this.reject(node, sf, 'template literal types are not allowed: use string with +kubebuilder:validation:Pattern'); return; }
+    this.reject(node, sf, `unsupported type \`${node.getText(sf)}\``);
   }
 
   private convertUnion(types: readonly ts.TypeNode[], sf: ts.SourceFile, at: ts.Node): TypeRef | undefined {
@@ -434,13 +434,13 @@ class Loader {
         values.push(true, false);
         continue;
       }
-      return this.reject(at, sf, `unions other than of literals (and \`| null\` on a property) are not allowed: \`${at.getText(sf)}\``);
+      this.reject(at, sf, `unions other than of literals (and \`| null\` on a property) are not allowed: \`${at.getText(sf)}\``); return;
     }
     const bases = new Set(values.map(literalBase));
     if (bases.size !== 1) {
       // `1 | 2.5` is a number enum; anything else mixed is an error.
       if ([...bases].every((b) => b === 'integer' || b === 'number')) return { kind: 'enum', base: 'number', values };
-      return this.reject(at, sf, `a literal union must not mix strings, numbers and booleans: \`${at.getText(sf)}\``);
+      this.reject(at, sf, `a literal union must not mix strings, numbers and booleans: \`${at.getText(sf)}\``); return;
     }
     const base = [...bases][0];
     if (base === 'boolean' && values.length === 2 && values.includes(true) && values.includes(false)) return { kind: 'primitive', name: 'boolean' };
@@ -455,21 +455,21 @@ class Loader {
   ): TypeRef | undefined {
     const text = typeName.getText(sf);
     const target = this.resolver.resolve(typeName, sf);
-    if (!target || target.kind === 'namespace') return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type');
+    if (!target || target.kind === 'namespace') { this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type'); return; }
     if (target.kind === 'global') {
       if (LIB_TYPES.has(target.name)) return this.convertLibReference(target.name, typeArguments, at, sf);
       const builtin = BUILTIN_HINTS[text];
-      if (builtin !== undefined) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types${builtin}`);
-      if (JS_GLOBALS.has(target.name)) return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
-      return this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type');
+      if (builtin !== undefined) { this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types${builtin}`); return; }
+      if (JS_GLOBALS.has(target.name)) { this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`); return; }
+      this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type'); return;
     }
-    if (typeArguments && typeArguments.length > 0) return this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`, 'generic-type');
+    if (typeArguments && typeArguments.length > 0) { this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`, 'generic-type'); return; }
     if (target.kind === 'enumMember') {
       const v = enumValues(target.decl)[target.decl.members.indexOf(target.member)];
-      if (v === undefined) return this.reject(at, sf, `enum member \`${text}\` has no constant value`, 'invalid-enum');
+      if (v === undefined) { this.reject(at, sf, `enum member \`${text}\` has no constant value`, 'invalid-enum'); return; }
       return { kind: 'enum', base: literalBase(v), values: [v] };
     }
-    if (target.kind === 'other') return this.reject(at, sf, `\`${text}\` is not a type declared with interface, type or enum`);
+    if (target.kind === 'other') { this.reject(at, sf, `\`${text}\` is not a type declared with interface, type or enum`); return; }
     const decl = target.node;
     const declFile = decl.getSourceFile();
     const name = decl.name.text;
@@ -482,7 +482,7 @@ class Loader {
       return { kind: 'named', package: RUNTIME_PACKAGE, name };
     }
     const rel = path.relative(this.root, declFile.fileName);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) return this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type');
+    if (rel.startsWith('..') || path.isAbsolute(rel)) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
   }
 
@@ -493,14 +493,14 @@ class Loader {
     }
     if ((name === 'Record' || name === 'Readonly' || name === 'Partial') && args) {
       if (name === 'Record' && args.length === 2) {
-        if (args[0].kind !== ts.SyntaxKind.StringKeyword) return this.reject(at, sf, 'Record keys must be `string` (a map with string keys)');
+        if (args[0].kind !== ts.SyntaxKind.StringKeyword) { this.reject(at, sf, 'Record keys must be `string` (a map with string keys)'); return; }
         const values = this.convertType(args[1], sf);
         return values && { kind: 'map', values };
       }
       if (name === 'Readonly' && args.length === 1) return this.convertType(args[0], sf);
     }
-    if (name === 'Date') return this.reject(at, sf, '`Date` is not allowed: use Time from @kubegen/runtime (an RFC 3339 string)');
-    return this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
+    if (name === 'Date') { this.reject(at, sf, '`Date` is not allowed: use Time from @kubegen/runtime (an RFC 3339 string)'); return; }
+    this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
   }
 
   private reject(node: ts.Node, sf: ts.SourceFile, message: string, kind: DiagnosticKindName = 'unsupported-type'): undefined {
@@ -536,7 +536,7 @@ export function conversionImportSites(sf: ts.SourceFile): ConversionImportSite[]
     if (ts.isImportDeclaration(st)) {
       const clause = st.importClause;
       // a side-effect import (`import './x'`) runs code: not types only
-      typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      typeOnly = !!clause && (clause.phaseModifier === ts.SyntaxKind.TypeKeyword || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
       typeOnly = st.isTypeOnly || (!!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.every((e) => e.isTypeOnly));
     } else continue;

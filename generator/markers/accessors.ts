@@ -41,7 +41,7 @@ export function getMarkers<T>(markers: readonly MarkerValue[], def: MarkerDefini
 }
 
 /** Whether `def` occurs. */
-export function hasMarker(markers: readonly MarkerValue[], def: MarkerDefinition<unknown>): boolean {
+export function hasMarker(markers: readonly MarkerValue[], def: MarkerDefinition): boolean {
   return markers.some((m) => m.name === def.name);
 }
 

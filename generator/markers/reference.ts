@@ -38,7 +38,7 @@ function renderText(): string {
   for (const [category, defs] of categories()) {
     lines.push(category, '='.repeat(category.length), '');
     for (const d of defs) {
-      lines.push(`${markerSyntax(d)}`);
+      lines.push(markerSyntax(d));
       lines.push(`    ${facts(d).join('; ')}`);
       lines.push(`    ${d.help.summary}`);
       if (d.help.details) lines.push(`    ${d.help.details}`);

@@ -21,7 +21,7 @@ export function compileRE2(pattern: string): RE2Expression {
   try {
     re = RE2JS.compile(pattern);
   } catch (e) {
-    throw new Error(goMessage(e));
+    throw new Error(goMessage(e), { cause: e });
   }
   return { test: (input: string) => re.test(input) };
 }

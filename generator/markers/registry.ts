@@ -125,7 +125,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   const line = text.trimEnd();
   const m = NAME_RE.exec(line);
   if (!m) return { kind: 'foreign' };
-  let name = m[1];
+  const name = m[1];
   let nameEnd = m[0].length;
   const err = (kind: DiagnosticKindName, message: string, offset: number, hint?: string): ParseResult => ({
     kind: 'error',
@@ -142,7 +142,6 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   }
   const def = resolved.def;
   const firstArg = resolved.firstArg;
-  name = def.name;
   const label = `+${def.name}`;
 
   let params: string | undefined;

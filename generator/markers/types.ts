@@ -105,6 +105,7 @@ export type ArgSpec<V = unknown> = {
  * the key is optional in `T`.
  */
 export type StructArgs<T> = {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Pick<T, K>` is the test for an optional key
   readonly [K in keyof T & string]-?: ArgSpec<Exclude<T[K], undefined>> & ({} extends Pick<T, K> ? { optional: true } : { optional?: false });
 };
 

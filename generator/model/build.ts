@@ -148,9 +148,9 @@ function isPackageOptional(markers: MarkerValue[]): boolean {
 function resolveFields(t: TypeRef, pkg: Package, index: Index): void {
   switch (t.kind) {
     case 'array':
-      return resolveFields(t.items, pkg, index);
+      { resolveFields(t.items, pkg, index); return; }
     case 'map':
-      return resolveFields(t.values, pkg, index);
+      { resolveFields(t.values, pkg, index); return; }
     case 'struct':
       for (const e of t.embeds) resolveFields(e, pkg, index);
       for (const f of t.fields) {

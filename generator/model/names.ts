@@ -16,7 +16,7 @@ import { builtinModules } from 'node:module';
 import type { DiagnosticBag } from '../diagnostics';
 import { findMarker } from '../markers/accessors';
 import { GroupName, Resource, VersionName } from '../markers/definitions/crd';
-import type { Kind, MarkerValue, Package, SourceSpan, TypeDecl } from './types';
+import type { Kind, Package, SourceSpan, TypeDecl } from './types';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;

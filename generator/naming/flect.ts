@@ -52,7 +52,7 @@ function buildTables(): {
     singularRules = [{ suffix: repl, apply: noop }, { suffix, apply: simpleRule(suffix, repl) }, ...singularRules];
   };
   for (let i = SUFFIX_RULES.length - 1; i >= 0; i--) {
-    const [singular, plural] = SUFFIX_RULES[i]!;
+    const [singular, plural] = SUFFIX_RULES[i];
     insertPlural(singular, plural);
     insertSingular(plural, singular);
   }
@@ -108,8 +108,8 @@ function trimSpace(s: string): string {
   const chars = Array.from(s);
   let a = 0;
   let b = chars.length;
-  while (a < b && isUnicodeSpace(chars[a]!)) a++;
-  while (b > a && isUnicodeSpace(chars[b - 1]!)) b--;
+  while (a < b && isUnicodeSpace(chars[a])) a++;
+  while (b > a && isUnicodeSpace(chars[b - 1])) b--;
   return chars.slice(a, b).join('');
 }
 
@@ -175,7 +175,7 @@ function toParts(input: string): string[] {
 
 function lastPart(s: string): string {
   const parts = toParts(s);
-  return parts.length === 0 ? '' : parts[parts.length - 1]!;
+  return parts.length === 0 ? '' : parts[parts.length - 1];
 }
 
 /** Ident.ReplaceSuffix(orig, repl).String(). */
@@ -187,8 +187,8 @@ function replaceSuffix(original: string, orig: string, repl: string): string {
 function capitalize(s: string): string {
   if (toParts(s).length === 0) return '';
   const chars = Array.from(s);
-  const first = chars[0]!.toUpperCase();
-  chars[0] = Array.from(first).length === 1 ? first : chars[0]!;
+  const first = chars[0].toUpperCase();
+  chars[0] = Array.from(first).length === 1 ? first : chars[0];
   return chars.join('');
 }
 

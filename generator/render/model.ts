@@ -106,7 +106,7 @@ export class ModelIndex {
       case 'struct':
         return { kind: 'struct', id: owner.id, package: owner.package, name: owner.name, named: false, struct: ref };
       case 'named': {
-        if (ref.package === RUNTIME_PACKAGE) return this.wellKnown(ref.name as WellKnownName);
+        if (ref.package === RUNTIME_PACKAGE) return this.wellKnown(ref.name);
         const decl = this.decl(ref.package, ref.name);
         if (!decl) throw new Error(`unknown type ${ref.package}#${ref.name}`);
         return this.declShape(decl);
@@ -123,7 +123,7 @@ export class ModelIndex {
     return this.shape(decl.type, { id, name: decl.name, package: decl.package });
   }
 
-  private wellKnown(name: WellKnownName | string): Shape {
+  private wellKnown(name: string): Shape {
     const scalar = SCALAR_WELL_KNOWN[name as WellKnownName];
     if (scalar) return { kind: 'scalar', json: scalar };
     if (name === 'JSON' || name === 'RawExtension') return { kind: 'any' };

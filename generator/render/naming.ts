@@ -37,7 +37,7 @@ function upperFirst(s: string): string {
   const c = String.fromCodePoint(first);
   const upper = c.toUpperCase();
   // a letter whose upper case is several letters (ß → SS) keeps its own spelling
-  return ([...upper].length === 1 ? upper : c) + s.slice(c.length);
+  return (Array.from(upper).length === 1 ? upper : c) + s.slice(c.length);
 }
 
 function lowerFirst(s: string): string {
@@ -45,7 +45,7 @@ function lowerFirst(s: string): string {
   if (first === undefined) return s;
   const c = String.fromCodePoint(first);
   const lower = c.toLowerCase();
-  return ([...lower].length === 1 ? lower : c) + s.slice(c.length);
+  return (Array.from(lower).length === 1 ? lower : c) + s.slice(c.length);
 }
 
 /** `cronTab` → `CronTab`, `v1beta1` → `V1beta1`, `stable.example.com` → `StableExampleCom`. */

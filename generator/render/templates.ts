@@ -29,7 +29,7 @@ export function templatesDir(): string {
     const pkg = path.join(dir, 'package.json');
     if (fs.existsSync(candidate) && fs.existsSync(pkg)) {
       try {
-        if (JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'kubegen') return (templatesDirCache = candidate);
+        if ((JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'kubegen') return (templatesDirCache = candidate);
       } catch {
         // not our package.json; keep walking up
       }

@@ -233,14 +233,13 @@ export class SchemaBuilder {
   private flattenOptions(span: SourceSpan, validationsFirst: 'src' | 'dst' = 'src'): FlattenOptions {
     return {
       validationsFirst,
-      onTypeConflict: (a, b, path) =>
-        this.bag.report(
+      onTypeConflict: (a, b, path) => { this.bag.report(
           'schema-conflict',
           path.length > 0
             ? `conflicting types for property "${path.join('.')}" in merged schemas (extends / & / a use site's markers): ${a} vs ${b}`
             : `conflicting types in merged schemas: ${a} vs ${b}`,
           span,
-        ),
+        ); },
     };
   }
 

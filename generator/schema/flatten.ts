@@ -50,7 +50,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
     if (key === 'allOf' || DOC_KEYS.has(key)) continue;
     const sv = s[key];
     if (key === 'enum') {
-      if (Array.isArray(sv) && sv.length > 0 && !(Array.isArray(d.enum) && (d.enum as unknown[]).length > 0)) d.enum = [...sv];
+      if (Array.isArray(sv) && sv.length > 0 && !(Array.isArray(d.enum) && (d.enum as unknown[]).length > 0)) d.enum = [...(sv as unknown[])];
       continue;
     }
     if (isEmpty(sv)) continue;
@@ -102,7 +102,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
         hoisted = true;
     }
   }
-  if (hoisted) dst.allOf = [...(dst.allOf ?? []), dstRem as JSONSchemaProps, srcRem as JSONSchemaProps];
+  if (hoisted) dst.allOf = [...(dst.allOf ?? []), dstRem, srcRem];
   if (dst.required && dst.required.length > 0) dst.required = [...new Set(dst.required)].sort();
 }
 

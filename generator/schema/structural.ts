@@ -20,7 +20,7 @@ const FORBIDDEN_IN_JUNCTORS: Array<keyof JSONSchemaProps> = ['description', 'typ
 
 export function structuralViolations(root: JSONSchemaProps): StructuralViolation[] {
   const out: StructuralViolation[] = [];
-  walk(root, [], out, true);
+  walk(root, [], out);
   const meta = root.properties?.metadata;
   if (meta) {
     const allowed = new Set(['name', 'generateName']);
@@ -33,7 +33,7 @@ export function structuralViolations(root: JSONSchemaProps): StructuralViolation
   return out;
 }
 
-function walk(s: JSONSchemaProps, path: SchemaStep[], out: StructuralViolation[], isRoot = false): void {
+function walk(s: JSONSchemaProps, path: SchemaStep[], out: StructuralViolation[]): void {
   const add = (message: string) => out.push({ path, message });
   const raw = s as Record<string, unknown>;
   for (const k of FORBIDDEN_KEYS) if (raw[k] !== undefined) add(`${k} is not allowed in a CRD schema`);
@@ -82,7 +82,6 @@ function walk(s: JSONSchemaProps, path: SchemaStep[], out: StructuralViolation[]
   for (const [name, p] of Object.entries(s.properties ?? {})) walk(p, [...path, { property: name }], out);
   if (s.items) walk(s.items, [...path, '[]'], out);
   if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(s.additionalProperties, [...path, '{}'], out);
-  void isRoot;
 }
 
 /** Inside allOf/anyOf/oneOf/not: value validation only (the IntOrString `anyOf` types excepted). */

@@ -117,7 +117,7 @@ function analyzeScalar(value: number[]): ScalarAnalysis {
 
   let precededByWhitespace = true;
   for (let i = 0; i < n; i++) {
-    const c = value[i]!;
+    const c = value[i];
     const followedByWhitespace = i + 1 >= n || isBlank(value[i + 1]);
     if (i === 0) {
       switch (c) {
@@ -413,7 +413,7 @@ class Emitter {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < value.length; ) {
-      const c = value[i]!;
+      const c = value[i];
       if (isSpace(c)) {
         if (allowBreaks && !spaces && this.column > BEST_WIDTH && !isSpace(value[i + 1])) {
           this.writeIndent();
@@ -447,7 +447,7 @@ class Emitter {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < value.length; ) {
-      const c = value[i]!;
+      const c = value[i];
       if (isSpace(c)) {
         if (
           allowBreaks &&
@@ -490,7 +490,7 @@ class Emitter {
     this.writeIndicator('"', true, false, false);
     const startsWithBom = value[0] === BOM;
     for (let i = 0; i < value.length; ) {
-      const c = value[i]!;
+      const c = value[i];
       if (!isPrintable(c) || startsWithBom || isBreak(c) || c === 0x22 || c === 0x5c) {
         i++;
         this.put('\\');
@@ -548,7 +548,7 @@ class Emitter {
     this.whitespace = true;
     let breaks = true;
     for (let i = 0; i < value.length; ) {
-      const c = value[i]!;
+      const c = value[i];
       if (isBreak(c)) {
         this.writeBreak(c);
         i++;

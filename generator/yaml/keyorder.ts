@@ -51,8 +51,8 @@ export function keyLess(a: string, b: string): boolean {
 
 function runeLess(ar: readonly number[], br: readonly number[]): boolean {
   for (let i = 0; i < ar.length && i < br.length; i++) {
-    const ai0 = ar[i]!;
-    const bi0 = br[i]!;
+    const ai0 = ar[i];
+    const bi0 = br[i];
     if (ai0 === bi0) continue;
     const al = isLetter(ai0);
     const bl = isLetter(bi0);
@@ -61,7 +61,7 @@ function runeLess(ar: readonly number[], br: readonly number[]): boolean {
     let an = 0n;
     let bn = 0n;
     if (ai0 === ZERO || bi0 === ZERO) {
-      for (let j = i - 1; j >= 0 && isDigit(ar[j]!); j--) {
+      for (let j = i - 1; j >= 0 && isDigit(ar[j]); j--) {
         if (ar[j] !== ZERO) {
           an = 1n;
           bn = 1n;
@@ -70,9 +70,9 @@ function runeLess(ar: readonly number[], br: readonly number[]): boolean {
       }
     }
     let ai = i;
-    for (; ai < ar.length && isDigit(ar[ai]!); ai++) an = wrap64(an * 10n + BigInt(ar[ai]! - ZERO));
+    for (; ai < ar.length && isDigit(ar[ai]); ai++) an = wrap64(an * 10n + BigInt(ar[ai] - ZERO));
     let bi = i;
-    for (; bi < br.length && isDigit(br[bi]!); bi++) bn = wrap64(bn * 10n + BigInt(br[bi]! - ZERO));
+    for (; bi < br.length && isDigit(br[bi]); bi++) bn = wrap64(bn * 10n + BigInt(br[bi] - ZERO));
     if (an !== bn) return an < bn;
     if (ai !== bi) return ai < bi;
     return ai0 < bi0;

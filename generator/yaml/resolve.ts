@@ -33,7 +33,7 @@ export function needsQuoting(s: string): boolean {
 /** encode.go `isBase60Float`. */
 export function isBase60Float(s: string): boolean {
   if (s === '') return false;
-  const c = s[0]!;
+  const c = s[0];
   if (!(c === '+' || c === '-' || (c >= '0' && c <= '9')) || !s.includes(':')) return false;
   return BASE60_FLOAT.test(s);
 }
@@ -42,7 +42,7 @@ type Hint = 'S' | 'D' | 'M' | '.' | 'N' | 0;
 
 function hintOf(s: string): Hint {
   if (s === '') return 'N';
-  const c = s[0]!;
+  const c = s[0];
   if (c === '+' || c === '-') return 'S';
   if (c >= '0' && c <= '9') return 'D';
   if ('yYnNtTfFoO~'.includes(c)) return 'M';
@@ -86,7 +86,7 @@ function base0Magnitude(digits: string): bigint | undefined {
   if (m[2] !== undefined) return BigInt('0o' + m[2]);
   if (m[3] !== undefined) return BigInt('0x' + m[3]);
   if (m[4] !== undefined) return m[4] === '' ? 0n : BigInt('0o' + m[4]);
-  return BigInt(m[5]!);
+  return BigInt(m[5]);
 }
 
 /** strconv.ParseInt(s, 0, 64) succeeds. */
@@ -133,13 +133,13 @@ function underscoreOK(str: string): boolean {
   let i = 0;
   if (s.length >= 1 && (s[0] === '-' || s[0] === '+')) s = s.slice(1);
   let hex = false;
-  if (s.length >= 2 && s[0] === '0' && 'boxBOX'.includes(s[1]!)) {
+  if (s.length >= 2 && s[0] === '0' && 'boxBOX'.includes(s[1])) {
     i = 2;
     saw = '0';
     hex = s[1] === 'x' || s[1] === 'X';
   }
   for (; i < s.length; i++) {
-    const c = s[i]!;
+    const c = s[i];
     if ((c >= '0' && c <= '9') || (hex && /[a-fA-F]/.test(c))) {
       saw = '0';
       continue;
@@ -192,7 +192,7 @@ function isLeap(year: number): boolean {
 
 function daysIn(month: number, year: number): number {
   if (month === 2) return isLeap(year) ? 29 : 28;
-  return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 
 /** time.skip for a one-character layout literal. */

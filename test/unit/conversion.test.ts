@@ -54,8 +54,8 @@ describe('conversion emitter', () => {
       manualModule: (pkg: { version: string }) => path.relative(path.join(dir, GROUP, 'src', pkg.version), path.join(CASE_APIS, pkg.version, 'conversion')),
     }).files.map((f) => {
       if (f.path !== 'v1beta1/conversion.ts') return f;
-      expect(f.contents).toContain('    switch (key as keyof hub.Container | keyof Container) {\n      case \'name\':\n');
-      return { ...f, contents: f.contents.replace("    switch (key as keyof hub.Container | keyof Container) {\n      case 'name':\n", "    switch (key as keyof hub.Container | keyof Container) {\n      case 'nmae':\n") };
+      expect(f.contents).toContain('    switch (key as keyof (hub.Container & Container)) {\n      case \'name\':\n');
+      return { ...f, contents: f.contents.replace("    switch (key as keyof (hub.Container & Container)) {\n      case 'name':\n", "    switch (key as keyof (hub.Container & Container)) {\n      case 'nmae':\n") };
     });
     const paths = writeFiles(dir, [...files, ...deepcopy.files, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([expect.stringContaining(`v1beta1/conversion.ts:46:12 Type '"nmae"' is not comparable to type '"name" | "image" | "resources" | "betaNote"'`)]);

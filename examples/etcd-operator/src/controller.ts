@@ -232,7 +232,7 @@ export function clusterStatus(cluster: EtcdCluster, sts: StatefulSet, now: () =>
 /** A client whose `get` reads the manager's cache (controller-runtime's default reading client); writes go direct. */
 function readingFromCache<T extends KubeObject>(direct: ResourceClient<T, KubeList<T>>, cache: Lister<T>, namespace: string): ResourceClient<T, KubeList<T>> {
   const client = Object.create(direct) as ResourceClient<T, KubeList<T>>;
-  client.get = async (name: string) => structuredClone(cache.namespace(namespace).get(name));
+  client.get = (name: string) => Promise.resolve(structuredClone(cache.namespace(namespace).get(name)));
   return client;
 }
 
@@ -271,7 +271,7 @@ export class EtcdClusterReconciler implements Reconciler {
   }
 
   /** Logs `reconcile start` / `reconcile end` (with the process id: several operators may run) around `sync`. */
-  async reconcile(req: Request, signal: AbortSignal): Promise<Result | void> {
+  async reconcile(req: Request, signal: AbortSignal): Promise<Result | undefined> {
     const log = this.log.withValues({ namespace: req.namespace, name: req.name, pid: process.pid });
     log.info('reconcile start');
     let outcome = 'error';
@@ -289,7 +289,7 @@ export class EtcdClusterReconciler implements Reconciler {
     }
   }
 
-  private async sync({ namespace, name }: Request, signal: AbortSignal): Promise<Result | void> {
+  private async sync({ namespace, name }: Request, signal: AbortSignal): Promise<Result | undefined> {
     let cluster: EtcdCluster;
     try {
       cluster = structuredClone(this.clusters.namespace(namespace).get(name));
@@ -312,9 +312,9 @@ export class EtcdClusterReconciler implements Reconciler {
       const { object } = await ensureFinalizer(clusters, cluster, FINALIZER, { signal });
       cluster = { ...object, apiVersion: cluster.apiVersion, kind: cluster.kind };
     }
-    await this.sync1(cluster, configMapResource, this.configMaps, configMapName(cluster), (o) => mutateConfigMap(cluster, o), signal);
-    await this.sync1(cluster, serviceResource, this.services, name, (o) => mutateService(cluster, o), signal);
-    const sts = await this.sync1(cluster, statefulSetResource, this.statefulSets, name, (o) => mutateStatefulSet(cluster, o), signal);
+    await this.sync1(cluster, configMapResource, this.configMaps, configMapName(cluster), (o) => { mutateConfigMap(cluster, o); }, signal);
+    await this.sync1(cluster, serviceResource, this.services, name, (o) => { mutateService(cluster, o); }, signal);
+    const sts = await this.sync1(cluster, statefulSetResource, this.statefulSets, name, (o) => { mutateStatefulSet(cluster, o); }, signal);
     const status = clusterStatus(cluster, sts, this.now);
     if (!semanticDeepEqual(cluster.status ?? {}, status)) {
       const wasAvailable = findStatusCondition(cluster.status?.conditions, AVAILABLE)?.status;

@@ -95,7 +95,7 @@ export function parseFlags(argv: readonly string[]): OperatorFlags {
     // util.parseArgs' errors (from another realm under jest, so not `instanceof Error` there): the first line,
     // without the `TypeError [ERR_PARSE_ARGS_…]: ` a String() conversion adds
     const text = typeof (err as { message?: unknown } | null)?.message === 'string' ? (err as { message: string }).message : String(err);
-    throw new UsageError(text.split('\n')[0]!.replace(/^\w*Error \[\w+\]: /, ''));
+    throw new UsageError(text.split('\n')[0].replace(/^\w*Error \[\w+\]: /, ''));
   }
   if (values.help) throw new UsageError('help requested');
   const str = (k: string): string | undefined => values[k] as string | undefined;
@@ -178,7 +178,7 @@ export async function run(argv: readonly string[]): Promise<number> {
           }
         : {}),
     });
-    mgr.addHealthzCheck('ping', async () => undefined);
+    mgr.addHealthzCheck('ping', () => Promise.resolve());
     mgr.addReadyzCheck('informers', mgr.cacheSyncChecker());
     setupEtcdClusterController(mgr, { maxConcurrentReconciles: flags.maxConcurrentReconciles });
     log.info('starting manager', { leaderElection: flags.leaderElect, namespace: flags.namespace ?? '<all>' });

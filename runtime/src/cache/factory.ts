@@ -124,7 +124,7 @@ export class SharedInformerFactory {
   async waitForCacheSync(signal: AbortSignal): Promise<Map<string, boolean>> {
     const keys = [...this.running.keys()];
     const results = await Promise.all(keys.map((k) => this.informers.get(k)!.waitForSync(signal)));
-    return new Map(keys.map((k, i) => [k, results[i]!]));
+    return new Map(keys.map((k, i) => [k, results[i]]));
   }
 
   /** Stops every informer and resolves once all have stopped. Idempotent. */

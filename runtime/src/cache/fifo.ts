@@ -14,7 +14,7 @@ export class Fifo<T> {
   /** The oldest item, removed; `undefined` when empty. */
   shift(): T | undefined {
     if (this.head >= this.items.length) return undefined;
-    const item = this.items[this.head]!;
+    const item = this.items[this.head];
     this.items[this.head++] = undefined as T;
     // drop the consumed prefix once it is most of the array
     if (this.head > 1024 && this.head * 2 > this.items.length) {

@@ -189,7 +189,7 @@ class SyncWaiters {
         if (!check()) return;
         done(true);
       };
-      const onAbort = (): void => done(false);
+      const onAbort = (): void => { done(false); };
       const done = (v: boolean): void => {
         this.waiters.delete(waiter);
         signal.removeEventListener('abort', onAbort);
@@ -229,7 +229,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     const name = opts.reflector?.name ?? 'informer';
     const logger = opts.logger ?? textLogger();
     const metrics = opts.metrics ?? noopMetrics;
-    const report = opts.onHandlerError ?? ((err: unknown) => logger.error('an event handler failed', { informer: name, error: err }));
+    const report = opts.onHandlerError ?? ((err: unknown) => { logger.error('an event handler failed', { informer: name, error: err }); });
     this.onHandlerError = (err) => {
       metrics.count('kubegen_informer_handler_errors_total', { name });
       report(err);
@@ -246,7 +246,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     if (this.stopped) throw new Error('the informer has stopped; the handler was not added');
     let period = opts.resyncPeriodMs ?? this.defaultResyncMs;
     if (period > 0 && period < MINIMUM_RESYNC_PERIOD_MS) period = MINIMUM_RESYNC_PERIOD_MS;
-    const listener = new Listener<T>(handler, period, this.onHandlerError, () => this.syncWaiters.notify());
+    const listener = new Listener<T>(handler, period, this.onHandlerError, () => { this.syncWaiters.notify(); });
     if (period > 0) listener.nextResync = this.clock.now() + period;
     this.listeners.add(listener);
     if (this.started) {
@@ -359,7 +359,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
         this.indexer.delete(obj);
         this.distribute({ type: 'delete', obj });
       },
-      bookmark: (rv: string) => this.indexer.bookmark(rv),
+      bookmark: (rv: string) => { this.indexer.bookmark(rv); },
       replace: (received: readonly T[], rv: string) => {
         const items = received.map((o) => this.apply(o));
         const initial = !this.synced;
@@ -393,7 +393,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     let next = Infinity;
     for (const l of this.listeners) next = Math.min(next, l.nextResync);
     if (next === Infinity) return;
-    this.resyncTimer = this.clock.setTimer(() => this.resync(), Math.max(0, next - this.clock.now()));
+    this.resyncTimer = this.clock.setTimer(() => { this.resync(); }, Math.max(0, next - this.clock.now()));
   }
 
   private resync(): void {

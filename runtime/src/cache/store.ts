@@ -65,8 +65,8 @@ export function deletionHandlingMetaNamespaceKeyFunc(obj: KubeObject | DeletedFi
 /** The namespace (`''` for cluster-scoped) and name of a key. Throws on a key with more than one `/`. */
 export function splitMetaNamespaceKey(key: string): { namespace: string; name: string } {
   const parts = key.split('/');
-  if (parts.length === 1) return { namespace: '', name: parts[0]! };
-  if (parts.length === 2) return { namespace: parts[0]!, name: parts[1]! };
+  if (parts.length === 1) return { namespace: '', name: parts[0] };
+  if (parts.length === 2) return { namespace: parts[0], name: parts[1] };
   throw new TypeError(`unexpected key format: ${JSON.stringify(key)}`);
 }
 
@@ -262,7 +262,7 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     const clash = names.filter((n) => this.indexers.has(n));
     if (clash.length > 0) throw new Error(`indexer conflict: ${clash.join(', ')}`);
     for (const name of names) {
-      const fn = indexers[name]!;
+      const fn = indexers[name];
       this.indexers.set(name, fn);
       const index = new Map<string, Set<string>>();
       this.indices.set(name, index);

@@ -34,7 +34,7 @@ function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < input.length) {
-    const c = input[i]!;
+    const c = input[i];
     if (c === ' ' || c === '\t' || c === '\n') {
       i++;
     } else if (c === '=' || c === '!') {
@@ -50,7 +50,7 @@ function tokenize(input: string): Token[] {
       i++;
     } else {
       let j = i;
-      while (j < input.length && !' \t\n=!,()<>'.includes(input[j]!)) j++;
+      while (j < input.length && !' \t\n=!,()<>'.includes(input[j])) j++;
       tokens.push({ kind: 'id', text: input.slice(i, j) });
       i = j;
     }
@@ -75,8 +75,8 @@ function checkValue(value: string, input: string): string {
 export function parseLabelSelector(input: string): LabelRequirement[] {
   const tokens = tokenize(input);
   let pos = 0;
-  const peek = (): Token => tokens[pos]!;
-  const next = (): Token => tokens[pos++]!;
+  const peek = (): Token => tokens[pos];
+  const next = (): Token => tokens[pos++];
   const fail = (what: string): never => {
     throw new SelectorParseError(`unable to parse selector "${input}": ${what}`);
   };
@@ -144,7 +144,7 @@ export function parseLabelSelector(input: string): LabelRequirement[] {
 export function matchLabels(reqs: readonly LabelRequirement[], labels: Readonly<Record<string, string>> = {}): boolean {
   for (const r of reqs) {
     const has = Object.hasOwn(labels, r.key);
-    const v = has ? labels[r.key]! : undefined;
+    const v = has ? labels[r.key] : undefined;
     switch (r.operator) {
       case 'exists':
         if (!has) return false;
@@ -218,7 +218,7 @@ function splitUnescaped(s: string, sep: string): string[] {
   const out: string[] = [];
   let cur = '';
   for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
+    const c = s[i];
     if (c === '\\' && i + 1 < s.length) {
       cur += c + s[i + 1];
       i++;

@@ -57,8 +57,8 @@ export interface BuilderControllerOptions {
 
 interface PendingWatch {
   descriptor: ResourceDescriptor;
-  handler: EventHandler<KubeObject> | ((forKind: ResourceDescriptor) => EventHandler<KubeObject>);
-  predicates: readonly Predicate<KubeObject>[];
+  handler: EventHandler | ((forKind: ResourceDescriptor) => EventHandler);
+  predicates: readonly Predicate[];
 }
 
 /** A builder error (controller-runtime's messages). */
@@ -68,11 +68,11 @@ export class BuilderError extends Error {
 
 /** See the module doc. */
 export class ControllerBuilder {
-  private forKind: { descriptor: ResourceDescriptor; predicates: readonly Predicate<KubeObject>[] } | undefined;
+  private forKind: { descriptor: ResourceDescriptor; predicates: readonly Predicate[] } | undefined;
   private readonly owned: PendingWatch[] = [];
   private readonly watched: PendingWatch[] = [];
   private readonly rawSources: Source[] = [];
-  private readonly globalPredicates: Predicate<KubeObject>[] = [];
+  private readonly globalPredicates: Predicate[] = [];
   private name: string | undefined;
   private options: BuilderControllerOptions = {};
   private forCalls = 0;
@@ -82,7 +82,7 @@ export class ControllerBuilder {
   /** The kind this controller reconciles. */
   for<T extends KubeObject>(descriptor: ResourceDescriptor, opts: WatchOptions<T> = {}): this {
     this.forCalls++;
-    this.forKind ??= { descriptor, predicates: (opts.predicates ?? []) as readonly Predicate<KubeObject>[] };
+    this.forKind ??= { descriptor, predicates: (opts.predicates ?? []) };
     return this;
   }
 
@@ -91,14 +91,14 @@ export class ControllerBuilder {
     this.owned.push({
       descriptor,
       handler: (forKind) => enqueueRequestForOwner(forKind, { onlyController: !opts.matchEveryOwner }),
-      predicates: (opts.predicates ?? []) as readonly Predicate<KubeObject>[],
+      predicates: (opts.predicates ?? []),
     });
     return this;
   }
 
   /** Any kind, with a handler deciding which requests its events make. */
   watches<T extends KubeObject>(descriptor: ResourceDescriptor, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
-    this.watched.push({ descriptor, handler: handler as EventHandler<KubeObject>, predicates: (opts.predicates ?? []) as readonly Predicate<KubeObject>[] });
+    this.watched.push({ descriptor, handler: handler, predicates: (opts.predicates ?? []) });
     return this;
   }
 
@@ -110,7 +110,7 @@ export class ControllerBuilder {
 
   /** Predicates for every `for` / `owns` / `watches`, applied before their own. */
   withEventFilter<T extends KubeObject>(p: Predicate<T>): this {
-    this.globalPredicates.push(p as Predicate<KubeObject>);
+    this.globalPredicates.push(p);
     return this;
   }
 
@@ -151,14 +151,14 @@ export class ControllerBuilder {
       clock: this.mgr.clock,
       logger: this.mgr.logger,
     });
-    const source = (d: ResourceDescriptor, handler: EventHandler<KubeObject>, ps: readonly Predicate<KubeObject>[]): KindSource<KubeObject> =>
+    const source = (d: ResourceDescriptor, handler: EventHandler, ps: readonly Predicate[]): KindSource<KubeObject> =>
       new KindSource(this.mgr.informerFor<KubeObject>(d), handler, [...this.globalPredicates, ...ps], `${d.group || 'core'}/${d.version}, Kind=${d.kind}`);
     if (this.forKind) controller.watch(source(this.forKind.descriptor, enqueueRequestForObject(), this.forKind.predicates));
     for (const w of this.owned) {
       const handler = typeof w.handler === 'function' ? w.handler(this.forKind!.descriptor) : w.handler;
       controller.watch(source(w.descriptor, handler, w.predicates));
     }
-    for (const w of this.watched) controller.watch(source(w.descriptor, w.handler as EventHandler<KubeObject>, w.predicates));
+    for (const w of this.watched) controller.watch(source(w.descriptor, w.handler as EventHandler, w.predicates));
     for (const s of this.rawSources) controller.watch(s);
     const mgr = this.mgr;
     mgr.add({

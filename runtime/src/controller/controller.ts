@@ -33,7 +33,7 @@ import { defaultLogger, type Logger } from './log';
 import { noopMetrics, type ControllerMetrics, type QueueState } from './metrics';
 import { evaluate, type Predicate } from './predicates';
 import { PriorityQueue, type PriorityItem } from './priorityqueue';
-import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request, type Result } from './reconcile';
+import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request } from './reconcile';
 
 /** Something a controller watches: it feeds the queue once started and knows when it has synced. */
 export interface Source {
@@ -75,7 +75,7 @@ export class KindSource<T extends KubeObject> implements Source {
         if (ps.every((p) => evaluate(p, 'delete', e))) h.delete?.(e, queue);
       },
     });
-    signal.addEventListener('abort', () => reg.remove(), { once: true });
+    signal.addEventListener('abort', () => { reg.remove(); }, { once: true });
     return reg;
   }
 
@@ -119,7 +119,7 @@ class ControllerQueue extends PriorityQueue implements QueueState {
         this.addedAt.set(key, this.queueClock.now());
         this.metrics().queueAdded(this.controller);
       },
-      retried: () => this.metrics().queueRetried(this.controller),
+      retried: () => { this.metrics().queueRetried(this.controller); },
     });
   }
 
@@ -213,9 +213,9 @@ export class Controller {
   /** The queue as event handlers see it. */
   requestQueue(): RequestQueue {
     return {
-      add: (r, priority) => this.queue.add(requestKey(r), priority !== undefined ? { priority } : {}),
-      addAfter: (r, ms, priority) => this.queue.add(requestKey(r), { afterMs: ms, ...(priority !== undefined ? { priority } : {}) }),
-      addRateLimited: (r, priority) => this.queue.add(requestKey(r), { rateLimited: true, ...(priority !== undefined ? { priority } : {}) }),
+      add: (r, priority) => { this.queue.add(requestKey(r), priority !== undefined ? { priority } : {}); },
+      addAfter: (r, ms, priority) => { this.queue.add(requestKey(r), { afterMs: ms, ...(priority !== undefined ? { priority } : {}) }); },
+      addRateLimited: (r, priority) => { this.queue.add(requestKey(r), { rateLimited: true, ...(priority !== undefined ? { priority } : {}) }); },
     };
   }
 
@@ -227,7 +227,7 @@ export class Controller {
       this.queue.shutDown();
       return;
     }
-    const onStop = (): void => this.queue.shutDown();
+    const onStop = (): void => { this.queue.shutDown(); };
     signal.addEventListener('abort', onStop, { once: true });
     try {
       this.metrics.controllerStarted(this.name, this.maxConcurrentReconciles, this.queue);
@@ -237,7 +237,7 @@ export class Controller {
       this.log.info('Starting Controller');
       // every source waits in parallel, within one cacheSyncTimeout
       const timeout = new AbortController();
-      const timer = this.clock.setTimer(() => timeout.abort(), this.cacheSyncTimeoutMs);
+      const timer = this.clock.setTimer(() => { timeout.abort(); }, this.cacheSyncTimeoutMs);
       const waitSignal = AbortSignal.any([signal, timeout.signal]);
       const results = await Promise.all(synced.map(({ h }) => h.waitForSync(waitSignal)));
       this.clock.clearTimer(timer);
@@ -293,7 +293,7 @@ export class Controller {
       }, this.reconciliationTimeoutMs);
       signal = AbortSignal.any([abort, deadline.signal]);
     }
-    let result: Result | void = undefined;
+    let result: Awaited<ReturnType<Reconciler['reconcile']>> = undefined;
     let failed = false;
     let error: unknown;
     log.v(1).info('Reconciling');

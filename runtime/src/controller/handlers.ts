@@ -57,10 +57,10 @@ export function enqueueRequestForObject<T extends KubeObject = KubeObject>(): Ev
     if (r) q.add(r, priority);
   };
   return {
-    create: (e, q) => enqueue(e.object, q, eventPriority(e)),
-    update: (e, q) => enqueue(e.objectNew, q, eventPriority(e)),
-    delete: (e, q) => enqueue(e.object, q, 0),
-    generic: (e, q) => enqueue(e.object, q, 0),
+    create: (e, q) => { enqueue(e.object, q, eventPriority(e)); },
+    update: (e, q) => { enqueue(e.objectNew, q, eventPriority(e)); },
+    delete: (e, q) => { enqueue(e.object, q, 0); },
+    generic: (e, q) => { enqueue(e.object, q, 0); },
   };
 }
 
@@ -95,10 +95,10 @@ export function enqueueRequestForOwner<T extends KubeObject = KubeObject>(
     for (const r of out.values()) q.add(r, priority);
   };
   return {
-    create: (e, q) => enqueue(q, eventPriority(e), e.object),
-    update: (e, q) => enqueue(q, eventPriority(e), e.objectOld, e.objectNew),
-    delete: (e, q) => enqueue(q, 0, e.object),
-    generic: (e, q) => enqueue(q, 0, e.object),
+    create: (e, q) => { enqueue(q, eventPriority(e), e.object); },
+    update: (e, q) => { enqueue(q, eventPriority(e), e.objectOld, e.objectNew); },
+    delete: (e, q) => { enqueue(q, 0, e.object); },
+    generic: (e, q) => { enqueue(q, 0, e.object); },
   };
 }
 
@@ -113,9 +113,9 @@ export function enqueueRequestsFromMapFunc<T extends KubeObject = KubeObject>(fn
     for (const r of out.values()) q.add(r, priority);
   };
   return {
-    create: (e, q) => enqueue(q, eventPriority(e), e.object),
-    update: (e, q) => enqueue(q, eventPriority(e), e.objectOld, e.objectNew),
-    delete: (e, q) => enqueue(q, 0, e.object),
-    generic: (e, q) => enqueue(q, 0, e.object),
+    create: (e, q) => { enqueue(q, eventPriority(e), e.object); },
+    update: (e, q) => { enqueue(q, eventPriority(e), e.objectOld, e.objectNew); },
+    delete: (e, q) => { enqueue(q, 0, e.object); },
+    generic: (e, q) => { enqueue(q, 0, e.object); },
   };
 }

@@ -160,7 +160,7 @@ function listen(server: Server, addr: { host: string | undefined; port: number }
 
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    server.close(() => { resolve(); });
     server.closeAllConnections?.();
   });
 }
@@ -217,7 +217,7 @@ export class Manager {
       ...(c.resyncPeriodMs ? { defaultResyncMs: c.resyncPeriodMs } : {}),
       clock: this.clock,
       ...(c.reflector ? { reflector: c.reflector } : {}),
-      onHandlerError: (err) => this.logger.error(err, 'an event handler failed'),
+      onHandlerError: (err) => { this.logger.error(err, 'an event handler failed'); },
     });
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({
@@ -375,7 +375,7 @@ export class Manager {
     const stopped = new Promise<void>((resolve) => {
       this.wake = resolve;
       if (signal.aborted) resolve();
-      else signal.addEventListener('abort', () => resolve(), { once: true });
+      else signal.addEventListener('abort', () => { resolve(); }, { once: true });
     });
     const electorStop = new AbortController();
     let electorRun: Promise<void> | undefined;
@@ -411,8 +411,8 @@ export class Manager {
         ]);
         const server = createServer((req, res) => {
           routeProbe(endpoints, req).then(
-            (r) => writeProbe(res, r ?? { status: 404, body: '404 page not found\n' }),
-            (err: unknown) => writeProbe(res, { status: 500, body: `internal server error: ${String(err)}\n` }),
+            (r) => { writeProbe(res, r ?? { status: 404, body: '404 page not found\n' }); },
+            (err: unknown) => { writeProbe(res, { status: 500, body: `internal server error: ${String(err)}\n` }); },
           );
         });
         this.servers.push(server);
@@ -448,9 +448,9 @@ export class Manager {
           clock: this.clock,
           logger: log,
           ...(le.random ? { random: le.random } : {}),
-          onLeadingChange: (leading) => this.metricsSink.leaderElection(le.id, leading),
+          onLeadingChange: (leading) => { this.metricsSink.leaderElection(le.id, leading); },
           callbacks: {
-            onStartedLeading: () => this.startLeaderRunnables(),
+            onStartedLeading: () => { this.startLeaderRunnables(); },
             onStoppedLeading: () => {
               if (electorStop.signal.aborted) return;
               // leadership lost (or never gained) while running: leader-only work stops at once
@@ -477,7 +477,7 @@ export class Manager {
     if (this.running.size > 0) {
       let timer: ReturnType<Clock['setTimer']> | undefined;
       const timedOut = new Promise<boolean>((resolve) => {
-        timer = this.clock.setTimer(() => resolve(true), grace);
+        timer = this.clock.setTimer(() => { resolve(true); }, grace);
       });
       const done = Promise.all([...this.running]).then(() => false);
       const expired = await Promise.race([done, timedOut]);
@@ -489,7 +489,7 @@ export class Manager {
     }
     this.abortRunnables.abort();
     electorStop.abort();
-    await electorRun?.catch((err: unknown) => log.error(err, 'leader election failed'));
+    await electorRun?.catch((err: unknown) => { log.error(err, 'leader election failed'); });
     // no more event retries; the writes under way settle
     this.broadcaster.shutdown();
     this.coreBroadcaster?.shutdown();

@@ -102,7 +102,7 @@ function loadPromClient(): PromClient {
     promModule = require('prom-client') as PromClient;
   } catch (err) {
     if ((err as { code?: string }).code === 'MODULE_NOT_FOUND') {
-      throw new Error('the metrics endpoint needs prom-client: install it beside @kubegen/runtime (npm i prom-client@^15)');
+      throw new Error('the metrics endpoint needs prom-client: install it beside @kubegen/runtime (npm i prom-client@^15)', { cause: err });
     }
     throw err;
   }
@@ -123,7 +123,8 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
   const maxConcurrent = new prom.Gauge({ name: 'controller_runtime_max_concurrent_reconciles', help: 'Maximum number of concurrent reconciles per controller', labelNames: ['controller'], ...c });
   const active = new prom.Gauge({ name: 'controller_runtime_active_workers', help: 'Number of currently used workers per controller', labelNames: ['controller'], ...c });
   const ql = ['name', 'controller'] as const;
-  const depth = new prom.Gauge({
+  // registered with the registry by construction; collect() reads the queues at scrape time
+  new prom.Gauge({
     name: 'workqueue_depth',
     help: 'Current depth of workqueue by workqueue and priority',
     labelNames: ['name', 'controller', 'priority'],
@@ -161,7 +162,6 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
   });
   const retries = new prom.Counter({ name: 'workqueue_retries_total', help: 'Total number of retries handled by workqueue', labelNames: ql, ...c });
   const leader = new prom.Gauge({ name: 'leader_election_master_status', help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. \'name\' is the string used to identify the lease. Please make sure to group by name.', labelNames: ['name'], ...c });
-  void depth;
 
   return {
     registry: reg,

@@ -30,6 +30,7 @@ export function evaluate<T extends KubeObject>(p: Predicate<T>, type: 'update', 
 export function evaluate<T extends KubeObject>(p: Predicate<T>, type: 'delete', e: DeleteEvent<T>): boolean;
 export function evaluate<T extends KubeObject>(p: Predicate<T>, type: 'generic', e: GenericEvent<T>): boolean;
 export function evaluate<T extends KubeObject>(p: Predicate<T>, type: keyof Predicate<T>, e: unknown): boolean {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with `p` as `this` below
   const fn = p[type] as ((e: unknown) => boolean) | undefined;
   return fn ? fn.call(p, e) : true;
 }

@@ -75,8 +75,8 @@ class Heap<T> {
     let i = a.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.before(a[i]!, a[p]!)) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
+      if (!this.before(a[i], a[p])) break;
+      [a[i], a[p]] = [a[p], a[i]];
       i = p;
     }
   }
@@ -92,10 +92,10 @@ class Heap<T> {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < a.length && this.before(a[l]!, a[m]!)) m = l;
-        if (r < a.length && this.before(a[r]!, a[m]!)) m = r;
+        if (l < a.length && this.before(a[l], a[m])) m = l;
+        if (r < a.length && this.before(a[r], a[m])) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
+        [a[i], a[m]] = [a[m], a[i]];
         i = m;
       }
     }
@@ -275,7 +275,7 @@ export class PriorityQueue {
     if (this.timer && this.timerAt <= top.readyAt) return;
     if (this.timer) this.clock.clearTimer(this.timer);
     this.timerAt = top.readyAt;
-    this.timer = this.clock.setTimer(() => this.fire(), top.readyAt - this.clock.now());
+    this.timer = this.clock.setTimer(() => { this.fire(); }, top.readyAt - this.clock.now());
   }
 
   private fire(): void {

@@ -35,10 +35,12 @@ export interface Result {
 
 /** Reconciles one request; see the module doc for the contract. */
 export interface Reconciler {
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- a reconciler that does not requeue returns nothing (controller-runtime's zero Result); `async () => {}` must fit
   reconcile(request: Request, signal: AbortSignal): Promise<Result | void> | Result | void;
 }
 
 /** A function as a `Reconciler`. */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- as Reconciler.reconcile: returning nothing means the zero Result
 export type ReconcileFunc = (request: Request, signal: AbortSignal) => Promise<Result | void> | Result | void;
 
 /** `<namespace>/<name>`, or `<name>` for a cluster-scoped object: the queue key of a request. */
@@ -60,6 +62,7 @@ export class TerminalError extends Error {
   override readonly name = 'TerminalError';
 
   constructor(cause?: unknown) {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-Error cause prints as String() prints it (Go prints it with %v)
     super(`terminal error: ${cause instanceof Error ? cause.message : cause === undefined ? '<nil>' : String(cause)}`, { cause });
   }
 }

@@ -27,7 +27,7 @@ export function setStatusCondition(conditions: Condition[] | undefined, conditio
   if (conditions === undefined || conditions === null) return false;
   const existing = findStatusCondition(conditions, condition.type);
   if (!existing) {
-    conditions.push({ ...condition, lastTransitionTime: condition.lastTransitionTime || formatTime(now()) } as Condition);
+    conditions.push({ ...condition, lastTransitionTime: condition.lastTransitionTime || formatTime(now()) });
     return true;
   }
   let changed = false;

@@ -42,7 +42,7 @@ export function parseQuantity(v: unknown): { num: bigint; den: bigint } | undefi
   const m = QUANTITY_RE.exec(s);
   if (!m) return undefined;
   const [, sign, digits, bin, exp, dec] = m;
-  const [int, frac = ''] = digits!.split('.');
+  const [int, frac = ''] = digits.split('.');
   let num = BigInt(`${int || '0'}${frac}` || '0');
   let e10 = -frac.length;
   if (exp) {
@@ -50,8 +50,8 @@ export function parseQuantity(v: unknown): { num: bigint; den: bigint } | undefi
     if (!Number.isInteger(e) || Math.abs(e) > 1000) return undefined;
     e10 += e;
   }
-  if (dec) e10 += DECIMAL_SUFFIX[dec]!;
-  if (bin) num *= 1n << BigInt(BINARY_SUFFIX[bin]!);
+  if (dec) e10 += DECIMAL_SUFFIX[dec];
+  if (bin) num *= 1n << BigInt(BINARY_SUFFIX[bin]);
   if (sign === '-') num = -num;
   let den = 1n;
   if (e10 >= 0) num *= 10n ** BigInt(e10);
@@ -65,7 +65,7 @@ const TIME_RE = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz
 export function parseRfc3339Nanos(s: string): bigint | undefined {
   const m = TIME_RE.exec(s);
   if (!m) return undefined;
-  const ms = Date.parse(`${m[1]}T${m[2]}${m[4]!.toUpperCase()}`);
+  const ms = Date.parse(`${m[1]}T${m[2]}${m[4].toUpperCase()}`);
   if (Number.isNaN(ms)) return undefined;
   const frac = BigInt((m[3] ?? '').padEnd(9, '0') || '0');
   return BigInt(ms) * 1_000_000n + frac;

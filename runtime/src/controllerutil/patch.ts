@@ -38,7 +38,7 @@ export function createMergePatch(original: JsonValue, modified: JsonValue): Json
       patch[k] = m;
       continue;
     }
-    const sub = isObject(original[k]) && isObject(m) ? createMergePatch(original[k]!, m) : equal(original[k], m) ? undefined : m;
+    const sub = isObject(original[k]) && isObject(m) ? createMergePatch(original[k], m) : equal(original[k], m) ? undefined : m;
     if (sub !== undefined) patch[k] = sub;
   }
   return Object.keys(patch).length === 0 ? undefined : { ...patch };

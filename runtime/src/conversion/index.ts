@@ -122,7 +122,7 @@ function applyLost(target: unknown, node: LostNode): void {
   const f = getOwn(node, 'f') as JsonObject | undefined;
   if (f && !Array.isArray(target)) for (const k of Object.keys(f)) setOwn(target, k, f[k]);
   const c = getOwn(node, 'c') as Record<string, LostNode> | undefined;
-  if (c) for (const k of Object.keys(c)) applyLost(getOwn(target, k), c[k]!);
+  if (c) for (const k of Object.keys(c)) applyLost(getOwn(target, k), c[k]);
 }
 
 /**

@@ -128,9 +128,9 @@ export class EventBroadcaster {
       };
       arm();
     };
-    every(FINISH_TIME_MS, () => this.finishSeries());
-    every(REFRESH_TIME_MS, () => this.refreshSeries());
-    signal.addEventListener('abort', () => this.shutdown(), { once: true });
+    every(FINISH_TIME_MS, () => { this.finishSeries(); });
+    every(REFRESH_TIME_MS, () => { this.refreshSeries(); });
+    signal.addEventListener('abort', () => { this.shutdown(); }, { once: true });
   }
 
   /** Stops timers and retries; pending first attempts still settle. */

@@ -91,7 +91,7 @@ function raceAbort<R>(p: Promise<R>, signal: AbortSignal): Promise<R | undefined
     return Promise.resolve(undefined);
   }
   return new Promise<R | undefined>((resolve, reject) => {
-    const onAbort = (): void => resolve(undefined);
+    const onAbort = (): void => { resolve(undefined); };
     signal.addEventListener('abort', onAbort, { once: true });
     p.then(
       (v) => {
@@ -157,8 +157,8 @@ export class LeaderElector {
       const leading = new AbortController();
       try {
         const started = this.config.callbacks.onStartedLeading(leading.signal);
-        if (started && typeof (started as Promise<void>).then === 'function') {
-          (started as Promise<void>).catch((err: unknown) => this.log.error(err, 'OnStartedLeading failed'));
+        if (started && typeof (started).then === 'function') {
+          (started).catch((err: unknown) => { this.log.error(err, 'OnStartedLeading failed'); });
         }
         await this.renew(signal);
       } finally {
@@ -215,7 +215,7 @@ export class LeaderElector {
   /** Attempts immediately and then every retryPeriod until one succeeds or renewDeadline passes. */
   private async renewWithin(signal: AbortSignal): Promise<boolean> {
     const deadline = new AbortController();
-    const timer = this.clock.setTimer(() => deadline.abort(), this.config.renewDeadlineMs);
+    const timer = this.clock.setTimer(() => { deadline.abort(); }, this.config.renewDeadlineMs);
     const s = AbortSignal.any([signal, deadline.signal]);
     try {
       while (!s.aborted) {
@@ -316,7 +316,7 @@ export class LeaderElector {
   private async release(): Promise<boolean> {
     if (!this.isLeader()) return true;
     const deadline = new AbortController();
-    const timer = this.clock.setTimer(() => deadline.abort(), this.config.renewDeadlineMs);
+    const timer = this.clock.setTimer(() => { deadline.abort(); }, this.config.renewDeadlineMs);
     try {
       let refresh = false;
       while (!deadline.signal.aborted) {
@@ -359,6 +359,6 @@ export class LeaderElector {
     if (holder === this.reportedLeader) return;
     this.reportedLeader = holder;
     const cb = this.config.callbacks.onNewLeader;
-    if (cb) queueMicrotask(() => cb(holder));
+    if (cb) queueMicrotask(() => { cb(holder); });
   }
 }

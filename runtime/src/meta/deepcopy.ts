@@ -49,7 +49,7 @@ export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
   const out: JsonObject = {};
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+    const key = keys[i];
     const v = src[key];
     if (key === '__proto__') {
       setOwn(out, key, cloneJSON(v));
@@ -62,7 +62,7 @@ export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
     // ownerReferences and managedFields hold flat objects; labels, annotations, finalizers and unknown fields are JSON
     out[key] = (key === 'ownerReferences' || key === 'managedFields') && Array.isArray(v) ? copyFlatArray(v) : cloneJSON(v);
   }
-  return out as ObjectMeta;
+  return out;
 }
 
 export function deepCopyListMeta(in_: ListMeta): ListMeta {

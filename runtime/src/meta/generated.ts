@@ -11,7 +11,7 @@ import { setOwn } from './own';
  * object: generated code writes through it only copies of values of the declared field types, or JSON it carries over
  * unchanged, so `obj` stays a value of its type.
  */
-export function jsonView<T extends object>(obj: T): JsonObject {
+export function jsonView(obj: object): JsonObject {
   return obj as JsonObject;
 }
 
@@ -35,7 +35,7 @@ export function copyFlat<T extends object>(in_: T): T {
   const out: JsonObject = {};
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+    const key = keys[i];
     const v = src[key];
     const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
     if (key === '__proto__') setOwn(out, key, c);

@@ -23,7 +23,7 @@ export function cloneJSON<T>(value: T): T {
     const n = value.length;
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
-      const e = value[i];
+      const e: unknown = value[i];
       out[i] = typeof e === 'object' && e !== null ? cloneJSON(e) : e;
     }
     return out as T;
@@ -32,7 +32,7 @@ export function cloneJSON<T>(value: T): T {
   const src = value as JsonObject;
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+    const key = keys[i];
     const v = src[key];
     const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
     if (key === '__proto__') setOwn(out, key, c);

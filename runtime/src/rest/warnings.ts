@@ -22,7 +22,7 @@ export function parseWarningHeaders(values: string | string[] | undefined): Warn
   const re = /(\d{3})\s+(\S+)\s+"((?:[^"\\]|\\.)*)"(?:\s+"[^"]*")?/g;
   for (const value of Array.isArray(values) ? values : [values]) {
     for (const m of value.matchAll(re)) {
-      out.push({ code: Number(m[1]), agent: m[2]!, text: m[3]!.replace(/\\(.)/g, '$1') });
+      out.push({ code: Number(m[1]), agent: m[2], text: m[3].replace(/\\(.)/g, '$1') });
     }
   }
   return out;
@@ -30,7 +30,7 @@ export function parseWarningHeaders(values: string | string[] | undefined): Warn
 
 /** The default handler: each distinct warning text once per process, as a Node process warning. */
 export function createDedupingWarningHandler(
-  emit: (text: string) => void = (text) => process.emitWarning(text, { type: 'KubernetesWarning' }),
+  emit: (text: string) => void = (text) => { process.emitWarning(text, { type: 'KubernetesWarning' }); },
 ): WarningHandler {
   const seen = new Set<string>();
   return (w) => {

@@ -194,7 +194,7 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
             '',
           ].join('\n'),
         );
-        const buildDate = JSON.parse(await fs.readFile(k8s.Info, 'utf8')).Time as string;
+        const buildDate = (JSON.parse(await fs.readFile(k8s.Info, 'utf8')) as { Time: string }).Time;
         const ldflags = ['-s', '-w'];
         for (const pkg of ['k8s.io/component-base/version', 'k8s.io/client-go/pkg/version']) {
           ldflags.push(
@@ -240,7 +240,7 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
     },
     {
       signal: options.signal,
-      onWait: (holder) => log(`kubegen envtest: waiting for ${holder} to finish building into ${dir}…`),
+      onWait: (holder) => { log(`kubegen envtest: waiting for ${holder} to finish building into ${dir}…`); },
     },
   );
 }
@@ -290,7 +290,7 @@ async function goVersionOf(go: string, env: NodeJS.ProcessEnv): Promise<string> 
     return (await runGo(go, ['env', 'GOVERSION'], process.cwd(), env)).trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`no kube-apiserver/etcd binaries found and \`${go}\` is not installed.\n${HOW_TO_PROVIDE}`);
+      throw new Error(`no kube-apiserver/etcd binaries found and \`${go}\` is not installed.\n${HOW_TO_PROVIDE}`, { cause: err });
     }
     throw err;
   }
@@ -300,6 +300,7 @@ function runGo(go: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, 
   return new Promise((resolve, reject) => {
     execFile(go, args, { cwd, env, signal, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- ExecFileException is an Error (an Omit<> intersection the rule does not see through)
         if ((err as NodeJS.ErrnoException).code === 'ENOENT' || err.name === 'AbortError') reject(err);
         else reject(new Error(`\`go ${args.join(' ')}\` failed in ${cwd}:\n${stderr || stdout || err.message}`));
         return;

@@ -368,7 +368,7 @@ function probe(url: string, auth: { ca?: string; token?: string }): Promise<bool
     };
     const req = url.startsWith('https:') ? https.get(url, { ca: auth.ca, headers, timeout: 2000 }, done) : http.get(url, { headers, timeout: 2000 }, done);
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve(false));
+    req.on('error', () => { resolve(false); });
   });
 }
 

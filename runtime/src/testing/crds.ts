@@ -142,7 +142,7 @@ export function parseCrdFile(file: string, text: string): CustomResourceDefiniti
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
     const o = value as KubeObject;
     if (o.apiVersion !== CRD_API_VERSION || o.kind !== 'CustomResourceDefinition') continue;
-    out.push(o as CustomResourceDefinition);
+    out.push(o);
   }
   return out;
 }

@@ -18,7 +18,10 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
         reject(new Error(`could not determine a free port on ${host}`));
         return;
       }
-      server.close((err) => (err ? reject(err) : resolve(address.port)));
+      server.close((err) => {
+        if (err) reject(err);
+        else resolve(address.port);
+      });
     });
   });
 }

@@ -77,7 +77,7 @@ export function retryWatch<T extends HasResourceVersion>(
   }
 
   return {
-    stop: () => controller.abort(),
+    stop: () => { controller.abort(); },
     [Symbol.asyncIterator]: () => {
       if (used) throw new Error('a Watch can be iterated only once');
       used = true;
@@ -103,7 +103,7 @@ export async function untilEvent<T>(
 ): Promise<WatchEvent<T>> {
   const signals = [opts.signal, opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-  const onAbort = (): void => watch.stop();
+  const onAbort = (): void => { watch.stop(); };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();

@@ -56,7 +56,7 @@ export class PushWatch<T> implements Watch<T> {
   constructor(signal?: AbortSignal) {
     if (signal) {
       if (signal.aborted) this.stopped = true;
-      else signal.addEventListener('abort', () => this.stop(), { once: true });
+      else signal.addEventListener('abort', () => { this.stop(); }, { once: true });
     }
   }
 

@@ -147,7 +147,7 @@ export class ConversionWebhook {
         // how often those timeouts are checked (Node's default, 30 s, would let a slow client hold a connection twice as long)
         connectionsCheckingInterval: Math.max(50, Math.min(timeout / 10, 30_000)),
       },
-      (req, res) => this.handle(req, res),
+      (req, res) => { this.handle(req, res); },
     );
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -177,7 +177,7 @@ export class ConversionWebhook {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => { resolve(); }));
     server.closeIdleConnections();
     if (this.inFlight > 0) {
       await Promise.race([
@@ -200,15 +200,15 @@ export class ConversionWebhook {
     if (!this.server) res.setHeader('Connection', 'close');
     const url = (req.url ?? '/').split('?')[0];
     if (url === '/healthz') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return this.reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
-      return this.reply(res, 200, 'ok\n');
+      if (req.method !== 'GET' && req.method !== 'HEAD') { this.reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' }); return; }
+      this.reply(res, 200, 'ok\n'); return;
     }
-    if (url !== this.options.path) return this.reply(res, 404, 'not found\n');
-    if (req.method !== 'POST') return this.reply(res, 405, 'method not allowed\n', { Allow: 'POST' });
+    if (url !== this.options.path) { this.reply(res, 404, 'not found\n'); return; }
+    if (req.method !== 'POST') { this.reply(res, 405, 'method not allowed\n', { Allow: 'POST' }); return; }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') return this.reply(res, 415, 'content type must be application/json\n');
+    if (type !== 'application/json') { this.reply(res, 415, 'content type must be application/json\n'); return; }
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > this.options.maxRequestBytes) return this.tooLarge(req, res);
+    if (declared > this.options.maxRequestBytes) { this.tooLarge(req, res); return; }
     const chunks: Buffer[] = [];
     let size = 0;
     let aborted = false;
@@ -228,23 +228,23 @@ export class ConversionWebhook {
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
-        return this.reply(res, 400, 'body is not JSON\n');
+        this.reply(res, 400, 'body is not JSON\n'); return;
       }
-      if (nestsDeeper(body, this.options.maxDepth)) return this.reply(res, 400, `body nests deeper than ${this.options.maxDepth} levels\n`);
+      if (nestsDeeper(body, this.options.maxDepth)) { this.reply(res, 400, `body nests deeper than ${this.options.maxDepth} levels\n`); return; }
       let review: ConversionReview;
       try {
         review = this.review(body);
       } catch (e) {
-        if (e instanceof ReviewError) return this.reply(res, 400, `${e.message}\n`);
+        if (e instanceof ReviewError) { this.reply(res, 400, `${e.message}\n`); return; }
         // never crash the process on a bug: answer 500
-        return this.reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+        this.reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}\n`); return;
       }
       let json: string;
       try {
         json = JSON.stringify(review);
       } catch (e) {
         // objects nested deeper than JSON.stringify can go: never crash the process
-        return this.reply(res, 500, `internal error: the response cannot be encoded: ${e instanceof Error ? e.message : String(e)}\n`);
+        this.reply(res, 500, `internal error: the response cannot be encoded: ${e instanceof Error ? e.message : String(e)}\n`); return;
       }
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
       res.end(json);
@@ -290,7 +290,7 @@ function nestsDeeper(value: unknown, max: number): boolean {
 /** A value from a request, for a one-line message: strings cut at 100 characters, control characters escaped. */
 function describeValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 100 ? `${v.slice(0, 100)}…` : v).slice(1, -1);
-  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : String(v);
+  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
 }
 
 function describeObject(obj: unknown): string {

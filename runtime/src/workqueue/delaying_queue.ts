@@ -49,8 +49,8 @@ class WaitHeap<T> {
     let i = a.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!before(a[i]!, a[p]!)) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
+      if (!before(a[i], a[p])) break;
+      [a[i], a[p]] = [a[p], a[i]];
       i = p;
     }
   }
@@ -66,10 +66,10 @@ class WaitHeap<T> {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < a.length && before(a[l]!, a[m]!)) m = l;
-        if (r < a.length && before(a[r]!, a[m]!)) m = r;
+        if (l < a.length && before(a[l], a[m])) m = l;
+        if (r < a.length && before(a[r], a[m])) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
+        [a[i], a[m]] = [a[m], a[i]];
         i = m;
       }
     }
@@ -146,7 +146,7 @@ export class DelayingWorkQueue<T> extends WorkQueue<T> implements DelayingQueue<
     if (this.timer && this.timerAt <= top.readyAt) return;
     if (this.timer) this.clock.clearTimer(this.timer);
     this.timerAt = top.readyAt;
-    this.timer = this.clock.setTimer(() => this.fire(), top.readyAt - this.clock.now());
+    this.timer = this.clock.setTimer(() => { this.fire(); }, top.readyAt - this.clock.now());
   }
 
   private fire(): void {

@@ -42,7 +42,7 @@ function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFie
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.CronTabSpec | keyof CronTabSpec) {
+    switch (key as keyof (hub.CronTabSpec & CronTabSpec)) {
       case 'schedule':
         // converted by the hand-written function below
         break;
@@ -76,7 +76,7 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.CronTabStatus | keyof CronTabStatus) {
+    switch (key as keyof (hub.CronTabStatus & CronTabStatus)) {
       case 'lastScheduleTime':
         out[key] = cloneJSON(v);
         break;
@@ -100,7 +100,7 @@ function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): Js
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.CronTab | keyof CronTab) {
+    switch (key as keyof (hub.CronTab & CronTab)) {
       case 'apiVersion':
       case 'kind':
         out[key] = cloneJSON(v);
@@ -136,7 +136,7 @@ function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFie
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabSpec | keyof hub.CronTabSpec) {
+    switch (key as keyof (CronTabSpec & hub.CronTabSpec)) {
       case 'cronSpec':
         // converted by the hand-written function below
         break;
@@ -170,7 +170,7 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabStatus | keyof hub.CronTabStatus) {
+    switch (key as keyof (CronTabStatus & hub.CronTabStatus)) {
       case 'lastScheduleTime':
         out[key] = cloneJSON(v);
         break;
@@ -194,7 +194,7 @@ function convertV1beta1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): Js
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTab | keyof hub.CronTab) {
+    switch (key as keyof (CronTab & hub.CronTab)) {
       case 'apiVersion':
       case 'kind':
         out[key] = cloneJSON(v);

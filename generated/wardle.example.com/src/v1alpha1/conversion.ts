@@ -64,7 +64,7 @@ function convertV1alpha1FischerToV1beta1Fischer(in_: JsonObject, _lost: LostFiel
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Fischer | keyof hub.Fischer) {
+    switch (key as keyof (Fischer & hub.Fischer)) {
       case 'apiVersion':
       case 'kind':
       case 'disallowedFlunders':
@@ -95,7 +95,7 @@ function convertV1alpha1FlunderSpecToV1beta1FlunderSpec(in_: JsonObject, _lost: 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof FlunderSpec | keyof hub.FlunderSpec) {
+    switch (key as keyof (FlunderSpec & hub.FlunderSpec)) {
       case 'reference':
       case 'referenceType':
         out[key] = cloneJSON(v);
@@ -120,7 +120,7 @@ function convertV1alpha1FlunderStatusToV1beta1FlunderStatus(in_: JsonObject, _lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof FlunderStatus | keyof hub.FlunderStatus) {
+    switch (key as keyof (FlunderStatus & hub.FlunderStatus)) {
       case 'observedGeneration':
         out[key] = cloneJSON(v);
         break;
@@ -144,7 +144,7 @@ function convertV1alpha1FlunderToV1beta1Flunder(in_: JsonObject, lost: LostField
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Flunder | keyof hub.Flunder) {
+    switch (key as keyof (Flunder & hub.Flunder)) {
       case 'apiVersion':
       case 'kind':
         out[key] = cloneJSON(v);
@@ -180,7 +180,7 @@ function convertV1beta1FischerToV1alpha1Fischer(in_: JsonObject, _lost: LostFiel
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.Fischer | keyof Fischer) {
+    switch (key as keyof (hub.Fischer & Fischer)) {
       case 'apiVersion':
       case 'kind':
       case 'disallowedFlunders':
@@ -211,7 +211,7 @@ function convertV1beta1FlunderSpecToV1alpha1FlunderSpec(in_: JsonObject, _lost: 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.FlunderSpec | keyof FlunderSpec) {
+    switch (key as keyof (hub.FlunderSpec & FlunderSpec)) {
       case 'reference':
       case 'referenceType':
         out[key] = cloneJSON(v);
@@ -236,7 +236,7 @@ function convertV1beta1FlunderStatusToV1alpha1FlunderStatus(in_: JsonObject, _lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.FlunderStatus | keyof FlunderStatus) {
+    switch (key as keyof (hub.FlunderStatus & FlunderStatus)) {
       case 'observedGeneration':
         out[key] = cloneJSON(v);
         break;
@@ -260,7 +260,7 @@ function convertV1beta1FlunderToV1alpha1Flunder(in_: JsonObject, lost: LostField
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof hub.Flunder | keyof Flunder) {
+    switch (key as keyof (hub.Flunder & Flunder)) {
       case 'apiVersion':
       case 'kind':
         out[key] = cloneJSON(v);

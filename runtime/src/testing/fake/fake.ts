@@ -140,6 +140,7 @@ export class Fake {
       if ((r.verb === '*' || r.verb === action.verb) && covers(r.resource, action)) {
         const reaction = await r.fn(action);
         if (reaction === undefined) continue;
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reactor's error is thrown as the test gave it (client-go's fake returns it unchanged)
         if (reaction.error !== undefined) throw reaction.error;
         return jsonClone(reaction.object) as R;
       }

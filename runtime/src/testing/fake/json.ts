@@ -88,7 +88,7 @@ function getAt(doc: unknown, pointer: string): unknown {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return doc;
   const parent = parentOf(doc, tokens, pointer);
-  const last = tokens[tokens.length - 1]!;
+  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) return parent[arrayIndex(parent, last, false, pointer)];
   if (isObject(parent) && hasOwn(parent, last)) return parent[last];
   throw new PatchError(`path "${pointer}" does not exist`);
@@ -98,7 +98,7 @@ function addAt(doc: unknown, pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return value;
   const parent = parentOf(doc, tokens, pointer);
-  const last = tokens[tokens.length - 1]!;
+  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, true, pointer), 0, value);
   else if (isObject(parent)) setOwn(parent, last, value);
   else throw new PatchError(`path "${pointer}" does not exist`);
@@ -109,7 +109,7 @@ function removeAt(doc: unknown, pointer: string): unknown {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) throw new PatchError('cannot remove the whole document');
   const parent = parentOf(doc, tokens, pointer);
-  const last = tokens[tokens.length - 1]!;
+  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, false, pointer), 1);
   else if (isObject(parent) && hasOwn(parent, last)) delete parent[last];
   else throw new PatchError(`path "${pointer}" does not exist`);
@@ -155,7 +155,7 @@ export function applyJsonPatch(doc: unknown, ops: readonly JsonPatchOp[]): unkno
         if (!deepEqual(getAt(out, o.path), o.value)) throw new PatchError(`test failed at "${o.path}"`, true);
         break;
       default:
-        throw new PatchError(`unknown JSON patch operation "${String(o.op)}"`);
+        throw new PatchError(`unknown JSON patch operation "${o.op}"`);
     }
   }
   return out;

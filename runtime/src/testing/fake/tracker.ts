@@ -156,7 +156,7 @@ function setPath(obj: JsonObject, path: string, value: unknown): void {
     const next = getOwn(cur, part);
     cur = isObject(next) ? next : setOwn(cur, part, {});
   }
-  setOwn(cur, parts[parts.length - 1]!, value);
+  setOwn(cur, parts[parts.length - 1], value);
 }
 
 function withoutKeys(obj: JsonObject, keys: readonly string[]): JsonObject {
@@ -264,7 +264,7 @@ export class ObjectTracker {
     const rest = all.length - (start + page.length);
     const metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number } = { resourceVersion: this.resourceVersion };
     if (rest > 0) {
-      metadata.continue = Buffer.from(JSON.stringify({ after: page[page.length - 1]![0] }), 'utf8').toString('base64url');
+      metadata.continue = Buffer.from(JSON.stringify({ after: page[page.length - 1][0] }), 'utf8').toString('base64url');
       // the server counts the rest only when it need not filter
       if (labels.length === 0 && fields.length === 0) metadata.remainingItemCount = rest;
     }
@@ -418,7 +418,7 @@ export class ObjectTracker {
     }
     // a patch without a resourceVersion is unconditional; one with a resourceVersion is a precondition
     if (!pm.resourceVersion) pm.resourceVersion = stored.metadata.resourceVersion;
-    return this.update(d, patched as KubeObject, ns, { dryRun: opts.dryRun, ...(opts.subresource ? { subresource: opts.subresource } : {}) });
+    return this.update(d, patched, ns, { dryRun: opts.dryRun, ...(opts.subresource ? { subresource: opts.subresource } : {}) });
   }
 
   delete(d: ResourceDescriptor, namespace: string, name: string, opts: DeleteOptions = {}): KubeObject {
@@ -541,9 +541,9 @@ export class ObjectTracker {
     this.watchers.add(watcher);
     w.onStop(() => this.watchers.delete(watcher));
     if (opts.timeoutSeconds && opts.timeoutSeconds > 0) {
-      const timer = setTimeout(() => w.close(), opts.timeoutSeconds * 1000);
+      const timer = setTimeout(() => { w.close(); }, opts.timeoutSeconds * 1000);
       timer.unref?.();
-      w.onStop(() => clearTimeout(timer));
+      w.onStop(() => { clearTimeout(timer); });
     }
     return w;
   }
@@ -576,9 +576,9 @@ export class ObjectTracker {
     if (!c) {
       const out = jsonClone(o);
       out.apiVersion = apiVersionOf(d);
-      return out as KubeObject;
+      return out;
     }
-    return jsonClone(this.convert(d, o, apiVersionOf(d))) as KubeObject;
+    return jsonClone(this.convert(d, o, apiVersionOf(d)));
   }
 
   private convert(d: ResourceDescriptor, o: Obj, apiVersion: string): JsonObject {
@@ -623,7 +623,7 @@ export class ObjectTracker {
 
   /** Namespace and type meta as the server sets them; throws on a namespace mismatch. */
   private normalise(d: ResourceDescriptor, o: JsonObject, namespace: string): Obj {
-    const metadata: ObjectMeta = isObject(o.metadata) ? (o.metadata as ObjectMeta) : {};
+    const metadata: ObjectMeta = isObject(o.metadata) ? (o.metadata) : {};
     o.metadata = metadata;
     if (d.namespaced) {
       const ns = metadata.namespace || namespace;
@@ -712,13 +712,13 @@ export class ObjectTracker {
     const before = old !== undefined && this.matches(old, w.namespace, w.labels, w.fields);
     let send: ((o: KubeObject) => void) | undefined;
     if (type === 'MODIFIED') {
-      if (now && before) send = (o) => w.watch.modify(o);
-      else if (now) send = (o) => w.watch.add(o);
-      else if (before) send = (o) => w.watch.delete(o);
+      if (now && before) send = (o) => { w.watch.modify(o); };
+      else if (now) send = (o) => { w.watch.add(o); };
+      else if (before) send = (o) => { w.watch.delete(o); };
     } else if (type === 'ADDED') {
-      if (now) send = (o) => w.watch.add(o);
+      if (now) send = (o) => { w.watch.add(o); };
     } else if (now || before) {
-      send = (o) => w.watch.delete(o);
+      send = (o) => { w.watch.delete(o); };
     }
     if (!send) return;
     let o: KubeObject;
