@@ -34,7 +34,7 @@ module.exports = {
       displayName: 'unit',
       roots: ['<rootDir>/test', '<rootDir>/runtime/src', '<rootDir>/generator'],
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/cases/', '/test/invalid/', '/test/e2e/'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/golden/[^/]+/', '/test/invalid/', '/test/e2e/'],
     },
     {
       ...shared,

@@ -6,7 +6,7 @@
  *   npm run bench -- deepcopy        (or: node bench/deepcopy/index.js)
  *
  * Plain JavaScript on purpose (no ts-node in the repository): a 10-line require hook transpiles the TypeScript
- * sources of the generator and runtime on the fly, the CronTab model of test/cases-codegen/conversion is
+ * sources of the generator and runtime on the fly, the CronTab of the golden case test/golden/conversion is loaded from its apis/ and
  * generated in memory with the deepcopy and conversion emitters, and the generated modules are run from memory.
  * The last line is machine-readable:
  *
@@ -37,7 +37,7 @@ const runtime = require('../../runtime/src/index.ts');
 const { deepcopyGenerator } = require('../../generator/emit/deepcopy.ts');
 const { conversionGenerator } = require('../../generator/emit/conversion.ts');
 const { configure, runGenerators } = require('../../generator/emit/execute.ts');
-const { build } = require('../../test/cases-codegen/conversion/model.ts');
+const { loadApiModel } = require('../../generator/pipeline.ts');
 
 /** Runs generated files from memory; relative imports resolve among them. */
 function loadGenerated(files, externals) {
@@ -55,8 +55,9 @@ function loadGenerated(files, externals) {
 }
 
 const GROUP = 'stable.example.com';
-const apis = path.join(REPO, 'test/cases-codegen/conversion/apis', GROUP);
-const model = build();
+const CASE = path.join(REPO, 'test/golden/conversion');
+const apis = path.join(CASE, 'apis', GROUP);
+const { model } = loadApiModel(path.join(CASE, 'apis'), CASE);
 const { files } = runGenerators(model, [configure(deepcopyGenerator, {}), configure(conversionGenerator, { manualModule: (pkg) => `@manual/${pkg.version}` })]);
 const load = loadGenerated(files, {
   '@kubegen/runtime': runtime,

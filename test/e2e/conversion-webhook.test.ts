@@ -1,5 +1,5 @@
 /**
- * The conversion webhook end to end: the CronTab of test/cases-codegen/conversion (v1alpha1, v1beta1, v1 = storage)
+ * The conversion webhook end to end: the CronTab of test/golden/conversion (v1alpha1, v1beta1, v1 = storage)
  * as a CRD on the real API server, converted by kubegen's generated converters served by the runtime's
  * ConversionWebhook over TLS with a CA made in the test. Objects created in one version are read back in every
  * other, an update through v1 keeps v1beta1-only fields, and list and watch work in a non-storage version.
@@ -17,7 +17,7 @@ import { runGenerator } from '../../generator/emit/execute';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');
-const APIS = path.join(REPO, 'test/cases-codegen/conversion/apis');
+const APIS = path.join(REPO, 'test/golden/conversion/apis');
 const GROUP = 'stable.example.com';
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; resourceVersion?: string; annotations?: Record<string, string> }; spec: Record<string, unknown> };

@@ -1,5 +1,5 @@
 /**
- * Every CRD kubegen generates — for `apis/` and for every `test/cases/<case>/apis` — applied to a real
+ * Every CRD kubegen generates — for `apis/` and for every golden case with CRDs (`test/golden/<case>/apis`) — applied to a real
  * kube-apiserver, and every promise of its schema checked against what the server does: establishment without
  * warnings, valid objects accepted, each structural constraint and CEL rule enforced with a 422 naming the right
  * field, defaults applied, unknown fields pruned, printer columns served, status and scale subresources, and every

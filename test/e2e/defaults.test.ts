@@ -1,6 +1,6 @@
 /**
  * Generated defaulting against the real API server: for every kind of every sample source (`apis/` and each
- * `test/cases/<case>/apis`), objects created on the server without their defaulted fields come back equal to
+ * `test/golden/<case>/apis` with CRDs), objects created on the server without their defaulted fields come back equal to
  * `setObjectDefaults` applied locally. Two objects per kind: the minimal valid one, and a full one (optional
  * properties two levels deep) with every field that has a default removed, so nested defaults, defaults in list items
  * and map values, and defaults of just-defaulted parents are all exercised.

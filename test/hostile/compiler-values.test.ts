@@ -1,7 +1,7 @@
 /**
  * Values that are hard to keep exact: `__proto__` / `constructor` / `prototype` as JSON field names and as keys
  * of defaults (kept as data, never a prototype), and int64 defaults beyond 2^53 (exact, as in Go). The golden
- * case test/cases/hostile-values proves the CRD equal to controller-gen's where controller-gen is exact.
+ * case test/golden/hostile-values proves the CRD equal to controller-gen's where controller-gen is exact.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

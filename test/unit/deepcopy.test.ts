@@ -4,14 +4,15 @@ import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
 import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
-import { deepcopyModel } from './helpers/sample-models';
+import { loadGoldenModel } from './helpers/golden';
 import { typeSchema } from './helpers/schema';
 import { runGenerator } from '../../generator/emit/execute';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 
 describe('deepcopy emitter', () => {
-  const model = deepcopyModel();
+  // every shape deepcopy handles; its exact output is pinned by the golden case
+  const model = loadGoldenModel('deepcopy-shapes');
   const index = new ModelIndex(model);
   const result = runGenerator(deepcopyGenerator, model, {});
   const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);

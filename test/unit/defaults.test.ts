@@ -1,12 +1,13 @@
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { defaultsModel } from './helpers/sample-models';
+import { loadGoldenModel } from './helpers/golden';
 import { runGenerator } from '../../generator/emit/execute';
 
 type Fn = (obj: unknown) => unknown;
 
 describe('defaults emitter', () => {
-  const model = defaultsModel();
+  // defaults at every level; its exact output is pinned by the golden case
+  const model = loadGoldenModel('defaults-levels');
   const result = runGenerator(defaultsGenerator, model, {});
   const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);
   const mod = load('apps.example.com/v1/defaults') as Record<string, Fn>;

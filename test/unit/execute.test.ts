@@ -12,7 +12,7 @@ import { generateAll, loadApiModel } from '../../generator/pipeline';
 
 const REPO = path.resolve(__dirname, '../..');
 const { model } = loadApiModel(path.join(REPO, 'apis'), REPO);
-const EXT = loadApiModel(path.join(REPO, 'test/golden-codegen/_apis'), REPO).model;
+const EXT = loadApiModel(path.join(REPO, 'test/golden/client-ext/apis'), REPO).model;
 
 /** A generator that records what the executor hands it and writes one file per version and per group. */
 function recorder(name: string, calls: string[], seen: Map<string, readonly string[]> = new Map()): Generator<{ suffix: string }> {

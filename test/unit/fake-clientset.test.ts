@@ -11,7 +11,7 @@ import { StableClientset, type StableInterface } from '../../generated/stable.ex
 import { newSimpleClientset as newWardle } from '../../generated/wardle.example.com/src/fake';
 import { newSimpleClientset as newEtcd } from '../../generated/etcd.database.coreos.com/src/fake';
 import type { EtcdCluster } from '../../generated/etcd.database.coreos.com/src/v1beta2/types';
-import { newSimpleClientset as newExt } from '../golden-codegen/ext.example.com/src/fake';
+import { newSimpleClientset as newExt } from '../golden/client-ext/expected/generated/ext.example.com/src/fake';
 
 function cronTab(name: string, namespace: string, labels: Record<string, string> = {}): CronTab {
   return {

@@ -1,6 +1,6 @@
 /**
  * Semantic checks on generated packages: everything `kubegen generate` writes for the sample APIs (and for the
- * client-generation case test/golden-codegen/_apis, and the types, clients, listers and informers of every test/cases case) is compiled with
+ * client-generation case test/golden/client-ext, and the types, clients, listers and informers of every golden case with CRDs) is compiled with
  * the TypeScript compiler API (strict, nodenext, `@kubegen/runtime` from its sources) with zero diagnostics, and
  * the public surface — the declarations the compiler emits for every generated module, and the sources
  * themselves — never mentions `any`.
@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { RUNTIME_PATHS } from './helpers/generated';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { crdCases } from '../golden/cases';
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -38,13 +39,9 @@ describe('generated packages', () => {
     const files: Array<{ path: string; contents: string }> = [];
     const sets: Array<{ name: string; apis: string; generators?: string[] }> = [
       { name: 'apis', apis: path.join(REPO, 'apis') },
-      { name: 'ext', apis: path.join(REPO, 'test/golden-codegen/_apis') },
+      { name: 'ext', apis: path.join(REPO, 'test/golden/client-ext/apis') },
       // every CRD case, for the types, clients and package files (their other outputs are tested with the case)
-      ...fs
-        .readdirSync(path.join(REPO, 'test/cases'))
-        .filter((c) => fs.existsSync(path.join(REPO, 'test/cases', c, 'apis')))
-        .sort()
-        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'package'] })),
+      ...crdCases().map((c) => ({ name: `cases/${c.name}`, apis: path.join(c.dir, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'package'] })),
     ];
     for (const set of sets) {
       const { model, diagnostics } = loadApiModel(set.apis, REPO);

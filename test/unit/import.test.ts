@@ -1,7 +1,7 @@
 /**
  * `kubegen import`: the importer's fixed points and its refusals.
  *
- * - Every golden CRD controller-gen made (`test/cases/<case>/expected/*.yaml`): import → write the TypeScript →
+ * - Every golden CRD controller-gen made (`test/golden/<case>/expected/crd/*.yaml`): import → write the TypeScript →
  *   load it back → `kubegen crd` gives the input byte for byte (after dropping each tool's version annotation), so
  *   does the in-process model, and the front end builds the same model from the TypeScript as the importer did.
  * - Hand-written CRDs (`test/import/valid/<case>/input.yaml`, not made by controller-gen; `expected.yaml` when it is
@@ -57,10 +57,10 @@ function comparable(model: ApiModel): unknown {
 }
 
 describe('fixed point over the golden cases (controller-gen made): byte for byte', () => {
-  const casesDir = path.join(root, 'test', 'cases');
+  const casesDir = path.join(root, 'test', 'golden');
   const cases = fs
     .readdirSync(casesDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && fs.existsSync(path.join(casesDir, e.name, 'expected')))
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(casesDir, e.name, 'expected', 'crd')))
     .map((e) => e.name)
     .sort();
 
@@ -69,12 +69,12 @@ describe('fixed point over the golden cases (controller-gen made): byte for byte
   });
 
   test.each(cases)('%s', (name) => {
-    const dir = path.join(casesDir, name, 'expected');
+    const dir = path.join(casesDir, name, 'expected', 'crd');
     const inputs = fs
       .readdirSync(dir)
       .filter((f) => f.endsWith('.yaml'))
       .sort()
-      .map((f) => ({ file: `expected/${f}`, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+      .map((f) => ({ file: `expected/crd/${f}`, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
     const result = importCrds(inputs);
     expect(result.problems.map(formatProblem)).toEqual([]);
     const want = new Map(inputs.map((i) => [path.basename(i.file), dropVersionAnnotation(i.text)]));
@@ -186,7 +186,7 @@ describe('bad input: one line per problem, exit 1, nothing written', () => {
 });
 
 describe('kubegen import crd (command line)', () => {
-  const golden = path.join(root, 'test', 'cases', 'kind-markers', 'expected');
+  const golden = path.join(root, 'test', 'golden', 'kind-markers', 'expected', 'crd');
 
   test('writes <group>/<version>/*.ts and doc.ts; a second run changes nothing', async () => {
     const io = { out: jest.fn(), err: jest.fn() };

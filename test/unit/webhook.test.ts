@@ -5,10 +5,12 @@ import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { RUNTIME_MODULES, moduleLoader, renderTypes } from './helpers/generated';
 import { makeTestCertificates } from './helpers/tls';
-import { build } from '../cases-codegen/conversion/model';
+import { loadApiModel } from '../../generator/pipeline';
 import { runGenerator } from '../../generator/emit/execute';
 
-const CASE_APIS = path.resolve(__dirname, '../cases-codegen/conversion/apis/stable.example.com');
+/** The golden conversion case (CronTab in v1alpha1, v1beta1 and v1, with hand-written conversions). */
+const CASE = path.resolve(__dirname, '../golden/conversion');
+const CASE_APIS = path.join(CASE, 'apis/stable.example.com');
 const GROUP = 'stable.example.com';
 
 interface Reply {
@@ -19,7 +21,7 @@ interface Reply {
 
 describe('conversion webhook', () => {
   const certs = makeTestCertificates();
-  const model = build();
+  const { model } = loadApiModel(path.join(CASE, 'apis'), CASE);
   const files = [
     ...runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files,
     ...runGenerator(deepcopyGenerator, model, {}).files,

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { marshalYamlV2, YamlV2Error, type JsonValue } from '../../generator/yaml/yamlv2';
 import { keyLess } from '../../generator/yaml/keyorder';
 import { formatFloatG } from '../../generator/yaml/numbers';
+import { crdCases } from '../golden/cases';
 
 const fixtures = path.join(__dirname, '..', 'fixtures', 'yamlv2');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -63,19 +64,17 @@ describe('yaml.v2 documents', () => {
 });
 
 /**
- * Real controller-gen v0.21.0 output committed by the end-to-end cases (test/cases/<case>/expected): read
+ * Real controller-gen v0.21.0 output committed by the end-to-end cases (test/golden/<case>/expected/crd): read
  * back, each document must re-serialise to the same bytes.
  */
-const casesRoot = path.join(__dirname, '..', 'cases');
+const casesRoot = path.join(__dirname, '..', 'golden');
 const realCrds = fs.existsSync(casesRoot)
-  ? fs
-      .readdirSync(casesRoot)
-      .filter((c) => fs.existsSync(path.join(casesRoot, c, 'expected')))
+  ? crdCases()
       .flatMap((c) =>
         fs
-          .readdirSync(path.join(casesRoot, c, 'expected'))
+          .readdirSync(path.join(c.dir, 'expected', 'crd'))
           .filter((f) => f.endsWith('.yaml'))
-          .map((f) => path.join(c, 'expected', f)),
+          .map((f) => path.join(c.name, 'expected', 'crd', f)),
       )
       .sort()
   : [];

@@ -1,25 +1,20 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { generateCrdFiles } from '../../../generator/pipeline';
 import type { Kube } from './kube';
 import type { Schema } from './schema';
+import { crdCases } from '../../golden/cases';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
-/** A folder of API types whose CRDs the e2e tests apply: `apis/` and every `test/cases/<case>/apis`. */
+/** A folder of API types whose CRDs the e2e tests apply: `apis/` and the `apis/` of every golden case with CRDs (`test/golden/<case>/expected/crd`). */
 export interface CrdSource {
   name: string;
   apisRoot: string;
 }
 
 export function crdSources(): CrdSource[] {
-  const cases = path.join(REPO, 'test', 'cases');
-  const caseSources = fs
-    .readdirSync(cases)
-    .filter((c) => fs.existsSync(path.join(cases, c, 'apis')))
-    .sort()
-    .map((c) => ({ name: `test/cases/${c}`, apisRoot: path.join(cases, c, 'apis') }));
+  const caseSources = crdCases().map((c) => ({ name: `test/golden/${c.name}`, apisRoot: path.join(c.dir, 'apis') }));
   return [{ name: 'apis', apisRoot: path.join(REPO, 'apis') }, ...caseSources];
 }
 

@@ -13,7 +13,7 @@ const repo = path.join(__dirname, '..', '..', '..');
 
 function apiFolders(): Array<{ cwd: string; root: string }> {
   const out = [{ cwd: repo, root: 'apis' }];
-  for (const parent of ['test/cases', 'test/cases-codegen', 'test/invalid']) {
+  for (const parent of ['test/golden', 'test/invalid']) {
     const dir = path.join(repo, parent);
     if (!fs.existsSync(dir)) continue;
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,3 +1,0 @@
-module kubegen.test/manifests
-
-go 1.26.0

@@ -1,0 +1,1 @@
+// +groupName=apps.example.com
