@@ -16,7 +16,8 @@
  *   (they are dropped); `done` of the keys handed out still works.
  */
 
-import type { Clock, ClockTimer } from '../cache/clock';
+import type { Clock } from '../cache/clock';
+import { DelayStage, Heap } from '../workqueue/delay_stage';
 import type { RateLimiter } from '../workqueue/rate_limiters';
 
 /** The priority of initial-list creates and unchanged updates (controller-runtime's `handler.LowPriority`). */
@@ -56,75 +57,29 @@ interface Node {
   seq: number;
 }
 
-/** A binary heap ordered by `before`. */
-class Heap<T> {
-  private readonly a: T[] = [];
-  constructor(private readonly before: (x: T, y: T) => boolean) {}
-
-  get size(): number {
-    return this.a.length;
-  }
-
-  peek(): T | undefined {
-    return this.a[0];
-  }
-
-  push(v: T): void {
-    const a = this.a;
-    a.push(v);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.before(a[i], a[p])) break;
-      [a[i], a[p]] = [a[p], a[i]];
-      i = p;
-    }
-  }
-
-  pop(): T | undefined {
-    const a = this.a;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last !== undefined) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && this.before(a[l], a[m])) m = l;
-        if (r < a.length && this.before(a[r], a[m])) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
-        i = m;
-      }
-    }
-    return top;
-  }
-
-  clear(): void {
-    this.a.length = 0;
-  }
-}
-
 /** See the module doc. */
 export class PriorityQueue {
   private readonly items = new Map<string, Entry>();
   private readonly processing = new Set<string>();
   private readonly ready = new Heap<Node>((x, y) => x.priority > y.priority || (x.priority === y.priority && x.seq < y.seq));
-  private readonly delayed = new Heap<Node>((x, y) => x.readyAt < y.readyAt || (x.readyAt === y.readyAt && x.seq < y.seq));
+  /** The delayed keys, placed (ready, or handed to a waiting worker) when their time comes. */
+  private readonly delayed: DelayStage<Node>;
   private readonly waiters: Array<(v: PriorityItem) => void> = [];
   private drainWaiters: Array<() => void> = [];
   private seq = 0;
-  private timer: ClockTimer | undefined;
-  private timerAt = Infinity;
   private isShuttingDown = false;
 
   constructor(
     readonly rateLimiter: RateLimiter<string>,
     private readonly clock: Clock,
     private readonly hooks: PriorityQueueHooks = {},
-  ) {}
+  ) {
+    this.delayed = new DelayStage<Node>(
+      clock,
+      (n) => this.valid(n),
+      (n) => { this.place(n.entry); },
+    );
+  }
 
   add(key: string, opts: AddOptions = {}): void {
     if (this.isShuttingDown) return;
@@ -212,9 +167,6 @@ export class PriorityQueue {
   shutDown(): void {
     this.isShuttingDown = true;
     for (const w of this.waiters.splice(0)) w({ item: undefined, priority: 0, shutdown: true });
-    if (this.timer) this.clock.clearTimer(this.timer);
-    this.timer = undefined;
-    this.timerAt = Infinity;
     this.items.clear();
     this.ready.clear();
     this.delayed.clear();
@@ -243,7 +195,6 @@ export class PriorityQueue {
     const node: Node = { entry: e, version: e.version, priority: e.priority, readyAt: e.readyAt, seq: e.seq };
     if (e.readyAt > this.clock.now()) {
       this.delayed.push(node);
-      this.arm();
       return;
     }
     const waiter = this.waiters.shift();
@@ -263,29 +214,5 @@ export class PriorityQueue {
     this.items.delete(n.entry.key);
     this.processing.add(n.entry.key);
     return { item: n.entry.key, priority: n.priority, shutdown: false };
-  }
-
-  private arm(): void {
-    let top = this.delayed.peek();
-    while (top && !this.valid(top)) {
-      this.delayed.pop();
-      top = this.delayed.peek();
-    }
-    if (!top) return;
-    if (this.timer && this.timerAt <= top.readyAt) return;
-    if (this.timer) this.clock.clearTimer(this.timer);
-    this.timerAt = top.readyAt;
-    this.timer = this.clock.setTimer(() => { this.fire(); }, top.readyAt - this.clock.now());
-  }
-
-  private fire(): void {
-    this.timer = undefined;
-    this.timerAt = Infinity;
-    const now = this.clock.now();
-    for (let top = this.delayed.peek(); top && top.readyAt <= now; top = this.delayed.peek()) {
-      this.delayed.pop();
-      if (this.valid(top)) this.place(top.entry);
-    }
-    this.arm();
   }
 }
