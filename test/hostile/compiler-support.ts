@@ -6,10 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { RUNTIME_PATHS } from '../unit/helpers/generated';
+import { PACKAGE_COMPILER_OPTIONS } from '../unit/helpers/generated';
 import { main } from '../../generator/cli';
 
-const REPO = path.resolve(__dirname, '../..');
 
 /** A temporary project: `apis/ex.example.com/v1/{doc.ts,types.ts}` and a kubegen.config.json. */
 export function project(types: string, files: Record<string, string> = {}): string {
@@ -51,20 +50,7 @@ export function typeCheckGenerated(dir: string): string {
     .map((f) => path.join(dir, f));
   const program = ts.createProgram({
     rootNames: sources,
-    options: {
-      strict: true,
-      noEmit: true,
-      noImplicitOverride: true,
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2023.d.ts'],
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [path.join(REPO, 'node_modules/@types')],
-      paths: RUNTIME_PATHS,
-    },
+    options: { ...PACKAGE_COMPILER_OPTIONS, noEmit: true },
   });
   const diags = ts.getPreEmitDiagnostics(program).filter((d) => !d.file || d.file.fileName.startsWith(dir));
   return ts.formatDiagnostics(diags, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { RUNTIME_PATHS } from './helpers/generated';
+import { PACKAGE_COMPILER_OPTIONS } from './helpers/generated';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 import { crdCases } from '../golden/cases';
 
@@ -59,17 +59,7 @@ describe('generated packages', () => {
     program = ts.createProgram({
       rootNames: sources,
       options: {
-        strict: true,
-        noImplicitOverride: true,
-        target: ts.ScriptTarget.ES2022,
-        lib: ['lib.es2023.d.ts'],
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        esModuleInterop: true,
-        skipLibCheck: true,
-        types: ['node'],
-        typeRoots: [path.join(REPO, 'node_modules/@types')],
-        paths: RUNTIME_PATHS,
+        ...PACKAGE_COMPILER_OPTIONS,
         declaration: true,
         emitDeclarationOnly: true,
         outDir: path.join(tmp, '.out'),

@@ -27,6 +27,24 @@ export const RUNTIME_PATHS: Record<string, string[]> = Object.fromEntries(
   RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]]),
 );
 
+/**
+ * The options a user's strict `nodenext` build compiles generated packages with, `@kubegen/runtime` mapped to its
+ * sources: what test/unit/generated-typecheck and the hostile-input tests check generated code against.
+ */
+export const PACKAGE_COMPILER_OPTIONS: Readonly<ts.CompilerOptions> = {
+  strict: true,
+  noImplicitOverride: true,
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2023.d.ts'],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  types: ['node'],
+  typeRoots: [path.join(REPO, 'node_modules/@types')],
+  paths: RUNTIME_PATHS,
+};
+
 /** `@kubegen/runtime` and its subpaths as loaded modules (from the sources), for `moduleLoader`'s externals. */
 export const RUNTIME_MODULES: Record<string, unknown> = {
   '@kubegen/runtime': root,

@@ -1,6 +1,5 @@
 import { Fake, FakeClient } from '../../../runtime/src/testing/fake';
-import type { KubeList, ResourceDescriptor } from '../../../runtime/src/client/types';
-import type { ObjectMeta } from '../../../runtime/src/meta/types';
+import type { ResourceDescriptor } from '../../../runtime/src/client/types';
 import {
   isAlreadyExists,
   isBadRequest,
@@ -13,24 +12,8 @@ import {
 } from '../../../runtime/src/errors/errors';
 import { PushWatch } from '../../../runtime/src/watch/stream';
 import type { Watch, WatchEvent } from '../../../runtime/src/watch/types';
+import { crontabs, type CronTab, type CronTabList } from './crontab';
 
-interface CronTab {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: ObjectMeta;
-  spec?: { cronSpec?: string; replicas?: number };
-  status?: { replicas?: number; selector?: string };
-}
-type CronTabList = KubeList<CronTab>;
-
-const crontabs: ResourceDescriptor = {
-  group: 'stable.example.com',
-  version: 'v1',
-  resource: 'crontabs',
-  kind: 'CronTab',
-  namespaced: true,
-  subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
-};
 const plain: ResourceDescriptor = { group: 'stable.example.com', version: 'v1', resource: 'plains', kind: 'Plain', namespaced: true };
 const clusters: ResourceDescriptor = { group: 'stable.example.com', version: 'v1', resource: 'clusterthings', kind: 'ClusterThing', namespaced: false };
 

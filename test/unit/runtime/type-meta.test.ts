@@ -4,28 +4,11 @@
  */
 import { RestClient } from '../../../runtime/src/rest/client';
 import { TypedClient, apiVersionOf, withTypeMeta } from '../../../runtime/src/client/typed';
-import type { KubeList, ResourceClient, ResourceDescriptor } from '../../../runtime/src/client/types';
-import type { ObjectMeta } from '../../../runtime/src/meta/types';
+import type { ResourceClient, ResourceDescriptor } from '../../../runtime/src/client/types';
 import { Fake } from '../../../runtime/src/testing/fake';
 import { ScriptedTransport } from './transport';
+import { crontabs, type CronTab, type CronTabList } from './crontab';
 
-interface CronTab {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: ObjectMeta;
-  spec?: { cronSpec?: string };
-  status?: { replicas?: number };
-}
-type CronTabList = KubeList<CronTab>;
-
-const crontabs: ResourceDescriptor = {
-  group: 'stable.example.com',
-  version: 'v1',
-  resource: 'crontabs',
-  kind: 'CronTab',
-  namespaced: true,
-  subresources: { status: true },
-};
 const configMaps: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 
 describe('withTypeMeta', () => {

@@ -1,26 +1,9 @@
 import { RestClient } from '../../../runtime/src/rest/client';
 import { TypedClient } from '../../../runtime/src/client/typed';
-import type { KubeList, ResourceDescriptor } from '../../../runtime/src/client/types';
-import type { ObjectMeta } from '../../../runtime/src/meta/types';
+import type { ResourceDescriptor } from '../../../runtime/src/client/types';
 import { json, ScriptedTransport } from './transport';
+import { crontabs, type CronTab, type CronTabList } from './crontab';
 
-interface CronTab {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: ObjectMeta;
-  spec?: { cronSpec?: string; replicas?: number };
-  status?: { replicas?: number };
-}
-type CronTabList = KubeList<CronTab>;
-
-const crontabs: ResourceDescriptor = {
-  group: 'stable.example.com',
-  version: 'v1',
-  resource: 'crontabs',
-  kind: 'CronTab',
-  namespaced: true,
-  subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } },
-};
 const nodes: ResourceDescriptor = { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false };
 
 function setup(ns = 'ns', d = crontabs): { t: ScriptedTransport; c: TypedClient<CronTab, CronTabList> } {
