@@ -345,15 +345,7 @@ function column(e: unknown): string {
  * cel-go refuses both at check time, cel-js only at run time.
  */
 function unknownTestedField(c: CompiledEnv, ast: CelAst): { field: string; column: number; object: Extract<DeclType, { kind: 'object' }> } | undefined {
-  const stack: unknown[] = [ast];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (Array.isArray(n)) {
-      for (const x of n) stack.push(x);
-      continue;
-    }
-    if (!n || typeof n !== 'object' || !('op' in n)) continue;
-    const node = n as CelAst & { start?: number };
+  for (const node of celNodes(ast)) {
     let select: (CelAst & { start?: number }) | undefined;
     if (node.op === 'call' && Array.isArray(node.args) && node.args[0] === 'has') {
       const arg = (node.args[1] as CelAst[] | undefined)?.[0];
@@ -366,7 +358,6 @@ function unknownTestedField(c: CompiledEnv, ast: CelAst): { field: string; colum
       const object = objectOf(c, operand);
       if (object && typeof field === 'string' && !object.fields.has(field)) return { field, column: (select.start ?? 0) + 1, object };
     }
-    stack.push(node.args);
   }
   return undefined;
 }
@@ -384,21 +375,12 @@ function twoVariableComprehension(text: string): string | undefined {
 const CEL_JS_ONLY_BYTES_METHODS = new Set(['at', 'hex', 'json', 'string']);
 
 function notInKubernetes(ast: CelAst): string | undefined {
-  const stack: unknown[] = [ast];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (Array.isArray(n)) {
-      for (const x of n) stack.push(x);
-      continue;
-    }
-    if (!n || typeof n !== 'object' || !('op' in n)) continue;
-    const node = n as CelAst & { start?: number };
+  for (const node of celNodes(ast)) {
     if (node.op === 'id' && node.args === 'cel') return `undeclared reference to 'cel' (column ${(node.start ?? 0) + 1}): the CRD environment has no cel.bind`;
     if (node.op === 'rcall' && Array.isArray(node.args)) {
       const [name, target] = node.args as [string, CelAst];
       if (CEL_JS_ONLY_BYTES_METHODS.has(name) && target?.checkedType?.name === 'bytes') return `found no matching overload for '${name}' applied to bytes (column ${(node.start ?? 0) + 1})`;
     }
-    stack.push(node.args);
   }
   return undefined;
 }
@@ -418,18 +400,24 @@ function objectOf(c: CompiledEnv, n: CelAst): Extract<DeclType, { kind: 'object'
 
 /** Whether an identifier occurs in the AST (a reference to `oldSelf` makes a transition rule). */
 function mentions(ast: CelAst, name: string): boolean {
+  for (const node of celNodes(ast)) if (node.op === 'id' && node.args === name) return true;
+  return false;
+}
+
+/** Every node of a cel-js AST (an object with an `op`), depth first; its `args` are walked after it is visited. */
+function* celNodes(ast: CelAst): Generator<CelAst & { start?: number }> {
   const stack: unknown[] = [ast];
   while (stack.length > 0) {
     const n = stack.pop();
     if (Array.isArray(n)) {
       for (const x of n) stack.push(x);
-    } else if (n && typeof n === 'object' && 'op' in n) {
-      const node = n as CelAst;
-      if (node.op === 'id' && node.args === name) return true;
-      stack.push(node.args);
+      continue;
     }
+    if (!n || typeof n !== 'object' || !('op' in n)) continue;
+    const node = n as CelAst & { start?: number };
+    yield node;
+    stack.push(node.args);
   }
-  return false;
 }
 
 /** Problems of a whole schema, with a fresh checker (tests and one-off callers). */

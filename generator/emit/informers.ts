@@ -15,7 +15,7 @@
  */
 import type { GenerationContext, Generator, GeneratorRun } from './types';
 import { exampleVersion, type ClientsetOptions } from './clientset';
-import type { CacheGroup, CacheVersion } from './listers';
+import { cacheIndex, type CacheGroup, type CacheVersion } from './listers';
 import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } from '../render';
 
 function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): string {
@@ -78,15 +78,14 @@ export const informersGenerator: Generator<ClientsetOptions> = {
   name: 'informers',
   start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
+    const caches = cacheIndex(ctx.caches);
     return {
       version(gv) {
-        const g = byGroup.get(gv.group);
-        const v = g?.versions.find((x) => x.client.version === gv.version);
-        return g && v ? [{ path: 'informers.ts', contents: renderVersionInformers(g, v, rt) }] : [];
+        const found = caches.version(gv.group, gv.version);
+        return found ? [{ path: 'informers.ts', contents: renderVersionInformers(...found, rt) }] : [];
       },
       group(group) {
-        const g = byGroup.get(group.name);
+        const g = caches.group(group.name);
         return g ? [{ path: 'informers.ts', contents: renderGroupInformers(g, rt) }] : [];
       },
     };

@@ -46,6 +46,19 @@ export interface CacheGroup {
   versions: CacheVersion[];
 }
 
+/** The cache groups of a run by API group name, and the cache version of a group version (undefined: nothing to cache there). */
+export function cacheIndex(caches: readonly CacheGroup[]): { group(name: string): CacheGroup | undefined; version(group: string, version: string): [CacheGroup, CacheVersion] | undefined } {
+  const byGroup = new Map(caches.map((g) => [g.client.group, g]));
+  return {
+    group: (name) => byGroup.get(name),
+    version(group, version) {
+      const g = byGroup.get(group);
+      const v = g?.versions.find((x) => x.client.version === version);
+      return g && v ? [g, v] : undefined;
+    },
+  };
+}
+
 /** Whether an informer can cache a kind: its client lists and watches (informer-gen's rule). */
 export function isCacheable(ck: ClientKind): boolean {
   return ck.methods.includes('list') && ck.methods.includes('watch');
@@ -112,12 +125,11 @@ export const listersGenerator: Generator<ClientsetOptions> = {
   name: 'listers',
   start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
+    const caches = cacheIndex(ctx.caches);
     return {
       version(gv) {
-        const g = byGroup.get(gv.group);
-        const v = g?.versions.find((x) => x.client.version === gv.version);
-        return g && v ? [{ path: 'listers.ts', contents: renderListers(g, v, rt) }] : [];
+        const found = caches.version(gv.group, gv.version);
+        return found ? [{ path: 'listers.ts', contents: renderListers(...found, rt) }] : [];
       },
     };
   },

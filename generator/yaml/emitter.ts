@@ -410,53 +410,32 @@ class Emitter {
 
   private writePlain(value: number[], allowBreaks: boolean): void {
     if (!this.whitespace) this.put(' ');
-    let spaces = false;
-    let breaks = false;
-    for (let i = 0; i < value.length; ) {
-      const c = value[i];
-      if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && !isSpace(value[i + 1])) {
-          this.writeIndent();
-          i++;
-        } else {
-          this.write(c);
-          i++;
-        }
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === LF) this.putBreak();
-        this.writeBreak(c);
-        i++;
-        this.indention = true;
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        this.write(c);
-        i++;
-        this.indention = false;
-        spaces = false;
-        breaks = false;
-      }
-    }
+    this.writeFoldable(value, allowBreaks, false);
     this.whitespace = false;
     this.indention = false;
   }
 
   private writeSingleQuoted(value: number[], allowBreaks: boolean): void {
     this.writeIndicator("'", true, false, false);
+    this.writeFoldable(value, allowBreaks, true);
+    this.writeIndicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  /**
+   * The text of a plain or single-quoted scalar (the loop yaml_emitter_write_plain_scalar and
+   * yaml_emitter_write_single_quoted_scalar share): past the best width, a space before a non-space may become a
+   * line break (`quoted`: not the first or last character); line breaks are kept; `quoted` doubles each `'`.
+   */
+  private writeFoldable(value: number[], allowBreaks: boolean, quoted: boolean): void {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < value.length; ) {
       const c = value[i];
       if (isSpace(c)) {
-        if (
-          allowBreaks &&
-          !spaces &&
-          this.column > BEST_WIDTH &&
-          i > 0 &&
-          i < value.length - 1 &&
-          !isSpace(value[i + 1])
-        ) {
+        const inside = !quoted || (i > 0 && i < value.length - 1);
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && !isSpace(value[i + 1])) {
           this.writeIndent();
           i++;
         } else {
@@ -472,7 +451,7 @@ class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
-        if (c === 0x27) this.put("'");
+        if (quoted && c === 0x27) this.put("'");
         this.write(c);
         i++;
         this.indention = false;
@@ -480,9 +459,6 @@ class Emitter {
         breaks = false;
       }
     }
-    this.writeIndicator("'", false, false, false);
-    this.whitespace = false;
-    this.indention = false;
   }
 
   private writeDoubleQuoted(value: number[], allowBreaks: boolean): void {

@@ -89,17 +89,7 @@ export function enqueueRequestForOwner<T extends KubeObject = KubeObject>(
       out.set(`${namespace}/${ref.name}`, { namespace, name: ref.name });
     }
   };
-  const enqueue = (q: RequestQueue, priority: number, ...objs: T[]): void => {
-    const out = new Map<string, Request>();
-    for (const o of objs) owners(o, out);
-    for (const r of out.values()) q.add(r, priority);
-  };
-  return {
-    create: (e, q) => { enqueue(q, eventPriority(e), e.object); },
-    update: (e, q) => { enqueue(q, eventPriority(e), e.objectOld, e.objectNew); },
-    delete: (e, q) => { enqueue(q, 0, e.object); },
-    generic: (e, q) => { enqueue(q, 0, e.object); },
-  };
+  return enqueueMapped(owners);
 }
 
 /** Maps an object to the requests it should trigger. */
@@ -107,9 +97,19 @@ export type MapFunc<T extends KubeObject = KubeObject> = (obj: T) => readonly Re
 
 /** Enqueues what `fn` returns (controller-runtime's `EnqueueRequestsFromMapFunc`); see the module doc. */
 export function enqueueRequestsFromMapFunc<T extends KubeObject = KubeObject>(fn: MapFunc<T>): EventHandler<T> {
+  return enqueueMapped<T>((o, out) => {
+    for (const r of fn(o)) out.set(`${r.namespace}/${r.name}`, r);
+  });
+}
+
+/**
+ * A handler enqueueing the requests `requests` adds (keyed `namespace/name`) for the event's objects — both of an
+ * update, each request once — at the event's priority for creates and updates, the default for deletes and generic.
+ */
+function enqueueMapped<T extends KubeObject>(requests: (obj: T, out: Map<string, Request>) => void): EventHandler<T> {
   const enqueue = (q: RequestQueue, priority: number, ...objs: T[]): void => {
     const out = new Map<string, Request>();
-    for (const o of objs) for (const r of fn(o)) out.set(`${r.namespace}/${r.name}`, r);
+    for (const o of objs) requests(o, out);
     for (const r of out.values()) q.add(r, priority);
   };
   return {

@@ -206,8 +206,25 @@ export async function createOrUpdate<T extends KubeObject>(
   fn: MutateFn<T>,
   opts: { signal?: AbortSignal } = {},
 ): Promise<{ result: OperationResult; object: T }> {
-  const key = keyOf(object);
   const call = opts.signal ? { signal: opts.signal } : {};
+  const read = await getOrCreate(client, object, fn, call);
+  if ('created' in read) return { result: 'created', object: read.created };
+  const { existing, desired } = read;
+  if (semanticDeepEqual(existing, desired)) return { result: 'unchanged', object: existing };
+  return { result: 'updated', object: await client.update(desired, call) };
+}
+
+/**
+ * The first step of `createOrUpdate` and `createOrPatch`: reads the object; when it does not exist, creates a
+ * mutated copy of `object` (`created`: the server's answer); else returns the server's copy and a mutated copy of it.
+ */
+async function getOrCreate<T extends KubeObject>(
+  client: ResourceClient<T, KubeList<T>>,
+  object: T,
+  fn: MutateFn<T>,
+  call: { signal?: AbortSignal },
+): Promise<{ created: T } | { existing: T; desired: T }> {
+  const key = keyOf(object);
   let existing: T;
   try {
     existing = await client.get(objectName(object), call);
@@ -215,12 +232,11 @@ export async function createOrUpdate<T extends KubeObject>(
     if (!isNotFound(err)) throw err;
     const fresh = copy(object);
     await mutate(fn, key, fresh);
-    return { result: 'created', object: await client.create(fresh, call) };
+    return { created: await client.create(fresh, call) };
   }
   const desired = copy(existing);
   await mutate(fn, key, desired);
-  if (semanticDeepEqual(existing, desired)) return { result: 'unchanged', object: existing };
-  return { result: 'updated', object: await client.update(desired, call) };
+  return { existing, desired };
 }
 
 function withoutStatus(o: KubeObject): { rest: Record<string, unknown>; status: unknown; has: boolean } {
@@ -238,20 +254,11 @@ export async function createOrPatch<T extends KubeObject>(
   fn: MutateFn<T>,
   opts: { signal?: AbortSignal } = {},
 ): Promise<{ result: OperationResult; object: T }> {
-  const key = keyOf(object);
   const name = objectName(object);
   const call = opts.signal ? { signal: opts.signal } : {};
-  let existing: T;
-  try {
-    existing = await client.get(name, call);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-    const fresh = copy(object);
-    await mutate(fn, key, fresh);
-    return { result: 'created', object: await client.create(fresh, call) };
-  }
-  const desired = copy(existing);
-  await mutate(fn, key, desired);
+  const read = await getOrCreate(client, object, fn, call);
+  if ('created' in read) return { result: 'created', object: read.created };
+  const { existing, desired } = read;
   const before = withoutStatus(existing);
   const after = withoutStatus(desired);
   let result: OperationResult = 'unchanged';

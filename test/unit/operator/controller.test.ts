@@ -22,6 +22,22 @@ function manualSource(): Source & { add: (r: Request, priority?: number) => void
   };
 }
 
+/** Starts `c` watching a manual source; `stop()` stops it and waits for it to finish. */
+async function startWithManualSource(c: Controller): Promise<{ src: ReturnType<typeof manualSource>; stop: () => Promise<void> }> {
+  const src = manualSource();
+  c.watch(src);
+  const abort = new AbortController();
+  const run = c.start(abort.signal);
+  await settle();
+  return {
+    src,
+    stop: async () => {
+      abort.abort();
+      await run;
+    },
+  };
+}
+
 type Outcome = { result?: Result; throws?: 'error' | 'terminal' };
 
 interface ResultCase {
@@ -82,11 +98,7 @@ describe('reconcile.Result drives the queue as controller-runtime', () => {
         },
       },
     });
-    const src = manualSource();
-    c.watch(src);
-    const stop = new AbortController();
-    const run = c.start(stop.signal);
-    await settle();
+    const { src, stop } = await startWithManualSource(c);
     src.add({ namespace: 'ns', name: 'a' });
     for (let i = 0; i < 50 && (outcomes.length > 0 || clock.pendingTimers > 0); i++) {
       await settle();
@@ -99,8 +111,7 @@ describe('reconcile.Result drives the queue as controller-runtime', () => {
     expect(c.queue.numRequeues('ns/a')).toBe(want.numRequeues);
     expect(metrics.retries).toBe(want.retries);
     expect(clock.pendingTimers).toBe(0);
-    stop.abort();
-    await run;
+    await stop();
   });
 
   it('a terminal error is recognised through a cause chain and counted as terminal', async () => {
@@ -117,18 +128,13 @@ describe('reconcile.Result drives the queue as controller-runtime', () => {
         },
       },
     });
-    const src = manualSource();
-    c.watch(src);
-    const stop = new AbortController();
-    const run = c.start(stop.signal);
-    await settle();
+    const { src, stop } = await startWithManualSource(c);
     src.add({ namespace: '', name: 'x' });
     await until(() => metrics.results.length === 1);
     expect(metrics.errors).toEqual([{ terminal: true, timeout: false }]);
     expect(clock.pendingTimers).toBe(0);
     expect(terminalError('missing secret').message).toBe('terminal error: missing secret');
-    stop.abort();
-    await run;
+    await stop();
   });
 });
 
@@ -154,11 +160,7 @@ describe('concurrency', () => {
         },
       },
     });
-    const src = manualSource();
-    c.watch(src);
-    const stop = new AbortController();
-    const run = c.start(stop.signal);
-    await settle();
+    const { src, stop } = await startWithManualSource(c);
     for (const n of ['a', 'a', 'b', 'a', 'c', 'b']) src.add({ namespace: 'ns', name: n });
     await until(() => gates.length === 3, 'three keys in flight');
     // events for keys in flight while they are processed
@@ -174,8 +176,7 @@ describe('concurrency', () => {
     expect(maxActive).toBe(3);
     // a and b were added again while processing: each runs once more after its first reconcile is done
     expect(seen).toEqual(['a', 'b', 'c', 'a', 'b']);
-    stop.abort();
-    await run;
+    await stop();
   });
 
   it.each([
@@ -198,11 +199,7 @@ describe('concurrency', () => {
         },
       },
     });
-    const src = manualSource();
-    c.watch(src);
-    const stop = new AbortController();
-    const run = c.start(stop.signal);
-    await settle();
+    const { src, stop } = await startWithManualSource(c);
     for (let i = 0; i < 6; i++) src.add({ namespace: 'ns', name: `k${i}` });
     let done = 0;
     while (done < 6) {
@@ -211,8 +208,7 @@ describe('concurrency', () => {
       done++;
     }
     expect(max).toBe(want);
-    stop.abort();
-    await run;
+    await stop();
   });
 
   it('rejects a maxConcurrentReconciles below 1', () => {
@@ -248,11 +244,7 @@ describe('priorities', () => {
         },
       },
     });
-    const src = manualSource();
-    c.watch(src);
-    const stop = new AbortController();
-    const run = c.start(stop.signal);
-    await settle();
+    const { src, stop } = await startWithManualSource(c);
     src.add({ namespace: 'ns', name: 'init1' }, LOW_PRIORITY);
     src.add({ namespace: 'ns', name: 'init2' }, LOW_PRIORITY);
     src.add({ namespace: 'ns', name: 'init3' }, LOW_PRIORITY);
@@ -270,8 +262,7 @@ describe('priorities', () => {
     await until(() => order.length === 7);
     // the requeued init1 kept its low priority: the change goes first
     expect(order).toEqual(['init1', 'change', 'init2', 'init3', 'blocker', 'change2', 'init1']);
-    stop.abort();
-    await run;
+    await stop();
   });
 });
 
@@ -349,18 +340,13 @@ describe('stop', () => {
         reconcile: (_req, signal) => new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })),
       },
     });
-    const src = manualSource();
-    c.watch(src);
-    const stop = new AbortController();
-    const run = c.start(stop.signal);
-    await settle();
+    const { src, stop } = await startWithManualSource(c);
     src.add({ namespace: 'ns', name: 'slow' });
     await settle();
     clock.step(100);
     await until(() => metrics.results.length === 1);
     expect(metrics.errors).toEqual([{ terminal: false, timeout: true }]);
-    stop.abort();
-    await run;
+    await stop();
   });
 
   it('start twice is refused with controller-runtime\'s message; a cache that never syncs times out', async () => {
