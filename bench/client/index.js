@@ -16,6 +16,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync, spawnSync } = require('node:child_process');
+const { median } = require('../stats');
 
 const root = path.resolve(__dirname, '..', '..');
 const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
@@ -29,11 +30,6 @@ const GROUP = 'stable.example.com';
 const PLURAL = 'crontabs';
 const KIND = 'CronTab';
 const generatedPackage = path.join(root, 'generated', GROUP);
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 function sampleObject(prefix, i) {
   return { apiVersion: `${GROUP}/v1`, kind: KIND, metadata: { name: `${prefix}-${i}` }, spec: { schedule: '*/5 * * * *', image: 'busybox', replicas: i + 1 } };

@@ -26,6 +26,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { reportRuns } = require('../stats');
 
 const REPO = path.resolve(__dirname, '../..');
 const KINDS = Number(process.env.KUBEGEN_BENCH_KINDS ?? 200);
@@ -177,11 +178,6 @@ function timed(label, args, cwd) {
   return { ms, cpu, stdout: r.stdout };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-bench-crd-'));
   try {
@@ -205,15 +201,8 @@ function main() {
       k.push(timed('kubegen', kubegen, tmp));
       t.push(timed('tsc', tsc, tmp));
     }
-    const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(' ');
-    const report = (label, rs) => {
-      const wall = rs.map((r) => r.ms);
-      const cpu = rs.map((r) => r.cpu);
-      console.log(`${label} wall median ${median(wall).toFixed(0)} ms (runs: ${fmt(wall)}); cpu median ${median(cpu).toFixed(0)} ms (runs: ${fmt(cpu)})`);
-      return { wall: median(wall), cpu: median(cpu) };
-    };
-    const km = report('kubegen crd  ', k);
-    const tm = report('tsc --noEmit ', t);
+    const km = reportRuns('kubegen crd  ', k);
+    const tm = reportRuns('tsc --noEmit ', t);
     console.log(`cpu ratio ${(km.cpu / tm.cpu).toFixed(2)} (less sensitive to other load on the machine than the wall ratio)`);
 
     if (process.env.KUBEGEN_BENCH_PROFILE) {

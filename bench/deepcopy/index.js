@@ -21,6 +21,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 const ts = require('typescript');
+const { median } = require('../stats');
 
 const REPO = path.resolve(__dirname, '../..');
 const transpile = (source, fileName) =>
@@ -138,7 +139,7 @@ if (JSON.stringify(check) !== JSON.stringify(objects[0])) throw new Error('gener
 function compare(fns, objs) {
   const samples = fns.map(() => []);
   for (let r = 0; r < ROUNDS; r++) fns.forEach((fn, i) => samples[i].push(measure(fn, objs)));
-  return samples.map((s) => s.sort((a, b) => a - b)[Math.floor(s.length / 2)]);
+  return samples.map(median);
 }
 
 const [generated, sc, js] = compare([(o) => v1.deepCopyCronTab(o), (o) => structuredClone(o), (o) => JSON.parse(JSON.stringify(o))], objects);

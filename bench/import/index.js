@@ -23,6 +23,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { reportRuns } = require('../stats');
 const { prometheusOperatorCrds } = require('../../scripts/prometheus-operator-crds');
 
 const REPO = path.resolve(__dirname, '../..');
@@ -41,11 +42,6 @@ function timed(label, cmd, args, cwd) {
   const [user, sys] = r.stdout.trim().split(/\s+/).slice(-2).map(Number);
   return { ms, cpu: (user + sys) * 1000 };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function main() {
   const corpus = prometheusOperatorCrds();
@@ -75,15 +71,8 @@ function main() {
       k.push(timed('kubegen', kubegen[0], kubegen[1], tmp));
       c.push(timed('controller-gen', cg[0], cg[1], corpus.moduleDir));
     }
-    const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(' ');
-    const report = (label, rs) => {
-      const wall = rs.map((r) => r.ms);
-      const cpu = rs.map((r) => r.cpu);
-      console.log(`${label} wall median ${median(wall).toFixed(0)} ms (runs: ${fmt(wall)}); cpu median ${median(cpu).toFixed(0)} ms (runs: ${fmt(cpu)})`);
-      return { wall: median(wall), cpu: median(cpu) };
-    };
-    const km = report('kubegen crd   ', k);
-    const cm = report('controller-gen', c);
+    const km = reportRuns('kubegen crd   ', k);
+    const cm = reportRuns('controller-gen', c);
     console.log(`cpu ratio ${(km.cpu / cm.cpu).toFixed(2)}`);
     if (process.env.KUBEGEN_BENCH_KEEP) console.log(`kept ${tmp}`);
     console.log(`RESULT import wall_ms=${km.wall.toFixed(0)} ratio=${(km.wall / cm.wall).toFixed(2)} goal=1.0`);
