@@ -198,6 +198,27 @@ afterAll(async () => {
   await clientset?.rest.close();
 });
 
+/**
+ * Runs `body` with a recorder on `informer`, once `factory` is started and its caches synced (`synced`: what
+ * `waitForCacheSync` reported); then stops and shuts the factory down, also when `body` fails.
+ */
+async function withRecordedInformer(
+  factory: ReturnType<typeof factoryFor>,
+  informer: { informer(): { addEventHandler(h: ReturnType<typeof recorder>['handler']): unknown } },
+  body: (rec: ReturnType<typeof recorder>, synced: Map<string, boolean>) => Promise<void>,
+): Promise<void> {
+  const rec = recorder();
+  informer.informer().addEventHandler(rec.handler);
+  const controller = new AbortController();
+  try {
+    factory.start(controller.signal);
+    await body(rec, await factory.waitForCacheSync(controller.signal));
+  } finally {
+    controller.abort();
+    await factory.shutdown();
+  }
+}
+
 /** Each test works in its own label, so informers of different tests never see each other's objects. */
 function factoryFor(test: string, options: SharedInformerFactoryOptions = {}) {
   return pkg.newSharedInformerFactory(clientset, {
@@ -218,12 +239,8 @@ test('the generated informer syncs, receives create, update and delete in order,
   await gizmos.create(labelled('order', 'seeded', 1));
   const factory = factoryFor('order', { reflector: { watchTimeoutSeconds: 60 } });
   const informer = factory.cacheV1().gizmos();
-  const rec = recorder();
-  informer.informer().addEventHandler(rec.handler);
-  const controller = new AbortController();
-  try {
-    factory.start(controller.signal);
-    expect([...(await factory.waitForCacheSync(controller.signal)).entries()]).toEqual([[`${GROUP}/v1/${plural}`, true]]);
+  await withRecordedInformer(factory, informer, async (rec, synced) => {
+    expect([...synced.entries()]).toEqual([[`${GROUP}/v1/${plural}`, true]]);
     const lister = informer.lister();
     expect(lister.namespace(e2e.namespace).get('seeded').spec.size).toBe(1);
 
@@ -238,10 +255,7 @@ test('the generated informer syncs, receives create, update and delete in order,
     expect(rec.events).toEqual(['add seeded (initial)', 'add a', 'update a 1->2', 'delete a']);
     expect(lister.namespace(e2e.namespace).list().map((g) => g.metadata?.name)).toEqual(['seeded']);
     expect(() => lister.namespace(e2e.namespace).get('a')).toThrow(`${plural}.${GROUP} "a" not found`);
-  } finally {
-    controller.abort();
-    await factory.shutdown();
-  }
+  });
 });
 
 test('the informer does not stop when its watch ends: events after each re-watch arrive', async () => {
@@ -249,12 +263,7 @@ test('the informer does not stop when its watch ends: events after each re-watch
   const factory = factoryFor('rewatch', { reflector: { watchTimeoutSeconds: 1 } });
   const recording = recordingClient(clientset.cacheV1());
   const informer = pkg.v1.cacheV1Informers(factory, recording.client).gizmos();
-  const rec = recorder();
-  informer.informer().addEventHandler(rec.handler);
-  const controller = new AbortController();
-  try {
-    factory.start(controller.signal);
-    await factory.waitForCacheSync(controller.signal);
+  await withRecordedInformer(factory, informer, async (rec) => {
     await until('the first watch', () => recording.watches.length >= 1);
 
     // one change per watch: each is made only once the previous watch has ended and a new one started
@@ -276,10 +285,7 @@ test('the informer does not stop when its watch ends: events after each re-watch
     const rvs = recording.watches.map((w) => Number(w.resourceVersion));
     expect(rvs).toEqual([...rvs].sort((x, y) => x - y));
     expect(informer.lister().list()).toEqual([]);
-  } finally {
-    controller.abort();
-    await factory.shutdown();
-  }
+  });
 });
 
 test('a 410 on the watch makes the informer relist: changes made meanwhile arrive, later events too', async () => {
@@ -298,12 +304,7 @@ test('a 410 on the watch makes the informer relist: changes made meanwhile arriv
     return { ...opts, resourceVersion: '1' };
   });
   const informer = pkg.v1.cacheV1Informers(factory, recording.client).gizmos();
-  const rec = recorder();
-  informer.informer().addEventHandler(rec.handler);
-  const controller = new AbortController();
-  try {
-    factory.start(controller.signal);
-    await factory.waitForCacheSync(controller.signal);
+  await withRecordedInformer(factory, informer, async (rec) => {
     await until('the relist', () => recording.lists.length >= 2, 20_000);
     await until('the relist to be applied', () => rec.events.length >= 3);
     expect(errors.map((e) => ({ gone: e.err.reason === 'Expired' && (isGone(e.err.error) || isResourceExpired(e.err.error)), phase: e.phase, relist: e.relist }))).toEqual([
@@ -321,8 +322,5 @@ test('a 410 on the watch makes the informer relist: changes made meanwhile arriv
         .map((g) => g.metadata?.name)
         .sort(),
     ).toEqual(['after', 'meanwhile']);
-  } finally {
-    controller.abort();
-    await factory.shutdown();
-  }
+  });
 });

@@ -3,10 +3,10 @@
  * reconciled concurrently, maxConcurrentReconciles, graceful stop draining in-flight reconciles, timeouts.
  */
 import { FakeClock } from '../../../runtime/src/cache/clock';
-import { Controller, type Source } from '../../../runtime/src/controller/controller';
+import { Controller, type ControllerOptions, type Source } from '../../../runtime/src/controller/controller';
 import { noopLogger } from '../../../runtime/src/controller/log';
 import { LOW_PRIORITY } from '../../../runtime/src/controller/priorityqueue';
-import { terminalError, type Request, type Result } from '../../../runtime/src/controller/reconcile';
+import { terminalError, type Reconciler, type Request, type Result } from '../../../runtime/src/controller/reconcile';
 import { deferred, recordingMetrics, settle, until } from './helpers';
 
 /** A source that is synced at once and lets the test enqueue requests. */
@@ -36,6 +36,14 @@ async function startWithManualSource(c: Controller): Promise<{ src: ReturnType<t
       await run;
     },
   };
+}
+
+/** A controller on a fake clock that records its metrics, with `reconciler` and further options. */
+function recordedController(reconciler: Reconciler, opts: Partial<ControllerOptions> = {}): { c: Controller; clock: FakeClock; metrics: ReturnType<typeof recordingMetrics> } {
+  const clock = new FakeClock(0);
+  const metrics = recordingMetrics();
+  const c = new Controller({ name: 'w', clock, logger: noopLogger, metrics, reconciler, ...opts });
+  return { c, clock, metrics };
 }
 
 type Outcome = { result?: Result; throws?: 'error' | 'terminal' };
@@ -78,24 +86,16 @@ const resultTable: ResultCase[] = [
 
 describe('reconcile.Result drives the queue as controller-runtime', () => {
   it.each(resultTable)('$name', async ({ given, want }) => {
-    const clock = new FakeClock(0);
-    const metrics = recordingMetrics();
     const calls: number[] = [];
     const outcomes = [...given];
-    const c = new Controller({
-      name: 'widget',
-      clock,
-      logger: noopLogger,
-      metrics,
-      reconciler: {
-        reconcile: () => {
-          calls.push(clock.now());
-          const o = outcomes.shift();
-          if (!o) throw new Error('reconciled more often than the table says');
-          if (o.throws === 'error') throw new Error('boom');
-          if (o.throws === 'terminal') throw terminalError(new Error('bad spec'));
-          return o.result;
-        },
+    const { c, clock, metrics } = recordedController({
+      reconcile: () => {
+        calls.push(clock.now());
+        const o = outcomes.shift();
+        if (!o) throw new Error('reconciled more often than the table says');
+        if (o.throws === 'error') throw new Error('boom');
+        if (o.throws === 'terminal') throw terminalError(new Error('bad spec'));
+        return o.result;
       },
     });
     const { src, stop } = await startWithManualSource(c);
@@ -115,17 +115,9 @@ describe('reconcile.Result drives the queue as controller-runtime', () => {
   });
 
   it('a terminal error is recognised through a cause chain and counted as terminal', async () => {
-    const clock = new FakeClock(0);
-    const metrics = recordingMetrics();
-    const c = new Controller({
-      name: 'w',
-      clock,
-      logger: noopLogger,
-      metrics,
-      reconciler: {
-        reconcile: () => {
-          throw new Error('wrapped', { cause: terminalError('missing secret') });
-        },
+    const { c, clock, metrics } = recordedController({
+      reconcile: () => {
+        throw new Error('wrapped', { cause: terminalError('missing secret') });
       },
     });
     const { src, stop } = await startWithManualSource(c);
@@ -328,18 +320,10 @@ describe('stop', () => {
   });
 
   it('a reconcile over its reconciliationTimeoutMs sees its signal abort and counts a timeout', async () => {
-    const clock = new FakeClock(0);
-    const metrics = recordingMetrics();
-    const c = new Controller({
-      name: 'w',
-      clock,
-      logger: noopLogger,
-      metrics,
-      reconciliationTimeoutMs: 100,
-      reconciler: {
-        reconcile: (_req, signal) => new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })),
-      },
-    });
+    const { c, clock, metrics } = recordedController(
+      { reconcile: (_req, signal) => new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })) },
+      { reconciliationTimeoutMs: 100 },
+    );
     const { src, stop } = await startWithManualSource(c);
     src.add({ namespace: 'ns', name: 'slow' });
     await settle();

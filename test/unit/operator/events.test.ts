@@ -4,7 +4,7 @@ import { EventBroadcaster } from '../../../runtime/src/events/recorder';
 import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../runtime/src/events/types';
 import { newBadRequest } from '../../../runtime/src/errors/errors';
 import { Fake } from '../../../runtime/src/testing/fake';
-import { recordingLogger, settle, widget } from './helpers';
+import { expectTwoTransportRetries, recordingLogger, settle, widget } from './helpers';
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -127,21 +127,7 @@ describe('EventBroadcaster', () => {
 
   it('retries transport errors 10–12.5 s apart up to 12 times; API rejections are not retried', async () => {
     const { fake, b, clock, recorder } = setup();
-    let failures = 2;
-    fake.prependReactor('create', 'events', () => {
-      if (failures-- > 0) throw new Error('connection reset');
-      return undefined;
-    });
-    recorder.eventf(regarding, undefined, 'Normal', 'A', 'Act', 'n');
-    await settle();
-    clock.step(9_999);
-    await settle();
-    expect(failures).toBe(1);
-    clock.step(1);
-    await settle();
-    clock.step(10_000);
-    await b.flush();
-    expect(failures).toBe(-1);
+    await expectTwoTransportRetries(fake, clock, b, () => recorder.eventf(regarding, undefined, 'Normal', 'A', 'Act', 'n'), 10_000);
     expect((await fake.client<EventsV1Event, EventsV1EventList>(eventResource, 'ns').list()).items).toHaveLength(1);
 
     fake.prependReactor('create', 'events', () => ({ error: newBadRequest('note too long') }));

@@ -4,6 +4,8 @@ import { newLogger, type LogRecord, type Logger } from '../../../runtime/src/con
 import type { ControllerMetrics, ReconcileResultLabel } from '../../../runtime/src/controller/metrics';
 import { Fake } from '../../../runtime/src/testing/fake';
 
+import { settle } from '../cache/helpers';
+
 export { settle, until } from '../cache/helpers';
 
 export interface Widget extends KubeObject {
@@ -25,6 +27,35 @@ export function fakeServer(opts: { allowUnconditionalUpdate?: boolean; clock?: (
   const fake = new Fake({ allowUnconditionalUpdate: opts.allowUnconditionalUpdate ?? true, ...(opts.clock ? { clock: opts.clock } : {}) });
   const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
   return { fake, clients };
+}
+
+/**
+ * The event sinks' retry of transport errors, for both event APIs: the first two event creates on `fake` fail like a
+ * broken connection; `emit` records one event; the first retry must come `firstRetryMs` after the failure (not a
+ * millisecond sooner), the second 10 s later, and then the write succeeds.
+ */
+export async function expectTwoTransportRetries(
+  fake: Fake,
+  clock: { step(ms: number): void },
+  sink: { flush(): Promise<void> },
+  emit: () => void,
+  firstRetryMs: number,
+): Promise<void> {
+  let failures = 2;
+  fake.prependReactor('create', 'events', () => {
+    if (failures-- > 0) throw new Error('connection reset');
+    return undefined;
+  });
+  emit();
+  await settle();
+  clock.step(firstRetryMs - 1);
+  await settle();
+  expect(failures).toBe(1);
+  clock.step(1);
+  await settle();
+  clock.step(10_000);
+  await sink.flush();
+  expect(failures).toBe(-1);
 }
 
 /** A logger that keeps its records (all verbosities). */
