@@ -13,9 +13,8 @@
  * The factory is the runtime's, keyed by GroupVersionResource, so one factory serves every group: use
  * `informersFor` with each group's clientset.
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
-import { exampleVersion, type ClientsetOptions } from './clientset';
-import { cacheIndex, type CacheGroup, type CacheVersion } from './listers';
+import { exampleVersion } from './clientset';
+import { cacheGenerator, type CacheGroup, type CacheVersion } from './listers';
 import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } from '../render';
 
 function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): string {
@@ -74,20 +73,7 @@ function renderGroupInformers(g: CacheGroup, rt: string): string {
   return renderSourceFile(imports, body);
 }
 
-export const informersGenerator: Generator<ClientsetOptions> = {
-  name: 'informers',
-  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const caches = cacheIndex(ctx.caches);
-    return {
-      version(gv) {
-        const found = caches.version(gv.group, gv.version);
-        return found ? [{ path: 'informers.ts', contents: renderVersionInformers(...found, rt) }] : [];
-      },
-      group(group) {
-        const g = caches.group(group.name);
-        return g ? [{ path: 'informers.ts', contents: renderGroupInformers(g, rt) }] : [];
-      },
-    };
-  },
-};
+export const informersGenerator = cacheGenerator('informers', {
+  version: { path: 'informers.ts', render: renderVersionInformers },
+  group: { path: 'informers.ts', render: renderGroupInformers },
+});

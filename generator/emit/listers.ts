@@ -46,15 +46,35 @@ export interface CacheGroup {
   versions: CacheVersion[];
 }
 
-/** The cache groups of a run by API group name, and the cache version of a group version (undefined: nothing to cache there). */
-export function cacheIndex(caches: readonly CacheGroup[]): { group(name: string): CacheGroup | undefined; version(group: string, version: string): [CacheGroup, CacheVersion] | undefined } {
-  const byGroup = new Map(caches.map((g) => [g.client.group, g]));
+/**
+ * A generator over the run's cache groups (the listers and informers generators): per group version with cacheable
+ * kinds, `version.render` writes `version.path`; per such group, `group.render` writes `group.path`.
+ */
+export function cacheGenerator(
+  name: string,
+  files: { version?: { path: string; render(g: CacheGroup, v: CacheVersion, rt: string): string }; group?: { path: string; render(g: CacheGroup, rt: string): string } },
+): Generator<ClientsetOptions> {
   return {
-    group: (name) => byGroup.get(name),
-    version(group, version) {
-      const g = byGroup.get(group);
-      const v = g?.versions.find((x) => x.client.version === version);
-      return g && v ? [g, v] : undefined;
+    name,
+    start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
+      const rt = options.runtimeModule ?? '@kubegen/runtime';
+      const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
+      const { version, group } = files;
+      return {
+        ...(version && {
+          version(gv) {
+            const g = byGroup.get(gv.group);
+            const v = g?.versions.find((x) => x.client.version === gv.version);
+            return g && v ? [{ path: version.path, contents: version.render(g, v, rt) }] : [];
+          },
+        }),
+        ...(group && {
+          group(gr) {
+            const g = byGroup.get(gr.name);
+            return g ? [{ path: group.path, contents: group.render(g, rt) }] : [];
+          },
+        }),
+      };
     },
   };
 }
@@ -121,16 +141,4 @@ function renderListers(g: CacheGroup, v: CacheVersion, rt: string): string {
   return renderSourceFile(imports, render('listers', 'version', { kinds }));
 }
 
-export const listersGenerator: Generator<ClientsetOptions> = {
-  name: 'listers',
-  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
-    const caches = cacheIndex(ctx.caches);
-    return {
-      version(gv) {
-        const found = caches.version(gv.group, gv.version);
-        return found ? [{ path: 'listers.ts', contents: renderListers(...found, rt) }] : [];
-      },
-    };
-  },
-};
+export const listersGenerator = cacheGenerator('listers', { version: { path: 'listers.ts', render: renderListers } });
