@@ -21,6 +21,7 @@ import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag }
 import { wellKnownTable } from './wellknown';
 import { DNS_LABEL } from './crd';
 import { safeIdentifier } from '../render/naming';
+import { goFieldMarkers, hasGoDefault, type GoDocs, type GoField, type GoType } from './godocs';
 
 /** Built-in and aggregated API groups: DNS-1123 subdomains, dots not required (CRD groups need one). */
 const API_GROUP = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -86,7 +87,85 @@ function isKind(c: Component): boolean {
   return gvks(c.schema).length > 0 && isObject(props) && propertyRef(own(props, 'metadata')) === `${META}ObjectMeta`;
 }
 
-export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag): LoadedPackage[] {
+/** A copy of `o` with `description` set to `doc` (removed when `doc` is empty). */
+function withDescription(o: JsonObject, doc: string): JsonObject {
+  const copy = Object.assign(Object.create(null) as JsonObject, o);
+  if (doc === '') delete copy.description;
+  else copy.description = doc;
+  return copy;
+}
+
+/**
+ * A component schema with what the Go side file knows (see ./godocs): Go descriptions, defaults only where Go has
+ * them, and inline-embedded structs taken out of the properties (returned, to become `extends`).
+ */
+function applyGoType(c: Component, g: GoType, goDocs: GoDocs, components: ReadonlyMap<string, Component>): { schema: JsonObject; embeds: string[] } {
+  const schema = withDescription(c.schema, g.doc);
+  const props = own(schema, 'properties');
+  const embeds: string[] = [];
+  if (!isObject(props)) return { schema, embeds };
+  const taken = new Set<string>();
+  // Go fields by JSON name, in Go's order, with those of embedded structs OpenAPI has no schema for (flattened)
+  const goFields = new Map<string, GoField>();
+  const collect = (t: GoType, seen: Set<GoType>) => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    for (const e of t.embeds) {
+      const embedded = goDocs.get(e);
+      if (embedded && !components.has(e)) collect(embedded, seen);
+    }
+    for (const [k, f] of t.fields) if (!goFields.has(k)) goFields.set(k, f);
+  };
+  collect(g, new Set());
+  for (const e of g.embeds) {
+    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] || RUNTIME_STRUCT_REFS[e] ? undefined : components.get(e);
+    const eprops = embedded ? own(embedded.schema, 'properties') : undefined;
+    if (!isObject(eprops) || !Object.keys(eprops).every((n) => Object.hasOwn(props, n))) continue;
+    for (const n of Object.keys(eprops)) taken.add(n);
+    embeds.push(e);
+  }
+  const properties = Object.create(null) as JsonObject;
+  const names = Object.keys(props);
+  for (const k of [...[...goFields.keys()].filter((n) => Object.hasOwn(props, n)), ...names.filter((n) => !goFields.has(n))]) {
+    if (taken.has(k)) continue;
+    const f = goFields.get(k);
+    let v = props[k];
+    if (f && isObject(v)) {
+      v = withDescription(v, f.doc);
+      if (Object.hasOwn(v, 'default') && !hasGoDefault(f.markers)) delete v.default;
+    }
+    properties[k] = v;
+  }
+  schema.properties = properties;
+  const req = own(schema, 'required');
+  if (Array.isArray(req)) schema.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(properties, r));
+  return { schema, embeds };
+}
+
+/** The Go field of a struct's JSON property, looking through embedded structs OpenAPI has no schema for. */
+function goField(g: GoType, name: string, goDocs: GoDocs, components: ReadonlyMap<string, Component>, seen = new Set<GoType>()): GoField | undefined {
+  if (seen.has(g)) return undefined;
+  seen.add(g);
+  const own = g.fields.get(name);
+  if (own) return own;
+  for (const e of g.embeds) {
+    const embedded = goDocs.get(e);
+    const f = embedded && !components.has(e) ? goField(embedded, name, goDocs, components, seen) : undefined;
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** `field` with the named scalar type of its Go field at the place Go has it (the field, its items or its values). */
+function withScalarAlias(type: TypeRef, wrap: '' | 'array' | 'map', alias: TypeRef): TypeRef {
+  const isString = (t: TypeRef) => t.kind === 'primitive' && t.name === 'string';
+  if (wrap === '' && isString(type)) return alias;
+  if (wrap === 'array' && type.kind === 'array' && isString(type.items)) return { ...type, items: alias };
+  if (wrap === 'map' && type.kind === 'map' && isString(type.values)) return { ...type, values: alias };
+  return type;
+}
+
+export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag, goDocs?: GoDocs): LoadedPackage[] {
   const components = new Map<string, Component>();
   for (const d of docs) {
     const openapi = isObject(d.value) ? own(d.value, 'openapi') : undefined;
@@ -115,6 +194,23 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     }
   }
   if (bag.hasErrors) return [];
+
+  // what the Go sources know (--go-docs): applied to the schemas before anything reads them
+  const goEmbeds = new Map<string, string[]>();
+  const scalarAliases = new Set<string>();
+  if (goDocs) {
+    for (const c of components.values()) {
+      const g = goDocs.get(c.name);
+      if (!g) continue;
+      const applied = applyGoType(c, g, goDocs, components);
+      c.schema = applied.schema;
+      if (applied.embeds.length > 0) goEmbeds.set(c.name, applied.embeds);
+      const fieldsOf = (t: GoType): GoField[] => [...t.fields.values(), ...t.embeds.flatMap((e) => (goDocs.get(e) && !components.has(e) ? fieldsOf(goDocs.get(e)!) : []))];
+      for (const f of fieldsOf(g)) {
+        if (f.type !== undefined && goDocs.get(f.type)?.scalar === 'string' && !components.has(f.type)) scalarAliases.add(f.type);
+      }
+    }
+  }
 
   // packages: a prefix with kinds is <group>/<version>
   const prefixGv = new Map<string, { group: string; version: string }>();
@@ -163,7 +259,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       p = {
         pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [] },
         types,
-        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef }),
+        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef, goComments: goDocs !== undefined }),
       };
       packages.set(id, p);
     }
@@ -172,6 +268,18 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
 
   const todo = [...components.values()].filter((c) => !WELL_KNOWN_REFS[c.name] && !RUNTIME_STRUCT_REFS[c.name]).sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const c of todo) pkgOf(c).types.reserve(lastSegment(c.name));
+  // named scalar types of the Go source (PodPhase …): aliases of string with their Go doc
+  for (const name of [...scalarAliases].sort()) {
+    const { types, conv } = pkgOf({ file: docs[0]?.file ?? '<openapi>', name, schema: Object.create(null) as JsonObject, path: childPath('components.schemas', name) });
+    if (types.has(lastSegment(name))) continue;
+    types.reserve(lastSegment(name));
+    types.file = 'types';
+    const doc = conv.doc(goDocs?.get(name)?.doc, name);
+    if (doc === undefined) continue;
+    const values = goDocs?.get(name)?.enum ?? [];
+    const type: TypeRef = values.length > 0 ? { kind: 'enum', base: 'string', values } : { kind: 'primitive', name: 'string' };
+    types.declare({ name: lastSegment(name), package: types.id, declaration: 'alias', exported: true, doc, type, markers: [], span: types.span() });
+  }
   for (const c of todo) {
     const { types, conv } = pkgOf(c);
     conv.setFile(c.file);
@@ -202,8 +310,19 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         const req = own(input, 'required');
         if (Array.isArray(req)) input.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(p2, r));
       }
-      const fields: Field[] | undefined = conv.structFields(input, c.path, name);
+      let fields: Field[] | undefined = conv.structFields(input, c.path, name);
       if (!fields) continue;
+      const g = goDocs?.get(c.name);
+      if (g) {
+        fields = fields.map((f) => {
+          const gf = goField(g, f.name, goDocs!, components);
+          if (!gf) return f;
+          const markers = [...f.markers, ...goFieldMarkers(gf.markers).map((m) => conv.marker(m, true))];
+          const alias: TypeRef | undefined = gf.type !== undefined && scalarAliases.has(gf.type) ? { kind: 'named', package: packageId(prefixOf(gf.type)), name: lastSegment(gf.type) } : undefined;
+          return { ...f, markers, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
+        });
+      }
+      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef => ({ kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) }));
       const km: MarkerValue[] = [];
       if (kind) km.push({ name: 'genclient', value: true, span }, { name: 'kubebuilder:object:root', value: true, span });
       const isList = name.endsWith('List') && gvks(c.schema).length > 0 && fields.some((f) => f.name === 'items');
@@ -214,7 +333,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         declaration: 'interface',
         exported: true,
         doc: docText,
-        type: { kind: 'struct', embeds: kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' }] : [], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
+        type: { kind: 'struct', embeds: [...(kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' } as const] : []), ...goEmbedded], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
         markers: [...km, ...markers],
         span,
       };

@@ -95,6 +95,11 @@ export interface ConverterOptions {
   file: string;
   bag: ProblemBag;
   resolveRef?: RefResolver;
+  /**
+   * Descriptions are Go comment text (`--go-docs`): lines starting with TODO or --- are kept, so that the loader drops
+   * them as controller-gen does.
+   */
+  goComments?: boolean;
 }
 
 /** The declarations of one package being imported, de-duplicated by shape. */
@@ -215,7 +220,7 @@ export class SchemaConverter {
   /** A description as a doc comment holds it; whitespace-only changes are a warning, lost text an error. */
   doc(description: string | undefined, path: string): string | undefined {
     if (description === undefined) return '';
-    const r = docText(description);
+    const r = docText(description, this.opts.goComments === true);
     if (r.error) { this.error(path, r.error); return; }
     if (r.doc !== description) this.opts.bag.warning(this.opts.file, path, 'description normalised as a doc comment holds it (trailing spaces and blank lines trimmed)');
     return r.doc;
@@ -691,7 +696,7 @@ export class SchemaConverter {
  * surrounding / repeated blank lines cannot survive; a line starting with `+` (a marker), and outside code fences a
  * line starting with `TODO` or `---`, would be dropped — an error.
  */
-export function docText(description: string): { doc: string; error?: string } {
+export function docText(description: string, goComment = false): { doc: string; error?: string } {
   const lines: string[] = [];
   for (const raw of description.split('\n')) {
     const line = raw.replace(/\s+$/, '');
@@ -703,7 +708,7 @@ export function docText(description: string): { doc: string; error?: string } {
   for (const line of lines) {
     if (line.startsWith('```') || line.startsWith('~~~')) fence = !fence;
     if (line.trimStart().startsWith('+')) return { doc: '', error: `the description line ${JSON.stringify(line)} would read as a marker in a doc comment` };
-    if (!fence && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
+    if (!fence && !goComment && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
   }
   return { doc: lines.join('\n') };
 }
