@@ -17,6 +17,7 @@
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './types';
 import { cmp, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
 import { exampleVersion, type ClientGroup } from './clientset';
+import { apiModulesReferenced } from '../model/util';
 
 export interface PackageOptions {
   /** npm package name pattern; `{group}` is replaced by the API group. */
@@ -81,7 +82,8 @@ function packageFiles(group: GroupTarget, options: PackageOptions, client: Clien
     files: ['dist', 'src', 'crds', 'README.md', 'tsconfig.json'],
     scripts: { build: 'tsc -p tsconfig.json' },
     engines: { node: options.nodeEngines },
-    dependencies: { '@kubegen/runtime': options.runtimeVersion },
+    // @kubegen/api (Kubernetes' built-in types) when the group's types use them; released with the runtime
+    dependencies: { ...(apiModulesReferenced(gvps.map((g) => g.package)).length > 0 ? { '@kubegen/api': options.runtimeVersion } : {}), '@kubegen/runtime': options.runtimeVersion },
     ...(options.devDependencies && Object.keys(options.devDependencies).length ? { devDependencies: options.devDependencies } : {}),
   };
   files.push({ path: 'package.json', contents: JSON.stringify(pkgJson, null, 2) + '\n', role: 'package' });

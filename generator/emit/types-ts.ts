@@ -6,7 +6,8 @@
  *   model's `doc`, `?` from `optional`, `| null` from `nullable`;
  * - the well-known types (`ObjectMeta`, `int32`, `Condition` …) imported type-only from `@kubegen/runtime`;
  * - types of another version of the same group imported from that version's `types.ts` (as a namespace, since
- *   versions declare the same names); types of a package outside the group inlined structurally (a generated
+ *   versions declare the same names); Kubernetes' built-in types imported type-only from their `@kubegen/api`
+ *   module (`@kubegen/api/core/v1`); types of another package outside the group inlined structurally (a generated
  *   package cannot import another one's sources);
  * - `GroupVersion`, and per kind `<Kind>GVK` and `<Kind>GVR` constants.
  *
@@ -16,6 +17,7 @@
 import type { Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { isApiPackage } from '../model/util';
 import {
   ImportTracker,
   ModelIndex,
@@ -113,6 +115,8 @@ class TypeContext {
   private named(pkgId: string, name: string, level: number): string {
     if (pkgId === this.pkg.id) return safeIdentifier(name);
     if (pkgId === RUNTIME_PACKAGE) return this.runtimeType(name);
+    // Kubernetes' built-in types: imported from their @kubegen/api module, as the API source names them
+    if (isApiPackage(pkgId)) return this.imports.type(pkgId, safeIdentifier(name));
     const version = this.versionOf.get(pkgId);
     if (version !== undefined) return `${this.imports.typeNamespace(`../${version}/types`, safeIdentifier(version))}.${safeIdentifier(name)}`;
     // a package outside the group: inline its declaration (guarding recursion)

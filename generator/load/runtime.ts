@@ -6,11 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** The package id under which the runtime's declarations appear in the model. */
-export { RUNTIME_PACKAGE } from '../model/util';
+import { API_PACKAGE } from '../model/util';
 
-/** The module prefix of Kubernetes' built-in API groups: `@kubegen/api/<group>/<version>` (`core` for the empty group). */
-export const API_PACKAGE = '@kubegen/api';
+/** The package ids under which the runtime's and `@kubegen/api`'s declarations appear in the model. */
+export { API_PACKAGE, RUNTIME_PACKAGE } from '../model/util';
 
 /** The directory holding the runtime's meta declarations (`runtime/src/meta`), found next to this generator. */
 export function runtimeMetaDir(): string {
