@@ -45,7 +45,7 @@ const WRAPS = new Set(['', 'array', 'map']);
 
 function strings(v: Json | undefined): string[] | undefined {
   if (v === undefined) return [];
-  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined;
 }
 
 /** Reads a side file; undefined (with errors reported) when it is malformed. */
