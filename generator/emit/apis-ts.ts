@@ -179,7 +179,10 @@ export function printType(t: TypeRef, imports: Imports): string {
  * Empty when there is neither doc nor markers.
  */
 export function printComment(doc: string, markers: readonly MarkerValue[], indent: string): string {
-  const lines = [...(doc ? doc.split('\n') : []), ...markers.map(printMarker)];
+  // A doc ending in a line break (controller-gen's text cut at `---` after a blank line) is written that way: a blank
+  // line and the cut, which the loader reads back as the same text.
+  const text = doc.endsWith('\n') ? `${doc}\n---` : doc;
+  const lines = [...(text ? text.split('\n') : []), ...markers.map(printMarker)];
   if (lines.length === 0) return '';
   if (lines.some((l) => l.includes('*/'))) return lines.map((l) => (l ? `${indent}// ${l}\n` : `${indent}//\n`)).join('');
   if (lines.length === 1 && /^[^\s*]/.test(lines[0])) return `${indent}/** ${lines[0]} */\n`;

@@ -693,10 +693,12 @@ export class SchemaConverter {
 
 /**
  * The doc comment text for a description, by the loader's rules (`generator/load/comments.ts`): trailing spaces and
- * surrounding / repeated blank lines cannot survive; a line starting with `+` (a marker), and outside code fences a
+ * surrounding / repeated blank lines cannot survive (one trailing line break can); a line starting with `+` (a marker), and outside code fences a
  * line starting with `TODO` or `---`, would be dropped — an error.
  */
 export function docText(description: string, goComment = false): { doc: string; error?: string } {
+  // one trailing line break is text a doc comment can hold (a blank line, then `---`: see printComment)
+  const trailingBreak = /[^\s]\n$/.test(description);
   const lines: string[] = [];
   for (const raw of description.split('\n')) {
     const line = raw.replace(/\s+$/, '');
@@ -710,7 +712,7 @@ export function docText(description: string, goComment = false): { doc: string; 
     if (line.trimStart().startsWith('+')) return { doc: '', error: `the description line ${JSON.stringify(line)} would read as a marker in a doc comment` };
     if (!fence && !goComment && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
   }
-  return { doc: lines.join('\n') };
+  return { doc: lines.join('\n') + (trailingBreak ? '\n' : '') };
 }
 
 /** The JSON shape each schema key must have (apiextensions JSONSchemaProps), checked before anything reads it. */
