@@ -7,8 +7,8 @@
  *   node scripts/kubegen-api-sources.js
  *
  * Descriptions, named scalar types (PodPhase …) and inline embedding come from the Go sources of k8s.io/api and
- * k8s.io/apimachinery v0.37.2 (`scripts/godocs`, passed to the importer as `--go-docs`), so that the types expand in
- * a CRD exactly as controller-gen expands the Go types.
+ * k8s.io/apimachinery v0.37.2 (`scripts/go-docs.js`, passed to the importer as `--go-docs`), so that the types expand
+ * in a CRD exactly as controller-gen expands the Go types.
  *
  * The three spec files share apimachinery schemas; where two files disagree (DeleteOptions, WatchEvent differ in
  * their documented defaults) the first file's schema is kept. Needs go (for the module cache) and a built kubegen.
@@ -22,13 +22,9 @@ const { execFileSync } = require('node:child_process');
 const VERSION = 'v1.37.2';
 const FILES = ['api__v1_openapi.json', 'apis__apps__v1_openapi.json', 'apis__batch__v1_openapi.json'];
 const repo = path.resolve(__dirname, '..');
-const moduleDir = (m) => JSON.parse(execFileSync('go', ['mod', 'download', '-json', m], { cwd: os.tmpdir(), encoding: 'utf8' })).Dir;
-const modDir = moduleDir(`k8s.io/kubernetes@${VERSION}`);
-const apiDir = moduleDir(`k8s.io/api@${VERSION.replace('v1.', 'v0.')}`);
-const machineryDir = moduleDir(`k8s.io/apimachinery@${VERSION.replace('v1.', 'v0.')}`);
-const GO_PACKAGES = ['core/v1', 'apps/v1', 'batch/v1', 'autoscaling/v1', 'policy/v1', 'authentication/v1'].map((p) => `k8s.io/api/${p}=${path.join(apiDir, p)}`);
-GO_PACKAGES.push(`k8s.io/api/scheduling/v1alpha3=${path.join(apiDir, 'scheduling', 'v1alpha3')}`);
-for (const p of ['apis/meta/v1', 'types']) GO_PACKAGES.push(`k8s.io/apimachinery/pkg/${p}=${path.join(machineryDir, 'pkg', ...p.split('/'))}`);
+const { writeGoDocs } = require('./go-docs.js');
+
+const modDir = JSON.parse(execFileSync('go', ['mod', 'download', '-json', `k8s.io/kubernetes@${VERSION}`], { cwd: os.tmpdir(), encoding: 'utf8' })).Dir;
 const schemas = Object.create(null);
 for (const f of FILES) {
   const doc = JSON.parse(fs.readFileSync(path.join(modDir, 'api', 'openapi-spec', 'v3', f), 'utf8'));
@@ -37,8 +33,7 @@ for (const f of FILES) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-api-'));
 const merged = path.join(tmp, 'kubernetes-1.37-core-apps-batch.json');
 fs.writeFileSync(merged, JSON.stringify({ openapi: '3.0.0', info: { title: 'Kubernetes', version: VERSION }, paths: {}, components: { schemas } }));
-const goDocs = path.join(tmp, 'go-docs.json');
-fs.writeFileSync(goDocs, execFileSync('go', ['run', '.', ...GO_PACKAGES], { cwd: path.join(repo, 'scripts', 'godocs'), encoding: 'utf8', maxBuffer: 64 << 20 }));
+const goDocs = writeGoDocs(VERSION, path.join(tmp, 'go-docs.json'));
 const out = path.join(repo, 'api', 'apis');
 fs.rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [path.join(repo, 'bin', 'kubegen.js'), 'import', 'openapi', merged, '--out', out, '--go-docs', goDocs], { stdio: ['ignore', 'inherit', 'ignore'] });
