@@ -22,6 +22,17 @@ import { wellKnownTable } from './wellknown';
 import { DNS_LABEL } from './crd';
 import { safeIdentifier } from '../render/naming';
 import { goFieldMarkers, hasGoDefault, type GoDocs, type GoField, type GoType } from './godocs';
+import { groupFolder, type GroupFolderStyle } from '../model/names';
+import { CLIENT_VERBS } from '../markers/definitions/client';
+import { resourcesOf, type ResourceInfo } from './paths';
+
+/** Options of the OpenAPI front end. */
+export interface OpenApiImportOptions {
+  /** How group folders are named (default `group`; `short` lays packages out as k8s.io/api does: `rbac/v1`). */
+  groupFolder?: GroupFolderStyle;
+  /** What the Go sources of the API know (`--go-docs`, see ./godocs). */
+  goDocs?: GoDocs;
+}
 
 /** Built-in and aggregated API groups: DNS-1123 subdomains, dots not required (CRD groups need one). */
 const API_GROUP = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -38,11 +49,24 @@ const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
   'io.k8s.apimachinery.pkg.runtime.RawExtension': 'RawExtension',
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': 'JSON',
 };
+const CORE = 'io.k8s.api.core.v1.';
+/**
+ * Component schemas whose declarations are the runtime's (the same declarations, never a second copy): the meta/v1
+ * structs and the core/v1 references the runtime has.
+ */
 const RUNTIME_STRUCT_REFS: Record<string, string> = {
   [`${META}Condition`]: 'Condition',
   [`${META}LabelSelector`]: 'LabelSelector',
   [`${META}LabelSelectorRequirement`]: 'LabelSelectorRequirement',
+  [`${CORE}LocalObjectReference`]: 'LocalObjectReference',
+  [`${CORE}SecretKeySelector`]: 'SecretKeySelector',
+  [`${CORE}ConfigMapKeySelector`]: 'ConfigMapKeySelector',
+  [`${CORE}ObjectReference`]: 'ObjectReference',
+  [`${CORE}TypedLocalObjectReference`]: 'TypedLocalObjectReference',
 };
+
+/** The runtime declarations the importer maps component schemas to, by runtime name (for re-exports). */
+export const RUNTIME_MAPPED_TYPES: ReadonlyArray<{ component: string; name: string }> = Object.keys(RUNTIME_STRUCT_REFS).map((component) => ({ component, name: RUNTIME_STRUCT_REFS[component] }));
 
 interface Component {
   file: string;
@@ -67,6 +91,13 @@ function gvks(s: JsonObject): Array<{ group: string; version: string; kind: stri
   if (!Array.isArray(v)) return [];
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted JSON: a non-string value prints as String() prints it
   return v.filter(isObject).map((g) => ({ group: String(own(g, 'group') ?? ''), version: String(own(g, 'version') ?? ''), kind: String(own(g, 'kind') ?? '') }));
+}
+
+/** A schema without its `x-kubernetes-group-version-kind` (which differs between the documents of group versions). */
+function withoutGvks(s: JsonObject): JsonObject {
+  const out = Object.create(null) as JsonObject;
+  for (const k of Object.keys(s)) if (k !== 'x-kubernetes-group-version-kind') out[k] = s[k];
+  return out;
 }
 
 function refName(ref: Json | undefined): string | undefined {
@@ -118,7 +149,7 @@ function applyGoType(c: Component, g: GoType, goDocs: GoDocs, components: Readon
   };
   collect(g, new Set());
   for (const e of g.embeds) {
-    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] || RUNTIME_STRUCT_REFS[e] ? undefined : components.get(e);
+    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] ? undefined : components.get(e);
     const eprops = embedded ? own(embedded.schema, 'properties') : undefined;
     if (!isObject(eprops) || !Object.keys(eprops).every((n) => Object.hasOwn(props, n))) continue;
     for (const n of Object.keys(eprops)) taken.add(n);
@@ -165,7 +196,8 @@ function withScalarAlias(type: TypeRef, wrap: '' | 'array' | 'map', alias: TypeR
   return type;
 }
 
-export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag, goDocs?: GoDocs): LoadedPackage[] {
+export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag, options: OpenApiImportOptions = {}): LoadedPackage[] {
+  const goDocs = options.goDocs;
   const components = new Map<string, Component>();
   for (const d of docs) {
     const openapi = isObject(d.value) ? own(d.value, 'openapi') : undefined;
@@ -186,8 +218,10 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         bag.error(d.file, path, 'a schema must be an object');
         continue;
       }
-      if (components.has(name) && canonical(components.get(name)!.schema) !== canonical(s)) {
-        bag.error(d.file, path, `schema ${name} differs from the one in ${components.get(name)!.file}`);
+      const seen = components.get(name);
+      if (seen) {
+        // each group version's document lists the GVKs it serves a shared type (DeleteOptions, WatchEvent) under
+        if (canonical(withoutGvks(seen.schema)) !== canonical(withoutGvks(s))) bag.error(d.file, path, `schema ${name} differs from the one in ${seen.file}`);
         continue;
       }
       components.set(name, { file: d.file, name, schema: s, path });
@@ -231,10 +265,21 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   }
   const packageId = (prefix: string): string => {
     const gv = prefixGv.get(prefix);
-    if (gv) return `${gv.group || 'core'}/${gv.version}`;
+    if (gv) return `${groupFolder(gv.group, options.groupFolder)}/${gv.version}`;
+    // k8s.io/api's layout: `io.k8s.apimachinery.pkg.apis.meta.v1` → `meta/v1`
+    const goPackage = /\.([a-z][a-z0-9]*)\.(v[0-9]+(?:(?:alpha|beta)[0-9]+)?)$/.exec(prefix);
+    if (options.groupFolder === 'short' && goPackage) return `${goPackage[1]}/${goPackage[2]}`;
     // one folder, never `.`/`..` or hidden (the loader skips dot folders)
     const folder = prefix.replace(/[^A-Za-z0-9._-]/g, '_') || 'types';
     return folder.startsWith('.') ? `_${folder}` : folder;
+  };
+  const resources = resourcesOf(docs);
+  /** A component as a `+genclient:method` names it: `<package>.<Name>`, `string` for text. */
+  const methodType = (component: string | undefined, text: boolean): string | undefined => {
+    if (text) return 'string';
+    if (component === undefined) return undefined;
+    if (RUNTIME_STRUCT_REFS[component] || WELL_KNOWN_REFS[component] || !components.has(component)) return undefined;
+    return `${packageId(prefixOf(component))}.${lastSegment(component)}`;
   };
   const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes; conv: SchemaConverter }>();
   const resolveRef = (ref: string, path: string): TypeRef | undefined => {
@@ -322,9 +367,17 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
           return { ...f, markers, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
         });
       }
-      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef => ({ kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) }));
+      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef =>
+        RUNTIME_STRUCT_REFS[e] ? { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS[e] } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) },
+      );
       const km: MarkerValue[] = [];
-      if (kind) km.push({ name: 'genclient', value: true, span }, { name: 'kubebuilder:object:root', value: true, span });
+      if (kind) {
+        const gvk = gvks(c.schema)[0];
+        const info = resources.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
+        if (resources.size === 0) km.push({ name: 'genclient', value: true, span });
+        else if (info) km.push(...resourceMarkers(info, fields.some((f) => f.name === 'status'), c.name, span, methodType));
+        km.push({ name: 'kubebuilder:object:root', value: true, span });
+      }
       const isList = name.endsWith('List') && gvks(c.schema).length > 0 && fields.some((f) => f.name === 'items');
       if (isList) km.push({ name: 'kubebuilder:object:root', value: true, span });
       const decl: TypeDecl = {
@@ -345,6 +398,129 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     types.declare({ name, package: types.id, declaration: 'alias', exported: true, doc: converted.doc, type: converted.type, markers: converted.markers, span });
   }
   for (const p of packages.values()) p.conv.reportDropped();
+  breakCycles([...packages.values()].map((p) => p.types), bag, docs[0]?.file ?? '<openapi>');
   const runtime: LoadedPackage = { id: RUNTIME_PACKAGE, dir: RUNTIME_PACKAGE, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
   return [...[...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] })), runtime];
+}
+
+/** client-go's names of the subresource methods it has (by subresource and verb); others are `<verb><Subresource>`. */
+const SUBRESOURCE_METHODS: Record<string, string> = {
+  'eviction/create': 'Evict',
+  'token/create': 'CreateToken',
+  'log/get': 'GetLogs',
+  'binding/create': 'Bind',
+  'ephemeralcontainers/update': 'UpdateEphemeralContainers',
+  'resize/update': 'UpdateResize',
+  'finalize/update': 'Finalize',
+  'approval/update': 'UpdateApproval',
+};
+
+const ACTION_VERBS: Record<string, string[]> = {
+  post: ['create'],
+  put: ['update'],
+  patch: ['patch', 'apply'],
+  delete: ['delete'],
+  deletecollection: ['deleteCollection'],
+  get: ['get'],
+  list: ['list'],
+  watch: ['watch'],
+  watchlist: ['watch'],
+};
+
+/**
+ * The markers of a kind served by a resource: `+genclient` with its scope and verbs (`onlyVerbs` when the resource
+ * serves fewer than all), `+kubebuilder:resource` (plural and scope), `+kubebuilder:subresource:status`, and one
+ * `+genclient:method` per other subresource operation with a JSON or text body (client-gen's spelling:
+ * `GetScale,verb=get,subresource=scale,result=autoscaling/v1.Scale`).
+ */
+function resourceMarkers(
+  info: ResourceInfo,
+  hasStatus: boolean,
+  component: string,
+  span: MarkerValue['span'],
+  methodType: (component: string | undefined, text: boolean) => string | undefined,
+): MarkerValue[] {
+  const out: MarkerValue[] = [{ name: 'genclient', value: true, span }];
+  if (!info.namespaced) out.push({ name: 'genclient:nonNamespaced', value: true, span });
+  const resource = Object.assign(Object.create(null) as Record<string, string>, { path: info.plural, scope: info.namespaced ? 'Namespaced' : 'Cluster' });
+  out.push({ name: 'kubebuilder:resource', value: resource, span });
+  const verbs = new Set<string>();
+  for (const a of info.actions) for (const v of ACTION_VERBS[a] ?? []) verbs.add(v);
+  const status = info.subresources.get('status');
+  if (status?.has('put')) {
+    out.push({ name: 'kubebuilder:subresource:status', value: true, span });
+    verbs.add('updateStatus');
+  }
+  if (status?.has('patch')) verbs.add('applyStatus');
+  const all = CLIENT_VERBS.filter((v) => hasStatus || (v !== 'updateStatus' && v !== 'applyStatus'));
+  const only = CLIENT_VERBS.filter((v) => verbs.has(v) && (hasStatus || (v !== 'updateStatus' && v !== 'applyStatus')));
+  if (only.length === 0) out.push({ name: 'genclient:noVerbs', value: true, span });
+  else if (only.length !== all.length) out.push({ name: 'genclient:onlyVerbs', value: only, span });
+  for (const sub of [...info.subresources.keys()].sort()) {
+    if (sub === 'status') continue;
+    const ops = info.subresources.get(sub)!;
+    for (const [action, verb] of [['get', 'get'], ['post', 'create'], ['put', 'update']] as const) {
+      const op = ops.get(action);
+      if (!op) continue;
+      const result = op.result === component ? undefined : methodType(op.result, op.text);
+      const input = op.input === component ? undefined : methodType(op.input, false);
+      // a body of another schema that cannot be named (not imported) leaves the method out
+      if ((op.result !== undefined && op.result !== component && result === undefined) || (op.input !== undefined && op.input !== component && input === undefined)) continue;
+      if (!op.text && op.result === undefined) continue;
+      // reading a subresource that is the object itself (pods/{name}/resize) is get
+      if (verb === 'get' && op.result === component) continue;
+      const name = sub === 'scale' ? (verb === 'get' ? 'GetScale' : 'UpdateScale') : (SUBRESOURCE_METHODS[`${sub}/${verb}`] ?? `${verb[0].toUpperCase()}${verb.slice(1)}${sub[0].toUpperCase()}${sub.slice(1)}`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
+      const value: Record<string, string> = { name, verb, subresource: sub };
+      if (input !== undefined && verb !== 'get') value.input = input;
+      if (result !== undefined) value.result = result;
+      out.push({ name: 'genclient:method', value, span });
+    }
+  }
+  return out;
+}
+
+/**
+ * kubegen refuses recursive types (a CRD schema cannot describe one), but Kubernetes has one: apiextensions/v1's
+ * JSONSchemaProps. A reference that closes a cycle (found depth-first, packages and declarations in name order) is
+ * typed `unknown` — any JSON, copied and validated as such — with a warning naming it.
+ */
+function breakCycles(packages: readonly PackageTypes[], bag: ProblemBag, file: string): void {
+  const decls = new Map<string, TypeDecl>();
+  for (const p of packages) for (const d of p.decls.values()) decls.set(`${d.package}.${d.name}`, d);
+  const state = new Map<string, 'active' | 'done'>();
+  const broken: string[] = [];
+  const visitRef = (t: TypeRef, from: string): TypeRef => {
+    switch (t.kind) {
+      case 'named': {
+        const key = `${t.package}.${t.name}`;
+        const d = decls.get(key);
+        if (!d) return t;
+        if (state.get(key) === 'active') {
+          broken.push(`${from} → ${t.name}`);
+          return { kind: 'unknown' };
+        }
+        visit(key, d);
+        return t;
+      }
+      case 'array':
+        return { ...t, items: visitRef(t.items, from) };
+      case 'map':
+        return { ...t, values: visitRef(t.values, from) };
+      case 'struct':
+        for (const f of t.fields) f.type = visitRef(f.type, `${from}.${f.name}`);
+        t.embeds = t.embeds.map((e) => visitRef(e, from));
+        return t;
+      default:
+        return t;
+    }
+  };
+  const visit = (key: string, d: TypeDecl): void => {
+    if (state.has(key)) return;
+    state.set(key, 'active');
+    d.type = visitRef(d.type, d.name);
+    state.set(key, 'done');
+  };
+  for (const key of [...decls.keys()].sort()) visit(key, decls.get(key)!);
+  if (broken.length > 0) bag.warning(file, '', `recursive references typed unknown (kubegen types have no cycles): ${broken.join(', ')}`);
 }

@@ -14,6 +14,7 @@ import type { ConditionStatus, PersistentVolumeClaim, PodTemplateSpec } from '..
  * it may be subject to name and representation changes in future releases, and clients should not
  * depend on its stability. It is primarily for internal use by controllers.
  * +genclient
+ * +kubebuilder:resource:path=controllerrevisions,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface ControllerRevision extends TypeMeta {
@@ -31,6 +32,8 @@ export interface ControllerRevision extends TypeMeta {
 /**
  * DaemonSet represents the configuration of a daemon set.
  * +genclient
+ * +kubebuilder:resource:path=daemonsets,scope=Namespaced
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface DaemonSet extends TypeMeta {
@@ -57,6 +60,10 @@ export interface DaemonSet extends TypeMeta {
 /**
  * Deployment enables declarative updates for Pods and ReplicaSets.
  * +genclient
+ * +kubebuilder:resource:path=deployments,scope=Namespaced
+ * +kubebuilder:subresource:status
+ * +genclient:method=GetScale,verb=get,subresource=scale,result=autoscaling/v1.Scale
+ * +genclient:method=UpdateScale,verb=update,subresource=scale,input=autoscaling/v1.Scale,result=autoscaling/v1.Scale
  * +kubebuilder:object:root=true
  */
 export interface Deployment extends TypeMeta {
@@ -74,6 +81,10 @@ export interface Deployment extends TypeMeta {
 /**
  * ReplicaSet ensures that a specified number of pod replicas are running at any given time.
  * +genclient
+ * +kubebuilder:resource:path=replicasets,scope=Namespaced
+ * +kubebuilder:subresource:status
+ * +genclient:method=GetScale,verb=get,subresource=scale,result=autoscaling/v1.Scale
+ * +genclient:method=UpdateScale,verb=update,subresource=scale,input=autoscaling/v1.Scale,result=autoscaling/v1.Scale
  * +kubebuilder:object:root=true
  */
 export interface ReplicaSet extends TypeMeta {
@@ -108,6 +119,10 @@ export interface ReplicaSet extends TypeMeta {
  * The StatefulSet guarantees that a given network identity will always
  * map to the same storage identity.
  * +genclient
+ * +kubebuilder:resource:path=statefulsets,scope=Namespaced
+ * +kubebuilder:subresource:status
+ * +genclient:method=GetScale,verb=get,subresource=scale,result=autoscaling/v1.Scale
+ * +genclient:method=UpdateScale,verb=update,subresource=scale,input=autoscaling/v1.Scale,result=autoscaling/v1.Scale
  * +kubebuilder:object:root=true
  */
 export interface StatefulSet extends TypeMeta {

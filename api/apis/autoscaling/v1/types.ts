@@ -4,7 +4,6 @@ import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
 /**
  * Scale represents a scaling request for a resource.
- * +genclient
  * +kubebuilder:object:root=true
  */
 export interface Scale extends TypeMeta {

@@ -1,13 +1,15 @@
 // Imported by kubegen import; edit freely: this is now API source.
 
-import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
-import type { ConditionStatus, ObjectReference, PodConditionType, PodTemplateSpec } from '../../core/v1/types.js';
-import type { WorkloadPodGroupDisruptionMode, WorkloadPodGroupResourceClaim, WorkloadPodGroupSchedulingConstraints, WorkloadPodGroupSchedulingPolicy } from '../../io.k8s.api.scheduling.v1alpha3/types.js';
+import type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
+import type { ConditionStatus, PodConditionType, PodTemplateSpec } from '../../core/v1/types.js';
 import type { UID } from '../../io.k8s.apimachinery.pkg.types/types.js';
+import type { WorkloadPodGroupDisruptionMode, WorkloadPodGroupResourceClaim, WorkloadPodGroupSchedulingConstraints, WorkloadPodGroupSchedulingPolicy } from '../../scheduling/v1alpha3/types.js';
 
 /**
  * CronJob represents the configuration of a single cron job.
  * +genclient
+ * +kubebuilder:resource:path=cronjobs,scope=Namespaced
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface CronJob extends TypeMeta {
@@ -31,6 +33,8 @@ export interface CronJob extends TypeMeta {
 /**
  * Job represents the configuration of a single job.
  * +genclient
+ * +kubebuilder:resource:path=jobs,scope=Namespaced
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface Job extends TypeMeta {

@@ -1,11 +1,13 @@
 // Imported by kubegen import; edit freely: this is now API source.
 
-import type { Bytes, Condition, IntOrString, LabelSelector, ListMeta, MicroTime, ObjectMeta, Quantity, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
+import type { Bytes, Condition, ConfigMapKeySelector, IntOrString, LabelSelector, ListMeta, LocalObjectReference, MicroTime, ObjectMeta, ObjectReference, Quantity, SecretKeySelector, Time, TypeMeta, TypedLocalObjectReference, int32, int64 } from '@kubegen/runtime';
 import type { UID } from '../../io.k8s.apimachinery.pkg.types/types.js';
 
 /**
  * Binding ties one object to another; for example, a pod is bound to a node by a scheduler.
  * +genclient
+ * +kubebuilder:resource:path=bindings,scope=Namespaced
+ * +genclient:onlyVerbs=create
  * +kubebuilder:object:root=true
  */
 export interface Binding extends TypeMeta {
@@ -22,6 +24,9 @@ export interface Binding extends TypeMeta {
  * ComponentStatus (and ComponentStatusList) holds the cluster validation info.
  * Deprecated: This API is deprecated in v1.19+
  * +genclient
+ * +genclient:nonNamespaced
+ * +kubebuilder:resource:path=componentstatuses,scope=Cluster
+ * +genclient:onlyVerbs=get,list
  * +kubebuilder:object:root=true
  */
 export interface ComponentStatus extends TypeMeta {
@@ -41,6 +46,7 @@ export interface ComponentStatus extends TypeMeta {
 /**
  * ConfigMap holds configuration data for pods to consume.
  * +genclient
+ * +kubebuilder:resource:path=configmaps,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface ConfigMap extends TypeMeta {
@@ -98,6 +104,7 @@ export interface ConfigMap extends TypeMeta {
  *
  * Deprecated: This API is deprecated in v1.33+. Use discoveryv1.EndpointSlice.
  * +genclient
+ * +kubebuilder:resource:path=endpoints,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface Endpoints extends TypeMeta {
@@ -127,6 +134,7 @@ export interface Endpoints extends TypeMeta {
  * continued existence of events with that Reason.  Events should be
  * treated as informative, best-effort, supplemental data.
  * +genclient
+ * +kubebuilder:resource:path=events,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface Event extends TypeMeta {
@@ -175,6 +183,7 @@ export interface Event extends TypeMeta {
 /**
  * LimitRange sets resource usage limits for each kind of resource in a Namespace.
  * +genclient
+ * +kubebuilder:resource:path=limitranges,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface LimitRange extends TypeMeta {
@@ -194,6 +203,11 @@ export interface LimitRange extends TypeMeta {
  * Namespace provides a scope for Names.
  * Use of multiple namespaces is optional.
  * +genclient
+ * +genclient:nonNamespaced
+ * +kubebuilder:resource:path=namespaces,scope=Cluster
+ * +kubebuilder:subresource:status
+ * +genclient:onlyVerbs=create,update,updateStatus,delete,get,list,watch,patch,apply,applyStatus
+ * +genclient:method=Finalize,verb=update,subresource=finalize
  * +kubebuilder:object:root=true
  */
 export interface Namespace extends TypeMeta {
@@ -218,6 +232,9 @@ export interface Namespace extends TypeMeta {
  * Node is a worker node in Kubernetes.
  * Each node will have a unique identifier in the cache (i.e. in etcd).
  * +genclient
+ * +genclient:nonNamespaced
+ * +kubebuilder:resource:path=nodes,scope=Cluster
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface Node extends TypeMeta {
@@ -245,6 +262,9 @@ export interface Node extends TypeMeta {
  * It is analogous to a node.
  * More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes
  * +genclient
+ * +genclient:nonNamespaced
+ * +kubebuilder:resource:path=persistentvolumes,scope=Cluster
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface PersistentVolume extends TypeMeta {
@@ -271,6 +291,8 @@ export interface PersistentVolume extends TypeMeta {
 /**
  * PersistentVolumeClaim is a user's request for and claim to a persistent volume
  * +genclient
+ * +kubebuilder:resource:path=persistentvolumeclaims,scope=Namespaced
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface PersistentVolumeClaim extends TypeMeta {
@@ -296,6 +318,13 @@ export interface PersistentVolumeClaim extends TypeMeta {
  * Pod is a collection of containers that can run on a host. This resource is created
  * by clients and scheduled onto hosts.
  * +genclient
+ * +kubebuilder:resource:path=pods,scope=Namespaced
+ * +kubebuilder:subresource:status
+ * +genclient:method=Bind,verb=create,subresource=binding,input=core/v1.Binding,result=core/v1.Binding
+ * +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
+ * +genclient:method=Evict,verb=create,subresource=eviction,input=policy/v1.Eviction,result=policy/v1.Eviction
+ * +genclient:method=GetLogs,verb=get,subresource=log,result=string
+ * +genclient:method=UpdateResize,verb=update,subresource=resize
  * +kubebuilder:object:root=true
  */
 export interface Pod extends TypeMeta {
@@ -322,6 +351,7 @@ export interface Pod extends TypeMeta {
 /**
  * PodTemplate describes a template for creating copies of a predefined pod.
  * +genclient
+ * +kubebuilder:resource:path=podtemplates,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface PodTemplate extends TypeMeta {
@@ -340,6 +370,10 @@ export interface PodTemplate extends TypeMeta {
 /**
  * ReplicationController represents the configuration of a replication controller.
  * +genclient
+ * +kubebuilder:resource:path=replicationcontrollers,scope=Namespaced
+ * +kubebuilder:subresource:status
+ * +genclient:method=GetScale,verb=get,subresource=scale,result=autoscaling/v1.Scale
+ * +genclient:method=UpdateScale,verb=update,subresource=scale,input=autoscaling/v1.Scale,result=autoscaling/v1.Scale
  * +kubebuilder:object:root=true
  */
 export interface ReplicationController extends TypeMeta {
@@ -367,6 +401,8 @@ export interface ReplicationController extends TypeMeta {
 /**
  * ResourceQuota sets aggregate quota restrictions enforced per namespace
  * +genclient
+ * +kubebuilder:resource:path=resourcequotas,scope=Namespaced
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface ResourceQuota extends TypeMeta {
@@ -391,6 +427,7 @@ export interface ResourceQuota extends TypeMeta {
  * Secret holds secret data of a certain type. The total bytes of the values in
  * the Data field must be less than MaxSecretSize bytes.
  * +genclient
+ * +kubebuilder:resource:path=secrets,scope=Namespaced
  * +kubebuilder:object:root=true
  */
 export interface Secret extends TypeMeta {
@@ -432,6 +469,8 @@ export interface Secret extends TypeMeta {
  * (for example 3306) that the proxy listens on, and the selector that determines which pods
  * will answer requests sent through the proxy.
  * +genclient
+ * +kubebuilder:resource:path=services,scope=Namespaced
+ * +kubebuilder:subresource:status
  * +kubebuilder:object:root=true
  */
 export interface Service extends TypeMeta {
@@ -460,6 +499,8 @@ export interface Service extends TypeMeta {
  * * a principal that can be authenticated and authorized
  * * a set of secrets
  * +genclient
+ * +kubebuilder:resource:path=serviceaccounts,scope=Namespaced
+ * +genclient:method=CreateToken,verb=create,subresource=token,input=authentication/v1.TokenRequest,result=authentication/v1.TokenRequest
  * +kubebuilder:object:root=true
  */
 export interface ServiceAccount extends TypeMeta {
@@ -1231,20 +1272,6 @@ export type ConditionStatus = string;
  */
 export interface ConfigMapEnvSource extends LocalObjectReference {
   /** Specify whether the ConfigMap must be defined */
-  optional?: boolean;
-}
-
-/**
- * Selects a key from a ConfigMap.
- * +structType=atomic
- */
-export interface ConfigMapKeySelector extends LocalObjectReference {
-  /**
-   * The key to select from the ConfigMap's Data field.
-   * Keys in the BinaryData field are not currently propagated to container env vars.
-   */
-  key: string;
-  /** Specify whether the ConfigMap or its key must be defined */
   optional?: boolean;
 }
 
@@ -3066,35 +3093,6 @@ export interface LoadBalancerStatus {
   ingress?: LoadBalancerIngress[];
 }
 
-/**
- * LocalObjectReference contains enough information to let you locate the
- * referenced object inside the same namespace.
- * ---
- * New uses of this type are discouraged because of difficulty describing its usage when embedded in APIs.
- *  1. Invalid usage help.  It is impossible to add specific help for individual usage.  In most embedded usages, there are particular
- *     restrictions like, "must refer only to types A and B" or "UID not honored" or "name must be restricted".
- *     Those cannot be well described when embedded.
- *  2. Inconsistent validation.  Because the usages are different, the validation rules are different by usage, which makes it hard for users to predict what will happen.
- *  3. We cannot easily change it.  Because this type is embedded in many locations, updates to this type
- *     will affect numerous schemas.  Don't make new APIs embed an underspecified API type they do not control.
- *
- * Instead of using this type, create a locally provided and used type that is well-focused on your reference.
- * For example, ServiceReferences for admission registration: https://github.com/kubernetes/api/blob/release-1.17/admissionregistration/v1/types.go#L533 .
- * +structType=atomic
- */
-export interface LocalObjectReference {
-  /**
-   * Name of the referent.
-   * This field is effectively required, but due to backwards compatibility is
-   * allowed to be empty. Instances of this type with an empty value here are
-   * almost certainly wrong.
-   * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
-   * TODO: Drop `kubebuilder:default` when controller-gen doesn't need it https://github.com/kubernetes-sigs/kubebuilder/issues/3896.
-   * +default=""
-   */
-  name?: string;
-}
-
 /** Local represents directly-attached storage with node affinity */
 export interface LocalVolumeSource {
   /**
@@ -3656,66 +3654,6 @@ export interface ObjectFieldSelector {
   apiVersion?: string;
   /** Path of the field to select in the specified API version. */
   fieldPath: string;
-}
-
-/**
- * ObjectReference contains enough information to let you inspect or modify the referred object.
- * ---
- * New uses of this type are discouraged because of difficulty describing its usage when embedded in APIs.
- *  1. Ignored fields.  It includes many fields which are not generally honored.  For instance, ResourceVersion and FieldPath are both very rarely valid in actual usage.
- *  2. Invalid usage help.  It is impossible to add specific help for individual usage.  In most embedded usages, there are particular
- *     restrictions like, "must refer only to types A and B" or "UID not honored" or "name must be restricted".
- *     Those cannot be well described when embedded.
- *  3. Inconsistent validation.  Because the usages are different, the validation rules are different by usage, which makes it hard for users to predict what will happen.
- *  4. The fields are both imprecise and overly precise.  Kind is not a precise mapping to a URL. This can produce ambiguity
- *     during interpretation and require a REST mapping.  In most cases, the dependency is on the group,resource tuple
- *     and the version of the actual struct is irrelevant.
- *  5. We cannot easily change it.  Because this type is embedded in many locations, updates to this type
- *     will affect numerous schemas.  Don't make new APIs embed an underspecified API type they do not control.
- *
- * Instead of using this type, create a locally provided and used type that is well-focused on your reference.
- * For example, ServiceReferences for admission registration: https://github.com/kubernetes/api/blob/release-1.17/admissionregistration/v1/types.go#L533 .
- * +structType=atomic
- */
-export interface ObjectReference {
-  /**
-   * Kind of the referent.
-   * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
-   */
-  kind?: string;
-  /**
-   * Namespace of the referent.
-   * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/
-   */
-  namespace?: string;
-  /**
-   * Name of the referent.
-   * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
-   */
-  name?: string;
-  /**
-   * UID of the referent.
-   * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#uids
-   */
-  uid?: UID;
-  /** API version of the referent. */
-  apiVersion?: string;
-  /**
-   * Specific resourceVersion to which this reference is made, if any.
-   * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency
-   */
-  resourceVersion?: string;
-  /**
-   * If referring to a piece of an object instead of an entire object, this string
-   * should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2].
-   * For example, if the object reference is to a container within a pod, this would take on a value like:
-   * "spec.containers{name}" (where "name" refers to the name of the container that triggered
-   * the event) or if no container name is specified "spec.containers[2]" (container with
-   * index 2 in this pod). This syntax is chosen only to have some well-defined way of
-   * referencing a part of an object.
-   * TODO: this design is not final and this field is subject to change in the future.
-   */
-  fieldPath?: string;
 }
 
 export type PersistentVolumeAccessMode = string;
@@ -6118,17 +6056,6 @@ export interface SecretEnvSource extends LocalObjectReference {
 }
 
 /**
- * SecretKeySelector selects a key of a Secret.
- * +structType=atomic
- */
-export interface SecretKeySelector extends LocalObjectReference {
-  /** The key of the secret to select from.  Must be a valid secret key. */
-  key: string;
-  /** Specify whether the Secret or its key must be defined */
-  optional?: boolean;
-}
-
-/**
  * Adapts a secret into a projected volume.
  *
  * The contents of the target Secret's Data field will be presented in a
@@ -6856,6 +6783,37 @@ export interface Toleration {
 /** A toleration operator is the set of operators that can be used in a toleration. */
 export type TolerationOperator = string;
 
+/**
+ * A topology selector requirement is a selector that matches given label.
+ * This is an alpha feature and may change in the future.
+ */
+export interface TopologySelectorLabelRequirement {
+  /** The label key that the selector applies to. */
+  key: string;
+  /**
+   * An array of string values. One value must match the label to be selected.
+   * Each entry in Values is ORed.
+   * +listType=atomic
+   */
+  values: string[];
+}
+
+/**
+ * A topology selector term represents the result of label queries.
+ * A null or empty topology selector term matches no objects.
+ * The requirements of them are ANDed.
+ * It provides a subset of functionality as NodeSelectorTerm.
+ * This is an alpha feature and may change in the future.
+ * +structType=atomic
+ */
+export interface TopologySelectorTerm {
+  /**
+   * A list of topology selector requirements by labels.
+   * +listType=atomic
+   */
+  matchLabelExpressions?: TopologySelectorLabelRequirement[];
+}
+
 /** TopologySpreadConstraint specifies how to spread matching pods among the given topology. */
 export interface TopologySpreadConstraint {
   /**
@@ -6973,38 +6931,6 @@ export interface TopologySpreadConstraint {
    * +listType=atomic
    */
   matchLabelKeys?: string[];
-}
-
-/**
- * TypedLocalObjectReference contains enough information to let you locate the
- * typed referenced object inside the same namespace.
- * ---
- * New uses of this type are discouraged because of difficulty describing its usage when embedded in APIs.
- *  1. Invalid usage help.  It is impossible to add specific help for individual usage.  In most embedded usages, there are particular
- *     restrictions like, "must refer only to types A and B" or "UID not honored" or "name must be restricted".
- *     Those cannot be well described when embedded.
- *  2. Inconsistent validation.  Because the usages are different, the validation rules are different by usage, which makes it hard for users to predict what will happen.
- *  3. The fields are both imprecise and overly precise.  Kind is not a precise mapping to a URL. This can produce ambiguity
- *     during interpretation and require a REST mapping.  In most cases, the dependency is on the group,resource tuple
- *     and the version of the actual struct is irrelevant.
- *  4. We cannot easily change it.  Because this type is embedded in many locations, updates to this type
- *     will affect numerous schemas.  Don't make new APIs embed an underspecified API type they do not control.
- *
- * Instead of using this type, create a locally provided and used type that is well-focused on your reference.
- * For example, ServiceReferences for admission registration: https://github.com/kubernetes/api/blob/release-1.17/admissionregistration/v1/types.go#L533 .
- * +structType=atomic
- */
-export interface TypedLocalObjectReference {
-  /**
-   * APIGroup is the group for the resource being referenced.
-   * If APIGroup is not specified, the specified Kind must be in the core API group.
-   * For any other third-party types, APIGroup is required.
-   */
-  apiGroup?: string;
-  /** Kind is the type of resource being referenced */
-  kind: string;
-  /** Name is the name of resource being referenced */
-  name: string;
 }
 
 /** TypedObjectReference contains enough information to let you locate the typed referenced object */
