@@ -118,7 +118,7 @@ function applyGoType(c: Component, g: GoType, goDocs: GoDocs, components: Readon
   };
   collect(g, new Set());
   for (const e of g.embeds) {
-    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] || RUNTIME_STRUCT_REFS[e] ? undefined : components.get(e);
+    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] ? undefined : components.get(e);
     const eprops = embedded ? own(embedded.schema, 'properties') : undefined;
     if (!isObject(eprops) || !Object.keys(eprops).every((n) => Object.hasOwn(props, n))) continue;
     for (const n of Object.keys(eprops)) taken.add(n);
@@ -322,7 +322,9 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
           return { ...f, markers, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
         });
       }
-      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef => ({ kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) }));
+      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef =>
+        RUNTIME_STRUCT_REFS[e] ? { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS[e] } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) },
+      );
       const km: MarkerValue[] = [];
       if (kind) km.push({ name: 'genclient', value: true, span }, { name: 'kubebuilder:object:root', value: true, span });
       const isList = name.endsWith('List') && gvks(c.schema).length > 0 && fields.some((f) => f.name === 'items');

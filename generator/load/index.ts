@@ -506,12 +506,14 @@ class Loader {
       if (SCALAR_WELL_KNOWN.has(name as WellKnownName)) return { kind: 'wellKnown', name: name as WellKnownName };
       return this.libraryReference(decl, RUNTIME_PACKAGE, this.metaDir);
     }
-    if (this.apiDir !== undefined) {
+    const rel = path.relative(this.root, declFile.fileName);
+    const inRoot = !rel.startsWith('..') && !path.isAbsolute(rel);
+    // @kubegen/api's declarations are a library, unless they are the APIs being loaded (generating @kubegen/api itself)
+    if (this.apiDir !== undefined && !inRoot) {
       const inApi = path.relative(this.apiDir, declDir);
       if (inApi !== '' && !inApi.startsWith('..') && !path.isAbsolute(inApi)) return this.libraryReference(decl, `${API_PACKAGE}/${toPosix(inApi)}`, declDir);
     }
-    const rel = path.relative(this.root, declFile.fileName);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
+    if (!inRoot) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
   }
 
