@@ -70,6 +70,15 @@ describe('the loader resolves @kubegen/api', () => {
     ]);
   });
 
+  test("@kubegen/api's own sources, loaded as the APIs root (generating @kubegen/api), are ordinary packages", () => {
+    const { model, diagnostics } = loadApiModel({ root: path.join(dir, 'api'), cwd: dir, apiSources: path.join(dir, 'api') });
+    expect(diagnostics).toEqual([]);
+    expect(model.packages.map((p) => p.id).filter((id) => id !== '@kubegen/runtime')).toEqual(['core/v1']);
+    const container = model.packages.find((p) => p.id === 'core/v1')!.types.find((t) => t.name === 'Container')!;
+    const ports = container.type.kind === 'struct' ? container.type.fields.find((f) => f.name === 'ports')?.type : undefined;
+    expect(ports).toEqual({ kind: 'array', items: { kind: 'named', package: 'core/v1', name: 'ContainerPort' } });
+  });
+
   test('a module @kubegen/api does not have is a located error', () => {
     write(dir, { 'bad/demo.example.com/v1/types.ts': "import type { Widget } from '@kubegen/api/widgets/v1';\nexport interface S { w: Widget }\n", 'bad/demo.example.com/v1/doc.ts': '// +groupName=demo.example.com\n' });
     const { diagnostics } = loadApiModel({ root: path.join(dir, 'bad'), cwd: dir, apiSources: path.join(dir, 'api') });

@@ -46,7 +46,16 @@ const spec = {
         type: 'object',
         properties: { name: { type: 'string', description: 'name of the reference.' } },
       },
+      [`${P}Selection`]: {
+        description: 'Selection embeds a runtime struct.',
+        type: 'object',
+        properties: {
+          matchLabels: { type: 'object', additionalProperties: { type: 'string' } },
+          weight: { type: 'integer', format: 'int32' },
+        },
+      },
       'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': { type: 'object' },
+      'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector': { type: 'object', properties: { matchLabels: { type: 'object', additionalProperties: { type: 'string' } } } },
     },
   },
 };
@@ -66,6 +75,7 @@ const goDocs = {
     order: ['zone', 'phase', 'phases', 'protocol', 'optional'],
   },
   [`${P}Reference`]: { doc: 'Reference names an object.', fields: { name: { doc: 'name of the reference.' } }, order: ['name'] },
+  [`${P}Selection`]: { doc: 'Selection embeds a runtime struct.', embeds: ['io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector'], fields: { weight: { doc: 'weight of it.' } }, order: ['weight'] },
   [`${P}Phase`]: { doc: 'Phase is where a widget is.', markers: ['+enum', '+k8s:enum'], scalar: 'string', enum: ['Done', 'Running'] },
 };
 
@@ -89,6 +99,8 @@ describe('import openapi --go-docs', () => {
 
   test('named scalar types become aliases with their +k8s:enum values; embedded structs become extends; Go order', () => {
     expect(types).toContain("/** Phase is where a widget is. */\nexport type Phase = 'Done' | 'Running';");
+    // an embedded struct whose declaration is the runtime's
+    expect(types).toContain('export interface Selection extends LabelSelector {\n  /** weight of it. */\n  weight?: int32;\n}');
     expect(types).toMatch(/export interface WidgetSpec extends Reference \{\n {2}\/\*\* zone is immutable\. \*\/\n {2}\/\/ \+k8s:immutable|export interface WidgetSpec extends Reference \{\n {2}\/\*\*\n {3}\* zone is immutable\.\n {3}\* \+k8s:immutable\n {3}\*\/\n {2}zone: string;\n {2}\/\*\* phase of the widget\. \*\/\n {2}phase\?: Phase;\n {2}phases\?: Record<string, Phase>;/);
   });
 
