@@ -23,6 +23,8 @@ const shared = {
     '^@kubegen/runtime/(client|cache|workqueue|webhook|testing|internal)$': '<rootDir>/runtime/src/$1/index.ts',
     '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
     '^@kubegen/runtime/(controller|controllerutil|leaderelection|events)$': '<rootDir>/runtime/src/$1/index.ts',
+    // @kubegen/api/<group>[/<version>|/fake] → its generated sources
+    '^@kubegen/api/(.+)$': '<rootDir>/api/src/$1/index.ts',
   },
 };
 

@@ -218,8 +218,8 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
       config,
       loaded.model.groups.map((g) => g.name),
     );
-    owned = ownedDirs(loaded.model, config.layout);
-    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, crd: { header: config.crdHeader, conversion: config.conversion } };
+    owned = ownedDirs(loaded.model, config.layout, config.groupFolder);
+    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, groupFolder: config.groupFolder, crd: { header: config.crdHeader, conversion: config.conversion } };
     return generateAll(loaded.model, settings, bag).files;
   });
   if (!files) return 1;

@@ -11,6 +11,7 @@ import type { ApiModel } from './model/types';
 import type * as GeneratorsModule from './generators';
 import { packageOptions } from './emit/package-options';
 import type { PackageOptions } from './emit/package';
+import { groupFolder, type GroupFolderStyle } from './model/names';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -53,6 +54,8 @@ export interface GenerateSettings {
   packageName: string;
   crd: CrdOptions;
   layout?: OutputLayout;
+  /** How each group's folder under the output root is named (default `group`: the group name, `core` for the empty group). */
+  groupFolder?: GroupFolderStyle;
 }
 
 /**
@@ -64,7 +67,8 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
   // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
-  const ctx = createGenerationContext(model, bag);
+  const layout = settings.layout ?? 'package';
+  const ctx = createGenerationContext(model, bag, { crossGroupImports: layout === 'source', groupFolder: settings.groupFolder ?? 'group' });
   let pkg: PackageOptions | undefined;
   const config: GeneratorsModule.GenerationConfig = {
     crd: settings.crd,
@@ -79,10 +83,9 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     if (registered) selected.push(registered.configure(config));
     else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
   }
-  const layout = settings.layout ?? 'package';
   const files = execute(ctx, selected)
     .filter((f) => !(layout === 'source' && f.role === 'package'))
-    .map((f) => ({ ...f, path: placeFile(f, layout) }))
+    .map((f) => ({ ...f, path: placeFile(f, layout, settings.groupFolder) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   checkExportCollisions(model, files, ctx.diagnostics);
   return { files, diagnostics: ctx.diagnostics.items };
@@ -100,7 +103,7 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
     const slash = f.path.lastIndexOf('/');
     const dir = f.path.slice(0, slash);
     const module = f.path.slice(slash + 1);
-    if (f.role !== 'source' || !f.group || !module.endsWith('.ts') || module === 'index.ts') continue;
+    if (f.role !== 'source' || f.group === undefined || !module.endsWith('.ts') || module === 'index.ts') continue;
     const entry = byDir.get(dir) ?? { group: f.group, exported: new Map<string, string[]>() };
     byDir.set(dir, entry);
     for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) entry.exported.set(d[1], [...(entry.exported.get(d[1]) ?? []), module]);
@@ -125,18 +128,25 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
 
 const EXPORTED_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gmu;
 
-/** Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}). */
-export function placeFile(f: VirtualFile, layout: OutputLayout = 'package'): string {
-  if (!f.group) return f.path;
-  if (f.role === 'crd') return `${f.group}/crds/${f.path}`;
-  if (f.role === 'source') return layout === 'source' ? `${f.group}/${f.path}` : `${f.group}/src/${f.path}`;
-  return `${f.group}/${f.path}`;
+/**
+ * Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}), under the group's
+ * folder (see {@link GroupFolderStyle}; the empty core group's folder is `core`).
+ */
+export function placeFile(f: VirtualFile, layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string {
+  if (f.group === undefined) return f.path;
+  const dir = groupFolder(f.group, style);
+  if (f.role === 'crd') return `${dir}/crds/${f.path}`;
+  if (f.role === 'source') return layout === 'source' ? `${dir}/${f.path}` : `${dir}/src/${f.path}`;
+  return `${dir}/${f.path}`;
 }
 
 /**
  * The directories of the output root kubegen owns for a model's groups: files there that are no longer generated
  * are removed (`package`: `<group>/crds` and `<group>/src`; `source`: all of `<group>/`).
  */
-export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package'): string[] {
-  return model.groups.flatMap((g) => (layout === 'source' ? [g.name] : [`${g.name}/crds`, `${g.name}/src`]));
+export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string[] {
+  return model.groups.flatMap((g) => {
+    const dir = groupFolder(g.name, style);
+    return layout === 'source' ? [dir] : [`${dir}/crds`, `${dir}/src`];
+  });
 }

@@ -3,7 +3,9 @@
  *
  * Contract:
  * - `loadApiModel(root)` reads every `.ts` file under `root` (one folder = one package), resolves
- *   `@kubegen/runtime` to the runtime's own meta declarations, and returns a model plus every diagnostic found.
+ *   `@kubegen/runtime` to the runtime's own meta declarations and `@kubegen/api/<group>/<version>` to the
+ *   input-language sources of Kubernetes' built-in types, and returns a model plus every diagnostic found. Library
+ *   declarations are converted when referenced, into the packages `@kubegen/runtime` and `@kubegen/api/<folder>`.
  *   It never throws for bad input: problems are diagnostics with a `file:line:column`.
  * - Types are converted from their syntax, with the type checker used only to resolve names to declarations, so
  *   well-known types are recognised by declaration, never by spelling.
@@ -20,7 +22,7 @@ import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type Mar
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
-import { RUNTIME_PACKAGE, runtimeMetaDir, runtimeMetaFiles } from './runtime';
+import { API_PACKAGE, RUNTIME_PACKAGE, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
 
 export interface LoadOptions {
@@ -28,6 +30,8 @@ export interface LoadOptions {
   root: string;
   /** Paths in spans are relative to this directory (default: process.cwd()). */
   cwd?: string;
+  /** `@kubegen/api`'s sources, `<dir>/<group>/<version>/*.ts` (default: the installed package's, see `apiSourcesDir`). */
+  apiSources?: string;
 }
 
 export interface LoadResult {
@@ -68,12 +72,25 @@ export function loadApiModel(options: LoadOptions): LoadResult {
   const metaFiles = runtimeMetaFiles(metaDir);
   const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
 
-  const files = new SourceFiles(new Map([[runtimeIndex, metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('')]]));
-  const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]));
-  const loader = new Loader(files, resolver, root, cwd, metaDir, bag);
+  const files = new SourceFiles(new Map([[runtimeIndex, reexportAll(metaFiles)]]));
+  const apiDir = options.apiSources !== undefined ? path.resolve(cwd, options.apiSources) : apiSourcesDir();
+  const apiIndex = (specifier: string): string | undefined => {
+    const folder = apiDir === undefined ? undefined : apiPackageFolder(apiDir, specifier);
+    if (folder === undefined) return undefined;
+    const index = path.join(folder, '__kubegen_api__.ts');
+    files.addVirtual(index, reexportAll(declarationFiles(folder)));
+    return index;
+  };
+  const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]), apiIndex);
+  const loader = new Loader(files, resolver, root, cwd, metaDir, apiDir, bag);
   const packages = loader.load(apiFiles);
   const model = buildModel(packages, bag);
   return { model, diagnostics: bag.items };
+}
+
+/** An index module re-exporting every file of a folder (files of the same folder). */
+function reexportAll(files: readonly string[]): string {
+  return files.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('');
 }
 
 function listApiFiles(root: string): string[] {
@@ -92,9 +109,9 @@ function listApiFiles(root: string): string[] {
 
 class Loader {
   private readonly packages = new Map<PackageId, LoadedPackage>();
-  /** Runtime declarations referenced so far, converted on demand. */
-  private readonly runtimeQueue: DeclNode[] = [];
-  private readonly runtimeSeen = new Set<string>();
+  /** Library declarations (runtime, @kubegen/api) referenced so far, converted on demand into their package. */
+  private readonly libraryQueue: Array<{ decl: DeclNode; pkg: LoadedPackage }> = [];
+  private readonly librarySeen = new Set<string>();
   private readonly displayPaths = new Map<string, string>();
 
   constructor(
@@ -103,6 +120,7 @@ class Loader {
     private readonly root: string,
     private readonly cwd: string,
     private readonly metaDir: string,
+    private readonly apiDir: string | undefined,
     private readonly bag: DiagnosticBag,
   ) {}
 
@@ -115,13 +133,11 @@ class Loader {
       if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, pkg);
       else this.loadApiFile(sf, pkg);
     }
-    // Runtime declarations, pulled in as they are referenced (a queue: their fields may reference more).
-    if (this.runtimeQueue.length > 0) {
-      const pkg = this.runtimePackage();
-      for (let i = 0; i < this.runtimeQueue.length; i++) {
-        const decl = this.convertDecl(this.runtimeQueue[i], pkg.id);
-        if (decl) pkg.types.push(decl);
-      }
+    // Library declarations, pulled in as they are referenced (a queue: their fields may reference more).
+    for (let i = 0; i < this.libraryQueue.length; i++) {
+      const { decl: node, pkg } = this.libraryQueue[i];
+      const decl = this.convertDecl(node, pkg.id);
+      if (decl) pkg.types.push(decl);
     }
     for (const pkg of this.packages.values()) this.bag.addAll(checkMarkerSet(pkg.markers));
     return [...this.packages.values()];
@@ -143,13 +159,25 @@ class Loader {
     return pkg;
   }
 
-  private runtimePackage(): LoadedPackage {
-    let pkg = this.packages.get(RUNTIME_PACKAGE);
+  /** The package of a library's declarations (`@kubegen/runtime`, `@kubegen/api/core/v1` …), made on first use. */
+  private libraryPackage(id: PackageId, dir: string): LoadedPackage {
+    let pkg = this.packages.get(id);
     if (!pkg) {
-      pkg = { id: RUNTIME_PACKAGE, dir: toPosix(path.relative(this.cwd, this.metaDir)), folderName: 'meta', markers: [], types: [], conversionFunctions: [], runtime: true };
-      this.packages.set(RUNTIME_PACKAGE, pkg);
+      pkg = { id, dir: toPosix(path.relative(this.cwd, dir)), folderName: path.basename(dir), markers: [], types: [], conversionFunctions: [], runtime: true };
+      this.packages.set(id, pkg);
     }
     return pkg;
+  }
+
+  /** A reference to a library declaration, queueing its conversion the first time. */
+  private libraryReference(decl: DeclNode, id: PackageId, dir: string): TypeRef {
+    const name = decl.name.text;
+    const key = `${id}#${name}`;
+    if (!this.librarySeen.has(key)) {
+      this.librarySeen.add(key);
+      this.libraryQueue.push({ decl, pkg: this.libraryPackage(id, dir) });
+    }
+    return { kind: 'named', package: id, name };
   }
 
   private loadConversionFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
@@ -473,16 +501,19 @@ class Loader {
     const decl = target.node;
     const declFile = decl.getSourceFile();
     const name = decl.name.text;
-    if (path.dirname(declFile.fileName) === this.metaDir) {
+    const declDir = path.dirname(declFile.fileName);
+    if (declDir === this.metaDir) {
       if (SCALAR_WELL_KNOWN.has(name as WellKnownName)) return { kind: 'wellKnown', name: name as WellKnownName };
-      if (!this.runtimeSeen.has(name)) {
-        this.runtimeSeen.add(name);
-        this.runtimeQueue.push(decl);
-      }
-      return { kind: 'named', package: RUNTIME_PACKAGE, name };
+      return this.libraryReference(decl, RUNTIME_PACKAGE, this.metaDir);
     }
     const rel = path.relative(this.root, declFile.fileName);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
+    const inRoot = !rel.startsWith('..') && !path.isAbsolute(rel);
+    // @kubegen/api's declarations are a library, unless they are the APIs being loaded (generating @kubegen/api itself)
+    if (this.apiDir !== undefined && !inRoot) {
+      const inApi = path.relative(this.apiDir, declDir);
+      if (inApi !== '' && !inApi.startsWith('..') && !path.isAbsolute(inApi)) return this.libraryReference(decl, `${API_PACKAGE}/${toPosix(inApi)}`, declDir);
+    }
+    if (!inRoot) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
   }
 

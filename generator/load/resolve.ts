@@ -29,8 +29,16 @@ export type Resolved =
 /** Parsed source files, with virtual (in-memory) files served first. */
 export class SourceFiles {
   private readonly files = new Map<string, ts.SourceFile | undefined>();
+  private readonly virtual: Map<string, string>;
 
-  constructor(private readonly virtual: ReadonlyMap<string, string> = new Map()) {}
+  constructor(virtual: ReadonlyMap<string, string> = new Map()) {
+    this.virtual = new Map(virtual);
+  }
+
+  /** Serves `text` as the file `fileName` (a generated index module); a file already served keeps its text. */
+  addVirtual(fileName: string, text: string): void {
+    if (!this.virtual.has(fileName)) this.virtual.set(fileName, text);
+  }
 
   get(fileName: string): ts.SourceFile | undefined {
     if (this.files.has(fileName)) return this.files.get(fileName);
@@ -87,6 +95,8 @@ export class Resolver {
     private readonly files: SourceFiles,
     /** Modules resolved by name before the file system is asked (e.g. `@kubegen/runtime` → its index). */
     private readonly aliases: ReadonlyMap<string, string>,
+    /** Further modules resolved by name (e.g. `@kubegen/api/core/v1` → an index of that folder), asked after `aliases`. */
+    private readonly aliasOf: (specifier: string) => string | undefined = () => undefined,
   ) {
     this.host = {
       fileExists: (f) => files.exists(f),
@@ -113,7 +123,7 @@ export class Resolver {
 
   /** The file a module specifier written in `fromFile` refers to. */
   resolveModule(specifier: string, fromFile: string): string | undefined {
-    const alias = this.aliases.get(specifier);
+    const alias = this.aliases.get(specifier) ?? this.aliasOf(specifier);
     if (alias) return alias;
     const key = `${path.dirname(fromFile)}\0${specifier}`;
     if (this.moduleCache.has(key)) return this.moduleCache.get(key);

@@ -439,7 +439,8 @@ function groupGoName(group: string, versions: readonly Package[]): string {
     const name = getMarker(p.markers, GroupGoName);
     if (name) return name;
   }
-  return group.split('.')[0] ?? group;
+  // the empty (core) group is `core`, as client-go's CoreV1
+  return group === '' ? 'core' : group.split('.')[0];
 }
 
 function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {

@@ -240,3 +240,17 @@ function report(bag: DiagnosticBag, errors: NameError[], what: string, span: Sou
   for (const e of errors) bag.report('invalid-name', `${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
   return errors.length === 0;
 }
+
+/**
+ * How the folder of an API group is named, in an APIs tree the importer writes and in generated output:
+ * - `group`: the group name (`rbac.authorization.k8s.io`);
+ * - `short`: the group's first DNS label, as k8s.io/api lays out its packages (`rbac`, `apps`, `admissionregistration`).
+ * Either way the empty (core) group is `core`.
+ */
+export type GroupFolderStyle = 'group' | 'short';
+
+/** The folder of `group` in the given style (see {@link GroupFolderStyle}). */
+export function groupFolder(group: string, style: GroupFolderStyle = 'group'): string {
+  if (group === '') return 'core';
+  return style === 'short' ? group.split('.')[0] : group;
+}

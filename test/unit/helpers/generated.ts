@@ -23,9 +23,11 @@ const REPO = path.resolve(__dirname, '../../..');
 const RUNTIME_ENTRIES = ['', 'client', 'cache', 'webhook', 'testing', 'internal'] as const;
 
 /** `@kubegen/runtime` and its subpaths mapped to the runtime sources, as compiler `paths`. */
-export const RUNTIME_PATHS: Record<string, string[]> = Object.fromEntries(
-  RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]]),
-);
+export const RUNTIME_PATHS: Record<string, string[]> = {
+  ...Object.fromEntries(RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]])),
+  // Kubernetes' built-in types (generated code imports them type-only): @kubegen/api's input-language sources
+  '@kubegen/api/*': [path.join(REPO, 'api/apis/*/types.ts')],
+};
 
 /**
  * The options a user's strict `nodenext` build compiles generated packages with, `@kubegen/runtime` mapped to its
