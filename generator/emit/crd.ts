@@ -12,7 +12,7 @@ import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
-import { marshalYamlV2 } from '../yaml/yamlv2';
+import { marshalYamlV2, type YamlV2Memo } from '../yaml/yamlv2';
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
 import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
@@ -50,12 +50,15 @@ export const crdGenerator: Generator<CrdOptions> = {
     // Marker spans are only needed to report a problem: collected on first use.
     let spans: ReturnType<typeof ruleSpans> | undefined;
     const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(ctx.model)) };
+    // The schemas share named types' nodes (SchemaBuilder.typeSchema): each shared node is made omitempty once.
+    const omitted = new WeakMap<object, JSONSchemaProps>();
+    const encoded: YamlV2Memo = new WeakMap();
     return {
       group: (group) =>
         kinds
           .filter((ck) => ck.group === group.name)
-          .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics, cel))
-          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd)}`, role: 'crd' }))
+          .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics, cel, omitted))
+          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd, encoded)}`, role: 'crd' }))
           .sort((a, b) => cmp(a.path, b.path)),
     };
   },
@@ -69,7 +72,8 @@ export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticB
   // Marker spans are only needed to report a problem: collected on first use.
   let spans: ReturnType<typeof ruleSpans> | undefined;
   const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(model)) };
-  return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag, cel) }));
+  const omitted = new WeakMap<object, JSONSchemaProps>();
+  return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag, cel, omitted) }));
 }
 
 function buildCrd(
@@ -79,6 +83,7 @@ function buildCrd(
   options: CrdOptions,
   bag: DiagnosticBag,
   cel: { checker: CelChecker; spans: () => ReturnType<typeof ruleSpans> },
+  omitted: WeakMap<object, JSONSchemaProps>,
 ): CustomResourceDefinition {
   const live = ck.versions.filter((v) => !v.kind.skip);
   const first = live[0] ?? ck.versions[0];
@@ -90,7 +95,7 @@ function buildCrd(
   if (withCategories) names.categories = withCategories.kind.categories;
 
   const versions = live.map(({ version, kind, decl }) => {
-    const schema = omitEmpty(schemas.kindSchema(decl));
+    const schema = omitEmpty(schemas.kindSchema(decl), omitted);
     const violations = structuralViolations(schema);
     for (const v of violations) {
       bag.report('not-structural', `the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));
