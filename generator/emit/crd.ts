@@ -12,7 +12,7 @@ import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
-import { marshalYamlV2, type YamlV2Memo } from '../yaml/yamlv2';
+import { marshalYamlV2, yamlV2Memo } from '../yaml/yamlv2';
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
 import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
@@ -52,7 +52,7 @@ export const crdGenerator: Generator<CrdOptions> = {
     const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(ctx.model)) };
     // The schemas share named types' nodes (SchemaBuilder.typeSchema): each shared node is made omitempty once.
     const omitted = new WeakMap<object, JSONSchemaProps>();
-    const encoded: YamlV2Memo = new WeakMap();
+    const encoded = yamlV2Memo();
     return {
       group: (group) =>
         kinds

@@ -276,6 +276,24 @@ function analyzeScalar(value: Chars): ScalarAnalysis {
   return { value, multiline: lineBreaks, flowPlainAllowed, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
 }
 
+/** A block collection's text at one indent, and the cursor state it leaves behind. */
+interface EmittedBlock {
+  readonly text: string;
+  readonly column: number;
+  readonly whitespace: boolean;
+  readonly indention: boolean;
+  readonly mappingContext: boolean;
+  readonly simpleKeyContext: boolean;
+}
+
+/**
+ * Emitted text of block collections in a mapping value's place, by node and indent. There the emitter starts with
+ * a line break (`indention` is false after `key:`), so the text and the final cursor depend on the node and the
+ * indent alone: a node met again at the same indent (a shared subtree: a named type's schema used at many places)
+ * is written from the table.
+ */
+export type EmitMemo = WeakMap<YNode, Map<number, EmittedBlock>>;
+
 /** The emitter's cursor state, named as in yaml_emitter_t. */
 class Emitter {
   private out = '';
@@ -287,6 +305,8 @@ class Emitter {
   private flowLevel = 0;
   private mappingContext = false;
   private simpleKeyContext = false;
+
+  constructor(private readonly memo: EmitMemo) {}
 
   /** yaml.Marshal: stream start, an implicit document, the node, document end, stream end. */
   document(node: YNode): string {
@@ -420,9 +440,40 @@ class Emitter {
         this.writeIndent();
         this.writeIndicator(':', true, false, true);
       }
-      this.emitNode(value, true, false);
+      this.emitMappingValue(value);
     }
     this.popIndent();
+  }
+
+  /** emitNode(value, true, false) for a mapping value, through the memo for non-empty block collections. */
+  private emitMappingValue(node: YNode): void {
+    const block = (node.kind === 'map' && node.entries.length > 0) || (node.kind === 'seq' && node.items.length > 0);
+    if (!block || this.indention || this.flowLevel !== 0) {
+      this.emitNode(node, true, false);
+      return;
+    }
+    let byIndent = this.memo.get(node);
+    const known = byIndent?.get(this.indent);
+    if (known) {
+      this.out += known.text;
+      this.column = known.column;
+      this.whitespace = known.whitespace;
+      this.indention = known.indention;
+      this.mappingContext = known.mappingContext;
+      this.simpleKeyContext = known.simpleKeyContext;
+      return;
+    }
+    const indent = this.indent;
+    const before = this.out;
+    this.out = '';
+    this.emitNode(node, true, false);
+    const text = this.out;
+    this.out = before + text;
+    if (!byIndent) {
+      byIndent = new Map();
+      this.memo.set(node, byIndent);
+    }
+    byIndent.set(indent, { text, column: this.column, whitespace: this.whitespace, indention: this.indention, mappingContext: this.mappingContext, simpleKeyContext: this.simpleKeyContext });
   }
 
   /** yaml_emitter_check_simple_key for a scalar key without anchor or tag. */
@@ -653,6 +704,6 @@ const DOUBLE_QUOTE_ESCAPES = new Map<number, string>([
 ]);
 
 /** Emits one YAML document for `node` exactly as yaml.v2's emitter does. */
-export function emitDocument(node: YNode): string {
-  return new Emitter().document(node);
+export function emitDocument(node: YNode, memo: EmitMemo = new WeakMap()): string {
+  return new Emitter(memo).document(node);
 }

@@ -7,7 +7,7 @@
  * decisions (encode.go: key order, number printing, which strings must be quoted, literal style for
  * multi-line strings), and its emitter (emitter.ts).
  */
-import { emitDocument, type YNode } from './emitter';
+import { emitDocument, type EmitMemo, type YNode } from './emitter';
 import { sortKeysYamlV2 } from './keyorder';
 import { formatIntegerYamlV2, formatNumberYamlV2 } from './numbers';
 import { needsQuoting } from './resolve';
@@ -33,19 +33,26 @@ export class YamlV2Error extends Error {
  * checked while encoding, and one that is not JSON (a function, a symbol) throws YamlV2Error too.
  */
 export function marshalYamlV2(value: JsonValue | object, memo?: YamlV2Memo): string {
-  return emitDocument(encode(value, memo));
+  return emitDocument(encode(value, memo?.encoded), memo?.emitted);
 }
 
 /**
- * Encoded nodes by object identity, shared by several marshalYamlV2 calls: an object met again (a named type's
- * schema used at many places) is encoded once. Only for values that are not changed between the calls.
+ * Work shared by several marshalYamlV2 calls: an object met again (a named type's schema used at many places) is
+ * encoded once, and its block text written once per indent. Only for values that are not changed between the calls.
  */
-export type YamlV2Memo = WeakMap<object, YNode>;
+export interface YamlV2Memo {
+  readonly encoded: WeakMap<object, YNode>;
+  readonly emitted: EmitMemo;
+}
+
+export function yamlV2Memo(): YamlV2Memo {
+  return { encoded: new WeakMap(), emitted: new WeakMap() };
+}
 
 type ScalarNode = YNode & { kind: 'scalar' };
 
 /** encode.go `marshal`, for the types a yaml.v2-decoded JSON document holds. */
-function encode(value: unknown, memo: YamlV2Memo | undefined): YNode {
+function encode(value: unknown, memo: WeakMap<object, YNode> | undefined): YNode {
   if (value === null || value === undefined) return { kind: 'scalar', value: 'null', style: 'plain' };
   switch (typeof value) {
     case 'boolean':
@@ -69,7 +76,7 @@ function encode(value: unknown, memo: YamlV2Memo | undefined): YNode {
   }
 }
 
-function encodeMap(obj: Record<string, unknown>, memo: YamlV2Memo | undefined): YNode {
+function encodeMap(obj: Record<string, unknown>, memo: WeakMap<object, YNode> | undefined): YNode {
   const present = Object.keys(obj).filter((k) => obj[k] !== undefined);
   // The JSON round trip can change a key (see throughJsonText); two keys that collide keep the later value,
   // as yaml.v2 Unmarshal into a map does.

@@ -13,7 +13,7 @@ import { loadApiModel } from '../../generator/pipeline';
 import { SchemaBuilder } from '../../generator/schema/build';
 import { flattenAllOfInto, omitEmpty } from '../../generator/schema/flatten';
 import type { JSONSchemaProps } from '../../generator/schema/types';
-import { marshalYamlV2, type YamlV2Memo } from '../../generator/yaml/yamlv2';
+import { marshalYamlV2, yamlV2Memo } from '../../generator/yaml/yamlv2';
 import type { ApiModel } from '../../generator/model/types';
 
 const TYPES = `import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
@@ -147,12 +147,22 @@ describe('omitEmpty', () => {
 });
 
 describe('marshalYamlV2 memo', () => {
+  test('a subtree shared at several depths (folded text, lists, empty collections) is written as its copies are', () => {
+    const leaf = { text: 'word '.repeat(30).trim(), quoted: "it's: a 'quote' ".repeat(8).trim(), multi: 'line one\nline two\n', empty: {}, none: [], n: 1 };
+    const shared = { list: [leaf, { nested: leaf }, [leaf]], map: { a: leaf }, leaf };
+    const value = { a: shared, b: { c: shared, d: [shared, { e: shared }] }, f: [[shared]] };
+    const copy = JSON.parse(JSON.stringify(value)) as object;
+    const memo = yamlV2Memo();
+    expect(marshalYamlV2(value, memo)).toBe(marshalYamlV2(copy));
+    expect(marshalYamlV2({ again: value }, memo)).toBe(marshalYamlV2({ again: copy }));
+  });
+
   test('a run of CRDs written with one memo equals each written alone', () => {
     const bag = new DiagnosticBag();
     const files = execute(createGenerationContext(model, bag), [configure(crdGenerator, {})]);
     expect(bag.hasErrors).toBe(false);
     const value = { a: { b: [1, 'x'] }, c: 'long text '.repeat(20) };
-    const memo: YamlV2Memo = new WeakMap();
+    const memo = yamlV2Memo();
     const once = marshalYamlV2({ first: value, second: value }, memo);
     expect(marshalYamlV2({ again: value }, memo)).toBe(marshalYamlV2({ again: value }));
     expect(once).toBe(marshalYamlV2({ first: JSON.parse(JSON.stringify(value)) as unknown, second: JSON.parse(JSON.stringify(value)) as unknown }));
