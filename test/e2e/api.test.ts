@@ -105,7 +105,7 @@ test('core/v1 informers: an Event written through events.k8s.io/v1 is seen by th
   const factory = newSharedInformerFactory(cs, { namespace: e2e.namespace });
   const informer = factory.coreV1().events();
   const seen: string[] = [];
-  informer.informer().addEventHandler({ onAdd: (e: CoreEvent) => seen.push(e.metadata?.name ?? '') });
+  informer.informer().addEventHandler({ onAdd: (e: CoreEvent) => { seen.push(e.metadata?.name ?? ''); } });
   const controller = new AbortController();
   try {
     factory.start(controller.signal);
@@ -154,8 +154,9 @@ test('serviceaccounts/token: a token is requested for a ServiceAccount (authenti
   await core.serviceAccounts(e2e.namespace).create({ metadata: { name: 'robot' } });
   const request: TokenRequest = { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['https://kubegen.example'], expirationSeconds: 600 } };
   const answer = await core.serviceAccounts(e2e.namespace).createToken('robot', request);
-  expect(answer.status?.token.split('.')).toHaveLength(3);
-  const claims = JSON.parse(Buffer.from(answer.status!.token.split('.')[1], 'base64url').toString('utf8')) as { aud: string[]; sub: string };
+  const token = answer.status?.token ?? '';
+  expect(token.split('.')).toHaveLength(3);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { aud: string[]; sub: string };
   expect(claims.aud).toEqual(['https://kubegen.example']);
   expect(claims.sub).toBe(`system:serviceaccount:${e2e.namespace}:robot`);
 });
