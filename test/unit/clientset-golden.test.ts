@@ -27,7 +27,7 @@ const CASES: Array<{ group: string; apis: string; warnings?: string[] }> = [
   {
     group: 'ext.example.com',
     apis: path.join(GOLDEN, '_apis'),
-    warnings: ["Widget: +genclient:method=Evict is not generated: kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only"],
+    warnings: ["Widget: +genclient:method=ApplyEviction is not generated: kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only"],
   },
 ];
 
