@@ -23,9 +23,15 @@ test('defaults', () => {
     output: path.join(dir, 'generated'),
     packageName: '@kubegen-generated/{group}',
     layout: 'package',
+    groupFolder: 'group',
     conversion: {},
     manifests: [],
   });
+});
+
+test('groupFolder: short, and a value that is neither', () => {
+  expect(resolveConfig({ groupFolder: 'short' }, dir, 'kubegen.config.json').groupFolder).toBe('short');
+  expect(() => resolveConfig({ groupFolder: 'go' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: groupFolder: must be "group" or "short", not "go"');
 });
 
 test.each([
