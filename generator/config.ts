@@ -40,6 +40,8 @@ export interface KubegenConfigFile {
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
+  /** Warnings are errors (as `--strict` makes them). */
+  strict?: boolean;
 }
 
 export interface KubegenConfig {
@@ -58,6 +60,8 @@ export interface KubegenConfig {
   conversion: Record<string, CrdConversionWebhook>;
   /** The rbac / webhook generators to run, resolved. */
   manifests: ManifestTarget[];
+  /** Warnings are errors. */
+  strict: boolean;
 }
 
 /** Every problem of a configuration, one line each (file and key or line:column first). */
@@ -171,7 +175,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion', 'rbac', 'webhook'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion', 'rbac', 'webhook', 'strict'];
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
 const SERVICE_KEYS = ['name', 'namespace', 'path', 'port'];
@@ -259,10 +263,13 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
     else layout = known;
   }
 
+  const strict = own('strict') ?? false;
+  if (typeof strict !== 'boolean') problem('strict', 'must be true or false');
+
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
   const manifests = resolveManifestTargets(raw, baseDir, problem);
   if (problems.length > 0) throw new ConfigError(problems);
-  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion, manifests };
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
   if (crdHeader !== undefined) config.crdHeader = crdHeader;
   return config;

@@ -20,7 +20,7 @@ function argsOf(d: MarkerDefinition): Array<[string, ArgSpec]> {
 }
 
 function facts(d: MarkerDefinition): string[] {
-  const out = [`on ${d.targets.join(', ')}`];
+  const out = [`on ${d.targets.join(', ')}${d.kindOnly ? ' (a kind)' : ''}`];
   if (d.repeatable) out.push('repeatable');
   if (d.items) out.push('applies to array items');
   if (d.schema) out.push(`priority ${d.schema.priority}`);

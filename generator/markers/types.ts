@@ -164,6 +164,11 @@ export interface MarkerDefinition<T = unknown> {
   help: MarkerHelp;
   /** May appear more than once on one node. */
   repeatable: boolean;
+  /**
+   * Only a kind reads it (an exported type that extends TypeMeta and has `metadata: ObjectMeta`): on any other type
+   * it is an error (`marker-on-non-kind`), never silently without effect.
+   */
+  kindOnly?: boolean;
   /** The marker to write instead. Using a deprecated marker is a warning. */
   deprecated?: { use: string };
   /** The controller-gen / code-generator version that introduced it, for the reference. */

@@ -44,6 +44,7 @@ import {
   getMarkers,
   hasMarker,
   isMarker,
+  markerDefinition,
 } from '../markers';
 import { pluralize } from '../naming/flect';
 import type {
@@ -63,7 +64,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
-import { fieldName, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
+import { RUNTIME_PACKAGE, fieldName, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
@@ -118,6 +119,8 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     pkg.manualConversions = resolveManualConversions(`${pkg.dir}/conversion.ts`, pkg.version, lp.conversion.source, lp.conversion.imports, versions);
   }
   checkDuplicates(packages, bag);
+  checkKindOnlyMarkers(loaded, index, bag);
+  checkDuplicateProperties(packages, index, bag);
   checkModelNames(packages, bag);
   checkRecursion(packages, index, bag);
   return { packages, groups };
@@ -399,6 +402,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
       }
     }
     groups.push({ name, goName: groupGoName(name, pkgs), versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
+    checkNameConflicts(name, pkgs, bag);
     // storage per kind across the group's versions
     const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
     for (const kindName of [...kindNames].sort()) {
@@ -433,6 +437,44 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
   return groups;
 }
 
+/**
+ * The API server's naming controller accepts a CRD's names only when no other CRD of its group claims them: its
+ * plural, singular and short names must not be among the others' plurals, singulars and short names, and its kind
+ * and list kind not among their kinds and list kinds (otherwise `NamesAccepted` is False and the resource is never
+ * served; two equal plurals are even the same CRD object, one overwriting the other). Each conflict is an error at
+ * the later kind (in name order), the earlier one its related location.
+ */
+function checkNameConflicts(group: string, pkgs: readonly Package[], bag: DiagnosticBag): void {
+  const crds = new Map<string, Kind>();
+  for (const p of pkgs) for (const k of p.kinds) if (!k.skip && !crds.has(k.name)) crds.set(k.name, k);
+  const resources = new Map<string, { kind: Kind; as: string }>();
+  const kinds = new Map<string, { kind: Kind; as: string }>();
+  for (const k of [...crds.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const claims: Array<[Map<string, { kind: Kind; as: string }>, string, string]> = [
+      [resources, k.plural, 'plural'],
+      [resources, k.singular, 'singular'],
+      ...k.shortNames.map((n): [Map<string, { kind: Kind; as: string }>, string, string] => [resources, n, 'short name']),
+      [kinds, k.name, 'kind'],
+      [kinds, `${k.name}List`, 'list kind'],
+    ];
+    const mine = new Set<string>();
+    for (const [table, value, as] of claims) {
+      const key = `${table === kinds ? 'k' : 'r'}:${value}`;
+      const other = table.get(value);
+      if (other && other.kind !== k && !mine.has(key)) {
+        mine.add(key);
+        bag.report(
+          'name-conflict',
+          `${k.name}.${group}: ${as} "${value}" is already the ${other.as} of ${other.kind.name}.${group}; the API server would not accept the names of one of them${as === 'plural' && other.as === 'plural' ? ' (both CRDs would be named ' + JSON.stringify(`${value}.${group}`) + ', the same file and object)' : ''}`,
+          k.span,
+          { related: [{ span: other.kind.span, message: `${other.kind.name} claims "${value}" here` }] },
+        );
+      }
+      if (!other) table.set(value, { kind: k, as });
+    }
+  }
+}
+
 /** client-gen's group identifier: the first non-empty `+groupGoName` of the versions, else the group's first DNS label. */
 function groupGoName(group: string, versions: readonly Package[]): string {
   for (const p of versions) {
@@ -440,6 +482,68 @@ function groupGoName(group: string, versions: readonly Package[]): string {
     if (name) return name;
   }
   return group.split('.')[0] ?? group;
+}
+
+/**
+ * A property may be declared once per object: declaring it again through `extends` or `&` (or twice in one body)
+ * is an error at the later declaration, with the earlier one as the related location — TypeScript allows a
+ * redeclaration with a compatible type, Go's JSON drops or shadows it, and a schema cannot say which one is meant.
+ * The same declaration reached twice (a diamond of embeddings) is one declaration.
+ */
+function checkDuplicateProperties(packages: readonly Package[], index: Index, bag: DiagnosticBag): void {
+  const spanKey = (f: Field) => `${f.span.file}:${f.span.line}:${f.span.column}`;
+  const visit = (t: TypeRef, owner: string): void => {
+    switch (t.kind) {
+      case 'array':
+        visit(t.items, owner);
+        return;
+      case 'map':
+        visit(t.values, owner);
+        return;
+      case 'struct': {
+        const sources: Array<{ fields: Field[]; via: string }> = t.embeds.map((e) => ({
+          fields: flattenFields(e, index),
+          via: e.kind === 'named' ? e.name : 'an object literal of the intersection',
+        }));
+        sources.push({ fields: t.fields, via: `the body of ${owner}` });
+        const first = new Map<string, { field: Field; via: string }>();
+        for (const { fields, via } of sources) {
+          for (const f of fields) {
+            const seen = first.get(f.name);
+            if (!seen) first.set(f.name, { field: f, via });
+            else if (spanKey(seen.field) !== spanKey(f)) {
+              bag.report('duplicate-property', `property "${f.name}" is declared twice in ${owner} through extends or &: here (in ${via}) and in ${seen.via}; declare it once`, f.span, {
+                related: [{ span: seen.field.span, message: `the other declaration of "${f.name}"` }],
+              });
+            }
+          }
+        }
+        for (const f of t.fields) visit(f.type, owner);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  for (const p of packages) {
+    if (p.id === RUNTIME_PACKAGE) continue;
+    for (const d of p.types) visit(d.type, d.name);
+  }
+}
+
+/** A marker only a kind reads (`kindOnly` in the registry) on a type that is not a kind is an error at the marker. */
+function checkKindOnlyMarkers(loaded: readonly LoadedPackage[], index: Index, bag: DiagnosticBag): void {
+  for (const lp of loaded) {
+    if (lp.runtime) continue;
+    for (const t of lp.types) {
+      const kindOnly = t.markers.filter((m) => markerDefinition(m.name)?.kindOnly === true);
+      if (kindOnly.length === 0 || isKindDecl(t, index)) continue;
+      const why = !t.exported ? 'it is not exported' : !embedsTypeMeta(t.type, index) ? 'it does not extend TypeMeta' : 'it has no `metadata: ObjectMeta`';
+      for (const m of kindOnly) {
+        bag.report('marker-on-non-kind', `+${m.name} is read only on a kind, and ${t.name} is not one: ${why} (a kind is an exported type that extends TypeMeta and has metadata: ObjectMeta)`, m.span);
+      }
+    }
+  }
 }
 
 function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {

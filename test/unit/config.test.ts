@@ -25,7 +25,13 @@ test('defaults', () => {
     layout: 'package',
     conversion: {},
     manifests: [],
+    strict: false,
   });
+});
+
+test('strict: true makes warnings errors; anything but a boolean is refused', () => {
+  expect(resolveConfig({ strict: true }, dir, 'kubegen.config.json').strict).toBe(true);
+  expect(() => resolveConfig({ strict: 'yes' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: strict: must be true or false');
 });
 
 test.each([

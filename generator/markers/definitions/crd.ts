@@ -94,6 +94,7 @@ const keyValues = (what: string) => (v: readonly string[]) => {
 export const SubresourceStatus = define<true>({
   name: 'kubebuilder:subresource:status',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'enables the "/status" subresource on a CRD.',
@@ -102,6 +103,7 @@ export const SubresourceStatus = define<true>({
 export const SubresourceScale = define<ScaleArgs>({
   name: 'kubebuilder:subresource:scale',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -117,6 +119,7 @@ export const SubresourceScale = define<ScaleArgs>({
 export const PrintColumn = define<PrintColumnArgs>({
   name: 'kubebuilder:printcolumn',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -136,6 +139,7 @@ export const PrintColumn = define<PrintColumnArgs>({
 export const Resource = define<ResourceArgs>({
   name: 'kubebuilder:resource',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -153,6 +157,7 @@ export const Resource = define<ResourceArgs>({
 export const StorageVersion = define<true>({
   name: 'kubebuilder:storageversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'marks this version as the "storage version" for the CRD for conversion.',
@@ -162,6 +167,7 @@ export const StorageVersion = define<true>({
 export const SkipVersion = define<true>({
   name: 'kubebuilder:skipversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'removes the particular version of the CRD from the CRDs spec.',
@@ -170,6 +176,7 @@ export const SkipVersion = define<true>({
 export const UnservedVersion = define<true>({
   name: 'kubebuilder:unservedversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'does not serve this version.',
@@ -178,6 +185,7 @@ export const UnservedVersion = define<true>({
 export const DeprecatedVersion = define<DeprecatedVersionArgs>({
   name: 'kubebuilder:deprecatedversion',
   targets: TYPE,
+  kindOnly: true,
   args: { kind: 'struct', args: { warning: opt(STRING, 'message to be shown on the deprecated version.') } },
   category: CRD,
   summary: 'marks this version as deprecated.',
@@ -186,6 +194,7 @@ export const DeprecatedVersion = define<DeprecatedVersionArgs>({
 export const CrdMetadata = define<MetadataArgs>({
   name: 'kubebuilder:metadata',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -201,6 +210,7 @@ export const CrdMetadata = define<MetadataArgs>({
 export const SelectableField = define<SelectableFieldArgs>({
   name: 'kubebuilder:selectablefield',
   targets: TYPE,
+  kindOnly: true,
   args: { kind: 'struct', args: { JSONPath: arg(STRING, 'the jsonpath of a field to select on.') } },
   repeatable: true,
   category: CRD,
