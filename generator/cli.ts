@@ -223,7 +223,7 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
       loaded.model.groups.map((g) => g.name),
     );
     owned = ownedDirs(loaded.model, config.layout);
-    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, crd: { header: config.crdHeader, conversion: config.conversion } };
+    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, crd: { header: config.crdHeader, conversion: config.conversion, requireConversion: true } };
     return generateAll(loaded.model, settings, bag).files;
   }, strict);
   if (!files) return 1;

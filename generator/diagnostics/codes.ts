@@ -41,7 +41,7 @@ export const DIAGNOSTIC_KINDS = {
   'missing-marker-argument': { code: 'KG2004', severity: 'error', summary: 'A marker lacks a required argument.' },
   'misplaced-marker': { code: 'KG2005', severity: 'error', summary: 'A marker is on the wrong target (a field marker on a type, a package marker on a field …).' },
   'duplicate-marker': { code: 'KG2006', severity: 'error', summary: 'A marker that may appear once on its target appears again; the first one is the related location.' },
-  'marker-not-applicable': { code: 'KG2007', severity: 'error', summary: 'A marker does not apply to the schema it is on (e.g. `MaxItems` on a string, a one-of naming an unknown field).' },
+  'marker-not-applicable': { code: 'KG2007', severity: 'error', summary: 'A marker does not apply where it is (e.g. `MaxItems` on a string, a one-of naming an unknown field, `+genclient:method` on a kind without `+genclient`).' },
   'conflicting-markers': { code: 'KG2008', severity: 'error', summary: 'Markers contradict each other (e.g. `+genclient:nonNamespaced` on a namespaced kind).' },
   'marker-not-read': { code: 'KG2009', severity: 'error', summary: 'A marker sits where controller-gen does not read it (a doc comment, inside a body, after code on the line).' },
   'misspelt-marker': {
@@ -74,6 +74,11 @@ export const DIAGNOSTIC_KINDS = {
     severity: 'error',
     summary: 'Two kinds of a group claim the same plural, singular, short name or kind: the API server accepts the names of only one (equal plurals are even one CRD, and one output file).',
   },
+  'no-group-name': {
+    code: 'KG3009',
+    severity: 'error',
+    summary: 'A package declares a kind but has no `+groupName`, so the kind would get no CRD and no client.',
+  },
   'invalid-embedding': { code: 'KG3006', severity: 'error', summary: 'An embedded (`extends` / `&`) type is not an object type.' },
 
   // KG4xxx: CRD schemas
@@ -82,6 +87,16 @@ export const DIAGNOSTIC_KINDS = {
   'default-mismatch': { code: 'KG4003', severity: 'error', summary: 'A default value does not validate against its own field’s schema.' },
   'not-structural': { code: 'KG4004', severity: 'error', summary: 'A CRD schema would not be structural, so the API server would refuse the CRD.' },
   'invalid-cel': { code: 'KG4005', severity: 'error', summary: 'A CEL validation rule or messageExpression does not parse, does not type-check against its node’s schema, or exceeds the API server’s cost budget.' },
+  'conversion-required': {
+    code: 'KG4006',
+    severity: 'error',
+    summary: 'A multi-version kind’s versions have different schemas but its group has no conversion webhook configured (`kubegen generate`): strategy None would lose data. Names the differing fields of both versions.',
+  },
+  'invalid-selectable-field': {
+    code: 'KG4007',
+    severity: 'error',
+    summary: 'A `+kubebuilder:selectablefield` JSONPath would be refused by the API server: no path into the schema, array notation, into metadata, not to a string, boolean or integer, repeated, or more than 8.',
+  },
   'unchecked-cel': { code: 'KG4101', severity: 'warning', summary: 'A CEL rule uses a construct kubegen cannot check at generation time (the API server checks it when the CRD is applied).' },
 
   // KG5xxx: code generation

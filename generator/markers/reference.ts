@@ -26,6 +26,7 @@ function facts(d: MarkerDefinition): string[] {
   if (d.schema) out.push(`priority ${d.schema.priority}`);
   if (d.since) out.push(`since ${d.since}`);
   if (d.deprecated) out.push(`deprecated: use +${d.deprecated.use}`);
+  if (d.ineffective !== undefined) out.push(`no effect in kubegen: ${d.ineffective}`);
   return out;
 }
 

@@ -180,7 +180,9 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
       return isOtherToolsMarker(name) ? { kind: 'foreign' } : notAMarker(line, span);
     }
     const colon = name.lastIndexOf(':');
-    const hint = didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
+    // `+kubebuilder:ac` names a namespace of markers: the shortest marker in it is the likeliest one meant
+    const within = allNames.filter((n) => n.startsWith(`${name}:`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+    const hint = within ?? didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
     return err('unknown-marker', `unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
   }
   const def = resolved.def;
@@ -210,6 +212,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   if (def.deprecated) {
     warnings.push(diagnostic('deprecated-marker', `${label} is deprecated; use +${def.deprecated.use}`, at(span, 0), { hint: `+${def.deprecated.use}` }));
   }
+  if (def.ineffective !== undefined) warnings.push(diagnostic('ineffective-marker', `${label} has no effect in kubegen: ${def.ineffective}`, at(span, 0)));
   const done = (value: unknown): ParseResult => ({
     kind: 'marker',
     marker: { name: def.name, value, span },

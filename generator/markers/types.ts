@@ -169,6 +169,8 @@ export interface MarkerDefinition<T = unknown> {
    * it is an error (`marker-on-non-kind`), never silently without effect.
    */
   kindOnly?: boolean;
+  /** Accepted (it is controller-gen's) but without effect in kubegen, and why: using it is a warning. */
+  ineffective?: string;
   /** The marker to write instead. Using a deprecated marker is a warning. */
   deprecated?: { use: string };
   /** The controller-gen / code-generator version that introduced it, for the reference. */

@@ -105,6 +105,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     for (const t of pkg.types) resolveFields(t.type, pkg, index);
   }
   for (const pkg of packages) {
+    if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE) checkKindsHaveGroup(pkg, index, bag);
     if (pkg.group === undefined || pkg.skip) continue;
     pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
     if (pkg.kinds.length === 0 && pkg.types.length > 0) {
@@ -339,6 +340,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     subresources: { status: hasMarker(m, SubresourceStatus) },
     printerColumns,
     selectableFields: getMarkers(m, SelectableField).map((s) => s.JSONPath),
+    selectableFieldSpans: m.filter((x) => isMarker(x, SelectableField)).map((x) => x.span),
     crdAnnotations,
     crdLabels,
     hasStatus,
@@ -359,6 +361,12 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
 function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: boolean, bag: DiagnosticBag): ClientOptions {
   const m = t.markers;
   const generate = hasMarker(m, GenClient);
+  if (!generate) {
+    // client-gen reads its other tags only on a type with +genclient: without it they would do nothing
+    for (const tag of m) {
+      if (tag.name.startsWith('genclient:')) bag.report('marker-not-applicable', `+${tag.name} has no effect: ${t.name} has no +genclient, so no client is generated for it (add +genclient)`, tag.span);
+    }
+  }
   const nonNamespaced = findMarker(m, GenClientNonNamespaced);
   if (generate && nonNamespaced && scope === 'Namespaced') {
     bag.report('conflicting-markers', '+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', nonNamespaced.span);
@@ -528,6 +536,23 @@ function checkDuplicateProperties(packages: readonly Package[], index: Index, ba
   for (const p of packages) {
     if (p.id === RUNTIME_PACKAGE) continue;
     for (const d of p.types) visit(d.type, d.name);
+  }
+}
+
+/**
+ * A package without `+groupName` is one of shared types (imported by API versions); a kind there would silently get
+ * no CRD and no client, so each is an error, at the kind.
+ */
+function checkKindsHaveGroup(pkg: Package, index: Index, bag: DiagnosticBag): void {
+  for (const t of pkg.types) {
+    if (!isKindDecl(t, index)) continue;
+    const guess = pkg.dir.split('/').at(-2);
+    const example = guess !== undefined && guess.includes('.') ? guess : 'example.com';
+    bag.report(
+      'no-group-name',
+      `${t.name} is a kind, but its package ${pkg.dir} has no +groupName, so no CRD or client would be generated for it: add \`// +groupName=${example}\` to a file of the package (doc.ts), or +kubebuilder:skip to leave the package out`,
+      t.span,
+    );
   }
 }
 

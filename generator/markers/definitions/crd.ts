@@ -28,6 +28,16 @@ import {
 const CRD = 'CRD';
 
 export const PRINT_COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'] as const;
+/** The apiserver's `customResourceColumnDefinitionFormats`. */
+export const PRINT_COLUMN_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'date', 'date-time', 'password'] as const;
+
+/** The apiserver's `validateSimpleJSONPath` for printer columns (its wording): a path in dot notation from `.`. */
+function simpleJsonPathError(v: string): string | undefined {
+  if (v.length === 0) return 'Required value: a printer column needs a JSONPath';
+  if (!v.startsWith('.')) return `Invalid value: ${JSON.stringify(v)}: must be a simple json path starting with .`;
+  return undefined;
+}
+
 export const SCOPES = ['Namespaced', 'Cluster'] as const;
 export const LIST_TYPES = ['atomic', 'set', 'map'] as const;
 export const MAP_TYPES = ['granular', 'atomic'] as const;
@@ -123,11 +133,11 @@ export const PrintColumn = define<PrintColumnArgs>({
   args: {
     kind: 'struct',
     args: {
-      name: arg(STRING, 'the name of the column.'),
+      name: arg(STRING, 'the name of the column.', { validate: (v) => (v.length === 0 ? 'Required value: a printer column needs a name' : undefined) }),
       type: arg(STRING, 'the type of this column.', { oneOf: PRINT_COLUMN_TYPES }),
-      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.'),
+      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.', { validate: simpleJsonPathError }),
       description: opt(STRING, 'the help/description for this column.'),
-      format: opt(STRING, 'the format of this column (int32, int64, float, double, byte, date, date-time, password).'),
+      format: opt(STRING, 'the format of this column.', { oneOf: PRINT_COLUMN_FORMATS }),
       priority: opt(INT, 'how important it is to show this column; 0 shows it in the default view.'),
     },
   },
@@ -360,6 +370,7 @@ export const WebhookConfiguration = define<WebhookConfigurationArgs>({
 
 export const AcGenerate = define<boolean>({
   name: 'kubebuilder:ac:generate',
+  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: ['package', 'type'],
   args: value(BOOL),
   category: 'applyconfiguration',
@@ -369,6 +380,7 @@ export const AcGenerate = define<boolean>({
 
 export const AcOutputPackage = define<string>({
   name: 'kubebuilder:ac:output:package',
+  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: PACKAGE,
   args: value(STRING),
   category: 'applyconfiguration',
