@@ -315,7 +315,13 @@ function write(plans: readonly Plan[]): WriteResult[] {
 /** Undo a failed write, best effort (the write error is what the user needs to see). */
 function rollBack(pending: readonly Pending[], renamed: readonly Pending[], createdDirs: string[]): void {
   const done = new Set(renamed);
-  for (const t of pending) if (!done.has(t)) bestEffort(() => fs.rmSync(t.tmp, { force: true }));
+  for (const t of pending) {
+    if (!done.has(t)) {
+      bestEffort(() => {
+        fs.rmSync(t.tmp, { force: true });
+      });
+    }
+  }
   for (const t of renamed) {
     bestEffort(() => {
       if (t.before === undefined) fs.rmSync(t.target, { force: true });

@@ -193,8 +193,9 @@ function checkSelectableFields(kind: Kind, schema: JSONSchemaProps, decl: TypeDe
   const seen = new Set<string>();
   kind.selectableFields.forEach((jsonPath, i) => {
     const span = spans[i] ?? decl.span;
-    const report = (detail: string) =>
+    const report = (detail: string): void => {
       bag.report('invalid-selectable-field', `selectable field ${JSON.stringify(jsonPath)} of ${decl.name} would be refused by the API server: ${detail}`, span);
+    };
     const r = resolveFieldPath(jsonPath, schema, { allowArrayNotation: false });
     if ('problem' in r) {
       report(`is an invalid path: ${r.problem}`);

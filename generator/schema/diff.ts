@@ -64,7 +64,8 @@ function changedKeys(a: JSONSchemaProps, b: JSONSchemaProps): string[] {
     }
     if (k === 'required') {
       // a property only one side has is its own difference; compare what both have
-      const common = (r: unknown) => (Array.isArray(r) ? r.filter((n) => typeof n === 'string' && Object.hasOwn(a.properties ?? {}, n) && Object.hasOwn(b.properties ?? {}, n)).sort() : []);
+      const common = (r: unknown): string[] =>
+        Array.isArray(r) ? r.filter((n): n is string => typeof n === 'string' && Object.hasOwn(a.properties ?? {}, n) && Object.hasOwn(b.properties ?? {}, n)).sort() : [];
       if (canonical(common(va)) !== canonical(common(vb))) out.push(k);
       continue;
     }

@@ -5,6 +5,10 @@
  *
  * To (re)write an expected.txt after deliberately changing a message: run
  * `node bin/kubegen.js crd --apis apis --out /tmp/x 2> expected.txt` from the case folder, and review the diff.
+ *
+ * A case may also hold `args.json` (extra arguments, e.g. `["--strict"]`) and `kubegen.config.json`: with a
+ * configuration the case runs `kubegen generate` instead (its `apis` and `output` replaced by the case's `apis/` and
+ * the temporary directory), for checks that only configuration enables (conversion webhooks).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -26,6 +30,18 @@ test('there are at least 35 negative cases, each with apis/ and expected.txt', (
   }
 });
 
+/** `kubegen crd …`, or `kubegen generate --config <tmp config>` for a case with a configuration; plus its args.json. */
+function argvFor(caseDir: string, tmp: string): string[] {
+  const argsFile = path.join(caseDir, 'args.json');
+  const extra = fs.existsSync(argsFile) ? (JSON.parse(fs.readFileSync(argsFile, 'utf8')) as string[]) : [];
+  const configFile = path.join(caseDir, 'kubegen.config.json');
+  if (!fs.existsSync(configFile)) return ['crd', '--apis', 'apis', '--out', tmp, ...extra];
+  const config = { ...(JSON.parse(fs.readFileSync(configFile, 'utf8')) as object), apis: path.join(caseDir, 'apis'), output: path.join(tmp, 'out') };
+  const written = `${tmp}.config.json`; // beside the output directory, which must stay empty
+  fs.writeFileSync(written, JSON.stringify(config));
+  return ['generate', '--config', written, ...extra];
+}
+
 describe.each(cases)('invalid case %s', (name) => {
   const caseDir = path.join(invalidDir, name);
   let tmp: string;
@@ -35,12 +51,13 @@ describe.each(cases)('invalid case %s', (name) => {
   });
   afterEach(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(`${tmp}.config.json`, { force: true });
   });
 
   it('exits 1, prints exactly the expected diagnostics and writes nothing', async () => {
     let out = '';
     let err = '';
-    const code = await main(['crd', '--apis', 'apis', '--out', tmp], { out: (s) => (out += s), err: (s) => (err += s) }, caseDir);
+    const code = await main(argvFor(caseDir, tmp), { out: (s) => (out += s), err: (s) => (err += s) }, caseDir);
     expect(err).toBe(fs.readFileSync(path.join(caseDir, 'expected.txt'), 'utf8'));
     expect(code).toBe(1);
     expect(out).toBe('');
