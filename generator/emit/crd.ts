@@ -184,33 +184,37 @@ function checkConversionNeeded(ck: CrdKind, live: CrdKind['versions'], entries: 
 const MAX_SELECTABLE_FIELDS = 8;
 
 /**
- * The apiserver's `ValidateCustomResourceSelectableFields` (its wording): each JSONPath leads through the schema
- * without array notation (`ValidFieldPath`), not into metadata, to a string, boolean or integer; none twice; at most 8.
- * Each problem at its `+kubebuilder:selectablefield` marker.
+ * The apiserver's `ValidateCustomResourceSelectableFields` (its wording), pure: each JSONPath leads through the
+ * schema without array notation (`ValidFieldPath`), not into metadata, to a string, boolean or integer; none twice;
+ * at most 8 (`index` is then the first one too many).
  */
-function checkSelectableFields(kind: Kind, schema: JSONSchemaProps, decl: TypeDecl, bag: DiagnosticBag): void {
-  const spans = kind.selectableFieldSpans ?? [];
+export function selectableFieldProblems(paths: readonly string[], schema: JSONSchemaProps): Array<{ index: number; detail: string }> {
+  const out: Array<{ index: number; detail: string }> = [];
   const seen = new Set<string>();
-  kind.selectableFields.forEach((jsonPath, i) => {
-    const span = spans[i] ?? decl.span;
-    const report = (detail: string): void => {
-      bag.report('invalid-selectable-field', `selectable field ${JSON.stringify(jsonPath)} of ${decl.name} would be refused by the API server: ${detail}`, span);
-    };
+  paths.forEach((jsonPath, index) => {
     const r = resolveFieldPath(jsonPath, schema, { allowArrayNotation: false });
     if ('problem' in r) {
-      report(`is an invalid path: ${r.problem}`);
+      out.push({ index, detail: `is an invalid path: ${r.problem}` });
       return;
     }
-    if (r.steps[0] === 'metadata') report('must not point to fields in metadata');
+    if (r.steps[0] === 'metadata') out.push({ index, detail: 'must not point to fields in metadata' });
     if (r.schema.type !== 'string' && r.schema.type !== 'boolean' && r.schema.type !== 'integer') {
-      report('must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.');
+      out.push({ index, detail: 'must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.' });
     }
     const key = r.steps.join('\u0000');
-    if (seen.has(key)) report('Duplicate value');
+    if (seen.has(key)) out.push({ index, detail: 'Duplicate value' });
     seen.add(key);
   });
-  if (seen.size > MAX_SELECTABLE_FIELDS) {
-    bag.report('invalid-selectable-field', `${decl.name} has ${seen.size} selectable fields; the API server allows at most ${MAX_SELECTABLE_FIELDS}`, spans[MAX_SELECTABLE_FIELDS] ?? decl.span);
+  if (seen.size > MAX_SELECTABLE_FIELDS) out.push({ index: MAX_SELECTABLE_FIELDS, detail: `must have at most ${MAX_SELECTABLE_FIELDS} items` });
+  return out;
+}
+
+/** Each selectable field problem of a kind's version, at its `+kubebuilder:selectablefield` marker. */
+function checkSelectableFields(kind: Kind, schema: JSONSchemaProps, decl: TypeDecl, bag: DiagnosticBag): void {
+  const spans = kind.selectableFieldSpans ?? [];
+  for (const { index, detail } of selectableFieldProblems(kind.selectableFields, schema)) {
+    const jsonPath = kind.selectableFields[index] ?? '';
+    bag.report('invalid-selectable-field', `selectable field ${JSON.stringify(jsonPath)} of ${decl.name} would be refused by the API server: ${detail}`, spans[index] ?? decl.span);
   }
 }
 
