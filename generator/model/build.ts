@@ -496,10 +496,14 @@ function groupGoName(group: string, versions: readonly Package[]): string {
  * A property may be declared once per object: declaring it again through `extends` or `&` (or twice in one body)
  * is an error at the later declaration, with the earlier one as the related location — TypeScript allows a
  * redeclaration with a compatible type, Go's JSON drops or shadows it, and a schema cannot say which one is meant.
- * The same declaration reached twice (a diamond of embeddings) is one declaration.
+ * The same declaration reached twice (a diamond of embeddings) is one declaration; TypeMeta's `apiVersion` and
+ * `kind` may be redeclared (narrowed) by the type that embeds it, the one shadowing the importer writes.
  */
 function checkDuplicateProperties(packages: readonly Package[], index: Index, bag: DiagnosticBag): void {
   const spanKey = (f: Field) => `${f.span.file}:${f.span.line}:${f.span.column}`;
+  // TypeMeta's apiVersion / kind may be narrowed by a kind (the importer does, for a CRD whose differ): the kind's own
+  // field shadows the embedded one, as in Go
+  const typeMeta = new Set(flattenFields({ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' }, index));
   const visit = (t: TypeRef, owner: string): void => {
     switch (t.kind) {
       case 'array':
@@ -519,7 +523,7 @@ function checkDuplicateProperties(packages: readonly Package[], index: Index, ba
           for (const f of fields) {
             const seen = first.get(f.name);
             if (!seen) first.set(f.name, { field: f, via });
-            else if (spanKey(seen.field) !== spanKey(f)) {
+            else if (spanKey(seen.field) !== spanKey(f) && !typeMeta.has(seen.field)) {
               bag.report('duplicate-property', `property "${f.name}" is declared twice in ${owner} through extends or &: here (in ${via}) and in ${seen.via}; declare it once`, f.span, {
                 related: [{ span: seen.field.span, message: `the other declaration of "${f.name}"` }],
               });
