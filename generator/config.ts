@@ -45,6 +45,8 @@ export interface KubegenConfigFile {
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
+  /** Warnings are errors (as `--strict` makes them). */
+  strict?: boolean;
 }
 
 export interface KubegenConfig {
@@ -64,6 +66,8 @@ export interface KubegenConfig {
   conversion: Record<string, CrdConversionWebhook>;
   /** The rbac / webhook generators to run, resolved. */
   manifests: ManifestTarget[];
+  /** Warnings are errors. */
+  strict: boolean;
 }
 
 /** Every problem of a configuration, one line each (file and key or line:column first). */
@@ -177,7 +181,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'strict'];
 const GROUP_FOLDERS = ['group', 'short'] as const;
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
@@ -274,10 +278,13 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
     else folders = known;
   }
 
+  const strict = own('strict') ?? false;
+  if (typeof strict !== 'boolean') problem('strict', 'must be true or false');
+
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
   const manifests = resolveManifestTargets(raw, baseDir, problem);
   if (problems.length > 0) throw new ConfigError(problems);
-  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests };
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
   if (crdHeader !== undefined) config.crdHeader = crdHeader;
   return config;

@@ -32,7 +32,7 @@ export interface ManifestCommandContext {
   /** Runs a generation step reporting into one bag, prints its diagnostics; undefined when there were errors. */
   run: (step: (bag: DiagnosticBag) => VirtualFile[]) => VirtualFile[] | undefined;
   /** Writes (or with `verify` compares) files under a directory; returns the exit code. */
-  emit: (outDir: string, files: VirtualFile[], verify: boolean) => number;
+  emit: (outDir: string, files: VirtualFile[], verify: boolean) => number | Promise<number>;
 }
 
 /** One manifest generator, resolved from the command line or the configuration. */
@@ -97,7 +97,7 @@ export function manifestCommands(ctx: ManifestCommandContext): [CommandModule<ob
       .option('out', { type: 'string', describe: 'Output directory (required unless --stdout)' })
       .option('stdout', { type: 'boolean', describe: 'Print the manifests instead of writing them' })
       .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' });
-  const run = (kind: ManifestTarget['kind'], args: ManifestArgs): number => {
+  const run = (kind: ManifestTarget['kind'], args: ManifestArgs): number | Promise<number> => {
     const target: ManifestTarget = {
       kind,
       paths: args.paths.map((p) => path.resolve(ctx.cwd, p)),

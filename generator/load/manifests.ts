@@ -22,7 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
-import { Rbac, Webhook, WebhookConfiguration, isMarker, isOwnedMarkerName, markerDefinition, markerLineName, parseMarker } from '../markers';
+import { Rbac, Webhook, WebhookConfiguration, isMarker, markerDefinition, markerLineName, parseMarker } from '../markers';
 import type { ManifestModel } from '../model/manifests';
 import type { SourceSpan } from '../model/types';
 import { commentLines, isMarkerLine, leadingCommentGroups, splitDoc } from './comments';
@@ -190,9 +190,9 @@ class FileScanner {
     else if (isMarker(m, WebhookConfiguration)) this.model.webhookConfigurations.push({ ...m.value, span: m.span });
   }
 
-  /** An unregistered name in kubegen's namespaces that is a typo of one of these markers. */
+  /** An unregistered name (in kubegen's namespaces or a misspelt one) that is a typo of one of these markers. */
   private nearMiss(text: string, span: SourceSpan, name: string): void {
-    if (markerDefinition(name) || !isOwnedMarkerName(name)) return;
+    if (markerDefinition(name)) return;
     const result = parseMarker(text, span, 'package');
     if (result.kind !== 'error') return;
     if (result.diagnostics.some((d) => d.hint !== undefined && MANIFEST_MARKERS.includes(d.hint.replace(/^\+/, '')))) this.bag.addAll(result.diagnostics);

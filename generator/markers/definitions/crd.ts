@@ -28,6 +28,16 @@ import {
 const CRD = 'CRD';
 
 export const PRINT_COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'] as const;
+/** The apiserver's `customResourceColumnDefinitionFormats`. */
+export const PRINT_COLUMN_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'date', 'date-time', 'password'] as const;
+
+/** The apiserver's `validateSimpleJSONPath` for printer columns (its wording): a path in dot notation from `.`. */
+function simpleJsonPathError(v: string): string | undefined {
+  if (v.length === 0) return 'Required value: a printer column needs a JSONPath';
+  if (!v.startsWith('.')) return `Invalid value: ${JSON.stringify(v)}: must be a simple json path starting with .`;
+  return undefined;
+}
+
 export const SCOPES = ['Namespaced', 'Cluster'] as const;
 export const LIST_TYPES = ['atomic', 'set', 'map'] as const;
 export const MAP_TYPES = ['granular', 'atomic'] as const;
@@ -94,6 +104,7 @@ const keyValues = (what: string) => (v: readonly string[]) => {
 export const SubresourceStatus = define<true>({
   name: 'kubebuilder:subresource:status',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'enables the "/status" subresource on a CRD.',
@@ -102,6 +113,7 @@ export const SubresourceStatus = define<true>({
 export const SubresourceScale = define<ScaleArgs>({
   name: 'kubebuilder:subresource:scale',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -117,14 +129,15 @@ export const SubresourceScale = define<ScaleArgs>({
 export const PrintColumn = define<PrintColumnArgs>({
   name: 'kubebuilder:printcolumn',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
-      name: arg(STRING, 'the name of the column.'),
+      name: arg(STRING, 'the name of the column.', { validate: (v) => (v.length === 0 ? 'Required value: a printer column needs a name' : undefined) }),
       type: arg(STRING, 'the type of this column.', { oneOf: PRINT_COLUMN_TYPES }),
-      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.'),
+      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.', { validate: simpleJsonPathError }),
       description: opt(STRING, 'the help/description for this column.'),
-      format: opt(STRING, 'the format of this column (int32, int64, float, double, byte, date, date-time, password).'),
+      format: opt(STRING, 'the format of this column.', { oneOf: PRINT_COLUMN_FORMATS }),
       priority: opt(INT, 'how important it is to show this column; 0 shows it in the default view.'),
     },
   },
@@ -136,6 +149,7 @@ export const PrintColumn = define<PrintColumnArgs>({
 export const Resource = define<ResourceArgs>({
   name: 'kubebuilder:resource',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -153,6 +167,7 @@ export const Resource = define<ResourceArgs>({
 export const StorageVersion = define<true>({
   name: 'kubebuilder:storageversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'marks this version as the "storage version" for the CRD for conversion.',
@@ -162,6 +177,7 @@ export const StorageVersion = define<true>({
 export const SkipVersion = define<true>({
   name: 'kubebuilder:skipversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'removes the particular version of the CRD from the CRDs spec.',
@@ -170,6 +186,7 @@ export const SkipVersion = define<true>({
 export const UnservedVersion = define<true>({
   name: 'kubebuilder:unservedversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'does not serve this version.',
@@ -178,6 +195,7 @@ export const UnservedVersion = define<true>({
 export const DeprecatedVersion = define<DeprecatedVersionArgs>({
   name: 'kubebuilder:deprecatedversion',
   targets: TYPE,
+  kindOnly: true,
   args: { kind: 'struct', args: { warning: opt(STRING, 'message to be shown on the deprecated version.') } },
   category: CRD,
   summary: 'marks this version as deprecated.',
@@ -186,6 +204,7 @@ export const DeprecatedVersion = define<DeprecatedVersionArgs>({
 export const CrdMetadata = define<MetadataArgs>({
   name: 'kubebuilder:metadata',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -201,6 +220,7 @@ export const CrdMetadata = define<MetadataArgs>({
 export const SelectableField = define<SelectableFieldArgs>({
   name: 'kubebuilder:selectablefield',
   targets: TYPE,
+  kindOnly: true,
   args: { kind: 'struct', args: { JSONPath: arg(STRING, 'the jsonpath of a field to select on.') } },
   repeatable: true,
   category: CRD,
@@ -350,6 +370,7 @@ export const WebhookConfiguration = define<WebhookConfigurationArgs>({
 
 export const AcGenerate = define<boolean>({
   name: 'kubebuilder:ac:generate',
+  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: ['package', 'type'],
   args: value(BOOL),
   category: 'applyconfiguration',
@@ -359,6 +380,7 @@ export const AcGenerate = define<boolean>({
 
 export const AcOutputPackage = define<string>({
   name: 'kubebuilder:ac:output:package',
+  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: PACKAGE,
   args: value(STRING),
   category: 'applyconfiguration',
