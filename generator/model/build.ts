@@ -64,7 +64,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
-import { RUNTIME_PACKAGE, fieldName, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
+import { RUNTIME_PACKAGE, fieldName, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
@@ -105,7 +105,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     for (const t of pkg.types) resolveFields(t.type, pkg, index);
   }
   for (const pkg of packages) {
-    if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE) checkKindsHaveGroup(pkg, index, bag);
+    if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
     if (pkg.group === undefined || pkg.skip) continue;
     pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
     if (pkg.kinds.length === 0 && pkg.types.length > 0) {
@@ -564,7 +564,7 @@ function checkKindsHaveGroup(pkg: Package, index: Index, bag: DiagnosticBag): vo
 /** A marker only a kind reads (`kindOnly` in the registry) on a type that is not a kind is an error at the marker. */
 function checkKindOnlyMarkers(loaded: readonly LoadedPackage[], index: Index, bag: DiagnosticBag): void {
   for (const lp of loaded) {
-    if (lp.runtime) continue;
+    if (lp.runtime || isApiPackage(lp.id)) continue; // library declarations: checked where they are generated
     for (const t of lp.types) {
       const kindOnly = t.markers.filter((m) => markerDefinition(m.name)?.kindOnly === true);
       if (kindOnly.length === 0 || isKindDecl(t, index)) continue;
