@@ -7,7 +7,7 @@
  *   registerCronTabDefaulter(server, { default(obj) { obj.spec.replicas ??= 1; } });
  *   await server.listen();
  */
-export { AdmissionServer, admissionKind, parseReview, type AdmissionKind, type AdmissionServerOptions, type RegisterOptions } from './server';
+export { ADMISSION_MAX_REQUEST_BYTES, AdmissionServer, admissionKind, parseReview, type AdmissionKind, type AdmissionServerOptions, type RegisterOptions } from './server';
 export { AdmissionDenied, allowed, denied, errored, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 export { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 export { applyJsonPatch, diffJson, escapePointerToken, jsonEqual, JsonPatchError, unescapePointerToken, type JsonPatchOperation } from './jsonpatch';

@@ -60,7 +60,11 @@ export interface RegisterOptions {
   kind?: GroupVersionKind;
 }
 
+/** The WebhookServer's options; `maxRequestBytes` defaults to 7 MiB here (controller-runtime's limit: a review carries an object and its old version). */
 export type AdmissionServerOptions = WebhookServerOptions;
+
+/** controller-runtime's request body limit for admission reviews (`pkg/webhook/admission/http.go`). */
+export const ADMISSION_MAX_REQUEST_BYTES = 7 * 1024 * 1024;
 
 const OPERATIONS: readonly string[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
@@ -76,7 +80,7 @@ export class AdmissionServer {
   private readonly log?: (message: string) => void;
 
   constructor(options: AdmissionServerOptions) {
-    this.server = new WebhookServer(options);
+    this.server = new WebhookServer({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
     this.log = options.log;
   }
 
