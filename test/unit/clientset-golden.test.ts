@@ -1,5 +1,5 @@
 /**
- * Golden output of the types, clientset, fake, listers, informers and package emitters for three API groups: `stable.example.com` from
+ * Golden output of the types, clientset, fake, listers, informers, admission and package emitters for three API groups: `stable.example.com` from
  * the sample APIs (one namespaced kind, all verbs) and `toys.example.com` from test/cases/kind-markers (skipped
  * verbs, a scale subresource, a `+genclient:method`) and `ext.example.com` from test/golden-codegen/_apis (only-verbs,
  * no verbs, cluster scope, no list type, extension methods bound and refused; listers and informers for the kinds
@@ -8,6 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { admissionGenerator } from '../../generator/emit/admission';
 import { clientsetGenerator, fakeGenerator } from '../../generator/emit/clientset';
 import { informersGenerator } from '../../generator/emit/informers';
 import { listersGenerator } from '../../generator/emit/listers';
@@ -44,7 +45,7 @@ for (const c of CASES) {
   describe(`golden clientset output of ${c.group}`, () => {
     const { model, diagnostics } = loadApiModel(c.apis, REPO);
     const generated = runGenerators(model, [
-      ...[typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator].map((g) => configure(g, {})),
+      ...[typesGenerator, clientsetGenerator, fakeGenerator, listersGenerator, informersGenerator, admissionGenerator].map((g) => configure(g, {})),
       configure(packageGenerator, { packageName: '@kubegen-generated/{group}', version: '0.1.0', runtimeVersion: '0.1.0', nodeEngines: '^20.19.0 || ^22.0.0 || ^24.0.0' }),
     ]);
     const files: VirtualFile[] = generated.files.filter((f) => f.group === c.group);
@@ -69,7 +70,7 @@ for (const c of CASES) {
     });
 
     it('is deterministic', () => {
-      const again = runGenerators(model, [clientsetGenerator, fakeGenerator, typesGenerator, listersGenerator, informersGenerator].map((g) => configure(g, {}))).files;
+      const again = runGenerators(model, [clientsetGenerator, fakeGenerator, typesGenerator, listersGenerator, informersGenerator, admissionGenerator].map((g) => configure(g, {}))).files;
       for (const f of again.filter((x) => x.group === c.group)) expect(f.contents).toBe(got.get(placeFile(f).slice(c.group.length + 1)));
     });
   });

@@ -44,7 +44,7 @@ describe('generated packages', () => {
         .readdirSync(path.join(REPO, 'test/cases'))
         .filter((c) => fs.existsSync(path.join(REPO, 'test/cases', c, 'apis')))
         .sort()
-        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'package'] })),
+        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'admission', 'package'] })),
     ];
     for (const set of sets) {
       const { model, diagnostics } = loadApiModel(set.apis, REPO);
