@@ -16,15 +16,17 @@ import { StatusError } from '../../errors/errors';
 import { AdmissionDenied, allowed, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import type { AdmissionRequest, SideEffects } from './types';
 
-type Warnings = readonly string[] | undefined | void;
+/** What a validator method returns: warnings, or nothing (synchronously or not). */
+type MaybePromise<T> = T | Promise<T>;
+type Warnings = MaybePromise<readonly string[] | undefined> | MaybePromise<void>;
 
 /** Validation of one kind (controller-runtime's `CustomValidator`). Methods left out allow the operation. */
 export interface CustomValidator<T extends object> {
   /** `None` (default) or `NoneOnDryRun` for a validator that calls `context.sideEffect`. */
   readonly sideEffects?: SideEffects;
-  validateCreate?(obj: T, context: AdmissionContext): Warnings | Promise<Warnings>;
-  validateUpdate?(oldObj: T, newObj: T, context: AdmissionContext): Warnings | Promise<Warnings>;
-  validateDelete?(obj: T, context: AdmissionContext): Warnings | Promise<Warnings>;
+  validateCreate?(obj: T, context: AdmissionContext): Warnings;
+  validateUpdate?(oldObj: T, newObj: T, context: AdmissionContext): Warnings;
+  validateDelete?(obj: T, context: AdmissionContext): Warnings;
 }
 
 /** Defaulting of one kind (controller-runtime's `CustomDefaulter`): edit `obj` in place. */
@@ -39,7 +41,7 @@ export function validatingHandler<T extends object>(validator: CustomValidator<T
   return {
     sideEffects: validator.sideEffects ?? 'None',
     async handle(request: AdmissionRequest<T>, context: AdmissionContext): Promise<AdmissionResult> {
-      let warnings: Warnings;
+      let warnings: Awaited<Warnings>;
       try {
         switch (request.operation) {
           case 'CREATE':

@@ -190,7 +190,7 @@ function gvkString(k: GroupVersionKind): string {
 }
 
 function responseOf(uid: string, result: AdmissionResult, extraWarnings: readonly string[]): AdmissionResponse {
-  const response: AdmissionResponse = { uid, allowed: result.allowed === true };
+  const response: AdmissionResponse = { uid, allowed: result.allowed };
   if (response.allowed) response.status = { code: 200 };
   else {
     const status: AdmissionResponse['status'] = { status: 'Failure', code: result.code ?? 403 };
