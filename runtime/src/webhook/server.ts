@@ -371,6 +371,43 @@ export class WebhookServer {
   }
 }
 
+/**
+ * A webhook served by its own `WebhookServer` (the conversion webhook, the admission server): the serving half —
+ * listen, address, certificates, close — delegated to the stage, the endpoints added by the subclass.
+ */
+export class ServedWebhook {
+  protected readonly server: WebhookServer;
+
+  constructor(options: WebhookServerOptions) {
+    this.server = new WebhookServer(options);
+  }
+
+  /** Starts serving; resolves with the bound address once listening. */
+  listen(): Promise<AddressInfo> {
+    return this.server.listen();
+  }
+
+  /** The bound address, once listening. */
+  get address(): AddressInfo | undefined {
+    return this.server.address;
+  }
+
+  /** Replaces the serving certificate (for rotation) without restarting. */
+  setCertificate(cert: string | Buffer, key: string | Buffer): void {
+    this.server.setCertificate(cert, key);
+  }
+
+  /** Re-reads the certificate files (when served from files); the watcher does this on change. */
+  reloadCertificate(): Promise<void> {
+    return this.server.reloadCertificate();
+  }
+
+  /** Stops accepting connections, lets in-flight requests finish (up to `closeTimeoutMs`), then closes. */
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}
+
 function sameBytes(a: Buffer, b: string | Buffer): boolean {
   return a.equals(typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
 }

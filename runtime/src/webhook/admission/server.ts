@@ -20,12 +20,11 @@
  * - Dry run: `request.dryRun` and `context.dryRun` tell the handler; `context.sideEffect(fn)` runs `fn` only when
  *   the request is not a dry run, and refuses (500) in a handler that declared `sideEffects: None`.
  */
-import type { AddressInfo } from 'node:net';
 import { asDeclared } from '../../meta/generated';
 import { isJsonObject, type JsonObject } from '../../meta/json';
 import { getOwn } from '../../meta/own';
 import { StatusError } from '../../errors/errors';
-import { describeValue, ReviewError, WebhookServer, type WebhookServerOptions } from '../server';
+import { describeValue, ReviewError, ServedWebhook, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import {
@@ -74,13 +73,12 @@ interface Registered {
   handle(request: AdmissionRequest, context: AdmissionContext): AdmissionResult | Promise<AdmissionResult>;
 }
 
-export class AdmissionServer {
-  private readonly server: WebhookServer;
+export class AdmissionServer extends ServedWebhook {
   private readonly handlers = new Map<string, Registered>();
   private readonly log?: (message: string) => void;
 
   constructor(options: AdmissionServerOptions) {
-    this.server = new WebhookServer({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
+    super({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
     this.log = options.log;
   }
 
@@ -122,30 +120,6 @@ export class AdmissionServer {
     const registered = this.handlers.get(path);
     if (!registered) return Promise.reject(new ReviewError(`no admission handler at ${path}`));
     return this.answer(registered, body, signal);
-  }
-
-  /** Starts serving; resolves with the bound address once listening. */
-  listen(): Promise<AddressInfo> {
-    return this.server.listen();
-  }
-
-  get address(): AddressInfo | undefined {
-    return this.server.address;
-  }
-
-  /** Replaces the serving certificate without restarting. */
-  setCertificate(cert: string | Buffer, key: string | Buffer): void {
-    this.server.setCertificate(cert, key);
-  }
-
-  /** Re-reads the certificate files (when served from files); the watcher does this on change. */
-  reloadCertificate(): Promise<void> {
-    return this.server.reloadCertificate();
-  }
-
-  /** Stops accepting connections, lets in-flight reviews finish (up to `closeTimeoutMs`), then closes. */
-  close(): Promise<void> {
-    return this.server.close();
   }
 
   private async answer(registered: Registered, body: unknown, signal: AbortSignal): Promise<AdmissionReview> {
