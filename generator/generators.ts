@@ -2,6 +2,7 @@
  * Every generator kubegen runs, by name, each with how its options come out of the run's configuration. `kubegen
  * generate` runs those the configuration selects (all by default), in this order, over one generation context.
  */
+import { admissionGenerator } from './emit/admission';
 import { clientsetGenerator, fakeGenerator } from './emit/clientset';
 import { conversionGenerator } from './emit/conversion';
 import { crdGenerator, type CrdOptions } from './emit/crd';
@@ -43,6 +44,7 @@ export const generators: readonly RegisteredGenerator[] = [
   register(fakeGenerator, defaults),
   register(listersGenerator, defaults),
   register(informersGenerator, defaults),
+  register(admissionGenerator, defaults),
   register(packageGenerator, (c) => c.package),
 ];
 
