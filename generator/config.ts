@@ -16,7 +16,7 @@ import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupNameErrors, formatNameError, npmPackageNameErrors } from './model/names';
-import { resolveManifestTargets, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
+import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -40,6 +40,8 @@ export interface KubegenConfigFile {
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
+  /** `kubegen apiservice` from `kubegen generate`: `{ paths?, apiServices?, output }` (docs/apiservice.md). */
+  apiservice?: ApiServiceConfigFile;
 }
 
 export interface KubegenConfig {
@@ -56,7 +58,7 @@ export interface KubegenConfig {
   /** How generated files are laid out under `output` (see `OutputLayout` in generator/pipeline.ts). */
   layout: 'package' | 'source';
   conversion: Record<string, CrdConversionWebhook>;
-  /** The rbac / webhook generators to run, resolved. */
+  /** The rbac / webhook / apiservice generators to run, resolved. */
   manifests: ManifestTarget[];
 }
 
@@ -171,7 +173,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion', 'rbac', 'webhook'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion', 'rbac', 'webhook', 'apiservice'];
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
 const SERVICE_KEYS = ['name', 'namespace', 'path', 'port'];
@@ -260,7 +262,7 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
   }
 
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
-  const manifests = resolveManifestTargets(raw, baseDir, problem);
+  const manifests = resolveManifestTargets(raw, baseDir, problem, source);
   if (problems.length > 0) throw new ConfigError(problems);
   const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion, manifests };
   if (generators !== undefined) config.generators = generators;
