@@ -75,7 +75,7 @@ export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticB
       bag.report('manifest-input', `cannot read ${displayPath(cwd, file)}`);
       continue;
     }
-    new FileScanner(sf, displayPath(cwd, file), model, bag).scan();
+    new FileScanner(sf, displayPath(cwd, file), cwd, model, bag).scan();
   }
   return { model, diagnostics: bag.items };
 }
@@ -107,6 +107,7 @@ class FileScanner {
   constructor(
     private readonly sf: ts.SourceFile,
     private readonly file: string,
+    private readonly cwd: string,
     private readonly model: ManifestModel,
     private readonly bag: DiagnosticBag,
   ) {
@@ -178,7 +179,7 @@ class FileScanner {
       return;
     }
     if (placement.kind !== 'read') {
-      this.bag.report('marker-not-read', `+${name} ${whereNotRead(placement)}`, span);
+      this.bag.report('marker-not-read', `+${name} ${whereNotRead(placement, name === APISERVICE_MARKER ? 'kubegen' : 'controller-gen')}`, span);
       return;
     }
     const result = parseMarker(text, span, 'package');
@@ -208,7 +209,7 @@ class FileScanner {
       try {
         caBundle = fs.readFileSync(file, 'utf8');
       } catch (e) {
-        this.bag.report('invalid-apiservice', `${label}: caBundleFile: ${describeIoError(e, path.dirname(this.sf.fileName)) ?? `cannot read ${v.caBundleFile}`}`, span);
+        this.bag.report('invalid-apiservice', `${label}: caBundleFile: ${describeIoError(e, this.cwd) ?? `cannot read ${v.caBundleFile}`}`, span);
         return;
       }
     }
@@ -234,14 +235,15 @@ class FileScanner {
   }
 }
 
-function whereNotRead(p: Exclude<Placement, { kind: 'read' }>): string {
+/** Why a marker is not read; `reader` is who would not read it (kubegen reads its own markers where controller-gen reads its). */
+function whereNotRead(p: Exclude<Placement, { kind: 'read' }>, reader: string): string {
   switch (p.kind) {
     case 'doc':
-      return `is in the doc comment of ${p.of}, where controller-gen does not read it; separate the marker from the declaration with a blank line`;
+      return `is in the doc comment of ${p.of}, where ${reader} does not read it; separate the marker from the declaration with a blank line`;
     case 'inside':
-      return `is inside ${p.of}, where controller-gen does not read it; move it to a comment at the top level of the file`;
+      return `is inside ${p.of}, where ${reader} does not read it; move it to a comment at the top level of the file`;
     case 'trailing':
-      return 'is in a comment after code on the same line, where controller-gen does not read it; put it on a line of its own';
+      return `is in a comment after code on the same line, where ${reader} does not read it; put it on a line of its own`;
   }
 }
 
