@@ -128,7 +128,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, markers, diagnostics or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, apiservice, markers, diagnostics or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -159,7 +159,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'import', 'rbac', 'webhook', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'import', 'rbac', 'webhook', 'apiservice', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {

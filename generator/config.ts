@@ -16,7 +16,7 @@ import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, type GroupFolderStyle } from './model/names';
-import { resolveManifestTargets, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
+import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -47,6 +47,8 @@ export interface KubegenConfigFile {
   webhook?: WebhookConfigFile;
   /** Warnings are errors (as `--strict` makes them). */
   strict?: boolean;
+  /** `kubegen apiservice` from `kubegen generate`: `{ paths?, apiServices?, output }` (docs/apiservice.md). */
+  apiservice?: ApiServiceConfigFile;
 }
 
 export interface KubegenConfig {
@@ -64,7 +66,7 @@ export interface KubegenConfig {
   layout: 'package' | 'source';
   groupFolder: GroupFolderStyle;
   conversion: Record<string, CrdConversionWebhook>;
-  /** The rbac / webhook generators to run, resolved. */
+  /** The rbac / webhook / apiservice generators to run, resolved. */
   manifests: ManifestTarget[];
   /** Warnings are errors. */
   strict: boolean;
@@ -181,7 +183,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'strict'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict'];
 const GROUP_FOLDERS = ['group', 'short'] as const;
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
@@ -282,7 +284,7 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
   if (typeof strict !== 'boolean') problem('strict', 'must be true or false');
 
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
-  const manifests = resolveManifestTargets(raw, baseDir, problem);
+  const manifests = resolveManifestTargets(raw, baseDir, problem, source);
   if (problems.length > 0) throw new ConfigError(problems);
   const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;

@@ -2,7 +2,7 @@
  * Every kind of diagnostic kubegen reports, with its stable code and severity: the one table behind the code printed
  * with each diagnostic (`error KG2001: …`) and behind `docs/diagnostics.md`. A code, once published, keeps its
  * meaning: retire a kind rather than renumber it. Ranges: KG1xxx reading the API files, KG2xxx markers, KG3xxx the
- * model, KG4xxx CRD schemas, KG5xxx code generation, KG6xxx RBAC and webhook manifests.
+ * model, KG4xxx CRD schemas, KG5xxx code generation, KG6xxx RBAC, webhook and APIService manifests.
  */
 export interface DiagnosticKind {
   /** `KG` and four digits, unique. */
@@ -118,6 +118,8 @@ export const DIAGNOSTIC_KINDS = {
   'invalid-rbac-rule': { code: 'KG6002', severity: 'error', summary: 'A `+kubebuilder:rbac` rule is not a valid RBAC policy rule.' },
   'invalid-webhook': { code: 'KG6003', severity: 'error', summary: 'A `+kubebuilder:webhook` is not a valid webhook of an admission webhook configuration.' },
   'duplicate-webhook': { code: 'KG6004', severity: 'error', summary: 'Two webhooks (or two webhook configurations) have the same name; the first is the related location.' },
+  'invalid-apiservice': { code: 'KG6010', severity: 'error', summary: 'A `+kubegen:apiservice` (or an `apiservice` configuration entry) is not an APIService the apiserver accepts, or does not choose between a caBundle and insecureSkipTLSVerify.' },
+  'duplicate-apiservice': { code: 'KG6011', severity: 'error', summary: 'Two APIServices have the same name `<version>.<group>`; the first is the related location.' },
   'unused-webhook-configuration': { code: 'KG6101', severity: 'warning', summary: 'A `+kubebuilder:webhookconfiguration` names a configuration that gets no webhook.' },
   'no-manifest-markers': { code: 'KG6102', severity: 'warning', summary: 'A manifest target found no markers, so its file is not written.' },
 } as const satisfies Record<string, DiagnosticKind>;

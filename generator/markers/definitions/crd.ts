@@ -1,6 +1,7 @@
 /**
  * CRD-level, topology, package, object, rbac, webhook and applyconfiguration markers
- * (controller-tools pkg/crd/markers/{crd,topology,package}.go, pkg/deepcopy, pkg/rbac, pkg/webhook).
+ * (controller-tools pkg/crd/markers/{crd,topology,package}.go, pkg/deepcopy, pkg/rbac, pkg/webhook), and
+ * kubegen's own `+kubegen:apiservice`.
  */
 import type { RbacRuleDecl, WebhookConfigurationDecl, WebhookDecl } from '../../model/manifests';
 import type { Int } from '../../model/types';
@@ -95,6 +96,20 @@ export type WebhookArgs = Omit<WebhookDecl, 'span'>;
 
 /** `+kubebuilder:webhookconfiguration`: the model's configuration name without its span. */
 export type WebhookConfigurationArgs = Omit<WebhookConfigurationDecl, 'span'>;
+
+/** `+kubegen:apiservice`: an APIService with its service reference flattened, as the webhook marker spells it. */
+export interface ApiServiceArgs {
+  group: string;
+  version: string;
+  serviceName: string;
+  serviceNamespace: string;
+  servicePort?: Int;
+  groupPriorityMinimum: Int;
+  versionPriority: Int;
+  caBundle?: string;
+  caBundleFile?: string;
+  insecureSkipTLSVerify?: boolean;
+}
 
 const keyValues = (what: string) => (v: readonly string[]) => {
   const bad = v.find((s) => !s.includes('='));
@@ -368,6 +383,30 @@ export const WebhookConfiguration = define<WebhookConfigurationArgs>({
   summary: 'specifies the name of the generated webhook configurations.',
 });
 
+export const ApiService = define<ApiServiceArgs>({
+  name: 'kubegen:apiservice',
+  targets: PACKAGE,
+  args: {
+    kind: 'struct',
+    args: {
+      group: arg(STRING, 'the API group the extension apiserver serves (a DNS-1123 subdomain).'),
+      version: arg(STRING, 'the version of that group it serves (a DNS-1035 label); the APIService is named `<version>.<group>`.'),
+      serviceName: arg(STRING, 'the Service in front of the extension apiserver.'),
+      serviceNamespace: arg(STRING, 'the namespace of that Service.'),
+      servicePort: opt(INT, 'the Service port, 1 to 65535 (default 443).'),
+      groupPriorityMinimum: arg(INT, 'the least priority of the group among all groups, 1 to 20000 (built-in `*.k8s.io` groups use about 18000).'),
+      versionPriority: arg(INT, 'the priority of this version within its group, 1 to 1000.'),
+      caBundle: opt(STRING, 'base64 of the PEM CA bundle that signs the extension apiserver\'s serving certificate; excludes `insecureSkipTLSVerify`.'),
+      caBundleFile: opt(STRING, 'a PEM CA bundle file (relative to the file holding the marker), instead of `caBundle`.'),
+      insecureSkipTLSVerify: opt(BOOL, '`true` turns off TLS verification of the extension apiserver (never in production); excludes `caBundle`.'),
+    },
+  },
+  repeatable: true,
+  category: 'APIService',
+  summary: 'registers an aggregated (extension) apiserver for one group/version: an apiregistration.k8s.io/v1 APIService, written by `kubegen apiservice`.',
+  details: 'Give exactly one of `caBundle`, `caBundleFile` and `insecureSkipTLSVerify=true`: kubegen refuses both and neither. See docs/apiservice.md.',
+});
+
 export const AcGenerate = define<boolean>({
   name: 'kubebuilder:ac:generate',
   ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
@@ -469,6 +508,7 @@ const PACKAGE_DEFINITIONS: MarkerDefinition[] = [
   Rbac,
   Webhook,
   WebhookConfiguration,
+  ApiService,
   AcGenerate,
   AcOutputPackage,
 ];
