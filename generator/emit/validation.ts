@@ -48,7 +48,9 @@ export const validationGenerator: Generator<ValidationOptions> = {
             validatorType: imports.runtimeType(opts.runtimeModule, 'Validator'),
             createValidator: imports.runtimeValue(opts.runtimeModule, 'createValidator'),
             typeName: imports.type(opts.typesModule, kind.name),
+            options: validatorOptions(kind.subresources),
             status: kind.subresources.status,
+            scale: kind.subresources.scale !== undefined,
             schema: schemaLiteral(validationSchema(omitEmpty(schemas.kindSchema(decl))), 0),
           }),
         );
@@ -57,6 +59,17 @@ export const validationGenerator: Generator<ValidationOptions> = {
     };
   },
 };
+
+/** The validator options of a kind's subresources, as an object literal ('' when there are none). */
+function validatorOptions(sub: { status: boolean; scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string } }): string {
+  const o: Record<string, unknown> = {};
+  if (sub.status) o.statusSubresource = true;
+  if (sub.scale) {
+    const { specReplicasPath, statusReplicasPath, labelSelectorPath } = sub.scale;
+    o.scale = labelSelectorPath === undefined ? { specReplicasPath, statusReplicasPath } : { specReplicasPath, statusReplicasPath, labelSelectorPath };
+  }
+  return Object.keys(o).length === 0 ? '' : jsLiteral(o);
+}
 
 /** The name of the exported validator of a kind. */
 export function validateFunctionName(kind: string): string {

@@ -16,7 +16,7 @@
  * `__proto__` an ordinary key, depth bounded.
  */
 import { RE2JS } from 're2js';
-import { fieldError, goFloat, goQuote, omitValue, type FieldError } from './errors';
+import { fieldError, goFloat, goQuote, goValue, omitValue, type FieldError } from './errors';
 import { checkFormat } from './formats';
 import { hasRules, propertySchema, valueSchema, type ValidationSchema } from './schema';
 import { celErrors } from './cel';
@@ -32,6 +32,15 @@ export interface ValidateOptions {
 export interface ValidatorOptions {
   /** The kind has the status subresource: the main resource's create drops `status`, its update keeps the stored one. */
   statusSubresource?: boolean;
+  /** The kind's scale subresource: the replicas at its paths must be int32s, not negative; the selector a string. */
+  scale?: ScaleSubresource;
+}
+
+/** The paths of a scale subresource, as in the CRD (`.spec.replicas`). */
+export interface ScaleSubresource {
+  readonly specReplicasPath: string;
+  readonly statusReplicasPath: string;
+  readonly labelSelectorPath?: string;
 }
 
 /** What validating one object found. */
@@ -78,7 +87,11 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
   const value = prepare(input, schema, true, 0);
   const old = oldObject ? prepare(oldObject, schema, true, 0) : undefined;
   embedded(value, schema, '', errors, 0);
+  // An embedded apiVersion or kind that is not a string fails decoding (400): nothing else is checked.
+  const undecodable = errors.filter((e) => e.detail === 'must be a string');
+  if (undecodable.length > 0) return { valid: false, errors: undecodable, unchecked };
   node(value, schema, '', errors, 0);
+  if (options.scale) scaleErrors(value, options.scale, errors);
   listSetsAndMaps(value, schema, '', errors, 0);
   if (hasRules(schema)) {
     if (errors.some((e) => BLOCKING.has(e.type))) errors.push(fieldError('FieldValueInvalid', '<nil>', null, NOT_CHECKED));
@@ -127,7 +140,10 @@ function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number
   for (const k of Object.keys(v)) {
     const x = v[k];
     const prop = propertySchema(s, k);
-    if (prop) {
+    if (resource && k === 'metadata') {
+      // ObjectMeta is the apiserver's, never pruned by the CRD schema.
+      setOwn(out, k, copy(x, depth + 1));
+    } else if (prop) {
       if (x === null && prop.nullable !== true) continue;
       setOwn(out, k, prepare(x, prop, false, depth + 1));
     } else if (values) {
@@ -142,6 +158,44 @@ function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number
     if (prop.default !== undefined && !Object.hasOwn(out, name)) setOwn(out, name, prepare(copy(prop.default, depth + 1), prop, false, depth + 1));
   }
   return out;
+}
+
+/** Go's `%T` of a decoded JSON value. */
+function goType(v: unknown): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number' || typeof v === 'bigint') return jsonType(v).goFormat;
+  if (Array.isArray(v)) return '[]interface {}';
+  return v === null ? '<nil>' : 'map[string]interface {}';
+}
+
+/** `unstructured.NestedFieldNoCopy` with the type check of `NestedInt64` / `NestedString`: the value, or the accessor error. */
+function nested(obj: Record<string, unknown>, jsonPath: string, want: 'int64' | 'string'): { value?: unknown; error?: string } {
+  const fields = jsonPath.replace(/^\./, '').split('.');
+  let cursor: unknown = obj;
+  for (let i = 0; i < fields.length; i++) {
+    if (!isObject(cursor)) return { error: `.${fields.slice(0, i).join('.')} accessor error: ${goValue(cursor)} is of the type ${goType(cursor)}, expected map[string]interface{}` };
+    if (!Object.hasOwn(cursor, fields[i])) return {};
+    cursor = cursor[fields[i]];
+  }
+  const ok = want === 'string' ? typeof cursor === 'string' : jsonType(cursor).type === 'integer' && cursor !== null;
+  return ok ? { value: cursor } : { error: `.${fields.join('.')} accessor error: ${typeof cursor === 'string' ? cursor : goValue(cursor)} is of the type ${goType(cursor)}, expected ${want}` };
+}
+
+/** `ValidateScaleSpec` and `ValidateScaleStatus`: replicas are non-negative int32s, the label selector a string. */
+function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: FieldError[]): void {
+  if (!isObject(obj)) return;
+  for (const path of [scale.specReplicasPath, scale.statusReplicasPath]) {
+    const r = nested(obj, path, 'int64');
+    const n = Number(r.value ?? 0);
+    if (r.error !== undefined) errors.push(fieldError('FieldValueInvalid', path, 0, r.error));
+    else if (n < 0) errors.push(fieldError('FieldValueInvalid', path, r.value, 'should be a non-negative integer'));
+    else if (n > 2 ** 31 - 1) errors.push(fieldError('FieldValueInvalid', path, r.value, 'should be less than or equal to 2147483647'));
+  }
+  if (scale.labelSelectorPath !== undefined) {
+    const r = nested(obj, scale.labelSelectorPath, 'string');
+    if (r.error !== undefined) errors.push(fieldError('FieldValueInvalid', scale.labelSelectorPath, '', r.error));
+  }
 }
 
 /** `schemaobjectmeta.Validate`: embedded resources carry a well-formed `apiVersion` and `kind`. */
@@ -188,8 +242,8 @@ const DNS1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 function jsonType(v: unknown): { type: string; goFormat: string } {
   if (v === null || v === undefined) return { type: 'null', goFormat: '' };
   if (typeof v === 'bigint') return { type: 'integer', goFormat: 'int64' };
-  // Go decodes an integral JSON number as int64 when it fits, else as float64.
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? { type: 'integer', goFormat: 'int64' } : { type: 'number', goFormat: 'float64' };
+  // Go decodes an integral JSON number as int64 when it fits, else as float64 (2^63 is int64's maximum, rounded to a double).
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) <= 2 ** 63 ? { type: 'integer', goFormat: 'int64' } : { type: 'number', goFormat: 'float64' };
   if (typeof v === 'boolean') return { type: 'boolean', goFormat: '' };
   if (typeof v === 'string') return { type: 'string', goFormat: '' };
   if (Array.isArray(v)) return { type: 'array', goFormat: '' };
@@ -249,10 +303,26 @@ function pattern(p: string): RE2JS | null {
   return re;
 }
 
-/** `math.Mod`-free multipleOf as go-openapi computes it. */
-function isMultipleOf(v: number, factor: number): boolean {
-  const mult = factor < 1 ? (1 / factor) * v : v / factor;
-  return Number.isFinite(mult) && mult === Math.trunc(mult);
+/** go-openapi's `IsFloat64AJSONInteger`: within ±(2^53 − 1) and an integer up to a relative error of 1e-9. */
+function isJsonInteger(f: number): boolean {
+  if (!Number.isFinite(f) || Math.abs(f) > Number.MAX_SAFE_INTEGER) return false;
+  const rounded = Math.sign(f) * Math.round(Math.abs(f));
+  if (f === rounded) return true;
+  if (rounded === 0) return false;
+  return Math.abs(f - rounded) < 1e-9 * Math.abs(rounded);
+}
+
+/**
+ * kube-openapi's multipleOf: exact (`%`) for an integer value and an integral factor (`MultipleOfNativeType` on an
+ * int64), else go-openapi's `MultipleOf` — the quotient (for a factor below 1, the product with its inverse) is a JSON
+ * integer up to a relative error.
+ */
+function isMultipleOf(value: number | bigint, factor: number): boolean {
+  if (jsonType(value).type === 'integer' && Number.isInteger(factor) && factor !== 0) {
+    return typeof value === 'bigint' || !Number.isSafeInteger(value) ? BigInt(value) % BigInt(factor) === 0n : value % factor === 0;
+  }
+  const v = Number(value);
+  return isJsonInteger(factor < 1 ? (1 / factor) * v : v / factor);
 }
 
 const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
@@ -261,7 +331,11 @@ const INT64 = [-(2 ** 63), 2 ** 63] as const;
 /** The schema validation of one node (and below), appending errors. */
 function node(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
   if (depth > MAX_DEPTH) return;
-  if (v === null && s.nullable === true) return;
+  if (v === null && s.nullable === true) {
+    // A nullable null passes the type check, and only the enum still applies to it.
+    if (s.enum !== undefined && s.enum.length > 0 && !s.enum.includes(null)) errors.push(fieldError('FieldValueNotSupported', path, v, `supported values: ${s.enum.map(enumText).join(', ')}`));
+    return;
+  }
   const typeErr = typeError(v, s, path);
   if (typeErr) errors.push(typeErr);
   composition(v, s, path, errors, depth);
@@ -295,12 +369,12 @@ function numberChecks(value: number | bigint, s: ValidationSchema, path: string,
   const types = declaredTypes(s);
   if (types.includes('integer') && !types.includes('number')) {
     const range = s.format === 'int32' ? INT32 : INT64;
-    if (!Number.isInteger(v) || v < range[0] || v > range[1] || (s.format === 'int64' && v === range[1])) {
+    if (!Number.isInteger(v) || v < range[0] || v > range[1]) {
       const desc = s.format === 'int32' || s.format === 'int64' ? `with format ${s.format}` : '(default format)';
       errors.push(fieldError('FieldValueInvalid', '<nil>', '', `Checked value must be of type integer ${desc} in ${path}`));
     }
   }
-  if (s.multipleOf !== undefined && !isMultipleOf(v, s.multipleOf)) errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${goFloat(s.multipleOf)}`));
+  if (s.multipleOf !== undefined && !isMultipleOf(value, s.multipleOf)) errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${goFloat(s.multipleOf)}`));
   if (s.maximum !== undefined && (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum)) {
     errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be less than ${s.exclusiveMaximum === true ? '' : 'or equal to '}${goFloat(s.maximum)}`));
   }

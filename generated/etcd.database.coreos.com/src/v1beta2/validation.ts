@@ -101,5 +101,6 @@ export const etcdClusterSchema: ValidationSchema = {
  * defaulted copy (the object is not changed). Errors are shaped like the apiserver's field errors
  * (`spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1`).
  * EtcdCluster has the status subresource: `status` is not validated on create, and on update is the stored one.
+ * Its scale subresource's replicas must be non-negative int32s.
  */
-export const validateEtcdCluster: Validator<EtcdCluster> = createValidator<EtcdCluster>(etcdClusterSchema, { statusSubresource: true });
+export const validateEtcdCluster: Validator<EtcdCluster> = createValidator<EtcdCluster>(etcdClusterSchema, { statusSubresource: true, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size', labelSelectorPath: '.status.selector' } });
