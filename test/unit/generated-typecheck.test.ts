@@ -39,12 +39,12 @@ describe('generated packages', () => {
     const sets: Array<{ name: string; apis: string; generators?: string[] }> = [
       { name: 'apis', apis: path.join(REPO, 'apis') },
       { name: 'ext', apis: path.join(REPO, 'test/golden-codegen/_apis') },
-      // every CRD case, for the types, clients and package files (their other outputs are tested with the case)
+      // every CRD case, for the types, clients, validators and package files (their other outputs are tested with the case)
       ...fs
         .readdirSync(path.join(REPO, 'test/cases'))
         .filter((c) => fs.existsSync(path.join(REPO, 'test/cases', c, 'apis')))
         .sort()
-        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'package'] })),
+        .map((c) => ({ name: `cases/${c}`, apis: path.join(REPO, 'test/cases', c, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'validation', 'package'] })),
     ];
     for (const set of sets) {
       const { model, diagnostics } = loadApiModel(set.apis, REPO);

@@ -24,7 +24,10 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A
 const TIME_OF_DAY = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
 const MAC = /^(?:[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){5}|[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){7}|[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){19}|[0-9a-fA-F]{4}(?:\.[0-9a-fA-F]{4}){2,9})$/;
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\u0080-\\uffff]+";
-const EMAIL = new RegExp(`^(?:${ATEXT}(?:\\.${ATEXT})*|"(?:[^"\\\\\\r\\n]|\\\\.)*")@(?:${ATEXT}(?:\\.${ATEXT})*|\\[[^\\[\\]\\\\]*\\])$`);
+const QUOTED = '"(?:[^"\\\\\\r\\n]|\\\\.)*"';
+const ADDR = `(?:${ATEXT}(?:\\.${ATEXT})*|${QUOTED})@[ \\t]*(?:${ATEXT}(?:\\.${ATEXT})*|\\[[^\\[\\]\\\\]*\\])`;
+/** Go's `net/mail.ParseAddress`: an addr-spec, or a display name and an addr-spec in angle brackets; spaces around. */
+const EMAIL = new RegExp(`^[ \\t]*(?:${ADDR}|(?:(?:${ATEXT}|${QUOTED})(?:[ \\t]+(?:${ATEXT}|${QUOTED}))*[ \\t]*)?<${ADDR}>)[ \\t]*$`);
 const DURATION_UNIT = /^\s*(\d+)\s*(ns|us|µs|ms|s|m|h|d|w|nanoseconds?|microseconds?|milliseconds?|seconds?|sec|minutes?|min|hours?|hr|days?|weeks?|wk)\s*$/;
 const GO_DURATION = /^[-+]?(?:0|(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
 

@@ -313,16 +313,20 @@ function isJsonInteger(f: number): boolean {
 }
 
 /**
- * kube-openapi's multipleOf: exact (`%`) for an integer value and an integral factor (`MultipleOfNativeType` on an
- * int64), else go-openapi's `MultipleOf` — the quotient (for a factor below 1, the product with its inverse) is a JSON
+ * kube-openapi's multipleOf (`MultipleOfNativeType`): exact (`%`) for an int64 value, against the factor truncated to an
+ * int64; else go-openapi's `MultipleOf` — the quotient (for a factor below 1, the product with its inverse) is a JSON
  * integer up to a relative error.
  */
-function isMultipleOf(value: number | bigint, factor: number): boolean {
-  if (jsonType(value).type === 'integer' && Number.isInteger(factor) && factor !== 0) {
-    return typeof value === 'bigint' || !Number.isSafeInteger(value) ? BigInt(value) % BigInt(factor) === 0n : value % factor === 0;
+function multipleOfError(value: number | bigint, factor: number, path: string): FieldError | undefined {
+  if (jsonType(value).type === 'integer') {
+    // An int64 value is checked against the factor truncated to an int64 (so 0.25 is 0, which is "not positive").
+    const f = Math.trunc(factor);
+    if (f <= 0) return fieldError('FieldValueInvalid', path, value, `factor MultipleOf declared for ${path} must be positive: ${f}`);
+    const ok = typeof value === 'bigint' || !Number.isSafeInteger(value) ? BigInt(value) % BigInt(f) === 0n : value % f === 0;
+    return ok ? undefined : fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${f}`);
   }
   const v = Number(value);
-  return isJsonInteger(factor < 1 ? (1 / factor) * v : v / factor);
+  return isJsonInteger(factor < 1 ? (1 / factor) * v : v / factor) ? undefined : fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${goFloat(factor)}`);
 }
 
 const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
@@ -374,7 +378,8 @@ function numberChecks(value: number | bigint, s: ValidationSchema, path: string,
       errors.push(fieldError('FieldValueInvalid', '<nil>', '', `Checked value must be of type integer ${desc} in ${path}`));
     }
   }
-  if (s.multipleOf !== undefined && !isMultipleOf(value, s.multipleOf)) errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${goFloat(s.multipleOf)}`));
+  const notMultiple = s.multipleOf === undefined ? undefined : multipleOfError(value, s.multipleOf, path);
+  if (notMultiple) errors.push(notMultiple);
   if (s.maximum !== undefined && (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum)) {
     errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be less than ${s.exclusiveMaximum === true ? '' : 'or equal to '}${goFloat(s.maximum)}`));
   }

@@ -92,6 +92,7 @@ const TABLE: Array<{ name: string; given: unknown; want: string[] }> = [
     given: { r: 1, n: 10.25 },
     want: ['spec.n: Invalid value: 10.25: spec.n in body should be a multiple of 0.5', 'spec.n: Invalid value: 10.25: spec.n in body should be less than 10'],
   },
+  { name: 'integer value, fractional multipleOf (kube-openapi truncates the factor)', given: { r: 1, n: 2 }, want: ['spec.n: Invalid value: 2: factor MultipleOf declared for spec.n must be positive: 0'] },
   { name: 'int-or-string pattern', given: { r: 1, ios: 'y' }, want: ["spec.ios: Invalid value: \"y\": spec.ios in body should match '^x'"] },
   { name: 'int-or-string int', given: { r: 1, ios: 3 }, want: [] },
   {
@@ -217,6 +218,10 @@ describe('formats', () => {
     ['duration', '5x', false],
     ['email', 'someone@example.com', true],
     ['email', 'x', false],
+    ['email', 'DJA&2@ J', true],
+    ['email', 'Bob <bob@example.com>', true],
+    ['email', 'k k', false],
+    ['email', '', false],
     ['hostname', 'example.com', true],
     ['hostname', '-x', false],
     ['ipv4', '10.0.0.1', true],
