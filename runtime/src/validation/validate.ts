@@ -64,6 +64,9 @@ export function createValidator<T>(schema: ValidationSchema, options: ValidatorO
   return (obj, opts) => validate(schema, obj, { ...options, ...opts });
 }
 
+/** Whether a schema has CEL rules anywhere, computed once per schema. */
+const RULES = new WeakMap<ValidationSchema, boolean>();
+
 const BLOCKING: ReadonlySet<string> = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
 
 const NOT_CHECKED = 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
@@ -93,7 +96,9 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
   node(value, schema, '', errors, 0);
   if (options.scale) scaleErrors(value, options.scale, errors);
   listSetsAndMaps(value, schema, '', errors, 0);
-  if (hasRules(schema)) {
+  let withRules = RULES.get(schema);
+  if (withRules === undefined) RULES.set(schema, (withRules = hasRules(schema)));
+  if (withRules) {
     if (errors.some((e) => BLOCKING.has(e.type))) errors.push(fieldError('FieldValueInvalid', '<nil>', null, NOT_CHECKED));
     else celErrors(schema, value, old, hasOld, errors, unchecked);
   }
@@ -105,7 +110,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  // Null-prototype objects: only `__proto__` needs defining (an assignment would be a no-op setter call elsewhere).
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 
 function child(path: string, name: string): string {
