@@ -87,14 +87,14 @@ export function validationSchema(s: JSONSchemaProps): JSONSchemaProps {
       for (const name of Object.keys(v)) Object.defineProperty(props, name, { value: validationSchema((v as Record<string, JSONSchemaProps>)[name]), enumerable: true, writable: true, configurable: true });
       out[k] = props;
     } else if ((k === 'items' || k === 'not' || k === 'additionalProperties') && v && typeof v === 'object') {
-      out[k] = validationSchema(v as JSONSchemaProps);
+      out[k] = validationSchema(v);
     } else if ((k === 'allOf' || k === 'anyOf' || k === 'oneOf') && Array.isArray(v)) {
       out[k] = (v as JSONSchemaProps[]).map(validationSchema);
     } else {
       out[k] = v;
     }
   }
-  return out as JSONSchemaProps;
+  return out;
 }
 
 /** A JSON value as a readable (indented) JavaScript literal: objects and arrays of objects one entry a line. */

@@ -54,7 +54,7 @@ function re2(pattern: string): RE2JS {
 function environment(): { module: CelModule; env: CelEnvironment } {
   if (cel) return cel;
   // Loaded on first use: validating a kind without rules never loads the CEL implementation.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const module = require('@marcbachmann/cel-js') as CelModule;
   const env = new module.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false, unlistedVariablesAreDyn: true });
   const fns: Array<[string, (...args: never[]) => unknown]> = [
@@ -279,7 +279,7 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
     const items = s.items;
     if (!items) return;
     const keys = s['x-kubernetes-list-type'] === 'map' ? (s['x-kubernetes-list-map-keys'] ?? []) : undefined;
-    const oldItems = hasOld && Array.isArray(old) && keys ? old : [];
+    const oldItems: unknown[] = hasOld && Array.isArray(old) && keys ? old : [];
     v.forEach((x, i) => {
       const match = keys && isObject(x) ? oldItems.find((o) => isObject(o) && keys.every((k) => JSON.stringify(o[k]) === JSON.stringify(x[k]))) : undefined;
       visit(items, x, match, match !== undefined, `${path}[${i}]`, items['x-kubernetes-embedded-resource'] === true, w, depth + 1);
@@ -291,7 +291,8 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
   for (const k of Object.keys(v)) {
     const sub = propertySchema(s, k) ?? values;
     if (!sub) continue;
-    const oldHas = hasOld && isObject(old) && Object.hasOwn(old, k) && old[k] !== null;
-    visit(sub, v[k], oldHas ? (old as Record<string, unknown>)[k] : undefined, oldHas, child(path, k), sub['x-kubernetes-embedded-resource'] === true, w, depth + 1);
+    const oldValue = hasOld && isObject(old) && Object.hasOwn(old, k) ? old[k] : null;
+    const oldHas = oldValue !== null && oldValue !== undefined;
+    visit(sub, v[k], oldHas ? oldValue : undefined, oldHas, child(path, k), sub['x-kubernetes-embedded-resource'] === true, w, depth + 1);
   }
 }

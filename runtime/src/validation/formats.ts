@@ -52,6 +52,7 @@ function isDateTime(s: string): boolean {
 
 /** Go's `url.ParseRequestURI`: an absolute URI or an absolute path, no fragment. */
 function isRequestURI(s: string): boolean {
+  // eslint-disable-next-line no-control-regex -- Go's URL parser refuses control characters
   if (s.length === 0 || /[\s\x00-\x1f\x7f]/.test(s)) return false;
   if (s.startsWith('/')) return true;
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/.exec(s);

@@ -209,7 +209,7 @@ function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: FieldError[]
 function embedded(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
   if (depth > MAX_DEPTH) return;
   if (Array.isArray(v)) {
-    if (s.items) v.forEach((x, i) => embedded(x, s.items!, `${path}[${i}]`, errors, depth + 1));
+    if (s.items) v.forEach((x, i) => { embedded(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
     return;
   }
   if (!isObject(v)) return;
@@ -364,6 +364,8 @@ function stringChecks(v: string, s: ValidationSchema, path: string, errors: Fiel
     errors.push(fieldError('FieldValueTypeInvalid', path, v, `${path} in body must be of type ${s.format}: ${goQuote(v)}`));
   }
   // go-openapi's string validator stops at its first failure: maxLength, then minLength, then pattern.
+  // Lengths in runes (code points), as Go's utf8.RuneCountInString.
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are what the apiserver counts
   const runes = s.maxLength !== undefined || s.minLength !== undefined ? [...v].length : 0;
   if (s.maxLength !== undefined && runes > s.maxLength) {
     errors.push(fieldError('FieldValueTooLong', path, v, `may not be more than ${s.maxLength} bytes`));
@@ -396,7 +398,7 @@ function numberChecks(value: number | bigint, s: ValidationSchema, path: string,
 }
 
 function arrayChecks(v: unknown[], s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
-  if (s.items) v.forEach((x, i) => node(x, s.items!, `${path}[${i}]`, errors, depth + 1));
+  if (s.items) v.forEach((x, i) => { node(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
   if (s.maxItems !== undefined && v.length > s.maxItems) errors.push(fieldError('FieldValueTooMany', path, v.length, `must have at most ${s.maxItems} item${s.maxItems === 1 ? '' : 's'}`));
   if (s.minItems !== undefined && v.length < s.minItems) errors.push(fieldError('FieldValueInvalid', path, v.length, `${path} in body should have at least ${s.minItems} items`));
   if (s.uniqueItems === true && v.some((x, i) => v.slice(0, i).some((y) => deepEqual(x, y)))) errors.push(fieldError('FieldValueInvalid', path, omitValue, `${path} in body shouldn't contain duplicates`));
@@ -461,7 +463,7 @@ function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: 
         seen.add(text);
       });
     }
-    if (s.items) v.forEach((x, i) => listSetsAndMaps(x, s.items!, `${path}[${i}]`, errors, depth + 1));
+    if (s.items) v.forEach((x, i) => { listSetsAndMaps(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
     return;
   }
   if (!isObject(v)) return;

@@ -8,13 +8,14 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { schemaLiteral, validationSchema, validateFunctionName } from '../../../generator/emit/validation';
 import { validate, formatFieldError, type ValidationSchema } from '../../../runtime/src/validation';
+import type { JSONSchemaProps } from '../../../generator/schema/types';
 import * as cronTabV1 from '../../../generated/stable.example.com/src/v1/validation';
 import * as etcd from '../../../generated/etcd.database.coreos.com/src/v1beta2/validation';
 
 const REPO = path.resolve(__dirname, '../../..');
 
 describe('validationSchema', () => {
-  test.each([
+  test.each<{ name: string; given: JSONSchemaProps; want: JSONSchemaProps }>([
     { name: 'drops documentation keys of schema nodes', given: { type: 'object', description: 'd', properties: { a: { type: 'string', description: 'x', example: 'e' } } }, want: { type: 'object', properties: { a: { type: 'string' } } } },
     { name: 'keeps a property named description', given: { type: 'object', properties: { description: { type: 'string' } } }, want: { type: 'object', properties: { description: { type: 'string' } } } },
     { name: 'keeps defaults and enums as they are', given: { type: 'object', default: { description: 'kept' }, enum: [{ title: 't' }] }, want: { type: 'object', default: { description: 'kept' }, enum: [{ title: 't' }] } },
