@@ -254,7 +254,8 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
         result = c.program(context);
       } catch (e) {
         const text = celErrorText(e);
-        if (/^found no matching overload|^Unknown (function|variable)/.test(text)) {
+        // A function kubegen lacks, or a `matches` pattern only RE2 reads (cel-js compiles it as a JavaScript RegExp).
+        if (/^found no matching overload|^Unknown (function|variable)|^Invalid regular expression/.test(text)) {
           w.unchecked.push(`${path === '' ? '<root>' : path}: ${c.rule.rule}`);
           continue;
         }
