@@ -14,6 +14,7 @@ import { listersGenerator } from './emit/listers';
 import { packageGenerator, type PackageOptions } from './emit/package';
 import type { Generator } from './emit/types';
 import { typesGenerator } from './emit/types-ts';
+import { validationGenerator } from './emit/validation';
 
 /** The configuration of a run, resolved once: what each generator's options are made from. */
 export interface GenerationConfig {
@@ -39,6 +40,7 @@ export const generators: readonly RegisteredGenerator[] = [
   register(typesGenerator, defaults),
   register(deepcopyGenerator, defaults),
   register(defaultsGenerator, defaults),
+  register(validationGenerator, defaults),
   register(conversionGenerator, defaults),
   register(clientsetGenerator, defaults),
   register(fakeGenerator, defaults),

@@ -9,3 +9,4 @@ export * from './defaults';
 export * from './informers';
 export * from './listers';
 export * from './types';
+export * from './validation';
