@@ -5,7 +5,8 @@
  * predicate, Owns(ConfigMap); the reconcile reads the CronTab from the manager's cache, createOrUpdates a ConfigMap
  * `<name>` (reading it from the cache, as controller-runtime's client does; labels, data from the spec, a controller
  * reference) and sets status.lastScheduleTime to the creation time when it differs. Prints
- *   {"event":"done","ms":<first reconcile start → n-th distinct success>,"reconciles":<reconciles run by then>}
+ *   {"event":"done","ms":<first reconcile start → n-th distinct success>,"reconciles":<successful reconciles by then>,
+ *    "writes":<objects created or updated by then>,"cpuMs":<the process's CPU time>}
  * once every CronTab of the namespace has been reconciled successfully, and runs until its standard input closes.
  */
 const { loadFromDefault, createRestClient, isNotFound } = require('@kubegen/runtime');
@@ -55,6 +56,7 @@ async function main() {
   const configMaps = mgr.lister(configMapResource);
   let first;
   let reconciles = 0;
+  let writes = 0;
   const done = new Set();
   const reconcile = async ({ namespace, name }, signal) => {
     first ??= performance.now();
@@ -69,7 +71,7 @@ async function main() {
     ct.apiVersion = 'stable.example.com/v1';
     ct.kind = 'CronTab';
     const cms = readingFromCache(mgr.clientFor(configMapResource, namespace), configMaps, namespace);
-    await createOrUpdate(
+    const { result } = await createOrUpdate(
       cms,
       { metadata: { name, namespace } },
       (cm) => {
@@ -79,10 +81,12 @@ async function main() {
       },
       { signal },
     );
+    if (result !== 'unchanged') writes++;
     const want = new Date(ct.metadata.creationTimestamp).toISOString().replace(/\.\d{3}Z$/, 'Z');
     if (ct.status?.lastScheduleTime !== want) {
       ct.status = { ...ct.status, lastScheduleTime: want };
       await direct.updateStatus(ct, { signal });
+      writes++;
     }
     reconciles++;
     const key = `${namespace}/${name}`;
@@ -90,7 +94,7 @@ async function main() {
       done.add(key);
       if (done.size === n) {
         const cpu = process.cpuUsage();
-        process.stdout.write(`${JSON.stringify({ event: 'done', ms: performance.now() - first, reconciles, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+        process.stdout.write(`${JSON.stringify({ event: 'done', ms: performance.now() - first, reconciles, writes, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
       }
     }
   };

@@ -6,7 +6,8 @@
 // It watches one namespace, and prints one JSON line once every CronTab of it (-n) has been reconciled
 // successfully at least once:
 //
-//	{"event":"done","ms":<first reconcile start → n-th distinct success>,"reconciles":<reconciles run by then>}
+//	{"event":"done","ms":<first reconcile start → n-th distinct success>,"reconciles":<successful reconciles by then>,
+//	 "writes":<objects created or updated by then>}
 //
 // then runs until its standard input closes.
 package main
@@ -49,6 +50,7 @@ type reconciler struct {
 	mu         sync.Mutex
 	first      time.Time
 	reconciles int
+	writes     int
 	done       map[string]bool
 }
 
@@ -67,7 +69,7 @@ func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	image, _, _ := unstructured.NestedString(ct.Object, "spec", "image")
 	replicas, _, _ := unstructured.NestedInt64(ct.Object, "spec", "replicas")
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name, Namespace: req.Namespace}}
-	if _, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error {
+	op, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error {
 		if cm.Labels == nil {
 			cm.Labels = map[string]string{}
 		}
@@ -75,8 +77,12 @@ func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		cm.Labels["crontab"] = req.Name
 		cm.Data = map[string]string{"schedule": schedule, "image": image, "replicas": strconv.FormatInt(replicas, 10)}
 		return controllerutil.SetControllerReference(ct, cm, r.scheme)
-	}); err != nil {
+	})
+	if err != nil {
 		return ctrl.Result{}, err
+	}
+	if op != controllerutil.OperationResultNone {
+		r.count()
 	}
 	want := ct.GetCreationTimestamp().UTC().Format(time.RFC3339)
 	if got, _, _ := unstructured.NestedString(ct.Object, "status", "lastScheduleTime"); got != want {
@@ -86,6 +92,7 @@ func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		if err := r.Status().Update(ctx, ct); err != nil {
 			return ctrl.Result{}, err
 		}
+		r.count()
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -94,11 +101,17 @@ func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if !r.done[key] {
 		r.done[key] = true
 		if len(r.done) == r.n {
-			out, _ := json.Marshal(map[string]interface{}{"event": "done", "ms": float64(time.Since(r.first).Nanoseconds()) / 1e6, "reconciles": r.reconciles})
+			out, _ := json.Marshal(map[string]interface{}{"event": "done", "ms": float64(time.Since(r.first).Nanoseconds()) / 1e6, "reconciles": r.reconciles, "writes": r.writes})
 			fmt.Println(string(out))
 		}
 	}
 	return ctrl.Result{}, nil
+}
+
+func (r *reconciler) count() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.writes++
 }
 
 func main() {
