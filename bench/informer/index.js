@@ -21,7 +21,8 @@
  *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 3),
- * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32).
+ * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -73,7 +74,8 @@ class Child {
       env.KUBE_FEATURE_WatchListClient = streaming ? 'true' : 'false';
     } else {
       cmd = process.execPath;
-      argv = [path.join(__dirname, `${client}.js`), ...flags, `--streaming=${streaming}`];
+      const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
+      argv = [...nodeArgs, path.join(__dirname, `${client}.js`), ...flags, `--streaming=${streaming}`];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -119,7 +121,10 @@ class Child {
 
   async exit() {
     this.send('exit');
-    const t = setTimeout(() => this.proc.kill('SIGKILL'), 10_000);
+    const t = setTimeout(() => {
+      console.log(`${this.client} did not exit within 10 s of "exit": killed`);
+      this.proc.kill('SIGKILL');
+    }, 10_000);
     await this.exited;
     clearTimeout(t);
   }
@@ -133,8 +138,8 @@ async function fullRun(client, ctx) {
   try {
     const synced = await child.next('synced');
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
-    // spec.schedule must look like a cron line (five fields): a new minute field per run
-    const marker = `${++markers} * * * *`;
+    // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
+    const marker = `${++markers} ${process.pid} * * *`;
     child.send(`expect ${N} ${marker}`);
     await child.next('armed');
     child.proc.kill('SIGSTOP');

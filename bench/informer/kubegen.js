@@ -33,7 +33,8 @@ async function main() {
     (name) => lister.get(name),
     () => {
       stop.abort();
-      void factory.shutdown().then(() => rest.close());
+      // the parent keeps standard input open: exit once the informers stopped and the connections closed
+      void factory.shutdown().then(() => rest.close()).finally(() => process.exit(0));
     },
   );
 }

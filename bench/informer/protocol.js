@@ -26,6 +26,9 @@ class Expectation {
     this.marker = marker;
     this.want = want;
     this.seen = new Set();
+    if (process.env.BENCH_INFORMER_TRACE) {
+      setInterval(() => process.stderr.write(`[${process.pid}] ${this.seen.size}/${this.want} marked updates seen\n`), 1000).unref();
+    }
   }
 
   /** Record an update of `key` whose new spec.schedule is `schedule`. */
