@@ -13,7 +13,11 @@ async function main() {
   const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
   const factory = newSharedInformerFactory(new StableClientset(rest), {
     namespace: a.namespace,
-    reflector: { initialList: a.streaming === 'true' ? 'StreamingList' : 'ListWatch' },
+    reflector: {
+      initialList: a.streaming === 'true' ? 'StreamingList' : 'ListWatch',
+      ...(a['list-semantic'] ? { listSemantic: a['list-semantic'] } : {}),
+      ...(a['page-size'] ? { pageSize: Number(a['page-size']) } : {}),
+    },
   });
   const cronTabs = factory.stableV1().cronTabs();
   const expectation = new Expectation();
