@@ -15,7 +15,8 @@
  *   RESULT controller reconciles_per_s=<kubegen converge> ratio=<kubegen / controller-runtime converge> goal=1.0
  *
  * Environment: BENCH_CONTROLLER_N (default 1000), BENCH_CONTROLLER_ROUNDS (default 3),
- * BENCH_CONTROLLER_CONCURRENCY (MaxConcurrentReconciles, default 4).
+ * BENCH_CONTROLLER_CONCURRENCY (MaxConcurrentReconciles, default 4), BENCH_CONTROLLER_TRACE=1 (the kubegen child
+ * reports its failed reconciles by reason on standard error).
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -50,7 +50,7 @@ function traced(reconcile) {
 async function main() {
   const a = args();
   const n = Number(a.n);
-  const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }), process.env.BENCH_H2 ? { transport: { allowH2: true } } : {});
+  const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
   const mgr = new Manager({ clients: restClientFactory(rest), cache: { namespace: a.namespace }, logger: noopLogger });
   const cronTabs = mgr.lister(v1.cronTabResource);
   const configMaps = mgr.lister(configMapResource);
