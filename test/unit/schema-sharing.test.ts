@@ -28,8 +28,8 @@ export interface Shared {
   empty?: string;
 }
 export interface Inner { a: string; b?: int32 }
-export interface Extra { inner?: Inner; extra?: boolean }
-/** An embedding that merges Shared's inner with Extra's. */
+export interface Extra { extra?: boolean }
+/** An embedding of Shared and Extra. */
 export interface Both extends Shared, Extra { own?: string }
 /** +kubebuilder:object:root=true */
 export interface Probe extends TypeMeta {
@@ -101,7 +101,7 @@ describe('SchemaBuilder shares named types copy-on-write', () => {
     expect(builder.typeSchema(decl('Probe')).properties!.metadata).not.toBe(kind.properties!.metadata);
   });
 
-  test('embedding merges a property present on both sides into a copy', () => {
+  test('embedding merges into a copy of the properties, leaving the embedded schemas as built', () => {
     const builder = new SchemaBuilder(model, new DiagnosticBag());
     const shared = builder.typeSchema(decl('Shared'));
     const extra = builder.typeSchema(decl('Extra'));
