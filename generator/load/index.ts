@@ -1,5 +1,6 @@
 /**
- * The front end: TypeScript API files → the plain-data API model. The only module that imports ts-morph.
+ * The front end: TypeScript API files → the plain-data API model. The only module that parses TypeScript
+ * (TypeScript's own parser: `ts.createSourceFile`, no program or type checker).
  *
  * Contract:
  * - `loadApiModel(root)` reads every `.ts` file under `root` (one folder = one package), resolves
@@ -16,7 +17,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ts } from 'ts-morph';
+import * as ts from 'typescript';
 import { DiagnosticBag, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
