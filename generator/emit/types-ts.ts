@@ -169,7 +169,8 @@ function renderDecl(ctx: TypeContext, decl: TypeDecl): string {
   const name = safeIdentifier(decl.name);
   const kind = ctx.pkg.kinds.find((k) => k.name === decl.name);
   const deprecation = kind?.deprecated ? `@deprecated ${kind.deprecationWarning ?? `${ctx.group}/${ctx.pkg.version} ${kind.name} is deprecated`}` : '';
-  const doc = docComment([decl.doc, deprecation].filter((x) => x.trim() !== '').join('\n'));
+  const instance = decl.instance ? `The instantiation \`${decl.instance.generic}<${decl.instance.arguments.map((a) => ctx.expr(a, 0)).join(', ')}>\` of the generic API type ${decl.instance.generic}.` : '';
+  const doc = docComment([decl.doc, instance, deprecation].filter((x) => x.trim() !== '').join('\n'));
   const t = decl.type;
   const bases = t.kind === 'struct' ? t.embeds.map((e) => ctx.expr(e, 0)) : [];
   if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every(isTypeName)) {

@@ -145,6 +145,12 @@ export interface TypeDecl {
   package: PackageId;
   /** How it was declared; informs code emitters only. */
   declaration: 'interface' | 'alias' | 'enum';
+  /**
+   * Set when this declaration is an instantiation of a generic type (`Ref<'Secret'>`): the generic's name and the
+   * type arguments. Its `name` is the generic's name followed by a word per argument (`RefSecret`; see the input
+   * language), its `type` the generic's with the parameters substituted, its doc and markers the generic's.
+   */
+  instance?: { generic: string; arguments: TypeRef[] };
   exported: boolean;
   doc: string;
   type: TypeRef;
