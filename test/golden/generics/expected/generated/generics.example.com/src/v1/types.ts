@@ -23,6 +23,7 @@ export interface LabelledRefSecret {
  */
 export interface PageEndpointInt32 {
   items?: Endpoint[];
+  /** @minimum 0 */
   total?: int32;
 }
 
@@ -32,6 +33,7 @@ export interface PageEndpointInt32 {
  */
 export interface PageStringNumber {
   items?: string[];
+  /** @minimum 0 */
   total?: number;
 }
 
@@ -49,7 +51,11 @@ export type PairStringInt32 = {
  * The instantiation `Ref<'ConfigMap'>` of the generic API type Ref.
  */
 export interface RefConfigMap {
-  /** The object's name. */
+  /**
+   * The object's name.
+   *
+   * @minLength 1
+   */
   name: string;
   /** The object's kind. */
   kind?: 'ConfigMap';
@@ -60,7 +66,11 @@ export interface RefConfigMap {
  * The instantiation `Ref<'Secret'>` of the generic API type Ref.
  */
 export interface RefSecret {
-  /** The object's name. */
+  /**
+   * The object's name.
+   *
+   * @minLength 1
+   */
   name: string;
   /** The object's kind. */
   kind?: 'Secret';
@@ -71,7 +81,11 @@ export interface RefSecret {
  * The instantiation `Ref<'Secret' | 'ConfigMap'>` of the generic API type Ref.
  */
 export interface RefSecretOrConfigMap {
-  /** The object's name. */
+  /**
+   * The object's name.
+   *
+   * @minLength 1
+   */
   name: string;
   /** The object's kind. */
   kind?: 'Secret' | 'ConfigMap';
