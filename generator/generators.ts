@@ -2,6 +2,7 @@
  * Every generator kubegen runs, by name, each with how its options come out of the run's configuration. `kubegen
  * generate` runs those the configuration selects (all by default), in this order, over one generation context.
  */
+import { applyConfigurationsGenerator } from './emit/applyconfigurations';
 import { clientsetGenerator, fakeGenerator } from './emit/clientset';
 import { conversionGenerator } from './emit/conversion';
 import { crdGenerator, type CrdOptions } from './emit/crd';
@@ -39,6 +40,7 @@ export const generators: readonly RegisteredGenerator[] = [
   register(deepcopyGenerator, defaults),
   register(defaultsGenerator, defaults),
   register(conversionGenerator, defaults),
+  register(applyConfigurationsGenerator, defaults),
   register(clientsetGenerator, defaults),
   register(fakeGenerator, defaults),
   register(listersGenerator, defaults),

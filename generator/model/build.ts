@@ -8,6 +8,7 @@
  */
 import type { DiagnosticBag } from '../diagnostics';
 import {
+  AcGenerate,
   CLIENT_VERBS,
   CrdMetadata,
   Default,
@@ -350,6 +351,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     hasStatus,
     hasSpec,
     client: resolveClient(t, scope, hasStatus, bag),
+    applyConfiguration: getMarker(m, AcGenerate) ?? getMarker(pkg.markers, AcGenerate) ?? false,
     span: t.span,
   };
   const warning = deprecated?.value.warning;

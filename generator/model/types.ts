@@ -278,6 +278,11 @@ export interface Kind {
   hasStatus: boolean;
   hasSpec: boolean;
   client: ClientOptions;
+  /**
+   * `+kubebuilder:ac:generate=true` on the kind or its package (the kind's own marker wins): typed apply
+   * configurations are generated for it (`<version>/applyconfigurations.ts`).
+   */
+  applyConfiguration: boolean;
   span: SourceSpan;
 }
 

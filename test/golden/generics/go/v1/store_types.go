@@ -94,6 +94,7 @@ type StoreSpec struct {
 // Store is a kind whose spec instantiates generic types.
 // +kubebuilder:object:root=true
 // +genclient
+// +kubebuilder:ac:generate=true
 type Store struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

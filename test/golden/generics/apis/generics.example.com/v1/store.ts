@@ -28,6 +28,7 @@ export interface StoreSpec {
  * Store is a kind whose spec instantiates generic types.
  * +kubebuilder:object:root=true
  * +genclient
+ * +kubebuilder:ac:generate=true
  */
 export interface Store extends TypeMeta {
   metadata?: ObjectMeta;
