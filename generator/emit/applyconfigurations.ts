@@ -48,9 +48,11 @@ function reachableTypes(ctx: GenerationContext, pkg: Package, roots: readonly st
         }
         return;
       case 'array':
-        return visit(t.items);
+        visit(t.items);
+        return;
       case 'map':
-        return visit(t.values);
+        visit(t.values);
+        return;
       case 'struct':
         t.embeds.forEach(visit);
         for (const f of t.fields) visit(f.type);

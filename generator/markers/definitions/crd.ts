@@ -354,7 +354,7 @@ export const AcGenerate = define<boolean>({
   args: value(BOOL),
   category: 'applyconfiguration',
   since: 'controller-gen v0.18',
-  summary: 'enables apply configuration generation for this package or type.',
+  summary: 'enables apply configuration generation for this package or type: `<version>/applyconfigurations.ts` with `<Kind>ApplyConfiguration` and the constructor `<kind>(name, namespace, fields)` for the clients\' `apply`.',
 });
 
 export const AcOutputPackage = define<string>({
