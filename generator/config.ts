@@ -16,7 +16,7 @@ import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, type GroupFolderStyle } from './model/names';
-import { resolveManifestTargets, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
+import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -45,6 +45,10 @@ export interface KubegenConfigFile {
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
+  /** Warnings are errors (as `--strict` makes them). */
+  strict?: boolean;
+  /** `kubegen apiservice` from `kubegen generate`: `{ paths?, apiServices?, output }` (docs/apiservice.md). */
+  apiservice?: ApiServiceConfigFile;
 }
 
 export interface KubegenConfig {
@@ -62,8 +66,10 @@ export interface KubegenConfig {
   layout: 'package' | 'source';
   groupFolder: GroupFolderStyle;
   conversion: Record<string, CrdConversionWebhook>;
-  /** The rbac / webhook generators to run, resolved. */
+  /** The rbac / webhook / apiservice generators to run, resolved. */
   manifests: ManifestTarget[];
+  /** Warnings are errors. */
+  strict: boolean;
 }
 
 /** Every problem of a configuration, one line each (file and key or line:column first). */
@@ -177,7 +183,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict'];
 const GROUP_FOLDERS = ['group', 'short'] as const;
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
@@ -274,10 +280,13 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
     else folders = known;
   }
 
+  const strict = own('strict') ?? false;
+  if (typeof strict !== 'boolean') problem('strict', 'must be true or false');
+
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
-  const manifests = resolveManifestTargets(raw, baseDir, problem);
+  const manifests = resolveManifestTargets(raw, baseDir, problem, source);
   if (problems.length > 0) throw new ConfigError(problems);
-  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests };
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
   if (crdHeader !== undefined) config.crdHeader = crdHeader;
   return config;

@@ -36,7 +36,24 @@ export function generateCrdFiles(apisRoot: string, options: CrdOptions = {}): Vi
 
 /** The CRD files of a model, ordered by path; problems are reported into `bag`. */
 export function generateCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticBag): VirtualFile[] {
-  return execute(createGenerationContext(model, bag), [configure(crdGenerator, options)]).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = execute(createGenerationContext(model, bag), [configure(crdGenerator, options)]).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  checkOutputCollisions(files, bag);
+  return files;
+}
+
+/**
+ * Two generated files must not land on one path — neither the same path nor paths that differ only in case, which
+ * are one file on the case-insensitive file systems of macOS and Windows. Reported before anything is written (the
+ * model's own checks, such as equal plurals, catch the usual causes earlier, at the declarations).
+ */
+export function checkOutputCollisions(files: readonly VirtualFile[], bag: DiagnosticBag): void {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const key = f.path.toLowerCase();
+    const other = seen.get(key);
+    if (other === undefined) seen.set(key, f.path);
+    else bag.report('output-collision', other === f.path ? `two generated files have the same path ${JSON.stringify(f.path)}` : `generated files ${JSON.stringify(other)} and ${JSON.stringify(f.path)} differ only in case: they are one file on case-insensitive file systems`);
+  }
 }
 
 /**
@@ -88,6 +105,7 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     .map((f) => ({ ...f, path: placeFile(f, layout, settings.groupFolder) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   checkExportCollisions(model, files, ctx.diagnostics);
+  checkOutputCollisions(files, ctx.diagnostics);
   return { files, diagnostics: ctx.diagnostics.items };
 }
 

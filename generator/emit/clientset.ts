@@ -322,7 +322,7 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
     kinds,
     interfaceName: v.interfaceName,
     className: v.className,
-    groupVersionDoc: `${g.group}/${v.version}`,
+    groupVersionDoc: `${g.group || 'core'}/${v.version}`,
     restClient: imports.runtimeType(rt, 'RestClient'),
     clientConfig: imports.runtimeType(rt, 'ClientConfig'),
     createRestClient: imports.runtimeValue(rt, 'createRestClient'),
@@ -337,7 +337,7 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
   const firstKind = first.kinds[0];
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
   const body = render('clientset', 'group', {
-    groupDoc: g.group,
+    groupDoc: g.group || 'core',
     interfaceName: `${g.goName}Interface`,
     className: `${g.goName}Clientset`,
     example: firstKind.methods.includes('get') ? example : '',
@@ -378,7 +378,7 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
     return {
       className: `Fake${v.className.replace(/Client$/, '')}`,
       interfaceName: `${cl}.${v.interfaceName}`,
-      groupVersionDoc: `${g.group}/${v.version}`,
+      groupVersionDoc: `${g.group || 'core'}/${v.version}`,
       accessor: v.accessor,
       field: v.field,
       kinds: v.kinds.map((ck) => {
@@ -397,7 +397,7 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
     };
   });
   const body = render('fake', 'fake', {
-    groupDoc: g.group,
+    groupDoc: g.group || 'core',
     versions,
     fakeType: imports.runtimeType(rt, 'Fake'),
     baseClass: imports.runtimeValue(rt, 'FakeClientset'),

@@ -263,6 +263,7 @@ class Loader {
       return result.marker;
     }
     if (result.kind === 'error') this.bag.addAll(result.diagnostics);
+    else if (result.warnings) this.bag.addAll(result.warnings);
     return undefined;
   }
 

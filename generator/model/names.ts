@@ -55,6 +55,19 @@ export function dns1123SubdomainErrors(value: string): string[] {
   return errs;
 }
 
+const DNS1123_LABEL_ERR =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const DNS1123_LABEL_MAX = 63;
+const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
+
+/** `IsDNS1123Label` (a namespace name): the error strings, empty when valid. */
+export function dns1123LabelErrors(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > DNS1123_LABEL_MAX) errs.push(maxLenError(DNS1123_LABEL_MAX));
+  if (!DNS1123_LABEL_RE.test(value)) errs.push(regexError(DNS1123_LABEL_ERR, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
+  return errs;
+}
+
 /** `IsDNS1035Label`: the error strings, empty when valid. */
 export function dns1035LabelErrors(value: string): string[] {
   const errs: string[] = [];

@@ -9,7 +9,7 @@
  */
 import { fromOptions, isConflict, isNotFound } from '@kubegen/runtime';
 import { CoreClientset, newSharedInformerFactory } from '@kubegen/api/core';
-import type { ConfigMap, Event as CoreEvent, Pod, PodPhase, PodTemplateSpec, ResourceRequirements } from '@kubegen/api/core/v1';
+import type { ConfigMap, Event as CoreEvent, Pod, PodTemplateSpec, ResourceRequirements } from '@kubegen/api/core/v1';
 import { AppsClientset } from '@kubegen/api/apps';
 import type { Deployment, DeploymentStrategy } from '@kubegen/api/apps/v1';
 import { CoordinationClientset } from '@kubegen/api/coordination';
@@ -63,8 +63,7 @@ test('core/v1 at /api/v1: a ConfigMap is created and read back; Pods are listed 
   expect(web.items.map((p) => p.metadata?.name).sort()).toEqual(['web-1', 'web-2']);
   const notWeb = await pods.list({ labelSelector: 'app!=web' });
   expect(notWeb.items.map((p) => p.metadata?.name)).toEqual(['db-1']);
-  const phase: PodPhase | undefined = (await pods.get('db-1')).status?.phase;
-  expect(phase).toBe('Pending');
+  expect((await pods.get('db-1')).status?.phase).toBe('Pending');
 });
 
 test('apps/v1: a Deployment with a pod template and a strategy is created, scaled through deployments/scale and read back', async () => {
@@ -105,7 +104,11 @@ test('core/v1 informers: an Event written through events.k8s.io/v1 is seen by th
   const factory = newSharedInformerFactory(cs, { namespace: e2e.namespace });
   const informer = factory.coreV1().events();
   const seen: string[] = [];
-  informer.informer().addEventHandler({ onAdd: (e: CoreEvent) => seen.push(e.metadata?.name ?? '') });
+  informer.informer().addEventHandler({
+    onAdd: (e: Readonly<CoreEvent>) => {
+      seen.push(e.metadata?.name ?? '');
+    },
+  });
   const controller = new AbortController();
   try {
     factory.start(controller.signal);
@@ -154,8 +157,9 @@ test('serviceaccounts/token: a token is requested for a ServiceAccount (authenti
   await core.serviceAccounts(e2e.namespace).create({ metadata: { name: 'robot' } });
   const request: TokenRequest = { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['https://kubegen.example'], expirationSeconds: 600 } };
   const answer = await core.serviceAccounts(e2e.namespace).createToken('robot', request);
-  expect(answer.status?.token.split('.')).toHaveLength(3);
-  const claims = JSON.parse(Buffer.from(answer.status!.token.split('.')[1], 'base64url').toString('utf8')) as { aud: string[]; sub: string };
+  const token = answer.status?.token ?? '';
+  expect(token.split('.')).toHaveLength(3);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { aud: string[]; sub: string };
   expect(claims.aud).toEqual(['https://kubegen.example']);
   expect(claims.sub).toBe(`system:serviceaccount:${e2e.namespace}:robot`);
 });

@@ -3,13 +3,13 @@
 import { type ClientConfig, type LoadOptions, RestClient, createRestClient, loadFromDefault } from '@kubegen/runtime/client';
 import { CoreV1Client, type CoreV1Interface } from './v1/client';
 
-/** CoreInterface: the clients of every version of . */
+/** CoreInterface: the clients of every version of core. */
 export interface CoreInterface {
   coreV1(): CoreV1Interface;
 }
 
 /**
- * CoreClientset: typed clients of  over one REST client.
+ * CoreClientset: typed clients of core over one REST client.
  *
  * ```ts
  * const cs = await CoreClientset.fromKubeConfig();

@@ -4,13 +4,13 @@ import { SharedInformerFactory, type SharedInformerFactoryOptions } from '@kubeg
 import type { CoreInterface } from './clientset';
 import { type CoreV1Informers, coreV1Informers } from './v1/informers';
 
-/** CoreInformers: the informers of every version of  in one factory. */
+/** CoreInformers: the informers of every version of core in one factory. */
 export interface CoreInformers {
   coreV1(): CoreV1Informers;
 }
 
 /**
- * The typed informers of  in `factory`, listing and watching with `clientset`
+ * The typed informers of core in `factory`, listing and watching with `clientset`
  * (informer-gen's group accessors).
  *
  * ```ts
@@ -26,10 +26,10 @@ export function informersFor(factory: SharedInformerFactory, clientset: CoreInte
   };
 }
 
-/** CoreSharedInformerFactory: a `SharedInformerFactory` with the typed informers of . */
+/** CoreSharedInformerFactory: a `SharedInformerFactory` with the typed informers of core. */
 export type CoreSharedInformerFactory = SharedInformerFactory & CoreInformers;
 
-/** A new `SharedInformerFactory` (one namespace or all, resync, tweakListOptions …) with the informers of . */
+/** A new `SharedInformerFactory` (one namespace or all, resync, tweakListOptions …) with the informers of core. */
 export function newSharedInformerFactory(clientset: CoreInterface, options: SharedInformerFactoryOptions = {}): CoreSharedInformerFactory {
   const factory = new SharedInformerFactory(options);
   return Object.assign(factory, informersFor(factory, clientset));

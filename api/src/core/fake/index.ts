@@ -6,7 +6,7 @@ import type { CoreInterface } from '../clientset';
 import * as v1Client from '../v1/client';
 import type * as v1 from '../v1/types';
 
-/** FakeCoreV1: the fake typed clients of /v1, served by a `Fake`. */
+/** FakeCoreV1: the fake typed clients of core/v1, served by a `Fake`. */
 export class FakeCoreV1 implements v1Client.CoreV1Interface {
   constructor(readonly fake: Fake) {}
 
@@ -79,10 +79,10 @@ export class FakeCoreV1 implements v1Client.CoreV1Interface {
   }
 }
 
-/** The objects a fake clientset of  can be seeded with (they must carry `apiVersion` and `kind`). */
+/** The objects a fake clientset of core can be seeded with (they must carry `apiVersion` and `kind`). */
 export type CoreObject = v1.Binding | v1.ComponentStatus | v1.ConfigMap | v1.Endpoints | v1.Event | v1.LimitRange | v1.Namespace | v1.Node | v1.PersistentVolume | v1.PersistentVolumeClaim | v1.Pod | v1.PodTemplate | v1.ReplicationController | v1.ResourceQuota | v1.Secret | v1.Service | v1.ServiceAccount;
 
-/** The resources of  a fake clientset serves. */
+/** The resources of core a fake clientset serves. */
 export const resources: readonly ResourceDescriptor[] = [
   v1Client.bindingResource,
   v1Client.componentStatusResource,
@@ -104,7 +104,7 @@ export const resources: readonly ResourceDescriptor[] = [
 ];
 
 /**
- * Clientset: a fake  clientset over an in-memory `ObjectTracker`, with client-go's reactors and
+ * Clientset: a fake core clientset over an in-memory `ObjectTracker`, with client-go's reactors and
  * recorded actions, for unit tests without a cluster.
  */
 export class Clientset extends FakeClientset implements CoreInterface {

@@ -184,7 +184,7 @@ export function withServiceAccountMethods(c: ResourceClient<ServiceAccount, Serv
   });
 }
 
-/** CoreV1Interface: the typed clients of /v1. */
+/** CoreV1Interface: the typed clients of core/v1. */
 export interface CoreV1Interface {
   /** Bindings in `namespace` (`''`: all namespaces, for list, watch and deleteCollection). */
   bindings(namespace: string): BindingClient;
@@ -222,7 +222,7 @@ export interface CoreV1Interface {
   serviceAccounts(namespace: string): ServiceAccountClient;
 }
 
-/** CoreV1Client: the typed clients of /v1, thin bindings of `TypedClient` over one REST client. */
+/** CoreV1Client: the typed clients of core/v1, thin bindings of `TypedClient` over one REST client. */
 export class CoreV1Client implements CoreV1Interface {
   constructor(readonly rest: RestClient) {}
 

@@ -230,7 +230,7 @@ export function serviceAccountInformer(factory: SharedInformerFactory, client: C
   return { informer, lister: () => newServiceAccountLister(informer().getIndexer()) };
 }
 
-/** CoreV1Informers: the informers of /v1 in one factory. */
+/** CoreV1Informers: the informers of core/v1 in one factory. */
 export interface CoreV1Informers {
   configMaps(): ConfigMapInformer;
   endpoints(): EndpointsInformer;
@@ -249,7 +249,7 @@ export interface CoreV1Informers {
   serviceAccounts(): ServiceAccountInformer;
 }
 
-/** The informers of /v1 in `factory`, listing and watching with `client`. */
+/** The informers of core/v1 in `factory`, listing and watching with `client`. */
 export function coreV1Informers(factory: SharedInformerFactory, client: CoreV1Interface): CoreV1Informers {
   return {
     configMaps: () => configMapInformer(factory, client),
