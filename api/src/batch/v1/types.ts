@@ -3,6 +3,8 @@
 import type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { ConditionStatus, PodConditionType, PodTemplateSpec } from '../../core/v1/types';
 
+export type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta } from '@kubegen/runtime';
+
 /** CompletionMode specifies how Pod completions of a Job are tracked. */
 export type CompletionMode = string;
 

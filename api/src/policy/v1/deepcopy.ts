@@ -2,6 +2,8 @@
 
 import type { Condition, LabelSelector, ListMeta, ObjectMeta } from '@kubegen/runtime';
 import { cloneJSON, deepCopyCondition, deepCopyLabelSelector, deepCopyListMeta, deepCopyObjectMeta, jsonView, setOwn } from '@kubegen/runtime/internal';
+import { deepCopyDeleteOptions } from '../../meta/v1/deepcopy';
+import type { DeleteOptions } from '../../meta/v1/types';
 import type { Eviction, PodDisruptionBudget, PodDisruptionBudgetList, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from './types';
 
 /**
@@ -27,7 +29,7 @@ export function deepCopyEviction(in_: Eviction): Eviction {
         break;
       }
       case 'deleteOptions': {
-        dst[key] = cloneJSON(v);
+        dst[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDeleteOptions(v as DeleteOptions);
         break;
       }
       default:
