@@ -146,7 +146,9 @@ class TypeContext {
 
   private structExpr(s: StructType, level: number): string {
     const parts = s.embeds.map((e) => this.expr(e, level));
-    if (s.fields.length > 0 || parts.length === 0) parts.push(this.body(s.fields, level));
+    // an object without fields (Go's empty struct): `{}` would mean any non-nullish value
+    if (s.fields.length === 0 && parts.length === 0) return 'Record<string, never>';
+    if (s.fields.length > 0) parts.push(this.body(s.fields, level));
     return parts.join(' & ');
   }
 

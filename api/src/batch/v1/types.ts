@@ -170,7 +170,7 @@ export interface JobSchedulingConfiguration {
      * basic specifies that standard, pod-by-pod Kubernetes scheduling
      * behavior should be used.
      */
-    basic?: {};
+    basic?: Record<string, never>;
     /** gang specifies all-or-nothing scheduling semantics. */
     gang?: {
       /**
@@ -213,9 +213,9 @@ export interface JobSchedulingConfiguration {
    */
   disruptionMode?: {
     /** single specifies that pods can be disrupted independently from each other. */
-    single?: {};
+    single?: Record<string, never>;
     /** all specifies that all pods in the group must be disrupted together. */
-    all?: {};
+    all?: Record<string, never>;
   };
   /**
    * ResourceClaims defines which ResourceClaims may be shared among Pods in
