@@ -221,6 +221,8 @@ export type MatchPolicyType = string;
  * MatchResources decides whether to run the admission control policy on an object based
  * on whether it meets the match criteria.
  * The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
+ *
+ * @mapType atomic
  */
 export interface MatchResources {
   /**
@@ -286,11 +288,15 @@ export interface MatchResources {
   /**
    * resourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy matches.
    * The policy cares about an operation if it matches _any_ Rule.
+   *
+   * @listType atomic
    */
   resourceRules?: NamedRuleWithOperations[];
   /**
    * excludeResourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy should not care about.
    * The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
+   *
+   * @listType atomic
    */
   excludeResourceRules?: NamedRuleWithOperations[];
   /**
@@ -418,6 +424,8 @@ export interface MutatingAdmissionPolicySpec {
    *
    * The expression of a variable can refer to other variables defined earlier in the list but not those after.
    * Thus, variables must be sorted by the order of first appearance and acyclic.
+   *
+   * @listType atomic
    */
   variables?: Variable[];
   /**
@@ -427,6 +435,8 @@ export interface MutatingAdmissionPolicySpec {
    * the reinvocationPolicy.
    * The mutations of a policy are invoked for each binding of this policy
    * and reinvocation of mutations occurs on a per binding basis.
+   *
+   * @listType atomic
    */
   mutations?: Mutation[];
   /**
@@ -457,6 +467,9 @@ export interface MutatingAdmissionPolicySpec {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the policy is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
   /**
@@ -496,6 +509,8 @@ export interface MutatingWebhook {
    * from putting the cluster in a state which cannot be recovered from without completely
    * disabling the plugin, ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks are never called
    * on admission requests for ValidatingWebhookConfiguration and MutatingWebhookConfiguration objects.
+   *
+   * @listType atomic
    */
   rules?: RuleWithOperations[];
   /**
@@ -605,6 +620,8 @@ export interface MutatingWebhook {
    * If a persisted webhook configuration specifies allowed versions and does not
    * include any versions known to the API Server, calls to the webhook will fail
    * and be subject to the failure policy.
+   *
+   * @listType atomic
    */
   admissionReviewVersions: string[];
   /**
@@ -637,6 +654,9 @@ export interface MutatingWebhook {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the error is ignored and the webhook is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
 }
@@ -645,7 +665,12 @@ export interface MutatingWebhook {
 export interface MutatingWebhookConfiguration extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
   metadata?: ObjectMeta;
-  /** webhooks is a list of webhooks and the affected resources and operations. */
+  /**
+   * webhooks is a list of webhooks and the affected resources and operations.
+   *
+   * @listType map
+   * @listMapKeys name
+   */
   webhooks?: MutatingWebhook[];
 }
 
@@ -682,16 +707,28 @@ export interface Mutation {
   jsonPatch?: JSONPatch;
 }
 
-/** NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames. */
+/**
+ * NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.
+ *
+ * @mapType atomic
+ */
 export interface NamedRuleWithOperations extends RuleWithOperations {
-  /** resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed. */
+  /**
+   * resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
+   *
+   * @listType atomic
+   */
   resourceNames?: string[];
 }
 
 /** OperationType specifies an operation for a request. */
 export type OperationType = string;
 
-/** ParamKind is a tuple of Group Kind and Version. */
+/**
+ * ParamKind is a tuple of Group Kind and Version.
+ *
+ * @mapType atomic
+ */
 export interface ParamKind {
   /**
    * apiVersion is the API group version the resources belong to.
@@ -709,6 +746,8 @@ export interface ParamKind {
 /**
  * ParamRef describes how to locate the params to be used as input to
  * expressions of rules applied by a policy binding.
+ *
+ * @mapType atomic
  */
 export interface ParamRef {
   /**
@@ -789,12 +828,16 @@ export interface RuleWithOperations {
    * apiGroups is the API groups the resources belong to. '*' is all groups.
    * If '*' is present, the length of the slice must be one.
    * Required.
+   *
+   * @listType atomic
    */
   apiGroups?: string[];
   /**
    * apiVersions is the API versions the resources belong to. '*' is all versions.
    * If '*' is present, the length of the slice must be one.
    * Required.
+   *
+   * @listType atomic
    */
   apiVersions?: string[];
   /**
@@ -813,6 +856,8 @@ export interface RuleWithOperations {
    *
    * Depending on the enclosing object, subresources might not be allowed.
    * Required.
+   *
+   * @listType atomic
    */
   resources?: string[];
   /**
@@ -831,6 +876,8 @@ export interface RuleWithOperations {
    * for all of those operations and any future admission operations that are added.
    * If '*' is present, the length of the slice must be one.
    * Required.
+   *
+   * @listType atomic
    */
   operations?: OperationType[];
 }
@@ -871,7 +918,11 @@ export type SideEffectClass = string;
  * ValidatingAdmissionPolicy
  */
 export interface TypeChecking {
-  /** expressionWarnings contains the type checking warnings for each expression. */
+  /**
+   * expressionWarnings contains the type checking warnings for each expression.
+   *
+   * @listType atomic
+   */
   expressionWarnings?: ExpressionWarning[];
 }
 
@@ -984,6 +1035,8 @@ export interface ValidatingAdmissionPolicyBindingSpec {
    * API response body and the HTTP warning headers.
    *
    * Required.
+   *
+   * @listType set
    */
   validationActions: ValidationAction[];
 }
@@ -1020,6 +1073,8 @@ export interface ValidatingAdmissionPolicySpec {
    * validations contain CEL expressions which is used to apply the validation.
    * Validations and AuditAnnotations may not both be empty; a minimum of one Validations or AuditAnnotations is
    * required.
+   *
+   * @listType atomic
    */
   validations?: Validation[];
   /**
@@ -1043,6 +1098,8 @@ export interface ValidatingAdmissionPolicySpec {
    * annotations for the audit event of the API request.
    * validations and auditAnnotations may not both be empty; a least one of validations or auditAnnotations is
    * required.
+   *
+   * @listType atomic
    */
   auditAnnotations?: AuditAnnotation[];
   /**
@@ -1060,6 +1117,9 @@ export interface ValidatingAdmissionPolicySpec {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the policy is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
   /**
@@ -1070,6 +1130,9 @@ export interface ValidatingAdmissionPolicySpec {
    *
    * The expression of a variable can refer to other variables defined earlier in the list but not those after.
    * Thus, Variables must be sorted by the order of first appearance and acyclic.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   variables?: Variable[];
 }
@@ -1083,7 +1146,12 @@ export interface ValidatingAdmissionPolicyStatus {
    * Presence of this field indicates the completion of the type checking.
    */
   typeChecking?: TypeChecking;
-  /** conditions represent the latest available observations of a policy's current state. */
+  /**
+   * conditions represent the latest available observations of a policy's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: Condition[];
 }
 
@@ -1109,6 +1177,8 @@ export interface ValidatingWebhook {
    * from putting the cluster in a state which cannot be recovered from without completely
    * disabling the plugin, ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks are never called
    * on admission requests for ValidatingWebhookConfiguration and MutatingWebhookConfiguration objects.
+   *
+   * @listType atomic
    */
   rules?: RuleWithOperations[];
   /**
@@ -1218,6 +1288,8 @@ export interface ValidatingWebhook {
    * If a persisted webhook configuration specifies allowed versions and does not
    * include any versions known to the API Server, calls to the webhook will fail
    * and be subject to the failure policy.
+   *
+   * @listType atomic
    */
   admissionReviewVersions: string[];
   /**
@@ -1232,6 +1304,9 @@ export interface ValidatingWebhook {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the error is ignored and the webhook is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
 }
@@ -1240,7 +1315,12 @@ export interface ValidatingWebhook {
 export interface ValidatingWebhookConfiguration extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
   metadata?: ObjectMeta;
-  /** webhooks is a list of webhooks and the affected resources and operations. */
+  /**
+   * webhooks is a list of webhooks and the affected resources and operations.
+   *
+   * @listType map
+   * @listMapKeys name
+   */
   webhooks?: ValidatingWebhook[];
 }
 
@@ -1338,7 +1418,11 @@ export interface Validation {
 /** ValidationAction specifies a policy enforcement action. */
 export type ValidationAction = string;
 
-/** Variable is the definition of a variable that is used for composition. A variable is defined as a named expression. */
+/**
+ * Variable is the definition of a variable that is used for composition. A variable is defined as a named expression.
+ *
+ * @mapType atomic
+ */
 export interface Variable {
   /**
    * name is the name of the variable. The name must be a valid CEL identifier and unique among all variables.

@@ -33,9 +33,17 @@ export interface APIResource {
    * update, patch, delete, deletecollection, and proxy)
    */
   verbs: string[];
-  /** shortNames is a list of suggested short names of the resource. */
+  /**
+   * shortNames is a list of suggested short names of the resource.
+   *
+   * @listType atomic
+   */
   shortNames?: string[];
-  /** categories is a list of the grouped resources this resource belongs to (e.g. 'all') */
+  /**
+   * categories is a list of the grouped resources this resource belongs to (e.g. 'all')
+   *
+   * @listType atomic
+   */
   categories?: string[];
   /**
    * The hash value of the storage version, the version this resource is
@@ -72,7 +80,11 @@ export interface APIResourceList {
   apiVersion?: string;
   /** groupVersion is the group and version this APIResourceList is for. */
   groupVersion: string;
-  /** resources contains the name of the resources and if they are namespaced. */
+  /**
+   * resources contains the name of the resources and if they are namespaced.
+   *
+   * @listType atomic
+   */
   resources: APIResource[];
 }
 
@@ -138,6 +150,8 @@ export interface DeleteOptions {
    * result in an error response and no further processing of the
    * request. Valid values are:
    * - All: all dry run stages will be processed
+   *
+   * @listType atomic
    */
   dryRun?: string[];
   /**
@@ -236,6 +250,8 @@ export type ManagedFieldsOperationType = string;
  * OwnerReference contains enough information to let you identify an owning
  * object. An owning object must be in the same namespace as the dependent, or
  * be cluster-scoped, so there is no namespace field.
+ *
+ * @mapType atomic
  */
 export interface OwnerReference {
   /** API version of the referent. */
@@ -401,6 +417,8 @@ export interface StatusDetails {
   /**
    * The Causes array includes more details associated with the StatusReason
    * failure. Not all StatusReasons may provide detailed causes.
+   *
+   * @listType atomic
    */
   causes?: StatusCause[];
   /**

@@ -136,6 +136,9 @@ export interface PodDisruptionBudgetStatus {
    * - SufficientPods: There are more pods than required by the PodDisruptionBudget.
    *                   The condition will be True, and the number of allowed
    *                   disruptions are provided by the disruptionsAllowed property.
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: Condition[];
 }
