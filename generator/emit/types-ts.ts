@@ -10,6 +10,8 @@
  *   module (`@kubegen/api/core/v1`); types of another group generated into the same source tree imported by
  *   name from its `types.ts`; types of any other package inlined structurally (a generated package cannot import
  *   another one's sources);
+ * - `export type { … } from '@kubegen/runtime'` for the runtime declarations the package re-exports as its own
+ *   (`@kubegen/api/meta/v1`'s ObjectMeta, `core/v1`'s ObjectReference …);
  * - `GroupVersion`, and per kind `<Kind>GVK` and `<Kind>GVR` constants.
  *
  * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
@@ -34,6 +36,7 @@ import {
   renderSourceFile,
   safeIdentifier,
 } from '../render';
+import { runtimeModuleOf } from '../render/runtime';
 
 export interface TypesOptions {
   /** Module specifier of the runtime. Default `@kubegen/runtime`. */
@@ -190,7 +193,9 @@ class TypeContext {
 
   private structExpr(s: StructType, level: number): string {
     const parts = s.embeds.map((e) => this.expr(e, level));
-    if (s.fields.length > 0 || parts.length === 0) parts.push(this.body(s.fields, level));
+    // an object without fields (Go's empty struct): `{}` would mean any non-nullish value
+    if (s.fields.length === 0 && parts.length === 0) return 'Record<string, never>';
+    if (s.fields.length > 0) parts.push(this.body(s.fields, level));
     return parts.join(' & ');
   }
 
@@ -241,5 +246,20 @@ function renderTypesFile(ctx: TypeContext): string {
     .sort((a, b) => cmp(a.name, b.name))
     .map((k) => ({ name: k.name, gvkName: gvkConstName(k.name), gvrName: gvrConstName(k.name), kind: jsString(k.name), resource: jsString(k.plural) }));
   const groupVersion = render('types', 'groupversion', { group, version, kinds });
-  return renderSourceFile(ctx.imports, render('types', 'file', { decls, groupVersion }));
+  return renderSourceFile(ctx.imports, render('types', 'file', { reexports: runtimeReexports(ctx), decls, groupVersion }));
+}
+
+/**
+ * `export type { … } from '@kubegen/runtime'` for the runtime declarations the package re-exports as its own (one
+ * statement per runtime entry): the same declarations, never a second copy.
+ */
+function runtimeReexports(ctx: TypeContext): string[] {
+  const declared = new Set(ctx.pkg.types.map((t) => t.name));
+  const byModule = new Map<string, string[]>();
+  for (const name of ctx.pkg.runtimeReexports ?? []) {
+    if (declared.has(name)) continue;
+    const module = runtimeModuleOf(ctx.runtimeModule, name);
+    byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  }
+  return [...byModule.entries()].sort((a, b) => cmp(a[0], b[0])).map(([module, names]) => `export type { ${names.join(', ')} } from ${jsString(module)};`);
 }

@@ -221,6 +221,10 @@ class Loader {
         continue;
       }
       for (const g of leadingCommentGroups(text, st.pos)) this.collectPackageMarkers(g, sf, pkg);
+      if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) && st.moduleSpecifier.text === RUNTIME_PACKAGE) {
+        this.loadRuntimeReexport(st, sf, pkg);
+        continue;
+      }
       if (ts.isImportDeclaration(st) || ts.isExportDeclaration(st) || ts.isEmptyStatement(st) || ts.isImportEqualsDeclaration(st)) continue;
       this.bag.report(
         'declaration-not-allowed',
@@ -231,6 +235,33 @@ class Loader {
     }
     // Comments after the last statement (a doc.ts holding only comments).
     for (const g of leadingCommentGroups(text, sf.endOfFileToken.pos)) this.collectPackageMarkers(g, sf, pkg);
+  }
+
+  /**
+   * `export type { ObjectMeta, Condition } from '@kubegen/runtime'`: the package re-exports the runtime's declarations
+   * as its own (how `@kubegen/api/meta/v1` and `core/v1` offer them); each name must be a runtime declaration, kept.
+   */
+  private loadRuntimeReexport(st: ts.ExportDeclaration, sf: ts.SourceFile, pkg: LoadedPackage): void {
+    const clause = st.exportClause;
+    if (!clause || !ts.isNamedExports(clause)) {
+      this.bag.report('declaration-not-allowed', `re-export everything of ${RUNTIME_PACKAGE} is not allowed in an API file: name the types (\`export type { ObjectMeta } from '${RUNTIME_PACKAGE}'\`)`, this.spanAt(sf, st.getStart(sf)));
+      return;
+    }
+    const module = this.resolver.resolveModule(RUNTIME_PACKAGE, sf.fileName);
+    for (const el of clause.elements) {
+      const name = el.name.text;
+      const at = this.spanAt(sf, el.getStart(sf));
+      if (el.propertyName && el.propertyName.text !== name) {
+        this.bag.report('declaration-not-allowed', `re-export of ${RUNTIME_PACKAGE}'s \`${el.propertyName.text}\` under another name is not allowed: re-export it as \`${el.propertyName.text}\``, at);
+        continue;
+      }
+      const target = module !== undefined ? this.resolver.resolveExported(module, name) : undefined;
+      if (target?.kind !== 'decl' || path.dirname(target.node.getSourceFile().fileName) !== this.metaDir) {
+        this.bag.report('unresolved-type', `\`${name}\` is not a type of ${RUNTIME_PACKAGE}`, at);
+        continue;
+      }
+      (pkg.runtimeReexports ??= []).push(name);
+    }
   }
 
   /** Markers of a comment group not attached to a declaration: package-level, unless `declTarget` claims them. */

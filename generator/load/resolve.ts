@@ -133,6 +133,11 @@ export class Resolver {
     return file;
   }
 
+  /** What a module (a file `resolveModule` returned) exports under `name`. */
+  resolveExported(module: string, name: string): Resolved | undefined {
+    return this.resolveExport(module, name, new Set());
+  }
+
   private resolveIdentifier(name: string, sf: ts.SourceFile): Resolved | undefined {
     const scope = this.scope(sf);
     const decl = scope.decls.get(name);

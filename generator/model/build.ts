@@ -82,6 +82,8 @@ export interface LoadedPackage {
   conversion?: { source: string; imports: ConversionImportSite[] };
   /** The runtime's own declarations (well-known struct types). */
   runtime?: boolean;
+  /** Names of `@kubegen/runtime` declarations the package re-exports (`export type { ObjectMeta } from '@kubegen/runtime'`). */
+  runtimeReexports?: string[];
 }
 
 
@@ -148,6 +150,7 @@ function resolvePackage(lp: LoadedPackage): Package {
     kinds: [],
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
+  if (lp.runtimeReexports && lp.runtimeReexports.length > 0) pkg.runtimeReexports = [...new Set(lp.runtimeReexports)].sort();
   return pkg;
 }
 

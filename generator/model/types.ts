@@ -318,6 +318,13 @@ export interface Package {
    * itself; it reports each import's `problem` instead when it copies the file.
    */
   manualConversions?: ManualConversions;
+  /**
+   * Names of `@kubegen/runtime` declarations the package re-exports as its own (sorted): `@kubegen/api/meta/v1` and
+   * `core/v1` re-export the runtime's ObjectMeta, Condition, ObjectReference … rather than declaring a second copy.
+   * The types emitter re-exports them from the runtime; a reference through the package resolves to the runtime's
+   * declaration.
+   */
+  runtimeReexports?: string[];
 }
 
 /** A hand-written `conversion.ts` and its relative imports, resolved. */

@@ -2,6 +2,8 @@
 
 import type { Bytes, JSON, ListMeta, ObjectMeta, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 
+export type { JSON, ListMeta, ObjectMeta, Time, TypeMeta } from '@kubegen/runtime';
+
 export type ConditionStatus = string;
 
 /** ConversionStrategyType describes different conversion types. */

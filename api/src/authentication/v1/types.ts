@@ -2,6 +2,8 @@
 
 import type { ObjectMeta, Time, TypeMeta, int64 } from '@kubegen/runtime';
 
+export type { ObjectMeta, Time, TypeMeta } from '@kubegen/runtime';
+
 /** BoundObjectReference is a reference to an object that a token is bound to. */
 export interface BoundObjectReference {
   /**

@@ -3,6 +3,8 @@
 import type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { ConditionStatus, ResourceName } from '../../core/v1/types';
 
+export type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * ContainerResourceMetricSource indicates how to scale on a resource metric known to
  * Kubernetes, as specified in requests and limits, describing each pod in the

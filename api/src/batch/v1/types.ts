@@ -3,6 +3,8 @@
 import type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { ConditionStatus, PodConditionType, PodTemplateSpec } from '../../core/v1/types';
 
+export type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta } from '@kubegen/runtime';
+
 /** CompletionMode specifies how Pod completions of a Job are tracked. */
 export type CompletionMode = string;
 
@@ -172,7 +174,7 @@ export interface JobSchedulingConfiguration {
      * basic specifies that standard, pod-by-pod Kubernetes scheduling
      * behavior should be used.
      */
-    basic?: {};
+    basic?: Record<string, never>;
     /** gang specifies all-or-nothing scheduling semantics. */
     gang?: {
       /**
@@ -221,9 +223,9 @@ export interface JobSchedulingConfiguration {
    */
   disruptionMode?: {
     /** single specifies that pods can be disrupted independently from each other. */
-    single?: {};
+    single?: Record<string, never>;
     /** all specifies that all pods in the group must be disrupted together. */
-    all?: {};
+    all?: Record<string, never>;
   };
   /**
    * ResourceClaims defines which ResourceClaims may be shared among Pods in

@@ -2,6 +2,8 @@
 
 import type { Bytes, Condition, ConfigMapKeySelector, IntOrString, LabelSelector, ListMeta, LocalObjectReference, MicroTime, ObjectMeta, ObjectReference, Quantity, SecretKeySelector, Time, TypeMeta, TypedLocalObjectReference, int32, int64 } from '@kubegen/runtime';
 
+export type { Condition, ConfigMapKeySelector, IntOrString, LabelSelector, ListMeta, LocalObjectReference, MicroTime, ObjectMeta, ObjectReference, Quantity, SecretKeySelector, Time, TypeMeta, TypedLocalObjectReference } from '@kubegen/runtime';
+
 /**
  * Represents a Persistent Disk resource in AWS.
  *

@@ -3,6 +3,8 @@
 import type { ListMeta, ObjectMeta, ObjectReference, TypeMeta, int32 } from '@kubegen/runtime';
 import type { Protocol } from '../../core/v1/types';
 
+export type { ListMeta, ObjectMeta, ObjectReference, TypeMeta } from '@kubegen/runtime';
+
 /** AddressType represents the type of address referred to by an endpoint. */
 export type AddressType = string;
 

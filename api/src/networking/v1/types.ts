@@ -3,6 +3,8 @@
 import type { Condition, IntOrString, LabelSelector, ListMeta, ObjectMeta, TypeMeta, TypedLocalObjectReference, int32 } from '@kubegen/runtime';
 import type { Protocol } from '../../core/v1/types';
 
+export type { Condition, IntOrString, LabelSelector, ListMeta, ObjectMeta, TypeMeta, TypedLocalObjectReference } from '@kubegen/runtime';
+
 /**
  * HTTPIngressPath associates a path with a backend. Incoming urls matching the
  * path are forwarded to the backend.

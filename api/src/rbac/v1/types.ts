@@ -2,6 +2,8 @@
 
 import type { LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
 
+export type { LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 /** AggregationRule describes how to locate ClusterRoles to aggregate into the ClusterRole */
 export interface AggregationRule {
   /**
