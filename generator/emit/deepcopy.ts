@@ -88,8 +88,6 @@ export class CopyContext {
     readonly jsonValues = false,
   ) {}
 
-  /** `v` as an argument of type `t` for a struct whose fields are all optional or not (see `jsonValues`). */
-
   rt(name: string): string {
     return this.imports.runtimeValue(this.options.runtimeModule, name);
   }
@@ -158,7 +156,6 @@ export class CopyContext {
   private structCall(shape: StructShape, v: string): string | undefined {
     if (!shape.named) {
       this.inline.set(shape.id, shape);
-      if (this.jsonValues) return `${this.inlineFunctionName(shape)}(${v})`;
       const jsonObject = this.imports.runtimeType(this.options.runtimeModule, 'JsonObject');
       return `${this.inlineFunctionName(shape)}(${v} as ${jsonObject})`;
     }

@@ -18,12 +18,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { DiagnosticBag, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
+import { DiagnosticBag, didYouMean, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
-import { API_PACKAGE, RUNTIME_PACKAGE, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
+import { API_PACKAGE, RUNTIME_PACKAGE, apiModules, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
 
 export interface LoadOptions {
@@ -539,7 +539,11 @@ class Loader {
       return bound;
     }
     const target = this.resolver.resolve(typeName, sf);
-    if (!target || target.kind === 'namespace') { this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type'); return; }
+    if (!target || target.kind === 'namespace') {
+      const missing = this.missingApiModule(typeName, sf);
+      if (missing !== undefined) { this.reject(at, sf, missing, 'unresolved-type'); return; }
+      this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type'); return;
+    }
     if (target.kind === 'global') {
       if (LIB_TYPES.has(target.name)) return this.convertLibReference(target.name, typeArguments, at, sf);
       const builtin = BUILTIN_HINTS[text];
@@ -668,6 +672,34 @@ class Loader {
     }
     if (name === 'Date') { this.reject(at, sf, '`Date` is not allowed: use Time from @kubegen/runtime (an RFC 3339 string)'); return; }
     this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
+  }
+
+  /**
+   * When `typeName` is imported from an `@kubegen/api/…` module that does not exist, the message naming the module and
+   * the nearest existing one (the generic "cannot resolve" would hide a misspelt group or version).
+   */
+  private missingApiModule(typeName: ts.EntityName | ts.Expression, sf: ts.SourceFile): string | undefined {
+    if (this.apiDir === undefined) return undefined;
+    let head: ts.Node = typeName;
+    while (ts.isQualifiedName(head)) head = head.left;
+    while (ts.isPropertyAccessExpression(head)) head = head.expression;
+    if (!ts.isIdentifier(head)) return undefined;
+    const local = head.text;
+    for (const st of sf.statements) {
+      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+      const spec = st.moduleSpecifier.text;
+      if (!spec.startsWith(`${API_PACKAGE}/`) || apiPackageFolder(this.apiDir, spec) !== undefined) continue;
+      const clause = st.importClause;
+      const bindings = clause?.namedBindings;
+      const binds =
+        clause?.name?.text === local ||
+        (bindings !== undefined && (ts.isNamespaceImport(bindings) ? bindings.name.text === local : bindings.elements.some((e) => e.name.text === local)));
+      if (!binds) continue;
+      const known = apiModules(this.apiDir);
+      const hint = didYouMean(spec, known);
+      return `${spec} is not a module of ${API_PACKAGE}${hint !== undefined ? ` (did you mean ${hint}?)` : ''}: its modules are ${API_PACKAGE}/<group>/<version> (${known.length} in all, e.g. ${known.slice(0, 4).join(', ')})`;
+    }
+    return undefined;
   }
 
   private reject(node: ts.Node, sf: ts.SourceFile, message: string, kind: DiagnosticKindName = 'unsupported-type'): undefined {

@@ -60,6 +60,18 @@ export function declarationFiles(dir: string): string[] {
  * The folder of `@kubegen/api`'s sources a module specifier names (`@kubegen/api/core/v1` → `<dir>/core/v1`), or
  * undefined for any other specifier or a folder that does not exist. Only plain path segments are accepted.
  */
+/** Every module of `@kubegen/api` (`@kubegen/api/<group>/<version>`) whose sources are in `apiDir`, sorted. */
+export function apiModules(apiDir: string): string[] {
+  const out: string[] = [];
+  for (const group of fs.existsSync(apiDir) ? fs.readdirSync(apiDir, { withFileTypes: true }) : []) {
+    if (!group.isDirectory()) continue;
+    for (const version of fs.readdirSync(path.join(apiDir, group.name), { withFileTypes: true })) {
+      if (version.isDirectory()) out.push(`${API_PACKAGE}/${group.name}/${version.name}`);
+    }
+  }
+  return out.sort();
+}
+
 export function apiPackageFolder(apiDir: string, specifier: string): string | undefined {
   if (!specifier.startsWith(`${API_PACKAGE}/`)) return undefined;
   const segments = specifier.slice(API_PACKAGE.length + 1).split('/');

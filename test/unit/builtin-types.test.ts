@@ -83,7 +83,7 @@ describe('the loader resolves @kubegen/api', () => {
   test('a module @kubegen/api does not have is a located error', () => {
     write(dir, { 'bad/demo.example.com/v1/types.ts': "import type { Widget } from '@kubegen/api/widgets/v1';\nexport interface S { w: Widget }\n", 'bad/demo.example.com/v1/doc.ts': '// +groupName=demo.example.com\n' });
     const { diagnostics } = loadApiModel({ root: path.join(dir, 'bad'), cwd: dir, apiSources: path.join(dir, 'api') });
-    expect(diagnostics.map((d) => `${d.span?.file}:${d.span?.line}:${d.span?.column} ${d.message}`)).toEqual(['bad/demo.example.com/v1/types.ts:2:25 cannot resolve type `Widget`: is it imported?']);
+    expect(diagnostics.map((d) => `${d.span?.file}:${d.span?.line}:${d.span?.column} ${d.message}`)).toEqual(['bad/demo.example.com/v1/types.ts:2:25 @kubegen/api/widgets/v1 is not a module of @kubegen/api: its modules are @kubegen/api/<group>/<version> (1 in all, e.g. @kubegen/api/core/v1)']);
   });
 });
 

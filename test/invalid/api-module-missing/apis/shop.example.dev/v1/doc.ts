@@ -1,0 +1,2 @@
+// +groupName=shop.example.dev
+export {};
