@@ -27,6 +27,7 @@ import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
+import { generateSettings, watchGenerate } from './cli/watch';
 
 export interface Io {
   out: (s: string) => void;
@@ -93,9 +94,14 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         y
           .option('config', { type: 'string', describe: 'Configuration file (default: kubegen.config.json|js|cjs, else package.json#kubegen)' })
           .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if the output differs from what would be generated' })
-          .check((args) => (requireValues(args, ['config']), true)),
+          .option('watch', { type: 'boolean', describe: 'Keep running: regenerate what changed whenever a file under the APIs root changes (Ctrl-C stops)' })
+          .check((args) => {
+            requireValues(args, ['config']);
+            if (args.watch && args.verify) throw new Error('--watch and --verify cannot be used together');
+            return true;
+          }),
       (args) => {
-        action = () => runGenerate(io, cwd, args.config, args.verify ?? false);
+        action = args.watch ? () => runWatch(io, cwd, args.config) : () => runGenerate(io, cwd, args.config, args.verify ?? false);
       },
     )
     .command(
@@ -205,6 +211,21 @@ function runCrd(io: Io, cwd: string, args: CrdArgs): number {
   return emit(io, path.resolve(cwd, args.out!), files, args.verify ?? false, []);
 }
 
+/** `generate --watch`: until SIGINT or SIGTERM, which end it with exit code 0. */
+async function runWatch(io: Io, cwd: string, configFile: string | undefined): Promise<number> {
+  const config = loadConfig(cwd, configFile);
+  const stop = new AbortController();
+  const onSignal = () => { stop.abort(); };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await watchGenerate(io, cwd, config, { signal: stop.signal });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): number {
   const config = loadConfig(cwd, configFile);
   let owned: string[] = [];
@@ -219,8 +240,7 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
       loaded.model.groups.map((g) => g.name),
     );
     owned = ownedDirs(loaded.model, config.layout);
-    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, crd: { header: config.crdHeader, conversion: config.conversion } };
-    return generateAll(loaded.model, settings, bag).files;
+    return generateAll(loaded.model, generateSettings(config), bag).files;
   });
   if (!files) return 1;
   let code = emit(io, config.output, files, verify, owned);

@@ -138,5 +138,13 @@ export function placeFile(f: VirtualFile, layout: OutputLayout = 'package'): str
  * are removed (`package`: `<group>/crds` and `<group>/src`; `source`: all of `<group>/`).
  */
 export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package'): string[] {
-  return model.groups.flatMap((g) => (layout === 'source' ? [g.name] : [`${g.name}/crds`, `${g.name}/src`]));
+  return ownedGroupDirs(
+    model.groups.map((g) => g.name),
+    layout,
+  );
+}
+
+/** The owned directories of some groups (see {@link ownedDirs}). */
+export function ownedGroupDirs(groups: readonly string[], layout: OutputLayout = 'package'): string[] {
+  return groups.flatMap((g) => (layout === 'source' ? [g] : [`${g}/crds`, `${g}/src`]));
 }

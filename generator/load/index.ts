@@ -55,7 +55,75 @@ const SCALAR_WELL_KNOWN = new Set<WellKnownName>([
 /** The file (relative to a package folder) whose exported functions are hand-written conversions. */
 export const CONVERSION_FILE = 'conversion.ts';
 
-export function loadApiModel(options: LoadOptions): LoadResult {
+/**
+ * What the front end keeps between runs over the same APIs root (`kubegen generate --watch`): every file's text and
+ * parse, the resolver's caches, and per API file what converting it produced — its declarations, package markers,
+ * diagnostics, the runtime declarations it referenced, and the modules its name resolutions consulted. A run re-reads
+ * every file's text (cheap) and converts again only the files whose text changed or that consulted a changed module;
+ * when a file is added or removed, everything is converted again (a specifier may now resolve elsewhere).
+ *
+ * A cached file's declarations are handed to the model builder again; the builder's resolution of fields (required,
+ * default, immutable) is a function of the field's own markers and its package, so running it twice gives the same.
+ */
+export class LoadCache {
+  /** The root and working directory the cache was filled for; another pair starts afresh. */
+  private key: string | undefined;
+  private state: { files: SourceFiles; resolver: Resolver; metaDir: string; fileList: string; results: Map<string, FileResult> } | undefined;
+
+  /** Converted again in the last run (absolute paths): what a test or `--watch` can report. */
+  lastConverted: string[] = [];
+
+  /** The state for `root`, with `apiFiles`' current texts given to it; the set of files whose text changed. */
+  prepare(root: string, cwd: string, apiFiles: readonly string[]): { state: NonNullable<LoadCache['state']>; changed: Set<string> } {
+    const key = `${root}\0${cwd}`;
+    if (this.key !== key || !this.state) {
+      const metaDir = runtimeMetaDir();
+      const metaFiles = runtimeMetaFiles(metaDir);
+      const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
+      const files = new SourceFiles(new Map([[runtimeIndex, metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('')]]));
+      const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]));
+      this.key = key;
+      this.state = { files, resolver, metaDir, fileList: '', results: new Map() };
+    }
+    const state = this.state;
+    const changed = new Set<string>();
+    const fileList = apiFiles.join('\0');
+    if (fileList !== state.fileList) {
+      for (const f of state.fileList === '' ? [] : state.fileList.split('\0')) if (!apiFiles.includes(f)) state.files.update(f, undefined);
+      state.results.clear();
+      state.resolver.forgetModules();
+      state.fileList = fileList;
+    }
+    for (const f of apiFiles) {
+      let text: string | undefined;
+      try {
+        text = fs.readFileSync(f, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      const update = state.files.update(f, text);
+      if (update) {
+        changed.add(f);
+        state.resolver.forget(f, update.dropped);
+      }
+    }
+    return { state, changed };
+  }
+}
+
+/** What converting one API file produced (see LoadCache). */
+interface FileResult {
+  /** Modules whose exports this file's name resolutions consulted. */
+  deps: Set<string>;
+  diagnostics: Diagnostic[];
+  types: TypeDecl[];
+  packageMarkers: MarkerValue[];
+  /** Runtime declarations referenced, in order of first reference. */
+  runtimeRefs: DeclNode[];
+  conversion?: { functions: string[]; source: string; imports: ConversionImportSite[] };
+}
+
+export function loadApiModel(options: LoadOptions, cache: LoadCache = new LoadCache()): LoadResult {
   const cwd = options.cwd ?? process.cwd();
   const root = path.resolve(cwd, options.root);
   const bag = new DiagnosticBag();
@@ -64,14 +132,10 @@ export function loadApiModel(options: LoadOptions): LoadResult {
     return { model: { packages: [], groups: [] }, diagnostics: bag.items };
   }
   const apiFiles = listApiFiles(root);
-  const metaDir = runtimeMetaDir();
-  const metaFiles = runtimeMetaFiles(metaDir);
-  const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
-
-  const files = new SourceFiles(new Map([[runtimeIndex, metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('')]]));
-  const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]));
-  const loader = new Loader(files, resolver, root, cwd, metaDir, bag);
-  const packages = loader.load(apiFiles);
+  const { state, changed } = cache.prepare(root, cwd, apiFiles);
+  const loader = new Loader(state.files, state.resolver, root, cwd, state.metaDir, bag);
+  const packages = loader.load(apiFiles, state.results, changed);
+  cache.lastConverted = loader.converted;
   const model = buildModel(packages, bag);
   return { model, diagnostics: bag.items };
 }
@@ -96,6 +160,10 @@ class Loader {
   private readonly runtimeQueue: DeclNode[] = [];
   private readonly runtimeSeen = new Set<string>();
   private readonly displayPaths = new Map<string, string>();
+  /** The result of the file being converted. */
+  private current: FileResult | undefined;
+  /** The API files converted in this run (the others came from the cache). */
+  readonly converted: string[] = [];
 
   constructor(
     private readonly files: SourceFiles,
@@ -103,17 +171,28 @@ class Loader {
     private readonly root: string,
     private readonly cwd: string,
     private readonly metaDir: string,
-    private readonly bag: DiagnosticBag,
+    private bag: DiagnosticBag,
   ) {}
 
-  load(apiFiles: string[]): LoadedPackage[] {
+  /** Convert the API files (taking a file's result from `results` when neither it nor a module it consulted is in `changed`) into packages. */
+  load(apiFiles: string[], results: Map<string, FileResult>, changed: ReadonlySet<string>): LoadedPackage[] {
+    const runBag = this.bag;
     for (const file of apiFiles) {
-      const sf = this.files.get(file);
-      if (!sf) continue;
-      this.reportSyntaxErrors(sf);
+      let result = results.get(file);
+      if (!result || changed.has(file) || [...result.deps].some((d) => changed.has(d))) {
+        result = this.convertFile(file);
+        if (!result) continue;
+        results.set(file, result);
+      }
+      runBag.addAll(result.diagnostics);
       const pkg = this.packageFor(path.dirname(file));
-      if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, pkg);
-      else this.loadApiFile(sf, pkg);
+      pkg.types.push(...result.types);
+      pkg.markers.push(...result.packageMarkers);
+      if (result.conversion) {
+        pkg.conversionFunctions.push(...result.conversion.functions);
+        pkg.conversion = { source: result.conversion.source, imports: result.conversion.imports };
+      }
+      for (const decl of result.runtimeRefs) this.queueRuntime(decl);
     }
     // Runtime declarations, pulled in as they are referenced (a queue: their fields may reference more).
     if (this.runtimeQueue.length > 0) {
@@ -125,6 +204,35 @@ class Loader {
     }
     for (const pkg of this.packages.values()) this.bag.addAll(checkMarkerSet(pkg.markers));
     return [...this.packages.values()];
+  }
+
+  /** Convert one API file into its own result (diagnostics in their own bag, consulted modules recorded). */
+  private convertFile(file: string): FileResult | undefined {
+    const sf = this.files.get(file);
+    if (!sf) return undefined;
+    const runBag = this.bag;
+    const result: FileResult = { deps: new Set(), diagnostics: [], types: [], packageMarkers: [], runtimeRefs: [] };
+    this.bag = new DiagnosticBag();
+    this.current = result;
+    this.resolver.touched = result.deps;
+    try {
+      this.reportSyntaxErrors(sf);
+      if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, result);
+      else this.loadApiFile(sf, result, this.packageFor(path.dirname(file)).id);
+      result.diagnostics = this.bag.items;
+    } finally {
+      this.bag = runBag;
+      this.current = undefined;
+      this.resolver.touched = undefined;
+    }
+    this.converted.push(file);
+    return result;
+  }
+
+  private queueRuntime(decl: DeclNode): void {
+    if (this.runtimeSeen.has(decl.name.text)) return;
+    this.runtimeSeen.add(decl.name.text);
+    this.runtimeQueue.push(decl);
   }
 
   private reportSyntaxErrors(sf: ts.SourceFile): void {
@@ -152,19 +260,19 @@ class Loader {
     return pkg;
   }
 
-  private loadConversionFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
+  private loadConversionFile(sf: ts.SourceFile, out: FileResult): void {
+    const functions: string[] = [];
     for (const st of sf.statements) {
       const exported = hasExportModifier(st);
-      if (ts.isFunctionDeclaration(st) && st.name && exported) pkg.conversionFunctions.push(st.name.text);
+      if (ts.isFunctionDeclaration(st) && st.name && exported) functions.push(st.name.text);
       else if (ts.isVariableStatement(st) && exported) {
-        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) pkg.conversionFunctions.push(d.name.text);
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) functions.push(d.name.text);
       }
     }
-    pkg.conversionFunctions.sort();
-    pkg.conversion = { source: sf.text, imports: conversionImportSites(sf) };
+    out.conversion = { functions: functions.sort(), source: sf.text, imports: conversionImportSites(sf) };
   }
 
-  private loadApiFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
+  private loadApiFile(sf: ts.SourceFile, pkg: FileResult, pkgId: PackageId): void {
     const text = sf.text;
     for (const st of sf.statements) {
       if (isDeclNode(st)) {
@@ -172,7 +280,7 @@ class Loader {
         // The group right above the doc group lends its declaration-level markers (kubebuilder scaffolding style).
         const second = above.length > 0 ? above[above.length - 1] : undefined;
         for (const g of above) this.collectPackageMarkers(g, sf, pkg, g === second ? declTarget(st) : undefined);
-        const decl = this.convertDecl(st, pkg.id, doc);
+        const decl = this.convertDecl(st, pkgId, doc);
         if (decl) {
           if (second) decl.markers.unshift(...this.markersOf(second, sf, declTarget(st), true));
           this.bag.addAll(checkMarkerSet(decl.markers));
@@ -194,12 +302,12 @@ class Loader {
   }
 
   /** Markers of a comment group not attached to a declaration: package-level, unless `declTarget` claims them. */
-  private collectPackageMarkers(group: CommentGroup, sf: ts.SourceFile, pkg: LoadedPackage, declTargetName?: MarkerTarget): void {
+  private collectPackageMarkers(group: CommentGroup, sf: ts.SourceFile, pkg: FileResult, declTargetName?: MarkerTarget): void {
     for (const line of group.lines) {
       if (!isMarkerLine(line)) continue;
       if (declTargetName && allowsTarget(line.text.trimStart(), declTargetName)) continue; // taken by the declaration
       const m = this.parseLine(line.text, line.pos, sf, 'package');
-      if (m) pkg.markers.push(m);
+      if (m) pkg.packageMarkers.push(m);
     }
   }
 
@@ -475,10 +583,9 @@ class Loader {
     const name = decl.name.text;
     if (path.dirname(declFile.fileName) === this.metaDir) {
       if (SCALAR_WELL_KNOWN.has(name as WellKnownName)) return { kind: 'wellKnown', name: name as WellKnownName };
-      if (!this.runtimeSeen.has(name)) {
-        this.runtimeSeen.add(name);
-        this.runtimeQueue.push(decl);
-      }
+      if (this.current) {
+        if (!this.current.runtimeRefs.includes(decl)) this.current.runtimeRefs.push(decl);
+      } else this.queueRuntime(decl);
       return { kind: 'named', package: RUNTIME_PACKAGE, name };
     }
     const rel = path.relative(this.root, declFile.fileName);
