@@ -28,6 +28,8 @@ import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
 import { generateSettings, watchGenerate } from './cli/watch';
+import { configure, createGenerationContext, execute } from './emit/execute';
+import { docsGenerator } from './emit/docs';
 
 export interface Io {
   out: (s: string) => void;
@@ -105,6 +107,19 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
       },
     )
     .command(
+      'docs',
+      'Generate a Markdown API reference (one <group>.md per API group: kinds, fields, types, defaults, validations, CEL rules, printer columns)',
+      (y) =>
+        y
+          .option('apis', { type: 'string', demandOption: true, describe: 'APIs root: <apis>/<group>/<version>/*.ts' })
+          .option('out', { type: 'string', demandOption: true, describe: 'Output directory' })
+          .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' })
+          .check((args) => (requireValues(args, ['apis', 'out']), true)),
+      (args) => {
+        action = () => runDocs(io, cwd, args.apis, args.out, args.verify ?? false);
+      },
+    )
+    .command(
       'markers',
       'Print the marker reference (every marker kubegen understands, with its targets, arguments and help)',
       // No yargs default: with one, a bare `--format` would silently mean the default instead of failing the choices.
@@ -131,7 +146,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, markers, diagnostics or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, markers, diagnostics or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -162,7 +177,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'import', 'rbac', 'webhook', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {
@@ -224,6 +239,17 @@ async function runWatch(io: Io, cwd: string, configFile: string | undefined): Pr
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean): number {
+  const files = runGenerators(io, (bag) => {
+    const loaded = loadApiModel(path.resolve(cwd, apis), cwd);
+    bag.addAll(loaded.diagnostics);
+    if (bag.hasErrors) return [];
+    return execute(createGenerationContext(loaded.model, bag), [configure(docsGenerator, {})]);
+  });
+  if (!files) return 1;
+  return emit(io, path.resolve(cwd, out), files, verify, []);
 }
 
 function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): number {

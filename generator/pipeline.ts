@@ -74,7 +74,7 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     },
   };
   const selected: ConfiguredGenerator[] = [];
-  for (const name of settings.generators ?? generators.map((g) => g.name)) {
+  for (const name of settings.generators ?? generators.filter((g) => !g.optIn).map((g) => g.name)) {
     const registered = generatorByName(name);
     if (registered) selected.push(registered.configure(config));
     else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
@@ -129,6 +129,7 @@ const EXPORTED_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\
 export function placeFile(f: VirtualFile, layout: OutputLayout = 'package'): string {
   if (!f.group) return f.path;
   if (f.role === 'crd') return `${f.group}/crds/${f.path}`;
+  if (f.role === 'docs') return `${f.group}/docs/${f.path}`;
   if (f.role === 'source') return layout === 'source' ? `${f.group}/${f.path}` : `${f.group}/src/${f.path}`;
   return `${f.group}/${f.path}`;
 }
