@@ -46,8 +46,8 @@ export const generators: readonly RegisteredGenerator[] = [
   register(fakeGenerator, defaults),
   register(listersGenerator, defaults),
   register(informersGenerator, defaults),
-  register(packageGenerator, (c) => c.package),
   { ...register(docsGenerator, defaults), optIn: true },
+  register(packageGenerator, (c) => c.package),
 ];
 
 export function generatorByName(name: string): RegisteredGenerator | undefined {
