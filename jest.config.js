@@ -20,9 +20,12 @@ const shared = {
   // Resolve the runtime package to its sources, so tests never depend on a stale build in runtime/dist.
   moduleNameMapper: {
     '^@kubegen/runtime$': '<rootDir>/runtime/src/index.ts',
-    '^@kubegen/runtime/(client|cache|workqueue|webhook|testing|internal)$': '<rootDir>/runtime/src/$1/index.ts',
+    '^@kubegen/runtime/(client|cache|workqueue|webhook|testing|internal|validation)$': '<rootDir>/runtime/src/$1/index.ts',
     '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
+    '^@kubegen/runtime/webhook/admission$': '<rootDir>/runtime/src/webhook/admission/index.ts',
     '^@kubegen/runtime/(controller|controllerutil|leaderelection|events)$': '<rootDir>/runtime/src/$1/index.ts',
+    // @kubegen/api/<group>[/<version>|/fake] → its generated sources
+    '^@kubegen/api/(.+)$': '<rootDir>/api/src/$1/index.ts',
   },
 };
 

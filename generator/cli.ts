@@ -21,7 +21,7 @@ import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
 import { renderDiagnosticReference } from './diagnostics/reference';
 import { generateAll, generateCrds, loadApiModel, ownedDirs } from './pipeline';
-import { verifyFiles, writeFiles } from './write';
+import { verifyFiles, withSignalsHeld, writeFileSets, type OutputSet } from './write';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
@@ -47,6 +47,7 @@ interface CrdArgs {
   stdout?: boolean;
   verify?: boolean;
   header?: string;
+  strict?: boolean;
 }
 
 /** Empty string values (`--apis ''`, or `--out` with nothing after it) are usage errors. */
@@ -84,6 +85,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
           .option('stdout', { type: 'boolean', describe: 'Print the CRDs instead of writing them' })
           .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' })
           .option('header', { type: 'string', describe: 'Text to put before every CRD file' })
+          .option('strict', { type: 'boolean', describe: 'Treat warnings as errors (nothing is written when there is one)' })
           .check((args) => checkCrdArgs(args)),
       (args) => {
         action = () => runCrd(io, cwd, args);
@@ -96,6 +98,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         y
           .option('config', { type: 'string', describe: 'Configuration file (default: kubegen.config.json|js|cjs, else package.json#kubegen)' })
           .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if the output differs from what would be generated' })
+          .option('strict', { type: 'boolean', describe: 'Treat warnings as errors (as "strict": true in the configuration does)' })
           .option('watch', { type: 'boolean', describe: 'Keep running: regenerate what changed whenever a file under the APIs root changes (Ctrl-C stops)' })
           .check((args) => {
             requireValues(args, ['config']);
@@ -103,7 +106,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
             return true;
           }),
       (args) => {
-        action = args.watch ? () => runWatch(io, cwd, args.config) : () => runGenerate(io, cwd, args.config, args.verify ?? false);
+        action = args.watch ? () => runWatch(io, cwd, args.config, args.strict ?? false) : () => runGenerate(io, cwd, args.config, args.verify ?? false, args.strict ?? false);
       },
     )
     .command(
@@ -142,11 +145,11 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         };
       },
     )
-    .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, dir, files, verify, []) }))
+    .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, [{ outDir: dir, files, owned: [] }], verify) }))
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, markers, diagnostics or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, markers, diagnostics or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -177,7 +180,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {
@@ -211,37 +214,37 @@ function debug(): boolean {
   return process.env.KUBEGEN_DEBUG === '1';
 }
 
-function runCrd(io: Io, cwd: string, args: CrdArgs): number {
+function runCrd(io: Io, cwd: string, args: CrdArgs): number | Promise<number> {
   const files = runGenerators(io, (bag) => {
     const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
     bag.addAll(loaded.diagnostics);
     if (bag.hasErrors) return [];
     return generateCrds(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) }, bag);
-  });
+  }, args.strict ?? false);
   if (!files) return 1;
   if (args.stdout) {
     for (const f of files) io.out(f.contents);
     return 0;
   }
-  return emit(io, path.resolve(cwd, args.out!), files, args.verify ?? false, []);
+  return emit(io, [{ outDir: path.resolve(cwd, args.out!), files, owned: [] }], args.verify ?? false);
 }
 
 /** `generate --watch`: until SIGINT or SIGTERM, which end it with exit code 0. */
-async function runWatch(io: Io, cwd: string, configFile: string | undefined): Promise<number> {
+async function runWatch(io: Io, cwd: string, configFile: string | undefined, strictFlag: boolean): Promise<number> {
   const config = loadConfig(cwd, configFile);
   const stop = new AbortController();
   const onSignal = () => { stop.abort(); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    return await watchGenerate(io, cwd, config, { signal: stop.signal });
+    return await watchGenerate(io, cwd, config, { signal: stop.signal, strict: strictFlag || config.strict });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
 }
 
-function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean): number {
+function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean): number | Promise<number> {
   const files = runGenerators(io, (bag) => {
     const loaded = loadApiModel(path.resolve(cwd, apis), cwd);
     bag.addAll(loaded.diagnostics);
@@ -249,11 +252,12 @@ function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean
     return execute(createGenerationContext(loaded.model, bag), [configure(docsGenerator, {})]);
   });
   if (!files) return 1;
-  return emit(io, path.resolve(cwd, out), files, verify, []);
+  return emit(io, [{ outDir: path.resolve(cwd, out), files, owned: [] }], verify);
 }
 
-function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean): number {
+function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean, strictFlag: boolean): number | Promise<number> {
   const config = loadConfig(cwd, configFile);
+  const strict = strictFlag || config.strict;
   let owned: string[] = [];
   let manifests: Array<{ dir: string; files: VirtualFile[] }> = [];
   const files = runGenerators(io, (bag) => {
@@ -265,17 +269,18 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
       config,
       loaded.model.groups.map((g) => g.name),
     );
-    owned = ownedDirs(loaded.model, config.layout);
+    owned = ownedDirs(loaded.model, config.layout, config.groupFolder);
     return generateAll(loaded.model, generateSettings(config), bag).files;
-  });
+  }, strict);
   if (!files) return 1;
-  let code = emit(io, config.output, files, verify, owned);
-  for (const m of manifests) code = Math.max(code, emit(io, m.dir, m.files, verify, []));
-  return code;
+  return emit(io, [{ outDir: config.output, files, owned }, ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))], verify);
 }
 
-/** Run a generation step that reports into one bag; print the diagnostics; undefined when there were errors. */
-function runGenerators(io: Io, step: (bag: DiagnosticBag) => VirtualFile[]): VirtualFile[] | undefined {
+/**
+ * Run a generation step that reports into one bag; print the diagnostics; undefined when there were errors. With
+ * `strict`, every warning is reported as an error (same code), so a run with warnings writes nothing.
+ */
+function runGenerators(io: Io, step: (bag: DiagnosticBag) => VirtualFile[], strict = false): VirtualFile[] | undefined {
   const bag = new DiagnosticBag();
   let files: VirtualFile[] = [];
   try {
@@ -284,22 +289,37 @@ function runGenerators(io: Io, step: (bag: DiagnosticBag) => VirtualFile[]): Vir
     if (e instanceof GenerationError) bag.addAll(e.diagnostics);
     else throw e;
   }
-  if (bag.items.length > 0) io.err(formatDiagnostics(bag.items));
-  return bag.hasErrors ? undefined : files;
+  const items = strict ? bag.items.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : bag.items;
+  if (items.length > 0) io.err(formatDiagnostics(items));
+  return items.some((d) => d.severity === 'error') ? undefined : files;
 }
 
-function emit(io: Io, outDir: string, files: VirtualFile[], verify: boolean, owned: string[]): number {
+/**
+ * Verify or write output sets. Writing is one transaction over all sets (every path checked before anything is
+ * written; a failure restores what was there), run with SIGINT / SIGTERM / SIGHUP held so an interrupt cannot cut it
+ * short: an interrupt received meanwhile ends kubegen right after, with the shell's exit code for it.
+ */
+async function emit(io: Io, sets: OutputSet[], verify: boolean): Promise<number> {
   if (verify) {
-    const v = verifyFiles(outDir, files, { owned });
-    if (v.ok) {
-      io.out(`kubegen: ${files.length} files up to date in ${outDir}\n`);
-      return 0;
+    let code = 0;
+    for (const { outDir, files, owned } of sets) {
+      const v = verifyFiles(outDir, files, { owned });
+      if (v.ok) {
+        io.out(`kubegen: ${files.length} files up to date in ${outDir}\n`);
+        continue;
+      }
+      io.err(v.diff);
+      io.err(`kubegen: ${v.mismatched.length} file(s) differ from what would be generated in ${outDir}; run kubegen without --verify\n`);
+      code = 1;
     }
-    io.err(v.diff);
-    io.err(`kubegen: ${v.mismatched.length} file(s) differ from what would be generated in ${outDir}; run kubegen without --verify\n`);
-    return 1;
+    return code;
   }
-  const r = writeFiles(outDir, files, { owned });
-  io.out(`kubegen: wrote ${r.written.length}, unchanged ${r.unchanged.length}${r.removed.length ? `, removed ${r.removed.length}` : ''} in ${outDir}\n`);
-  return 0;
+  const { value: results, signal, exitCode } = await withSignalsHeld(() => writeFileSets(sets));
+  sets.forEach(({ outDir }, i) => {
+    const r = results[i];
+    io.out(`kubegen: wrote ${r.written.length}, unchanged ${r.unchanged.length}${r.removed.length ? `, removed ${r.removed.length}` : ''} in ${outDir}\n`);
+  });
+  if (signal === undefined) return 0;
+  io.err(`kubegen: interrupted (${signal}) while writing; the write was completed first, so every file is whole\n`);
+  return exitCode ?? 1;
 }

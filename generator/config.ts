@@ -15,8 +15,8 @@ import { didYouMean } from './diagnostics';
 import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
-import { groupNameErrors, formatNameError, npmPackageNameErrors } from './model/names';
-import { resolveManifestTargets, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
+import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, type GroupFolderStyle } from './model/names';
+import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -34,12 +34,21 @@ export interface KubegenConfigFile {
    * TypeScript is written into `output` inside the project's source tree (e.g. `src/generated`) for its own `tsc`.
    */
   layout?: 'package' | 'source';
+  /**
+   * How each group's folder under `output` is named: `group` (default) the group name, `short` its first DNS label
+   * as k8s.io/api lays out its packages (`rbac.authorization.k8s.io` → `rbac`); the empty core group is `core`.
+   */
+  groupFolder?: GroupFolderStyle;
   /** Conversion webhooks per API group, written into multi-version CRDs' `spec.conversion`. */
   conversion?: Record<string, CrdConversionWebhook & { caBundleFile?: string }>;
   /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/cli/manifests.ts). */
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
+  /** Warnings are errors (as `--strict` makes them). */
+  strict?: boolean;
+  /** `kubegen apiservice` from `kubegen generate`: `{ paths?, apiServices?, output }` (docs/apiservice.md). */
+  apiservice?: ApiServiceConfigFile;
 }
 
 export interface KubegenConfig {
@@ -55,9 +64,12 @@ export interface KubegenConfig {
   crdHeader?: string;
   /** How generated files are laid out under `output` (see `OutputLayout` in generator/pipeline.ts). */
   layout: 'package' | 'source';
+  groupFolder: GroupFolderStyle;
   conversion: Record<string, CrdConversionWebhook>;
-  /** The rbac / webhook generators to run, resolved. */
+  /** The rbac / webhook / apiservice generators to run, resolved. */
   manifests: ManifestTarget[];
+  /** Warnings are errors. */
+  strict: boolean;
 }
 
 /** Every problem of a configuration, one line each (file and key or line:column first). */
@@ -171,7 +183,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'conversion', 'rbac', 'webhook'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict'];
+const GROUP_FOLDERS = ['group', 'short'] as const;
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
 const SERVICE_KEYS = ['name', 'namespace', 'path', 'port'];
@@ -259,10 +272,21 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
     else layout = known;
   }
 
+  let folders: GroupFolderStyle = 'group';
+  const gf = own('groupFolder');
+  if (gf !== undefined) {
+    const known = GROUP_FOLDERS.find((g) => g === gf);
+    if (known === undefined) problem('groupFolder', `must be "group" or "short", not ${JSON.stringify(gf)}`);
+    else folders = known;
+  }
+
+  const strict = own('strict') ?? false;
+  if (typeof strict !== 'boolean') problem('strict', 'must be true or false');
+
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
-  const manifests = resolveManifestTargets(raw, baseDir, problem);
+  const manifests = resolveManifestTargets(raw, baseDir, problem, source);
   if (problems.length > 0) throw new ConfigError(problems);
-  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, conversion, manifests };
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
   if (crdHeader !== undefined) config.crdHeader = crdHeader;
   return config;
@@ -382,8 +406,13 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
 export function checkConfigForGroups(config: KubegenConfig, groups: readonly string[]): void {
   const problems: string[] = [];
   const names = new Map<string, string>();
+  const folders = new Map<string, string>();
   for (const group of groups) {
-    const name = config.packageName.split('{group}').join(group);
+    const name = config.packageName.split('{group}').join(groupFolder(group));
+    const folder = groupFolder(group, config.groupFolder);
+    const clash = folders.get(folder);
+    if (clash !== undefined) problems.push(`${config.source}: groupFolder: groups ${clash} and ${group} would both be written to ${JSON.stringify(folder)}`);
+    folders.set(folder, group);
     const errs = npmPackageNameErrors(name);
     if (errs.length > 0) problems.push(`${config.source}: packageName: ${JSON.stringify(name)} (for group ${group}) is not a valid npm package name: ${errs.join('; ')}`);
     const other = names.get(name);

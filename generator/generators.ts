@@ -2,6 +2,7 @@
  * Every generator kubegen runs, by name, each with how its options come out of the run's configuration. `kubegen
  * generate` runs those the configuration selects (all but the opt-in `docs` by default), in this order, over one generation context.
  */
+import { admissionGenerator } from './emit/admission';
 import { clientsetGenerator, fakeGenerator } from './emit/clientset';
 import { conversionGenerator } from './emit/conversion';
 import { crdGenerator, type CrdOptions } from './emit/crd';
@@ -14,6 +15,7 @@ import { listersGenerator } from './emit/listers';
 import { packageGenerator, type PackageOptions } from './emit/package';
 import type { Generator } from './emit/types';
 import { typesGenerator } from './emit/types-ts';
+import { validationGenerator } from './emit/validation';
 
 /** The configuration of a run, resolved once: what each generator's options are made from. */
 export interface GenerationConfig {
@@ -41,11 +43,13 @@ export const generators: readonly RegisteredGenerator[] = [
   register(typesGenerator, defaults),
   register(deepcopyGenerator, defaults),
   register(defaultsGenerator, defaults),
+  register(validationGenerator, defaults),
   register(conversionGenerator, defaults),
   register(clientsetGenerator, defaults),
   register(fakeGenerator, defaults),
   register(listersGenerator, defaults),
   register(informersGenerator, defaults),
+  register(admissionGenerator, defaults),
   { ...register(docsGenerator, defaults), optIn: true },
   register(packageGenerator, (c) => c.package),
 ];

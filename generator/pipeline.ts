@@ -11,6 +11,7 @@ import type { ApiModel } from './model/types';
 import type * as GeneratorsModule from './generators';
 import { packageOptions } from './emit/package-options';
 import type { PackageOptions } from './emit/package';
+import { groupFolder, type GroupFolderStyle } from './model/names';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -35,7 +36,24 @@ export function generateCrdFiles(apisRoot: string, options: CrdOptions = {}): Vi
 
 /** The CRD files of a model, ordered by path; problems are reported into `bag`. */
 export function generateCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticBag): VirtualFile[] {
-  return execute(createGenerationContext(model, bag), [configure(crdGenerator, options)]).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = execute(createGenerationContext(model, bag), [configure(crdGenerator, options)]).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  checkOutputCollisions(files, bag);
+  return files;
+}
+
+/**
+ * Two generated files must not land on one path — neither the same path nor paths that differ only in case, which
+ * are one file on the case-insensitive file systems of macOS and Windows. Reported before anything is written (the
+ * model's own checks, such as equal plurals, catch the usual causes earlier, at the declarations).
+ */
+export function checkOutputCollisions(files: readonly VirtualFile[], bag: DiagnosticBag): void {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const key = f.path.toLowerCase();
+    const other = seen.get(key);
+    if (other === undefined) seen.set(key, f.path);
+    else bag.report('output-collision', other === f.path ? `two generated files have the same path ${JSON.stringify(f.path)}` : `generated files ${JSON.stringify(other)} and ${JSON.stringify(f.path)} differ only in case: they are one file on case-insensitive file systems`);
+  }
 }
 
 /**
@@ -53,6 +71,8 @@ export interface GenerateSettings {
   packageName: string;
   crd: CrdOptions;
   layout?: OutputLayout;
+  /** How each group's folder under the output root is named (default `group`: the group name, `core` for the empty group). */
+  groupFolder?: GroupFolderStyle;
 }
 
 /**
@@ -64,7 +84,8 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
   // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
-  const ctx = createGenerationContext(model, bag);
+  const layout = settings.layout ?? 'package';
+  const ctx = createGenerationContext(model, bag, { crossGroupImports: layout === 'source', groupFolder: settings.groupFolder ?? 'group' });
   let pkg: PackageOptions | undefined;
   const config: GeneratorsModule.GenerationConfig = {
     crd: settings.crd,
@@ -79,12 +100,12 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     if (registered) selected.push(registered.configure(config));
     else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
   }
-  const layout = settings.layout ?? 'package';
   const files = execute(ctx, selected)
     .filter((f) => !(layout === 'source' && f.role === 'package'))
-    .map((f) => ({ ...f, path: placeFile(f, layout) }))
+    .map((f) => ({ ...f, path: placeFile(f, layout, settings.groupFolder) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   checkExportCollisions(model, files, ctx.diagnostics);
+  checkOutputCollisions(files, ctx.diagnostics);
   return { files, diagnostics: ctx.diagnostics.items };
 }
 
@@ -100,7 +121,7 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
     const slash = f.path.lastIndexOf('/');
     const dir = f.path.slice(0, slash);
     const module = f.path.slice(slash + 1);
-    if (f.role !== 'source' || !f.group || !module.endsWith('.ts') || module === 'index.ts') continue;
+    if (f.role !== 'source' || f.group === undefined || !module.endsWith('.ts') || module === 'index.ts') continue;
     const entry = byDir.get(dir) ?? { group: f.group, exported: new Map<string, string[]>() };
     byDir.set(dir, entry);
     for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) entry.exported.set(d[1], [...(entry.exported.get(d[1]) ?? []), module]);
@@ -125,27 +146,35 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
 
 const EXPORTED_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gmu;
 
-/** Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}). */
-export function placeFile(f: VirtualFile, layout: OutputLayout = 'package'): string {
-  if (!f.group) return f.path;
-  if (f.role === 'crd') return `${f.group}/crds/${f.path}`;
-  if (f.role === 'docs') return `${f.group}/docs/${f.path}`;
-  if (f.role === 'source') return layout === 'source' ? `${f.group}/${f.path}` : `${f.group}/src/${f.path}`;
-  return `${f.group}/${f.path}`;
+/**
+ * Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}), under the group's
+ * folder (see {@link GroupFolderStyle}; the empty core group's folder is `core`).
+ */
+export function placeFile(f: VirtualFile, layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string {
+  if (f.group === undefined) return f.path;
+  const dir = groupFolder(f.group, style);
+  if (f.role === 'crd') return `${dir}/crds/${f.path}`;
+  if (f.role === 'docs') return `${dir}/docs/${f.path}`;
+  if (f.role === 'source') return layout === 'source' ? `${dir}/${f.path}` : `${dir}/src/${f.path}`;
+  return `${dir}/${f.path}`;
 }
 
 /**
  * The directories of the output root kubegen owns for a model's groups: files there that are no longer generated
  * are removed (`package`: `<group>/crds` and `<group>/src`; `source`: all of `<group>/`).
  */
-export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package'): string[] {
+export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string[] {
   return ownedGroupDirs(
     model.groups.map((g) => g.name),
     layout,
+    style,
   );
 }
 
 /** The owned directories of some groups (see {@link ownedDirs}). */
-export function ownedGroupDirs(groups: readonly string[], layout: OutputLayout = 'package'): string[] {
-  return groups.flatMap((g) => (layout === 'source' ? [g] : [`${g}/crds`, `${g}/src`]));
+export function ownedGroupDirs(groups: readonly string[], layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string[] {
+  return groups.flatMap((g) => {
+    const dir = groupFolder(g, style);
+    return layout === 'source' ? [dir] : [`${dir}/crds`, `${dir}/src`];
+  });
 }

@@ -11,7 +11,11 @@
  *   through a planted link), then all are renamed into place, so a failure while writing leaves no half-written
  *   file and no directory it created; a file whose content is unchanged is not touched (its mtime stays);
  * - files in `owned` directories that are no longer generated are removed, and so are stray temporary files left by
- *   an interrupted run (of a process that no longer exists) next to any generated file.
+ *   an interrupted run (of a process that no longer exists) next to any generated file;
+ * - `writeFileSets` does the same for several output roots as one transaction (all paths of all roots checked
+ *   first), and a failure while renaming restores the files already renamed, so an error leaves the output as it
+ *   was; `withSignalsHeld` runs a write so that SIGINT / SIGTERM / SIGHUP cannot cut it short (the CLI writes
+ *   through it and exits 130 … afterwards).
  *
  * `verifyFiles` applies the same path checks, writes nothing, and reports differing, missing, stale and stray files.
  *
@@ -65,6 +69,8 @@ interface Target {
 }
 
 interface Plan {
+  /** As given, for messages. */
+  outDir: string;
   root: string;
   targets: Target[];
   /** Owned directories, relative (normalised, `/`-separated). */
@@ -148,7 +154,7 @@ function plan(outDir: string, files: readonly VirtualFile[], owned: readonly str
   const ownedDirs: string[] = [];
   for (const dir of owned) if (check(dir, 'into the owned directory') !== undefined) ownedDirs.push(dir);
   if (problems.length > 0) throw new OutputPathError(problems);
-  return { root, targets, owned: ownedDirs };
+  return { outDir, root, targets, owned: ownedDirs };
 }
 
 /** Whether a process with this id exists (a temporary file of a live run is not stray). */
@@ -206,47 +212,171 @@ function readIfExists(abs: string): string | undefined {
 }
 
 export function writeFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): WriteResult {
-  return write(plan(outDir, files, options.owned ?? []));
+  return writeFileSets([{ outDir, files, owned: options.owned }])[0];
 }
 
-function write(p: Plan): WriteResult {
-  const result: WriteResult = { written: [], unchanged: [], removed: [] };
-  for (const stray of strayTempFiles(p)) {
-    fs.rmSync(path.join(p.root, ...stray.split('/')), { force: true });
-    result.removed.push(stray);
+/** One output root and the files to write under it. */
+export interface OutputSet {
+  outDir: string;
+  files: readonly VirtualFile[];
+  owned?: string[];
+}
+
+/**
+ * Several output roots written as one transaction (`kubegen generate`: the generated packages, the RBAC and webhook
+ * manifests): every path of every set is checked first — and no two sets may write one file — so a refused path
+ * anywhere writes nothing anywhere; then every temporary file is written, then all are renamed into place.
+ */
+export function writeFileSets(sets: readonly OutputSet[]): WriteResult[] {
+  const plans: Plan[] = [];
+  const problems: string[] = [];
+  for (const set of sets) {
+    try {
+      plans.push(plan(set.outDir, set.files, set.owned ?? []));
+    } catch (e) {
+      if (!(e instanceof OutputPathError)) throw e;
+      problems.push(...e.problems);
+    }
   }
-  const pending: Array<{ tmp: string; target: string }> = [];
+  const claimed = new Map<string, string>();
+  for (const p of plans) {
+    for (const t of p.targets) {
+      if (claimed.has(t.abs)) problems.push(`two outputs would write ${t.abs} (as ${JSON.stringify(claimed.get(t.abs))} and ${JSON.stringify(t.file.path)})`);
+      else claimed.set(t.abs, t.file.path);
+    }
+  }
+  if (problems.length > 0) throw new OutputPathError(problems);
+  return write(plans);
+}
+
+/** A file written to its temporary sibling, waiting to be renamed over its target (whose old content is kept to roll back). */
+interface Pending {
+  tmp: string;
+  target: string;
+  /** The target's content before the write; undefined when it did not exist. */
+  before: string | undefined;
+}
+
+/**
+ * The transaction: temporary files for every changed file of every plan, then the renames; a failure in either
+ * phase undoes what was done (temporary files removed, renamed targets restored to their old content or removed,
+ * directories it created removed), so an error leaves the output as it was. Stale files are removed last.
+ */
+function write(plans: readonly Plan[]): WriteResult[] {
+  const results: WriteResult[] = plans.map(() => ({ written: [], unchanged: [], removed: [] }));
+  plans.forEach((p, i) => {
+    for (const stray of strayTempFiles(p)) {
+      fs.rmSync(path.join(p.root, ...stray.split('/')), { force: true });
+      results[i].removed.push(stray);
+    }
+  });
+  const pending: Pending[] = [];
   const createdDirs: string[] = [];
+  const renamed: Pending[] = [];
   try {
-    for (const { file, abs } of p.targets) {
-      if (readIfExists(abs) === file.contents) {
-        result.unchanged.push(file.path);
-        continue;
+    plans.forEach((p, i) => {
+      for (const { file, abs } of p.targets) {
+        const before = readIfExists(abs);
+        if (before === file.contents) {
+          results[i].unchanged.push(file.path);
+          continue;
+        }
+        const created = fs.mkdirSync(path.dirname(abs), { recursive: true });
+        if (created !== undefined) createdDirs.push(created);
+        const tmp = `${abs}.kubegen-${process.pid}.tmp`;
+        const fd = fs.openSync(tmp, 'wx');
+        pending.push({ tmp, target: abs, before });
+        try {
+          fs.writeFileSync(fd, file.contents);
+        } finally {
+          fs.closeSync(fd);
+        }
+        results[i].written.push(file.path);
       }
-      const created = fs.mkdirSync(path.dirname(abs), { recursive: true });
-      if (created !== undefined) createdDirs.push(created);
-      const tmp = `${abs}.kubegen-${process.pid}.tmp`;
-      const fd = fs.openSync(tmp, 'wx');
-      pending.push({ tmp, target: abs });
-      try {
-        fs.writeFileSync(fd, file.contents);
-      } finally {
-        fs.closeSync(fd);
-      }
-      result.written.push(file.path);
+    });
+    for (const t of pending) {
+      fs.renameSync(t.tmp, t.target);
+      renamed.push(t);
     }
   } catch (e) {
-    for (const t of pending) fs.rmSync(t.tmp, { force: true });
-    removeCreatedDirs(createdDirs);
+    rollBack(pending, renamed, createdDirs);
     throw e;
   }
-  for (const t of pending) fs.renameSync(t.tmp, t.target);
-  for (const stale of staleFiles(p)) {
-    fs.rmSync(path.join(p.root, ...stale.split('/')));
-    result.removed.push(stale);
+  plans.forEach((p, i) => {
+    for (const stale of staleFiles(p)) {
+      fs.rmSync(path.join(p.root, ...stale.split('/')));
+      results[i].removed.push(stale);
+    }
+    results[i].removed.sort();
+  });
+  return results;
+}
+
+/** Undo a failed write, best effort (the write error is what the user needs to see). */
+function rollBack(pending: readonly Pending[], renamed: readonly Pending[], createdDirs: string[]): void {
+  const done = new Set(renamed);
+  for (const t of pending) {
+    if (!done.has(t)) {
+      bestEffort(() => {
+        fs.rmSync(t.tmp, { force: true });
+      });
+    }
   }
-  result.removed.sort();
-  return result;
+  for (const t of renamed) {
+    bestEffort(() => {
+      if (t.before === undefined) fs.rmSync(t.target, { force: true });
+      else {
+        fs.writeFileSync(t.tmp, t.before);
+        fs.renameSync(t.tmp, t.target);
+      }
+    });
+  }
+  removeCreatedDirs(createdDirs);
+}
+
+function bestEffort(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // best effort: the original error is reported
+  }
+}
+
+/** The signals that end `kubegen` from a terminal or a process manager, and the exit codes a shell gives them. */
+const HELD_SIGNALS: ReadonlyArray<[NodeJS.Signals, number]> = [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+];
+
+/**
+ * Runs a (synchronous) write with SIGINT, SIGTERM and SIGHUP held, so an interrupt can never leave a partial
+ * file, a stray temporary file or a half-written set of outputs: while `write` runs, a signal is only recorded
+ * (JavaScript runs the write to its end); afterwards the event loop is turned twice so that a signal received during
+ * the write reaches the listener, the listeners are removed, and the signal is returned with the exit code a shell
+ * reports for it (130 for SIGINT). Outside this window the signals keep their default action: an interrupt before
+ * the write starts writes nothing.
+ */
+export async function withSignalsHeld<T>(write: () => T): Promise<{ value: T; signal?: NodeJS.Signals; exitCode?: number }> {
+  let received: NodeJS.Signals | undefined;
+  const listener = (signal: NodeJS.Signals) => {
+    received ??= signal;
+  };
+  for (const [signal] of HELD_SIGNALS) process.on(signal, listener);
+  try {
+    let value: T;
+    try {
+      value = write();
+    } finally {
+      // Two turns: the first may run in the same loop iteration as the poll phase that has not yet read the signal.
+      for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (received === undefined) return { value };
+    const signal: NodeJS.Signals = received;
+    return { value, signal, exitCode: HELD_SIGNALS.find(([s]) => s === signal)?.[1] ?? 1 };
+  } finally {
+    for (const [signal] of HELD_SIGNALS) process.off(signal, listener);
+  }
 }
 
 /** Remove the directories a failed write created (each the top of a chain `mkdir -p` made), if still empty. */

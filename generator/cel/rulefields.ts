@@ -63,8 +63,20 @@ const ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', 
 
 /** Why a field path does not resolve against the node (`ValidFieldPath`), or undefined when it does. */
 export function fieldPathProblem(path: string, node: JSONSchemaProps): string | undefined {
+  const r = resolveFieldPath(path, node);
+  return 'problem' in r ? r.problem : undefined;
+}
+
+/**
+ * The apiserver's `ValidFieldPath`: the schema a field path (`.a.b`, `['a.b']`, `.m.key`) leads to from `node`, or
+ * why it leads nowhere. `allowArrayNotation: false` (selectable fields) refuses `[…]`. `path` is the dotted path
+ * of property names walked, for duplicate checks.
+ */
+export function resolveFieldPath(path: string, node: JSONSchemaProps, options: { allowArrayNotation?: boolean } = {}): { schema: JSONSchemaProps; steps: string[] } | { problem: string } {
+  const allowArrayNotation = options.allowArrayNotation ?? true;
   const toks = tokens(path);
   let s: JSONSchemaProps | undefined = node;
+  const steps: string[] = [];
   const step = (name: string): string | undefined => {
     if (s?.properties) {
       if (!Object.hasOwn(s.properties, name)) return 'does not refer to a valid field';
@@ -74,33 +86,35 @@ export function fieldPathProblem(path: string, node: JSONSchemaProps): string | 
     } else {
       return 'does not refer to a valid field';
     }
+    steps.push(name);
     return undefined;
   };
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i];
     if (tok === '[') {
+      if (!allowArrayNotation) return { problem: 'array notation is not allowed' };
       const q = toks[++i];
-      if (q === undefined) return 'unexpected end of JSON path';
-      if (q.length < 2 || q[0] !== "'" || q[q.length - 1] !== "'") return `expected single quoted string but got ${q}`;
+      if (q === undefined) return { problem: 'unexpected end of JSON path' };
+      if (q.length < 2 || q[0] !== "'" || q[q.length - 1] !== "'") return { problem: `expected single quoted string but got ${q}` };
       let bad: string | undefined;
       const name = q.slice(1, -1).replace(/\\./g, (m) => {
         const e = ESCAPES[m[1]];
         if (e === undefined) bad = m;
         return e ?? '';
       });
-      if (bad) return `invalid string literal: invalid escape char ${bad}`;
+      if (bad) return { problem: `invalid string literal: invalid escape char ${bad}` };
       const p = step(name);
-      if (p) return p;
-      if (toks[++i] === undefined) return 'unexpected end of JSON path';
-      if (toks[i] !== ']') return `expected ] but got ${toks[i]}`;
+      if (p) return { problem: p };
+      if (toks[++i] === undefined) return { problem: 'unexpected end of JSON path' };
+      if (toks[i] !== ']') return { problem: `expected ] but got ${toks[i]}` };
     } else if (tok === '.') {
       const name = toks[++i];
-      if (name === undefined) return 'unexpected end of JSON path';
+      if (name === undefined) return { problem: 'unexpected end of JSON path' };
       const p = step(name);
-      if (p) return p;
+      if (p) return { problem: p };
     } else {
-      return `expected [ or . but got: ${tok}`;
+      return { problem: `expected [ or . but got: ${tok}` };
     }
   }
-  return undefined;
+  return { schema: s, steps };
 }

@@ -12,6 +12,7 @@ import type { Argv, CommandModule } from 'yargs';
 import type { CommandAction } from './envtest';
 import { formatProblem, importCrds, importOpenApi, type ImportInput, type ImportProblem } from '../import';
 import { writeFiles } from '../write';
+import type { GroupFolderStyle } from '../model/names';
 
 export interface ImportIo {
   out: (s: string) => void;
@@ -29,6 +30,10 @@ export interface ImportArgs {
   inputs: string[];
   out: string;
   force?: boolean;
+  /** `import openapi --go-docs <json>`: the Go side file (see generator/import/godocs.ts). */
+  goDocs?: string;
+  /** How group folders are named (openapi only; default `group`). */
+  groupFolder?: GroupFolderStyle;
 }
 
 /** Runs an import; returns the exit code. */
@@ -36,7 +41,12 @@ export function runImport(args: ImportArgs, io: ImportIo, cwd: string): number {
   const problems: ImportProblem[] = [];
   const inputs = collectInputs(args.inputs, cwd, io, problems);
   if (problems.length > 0) return report(io, problems);
-  const result = args.source === 'crd' ? importCrds(inputs) : importOpenApi(inputs);
+  let goDocs: ImportInput | undefined;
+  if (args.goDocs !== undefined) {
+    goDocs = collectInputs([args.goDocs], cwd, io, problems)[0];
+    if (problems.length > 0) return report(io, problems);
+  }
+  const result = args.source === 'crd' ? importCrds(inputs) : importOpenApi(inputs, { groupFolder: args.groupFolder, ...(goDocs ? { goDocs } : {}) });
   if (result.problems.some((p) => p.severity === 'error')) return report(io, result.problems);
   const outDir = path.resolve(cwd, args.out);
   if (!args.force) {
@@ -104,6 +114,8 @@ interface ImportCommandArgs {
   inputs: string[];
   out: string;
   force: boolean;
+  'go-docs'?: string;
+  'group-folder'?: string;
 }
 
 /**
@@ -117,15 +129,29 @@ export function importCommand(io: ImportIo, cwd: string, run: (action: CommandAc
     describe,
     builder: (y: Argv) =>
       y
+        // variadic positionals need duplicate arguments kept (else yargs keeps only the last input)
+        .parserConfiguration({ 'duplicate-arguments-array': true })
         .positional('inputs', { type: 'string', array: true, demandOption: true, describe: source === 'crd' ? 'CRD files, directories, or - for standard input' : 'OpenAPI v3 documents (JSON or YAML), or -' })
         .option('out', { type: 'string', demandOption: true, describe: 'The APIs root to write <group>/<version>/*.ts into' })
         .option('force', { type: 'boolean', default: false, describe: 'Overwrite files in --out that have other content' })
+        .option('group-folder', { type: 'string', choices: ['group', 'short'], describe: 'openapi: name group folders by the group (default) or by its first DNS label as k8s.io/api does (rbac/v1); the core group is core' })
+        .option('go-docs', {
+          type: 'string',
+          hidden: source !== 'openapi',
+          describe: "openapi only: a JSON side file from scripts/godocs (the API's Go sources): descriptions with controller-gen's line breaks, named scalar types, inline embedding",
+        })
         .check((args) => {
+          for (const o of ['out', 'group-folder', 'go-docs'] as const) if (Array.isArray(args[o])) throw new Error(`--${o} is given more than once`);
+          if (source !== 'openapi' && args['go-docs'] !== undefined) throw new Error('--go-docs applies to import openapi only');
+          if (args['go-docs'] === '') throw new Error('--go-docs needs a file');
           if (args.out === '') throw new Error('--out needs a value');
           if (args.inputs.some((i) => i === '')) throw new Error('an input needs a name (or - for standard input)');
           return true;
         }),
-    handler: (args) => { run(() => runImport({ source, inputs: args.inputs.map(String), out: args.out, force: args.force }, io, cwd)); },
+    handler: (args) => {
+      const goDocs = args['go-docs'];
+      run(() => runImport({ source, inputs: args.inputs.map(String), out: args.out, force: args.force, ...(args['group-folder'] === 'short' ? { groupFolder: 'short' as const } : {}), ...(goDocs !== undefined ? { goDocs } : {}) }, io, cwd));
+    },
   });
   return {
     command: 'import',

@@ -28,7 +28,7 @@ import { asKubegenError, KubegenError } from '../errors';
 import { LoadCache, loadApiModel } from '../load';
 import type { ApiModel, Package, PackageId, TypeRef } from '../model/types';
 import { generateAll, ownedGroupDirs, type GenerateSettings } from '../pipeline';
-import { writeFiles } from '../write';
+import { writeFileSets } from '../write';
 import { generateConfiguredManifests } from './manifests';
 
 export interface WatchIo {
@@ -52,11 +52,13 @@ export interface WatchOptions {
   signal: AbortSignal;
   /** The quiet period after the last change before a run (default 30 ms). */
   debounceMs?: number;
+  /** Warnings are errors (`--strict`, or `"strict": true` in the configuration). */
+  strict?: boolean;
 }
 
 /** The options of every generator, derived once from a configuration. */
 export function generateSettings(config: KubegenConfig): GenerateSettings {
-  return { generators: config.generators, packageName: config.packageName, layout: config.layout, crd: { header: config.crdHeader, conversion: config.conversion } };
+  return { generators: config.generators, packageName: config.packageName, layout: config.layout, groupFolder: config.groupFolder, crd: { header: config.crdHeader, conversion: config.conversion, requireConversion: true } };
 }
 
 /** What one incremental run did. */
@@ -79,6 +81,7 @@ export class IncrementalGenerator {
     private readonly config: KubegenConfig,
     private readonly cwd: string,
     private readonly io: WatchIo,
+    private readonly strict = false,
   ) {}
 
   /** Files converted again by the front end in the last run (absolute paths). */
@@ -112,20 +115,17 @@ export class IncrementalGenerator {
       if (e instanceof GenerationError) bag.addAll(e.diagnostics);
       else return this.fail(e, failed);
     }
-    if (bag.items.length > 0) this.io.err(formatDiagnostics(bag.sorted()));
-    if (bag.hasErrors) return failed;
+    const items = this.strict ? bag.sorted().map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : bag.sorted();
+    if (items.length > 0) this.io.err(formatDiagnostics(items));
+    if (items.some((d) => d.severity === 'error')) return failed;
     const summary: RunSummary = { ok: true, groups, written: 0, unchanged: 0, removed: 0 };
     try {
-      if (groups.length > 0) {
-        const r = writeFiles(this.config.output, files, { owned: ownedGroupDirs(groups, this.config.layout) });
+      // One transaction over the regenerated groups and the manifests: a failure restores what was there.
+      const sets = [...(groups.length > 0 ? [{ outDir: this.config.output, files, owned: ownedGroupDirs(groups, this.config.layout, this.config.groupFolder) }] : []), ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))];
+      for (const r of writeFileSets(sets)) {
         summary.written += r.written.length;
         summary.unchanged += r.unchanged.length;
         summary.removed += r.removed.length;
-      }
-      for (const m of manifests) {
-        const r = writeFiles(m.dir, m.files, {});
-        summary.written += r.written.length;
-        summary.unchanged += r.unchanged.length;
       }
     } catch (e) {
       return this.fail(e, failed);
@@ -231,7 +231,7 @@ export class Debouncer {
  * the exit code 0 then.
  */
 export function watchGenerate(io: WatchIo, cwd: string, config: KubegenConfig, options: WatchOptions): Promise<number> {
-  const generator = new IncrementalGenerator(config, cwd, io);
+  const generator = new IncrementalGenerator(config, cwd, io, options.strict);
   const report = (s: RunSummary, label: string) => {
     if (s.ok) io.out(`kubegen: ${label}: ${s.groups.length === 0 ? 'no API changes' : `${s.groups.length} group(s) regenerated — wrote ${s.written}, unchanged ${s.unchanged}${s.removed ? `, removed ${s.removed}` : ''}`} in ${config.output}\n`);
     else io.err(`kubegen: ${label}: not written (errors above); still watching\n`);

@@ -2,7 +2,7 @@
  * Every kind of diagnostic kubegen reports, with its stable code and severity: the one table behind the code printed
  * with each diagnostic (`error KG2001: …`) and behind `docs/diagnostics.md`. A code, once published, keeps its
  * meaning: retire a kind rather than renumber it. Ranges: KG1xxx reading the API files, KG2xxx markers, KG3xxx the
- * model, KG4xxx CRD schemas, KG5xxx code generation, KG6xxx RBAC and webhook manifests.
+ * model, KG4xxx CRD schemas, KG5xxx code generation, KG6xxx RBAC, webhook and APIService manifests.
  */
 export interface DiagnosticKind {
   /** `KG` and four digits, unique. */
@@ -41,11 +41,22 @@ export const DIAGNOSTIC_KINDS = {
   'missing-marker-argument': { code: 'KG2004', severity: 'error', summary: 'A marker lacks a required argument.' },
   'misplaced-marker': { code: 'KG2005', severity: 'error', summary: 'A marker is on the wrong target (a field marker on a type, a package marker on a field …).' },
   'duplicate-marker': { code: 'KG2006', severity: 'error', summary: 'A marker that may appear once on its target appears again; the first one is the related location.' },
-  'marker-not-applicable': { code: 'KG2007', severity: 'error', summary: 'A marker does not apply to the schema it is on (e.g. `MaxItems` on a string, a one-of naming an unknown field).' },
+  'marker-not-applicable': { code: 'KG2007', severity: 'error', summary: 'A marker does not apply where it is (e.g. `MaxItems` on a string, a one-of naming an unknown field, `+genclient:method` on a kind without `+genclient`).' },
   'conflicting-markers': { code: 'KG2008', severity: 'error', summary: 'Markers contradict each other (e.g. `+genclient:nonNamespaced` on a namespaced kind).' },
   'marker-not-read': { code: 'KG2009', severity: 'error', summary: 'A marker sits where controller-gen does not read it (a doc comment, inside a body, after code on the line).' },
+  'misspelt-marker': {
+    code: 'KG2010',
+    severity: 'error',
+    summary: 'A comment line outside kubegen’s namespaces looks like a misspelt kubegen marker (`+optinal`, `+listtype`, `+kubebuildr:…`, `+KubeBuilder:…`); as written it would be ignored.',
+  },
+  'marker-on-non-kind': { code: 'KG2011', severity: 'error', summary: 'A marker that only a kind reads (`+kubebuilder:resource`, `+kubebuilder:printcolumn`, `+genclient` …) is on a type that is not a kind.' },
   'deprecated-marker': { code: 'KG2101', severity: 'warning', summary: 'A marker is a deprecated spelling; the hint names the one to write.' },
   'ineffective-marker': { code: 'KG2102', severity: 'warning', summary: 'A marker is accepted for compatibility but has no effect in kubegen.' },
+  'not-a-marker': {
+    code: 'KG2103',
+    severity: 'warning',
+    summary: 'A comment line starts with `+` but names no marker of kubegen or of a known tool: it is left out of the description and ignored (`--strict` makes this an error).',
+  },
 
   // KG3xxx: the model
   'invalid-name': { code: 'KG3001', severity: 'error', summary: 'A group, kind or resource name would be refused by the API server (or by kubegen).' },
@@ -53,6 +64,21 @@ export const DIAGNOSTIC_KINDS = {
   'crd-versions': { code: 'KG3003', severity: 'error', summary: 'The versions of a CRD are inconsistent: none left, none served, no or several storage versions, or different names or scope.' },
   'recursive-type': { code: 'KG3004', severity: 'error', summary: 'A type contains itself; a CRD schema cannot describe it.' },
   'unresolved-type': { code: 'KG3005', severity: 'error', summary: 'A referenced type is not declared under the APIs root.' },
+  'duplicate-property': {
+    code: 'KG3007',
+    severity: 'error',
+    summary: 'A property is declared twice in one object, through `extends` or `&` (or twice in one body); the other declaration is the related location.',
+  },
+  'name-conflict': {
+    code: 'KG3008',
+    severity: 'error',
+    summary: 'Two kinds of a group claim the same plural, singular, short name or kind: the API server accepts the names of only one (equal plurals are even one CRD, and one output file).',
+  },
+  'no-group-name': {
+    code: 'KG3009',
+    severity: 'error',
+    summary: 'A package declares a kind but has no `+groupName`, so the kind would get no CRD and no client.',
+  },
   'invalid-embedding': { code: 'KG3006', severity: 'error', summary: 'An embedded (`extends` / `&`) type is not an object type.' },
 
   // KG4xxx: CRD schemas
@@ -61,11 +87,26 @@ export const DIAGNOSTIC_KINDS = {
   'default-mismatch': { code: 'KG4003', severity: 'error', summary: 'A default value does not validate against its own field’s schema.' },
   'not-structural': { code: 'KG4004', severity: 'error', summary: 'A CRD schema would not be structural, so the API server would refuse the CRD.' },
   'invalid-cel': { code: 'KG4005', severity: 'error', summary: 'A CEL validation rule or messageExpression does not parse, does not type-check against its node’s schema, or exceeds the API server’s cost budget.' },
+  'conversion-required': {
+    code: 'KG4006',
+    severity: 'error',
+    summary: 'A multi-version kind’s versions have different schemas but its group has no conversion webhook configured (`kubegen generate`): strategy None would lose data. Names the differing fields of both versions.',
+  },
+  'invalid-selectable-field': {
+    code: 'KG4007',
+    severity: 'error',
+    summary: 'A `+kubebuilder:selectablefield` JSONPath would be refused by the API server: no path into the schema, array notation, into metadata, not to a string, boolean or integer, repeated, or more than 8.',
+  },
   'unchecked-cel': { code: 'KG4101', severity: 'warning', summary: 'A CEL rule uses a construct kubegen cannot check at generation time (the API server checks it when the CRD is applied).' },
 
   // KG5xxx: code generation
   'unknown-generator': { code: 'KG5001', severity: 'error', summary: 'The configuration selects a generator kubegen does not have.' },
   'export-collision': { code: 'KG5002', severity: 'error', summary: 'Two modules of a generated directory export the same name (e.g. a user type named like a generated client).' },
+  'output-collision': {
+    code: 'KG5007',
+    severity: 'error',
+    summary: 'Two generated files would be written to one path (or to paths that differ only in case); nothing is written.',
+  },
   'conversion-field': { code: 'KG5004', severity: 'error', summary: 'A field cannot be converted automatically and has no hand-written conversion function.' },
   'conversion-import': { code: 'KG5005', severity: 'error', summary: 'A hand-written conversion file imports something other than types of its group’s API files.' },
   'default-not-json': { code: 'KG5006', severity: 'error', summary: 'A default value cannot be written as JSON into the generated defaulting function.' },
@@ -77,6 +118,8 @@ export const DIAGNOSTIC_KINDS = {
   'invalid-rbac-rule': { code: 'KG6002', severity: 'error', summary: 'A `+kubebuilder:rbac` rule is not a valid RBAC policy rule.' },
   'invalid-webhook': { code: 'KG6003', severity: 'error', summary: 'A `+kubebuilder:webhook` is not a valid webhook of an admission webhook configuration.' },
   'duplicate-webhook': { code: 'KG6004', severity: 'error', summary: 'Two webhooks (or two webhook configurations) have the same name; the first is the related location.' },
+  'invalid-apiservice': { code: 'KG6010', severity: 'error', summary: 'A `+kubegen:apiservice` (or an `apiservice` configuration entry) is not an APIService the apiserver accepts, or does not choose between a caBundle and insecureSkipTLSVerify.' },
+  'duplicate-apiservice': { code: 'KG6011', severity: 'error', summary: 'Two APIServices have the same name `<version>.<group>`; the first is the related location.' },
   'unused-webhook-configuration': { code: 'KG6101', severity: 'warning', summary: 'A `+kubebuilder:webhookconfiguration` names a configuration that gets no webhook.' },
   'no-manifest-markers': { code: 'KG6102', severity: 'warning', summary: 'A manifest target found no markers, so its file is not written.' },
 } as const satisfies Record<string, DiagnosticKind>;

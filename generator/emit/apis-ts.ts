@@ -39,7 +39,7 @@ function header(options: ApisTsOptions): string {
 
 function emitPackage(pkg: Package, model: ApiModel, options: ApisTsOptions): VirtualFile[] {
   const out: VirtualFile[] = [];
-  const docLines = [`Package ${pkg.version} holds the API types of ${pkg.group !== undefined ? `${pkg.group}/${pkg.version}` : pkg.id}.`, ''];
+  const docLines = [`Package ${pkg.version} holds the API types of ${pkg.group !== undefined ? `${pkg.group || 'core'}/${pkg.version}` : pkg.id}.`, ''];
   for (const m of pkg.markers) docLines.push(printMarker(m));
   out.push({ path: `${pkg.id}/doc.ts`, contents: `${header(options)}${docLines.map((l) => (l ? `// ${l}` : '//')).join('\n')}\n`, group: pkg.group });
 
@@ -179,7 +179,10 @@ export function printType(t: TypeRef, imports: Imports): string {
  * Empty when there is neither doc nor markers.
  */
 export function printComment(doc: string, markers: readonly MarkerValue[], indent: string): string {
-  const lines = [...(doc ? doc.split('\n') : []), ...markers.map(printMarker)];
+  // A doc ending in a line break (controller-gen's text cut at `---` after a blank line) is written that way: a blank
+  // line and the cut, which the loader reads back as the same text.
+  const text = doc.endsWith('\n') ? `${doc}\n---` : doc;
+  const lines = [...(text ? text.split('\n') : []), ...markers.map(printMarker)];
   if (lines.length === 0) return '';
   if (lines.some((l) => l.includes('*/'))) return lines.map((l) => (l ? `${indent}// ${l}\n` : `${indent}//\n`)).join('');
   if (lines.length === 1 && /^[^\s*]/.test(lines[0])) return `${indent}/** ${lines[0]} */\n`;
@@ -190,6 +193,12 @@ export function printComment(doc: string, markers: readonly MarkerValue[], inden
 export function printMarker(m: MarkerValue): string {
   const def = markerDefinition(m.name);
   if (!def) throw new Error(`internal: marker ${m.name} is not registered`);
+  // client-gen's own grammars (a comma list; a name followed by key=value pairs)
+  if (m.name === 'genclient:onlyVerbs' || m.name === 'genclient:skipVerbs') return `+${m.name}=${(m.value as string[]).join(',')}`;
+  if (m.name === 'genclient:method') {
+    const v = m.value as Record<string, string | undefined>;
+    return `+${m.name}=${[v.name, ...(['verb', 'subresource', 'input', 'result'] as const).filter((k) => v[k] !== undefined).map((k) => `${k}=${v[k]!}`)].join(',')}`;
+  }
   switch (def.args.kind) {
     case 'flag':
       return `+${m.name}`;

@@ -83,7 +83,25 @@ export interface ClientKind {
  */
 export type ExtensionBinding =
   | { kind: 'method'; name: string; marker: string; target: ResourceClientMethod }
-  | { kind: 'subresourcePatch'; name: string; marker: string; subresource: string };
+  | { kind: 'subresourcePatch'; name: string; marker: string; subresource: string }
+  /**
+   * A read, create or update of another subresource through the runtime's `SubresourceClient`: the body and result
+   * types by module (relative to the version directory) and name, the kind itself when absent; `text` for a text
+   * response (`pods/log`).
+   */
+  | { kind: 'subresource'; name: string; marker: string; verb: 'get' | 'create' | 'update'; subresource: string; input?: TypeImport; result?: TypeImport | 'text' };
+
+/** A type a client file imports: its module (relative to the version directory) and name. */
+export interface TypeImport {
+  module: string;
+  name: string;
+}
+
+/**
+ * Resolves a `+genclient:method` type (`Name` in the kind's package, `<package>.<Name>` for another package of the
+ * APIs, e.g. `policy/v1.Eviction`) for the client file of package `from`: the import, or why it cannot be imported.
+ */
+export type MethodTypeResolver = (from: string, type: string) => TypeImport | string;
 
 /** A version of a group with generated clients. */
 export interface ClientVersion {
@@ -114,6 +132,11 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
     if (verbs.has('get')) verbs.add('getScale');
     if (verbs.has('update')) verbs.add('updateScale');
   }
+  // client-gen's GetScale / UpdateScale extensions (k8s.io/api's built-in kinds) are the runtime's own scale verbs
+  for (const m of kind.client.methods) {
+    if (m.subresource === 'scale' && m.verb === 'get' && privateName(m.name) === 'getScale') verbs.add('getScale');
+    if (m.subresource === 'scale' && m.verb === 'update' && privateName(m.name) === 'updateScale') verbs.add('updateScale');
+  }
   return RESOURCE_CLIENT_METHODS.filter((m) => verbs.has(m));
 }
 
@@ -129,7 +152,12 @@ export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => Rea
  * The client groups of a run: groups, versions and kinds with `+genclient`, in canonical order (computed once per run,
  * see `GenerationContext.clients`); a `+genclient:method` that cannot be generated is reported as a warning.
  */
-export function clientGroups(groups: readonly ApiGroup[], versionPackages: readonly GroupVersionPackage[], diagnostics: DiagnosticBag): ClientGroup[] {
+export function clientGroups(
+  groups: readonly ApiGroup[],
+  versionPackages: readonly GroupVersionPackage[],
+  diagnostics: DiagnosticBag,
+  resolveType: MethodTypeResolver = () => 'kubegen resolves no method types here',
+): ClientGroup[] {
   const byGroup = new Map<string, GroupVersionPackage[]>();
   for (const gvp of versionPackages) byGroup.set(gvp.group, [...(byGroup.get(gvp.group) ?? []), gvp]);
   const out: ClientGroup[] = [];
@@ -140,7 +168,7 @@ export function clientGroups(groups: readonly ApiGroup[], versionPackages: reado
       const kinds = [...gvp.package.kinds]
         .filter((k) => k.client.generate && !k.skip && k.served)
         .sort((a, b) => cmp(a.name, b.name))
-        .map((k) => clientKind(k, gvp.version, gvp.package, diagnostics));
+        .map((k) => clientKind(k, gvp.version, gvp.package, diagnostics, resolveType));
       if (kinds.length === 0) continue;
       const base = `${goName}${publicName(gvp.version)}`;
       versions.push({
@@ -158,7 +186,7 @@ export function clientGroups(groups: readonly ApiGroup[], versionPackages: reado
   return out;
 }
 
-function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: DiagnosticBag): ClientKind {
+function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: DiagnosticBag, resolveType: MethodTypeResolver): ClientKind {
   const listName = kind.listName && pkg.types.some((t) => t.name === kind.listName) ? kind.listName : undefined;
   const methods = verbMethods(kind);
   const ck: ClientKind = {
@@ -172,7 +200,7 @@ function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diag
     extensions: [],
   };
   for (const m of kind.client.methods) {
-    const ext = extensionBinding(kind, m, methods);
+    const ext = extensionBinding(kind, m, methods, (t) => resolveType(pkg.id, t));
     if (ext === 'same') continue;
     if (typeof ext === 'string') {
       diagnostics.report('client-method-not-generated', `${kind.name}: +genclient:method=${m.name} is not generated: ${ext}`, kind.span);
@@ -188,7 +216,7 @@ function clientKind(kind: Kind, version: string, pkg: Package, diagnostics: Diag
  * `patch` with its subresource fixed, `'same'` when it names a method the client already has with the same
  * meaning, or a reason it cannot be generated.
  */
-function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[]): ExtensionBinding | string {
+function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonly ResourceClientMethod[], resolveType: (type: string) => TypeImport | string): ExtensionBinding | string {
   const name = privateName(m.name);
   const sameType = (t: string | undefined) => t === undefined || t === kind.name;
   const isScale = (t: string | undefined) => t === undefined || /(^|\.)Scale$/.test(t);
@@ -201,6 +229,22 @@ function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonl
     if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
     return { kind: 'subresourcePatch', name, marker, subresource: m.subresource };
   } else if (m.subresource === undefined && sameType(m.input) && sameType(m.result)) target = m.verb;
+  else if (m.subresource !== undefined && m.subresource !== 'status' && m.subresource !== 'scale' && (m.verb === 'get' || m.verb === 'create' || m.verb === 'update')) {
+    if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
+    const binding: ExtensionBinding = { kind: 'subresource', name, marker, verb: m.verb, subresource: m.subresource };
+    if (!sameType(m.input)) {
+      const input = resolveType(m.input!);
+      if (typeof input === 'string') return input;
+      binding.input = input;
+    }
+    if (m.result === 'string') binding.result = 'text';
+    else if (!sameType(m.result)) {
+      const result = resolveType(m.result!);
+      if (typeof result === 'string') return result;
+      binding.result = result;
+    }
+    return binding;
+  }
   if (target === undefined) return `kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only`;
   if (name === target) return 'same';
   if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
@@ -233,13 +277,27 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
     };
     const withMethods = safeIdentifier(`with${k.name}Methods`);
     const typed = `new ${imports.runtimeValue(rt, 'TypedClient')}<${kindT}, ${listT}>(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
+    const subresourceClient = ck.extensions.some((e) => e.kind === 'subresource');
     const methods = ck.extensions.map((e) => {
       if (e.kind === 'method') return { name: e.name, doc: e.marker, type: `${full}[${jsString(e.target)}]`, binding: `c.${e.target}.bind(c)` };
+      if (e.kind === 'subresource') {
+        const typeOf = (t: TypeImport | undefined) => (t === undefined ? kindT : t.module === './types' ? T(t.name) : imports.type(t.module, t.name));
+        const result = e.result === 'text' ? 'string' : typeOf(e.result);
+        const sub = jsString(e.subresource);
+        if (e.verb === 'get') {
+          const params = `name: string, opts?: ${imports.runtimeType(rt, 'SubresourceGetOptions')}`;
+          const call = e.result === 'text' ? `c.getSubresourceText(name, ${sub}, opts)` : `c.getSubresource<${result}>(name, ${sub}, opts)`;
+          return { name: e.name, doc: e.marker, type: `(${params}) => Promise<${result}>`, binding: `(${params}) => ${call}` };
+        }
+        const input = typeOf(e.input);
+        const params = `name: string, body: ${input}, opts?: ${imports.runtimeType(rt, e.verb === 'create' ? 'CreateOptions' : 'UpdateOptions')}`;
+        return { name: e.name, doc: e.marker, type: `(${params}) => Promise<${result}>`, binding: `(${params}) => c.${e.verb}Subresource<${input}, ${result}>(name, ${sub}, body, opts)` };
+      }
       const params = `name: string, type: ${imports.runtimeType(rt, 'PatchType')}, body: ${imports.runtimeType(rt, 'PatchBody')}<${kindT}>, opts?: ${imports.runtimeType(rt, 'PatchOptions')}`;
       return { name: e.name, doc: e.marker, type: `(${params}) => Promise<${kindT}>`, binding: `(${params}) => c.patch(name, type, body, opts, ${jsString(e.subresource)})` };
     });
     return {
-      resourceDoc: `${k.plural}.${g.group}/${v.version}`,
+      resourceDoc: g.group === '' ? `${k.plural} (core/${v.version})` : `${k.plural}.${g.group}/${v.version}`,
       kindDoc: k.name,
       descriptorName: ck.descriptorName,
       descriptorType: imports.runtimeType(rt, 'ResourceDescriptor'),
@@ -250,7 +308,7 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
       hasMethods: methods.length > 0,
       methods,
       base,
-      fullClient: full,
+      fullClient: subresourceClient ? `${full} & ${imports.runtimeType(rt, 'SubresourceClient')}` : full,
       withMethods,
       accessor: ck.accessor,
       accessorDoc: k.client.namespaced
@@ -264,7 +322,7 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
     kinds,
     interfaceName: v.interfaceName,
     className: v.className,
-    groupVersionDoc: `${g.group}/${v.version}`,
+    groupVersionDoc: `${g.group || 'core'}/${v.version}`,
     restClient: imports.runtimeType(rt, 'RestClient'),
     clientConfig: imports.runtimeType(rt, 'ClientConfig'),
     createRestClient: imports.runtimeValue(rt, 'createRestClient'),
@@ -279,7 +337,7 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
   const firstKind = first.kinds[0];
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
   const body = render('clientset', 'group', {
-    groupDoc: g.group,
+    groupDoc: g.group || 'core',
     interfaceName: `${g.goName}Interface`,
     className: `${g.goName}Clientset`,
     example: firstKind.methods.includes('get') ? example : '',
@@ -320,7 +378,7 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
     return {
       className: `Fake${v.className.replace(/Client$/, '')}`,
       interfaceName: `${cl}.${v.interfaceName}`,
-      groupVersionDoc: `${g.group}/${v.version}`,
+      groupVersionDoc: `${g.group || 'core'}/${v.version}`,
       accessor: v.accessor,
       field: v.field,
       kinds: v.kinds.map((ck) => {
@@ -339,7 +397,7 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
     };
   });
   const body = render('fake', 'fake', {
-    groupDoc: g.group,
+    groupDoc: g.group || 'core',
     versions,
     fakeType: imports.runtimeType(rt, 'Fake'),
     baseClass: imports.runtimeValue(rt, 'FakeClientset'),

@@ -5,19 +5,21 @@
  * structural rules and every violation is reported at the TypeScript source responsible for it.
  */
 import { DiagnosticBag } from '../diagnostics';
-import type { ApiModel, Field, SourceSpan, TypeDecl, TypeRef } from '../model/types';
+import type { ApiModel, Field, Kind, SourceSpan, TypeDecl, TypeRef } from '../model/types';
 import { crdKinds, typeIndex, type CrdKind, type TypeIndex } from '../model/util';
 import { flattenFields } from '../model/build';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
+import { schemaDifferences } from '../schema/diff';
 import { marshalYamlV2 } from '../yaml/yamlv2';
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
 import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
 import { conversionSpec, type ConversionWebhookClientConfig } from '@kubegen/runtime/webhook/spec';
 import { CelChecker, reportCelProblems, ruleSpans } from '../cel';
+import { resolveFieldPath } from '../cel/rulefields';
 import { checkCrdGroupNames } from '../model/names';
 
 /** The annotation kubegen stamps on every CRD, like controller-gen's `controller-gen.kubebuilder.io/version`. */
@@ -31,6 +33,12 @@ export interface CrdOptions {
   header?: string;
   /** Per group: a conversion webhook for multi-version CRDs (strategy Webhook). */
   conversion?: Record<string, CrdConversionWebhook>;
+  /**
+   * A multi-version CRD whose versions' schemas differ must have a conversion webhook in `conversion` (an error,
+   * `conversion-required`, otherwise). Set by `kubegen generate`, whose configuration says where the webhook is;
+   * `kubegen crd` writes no `spec.conversion`, as controller-gen, and leaves it to be patched in (kustomize).
+   */
+  requireConversion?: boolean;
 }
 
 export interface CustomResourceDefinition {
@@ -110,7 +118,10 @@ function buildCrd(
     }
     if (kind.deprecated) entry.deprecated = true;
     if (kind.deprecationWarning !== undefined) entry.deprecationWarning = kind.deprecationWarning;
-    if (kind.selectableFields.length > 0) entry.selectableFields = kind.selectableFields.map((jsonPath) => ({ jsonPath }));
+    if (kind.selectableFields.length > 0) {
+      if (violations.length === 0) checkSelectableFields(kind, schema, decl, bag);
+      entry.selectableFields = kind.selectableFields.map((jsonPath) => ({ jsonPath }));
+    }
     const sub: Record<string, unknown> = {};
     if (kind.subresources.status) sub.status = {};
     if (kind.subresources.scale) sub.scale = kind.subresources.scale;
@@ -127,10 +138,84 @@ function buildCrd(
   }
   const spec: Record<string, unknown> = { group: ck.group, names, scope: k.scope, versions };
   const webhook = options.conversion?.[ck.group];
+  if (options.requireConversion && !webhook && live.length > 1) checkConversionNeeded(ck, live, versions, index, bag);
   if (webhook && live.length > 1) spec.conversion = conversionSpec(webhook);
   const metadata: CustomResourceDefinition['metadata'] = { annotations, name: `${k.plural}.${ck.group}` };
   if (Object.keys(labels).length > 0) metadata.labels = labels;
   return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata, spec };
+}
+
+/**
+ * Without a conversion webhook the API server converts with strategy None, changing only `apiVersion`: versions whose
+ * schemas differ lose data (a renamed field is pruned) or fail validation. One error per version that differs from the
+ * storage version, at its first differing field, naming the fields on both sides; the storage version's field is the
+ * related location.
+ */
+function checkConversionNeeded(ck: CrdKind, live: CrdKind['versions'], entries: ReadonlyArray<Record<string, unknown>>, index: TypeIndex, bag: DiagnosticBag): void {
+  const schemaOf = (i: number) => (entries[i].schema as { openAPIV3Schema: JSONSchemaProps }).openAPIV3Schema;
+  const hub = live.findIndex((v) => v.kind.storage);
+  if (hub < 0) return; // reported by the model (no storage version)
+  const name = (v: CrdKind['versions'][number], path: SchemaStep[] | undefined) => (path === undefined ? undefined : `${v.version} ${ck.kind}${formatSchemaPath(path).replace(/^<root>$/, '')}`);
+  live.forEach((v, i) => {
+    if (i === hub) return;
+    const diffs = schemaDifferences(schemaOf(i), schemaOf(hub), 4);
+    if (diffs.length === 0) return;
+    const h = live[hub];
+    const shown = diffs.map((d) => {
+      const a = name(v, d.a);
+      const b = name(h, d.b);
+      if (d.changed) return `${a} differs from ${b} in ${d.changed.join(', ')}`;
+      if (a !== undefined && b !== undefined) return `${a} vs ${b}`;
+      return a !== undefined ? `${a} has no counterpart in ${h.version}` : `${b ?? ''} has no counterpart in ${v.version}`;
+    });
+    const first = diffs[0];
+    const span = first.a !== undefined ? spanForPath(v.decl, first.a, index) : v.decl.span;
+    const related = first.b !== undefined ? [{ span: spanForPath(h.decl, first.b, index), message: `the ${h.version} (storage version) side` }] : [];
+    bag.report(
+      'conversion-required',
+      `versions ${v.version} and ${h.version} of ${ck.kind}.${ck.group} have different schemas (${shown.join('; ')}${diffs.length >= 4 ? '; …' : ''}) but no conversion webhook is configured for ${ck.group}: the API server would convert with strategy None, changing only apiVersion, and lose data; configure "conversion": { "${ck.group}": … } in the kubegen configuration, or make the schemas equal`,
+      span,
+      { related },
+    );
+  });
+}
+
+/** The apiserver's `MaxSelectableFields`. */
+const MAX_SELECTABLE_FIELDS = 8;
+
+/**
+ * The apiserver's `ValidateCustomResourceSelectableFields` (its wording), pure: each JSONPath leads through the
+ * schema without array notation (`ValidFieldPath`), not into metadata, to a string, boolean or integer; none twice;
+ * at most 8 (`index` is then the first one too many).
+ */
+export function selectableFieldProblems(paths: readonly string[], schema: JSONSchemaProps): Array<{ index: number; detail: string }> {
+  const out: Array<{ index: number; detail: string }> = [];
+  const seen = new Set<string>();
+  paths.forEach((jsonPath, index) => {
+    const r = resolveFieldPath(jsonPath, schema, { allowArrayNotation: false });
+    if ('problem' in r) {
+      out.push({ index, detail: `is an invalid path: ${r.problem}` });
+      return;
+    }
+    if (r.steps[0] === 'metadata') out.push({ index, detail: 'must not point to fields in metadata' });
+    if (r.schema.type !== 'string' && r.schema.type !== 'boolean' && r.schema.type !== 'integer') {
+      out.push({ index, detail: 'must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.' });
+    }
+    const key = r.steps.join('\u0000');
+    if (seen.has(key)) out.push({ index, detail: 'Duplicate value' });
+    seen.add(key);
+  });
+  if (seen.size > MAX_SELECTABLE_FIELDS) out.push({ index: MAX_SELECTABLE_FIELDS, detail: `must have at most ${MAX_SELECTABLE_FIELDS} items` });
+  return out;
+}
+
+/** Each selectable field problem of a kind's version, at its `+kubebuilder:selectablefield` marker. */
+function checkSelectableFields(kind: Kind, schema: JSONSchemaProps, decl: TypeDecl, bag: DiagnosticBag): void {
+  const spans = kind.selectableFieldSpans ?? [];
+  for (const { index, detail } of selectableFieldProblems(kind.selectableFields, schema)) {
+    const jsonPath = kind.selectableFields[index] ?? '';
+    bag.report('invalid-selectable-field', `selectable field ${JSON.stringify(jsonPath)} of ${decl.name} would be refused by the API server: ${detail}`, spans[index] ?? decl.span);
+  }
 }
 
 /** The source span of the field (or type) behind a schema path, for reporting structural violations. */

@@ -11,8 +11,9 @@
  * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected
  * shape) are copied by the runtime's `cloneJSON`, so a copy is lossless for any JSON object. Well-known meta types
  * (ObjectMeta, Condition, LabelSelector …) are copied by the runtime's hand-written `deepCopy*` functions.
- * Struct types of another version of the same group are copied by that version's generated functions; struct
- * types of packages outside the group are copied by `cloneJSON` (still deep and lossless, only not specialised).
+ * Struct types of another version of the same group — and of another group generated into the same source tree
+ * (`GenerationContext.packageModule`) — are copied by that version's generated functions; struct types of other
+ * packages are copied by `cloneJSON` (still deep and lossless, only not specialised).
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
@@ -47,7 +48,7 @@ export const deepcopyGenerator: Generator<DeepcopyOptions> = {
   start(ctx: GenerationContext, options: DeepcopyOptions): GeneratorRun {
     return {
       version(gv) {
-        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, options);
+        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, options, (to) => ctx.packageModule(gv.package.id, to, 'deepcopy'));
         return contents === undefined ? [] : [{ path: 'deepcopy.ts', contents }];
       },
     };
@@ -216,17 +217,11 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, nam
   };
 }
 
-function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opts: DeepcopyOptions): string | undefined {
+function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opts: DeepcopyOptions, moduleOf: (pkg: string) => string | undefined): string | undefined {
   const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
   const pkg = index.package(pkgId)!;
   const imports = new ImportTracker();
-  const versionOf = new Map<string, string>();
-  for (const p of index.model.packages) if (p.group === group && !p.skip) versionOf.set(p.id, p.version);
-  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => {
-    if (other === pkgId) return '';
-    const v = versionOf.get(other);
-    return v === undefined ? undefined : `../${v}/deepcopy`;
-  });
+  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)));
 
   ctx.helperNames.reserve('deepCopyObject', ...pkg.types.map((d) => deepCopyFunctionName(d.name)));
   const chunks: Array<{ name: string; text: string }> = [];

@@ -5,6 +5,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ApiModel } from '../model/types';
+import { groupFolder, type GroupFolderStyle } from '../model/names';
 import { ModelIndex, cmp, groupVersionPackages, type GroupVersionPackage } from '../render/model';
 import type * as ClientsetModule from './clientset';
 import type * as ListersModule from './listers';
@@ -16,7 +17,15 @@ import type { GenerationContext, Generator, GeneratorResult, GeneratorRun, Gener
  * The context of one run over `model`, reporting into `diagnostics`. The views are computed on first use and then
  * shared by every generator of the run (so a warning found while building a view is reported once).
  */
-export function createGenerationContext(model: ApiModel, diagnostics: DiagnosticBag = new DiagnosticBag()): GenerationContext {
+/** Where the groups' files are placed, as far as generated code imports across groups. */
+export interface Placement {
+  /** Every group is generated into one source tree, so a group's code may import another group's modules. */
+  crossGroupImports: boolean;
+  /** How group folders are named. */
+  groupFolder: GroupFolderStyle;
+}
+
+export function createGenerationContext(model: ApiModel, diagnostics: DiagnosticBag = new DiagnosticBag(), placement: Placement = { crossGroupImports: false, groupFolder: 'group' }): GenerationContext {
   let index: ModelIndex | undefined;
   let versions: GroupVersionPackage[] | undefined;
   let clients: ClientGroup[] | undefined;
@@ -33,7 +42,23 @@ export function createGenerationContext(model: ApiModel, diagnostics: Diagnostic
     get clients() {
       // Loaded on first use: the client emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return (clients ??= (require('./clientset') as typeof ClientsetModule).clientGroups(ctx.model.groups, ctx.versions, diagnostics));
+      return (clients ??= (require('./clientset') as typeof ClientsetModule).clientGroups(ctx.model.groups, ctx.versions, diagnostics, (from, type) => {
+        const dot = type.lastIndexOf('.');
+        const to = dot < 0 ? from : type.slice(0, dot);
+        const name = type.slice(dot + 1);
+        if (!ctx.index.decl(to, name)) return `no type ${name} in package ${to}`;
+        const module = ctx.packageModule(from, to, 'types');
+        return module === undefined ? `${to} is generated into another package, which the client cannot import` : { module, name };
+      }));
+    },
+    packageModule(from, to, module) {
+      const a = ctx.index.package(from);
+      const b = ctx.index.package(to);
+      if (!a || !b || b.group === undefined || b.skip || a.group === undefined) return undefined;
+      if (a.id === b.id) return `./${module}`;
+      if (a.group === b.group) return `../${b.version}/${module}`;
+      if (!placement.crossGroupImports || !model.groups.some((g) => g.name === b.group)) return undefined;
+      return `../../${groupFolder(b.group, placement.groupFolder)}/${b.version}/${module}`;
     },
     get caches() {
       // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -44,7 +44,7 @@ function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): str
     clientInterface,
     informersType: v.informersType,
     informersFunc: v.informersFunc,
-    groupVersionDoc: `${g.client.group}/${v.client.version}`,
+    groupVersionDoc: `${g.client.group || 'core'}/${v.client.version}`,
   });
   return renderSourceFile(imports, body);
 }
@@ -60,7 +60,7 @@ function renderGroupInformers(g: CacheGroup, rt: string): string {
     versionInformersFunc: imports.value(`./${v.client.version}/informers`, v.informersFunc),
   }));
   const body = render('informers', 'group', {
-    groupDoc: g.client.group,
+    groupDoc: g.client.group || 'core',
     informersType: safeIdentifier(`${goName}Informers`),
     factoryType: safeIdentifier(`${goName}SharedInformerFactory`),
     factory: imports.runtimeValue(rt, 'SharedInformerFactory'),

@@ -2,7 +2,7 @@
  * The package emitter: makes `generated/<group>/` a complete npm package around the sources the other
  * generators wrote —
  *
- * - `package.json`: name from the `packageName` pattern (`{group}` replaced), kubegen's version, `main` / `types`
+ * - `package.json`: name from the `packageName` pattern (`{group}` replaced; `core` for the empty group), kubegen's version, `main` / `types`
  *   and `exports` (with types) for `.`, `./fake`, every version (`./v1`), any other module (`./v1/deepcopy`) and
  *   the CRDs; `dependencies` on `@kubegen/runtime`;
  * - `tsconfig.json`: strict, `nodenext`, `src` → `dist`, extending nothing outside the package, so the package
@@ -17,6 +17,8 @@
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './types';
 import { cmp, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
 import { exampleVersion, type ClientGroup } from './clientset';
+import { apiModulesReferenced } from '../model/util';
+import { groupFolder } from '../model/names';
 
 export interface PackageOptions {
   /** npm package name pattern; `{group}` is replaced by the API group. */
@@ -32,7 +34,7 @@ export interface PackageOptions {
 }
 
 export function packageNameFor(pattern: string, group: string): string {
-  return pattern.split('{group}').join(group);
+  return pattern.split('{group}').join(groupFolder(group));
 }
 
 const DIST_ENTRY = (p: string) => ({ types: `./dist/${p}.d.ts`, default: `./dist/${p}.js` });
@@ -81,7 +83,8 @@ function packageFiles(group: GroupTarget, options: PackageOptions, client: Clien
     files: ['dist', 'src', 'crds', 'README.md', 'tsconfig.json'],
     scripts: { build: 'tsc -p tsconfig.json' },
     engines: { node: options.nodeEngines },
-    dependencies: { '@kubegen/runtime': options.runtimeVersion },
+    // @kubegen/api (Kubernetes' built-in types) when the group's types use them; released with the runtime
+    dependencies: { ...(apiModulesReferenced(gvps.map((g) => g.package)).length > 0 ? { '@kubegen/api': options.runtimeVersion } : {}), '@kubegen/runtime': options.runtimeVersion },
     ...(options.devDependencies && Object.keys(options.devDependencies).length ? { devDependencies: options.devDependencies } : {}),
   };
   files.push({ path: 'package.json', contents: JSON.stringify(pkgJson, null, 2) + '\n', role: 'package' });

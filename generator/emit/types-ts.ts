@@ -6,8 +6,10 @@
  *   model's `doc`, `?` from `optional`, `| null` from `nullable`;
  * - the well-known types (`ObjectMeta`, `int32`, `Condition` …) imported type-only from `@kubegen/runtime`;
  * - types of another version of the same group imported from that version's `types.ts` (as a namespace, since
- *   versions declare the same names); types of a package outside the group inlined structurally (a generated
- *   package cannot import another one's sources);
+ *   versions declare the same names); Kubernetes' built-in types imported type-only from their `@kubegen/api`
+ *   module (`@kubegen/api/core/v1`); types of another group generated into the same source tree imported by
+ *   name from its `types.ts`; types of any other package inlined structurally (a generated package cannot import
+ *   another one's sources);
  * - `GroupVersion`, and per kind `<Kind>GVK` and `<Kind>GVR` constants.
  *
  * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
@@ -16,6 +18,7 @@
 import type { Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { isApiPackage } from '../model/util';
 import {
   ImportTracker,
   ModelIndex,
@@ -42,7 +45,7 @@ export const typesGenerator: Generator<TypesOptions> = {
   start(ctx: GenerationContext, options: TypesOptions): GeneratorRun {
     const rt = options.runtimeModule ?? '@kubegen/runtime';
     return {
-      version: (gv) => [{ path: 'types.ts', contents: renderTypesFile(new TypeContext(ctx.index, gv.group, gv.package, rt, ctx.diagnostics)) }],
+      version: (gv) => [{ path: 'types.ts', contents: renderTypesFile(new TypeContext(ctx.index, gv.group, gv.package, rt, ctx.diagnostics, (to) => ctx.packageModule(gv.package.id, to, 'types'))) }],
     };
   },
 };
@@ -77,6 +80,8 @@ class TypeContext {
     readonly pkg: Package,
     readonly runtimeModule: string,
     readonly diagnostics: DiagnosticBag,
+    /** The `types` module of another group's package, when this file can import it. */
+    readonly moduleOf: (pkg: string) => string | undefined = () => undefined,
   ) {
     for (const p of index.model.packages) if (p.group === group && !p.skip) this.versionOf.set(p.id, p.version);
   }
@@ -113,9 +118,13 @@ class TypeContext {
   private named(pkgId: string, name: string, level: number): string {
     if (pkgId === this.pkg.id) return safeIdentifier(name);
     if (pkgId === RUNTIME_PACKAGE) return this.runtimeType(name);
+    // Kubernetes' built-in types: imported from their @kubegen/api module, as the API source names them
+    if (isApiPackage(pkgId)) return this.imports.type(pkgId, safeIdentifier(name));
     const version = this.versionOf.get(pkgId);
     if (version !== undefined) return `${this.imports.typeNamespace(`../${version}/types`, safeIdentifier(version))}.${safeIdentifier(name)}`;
-    // a package outside the group: inline its declaration (guarding recursion)
+    const module = this.moduleOf(pkgId);
+    if (module !== undefined) return this.imports.type(module, safeIdentifier(name));
+    // a package that cannot be imported: inline its declaration (guarding recursion)
     const decl = this.index.decl(pkgId, name);
     const key = `${pkgId}#${name}`;
     if (!decl || this.inlining.has(key)) return 'unknown';

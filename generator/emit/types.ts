@@ -4,7 +4,7 @@
  * controller-tools' `genall.Generator` runs over one loaded context; the executor (`./execute.ts`) owns the loop over
  * groups and versions and places the files, as gengo's `ExecuteTargets` does for its per-package generators.
  */
-import type { ApiModel } from '../model/types';
+import type { ApiModel, PackageId } from '../model/types';
 import type { Diagnostic, DiagnosticBag } from '../diagnostics';
 import type { GroupVersionPackage, ModelIndex } from '../render';
 import type { ClientGroup } from './clientset';
@@ -45,6 +45,14 @@ export interface GenerationContext {
   readonly clients: readonly ClientGroup[];
   /** The client kinds an informer can cache (they list and watch), by group and version. */
   readonly caches: readonly CacheGroup[];
+  /**
+   * The module specifier, relative to the `<version>/` directory of package `from`, of `module` (`types`,
+   * `deepcopy` …) of package `to`: `./<module>` for the same package, `../<version>/<module>` for another version of
+   * the same group, and — when every group is generated into one source tree (the `source` layout) —
+   * `../../<group folder>/<version>/<module>` for a version of another group. Undefined when `to` is not generated
+   * where `from` can import it (the caller inlines or copies as JSON instead).
+   */
+  packageModule(from: PackageId, to: PackageId, module: string): string | undefined;
 }
 
 /** A file of one group version or one group, as a generator returns it; the executor places it. */

@@ -13,11 +13,13 @@ import type { VirtualFile } from '../emit/types';
 import { buildModel, type LoadedPackage } from '../model/build';
 import type { ApiModel } from '../model/types';
 import { crdDocuments, importCrdDocuments } from './crd';
-import { importOpenApiDocuments } from './openapi';
+import { importOpenApiDocuments, type OpenApiImportOptions } from './openapi';
+import { parseGoDocs, type GoDocs } from './godocs';
 import { ImportError, ProblemBag, readDocuments, type ImportProblem, type JsonObject } from './source';
 import { verifyRoundTrip } from './verify';
 
 export { formatProblem, ImportError, type ImportProblem } from './source';
+export type { OpenApiImportOptions } from './openapi';
 
 export interface ImportInput {
   /** The name used in messages (a path relative to the working directory, or `<stdin>`). */
@@ -46,11 +48,22 @@ export function importCrds(inputs: readonly ImportInput[]): ImportResult {
 }
 
 /** OpenAPI v3 documents (component schemas with `x-kubernetes-group-version-kind`) → API files. */
-export function importOpenApi(inputs: readonly ImportInput[]): ImportResult {
+export function importOpenApi(
+  inputs: readonly ImportInput[],
+  /** `goDocs`: the Go side file of the imported API (`scripts/godocs`; see ./godocs), read here. */
+  options: Omit<OpenApiImportOptions, 'goDocs'> & { goDocs?: ImportInput } = {},
+): ImportResult {
   const bag = new ProblemBag();
   const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value })));
   if (docs.length === 0 && !bag.hasErrors) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no OpenAPI document found');
-  return finish(bag.hasErrors ? [] : importOpenApiDocuments(docs, bag), bag, inputs);
+  let goDocs: GoDocs | undefined;
+  if (options.goDocs) {
+    const side = options.goDocs;
+    const parsed = read(side, bag);
+    if (parsed.length !== 1 && !bag.hasErrors) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
+    else if (parsed.length === 1) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
+  }
+  return finish(bag.hasErrors ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
 }
 
 function read(input: ImportInput, bag: ProblemBag) {

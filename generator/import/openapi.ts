@@ -21,6 +21,18 @@ import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag }
 import { wellKnownTable } from './wellknown';
 import { DNS_LABEL } from './crd';
 import { safeIdentifier } from '../render/naming';
+import { goFieldMarkers, hasGoDefault, type GoDocs, type GoField, type GoType } from './godocs';
+import { groupFolder, type GroupFolderStyle } from '../model/names';
+import { CLIENT_VERBS } from '../markers/definitions/client';
+import { resourcesOf, type ResourceInfo } from './paths';
+
+/** Options of the OpenAPI front end. */
+export interface OpenApiImportOptions {
+  /** How group folders are named (default `group`; `short` lays packages out as k8s.io/api does: `rbac/v1`). */
+  groupFolder?: GroupFolderStyle;
+  /** What the Go sources of the API know (`--go-docs`, see ./godocs). */
+  goDocs?: GoDocs;
+}
 
 /** Built-in and aggregated API groups: DNS-1123 subdomains, dots not required (CRD groups need one). */
 const API_GROUP = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -37,11 +49,24 @@ const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
   'io.k8s.apimachinery.pkg.runtime.RawExtension': 'RawExtension',
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': 'JSON',
 };
+const CORE = 'io.k8s.api.core.v1.';
+/**
+ * Component schemas whose declarations are the runtime's (the same declarations, never a second copy): the meta/v1
+ * structs and the core/v1 references the runtime has.
+ */
 const RUNTIME_STRUCT_REFS: Record<string, string> = {
   [`${META}Condition`]: 'Condition',
   [`${META}LabelSelector`]: 'LabelSelector',
   [`${META}LabelSelectorRequirement`]: 'LabelSelectorRequirement',
+  [`${CORE}LocalObjectReference`]: 'LocalObjectReference',
+  [`${CORE}SecretKeySelector`]: 'SecretKeySelector',
+  [`${CORE}ConfigMapKeySelector`]: 'ConfigMapKeySelector',
+  [`${CORE}ObjectReference`]: 'ObjectReference',
+  [`${CORE}TypedLocalObjectReference`]: 'TypedLocalObjectReference',
 };
+
+/** The runtime declarations the importer maps component schemas to, by runtime name (for re-exports). */
+export const RUNTIME_MAPPED_TYPES: ReadonlyArray<{ component: string; name: string }> = Object.keys(RUNTIME_STRUCT_REFS).map((component) => ({ component, name: RUNTIME_STRUCT_REFS[component] }));
 
 interface Component {
   file: string;
@@ -68,6 +93,13 @@ function gvks(s: JsonObject): Array<{ group: string; version: string; kind: stri
   return v.filter(isObject).map((g) => ({ group: String(own(g, 'group') ?? ''), version: String(own(g, 'version') ?? ''), kind: String(own(g, 'kind') ?? '') }));
 }
 
+/** A schema without its `x-kubernetes-group-version-kind` (which differs between the documents of group versions). */
+function withoutGvks(s: JsonObject): JsonObject {
+  const out = Object.create(null) as JsonObject;
+  for (const k of Object.keys(s)) if (k !== 'x-kubernetes-group-version-kind') out[k] = s[k];
+  return out;
+}
+
 function refName(ref: Json | undefined): string | undefined {
   return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
 }
@@ -86,7 +118,86 @@ function isKind(c: Component): boolean {
   return gvks(c.schema).length > 0 && isObject(props) && propertyRef(own(props, 'metadata')) === `${META}ObjectMeta`;
 }
 
-export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag): LoadedPackage[] {
+/** A copy of `o` with `description` set to `doc` (removed when `doc` is empty). */
+function withDescription(o: JsonObject, doc: string): JsonObject {
+  const copy = Object.assign(Object.create(null) as JsonObject, o);
+  if (doc === '') delete copy.description;
+  else copy.description = doc;
+  return copy;
+}
+
+/**
+ * A component schema with what the Go side file knows (see ./godocs): Go descriptions, defaults only where Go has
+ * them, and inline-embedded structs taken out of the properties (returned, to become `extends`).
+ */
+function applyGoType(c: Component, g: GoType, goDocs: GoDocs, components: ReadonlyMap<string, Component>): { schema: JsonObject; embeds: string[] } {
+  const schema = withDescription(c.schema, g.doc);
+  const props = own(schema, 'properties');
+  const embeds: string[] = [];
+  if (!isObject(props)) return { schema, embeds };
+  const taken = new Set<string>();
+  // Go fields by JSON name, in Go's order, with those of embedded structs OpenAPI has no schema for (flattened)
+  const goFields = new Map<string, GoField>();
+  const collect = (t: GoType, seen: Set<GoType>) => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    for (const e of t.embeds) {
+      const embedded = goDocs.get(e);
+      if (embedded && !components.has(e)) collect(embedded, seen);
+    }
+    for (const [k, f] of t.fields) if (!goFields.has(k)) goFields.set(k, f);
+  };
+  collect(g, new Set());
+  for (const e of g.embeds) {
+    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] ? undefined : components.get(e);
+    const eprops = embedded ? own(embedded.schema, 'properties') : undefined;
+    if (!isObject(eprops) || !Object.keys(eprops).every((n) => Object.hasOwn(props, n))) continue;
+    for (const n of Object.keys(eprops)) taken.add(n);
+    embeds.push(e);
+  }
+  const properties = Object.create(null) as JsonObject;
+  const names = Object.keys(props);
+  for (const k of [...[...goFields.keys()].filter((n) => Object.hasOwn(props, n)), ...names.filter((n) => !goFields.has(n))]) {
+    if (taken.has(k)) continue;
+    const f = goFields.get(k);
+    let v = props[k];
+    if (f && isObject(v)) {
+      v = withDescription(v, f.doc);
+      if (Object.hasOwn(v, 'default') && !hasGoDefault(f.markers)) delete v.default;
+    }
+    properties[k] = v;
+  }
+  schema.properties = properties;
+  const req = own(schema, 'required');
+  if (Array.isArray(req)) schema.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(properties, r));
+  return { schema, embeds };
+}
+
+/** The Go field of a struct's JSON property, looking through embedded structs OpenAPI has no schema for. */
+function goField(g: GoType, name: string, goDocs: GoDocs, components: ReadonlyMap<string, Component>, seen = new Set<GoType>()): GoField | undefined {
+  if (seen.has(g)) return undefined;
+  seen.add(g);
+  const own = g.fields.get(name);
+  if (own) return own;
+  for (const e of g.embeds) {
+    const embedded = goDocs.get(e);
+    const f = embedded && !components.has(e) ? goField(embedded, name, goDocs, components, seen) : undefined;
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** `field` with the named scalar type of its Go field at the place Go has it (the field, its items or its values). */
+function withScalarAlias(type: TypeRef, wrap: '' | 'array' | 'map', alias: TypeRef): TypeRef {
+  const isString = (t: TypeRef) => t.kind === 'primitive' && t.name === 'string';
+  if (wrap === '' && isString(type)) return alias;
+  if (wrap === 'array' && type.kind === 'array' && isString(type.items)) return { ...type, items: alias };
+  if (wrap === 'map' && type.kind === 'map' && isString(type.values)) return { ...type, values: alias };
+  return type;
+}
+
+export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value: Json }>, bag: ProblemBag, options: OpenApiImportOptions = {}): LoadedPackage[] {
+  const goDocs = options.goDocs;
   const components = new Map<string, Component>();
   for (const d of docs) {
     const openapi = isObject(d.value) ? own(d.value, 'openapi') : undefined;
@@ -107,14 +218,33 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         bag.error(d.file, path, 'a schema must be an object');
         continue;
       }
-      if (components.has(name) && canonical(components.get(name)!.schema) !== canonical(s)) {
-        bag.error(d.file, path, `schema ${name} differs from the one in ${components.get(name)!.file}`);
+      const seen = components.get(name);
+      if (seen) {
+        // each group version's document lists the GVKs it serves a shared type (DeleteOptions, WatchEvent) under
+        if (canonical(withoutGvks(seen.schema)) !== canonical(withoutGvks(s))) bag.error(d.file, path, `schema ${name} differs from the one in ${seen.file}`);
         continue;
       }
       components.set(name, { file: d.file, name, schema: s, path });
     }
   }
   if (bag.hasErrors) return [];
+
+  // what the Go sources know (--go-docs): applied to the schemas before anything reads them
+  const goEmbeds = new Map<string, string[]>();
+  const scalarAliases = new Set<string>();
+  if (goDocs) {
+    for (const c of components.values()) {
+      const g = goDocs.get(c.name);
+      if (!g) continue;
+      const applied = applyGoType(c, g, goDocs, components);
+      c.schema = applied.schema;
+      if (applied.embeds.length > 0) goEmbeds.set(c.name, applied.embeds);
+      const fieldsOf = (t: GoType): GoField[] => [...t.fields.values(), ...t.embeds.flatMap((e) => (goDocs.get(e) && !components.has(e) ? fieldsOf(goDocs.get(e)!) : []))];
+      for (const f of fieldsOf(g)) {
+        if (f.type !== undefined && goDocs.get(f.type)?.scalar === 'string' && !components.has(f.type)) scalarAliases.add(f.type);
+      }
+    }
+  }
 
   // packages: a prefix with kinds is <group>/<version>
   const prefixGv = new Map<string, { group: string; version: string }>();
@@ -135,10 +265,21 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   }
   const packageId = (prefix: string): string => {
     const gv = prefixGv.get(prefix);
-    if (gv) return `${gv.group || 'core'}/${gv.version}`;
+    if (gv) return `${groupFolder(gv.group, options.groupFolder)}/${gv.version}`;
+    // k8s.io/api's layout: `io.k8s.apimachinery.pkg.apis.meta.v1` → `meta/v1`
+    const goPackage = /\.([a-z][a-z0-9]*)\.(v[0-9]+(?:(?:alpha|beta)[0-9]+)?)$/.exec(prefix);
+    if (options.groupFolder === 'short' && goPackage) return `${goPackage[1]}/${goPackage[2]}`;
     // one folder, never `.`/`..` or hidden (the loader skips dot folders)
     const folder = prefix.replace(/[^A-Za-z0-9._-]/g, '_') || 'types';
     return folder.startsWith('.') ? `_${folder}` : folder;
+  };
+  const resources = resourcesOf(docs);
+  /** A component as a `+genclient:method` names it: `<package>.<Name>`, `string` for text. */
+  const methodType = (component: string | undefined, text: boolean): string | undefined => {
+    if (text) return 'string';
+    if (component === undefined) return undefined;
+    if (RUNTIME_STRUCT_REFS[component] || WELL_KNOWN_REFS[component] || !components.has(component)) return undefined;
+    return `${packageId(prefixOf(component))}.${lastSegment(component)}`;
   };
   const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes; conv: SchemaConverter }>();
   const resolveRef = (ref: string, path: string): TypeRef | undefined => {
@@ -163,7 +304,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       p = {
         pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [] },
         types,
-        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef }),
+        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef, goComments: goDocs !== undefined }),
       };
       packages.set(id, p);
     }
@@ -172,6 +313,18 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
 
   const todo = [...components.values()].filter((c) => !WELL_KNOWN_REFS[c.name] && !RUNTIME_STRUCT_REFS[c.name]).sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const c of todo) pkgOf(c).types.reserve(lastSegment(c.name));
+  // named scalar types of the Go source (PodPhase …): aliases of string with their Go doc
+  for (const name of [...scalarAliases].sort()) {
+    const { types, conv } = pkgOf({ file: docs[0]?.file ?? '<openapi>', name, schema: Object.create(null) as JsonObject, path: childPath('components.schemas', name) });
+    if (types.has(lastSegment(name))) continue;
+    types.reserve(lastSegment(name));
+    types.file = 'types';
+    const doc = conv.doc(goDocs?.get(name)?.doc, name);
+    if (doc === undefined) continue;
+    const values = goDocs?.get(name)?.enum ?? [];
+    const type: TypeRef = values.length > 0 ? { kind: 'enum', base: 'string', values } : { kind: 'primitive', name: 'string' };
+    types.declare({ name: lastSegment(name), package: types.id, declaration: 'alias', exported: true, doc, type, markers: [], span: types.span() });
+  }
   for (const c of todo) {
     const { types, conv } = pkgOf(c);
     conv.setFile(c.file);
@@ -202,10 +355,29 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         const req = own(input, 'required');
         if (Array.isArray(req)) input.required = req.filter((r) => typeof r === 'string' && Object.hasOwn(p2, r));
       }
-      const fields: Field[] | undefined = conv.structFields(input, c.path, name);
+      let fields: Field[] | undefined = conv.structFields(input, c.path, name);
       if (!fields) continue;
+      const g = goDocs?.get(c.name);
+      if (g) {
+        fields = fields.map((f) => {
+          const gf = goField(g, f.name, goDocs!, components);
+          if (!gf) return f;
+          const markers = [...f.markers, ...goFieldMarkers(gf.markers).map((m) => conv.marker(m, true))];
+          const alias: TypeRef | undefined = gf.type !== undefined && scalarAliases.has(gf.type) ? { kind: 'named', package: packageId(prefixOf(gf.type)), name: lastSegment(gf.type) } : undefined;
+          return { ...f, markers, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
+        });
+      }
+      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef =>
+        RUNTIME_STRUCT_REFS[e] ? { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS[e] } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) },
+      );
       const km: MarkerValue[] = [];
-      if (kind) km.push({ name: 'genclient', value: true, span }, { name: 'kubebuilder:object:root', value: true, span });
+      if (kind) {
+        const gvk = gvks(c.schema)[0];
+        const info = resources.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
+        if (resources.size === 0) km.push({ name: 'genclient', value: true, span });
+        else if (info) km.push(...resourceMarkers(info, fields.some((f) => f.name === 'status'), c.name, span, methodType));
+        km.push({ name: 'kubebuilder:object:root', value: true, span });
+      }
       const isList = name.endsWith('List') && gvks(c.schema).length > 0 && fields.some((f) => f.name === 'items');
       if (isList) km.push({ name: 'kubebuilder:object:root', value: true, span });
       const decl: TypeDecl = {
@@ -214,7 +386,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         declaration: 'interface',
         exported: true,
         doc: docText,
-        type: { kind: 'struct', embeds: kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' }] : [], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
+        type: { kind: 'struct', embeds: [...(kind || isList ? [{ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' } as const] : []), ...goEmbedded], fields: kind || isList ? fields.filter((f) => f.name !== 'apiVersion' && f.name !== 'kind') : fields },
         markers: [...km, ...markers],
         span,
       };
@@ -226,6 +398,129 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     types.declare({ name, package: types.id, declaration: 'alias', exported: true, doc: converted.doc, type: converted.type, markers: converted.markers, span });
   }
   for (const p of packages.values()) p.conv.reportDropped();
+  breakCycles([...packages.values()].map((p) => p.types), bag, docs[0]?.file ?? '<openapi>');
   const runtime: LoadedPackage = { id: RUNTIME_PACKAGE, dir: RUNTIME_PACKAGE, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
   return [...[...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] })), runtime];
+}
+
+/** client-go's names of the subresource methods it has (by subresource and verb); others are `<verb><Subresource>`. */
+const SUBRESOURCE_METHODS: Record<string, string> = {
+  'eviction/create': 'Evict',
+  'token/create': 'CreateToken',
+  'log/get': 'GetLogs',
+  'binding/create': 'Bind',
+  'ephemeralcontainers/update': 'UpdateEphemeralContainers',
+  'resize/update': 'UpdateResize',
+  'finalize/update': 'Finalize',
+  'approval/update': 'UpdateApproval',
+};
+
+const ACTION_VERBS: Record<string, string[]> = {
+  post: ['create'],
+  put: ['update'],
+  patch: ['patch', 'apply'],
+  delete: ['delete'],
+  deletecollection: ['deleteCollection'],
+  get: ['get'],
+  list: ['list'],
+  watch: ['watch'],
+  watchlist: ['watch'],
+};
+
+/**
+ * The markers of a kind served by a resource: `+genclient` with its scope and verbs (`onlyVerbs` when the resource
+ * serves fewer than all), `+kubebuilder:resource` (plural and scope), `+kubebuilder:subresource:status`, and one
+ * `+genclient:method` per other subresource operation with a JSON or text body (client-gen's spelling:
+ * `GetScale,verb=get,subresource=scale,result=autoscaling/v1.Scale`).
+ */
+function resourceMarkers(
+  info: ResourceInfo,
+  hasStatus: boolean,
+  component: string,
+  span: MarkerValue['span'],
+  methodType: (component: string | undefined, text: boolean) => string | undefined,
+): MarkerValue[] {
+  const out: MarkerValue[] = [{ name: 'genclient', value: true, span }];
+  if (!info.namespaced) out.push({ name: 'genclient:nonNamespaced', value: true, span });
+  const resource = Object.assign(Object.create(null) as Record<string, string>, { path: info.plural, scope: info.namespaced ? 'Namespaced' : 'Cluster' });
+  out.push({ name: 'kubebuilder:resource', value: resource, span });
+  const verbs = new Set<string>();
+  for (const a of info.actions) for (const v of ACTION_VERBS[a] ?? []) verbs.add(v);
+  const status = info.subresources.get('status');
+  if (status?.has('put')) {
+    out.push({ name: 'kubebuilder:subresource:status', value: true, span });
+    verbs.add('updateStatus');
+  }
+  if (status?.has('patch')) verbs.add('applyStatus');
+  const all = CLIENT_VERBS.filter((v) => hasStatus || (v !== 'updateStatus' && v !== 'applyStatus'));
+  const only = CLIENT_VERBS.filter((v) => verbs.has(v) && (hasStatus || (v !== 'updateStatus' && v !== 'applyStatus')));
+  if (only.length === 0) out.push({ name: 'genclient:noVerbs', value: true, span });
+  else if (only.length !== all.length) out.push({ name: 'genclient:onlyVerbs', value: only, span });
+  for (const sub of [...info.subresources.keys()].sort()) {
+    if (sub === 'status') continue;
+    const ops = info.subresources.get(sub)!;
+    for (const [action, verb] of [['get', 'get'], ['post', 'create'], ['put', 'update']] as const) {
+      const op = ops.get(action);
+      if (!op) continue;
+      const result = op.result === component ? undefined : methodType(op.result, op.text);
+      const input = op.input === component ? undefined : methodType(op.input, false);
+      // a body of another schema that cannot be named (not imported) leaves the method out
+      if ((op.result !== undefined && op.result !== component && result === undefined) || (op.input !== undefined && op.input !== component && input === undefined)) continue;
+      if (!op.text && op.result === undefined) continue;
+      // reading a subresource that is the object itself (pods/{name}/resize) is get
+      if (verb === 'get' && op.result === component) continue;
+      const name = sub === 'scale' ? (verb === 'get' ? 'GetScale' : 'UpdateScale') : (SUBRESOURCE_METHODS[`${sub}/${verb}`] ?? `${verb[0].toUpperCase()}${verb.slice(1)}${sub[0].toUpperCase()}${sub.slice(1)}`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
+      const value: Record<string, string> = { name, verb, subresource: sub };
+      if (input !== undefined && verb !== 'get') value.input = input;
+      if (result !== undefined) value.result = result;
+      out.push({ name: 'genclient:method', value, span });
+    }
+  }
+  return out;
+}
+
+/**
+ * kubegen refuses recursive types (a CRD schema cannot describe one), but Kubernetes has one: apiextensions/v1's
+ * JSONSchemaProps. A reference that closes a cycle (found depth-first, packages and declarations in name order) is
+ * typed `unknown` — any JSON, copied and validated as such — with a warning naming it.
+ */
+function breakCycles(packages: readonly PackageTypes[], bag: ProblemBag, file: string): void {
+  const decls = new Map<string, TypeDecl>();
+  for (const p of packages) for (const d of p.decls.values()) decls.set(`${d.package}.${d.name}`, d);
+  const state = new Map<string, 'active' | 'done'>();
+  const broken: string[] = [];
+  const visitRef = (t: TypeRef, from: string): TypeRef => {
+    switch (t.kind) {
+      case 'named': {
+        const key = `${t.package}.${t.name}`;
+        const d = decls.get(key);
+        if (!d) return t;
+        if (state.get(key) === 'active') {
+          broken.push(`${from} → ${t.name}`);
+          return { kind: 'unknown' };
+        }
+        visit(key, d);
+        return t;
+      }
+      case 'array':
+        return { ...t, items: visitRef(t.items, from) };
+      case 'map':
+        return { ...t, values: visitRef(t.values, from) };
+      case 'struct':
+        for (const f of t.fields) f.type = visitRef(f.type, `${from}.${f.name}`);
+        t.embeds = t.embeds.map((e) => visitRef(e, from));
+        return t;
+      default:
+        return t;
+    }
+  };
+  const visit = (key: string, d: TypeDecl): void => {
+    if (state.has(key)) return;
+    state.set(key, 'active');
+    d.type = visitRef(d.type, d.name);
+    state.set(key, 'done');
+  };
+  for (const key of [...decls.keys()].sort()) visit(key, decls.get(key)!);
+  if (broken.length > 0) bag.warning(file, '', `recursive references typed unknown (kubegen types have no cycles): ${broken.join(', ')}`);
 }

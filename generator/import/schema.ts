@@ -95,6 +95,11 @@ export interface ConverterOptions {
   file: string;
   bag: ProblemBag;
   resolveRef?: RefResolver;
+  /**
+   * Descriptions are Go comment text (`--go-docs`): lines starting with TODO or --- are kept, so that the loader drops
+   * them as controller-gen does.
+   */
+  goComments?: boolean;
 }
 
 /** The declarations of one package being imported, de-duplicated by shape. */
@@ -215,7 +220,7 @@ export class SchemaConverter {
   /** A description as a doc comment holds it; whitespace-only changes are a warning, lost text an error. */
   doc(description: string | undefined, path: string): string | undefined {
     if (description === undefined) return '';
-    const r = docText(description);
+    const r = docText(description, this.opts.goComments === true);
     if (r.error) { this.error(path, r.error); return; }
     if (r.doc !== description) this.opts.bag.warning(this.opts.file, path, 'description normalised as a doc comment holds it (trailing spaces and blank lines trimmed)');
     return r.doc;
@@ -688,10 +693,12 @@ export class SchemaConverter {
 
 /**
  * The doc comment text for a description, by the loader's rules (`generator/load/comments.ts`): trailing spaces and
- * surrounding / repeated blank lines cannot survive; a line starting with `+` (a marker), and outside code fences a
+ * surrounding / repeated blank lines cannot survive (one trailing line break can); a line starting with `+` (a marker), and outside code fences a
  * line starting with `TODO` or `---`, would be dropped — an error.
  */
-export function docText(description: string): { doc: string; error?: string } {
+export function docText(description: string, goComment = false): { doc: string; error?: string } {
+  // one trailing line break is text a doc comment can hold (a blank line, then `---`: see printComment)
+  const trailingBreak = /[^\s]\n$/.test(description);
   const lines: string[] = [];
   for (const raw of description.split('\n')) {
     const line = raw.replace(/\s+$/, '');
@@ -703,9 +710,9 @@ export function docText(description: string): { doc: string; error?: string } {
   for (const line of lines) {
     if (line.startsWith('```') || line.startsWith('~~~')) fence = !fence;
     if (line.trimStart().startsWith('+')) return { doc: '', error: `the description line ${JSON.stringify(line)} would read as a marker in a doc comment` };
-    if (!fence && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
+    if (!fence && !goComment && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
   }
-  return { doc: lines.join('\n') };
+  return { doc: lines.join('\n') + (trailingBreak ? '\n' : '') };
 }
 
 /** The JSON shape each schema key must have (apiextensions JSONSchemaProps), checked before anything reads it. */

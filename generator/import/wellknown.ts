@@ -40,7 +40,7 @@ export function wellKnownTable(): WellKnownTable {
   try {
     const pkg = path.join(dir, 'x', 'v1');
     fs.mkdirSync(pkg, { recursive: true });
-    const names = [...WELL_KNOWN_STRUCTS, 'TypeMeta'];
+    const names = [...new Set([...WELL_KNOWN_STRUCTS, 'TypeMeta'])];
     fs.writeFileSync(
       path.join(pkg, 'types.ts'),
       `import type { ${names.join(', ')} } from '@kubegen/runtime';\n` +

@@ -3,7 +3,9 @@
  *
  * Contract:
  * - `loadApiModel(root)` reads every `.ts` file under `root` (one folder = one package), resolves
- *   `@kubegen/runtime` to the runtime's own meta declarations, and returns a model plus every diagnostic found.
+ *   `@kubegen/runtime` to the runtime's own meta declarations and `@kubegen/api/<group>/<version>` to the
+ *   input-language sources of Kubernetes' built-in types, and returns a model plus every diagnostic found. Library
+ *   declarations are converted when referenced, into the packages `@kubegen/runtime` and `@kubegen/api/<folder>`.
  *   It never throws for bad input: problems are diagnostics with a `file:line:column`.
  * - Types are converted from their syntax, with the type checker used only to resolve names to declarations, so
  *   well-known types are recognised by declaration, never by spelling.
@@ -20,7 +22,7 @@ import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type Mar
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
-import { RUNTIME_PACKAGE, runtimeMetaDir, runtimeMetaFiles } from './runtime';
+import { API_PACKAGE, RUNTIME_PACKAGE, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
 
 export interface LoadOptions {
@@ -28,6 +30,8 @@ export interface LoadOptions {
   root: string;
   /** Paths in spans are relative to this directory (default: process.cwd()). */
   cwd?: string;
+  /** `@kubegen/api`'s sources, `<dir>/<group>/<version>/*.ts` (default: the installed package's, see `apiSourcesDir`). */
+  apiSources?: string;
 }
 
 export interface LoadResult {
@@ -74,14 +78,21 @@ export class LoadCache {
   lastConverted: string[] = [];
 
   /** The state for `root`, with `apiFiles`' current texts given to it; the set of files whose text changed. */
-  prepare(root: string, cwd: string, apiFiles: readonly string[]): { state: NonNullable<LoadCache['state']>; changed: Set<string> } {
-    const key = `${root}\0${cwd}`;
+  prepare(root: string, cwd: string, apiDir: string | undefined, apiFiles: readonly string[]): { state: NonNullable<LoadCache['state']>; changed: Set<string> } {
+    const key = `${root}\0${cwd}\0${apiDir ?? ''}`;
     if (this.key !== key || !this.state) {
       const metaDir = runtimeMetaDir();
       const metaFiles = runtimeMetaFiles(metaDir);
       const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
-      const files = new SourceFiles(new Map([[runtimeIndex, metaFiles.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('')]]));
-      const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]));
+      const files = new SourceFiles(new Map([[runtimeIndex, reexportAll(metaFiles)]]));
+      const apiIndex = (specifier: string): string | undefined => {
+        const folder = apiDir === undefined ? undefined : apiPackageFolder(apiDir, specifier);
+        if (folder === undefined) return undefined;
+        const index = path.join(folder, '__kubegen_api__.ts');
+        files.addVirtual(index, reexportAll(declarationFiles(folder)));
+        return index;
+      };
+      const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]), apiIndex);
       this.key = key;
       this.state = { files, resolver, metaDir, fileList: '', results: new Map() };
     }
@@ -118,8 +129,8 @@ interface FileResult {
   diagnostics: Diagnostic[];
   types: TypeDecl[];
   packageMarkers: MarkerValue[];
-  /** Runtime declarations referenced, in order of first reference. */
-  runtimeRefs: DeclNode[];
+  /** Library declarations (runtime, @kubegen/api) referenced, in order of first reference. */
+  libraryRefs: Array<{ decl: DeclNode; id: PackageId; dir: string }>;
   conversion?: { functions: string[]; source: string; imports: ConversionImportSite[] };
 }
 
@@ -132,12 +143,18 @@ export function loadApiModel(options: LoadOptions, cache: LoadCache = new LoadCa
     return { model: { packages: [], groups: [] }, diagnostics: bag.items };
   }
   const apiFiles = listApiFiles(root);
-  const { state, changed } = cache.prepare(root, cwd, apiFiles);
-  const loader = new Loader(state.files, state.resolver, root, cwd, state.metaDir, bag);
+  const apiDir = options.apiSources !== undefined ? path.resolve(cwd, options.apiSources) : apiSourcesDir();
+  const { state, changed } = cache.prepare(root, cwd, apiDir, apiFiles);
+  const loader = new Loader(state.files, state.resolver, root, cwd, state.metaDir, apiDir, bag);
   const packages = loader.load(apiFiles, state.results, changed);
   cache.lastConverted = loader.converted;
   const model = buildModel(packages, bag);
   return { model, diagnostics: bag.items };
+}
+
+/** An index module re-exporting every file of a folder (files of the same folder). */
+function reexportAll(files: readonly string[]): string {
+  return files.map((f) => `export * from './${path.basename(f, '.ts')}';\n`).join('');
 }
 
 function listApiFiles(root: string): string[] {
@@ -156,9 +173,9 @@ function listApiFiles(root: string): string[] {
 
 class Loader {
   private readonly packages = new Map<PackageId, LoadedPackage>();
-  /** Runtime declarations referenced so far, converted on demand. */
-  private readonly runtimeQueue: DeclNode[] = [];
-  private readonly runtimeSeen = new Set<string>();
+  /** Library declarations (runtime, @kubegen/api) referenced so far, converted on demand into their package. */
+  private readonly libraryQueue: Array<{ decl: DeclNode; pkg: LoadedPackage }> = [];
+  private readonly librarySeen = new Set<string>();
   private readonly displayPaths = new Map<string, string>();
   /** The result of the file being converted. */
   private current: FileResult | undefined;
@@ -171,6 +188,7 @@ class Loader {
     private readonly root: string,
     private readonly cwd: string,
     private readonly metaDir: string,
+    private readonly apiDir: string | undefined,
     private bag: DiagnosticBag,
   ) {}
 
@@ -192,15 +210,13 @@ class Loader {
         pkg.conversionFunctions.push(...result.conversion.functions);
         pkg.conversion = { source: result.conversion.source, imports: result.conversion.imports };
       }
-      for (const decl of result.runtimeRefs) this.queueRuntime(decl);
+      for (const ref of result.libraryRefs) this.queueLibrary(ref.decl, ref.id, ref.dir);
     }
-    // Runtime declarations, pulled in as they are referenced (a queue: their fields may reference more).
-    if (this.runtimeQueue.length > 0) {
-      const pkg = this.runtimePackage();
-      for (let i = 0; i < this.runtimeQueue.length; i++) {
-        const decl = this.convertDecl(this.runtimeQueue[i], pkg.id);
-        if (decl) pkg.types.push(decl);
-      }
+    // Library declarations, pulled in as they are referenced (a queue: their fields may reference more).
+    for (let i = 0; i < this.libraryQueue.length; i++) {
+      const { decl: node, pkg } = this.libraryQueue[i];
+      const decl = this.convertDecl(node, pkg.id);
+      if (decl) pkg.types.push(decl);
     }
     for (const pkg of this.packages.values()) this.bag.addAll(checkMarkerSet(pkg.markers));
     return [...this.packages.values()];
@@ -211,7 +227,7 @@ class Loader {
     const sf = this.files.get(file);
     if (!sf) return undefined;
     const runBag = this.bag;
-    const result: FileResult = { deps: new Set(), diagnostics: [], types: [], packageMarkers: [], runtimeRefs: [] };
+    const result: FileResult = { deps: new Set(), diagnostics: [], types: [], packageMarkers: [], libraryRefs: [] };
     this.bag = new DiagnosticBag();
     this.current = result;
     this.resolver.touched = result.deps;
@@ -227,12 +243,6 @@ class Loader {
     }
     this.converted.push(file);
     return result;
-  }
-
-  private queueRuntime(decl: DeclNode): void {
-    if (this.runtimeSeen.has(decl.name.text)) return;
-    this.runtimeSeen.add(decl.name.text);
-    this.runtimeQueue.push(decl);
   }
 
   private reportSyntaxErrors(sf: ts.SourceFile): void {
@@ -251,13 +261,32 @@ class Loader {
     return pkg;
   }
 
-  private runtimePackage(): LoadedPackage {
-    let pkg = this.packages.get(RUNTIME_PACKAGE);
+  /** The package of a library's declarations (`@kubegen/runtime`, `@kubegen/api/core/v1` …), made on first use. */
+  private libraryPackage(id: PackageId, dir: string): LoadedPackage {
+    let pkg = this.packages.get(id);
     if (!pkg) {
-      pkg = { id: RUNTIME_PACKAGE, dir: toPosix(path.relative(this.cwd, this.metaDir)), folderName: 'meta', markers: [], types: [], conversionFunctions: [], runtime: true };
-      this.packages.set(RUNTIME_PACKAGE, pkg);
+      pkg = { id, dir: toPosix(path.relative(this.cwd, dir)), folderName: path.basename(dir), markers: [], types: [], conversionFunctions: [], runtime: true };
+      this.packages.set(id, pkg);
     }
     return pkg;
+  }
+
+  /**
+   * A reference to a library declaration, queueing its conversion the first time; while an API file is converted,
+   * recorded in its result instead (queued when the result is used, whether fresh or cached).
+   */
+  private libraryReference(decl: DeclNode, id: PackageId, dir: string): TypeRef {
+    if (this.current) {
+      if (!this.current.libraryRefs.some((r) => r.decl === decl && r.id === id)) this.current.libraryRefs.push({ decl, id, dir });
+    } else this.queueLibrary(decl, id, dir);
+    return { kind: 'named', package: id, name: decl.name.text };
+  }
+
+  private queueLibrary(decl: DeclNode, id: PackageId, dir: string): void {
+    const key = `${id}#${decl.name.text}`;
+    if (this.librarySeen.has(key)) return;
+    this.librarySeen.add(key);
+    this.libraryQueue.push({ decl, pkg: this.libraryPackage(id, dir) });
   }
 
   private loadConversionFile(sf: ts.SourceFile, out: FileResult): void {
@@ -332,6 +361,7 @@ class Loader {
       return result.marker;
     }
     if (result.kind === 'error') this.bag.addAll(result.diagnostics);
+    else if (result.warnings) this.bag.addAll(result.warnings);
     return undefined;
   }
 
@@ -581,15 +611,19 @@ class Loader {
     const decl = target.node;
     const declFile = decl.getSourceFile();
     const name = decl.name.text;
-    if (path.dirname(declFile.fileName) === this.metaDir) {
+    const declDir = path.dirname(declFile.fileName);
+    if (declDir === this.metaDir) {
       if (SCALAR_WELL_KNOWN.has(name as WellKnownName)) return { kind: 'wellKnown', name: name as WellKnownName };
-      if (this.current) {
-        if (!this.current.runtimeRefs.includes(decl)) this.current.runtimeRefs.push(decl);
-      } else this.queueRuntime(decl);
-      return { kind: 'named', package: RUNTIME_PACKAGE, name };
+      return this.libraryReference(decl, RUNTIME_PACKAGE, this.metaDir);
     }
     const rel = path.relative(this.root, declFile.fileName);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
+    const inRoot = !rel.startsWith('..') && !path.isAbsolute(rel);
+    // @kubegen/api's declarations are a library, unless they are the APIs being loaded (generating @kubegen/api itself)
+    if (this.apiDir !== undefined && !inRoot) {
+      const inApi = path.relative(this.apiDir, declDir);
+      if (inApi !== '' && !inApi.startsWith('..') && !path.isAbsolute(inApi)) return this.libraryReference(decl, `${API_PACKAGE}/${toPosix(inApi)}`, declDir);
+    }
+    if (!inRoot) { this.reject(at, sf, `\`${text}\` is declared outside the APIs root (${toPosix(path.relative(this.cwd, declFile.fileName))})`, 'unresolved-type'); return; }
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
   }
 

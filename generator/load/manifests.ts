@@ -1,7 +1,8 @@
 /**
- * The front end of the RBAC and webhook generators: reads `+kubebuilder:rbac`, `+kubebuilder:webhook` and
- * `+kubebuilder:webhookconfiguration` markers from every `.ts` file under the given paths (controllers live
- * anywhere, not only under `apis/`) into a ManifestModel.
+ * The front end of the RBAC, webhook and APIService generators: reads `+kubebuilder:rbac`, `+kubebuilder:webhook`,
+ * `+kubebuilder:webhookconfiguration` and `+kubegen:apiservice` markers from every `.ts` file under the given paths
+ * (controllers live anywhere, not only under `apis/`) into a ManifestModel. A `+kubegen:apiservice`'s
+ * `caBundleFile=` is read here (relative to the marker's file) into the model's `caBundle`.
  *
  * Which comments are read follows controller-gen's collector (pkg/markers/collect.go), in TypeScript terms:
  * - read: every comment group at the top level of a file that is not the doc comment of a declaration — the
@@ -22,8 +23,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
-import { Rbac, Webhook, WebhookConfiguration, isMarker, isOwnedMarkerName, markerDefinition, markerLineName, parseMarker } from '../markers';
-import type { ManifestModel } from '../model/manifests';
+import { ApiService, Rbac, Webhook, WebhookConfiguration, isMarker, markerDefinition, markerLineName, parseMarker } from '../markers';
+import { describeIoError } from '../errors';
+import type { ApiServiceArgs } from '../markers';
+import type { ApiServiceDecl, ManifestModel } from '../model/manifests';
 import type { SourceSpan } from '../model/types';
 import { commentLines, isMarkerLine, leadingCommentGroups, splitDoc } from './comments';
 import { SourceFiles } from './resolve';
@@ -31,7 +34,8 @@ import { SourceFiles } from './resolve';
 export const RBAC_MARKER = Rbac.name;
 export const WEBHOOK_MARKER = Webhook.name;
 export const WEBHOOK_CONFIGURATION_MARKER = WebhookConfiguration.name;
-const MANIFEST_MARKERS: readonly string[] = [RBAC_MARKER, WEBHOOK_MARKER, WEBHOOK_CONFIGURATION_MARKER];
+export const APISERVICE_MARKER = ApiService.name;
+const MANIFEST_MARKERS: readonly string[] = [RBAC_MARKER, WEBHOOK_MARKER, WEBHOOK_CONFIGURATION_MARKER, APISERVICE_MARKER];
 
 export interface ManifestLoadOptions {
   /** Files or directories, relative to `cwd`. */
@@ -48,7 +52,7 @@ export interface ManifestLoadResult {
 /** Scans the paths for the manifest markers; diagnostics are returned, never thrown. */
 export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticBag = new DiagnosticBag()): ManifestLoadResult {
   const cwd = options.cwd ?? process.cwd();
-  const model: ManifestModel = { rbacRules: [], webhooks: [], webhookConfigurations: [] };
+  const model: ManifestModel = { rbacRules: [], webhooks: [], webhookConfigurations: [], apiServices: [] };
   if (options.paths.length === 0) bag.report('manifest-input', 'no paths to scan: give at least one file or directory');
   const files = new Set<string>();
   for (const p of options.paths) {
@@ -71,7 +75,7 @@ export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticB
       bag.report('manifest-input', `cannot read ${displayPath(cwd, file)}`);
       continue;
     }
-    new FileScanner(sf, displayPath(cwd, file), model, bag).scan();
+    new FileScanner(sf, displayPath(cwd, file), cwd, model, bag).scan();
   }
   return { model, diagnostics: bag.items };
 }
@@ -103,6 +107,7 @@ class FileScanner {
   constructor(
     private readonly sf: ts.SourceFile,
     private readonly file: string,
+    private readonly cwd: string,
     private readonly model: ManifestModel,
     private readonly bag: DiagnosticBag,
   ) {
@@ -174,7 +179,7 @@ class FileScanner {
       return;
     }
     if (placement.kind !== 'read') {
-      this.bag.report('marker-not-read', `+${name} ${whereNotRead(placement)}`, span);
+      this.bag.report('marker-not-read', `+${name} ${whereNotRead(placement, name === APISERVICE_MARKER ? 'kubegen' : 'controller-gen')}`, span);
       return;
     }
     const result = parseMarker(text, span, 'package');
@@ -188,11 +193,37 @@ class FileScanner {
     if (isMarker(m, Rbac)) this.model.rbacRules.push({ ...m.value, span: m.span });
     else if (isMarker(m, Webhook)) this.model.webhooks.push({ ...m.value, span: m.span });
     else if (isMarker(m, WebhookConfiguration)) this.model.webhookConfigurations.push({ ...m.value, span: m.span });
+    else if (isMarker(m, ApiService)) this.apiService(m.value, m.span);
   }
 
-  /** An unregistered name in kubegen's namespaces that is a typo of one of these markers. */
+  /** A `+kubegen:apiservice` into the model, its `caBundleFile` read; a file that cannot be used is an error at the marker. */
+  private apiService(v: ApiServiceArgs, span: SourceSpan): void {
+    let caBundle = v.caBundle;
+    if (v.caBundleFile !== undefined) {
+      const label = `invalid +${APISERVICE_MARKER}`;
+      if (v.caBundle !== undefined) {
+        this.bag.report('invalid-apiservice', `${label}: caBundle and caBundleFile cannot be used together: give the bundle once`, span);
+        return;
+      }
+      const file = path.resolve(path.dirname(this.sf.fileName), v.caBundleFile);
+      try {
+        caBundle = fs.readFileSync(file, 'utf8');
+      } catch (e) {
+        this.bag.report('invalid-apiservice', `${label}: caBundleFile: ${describeIoError(e, this.cwd) ?? `cannot read ${v.caBundleFile}`}`, span);
+        return;
+      }
+    }
+    const service: ApiServiceDecl['service'] = { name: v.serviceName, namespace: v.serviceNamespace };
+    if (v.servicePort !== undefined) service.port = v.servicePort;
+    const decl: ApiServiceDecl = { group: v.group, version: v.version, service, groupPriorityMinimum: v.groupPriorityMinimum, versionPriority: v.versionPriority, origin: { kind: 'marker', span } };
+    if (caBundle !== undefined) decl.caBundle = caBundle;
+    if (v.insecureSkipTLSVerify !== undefined) decl.insecureSkipTLSVerify = v.insecureSkipTLSVerify;
+    this.model.apiServices.push(decl);
+  }
+
+  /** An unregistered name (in kubegen's namespaces or a misspelt one) that is a typo of one of these markers. */
   private nearMiss(text: string, span: SourceSpan, name: string): void {
-    if (markerDefinition(name) || !isOwnedMarkerName(name)) return;
+    if (markerDefinition(name)) return;
     const result = parseMarker(text, span, 'package');
     if (result.kind !== 'error') return;
     if (result.diagnostics.some((d) => d.hint !== undefined && MANIFEST_MARKERS.includes(d.hint.replace(/^\+/, '')))) this.bag.addAll(result.diagnostics);
@@ -204,14 +235,15 @@ class FileScanner {
   }
 }
 
-function whereNotRead(p: Exclude<Placement, { kind: 'read' }>): string {
+/** Why a marker is not read; `reader` is who would not read it (kubegen reads its own markers where controller-gen reads its). */
+function whereNotRead(p: Exclude<Placement, { kind: 'read' }>, reader: string): string {
   switch (p.kind) {
     case 'doc':
-      return `is in the doc comment of ${p.of}, where controller-gen does not read it; separate the marker from the declaration with a blank line`;
+      return `is in the doc comment of ${p.of}, where ${reader} does not read it; separate the marker from the declaration with a blank line`;
     case 'inside':
-      return `is inside ${p.of}, where controller-gen does not read it; move it to a comment at the top level of the file`;
+      return `is inside ${p.of}, where ${reader} does not read it; move it to a comment at the top level of the file`;
     case 'trailing':
-      return 'is in a comment after code on the same line, where controller-gen does not read it; put it on a line of its own';
+      return `is in a comment after code on the same line, where ${reader} does not read it; put it on a line of its own`;
   }
 }
 

@@ -50,6 +50,11 @@ export class SourceFiles {
     return { dropped };
   }
 
+  /** Serves `text` as the file `fileName` (a generated index module); a file already served keeps its text. */
+  addVirtual(fileName: string, text: string): void {
+    if (!this.virtual.has(fileName)) this.virtual.set(fileName, text);
+  }
+
   get(fileName: string): ts.SourceFile | undefined {
     if (this.files.has(fileName)) return this.files.get(fileName);
     let text = this.virtual.get(fileName);
@@ -107,6 +112,8 @@ export class Resolver {
     private readonly files: SourceFiles,
     /** Modules resolved by name before the file system is asked (e.g. `@kubegen/runtime` → its index). */
     private readonly aliases: ReadonlyMap<string, string>,
+    /** Further modules resolved by name (e.g. `@kubegen/api/core/v1` → an index of that folder), asked after `aliases`. */
+    private readonly aliasOf: (specifier: string) => string | undefined = () => undefined,
   ) {
     this.host = {
       fileExists: (f) => files.exists(f),
@@ -146,7 +153,7 @@ export class Resolver {
 
   /** The file a module specifier written in `fromFile` refers to. */
   resolveModule(specifier: string, fromFile: string): string | undefined {
-    const alias = this.aliases.get(specifier);
+    const alias = this.aliases.get(specifier) ?? this.aliasOf(specifier);
     if (alias) return alias;
     const key = `${path.dirname(fromFile)}\0${specifier}`;
     if (this.moduleCache.has(key)) return this.moduleCache.get(key);

@@ -20,12 +20,13 @@ function argsOf(d: MarkerDefinition): Array<[string, ArgSpec]> {
 }
 
 function facts(d: MarkerDefinition): string[] {
-  const out = [`on ${d.targets.join(', ')}`];
+  const out = [`on ${d.targets.join(', ')}${d.kindOnly ? ' (a kind)' : ''}`];
   if (d.repeatable) out.push('repeatable');
   if (d.items) out.push('applies to array items');
   if (d.schema) out.push(`priority ${d.schema.priority}`);
   if (d.since) out.push(`since ${d.since}`);
   if (d.deprecated) out.push(`deprecated: use +${d.deprecated.use}`);
+  if (d.ineffective !== undefined) out.push(`no effect in kubegen: ${d.ineffective}`);
   return out;
 }
 

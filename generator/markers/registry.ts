@@ -8,7 +8,7 @@
  * Unlike controller-gen, nothing in kubegen's namespaces is skipped: an unregistered name there is an error with
  * a "did you mean"; only lines outside them are someone else's markers.
  */
-import { diagnostic, didYouMean, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
+import { diagnostic, didYouMean, levenshtein, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import type { MarkerValue, SourceSpan } from '../model/types';
 import { CLIENT_MARKER_DEFINITIONS } from './definitions/client';
 import { CODEGEN_MARKER_DEFINITIONS, VALIDATION_GEN_MARKER_DEFINITIONS } from './definitions/codegen';
@@ -85,8 +85,47 @@ export function isOwnedMarkerName(name: string): boolean {
 export type ParseResult =
   /** `warnings`: deprecation and ignored-value warnings to report; the marker is still valid. */
   | { kind: 'marker'; marker: MarkerValue; warnings?: Diagnostic[] }
-  | { kind: 'foreign' }
+  /**
+   * Not kubegen's: a marker of another tool (no warnings), or a `+…` line that names nothing kubegen or a known
+   * tool reads (`warnings`: it is dropped from the description and ignored, which may not be what its author meant).
+   */
+  | { kind: 'foreign'; warnings?: Diagnostic[] }
   | { kind: 'error'; diagnostics: Diagnostic[] };
+
+/**
+ * Markers of other tools that may sit in API types ported from Go: read by openapi-gen, go-to-protobuf,
+ * operator-sdk, OpenShift's and Gateway API's generators. Bare names, and namespaces (`<ns>:…`).
+ */
+const OTHER_TOOLS_MARKERS: ReadonlySet<string> = new Set(['enum', 'union', 'unionDiscriminator', 'unionMember', 'patchMergeKey', 'patchStrategy', 'protobuf', 'featureGate', 'genregister']);
+const OTHER_TOOLS_NAMESPACES: ReadonlySet<string> = new Set(['operator-sdk', 'openshift', 'gateway', 'protobuf']);
+
+/** kubegen's namespaces, whose misspellings (`kubebuildr:`, `KubeBuilder:`) are errors; `k8s` only by case (it is short). */
+const OWNED_NAMESPACES: readonly string[] = ['kubebuilder', 'genclient', 'kubegen', 'k8s'];
+
+/** Is this (unregistered, not owned) marker name one of another tool's? */
+function isOtherToolsMarker(name: string): boolean {
+  const head = name.split(':')[0];
+  if (name.includes(':')) return OTHER_TOOLS_NAMESPACES.has(head);
+  return OTHER_TOOLS_MARKERS.has(head) || head.startsWith('protobuf.');
+}
+
+/**
+ * The registered marker a name outside kubegen's namespaces was probably meant to be: its namespace is one of
+ * kubegen's with the wrong case or a typo (`KubeBuilder:…`, `kubebuildr:…`), or the whole name is within a typo of a
+ * registered name (`optinal`, `listtype`). Undefined when the name looks like nothing of kubegen's.
+ */
+export function misspeltMarker(name: string): string | undefined {
+  const colon = name.indexOf(':');
+  const head = colon < 0 ? name : name.slice(0, colon);
+  const lower = head.toLowerCase();
+  for (const ns of OWNED_NAMESPACES) {
+    if (head !== ns && (lower === ns || (colon > 0 && ns.length >= 6 && levenshtein(lower, ns) <= 2))) {
+      const fixed = ns + name.slice(colon < 0 ? name.length : colon);
+      return resolveMarkerName(fixed)?.def.name ?? didYouMean(fixed, allNames) ?? (colon > 0 ? didYouMean(fixed.slice(0, fixed.lastIndexOf(':')), allNames) : undefined) ?? ns;
+    }
+  }
+  return didYouMean(name, allNames);
+}
 
 const NAME_RE = /^\+([A-Za-z][A-Za-z0-9_.\-/:]*)/;
 
@@ -124,7 +163,7 @@ export function markerSyntax(d: MarkerDefinition): string {
 export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget): ParseResult {
   const line = text.trimEnd();
   const m = NAME_RE.exec(line);
-  if (!m) return { kind: 'foreign' };
+  if (!m) return notAMarker(line, span);
   const name = m[1];
   let nameEnd = m[0].length;
   const err = (kind: DiagnosticKindName, message: string, offset: number, hint?: string): ParseResult => ({
@@ -135,9 +174,15 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   // resolve the definition
   const resolved = resolveMarkerName(name);
   if (!resolved) {
-    if (!isOwnedMarkerName(name)) return { kind: 'foreign' };
+    if (!isOwnedMarkerName(name)) {
+      const meant = misspeltMarker(name);
+      if (meant !== undefined) return err('misspelt-marker', `"+${name}" is not a marker; as written it would be ignored`, 0, `+${meant}`);
+      return isOtherToolsMarker(name) ? { kind: 'foreign' } : notAMarker(line, span);
+    }
     const colon = name.lastIndexOf(':');
-    const hint = didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
+    // `+kubebuilder:ac` names a namespace of markers: the shortest marker in it is the likeliest one meant
+    const within = allNames.filter((n) => n.startsWith(`${name}:`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+    const hint = within ?? didYouMean(name, allNames) ?? (colon > 0 ? didYouMean(name.slice(0, colon), allNames) : undefined);
     return err('unknown-marker', `unknown marker "+${name}"`, 0, hint ? `+${hint}` : undefined);
   }
   const def = resolved.def;
@@ -167,6 +212,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   if (def.deprecated) {
     warnings.push(diagnostic('deprecated-marker', `${label} is deprecated; use +${def.deprecated.use}`, at(span, 0), { hint: `+${def.deprecated.use}` }));
   }
+  if (def.ineffective !== undefined) warnings.push(diagnostic('ineffective-marker', `${label} has no effect in kubegen: ${def.ineffective}`, at(span, 0)));
   const done = (value: unknown): ParseResult => ({
     kind: 'marker',
     marker: { name: def.name, value, span },
@@ -206,6 +252,21 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
     }
     throw e;
   }
+}
+
+/** A `+…` comment line that is no marker kubegen or a known tool reads: a warning, since it is dropped from the description. */
+function notAMarker(line: string, span: SourceSpan): ParseResult {
+  const shown = line.length > 40 ? `${line.slice(0, 40)}…` : line;
+  return {
+    kind: 'foreign',
+    warnings: [
+      diagnostic(
+        'not-a-marker',
+        `comment line ${JSON.stringify(shown)} starts with "+", so it is read as a marker line and left out of the description, but it is no marker kubegen knows: it is ignored (reword it if it is prose)`,
+        span,
+      ),
+    ],
+  };
 }
 
 /** The index of the `)` closing the `(` at `open`, skipping quoted strings; -1 when unterminated. */

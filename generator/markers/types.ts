@@ -164,6 +164,13 @@ export interface MarkerDefinition<T = unknown> {
   help: MarkerHelp;
   /** May appear more than once on one node. */
   repeatable: boolean;
+  /**
+   * Only a kind reads it (an exported type that extends TypeMeta and has `metadata: ObjectMeta`): on any other type
+   * it is an error (`marker-on-non-kind`), never silently without effect.
+   */
+  kindOnly?: boolean;
+  /** Accepted (it is controller-gen's) but without effect in kubegen, and why: using it is a warning. */
+  ineffective?: string;
   /** The marker to write instead. Using a deprecated marker is a warning. */
   deprecated?: { use: string };
   /** The controller-gen / code-generator version that introduced it, for the reference. */

@@ -44,6 +44,7 @@ import {
   getMarkers,
   hasMarker,
   isMarker,
+  markerDefinition,
 } from '../markers';
 import { pluralize } from '../naming/flect';
 import type {
@@ -63,7 +64,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
-import { fieldName, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
+import { RUNTIME_PACKAGE, fieldName, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
@@ -104,6 +105,7 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     for (const t of pkg.types) resolveFields(t.type, pkg, index);
   }
   for (const pkg of packages) {
+    if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
     if (pkg.group === undefined || pkg.skip) continue;
     pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
     if (pkg.kinds.length === 0 && pkg.types.length > 0) {
@@ -118,6 +120,8 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     pkg.manualConversions = resolveManualConversions(`${pkg.dir}/conversion.ts`, pkg.version, lp.conversion.source, lp.conversion.imports, versions);
   }
   checkDuplicates(packages, bag);
+  checkKindOnlyMarkers(loaded, index, bag);
+  checkDuplicateProperties(packages, index, bag);
   checkModelNames(packages, bag);
   checkRecursion(packages, index, bag);
   return { packages, groups };
@@ -336,6 +340,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     subresources: { status: hasMarker(m, SubresourceStatus) },
     printerColumns,
     selectableFields: getMarkers(m, SelectableField).map((s) => s.JSONPath),
+    selectableFieldSpans: m.filter((x) => isMarker(x, SelectableField)).map((x) => x.span),
     crdAnnotations,
     crdLabels,
     hasStatus,
@@ -356,6 +361,12 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
 function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: boolean, bag: DiagnosticBag): ClientOptions {
   const m = t.markers;
   const generate = hasMarker(m, GenClient);
+  if (!generate) {
+    // client-gen reads its other tags only on a type with +genclient: without it they would do nothing
+    for (const tag of m) {
+      if (tag.name.startsWith('genclient:')) bag.report('marker-not-applicable', `+${tag.name} has no effect: ${t.name} has no +genclient, so no client is generated for it (add +genclient)`, tag.span);
+    }
+  }
   const nonNamespaced = findMarker(m, GenClientNonNamespaced);
   if (generate && nonNamespaced && scope === 'Namespaced') {
     bag.report('conflicting-markers', '+genclient:nonNamespaced on a namespaced kind: add +kubebuilder:resource:scope=Cluster so the CRD agrees', nonNamespaced.span);
@@ -399,6 +410,7 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
       }
     }
     groups.push({ name, goName: groupGoName(name, pkgs), versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
+    checkNameConflicts(name, pkgs, bag);
     // storage per kind across the group's versions
     const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
     for (const kindName of [...kindNames].sort()) {
@@ -433,13 +445,135 @@ function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
   return groups;
 }
 
+/**
+ * The API server's naming controller accepts a CRD's names only when no other CRD of its group claims them: its
+ * plural, singular and short names must not be among the others' plurals, singulars and short names, and its kind
+ * and list kind not among their kinds and list kinds (otherwise `NamesAccepted` is False and the resource is never
+ * served; two equal plurals are even the same CRD object, one overwriting the other). Each conflict is an error at
+ * the later kind (in name order), the earlier one its related location.
+ */
+function checkNameConflicts(group: string, pkgs: readonly Package[], bag: DiagnosticBag): void {
+  const crds = new Map<string, Kind>();
+  for (const p of pkgs) for (const k of p.kinds) if (!k.skip && !crds.has(k.name)) crds.set(k.name, k);
+  const resources = new Map<string, { kind: Kind; as: string }>();
+  const kinds = new Map<string, { kind: Kind; as: string }>();
+  for (const k of [...crds.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const claims: Array<[Map<string, { kind: Kind; as: string }>, string, string]> = [
+      [resources, k.plural, 'plural'],
+      [resources, k.singular, 'singular'],
+      ...k.shortNames.map((n): [Map<string, { kind: Kind; as: string }>, string, string] => [resources, n, 'short name']),
+      [kinds, k.name, 'kind'],
+      [kinds, `${k.name}List`, 'list kind'],
+    ];
+    const mine = new Set<string>();
+    for (const [table, value, as] of claims) {
+      const key = `${table === kinds ? 'k' : 'r'}:${value}`;
+      const other = table.get(value);
+      if (other && other.kind !== k && !mine.has(key)) {
+        mine.add(key);
+        bag.report(
+          'name-conflict',
+          `${k.name}.${group}: ${as} "${value}" is already the ${other.as} of ${other.kind.name}.${group}; the API server would not accept the names of one of them${as === 'plural' && other.as === 'plural' ? ' (both CRDs would be named ' + JSON.stringify(`${value}.${group}`) + ', the same file and object)' : ''}`,
+          k.span,
+          { related: [{ span: other.kind.span, message: `${other.kind.name} claims "${value}" here` }] },
+        );
+      }
+      if (!other) table.set(value, { kind: k, as });
+    }
+  }
+}
+
 /** client-gen's group identifier: the first non-empty `+groupGoName` of the versions, else the group's first DNS label. */
 function groupGoName(group: string, versions: readonly Package[]): string {
   for (const p of versions) {
     const name = getMarker(p.markers, GroupGoName);
     if (name) return name;
   }
-  return group.split('.')[0] ?? group;
+  // the empty (core) group is `core`, as client-go's CoreV1
+  return group === '' ? 'core' : group.split('.')[0];
+}
+
+/**
+ * A property may be declared once per object: declaring it again through `extends` or `&` (or twice in one body)
+ * is an error at the later declaration, with the earlier one as the related location — TypeScript allows a
+ * redeclaration with a compatible type, Go's JSON drops or shadows it, and a schema cannot say which one is meant.
+ * The same declaration reached twice (a diamond of embeddings) is one declaration; TypeMeta's `apiVersion` and
+ * `kind` may be redeclared (narrowed) by the type that embeds it, the one shadowing the importer writes.
+ */
+function checkDuplicateProperties(packages: readonly Package[], index: Index, bag: DiagnosticBag): void {
+  const spanKey = (f: Field) => `${f.span.file}:${f.span.line}:${f.span.column}`;
+  // TypeMeta's apiVersion / kind may be narrowed by a kind (the importer does, for a CRD whose differ): the kind's own
+  // field shadows the embedded one, as in Go
+  const typeMeta = new Set(flattenFields({ kind: 'named', package: RUNTIME_PACKAGE, name: 'TypeMeta' }, index));
+  const visit = (t: TypeRef, owner: string): void => {
+    switch (t.kind) {
+      case 'array':
+        visit(t.items, owner);
+        return;
+      case 'map':
+        visit(t.values, owner);
+        return;
+      case 'struct': {
+        const sources: Array<{ fields: Field[]; via: string }> = t.embeds.map((e) => ({
+          fields: flattenFields(e, index),
+          via: e.kind === 'named' ? e.name : 'an object literal of the intersection',
+        }));
+        sources.push({ fields: t.fields, via: `the body of ${owner}` });
+        const first = new Map<string, { field: Field; via: string }>();
+        for (const { fields, via } of sources) {
+          for (const f of fields) {
+            const seen = first.get(f.name);
+            if (!seen) first.set(f.name, { field: f, via });
+            else if (spanKey(seen.field) !== spanKey(f) && !typeMeta.has(seen.field)) {
+              bag.report('duplicate-property', `property "${f.name}" is declared twice in ${owner} through extends or &: here (in ${via}) and in ${seen.via}; declare it once`, f.span, {
+                related: [{ span: seen.field.span, message: `the other declaration of "${f.name}"` }],
+              });
+            }
+          }
+        }
+        for (const f of t.fields) visit(f.type, owner);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  for (const p of packages) {
+    if (p.id === RUNTIME_PACKAGE) continue;
+    for (const d of p.types) visit(d.type, d.name);
+  }
+}
+
+/**
+ * A package without `+groupName` is one of shared types (imported by API versions); a kind there would silently get
+ * no CRD and no client, so each is an error, at the kind.
+ */
+function checkKindsHaveGroup(pkg: Package, index: Index, bag: DiagnosticBag): void {
+  for (const t of pkg.types) {
+    if (!isKindDecl(t, index)) continue;
+    const guess = pkg.dir.split('/').at(-2);
+    const example = guess !== undefined && guess.includes('.') ? guess : 'example.com';
+    bag.report(
+      'no-group-name',
+      `${t.name} is a kind, but its package ${pkg.dir} has no +groupName, so no CRD or client would be generated for it: add \`// +groupName=${example}\` to a file of the package (doc.ts), or +kubebuilder:skip to leave the package out`,
+      t.span,
+    );
+  }
+}
+
+/** A marker only a kind reads (`kindOnly` in the registry) on a type that is not a kind is an error at the marker. */
+function checkKindOnlyMarkers(loaded: readonly LoadedPackage[], index: Index, bag: DiagnosticBag): void {
+  for (const lp of loaded) {
+    if (lp.runtime || isApiPackage(lp.id)) continue; // library declarations: checked where they are generated
+    for (const t of lp.types) {
+      const kindOnly = t.markers.filter((m) => markerDefinition(m.name)?.kindOnly === true);
+      if (kindOnly.length === 0 || isKindDecl(t, index)) continue;
+      const why = !t.exported ? 'it is not exported' : !embedsTypeMeta(t.type, index) ? 'it does not extend TypeMeta' : 'it has no `metadata: ObjectMeta`';
+      for (const m of kindOnly) {
+        bag.report('marker-on-non-kind', `+${m.name} is read only on a kind, and ${t.name} is not one: ${why} (a kind is an exported type that extends TypeMeta and has metadata: ObjectMeta)`, m.span);
+      }
+    }
+  }
 }
 
 function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {

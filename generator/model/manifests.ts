@@ -1,6 +1,8 @@
 /**
  * The manifest model: the RBAC rules and admission webhooks an operator declares with `+kubebuilder:rbac`,
- * `+kubebuilder:webhook` and `+kubebuilder:webhookconfiguration` markers, anywhere under the scanned paths.
+ * `+kubebuilder:webhook` and `+kubebuilder:webhookconfiguration` markers, and the APIServices of an aggregated
+ * API server declared with `+kubegen:apiservice` (or the `apiservice` key of kubegen.config.json), anywhere under
+ * the scanned paths.
  *
  * Contract:
  * - Plain, serialisable data built by `generator/load/manifests.ts`; nothing here refers to a parser type.
@@ -55,8 +57,26 @@ export interface WebhookConfigurationDecl {
   span: SourceSpan;
 }
 
+/**
+ * One `+kubegen:apiservice` marker or configuration entry: an `apiregistration.k8s.io/v1` APIService that
+ * registers an extension apiserver for one group/version. The TLS choice is as written: `caBundle` (PEM text, or
+ * base64 of PEM; a marker's `caBundleFile=` is read by the loader into it) and `insecureSkipTLSVerify`.
+ */
+export interface ApiServiceDecl {
+  group: string;
+  version: string;
+  service: { name: string; namespace: string; port?: Int };
+  groupPriorityMinimum: Int;
+  versionPriority: Int;
+  caBundle?: string;
+  insecureSkipTLSVerify?: boolean;
+  /** Where it was declared: a marker's `+`, or a configuration entry (`kubegen.config.json: apiservice.apiServices[0]`). */
+  origin: { kind: 'marker'; span: SourceSpan } | { kind: 'config'; at: string };
+}
+
 export interface ManifestModel {
   rbacRules: RbacRuleDecl[];
   webhooks: WebhookDecl[];
   webhookConfigurations: WebhookConfigurationDecl[];
+  apiServices: ApiServiceDecl[];
 }

@@ -55,6 +55,19 @@ export function dns1123SubdomainErrors(value: string): string[] {
   return errs;
 }
 
+const DNS1123_LABEL_ERR =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const DNS1123_LABEL_MAX = 63;
+const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
+
+/** `IsDNS1123Label` (a namespace name): the error strings, empty when valid. */
+export function dns1123LabelErrors(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > DNS1123_LABEL_MAX) errs.push(maxLenError(DNS1123_LABEL_MAX));
+  if (!DNS1123_LABEL_RE.test(value)) errs.push(regexError(DNS1123_LABEL_ERR, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
+  return errs;
+}
+
 /** `IsDNS1035Label`: the error strings, empty when valid. */
 export function dns1035LabelErrors(value: string): string[] {
   const errs: string[] = [];
@@ -239,4 +252,18 @@ function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | 
 function report(bag: DiagnosticBag, errors: NameError[], what: string, span: SourceSpan | undefined): boolean {
   for (const e of errors) bag.report('invalid-name', `${what} ${e.kubegen ? 'is refused' : 'would be refused by the API server'}: ${formatNameError(e)}`, span);
   return errors.length === 0;
+}
+
+/**
+ * How the folder of an API group is named, in an APIs tree the importer writes and in generated output:
+ * - `group`: the group name (`rbac.authorization.k8s.io`);
+ * - `short`: the group's first DNS label, as k8s.io/api lays out its packages (`rbac`, `apps`, `admissionregistration`).
+ * Either way the empty (core) group is `core`.
+ */
+export type GroupFolderStyle = 'group' | 'short';
+
+/** The folder of `group` in the given style (see {@link GroupFolderStyle}). */
+export function groupFolder(group: string, style: GroupFolderStyle = 'group'): string {
+  if (group === '') return 'core';
+  return style === 'short' ? group.split('.')[0] : group;
 }

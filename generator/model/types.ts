@@ -226,6 +226,8 @@ export interface Kind {
   subresources: { status: boolean; scale?: ScaleSubresource };
   printerColumns: PrinterColumn[];
   selectableFields: string[];
+  /** Where each selectable field was written (its marker), index for index; absent in hand-built models. */
+  selectableFieldSpans?: SourceSpan[];
   /** CRD object metadata from `+kubebuilder:metadata`. */
   crdAnnotations: Record<string, string>;
   crdLabels: Record<string, string>;

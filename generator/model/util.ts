@@ -7,6 +7,42 @@ import type { ApiModel, Field, Kind, Package, PackageId, TypeDecl, TypeRef } fro
  */
 export const RUNTIME_PACKAGE: PackageId = '@kubegen/runtime';
 
+/**
+ * The module prefix of Kubernetes' built-in API types (`@kubegen/api/core/v1`, `@kubegen/api/apps/v1` …): the front
+ * end resolves it to the input-language sources of `@kubegen/api`, and its declarations appear in the model in the
+ * package of that module specifier. Emitters import them from there.
+ */
+export const API_PACKAGE = '@kubegen/api';
+
+/** Whether a package id is one of `@kubegen/api`'s modules (a library package: declared, never generated). */
+export function isApiPackage(id: PackageId): boolean {
+  return id.startsWith(`${API_PACKAGE}/`);
+}
+
+/** The `@kubegen/api` modules the declarations of `packages` name directly, sorted. */
+export function apiModulesReferenced(packages: readonly Package[]): string[] {
+  const out = new Set<string>();
+  const walk = (t: TypeRef): void => {
+    switch (t.kind) {
+      case 'array':
+        { walk(t.items); return; }
+      case 'map':
+        { walk(t.values); return; }
+      case 'struct':
+        for (const e of t.embeds) walk(e);
+        for (const f of t.fields) walk(f.type);
+        return;
+      case 'named':
+        if (isApiPackage(t.package)) out.add(t.package);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const p of packages) for (const t of p.types) walk(t.type);
+  return [...out].sort();
+}
+
 /** The key of a declaration in a `TypeIndex`: `<package>.<name>` (type names have no dots). */
 export function typeKey(pkg: PackageId, name: string): string {
   return `${pkg}.${name}`;

@@ -1,14 +1,15 @@
 /**
  * Where generated code imports each `@kubegen/runtime` name from. The runtime is split by subpath (see
  * `runtime/src/index.ts`): generated code imports helpers only it uses from `/internal`, clients from `/client`,
- * informers and listers from `/cache`, the conversion registry from `/webhook`, the fake clientset from `/testing`,
+ * informers and listers from `/cache`, the conversion registry from `/webhook`, admission handler types from
+ * `/webhook/admission`, the fake clientset from `/testing`, the validator from `/validation`,
  * and the meta types (ObjectMeta, int32, Condition …) from the root. Naming a runtime symbol through
  * `ImportTracker.runtimeValue` / `runtimeType` records the import from the right entry, so no emitter spells a
  * subpath.
  */
 
 /** The subpaths of `@kubegen/runtime` generated code imports from ('' is the root). */
-export type RuntimeEntry = '' | 'client' | 'cache' | 'webhook' | 'testing' | 'internal';
+export type RuntimeEntry = '' | 'client' | 'cache' | 'webhook' | 'webhook/admission' | 'testing' | 'internal' | 'validation';
 
 /** Every runtime name generated code imports, by entry (anything else comes from the root). */
 export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly string[]]> = [
@@ -63,7 +64,9 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
     ],
   ],
   ['webhook', ['GroupConverters', 'KindConverter', 'convertObject']],
+  ['webhook/admission', ['AdmissionKind', 'AdmissionServer', 'CustomDefaulter', 'CustomValidator', 'admissionKind']],
   ['testing', ['Fake', 'FakeClientset', 'FakeOptions']],
+  ['validation', ['ValidationSchema', 'Validator', 'createValidator']],
 ];
 
 const ENTRY_OF = new Map<string, RuntimeEntry>(RUNTIME_IMPORTS.flatMap(([entry, names]) => names.map((n) => [n, entry] as const)));

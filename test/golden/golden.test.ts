@@ -7,6 +7,9 @@
  * - `expected/rbac/`, `expected/webhook/`: `kubegen rbac` / `kubegen webhook --paths apis` write exactly controller-gen's
  *   role.yaml / manifests.yaml for the twin (role name from `role-name`, default manager-role); so does `kubegen
  *   generate` configured with `rbac` / `webhook`, whose `--verify` then passes and catches a hand edit;
+ * - `expected/apiservice/`: `kubegen apiservice --paths apis` (or, for a case with `api-services.json`, `kubegen
+ *   generate` with those `apiServices` entries) writes exactly apiservice.yaml — kubegen's own marker, no controller-gen
+ *   counterpart: reviewed by hand, and test/e2e/apiservice.test.ts applies it to a real apiserver;
  * - `expected/generated/`: `kubegen generate` with the case's `kubegen.config.json` (generators, package name …)
  *   writes exactly this tree, and prints exactly `expected/diagnostics.txt` (empty when absent);
  * - `expected/docs/`: `kubegen docs --apis apis` writes exactly these Markdown API references (one `<group>.md`).
@@ -122,6 +125,37 @@ describe.each(cases.map((c) => [c.name, c] as const))('golden case %s', (_name, 
       expect((await kubegen(['generate', '--verify'], project)).code).toBe(0);
       const [first] = Object.keys(expected);
       fs.appendFileSync(path.join(project, 'config', first === 'role.yaml' ? 'rbac' : 'webhook', first), '# edited\n');
+      const stale = await kubegen(['generate', '--verify'], project);
+      expect(stale.code).toBe(1);
+      expect(stale.err).toContain('differ from what would be generated');
+    });
+  }
+
+  if (expects.has('apiservice')) {
+    const expected = tree(path.join(expectedDir, 'apiservice'));
+    const entriesFile = path.join(caseDir, 'api-services.json');
+    const entries = fs.existsSync(entriesFile) ? (JSON.parse(fs.readFileSync(entriesFile, 'utf8')) as unknown[]) : undefined;
+
+    if (entries === undefined) {
+      it('kubegen apiservice writes exactly expected/apiservice, and --verify then passes', async () => {
+        expect(await kubegen(['apiservice', '--paths', 'apis', '--out', tmp], caseDir)).toEqual({ code: 0, out: `kubegen: wrote 1, unchanged 0 in ${tmp}\n`, err: '' });
+        expect(tree(tmp)).toEqual(expected);
+        expect((await kubegen(['apiservice', '--paths', 'apis', '--out', tmp, '--verify'], caseDir)).code).toBe(0);
+      });
+    }
+
+    it('kubegen generate writes it from kubegen.config.json (markers and apiServices entries), and --verify then passes and catches a hand edit', async () => {
+      const project = path.join(tmp, 'project');
+      fs.cpSync(path.join(caseDir, 'apis'), project, { recursive: true });
+      for (const f of fs.readdirSync(caseDir)) if (f.endsWith('.crt')) fs.copyFileSync(path.join(caseDir, f), path.join(project, f));
+      fs.mkdirSync(path.join(project, 'apis'));
+      const config = { apis: 'apis', output: 'generated', generators: ['crd'], apiservice: { paths: ['src'], output: 'config/apiservice', ...(entries ? { apiServices: entries } : {}) } };
+      fs.writeFileSync(path.join(project, 'kubegen.config.json'), JSON.stringify(config));
+      const gen = await kubegen(['generate'], project);
+      expect([gen.code, gen.err]).toEqual([0, '']);
+      expect(tree(path.join(project, 'config', 'apiservice'))).toEqual(expected);
+      expect((await kubegen(['generate', '--verify'], project)).code).toBe(0);
+      fs.appendFileSync(path.join(project, 'config', 'apiservice', 'apiservice.yaml'), '# edited\n');
       const stale = await kubegen(['generate', '--verify'], project);
       expect(stale.code).toBe(1);
       expect(stale.err).toContain('differ from what would be generated');

@@ -35,7 +35,7 @@ const cases: Case[] = [
   {
     name: 'an unknown generator, with did-you-mean',
     files: { 'kubegen.config.json': '{"generators":["crds","types"]}' },
-    want: ['kubegen: kubegen.config.json: generators[0]: unknown generator "crds" (did you mean "crd"?) (known: crd, types, deepcopy, defaults, conversion, clientset, fake, listers, informers, package)'],
+    want: ['kubegen: kubegen.config.json: generators[0]: unknown generator "crds" (did you mean "crd"?) (known: crd, types, deepcopy, defaults, validation, conversion, clientset, fake, listers, informers, admission, package)'],
   },
   { name: 'a generator twice', files: { 'kubegen.config.json': '{"generators":["crd","crd"]}' }, want: ['kubegen: kubegen.config.json: generators[1]: "crd" is listed twice'] },
   { name: 'no generators', files: { 'kubegen.config.json': '{"generators":[]}' }, want: ['kubegen: kubegen.config.json: generators: must name at least one generator (leave it out to run them all)'] },
@@ -47,8 +47,8 @@ const cases: Case[] = [
     name: 'a misspelt key and a __proto__ key, both reported',
     files: { 'kubegen.config.json': '{"generator":["crd"],"__proto__":{"apis":"/etc"}}' },
     want: [
-      'kubegen: kubegen.config.json: unknown configuration key "generator" (did you mean "generators"?) (known: apis, output, generators, packageName, crdHeader, layout, conversion, rbac, webhook)',
-      'kubegen: kubegen.config.json: unknown configuration key "__proto__" (known: apis, output, generators, packageName, crdHeader, layout, conversion, rbac, webhook)',
+      'kubegen: kubegen.config.json: unknown configuration key "generator" (did you mean "generators"?) (known: apis, output, generators, packageName, crdHeader, layout, groupFolder, conversion, rbac, webhook, apiservice, strict)',
+      'kubegen: kubegen.config.json: unknown configuration key "__proto__" (known: apis, output, generators, packageName, crdHeader, layout, groupFolder, conversion, rbac, webhook, apiservice, strict)',
     ],
   },
   { name: 'null', files: { 'kubegen.config.json': 'null' }, want: ['kubegen: kubegen.config.json: the configuration must be an object, not null'] },

@@ -23,9 +23,21 @@ test('defaults', () => {
     output: path.join(dir, 'generated'),
     packageName: '@kubegen-generated/{group}',
     layout: 'package',
+    groupFolder: 'group',
     conversion: {},
     manifests: [],
+    strict: false,
   });
+});
+
+test('groupFolder: short, and a value that is neither', () => {
+  expect(resolveConfig({ groupFolder: 'short' }, dir, 'kubegen.config.json').groupFolder).toBe('short');
+  expect(() => resolveConfig({ groupFolder: 'go' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: groupFolder: must be "group" or "short", not "go"');
+});
+
+test('strict: true makes warnings errors; anything but a boolean is refused', () => {
+  expect(resolveConfig({ strict: true }, dir, 'kubegen.config.json').strict).toBe(true);
+  expect(() => resolveConfig({ strict: 'yes' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: strict: must be true or false');
 });
 
 test.each([

@@ -88,7 +88,7 @@ describe('the generation context', () => {
     const config: GenerationConfig = { crd: {}, package: { packageName: '@x/{group}', version: '1.0.0', runtimeVersion: '1.0.0', nodeEngines: '>=20' } };
     const { diagnostics } = runGenerators(EXT, names.map((n) => generatorByName(n)!.configure(config)));
     expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
-      "KG5102 Widget: +genclient:method=Evict is not generated: kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only",
+      "KG5102 Widget: +genclient:method=ApplyEviction is not generated: kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only",
     ]);
   });
 });

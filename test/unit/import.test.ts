@@ -52,7 +52,7 @@ afterEach(() => {
 
 /** A model without spans, folders and the runtime package, with keys sorted: what the two front ends must agree on. */
 function comparable(model: ApiModel): unknown {
-  const plain = JSON.parse(JSON.stringify({ ...model, packages: model.packages.filter((p) => p.id !== '@kubegen/runtime') }, (k, v: unknown) => (k === 'span' || k === 'dir' ? undefined : typeof v === 'bigint' ? `${v.toString()}n` : v))) as unknown;
+  const plain = JSON.parse(JSON.stringify({ ...model, packages: model.packages.filter((p) => p.id !== '@kubegen/runtime') }, (k, v: unknown) => (k === 'span' || k === 'selectableFieldSpans' || k === 'dir' ? undefined : typeof v === 'bigint' ? `${v.toString()}n` : v))) as unknown;
   return JSON.parse(canonical(plain)) as unknown;
 }
 
@@ -339,7 +339,7 @@ describe('markers print in the grammar the loader parses back (fast-check)', () 
         { requiredKeys: ['rule'] },
       ),
     ],
-    ['kubebuilder:printcolumn', fc.record({ name: text, type: fc.constantFrom('string', 'integer', 'date'), JSONPath: text, priority: fc.integer({ min: 1, max: 9 }) }, { requiredKeys: ['name', 'type', 'JSONPath'] })],
+    ['kubebuilder:printcolumn', fc.record({ name: text.filter((t) => t !== ''), type: fc.constantFrom('string', 'integer', 'date'), JSONPath: text.map((t) => `.${t}`), priority: fc.integer({ min: 1, max: 9 }) }, { requiredKeys: ['name', 'type', 'JSONPath'] })],
     ['kubebuilder:metadata', fc.record({ annotations: fc.array(text.map((s) => `k=${s}`), { minLength: 1 }) })],
     ['kubebuilder:title', text],
   ];

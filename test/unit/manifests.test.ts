@@ -219,7 +219,7 @@ describe('rbac rules: properties', () => {
     fc.assert(
       fc.property(ruleSet.chain((rs) => fc.tuple(fc.constant(rs), fc.shuffledSubarray(rs, { minLength: rs.length, maxLength: rs.length }))), ([decls, shuffled]) => {
         const before = JSON.stringify(decls);
-        const model: ManifestModel = { rbacRules: decls, webhooks: [], webhookConfigurations: [] };
+        const model: ManifestModel = { rbacRules: decls, webhooks: [], webhookConfigurations: [], apiServices: [] };
         const a = generateRbac(model);
         const b = generateRbac({ ...model, rbacRules: shuffled });
         expect(b.files).toEqual(a.files);
@@ -251,6 +251,7 @@ describe('webhooks', () => {
       rbacRules: [],
       webhooks: [webhook({ name: 'b.example.com' }), webhook({ name: 'b-1.example.com' }), webhook({ name: 'm.example.com', mutating: true })],
       webhookConfigurations: [],
+      apiServices: [],
     };
     const before = JSON.stringify(model);
     const { files, diagnostics } = generateWebhooks(model);
@@ -263,12 +264,12 @@ describe('webhooks', () => {
   });
 
   it('warns about a configuration name for a kind without webhooks', () => {
-    const { files, diagnostics } = generateWebhooks({ rbacRules: [], webhooks: [webhook({})], webhookConfigurations: [{ mutating: true, name: 'm', span }] });
+    const { files, diagnostics } = generateWebhooks({ rbacRules: [], webhooks: [webhook({})], webhookConfigurations: [{ mutating: true, name: 'm', span }], apiServices: [] });
     expect(files.length).toBe(1);
     expect(diagnostics).toEqual([{ severity: 'warning', code: 'KG6101', message: '+kubebuilder:webhookconfiguration names the MutatingWebhookConfiguration, but there is no mutating webhook; nothing is generated for it', span, hint: undefined }]);
   });
 
   it('writes no file without webhooks', () => {
-    expect(generateWebhooks({ rbacRules: [], webhooks: [], webhookConfigurations: [] })).toEqual({ files: [], diagnostics: [] });
+    expect(generateWebhooks({ rbacRules: [], webhooks: [], webhookConfigurations: [], apiServices: [] })).toEqual({ files: [], diagnostics: [] });
   });
 });

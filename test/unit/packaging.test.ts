@@ -1,5 +1,6 @@
 /**
- * What `npm pack` puts into the published packages — `kubegen` (the CLI and the generator) and `@kubegen/runtime` —
+ * What `npm pack` puts into the published packages — `kubegen` (the CLI and the generator), `@kubegen/runtime` and
+ * `@kubegen/api` (Kubernetes' built-in groups) —
  * checked from `npm pack --dry-run --json` (the exact file list npm would publish, from the current dist/):
  *
  * - no tests, fixtures or build state; TypeScript sources only where intended (the runtime ships `src/`, which the
@@ -144,22 +145,37 @@ describe('npm pack', () => {
   const BUDGET = {
     kubegen: { size: 350_000, unpackedSize: 1_300_000 },
     '@kubegen/runtime': { size: 460_000, unpackedSize: 2_100_000 },
+    // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
+    // (3.7 MB unpacked); budget ≈ 1.3×.
+    '@kubegen/api': { size: 700_000, unpackedSize: 4_800_000 },
   } as const;
 
   let kubegen: Packed;
   let runtime: Packed;
+  let api: Packed;
   beforeAll(() => {
     kubegen = packDryRun(REPO);
     runtime = packDryRun(path.join(REPO, 'runtime'));
+    api = packDryRun(path.join(REPO, 'api'));
   }, 60_000);
 
-  const both = (): Packed[] => [kubegen, runtime];
+  const both = (): Packed[] => [kubegen, runtime, api];
 
-  it('packs two publishable packages', () => {
+  it('packs three publishable packages', () => {
     expect(both().map((p) => [p.manifest.name, p.manifest.private ?? false])).toEqual([
       ['kubegen', false],
       ['@kubegen/runtime', false],
+      ['@kubegen/api', false],
     ]);
+  });
+
+  it('@kubegen/api ships every group version its import paths name (`@kubegen/api/core/v1` …), compiled, with its sources and API files', () => {
+    const { groupVersions } = readJson<{ groupVersions: string[] }>(path.join(REPO, 'api/kubernetes-version.json'));
+    const folders = groupVersions.map((gv) => (gv === 'v1' ? 'core/v1' : `${gv.split('/')[0].split('.')[0]}/${gv.split('/')[1]}`));
+    const want = folders.flatMap((f) => [`dist/${f}/index.js`, `dist/${f}/index.d.ts`, `src/${f}/types.ts`, `apis/${f}/types.ts`, `dist/${f.split('/')[0]}/index.js`]);
+    expect(want.filter((f) => !api.files.includes(f))).toEqual([]);
+    expect(api.files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(api.manifest.exports?.['./*']).toEqual({ types: './dist/*/index.d.ts', default: './dist/*/index.js' });
   });
 
   it('contains no tests, fixtures or build state', () => {
@@ -220,8 +236,9 @@ describe('npm pack', () => {
     }
   });
 
-  it('declares the same tested Node.js range in both packages', () => {
+  it('declares the same tested Node.js range in every package', () => {
     expect(runtime.manifest.engines?.node).toBe(kubegen.manifest.engines?.node);
+    expect(api.manifest.engines?.node).toBe(kubegen.manifest.engines?.node);
     expect(kubegen.manifest.engines?.node).toMatch(/\^20\.\d+\.\d+ \|\| \^22\.\d+\.\d+ \|\| \^24\.\d+\.\d+/);
   });
 });
@@ -230,6 +247,7 @@ describe('versions', () => {
   it('are one version for kubegen, @kubegen/runtime, its dependents and every generated package', () => {
     const root = readJson<PackageJson>(path.join(REPO, 'package.json'));
     const runtime = readJson<PackageJson>(path.join(REPO, 'runtime/package.json'));
+    const api = readJson<PackageJson>(path.join(REPO, 'api/package.json'));
     const generated = fs
       .readdirSync(path.join(REPO, 'generated'), { withFileTypes: true })
       .filter((e) => e.isDirectory() && fs.existsSync(path.join(REPO, 'generated', e.name, 'package.json')))
@@ -239,6 +257,8 @@ describe('versions', () => {
       { what: 'kubegen', version: root.version },
       { what: '@kubegen/runtime', version: runtime.version },
       { what: "kubegen's dependency on @kubegen/runtime", version: root.dependencies?.['@kubegen/runtime'] },
+      { what: '@kubegen/api', version: api.version },
+      { what: "@kubegen/api's dependency on @kubegen/runtime", version: api.dependencies?.['@kubegen/runtime'] },
       ...generated.flatMap((g) => [
         { what: g.name, version: g.version },
         { what: `${g.name}'s dependency on @kubegen/runtime`, version: g.dependencies?.['@kubegen/runtime'] },

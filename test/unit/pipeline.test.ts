@@ -83,7 +83,7 @@ describe('kubegen generate --verify', () => {
   it('detects a changed generated file, prints a diff and exits 1', async () => {
     const output = path.join(tmp, 'generated');
     const config = path.join(tmp, 'kubegen.config.json');
-    fs.writeFileSync(config, JSON.stringify({ apis, output, generators: ['crd'] }));
+    fs.writeFileSync(config, JSON.stringify({ apis, output, generators: ['crd'], conversion: { 'stable.example.com': { service: { name: 'crontab-webhook', namespace: 'system' } } } }));
 
     const gen = await run(['generate', '--config', config]);
     expect(gen).toMatchObject({ code: 0, err: '' });

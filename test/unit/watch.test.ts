@@ -14,7 +14,7 @@ import { main } from '../../generator/cli';
 const REPO = path.resolve(__dirname, '../..');
 
 function kind(name: string, extra = ''): string {
-  return `import type { ObjectMeta, TypeMeta } from '@kubegen/runtime';
+  return `import type { ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
 
 /** ${name} is a test kind.
  * +genclient
@@ -27,7 +27,7 @@ export interface ${name} extends TypeMeta {
 
 /** +kubebuilder:object:root=true */
 export interface ${name}List extends TypeMeta {
-  metadata?: ObjectMeta;
+  metadata?: ListMeta;
   items: ${name}[];
 }
 
@@ -80,7 +80,7 @@ describe('IncrementalGenerator', () => {
     const { io, sink } = recorder();
     const gen = new IncrementalGenerator(loadConfig(dir), dir, sink);
     const first = gen.run();
-    expect({ ok: first.ok, groups: first.groups }).toEqual({ ok: true, groups: ['a.example.com', 'b.example.com'] });
+    expect({ ok: first.ok, groups: first.groups, err: io.err }).toEqual({ ok: true, err: "", groups: ['a.example.com', 'b.example.com'] });
     expect(gen.converted.map((f) => path.relative(dir, f)).sort()).toEqual(['apis/a.example.com/v1/apple.ts', 'apis/a.example.com/v1/doc.ts', 'apis/b.example.com/v1/banana.ts', 'apis/b.example.com/v1/doc.ts']);
 
     fs.writeFileSync(apple(), kind('Apple', '\n  color?: string;'));

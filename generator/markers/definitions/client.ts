@@ -120,18 +120,20 @@ const CLIENT = 'client';
 export const GenClient = define<true>({
   name: 'genclient',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CLIENT,
   summary: 'generates a typed client, lister and informer for this kind.',
   details: '`+genclient=false` is invalid: omit the marker to skip client generation.',
 });
-export const GenClientNonNamespaced = define<true>({ name: 'genclient:nonNamespaced', targets: TYPE, args: flag(), category: CLIENT, summary: 'the kind is cluster-scoped: the client takes no namespace.' });
-export const GenClientNoVerbs = define<true>({ name: 'genclient:noVerbs', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates a client with no verbs (only +genclient:method extensions).' });
-export const GenClientNoStatus = define<true>({ name: 'genclient:noStatus', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates no UpdateStatus/ApplyStatus even though the kind has a status.' });
-export const GenClientReadonly = define<true>({ name: 'genclient:readonly', targets: TYPE, args: flag(), category: CLIENT, summary: 'generates only get, list and watch.' });
+export const GenClientNonNamespaced = define<true>({ name: 'genclient:nonNamespaced', targets: TYPE, kindOnly: true, args: flag(), category: CLIENT, summary: 'the kind is cluster-scoped: the client takes no namespace.' });
+export const GenClientNoVerbs = define<true>({ name: 'genclient:noVerbs', targets: TYPE, kindOnly: true, args: flag(), category: CLIENT, summary: 'generates a client with no verbs (only +genclient:method extensions).' });
+export const GenClientNoStatus = define<true>({ name: 'genclient:noStatus', targets: TYPE, kindOnly: true, args: flag(), category: CLIENT, summary: 'generates no UpdateStatus/ApplyStatus even though the kind has a status.' });
+export const GenClientReadonly = define<true>({ name: 'genclient:readonly', targets: TYPE, kindOnly: true, args: flag(), category: CLIENT, summary: 'generates only get, list and watch.' });
 export const GenClientOnlyVerbs = define<ClientVerb[]>({
   name: 'genclient:onlyVerbs',
   targets: TYPE,
+  kindOnly: true,
   args: value(RAW, { help: '<verb>[,<verb>…]' }),
   parse: parseVerbs,
   category: CLIENT,
@@ -141,6 +143,7 @@ export const GenClientOnlyVerbs = define<ClientVerb[]>({
 export const GenClientSkipVerbs = define<ClientVerb[]>({
   name: 'genclient:skipVerbs',
   targets: TYPE,
+  kindOnly: true,
   args: value(RAW, { help: '<verb>[,<verb>…]' }),
   parse: parseVerbs,
   category: CLIENT,
@@ -150,6 +153,7 @@ export const GenClientSkipVerbs = define<ClientVerb[]>({
 export const GenClientMethod = define<GenClientMethodArgs>({
   name: 'genclient:method',
   targets: TYPE,
+  kindOnly: true,
   args: value(RAW, { help: 'Name,verb=<verb>[,subresource=<path>][,input=<Type>][,result=<Type>]' }),
   parse: parseMethod,
   repeatable: true,

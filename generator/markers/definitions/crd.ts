@@ -1,6 +1,7 @@
 /**
  * CRD-level, topology, package, object, rbac, webhook and applyconfiguration markers
- * (controller-tools pkg/crd/markers/{crd,topology,package}.go, pkg/deepcopy, pkg/rbac, pkg/webhook).
+ * (controller-tools pkg/crd/markers/{crd,topology,package}.go, pkg/deepcopy, pkg/rbac, pkg/webhook), and
+ * kubegen's own `+kubegen:apiservice`.
  */
 import type { RbacRuleDecl, WebhookConfigurationDecl, WebhookDecl } from '../../model/manifests';
 import type { Int } from '../../model/types';
@@ -28,6 +29,16 @@ import {
 const CRD = 'CRD';
 
 export const PRINT_COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'] as const;
+/** The apiserver's `customResourceColumnDefinitionFormats`. */
+export const PRINT_COLUMN_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'date', 'date-time', 'password'] as const;
+
+/** The apiserver's `validateSimpleJSONPath` for printer columns (its wording): a path in dot notation from `.`. */
+function simpleJsonPathError(v: string): string | undefined {
+  if (v.length === 0) return 'Required value: a printer column needs a JSONPath';
+  if (!v.startsWith('.')) return `Invalid value: ${JSON.stringify(v)}: must be a simple json path starting with .`;
+  return undefined;
+}
+
 export const SCOPES = ['Namespaced', 'Cluster'] as const;
 export const LIST_TYPES = ['atomic', 'set', 'map'] as const;
 export const MAP_TYPES = ['granular', 'atomic'] as const;
@@ -86,6 +97,20 @@ export type WebhookArgs = Omit<WebhookDecl, 'span'>;
 /** `+kubebuilder:webhookconfiguration`: the model's configuration name without its span. */
 export type WebhookConfigurationArgs = Omit<WebhookConfigurationDecl, 'span'>;
 
+/** `+kubegen:apiservice`: an APIService with its service reference flattened, as the webhook marker spells it. */
+export interface ApiServiceArgs {
+  group: string;
+  version: string;
+  serviceName: string;
+  serviceNamespace: string;
+  servicePort?: Int;
+  groupPriorityMinimum: Int;
+  versionPriority: Int;
+  caBundle?: string;
+  caBundleFile?: string;
+  insecureSkipTLSVerify?: boolean;
+}
+
 const keyValues = (what: string) => (v: readonly string[]) => {
   const bad = v.find((s) => !s.includes('='));
   return bad === undefined ? undefined : `${what} ${JSON.stringify(bad)} is not in 'key=value' format`;
@@ -94,6 +119,7 @@ const keyValues = (what: string) => (v: readonly string[]) => {
 export const SubresourceStatus = define<true>({
   name: 'kubebuilder:subresource:status',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'enables the "/status" subresource on a CRD.',
@@ -102,6 +128,7 @@ export const SubresourceStatus = define<true>({
 export const SubresourceScale = define<ScaleArgs>({
   name: 'kubebuilder:subresource:scale',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -117,14 +144,15 @@ export const SubresourceScale = define<ScaleArgs>({
 export const PrintColumn = define<PrintColumnArgs>({
   name: 'kubebuilder:printcolumn',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
-      name: arg(STRING, 'the name of the column.'),
+      name: arg(STRING, 'the name of the column.', { validate: (v) => (v.length === 0 ? 'Required value: a printer column needs a name' : undefined) }),
       type: arg(STRING, 'the type of this column.', { oneOf: PRINT_COLUMN_TYPES }),
-      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.'),
+      JSONPath: arg(STRING, 'the jsonpath used to extract values for this column.', { validate: simpleJsonPathError }),
       description: opt(STRING, 'the help/description for this column.'),
-      format: opt(STRING, 'the format of this column (int32, int64, float, double, byte, date, date-time, password).'),
+      format: opt(STRING, 'the format of this column.', { oneOf: PRINT_COLUMN_FORMATS }),
       priority: opt(INT, 'how important it is to show this column; 0 shows it in the default view.'),
     },
   },
@@ -136,6 +164,7 @@ export const PrintColumn = define<PrintColumnArgs>({
 export const Resource = define<ResourceArgs>({
   name: 'kubebuilder:resource',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -153,6 +182,7 @@ export const Resource = define<ResourceArgs>({
 export const StorageVersion = define<true>({
   name: 'kubebuilder:storageversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'marks this version as the "storage version" for the CRD for conversion.',
@@ -162,6 +192,7 @@ export const StorageVersion = define<true>({
 export const SkipVersion = define<true>({
   name: 'kubebuilder:skipversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'removes the particular version of the CRD from the CRDs spec.',
@@ -170,6 +201,7 @@ export const SkipVersion = define<true>({
 export const UnservedVersion = define<true>({
   name: 'kubebuilder:unservedversion',
   targets: TYPE,
+  kindOnly: true,
   args: flag(),
   category: CRD,
   summary: 'does not serve this version.',
@@ -178,6 +210,7 @@ export const UnservedVersion = define<true>({
 export const DeprecatedVersion = define<DeprecatedVersionArgs>({
   name: 'kubebuilder:deprecatedversion',
   targets: TYPE,
+  kindOnly: true,
   args: { kind: 'struct', args: { warning: opt(STRING, 'message to be shown on the deprecated version.') } },
   category: CRD,
   summary: 'marks this version as deprecated.',
@@ -186,6 +219,7 @@ export const DeprecatedVersion = define<DeprecatedVersionArgs>({
 export const CrdMetadata = define<MetadataArgs>({
   name: 'kubebuilder:metadata',
   targets: TYPE,
+  kindOnly: true,
   args: {
     kind: 'struct',
     args: {
@@ -201,6 +235,7 @@ export const CrdMetadata = define<MetadataArgs>({
 export const SelectableField = define<SelectableFieldArgs>({
   name: 'kubebuilder:selectablefield',
   targets: TYPE,
+  kindOnly: true,
   args: { kind: 'struct', args: { JSONPath: arg(STRING, 'the jsonpath of a field to select on.') } },
   repeatable: true,
   category: CRD,
@@ -348,8 +383,33 @@ export const WebhookConfiguration = define<WebhookConfigurationArgs>({
   summary: 'specifies the name of the generated webhook configurations.',
 });
 
+export const ApiService = define<ApiServiceArgs>({
+  name: 'kubegen:apiservice',
+  targets: PACKAGE,
+  args: {
+    kind: 'struct',
+    args: {
+      group: arg(STRING, 'the API group the extension apiserver serves (a DNS-1123 subdomain).'),
+      version: arg(STRING, 'the version of that group it serves (a DNS-1035 label); the APIService is named `<version>.<group>`.'),
+      serviceName: arg(STRING, 'the Service in front of the extension apiserver.'),
+      serviceNamespace: arg(STRING, 'the namespace of that Service.'),
+      servicePort: opt(INT, 'the Service port, 1 to 65535 (default 443).'),
+      groupPriorityMinimum: arg(INT, 'the least priority of the group among all groups, 1 to 20000 (built-in `*.k8s.io` groups use about 18000).'),
+      versionPriority: arg(INT, 'the priority of this version within its group, 1 to 1000.'),
+      caBundle: opt(STRING, 'base64 of the PEM CA bundle that signs the extension apiserver\'s serving certificate; excludes `insecureSkipTLSVerify`.'),
+      caBundleFile: opt(STRING, 'a PEM CA bundle file (relative to the file holding the marker), instead of `caBundle`.'),
+      insecureSkipTLSVerify: opt(BOOL, '`true` turns off TLS verification of the extension apiserver (never in production); excludes `caBundle`.'),
+    },
+  },
+  repeatable: true,
+  category: 'APIService',
+  summary: 'registers an aggregated (extension) apiserver for one group/version: an apiregistration.k8s.io/v1 APIService, written by `kubegen apiservice`.',
+  details: 'Give exactly one of `caBundle`, `caBundleFile` and `insecureSkipTLSVerify=true`: kubegen refuses both and neither. See docs/apiservice.md.',
+});
+
 export const AcGenerate = define<boolean>({
   name: 'kubebuilder:ac:generate',
+  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: ['package', 'type'],
   args: value(BOOL),
   category: 'applyconfiguration',
@@ -359,6 +419,7 @@ export const AcGenerate = define<boolean>({
 
 export const AcOutputPackage = define<string>({
   name: 'kubebuilder:ac:output:package',
+  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: PACKAGE,
   args: value(STRING),
   category: 'applyconfiguration',
@@ -447,6 +508,7 @@ const PACKAGE_DEFINITIONS: MarkerDefinition[] = [
   Rbac,
   Webhook,
   WebhookConfiguration,
+  ApiService,
   AcGenerate,
   AcOutputPackage,
 ];

@@ -64,7 +64,7 @@ export class NamespaceLister<T extends KubeObject> {
 
   /** The object `name` of this namespace; a NotFound `StatusError` when absent. */
   get(name: string): Readonly<T> {
-    const obj = this.indexer.getByKey(`${this.namespace}/${name}`);
+    const obj = this.indexer.getByNamespaceAndName(this.namespace, name);
     if (obj === undefined) throw newNotFound(this.resource, name);
     return obj;
   }

@@ -13,7 +13,10 @@
  * - `replace(items, resourceVersion)` is an atomic swap: the new contents and indices are built aside and then
  *   installed at once, so a reader sees either the old state or the new one, never a mix;
  * - indices: an `IndexFunc` maps an object to zero or more index values; `byIndex(name, value)` returns the
- *   objects with that value. Asking for an index that does not exist throws.
+ *   objects with that value. Asking for an index that does not exist throws;
+ * - `getByNamespaceAndName(namespace, name)` is `getByKey` of the object's `metaNamespaceKeyFunc` key (`''` namespace:
+ *   cluster-scoped). A store keyed by `metaNamespaceKeyFunc` answers it from a namespace → name → object map, without
+ *   building the key (what a lister's `get` does on every call); with another key function it builds the key.
  */
 
 import type { KubeObject } from '../client/types';
@@ -86,6 +89,8 @@ export interface ReadonlyStore<T> {
   listKeys(): string[];
   get(obj: T): Readonly<T> | undefined;
   getByKey(key: string): Readonly<T> | undefined;
+  /** The object `<namespace>/<name>` (`name` alone when `namespace` is `''`), without building the key when it can. */
+  getByNamespaceAndName(namespace: string, name: string): Readonly<T> | undefined;
   /** The number of objects. */
   readonly size: number;
   /** The resourceVersion of the last `replace` or `bookmark`; `''` before any. */
@@ -117,6 +122,7 @@ export interface Store<T> extends ReadonlyStore<T> {
   listKeys(): string[];
   get(obj: T): T | undefined;
   getByKey(key: string): T | undefined;
+  getByNamespaceAndName(namespace: string, name: string): T | undefined;
   /** Replaces the whole contents atomically; `resourceVersion` is the list's (kept as `resourceVersion`). */
   replace(items: readonly T[], resourceVersion: string): void;
   /** The number of objects. */
@@ -144,6 +150,27 @@ export interface Indexer<T> extends Store<T> {
 
 type Indices = Map<string, Map<string, Set<string>>>;
 
+/** Objects by namespace (`''`: cluster-scoped), then name. */
+type ByNamespace<T> = Map<string, Map<string, T>>;
+
+function byNamespaceSet<T extends KubeObject>(map: ByNamespace<T>, obj: T): void {
+  const ns = obj.metadata?.namespace ?? '';
+  let names = map.get(ns);
+  if (!names) {
+    names = new Map();
+    map.set(ns, names);
+  }
+  names.set(obj.metadata?.name ?? '', obj);
+}
+
+function byNamespaceDelete<T extends KubeObject>(map: ByNamespace<T>, obj: T): void {
+  const ns = obj.metadata?.namespace ?? '';
+  const names = map.get(ns);
+  if (!names) return;
+  names.delete(obj.metadata?.name ?? '');
+  if (names.size === 0) map.delete(ns);
+}
+
 /** Options of `newIndexer`. */
 export interface IndexerOptions<T> {
   /** Default `metaNamespaceKeyFunc`. */
@@ -156,12 +183,15 @@ export interface IndexerOptions<T> {
 export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
   private items = new Map<string, T>();
   private indices: Indices = new Map();
+  /** With the default key function only: the objects by namespace and name (`getByNamespaceAndName`). */
+  private byNamespace: ByNamespace<T> | undefined;
   private readonly indexers = new Map<string, IndexFunc<T>>();
   private rv = '';
   readonly keyFunc: KeyFunc<T>;
 
   constructor(opts: IndexerOptions<T> = {}) {
     this.keyFunc = opts.keyFunc ?? metaNamespaceKeyFunc;
+    if (this.keyFunc === metaNamespaceKeyFunc) this.byNamespace = new Map();
     this.addIndexers(opts.indexers ?? { [NAMESPACE_INDEX]: metaNamespaceIndexFunc });
   }
 
@@ -181,6 +211,7 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     const key = this.keyFunc(obj);
     const old = this.items.get(key);
     this.items.set(key, obj);
+    if (this.byNamespace) byNamespaceSet(this.byNamespace, obj);
     this.updateIndices(this.indices, old, obj, key);
   }
 
@@ -193,6 +224,7 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     const old = this.items.get(key);
     if (old === undefined) return;
     this.items.delete(key);
+    if (this.byNamespace) byNamespaceDelete(this.byNamespace, old);
     this.updateIndices(this.indices, old, undefined, key);
   }
 
@@ -212,15 +244,26 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     return this.items.get(key);
   }
 
+  getByNamespaceAndName(namespace: string, name: string): T | undefined {
+    if (this.byNamespace) return this.byNamespace.get(namespace)?.get(name);
+    return this.items.get(namespace === '' ? name : `${namespace}/${name}`);
+  }
+
   replace(items: readonly T[], resourceVersion: string): void {
     const next = new Map<string, T>();
     for (const obj of items) next.set(this.keyFunc(obj), obj);
     const indices: Indices = new Map();
     for (const name of this.indexers.keys()) indices.set(name, new Map());
     for (const [key, obj] of next) this.updateIndices(indices, undefined, obj, key);
+    let byNamespace: ByNamespace<T> | undefined;
+    if (this.byNamespace) {
+      byNamespace = new Map();
+      for (const obj of next.values()) byNamespaceSet(byNamespace, obj);
+    }
     // the swap
     this.items = next;
     this.indices = indices;
+    this.byNamespace = byNamespace;
     this.rv = resourceVersion;
   }
 

@@ -18,6 +18,7 @@ import {
   listQuery,
   patchQuery,
   PatchTypes,
+  subresourceGetQuery,
   watchQuery,
   writeQuery,
   type ApplyOptions,
@@ -27,6 +28,7 @@ import {
   type ListOptions,
   type PatchOptions,
   type PatchType,
+  type SubresourceGetOptions,
   type UpdateOptions,
   type WatchOptions,
 } from '../rest/options';
@@ -231,11 +233,21 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     });
   }
 
-  async getSubresource<R>(name: string, subresource: string, opts: GetOptions = {}): Promise<R> {
+  async getSubresource<R>(name: string, subresource: string, opts: SubresourceGetOptions = {}): Promise<R> {
     return this.rest.request<R>({
       method: 'GET',
       path: this.path(this.namespaceFor(undefined, 'getSubresource'), name, [subresource]),
-      query: getQuery(opts),
+      query: subresourceGetQuery(opts),
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    });
+  }
+
+  async getSubresourceText(name: string, subresource: string, opts: SubresourceGetOptions = {}): Promise<string> {
+    return this.rest.requestText({
+      method: 'GET',
+      path: this.path(this.namespaceFor(undefined, 'getSubresourceText'), name, [subresource]),
+      query: subresourceGetQuery(opts),
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
     });

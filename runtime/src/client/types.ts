@@ -14,6 +14,7 @@ import type {
   ListOptions,
   PatchOptions,
   PatchType,
+  SubresourceGetOptions,
   UpdateOptions,
   WatchOptions,
 } from '../rest/options';
@@ -127,7 +128,9 @@ export interface ResourceClient<T extends KubeObject, TList extends KubeList<T>>
  * serves `status` and `scale` from its tracker and everything else only through reactors.
  */
 export interface SubresourceClient {
-  getSubresource<R>(name: string, subresource: string, opts?: GetOptions): Promise<R>;
+  getSubresource<R>(name: string, subresource: string, opts?: SubresourceGetOptions): Promise<R>;
+  /** Reads a subresource whose response is text, e.g. `pods/log` (`opts.params`: `container`, `tailLines` …). */
+  getSubresourceText(name: string, subresource: string, opts?: SubresourceGetOptions): Promise<string>;
   createSubresource<I, R>(name: string, subresource: string, body: I, opts?: CreateOptions): Promise<R>;
   updateSubresource<I, R>(name: string, subresource: string, body: I, opts?: UpdateOptions): Promise<R>;
 }

@@ -59,7 +59,10 @@ export interface SecretKeySelector extends LocalObjectReference {
  * +structType=atomic
  */
 export interface ConfigMapKeySelector extends LocalObjectReference {
-  /** The key to select. */
+  /**
+   * The key to select from the ConfigMap's Data field.
+   * Keys in the BinaryData field are not currently propagated to container env vars.
+   */
   key: string;
   /**
    * Specify whether the ConfigMap or its key must be defined

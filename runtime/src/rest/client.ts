@@ -181,6 +181,13 @@ export class RestClient {
     }
   }
 
+  /** Sends a request whose response is text (`pods/log`): the body as it is, not decoded. */
+  async requestText(req: RestRequest): Promise<string> {
+    const signal = callSignal(req.signal, req.timeoutMs ?? this.timeoutMs);
+    const res = await this.send(req, signal, false);
+    return this.read(res, signal);
+  }
+
   /** Sends a request whose response body is not needed. */
   async requestVoid(req: RestRequest): Promise<void> {
     const signal = callSignal(req.signal, req.timeoutMs ?? this.timeoutMs);

@@ -133,6 +133,23 @@ export function getQuery(opts: GetOptions = {}): URLSearchParams {
   return q;
 }
 
+/**
+ * Options of a read of a subresource: GetOptions plus the subresource's own query parameters (`pods/log`:
+ * `container`, `tailLines`, `previous` …, as the subresource's options kind — PodLogOptions — names them).
+ */
+export interface SubresourceGetOptions extends GetOptions {
+  params?: Readonly<Record<string, string | number | boolean | undefined>>;
+}
+
+/** Query of a subresource read: its own parameters (absent and `false` left out), then `resourceVersion`. */
+export function subresourceGetQuery(opts: SubresourceGetOptions = {}): URLSearchParams {
+  const q = new URLSearchParams();
+  const params = opts.params ?? {};
+  for (const k of Object.keys(params)) put(q, k, params[k]);
+  put(q, 'resourceVersion', opts.resourceVersion);
+  return q;
+}
+
 /** Query of a list (or of the selection of a deleteCollection). */
 export function listQuery(opts: ListOptions = {}): URLSearchParams {
   const q = new URLSearchParams();

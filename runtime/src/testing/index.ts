@@ -31,3 +31,4 @@ export {
   type InstalledCrds,
 } from './crds';
 export * from './fake';
+export { makeServingCertificates, writeServingCertificates, type ServingCertificateOptions, type ServingCertificates } from './certs';

@@ -10,6 +10,7 @@ import {
   newStore,
   splitMetaNamespaceKey,
 } from '../../../runtime/src/cache/store';
+import fc from 'fast-check';
 import { names, widget, type Widget } from './helpers';
 
 const byOwner = { owner: (w: Widget) => (w.spec?.owner ? [w.spec.owner] : []) };
@@ -83,6 +84,54 @@ describe('Store', () => {
     expect(s.listIndexFuncValues('owner')).toEqual(['o2']);
     s.bookmark('43');
     expect(s.resourceVersion).toBe('43');
+  });
+});
+
+describe('getByNamespaceAndName', () => {
+  const cluster = (name: string): Widget => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name } });
+  it.each([
+    { given: [widget('a', 'ns1')], namespace: 'ns1', name: 'a', want: 'ns1/a' },
+    { given: [widget('a', 'ns1')], namespace: 'ns2', name: 'a', want: undefined },
+    { given: [widget('a', 'ns1')], namespace: 'ns1', name: 'b', want: undefined },
+    { given: [cluster('node-1')], namespace: '', name: 'node-1', want: 'node-1' },
+    { given: [cluster('node-1')], namespace: 'node-1', name: '', want: undefined },
+    { given: [widget('a', 'ns1'), widget('a', 'ns2')], namespace: 'ns2', name: 'a', want: 'ns2/a' },
+  ])('$namespace / $name in $given.length objects → $want', ({ given, namespace, name, want }) => {
+    for (const store of [newStore<Widget>(), new CacheIndexer<Widget>({ keyFunc: (o) => metaNamespaceKeyFunc(o), indexers: {} })]) {
+      for (const o of given) store.add(o);
+      const got = store.getByNamespaceAndName(namespace, name);
+      expect(got === undefined ? undefined : metaNamespaceKeyFunc(got)).toBe(want);
+    }
+  });
+
+  it('answers as getByKey of the metaNamespaceKeyFunc key after any adds, updates, deletes and replaces (property)', () => {
+    const nsArb = fc.constantFrom('', 'ns1', 'ns2');
+    const nameArb = fc.constantFrom('a', 'b', 'c');
+    const obj = fc.record({ ns: nsArb, name: nameArb, size: fc.nat(3) }).map(({ ns, name, size }) => (ns === '' ? { ...cluster(name), spec: { size } } : widget(name, ns, undefined, size)));
+    const op = fc.oneof(
+      fc.record({ op: fc.constantFrom('add' as const, 'update' as const, 'delete' as const), obj }),
+      fc.record({ op: fc.constant('replace' as const), objs: fc.array(obj, { maxLength: 6 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        const fast = newIndexer<Widget>();
+        // the same store keyed by an equal but different function: the key-building path
+        const slow = new CacheIndexer<Widget>({ keyFunc: (o) => metaNamespaceKeyFunc(o) });
+        for (const step of ops) {
+          for (const s of [fast, slow]) {
+            if (step.op === 'replace') s.replace(step.objs, '1');
+            else s[step.op](step.obj);
+          }
+        }
+        for (const ns of ['', 'ns1', 'ns2']) {
+          for (const name of ['a', 'b', 'c']) {
+            const key = ns === '' ? name : `${ns}/${name}`;
+            expect(fast.getByNamespaceAndName(ns, name)).toBe(fast.getByKey(key));
+            expect(slow.getByNamespaceAndName(ns, name)).toBe(slow.getByKey(key));
+          }
+        }
+      }),
+    );
   });
 });
 

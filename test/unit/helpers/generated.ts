@@ -16,16 +16,20 @@ import * as client from '../../../runtime/src/client';
 import * as internal from '../../../runtime/src/internal';
 import * as testing from '../../../runtime/src/testing';
 import * as webhook from '../../../runtime/src/webhook';
+import * as admission from '../../../runtime/src/webhook/admission';
+import * as validation from '../../../runtime/src/validation';
 
 const REPO = path.resolve(__dirname, '../../..');
 
 /** The entries of `@kubegen/runtime` generated code imports from: the root and its subpaths. */
-const RUNTIME_ENTRIES = ['', 'client', 'cache', 'webhook', 'testing', 'internal'] as const;
+const RUNTIME_ENTRIES = ['', 'client', 'cache', 'webhook', 'webhook/admission', 'testing', 'internal', 'validation'] as const;
 
 /** `@kubegen/runtime` and its subpaths mapped to the runtime sources, as compiler `paths`. */
-export const RUNTIME_PATHS: Record<string, string[]> = Object.fromEntries(
-  RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]]),
-);
+export const RUNTIME_PATHS: Record<string, string[]> = {
+  ...Object.fromEntries(RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]])),
+  // Kubernetes' built-in types (generated code imports them type-only): @kubegen/api's input-language sources
+  '@kubegen/api/*': [path.join(REPO, 'api/apis/*/types.ts')],
+};
 
 /**
  * The options a user's strict `nodenext` build compiles generated packages with, `@kubegen/runtime` mapped to its
@@ -51,8 +55,10 @@ export const RUNTIME_MODULES: Record<string, unknown> = {
   '@kubegen/runtime/client': client,
   '@kubegen/runtime/cache': cache,
   '@kubegen/runtime/webhook': webhook,
+  '@kubegen/runtime/webhook/admission': admission,
   '@kubegen/runtime/testing': testing,
   '@kubegen/runtime/internal': internal,
+  '@kubegen/runtime/validation': validation,
 };
 /** `<version>/types.ts` per version package, from the real types emitter (generated code is checked against it). */
 export function renderTypes(model: ApiModel): VirtualFile[] {

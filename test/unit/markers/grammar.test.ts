@@ -123,11 +123,32 @@ describe('marker forms', () => {
   });
 });
 
-describe('foreign markers are ignored', () => {
-  test.each(['+other:thing=1', '+operator-sdk:csv:customresourcedefinitions:displayName="X"', '+5 retries', '+', '+k8s', '+protobuf=true', '+ spaced'])(
-    '%s',
+describe('foreign markers', () => {
+  test.each(['+operator-sdk:csv:customresourcedefinitions:displayName="X"', '+protobuf=true', '+protobuf.options.(gogoproto.goproto_stringer)=false', '+enum', '+union', '+patchStrategy=merge', '+openshift:validation:FeatureGateAwareEnum'])(
+    "another tool's %s is ignored silently",
     (text) => {
       expect(parseMarker(text, span, 'field')).toEqual({ kind: 'foreign' });
     },
   );
+  test.each(['+other:thing=1', '+5 retries', '+', '+k8s', '+ spaced', '+kubectl apply'])('%s is ignored with a warning (it is dropped from the description)', (text) => {
+    const r = parseMarker(text, span, 'field');
+    expect(r.kind).toBe('foreign');
+    expect(r.kind === 'foreign' ? r.warnings?.map((d) => [d.code, d.severity, d.span]) : undefined).toEqual([['KG2103', 'warning', span]]);
+  });
+  test.each([
+    { given: '+optinal', want: '+optional' },
+    { given: '+Optional', want: '+optional' },
+    { given: '+listtype=atomic', want: '+listType' },
+    { given: '+ListMapKey=name', want: '+listMapKey' },
+    { given: '+kubebuildr:validation:Minimum=1', want: '+kubebuilder:validation:Minimum' },
+    { given: '+KubeBuilder:validation:Minimum=1', want: '+kubebuilder:validation:Minimum' },
+    { given: '+kubebuilder_:object:root=true', want: '+kubebuilder:object:root' },
+    { given: '+K8s:optional', want: '+k8s:optional' },
+    { given: '+genclinet', want: '+genclient' },
+    { given: '+GenClient:nonNamespaced', want: '+genclient:nonNamespaced' },
+    { given: '+kubebuildr:printcolumn:name=A,type=string,JSONPath=.a', want: '+kubebuilder:printcolumn' },
+  ])('$given is a misspelt marker: an error with a did-you-mean', ({ given, want }) => {
+    const r = parseMarker(given, span, 'field');
+    expect(r.kind === 'error' ? r.diagnostics.map((d) => [d.code, d.hint]) : r).toEqual([['KG2010', want]]);
+  });
 });

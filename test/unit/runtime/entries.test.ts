@@ -9,7 +9,7 @@ import * as root from '../../../runtime/src';
 import { typeCheck, tempDir, writeFiles } from '../helpers/generated';
 
 const REPO = path.resolve(__dirname, '../../..');
-const SUBPATHS = ['client', 'cache', 'workqueue', 'webhook', 'testing', 'internal'];
+const SUBPATHS = ['client', 'cache', 'workqueue', 'webhook', 'webhook/admission', 'testing', 'internal'];
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'runtime/package.json'), 'utf8')) as { exports: Record<string, unknown> };
 
 describe('runtime entry points', () => {
@@ -36,13 +36,14 @@ describe('runtime entry points', () => {
     { given: 'TypedClient', want: '@kubegen/runtime/client' },
     { given: 'GroupConverters', want: '@kubegen/runtime/webhook' },
     { given: 'FakeClientset', want: '@kubegen/runtime/testing' },
+    { given: 'AdmissionServer', want: '@kubegen/runtime/webhook/admission' },
     { given: 'ObjectMeta', want: '@kubegen/runtime' },
   ])('generated code imports $given from $want', ({ given, want }) => {
     expect(runtimeModuleOf('@kubegen/runtime', given)).toBe(want);
   });
 
   it('keeps the root small: no internal helper, cache, work queue, webhook or fake in it', () => {
-    const notInRoot = ['copyFlat', 'jsonView', 'asDeclared', 'setOwn', 'getOwn', 'finishConversion', 'LostFields', 'expandLister', 'SharedInformerFactory', 'Lister', 'WorkQueue', 'ConversionWebhook', 'convertObject', 'Fake', 'FakeClientset'];
+    const notInRoot = ['copyFlat', 'jsonView', 'asDeclared', 'setOwn', 'getOwn', 'finishConversion', 'LostFields', 'expandLister', 'SharedInformerFactory', 'Lister', 'WorkQueue', 'ConversionWebhook', 'AdmissionServer', 'convertObject', 'Fake', 'FakeClientset'];
     expect(notInRoot.filter((n) => Object.hasOwn(root, n))).toEqual([]);
     const inRoot = ['TypedClient', 'createRestClient', 'loadFromDefault', 'StatusError', 'isNotFound', 'cloneJSON', 'deepCopyObjectMeta', 'textLogger'];
     expect(inRoot.filter((n) => !Object.hasOwn(root, n))).toEqual([]);

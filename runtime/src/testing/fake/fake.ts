@@ -16,6 +16,7 @@ import type {
   CreateOptions,
   DeleteOptions,
   GetOptions,
+  SubresourceGetOptions,
   ListOptions,
   PatchOptions,
   PatchType,
@@ -42,7 +43,7 @@ interface ActionBase {
 }
 
 export type Action =
-  | (ActionBase & { verb: 'get'; name: string; options: GetOptions })
+  | (ActionBase & { verb: 'get'; name: string; options: GetOptions & Pick<SubresourceGetOptions, 'params'> })
   | (ActionBase & { verb: 'list'; options: ListOptions })
   | (ActionBase & { verb: 'watch'; options: WatchOptions })
   | (ActionBase & { verb: 'create'; object: unknown; options: CreateOptions })
@@ -306,7 +307,14 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
   }
 
   /** `status` and `scale` come from the tracker; other subresources only from reactors (else 404). */
-  getSubresource<R>(name: string, subresource: string, opts?: GetOptions): Promise<R> {
+  /** Served only by reactors (else 404): the tracker holds no text. */
+  getSubresourceText(name: string, subresource: string, opts?: SubresourceGetOptions): Promise<string> {
+    return this.fake.invoke<string>({ ...this.base(subresource), verb: 'get', name, options: stripCall(opts) }, () => {
+      throw newNotFound({ group: this.descriptor.group, resource: `${this.descriptor.resource}/${subresource}` }, name);
+    });
+  }
+
+  getSubresource<R>(name: string, subresource: string, opts?: SubresourceGetOptions): Promise<R> {
     return this.fake.invoke<R>({ ...this.base(subresource), verb: 'get', name, options: stripCall(opts) }, () => {
       const ns = this.byNameNamespace('getSubresource');
       if (subresource === 'scale') return this.tracker.getScale(this.descriptor, ns, name) as R;

@@ -9,6 +9,7 @@ import type { ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
  * +genclient:method=PatchStatus,verb=patch,subresource=status
  * +genclient:method=Fetch,verb=get
  * +genclient:method=Evict,verb=create,subresource=eviction,input=WidgetSpec
+ * +genclient:method=ApplyEviction,verb=apply,subresource=eviction,input=WidgetSpec
  * +kubebuilder:object:root=true
  * +kubebuilder:subresource:status
  * +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas

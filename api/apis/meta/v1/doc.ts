@@ -1,0 +1,4 @@
+// Imported by kubegen import; edit freely: this is now API source.
+
+// Package v1 holds the API types of meta/v1.
+//

@@ -1,0 +1,278 @@
+'use strict';
+/**
+ * Informer benchmark: N (10,000) CronTabs (stable.example.com/v1) in one namespace of one real control plane, and
+ * three informers over them, each in a fresh process, alternating in every round:
+ *   - kubegen: the committed `generated/stable.example.com` package's shared informer factory, CronTab informer
+ *     and lister (kubegen.js);
+ *   - client-go: a dynamic SharedIndexInformer over unstructured objects and its dynamic lister (go/main.go, built
+ *     once per source into ~/.cache/kubegen/bench);
+ *   - client-node: @kubernetes/client-node's makeInformer over CustomObjectsApi (client-node.js).
+ *
+ * Per process (the protocol is in protocol.js):
+ *   1. initial sync: from starting the informer to synced, in the process (after its modules are loaded);
+ *      paged lists (500 a page; client-node lists in one request) — and, in separate processes, streaming lists
+ *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them;
+ *   2. watch catch-up: the process is paused (SIGSTOP), N merge patches land (each object's spec.schedule set to a
+ *      new marker), the process is resumed (SIGCONT): events/s = N / (resume → the handler saw the N-th marked
+ *      update). While paused the apiserver may drop the watch as unresponsive; re-watching is part of catching up;
+ *   3. lister get: median ns per namespaced `get(name)` over batches of 1,000 shuffled names;
+ *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits.
+ * Prints medians over ROUNDS rounds and ends with
+ *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
+ *
+ * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 3),
+ * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const readline = require('node:readline');
+const { spawn } = require('node:child_process');
+const { parse } = require('yaml');
+const { buildGoPeer } = require('../gopeer');
+
+const root = path.resolve(__dirname, '..', '..');
+const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
+const testing = require(path.join(root, 'runtime', 'dist', 'testing', 'index.js'));
+
+const N = Number(process.env.BENCH_INFORMER_N ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_INFORMER_ROUNDS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_INFORMER_CONCURRENCY ?? 32);
+const GROUP = 'stable.example.com';
+const VERSION = 'v1';
+const PLURAL = 'crontabs';
+const NAMESPACE = 'bench';
+const generatedPackage = path.join(root, 'generated', GROUP);
+const CLIENTS = ['kubegen', 'client-go', 'client-node'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const range = (xs, digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+const name = (i) => `crontab-${String(i).padStart(5, '0')}`;
+
+/** Runs `fn(i)` for i in [0, n) with `limit` in flight. */
+async function pool(n, limit, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, n) }, worker));
+}
+
+/** A child process speaking protocol.js: `next(event)` resolves with its next line of that event. */
+class Child {
+  constructor(client, ctx, streaming) {
+    const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--group=${GROUP}`, `--version=${VERSION}`, `--resource=${PLURAL}`];
+    const env = { ...process.env };
+    let cmd;
+    let argv;
+    if (client === 'client-go') {
+      cmd = ctx.goBinary;
+      argv = flags.map((f) => f.replace(/^--/, '-'));
+      env.KUBE_FEATURE_WatchListClient = streaming ? 'true' : 'false';
+    } else {
+      cmd = process.execPath;
+      const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
+      argv = [...nodeArgs, path.join(__dirname, `${client}.js`), ...flags, `--streaming=${streaming}`];
+    }
+    this.client = client;
+    this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    this.lines = [];
+    this.waiting = undefined;
+    this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => resolve({ code, signal })));
+    this.exited.then(({ code, signal }) => {
+      const w = this.waiting;
+      this.waiting = undefined;
+      w?.reject(new Error(`${client} child exited (${code ?? signal}) while the bench waited for "${w.event}"`));
+    });
+    readline.createInterface({ input: this.proc.stdout }).on('line', (line) => {
+      const msg = JSON.parse(line);
+      if (this.waiting && this.waiting.event === msg.event) {
+        const w = this.waiting;
+        this.waiting = undefined;
+        clearTimeout(w.timer);
+        w.resolve(msg);
+      } else this.lines.push(msg);
+    });
+  }
+
+  next(event, timeoutMs = 300_000) {
+    const i = this.lines.findIndex((m) => m.event === event);
+    if (i >= 0) return Promise.resolve(this.lines.splice(i, 1)[0]);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting = undefined;
+        reject(new Error(`${this.client}: no "${event}" within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      this.waiting = { event, resolve, reject, timer };
+    });
+  }
+
+  send(line) {
+    this.proc.stdin.write(`${line}\n`);
+  }
+
+  peakRssMiB() {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${this.proc.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  }
+
+  async exit() {
+    this.send('exit');
+    const t = setTimeout(() => {
+      console.log(`${this.client} did not exit within 10 s of "exit": killed`);
+      this.proc.kill('SIGKILL');
+    }, 10_000);
+    await this.exited;
+    clearTimeout(t);
+  }
+}
+
+let markers = 0;
+
+/** Sync, catch-up, lister and peak RSS of one fresh process. */
+async function fullRun(client, ctx) {
+  const child = new Child(client, ctx, false);
+  try {
+    const synced = await child.next('synced');
+    if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
+    // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
+    const marker = `${++markers} ${process.pid} * * *`;
+    child.send(`expect ${N} ${marker}`);
+    await child.next('armed');
+    child.proc.kill('SIGSTOP');
+    const body = { spec: { schedule: marker } };
+    await pool(N, CONCURRENCY, (i) =>
+      ctx.rest.requestVoid({ method: 'PATCH', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}/${name(i)}`, body, contentType: 'application/merge-patch+json' }),
+    );
+    const resumed = Date.now();
+    child.proc.kill('SIGCONT');
+    const caught = await child.next('caughtUp');
+    const catchupMs = Math.max(1, caught.at - resumed);
+    child.send('lister');
+    const lister = await child.next('lister');
+    const rss = child.peakRssMiB();
+    return { syncMs: synced.ms, eventsPerS: N / (catchupMs / 1000), listerNs: lister.p50ns, rssMiB: rss };
+  } finally {
+    await child.exit();
+  }
+}
+
+/** The initial sync of one fresh process listing with a streaming list. */
+async function streamingSync(client, ctx) {
+  const child = new Child(client, ctx, true);
+  try {
+    const synced = await child.next('synced');
+    if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
+    return synced.ms;
+  } finally {
+    await child.exit();
+  }
+}
+
+/** Whether the apiserver serves streaming lists (the WatchList feature): a watch with sendInitialEvents. */
+async function watchListEnabled(rest) {
+  const q = new URLSearchParams({ watch: 'true', sendInitialEvents: 'true', resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: 'true', timeoutSeconds: '1', limit: '1' });
+  try {
+    await rest.requestVoid({ method: 'GET', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}`, query: q });
+    return true;
+  } catch (err) {
+    console.log(`streaming list refused: ${err.message}`);
+    return false;
+  }
+}
+
+async function main() {
+  const goBinary = buildGoPeer(__dirname, 'informer');
+  if (!fs.existsSync(path.join(generatedPackage, 'dist', 'index.js'))) throw new Error('build the generated packages first (npm run build)');
+  const cp = await testing.startControlPlane({ log: () => {} });
+  const rest = runtime.createRestClient(runtime.fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
+  try {
+    console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s at ${cp.url}; node ${process.version}`);
+    const crd = parse(fs.readFileSync(path.join(generatedPackage, 'crds', `${GROUP}_${PLURAL}.yaml`), 'utf8'));
+    await rest.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: crd });
+    await rest.request({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } } });
+    const collection = `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}`;
+    for (let i = 0; ; i++) {
+      try {
+        await rest.request({ method: 'GET', path: collection, query: new URLSearchParams({ limit: '1' }) });
+        break;
+      } catch (e) {
+        if (i > 100) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const t0 = Date.now();
+    await pool(N, CONCURRENCY, (i) =>
+      rest.requestVoid({
+        method: 'POST',
+        path: collection,
+        body: {
+          apiVersion: `${GROUP}/${VERSION}`,
+          kind: 'CronTab',
+          metadata: { name: name(i), labels: { app: 'bench', shard: String(i % 16) } },
+          spec: { schedule: '*/5 * * * *', image: 'registry.example.com/cron/job:1.2.3', replicas: (i % 5) + 1, timeZone: 'Etc/UTC' },
+        },
+      }),
+    );
+    console.log(`created ${N} CronTabs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const streaming = await watchListEnabled(rest);
+    console.log(`streaming lists (WatchList): ${streaming ? 'served by the apiserver, measured for kubegen and client-go' : 'not served, not measured'}`);
+
+    const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
+    const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
+    const stream = { kubegen: [], 'client-go': [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length]);
+      for (const client of order) {
+        const r = await fullRun(client, ctx);
+        full[client].push(r);
+        console.log(
+          `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB`,
+        );
+      }
+      if (streaming) {
+        for (const client of round % 2 ? ['client-go', 'kubegen'] : ['kubegen', 'client-go']) {
+          const ms = await streamingSync(client, ctx);
+          stream[client].push(ms);
+          console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: streaming-list sync ${ms.toFixed(0)} ms`);
+        }
+      }
+    }
+
+    const m = (client, key) => median(full[client].map((r) => r[key]));
+    const rg = (client, key, d = 0) => range(full[client].map((r) => r[key]), d);
+    console.log(`\nmedians over ${ROUNDS} rounds (ranges in brackets), ${N} objects:`);
+    const row = (label, key, unit, d = 0) =>
+      console.log(`  ${label.padEnd(22)}` + CLIENTS.map((c) => `${c} ${m(c, key).toFixed(d)} ${unit} [${rg(c, key, d)}]`).join('   '));
+    row('sync (paged list)', 'syncMs', 'ms');
+    if (streaming) console.log(`  ${'sync (streaming list)'.padEnd(22)}kubegen ${median(stream.kubegen).toFixed(0)} ms [${range(stream.kubegen)}]   client-go ${median(stream['client-go']).toFixed(0)} ms [${range(stream['client-go'])}]`);
+    row('catch-up', 'eventsPerS', 'events/s');
+    row('lister get p50', 'listerNs', 'ns');
+    row('peak RSS', 'rssMiB', 'MiB');
+    const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
+    const goal = (label, value, op, target) => console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`);
+    console.log('ratios (kubegen / peer):');
+    goal('sync, paged, / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
+    if (streaming) goal('sync, streaming, / client-go streaming', median(stream.kubegen) / median(stream['client-go']), '≤', 0.6);
+    goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
+    goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
+    goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
+    goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
+    console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratio('eventsPerS', 'client-go').toFixed(2)} goal=1.5`);
+  } finally {
+    await rest.close();
+    await cp.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}
+
+module.exports = { fullRun, streamingSync };

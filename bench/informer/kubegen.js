@@ -1,0 +1,49 @@
+'use strict';
+/**
+ * The kubegen child of the informer benchmark: the generated `@kubegen-generated/stable.example.com` package's shared
+ * informer factory and CronTab informer and lister (see protocol.js). `--streaming=true` lists with a streaming list
+ * (`initialList: 'StreamingList'`, WatchList), otherwise paged (500 per page, as client-go).
+ */
+const { Expectation, emit, serve, args } = require('./protocol');
+const { loadFromDefault, createRestClient } = require('@kubegen/runtime');
+const { StableClientset, newSharedInformerFactory } = require('@kubegen-generated/stable.example.com');
+
+async function main() {
+  const a = args();
+  const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
+  const factory = newSharedInformerFactory(new StableClientset(rest), {
+    namespace: a.namespace,
+    reflector: {
+      initialList: a.streaming === 'true' ? 'StreamingList' : 'ListWatch',
+      ...(a['list-semantic'] ? { listSemantic: a['list-semantic'] } : {}),
+      ...(a['page-size'] ? { pageSize: Number(a['page-size']) } : {}),
+    },
+  });
+  const cronTabs = factory.stableV1().cronTabs();
+  const expectation = new Expectation();
+  cronTabs.informer().addEventHandler({
+    onUpdate: (_old, obj) => { expectation.update(obj.metadata.name, obj.spec.schedule); },
+  });
+  const stop = new AbortController();
+  const start = performance.now();
+  factory.start(stop.signal);
+  await factory.waitForCacheSync(stop.signal);
+  const store = cronTabs.informer().getStore();
+  emit({ event: 'synced', ms: performance.now() - start, objects: store.size });
+  const lister = cronTabs.lister().namespace(a.namespace);
+  serve(
+    expectation,
+    () => store.list().map((o) => o.metadata.name),
+    (name) => lister.get(name),
+    () => {
+      stop.abort();
+      // the parent keeps standard input open: exit once the informers stopped and the connections closed
+      void factory.shutdown().then(() => rest.close()).finally(() => process.exit(0));
+    },
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`kubegen informer child: ${err.stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+/**
+ * Field errors shaped like the apiserver's (`k8s.io/apimachinery/pkg/util/validation/field.Error`, surfaced as
+ * `metav1.StatusCause`): a type (the cause's `reason`), the field path in the apiserver's spelling
+ * (`spec.ports[1].name`, `spec.labels.app`, `<nil>` for an error that names no field), the offending value and a
+ * detail; `message` is the cause's message (`Invalid value: 0: spec.replicas in body should be greater than or equal
+ * to 1`) and {@link formatFieldError} the whole line `field.Error.Error()` prints.
+ */
+
+/** The `reason` of a `metav1.StatusCause` for each `field.ErrorType`. */
+export type FieldErrorType =
+  | 'FieldValueNotFound'
+  | 'FieldValueRequired'
+  | 'FieldValueDuplicate'
+  | 'FieldValueInvalid'
+  | 'FieldValueNotSupported'
+  | 'FieldValueForbidden'
+  | 'FieldValueTooLong'
+  | 'FieldValueTooMany'
+  | 'InternalError'
+  | 'FieldValueTypeInvalid';
+
+/** One field error, as the apiserver reports it in a 422's `details.causes`. */
+export interface FieldError {
+  readonly type: FieldErrorType;
+  /** The path in the apiserver's spelling; `<nil>` when the error names no field. */
+  readonly field: string;
+  /** The value the error is about; absent where the apiserver omits it (object and array values of CEL rules, `Required`, `Forbidden`, `Too long`). */
+  readonly badValue?: unknown;
+  readonly detail: string;
+  /** The StatusCause message: the type's words, the value (Go-formatted) and the detail. */
+  readonly message: string;
+}
+
+/** The words of each error type (`field.ErrorType.String()`). */
+const WORDS: Record<FieldErrorType, string> = {
+  FieldValueNotFound: 'Not found',
+  FieldValueRequired: 'Required value',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueInvalid: 'Invalid value',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  InternalError: 'Internal error',
+  FieldValueTypeInvalid: 'Invalid value',
+};
+
+/** Types whose message never shows the value (`field.Error.ErrorBody`). */
+const VALUELESS: ReadonlySet<FieldErrorType> = new Set(['FieldValueRequired', 'FieldValueForbidden', 'FieldValueTooLong', 'InternalError']);
+
+/** Marks a value the message omits (`field.OmitValueType`). */
+const OMIT = Symbol('omit');
+
+/** A field error of `type` at `field`; `badValue` omitted (`OMIT`) or shown as Go's `%v`/`%q` would. */
+export function fieldError(type: FieldErrorType, field: string, badValue: unknown, detail: string): FieldError {
+  let body = WORDS[type];
+  const shown = badValue !== OMIT && !VALUELESS.has(type);
+  if (shown) body += `: ${goValue(badValue)}`;
+  if (detail.length > 0) body += `: ${detail}`;
+  return shown ? { type, field, badValue, detail, message: body } : { type, field, detail, message: body };
+}
+
+/** The value `fieldError` omits from the message. */
+export const omitValue: unknown = OMIT;
+
+/** `field.Error.Error()`: `<field>: <message>`. */
+export function formatFieldError(e: FieldError): string {
+  return `${e.field}: ${e.message}`;
+}
+
+/** The error as a `metav1.StatusCause`. */
+export function toStatusCause(e: FieldError): { reason: FieldErrorType; message: string; field: string } {
+  return { reason: e.type, message: e.message, field: e.field };
+}
+
+/** Go's `%q` of a string: a double-quoted literal with Go's escapes. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\r') out += '\\r';
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else if (c >= 0x80 && c < 0xa0) out += `\\u${c.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** Go's `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`): exponent form below 1e-4 and from 1e6 on
+ * (`1e+06`). */
+export function goFloat(x: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x > 0 ? '+Inf' : '-Inf';
+  if (x === 0) return '0';
+  const [mantissa, expText] = x.toExponential().split('e');
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 6) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(x);
+}
+
+/**
+ * A JSON value as `field.Error` prints it: integers (Go decodes integral JSON numbers as int64) as digits, other
+ * numbers as Go's float `%v`, strings with `%q`, null as `null`, objects and arrays as JSON.
+ */
+export function goValue(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : goFloat(v);
+  if (typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}

@@ -1,0 +1,482 @@
+/**
+ * Client-side validation of a custom resource as the apiserver validates a create (or an update): the object is
+ * first made what the apiserver's decoder makes it (unknown fields pruned, non-nullable nulls dropped, defaults
+ * applied), then checked in the apiserver's order —
+ *
+ * 1. embedded resources (`x-kubernetes-embedded-resource`: `apiVersion` and `kind` present and well formed);
+ * 2. the OpenAPI schema, with kube-openapi's semantics and wording (`type` with int-or-string and `nullable`,
+ *    `format` with the apiserver's string formats, `enum`, bounds, lengths counted in runes, `pattern` in RE2,
+ *    `multipleOf`, `required`, `allOf`/`anyOf`/`oneOf`/`not`);
+ * 3. `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
+ * 4. when the schema has CEL rules and nothing so far is a blocking error (`Required`, `Unsupported`, `Too long`,
+ *    `Too many`, a wrong type), the `x-kubernetes-validations` rules (./cel.ts); otherwise the apiserver's
+ *    "some validation rules were not checked" error.
+ *
+ * The input is untrusted JSON: walked by own keys, never changed (validation runs on a pruned, defaulted copy),
+ * `__proto__` an ordinary key, depth bounded.
+ */
+import { RE2JS } from 're2js';
+import { fieldError, goFloat, goQuote, goValue, omitValue, type FieldError } from './errors';
+import { checkFormat } from './formats';
+import { hasRules, propertySchema, valueSchema, type ValidationSchema } from './schema';
+import { celErrors } from './cel';
+
+/** How deep the validator descends into an object (the apiserver's JSON decoder allows 10,000 levels; objects this deep are refused). */
+export const MAX_DEPTH = 1000;
+
+export interface ValidateOptions {
+  /** The object as stored, for an update: transition rules (`oldSelf`) run only with it, as on the apiserver. */
+  oldObject?: unknown;
+}
+
+export interface ValidatorOptions {
+  /** The kind has the status subresource: the main resource's create drops `status`, its update keeps the stored one. */
+  statusSubresource?: boolean;
+  /** The kind's scale subresource: the replicas at its paths must be int32s, not negative; the selector a string. */
+  scale?: ScaleSubresource;
+}
+
+/** The paths of a scale subresource, as in the CRD (`.spec.replicas`). */
+export interface ScaleSubresource {
+  readonly specReplicasPath: string;
+  readonly statusReplicasPath: string;
+  readonly labelSelectorPath?: string;
+}
+
+/** What validating one object found. */
+export interface ValidationResult {
+  /** No errors. */
+  readonly valid: boolean;
+  /** Every error, in the apiserver's order as far as it has one. */
+  readonly errors: readonly FieldError[];
+  /**
+   * Rules that could not be evaluated here (they call a Kubernetes CEL library function kubegen does not evaluate
+   * client-side, e.g. `quantity()`): `<path>: <rule>`. The apiserver still evaluates them.
+   */
+  readonly unchecked: readonly string[];
+}
+
+/** A validator bound to one kind version's schema, as generated packages export them (`validate<Kind>`). */
+export type Validator<T> = (obj: T | Record<string, unknown>, options?: ValidateOptions) => ValidationResult;
+
+/** Binds `schema` (a CRD version's `openAPIV3Schema`) into a validator. */
+export function createValidator<T>(schema: ValidationSchema, options: ValidatorOptions = {}): Validator<T> {
+  return (obj, opts) => validate(schema, obj, { ...options, ...opts });
+}
+
+/** Whether a schema has CEL rules anywhere, computed once per schema. */
+const RULES = new WeakMap<ValidationSchema, boolean>();
+
+const BLOCKING: ReadonlySet<string> = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+
+const NOT_CHECKED = 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
+
+/** Validates `obj` against a CRD version's `openAPIV3Schema` as the apiserver does on create (or update, with `oldObject`). */
+export function validate(schema: ValidationSchema, obj: unknown, options: ValidateOptions & ValidatorOptions = {}): ValidationResult {
+  const errors: FieldError[] = [];
+  const unchecked: string[] = [];
+  if (!isObject(obj)) {
+    errors.push(fieldError('FieldValueInvalid', '<nil>', omitValue, 'an object must be a JSON object'));
+    return { valid: false, errors, unchecked };
+  }
+  const oldObject = isObject(options.oldObject) ? options.oldObject : undefined;
+  const hasOld = oldObject !== undefined;
+  const input = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(obj)) setOwn(input, k, obj[k]);
+  if (options.statusSubresource) {
+    delete input.status;
+    if (oldObject && Object.hasOwn(oldObject, 'status')) setOwn(input, 'status', oldObject.status);
+  }
+  const value = prepare(input, schema, true, 0);
+  const old = oldObject ? prepare(oldObject, schema, true, 0) : undefined;
+  embedded(value, schema, '', errors, 0);
+  // An embedded apiVersion or kind that is not a string fails decoding (400): nothing else is checked.
+  const undecodable = errors.filter((e) => e.detail === 'must be a string');
+  if (undecodable.length > 0) return { valid: false, errors: undecodable, unchecked };
+  node(value, schema, '', errors, 0);
+  if (options.scale) scaleErrors(value, options.scale, errors);
+  listSetsAndMaps(value, schema, '', errors, 0);
+  let withRules = RULES.get(schema);
+  if (withRules === undefined) RULES.set(schema, (withRules = hasRules(schema)));
+  if (withRules) {
+    if (errors.some((e) => BLOCKING.has(e.type))) errors.push(fieldError('FieldValueInvalid', '<nil>', null, NOT_CHECKED));
+    else celErrors(schema, value, old, hasOld, errors, unchecked);
+  }
+  return { valid: errors.length === 0, errors, unchecked };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  // Null-prototype objects: only `__proto__` needs defining (an assignment would be a no-op setter call elsewhere).
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
+function child(path: string, name: string): string {
+  return path === '' ? name : `${path}.${name}`;
+}
+
+/** A deep copy of JSON (own keys, null-prototype objects). */
+function copy(v: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) throw new RangeError(`the object is nested deeper than ${MAX_DEPTH} levels`);
+  if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
+  if (isObject(v)) {
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const k of Object.keys(v)) setOwn(out, k, copy(v[k], depth + 1));
+    return out;
+  }
+  return v;
+}
+
+/**
+ * What the apiserver's decoder makes of `v`: unknown fields pruned (kept under `x-kubernetes-preserve-unknown-fields`,
+ * and `apiVersion`/`kind`/`metadata` at the root and in embedded resources), nulls of non-nullable properties and map
+ * values dropped, then defaults applied to absent properties (a default is itself prepared, so defaults inside it apply).
+ */
+function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number): unknown {
+  if (depth > MAX_DEPTH) throw new RangeError(`the object is nested deeper than ${MAX_DEPTH} levels`);
+  if (Array.isArray(v)) return s.items ? v.map((x) => prepare(x, s.items!, false, depth + 1)) : copy(v, depth);
+  if (!isObject(v)) return v;
+  const out = Object.create(null) as Record<string, unknown>;
+  const values = valueSchema(s);
+  const keepUnknown = s['x-kubernetes-preserve-unknown-fields'] === true || s.additionalProperties === true;
+  const resource = isRoot || s['x-kubernetes-embedded-resource'] === true;
+  for (const k of Object.keys(v)) {
+    const x = v[k];
+    const prop = propertySchema(s, k);
+    if (resource && k === 'metadata') {
+      // ObjectMeta is the apiserver's, never pruned by the CRD schema.
+      setOwn(out, k, copy(x, depth + 1));
+    } else if (prop) {
+      if (x === null && prop.nullable !== true) continue;
+      setOwn(out, k, prepare(x, prop, false, depth + 1));
+    } else if (values) {
+      if (x === null && values.nullable !== true) continue;
+      setOwn(out, k, prepare(x, values, false, depth + 1));
+    } else if (keepUnknown || (resource && (k === 'apiVersion' || k === 'kind' || k === 'metadata'))) {
+      setOwn(out, k, copy(x, depth + 1));
+    }
+  }
+  for (const name of Object.keys(s.properties ?? {})) {
+    const prop = propertySchema(s, name)!;
+    if (prop.default !== undefined && !Object.hasOwn(out, name)) setOwn(out, name, prepare(copy(prop.default, depth + 1), prop, false, depth + 1));
+  }
+  return out;
+}
+
+/** Go's `%T` of a decoded JSON value. */
+function goType(v: unknown): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number' || typeof v === 'bigint') return jsonType(v).goFormat;
+  if (Array.isArray(v)) return '[]interface {}';
+  return v === null ? '<nil>' : 'map[string]interface {}';
+}
+
+/** `unstructured.NestedFieldNoCopy` with the type check of `NestedInt64` / `NestedString`: the value, or the accessor error. */
+function nested(obj: Record<string, unknown>, jsonPath: string, want: 'int64' | 'string'): { value?: unknown; error?: string } {
+  const fields = jsonPath.replace(/^\./, '').split('.');
+  let cursor: unknown = obj;
+  for (let i = 0; i < fields.length; i++) {
+    if (!isObject(cursor)) return { error: `.${fields.slice(0, i).join('.')} accessor error: ${goValue(cursor)} is of the type ${goType(cursor)}, expected map[string]interface{}` };
+    if (!Object.hasOwn(cursor, fields[i])) return {};
+    cursor = cursor[fields[i]];
+  }
+  const ok = want === 'string' ? typeof cursor === 'string' : jsonType(cursor).type === 'integer' && cursor !== null;
+  return ok ? { value: cursor } : { error: `.${fields.join('.')} accessor error: ${typeof cursor === 'string' ? cursor : goValue(cursor)} is of the type ${goType(cursor)}, expected ${want}` };
+}
+
+/** `ValidateScaleSpec` and `ValidateScaleStatus`: replicas are non-negative int32s, the label selector a string. */
+function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: FieldError[]): void {
+  if (!isObject(obj)) return;
+  for (const path of [scale.specReplicasPath, scale.statusReplicasPath]) {
+    const r = nested(obj, path, 'int64');
+    const n = Number(r.value ?? 0);
+    if (r.error !== undefined) errors.push(fieldError('FieldValueInvalid', path, 0, r.error));
+    else if (n < 0) errors.push(fieldError('FieldValueInvalid', path, r.value, 'should be a non-negative integer'));
+    else if (n > 2 ** 31 - 1) errors.push(fieldError('FieldValueInvalid', path, r.value, 'should be less than or equal to 2147483647'));
+  }
+  if (scale.labelSelectorPath !== undefined) {
+    const r = nested(obj, scale.labelSelectorPath, 'string');
+    if (r.error !== undefined) errors.push(fieldError('FieldValueInvalid', scale.labelSelectorPath, '', r.error));
+  }
+}
+
+/** `schemaobjectmeta.Validate`: embedded resources carry a well-formed `apiVersion` and `kind`. */
+function embedded(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  if (Array.isArray(v)) {
+    if (s.items) v.forEach((x, i) => { embedded(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
+    return;
+  }
+  if (!isObject(v)) return;
+  if (s['x-kubernetes-embedded-resource'] === true) {
+    if (!Object.hasOwn(v, 'apiVersion')) errors.push(fieldError('FieldValueRequired', child(path, 'apiVersion'), omitValue, ''));
+    if (!Object.hasOwn(v, 'kind')) errors.push(fieldError('FieldValueRequired', child(path, 'kind'), omitValue, ''));
+    const apiVersion = v.apiVersion;
+    if (apiVersion !== undefined) {
+      const at = child(path, 'apiVersion');
+      if (typeof apiVersion !== 'string') errors.push(fieldError('FieldValueInvalid', at, apiVersion, 'must be a string'));
+      else if (apiVersion.length === 0) errors.push(fieldError('FieldValueInvalid', at, apiVersion, 'must not be empty'));
+      else if (apiVersion.split('/').length > 2) errors.push(fieldError('FieldValueInvalid', at, apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
+    }
+    const kind = v.kind;
+    if (kind !== undefined) {
+      const at = child(path, 'kind');
+      if (typeof kind !== 'string') errors.push(fieldError('FieldValueInvalid', at, kind, 'must be a string'));
+      else if (kind.length === 0) errors.push(fieldError('FieldValueInvalid', at, kind, 'must not be empty'));
+      else if (!DNS1035.test(kind.toLowerCase()) || kind.length > 63) {
+        const why =
+          kind.length > 63
+            ? 'must be no more than 63 characters'
+            : "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+        errors.push(fieldError('FieldValueInvalid', at, kind, `may have mixed case, but should otherwise match: ${why}`));
+      }
+    }
+  }
+  for (const k of Object.keys(v)) {
+    const sub = propertySchema(s, k) ?? valueSchema(s);
+    if (sub) embedded(v[k], sub, child(path, k), errors, depth + 1);
+  }
+}
+
+const DNS1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+/** The JSON type kube-openapi infers for a value, and the Go type name it reports next to a `format`. */
+function jsonType(v: unknown): { type: string; goFormat: string } {
+  if (v === null || v === undefined) return { type: 'null', goFormat: '' };
+  if (typeof v === 'bigint') return { type: 'integer', goFormat: 'int64' };
+  // Go decodes an integral JSON number as int64 when it fits, else as float64 (2^63 is int64's maximum, rounded to a double).
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) <= 2 ** 63 ? { type: 'integer', goFormat: 'int64' } : { type: 'number', goFormat: 'float64' };
+  if (typeof v === 'boolean') return { type: 'boolean', goFormat: '' };
+  if (typeof v === 'string') return { type: 'string', goFormat: '' };
+  if (Array.isArray(v)) return { type: 'array', goFormat: '' };
+  return { type: 'object', goFormat: '' };
+}
+
+function declaredTypes(s: ValidationSchema): string[] {
+  if (s['x-kubernetes-int-or-string'] === true) return ['integer', 'string'];
+  return s.type ? [s.type] : [];
+}
+
+/** kube-openapi's type validator: the error (or undefined) for `v` against the node's `type` and `format`. */
+function typeError(v: unknown, s: ValidationSchema, path: string): FieldError | undefined {
+  const types = declaredTypes(s);
+  const { type, goFormat } = jsonType(v);
+  const invalid = (typeName: string, actual: string) => fieldError('FieldValueTypeInvalid', path, actual, `${path} in body must be of type ${typeName}: ${goQuote(actual)}`);
+  if (v === null || v === undefined) return types.length > 0 && s.nullable !== true ? invalid(types.join(','), 'null') : undefined;
+  if (types.length === 0) return undefined;
+  const format = s.format ?? '';
+  const numeric = types.includes('number') || types.includes('integer');
+  const intFloat = type === 'integer' && types.includes('number');
+  const lowerInt = format === 'int64' && goFormat === 'int32';
+  if (type !== 'string' && type !== 'array' && format !== '' && !(types.includes(type) || goFormat === format || intFloat || lowerInt)) return invalid(format, goFormat);
+  if (!numeric && format !== '' && (type === 'string' || type === 'array')) return undefined;
+  if (!(types.includes(type) || intFloat)) return invalid(types.join(','), type);
+  return undefined;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (typeof a === 'bigint' || typeof b === 'bigint') return (typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number') && Number(a) === Number(b);
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** `%q` of a value as a supported value of an enum: strings as they are, anything else as its JSON. */
+function enumText(v: unknown): string {
+  return goQuote(typeof v === 'string' ? v : JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x)));
+}
+
+const patterns = new Map<string, RE2JS | null>();
+
+function pattern(p: string): RE2JS | null {
+  let re = patterns.get(p);
+  if (re === undefined) {
+    try {
+      re = RE2JS.compile(p);
+    } catch {
+      re = null;
+    }
+    patterns.set(p, re);
+  }
+  return re;
+}
+
+/** go-openapi's `IsFloat64AJSONInteger`: within ±(2^53 − 1) and an integer up to a relative error of 1e-9. */
+function isJsonInteger(f: number): boolean {
+  if (!Number.isFinite(f) || Math.abs(f) > Number.MAX_SAFE_INTEGER) return false;
+  const rounded = Math.sign(f) * Math.round(Math.abs(f));
+  if (f === rounded) return true;
+  if (rounded === 0) return false;
+  return Math.abs(f - rounded) < 1e-9 * Math.abs(rounded);
+}
+
+/**
+ * kube-openapi's multipleOf (`MultipleOfNativeType`): exact (`%`) for an int64 value, against the factor truncated to an
+ * int64; else go-openapi's `MultipleOf` — the quotient (for a factor below 1, the product with its inverse) is a JSON
+ * integer up to a relative error.
+ */
+function multipleOfError(value: number | bigint, factor: number, path: string): FieldError | undefined {
+  if (jsonType(value).type === 'integer') {
+    // An int64 value is checked against the factor truncated to an int64 (so 0.25 is 0, which is "not positive").
+    const f = Math.trunc(factor);
+    if (f <= 0) return fieldError('FieldValueInvalid', path, value, `factor MultipleOf declared for ${path} must be positive: ${f}`);
+    const ok = typeof value === 'bigint' || !Number.isSafeInteger(value) ? BigInt(value) % BigInt(f) === 0n : value % f === 0;
+    return ok ? undefined : fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${f}`);
+  }
+  const v = Number(value);
+  return isJsonInteger(factor < 1 ? (1 / factor) * v : v / factor) ? undefined : fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${goFloat(factor)}`);
+}
+
+const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
+const INT64 = [-(2 ** 63), 2 ** 63] as const;
+
+/** The schema validation of one node (and below), appending errors. */
+function node(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  if (v === null && s.nullable === true) {
+    // A nullable null passes the type check, and only the enum still applies to it.
+    if (s.enum !== undefined && s.enum.length > 0 && !s.enum.includes(null)) errors.push(fieldError('FieldValueNotSupported', path, v, `supported values: ${s.enum.map(enumText).join(', ')}`));
+    return;
+  }
+  const typeErr = typeError(v, s, path);
+  if (typeErr) errors.push(typeErr);
+  composition(v, s, path, errors, depth);
+  if (typeof v === 'string') stringChecks(v, s, path, errors);
+  if (typeof v === 'number' || typeof v === 'bigint') numberChecks(v, s, path, errors);
+  if (s.enum !== undefined && s.enum.length > 0 && !s.enum.some((e) => deepEqual(e, v))) {
+    errors.push(fieldError('FieldValueNotSupported', path, v, `supported values: ${s.enum.map(enumText).join(', ')}`));
+  }
+  if (Array.isArray(v)) arrayChecks(v, s, path, errors, depth);
+  else if (isObject(v)) objectChecks(v, s, path, errors, depth);
+}
+
+function stringChecks(v: string, s: ValidationSchema, path: string, errors: FieldError[]): void {
+  if (s.format !== undefined && !checkFormat(s.format, v)) {
+    errors.push(fieldError('FieldValueTypeInvalid', path, v, `${path} in body must be of type ${s.format}: ${goQuote(v)}`));
+  }
+  // go-openapi's string validator stops at its first failure: maxLength, then minLength, then pattern.
+  // Lengths in runes (code points), as Go's utf8.RuneCountInString.
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are what the apiserver counts
+  const runes = s.maxLength !== undefined || s.minLength !== undefined ? [...v].length : 0;
+  if (s.maxLength !== undefined && runes > s.maxLength) {
+    errors.push(fieldError('FieldValueTooLong', path, v, `may not be more than ${s.maxLength} bytes`));
+  } else if (s.minLength !== undefined && runes < s.minLength) {
+    errors.push(fieldError('FieldValueInvalid', path, v, `${path} in body should be at least ${s.minLength} chars long`));
+  } else if (s.pattern !== undefined) {
+    const re = pattern(s.pattern);
+    if (re !== null && !re.test(v)) errors.push(fieldError('FieldValueInvalid', path, v, `${path} in body should match '${s.pattern}'`));
+  }
+}
+
+function numberChecks(value: number | bigint, s: ValidationSchema, path: string, errors: FieldError[]): void {
+  const v = Number(value);
+  const types = declaredTypes(s);
+  if (types.includes('integer') && !types.includes('number')) {
+    const range = s.format === 'int32' ? INT32 : INT64;
+    if (!Number.isInteger(v) || v < range[0] || v > range[1]) {
+      const desc = s.format === 'int32' || s.format === 'int64' ? `with format ${s.format}` : '(default format)';
+      errors.push(fieldError('FieldValueInvalid', '<nil>', '', `Checked value must be of type integer ${desc} in ${path}`));
+    }
+  }
+  const notMultiple = s.multipleOf === undefined ? undefined : multipleOfError(value, s.multipleOf, path);
+  if (notMultiple) errors.push(notMultiple);
+  if (s.maximum !== undefined && (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum)) {
+    errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be less than ${s.exclusiveMaximum === true ? '' : 'or equal to '}${goFloat(s.maximum)}`));
+  }
+  if (s.minimum !== undefined && (s.exclusiveMinimum === true ? v <= s.minimum : v < s.minimum)) {
+    errors.push(fieldError('FieldValueInvalid', path, value, `${path} in body should be greater than ${s.exclusiveMinimum === true ? '' : 'or equal to '}${goFloat(s.minimum)}`));
+  }
+}
+
+function arrayChecks(v: unknown[], s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
+  if (s.items) v.forEach((x, i) => { node(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
+  if (s.maxItems !== undefined && v.length > s.maxItems) errors.push(fieldError('FieldValueTooMany', path, v.length, `must have at most ${s.maxItems} item${s.maxItems === 1 ? '' : 's'}`));
+  if (s.minItems !== undefined && v.length < s.minItems) errors.push(fieldError('FieldValueInvalid', path, v.length, `${path} in body should have at least ${s.minItems} items`));
+  if (s.uniqueItems === true && v.some((x, i) => v.slice(0, i).some((y) => deepEqual(x, y)))) errors.push(fieldError('FieldValueInvalid', path, omitValue, `${path} in body shouldn't contain duplicates`));
+}
+
+function objectChecks(v: Record<string, unknown>, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
+  const keys = Object.keys(v);
+  if (s.maxProperties !== undefined && keys.length > s.maxProperties) errors.push(fieldError('FieldValueTooMany', path, keys.length, `must have at most ${s.maxProperties} item${s.maxProperties === 1 ? '' : 's'}`));
+  if (s.minProperties !== undefined && keys.length < s.minProperties) errors.push(fieldError('FieldValueInvalid', path, keys.length, `${path} in body should have at least ${s.minProperties} properties`));
+  for (const name of s.required ?? []) if (!Object.hasOwn(v, name)) errors.push(fieldError('FieldValueRequired', child(path, name), omitValue, ''));
+  const values = valueSchema(s);
+  for (const k of keys) {
+    const sub = propertySchema(s, k) ?? values;
+    if (sub) node(v[k], sub, child(path, k), errors, depth + 1);
+  }
+}
+
+/** `allOf` / `anyOf` / `oneOf` / `not` (value validations only, in a structural schema). */
+function composition(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
+  const branch = (b: ValidationSchema) => {
+    const out: FieldError[] = [];
+    node(v, b, path, out, depth + 1);
+    return out;
+  };
+  const composite = (detail: string) => fieldError('FieldValueInvalid', '<nil>', '', detail);
+  for (const b of s.allOf ?? []) errors.push(...branch(b));
+  if (s.anyOf && s.anyOf.length > 0) {
+    const results = s.anyOf.map(branch);
+    if (!results.some((r) => r.length === 0)) {
+      const best = results.reduce((a, b) => (b.length < a.length ? b : a));
+      errors.push(composite(`${goQuote(path)} must validate at least one schema (anyOf)`), ...best);
+    }
+  }
+  if (s.oneOf && s.oneOf.length > 0) {
+    const results = s.oneOf.map(branch);
+    const ok = results.filter((r) => r.length === 0).length;
+    if (ok !== 1) {
+      errors.push(composite(`${goQuote(path)} must validate one and only one schema (oneOf)`));
+      if (ok === 0) errors.push(...results.reduce((a, b) => (b.length < a.length ? b : a)));
+    }
+  }
+  if (s.not && branch(s.not).length === 0) errors.push(composite(`${goQuote(path)} must not validate the schema (not)`));
+}
+
+/** `structurallisttype.ValidateListSetsAndMaps`: no two equal items in a `set`, no two items with equal keys in a `map`. */
+function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  if (Array.isArray(v)) {
+    const listType = s['x-kubernetes-list-type'];
+    if (listType === 'set' || listType === 'map') {
+      const seen = new Set<string>();
+      v.forEach((item, i) => {
+        let key: unknown = item;
+        if (listType === 'map') {
+          if (!isObject(item)) return;
+          const keys = Object.create(null) as Record<string, unknown>;
+          for (const k of [...(s['x-kubernetes-list-map-keys'] ?? [])].sort()) if (Object.hasOwn(item, k)) setOwn(keys, k, item[k]);
+          key = keys;
+        }
+        const text = canonical(key);
+        if (seen.has(text)) errors.push(fieldError('FieldValueDuplicate', `${path}[${i}]`, listType === 'map' ? { ...(key as object) } : key, ''));
+        seen.add(text);
+      });
+    }
+    if (s.items) v.forEach((x, i) => { listSetsAndMaps(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
+    return;
+  }
+  if (!isObject(v)) return;
+  for (const k of Object.keys(v)) {
+    const sub = propertySchema(s, k) ?? valueSchema(s);
+    if (sub) listSetsAndMaps(v[k], sub, child(path, k), errors, depth + 1);
+  }
+}
+
+/** A canonical JSON text (sorted keys, numbers by value) for equality. */
+function canonical(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}

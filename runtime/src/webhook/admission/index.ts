@@ -1,0 +1,27 @@
+/**
+ * `@kubegen/runtime/webhook/admission`: the admission webhook server — AdmissionReview v1 over HTTPS, typed
+ * validating and mutating handlers per kind, JSON Patch answers.
+ *
+ *   const server = new AdmissionServer({ certFile: 'tls.crt', keyFile: 'tls.key', port: 9443 });
+ *   registerCronTabValidator(server, { validateCreate(obj) { … } });   // generated in each group package
+ *   registerCronTabDefaulter(server, { default(obj) { obj.spec.replicas ??= 1; } });
+ *   await server.listen();
+ */
+export { ADMISSION_MAX_REQUEST_BYTES, AdmissionServer, admissionKind, parseReview, type AdmissionKind, type AdmissionServerOptions, type RegisterOptions } from './server';
+export { AdmissionDenied, allowed, denied, errored, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
+export { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
+export { applyJsonPatch, diffJson, escapePointerToken, jsonEqual, JsonPatchError, unescapePointerToken, type JsonPatchOperation } from './jsonpatch';
+export {
+  ADMISSION_REVIEW_API_VERSION,
+  type AdmissionRequest,
+  type AdmissionResponse,
+  type AdmissionReview,
+  type AdmissionStatus,
+  type GroupVersionKind,
+  type GroupVersionResource,
+  type Operation,
+  type SideEffects,
+  type UserInfo,
+} from './types';
+export { ReviewError } from '../server';
+export { isWebhookConfiguration, patchWebhookConfigurations, type WebhookTarget } from './config';

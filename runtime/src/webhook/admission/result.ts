@@ -1,0 +1,80 @@
+/**
+ * What an admission handler returns and may throw, and what it is given (`AdmissionContext`).
+ */
+import { StatusError } from '../../errors/errors';
+import type { JsonObject } from '../../meta/json';
+import type { JsonPatchOperation } from './jsonpatch';
+import type { AdmissionRequest, SideEffects } from './types';
+
+/** What a handler decides. Build it with `allowed`, `denied`, `errored` or `patched`. */
+export interface AdmissionResult {
+  allowed: boolean;
+  /** HTTP-like code of a denial (default 403). */
+  code?: number;
+  reason?: string;
+  message?: string;
+  warnings?: string[];
+  /** JSON Patch to apply to the request's object (mutating webhooks only). */
+  patch?: JsonPatchOperation[];
+  auditAnnotations?: Record<string, string>;
+}
+
+/** Allows the request. */
+export function allowed(warnings?: readonly string[]): AdmissionResult {
+  return warnings && warnings.length > 0 ? { allowed: true, warnings: [...warnings] } : { allowed: true };
+}
+
+/** Denies the request; the API server reports `admission webhook "<name>" denied the request: <message>`. */
+export function denied(message: string, options: { code?: number; reason?: string; warnings?: readonly string[] } = {}): AdmissionResult {
+  return { allowed: false, code: options.code ?? 403, reason: options.reason ?? (options.code === undefined ? 'Forbidden' : undefined), message, ...(options.warnings?.length ? { warnings: [...options.warnings] } : {}) };
+}
+
+/** Denies the request because the handler failed (controller-runtime's `Errored`). */
+export function errored(code: number, err: unknown): AdmissionResult {
+  return { allowed: false, code, message: err instanceof Error ? err.message : String(err) };
+}
+
+/** A denial a handler throws: the request is denied with this message, code (default 403) and warnings. */
+export class AdmissionDenied extends Error {
+  override readonly name = 'AdmissionDenied';
+  readonly code: number;
+  readonly reason?: string;
+  readonly warnings: string[];
+
+  constructor(message: string, options: { code?: number; reason?: string; warnings?: readonly string[] } = {}) {
+    super(message);
+    this.code = options.code ?? 403;
+    this.reason = options.reason ?? (options.code === undefined ? 'Forbidden' : undefined);
+    this.warnings = [...(options.warnings ?? [])];
+  }
+}
+
+/** What a handler gets besides the request. */
+export interface AdmissionContext {
+  /** The request will not be persisted (`request.dryRun`). */
+  readonly dryRun: boolean;
+  /** Aborts when the handler ran out of time or the API server went away. */
+  readonly signal: AbortSignal;
+  /** Adds a warning to the response (shown to the client as a `Warning` header). */
+  warn(message: string): void;
+  /**
+   * Runs `fn` — something with an effect outside this request (a write elsewhere, a message) — unless the request
+   * is a dry run, when it resolves to `undefined` without running it. Throws in a handler declared `sideEffects: None`.
+   */
+  sideEffect<R>(fn: () => R | Promise<R>): Promise<R | undefined>;
+}
+
+/** A handler of AdmissionReviews at one path (the raw form; `validator` and `defaulter` build on it). */
+export interface AdmissionHandler<T extends object = JsonObject> {
+  /** What the webhook configuration declares: `None`, or `NoneOnDryRun` for handlers that use `context.sideEffect`. */
+  readonly sideEffects: SideEffects;
+  handle(request: AdmissionRequest<T>, context: AdmissionContext): AdmissionResult | Promise<AdmissionResult>;
+}
+
+/** The result for an error a handler threw. */
+export function resultOfError(e: unknown): AdmissionResult {
+  if (e instanceof AdmissionDenied) return { allowed: false, code: e.code, reason: e.reason, message: e.message, ...(e.warnings.length ? { warnings: e.warnings } : {}) };
+  if (e instanceof StatusError) return { allowed: false, code: e.code || 500, reason: e.reason || undefined, message: e.message };
+  return errored(500, e);
+}
+

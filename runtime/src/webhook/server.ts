@@ -1,0 +1,432 @@
+/**
+ * The HTTPS stage every kubegen webhook stands on (the conversion webhook and the admission server): JSON in, JSON
+ * out, with the limits an endpoint the API server calls needs, and serving certificates that can be rotated.
+ *
+ * Contract:
+ * - `route(path, handler)` registers a JSON endpoint: `POST <path>` with `Content-Type: application/json`; the body is
+ *   parsed (untrusted: the handler must read it by own keys), checked against `maxDepth`, and handed to the handler
+ *   with an `AbortSignal` that fires after `handlerTimeoutMs` or when the client goes away. The handler's value is
+ *   answered as JSON with 200; a thrown `ReviewError` → 400 with its message; anything else thrown → 500
+ *   `internal error: …`. The server never crashes on a request.
+ * - `GET /healthz` → 200 `ok`. Unknown paths → 404; other methods → 405; other content types → 415; an empty body
+ *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed); a body
+ *   nested deeper than `maxDepth` → 400.
+ * - Time limits: a request (headers and body) must arrive within `requestTimeoutMs` (headers within
+ *   `min(requestTimeoutMs, 60 s)`), else Node answers 408 and closes the connection: slow clients cannot hold a
+ *   connection for long. Idle keep-alive connections close after `keepAliveTimeoutMs`.
+ * - Certificates: given as PEM (`cert`, `key`) or as files (`certFile`, `keyFile`). Files are watched (`fs.watch`
+ *   on their directories, which also sees Kubernetes' symlink swaps of a mounted Secret) and polled every
+ *   `certPollIntervalMs` as a fallback; a change is loaded into the running server (`setSecureContext`) for new
+ *   connections, without a restart. A pair that does not load (a half-written file, a key that does not match) keeps
+ *   the previous one and is retried on the next change or poll. `onCertificate` hears every attempt.
+ * - `close()` stops accepting connections, lets in-flight requests finish (up to `closeTimeoutMs`), then closes
+ *   every connection and stops watching the certificate files.
+ */
+import * as fs from 'node:fs';
+import * as https from 'node:https';
+import * as path from 'node:path';
+import * as tls from 'node:tls';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface WebhookServerOptions {
+  /** PEM certificate chain of the server (or `certFile`). */
+  cert?: string | Buffer;
+  /** PEM private key of the server (or `keyFile`). */
+  key?: string | Buffer;
+  /** File holding the PEM certificate chain, reloaded when it changes (with `keyFile`). */
+  certFile?: string;
+  /** File holding the PEM private key, reloaded when it changes (with `certFile`). */
+  keyFile?: string;
+  /** How often the certificate files are re-read in case a change was not seen by `fs.watch`. Default 10000 ms. */
+  certPollIntervalMs?: number;
+  /** Hears each load of the certificate files after the first: `error` set when the new pair was refused. */
+  onCertificate?: (event: { loaded: boolean; error?: string }) => void;
+  /** Address to listen on. Default `0.0.0.0`. */
+  host?: string;
+  /** Port to listen on; 0 picks a free one. Default 9443. */
+  port?: number;
+  /** Largest accepted request body in bytes. Default 3 MiB. */
+  maxRequestBytes?: number;
+  /** Deepest accepted nesting of the body's JSON (objects and arrays). Default 1000. */
+  maxDepth?: number;
+  /** How long `close()` waits for in-flight requests before closing their connections. Default 5000 ms. */
+  closeTimeoutMs?: number;
+  /** Time allowed to receive a whole request (the API server gives a webhook at most 30 s). Default 30000 ms. */
+  requestTimeoutMs?: number;
+  /** Time a handler may take before its signal aborts (it is then answered by the route's `onTimeout`). Default 30000 ms. */
+  handlerTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open. Default 60000 ms. */
+  keepAliveTimeoutMs?: number;
+  /** Receives one line per rejected request or failed handler. Default: nothing is logged. */
+  log?: (message: string) => void;
+}
+
+/** What a route's handler gets besides the body. */
+export interface RouteContext {
+  /** Aborts after `handlerTimeoutMs`, or when the client disconnects. */
+  signal: AbortSignal;
+}
+
+export interface Route {
+  /** Answers a parsed body; its value is sent as JSON (200). Throw `ReviewError` for a 400. */
+  handle(body: unknown, context: RouteContext): unknown;
+  /** The JSON answered when the handler has not finished within `handlerTimeoutMs` (default: 504 text). */
+  onTimeout?(body: unknown): unknown;
+}
+
+/** A request body that is not what the endpoint accepts (answered with 400 and the message). */
+export class ReviewError extends Error {
+  override readonly name = 'ReviewError';
+}
+
+type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'log'>> &
+  Pick<WebhookServerOptions, 'onCertificate' | 'log' | 'certFile' | 'keyFile'>;
+
+export class WebhookServer {
+  private readonly routes = new Map<string, Route>();
+  private readonly options: ResolvedOptions;
+  private cert: string | Buffer;
+  private key: string | Buffer;
+  private server?: https.Server;
+  private inFlight = 0;
+  private idle?: () => void;
+  private watchers: fs.FSWatcher[] = [];
+  private poll?: NodeJS.Timeout;
+  private reloading?: Promise<void>;
+
+  constructor(options: WebhookServerOptions) {
+    const fromFiles = options.certFile !== undefined || options.keyFile !== undefined;
+    if (fromFiles && (options.certFile === undefined || options.keyFile === undefined)) throw new Error('webhook server: give both certFile and keyFile');
+    if (fromFiles === (options.cert !== undefined || options.key !== undefined)) throw new Error('webhook server: give cert and key, or certFile and keyFile');
+    if (!fromFiles && (options.cert === undefined || options.key === undefined)) throw new Error('webhook server: give both cert and key');
+    this.cert = options.cert ?? (options.certFile ? fs.readFileSync(options.certFile) : '');
+    this.key = options.key ?? (options.keyFile ? fs.readFileSync(options.keyFile) : '');
+    const timeout = options.requestTimeoutMs ?? 30_000;
+    this.options = {
+      certFile: options.certFile,
+      keyFile: options.keyFile,
+      certPollIntervalMs: options.certPollIntervalMs ?? 10_000,
+      onCertificate: options.onCertificate,
+      host: options.host ?? '0.0.0.0',
+      port: options.port ?? 9443,
+      maxRequestBytes: options.maxRequestBytes ?? 3 * 1024 * 1024,
+      maxDepth: options.maxDepth ?? 1000,
+      closeTimeoutMs: options.closeTimeoutMs ?? 5000,
+      requestTimeoutMs: timeout,
+      handlerTimeoutMs: options.handlerTimeoutMs ?? 30_000,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
+      log: options.log,
+    };
+  }
+
+  /** Registers a JSON endpoint at `path` (exact match, query ignored). */
+  route(urlPath: string, route: Route): this {
+    if (!urlPath.startsWith('/')) throw new Error(`webhook server: path must start with "/": ${urlPath}`);
+    if (urlPath === '/healthz') throw new Error('webhook server: /healthz is served by the server itself');
+    if (this.routes.has(urlPath)) throw new Error(`webhook server: a handler is already registered at ${urlPath}`);
+    this.routes.set(urlPath, route);
+    return this;
+  }
+
+  /** The registered paths, sorted. */
+  get paths(): string[] {
+    return [...this.routes.keys()].sort();
+  }
+
+  /** Starts serving; resolves with the bound address once listening. */
+  async listen(): Promise<AddressInfo> {
+    if (this.server) throw new Error('webhook server is already listening');
+    const timeout = this.options.requestTimeoutMs;
+    const server = https.createServer(
+      {
+        cert: this.cert,
+        key: this.key,
+        minVersion: 'TLSv1.2',
+        requestTimeout: timeout,
+        headersTimeout: Math.min(timeout, 60_000),
+        keepAliveTimeout: this.options.keepAliveTimeoutMs,
+        // how often those timeouts are checked (Node's default, 30 s, would let a slow client hold a connection twice as long)
+        connectionsCheckingInterval: Math.max(50, Math.min(timeout / 10, 30_000)),
+      },
+      (req, res) => {
+        this.handle(req, res);
+      },
+    );
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.watchCertificate();
+    return this.address!;
+  }
+
+  /** The bound address, once listening. */
+  get address(): AddressInfo | undefined {
+    const a = this.server?.address();
+    return a !== null && typeof a === 'object' ? a : undefined;
+  }
+
+  /** Replaces the serving certificate (for rotation) without restarting; new connections use it. */
+  setCertificate(cert: string | Buffer, key: string | Buffer): void {
+    // validate before swapping: a bad pair throws here and the old one stays in service
+    tls.createSecureContext({ cert, key });
+    this.cert = cert;
+    this.key = key;
+    this.server?.setSecureContext({ cert, key, minVersion: 'TLSv1.2' });
+  }
+
+  /**
+   * Re-reads `certFile` and `keyFile` and loads them when they changed (what the watcher and the poll call).
+   * Resolves once done; a pair that does not load is reported to `onCertificate` and the old one kept.
+   */
+  reloadCertificate(): Promise<void> {
+    const { certFile, keyFile } = this.options;
+    if (certFile === undefined || keyFile === undefined) return Promise.resolve();
+    // one reload at a time; a change seen during one is picked up by the next call
+    this.reloading ??= (async () => {
+      try {
+        const [cert, key] = await Promise.all([fs.promises.readFile(certFile), fs.promises.readFile(keyFile)]);
+        if (sameBytes(cert, this.cert) && sameBytes(key, this.key)) return;
+        try {
+          this.setCertificate(cert, key);
+          this.options.log?.(`loaded a new serving certificate from ${certFile}`);
+          this.options.onCertificate?.({ loaded: true });
+        } catch (e) {
+          const error = `the certificate in ${certFile} and key in ${keyFile} do not load: ${e instanceof Error ? e.message : String(e)}`;
+          this.options.log?.(error);
+          this.options.onCertificate?.({ loaded: false, error });
+        }
+      } catch (e) {
+        const error = `reading the serving certificate: ${e instanceof Error ? e.message : String(e)}`;
+        this.options.log?.(error);
+        this.options.onCertificate?.({ loaded: false, error });
+      } finally {
+        this.reloading = undefined;
+      }
+    })();
+    return this.reloading;
+  }
+
+  /** Stops accepting connections, waits for in-flight requests (up to `closeTimeoutMs`), then closes all connections. */
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    if (this.poll) clearInterval(this.poll);
+    this.poll = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    server.closeIdleConnections();
+    if (this.inFlight > 0) {
+      await Promise.race([
+        new Promise<void>((resolve) => (this.idle = resolve)),
+        new Promise<void>((resolve) => setTimeout(resolve, this.options.closeTimeoutMs).unref()),
+      ]);
+    }
+    server.closeAllConnections();
+    await closed;
+    await this.reloading;
+  }
+
+  private watchCertificate(): void {
+    const { certFile, keyFile } = this.options;
+    if (certFile === undefined || keyFile === undefined) return;
+    const reload = () => { void this.reloadCertificate(); };
+    for (const dir of new Set([path.dirname(path.resolve(certFile)), path.dirname(path.resolve(keyFile))])) {
+      try {
+        const w = fs.watch(dir, { persistent: false }, reload);
+        // a watcher that fails (the directory went away) leaves the poll in charge
+        w.on('error', () => { w.close(); });
+        this.watchers.push(w);
+      } catch {
+        // no inotify (some container file systems): the poll below still sees changes
+      }
+    }
+    this.poll = setInterval(reload, this.options.certPollIntervalMs).unref();
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    this.inFlight++;
+    res.once('close', () => {
+      if (--this.inFlight === 0 && this.idle) {
+        this.idle();
+        this.idle = undefined;
+      }
+    });
+    if (!this.server) res.setHeader('Connection', 'close');
+    const url = (req.url ?? '/').split('?')[0];
+    if (url === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') { this.reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' }); return; }
+      this.reply(res, 200, 'ok\n'); return;
+    }
+    const route = this.routes.get(url);
+    if (!route) { this.reply(res, 404, 'not found\n'); return; }
+    if (req.method !== 'POST') { this.reply(res, 405, 'method not allowed\n', { Allow: 'POST' }); return; }
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') { this.reply(res, 415, 'content type must be application/json\n'); return; }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > this.options.maxRequestBytes) { this.tooLarge(req, res); return; }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let aborted = false;
+    req.on('data', (chunk: Buffer) => {
+      if (aborted) return;
+      size += chunk.length;
+      if (size > this.options.maxRequestBytes) {
+        aborted = true;
+        this.tooLarge(req, res);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (aborted) return;
+      if (size === 0) { this.reply(res, 400, 'body is not JSON: the body is empty\n'); return; }
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
+      } catch (e) {
+        this.reply(res, 400, `body is not JSON: ${e instanceof Error ? e.message : String(e)}\n`); return;
+      }
+      if (nestsDeeper(body, this.options.maxDepth)) { this.reply(res, 400, `body nests deeper than ${this.options.maxDepth} levels\n`); return; }
+      this.run(route, body, res);
+    });
+    req.on('error', () => res.destroy());
+  }
+
+  private run(route: Route, body: unknown, res: ServerResponse): void {
+    const controller = new AbortController();
+    let done = false;
+    const onClose = () => { if (!done) controller.abort(new Error('the client went away')); };
+    res.once('close', onClose);
+    const timer = setTimeout(() => {
+      if (done) return;
+      done = true;
+      const reason = new Error(`the handler did not answer within ${this.options.handlerTimeoutMs} ms`);
+      controller.abort(reason);
+      this.options.log?.(reason.message);
+      if (route.onTimeout) this.json(res, route.onTimeout(body));
+      else this.reply(res, 504, `${reason.message}\n`);
+    }, this.options.handlerTimeoutMs);
+    timer.unref();
+    const finish = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      res.off('close', onClose);
+      fn();
+    };
+    let result: unknown;
+    try {
+      result = route.handle(body, { signal: controller.signal });
+    } catch (e) {
+      finish(() => { this.failed(res, e); });
+      return;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (value: unknown) => { finish(() => { this.json(res, value); }); },
+        (e: unknown) => { finish(() => { this.failed(res, e); }); },
+      );
+    } else finish(() => { this.json(res, result); });
+  }
+
+  private failed(res: ServerResponse, e: unknown): void {
+    if (e instanceof ReviewError) { this.reply(res, 400, `${e.message}\n`); return; }
+    // never crash the process on a bug: answer 500
+    this.reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  }
+
+  private json(res: ServerResponse, value: unknown): void {
+    if (res.destroyed || res.headersSent) return;
+    let json: string;
+    try {
+      json = JSON.stringify(value);
+    } catch (e) {
+      // objects nested deeper than JSON.stringify can go: never crash the process
+      this.reply(res, 500, `internal error: the response cannot be encoded: ${e instanceof Error ? e.message : String(e)}\n`); return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
+    res.end(json);
+  }
+
+  private tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    this.options.log?.(`rejected a request body over ${this.options.maxRequestBytes} bytes`);
+    res.setHeader('Connection', 'close');
+    this.reply(res, 413, `request body is larger than ${this.options.maxRequestBytes} bytes\n`);
+    req.resume();
+  }
+
+  private reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+    if (res.destroyed || res.headersSent) return;
+    if (status >= 400 && status !== 404) this.options.log?.(`HTTP ${status}: ${text.trim()}`);
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+    res.end(text);
+  }
+}
+
+/**
+ * A webhook served by its own `WebhookServer` (the conversion webhook, the admission server): the serving half —
+ * listen, address, certificates, close — delegated to the stage, the endpoints added by the subclass.
+ */
+export class ServedWebhook {
+  protected readonly server: WebhookServer;
+
+  constructor(options: WebhookServerOptions) {
+    this.server = new WebhookServer(options);
+  }
+
+  /** Starts serving; resolves with the bound address once listening. */
+  listen(): Promise<AddressInfo> {
+    return this.server.listen();
+  }
+
+  /** The bound address, once listening. */
+  get address(): AddressInfo | undefined {
+    return this.server.address;
+  }
+
+  /** Replaces the serving certificate (for rotation) without restarting. */
+  setCertificate(cert: string | Buffer, key: string | Buffer): void {
+    this.server.setCertificate(cert, key);
+  }
+
+  /** Re-reads the certificate files (when served from files); the watcher does this on change. */
+  reloadCertificate(): Promise<void> {
+    return this.server.reloadCertificate();
+  }
+
+  /** Stops accepting connections, lets in-flight requests finish (up to `closeTimeoutMs`), then closes. */
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}
+
+function sameBytes(a: Buffer, b: string | Buffer): boolean {
+  return a.equals(typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
+}
+
+/** Whether JSON `value` nests objects and arrays more than `max` levels deep (iterative: any depth is fine). */
+export function nestsDeeper(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    const children = Array.isArray(v) ? v : Object.keys(v).map((k) => (v as Record<string, unknown>)[k]);
+    for (const c of children) if (typeof c === 'object' && c !== null) stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
+/** A value from a request, for a one-line message: strings cut at 100 characters, control characters escaped. */
+export function describeValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 100 ? `${v.slice(0, 100)}…` : v).slice(1, -1);
+  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
+}

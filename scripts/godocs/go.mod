@@ -1,0 +1,3 @@
+module kubegen.dev/godocs
+
+go 1.26.0

@@ -1,0 +1,5 @@
+/**
+ * Starts the server.
+ * +kubegen:apiservice:group=wardle.example.com,version=v1alpha1,serviceName=wardle-server,serviceNamespace=wardle-system,groupPriorityMinimum=1000,versionPriority=15,insecureSkipTLSVerify=true
+ */
+export function main(): void {}

@@ -1,0 +1,2 @@
+// +kubegen:apiservervice:group=wardle.example.com
+export {};
