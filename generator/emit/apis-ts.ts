@@ -6,7 +6,8 @@
  * - Pure: reads the model, returns files. Packages of the runtime (`@kubegen/runtime`) are imported, never written.
  * - A declaration goes to the file named by its span (`<package>/<file>.ts`); a kind's file starts with the kind and
  *   its list, then the other declarations by name. Imports are type-only, between files of a package with `./x.js`,
- *   from the runtime by name (renamed when a local declaration has the same name).
+ *   from the runtime by name (renamed when a local declaration has the same name); the runtime declarations the package
+ *   re-exports as its own (`runtimeReexports`) are `export type { … } from '@kubegen/runtime'` in its `types.ts`.
  * - Docs become JSDoc blocks (or `//` lines when the text holds `*\/`), marker lines follow the doc, and every marker
  *   is printed in the registry's grammar so that it parses back to the same value (`printMarker`).
  */
@@ -50,6 +51,8 @@ function emitPackage(pkg: Package, model: ApiModel, options: ApisTsOptions): Vir
     list.push(t);
     byFile.set(file, list);
   }
+  // the runtime declarations the package re-exports as its own go to its types.ts
+  if ((pkg.runtimeReexports ?? []).length > 0 && !byFile.has('types')) byFile.set('types', []);
   const fileOf = new Map<string, string>();
   for (const [file, decls] of byFile) for (const d of decls) fileOf.set(d.name, file);
   const kindNames = new Set(pkg.kinds.map((k) => k.name));
@@ -59,7 +62,8 @@ function emitPackage(pkg: Package, model: ApiModel, options: ApisTsOptions): Vir
     const ordered = [...decls].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const imports = new Imports(pkg, file, fileOf, new Set(pkg.types.map((t) => t.name)), model);
     const body = ordered.map((d) => printDecl(d, imports)).join('\n');
-    out.push({ path: `${pkg.id}/${file}.ts`, contents: `${header(options)}${imports.render()}${body}`, group: pkg.group });
+    const reexports = file === 'types' && pkg.runtimeReexports ? `export type { ${pkg.runtimeReexports.join(', ')} } from '@kubegen/runtime';\n\n` : '';
+    out.push({ path: `${pkg.id}/${file}.ts`, contents: `${header(options)}${imports.render()}${reexports}${body}`, group: pkg.group });
   }
   return out;
 }

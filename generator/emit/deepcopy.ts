@@ -35,6 +35,7 @@ import {
   safeIdentifier,
   publicName,
 } from '../render';
+import { RUNTIME_STRUCTS_WITH_REQUIRED } from '../render/model';
 
 export interface DeepcopyOptions {
   /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
@@ -79,7 +80,15 @@ export class CopyContext {
     readonly options: Required<DeepcopyOptions>,
     /** Module specifier of the `deepcopy.ts` of package `pkg`, relative to the file being written; '' when it is that file. */
     readonly deepcopyModule: (pkg: string) => string | undefined,
+    /**
+     * Whether the values copied are JSON objects (`JsonObject`, the deepcopy emitter's `jsonView`): a JSON object is
+     * assignable to a struct type without a required field, so the call takes it without an assertion (tsc needs one
+     * only for a required field). Otherwise every value is asserted to its declared type.
+     */
+    readonly jsonValues = false,
   ) {}
+
+  /** `v` as an argument of type `t` for a struct whose fields are all optional or not (see `jsonValues`). */
 
   rt(name: string): string {
     return this.imports.runtimeValue(this.options.runtimeModule, name);
@@ -99,8 +108,9 @@ export class CopyContext {
     const clone = `${this.rt('cloneJSON')}(${v})`;
     switch (shape.kind) {
       case 'runtime': {
-        const t = this.imports.runtimeType(this.options.runtimeModule, shape.name);
-        return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${v} as ${t})`;
+        const required = RUNTIME_STRUCTS_WITH_REQUIRED.has(shape.name);
+        const arg = this.jsonValues && !required ? v : `${v} as ${this.imports.runtimeType(this.options.runtimeModule, shape.name)}`;
+        return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${arg})`;
       }
       case 'struct': {
         const call = this.structCall(shape, v);
@@ -148,16 +158,18 @@ export class CopyContext {
   private structCall(shape: StructShape, v: string): string | undefined {
     if (!shape.named) {
       this.inline.set(shape.id, shape);
+      if (this.jsonValues) return `${this.inlineFunctionName(shape)}(${v})`;
       const jsonObject = this.imports.runtimeType(this.options.runtimeModule, 'JsonObject');
       return `${this.inlineFunctionName(shape)}(${v} as ${jsonObject})`;
     }
     const module = this.deepcopyModule(shape.package);
     if (module === undefined) return undefined;
     const typesModule = module === '' ? this.options.typesModule : module.replace(/deepcopy$/, 'types');
-    const t = this.imports.type(typesModule, shape.name);
     const name = deepCopyFunctionName(shape.name);
     const fn = module === '' ? name : this.imports.value(module, name);
-    return `${fn}(${v} as ${t})`;
+    const required = this.index.fields(shape).some((f) => !f.field.optional);
+    if (this.jsonValues && !required) return `${fn}(${v})`;
+    return `${fn}(${v} as ${this.imports.type(typesModule, shape.name)})`;
   }
 }
 
@@ -221,7 +233,7 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
   const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
   const pkg = index.package(pkgId)!;
   const imports = new ImportTracker();
-  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)));
+  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)), true);
 
   ctx.helperNames.reserve('deepCopyObject', ...pkg.types.map((d) => deepCopyFunctionName(d.name)));
   const chunks: Array<{ name: string; text: string }> = [];
@@ -261,6 +273,9 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
         union: objects.map((o) => o.type).join(' | '),
         objects,
         cloneJSON: ctx.rt('cloneJSON'),
+        // the kind's own type, inferred from the call (an assertion from the union is one tsc sometimes does not need)
+        asDeclared: ctx.rt('asDeclared'),
+        jsonView: ctx.rt('jsonView'),
       }),
     );
   }

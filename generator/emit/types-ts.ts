@@ -10,12 +10,14 @@
  *   module (`@kubegen/api/core/v1`); types of another group generated into the same source tree imported by
  *   name from its `types.ts`; types of any other package inlined structurally (a generated package cannot import
  *   another one's sources);
+ * - `export type { … } from '@kubegen/runtime'` for the runtime declarations the package re-exports as its own
+ *   (`@kubegen/api/meta/v1`'s ObjectMeta, `core/v1`'s ObjectReference …);
  * - `GroupVersion`, and per kind `<Kind>GVK` and `<Kind>GVR` constants.
  *
  * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
  * emitters name them all.
  */
-import type { Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
+import type { Constraints, Field, FieldDefault, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun } from './types';
 import { isApiPackage } from '../model/util';
@@ -34,6 +36,7 @@ import {
   renderSourceFile,
   safeIdentifier,
 } from '../render';
+import { runtimeModuleOf } from '../render/runtime';
 
 export interface TypesOptions {
   /** Module specifier of the runtime. Default `@kubegen/runtime`. */
@@ -57,6 +60,53 @@ export function docComment(text: string): string {
   const lines = commentText(t).split('\n');
   if (lines.length === 1) return `/** ${lines[0]} */`;
   return ['/**', ...lines.map((l) => (l.length ? ` * ${l}` : ' *')), ' */'].join('\n');
+}
+
+/**
+ * TSDoc block tags stating what the apiserver enforces on a value, one per line (`@minimum 1`, `@pattern ^[a-z]+$`,
+ * `@listType map`, `@default 3`, `@immutable`, `@rule self.a < self.b — a must be below b` …), so that an editor's
+ * hover shows it. Items constraints are prefixed `items` (`@itemsMaxLength 63`). Values are JSON-like literals.
+ */
+export function constraintTags(c: Constraints | undefined, extra: { default?: FieldDefault; immutable?: boolean } = {}, prefix = ''): string[] {
+  const out: string[] = [];
+  const tag = (name: string, value?: unknown) => {
+    const word = prefix === '' ? name : `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    out.push(value === undefined ? `@${word}` : `@${word} ${typeof value === 'string' ? value : jsLiteral(value)}`);
+  };
+  if (c) {
+    if (c.minimum !== undefined) tag(c.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum', c.minimum);
+    if (c.maximum !== undefined) tag(c.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum', c.maximum);
+    if (c.multipleOf !== undefined) tag('multipleOf', c.multipleOf);
+    if (c.minLength !== undefined) tag('minLength', c.minLength);
+    if (c.maxLength !== undefined) tag('maxLength', c.maxLength);
+    if (c.pattern !== undefined) tag('pattern', c.pattern);
+    if (c.format !== undefined) tag('format', c.format);
+    if (c.enum !== undefined) tag('enum', c.enum.map((v) => jsLiteral(v)).join(' | '));
+    if (c.minItems !== undefined) tag('minItems', c.minItems);
+    if (c.maxItems !== undefined) tag('maxItems', c.maxItems);
+    if (c.uniqueItems) tag('uniqueItems');
+    if (c.minProperties !== undefined) tag('minProperties', c.minProperties);
+    if (c.maxProperties !== undefined) tag('maxProperties', c.maxProperties);
+    if (c.listType !== undefined) tag('listType', c.listType);
+    if (c.listMapKeys !== undefined) tag('listMapKeys', c.listMapKeys.join(', '));
+    if (c.mapType !== undefined) tag('mapType', c.mapType);
+    if (c.nullable) tag('nullable');
+  }
+  if (extra.default !== undefined) tag('default', jsLiteral(extra.default.value));
+  const immutable = extra.immutable === true || (c?.rules ?? []).some((r) => r.rule.trim() === 'self == oldSelf');
+  if (immutable) tag('immutable');
+  for (const r of c?.rules ?? []) {
+    if (r.rule.trim() === 'self == oldSelf') continue;
+    tag('rule', r.message !== undefined && r.message !== '' ? `${r.rule} — ${r.message}` : r.rule);
+  }
+  if (c?.items) out.push(...constraintTags(c.items, {}, `${prefix}items`));
+  return out;
+}
+
+/** A doc text followed by its constraint tags (a blank line between). */
+function withTags(doc: string, tags: readonly string[]): string {
+  if (tags.length === 0) return doc;
+  return doc.trim() === '' ? tags.join('\n') : `${doc}\n\n${tags.join('\n')}`;
 }
 
 /** The name of the `<Kind>GVK` / `<Kind>GVR` constants. */
@@ -143,7 +193,9 @@ class TypeContext {
 
   private structExpr(s: StructType, level: number): string {
     const parts = s.embeds.map((e) => this.expr(e, level));
-    if (s.fields.length > 0 || parts.length === 0) parts.push(this.body(s.fields, level));
+    // an object without fields (Go's empty struct): `{}` would mean any non-nullish value
+    if (s.fields.length === 0 && parts.length === 0) return 'Record<string, never>';
+    if (s.fields.length > 0) parts.push(this.body(s.fields, level));
     return parts.join(' & ');
   }
 
@@ -153,7 +205,7 @@ class TypeContext {
     const members = fields.map((f) =>
       indent(
         render('types', 'member', {
-          doc: docComment(f.doc),
+          doc: docComment(withTags(f.doc, constraintTags(f.constraints, { default: f.default, immutable: f.immutable }))),
           key: jsPropertyKey(f.name),
           optional: f.optional,
           type: f.nullable ? `${this.expr(f.type, level + 1)} | null` : this.expr(f.type, level + 1),
@@ -169,7 +221,8 @@ function renderDecl(ctx: TypeContext, decl: TypeDecl): string {
   const name = safeIdentifier(decl.name);
   const kind = ctx.pkg.kinds.find((k) => k.name === decl.name);
   const deprecation = kind?.deprecated ? `@deprecated ${kind.deprecationWarning ?? `${ctx.group}/${ctx.pkg.version} ${kind.name} is deprecated`}` : '';
-  const doc = docComment([decl.doc, deprecation].filter((x) => x.trim() !== '').join('\n'));
+  const instance = decl.instance ? `The instantiation \`${decl.instance.generic}<${decl.instance.arguments.map((a) => ctx.expr(a, 0)).join(', ')}>\` of the generic API type ${decl.instance.generic}.` : '';
+  const doc = docComment(withTags([decl.doc, instance, deprecation].filter((x) => x.trim() !== '').join('\n'), constraintTags(decl.constraints)));
   const t = decl.type;
   const bases = t.kind === 'struct' ? t.embeds.map((e) => ctx.expr(e, 0)) : [];
   if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every(isTypeName)) {
@@ -193,5 +246,20 @@ function renderTypesFile(ctx: TypeContext): string {
     .sort((a, b) => cmp(a.name, b.name))
     .map((k) => ({ name: k.name, gvkName: gvkConstName(k.name), gvrName: gvrConstName(k.name), kind: jsString(k.name), resource: jsString(k.plural) }));
   const groupVersion = render('types', 'groupversion', { group, version, kinds });
-  return renderSourceFile(ctx.imports, render('types', 'file', { decls, groupVersion }));
+  return renderSourceFile(ctx.imports, render('types', 'file', { reexports: runtimeReexports(ctx), decls, groupVersion }));
+}
+
+/**
+ * `export type { … } from '@kubegen/runtime'` for the runtime declarations the package re-exports as its own (one
+ * statement per runtime entry): the same declarations, never a second copy.
+ */
+function runtimeReexports(ctx: TypeContext): string[] {
+  const declared = new Set(ctx.pkg.types.map((t) => t.name));
+  const byModule = new Map<string, string[]>();
+  for (const name of ctx.pkg.runtimeReexports ?? []) {
+    if (declared.has(name)) continue;
+    const module = runtimeModuleOf(ctx.runtimeModule, name);
+    byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  }
+  return [...byModule.entries()].sort((a, b) => cmp(a[0], b[0])).map(([module, names]) => `export type { ${names.join(', ')} } from ${jsString(module)};`);
 }

@@ -6,7 +6,10 @@
  * - Every `components.schemas` entry becomes a declaration named by the last segment of its name (Go's type name:
  *   `io.k8s.api.core.v1.PodSpec` → `PodSpec`) in the package of its prefix. A prefix holding kinds
  *   (`x-kubernetes-group-version-kind` + `metadata` of ObjectMeta) is the package `<group>/<version>` with
- *   `+groupName` (the empty core group is `core/<version>` with `+groupName=`); any other prefix is a plain folder.
+ *   `+groupName` (the empty core group is `core/<version>` with `+groupName=`); apimachinery's meta/v1 is
+ *   `meta.k8s.io/v1` (as its Go doc.go says); any other prefix is a plain folder.
+ * - A package re-exports (`export type { … } from '@kubegen/runtime'`) the runtime declarations of its prefix and those
+ *   its declarations use, so `@kubegen/api/core/v1` offers ObjectMeta and ObjectReference as the runtime's.
  * - `$ref` and `allOf: [{$ref}]` between component schemas become named references; the apimachinery types kubegen
  *   knows (ObjectMeta, ListMeta, Time, MicroTime, Duration, IntOrString, Quantity, RawExtension, JSON, Condition,
  *   LabelSelector, LabelSelectorRequirement) become the runtime's well-known types and are not imported.
@@ -64,6 +67,55 @@ const RUNTIME_STRUCT_REFS: Record<string, string> = {
   [`${CORE}ObjectReference`]: 'ObjectReference',
   [`${CORE}TypedLocalObjectReference`]: 'TypedLocalObjectReference',
 };
+
+/**
+ * Packages that hold no kinds but are an API group all the same (Go's `+groupName` of their doc.go): meta/v1 is
+ * `meta.k8s.io/v1`, so that its types (DeleteOptions, Status, OwnerReference …) are a package of their own that other
+ * packages import, and its entry point (`@kubegen/api/meta/v1`) re-exports the runtime's meta types.
+ */
+const PACKAGE_GROUPS: Record<string, { group: string; version: string }> = {
+  'io.k8s.apimachinery.pkg.apis.meta.v1': { group: 'meta.k8s.io', version: 'v1' },
+};
+
+/** The runtime declarations of every component schema mapped to the runtime (and TypeMeta, which has none). */
+const RUNTIME_DECLS: Record<string, string> = { [`${META}TypeMeta`]: 'TypeMeta', ...WELL_KNOWN_REFS, ...RUNTIME_STRUCT_REFS };
+/** Well-known scalars a package does not re-export (number formats, not API types). */
+const NOT_REEXPORTED = new Set(['int32', 'int64', 'float64', 'Bytes']);
+
+/**
+ * The runtime declarations a package re-exports as its own (`export type { … } from '@kubegen/runtime'`): those whose
+ * component schema is of the package's prefix (meta/v1's ObjectMeta, core/v1's ObjectReference), and every runtime
+ * type its declarations use (core/v1 offers ObjectMeta, Time, Quantity … next to PodSpec).
+ */
+function runtimeReexports(prefix: string, decls: readonly TypeDecl[]): string[] {
+  const out = new Set<string>();
+  for (const component of Object.keys(RUNTIME_DECLS)) if (prefixOf(component) === prefix) out.add(RUNTIME_DECLS[component]);
+  const walk = (t: TypeRef): void => {
+    switch (t.kind) {
+      case 'array':
+        walk(t.items);
+        return;
+      case 'map':
+        walk(t.values);
+        return;
+      case 'struct':
+        for (const e of t.embeds) walk(e);
+        for (const f of t.fields) walk(f.type);
+        return;
+      case 'wellKnown':
+        if (!NOT_REEXPORTED.has(t.name)) out.add(t.name);
+        return;
+      case 'named':
+        if (t.package === RUNTIME_PACKAGE) out.add(t.name);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const d of decls) walk(d.type);
+  for (const d of decls) out.delete(d.name);
+  return [...out].sort();
+}
 
 /** The runtime declarations the importer maps component schemas to, by runtime name (for re-exports). */
 export const RUNTIME_MAPPED_TYPES: ReadonlyArray<{ component: string; name: string }> = Object.keys(RUNTIME_STRUCT_REFS).map((component) => ({ component, name: RUNTIME_STRUCT_REFS[component] }));
@@ -247,7 +299,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   }
 
   // packages: a prefix with kinds is <group>/<version>
-  const prefixGv = new Map<string, { group: string; version: string }>();
+  const prefixGv = new Map<string, { group: string; version: string }>(Object.entries(PACKAGE_GROUPS));
   for (const c of components.values()) {
     if (WELL_KNOWN_REFS[c.name] || RUNTIME_STRUCT_REFS[c.name] || !isKind(c)) continue;
     const gvk = gvks(c.schema)[0];
@@ -281,7 +333,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     if (RUNTIME_STRUCT_REFS[component] || WELL_KNOWN_REFS[component] || !components.has(component)) return undefined;
     return `${packageId(prefixOf(component))}.${lastSegment(component)}`;
   };
-  const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes; conv: SchemaConverter }>();
+  const packages = new Map<string, { pkg: LoadedPackage & { prefix: string }; types: PackageTypes; conv: SchemaConverter }>();
   const resolveRef = (ref: string, path: string): TypeRef | undefined => {
     const name = refName(ref);
     const c = name !== undefined ? components.get(name) : undefined;
@@ -302,7 +354,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       const types = new PackageTypes(id);
       const markers: MarkerValue[] = gv ? [{ name: 'groupName', value: gv.group, span: { file: `${id}/doc.ts`, line: 1, column: 1 } }] : [];
       p = {
-        pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [] },
+        pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [], prefix },
         types,
         conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef, goComments: goDocs !== undefined }),
       };
@@ -400,7 +452,14 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   for (const p of packages.values()) p.conv.reportDropped();
   breakCycles([...packages.values()].map((p) => p.types), bag, docs[0]?.file ?? '<openapi>');
   const runtime: LoadedPackage = { id: RUNTIME_PACKAGE, dir: RUNTIME_PACKAGE, folderName: 'meta', markers: [], types: wellKnownTable().runtimeTypes, conversionFunctions: [], runtime: true };
-  return [...[...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] })), runtime];
+  return [
+    ...[...packages.values()].map(({ pkg: { prefix, ...pkg }, types }) => {
+      const decls = [...types.decls.values()];
+      const reexports = runtimeReexports(prefix, decls);
+      return { ...pkg, types: decls, ...(reexports.length > 0 ? { runtimeReexports: reexports } : {}) };
+    }),
+    runtime,
+  ];
 }
 
 /** client-go's names of the subresource methods it has (by subresource and verb); others are `<verb><Subresource>`. */

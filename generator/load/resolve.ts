@@ -15,7 +15,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ts } from 'ts-morph';
+import * as ts from 'typescript';
 
 export type DeclNode = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
 
@@ -161,6 +161,11 @@ export class Resolver {
     const file = r && !r.isExternalLibraryImport ? r.resolvedFileName : r?.resolvedFileName;
     this.moduleCache.set(key, file);
     return file;
+  }
+
+  /** What a module (a file `resolveModule` returned) exports under `name`. */
+  resolveExported(module: string, name: string): Resolved | undefined {
+    return this.resolveExport(module, name, new Set());
   }
 
   private resolveIdentifier(name: string, sf: ts.SourceFile): Resolved | undefined {

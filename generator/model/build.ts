@@ -8,6 +8,7 @@
  */
 import type { DiagnosticBag } from '../diagnostics';
 import {
+  AcGenerate,
   CLIENT_VERBS,
   CrdMetadata,
   Default,
@@ -64,6 +65,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
+import { resolveConstraints } from './constraints';
 import { RUNTIME_PACKAGE, fieldName, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
@@ -80,6 +82,8 @@ export interface LoadedPackage {
   conversion?: { source: string; imports: ConversionImportSite[] };
   /** The runtime's own declarations (well-known struct types). */
   runtime?: boolean;
+  /** Names of `@kubegen/runtime` declarations the package re-exports (`export type { ObjectMeta } from '@kubegen/runtime'`). */
+  runtimeReexports?: string[];
 }
 
 
@@ -102,7 +106,12 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = typeIndex(packages);
   for (const pkg of packages) {
-    for (const t of pkg.types) resolveFields(t.type, pkg, index);
+    for (const t of pkg.types) {
+      resolveFields(t.type, pkg, index);
+      const constraints = resolveConstraints(t.markers, t.type, index);
+      if (constraints) t.constraints = constraints;
+      else delete t.constraints;
+    }
   }
   for (const pkg of packages) {
     if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
@@ -141,6 +150,7 @@ function resolvePackage(lp: LoadedPackage): Package {
     kinds: [],
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
+  if (lp.runtimeReexports && lp.runtimeReexports.length > 0) pkg.runtimeReexports = [...new Set(lp.runtimeReexports)].sort();
   return pkg;
 }
 
@@ -201,6 +211,9 @@ function resolveFieldMarkers(f: Field, index: Index): void {
   f.immutable = hasMarker(f.markers, Immutable);
   f.schemaless = hasMarker(f.markers, Schemaless);
   delete f.default;
+  delete f.constraints;
+  const constraints = resolveConstraints(f.markers, f.type, index);
+  if (constraints) f.constraints = constraints;
   const kubebuilder = findMarker(f.markers, KubebuilderDefault);
   const json = findMarker(f.markers, Default);
   if (kubebuilder) {
@@ -346,6 +359,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     hasStatus,
     hasSpec,
     client: resolveClient(t, scope, hasStatus, bag),
+    applyConfiguration: getMarker(m, AcGenerate) ?? getMarker(pkg.markers, AcGenerate) ?? false,
     span: t.span,
   };
   const warning = deprecated?.value.warning;

@@ -30,6 +30,16 @@ export const RUNTIME_STRUCTS = [
 ] as const;
 export type RuntimeStructName = (typeof RUNTIME_STRUCTS)[number];
 
+/** The runtime structs with a required field (a JSON object is not assignable to them without an assertion). */
+export const RUNTIME_STRUCTS_WITH_REQUIRED: ReadonlySet<RuntimeStructName> = new Set<RuntimeStructName>([
+  'OwnerReference',
+  'Condition',
+  'LabelSelectorRequirement',
+  'SecretKeySelector',
+  'ConfigMapKeySelector',
+  'TypedLocalObjectReference',
+]);
+
 const SCALAR_WELL_KNOWN: Partial<Record<WellKnownName, ScalarJson>> = {
   int32: 'integer',
   int64: 'integer',

@@ -8,7 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadApiModel } from '../../generator/load';
-import { generateAll } from '../../generator/pipeline';
+import { generateAll, generateCrds } from '../../generator/pipeline';
+import { DiagnosticBag } from '../../generator/diagnostics';
 import type { TypeRef } from '../../generator/model/types';
 import { RUNTIME_MODULES, moduleLoader, tempDir, typeCheck, writeFiles } from './helpers/generated';
 
@@ -86,6 +87,73 @@ describe('the loader resolves @kubegen/api', () => {
   });
 });
 
+describe("@kubegen/api re-exports the runtime's declarations (meta/v1, core/v1)", () => {
+  const dir = tempDir('builtin-reexport');
+  const kind = (from: string, types: string) => [
+    `import type { ${types} } from '${from}';`,
+    "import type { TypeMeta } from '@kubegen/runtime';",
+    '/** A widget. */',
+    '// +kubebuilder:object:root=true',
+    'export interface Widget extends TypeMeta {',
+    '  metadata?: ObjectMeta;',
+    '  spec?: WidgetSpec;',
+    '}',
+    'export interface WidgetSpec {',
+    '  owner?: ObjectReference;',
+    '  since?: Time;',
+    '  conditions?: Condition[];',
+    '}',
+    '',
+  ].join('\n');
+  const crdOf = (name: string, from: string) => {
+    write(dir, {
+      [`${name}/demo.example.com/v1/doc.ts`]: '// +groupName=demo.example.com\n',
+      [`${name}/demo.example.com/v1/types.ts`]: kind(from, 'Condition, ObjectMeta, ObjectReference, Time'),
+    });
+    const { model, diagnostics } = loadApiModel({ root: path.join(dir, name), cwd: dir, apiSources: path.join(REPO, 'api/apis') });
+    const bag = new DiagnosticBag();
+    const files = generateCrds(model, {}, bag);
+    return { diagnostics: [...diagnostics, ...bag.items], crd: files.map((f) => f.contents).join('\n'), model };
+  };
+
+  test('a user API importing ObjectMeta, ObjectReference, Time, Condition from @kubegen/api gives the same CRD as from @kubegen/runtime', () => {
+    const runtime = crdOf('runtime', '@kubegen/runtime');
+    const meta = crdOf('meta', '@kubegen/api/core/v1');
+    expect(runtime.diagnostics).toEqual([]);
+    expect(meta.diagnostics).toEqual([]);
+    expect(meta.crd).toBe(runtime.crd);
+    expect(meta.crd).toContain('x-kubernetes-map-type: atomic'); // ObjectReference, as the runtime declares it
+    // no second copy: the re-exported names resolve to the runtime's declarations
+    expect(meta.model.packages.map((p) => p.id).sort()).toEqual(['@kubegen/runtime', 'demo.example.com/v1']);
+  });
+
+  test('@kubegen/api/meta/v1 offers the runtime meta types, and core/v1 next to PodSpec', () => {
+    write(dir, {
+      'metav1/demo.example.com/v1/doc.ts': '// +groupName=demo.example.com\n',
+      'metav1/demo.example.com/v1/types.ts': kind('@kubegen/api/meta/v1', 'Condition, ObjectMeta, Time').replace("import type { TypeMeta } from '@kubegen/runtime';", "import type { ObjectReference, TypeMeta } from '@kubegen/api/core/v1';"),
+    });
+    const { model, diagnostics } = loadApiModel({ root: path.join(dir, 'metav1'), cwd: dir, apiSources: path.join(REPO, 'api/apis') });
+    expect(diagnostics).toEqual([]);
+    const bag = new DiagnosticBag();
+    expect(generateCrds(model, {}, bag).map((f) => f.contents).join('\n')).toBe(crdOf('runtime2', '@kubegen/runtime').crd);
+    const reexports = (file: string) => /export type \{ ([^}]*) \} from '@kubegen\/runtime'/.exec(fs.readFileSync(path.join(REPO, file), 'utf8'))?.[1].split(', ');
+    expect(reexports('api/src/meta/v1/types.ts')).toEqual(expect.arrayContaining(['ObjectMeta', 'ListMeta', 'TypeMeta', 'Time', 'MicroTime', 'Duration', 'LabelSelector', 'Condition']));
+    expect(reexports('api/src/core/v1/types.ts')).toEqual(
+      expect.arrayContaining(['ObjectMeta', 'ObjectReference', 'LocalObjectReference', 'SecretKeySelector', 'ConfigMapKeySelector', 'TypedLocalObjectReference', 'Condition', 'Time', 'Quantity', 'IntOrString']),
+    );
+  });
+
+  test('a re-export of something the runtime does not declare is a located error', () => {
+    write(dir, {
+      'badre/demo.example.com/v1/doc.ts': '// +groupName=demo.example.com\n',
+      'badre/demo.example.com/v1/types.ts': "export type { ObjectMeta, Nope } from '@kubegen/runtime';\n",
+    });
+    const { model, diagnostics } = loadApiModel({ root: path.join(dir, 'badre'), cwd: dir });
+    expect(diagnostics.map((d) => `${d.span?.file}:${d.span?.line}:${d.span?.column} ${d.message}`)).toEqual(['badre/demo.example.com/v1/types.ts:1:27 `Nope` is not a type of @kubegen/runtime']);
+    expect(model.packages.find((p) => p.id === 'demo.example.com/v1')?.runtimeReexports).toEqual(['ObjectMeta']);
+  });
+});
+
 describe('generated code for a kind using built-in types (test/golden/builtin)', () => {
   const { model, diagnostics } = loadApiModel({ root: 'test/golden/builtin/apis', cwd: REPO });
   const out = generateAll(model, { packageName: '@kubegen-generated/{group}', crd: {} });
@@ -95,7 +163,7 @@ describe('generated code for a kind using built-in types (test/golden/builtin)',
   test('loads without diagnostics and generates every file', () => {
     expect(diagnostics).toEqual([]);
     expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(src.map((f) => f.path).sort()).toEqual(['clientset.ts', 'fake/index.ts', 'index.ts', 'informers.ts', 'v1/client.ts', 'v1/deepcopy.ts', 'v1/defaults.ts', 'v1/index.ts', 'v1/informers.ts', 'v1/listers.ts', 'v1/types.ts']);
+    expect(src.map((f) => f.path).sort()).toEqual(['clientset.ts', 'fake/index.ts', 'index.ts', 'informers.ts', 'v1/admission.ts', 'v1/client.ts', 'v1/deepcopy.ts', 'v1/defaults.ts', 'v1/index.ts', 'v1/informers.ts', 'v1/listers.ts', 'v1/types.ts', 'v1/validation.ts']);
   });
 
   test('types import the built-in types from @kubegen/api, and the package depends on it', () => {

@@ -126,6 +126,22 @@ describe('IncrementalGenerator', () => {
     expect(gen.converted.map((f) => path.basename(f)).sort()).toEqual(['apple.ts', 'common.ts']);
     expect(fs.readFileSync(path.join(dir, 'out/a.example.com/crds/a.example.com_apples.yaml'), 'utf8')).toContain(`"y":`);
   });
+
+  it('keeps generic instantiations made by an unchanged file when another file changes', () => {
+    const pkg = path.join(dir, 'apis/a.example.com/v1');
+    fs.writeFileSync(path.join(pkg, 'ref.ts'), 'export interface Ref<T> {\n  name: string;\n  kind?: T;\n}\n');
+    fs.writeFileSync(apple(), `import type { Ref } from './ref';\n${kind('Apple', "\n  secretRef?: Ref<'Secret'>;")}`);
+    fs.writeFileSync(path.join(pkg, 'pear.ts'), 'export interface Pear {\n  ripe?: string;\n}\n');
+    const gen = new IncrementalGenerator(loadConfig(dir), dir, recorder().sink);
+    expect(gen.run().ok).toBe(true);
+    const types = () => fs.readFileSync(path.join(dir, 'out/a.example.com/src/v1/types.ts'), 'utf8');
+    expect(types()).toContain('RefSecret');
+    fs.writeFileSync(path.join(pkg, 'pear.ts'), 'export interface Pear {\n  ripe?: boolean;\n}\n');
+    expect(gen.run()).toMatchObject({ ok: true, groups: ['a.example.com'] });
+    expect(gen.converted.map((f) => path.basename(f)).sort()).toEqual(['apple.ts', 'pear.ts']);
+    expect(types()).toContain('RefSecret');
+    expect(types()).toContain('ripe?: boolean');
+  });
 });
 
 /** A clock whose timers run when the test advances it. */

@@ -3,6 +3,8 @@
 import type { Bytes, Condition, LabelSelector, ListMeta, ObjectMeta, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { StatusReason } from '../../meta/v1/types.js';
 
+export type { Condition, LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 /**
  * MutatingAdmissionPolicy describes the definition of an admission mutation policy that mutates the object coming into admission chain.
  * +genclient

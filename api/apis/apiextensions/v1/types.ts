@@ -2,6 +2,8 @@
 
 import type { Bytes, JSON, ListMeta, ObjectMeta, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 
+export type { JSON, ListMeta, ObjectMeta, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * CustomResourceDefinition represents a resource that should be exposed on the API server.  Its name MUST be in the format
  * <.spec.name>.<.spec.group>.

@@ -3,6 +3,8 @@
 import type { IntOrString, LabelSelector, ListMeta, ObjectMeta, RawExtension, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { ConditionStatus, PersistentVolumeClaim, PodTemplateSpec } from '../../core/v1/types.js';
 
+export type { IntOrString, LabelSelector, ListMeta, ObjectMeta, RawExtension, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * ControllerRevision implements an immutable snapshot of state data. Clients
  * are responsible for serializing and deserializing the objects that contain

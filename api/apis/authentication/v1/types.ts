@@ -3,6 +3,8 @@
 import type { ObjectMeta, Time, TypeMeta, int64 } from '@kubegen/runtime';
 import type { UID } from '../../io.k8s.apimachinery.pkg.types/types.js';
 
+export type { ObjectMeta, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * SelfSubjectReview contains the user information that the kube-apiserver has about the user making this request.
  * When using impersonation, users will receive the user info of the user being impersonated.  If impersonation or

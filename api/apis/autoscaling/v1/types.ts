@@ -2,6 +2,8 @@
 
 import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
+export type { ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 /**
  * Scale represents a scaling request for a resource.
  * +kubebuilder:object:root=true

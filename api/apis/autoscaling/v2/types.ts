@@ -3,6 +3,8 @@
 import type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { ConditionStatus, ResourceName } from '../../core/v1/types.js';
 
+export type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * HorizontalPodAutoscaler is the configuration for a horizontal pod
  * autoscaler, which automatically manages the replica count of any resource

@@ -5,6 +5,8 @@ import type { ConditionStatus, PodConditionType, PodTemplateSpec } from '../../c
 import type { UID } from '../../io.k8s.apimachinery.pkg.types/types.js';
 import type { WorkloadPodGroupDisruptionMode, WorkloadPodGroupResourceClaim, WorkloadPodGroupSchedulingConstraints, WorkloadPodGroupSchedulingPolicy } from '../../scheduling/v1alpha3/types.js';
 
+export type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * CronJob represents the configuration of a single cron job.
  * +genclient

@@ -2,6 +2,8 @@
 
 import type { ListMeta, MicroTime, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
+export type { ListMeta, MicroTime, ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 /**
  * Lease defines a lease concept.
  * +genclient

@@ -3,6 +3,8 @@
 import type { Bytes, Condition, ConfigMapKeySelector, IntOrString, LabelSelector, ListMeta, LocalObjectReference, MicroTime, ObjectMeta, ObjectReference, Quantity, SecretKeySelector, Time, TypeMeta, TypedLocalObjectReference, int32, int64 } from '@kubegen/runtime';
 import type { UID } from '../../io.k8s.apimachinery.pkg.types/types.js';
 
+export type { Condition, ConfigMapKeySelector, IntOrString, LabelSelector, ListMeta, LocalObjectReference, MicroTime, ObjectMeta, ObjectReference, Quantity, SecretKeySelector, Time, TypeMeta, TypedLocalObjectReference } from '@kubegen/runtime';
+
 /**
  * Binding ties one object to another; for example, a pod is bound to a node by a scheduler.
  * +genclient

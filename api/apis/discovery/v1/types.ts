@@ -3,6 +3,8 @@
 import type { ListMeta, ObjectMeta, ObjectReference, TypeMeta, int32 } from '@kubegen/runtime';
 import type { Protocol } from '../../core/v1/types.js';
 
+export type { ListMeta, ObjectMeta, ObjectReference, TypeMeta } from '@kubegen/runtime';
+
 /**
  * EndpointSlice represents a set of service endpoints. Most EndpointSlices are created by
  * the EndpointSlice controller to represent the Pods selected by Service objects. For a

@@ -1,4 +1,5 @@
 // Imported by kubegen import; edit freely: this is now API source.
 
-// Package v1 holds the API types of meta/v1.
+// Package v1 holds the API types of meta.k8s.io/v1.
 //
+// +groupName=meta.k8s.io

@@ -3,6 +3,8 @@
 import type { ListMeta, RawExtension, Time, int32, int64 } from '@kubegen/runtime';
 import type { UID } from '../../io.k8s.apimachinery.pkg.types/types.js';
 
+export type { Condition, Duration, LabelSelector, LabelSelectorRequirement, ListMeta, MicroTime, ObjectMeta, RawExtension, Time, TypeMeta } from '@kubegen/runtime';
+
 /** APIResource specifies the name of a resource and whether it is namespaced. */
 export interface APIResource {
   /** name is the plural name of the resource. */

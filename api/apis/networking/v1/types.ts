@@ -3,6 +3,8 @@
 import type { Condition, IntOrString, LabelSelector, ListMeta, ObjectMeta, TypeMeta, TypedLocalObjectReference, int32 } from '@kubegen/runtime';
 import type { Protocol } from '../../core/v1/types.js';
 
+export type { Condition, IntOrString, LabelSelector, ListMeta, ObjectMeta, TypeMeta, TypedLocalObjectReference } from '@kubegen/runtime';
+
 /**
  * IPAddress represents a single IP of a single IP Family. The object is designed to be used by APIs
  * that operate on IP addresses. The object is used by the Service core API for allocation of IP addresses.

@@ -3,6 +3,8 @@
 import type { Condition, IntOrString, LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { DeleteOptions } from '../../meta/v1/types.js';
 
+export type { Condition, IntOrString, LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * Eviction evicts a pod from its node subject to certain policies and safety constraints.
  * This is a subresource of Pod.  A request to cause such an eviction is

@@ -2,6 +2,8 @@
 
 import type { LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
 
+export type { LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 /**
  * ClusterRole is a cluster level, logical grouping of PolicyRules that can be referenced as a unit by a RoleBinding or ClusterRoleBinding.
  * +genclient

@@ -3,6 +3,8 @@
 import type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { PersistentVolumeAccessMode, PersistentVolumeMode, PersistentVolumeReclaimPolicy, PersistentVolumeSpec, TopologySelectorTerm } from '../../core/v1/types.js';
 
+export type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * CSIDriver captures information about a Container Storage Interface (CSI)
  * volume driver deployed on the cluster.

@@ -2,6 +2,8 @@
 
 import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
+export type { ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 /** Scale represents a scaling request for a resource. */
 export interface Scale extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
@@ -14,7 +16,11 @@ export interface Scale extends TypeMeta {
 
 /** ScaleSpec describes the attributes of a scale subresource. */
 export interface ScaleSpec {
-  /** replicas is the desired number of instances for the scaled object. */
+  /**
+   * replicas is the desired number of instances for the scaled object.
+   *
+   * @default 0
+   */
   replicas?: int32;
 }
 

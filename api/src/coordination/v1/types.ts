@@ -2,6 +2,8 @@
 
 import type { ListMeta, MicroTime, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
+export type { ListMeta, MicroTime, ObjectMeta, TypeMeta } from '@kubegen/runtime';
+
 export type CoordinatedLeaseStrategy = string;
 
 /** Lease defines a lease concept. */

@@ -3,6 +3,8 @@
 import type { ListMeta, MicroTime, ObjectMeta, ObjectReference, Time, TypeMeta, int32 } from '@kubegen/runtime';
 import type { EventSource } from '../../core/v1/types';
 
+export type { ListMeta, MicroTime, ObjectMeta, ObjectReference, Time, TypeMeta } from '@kubegen/runtime';
+
 /**
  * Event is a report of an event somewhere in the cluster. It generally denotes some state change in the system.
  * Events have a limited retention time and triggers and messages may evolve
