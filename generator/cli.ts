@@ -27,6 +27,9 @@ import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
+import { generateSettings, watchGenerate } from './cli/watch';
+import { configure, createGenerationContext, execute } from './emit/execute';
+import { docsGenerator } from './emit/docs';
 
 export interface Io {
   out: (s: string) => void;
@@ -96,9 +99,27 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
           .option('config', { type: 'string', describe: 'Configuration file (default: kubegen.config.json|js|cjs, else package.json#kubegen)' })
           .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if the output differs from what would be generated' })
           .option('strict', { type: 'boolean', describe: 'Treat warnings as errors (as "strict": true in the configuration does)' })
-          .check((args) => (requireValues(args, ['config']), true)),
+          .option('watch', { type: 'boolean', describe: 'Keep running: regenerate what changed whenever a file under the APIs root changes (Ctrl-C stops)' })
+          .check((args) => {
+            requireValues(args, ['config']);
+            if (args.watch && args.verify) throw new Error('--watch and --verify cannot be used together');
+            return true;
+          }),
       (args) => {
-        action = () => runGenerate(io, cwd, args.config, args.verify ?? false, args.strict ?? false);
+        action = args.watch ? () => runWatch(io, cwd, args.config, args.strict ?? false) : () => runGenerate(io, cwd, args.config, args.verify ?? false, args.strict ?? false);
+      },
+    )
+    .command(
+      'docs',
+      'Generate a Markdown API reference (one <group>.md per API group: kinds, fields, types, defaults, validations, CEL rules, printer columns)',
+      (y) =>
+        y
+          .option('apis', { type: 'string', demandOption: true, describe: 'APIs root: <apis>/<group>/<version>/*.ts' })
+          .option('out', { type: 'string', demandOption: true, describe: 'Output directory' })
+          .option('verify', { type: 'boolean', describe: 'Exit non-zero and print a diff if --out differs from what would be generated' })
+          .check((args) => (requireValues(args, ['apis', 'out']), true)),
+      (args) => {
+        action = () => runDocs(io, cwd, args.apis, args.out, args.verify ?? false);
       },
     )
     .command(
@@ -128,7 +149,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, import, rbac, webhook, apiservice, markers, diagnostics or envtest')
+    .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, markers, diagnostics or envtest')
     .help();
   try {
     const output = await parse(parser, argv);
@@ -159,7 +180,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'import', 'rbac', 'webhook', 'apiservice', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {
@@ -208,6 +229,32 @@ function runCrd(io: Io, cwd: string, args: CrdArgs): number | Promise<number> {
   return emit(io, [{ outDir: path.resolve(cwd, args.out!), files, owned: [] }], args.verify ?? false);
 }
 
+/** `generate --watch`: until SIGINT or SIGTERM, which end it with exit code 0. */
+async function runWatch(io: Io, cwd: string, configFile: string | undefined, strictFlag: boolean): Promise<number> {
+  const config = loadConfig(cwd, configFile);
+  const stop = new AbortController();
+  const onSignal = () => { stop.abort(); };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await watchGenerate(io, cwd, config, { signal: stop.signal, strict: strictFlag || config.strict });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean): number | Promise<number> {
+  const files = runGenerators(io, (bag) => {
+    const loaded = loadApiModel(path.resolve(cwd, apis), cwd);
+    bag.addAll(loaded.diagnostics);
+    if (bag.hasErrors) return [];
+    return execute(createGenerationContext(loaded.model, bag), [configure(docsGenerator, {})]);
+  });
+  if (!files) return 1;
+  return emit(io, [{ outDir: path.resolve(cwd, out), files, owned: [] }], verify);
+}
+
 function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean, strictFlag: boolean): number | Promise<number> {
   const config = loadConfig(cwd, configFile);
   const strict = strictFlag || config.strict;
@@ -223,8 +270,7 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
       loaded.model.groups.map((g) => g.name),
     );
     owned = ownedDirs(loaded.model, config.layout, config.groupFolder);
-    const settings = { generators: config.generators, packageName: config.packageName, layout: config.layout, groupFolder: config.groupFolder, crd: { header: config.crdHeader, conversion: config.conversion, requireConversion: true } };
-    return generateAll(loaded.model, settings, bag).files;
+    return generateAll(loaded.model, generateSettings(config), bag).files;
   }, strict);
   if (!files) return 1;
   return emit(io, [{ outDir: config.output, files, owned }, ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))], verify);

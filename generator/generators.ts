@@ -1,6 +1,6 @@
 /**
  * Every generator kubegen runs, by name, each with how its options come out of the run's configuration. `kubegen
- * generate` runs those the configuration selects (all by default), in this order, over one generation context.
+ * generate` runs those the configuration selects (all but the opt-in `docs` by default), in this order, over one generation context.
  */
 import { admissionGenerator } from './emit/admission';
 import { applyConfigurationsGenerator } from './emit/applyconfigurations';
@@ -8,6 +8,7 @@ import { clientsetGenerator, fakeGenerator } from './emit/clientset';
 import { conversionGenerator } from './emit/conversion';
 import { crdGenerator, type CrdOptions } from './emit/crd';
 import { deepcopyGenerator } from './emit/deepcopy';
+import { docsGenerator } from './emit/docs';
 import { defaultsGenerator } from './emit/defaults';
 import { configure, type ConfiguredGenerator } from './emit/execute';
 import { informersGenerator } from './emit/informers';
@@ -26,6 +27,8 @@ export interface GenerationConfig {
 /** A generator of the registry, with how the configuration gives its options (typed per generator). */
 export interface RegisteredGenerator {
   readonly name: string;
+  /** Runs only when the configuration names it (not part of the default "all"). */
+  readonly optIn?: boolean;
   configure(config: GenerationConfig): ConfiguredGenerator;
 }
 
@@ -49,6 +52,7 @@ export const generators: readonly RegisteredGenerator[] = [
   register(listersGenerator, defaults),
   register(informersGenerator, defaults),
   register(admissionGenerator, defaults),
+  { ...register(docsGenerator, defaults), optIn: true },
   register(packageGenerator, (c) => c.package),
 ];
 

@@ -95,7 +95,7 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     },
   };
   const selected: ConfiguredGenerator[] = [];
-  for (const name of settings.generators ?? generators.map((g) => g.name)) {
+  for (const name of settings.generators ?? generators.filter((g) => !g.optIn).map((g) => g.name)) {
     const registered = generatorByName(name);
     if (registered) selected.push(registered.configure(config));
     else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
@@ -154,6 +154,7 @@ export function placeFile(f: VirtualFile, layout: OutputLayout = 'package', styl
   if (f.group === undefined) return f.path;
   const dir = groupFolder(f.group, style);
   if (f.role === 'crd') return `${dir}/crds/${f.path}`;
+  if (f.role === 'docs') return `${dir}/docs/${f.path}`;
   if (f.role === 'source') return layout === 'source' ? `${dir}/${f.path}` : `${dir}/src/${f.path}`;
   return `${dir}/${f.path}`;
 }
@@ -163,8 +164,17 @@ export function placeFile(f: VirtualFile, layout: OutputLayout = 'package', styl
  * are removed (`package`: `<group>/crds` and `<group>/src`; `source`: all of `<group>/`).
  */
 export function ownedDirs(model: ApiModel, layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string[] {
-  return model.groups.flatMap((g) => {
-    const dir = groupFolder(g.name, style);
+  return ownedGroupDirs(
+    model.groups.map((g) => g.name),
+    layout,
+    style,
+  );
+}
+
+/** The owned directories of some groups (see {@link ownedDirs}). */
+export function ownedGroupDirs(groups: readonly string[], layout: OutputLayout = 'package', style: GroupFolderStyle = 'group'): string[] {
+  return groups.flatMap((g) => {
+    const dir = groupFolder(g, style);
     return layout === 'source' ? [dir] : [`${dir}/crds`, `${dir}/src`];
   });
 }

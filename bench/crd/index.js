@@ -217,4 +217,6 @@ function main() {
   }
 }
 
-main();
+if (require.main === module) main();
+
+module.exports = { kindFile };

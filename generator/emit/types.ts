@@ -10,8 +10,8 @@ import type { GroupVersionPackage, ModelIndex } from '../render';
 import type { ClientGroup } from './clientset';
 import type { CacheGroup } from './listers';
 
-/** What a file is: a CRD manifest, TypeScript source of a generated package, or package metadata. */
-export type FileRole = 'crd' | 'source' | 'package';
+/** What a file is: a CRD manifest, TypeScript source of a generated package, package metadata, or its API reference. */
+export type FileRole = 'crd' | 'source' | 'package' | 'docs';
 
 /** A file produced by a generator; `path` is POSIX and relative to the output root. */
 export interface VirtualFile {

@@ -60,7 +60,90 @@ const SCALAR_WELL_KNOWN = new Set<WellKnownName>([
 /** The file (relative to a package folder) whose exported functions are hand-written conversions. */
 export const CONVERSION_FILE = 'conversion.ts';
 
-export function loadApiModel(options: LoadOptions): LoadResult {
+/**
+ * What the front end keeps between runs over the same APIs root (`kubegen generate --watch`): every file's text and
+ * parse, the resolver's caches, and per API file what converting it produced — its declarations, package markers,
+ * diagnostics, the runtime declarations it referenced, and the modules its name resolutions consulted. A run re-reads
+ * every file's text (cheap) and converts again only the files whose text changed or that consulted a changed module;
+ * when a file is added or removed, everything is converted again (a specifier may now resolve elsewhere).
+ *
+ * A file that instantiates generic types is converted on every run (its instantiations belong to the generic's package).
+ * A cached file's declarations are handed to the model builder again; the builder's resolution of fields (required,
+ * default, immutable) is a function of the field's own markers and its package, so running it twice gives the same.
+ */
+export class LoadCache {
+  /** The root and working directory the cache was filled for; another pair starts afresh. */
+  private key: string | undefined;
+  private state: { files: SourceFiles; resolver: Resolver; metaDir: string; fileList: string; results: Map<string, FileResult> } | undefined;
+
+  /** Converted again in the last run (absolute paths): what a test or `--watch` can report. */
+  lastConverted: string[] = [];
+
+  /** The state for `root`, with `apiFiles`' current texts given to it; the set of files whose text changed. */
+  prepare(root: string, cwd: string, apiDir: string | undefined, apiFiles: readonly string[]): { state: NonNullable<LoadCache['state']>; changed: Set<string> } {
+    const key = `${root}\0${cwd}\0${apiDir ?? ''}`;
+    if (this.key !== key || !this.state) {
+      const metaDir = runtimeMetaDir();
+      const metaFiles = runtimeMetaFiles(metaDir);
+      const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
+      const files = new SourceFiles(new Map([[runtimeIndex, reexportAll(metaFiles)]]));
+      const apiIndex = (specifier: string): string | undefined => {
+        const folder = apiDir === undefined ? undefined : apiPackageFolder(apiDir, specifier);
+        if (folder === undefined) return undefined;
+        const index = path.join(folder, '__kubegen_api__.ts');
+        files.addVirtual(index, reexportAll(declarationFiles(folder)));
+        return index;
+      };
+      const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]), apiIndex);
+      this.key = key;
+      this.state = { files, resolver, metaDir, fileList: '', results: new Map() };
+    }
+    const state = this.state;
+    const changed = new Set<string>();
+    const fileList = apiFiles.join('\0');
+    if (fileList !== state.fileList) {
+      for (const f of state.fileList === '' ? [] : state.fileList.split('\0')) if (!apiFiles.includes(f)) state.files.update(f, undefined);
+      state.results.clear();
+      state.resolver.forgetModules();
+      state.fileList = fileList;
+    }
+    for (const f of apiFiles) {
+      let text: string | undefined;
+      try {
+        text = fs.readFileSync(f, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      const update = state.files.update(f, text);
+      if (update) {
+        changed.add(f);
+        state.resolver.forget(f, update.dropped);
+      }
+    }
+    return { state, changed };
+  }
+}
+
+/** What converting one API file produced (see LoadCache). */
+interface FileResult {
+  /** Modules whose exports this file's name resolutions consulted. */
+  deps: Set<string>;
+  diagnostics: Diagnostic[];
+  types: TypeDecl[];
+  packageMarkers: MarkerValue[];
+  /**
+   * The file instantiates generic types: never reused, since its instantiations are declarations of the generic's
+   * package made once per run by whichever file instantiates them first.
+   */
+  generic?: boolean;
+  /** Types of `@kubegen/runtime` the file re-exports (`export type { … } from '@kubegen/runtime'`). */
+  runtimeReexports: string[];
+  /** Library declarations (runtime, @kubegen/api) referenced, in order of first reference. */
+  libraryRefs: Array<{ decl: DeclNode; id: PackageId; dir: string }>;
+  conversion?: { functions: string[]; source: string; imports: ConversionImportSite[] };
+}
+
+export function loadApiModel(options: LoadOptions, cache: LoadCache = new LoadCache()): LoadResult {
   const cwd = options.cwd ?? process.cwd();
   const root = path.resolve(cwd, options.root);
   const bag = new DiagnosticBag();
@@ -69,22 +152,11 @@ export function loadApiModel(options: LoadOptions): LoadResult {
     return { model: { packages: [], groups: [] }, diagnostics: bag.items };
   }
   const apiFiles = listApiFiles(root);
-  const metaDir = runtimeMetaDir();
-  const metaFiles = runtimeMetaFiles(metaDir);
-  const runtimeIndex = path.join(metaDir, '__kubegen_runtime__.ts');
-
-  const files = new SourceFiles(new Map([[runtimeIndex, reexportAll(metaFiles)]]));
   const apiDir = options.apiSources !== undefined ? path.resolve(cwd, options.apiSources) : apiSourcesDir();
-  const apiIndex = (specifier: string): string | undefined => {
-    const folder = apiDir === undefined ? undefined : apiPackageFolder(apiDir, specifier);
-    if (folder === undefined) return undefined;
-    const index = path.join(folder, '__kubegen_api__.ts');
-    files.addVirtual(index, reexportAll(declarationFiles(folder)));
-    return index;
-  };
-  const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]), apiIndex);
-  const loader = new Loader(files, resolver, root, cwd, metaDir, apiDir, bag);
-  const packages = loader.load(apiFiles);
+  const { state, changed } = cache.prepare(root, cwd, apiDir, apiFiles);
+  const loader = new Loader(state.files, state.resolver, root, cwd, state.metaDir, apiDir, bag);
+  const packages = loader.load(apiFiles, state.results, changed);
+  cache.lastConverted = loader.converted;
   const model = buildModel(packages, bag);
   return { model, diagnostics: bag.items };
 }
@@ -114,6 +186,10 @@ class Loader {
   private readonly libraryQueue: Array<{ decl: DeclNode; pkg: LoadedPackage }> = [];
   private readonly librarySeen = new Set<string>();
   private readonly displayPaths = new Map<string, string>();
+  /** The result of the file being converted. */
+  private current: FileResult | undefined;
+  /** The API files converted in this run (the others came from the cache). */
+  readonly converted: string[] = [];
   /** The type parameters of the generic declaration being instantiated, bound to their arguments. */
   private typeEnv: ReadonlyMap<string, TypeRef> | undefined;
   /** Instantiations made so far, by `<package>#<name>`: the canonical text of their arguments (to catch two naming alike). */
@@ -128,17 +204,29 @@ class Loader {
     private readonly cwd: string,
     private readonly metaDir: string,
     private readonly apiDir: string | undefined,
-    private readonly bag: DiagnosticBag,
+    private bag: DiagnosticBag,
   ) {}
 
-  load(apiFiles: string[]): LoadedPackage[] {
+  /** Convert the API files (taking a file's result from `results` when neither it nor a module it consulted is in `changed`) into packages. */
+  load(apiFiles: string[], results: Map<string, FileResult>, changed: ReadonlySet<string>): LoadedPackage[] {
+    const runBag = this.bag;
     for (const file of apiFiles) {
-      const sf = this.files.get(file);
-      if (!sf) continue;
-      this.reportSyntaxErrors(sf);
+      let result = results.get(file);
+      if (!result || result.generic === true || changed.has(file) || [...result.deps].some((d) => changed.has(d))) {
+        result = this.convertFile(file);
+        if (!result) continue;
+        results.set(file, result);
+      }
+      runBag.addAll(result.diagnostics);
       const pkg = this.packageFor(path.dirname(file));
-      if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, pkg);
-      else this.loadApiFile(sf, pkg);
+      pkg.types.push(...result.types);
+      pkg.markers.push(...result.packageMarkers);
+      if (result.runtimeReexports.length > 0) (pkg.runtimeReexports ??= []).push(...result.runtimeReexports);
+      if (result.conversion) {
+        pkg.conversionFunctions.push(...result.conversion.functions);
+        pkg.conversion = { source: result.conversion.source, imports: result.conversion.imports };
+      }
+      for (const ref of result.libraryRefs) this.queueLibrary(ref.decl, ref.id, ref.dir);
     }
     // Library declarations, pulled in as they are referenced (a queue: their fields may reference more).
     for (let i = 0; i < this.libraryQueue.length; i++) {
@@ -148,6 +236,29 @@ class Loader {
     }
     for (const pkg of this.packages.values()) this.bag.addAll(checkMarkerSet(pkg.markers));
     return [...this.packages.values()];
+  }
+
+  /** Convert one API file into its own result (diagnostics in their own bag, consulted modules recorded). */
+  private convertFile(file: string): FileResult | undefined {
+    const sf = this.files.get(file);
+    if (!sf) return undefined;
+    const runBag = this.bag;
+    const result: FileResult = { deps: new Set(), diagnostics: [], types: [], packageMarkers: [], runtimeReexports: [], libraryRefs: [] };
+    this.bag = new DiagnosticBag();
+    this.current = result;
+    this.resolver.touched = result.deps;
+    try {
+      this.reportSyntaxErrors(sf);
+      if (path.basename(file) === CONVERSION_FILE) this.loadConversionFile(sf, result);
+      else this.loadApiFile(sf, result, this.packageFor(path.dirname(file)).id);
+      result.diagnostics = this.bag.items;
+    } finally {
+      this.bag = runBag;
+      this.current = undefined;
+      this.resolver.touched = undefined;
+    }
+    this.converted.push(file);
+    return result;
   }
 
   private reportSyntaxErrors(sf: ts.SourceFile): void {
@@ -176,30 +287,37 @@ class Loader {
     return pkg;
   }
 
-  /** A reference to a library declaration, queueing its conversion the first time. */
+  /**
+   * A reference to a library declaration, queueing its conversion the first time; while an API file is converted,
+   * recorded in its result instead (queued when the result is used, whether fresh or cached).
+   */
   private libraryReference(decl: DeclNode, id: PackageId, dir: string): TypeRef {
-    const name = decl.name.text;
-    const key = `${id}#${name}`;
-    if (!this.librarySeen.has(key)) {
-      this.librarySeen.add(key);
-      this.libraryQueue.push({ decl, pkg: this.libraryPackage(id, dir) });
-    }
-    return { kind: 'named', package: id, name };
+    if (this.current) {
+      if (!this.current.libraryRefs.some((r) => r.decl === decl && r.id === id)) this.current.libraryRefs.push({ decl, id, dir });
+    } else this.queueLibrary(decl, id, dir);
+    return { kind: 'named', package: id, name: decl.name.text };
   }
 
-  private loadConversionFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
+  private queueLibrary(decl: DeclNode, id: PackageId, dir: string): void {
+    const key = `${id}#${decl.name.text}`;
+    if (this.librarySeen.has(key)) return;
+    this.librarySeen.add(key);
+    this.libraryQueue.push({ decl, pkg: this.libraryPackage(id, dir) });
+  }
+
+  private loadConversionFile(sf: ts.SourceFile, out: FileResult): void {
+    const functions: string[] = [];
     for (const st of sf.statements) {
       const exported = hasExportModifier(st);
-      if (ts.isFunctionDeclaration(st) && st.name && exported) pkg.conversionFunctions.push(st.name.text);
+      if (ts.isFunctionDeclaration(st) && st.name && exported) functions.push(st.name.text);
       else if (ts.isVariableStatement(st) && exported) {
-        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) pkg.conversionFunctions.push(d.name.text);
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) functions.push(d.name.text);
       }
     }
-    pkg.conversionFunctions.sort();
-    pkg.conversion = { source: sf.text, imports: conversionImportSites(sf) };
+    out.conversion = { functions: functions.sort(), source: sf.text, imports: conversionImportSites(sf) };
   }
 
-  private loadApiFile(sf: ts.SourceFile, pkg: LoadedPackage): void {
+  private loadApiFile(sf: ts.SourceFile, pkg: FileResult, pkgId: PackageId): void {
     const text = sf.text;
     for (const st of sf.statements) {
       if (isDeclNode(st)) {
@@ -212,7 +330,7 @@ class Loader {
         // The group right above the doc group lends its declaration-level markers (kubebuilder scaffolding style).
         const second = above.length > 0 ? above[above.length - 1] : undefined;
         for (const g of above) this.collectPackageMarkers(g, sf, pkg, g === second ? declTarget(st) : undefined);
-        const decl = this.convertDecl(st, pkg.id, doc);
+        const decl = this.convertDecl(st, pkgId, doc);
         if (decl) {
           if (second) decl.markers.unshift(...this.markersOf(second, sf, declTarget(st), true));
           this.bag.addAll(checkMarkerSet(decl.markers));
@@ -241,7 +359,7 @@ class Loader {
    * `export type { ObjectMeta, Condition } from '@kubegen/runtime'`: the package re-exports the runtime's declarations
    * as its own (how `@kubegen/api/meta/v1` and `core/v1` offer them); each name must be a runtime declaration, kept.
    */
-  private loadRuntimeReexport(st: ts.ExportDeclaration, sf: ts.SourceFile, pkg: LoadedPackage): void {
+  private loadRuntimeReexport(st: ts.ExportDeclaration, sf: ts.SourceFile, pkg: FileResult): void {
     const clause = st.exportClause;
     if (!clause || !ts.isNamedExports(clause)) {
       this.bag.report('declaration-not-allowed', `re-export everything of ${RUNTIME_PACKAGE} is not allowed in an API file: name the types (\`export type { ObjectMeta } from '${RUNTIME_PACKAGE}'\`)`, this.spanAt(sf, st.getStart(sf)));
@@ -260,17 +378,17 @@ class Loader {
         this.bag.report('unresolved-type', `\`${name}\` is not a type of ${RUNTIME_PACKAGE}`, at);
         continue;
       }
-      (pkg.runtimeReexports ??= []).push(name);
+      pkg.runtimeReexports.push(name);
     }
   }
 
   /** Markers of a comment group not attached to a declaration: package-level, unless `declTarget` claims them. */
-  private collectPackageMarkers(group: CommentGroup, sf: ts.SourceFile, pkg: LoadedPackage, declTargetName?: MarkerTarget): void {
+  private collectPackageMarkers(group: CommentGroup, sf: ts.SourceFile, pkg: FileResult, declTargetName?: MarkerTarget): void {
     for (const line of group.lines) {
       if (!isMarkerLine(line)) continue;
       if (declTargetName && allowsTarget(line.text.trimStart(), declTargetName)) continue; // taken by the declaration
       const m = this.parseLine(line.text, line.pos, sf, 'package');
-      if (m) pkg.markers.push(m);
+      if (m) pkg.packageMarkers.push(m);
     }
   }
 
@@ -626,6 +744,7 @@ class Loader {
       this.reject(at, sf, `\`${written}\`: a type argument of a generic API type must be a named type, a primitive, a literal (or a union of literals), or an array or map of one, so that the instantiation has a name`, 'generic-type'); return;
     }
     const pkg = this.packageFor(path.dirname(declFile.fileName));
+    if (this.current) this.current.generic = true;
     const key = `${pkg.id}#${name}`;
     const canonical = JSON.stringify(argRefs);
     if (this.instantiating.includes(key)) {

@@ -9,7 +9,9 @@
  * the cost (no binder, no lib files, no checker initialisation), which matters for large APIs.
  *
  * Contract: `SourceFiles.get(path)` parses each file once (JSDoc not parsed; the loader reads comments from the
- * text); `Resolver.resolve(name, sf)` never throws and returns undefined for names it cannot resolve.
+ * text) until `update` gives it new text; `Resolver.resolve(name, sf)` never throws and returns undefined for names it
+ * cannot resolve. Both live across the runs of `kubegen generate --watch` (`LoadCache`): the loader tells the resolver
+ * to `forget` a changed file, and records through `touched` which modules each file's resolutions consulted.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -33,6 +35,19 @@ export class SourceFiles {
 
   constructor(virtual: ReadonlyMap<string, string> = new Map()) {
     this.virtual = new Map(virtual);
+  }
+
+  /**
+   * Serve `text` for `fileName` from now on (undefined: read it from disk again); the parsed file is dropped when the
+   * text differs. Returns the dropped parse (so that caches keyed by it can forget it), or undefined when unchanged.
+   */
+  update(fileName: string, text: string | undefined): { dropped: ts.SourceFile | undefined } | undefined {
+    if (text !== undefined && this.virtual.get(fileName) === text) return undefined;
+    const dropped = this.files.get(fileName);
+    if (text === undefined) this.virtual.delete(fileName);
+    else this.virtual.set(fileName, text);
+    this.files.delete(fileName);
+    return { dropped };
   }
 
   /** Serves `text` as the file `fileName` (a generated index module); a file already served keeps its text. */
@@ -83,6 +98,8 @@ export class Resolver {
   private readonly scopes = new Map<ts.SourceFile, FileScope>();
   private readonly exportsOf = new Map<string, ModuleExports>();
   private readonly moduleCache = new Map<string, string | undefined>();
+  /** While set, every module whose exports a resolution consults is added here (the loader's per-file dependencies). */
+  touched: Set<string> | undefined;
   private readonly host: ts.ModuleResolutionHost;
   private readonly options: ts.CompilerOptions = {
     module: ts.ModuleKind.ESNext,
@@ -102,6 +119,19 @@ export class Resolver {
       fileExists: (f) => files.exists(f),
       readFile: (f) => files.get(f)?.text,
     };
+  }
+
+  /** Forget what was computed from a file whose text changed (its exports, and the scope of its old parse). */
+  forget(fileName: string, old: ts.SourceFile | undefined): void {
+    this.exportsOf.delete(fileName);
+    if (old) this.scopes.delete(old);
+  }
+
+  /** Forget every module resolution (files were added or removed, so a specifier may now resolve elsewhere). */
+  forgetModules(): void {
+    this.moduleCache.clear();
+    this.exportsOf.clear();
+    this.scopes.clear();
   }
 
   /** What a type name (`A` or `ns.A` / `Enum.Member`) written in `sf` refers to. */
@@ -168,6 +198,7 @@ export class Resolver {
   }
 
   private exports(module: string): ModuleExports | undefined {
+    this.touched?.add(module);
     const cached = this.exportsOf.get(module);
     if (cached) return cached;
     const sf = this.files.get(module);

@@ -8,8 +8,8 @@ import * as path from 'node:path';
 
 export const GOLDEN_DIR = __dirname;
 
-/** What a case's `expected/` holds: controller-gen's `crd/`, `rbac/`, `webhook/`; kubegen's `apiservice/` and `generated/`. */
-export type Expectation = 'crd' | 'rbac' | 'webhook' | 'apiservice' | 'generated';
+/** What a case's `expected/` holds: controller-gen's `crd/`, `rbac/`, `webhook/`; kubegen's `apiservice/`, `generated/` and `docs/`. */
+export type Expectation = 'crd' | 'rbac' | 'webhook' | 'apiservice' | 'generated' | 'docs';
 
 export interface GoldenCase {
   name: string;
@@ -28,7 +28,7 @@ export function goldenCases(): GoldenCase[] {
     .sort()
     .map((name) => {
       const dir = path.join(GOLDEN_DIR, name);
-      const expects = new Set((['crd', 'rbac', 'webhook', 'apiservice', 'generated'] as const).filter((p) => fs.existsSync(path.join(dir, 'expected', p))));
+      const expects = new Set((['crd', 'rbac', 'webhook', 'apiservice', 'generated', 'docs'] as const).filter((p) => fs.existsSync(path.join(dir, 'expected', p))));
       return { name, dir, expects };
     });
 }

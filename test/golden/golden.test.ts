@@ -11,11 +11,13 @@
  *   generate` with those `apiServices` entries) writes exactly apiservice.yaml — kubegen's own marker, no controller-gen
  *   counterpart: reviewed by hand, and test/e2e/apiservice.test.ts applies it to a real apiserver;
  * - `expected/generated/`: `kubegen generate` with the case's `kubegen.config.json` (generators, package name …)
- *   writes exactly this tree, and prints exactly `expected/diagnostics.txt` (empty when absent).
+ *   writes exactly this tree, and prints exactly `expected/diagnostics.txt` (empty when absent);
+ * - `expected/docs/`: `kubegen docs --apis apis` writes exactly these Markdown API references (one `<group>.md`).
  *
  * `expected/crd`, `rbac` and `webhook` come only from controller-gen (`test/golden/regenerate.sh`).
- * `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/golden` rewrites only what kubegen itself decides: `expected/generated/` and
- * `expected/diagnostics.txt` (by running `kubegen generate` in the case folder), then checks as usual.
+ * `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/golden` rewrites only what kubegen itself decides: `expected/generated/`,
+ * `expected/diagnostics.txt` (by running `kubegen generate` in the case folder) and an existing `expected/docs/`, then
+ * checks as usual.
  *
  * The repository's own `apis/` is checked the same way against the committed `generated/` (`kubegen generate --verify`).
  */
@@ -182,6 +184,24 @@ describe.each(cases.map((c) => [c.name, c] as const))('golden case %s', (_name, 
       expect(tree(path.join(tmp, 'out'))).toEqual(tree(path.join(expectedDir, 'generated')));
     });
   }
+});
+
+describe.each(goldenCases().filter((c) => c.expects.has('docs')))('golden docs $name', ({ dir: caseDir }) => {
+  const expectedDir = path.join(caseDir, 'expected', 'docs');
+  if (UPDATE) {
+    beforeAll(async () => {
+      fs.rmSync(expectedDir, { recursive: true, force: true });
+      await kubegen(['docs', '--apis', 'apis', '--out', 'expected/docs'], caseDir);
+    });
+  }
+
+  it('kubegen docs writes exactly expected/docs, twice the same', async () => {
+    const r = await kubegen(['docs', '--apis', path.join(caseDir, 'apis'), '--out', path.join(tmp, 'docs')], caseDir);
+    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+    expect(tree(path.join(tmp, 'docs'))).toEqual(tree(expectedDir));
+    const again = await kubegen(['docs', '--apis', path.join(caseDir, 'apis'), '--out', path.join(tmp, 'docs'), '--verify'], caseDir);
+    expect(again.code).toBe(0);
+  });
 });
 
 test('the repository: kubegen generate --verify finds generated/ up to date for apis/, without diagnostics', async () => {

@@ -9,6 +9,7 @@ import { configure, createGenerationContext, execute, runGenerators } from '../.
 import type { GeneratedFile, Generator, GroupTarget } from '../../generator/emit/types';
 import { generatorByName, generators, type GenerationConfig } from '../../generator/generators';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { loadGoldenModel } from './helpers/golden';
 
 const REPO = path.resolve(__dirname, '../..');
 const { model } = loadApiModel(path.join(REPO, 'apis'), REPO);
@@ -98,6 +99,14 @@ describe('the registry', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names[0]).toBe('crd');
     expect(names[names.length - 1]).toBe('package');
+  });
+
+  it('leaves the opt-in docs generator out of the default run; named, it writes <group>/docs/<group>.md', () => {
+    expect(generators.filter((g) => g.optIn).map((g) => g.name)).toEqual(['docs']);
+    const model = loadGoldenModel('kind-markers');
+    const paths = (names?: string[]) => generateAll(model, { generators: names, packageName: '@x/{group}', crd: {} }).files.map((f) => f.path);
+    expect(paths().filter((p) => p.includes('/docs/'))).toEqual([]);
+    expect(paths(['docs'])).toEqual(['toys.example.com/docs/toys.example.com.md']);
   });
 
   it('gives each generator its options from the resolved configuration', () => {
