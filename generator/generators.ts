@@ -3,6 +3,7 @@
  * generate` runs those the configuration selects (all by default), in this order, over one generation context.
  */
 import { admissionGenerator } from './emit/admission';
+import { applyConfigurationsGenerator } from './emit/applyconfigurations';
 import { clientsetGenerator, fakeGenerator } from './emit/clientset';
 import { conversionGenerator } from './emit/conversion';
 import { crdGenerator, type CrdOptions } from './emit/crd';
@@ -42,6 +43,7 @@ export const generators: readonly RegisteredGenerator[] = [
   register(defaultsGenerator, defaults),
   register(validationGenerator, defaults),
   register(conversionGenerator, defaults),
+  register(applyConfigurationsGenerator, defaults),
   register(clientsetGenerator, defaults),
   register(fakeGenerator, defaults),
   register(listersGenerator, defaults),

@@ -1,5 +1,5 @@
 /**
- * The pipeline: load (ts-morph) → markers → model → validate → emit. Writing is the output rule's business
+ * The pipeline: load (TypeScript's parser) → markers → model → validate → emit. Writing is the output rule's business
  * (generator/write.ts); everything here returns data.
  */
 import { DiagnosticBag, GenerationError, type Diagnostic } from './diagnostics';

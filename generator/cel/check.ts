@@ -13,7 +13,7 @@ import { didYouMean } from '../diagnostics';
 import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../schema/types';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
-import { CEL_RESERVED, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
+import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
 import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
 import { ruleFieldProblems } from './rulefields';
 
@@ -134,6 +134,8 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
 export class CelChecker {
   private readonly envs = new Map<string, CompiledEnv>();
   private readonly verdicts = new Map<string, ExpressionResult>();
+  // The schemas checked by one checker share nodes and are not changed after they are checked.
+  private readonly declTypes = declTypeMemo();
 
   /** Every problem the apiserver would report for the rules of this `openAPIV3Schema`. */
   checkSchema(root: JSONSchemaProps): CelProblem[] {
@@ -171,7 +173,7 @@ export class CelChecker {
   ): void {
     const rules = s['x-kubernetes-validations'] ?? [];
     if (rules.length > 0) {
-      const decl = schemaDeclType(s, isRoot || s['x-kubernetes-embedded-resource'] === true);
+      const decl = schemaDeclType(s, isRoot || s['x-kubernetes-embedded-resource'] === true, this.declTypes);
       if (decl) this.checkNode(s, decl, path, cardinality, uncorrelatable, out, total);
     }
     // extractMaxElements: how often each child occurs per occurrence of this node.

@@ -87,7 +87,29 @@ function withTypeAndObjectMeta(s: JSONSchemaProps): JSONSchemaProps {
  * The CEL type of a structural schema node, or undefined where the apiserver has none (no `type`, an array
  * without items): such properties are invisible to rules.
  */
-export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): DeclType | undefined {
+export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean, memo?: DeclTypeMemo): DeclType | undefined {
+  if (!memo) return declTypeOf(s, isResourceRoot, undefined);
+  const table = isResourceRoot ? memo.resourceRoots : memo.nodes;
+  if (table.has(s)) return table.get(s);
+  const t = declTypeOf(s, isResourceRoot, memo);
+  table.set(s, t);
+  return t;
+}
+
+/**
+ * CEL types by schema node, for schemas whose nodes are shared (a named type's schema at many places) and no
+ * longer change: each node's type is worked out once (and so its shapeKey too).
+ */
+export interface DeclTypeMemo {
+  readonly nodes: WeakMap<JSONSchemaProps, DeclType | undefined>;
+  readonly resourceRoots: WeakMap<JSONSchemaProps, DeclType | undefined>;
+}
+
+export function declTypeMemo(): DeclTypeMemo {
+  return { nodes: new WeakMap(), resourceRoots: new WeakMap() };
+}
+
+function declTypeOf(s: JSONSchemaProps, isResourceRoot: boolean, memo: DeclTypeMemo | undefined): DeclType | undefined {
   if (s['x-kubernetes-int-or-string']) {
     return scalar('dyn', 1, s.maxLength !== undefined ? zeroIfNegative(Number(s.maxLength)) * 4 : maxStringLengthPerRequest(s));
   }
@@ -95,7 +117,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
   switch (s.type) {
     case 'array': {
       if (!s.items) return undefined;
-      const elem = schemaDeclType(s.items, s.items['x-kubernetes-embedded-resource'] === true);
+      const elem = schemaDeclType(s.items, s.items['x-kubernetes-embedded-resource'] === true, memo);
       if (!elem) return undefined;
       const maxItems = s.maxItems !== undefined ? zeroIfNegative(Number(s.maxItems)) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 1));
       return { kind: 'list', elem, maxElements: maxItems, minSerializedSize: 2 };
@@ -103,7 +125,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
     case 'object': {
       const ap = s.additionalProperties;
       if (ap !== undefined && typeof ap === 'object') {
-        const elem = schemaDeclType(ap, ap['x-kubernetes-embedded-resource'] === true);
+        const elem = schemaDeclType(ap, ap['x-kubernetes-embedded-resource'] === true, memo);
         if (!elem) return undefined;
         const maxProperties = s.maxProperties !== undefined ? zeroIfNegative(Number(s.maxProperties)) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 6));
         return { kind: 'map', elem, maxElements: maxProperties, minSerializedSize: 2 };
@@ -114,7 +136,7 @@ export function schemaDeclType(s: JSONSchemaProps, isResourceRoot: boolean): Dec
       const props = s.properties ?? {};
       for (const name of Object.keys(props)) {
         const prop = props[name];
-        const t = schemaDeclType(prop, prop['x-kubernetes-embedded-resource'] === true);
+        const t = schemaDeclType(prop, prop['x-kubernetes-embedded-resource'] === true, memo);
         if (!t) continue;
         const escaped = escapeProperty(name);
         if (escaped !== undefined) fields.set(escaped, { type: t, required: required.has(name) });

@@ -10,7 +10,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CommandAction } from './envtest';
-import { formatProblem, importCrds, importOpenApi, type ImportInput, type ImportProblem } from '../import';
+import type * as ImportModule from '../import';
+import type { ImportInput, ImportProblem } from '../import';
+
+// Loaded when `import` runs (it pulls in a YAML parser and the OpenAPI front end `crd` never needs).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const importer = (): typeof ImportModule => require('../import') as typeof ImportModule;
 import { writeFiles } from '../write';
 import type { GroupFolderStyle } from '../model/names';
 
@@ -46,7 +51,7 @@ export function runImport(args: ImportArgs, io: ImportIo, cwd: string): number {
     goDocs = collectInputs([args.goDocs], cwd, io, problems)[0];
     if (problems.length > 0) return report(io, problems);
   }
-  const result = args.source === 'crd' ? importCrds(inputs) : importOpenApi(inputs, { groupFolder: args.groupFolder, ...(goDocs ? { goDocs } : {}) });
+  const result = args.source === 'crd' ? importer().importCrds(inputs) : importer().importOpenApi(inputs, { groupFolder: args.groupFolder, ...(goDocs ? { goDocs } : {}) });
   if (result.problems.some((p) => p.severity === 'error')) return report(io, result.problems);
   const outDir = path.resolve(cwd, args.out);
   if (!args.force) {
@@ -66,7 +71,7 @@ export function runImport(args: ImportArgs, io: ImportIo, cwd: string): number {
 }
 
 function report(io: ImportIo, problems: readonly ImportProblem[]): number {
-  for (const p of problems) io.err(`kubegen: ${formatProblem(p)}\n`);
+  for (const p of problems) io.err(`kubegen: ${importer().formatProblem(p)}\n`);
   return problems.some((p) => p.severity === 'error') ? 1 : 0;
 }
 

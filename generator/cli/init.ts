@@ -14,8 +14,16 @@ import type { Argv, CommandModule } from 'yargs';
 import type { VirtualFile } from '../emit/types';
 import { KubegenError } from '../errors';
 import type { CommandAction } from './envtest';
-import { packageOptions } from '../emit/package-options';
-import { checkApiScaffold, mergePackageJson, scaffoldApi, scaffoldProjectFiles, type ApiScaffold, type PackageJson, type ProjectScaffold } from '../scaffold';
+import type * as PackageOptionsModule from '../emit/package-options';
+import type * as ScaffoldModule from '../scaffold';
+import type { ApiScaffold, PackageJson, ProjectScaffold } from '../scaffold';
+
+// Loaded when `init` / `create api` runs: the scaffolder pulls in Handlebars and the templates, which every other
+// command (`crd` above all) would otherwise pay for at start-up.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const scaffold = (): typeof ScaffoldModule => require('../scaffold') as typeof ScaffoldModule;
+const packageOptions = (group: string) => (require('../emit/package-options') as typeof PackageOptionsModule).packageOptions(group);
+/* eslint-enable @typescript-eslint/no-require-imports */
 import { writeFiles } from '../write';
 import { kubegenRoot } from '../version';
 
@@ -43,7 +51,7 @@ function apiFromArgs(args: ApiArgs, required: boolean): ApiScaffold | undefined 
   const given = [args.group, args.version, args.kind].filter((x) => x !== undefined).length;
   if (given === 0 && !required) return undefined;
   if (given !== 3) throw new ScaffoldError('--group, --version and --kind go together: give all three');
-  const problems = checkApiScaffold(args);
+  const problems = scaffold().checkApiScaffold(args);
   if (problems.length > 0) throw new ScaffoldError(problems.join('; '));
   return { group: args.group!, version: args.version!, kind: args.kind! };
 }
@@ -89,11 +97,11 @@ export function runInit(cwd: string, args: ApiArgs, io: InitIo): void {
   const pjFile = path.join(cwd, 'package.json');
   const existing = readPackageJson(pjFile);
   const project = projectScaffold(cwd, existing, api);
-  const apiFiles = api ? scaffoldApi(api) : [];
+  const apiFiles = api ? scaffold().scaffoldApi(api) : [];
   checkNew(cwd, apiFiles);
   const kept: string[] = [];
-  const files: VirtualFile[] = [{ path: 'package.json', contents: JSON.stringify(mergePackageJson(existing, project), null, 2) + '\n' }];
-  for (const f of scaffoldProjectFiles(project)) {
+  const files: VirtualFile[] = [{ path: 'package.json', contents: JSON.stringify(scaffold().mergePackageJson(existing, project), null, 2) + '\n' }];
+  for (const f of scaffold().scaffoldProjectFiles(project)) {
     if (fs.existsSync(path.join(cwd, f.path))) kept.push(f.path);
     else files.push(f);
   }
@@ -105,7 +113,7 @@ export function runInit(cwd: string, args: ApiArgs, io: InitIo): void {
 
 export function runCreateApi(cwd: string, args: ApiArgs, io: InitIo): void {
   const api = apiFromArgs(args, true)!;
-  const files = scaffoldApi(api);
+  const files = scaffold().scaffoldApi(api);
   checkNew(cwd, files);
   const r = writeFiles(cwd, files);
   report(io, r.written, []);

@@ -32,7 +32,7 @@ export const DIAGNOSTIC_KINDS = {
     summary: 'A member of an API type is not a plain property: a method, a computed name, an index signature that is not `[key: string]: T`, or a property without a usable type.',
   },
   'invalid-enum': { code: 'KG1006', severity: 'error', summary: 'An enum member has no constant value, or an enum mixes string and number members.' },
-  'generic-type': { code: 'KG1007', severity: 'error', summary: 'A generic type is declared or used; API types must be concrete.' },
+  'generic-type': { code: 'KG1007', severity: 'error', summary: 'A generic type is used in a way that cannot be instantiated: a type parameter as a map key, a recursive or conditional generic, a type argument without a name, the wrong number of type arguments.' },
 
   // KG2xxx: markers
   'unknown-marker': { code: 'KG2001', severity: 'error', summary: 'A marker in one of kubegen’s namespaces is not known (with a “did you mean” when one is close).' },

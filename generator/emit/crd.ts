@@ -13,7 +13,7 @@ import { omitEmpty } from '../schema/flatten';
 import { formatSchemaPath, structuralViolations, type SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps } from '../schema/types';
 import { schemaDifferences } from '../schema/diff';
-import { marshalYamlV2 } from '../yaml/yamlv2';
+import { marshalYamlV2, yamlV2Memo } from '../yaml/yamlv2';
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
 import { cmp } from '../render/model';
 import { KUBEGEN_VERSION } from '../version';
@@ -58,12 +58,15 @@ export const crdGenerator: Generator<CrdOptions> = {
     // Marker spans are only needed to report a problem: collected on first use.
     let spans: ReturnType<typeof ruleSpans> | undefined;
     const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(ctx.model)) };
+    // The schemas share named types' nodes (SchemaBuilder.typeSchema): each shared node is made omitempty once.
+    const omitted = new WeakMap<object, JSONSchemaProps>();
+    const encoded = yamlV2Memo();
     return {
       group: (group) =>
         kinds
           .filter((ck) => ck.group === group.name)
-          .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics, cel))
-          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd)}`, role: 'crd' }))
+          .map((ck) => buildCrd(ck, schemas, index, options, ctx.diagnostics, cel, omitted))
+          .map((crd): GeneratedFile => ({ path: `${group.name}_${(crd.spec.names as { plural: string }).plural}.yaml`, contents: `${options.header ?? ''}---\n${marshalYamlV2(crd, encoded)}`, role: 'crd' }))
           .sort((a, b) => cmp(a.path, b.path)),
     };
   },
@@ -77,7 +80,8 @@ export function buildCrds(model: ApiModel, options: CrdOptions, bag: DiagnosticB
   // Marker spans are only needed to report a problem: collected on first use.
   let spans: ReturnType<typeof ruleSpans> | undefined;
   const cel = { checker: new CelChecker(), spans: () => (spans ??= ruleSpans(model)) };
-  return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag, cel) }));
+  const omitted = new WeakMap<object, JSONSchemaProps>();
+  return crdKinds(model).map((ck) => ({ group: ck.group, crd: buildCrd(ck, schemas, index, options, bag, cel, omitted) }));
 }
 
 function buildCrd(
@@ -87,6 +91,7 @@ function buildCrd(
   options: CrdOptions,
   bag: DiagnosticBag,
   cel: { checker: CelChecker; spans: () => ReturnType<typeof ruleSpans> },
+  omitted: WeakMap<object, JSONSchemaProps>,
 ): CustomResourceDefinition {
   const live = ck.versions.filter((v) => !v.kind.skip);
   const first = live[0] ?? ck.versions[0];
@@ -98,7 +103,7 @@ function buildCrd(
   if (withCategories) names.categories = withCategories.kind.categories;
 
   const versions = live.map(({ version, kind, decl }) => {
-    const schema = omitEmpty(schemas.kindSchema(decl));
+    const schema = omitEmpty(schemas.kindSchema(decl), omitted);
     const violations = structuralViolations(schema);
     for (const v of violations) {
       bag.report('not-structural', `the CRD schema would not be structural at ${formatSchemaPath(v.path)}: ${v.message}`, spanForPath(decl, v.path, index));

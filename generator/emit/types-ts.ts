@@ -15,7 +15,7 @@
  * Every declaration is exported, whether or not the source exported it: the deepcopy, defaults and conversion
  * emitters name them all.
  */
-import type { Field, Package, StructType, TypeDecl, TypeRef } from '../model/types';
+import type { Constraints, Field, FieldDefault, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun } from './types';
 import { isApiPackage } from '../model/util';
@@ -57,6 +57,53 @@ export function docComment(text: string): string {
   const lines = commentText(t).split('\n');
   if (lines.length === 1) return `/** ${lines[0]} */`;
   return ['/**', ...lines.map((l) => (l.length ? ` * ${l}` : ' *')), ' */'].join('\n');
+}
+
+/**
+ * TSDoc block tags stating what the apiserver enforces on a value, one per line (`@minimum 1`, `@pattern ^[a-z]+$`,
+ * `@listType map`, `@default 3`, `@immutable`, `@rule self.a < self.b — a must be below b` …), so that an editor's
+ * hover shows it. Items constraints are prefixed `items` (`@itemsMaxLength 63`). Values are JSON-like literals.
+ */
+export function constraintTags(c: Constraints | undefined, extra: { default?: FieldDefault; immutable?: boolean } = {}, prefix = ''): string[] {
+  const out: string[] = [];
+  const tag = (name: string, value?: unknown) => {
+    const word = prefix === '' ? name : `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    out.push(value === undefined ? `@${word}` : `@${word} ${typeof value === 'string' ? value : jsLiteral(value)}`);
+  };
+  if (c) {
+    if (c.minimum !== undefined) tag(c.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum', c.minimum);
+    if (c.maximum !== undefined) tag(c.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum', c.maximum);
+    if (c.multipleOf !== undefined) tag('multipleOf', c.multipleOf);
+    if (c.minLength !== undefined) tag('minLength', c.minLength);
+    if (c.maxLength !== undefined) tag('maxLength', c.maxLength);
+    if (c.pattern !== undefined) tag('pattern', c.pattern);
+    if (c.format !== undefined) tag('format', c.format);
+    if (c.enum !== undefined) tag('enum', c.enum.map((v) => jsLiteral(v)).join(' | '));
+    if (c.minItems !== undefined) tag('minItems', c.minItems);
+    if (c.maxItems !== undefined) tag('maxItems', c.maxItems);
+    if (c.uniqueItems) tag('uniqueItems');
+    if (c.minProperties !== undefined) tag('minProperties', c.minProperties);
+    if (c.maxProperties !== undefined) tag('maxProperties', c.maxProperties);
+    if (c.listType !== undefined) tag('listType', c.listType);
+    if (c.listMapKeys !== undefined) tag('listMapKeys', c.listMapKeys.join(', '));
+    if (c.mapType !== undefined) tag('mapType', c.mapType);
+    if (c.nullable) tag('nullable');
+  }
+  if (extra.default !== undefined) tag('default', jsLiteral(extra.default.value));
+  const immutable = extra.immutable === true || (c?.rules ?? []).some((r) => r.rule.trim() === 'self == oldSelf');
+  if (immutable) tag('immutable');
+  for (const r of c?.rules ?? []) {
+    if (r.rule.trim() === 'self == oldSelf') continue;
+    tag('rule', r.message !== undefined && r.message !== '' ? `${r.rule} — ${r.message}` : r.rule);
+  }
+  if (c?.items) out.push(...constraintTags(c.items, {}, `${prefix}items`));
+  return out;
+}
+
+/** A doc text followed by its constraint tags (a blank line between). */
+function withTags(doc: string, tags: readonly string[]): string {
+  if (tags.length === 0) return doc;
+  return doc.trim() === '' ? tags.join('\n') : `${doc}\n\n${tags.join('\n')}`;
 }
 
 /** The name of the `<Kind>GVK` / `<Kind>GVR` constants. */
@@ -153,7 +200,7 @@ class TypeContext {
     const members = fields.map((f) =>
       indent(
         render('types', 'member', {
-          doc: docComment(f.doc),
+          doc: docComment(withTags(f.doc, constraintTags(f.constraints, { default: f.default, immutable: f.immutable }))),
           key: jsPropertyKey(f.name),
           optional: f.optional,
           type: f.nullable ? `${this.expr(f.type, level + 1)} | null` : this.expr(f.type, level + 1),
@@ -169,7 +216,8 @@ function renderDecl(ctx: TypeContext, decl: TypeDecl): string {
   const name = safeIdentifier(decl.name);
   const kind = ctx.pkg.kinds.find((k) => k.name === decl.name);
   const deprecation = kind?.deprecated ? `@deprecated ${kind.deprecationWarning ?? `${ctx.group}/${ctx.pkg.version} ${kind.name} is deprecated`}` : '';
-  const doc = docComment([decl.doc, deprecation].filter((x) => x.trim() !== '').join('\n'));
+  const instance = decl.instance ? `The instantiation \`${decl.instance.generic}<${decl.instance.arguments.map((a) => ctx.expr(a, 0)).join(', ')}>\` of the generic API type ${decl.instance.generic}.` : '';
+  const doc = docComment(withTags([decl.doc, instance, deprecation].filter((x) => x.trim() !== '').join('\n'), constraintTags(decl.constraints)));
   const t = decl.type;
   const bases = t.kind === 'struct' ? t.embeds.map((e) => ctx.expr(e, 0)) : [];
   if (decl.declaration === 'interface' && t.kind === 'struct' && bases.every(isTypeName)) {

@@ -11,7 +11,7 @@
  *   marker is registered for the declaration's target; other markers there are package-level.
  * - Every other comment at file level is package-level.
  */
-import { ts } from 'ts-morph';
+import * as ts from 'typescript';
 
 /** One comment line with its text (comment syntax removed) and where its text starts. */
 export interface CommentLine {

@@ -1,5 +1,6 @@
 /**
- * The front end: TypeScript API files → the plain-data API model. The only module that imports ts-morph.
+ * The front end: TypeScript API files → the plain-data API model. The only module that parses TypeScript
+ * (TypeScript's own parser: `ts.createSourceFile`, no program or type checker).
  *
  * Contract:
  * - `loadApiModel(root)` reads every `.ts` file under `root` (one folder = one package), resolves
@@ -16,7 +17,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ts } from 'ts-morph';
+import * as ts from 'typescript';
 import { DiagnosticBag, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
@@ -113,6 +114,12 @@ class Loader {
   private readonly libraryQueue: Array<{ decl: DeclNode; pkg: LoadedPackage }> = [];
   private readonly librarySeen = new Set<string>();
   private readonly displayPaths = new Map<string, string>();
+  /** The type parameters of the generic declaration being instantiated, bound to their arguments. */
+  private typeEnv: ReadonlyMap<string, TypeRef> | undefined;
+  /** Instantiations made so far, by `<package>#<name>`: the canonical text of their arguments (to catch two naming alike). */
+  private readonly instances = new Map<string, string>();
+  /** Instantiations being converted (recursion guard), innermost last. */
+  private readonly instantiating: string[] = [];
 
   constructor(
     private readonly files: SourceFiles,
@@ -197,6 +204,11 @@ class Loader {
     for (const st of sf.statements) {
       if (isDeclNode(st)) {
         const { doc, above } = splitDoc(text, st.pos, st.getStart(sf));
+        // A generic declaration is a template: each instantiation becomes a concrete type where it is used.
+        if (isGenericDecl(st)) {
+          for (const g of above) this.collectPackageMarkers(g, sf, pkg, declTarget(st));
+          continue;
+        }
         // The group right above the doc group lends its declaration-level markers (kubebuilder scaffolding style).
         const second = above.length > 0 ? above[above.length - 1] : undefined;
         for (const g of above) this.collectPackageMarkers(g, sf, pkg, g === second ? declTarget(st) : undefined);
@@ -256,13 +268,13 @@ class Loader {
     return undefined;
   }
 
-  private convertDecl(node: DeclNode, pkg: PackageId, docGroup?: CommentGroup): TypeDecl | undefined {
+  private convertDecl(node: DeclNode, pkg: PackageId, docGroup?: CommentGroup, asName?: string): TypeDecl | undefined {
     const sf = node.getSourceFile();
     if (!docGroup) docGroup = splitDoc(sf.text, node.pos, node.getStart(sf)).doc;
     const target: MarkerTarget = 'type';
     const span = this.spanAt(sf, node.name.getStart(sf));
     const base = {
-      name: node.name.text,
+      name: asName ?? node.name.text,
       package: pkg,
       exported: hasExportModifier(node),
       doc: describe(docGroup),
@@ -287,7 +299,7 @@ class Loader {
       }
       return { ...base, declaration: 'enum', type: { kind: 'enum', base: base2, values } };
     }
-    if (node.typeParameters && node.typeParameters.length > 0) {
+    if (asName === undefined && node.typeParameters && node.typeParameters.length > 0) {
       this.bag.report('generic-type', `generic type "${node.name.text}" is not supported: API types must be concrete`, span);
       return undefined;
     }
@@ -323,6 +335,11 @@ class Loader {
         else ok = false;
       } else if (ts.isIndexSignatureDeclaration(m)) {
         const param = m.parameters[0];
+        if (param?.type && this.isTypeParameter(param.type)) {
+          this.reject(param.type, sf, `type parameter \`${param.type.getText(sf)}\` cannot be a map key: map keys are strings`, 'generic-type');
+          ok = false;
+          continue;
+        }
         if (!param?.type || param.type.kind !== ts.SyntaxKind.StringKeyword) {
           this.bag.report('unsupported-member', 'index signatures must be keyed by string (`[key: string]: T`)', this.spanAt(sf, m.getStart(sf)));
           ok = false;
@@ -442,6 +459,8 @@ class Loader {
     if (ts.isTypeReferenceNode(node)) return this.convertReference(node.typeName, node.typeArguments, node, sf);
     if (ts.isTupleTypeNode(node)) { this.reject(node, sf, 'tuples are not allowed in API types: use an array or an object'); return; }
     if (ts.isFunctionTypeNode(node) || ts.isConstructorTypeNode(node)) { this.reject(node, sf, 'functions are not allowed in API types'); return; }
+    if (ts.isConditionalTypeNode(node) && this.typeEnv !== undefined)
+      { this.reject(node, sf, `conditional type \`${node.getText(sf)}\` is not supported in a generic API type: type parameters are only substituted`, 'generic-type'); return; }
     if (ts.isMappedTypeNode(node) || ts.isConditionalTypeNode(node) || ts.isIndexedAccessTypeNode(node) || ts.isTypeQueryNode(node))
       { this.reject(node, sf, 'computed types (mapped, conditional, indexed, typeof) are not allowed in API types: write the type out'); return; }
     if (ts.isTemplateLiteralTypeNode(node)) { this.reject(node, sf, 'template literal types are not allowed: use string with +kubebuilder:validation:Pattern'); return; }
@@ -483,6 +502,11 @@ class Loader {
     sf: ts.SourceFile,
   ): TypeRef | undefined {
     const text = typeName.getText(sf);
+    const bound = ts.isIdentifier(typeName) ? this.typeEnv?.get(typeName.text) : undefined;
+    if (bound) {
+      if (typeArguments && typeArguments.length > 0) { this.reject(at, sf, `type parameter \`${text}\` cannot take type arguments`, 'generic-type'); return; }
+      return bound;
+    }
     const target = this.resolver.resolve(typeName, sf);
     if (!target || target.kind === 'namespace') { this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type'); return; }
     if (target.kind === 'global') {
@@ -492,7 +516,14 @@ class Loader {
       if (JS_GLOBALS.has(target.name)) { this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`); return; }
       this.reject(at, sf, `cannot resolve type \`${text}\`: is it imported?`, 'unresolved-type'); return;
     }
-    if (typeArguments && typeArguments.length > 0) { this.reject(at, sf, `generic type \`${at.getText(sf)}\` is not supported`, 'generic-type'); return; }
+    if (typeArguments && typeArguments.length > 0) {
+      if (target.kind === 'decl' && isGenericDecl(target.node)) return this.instantiate(target.node, typeArguments, at, sf);
+      this.reject(at, sf, `\`${text}\` is not a generic type: \`${at.getText(sf)}\` passes type arguments to it`, 'generic-type'); return;
+    }
+    if (target.kind === 'decl' && isGenericDecl(target.node) && target.node.typeParameters?.every((p) => p.default !== undefined) !== true) {
+      this.reject(at, sf, `generic type \`${text}\` needs type arguments`, 'generic-type'); return;
+    }
+    if (target.kind === 'decl' && isGenericDecl(target.node)) return this.instantiate(target.node, undefined, at, sf);
     if (target.kind === 'enumMember') {
       const v = enumValues(target.decl)[target.decl.members.indexOf(target.member)];
       if (v === undefined) { this.reject(at, sf, `enum member \`${text}\` has no constant value`, 'invalid-enum'); return; }
@@ -518,6 +549,78 @@ class Loader {
     return { kind: 'named', package: toPosix(path.dirname(rel)) || '.', name };
   }
 
+  /** Whether a type node names a type parameter of the generic declaration being instantiated. */
+  private isTypeParameter(node: ts.TypeNode): boolean {
+    return ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && this.typeEnv?.has(node.typeName.text) === true;
+  }
+
+  /**
+   * An instantiation of a generic interface or type alias (`Ref<'Secret'>`): a concrete declaration named
+   * `<Generic><Argument>…` (`RefSecret`, see `instanceName`) in the generic's package, made once, whose type is the
+   * generic's with every type parameter replaced by its argument. Type arguments are converted where they are
+   * written; parameter defaults in the generic's scope.
+   */
+  private instantiate(decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, typeArguments: ts.NodeArray<ts.TypeNode> | undefined, at: ts.Node, sf: ts.SourceFile): TypeRef | undefined {
+    const params = decl.typeParameters ?? [];
+    const args = typeArguments ?? [];
+    const written = `${decl.name.text}<${args.map((a) => a.getText(sf)).join(', ')}>`;
+    if (args.length > params.length || params.slice(args.length).some((p) => p.default === undefined)) {
+      this.reject(at, sf, `generic type \`${decl.name.text}\` takes ${params.length} type argument${params.length === 1 ? '' : 's'}: \`${at.getText(sf)}\``, 'generic-type'); return;
+    }
+    const declFile = decl.getSourceFile();
+    const rel = path.relative(this.root, declFile.fileName);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) { this.reject(at, sf, `generic type \`${decl.name.text}\` is declared outside the APIs root: only the APIs' own generic types can be instantiated`, 'generic-type'); return; }
+    const env = new Map<string, TypeRef>();
+    for (const [i, arg] of args.entries()) {
+      const ref = this.convertType(arg, sf);
+      if (!ref) return undefined;
+      env.set(params[i].name.text, ref);
+    }
+    // defaults are written in the generic's scope: they may name earlier parameters
+    const outer = this.typeEnv;
+    for (const p of params.slice(args.length)) {
+      this.typeEnv = env;
+      const ref = p.default && this.convertType(p.default, declFile);
+      this.typeEnv = outer;
+      if (!ref) return undefined;
+      env.set(p.name.text, ref);
+    }
+    const argRefs = params.map((p) => env.get(p.name.text)!);
+    const name = instanceName(decl.name.text, argRefs);
+    if (name === undefined) {
+      this.reject(at, sf, `\`${written}\`: a type argument of a generic API type must be a named type, a primitive, a literal (or a union of literals), or an array or map of one, so that the instantiation has a name`, 'generic-type'); return;
+    }
+    const pkg = this.packageFor(path.dirname(declFile.fileName));
+    const key = `${pkg.id}#${name}`;
+    const canonical = JSON.stringify(argRefs);
+    if (this.instantiating.includes(key)) {
+      this.reject(at, sf, `recursive generic type: \`${written}\` refers to itself (${[...this.instantiating.slice(this.instantiating.indexOf(key)), key].map((k) => k.slice(k.indexOf('#') + 1)).join(' → ')}): a CRD schema cannot describe it`, 'generic-type'); return;
+    }
+    const seen = this.instances.get(key);
+    if (seen !== undefined) {
+      if (seen !== canonical) { this.reject(at, sf, `\`${written}\` is named ${name}, as another instantiation of ${decl.name.text} with different type arguments is: give one of them a named type argument`, 'generic-type'); return; }
+      return { kind: 'named', package: pkg.id, name };
+    }
+    if (this.instantiating.length >= MAX_INSTANTIATION_DEPTH) {
+      this.reject(at, sf, `\`${written}\` instantiates generic types more than ${MAX_INSTANTIATION_DEPTH} levels deep: is a generic type recursive?`, 'generic-type'); return;
+    }
+    this.instances.set(key, canonical);
+    this.instantiating.push(key);
+    this.typeEnv = env;
+    try {
+      const converted = this.convertDecl(decl, pkg.id, undefined, name);
+      if (!converted) return undefined;
+      converted.exported = true;
+      converted.instance = { generic: decl.name.text, arguments: argRefs };
+      this.bag.addAll(checkMarkerSet(converted.markers));
+      pkg.types.push(converted);
+    } finally {
+      this.typeEnv = outer;
+      this.instantiating.pop();
+    }
+    return { kind: 'named', package: pkg.id, name };
+  }
+
   private convertLibReference(name: string, args: ts.NodeArray<ts.TypeNode> | undefined, at: ts.Node, sf: ts.SourceFile): TypeRef | undefined {
     if ((name === 'Array' || name === 'ReadonlyArray') && args?.length === 1) {
       const items = this.convertType(args[0], sf);
@@ -525,6 +628,7 @@ class Loader {
     }
     if ((name === 'Record' || name === 'Readonly' || name === 'Partial') && args) {
       if (name === 'Record' && args.length === 2) {
+        if (this.isTypeParameter(args[0])) { this.reject(args[0], sf, `type parameter \`${args[0].getText(sf)}\` cannot be a map key: map keys are strings (\`Record<string, T>\`)`, 'generic-type'); return; }
         if (args[0].kind !== ts.SyntaxKind.StringKeyword) { this.reject(at, sf, 'Record keys must be `string` (a map with string keys)'); return; }
         const values = this.convertType(args[1], sf);
         return values && { kind: 'map', values };
@@ -603,6 +707,61 @@ const BUILTIN_HINTS: Record<string, string> = {
   Buffer: ': use Bytes from @kubegen/runtime',
   BigInt: ': use int64 from @kubegen/runtime',
 };
+
+/** How deep instantiations may nest (`A<B<C<…>>>` and generics instantiating others). */
+const MAX_INSTANTIATION_DEPTH = 16;
+
+function isGenericDecl(n: DeclNode): n is ts.InterfaceDeclaration | ts.TypeAliasDeclaration {
+  return !ts.isEnumDeclaration(n) && (n.typeParameters?.length ?? 0) > 0;
+}
+
+/**
+ * The name of a generic type's instantiation: the generic's name followed by one word per type argument, in order —
+ * a named or well-known type's name (`List<Item>` → `ListItem`, `Box<int32>` → `BoxInt32`), a primitive's
+ * (`String`, `Number`, `Boolean`, `Unknown`), a literal's words (`Ref<'Secret'>` → `RefSecret`,
+ * `Ref<'config-map'>` → `RefConfigMap`, `Port<8080>` → `Port8080`, `Or<'a' | 'b'>` → `OrAOrB`), an array's or a
+ * map's element name with `Array` / `Map` (`Box<Item[]>` → `BoxItemArray`). Undefined when an argument has no such
+ * name (an object literal type, a literal without letters or digits).
+ */
+export function instanceName(generic: string, args: readonly TypeRef[]): string | undefined {
+  const words: string[] = [];
+  for (const a of args) {
+    const w = argumentWord(a);
+    if (w === undefined) return undefined;
+    words.push(w);
+  }
+  return generic + words.join('');
+}
+
+function argumentWord(t: TypeRef): string | undefined {
+  switch (t.kind) {
+    case 'named':
+    case 'wellKnown':
+      return upperFirst(t.name);
+    case 'primitive':
+      return upperFirst(t.name);
+    case 'unknown':
+      return 'Unknown';
+    case 'array': {
+      const w = argumentWord(t.items);
+      return w && `${w}Array`;
+    }
+    case 'map': {
+      const w = argumentWord(t.values);
+      return w && `${w}Map`;
+    }
+    case 'enum': {
+      const words = t.values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) && v >= 0 ? String(v) : undefined) : String(v).split(/[^A-Za-z0-9]+/).filter((x) => x !== '').map(upperFirst).join('')));
+      return words.every((w) => w !== undefined && w !== '') ? words.join('Or') : undefined;
+    }
+    case 'struct':
+      return undefined;
+  }
+}
+
+function upperFirst(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 function isDeclNode(n: ts.Node): n is DeclNode {
   return ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isEnumDeclaration(n);

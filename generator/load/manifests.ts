@@ -21,7 +21,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ts } from 'ts-morph';
+import * as ts from 'typescript';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
 import { ApiService, Rbac, Webhook, WebhookConfiguration, isMarker, markerDefinition, markerLineName, parseMarker } from '../markers';
 import { describeIoError } from '../errors';

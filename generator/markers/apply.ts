@@ -15,6 +15,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics';
 import type { MarkerValue } from '../model/types';
 import type { JSONSchemaProps } from '../schema/types';
+import { shallowCopy } from '../schema/json';
 import { markerDefinition, markerDefinitions } from './registry';
 import type { MarkerDefinition, SchemaApplyContext } from './types';
 
@@ -30,7 +31,8 @@ function byPriority(a: Pending, b: Pending): number {
 
 /**
  * Applies every schema-shaping marker in `markers` (type-level first, then field-level) to `schema`, mutating
- * it. Markers without schema behaviour (required, optional, Schemaless, kind and package markers …) are skipped.
+ * it (its own keys only: `schema.items` and the lists markers append to are replaced by copies first, so nodes it
+ * shares with other schemas are never changed). Markers without schema behaviour (required, optional, Schemaless, kind and package markers …) are skipped.
  * Returns one diagnostic per marker that cannot apply, at the marker's span.
  */
 export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly MarkerValue[], ctx: SchemaApplyContext = {}): Diagnostic[] {
@@ -48,19 +50,36 @@ export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly Ma
   const fail = (p: Pending, message: string) =>
     diagnostics.push(diagnostic('marker-not-applicable', `+${p.marker.name}: ${message}`, p.marker.span));
 
+  if (own.length > 0) ownArrays(schema);
   for (const p of own) {
     const msg = p.def.schema!.apply(schema, p.marker.value, ctx);
     if (msg !== undefined) fail(p, msg);
   }
+  let itemsOwned = false;
   for (const p of items) {
     if (schema.type !== 'array' || !schema.items) {
       fail(p, `must apply ${p.marker.name} to an array value, found ${schema.type ? `type ${JSON.stringify(schema.type)}` : 'a schema without a type'}`);
       continue;
     }
+    if (!itemsOwned) {
+      schema.items = ownArrays(shallowCopy(schema.items));
+      itemsOwned = true;
+    }
     const msg = p.def.schema!.apply(schema.items, p.marker.value, { resolvedType: undefined });
     if (msg !== undefined) fail(p, msg);
   }
   return diagnostics;
+}
+
+/**
+ * Copy on write: a schema's nested nodes may be shared with other schemas (a named type's schema is built once and
+ * used everywhere), so the lists that markers append to are copied before the markers run. Every other marker
+ * behaviour sets a key of the node itself.
+ */
+function ownArrays(schema: JSONSchemaProps): JSONSchemaProps {
+  if (schema['x-kubernetes-validations']) schema['x-kubernetes-validations'] = [...schema['x-kubernetes-validations']];
+  if (schema['x-kubernetes-list-map-keys']) schema['x-kubernetes-list-map-keys'] = [...schema['x-kubernetes-list-map-keys']];
+  return schema;
 }
 
 /** The priority table, for documentation and tests: marker name → priority, for every schema-shaping marker. */

@@ -13,27 +13,40 @@ export interface RE2Expression {
 }
 
 /**
+ * Compiled expressions and refusals by pattern: APIs repeat a few patterns many times (a named type's marker on
+ * every use, the same format in many places), and compiling is the expensive part. Bounded: emptied when full.
+ */
+const compiled = new Map<string, RE2JS | string>();
+const MAX_CACHED = 1024;
+
+function compiledOrMessage(pattern: string): RE2JS | string {
+  let r = compiled.get(pattern);
+  if (r === undefined) {
+    try {
+      r = RE2JS.compile(pattern);
+    } catch (e) {
+      r = goMessage(e);
+    }
+    if (compiled.size >= MAX_CACHED) compiled.clear();
+    compiled.set(pattern, r);
+  }
+  return r;
+}
+
+/**
  * Compiles `pattern` with RE2 semantics; throws an Error whose message is Go's
  * (`error parsing regexp: invalid or unsupported Perl syntax: \`(?=\``) when it is not a valid RE2 expression.
  */
 export function compileRE2(pattern: string): RE2Expression {
-  let re: RE2JS;
-  try {
-    re = RE2JS.compile(pattern);
-  } catch (e) {
-    throw new Error(goMessage(e), { cause: e });
-  }
+  const re = compiledOrMessage(pattern);
+  if (typeof re === 'string') throw new Error(re);
   return { test: (input: string) => re.test(input) };
 }
 
 /** Returns Go's error message, or undefined when the pattern is a valid RE2 expression. */
 export function checkPattern(pattern: string): string | undefined {
-  try {
-    RE2JS.compile(pattern);
-    return undefined;
-  } catch (e) {
-    return goMessage(e);
-  }
+  const re = compiledOrMessage(pattern);
+  return typeof re === 'string' ? re : undefined;
 }
 
 function goMessage(e: unknown): string {

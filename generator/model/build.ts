@@ -8,6 +8,7 @@
  */
 import type { DiagnosticBag } from '../diagnostics';
 import {
+  AcGenerate,
   CLIENT_VERBS,
   CrdMetadata,
   Default,
@@ -64,6 +65,7 @@ import type {
   TypeDecl,
   TypeRef,
 } from './types';
+import { resolveConstraints } from './constraints';
 import { RUNTIME_PACKAGE, fieldName, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
@@ -102,7 +104,12 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiMode
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = typeIndex(packages);
   for (const pkg of packages) {
-    for (const t of pkg.types) resolveFields(t.type, pkg, index);
+    for (const t of pkg.types) {
+      resolveFields(t.type, pkg, index);
+      const constraints = resolveConstraints(t.markers, t.type, index);
+      if (constraints) t.constraints = constraints;
+      else delete t.constraints;
+    }
   }
   for (const pkg of packages) {
     if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
@@ -201,6 +208,9 @@ function resolveFieldMarkers(f: Field, index: Index): void {
   f.immutable = hasMarker(f.markers, Immutable);
   f.schemaless = hasMarker(f.markers, Schemaless);
   delete f.default;
+  delete f.constraints;
+  const constraints = resolveConstraints(f.markers, f.type, index);
+  if (constraints) f.constraints = constraints;
   const kubebuilder = findMarker(f.markers, KubebuilderDefault);
   const json = findMarker(f.markers, Default);
   if (kubebuilder) {
@@ -346,6 +356,7 @@ function resolveKind(t: TypeDecl, pkg: Package, index: Index, bag: DiagnosticBag
     hasStatus,
     hasSpec,
     client: resolveClient(t, scope, hasStatus, bag),
+    applyConfiguration: getMarker(m, AcGenerate) ?? getMarker(pkg.markers, AcGenerate) ?? false,
     span: t.span,
   };
   const warning = deprecated?.value.warning;

@@ -119,6 +119,12 @@ export interface Field {
    * emitter both read this, never the markers.
    */
   default?: FieldDefault;
+  /**
+   * What the field's own validation markers make the apiserver enforce (minimum, pattern, list type, CEL rules …),
+   * resolved once for code emitters that document it; absent when they enforce nothing. The type's own constraints
+   * are on its `TypeDecl`. Required-ness, the default, nullability and immutability are the fields of their own.
+   */
+  constraints?: Constraints;
   /** `+k8s:immutable`: the schema gets `self == oldSelf`, and for an optional field a rule on its parent. */
   immutable: boolean;
   /** `+kubebuilder:validation:Schemaless`: the schema is `{}` plus the field's markers; the type is not traversed. */
@@ -126,6 +132,37 @@ export interface Field {
   /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   span: SourceSpan;
+}
+
+/**
+ * Validation a value is subject to, as the CRD schema states it (JSON Schema keywords and Kubernetes extensions),
+ * read from the markers through the registry by the model builder (`generator/model/constraints.ts`).
+ */
+export interface Constraints {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
+  minLength?: Int;
+  maxLength?: Int;
+  pattern?: string;
+  format?: string;
+  enum?: unknown[];
+  minItems?: Int;
+  maxItems?: Int;
+  uniqueItems?: boolean;
+  minProperties?: Int;
+  maxProperties?: Int;
+  listType?: 'atomic' | 'set' | 'map';
+  listMapKeys?: string[];
+  mapType?: 'granular' | 'atomic';
+  /** `+nullable` (a `T | null` property is `Field.nullable`). */
+  nullable?: boolean;
+  /** CEL rules (`+kubebuilder:validation:XValidation`), in order. */
+  rules?: Array<{ rule: string; message?: string }>;
+  /** Constraints on the items of an array (`items:` markers). */
+  items?: Constraints;
 }
 
 /** A field's default value and where it was written. */
@@ -145,6 +182,14 @@ export interface TypeDecl {
   package: PackageId;
   /** How it was declared; informs code emitters only. */
   declaration: 'interface' | 'alias' | 'enum';
+  /**
+   * Set when this declaration is an instantiation of a generic type (`Ref<'Secret'>`): the generic's name and the
+   * type arguments. Its `name` is the generic's name followed by a word per argument (`RefSecret`; see the input
+   * language), its `type` the generic's with the parameters substituted, its doc and markers the generic's.
+   */
+  instance?: { generic: string; arguments: TypeRef[] };
+  /** What the type's validation markers make the apiserver enforce on its values; absent when nothing. */
+  constraints?: Constraints;
   exported: boolean;
   doc: string;
   type: TypeRef;
@@ -235,6 +280,11 @@ export interface Kind {
   hasStatus: boolean;
   hasSpec: boolean;
   client: ClientOptions;
+  /**
+   * `+kubebuilder:ac:generate=true` on the kind or its package (the kind's own marker wins): typed apply
+   * configurations are generated for it (`<version>/applyconfigurations.ts`).
+   */
+  applyConfiguration: boolean;
   span: SourceSpan;
 }
 

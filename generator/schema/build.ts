@@ -13,7 +13,7 @@ import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, st
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex, type TypeIndex } from '../model/util';
 import type { JSONSchemaProps } from './types';
-import { cloneJson, defaultNumbersForSchema, jsonObject, setOwn } from './json';
+import { defaultNumbersForSchema, jsonObject, setOwn, shallowCopy } from './json';
 import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
 
@@ -74,15 +74,21 @@ export class SchemaBuilder {
   /** The `openAPIV3Schema` of a kind: its type schema with the root `metadata` forced to `{type: object}`. */
   kindSchema(decl: TypeDecl): JSONSchemaProps {
     const schema = this.typeSchema(decl);
-    if (schema.properties?.metadata) schema.properties.metadata = { type: 'object' };
-    return schema;
+    if (!schema.properties?.metadata) return schema;
+    const root = shallowCopy(schema);
+    root.properties = shallowCopy(schema.properties);
+    root.properties.metadata = { type: 'object' };
+    return root;
   }
 
-  /** A fresh copy of a named type's schema (callers may modify it). */
+  /**
+   * A named type's schema, built once and shared by every use: callers must not modify it (or anything reachable
+   * from it) — copy on write, as flattenAllOfInto and applySchemaMarkers do.
+   */
   typeSchema(decl: TypeDecl): JSONSchemaProps {
     const key = `${decl.package}.${decl.name}`;
     const cached = this.cache.get(key);
-    if (cached) return cloneJson(cached);
+    if (cached) return cached;
     if (this.inProgress.has(key)) {
       if (!this.reportedRecursion.has(key)) {
         this.reportedRecursion.add(key);
@@ -107,10 +113,10 @@ export class SchemaBuilder {
     }
     this.inProgress.delete(key);
     this.cache.set(key, schema);
-    return cloneJson(schema);
+    return schema;
   }
 
-  /** The schema of a type reference at a use site (a fresh object). */
+  /** The schema of a type reference at a use site: a fresh node, except a named type's shared schema (typeSchema). */
   refSchema(ref: TypeRef, at: SourceSpan): JSONSchemaProps {
     switch (ref.kind) {
       case 'primitive':

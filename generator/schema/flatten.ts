@@ -7,10 +7,12 @@
  * and `x-kubernetes-map-type` take the source's; `minProperties`/`maxProperties` keep an equal value; `type` must
  * agree (else an error); `enum` is taken from the source only when the destination has none; equal strings and
  * booleans stay; everything else — including the pointer-valued bounds, even when equal, as Go compares pointers
- * — is hoisted into a residual `allOf: [destination's, source's]` rather than lost. Docs (`description`, `title`,
+ * — is hoisted into a residual `allOf: [destination's, source's]` rather than lost. Copy on write: `dst` itself is
+ * changed, but a node below it (possibly shared with other schemas) is copied before it is merged into, and `src`
+ * is never changed (its nodes may end up shared by `dst`). Docs (`description`, `title`,
  * `example`, `externalDocs`) are never merged here: callers decide them first.
  */
-import { setOwn } from './json';
+import { setOwn, shallowCopy } from './json';
 import type { JSONSchemaProps } from './types';
 
 /** Keys whose Go type is a pointer, slice or otherwise not comparable: both present → hoisted. */
@@ -62,10 +64,18 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
     if ((typeof sv === 'string' || typeof sv === 'boolean') && sv === dv && !HOISTED_WHEN_BOTH.has(key)) continue;
     switch (key) {
       case 'properties': {
-        const dp = dv as Record<string, JSONSchemaProps>;
-        for (const [name, p] of Object.entries(sv as Record<string, JSONSchemaProps>)) {
+        // Copy on write: the map and the merged property may be shared with other schemas.
+        const dp = shallowCopy(dv as Record<string, JSONSchemaProps>);
+        d.properties = dp;
+        const sp = sv as Record<string, JSONSchemaProps>;
+        for (const name of Object.keys(sp)) {
+          const p = sp[name];
           if (!Object.hasOwn(dp, name)) setOwn(dp, name, p);
-          else flattenAllOfInto(dp[name], p, opts, [...path, name]);
+          else {
+            const merged = shallowCopy(dp[name]);
+            setOwn(dp, name, merged);
+            flattenAllOfInto(merged, p, opts, [...path, name]);
+          }
         }
         break;
       }
@@ -83,11 +93,13 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
       case 'type':
         if (sv !== dv) opts.onTypeConflict(String(dv), String(sv), path);
         break;
-      case 'additionalProperties':
+      case 'additionalProperties': {
         if (typeof sv !== 'object') break;
-        if (typeof dv !== 'object') d.additionalProperties = {};
-        flattenAllOfInto(d.additionalProperties as JSONSchemaProps, sv as JSONSchemaProps, opts, [...path, '*']);
+        const merged: JSONSchemaProps = typeof dv === 'object' ? shallowCopy(dv as JSONSchemaProps) : {};
+        d.additionalProperties = merged;
+        flattenAllOfInto(merged, sv as JSONSchemaProps, opts, [...path, '*']);
         break;
+      }
       case 'x-kubernetes-preserve-unknown-fields':
       case 'x-kubernetes-map-type':
         d[key] = sv;
@@ -115,19 +127,35 @@ function isEmpty(v: unknown): boolean {
  * Drop what Go's `encoding/json` drops for apiextensions' JSONSchemaProps (`omitempty`): empty strings, `false`
  * booleans (but not the pointer-valued `x-kubernetes-preserve-unknown-fields`), empty lists and empty maps.
  * Applied to the whole schema before serialisation so the output is what controller-gen writes.
+ *
+ * Pure: returns a new tree and leaves `schema` as it is (its nodes may be shared with other schemas). A node
+ * reached twice — a named type's schema used at several places — is converted once and the result shared; pass
+ * the same `memo` to share across calls.
  */
-export function omitEmpty(schema: JSONSchemaProps): JSONSchemaProps {
+export function omitEmpty(schema: JSONSchemaProps, memo: WeakMap<object, JSONSchemaProps> = new WeakMap()): JSONSchemaProps {
+  const known = memo.get(schema);
+  if (known) return known;
   const s = schema as Record<string, unknown>;
-  for (const [k, v] of Object.entries(s)) {
-    if (k === 'default' || k === 'example' || k === 'enum') continue;
-    if (k === 'x-kubernetes-preserve-unknown-fields') continue;
-    if (v === '' || v === false || (Array.isArray(v) && v.length === 0)) delete s[k];
-    else if (k === 'properties') {
+  const out = Object.create(Object.getPrototypeOf(schema) as object | null) as Record<string, unknown>;
+  for (const k of Object.keys(s)) {
+    const v = s[k];
+    if (k === 'default' || k === 'example' || k === 'enum' || k === 'x-kubernetes-preserve-unknown-fields') {
+      setOwn(out, k, v);
+      continue;
+    }
+    if (v === '' || v === false || (Array.isArray(v) && v.length === 0)) continue;
+    if (k === 'properties') {
       const props = v as Record<string, JSONSchemaProps>;
-      if (Object.keys(props).length === 0) delete s[k];
-      else for (const p of Object.values(props)) omitEmpty(p);
-    } else if (k === 'items' || k === 'not' || (k === 'additionalProperties' && typeof v === 'object')) omitEmpty(v as JSONSchemaProps);
-    else if (k === 'allOf' || k === 'anyOf' || k === 'oneOf') for (const b of v as JSONSchemaProps[]) omitEmpty(b);
+      const names = Object.keys(props);
+      if (names.length === 0) continue;
+      const copy = Object.create(Object.getPrototypeOf(props) as object | null) as Record<string, JSONSchemaProps>;
+      for (const name of names) setOwn(copy, name, omitEmpty(props[name], memo));
+      out.properties = copy;
+    } else if (k === 'items' || k === 'not' || (k === 'additionalProperties' && typeof v === 'object')) setOwn(out, k, omitEmpty(v as JSONSchemaProps, memo));
+    else if (k === 'allOf' || k === 'anyOf' || k === 'oneOf') setOwn(out, k, (v as JSONSchemaProps[]).map((b) => omitEmpty(b, memo)));
+    else setOwn(out, k, v);
   }
-  return schema;
+  const result = out as JSONSchemaProps;
+  memo.set(schema, result);
+  return result;
 }

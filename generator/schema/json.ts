@@ -21,7 +21,9 @@ export function jsonObject<T = unknown>(): Record<string, T> {
 
 /** Sets `key` as an own data property, whatever the key and the object's prototype. */
 export function setOwn(obj: object, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` is an accessor on Object.prototype; every other key assigns as an own data property.
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else (obj as Record<string, unknown>)[key] = value;
 }
 
 /** A deep copy of JSON data by own keys: null-prototype objects, bigints and `__proto__` keys kept. */
@@ -30,6 +32,16 @@ export function cloneJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   const out = jsonObject();
   for (const k of Object.keys(value)) setOwn(out, k, cloneJson((value as Record<string, unknown>)[k]));
+  return out as T;
+}
+
+/**
+ * A one-level copy of a JSON object that keeps its prototype (a null-prototype map stays one): the copy-on-write
+ * step before changing a node that may be shared with other schemas.
+ */
+export function shallowCopy<T extends object>(value: T): T {
+  const out = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+  for (const k of Object.keys(value)) setOwn(out, k, (value as Record<string, unknown>)[k]);
   return out as T;
 }
 

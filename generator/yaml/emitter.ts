@@ -71,9 +71,44 @@ export function codePoints(s: string): number[] {
   return out;
 }
 
+/**
+ * A scalar's characters (code points). Most strings have no surrogates: then the code points are the UTF-16 units
+ * of `text` and no array is made; otherwise `cps` holds them.
+ */
+interface Chars {
+  readonly text: string;
+  readonly cps: readonly number[] | undefined;
+  readonly length: number;
+}
+
+function chars(s: string): Chars {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const cps = codePoints(s);
+      return { text: s, cps, length: cps.length };
+    }
+  }
+  return { text: s, cps: undefined, length: s.length };
+}
+
+/** The code point at `i` (undefined past the end). */
+function at(v: Chars, i: number): number | undefined {
+  if (i >= v.length) return undefined;
+  return v.cps ? v.cps[i] : v.text.charCodeAt(i);
+}
+
+/** The text of code points `start` to `end`. */
+function slice(v: Chars, start: number, end: number): string {
+  if (!v.cps) return v.text.slice(start, end);
+  let out = '';
+  for (let i = start; i < end; i++) out += String.fromCodePoint(v.cps[i]);
+  return out;
+}
+
 /** emitterc.go yaml_emitter_analyze_scalar's verdict. */
 interface ScalarAnalysis {
-  readonly value: number[];
+  readonly value: Chars;
   readonly multiline: boolean;
   readonly flowPlainAllowed: boolean;
   readonly blockPlainAllowed: boolean;
@@ -81,7 +116,26 @@ interface ScalarAnalysis {
   readonly blockAllowed: boolean;
 }
 
-function analyzeScalar(value: number[]): ScalarAnalysis {
+/**
+ * Analyses of short scalars (mapping keys, types, formats recur thousands of times in a CRD), by text. The
+ * analysis is a function of the text alone; the table is emptied when it grows past MAX_ANALYSES.
+ */
+const analyses = new Map<string, ScalarAnalysis>();
+const MAX_ANALYSES = 8192;
+const MAX_ANALYSED_LENGTH = 128;
+
+function analysisOf(text: string): ScalarAnalysis {
+  if (text.length > MAX_ANALYSED_LENGTH) return analyzeScalar(chars(text));
+  let a = analyses.get(text);
+  if (a === undefined) {
+    if (analyses.size >= MAX_ANALYSES) analyses.clear();
+    a = analyzeScalar(chars(text));
+    analyses.set(text, a);
+  }
+  return a;
+}
+
+function analyzeScalar(value: Chars): ScalarAnalysis {
   if (value.length === 0) {
     return {
       value,
@@ -106,19 +160,16 @@ function analyzeScalar(value: number[]): ScalarAnalysis {
   let previousBreak = false;
 
   const n = value.length;
-  if (
-    n >= 3 &&
-    ((value[0] === 0x2d && value[1] === 0x2d && value[2] === 0x2d) ||
-      (value[0] === 0x2e && value[1] === 0x2e && value[2] === 0x2e))
-  ) {
+  const v0 = at(value, 0);
+  if (n >= 3 && (v0 === 0x2d || v0 === 0x2e) && at(value, 1) === v0 && at(value, 2) === v0) {
     blockIndicators = true;
     flowIndicators = true;
   }
 
   let precededByWhitespace = true;
   for (let i = 0; i < n; i++) {
-    const c = value[i];
-    const followedByWhitespace = i + 1 >= n || isBlank(value[i + 1]);
+    const c = at(value, i)!;
+    const followedByWhitespace = i + 1 >= n || isBlank(at(value, i + 1));
     if (i === 0) {
       switch (c) {
         case 0x23: // #
@@ -225,6 +276,24 @@ function analyzeScalar(value: number[]): ScalarAnalysis {
   return { value, multiline: lineBreaks, flowPlainAllowed, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
 }
 
+/** A block collection's text at one indent, and the cursor state it leaves behind. */
+interface EmittedBlock {
+  readonly text: string;
+  readonly column: number;
+  readonly whitespace: boolean;
+  readonly indention: boolean;
+  readonly mappingContext: boolean;
+  readonly simpleKeyContext: boolean;
+}
+
+/**
+ * Emitted text of block collections in a mapping value's place, by node and indent. There the emitter starts with
+ * a line break (`indention` is false after `key:`), so the text and the final cursor depend on the node and the
+ * indent alone: a node met again at the same indent (a shared subtree: a named type's schema used at many places)
+ * is written from the table.
+ */
+export type EmitMemo = WeakMap<YNode, Map<number, EmittedBlock>>;
+
 /** The emitter's cursor state, named as in yaml_emitter_t. */
 class Emitter {
   private out = '';
@@ -236,6 +305,8 @@ class Emitter {
   private flowLevel = 0;
   private mappingContext = false;
   private simpleKeyContext = false;
+
+  constructor(private readonly memo: EmitMemo) {}
 
   /** yaml.Marshal: stream start, an implicit document, the node, document end, stream end. */
   document(node: YNode): string {
@@ -259,6 +330,15 @@ class Emitter {
   private write(cp: number): void {
     this.out += String.fromCodePoint(cp);
     this.column++;
+  }
+
+  /**
+   * Scalar writers move the column per character but append text in runs: `run` is where the pending run of
+   * written characters starts (-1: none). Appends it (up to `end`) and returns -1.
+   */
+  private flush(v: Chars, run: number, end: number): number {
+    if (run >= 0) this.out += slice(v, run, end);
+    return -1;
   }
 
   private writeBreak(cp: number): void {
@@ -285,14 +365,19 @@ class Emitter {
     if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) {
       this.putBreak();
     }
-    while (this.column < indent) this.put(' ');
+    if (this.column < indent) {
+      this.out += ' '.repeat(indent - this.column);
+      this.column = indent;
+    }
     this.whitespace = true;
     this.indention = true;
   }
 
   private writeIndicator(indicator: string, needWhitespace: boolean, isWhitespace: boolean, isIndention: boolean): void {
     if (needWhitespace && !this.whitespace) this.put(' ');
-    for (const ch of indicator) this.put(ch);
+    // indicators are ASCII: one column per character
+    this.out += indicator;
+    this.column += indicator.length;
     this.whitespace = isWhitespace;
     this.indention = this.indention && isIndention;
   }
@@ -304,7 +389,7 @@ class Emitter {
     this.simpleKeyContext = simpleKey;
     switch (node.kind) {
       case 'scalar':
-        this.emitScalar(node.style, analyzeScalar(codePoints(node.value)));
+        this.emitScalar(node.style, analysisOf(node.value));
         return;
       case 'seq':
         if (node.items.length === 0) this.emitEmptyFlow('[', ']');
@@ -341,7 +426,7 @@ class Emitter {
     this.increaseIndent(false, false);
     for (const [key, value] of entries) {
       this.writeIndent();
-      const analysis = analyzeScalar(codePoints(key.value));
+      const analysis = analysisOf(key.value);
       if (this.checkSimpleKey(analysis)) {
         this.mappingContext = true;
         this.simpleKeyContext = true;
@@ -355,16 +440,47 @@ class Emitter {
         this.writeIndent();
         this.writeIndicator(':', true, false, true);
       }
-      this.emitNode(value, true, false);
+      this.emitMappingValue(value);
     }
     this.popIndent();
+  }
+
+  /** emitNode(value, true, false) for a mapping value, through the memo for non-empty block collections. */
+  private emitMappingValue(node: YNode): void {
+    const block = (node.kind === 'map' && node.entries.length > 0) || (node.kind === 'seq' && node.items.length > 0);
+    if (!block || this.indention || this.flowLevel !== 0) {
+      this.emitNode(node, true, false);
+      return;
+    }
+    let byIndent = this.memo.get(node);
+    const known = byIndent?.get(this.indent);
+    if (known) {
+      this.out += known.text;
+      this.column = known.column;
+      this.whitespace = known.whitespace;
+      this.indention = known.indention;
+      this.mappingContext = known.mappingContext;
+      this.simpleKeyContext = known.simpleKeyContext;
+      return;
+    }
+    const indent = this.indent;
+    const before = this.out;
+    this.out = '';
+    this.emitNode(node, true, false);
+    const text = this.out;
+    this.out = before + text;
+    if (!byIndent) {
+      byIndent = new Map();
+      this.memo.set(node, byIndent);
+    }
+    byIndent.set(indent, { text, column: this.column, whitespace: this.whitespace, indention: this.indention, mappingContext: this.mappingContext, simpleKeyContext: this.simpleKeyContext });
   }
 
   /** yaml_emitter_check_simple_key for a scalar key without anchor or tag. */
   private checkSimpleKey(a: ScalarAnalysis): boolean {
     if (a.multiline) return false;
     let length = 0;
-    for (const cp of a.value) length += utf8Width(cp);
+    for (let i = 0; i < a.value.length; i++) length += utf8Width(at(a.value, i)!);
     return length <= 128;
   }
 
@@ -408,14 +524,14 @@ class Emitter {
 
   // ---- scalar writers ----
 
-  private writePlain(value: number[], allowBreaks: boolean): void {
+  private writePlain(value: Chars, allowBreaks: boolean): void {
     if (!this.whitespace) this.put(' ');
     this.writeFoldable(value, allowBreaks, false);
     this.whitespace = false;
     this.indention = false;
   }
 
-  private writeSingleQuoted(value: number[], allowBreaks: boolean): void {
+  private writeSingleQuoted(value: Chars, allowBreaks: boolean): void {
     this.writeIndicator("'", true, false, false);
     this.writeFoldable(value, allowBreaks, true);
     this.writeIndicator("'", false, false, false);
@@ -428,46 +544,62 @@ class Emitter {
    * yaml_emitter_write_single_quoted_scalar share): past the best width, a space before a non-space may become a
    * line break (`quoted`: not the first or last character); line breaks are kept; `quoted` doubles each `'`.
    */
-  private writeFoldable(value: number[], allowBreaks: boolean, quoted: boolean): void {
+  private writeFoldable(value: Chars, allowBreaks: boolean, quoted: boolean): void {
     let spaces = false;
     let breaks = false;
-    for (let i = 0; i < value.length; ) {
-      const c = value[i];
+    let run = -1;
+    const n = value.length;
+    for (let i = 0; i < n; ) {
+      const c = at(value, i)!;
       if (isSpace(c)) {
-        const inside = !quoted || (i > 0 && i < value.length - 1);
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && !isSpace(value[i + 1])) {
+        const inside = !quoted || (i > 0 && i < n - 1);
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && !isSpace(at(value, i + 1))) {
+          run = this.flush(value, run, i);
           this.writeIndent();
           i++;
         } else {
-          this.write(c);
+          if (run < 0) run = i;
+          this.column++;
           i++;
         }
         spaces = true;
       } else if (isBreak(c)) {
+        run = this.flush(value, run, i);
         if (!breaks && c === LF) this.putBreak();
         this.writeBreak(c);
         i++;
         this.indention = true;
         breaks = true;
       } else {
-        if (breaks) this.writeIndent();
-        if (quoted && c === 0x27) this.put("'");
-        this.write(c);
+        if (breaks) {
+          run = this.flush(value, run, i);
+          this.writeIndent();
+        }
+        if (quoted && c === 0x27) {
+          run = this.flush(value, run, i);
+          this.put("'");
+        }
+        if (run < 0) run = i;
+        this.column++;
         i++;
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
+    this.flush(value, run, n);
   }
 
-  private writeDoubleQuoted(value: number[], allowBreaks: boolean): void {
+  private writeDoubleQuoted(value: Chars, allowBreaks: boolean): void {
     let spaces = false;
     this.writeIndicator('"', true, false, false);
-    const startsWithBom = value[0] === BOM;
-    for (let i = 0; i < value.length; ) {
-      const c = value[i];
+    const startsWithBom = at(value, 0) === BOM;
+    let run = -1;
+    const n = value.length;
+    for (let i = 0; i < n; ) {
+      const c = at(value, i)!;
       if (!isPrintable(c) || startsWithBom || isBreak(c) || c === 0x22 || c === 0x5c) {
+        run = this.flush(value, run, i);
         i++;
         this.put('\\');
         const esc = DOUBLE_QUOTE_ESCAPES.get(c);
@@ -480,28 +612,32 @@ class Emitter {
         }
         spaces = false;
       } else if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < value.length - 1) {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < n - 1) {
+          run = this.flush(value, run, i);
           this.writeIndent();
-          if (isSpace(value[i + 1])) this.put('\\');
+          if (isSpace(at(value, i + 1))) this.put('\\');
           i++;
         } else {
-          this.write(c);
+          if (run < 0) run = i;
+          this.column++;
           i++;
         }
         spaces = true;
       } else {
-        this.write(c);
+        if (run < 0) run = i;
+        this.column++;
         i++;
         spaces = false;
       }
     }
+    this.flush(value, run, n);
     this.writeIndicator('"', false, false, false);
     this.whitespace = false;
     this.indention = false;
   }
 
-  private writeBlockScalarHints(value: number[]): void {
-    if (isSpace(value[0]) || isBreak(value[0])) {
+  private writeBlockScalarHints(value: Chars): void {
+    if (isSpace(at(value, 0)) || isBreak(at(value, 0))) {
       this.writeIndicator(String(BEST_INDENT), false, false, false);
     }
     let chomp = '';
@@ -509,35 +645,43 @@ class Emitter {
       chomp = '-';
     } else {
       const last = value.length - 1;
-      if (!isBreak(value[last])) chomp = '-';
+      if (!isBreak(at(value, last))) chomp = '-';
       else if (last === 0) chomp = '+';
-      else if (isBreak(value[last - 1])) chomp = '+';
+      else if (isBreak(at(value, last - 1))) chomp = '+';
     }
     if (chomp !== '') this.writeIndicator(chomp, false, false, false);
   }
 
-  private writeLiteral(value: number[]): void {
+  private writeLiteral(value: Chars): void {
     this.writeIndicator('|', true, false, false);
     this.writeBlockScalarHints(value);
     this.putBreak();
     this.indention = true;
     this.whitespace = true;
     let breaks = true;
-    for (let i = 0; i < value.length; ) {
-      const c = value[i];
+    let run = -1;
+    const n = value.length;
+    for (let i = 0; i < n; ) {
+      const c = at(value, i)!;
       if (isBreak(c)) {
+        run = this.flush(value, run, i);
         this.writeBreak(c);
         i++;
         this.indention = true;
         breaks = true;
       } else {
-        if (breaks) this.writeIndent();
-        this.write(c);
+        if (breaks) {
+          run = this.flush(value, run, i);
+          this.writeIndent();
+        }
+        if (run < 0) run = i;
+        this.column++;
         i++;
         this.indention = false;
         breaks = false;
       }
     }
+    this.flush(value, run, n);
   }
 }
 
@@ -560,6 +704,6 @@ const DOUBLE_QUOTE_ESCAPES = new Map<number, string>([
 ]);
 
 /** Emits one YAML document for `node` exactly as yaml.v2's emitter does. */
-export function emitDocument(node: YNode): string {
-  return new Emitter().document(node);
+export function emitDocument(node: YNode, memo: EmitMemo = new WeakMap()): string {
+  return new Emitter(memo).document(node);
 }

@@ -7,7 +7,7 @@
  * decisions (encode.go: key order, number printing, which strings must be quoted, literal style for
  * multi-line strings), and its emitter (emitter.ts).
  */
-import { emitDocument, type YNode } from './emitter';
+import { emitDocument, type EmitMemo, type YNode } from './emitter';
 import { sortKeysYamlV2 } from './keyorder';
 import { formatIntegerYamlV2, formatNumberYamlV2 } from './numbers';
 import { needsQuoting } from './resolve';
@@ -32,14 +32,27 @@ export class YamlV2Error extends Error {
  * characters yaml.v2 refuses to read back). A typed object (a CRD, a Role …) is accepted as it is: every value is
  * checked while encoding, and one that is not JSON (a function, a symbol) throws YamlV2Error too.
  */
-export function marshalYamlV2(value: JsonValue | object): string {
-  return emitDocument(encode(value));
+export function marshalYamlV2(value: JsonValue | object, memo?: YamlV2Memo): string {
+  return emitDocument(encode(value, memo?.encoded), memo?.emitted);
+}
+
+/**
+ * Work shared by several marshalYamlV2 calls: an object met again (a named type's schema used at many places) is
+ * encoded once, and its block text written once per indent. Only for values that are not changed between the calls.
+ */
+export interface YamlV2Memo {
+  readonly encoded: WeakMap<object, YNode>;
+  readonly emitted: EmitMemo;
+}
+
+export function yamlV2Memo(): YamlV2Memo {
+  return { encoded: new WeakMap(), emitted: new WeakMap() };
 }
 
 type ScalarNode = YNode & { kind: 'scalar' };
 
 /** encode.go `marshal`, for the types a yaml.v2-decoded JSON document holds. */
-function encode(value: unknown): YNode {
+function encode(value: unknown, memo: WeakMap<object, YNode> | undefined): YNode {
   if (value === null || value === undefined) return { kind: 'scalar', value: 'null', style: 'plain' };
   switch (typeof value) {
     case 'boolean':
@@ -51,22 +64,26 @@ function encode(value: unknown): YNode {
       return { kind: 'scalar', value: formatIntegerYamlV2(value), style: 'plain' };
     case 'string':
       return encodeString(value);
-    case 'object':
-      if (Array.isArray(value)) return { kind: 'seq', items: value.map((item) => encode(item)) };
-      return encodeMap(value as Record<string, unknown>);
+    case 'object': {
+      const known = memo?.get(value);
+      if (known) return known;
+      const node: YNode = Array.isArray(value) ? { kind: 'seq', items: value.map((item) => encode(item, memo)) } : encodeMap(value as Record<string, unknown>, memo);
+      memo?.set(value, node);
+      return node;
+    }
     default:
       throw new YamlV2Error(`json: unsupported type: ${typeof value}`);
   }
 }
 
-function encodeMap(obj: Record<string, unknown>): YNode {
+function encodeMap(obj: Record<string, unknown>, memo: WeakMap<object, YNode> | undefined): YNode {
   const present = Object.keys(obj).filter((k) => obj[k] !== undefined);
   // The JSON round trip can change a key (see throughJsonText); two keys that collide keep the later value,
   // as yaml.v2 Unmarshal into a map does.
   const byKey = new Map<string, unknown>();
   for (const k of present) byKey.set(throughJsonText(k, YamlV2Error, true), obj[k]);
   const entries = sortKeysYamlV2([...byKey.keys()]).map(
-    (k) => [encodeString(k, false), encode(byKey.get(k))] as const,
+    (k) => [encodeString(k, false), encode(byKey.get(k), memo)] as const,
   );
   return { kind: 'map', entries };
 }

@@ -215,7 +215,8 @@ describe.each(rbacCases)('the roles of case %s on the apiserver', (name) => {
       }
     }
     expect(refused).toEqual([]);
-    expect(checked).toBeGreaterThan(20);
+    // at least one access per verb of every marker (a small role checks few; the rbac case checks hundreds)
+    expect(checked).toBeGreaterThanOrEqual(bound.reduce((n, b) => n + b.decls.reduce((m, d) => m + d.verbs.length, 0), 0));
   });
 
   it('and nothing next to them that its markers do not grant', async () => {
@@ -231,7 +232,8 @@ describe.each(rbacCases)('the roles of case %s on the apiserver', (name) => {
       }
     }
     expect(granted).toEqual([]);
-    expect(checked).toBeGreaterThan(20);
+    // at least one neighbouring access per marker
+    expect(checked).toBeGreaterThanOrEqual(bound.reduce((n, b) => n + b.decls.length, 0));
   });
 
   it('as the ServiceAccount, a listed resourceName is reachable and another name is forbidden', async () => {

@@ -35,7 +35,7 @@ const cases: Case[] = [
   {
     name: 'an unknown generator, with did-you-mean',
     files: { 'kubegen.config.json': '{"generators":["crds","types"]}' },
-    want: ['kubegen: kubegen.config.json: generators[0]: unknown generator "crds" (did you mean "crd"?) (known: crd, types, deepcopy, defaults, validation, conversion, clientset, fake, listers, informers, admission, package)'],
+    want: ['kubegen: kubegen.config.json: generators[0]: unknown generator "crds" (did you mean "crd"?) (known: crd, types, deepcopy, defaults, validation, conversion, applyconfigurations, clientset, fake, listers, informers, admission, package)'],
   },
   { name: 'a generator twice', files: { 'kubegen.config.json': '{"generators":["crd","crd"]}' }, want: ['kubegen: kubegen.config.json: generators[1]: "crd" is listed twice'] },
   { name: 'no generators', files: { 'kubegen.config.json': '{"generators":[]}' }, want: ['kubegen: kubegen.config.json: generators: must name at least one generator (leave it out to run them all)'] },

@@ -95,7 +95,7 @@ describe('generated code for a kind using built-in types (test/golden/builtin)',
   test('loads without diagnostics and generates every file', () => {
     expect(diagnostics).toEqual([]);
     expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(src.map((f) => f.path).sort()).toEqual(['clientset.ts', 'fake/index.ts', 'index.ts', 'informers.ts', 'v1/client.ts', 'v1/deepcopy.ts', 'v1/defaults.ts', 'v1/index.ts', 'v1/informers.ts', 'v1/listers.ts', 'v1/types.ts']);
+    expect(src.map((f) => f.path).sort()).toEqual(['clientset.ts', 'fake/index.ts', 'index.ts', 'informers.ts', 'v1/admission.ts', 'v1/client.ts', 'v1/deepcopy.ts', 'v1/defaults.ts', 'v1/index.ts', 'v1/informers.ts', 'v1/listers.ts', 'v1/types.ts', 'v1/validation.ts']);
   });
 
   test('types import the built-in types from @kubegen/api, and the package depends on it', () => {

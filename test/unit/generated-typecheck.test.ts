@@ -41,7 +41,7 @@ describe('generated packages', () => {
       { name: 'apis', apis: path.join(REPO, 'apis') },
       { name: 'ext', apis: path.join(REPO, 'test/golden/client-ext/apis') },
       // every CRD case, for the types, clients, validators and package files (their other outputs are tested with the case)
-      ...crdCases().map((c) => ({ name: `cases/${c.name}`, apis: path.join(c.dir, 'apis'), generators: ['types', 'clientset', 'fake', 'listers', 'informers', 'admission', 'validation', 'package'] })),
+      ...crdCases().map((c) => ({ name: `cases/${c.name}`, apis: path.join(c.dir, 'apis'), generators: ['types', 'applyconfigurations', 'clientset', 'fake', 'listers', 'informers', 'admission', 'validation', 'package'] })),
     ];
     for (const set of sets) {
       const { model, diagnostics } = loadApiModel(set.apis, REPO);

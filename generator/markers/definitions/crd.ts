@@ -409,17 +409,16 @@ export const ApiService = define<ApiServiceArgs>({
 
 export const AcGenerate = define<boolean>({
   name: 'kubebuilder:ac:generate',
-  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
   targets: ['package', 'type'],
   args: value(BOOL),
   category: 'applyconfiguration',
   since: 'controller-gen v0.18',
-  summary: 'enables apply configuration generation for this package or type.',
+  summary: 'enables apply configuration generation for this package or type: `<version>/applyconfigurations.ts` with `<Kind>ApplyConfiguration` and the constructor `<kind>(name, namespace, fields)` for the clients\' `apply`.',
 });
 
 export const AcOutputPackage = define<string>({
   name: 'kubebuilder:ac:output:package',
-  ineffective: 'kubegen generates no apply configuration builders yet (the typed clients\' apply takes ApplyConfiguration<Kind>, a deep partial of the kind)',
+  ineffective: 'kubegen writes apply configurations into `<version>/applyconfigurations.ts` of the generated package (see +kubebuilder:ac:generate); their place is not configurable',
   targets: PACKAGE,
   args: value(STRING),
   category: 'applyconfiguration',

@@ -218,6 +218,8 @@ export type MatchPolicyType = string;
  * MatchResources decides whether to run the admission control policy on an object based
  * on whether it meets the match criteria.
  * The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
+ *
+ * @mapType atomic
  */
 export interface MatchResources {
   /**
@@ -283,11 +285,15 @@ export interface MatchResources {
   /**
    * resourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy matches.
    * The policy cares about an operation if it matches _any_ Rule.
+   *
+   * @listType atomic
    */
   resourceRules?: NamedRuleWithOperations[];
   /**
    * excludeResourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy should not care about.
    * The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
+   *
+   * @listType atomic
    */
   excludeResourceRules?: NamedRuleWithOperations[];
   /**
@@ -415,6 +421,8 @@ export interface MutatingAdmissionPolicySpec {
    *
    * The expression of a variable can refer to other variables defined earlier in the list but not those after.
    * Thus, variables must be sorted by the order of first appearance and acyclic.
+   *
+   * @listType atomic
    */
   variables?: Variable[];
   /**
@@ -424,6 +432,8 @@ export interface MutatingAdmissionPolicySpec {
    * the reinvocationPolicy.
    * The mutations of a policy are invoked for each binding of this policy
    * and reinvocation of mutations occurs on a per binding basis.
+   *
+   * @listType atomic
    */
   mutations?: Mutation[];
   /**
@@ -454,6 +464,9 @@ export interface MutatingAdmissionPolicySpec {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the policy is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
   /**
@@ -493,6 +506,8 @@ export interface MutatingWebhook {
    * from putting the cluster in a state which cannot be recovered from without completely
    * disabling the plugin, ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks are never called
    * on admission requests for ValidatingWebhookConfiguration and MutatingWebhookConfiguration objects.
+   *
+   * @listType atomic
    */
   rules?: RuleWithOperations[];
   /**
@@ -602,6 +617,8 @@ export interface MutatingWebhook {
    * If a persisted webhook configuration specifies allowed versions and does not
    * include any versions known to the API Server, calls to the webhook will fail
    * and be subject to the failure policy.
+   *
+   * @listType atomic
    */
   admissionReviewVersions: string[];
   /**
@@ -634,6 +651,9 @@ export interface MutatingWebhook {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the error is ignored and the webhook is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
 }
@@ -642,7 +662,12 @@ export interface MutatingWebhook {
 export interface MutatingWebhookConfiguration extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
   metadata?: ObjectMeta;
-  /** webhooks is a list of webhooks and the affected resources and operations. */
+  /**
+   * webhooks is a list of webhooks and the affected resources and operations.
+   *
+   * @listType map
+   * @listMapKeys name
+   */
   webhooks?: MutatingWebhook[];
 }
 
@@ -679,16 +704,28 @@ export interface Mutation {
   jsonPatch?: JSONPatch;
 }
 
-/** NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames. */
+/**
+ * NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.
+ *
+ * @mapType atomic
+ */
 export interface NamedRuleWithOperations extends RuleWithOperations {
-  /** resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed. */
+  /**
+   * resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
+   *
+   * @listType atomic
+   */
   resourceNames?: string[];
 }
 
 /** OperationType specifies an operation for a request. */
 export type OperationType = string;
 
-/** ParamKind is a tuple of Group Kind and Version. */
+/**
+ * ParamKind is a tuple of Group Kind and Version.
+ *
+ * @mapType atomic
+ */
 export interface ParamKind {
   /**
    * apiVersion is the API group version the resources belong to.
@@ -706,6 +743,8 @@ export interface ParamKind {
 /**
  * ParamRef describes how to locate the params to be used as input to
  * expressions of rules applied by a policy binding.
+ *
+ * @mapType atomic
  */
 export interface ParamRef {
   /**
@@ -786,12 +825,16 @@ export interface RuleWithOperations {
    * apiGroups is the API groups the resources belong to. '*' is all groups.
    * If '*' is present, the length of the slice must be one.
    * Required.
+   *
+   * @listType atomic
    */
   apiGroups?: string[];
   /**
    * apiVersions is the API versions the resources belong to. '*' is all versions.
    * If '*' is present, the length of the slice must be one.
    * Required.
+   *
+   * @listType atomic
    */
   apiVersions?: string[];
   /**
@@ -810,6 +853,8 @@ export interface RuleWithOperations {
    *
    * Depending on the enclosing object, subresources might not be allowed.
    * Required.
+   *
+   * @listType atomic
    */
   resources?: string[];
   /**
@@ -828,6 +873,8 @@ export interface RuleWithOperations {
    * for all of those operations and any future admission operations that are added.
    * If '*' is present, the length of the slice must be one.
    * Required.
+   *
+   * @listType atomic
    */
   operations?: OperationType[];
 }
@@ -868,7 +915,11 @@ export type SideEffectClass = string;
  * ValidatingAdmissionPolicy
  */
 export interface TypeChecking {
-  /** expressionWarnings contains the type checking warnings for each expression. */
+  /**
+   * expressionWarnings contains the type checking warnings for each expression.
+   *
+   * @listType atomic
+   */
   expressionWarnings?: ExpressionWarning[];
 }
 
@@ -981,6 +1032,8 @@ export interface ValidatingAdmissionPolicyBindingSpec {
    * API response body and the HTTP warning headers.
    *
    * Required.
+   *
+   * @listType set
    */
   validationActions: ValidationAction[];
 }
@@ -1017,6 +1070,8 @@ export interface ValidatingAdmissionPolicySpec {
    * validations contain CEL expressions which is used to apply the validation.
    * Validations and AuditAnnotations may not both be empty; a minimum of one Validations or AuditAnnotations is
    * required.
+   *
+   * @listType atomic
    */
   validations?: Validation[];
   /**
@@ -1040,6 +1095,8 @@ export interface ValidatingAdmissionPolicySpec {
    * annotations for the audit event of the API request.
    * validations and auditAnnotations may not both be empty; a least one of validations or auditAnnotations is
    * required.
+   *
+   * @listType atomic
    */
   auditAnnotations?: AuditAnnotation[];
   /**
@@ -1057,6 +1114,9 @@ export interface ValidatingAdmissionPolicySpec {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the policy is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
   /**
@@ -1067,6 +1127,9 @@ export interface ValidatingAdmissionPolicySpec {
    *
    * The expression of a variable can refer to other variables defined earlier in the list but not those after.
    * Thus, Variables must be sorted by the order of first appearance and acyclic.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   variables?: Variable[];
 }
@@ -1080,7 +1143,12 @@ export interface ValidatingAdmissionPolicyStatus {
    * Presence of this field indicates the completion of the type checking.
    */
   typeChecking?: TypeChecking;
-  /** conditions represent the latest available observations of a policy's current state. */
+  /**
+   * conditions represent the latest available observations of a policy's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: Condition[];
 }
 
@@ -1106,6 +1174,8 @@ export interface ValidatingWebhook {
    * from putting the cluster in a state which cannot be recovered from without completely
    * disabling the plugin, ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks are never called
    * on admission requests for ValidatingWebhookConfiguration and MutatingWebhookConfiguration objects.
+   *
+   * @listType atomic
    */
   rules?: RuleWithOperations[];
   /**
@@ -1215,6 +1285,8 @@ export interface ValidatingWebhook {
    * If a persisted webhook configuration specifies allowed versions and does not
    * include any versions known to the API Server, calls to the webhook will fail
    * and be subject to the failure policy.
+   *
+   * @listType atomic
    */
   admissionReviewVersions: string[];
   /**
@@ -1229,6 +1301,9 @@ export interface ValidatingWebhook {
    *   3. If any matchCondition evaluates to an error (but none are FALSE):
    *      - If failurePolicy=Fail, reject the request
    *      - If failurePolicy=Ignore, the error is ignored and the webhook is skipped
+   *
+   * @listType map
+   * @listMapKeys name
    */
   matchConditions?: MatchCondition[];
 }
@@ -1237,7 +1312,12 @@ export interface ValidatingWebhook {
 export interface ValidatingWebhookConfiguration extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
   metadata?: ObjectMeta;
-  /** webhooks is a list of webhooks and the affected resources and operations. */
+  /**
+   * webhooks is a list of webhooks and the affected resources and operations.
+   *
+   * @listType map
+   * @listMapKeys name
+   */
   webhooks?: ValidatingWebhook[];
 }
 
@@ -1335,7 +1415,11 @@ export interface Validation {
 /** ValidationAction specifies a policy enforcement action. */
 export type ValidationAction = string;
 
-/** Variable is the definition of a variable that is used for composition. A variable is defined as a named expression. */
+/**
+ * Variable is the definition of a variable that is used for composition. A variable is defined as a named expression.
+ *
+ * @mapType atomic
+ */
 export interface Variable {
   /**
    * name is the name of the variable. The name must be a valid CEL identifier and unique among all variables.

@@ -118,6 +118,8 @@ export interface CustomResourceDefinitionNames {
    * shortNames are short names for the resource, exposed in API discovery documents,
    * and used by clients to support invocations like `kubectl get <shortname>`.
    * It must be all lowercase.
+   *
+   * @listType atomic
    */
   shortNames?: string[];
   /**
@@ -131,6 +133,8 @@ export interface CustomResourceDefinitionNames {
    * categories is a list of grouped resources this custom resource belongs to (e.g. 'all').
    * This is published in API discovery documents, and used by clients to support invocations like
    * `kubectl get all`.
+   *
+   * @listType atomic
    */
   categories?: string[];
 }
@@ -159,6 +163,8 @@ export interface CustomResourceDefinitionSpec {
    * by GA > beta > alpha (where GA is a version with no suffix such as beta or alpha), and then by comparing
    * major version, then minor version. An example sorted list of versions:
    * v10, v2, v1, v11beta2, v10beta3, v3beta1, v12alpha1, v11alpha2, foo1, foo10.
+   *
+   * @listType atomic
    */
   versions: CustomResourceDefinitionVersion[];
   /** conversion defines conversion settings for the CRD. */
@@ -175,7 +181,12 @@ export interface CustomResourceDefinitionSpec {
 
 /** CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition */
 export interface CustomResourceDefinitionStatus {
-  /** conditions indicate state for particular aspects of a CustomResourceDefinition */
+  /**
+   * conditions indicate state for particular aspects of a CustomResourceDefinition
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: CustomResourceDefinitionCondition[];
   /**
    * acceptedNames are the names that are actually being used to serve discovery.
@@ -189,6 +200,8 @@ export interface CustomResourceDefinitionStatus {
    * no old objects are left in storage), and then remove the rest of the
    * versions from this list.
    * Versions may not be removed from `spec.versions` while they exist in this list.
+   *
+   * @listType atomic
    */
   storedVersions?: string[];
   /** The generation observed by the CRD controller. */
@@ -230,12 +243,16 @@ export interface CustomResourceDefinitionVersion {
    * additionalPrinterColumns specifies additional columns returned in Table output.
    * See https://kubernetes.io/docs/reference/using-api/api-concepts/#receiving-resources-as-tables for details.
    * If no columns are specified, a single column displaying the age of the custom resource is used.
+   *
+   * @listType atomic
    */
   additionalPrinterColumns?: CustomResourceColumnDefinition[];
   /**
    * selectableFields specifies paths to fields that may be used as field selectors.
    * A maximum of 8 selectable fields are allowed.
    * See https://kubernetes.io/docs/concepts/overview/working-with-objects/field-selectors
+   *
+   * @listType atomic
    */
   selectableFields?: SelectableField[];
 }
@@ -353,8 +370,10 @@ export interface JSONSchemaProps {
    * Defaulting requires spec.preserveUnknownFields to be false.
    */
   default?: JSON;
+  /** @format double */
   maximum?: number;
   exclusiveMaximum?: boolean;
+  /** @format double */
   minimum?: number;
   exclusiveMinimum?: boolean;
   maxLength?: int64;
@@ -363,14 +382,20 @@ export interface JSONSchemaProps {
   maxItems?: int64;
   minItems?: int64;
   uniqueItems?: boolean;
+  /** @format double */
   multipleOf?: number;
+  /** @listType atomic */
   enum?: JSON[];
   maxProperties?: int64;
   minProperties?: int64;
+  /** @listType atomic */
   required?: string[];
   items?: JSONSchemaPropsOrArray;
+  /** @listType atomic */
   allOf?: unknown[];
+  /** @listType atomic */
   oneOf?: unknown[];
+  /** @listType atomic */
   anyOf?: unknown[];
   not?: unknown;
   properties?: Record<string, unknown>;
@@ -427,6 +452,8 @@ export interface JSONSchemaProps {
    *
    * The properties specified must either be required or have a default value,
    * to ensure those properties are present for all list items.
+   *
+   * @listType atomic
    */
   'x-kubernetes-list-map-keys'?: string[];
   /**
@@ -459,7 +486,12 @@ export interface JSONSchemaProps {
    *      Atomic maps will be entirely replaced when updated.
    */
   'x-kubernetes-map-type'?: string;
-  /** x-kubernetes-validations describes a list of validation rules written in the CEL expression language. */
+  /**
+   * x-kubernetes-validations describes a list of validation rules written in the CEL expression language.
+   *
+   * @listType map
+   * @listMapKeys rule
+   */
   'x-kubernetes-validations'?: ValidationRule[];
 }
 
@@ -704,6 +736,8 @@ export interface WebhookConversion {
    * are supported by API server, conversion will fail for the custom resource.
    * If a persisted Webhook configuration specifies allowed versions and does not
    * include any versions known to the API Server, calls to the webhook will fail.
+   *
+   * @listType atomic
    */
   conversionReviewVersions: string[];
 }

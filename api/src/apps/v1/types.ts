@@ -165,7 +165,12 @@ export interface DaemonSetStatus {
    * create the name for the newest ControllerRevision.
    */
   collisionCount?: int32;
-  /** Represents the latest available observations of a DaemonSet's current state. */
+  /**
+   * Represents the latest available observations of a DaemonSet's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: DaemonSetCondition[];
 }
 
@@ -287,7 +292,12 @@ export interface DeploymentStatus {
    * This is a beta field and requires enabling DeploymentReplicaSetTerminatingReplicas feature (enabled by default).
    */
   terminatingReplicas?: int32;
-  /** Represents the latest available observations of a deployment's current state. */
+  /**
+   * Represents the latest available observations of a deployment's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: DeploymentCondition[];
   /**
    * Count of hash collisions for the Deployment. The Deployment controller uses this
@@ -426,7 +436,12 @@ export interface ReplicaSetStatus {
   terminatingReplicas?: int32;
   /** ObservedGeneration reflects the generation of the most recently observed ReplicaSet. */
   observedGeneration?: int64;
-  /** Represents the latest available observations of a replica set's current state. */
+  /**
+   * Represents the latest available observations of a replica set's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: ReplicaSetCondition[];
 }
 
@@ -647,6 +662,8 @@ export interface StatefulSetSpec {
    * this list must have at least one matching (by name) volumeMount in one
    * container in the template. A claim in this list takes precedence over
    * any volumes in the template, with the same name.
+   *
+   * @listType atomic
    */
   volumeClaimTemplates?: PersistentVolumeClaim[];
   /**
@@ -741,7 +758,12 @@ export interface StatefulSetStatus {
    * newest ControllerRevision.
    */
   collisionCount?: int32;
-  /** Represents the latest available observations of a statefulset's current state. */
+  /**
+   * Represents the latest available observations of a statefulset's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: StatefulSetCondition[];
   /** Total number of available pods (ready for at least minReadySeconds) targeted by this statefulset. */
   availableReplicas?: int32;

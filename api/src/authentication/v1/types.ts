@@ -60,6 +60,8 @@ export interface TokenRequestSpec {
    * token issued for multiple audiences may be used to authenticate
    * against any of the audiences listed but implies a high degree of
    * trust between the target audiences.
+   *
+   * @listType atomic
    */
   audiences?: string[];
   /**
@@ -121,6 +123,8 @@ export interface TokenReviewSpec {
    * verify that the token was intended for at least one of the audiences in
    * this list. If no audiences are provided, the audience will default to the
    * audience of the Kubernetes apiserver.
+   *
+   * @listType atomic
    */
   audiences?: string[];
 }
@@ -141,6 +145,8 @@ export interface TokenReviewStatus {
    * server is audience aware. If a TokenReview returns an empty
    * status.audience field where status.authenticated is "true", the token is
    * valid against the audience of the Kubernetes API server.
+   *
+   * @listType atomic
    */
   audiences?: string[];
   /** error indicates that the token couldn't be checked */
@@ -160,7 +166,11 @@ export interface UserInfo {
    * different UIDs.
    */
   uid?: string;
-  /** groups is the names of groups this user is a part of. */
+  /**
+   * groups is the names of groups this user is a part of.
+   *
+   * @listType atomic
+   */
   groups?: string[];
   /** extra is any additional information provided by the authenticator. */
   extra?: Record<string, string[]>;

@@ -14,7 +14,11 @@ export interface Scale extends TypeMeta {
 
 /** ScaleSpec describes the attributes of a scale subresource. */
 export interface ScaleSpec {
-  /** replicas is the desired number of instances for the scaled object. */
+  /**
+   * replicas is the desired number of instances for the scaled object.
+   *
+   * @default 0
+   */
   replicas?: int32;
 }
 

@@ -122,6 +122,8 @@ export interface HPAScalingRules {
    * If not set, use the default values:
    * - For scale up: allow doubling the number of pods, or an absolute change of 4 pods in a 15s window.
    * - For scale down: allow all pods to be removed in a 15s window.
+   *
+   * @listType atomic
    */
   policies?: HPAScalingPolicy[];
   /**
@@ -251,6 +253,8 @@ export interface HorizontalPodAutoscalerSpec {
    * increased, and vice-versa.  See the individual metric source types for
    * more information about how each type of metric must respond.
    * If not set, the default metric will be set to 80% average CPU utilization.
+   *
+   * @listType atomic
    */
   metrics?: MetricSpec[];
   /**
@@ -280,11 +284,18 @@ export interface HorizontalPodAutoscalerStatus {
    * as last calculated by the autoscaler.
    */
   desiredReplicas: int32;
-  /** currentMetrics is the last read state of the metrics used by this autoscaler. */
+  /**
+   * currentMetrics is the last read state of the metrics used by this autoscaler.
+   *
+   * @listType atomic
+   */
   currentMetrics?: MetricStatus[];
   /**
    * conditions is the set of conditions required for this autoscaler to scale its target,
    * and indicates whether or not those conditions are met.
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: HorizontalPodAutoscalerCondition[];
 }

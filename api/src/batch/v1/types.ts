@@ -95,7 +95,11 @@ export interface CronJobSpec {
 
 /** CronJobStatus represents the current state of a cron job. */
 export interface CronJobStatus {
-  /** A list of pointers to currently running jobs. */
+  /**
+   * A list of pointers to currently running jobs.
+   *
+   * @listType atomic
+   */
   active?: ObjectReference[];
   /** Information when was the last time the job was successfully scheduled. */
   lastScheduleTime?: Time;
@@ -186,12 +190,16 @@ export interface JobSchedulingConfiguration {
    * SchedulingConstraints defines scheduling constraints (e.g. topology)
    * for the Job's pods.
    * This field is immutable after creation.
+   *
+   * @immutable
    */
   schedulingConstraints?: {
     /**
      * topology specifies desired topological placements for all pods
      * within the pod group.
      * If unset, no topology placement is requested.
+     *
+     * @listType atomic
      */
     topology?: Array<{
       /**
@@ -208,6 +216,8 @@ export interface JobSchedulingConfiguration {
    * One of Single, All.
    * This field is immutable after creation: it may not be added or removed,
    * and the selected mode may not be changed.
+   *
+   * @immutable
    */
   disruptionMode?: {
     /** single specifies that pods can be disrupted independently from each other. */
@@ -224,6 +234,10 @@ export interface JobSchedulingConfiguration {
    * At most 4 claims may be set, matching the limit on the resulting PodGroup.
    * This list is immutable after creation: entries may neither be added,
    * removed, nor modified.
+   *
+   * @listType map
+   * @listMapKeys name
+   * @immutable
    */
   resourceClaims?: Array<{
     /**
@@ -442,6 +456,8 @@ export interface JobStatus {
    * The "Complete", "Failed" and "FailureTarget" conditions cannot be disabled.
    *
    * More info: https://kubernetes.io/docs/concepts/workloads/controllers/jobs-run-to-completion/
+   *
+   * @listType atomic
    */
   conditions?: JobCondition[];
   /**
@@ -554,6 +570,8 @@ export interface PodFailurePolicy {
    * When no rule matches the Pod failure, the default handling applies - the
    * counter of pod failures is incremented and it is checked against
    * the backoffLimit. At most 20 elements are allowed.
+   *
+   * @listType atomic
    */
   rules: PodFailurePolicyRule[];
 }
@@ -600,6 +618,8 @@ export interface PodFailurePolicyOnExitCodesRequirement {
    * values with respect to the operator. The list of values must be ordered
    * and must not contain duplicates. Value '0' cannot be used for the In operator.
    * At least one element is required. At most 255 elements are allowed.
+   *
+   * @listType set
    */
   values: int32[];
 }
@@ -649,6 +669,8 @@ export interface PodFailurePolicyRule {
    * Represents the requirement on the pod conditions. The requirement is represented
    * as a list of pod condition patterns. The requirement is satisfied if at
    * least one pattern matches an actual pod condition. At most 20 elements are allowed.
+   *
+   * @listType atomic
    */
   onPodConditions?: PodFailurePolicyOnPodConditionsPattern[];
 }
@@ -665,6 +687,8 @@ export interface SuccessPolicy {
    * The terminal state for such a Job has the "Complete" condition.
    * Additionally, these rules are evaluated in order; Once the Job meets one of the rules,
    * other rules are ignored. At most 20 elements are allowed.
+   *
+   * @listType atomic
    */
   rules: SuccessPolicyRule[];
 }
@@ -708,9 +732,17 @@ export interface SuccessPolicyRule {
  * been accounted in Job status counters.
  */
 export interface UncountedTerminatedPods {
-  /** succeeded holds UIDs of succeeded Pods. */
+  /**
+   * succeeded holds UIDs of succeeded Pods.
+   *
+   * @listType set
+   */
   succeeded?: string[];
-  /** failed holds UIDs of failed Pods. */
+  /**
+   * failed holds UIDs of failed Pods.
+   *
+   * @listType set
+   */
   failed?: string[];
 }
 

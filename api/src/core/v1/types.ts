@@ -92,11 +92,15 @@ export interface AzureDiskVolumeSource {
    * fsType is Filesystem type to mount.
    * Must be a filesystem type supported by the host operating system.
    * Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
+   *
+   * @default 'ext4'
    */
   fsType?: string;
   /**
    * readOnly Defaults to false (read/write). ReadOnly here will force
    * the ReadOnly setting in VolumeMounts.
+   *
+   * @default false
    */
   readOnly?: boolean;
   /** kind expected values are Shared: multiple blob disks per storage account  Dedicated: single blob disk per storage account  Managed: azure managed data disk (only in managed availability set). defaults to shared */
@@ -247,9 +251,17 @@ export interface CSIVolumeSource {
 
 /** Adds and removes POSIX capabilities from running containers. */
 export interface Capabilities {
-  /** Added capabilities */
+  /**
+   * Added capabilities
+   *
+   * @listType atomic
+   */
   add?: Capability[];
-  /** Removed capabilities */
+  /**
+   * Removed capabilities
+   *
+   * @listType atomic
+   */
   drop?: Capability[];
 }
 
@@ -264,6 +276,8 @@ export interface CephFSPersistentVolumeSource {
   /**
    * monitors is Required: Monitors is a collection of Ceph monitors
    * More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
+   *
+   * @listType atomic
    */
   monitors: string[];
   /** path is Optional: Used as the mounted root, rather than the full Ceph tree, default is / */
@@ -299,6 +313,8 @@ export interface CephFSVolumeSource {
   /**
    * monitors is Required: Monitors is a collection of Ceph monitors
    * More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
+   *
+   * @listType atomic
    */
   monitors: string[];
   /** path is Optional: Used as the mounted root, rather than the full Ceph tree, default is / */
@@ -486,7 +502,12 @@ export interface ComponentStatus extends TypeMeta {
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
    */
   metadata?: ObjectMeta;
-  /** List of component conditions observed */
+  /**
+   * List of component conditions observed
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: ComponentCondition[];
 }
 
@@ -613,6 +634,8 @@ export interface ConfigMapProjection extends LocalObjectReference {
    * present. If a key is specified which is not present in the ConfigMap,
    * the volume setup will error unless it is marked optional. Paths must be
    * relative and may not contain the '..' path or start with '..'.
+   *
+   * @listType atomic
    */
   items?: KeyToPath[];
   /** optional specify whether the ConfigMap or its keys must be defined */
@@ -636,6 +659,8 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
    * present. If a key is specified which is not present in the ConfigMap,
    * the volume setup will error unless it is marked optional. Paths must be
    * relative and may not contain the '..' path or start with '..'.
+   *
+   * @listType atomic
    */
   items?: KeyToPath[];
   /**
@@ -682,6 +707,8 @@ export interface Container {
    * produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless
    * of whether the variable exists or not. Cannot be updated.
    * More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
+   *
+   * @listType atomic
    */
   command?: string[];
   /**
@@ -693,6 +720,8 @@ export interface Container {
    * produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless
    * of whether the variable exists or not. Cannot be updated.
    * More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
+   *
+   * @listType atomic
    */
   args?: string[];
   /**
@@ -710,6 +739,9 @@ export interface Container {
    * Modifying this array with strategic merge patch may corrupt the data.
    * For more information See https://github.com/kubernetes/kubernetes/issues/108255.
    * Cannot be updated.
+   *
+   * @listType map
+   * @listMapKeys containerPort, protocol
    */
   ports?: ContainerPort[];
   /**
@@ -719,11 +751,16 @@ export interface Container {
    * sources, the value associated with the last source will take precedence.
    * Values defined by an Env with a duplicate key will take precedence.
    * Cannot be updated.
+   *
+   * @listType atomic
    */
   envFrom?: EnvFromSource[];
   /**
    * List of environment variables to set in the container.
    * Cannot be updated.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   env?: EnvVar[];
   /**
@@ -735,6 +772,8 @@ export interface Container {
   /**
    * Resources resize policy for the container.
    * This field cannot be set on ephemeral containers.
+   *
+   * @listType atomic
    */
   resizePolicy?: ContainerResizePolicy[];
   /**
@@ -767,14 +806,24 @@ export interface Container {
    * - Identical rules are not forbidden in validations.
    * When rules are specified, container MUST set RestartPolicy explicitly
    * even it if matches the Pod's RestartPolicy.
+   *
+   * @listType atomic
    */
   restartPolicyRules?: ContainerRestartRule[];
   /**
    * Pod volumes to mount into the container's filesystem.
    * Cannot be updated.
+   *
+   * @listType map
+   * @listMapKeys mountPath
    */
   volumeMounts?: VolumeMount[];
-  /** volumeDevices is the list of block devices to be used by the container. */
+  /**
+   * volumeDevices is the list of block devices to be used by the container.
+   *
+   * @listType map
+   * @listMapKeys devicePath
+   */
   volumeDevices?: VolumeDevice[];
   /**
    * Periodic probe of container liveness.
@@ -880,6 +929,8 @@ export interface ContainerImage {
   /**
    * Names by which this image is known.
    * e.g. ["kubernetes.example/hyperkube:v1.0.7", "cloud-vendor.registry.example/cloud-vendor/hyperkube:v1.0.7"]
+   *
+   * @listType atomic
    */
   names?: string[];
   /** The size of the image in bytes. */
@@ -909,6 +960,8 @@ export interface ContainerPort {
   /**
    * Protocol for port. Must be UDP, TCP, or SCTP.
    * Defaults to "TCP".
+   *
+   * @default 'TCP'
    */
   protocol?: Protocol;
   /** What host IP to bind the external port to. */
@@ -970,6 +1023,8 @@ export interface ContainerRestartRuleOnExitCodes {
   /**
    * Specifies the set of values to check for container exit codes.
    * At most 255 elements are allowed.
+   *
+   * @listType set
    */
   values?: int32[];
 }
@@ -1100,13 +1155,21 @@ export interface ContainerStatus {
    * enacted on the running container after it has been started or has been successfully resized.
    */
   resources?: ResourceRequirements;
-  /** Status of volume mounts. */
+  /**
+   * Status of volume mounts.
+   *
+   * @listType map
+   * @listMapKeys mountPath
+   */
   volumeMounts?: VolumeMountStatus[];
   /** User represents user identity information initially attached to the first process of the container */
   user?: ContainerUser;
   /**
    * AllocatedResourcesStatus represents the status of various resources
    * allocated for this Pod.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   allocatedResourcesStatus?: ResourceStatus[];
   /** StopSignal reports the effective stop signal for this container */
@@ -1137,7 +1200,11 @@ export interface DaemonEndpoint {
  * mode.
  */
 export interface DownwardAPIProjection {
-  /** Items is a list of DownwardAPIVolume file */
+  /**
+   * Items is a list of DownwardAPIVolume file
+   *
+   * @listType atomic
+   */
   items?: DownwardAPIVolumeFile[];
 }
 
@@ -1174,7 +1241,11 @@ export interface DownwardAPIVolumeFile {
  * Downward API volumes support ownership management and SELinux relabeling.
  */
 export interface DownwardAPIVolumeSource {
-  /** Items is a list of downward API volume file */
+  /**
+   * Items is a list of downward API volume file
+   *
+   * @listType atomic
+   */
   items?: DownwardAPIVolumeFile[];
   /**
    * Optional: mode bits to use on created files by default. Must be a
@@ -1232,6 +1303,8 @@ export interface EmptyDirVolumeSource {
 /**
  * EndpointAddress is a tuple that describes single IP address.
  * Deprecated: This API is deprecated in v1.33+.
+ *
+ * @mapType atomic
  */
 export interface EndpointAddress {
   /**
@@ -1251,6 +1324,8 @@ export interface EndpointAddress {
 /**
  * EndpointPort is a tuple that describes a single port.
  * Deprecated: This API is deprecated in v1.33+.
+ *
+ * @mapType atomic
  */
 export interface EndpointPort {
   /**
@@ -1309,15 +1384,23 @@ export interface EndpointSubset {
   /**
    * IP addresses which offer the related ports that are marked as ready. These endpoints
    * should be considered safe for load balancers and clients to utilize.
+   *
+   * @listType atomic
    */
   addresses?: EndpointAddress[];
   /**
    * IP addresses which offer the related ports but are not currently marked as ready
    * because they have not yet finished starting, have recently failed a readiness check,
    * or have recently failed a liveness check.
+   *
+   * @listType atomic
    */
   notReadyAddresses?: EndpointAddress[];
-  /** Port numbers available on the related IP addresses. */
+  /**
+   * Port numbers available on the related IP addresses.
+   *
+   * @listType atomic
+   */
   ports?: EndpointPort[];
 }
 
@@ -1355,6 +1438,8 @@ export interface Endpoints extends TypeMeta {
    * subsets for the different ports. No address will appear in both Addresses and
    * NotReadyAddresses in the same subset.
    * Sets of addresses and ports that comprise a service.
+   *
+   * @listType atomic
    */
   subsets?: EndpointSubset[];
 }
@@ -1462,6 +1547,8 @@ export interface EphemeralContainer {
    * produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless
    * of whether the variable exists or not. Cannot be updated.
    * More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
+   *
+   * @listType atomic
    */
   command?: string[];
   /**
@@ -1473,6 +1560,8 @@ export interface EphemeralContainer {
    * produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless
    * of whether the variable exists or not. Cannot be updated.
    * More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
+   *
+   * @listType atomic
    */
   args?: string[];
   /**
@@ -1482,7 +1571,12 @@ export interface EphemeralContainer {
    * Cannot be updated.
    */
   workingDir?: string;
-  /** Ports are not allowed for ephemeral containers. */
+  /**
+   * Ports are not allowed for ephemeral containers.
+   *
+   * @listType map
+   * @listMapKeys containerPort, protocol
+   */
   ports?: ContainerPort[];
   /**
    * List of sources to populate environment variables in the container.
@@ -1491,11 +1585,16 @@ export interface EphemeralContainer {
    * sources, the value associated with the last source will take precedence.
    * Values defined by an Env with a duplicate key will take precedence.
    * Cannot be updated.
+   *
+   * @listType atomic
    */
   envFrom?: EnvFromSource[];
   /**
    * List of environment variables to set in the container.
    * Cannot be updated.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   env?: EnvVar[];
   /**
@@ -1503,7 +1602,11 @@ export interface EphemeralContainer {
    * already allocated to the pod.
    */
   resources?: ResourceRequirements;
-  /** Resources resize policy for the container. */
+  /**
+   * Resources resize policy for the container.
+   *
+   * @listType atomic
+   */
   resizePolicy?: ContainerResizePolicy[];
   /**
    * Restart policy for the container to manage the restart behavior of each
@@ -1515,14 +1618,24 @@ export interface EphemeralContainer {
    * Represents a list of rules to be checked to determine if the
    * container should be restarted on exit. You cannot set this field on
    * ephemeral containers.
+   *
+   * @listType atomic
    */
   restartPolicyRules?: ContainerRestartRule[];
   /**
    * Pod volumes to mount into the container's filesystem. Subpath mounts are not allowed for ephemeral containers.
    * Cannot be updated.
+   *
+   * @listType map
+   * @listMapKeys mountPath
    */
   volumeMounts?: VolumeMount[];
-  /** volumeDevices is the list of block devices to be used by the container. */
+  /**
+   * volumeDevices is the list of block devices to be used by the container.
+   *
+   * @listType map
+   * @listMapKeys devicePath
+   */
   volumeDevices?: VolumeDevice[];
   /** Probes are not allowed for ephemeral containers. */
   livenessProbe?: Probe;
@@ -1706,6 +1819,8 @@ export interface EventSource {
  * EvictionResponder allows you to specify the responder reacting to an Eviction.
  * Responders should observe and communicate through the Eviction Resource API to help with
  * the graceful eviction of a target (e.g. termination of a pod).
+ *
+ * @mapType atomic
  */
 export interface EvictionResponder {
   /**
@@ -1742,6 +1857,8 @@ export interface ExecAction {
    * not run inside a shell, so traditional shell instructions ('|', etc) won't work. To use
    * a shell, you need to explicitly call out to that shell.
    * Exit status of 0 is treated as live/healthy and non-zero is unhealthy.
+   *
+   * @listType atomic
    */
   command?: string[];
 }
@@ -1752,7 +1869,11 @@ export interface ExecAction {
  * Fibre Channel volumes support ownership management and SELinux relabeling.
  */
 export interface FCVolumeSource {
-  /** targetWWNs is Optional: FC target worldwide names (WWNs) */
+  /**
+   * targetWWNs is Optional: FC target worldwide names (WWNs)
+   *
+   * @listType atomic
+   */
   targetWWNs?: string[];
   /** lun is Optional: FC target lun number */
   lun?: int32;
@@ -1770,11 +1891,17 @@ export interface FCVolumeSource {
   /**
    * wwids Optional: FC volume world wide identifiers (wwids)
    * Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.
+   *
+   * @listType atomic
    */
   wwids?: string[];
 }
 
-/** FileKeySelector selects a key of the env file. */
+/**
+ * FileKeySelector selects a key of the env file.
+ *
+ * @mapType atomic
+ */
 export interface FileKeySelector {
   /** The name of the volume mount containing the env file. */
   volumeName: string;
@@ -1797,6 +1924,8 @@ export interface FileKeySelector {
    *
    * If optional is set to false and the specified key does not exist,
    * an error will be returned during Pod creation.
+   *
+   * @default false
    */
   optional?: boolean;
 }
@@ -1925,6 +2054,8 @@ export interface GRPCAction {
    * (see https://github.com/grpc/grpc/blob/master/doc/health-checking.md).
    *
    * If this is not specified, the default behavior is defined by gRPC.
+   *
+   * @default ''
    */
   service?: string;
   /**
@@ -2031,7 +2162,11 @@ export interface HTTPGetAction {
    * Defaults to HTTP.
    */
   scheme?: URIScheme;
-  /** Custom headers to set in the request. HTTP allows repeated headers. */
+  /**
+   * Custom headers to set in the request. HTTP allows repeated headers.
+   *
+   * @listType atomic
+   */
   httpHeaders?: HTTPHeader[];
   /**
    * Protocol selects the wire protocol for the probe connection.
@@ -2064,7 +2199,11 @@ export type HTTPProtocol = string;
 export interface HostAlias {
   /** IP address of the host file entry. */
   ip: string;
-  /** Hostnames for the above IP address. */
+  /**
+   * Hostnames for the above IP address.
+   *
+   * @listType atomic
+   */
   hostnames?: string[];
 }
 
@@ -2122,6 +2261,8 @@ export interface ISCSIPersistentVolumeSource {
   /**
    * iscsiInterface is the interface Name that uses an iSCSI transport.
    * Defaults to 'default' (tcp).
+   *
+   * @default 'default'
    */
   iscsiInterface?: string;
   /**
@@ -2139,6 +2280,8 @@ export interface ISCSIPersistentVolumeSource {
   /**
    * portals is the iSCSI Target Portal List. The Portal is either an IP or ip_addr:port if the port
    * is other than default (typically TCP ports 860 and 3260).
+   *
+   * @listType atomic
    */
   portals?: string[];
   /** chapAuthDiscovery defines whether support iSCSI Discovery CHAP authentication */
@@ -2173,6 +2316,8 @@ export interface ISCSIVolumeSource {
   /**
    * iscsiInterface is the interface Name that uses an iSCSI transport.
    * Defaults to 'default' (tcp).
+   *
+   * @default 'default'
    */
   iscsiInterface?: string;
   /**
@@ -2190,6 +2335,8 @@ export interface ISCSIVolumeSource {
   /**
    * portals is the iSCSI Target Portal List. The portal is either an IP or ip_addr:port if the port
    * is other than default (typically TCP ports 860 and 3260).
+   *
+   * @listType atomic
    */
   portals?: string[];
   /** chapAuthDiscovery defines whether support iSCSI Discovery CHAP authentication */
@@ -2363,7 +2510,11 @@ export interface LimitRangeList extends TypeMeta {
 
 /** LimitRangeSpec defines a min/max usage limit for resources that match on kind. */
 export interface LimitRangeSpec {
-  /** Limits is the list of LimitRangeItem objects that are enforced. */
+  /**
+   * Limits is the list of LimitRangeItem objects that are enforced.
+   *
+   * @listType atomic
+   */
   limits: LimitRangeItem[];
 }
 
@@ -2379,7 +2530,11 @@ export interface LinuxContainerUser {
   uid: int64;
   /** GID is the primary gid initially attached to the first process in the container */
   gid: int64;
-  /** SupplementalGroups are the supplemental groups initially attached to the first process in the container */
+  /**
+   * SupplementalGroups are the supplemental groups initially attached to the first process in the container
+   *
+   * @listType atomic
+   */
   supplementalGroups?: int64[];
 }
 
@@ -2413,6 +2568,8 @@ export interface LoadBalancerIngress {
   /**
    * Ports is a list of records of service ports
    * If used, every port defined in the service should have an entry in it
+   *
+   * @listType atomic
    */
   ports?: PortStatus[];
 }
@@ -2422,6 +2579,8 @@ export interface LoadBalancerStatus {
   /**
    * Ingress is a list containing ingress points for the load-balancer.
    * Traffic intended for the service should be sent to these ingress points.
+   *
+   * @listType atomic
    */
   ingress?: LoadBalancerIngress[];
 }
@@ -2546,6 +2705,8 @@ export interface NamespaceSpec {
   /**
    * Finalizers is an opaque list of values that must be empty to permanently remove object from storage.
    * More info: https://kubernetes.io/docs/tasks/administer-cluster/namespaces/
+   *
+   * @listType atomic
    */
   finalizers?: FinalizerName[];
 }
@@ -2557,7 +2718,12 @@ export interface NamespaceStatus {
    * More info: https://kubernetes.io/docs/tasks/administer-cluster/namespaces/
    */
   phase?: NamespacePhase;
-  /** Represents the latest available observations of a namespace's current state. */
+  /**
+   * Represents the latest available observations of a namespace's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: NamespaceCondition[];
 }
 
@@ -2615,6 +2781,8 @@ export interface NodeAffinity {
    * compute a sum by iterating through the elements of this field and adding
    * "weight" to the sum if the node matches the corresponding matchExpressions; the
    * node(s) with the highest sum are the most preferred.
+   *
+   * @listType atomic
    */
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }
@@ -2659,16 +2827,26 @@ export interface NodeAllocatableOverheadResources {
 export interface NodeAllocatableResourceClaimStatus {
   /** ResourceClaimName is the resource claim referenced by the pod that resulted in this node allocatable resource allocation. */
   resourceClaimName: string;
-  /** Containers lists the names of all containers in this pod that reference the claim. */
+  /**
+   * Containers lists the names of all containers in this pod that reference the claim.
+   *
+   * @listType set
+   */
   containers?: string[];
   /**
    * Mapping contains allocations through devices mapped in the device spec's `nodeAllocatableResources[...].mapping` field.
    * This is used by kubelet for pod level and container-level cgroup enforcement.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   mapping?: NodeAllocatableMappedResources[];
   /**
    * Overhead contains allocations through devices mapped in the device spec's `nodeAllocatableResources[...].overhead` field.
    * This is used by kubelet for pod level and container-level cgroup enforcement.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   overhead?: NodeAllocatableOverheadResources[];
 }
@@ -2790,6 +2968,8 @@ export interface NodePodPreemptionPolicy {
    * that have requested to disable scheduler and Kubelet preemption for in-place pod resize on this node.
    * If this list is non-empty, resize-induced preemption is disabled on this node.
    * This is an alpha field and requires enabling the InPlacePodVerticalScalingSchedulerPreemption feature gate.
+   *
+   * @listType set
    */
   disableResizePreemption?: string[];
 }
@@ -2817,9 +2997,15 @@ export interface NodeRuntimeHandlerFeatures {
  * A node selector represents the union of the results of one or more label queries
  * over a set of nodes; that is, it represents the OR of the selectors represented
  * by the node selector terms.
+ *
+ * @mapType atomic
  */
 export interface NodeSelector {
-  /** Required. A list of node selector terms. The terms are ORed. */
+  /**
+   * Required. A list of node selector terms. The terms are ORed.
+   *
+   * @listType atomic
+   */
   nodeSelectorTerms: NodeSelectorTerm[];
 }
 
@@ -2847,6 +3033,8 @@ export interface NodeSelectorRequirement {
    * the values array must be empty. If the operator is Gt or Lt, the values
    * array must have a single element, which will be interpreted as an integer.
    * This array is replaced during a strategic merge patch.
+   *
+   * @listType atomic
    */
   values?: string[];
 }
@@ -2855,11 +3043,21 @@ export interface NodeSelectorRequirement {
  * A null or empty node selector term matches no objects. The requirements of
  * them are ANDed.
  * The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.
+ *
+ * @mapType atomic
  */
 export interface NodeSelectorTerm {
-  /** A list of node selector requirements by node's labels. */
+  /**
+   * A list of node selector requirements by node's labels.
+   *
+   * @listType atomic
+   */
   matchExpressions?: NodeSelectorRequirement[];
-  /** A list of node selector requirements by node's fields. */
+  /**
+   * A list of node selector requirements by node's fields.
+   *
+   * @listType atomic
+   */
   matchFields?: NodeSelectorRequirement[];
 }
 
@@ -2871,6 +3069,8 @@ export interface NodeSpec {
    * podCIDRs represents the IP ranges assigned to the node for usage by Pods on that node. If this
    * field is specified, the 0th entry must match the podCIDR field. It may contain at most 1 value for
    * each of IPv4 and IPv6.
+   *
+   * @listType set
    */
   podCIDRs?: string[];
   /** ID of the node assigned by the cloud provider in the format: <ProviderName>://<ProviderSpecificNodeID> */
@@ -2880,7 +3080,11 @@ export interface NodeSpec {
    * More info: https://kubernetes.io/docs/concepts/nodes/node/#manual-node-administration
    */
   unschedulable?: boolean;
-  /** If specified, the node's taints. */
+  /**
+   * If specified, the node's taints.
+   *
+   * @listType atomic
+   */
   taints?: Taint[];
   /** Deprecated: Previously used to specify the source of the node's configuration for the DynamicKubeletConfig feature. This feature is removed. */
   configSource?: NodeConfigSource;
@@ -2917,6 +3121,9 @@ export interface NodeStatus {
   /**
    * Conditions is an array of current observed node conditions.
    * More info: https://kubernetes.io/docs/reference/node/node-status/#condition
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: NodeCondition[];
   /**
@@ -2930,6 +3137,9 @@ export interface NodeStatus {
    * lifetime of a Node. However, there are some exceptions where this may not
    * be possible, such as Pods that inherit a Node's address in its own status or
    * consumers of the downward API (status.hostIP).
+   *
+   * @listType map
+   * @listMapKeys type
    */
   addresses?: NodeAddress[];
   /** Endpoints of daemons running on the Node. */
@@ -2939,19 +3149,39 @@ export interface NodeStatus {
    * More info: https://kubernetes.io/docs/reference/node/node-status/#info
    */
   nodeInfo?: NodeSystemInfo;
-  /** List of container images on this node */
+  /**
+   * List of container images on this node
+   *
+   * @listType atomic
+   */
   images?: ContainerImage[];
-  /** List of attachable volumes in use (mounted) by the node. */
+  /**
+   * List of attachable volumes in use (mounted) by the node.
+   *
+   * @listType atomic
+   */
   volumesInUse?: UniqueVolumeName[];
-  /** List of volumes that are attached to the node. */
+  /**
+   * List of volumes that are attached to the node.
+   *
+   * @listType atomic
+   */
   volumesAttached?: AttachedVolume[];
   /** Status of the config assigned to the node via the dynamic Kubelet config feature. */
   config?: NodeConfigStatus;
-  /** The available runtime handlers. */
+  /**
+   * The available runtime handlers.
+   *
+   * @listType atomic
+   */
   runtimeHandlers?: NodeRuntimeHandler[];
   /** Features describes the set of features implemented by the CRI implementation. */
   features?: NodeFeatures;
-  /** DeclaredFeatures represents the features related to feature gates that are declared by the node. */
+  /**
+   * DeclaredFeatures represents the features related to feature gates that are declared by the node.
+   *
+   * @listType atomic
+   */
   declaredFeatures?: string[];
 }
 
@@ -3000,7 +3230,11 @@ export interface NodeSystemInfo {
 /** OSName is the set of OS'es that can be used in OS. */
 export type OSName = string;
 
-/** ObjectFieldSelector selects an APIVersioned field of an object. */
+/**
+ * ObjectFieldSelector selects an APIVersioned field of an object.
+ *
+ * @mapType atomic
+ */
 export interface ObjectFieldSelector {
   /** Version of the schema the FieldPath is written in terms of, defaults to "v1". */
   apiVersion?: string;
@@ -3123,6 +3357,8 @@ export interface PersistentVolumeClaimSpec {
   /**
    * accessModes contains the desired access modes the volume should have.
    * More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1
+   *
+   * @listType atomic
    */
   accessModes?: PersistentVolumeAccessMode[];
   /** selector is a label query over volumes to consider for binding. */
@@ -3205,6 +3441,8 @@ export interface PersistentVolumeClaimStatus {
   /**
    * accessModes contains the actual access modes the volume backing the PVC has.
    * More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1
+   *
+   * @listType atomic
    */
   accessModes?: PersistentVolumeAccessMode[];
   /** capacity represents the actual resources of the underlying volume. */
@@ -3212,6 +3450,9 @@ export interface PersistentVolumeClaimStatus {
   /**
    * conditions is the current Condition of persistent volume claim. If underlying persistent volume is being
    * resized then the Condition will be set to 'Resizing'.
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: PersistentVolumeClaimCondition[];
   /**
@@ -3271,6 +3512,8 @@ export interface PersistentVolumeClaimStatus {
    * should ignore the update for the purpose it was designed. For example - a controller that
    * only is responsible for resizing capacity of the volume, should ignore PVC updates that change other valid
    * resources associated with PVC.
+   *
+   * @mapType granular
    */
   allocatedResourceStatuses?: Record<string, ClaimResourceStatus>;
   /**
@@ -3482,6 +3725,8 @@ export interface PersistentVolumeSpec {
   /**
    * accessModes contains all ways the volume can be mounted.
    * More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes
+   *
+   * @listType atomic
    */
   accessModes?: PersistentVolumeAccessMode[];
   /**
@@ -3489,6 +3734,8 @@ export interface PersistentVolumeSpec {
    * Expected to be non-nil when bound.
    * claim.VolumeName is the authoritative bind between PV and PVC.
    * More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#binding
+   *
+   * @mapType granular
    */
   claimRef?: ObjectReference;
   /**
@@ -3508,6 +3755,8 @@ export interface PersistentVolumeSpec {
    * mountOptions is the list of mount options, e.g. ["ro", "soft"]. Not validated - mount will
    * simply fail if one is invalid.
    * More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes/#mount-options
+   *
+   * @listType atomic
    */
   mountOptions?: string[];
   /**
@@ -3600,6 +3849,8 @@ export interface PodAffinity {
    * system may or may not try to eventually evict the pod from its node.
    * When there are multiple elements, the lists of nodes corresponding to each
    * podAffinityTerm are intersected, i.e. all terms must be satisfied.
+   *
+   * @listType atomic
    */
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
   /**
@@ -3612,6 +3863,8 @@ export interface PodAffinity {
    * compute a sum by iterating through the elements of this field and adding
    * "weight" to the sum if the node has pods which matches the corresponding podAffinityTerm; the
    * node(s) with the highest sum are the most preferred.
+   *
+   * @listType atomic
    */
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
@@ -3635,6 +3888,8 @@ export interface PodAffinityTerm {
    * The term is applied to the union of the namespaces listed in this field
    * and the ones selected by namespaceSelector.
    * null or empty namespaces list and null namespaceSelector means "this pod's namespace".
+   *
+   * @listType atomic
    */
   namespaces?: string[];
   /**
@@ -3662,6 +3917,8 @@ export interface PodAffinityTerm {
    * pod labels will be ignored. The default value is empty.
    * The same key is forbidden to exist in both matchLabelKeys and labelSelector.
    * Also, matchLabelKeys cannot be set when labelSelector isn't set.
+   *
+   * @listType atomic
    */
   matchLabelKeys?: string[];
   /**
@@ -3673,6 +3930,8 @@ export interface PodAffinityTerm {
    * pod labels will be ignored. The default value is empty.
    * The same key is forbidden to exist in both mismatchLabelKeys and labelSelector.
    * Also, mismatchLabelKeys cannot be set when labelSelector isn't set.
+   *
+   * @listType atomic
    */
   mismatchLabelKeys?: string[];
 }
@@ -3687,6 +3946,8 @@ export interface PodAntiAffinity {
    * system may or may not try to eventually evict the pod from its node.
    * When there are multiple elements, the lists of nodes corresponding to each
    * podAffinityTerm are intersected, i.e. all terms must be satisfied.
+   *
+   * @listType atomic
    */
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
   /**
@@ -3699,6 +3960,8 @@ export interface PodAntiAffinity {
    * compute a sum by iterating through the elements of this field and subtracting
    * "weight" from the sum if the node has pods which matches the corresponding podAffinityTerm; the
    * node(s) with the highest sum are the most preferred.
+   *
+   * @listType atomic
    */
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
@@ -3830,12 +4093,16 @@ export interface PodDNSConfig {
    * A list of DNS name server IP addresses.
    * This will be appended to the base nameservers generated from DNSPolicy.
    * Duplicated nameservers will be removed.
+   *
+   * @listType atomic
    */
   nameservers?: string[];
   /**
    * A list of DNS search domains for host-name lookup.
    * This will be appended to the base search paths generated from DNSPolicy.
    * Duplicated search paths will be removed.
+   *
+   * @listType atomic
    */
   searches?: string[];
   /**
@@ -3843,6 +4110,8 @@ export interface PodDNSConfig {
    * This will be merged with the base options generated from DNSPolicy.
    * Duplicated entries will be removed. Resolution options given in Options
    * will override those that appear in the base DNSPolicy.
+   *
+   * @listType atomic
    */
   options?: PodDNSConfigOption[];
 }
@@ -3867,6 +4136,8 @@ export interface PodExtendedResourceClaimStatus {
   /**
    * RequestMappings identifies the mapping of <container, extended resource backed by DRA> to  device request
    * in the generated ResourceClaim.
+   *
+   * @listType atomic
    */
   requestMappings: ContainerExtendedResourceRequest[];
   /**
@@ -4101,6 +4372,8 @@ export interface PodSecurityContext {
    * defined in the container image may still be used, depending on the
    * supplementalGroupsPolicy field.
    * Note that this field cannot be set when spec.os.name is windows.
+   *
+   * @listType atomic
    */
   supplementalGroups?: int64[];
   /**
@@ -4128,6 +4401,8 @@ export interface PodSecurityContext {
    * Sysctls hold a list of namespaced sysctls used for the pod. Pods with unsupported
    * sysctls (by the container runtime) might fail to launch.
    * Note that this field cannot be set when spec.os.name is windows.
+   *
+   * @listType atomic
    */
   sysctls?: Sysctl[];
   /**
@@ -4180,6 +4455,9 @@ export interface PodSpec {
   /**
    * List of volumes that can be mounted by containers belonging to the pod.
    * More info: https://kubernetes.io/docs/concepts/storage/volumes
+   *
+   * @listType map
+   * @listMapKeys name
    */
   volumes?: Volume[];
   /**
@@ -4196,6 +4474,9 @@ export interface PodSpec {
    * Init containers cannot currently be added or removed.
    * Cannot be updated.
    * More info: https://kubernetes.io/docs/concepts/workloads/pods/init-containers/
+   *
+   * @listType map
+   * @listMapKeys name
    */
   initContainers?: Container[];
   /**
@@ -4203,6 +4484,9 @@ export interface PodSpec {
    * Containers cannot currently be added or removed.
    * There must be at least one container in a Pod.
    * Cannot be updated.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   containers: Container[];
   /**
@@ -4210,6 +4494,9 @@ export interface PodSpec {
    * pod to perform user-initiated actions such as debugging. This list cannot be specified when
    * creating a pod, and it cannot be modified by updating the pod spec. In order to add an
    * ephemeral container to an existing pod, use the pod's ephemeralcontainers subresource.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   ephemeralContainers?: EphemeralContainer[];
   /**
@@ -4249,6 +4536,8 @@ export interface PodSpec {
    * NodeSelector is a selector which must be true for the pod to fit on a node.
    * Selector which must match a node's labels for the pod to be scheduled on that node.
    * More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/
+   *
+   * @mapType atomic
    */
   nodeSelector?: Record<string, string>;
   /**
@@ -4306,6 +4595,9 @@ export interface PodSpec {
    * ImagePullSecrets is an optional list of references to secrets in the same namespace to use for pulling any of the images used by this PodSpec.
    * If specified, these secrets will be passed to individual puller implementations for them to use.
    * More info: https://kubernetes.io/docs/concepts/containers/images#specifying-imagepullsecrets-on-a-pod
+   *
+   * @listType map
+   * @listMapKeys name
    */
   imagePullSecrets?: LocalObjectReference[];
   /**
@@ -4325,11 +4617,18 @@ export interface PodSpec {
    * If not specified, the pod will be dispatched by default scheduler.
    */
   schedulerName?: string;
-  /** If specified, the pod's tolerations. */
+  /**
+   * If specified, the pod's tolerations.
+   *
+   * @listType atomic
+   */
   tolerations?: Toleration[];
   /**
    * HostAliases is an optional list of hosts and IPs that will be injected into the pod's hosts
    * file if specified.
+   *
+   * @listType map
+   * @listMapKeys ip
    */
   hostAliases?: HostAlias[];
   /**
@@ -4360,6 +4659,8 @@ export interface PodSpec {
    * A pod is ready when all its containers are ready AND
    * all conditions specified in the readiness gates have status equal to "True"
    * More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates
+   *
+   * @listType atomic
    */
   readinessGates?: PodReadinessGate[];
   /**
@@ -4398,6 +4699,9 @@ export interface PodSpec {
    * TopologySpreadConstraints describes how a group of pods ought to spread across topology
    * domains. Scheduler will schedule pods in a way which abides by the constraints.
    * All topologySpreadConstraints are ANDed.
+   *
+   * @listType map
+   * @listMapKeys topologyKey, whenUnsatisfiable
    */
   topologySpreadConstraints?: TopologySpreadConstraint[];
   /**
@@ -4460,6 +4764,9 @@ export interface PodSpec {
    * scheduler will not attempt to schedule the pod.
    *
    * SchedulingGates can only be set at pod creation time, and be removed only afterwards.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   schedulingGates?: PodSchedulingGate[];
   /**
@@ -4472,6 +4779,9 @@ export interface PodSpec {
    * DynamicResourceAllocation feature gate is enabled.
    *
    * This field is immutable.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   resourceClaims?: PodResourceClaim[];
   /**
@@ -4529,6 +4839,9 @@ export interface PodSpec {
    * The maximum length of the responders list is 10.
    * Responders are not supported when the pod is part of a PodGroup (.spec.schedulingGroup is set).
    * This field can only be set on creation and is immutable afterwards.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   evictionResponders?: EvictionResponder[];
 }
@@ -4568,6 +4881,9 @@ export interface PodStatus {
   /**
    * Current service state of pod.
    * More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-conditions
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: PodCondition[];
   /** A human readable message indicating details about why the pod is in this condition. */
@@ -4598,6 +4914,8 @@ export interface PodStatus {
    * match the hostIP field. This list is empty if the pod has not started yet.
    * A pod can be assigned to a node that has a problem in kubelet which in turns means that HostIPs will
    * not be updated even if there is a node is assigned to this pod.
+   *
+   * @listType atomic
    */
   hostIPs?: HostIP[];
   /**
@@ -4609,6 +4927,9 @@ export interface PodStatus {
    * podIPs holds the IP addresses allocated to the pod. If this field is specified, the 0th entry must
    * match the podIP field. Pods may be allocated at most 1 value for each of IPv4 and IPv6. This list
    * is empty if no IPs have been allocated yet.
+   *
+   * @listType map
+   * @listMapKeys ip
    */
   podIPs?: PodIP[];
   /**
@@ -4627,6 +4948,8 @@ export interface PodStatus {
    * the behavior of various Kubernetes components is not defined and those statuses might be
    * ignored.
    * More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-and-container-status
+   *
+   * @listType atomic
    */
   initContainerStatuses?: ContainerStatus[];
   /**
@@ -4638,6 +4961,8 @@ export interface PodStatus {
    * the behavior of various Kubernetes components is not defined and those statuses might be
    * ignored.
    * More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-and-container-status
+   *
+   * @listType atomic
    */
   containerStatuses?: ContainerStatus[];
   /**
@@ -4655,6 +4980,8 @@ export interface PodStatus {
    * the behavior of various Kubernetes components is not defined and those statuses might be
    * ignored.
    * More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-and-container-status
+   *
+   * @listType atomic
    */
   ephemeralContainerStatuses?: ContainerStatus[];
   /**
@@ -4666,7 +4993,12 @@ export interface PodStatus {
    * PodResizeInProgress will track in-progress resizes, and should be present whenever allocated resources != acknowledged resources.
    */
   resize?: PodResizeStatus;
-  /** Status of resource claims. */
+  /**
+   * Status of resource claims.
+   *
+   * @listType map
+   * @listMapKeys name
+   */
   resourceClaimStatuses?: PodResourceClaimStatus[];
   /** Status of extended resource claim backed by DRA. */
   extendedResourceClaimStatus?: PodExtendedResourceClaimStatus;
@@ -4688,11 +5020,17 @@ export interface PodStatus {
    * reported in v1.Node `status.allocatable` that are not extended resources
    * (see https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources).
    * Examples include "cpu", "memory", "ephemeral-storage", and hugepages.
+   *
+   * @listType map
+   * @listMapKeys resourceClaimName
    */
   nodeAllocatableResourceClaimStatuses?: NodeAllocatableResourceClaimStatus[];
   /**
    * volumeHealth contains node-reported health for each volume the pod is using.
    * Populated by the kubelet on the pod's node.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   volumeHealth?: PodVolumeHealth[];
 }
@@ -4747,6 +5085,9 @@ export interface PodVolumeHealth {
    * conditions is the set of adverse conditions reported by
    * the CSI node plugin for this volume on this node.
    * At most 16 conditions may be reported.
+   *
+   * @listType map
+   * @listMapKeys status, reason
    */
   healthConditions?: VolumeHealthCondition[];
   /** lastTransitionTime is when the current set of conditions first appeared. */
@@ -4865,6 +5206,8 @@ export interface ProjectedVolumeSource {
   /**
    * sources is the list of volume projections. Each entry in this list
    * handles one source.
+   *
+   * @listType atomic
    */
   sources?: VolumeProjection[];
   /**
@@ -4933,6 +5276,8 @@ export interface RBDPersistentVolumeSource {
   /**
    * monitors is a collection of Ceph monitors.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @listType atomic
    */
   monitors: string[];
   /**
@@ -4951,18 +5296,24 @@ export interface RBDPersistentVolumeSource {
    * pool is the rados pool name.
    * Default is rbd.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @default 'rbd'
    */
   pool?: string;
   /**
    * user is the rados user name.
    * Default is admin.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @default 'admin'
    */
   user?: string;
   /**
    * keyring is the path to key ring for RBDUser.
    * Default is /etc/ceph/keyring.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @default '/etc/ceph/keyring'
    */
   keyring?: string;
   /**
@@ -4988,6 +5339,8 @@ export interface RBDVolumeSource {
   /**
    * monitors is a collection of Ceph monitors.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @listType atomic
    */
   monitors: string[];
   /**
@@ -5006,18 +5359,24 @@ export interface RBDVolumeSource {
    * pool is the rados pool name.
    * Default is rbd.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @default 'rbd'
    */
   pool?: string;
   /**
    * user is the rados user name.
    * Default is admin.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @default 'admin'
    */
   user?: string;
   /**
    * keyring is the path to key ring for RBDUser.
    * Default is /etc/ceph/keyring.
    * More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
+   *
+   * @default '/etc/ceph/keyring'
    */
   keyring?: string;
   /**
@@ -5098,12 +5457,16 @@ export interface ReplicationControllerSpec {
    * This is a pointer to distinguish between explicit zero and unspecified.
    * Defaults to 1.
    * More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller
+   *
+   * @default 1
    */
   replicas?: int32;
   /**
    * Minimum number of seconds for which a newly created pod should be ready
    * without any of its container crashing, for it to be considered available.
    * Defaults to 0 (pod will be considered available as soon as it is ready)
+   *
+   * @default 0
    */
   minReadySeconds?: int32;
   /**
@@ -5112,6 +5475,8 @@ export interface ReplicationControllerSpec {
    * Label keys and values that must match in order to be controlled by this replication
    * controller, if empty defaulted to labels on Pod template.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
+   *
+   * @mapType atomic
    */
   selector?: Record<string, string>;
   /**
@@ -5141,7 +5506,12 @@ export interface ReplicationControllerStatus {
   availableReplicas?: int32;
   /** ObservedGeneration reflects the generation of the most recently observed replication controller. */
   observedGeneration?: int64;
-  /** Represents the latest available observations of a replication controller's current state. */
+  /**
+   * Represents the latest available observations of a replication controller's current state.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: ReplicationControllerCondition[];
 }
 
@@ -5161,7 +5531,11 @@ export interface ResourceClaim {
   request?: string;
 }
 
-/** ResourceFieldSelector represents container resources (cpu, memory) and their output format */
+/**
+ * ResourceFieldSelector represents container resources (cpu, memory) and their output format
+ *
+ * @mapType atomic
+ */
 export interface ResourceFieldSelector {
   /** Container name: required for volumes, optional for env vars */
   containerName?: string;
@@ -5262,6 +5636,8 @@ export interface ResourceQuotaSpec {
   /**
    * A collection of filters that must match each object tracked by a quota.
    * If not specified, the quota matches all objects.
+   *
+   * @listType atomic
    */
   scopes?: ResourceQuotaScope[];
   /**
@@ -5305,6 +5681,9 @@ export interface ResourceRequirements {
    * DynamicResourceAllocation feature gate.
    *
    * This field is immutable. It can only be set for containers.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   claims?: ResourceClaim[];
 }
@@ -5330,6 +5709,9 @@ export interface ResourceStatus {
    * At a minimum, for the lifetime of a Pod, resource ID must uniquely identify the resource allocated to the Pod on the Node.
    * If other Pod on the same Node reports the status with the same resource ID, it must be the same resource they share.
    * See ResourceID type definition for a specific format it has in various use cases.
+   *
+   * @listType map
+   * @listMapKeys resourceID
    */
   resources?: ResourceHealth[];
 }
@@ -5374,6 +5756,8 @@ export interface ScaleIOPersistentVolumeSource {
   /**
    * storageMode indicates whether the storage for a volume should be ThickProvisioned or ThinProvisioned.
    * Default is ThinProvisioned.
+   *
+   * @default 'ThinProvisioned'
    */
   storageMode?: string;
   /**
@@ -5386,6 +5770,8 @@ export interface ScaleIOPersistentVolumeSource {
    * Must be a filesystem type supported by the host operating system.
    * Ex. "ext4", "xfs", "ntfs".
    * Default is "xfs"
+   *
+   * @default 'xfs'
    */
   fsType?: string;
   /**
@@ -5415,6 +5801,8 @@ export interface ScaleIOVolumeSource {
   /**
    * storageMode indicates whether the storage for a volume should be ThickProvisioned or ThinProvisioned.
    * Default is ThinProvisioned.
+   *
+   * @default 'ThinProvisioned'
    */
   storageMode?: string;
   /**
@@ -5427,6 +5815,8 @@ export interface ScaleIOVolumeSource {
    * Must be a filesystem type supported by the host operating system.
    * Ex. "ext4", "xfs", "ntfs".
    * Default is "xfs".
+   *
+   * @default 'xfs'
    */
   fsType?: string;
   /**
@@ -5439,9 +5829,15 @@ export interface ScaleIOVolumeSource {
 /**
  * A scope selector represents the AND of the selectors represented
  * by the scoped-resource selector requirements.
+ *
+ * @mapType atomic
  */
 export interface ScopeSelector {
-  /** A list of scope selector requirements by scope of the resources. */
+  /**
+   * A list of scope selector requirements by scope of the resources.
+   *
+   * @listType atomic
+   */
   matchExpressions?: ScopedResourceSelectorRequirement[];
 }
 
@@ -5468,6 +5864,8 @@ export interface ScopedResourceSelectorRequirement {
    * the values array must be non-empty. If the operator is Exists or DoesNotExist,
    * the values array must be empty.
    * This array is replaced during a strategic merge patch.
+   *
+   * @listType atomic
    */
   values?: string[];
 }
@@ -5579,6 +5977,8 @@ export interface SecretProjection extends LocalObjectReference {
    * present. If a key is specified which is not present in the Secret,
    * the volume setup will error unless it is marked optional. Paths must be
    * relative and may not contain the '..' path or start with '..'.
+   *
+   * @listType atomic
    */
   items?: KeyToPath[];
   /** optional field specify whether the Secret or its key must be defined */
@@ -5588,6 +5988,8 @@ export interface SecretProjection extends LocalObjectReference {
 /**
  * SecretReference represents a Secret Reference. It has enough information to retrieve secret
  * in any namespace
+ *
+ * @mapType atomic
  */
 export interface SecretReference {
   /** name is unique within a namespace to reference a secret resource. */
@@ -5619,6 +6021,8 @@ export interface SecretVolumeSource {
    * present. If a key is specified which is not present in the Secret,
    * the volume setup will error unless it is marked optional. Paths must be
    * relative and may not contain the '..' path or start with '..'.
+   *
+   * @listType atomic
    */
   items?: KeyToPath[];
   /**
@@ -5783,6 +6187,9 @@ export interface ServiceAccount extends TypeMeta {
    * This field should not be used to find auto-generated service account token secrets for use outside of pods.
    * Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created.
    * More info: https://kubernetes.io/docs/concepts/configuration/secret
+   *
+   * @listType map
+   * @listMapKeys name
    */
   secrets?: ObjectReference[];
   /**
@@ -5790,6 +6197,8 @@ export interface ServiceAccount extends TypeMeta {
    * in pods that reference this ServiceAccount. ImagePullSecrets are distinct from Secrets because Secrets
    * can be mounted in the pod, but ImagePullSecrets are only accessed by the kubelet.
    * More info: https://kubernetes.io/docs/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod
+   *
+   * @listType atomic
    */
   imagePullSecrets?: LocalObjectReference[];
   /**
@@ -5889,6 +6298,8 @@ export interface ServicePort {
   /**
    * The IP protocol for this port. Supports "TCP", "UDP", and "SCTP".
    * Default is TCP.
+   *
+   * @default 'TCP'
    */
   protocol?: Protocol;
   /**
@@ -5941,6 +6352,9 @@ export interface ServiceSpec {
   /**
    * The list of ports that are exposed by this service.
    * More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies
+   *
+   * @listType map
+   * @listMapKeys port, protocol
    */
   ports?: ServicePort[];
   /**
@@ -5950,6 +6364,8 @@ export interface ServiceSpec {
    * modify. Only applies to types ClusterIP, NodePort, and LoadBalancer.
    * Ignored if type is ExternalName.
    * More info: https://kubernetes.io/docs/concepts/services-networking/service/
+   *
+   * @mapType atomic
    */
   selector?: Record<string, string>;
   /**
@@ -5994,6 +6410,8 @@ export interface ServiceSpec {
    * These IPs must correspond to the values of the ipFamilies field. Both
    * clusterIPs and ipFamilies are governed by the ipFamilyPolicy field.
    * More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies
+   *
+   * @listType atomic
    */
   clusterIPs?: string[];
   /**
@@ -6021,6 +6439,8 @@ export interface ServiceSpec {
    * Kubernetes.  The user is responsible for ensuring that traffic arrives
    * at a node with this IP.  A common example is external load-balancers
    * that are not part of the Kubernetes system.
+   *
+   * @listType atomic
    */
   externalIPs?: string[];
   /**
@@ -6046,6 +6466,8 @@ export interface ServiceSpec {
    * load-balancer will be restricted to the specified client IPs. This field will be ignored if the
    * cloud-provider does not support the feature."
    * More info: https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/
+   *
+   * @listType atomic
    */
   loadBalancerSourceRanges?: string[];
   /**
@@ -6114,6 +6536,8 @@ export interface ServiceSpec {
    * either order).  These families must correspond to the values of the
    * clusterIPs field, if specified. Both clusterIPs and ipFamilies are
    * governed by the ipFamilyPolicy field.
+   *
+   * @listType atomic
    */
   ipFamilies?: IPFamily[];
   /**
@@ -6177,7 +6601,12 @@ export interface ServiceStatus {
    * if one is present.
    */
   loadBalancer?: LoadBalancerStatus;
-  /** Current service state */
+  /**
+   * Current service state
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: Condition[];
 }
 
@@ -6370,6 +6799,8 @@ export interface TopologySelectorLabelRequirement {
   /**
    * An array of string values. One value must match the label to be selected.
    * Each entry in Values is ORed.
+   *
+   * @listType atomic
    */
   values: string[];
 }
@@ -6380,9 +6811,15 @@ export interface TopologySelectorLabelRequirement {
  * The requirements of them are ANDed.
  * It provides a subset of functionality as NodeSelectorTerm.
  * This is an alpha feature and may change in the future.
+ *
+ * @mapType atomic
  */
 export interface TopologySelectorTerm {
-  /** A list of topology selector requirements by labels. */
+  /**
+   * A list of topology selector requirements by labels.
+   *
+   * @listType atomic
+   */
   matchLabelExpressions?: TopologySelectorLabelRequirement[];
 }
 
@@ -6500,6 +6937,8 @@ export interface TopologySpreadConstraint {
    * be ignored. A null or empty list means only match against labelSelector.
    *
    * This is a beta field and requires the MatchLabelKeysInPodTopologySpread feature gate to be enabled (enabled by default).
+   *
+   * @listType atomic
    */
   matchLabelKeys?: string[];
 }
@@ -6770,6 +7209,9 @@ export interface VolumeHealthStatus {
    * conditions is the set of adverse conditions reported by
    * the CSI controller plugin. An empty list means no adverse condition.
    * At most 16 conditions may be reported.
+   *
+   * @listType map
+   * @listMapKeys status, reason
    */
   healthConditions?: VolumeHealthCondition[];
   /** lastTransitionTime is when the current set of conditions first appeared. */
@@ -6837,6 +7279,8 @@ export interface VolumeMount {
    * Windows nodes.
    * This field is not supported with image volumes.
    * This is an alpha field and requires enabling the VolumeBindMountOptions feature gate.
+   *
+   * @listType set
    */
   bindMountOptions?: string[];
 }

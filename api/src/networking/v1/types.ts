@@ -47,7 +47,11 @@ export interface HTTPIngressPath {
  * or '#'.
  */
 export interface HTTPIngressRuleValue {
-  /** paths is a collection of paths that map requests to backends. */
+  /**
+   * paths is a collection of paths that map requests to backends.
+   *
+   * @listType atomic
+   */
   paths: HTTPIngressPath[];
 }
 
@@ -108,6 +112,8 @@ export interface IPBlock {
    * except is a slice of CIDRs that should not be included within an IPBlock
    * Valid examples are "192.168.1.0/24" or "2001:db8::/64"
    * Except values will be rejected if they are outside the cidr range
+   *
+   * @listType atomic
    */
   except?: string[];
 }
@@ -244,13 +250,21 @@ export interface IngressLoadBalancerIngress {
   ip?: string;
   /** hostname is set for load-balancer ingress points that are DNS based. */
   hostname?: string;
-  /** ports provides information about the ports exposed by this LoadBalancer. */
+  /**
+   * ports provides information about the ports exposed by this LoadBalancer.
+   *
+   * @listType atomic
+   */
   ports?: IngressPortStatus[];
 }
 
 /** IngressLoadBalancerStatus represents the status of a load-balancer. */
 export interface IngressLoadBalancerStatus {
-  /** ingress is a list containing ingress points for the load-balancer. */
+  /**
+   * ingress is a list containing ingress points for the load-balancer.
+   *
+   * @listType atomic
+   */
   ingress?: IngressLoadBalancerIngress[];
 }
 
@@ -351,11 +365,15 @@ export interface IngressSpec {
    * they will be multiplexed on the same port according to the hostname specified
    * through the SNI TLS extension, if the ingress controller fulfilling the
    * ingress supports SNI.
+   *
+   * @listType atomic
    */
   tls?: IngressTLS[];
   /**
    * rules is a list of host rules used to configure the Ingress. If unspecified,
    * or no rule matches, all traffic is sent to the default backend.
+   *
+   * @listType atomic
    */
   rules?: IngressRule[];
 }
@@ -373,6 +391,8 @@ export interface IngressTLS {
    * this list must match the name/s used in the tlsSecret. Defaults to the
    * wildcard host setting for the loadbalancer controller fulfilling this
    * Ingress, if left unspecified.
+   *
+   * @listType atomic
    */
   hosts?: string[];
   /**
@@ -408,6 +428,8 @@ export interface NetworkPolicyEgressRule {
    * empty or missing, this rule matches all ports (traffic not restricted by port).
    * If this field is present and contains at least one item, then this rule allows
    * traffic only if the traffic matches at least one port in the list.
+   *
+   * @listType atomic
    */
   ports?: NetworkPolicyPort[];
   /**
@@ -416,6 +438,8 @@ export interface NetworkPolicyEgressRule {
    * empty or missing, this rule matches all destinations (traffic not restricted by
    * destination). If this field is present and contains at least one item, this rule
    * allows traffic only if the traffic matches at least one item in the to list.
+   *
+   * @listType atomic
    */
   to?: NetworkPolicyPeer[];
 }
@@ -431,6 +455,8 @@ export interface NetworkPolicyIngressRule {
    * empty or missing, this rule matches all ports (traffic not restricted by port).
    * If this field is present and contains at least one item, then this rule allows
    * traffic only if the traffic matches at least one port in the list.
+   *
+   * @listType atomic
    */
   ports?: NetworkPolicyPort[];
   /**
@@ -439,6 +465,8 @@ export interface NetworkPolicyIngressRule {
    * empty or missing, this rule matches all sources (traffic not restricted by
    * source). If this field is present and contains at least one item, this rule
    * allows traffic only if the traffic matches at least one item in the from list.
+   *
+   * @listType atomic
    */
   from?: NetworkPolicyPeer[];
 }
@@ -526,6 +554,8 @@ export interface NetworkPolicySpec {
    * across all of the NetworkPolicy objects whose podSelector matches the pod. If
    * this field is empty then this NetworkPolicy does not allow any traffic (and serves
    * solely to ensure that the pods it selects are isolated by default)
+   *
+   * @listType atomic
    */
   ingress?: NetworkPolicyIngressRule[];
   /**
@@ -536,6 +566,8 @@ export interface NetworkPolicySpec {
    * this field is empty then this NetworkPolicy limits all outgoing traffic (and serves
    * solely to ensure that the pods it selects are isolated by default).
    * This field is beta-level in 1.8
+   *
+   * @listType atomic
    */
   egress?: NetworkPolicyEgressRule[];
   /**
@@ -549,6 +581,8 @@ export interface NetworkPolicySpec {
    * you must specify a policyTypes value that include "Egress" (since such a policy would not include
    * an egress section and would otherwise default to just [ "Ingress" ]).
    * This field is beta-level in 1.8
+   *
+   * @listType atomic
    */
   policyTypes?: PolicyType[];
 }
@@ -574,7 +608,11 @@ export type PathType = string;
  */
 export type PolicyType = string;
 
-/** ServiceBackendPort is the service port being referenced. */
+/**
+ * ServiceBackendPort is the service port being referenced.
+ *
+ * @mapType atomic
+ */
 export interface ServiceBackendPort {
   /**
    * name is the name of the port on the Service.
@@ -627,6 +665,8 @@ export interface ServiceCIDRSpec {
    * cidrs defines the IP blocks in CIDR notation (e.g. "192.168.0.0/24" or "2001:db8::/64")
    * from which to assign service cluster IPs. Max of two CIDRs is allowed, one of each IP family.
    * This field is immutable.
+   *
+   * @listType atomic
    */
   cidrs?: string[];
 }
@@ -636,6 +676,9 @@ export interface ServiceCIDRStatus {
   /**
    * conditions holds an array of metav1.Condition that describe the state of the ServiceCIDR.
    * Current service state
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: Condition[];
 }

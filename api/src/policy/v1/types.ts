@@ -68,6 +68,8 @@ export interface Eviction extends TypeMeta {
      * result in an error response and no further processing of the
      * request. Valid values are:
      * - All: all dry run stages will be processed
+     *
+     * @listType atomic
      */
     dryRun?: string[];
     /**
@@ -207,6 +209,9 @@ export interface PodDisruptionBudgetStatus {
    * - SufficientPods: There are more pods than required by the PodDisruptionBudget.
    *                   The condition will be True, and the number of allowed
    *                   disruptions are provided by the disruptionsAllowed property.
+   *
+   * @listType map
+   * @listMapKeys type
    */
   conditions?: Condition[];
 }

@@ -7,6 +7,8 @@ export interface AggregationRule {
   /**
    * clusterRoleSelectors holds a list of selectors which will be used to find ClusterRoles and create the rules.
    * If any of the selectors match, then the ClusterRole's permissions will be added
+   *
+   * @listType atomic
    */
   clusterRoleSelectors?: LabelSelector[];
 }
@@ -15,7 +17,11 @@ export interface AggregationRule {
 export interface ClusterRole extends TypeMeta {
   /** metadata is the standard object's metadata. */
   metadata?: ObjectMeta;
-  /** rules holds all the PolicyRules for this ClusterRole */
+  /**
+   * rules holds all the PolicyRules for this ClusterRole
+   *
+   * @listType atomic
+   */
   rules?: PolicyRule[];
   /**
    * aggregationRule is an optional field that describes how to build the Rules for this ClusterRole.
@@ -32,7 +38,11 @@ export interface ClusterRole extends TypeMeta {
 export interface ClusterRoleBinding extends TypeMeta {
   /** metadata is the standard object's metadata. */
   metadata?: ObjectMeta;
-  /** subjects holds references to the objects the role applies to. */
+  /**
+   * subjects holds references to the objects the role applies to.
+   *
+   * @listType atomic
+   */
   subjects?: Subject[];
   /**
    * roleRef can only reference a ClusterRole in the global namespace.
@@ -63,21 +73,37 @@ export interface ClusterRoleList extends TypeMeta {
  * about who the rule applies to or which namespace the rule applies to.
  */
 export interface PolicyRule {
-  /** verbs is a list of Verbs that apply to ALL the ResourceKinds contained in this rule. '*' represents all verbs. */
+  /**
+   * verbs is a list of Verbs that apply to ALL the ResourceKinds contained in this rule. '*' represents all verbs.
+   *
+   * @listType atomic
+   */
   verbs: string[];
   /**
    * apiGroups is the name of the APIGroup that contains the resources.  If multiple API groups are specified, any action requested against one of
    * the enumerated resources in any API group will be allowed. "" represents the core API group and "*" represents all API groups.
+   *
+   * @listType atomic
    */
   apiGroups?: string[];
-  /** resources is a list of resources this rule applies to. '*' represents all resources. */
+  /**
+   * resources is a list of resources this rule applies to. '*' represents all resources.
+   *
+   * @listType atomic
+   */
   resources?: string[];
-  /** resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed. */
+  /**
+   * resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
+   *
+   * @listType atomic
+   */
   resourceNames?: string[];
   /**
    * nonResourceURLs is a set of partial urls that a user should have access to.  *s are allowed, but only as the full, final step in the path
    * Since non-resource URLs are not namespaced, this field is only applicable for ClusterRoles referenced from a ClusterRoleBinding.
    * Rules can either apply to API resources (such as "pods" or "secrets") or non-resource URL paths (such as "/api"),  but not both.
+   *
+   * @listType atomic
    */
   nonResourceURLs?: string[];
 }
@@ -86,7 +112,11 @@ export interface PolicyRule {
 export interface Role extends TypeMeta {
   /** metadata is the standard object's metadata. */
   metadata?: ObjectMeta;
-  /** rules holds all the PolicyRules for this Role */
+  /**
+   * rules holds all the PolicyRules for this Role
+   *
+   * @listType atomic
+   */
   rules?: PolicyRule[];
 }
 
@@ -98,7 +128,11 @@ export interface Role extends TypeMeta {
 export interface RoleBinding extends TypeMeta {
   /** metadata is the standard object's metadata. */
   metadata?: ObjectMeta;
-  /** subjects holds references to the objects the role applies to. */
+  /**
+   * subjects holds references to the objects the role applies to.
+   *
+   * @listType atomic
+   */
   subjects?: Subject[];
   /**
    * roleRef can reference a Role in the current namespace or a ClusterRole in the global namespace.
@@ -124,7 +158,11 @@ export interface RoleList extends TypeMeta {
   items: Role[];
 }
 
-/** RoleRef contains information that points to the role being used */
+/**
+ * RoleRef contains information that points to the role being used
+ *
+ * @mapType atomic
+ */
 export interface RoleRef {
   /** apiGroup is the group for the resource being referenced */
   apiGroup?: string;
@@ -137,6 +175,8 @@ export interface RoleRef {
 /**
  * Subject contains a reference to the object or user identities a role binding applies to.  This can either hold a direct API object reference,
  * or a value for non-objects such as user and group names.
+ *
+ * @mapType atomic
  */
 export interface Subject {
   /**

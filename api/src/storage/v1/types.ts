@@ -96,6 +96,8 @@ export interface CSIDriverSpec {
    *
    * This field is beta.
    * This field is immutable.
+   *
+   * @listType set
    */
   volumeLifecycleModes?: VolumeLifecycleMode[];
   /**
@@ -144,6 +146,8 @@ export interface CSIDriverSpec {
    * Note: Audience in each TokenRequest should be different and at
    * most one token is empty string. To receive a new token after expiry,
    * RequiresRepublish can be used to trigger NodePublishVolume periodically.
+   *
+   * @listType atomic
    */
   tokenRequests?: TokenRequest[];
   /**
@@ -286,6 +290,8 @@ export interface CSINodeDriver {
    * back to the driver.
    * It is possible for different nodes to use different topology keys.
    * This can be empty if driver does not support topology.
+   *
+   * @listType atomic
    */
   topologyKeys?: string[];
   /**
@@ -311,13 +317,21 @@ export interface CSINodeSpec {
   /**
    * drivers is a list of information of all CSI Drivers existing on a node.
    * If all drivers in the list are uninstalled, this can become empty.
+   *
+   * @listType map
+   * @listMapKeys name
    */
   drivers: CSINodeDriver[];
 }
 
 /** CSINodeStatus contains health and status information for storage on a node. */
 export interface CSINodeStatus {
-  /** storageHealth contains backend health reports for CSI drivers registered on the node. */
+  /**
+   * storageHealth contains backend health reports for CSI drivers registered on the node.
+   *
+   * @listType map
+   * @listMapKeys name
+   */
   storageHealth?: StorageHealth[];
 }
 
@@ -450,6 +464,8 @@ export interface StorageClass extends TypeMeta {
    * mountOptions controls the mountOptions for dynamically provisioned PersistentVolumes of this storage class.
    * e.g. ["ro", "soft"]. Not validated -
    * mount of the PVs will simply fail if one is invalid.
+   *
+   * @listType atomic
    */
   mountOptions?: string[];
   /** allowVolumeExpansion shows whether the storage class allow volume expand. */
@@ -465,6 +481,8 @@ export interface StorageClass extends TypeMeta {
    * Each volume plugin defines its own supported topology specifications.
    * An empty TopologySelectorTerm list means there is no topology restriction.
    * This field is only honored by servers that enable the VolumeScheduling feature.
+   *
+   * @listType atomic
    */
   allowedTopologies?: TopologySelectorTerm[];
 }
@@ -487,6 +505,8 @@ export interface StorageHealth {
   /**
    * healthConditions are the adverse storage backend conditions reported by the CSI driver.
    * At most 16 conditions may be reported.
+   *
+   * @listType atomic
    */
   healthConditions?: StorageHealthCondition[];
 }

@@ -17,13 +17,30 @@ export interface UserList extends TypeMeta {
 
 /** UserSpec describes a user account. */
 export interface UserSpec {
-  /** userID is the numeric id of the user. */
+  /**
+   * userID is the numeric id of the user.
+   *
+   * @minimum 1
+   * @maximum 65535
+   */
   userID: int32;
-  /** groups the user belongs to. */
+  /**
+   * groups the user belongs to.
+   *
+   * @minItems 1
+   */
   groups: string[];
-  /** email is the user's e-mail address. */
+  /**
+   * email is the user's e-mail address.
+   *
+   * @format email
+   */
   email?: string;
-  /** password is the user's password. */
+  /**
+   * password is the user's password.
+   *
+   * @format password
+   */
   password?: string;
 }
 

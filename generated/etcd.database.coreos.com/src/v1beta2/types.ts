@@ -4,11 +4,24 @@ import type { Condition, ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/
 
 /** ClusterSpec is the desired state of an etcd cluster. */
 export interface ClusterSpec {
-  /** size is the expected number of members. */
+  /**
+   * size is the expected number of members.
+   *
+   * @minimum 1
+   * @maximum 9
+   */
   size: int32;
-  /** version is the etcd version to run. */
+  /**
+   * version is the etcd version to run.
+   *
+   * @pattern ^3\.\d+\.\d+$
+   */
   version?: string;
-  /** repository is the image repository of etcd. */
+  /**
+   * repository is the image repository of etcd.
+   *
+   * @default 'quay.io/coreos/etcd'
+   */
   repository?: string;
 }
 
@@ -20,7 +33,12 @@ export interface ClusterStatus {
   selector?: string;
   /** phase of the cluster. */
   phase?: 'Creating' | 'Running' | 'Failed';
-  /** conditions are the latest observations of the cluster's state: `Available` and `Progressing`. */
+  /**
+   * conditions are the latest observations of the cluster's state: `Available` and `Progressing`.
+   *
+   * @listType map
+   * @listMapKeys type
+   */
   conditions?: Condition[];
 }
 

@@ -16,9 +16,19 @@ export interface AppList extends TypeMeta {
 
 /** AppSpec is where the app listens. */
 export interface AppSpec {
-  /** port the app listens on. */
+  /**
+   * port the app listens on.
+   *
+   * @minimum 1
+   * @maximum 65535
+   */
   port: int32;
-  /** path the app is served under. */
+  /**
+   * path the app is served under.
+   *
+   * @pattern ^/
+   * @default '/'
+   */
   path?: string;
 }
 

@@ -17,11 +17,20 @@ export interface CronTabList extends TypeMeta {
 
 /** CronTabSpec is the desired state of a CronTab. */
 export interface CronTabSpec {
-  /** schedule is the schedule in cron format (`cronSpec` in v1beta1). */
+  /**
+   * schedule is the schedule in cron format (`cronSpec` in v1beta1).
+   *
+   * @pattern ^(\S+\s+){4}\S+$
+   */
   schedule: string;
   /** image is the container image to run. */
   image: string;
-  /** replicas is the number of pods to run per schedule. */
+  /**
+   * replicas is the number of pods to run per schedule.
+   *
+   * @minimum 1
+   * @default 1
+   */
   replicas?: int32;
   /** timeZone names the time zone of the schedule, e.g. `Etc/UTC` (v1 only; kept through v1beta1 in an annotation). */
   timeZone?: string;

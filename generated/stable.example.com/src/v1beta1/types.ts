@@ -17,11 +17,20 @@ export interface CronTabList extends TypeMeta {
 
 /** CronTabSpec is the desired state of a CronTab. */
 export interface CronTabSpec {
-  /** cronSpec is the schedule in cron format (renamed `schedule` in v1). */
+  /**
+   * cronSpec is the schedule in cron format (renamed `schedule` in v1).
+   *
+   * @pattern ^(\S+\s+){4}\S+$
+   */
   cronSpec: string;
   /** image is the container image to run. */
   image: string;
-  /** replicas is the number of pods to run per schedule. */
+  /**
+   * replicas is the number of pods to run per schedule.
+   *
+   * @minimum 1
+   * @default 1
+   */
   replicas?: int32;
   /** suspendOnFailure stops scheduling after a failed run (v1beta1 only; kept through v1 in an annotation). */
   suspendOnFailure?: boolean;

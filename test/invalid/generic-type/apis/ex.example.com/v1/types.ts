@@ -7,7 +7,12 @@ export interface Widget extends TypeMeta {
 }
 
 export interface WidgetSpec {
-  size: Box<int32>;
+  size: Size<int32>;
+  box: Box;
+}
+
+export interface Size {
+  value: string;
 }
 
 export interface Box<T> {

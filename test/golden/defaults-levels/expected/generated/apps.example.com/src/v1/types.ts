@@ -14,19 +14,28 @@ export interface AppList extends TypeMeta {
 }
 
 export interface AppSpec {
+  /** @default 1 */
   replicas?: int32;
+  /** @default 'Allow' */
   policy?: 'Allow' | 'Forbid';
+  /** @default false */
   suspend?: boolean | null;
+  /** @default [] */
   tags?: string[];
+  /** @default 5 */
   priority?: int32;
+  /** @default {} */
   strategy?: Strategy;
   template?: {
+    /** @default { app: 'x' } */
     labels?: Record<string, string>;
     name?: string;
   };
   containers?: Container[];
   env?: Record<string, EnvVar>;
+  /** @default { a: { b: [1, 2] } } */
   config?: unknown;
+  /** @default 'it\'s \\ "odd"\n' */
   'odd-name'?: string;
 }
 
@@ -36,22 +45,27 @@ export interface AppStatus {
 
 export interface Container {
   name: string;
+  /** @default 'IfNotPresent' */
   imagePullPolicy?: string;
   ports?: Array<Port[]>;
 }
 
 export interface EnvVar {
   name: string;
+  /** @default '' */
   value?: string;
 }
 
 export interface Port {
   port: int32;
+  /** @default 'TCP' */
   protocol?: string;
 }
 
 export interface Strategy {
+  /** @default 'Rolling' */
   type?: string;
+  /** @default '25%' */
   maxSurge?: IntOrString;
 }
 

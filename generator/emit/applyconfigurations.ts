@@ -1,0 +1,95 @@
+/**
+ * The apply configurations emitter (applyconfiguration-gen for TypeScript): per API version with kinds marked
+ * `+kubebuilder:ac:generate=true` (on the kind or its package), `<version>/applyconfigurations.ts` with, per such kind:
+ *
+ * - `<Kind>ApplyConfiguration`: the runtime's `ApplyConfiguration<Kind>` (every field optional at every depth,
+ *   `metadata.name` required) with `apiVersion` and `kind` fixed to the kind's — what the typed clients' `apply`
+ *   and `applyStatus` take;
+ * - `<kind>(name, namespace?, fields?)`: applyconfiguration-gen's constructor `<Kind>(name, namespace)` and its
+ *   `With…` builders in one call — plain objects rather than builder chains, the TypeScript idiom for partial data;
+ *
+ * and `<Type>ApplyConfiguration` (a deep partial) for every other type of the package the kinds reach, to build the
+ * parts of a configuration separately.
+ */
+import type { Package, TypeRef } from '../model/types';
+import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { ImportTracker, cmp, jsString, privateName, render, renderSourceFile, safeIdentifier } from '../render';
+
+export interface ApplyConfigurationsOptions {
+  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
+  runtimeModule?: string;
+}
+
+export const applyConfigurationsGenerator: Generator<ApplyConfigurationsOptions> = {
+  name: 'applyconfigurations',
+  start(ctx: GenerationContext, options: ApplyConfigurationsOptions): GeneratorRun {
+    const rt = options.runtimeModule ?? '@kubegen/runtime';
+    return {
+      version: (gv) => {
+        const kinds = gv.package.kinds.filter((k) => k.applyConfiguration && !k.skip);
+        return kinds.length === 0 ? [] : [{ path: 'applyconfigurations.ts', contents: renderApplyConfigurations(ctx, gv.group, gv.package, kinds.map((k) => k.name), rt) }];
+      },
+    };
+  },
+};
+
+/** The names of `pkg`'s declarations that `roots` reach through named references within the package (roots excluded). */
+function reachableTypes(ctx: GenerationContext, pkg: Package, roots: readonly string[]): string[] {
+  const seen = new Set<string>(roots);
+  const out: string[] = [];
+  const queue = [...roots];
+  const visit = (t: TypeRef): void => {
+    switch (t.kind) {
+      case 'named':
+        if (t.package === pkg.id && !seen.has(t.name)) {
+          seen.add(t.name);
+          out.push(t.name);
+          queue.push(t.name);
+        }
+        return;
+      case 'array':
+        visit(t.items);
+        return;
+      case 'map':
+        visit(t.values);
+        return;
+      case 'struct':
+        t.embeds.forEach(visit);
+        for (const f of t.fields) visit(f.type);
+        return;
+      default:
+        return;
+    }
+  };
+  for (let i = 0; i < queue.length; i++) {
+    const decl = ctx.index.decl(pkg.id, queue[i]);
+    if (decl) visit(decl.type);
+  }
+  return out.sort(cmp);
+}
+
+function renderApplyConfigurations(ctx: GenerationContext, group: string, pkg: Package, kindNames: readonly string[], rt: string): string {
+  const imports = new ImportTracker();
+  const deepPartial = imports.runtimeType(rt, 'DeepPartial');
+  const apiVersion = jsString(group === '' ? pkg.version : `${group}/${pkg.version}`);
+  const kinds = [...kindNames].sort(cmp).map((name) => {
+    const kind = pkg.kinds.find((k) => k.name === name)!;
+    return {
+      kindT: imports.type('./types', safeIdentifier(name)),
+      configType: safeIdentifier(`${name}ApplyConfiguration`),
+      fieldsType: safeIdentifier(`${name}ApplyFields`),
+      constructor: safeIdentifier(privateName(name)),
+      applyConfiguration: imports.runtimeType(rt, 'ApplyConfiguration'),
+      objectMeta: imports.runtimeType(rt, 'ObjectMeta'),
+      deepPartial,
+      apiVersion,
+      kind: jsString(name),
+      namespaced: kind.scope === 'Namespaced',
+    };
+  });
+  const listNames = new Set(pkg.kinds.map((k) => k.listName).filter((n) => n !== undefined));
+  const types = reachableTypes(ctx, pkg, kindNames)
+    .filter((n) => !listNames.has(n))
+    .map((name) => ({ name, typeT: imports.type('./types', safeIdentifier(name)), configType: safeIdentifier(`${name}ApplyConfiguration`), deepPartial }));
+  return renderSourceFile(imports, render('applyconfigurations', 'version', { kinds, types }));
+}

@@ -1,0 +1,1 @@
+// +groupName=generics.example.com

@@ -1,0 +1,2 @@
+// +groupName=generics.example.com
+package v1

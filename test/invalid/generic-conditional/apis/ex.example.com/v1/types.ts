@@ -1,0 +1,15 @@
+import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+
+/** +kubebuilder:object:root=true */
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  value: Either<string>;
+}
+
+export interface Either<T> {
+  value: T extends string ? string : int32;
+}
