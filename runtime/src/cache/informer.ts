@@ -39,7 +39,7 @@ import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
 import { realClock, type Clock, type ClockTimer } from './clock';
 import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
-import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore } from './store';
+import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore, type ReplaceBuilder } from './store';
 
 /** Callbacks of a handler; each may be absent and may return a promise (see the contract). */
 /** Objects are the cache's, shared with every reader: `Readonly<T>`, copy before changing one. */
@@ -351,6 +351,46 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
       this.indexer.update(obj);
       this.distribute(old !== undefined ? { type: 'update', old, obj } : { type: 'add', obj, initial: false });
     };
+    /**
+     * A relist, object by object: the next cache is built aside (`CacheIndexer.beginReplace`) and its notifications
+     * collected while the pages arrive; `commit` swaps the cache and then queues them. The old cache does not change
+     * meanwhile (the reflector is its only writer and applies nothing else during a list).
+     */
+    const beginReplace = (): ReplaceBuilder<T> => {
+      const initial = !this.synced;
+      const next = this.indexer.beginReplace();
+      const notifications: Notification<T>[] = [];
+      /** Keys of the list, to find the deleted: not needed when the cache is empty. */
+      const seen = this.indexer.size > 0 ? new Set<string>() : undefined;
+      return {
+        add: (received: T): string => {
+          const obj = this.apply(received);
+          const key = next.add(obj);
+          if (seen === undefined) {
+            notifications.push({ type: 'add', obj, initial });
+            return key;
+          }
+          seen.add(key);
+          const old = this.indexer.getByKey(key);
+          if (old === undefined) notifications.push({ type: 'add', obj, initial });
+          else if (rvOf(old) !== rvOf(obj) || rvOf(obj) === undefined) notifications.push({ type: 'update', old, obj });
+          return key;
+        },
+        commit: (rv: string): void => {
+          if (seen !== undefined) {
+            for (const key of this.indexer.listKeys()) {
+              if (!seen.has(key)) notifications.push({ type: 'delete', obj: new DeletedFinalStateUnknown(key, this.indexer.getByKey(key)!) });
+            }
+          }
+          next.commit(rv);
+          for (const n of notifications) this.distribute(n);
+          if (!this.synced) {
+            this.synced = true;
+            this.syncWaiters.notify();
+          }
+        },
+      };
+    };
     return {
       add: upsert,
       update: upsert,
@@ -361,27 +401,11 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
       },
       bookmark: (rv: string) => { this.indexer.bookmark(rv); },
       replace: (received: readonly T[], rv: string) => {
-        const items = received.map((o) => this.apply(o));
-        const initial = !this.synced;
-        const notifications: Notification<T>[] = [];
-        const seen = new Set<string>();
-        for (const obj of items) {
-          const key = this.indexer.keyFunc(obj);
-          seen.add(key);
-          const old = this.indexer.getByKey(key);
-          if (old === undefined) notifications.push({ type: 'add', obj, initial });
-          else if (rvOf(old) !== rvOf(obj) || rvOf(obj) === undefined) notifications.push({ type: 'update', old, obj });
-        }
-        for (const key of this.indexer.listKeys()) {
-          if (!seen.has(key)) notifications.push({ type: 'delete', obj: new DeletedFinalStateUnknown(key, this.indexer.getByKey(key)!) });
-        }
-        this.indexer.replace(items, rv);
-        for (const n of notifications) this.distribute(n);
-        if (!this.synced) {
-          this.synced = true;
-          this.syncWaiters.notify();
-        }
+        const b = beginReplace();
+        for (const o of received) b.add(o);
+        b.commit(rv);
       },
+      beginReplace,
     };
   }
 

@@ -6,12 +6,14 @@
  *    `AsyncIterable<WatcherEvent<T>>`. A (re)list is the explicit sequence `Init`, `InitApply`*, `InitDone`, so a
  *    consumer can swap its state atomically at `InitDone`; after it come `Added` / `Modified` / `Deleted` /
  *    `Bookmark` events of the watch.
- * 2. `Reflector` consumes those events into a store: it buffers `InitApply` objects and calls
- *    `store.replace(buffer, resourceVersion)` at `InitDone`, applies watch events one by one, and tracks
+ * 2. `Reflector` consumes those events into a store: it builds the store's next contents aside from `InitApply`
+ *    objects as they arrive (`store.beginReplace()`; a store without it gets `store.replace(buffer, resourceVersion)`)
+ *    and swaps them in at `InitDone`, applies watch events one by one, and tracks
  *    `lastSyncResourceVersion` and `hasSynced()`.
  *
  * Contract of `watchEvents` (and so of `Reflector.run`):
- * - the initial list is paginated (`pageSize`, default 500). `listSemantic: 'MostRecent'` (default) lists with
+ * - the initial list is paginated (`pageSize`, default 500); page n + 1 is requested as soon as page n arrived,
+ *   so the server prepares it while page n's objects are applied. `listSemantic: 'MostRecent'` (default) lists with
  *   a consistent read; `'Any'` lists with `resourceVersion=0` first (served from the apiserver's cache) and then
  *   not older than the last resourceVersion seen. With `initialList: 'StreamingList'` the list is a watch with
  *   `sendInitialEvents` ended by the `k8s.io/initial-events-end` bookmark (falling back to list + watch for good
@@ -35,7 +37,6 @@
  */
 
 import type { KubeList, KubeObject } from '../client/types';
-import { listPages } from '../client/typed';
 import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired, StatusError } from '../errors/errors';
 import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
 import { ResponseDecodeError } from '../rest/client';
@@ -44,7 +45,7 @@ import { backoffDelay, type Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../watch/types';
 import { clockSleep, realClock, type Clock } from './clock';
-import type { Store } from './store';
+import type { ReplaceBuilder, Store } from './store';
 
 /** What a reflector lists and watches: any `ResourceClient<T, TList>` is one. */
 export interface ListerWatcher<T> {
@@ -220,8 +221,16 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
           first.resourceVersion = fromRv;
           if (fromRv !== '0') first.resourceVersionMatch = 'NotOlderThan';
         }
-        for await (const page of listPages((o) => lw.list(o), first)) {
+        // pages are requested ahead: page n + 1 as soon as page n arrived, before its objects are applied
+        let next: Promise<KubeList<T>> | undefined = lw.list(first);
+        while (next !== undefined) {
+          const page: KubeList<T> = await next;
           if (signal.aborted) return;
+          const token = page.metadata?.continue;
+          // continuation pages must not repeat resourceVersion(Match): the token pins the snapshot
+          next = token ? lw.list({ ...first, continue: token, resourceVersion: undefined, resourceVersionMatch: undefined }) : undefined;
+          // settled even if the consumer stops before awaiting it (the signal aborts it)
+          next?.catch(() => undefined);
           phaseRv = page.metadata?.resourceVersion || phaseRv;
           for (const object of page.items ?? []) yield { type: 'InitApply', object };
         }
@@ -319,7 +328,14 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
 }
 
 /** What a reflector writes to: a `Store<T>`, or anything with these methods (an informer's store adapter). */
-export type ReflectorStore<T> = Pick<Store<T>, 'add' | 'update' | 'delete' | 'replace' | 'bookmark'>;
+export type ReflectorStore<T> = Pick<Store<T>, 'add' | 'update' | 'delete' | 'replace' | 'bookmark'> & {
+  /**
+   * When present, a (re)list is applied object by object as its pages arrive (`add` each, `commit` at `InitDone`)
+   * instead of buffered for `replace`; the store must swap atomically at `commit`, as `replace` does (`CacheIndexer`
+   * and informers do). A relist with an object the store could not take is not committed.
+   */
+  beginReplace?(): ReplaceBuilder<T>;
+};
 
 export type ReflectorOptions = Omit<WatcherOptions, 'signal'>;
 
@@ -366,30 +382,41 @@ export class Reflector<T> {
     this.running = true;
     const onError = this.errorHandler ?? loggingWatchErrorHandler(this.name, this.opts.logger);
     const metrics = this.opts.metrics ?? noopMetrics;
-    let buffer: T[] = [];
+    /** The (re)list in progress: its builder, or its buffer for a store without `beginReplace`; `failed` after an error. */
+    let relist: { builder: ReplaceBuilder<T> | undefined; buffer: T[]; failed: boolean } | undefined;
     for await (const ev of watchEvents(this.lw, { ...this.opts, name: this.name, signal, onError })) {
       try {
-        this.apply(ev, buffer);
+        if (ev.type === 'Init') {
+          relist = { builder: this.store.beginReplace?.(), buffer: [], failed: false };
+        } else if (ev.type === 'InitApply') {
+          if (relist && !relist.failed) {
+            if (relist.builder) relist.builder.add(ev.object);
+            else relist.buffer.push(ev.object);
+          }
+        } else if (ev.type === 'InitDone') {
+          const done = relist;
+          relist = undefined;
+          if (done && !done.failed) {
+            if (done.builder) done.builder.commit(ev.resourceVersion);
+            else this.store.replace(done.buffer, ev.resourceVersion);
+            this.lastRv = ev.resourceVersion;
+            this.synced = true;
+          }
+        } else {
+          this.apply(ev);
+        }
       } catch (err) {
+        // a relist the store could not take is not applied (one error reported for it)
+        if (relist) relist.failed = true;
         metrics.count('kubegen_watcher_errors_total', { name: this.name, phase: 'apply', reason: 'Apply' });
         onError(watcherError(err, 'apply'), { phase: 'apply', relist: false, retryInMs: 0 });
       }
-      if (ev.type === 'Init' || ev.type === 'InitDone') buffer = [];
     }
   }
 
-  private apply(ev: WatcherEvent<T>, buffer: T[]): void {
+  /** Applies a watch event (not of a relist). */
+  private apply(ev: Exclude<WatcherEvent<T>, { type: 'Init' | 'InitApply' | 'InitDone' }>): void {
     switch (ev.type) {
-      case 'Init':
-        break;
-      case 'InitApply':
-        buffer.push(ev.object);
-        break;
-      case 'InitDone':
-        this.store.replace(buffer, ev.resourceVersion);
-        this.lastRv = ev.resourceVersion;
-        this.synced = true;
-        break;
       case 'Added':
         this.store.add(ev.object);
         this.lastRv = ev.resourceVersion;

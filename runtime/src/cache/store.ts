@@ -148,6 +148,14 @@ export interface Indexer<T> extends Store<T> {
   addIndexers(indexers: Indexers<T>): void;
 }
 
+/** The next contents of a store, built aside (`CacheIndexer.beginReplace`). */
+export interface ReplaceBuilder<T> {
+  /** Adds (or, for a key added before, replaces) an object of the next contents; returns its key. */
+  add(obj: T): string;
+  /** Installs the next contents at once, as of `resourceVersion`. */
+  commit(resourceVersion: string): void;
+}
+
 type Indices = Map<string, Map<string, Set<string>>>;
 
 /** Objects by namespace (`''`: cluster-scoped), then name. */
@@ -250,21 +258,43 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
   }
 
   replace(items: readonly T[], resourceVersion: string): void {
+    const b = this.beginReplace();
+    for (const obj of items) b.add(obj);
+    b.commit(resourceVersion);
+  }
+
+  /**
+   * Builds the next contents aside, object by object (a paged list applies each page as it arrives), and swaps them
+   * in at `commit` exactly as `replace` does: until then readers see the old contents. Start a new builder for each
+   * replace; a builder that was not committed changes nothing.
+   */
+  beginReplace(): ReplaceBuilder<T> {
     const next = new Map<string, T>();
-    for (const obj of items) next.set(this.keyFunc(obj), obj);
     const indices: Indices = new Map();
     for (const name of this.indexers.keys()) indices.set(name, new Map());
-    for (const [key, obj] of next) this.updateIndices(indices, undefined, obj, key);
-    let byNamespace: ByNamespace<T> | undefined;
-    if (this.byNamespace) {
-      byNamespace = new Map();
-      for (const obj of next.values()) byNamespaceSet(byNamespace, obj);
-    }
-    // the swap
-    this.items = next;
-    this.indices = indices;
-    this.byNamespace = byNamespace;
-    this.rv = resourceVersion;
+    const byNamespace: ByNamespace<T> | undefined = this.byNamespace ? new Map() : undefined;
+    let committed = false;
+    return {
+      add: (obj) => {
+        if (committed) throw new Error('beginReplace: add after commit');
+        const key = this.keyFunc(obj);
+        const old = next.get(key);
+        next.set(key, obj);
+        this.updateIndices(indices, old, obj, key);
+        // the default key function only: the same key is the same namespace and name, so this replaces `old`
+        if (byNamespace) byNamespaceSet(byNamespace, obj);
+        return key;
+      },
+      commit: (resourceVersion) => {
+        if (committed) throw new Error('beginReplace: commit called twice');
+        committed = true;
+        // the swap
+        this.items = next;
+        this.indices = indices;
+        this.byNamespace = byNamespace;
+        this.rv = resourceVersion;
+      },
+    };
   }
 
   bookmark(resourceVersion: string): void {

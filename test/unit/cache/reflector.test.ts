@@ -4,8 +4,9 @@
  * errors, never stopping while errors persist, abort.
  */
 import { FakeClock } from '../../../runtime/src/cache/clock';
-import { Reflector, watchEvents, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
-import { newStore } from '../../../runtime/src/cache/store';
+import { Reflector, watchEvents, type ListerWatcher, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
+import type { ListOptions } from '../../../runtime/src/rest/options';
+import { CacheIndexer } from '../../../runtime/src/cache/store';
 import { isResourceExpired, newBadRequest, newInternalError, newTooManyRequests } from '../../../runtime/src/errors/errors';
 import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
 
@@ -15,7 +16,7 @@ function harness(opts: { historyLimit?: number; reflector?: Partial<WatcherOptio
   const s = setup(opts.historyLimit ? { historyLimit: opts.historyLimit } : {});
   const clock = new FakeClock();
   const errors: Seen[] = [];
-  const store = newStore<Widget>();
+  const store = new CacheIndexer<Widget>({ indexers: {} });
   const reflector = new Reflector<Widget>(s.client, store, {
     clock,
     random: () => 0,
@@ -132,11 +133,24 @@ describe('Reflector', () => {
     await until(() => h.verbs('watch').length === 1, 'first watch');
     // the watch goes down, and more changes than the history keeps happen meanwhile
     h.fake.tracker.closeWatches();
+    // the relist is built aside object by object and swapped in at once: until the commit the store is unchanged
     const swaps: string[][] = [];
-    const replace = h.store.replace.bind(h.store);
-    h.store.replace = (items, rv) => {
-      swaps.push(names(items));
-      replace(items, rv);
+    const beginReplace = h.store.beginReplace.bind(h.store);
+    h.store.beginReplace = () => {
+      const b = beginReplace();
+      const added: Widget[] = [];
+      return {
+        add: (obj) => {
+          added.push(obj);
+          expect(names(h.store.list())).toEqual(['a', 'b']);
+          return b.add(obj);
+        },
+        commit: (rv) => {
+          expect(names(h.store.list())).toEqual(['a', 'b']);
+          swaps.push(names(added));
+          b.commit(rv);
+        },
+      };
     };
     await h.ns.delete('a');
     for (const n of ['c', 'd', 'e']) await h.ns.create(widget(n));
@@ -270,6 +284,60 @@ describe('Reflector', () => {
     await until(() => h.verbs('list').length === 2 && h.verbs('watch').length === 2, 'relist');
     h.controller.abort();
     await run;
+  });
+
+  it('requests page n + 1 as soon as page n arrived, before applying its objects; continuations carry only the token', async () => {
+    const calls: ListOptions[] = [];
+    const lw: ListerWatcher<Widget> = {
+      list: (o) => {
+        calls.push(o);
+        const page = calls.length;
+        return Promise.resolve({ metadata: { resourceVersion: '9', ...(page < 3 ? { continue: `t${page}` } : {}) }, items: [widget(`w${page}`)] });
+      },
+      watch: () => Promise.reject(new Error('not in this test')),
+    };
+    const controller = new AbortController();
+    const events = watchEvents(lw, { signal: controller.signal, pageSize: 1, listSemantic: 'Any' });
+    const seen: string[] = [];
+    for await (const ev of events) {
+      seen.push(ev.type === 'InitApply' ? `${ev.type} ${ev.object.metadata?.name ?? ''} (lists: ${calls.length})` : ev.type);
+      if (ev.type === 'InitDone') break;
+    }
+    controller.abort();
+    expect(seen).toEqual(['Init', 'InitApply w1 (lists: 2)', 'InitApply w2 (lists: 3)', 'InitApply w3 (lists: 3)', 'InitDone']);
+    expect(calls.map((o) => [o.limit, o.continue, o.resourceVersion])).toEqual([[1, undefined, '0'], [1, 't1', undefined], [1, 't2', undefined]]);
+  });
+
+  it('a relist the store cannot take is not committed: one apply error for it, the old contents stay', async () => {
+    const h = harness({ historyLimit: 2 });
+    await h.ns.create(widget('a'));
+    const run = h.start();
+    await until(() => h.verbs('watch').length === 1, 'first watch');
+    h.fake.tracker.closeWatches();
+    const beginReplace = h.store.beginReplace.bind(h.store);
+    h.store.beginReplace = () => {
+      const b = beginReplace();
+      return {
+        add: (obj) => {
+          if (obj.metadata?.name?.startsWith('bad')) throw new Error(`cannot take ${obj.metadata.name}`);
+          return b.add(obj);
+        },
+        commit: (rv) => { b.commit(rv); },
+      };
+    };
+    // more changes than the history keeps: the re-watch gets 410 and the reflector relists
+    for (const n of ['bad1', 'bad2', 'c']) await h.ns.create(widget(n));
+    await until(() => h.clock.pendingTimers === 1, 'backoff');
+    h.clock.step(800);
+    await until(() => h.errors.length === 1, 'the 410');
+    h.clock.step(h.errors[0]!.retryInMs);
+    await until(() => h.verbs('list').length === 2 && h.errors.length === 2, 'the relist');
+    expect(h.errors[1]).toMatchObject({ phase: 'apply', relist: false });
+    expect(h.errors[1]!.err.error).toEqual(new Error('cannot take bad1'));
+    expect(names(h.store.list())).toEqual(['a']);
+    h.controller.abort();
+    await run;
+    expect(h.errors).toHaveLength(2);
   });
 
   it('listSemantic Any lists from resourceVersion 0 first', async () => {

@@ -85,6 +85,39 @@ describe('Store', () => {
     s.bookmark('43');
     expect(s.resourceVersion).toBe('43');
   });
+  it('beginReplace builds the next contents aside: readers see the old ones until commit, then all of the new ones', () => {
+    const s = newIndexer<Widget>(byOwner);
+    s.add(owned('old', 'ns1', 'o1'));
+    s.bookmark('7');
+    const b = s.beginReplace();
+    expect(b.add(owned('new1', 'ns2', 'o2'))).toBe('ns2/new1');
+    b.add(owned('new2', 'ns2'));
+    // a key added twice: the later object wins, in the items, the indices and getByNamespaceAndName
+    b.add(owned('new1', 'ns2', 'o3'));
+    expect(names(s.list())).toEqual(['old']);
+    expect(s.listIndexFuncValues('owner')).toEqual(['o1']);
+    expect(s.getByNamespaceAndName('ns2', 'new1')).toBeUndefined();
+    expect(s.resourceVersion).toBe('7');
+    b.commit('42');
+    expect(names(s.list())).toEqual(['new1', 'new2']);
+    expect(s.listIndexFuncValues(NAMESPACE_INDEX)).toEqual(['ns2']);
+    expect(s.listIndexFuncValues('owner')).toEqual(['o3']);
+    expect(s.getByNamespaceAndName('ns2', 'new1')?.spec?.owner).toBe('o3');
+    expect(s.getByKey('ns1/old')).toBeUndefined();
+    expect(s.resourceVersion).toBe('42');
+    expect(() => b.add(owned('late', 'ns2'))).toThrow(/after commit/);
+    expect(() => { b.commit('43'); }).toThrow(/twice/);
+  });
+
+  it('a builder that is never committed changes nothing', () => {
+    const s = newIndexer<Widget>();
+    s.add(widget('a'));
+    const b = s.beginReplace();
+    b.add(widget('b'));
+    s.add(widget('c'));
+    expect(names(s.list())).toEqual(['a', 'c']);
+    expect(s.getByNamespaceAndName('ns', 'b')).toBeUndefined();
+  });
 });
 
 describe('getByNamespaceAndName', () => {
