@@ -13,17 +13,10 @@ const { loadFromDefault, createRestClient, isNotFound } = require('@kubegen/runt
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory } = require('@kubegen/runtime/controller');
 const { createOrUpdate, setControllerReference } = require('@kubegen/runtime/controllerutil');
 const { v1 } = require('@kubegen-generated/stable.example.com');
+const { args } = require('../informer/protocol'); // the bench children's `--key=value` arguments
 
 const configMapResource = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };
 
-function args() {
-  const out = {};
-  for (const a of process.argv.slice(2)) {
-    const m = /^--([^=]+)=(.*)$/.exec(a);
-    if (m) out[m[1]] = m[2];
-  }
-  return out;
-}
 
 /** A client whose `get` reads the cache (controller-runtime's default reading client); writes go direct. */
 function readingFromCache(direct, lister, namespace) {
