@@ -37,6 +37,9 @@ import {
 } from '../render';
 import { RUNTIME_STRUCTS_WITH_REQUIRED } from '../render/model';
 
+/** The members every object has through Object.prototype. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 export interface DeepcopyOptions {
   /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
   typesModule?: string;
@@ -164,8 +167,10 @@ export class CopyContext {
     const typesModule = module === '' ? this.options.typesModule : module.replace(/deepcopy$/, 'types');
     const name = deepCopyFunctionName(shape.name);
     const fn = module === '' ? name : this.imports.value(module, name);
-    const required = this.index.fields(shape).some((f) => !f.field.optional);
-    if (this.jsonValues && !required) return `${fn}(${v})`;
+    // A JSON object is assignable to a struct of optional fields, unless a field is named like a member every object
+    // has (`constructor`, `toString` …), whose declared type then clashes with Object's.
+    const needsAssertion = this.index.fields(shape).some((f) => !f.field.optional || OBJECT_MEMBERS.has(f.field.name));
+    if (this.jsonValues && !needsAssertion) return `${fn}(${v})`;
     return `${fn}(${v} as ${this.imports.type(typesModule, shape.name)})`;
   }
 }
