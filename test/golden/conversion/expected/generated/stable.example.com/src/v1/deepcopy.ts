@@ -134,7 +134,7 @@ export function deepCopyCronTabSpec(in_: CronTabSpec): CronTabSpec {
         break;
       }
       case 'v1Only': {
-        dst[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpecV1Only(v);
+        dst[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpecV1Only(v as JsonObject);
         break;
       }
       default:

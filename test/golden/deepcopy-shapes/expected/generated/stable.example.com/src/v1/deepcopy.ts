@@ -146,7 +146,7 @@ export function deepCopyCronTabSpec(in_: CronTabSpec): CronTabSpec {
         break;
       }
       case 'template': {
-        dst[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpecTemplate(v);
+        dst[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpecTemplate(v as JsonObject);
         break;
       }
       case 'env': {
