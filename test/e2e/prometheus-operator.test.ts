@@ -37,6 +37,12 @@ interface ClientModule {
 }
 
 let tmp = '';
+
+/** The generated v1 client module, loaded (and compiled by jest's transform) from the temporary project. */
+function generatedClient(): ClientModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(tmp, 'generated', 'monitoring.coreos.com', 'v1', 'client.ts')) as ClientModule;
+}
 let rest: RestClient | undefined;
 let crdName = '';
 
@@ -76,7 +82,7 @@ afterAll(async () => {
 });
 
 test('the imported package’s generated client creates, gets and lists a ServiceMonitor', async () => {
-  const mod = (await import(path.join(tmp, 'generated', 'monitoring.coreos.com', 'v1', 'client.ts'))) as ClientModule;
+  const mod = generatedClient();
   const monitors = new mod.MonitoringV1Client(rest!).serviceMonitors(e2e.namespace);
   await e2e.kube.eventually('servicemonitors to be served', async () => ((await monitors.list().then(() => true, () => false)) ? true : undefined));
   // apiVersion and kind are left out: the generated client fills them from its descriptor
@@ -92,7 +98,7 @@ test('the imported package’s generated client creates, gets and lists a Servic
 });
 
 test('the apiserver enforces the imported schema: an endpoint interval that is not a duration is refused', async () => {
-  const mod = (await import(path.join(tmp, 'generated', 'monitoring.coreos.com', 'v1', 'client.ts'))) as ClientModule;
+  const mod = generatedClient();
   const monitors = new mod.MonitoringV1Client(rest!).serviceMonitors(e2e.namespace);
   let refused: unknown;
   await monitors.create({ metadata: { name: 'bad' }, spec: { selector: {}, endpoints: [{ interval: 'often' }] } }).catch((err: unknown) => (refused = err));
