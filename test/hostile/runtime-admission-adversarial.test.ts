@@ -5,11 +5,11 @@
  * after every case `/healthz` answers and a valid review is validated. The server runs in-process over TLS with the
  * default limits (7 MiB bodies, as controller-runtime).
  */
-import * as https from 'node:https';
 import * as tls from 'node:tls';
 import { ADMISSION_MAX_REQUEST_BYTES, AdmissionServer, admissionKind, type AdmissionReview } from '../../runtime/src/webhook/admission';
 import { makeServingCertificates } from '../../runtime/src/testing/certs';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
+import { httpsSend, type Reply } from '../unit/helpers/https';
 
 const REQUEST_TIMEOUT_MS = 1500;
 const KIND = admissionKind({ group: 'stable.example.com', version: 'v1', kind: 'CronTab' });
@@ -37,23 +37,8 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Reply {
-  status: number;
-  body: string;
-}
-
-function send(method: string, urlPath: string, body?: string | Buffer, headers: Record<string, string> = { 'Content-Type': 'application/json' }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = https.request({ host: '127.0.0.1', port, method, path: urlPath, ca: certs.caCert, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
+const send = (method: string, urlPath: string, body?: string | Buffer, headers?: Record<string, string>): Promise<Reply> =>
+  httpsSend({ port, ca: certs.caCert }, method, urlPath, body, headers);
 
 const post = (body: string | Buffer, headers?: Record<string, string>, urlPath = KIND.validatePath) => send('POST', urlPath, body, headers);
 

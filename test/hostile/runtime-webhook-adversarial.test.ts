@@ -5,23 +5,18 @@
  * and a valid review converts. The server runs in-process over TLS with the committed converters of
  * `generated/stable.example.com`.
  */
-import * as https from 'node:https';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { ConversionWebhook, lostFieldsAnnotation, type GroupConverters } from '../../runtime/src/webhook';
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
+import { httpsSend, type Reply } from '../unit/helpers/https';
 
 const GROUP = 'stable.example.com';
 const MAX_BYTES = 256 * 1024;
 const REQUEST_TIMEOUT_MS = 1500;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { converters } = require(path.resolve(__dirname, '../../generated/stable.example.com/src/conversion')) as { converters: GroupConverters };
-
-interface Reply {
-  status: number;
-  body: string;
-}
 
 const certs = makeTestCertificates();
 const logs: string[] = [];
@@ -44,18 +39,8 @@ afterAll(async () => {
   await webhook.close();
 });
 
-function send(method: string, urlPath: string, body?: string | Buffer, headers: Record<string, string> = { 'Content-Type': 'application/json' }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = https.request({ host: '127.0.0.1', port, method, path: urlPath, ca: certs.ca, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
+const send = (method: string, urlPath: string, body?: string | Buffer, headers?: Record<string, string>): Promise<Reply> =>
+  httpsSend({ port, ca: certs.ca }, method, urlPath, body, headers);
 
 const post = (body: string | Buffer, headers?: Record<string, string>) => send('POST', '/convert', body, headers);
 
