@@ -63,7 +63,15 @@ function environment(): { module: CelModule; env: CelEnvironment } {
     ['list.min(): dyn', (l: unknown[]) => l.reduce((a, b) => (compare(b, a) < 0 ? b : a))],
     ['list.max(): dyn', (l: unknown[]) => l.reduce((a, b) => (compare(b, a) > 0 ? b : a))],
     ['list.indexOf(dyn): int', (l: unknown[], x: unknown) => BigInt(l.findIndex((y) => compare(x, y) === 0))],
-    ['list.lastIndexOf(dyn): int', (l: unknown[], x: unknown) => BigInt(l.findLastIndex((y) => compare(x, y) === 0))],
+    [
+      'list.lastIndexOf(dyn): int',
+      (l: unknown[], x: unknown) => {
+        // a loop rather than findLastIndex: the runtime's sources compile against the ES2022 library
+        let i = l.length - 1;
+        while (i >= 0 && compare(x, l[i]) !== 0) i--;
+        return BigInt(i);
+      },
+    ],
     ['string.find(string): string', (s: string, p: string) => re2(p).matcher(s).find() ? (re2(p).matcher(s).group() ?? '') : ''],
     [
       'string.findAll(string): list<string>',
