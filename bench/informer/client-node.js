@@ -4,7 +4,7 @@
  * with CustomObjectsApi (client-node lists in one request: it has neither paging nor streaming lists in its
  * informer). See protocol.js.
  */
-const { Expectation, emit, serve, args } = require('./protocol');
+const { Expectation, emit, serve, args, trace } = require('./protocol');
 const k8s = require('@kubernetes/client-node');
 
 async function main() {
@@ -13,7 +13,32 @@ async function main() {
   kc.loadFromFile(a.kubeconfig);
   const api = kc.makeApiClient(k8s.CustomObjectsApi);
   const base = { group: a.group, version: a.version, namespace: a.namespace, plural: a.resource };
-  const informer = k8s.makeInformer(kc, `/apis/${a.group}/${a.version}/namespaces/${a.namespace}/${a.resource}`, () => api.listNamespacedCustomObject(base));
+  if (process.env.BENCH_INFORMER_TRACE) {
+    const watch = k8s.Watch.prototype.watch;
+    k8s.Watch.prototype.watch = function (path, query, callback, done) {
+      const what = `watch ${path}?${new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v !== undefined))}`;
+      trace('client-node', what);
+      let events = 0;
+      return watch.call(
+        this,
+        path,
+        query,
+        (...ev) => {
+          events++;
+          callback(...ev);
+        },
+        (err) => {
+          trace('client-node', `${what} ended after ${events} events: ${err?.message ?? 'no error'}`);
+          done(err);
+        },
+      );
+    };
+  }
+  const list = () => {
+    trace('client-node', `GET list ${a.group}/${a.version} ${a.resource}`);
+    return api.listNamespacedCustomObject(base);
+  };
+  const informer = k8s.makeInformer(kc, `/apis/${a.group}/${a.version}/namespaces/${a.namespace}/${a.resource}`, list);
   const expectation = new Expectation();
   informer.on('update', (obj) => { expectation.update(obj.metadata.name, obj.spec.schedule); });
   informer.on('error', (err) => {

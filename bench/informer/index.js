@@ -22,7 +22,13 @@
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 3),
  * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
- * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
+ * client-node and the floors floor-bytes and floor-parse (floor.js: the watch's bytes received, and parsed, with no
+ * informer); default the three informers — ratios against a client not run print n/a),
+ * BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync, catch-up, lister, RSS) and `streaming`
+ * (streaming-list sync); default both), BENCH_INFORMER_TRACE (non-empty: every child logs on standard error each
+ * list and watch request it opens and each watch that ends, with a timestamp, plus the count of marked updates
+ * seen every second while catching up).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -43,7 +49,11 @@ const VERSION = 'v1';
 const PLURAL = 'crontabs';
 const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
-const CLIENTS = ['kubegen', 'client-go', 'client-node'];
+const ALL_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse'];
+const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : ALL_CLIENTS.slice(0, 3);
+for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${c} (one of ${ALL_CLIENTS.join(', ')})`);
+const PHASES = new Set(process.env.BENCH_INFORMER_PHASES ? process.env.BENCH_INFORMER_PHASES.split(',').map((p) => p.trim()) : ['full', 'streaming']);
+for (const p of PHASES) if (p !== 'full' && p !== 'streaming') throw new Error(`BENCH_INFORMER_PHASES: unknown phase ${p} (full, streaming)`);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -75,7 +85,8 @@ class Child {
     } else {
       cmd = process.execPath;
       const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
-      argv = [...nodeArgs, path.join(__dirname, `${client}.js`), ...flags, `--streaming=${streaming}`];
+      const floor = /^floor-(.*)$/.exec(client);
+      argv = [...nodeArgs, path.join(__dirname, floor ? 'floor.js' : `${client}.js`), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : [])];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -148,6 +159,7 @@ async function fullRun(client, ctx) {
       ctx.rest.requestVoid({ method: 'PATCH', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}/${name(i)}`, body, contentType: 'application/merge-patch+json' }),
     );
     const resumed = Date.now();
+    if (process.env.BENCH_INFORMER_TRACE) console.log(`[bench ${resumed}] ${client} resumed`);
     child.proc.kill('SIGCONT');
     const caught = await child.next('caughtUp');
     const catchupMs = Math.max(1, caught.at - resumed);
@@ -223,40 +235,45 @@ async function main() {
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    const stream = { kubegen: [], 'client-go': [] };
+    const streamClients = streaming && PHASES.has('streaming') ? CLIENTS.filter((c) => c === 'kubegen' || c === 'client-go') : [];
+    const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
     for (let round = 0; round < ROUNDS; round++) {
       const order = CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length]);
-      for (const client of order) {
-        const r = await fullRun(client, ctx);
-        full[client].push(r);
-        console.log(
-          `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB`,
-        );
-      }
-      if (streaming) {
-        for (const client of round % 2 ? ['client-go', 'kubegen'] : ['kubegen', 'client-go']) {
-          const ms = await streamingSync(client, ctx);
-          stream[client].push(ms);
-          console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: streaming-list sync ${ms.toFixed(0)} ms`);
+      if (PHASES.has('full')) {
+        for (const client of order) {
+          const r = await fullRun(client, ctx);
+          full[client].push(r);
+          console.log(
+            `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB`,
+          );
         }
+      }
+      for (const client of round % 2 ? [...streamClients].reverse() : streamClients) {
+        const ms = await streamingSync(client, ctx);
+        stream[client].push(ms);
+        console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: streaming-list sync ${ms.toFixed(0)} ms`);
       }
     }
 
-    const m = (client, key) => median(full[client].map((r) => r[key]));
+    const ran = PHASES.has('full') ? CLIENTS : [];
+    const m = (client, key) => (full[client]?.length ? median(full[client].map((r) => r[key])) : NaN);
     const rg = (client, key, d = 0) => range(full[client].map((r) => r[key]), d);
     console.log(`\nmedians over ${ROUNDS} rounds (ranges in brackets), ${N} objects:`);
-    const row = (label, key, unit, d = 0) =>
-      console.log(`  ${label.padEnd(22)}` + CLIENTS.map((c) => `${c} ${m(c, key).toFixed(d)} ${unit} [${rg(c, key, d)}]`).join('   '));
+    const row = (label, key, unit, d = 0) => {
+      if (ran.length) console.log(`  ${label.padEnd(22)}` + ran.map((c) => `${c} ${m(c, key).toFixed(d)} ${unit} [${rg(c, key, d)}]`).join('   '));
+    };
     row('sync (paged list)', 'syncMs', 'ms');
-    if (streaming) console.log(`  ${'sync (streaming list)'.padEnd(22)}kubegen ${median(stream.kubegen).toFixed(0)} ms [${range(stream.kubegen)}]   client-go ${median(stream['client-go']).toFixed(0)} ms [${range(stream['client-go'])}]`);
+    if (streamClients.length) console.log(`  ${'sync (streaming list)'.padEnd(22)}` + streamClients.map((c) => `${c} ${median(stream[c]).toFixed(0)} ms [${range(stream[c])}]`).join('   '));
     row('catch-up', 'eventsPerS', 'events/s');
     row('lister get p50', 'listerNs', 'ns');
     row('peak RSS', 'rssMiB', 'MiB');
     const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
-    const goal = (label, value, op, target) => console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`);
+    const goal = (label, value, op, target) =>
+      console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`}`);
+    const streamMedian = (c) => (stream[c]?.length ? median(stream[c]) : NaN);
     console.log('ratios (kubegen / peer):');
     goal('sync, paged, / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
-    if (streaming) goal('sync, streaming, / client-go streaming', median(stream.kubegen) / median(stream['client-go']), '≤', 0.6);
+    if (streamClients.length) goal('sync, streaming, / client-go streaming', streamMedian('kubegen') / streamMedian('client-go'), '≤', 0.6);
     goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
     goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
     goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);

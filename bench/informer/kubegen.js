@@ -4,13 +4,27 @@
  * informer factory and CronTab informer and lister (see protocol.js). `--streaming=true` lists with a streaming list
  * (`initialList: 'StreamingList'`, WatchList), otherwise paged (500 per page, as client-go).
  */
-const { Expectation, emit, serve, args } = require('./protocol');
+const { Expectation, emit, serve, args, trace, tracedBody } = require('./protocol');
 const { loadFromDefault, createRestClient } = require('@kubegen/runtime');
 const { StableClientset, newSharedInformerFactory } = require('@kubegen-generated/stable.example.com');
 
 async function main() {
   const a = args();
   const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
+  if (process.env.BENCH_INFORMER_TRACE) {
+    const request = rest.request.bind(rest);
+    const stream = rest.stream.bind(rest);
+    rest.request = (req) => {
+      trace('kubegen', `${req.method} ${req.path}?${req.query ?? ''}`);
+      return request(req);
+    };
+    rest.stream = async (req) => {
+      const what = `watch ${req.path}?${req.query ?? ''}`;
+      trace('kubegen', what);
+      const res = await stream(req);
+      return { ...res, body: tracedBody('kubegen', what, res.body) };
+    };
+  }
   const factory = newSharedInformerFactory(new StableClientset(rest), {
     namespace: a.namespace,
     reflector: {

@@ -12,6 +12,28 @@
  */
 const readline = require('node:readline');
 
+/** With BENCH_INFORMER_TRACE: a line on standard error, `[<client> <pid> <ms since epoch>] <msg>`. */
+function trace(client, msg) {
+  if (process.env.BENCH_INFORMER_TRACE) process.stderr.write(`[${client} ${process.pid} ${Date.now()}] ${msg}\n`);
+}
+
+/** Wraps a body (an async iterable of byte chunks) so that its end is traced with the chunks and bytes it carried. */
+async function* tracedBody(client, what, body) {
+  let chunks = 0;
+  let bytes = 0;
+  try {
+    for await (const c of body) {
+      chunks++;
+      bytes += c.length;
+      yield c;
+    }
+    trace(client, `${what} ended: ${chunks} chunks, ${bytes} bytes`);
+  } catch (err) {
+    trace(client, `${what} failed after ${chunks} chunks, ${bytes} bytes: ${err?.message ?? err}`);
+    throw err;
+  }
+}
+
 function emit(value) {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
@@ -90,4 +112,4 @@ function args() {
   return out;
 }
 
-module.exports = { emit, Expectation, serve, args };
+module.exports = { emit, Expectation, serve, args, trace, tracedBody };

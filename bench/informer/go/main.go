@@ -17,7 +17,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand"
+	"net/http"
 	"os"
 	"sort"
 	"strconv"
@@ -63,6 +65,9 @@ func main() {
 	}
 	cfg.QPS = 100000
 	cfg.Burst = 100000
+	if os.Getenv("BENCH_INFORMER_TRACE") != "" {
+		cfg.WrapTransport = func(rt http.RoundTripper) http.RoundTripper { return tracingTransport{rt} }
+	}
 	client, err := dynamic.NewForConfig(cfg)
 	if err != nil {
 		fail(err)
@@ -159,6 +164,42 @@ func listerP50(lister dynamiclister.NamespaceLister, keys []string) float64 {
 	}
 	sort.Float64s(perGet)
 	return perGet[len(perGet)/2]
+}
+
+// tracingTransport logs each request and the end of its response body on standard error (BENCH_INFORMER_TRACE).
+type tracingTransport struct{ next http.RoundTripper }
+
+func trace(format string, args ...interface{}) {
+	fmt.Fprintf(os.Stderr, "[client-go %d %d] %s\n", os.Getpid(), time.Now().UnixMilli(), fmt.Sprintf(format, args...))
+}
+
+func (t tracingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	what := req.Method + " " + req.URL.Path + "?" + req.URL.RawQuery
+	trace("%s", what)
+	res, err := t.next.RoundTrip(req)
+	if err != nil {
+		trace("%s failed: %v", what, err)
+		return res, err
+	}
+	res.Body = &tracedBody{ReadCloser: res.Body, what: what}
+	return res, nil
+}
+
+type tracedBody struct {
+	io.ReadCloser
+	what  string
+	bytes int
+	ended bool
+}
+
+func (b *tracedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.bytes += n
+	if err != nil && !b.ended {
+		b.ended = true
+		trace("%s ended: %d bytes: %v", b.what, b.bytes, err)
+	}
+	return n, err
 }
 
 func fail(err error) {

@@ -43,7 +43,7 @@ import { ResponseDecodeError } from '../rest/client';
 import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
 import { backoffDelay, type Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
-import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../watch/types';
+import { INITIAL_EVENTS_END_ANNOTATION, watchBatches, type Watch } from '../watch/types';
 import { clockSleep, realClock, type Clock } from './clock';
 import type { ReplaceBuilder, Store } from './store';
 
@@ -173,6 +173,27 @@ export function loggingWatchErrorHandler(name: string, logger: Logger = textLogg
 
 /** The watcher state machine; see the module doc. */
 export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions): AsyncGenerator<WatcherEvent<T>, void, undefined> {
+  for await (const step of watcherSteps(lw, opts)) {
+    if (!isBatch(step)) {
+      yield step;
+      continue;
+    }
+    for (const ev of step) {
+      if (opts.signal.aborted) return;
+      yield ev;
+    }
+  }
+}
+
+function isBatch<E>(step: E | readonly E[]): step is readonly E[] {
+  return Array.isArray(step);
+}
+
+/**
+ * `watchEvents`, with the events of a watch that arrived together (`Watch.batches`) yielded as one array: the
+ * reflector applies them in one synchronous step.
+ */
+async function* watcherSteps<T>(lw: ListerWatcher<T>, opts: WatcherOptions): AsyncGenerator<WatcherEvent<T> | readonly WatcherEvent<T>[], void, undefined> {
   const {
     signal,
     listSemantic = 'MostRecent',
@@ -270,32 +291,37 @@ export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions
       w = await lw.watch(watchOpts);
       phase = 'watch';
       if (inInit) yield { type: 'Init' };
-      for await (const ev of w) {
+      for await (const batch of watchBatches(w)) {
         if (signal.aborted) return;
-        const evRv = rvOf(ev.object);
-        if (inInit) {
-          if (ev.type === 'BOOKMARK') {
-            if (evRv) rv = evRv;
-            const ann = (ev.object as KubeObject).metadata?.annotations;
-            if (ann?.[INITIAL_EVENTS_END_ANNOTATION] === 'true') {
-              inInit = false;
-              state = 'watch';
-              listRvUnavailable = false;
-              failures = 0;
-              yield { type: 'InitDone', resourceVersion: rv };
+        const out: WatcherEvent<T>[] = [];
+        for (const ev of batch) {
+          const evRv = rvOf(ev.object);
+          if (inInit) {
+            if (ev.type === 'BOOKMARK') {
+              if (evRv) rv = evRv;
+              const ann = (ev.object as KubeObject).metadata?.annotations;
+              if (ann?.[INITIAL_EVENTS_END_ANNOTATION] === 'true') {
+                inInit = false;
+                state = 'watch';
+                listRvUnavailable = false;
+                failures = 0;
+                out.push({ type: 'InitDone', resourceVersion: rv });
+              }
+            } else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {
+              if (evRv) rv = evRv;
+              out.push({ type: 'InitApply', object: ev.object });
             }
-          } else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {
-            if (evRv) rv = evRv;
-            yield { type: 'InitApply', object: ev.object };
+            // DELETED cannot happen during the initial events; ignored as kube-rs does
+            continue;
           }
-          // DELETED cannot happen during the initial events; ignored as kube-rs does
-          continue;
+          if (evRv) rv = evRv;
+          delivered++;
+          failures = 0;
+          if (ev.type === 'BOOKMARK') out.push({ type: 'Bookmark', resourceVersion: rv });
+          else out.push({ type: ev.type === 'ADDED' ? 'Added' : ev.type === 'MODIFIED' ? 'Modified' : 'Deleted', object: ev.object, resourceVersion: rv });
         }
-        if (evRv) rv = evRv;
-        delivered++;
-        failures = 0;
-        if (ev.type === 'BOOKMARK') yield { type: 'Bookmark', resourceVersion: rv };
-        else yield { type: ev.type === 'ADDED' ? 'Added' : ev.type === 'MODIFIED' ? 'Modified' : 'Deleted', object: ev.object, resourceVersion: rv };
+        // one step for the whole batch: the consumer applies it synchronously
+        if (out.length > 0) yield out;
       }
       if (signal.aborted) return;
       if (inInit) {
@@ -384,7 +410,7 @@ export class Reflector<T> {
     const metrics = this.opts.metrics ?? noopMetrics;
     /** The (re)list in progress: its builder, or its buffer for a store without `beginReplace`; `failed` after an error. */
     let relist: { builder: ReplaceBuilder<T> | undefined; buffer: T[]; failed: boolean } | undefined;
-    for await (const ev of watchEvents(this.lw, { ...this.opts, name: this.name, signal, onError })) {
+    const step = (ev: WatcherEvent<T>): void => {
       try {
         if (ev.type === 'Init') {
           relist = { builder: this.store.beginReplace?.(), buffer: [], failed: false };
@@ -410,6 +436,17 @@ export class Reflector<T> {
         if (relist) relist.failed = true;
         metrics.count('kubegen_watcher_errors_total', { name: this.name, phase: 'apply', reason: 'Apply' });
         onError(watcherError(err, 'apply'), { phase: 'apply', relist: false, retryInMs: 0 });
+      }
+    };
+    for await (const item of watcherSteps(this.lw, { ...this.opts, name: this.name, signal, onError })) {
+      if (!isBatch(item)) {
+        step(item);
+        continue;
+      }
+      // a batch is applied in one synchronous step, event by event, until the signal aborts
+      for (const ev of item) {
+        if (signal.aborted) break;
+        step(ev);
       }
     }
   }

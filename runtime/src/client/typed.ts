@@ -33,7 +33,7 @@ import {
   type WatchOptions,
 } from '../rest/options';
 import { resourcePath } from '../rest/paths';
-import { decodeWatchEvents } from '../watch/decoder';
+import { decodeWatchEventBatches } from '../watch/decoder';
 import { StreamWatch } from '../watch/stream';
 import type { Watch } from '../watch/types';
 import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from './types';
@@ -174,7 +174,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     const controller = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
     const res = await this.rest.stream({ method: 'GET', path: this.path(this.namespace), query: watchQuery(opts), signal });
-    return new StreamWatch<T>(decodeWatchEvents<T>(res.body, { maxFrameBytes: opts.maxFrameBytes }), controller, signal);
+    return new StreamWatch<T>(decodeWatchEventBatches<T>(res.body, { maxFrameBytes: opts.maxFrameBytes }), controller, signal);
   }
 
   async patch(name: string, type: PatchType, body: PatchBody<T>, opts: PatchOptions = {}, ...subresources: string[]): Promise<T> {

@@ -5,6 +5,9 @@
  * multi-byte UTF-8 sequence. Blank lines and `\r` before the newline are ignored. A final frame without a newline
  * is decoded when the stream ends.
  *
+ * Every frame a chunk completes is decoded synchronously with it (`decodeWatchEventBatches`), straight from the
+ * chunk's bytes (no copy unless a frame spans chunks).
+ *
  * Frames are bounded: a frame longer than `maxFrameBytes` (default `DEFAULT_MAX_WATCH_FRAME_BYTES`, 16 MiB) ends
  * the stream with a `WatchFrameTooLargeError` as soon as that many bytes without a newline have arrived, so an
  * endless line never holds more than about `maxFrameBytes` plus one chunk in memory.
@@ -45,48 +48,85 @@ function maxFrameBytesOf(opts: DecodeOptions): number {
   return max;
 }
 
-function parseFrame(frame: Buffer): unknown {
-  const text = frame.toString('utf8').trim();
-  if (text === '') return undefined;
+/** The JSON value of `buf[start, end)`, or `undefined` for a blank frame (only whitespace, e.g. a lone `\r`). */
+function parseFrame(buf: Buffer, start: number, end: number): unknown {
+  // JSON.parse allows whitespace around the value, so the text is not trimmed first
+  const text = buf.toString('utf8', start, end);
   try {
     return JSON.parse(text);
   } catch (err) {
+    if (text.trim() === '') return undefined;
     throw new WatchDecodeError(
-      `malformed watch frame (${frame.length} bytes): ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`,
+      `malformed watch frame (${end - start} bytes): ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`,
       { cause: err },
     );
   }
 }
 
-/** Yields each JSON value of a newline-delimited JSON byte stream; throws `WatchFrameTooLargeError` past the limit. */
-export async function* decodeJsonLines(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions = {}): AsyncGenerator<unknown, void, undefined> {
+/**
+ * The frames of a newline-delimited JSON byte stream, mapped by `map`, in batches: one batch per chunk, holding every
+ * frame that chunk completed (chunks completing none yield nothing). A frame that fails to decode or map, or one
+ * over the limit, ends the stream with its error after a last batch of the frames before it.
+ */
+async function* decodeBatches<V>(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions, map: (value: unknown) => V): AsyncGenerator<V[], void, undefined> {
   const max = maxFrameBytesOf(opts);
+  /** The start of a frame not yet complete, from earlier chunks. */
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const raw of chunks) {
     const chunk = asBuffer(raw);
-    let start = 0;
-    for (let nl = chunk.indexOf(NEWLINE, start); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-      if (pendingBytes + (nl - start) > max) throw new WatchFrameTooLargeError(max);
-      const part = chunk.subarray(start, nl);
-      const frame = pending.length === 0 ? part : Buffer.concat([...pending, part]);
-      pending = [];
-      pendingBytes = 0;
-      start = nl + 1;
-      const value = parseFrame(frame);
-      if (value !== undefined) yield value;
-    }
-    if (start < chunk.length) {
-      pendingBytes += chunk.length - start;
-      // checked before keeping the rest: an endless line holds at most `max` bytes plus one chunk
+    let nl = chunk.indexOf(NEWLINE);
+    if (nl === -1) {
+      pendingBytes += chunk.length;
+      // checked before keeping the chunk: an endless line holds at most `max` bytes plus one chunk
       if (pendingBytes > max) throw new WatchFrameTooLargeError(max);
-      pending.push(chunk.subarray(start));
+      pending.push(chunk);
+      continue;
     }
+    const batch: V[] = [];
+    try {
+      let start = 0;
+      if (pending.length > 0) {
+        if (pendingBytes + nl > max) throw new WatchFrameTooLargeError(max);
+        pending.push(chunk.subarray(0, nl));
+        const frame = Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+        const value = parseFrame(frame, 0, frame.length);
+        if (value !== undefined) batch.push(map(value));
+        start = nl + 1;
+        nl = chunk.indexOf(NEWLINE, start);
+      }
+      for (; nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
+        if (nl - start > max) throw new WatchFrameTooLargeError(max);
+        const value = parseFrame(chunk, start, nl);
+        if (value !== undefined) batch.push(map(value));
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        pendingBytes = chunk.length - start;
+        if (pendingBytes > max) throw new WatchFrameTooLargeError(max);
+        pending.push(chunk.subarray(start));
+      }
+    } catch (err) {
+      // the frames before the bad one are delivered first
+      if (batch.length > 0) yield batch;
+      throw err;
+    }
+    yield batch;
   }
   if (pending.length > 0) {
-    const value = parseFrame(Buffer.concat(pending));
-    if (value !== undefined) yield value;
+    const frame = Buffer.concat(pending);
+    const value = parseFrame(frame, 0, frame.length);
+    if (value !== undefined) yield [map(value)];
   }
+}
+
+const identity = (value: unknown): unknown => value;
+
+/** Yields each JSON value of a newline-delimited JSON byte stream; throws `WatchFrameTooLargeError` past the limit. */
+export async function* decodeJsonLines(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions = {}): AsyncGenerator<unknown, void, undefined> {
+  for await (const batch of decodeBatches(chunks, opts, identity)) yield* batch;
 }
 
 const TYPES: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
@@ -104,5 +144,15 @@ export function toWatchEvent<T>(value: unknown): RawWatchEvent<T> {
 
 /** Yields the watch events of a newline-delimited JSON byte stream (ERROR events included). */
 export async function* decodeWatchEvents<T>(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions = {}): AsyncGenerator<RawWatchEvent<T>, void, undefined> {
-  for await (const value of decodeJsonLines(chunks, opts)) yield toWatchEvent<T>(value);
+  for await (const batch of decodeWatchEventBatches<T>(chunks, opts)) yield* batch;
+}
+
+/**
+ * The watch events of a newline-delimited JSON byte stream (ERROR events included) in batches: one per chunk, with
+ * every event that chunk completed, decoded synchronously — what `StreamWatch` consumes, so that a chunk of many
+ * events (a watch catching up) costs one asynchronous step, not one per event. Errors as `decodeWatchEvents`, after
+ * a batch of the events before the bad frame.
+ */
+export function decodeWatchEventBatches<T>(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions = {}): AsyncGenerator<RawWatchEvent<T>[], void, undefined> {
+  return decodeBatches(chunks, opts, (value) => toWatchEvent<T>(value));
 }

@@ -5,14 +5,15 @@ import type { Status } from '../errors/status';
 import type { RawWatchEvent, Watch, WatchEvent } from './types';
 
 /**
- * A `Watch<T>` over raw events already being received. `controller` aborts the underlying request; `signal` is
- * the signal that request was opened with (the caller's signal combined with `controller.signal`).
+ * A `Watch<T>` over raw events already being received, one by one or in batches (`decodeWatchEventBatches`: the
+ * events of one network chunk). `controller` aborts the underlying request; `signal` is the signal that request was
+ * opened with (the caller's signal combined with `controller.signal`).
  */
 export class StreamWatch<T> implements Watch<T> {
   private used = false;
 
   constructor(
-    private readonly events: AsyncIterable<RawWatchEvent<T>>,
+    private readonly events: AsyncIterable<RawWatchEvent<T> | readonly RawWatchEvent<T>[]>,
     private readonly controller: AbortController,
     private readonly signal: AbortSignal = controller.signal,
   ) {}
@@ -22,13 +23,29 @@ export class StreamWatch<T> implements Watch<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    for await (const batch of this.batches()) {
+      for (const ev of batch) {
+        yield ev;
+        if (this.signal.aborted) return;
+      }
+    }
+  }
+
+  async *batches(): AsyncGenerator<readonly WatchEvent<T>[], void, undefined> {
     if (this.used) throw new Error('a Watch can be iterated only once');
     this.used = true;
     if (this.signal.aborted) return;
     try {
-      for await (const ev of this.events) {
-        if (ev.type === 'ERROR') throw new StatusError(ev.object);
-        yield ev;
+      for await (const item of this.events) {
+        const events: WatchEvent<T>[] = [];
+        for (const ev of isBatch(item) ? item : [item]) {
+          if (ev.type === 'ERROR') {
+            if (events.length > 0) yield events;
+            throw new StatusError(ev.object);
+          }
+          events.push(ev);
+        }
+        if (events.length > 0) yield events;
         if (this.signal.aborted) return;
       }
     } catch (err) {
@@ -38,6 +55,10 @@ export class StreamWatch<T> implements Watch<T> {
       this.controller.abort();
     }
   }
+}
+
+function isBatch<E>(item: E | readonly E[]): item is readonly E[] {
+  return Array.isArray(item);
 }
 
 /**
@@ -125,15 +146,32 @@ export class PushWatch<T> implements Watch<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    for await (const batch of this.batches()) {
+      for (const ev of batch) {
+        // stop() drops what is queued, taken in a batch or not
+        if (this.stopped) return;
+        yield ev;
+      }
+    }
+  }
+
+  /** Everything queued when the consumer asks, as one batch (an `ERROR` ends it; see `Watch`). */
+  async *batches(): AsyncGenerator<readonly WatchEvent<T>[], void, undefined> {
     if (this.used) throw new Error('a Watch can be iterated only once');
     this.used = true;
     try {
       for (;;) {
         if (this.stopped) return;
-        const ev = this.queue.shift();
-        if (ev) {
-          if (ev.type === 'ERROR') throw new StatusError(ev.object);
-          yield ev;
+        if (this.queue.length > 0) {
+          const events: WatchEvent<T>[] = [];
+          for (const ev of this.queue.splice(0)) {
+            if (ev.type === 'ERROR') {
+              if (events.length > 0) yield events;
+              throw new StatusError(ev.object);
+            }
+            events.push(ev);
+          }
+          yield events;
           continue;
         }
         if (this.closed) return;

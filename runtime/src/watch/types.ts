@@ -9,6 +9,13 @@
  * - `stop()`, an aborted `signal`, or leaving a `for await` early ends the iteration cleanly and releases the
  *   connection;
  * - a broken connection or an undecodable frame is thrown.
+ *
+ * A `Watch<T>` may also offer `batches()`: the same stream as arrays of the events that arrived together (one
+ * network chunk of a REST watch, everything queued on a `PushWatch`), so a consumer catching up on many events pays
+ * one asynchronous step per batch instead of one per event. Iterating `batches()` is the watch's one iteration;
+ * batches are never empty, keep the server's order, and the same rules apply — an `ERROR` event is thrown after a
+ * batch of the events before it; after `stop()` no further batch is yielded, but the consumer of a batch already
+ * received should check its own signal between events.
  */
 
 import type { Status } from '../errors/status';
@@ -31,6 +38,17 @@ export type RawWatchEvent<T> = WatchEvent<T> | ErrorWatchEvent;
 export interface Watch<T> extends AsyncIterable<WatchEvent<T>> {
   /** Ends the stream; iteration finishes cleanly after at most the event being delivered. Idempotent. */
   stop(): void;
+  /** The same stream in batches of events that arrived together; see the module doc. Optional. */
+  batches?(): AsyncIterable<readonly WatchEvent<T>[]>;
+}
+
+/** The events of `watch` in batches: its own `batches()`, or one event a batch when it has none. */
+export async function* watchBatches<T>(watch: Watch<T>): AsyncGenerator<readonly WatchEvent<T>[], void, undefined> {
+  if (watch.batches) {
+    yield* watch.batches();
+    return;
+  }
+  for await (const ev of watch) yield [ev];
 }
 
 /** The annotation of the BOOKMARK that ends the initial events of a `sendInitialEvents` watch. */
