@@ -44,7 +44,7 @@ async function main() {
             const pattern = expectation.pattern;
             if (pattern) {
               for (let i = chunk.indexOf(pattern, searched); i !== -1; i = chunk.indexOf(pattern, i + pattern.length)) {
-                if (++count === expectation.want) emit({ event: 'caughtUp', at: Date.now() });
+                if (++count === expectation.want) expectation.caughtUp();
               }
             }
             // the last complete line gives the resourceVersion to re-watch from; the partial line is carried

@@ -4,9 +4,10 @@
  * same): JSON lines on standard output, commands on standard input.
  *
  *   → {"event":"synced","ms":<start to synced>,"objects":<n>}
- *   ← expect <n> <marker>      → {"event":"armed"}; later {"event":"caughtUp","at":<Date.now()>} when the n-th
- *                                update setting spec.schedule to <marker> (the rest of the line, words joined by one
- *                                space) reached the handler
+ *   ← expect <n> <marker>      → {"event":"armed"}; later {"event":"caughtUp","at":<Date.now()>,"cpuMs":<cpu>} when
+ *                                the n-th update setting spec.schedule to <marker> (the rest of the line, words joined
+ *                                by one space) reached the handler; cpuMs: the process's CPU time (user + system) from
+ *                                armed to then — what catching up cost it, whatever else the machine ran
  *   ← lister                   → {"event":"lister","p50ns":<median ns per get, batches of 1,000>}
  *   ← exit
  */
@@ -48,6 +49,7 @@ class Expectation {
     this.marker = marker;
     this.want = want;
     this.seen = new Set();
+    this.cpu = process.cpuUsage();
     if (process.env.BENCH_INFORMER_TRACE) {
       setInterval(() => process.stderr.write(`[${process.pid}] ${this.seen.size}/${this.want} marked updates seen\n`), 1000).unref();
     }
@@ -57,7 +59,12 @@ class Expectation {
   update(key, schedule) {
     if (this.marker === '' || schedule !== this.marker || this.seen.has(key)) return;
     this.seen.add(key);
-    if (this.seen.size === this.want) emit({ event: 'caughtUp', at: Date.now() });
+    if (this.seen.size === this.want) this.caughtUp();
+  }
+
+  caughtUp() {
+    const cpu = process.cpuUsage(this.cpu);
+    emit({ event: 'caughtUp', at: Date.now(), cpuMs: (cpu.user + cpu.system) / 1000 });
   }
 }
 

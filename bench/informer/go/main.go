@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -80,6 +81,7 @@ func main() {
 	marker := ""
 	want := -1
 	seen := 0
+	var armedCPU time.Duration
 	_, err = informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		UpdateFunc: func(oldObj, newObj interface{}) {
 			o, ok1 := oldObj.(*unstructured.Unstructured)
@@ -94,7 +96,7 @@ func main() {
 			if marker != "" && newMark == marker && oldMark != marker {
 				seen++
 				if seen == want {
-					emit(map[string]interface{}{"event": "caughtUp", "at": nowMs()})
+					emit(map[string]interface{}{"event": "caughtUp", "at": nowMs(), "cpuMs": float64((cpuTime() - armedCPU).Microseconds()) / 1000})
 				}
 			}
 		},
@@ -126,7 +128,7 @@ func main() {
 				fail(err)
 			}
 			mu.Lock()
-			marker, want, seen = strings.Join(fields[2:], " "), n, 0
+			marker, want, seen, armedCPU = strings.Join(fields[2:], " "), n, 0, cpuTime()
 			mu.Unlock()
 			emit(map[string]interface{}{"event": "armed"})
 		case "lister":
@@ -200,6 +202,15 @@ func (b *tracedBody) Read(p []byte) (int, error) {
 		trace("%s ended: %d bytes: %v", b.what, b.bytes, err)
 	}
 	return n, err
+}
+
+// cpuTime is the process's CPU time so far (user + system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		fail(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func fail(err error) {

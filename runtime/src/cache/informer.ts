@@ -347,8 +347,7 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
   private storeAdapter(): ReflectorStore<T> {
     const upsert = (received: T): void => {
       const obj = this.apply(received);
-      const old = this.indexer.get(obj);
-      this.indexer.update(obj);
+      const old = this.indexer.upsert(obj);
       this.distribute(old !== undefined ? { type: 'update', old, obj } : { type: 'add', obj, initial: false });
     };
     /**

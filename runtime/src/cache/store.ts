@@ -216,11 +216,17 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
   }
 
   update(obj: T): void {
+    this.upsert(obj);
+  }
+
+  /** Adds or replaces `obj`, as `update`, and returns the object it replaced (the key is computed once). */
+  upsert(obj: T): T | undefined {
     const key = this.keyFunc(obj);
     const old = this.items.get(key);
     this.items.set(key, obj);
     if (this.byNamespace) byNamespaceSet(this.byNamespace, obj);
     this.updateIndices(this.indices, old, obj, key);
+    return old;
   }
 
   delete(obj: T): void {

@@ -42,14 +42,14 @@ export interface Watch<T> extends AsyncIterable<WatchEvent<T>> {
   batches?(): AsyncIterable<readonly WatchEvent<T>[]>;
 }
 
-/** The events of `watch` in batches: its own `batches()`, or one event a batch when it has none. */
-export async function* watchBatches<T>(watch: Watch<T>): AsyncGenerator<readonly WatchEvent<T>[], void, undefined> {
-  if (watch.batches) {
-    yield* watch.batches();
-    return;
-  }
-  for await (const ev of watch) yield [ev];
-}
-
 /** The annotation of the BOOKMARK that ends the initial events of a `sendInitialEvents` watch. */
 export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
+
+/** The events of `watch` in batches: its own `batches()`, or one event a batch when it has none. */
+export function watchBatches<T>(watch: Watch<T>): AsyncIterable<readonly WatchEvent<T>[]> {
+  return watch.batches ? watch.batches() : singleEventBatches(watch);
+}
+
+async function* singleEventBatches<T>(watch: Watch<T>): AsyncGenerator<readonly WatchEvent<T>[], void, undefined> {
+  for await (const ev of watch) yield [ev];
+}

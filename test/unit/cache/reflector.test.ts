@@ -9,6 +9,7 @@ import type { ListOptions } from '../../../runtime/src/rest/options';
 import { CacheIndexer } from '../../../runtime/src/cache/store';
 import { isResourceExpired, newBadRequest, newInternalError, newTooManyRequests } from '../../../runtime/src/errors/errors';
 import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
+import { PushWatch } from '../../../runtime/src/watch/stream';
 
 type Seen = { err: WatcherError; phase: string; relist: boolean; retryInMs: number };
 
@@ -349,4 +350,84 @@ describe('Reflector', () => {
     h.controller.abort();
     await run;
   });
+
+  describe('watch batches (events that arrived together, applied in one step)', () => {
+    /** A ListerWatcher listing nothing at rv 1, whose first watch hands out `w` (more watches hang). */
+    function scripted(w: PushWatch<Widget>): ListerWatcher<Widget> {
+      let first = true;
+      return {
+        list: () => Promise.resolve({ metadata: { resourceVersion: '1' }, items: [] }),
+        watch: (opts) => {
+          const next = first ? w : new PushWatch<Widget>(opts.signal);
+          first = false;
+          opts.signal?.addEventListener('abort', () => { next.stop(); }, { once: true });
+          return Promise.resolve(next);
+        },
+      };
+    }
+    const at = (name: string, rv: number): Widget => ({ ...widget(name), metadata: { name, namespace: 'ns', resourceVersion: String(rv) } });
+
+    it('a batch is applied in order; a store error skips only its event; lastSyncResourceVersion is the last event', async () => {
+      const w = new PushWatch<Widget>();
+      for (const [i, n] of ['a', 'b', 'c', 'd'].entries()) w.add(at(n, 10 + i));
+      w.modify({ ...at('a', 20), spec: { size: 3 } });
+      const store = new CacheIndexer<Widget>({ indexers: {} });
+      const order: string[] = [];
+      const errors: WatcherError[] = [];
+      const sink = {
+        add: (o: Widget) => {
+          if (o.metadata!.name === 'b') throw new Error('transform failed');
+          order.push(`add ${o.metadata!.name!}`);
+          store.add(o);
+        },
+        update: (o: Widget) => { order.push(`update ${o.metadata!.name!}`); store.update(o); },
+        delete: (o: Widget) => { store.delete(o); },
+        replace: (items: readonly Widget[], rv: string) => { store.replace(items, rv); },
+        bookmark: (rv: string) => { store.bookmark(rv); },
+      };
+      const ac = new AbortController();
+      const r = new Reflector<Widget>(scripted(w), sink, { clock: new FakeClock(), watchTimeoutSeconds: 0, onError: (e) => errors.push(e) });
+      const run = r.run(ac.signal);
+      await until(() => r.lastSyncResourceVersion === '20', 'batch applied');
+      expect(order).toEqual(['add a', 'add c', 'add d', 'update a']);
+      expect(errors.map((e) => e.reason)).toEqual(['Apply']);
+      expect(store.getByKey('ns/a')?.spec?.size).toBe(3);
+      ac.abort();
+      await run;
+    });
+
+    it('aborting mid-batch: the rest of the batch is not applied', async () => {
+      const w = new PushWatch<Widget>();
+      for (const [i, n] of ['a', 'b', 'c', 'd', 'e'].entries()) w.add(at(n, 10 + i));
+      const ac = new AbortController();
+      const store = new CacheIndexer<Widget>({ indexers: {} });
+      const sink = {
+        add: (o: Widget) => {
+          store.add(o);
+          if (o.metadata!.name === 'b') ac.abort();
+        },
+        update: (o: Widget) => { store.update(o); },
+        delete: (o: Widget) => { store.delete(o); },
+        replace: (items: readonly Widget[], rv: string) => { store.replace(items, rv); },
+        bookmark: (rv: string) => { store.bookmark(rv); },
+      };
+      const r = new Reflector<Widget>(scripted(w), sink, { clock: new FakeClock(), watchTimeoutSeconds: 0 });
+      await r.run(ac.signal);
+      expect(names(store.list())).toEqual(['a', 'b']);
+      expect(r.lastSyncResourceVersion).toBe('11');
+    });
+
+    it('watchEvents still yields one event at a time, and stops mid-batch when the signal aborts', async () => {
+      const w = new PushWatch<Widget>();
+      for (const [i, n] of ['a', 'b', 'c'].entries()) w.add(at(n, 10 + i));
+      const ac = new AbortController();
+      const seen: string[] = [];
+      for await (const ev of watchEvents(scripted(w), { signal: ac.signal, clock: new FakeClock(), watchTimeoutSeconds: 0 })) {
+        seen.push(ev.type === 'Added' ? `Added ${ev.object.metadata!.name!}` : ev.type);
+        if (ev.type === 'Added' && ev.object.metadata!.name === 'b') ac.abort();
+      }
+      expect(seen).toEqual(['Init', 'InitDone', 'Added a', 'Added b']);
+    });
+  });
 });
+

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { decodeJsonLines, decodeWatchEvents, WatchDecodeError } from '../../../runtime/src/watch/decoder';
+import { decodeJsonLines, decodeWatchEventBatches, decodeWatchEvents, WatchDecodeError, WatchFrameTooLargeError } from '../../../runtime/src/watch/decoder';
 import { PushWatch, StreamWatch } from '../../../runtime/src/watch/stream';
-import type { WatchEvent } from '../../../runtime/src/watch/types';
+import { watchBatches, type Watch, type WatchEvent } from '../../../runtime/src/watch/types';
 import { isResourceExpired, StatusError } from '../../../runtime/src/errors/errors';
 import { RestClient } from '../../../runtime/src/rest/client';
 import { TypedClient } from '../../../runtime/src/client/typed';
@@ -196,5 +196,153 @@ describe('PushWatch', () => {
     e.add({});
     e.error({ reason: 'Gone', code: 410, message: 'gone' });
     await expect(collect(e)).rejects.toBeInstanceOf(StatusError);
+  });
+});
+
+/** The batches of `it`, and the error it ended with (`undefined` when it ended cleanly). */
+async function batchesOf<T>(it: AsyncIterable<readonly T[]>): Promise<{ batches: T[][]; error: unknown }> {
+  const batches: T[][] = [];
+  try {
+    for await (const b of it) batches.push([...b]);
+  } catch (error) {
+    return { batches, error };
+  }
+  return { batches, error: undefined };
+}
+
+/** How many frames each chunk of `bytes` cut at `cuts` completes (its newline bytes); chunks completing none dropped. */
+function framesPerChunk(bytes: Buffer, cuts: number[]): number[] {
+  const out: number[] = [];
+  let prev = 0;
+  for (const c of [...cuts, bytes.length]) {
+    if (c <= prev) continue;
+    const n = bytes.subarray(prev, c).filter((b) => b === 0x0a).length;
+    if (n > 0) out.push(n);
+    prev = c;
+  }
+  return out;
+}
+
+describe('watch batches (decodeWatchEventBatches, Watch.batches)', () => {
+  const many = Array.from({ length: 250 }, (_, i) => ({ type: 'MODIFIED', object: { kind: 'Thing', metadata: { name: `t${i}`, resourceVersion: String(i + 10) }, spec: { text: `ü${i}` } } }));
+  const manyWire = Buffer.from(many.map((e) => JSON.stringify(e) + '\n').join(''), 'utf8');
+
+  it('a chunk of many events is one batch, in the server order', async () => {
+    const { batches, error } = await batchesOf(decodeWatchEventBatches(chunked(manyWire, [])));
+    expect(error).toBeUndefined();
+    expect(batches).toEqual([many]);
+  });
+
+  it('each batch holds exactly the frames its chunk completed: cuts mid-line and inside a multi-byte character', async () => {
+    const mid = wire.indexOf(Buffer.from('世')) + 1; // inside the 3-byte character
+    const emoji = wire.indexOf(Buffer.from('🎉')) + 2; // inside the 4-byte character
+    const firstNl = wire.indexOf(0x0a);
+    for (const cuts of [[mid], [emoji], [mid, emoji], [firstNl, firstNl + 1], [mid, firstNl + 3], [3, mid, emoji, wire.length - 1]]) {
+      const { batches, error } = await batchesOf(decodeWatchEventBatches(chunked(wire, cuts)));
+      expect(error).toBeUndefined();
+      expect(batches.map((b) => b.length)).toEqual(framesPerChunk(wire, cuts));
+      expect(batches.flat()).toEqual(events);
+    }
+  });
+
+  it('batch sizes follow the chunks for any split points, and the events are the same (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 0, max: manyWire.length }), { maxLength: 60 }), async (raw) => {
+        const cuts = [...raw].sort((a, b) => a - b);
+        const { batches, error } = await batchesOf(decodeWatchEventBatches(chunked(manyWire, cuts)));
+        expect(error).toBeUndefined();
+        expect(batches.map((b) => b.length)).toEqual(framesPerChunk(manyWire, cuts));
+        expect(batches.flat()).toEqual(many);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a malformed frame mid-chunk: the frames before it are a last batch, then the error', async () => {
+    const body = Buffer.from(`${JSON.stringify(events[0])}\n${JSON.stringify(events[1])}\n{"type":\n${JSON.stringify(events[2])}\n`);
+    const { batches, error } = await batchesOf(decodeWatchEventBatches(chunked(body, [])));
+    expect(batches).toEqual([[events[0], events[1]]]);
+    expect(error).toBeInstanceOf(WatchDecodeError);
+  });
+
+  it('a frame over the limit mid-chunk: the frames before it come first, then WatchFrameTooLargeError', async () => {
+    const big = JSON.stringify({ type: 'ADDED', object: { spec: { text: 'x'.repeat(500) } } });
+    const body = Buffer.from(`${JSON.stringify(events[0])}\n${big}\n${JSON.stringify(events[1])}\n`);
+    const { batches, error } = await batchesOf(decodeWatchEventBatches(chunked(body, []), { maxFrameBytes: 200 }));
+    expect(batches).toEqual([[events[0]]]);
+    expect(error).toBeInstanceOf(WatchFrameTooLargeError);
+  });
+
+  it('an ERROR event mid-batch: batches() yields the events before it, then throws the StatusError', async () => {
+    const expired = { type: 'ERROR', object: { kind: 'Status', status: 'Failure', reason: 'Expired', code: 410, message: 'too old' } };
+    const body = Buffer.from([events[0], events[1], expired, events[3]].map((e) => JSON.stringify(e) + '\n').join(''));
+    const t = new ScriptedTransport({ status: 200, body: [body] });
+    const w = await typed(t).watch({ resourceVersion: '1' });
+    const { batches, error } = await batchesOf(w.batches!());
+    expect(batches).toEqual([[events[0], events[1]]]);
+    expect(error).toBeInstanceOf(StatusError);
+    expect(isResourceExpired(error)).toBe(true);
+    expect(t.requests[0]!.signal!.aborted).toBe(true);
+  });
+
+  it('stop() mid-batch: the per-event iteration ends after the event being delivered', async () => {
+    const t = new ScriptedTransport({ status: 200, body: [manyWire], hang: true });
+    const w = await typed(t).watch();
+    const seen: string[] = [];
+    for await (const ev of w) {
+      seen.push(ev.object.metadata!.name!);
+      if (seen.length === 3) w.stop();
+    }
+    expect(seen).toEqual(['t0', 't1', 't2']);
+    expect(t.requests[0]!.signal!.aborted).toBe(true);
+  });
+
+  it('an aborted signal mid-batch ends batches() before the next batch', async () => {
+    const ac = new AbortController();
+    const t = new ScriptedTransport({ status: 200, body: [manyWire.subarray(0, 1000), manyWire.subarray(1000)], hang: true });
+    const w = await typed(t).watch({ signal: ac.signal });
+    const { batches, error } = await batchesOf(
+      (async function* () {
+        for await (const b of w.batches!()) {
+          ac.abort();
+          yield b;
+        }
+      })(),
+    );
+    expect(error).toBeUndefined();
+    expect(batches).toHaveLength(1);
+    expect(t.requests[0]!.signal!.aborted).toBe(true);
+  });
+
+  it('batches() and the per-event iteration share the one iteration of a watch', async () => {
+    const w = new PushWatch<Thing>();
+    w.close();
+    await collect(w.batches());
+    await expect(collect(w)).rejects.toThrow(/only once/);
+  });
+
+  it('PushWatch.batches(): what is queued when asked is one batch; an ERROR ends it after the events before it', async () => {
+    const w = new PushWatch<Thing>();
+    w.add({ metadata: { name: 'a' } });
+    w.modify({ metadata: { name: 'a' } });
+    setTimeout(() => {
+      w.delete({ metadata: { name: 'a' } });
+      w.add({ metadata: { name: 'b' } });
+      w.error({ reason: 'Gone', code: 410, message: 'gone' });
+      w.add({ metadata: { name: 'c' } });
+    }, 2);
+    const { batches, error } = await batchesOf(w.batches());
+    expect(batches.map((b) => b.map((e) => `${e.type} ${e.object.metadata!.name!}`))).toEqual([['ADDED a', 'MODIFIED a'], ['DELETED a', 'ADDED b']]);
+    expect(error).toBeInstanceOf(StatusError);
+  });
+
+  it('watchBatches: a Watch without batches() gives one event a batch', async () => {
+    const inner = new PushWatch<Thing>();
+    inner.add({ metadata: { name: 'a' } });
+    inner.add({ metadata: { name: 'b' } });
+    inner.close();
+    const plain: Watch<Thing> = { stop: () => { inner.stop(); }, [Symbol.asyncIterator]: () => inner[Symbol.asyncIterator]() };
+    const { batches } = await batchesOf(watchBatches(plain));
+    expect(batches.map((b) => b.map((e) => e.object.metadata!.name!))).toEqual([['a'], ['b']]);
   });
 });
