@@ -224,7 +224,11 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
           w.unchecked.push(`${path === '' ? '<root>' : path}: ${c.rule.rule}`);
           continue;
         }
-        w.errors.push(fieldError('FieldValueInvalid', path, s.type ?? '', `${text} evaluating rule: ${ruleErrorString(c.rule)}`));
+        // The apiserver words a run-time overload error apart (apiextensions-apiserver schema/cel/validation.go).
+        const detail = text.startsWith('no such overload')
+          ? `'${text}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(c.rule)}`
+          : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
+        w.errors.push(fieldError('FieldValueInvalid', path, s.type ?? '', detail));
         continue;
       }
       if (result === true) continue;

@@ -83,7 +83,7 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
   'Quantity.isInteger(): bool',
   'Quantity.asInteger(): int',
   'Quantity.asApproximateFloat(): double',
-  'Quantity.sign(): int',
+  'sign(Quantity): int',
   'Quantity.add(Quantity): Quantity',
   'Quantity.add(int): Quantity',
   'Quantity.sub(Quantity): Quantity',

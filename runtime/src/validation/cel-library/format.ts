@@ -24,7 +24,8 @@ const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${fmt}')`;
+    // Go appends "'x', " per example and " or " between them: two spaces before each "or".
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
 }
 
 /** util/validation's wording of a length limit (`characters`); the content package says `bytes`. */

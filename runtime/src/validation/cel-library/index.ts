@@ -82,6 +82,14 @@ function stringToCIDR(s: string): CIDR {
   }
 }
 
+function orNoSuchOverload<T>(f: () => T): T {
+  try {
+    return f();
+  } catch {
+    throw new Error('no such overload');
+  }
+}
+
 function handlers(sem: Semantics): Record<string, Handler> {
   const { equals, less, optional } = sem;
   const cmp = (a: unknown, b: unknown): number => (less(a, b) ? -1 : less(b, a) ? 1 : 0);
@@ -213,7 +221,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
       return v;
     },
     'Quantity.asApproximateFloat(): double': (a: Quantity) => a.asApproximateFloat(),
-    'Quantity.sign(): int': (a: Quantity) => a.sign(),
+    'sign(Quantity): int': (a: Quantity) => a.sign(),
     'Quantity.add(Quantity): Quantity': q((a, b) => a.plus(b, false)),
     'Quantity.add(int): Quantity': (a: Quantity, n: bigint) => a.plus(Quantity.fromInt(n), false),
     'Quantity.sub(Quantity): Quantity': q((a, b) => a.plus(b, true)),
@@ -250,9 +258,10 @@ function handlers(sem: Semantics): Record<string, Handler> {
       }
     },
     'CIDR.containsIP(IP): bool': (c: CIDR, a: IP) => c.containsIP(a),
-    'CIDR.containsIP(string): bool': (c: CIDR, s: string) => c.containsIP(parseIP(s)),
+    // An unparsable argument reaches the IP overload as an error value, which it answers with "no such overload".
+    'CIDR.containsIP(string): bool': (c: CIDR, s: string) => c.containsIP(orNoSuchOverload(() => parseIP(s))),
     'CIDR.containsCIDR(CIDR): bool': (c: CIDR, o: CIDR) => c.containsCIDR(o),
-    'CIDR.containsCIDR(string): bool': (c: CIDR, s: string) => c.containsCIDR(stringToCIDR(s)),
+    'CIDR.containsCIDR(string): bool': (c: CIDR, s: string) => c.containsCIDR(orNoSuchOverload(() => stringToCIDR(s))),
     'CIDR.ip(): IP': (c: CIDR) => c.ip,
     'CIDR.masked(): CIDR': (c: CIDR) => c.masked(),
     'CIDR.prefixLength(): int': (c: CIDR) => BigInt(c.bits),
