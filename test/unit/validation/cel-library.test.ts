@@ -40,7 +40,8 @@ const quantityArb = fc
     const text = `${negative ? '-' : ''}${w.toString()}${frac === '' ? '' : `.${frac}`}${suffix}`;
     let num = BigInt(`${w.toString()}${frac}`) * (negative ? -1n : 1n);
     let den = 10n ** BigInt(frac.length);
-    const exp = binary ? { Ki: 10, Mi: 20, Gi: 30 }[suffix] ?? 0 : ({ '': 0, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 } as Record<string, number>)[suffix] ?? Number(suffix.slice(1));
+    const exponents: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, '': 0, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+    const exp = exponents[suffix] ?? Number(suffix.slice(1));
     if (binary) num *= 2n ** BigInt(exp);
     else if (exp >= 0) num *= 10n ** BigInt(exp);
     else den *= 10n ** BigInt(-exp);

@@ -28,10 +28,10 @@ type Handler = (...args: never[]) => unknown;
 
 /** CEL equality and ordering, as cel-js evaluates `==` and `<` (cross-type numbers, lists, maps, library types). */
 interface Semantics {
-  equals(a: unknown, b: unknown): boolean;
-  less(a: unknown, b: unknown): boolean;
-  add(a: unknown, b: unknown): unknown;
-  optional: { of(v: unknown): unknown; none(): unknown };
+  equals: (a: unknown, b: unknown) => boolean;
+  less: (a: unknown, b: unknown) => boolean;
+  add: (a: unknown, b: unknown) => unknown;
+  optional: { of: (v: unknown) => unknown; none: () => unknown };
 }
 
 function re2(pattern: string): RE2JS {
@@ -78,15 +78,15 @@ function stringToCIDR(s: string): CIDR {
   try {
     return parseCIDR(s);
   } catch (e) {
-    throw new Error(`network address parse error during conversion from string: ${(e as Error).message}`);
+    throw new Error(`network address parse error during conversion from string: ${(e as Error).message}`, { cause: e });
   }
 }
 
 function orNoSuchOverload<T>(f: () => T): T {
   try {
     return f();
-  } catch {
-    throw new Error('no such overload');
+  } catch (e) {
+    throw new Error('no such overload', { cause: e });
   }
 }
 
@@ -357,7 +357,7 @@ export function registerKubernetesLibraries(env: Environment, optional: typeof C
   const eq = env.parse('a == b');
   const lt = env.parse('a < b');
   const plus = env.parse('a + b');
-  const impl = handlers({ equals: (a, b) => eq({ a, b }) === true, less: (a, b) => lt({ a, b }) === true, add: (a, b) => plus({ a, b }), optional });
+  const impl = handlers({ equals: (a, b) => eq({ a, b }) === true, less: (a, b) => lt({ a, b }) === true, add: (a, b): unknown => plus({ a, b }) as unknown, optional: { of: (v) => optional.of(v), none: () => optional.none() } });
   const done = new Set<string>();
   for (const sig of LIBRARY_SIGNATURES) {
     const runtimeSig = RUNTIME_SIGNATURE[sig] ?? sig;

@@ -218,7 +218,7 @@ export function parseIP(raw: string): IP {
   try {
     parsed = parseAddr(raw);
   } catch (e) {
-    throw new Error(`IP Address ${goQuote(raw)} parse error during conversion from string: ${(e as Error).message}`);
+    throw new Error(`IP Address ${goQuote(raw)} parse error during conversion from string: ${(e as Error).message}`, { cause: e });
   }
   if (parsed.zone !== '') throw new Error(`IP address ${goQuote(raw)} with zone value is not allowed`);
   if (parsed.ip.is4In6) throw new Error(`IPv4-mapped IPv6 address ${goQuote(raw)} is not allowed`);
@@ -276,7 +276,7 @@ export function parseCIDR(raw: string): CIDR {
   try {
     parsed = parseAddr(raw.slice(0, slash));
   } catch (e) {
-    throw fail((e as Error).message);
+    throw Object.assign(fail((e as Error).message), { cause: e });
   }
   if (!parsed.ip.is4 && parsed.zone !== '') throw fail('IPv6 zones cannot be present in a prefix');
   const bitsStr = raw.slice(slash + 1);
@@ -491,7 +491,7 @@ function parseHost(scheme: string, host: string): string {
     try {
       addr = parseAddr(unescapedHostname);
     } catch (e) {
-      throw new Error(`invalid host: ${(e as Error).message}`);
+      throw new Error(`invalid host: ${(e as Error).message}`, { cause: e });
     }
     if (addr.ip.is4) throw new Error('invalid IP-literal');
     return `[${unescapedHostname}]${unescapedColonPort}`;
@@ -565,7 +565,7 @@ function parse(raw: string, viaRequest: boolean): URL {
 }
 
 function urlError(raw: string, e: unknown): Error {
-  return new Error(`parse ${goQuote(raw)}: ${(e as Error).message}`);
+  return new Error(`parse ${goQuote(raw)}: ${(e as Error).message}`, { cause: e });
 }
 
 /** url.ParseRequestURI, with Go's `*url.Error` text. */
@@ -598,6 +598,6 @@ export function parseURL(raw: string): URL {
     }
     return parsed;
   } catch (e) {
-    throw new Error(`URL parse error during conversion from string: ${(e as Error).message}`);
+    throw new Error(`URL parse error during conversion from string: ${(e as Error).message}`, { cause: e });
   }
 }

@@ -218,7 +218,7 @@ function parseQuantityString(str: string): Parts {
   let positive = true;
   let pos = 0;
   const end = str.length;
-  let num = '';
+  let num: string;
   let denom = '';
   if (pos < end) {
     if (str[0] === '-') {
@@ -292,7 +292,7 @@ export function parseQuantity(str: string): Quantity {
   const { positive, value, num, denom, suffix } = parseQuantityString(str);
   const suf = interpret(suffix);
   if (!suf) throw new Error(ERR_SUFFIX);
-  let precision = 0;
+  let precision: number;
   let scale = 0;
   let mantissa = 1n;
   if (!suf.binary) {
