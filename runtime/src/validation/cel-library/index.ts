@@ -82,6 +82,16 @@ function stringToCIDR(s: string): CIDR {
   }
 }
 
+/** Whether a parse succeeds (the `is…` functions). */
+function succeeds(f: () => unknown): boolean {
+  try {
+    f();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function orNoSuchOverload<T>(f: () => T): T {
   try {
     return f();
@@ -190,14 +200,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'SetsNamespace.intersects(list<T>, list<T>): bool': (_ns: unknown, a: unknown[], b: unknown[]) => a.some((x) => b.some((y) => equals(x, y))),
     // url
     'url(string): URL': (s: string) => parseURL(s),
-    'isURL(string): bool': (s: string) => {
-      try {
-        parseRequestURI(s);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    'isURL(string): bool': (s: string) => succeeds(() => parseRequestURI(s)),
     'URL.getScheme(): string': (u: URL) => u.scheme,
     'URL.getHost(): string': (u: URL) => u.host,
     'URL.getHostname(): string': (u: URL) => u.hostname(),
@@ -206,14 +209,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'URL.getQuery(): map<string, list<string>>': (u: URL) => u.query(),
     // quantity
     'quantity(string): Quantity': (s: string) => parseQuantity(s),
-    'isQuantity(string): bool': (s: string) => {
-      try {
-        parseQuantity(s);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    'isQuantity(string): bool': (s: string) => succeeds(() => parseQuantity(s)),
     'Quantity.isInteger(): bool': (a: Quantity) => a.asInt64() !== undefined,
     'Quantity.asInteger(): int': (a: Quantity) => {
       const v = a.asInt64();
@@ -231,14 +227,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'Quantity.compareTo(Quantity): int': q((a, b) => BigInt(a.cmp(b))),
     // ip
     'ip(string): IP': (s: string) => parseIP(s),
-    'isIP(string): bool': (s: string) => {
-      try {
-        parseIP(s);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    'isIP(string): bool': (s: string) => succeeds(() => parseIP(s)),
     'IpNamespace.isCanonical(string): bool': (_ns: unknown, s: string) => parseIP(s).toString() === s,
     'IP.family(): int': (a: IP) => (a.is4 ? 4n : 6n),
     'IP.isUnspecified(): bool': (a: IP) => a.isUnspecified(),
@@ -249,14 +238,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'string(IP): string': (a: IP) => a.toString(),
     // cidr
     'cidr(string): CIDR': (s: string) => stringToCIDR(s),
-    'isCIDR(string): bool': (s: string) => {
-      try {
-        parseCIDR(s);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    'isCIDR(string): bool': (s: string) => succeeds(() => parseCIDR(s)),
     'CIDR.containsIP(IP): bool': (c: CIDR, a: IP) => c.containsIP(a),
     // An unparsable argument reaches the IP overload as an error value, which it answers with "no such overload".
     'CIDR.containsIP(string): bool': (c: CIDR, s: string) => c.containsIP(orNoSuchOverload(() => parseIP(s))),
@@ -281,23 +263,8 @@ function handlers(sem: Semantics): Record<string, Handler> {
     // semver
     'semver(string): Semver': (s: string) => parseSemver(s),
     'semver(string, bool): Semver': (s: string, normalize: boolean) => (normalize ? normalizeAndParseSemver(s) : parseSemver(s)),
-    'isSemver(string): bool': (s: string) => {
-      try {
-        parseSemver(s);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    'isSemver(string, bool): bool': (s: string, normalize: boolean) => {
-      try {
-        if (normalize) normalizeAndParseSemver(s);
-        else parseSemver(s);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    'isSemver(string): bool': (s: string) => succeeds(() => parseSemver(s)),
+    'isSemver(string, bool): bool': (s: string, normalize: boolean) => succeeds(() => (normalize ? normalizeAndParseSemver(s) : parseSemver(s))),
     'Semver.major(): int': (v: Semver) => asInt64(v.major),
     'Semver.minor(): int': (v: Semver) => asInt64(v.minor),
     'Semver.patch(): int': (v: Semver) => asInt64(v.patch),
