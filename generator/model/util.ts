@@ -53,7 +53,7 @@ export function typeKey(pkg: PackageId, name: string): string {
  * emitters share. A `Map` keyed by `typeKey`.
  */
 export class TypeIndex extends Map<string, TypeDecl> {
-  constructor(packages: readonly Package[]) {
+  constructor(packages: ReadonlyArray<Pick<Package, 'id' | 'types'>>) {
     super();
     for (const p of packages) for (const t of p.types) this.set(typeKey(p.id, t.name), t);
   }
@@ -64,7 +64,7 @@ export class TypeIndex extends Map<string, TypeDecl> {
   }
 }
 
-export function typeIndex(packages: readonly Package[]): TypeIndex {
+export function typeIndex(packages: ReadonlyArray<Pick<Package, 'id' | 'types'>>): TypeIndex {
   return new TypeIndex(packages);
 }
 
