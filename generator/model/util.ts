@@ -64,6 +64,28 @@ export class TypeIndex extends Map<string, TypeDecl> {
   }
 }
 
+/** The packages a type reference names (directly or inside arrays, maps and structs), added to `out`. */
+export function packagesReferenced(ref: TypeRef, out: Set<PackageId>): Set<PackageId> {
+  switch (ref.kind) {
+    case 'named':
+      out.add(ref.package);
+      break;
+    case 'array':
+      packagesReferenced(ref.items, out);
+      break;
+    case 'map':
+      packagesReferenced(ref.values, out);
+      break;
+    case 'struct':
+      for (const e of ref.embeds) packagesReferenced(e, out);
+      for (const f of ref.fields) packagesReferenced(f.type, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
 export function typeIndex(packages: ReadonlyArray<Pick<Package, 'id' | 'types'>>): TypeIndex {
   return new TypeIndex(packages);
 }
