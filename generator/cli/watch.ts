@@ -97,7 +97,7 @@ export class IncrementalGenerator {
   }
 
   /** Generator calls (per version, per group) made again, and kept ones reused, in the last run. */
-  get calls(): { made: number; kept: number } {
+  get calls(): { made: readonly string[]; kept: number } {
     return this.emit.lastCalls;
   }
 

@@ -106,7 +106,7 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
       if (run.version) {
         for (const gv of versions) {
           const call = () => run.version!(gv);
-          const out = calls && inputs ? calls.call(group, `v\0${gv.version}`, inputs.version(gv), call) : call();
+          const out = calls && inputs ? calls.call(group, gv.version, inputs.version(gv), call) : call();
           for (const f of out) place(group, `${gv.version}/`, f);
         }
       }
@@ -114,7 +114,7 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
         const target: GroupTarget = { name: group, versions, sources: sources.get(group) ?? [] };
         const call = () => run.group!(target);
         const key = (): readonly unknown[] => (run.groupKey ? ['key', run.groupKey(target)] : inputs!.group(group, versions, target.sources));
-        for (const f of calls && inputs ? calls.call(group, 'g', key(), call) : call()) place(group, '', f);
+        for (const f of calls && inputs ? calls.call(group, undefined, key(), call) : call()) place(group, '', f);
       }
     }
     // Sources become visible to the next generator, not to the one producing them.
@@ -150,13 +150,13 @@ export class EmitCache {
   readonly scans = new Map<string, { contents: string; found: readonly string[] }>();
   /** Groups with at least one call made in the last run. */
   lastRan = new Set<string>();
-  /** Calls made, and kept ones used, in the last run. */
-  lastCalls = { made: 0, kept: 0 };
+  /** The calls made in the last run (`<generator> <group> <version>`, or `<generator> <group>` for a group's), and how many kept ones were used. */
+  lastCalls: { made: string[]; kept: number } = { made: [], kept: 0 };
 
   /** Start a run over `model`: the keys of its targets. */
   begin(model: ApiModel): { version(gv: GroupVersionPackage): readonly unknown[]; group(name: string, versions: readonly GroupVersionPackage[], sources: readonly string[]): readonly unknown[] } {
     this.lastRan = new Set();
-    this.lastCalls = { made: 0, kept: 0 };
+    this.lastCalls = { made: [], kept: 0 };
     const byId = new Map(model.packages.map((p) => [p.id, p]));
     const groupOf = new Map<string, ApiGroup>(model.groups.map((g) => [g.name, g]));
     const outlines = new Map<string, string>();
@@ -189,7 +189,7 @@ export class EmitCache {
   }
 
   /** The calls of one generator in this run, reporting into `bag`. */
-  calls(generator: string, bag: DiagnosticBag): { call(group: string, target: string, key: readonly unknown[], make: () => GeneratedFile[]): GeneratedFile[] } {
+  calls(generator: string, bag: DiagnosticBag): { call(group: string, version: string | undefined, key: readonly unknown[], make: () => GeneratedFile[]): GeneratedFile[] } {
     const reported = new Set<string>();
     const report = (ds: readonly Diagnostic[]) => {
       for (const d of ds) {
@@ -200,15 +200,15 @@ export class EmitCache {
       }
     };
     return {
-      call: (group, target, key, make) => {
-        const id = `${generator}\0${group}\0${target}`;
+      call: (group, version, key, make) => {
+        const id = `${generator} ${group}${version === undefined ? '' : ` ${version}`}`;
         const prev = this.kept.get(id);
         if (prev && sameKey(prev.key, key)) {
           this.lastCalls.kept++;
           report(prev.diagnostics);
           return prev.files;
         }
-        this.lastCalls.made++;
+        this.lastCalls.made.push(id);
         this.lastRan.add(group);
         const before = bag.items.length;
         const files = make();
