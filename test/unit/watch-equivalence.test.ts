@@ -199,7 +199,7 @@ describe('what an incremental run does again', () => {
     // a file removed makes the front end convert every file again (a specifier may now resolve elsewhere)
     expect(edit('file deleted or restored')).toMatchObject({ ok: true });
     expect(gen.calls.made).toEqual(expect.arrayContaining(['clientset a.example.com', 'package a.example.com']));
-    expect(fs.existsSync(path.join(dir, 'out/a.example.com/src/v2/types.ts'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'out/a.example.com/crds/a.example.com_pears.yaml'))).toBe(false);
   });
 
   it('nothing changed: nothing resolved or generated again', () => {
