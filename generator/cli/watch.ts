@@ -2,17 +2,25 @@
  * `kubegen generate --watch`: generate, then regenerate whenever a file under the APIs root changes, until interrupted.
  *
  * Contract:
- * - **Incremental.** The front end's `LoadCache` keeps every file's parse and conversion between runs, so a run
- *   converts again only the files that changed (and those whose name resolutions consulted them). The model is then
- *   built whole (it is cheap), and each API group gets a fingerprint: the serialised packages of the group and of
- *   every package its types reach. Only the groups whose fingerprint changed are generated again — through the
- *   same generators and executor as `kubegen generate`, over the model with just those groups — and written with
- *   their directories owned, so files a group no longer generates are removed as in a full run.
+ * - **Incremental**, stage by stage; after every run the output and the diagnostics are those of a full
+ *   `kubegen generate` (test/unit/watch-equivalence.test.ts):
+ *   - front end (`LoadCache`): a run converts again only the files whose text changed and those whose name
+ *     resolutions consulted them; library declarations are converted once; adding or removing a file converts all;
+ *   - model (`ModelCache`, kept in the `LoadCache`): a package is resolved again only when its sources (the per-file
+ *     results it was assembled from) or those of a package it reaches changed, a group's storage versions and name
+ *     checks only when one of its resolved packages did; everything else is the previous run's objects, never
+ *     modified; the recursion check walks the whole model;
+ *   - generators (`EmitCache`): through the same generators and executor as `kubegen generate`, each call per version
+ *     and per group is made again only when its key changed — for a version, its package and those it reaches (by
+ *     identity) and its group's outline; for a group, the generator's `groupKey` (clientset, fake, listers, informers,
+ *     package: names only) or else all its versions' packages; a kept call's files and diagnostics are reused;
+ *   - writing: only the groups whose files differ from what the watch last wrote, each with all its files and its
+ *     directories owned, so files a group no longer generates are removed as in a full run.
  * - **Debounced.** Change notifications start (or restart) a quiet period of `debounceMs`; the run starts when it
  *   ends, so an editor's burst of events (write, rename, chmod) is one run. Runs are synchronous: notifications that
  *   arrive during a run start the next quiet period after it.
- * - **Errors do not stop it.** A run with errors (the first one included) prints the usual located diagnostics,
- *   writes nothing and keeps the previous fingerprints (the next run retries those groups); a failure that is not a
+ * - **Errors do not stop it.** A run with errors (the first one included) prints the usual located diagnostics and
+ *   writes nothing (the next successful run writes every group that differs from what was last written); a failure that is not a
  *   diagnostic (an I/O error) is printed as one `kubegen:` line. Only an internal error (a bug) ends the watch.
  * - **Injected.** The watcher, the clock and the stop signal are parameters, so the loop is unit-tested with a fake
  *   watcher and clock; the command line passes `fs.watch` (recursive where the platform has it, else polling),
