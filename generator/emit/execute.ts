@@ -97,6 +97,7 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
   const files: VirtualFile[] = [];
   const inputs = cache?.begin(ctx.model);
   for (const generator of generators) {
+    const reportedBefore = ctx.diagnostics.items.length;
     const run = generator.start(ctx);
     const produced: VirtualFile[] = [];
     const place = (group: string, prefix: string, f: GeneratedFile) => produced.push({ path: `${prefix}${f.path}`, contents: f.contents, group, role: f.role ?? 'source' });
@@ -117,11 +118,26 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
         for (const f of calls && inputs ? calls.call(group, undefined, key(), call) : call()) place(group, '', f);
       }
     }
+    // Each distinct diagnostic of a generator once (a generator may report a shared declaration's problem at every
+    // use, see SchemaBuilder's `replay`), in the order first reported — as the kept calls of a watch report them.
+    if (!calls) dedupeFrom(ctx.diagnostics, reportedBefore);
     // Sources become visible to the next generator, not to the one producing them.
     for (const f of produced) if (f.role === 'source') sources.get(f.group!)?.push(f.path);
     files.push(...produced);
   }
   return files;
+}
+
+/** Drops the repeats among the diagnostics reported from `start` on, keeping each first one. */
+function dedupeFrom(bag: DiagnosticBag, start: number): void {
+  const seen = new Set<string>();
+  const mine = bag.items.splice(start);
+  for (const d of mine) {
+    const id = formatDiagnostic(d);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    bag.items.push(d);
+  }
 }
 
 /**

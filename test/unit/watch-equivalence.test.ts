@@ -24,6 +24,8 @@ interface State {
   broken: boolean;
   pear: boolean;
   commonField: 'x' | 'y';
+  /** Apple uses the shared Common too (whose rule draws a warning, so both groups' CRDs report it). */
+  appleCommon: boolean;
 }
 
 const EDITS = {
@@ -33,10 +35,11 @@ const EDITS = {
   'file deleted or restored': (s: State): State => ({ ...s, pear: !s.pear }),
   'error introduced or fixed': (s: State): State => ({ ...s, broken: !s.broken }),
   'cross-package reference changed': (s: State): State => ({ ...s, commonField: s.commonField === 'x' ? 'y' : 'x' }),
+  'shared type used or dropped': (s: State): State => ({ ...s, appleCommon: !s.appleCommon }),
 } as const;
 type Edit = keyof typeof EDITS;
 
-const INITIAL: State = { extras: 0, renamed: false, maxLength: false, broken: false, pear: true, commonField: 'x' };
+const INITIAL: State = { extras: 0, renamed: false, maxLength: false, broken: false, pear: true, commonField: 'x', appleCommon: true };
 
 function kind(name: string, spec: string, preamble = ''): string {
   return `import type { ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
@@ -69,16 +72,18 @@ function files(s: State): Record<string, string | undefined> {
     `  ${s.renamed ? 'flavour' : 'size'}?: string;\n`,
     ...extras.map((i) => `  extra${i}?: Extra${i};\n`),
     s.broken ? '  broken?: strin;\n' : '',
+    s.appleCommon ? '  common?: Common;\n' : '',
   ].join('');
   const appleTypes = extras.map((i) => `\n/** Extra${i} was added by an edit. */\nexport interface Extra${i} {\n  value?: string;\n}\n`).join('');
   return {
     'a.example.com/v1/doc.ts': '// +groupName=a.example.com\n',
-    'a.example.com/v1/apple.ts': kind('Apple', appleSpec) + appleTypes,
+    'a.example.com/v1/apple.ts': kind('Apple', appleSpec, s.appleCommon ? "import type { Common } from '../../shared/common';\n" : '') + appleTypes,
     'a.example.com/v2/doc.ts': '// +groupName=a.example.com\n',
     'a.example.com/v2/pear.ts': s.pear ? kind('Pear', '  ripe?: boolean;\n') : undefined,
     'b.example.com/v1/doc.ts': '// +groupName=b.example.com\n',
     'b.example.com/v1/banana.ts': kind('Banana', '  common?: Common;\n', "import type { Common } from '../../shared/common';\n"),
-    'shared/common.ts': `/** Common is shared by groups. */\nexport interface Common {\n  ${s.commonField}?: string;\n}\n`,
+    // the rule is beyond the generation-time checker: a warning at the rule, reported by every CRD using Common
+    'shared/common.ts': `/** Common is shared by groups.\n * +kubebuilder:validation:XValidation:rule="self.labels.all(k, v, v != '')"\n */\nexport interface Common {\n  ${s.commonField}?: string;\n  labels?: Record<string, string>;\n}\n`,
   };
 }
 
@@ -191,6 +196,7 @@ describe('what an incremental run does again', () => {
   });
 
   it('a shared package edit: it and the package referencing it resolved again, only that group regenerated', () => {
+    expect(edit('shared type used or dropped')).toMatchObject({ ok: true, groups: ['a.example.com'] });
     expect(edit('cross-package reference changed')).toMatchObject({ ok: true, groups: ['b.example.com'] });
     expect([...gen.resolved].sort()).toEqual(['b.example.com/v1', 'shared']);
   });
