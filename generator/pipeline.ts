@@ -124,7 +124,9 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
     if (f.role !== 'source' || f.group === undefined || !module.endsWith('.ts') || module === 'index.ts') continue;
     const entry = byDir.get(dir) ?? { group: f.group, exported: new Map<string, string[]>() };
     byDir.set(dir, entry);
-    for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) entry.exported.set(d[1], [...(entry.exported.get(d[1]) ?? []), module]);
+    // a name declared more than once in one module is one export (a function's overload signatures)
+    const names = new Set([...f.contents.matchAll(EXPORTED_DECLARATION)].map((d) => d[1]));
+    for (const name of names) entry.exported.set(name, [...(entry.exported.get(name) ?? []), module]);
   }
   for (const [dir, { group, exported }] of byDir) {
     const version = dir.slice(dir.lastIndexOf('/') + 1);
