@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
-import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeAssertions, typeCheck, writeFiles } from './helpers/generated';
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { loadGoldenModel } from './helpers/golden';
 import { typeSchema } from './helpers/schema';
@@ -48,8 +48,7 @@ describe('deepcopy emitter', () => {
 
   it('hands copied values on as JSON: no type assertion but `key as keyof <Type>` in the switches', () => {
     const text = result.files[0]!.contents;
-    const code = text.split('\n').filter((l) => !/^\s*(\/\*\*|\*|\/\/|import )/.test(l));
-    const assertions = code.flatMap((l) => [...l.matchAll(/\bas\s+[\w$.]+(?:\s+[\w$]+)?/g)].map((m) => m[0]));
+    const assertions = typeAssertions(text);
     expect(assertions.length).toBeGreaterThan(0);
     expect(assertions.filter((a) => !/^as keyof [A-Z]\w*$/.test(a))).toEqual([]);
     // every struct function takes JSON first (what the walk hands it), its declared type second
