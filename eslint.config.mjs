@@ -32,11 +32,4 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
     },
   },
-  {
-    files: ['generated/*/src/**/*.ts'],
-    rules: {
-      // emitters assert every struct value to its declared type; tsc needs the assertion only when the target has a required field (or, in a kind dispatch, when another kind of the version does not fit), which the emitter does not model
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-    },
-  },
 );

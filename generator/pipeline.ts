@@ -150,15 +150,18 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
 
 const EXPORTED_DECLARATION = /export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/uy;
 
-/** The names a module's top-level `export` declarations declare (at the start of a line, as the index re-exports them). */
+/**
+ * The names a module's top-level `export` declarations declare (at the start of a line, as the index re-exports
+ * them), each once: a name declared more than once in one module is one export (a function's overload signatures).
+ */
 export function exportedDeclarations(contents: string): string[] {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (let at = contents.startsWith('export') ? 0 : nextExportLine(contents, 0); at >= 0; at = nextExportLine(contents, at + 1)) {
     EXPORTED_DECLARATION.lastIndex = at;
     const m = EXPORTED_DECLARATION.exec(contents);
-    if (m) out.push(m[1]);
+    if (m) out.add(m[1]);
   }
-  return out;
+  return [...out];
 }
 
 function nextExportLine(contents: string, from: number): number {

@@ -8,8 +8,9 @@
  *   input-language sources of Kubernetes' built-in types, and returns a model plus every diagnostic found. Library
  *   declarations are converted when referenced, into the packages `@kubegen/runtime` and `@kubegen/api/<folder>`.
  *   It never throws for bad input: problems are diagnostics with a `file:line:column`.
- * - Types are converted from their syntax, with the type checker used only to resolve names to declarations, so
- *   well-known types are recognised by declaration, never by spelling.
+ * - Types are converted from their syntax, with names resolved to their declarations by `./resolve` (what the type
+ *   checker would compute for such files, without it), so well-known types are recognised by declaration, never by
+ *   spelling.
  * - Marker lines are parsed and validated by the marker registry; decisions that depend on markers are made by
  *   `generator/model/build.ts`.
  * - A package's hand-written `conversion.ts` is read for its exported function names and its relative imports

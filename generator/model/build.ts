@@ -4,7 +4,7 @@
  * kinds, their names/scope/subresources/columns, required-ness, defaults, immutability and schemaless-ness of
  * fields, storage versions (the one check that each kind has exactly one), client verbs, and where the imports of a
  * hand-written conversion.ts point in the generated package. Markers are read through their typed definitions
- * (`getMarker(markers, Resource)`). It knows nothing of ts-morph.
+ * (`getMarker(markers, Resource)`). It knows nothing of the parser (`typescript`).
  */
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
 import {
