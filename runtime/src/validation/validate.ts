@@ -443,25 +443,21 @@ function composition(v: unknown, s: ValidationSchema, path: string, errors: Fiel
   if (s.not && branch(s.not).length === 0) errors.push(composite(`${goQuote(path)} must not validate the schema (not)`));
 }
 
-/** `structurallisttype.ValidateListSetsAndMaps`: no two equal items in a `set`, no two items with equal keys in a `map`. */
+/**
+ * `structurallisttype.ValidateListSetsAndMaps`: no two equal items in a `set`, no two items with equal keys in a `map`.
+ * As the apiserver's `validateListSet`, a value that occurs more than once is reported once, at its second
+ * occurrence (a third `a` in `[a, a, a]` adds nothing). In a `map` list an item that is neither an object nor null
+ * is the list's only error (`must be an object for an array of list-type map`, at the first such item); a null item
+ * or an item without a key field has that key unspecified, which equals only another unspecified key.
+ */
 function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
   if (depth > MAX_DEPTH) return;
   if (Array.isArray(v)) {
     const listType = s['x-kubernetes-list-type'];
-    if (listType === 'set' || listType === 'map') {
-      const seen = new Set<string>();
-      v.forEach((item, i) => {
-        let key: unknown = item;
-        if (listType === 'map') {
-          if (!isObject(item)) return;
-          const keys = Object.create(null) as Record<string, unknown>;
-          for (const k of [...(s['x-kubernetes-list-map-keys'] ?? [])].sort()) if (Object.hasOwn(item, k)) setOwn(keys, k, item[k]);
-          key = keys;
-        }
-        const text = canonical(key);
-        if (seen.has(text)) errors.push(fieldError('FieldValueDuplicate', `${path}[${i}]`, listType === 'map' ? { ...(key as object) } : key, ''));
-        seen.add(text);
-      });
+    if (listType === 'set') {
+      for (const i of secondOccurrences(v)) errors.push(fieldError('FieldValueDuplicate', `${path}[${i}]`, v[i], ''));
+    } else if (listType === 'map') {
+      listMapDuplicates(v, s['x-kubernetes-list-map-keys'] ?? [], path, errors);
     }
     if (s.items) v.forEach((x, i) => { listSetsAndMaps(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
     return;
@@ -471,6 +467,34 @@ function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: 
     const sub = propertySchema(s, k) ?? valueSchema(s);
     if (sub) listSetsAndMaps(v[k], sub, child(path, k), errors, depth + 1);
   }
+}
+
+/** `validateListMap`: the items of a `map` list with equal keys (the present key fields of each item). */
+function listMapDuplicates(v: unknown[], keyFields: readonly string[], path: string, errors: FieldError[]): void {
+  const notObject = v.findIndex((x) => x !== null && !isObject(x));
+  if (notObject >= 0) {
+    errors.push(fieldError('FieldValueInvalid', `${path}[${notObject}]`, v[notObject], 'must be an object for an array of list-type map'));
+    return;
+  }
+  const keys = v.map((item) => {
+    const key = Object.create(null) as Record<string, unknown>;
+    if (isObject(item)) for (const k of [...keyFields].sort()) if (Object.hasOwn(item, k)) setOwn(key, k, item[k]);
+    return key;
+  });
+  for (const i of secondOccurrences(keys)) errors.push(fieldError('FieldValueDuplicate', `${path}[${i}]`, { ...keys[i] }, ''));
+}
+
+/** The index of the second occurrence of each value that occurs more than once, in order (`validateListSet`). */
+function secondOccurrences(values: readonly unknown[]): number[] {
+  const seen = new Map<string, number>();
+  const out: number[] = [];
+  values.forEach((x, i) => {
+    const text = canonical(x);
+    const times = seen.get(text) ?? 0;
+    if (times === 1) out.push(i);
+    seen.set(text, times + 1);
+  });
+  return out;
 }
 
 /** A canonical JSON text (sorted keys, numbers by value) for equality. */

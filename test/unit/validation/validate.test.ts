@@ -87,6 +87,29 @@ const TABLE: Array<{ name: string; given: unknown; want: string[] }> = [
   },
   { name: 'set duplicate', given: { r: 1, set: ['a', 'a'] }, want: ['spec.set[1]: Duplicate value: "a"'] },
   { name: 'map duplicate', given: { r: 1, lm: [{ k: 'a' }, { k: 'a', v: 1 }] }, want: ['spec.lm[1]: Duplicate value: {"k":"a"}'] },
+  // validateListSet reports a repeated value once, at its second occurrence; a list map stops at an item that is not an object.
+  { name: 'set values repeated: each reported once', given: { r: 1, set: ['a', 'a', 'a', 'b', 'b'] }, want: ['spec.set[1]: Duplicate value: "a"', 'spec.set[4]: Duplicate value: "b"'] },
+  { name: 'map key repeated: reported once', given: { r: 1, lm: [{ k: 'a' }, { k: 'a', v: 1 }, { k: 'a', v: 2 }] }, want: ['spec.lm[1]: Duplicate value: {"k":"a"}'] },
+  {
+    name: 'map items without their key: unspecified keys are equal',
+    given: { r: 1, lm: [{ v: 1 }, { v: 2 }, { v: 3 }] },
+    want: [NOT_CHECKED, 'spec.lm[0].k: Required value', 'spec.lm[1].k: Required value', 'spec.lm[1]: Duplicate value: {}', 'spec.lm[2].k: Required value'],
+  },
+  {
+    name: 'map item that is not an object: the list map reports only the first',
+    given: { r: 1, lm: ['x', { k: 'a' }, 'y', { k: 'a' }] },
+    want: [
+      NOT_CHECKED,
+      'spec.lm[0]: Invalid value: "string": spec.lm[0] in body must be of type object: "string"',
+      'spec.lm[0]: Invalid value: "x": must be an object for an array of list-type map',
+      'spec.lm[2]: Invalid value: "string": spec.lm[2] in body must be of type object: "string"',
+    ],
+  },
+  {
+    name: 'map item that is null: its key is unspecified',
+    given: { r: 1, lm: [null, { k: 'a' }, { k: 'a' }] },
+    want: [NOT_CHECKED, 'spec.lm[0]: Invalid value: "null": spec.lm[0] in body must be of type object: "null"', 'spec.lm[2]: Duplicate value: {"k":"a"}'],
+  },
   {
     name: 'multipleOf and exclusive maximum',
     given: { r: 1, n: 10.25 },
