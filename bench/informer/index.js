@@ -11,7 +11,10 @@
  * Per process (the protocol is in protocol.js):
  *   1. initial sync: from starting the informer to synced, in the process (after its modules are loaded);
  *      paged lists (500 a page; client-node lists in one request) — and, in separate processes, streaming lists
- *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them;
+ *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them. Each client lists
+ *      as it does by default: kubegen a consistent read, page after page (20 requests); client-go's reflector asks
+ *      for `resourceVersion=0&limit=500`, which the apiserver answers from its watch cache in one response, the
+ *      limit ignored (the `sync floor` row measures both requests without decoding);
  *   2. watch catch-up: the process is paused (SIGSTOP), N merge patches land (each object's spec.schedule set to a
  *      new marker), the process is resumed (SIGCONT): events/s = N / (resume → the handler saw the N-th marked
  *      update). While paused the apiserver may drop the watch as unresponsive; re-watching is part of catching up;
