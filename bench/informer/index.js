@@ -11,18 +11,28 @@
  * Per process (the protocol is in protocol.js):
  *   1. initial sync: from starting the informer to synced, in the process (after its modules are loaded);
  *      paged lists (500 a page; client-node lists in one request) — and, in separate processes, streaming lists
- *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them;
+ *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them. Each client lists
+ *      as it does by default: kubegen a consistent read, page after page (20 requests); client-go's reflector asks
+ *      for `resourceVersion=0&limit=500`, which the apiserver answers from its watch cache in one response, the
+ *      limit ignored (the `sync floor` row measures both requests without decoding);
  *   2. watch catch-up: the process is paused (SIGSTOP), N merge patches land (each object's spec.schedule set to a
  *      new marker), the process is resumed (SIGCONT): events/s = N / (resume → the handler saw the N-th marked
  *      update). While paused the apiserver may drop the watch as unresponsive; re-watching is part of catching up;
  *   3. lister get: median ns per namespaced `get(name)` over batches of 1,000 shuffled names;
- *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits.
+ *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits (and, reported apart, right after sync).
+ * And in each round the floors of a sync (floor.js, fresh processes too): the time to merely receive the bytes of the
+ * paged list (500 a page, what kubegen asks for) and of the `resourceVersion=0` list (what client-go asks for; the
+ * apiserver serves it from its watch cache in one response), with no decoding.
  * Prints medians over ROUNDS rounds and ends with
  *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 3),
  * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
+ * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated subset of
+ * `kubegen,client-go,client-node`), BENCH_INFORMER_PHASES=sync (initial syncs and the RSS right after them only: no
+ * catch-up, no lister), BENCH_INFORMER_STREAMING=0 (no streaming-list processes).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -43,7 +53,12 @@ const VERSION = 'v1';
 const PLURAL = 'crontabs';
 const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
-const CLIENTS = ['kubegen', 'client-go', 'client-node'];
+const ALL_CLIENTS = ['kubegen', 'client-go', 'client-node'];
+const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : ALL_CLIENTS;
+for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${JSON.stringify(c)} (one of ${ALL_CLIENTS.join(', ')})`);
+const SYNC_ONLY = process.env.BENCH_INFORMER_PHASES === 'sync';
+if (process.env.BENCH_INFORMER_PHASES !== undefined && !SYNC_ONLY) throw new Error('BENCH_INFORMER_PHASES: only `sync` is known');
+const STREAMING = process.env.BENCH_INFORMER_STREAMING !== '0';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,7 +78,7 @@ async function pool(n, limit, fn) {
 
 /** A child process speaking protocol.js: `next(event)` resolves with its next line of that event. */
 class Child {
-  constructor(client, ctx, streaming) {
+  constructor(client, ctx, streaming, extra = []) {
     const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--group=${GROUP}`, `--version=${VERSION}`, `--resource=${PLURAL}`];
     const env = { ...process.env };
     let cmd;
@@ -75,7 +90,7 @@ class Child {
     } else {
       cmd = process.execPath;
       const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
-      argv = [...nodeArgs, path.join(__dirname, `${client}.js`), ...flags, `--streaming=${streaming}`];
+      argv = [...nodeArgs, path.join(__dirname, `${client}.js`), ...flags, `--streaming=${streaming}`, ...extra];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -138,6 +153,8 @@ async function fullRun(client, ctx) {
   try {
     const synced = await child.next('synced');
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
+    const syncRssMiB = child.peakRssMiB();
+    if (SYNC_ONLY) return { syncMs: synced.ms, syncRssMiB };
     // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
     const marker = `${++markers} ${process.pid} * * *`;
     child.send(`expect ${N} ${marker}`);
@@ -154,7 +171,7 @@ async function fullRun(client, ctx) {
     child.send('lister');
     const lister = await child.next('lister');
     const rss = child.peakRssMiB();
-    return { syncMs: synced.ms, eventsPerS: N / (catchupMs / 1000), listerNs: lister.p50ns, rssMiB: rss };
+    return { syncMs: synced.ms, syncRssMiB, eventsPerS: N / (catchupMs / 1000), listerNs: lister.p50ns, rssMiB: rss };
   } finally {
     await child.exit();
   }
@@ -162,7 +179,17 @@ async function fullRun(client, ctx) {
 
 /** The initial sync of one fresh process listing with a streaming list. */
 async function streamingSync(client, ctx) {
-  const child = new Child(client, ctx, true);
+  return syncOnly(new Child(client, ctx, true));
+}
+
+/** The time of one fresh floor.js process receiving the list's bytes (`list`: `paged` or `rv0`). */
+async function floorSync(list, ctx) {
+  return syncOnly(new Child('floor', ctx, false, [`--list=${list}`]));
+}
+
+/** The sync time of `child`, which then exits. */
+async function syncOnly(child) {
+  const client = child.client;
   try {
     const synced = await child.next('synced');
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
@@ -218,19 +245,22 @@ async function main() {
       }),
     );
     console.log(`created ${N} CronTabs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const streaming = await watchListEnabled(rest);
-    console.log(`streaming lists (WatchList): ${streaming ? 'served by the apiserver, measured for kubegen and client-go' : 'not served, not measured'}`);
+    const streaming = STREAMING && CLIENTS.includes('kubegen') && CLIENTS.includes('client-go') && (await watchListEnabled(rest));
+    console.log(`streaming lists (WatchList): ${streaming ? 'served by the apiserver, measured for kubegen and client-go' : 'not measured'}`);
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
     const stream = { kubegen: [], 'client-go': [] };
+    const floors = { paged: [], rv0: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length]);
       for (const client of order) {
         const r = await fullRun(client, ctx);
         full[client].push(r);
         console.log(
-          `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB`,
+          SYNC_ONLY
+            ? `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, RSS after sync ${r.syncRssMiB.toFixed(0)} MiB`
+            : `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB (${r.syncRssMiB.toFixed(0)} after sync)`,
         );
       }
       if (streaming) {
@@ -239,6 +269,11 @@ async function main() {
           stream[client].push(ms);
           console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: streaming-list sync ${ms.toFixed(0)} ms`);
         }
+      }
+      for (const list of ['paged', 'rv0']) {
+        const ms = await floorSync(list, ctx);
+        floors[list].push(ms);
+        console.log(`round ${round + 1}/${ROUNDS} floor      : bytes of the ${list === 'paged' ? 'paged list' : 'resourceVersion=0 list'} in ${ms.toFixed(0)} ms`);
       }
     }
 
@@ -249,19 +284,27 @@ async function main() {
       console.log(`  ${label.padEnd(22)}` + CLIENTS.map((c) => `${c} ${m(c, key).toFixed(d)} ${unit} [${rg(c, key, d)}]`).join('   '));
     row('sync (paged list)', 'syncMs', 'ms');
     if (streaming) console.log(`  ${'sync (streaming list)'.padEnd(22)}kubegen ${median(stream.kubegen).toFixed(0)} ms [${range(stream.kubegen)}]   client-go ${median(stream['client-go']).toFixed(0)} ms [${range(stream['client-go'])}]`);
-    row('catch-up', 'eventsPerS', 'events/s');
-    row('lister get p50', 'listerNs', 'ns');
-    row('peak RSS', 'rssMiB', 'MiB');
+    console.log(`  ${'sync floor (bytes)'.padEnd(22)}paged ${median(floors.paged).toFixed(0)} ms [${range(floors.paged)}]   resourceVersion=0 ${median(floors.rv0).toFixed(0)} ms [${range(floors.rv0)}]`);
+    if (!SYNC_ONLY) {
+      row('catch-up', 'eventsPerS', 'events/s');
+      row('lister get p50', 'listerNs', 'ns');
+      row('peak RSS', 'rssMiB', 'MiB');
+    }
+    row('RSS after sync', 'syncRssMiB', 'MiB');
+    if (!CLIENTS.includes('kubegen')) return;
     const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
     const goal = (label, value, op, target) => console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`);
     console.log('ratios (kubegen / peer):');
-    goal('sync, paged, / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
+    const has = (peer) => CLIENTS.includes(peer);
+    if (has('client-go')) goal('sync, paged, / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
     if (streaming) goal('sync, streaming, / client-go streaming', median(stream.kubegen) / median(stream['client-go']), '≤', 0.6);
-    goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
-    goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
-    goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
-    goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
-    console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratio('eventsPerS', 'client-go').toFixed(2)} goal=1.5`);
+    if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
+    if (SYNC_ONLY) return;
+    if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
+    if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
+    if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
+    if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
+    if (has('client-go')) console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratio('eventsPerS', 'client-go').toFixed(2)} goal=1.5`);
   } finally {
     await rest.close();
     await cp.stop();
@@ -275,4 +318,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { fullRun, streamingSync };
+module.exports = { fullRun, streamingSync, floorSync, Child };
