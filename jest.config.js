@@ -22,6 +22,7 @@ const shared = {
     '^@kubegen/runtime$': '<rootDir>/runtime/src/index.ts',
     '^@kubegen/runtime/(client|cache|workqueue|webhook|testing|internal|validation)$': '<rootDir>/runtime/src/$1/index.ts',
     '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
+    '^@kubegen/runtime/validation/cel-library$': '<rootDir>/runtime/src/validation/cel-library/declarations.ts',
     '^@kubegen/runtime/webhook/admission$': '<rootDir>/runtime/src/webhook/admission/index.ts',
     '^@kubegen/runtime/(controller|controllerutil|leaderelection|events)$': '<rootDir>/runtime/src/$1/index.ts',
     // @kubegen/api/<group>[/<version>|/fake] → its generated sources

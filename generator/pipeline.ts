@@ -4,7 +4,7 @@
  */
 import { DiagnosticBag, GenerationError, type Diagnostic } from './diagnostics';
 import { crdGenerator, type CrdOptions } from './emit/crd';
-import { configure, createGenerationContext, execute, type ConfiguredGenerator } from './emit/execute';
+import { configure, createGenerationContext, execute, type ConfiguredGenerator, type EmitCache } from './emit/execute';
 import type { GeneratorResult, VirtualFile } from './emit/types';
 import { loadApiModel as load } from './load';
 import type { ApiModel } from './model/types';
@@ -78,9 +78,10 @@ export interface GenerateSettings {
 /**
  * Run the selected generators over one generation context (reporting into `bag`), their options resolved once from
  * the settings, and lay their files out per group package: `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources,
- * `<group>/<path>` for package files.
+ * `<group>/<path>` for package files. With an emit `cache` kept between runs over the same APIs (`--watch`), only
+ * the generator calls whose inputs changed are made again (see `EmitCache`); files and diagnostics are the same.
  */
-export function generateAll(model: ApiModel, settings: GenerateSettings, bag: DiagnosticBag = new DiagnosticBag()): GeneratorResult {
+export function generateAll(model: ApiModel, settings: GenerateSettings, bag: DiagnosticBag = new DiagnosticBag(), cache?: EmitCache): GeneratorResult {
   // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
@@ -100,11 +101,11 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     if (registered) selected.push(registered.configure(config));
     else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
   }
-  const files = execute(ctx, selected)
+  const files = execute(ctx, selected, cache)
     .filter((f) => !(layout === 'source' && f.role === 'package'))
     .map((f) => ({ ...f, path: placeFile(f, layout, settings.groupFolder) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  checkExportCollisions(model, files, ctx.diagnostics);
+  checkExportCollisions(model, files, ctx.diagnostics, cache?.scans);
   checkOutputCollisions(files, ctx.diagnostics);
   return { files, diagnostics: ctx.diagnostics.items };
 }
@@ -115,7 +116,7 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
  * `Resource`. Each such name is an error at the user's declaration (without a location when two generated
  * names meet). Works on placed paths of either layout (`<group>/src/<version>/…` or `<group>/<version>/…`).
  */
-function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], bag: DiagnosticBag): void {
+function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], bag: DiagnosticBag, scans?: EmitCache['scans']): void {
   const byDir = new Map<string, { group: string; exported: Map<string, string[]> }>();
   for (const f of files) {
     const slash = f.path.lastIndexOf('/');
@@ -124,7 +125,10 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
     if (f.role !== 'source' || f.group === undefined || !module.endsWith('.ts') || module === 'index.ts') continue;
     const entry = byDir.get(dir) ?? { group: f.group, exported: new Map<string, string[]>() };
     byDir.set(dir, entry);
-    for (const d of f.contents.matchAll(EXPORTED_DECLARATION)) entry.exported.set(d[1], [...(entry.exported.get(d[1]) ?? []), module]);
+    const scanned = scans?.get(f.path);
+    const names = scanned?.contents === f.contents ? scanned.found : exportedDeclarations(f.contents);
+    scans?.set(f.path, { contents: f.contents, found: names });
+    for (const name of names) entry.exported.set(name, [...(entry.exported.get(name) ?? []), module]);
   }
   for (const [dir, { group, exported }] of byDir) {
     const version = dir.slice(dir.lastIndexOf('/') + 1);
@@ -144,7 +148,26 @@ function checkExportCollisions(model: ApiModel, files: readonly VirtualFile[], b
   }
 }
 
-const EXPORTED_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gmu;
+const EXPORTED_DECLARATION = /export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/uy;
+
+/**
+ * The names a module's top-level `export` declarations declare (at the start of a line, as the index re-exports
+ * them), each once: a name declared more than once in one module is one export (a function's overload signatures).
+ */
+export function exportedDeclarations(contents: string): string[] {
+  const out = new Set<string>();
+  for (let at = contents.startsWith('export') ? 0 : nextExportLine(contents, 0); at >= 0; at = nextExportLine(contents, at + 1)) {
+    EXPORTED_DECLARATION.lastIndex = at;
+    const m = EXPORTED_DECLARATION.exec(contents);
+    if (m) out.add(m[1]);
+  }
+  return [...out];
+}
+
+function nextExportLine(contents: string, from: number): number {
+  const i = contents.indexOf('\nexport', from);
+  return i < 0 ? -1 : i + 1;
+}
 
 /**
  * Where a generator's file goes under the output root, for a layout (see {@link OutputLayout}), under the group's

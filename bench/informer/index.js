@@ -11,26 +11,35 @@
  * Per process (the protocol is in protocol.js):
  *   1. initial sync: from starting the informer to synced, in the process (after its modules are loaded);
  *      paged lists (500 a page; client-node lists in one request) — and, in separate processes, streaming lists
- *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them;
+ *      (WatchList: `sendInitialEvents`) for kubegen and client-go when the apiserver serves them. Each client lists
+ *      as it does by default: kubegen a consistent read, page after page (20 requests); client-go's reflector asks
+ *      for `resourceVersion=0&limit=500`, which the apiserver answers from its watch cache in one response, the
+ *      limit ignored (the `sync floor` row measures both requests without decoding);
  *   2. watch catch-up: the process is paused (SIGSTOP), N merge patches land (each object's spec.schedule set to a
  *      new marker), the process is resumed (SIGCONT): events/s = N / (resume → the handler saw the N-th marked
  *      update). While paused the apiserver may drop the watch as unresponsive; re-watching is part of catching up.
  *      Also reported: the child's CPU time per event while catching up (user + system, from arming to caught up),
  *      which a busy machine disturbs far less than the wall-clock rate;
  *   3. lister get: median ns per namespaced `get(name)` over batches of 1,000 shuffled names;
- *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits.
+ *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits (and, reported apart, right after sync).
+ * And in each round the floors of a sync (floor.js, fresh processes too): the time to merely receive the bytes of the
+ * paged list (500 a page, what kubegen asks for) and of the `resourceVersion=0` list (what client-go asks for; the
+ * apiserver serves it from its watch cache in one response), with no decoding.
  * Prints medians over ROUNDS rounds and ends with
  *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 3),
  * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
- * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
- * client-node and the floors floor-bytes and floor-parse (floor.js: the watch's bytes received, and parsed, with no
- * informer); default the three informers — ratios against a client not run print n/a),
- * BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync, catch-up, lister, RSS) and `streaming`
- * (streaming-list sync); default both), BENCH_INFORMER_TRACE (non-empty: every child logs on standard error each
- * list and watch request it opens and each watch that ends, with a timestamp, plus the count of marked updates
- * seen every second while catching up).
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
+ * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
+ * client-node and the watch floors floor-bytes and floor-parse (floor.js: the watch's bytes received, and parsed, with
+ * no informer); default the three informers), BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
+ * catch-up, lister, RSS), `sync` (paged sync and the RSS right after it only: no catch-up, no lister), `streaming`
+ * (streaming-list sync) and `floor` (the sync floors); default `full,streaming,floor`), BENCH_INFORMER_STREAMING=0
+ * (no streaming-list processes), BENCH_INFORMER_TRACE (non-empty: every child logs on standard error each list and
+ * watch request it opens and each watch that ends, with a timestamp, plus the count of marked updates seen every
+ * second while catching up).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -53,9 +62,11 @@ const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
 const ALL_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse'];
 const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : ALL_CLIENTS.slice(0, 3);
-for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${c} (one of ${ALL_CLIENTS.join(', ')})`);
-const PHASES = new Set(process.env.BENCH_INFORMER_PHASES ? process.env.BENCH_INFORMER_PHASES.split(',').map((p) => p.trim()) : ['full', 'streaming']);
-for (const p of PHASES) if (p !== 'full' && p !== 'streaming') throw new Error(`BENCH_INFORMER_PHASES: unknown phase ${p} (full, streaming)`);
+for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${JSON.stringify(c)} (one of ${ALL_CLIENTS.join(', ')})`);
+const PHASES = new Set(process.env.BENCH_INFORMER_PHASES ? process.env.BENCH_INFORMER_PHASES.split(',').map((p) => p.trim()) : ['full', 'streaming', 'floor']);
+for (const p of PHASES) if (!['full', 'sync', 'streaming', 'floor'].includes(p)) throw new Error(`BENCH_INFORMER_PHASES: unknown phase ${JSON.stringify(p)} (full, sync, streaming, floor)`);
+const SYNC_ONLY = PHASES.has('sync') && !PHASES.has('full');
+const STREAMING = process.env.BENCH_INFORMER_STREAMING !== '0' && PHASES.has('streaming');
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -75,7 +86,7 @@ async function pool(n, limit, fn) {
 
 /** A child process speaking protocol.js: `next(event)` resolves with its next line of that event. */
 class Child {
-  constructor(client, ctx, streaming) {
+  constructor(client, ctx, streaming, extra = []) {
     const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--group=${GROUP}`, `--version=${VERSION}`, `--resource=${PLURAL}`];
     const env = { ...process.env };
     let cmd;
@@ -88,7 +99,7 @@ class Child {
       cmd = process.execPath;
       const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
       const floor = /^floor-(.*)$/.exec(client);
-      argv = [...nodeArgs, path.join(__dirname, floor ? 'floor.js' : `${client}.js`), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : [])];
+      argv = [...nodeArgs, path.join(__dirname, floor ? 'floor.js' : `${client}.js`), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : []), ...extra];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -151,6 +162,8 @@ async function fullRun(client, ctx) {
   try {
     const synced = await child.next('synced');
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
+    const syncRssMiB = child.peakRssMiB();
+    if (SYNC_ONLY) return { syncMs: synced.ms, syncRssMiB };
     // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
     const marker = `${++markers} ${process.pid} * * *`;
     child.send(`expect ${N} ${marker}`);
@@ -168,7 +181,7 @@ async function fullRun(client, ctx) {
     child.send('lister');
     const lister = await child.next('lister');
     const rss = child.peakRssMiB();
-    return { syncMs: synced.ms, eventsPerS: N / (catchupMs / 1000), cpuUsPerEvent: (caught.cpuMs * 1000) / N, listerNs: lister.p50ns, rssMiB: rss };
+    return { syncMs: synced.ms, syncRssMiB, eventsPerS: N / (catchupMs / 1000), cpuUsPerEvent: (caught.cpuMs * 1000) / N, listerNs: lister.p50ns, rssMiB: rss };
   } finally {
     await child.exit();
   }
@@ -176,7 +189,17 @@ async function fullRun(client, ctx) {
 
 /** The initial sync of one fresh process listing with a streaming list. */
 async function streamingSync(client, ctx) {
-  const child = new Child(client, ctx, true);
+  return syncOnly(new Child(client, ctx, true));
+}
+
+/** The time of one fresh floor.js process receiving the list's bytes (`list`: `paged` or `rv0`). */
+async function floorSync(list, ctx) {
+  return syncOnly(new Child('floor', ctx, false, [`--list=${list}`]));
+}
+
+/** The sync time of `child`, which then exits. */
+async function syncOnly(child) {
+  const client = child.client;
   try {
     const synced = await child.next('synced');
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
@@ -232,32 +255,39 @@ async function main() {
       }),
     );
     console.log(`created ${N} CronTabs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const streaming = await watchListEnabled(rest);
-    console.log(`streaming lists (WatchList): ${streaming ? 'served by the apiserver, measured for kubegen and client-go' : 'not served, not measured'}`);
+    const streaming = STREAMING && CLIENTS.includes('kubegen') && CLIENTS.includes('client-go') && (await watchListEnabled(rest));
+    console.log(`streaming lists (WatchList): ${streaming ? 'served by the apiserver, measured for kubegen and client-go' : 'not measured'}`);
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    const streamClients = streaming && PHASES.has('streaming') ? CLIENTS.filter((c) => c === 'kubegen' || c === 'client-go') : [];
-    const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
+    const streamClients = streaming ? ['kubegen', 'client-go'] : [];
+    const stream = { kubegen: [], 'client-go': [] };
+    const floors = { paged: [], rv0: [] };
+    const runFull = PHASES.has('full') || PHASES.has('sync');
     for (let round = 0; round < ROUNDS; round++) {
       const order = CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length]);
-      if (PHASES.has('full')) {
-        for (const client of order) {
-          const r = await fullRun(client, ctx);
-          full[client].push(r);
-          console.log(
-            `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s (CPU ${r.cpuUsPerEvent.toFixed(1)} µs/event), lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB`,
-          );
-        }
+      for (const client of runFull ? order : []) {
+        const r = await fullRun(client, ctx);
+        full[client].push(r);
+        console.log(
+          SYNC_ONLY
+            ? `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, RSS after sync ${r.syncRssMiB.toFixed(0)} MiB`
+            : `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s (CPU ${r.cpuUsPerEvent.toFixed(1)} µs/event), lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB (${r.syncRssMiB.toFixed(0)} after sync)`,
+        );
       }
       for (const client of round % 2 ? [...streamClients].reverse() : streamClients) {
         const ms = await streamingSync(client, ctx);
         stream[client].push(ms);
         console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: streaming-list sync ${ms.toFixed(0)} ms`);
       }
+      for (const list of PHASES.has('floor') ? ['paged', 'rv0'] : []) {
+        const ms = await floorSync(list, ctx);
+        floors[list].push(ms);
+        console.log(`round ${round + 1}/${ROUNDS} floor      : bytes of the ${list === 'paged' ? 'paged list' : 'resourceVersion=0 list'} in ${ms.toFixed(0)} ms`);
+      }
     }
 
-    const ran = PHASES.has('full') ? CLIENTS : [];
+    const ran = PHASES.has('full') || PHASES.has('sync') ? CLIENTS : [];
     const m = (client, key) => (full[client]?.length ? median(full[client].map((r) => r[key])) : NaN);
     const rg = (client, key, d = 0) => range(full[client].map((r) => r[key]), d);
     console.log(`\nmedians over ${ROUNDS} rounds (ranges in brackets), ${N} objects:`);
@@ -265,23 +295,31 @@ async function main() {
       if (ran.length) console.log(`  ${label.padEnd(22)}` + ran.map((c) => `${c} ${m(c, key).toFixed(d)} ${unit} [${rg(c, key, d)}]`).join('   '));
     };
     row('sync (paged list)', 'syncMs', 'ms');
-    if (streamClients.length) console.log(`  ${'sync (streaming list)'.padEnd(22)}` + streamClients.map((c) => `${c} ${median(stream[c]).toFixed(0)} ms [${range(stream[c])}]`).join('   '));
-    row('catch-up', 'eventsPerS', 'events/s');
-    row('catch-up CPU', 'cpuUsPerEvent', 'µs/event', 1);
-    row('lister get p50', 'listerNs', 'ns');
-    row('peak RSS', 'rssMiB', 'MiB');
+    if (streaming) console.log(`  ${'sync (streaming list)'.padEnd(22)}` + streamClients.map((c) => `${c} ${median(stream[c]).toFixed(0)} ms [${range(stream[c])}]`).join('   '));
+    if (PHASES.has('floor')) console.log(`  ${'sync floor (bytes)'.padEnd(22)}paged ${median(floors.paged).toFixed(0)} ms [${range(floors.paged)}]   resourceVersion=0 ${median(floors.rv0).toFixed(0)} ms [${range(floors.rv0)}]`);
+    if (!SYNC_ONLY) {
+      row('catch-up', 'eventsPerS', 'events/s');
+      row('catch-up CPU', 'cpuUsPerEvent', 'µs/event', 1);
+      row('lister get p50', 'listerNs', 'ns');
+      row('peak RSS', 'rssMiB', 'MiB');
+    }
+    row('RSS after sync', 'syncRssMiB', 'MiB');
+    if (!CLIENTS.includes('kubegen')) return;
     const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
     const goal = (label, value, op, target) =>
       console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`}`);
     const streamMedian = (c) => (stream[c]?.length ? median(stream[c]) : NaN);
     console.log('ratios (kubegen / peer):');
-    goal('sync, paged, / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
-    if (streamClients.length) goal('sync, streaming, / client-go streaming', streamMedian('kubegen') / streamMedian('client-go'), '≤', 0.6);
-    goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
-    goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
-    goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
-    goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
-    console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratio('eventsPerS', 'client-go').toFixed(2)} goal=1.5`);
+    const has = (peer) => ran.includes(peer);
+    if (has('client-go')) goal('sync, paged, / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
+    if (streaming) goal('sync, streaming, / client-go streaming', streamMedian('kubegen') / streamMedian('client-go'), '≤', 0.6);
+    if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
+    if (SYNC_ONLY) return;
+    if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
+    if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
+    if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
+    if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
+    if (has('client-go') && has('kubegen')) console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratio('eventsPerS', 'client-go').toFixed(2)} goal=1.5`);
   } finally {
     await rest.close();
     await cp.stop();
@@ -295,4 +333,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { fullRun, streamingSync };
+module.exports = { fullRun, streamingSync, floorSync, Child };

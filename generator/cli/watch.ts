@@ -2,17 +2,25 @@
  * `kubegen generate --watch`: generate, then regenerate whenever a file under the APIs root changes, until interrupted.
  *
  * Contract:
- * - **Incremental.** The front end's `LoadCache` keeps every file's parse and conversion between runs, so a run
- *   converts again only the files that changed (and those whose name resolutions consulted them). The model is then
- *   built whole (it is cheap), and each API group gets a fingerprint: the serialised packages of the group and of
- *   every package its types reach. Only the groups whose fingerprint changed are generated again — through the
- *   same generators and executor as `kubegen generate`, over the model with just those groups — and written with
- *   their directories owned, so files a group no longer generates are removed as in a full run.
+ * - **Incremental**, stage by stage; after every run the output and the diagnostics are those of a full
+ *   `kubegen generate` (test/unit/watch-equivalence.test.ts):
+ *   - front end (`LoadCache`): a run converts again only the files whose text changed and those whose name
+ *     resolutions consulted them; library declarations are converted once; adding or removing a file converts all;
+ *   - model (`ModelCache`, kept in the `LoadCache`): a package is resolved again only when its sources (the per-file
+ *     results it was assembled from) or those of a package it reaches changed, a group's storage versions and name
+ *     checks only when one of its resolved packages did; everything else is the previous run's objects, never
+ *     modified; the recursion check walks the whole model;
+ *   - generators (`EmitCache`): through the same generators and executor as `kubegen generate`, each call per version
+ *     and per group is made again only when its key changed — for a version, its package and those it reaches (by
+ *     identity) and its group's outline; for a group, the generator's `groupKey` (clientset, fake, listers, informers,
+ *     package: names only) or else all its versions' packages; a kept call's files and diagnostics are reused;
+ *   - writing: only the groups whose files differ from what the watch last wrote, each with all its files and its
+ *     directories owned, so files a group no longer generates are removed as in a full run.
  * - **Debounced.** Change notifications start (or restart) a quiet period of `debounceMs`; the run starts when it
  *   ends, so an editor's burst of events (write, rename, chmod) is one run. Runs are synchronous: notifications that
  *   arrive during a run start the next quiet period after it.
- * - **Errors do not stop it.** A run with errors (the first one included) prints the usual located diagnostics,
- *   writes nothing and keeps the previous fingerprints (the next run retries those groups); a failure that is not a
+ * - **Errors do not stop it.** A run with errors (the first one included) prints the usual located diagnostics and
+ *   writes nothing (the next successful run writes every group that differs from what was last written); a failure that is not a
  *   diagnostic (an I/O error) is printed as one `kubegen:` line. Only an internal error (a bug) ends the watch.
  * - **Injected.** The watcher, the clock and the stop signal are parameters, so the loop is unit-tested with a fake
  *   watcher and clock; the command line passes `fs.watch` (recursive where the platform has it, else polling),
@@ -26,7 +34,7 @@ import { DiagnosticBag, formatDiagnostics, GenerationError } from '../diagnostic
 import { checkConfigForGroups, type KubegenConfig } from '../config';
 import { asKubegenError, KubegenError } from '../errors';
 import { LoadCache, loadApiModel } from '../load';
-import type { ApiModel, Package, PackageId, TypeRef } from '../model/types';
+import { EmitCache } from '../emit/execute';
 import { generateAll, ownedGroupDirs, type GenerateSettings } from '../pipeline';
 import { writeFileSets } from '../write';
 import { generateConfiguredManifests } from './manifests';
@@ -74,8 +82,10 @@ export interface RunSummary {
 /** One `kubegen generate` configuration, generated again and again, each time only where the APIs changed. */
 export class IncrementalGenerator {
   private readonly cache = new LoadCache();
-  /** The fingerprint of each group as last written. */
-  private fingerprints = new Map<string, string>();
+  private readonly emit = new EmitCache();
+  /** What the output root holds, as last written: contents by path, and the paths of each group. */
+  private written = new Map<string, string>();
+  private groupPaths = new Map<string, ReadonlySet<string>>();
 
   constructor(
     private readonly config: KubegenConfig,
@@ -89,6 +99,16 @@ export class IncrementalGenerator {
     return this.cache.lastConverted;
   }
 
+  /** Packages the model builder resolved again in the last run (the others were reused). */
+  get resolved(): readonly string[] {
+    return this.cache.model.lastResolved;
+  }
+
+  /** Generator calls (per version, per group) made again, and kept ones reused, in the last run. */
+  get calls(): { made: readonly string[]; kept: number } {
+    return this.emit.lastCalls;
+  }
+
   /** Regenerate what changed; prints diagnostics; writes nothing when the run has errors. */
   run(): RunSummary {
     const bag = new DiagnosticBag();
@@ -96,7 +116,6 @@ export class IncrementalGenerator {
     let manifests: ReturnType<typeof generateConfiguredManifests> = [];
     let groups: string[] = [];
     let files: ReturnType<typeof generateAll>['files'] = [];
-    let next = new Map<string, string>();
     try {
       manifests = generateConfiguredManifests(this.config.manifests, this.cwd, bag);
       const loaded = loadApiModel({ root: this.config.apis, cwd: this.cwd }, this.cache);
@@ -107,9 +126,8 @@ export class IncrementalGenerator {
           this.config,
           model.groups.map((g) => g.name),
         );
-        next = groupFingerprints(model);
-        groups = [...next].filter(([g, f]) => this.fingerprints.get(g) !== f).map(([g]) => g);
-        if (groups.length > 0) files = generateAll({ ...model, groups: model.groups.filter((g) => groups.includes(g.name)) }, generateSettings(this.config), bag).files;
+        files = generateAll(model, generateSettings(this.config), bag, this.emit).files;
+        groups = [...this.emit.lastRan].sort();
       }
     } catch (e) {
       if (e instanceof GenerationError) bag.addAll(e.diagnostics);
@@ -119,9 +137,21 @@ export class IncrementalGenerator {
     if (items.length > 0) this.io.err(formatDiagnostics(items));
     if (items.some((d) => d.severity === 'error')) return failed;
     const summary: RunSummary = { ok: true, groups, written: 0, unchanged: 0, removed: 0 };
+    // The groups whose files differ from what was last written (in content or in the set of paths) are written, each
+    // with all its files and its directories owned, so files it no longer generates are removed as in a full run.
+    const byGroup = new Map<string, typeof files>();
+    for (const f of files) {
+      const list = byGroup.get(f.group ?? '');
+      if (list) list.push(f);
+      else byGroup.set(f.group ?? '', [f]);
+    }
+    const dirty = [...byGroup].filter(([g, list]) => {
+      const before = this.groupPaths.get(g);
+      return !before || before.size !== list.length || list.some((f) => this.written.get(f.path) !== f.contents);
+    });
     try {
-      // One transaction over the regenerated groups and the manifests: a failure restores what was there.
-      const sets = [...(groups.length > 0 ? [{ outDir: this.config.output, files, owned: ownedGroupDirs(groups, this.config.layout, this.config.groupFolder) }] : []), ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))];
+      // One transaction over the groups written and the manifests: a failure restores what was there.
+      const sets = [...dirty.map(([g, list]) => ({ outDir: this.config.output, files: list, owned: ownedGroupDirs([g], this.config.layout, this.config.groupFolder) })), ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))];
       for (const r of writeFileSets(sets)) {
         summary.written += r.written.length;
         summary.unchanged += r.unchanged.length;
@@ -130,7 +160,11 @@ export class IncrementalGenerator {
     } catch (e) {
       return this.fail(e, failed);
     }
-    this.fingerprints = next;
+    for (const [g, list] of dirty) {
+      for (const p of this.groupPaths.get(g) ?? []) this.written.delete(p);
+      for (const f of list) this.written.set(f.path, f.contents);
+      this.groupPaths.set(g, new Set(list.map((f) => f.path)));
+    }
     return summary;
   }
 
@@ -140,64 +174,6 @@ export class IncrementalGenerator {
     for (const line of err.message.split('\n')) this.io.err(`kubegen: ${line}\n`);
     return failed;
   }
-}
-
-/**
- * Each group's fingerprint: its packages and every package their types reach (shared folders, other groups, the
- * runtime), serialised in id order. Equal fingerprints mean equal input to every generator for that group.
- */
-export function groupFingerprints(model: ApiModel): Map<string, string> {
-  const byId = new Map<PackageId, Package>(model.packages.map((p) => [p.id, p]));
-  const reach = new Map<PackageId, Set<PackageId>>();
-  const reachOf = (id: PackageId): Set<PackageId> => {
-    let seen = reach.get(id);
-    if (seen) return seen;
-    seen = new Set([id]);
-    reach.set(id, seen);
-    const stack = [id];
-    while (stack.length > 0) {
-      const pkg = byId.get(stack.pop()!);
-      for (const t of pkg?.types ?? []) {
-        for (const ref of packagesOf(t.type)) {
-          if (!seen.has(ref)) {
-            seen.add(ref);
-            stack.push(ref);
-          }
-        }
-      }
-    }
-    return seen;
-  };
-  const out = new Map<string, string>();
-  for (const g of model.groups) {
-    const ids = new Set<PackageId>();
-    for (const p of model.packages) if (p.group === g.name) for (const id of reachOf(p.id)) ids.add(id);
-    const packages = [...ids].sort().map((id) => byId.get(id));
-    out.set(g.name, JSON.stringify({ group: g, packages }, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
-  }
-  return out;
-}
-
-/** The packages a type reference names (directly or inside arrays, maps and structs). */
-function packagesOf(ref: TypeRef, out: PackageId[] = []): PackageId[] {
-  switch (ref.kind) {
-    case 'named':
-      out.push(ref.package);
-      break;
-    case 'array':
-      packagesOf(ref.items, out);
-      break;
-    case 'map':
-      packagesOf(ref.values, out);
-      break;
-    case 'struct':
-      for (const e of ref.embeds) packagesOf(e, out);
-      for (const f of ref.fields) packagesOf(f.type, out);
-      break;
-    default:
-      break;
-  }
-  return out;
 }
 
 /** Calls `fire` once `ms` have passed without another `poke`. */

@@ -415,6 +415,23 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
   return renderSourceFile(imports, body);
 }
 
+/**
+ * Everything of a client group a group-level file can be made from — its groups, versions and kinds, with packages
+ * by id and without source positions — as a key for the executor's reuse (`GeneratorRun.groupKey`).
+ */
+export function clientGroupKey(g: ClientGroup | CacheGroupLike | undefined): string {
+  return g === undefined ? '' : JSON.stringify(g, (k, v: unknown) => (k === 'pkg' && isPackage(v) ? v.id : k === 'span' || k === 'selectableFieldSpans' ? undefined : typeof v === 'bigint' ? `${v}n` : v));
+}
+
+/** A view of client groups (a cache group) to key. */
+interface CacheGroupLike {
+  client: ClientGroup;
+}
+
+function isPackage(v: unknown): v is Package {
+  return typeof v === 'object' && v !== null && 'id' in v && 'types' in v;
+}
+
 export const clientsetGenerator: Generator<ClientsetOptions> = {
   name: 'clientset',
   start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
@@ -430,6 +447,7 @@ export const clientsetGenerator: Generator<ClientsetOptions> = {
         const g = byGroup.get(group.name);
         return g ? [{ path: 'clientset.ts', contents: renderGroupClientset(g, rt) }] : [];
       },
+      groupKey: (group) => clientGroupKey(byGroup.get(group.name)),
     };
   },
 };
@@ -444,6 +462,7 @@ export const fakeGenerator: Generator<ClientsetOptions> = {
         const g = byGroup.get(group.name);
         return g ? [{ path: 'fake/index.ts', contents: renderFake(g, rt, groupHasConversions(group.versions)) }] : [];
       },
+      groupKey: (group) => `${String(groupHasConversions(group.versions))}\0${clientGroupKey(byGroup.get(group.name))}`,
     };
   },
 };

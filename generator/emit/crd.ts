@@ -51,7 +51,7 @@ export interface CustomResourceDefinition {
 export const crdGenerator: Generator<CrdOptions> = {
   name: 'crd',
   start(ctx: GenerationContext, options: CrdOptions): GeneratorRun {
-    const schemas = new SchemaBuilder(ctx.model, ctx.diagnostics);
+    const schemas = new SchemaBuilder(ctx.model, ctx.diagnostics, { replay: true });
     const index = typeIndex(ctx.model.packages);
     const kinds = crdKinds(ctx.model);
     checkCrdGroupNames(ctx.model.packages, ctx.diagnostics);

@@ -7,7 +7,10 @@
  * The functions are straight-line code: a spread copies every own key (scalars as they are, `__proto__` as data),
  * then one pass over the own keys (`Object.keys`, never `for … in`) replaces the values that are objects, switching
  * on `key as keyof <Type>` so that the compiler checks every field name; each declared object field is copied by its
- * own typed function, arrays and maps of them by inline loops (every call site monomorphic, no callbacks). Values the
+ * own function, arrays and maps of them by inline loops (every call site monomorphic, no callbacks). The walk reads
+ * JSON (`jsonView`: the object's values are `JsonValue`s), and every copy function — generated or the runtime's — has
+ * a JSON signature next to its typed one (`(in_: JsonObject): JsonObject`, then `(in_: Type): Type`), so the copied
+ * values are handed on as the JSON they are, without a type assertion whatever the type declares. Values the
  * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected
  * shape) are copied by the runtime's `cloneJSON`, so a copy is lossless for any JSON object. Well-known meta types
  * (ObjectMeta, Condition, LabelSelector …) are copied by the runtime's hand-written `deepCopy*` functions.
@@ -35,10 +38,6 @@ import {
   safeIdentifier,
   publicName,
 } from '../render';
-import { RUNTIME_STRUCTS_WITH_REQUIRED } from '../render/model';
-
-/** The members every object has through Object.prototype. */
-const OBJECT_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export interface DeepcopyOptions {
   /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
@@ -83,12 +82,6 @@ export class CopyContext {
     readonly options: Required<DeepcopyOptions>,
     /** Module specifier of the `deepcopy.ts` of package `pkg`, relative to the file being written; '' when it is that file. */
     readonly deepcopyModule: (pkg: string) => string | undefined,
-    /**
-     * Whether the values copied are JSON objects (`JsonObject`, the deepcopy emitter's `jsonView`): a JSON object is
-     * assignable to a struct type without a required field, so the call takes it without an assertion (tsc needs one
-     * only for a required field). Otherwise every value is asserted to its declared type.
-     */
-    readonly jsonValues = false,
   ) {}
 
   rt(name: string): string {
@@ -101,18 +94,17 @@ export class CopyContext {
   }
 
   /**
-   * An expression copying `v`, known to be a non-null object (possibly an array), as a value of `shape` — for shapes
+   * An expression copying `v` — a JSON value known to be an object (a `JsonObject` or an array: generated walkers read
+   * `JsonValue`s, which `typeof` narrows so) — as a value of `shape`; every copy function takes JSON, so no call needs a
+   * type assertion. For shapes
    * copied by one call (scalars, any JSON, structs, arrays and maps of those that need no copy function). Arrays and
    * maps that need one are copied by the loops of `copyStatements`.
    */
   private copyObject(shape: Shape, v: string): string {
     const clone = `${this.rt('cloneJSON')}(${v})`;
     switch (shape.kind) {
-      case 'runtime': {
-        const required = RUNTIME_STRUCTS_WITH_REQUIRED.has(shape.name);
-        const arg = this.jsonValues && !required ? v : `${v} as ${this.imports.runtimeType(this.options.runtimeModule, shape.name)}`;
-        return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${arg})`;
-      }
+      case 'runtime':
+        return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${v})`;
       case 'struct': {
         const call = this.structCall(shape, v);
         return call === undefined ? clone : `Array.isArray(${v}) ? ${clone} : ${call}`;
@@ -147,7 +139,7 @@ export class CopyContext {
   loopNames(map: boolean): LoopNames {
     const clone = this.rt('cloneJSON');
     // map keys are data: `setOwn` keeps a `__proto__` key as a key
-    return map ? { clone, setOwn: this.rt('setOwn'), jsonObject: this.imports.runtimeType(this.options.runtimeModule, 'JsonObject') } : { clone };
+    return map ? { clone, setOwn: this.rt('setOwn'), jsonObject: this.imports.runtimeType(this.options.runtimeModule, 'JsonObject') } : { clone, jsonValue: this.imports.runtimeType(this.options.runtimeModule, 'JsonValue') };
   }
 
   /** The private copy function of an inline object type recorded in `inline`. */
@@ -155,23 +147,16 @@ export class CopyContext {
     return render('deepcopy', 'struct', structView(this, shape, false, undefined));
   }
 
-  /** A call of the copy function of a struct on `v` (an object), or undefined when it is copied as JSON. */
+  /** A call of the copy function of a struct on `v` (a `JsonObject`), or undefined when it is copied as JSON. */
   private structCall(shape: StructShape, v: string): string | undefined {
     if (!shape.named) {
       this.inline.set(shape.id, shape);
-      const jsonObject = this.imports.runtimeType(this.options.runtimeModule, 'JsonObject');
-      return `${this.inlineFunctionName(shape)}(${v} as ${jsonObject})`;
+      return `${this.inlineFunctionName(shape)}(${v})`;
     }
     const module = this.deepcopyModule(shape.package);
     if (module === undefined) return undefined;
-    const typesModule = module === '' ? this.options.typesModule : module.replace(/deepcopy$/, 'types');
     const name = deepCopyFunctionName(shape.name);
-    const fn = module === '' ? name : this.imports.value(module, name);
-    // A JSON object is assignable to a struct of optional fields, unless a field is named like a member every object
-    // has (`constructor`, `toString` …), whose declared type then clashes with Object's.
-    const needsAssertion = this.index.fields(shape).some((f) => !f.field.optional || OBJECT_MEMBERS.has(f.field.name));
-    if (this.jsonValues && !needsAssertion) return `${fn}(${v})`;
-    return `${fn}(${v} as ${this.imports.type(typesModule, shape.name)})`;
+    return `${module === '' ? name : this.imports.value(module, name)}(${v})`;
   }
 }
 
@@ -195,10 +180,13 @@ interface StructView {
   name: string;
   docName: string;
   exported: boolean;
+  /** The declared type (the typed signature of an exported function); `JsonObject` for an inline type. */
   inType: string;
+  /** `JsonObject` as the file spells it: the JSON signature, and the copy the function builds. */
+  jsonObject: string;
   flat: boolean;
   copyFlat: string;
-  /** The runtime's `jsonView`: an object of a declared type seen as the JSON object it is. */
+  /** The runtime's `jsonView`: the argument seen as the JSON object it is, whose values are read as `JsonValue`s. */
   jsonView: string;
   cloneJSON: string;
   /** Sets an own `__proto__` key as data on the copy. */
@@ -213,14 +201,16 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, nam
   const cases: StructView['cases'] = [];
   for (const { field, shape: fs } of ctx.index.fields(shape)) {
     if (!needsCopyFunction(fs)) continue;
-    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `dst[key] = ${x};`) });
+    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
   }
   const flat = cases.length === 0;
+  const jsonObject = ctx.imports.runtimeType(ctx.options.runtimeModule, 'JsonObject');
   return {
     name: named ? deepCopyFunctionName(named.name) : ctx.inlineFunctionName(shape),
     docName: named ? `a ${named.name}` : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
     exported,
-    inType: named?.local ?? ctx.imports.runtimeType(ctx.options.runtimeModule, 'JsonObject'),
+    inType: named?.local ?? jsonObject,
+    jsonObject,
     flat,
     copyFlat: flat ? ctx.rt('copyFlat') : '',
     jsonView: flat ? '' : ctx.rt('jsonView'),
@@ -235,7 +225,7 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
   const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
   const pkg = index.package(pkgId)!;
   const imports = new ImportTracker();
-  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)), true);
+  const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)));
 
   ctx.helperNames.reserve('deepCopyObject', ...pkg.types.map((d) => deepCopyFunctionName(d.name)));
   const chunks: Array<{ name: string; text: string }> = [];
@@ -246,7 +236,11 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
       chunks.push({ name: view.name, text: render('deepcopy', 'struct', view) });
     } else if (shape.kind === 'array' || shape.kind === 'map') {
       const t = imports.type(options.typesModule, decl.name);
-      const lines = needsCopyFunction(shape) ? ctx.copyStatements(shape, 'in_', (x) => `return ${x} as ${t};`) : [`return ${ctx.rt('cloneJSON')}(in_);`];
+      // the walk reads the value as JSON; the copy, built from a value of the alias, is one of it
+      const asDeclared = ctx.rt('asDeclared');
+      const lines = needsCopyFunction(shape)
+        ? [`const v = ${ctx.rt('jsonView')}(in_);`, ...ctx.copyStatements(shape, 'v', (x) => `return ${asDeclared}(${x});`)]
+        : [`return ${ctx.rt('cloneJSON')}(in_);`];
       chunks.push({ name: deepCopyFunctionName(decl.name), text: render('deepcopy', 'alias', { name: deepCopyFunctionName(decl.name), docName: `a ${decl.name}`, inType: t, lines }) });
     }
   }
@@ -275,7 +269,7 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
         union: objects.map((o) => o.type).join(' | '),
         objects,
         cloneJSON: ctx.rt('cloneJSON'),
-        // the kind's own type, inferred from the call (an assertion from the union is one tsc sometimes does not need)
+        // the kind's function copies the object's JSON; the copy is seen as the caller's type `T` (inferred from the return)
         asDeclared: ctx.rt('asDeclared'),
         jsonView: ctx.rt('jsonView'),
       }),

@@ -190,10 +190,15 @@ class DefaultsFile {
   render(): string {
     const kinds: string[] = [];
     const objects = objectTypes(this.index, this.pkgId);
+    // the dispatch applies a kind's defaults to the object's JSON, as its setDefaults function does
+    const dispatched: Array<{ kindString: string; apply: string }> = [];
     for (const name of objects) {
       const shape = this.index.declShape(this.index.decl(this.pkgId, name)!);
       const has = this.hasDefaults(shape);
-      if (has && shape.kind === 'struct') this.needed.set(shape.id, shape);
+      if (has && shape.kind === 'struct') {
+        this.needed.set(shape.id, shape);
+        dispatched.push({ kindString: jsString(name), apply: this.applyName(shape) });
+      }
       kinds.push(
         render('defaults', 'kind', {
           name: setDefaultsFunctionName(name),
@@ -215,7 +220,8 @@ class DefaultsFile {
     applies.sort((a, b) => cmp(a.id, b.id));
     const dispatch = render('defaults', 'object', {
       union: objects.join(' | '),
-      objects: objects.map((name) => ({ kindString: jsString(name), fn: setDefaultsFunctionName(name), type: name })),
+      objects: dispatched,
+      jsonView: dispatched.length > 0 ? this.imports.runtimeValue(this.opts.runtimeModule, 'jsonView') : '',
     });
     return renderSourceFile(this.imports, [...kinds, dispatch, ...applies.map((a) => a.text)].join('\n'));
   }

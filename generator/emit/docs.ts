@@ -18,7 +18,7 @@ import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from '
 export const docsGenerator: Generator<Record<string, never>> = {
   name: 'docs',
   start(ctx: GenerationContext): GeneratorRun {
-    const schemas = new SchemaBuilder(ctx.model, ctx.diagnostics);
+    const schemas = new SchemaBuilder(ctx.model, ctx.diagnostics, { replay: true });
     const index = typeIndex(ctx.model.packages);
     return {
       group: (group): GeneratedFile[] => [{ path: `${group.name}.md`, contents: groupReference(ctx.model, group.name, schemas, index), role: 'docs' }],

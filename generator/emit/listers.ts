@@ -14,7 +14,7 @@
  * (`./informers`) uses it too.
  */
 import type { GenerationContext, Generator, GeneratorRun } from './types';
-import { type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clientset';
+import { clientGroupKey, type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clientset';
 import { ImportTracker, privateName, publicName, publicPlural, render, renderSourceFile, safeIdentifier } from '../render';
 
 /** A kind an informer can cache, with the names its lister and informer bindings use. */
@@ -73,6 +73,7 @@ export function cacheGenerator(
             const g = byGroup.get(gr.name);
             return g ? [{ path: group.path, contents: group.render(g, rt) }] : [];
           },
+          groupKey: (gr) => clientGroupKey(byGroup.get(gr.name)),
         }),
       };
     },

@@ -16,7 +16,7 @@
  */
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './types';
 import { cmp, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
-import { exampleVersion, type ClientGroup } from './clientset';
+import { clientGroupKey, exampleVersion, type ClientGroup } from './clientset';
 import { apiModulesReferenced } from '../model/util';
 import { groupFolder } from '../model/names';
 
@@ -43,7 +43,10 @@ export const packageGenerator: Generator<PackageOptions> = {
   name: 'package',
   start(ctx: GenerationContext, options: PackageOptions): GeneratorRun {
     const clients = new Map(ctx.clients.map((g) => [g.group, g]));
-    return { group: (group) => packageFiles(group, options, clients.get(group.name)) };
+    return {
+      group: (group) => packageFiles(group, options, clients.get(group.name)),
+      groupKey: (group) => JSON.stringify([group.versions.map((g) => g.version), group.sources, apiModulesReferenced(group.versions.map((g) => g.package)), clientGroupKey(clients.get(group.name))]),
+    };
   },
 };
 

@@ -84,6 +84,14 @@ export interface GroupTarget {
 export interface GeneratorRun {
   version?(gv: GroupVersionPackage): GeneratedFile[];
   group?(group: GroupTarget): GeneratedFile[];
+  /**
+   * What `group(group)`'s files and diagnostics are a function of (besides the generator's options), when that is
+   * less than the group's packages: for a group-level file made from the names of the group's kinds and versions (a
+   * clientset, an index, package metadata). Runs over successive models of the same APIs (`kubegen generate
+   * --watch`, see `EmitCache`) reuse the files of the last `group` call whose key was equal. Without it, a group's
+   * files are reused only while none of its packages, nor any package they reach, changed.
+   */
+  groupKey?(group: GroupTarget): string;
 }
 
 /**

@@ -8,8 +8,9 @@
  *   input-language sources of Kubernetes' built-in types, and returns a model plus every diagnostic found. Library
  *   declarations are converted when referenced, into the packages `@kubegen/runtime` and `@kubegen/api/<folder>`.
  *   It never throws for bad input: problems are diagnostics with a `file:line:column`.
- * - Types are converted from their syntax, with the type checker used only to resolve names to declarations, so
- *   well-known types are recognised by declaration, never by spelling.
+ * - Types are converted from their syntax, with names resolved to their declarations by `./resolve` (what the type
+ *   checker would compute for such files, without it), so well-known types are recognised by declaration, never by
+ *   spelling.
  * - Marker lines are parsed and validated by the marker registry; decisions that depend on markers are made by
  *   `generator/model/build.ts`.
  * - A package's hand-written `conversion.ts` is read for its exported function names and its relative imports
@@ -21,7 +22,7 @@ import * as ts from 'typescript';
 import { DiagnosticBag, didYouMean, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
 import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type MarkerTarget } from '../markers';
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
-import { buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
+import { ModelCache, buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
 import { API_PACKAGE, RUNTIME_PACKAGE, apiModules, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
@@ -68,13 +69,18 @@ export const CONVERSION_FILE = 'conversion.ts';
  * when a file is added or removed, everything is converted again (a specifier may now resolve elsewhere).
  *
  * A file that instantiates generic types is converted on every run (its instantiations belong to the generic's package).
- * A cached file's declarations are handed to the model builder again; the builder's resolution of fields (required,
- * default, immutable) is a function of the field's own markers and its package, so running it twice gives the same.
+ * Library declarations (`@kubegen/runtime`, `@kubegen/api`) are converted once and kept with what they referenced.
+ * Each loaded package carries the list of results it was assembled from (`LoadedPackage.sources`); the model
+ * builder's own cache (`model`) resolves again only the packages whose lists changed. Nothing kept is modified by
+ * the model builder.
  */
 export class LoadCache {
   /** The root and working directory the cache was filled for; another pair starts afresh. */
   private key: string | undefined;
-  private state: { files: SourceFiles; resolver: Resolver; metaDir: string; fileList: string; results: Map<string, FileResult> } | undefined;
+  private state: { files: SourceFiles; resolver: Resolver; metaDir: string; fileList: string; results: Map<string, FileResult>; libraries: Map<DeclNode, FileResult> } | undefined;
+
+  /** The model builder's cache (see `ModelCache`). */
+  readonly model = new ModelCache();
 
   /** Converted again in the last run (absolute paths): what a test or `--watch` can report. */
   lastConverted: string[] = [];
@@ -96,7 +102,7 @@ export class LoadCache {
       };
       const resolver = new Resolver(files, new Map([[RUNTIME_PACKAGE, runtimeIndex]]), apiIndex);
       this.key = key;
-      this.state = { files, resolver, metaDir, fileList: '', results: new Map() };
+      this.state = { files, resolver, metaDir, fileList: '', results: new Map(), libraries: new Map() };
     }
     const state = this.state;
     const changed = new Set<string>();
@@ -104,6 +110,7 @@ export class LoadCache {
     if (fileList !== state.fileList) {
       for (const f of state.fileList === '' ? [] : state.fileList.split('\0')) if (!apiFiles.includes(f)) state.files.update(f, undefined);
       state.results.clear();
+      state.libraries.clear();
       state.resolver.forgetModules();
       state.fileList = fileList;
     }
@@ -155,9 +162,9 @@ export function loadApiModel(options: LoadOptions, cache: LoadCache = new LoadCa
   const apiDir = options.apiSources !== undefined ? path.resolve(cwd, options.apiSources) : apiSourcesDir();
   const { state, changed } = cache.prepare(root, cwd, apiDir, apiFiles);
   const loader = new Loader(state.files, state.resolver, root, cwd, state.metaDir, apiDir, bag);
-  const packages = loader.load(apiFiles, state.results, changed);
+  const packages = loader.load(apiFiles, state.results, changed, state.libraries);
   cache.lastConverted = loader.converted;
-  const model = buildModel(packages, bag);
+  const model = buildModel(packages, bag, cache.model);
   return { model, diagnostics: bag.items };
 }
 
@@ -182,6 +189,8 @@ function listApiFiles(root: string): string[] {
 
 class Loader {
   private readonly packages = new Map<PackageId, LoadedPackage>();
+  /** Each package's `sources`, as they are pushed. */
+  private readonly sources = new Map<PackageId, object[]>();
   /** Library declarations (runtime, @kubegen/api) referenced so far, converted on demand into their package. */
   private readonly libraryQueue: Array<{ decl: DeclNode; pkg: LoadedPackage }> = [];
   private readonly librarySeen = new Set<string>();
@@ -208,7 +217,7 @@ class Loader {
   ) {}
 
   /** Convert the API files (taking a file's result from `results` when neither it nor a module it consulted is in `changed`) into packages. */
-  load(apiFiles: string[], results: Map<string, FileResult>, changed: ReadonlySet<string>): LoadedPackage[] {
+  load(apiFiles: string[], results: Map<string, FileResult>, changed: ReadonlySet<string>, libraries: Map<DeclNode, FileResult>): LoadedPackage[] {
     const runBag = this.bag;
     for (const file of apiFiles) {
       let result = results.get(file);
@@ -219,6 +228,7 @@ class Loader {
       }
       runBag.addAll(result.diagnostics);
       const pkg = this.packageFor(path.dirname(file));
+      this.sourcesOf(pkg).push(result);
       pkg.types.push(...result.types);
       pkg.markers.push(...result.packageMarkers);
       if (result.runtimeReexports.length > 0) (pkg.runtimeReexports ??= []).push(...result.runtimeReexports);
@@ -231,11 +241,46 @@ class Loader {
     // Library declarations, pulled in as they are referenced (a queue: their fields may reference more).
     for (let i = 0; i < this.libraryQueue.length; i++) {
       const { decl: node, pkg } = this.libraryQueue[i];
-      const decl = this.convertDecl(node, pkg.id);
-      if (decl) pkg.types.push(decl);
+      let result = libraries.get(node);
+      if (!result) {
+        result = this.convertLibraryDecl(node, pkg.id);
+        libraries.set(node, result);
+      }
+      this.sourcesOf(pkg).push(result);
+      runBag.addAll(result.diagnostics);
+      pkg.types.push(...result.types);
+      for (const ref of result.libraryRefs) this.queueLibrary(ref.decl, ref.id, ref.dir);
     }
     for (const pkg of this.packages.values()) this.bag.addAll(checkMarkerSet(pkg.markers));
     return [...this.packages.values()];
+  }
+
+  /** The package's `sources`, made on first use. */
+  private sourcesOf(pkg: LoadedPackage): object[] {
+    let sources = this.sources.get(pkg.id);
+    if (!sources) {
+      sources = [];
+      this.sources.set(pkg.id, sources);
+      pkg.sources = sources;
+    }
+    return sources;
+  }
+
+  /** Convert one library declaration into its own result (diagnostics and the library declarations it references recorded). */
+  private convertLibraryDecl(node: DeclNode, id: PackageId): FileResult {
+    const runBag = this.bag;
+    const result: FileResult = { deps: new Set(), diagnostics: [], types: [], packageMarkers: [], runtimeReexports: [], libraryRefs: [] };
+    this.bag = new DiagnosticBag();
+    this.current = result;
+    try {
+      const decl = this.convertDecl(node, id);
+      if (decl) result.types.push(decl);
+      result.diagnostics = this.bag.items;
+    } finally {
+      this.bag = runBag;
+      this.current = undefined;
+    }
+    return result;
   }
 
   /** Convert one API file into its own result (diagnostics in their own bag, consulted modules recorded). */
@@ -745,6 +790,8 @@ class Loader {
     }
     const pkg = this.packageFor(path.dirname(declFile.fileName));
     if (this.current) this.current.generic = true;
+    // the generic's package changes with every conversion of a file instantiating it
+    this.sourcesOf(pkg).push({});
     const key = `${pkg.id}#${name}`;
     const canonical = JSON.stringify(argRefs);
     if (this.instantiating.includes(key)) {

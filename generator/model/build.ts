@@ -4,9 +4,9 @@
  * kinds, their names/scope/subresources/columns, required-ness, defaults, immutability and schemaless-ness of
  * fields, storage versions (the one check that each kind has exactly one), client verbs, and where the imports of a
  * hand-written conversion.ts point in the generated package. Markers are read through their typed definitions
- * (`getMarker(markers, Resource)`). It knows nothing of ts-morph.
+ * (`getMarker(markers, Resource)`). It knows nothing of the parser (`typescript`).
  */
-import type { DiagnosticBag } from '../diagnostics';
+import { DiagnosticBag, type Diagnostic } from '../diagnostics';
 import {
   AcGenerate,
   CLIENT_VERBS,
@@ -84,6 +84,12 @@ export interface LoadedPackage {
   runtime?: boolean;
   /** Names of `@kubegen/runtime` declarations the package re-exports (`export type { ObjectMeta } from '@kubegen/runtime'`). */
   runtimeReexports?: string[];
+  /**
+   * What the front end assembled the package from (its per-file results), by identity: two loads with equal lists
+   * (element by element) gave the package the same declarations, markers and conversions. Absent (a package built
+   * by hand, or by the importer), the package is always resolved again.
+   */
+  sources?: readonly object[];
 }
 
 
@@ -100,57 +106,203 @@ export interface ConversionImportSite {
   typeOnly: boolean;
 }
 
-export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag): ApiModel {
-  const packages: Package[] = loaded
-    .map((lp) => resolvePackage(lp))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const index = typeIndex(packages);
-  for (const pkg of packages) {
-    for (const t of pkg.types) {
-      resolveFields(t.type, pkg, index);
-      const constraints = resolveConstraints(t.markers, t.type, index);
-      if (constraints) t.constraints = constraints;
-      else delete t.constraints;
+/**
+ * What the model builder keeps between builds of the same APIs (`kubegen generate --watch`), so that a build resolves
+ * again only what its input changed. Everything kept is immutable: a build never mutates a package, declaration or
+ * kind it hands out, so a model of one run stays valid while the next is built.
+ *
+ * - **Per package**: the resolved package (fields, kinds, constraints) and the diagnostics of its own checks, kept
+ *   while the loaded package's `sources` (by identity) and those of every package its declarations reach (with the
+ *   runtime's) are the same — resolution reads nothing else.
+ * - **Per group**: storage versions, the group's Go name and versions, and the group's diagnostics (name conflicts,
+ *   versions), kept while the group's resolved packages are the same objects.
+ * - **Per package, final**: the package with its storage versions and hand-written conversions, the same object as
+ *   in the previous build when neither changed — what the emitters' reuse (`EmitCache`) compares by identity.
+ * - The recursion check walks the whole model on every build (its diagnostics depend on the walk's order).
+ */
+export class ModelCache {
+  private packages = new Map<PackageId, PackageEntry>();
+  private groups = new Map<string, GroupEntry>();
+  private finals = new Map<PackageId, FinalEntry>();
+  private refs = new WeakMap<readonly object[], ReadonlySet<PackageId>>();
+
+  /** Packages resolved again by the last build (the others were reused). */
+  lastResolved: PackageId[] = [];
+
+  /** A package's resolution, reused when its sources and those of the packages it reaches are unchanged. */
+  resolve(lp: LoadedPackage, byId: ReadonlyMap<PackageId, LoadedPackage>, index: () => Index): PackageEntry {
+    const prev = this.packages.get(lp.id);
+    if (prev && lp.sources !== undefined && sameList(prev.sources, lp.sources) && [...prev.deps].every(([id, s]) => sameList(byId.get(id)?.sources, s))) return prev;
+    const bag = new DiagnosticBag();
+    const resolved = resolvePackage(lp, index(), bag);
+    const deps = new Map<PackageId, readonly object[] | undefined>();
+    for (const id of this.reach(lp, byId)) deps.set(id, byId.get(id)?.sources);
+    const entry: PackageEntry = { sources: lp.sources, deps, resolved, diagnostics: bag.items };
+    if (lp.sources !== undefined) this.packages.set(lp.id, entry);
+    this.lastResolved.push(lp.id);
+    return entry;
+  }
+
+  /** A group's resolution, reused when its resolved packages are the same objects. */
+  group(name: string, pkgs: readonly Package[]): GroupEntry {
+    const prev = this.groups.get(name);
+    if (prev && sameList(prev.packages, pkgs)) return prev;
+    const bag = new DiagnosticBag();
+    const { group, storage } = resolveGroup(name, pkgs, bag);
+    const entry: GroupEntry = { packages: pkgs, group, storage, diagnostics: bag.items };
+    this.groups.set(name, entry);
+    return entry;
+  }
+
+  /** The final package: the previous build's object when its resolution, storage versions and conversions are the same. */
+  final(resolved: Package, storage: readonly string[], conversion: LoadedPackage['conversion'], groupVersions: readonly string[]): Package {
+    const prev = this.finals.get(resolved.id);
+    const storageKey = storage.join('\0');
+    const versionsKey = groupVersions.join('\0');
+    if (prev && prev.resolved === resolved && prev.storageKey === storageKey && prev.conversion === conversion && (conversion === undefined || prev.versionsKey === versionsKey)) return prev.final;
+    const final: Package = storage.length > 0 ? { ...resolved, kinds: resolved.kinds.map((k) => (storage.includes(k.name) ? { ...k, storage: true } : k)) } : resolved;
+    if (conversion) final.manualConversions = resolveManualConversions(`${resolved.dir}/conversion.ts`, resolved.version, conversion.source, conversion.imports, new Set(groupVersions));
+    this.finals.set(resolved.id, { resolved, storageKey, conversion, versionsKey, final });
+    return final;
+  }
+
+  /** Forget packages that are gone. */
+  retain(ids: ReadonlySet<PackageId>, groups: ReadonlySet<string>): void {
+    for (const id of [...this.packages.keys()]) if (!ids.has(id)) this.packages.delete(id);
+    for (const id of [...this.finals.keys()]) if (!ids.has(id)) this.finals.delete(id);
+    for (const g of [...this.groups.keys()]) if (!groups.has(g)) this.groups.delete(g);
+  }
+
+  /** The packages whose declarations resolving `lp` may read: those its types reach, transitively, and the runtime's. */
+  private reach(lp: LoadedPackage, byId: ReadonlyMap<PackageId, LoadedPackage>): Set<PackageId> {
+    const seen = new Set<PackageId>([lp.id, RUNTIME_PACKAGE]);
+    const stack = [lp];
+    while (stack.length > 0) {
+      for (const id of this.directRefs(stack.pop()!)) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const next = byId.get(id);
+        if (next) stack.push(next);
+      }
     }
+    seen.delete(lp.id);
+    return seen;
   }
-  for (const pkg of packages) {
-    if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
-    if (pkg.group === undefined || pkg.skip) continue;
-    pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
-    if (pkg.kinds.length === 0 && pkg.types.length > 0) {
-      // a version without kinds is fine (shared types); nothing to resolve
-    }
+
+  private directRefs(lp: LoadedPackage): ReadonlySet<PackageId> {
+    const cached = lp.sources && this.refs.get(lp.sources);
+    if (cached) return cached;
+    const out = new Set<PackageId>();
+    for (const t of lp.types) for (const key of namedRefs(t.type)) out.add(key.slice(0, key.lastIndexOf('#')));
+    if (lp.sources) this.refs.set(lp.sources, out);
+    return out;
   }
-  const groups = resolveGroups(packages, bag);
-  for (const lp of loaded) {
-    const pkg = packages.find((p) => p.id === lp.id);
-    if (!pkg || !lp.conversion) continue;
-    const versions = new Set(groups.find((g) => g.name === pkg.group)?.versions.map((v) => v.version) ?? [pkg.version]);
-    pkg.manualConversions = resolveManualConversions(`${pkg.dir}/conversion.ts`, pkg.version, lp.conversion.source, lp.conversion.imports, versions);
+}
+
+interface PackageEntry {
+  sources: readonly object[] | undefined;
+  /** The packages the resolution may have read, with their sources then. */
+  deps: ReadonlyMap<PackageId, readonly object[] | undefined>;
+  /** Resolved, before storage versions and conversions. */
+  resolved: Package;
+  diagnostics: readonly Diagnostic[];
+}
+
+interface GroupEntry {
+  packages: readonly Package[];
+  group: ApiGroup;
+  /** Per package id, the kinds that are the storage version. */
+  storage: ReadonlyMap<PackageId, readonly string[]>;
+  diagnostics: readonly Diagnostic[];
+}
+
+interface FinalEntry {
+  resolved: Package;
+  storageKey: string;
+  conversion: LoadedPackage['conversion'];
+  versionsKey: string;
+  final: Package;
+}
+
+function sameList(a: readonly object[] | undefined, b: readonly object[] | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The model of loaded packages; problems are reported into `bag`. The loaded packages are not modified. With a
+ * `cache` kept between builds of the same APIs, only what changed is resolved again (see {@link ModelCache}); the
+ * model and the diagnostics are the same as a build without one.
+ */
+export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag, cache: ModelCache = new ModelCache()): ApiModel {
+  cache.lastResolved = [];
+  const sortedLoaded = [...loaded].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byId = new Map(sortedLoaded.map((lp) => [lp.id, lp]));
+  // The index of the loaded declarations: resolution reads only their structure (names, types, markers).
+  let loadedIndex: Index | undefined;
+  const index = () => (loadedIndex ??= loadedTypeIndex(sortedLoaded));
+  const resolved: Package[] = [];
+  for (const lp of sortedLoaded) {
+    const entry = cache.resolve(lp, byId, index);
+    bag.addAll(entry.diagnostics);
+    resolved.push(entry.resolved);
   }
-  checkDuplicates(packages, bag);
-  checkKindOnlyMarkers(loaded, index, bag);
-  checkDuplicateProperties(packages, index, bag);
-  checkModelNames(packages, bag);
-  checkRecursion(packages, index, bag);
+  const byGroup = new Map<string, Package[]>();
+  for (const p of resolved) {
+    if (p.group === undefined || p.skip) continue;
+    const list = byGroup.get(p.group) ?? [];
+    list.push(p);
+    byGroup.set(p.group, list);
+  }
+  const groups: ApiGroup[] = [];
+  const storage = new Map<PackageId, readonly string[]>();
+  for (const name of [...byGroup.keys()].sort()) {
+    const entry = cache.group(name, byGroup.get(name)!);
+    bag.addAll(entry.diagnostics);
+    groups.push(entry.group);
+    for (const [id, kinds] of entry.storage) storage.set(id, kinds);
+  }
+  const versionsOf = new Map(groups.map((g) => [g.name, g.versions.map((v) => v.version)]));
+  const packages = resolved.map((p) => cache.final(p, storage.get(p.id) ?? [], byId.get(p.id)?.conversion, (p.group !== undefined ? versionsOf.get(p.group) : undefined) ?? [p.version]));
+  cache.retain(new Set(byId.keys()), new Set(byGroup.keys()));
+  checkRecursion(packages, typeIndex(packages), bag);
   return { packages, groups };
 }
 
-function resolvePackage(lp: LoadedPackage): Package {
-  const types = [...lp.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/** An index of loaded packages' declarations (as `typeIndex` of resolved packages). */
+function loadedTypeIndex(loaded: readonly LoadedPackage[]): Index {
+  return typeIndex(loaded);
+}
+
+/**
+ * A loaded package resolved on its own (reading other packages' declarations through `index`): its declarations
+ * copied with their fields resolved, its kinds, and the checks that look at one package at a time, reported into
+ * `bag`. Storage versions and hand-written conversions are the group's business ({@link ModelCache.final}).
+ */
+function resolvePackage(lp: LoadedPackage, index: Index, bag: DiagnosticBag): Package {
+  const optionalByDefault = isPackageOptional(lp.markers);
+  const types = [...lp.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((t) => resolvedDecl(t, optionalByDefault, index));
   const pkg: Package = {
     id: lp.id,
     dir: lp.dir,
     group: getMarker(lp.markers, GroupName),
     version: getMarker(lp.markers, VersionName) ?? lp.folderName,
     skip: hasMarker(lp.markers, Skip),
-    optionalByDefault: isPackageOptional(lp.markers),
+    optionalByDefault,
     markers: lp.markers,
     types,
     kinds: [],
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
   if (lp.runtimeReexports && lp.runtimeReexports.length > 0) pkg.runtimeReexports = [...new Set(lp.runtimeReexports)].sort();
+  if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
+  if (pkg.group !== undefined && !pkg.skip) pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
+  checkDuplicates(pkg, bag);
+  checkKindOnlyMarkers(lp, index, bag);
+  if (pkg.id !== RUNTIME_PACKAGE) checkDuplicateProperties(pkg, index, bag);
+  checkModelNames([pkg], bag);
   return pkg;
 }
 
@@ -158,23 +310,37 @@ function isPackageOptional(markers: MarkerValue[]): boolean {
   return hasMarker(markers, ValidationOptional);
 }
 
-/** Resolve `Field.required` (controller-gen's precedence, v0.16+), defaults, immutability and schemaless-ness everywhere in a type. */
-function resolveFields(t: TypeRef, pkg: Package, index: Index): void {
+/** A declaration with its fields resolved (see {@link resolvedType}) and its own constraints; `t` is not modified. */
+function resolvedDecl(t: TypeDecl, optionalByDefault: boolean, index: Index): TypeDecl {
+  const decl: TypeDecl = { ...t, type: resolvedType(t.type, optionalByDefault, index) };
+  const constraints = resolveConstraints(t.markers, t.type, index);
+  if (constraints) decl.constraints = constraints;
+  else delete decl.constraints;
+  return decl;
+}
+
+/**
+ * A type with `Field.required` (controller-gen's precedence, v0.16+), defaults, immutability and schemaless-ness
+ * resolved everywhere in it: a copy where it has fields, `t` itself where it has none.
+ */
+function resolvedType(t: TypeRef, optionalByDefault: boolean, index: Index): TypeRef {
   switch (t.kind) {
     case 'array':
-      { resolveFields(t.items, pkg, index); return; }
+      return { ...t, items: resolvedType(t.items, optionalByDefault, index) };
     case 'map':
-      { resolveFields(t.values, pkg, index); return; }
+      return { ...t, values: resolvedType(t.values, optionalByDefault, index) };
     case 'struct':
-      for (const e of t.embeds) resolveFields(e, pkg, index);
-      for (const f of t.fields) {
-        f.required = fieldRequired(f, pkg.optionalByDefault);
-        resolveFieldMarkers(f, index);
-        resolveFields(f.type, pkg, index);
-      }
-      return;
+      return {
+        ...t,
+        embeds: t.embeds.map((e) => resolvedType(e, optionalByDefault, index)),
+        fields: t.fields.map((f) => {
+          const field: Field = { ...f, type: resolvedType(f.type, optionalByDefault, index), required: fieldRequired(f, optionalByDefault) };
+          resolveFieldMarkers(field, index);
+          return field;
+        }),
+      };
     default:
-      return;
+      return t;
   }
 }
 
@@ -403,60 +569,58 @@ function resolveClient(t: TypeDecl, scope: 'Namespaced' | 'Cluster', hasStatus: 
   return { generate, namespaced: scope === 'Namespaced' && nonNamespaced === undefined, verbs, methods };
 }
 
-/** Groups, their versions sorted by plain string comparison, and the storage version of every kind. */
-function resolveGroups(packages: Package[], bag: DiagnosticBag): ApiGroup[] {
-  const byGroup = new Map<string, Package[]>();
-  for (const p of packages) {
-    if (p.group === undefined || p.skip) continue;
-    const list = byGroup.get(p.group) ?? [];
-    list.push(p);
-    byGroup.set(p.group, list);
+/**
+ * A group (its versions sorted by plain string comparison) and the storage version of every kind: per package id,
+ * the names of its kinds stored in that version. The packages are not modified.
+ */
+function resolveGroup(name: string, packages: readonly Package[], bag: DiagnosticBag): { group: ApiGroup; storage: Map<PackageId, string[]> } {
+  const pkgs = [...packages].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
+  const storage = new Map<PackageId, string[]>();
+  const stored = (k: Kind) => {
+    const p = pkgs.find((x) => x.kinds.includes(k))!;
+    storage.set(p.id, [...(storage.get(p.id) ?? []), k.name]);
+  };
+  for (let i = 1; i < pkgs.length; i++) {
+    if (pkgs[i].version === pkgs[i - 1].version) {
+      const other = pkgs[i - 1].markers[0]?.span;
+      bag.report('duplicate-declaration', `version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span, {
+        related: other ? [{ span: other, message: `the declaration in ${pkgs[i - 1].dir}` }] : [],
+      });
+    }
   }
-  const groups: ApiGroup[] = [];
-  for (const [name, pkgs] of [...byGroup.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    pkgs.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
-    for (let i = 1; i < pkgs.length; i++) {
-      if (pkgs[i].version === pkgs[i - 1].version) {
-        const other = pkgs[i - 1].markers[0]?.span;
-        bag.report('duplicate-declaration', `version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span, {
-          related: other ? [{ span: other, message: `the declaration in ${pkgs[i - 1].dir}` }] : [],
+  const group: ApiGroup = { name, goName: groupGoName(name, pkgs), versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) };
+  checkNameConflicts(name, pkgs, bag);
+  // storage per kind across the group's versions
+  const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
+  for (const kindName of [...kindNames].sort()) {
+    const versions = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName && !k.skip));
+    const all = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName));
+    if (versions.length === 0) {
+      bag.report('crd-versions', `CRD for ${kindName}.${name} has no versions left after +kubebuilder:skipversion`, all[0]?.span);
+      continue;
+    }
+    if (versions.length === 1) stored(versions[0]);
+    else {
+      const marked = pkgs.flatMap((p) =>
+        p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, StorageVersion)),
+      );
+      if (marked.length === 0) bag.report('crd-versions', `CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
+      else if (marked.length > 1)
+        bag.report('crd-versions', `CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, marked[1].span, {
+          related: marked.filter((_, i) => i !== 1).map((k) => ({ span: k.span, message: `${kindName} is also marked +kubebuilder:storageversion here` })),
         });
-      }
+      else stored(marked[0]);
     }
-    groups.push({ name, goName: groupGoName(name, pkgs), versions: pkgs.map((p) => ({ group: name, version: p.version, package: p.id })) });
-    checkNameConflicts(name, pkgs, bag);
-    // storage per kind across the group's versions
-    const kindNames = new Set(pkgs.flatMap((p) => p.kinds.map((k) => k.name)));
-    for (const kindName of [...kindNames].sort()) {
-      const versions = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName && !k.skip));
-      const all = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName));
-      if (versions.length === 0) {
-        bag.report('crd-versions', `CRD for ${kindName}.${name} has no versions left after +kubebuilder:skipversion`, all[0]?.span);
-        continue;
-      }
-      if (versions.length === 1) versions[0].storage = true;
-      else {
-        const marked = pkgs.flatMap((p) =>
-          p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, StorageVersion)),
-        );
-        if (marked.length === 0) bag.report('crd-versions', `CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
-        else if (marked.length > 1)
-          bag.report('crd-versions', `CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, marked[1].span, {
-            related: marked.filter((_, i) => i !== 1).map((k) => ({ span: k.span, message: `${kindName} is also marked +kubebuilder:storageversion here` })),
-          });
-        else marked[0].storage = true;
-      }
-      if (!versions.some((k) => k.served)) bag.report('crd-versions', `CRD for ${kindName}.${name} has no served version`, versions[0].span);
-      // Names must agree across versions: they describe one CRD.
-      const first = versions[0];
-      for (const k of versions.slice(1)) {
-        if (k.plural !== first.plural || k.scope !== first.scope || k.singular !== first.singular) {
-          bag.report('crd-versions', `versions of ${kindName}.${name} disagree on resource names or scope (plural "${first.plural}"/"${k.plural}", scope ${first.scope}/${k.scope})`, k.span);
-        }
+    if (!versions.some((k) => k.served)) bag.report('crd-versions', `CRD for ${kindName}.${name} has no served version`, versions[0].span);
+    // Names must agree across versions: they describe one CRD.
+    const first = versions[0];
+    for (const k of versions.slice(1)) {
+      if (k.plural !== first.plural || k.scope !== first.scope || k.singular !== first.singular) {
+        bag.report('crd-versions', `versions of ${kindName}.${name} disagree on resource names or scope (plural "${first.plural}"/"${k.plural}", scope ${first.scope}/${k.scope})`, k.span);
       }
     }
   }
-  return groups;
+  return { group, storage };
 }
 
 /**
@@ -514,7 +678,7 @@ function groupGoName(group: string, versions: readonly Package[]): string {
  * The same declaration reached twice (a diamond of embeddings) is one declaration; TypeMeta's `apiVersion` and
  * `kind` may be redeclared (narrowed) by the type that embeds it, the one shadowing the importer writes.
  */
-function checkDuplicateProperties(packages: readonly Package[], index: Index, bag: DiagnosticBag): void {
+function checkDuplicateProperties(p: Package, index: Index, bag: DiagnosticBag): void {
   const spanKey = (f: Field) => `${f.span.file}:${f.span.line}:${f.span.column}`;
   // TypeMeta's apiVersion / kind may be narrowed by a kind (the importer does, for a CRD whose differ): the kind's own
   // field shadows the embedded one, as in Go
@@ -552,10 +716,7 @@ function checkDuplicateProperties(packages: readonly Package[], index: Index, ba
         return;
     }
   };
-  for (const p of packages) {
-    if (p.id === RUNTIME_PACKAGE) continue;
-    for (const d of p.types) visit(d.type, d.name);
-  }
+  for (const d of p.types) visit(d.type, d.name);
 }
 
 /**
@@ -576,9 +737,9 @@ function checkKindsHaveGroup(pkg: Package, index: Index, bag: DiagnosticBag): vo
 }
 
 /** A marker only a kind reads (`kindOnly` in the registry) on a type that is not a kind is an error at the marker. */
-function checkKindOnlyMarkers(loaded: readonly LoadedPackage[], index: Index, bag: DiagnosticBag): void {
-  for (const lp of loaded) {
-    if (lp.runtime || isApiPackage(lp.id)) continue; // library declarations: checked where they are generated
+function checkKindOnlyMarkers(lp: LoadedPackage, index: Index, bag: DiagnosticBag): void {
+  if (lp.runtime || isApiPackage(lp.id)) return; // library declarations: checked where they are generated
+  {
     for (const t of lp.types) {
       const kindOnly = t.markers.filter((m) => markerDefinition(m.name)?.kindOnly === true);
       if (kindOnly.length === 0 || isKindDecl(t, index)) continue;
@@ -590,8 +751,8 @@ function checkKindOnlyMarkers(loaded: readonly LoadedPackage[], index: Index, ba
   }
 }
 
-function checkDuplicates(packages: Package[], bag: DiagnosticBag): void {
-  for (const p of packages) {
+function checkDuplicates(p: Package, bag: DiagnosticBag): void {
+  {
     for (let i = 1; i < p.types.length; i++) {
       if (p.types[i].name === p.types[i - 1].name) {
         bag.report('duplicate-declaration', `type ${p.types[i].name} is declared twice in ${p.dir}`, p.types[i].span, {

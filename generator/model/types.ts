@@ -2,7 +2,7 @@
  * The API model: plain, serialisable Kubernetes data built by `generator/load` and read by every emitter.
  *
  * Contract:
- * - Nothing here refers to ts-morph or any parser type; a model can be written with JSON.stringify and read back,
+ * - Nothing here refers to the parser (`typescript`) or any of its types; a model can be written with JSON.stringify and read back,
  *   with one exception: a marker value may hold a bigint (an integer beyond 2^53, exact as Go's int64), which
  *   JSON.stringify writes only through a replacer. Objects in marker values have a null prototype (`__proto__`
  *   is an ordinary key).

@@ -53,7 +53,7 @@ export function typeKey(pkg: PackageId, name: string): string {
  * emitters share. A `Map` keyed by `typeKey`.
  */
 export class TypeIndex extends Map<string, TypeDecl> {
-  constructor(packages: readonly Package[]) {
+  constructor(packages: ReadonlyArray<Pick<Package, 'id' | 'types'>>) {
     super();
     for (const p of packages) for (const t of p.types) this.set(typeKey(p.id, t.name), t);
   }
@@ -64,7 +64,29 @@ export class TypeIndex extends Map<string, TypeDecl> {
   }
 }
 
-export function typeIndex(packages: readonly Package[]): TypeIndex {
+/** The packages a type reference names (directly or inside arrays, maps and structs), added to `out`. */
+export function packagesReferenced(ref: TypeRef, out: Set<PackageId>): Set<PackageId> {
+  switch (ref.kind) {
+    case 'named':
+      out.add(ref.package);
+      break;
+    case 'array':
+      packagesReferenced(ref.items, out);
+      break;
+    case 'map':
+      packagesReferenced(ref.values, out);
+      break;
+    case 'struct':
+      for (const e of ref.embeds) packagesReferenced(e, out);
+      for (const f of ref.fields) packagesReferenced(f.type, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+export function typeIndex(packages: ReadonlyArray<Pick<Package, 'id' | 'types'>>): TypeIndex {
   return new TypeIndex(packages);
 }
 

@@ -17,9 +17,14 @@ export interface LoopNames {
   setOwn?: string;
   /** `JsonObject` as the file spells it (maps only). */
   jsonObject?: string;
+  /** `JsonValue` as the file spells it (arrays only). */
+  jsonValue?: string;
 }
 
-/** One level of a loop: `v` (an expression known to be a non-null object) and what to do with each element. */
+/**
+ * One level of a loop: `v` (a variable holding a JSON value known to be an object: a `JsonValue` narrowed by `typeof`)
+ * and what to do with each element. Elements are `JsonValue`s, narrowed the same way.
+ */
 export interface Loop {
   v: string;
   /** The nesting depth; numbers the loop variables (`a0`, `e0`, `a1` …). */
@@ -40,14 +45,15 @@ const indent = (lines: string[], by: string): string[] => lines.map((l) => by + 
 /** An array loop: a fresh array of the handled elements (scalars as they are); a non-array value is cloned. */
 export function arrayLoop(names: LoopNames, loop: Loop): string[] {
   const { v, d, assign } = loop;
+  if (names.jsonValue === undefined) throw new Error('kubegen bug: an array loop needs JsonValue');
   const [n, a, i, e] = [`n${d}`, `a${d}`, `i${d}`, `e${d}`];
   return [
     `if (Array.isArray(${v})) {`,
     ...indent(loop.prelude ?? [], '  '),
     `  const ${n} = ${v}.length;`,
-    `  const ${a} = new Array<unknown>(${n});`,
+    `  const ${a} = new Array<${names.jsonValue}>(${n});`,
     `  for (let ${i} = 0; ${i} < ${n}; ${i}++) {`,
-    `    const ${e}: unknown = ${v}[${i}];`,
+    `    const ${e} = ${v}[${i}];`,
     `    if (typeof ${e} === 'object' && ${e} !== null) {`,
     ...indent(
       loop.element(e, i, (x) => `${a}[${i}] = ${x};`),
@@ -65,15 +71,14 @@ export function mapLoop(names: LoopNames, loop: Loop): string[] {
   const { v, d, assign } = loop;
   if (names.setOwn === undefined || names.jsonObject === undefined) throw new Error('kubegen bug: a map loop needs setOwn and JsonObject');
   const setOwn = names.setOwn;
-  const [src, m, k, e] = [`s${d}`, `m${d}`, `k${d}`, `e${d}`];
+  const [m, k, e] = [`m${d}`, `k${d}`, `e${d}`];
   return [
     `if (Array.isArray(${v})) ${assign(`${names.clone}(${v})`)}`,
     'else {',
     ...indent(loop.prelude ?? [], '  '),
-    `  const ${src} = ${v} as ${names.jsonObject};`,
     `  const ${m}: ${names.jsonObject} = {};`,
-    `  for (const ${k} of Object.keys(${src})) {`,
-    `    const ${e} = ${src}[${k}];`,
+    `  for (const ${k} of Object.keys(${v})) {`,
+    `    const ${e} = ${v}[${k}];`,
     `    if (typeof ${e} === 'object' && ${e} !== null) {`,
     ...indent(
       loop.element(e, k, (x) => `${setOwn}(${m}, ${k}, ${x});`),

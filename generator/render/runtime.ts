@@ -17,6 +17,7 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
     'internal',
     [
       'JsonObject',
+      'JsonValue',
       'asDeclared',
       'cloneJSON',
       'copyFlat',

@@ -8,7 +8,7 @@
  * Pure with respect to the model: reads it, never mutates it. Problems go to the DiagnosticBag with the span of
  * the TypeScript declaration or marker responsible.
  */
-import type { DiagnosticBag } from '../diagnostics';
+import type { Diagnostic, DiagnosticBag } from '../diagnostics';
 import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, stringEnum, type SchemaApplyContext } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex, type TypeIndex } from '../model/util';
@@ -63,10 +63,18 @@ export class SchemaBuilder {
   private readonly cache = new Map<string, JSONSchemaProps>();
   private readonly inProgress = new Set<string>();
   private readonly reportedRecursion = new Set<string>();
+  /** With `replay`: the diagnostics reported while each cached schema was built. */
+  private readonly found = new Map<string, readonly Diagnostic[]>();
 
+  /**
+   * `replay`: a schema taken from the cache reports again what building it reported, so every caller that uses a
+   * named type sees its problems — for a generator whose calls are kept and reused one by one (`EmitCache`, which
+   * reports each distinct diagnostic of a generator once). Without it, a problem is reported once, by its first use.
+   */
   constructor(
     model: ApiModel,
     private readonly bag: DiagnosticBag,
+    private readonly options: { replay?: boolean } = {},
   ) {
     this.index = typeIndex(model.packages);
   }
@@ -88,7 +96,11 @@ export class SchemaBuilder {
   typeSchema(decl: TypeDecl): JSONSchemaProps {
     const key = `${decl.package}.${decl.name}`;
     const cached = this.cache.get(key);
-    if (cached) return cached;
+    if (cached) {
+      const found = this.found.get(key);
+      if (found) this.bag.addAll(found);
+      return cached;
+    }
     if (this.inProgress.has(key)) {
       if (!this.reportedRecursion.has(key)) {
         this.reportedRecursion.add(key);
@@ -98,6 +110,7 @@ export class SchemaBuilder {
       return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
     }
     this.inProgress.add(key);
+    const before = this.bag.items.length;
     let schema: JSONSchemaProps;
     if (decl.type.kind === 'struct') {
       const { own, embedded } = this.structParts(decl.type);
@@ -113,6 +126,7 @@ export class SchemaBuilder {
     }
     this.inProgress.delete(key);
     this.cache.set(key, schema);
+    if (this.options.replay && this.bag.items.length > before) this.found.set(key, this.bag.items.slice(before));
     return schema;
   }
 

@@ -312,6 +312,8 @@ export const CEL_RULE_CASES: CelRuleCase[] = [
   ok('quantity arithmetic', 'spec', 'quantity("1").add(2).asInteger() == 3'),
   ok('isQuantity', 'spec', 'isQuantity(self.name)'),
   bad('quantity method typo', 'spec', 'quantity("1").asInt() == 1', 'does not compile'),
+  ok('quantity sign is a function', 'spec', 'sign(quantity("1")) == 1'),
+  bad('quantity sign is not a method', 'spec', 'quantity("1").sign() == 1', 'does not compile'),
   bad('quantity compared to string', 'spec', 'quantity("1") == "1"', 'does not compile'),
   // ip, cidr
   ok('ip family', 'spec', '!isIP(self.name) || ip(self.name).family() == 4'),

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ImportTracker, declaredNames, isIdentifier, privateName, publicName, renderSourceFile, safeIdentifier } from '../../generator/render';
 import { kubegen, project, remove, typeCheckGenerated } from './compiler-support';
+import { typeAssertions } from '../unit/helpers/generated';
 
 /** A kind named Resource: its client type is ResourceClient, as the runtime's generic client. */
 const RESOURCE_KIND = `/**
@@ -105,8 +106,65 @@ describe('colliding and Unicode type names', () => {
     expect(read('v1/types.ts')).toContain('export interface Größe {');
     expect(read('v1/types.ts')).toContain('export type Ωmega = Record<string, Größe>;');
     expect(read('v1/types.ts')).toContain('  größe?: Größe;');
-    expect(read('v1/deepcopy.ts')).toContain('export function deepCopyGröße(in_: Größe): Größe {');
+    expect(read('v1/deepcopy.ts')).toContain('export function deepCopyGröße(in_: Größe): Größe;');
   });
+});
+
+/** Fields named like the members every object has through Object.prototype, required and optional, in every container. */
+const OBJECT_MEMBER_FIELDS = `import type { ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+
+/**
+ * +genclient
+ * +kubebuilder:object:root=true
+ */
+export interface Proto extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec: ProtoSpec;
+}
+
+/** +kubebuilder:object:root=true */
+export interface ProtoList extends TypeMeta {
+  metadata?: ListMeta;
+  items: Proto[];
+}
+
+export interface ProtoSpec {
+  constructor?: string;
+  toString: string;
+  valueOf?: int32;
+  hasOwnProperty?: Member;
+  isPrototypeOf?: Member[];
+  propertyIsEnumerable?: Record<string, Member>;
+  inline?: { constructor?: boolean; toLocaleString: Member };
+}
+
+export interface Member {
+  constructor: string;
+  valueOf?: Leaf[];
+}
+
+export interface Leaf {
+  toString?: string;
+  hasOwnProperty: Record<string, string>;
+}
+`;
+
+describe('fields named like Object.prototype members', () => {
+  it('are copied by deepcopy code that type-checks without a type assertion', async () => {
+    const dir = project(OBJECT_MEMBER_FIELDS);
+    try {
+      const r = await kubegen(['generate'], dir);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(typeCheckGenerated(path.join(dir, 'generated'))).toBe('');
+      const deepcopy = fs.readFileSync(path.join(dir, 'generated/ex.example.com/src/v1/deepcopy.ts'), 'utf8');
+      expect(deepcopy).toContain("case 'hasOwnProperty': {");
+      expect(deepcopy).toContain('out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMember(v);');
+      expect(typeAssertions(deepcopy).filter((a) => !a.startsWith('as keyof '))).toEqual([]);
+    } finally {
+      remove(dir);
+    }
+  }, 120_000);
 });
 
 describe('a kind whose generated names are runtime names', () => {

@@ -74,7 +74,7 @@ describe('conversion emitter', () => {
       return { ...f, contents: f.contents.replace("    switch (key as keyof (hub.Container & Container)) {\n      case 'name':\n", "    switch (key as keyof (hub.Container & Container)) {\n      case 'nmae':\n") };
     });
     const paths = writeFiles(dir, [...files, ...deepcopy.files, ...renderTypes(model)]);
-    expect(typeCheck(paths)).toEqual([expect.stringContaining(`v1beta1/conversion.ts:46:12 Type '"nmae"' is not comparable to type '"name" | "image" | "resources" | "betaNote"'`)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`v1beta1/conversion.ts:45:12 Type '"nmae"' is not comparable to type '"name" | "image" | "resources" | "betaNote"'`)]);
   });
 
   it('copies the hand-written conversions into the generated package, type-checked against the generated types', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { ModelIndex } from '../../generator/render';
 import { schemaArbitrary } from './arbitrary';
-import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeAssertions, typeCheck, writeFiles } from './helpers/generated';
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { loadGoldenModel } from './helpers/golden';
 import { typeSchema } from './helpers/schema';
@@ -44,6 +44,16 @@ describe('deepcopy emitter', () => {
     const misspelt = { ...file, contents: file.contents.replace("      case 'spec': {", "      case 'spek': {") };
     const paths = writeFiles(tempDir('deepcopy-misspelt'), [misspelt, ...renderTypes(model)]);
     expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"spek"' is not comparable to type 'keyof CronTab'`)]);
+  });
+
+  it('hands copied values on as JSON: no type assertion but `key as keyof <Type>` in the switches', () => {
+    const text = result.files[0]!.contents;
+    const assertions = typeAssertions(text);
+    expect(assertions.length).toBeGreaterThan(0);
+    expect(assertions.filter((a) => !/^as keyof [A-Z]\w*$/.test(a))).toEqual([]);
+    // every struct function takes JSON first (what the walk hands it), its declared type second
+    expect(text).toContain('export function deepCopyCronTabSpec(in_: JsonObject): JsonObject;\n');
+    expect(text).toContain('export function deepCopyCronTabSpec(in_: CronTabSpec): CronTabSpec;\nexport function deepCopyCronTabSpec(in_: object): object {');
   });
 
   it('exports a function per struct, array and map type, and deepCopyObject', () => {

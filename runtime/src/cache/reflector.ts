@@ -12,8 +12,11 @@
  *    `lastSyncResourceVersion` and `hasSynced()`.
  *
  * Contract of `watchEvents` (and so of `Reflector.run`):
- * - the initial list is paginated (`pageSize`, default 500); page n + 1 is requested as soon as page n arrived,
- *   so the server prepares it while page n's objects are applied. `listSemantic: 'MostRecent'` (default) lists with
+ * - the initial list is paginated (`pageSize`, default 500); page n + 1 is requested as soon as page n's continue
+ *   token is known, so the server prepares it while page n is decoded and applied: a lister-watcher that reads the
+ *   token from the raw response (a typed client does, `ListOptions.onContinue`) gives it before page n is decoded,
+ *   any other once it is. A page requested early with a token the decoded page does not carry is aborted and the
+ *   right one requested; a failed list aborts the page requested ahead. `listSemantic: 'MostRecent'` (default) lists with
  *   a consistent read; `'Any'` lists with `resourceVersion=0` first (served from the apiserver's cache) and then
  *   not older than the last resourceVersion seen. With `initialList: 'StreamingList'` the list is a watch with
  *   `sendInitialEvents` ended by the `k8s.io/initial-events-end` bookmark (falling back to list + watch for good
@@ -171,6 +174,40 @@ export function loggingWatchErrorHandler(name: string, logger: Logger = textLogg
   };
 }
 
+/** The options of the page after the one of `first`: continuation pages must not repeat resourceVersion(Match). */
+function continuation(first: ListOptions, token: string): ListOptions {
+  return { ...first, continue: token, resourceVersion: undefined, resourceVersionMatch: undefined };
+}
+
+/**
+ * A page of a list, requested (abortable on its own, and by the list's signal). When the lister-watcher reads the
+ * page's continue token before decoding it (`onContinue`), the next page is requested at once: `early`.
+ */
+class PageRequest<T> {
+  readonly page: Promise<KubeList<T>>;
+  early: { token: string; next: PageRequest<T> } | undefined;
+  private readonly own = new AbortController();
+
+  constructor(lw: ListerWatcher<T>, opts: ListOptions) {
+    const signal = opts.signal ? AbortSignal.any([opts.signal, this.own.signal]) : this.own.signal;
+    this.page = lw.list({
+      ...opts,
+      signal,
+      onContinue: (token) => {
+        if (this.early === undefined && !signal.aborted) this.early = { token, next: new PageRequest(lw, continuation(opts, token)) };
+      },
+    });
+    // settled even if nobody awaits it (a page dropped, or the consumer stopped): the signal aborts it
+    this.page.catch(() => undefined);
+  }
+
+  /** Aborts this request and the one it made early. */
+  abort(): void {
+    this.own.abort();
+    this.early?.next.abort();
+  }
+}
+
 /** The watcher state machine; see the module doc. */
 export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions): AsyncGenerator<WatcherEvent<T>, void, undefined> {
   for await (const step of watcherSteps(lw, opts)) {
@@ -235,6 +272,8 @@ async function* watcherSteps<T>(lw: ListerWatcher<T>, opts: WatcherOptions): Asy
       yield { type: 'Init' };
       let phaseRv = '';
       const fromRv = listRv();
+      /** The page requested next (after an error: the one to drop). */
+      let next: PageRequest<T> | undefined;
       try {
         const first: ListOptions = { ...selector, signal };
         if (pageSize > 0) first.limit = pageSize;
@@ -242,21 +281,29 @@ async function* watcherSteps<T>(lw: ListerWatcher<T>, opts: WatcherOptions): Asy
           first.resourceVersion = fromRv;
           if (fromRv !== '0') first.resourceVersionMatch = 'NotOlderThan';
         }
-        // pages are requested ahead: page n + 1 as soon as page n arrived, before its objects are applied
-        let next: Promise<KubeList<T>> | undefined = lw.list(first);
+        // pages are requested ahead: page n + 1 as soon as page n's continue token is known — read from its raw bytes
+        // before it is decoded when the lister-watcher can (`onContinue`), else once it is decoded — and always
+        // before its objects are applied
+        next = new PageRequest(lw, first);
         while (next !== undefined) {
-          const page: KubeList<T> = await next;
+          const current: PageRequest<T> = next;
+          const page: KubeList<T> = await current.page;
           if (signal.aborted) return;
-          const token = page.metadata?.continue;
-          // continuation pages must not repeat resourceVersion(Match): the token pins the snapshot
-          next = token ? lw.list({ ...first, continue: token, resourceVersion: undefined, resourceVersionMatch: undefined }) : undefined;
-          // settled even if the consumer stops before awaiting it (the signal aborts it)
-          next?.catch(() => undefined);
+          const token = page.metadata?.continue || undefined;
+          const early = current.early;
+          if (early !== undefined && early.token === token) {
+            next = early.next;
+          } else {
+            // no early request, or one made with a token the decoded page does not carry: drop it
+            early?.next.abort();
+            next = token !== undefined ? new PageRequest(lw, continuation(first, token)) : undefined;
+          }
           phaseRv = page.metadata?.resourceVersion || phaseRv;
           for (const object of page.items ?? []) yield { type: 'InitApply', object };
         }
         if (!phaseRv) throw new WatcherProtocolError('the list has no metadata.resourceVersion (does the resource support watch?)');
       } catch (err) {
+        next?.abort();
         if (signal.aborted) return;
         if (fromRv !== undefined && needsRelist(err)) listRvUnavailable = true;
         await fail(err, 'list', true);

@@ -32,6 +32,7 @@ import {
   type UpdateOptions,
   type WatchOptions,
 } from '../rest/options';
+import { continueTokenOf } from '../rest/listmeta';
 import { resourcePath } from '../rest/paths';
 import { decodeWatchEventBatches } from '../watch/decoder';
 import { StreamWatch } from '../watch/stream';
@@ -153,12 +154,21 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
   }
 
   async list(opts: ListOptions = {}): Promise<TList> {
+    const onContinue = opts.onContinue;
     return this.rest.request<TList>({
       method: 'GET',
       path: this.path(this.namespace),
       query: listQuery(opts),
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
+      ...(onContinue
+        ? {
+            onBody: (body: Buffer) => {
+              const token = continueTokenOf(body);
+              if (token) onContinue(token);
+            },
+          }
+        : {}),
     });
   }
 

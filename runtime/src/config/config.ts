@@ -16,8 +16,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RestClient, type RestClientOptions } from '../rest/client';
-import type { UndiciTransportOptions } from '../rest/transport';
-import { UndiciTransport } from '../rest/transport';
+import { createTransport, type TransportOptions } from '../rest/http-transport';
 import { inClusterConfig, inClusterPossible } from './incluster';
 import { KubeconfigError, mergeKubeconfigs, readKubeconfigFile, readKubeconfigFileIfExists, type ParsedKubeconfig } from './kubeconfig';
 import { fromParsedKubeconfig, type KubeconfigClientOptions } from './resolve';
@@ -98,17 +97,20 @@ function tokenRefresh(o: LoadOptions): { tokenFileRefreshMs?: number; now?: () =
   return { ...(o.tokenFileRefreshMs !== undefined ? { tokenFileRefreshMs: o.tokenFileRefreshMs } : {}), ...(o.now ? { now: o.now } : {}) };
 }
 
-/** A REST client for a configuration, over a keep-alive undici pool (through `config.proxy` when set). */
+/**
+ * A REST client for a configuration, over a keep-alive connection pool: Node's HTTP client, or undici through
+ * `config.proxy` or with `transport.allowH2` (see `createTransport`).
+ */
 export function createRestClient(
   config: ClientConfig,
-  options: Omit<RestClientOptions, 'server' | 'transport' | 'headers'> & { transport?: UndiciTransportOptions } = {},
+  options: Omit<RestClientOptions, 'server' | 'transport' | 'headers'> & { transport?: TransportOptions } = {},
 ): RestClient {
   const { transport, ...rest } = options;
   const origin = new URL(config.server).origin;
   return new RestClient({
     ...rest,
     server: config.server,
-    transport: new UndiciTransport(origin, { ...transport, tls: config.tls, ...(config.proxy !== undefined ? { proxy: config.proxy } : {}) }),
+    transport: createTransport(origin, { ...transport, tls: config.tls, ...(config.proxy !== undefined ? { proxy: config.proxy } : {}) }),
     ...(config.headers ? { headers: config.headers } : {}),
   });
 }

@@ -6,7 +6,10 @@
  * recursively), removed keys are `null`, arrays and scalars are replaced whole. Keys are walked as own keys only.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+import type { JsonValue } from '../meta/json';
+
+/** The runtime's JSON value type (`@kubegen/runtime`'s), re-exported where merge patches take it. */
+export type { JsonValue };
 
 function isObject(v: unknown): v is Record<string, JsonValue> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -17,7 +17,7 @@
  * one that is not JSON.
  */
 import { asDeclared, jsonView } from '../meta/generated';
-import { cloneJSON, isJsonObject, type JsonObject } from '../meta/json';
+import { cloneJSON, isJsonObject, type JsonObject, type JsonValue } from '../meta/json';
 import { getOwn, nullObject, setOwn } from '../meta/own';
 
 /** The prefix of the annotations that keep fields a version does not declare. */
@@ -51,7 +51,7 @@ export const MAX_LOST_FIELDS_DEPTH = 1000;
  * both maps have no prototype.
  */
 export class LostFields {
-  private fields?: Record<string, unknown>;
+  private fields?: JsonObject;
   private children?: Map<string, LostFields>;
   private attached: boolean;
 
@@ -63,7 +63,7 @@ export class LostFields {
   }
 
   /** Keeps field `key` with `value` (not copied: the tree is serialised before the source can change). */
-  keep(key: string, value: unknown): void {
+  keep(key: string, value: JsonValue): void {
     setOwn((this.fields ??= nullObject()), key, value);
     this.attach();
   }

@@ -24,14 +24,20 @@
 import { hostname } from 'node:os';
 import { clockSleep, realClock, type Clock } from '../cache/clock';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import type { ObjectMeta } from '../meta/types';
 import { StatusError, isNotFound } from '../errors/errors';
 import { defaultLogger, type Logger } from '../controller/log';
 import { formatTime } from '../controllerutil/conditions';
 import { objectReference } from './recorder';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference } from './types';
 
-/** core/v1 Event (TO BE REPLACED by `@kubegen/api`'s declaration). */
+/**
+ * core/v1 Event as the recorder writes it: a subset of `@kubegen/api/core/v1`'s Event, mutually assignable with it
+ * (checked by test/unit/runtime/api-types.test.ts, as the events.k8s.io Event in `./types`).
+ */
 export interface CoreEvent extends KubeObject {
+  /** Required by core/v1 (the recorder always names the event). */
+  metadata: ObjectMeta;
   involvedObject: EventObjectReference;
   reason?: string;
   message?: string;
@@ -46,7 +52,10 @@ export interface CoreEvent extends KubeObject {
 
 export type CoreEventList = KubeList<CoreEvent>;
 
-/** The core/v1 Event resource (to be replaced by `@kubegen/api`'s descriptor). */
+/** The verbs of a core/v1 Event client the recorder uses (`@kubegen/api`'s `CoreV1Client.events(namespace)` has them). */
+export type CoreEventClient = Pick<ResourceClient<CoreEvent, CoreEventList>, 'create' | 'patch'>;
+
+/** The core/v1 Event resource (equal to `@kubegen/api/core/v1`'s `eventResource`). */
 export const coreEventResource: ResourceDescriptor = Object.freeze({ group: '', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true });
 
 /** A least-recently-used map of at most `size` entries. */
@@ -214,7 +223,7 @@ export interface CoreEventRecorder {
 }
 
 export interface CoreEventBroadcasterOptions {
-  clientFor: (namespace: string) => ResourceClient<CoreEvent, CoreEventList>;
+  clientFor: (namespace: string) => CoreEventClient;
   clock?: Clock;
   logger?: Logger;
   random?: () => number;

@@ -19,11 +19,11 @@
 
 import { hostname } from 'node:os';
 import { realClock, clockSleep, type Clock, type ClockTimer } from '../cache/clock';
-import type { KubeObject, ResourceClient } from '../client/types';
+import type { KubeObject } from '../client/types';
 import { StatusError, isNotFound } from '../errors/errors';
 import { defaultLogger, type Logger } from '../controller/log';
 import { formatMicroTime, parseTime } from '../leaderelection/lease';
-import { EventTypeNormal, EventTypeWarning, type EventObjectReference, type EventsV1Event, type EventsV1EventList } from './types';
+import { EventTypeNormal, EventTypeWarning, type EventObjectReference, type EventsV1Event, type EventsV1EventClient } from './types';
 
 /** Records events; see the module doc. */
 export interface EventRecorder {
@@ -31,8 +31,8 @@ export interface EventRecorder {
 }
 
 export interface EventBroadcasterOptions {
-  /** An Event client of a namespace (`TypedClient`, a fake client, or `@kubegen/api`'s). */
-  clientFor: (namespace: string) => ResourceClient<EventsV1Event, EventsV1EventList>;
+  /** An Event client of a namespace (`TypedClient`, a fake client, or `@kubegen/api`'s `events(namespace)`). */
+  clientFor: (namespace: string) => EventsV1EventClient;
   clock?: Clock;
   logger?: Logger;
   /** Default `os.hostname()`. */

@@ -1,9 +1,12 @@
 /**
- * `events.k8s.io/v1` Event, declared here until `@kubegen/api` generates the built-in kinds (TO BE REPLACED by
- * its declarations; the shapes are the API's).
+ * `events.k8s.io/v1` Event as the recorder writes it: the fields of `@kubegen/api/events/v1`'s Event but the
+ * `deprecated*` ones (which the recorder never sets). Declared here because the runtime cannot depend on
+ * `@kubegen/api` (which depends on the runtime); test/unit/runtime/api-types.test.ts checks at compile time that
+ * this Event and `@kubegen/api`'s are mutually assignable (the deprecated fields are optional) and that
+ * `@kubegen/api`'s Event clients are `EventsV1EventClient`s, and at run time that the descriptors are equal.
  */
 
-import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
+import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { MicroTime, int32 } from '../meta/types';
 
 /** core/v1 ObjectReference, as events use it. */
@@ -37,7 +40,13 @@ export interface EventsV1Event extends KubeObject {
 
 export type EventsV1EventList = KubeList<EventsV1Event>;
 
-/** The events.k8s.io/v1 Event resource (to be replaced by `@kubegen/api`'s descriptor). */
+/**
+ * The verbs of an Event client the recorder uses: what a `TypedClient`, a fake's client and `@kubegen/api`'s
+ * `EventsV1Client.events(namespace)` all provide.
+ */
+export type EventsV1EventClient = Pick<ResourceClient<EventsV1Event, EventsV1EventList>, 'create' | 'patch'>;
+
+/** The events.k8s.io/v1 Event resource (equal to `@kubegen/api/events/v1`'s `eventResource`). */
 export const eventResource: ResourceDescriptor = Object.freeze({
   group: 'events.k8s.io',
   version: 'v1',

@@ -1,9 +1,12 @@
 /**
- * `coordination.k8s.io/v1` Lease, declared here until `@kubegen/api` generates the built-in kinds (TO BE
- * REPLACED by its declarations; the shapes are the API's, field for field).
+ * `coordination.k8s.io/v1` Lease, field for field as `@kubegen/api/coordination/v1` declares it. Declared here
+ * because the runtime cannot depend on `@kubegen/api` (which depends on the runtime); the two are checked, not
+ * hoped, to be the same: test/unit/runtime/api-types.test.ts asserts at compile time that this Lease and
+ * `@kubegen/api`'s are mutually assignable, that `@kubegen/api`'s Lease clients are `LeaseLockClient`s, and at run
+ * time that the descriptors are equal. So operators pass `@kubegen/api`'s typed clients and objects unchanged.
  */
 
-import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
+import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { MicroTime, int32 } from '../meta/types';
 
 export interface LeaseSpec {
@@ -25,7 +28,13 @@ export interface Lease extends KubeObject {
 
 export type LeaseList = KubeList<Lease>;
 
-/** The Lease resource (to be replaced by `@kubegen/api`'s descriptor). */
+/**
+ * The verbs of a Lease client a `LeaseLock` uses: what a `TypedClient<Lease, LeaseList>`, a fake's client and
+ * `@kubegen/api`'s `CoordinationV1Client.leases(namespace)` (which has no status or scale verbs) all provide.
+ */
+export type LeaseLockClient = Pick<ResourceClient<Lease, LeaseList>, 'get' | 'create' | 'update'>;
+
+/** The Lease resource (equal to `@kubegen/api/coordination/v1`'s `leaseResource`). */
 export const leaseResource: ResourceDescriptor = Object.freeze({
   group: 'coordination.k8s.io',
   version: 'v1',

@@ -11,8 +11,7 @@
  *   `Normal`, reason `LeaderElection`, action the message in CamelCase (`BecameLeader`, `StoppedLeading`).
  */
 
-import type { ResourceClient } from '../client/types';
-import { formatMicroTime, leaseResource, parseTime, type Lease, type LeaseList } from './lease';
+import { formatMicroTime, leaseResource, parseTime, type Lease, type LeaseLockClient } from './lease';
 
 /** What a candidate writes (times in epoch milliseconds). */
 export interface LeaderElectionRecord {
@@ -74,8 +73,8 @@ export function recordToLeaseSpec(r: LeaderElectionRecord): NonNullable<Lease['s
 }
 
 export interface LeaseLockOptions {
-  /** A Lease client of the lock's namespace (`TypedClient`, a fake client, or `@kubegen/api`'s). */
-  client: ResourceClient<Lease, LeaseList>;
+  /** A Lease client of the lock's namespace (`TypedClient`, a fake client, or `@kubegen/api`'s `leases(namespace)`). */
+  client: LeaseLockClient;
   namespace: string;
   name: string;
   identity: string;

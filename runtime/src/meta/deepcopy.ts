@@ -13,30 +13,34 @@
  * The well-known types are written here by hand, straight-line like generated code, so that generated packages do
  * not each carry a copy of them. Types whose declared fields are all scalars (Condition, the object references …)
  * are copied by `copyFlat`, which is what the straight-line code for them would be.
+ *
+ * Every `deepCopy*` function (here: a `DeepCopy<Type>`) has two signatures: a value of its type copies to a value of
+ * its type, and a JSON object to a JSON object. Generated copies call the second with the values they read from the
+ * objects they walk (JSON values, narrowed to objects), so they need no type assertion whatever the type declares.
  */
 import type { Condition, LabelSelector, LabelSelectorRequirement } from './conditions';
 import type { ConfigMapKeySelector, LocalObjectReference, ObjectReference, SecretKeySelector, TypedLocalObjectReference } from './core';
 import type { ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, TypeMeta } from './types';
-import { copyFlat } from './generated';
-import { cloneJSON, type JsonObject } from './json';
+import { copyFlat, jsonView } from './generated';
+import { cloneJSON, type JsonObject, type JsonValue } from './json';
 import { setOwn } from './own';
 
-export function deepCopyTypeMeta(in_: TypeMeta): TypeMeta {
-  return copyFlat(in_);
+/** A deep copy function of a declared type `T`, which copies any JSON object as well (see above). */
+export interface DeepCopy<T> {
+  (in_: JsonObject): JsonObject;
+  (in_: T): T;
 }
 
-export function deepCopyOwnerReference(in_: OwnerReference): OwnerReference {
-  return copyFlat(in_);
-}
+export const deepCopyTypeMeta: DeepCopy<TypeMeta> = copyFlat;
 
-export function deepCopyManagedFieldsEntry(in_: ManagedFieldsEntry): ManagedFieldsEntry {
-  return copyFlat(in_);
-}
+export const deepCopyOwnerReference: DeepCopy<OwnerReference> = copyFlat;
+
+export const deepCopyManagedFieldsEntry: DeepCopy<ManagedFieldsEntry> = copyFlat;
 
 /** An array of flat objects (owner references, managed fields entries), each copied by `copyFlat`. */
-function copyFlatArray(v: unknown[]): unknown[] {
+function copyFlatArray(v: JsonValue[]): JsonValue[] {
   const n = v.length;
-  const out = new Array<unknown>(n);
+  const out = new Array<JsonValue>(n);
   for (let i = 0; i < n; i++) {
     const e = v[i];
     out[i] = typeof e === 'object' && e !== null ? (Array.isArray(e) ? cloneJSON(e) : copyFlat(e)) : e;
@@ -44,8 +48,10 @@ function copyFlatArray(v: unknown[]): unknown[] {
   return out;
 }
 
-export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
-  const src = in_ as JsonObject;
+export function deepCopyObjectMeta(in_: JsonObject): JsonObject;
+export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta;
+export function deepCopyObjectMeta(in_: object): object {
+  const src = jsonView(in_);
   const out: JsonObject = {};
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
@@ -65,38 +71,20 @@ export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta {
   return out;
 }
 
-export function deepCopyListMeta(in_: ListMeta): ListMeta {
-  return copyFlat(in_);
-}
+export const deepCopyListMeta: DeepCopy<ListMeta> = copyFlat;
 
-export function deepCopyCondition(in_: Condition): Condition {
-  return copyFlat(in_);
-}
+export const deepCopyCondition: DeepCopy<Condition> = copyFlat;
 
-export function deepCopyLabelSelectorRequirement(in_: LabelSelectorRequirement): LabelSelectorRequirement {
-  return copyFlat(in_);
-}
+export const deepCopyLabelSelectorRequirement: DeepCopy<LabelSelectorRequirement> = copyFlat;
 
-export function deepCopyLabelSelector(in_: LabelSelector): LabelSelector {
-  return cloneJSON(in_);
-}
+export const deepCopyLabelSelector: DeepCopy<LabelSelector> = cloneJSON;
 
-export function deepCopyLocalObjectReference(in_: LocalObjectReference): LocalObjectReference {
-  return copyFlat(in_);
-}
+export const deepCopyLocalObjectReference: DeepCopy<LocalObjectReference> = copyFlat;
 
-export function deepCopySecretKeySelector(in_: SecretKeySelector): SecretKeySelector {
-  return copyFlat(in_);
-}
+export const deepCopySecretKeySelector: DeepCopy<SecretKeySelector> = copyFlat;
 
-export function deepCopyConfigMapKeySelector(in_: ConfigMapKeySelector): ConfigMapKeySelector {
-  return copyFlat(in_);
-}
+export const deepCopyConfigMapKeySelector: DeepCopy<ConfigMapKeySelector> = copyFlat;
 
-export function deepCopyObjectReference(in_: ObjectReference): ObjectReference {
-  return copyFlat(in_);
-}
+export const deepCopyObjectReference: DeepCopy<ObjectReference> = copyFlat;
 
-export function deepCopyTypedLocalObjectReference(in_: TypedLocalObjectReference): TypedLocalObjectReference {
-  return copyFlat(in_);
-}
+export const deepCopyTypedLocalObjectReference: DeepCopy<TypedLocalObjectReference> = copyFlat;

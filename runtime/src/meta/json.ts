@@ -4,8 +4,20 @@
  */
 import { setOwn } from './own';
 
-/** A JSON object as generated code handles it. */
-export type JsonObject = Record<string, unknown>;
+/**
+ * A JSON value: what `JSON.parse` returns, and what generated code reads from the objects it walks. A read of a
+ * JsonObject's key is a JsonValue, which `typeof` / `Array.isArray` narrow to an array or a JsonObject: generated
+ * copies hand those to functions that take JSON (`deepCopy<Type>`'s JSON signature) without a type assertion.
+ */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+
+/**
+ * A JSON object as generated code handles it: values are JSON values. A value of an API type (an interface, which
+ * TypeScript gives no index signature) is one; the runtime's `jsonView` sees it as one.
+ */
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
 
 /** Whether `v` is a JSON object (not null, not an array). */
 export function isJsonObject(v: unknown): v is JsonObject {

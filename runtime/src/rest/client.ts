@@ -80,6 +80,11 @@ export interface RestRequest {
   contentType?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * `request` only: called with the complete raw body of a 2xx response before it is decoded (a list's continue
+   * token is read from it, see `continueTokenOf`). Must not throw.
+   */
+  onBody?: (body: Buffer) => void;
 }
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD']);
@@ -171,7 +176,7 @@ export class RestClient {
   async request<R>(req: RestRequest): Promise<R> {
     const signal = callSignal(req.signal, req.timeoutMs ?? this.timeoutMs);
     const res = await this.send(req, signal, false);
-    const text = await this.read(res, signal);
+    const text = req.onBody ? await this.readBytes(res, signal, req.onBody) : await this.read(res, signal);
     if (text === '') return undefined as R;
     try {
       return JSON.parse(text) as R;
@@ -215,6 +220,25 @@ export class RestClient {
       if (signal?.aborted) throw signal.reason;
       throw err;
     }
+  }
+
+  /** The body as bytes, handed to `onBody`, then decoded as UTF-8. */
+  private async readBytes(res: TransportResponse, signal: AbortSignal | undefined, onBody: (body: Buffer) => void): Promise<string> {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    try {
+      for await (const chunk of res.body) {
+        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        chunks.push(b);
+        length += b.length;
+      }
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      throw err;
+    }
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+    onBody(body);
+    return body.toString('utf8');
   }
 
   private async send(req: RestRequest, signal: AbortSignal | undefined, stream: boolean): Promise<TransportResponse> {

@@ -43,10 +43,17 @@ export interface ListOptions extends CallOptions {
   continue?: string;
   /** Server-side timeout of a list or watch. */
   timeoutSeconds?: number;
+  /**
+   * Client side, not sent (a list only): called with the page's continue token as soon as it is read from the raw
+   * response, before the page is decoded (`continueTokenOf`), so that a pager can request the next page meanwhile.
+   * Not called when the response does not show it that way, nor for the last page. A hint: the decoded page's
+   * `metadata.continue` is authoritative.
+   */
+  onContinue?: (token: string) => void;
 }
 
 /** A watch: a list selection plus watch-only options. */
-export interface WatchOptions extends Omit<ListOptions, 'limit' | 'continue'> {
+export interface WatchOptions extends Omit<ListOptions, 'limit' | 'continue' | 'onContinue'> {
   /** Ask the server for BOOKMARK events carrying only a newer resourceVersion. */
   allowWatchBookmarks?: boolean;
   /** Start with ADDED events for the current state, ended by a BOOKMARK (requires resourceVersionMatch NotOlderThan). */

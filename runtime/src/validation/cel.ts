@@ -13,11 +13,11 @@
  *   it) with `messageExpression`'s value, else `message`, else `failed rule: <rule>`; the value is shown for
  *   scalars only; a rule that fails to evaluate gives `Invalid value: "<type>": <error> evaluating rule: <rule>`.
  *
- * Rules calling a Kubernetes library function kubegen does not evaluate (quantity, url, ip, cidr, semver, format)
- * are reported as unchecked rather than guessed.
+ * The Kubernetes CEL libraries (quantity, url, ip, cidr, semver, format, lists, regex, sets, strings) are those of
+ * ./cel-library, with the apiserver's values and error texts. A rule whose result kubegen cannot reproduce (a
+ * library corner it does not evaluate, a `matches` pattern only RE2 reads) is reported as unchecked, never guessed.
  */
 import type { Environment as CelEnvironment, Optional as CelOptional } from '@marcbachmann/cel-js';
-import { RE2JS } from 're2js';
 import { fieldError, omitValue, type FieldError, type FieldErrorType } from './errors';
 import { propertySchema, valueSchema, type ValidationRule, type ValidationSchema } from './schema';
 
@@ -37,67 +37,23 @@ interface CompiledRule {
   usesOldSelf: boolean;
 }
 
-let cel: { module: CelModule; env: CelEnvironment } | undefined;
+type CelLibrary = typeof import('./cel-library');
 
-function compare(a: unknown, b: unknown): number {
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  const x = typeof a === 'bigint' ? a : Number(a);
-  const y = typeof b === 'bigint' ? b : Number(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
+let cel: { module: CelModule; env: CelEnvironment; library: CelLibrary } | undefined;
 
-function re2(pattern: string): RE2JS {
-  return RE2JS.compile(pattern);
-}
-
-/** The evaluation environment: cel-js with the apiserver's options and the Kubernetes libraries kubegen evaluates. */
-function environment(): { module: CelModule; env: CelEnvironment } {
+/** The evaluation environment: cel-js with the apiserver's options and the Kubernetes libraries. */
+function environment(): { module: CelModule; env: CelEnvironment; library: CelLibrary } {
   if (cel) return cel;
-  // Loaded on first use: validating a kind without rules never loads the CEL implementation.
-   
+  // Loaded on first use: validating a kind without rules never loads the CEL implementation or the libraries.
   const module = require('@marcbachmann/cel-js') as CelModule;
+  const library = require('./cel-library') as CelLibrary;
   const env = new module.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false, unlistedVariablesAreDyn: true });
-  const fns: Array<[string, (...args: never[]) => unknown]> = [
-    ['list.isSorted(): bool', (l: unknown[]) => l.every((x, i) => i === 0 || compare(l[i - 1], x) <= 0)],
-    ['list.sum(): dyn', (l: unknown[]) => (l.length === 0 ? 0n : l.reduce((a, b) => (typeof a === 'bigint' && typeof b === 'bigint' ? a + b : Number(a) + Number(b))))],
-    ['list.min(): dyn', (l: unknown[]) => l.reduce((a, b) => (compare(b, a) < 0 ? b : a))],
-    ['list.max(): dyn', (l: unknown[]) => l.reduce((a, b) => (compare(b, a) > 0 ? b : a))],
-    ['list.indexOf(dyn): int', (l: unknown[], x: unknown) => BigInt(l.findIndex((y) => compare(x, y) === 0))],
-    [
-      'list.lastIndexOf(dyn): int',
-      (l: unknown[], x: unknown) => {
-        // a loop rather than findLastIndex: the runtime's sources compile against the ES2022 library
-        let i = l.length - 1;
-        while (i >= 0 && compare(x, l[i]) !== 0) i--;
-        return BigInt(i);
-      },
-    ],
-    ['string.find(string): string', (s: string, p: string) => re2(p).matcher(s).find() ? (re2(p).matcher(s).group() ?? '') : ''],
-    [
-      'string.findAll(string): list<string>',
-      (s: string, p: string) => {
-        const out: string[] = [];
-        const m = re2(p).matcher(s);
-        while (m.find()) out.push(m.group() ?? '');
-        return out;
-      },
-    ],
-  ];
-  for (const [sig, fn] of fns) {
-    try {
-      env.registerFunction(sig, fn);
-    } catch {
-      // cel-js already has it: keep the built-in.
-    }
-  }
-  cel = { module, env };
+  library.registerKubernetesLibraries(env, module.Optional);
+  cel = { module, env, library };
   return cel;
 }
 
 const compiled = new WeakMap<ValidationSchema, CompiledRule[]>();
-
-/** The names a Kubernetes library function kubegen does not evaluate may be called by. */
-const UNSUPPORTED = /\b(quantity|isQuantity|url|isURL|ip|isIP|cidr|isCIDR|semver|isSemver|format\.[a-zA-Z0-9]+|sets\.[a-z]+|strings\.quote)\s*\(|\bip\.isCanonical\b/;
 
 function stripStrings(rule: string): string {
   return rule.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
@@ -110,10 +66,9 @@ function compileRules(s: ValidationSchema): CompiledRule[] {
   out = (s['x-kubernetes-validations'] ?? []).map((rule): CompiledRule => {
     const code = stripStrings(rule.rule);
     const usesOldSelf = /\boldSelf\b/.test(code);
-    if (UNSUPPORTED.test(code)) return { rule, usesOldSelf, unsupported: 'calls a Kubernetes library function kubegen does not evaluate' };
     try {
       const program = env.parse(rule.rule) as Program;
-      const message = rule.messageExpression !== undefined && !UNSUPPORTED.test(stripStrings(rule.messageExpression)) ? (env.parse(rule.messageExpression) as Program) : undefined;
+      const message = rule.messageExpression !== undefined ? (env.parse(rule.messageExpression) as Program) : undefined;
       return { rule, program, message, usesOldSelf };
     } catch (e) {
       return { rule, usesOldSelf, unsupported: e instanceof Error ? e.message.split('\n')[0] : String(e) };
@@ -231,12 +186,13 @@ interface Walk {
   errors: FieldError[];
   unchecked: string[];
   optional: CelModule['Optional'];
+  notEvaluable: CelLibrary['NotEvaluable'];
 }
 
 /** Evaluates every rule of `schema` over `value` (already pruned and defaulted); `old` is the stored object on an update. */
 export function celErrors(schema: ValidationSchema, value: unknown, old: unknown, hasOld: boolean, errors: FieldError[], unchecked: string[]): void {
-  const { module } = environment();
-  visit(schema, value, old, hasOld, '', true, { errors, unchecked, optional: module.Optional }, 0);
+  const { module, library } = environment();
+  visit(schema, value, old, hasOld, '', true, { errors, unchecked, optional: module.Optional, notEvaluable: library.NotEvaluable }, 0);
 }
 
 function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, path: string, resource: boolean, w: Walk, depth: number): void {
@@ -262,12 +218,17 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
         result = c.program(context);
       } catch (e) {
         const text = celErrorText(e);
-        // A function kubegen lacks, or a `matches` pattern only RE2 reads (cel-js compiles it as a JavaScript RegExp).
-        if (/^found no matching overload|^Unknown (function|variable)|^Invalid regular expression/.test(text)) {
+        // A value a library function does not reproduce, a function kubegen lacks, or a `matches` pattern only RE2
+        // reads (cel-js compiles it as a JavaScript RegExp).
+        if (e instanceof w.notEvaluable || /^found no matching overload|^Unknown (function|variable)|^Invalid regular expression/.test(text)) {
           w.unchecked.push(`${path === '' ? '<root>' : path}: ${c.rule.rule}`);
           continue;
         }
-        w.errors.push(fieldError('FieldValueInvalid', path, s.type ?? '', `${text} evaluating rule: ${ruleErrorString(c.rule)}`));
+        // The apiserver words a run-time overload error apart (apiextensions-apiserver schema/cel/validation.go).
+        const detail = text.startsWith('no such overload')
+          ? `'${text}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(c.rule)}`
+          : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
+        w.errors.push(fieldError('FieldValueInvalid', path, s.type ?? '', detail));
         continue;
       }
       if (result === true) continue;

@@ -107,6 +107,18 @@ export function typeCheck(files: string[]): string[] {
   });
 }
 
+/** The type assertions of a TypeScript source (`x as T`, `<T>x`), as `as <T>` texts in source order. */
+export function typeAssertions(source: string): string[] {
+  const sf = ts.createSourceFile('assertions.ts', source, ts.ScriptTarget.ES2022, true);
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) out.push(`as ${n.type.getText(sf)}`);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 /** A fresh temporary directory. */
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-${prefix}-`));

@@ -20,13 +20,5 @@ export function setDefaultsUserList(obj: UserList): UserList {
 
 /** setObjectDefaults applies the defaults of any kind or list of this version, chosen by `obj.kind`, and returns it. */
 export function setObjectDefaults<T extends User | UserList>(obj: T): T {
-  switch (obj.kind) {
-    case 'User':
-      setDefaultsUser(obj as User);
-      break;
-    case 'UserList':
-      setDefaultsUserList(obj as UserList);
-      break;
-  }
   return obj;
 }

@@ -25,10 +25,10 @@ export function setDefaultsEtcdClusterList(obj: EtcdClusterList): EtcdClusterLis
 export function setObjectDefaults<T extends EtcdCluster | EtcdClusterList>(obj: T): T {
   switch (obj.kind) {
     case 'EtcdCluster':
-      setDefaultsEtcdCluster(obj as EtcdCluster);
+      applyEtcdCluster(jsonView(obj));
       break;
     case 'EtcdClusterList':
-      setDefaultsEtcdClusterList(obj as EtcdClusterList);
+      applyEtcdClusterList(jsonView(obj));
       break;
   }
   return obj;

@@ -25,10 +25,10 @@ export function setDefaultsCronTabList(obj: CronTabList): CronTabList {
 export function setObjectDefaults<T extends CronTab | CronTabList>(obj: T): T {
   switch (obj.kind) {
     case 'CronTab':
-      setDefaultsCronTab(obj as CronTab);
+      applyCronTab(jsonView(obj));
       break;
     case 'CronTabList':
-      setDefaultsCronTabList(obj as CronTabList);
+      applyCronTabList(jsonView(obj));
       break;
   }
   return obj;

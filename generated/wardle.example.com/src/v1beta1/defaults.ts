@@ -36,19 +36,5 @@ export function setDefaultsFlunderList(obj: FlunderList): FlunderList {
 
 /** setObjectDefaults applies the defaults of any kind or list of this version, chosen by `obj.kind`, and returns it. */
 export function setObjectDefaults<T extends Fischer | FischerList | Flunder | FlunderList>(obj: T): T {
-  switch (obj.kind) {
-    case 'Fischer':
-      setDefaultsFischer(obj as Fischer);
-      break;
-    case 'FischerList':
-      setDefaultsFischerList(obj as FischerList);
-      break;
-    case 'Flunder':
-      setDefaultsFlunder(obj as Flunder);
-      break;
-    case 'FlunderList':
-      setDefaultsFlunderList(obj as FlunderList);
-      break;
-  }
   return obj;
 }

@@ -20,13 +20,5 @@ export function setDefaultsCronTabList(obj: CronTabList): CronTabList {
 
 /** setObjectDefaults applies the defaults of any kind or list of this version, chosen by `obj.kind`, and returns it. */
 export function setObjectDefaults<T extends CronTab | CronTabList>(obj: T): T {
-  switch (obj.kind) {
-    case 'CronTab':
-      setDefaultsCronTab(obj as CronTab);
-      break;
-    case 'CronTabList':
-      setDefaultsCronTabList(obj as CronTabList);
-      break;
-  }
   return obj;
 }

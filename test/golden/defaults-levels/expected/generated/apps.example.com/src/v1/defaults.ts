@@ -25,10 +25,10 @@ export function setDefaultsAppList(obj: AppList): AppList {
 export function setObjectDefaults<T extends App | AppList>(obj: T): T {
   switch (obj.kind) {
     case 'App':
-      setDefaultsApp(obj as App);
+      applyApp(jsonView(obj));
       break;
     case 'AppList':
-      setDefaultsAppList(obj as AppList);
+      applyAppList(jsonView(obj));
       break;
   }
   return obj;

@@ -1,0 +1,184 @@
+/**
+ * A list's continue token read from its raw bytes (`continueTokenOf`), and what uses it: `TypedClient.list`'s
+ * `onContinue` (called before the page is decoded, whatever the chunking of the body), and the reflector, which
+ * requests the next page with it and drops that request when the decoded page carries another token.
+ */
+import { Reflector, type ListerWatcher } from '../../../runtime/src/cache/reflector';
+import { CacheIndexer } from '../../../runtime/src/cache/store';
+import { TypedClient } from '../../../runtime/src/client/typed';
+import type { KubeList } from '../../../runtime/src/client/types';
+import { RestClient } from '../../../runtime/src/rest/client';
+import { continueTokenOf } from '../../../runtime/src/rest/listmeta';
+import type { ListOptions, WatchOptions } from '../../../runtime/src/rest/options';
+import type { Watch } from '../../../runtime/src/watch/types';
+import { PushWatch } from '../../../runtime/src/watch/stream';
+import { crontabs, type CronTab, type CronTabList } from './crontab';
+import { ScriptedTransport } from './transport';
+
+const item = (name: string): string => `{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"${name}","namespace":"ns","resourceVersion":"7"},"spec":{"cronSpec":"{ not: json }"}}`;
+/** A custom resource list as the apiserver encodes it: sorted keys, metadata after items. */
+const crList = (meta: string, items = [item('a'), item('b')]): string => `{"apiVersion":"stable.example.com/v1","items":[${items.join(',')}],"kind":"CronTabList","metadata":${meta}}\n`;
+/** A built-in list: metadata before items. */
+const builtinList = (meta: string): string => `{"kind":"ConfigMapList","apiVersion":"v1","metadata":${meta},"items":[{"metadata":{"name":"a","resourceVersion":"3"}}]}\n`;
+
+describe('continueTokenOf', () => {
+  const table: Array<{ name: string; body: string; want: string | undefined }> = [
+    { name: 'custom resource list: metadata after items', body: crList('{"continue":"eyJ2Ijo","remainingItemCount":98,"resourceVersion":"10"}'), want: 'eyJ2Ijo' },
+    { name: 'built-in list: metadata before items', body: builtinList('{"resourceVersion":"10","continue":"tok-1","remainingItemCount":4}'), want: 'tok-1' },
+    { name: 'the last page: metadata without continue', body: crList('{"resourceVersion":"10"}'), want: '' },
+    { name: 'the last page: an empty continue', body: builtinList('{"resourceVersion":"10","continue":""}'), want: '' },
+    { name: 'a token with JSON escapes', body: crList('{"continue":"a\\u003db","resourceVersion":"1"}'), want: 'a=b' },
+    { name: 'no list metadata at all', body: '{"apiVersion":"v1","items":[],"kind":"List"}', want: undefined },
+    {
+      name: "an item's metadata last, not the list's",
+      body: '{"items":[{"metadata":{"continue":"evil"}}]}',
+      want: undefined,
+    },
+    { name: 'a nested object ends with metadata', body: '{"a":{"b":1,"metadata":{"continue":"evil"}}}', want: undefined },
+    { name: 'metadata first but inside a nested object', body: '{"spec":{"metadata":{"continue":"evil"}},"items":[]}', want: undefined },
+    { name: 'a brace inside the metadata', body: crList('{"continue":"x","selfLink":"/a}b","resourceVersion":"1"}'), want: undefined },
+    { name: 'a truncated body', body: crList('{"continue":"tok"}').slice(0, 60), want: undefined },
+    { name: 'not JSON', body: '<html>login</html>', want: undefined },
+    { name: 'continue not a string', body: crList('{"continue":5}'), want: undefined },
+    { name: 'empty', body: '', want: undefined },
+  ];
+  it.each(table)('$name', ({ body, want }) => {
+    expect(continueTokenOf(Buffer.from(body))).toBe(want);
+  });
+
+  it('reads a Uint8Array that is not a Buffer', () => {
+    const bytes = new Uint8Array(Buffer.from(crList('{"continue":"t"}')));
+    expect(continueTokenOf(bytes)).toBe('t');
+  });
+});
+
+describe('TypedClient.list onContinue', () => {
+  function client(body: string, chunk: number): { c: TypedClient<CronTab, CronTabList>; t: ScriptedTransport } {
+    const bytes = Buffer.from(body);
+    const chunks: Uint8Array[] = [];
+    for (let i = 0; i < bytes.length; i += chunk) chunks.push(bytes.subarray(i, i + chunk));
+    const t = new ScriptedTransport({ status: 200, body: chunks, headers: { 'content-type': 'application/json' } });
+    return { c: new TypedClient<CronTab, CronTabList>(new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined }), crontabs, 'ns'), t };
+  }
+
+  it.each([1, 3, 7, 64, 100_000])('gives the token before the page is decoded, with the body in chunks of %i bytes (the token split across them)', async (size) => {
+    const body = crList('{"continue":"split-token-0123456789","resourceVersion":"10"}');
+    const { c } = client(body, size);
+    const calls: string[] = [];
+    let resolved = false;
+    const page = c.list({ limit: 2, onContinue: (t) => calls.push(`${t} resolved=${String(resolved)}`) }).then((p) => {
+      resolved = true;
+      return p;
+    });
+    const got = await page;
+    expect(calls).toEqual(['split-token-0123456789 resolved=false']);
+    expect(got.metadata?.continue).toBe('split-token-0123456789');
+    expect(got.items.map((i) => i.metadata?.name)).toEqual(['a', 'b']);
+  });
+
+  it('is not called for the last page, nor when the bytes do not show the metadata; the list decodes either way', async () => {
+    const calls: string[] = [];
+    const last = client(crList('{"resourceVersion":"10"}'), 5);
+    expect((await last.c.list({ onContinue: (t) => calls.push(t) })).items).toHaveLength(2);
+    // the list's metadata neither first nor last
+    const odd = client('{"kind":"CronTabList","items":[],"metadata":{"continue":"x"},"extra":{"a":1}} ', 5);
+    expect(await odd.c.list({ onContinue: (t) => calls.push(t) })).toMatchObject({ metadata: { continue: 'x' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('is never sent to the server', async () => {
+    const { c, t } = client(crList('{"continue":"n"}'), 1000);
+    await c.list({ limit: 1, onContinue: () => undefined });
+    expect(t.requests[0]!.path).toBe('/apis/stable.example.com/v1/namespaces/ns/crontabs?limit=1');
+  });
+});
+
+describe('Reflector: the next page requested with the early token', () => {
+  type Call = { opts: ListOptions; settled: boolean };
+  /** Pages by continue token; each list resolves when `release()` is called, after giving `early(token)` its token. */
+  function lister(pages: Record<string, KubeList<CronTab>>, early: (token: string | undefined) => string | undefined) {
+    const calls: Call[] = [];
+    const pending: Array<() => void> = [];
+    const lw: ListerWatcher<CronTab> = {
+      list: (opts) => {
+        const call: Call = { opts, settled: false };
+        calls.push(call);
+        const page = pages[opts.continue ?? ''];
+        if (!page) return Promise.reject(new Error(`no page ${String(opts.continue)}`));
+        const token = early(page.metadata?.continue);
+        if (token) opts.onContinue?.(token);
+        return new Promise((resolve, reject) => {
+          opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason), { once: true });
+          pending.push(() => {
+            call.settled = true;
+            resolve(page);
+          });
+        });
+      },
+      watch: (opts: WatchOptions): Promise<Watch<CronTab>> => Promise.resolve(new PushWatch<CronTab>(opts.signal)),
+    };
+    const release = async (): Promise<void> => {
+      for (let i = 0; i < 50 && pending.length === 0; i++) await new Promise((r) => setImmediate(r));
+      pending.shift()?.();
+    };
+    return { lw, calls, release };
+  }
+  const ct = (name: string): CronTab => ({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name, namespace: 'ns', resourceVersion: '5' } });
+  const pages: Record<string, KubeList<CronTab>> = {
+    '': { metadata: { continue: 'p2', resourceVersion: '5' }, items: [ct('a')] },
+    p2: { metadata: { continue: 'p3' }, items: [ct('b')] },
+    p3: { metadata: { resourceVersion: '5' }, items: [ct('c')] },
+  };
+
+  async function run(early: (token: string | undefined) => string | undefined) {
+    const l = lister(pages, early);
+    const store = new CacheIndexer<CronTab>({ indexers: {} });
+    const reflector = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: () => undefined });
+    const ac = new AbortController();
+    const done = reflector.run(ac.signal);
+    return { ...l, store, reflector, stop: async () => { ac.abort(); await done; } };
+  }
+
+  it('requests page n + 1 while page n is still pending when the token comes early', async () => {
+    const r = await run((t) => t);
+    for (let i = 0; i < 20 && r.calls.length < 3; i++) await new Promise((res) => setImmediate(res));
+    // nothing has arrived yet, and every page is requested (each token came before its page was decoded)
+    expect(r.calls.map((c) => [c.opts.continue, c.settled])).toEqual([
+      [undefined, false],
+      ['p2', false],
+      ['p3', false],
+    ]);
+    expect(r.calls[1]!.opts.resourceVersion).toBeUndefined();
+    for (let i = 0; i < 3; i++) await r.release();
+    for (let i = 0; i < 50 && !r.reflector.hasSynced(); i++) await new Promise((res) => setImmediate(res));
+    expect(r.store.listKeys().sort()).toEqual(['ns/a', 'ns/b', 'ns/c']);
+    expect(r.calls).toHaveLength(3);
+    await r.stop();
+  });
+
+  it('drops (aborts) a page requested with an early token the decoded page does not carry, and requests the right one', async () => {
+    const r = await run((t) => (t === 'p2' ? 'wrong' : t));
+    await r.release();
+    for (let i = 0; i < 50 && !r.calls.some((c) => c.opts.continue === 'p2'); i++) await new Promise((res) => setImmediate(res));
+    const wrong = r.calls.find((c) => c.opts.continue === 'wrong');
+    expect(wrong?.opts.signal?.aborted).toBe(true);
+    await r.release();
+    await r.release();
+    for (let i = 0; i < 50 && !r.reflector.hasSynced(); i++) await new Promise((res) => setImmediate(res));
+    expect(r.store.listKeys().sort()).toEqual(['ns/a', 'ns/b', 'ns/c']);
+    expect(r.calls.filter((c) => c.settled).map((c) => c.opts.continue)).toEqual([undefined, 'p2', 'p3']);
+    await r.stop();
+  });
+
+  it('without early tokens pages come one after the other, as before', async () => {
+    const r = await run(() => undefined);
+    await r.release();
+    for (let i = 0; i < 20; i++) await new Promise((res) => setImmediate(res));
+    expect(r.calls.map((c) => c.opts.continue)).toEqual([undefined, 'p2']);
+    await r.release();
+    await r.release();
+    for (let i = 0; i < 50 && !r.reflector.hasSynced(); i++) await new Promise((res) => setImmediate(res));
+    expect(r.store.listKeys().sort()).toEqual(['ns/a', 'ns/b', 'ns/c']);
+    await r.stop();
+  });
+});
