@@ -46,7 +46,7 @@ import { ResponseDecodeError } from '../rest/client';
 import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
 import { backoffDelay, type Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
-import { INITIAL_EVENTS_END_ANNOTATION, watchBatches, type Watch } from '../watch/types';
+import { INITIAL_EVENTS_END_ANNOTATION, watchBatches, type Watch, type WatchEvent } from '../watch/types';
 import { clockSleep, realClock, type Clock } from './clock';
 import type { ReplaceBuilder, Store } from './store';
 
@@ -228,9 +228,15 @@ function isBatch<E>(step: E | readonly E[]): step is readonly E[] {
 
 /**
  * `watchEvents`, with the events of a watch that arrived together (`Watch.batches`) yielded as one array: the
- * reflector applies them in one synchronous step.
+ * reflector applies them in one synchronous step. With `deliver`, a watch that can push (`Watch.listen`: Node's HTTP
+ * client) is not iterated: each batch goes to `deliver` synchronously from the response's `'data'` event — no promise
+ * per chunk nor per stage — and the generator resumes when the watch ends.
  */
-async function* watcherSteps<T>(lw: ListerWatcher<T>, opts: WatcherOptions): AsyncGenerator<WatcherEvent<T> | readonly WatcherEvent<T>[], void, undefined> {
+async function* watcherSteps<T>(
+  lw: ListerWatcher<T>,
+  opts: WatcherOptions,
+  deliver?: (batch: readonly WatcherEvent<T>[]) => void,
+): AsyncGenerator<WatcherEvent<T> | readonly WatcherEvent<T>[], void, undefined> {
   const {
     signal,
     listSemantic = 'MostRecent',
@@ -338,8 +344,8 @@ async function* watcherSteps<T>(lw: ListerWatcher<T>, opts: WatcherOptions): Asy
       w = await lw.watch(watchOpts);
       phase = 'watch';
       if (inInit) yield { type: 'Init' };
-      for await (const batch of watchBatches(w)) {
-        if (signal.aborted) return;
+      /** The watcher events of a batch of watch events (updating rv, the init state, the failure count). */
+      const convert = (batch: readonly WatchEvent<T>[]): WatcherEvent<T>[] => {
         const out: WatcherEvent<T>[] = [];
         for (const ev of batch) {
           const evRv = rvOf(ev.object);
@@ -367,8 +373,32 @@ async function* watcherSteps<T>(lw: ListerWatcher<T>, opts: WatcherOptions): Asy
           if (ev.type === 'BOOKMARK') out.push({ type: 'Bookmark', resourceVersion: rv });
           else out.push({ type: ev.type === 'ADDED' ? 'Added' : ev.type === 'MODIFIED' ? 'Modified' : 'Deleted', object: ev.object, resourceVersion: rv });
         }
-        // one step for the whole batch: the consumer applies it synchronously
-        if (out.length > 0) yield out;
+        return out;
+      };
+      if (deliver && w.listen) {
+        // pushed: each network chunk's events are converted and applied in the 'data' event that brought them
+        const listening = w.listen.bind(w);
+        await new Promise<void>((resolve, reject) => {
+          listening({
+            events: (batch) => {
+              if (signal.aborted) return true;
+              const out = convert(batch);
+              if (out.length > 0) deliver(out);
+              return true;
+            },
+            end: (err) => {
+              if (err === undefined) resolve();
+              else reject(err);
+            },
+          });
+        });
+      } else {
+        for await (const batch of watchBatches(w)) {
+          if (signal.aborted) return;
+          const out = convert(batch);
+          // one step for the whole batch: the consumer applies it synchronously
+          if (out.length > 0) yield out;
+        }
       }
       if (signal.aborted) return;
       if (inInit) {
@@ -485,16 +515,19 @@ export class Reflector<T> {
         onError(watcherError(err, 'apply'), { phase: 'apply', relist: false, retryInMs: 0 });
       }
     };
-    for await (const item of watcherSteps(this.lw, { ...this.opts, name: this.name, signal, onError })) {
+    const applyBatch = (batch: readonly WatcherEvent<T>[]): void => {
+      // a batch is applied in one synchronous step, event by event, until the signal aborts
+      for (const ev of batch) {
+        if (signal.aborted) break;
+        step(ev);
+      }
+    };
+    for await (const item of watcherSteps(this.lw, { ...this.opts, name: this.name, signal, onError }, applyBatch)) {
       if (!isBatch(item)) {
         step(item);
         continue;
       }
-      // a batch is applied in one synchronous step, event by event, until the signal aborts
-      for (const ev of item) {
-        if (signal.aborted) break;
-        step(ev);
-      }
+      applyBatch(item);
     }
   }
 

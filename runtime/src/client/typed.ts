@@ -35,7 +35,7 @@ import {
 import { continueTokenOf } from '../rest/listmeta';
 import { resourcePath } from '../rest/paths';
 import { decodeWatchEventBatches } from '../watch/decoder';
-import { StreamWatch } from '../watch/stream';
+import { ReadableWatch, StreamWatch } from '../watch/stream';
 import type { Watch } from '../watch/types';
 import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from './types';
 
@@ -184,7 +184,10 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     const controller = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
     const res = await this.rest.stream({ method: 'GET', path: this.path(this.namespace), query: watchQuery(opts), signal });
-    return new StreamWatch<T>(decodeWatchEventBatches<T>(res.body, { maxFrameBytes: opts.maxFrameBytes }), controller, signal);
+    const decode = { maxFrameBytes: opts.maxFrameBytes };
+    // Node's HTTP client: decoded synchronously per chunk, pushed to `listen` consumers (the reflector)
+    if (res.readable) return new ReadableWatch<T>(res.readable, controller, signal, decode);
+    return new StreamWatch<T>(decodeWatchEventBatches<T>(res.body, decode), controller, signal);
   }
 
   async patch(name: string, type: PatchType, body: PatchBody<T>, opts: PatchOptions = {}, ...subresources: string[]): Promise<T> {

@@ -149,6 +149,7 @@ export class NodeHttpTransport implements Transport {
           status: res.statusCode ?? 0,
           headers: responseHeaders(res),
           body: res,
+          readable: res,
           text: () => readText(res),
           discard: () => discard(res),
         });

@@ -12,6 +12,7 @@
  * rejects a pending `request` and ends the body iteration with an error.
  */
 
+import type { Readable } from 'node:stream';
 import type * as Undici from 'undici';
 
 let undiciModule: typeof Undici | undefined;
@@ -40,6 +41,11 @@ export interface TransportResponse {
   /** Header names in lower case; repeated headers as arrays. */
   headers: Record<string, string | string[] | undefined>;
   body: AsyncIterable<Uint8Array>;
+  /**
+   * The same body as a Node `Readable`, when the transport has one (Node's HTTP client): a watch reads it by its
+   * `'data'` events, synchronously per chunk (`ReadableWatch`). Read it or `body`, not both.
+   */
+  readable?: Readable;
   text(): Promise<string>;
   discard(): Promise<void>;
 }

@@ -64,62 +64,93 @@ function parseFrame(buf: Buffer, start: number, end: number): unknown {
 }
 
 /**
+ * The synchronous core of the decoders: fed chunk by chunk (`push`), it appends to `out` every frame a chunk
+ * completes, mapped by `map`; `end` decodes a last frame without a newline. A frame that fails to decode or map, or
+ * one over the limit, is thrown — after the frames before it were appended to `out`. After a throw the decoder must
+ * not be fed again.
+ */
+export class LineDecoder<V> {
+  private readonly max: number;
+  /** The start of a frame not yet complete, from earlier chunks. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(
+    private readonly map: (value: unknown) => V,
+    opts: DecodeOptions = {},
+  ) {
+    this.max = maxFrameBytesOf(opts);
+  }
+
+  /** Decodes the frames `raw` completes into `out`. */
+  push(raw: Uint8Array, out: V[]): void {
+    const max = this.max;
+    const chunk = asBuffer(raw);
+    let nl = chunk.indexOf(NEWLINE);
+    if (nl === -1) {
+      this.pendingBytes += chunk.length;
+      // checked before keeping the chunk: an endless line holds at most `max` bytes plus one chunk
+      if (this.pendingBytes > max) throw new WatchFrameTooLargeError(max);
+      this.pending.push(chunk);
+      return;
+    }
+    let start = 0;
+    if (this.pending.length > 0) {
+      if (this.pendingBytes + nl > max) throw new WatchFrameTooLargeError(max);
+      this.pending.push(chunk.subarray(0, nl));
+      const frame = Buffer.concat(this.pending);
+      this.pending = [];
+      this.pendingBytes = 0;
+      const value = parseFrame(frame, 0, frame.length);
+      if (value !== undefined) out.push(this.map(value));
+      start = nl + 1;
+      nl = chunk.indexOf(NEWLINE, start);
+    }
+    for (; nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
+      if (nl - start > max) throw new WatchFrameTooLargeError(max);
+      const value = parseFrame(chunk, start, nl);
+      if (value !== undefined) out.push(this.map(value));
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      this.pendingBytes = chunk.length - start;
+      if (this.pendingBytes > max) throw new WatchFrameTooLargeError(max);
+      this.pending.push(chunk.subarray(start));
+    }
+  }
+
+  /** The stream ended: decodes a last frame without a newline into `out`. */
+  end(out: V[]): void {
+    if (this.pending.length === 0) return;
+    const frame = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    const value = parseFrame(frame, 0, frame.length);
+    if (value !== undefined) out.push(this.map(value));
+  }
+}
+
+/**
  * The frames of a newline-delimited JSON byte stream, mapped by `map`, in batches: one batch per chunk, holding every
  * frame that chunk completed (chunks completing none yield nothing). A frame that fails to decode or map, or one
  * over the limit, ends the stream with its error after a last batch of the frames before it.
  */
 async function* decodeBatches<V>(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions, map: (value: unknown) => V): AsyncGenerator<V[], void, undefined> {
-  const max = maxFrameBytesOf(opts);
-  /** The start of a frame not yet complete, from earlier chunks. */
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  const decoder = new LineDecoder(map, opts);
   for await (const raw of chunks) {
-    const chunk = asBuffer(raw);
-    let nl = chunk.indexOf(NEWLINE);
-    if (nl === -1) {
-      pendingBytes += chunk.length;
-      // checked before keeping the chunk: an endless line holds at most `max` bytes plus one chunk
-      if (pendingBytes > max) throw new WatchFrameTooLargeError(max);
-      pending.push(chunk);
-      continue;
-    }
     const batch: V[] = [];
     try {
-      let start = 0;
-      if (pending.length > 0) {
-        if (pendingBytes + nl > max) throw new WatchFrameTooLargeError(max);
-        pending.push(chunk.subarray(0, nl));
-        const frame = Buffer.concat(pending);
-        pending = [];
-        pendingBytes = 0;
-        const value = parseFrame(frame, 0, frame.length);
-        if (value !== undefined) batch.push(map(value));
-        start = nl + 1;
-        nl = chunk.indexOf(NEWLINE, start);
-      }
-      for (; nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-        if (nl - start > max) throw new WatchFrameTooLargeError(max);
-        const value = parseFrame(chunk, start, nl);
-        if (value !== undefined) batch.push(map(value));
-        start = nl + 1;
-      }
-      if (start < chunk.length) {
-        pendingBytes = chunk.length - start;
-        if (pendingBytes > max) throw new WatchFrameTooLargeError(max);
-        pending.push(chunk.subarray(start));
-      }
+      decoder.push(raw, batch);
     } catch (err) {
       // the frames before the bad one are delivered first
       if (batch.length > 0) yield batch;
       throw err;
     }
-    yield batch;
+    if (batch.length > 0) yield batch;
   }
-  if (pending.length > 0) {
-    const frame = Buffer.concat(pending);
-    const value = parseFrame(frame, 0, frame.length);
-    if (value !== undefined) yield [map(value)];
-  }
+  const last: V[] = [];
+  decoder.end(last);
+  if (last.length > 0) yield last;
 }
 
 const identity = (value: unknown): unknown => value;
@@ -155,4 +186,9 @@ export async function* decodeWatchEvents<T>(chunks: AsyncIterable<Uint8Array>, o
  */
 export function decodeWatchEventBatches<T>(chunks: AsyncIterable<Uint8Array>, opts: DecodeOptions = {}): AsyncGenerator<RawWatchEvent<T>[], void, undefined> {
   return decodeBatches(chunks, opts, (value) => toWatchEvent<T>(value));
+}
+
+/** A `LineDecoder` of watch events (ERROR events included): the synchronous decoder of `ReadableWatch`. */
+export function watchEventDecoder<T>(opts: DecodeOptions = {}): LineDecoder<RawWatchEvent<T>> {
+  return new LineDecoder((value) => toWatchEvent<T>(value), opts);
 }

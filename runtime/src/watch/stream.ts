@@ -2,7 +2,9 @@
 
 import { StatusError } from '../errors/errors';
 import type { Status } from '../errors/status';
-import type { RawWatchEvent, Watch, WatchEvent } from './types';
+import type { Readable } from 'node:stream';
+import { watchEventDecoder, type DecodeOptions } from './decoder';
+import type { RawWatchEvent, Watch, WatchEvent, WatchListening, WatchSink } from './types';
 
 /**
  * A `Watch<T>` over raw events already being received, one by one or in batches (`decodeWatchEventBatches`: the
@@ -51,6 +53,162 @@ export class StreamWatch<T> implements Watch<T> {
     } catch (err) {
       if (this.signal.aborted && !(err instanceof StatusError)) return;
       throw err;
+    } finally {
+      this.controller.abort();
+    }
+  }
+}
+
+/** Batches `ReadableWatch.batches()` queues before it pauses the response. */
+const QUEUED_BATCHES = 16;
+
+/**
+ * A `Watch<T>` over a response body that is a Node `Readable` (Node's HTTP client, the default transport): its
+ * `'data'` events feed a synchronous decoder, and `listen` hands each chunk's events to the consumer in the same
+ * call — no promise per chunk. `batches()` and iteration (the `Watch` contract for other users) are built on
+ * `listen` with a small queue: the response is paused while `QUEUED_BATCHES` batches wait for the consumer.
+ * `controller` aborts the underlying request; `signal` is the signal that request was opened with.
+ */
+export class ReadableWatch<T> implements Watch<T> {
+  private used = false;
+
+  constructor(
+    private readonly body: Readable,
+    private readonly controller: AbortController,
+    private readonly signal: AbortSignal = controller.signal,
+    private readonly opts: DecodeOptions = {},
+  ) {}
+
+  stop(): void {
+    this.controller.abort();
+  }
+
+  listen(sink: WatchSink<T>): WatchListening {
+    if (this.used) throw new Error('a Watch can be iterated only once');
+    this.used = true;
+    const { body, signal } = this;
+    const decoder = watchEventDecoder<T>(this.opts);
+    let done = false;
+    let paused = false;
+    const finish = (err: Error | undefined): void => {
+      if (done) return;
+      done = true;
+      body.off('data', onData);
+      body.off('end', onEnd);
+      signal.removeEventListener('abort', onAbort);
+      // releases the connection (the 'error' and 'close' listeners stay: destroying the body may emit them)
+      this.controller.abort();
+      sink.end(err);
+    };
+    /** Hands `raw` to the sink up to an ERROR (which ends the watch); whether the sink keeps up. */
+    const deliver = (raw: RawWatchEvent<T>[]): boolean => {
+      let i = 0;
+      while (i < raw.length && raw[i].type !== 'ERROR') i++;
+      let more = true;
+      if (i > 0) more = sink.events(i === raw.length ? (raw as WatchEvent<T>[]) : (raw.slice(0, i) as WatchEvent<T>[])) !== false;
+      if (i < raw.length && !done && !signal.aborted) {
+        const ev = raw[i];
+        if (ev.type === 'ERROR') finish(new StatusError(ev.object));
+      }
+      return more;
+    };
+    const decode = (last: boolean, chunk?: Buffer): void => {
+      if (done) return;
+      if (signal.aborted) {
+        finish(undefined);
+        return;
+      }
+      const out: RawWatchEvent<T>[] = [];
+      let failure: { err: Error } | undefined;
+      try {
+        if (chunk) decoder.push(chunk, out);
+        if (last) decoder.end(out);
+      } catch (err) {
+        failure = { err: err instanceof Error ? err : new Error('undecodable watch frame', { cause: err }) };
+      }
+      const more = out.length === 0 || deliver(out);
+      if (done) return;
+      if (failure) finish(signal.aborted ? undefined : failure.err);
+      else if (signal.aborted || last) finish(undefined);
+      else if (!more) {
+        paused = true;
+        body.pause();
+      }
+    };
+    const onData = (chunk: Buffer): void => {
+      decode(false, chunk);
+    };
+    const onEnd = (): void => {
+      decode(true);
+    };
+    const onError = (err: Error): void => {
+      finish(signal.aborted ? undefined : err);
+    };
+    const onClose = (): void => {
+      // a response closed before its end without an error (the connection went away)
+      finish(signal.aborted ? undefined : new Error('the watch response was closed before its end'));
+    };
+    const onAbort = (): void => {
+      finish(undefined);
+    };
+    if (signal.aborted) {
+      finish(undefined);
+      return { resume: () => undefined };
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    body.on('error', onError);
+    body.on('close', onClose);
+    body.on('end', onEnd);
+    body.on('data', onData);
+    return {
+      resume: () => {
+        if (!paused || done) return;
+        paused = false;
+        body.resume();
+      },
+    };
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    for await (const batch of this.batches()) {
+      for (const ev of batch) {
+        yield ev;
+        if (this.signal.aborted) return;
+      }
+    }
+  }
+
+  async *batches(): AsyncGenerator<readonly WatchEvent<T>[], void, undefined> {
+    const queue: (readonly WatchEvent<T>[])[] = [];
+    let ended: { err: Error | undefined } | undefined;
+    let wake: (() => void) | undefined;
+    const listening = this.listen({
+      events: (batch) => {
+        queue.push(batch);
+        wake?.();
+        return queue.length < QUEUED_BATCHES;
+      },
+      end: (err) => {
+        ended = { err };
+        wake?.();
+      },
+    });
+    try {
+      for (;;) {
+        const batch = queue.shift();
+        if (batch !== undefined) {
+          if (queue.length === 0) listening.resume();
+          yield batch;
+          if (this.signal.aborted) return;
+          continue;
+        }
+        if (ended) {
+          if (ended.err !== undefined) throw ended.err;
+          return;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
     } finally {
       this.controller.abort();
     }

@@ -16,6 +16,13 @@
  * batches are never empty, keep the server's order, and the same rules apply — an `ERROR` event is thrown after a
  * batch of the events before it; after `stop()` no further batch is yielded, but the consumer of a batch already
  * received should check its own signal between events.
+ *
+ * A `Watch<T>` over Node's HTTP client (`ReadableWatch`, the default transport's) also offers `listen(sink)`: the
+ * same stream pushed, without a promise per chunk — every batch is handed to `sink.events` synchronously from the
+ * response's `'data'` event, and `sink.end` is called once, with `undefined` for a clean end (the server closed the
+ * response, `stop()`, the signal aborted) or the error (a `StatusError` for an `ERROR` event, after a batch of the
+ * events before it). `sink.events` returning `false` means the consumer is behind: the response is paused (TCP
+ * pushes back on the apiserver) until the returned `resume()` is called. `listen` is the watch's one iteration too.
  */
 
 import type { Status } from '../errors/status';
@@ -40,6 +47,22 @@ export interface Watch<T> extends AsyncIterable<WatchEvent<T>> {
   stop(): void;
   /** The same stream in batches of events that arrived together; see the module doc. Optional. */
   batches?(): AsyncIterable<readonly WatchEvent<T>[]>;
+  /** The same stream pushed to `sink`, synchronously per network chunk; see the module doc. Optional. */
+  listen?(sink: WatchSink<T>): WatchListening;
+}
+
+/** The consumer of `Watch.listen`. */
+export interface WatchSink<T> {
+  /** Events that arrived together (never empty). `false`: the consumer is behind, pause until `resume()`. */
+  events(batch: readonly WatchEvent<T>[]): boolean | undefined;
+  /** Called once: `undefined` for a clean end (server, `stop()`, signal), or the error that ended the watch. */
+  end(err: Error | undefined): void;
+}
+
+/** What `Watch.listen` returns. */
+export interface WatchListening {
+  /** Resumes a watch paused by `sink.events` returning `false` (nothing when it is not paused). */
+  resume(): void;
 }
 
 /** The annotation of the BOOKMARK that ends the initial events of a `sendInitialEvents` watch. */
