@@ -71,6 +71,8 @@ const QUEUED_BATCHES = 16;
  */
 export class ReadableWatch<T> implements Watch<T> {
   private used = false;
+  /** Stopped by the consumer (`stop()`, the signal): not set when the watch ended by itself and aborted its request. */
+  private halted = false;
 
   constructor(
     private readonly body: Readable,
@@ -80,6 +82,7 @@ export class ReadableWatch<T> implements Watch<T> {
   ) {}
 
   stop(): void {
+    this.halted = true;
     this.controller.abort();
   }
 
@@ -115,6 +118,7 @@ export class ReadableWatch<T> implements Watch<T> {
     const decode = (last: boolean, chunk?: Buffer): void => {
       if (done) return;
       if (signal.aborted) {
+        this.halted = true;
         finish(undefined);
         return;
       }
@@ -149,9 +153,11 @@ export class ReadableWatch<T> implements Watch<T> {
       finish(signal.aborted ? undefined : new Error('the watch response was closed before its end'));
     };
     const onAbort = (): void => {
+      this.halted = true;
       finish(undefined);
     };
     if (signal.aborted) {
+      this.halted = true;
       finish(undefined);
       return { resume: () => undefined };
     }
@@ -173,7 +179,7 @@ export class ReadableWatch<T> implements Watch<T> {
     for await (const batch of this.batches()) {
       for (const ev of batch) {
         yield ev;
-        if (this.signal.aborted) return;
+        if (this.halted) return;
       }
     }
   }
@@ -199,7 +205,7 @@ export class ReadableWatch<T> implements Watch<T> {
         if (batch !== undefined) {
           if (queue.length === 0) listening.resume();
           yield batch;
-          if (this.signal.aborted) return;
+          if (this.halted) return;
           continue;
         }
         if (ended) {
