@@ -1,0 +1,84 @@
+/**
+ * The reflector over a watch that pushes (`Watch.listen`: `ReadableWatch`, Node's HTTP client): each chunk's events
+ * are applied to the store in the `'data'` event that brought them; an ERROR in the middle of a chunk applies the
+ * events before it and relists (410); stop ends the run.
+ */
+import { PassThrough } from 'node:stream';
+import { FakeClock } from '../../../runtime/src/cache/clock';
+import { Reflector, type ListerWatcher } from '../../../runtime/src/cache/reflector';
+import { CacheIndexer } from '../../../runtime/src/cache/store';
+import { ReadableWatch } from '../../../runtime/src/watch/stream';
+import type { WatchOptions } from '../../../runtime/src/rest/options';
+import { names, until, widget, type Widget } from './helpers';
+
+const line = (type: string, name: string, rv: number, size = 1): string =>
+  `${JSON.stringify({ type, object: { ...widget(name), metadata: { name, namespace: 'ns', resourceVersion: String(rv) }, spec: { size } } })}\n`;
+const gone = `${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410, message: 'too old' } })}\n`;
+
+function harness() {
+  const bodies: PassThrough[] = [];
+  const watches: WatchOptions[] = [];
+  let lists = 0;
+  const lw: ListerWatcher<Widget> = {
+    list: () => {
+      lists++;
+      return Promise.resolve({ apiVersion: 'v1', kind: 'WidgetList', metadata: { resourceVersion: String(100 * lists) }, items: [{ ...widget('a'), metadata: { name: 'a', namespace: 'ns', resourceVersion: '1' } }] });
+    },
+    watch: (opts) => {
+      watches.push(opts);
+      const body = new PassThrough();
+      const controller = new AbortController();
+      const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+      signal.addEventListener('abort', () => body.destroy());
+      bodies.push(body);
+      return Promise.resolve(new ReadableWatch<Widget>(body, controller, signal));
+    },
+  };
+  const store = new CacheIndexer<Widget>({ indexers: {} });
+  const errors: string[] = [];
+  const clock = new FakeClock();
+  const reflector = new Reflector<Widget>(lw, store, { clock, random: () => 0, watchTimeoutSeconds: 0, onError: (err) => errors.push(err.reason) });
+  return { bodies, watches, store, reflector, errors, clock, lists: () => lists };
+}
+
+describe('Reflector over a pushing watch (ReadableWatch)', () => {
+  it('applies a chunk of many events, a frame cut across chunks, then relists on an ERROR in the middle of a chunk', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    const run = h.reflector.run(controller.signal);
+    await until(() => h.bodies.length === 1, 'watch');
+    expect(h.watches[0].resourceVersion).toBe('100');
+    const chunk = Array.from({ length: 200 }, (_, i) => line('ADDED', `o${i}`, 101 + i)).join('');
+    h.bodies[0].write(chunk + line('MODIFIED', 'a', 301, 7).slice(0, 20));
+    await until(() => h.store.size === 201, 'the chunk');
+    expect(h.reflector.lastSyncResourceVersion).toBe('300');
+    h.bodies[0].write(line('MODIFIED', 'a', 301, 7).slice(20) + line('DELETED', 'o0', 302) + gone + line('ADDED', 'never', 303));
+    // the events before the ERROR are applied; the 410 relists after the backoff
+    await until(() => h.clock.pendingTimers === 1, 'backoff');
+    expect(h.store.getByKey('ns/a')?.spec?.size).toBe(7);
+    expect(h.store.getByKey('ns/o0')).toBeUndefined();
+    h.clock.step(60_000);
+    await until(() => h.lists() === 2 && h.bodies.length === 2, 'relist');
+    expect(h.errors).toEqual(['Expired']);
+    expect(h.store.getByKey('ns/never')).toBeUndefined();
+    expect(names(h.store.list())).toEqual(['a']);
+    expect(h.watches[1].resourceVersion).toBe('200');
+    controller.abort();
+    await run;
+    expect(h.bodies[1].destroyed).toBe(true);
+  });
+
+  it('a clean end of the response re-watches from the last resourceVersion', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    const run = h.reflector.run(controller.signal);
+    await until(() => h.bodies.length === 1, 'watch');
+    h.bodies[0].end(line('MODIFIED', 'a', 150, 3));
+    await until(() => h.bodies.length === 2, 're-watch');
+    expect(h.watches[1].resourceVersion).toBe('150');
+    expect(h.store.getByKey('ns/a')?.spec?.size).toBe(3);
+    expect(h.lists()).toBe(1);
+    controller.abort();
+    await run;
+  });
+});
