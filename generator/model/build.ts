@@ -66,7 +66,7 @@ import type {
   TypeRef,
 } from './types';
 import { resolveConstraints } from './constraints';
-import { RUNTIME_PACKAGE, fieldName, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
+import { RUNTIME_PACKAGE, fieldName, forEachNamedRef, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
 
 /** A package as the front end loaded it, before resolution. */
@@ -764,24 +764,9 @@ function checkDuplicates(p: Package, bag: DiagnosticBag): void {
 }
 
 /** The named types a type reference mentions directly (not through another named type), in order. */
-function namedRefs(t: TypeRef, out: string[] = []): string[] {
-  switch (t.kind) {
-    case 'named':
-      out.push(typeKey(t.package, t.name));
-      break;
-    case 'array':
-      namedRefs(t.items, out);
-      break;
-    case 'map':
-      namedRefs(t.values, out);
-      break;
-    case 'struct':
-      for (const e of t.embeds) namedRefs(e, out);
-      for (const f of t.fields) namedRefs(f.type, out);
-      break;
-    default:
-      break;
-  }
+function namedRefs(t: TypeRef): string[] {
+  const out: string[] = [];
+  forEachNamedRef(t, (n) => out.push(typeKey(n.package, n.name)));
   return out;
 }
 

@@ -64,25 +64,30 @@ export class TypeIndex extends Map<string, TypeDecl> {
   }
 }
 
-/** The packages a type reference names (directly or inside arrays, maps and structs), added to `out`. */
-export function packagesReferenced(ref: TypeRef, out: Set<PackageId>): Set<PackageId> {
+/** Calls `fn` with each named type a type reference mentions directly (inside arrays, maps and structs, not through another named type), in order. */
+export function forEachNamedRef(ref: TypeRef, fn: (named: Extract<TypeRef, { kind: 'named' }>) => void): void {
   switch (ref.kind) {
     case 'named':
-      out.add(ref.package);
+      fn(ref);
       break;
     case 'array':
-      packagesReferenced(ref.items, out);
+      forEachNamedRef(ref.items, fn);
       break;
     case 'map':
-      packagesReferenced(ref.values, out);
+      forEachNamedRef(ref.values, fn);
       break;
     case 'struct':
-      for (const e of ref.embeds) packagesReferenced(e, out);
-      for (const f of ref.fields) packagesReferenced(f.type, out);
+      for (const e of ref.embeds) forEachNamedRef(e, fn);
+      for (const f of ref.fields) forEachNamedRef(f.type, fn);
       break;
     default:
       break;
   }
+}
+
+/** The packages a type reference names (directly or inside arrays, maps and structs), added to `out`. */
+export function packagesReferenced(ref: TypeRef, out: Set<PackageId>): Set<PackageId> {
+  forEachNamedRef(ref, (n) => out.add(n.package));
   return out;
 }
 

@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { loadConfig } from '../../generator/config';
 import { IncrementalGenerator } from '../../generator/cli/watch';
 import { main } from '../../generator/cli';
+import { testKind } from './helpers/apis';
 
 /** The project's editable state; files are made from it. */
 interface State {
@@ -41,28 +42,7 @@ type Edit = keyof typeof EDITS;
 
 const INITIAL: State = { extras: 0, renamed: false, maxLength: false, broken: false, pear: true, commonField: 'x', appleCommon: true };
 
-function kind(name: string, spec: string, preamble = ''): string {
-  return `import type { ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
-${preamble}
-/** ${name} is a test kind.
- * +genclient
- * +kubebuilder:object:root=true
- */
-export interface ${name} extends TypeMeta {
-  metadata?: ObjectMeta;
-  spec?: ${name}Spec;
-}
-
-/** +kubebuilder:object:root=true */
-export interface ${name}List extends TypeMeta {
-  metadata?: ListMeta;
-  items: ${name}[];
-}
-
-export interface ${name}Spec {
-${spec}}
-`;
-}
+const kind = testKind;
 
 /** Every file of the project in a state (undefined: the file does not exist). */
 function files(s: State): Record<string, string | undefined> {

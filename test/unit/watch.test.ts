@@ -10,31 +10,12 @@ import { spawn } from 'node:child_process';
 import { loadConfig } from '../../generator/config';
 import { Debouncer, IncrementalGenerator, watchGenerate, type WatchClock } from '../../generator/cli/watch';
 import { main } from '../../generator/cli';
+import { testKind } from './helpers/apis';
 
 const REPO = path.resolve(__dirname, '../..');
 
 function kind(name: string, extra = ''): string {
-  return `import type { ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
-
-/** ${name} is a test kind.
- * +genclient
- * +kubebuilder:object:root=true
- */
-export interface ${name} extends TypeMeta {
-  metadata?: ObjectMeta;
-  spec?: ${name}Spec;
-}
-
-/** +kubebuilder:object:root=true */
-export interface ${name}List extends TypeMeta {
-  metadata?: ListMeta;
-  items: ${name}[];
-}
-
-export interface ${name}Spec {
-  size?: string;${extra}
-}
-`;
+  return testKind(name, `  size?: string;${extra}\n`);
 }
 
 function project(): string {
