@@ -16,7 +16,9 @@
  *   token is known, so the server prepares it while page n is decoded and applied: a lister-watcher that reads the
  *   token from the raw response (a typed client does, `ListOptions.onContinue`) gives it before page n is decoded,
  *   any other once it is. A page requested early with a token the decoded page does not carry is aborted and the
- *   right one requested; a failed list aborts the page requested ahead. `listSemantic: 'MostRecent'` (default) lists with
+ *   right one requested; a failed list aborts the page requested ahead. The reflector applies a page's items to its
+ *   store as the lister-watcher decodes them while the page arrives (`ListOptions.onItems`: a typed client does),
+ *   page after page in order, and the rest once the page is in. `listSemantic: 'MostRecent'` (default) lists with
  *   a consistent read; `'Any'` lists with `resourceVersion=0` first (served from the apiserver's cache) and then
  *   not older than the last resourceVersion seen. With `initialList: 'StreamingList'` the list is a watch with
  *   `sendInitialEvents` ended by the `k8s.io/initial-events-end` bookmark (falling back to list + watch for good
@@ -181,30 +183,72 @@ function continuation(first: ListOptions, token: string): ListOptions {
 
 /**
  * A page of a list, requested (abortable on its own, and by the list's signal). When the lister-watcher reads the
- * page's continue token before decoding it (`onContinue`), the next page is requested at once: `early`.
+ * page's continue token before the page's items (`onContinue`), the next page is requested at once: `early`. With
+ * `incremental`, the lister-watcher may hand the page's items over while the response is still arriving
+ * (`onItems`): they are kept until the page is `attach`ed (it is the page being applied), then passed on as they
+ * come; `delivered` counts them, and the rest of the page's items is taken from the resolved page.
  */
 class PageRequest<T> {
   readonly page: Promise<KubeList<T>>;
   early: { token: string; next: PageRequest<T> } | undefined;
+  /** Items passed to the sink so far. */
+  delivered = 0;
   private readonly own = new AbortController();
+  private readonly signal: AbortSignal;
+  private sink: ((items: readonly T[]) => void) | undefined;
+  /** Items received before `attach`. */
+  private held: T[][] = [];
 
-  constructor(lw: ListerWatcher<T>, opts: ListOptions) {
+  constructor(lw: ListerWatcher<T>, opts: ListOptions, incremental: boolean) {
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.own.signal]) : this.own.signal;
+    this.signal = signal;
     this.page = lw.list({
       ...opts,
       signal,
       onContinue: (token) => {
-        if (this.early === undefined && !signal.aborted) this.early = { token, next: new PageRequest(lw, continuation(opts, token)) };
+        if (this.early === undefined && !signal.aborted) this.early = { token, next: new PageRequest(lw, continuation(opts, token), incremental) };
       },
+      ...(incremental
+        ? {
+            onItems: (items: unknown[]) => {
+              this.receive(items as T[]);
+            },
+          }
+        : {}),
     });
     // settled even if nobody awaits it (a page dropped, or the consumer stopped): the signal aborts it
     this.page.catch(() => undefined);
+  }
+
+  /** From now on the page's items go to `sink` as they arrive; those received already go first. */
+  attach(sink: (items: readonly T[]) => void): void {
+    this.sink = sink;
+    const held = this.held;
+    this.held = [];
+    for (const items of held) this.pass(items);
+  }
+
+  /** The page's items not passed to the sink (all of them without `onItems`). */
+  rest(page: KubeList<T>): readonly T[] {
+    const items = page.items ?? [];
+    return this.delivered === 0 ? items : items.slice(this.delivered);
   }
 
   /** Aborts this request and the one it made early. */
   abort(): void {
     this.own.abort();
     this.early?.next.abort();
+  }
+
+  private receive(items: T[]): void {
+    if (this.signal.aborted) return;
+    if (this.sink) this.pass(items);
+    else this.held.push(items);
+  }
+
+  private pass(items: readonly T[]): void {
+    this.delivered += items.length;
+    this.sink?.(items);
   }
 }
 
@@ -290,9 +334,16 @@ async function* watcherSteps<T>(
         // pages are requested ahead: page n + 1 as soon as page n's continue token is known — read from its raw bytes
         // before it is decoded when the lister-watcher can (`onContinue`), else once it is decoded — and always
         // before its objects are applied
-        next = new PageRequest(lw, first);
+        // with `deliver`, a page's items are applied as the lister-watcher decodes them (`onItems`), in page order
+        const incremental = deliver !== undefined;
+        next = new PageRequest(lw, first, incremental);
         while (next !== undefined) {
           const current: PageRequest<T> = next;
+          if (deliver !== undefined) {
+            current.attach((items) => {
+              deliver(items.map((object): WatcherEvent<T> => ({ type: 'InitApply', object })));
+            });
+          }
           const page: KubeList<T> = await current.page;
           if (signal.aborted) return;
           const token = page.metadata?.continue || undefined;
@@ -302,10 +353,12 @@ async function* watcherSteps<T>(
           } else {
             // no early request, or one made with a token the decoded page does not carry: drop it
             early?.next.abort();
-            next = token !== undefined ? new PageRequest(lw, continuation(first, token)) : undefined;
+            next = token !== undefined ? new PageRequest(lw, continuation(first, token), incremental) : undefined;
           }
           phaseRv = page.metadata?.resourceVersion || phaseRv;
-          for (const object of page.items ?? []) yield { type: 'InitApply', object };
+          // the items not applied yet, in one step
+          const rest = current.rest(page);
+          if (rest.length > 0) yield rest.map((object): WatcherEvent<T> => ({ type: 'InitApply', object }));
         }
         if (!phaseRv) throw new WatcherProtocolError('the list has no metadata.resourceVersion (does the resource support watch?)');
       } catch (err) {

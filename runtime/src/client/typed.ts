@@ -32,7 +32,6 @@ import {
   type UpdateOptions,
   type WatchOptions,
 } from '../rest/options';
-import { continueTokenOf } from '../rest/listmeta';
 import { resourcePath } from '../rest/paths';
 import { decodeWatchEventBatches } from '../watch/decoder';
 import { ReadableWatch, StreamWatch } from '../watch/stream';
@@ -154,22 +153,17 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
   }
 
   async list(opts: ListOptions = {}): Promise<TList> {
-    const onContinue = opts.onContinue;
-    return this.rest.request<TList>({
-      method: 'GET',
-      path: this.path(this.namespace),
-      query: listQuery(opts),
-      signal: opts.signal,
-      timeoutMs: opts.timeoutMs,
-      ...(onContinue
-        ? {
-            onBody: (body: Buffer) => {
-              const token = continueTokenOf(body);
-              if (token) onContinue(token);
-            },
-          }
-        : {}),
-    });
+    const { onContinue, onItems } = opts;
+    return this.rest.requestList<TList>(
+      {
+        method: 'GET',
+        path: this.path(this.namespace),
+        query: listQuery(opts),
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs,
+      },
+      { ...(onItems ? { onItems } : {}), ...(onContinue ? { onContinue } : {}) },
+    );
   }
 
   listPages(opts: ListOptions = {}): AsyncIterable<TList> {

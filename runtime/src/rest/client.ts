@@ -20,8 +20,11 @@
  * the request (method, path), the status, the content type and the first bytes of the body.
  */
 
+import { finished } from 'node:stream/promises';
 import { errorFromResponse } from '../errors/errors';
 import { abortableSleep } from '../errors/retry';
+import { ListDecoder } from './listdecoder';
+import { continueTokenOf, continueTokenOfTail } from './listmeta';
 import type { HttpMethod, Transport, TransportResponse } from './transport';
 import { createDedupingWarningHandler, parseWarningHeaders, type WarningHandler } from './warnings';
 import { DEFAULT_USER_AGENT } from './version';
@@ -80,13 +83,20 @@ export interface RestRequest {
   contentType?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /**
-   * `request` only: called with the complete raw body of a 2xx response before it is decoded (a list's continue
-   * token is read from it, see `continueTokenOf`). Must not throw.
-   */
-  onBody?: (body: Buffer) => void;
 }
 
+/** Bytes of a body kept for a `ResponseDecodeError` of a decoded-while-read list (200 characters of up to 4 bytes). */
+const DECODE_ERROR_BYTES = 801;
+/** Bytes at the end of a list searched for its metadata (a custom resource list's ListMeta is well under this). */
+const TAIL_BYTES = 4096;
+
+/** What `requestList` reports while the list arrives. Neither may throw. */
+export interface ListRequestHooks {
+  /** The elements of `items`, in order and each once, as they are decoded; the resolved list holds the same objects. */
+  onItems?: (items: unknown[]) => void;
+  /** The list's continue token, as soon as its bytes show it (not called for the last page, nor when they do not). */
+  onContinue?: (token: string) => void;
+}
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD']);
 const RETRIABLE_5XX: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 const RETRIABLE_CODES: ReadonlySet<string> = new Set([
@@ -176,14 +186,95 @@ export class RestClient {
   async request<R>(req: RestRequest): Promise<R> {
     const signal = callSignal(req.signal, req.timeoutMs ?? this.timeoutMs);
     const res = await this.send(req, signal, false);
-    const text = req.onBody ? await this.readBytes(res, signal, req.onBody) : await this.read(res, signal);
+    const text = await this.read(res, signal);
     if (text === '') return undefined as R;
     try {
       return JSON.parse(text) as R;
     } catch (err) {
-      const start = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-      throw new ResponseDecodeError(req.method, this.prefix + req.path, res.status, header(res, 'content-type') ?? '', start, err);
+      throw this.decodeError(req, res, text, err);
     }
+  }
+
+  /**
+   * Sends a list request and decodes its JSON body while it arrives (`ListDecoder`): each element of `items` is parsed
+   * soon after its bytes are in and handed to `hooks.onItems`. Resolves with the whole list, as `request` would
+   * (`undefined` for an empty body).
+   *
+   * The bytes are read ahead of the decoding: each chunk is queued as it comes off the socket and the queue is decoded
+   * once the chunks at hand are read (`setImmediate`). So a page's continue token is seen as soon as its bytes are in
+   * — in the head of a built-in list, in the last bytes of a custom resource list — and `hooks.onContinue` gets it
+   * while the page is still being decoded: a pager requests the next page meanwhile (a hint; the decoded list's
+   * `metadata.continue` is authoritative).
+   */
+  async requestList<R>(req: RestRequest, hooks: ListRequestHooks = {}): Promise<R> {
+    const signal = callSignal(req.signal, req.timeoutMs ?? this.timeoutMs);
+    const res = await this.send(req, signal, false);
+    const onContinue = hooks.onContinue;
+    let tokenSeen = false;
+    const seeToken = (token: string | undefined): void => {
+      if (tokenSeen || token === undefined) return;
+      tokenSeen = true;
+      if (token !== '') onContinue?.(token);
+    };
+    const decoder = new ListDecoder({
+      ...(hooks.onItems ? { onItems: hooks.onItems } : {}),
+      ...(onContinue
+        ? {
+            onHead: (head: Buffer) => {
+              seeToken(continueTokenOf(head));
+            },
+          }
+        : {}),
+    });
+    /** The first bytes of the body, for an error message; the last ones, for the continue token. */
+    const start: Buffer[] = [];
+    let length = 0;
+    let tail: Buffer = Buffer.alloc(0);
+    const queue: Buffer[] = [];
+    let scheduled = false;
+    const drain = (): void => {
+      scheduled = false;
+      for (let i = 0; i < queue.length; i++) decoder.push(queue[i]);
+      queue.length = 0;
+    };
+    const receive = (chunk: Buffer): void => {
+      if (length < DECODE_ERROR_BYTES) start.push(chunk.subarray(0, DECODE_ERROR_BYTES - length));
+      length += chunk.length;
+      queue.push(chunk);
+      if (onContinue && !tokenSeen) {
+        // a list that ends with its metadata: the token is in the last bytes
+        tail = chunk.length >= TAIL_BYTES ? chunk.subarray(chunk.length - TAIL_BYTES) : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
+        seeToken(continueTokenOfTail(tail));
+      }
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(drain);
+      }
+    };
+    try {
+      if (res.readable) {
+        res.readable.on('data', receive);
+        await finished(res.readable);
+      } else {
+        for await (const chunk of res.body) receive(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      }
+    } catch (err) {
+      queue.length = 0;
+      if (signal?.aborted) throw signal.reason;
+      throw err;
+    }
+    drain();
+    if (length === 0) return undefined as R;
+    try {
+      return decoder.end() as R;
+    } catch (err) {
+      throw this.decodeError(req, res, Buffer.concat(start).toString('utf8'), err);
+    }
+  }
+
+  private decodeError(req: RestRequest, res: TransportResponse, text: string, cause: unknown): ResponseDecodeError {
+    const start = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    return new ResponseDecodeError(req.method, this.prefix + req.path, res.status, header(res, 'content-type') ?? '', start, cause);
   }
 
   /** Sends a request whose response is text (`pods/log`): the body as it is, not decoded. */
@@ -220,25 +311,6 @@ export class RestClient {
       if (signal?.aborted) throw signal.reason;
       throw err;
     }
-  }
-
-  /** The body as bytes, handed to `onBody`, then decoded as UTF-8. */
-  private async readBytes(res: TransportResponse, signal: AbortSignal | undefined, onBody: (body: Buffer) => void): Promise<string> {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    try {
-      for await (const chunk of res.body) {
-        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        chunks.push(b);
-        length += b.length;
-      }
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      throw err;
-    }
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
-    onBody(body);
-    return body.toString('utf8');
   }
 
   private async send(req: RestRequest, signal: AbortSignal | undefined, stream: boolean): Promise<TransportResponse> {

@@ -32,6 +32,14 @@ export function continueTokenOf(body: Uint8Array): string | undefined {
   return fromHead(buf) ?? fromTail(buf);
 }
 
+/**
+ * The continue token of a list whose `metadata` is its last member (custom resource lists), read from the last bytes
+ * of the body alone (`tail`: at least the metadata object and what follows it); `undefined` when they do not show it.
+ */
+export function continueTokenOfTail(tail: Uint8Array): string | undefined {
+  return fromTail(Buffer.isBuffer(tail) ? tail : Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength));
+}
+
 /** `metadata` as a member of the top-level object before any nested value: `{"kind":"…","apiVersion":"…","metadata":{`. */
 function fromHead(buf: Buffer): string | undefined {
   let start = 0;

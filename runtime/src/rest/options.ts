@@ -45,15 +45,23 @@ export interface ListOptions extends CallOptions {
   timeoutSeconds?: number;
   /**
    * Client side, not sent (a list only): called with the page's continue token as soon as it is read from the raw
-   * response, before the page is decoded (`continueTokenOf`), so that a pager can request the next page meanwhile.
-   * Not called when the response does not show it that way, nor for the last page. A hint: the decoded page's
-   * `metadata.continue` is authoritative.
+   * response, before the page's items arrive (`continueTokenOf`), so that a pager can request the next page
+   * meanwhile. That is when the list's `metadata` comes before its `items`, as for built-in kinds; a custom resource
+   * list writes it last, and its page is decoded by the time the token is in. Not called for the last page. A hint:
+   * the decoded page's `metadata.continue` is authoritative.
    */
   onContinue?: (token: string) => void;
+  /**
+   * Client side, not sent (a list only): called with the page's items as they are decoded, in order and each once,
+   * while the response is still arriving (the list is decoded as it is read, `ListDecoder`); the resolved page's
+   * `items` are the same objects. A consumer that applies them early (the reflector does) takes the items it was not
+   * given from the resolved page — a client that does not call it gives none early. Must not throw.
+   */
+  onItems?: (items: unknown[]) => void;
 }
 
 /** A watch: a list selection plus watch-only options. */
-export interface WatchOptions extends Omit<ListOptions, 'limit' | 'continue' | 'onContinue'> {
+export interface WatchOptions extends Omit<ListOptions, 'limit' | 'continue' | 'onContinue' | 'onItems'> {
   /** Ask the server for BOOKMARK events carrying only a newer resourceVersion. */
   allowWatchBookmarks?: boolean;
   /** Start with ADDED events for the current state, ended by a BOOKMARK (requires resourceVersionMatch NotOlderThan). */

@@ -49,6 +49,28 @@ beforeAll(async () => {
         }, 1);
         return;
       }
+      if (url.includes('/namespaces/chunkedlist/')) {
+        // a custom resource list (metadata last) in 3-byte chunks, multi-byte characters split across them
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const bytes = Buffer.from(
+          JSON.stringify({ apiVersion: 'example.com/v1', items: [{ metadata: { name: 'ä' } }, { metadata: { name: '世界' } }], kind: 'ThingList', metadata: { continue: 'next', resourceVersion: '3' } }),
+        );
+        let i = 0;
+        const tick = setInterval(() => {
+          res.write(bytes.subarray(i, i + 3));
+          i += 3;
+          if (i >= bytes.length) {
+            clearInterval(tick);
+            res.end();
+          }
+        }, 1);
+        return;
+      }
+      if (url.includes('/namespaces/htmllist/')) {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html>login</html>');
+        return;
+      }
       if (url.includes('busy') && attempts429++ === 0) {
         res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' });
         res.end(JSON.stringify({ kind: 'Status', status: 'Failure', reason: 'TooManyRequests', code: 429 }));
@@ -128,6 +150,30 @@ describe.each([
     await expect(client().get('missing')).rejects.toMatchObject({ reason: 'NotFound', code: 404 });
     await expect(client().get('busy')).resolves.toBeDefined();
     expect(attempts429).toBe(2);
+  });
+
+  it('decodes a list sent in 3-byte chunks as it arrives: its items and its continue token before the call resolves', async () => {
+    const seenEarly: string[] = [];
+    let resolved = false;
+    const list = await client('chunkedlist')
+      .list({ onItems: (items) => seenEarly.push(...items.map((i) => `${(i as KubeObject).metadata!.name!} ${String(resolved)}`)), onContinue: (t) => seenEarly.push(`token ${t} ${String(resolved)}`) })
+      .then((l) => {
+        resolved = true;
+        return l;
+      });
+    expect(list.items.map((i) => i.metadata!.name)).toEqual(['ä', '世界']);
+    expect(list.metadata).toEqual({ continue: 'next', resourceVersion: '3' });
+    expect(seenEarly.sort()).toEqual(['token next false', 'ä false', '世界 false']);
+  });
+
+  it('a list whose body is not JSON is a ResponseDecodeError with the start of the body', async () => {
+    await expect(client('htmllist').list()).rejects.toMatchObject({ name: 'ResponseDecodeError', status: 200, contentType: 'text/html', bodyStart: '<html>login</html>' });
+  });
+
+  it('an abort while a list arrives rejects with the reason', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(new Error('stop listing')), 30);
+    await expect(rest.requestList({ method: 'GET', path: '/stall', signal: ac.signal })).rejects.toThrow('stop listing');
   });
 
   it('streams a watch in 3-byte chunks and ends when the server closes', async () => {

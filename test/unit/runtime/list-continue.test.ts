@@ -3,7 +3,7 @@
  * `onContinue` (called before the page is decoded, whatever the chunking of the body), and the reflector, which
  * requests the next page with it and drops that request when the decoded page carries another token.
  */
-import { Reflector, type ListerWatcher } from '../../../runtime/src/cache/reflector';
+import { Reflector, type ListerWatcher, type ReflectorStore } from '../../../runtime/src/cache/reflector';
 import { CacheIndexer } from '../../../runtime/src/cache/store';
 import { TypedClient } from '../../../runtime/src/client/typed';
 import type { KubeList } from '../../../runtime/src/client/types';
@@ -61,18 +61,39 @@ describe('TypedClient.list onContinue', () => {
     return { c: new TypedClient<CronTab, CronTabList>(new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined }), crontabs, 'ns'), t };
   }
 
-  it.each([1, 3, 7, 64, 100_000])('gives the token before the page is decoded, with the body in chunks of %i bytes (the token split across them)', async (size) => {
-    const body = crList('{"continue":"split-token-0123456789","resourceVersion":"10"}');
+  it.each([1, 3, 7, 64, 100_000])('gives a built-in list\'s token before its items arrive, with the body in chunks of %i bytes (the token split across them)', async (size) => {
+    const body = builtinList('{"resourceVersion":"10","continue":"split-token-0123456789"}');
     const { c } = client(body, size);
     const calls: string[] = [];
     let resolved = false;
-    const page = c.list({ limit: 2, onContinue: (t) => calls.push(`${t} resolved=${String(resolved)}`) }).then((p) => {
+    const page = c.list({ limit: 2, onContinue: (t) => calls.push(`${t} resolved=${String(resolved)}`), onItems: (items) => calls.push(`items ${items.length}`) }).then((p) => {
       resolved = true;
       return p;
     });
     const got = await page;
-    expect(calls).toEqual(['split-token-0123456789 resolved=false']);
+    expect(calls[0]).toBe('split-token-0123456789 resolved=false');
+    expect(calls.slice(1)).toEqual(['items 1']);
     expect(got.metadata?.continue).toBe('split-token-0123456789');
+    expect(got.items.map((i) => i.metadata?.name)).toEqual(['a']);
+  });
+
+  it.each([1, 3, 7, 64, 100_000])('gives a custom resource list\'s token (written last) as soon as its last bytes are in, and hands its items over as they are decoded (chunks of %i bytes)', async (size) => {
+    const { c } = client(crList('{"continue":"tok","resourceVersion":"10"}'), size);
+    const early: string[] = [];
+    let resolved = false;
+    const got = await c
+      .list({
+        onContinue: (t) => early.push(`token ${t} resolved=${String(resolved)}`),
+        onItems: (items) => early.push(...items.map((i) => `${(i as CronTab).metadata?.name} resolved=${String(resolved)}`)),
+      })
+      .then((p) => {
+        resolved = true;
+        return p;
+      });
+    expect(early.filter((e) => !e.startsWith('token'))).toEqual(['a resolved=false', 'b resolved=false']);
+    expect(early.filter((e) => e.startsWith('token'))).toEqual(['token tok resolved=false']);
+    if (size >= 100_000) expect(early[0]).toBe('token tok resolved=false'); // read ahead of the decoding
+    expect(got.metadata?.continue).toBe('tok');
     expect(got.items.map((i) => i.metadata?.name)).toEqual(['a', 'b']);
   });
 
@@ -180,5 +201,114 @@ describe('Reflector: the next page requested with the early token', () => {
     for (let i = 0; i < 50 && !r.reflector.hasSynced(); i++) await new Promise((res) => setImmediate(res));
     expect(r.store.listKeys().sort()).toEqual(['ns/a', 'ns/b', 'ns/c']);
     await r.stop();
+  });
+});
+
+describe('Reflector: a page\'s items applied as they are decoded (onItems)', () => {
+  const ct = (name: string): CronTab => ({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name, namespace: 'ns', resourceVersion: '5' } });
+  /** Each page hands its first item over at once, then resolves (with both items) on `release`; `fail` rejects it instead. */
+  function lister(pages: Record<string, KubeList<CronTab>>, opts: { giveOnItems?: boolean; earlyTokens?: boolean } = {}) {
+    const pending: Array<{ page: string; release: () => void; fail: (err: Error) => void }> = [];
+    const lw: ListerWatcher<CronTab> = {
+      list: (o) => {
+        const key = o.continue ?? '';
+        const page = pages[key]!;
+        return new Promise((resolve, reject) => {
+          o.signal?.addEventListener('abort', () => reject(o.signal!.reason), { once: true });
+          if (opts.earlyTokens && page.metadata?.continue) o.onContinue?.(page.metadata.continue);
+          if (opts.giveOnItems !== false) o.onItems?.(page.items.slice(0, 1));
+          pending.push({ page: key, release: () => resolve(page), fail: reject });
+        });
+      },
+      watch: (o: WatchOptions): Promise<Watch<CronTab>> => Promise.resolve(new PushWatch<CronTab>(o.signal)),
+    };
+    /** The pending request of page `key` (the first page: `''`), once it is made. */
+    const next = async (key: string) => {
+      for (let i = 0; i < 200 && !pending.some((p) => p.page === key); i++) await new Promise((r) => setTimeout(r, 1));
+      return pending.splice(pending.findIndex((p) => p.page === key), 1)[0]!;
+    };
+    return { lw, next };
+  }
+  function recordingStore() {
+    const log: string[] = [];
+    const store: ReflectorStore<CronTab> = {
+      add: () => undefined,
+      update: () => undefined,
+      delete: () => undefined,
+      replace: () => undefined,
+      bookmark: () => undefined,
+      beginReplace: () => {
+        const names: string[] = [];
+        return {
+          add: (o) => {
+            names.push(o.metadata!.name!);
+            log.push(`add ${o.metadata!.name!}`);
+            return `ns/${o.metadata!.name!}`;
+          },
+          commit: (rv) => log.push(`commit ${names.join(',')} @${rv}`),
+        };
+      },
+    };
+    return { store, log };
+  }
+  const pages: Record<string, KubeList<CronTab>> = {
+    '': { metadata: { continue: 'p2', resourceVersion: '5' }, items: [ct('a1'), ct('a2')] },
+    p2: { metadata: { resourceVersion: '5' }, items: [ct('b1'), ct('b2')] },
+  };
+  const tick = async (n = 20) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+  };
+
+  it.each([false, true])('applies the items handed over before the page is in, the rest after, in page order (early tokens: %s)', async (earlyTokens) => {
+    const l = lister(pages, { earlyTokens });
+    const { store, log } = recordingStore();
+    const ac = new AbortController();
+    const reflector = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: () => undefined });
+    const done = reflector.run(ac.signal);
+    const first = await l.next('');
+    await tick();
+    // a1 is applied while page 1 is pending; with an early token, page 2 is pending too and its b1 waits for page 1
+    expect(log).toEqual(['add a1']);
+    first.release();
+    const second = await l.next('p2');
+    await tick();
+    expect(log).toEqual(['add a1', 'add a2', 'add b1']);
+    second.release();
+    await tick();
+    expect(log).toEqual(['add a1', 'add a2', 'add b1', 'add b2', 'commit a1,a2,b1,b2 @5']);
+    expect(reflector.hasSynced()).toBe(true);
+    ac.abort();
+    await done;
+  });
+
+  it('takes every item from the page when the lister-watcher hands none over', async () => {
+    const l = lister(pages, { giveOnItems: false });
+    const { store, log } = recordingStore();
+    const ac = new AbortController();
+    const done = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: () => undefined }).run(ac.signal);
+    (await l.next('')).release();
+    (await l.next('p2')).release();
+    await tick();
+    expect(log).toEqual(['add a1', 'add a2', 'add b1', 'add b2', 'commit a1,a2,b1,b2 @5']);
+    ac.abort();
+    await done;
+  });
+
+  it('does not commit a list that failed after some of its items were applied; the next list starts afresh', async () => {
+    const l = lister(pages);
+    const { store, log } = recordingStore();
+    const ac = new AbortController();
+    const errors: string[] = [];
+    const done = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: (e) => errors.push(e.reason), backoff: { durationMs: 1, factor: 1, jitter: 0, steps: 1 } }).run(ac.signal);
+    (await l.next('')).release();
+    (await l.next('p2')).fail(new Error('connection reset'));
+    (await l.next('')).release();
+    (await l.next('p2')).release();
+    await tick();
+    expect(errors).toHaveLength(1);
+    // the failed list's a1, a2, b1 were applied to a builder that was never committed
+    expect(log).toEqual(['add a1', 'add a2', 'add b1', 'add a1', 'add a2', 'add b1', 'add b2', 'commit a1,a2,b1,b2 @5']);
+    ac.abort();
+    await done;
   });
 });
