@@ -258,9 +258,29 @@ test('the generated informer syncs, receives create, update and delete in order,
   });
 });
 
+test('by default the informer lists with a streaming list, as client-go since 1.35: no LIST request, the objects come as initial events', async () => {
+  const gizmos = clientset.cacheV1().gizmos(e2e.namespace);
+  await gizmos.create(labelled('streaming', 's1', 1));
+  await gizmos.create(labelled('streaming', 's2', 2));
+  const factory = factoryFor('streaming', { reflector: { watchTimeoutSeconds: 60 } });
+  const recording = recordingClient(clientset.cacheV1());
+  const informer = pkg.v1.cacheV1Informers(factory, recording.client).gizmos();
+  await withRecordedInformer(factory, informer, async (rec, synced) => {
+    expect([...synced.values()]).toEqual([true]);
+    expect(recording.lists).toHaveLength(0);
+    expect(recording.watches[0]).toMatchObject({ sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: true });
+    expect(rec.events.slice().sort()).toEqual(['add s1 (initial)', 'add s2 (initial)']);
+    // the same watch goes on after the initial events
+    await gizmos.create(labelled('streaming', 's3', 3));
+    await until('add s3', () => rec.events.length === 3);
+    expect(rec.events[2]).toBe('add s3');
+    expect(recording.watches).toHaveLength(1);
+  });
+});
+
 test('the informer does not stop when its watch ends: events after each re-watch arrive', async () => {
   const gizmos = clientset.cacheV1().gizmos(e2e.namespace);
-  const factory = factoryFor('rewatch', { reflector: { watchTimeoutSeconds: 1 } });
+  const factory = factoryFor('rewatch', { reflector: { initialList: 'ListWatch', watchTimeoutSeconds: 1 } });
   const recording = recordingClient(clientset.cacheV1());
   const informer = pkg.v1.cacheV1Informers(factory, recording.client).gizmos();
   await withRecordedInformer(factory, informer, async (rec) => {
@@ -293,7 +313,7 @@ test('a 410 on the watch makes the informer relist: changes made meanwhile arriv
   await gizmos.create(labelled('gone', 'gone-seeded', 1));
   const errors: Array<{ err: WatcherError; phase: WatcherPhase; relist: boolean }> = [];
   const factory = factoryFor('gone', {
-    reflector: { watchTimeoutSeconds: 60, onError: (err, info) => errors.push({ err, phase: info.phase, relist: info.relist }) },
+    reflector: { initialList: 'ListWatch', watchTimeoutSeconds: 60, onError: (err, info) => errors.push({ err, phase: info.phase, relist: info.relist }) },
   });
   // The first watch: first change the collection behind the informer's back, then watch from resourceVersion 1,
   // which the apiserver's watch cache no longer holds.

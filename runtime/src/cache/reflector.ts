@@ -12,17 +12,19 @@
  *    `lastSyncResourceVersion` and `hasSynced()`.
  *
  * Contract of `watchEvents` (and so of `Reflector.run`):
- * - the initial list is paginated (`pageSize`, default 500); page n + 1 is requested as soon as page n's continue
- *   token is known, so the server prepares it while page n is decoded and applied: a lister-watcher that reads the
+ * - a list (`initialList: 'ListWatch'`, or the fallback of a streaming list) is paginated (`pageSize`, default
+ *   500); page n + 1 is requested as soon as page n's continue token is known, so the server prepares it while
+ *   page n is decoded and applied: a lister-watcher that reads the
  *   token from the raw response (a typed client does, `ListOptions.onContinue`) gives it before page n is decoded,
  *   any other once it is. A page requested early with a token the decoded page does not carry is aborted and the
  *   right one requested; a failed list aborts the page requested ahead. The reflector applies a page's items to its
  *   store as the lister-watcher decodes them while the page arrives (`ListOptions.onItems`: a typed client does),
  *   page after page in order, and the rest once the page is in. `listSemantic: 'MostRecent'` (default) lists with
  *   a consistent read; `'Any'` lists with `resourceVersion=0` first (served from the apiserver's cache) and then
- *   not older than the last resourceVersion seen. With `initialList: 'StreamingList'` the list is a watch with
- *   `sendInitialEvents` ended by the `k8s.io/initial-events-end` bookmark (falling back to list + watch for good
- *   when the server rejects it with 400 / 403 / 405 / 422);
+ *   not older than the last resourceVersion seen. That is `initialList: 'ListWatch'`; with `'StreamingList'`
+ *   (the default, as client-go's since 1.35) the list is a watch with `sendInitialEvents` ended by the
+ *   `k8s.io/initial-events-end` bookmark, falling back to list + watch for good — at once, with no backoff — when
+ *   the server rejects it with 400 / 403 / 405 / 422;
  * - the watch starts from the list's resourceVersion, asks for bookmarks and carries a server-side timeout
  *   drawn at random in [`watchTimeoutSeconds`, 2 × `watchTimeoutSeconds`] (default 300 s; 0 for none);
  * - when a watch ends cleanly it watches again from the last resourceVersion seen (event or bookmark) — no
@@ -119,7 +121,11 @@ export type WatchErrorHandler = (err: WatcherError, info: { phase: WatcherPhase;
 export interface WatcherOptions {
   /** Ends the watcher; nothing else does. */
   signal: AbortSignal;
-  /** Default `'ListWatch'`. */
+  /**
+   * How the watcher lists: `'StreamingList'` (default, as client-go's reflector since 1.35, its `WatchListClient`
+   * feature on by default) streams the current objects as the initial events of a watch (`sendInitialEvents`) and
+   * falls back to `'ListWatch'` (paginated lists) when the server refuses; `'ListWatch'` lists.
+   */
   initialList?: 'ListWatch' | 'StreamingList';
   /** Default `'MostRecent'`. */
   listSemantic?: 'MostRecent' | 'Any';
@@ -294,7 +300,7 @@ async function* watcherSteps<T>(
     metrics = noopMetrics,
   } = opts;
   const onError = opts.onError ?? loggingWatchErrorHandler(name, opts.logger);
-  let streaming = opts.initialList === 'StreamingList';
+  let streaming = (opts.initialList ?? 'StreamingList') === 'StreamingList';
   let state: 'list' | 'watch' = 'list';
   /** The last resourceVersion seen (list, event or bookmark); `''` before the first list. */
   let rv = '';
@@ -302,12 +308,15 @@ async function* watcherSteps<T>(
   let listRvUnavailable = false;
   let failures = 0;
 
+  const report = (err: unknown, phase: WatcherPhase, relist: boolean, retryInMs: number): void => {
+    const e = watcherError(err, phase);
+    metrics.count('kubegen_watcher_errors_total', { name, phase, reason: e.reason });
+    onError(e, { phase, relist, retryInMs });
+  };
   const fail = async (err: unknown, phase: WatcherPhase, relist: boolean): Promise<void> => {
     failures++;
     const delay = backoffDelay(backoff, failures, random);
-    const e = watcherError(err, phase);
-    metrics.count('kubegen_watcher_errors_total', { name, phase, reason: e.reason });
-    onError(e, { phase, relist, retryInMs: delay });
+    report(err, phase, relist, delay);
     await clockSleep(clock, delay, signal);
   };
   const timeoutSeconds = (): number | undefined =>
@@ -467,8 +476,12 @@ async function* watcherSteps<T>(
       if (signal.aborted) return;
       const expired = needsRelist(err);
       if (initial && inInit && !expired && (isBadRequest(err) || isInvalid(err) || isMethodNotSupported(err) || isForbidden(err))) {
-        // the server does not do streaming lists: fall back to list + watch
+        // the server does not do streaming lists: fall back to list + watch, at once (as client-go: making progress
+        // beats waiting)
         streaming = false;
+        state = 'list';
+        report(err, phase, true, 0);
+        continue;
       }
       if (expired) {
         state = 'list';

@@ -7,7 +7,7 @@ import { isNotFound, StatusError } from '../../../runtime/src/errors/errors';
 import type { KubeList, KubeObject } from '../../../runtime/src/client/types';
 import { gadgets, names, setup, until, widget, widgets, type Widget } from './helpers';
 
-const reflector = { random: () => 0, watchTimeoutSeconds: 0, onError: () => {} };
+const reflector = { random: () => 0, initialList: 'ListWatch' as const, watchTimeoutSeconds: 0, onError: () => {} };
 
 describe('SharedInformerFactory', () => {
   it('shares one informer per GroupVersionResource and runs, syncs and shuts them down', async () => {

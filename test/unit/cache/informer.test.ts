@@ -41,7 +41,7 @@ function harness(opts: { historyLimit?: number; informer?: Partial<SharedInforme
     clock,
     onHandlerError: (e) => handlerErrors.push(e),
     ...opts.informer,
-    reflector: { random: () => 0, watchTimeoutSeconds: 0, onError: (e) => watchErrors.push(e), ...opts.informer?.reflector },
+    reflector: { random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (e) => watchErrors.push(e), ...opts.informer?.reflector },
   });
   const controller = new AbortController();
   const verbs = (verb: string) => s.fake.actions().filter((a) => a.verb === verb);

@@ -37,7 +37,7 @@ function harness() {
   const store = new CacheIndexer<Widget>({ indexers: {} });
   const errors: string[] = [];
   const clock = new FakeClock();
-  const reflector = new Reflector<Widget>(lw, store, { clock, random: () => 0, watchTimeoutSeconds: 0, onError: (err) => errors.push(err.reason) });
+  const reflector = new Reflector<Widget>(lw, store, { clock, random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (err) => errors.push(err.reason) });
   return { bodies, watches, store, reflector, errors, clock, lists: () => lists };
 }
 

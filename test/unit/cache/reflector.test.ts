@@ -21,7 +21,7 @@ function harness(opts: { historyLimit?: number; reflector?: Partial<WatcherOptio
   const reflector = new Reflector<Widget>(s.client, store, {
     clock,
     random: () => 0,
-    watchTimeoutSeconds: 0,
+    initialList: 'ListWatch', watchTimeoutSeconds: 0,
     onError: (err, info) => errors.push({ err, ...info }),
     ...opts.reflector,
   });
@@ -69,7 +69,7 @@ describe('Reflector', () => {
     const controller = new AbortController();
     const events: string[] = [];
     const consume = (async () => {
-      for await (const ev of watchEvents(h.client, { signal: controller.signal, clock: h.clock, watchTimeoutSeconds: 0, onError: () => {} })) {
+      for await (const ev of watchEvents(h.client, { signal: controller.signal, clock: h.clock, initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: () => {} })) {
         events.push(describe(ev));
         if (events.length === 4) await h.ns.create(widget('c'));
         if (events.length === 5) controller.abort();
@@ -239,8 +239,8 @@ describe('Reflector', () => {
     expect(h2.isFinished()).toBe(true);
   });
 
-  it('streaming list: one watch with sendInitialEvents, ended by the initial-events-end bookmark', async () => {
-    const h = harness({ reflector: { initialList: 'StreamingList' } });
+  it('by default (as client-go since 1.35) a streaming list: one watch with sendInitialEvents, ended by the initial-events-end bookmark', async () => {
+    const h = harness({ reflector: { initialList: undefined } });
     await h.ns.create(widget('a'));
     await h.ns.create(widget('b'));
     const run = h.start();
@@ -255,16 +255,31 @@ describe('Reflector', () => {
     await run;
   });
 
-  it('streaming list falls back to list + watch when the server rejects it', async () => {
+  it('streaming list falls back to list + watch at once (no backoff) when the server rejects it, and for good', async () => {
     const h = harness({ reflector: { initialList: 'StreamingList' } });
     await h.ns.create(widget('a'));
     h.fake.prependWatchReactor('widgets', (a) => (a.options.sendInitialEvents ? failingWatch(newBadRequest('sendInitialEvents is not supported').status) : undefined));
     const run = h.start();
-    await until(() => h.errors.length === 1, 'rejection');
-    h.clock.step(h.errors[0]!.retryInMs);
+    // the fake clock never moves: the list must not wait for a backoff
     await until(() => h.reflector.hasSynced(), 'sync');
+    expect(h.errors.map((e) => [e.phase, e.relist, e.retryInMs])).toEqual([['watch', true, 0]]);
     expect(h.verbs('list')).toHaveLength(1);
+    // then the watch from the list's resourceVersion; the streaming list was tried once
+    await until(() => h.verbs('watch').length === 2, 'the watch after the list');
+    expect(h.verbs('watch').map((v) => v.verb === 'watch' && v.options.sendInitialEvents === true)).toEqual([true, false]);
     expect(names(h.store.list())).toEqual(['a']);
+    // for good: a relist (the history gone, 410) lists again instead of trying the streaming list
+    let gone = 1;
+    h.fake.prependWatchReactor('widgets', () => (gone-- > 0 ? failingWatch({ code: 410, reason: 'Expired', message: 'too old resource version' }) : undefined));
+    h.fake.tracker.closeWatches();
+    // the close delivered nothing: the re-watch waits for the backoff, then gets the 410, then relists after another
+    await until(() => h.clock.pendingTimers === 1, 'backoff');
+    h.clock.step(800);
+    await until(() => h.errors.length === 2, 'the 410');
+    expect(h.errors[1]).toMatchObject({ phase: 'watch', relist: true });
+    h.clock.step(h.errors[1]!.retryInMs);
+    await until(() => h.verbs('list').length === 2, 'the relist');
+    expect(h.verbs('watch').filter((v) => v.verb === 'watch' && v.options.sendInitialEvents === true)).toHaveLength(1);
     h.controller.abort();
     await run;
   });
@@ -298,7 +313,7 @@ describe('Reflector', () => {
       watch: () => Promise.reject(new Error('not in this test')),
     };
     const controller = new AbortController();
-    const events = watchEvents(lw, { signal: controller.signal, pageSize: 1, listSemantic: 'Any' });
+    const events = watchEvents(lw, { signal: controller.signal, initialList: 'ListWatch', pageSize: 1, listSemantic: 'Any' });
     const seen: string[] = [];
     for await (const ev of events) {
       seen.push(ev.type === 'InitApply' ? `${ev.type} ${ev.object.metadata?.name ?? ''} (lists: ${calls.length})` : ev.type);
@@ -386,7 +401,7 @@ describe('Reflector', () => {
         bookmark: (rv: string) => { store.bookmark(rv); },
       };
       const ac = new AbortController();
-      const r = new Reflector<Widget>(scripted(w), sink, { clock: new FakeClock(), watchTimeoutSeconds: 0, onError: (e) => errors.push(e) });
+      const r = new Reflector<Widget>(scripted(w), sink, { clock: new FakeClock(), initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (e) => errors.push(e) });
       const run = r.run(ac.signal);
       await until(() => r.lastSyncResourceVersion === '20', 'batch applied');
       expect(order).toEqual(['add a', 'add c', 'add d', 'update a']);
@@ -411,7 +426,7 @@ describe('Reflector', () => {
         replace: (items: readonly Widget[], rv: string) => { store.replace(items, rv); },
         bookmark: (rv: string) => { store.bookmark(rv); },
       };
-      const r = new Reflector<Widget>(scripted(w), sink, { clock: new FakeClock(), watchTimeoutSeconds: 0 });
+      const r = new Reflector<Widget>(scripted(w), sink, { clock: new FakeClock(), initialList: 'ListWatch', watchTimeoutSeconds: 0 });
       await r.run(ac.signal);
       expect(names(store.list())).toEqual(['a', 'b']);
       expect(r.lastSyncResourceVersion).toBe('11');
@@ -422,7 +437,7 @@ describe('Reflector', () => {
       for (const [i, n] of ['a', 'b', 'c'].entries()) w.add(at(n, 10 + i));
       const ac = new AbortController();
       const seen: string[] = [];
-      for await (const ev of watchEvents(scripted(w), { signal: ac.signal, clock: new FakeClock(), watchTimeoutSeconds: 0 })) {
+      for await (const ev of watchEvents(scripted(w), { signal: ac.signal, clock: new FakeClock(), initialList: 'ListWatch', watchTimeoutSeconds: 0 })) {
         seen.push(ev.type === 'Added' ? `Added ${ev.object.metadata!.name!}` : ev.type);
         if (ev.type === 'Added' && ev.object.metadata!.name === 'b') ac.abort();
       }

@@ -87,7 +87,7 @@ describe('logger and metrics hooks', () => {
     s.fake.prependReactor('list', 'widgets', () => (failuresLeft-- > 0 ? { error: newInternalError('etcd is down') } : undefined));
     const r = recorders();
     const clock = new FakeClock();
-    const reflector = new Reflector<Widget>(s.client, newStore<Widget>(), { name: 'widgets', clock, random: () => 0, watchTimeoutSeconds: 0, logger: r.logger, metrics: r.metrics });
+    const reflector = new Reflector<Widget>(s.client, newStore<Widget>(), { name: 'widgets', clock, random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0, logger: r.logger, metrics: r.metrics });
     const controller = new AbortController();
     const run = reflector.run(controller.signal);
     for (let i = 1; i <= 2; i++) {
@@ -115,7 +115,7 @@ describe('logger and metrics hooks', () => {
       clock: new FakeClock(),
       logger: r.logger,
       metrics: r.metrics,
-      reflector: { name: 'widgets', random: () => 0, watchTimeoutSeconds: 0 },
+      reflector: { name: 'widgets', random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0 },
     });
     informer.addEventHandler({
       onAdd: () => {
@@ -135,7 +135,7 @@ describe('logger and metrics hooks', () => {
       transform: () => {
         throw new Error('cannot transform');
       },
-      reflector: { name: 'failing', random: () => 0, watchTimeoutSeconds: 0 },
+      reflector: { name: 'failing', random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0 },
     });
     const run2 = failing.run(controller.signal);
     await until(() => r.counts.has('kubegen_watcher_errors_total{"name":"failing","phase":"apply","reason":"Apply"}'), 'apply failure');

@@ -154,7 +154,7 @@ describe('Reflector: the next page requested with the early token', () => {
   async function run(early: (token: string | undefined) => string | undefined) {
     const l = lister(pages, early);
     const store = new CacheIndexer<CronTab>({ indexers: {} });
-    const reflector = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: () => undefined });
+    const reflector = new Reflector<CronTab>(l.lw, store, { initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: () => undefined });
     const ac = new AbortController();
     const done = reflector.run(ac.signal);
     return { ...l, store, reflector, stop: async () => { ac.abort(); await done; } };
@@ -263,7 +263,7 @@ describe('Reflector: a page\'s items applied as they are decoded (onItems)', () 
     const l = lister(pages, { earlyTokens });
     const { store, log } = recordingStore();
     const ac = new AbortController();
-    const reflector = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: () => undefined });
+    const reflector = new Reflector<CronTab>(l.lw, store, { initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: () => undefined });
     const done = reflector.run(ac.signal);
     const first = await l.next('');
     await tick();
@@ -285,7 +285,7 @@ describe('Reflector: a page\'s items applied as they are decoded (onItems)', () 
     const l = lister(pages, { giveOnItems: false });
     const { store, log } = recordingStore();
     const ac = new AbortController();
-    const done = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: () => undefined }).run(ac.signal);
+    const done = new Reflector<CronTab>(l.lw, store, { initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: () => undefined }).run(ac.signal);
     (await l.next('')).release();
     (await l.next('p2')).release();
     await tick();
@@ -299,7 +299,7 @@ describe('Reflector: a page\'s items applied as they are decoded (onItems)', () 
     const { store, log } = recordingStore();
     const ac = new AbortController();
     const errors: string[] = [];
-    const done = new Reflector<CronTab>(l.lw, store, { watchTimeoutSeconds: 0, onError: (e) => errors.push(e.reason), backoff: { durationMs: 1, factor: 1, jitter: 0, steps: 1 } }).run(ac.signal);
+    const done = new Reflector<CronTab>(l.lw, store, { initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (e) => errors.push(e.reason), backoff: { durationMs: 1, factor: 1, jitter: 0, steps: 1 } }).run(ac.signal);
     (await l.next('')).release();
     (await l.next('p2')).fail(new Error('connection reset'));
     (await l.next('')).release();
