@@ -11,6 +11,7 @@ const { StableClientset, newSharedInformerFactory } = require('@kubegen-generate
 async function main() {
   const a = args();
   const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
+  const expectation = new Expectation();
   if (process.env.BENCH_INFORMER_TRACE) {
     const request = rest.request.bind(rest);
     const stream = rest.stream.bind(rest);
@@ -22,6 +23,17 @@ async function main() {
       const what = `watch ${req.path}?${req.query ?? ''}`;
       trace('kubegen', what);
       const res = await stream(req);
+      if (res.readable) {
+        // the watch reads the response by its 'data' events (ReadableWatch): count them as they go
+        let chunks = 0;
+        let bytes = 0;
+        res.readable.on('data', (c) => {
+          chunks++;
+          bytes += c.length;
+        });
+        res.readable.on('end', () => trace('kubegen', `${what} ended: ${chunks} chunks, ${bytes} bytes, ${expectation.seen.size} marked updates seen`));
+        return res;
+      }
       return { ...res, body: tracedBody('kubegen', what, res.body) };
     };
   }
@@ -34,7 +46,6 @@ async function main() {
     },
   });
   const cronTabs = factory.stableV1().cronTabs();
-  const expectation = new Expectation();
   cronTabs.informer().addEventHandler({
     onUpdate: (_old, obj) => { expectation.update(obj.metadata.name, obj.spec.schedule); },
   });
