@@ -1,18 +1,19 @@
 /**
  * Framing of a watch response: newline-delimited JSON (what the apiserver writes for `watch=true` with
- * `Accept: application/json`). Frames are cut at byte 0x0A before UTF-8 decoding, so chunk boundaries may fall
- * anywhere — inside a JSON token or inside a multi-byte character — without effect: 0x0A never occurs inside a
- * multi-byte UTF-8 sequence. Blank lines and `\r` before the newline are ignored. A final frame without a newline
+ * `Accept: application/json`). Chunk boundaries may fall anywhere — inside a JSON token or inside a multi-byte
+ * character — without effect: the UTF-8 decoder keeps a split character whole, and a newline (0x0A) never occurs
+ * inside a multi-byte UTF-8 sequence. Blank lines and `\r` before the newline are ignored. A final frame without a newline
  * is decoded when the stream ends.
  *
- * Every frame a chunk completes is decoded synchronously with it (`decodeWatchEventBatches`), straight from the
- * chunk's bytes (no copy unless a frame spans chunks).
+ * Every frame a chunk completes is decoded synchronously with it (`decodeWatchEventBatches`): the chunk is decoded to
+ * text once and cut into frames there.
  *
  * Frames are bounded: a frame longer than `maxFrameBytes` (default `DEFAULT_MAX_WATCH_FRAME_BYTES`, 16 MiB) ends
  * the stream with a `WatchFrameTooLargeError` as soon as that many bytes without a newline have arrived, so an
  * endless line never holds more than about `maxFrameBytes` plus one chunk in memory.
  */
 
+import { StringDecoder } from 'node:string_decoder';
 import type { RawWatchEvent } from './types';
 
 const NEWLINE = 0x0a;
@@ -48,18 +49,14 @@ function maxFrameBytesOf(opts: DecodeOptions): number {
   return max;
 }
 
-/** The JSON value of `buf[start, end)`, or `undefined` for a blank frame (only whitespace, e.g. a lone `\r`). */
-function parseFrame(buf: Buffer, start: number, end: number): unknown {
+/** The JSON value of a frame, or `undefined` for a blank frame (only whitespace, e.g. a lone `\r`). */
+function parseFrame(text: string): unknown {
   // JSON.parse allows whitespace around the value, so the text is not trimmed first
-  const text = buf.toString('utf8', start, end);
   try {
     return JSON.parse(text);
   } catch (err) {
     if (text.trim() === '') return undefined;
-    throw new WatchDecodeError(
-      `malformed watch frame (${end - start} bytes): ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`,
-      { cause: err },
-    );
+    throw new WatchDecodeError(`malformed watch frame (${Buffer.byteLength(text)} bytes): ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`, { cause: err });
   }
 }
 
@@ -68,11 +65,16 @@ function parseFrame(buf: Buffer, start: number, end: number): unknown {
  * completes, mapped by `map`; `end` decodes a last frame without a newline. A frame that fails to decode or map, or
  * one over the limit, is thrown — after the frames before it were appended to `out`. After a throw the decoder must
  * not be fed again.
+ *
+ * Each chunk is decoded to text once (a `StringDecoder` keeps a character split across chunks whole) and cut into
+ * frames there; the start of a frame that goes on in the next chunk is kept as text. Frame sizes are counted in bytes.
  */
 export class LineDecoder<V> {
   private readonly max: number;
-  /** The start of a frame not yet complete, from earlier chunks. */
-  private pending: Buffer[] = [];
+  private readonly utf8 = new StringDecoder('utf8');
+  /** The text of a frame not yet complete, from earlier chunks. */
+  private carry = '';
+  /** Its size in bytes (the bytes since the last newline). */
   private pendingBytes = 0;
 
   constructor(
@@ -86,46 +88,50 @@ export class LineDecoder<V> {
   push(raw: Uint8Array, out: V[]): void {
     const max = this.max;
     const chunk = asBuffer(raw);
-    let nl = chunk.indexOf(NEWLINE);
-    if (nl === -1) {
+    const lastNewline = chunk.lastIndexOf(NEWLINE);
+    if (lastNewline === -1) {
       this.pendingBytes += chunk.length;
       // checked before keeping the chunk: an endless line holds at most `max` bytes plus one chunk
       if (this.pendingBytes > max) throw new WatchFrameTooLargeError(max);
-      this.pending.push(chunk);
+      this.carry += this.utf8.write(chunk);
       return;
     }
-    let start = 0;
-    if (this.pending.length > 0) {
-      if (this.pendingBytes + nl > max) throw new WatchFrameTooLargeError(max);
-      this.pending.push(chunk.subarray(0, nl));
-      const frame = Buffer.concat(this.pending);
-      this.pending = [];
-      this.pendingBytes = 0;
-      const value = parseFrame(frame, 0, frame.length);
+    const text = this.utf8.write(chunk);
+    // frame sizes in bytes are needed only when a frame of this chunk could be over the limit
+    const sized = this.pendingBytes + chunk.length > max;
+    let byteNewline = sized ? chunk.indexOf(NEWLINE) : 0;
+    let bytes = sized ? this.pendingBytes + byteNewline : 0;
+    let nl = text.indexOf('\n');
+    let frame = this.carry === '' ? text.slice(0, nl) : this.carry + text.slice(0, nl);
+    this.carry = '';
+    for (;;) {
+      if (sized && bytes > max) throw new WatchFrameTooLargeError(max);
+      const value = parseFrame(frame);
       if (value !== undefined) out.push(this.map(value));
-      start = nl + 1;
-      nl = chunk.indexOf(NEWLINE, start);
+      const start = nl + 1;
+      nl = text.indexOf('\n', start);
+      if (nl === -1) {
+        this.carry = start < text.length ? text.slice(start) : '';
+        break;
+      }
+      frame = text.slice(start, nl);
+      if (sized) {
+        const next = chunk.indexOf(NEWLINE, byteNewline + 1);
+        bytes = next - byteNewline - 1;
+        byteNewline = next;
+      }
     }
-    for (; nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-      if (nl - start > max) throw new WatchFrameTooLargeError(max);
-      const value = parseFrame(chunk, start, nl);
-      if (value !== undefined) out.push(this.map(value));
-      start = nl + 1;
-    }
-    if (start < chunk.length) {
-      this.pendingBytes = chunk.length - start;
-      if (this.pendingBytes > max) throw new WatchFrameTooLargeError(max);
-      this.pending.push(chunk.subarray(start));
-    }
+    this.pendingBytes = chunk.length - lastNewline - 1;
+    if (this.pendingBytes > max) throw new WatchFrameTooLargeError(max);
   }
 
   /** The stream ended: decodes a last frame without a newline into `out`. */
   end(out: V[]): void {
-    if (this.pending.length === 0) return;
-    const frame = Buffer.concat(this.pending);
-    this.pending = [];
+    const frame = this.carry + this.utf8.end();
+    this.carry = '';
     this.pendingBytes = 0;
-    const value = parseFrame(frame, 0, frame.length);
+    if (frame === '') return;
+    const value = parseFrame(frame);
     if (value !== undefined) out.push(this.map(value));
   }
 }

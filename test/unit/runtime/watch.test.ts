@@ -273,6 +273,28 @@ describe('watch batches (decodeWatchEventBatches, Watch.batches)', () => {
     expect(error).toBeInstanceOf(WatchFrameTooLargeError);
   });
 
+  it('the frame limit counts bytes, whatever the chunking and however many multi-byte characters (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'é', '日', '🚀', '"', '\\'), maxLength: 40 }), { minLength: 1, maxLength: 6 }),
+        fc.uniqueArray(fc.nat(400), { maxLength: 12 }),
+        fc.integer({ min: 40, max: 200 }),
+        async (texts, cuts, max) => {
+          const frames = texts.map((text, i) => JSON.stringify({ type: 'ADDED', object: { metadata: { name: `n${i}` }, text } }));
+          const body = Buffer.from(frames.map((f) => `${f}\n`).join(''));
+          // the events before the first frame over `max` bytes, then the error (or all of them)
+          const over = frames.findIndex((f) => Buffer.byteLength(f) > max);
+          const want = (over === -1 ? frames : frames.slice(0, over)).map((f) => JSON.parse(f) as unknown);
+          const { batches, error } = await batchesOf(decodeWatchEventBatches(chunked(body, cuts.filter((c) => c < body.length).sort((a, b) => a - b)), { maxFrameBytes: max }));
+          expect(batches.flat()).toEqual(want);
+          if (over === -1) expect(error).toBeUndefined();
+          else expect(error).toBeInstanceOf(WatchFrameTooLargeError);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('an ERROR event mid-batch: batches() yields the events before it, then throws the StatusError', async () => {
     const expired = { type: 'ERROR', object: { kind: 'Status', status: 'Failure', reason: 'Expired', code: 410, message: 'too old' } };
     const body = Buffer.from([events[0], events[1], expired, events[3]].map((e) => JSON.stringify(e) + '\n').join(''));
