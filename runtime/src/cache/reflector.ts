@@ -29,7 +29,11 @@
  *   drawn at random in [`watchTimeoutSeconds`, 2 × `watchTimeoutSeconds`] (default 300 s; 0 for none);
  * - when a watch ends cleanly it watches again from the last resourceVersion seen (event or bookmark) — no
  *   event is lost or repeated; a watch that ends cleanly without delivering anything is retried after the
- *   backoff, so a server that closes at once cannot make it spin;
+ *   backoff, so a server that closes at once cannot make it spin. Over a watch that reads ahead
+ *   (`WatchSink.ending`: `ReadableWatch`), the next watch is requested from the last event's resourceVersion as
+ *   soon as the end of the response is read, while its remaining events are still being applied (a watcher
+ *   catching up after a stall, whose response the apiserver ended, does not wait for the backlog to be applied);
+ *   it is used only if it starts where the applied events end, and dropped after any error;
  * - 410 Gone / Expired (on the watch call or as a watch ERROR event) means the history is gone: it relists
  *   (`Init` …), as it does on a 504 `ResourceVersionTooLarge`. After either on a list, the next list is a
  *   consistent read;
@@ -326,7 +330,17 @@ async function* watcherSteps<T>(
     return rv || '0';
   };
 
+  /** The next watch, opened ahead (see `ending` below). */
+  let next: { resourceVersion: string; watch: Promise<Watch<T>>; abort: AbortController } | undefined;
+  /** Takes the watch opened ahead, if any. */
+  const takeNext = (): typeof next => {
+    const taken = next;
+    next = undefined;
+    return taken;
+  };
+
   while (!signal.aborted) {
+    if (state === 'list') takeNext()?.abort.abort();
     if (state === 'list' && !streaming) {
       yield { type: 'Init' };
       let phaseRv = '';
@@ -402,8 +416,15 @@ async function* watcherSteps<T>(
     let phase: WatcherPhase = 'watch-start';
     let delivered = 0;
     let inInit = initial;
+    // a watch opened ahead when the last one ended (`WatchSink.ending`): used if it starts where this one must
+    const ahead = takeNext();
     try {
-      w = await lw.watch(watchOpts);
+      if (ahead !== undefined && !initial && ahead.resourceVersion === rv) {
+        w = await ahead.watch;
+      } else {
+        ahead?.abort.abort();
+        w = await lw.watch(watchOpts);
+      }
       phase = 'watch';
       if (inInit) yield { type: 'Init' };
       /** The watcher events of a batch of watch events (updating rv, the init state, the failure count). */
@@ -452,6 +473,24 @@ async function* watcherSteps<T>(
               if (err === undefined) resolve();
               else reject(err);
             },
+            ending: (lastRv) => {
+              // the server ended the response and its last event is `lastRv`: open the next watch from there now,
+              // so the server prepares it while the rest of this one is applied
+              if (inInit || signal.aborted || next !== undefined) return;
+              const abort = new AbortController();
+              const opts: WatchOptions = { ...selector, allowWatchBookmarks: true, signal: AbortSignal.any([signal, abort.signal]), resourceVersion: lastRv };
+              const tNext = timeoutSeconds();
+              if (tNext !== undefined) opts.timeoutSeconds = tNext;
+              const watch = lw.watch(opts);
+              // settled even if never used: dropped, it is aborted
+              watch.then(
+                (unused) => {
+                  if (abort.signal.aborted) unused.stop();
+                },
+                () => undefined,
+              );
+              next = { resourceVersion: lastRv, watch, abort };
+            },
           });
         });
       } else {
@@ -474,6 +513,8 @@ async function* watcherSteps<T>(
       }
     } catch (err) {
       if (signal.aborted) return;
+      // a watch opened ahead is not used after an error
+      takeNext()?.abort.abort();
       const expired = needsRelist(err);
       if (initial && inInit && !expired && (isBadRequest(err) || isInvalid(err) || isMethodNotSupported(err) || isForbidden(err))) {
         // the server does not do streaming lists: fall back to list + watch, at once (as client-go: making progress

@@ -62,6 +62,60 @@ export class StreamWatch<T> implements Watch<T> {
 /** Batches `ReadableWatch.batches()` queues before it pauses the response. */
 const QUEUED_BATCHES = 16;
 
+/** Bytes `ReadableWatch.listen` reads ahead of its decoding before it pauses the response. */
+const READ_AHEAD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The resourceVersion of the last event in `chunks` (the rest of a response that has ended): of its last frame, when
+ * that is an event or a BOOKMARK with a string `metadata.resourceVersion`; `undefined` otherwise (an ERROR, not JSON).
+ */
+function lastResourceVersion(chunks: readonly Buffer[]): string | undefined {
+  // the end of the last frame: before the trailing white space (newlines included)
+  let c = chunks.length - 1;
+  let end = c >= 0 ? chunks[c].length : 0;
+  for (;;) {
+    if (c < 0) return undefined;
+    while (end > 0 && isSpace(chunks[c][end - 1])) end--;
+    if (end > 0) break;
+    c--;
+    if (c >= 0) end = chunks[c].length;
+  }
+  // its start: after the newline before it, which must be in the queue (else its first bytes were decoded already)
+  const parts: Buffer[] = [];
+  for (;;) {
+    const nl = end > 0 ? chunks[c].lastIndexOf(NEWLINE, end - 1) : -1;
+    if (nl !== -1) {
+      parts.unshift(chunks[c].subarray(nl + 1, end));
+      break;
+    }
+    parts.unshift(chunks[c].subarray(0, end));
+    c--;
+    if (c < 0) return undefined;
+    end = chunks[c].length;
+  }
+  return resourceVersionOfFrame(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+}
+
+const NEWLINE = 0x0a;
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function resourceVersionOfFrame(frame: Buffer): string | undefined {
+  let ev: unknown;
+  try {
+    ev = JSON.parse(frame.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof ev !== 'object' || ev === null) return undefined;
+  const { type, object } = ev as { type?: unknown; object?: { metadata?: { resourceVersion?: unknown } } };
+  if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED' && type !== 'BOOKMARK') return undefined;
+  const rv = typeof object === 'object' && object !== null ? object.metadata?.resourceVersion : undefined;
+  return typeof rv === 'string' && rv !== '' ? rv : undefined;
+}
+
 /**
  * A `Watch<T>` over a response body that is a Node `Readable` (Node's HTTP client, the default transport): its
  * `'data'` events feed a synchronous decoder, and `listen` hands each chunk's events to the consumer in the same
@@ -92,10 +146,25 @@ export class ReadableWatch<T> implements Watch<T> {
     const { body, signal } = this;
     const decoder = watchEventDecoder<T>(this.opts);
     let done = false;
+    /** Paused because the sink is behind (`events` returned false), until `resume()`. */
     let paused = false;
+    /**
+     * Chunks read ahead of the decoding: each 'data' chunk is queued and the queue decoded once the chunks at hand
+     * are read (`setImmediate`), so the end of a response is seen as soon as its bytes are in (`sink.ending`).
+     */
+    const queue: Buffer[] = [];
+    let queuedBytes = 0;
+    /** The response paused because `READ_AHEAD_BYTES` are queued. */
+    let full = false;
+    let scheduled = false;
+    /** The response's 'end' came, or it failed (`failed`): decode the queue, then end. */
+    let ended = false;
+    let failed: { err: Error } | undefined;
     const finish = (err: Error | undefined): void => {
       if (done) return;
       done = true;
+      queue.length = 0;
+      queuedBytes = 0;
       body.off('data', onData);
       body.off('end', onEnd);
       signal.removeEventListener('abort', onAbort);
@@ -135,22 +204,72 @@ export class ReadableWatch<T> implements Watch<T> {
       if (failure) finish(signal.aborted ? undefined : failure.err);
       else if (signal.aborted || last) finish(undefined);
       else if (!more) {
+        // the sink is behind: no more reading ahead until it resumes
         paused = true;
         body.pause();
       }
     };
+    /** Decodes the queued chunks in order, until the sink is behind; then the end, once the queue is empty. */
+    const drain = (): void => {
+      scheduled = false;
+      while (queue.length > 0 && !done && !paused) {
+        const chunk = queue.shift()!;
+        queuedBytes -= chunk.length;
+        decode(false, chunk);
+      }
+      if (done) return;
+      if (queue.length === 0 && ended && !paused) {
+        if (failed) finish(failed.err);
+        else decode(true);
+        return;
+      }
+      if (full && !paused && queuedBytes < READ_AHEAD_BYTES / 2) {
+        full = false;
+        body.resume();
+      }
+    };
+    const schedule = (): void => {
+      if (scheduled || done) return;
+      scheduled = true;
+      setImmediate(drain);
+    };
     const onData = (chunk: Buffer): void => {
-      decode(false, chunk);
+      if (done) return;
+      queue.push(chunk);
+      queuedBytes += chunk.length;
+      if (queuedBytes >= READ_AHEAD_BYTES && !full) {
+        full = true;
+        body.pause();
+      }
+      schedule();
     };
     const onEnd = (): void => {
-      decode(true);
+      ended = true;
+      if (sink.ending && queue.length > 0 && !signal.aborted) {
+        const rv = lastResourceVersion(queue);
+        if (rv !== undefined) sink.ending(rv);
+      }
+      if (queue.length === 0 && !paused) drain();
+      else schedule();
+    };
+    /** The response failed: the events read before are delivered first, then the watch ends with `err`. */
+    const fail = (err: Error): void => {
+      if (done || ended) return;
+      if (signal.aborted) {
+        finish(undefined);
+        return;
+      }
+      ended = true;
+      failed = { err };
+      if (queue.length === 0 && !paused) drain();
+      else schedule();
     };
     const onError = (err: Error): void => {
-      finish(signal.aborted ? undefined : err);
+      fail(err);
     };
     const onClose = (): void => {
       // a response closed before its end without an error (the connection went away)
-      finish(signal.aborted ? undefined : new Error('the watch response was closed before its end'));
+      fail(new Error('the watch response was closed before its end'));
     };
     const onAbort = (): void => {
       this.halted = true;
@@ -170,7 +289,8 @@ export class ReadableWatch<T> implements Watch<T> {
       resume: () => {
         if (!paused || done) return;
         paused = false;
-        body.resume();
+        if (!full) body.resume();
+        schedule();
       },
     };
   }

@@ -57,6 +57,13 @@ export interface WatchSink<T> {
   events(batch: readonly WatchEvent<T>[]): boolean | undefined;
   /** Called once: `undefined` for a clean end (server, `stop()`, signal), or the error that ended the watch. */
   end(err: Error | undefined): void;
+  /**
+   * Optional, at most once: the server ended the response, and these are the last bytes of it — the events not yet
+   * delivered end with one of `resourceVersion` (an event or a BOOKMARK; not an ERROR). Called before those events
+   * are delivered, so the consumer can open its next watch from there while it still applies them (a watcher
+   * catching up after a stall). A hint: the events delivered afterwards are authoritative.
+   */
+  ending?(resourceVersion: string): void;
 }
 
 /** What `Watch.listen` returns. */

@@ -18,7 +18,10 @@ const gone = `${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVer
 function harness() {
   const bodies: PassThrough[] = [];
   const watches: WatchOptions[] = [];
+  /** The store's names when each watch was requested. */
+  const storeAtWatch: string[] = [];
   let lists = 0;
+  const store = new CacheIndexer<Widget>({ indexers: {} });
   const lw: ListerWatcher<Widget> = {
     list: () => {
       lists++;
@@ -26,6 +29,7 @@ function harness() {
     },
     watch: (opts) => {
       watches.push(opts);
+      storeAtWatch.push(names(store.list()).join(','));
       const body = new PassThrough();
       const controller = new AbortController();
       const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
@@ -34,11 +38,10 @@ function harness() {
       return Promise.resolve(new ReadableWatch<Widget>(body, controller, signal));
     },
   };
-  const store = new CacheIndexer<Widget>({ indexers: {} });
   const errors: string[] = [];
   const clock = new FakeClock();
   const reflector = new Reflector<Widget>(lw, store, { clock, random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (err) => errors.push(err.reason) });
-  return { bodies, watches, store, reflector, errors, clock, lists: () => lists };
+  return { bodies, watches, storeAtWatch, store, reflector, errors, clock, lists: () => lists };
 }
 
 describe('Reflector over a pushing watch (ReadableWatch)', () => {
@@ -80,5 +83,47 @@ describe('Reflector over a pushing watch (ReadableWatch)', () => {
     expect(h.lists()).toBe(1);
     controller.abort();
     await run;
+  });
+});
+
+describe('Reflector: the next watch opened as soon as a response ends (read ahead)', () => {
+  it('requests the next watch from the last event of a response that ended, before the rest of its events are applied, and uses it', async () => {
+    const h = harness();
+    const ac = new AbortController();
+    const done = h.reflector.run(ac.signal);
+    await until(() => h.bodies.length === 1, 'first watch');
+    // a backlog and the end of the response, read in one go (as after a stall)
+    h.bodies[0]!.write(line('ADDED', 'b', 101) + line('ADDED', 'c', 102) + line('MODIFIED', 'c', 103, 2));
+    h.bodies[0]!.end();
+    await until(() => h.watches.length === 2, 'the next watch');
+    expect(h.watches[1]!.resourceVersion).toBe('103');
+    // requested before b and c were in the store
+    expect(h.storeAtWatch[1]).toBe('a');
+    await until(() => h.store.size === 3, 'the backlog applied');
+    h.bodies[1]!.write(line('DELETED', 'b', 104));
+    await until(() => h.store.size === 2, 'the next watch applied');
+    expect(names(h.store.list())).toEqual(['a', 'c']);
+    expect(h.watches).toHaveLength(2);
+    expect(h.errors).toEqual([]);
+    ac.abort();
+    await done;
+  });
+
+  it('drops the watch opened ahead when the rest of the response ends otherwise (an ERROR), and relists', async () => {
+    const h = harness();
+    const ac = new AbortController();
+    const done = h.reflector.run(ac.signal);
+    await until(() => h.bodies.length === 1, 'first watch');
+    // the last frame is an event, but an ERROR comes before it: the watch ends with the 410
+    h.bodies[0]!.write(line('ADDED', 'b', 101) + gone + line('ADDED', 'c', 102));
+    h.bodies[0]!.end();
+    await until(() => h.errors.length === 1, 'the 410');
+    expect(h.errors).toEqual(['Expired']);
+    expect(h.watches[1]?.resourceVersion).toBe('102');
+    expect(h.watches[1]!.signal!.aborted).toBe(true);
+    h.clock.step(1000);
+    await until(() => h.lists() === 2, 'the relist');
+    ac.abort();
+    await done;
   });
 });

@@ -180,6 +180,72 @@ describe('ReadableWatch.listen', () => {
     expect(r2.ends.map((e) => e?.message)).toEqual(['the watch response was closed before its end']);
   });
 
+  describe('reading ahead: the end of a response is seen before its events are applied (ending)', () => {
+    /** A recorder that also logs `ending` calls among the events. */
+    function endingRecorder() {
+      const log: string[] = [];
+      const sink: WatchSink<Thing> = {
+        events: (batch) => {
+          for (const e of batch) log.push(`${e.type} ${e.object.metadata.resourceVersion}`);
+          return true;
+        },
+        end: (err) => log.push(`end ${err?.message ?? 'clean'}`),
+        ending: (rv) => log.push(`ending ${rv}`),
+      };
+      return { sink, log };
+    }
+    /** Writes `chunks` and ends the body in one go (a response already in, as after a stall), then lets it run. */
+    async function run(chunks: string[]): Promise<string[]> {
+      const { body, watch } = make();
+      const r = endingRecorder();
+      watch.listen(r.sink);
+      for (const c of chunks) body.write(c);
+      body.end();
+      for (let i = 0; i < 5; i++) await settle();
+      return r.log;
+    }
+    const three = ev('ADDED', 'a', 1) + ev('MODIFIED', 'a', 2) + ev('MODIFIED', 'a', 3);
+
+    it('gives the last event\'s resourceVersion before the events read ahead are delivered', async () => {
+      const log = await run([three]);
+      expect(log).toEqual(['ending 3', 'ADDED 1', 'MODIFIED 2', 'MODIFIED 3', 'end clean']);
+    });
+
+    it.each([1, 5, 17, 64])('whatever the chunks (%i bytes), trailing blank lines, a last frame without newline, a BOOKMARK', async (size) => {
+      for (const body of [three, `${three}\n\r\n  \n`, three.slice(0, -1), ev('ADDED', 'a', 1) + ev('BOOKMARK', 'b', 9)]) {
+        const chunks: string[] = [];
+        const bytes = Buffer.from(body);
+        for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size).toString('latin1'));
+        const { body: stream, watch } = make();
+        const r = endingRecorder();
+        watch.listen(r.sink);
+        for (const c of chunks) stream.write(Buffer.from(c, 'latin1'));
+        stream.end();
+        for (let i = 0; i < 5; i++) await settle();
+        const last = body.includes('BOOKMARK') ? '9' : '3';
+        expect(r.log.filter((l) => l.startsWith('ending'))).toEqual([`ending ${last}`]);
+        expect(r.log.indexOf(`ending ${last}`)).toBeLessThan(r.log.findIndex((l) => l.endsWith(` ${last}`) && !l.startsWith('ending')));
+        expect(r.log[r.log.length - 1]).toBe('end clean');
+      }
+    });
+
+    it('is not called when the last frame is an ERROR or not an event, nor for an empty response', async () => {
+      expect((await run([ev('ADDED', 'a', 1) + gone])).filter((l) => l.startsWith('ending'))).toEqual([]);
+      expect((await run([`${ev('ADDED', 'a', 1)}{"type":"ADDED"}\n`])).filter((l) => l.startsWith('ending'))).toEqual([]);
+      expect(await run([])).toEqual(['end clean']);
+    });
+
+    it('a response that breaks after its bytes are read: the events read are delivered, then the error', async () => {
+      const { body, watch } = make();
+      const r = endingRecorder();
+      watch.listen(r.sink);
+      body.write(three);
+      body.destroy(new Error('ECONNRESET'));
+      for (let i = 0; i < 5; i++) await settle();
+      expect(r.log).toEqual(['ADDED 1', 'MODIFIED 2', 'MODIFIED 3', 'end ECONNRESET']);
+    });
+  });
+
   it('is iterated once', () => {
     const { watch } = make();
     watch.listen(recorder().sink);
