@@ -14,6 +14,19 @@ import { UndiciTransport, type Transport } from '../../../runtime/src/rest/trans
 
 const things: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'things', kind: 'Thing', namespaced: true };
 
+/** Writes `bytes` 3 bytes a millisecond, then ends the response. */
+function writeIn3ByteChunks(res: http.ServerResponse, bytes: Buffer): void {
+  let i = 0;
+  const tick = setInterval(() => {
+    res.write(bytes.subarray(i, i + 3));
+    i += 3;
+    if (i >= bytes.length) {
+      clearInterval(tick);
+      res.end();
+    }
+  }, 1);
+}
+
 let server: http.Server;
 let origin: string;
 const seen: Array<{ method?: string; url?: string; auth?: string; body: string }> = [];
@@ -38,15 +51,7 @@ beforeAll(async () => {
           res.write(bytes);
           return; // never ends
         }
-        let i = 0;
-        const tick = setInterval(() => {
-          res.write(bytes.subarray(i, i + 3));
-          i += 3;
-          if (i >= bytes.length) {
-            clearInterval(tick);
-            res.end();
-          }
-        }, 1);
+        writeIn3ByteChunks(res, bytes);
         return;
       }
       if (url.includes('/namespaces/chunkedlist/')) {
@@ -55,15 +60,7 @@ beforeAll(async () => {
         const bytes = Buffer.from(
           JSON.stringify({ apiVersion: 'example.com/v1', items: [{ metadata: { name: 'ä' } }, { metadata: { name: '世界' } }], kind: 'ThingList', metadata: { continue: 'next', resourceVersion: '3' } }),
         );
-        let i = 0;
-        const tick = setInterval(() => {
-          res.write(bytes.subarray(i, i + 3));
-          i += 3;
-          if (i >= bytes.length) {
-            clearInterval(tick);
-            res.end();
-          }
-        }, 1);
+        writeIn3ByteChunks(res, bytes);
         return;
       }
       if (url.includes('/namespaces/htmllist/')) {
