@@ -323,8 +323,12 @@ async function* watcherSteps<T>(
     report(err, phase, relist, delay);
     await clockSleep(clock, delay, signal);
   };
-  const timeoutSeconds = (): number | undefined =>
-    watchTimeoutSeconds > 0 ? Math.floor(watchTimeoutSeconds * (1 + random())) : undefined;
+  /** The options every watch carries: the selector, bookmarks, and a server-side timeout drawn at random. */
+  const watchOptions = (watchSignal: AbortSignal): WatchOptions => {
+    const opts: WatchOptions = { ...selector, allowWatchBookmarks: true, signal: watchSignal };
+    if (watchTimeoutSeconds > 0) opts.timeoutSeconds = Math.floor(watchTimeoutSeconds * (1 + random()));
+    return opts;
+  };
   const listRv = (): string | undefined => {
     if (listSemantic === 'MostRecent' || listRvUnavailable) return undefined;
     return rv || '0';
@@ -402,9 +406,7 @@ async function* watcherSteps<T>(
 
     // a watch: from `rv`, or (streaming list) the initial-events watch
     const initial = state === 'list';
-    const watchOpts: WatchOptions = { ...selector, allowWatchBookmarks: true, signal };
-    const t = timeoutSeconds();
-    if (t !== undefined) watchOpts.timeoutSeconds = t;
+    const watchOpts = watchOptions(signal);
     if (initial) {
       watchOpts.sendInitialEvents = true;
       watchOpts.resourceVersionMatch = 'NotOlderThan';
@@ -478,10 +480,7 @@ async function* watcherSteps<T>(
               // so the server prepares it while the rest of this one is applied
               if (inInit || signal.aborted || next !== undefined) return;
               const abort = new AbortController();
-              const opts: WatchOptions = { ...selector, allowWatchBookmarks: true, signal: AbortSignal.any([signal, abort.signal]), resourceVersion: lastRv };
-              const tNext = timeoutSeconds();
-              if (tNext !== undefined) opts.timeoutSeconds = tNext;
-              const watch = lw.watch(opts);
+              const watch = lw.watch({ ...watchOptions(AbortSignal.any([signal, abort.signal])), resourceVersion: lastRv });
               // settled even if never used: dropped, it is aborted
               watch.then(
                 (unused) => {

@@ -18,6 +18,8 @@
  * - memory: the non-`items` bytes, the element in progress and the parsed objects; chunks are not retained.
  */
 
+import { isJsonSpace } from './jsonbytes';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
@@ -29,10 +31,6 @@ const COLON = 0x3a;
 const ITEMS = Buffer.from('items');
 /** A member name longer than this (raw bytes, escapes included) cannot be `items` (`"\u0069\u0074\u0065\u006d\u0073"` is 30). */
 const MAX_KEY_BYTES = 64;
-
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
 
 export interface ListDecoderHooks {
   /** The elements of `items` completed by one chunk, in order. Must not throw. */
@@ -163,7 +161,7 @@ export class ListDecoder {
         i++;
         continue;
       }
-      if (this.depth === 1 && this.objectTop && !isSpace(b)) {
+      if (this.depth === 1 && this.objectTop && !isJsonSpace(b)) {
         if (this.valueIsItems) {
           this.valueIsItems = false;
           if (++this.itemsMembers > 1) {
@@ -234,7 +232,7 @@ export class ListDecoder {
       bytes = Buffer.concat(this.element);
       this.element = [];
     }
-    if (bytes.every(isSpace)) {
+    if (bytes.every(isJsonSpace)) {
       // `[]` and `[ ]` have no element; an empty one before a comma, or after the last, is an error as for JSON.parse
       if (last && !this.comma) return true;
       this.fail(new SyntaxError('Unexpected token in the items of a list: an empty element'));

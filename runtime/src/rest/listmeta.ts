@@ -10,6 +10,8 @@
  * compares the two and drops a page requested with a token the list did not carry).
  */
 
+import { isJsonSpace } from './jsonbytes';
+
 const KEY = Buffer.from('"metadata":{');
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -17,10 +19,6 @@ const OPEN_BRACKET = 0x5b;
 const COMMA = 0x2c;
 /** Bytes of a list's head searched for `metadata` (a ListMeta before `items` starts within the first few hundred). */
 const HEAD_BYTES = 4096;
-
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
 
 /**
  * The continue token of the list in `body` (a complete response body, or — for metadata written first — its
@@ -43,13 +41,13 @@ export function continueTokenOfTail(tail: Uint8Array): string | undefined {
 /** `metadata` as a member of the top-level object before any nested value: `{"kind":"…","apiVersion":"…","metadata":{`. */
 function fromHead(buf: Buffer): string | undefined {
   let start = 0;
-  while (start < buf.length && isSpace(buf[start])) start++;
+  while (start < buf.length && isJsonSpace(buf[start])) start++;
   if (buf[start] !== OPEN_BRACE) return undefined;
   const at = buf.subarray(0, Math.min(buf.length, HEAD_BYTES)).indexOf(KEY, start + 1);
   if (at < 0) return undefined;
   // depth 1: no object or array opened between the list's `{` and the key (members before it are strings)
   for (let i = start + 1; i < at; i++) if (buf[i] === OPEN_BRACE || buf[i] === OPEN_BRACKET) return undefined;
-  if (buf[at - 1] !== COMMA && buf[at - 1] !== OPEN_BRACE && !isSpace(buf[at - 1])) return undefined;
+  if (buf[at - 1] !== COMMA && buf[at - 1] !== OPEN_BRACE && !isJsonSpace(buf[at - 1])) return undefined;
   const open = at + KEY.length - 1;
   const close = buf.indexOf(CLOSE_BRACE, open);
   return close < 0 ? undefined : tokenIn(buf, open, close);
@@ -58,7 +56,7 @@ function fromHead(buf: Buffer): string | undefined {
 /** `metadata` as the last member of the top-level object: `…,"metadata":{…}}` and only white space after. */
 function fromTail(buf: Buffer): string | undefined {
   let end = buf.length - 1;
-  while (end >= 0 && isSpace(buf[end])) end--;
+  while (end >= 0 && isJsonSpace(buf[end])) end--;
   if (end < 1 || buf[end] !== CLOSE_BRACE) return undefined;
   const at = buf.lastIndexOf(KEY, end);
   if (at < 1 || buf[at - 1] !== COMMA) return undefined;
@@ -66,7 +64,7 @@ function fromTail(buf: Buffer): string | undefined {
   const close = buf.indexOf(CLOSE_BRACE, open);
   // the metadata object closes, then the list does, then nothing: anything nested deeper would close more
   let after = close + 1;
-  while (after < end && isSpace(buf[after])) after++;
+  while (after < end && isJsonSpace(buf[after])) after++;
   if (close < 0 || after !== end) return undefined;
   return tokenIn(buf, open, close);
 }

@@ -14,9 +14,8 @@
  */
 
 import { StringDecoder } from 'node:string_decoder';
+import { isJsonSpace, NEWLINE } from '../rest/jsonbytes';
 import type { RawWatchEvent } from './types';
-
-const NEWLINE = 0x0a;
 
 function asBuffer(chunk: Uint8Array): Buffer {
   return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -177,6 +176,46 @@ export function toWatchEvent<T>(value: unknown): RawWatchEvent<T> {
     }
   }
   throw new WatchDecodeError(`not a watch event: ${JSON.stringify(value)?.slice(0, 200)}`);
+}
+
+/**
+ * The resourceVersion of the last frame of `chunks` (the undecoded rest of a response that has ended), when that
+ * frame is an event or a BOOKMARK with a `metadata.resourceVersion`; `undefined` when it is an ERROR, not a watch
+ * event, or began in a chunk before `chunks` (no newline before it).
+ */
+export function lastEventResourceVersion(chunks: readonly Buffer[]): string | undefined {
+  // the end of the last frame: before the trailing white space (newlines included)
+  let c = chunks.length - 1;
+  let end = c >= 0 ? chunks[c].length : 0;
+  for (;;) {
+    if (c < 0) return undefined;
+    while (end > 0 && isJsonSpace(chunks[c][end - 1])) end--;
+    if (end > 0) break;
+    c--;
+    if (c >= 0) end = chunks[c].length;
+  }
+  // its start: after the newline before it
+  const parts: Buffer[] = [];
+  for (;;) {
+    const nl = end > 0 ? chunks[c].lastIndexOf(NEWLINE, end - 1) : -1;
+    if (nl !== -1) {
+      parts.unshift(chunks[c].subarray(nl + 1, end));
+      break;
+    }
+    parts.unshift(chunks[c].subarray(0, end));
+    c--;
+    if (c < 0) return undefined;
+    end = chunks[c].length;
+  }
+  let ev: RawWatchEvent<{ metadata?: { resourceVersion?: unknown } }>;
+  try {
+    ev = toWatchEvent(JSON.parse((parts.length === 1 ? parts[0] : Buffer.concat(parts)).toString('utf8')));
+  } catch {
+    return undefined;
+  }
+  if (ev.type === 'ERROR') return undefined;
+  const rv = ev.object.metadata?.resourceVersion;
+  return typeof rv === 'string' && rv !== '' ? rv : undefined;
 }
 
 /** Yields the watch events of a newline-delimited JSON byte stream (ERROR events included). */

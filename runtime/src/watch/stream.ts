@@ -3,7 +3,7 @@
 import { StatusError } from '../errors/errors';
 import type { Status } from '../errors/status';
 import type { Readable } from 'node:stream';
-import { watchEventDecoder, type DecodeOptions } from './decoder';
+import { lastEventResourceVersion, watchEventDecoder, type DecodeOptions } from './decoder';
 import type { RawWatchEvent, Watch, WatchEvent, WatchListening, WatchSink } from './types';
 
 /**
@@ -64,57 +64,6 @@ const QUEUED_BATCHES = 16;
 
 /** Bytes `ReadableWatch.listen` reads ahead of its decoding before it pauses the response. */
 const READ_AHEAD_BYTES = 8 * 1024 * 1024;
-
-/**
- * The resourceVersion of the last event in `chunks` (the rest of a response that has ended): of its last frame, when
- * that is an event or a BOOKMARK with a string `metadata.resourceVersion`; `undefined` otherwise (an ERROR, not JSON).
- */
-function lastResourceVersion(chunks: readonly Buffer[]): string | undefined {
-  // the end of the last frame: before the trailing white space (newlines included)
-  let c = chunks.length - 1;
-  let end = c >= 0 ? chunks[c].length : 0;
-  for (;;) {
-    if (c < 0) return undefined;
-    while (end > 0 && isSpace(chunks[c][end - 1])) end--;
-    if (end > 0) break;
-    c--;
-    if (c >= 0) end = chunks[c].length;
-  }
-  // its start: after the newline before it, which must be in the queue (else its first bytes were decoded already)
-  const parts: Buffer[] = [];
-  for (;;) {
-    const nl = end > 0 ? chunks[c].lastIndexOf(NEWLINE, end - 1) : -1;
-    if (nl !== -1) {
-      parts.unshift(chunks[c].subarray(nl + 1, end));
-      break;
-    }
-    parts.unshift(chunks[c].subarray(0, end));
-    c--;
-    if (c < 0) return undefined;
-    end = chunks[c].length;
-  }
-  return resourceVersionOfFrame(parts.length === 1 ? parts[0] : Buffer.concat(parts));
-}
-
-const NEWLINE = 0x0a;
-
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
-
-function resourceVersionOfFrame(frame: Buffer): string | undefined {
-  let ev: unknown;
-  try {
-    ev = JSON.parse(frame.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof ev !== 'object' || ev === null) return undefined;
-  const { type, object } = ev as { type?: unknown; object?: { metadata?: { resourceVersion?: unknown } } };
-  if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED' && type !== 'BOOKMARK') return undefined;
-  const rv = typeof object === 'object' && object !== null ? object.metadata?.resourceVersion : undefined;
-  return typeof rv === 'string' && rv !== '' ? rv : undefined;
-}
 
 /**
  * A `Watch<T>` over a response body that is a Node `Readable` (Node's HTTP client, the default transport): its
@@ -246,7 +195,7 @@ export class ReadableWatch<T> implements Watch<T> {
     const onEnd = (): void => {
       ended = true;
       if (sink.ending && queue.length > 0 && !signal.aborted) {
-        const rv = lastResourceVersion(queue);
+        const rv = lastEventResourceVersion(queue);
         if (rv !== undefined) sink.ending(rv);
       }
       if (queue.length === 0 && !paused) drain();

@@ -1,0 +1,9 @@
+/** Bytes of JSON text as the byte-level scanners (list metadata, list and watch decoders) read them. */
+
+/** A newline: the end of a watch frame; never part of a multi-byte UTF-8 sequence. */
+export const NEWLINE = 0x0a;
+
+/** JSON white space: space, line feed, carriage return, tab. */
+export function isJsonSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
