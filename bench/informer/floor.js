@@ -8,11 +8,12 @@
  * the TLS handshake and the transfer. Timed from the first request to the last byte, in a fresh process, so that it is
  * comparable with the clients' sync times. `--list=paged` (default): sequential pages of 500 (the continue token taken
  * from the last bytes of each page, where the apiserver writes the list's metadata for custom resources), as kubegen's
- * reflector lists by default; `--list=rv0`: `resourceVersion=0&limit=500`, which the apiserver serves from its watch
- * cache in one response ignoring the limit — what client-go's reflector asks for. Reports `objects` counted from the
- * bytes (the `"uid":"` of each item's metadata), not parsed.
+ * reflector lists with `listSemantic: 'MostRecent'`; `--list=rv0`: `resourceVersion=0&limit=500`, which the
+ * apiserver serves from its watch cache in one response ignoring the limit — what both reflectors ask for by default
+ * without streaming lists. Reports `objects` counted from the bytes (the `"uid":"` of each item's metadata), not
+ * parsed.
  *
- * Watch floors (`--floor=bytes|parse`, not run by default: name floor-bytes / floor-parse in BENCH_INFORMER_CLIENTS):
+ * Watch floors (`--floor=bytes|parse`, clients floor-bytes and floor-parse of BENCH_INFORMER_CLIENTS, run by default):
  * they list once (unpaged, for the count and the resourceVersion) and then catch up like the informers, over the
  * runtime's REST client, re-watching from the last resourceVersion when the apiserver ends a watch:
  *   - floor-bytes: receives the watch's bytes and counts the marker in them (no line splitting, no JSON);

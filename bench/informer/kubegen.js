@@ -2,7 +2,8 @@
 /**
  * The kubegen child of the informer benchmark: the generated `@kubegen-generated/stable.example.com` package's shared
  * informer factory and CronTab informer and lister (see protocol.js). `--streaming=true` lists with a streaming list
- * (`initialList: 'StreamingList'`, WatchList), otherwise paged (500 per page, as client-go).
+ * (`initialList: 'StreamingList'`, WatchList), otherwise with a list (`initialList: 'ListWatch'`: by default
+ * `resourceVersion=0`, as client-go; `--list-semantic=MostRecent`: a consistent read, 500 a page).
  */
 const { Expectation, emit, serve, args, trace, tracedBody } = require('./protocol');
 const { loadFromDefault, createRestClient } = require('@kubegen/runtime');
@@ -15,6 +16,26 @@ async function main() {
   if (process.env.BENCH_INFORMER_TRACE) {
     const request = rest.request.bind(rest);
     const stream = rest.stream.bind(rest);
+    const requestList = rest.requestList.bind(rest);
+    rest.requestList = async (req, hooks = {}) => {
+      const what = `list ${req.path}?${req.query ?? ''}`;
+      trace('kubegen', what);
+      let items = 0;
+      let first = true;
+      const onItems = (batch) => {
+        if (first) trace('kubegen', `${what}: first items`);
+        first = false;
+        items += batch.length;
+        hooks.onItems?.(batch);
+      };
+      const onContinue = (token) => {
+        trace('kubegen', `${what}: continue token`);
+        hooks.onContinue?.(token);
+      };
+      const list = await requestList(req, { ...hooks, onItems, onContinue });
+      trace('kubegen', `${what} decoded: ${items} items`);
+      return list;
+    };
     rest.request = (req) => {
       trace('kubegen', `${req.method} ${req.path}?${req.query ?? ''}`);
       return request(req);
@@ -51,9 +72,11 @@ async function main() {
   });
   const stop = new AbortController();
   const start = performance.now();
+  trace('kubegen', 'start');
   factory.start(stop.signal);
   await factory.waitForCacheSync(stop.signal);
   const store = cronTabs.informer().getStore();
+  trace('kubegen', 'synced');
   emit({ event: 'synced', ms: performance.now() - start, objects: store.size });
   const lister = cronTabs.lister().namespace(a.namespace);
   serve(

@@ -19,9 +19,12 @@
  *   any other once it is. A page requested early with a token the decoded page does not carry is aborted and the
  *   right one requested; a failed list aborts the page requested ahead. The reflector applies a page's items to its
  *   store as the lister-watcher decodes them while the page arrives (`ListOptions.onItems`: a typed client does),
- *   page after page in order, and the rest once the page is in. `listSemantic: 'MostRecent'` (default) lists with
- *   a consistent read; `'Any'` lists with `resourceVersion=0` first (served from the apiserver's cache) and then
- *   not older than the last resourceVersion seen. That is `initialList: 'ListWatch'`; with `'StreamingList'`
+ *   page after page in order, and the rest once the page is in. `listSemantic: 'Any'` (default, as client-go's
+ *   reflector) lists with `resourceVersion=0` first (served from the apiserver's watch cache, which answers in one
+ *   response whatever the page size) and then not older than the last resourceVersion seen; when the apiserver no
+ *   longer has that resourceVersion (410, or 504 `ResourceVersionTooLarge`) it lists again at once with a consistent
+ *   read. `'MostRecent'` lists with a consistent read every time (page after page). That is
+ *   `initialList: 'ListWatch'`; with `'StreamingList'`
  *   (the default, as client-go's since 1.35) the list is a watch with `sendInitialEvents` ended by the
  *   `k8s.io/initial-events-end` bookmark, falling back to list + watch for good — at once, with no backoff — when
  *   the server rejects it with 400 / 403 / 405 / 422;
@@ -131,7 +134,12 @@ export interface WatcherOptions {
    * falls back to `'ListWatch'` (paginated lists) when the server refuses; `'ListWatch'` lists.
    */
   initialList?: 'ListWatch' | 'StreamingList';
-  /** Default `'MostRecent'`. */
+  /**
+   * How `'ListWatch'` lists. `'Any'` (default, as client-go's reflector): `resourceVersion=0` first, served from the
+   * apiserver's watch cache, then not older than the last resourceVersion seen: the first list may lag behind the
+   * storage (an apiserver whose cache is behind), a relist never goes back in time. `'MostRecent'`: a consistent
+   * read every time.
+   */
   listSemantic?: 'MostRecent' | 'Any';
   /** Items per list page, default 500; 0 for an unpaginated list. */
   pageSize?: number;
@@ -293,7 +301,7 @@ async function* watcherSteps<T>(
 ): AsyncGenerator<WatcherEvent<T> | readonly WatcherEvent<T>[], void, undefined> {
   const {
     signal,
-    listSemantic = 'MostRecent',
+    listSemantic = 'Any',
     pageSize = 500,
     selector = {},
     watchTimeoutSeconds = 300,
@@ -391,7 +399,12 @@ async function* watcherSteps<T>(
       } catch (err) {
         next?.abort();
         if (signal.aborted) return;
-        if (fromRv !== undefined && needsRelist(err)) listRvUnavailable = true;
+        if (fromRv !== undefined && needsRelist(err)) {
+          // the resourceVersion listed from is gone: a consistent read, at once (as client-go's reflector)
+          listRvUnavailable = true;
+          report(err, 'list', true, 0);
+          continue;
+        }
         await fail(err, 'list', true);
         continue;
       }

@@ -7,7 +7,7 @@ import { FakeClock } from '../../../runtime/src/cache/clock';
 import { Reflector, watchEvents, type ListerWatcher, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
 import type { ListOptions } from '../../../runtime/src/rest/options';
 import { CacheIndexer } from '../../../runtime/src/cache/store';
-import { isResourceExpired, newBadRequest, newInternalError, newTooManyRequests } from '../../../runtime/src/errors/errors';
+import { isResourceExpired, newBadRequest, newInternalError, newResourceExpired, newTooManyRequests } from '../../../runtime/src/errors/errors';
 import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
 import { PushWatch } from '../../../runtime/src/watch/stream';
 
@@ -356,12 +356,49 @@ describe('Reflector', () => {
     expect(h.errors).toHaveLength(2);
   });
 
-  it('listSemantic Any lists from resourceVersion 0 first', async () => {
-    const h = harness({ reflector: { listSemantic: 'Any' } });
+  it.each([
+    // as client-go's reflector: resourceVersion 0 (the watch cache) first, then not older than the last seen
+    ['by default (Any)', {}, ['0', 'NotOlderThan']],
+    ['with listSemantic MostRecent', { listSemantic: 'MostRecent' as const }, [undefined, undefined]],
+  ])('%s: the first list and a relist after a 410 on the watch', async (_label, reflector, [firstRv, relistMatch]) => {
+    const h = harness({ reflector });
+    await h.ns.create(widget('a'));
     const run = h.start();
     await until(() => h.reflector.hasSynced(), 'sync');
-    const l = h.verbs('list')[0]!;
-    expect(l.verb === 'list' && l.options.resourceVersion).toBe('0');
+    const first = h.verbs('list')[0]!;
+    expect(first.verb === 'list' && first.options.resourceVersion).toBe(firstRv);
+    await until(() => h.verbs('watch').length === 1, 'watch');
+    await h.ns.create(widget('b'));
+    await until(() => h.store.size === 2, 'b');
+    const seen = h.reflector.lastSyncResourceVersion;
+    let gone = 1;
+    h.fake.prependWatchReactor('widgets', () => (gone-- > 0 ? failingWatch({ code: 410, reason: 'Expired', message: 'too old resource version' }) : undefined));
+    h.fake.tracker.closeWatches();
+    await until(() => h.clock.pendingTimers === 1, 'backoff');
+    h.clock.step(800);
+    await until(() => h.errors.length === 1, 'the 410');
+    h.clock.step(h.errors[0]!.retryInMs);
+    await until(() => h.verbs('list').length === 2, 'the relist');
+    const relist = h.verbs('list')[1]!;
+    expect(relist.verb === 'list' && [relist.options.resourceVersion, relist.options.resourceVersionMatch]).toEqual(relistMatch === undefined ? [undefined, undefined] : [seen, relistMatch]);
+    h.controller.abort();
+    await run;
+  });
+
+  it('listSemantic Any: a list whose resourceVersion is gone (410) is retried at once with a consistent read', async () => {
+    const h = harness();
+    await h.ns.create(widget('a'));
+    let gone = 1;
+    h.fake.prependReactor('list', 'widgets', (a) =>
+      a.verb === 'list' && a.options.resourceVersion !== undefined && gone-- > 0 ? { error: newResourceExpired('too old resource version') } : undefined,
+    );
+    const run = h.start();
+    // the fake clock never moves: the consistent read must not wait for a backoff
+    await until(() => h.reflector.hasSynced(), 'sync');
+    expect(h.verbs('list').map((v) => v.verb === 'list' && v.options.resourceVersion)).toEqual(['0', undefined]);
+    expect(h.errors.map((e) => [e.phase, e.relist, e.retryInMs])).toEqual([['list', true, 0]]);
+    expect(isResourceExpired(h.errors[0]!.err.error)).toBe(true);
+    expect(names(h.store.list())).toEqual(['a']);
     h.controller.abort();
     await run;
   });
