@@ -23,6 +23,7 @@
 import { finished } from 'node:stream/promises';
 import { errorFromResponse } from '../errors/errors';
 import { abortableSleep } from '../errors/retry';
+import { CLOSE_BRACE, isJsonSpace } from './jsonbytes';
 import { ListDecoder } from './listdecoder';
 import { continueTokenOf, continueTokenOfTail } from './listmeta';
 import type { HttpMethod, Transport, TransportResponse } from './transport';
@@ -226,10 +227,14 @@ export class RestClient {
           }
         : {}),
     });
-    /** The first bytes of the body, for an error message; the last ones, for the continue token. */
+    /** The first bytes of the body, for an error message. */
     const start: Buffer[] = [];
     let length = 0;
-    let tail: Buffer = Buffer.alloc(0);
+    /** The last chunks, at least `TAIL_BYTES` of them unless the body is shorter: for the continue token. */
+    const recent: Buffer[] = [];
+    let recentLength = 0;
+    /** The last byte other than white space so far closes an object: the body may be complete. */
+    let closed = false;
     const queue: Buffer[] = [];
     let scheduled = false;
     const drain = (): void => {
@@ -242,9 +247,14 @@ export class RestClient {
       length += chunk.length;
       queue.push(chunk);
       if (onContinue && !tokenSeen) {
-        // a list that ends with its metadata: the token is in the last bytes
-        tail = chunk.length >= TAIL_BYTES ? chunk.subarray(chunk.length - TAIL_BYTES) : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
-        seeToken(continueTokenOfTail(tail));
+        // a list that ends with its metadata: the token is in the last bytes, once they end the list's object
+        recent.push(chunk);
+        recentLength += chunk.length;
+        while (recentLength - recent[0].length >= TAIL_BYTES) recentLength -= recent.shift()!.length;
+        let last = chunk.length - 1;
+        while (last >= 0 && isJsonSpace(chunk[last])) last--;
+        if (last >= 0) closed = chunk[last] === CLOSE_BRACE;
+        if (closed) seeToken(continueTokenOfTail((recent.length === 1 ? chunk : Buffer.concat(recent, recentLength)).subarray(-TAIL_BYTES)));
       }
       if (!scheduled) {
         scheduled = true;

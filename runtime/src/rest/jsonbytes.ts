@@ -2,6 +2,14 @@
 
 /** A newline: the end of a watch frame; never part of a multi-byte UTF-8 sequence. */
 export const NEWLINE = 0x0a;
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
 
 /** JSON white space: space, line feed, carriage return, tab. */
 export function isJsonSpace(b: number): boolean {

@@ -15,19 +15,12 @@
  * - `onHead(head)` is called once, with the bytes of the body before the first element (`{…,"items":[`) — a
  *   built-in list's `metadata` (and its continue token) comes first;
  * - `push` never throws: a malformed element or structure is kept and thrown by `end()`;
- * - memory: the non-`items` bytes, the element in progress and the parsed objects; chunks are not retained.
+ * - memory: the non-`items` bytes, the element in progress and the parsed objects; a chunk is retained only while an
+ *   element that starts in it is in progress, and never changed.
  */
 
-import { isJsonSpace } from './jsonbytes';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './jsonbytes';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 const ITEMS = Buffer.from('items');
 /** A member name longer than this (raw bytes, escapes included) cannot be `items` (`"\u0069\u0074\u0065\u006d\u0073"` is 30). */
 const MAX_KEY_BYTES = 64;
@@ -204,7 +197,8 @@ export class ListDecoder {
       i++;
     }
     if (this.inItems) {
-      if (from < n) this.element.push(Buffer.from(chunk.subarray(from, n)));
+      // not copied: the chunk is kept until the element completes
+      if (from < n) this.element.push(chunk.subarray(from, n));
     } else if (from < n) {
       this.skeleton.push(Buffer.from(chunk.subarray(from, n)));
     }

@@ -10,13 +10,9 @@
  * compares the two and drops a page requested with a token the list did not carry).
  */
 
-import { isJsonSpace } from './jsonbytes';
+import { CLOSE_BRACE, COMMA, isJsonSpace, OPEN_BRACE, OPEN_BRACKET } from './jsonbytes';
 
 const KEY = Buffer.from('"metadata":{');
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const COMMA = 0x2c;
 /** Bytes of a list's head searched for `metadata` (a ListMeta before `items` starts within the first few hundred). */
 const HEAD_BYTES = 4096;
 

@@ -97,6 +97,19 @@ describe('TypedClient.list onContinue', () => {
     expect(got.items.map((i) => i.metadata?.name)).toEqual(['a', 'b']);
   });
 
+  it.each([1, 333, 4096, 5000])('finds the token of a list longer than the window it looks in (chunks of %i bytes), once', async (size) => {
+    const names = Array.from({ length: 60 }, (_, i) => `item-${i}`);
+    const { c } = client(crList('{"continue":"far","resourceVersion":"10"}', names.map(item)), size);
+    const calls: string[] = [];
+    let resolved = false;
+    const got = await c.list({ onContinue: (t) => calls.push(`${t} resolved=${String(resolved)}`) }).then((p) => {
+      resolved = true;
+      return p;
+    });
+    expect(calls).toEqual(['far resolved=false']);
+    expect(got.items.map((i) => i.metadata?.name)).toEqual(names);
+  });
+
   it('is not called for the last page, nor when the bytes do not show the metadata; the list decodes either way', async () => {
     const calls: string[] = [];
     const last = client(crList('{"resourceVersion":"10"}'), 5);
