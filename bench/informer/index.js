@@ -35,7 +35,7 @@
  * Prints medians over ROUNDS rounds and ends with
  *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
  *
- * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 3),
+ * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 5: single rounds on a shared 2-core machine vary by ±30%),
  * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
@@ -61,7 +61,7 @@ const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
 const testing = require(path.join(root, 'runtime', 'dist', 'testing', 'index.js'));
 
 const N = Number(process.env.BENCH_INFORMER_N ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_INFORMER_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_INFORMER_ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_INFORMER_CONCURRENCY ?? 32);
 const GROUP = 'stable.example.com';
 const VERSION = 'v1';
