@@ -23,7 +23,7 @@
 import { finished } from 'node:stream/promises';
 import { errorFromResponse } from '../errors/errors';
 import { abortableSleep } from '../errors/retry';
-import { CLOSE_BRACE, isJsonSpace } from './jsonbytes';
+import { CLOSE_BRACE, lastNonSpace } from './jsonbytes';
 import { ListDecoder } from './listdecoder';
 import { continueTokenOf, continueTokenOfTail } from './listmeta';
 import type { HttpMethod, Transport, TransportResponse } from './transport';
@@ -251,8 +251,7 @@ export class RestClient {
         recent.push(chunk);
         recentLength += chunk.length;
         while (recentLength - recent[0].length >= TAIL_BYTES) recentLength -= recent.shift()!.length;
-        let last = chunk.length - 1;
-        while (last >= 0 && isJsonSpace(chunk[last])) last--;
+        const last = lastNonSpace(chunk);
         if (last >= 0) closed = chunk[last] === CLOSE_BRACE;
         if (closed) seeToken(continueTokenOfTail((recent.length === 1 ? chunk : Buffer.concat(recent, recentLength)).subarray(-TAIL_BYTES)));
       }

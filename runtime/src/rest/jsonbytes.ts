@@ -15,3 +15,10 @@ export const COLON = 0x3a;
 export function isJsonSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
+
+/** The index of the last byte of `buf` that is not JSON white space; -1 when there is none. */
+export function lastNonSpace(buf: Uint8Array): number {
+  let i = buf.length - 1;
+  while (i >= 0 && isJsonSpace(buf[i])) i--;
+  return i;
+}

@@ -10,7 +10,7 @@
  * compares the two and drops a page requested with a token the list did not carry).
  */
 
-import { CLOSE_BRACE, COMMA, isJsonSpace, OPEN_BRACE, OPEN_BRACKET } from './jsonbytes';
+import { CLOSE_BRACE, COMMA, isJsonSpace, lastNonSpace, OPEN_BRACE, OPEN_BRACKET } from './jsonbytes';
 
 const KEY = Buffer.from('"metadata":{');
 /** Bytes of a list's head searched for `metadata` (a ListMeta before `items` starts within the first few hundred). */
@@ -51,8 +51,7 @@ function fromHead(buf: Buffer): string | undefined {
 
 /** `metadata` as the last member of the top-level object: `…,"metadata":{…}}` and only white space after. */
 function fromTail(buf: Buffer): string | undefined {
-  let end = buf.length - 1;
-  while (end >= 0 && isJsonSpace(buf[end])) end--;
+  const end = lastNonSpace(buf);
   if (end < 1 || buf[end] !== CLOSE_BRACE) return undefined;
   const at = buf.lastIndexOf(KEY, end);
   if (at < 1 || buf[at - 1] !== COMMA) return undefined;

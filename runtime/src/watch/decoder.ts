@@ -14,7 +14,7 @@
  */
 
 import { StringDecoder } from 'node:string_decoder';
-import { isJsonSpace, NEWLINE } from '../rest/jsonbytes';
+import { lastNonSpace, NEWLINE } from '../rest/jsonbytes';
 import type { RawWatchEvent } from './types';
 
 function asBuffer(chunk: Uint8Array): Buffer {
@@ -186,14 +186,9 @@ export function toWatchEvent<T>(value: unknown): RawWatchEvent<T> {
 export function lastEventResourceVersion(chunks: readonly Buffer[]): string | undefined {
   // the end of the last frame: before the trailing white space (newlines included)
   let c = chunks.length - 1;
-  let end = c >= 0 ? chunks[c].length : 0;
-  for (;;) {
-    if (c < 0) return undefined;
-    while (end > 0 && isJsonSpace(chunks[c][end - 1])) end--;
-    if (end > 0) break;
-    c--;
-    if (c >= 0) end = chunks[c].length;
-  }
+  let end = 0;
+  while (c >= 0 && (end = lastNonSpace(chunks[c]) + 1) === 0) c--;
+  if (c < 0) return undefined;
   // its start: after the newline before it
   const parts: Buffer[] = [];
   for (;;) {
