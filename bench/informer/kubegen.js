@@ -45,13 +45,17 @@ async function main() {
       trace('kubegen', what);
       const res = await stream(req);
       if (res.readable) {
-        // the watch reads the response by its 'data' events (ReadableWatch): count them as they go
+        // the watch reads the response by its 'data' events (ReadableWatch): count them as they go, from when the
+        // watch starts reading (a 'data' listener of our own would start the flow before, and lose the chunks of a
+        // watch opened ahead of its use)
         let chunks = 0;
         let bytes = 0;
-        res.readable.on('data', (c) => {
-          chunks++;
-          bytes += c.length;
-        });
+        res.readable.once('resume', () =>
+          res.readable.on('data', (c) => {
+            chunks++;
+            bytes += c.length;
+          }),
+        );
         res.readable.on('end', () => trace('kubegen', `${what} ended: ${chunks} chunks, ${bytes} bytes, ${expectation.seen.size} marked updates seen`));
         return res;
       }

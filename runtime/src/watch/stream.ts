@@ -65,10 +65,13 @@ const QUEUED_BATCHES = 16;
 /** Bytes `ReadableWatch.listen` reads ahead of its decoding before it pauses the response. */
 const READ_AHEAD_BYTES = 8 * 1024 * 1024;
 
+/** Queued chunks are decoded together up to this many bytes (`ReadableWatch.listen`). */
+const MERGED_CHUNK_BYTES = 256 * 1024;
+
 /**
  * A `Watch<T>` over a response body that is a Node `Readable` (Node's HTTP client, the default transport): its
- * `'data'` events feed a synchronous decoder, and `listen` hands each chunk's events to the consumer in the same
- * call — no promise per chunk. `batches()` and iteration (the `Watch` contract for other users) are built on
+ * `'data'` chunks are queued and fed to a synchronous decoder once the chunks at hand are read, and `listen` hands
+ * their events to the consumer in one call — no promise per chunk. `batches()` and iteration (the `Watch` contract for other users) are built on
  * `listen` with a small queue: the response is paused while `QUEUED_BATCHES` batches wait for the consumer.
  * `controller` aborts the underlying request; `signal` is the signal that request was opened with.
  */
@@ -158,21 +161,38 @@ export class ReadableWatch<T> implements Watch<T> {
         body.pause();
       }
     };
-    /** Decodes the queued chunks in order, until the sink is behind; then the end, once the queue is empty. */
+    /**
+     * Decodes queued chunks, in order: at most `MERGED_CHUNK_BYTES` of them a turn of the event loop, decoded together
+     * (a watch catching up gets one chunk per event, as the apiserver flushes each, and one decoding and one delivery
+     * for many events costs less than one for each). Between turns Node reads on, so the end of a response that was
+     * waiting in the socket is seen (`sink.ending`) while its events are still being applied, and a large backlog
+     * does not hold the event loop. Stops while the sink is behind; ends once the queue is empty after the response.
+     */
     const drain = (): void => {
       scheduled = false;
-      while (queue.length > 0 && !done && !paused) {
-        const chunk = queue.shift()!;
+      if (queue.length > 0 && !done && !paused) {
+        let chunk = queue.shift()!;
+        if (queue.length > 0 && chunk.length + queue[0].length <= MERGED_CHUNK_BYTES) {
+          const parts = [chunk];
+          let size = chunk.length;
+          while (queue.length > 0 && size + queue[0].length <= MERGED_CHUNK_BYTES) {
+            const next = queue.shift()!;
+            parts.push(next);
+            size += next.length;
+          }
+          chunk = Buffer.concat(parts, size);
+        }
         queuedBytes -= chunk.length;
         decode(false, chunk);
       }
-      if (done) return;
-      if (queue.length === 0 && ended && !paused) {
+      if (done || paused) return;
+      if (queue.length > 0) schedule();
+      else if (ended) {
         if (failed) finish(failed.err);
         else decode(true);
         return;
       }
-      if (full && !paused && queuedBytes < READ_AHEAD_BYTES / 2) {
+      if (full && queuedBytes < READ_AHEAD_BYTES / 2) {
         full = false;
         body.resume();
       }

@@ -1,6 +1,7 @@
 /**
- * `ReadableWatch`: the watch over a Node `Readable` body (Node's HTTP client), decoded synchronously per `'data'`
- * chunk and pushed to `listen` — chunk cuts, many events a chunk, backpressure, abort and ERROR mid-batch, and the
+ * `ReadableWatch`: the watch over a Node `Readable` body (Node's HTTP client), its `'data'` chunks queued, decoded
+ * together a piece a turn and pushed to `listen` — chunk cuts, many events a chunk, backpressure, abort and ERROR
+ * mid-batch, reading ahead (`ending`), and the
  * `batches()` / iteration contract built on it. Driven by a `PassThrough`, written step by step.
  */
 import { PassThrough } from 'node:stream';
@@ -233,6 +234,37 @@ describe('ReadableWatch.listen', () => {
       expect((await run([ev('ADDED', 'a', 1) + gone])).filter((l) => l.startsWith('ending'))).toEqual([]);
       expect((await run([`${ev('ADDED', 'a', 1)}{"type":"ADDED"}\n`])).filter((l) => l.startsWith('ending'))).toEqual([]);
       expect(await run([])).toEqual(['end clean']);
+    });
+
+    it('decodes the chunks at hand together: many one-event chunks (a watch catching up) reach the sink in one call', async () => {
+      const { body, watch } = make();
+      const r = recorder();
+      watch.listen(r.sink);
+      for (let i = 0; i < 300; i++) body.write(ev('MODIFIED', `o${i}`, i + 1));
+      await settle();
+      expect(r.calls).toHaveLength(1);
+      expect(r.calls[0].map((e) => e.object.metadata.resourceVersion)).toEqual(Array.from({ length: 300 }, (_, i) => String(i + 1)));
+    });
+
+    it('decodes a large backlog a piece a turn: what arrives meanwhile is read, and the end is seen before the backlog is applied', async () => {
+      const { body, watch } = make();
+      const r = endingRecorder();
+      watch.listen(r.sink);
+      // about 1 MiB in 1 KB chunks, in one go
+      const padding = 'x'.repeat(900);
+      const n = 1000;
+      for (let i = 1; i <= n; i++) body.write(ev('MODIFIED', `o${i}`, i, padding));
+      await settle();
+      const deliveredBeforeEnd = r.log.length;
+      expect(deliveredBeforeEnd).toBeGreaterThan(0);
+      expect(deliveredBeforeEnd).toBeLessThan(n);
+      body.end(ev('MODIFIED', 'last', n + 1, padding));
+      for (let i = 0; i < 20 && r.log[r.log.length - 1] !== 'end clean'; i++) await settle();
+      // the end came after one turn of decoding, and was seen before the rest of the backlog was delivered
+      expect(r.log.indexOf(`ending ${n + 1}`)).toBeGreaterThanOrEqual(deliveredBeforeEnd);
+      expect(r.log.indexOf(`ending ${n + 1}`)).toBeLessThan(n);
+      expect(r.log.filter((l) => !l.startsWith('ending') && l !== 'end clean')).toEqual(Array.from({ length: n + 1 }, (_, i) => `MODIFIED ${i + 1}`));
+      expect(r.log[r.log.length - 1]).toBe('end clean');
     });
 
     it('a response that breaks after its bytes are read: the events read are delivered, then the error', async () => {
