@@ -70,9 +70,10 @@ const MERGED_CHUNK_BYTES = 256 * 1024;
 
 /**
  * A `Watch<T>` over a response body that is a Node `Readable` (Node's HTTP client, the default transport): its
- * `'data'` chunks are queued and fed to a synchronous decoder once the chunks at hand are read, and `listen` hands
- * their events to the consumer in one call — no promise per chunk. `batches()` and iteration (the `Watch` contract for other users) are built on
- * `listen` with a small queue: the response is paused while `QUEUED_BATCHES` batches wait for the consumer.
+ * `'data'` chunks are queued and fed to a synchronous decoder a piece a turn of the event loop, and `listen` hands
+ * each piece's events to the consumer in one call — no promise per chunk. `batches()` and iteration (the `Watch`
+ * contract for other users) are built on `listen` with a small queue: the response is paused while
+ * `QUEUED_BATCHES` batches wait for the consumer.
  * `controller` aborts the underlying request; `signal` is the signal that request was opened with.
  */
 export class ReadableWatch<T> implements Watch<T> {
