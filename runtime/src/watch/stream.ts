@@ -172,19 +172,15 @@ export class ReadableWatch<T> implements Watch<T> {
     const drain = (): void => {
       scheduled = false;
       if (queue.length > 0 && !done && !paused) {
-        let chunk = queue.shift()!;
-        if (queue.length > 0 && chunk.length + queue[0].length <= MERGED_CHUNK_BYTES) {
-          const parts = [chunk];
-          let size = chunk.length;
-          while (queue.length > 0 && size + queue[0].length <= MERGED_CHUNK_BYTES) {
-            const next = queue.shift()!;
-            parts.push(next);
-            size += next.length;
-          }
-          chunk = Buffer.concat(parts, size);
+        const parts = [queue.shift()!];
+        let size = parts[0].length;
+        while (queue.length > 0 && size + queue[0].length <= MERGED_CHUNK_BYTES) {
+          const next = queue.shift()!;
+          parts.push(next);
+          size += next.length;
         }
-        queuedBytes -= chunk.length;
-        decode(false, chunk);
+        queuedBytes -= size;
+        decode(false, parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
       }
       if (done || paused) return;
       if (queue.length > 0) schedule();
