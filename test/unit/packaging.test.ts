@@ -146,8 +146,9 @@ describe('npm pack', () => {
     // measured 2026-12 after admission, validation, apiservice, the paths importer and Go docs: 375 KB (1.34 MB
     // unpacked), all dist/generator, templates and docs; budget ≈ 1.2×.
     kubegen: { size: 450_000, unpackedSize: 1_600_000 },
-    // measured 2026-12 after the admission server, validator and certificates: 491 KB (2.15 MB unpacked); ≈ 1.2×.
-    '@kubegen/runtime': { size: 600_000, unpackedSize: 2_600_000 },
+    // measured 2026-12 after the operator runtime (manager, controllers, leader election, events) and the HTTP/2
+    // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×.
+    '@kubegen/runtime': { size: 730_000, unpackedSize: 3_200_000 },
     // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
     // (3.7 MB unpacked); budget ≈ 1.3×.
     '@kubegen/api': { size: 700_000, unpackedSize: 4_800_000 },

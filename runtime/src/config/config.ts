@@ -16,7 +16,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RestClient, type RestClientOptions } from '../rest/client';
-import { createTransport, type TransportOptions } from '../rest/http-transport';
+import { createTransport, type TransportOptions } from '../rest/create-transport';
 import { inClusterConfig, inClusterPossible } from './incluster';
 import { KubeconfigError, mergeKubeconfigs, readKubeconfigFile, readKubeconfigFileIfExists, type ParsedKubeconfig } from './kubeconfig';
 import { fromParsedKubeconfig, type KubeconfigClientOptions } from './resolve';
@@ -98,8 +98,8 @@ function tokenRefresh(o: LoadOptions): { tokenFileRefreshMs?: number; now?: () =
 }
 
 /**
- * A REST client for a configuration, over a keep-alive connection pool: Node's HTTP client, or undici through
- * `config.proxy` or with `transport.allowH2` (see `createTransport`).
+ * A REST client for a configuration, over the transport `createTransport` picks: HTTP/2 to an `https://` apiserver that
+ * offers it, else Node's HTTP/1.1 client; undici through `config.proxy`.
  */
 export function createRestClient(
   config: ClientConfig,

@@ -1,12 +1,12 @@
 /**
- * `NodeHttpTransport`: the default transport, a keep-alive `https.Agent` (`http.Agent` for an `http://` server) of
- * Node's own HTTP client, and `createTransport`, which picks it or — for what only undici does here, an HTTP CONNECT
- * proxy or HTTP/2 — the `UndiciTransport`.
+ * `NodeHttpTransport`: HTTP/1.1 over a keep-alive `https.Agent` (`http.Agent` for an `http://` server) of Node's own
+ * HTTP client — the transport to an `http://` server, to a server that does not offer HTTP/2, and with
+ * `http2: false` (see `createTransport`).
  *
- * Why Node's client by default: it is part of the Node binary, so the first request pays no module loading. undici
- * costs ~40–75 ms and ~10 MiB RSS when it is loaded with the first request (measured with the informer benchmark,
- * bench/informer: an informer's initial sync and the process's peak memory), and is not faster over one keep-alive
- * HTTP/1.1 connection.
+ * Why Node's client rather than undici: it is part of the Node binary, so the first request pays no module loading.
+ * undici costs ~40–75 ms and ~10 MiB RSS when it is loaded with the first request (measured with the informer
+ * benchmark, bench/informer: an informer's initial sync and the process's peak memory), and is not faster over one
+ * keep-alive HTTP/1.1 connection.
  *
  * It keeps the `Transport` contract (transport.ts) and the undici transport's timeouts and error codes:
  * - `headersTimeoutMs` bounds the wait for the response headers (the socket idle that long): the request fails with
@@ -21,24 +21,10 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
-import { finished } from 'node:stream/promises';
-import { UndiciTransport, type Transport, type TransportRequest, type TransportResponse, type UndiciTransportOptions } from './transport';
+import { TransportError, discardBody, readBodyText, type Transport, type TransportRequest, type TransportResponse, type UndiciTransportOptions } from './transport';
 
 /** Options of `NodeHttpTransport` (`UndiciTransportOptions` without `allowH2` and `proxy`). */
 export type NodeHttpTransportOptions = Omit<UndiciTransportOptions, 'allowH2' | 'proxy'>;
-
-/** Options of `createTransport`: the union of both transports'. */
-export type TransportOptions = UndiciTransportOptions;
-
-/** A transport error with a Node-style `code` (the REST client retries by code). */
-class TransportError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The headers of a response: lower-case names, a repeated header as an array. */
 function responseHeaders(res: http.IncomingMessage): Record<string, string | string[] | undefined> {
@@ -150,8 +136,8 @@ export class NodeHttpTransport implements Transport {
           headers: responseHeaders(res),
           body: res,
           readable: res,
-          text: () => readText(res),
-          discard: () => discard(res),
+          text: () => readBodyText(res),
+          discard: () => discardBody(res),
         });
       });
       r.end(req.body);
@@ -168,32 +154,4 @@ export class NodeHttpTransport implements Transport {
   private destroyFree(): void {
     for (const sockets of Object.values(this.agent.freeSockets)) for (const s of sockets ?? []) s.destroy();
   }
-}
-
-/** The body as UTF-8 text (decoded once, after the last chunk: a character split across chunks stays whole). */
-async function readText(res: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of res as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, length).toString('utf8');
-}
-
-/** Reads and drops the body, so the connection goes back to the pool. */
-async function discard(res: http.IncomingMessage): Promise<void> {
-  if (res.readableEnded) return;
-  res.resume();
-  await finished(res);
-}
-
-/**
- * The transport of a configuration: `NodeHttpTransport`, or the `UndiciTransport` when a `proxy` or `allowH2` asks for
- * what only undici does here (undici is then loaded with the first request).
- */
-export function createTransport(origin: string, opts: TransportOptions = {}): Transport {
-  if (opts.proxy !== undefined || opts.allowH2 === true) return new UndiciTransport(origin, opts);
-  const { allowH2: _h2, proxy: _proxy, ...rest } = opts;
-  return new NodeHttpTransport(origin, rest);
 }

@@ -2,6 +2,8 @@ export * from './options';
 export * from './paths';
 export * from './transport';
 export * from './http-transport';
+export * from './http2-transport';
+export * from './create-transport';
 export { continueTokenOf } from './listmeta';
 export * from './warnings';
 export * from './client';

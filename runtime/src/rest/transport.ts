@@ -13,6 +13,7 @@
  */
 
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type * as Undici from 'undici';
 
 let undiciModule: typeof Undici | undefined;
@@ -54,6 +55,39 @@ export interface Transport {
   request(req: TransportRequest): Promise<TransportResponse>;
   /** Closes idle connections; pending requests finish. */
   close(): Promise<void>;
+}
+
+/**
+ * A transport failure with a Node-style `code` — `UND_ERR_HEADERS_TIMEOUT`, `UND_ERR_BODY_TIMEOUT`,
+ * `UND_ERR_CONNECT_TIMEOUT`, `ECONNRESET`, `ETIMEDOUT` ... — the same for every transport: the REST client retries by
+ * code.
+ */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** A response body as UTF-8 text (decoded once, after the last chunk: a character split across chunks stays whole). */
+export async function readBodyText(body: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, length).toString('utf8');
+}
+
+/** Reads and drops a response body, so that its connection (or stream) is free again. */
+export async function discardBody(body: Readable): Promise<void> {
+  if (body.readableEnded) return;
+  body.resume();
+  await finished(body);
 }
 
 /** TLS settings of a connection. Verification is on unless `rejectUnauthorized` is `false`. */

@@ -1,21 +1,31 @@
 /**
- * The real transports — Node's HTTP client (`NodeHttpTransport`, the default) and the undici keep-alive pool
- * (`UndiciTransport`, for proxies and HTTP/2) — against a loopback HTTP server, through one table of cases: no
- * apiserver needed. Then what the Node transport implements itself (timeouts, close, discard) and `createTransport`.
+ * The real transports — Node's HTTP/2 client (`NodeHttp2Transport`, the default for `https://`), its HTTP/1.1 client
+ * (`NodeHttpTransport`) and the undici keep-alive pool (`UndiciTransport`, for proxies) — against a loopback server,
+ * HTTP/1.1 or HTTP/2 over TLS with the same handler, through one table of cases: no apiserver needed. Then what the
+ * HTTP/1.1 transport implements itself (timeouts, close, discard) and `createTransport`. The HTTP/2 transport's own
+ * cases are in http2-transport.test.ts.
  */
 import http from 'node:http';
+import http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { createRestClient, fromOptions } from '../../../runtime/src/config/config';
 import { TypedClient } from '../../../runtime/src/client/typed';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
 import { RestClient } from '../../../runtime/src/rest/client';
-import { createTransport, NodeHttpTransport } from '../../../runtime/src/rest/http-transport';
+import { createTransport } from '../../../runtime/src/rest/create-transport';
+import { NodeHttpTransport } from '../../../runtime/src/rest/http-transport';
+import { NodeHttp2Transport } from '../../../runtime/src/rest/http2-transport';
 import { UndiciTransport, type Transport } from '../../../runtime/src/rest/transport';
+import { makeTestCertificates } from '../helpers/tls';
 
 const things: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'things', kind: 'Thing', namespaced: true };
 
+// the handler serves HTTP/1.1 and, through Node's HTTP/2 compatibility API (the same methods), HTTP/2
+type Request = http.IncomingMessage;
+type Response = http.ServerResponse;
+
 /** Writes `bytes` 3 bytes a millisecond, then ends the response. */
-function writeIn3ByteChunks(res: http.ServerResponse, bytes: Buffer): void {
+function writeIn3ByteChunks(res: Response, bytes: Buffer): void {
   let i = 0;
   const tick = setInterval(() => {
     res.write(bytes.subarray(i, i + 3));
@@ -29,6 +39,10 @@ function writeIn3ByteChunks(res: http.ServerResponse, bytes: Buffer): void {
 
 let server: http.Server;
 let origin: string;
+/** The same handler served over HTTP/2 (TLS, ALPN `h2` only). */
+let h2server: http2.Http2SecureServer;
+let h2origin: string;
+let ca: string;
 const seen: Array<{ method?: string; url?: string; auth?: string; body: string }> = [];
 let attempts429 = 0;
 /** Ends the responses of `/gate` requests, oldest first. */
@@ -37,7 +51,7 @@ const connections = new Set<Socket>();
 let connectionsOpened = 0;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  const handler = (req: Request, res: Response): void => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -79,11 +93,8 @@ beforeAll(async () => {
         return;
       }
       if (url.includes('/warn')) {
-        res.writeHead(200, [
-          ['content-type', 'application/json'],
-          ['warning', '299 - "first, with a comma"'],
-          ['warning', '299 - "second"'],
-        ]);
+        res.setHeader('warning', ['299 - "first, with a comma"', '299 - "second"']);
+        res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{}');
         return;
       }
@@ -95,26 +106,35 @@ beforeAll(async () => {
       }
       if (url.includes('/gate')) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.flushHeaders();
+        if ('flushHeaders' in res) res.flushHeaders(); // HTTP/2 sends them with writeHead
         gates.push(() => res.end('{"gate":true}'));
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ metadata: { name: 'x' }, items: [] }));
     });
-  });
-  server.on('connection', (socket: Socket) => {
+  };
+  const track = (socket: Socket): void => {
     connectionsOpened++;
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-  });
+  };
+  server = http.createServer(handler);
+  server.on('connection', track);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const certs = makeTestCertificates();
+  ca = certs.ca;
+  h2server = http2.createSecureServer({ cert: certs.cert, key: certs.key }, handler as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+  h2server.on('connection', track);
+  await new Promise<void>((resolve) => h2server.listen(0, '127.0.0.1', resolve));
+  h2origin = `https://127.0.0.1:${(h2server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const socket of connections) socket.destroy();
+  await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), new Promise<void>((resolve) => h2server.close(() => resolve()))]);
 });
 
 /** The number of the server's open connections once it is `want` (a closed socket is seen a moment later), or after 1 s. */
@@ -124,12 +144,16 @@ async function openConnections(want: number): Promise<number> {
 }
 
 describe.each([
-  ['NodeHttpTransport', (o: string): Transport => new NodeHttpTransport(o)],
-  ['UndiciTransport', (o: string): Transport => new UndiciTransport(o)],
-])('%s under the REST client', (_name, makeTransport) => {
+  ['NodeHttpTransport', false, (o: string): Transport => new NodeHttpTransport(o)],
+  ['UndiciTransport', false, (o: string): Transport => new UndiciTransport(o)],
+  ['NodeHttp2Transport', true, (o: string): Transport => new NodeHttp2Transport(o, { tls: { ca } })],
+])('%s under the REST client', (_name, overHttp2, makeTransport) => {
   let rest: RestClient;
+  /** The server of this transport: HTTP/2 or HTTP/1.1. */
+  let base: string;
   beforeAll(() => {
-    rest = new RestClient({ server: origin, transport: makeTransport(origin), headers: () => ({ authorization: 'Bearer tok' }), onWarning: () => undefined });
+    base = overHttp2 ? h2origin : origin;
+    rest = new RestClient({ server: base, transport: makeTransport(base), headers: () => ({ authorization: 'Bearer tok' }), onWarning: () => undefined });
     attempts429 = 0;
   });
   afterAll(() => rest.close());
@@ -198,7 +222,7 @@ describe.each([
 
   it('hands each of a repeated Warning header to onWarning', async () => {
     const warnings: string[] = [];
-    const r = new RestClient({ server: origin, transport: makeTransport(origin), onWarning: (w) => warnings.push(w.text) });
+    const r = new RestClient({ server: base, transport: makeTransport(base), onWarning: (w) => warnings.push(w.text) });
     await r.request({ method: 'GET', path: '/warn' });
     await r.close();
     expect(warnings).toEqual(['first, with a comma', 'second']);
@@ -272,10 +296,12 @@ describe('NodeHttpTransport', () => {
 });
 
 describe('createTransport', () => {
-  it("is Node's HTTP client unless a proxy or HTTP/2 asks for undici", () => {
+  it('is HTTP/2 (falling back to HTTP/1.1) for https, HTTP/1.1 for http or with http2: false, undici through a proxy', () => {
+    expect(createTransport(h2origin)).toBeInstanceOf(NodeHttp2Transport);
+    expect(createTransport(h2origin, { http2: false })).toBeInstanceOf(NodeHttpTransport);
     expect(createTransport(origin)).toBeInstanceOf(NodeHttpTransport);
     expect(createTransport(origin, { proxy: 'http://127.0.0.1:1' })).toBeInstanceOf(UndiciTransport);
-    expect(createTransport(origin, { allowH2: true })).toBeInstanceOf(UndiciTransport);
+    expect(createTransport(h2origin, { proxy: 'http://127.0.0.1:1', http2: true })).toBeInstanceOf(UndiciTransport);
   });
 
   it('is what createRestClient uses for a configuration', async () => {
