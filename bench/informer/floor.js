@@ -15,8 +15,7 @@
  *
  * Watch floors (`--floor=bytes|parse`, clients floor-bytes and floor-parse of BENCH_INFORMER_CLIENTS, run by default):
  * they list once (unpaged, for the count and the resourceVersion) and then catch up like the informers, over the
- * runtime's REST client (HTTP/2, as the kubegen informer's; client-node watches over HTTP/1.1), re-watching from the
- * last resourceVersion when the apiserver ends a watch:
+ * runtime's REST client, re-watching from the last resourceVersion when the apiserver ends a watch:
  *   - floor-bytes: receives the watch's bytes and counts the marker in them (no line splitting, no JSON);
  *   - floor-parse: splits the bytes into lines and JSON.parses each (the object's spec.schedule is then checked as
  *     the informers' handlers do).

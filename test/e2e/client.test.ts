@@ -22,9 +22,10 @@ import {
   isNotFound,
   type KubeList,
   type ResourceDescriptor,
-  type RestClient,
   type StatusError,
   type WatchEvent,
+  NodeHttp2Transport,
+  RestClient,
 } from '@kubegen/runtime';
 import { generateCrdFiles } from '../../generator/pipeline';
 import { applyCrd, type Crd } from './support/crds';
@@ -314,4 +315,28 @@ test('delete preconditions and deleteCollection', async () => {
   await widgets.deleteCollection({}, { labelSelector: 'batch=collection' });
   const left = (await widgets.list({ labelSelector: 'batch in (collection,other)' })).items.map((w) => w.metadata!.name);
   expect(left).toEqual(['coll-keep']);
+});
+
+test('over HTTP/2 (transport.http2): the apiserver negotiates h2; create, list, watch and errors go over one connection', async () => {
+  const { url, ca, token } = e2e.connection;
+  const origin = new URL(url).origin;
+  const transport = new NodeHttp2Transport(origin, { tls: { ca } });
+  const h2 = new RestClient({ server: url, transport, headers: () => ({ authorization: `Bearer ${token}` }) });
+  try {
+    const client = new TypedClient<Widget, WidgetList>(h2, descriptor, e2e.namespace);
+    const created = await client.create(widget('over-h2', 3));
+    expect(transport.protocol).toBe('h2');
+    const ac = new AbortController();
+    const watch = await client.watch({ resourceVersion: created.metadata!.resourceVersion, signal: ac.signal });
+    await client.update({ ...created, spec: { ...created.spec, size: 4 } });
+    for await (const ev of watch) {
+      expect(ev).toMatchObject({ type: 'MODIFIED', object: { metadata: { name: 'over-h2' }, spec: { size: 4 } } });
+      break;
+    }
+    ac.abort();
+    expect((await client.list()).items.map((w) => w.metadata!.name)).toContain('over-h2');
+    expect(isNotFound(await caught(client.get('missing-over-h2')))).toBe(true);
+  } finally {
+    await h2.close();
+  }
 });

@@ -98,8 +98,8 @@ function tokenRefresh(o: LoadOptions): { tokenFileRefreshMs?: number; now?: () =
 }
 
 /**
- * A REST client for a configuration, over the transport `createTransport` picks: HTTP/2 to an `https://` apiserver that
- * offers it, else Node's HTTP/1.1 client; undici through `config.proxy`.
+ * A REST client for a configuration, over the transport `createTransport` picks: Node's HTTP/1.1 client, HTTP/2 with
+ * `transport.http2`, undici through `config.proxy`.
  */
 export function createRestClient(
   config: ClientConfig,

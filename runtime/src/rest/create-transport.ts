@@ -1,7 +1,10 @@
 /**
  * `createTransport`: the transport of a configuration.
- * - To an `https://` apiserver: `NodeHttp2Transport` — HTTP/2 when the server offers it (as client-go), else
- *   HTTP/1.1; `http2: false` asks for HTTP/1.1 only (`NodeHttpTransport`), as client-go's `DisableHTTP2`.
+ * - By default Node's HTTP/1.1 client (`NodeHttpTransport`), a keep-alive connection per request in flight.
+ * - `http2: true`, to an `https://` apiserver: `NodeHttp2Transport` — HTTP/2 when the server offers it, as client-go
+ *   does by default, else HTTP/1.1. Not the default yet: under Node 20, a process whose informers and controllers ran
+ *   over it sometimes aborted at exit with a corrupted heap in Node's HTTP/2 code (bench/controller at 1,000 objects: 2 of 6 processes);
+ *   see docs/runtime.md.
  * - To an `http://` server (`kubectl proxy`): `NodeHttpTransport`; client-go does not speak HTTP/2 without TLS either.
  * - Through a `proxy` (HTTP CONNECT, kubeconfig `proxy-url`): `UndiciTransport`, HTTP/1.1 unless `http2: true`
  *   (undici's HTTP/2, negotiated through the tunnel). undici is then loaded with the first request.
@@ -13,7 +16,7 @@ import { UndiciTransport, type Transport, type UndiciTransportOptions } from './
 
 /** Options of `createTransport`: those of the transport it picks (`connections` bounds HTTP/1.1 connections only). */
 export interface TransportOptions extends NodeHttp2TransportOptions {
-  /** HTTP/2 when the server offers it (default true); `false`: HTTP/1.1 only. */
+  /** HTTP/2 when the server offers it (default false: HTTP/1.1 only). */
   http2?: boolean;
   /** An `http://` or `https://` proxy to tunnel through (HTTP CONNECT), e.g. kubeconfig `proxy-url`. */
   proxy?: string;
@@ -23,7 +26,7 @@ export interface TransportOptions extends NodeHttp2TransportOptions {
 export function createTransport(origin: string, opts: TransportOptions = {}): Transport {
   const { http2, proxy, readIdleTimeoutMs, pingTimeoutMs, ...common } = opts;
   if (proxy !== undefined) return new UndiciTransport(origin, { ...common, proxy, allowH2: http2 === true } satisfies UndiciTransportOptions);
-  if (http2 === false || new URL(origin).protocol !== 'https:') return new NodeHttpTransport(origin, common satisfies NodeHttpTransportOptions);
+  if (http2 !== true || new URL(origin).protocol !== 'https:') return new NodeHttpTransport(origin, common satisfies NodeHttpTransportOptions);
   return new NodeHttp2Transport(origin, {
     ...common,
     ...(readIdleTimeoutMs !== undefined ? { readIdleTimeoutMs } : {}),

@@ -1,7 +1,7 @@
 /**
  * `NodeHttpTransport`: HTTP/1.1 over a keep-alive `https.Agent` (`http.Agent` for an `http://` server) of Node's own
- * HTTP client — the transport to an `http://` server, to a server that does not offer HTTP/2, and with
- * `http2: false` (see `createTransport`).
+ * HTTP client — the default transport, and `NodeHttp2Transport`'s to a server that does not offer HTTP/2 (see
+ * `createTransport`).
  *
  * Why Node's client rather than undici: it is part of the Node binary, so the first request pays no module loading.
  * undici costs ~40–75 ms and ~10 MiB RSS when it is loaded with the first request (measured with the informer

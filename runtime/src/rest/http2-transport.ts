@@ -1,9 +1,9 @@
 /**
- * `NodeHttp2Transport`: the default transport to an `https://` apiserver. Requests and watches go over HTTP/2
- * (Node's `node:http2`) when the server offers it, as client-go's do: every request and watch of a process shares one
- * TLS connection, a further one only when the server's `SETTINGS_MAX_CONCURRENT_STREAMS` is reached. A server that
- * does not answer `h2` to ALPN (an HTTP/1.1-only proxy in front of the apiserver) gets HTTP/1.1 from then on, through
- * a `NodeHttpTransport` with the same options.
+ * `NodeHttp2Transport`: HTTP/2 to an `https://` apiserver (Node's `node:http2`), what `createTransport` picks with
+ * `http2: true`, as client-go speaks by default: every request and watch of a process shares one TLS connection, a
+ * further one only when the server's `SETTINGS_MAX_CONCURRENT_STREAMS` is reached. A server that does not answer `h2`
+ * to ALPN (an HTTP/1.1-only proxy in front of the apiserver) gets HTTP/1.1 from then on, through a
+ * `NodeHttpTransport` with the same options.
  *
  * Why HTTP/2: a watch catching up gets one write of the apiserver per event. Over HTTP/1.1 each is a TLS record and an
  * HTTP chunk that Node's HTTP client parses in JavaScript; over HTTP/2 the frames are parsed in C++ (nghttp2) and the

@@ -1,6 +1,6 @@
 /**
- * The real transports — Node's HTTP/2 client (`NodeHttp2Transport`, the default for `https://`), its HTTP/1.1 client
- * (`NodeHttpTransport`) and the undici keep-alive pool (`UndiciTransport`, for proxies) — against a loopback server,
+ * The real transports — Node's HTTP/1.1 client (`NodeHttpTransport`, the default), its HTTP/2 client
+ * (`NodeHttp2Transport`, `http2: true`) and the undici keep-alive pool (`UndiciTransport`, for proxies) — against a loopback server,
  * HTTP/1.1 or HTTP/2 over TLS with the same handler, through one table of cases: no apiserver needed. Then what the
  * HTTP/1.1 transport implements itself (timeouts, close, discard) and `createTransport`. The HTTP/2 transport's own
  * cases are in http2-transport.test.ts.
@@ -296,9 +296,10 @@ describe('NodeHttpTransport', () => {
 });
 
 describe('createTransport', () => {
-  it('is HTTP/2 (falling back to HTTP/1.1) for https, HTTP/1.1 for http or with http2: false, undici through a proxy', () => {
-    expect(createTransport(h2origin)).toBeInstanceOf(NodeHttp2Transport);
-    expect(createTransport(h2origin, { http2: false })).toBeInstanceOf(NodeHttpTransport);
+  it("is Node's HTTP/1.1 client, HTTP/2 (falling back to HTTP/1.1) with http2: true to https, undici through a proxy", () => {
+    expect(createTransport(h2origin)).toBeInstanceOf(NodeHttpTransport);
+    expect(createTransport(h2origin, { http2: true })).toBeInstanceOf(NodeHttp2Transport);
+    expect(createTransport(origin, { http2: true })).toBeInstanceOf(NodeHttpTransport);
     expect(createTransport(origin)).toBeInstanceOf(NodeHttpTransport);
     expect(createTransport(origin, { proxy: 'http://127.0.0.1:1' })).toBeInstanceOf(UndiciTransport);
     expect(createTransport(h2origin, { proxy: 'http://127.0.0.1:1', http2: true })).toBeInstanceOf(UndiciTransport);
