@@ -22,7 +22,10 @@
  * - GOAWAY (the apiserver's `--goaway-chance`, or its shutdown): new requests go to a new connection; the streams the
  *   server did not take fail with `ECONNRESET` (retried for GET and HEAD by the REST client); those it took finish;
  * - a request that fails before its response headers because of the connection fails with the connection's error
- *   code (`ECONNREFUSED`, `ECONNRESET`, ...), so the REST client's retry rules read the same for both protocols.
+ *   code (`ECONNREFUSED`, `ECONNRESET`, ...), so the REST client's retry rules read the same for both protocols;
+ * - a connection that closes under a response fails it with `ECONNRESET` (Node alone would end it as if complete).
+ *
+ * Why it is not the default transport: see `createTransport`.
  */
 
 import * as http2 from 'node:http2';
@@ -208,9 +211,9 @@ export class NodeHttp2Transport implements Transport {
       if (this.closed) void this.http1.close();
       return undefined;
     }
+    this.negotiated = 'h2';
     // before the session's own listener: Node ends the streams of a connection that closed as if their responses
     // were complete; a response cut short must fail instead (and a request without its response yet must settle)
-    this.negotiated = 'h2';
     const open = new Set<http2.ClientHttp2Stream>();
     socket.once('close', () => {
       for (const stream of open) cutShort(stream);
