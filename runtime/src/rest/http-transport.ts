@@ -21,7 +21,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
-import { TransportError, discardBody, readBodyText, type Transport, type TransportRequest, type TransportResponse, type UndiciTransportOptions } from './transport';
+import { TransportError, discardBody, originHost, readBodyText, tlsConnectOptions, type Transport, type TransportRequest, type TransportResponse, type UndiciTransportOptions } from './transport';
 
 /** Options of `NodeHttpTransport` (`UndiciTransportOptions` without `allowH2` and `proxy`). */
 export type NodeHttpTransportOptions = Omit<UndiciTransportOptions, 'allowH2' | 'proxy'>;
@@ -56,8 +56,7 @@ export class NodeHttpTransport implements Transport {
     const url = new URL(origin);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`NodeHttpTransport: unsupported scheme in ${JSON.stringify(origin)}`);
     this.secure = url.protocol === 'https:';
-    // an IPv6 literal comes bracketed from URL
-    this.host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    this.host = originHost(url);
     this.port = url.port === '' ? (this.secure ? 443 : 80) : Number(url.port);
     this.headersTimeout = opts.headersTimeoutMs ?? 60_000;
     this.bodyTimeout = opts.bodyTimeoutMs ?? 60_000;
@@ -68,17 +67,7 @@ export class NodeHttpTransport implements Transport {
       timeout: opts.keepAliveTimeoutMs ?? 30_000,
       scheduling: 'lifo',
     };
-    const tls = opts.tls ?? {};
-    this.agent = this.secure
-      ? new https.Agent({
-          ...pool,
-          ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
-          ...(tls.cert !== undefined ? { cert: tls.cert } : {}),
-          ...(tls.key !== undefined ? { key: tls.key } : {}),
-          ...(tls.servername !== undefined ? { servername: tls.servername } : {}),
-          rejectUnauthorized: tls.rejectUnauthorized !== false,
-        })
-      : new http.Agent(pool);
+    this.agent = this.secure ? new https.Agent({ ...pool, ...tlsConnectOptions(opts.tls) }) : new http.Agent(pool);
     // connections freed after close() are not kept
     this.agent.on('free', (socket: Socket) => {
       if (this.closed) socket.destroy();

@@ -32,7 +32,7 @@ import * as http2 from 'node:http2';
 import { isIP } from 'node:net';
 import * as tls from 'node:tls';
 import { NodeHttpTransport, type NodeHttpTransportOptions } from './http-transport';
-import { TransportError, discardBody, readBodyText, type Transport, type TransportRequest, type TransportResponse } from './transport';
+import { TransportError, discardBody, originHost, readBodyText, tlsConnectOptions, type Transport, type TransportRequest, type TransportResponse } from './transport';
 
 /** Options of `NodeHttp2Transport`: `NodeHttpTransport`'s (for the fallback too), and the health check's. */
 export interface NodeHttp2TransportOptions extends NodeHttpTransportOptions {
@@ -63,6 +63,8 @@ interface Connection {
   healthTimer?: NodeJS.Timeout;
   /** `socket.bytesRead` at the last health check. */
   bytesRead: number;
+  /** Why we destroyed the connection (a failed health check): the error of its streams. */
+  failure?: Error;
 }
 
 /** Node's HTTP/2 errors that mean the connection failed under a request: the cause's code, else `ECONNRESET`. */
@@ -107,8 +109,6 @@ export class NodeHttp2Transport implements Transport {
   private http1: NodeHttpTransport | undefined;
   /** What the server chose by ALPN on the first connection. */
   private negotiated: 'h2' | 'http/1.1' | undefined;
-  /** Why each connection was destroyed by us (a failed health check), for the errors of its streams. */
-  private readonly failures = new WeakMap<http2.ClientHttp2Session, Error>();
   private closed = false;
 
   /** `origin` is `https://` host and port (`https://10.0.0.1:6443`); paths come with each request. */
@@ -118,7 +118,7 @@ export class NodeHttp2Transport implements Transport {
   ) {
     this.url = new URL(origin);
     if (this.url.protocol !== 'https:') throw new TypeError(`NodeHttp2Transport: unsupported scheme in ${JSON.stringify(origin)} (HTTP/2 is negotiated over TLS)`);
-    this.host = this.url.hostname.startsWith('[') ? this.url.hostname.slice(1, -1) : this.url.hostname;
+    this.host = originHost(this.url);
     this.port = this.url.port === '' ? 443 : Number(this.url.port);
     this.headersTimeout = opts.headersTimeoutMs ?? 60_000;
     this.bodyTimeout = opts.bodyTimeoutMs ?? 60_000;
@@ -177,18 +177,10 @@ export class NodeHttp2Transport implements Transport {
 
   /** Opens a TLS connection offering `h2` and `http/1.1`, and starts HTTP/2 on it when the server chose `h2`. */
   private async dial(): Promise<Connection | undefined> {
-    const t = this.opts.tls ?? {};
-    const servername = t.servername ?? (isIP(this.host) ? undefined : this.host);
-    const socket = tls.connect({
-      host: this.host,
-      port: this.port,
-      ...(servername !== undefined ? { servername } : {}),
-      ...(t.ca !== undefined ? { ca: t.ca } : {}),
-      ...(t.cert !== undefined ? { cert: t.cert } : {}),
-      ...(t.key !== undefined ? { key: t.key } : {}),
-      rejectUnauthorized: t.rejectUnauthorized !== false,
-      ALPNProtocols: ['h2', 'http/1.1'],
-    });
+    const options = tlsConnectOptions(this.opts.tls);
+    // SNI for a host name (https.Agent sets it itself; a bare tls.connect does not)
+    if (options.servername === undefined && !isIP(this.host)) options.servername = this.host;
+    const socket = tls.connect({ ...options, host: this.host, port: this.port, ALPNProtocols: ['h2', 'http/1.1'] });
     await new Promise<void>((resolve, reject) => {
       const fail = (err: Error): void => {
         socket.destroy();
@@ -280,7 +272,7 @@ export class NodeHttp2Transport implements Transport {
     const session = conn.session;
     const timeout = setTimeout(() => {
       const err = new TransportError(`the apiserver did not answer an HTTP/2 ping within ${this.pingTimeout} ms`, 'ETIMEDOUT');
-      this.failures.set(session, err);
+      conn.failure = err;
       session.destroy(err);
     }, this.pingTimeout);
     timeout.unref();
@@ -303,7 +295,7 @@ export class NodeHttp2Transport implements Transport {
       } catch (err) {
         // the connection failed or got a GOAWAY since the slot was taken
         this.release(conn);
-        reject(connectionError(err as Error, this.failures.get(session)));
+        reject(connectionError(err as Error, conn.failure));
         return;
       }
       let settled = false;
@@ -319,7 +311,7 @@ export class NodeHttp2Transport implements Transport {
         // closed before its response headers and without an error
         if (!settled) {
           settled = true;
-          reject(signal?.aborted ? signal.reason : (this.failures.get(session) ?? closedEarly()));
+          reject(signal?.aborted ? signal.reason : (conn.failure ?? closedEarly()));
         }
       });
       let headersArrived = false;
@@ -333,7 +325,7 @@ export class NodeHttp2Transport implements Transport {
       stream.on('error', (err: Error) => {
         if (settled) return; // after the headers, errors end the body iteration
         settled = true;
-        reject(signal?.aborted ? signal.reason : connectionError(err, this.failures.get(session)));
+        reject(signal?.aborted ? signal.reason : connectionError(err, conn.failure));
       });
       stream.once('response', (h) => {
         settled = true;

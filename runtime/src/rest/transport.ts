@@ -100,6 +100,22 @@ export interface TlsOptions {
   servername?: string;
 }
 
+/** `tls` as the options of a TLS connection (Node's `tls.connect`, https.Agent, undici's `connect`): verifying by default. */
+export function tlsConnectOptions(tls: TlsOptions = {}): TlsOptions & { rejectUnauthorized: boolean } {
+  return {
+    ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
+    ...(tls.cert !== undefined ? { cert: tls.cert } : {}),
+    ...(tls.key !== undefined ? { key: tls.key } : {}),
+    ...(tls.servername !== undefined ? { servername: tls.servername } : {}),
+    rejectUnauthorized: tls.rejectUnauthorized !== false,
+  };
+}
+
+/** The host of an origin URL as a socket connects to it (an IPv6 literal without its brackets). */
+export function originHost(url: URL): string {
+  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+}
+
 export interface UndiciTransportOptions {
   tls?: TlsOptions;
   /**
@@ -143,14 +159,7 @@ export class UndiciTransport implements Transport {
     if (this.closed) throw new Error('UndiciTransport: closed');
     const { Pool, ProxyAgent } = undici();
     const opts = this.opts;
-    const tls = opts.tls ?? {};
-    const connect = {
-      ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
-      ...(tls.cert !== undefined ? { cert: tls.cert } : {}),
-      ...(tls.key !== undefined ? { key: tls.key } : {}),
-      ...(tls.servername !== undefined ? { servername: tls.servername } : {}),
-      rejectUnauthorized: tls.rejectUnauthorized !== false,
-    };
+    const connect = tlsConnectOptions(opts.tls);
     const pool = {
       connections: opts.connections ?? null,
       allowH2: opts.allowH2 ?? false,
