@@ -490,6 +490,13 @@ describe('chaos', () => {
     const proxy = new CuttingProxy({ host: '127.0.0.1', port: Number(new URL(cp.url).port) });
     const opRest = createRestClient(fromOptions({ server: await proxy.listen(), ca: cp.ca, token: cp.token }));
     const stats = { reconciles: 0, reconcileErrors: 0, relists410: 0, watchErrors: 0, slowNotifications: 0, compactions: 0, restarts: 0, restartMs: 0 };
+    /** The last watch errors and round steps, with the time since the start: a divergence reports them. */
+    const traced: string[] = [];
+    const t0 = Date.now();
+    const trace = (line: string): void => {
+      traced.push(`${Date.now() - t0} ms ${line}`);
+      if (traced.length > 40) traced.shift();
+    };
     const mgr = new Manager({
       clients: restClientFactory(opRest),
       logger: newLogger({
@@ -506,6 +513,8 @@ describe('chaos', () => {
           onError: (err, info) => {
             if (info.relist && err.reason === 'Expired') stats.relists410++;
             else stats.watchErrors++;
+            const message = err.error instanceof Error ? err.error.message : String(err.error);
+            trace(`${info.name} ${info.phase} ${err.reason}: ${message} → ${info.relist ? 'relist' : 'retry'} in ${Math.round(info.retryInMs)} ms`);
           },
         },
       },
@@ -540,7 +549,7 @@ describe('chaos', () => {
       }
       return out;
     };
-    const divergent: Array<{ round: number; problems: string[] }> = [];
+    const divergent: Array<{ round: number; problems: string[]; trace: string[] }> = [];
     const settle = async (round: number, timeoutMs = 30_000): Promise<void> => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -556,7 +565,7 @@ describe('chaos', () => {
         const problems = [...divergences(w), ...cacheDiff(w.rv)];
         if (problems.length === 0) return;
         if (Date.now() > deadline) {
-          divergent.push({ round, problems });
+          divergent.push({ round, problems, trace: [...traced] });
           return;
         }
         await sleep(30);
@@ -577,6 +586,7 @@ describe('chaos', () => {
     const started = Date.now();
     for (let round = 1; round <= rounds && divergent.length < 3; round++) {
       const compact = round % 2 === 0;
+      trace(`round ${round}: cut`);
       proxy.pause();
       proxy.cut();
       // changes the operator does not see while it is cut off
@@ -603,6 +613,7 @@ describe('chaos', () => {
         stats.restarts++;
       }
       await sleep(random() * 50);
+      trace(`round ${round}: resume${compact ? ' (etcd compacted)' : ''}${round % restartEvery === 0 ? ' (kube-apiserver restarted)' : ''}`);
       proxy.resume();
       await settle(round);
     }

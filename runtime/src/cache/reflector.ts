@@ -122,8 +122,11 @@ export function watcherError(err: unknown, phase: WatcherPhase): WatcherError {
   return { reason: 'Network', error: err instanceof Error ? err : new Error(String(err), { cause: err }) };
 }
 
-/** Called with every error before the watcher retries. `relist` tells whether the next step is a relist. */
-export type WatchErrorHandler = (err: WatcherError, info: { phase: WatcherPhase; relist: boolean; retryInMs: number }) => void;
+/**
+ * Called with every error before the watcher retries. `relist` tells whether the next step is a relist; `name` is the
+ * watcher's (`WatcherOptions.name`: a shared handler tells its reflectors apart, as client-go's gets the Reflector).
+ */
+export type WatchErrorHandler = (err: WatcherError, info: { name: string; phase: WatcherPhase; relist: boolean; retryInMs: number }) => void;
 
 export interface WatcherOptions {
   /** Ends the watcher; nothing else does. */
@@ -323,7 +326,7 @@ async function* watcherSteps<T>(
   const report = (err: unknown, phase: WatcherPhase, relist: boolean, retryInMs: number): void => {
     const e = watcherError(err, phase);
     metrics.count('kubegen_watcher_errors_total', { name, phase, reason: e.reason });
-    onError(e, { phase, relist, retryInMs });
+    onError(e, { name, phase, relist, retryInMs });
   };
   const fail = async (err: unknown, phase: WatcherPhase, relist: boolean): Promise<void> => {
     failures++;
@@ -631,7 +634,7 @@ export class Reflector<T> {
         // a relist the store could not take is not applied (one error reported for it)
         if (relist) relist.failed = true;
         metrics.count('kubegen_watcher_errors_total', { name: this.name, phase: 'apply', reason: 'Apply' });
-        onError(watcherError(err, 'apply'), { phase: 'apply', relist: false, retryInMs: 0 });
+        onError(watcherError(err, 'apply'), { name: this.name, phase: 'apply', relist: false, retryInMs: 0 });
       }
     };
     const applyBatch = (batch: readonly WatcherEvent<T>[]): void => {

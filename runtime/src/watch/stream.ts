@@ -251,6 +251,9 @@ export class ReadableWatch<T> implements Watch<T> {
     body.on('close', onClose);
     body.on('end', onEnd);
     body.on('data', onData);
+    // a body that broke or closed before `listen` (a watch opened ahead, its connection cut meanwhile) emits nothing
+    // more: end with its error now, or the watch would wait forever
+    if (body.destroyed) fail(body.errored ?? new Error('the watch response was closed before its end'));
     return {
       resume: () => {
         if (!paused || done) return;

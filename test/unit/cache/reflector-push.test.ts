@@ -15,7 +15,8 @@ const line = (type: string, name: string, rv: number, size = 1): string =>
   `${JSON.stringify({ type, object: { ...widget(name), metadata: { name, namespace: 'ns', resourceVersion: String(rv) }, spec: { size } } })}\n`;
 const gone = `${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410, message: 'too old' } })}\n`;
 
-function harness() {
+/** `onWatch` sees each watch's body as it is requested (0-based). */
+function harness(onWatch?: (index: number, body: PassThrough) => void) {
   const bodies: PassThrough[] = [];
   const watches: WatchOptions[] = [];
   /** The store's names when each watch was requested. */
@@ -35,6 +36,7 @@ function harness() {
       const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
       signal.addEventListener('abort', () => body.destroy());
       bodies.push(body);
+      onWatch?.(bodies.length - 1, body);
       return Promise.resolve(new ReadableWatch<Widget>(body, controller, signal));
     },
   };
@@ -105,6 +107,30 @@ describe('Reflector: the next watch opened as soon as a response ends (read ahea
     expect(names(h.store.list())).toEqual(['a', 'c']);
     expect(h.watches).toHaveLength(2);
     expect(h.errors).toEqual([]);
+    ac.abort();
+    await done;
+  });
+
+  it('a watch opened ahead whose connection broke before it was used: the error is reported and it watches again from there', async () => {
+    const h = harness((index, body) => {
+      if (index !== 1) return;
+      body.on('error', () => undefined); // as an IncomingMessage, which emits 'error' only to its listeners
+      body.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+    });
+    const ac = new AbortController();
+    const done = h.reflector.run(ac.signal);
+    await until(() => h.bodies.length === 1, 'first watch');
+    h.bodies[0]!.write(line('ADDED', 'b', 101) + line('ADDED', 'c', 102));
+    h.bodies[0]!.end();
+    await until(() => h.errors.length === 1, 'the broken watch reported');
+    expect(h.errors).toEqual(['Network']);
+    expect(h.watches[1]!.resourceVersion).toBe('102');
+    h.clock.step(1000);
+    await until(() => h.bodies.length === 3, 'the next watch');
+    expect(h.watches[2]!.resourceVersion).toBe('102');
+    h.bodies[2]!.write(line('DELETED', 'b', 103));
+    await until(() => h.store.size === 2, 'the next watch applied');
+    expect(names(h.store.list())).toEqual(['a', 'c']);
     ac.abort();
     await done;
   });

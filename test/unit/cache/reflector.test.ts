@@ -11,7 +11,7 @@ import { isResourceExpired, newBadRequest, newInternalError, newResourceExpired,
 import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
 import { PushWatch } from '../../../runtime/src/watch/stream';
 
-type Seen = { err: WatcherError; phase: string; relist: boolean; retryInMs: number };
+type Seen = { err: WatcherError; name: string; phase: string; relist: boolean; retryInMs: number };
 
 function harness(opts: { historyLimit?: number; reflector?: Partial<WatcherOptions> } = {}) {
   const s = setup(opts.historyLimit ? { historyLimit: opts.historyLimit } : {});
@@ -161,7 +161,7 @@ describe('Reflector', () => {
     await until(() => h.errors.length === 1, 'the 410');
     expect(h.errors[0]!.err.reason).toBe('Expired');
     expect(isResourceExpired(h.errors[0]!.err.error)).toBe(true);
-    expect(h.errors[0]).toMatchObject({ phase: 'watch', relist: true });
+    expect(h.errors[0]).toMatchObject({ name: 'reflector', phase: 'watch', relist: true });
     h.clock.step(h.errors[0]!.retryInMs);
     await until(() => h.verbs('list').length === 2 && h.store.size === 4, 'relist');
     expect(swaps).toEqual([['b', 'c', 'd', 'e']]);
@@ -348,7 +348,7 @@ describe('Reflector', () => {
     await until(() => h.errors.length === 1, 'the 410');
     h.clock.step(h.errors[0]!.retryInMs);
     await until(() => h.verbs('list').length === 2 && h.errors.length === 2, 'the relist');
-    expect(h.errors[1]).toMatchObject({ phase: 'apply', relist: false });
+    expect(h.errors[1]).toMatchObject({ name: 'reflector', phase: 'apply', relist: false });
     expect(h.errors[1]!.err.error).toEqual(new Error('cannot take bad1'));
     expect(names(h.store.list())).toEqual(['a']);
     h.controller.abort();

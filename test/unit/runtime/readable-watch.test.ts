@@ -181,6 +181,35 @@ describe('ReadableWatch.listen', () => {
     expect(r2.ends.map((e) => e?.message)).toEqual(['the watch response was closed before its end']);
   });
 
+  it('ends with the error of a body that broke or closed before listen (a watch opened ahead, its connection cut meanwhile)', async () => {
+    const broken = make();
+    broken.body.write(ev('ADDED', 'a', 1));
+    broken.body.on('error', () => undefined); // as an IncomingMessage, which emits 'error' only to its listeners
+    broken.body.destroy(new Error('ECONNRESET'));
+    await settle();
+    const r1 = recorder();
+    broken.watch.listen(r1.sink);
+    await settle();
+    expect(r1.calls).toEqual([]);
+    expect(r1.ends.map((e) => e?.message)).toEqual(['ECONNRESET']);
+
+    const closed = make();
+    closed.body.destroy();
+    await settle();
+    const r2 = recorder();
+    closed.watch.listen(r2.sink);
+    await settle();
+    expect(r2.ends.map((e) => e?.message)).toEqual(['the watch response was closed before its end']);
+    // and as an AsyncIterable
+    const iterated = make();
+    iterated.body.on('error', () => undefined);
+    iterated.body.destroy(new Error('EPIPE'));
+    await settle();
+    await expect((async () => {
+      for await (const batch of iterated.watch.batches()) void batch;
+    })()).rejects.toThrow('EPIPE');
+  });
+
   describe('reading ahead: the end of a response is seen before its events are applied (ending)', () => {
     /** A recorder that also logs `ending` calls among the events. */
     function endingRecorder() {
