@@ -14,7 +14,8 @@
  *    rounds (default 50) of random changes (spec changes, creates, deletes, owned objects deleted or edited by hand)
  *    made while the operator's connections are cut by a TCP proxy, every other round with etcd compacted so the
  *    re-watch gets 410 and relists, behind a slow reconciler and a slow event handler; after each round the cache
- *    equals a fresh LIST and every cluster is reconciled — the summary prints the divergences (0). Every
+ *    equals a fresh LIST and every cluster is reconciled — the summary prints the divergences (0; each comes with
+ *    the last watch errors and round steps, and the requests still waiting for response headers). Every
  *    `KUBEGEN_CHAOS_RESTART_EVERY` rounds (default max(25, rounds / 10)) kube-apiserver is restarted meanwhile,
  *    with etcd and its data kept.
  *
@@ -27,7 +28,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { createRestClient, fromOptions, type KubeObject, type RestClient } from '@kubegen/runtime';
+import { createRestClient, createTransport, fromOptions, RestClient, type KubeObject, type Transport } from '@kubegen/runtime';
 import { Manager, newLogger, restClientFactory, type Reconciler } from '@kubegen/runtime/controller';
 import { crdClientsFor, installCRDs, isAlive, startControlPlane, type ControlPlane } from '@kubegen/runtime/testing';
 import { etcdClusterResource, setupEtcdClusterController } from '../../examples/etcd-operator/src/controller';
@@ -488,11 +489,27 @@ describe('chaos', () => {
     expect(Number.isInteger(rounds) && rounds >= 1 && Number.isInteger(restartEvery) && restartEvery >= 1).toBe(true);
     await installCRDs(crdClientsFor(rest), { crdDirectoryPaths: [CRD_DIR], errorIfPathMissing: true });
     const proxy = new CuttingProxy({ host: '127.0.0.1', port: Number(new URL(cp.url).port) });
-    const opRest = createRestClient(fromOptions({ server: await proxy.listen(), ca: cp.ca, token: cp.token }));
+    const t0 = Date.now();
+    // the operator's requests still waiting for their response headers: a divergence reports them
+    const opConfig = fromOptions({ server: await proxy.listen(), ca: cp.ca, token: cp.token });
+    const waiting = new Map<object, { since: number; what: string }>();
+    const base = createTransport(new URL(opConfig.server).origin, { tls: opConfig.tls });
+    const transport: Transport = {
+      request: async (req) => {
+        const key = {};
+        waiting.set(key, { since: Date.now(), what: `${req.method} ${req.path}` });
+        try {
+          return await base.request(req);
+        } finally {
+          waiting.delete(key);
+        }
+      },
+      close: () => base.close(),
+    };
+    const opRest = new RestClient({ server: opConfig.server, transport, ...(opConfig.headers ? { headers: opConfig.headers } : {}) });
     const stats = { reconciles: 0, reconcileErrors: 0, relists410: 0, watchErrors: 0, slowNotifications: 0, compactions: 0, restarts: 0, restartMs: 0 };
     /** The last watch errors and round steps, with the time since the start: a divergence reports them. */
     const traced: string[] = [];
-    const t0 = Date.now();
     const trace = (line: string): void => {
       traced.push(`${Date.now() - t0} ms ${line}`);
       if (traced.length > 40) traced.shift();
@@ -549,7 +566,7 @@ describe('chaos', () => {
       }
       return out;
     };
-    const divergent: Array<{ round: number; problems: string[]; trace: string[] }> = [];
+    const divergent: Array<{ round: number; problems: string[]; trace: string[]; waiting: string[] }> = [];
     const settle = async (round: number, timeoutMs = 30_000): Promise<void> => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -565,7 +582,8 @@ describe('chaos', () => {
         const problems = [...divergences(w), ...cacheDiff(w.rv)];
         if (problems.length === 0) return;
         if (Date.now() > deadline) {
-          divergent.push({ round, problems, trace: [...traced] });
+          const now = Date.now();
+          divergent.push({ round, problems, trace: [...traced], waiting: [...waiting.values()].map((w) => `${w.what} for ${now - w.since} ms`) });
           return;
         }
         await sleep(30);
