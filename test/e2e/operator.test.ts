@@ -507,7 +507,7 @@ describe('chaos', () => {
       close: () => base.close(),
     };
     const opRest = new RestClient({ server: opConfig.server, transport, ...(opConfig.headers ? { headers: opConfig.headers } : {}) });
-    const stats = { reconciles: 0, reconcileErrors: 0, relists410: 0, watchErrors: 0, slowNotifications: 0, compactions: 0, restarts: 0, restartMs: 0 };
+    const stats = { reconciles: 0, reconcileErrors: 0, relists410: 0, relistsStatus: 0, watchErrors: 0, slowNotifications: 0, compactions: 0, restarts: 0, restartMs: 0 };
     /** The last watch errors and round steps, with the time since the start: a divergence reports them. */
     const traced: string[] = [];
     const trace = (line: string): void => {
@@ -530,6 +530,8 @@ describe('chaos', () => {
           onError: (err, info) => {
             if (info.relist && err.reason === 'Expired') stats.relists410++;
             else stats.watchErrors++;
+            // a watch refused with another status (e.g. a 500 PrevKv=nil after a compaction) relists too
+            if (info.relist && err.reason === 'Status') stats.relistsStatus++;
             const message = err.error instanceof Error ? err.error.message : String(err.error);
             trace(`${info.name} ${info.phase} ${err.reason}: ${message} → ${info.relist ? 'relist' : 'retry'} in ${Math.round(info.retryInMs)} ms`);
           },
@@ -642,7 +644,7 @@ describe('chaos', () => {
     await proxy.close();
     const summary =
       `chaos (seed ${seed}): ${rounds} rounds in ${elapsed.toFixed(1)} s; ${proxy.cuts} cuts (${proxy.cutSockets} connections), ${stats.compactions} etcd compactions → ` +
-      `${stats.relists410} relists after 410, ${stats.watchErrors} other watch errors; ${stats.reconciles} reconciles (${stats.reconcileErrors} errors retried), ` +
+      `${stats.relists410} relists after 410, ${stats.watchErrors} other watch errors (${stats.relistsStatus} relisted); ${stats.reconciles} reconciles (${stats.reconcileErrors} errors retried), ` +
       `${stats.slowNotifications} slow-handler notifications; ${stats.restarts} kube-apiserver restarts (${stats.restartMs} ms down in all); divergences: ${divergent.length}`;
     process.stdout.write(`${summary}\n`);
     expect(divergent).toEqual([]);

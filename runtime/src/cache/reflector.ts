@@ -43,10 +43,14 @@
  * - every error is classified once into a `WatcherError` (expired, API status, decode, frame too large, network,
  *   protocol), counted (`kubegen_watcher_errors_total{name,phase,reason}` on the injected `metrics`), and handed to
  *   `onError` (default: a warning on the injected `logger`);
- * - any other error (connection, 5xx, 429, 403 …) is handed to `onError` and retried — the same step again (a
- *   list starts over with `Init`; a watch resumes from the same resourceVersion) — after an exponential backoff with jitter (default 800 ms doubling to 30 s, jitter 1.0, as client-go), on the
- *   injected `clock`. The failure count resets after each successful list and each delivered event. It never
- *   stops on its own: only the `signal` ends it, and it ends then without throwing;
+ * - any other error is handed to `onError` and retried after an exponential backoff with jitter (default 800 ms
+ *   doubling to 30 s, jitter 1.0, as client-go), on the injected `clock`: a failed list lists again (from `Init`); a
+ *   watch that failed on its connection (refused, reset, timeout) or with a 429 watches again from the same
+ *   resourceVersion; a watch that failed with any other API status (5xx, 403 …) or a frame it could not use
+ *   relists, as client-go's reflector does — the same watch would fail the same way. The failure count resets after
+ *   each delivered event and each successful list, except a list after such a watch failure (so a watch that keeps
+ *   failing backs off further and further). It never stops on its own: only the `signal` ends it, and it ends then
+ *   without throwing;
  * - objects are yielded as the server sent them; nothing is copied.
  */
 
@@ -189,6 +193,15 @@ function rvOf(obj: unknown): string {
   return (obj as KubeObject | undefined)?.metadata?.resourceVersion ?? '';
 }
 
+/**
+ * Whether a failed watch is retried from the same resourceVersion rather than relisted: after a connection error
+ * (refused, reset, timeout — the watch itself was fine) and a 429 (the apiserver asks to come back later).
+ */
+function rewatchable(err: unknown): boolean {
+  const e = watcherError(err, 'watch');
+  return e.reason === 'Network' || (e.reason === 'Status' && e.code === 429);
+}
+
 /** The default error handler: a warning on `logger` naming the watcher, the phase, the reason and what happens next. */
 export function loggingWatchErrorHandler(name: string, logger: Logger = textLogger()): WatchErrorHandler {
   return (err, info) => {
@@ -322,6 +335,11 @@ async function* watcherSteps<T>(
   /** After a 410 on a list: the next list must be a consistent read. */
   let listRvUnavailable = false;
   let failures = 0;
+  /**
+   * The relist under way follows a watch that failed with an API error: its success does not reset `failures` (a
+   * watch that keeps failing after each good list backs off longer and longer, as client-go's); an event does.
+   */
+  let relistAfterWatchError = false;
 
   const report = (err: unknown, phase: WatcherPhase, relist: boolean, retryInMs: number): void => {
     const e = watcherError(err, phase);
@@ -413,7 +431,7 @@ async function* watcherSteps<T>(
       }
       if (signal.aborted) return;
       listRvUnavailable = false;
-      failures = 0;
+      if (!relistAfterWatchError) failures = 0;
       rv = phaseRv;
       state = 'watch';
       yield { type: 'InitDone', resourceVersion: rv };
@@ -458,7 +476,7 @@ async function* watcherSteps<T>(
                 inInit = false;
                 state = 'watch';
                 listRvUnavailable = false;
-                failures = 0;
+                if (!relistAfterWatchError) failures = 0;
                 out.push({ type: 'InitDone', resourceVersion: rv });
               }
             } else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {
@@ -471,6 +489,7 @@ async function* watcherSteps<T>(
           if (evRv) rv = evRv;
           delivered++;
           failures = 0;
+          relistAfterWatchError = false;
           if (ev.type === 'BOOKMARK') out.push({ type: 'Bookmark', resourceVersion: rv });
           else out.push({ type: ev.type === 'ADDED' ? 'Added' : ev.type === 'MODIFIED' ? 'Modified' : 'Deleted', object: ev.object, resourceVersion: rv });
         }
@@ -544,6 +563,12 @@ async function* watcherSteps<T>(
         if (initial) listRvUnavailable = true;
       } else if (inInit) {
         state = 'list';
+      } else if (!rewatchable(err)) {
+        // an API error or a frame it cannot use: the same watch would fail the same way, so relist (client-go's
+        // reflector too). E.g. an apiserver without watch cache answers a watch whose next event's previous version
+        // is compacted away with a 500 `etcd event received with PrevKv=nil` for as long as that event is the next.
+        state = 'list';
+        relistAfterWatchError = true;
       }
       await fail(err, phase, state === 'list');
     } finally {

@@ -222,6 +222,42 @@ describe('Reflector', () => {
     await run;
   });
 
+  it('relists after a watch fails with an API error other than 429 (the same watch would fail again), backing off further while it keeps failing', async () => {
+    const h = harness();
+    await h.ns.create(widget('a'));
+    let fail = 3;
+    // what kube-apiserver without watch cache answers while the next event's previous version is compacted away
+    const prevKvNil = newInternalError('etcd event received with PrevKv=nil (key="/registry/widgets/ns/a", modRevision=7, type=PUT)');
+    h.fake.prependWatchReactor('widgets', () => (fail-- > 0 ? failingWatch(prevKvNil.status) : undefined));
+    const run = h.start();
+    await until(() => h.errors.length === 1, 'first failure');
+    h.clock.step(800);
+    await until(() => h.errors.length === 2, 'second failure');
+    h.clock.step(1600);
+    await until(() => h.errors.length === 3, 'third failure');
+    // each failure relists; a good list after a failed watch does not reset the backoff
+    expect(h.errors.map((e) => [e.phase, e.err.reason, e.relist, e.retryInMs])).toEqual([
+      ['watch', 'Status', true, 800],
+      ['watch', 'Status', true, 1600],
+      ['watch', 'Status', true, 3200],
+    ]);
+    h.clock.step(3200);
+    await until(() => h.verbs('watch').length === 4, 'the watch after the third relist');
+    expect(h.verbs('list')).toHaveLength(4);
+    await h.ns.create(widget('b'));
+    await until(() => h.store.size === 2, 'b');
+    // an event resets the failures: the next failure waits the base delay again, and relists
+    fail = 1;
+    h.fake.tracker.closeWatches();
+    await until(() => h.errors.length === 4, 'fourth failure');
+    expect(h.errors[3]).toMatchObject({ phase: 'watch', relist: true, retryInMs: 800 });
+    h.clock.step(800);
+    await until(() => h.verbs('list').length === 5 && h.verbs('watch').length === 6, 'relist and watch');
+    expect(names(h.store.list())).toEqual(['a', 'b']);
+    h.controller.abort();
+    await run;
+  });
+
   it('aborting stops it during a backoff and during a watch', async () => {
     const h = harness();
     h.fake.prependReactor('list', 'widgets', () => ({ error: newInternalError('down') }));
