@@ -195,64 +195,42 @@ describe('Reflector', () => {
     await run;
   });
 
-  it('retries a failing watch call from the same resourceVersion (no relist) and resets the backoff after success', async () => {
-    const h = harness();
-    await h.ns.create(widget('a'));
-    let fail = 2;
-    h.fake.prependWatchReactor('widgets', () => (fail-- > 0 ? failingWatch(newTooManyRequests('slow down').status) : undefined));
-    const run = h.start();
-    await until(() => h.errors.length === 1, 'first failure');
-    h.clock.step(800);
-    await until(() => h.errors.length === 2, 'second failure');
-    expect(h.errors.map((e) => [e.phase, e.relist, e.retryInMs])).toEqual([
-      ['watch', false, 800],
-      ['watch', false, 1600],
-    ]);
-    h.clock.step(1600);
-    await until(() => h.verbs('watch').length === 3, 'third watch');
-    expect(h.verbs('list')).toHaveLength(1);
-    await h.ns.create(widget('b'));
-    await until(() => h.store.size === 2, 'b');
-    // failures reset: the next error waits the base delay again
-    fail = 1;
-    h.fake.tracker.closeWatches();
-    await until(() => h.errors.length === 3, 'third failure');
-    expect(h.errors[2]!.retryInMs).toBe(800);
-    h.controller.abort();
-    await run;
-  });
-
-  it('relists after a watch fails with an API error other than 429 (the same watch would fail again), backing off further while it keeps failing', async () => {
+  // what kube-apiserver without watch cache answers while the next event's previous version is compacted away
+  const prevKvNil = newInternalError('etcd event received with PrevKv=nil (key="/registry/widgets/ns/a", modRevision=7, type=PUT)');
+  it.each([
+    { name: 'a 429 watches again from the same resourceVersion', status: newTooManyRequests('slow down').status, relist: false, lists: [1, 1] },
+    // the same watch would fail again: relist, as client-go's reflector does
+    { name: 'a 500 (or any other API status) relists', status: prevKvNil.status, relist: true, lists: [4, 5] },
+  ])('a failing watch: $name; the backoff grows while it keeps failing and resets after an event', async ({ status, relist, lists }) => {
     const h = harness();
     await h.ns.create(widget('a'));
     let fail = 3;
-    // what kube-apiserver without watch cache answers while the next event's previous version is compacted away
-    const prevKvNil = newInternalError('etcd event received with PrevKv=nil (key="/registry/widgets/ns/a", modRevision=7, type=PUT)');
-    h.fake.prependWatchReactor('widgets', () => (fail-- > 0 ? failingWatch(prevKvNil.status) : undefined));
+    h.fake.prependWatchReactor('widgets', () => (fail-- > 0 ? failingWatch(status) : undefined));
     const run = h.start();
     await until(() => h.errors.length === 1, 'first failure');
     h.clock.step(800);
     await until(() => h.errors.length === 2, 'second failure');
     h.clock.step(1600);
     await until(() => h.errors.length === 3, 'third failure');
-    // each failure relists; a good list after a failed watch does not reset the backoff
+    // a good list after a failed watch does not reset the backoff either
     expect(h.errors.map((e) => [e.phase, e.err.reason, e.relist, e.retryInMs])).toEqual([
-      ['watch', 'Status', true, 800],
-      ['watch', 'Status', true, 1600],
-      ['watch', 'Status', true, 3200],
+      ['watch', 'Status', relist, 800],
+      ['watch', 'Status', relist, 1600],
+      ['watch', 'Status', relist, 3200],
     ]);
     h.clock.step(3200);
-    await until(() => h.verbs('watch').length === 4, 'the watch after the third relist');
-    expect(h.verbs('list')).toHaveLength(4);
+    await until(() => h.verbs('watch').length === 4, 'the fourth watch');
+    expect(h.verbs('list')).toHaveLength(lists[0]!);
     await h.ns.create(widget('b'));
     await until(() => h.store.size === 2, 'b');
-    // an event resets the failures: the next failure waits the base delay again, and relists
+    // an event resets the failures: the next error waits the base delay again
     fail = 1;
     h.fake.tracker.closeWatches();
     await until(() => h.errors.length === 4, 'fourth failure');
-    expect(h.errors[3]).toMatchObject({ phase: 'watch', relist: true, retryInMs: 800 });
+    expect(h.errors[3]).toMatchObject({ phase: 'watch', relist, retryInMs: 800 });
     h.clock.step(800);
-    await until(() => h.verbs('list').length === 5 && h.verbs('watch').length === 6, 'relist and watch');
+    await until(() => h.verbs('watch').length === 6, 'the sixth watch');
+    expect(h.verbs('list')).toHaveLength(lists[1]!);
     expect(names(h.store.list())).toEqual(['a', 'b']);
     h.controller.abort();
     await run;
