@@ -252,8 +252,11 @@ export class ReadableWatch<T> implements Watch<T> {
     body.on('end', onEnd);
     body.on('data', onData);
     // a body that broke or closed before `listen` (a watch opened ahead, its connection cut meanwhile) emits nothing
-    // more: end with its error now, or the watch would wait forever
-    if (body.destroyed) fail(body.errored ?? new Error('the watch response was closed before its end'));
+    // more: end as its 'error' or 'close' would have, now, or the watch would wait forever
+    if (body.destroyed) {
+      if (body.errored) onError(body.errored);
+      else onClose();
+    }
     return {
       resume: () => {
         if (!paused || done) return;
