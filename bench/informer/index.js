@@ -41,7 +41,9 @@
  * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
  * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
  * client-node and the watch floors floor-bytes and floor-parse (floor.js: the watch's bytes received, and parsed, with
- * no informer); default all five), BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
+ * no informer); default all five; and, to compare the transports in one run, kubegen-h1 and kubegen-h2: the kubegen child
+ * over HTTP/1.1 and over HTTP/2 (`transport.http2`), each with its own goals' lines and streaming-list sync),
+ * BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
  * catch-up, lister, RSS), `sync` (paged sync and the RSS right after it only: no catch-up, no lister), `streaming`
  * (streaming-list sync), `floor` (the sync floors) and `consistent` (kubegen's sync with a consistent read); default
  * `full,streaming,floor,consistent`), BENCH_INFORMER_STREAMING=0
@@ -68,8 +70,10 @@ const VERSION = 'v1';
 const PLURAL = 'crontabs';
 const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
-const ALL_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse'];
-const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : ALL_CLIENTS;
+const DEFAULT_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse'];
+/** kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run. */
+const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'kubegen-h1', 'kubegen-h2'];
+const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : DEFAULT_CLIENTS;
 for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${JSON.stringify(c)} (one of ${ALL_CLIENTS.join(', ')})`);
 const PHASES = new Set(process.env.BENCH_INFORMER_PHASES ? process.env.BENCH_INFORMER_PHASES.split(',').map((p) => p.trim()) : ['full', 'streaming', 'floor', 'consistent']);
 for (const p of PHASES) if (!['full', 'sync', 'streaming', 'floor', 'consistent'].includes(p)) throw new Error(`BENCH_INFORMER_PHASES: unknown phase ${JSON.stringify(p)} (full, sync, streaming, floor, consistent)`);
@@ -107,7 +111,9 @@ class Child {
       cmd = process.execPath;
       const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
       const floor = /^floor-(.*)$/.exec(client);
-      argv = [...nodeArgs, path.join(__dirname, floor ? 'floor.js' : `${client}.js`), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : []), ...extra];
+      const h = /^kubegen-h([12])$/.exec(client);
+      const script = floor ? 'floor.js' : h ? 'kubegen.js' : `${client}.js`;
+      argv = [...nodeArgs, path.join(__dirname, script), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : []), ...(h ? [`--http2=${h[1] === '2'}`] : []), ...extra];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -273,8 +279,8 @@ async function main() {
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    const streamClients = streaming ? ['kubegen', 'client-go'] : [];
-    const stream = { kubegen: [], 'client-go': [] };
+    const streamClients = streaming ? CLIENTS.filter((c) => c.startsWith('kubegen') || c === 'client-go') : [];
+    const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
     const floors = { paged: [], rv0: [] };
     const consistent = [];
     const runConsistent = PHASES.has('consistent') && CLIENTS.includes('kubegen');
@@ -326,23 +332,30 @@ async function main() {
     }
     row('RSS after sync', 'syncRssMiB', 'MiB');
     if (!CLIENTS.includes('kubegen')) return;
-    const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
-    const goal = (label, value, op, target) =>
-      console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`}`);
-    const streamMedian = (c) => (stream[c]?.length ? median(stream[c]) : NaN);
-    console.log('ratios (kubegen / peer):');
     const has = (peer) => ran.includes(peer);
-    // both clients' default is the streaming list (client-go's WatchListClient is on since 1.35); without it both
-    // list with the same request (resourceVersion=0, from the watch cache); the consistent read has no goal
-    if (streaming) goal('sync, streaming (the default), / client-go', streamMedian('kubegen') / streamMedian('client-go'), '≤', 0.6);
-    if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
-    if (has('client-go') && runConsistent) console.log(`  ${'sync, consistent read, / client-go rv=0'.padEnd(44)} ${(median(consistent) / m('client-go', 'syncMs')).toFixed(2)} (no goal)`);
-    if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
-    if (SYNC_ONLY) return;
-    if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
-    if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
-    if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
-    if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
+    /** The goals' lines of the kubegen child `self`; false after the sync-only ones. */
+    const ratios = (self) => {
+      const ratio = (key, peer) => m(self, key) / m(peer, key);
+      const goal = (label, value, op, target) =>
+        console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`}`);
+      const streamMedian = (c) => (stream[c]?.length ? median(stream[c]) : NaN);
+      console.log(`ratios (${self} / peer):`);
+      // both clients' default is the streaming list (client-go's WatchListClient is on since 1.35); without it both
+      // list with the same request (resourceVersion=0, from the watch cache); the consistent read has no goal
+      if (streaming) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6);
+      if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
+      if (has('client-go') && runConsistent && self === 'kubegen') console.log(`  ${'sync, consistent read, / client-go rv=0'.padEnd(44)} ${(median(consistent) / m('client-go', 'syncMs')).toFixed(2)} (no goal)`);
+      if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
+      if (SYNC_ONLY) return false;
+      if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
+      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
+      if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
+      if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
+      return true;
+    };
+    // kubegen (the runtime's default transport), then each transport variant measured beside it
+    for (const self of CLIENTS.filter((c) => c.startsWith('kubegen'))) if (!ratios(self)) return;
+    const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
     // what no client can beat on this machine: receiving the bytes (and parsing them) with no cache and no handler
     const ceiling = (label, value, op, target) => {
       if (Number.isNaN(value)) return;

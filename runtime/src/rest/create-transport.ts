@@ -2,8 +2,8 @@
  * `createTransport`: the transport of a configuration.
  * - By default Node's HTTP/1.1 client (`NodeHttpTransport`), a keep-alive connection per request in flight.
  * - `http2: true`, to an `https://` apiserver: `NodeHttp2Transport` — HTTP/2 when the server offers it, as client-go
- *   does by default, else HTTP/1.1. Not the default yet: a watch catches up faster over it, but the apiserver serves a
- *   streaming list — every informer's first list — slower over HTTP/2 (docs/runtime.md, the transport).
+ *   does by default, else HTTP/1.1. Not the default: the apiserver serves a streaming list — every informer's first
+ *   list — slower over HTTP/2, and a watch does not catch up steadily faster over it (docs/runtime.md, the transport).
  * - To an `http://` server (`kubectl proxy`): `NodeHttpTransport`; client-go does not speak HTTP/2 without TLS either.
  * - Through a `proxy` (HTTP CONNECT, kubeconfig `proxy-url`): `UndiciTransport`, HTTP/1.1 unless `http2: true`
  *   (undici's HTTP/2, negotiated through the tunnel). undici is then loaded with the first request.
