@@ -13,12 +13,17 @@
  * without streaming lists. Reports `objects` counted from the bytes (the `"uid":"` of each item's metadata), not
  * parsed.
  *
- * Watch floors (`--floor=bytes|parse`, clients floor-bytes and floor-parse of BENCH_INFORMER_CLIENTS, run by default):
+ * Watch floors (`--floor=bytes|parse|store`, clients floor-bytes, floor-parse and floor-store of BENCH_INFORMER_CLIENTS,
+ * run by default):
  * they list once (unpaged, for the count and the resourceVersion) and then catch up like the informers, over the
  * runtime's REST client, re-watching from the last resourceVersion when the apiserver ends a watch:
  *   - floor-bytes: receives the watch's bytes and counts the marker in them (no line splitting, no JSON);
  *   - floor-parse: splits the bytes into lines and JSON.parses each (the object's spec.schedule is then checked as
- *     the informers' handlers do).
+ *     the informers' handlers do);
+ *   - floor-store: floor-parse, and keeps every object in one Map by `namespace/name` (the listed ones, then each
+ *     event's: set, or deleted) — the least an informer does, with no index, no handler queue and no resourceVersion
+ *     bookkeeping. Unlike floor-parse its objects live on, as an informer's do, so the garbage collector copies and
+ *     marks them.
  */
 const https = require('node:https');
 const { Expectation, emit, serve, args, trace } = require('./protocol');
@@ -79,7 +84,7 @@ async function syncFloor(a) {
 
 async function watchFloor(a) {
   const mode = a.floor;
-  if (mode !== 'bytes' && mode !== 'parse') throw new Error(`--floor=bytes|parse, got ${mode}`);
+  if (mode !== 'bytes' && mode !== 'parse' && mode !== 'store') throw new Error(`--floor=bytes|parse|store, got ${mode}`);
   const client = `floor-${mode}`;
   const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
   const path = `/apis/${a.group}/${a.version}/namespaces/${a.namespace}/${a.resource}`;
@@ -87,6 +92,9 @@ async function watchFloor(a) {
   const list = await rest.request({ method: 'GET', path });
   const names = list.items.map((o) => o.metadata.name);
   let rv = list.metadata.resourceVersion;
+  const keyOf = (o) => `${o.metadata.namespace}/${o.metadata.name}`;
+  /** floor-store's cache: every object by `namespace/name`. */
+  const cache = mode === 'store' ? new Map(list.items.map((o) => [keyOf(o), o])) : undefined;
   emit({ event: 'synced', ms: performance.now() - start, objects: names.length });
 
   const expectation = new Expectation();
@@ -126,6 +134,10 @@ async function watchFloor(a) {
               const ev = JSON.parse(chunk.toString('utf8', from, nl));
               from = nl + 1;
               rv = ev.object.metadata.resourceVersion;
+              if (cache && ev.type !== 'BOOKMARK') {
+                if (ev.type === 'DELETED') cache.delete(keyOf(ev.object));
+                else cache.set(keyOf(ev.object), ev.object);
+              }
               if (ev.type === 'MODIFIED') expectation.update(ev.object.metadata.name, ev.object.spec.schedule);
             }
             carry = chunk.subarray(from);
@@ -149,7 +161,7 @@ async function watchFloor(a) {
   serve(
     expectation,
     () => names,
-    (name) => byName.get(name),
+    cache ? (name) => cache.get(`${a.namespace}/${name}`) : (name) => byName.get(name),
     () => {
       stop.abort();
       void rest.close().finally(() => process.exit(0));

@@ -29,10 +29,13 @@
  * And in each round the floors of a sync (floor.js, fresh processes too): the time to merely receive the bytes of the
  * consistent paged list (500 a page, what kubegen asks for with `listSemantic: 'MostRecent'`) and of the
  * `resourceVersion=0` list (what both ask for by default without streaming lists; the apiserver serves it from its
- * watch cache in one response), with no decoding; and the watch floors floor-bytes and
- * floor-parse go through the same steps as the informers. The `ceilings` lines relate them to the goals: a goal
- * beyond a floor is beyond any client on this machine.
- * Prints medians over ROUNDS rounds and ends with
+ * watch cache in one response), with no decoding; and the watch floors floor-bytes, floor-parse and floor-store go
+ * through the same steps as the informers. The `ceilings` lines relate them to the goals: a goal beyond a floor is
+ * beyond any client on this machine. For catch-up they compare both the rates and the CPU time per event: a rate
+ * moves with how fast the apiserver sends (the floors' rates range several-fold between rounds), the CPU per event
+ * much less, and an informer cannot spend less of it than a floor that does part of its work.
+ * Prints medians over ROUNDS rounds, each goal's ratio of medians (which decides it) with the same ratio taken round
+ * by round (its median, range, and in how many rounds the goal held), and ends with
  *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 5: single rounds on a shared 2-core machine vary by ±30%),
@@ -40,8 +43,8 @@
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
  * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
- * client-node and the watch floors floor-bytes and floor-parse (floor.js: the watch's bytes received, and parsed, with
- * no informer); default all five; and, to compare the transports in one run, kubegen-h1 and kubegen-h2: the kubegen child
+ * client-node and the watch floors floor-bytes, floor-parse and floor-store (floor.js: the watch's bytes received;
+ * parsed; parsed and kept in a Map — no informer); default these six; and, to compare the transports in one run, kubegen-h1 and kubegen-h2: the kubegen child
  * over HTTP/1.1 and over HTTP/2 (`transport.http2`), each with its own goals' lines and streaming-list sync),
  * BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
  * catch-up, lister, RSS), `sync` (paged sync and the RSS right after it only: no catch-up, no lister), `streaming`
@@ -70,7 +73,7 @@ const VERSION = 'v1';
 const PLURAL = 'crontabs';
 const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
-const DEFAULT_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse'];
+const DEFAULT_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse', 'floor-store'];
 /** kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run. */
 const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'kubegen-h1', 'kubegen-h2'];
 const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : DEFAULT_CLIENTS;
@@ -333,42 +336,50 @@ async function main() {
     row('RSS after sync', 'syncRssMiB', 'MiB');
     if (!CLIENTS.includes('kubegen')) return;
     const has = (peer) => ran.includes(peer);
+    const meets = (value, op, target) => (op === '≤' ? value <= target : value >= target);
+    // a ratio round by round (both processes ran in the same round, so a busier or quieter spell of the machine moves
+    // both): its median, range and how often it held, beside the ratio of the medians that decides a goal
+    const byRound = (a, b, key) => full[a].map((r, i) => r[key] / full[b][i][key]);
+    const roundsNote = (rounds, op, target, held) =>
+      rounds.length > 1 ? `   [by round: median ${median(rounds).toFixed(2)}, ${range(rounds, 2)}, ${held} in ${rounds.filter((r) => meets(r, op, target)).length} of ${rounds.length}]` : '';
     /** The goals' lines of the kubegen child `self`; false after the sync-only ones. */
     const ratios = (self) => {
       const ratio = (key, peer) => m(self, key) / m(peer, key);
-      const goal = (label, value, op, target) =>
-        console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${(op === '≤' ? value <= target : value >= target) ? 'met' : 'MISSED'}`}`);
+      const paired = (key, peer) => byRound(self, peer, key);
+      const goal = (label, value, op, target, rounds = []) =>
+        console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${meets(value, op, target) ? 'met' : 'MISSED'}${roundsNote(rounds, op, target, 'met')}`}`);
       const streamMedian = (c) => (stream[c]?.length ? median(stream[c]) : NaN);
       console.log(`ratios (${self} / peer):`);
       // both clients' default is the streaming list (client-go's WatchListClient is on since 1.35); without it both
       // list with the same request (resourceVersion=0, from the watch cache); the consistent read has no goal
-      if (streaming) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6);
-      if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6);
+      if (streaming) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6, stream[self].map((ms, i) => ms / stream['client-go'][i]));
+      if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6, paired('syncMs', 'client-go'));
       if (has('client-go') && runConsistent && self === 'kubegen') console.log(`  ${'sync, consistent read, / client-go rv=0'.padEnd(44)} ${(median(consistent) / m('client-go', 'syncMs')).toFixed(2)} (no goal)`);
       if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
       if (SYNC_ONLY) return false;
-      if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5);
-      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5);
-      if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0);
-      if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0);
+      if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5, paired('eventsPerS', 'client-go'));
+      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5, paired('eventsPerS', 'client-node'));
+      if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0, paired('rssMiB', 'client-go'));
+      if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0, paired('listerNs', 'client-go'));
       return true;
     };
     // kubegen (the runtime's default transport), then each transport variant measured beside it
     for (const self of CLIENTS.filter((c) => c.startsWith('kubegen'))) if (!ratios(self)) return;
     const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
     // what no client can beat on this machine: receiving the bytes (and parsing them) with no cache and no handler
-    const ceiling = (label, value, op, target) => {
+    const ceiling = (label, value, op, target, rounds = []) => {
       if (Number.isNaN(value)) return;
-      const reaches = op === '≤' ? value <= target : value >= target;
-      console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} ${reaches ? `(a goal of ${op} ${target} is within it)` : `(a goal of ${op} ${target} is beyond it)`}`);
+      console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} ${meets(value, op, target) ? `(a goal of ${op} ${target} is within it)` : `(a goal of ${op} ${target} is beyond it)`}${roundsNote(rounds, op, target, 'within')}`);
     };
     const ceilings = [];
     if (has('client-go') && PHASES.has('floor')) {
       ceilings.push(() => ceiling('floor: rv=0 list bytes / client-go sync', median(floors.rv0) / m('client-go', 'syncMs'), '≤', 0.6));
       ceilings.push(() => ceiling('floor: consistent pages bytes / client-go sync', median(floors.paged) / m('client-go', 'syncMs'), '≤', 0.6));
     }
-    for (const f of ['floor-bytes', 'floor-parse']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: ${f} catch-up / client-node`, m(f, 'eventsPerS') / m('client-node', 'eventsPerS'), '≥', 1.5));
-    if (has('floor-parse')) ceilings.push(() => ceiling('kubegen catch-up / floor-parse', ratio('eventsPerS', 'floor-parse'), '≥', 1));
+    for (const f of ['floor-bytes', 'floor-parse', 'floor-store']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: ${f} catch-up / client-node`, m(f, 'eventsPerS') / m('client-node', 'eventsPerS'), '≥', 1.5, byRound(f, 'client-node', 'eventsPerS')));
+    // CPU per event: how much cheaper than client-node's a client doing only part of an informer's work is
+    for (const f of ['floor-parse', 'floor-store']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: client-node / ${f} catch-up CPU per event`, m('client-node', 'cpuUsPerEvent') / m(f, 'cpuUsPerEvent'), '≥', 1.5, byRound('client-node', f, 'cpuUsPerEvent')));
+    for (const f of ['floor-parse', 'floor-store']) if (has(f)) ceilings.push(() => ceiling(`kubegen catch-up / ${f}`, ratio('eventsPerS', f), '≥', 1, byRound('kubegen', f, 'eventsPerS')));
     if (ceilings.length) {
       console.log('ceilings (the same run; no goal):');
       for (const c of ceilings) c();
