@@ -44,9 +44,9 @@
  * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
  * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
  * client-node and the watch floors floor-bytes, floor-parse and floor-store (floor.js: the watch's bytes received;
- * parsed; parsed and kept in a Map — no informer); default these six; and, to compare the transports in one run, kubegen-h1 and kubegen-h2: the kubegen child
- * over HTTP/1.1 and over HTTP/2 (`transport.http2`), each with its own goals' lines and streaming-list sync),
- * BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
+ * parsed; parsed and kept in a Map — no informer); default these six; and, to compare the transports in one run,
+ * kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2 (`transport.http2`), each with its own
+ * goals' lines and streaming-list sync), BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
  * catch-up, lister, RSS), `sync` (paged sync and the RSS right after it only: no catch-up, no lister), `streaming`
  * (streaming-list sync), `floor` (the sync floors) and `consistent` (kubegen's sync with a consistent read); default
  * `full,streaming,floor,consistent`), BENCH_INFORMER_STREAMING=0
@@ -342,7 +342,7 @@ async function main() {
     const byRound = (a, b, key) => full[a].map((r, i) => r[key] / full[b][i][key]);
     const roundsNote = (rounds, op, target, held) =>
       rounds.length > 1 ? `   [by round: median ${median(rounds).toFixed(2)}, ${range(rounds, 2)}, ${held} in ${rounds.filter((r) => meets(r, op, target)).length} of ${rounds.length}]` : '';
-    /** The goals' lines of the kubegen child `self`; false after the sync-only ones. */
+    /** The goals' lines of the kubegen child `self` (after sync, only the sync's with BENCH_INFORMER_PHASES=sync). */
     const ratios = (self) => {
       const ratio = (key, peer) => m(self, key) / m(peer, key);
       const paired = (key, peer) => byRound(self, peer, key);
@@ -356,15 +356,15 @@ async function main() {
       if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6, paired('syncMs', 'client-go'));
       if (has('client-go') && runConsistent && self === 'kubegen') console.log(`  ${'sync, consistent read, / client-go rv=0'.padEnd(44)} ${(median(consistent) / m('client-go', 'syncMs')).toFixed(2)} (no goal)`);
       if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
-      if (SYNC_ONLY) return false;
+      if (SYNC_ONLY) return;
       if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5, paired('eventsPerS', 'client-go'));
       if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5, paired('eventsPerS', 'client-node'));
       if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0, paired('rssMiB', 'client-go'));
       if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0, paired('listerNs', 'client-go'));
-      return true;
     };
     // kubegen (the runtime's default transport), then each transport variant measured beside it
-    for (const self of CLIENTS.filter((c) => c.startsWith('kubegen'))) if (!ratios(self)) return;
+    for (const self of CLIENTS.filter((c) => c.startsWith('kubegen'))) ratios(self);
+    if (SYNC_ONLY) return;
     const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
     // what no client can beat on this machine: receiving the bytes (and parsing them) with no cache and no handler
     const ceiling = (label, value, op, target, rounds = []) => {

@@ -3,8 +3,9 @@
  * The kubegen child of the informer benchmark: the generated `@kubegen-generated/stable.example.com` package's shared
  * informer factory and CronTab informer and lister (see protocol.js). `--streaming=true` lists with a streaming list
  * (`initialList: 'StreamingList'`, WatchList), otherwise with a list (`initialList: 'ListWatch'`: by default
- * `resourceVersion=0`, as client-go; `--list-semantic=MostRecent`: a consistent read, 500 a page). `--http2=true` / `--http2=false` picks the transport
- * (`transport.http2`; by default the runtime's default), for the bench's clients kubegen-h2 and kubegen-h1.
+ * `resourceVersion=0`, as client-go; `--list-semantic=MostRecent`: a consistent read, 500 a page). `--http2=true` or
+ * `--http2=false` picks the transport (`transport.http2`; without it, the runtime's default): the bench's clients
+ * kubegen-h2 and kubegen-h1.
  */
 const { Expectation, emit, serve, args, trace, tracedBody } = require('./protocol');
 const { loadFromDefault, createRestClient } = require('@kubegen/runtime');
