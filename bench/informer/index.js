@@ -339,12 +339,13 @@ async function main() {
     const meets = (value, op, target) => (op === '≤' ? value <= target : value >= target);
     // a ratio round by round (both processes ran in the same round, so a busier or quieter spell of the machine moves
     // both): its median, range and how often it held, beside the ratio of the medians that decides a goal
+    const ratioOf = (a, b, key) => m(a, key) / m(b, key);
     const byRound = (a, b, key) => full[a].map((r, i) => r[key] / full[b][i][key]);
     const roundsNote = (rounds, op, target, held) =>
       rounds.length > 1 ? `   [by round: median ${median(rounds).toFixed(2)}, ${range(rounds, 2)}, ${held} in ${rounds.filter((r) => meets(r, op, target)).length} of ${rounds.length}]` : '';
     /** The goals' lines of the kubegen child `self` (after sync, only the sync's with BENCH_INFORMER_PHASES=sync). */
     const ratios = (self) => {
-      const ratio = (key, peer) => m(self, key) / m(peer, key);
+      const ratio = (key, peer) => ratioOf(self, peer, key);
       const paired = (key, peer) => byRound(self, peer, key);
       const goal = (label, value, op, target, rounds = []) =>
         console.log(`  ${label.padEnd(44)} ${Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} (goal ${op} ${target}) ${meets(value, op, target) ? 'met' : 'MISSED'}${roundsNote(rounds, op, target, 'met')}`}`);
@@ -365,7 +366,6 @@ async function main() {
     // kubegen (the runtime's default transport), then each transport variant measured beside it
     for (const self of CLIENTS.filter((c) => c.startsWith('kubegen'))) ratios(self);
     if (SYNC_ONLY) return;
-    const ratio = (key, peer) => m('kubegen', key) / m(peer, key);
     // what no client can beat on this machine: receiving the bytes (and parsing them) with no cache and no handler
     const ceiling = (label, value, op, target, rounds = []) => {
       if (Number.isNaN(value)) return;
@@ -376,15 +376,15 @@ async function main() {
       ceilings.push(() => ceiling('floor: rv=0 list bytes / client-go sync', median(floors.rv0) / m('client-go', 'syncMs'), '≤', 0.6));
       ceilings.push(() => ceiling('floor: consistent pages bytes / client-go sync', median(floors.paged) / m('client-go', 'syncMs'), '≤', 0.6));
     }
-    for (const f of ['floor-bytes', 'floor-parse', 'floor-store']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: ${f} catch-up / client-node`, m(f, 'eventsPerS') / m('client-node', 'eventsPerS'), '≥', 1.5, byRound(f, 'client-node', 'eventsPerS')));
+    for (const f of ['floor-bytes', 'floor-parse', 'floor-store']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: ${f} catch-up / client-node`, ratioOf(f, 'client-node', 'eventsPerS'), '≥', 1.5, byRound(f, 'client-node', 'eventsPerS')));
     // CPU per event: how much cheaper than client-node's a client doing only part of an informer's work is
-    for (const f of ['floor-parse', 'floor-store']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: client-node / ${f} catch-up CPU per event`, m('client-node', 'cpuUsPerEvent') / m(f, 'cpuUsPerEvent'), '≥', 1.5, byRound('client-node', f, 'cpuUsPerEvent')));
-    for (const f of ['floor-parse', 'floor-store']) if (has(f)) ceilings.push(() => ceiling(`kubegen catch-up / ${f}`, ratio('eventsPerS', f), '≥', 1, byRound('kubegen', f, 'eventsPerS')));
+    for (const f of ['floor-parse', 'floor-store']) if (has(f) && has('client-node')) ceilings.push(() => ceiling(`floor: client-node / ${f} catch-up CPU per event`, ratioOf('client-node', f, 'cpuUsPerEvent'), '≥', 1.5, byRound('client-node', f, 'cpuUsPerEvent')));
+    for (const f of ['floor-parse', 'floor-store']) if (has(f)) ceilings.push(() => ceiling(`kubegen catch-up / ${f}`, ratioOf('kubegen', f, 'eventsPerS'), '≥', 1, byRound('kubegen', f, 'eventsPerS')));
     if (ceilings.length) {
       console.log('ceilings (the same run; no goal):');
       for (const c of ceilings) c();
     }
-    if (has('client-go') && has('kubegen')) console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratio('eventsPerS', 'client-go').toFixed(2)} goal=1.5`);
+    if (has('client-go') && has('kubegen')) console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratioOf('kubegen', 'client-go', 'eventsPerS').toFixed(2)} goal=1.5`);
   } finally {
     await rest.close();
     await cp.stop();
