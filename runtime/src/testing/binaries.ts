@@ -1,8 +1,9 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { BuildProgress, classifyGoLine, type BuildStep } from './build-progress';
 import { withFileLock } from './lock';
 
 /** The Kubernetes release kubegen builds when nothing else is configured. Its etcd version comes from that release. */
@@ -36,8 +37,15 @@ export interface ResolveBinariesOptions {
   build?: boolean;
   /** The `go` command. Default `go` on `PATH`. */
   goBinary?: string;
-  /** Progress lines (build start, build time). Default: written to stderr. */
+  /**
+   * Progress lines: the build's start and end, and during a build a step line at most every `progressIntervalMs`
+   * (modules downloaded, packages compiled, elapsed time). Default: written to stderr.
+   */
   log?: (line: string) => void;
+  /** Least time between two progress lines during a build. Default 5 s. */
+  progressIntervalMs?: number;
+  /** CPUs the build may use (`go build -p`). Default `os.availableParallelism()`. */
+  parallelism?: number;
   /** Aborts waiting for another process's build, and a build in progress (the `go` processes are killed). */
   signal?: AbortSignal;
 }
@@ -142,9 +150,19 @@ async function cachedBinariesPresent(dir: string): Promise<boolean> {
  * `<cache>/tmp/` requires it and `replace`s every `k8s.io/<staging>` module its go.mod points at `./staging` by the
  * published `v0.<minor>.<patch>`; `cmd/kube-apiserver` is built with the version ldflags `hack/lib/version.sh`
  * sets, so `/version` reports the real release. etcd is the version listed in that release's
- * `build/dependencies.yaml`, built from a tiny `main` over `go.etcd.io/etcd/server/v3/etcdmain`. Both builds use
- * `GOFLAGS=-mod=mod`, `CGO_ENABLED=0`, `-trimpath`. A lock file (`<dir>.lock`) makes concurrent callers wait for one
- * build; binaries are renamed into place only when complete.
+ * `build/dependencies.yaml`, built from a tiny `main` over `go.etcd.io/etcd/server/v3/etcdmain` in a module of its
+ * own (Kubernetes' go.mod pins an etcd client and server that need not be that release, so one module for both would
+ * change etcd's version). Both builds use `GOFLAGS=-mod=mod`, `CGO_ENABLED=0`, `-trimpath`.
+ *
+ * Once the Kubernetes module is there, the two builds run at the same time: each first lists its packages
+ * (`go list -deps`, which also downloads the modules it needs), then compiles them (`go build -v`). kube-apiserver,
+ * the long one, gets `-p <CPUs>`; etcd `-p <CPUs/2>` (at least 1), so etcd's compiles fill the gaps of the other
+ * (downloads, the linker) rather than doubling the load. Progress is reported through `log` (see
+ * {@link BuildProgress}): a step line at most every `progressIntervalMs` with, per build, modules downloaded,
+ * packages compiled out of the total, and the elapsed time. If one build fails the other is stopped.
+ *
+ * A lock file (`<dir>.lock`) makes concurrent callers wait for one build; binaries are renamed into place only when
+ * both are complete.
  */
 export async function buildControlPlaneBinaries(options: ResolveBinariesOptions = {}): Promise<boolean> {
   const env = options.env ?? process.env;
@@ -155,73 +173,102 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
   if (await cachedBinariesPresent(dir)) return false;
   const go = options.goBinary ?? 'go';
   const goVersion = await goVersionOf(go, env);
+  const cpus = Math.max(1, Math.floor(options.parallelism ?? os.availableParallelism()));
+  const apiParallelism = cpus;
+  const etcdParallelism = Math.max(1, Math.floor(cpus / 2));
   await fs.mkdir(path.dirname(dir), { recursive: true });
   return withFileLock(
     `${dir}.lock`,
     async () => {
       if (await cachedBinariesPresent(dir)) return false;
-      const started = Date.now();
-      log(`kubegen envtest: building kube-apiserver v${version} and its etcd with ${goVersion} into ${dir} (takes many minutes the first time)…`);
+      const progress = new BuildProgress({ log, intervalMs: options.progressIntervalMs });
+      log(
+        `kubegen envtest: building kube-apiserver v${version} (go build -p ${apiParallelism}) and its etcd ` +
+          `(-p ${etcdParallelism}) in parallel with ${goVersion} into ${dir} ` +
+          `(many minutes the first time; reuse them anywhere with KUBEBUILDER_ASSETS=${dir})…`,
+      );
+      const ticker = setInterval(() => progress.tick(), Math.max(10, Math.min(1000, options.progressIntervalMs ?? 1000)));
+      // If one build fails, the other's `go` is killed; the caller's signal stops both.
+      const failed = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
       const tmpRoot = path.join(cacheDir, 'tmp');
       await fs.mkdir(tmpRoot, { recursive: true });
       const work = await fs.mkdtemp(path.join(tmpRoot, `build-${version}-`));
       try {
         await fs.mkdir(dir, { recursive: true });
         const goEnv: NodeJS.ProcessEnv = { ...env, GOFLAGS: '-mod=mod', CGO_ENABLED: '0', GOWORK: 'off' };
-        const run = (args: string[], cwd: string) => runGo(go, args, cwd, goEnv, options.signal);
+        const runner = (step: BuildStep | undefined): GoRunner => (args, cwd) =>
+          runGo(go, args, { cwd, env: goEnv, signal, onLine: step ? (line) => { step.line(line); } : undefined });
 
-        const k8s = await downloadModule(run, work, `k8s.io/kubernetes@v${version}`);
+        const source = progress.step(`k8s.io/kubernetes v${version}`);
+        source.begin('downloading', 'the module (one large zip)');
+        const k8s = await downloadModule(runner(source), work, `k8s.io/kubernetes@v${version}`);
         const k8sMod = await fs.readFile(k8s.GoMod, 'utf8');
         const [, minor, patch] = version.split('.');
         const staging = stagingModules(k8sMod);
         if (staging.length === 0) throw new Error(`no ./staging replacements found in ${k8s.GoMod}`);
         const etcdVersion = etcdVersionOf(parseYaml(await fs.readFile(path.join(k8s.Dir, 'build', 'dependencies.yaml'), 'utf8')));
+        source.finish(`downloaded (etcd: v${etcdVersion})`);
 
-        const apiDir = path.join(work, 'kube-apiserver');
-        await fs.mkdir(apiDir);
-        await fs.writeFile(
-          path.join(apiDir, 'go.mod'),
-          [
-            'module kubegen.local/envtest/kube-apiserver',
-            '',
-            `go ${goDirective(k8sMod)}`,
-            '',
-            `require k8s.io/kubernetes v${version}`,
-            '',
-            'replace (',
-            ...staging.map((m) => `\t${m} => ${m} v0.${minor}.${patch}`),
-            ')',
-            '',
-          ].join('\n'),
-        );
-        const buildDate = (JSON.parse(await fs.readFile(k8s.Info, 'utf8')) as { Time: string }).Time;
-        const ldflags = ['-s', '-w'];
-        for (const pkg of ['k8s.io/component-base/version', 'k8s.io/client-go/pkg/version']) {
-          ldflags.push(
-            `-X ${pkg}.gitVersion=v${version}`,
-            `-X ${pkg}.gitMajor=1`,
-            `-X ${pkg}.gitMinor=${minor}`,
-            `-X ${pkg}.gitTreeState=archive`,
-            `-X ${pkg}.buildDate=${buildDate}`,
+        const buildApiServer = async (): Promise<string> => {
+          const step = progress.step('kube-apiserver', API_SERVER_PACKAGE);
+          const run = runner(step);
+          const apiDir = path.join(work, 'kube-apiserver');
+          await fs.mkdir(apiDir);
+          await fs.writeFile(
+            path.join(apiDir, 'go.mod'),
+            [
+              'module kubegen.local/envtest/kube-apiserver',
+              '',
+              `go ${goDirective(k8sMod)}`,
+              '',
+              `require k8s.io/kubernetes v${version}`,
+              '',
+              'replace (',
+              ...staging.map((m) => `\t${m} => ${m} v0.${minor}.${patch}`),
+              ')',
+              '',
+            ].join('\n'),
           );
-        }
-        const apiOut = path.join(dir, `.kube-apiserver.${process.pid}.tmp`);
-        await run(['build', '-trimpath', '-ldflags', ldflags.join(' '), '-o', apiOut, 'k8s.io/kubernetes/cmd/kube-apiserver'], apiDir);
-        log(`kubegen envtest: kube-apiserver v${version} built after ${seconds(started)}`);
+          const buildDate = (JSON.parse(await fs.readFile(k8s.Info, 'utf8')) as { Time: string }).Time;
+          const ldflags = ['-s', '-w'];
+          for (const pkg of ['k8s.io/component-base/version', 'k8s.io/client-go/pkg/version']) {
+            ldflags.push(
+              `-X ${pkg}.gitVersion=v${version}`,
+              `-X ${pkg}.gitMajor=1`,
+              `-X ${pkg}.gitMinor=${minor}`,
+              `-X ${pkg}.gitTreeState=archive`,
+              `-X ${pkg}.buildDate=${buildDate}`,
+            );
+          }
+          const out = path.join(dir, `.kube-apiserver.${process.pid}.tmp`);
+          await buildPackage(step, run, apiDir, API_SERVER_PACKAGE, [
+            'build', '-v', '-p', String(apiParallelism), '-trimpath', '-ldflags', ldflags.join(' '), '-o', out, API_SERVER_PACKAGE,
+          ]);
+          return out;
+        };
 
-        const etcdDir = path.join(work, 'etcd');
-        await fs.mkdir(etcdDir);
-        await fs.writeFile(
-          path.join(etcdDir, 'go.mod'),
-          `module kubegen.local/envtest/etcd\n\ngo ${goDirective(k8sMod)}\n\nrequire go.etcd.io/etcd/server/v3 v${etcdVersion}\n`,
-        );
-        await fs.writeFile(
-          path.join(etcdDir, 'main.go'),
-          'package main\n\nimport (\n\t"os"\n\n\t"go.etcd.io/etcd/server/v3/etcdmain"\n)\n\nfunc main() { etcdmain.Main(os.Args) }\n',
-        );
-        await run(['mod', 'tidy'], etcdDir);
-        const etcdOut = path.join(dir, `.etcd.${process.pid}.tmp`);
-        await run(['build', '-trimpath', '-ldflags', '-s -w', '-o', etcdOut, '.'], etcdDir);
+        const buildEtcd = async (): Promise<string> => {
+          const step = progress.step('etcd', ETCD_MAIN_PACKAGE);
+          const run = runner(step);
+          const etcdDir = path.join(work, 'etcd');
+          await fs.mkdir(etcdDir);
+          await fs.writeFile(
+            path.join(etcdDir, 'go.mod'),
+            `module ${ETCD_MAIN_PACKAGE}\n\ngo ${goDirective(k8sMod)}\n\nrequire go.etcd.io/etcd/server/v3 v${etcdVersion}\n`,
+          );
+          await fs.writeFile(
+            path.join(etcdDir, 'main.go'),
+            'package main\n\nimport (\n\t"os"\n\n\t"go.etcd.io/etcd/server/v3/etcdmain"\n)\n\nfunc main() { etcdmain.Main(os.Args) }\n',
+          );
+          step.begin('resolving');
+          await run(['mod', 'tidy'], etcdDir);
+          const out = path.join(dir, `.etcd.${process.pid}.tmp`);
+          await buildPackage(step, run, etcdDir, '.', ['build', '-v', '-p', String(etcdParallelism), '-trimpath', '-ldflags', '-s -w', '-o', out, '.']);
+          return out;
+        };
+
+        const [apiOut, etcdOut] = await bothOrAbort(buildApiServer(), buildEtcd(), failed);
 
         await fs.rename(apiOut, path.join(dir, 'kube-apiserver'));
         await fs.rename(etcdOut, path.join(dir, 'etcd'));
@@ -229,9 +276,13 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
           path.join(dir, 'versions.json'),
           JSON.stringify({ kubernetes: `v${version}`, etcd: `v${etcdVersion}`, go: goVersion }, null, 2) + '\n',
         );
-        log(`kubegen envtest: built kube-apiserver v${version} and etcd v${etcdVersion} in ${seconds(started)} → ${dir}`);
+        progress.say(`built kube-apiserver v${version} and etcd v${etcdVersion} in ${progress.elapsed()} → ${dir}`);
         return true;
+      } catch (err) {
+        progress.say('build failed');
+        throw err;
       } finally {
+        clearInterval(ticker);
         await fs.rm(work, { recursive: true, force: true });
         for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
           if (name.endsWith(`.${process.pid}.tmp`)) await fs.rm(path.join(dir, name), { force: true });
@@ -243,6 +294,42 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
       onWait: (holder) => { log(`kubegen envtest: waiting for ${holder} to finish building into ${dir}…`); },
     },
   );
+}
+
+const API_SERVER_PACKAGE = 'k8s.io/kubernetes/cmd/kube-apiserver';
+const ETCD_MAIN_PACKAGE = 'kubegen.local/envtest/etcd';
+
+/**
+ * One binary: `go list -deps` (resolves and downloads what it needs, and says how many packages there are), then the
+ * given `go build -v` (each compiled package is a line on stderr). The step's phases follow.
+ */
+async function buildPackage(step: BuildStep, run: GoRunner, cwd: string, pattern: string, buildArgs: string[]): Promise<void> {
+  try {
+    step.begin('resolving');
+    const listed = await run(['list', '-deps', '-f', '{{.ImportPath}}', pattern], cwd);
+    step.compiling(listed.split('\n').filter((l) => l.trim() !== '').length);
+    await run(buildArgs, cwd);
+    step.finish('built');
+  } catch (err) {
+    step.fail();
+    throw err;
+  }
+}
+
+/** Both results, or the first rejection — which aborts `controller` first, stopping the other piece of work. */
+async function bothOrAbort<A, B>(a: Promise<A>, b: Promise<B>, controller: AbortController): Promise<[A, B]> {
+  let first: { error: unknown } | undefined;
+  const onError = (error: unknown): never => {
+    if (!first) {
+      first = { error };
+      controller.abort(error);
+    }
+    throw error;
+  };
+  const [ra, rb] = await Promise.allSettled([a.catch(onError), b.catch(onError)]);
+  // The first failure is the cause; the other is most likely "killed because of it".
+  if (first) throw first.error;
+  return [(ra as PromiseFulfilledResult<A>).value, (rb as PromiseFulfilledResult<B>).value];
 }
 
 type GoRunner = (args: string[], cwd: string) => Promise<string>;
@@ -287,7 +374,7 @@ export function etcdVersionOf(dependencies: unknown): string {
 
 async function goVersionOf(go: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    return (await runGo(go, ['env', 'GOVERSION'], process.cwd(), env)).trim();
+    return (await runGo(go, ['env', 'GOVERSION'], { cwd: process.cwd(), env })).trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(`no kube-apiserver/etcd binaries found and \`${go}\` is not installed.\n${HOW_TO_PROVIDE}`, { cause: err });
@@ -296,22 +383,57 @@ async function goVersionOf(go: string, env: NodeJS.ProcessEnv): Promise<string> 
   }
 }
 
-function runGo(go: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(go, args, { cwd, env, signal, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) {
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- ExecFileException is an Error (an Omit<> intersection the rule does not see through)
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || err.name === 'AbortError') reject(err);
-        else reject(new Error(`\`go ${args.join(' ')}\` failed in ${cwd}:\n${stderr || stdout || err.message}`));
-        return;
-      }
-      resolve(stdout);
-    });
-  });
+interface RunGoOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** Each stderr line as it comes (progress). */
+  onLine?: (line: string) => void;
 }
 
-function seconds(since: number): string {
-  return `${((Date.now() - since) / 1000).toFixed(0)} s`;
+/** How much of a failed command's stderr its error keeps (the end: where Go reports what went wrong). */
+const STDERR_TAIL_LINES = 200;
+
+/**
+ * Runs `go args…`; resolves to its stdout. Stderr is streamed line by line to `onLine`; a failure's message has the
+ * command, the directory and the end of its stderr without the progress lines (downloads, compiled packages).
+ */
+function runGo(go: string, args: string[], options: RunGoOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(go, args, { cwd: options.cwd, env: options.env, signal: options.signal, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const tail: string[] = [];
+    let partial = '';
+    const take = (line: string) => {
+      options.onLine?.(line);
+      if (classifyGoLine(line).kind === 'other' && line.trim() !== '') {
+        tail.push(line);
+        if (tail.length > STDERR_TAIL_LINES) tail.shift();
+      }
+    };
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) take(line);
+    });
+    let failed = false;
+    child.on('error', (err) => {
+      failed = true;
+      reject(err);
+    });
+    child.on('close', (code, sig) => {
+      if (partial) take(partial);
+      if (failed) return;
+      if (code === 0) {
+        resolve(Buffer.concat(stdout).toString('utf8'));
+        return;
+      }
+      const why = tail.join('\n') || (sig ? `killed by ${sig}` : `exit status ${code}`);
+      reject(new Error(`\`go ${args.join(' ')}\` failed in ${options.cwd}:\n${why}`));
+    });
+  });
 }
 
 function goOs(): string {
