@@ -27,6 +27,7 @@ import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
+import { applyCommand, normalizeApplyArgv } from './cli/apply';
 import { generateSettings, watchGenerate } from './cli/watch';
 import { configure, createGenerationContext, execute } from './emit/execute';
 import { docsGenerator } from './emit/docs';
@@ -149,10 +150,11 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
-    .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, markers, diagnostics or envtest')
+    .command(applyCommand(io, cwd, (a) => (action = a)))
+    .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, apply, markers, diagnostics or envtest')
     .help();
   try {
-    const output = await parse(parser, argv);
+    const output = await parse(parser, normalizeApplyArgv(argv));
     if (output !== '') io.out(output.endsWith('\n') ? output : `${output}\n`);
     return action === undefined ? 0 : await action();
   } catch (e) {
@@ -180,7 +182,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {

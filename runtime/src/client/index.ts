@@ -1,7 +1,7 @@
 /**
  * `@kubegen/runtime/client`: the typed client (`TypedClient`, `ResourceClient`, `ResourceDescriptor`), label and
  * field selectors, and the layers under it — the REST client and its transport, watches, and configuration
- * (kubeconfig, in-cluster).
+ * (kubeconfig, in-cluster), discovery with its REST mapper and the dynamic client.
  */
 export * from './types';
 export * from './selectors';
@@ -9,3 +9,4 @@ export * from './typed';
 export * from '../rest';
 export * from '../watch';
 export * from '../config';
+export * from '../discovery';
