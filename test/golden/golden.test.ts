@@ -27,6 +27,9 @@ import * as path from 'node:path';
 import { main } from '../../generator/cli';
 import { goldenCases, type Expectation } from './cases';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
 

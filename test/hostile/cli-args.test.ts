@@ -9,6 +9,9 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { RUNS, STACK_LINE, removeSandbox, run, sandbox, snapshotTree, treeDiff, writeTinyApi } from './cli-support';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 let dir: string;
 beforeAll(async () => {
   dir = sandbox('args');

@@ -10,6 +10,9 @@ import * as path from 'node:path';
 import * as pipeline from '../../generator/pipeline';
 import { REPO, STACK_LINE, malformedErrorLines, removeSandbox, run, sandbox, snapshotTree, treeDiff, writeTinyApi } from './cli-support';
 
+// This file spawns processes and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 let dir: string;
 beforeEach(() => {
   dir = sandbox('config');

@@ -13,6 +13,9 @@ import { describeIoError } from '../../generator/errors';
 import { OutputPathError, verifyFiles, writeFiles } from '../../generator/write';
 import { RUNS, STACK_LINE, malformedErrorLines, removeSandbox, run, sandbox, snapshotTree, treeDiff, writeTinyApi } from './cli-support';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 let dir: string;
 beforeEach(() => {
   dir = sandbox('paths');

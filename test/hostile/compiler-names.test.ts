@@ -9,6 +9,9 @@ import { ImportTracker, declaredNames, isIdentifier, privateName, publicName, re
 import { kubegen, project, remove, typeCheckGenerated } from './compiler-support';
 import { typeAssertions } from '../unit/helpers/generated';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 /** A kind named Resource: its client type is ResourceClient, as the runtime's generic client. */
 const RESOURCE_KIND = `/**
  * +genclient

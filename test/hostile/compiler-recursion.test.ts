@@ -6,6 +6,9 @@ import * as path from 'node:path';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 import { kubegen, listFiles, project, remove } from './compiler-support';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const API = `import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 
 /** +kubebuilder:object:root=true */

@@ -9,6 +9,9 @@ import type { JSONSchemaProps } from '../../generator/schema/types';
 import { parse } from 'yaml';
 import { kubegen, project, remove } from './compiler-support';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 /** The `pattern` of `spec.name` in the CRD printed by `kubegen crd --stdout`. */
 function namePattern(yamlText: string): unknown {
   const crd = parse(yamlText) as { spec: { versions: Array<{ schema: { openAPIV3Schema: JSONSchemaProps } }> } };

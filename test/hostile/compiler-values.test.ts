@@ -13,6 +13,9 @@ import { cloneJson, parseJsonExact } from '../../generator/schema/json';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 import { kubegen, project, remove, typeCheckGenerated } from './compiler-support';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 function api(fields: string): string {
   return `import type { ObjectMeta, TypeMeta, float64, int64 } from '@kubegen/runtime';
 

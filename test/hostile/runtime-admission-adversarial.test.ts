@@ -11,6 +11,9 @@ import { makeServingCertificates } from '../../runtime/src/testing/certs';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
 import { httpsSend, type Reply } from '../unit/helpers/https';
 
+// This file starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REQUEST_TIMEOUT_MS = 1500;
 const KIND = admissionKind({ group: 'stable.example.com', version: 'v1', kind: 'CronTab' });
 const certs = makeServingCertificates();

@@ -12,6 +12,9 @@ import { makeTestCertificates } from '../unit/helpers/tls';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
 import { httpsSend, type Reply } from '../unit/helpers/https';
 
+// This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 const GROUP = 'stable.example.com';
 const MAX_BYTES = 256 * 1024;
 const REQUEST_TIMEOUT_MS = 1500;

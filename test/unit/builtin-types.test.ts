@@ -13,6 +13,9 @@ import { DiagnosticBag } from '../../generator/diagnostics';
 import type { TypeRef } from '../../generator/model/types';
 import { RUNTIME_MODULES, moduleLoader, tempDir, typeCheck, writeFiles } from './helpers/generated';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 
 function write(root: string, files: Record<string, string>): void {

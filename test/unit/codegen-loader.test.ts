@@ -13,6 +13,9 @@ import type { ApiModel } from '../../generator/model/types';
 import { renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { runGenerator } from '../../generator/emit/execute';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 
 function generateAll(model: ApiModel, manualModule: (pkg: { version: string; dir: string }) => string) {

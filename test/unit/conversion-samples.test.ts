@@ -11,6 +11,9 @@ import { generateCrdFiles } from '../../generator/pipeline';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 import { schemaArbitrary } from './arbitrary';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const REPO = path.resolve(__dirname, '..', '..');
 

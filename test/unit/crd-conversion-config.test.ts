@@ -10,6 +10,9 @@ import { parse } from 'yaml';
 import { resolveConfig } from '../../generator/config';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const apis = path.join(__dirname, '..', '..', 'apis');
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 

@@ -18,6 +18,9 @@ import { containers, mutateEverywhere } from './helpers/mutation';
 import { runGenerator } from '../../generator/emit/execute';
 import { apiCases } from '../golden/cases';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 const RUNS = Math.max(20, Math.floor(Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200) / 4));
 

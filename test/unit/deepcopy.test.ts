@@ -8,6 +8,9 @@ import { loadGoldenModel } from './helpers/golden';
 import { typeSchema } from './helpers/schema';
 import { runGenerator } from '../../generator/emit/execute';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 
 describe('deepcopy emitter', () => {

@@ -3,6 +3,9 @@ import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFi
 import { loadGoldenModel } from './helpers/golden';
 import { runGenerator } from '../../generator/emit/execute';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 type Fn = (obj: unknown) => unknown;
 
 describe('defaults emitter', () => {

@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import { buildControlPlaneBinaries } from '../../runtime/src/testing/binaries';
 import { BuildProgress, classifyGoLine, clock } from '../../runtime/src/testing/build-progress';
 
-// Each build below spawns a dozen `node` processes (the fake go): allow for a loaded machine.
-const SPAWNS_TIMEOUT_MS = 120_000;
+// Each build below spawns a dozen `node` processes (the fake go): a generous timeout for a loaded machine.
+jest.setTimeout(120_000);
 
 describe('classifyGoLine', () => {
   test.each([
@@ -163,7 +163,6 @@ describe('buildControlPlaneBinaries with a fake go', () => {
       await expect(build().result).resolves.toBe(false);
       expect(calls()).toHaveLength(before);
     },
-    SPAWNS_TIMEOUT_MS,
   );
 
   test(
@@ -181,6 +180,5 @@ describe('buildControlPlaneBinaries with a fake go', () => {
       expect(fs.existsSync(`${assets}.lock`)).toBe(false);
       expect(fs.readdirSync(path.join(cacheDir, 'tmp'))).toEqual([]);
     },
-    SPAWNS_TIMEOUT_MS,
   );
 });

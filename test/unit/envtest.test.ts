@@ -5,6 +5,9 @@ import { buildKubeconfig, parseDuration, resolveControlPlaneBinaries } from '../
 import { etcdVersionOf, stagingModules } from '../../runtime/src/testing/binaries';
 import { withFileLock } from '../../runtime/src/testing/lock';
 
+// This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 describe('parseDuration (envtest timeout variables)', () => {
   test.each([
     { given: undefined, want: undefined },

@@ -11,6 +11,9 @@ import { generatorByName, generators, type GenerationConfig } from '../../genera
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 import { loadGoldenModel } from './helpers/golden';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 const { model } = loadApiModel(path.join(REPO, 'apis'), REPO);
 const EXT = loadApiModel(path.join(REPO, 'test/golden/client-ext/apis'), REPO).model;

@@ -13,6 +13,9 @@ import { PACKAGE_COMPILER_OPTIONS } from './helpers/generated';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 import { crdCases } from '../golden/cases';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 
 /** Source text with comments and string literals removed (so `any` in prose does not count). */

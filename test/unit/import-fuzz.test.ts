@@ -14,6 +14,9 @@ import { crdGenerator } from '../../generator/emit/crd';
 import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
 import { generateCrdFiles } from '../../generator/pipeline';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 
 const key = fc.oneof(

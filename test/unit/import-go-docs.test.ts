@@ -12,6 +12,9 @@ import { formatProblem, importOpenApi } from '../../generator/import';
 import { generateCrdFiles } from '../../generator/pipeline';
 import { tempDir } from './helpers/generated';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const P = 'io.k8s.api.demo.v1.';
 const spec = {
   openapi: '3.0.0',

@@ -27,6 +27,9 @@ import { loadApiModel } from '../../generator/load';
 import { canonical } from '../../generator/import/schema';
 import { generateCrdFiles } from '../../generator/pipeline';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const root = path.join(__dirname, '..', '..');
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 

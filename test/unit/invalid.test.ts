@@ -13,6 +13,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../generator/cli';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const invalidDir = path.join(__dirname, '..', 'invalid');
 const DEFAULT_ARGS = 'crd --apis apis --out out';
 const cases = fs

@@ -10,6 +10,9 @@ import { main } from '../../generator/cli';
 import { schemaDifferences, type SchemaDifference } from '../../generator/schema/diff';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const caseDir = path.join(__dirname, '..', 'invalid', 'not-a-marker-strict');
 
 async function run(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {

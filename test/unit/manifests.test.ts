@@ -15,6 +15,9 @@ import { loadManifestModel } from '../../generator/load/manifests';
 import { markerDefinition, typeString } from '../../generator/markers';
 import type { ManifestModel, RbacRuleDecl, WebhookDecl } from '../../generator/model/manifests';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const span = { file: 'x.ts', line: 1, column: 1 };
 

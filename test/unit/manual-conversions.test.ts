@@ -7,6 +7,9 @@ import { resolveManualConversions } from '../../generator/model/build';
 import { copyManualConversions } from '../../generator/emit/conversion';
 import { DiagnosticBag } from '../../generator/diagnostics';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const FILE = 'apis/ex.example.com/v1beta1/conversion.ts';
 const VERSIONS = new Set(['v1', 'v1beta1']);
 

@@ -9,6 +9,9 @@ import { configure, runGenerators } from '../../generator/emit/execute';
 import { generatorByName, type GenerationConfig } from '../../generator/generators';
 import { loadApiModel } from '../../generator/pipeline';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 const PACKAGE = { packageName: 'acme-{group}-api', version: '1.2.3', runtimeVersion: '0.9.0', nodeEngines: '>=22' };
 

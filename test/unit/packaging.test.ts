@@ -20,6 +20,9 @@ import * as fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 
+// This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 const REPO = path.resolve(__dirname, '../..');
 
 interface PackageJson {

@@ -12,6 +12,9 @@ import { markerDefinitions } from '../../generator/markers';
 import { generateCrdFiles, loadApiModel } from '../../generator/pipeline';
 import { runGenerator } from '../../generator/emit/execute';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const repo = path.join(__dirname, '..', '..');
 const apis = path.join(repo, 'apis');
 

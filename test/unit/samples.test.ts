@@ -9,6 +9,9 @@ import { generateCrdFiles } from '../../generator/pipeline';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 import { validateAgainst } from '../../generator/schema/validate';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 interface Crd {
   spec: { names: { kind: string }; group: string; versions: Array<{ name: string; schema: { openAPIV3Schema: JSONSchemaProps } }> };
 }

@@ -12,6 +12,9 @@ import { main } from '../../generator/cli';
 import { checkApiScaffold, mergePackageJson, type ProjectScaffold } from '../../generator/scaffold';
 import { generateAll, loadApiModel, ownedDirs, placeFile } from '../../generator/pipeline';
 
+// This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../..');
 
 function run(argv: string[], cwd: string) {

@@ -16,6 +16,9 @@ import type { JSONSchemaProps } from '../../generator/schema/types';
 import { marshalYamlV2, yamlV2Memo } from '../../generator/yaml/yamlv2';
 import type { ApiModel } from '../../generator/model/types';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const TYPES = `import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 /** A shared type. */
 export interface Shared {

@@ -11,6 +11,9 @@ import { buildCrds } from '../../generator/emit/crd';
 import { loadApiModel } from '../../generator/pipeline';
 import type { JSONSchemaProps } from '../../generator/schema/types';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const HEADER = `import type { ObjectMeta, TypeMeta, int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSON, Bytes, Condition, LabelSelector } from '@kubegen/runtime';
 export type Phase = 'Pending' | 'Running';
 export enum Color { Red = 'red', Green = 'green' }

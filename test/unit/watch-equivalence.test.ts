@@ -17,6 +17,9 @@ import { IncrementalGenerator } from '../../generator/cli/watch';
 import { main } from '../../generator/cli';
 import { testKind } from './helpers/apis';
 
+// This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 /** The project's editable state; files are made from it. */
 interface State {
   extras: number;

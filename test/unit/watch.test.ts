@@ -12,6 +12,9 @@ import { Debouncer, IncrementalGenerator, watchGenerate, type WatchClock } from 
 import { main } from '../../generator/cli';
 import { testKind } from './helpers/apis';
 
+// This file spawns processes and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 const REPO = path.resolve(__dirname, '../..');
 
 function kind(name: string, extra = ''): string {

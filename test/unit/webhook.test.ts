@@ -8,6 +8,9 @@ import { makeTestCertificates } from './helpers/tls';
 import { loadApiModel } from '../../generator/pipeline';
 import { runGenerator } from '../../generator/emit/execute';
 
+// This file spawns processes, starts servers and loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 /** The golden conversion case (CronTab in v1alpha1, v1beta1 and v1, with hand-written conversions). */
 const CASE = path.resolve(__dirname, '../golden/conversion');
 const CASE_APIS = path.join(CASE, 'apis/stable.example.com');

@@ -12,6 +12,9 @@ import { OutputPathError, unsafePathReason, verifyFiles, writeFileSets, writeFil
 import { checkOutputCollisions } from '../../generator/pipeline';
 import { DiagnosticBag } from '../../generator/diagnostics';
 
+// This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 describe('unsafePathReason', () => {
   const table: Array<{ given: string; want: string | undefined }> = [
     { given: 'a.yaml', want: undefined },

@@ -23,6 +23,9 @@ import { StatusError } from '../../../runtime/src/errors';
 import { makeServingCertificates, writeServingCertificates } from '../../../runtime/src/testing/certs';
 import { tempDir } from '../helpers/generated';
 
+// This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 interface CronTab {
   apiVersion: string;
   kind: string;

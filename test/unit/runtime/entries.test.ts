@@ -8,6 +8,9 @@ import { RUNTIME_IMPORTS, runtimeModuleOf } from '../../../generator/render/runt
 import * as root from '../../../runtime/src';
 import { typeCheck, tempDir, writeFiles } from '../helpers/generated';
 
+// This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../../..');
 const SUBPATHS = ['client', 'cache', 'workqueue', 'webhook', 'webhook/admission', 'testing', 'internal'];
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'runtime/package.json'), 'utf8')) as { exports: Record<string, unknown> };

@@ -18,6 +18,9 @@ import { NodeHttp2Transport } from '../../../runtime/src/rest/http2-transport';
 import { UndiciTransport, type Transport } from '../../../runtime/src/rest/transport';
 import { makeTestCertificates } from '../helpers/tls';
 
+// This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 const things: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'things', kind: 'Thing', namespaced: true };
 
 // the handler serves HTTP/1.1 and, through Node's HTTP/2 compatibility API (the same methods), HTTP/2

@@ -12,6 +12,9 @@ import { NodeHttp2Transport } from '../../../runtime/src/rest/http2-transport';
 import type { TransportRequest } from '../../../runtime/src/rest/transport';
 import { makeTestCertificates, type TestCertificates } from '../helpers/tls';
 
+// This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 let certs: TestCertificates;
 let server: http2.Http2SecureServer;
 let origin: string;

@@ -18,6 +18,9 @@ import { buildKubeconfig, kubeconfigToYaml } from '../../../runtime/src/testing/
 import { tempDir } from '../helpers/generated';
 import { makeTestCertificates, type TestCertificates } from '../helpers/tls';
 
+// This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 const crontabs: ResourceDescriptor = { group: 'stable.example.com', version: 'v1', resource: 'crontabs', kind: 'CronTab', namespaced: true };
 
 /** A client CA and a client certificate (CN `jane`) it signed, with the openssl CLI. */

@@ -10,6 +10,9 @@ import { WatchDecodeError } from '../../../runtime/src/watch/decoder';
 import { StatusError, isResourceExpired } from '../../../runtime/src/errors/errors';
 import type { WatchEvent, WatchSink } from '../../../runtime/src/watch/types';
 
+// This file starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 interface Thing {
   metadata: { name: string; resourceVersion: string };
   spec?: { text: string };

@@ -9,6 +9,9 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir } from '../helpers/generated';
 
+// This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
 const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '../../..');
 const DIST = path.join(REPO, 'runtime/dist/index.js');
