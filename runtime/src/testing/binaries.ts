@@ -201,7 +201,7 @@ export async function buildControlPlaneBinaries(options: ResolveBinariesOptions 
           runGo(go, args, { cwd, env: goEnv, signal, onLine: step ? (line) => { step.line(line); } : undefined });
 
         const source = progress.step(`k8s.io/kubernetes v${version}`);
-        source.begin('downloading', 'the module (one large zip)');
+        source.begin('downloading');
         const k8s = await downloadModule(runner(source), work, `k8s.io/kubernetes@v${version}`);
         const k8sMod = await fs.readFile(k8s.GoMod, 'utf8');
         const [, minor, patch] = version.split('.');
