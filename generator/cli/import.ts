@@ -134,8 +134,10 @@ export function importCommand(io: ImportIo, cwd: string, run: (action: CommandAc
     describe,
     builder: (y: Argv) =>
       y
-        // variadic positionals need duplicate arguments kept (else yargs keeps only the last input)
-        .parserConfiguration({ 'duplicate-arguments-array': true })
+        // variadic positionals need duplicate arguments kept (else yargs keeps only the last input); yargs re-parses
+        // positionals as `--inputs <value>`, where a lone `-` (standard input) reads as an option and is dropped unless
+        // unknown options count as arguments — so they do here, and the check below refuses them as strict mode would
+        .parserConfiguration({ 'duplicate-arguments-array': true, 'unknown-options-as-args': true })
         .positional('inputs', { type: 'string', array: true, demandOption: true, describe: source === 'crd' ? 'CRD files, directories, or - for standard input' : 'OpenAPI v3 documents (JSON or YAML), or -' })
         .option('out', { type: 'string', demandOption: true, describe: 'The APIs root to write <group>/<version>/*.ts into' })
         .option('force', { type: 'boolean', default: false, describe: 'Overwrite files in --out that have other content' })
@@ -151,6 +153,9 @@ export function importCommand(io: ImportIo, cwd: string, run: (action: CommandAc
           if (args['go-docs'] === '') throw new Error('--go-docs needs a file');
           if (args.out === '') throw new Error('--out needs a value');
           if (args.inputs.some((i) => i === '')) throw new Error('an input needs a name (or - for standard input)');
+          const option = args.inputs.find((i) => i.startsWith('-') && i !== '-');
+          if (option !== undefined) throw new Error(`Unknown argument: ${option.replace(/^-+/, '').split('=')[0]}`);
+          if (args.inputs.filter((i) => i === '-').length > 1) throw new Error('standard input (-) can be read once');
           return true;
         }),
     handler: (args) => {

@@ -9,14 +9,16 @@
  *   from the runtime by name (renamed when a local declaration has the same name); the runtime declarations the package
  *   re-exports as its own (`runtimeReexports`) are `export type { … } from '@kubegen/runtime'` in its `types.ts`.
  * - Docs become JSDoc blocks (or `//` lines when the text holds `*\/`), marker lines follow the doc, and every marker
- *   is printed in the registry's grammar so that it parses back to the same value (`printMarker`).
+ *   is printed in the registry's grammar so that it parses back to the same value (`printMarker`). Every text goes
+ *   through the escaping function of its context (generator/render/escape.ts): `apiDocComment` for docs, `markerString` /
+ *   `markerJson` for marker arguments, `jsString` for string literals and quoted property names.
  */
 import * as path from 'node:path';
 import { markerDefinition } from '../markers';
 import type { ArgType } from '../markers/types';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
-import { jsString } from '../render/escape';
+import { apiDocComment, jsString, markerJson, markerString } from '../render/escape';
 import type { VirtualFile } from './types';
 
 export interface ApisTsOptions {
@@ -179,18 +181,14 @@ export function printType(t: TypeRef, imports: Imports): string {
 }
 
 /**
- * A doc comment with marker lines: a JSDoc block, or `//` lines when any line holds `*\/` (which would end the block).
- * Empty when there is neither doc nor markers.
+ * A doc comment with marker lines (`apiDocComment`: a JSDoc block, or `//` lines when the doc holds `*\/`). Empty when
+ * there is neither doc nor markers.
  */
 export function printComment(doc: string, markers: readonly MarkerValue[], indent: string): string {
   // A doc ending in a line break (controller-gen's text cut at `---` after a blank line) is written that way: a blank
   // line and the cut, which the loader reads back as the same text.
   const text = doc.endsWith('\n') ? `${doc}\n---` : doc;
-  const lines = [...(text ? text.split('\n') : []), ...markers.map(printMarker)];
-  if (lines.length === 0) return '';
-  if (lines.some((l) => l.includes('*/'))) return lines.map((l) => (l ? `${indent}// ${l}\n` : `${indent}//\n`)).join('');
-  if (lines.length === 1 && /^[^\s*]/.test(lines[0])) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}\n` : `${indent} *\n`)).join('')}${indent} */\n`;
+  return apiDocComment([...(text ? text.split('\n') : []), ...markers.map(printMarker)], indent);
 }
 
 /** A marker line (`+name…`) in the registry's grammar; parsing it gives back `m.value`. */
@@ -208,7 +206,7 @@ export function printMarker(m: MarkerValue): string {
       return `+${m.name}`;
     case 'value': {
       const type = def.args.arg.type;
-      if (def.parse || type.kind === 'json') return `+${m.name}=${exactJson(m.value)}`;
+      if (def.parse || type.kind === 'json') return `+${m.name}=${markerJson(m.value)}`;
       return `+${m.name}=${printArg(type, m.value)}`;
     }
     case 'struct': {
@@ -229,30 +227,19 @@ function printArg(type: ArgType, v: unknown): string {
     case 'bool':
       return v ? 'true' : 'false';
     case 'string':
-      return /^[A-Za-z0-9_./-]+$/.test(String(v)) ? String(v) : quote(String(v));
+      return markerString(String(v));
     case 'slice':
       return `{${(v as unknown[]).map((x) => printArg(type.items, x)).join(',')}}`;
     case 'map':
       return `{${Object.keys(v as object)
-        .map((k) => `${quote(k)}: ${printArg(type.values, (v as Record<string, unknown>)[k])}`)
+        .map((k) => `${markerString(k, NEVER_BARE)}: ${printArg(type.values, (v as Record<string, unknown>)[k])}`)
         .join(', ')}}`;
     case 'any':
       return printAny(v);
     case 'json':
     case 'raw':
-      return exactJson(v);
+      return markerJson(v);
   }
-}
-
-/** JSON text with bigints as exact integer literals (the marker grammar reads them back as bigints). */
-function exactJson(v: unknown): string {
-  const marker = '\u0000int:';
-  const json = JSON.stringify(v, (_k, x: unknown) => {
-    if (typeof x === 'bigint') return `${marker}${x.toString()}`;
-    if (typeof x === 'number' && Number.isInteger(x) && !Number.isSafeInteger(x) && Math.abs(x) < 2 ** 63) return `${marker}${BigInt(x).toString()}`;
-    return x;
-  });
-  return json.replace(/"\\u0000int:(-?[0-9]+)"/g, '$1');
 }
 
 /** A number as the marker grammar reads it back: an integer a double holds beyond 2^53 (within int64) exactly. */
@@ -263,34 +250,20 @@ function printNumber(n: number): string {
 
 /** A value in controller-gen's guessed (`any`) grammar: strings always quoted, lists `{a,b}`, maps `{"k": v}`. */
 function printAny(v: unknown): string {
-  if (typeof v === 'string') return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(v) && v !== 'true' && v !== 'false' ? v : quote(v);
+  if (typeof v === 'string') return v !== 'true' && v !== 'false' ? markerString(v, ANY_BARE) : markerString(v, NEVER_BARE);
   if (typeof v === 'number') return printNumber(v);
   if (typeof v === 'bigint') return v.toString();
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (Array.isArray(v)) return `{${v.map((x) => printAny(x)).join(',')}}`;
   if (v !== null && typeof v === 'object') {
     return `{${Object.keys(v)
-      .map((k) => `${quote(k)}: ${printAny((v as Record<string, unknown>)[k])}`)
+      .map((k) => `${markerString(k, NEVER_BARE)}: ${printAny((v as Record<string, unknown>)[k])}`)
       .join(', ')}}`;
   }
   throw new Error(`internal: ${String(v)} cannot be written in the marker grammar`);
 }
 
-/** A raw `` `string` `` when possible (no backtick, no control characters), else a Go-quoted string. */
-function quote(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (!/[`\u0000-\u001f\u007f\u2028\u2029]/.test(s)) return `\`${s}\``;
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else if (c === 0x2028 || c === 0x2029) out += `\\u${c.toString(16)}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
+/** Strings the `any` grammar reads as strings when bare (not a number, not `true` / `false`). */
+const ANY_BARE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
+/** Map keys are always quoted. */
+const NEVER_BARE = /(?!)/;

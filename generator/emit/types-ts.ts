@@ -26,7 +26,7 @@ import {
   ModelIndex,
   RUNTIME_PACKAGE,
   cmp,
-  commentText,
+  blockCommentText,
   indent,
   isTypeName,
   jsLiteral,
@@ -57,7 +57,7 @@ export const typesGenerator: Generator<TypesOptions> = {
 export function docComment(text: string): string {
   const t = text.trim();
   if (t === '') return '';
-  const lines = commentText(t).split('\n');
+  const lines = blockCommentText(t).split('\n');
   if (lines.length === 1) return `/** ${lines[0]} */`;
   return ['/**', ...lines.map((l) => (l.length ? ` * ${l}` : ' *')), ' */'].join('\n');
 }

@@ -16,7 +16,7 @@ import { crdDocuments, importCrdDocuments } from './crd';
 import { importOpenApiDocuments, type OpenApiImportOptions } from './openapi';
 import { parseGoDocs, type GoDocs } from './godocs';
 import { ImportError, ProblemBag, readDocuments, type ImportProblem, type JsonObject } from './source';
-import { verifyRoundTrip } from './verify';
+import { verifyWritten } from './verify';
 
 export { formatProblem, ImportError, type ImportProblem } from './source';
 export type { OpenApiImportOptions } from './openapi';
@@ -43,7 +43,7 @@ export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   const accepted: Array<{ file: string; crd: JsonObject }> = [];
   const result = finish(bag.hasErrors ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
   if (result.files.length === 0) return result;
-  verifyRoundTrip(result.model, accepted, bag);
+  verifyWritten(result.files, result.model, where(inputs), bag, accepted);
   return bag.hasErrors ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
 }
 
@@ -63,7 +63,14 @@ export function importOpenApi(
     if (parsed.length !== 1 && !bag.hasErrors) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
     else if (parsed.length === 1) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
   }
-  return finish(bag.hasErrors ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
+  const result = finish(bag.hasErrors ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
+  if (result.files.length === 0) return result;
+  verifyWritten(result.files, result.model, where(inputs), bag);
+  return bag.hasErrors ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+}
+
+function where(inputs: readonly ImportInput[]): string {
+  return inputs.map((i) => i.file).join(', ');
 }
 
 function read(input: ImportInput, bag: ProblemBag) {
@@ -83,8 +90,7 @@ function finish(loaded: LoadedPackage[], bag: ProblemBag, inputs: readonly Impor
   if (bag.hasErrors) return { model: empty, files: [], problems: bag.items };
   const diags = new DiagnosticBag();
   const model = buildModel(loaded, diags);
-  const where = inputs.map((i) => i.file).join(', ');
-  for (const d of diags.items) bag.items.push({ severity: d.severity === 'error' ? 'error' : 'warning', file: where, path: d.span ? d.span.file : '', message: d.message });
+  for (const d of diags.items) bag.items.push({ severity: d.severity === 'error' ? 'error' : 'warning', file: where(inputs), path: d.span ? d.span.file : '', message: d.message });
   if (bag.hasErrors) return { model: empty, files: [], problems: bag.items };
   return { model, files: emitApisTs(model, { origin: ORIGIN }), problems: bag.items };
 }

@@ -28,6 +28,7 @@ import { goFieldMarkers, hasGoDefault, type GoDocs, type GoField, type GoType } 
 import { groupFolder, type GroupFolderStyle } from '../model/names';
 import { CLIENT_VERBS } from '../markers/definitions/client';
 import { resourcesOf, type ResourceInfo } from './paths';
+import { ExpandedSizes, MAX_CRD_BYTES } from './size';
 
 /** Options of the OpenAPI front end. */
 export interface OpenApiImportOptions {
@@ -41,7 +42,7 @@ export interface OpenApiImportOptions {
 const API_GROUP = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
-const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
+const WELL_KNOWN_REFS: ReadonlyMap<string, WellKnownName> = new Map<string, WellKnownName>(Object.entries({
   [`${META}ObjectMeta`]: 'ObjectMeta',
   [`${META}ListMeta`]: 'ListMeta',
   [`${META}Time`]: 'Time',
@@ -51,13 +52,13 @@ const WELL_KNOWN_REFS: Record<string, WellKnownName> = {
   'io.k8s.apimachinery.pkg.api.resource.Quantity': 'Quantity',
   'io.k8s.apimachinery.pkg.runtime.RawExtension': 'RawExtension',
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': 'JSON',
-};
+}));
 const CORE = 'io.k8s.api.core.v1.';
 /**
  * Component schemas whose declarations are the runtime's (the same declarations, never a second copy): the meta/v1
  * structs and the core/v1 references the runtime has.
  */
-const RUNTIME_STRUCT_REFS: Record<string, string> = {
+const RUNTIME_STRUCT_REFS: ReadonlyMap<string, string> = new Map<string, string>(Object.entries({
   [`${META}Condition`]: 'Condition',
   [`${META}LabelSelector`]: 'LabelSelector',
   [`${META}LabelSelectorRequirement`]: 'LabelSelectorRequirement',
@@ -66,19 +67,19 @@ const RUNTIME_STRUCT_REFS: Record<string, string> = {
   [`${CORE}ConfigMapKeySelector`]: 'ConfigMapKeySelector',
   [`${CORE}ObjectReference`]: 'ObjectReference',
   [`${CORE}TypedLocalObjectReference`]: 'TypedLocalObjectReference',
-};
+}));
 
 /**
  * Packages that hold no kinds but are an API group all the same (Go's `+groupName` of their doc.go): meta/v1 is
  * `meta.k8s.io/v1`, so that its types (DeleteOptions, Status, OwnerReference …) are a package of their own that other
  * packages import, and its entry point (`@kubegen/api/meta/v1`) re-exports the runtime's meta types.
  */
-const PACKAGE_GROUPS: Record<string, { group: string; version: string }> = {
+const PACKAGE_GROUPS: ReadonlyMap<string, { group: string; version: string }> = new Map<string, { group: string; version: string }>(Object.entries({
   'io.k8s.apimachinery.pkg.apis.meta.v1': { group: 'meta.k8s.io', version: 'v1' },
-};
+}));
 
 /** The runtime declarations of every component schema mapped to the runtime (and TypeMeta, which has none). */
-const RUNTIME_DECLS: Record<string, string> = { [`${META}TypeMeta`]: 'TypeMeta', ...WELL_KNOWN_REFS, ...RUNTIME_STRUCT_REFS };
+const RUNTIME_DECLS: ReadonlyMap<string, string> = new Map<string, string>([[`${META}TypeMeta`, 'TypeMeta'], ...WELL_KNOWN_REFS, ...RUNTIME_STRUCT_REFS]);
 /** Well-known scalars a package does not re-export (number formats, not API types). */
 const NOT_REEXPORTED = new Set(['int32', 'int64', 'float64', 'Bytes']);
 
@@ -89,7 +90,7 @@ const NOT_REEXPORTED = new Set(['int32', 'int64', 'float64', 'Bytes']);
  */
 function runtimeReexports(prefix: string, decls: readonly TypeDecl[]): string[] {
   const out = new Set<string>();
-  for (const component of Object.keys(RUNTIME_DECLS)) if (prefixOf(component) === prefix) out.add(RUNTIME_DECLS[component]);
+  for (const [component, name] of RUNTIME_DECLS) if (prefixOf(component) === prefix) out.add(name);
   const walk = (t: TypeRef): void => {
     switch (t.kind) {
       case 'array':
@@ -118,7 +119,7 @@ function runtimeReexports(prefix: string, decls: readonly TypeDecl[]): string[] 
 }
 
 /** The runtime declarations the importer maps component schemas to, by runtime name (for re-exports). */
-export const RUNTIME_MAPPED_TYPES: ReadonlyArray<{ component: string; name: string }> = Object.keys(RUNTIME_STRUCT_REFS).map((component) => ({ component, name: RUNTIME_STRUCT_REFS[component] }));
+export const RUNTIME_MAPPED_TYPES: ReadonlyArray<{ component: string; name: string }> = [...RUNTIME_STRUCT_REFS].map(([component, name]) => ({ component, name }));
 
 interface Component {
   file: string;
@@ -201,7 +202,7 @@ function applyGoType(c: Component, g: GoType, goDocs: GoDocs, components: Readon
   };
   collect(g, new Set());
   for (const e of g.embeds) {
-    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS[e] ? undefined : components.get(e);
+    const embedded = e === `${META}TypeMeta` || WELL_KNOWN_REFS.has(e) ? undefined : components.get(e);
     const eprops = embedded ? own(embedded.schema, 'properties') : undefined;
     if (!isObject(eprops) || !Object.keys(eprops).every((n) => Object.hasOwn(props, n))) continue;
     for (const n of Object.keys(eprops)) taken.add(n);
@@ -299,9 +300,10 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   }
 
   // packages: a prefix with kinds is <group>/<version>
-  const prefixGv = new Map<string, { group: string; version: string }>(Object.entries(PACKAGE_GROUPS));
+  const prefixGv = new Map<string, { group: string; version: string }>(PACKAGE_GROUPS);
+  const kindSchemas = new Map<string, Component>();
   for (const c of components.values()) {
-    if (WELL_KNOWN_REFS[c.name] || RUNTIME_STRUCT_REFS[c.name] || !isKind(c)) continue;
+    if (WELL_KNOWN_REFS.has(c.name) || RUNTIME_STRUCT_REFS.has(c.name) || !isKind(c)) continue;
     const gvk = gvks(c.schema)[0];
     const prefix = prefixOf(c.name);
     if ((gvk.group !== '' && !API_GROUP.test(gvk.group)) || !DNS_LABEL.test(gvk.version)) {
@@ -314,7 +316,28 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       continue;
     }
     prefixGv.set(prefix, { group: gvk.group, version: gvk.version });
+    // one schema per group/version/kind: a second would be a second declaration of the kind, one of them lost
+    for (const g of gvks(c.schema)) {
+      const key = `${g.group}/${g.version}/${g.kind}`;
+      const first = kindSchemas.get(key);
+      if (first !== undefined) bag.error(c.file, childPath(c.path, 'x-kubernetes-group-version-kind'), `a second schema for the kind ${g.kind} of ${g.group || 'core'}/${g.version} (the first is ${first.path}${first.file !== c.file ? ` in ${first.file}` : ''})`);
+      else kindSchemas.set(key, c);
+    }
   }
+  if (bag.hasErrors) return [];
+  // a kind's CRD holds its schema with every reference inlined: bounded before anything expands it (`kubegen crd`)
+  const sizes = new ExpandedSizes(new Map([...components].map(([n, c]) => [n, c.schema])), (ref) => {
+    const name = refName(ref);
+    return name !== undefined && components.has(name) && !WELL_KNOWN_REFS.has(name) ? name : undefined;
+  });
+  for (const c of components.values()) {
+    if (WELL_KNOWN_REFS.has(c.name) || RUNTIME_STRUCT_REFS.has(c.name) || !isKind(c)) continue;
+    const size = sizes.of(c.name);
+    if (size > MAX_CRD_BYTES) {
+      bag.error(c.file, c.path, `this kind's schema, its references expanded as its CRD holds it, is ${size < 1e15 ? `${Math.round(size)} bytes` : `about ${size.toExponential(1)} bytes`} of JSON: more than the ${MAX_CRD_BYTES} bytes (3 MiB) the apiserver accepts in one request, so its CRD could not be installed`);
+    }
+  }
+  if (bag.hasErrors) return [];
   const packageId = (prefix: string): string => {
     const gv = prefixGv.get(prefix);
     if (gv) return `${groupFolder(gv.group, options.groupFolder)}/${gv.version}`;
@@ -330,19 +353,21 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   const methodType = (component: string | undefined, text: boolean): string | undefined => {
     if (text) return 'string';
     if (component === undefined) return undefined;
-    if (RUNTIME_STRUCT_REFS[component] || WELL_KNOWN_REFS[component] || !components.has(component)) return undefined;
+    if (RUNTIME_STRUCT_REFS.has(component) || WELL_KNOWN_REFS.has(component) || !components.has(component)) return undefined;
     return `${packageId(prefixOf(component))}.${lastSegment(component)}`;
   };
   const packages = new Map<string, { pkg: LoadedPackage & { prefix: string }; types: PackageTypes; conv: SchemaConverter }>();
   const resolveRef = (ref: string, path: string): TypeRef | undefined => {
     const name = refName(ref);
     const c = name !== undefined ? components.get(name) : undefined;
-    if (name === undefined || (!c && !WELL_KNOWN_REFS[name] && !RUNTIME_STRUCT_REFS[name])) {
+    if (name === undefined || (!c && !WELL_KNOWN_REFS.has(name) && !RUNTIME_STRUCT_REFS.has(name))) {
       bag.error(docs[0]?.file ?? '<openapi>', path, `$ref ${JSON.stringify(ref)} does not name a component schema`);
       return undefined;
     }
-    if (WELL_KNOWN_REFS[name]) return { kind: 'wellKnown', name: WELL_KNOWN_REFS[name] };
-    if (RUNTIME_STRUCT_REFS[name]) return { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS[name] };
+    const wellKnown = WELL_KNOWN_REFS.get(name);
+    if (wellKnown !== undefined) return { kind: 'wellKnown', name: wellKnown };
+    const runtimeStruct = RUNTIME_STRUCT_REFS.get(name);
+    if (runtimeStruct !== undefined) return { kind: 'named', package: RUNTIME_PACKAGE, name: runtimeStruct };
     return { kind: 'named', package: packageId(prefixOf(name)), name: lastSegment(name) };
   };
   const pkgOf = (c: Component) => {
@@ -363,8 +388,23 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     return p;
   };
 
-  const todo = [...components.values()].filter((c) => !WELL_KNOWN_REFS[c.name] && !RUNTIME_STRUCT_REFS[c.name]).sort((a, b) => (a.name < b.name ? -1 : 1));
-  for (const c of todo) pkgOf(c).types.reserve(lastSegment(c.name));
+  const todo = [...components.values()].filter((c) => !WELL_KNOWN_REFS.has(c.name) && !RUNTIME_STRUCT_REFS.has(c.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  // every schema is one declaration: two whose names meet in one package (`a.v1.Foo` and `a_v1.Foo`, `x.Foo-1` and
+  // `x.Foo_1`) would be one declaration, the other lost
+  const declaredBy = new Map<string, Component>();
+  for (const c of todo) {
+    const types = pkgOf(c).types;
+    const name = lastSegment(c.name);
+    const key = `${types.id}\0${name}`;
+    const first = declaredBy.get(key);
+    if (first !== undefined) {
+      bag.error(c.file, c.path, `schema ${JSON.stringify(c.name)} would be declared as ${name} in ${types.id}, as ${first.path}${first.file !== c.file ? ` in ${first.file}` : ''} is: rename one of them`);
+      continue;
+    }
+    declaredBy.set(key, c);
+    types.reserve(name);
+  }
+  if (bag.hasErrors) return [];
   // named scalar types of the Go source (PodPhase …): aliases of string with their Go doc
   for (const name of [...scalarAliases].sort()) {
     const { types, conv } = pkgOf({ file: docs[0]?.file ?? '<openapi>', name, schema: Object.create(null) as JsonObject, path: childPath('components.schemas', name) });
@@ -420,7 +460,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         });
       }
       const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef =>
-        RUNTIME_STRUCT_REFS[e] ? { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS[e] } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) },
+        RUNTIME_STRUCT_REFS.has(e) ? { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS.get(e)! } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) },
       );
       const km: MarkerValue[] = [];
       if (kind) {
@@ -463,7 +503,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
 }
 
 /** client-go's names of the subresource methods it has (by subresource and verb); others are `<verb><Subresource>`. */
-const SUBRESOURCE_METHODS: Record<string, string> = {
+const SUBRESOURCE_METHODS: ReadonlyMap<string, string> = new Map<string, string>(Object.entries({
   'eviction/create': 'Evict',
   'token/create': 'CreateToken',
   'log/get': 'GetLogs',
@@ -472,9 +512,9 @@ const SUBRESOURCE_METHODS: Record<string, string> = {
   'resize/update': 'UpdateResize',
   'finalize/update': 'Finalize',
   'approval/update': 'UpdateApproval',
-};
+}));
 
-const ACTION_VERBS: Record<string, string[]> = {
+const ACTION_VERBS: ReadonlyMap<string, string[]> = new Map<string, string[]>(Object.entries({
   post: ['create'],
   put: ['update'],
   patch: ['patch', 'apply'],
@@ -484,7 +524,7 @@ const ACTION_VERBS: Record<string, string[]> = {
   list: ['list'],
   watch: ['watch'],
   watchlist: ['watch'],
-};
+}));
 
 /**
  * The markers of a kind served by a resource: `+genclient` with its scope and verbs (`onlyVerbs` when the resource
@@ -504,7 +544,7 @@ function resourceMarkers(
   const resource = Object.assign(Object.create(null) as Record<string, string>, { path: info.plural, scope: info.namespaced ? 'Namespaced' : 'Cluster' });
   out.push({ name: 'kubebuilder:resource', value: resource, span });
   const verbs = new Set<string>();
-  for (const a of info.actions) for (const v of ACTION_VERBS[a] ?? []) verbs.add(v);
+  for (const a of info.actions) for (const v of ACTION_VERBS.get(a) ?? []) verbs.add(v);
   const status = info.subresources.get('status');
   if (status?.has('put')) {
     out.push({ name: 'kubebuilder:subresource:status', value: true, span });
@@ -528,7 +568,7 @@ function resourceMarkers(
       if (!op.text && op.result === undefined) continue;
       // reading a subresource that is the object itself (pods/{name}/resize) is get
       if (verb === 'get' && op.result === component) continue;
-      const name = sub === 'scale' ? (verb === 'get' ? 'GetScale' : 'UpdateScale') : (SUBRESOURCE_METHODS[`${sub}/${verb}`] ?? `${verb[0].toUpperCase()}${verb.slice(1)}${sub[0].toUpperCase()}${sub.slice(1)}`);
+      const name = sub === 'scale' ? (verb === 'get' ? 'GetScale' : 'UpdateScale') : (SUBRESOURCE_METHODS.get(`${sub}/${verb}`) ?? `${verb[0].toUpperCase()}${verb.slice(1)}${sub[0].toUpperCase()}${sub.slice(1)}`);
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
       const value: Record<string, string> = { name, verb, subresource: sub };
       if (input !== undefined && verb !== 'get') value.input = input;

@@ -18,6 +18,7 @@
 import type { Field, MarkerValue, SourceSpan, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { markerDefinition } from '../markers';
+import { docCommentProblem } from '../render/escape';
 import { publicName } from '../render/naming';
 import { QUANTITY_PATTERN } from '../schema/build';
 import { validateDefault } from '../schema/validate';
@@ -694,7 +695,8 @@ export class SchemaConverter {
 /**
  * The doc comment text for a description, by the loader's rules (`generator/load/comments.ts`): trailing spaces and
  * surrounding / repeated blank lines cannot survive (one trailing line break can); a line starting with `+` (a marker), and outside code fences a
- * line starting with `TODO` or `---`, would be dropped — an error.
+ * line starting with `TODO` or `---`, would be dropped — an error; so is a text no doc comment holds (`docCommentProblem`:
+ * a lone surrogate, or `*\/` with a line terminator other than LF).
  */
 export function docText(description: string, goComment = false): { doc: string; error?: string } {
   // one trailing line break is text a doc comment can hold (a blank line, then `---`: see printComment)
@@ -712,7 +714,10 @@ export function docText(description: string, goComment = false): { doc: string; 
     if (line.trimStart().startsWith('+')) return { doc: '', error: `the description line ${JSON.stringify(line)} would read as a marker in a doc comment` };
     if (!fence && !goComment && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
   }
-  return { doc: lines.join('\n') + (trailingBreak ? '\n' : '') };
+  const doc = lines.join('\n') + (trailingBreak ? '\n' : '');
+  const problem = docCommentProblem(doc);
+  if (problem !== undefined) return { doc: '', error: `this description cannot be written as a TypeScript doc comment: ${problem}` };
+  return { doc };
 }
 
 /** The JSON shape each schema key must have (apiextensions JSONSchemaProps), checked before anything reads it. */

@@ -4,10 +4,12 @@
  * Contract:
  * - `readDocuments(text, file)` returns every document of a (multi-document) YAML or JSON text as plain data:
  *   objects are null-prototype objects built from own keys only, so `__proto__` and `constructor` are ordinary
- *   keys kept as data; anchors/aliases are expanded with a bound; depth and size are bounded.
+ *   keys kept as data; anchors/aliases are expanded with go-yaml's bound (the apiserver's decoder: sigs.k8s.io/yaml
+ *   over go-yaml, whose `allowedAliasRatio` refuses a document whose values come mostly from alias expansion), each
+ *   alias resolved once in a pass over the document; depth and size are bounded.
  * - Syntax errors are an `ImportError` naming the file, line and column; nothing is thrown for bad data otherwise.
  */
-import { parseAllDocuments, isMap, isSeq, isScalar, isAlias, type Document, type Node as YamlNode } from 'yaml';
+import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isAlias, visit, type Alias, type Document, type Node as YamlNode } from 'yaml';
 
 /** One problem with the input, reported as `<file>: <json path>: <message>` (path may be empty). */
 export interface ImportProblem {
@@ -82,7 +84,8 @@ export function childPath(parent: string, key: string | number): string {
  * Throws an ImportError for syntax errors, duplicate keys, or data beyond the limits.
  */
 export function readDocuments(text: string, file: string): Array<{ value: Json; index: number }> {
-  const docs = parseAllDocuments(text, { uniqueKeys: true, merge: false, prettyErrors: true, intAsBigInt: true });
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { uniqueKeys: true, merge: false, prettyErrors: true, intAsBigInt: true, lineCounter: lines });
   // an empty stream (no document at all) is not an array
   const list: readonly Document[] = Array.isArray(docs) ? docs : [];
   const out: Array<{ value: Json; index: number }> = [];
@@ -94,12 +97,15 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
     }
     if (doc.errors.length > 0) return;
     if (doc.contents === null || doc.contents === undefined) return;
-    const budget = { nodes: 0 };
+    const budget: Budget = { nodes: 0, aliases: 0, aliasDepth: 0, targets: aliasTargets(doc) };
     try {
-      const value = toJson(doc.contents, doc, 0, budget);
+      const value = toJson(doc.contents, 0, budget);
       if (value !== null) out.push({ value, index });
     } catch (e) {
-      problems.push({ severity: 'error', file, path: `document ${index + 1}`, message: (e as Error).message });
+      if (e instanceof LocatedValueError) {
+        const pos = lines.linePos(e.offset);
+        problems.push({ severity: 'error', file: `${file}:${pos.line}:${pos.col}`, path: '', message: e.message });
+      } else problems.push({ severity: 'error', file, path: `document ${index + 1}`, message: (e as Error).message });
     }
   });
   if (problems.length > 0) throw new ImportError(problems);
@@ -111,15 +117,89 @@ function firstLine(s: string): string {
   return (i < 0 ? s : s.slice(0, i)).replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
-function toJson(node: YamlNode | null, doc: Document, depth: number, budget: { nodes: number }): Json {
+/** A UTF-16 code unit that is half a surrogate pair without its other half (a `\\udXXX` escape in JSON or YAML). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A problem with one value, at its offset in the text. */
+class LocatedValueError extends Error {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What one document's conversion has spent, and where its aliases point. */
+interface Budget {
+  /** Values decoded, aliases followed (go-yaml's `decodeCount`). */
+  nodes: number;
+  /** Values decoded inside an alias expansion (go-yaml's `aliasCount`). */
+  aliases: number;
+  /** Aliases being expanded around the current value. */
+  aliasDepth: number;
+  /** Each alias node's anchored node (undefined: no anchor of that name before it). */
+  targets: Map<Alias, YamlNode | undefined>;
+}
+
+/**
+ * go-yaml's `allowedAliasRatio` (gopkg.in/yaml.v2 decode.go, yaml.v3 decode.go; the fix of CVE-2019-11253): the share
+ * of decoded values that may come from alias expansion — 99% up to 400,000 values, scaling down to 10% at 4,000,000.
+ */
+export function allowedAliasRatio(decoded: number): number {
+  const low = 400_000;
+  const high = 4_000_000;
+  if (decoded <= low) return 0.99;
+  if (decoded >= high) return 0.1;
+  return 0.99 - (0.89 * (decoded - low)) / (high - low);
+}
+
+/** Every alias of `doc` → the last node anchored with its name before it (YAML's rule), in one pass. */
+function aliasTargets(doc: Document): Map<Alias, YamlNode | undefined> {
+  const anchors = new Map<string, YamlNode>();
+  const out = new Map<Alias, YamlNode | undefined>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) out.set(node, anchors.get(node.source));
+      else if (node.anchor !== undefined) anchors.set(node.anchor, node);
+    },
+  });
+  return out;
+}
+
+function toJson(node: YamlNode | null, depth: number, budget: Budget): Json {
   if (node === null) return null;
   if (depth > MAX_DEPTH) throw new Error(`nesting deeper than ${MAX_DEPTH} levels`);
   if (++budget.nodes > MAX_NODES) throw new Error(`more than ${MAX_NODES} values in one document`);
-  if (isAlias(node)) return toJson(node.resolve(doc) as YamlNode, doc, depth + 1, budget);
+  if (budget.aliasDepth > 0) budget.aliases++;
+  // go-yaml's check, word for word (decoder.unmarshal)
+  if (budget.aliases > 100 && budget.nodes > 1000 && budget.aliases / budget.nodes > allowedAliasRatio(budget.nodes)) {
+    throw new Error(`the document contains excessive aliasing (${budget.aliases} of the first ${budget.nodes} values come from aliases; the apiserver's YAML decoder refuses it too)`);
+  }
+  if (isAlias(node)) {
+    const target = budget.targets.get(node);
+    if (target === undefined) throw new Error(`alias *${node.source} names no anchor before it`);
+    budget.aliasDepth++;
+    try {
+      return toJson(target, depth + 1, budget);
+    } finally {
+      budget.aliasDepth--;
+    }
+  }
   if (isScalar(node)) {
     const v = node.value;
     if (v === null || v === undefined) return null;
-    if (typeof v === 'string' || typeof v === 'boolean') return v;
+    if (typeof v === 'string') {
+      const lone = LONE_SURROGATE.exec(v);
+      if (lone) {
+        throw new LocatedValueError(
+          node.range?.[0] ?? 0,
+          `the string holds a lone surrogate (U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}), which no CRD or OpenAPI document can hold: the apiserver reads it as U+FFFD`,
+        );
+      }
+      return v;
+    }
+    if (typeof v === 'boolean') return v;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw new Error(`number ${String(v)} is not JSON`);
       return v;
@@ -128,14 +208,14 @@ function toJson(node: YamlNode | null, doc: Document, depth: number, budget: { n
     if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v;
     throw new Error(`value of type ${typeof v} is not JSON`);
   }
-  if (isSeq(node)) return node.items.map((item) => toJson(item as YamlNode, doc, depth + 1, budget));
+  if (isSeq(node)) return node.items.map((item) => toJson(item as YamlNode, depth + 1, budget));
   if (isMap(node)) {
     const o = newObject();
     for (const pair of node.items) {
-      const k = pair.key === null ? null : toJson(pair.key as YamlNode, doc, depth + 1, budget);
+      const k = pair.key === null ? null : toJson(pair.key as YamlNode, depth + 1, budget);
       if (typeof k !== 'string' && typeof k !== 'number' && typeof k !== 'boolean') throw new Error('map keys must be strings');
       Object.defineProperty(o, String(k), {
-        value: toJson(pair.value as YamlNode | null, doc, depth + 1, budget),
+        value: toJson(pair.value as YamlNode | null, depth + 1, budget),
         enumerable: true,
         writable: true,
         configurable: true,

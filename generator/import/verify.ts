@@ -1,21 +1,114 @@
 /**
- * The importer's self-check: `kubegen crd` on the imported model must give every input CRD back, leaf for leaf, up to
- * the normalisations docs/import.md lists (versions by name, `required` sorted, tool annotations, an empty
- * `subresources`, the root `apiVersion` / `kind` / `metadata` every kind has, descriptions as a doc comment holds
- * them). A difference is reported at the first JSON path where the two disagree, so an import that would not
- * round-trip never passes unnoticed.
+ * The importer's self-check, on the text it wrote: the emitted files are written to a scratch directory and loaded
+ * back through the real front end (generator/load), and
+ * - every written file holds declarations only (type-only imports and exports, interfaces, type aliases), checked on
+ *   the TypeScript AST: no text from the input can have become a statement;
+ * - the loaded model is the model the importer built (spans and folders aside): no text from the input can have
+ *   become a marker, a member or a type the importer did not mean;
+ * - CRDs: `kubegen crd` on the loaded model gives every input CRD back, leaf for leaf, up to the normalisations
+ *   docs/import.md lists (versions by name, `required` sorted, tool annotations, an empty `subresources`, the root
+ *   `apiVersion` / `kind` / `metadata` every kind has, descriptions as a doc comment holds them).
+ * Each failure is an error at the first JSON path where the two disagree, so an import that would not round-trip
+ * never writes anything.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as ts from 'typescript';
 import { DiagnosticBag } from '../diagnostics';
 import { buildCrds } from '../emit/crd';
+import type { VirtualFile } from '../emit/types';
+import { loadApiModel } from '../load';
+import { describe } from '../load/comments';
 import type { ApiModel } from '../model/types';
+import { RUNTIME_PACKAGE } from '../model/util';
 import { cloneJson } from '../schema/json';
 import { canonical, docText } from './schema';
 import { childPath, isObject, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
 
+/**
+ * Writes `files` to a scratch directory, loads them back and checks them against `model` (and, for CRDs, against the
+ * input CRDs); problems go to `bag` (`where`: the inputs, for messages).
+ */
+export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, where: string, bag: ProblemBag, crds?: ReadonlyArray<{ file: string; crd: JsonObject }>): void {
+  for (const f of files) {
+    const bad = nonDeclaration(f);
+    if (bad) {
+      bag.error(where, '', `internal: the TypeScript written for ${f.path} holds ${bad}, not only declarations; nothing is written`);
+      return;
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-import-verify-'));
+  try {
+    for (const f of files) {
+      const target = path.resolve(dir, f.path);
+      if (path.relative(dir, target).startsWith('..') || path.isAbsolute(path.relative(dir, target))) {
+        bag.error(where, '', `internal: the written file ${JSON.stringify(f.path)} lies outside the output directory`);
+        return;
+      }
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, f.contents);
+    }
+    const loaded = loadApiModel({ root: dir, cwd: dir });
+    const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      const d = errors[0];
+      const at = d.span ? `${d.span.file}:${d.span.line}:${d.span.column}: ` : '';
+      bag.error(where, '', `internal: the written TypeScript does not load back: ${at}${d.message}`);
+      return;
+    }
+    const diff = firstDifference(comparable(model, true), comparable(loaded.model, false), '');
+    if (diff !== undefined) {
+      bag.error(where, diff.path, `internal: the written TypeScript loads back as another model (meant ${diff.want}, read ${diff.got})`);
+      return;
+    }
+    if (crds) verifyRoundTrip(loaded.model, crds, bag);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The first statement of a written file that is not a declaration (described), or undefined. */
+function nonDeclaration(f: VirtualFile): string | undefined {
+  const sf = ts.createSourceFile(f.path, f.contents, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+  const syntax = (sf as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+  if (syntax.length > 0) return `a syntax error (${ts.flattenDiagnosticMessageText(syntax[0].messageText, ' ')})`;
+  for (const st of sf.statements) {
+    const ok =
+      (ts.isImportDeclaration(st) && st.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword) ||
+      (ts.isExportDeclaration(st) && st.isTypeOnly) ||
+      (ts.isInterfaceDeclaration(st) && (ts.getModifiers(st) ?? []).every((m) => m.kind === ts.SyntaxKind.ExportKeyword)) ||
+      (ts.isTypeAliasDeclaration(st) && (ts.getModifiers(st) ?? []).every((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+    if (!ok) {
+      const { line, character } = sf.getLineAndCharacterOfPosition(st.getStart(sf));
+      return `a ${ts.SyntaxKind[st.kind]} at ${line + 1}:${character + 1}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A model as plain JSON without spans, folders and the runtime package, keys sorted: what the text must say. Docs are
+ * of the model built in memory (`readDocs`) are read as the loader reads a comment (`describe`: with `--go-docs` the
+ * importer keeps Go's TODO and `---` lines, which the loader drops as controller-gen does).
+ */
+function comparable(model: ApiModel, readDocs: boolean): unknown {
+  const json = JSON.stringify({ ...model, packages: model.packages.filter((p) => p.id !== RUNTIME_PACKAGE) }, (k, v: unknown) =>
+    k === 'span' || k === 'selectableFieldSpans' || k === 'dir'
+      ? undefined
+      : typeof v === 'bigint'
+        ? `${v.toString()}n`
+        : readDocs && k === 'doc' && typeof v === 'string'
+          ? describe({ lines: v.split('\n').map((text) => ({ text, pos: 0 })), block: false, start: 0, end: 0 })
+          : v,
+  );
+  return JSON.parse(canonical(JSON.parse(json) as unknown)) as unknown;
+}
+
 const TOOL_ANNOTATIONS = new Set(['controller-gen.kubebuilder.io/version', 'kubegen.io/version']);
 
-export function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: string; crd: JsonObject }>, bag: ProblemBag): void {
+function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: string; crd: JsonObject }>, bag: ProblemBag): void {
   const diags = new DiagnosticBag();
   const crds = buildCrds(model, {}, diags);
   const where = inputs.map((i) => i.file).join(', ');
@@ -39,7 +132,7 @@ export function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: s
     want.apiVersion = 'apiextensions.k8s.io/v1'; // v1beta1 input was converted
     addRootMeta(want);
     const diff = firstDifference(want, got, '');
-    if (diff !== undefined) bag.warning(input.file, diff.path, `kubegen crd does not give this back exactly (input ${diff.want}, kubegen ${diff.got})`);
+    if (diff !== undefined) bag.error(input.file, diff.path, `kubegen crd does not give this back exactly (input ${diff.want}, kubegen ${diff.got}); nothing is written`);
   }
 }
 
@@ -65,7 +158,8 @@ function normalise(v: unknown, key: string, input: boolean, top = false): unknow
     return items;
   }
   if (!isObject(v)) {
-    if (key === 'description' && typeof v === 'string' && input) return docText(v).doc;
+    // a description a doc comment holds as nothing (white space) is no description
+    if (key === 'description' && typeof v === 'string' && input) return docText(v).doc || undefined;
     return v;
   }
   const o = v as Record<string, unknown>;
