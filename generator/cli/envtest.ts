@@ -34,6 +34,12 @@ export interface EnvtestCommonOptions {
   signal?: AbortSignal;
 }
 
+/** Options for {@link runEnvtestBuild}. */
+export interface EnvtestBuildOptions extends EnvtestCommonOptions {
+  /** CPUs a build may use (`go build -p`); default all of them. */
+  parallelism?: number;
+}
+
 /** Options for {@link runEnvtestStart}. */
 export interface EnvtestStartOptions extends EnvtestCommonOptions {
   /** Where to write the kubeconfig (the caller's file: it stays after stop). */
@@ -51,11 +57,12 @@ export interface EnvtestStartOptions extends EnvtestCommonOptions {
 const processIo: EnvtestIo = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
 
 /** `kubegen envtest build`: locate or build the binaries and print where they are. */
-export async function runEnvtestBuild(options: EnvtestCommonOptions = {}): Promise<ControlPlaneBinaries> {
+export async function runEnvtestBuild(options: EnvtestBuildOptions = {}): Promise<ControlPlaneBinaries> {
   const io = options.io ?? processIo;
   const binaries = await testing().resolveControlPlaneBinaries({
     kubernetesVersion: options.kubernetesVersion,
     cacheDir: options.cacheDir,
+    parallelism: options.parallelism,
     signal: options.signal,
     log: (line) => { io.err(`${line}\n`); },
   });
@@ -111,6 +118,10 @@ export async function runEnvtestStart(options: EnvtestStartOptions): Promise<voi
 interface CommonArgs {
   'kubernetes-version'?: string;
   'cache-dir'?: string;
+}
+
+interface BuildArgs extends CommonArgs {
+  parallelism?: number;
 }
 
 interface StartArgs extends CommonArgs {
@@ -172,11 +183,19 @@ async function withSignals(step: (signal: AbortSignal) => Promise<unknown>): Pro
  * after yargs has validated the whole command line, so a bad argument never starts anything.
  */
 export function envtestCommand(run: (action: CommandAction) => void): CommandModule<object, object> {
-  const buildCommand: CommandModule<object, CommonArgs> = {
+  const buildCommand: CommandModule<object, BuildArgs> = {
     command: 'build',
-    describe: 'Build (or locate) kube-apiserver and etcd and print where they are',
-    builder: (y) => commonOptions(y).check((args) => (checkNonEmpty(args, ['kubernetes-version', 'cache-dir']), true)),
-    handler: (args) => { run(() => withSignals((signal) => runEnvtestBuild({ kubernetesVersion: args['kubernetes-version'], cacheDir: args['cache-dir'], signal }))); },
+    describe: 'Build (or locate) kube-apiserver and etcd and print where they are; a build shows its progress on stderr',
+    builder: (y) =>
+      commonOptions(y)
+        .option('parallelism', { type: 'number', describe: 'CPUs the build may use: go build -p for kube-apiserver, half for etcd, built at the same time (default: all)' })
+        .check((args) => {
+          checkNonEmpty(args, ['kubernetes-version', 'cache-dir']);
+          const p = args.parallelism;
+          if (p !== undefined && !(Number.isInteger(p) && p >= 1)) throw new Error(`--parallelism must be a whole number of CPUs, at least 1 (got ${String(p)})`);
+          return true;
+        }),
+    handler: (args) => { run(() => withSignals((signal) => runEnvtestBuild({ kubernetesVersion: args['kubernetes-version'], cacheDir: args['cache-dir'], parallelism: args.parallelism, signal }))); },
   };
   const startCommand: CommandModule<object, StartArgs> = {
     command: 'start',

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { main } from '../../generator/cli';
 import { buildControlPlaneBinaries } from '../../runtime/src/testing/binaries';
 import { BuildProgress, classifyGoLine, clock } from '../../runtime/src/testing/build-progress';
 
@@ -181,4 +182,23 @@ describe('buildControlPlaneBinaries with a fake go', () => {
       expect(fs.readdirSync(path.join(cacheDir, 'tmp'))).toEqual([]);
     },
   );
+});
+
+describe('kubegen envtest build --parallelism', () => {
+  test.each(['0', '-1', '1.5', 'many'])('%s is refused with one line and exit status 2, before anything is looked for or built', async (value) => {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-parallelism-'));
+    try {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(['envtest', 'build', '--parallelism', value, '--cache-dir', cacheDir], { out: (s) => out.push(s), err: (s) => err.push(s) });
+      expect({ code, out: out.join(''), err: err.join('') }).toEqual({
+        code: 2,
+        out: '',
+        err: expect.stringMatching(/^kubegen: --parallelism must be a whole number of CPUs, at least 1 \(got [^)\n]+\) \(see kubegen --help\)\n$/) as unknown,
+      });
+      expect(fs.readdirSync(cacheDir)).toEqual([]);
+    } finally {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
 });
