@@ -29,7 +29,7 @@ export const APPLYSET_GRS_ANNOTATION = 'applyset.kubernetes.io/contains-group-re
 /** The tool name in the tooling annotation, and the field manager of the parent (`<tool>-applyset`, as kubectl). */
 export const APPLYSET_TOOL = 'kubegen';
 export const APPLYSET_FIELD_MANAGER = `${APPLYSET_TOOL}-applyset`;
-export const APPLYSET_TOOLING = `${APPLYSET_TOOL}/v${KUBEGEN_VERSION}`;
+export const APPLYSET_TOOLING = `${APPLYSET_TOOL}/v${KUBEGEN_VERSION.replace(/^v/, '')}`;
 
 /** The parent: its kind (Secret or ConfigMap, core group) and where it is. */
 export interface ApplySetParent {

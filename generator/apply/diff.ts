@@ -57,7 +57,9 @@ export function changedPaths(before: unknown, after: unknown, options: { secret?
       return;
     }
     if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && depth < MAX_DEPTH) {
-      a.forEach((x, i) => walk(x, b[i], join(path, i), depth + 1));
+      a.forEach((x, i) => {
+        walk(x, b[i], join(path, i), depth + 1);
+      });
       return;
     }
     out.push(`~ ${path}: ${show(a, hiddenAt(path))} → ${show(b, hiddenAt(path))}`);

@@ -156,6 +156,11 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A string field's value, `''` for anything else (server data is not trusted to have the type it should). */
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
 function get(o: unknown, ...path: string[]): unknown {
   let v = o;
   for (const k of path) {
@@ -391,7 +396,7 @@ class Engine {
         if (uid) uids.add(uid);
         done++;
         if (p.body.kind === 'CustomResourceDefinition' && p.mapping.groupVersionKind.group === 'apiextensions.k8s.io') crdsApplied.push(p);
-        if (parentNamespaceInSet && p.body.kind === 'Namespace' && p.body.metadata.name === applySet!.namespace) await widen();
+        if (parentNamespaceInSet && p.body.kind === 'Namespace' && p.body.metadata.name === applySet?.namespace) await widen();
       } catch (err) {
         throw this.stopped(err, p, done, plan.length);
       }
@@ -445,7 +450,7 @@ class Engine {
       else if (isForbidden(err)) before = null; // may apply without reading: then created / changed is unknown
       else throw err;
     }
-    const after = await client.apply(p.body as Unstructured & { metadata: { name: string } }, {
+    const after = await client.apply(p.body, {
       fieldManager: this.o.fieldManager ?? 'kubegen',
       ...(this.o.force ? { force: true } : {}),
       ...(this.dryRun ? { dryRun: true } : {}),
@@ -493,13 +498,13 @@ class Engine {
           throw err;
         }
         const conditions = get(crd, 'status', 'conditions');
-        const cond = (type: string) => (Array.isArray(conditions) ? conditions.find((c) => get(c, 'type') === type) : undefined);
+        const cond = (type: string): unknown => (Array.isArray(conditions) ? (conditions as unknown[]).find((c) => get(c, 'type') === type) : undefined);
         const names = cond('NamesAccepted');
         if (get(names, 'status') === 'False') {
-          throw new ApplyError(`customresourcedefinition.apiextensions.k8s.io/${name}: its names were not accepted: ${String(get(names, 'message') ?? get(names, 'reason') ?? '')}`);
+          throw new ApplyError(`customresourcedefinition.apiextensions.k8s.io/${name}: its names were not accepted: ${text(get(names, 'message')) || text(get(names, 'reason'))}`);
         }
         const established = cond('Established');
-        state = established ? `Established: ${String(get(established, 'status'))}${get(established, 'reason') ? `, ${String(get(established, 'reason'))}` : ''}` : 'no Established condition yet';
+        state = established ? `Established: ${text(get(established, 'status'))}${text(get(established, 'reason')) ? `, ${text(get(established, 'reason'))}` : ''}` : 'no Established condition yet';
         return get(established, 'status') === 'True' && get(names, 'status') === 'True' ? true : undefined;
       },
     );
@@ -595,7 +600,7 @@ class Engine {
 
   private async prune(parent: ApplySetParent, previous: ApplySetContents | undefined, applied: ReadonlySet<string>): Promise<void> {
     if (!previous) return;
-    const stale = (await this.members(parent, previous)).filter((m) => !applied.has(String(m.body.metadata.uid ?? '')));
+    const stale = (await this.members(parent, previous)).filter((m) => !applied.has(text(m.body.metadata.uid)));
     for (const m of sortForDelete(stale, (x) => x.body.kind)) {
       if (await this.deleteOne(m)) this.report({ ref: m.ref, ...(m.namespace ? { namespace: m.namespace } : {}), outcome: 'pruned' });
     }

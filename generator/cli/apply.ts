@@ -155,7 +155,7 @@ export function applyCommand(io: ApplyIo, cwd: string, run: (action: CommandActi
         .option('delete', { type: 'boolean', describe: 'Delete the objects instead (reverse order, waiting until each kind is gone); with --applyset also every member of the set and the parent' })
         .option('wait', { type: 'boolean', describe: 'Wait for webhook services to have ready endpoints, and with --delete for objects to be gone (default: true; --no-wait)' })
         .option('timeout', { type: 'string', describe: 'Bound of each wait, e.g. 30s, 2m (default: 2m)' })
-        .check((args) => checkArgs(args as ApplyArgs)) as unknown as Argv<ApplyArgs>,
+        .check((args) => checkArgs(args)),
     handler: (args) => {
       run(() => runApply(io, cwd, args));
     },
