@@ -111,6 +111,12 @@ export const DIAGNOSTIC_KINDS = {
   'conversion-import': { code: 'KG5005', severity: 'error', summary: 'A hand-written conversion file imports something other than types of its group’s API files.' },
   'default-not-json': { code: 'KG5006', severity: 'error', summary: 'A default value cannot be written as JSON into the generated defaulting function.' },
   'unused-conversion-function': { code: 'KG5101', severity: 'warning', summary: 'A hand-written conversion function matches no converted field.' },
+  'conversion-field-unmatched': {
+    code: 'KG5103',
+    severity: 'warning',
+    summary:
+      'A field of one version has no field of its JSON name in the type it is converted to in another version, and no hand-written conversion function: its value travels only in the conversion annotation (conversion-gen’s “requires manual conversion”). Names the field and, as the related location, the type that lacks it. A renamed or moved field needs the function; a field meant to be missing from other versions is marked `+k8s:conversion-gen=false`.',
+  },
   'client-method-not-generated': { code: 'KG5102', severity: 'warning', summary: 'A `+genclient:method` extension cannot be bound to the runtime client and is left out.' },
 
   // KG6xxx: RBAC and webhook manifests

@@ -7,37 +7,27 @@
  * both versions are paired, whatever their names). The group's `conversion.ts` exports `converters`,
  * `convert(obj, desiredAPIVersion)` (any version to any other, through the hub) and `registerConversions(webhook)`.
  *
- * Per field, from a source version S to a target version T:
- * - declared in both, with convertible types (same JSON scalar kind; both any JSON; the same well-known type;
- *   structs, which are converted recursively; arrays / maps of convertible types) → converted;
- * - a hand-written function exists (see below) → it is called and the field is not otherwise converted;
- * - declared in both with types that cannot be converted (retyped) → a hand-written function is required;
- * - declared only in S (or present in the object but declared only in T) → kept in the annotation
- *   `conversion.kubegen.io/<S>-fields` of the target, restored when converting back to S;
- * - declared in neither (unknown fields, preserve-unknown-fields subtrees) → carried over unchanged;
- * - a required field of T that S does not declare (a renamed or moved field) needs a hand-written function for the
- *   S field that feeds it, unless one exists for some S-only field of the same type.
+ * What is done per field (converted, left to a hand-written function, kept in the annotation
+ * `conversion.kubegen.io/<S>-fields`, or an error) is decided by the planner (`./conversion-plan.ts`), which also
+ * reports every diagnostic about it; this emitter renders the plan. Fields declared in neither version (unknown
+ * fields, preserve-unknown-fields subtrees) are carried over unchanged.
  *
  * Hand-written functions live in the spoke's package, `apis/<group>/<spoke>/conversion.ts`, exported as
  *
  *     convert_<fromVersion>_<FromType>_<field>_To_<toVersion>(in_: From.FromType, out: To.ToType): void
  *
- * where `<field>` is the JSON name of the source field it handles, `<FromType>` the name of the source type (for
- * an inline object type, `<Owner>_<field>`), and both directions (`<spoke> → <hub>` and `<hub> → <spoke>`) live in the
- * spoke's file. It is called once per converted object that has the field as an own key (any value, even null),
- * after the generated fields, and sets whatever it wants on `out`. Without a required function generation fails
- * with a diagnostic naming the field and the function to write.
+ * (see `manualConversionName`); the generated code calls each once per converted object that has the field as an
+ * own key (any value, even null), after the generated fields.
  *
  * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
  * key (of an object or of a map) is carried as data through the runtime's `setOwn`, never assigned.
  */
-import type { Field, Kind, ManualConversions, Package } from '../model/types';
+import type { ManualConversions, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
 import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
 import {
   ImportTracker,
   ModelIndex,
-  type Shape,
   type StructShape,
   cmp,
   commentText,
@@ -52,6 +42,9 @@ import {
   safeIdentifier,
 } from '../render';
 import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './deepcopy';
+import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './conversion-plan';
+
+export { manualConversionName } from './conversion-plan';
 
 export interface ConversionOptions {
   /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */
@@ -80,61 +73,8 @@ export const conversionGenerator: Generator<ConversionOptions> = {
   },
 };
 
-/** The name of the hand-written function for field `field` of `fromType` converted from `fromVersion` to `toVersion`. */
-export function manualConversionName(fromVersion: string, fromType: string, field: string, toVersion: string): string {
-  return `convert_${fromVersion}_${fromType}_${field}_To_${toVersion}`;
-}
-
-/** How a value of one version becomes a value of another. */
-type Plan =
-  | { kind: 'copy'; shape: Shape }
-  | { kind: 'pair'; from: StructShape; to: StructShape }
-  | { kind: 'array'; items: Plan }
-  | { kind: 'map'; values: Plan };
-
-function describe(shape: Shape): string {
-  switch (shape.kind) {
-    case 'scalar':
-      return shape.json;
-    case 'any':
-      return 'any JSON';
-    case 'runtime':
-      return shape.name;
-    case 'struct':
-      return shape.named ? shape.name : 'object';
-    case 'array':
-      return `${describe(shape.items)}[]`;
-    case 'map':
-      return `map of ${describe(shape.values)}`;
-  }
-}
-
-function plan(from: Shape, to: Shape): Plan | undefined {
-  if (from.kind === 'scalar' && to.kind === 'scalar') return from.json === to.json ? { kind: 'copy', shape: from } : undefined;
-  if (from.kind === 'any' && to.kind === 'any') return { kind: 'copy', shape: from };
-  if (from.kind === 'runtime' && to.kind === 'runtime') return from.name === to.name ? { kind: 'copy', shape: from } : undefined;
-  if (from.kind === 'struct' && to.kind === 'struct') return from.id === to.id ? { kind: 'copy', shape: from } : { kind: 'pair', from, to };
-  if (from.kind === 'array' && to.kind === 'array') {
-    const items = plan(from.items, to.items);
-    if (!items) return undefined;
-    return items.kind === 'copy' ? { kind: 'copy', shape: from } : { kind: 'array', items };
-  }
-  if (from.kind === 'map' && to.kind === 'map') {
-    const values = plan(from.values, to.values);
-    if (!values) return undefined;
-    return values.kind === 'copy' ? { kind: 'copy', shape: from } : { kind: 'map', values };
-  }
-  return undefined;
-}
-
-interface Side {
-  version: string;
-  pkg: Package;
-}
-
 class GroupConversion {
   private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>;
-  private readonly packages: Package[];
 
   constructor(
     private readonly index: ModelIndex,
@@ -143,58 +83,31 @@ class GroupConversion {
     private readonly diagnostics: DiagnosticBag,
   ) {
     this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime', manualModule: options.manualModule };
-    const g = index.model.groups.find((x) => x.name === group)!;
-    this.packages = g.versions.map((gv) => index.package(gv.package)!).filter((p) => p && !p.skip);
-  }
-
-  /** Kind name → the versions (packages) declaring it, in group version order. */
-  private kinds(): Map<string, Array<{ pkg: Package; kind: Kind }>> {
-    const out = new Map<string, Array<{ pkg: Package; kind: Kind }>>();
-    for (const pkg of this.packages) {
-      for (const kind of pkg.kinds) {
-        if (!out.has(kind.name)) out.set(kind.name, []);
-        out.get(kind.name)!.push({ pkg, kind });
-      }
-    }
-    return new Map([...out].sort((a, b) => cmp(a[0], b[0])));
   }
 
   files(): VirtualFile[] {
-    const kinds = this.kinds();
-    const multi = [...kinds].filter(([, vs]) => vs.length > 1);
-    if (multi.length === 0) return [];
-    // Spoke → kinds converted in it, with their hub.
-    const spokeKinds = new Map<string, Array<{ kind: string; hub: Side; spoke: Side }>>();
-    const kindViews: Array<{ key: string; hub: string; versions: string; spokes: Array<{ key: string; converter: string }> }> = [];
+    // The hub of each kind is its storage version; the model builder checks that each kind has exactly one (and reports it).
+    const plan = planGroupConversion(this.index, this.group, this.diagnostics);
+    if (plan.kinds.length === 0) return [];
     const imports = new ImportTracker();
-    for (const [name, versions] of kinds) {
-      // The hub is the storage version; the model builder checks that each kind has exactly one (and reports it).
-      const hub = versions.find((v) => v.kind.storage);
-      if (!hub) continue;
-      const spokes = versions.filter((v) => v !== hub);
-      for (const s of spokes) {
-        if (!spokeKinds.has(s.pkg.version)) spokeKinds.set(s.pkg.version, []);
-        spokeKinds.get(s.pkg.version)!.push({ kind: name, hub: { version: hub.pkg.version, pkg: hub.pkg }, spoke: { version: s.pkg.version, pkg: s.pkg } });
-      }
-      kindViews.push({
-        key: jsPropertyKey(name),
-        hub: jsString(hub.pkg.version),
-        versions: versions.map((v) => jsString(v.pkg.version)).join(', '),
-        spokes: spokes
-          .map((s) => s.pkg.version)
-          .sort(cmp)
-          .map((v) => {
-            const ns = imports.namespace(`./${v}/conversion`, safeIdentifier(v));
-            return { key: jsPropertyKey(v), converter: `${ns}.${converterName(name)}` };
-          }),
-      });
-    }
+    const kindViews = plan.kinds.map(({ kind, hub, versions }) => ({
+      key: jsPropertyKey(kind),
+      hub: jsString(hub.version),
+      versions: versions.map((v) => jsString(v.version)).join(', '),
+      spokes: versions
+        .filter((v) => v.version !== hub.version)
+        .map((s) => s.version)
+        .sort(cmp)
+        .map((v) => {
+          const ns = imports.namespace(`./${v}/conversion`, safeIdentifier(v));
+          return { key: jsPropertyKey(v), converter: `${ns}.${converterName(kind)}` };
+        }),
+    }));
     const files: VirtualFile[] = [];
-    for (const [version, ks] of [...spokeKinds].sort((a, b) => cmp(a[0], b[0]))) {
-      const spoke = new SpokeFile(this.index, this.group, ks, this.opts, this.diagnostics);
-      files.push({ path: `${version}/conversion.ts`, contents: spoke.render(), group: this.group, role: 'source' });
-      const pkg = ks[0].spoke.pkg;
-      if (spoke.callsManual && !this.opts.manualModule && pkg.manualConversions !== undefined) {
+    for (const spokePlan of plan.spokes) {
+      const { version, pkg } = spokePlan.spoke;
+      files.push({ path: `${version}/conversion.ts`, contents: new SpokeFile(this.index, this.group, spokePlan, this.opts).render(), group: this.group, role: 'source' });
+      if (spokePlan.manual.length > 0 && !this.opts.manualModule && pkg.manualConversions !== undefined) {
         files.push({ path: `${version}/conversion.manual.ts`, contents: copyManualConversions(pkg.manualConversions, this.diagnostics), group: this.group, role: 'source' });
       }
     }
@@ -248,19 +161,18 @@ interface PairView {
 class SpokeFile {
   private readonly imports = new ImportTracker();
   private readonly copy: CopyContext;
-  private readonly pairs = new Map<string, { from: StructShape; to: StructShape; fromSide: Side; toSide: Side }>();
-  /** Hand-written functions the generated code calls. */
-  private readonly usedManual = new Set<string>();
-  private depth = 0;
+  private readonly kinds: SpokePlan['kinds'];
+  /** The pairs the rendered code calls, by function name. */
+  private readonly pairs = new Map<string, PairPlan>();
 
   constructor(
     private readonly index: ModelIndex,
     private readonly group: string,
-    private readonly kinds: Array<{ kind: string; hub: Side; spoke: Side }>,
+    private readonly plan: SpokePlan,
     private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>,
-    private readonly diagnostics: DiagnosticBag,
   ) {
-    const spokePkg = kinds[0].spoke.pkg;
+    this.kinds = plan.kinds;
+    const spokePkg = plan.spoke.pkg;
     const versionOf = new Map<string, string>();
     for (const p of index.model.packages) if (p.group === group && !p.skip) versionOf.set(p.id, p.version);
     const copyOptions: Required<DeepcopyOptions> = { typesModule: opts.typesModule, runtimeModule: opts.runtimeModule };
@@ -268,7 +180,7 @@ class SpokeFile {
       const v = versionOf.get(other);
       return v === undefined ? undefined : v === spokePkg.version ? './deepcopy' : `../${v}/deepcopy`;
     });
-    this.copy.helperNames.reserve(...kinds.flatMap(({ kind }) => [toHubName(kind), fromHubName(kind), converterName(kind)]));
+    this.copy.helperNames.reserve(...this.kinds.flatMap(({ kind }) => [toHubName(kind), fromHubName(kind), converterName(kind)]));
   }
 
   private rt(name: string): string {
@@ -277,8 +189,7 @@ class SpokeFile {
 
   /** `convertV1alpha1FischerToV1beta1Fischer`: camelCase, unique in the file. */
   private pairName(from: StructShape, fromSide: Side, to: StructShape, toSide: Side): string {
-    const identity = `pair\0${fromSide.version}\0${from.id}\0${toSide.version}\0${to.id}`;
-    return this.copy.helperNames.name(identity, helperName('convert', fromSide.version, from.name, 'To', toSide.version, to.name));
+    return this.copy.helperNames.name(pairKey(from, fromSide, to, toSide), helperName('convert', fromSide.version, from.name, 'To', toSide.version, to.name));
   }
 
   /** The type of a declared struct of the spoke or the hub, as this file spells it; undefined for other shapes. */
@@ -294,10 +205,14 @@ class SpokeFile {
     return this.imports.typeNamespace(`../${hub.version}/${this.opts.typesModule.replace(/^\.\//, '')}`, 'hub');
   }
 
-  /** Records a pair to generate and returns its function name. */
+  /** Records a pair to generate (the planner planned every pair the code reaches) and returns its function name. */
   private pair(from: StructShape, fromSide: Side, to: StructShape, toSide: Side): string {
     const name = this.pairName(from, fromSide, to, toSide);
-    if (!this.pairs.has(name)) this.pairs.set(name, { from, to, fromSide, toSide });
+    if (!this.pairs.has(name)) {
+      const planned = this.plan.pairs.get(pairKey(from, fromSide, to, toSide));
+      if (!planned) throw new Error(`conversion of ${fromSide.version} ${from.id} to ${toSide.version} ${to.id} was not planned`);
+      this.pairs.set(name, planned);
+    }
     return name;
   }
 
@@ -343,68 +258,29 @@ class SpokeFile {
     return pkg.manualConversions !== undefined ? './conversion.manual' : `../../../../${pkg.dir}/conversion`;
   }
 
-  /** Whether the generated code calls hand-written functions. */
-  get callsManual(): boolean {
-    return this.usedManual.size > 0;
-  }
-
-  private pairView(name: string, from: StructShape, to: StructShape, fromSide: Side, toSide: Side): PairView {
-    const spoke = this.kinds[0].spoke;
-    const available = new Set(spoke.pkg.conversionFunctions ?? []);
-    const fromFields = this.index.fields(from);
-    const toFields = new Map(this.index.fields(to).map((f) => [f.field.name, f]));
-    const fromNames = new Set(fromFields.map((f) => f.field.name));
+  private pairView(name: string, p: PairPlan): PairView {
+    const { from, to, fromSide, toSide } = p;
+    const spoke = this.plan.spoke;
     const cases: PairView['cases'] = [];
     const manual: PairView['manual'] = [];
     const clone = this.rt('cloneJSON'); // the default case's
-    const file = `${spoke.pkg.dir}/conversion.ts`;
-    const fnFor = (field: string) => manualConversionName(fromSide.version, from.name, field, toSide.version);
-    const where = (side: Side, s: StructShape, field: string) => `${side.version} ${s.name.replace(/_/g, '.')}.${field}`;
-    const unmatched: Field[] = [];
-    let manualForUnmatched = false;
-
-    for (const { field, shape } of fromFields) {
-      const key = jsString(field.name);
-      const fn = fnFor(field.name);
-      const target = toFields.get(field.name);
-      if (available.has(fn)) {
-        this.usedManual.add(fn);
-        manual.push({ key, fn: this.imports.value(this.manualModule(spoke.pkg), fn) });
-        cases.push({ labels: [key], lines: ['// converted by the hand-written function below'] });
-        if (!target) manualForUnmatched = true;
-        continue;
+    for (const step of p.steps) {
+      const key = jsString(step.field.name);
+      switch (step.action) {
+        case 'manual':
+          manual.push({ key, fn: this.imports.value(this.manualModule(spoke.pkg), step.fn) });
+          cases.push({ labels: [key], lines: ['// converted by the hand-written function below'] });
+          break;
+        case 'keep':
+          cases.push({ labels: [key], lines: ['lost.keep(key, v);'] });
+          break;
+        case 'convert':
+          cases.push({ labels: [key], lines: this.fieldStatements(step.plan, fromSide, toSide) });
+          break;
       }
-      if (!target) {
-        unmatched.push(field);
-        cases.push({ labels: [key], lines: ['lost.keep(key, v);'] });
-        continue;
-      }
-      const p = plan(shape, target.shape);
-      if (!p) {
-        this.diagnostics.report(
-          'conversion-field',
-          `field ${where(fromSide, from, field.name)} (${describe(shape)}) cannot be converted to ${where(toSide, to, field.name)} (${describe(target.shape)}): ` +
-            `export function ${fn}(in_, out) from ${file}`,
-          field.span,
-        );
-        continue;
-      }
-      cases.push({ labels: [key], lines: this.fieldStatements(p, fromSide, toSide) });
     }
     // Fields only the target declares: a value under that key in the source is not the target's to take.
-    for (const [n] of toFields) if (!fromNames.has(n)) cases.push({ labels: [jsString(n)], lines: ['lost.keep(key, v);'] });
-    // Required target fields nothing feeds: a renamed or moved field.
-    if (!manualForUnmatched) {
-      for (const [n, { field }] of toFields) {
-        if (fromNames.has(n) || !field.required) continue;
-        const suggestion = unmatched.length === 1 ? `export function ${fnFor(unmatched[0].name)}(in_, out)` : `export function ${fnFor('<field>')}(in_, out) for the ${fromSide.version} field that maps to it`;
-        this.diagnostics.report(
-          'conversion-field',
-          `required field ${where(toSide, to, n)} has no counterpart in ${fromSide.version} ${from.name.replace(/_/g, '.')}: ${suggestion} from ${file}`,
-          field.span,
-        );
-      }
-    }
+    for (const n of p.targetOnly) cases.push({ labels: [jsString(n)], lines: ['lost.keep(key, v);'] });
     const merged = mergeCases(cases);
     const usesLost = merged.some((c) => c.lines.some((l) => /\blost\b/.test(l)));
     const fromType = this.declaredType(from);
@@ -475,8 +351,7 @@ class SpokeFile {
       const next = [...this.pairs.keys()].filter((n) => !done.has(n)).sort(cmp)[0];
       if (next === undefined) break;
       done.add(next);
-      const { from, to, fromSide, toSide } = this.pairs.get(next)!;
-      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, from, to, fromSide, toSide)) });
+      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, this.pairs.get(next)!)) });
     }
     // Private deepcopy functions of inline object types copied unchanged.
     const inlineDone = new Set<string>();
@@ -487,21 +362,7 @@ class SpokeFile {
       chunks.push({ name: `~${next.id}`, text: this.copy.renderInline(next) });
     }
     chunks.sort((a, b) => cmp(a.name, b.name));
-    this.reportUnusedManual();
     return renderSourceFile(this.imports, [...kindViews, ...chunks.map((c) => c.text)].join('\n'));
-  }
-
-  /** Exported `convert_…_To_…` functions of the spoke's conversion.ts that match no field: a typo or a stale function. */
-  private reportUnusedManual(): void {
-    const spoke = this.kinds[0].spoke;
-    for (const fn of spoke.pkg.conversionFunctions ?? []) {
-      if (!/^convert_.+_To_/.test(fn) || this.usedManual.has(fn)) continue;
-      this.diagnostics.report(
-        'unused-conversion-function',
-        `${spoke.pkg.dir}/conversion.ts exports ${fn}, which matches no field of a type converted between ${spoke.version} and the hub; ` +
-          'hand-written functions are named convert_<fromVersion>_<FromType>_<field>_To_<toVersion>',
-      );
-    }
   }
 }
 

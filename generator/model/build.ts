@@ -46,6 +46,7 @@ import {
   hasMarker,
   isMarker,
   markerDefinition,
+  type MarkerDefinition,
 } from '../markers';
 import { pluralize } from '../naming/flect';
 import type {
@@ -372,10 +373,16 @@ export function resolveManualConversions(
   return { file, source, imports };
 }
 
-/** `Field.default`, `immutable` and `schemaless` from the field's markers. */
+/** `+k8s:conversion-gen` (code-generator's tag, its value verbatim); only `false` means something on a field. */
+const ConversionGen: MarkerDefinition = markerDefinition('k8s:conversion-gen')!;
+
+/** `Field.default`, `immutable`, `schemaless` and `skipConversion` from the field's markers. */
 function resolveFieldMarkers(f: Field, index: Index): void {
   f.immutable = hasMarker(f.markers, Immutable);
   f.schemaless = hasMarker(f.markers, Schemaless);
+  const conversionGen = getMarker(f.markers, ConversionGen);
+  if (typeof conversionGen === 'string' && conversionGen.trim() === 'false') f.skipConversion = true;
+  else delete f.skipConversion;
   delete f.default;
   delete f.constraints;
   const constraints = resolveConstraints(f.markers, f.type, index);

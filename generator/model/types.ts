@@ -129,6 +129,13 @@ export interface Field {
   immutable: boolean;
   /** `+kubebuilder:validation:Schemaless`: the schema is `{}` plus the field's markers; the type is not traversed. */
   schemaless: boolean;
+  /**
+   * `+k8s:conversion-gen=false`: the field is meant to be missing from some other versions of its type. Converted to
+   * a version whose type lacks it, its value is kept in the conversion annotation as for any such field, but without
+   * the warning that it may have been renamed or moved; it is still converted to versions that declare it. Absent
+   * when not marked.
+   */
+  skipConversion?: true;
   /** As parsed, in source order: the model builder resolves them into the fields above and the schema builder applies the schema-shaping ones; emitters read the resolved fields, never these. */
   markers: MarkerValue[];
   span: SourceSpan;

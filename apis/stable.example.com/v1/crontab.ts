@@ -40,7 +40,10 @@ export interface CronTabSpec {
    * +kubebuilder:default=1
    */
   replicas?: int32;
-  /** timeZone names the time zone of the schedule, e.g. `Etc/UTC` (v1 only; kept through v1beta1 in an annotation). */
+  /**
+   * timeZone names the time zone of the schedule, e.g. `Etc/UTC` (v1 only; kept through v1beta1 in an annotation).
+   * +k8s:conversion-gen=false
+   */
   timeZone?: string;
 }
 

@@ -39,7 +39,10 @@ export interface CronTabSpec {
    * +kubebuilder:default=1
    */
   replicas?: int32;
-  /** suspendOnFailure stops scheduling after a failed run (v1beta1 only; kept through v1 in an annotation). */
+  /**
+   * suspendOnFailure stops scheduling after a failed run (v1beta1 only; kept through v1 in an annotation).
+   * +k8s:conversion-gen=false
+   */
   suspendOnFailure?: boolean;
 }
 

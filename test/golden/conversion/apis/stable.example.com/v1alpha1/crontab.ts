@@ -15,6 +15,7 @@ export interface CronTabList extends TypeMeta {
 export interface CronTabSpec {
   cronSpec: string;
   image: string;
+  // +k8s:conversion-gen=false
   alphaOnly?: Container[];
 }
 

@@ -26,6 +26,7 @@ export interface CronTabSpec {
   template?: PodTemplate;
   selector?: LabelSelector;
   env?: Record<string, EnvVar>;
+  // +k8s:conversion-gen=false
   v1Only?: { a?: string; b?: int32[] };
 }
 

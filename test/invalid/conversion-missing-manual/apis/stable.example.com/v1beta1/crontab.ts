@@ -27,7 +27,10 @@ export interface CronTabSpec {
   template?: Template;
   selector?: LabelSelector;
   env?: Record<string, EnvVar>;
-  /** Only in v1beta1. */
+  /**
+   * Only in v1beta1.
+   * +k8s:conversion-gen=false
+   */
   betaOnly?: string;
 }
 
@@ -39,6 +42,7 @@ export interface Template {
 export interface Container {
   name: string;
   image: string;
+  // +k8s:conversion-gen=false
   betaNote?: string;
 }
 
