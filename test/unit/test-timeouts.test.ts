@@ -42,6 +42,11 @@ describe('d', () => {
       want: { triggers: ['spawns processes'], fileTimeout: true, missing: [], tooShort: [[2, 'jest.setTimeout', 10_000], [3, "test 'a'", 5000]] },
     },
     {
+      name: "a manager serving probes or metrics on port 0 starts servers; the same option in data does not",
+      given: `const a = new Manager({ healthProbeBindAddress: '127.0.0.1:0', metrics: { bindAddress: ':0' } });\nconst flags = { metricsBindAddress: ':8080' };\ntest('a', () => expect([a, flags]).toBeTruthy());`,
+      want: { triggers: ['starts servers (bindAddress on port 0)', 'starts servers (healthProbeBindAddress on port 0)'], fileTimeout: false, missing: [[3, "test 'a'"]], tooShort: [] },
+    },
+    {
       name: 'a file that does none of it needs nothing',
       given: `import { parse } from 'yaml';\ntest('a', () => expect(parse('a: 1')).toEqual({ a: 1 }));`,
       want: { triggers: [], fileTimeout: false, missing: [], tooShort: [] },

@@ -6,6 +6,7 @@
  * - a call of something imported from a module in {@link TRIGGER_MODULES} (`node:child_process`, `ts-morph` …) or
  *   from one of the {@link TRIGGER_SOURCES} (kubegen's commands, its TypeScript loader);
  * - a call named in {@link TRIGGER_CALLS} (`.listen(`, `createServer(`, `loadApiModel(` …);
+ * - a manager option in {@link TRIGGER_BIND_OPTIONS} set to port 0 (`healthProbeBindAddress: '127.0.0.1:0'`);
  * - a use of a function, class or constant a test helper (a module under `test/`) exports whose code uses a trigger,
  *   or a helper whose top-level code does; followed through helpers that use helpers.
  * Such a file must either call `jest.setTimeout(…)` as a top-level statement, or give every test (`test`, `it`, their
@@ -50,6 +51,12 @@ export const TRIGGER_CALLS: ReadonlyMap<string, string> = new Map([
   ['generateCrdFiles', 'loads TypeScript programs (generateCrdFiles)'],
   ['createProgram', 'loads TypeScript programs (ts.createProgram)'],
 ]);
+
+/**
+ * Option names that make a manager serve HTTP (controller-runtime's flags); with a value of port 0 — how a test gets a
+ * real listening server — they start servers.
+ */
+export const TRIGGER_BIND_OPTIONS: ReadonlySet<string> = new Set(['bindAddress', 'healthProbeBindAddress', 'metricsBindAddress']);
 
 const TEST_FUNCTIONS = new Set(['test', 'it']);
 const TEST_MODIFIERS = new Set(['only', 'concurrent', 'failing']);
@@ -229,6 +236,15 @@ function analyse(sf: ts.SourceFile, root: string, cache: Map<string, ModuleAnaly
             if (target.helper) for (const whys of target.helper.analysis.owners.values()) for (const w of whys) owner.whys.add(w);
           }
         }
+      }
+      if (
+        ts.isPropertyAssignment(n) &&
+        (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) &&
+        TRIGGER_BIND_OPTIONS.has(n.name.text) &&
+        ts.isStringLiteralLike(n.initializer) &&
+        /:0$/.test(n.initializer.text)
+      ) {
+        owner.whys.add(`starts servers (${n.name.text} on port 0)`);
       }
       if (ts.isIdentifier(n) && !isDeclarationName(n) && !isPropertyName(n)) {
         const binding = bindings.get(n.text);

@@ -15,6 +15,9 @@ import { eventResource, type EventsV1Event, type EventsV1EventList } from '../..
 import { leaseResource, type Lease, type LeaseList } from '../../../runtime/src/leaderelection/lease';
 import { clusters, configMaps, deferred, fakeServer, settle, until, widget, widgets, type Widget, type WidgetList } from './helpers';
 
+// This file starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(60_000);
+
 function manager(extra: Partial<ConstructorParameters<typeof Manager>[0]> = {}) {
   const server = fakeServer();
   const mgr = new Manager({ clients: server.clients, logger: noopLogger, ...extra });
