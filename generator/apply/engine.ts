@@ -177,7 +177,8 @@ export function objectRef(group: string, kind: string, name: string): string {
 
 /** The line printed for a result. */
 export function formatResult(r: Pick<ApplyResult, 'ref' | 'outcome' | 'dryRun' | 'note'>): string {
-  return `${r.ref} ${r.outcome}${r.dryRun ? ' (server dry run)' : ''}${r.note ? ` (${r.note})` : ''}`;
+  const notes = [...(r.dryRun ? ['server dry run'] : []), ...(r.note ? [r.note] : [])];
+  return `${r.ref} ${r.outcome}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
 function at(p: { source?: Manifest['source'] }): string {
@@ -615,7 +616,18 @@ class Engine {
       return true;
     } catch (err) {
       if (isNotFound(err)) return false;
+      // a Namespace already terminating answers a delete with 409 Conflict: it is being deleted, as asked
+      if (err instanceof StatusError && err.code === 409 && (await this.beingDeleted(p))) return true;
       throw new ApplyError(`${at(p)}${p.ref}${p.namespace ? ` (namespace ${p.namespace})` : ''}: ${errorLine(err)}`, this.results, err);
+    }
+  }
+
+  private async beingDeleted(p: Planned): Promise<boolean> {
+    try {
+      const live = await dynamicClient(this.rest, p.mapping, p.namespace).get(p.body.metadata.name, this.call());
+      return text(live.metadata?.deletionTimestamp) !== '';
+    } catch {
+      return false;
     }
   }
 
@@ -667,8 +679,11 @@ class Engine {
         async () => {
           try {
             const live = await client.get(p.body.metadata.name, this.call());
-            const finalizers = live.metadata?.finalizers ?? [];
-            state = finalizers.length > 0 ? ` (it waits for its finalizers: ${finalizers.join(', ')})` : '';
+            // a Namespace's finalizers are in its spec (the namespace controller runs them)
+            const spec = get(live, 'spec', 'finalizers');
+            const finalizers = [...(live.metadata?.finalizers ?? []), ...(Array.isArray(spec) ? spec.filter((f): f is string => typeof f === 'string') : [])];
+            const phase = text(get(live, 'status', 'phase'));
+            state = finalizers.length > 0 ? ` (it is ${phase || 'being deleted'}, waiting for its finalizers: ${finalizers.join(', ')})` : '';
             return undefined;
           } catch (err) {
             if (isNotFound(err)) return true;
