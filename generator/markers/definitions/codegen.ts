@@ -33,7 +33,12 @@ export const CODEGEN_MARKER_DEFINITIONS: readonly MarkerDefinition[] = [
   }),
   tag('k8s:defaulter-gen', PKG_TYPE, 'defaulter-gen: `<FieldName>` on a package (generate defaulters for types with that field), `true`/`false` on a type.'),
   tag('k8s:defaulter-gen-input', PKG, 'defaulter-gen: the package whose types are defaulted.'),
-  tag('k8s:conversion-gen', ALL, 'conversion-gen: the internal (hub) package on a package; `false` on a type or field to opt out.'),
+  tag(
+    'k8s:conversion-gen',
+    ALL,
+    'conversion-gen: the internal (hub) package on a package; `false` on a type or field to opt out.',
+    'kubegen reads `false` on a field only: the field is meant to be missing from some versions of its type, so being kept in the conversion annotation where the other version lacks it is no warning (KG5103); it is still converted to versions that declare it. Other uses are accepted and ignored.',
+  ),
   tag('k8s:conversion-gen-external-types', PKG, 'conversion-gen: the package holding the external types.'),
   tag('k8s:conversion-gen:explicit-from', TYPE, 'conversion-gen: also generate a conversion from the given type (e.g. net/url.Values).'),
   tag('k8s:openapi-gen', ALL, 'openapi-gen: `true` to generate OpenAPI definitions, `false` to skip; `x-kubernetes-…` extensions.'),
