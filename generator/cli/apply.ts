@@ -100,6 +100,8 @@ export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promi
   const onSignal = (sig: NodeJS.Signals) => { stop.abort(new KubegenError(`interrupted (${sig})`, 130)); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // The runtime's timers (retry backoff) do not hold the process; the awaited apply must, until it ends.
+  const keepAlive = setInterval(() => undefined, 60_000);
   try {
     await applyManifests({
       rest,
@@ -127,6 +129,7 @@ export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promi
     if (e instanceof KubegenError) throw e;
     throw new KubegenError(errorLine(e), 1, e);
   } finally {
+    clearInterval(keepAlive);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await rest.close().catch(() => undefined);
