@@ -69,6 +69,12 @@ export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, wh
   }
 }
 
+/** A doc as the loader reads the comment apis-ts writes for it (`printComment`: a trailing break is written as a cut). */
+function readBack(doc: string): string {
+  const text = doc.endsWith('\n') ? `${doc}\n---` : doc;
+  return describe({ lines: text.split('\n').map((line) => ({ text: line, pos: 0 })), block: false, start: 0, end: 0 });
+}
+
 /** The first statement of a written file that is not a declaration (described), or undefined. */
 function nonDeclaration(f: VirtualFile): string | undefined {
   const sf = ts.createSourceFile(f.path, f.contents, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
@@ -100,7 +106,7 @@ function comparable(model: ApiModel, readDocs: boolean): unknown {
       : typeof v === 'bigint'
         ? `${v.toString()}n`
         : readDocs && k === 'doc' && typeof v === 'string'
-          ? describe({ lines: v.split('\n').map((text) => ({ text, pos: 0 })), block: false, start: 0, end: 0 })
+          ? readBack(v)
           : v,
   );
   return JSON.parse(canonical(JSON.parse(json) as unknown)) as unknown;
