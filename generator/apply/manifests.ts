@@ -11,12 +11,13 @@
  * - a document must be a mapping with `apiVersion`, `kind` and `metadata.name` (server-side apply cannot use
  *   `generateName`); empty documents are skipped;
  * - a kustomization directory is refused with the command that renders it — kubegen does not build kustomizations;
+ * - YAML is read as kubectl reads it (YAML 1.1 scalars, see `asKubectlReads`);
  * - inputs are data: YAML aliases are bounded, duplicate keys are errors, a file over 64 MiB is refused.
  */
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isMap, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import { isMap, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode, type Tags } from 'yaml';
 import { KubegenError } from '../errors';
 
 /** Where a manifest was read (1-based line and column). */
@@ -106,10 +107,19 @@ function isListObject(value: Record<string, unknown>): boolean {
   return typeof value.kind === 'string' && value.kind.endsWith('List') && Object.hasOwn(value, 'items') && Array.isArray(value.items);
 }
 
+/**
+ * The scalars of YAML 1.1 as kubectl reads them (sigs.k8s.io/yaml over go-yaml v2): `0644` is octal (420), `yes`,
+ * `on`, `y` are true, `1_000` is 1000, `<<` merges — but a timestamp stays a string and `1:20` is not a base-60
+ * number, as go-yaml v2 leaves both when it decodes into untyped values.
+ */
+function asKubectlReads(tags: Tags): Tags {
+  return tags.filter((t) => t.tag !== 'tag:yaml.org,2002:timestamp' && !(typeof t === 'object' && 'format' in t && t.format === 'TIME'));
+}
+
 /** The objects of one input's text (`file` names it in errors); problems are appended to `problems`. */
 export function parseManifests(file: string, text: string, problems: string[]): Manifest[] {
   const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, version: '1.1', customTags: asKubectlReads });
   const list = Array.isArray(docs) ? docs : [docs];
   const out: Manifest[] = [];
   const at = (offset: number): ManifestSource => {

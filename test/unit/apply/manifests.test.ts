@@ -45,6 +45,13 @@ describe('parseManifests', () => {
     expect(found.map((p) => p.split('\n')[0])).toEqual(problems);
   });
 
+  it('reads scalars as kubectl does (YAML 1.1 through go-yaml v2)', () => {
+    const found: string[] = [];
+    const [m] = parseManifests('f.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nx:\n  mode: 0644\n  quoted: "0644"\n  a: yes\n  b: on\n  c: off\n  at: 2024-01-02T03:04:05Z\n  time: 1:20\n  big: 1_000\n', found);
+    expect(found).toEqual([]);
+    expect(m.object.x).toEqual({ mode: 420, quoted: '0644', a: true, b: true, c: false, at: '2024-01-02T03:04:05Z', time: '1:20', big: 1000 });
+  });
+
   it('keeps __proto__ an ordinary key', () => {
     const found: string[] = [];
     const [m] = parseManifests('f.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  __proto__: x\n', found);
