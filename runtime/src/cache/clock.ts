@@ -12,29 +12,72 @@ export interface ClockTimer {
 export interface Clock {
   /** Milliseconds since an arbitrary epoch; never decreases. */
   now(): number;
-  /** Runs `fn` once, `ms` (≥ 0) from now. */
+  /** Runs `fn` once, `ms` from now: any delay (`NaN` and negative ones are 0, `Infinity` is never). */
   setTimer(fn: () => void, ms: number): ClockTimer;
   /** Cancels a timer; a fired or cancelled timer is ignored. */
   clearTimer(timer: ClockTimer): void;
 }
 
-/** A timer of `realClock`: a Node timeout. */
-class NodeTimer implements ClockTimer {
-  declare readonly __clockTimer?: never;
-  constructor(readonly timeout: ReturnType<typeof setTimeout>) {}
+/**
+ * The longest delay a Node timer takes: 2³¹ − 1 ms (about 24.8 days). Node runs a timer asked for longer after
+ * 1 ms instead, with a `TimeoutOverflowWarning`: a "wait this long" would turn into a 1 ms spin.
+ */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/** A delay as a Node timer takes it: within [0, `MAX_TIMER_DELAY_MS`]; `NaN` and negative delays are 0. */
+export function clampTimerDelay(ms: number): number {
+  return ms > 0 ? Math.min(ms, MAX_TIMER_DELAY_MS) : 0;
 }
 
-/** Wall time and Node timers; timers do not keep the process alive (they are `unref`ed). */
+/** A cancellable timer of `startTimer`. */
+export interface LongTimer {
+  cancel(): void;
+}
+
+/**
+ * Runs `fn` once, `ms` from now, for any delay: one Node timeout up to `MAX_TIMER_DELAY_MS`; a longer delay is a
+ * chain of timeouts, each of at most that length, that add up to `ms` (each fires no earlier than asked, so neither
+ * does `fn`), so a huge delay costs one timer fire every 24.8 days and never a warning; `Infinity` never fires.
+ * `NaN` and negative delays are 0. With `keepAlive: false` the timeouts are `unref`ed (they do not keep the process
+ * alive). Every timer of the runtime with a delay that users or the cluster can influence is one of these (through
+ * `realClock` or directly).
+ */
+export function startTimer(fn: () => void, ms: number, opts: { keepAlive?: boolean } = {}): LongTimer {
+  const keepAlive = opts.keepAlive ?? true;
+  let left = ms > 0 ? ms : 0;
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const arm = (): void => {
+    if (left > MAX_TIMER_DELAY_MS) {
+      left -= MAX_TIMER_DELAY_MS;
+      timeout = setTimeout(arm, MAX_TIMER_DELAY_MS);
+    } else {
+      timeout = setTimeout(fn, left);
+    }
+    if (!keepAlive) timeout.unref?.();
+  };
+  arm();
+  return {
+    cancel() {
+      clearTimeout(timeout);
+    },
+  };
+}
+
+/** A timer of `realClock`. */
+class NodeTimer implements ClockTimer {
+  declare readonly __clockTimer?: never;
+  constructor(readonly timer: LongTimer) {}
+}
+
+/** Wall time and Node timers (`startTimer`: any delay); timers do not keep the process alive (they are `unref`ed). */
 export const realClock: Clock = {
   now: () => performance.timeOrigin + performance.now(),
   setTimer(fn, ms) {
-    const t = setTimeout(fn, Math.max(0, ms));
-    t.unref?.();
-    return new NodeTimer(t);
+    return new NodeTimer(startTimer(fn, ms, { keepAlive: false }));
   },
   clearTimer(timer) {
     // a timer of another clock is not ours to cancel (as a fired or cancelled one, it is ignored)
-    if (timer instanceof NodeTimer) clearTimeout(timer.timeout);
+    if (timer instanceof NodeTimer) timer.timer.cancel();
   },
 };
 
@@ -82,7 +125,7 @@ export class FakeClock implements Clock {
   }
 
   setTimer(fn: () => void, ms: number): ClockTimer {
-    const t: FakeTimer = { at: this.time + Math.max(0, ms), seq: this.seq++, fn };
+    const t: FakeTimer = { at: this.time + (ms > 0 ? ms : 0), seq: this.seq++, fn };
     this.timers.push(t);
     return t;
   }

@@ -60,6 +60,7 @@ import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
 import { ResponseDecodeError } from '../rest/client';
 import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
 import { backoffDelay, type Backoff } from '../errors/retry';
+import { describeThrown } from '../errors/thrown';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { INITIAL_EVENTS_END_ANNOTATION, watchBatches, type Watch, type WatchEvent } from '../watch/types';
 import { clockSleep, realClock, type Clock } from './clock';
@@ -116,14 +117,23 @@ export type WatcherError =
   | { reason: 'Protocol'; error: WatcherProtocolError }
   | { reason: 'Apply'; error: unknown };
 
-/** Classifies what a list, a watch or the store threw (`phase` `apply`: always `Apply`). */
+/**
+ * Classifies what a list, a watch or the store threw (`phase` `apply`: always `Apply`). A list-watch may be user
+ * code, so `err` may be any value: one that is not an Error (or that `instanceof` cannot look at, such as a revoked
+ * Proxy) is a `Network` error whose message is `describeThrown`'s text of it.
+ */
 export function watcherError(err: unknown, phase: WatcherPhase): WatcherError {
   if (phase === 'apply') return { reason: 'Apply', error: err };
-  if (err instanceof StatusError) return needsRelist(err) ? { reason: 'Expired', error: err } : { reason: 'Status', code: err.code, error: err };
-  if (err instanceof WatchFrameTooLargeError) return { reason: 'FrameTooLarge', error: err };
-  if (err instanceof WatchDecodeError || err instanceof ResponseDecodeError) return { reason: 'Decode', error: err };
-  if (err instanceof WatcherProtocolError) return { reason: 'Protocol', error: err };
-  return { reason: 'Network', error: err instanceof Error ? err : new Error(String(err), { cause: err }) };
+  try {
+    if (err instanceof StatusError) return needsRelist(err) ? { reason: 'Expired', error: err } : { reason: 'Status', code: err.code, error: err };
+    if (err instanceof WatchFrameTooLargeError) return { reason: 'FrameTooLarge', error: err };
+    if (err instanceof WatchDecodeError || err instanceof ResponseDecodeError) return { reason: 'Decode', error: err };
+    if (err instanceof WatcherProtocolError) return { reason: 'Protocol', error: err };
+    if (err instanceof Error) return { reason: 'Network', error: err };
+  } catch {
+    // a trap threw: not an error we know
+  }
+  return { reason: 'Network', error: new Error(describeThrown(err), { cause: err }) };
 }
 
 /**

@@ -11,7 +11,9 @@
  *   workers. The same request is never reconciled by two workers at once (the queue hands out a key again only
  *   after it is done);
  * - the outcome of a reconcile drives the queue as tabled in `reconcile.ts`; errors are logged
- *   (`Reconciler error`) and counted;
+ *   (`Reconciler error`) and counted. Any thrown value is an error (logged through the logger as the value, which
+ *   `jsonLogger` prints with `describeThrown`); no value a reconciler throws or returns stops a worker, and neither
+ *   does a logger or metrics sink that throws (the request is requeued before they are called);
  * - graceful stop: when `signal` aborts, the queue stops handing out requests (queued ones are dropped), the
  *   reconciles in flight run to
  *   their end, and `start` resolves once they have. The reconciles' own signal is `abort` (default `signal`):
@@ -33,7 +35,7 @@ import { defaultLogger, type Logger } from './log';
 import { noopMetrics, type ControllerMetrics, type QueueState } from './metrics';
 import { evaluate, type Predicate } from './predicates';
 import { PriorityQueue, type PriorityItem } from './priorityqueue';
-import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request } from './reconcile';
+import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request, type Result } from './reconcile';
 
 /** Something a controller watches: it feeds the queue once started and knows when it has synced. */
 export interface Source {
@@ -163,6 +165,34 @@ class ControllerQueue extends PriorityQueue implements QueueState {
   }
 }
 
+/**
+ * Runs a logger or metrics call of a worker: a sink that throws changes nothing about the request (already requeued
+ * or forgotten as its outcome says) and does not stop the worker. What it threw is dropped: the sink that would
+ * report it is the one that failed.
+ */
+function quietly(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // see above
+  }
+}
+
+/**
+ * What a reconciler's return value asks of the queue, read once. A value that cannot be read (a throwing getter, a
+ * revoked Proxy) throws, and a `requeueAfterMs` that is not a number is refused: both count as a reconcile error.
+ */
+function readResult(result: unknown): { requeueAfterMs: number | undefined; requeue: boolean } {
+  if (result === undefined || result === null) return { requeueAfterMs: undefined, requeue: false };
+  const r = result as Result;
+  const requeueAfterMs: unknown = r.requeueAfterMs;
+  const requeue: unknown = r.requeue;
+  if (requeueAfterMs !== undefined && typeof requeueAfterMs !== 'number') {
+    throw new TypeError(`the reconciler returned a requeueAfterMs that is not a number (${typeof requeueAfterMs})`);
+  }
+  return { requeueAfterMs, requeue: Boolean(requeue) };
+}
+
 /** See the module doc. */
 export class Controller {
   readonly name: string;
@@ -268,19 +298,25 @@ export class Controller {
         this.queue.done(got.item);
         return;
       }
-      this.metrics.activeWorkers(this.name, 1);
+      quietly(() => { this.metrics.activeWorkers(this.name, 1); });
       try {
         await this.reconcileHandler(got.item, got.priority, abort);
+      } catch (err) {
+        // the reconciler's own throws are handled in reconcileHandler, whatever they are; this is a custom rate
+        // limiter or logger that threw: the worker goes on
+        quietly(() => { this.log.error(err, 'Reconcile bookkeeping failed', { key: got.item }); });
       } finally {
         this.queue.done(got.item);
-        this.metrics.activeWorkers(this.name, -1);
+        quietly(() => { this.metrics.activeWorkers(this.name, -1); });
       }
     }
   }
 
   private async reconcileHandler(key: string, priority: number, abort: AbortSignal): Promise<void> {
     const req: Request = requestFromKey(key);
-    const log = this.log.withValues({ namespace: req.namespace, name: req.name, reconcileID: `${this.name}-${++this.reconcileSeq}` });
+    const values = { namespace: req.namespace, name: req.name, reconcileID: `${this.name}-${++this.reconcileSeq}` };
+    let log = this.log;
+    quietly(() => { log = this.log.withValues(values); });
     const start = this.clock.now();
     let signal = abort;
     let timedOut = false;
@@ -293,12 +329,12 @@ export class Controller {
       }, this.reconciliationTimeoutMs);
       signal = AbortSignal.any([abort, deadline.signal]);
     }
-    let result: Awaited<ReturnType<Reconciler['reconcile']>> = undefined;
+    let outcome: { requeueAfterMs: number | undefined; requeue: boolean } = { requeueAfterMs: undefined, requeue: false };
     let failed = false;
     let error: unknown;
-    log.v(1).info('Reconciling');
+    quietly(() => { log.v(1).info('Reconciling'); });
     try {
-      result = await this.reconciler.reconcile(req, signal);
+      outcome = readResult(await this.reconciler.reconcile(req, signal));
     } catch (err) {
       failed = true;
       error = err;
@@ -309,26 +345,27 @@ export class Controller {
     if (failed) {
       const terminal = isTerminalError(error);
       if (!terminal) this.queue.add(key, { rateLimited: true, priority });
-      this.metrics.reconciled(this.name, 'error', seconds, { terminal, timeout: timedOut });
-      log.error(error, 'Reconciler error');
+      quietly(() => { this.metrics.reconciled(this.name, 'error', seconds, { terminal, timeout: timedOut }); });
+      // a logger takes `undefined` as "no error" (logr's nil): a reconciler that threw it still failed
+      quietly(() => { log.error(error === undefined ? new Error('the reconciler threw undefined') : error, 'Reconciler error'); });
       return;
     }
-    const after = result?.requeueAfterMs;
+    const after = outcome.requeueAfterMs;
     if (after !== undefined && after > 0) {
-      log.v(5).info('Reconcile done, requeueing after', { requeueAfter: after });
       this.queue.forget(key);
       this.queue.add(key, { afterMs: after, priority });
-      this.metrics.reconciled(this.name, 'requeue_after', seconds);
+      quietly(() => { log.v(5).info('Reconcile done, requeueing after', { requeueAfter: after }); });
+      quietly(() => { this.metrics.reconciled(this.name, 'requeue_after', seconds); });
       return;
     }
-    if (result?.requeue) {
-      log.v(5).info('Reconcile done, requeueing');
+    if (outcome.requeue) {
       this.queue.add(key, { rateLimited: true, priority });
-      this.metrics.reconciled(this.name, 'requeue', seconds);
+      quietly(() => { log.v(5).info('Reconcile done, requeueing'); });
+      quietly(() => { this.metrics.reconciled(this.name, 'requeue', seconds); });
       return;
     }
-    log.v(5).info('Reconcile successful');
     this.queue.forget(key);
-    this.metrics.reconciled(this.name, 'success', seconds);
+    quietly(() => { log.v(5).info('Reconcile successful'); });
+    quietly(() => { this.metrics.reconciled(this.name, 'success', seconds); });
   }
 }

@@ -11,6 +11,7 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeThrown } from '../errors/thrown';
 
 /** A check: resolves (or returns) when healthy, throws (or rejects) with the reason when not. */
 export type Checker = () => void | Promise<void>;
@@ -23,17 +24,18 @@ export interface ProbeResponse {
   body: string;
 }
 
-async function runCheck(check: Checker): Promise<unknown> {
+/**
+ * Runs a checker: `undefined` when it passed, else the text of what it threw (any value: a checker is user code). The
+ * text, not the value, leaves this function: resolving a promise with a thrown object would read its `then` (a trap
+ * of a Proxy, a getter), which can throw again.
+ */
+async function runCheck(check: Checker): Promise<string | undefined> {
   try {
     await check();
     return undefined;
   } catch (err) {
-    return err ?? new Error('check failed');
+    return err === undefined || err === null ? 'check failed' : describeThrown(err);
   }
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 function cleanPath(p: string): string {
@@ -54,7 +56,7 @@ export async function serveHealthz(checks: ReadonlyMap<string, Checker>, path: s
     const check = checks.size === 0 && name === 'ping' ? ping : checks.get(name);
     if (!check) return { status: 404, body: '404 page not found\n' };
     const err = await runCheck(check);
-    return err === undefined ? { status: 200, body: 'ok' } : { status: 500, body: `internal server error: ${errorMessage(err)}\n` };
+    return err === undefined ? { status: 200, body: 'ok' } : { status: 500, body: `internal server error: ${err}\n` };
   }
   const excluded = new Set(query.getAll('exclude'));
   const parts: Array<{ name: string; healthy: boolean; excluded: boolean }> = [];

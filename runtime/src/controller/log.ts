@@ -9,9 +9,12 @@
  * - `v(level)` returns a logger for verbosity `level` (0 = always): records above the sink's verbosity are
  *   dropped. controller-runtime logs reconcile starts at V(1) and successes at V(5), as here.
  *
- * `jsonLogger` writes JSON lines (zap's production encoding keys: `level`, `ts`, `logger`, `msg`, `error`);
+ * `jsonLogger` writes JSON lines (zap's production encoding keys: `level`, `ts`, `logger`, `msg`, `error`; the
+ * error of a record is `describeThrown`'s text of whatever value was thrown, so any value can be logged);
  * `noopLogger` drops everything. Plug any other logger in by implementing `LogSink` (e.g. over pino or winston).
  */
+
+import { describeThrown } from '../errors/thrown';
 
 /** Key/value data of a record. */
 export type LogFields = Readonly<Record<string, unknown>>;
@@ -81,15 +84,19 @@ export function newLogger(sink: LogSink): Logger {
 /** Drops every record. */
 export const noopLogger: Logger = newLogger({ enabled: () => false, write: () => undefined });
 
-function errorText(err: unknown): string {
-  if (err instanceof Error) return err.message;
-  return String(err);
-}
-
+/**
+ * A field value as JSON takes it: an Error (or anything `instanceof` cannot look at, such as a revoked Proxy) as
+ * `describeThrown`'s text, a BigInt as its digits, a Symbol as its description; the rest as is (a value
+ * `JSON.stringify` still throws on makes the record's fields unserialisable, see `jsonLogger`).
+ */
 function jsonSafe(value: unknown): unknown {
-  if (value instanceof Error) return value.message;
-  if (typeof value === 'bigint') return value.toString();
-  return value;
+  if (typeof value === 'bigint' || typeof value === 'symbol') return describeThrown(value);
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return value instanceof Error ? describeThrown(value) : value;
+  } catch {
+    return describeThrown(value);
+  }
 }
 
 export interface JsonLoggerOptions {
@@ -115,7 +122,7 @@ export function jsonLogger(opts: JsonLoggerOptions = {}): Logger {
       if (r.logger) out.logger = r.logger;
       out.msg = r.msg;
       for (const k of Object.keys(r.fields)) out[k] = jsonSafe(r.fields[k]);
-      if (r.level === 'error' && r.error !== undefined) out.error = errorText(r.error);
+      if (r.level === 'error' && r.error !== undefined) out.error = describeThrown(r.error);
       let line: string;
       try {
         line = JSON.stringify(out);

@@ -40,6 +40,7 @@ import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
+import { describeThrown } from '../errors/thrown';
 import { CoreEventBroadcaster, coreEventResource, type CoreEvent, type CoreEventList, type CoreEventRecorder } from '../events/corev1';
 import { EventBroadcaster, type EventRecorder } from '../events/recorder';
 import { eventResource, type EventsV1Event, type EventsV1EventList } from '../events/types';
@@ -395,7 +396,7 @@ export class Manager {
           }
           prom.exposition().then(
             ({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(body),
-            (err: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${String(err)}\n`),
+            (err: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${describeThrown(err)}\n`),
           );
         });
         this.servers.push(server);
@@ -412,7 +413,7 @@ export class Manager {
         const server = createServer((req, res) => {
           routeProbe(endpoints, req).then(
             (r) => { writeProbe(res, r ?? { status: 404, body: '404 page not found\n' }); },
-            (err: unknown) => { writeProbe(res, { status: 500, body: `internal server error: ${String(err)}\n` }); },
+            (err: unknown) => { writeProbe(res, { status: 500, body: `internal server error: ${describeThrown(err)}\n` }); },
           );
         });
         this.servers.push(server);

@@ -17,7 +17,13 @@
  *   | `{ requeueAfterMs > 0 }`    | forget, then re-add after the delay             | `requeue_after`           |
  *   | `{ requeue: true }`         | rate-limited re-add                             | `requeue`                 |
  *   | `{}` / `undefined`          | forget                                          | `success`                 |
+ *
+ *   Anything can be thrown (not only `Error`s): every value is logged with a safe text and requeued as an error.
+ *   A Result that cannot be read (a getter that throws, a `requeueAfterMs` that is not a number) counts as a
+ *   thrown error.
  */
+
+import { describeThrown } from '../errors/thrown';
 
 /** The object a reconcile is about: `namespace` is `''` for cluster-scoped kinds. */
 export interface Request {
@@ -29,7 +35,10 @@ export interface Request {
 export interface Result {
   /** Re-add the request with the rate limiter's backoff (controller-runtime's deprecated `Requeue: true`). */
   requeue?: boolean;
-  /** Re-add the request after this many milliseconds (> 0); wins over `requeue`. */
+  /**
+   * Re-add the request after this many milliseconds (> 0); wins over `requeue`. Any delay works: the clock chains
+   * Node timers past their 2³¹ − 1 ms limit (`Infinity`: never).
+   */
   requeueAfterMs?: number;
 }
 
@@ -56,14 +65,14 @@ export function requestFromKey(key: string): Request {
 
 /**
  * An error that retrying will not fix (controller-runtime's `reconcile.TerminalError`): the request is not
- * requeued. Its message is `terminal error: <cause>`. Detect it through wrapping with `isTerminalError`.
+ * requeued. Its message is `terminal error: <cause>` (`describeThrown`'s text of any cause, `<nil>` for none).
+ * Detect it through wrapping with `isTerminalError`.
  */
 export class TerminalError extends Error {
   override readonly name = 'TerminalError';
 
   constructor(cause?: unknown) {
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-Error cause prints as String() prints it (Go prints it with %v)
-    super(`terminal error: ${cause instanceof Error ? cause.message : cause === undefined ? '<nil>' : String(cause)}`, { cause });
+    super(`terminal error: ${cause === undefined ? '<nil>' : describeThrown(cause)}`, { cause });
   }
 }
 
@@ -72,15 +81,25 @@ export function terminalError(cause?: unknown): TerminalError {
   return new TerminalError(cause);
 }
 
-/** Whether `err`, or any error in its `cause` chain (or an `AggregateError`'s errors), is a `TerminalError`. */
+/**
+ * Whether `err`, or any error in its `cause` chain (or an `AggregateError`'s errors), is a `TerminalError`. Never
+ * throws: a value that cannot be looked at (a revoked Proxy, a throwing `cause` getter or trap) is not terminal.
+ */
 export function isTerminalError(err: unknown): boolean {
   const seen = new Set<unknown>();
   const walk = (e: unknown): boolean => {
     if (e === null || typeof e !== 'object' || seen.has(e) || seen.size > 64) return false;
     seen.add(e);
-    if (e instanceof TerminalError) return true;
-    if (e instanceof AggregateError && e.errors.some(walk)) return true;
-    return walk((e as { cause?: unknown }).cause);
+    try {
+      if (e instanceof TerminalError) return true;
+      if (e instanceof AggregateError) {
+        const errors: unknown = e.errors;
+        if (Array.isArray(errors) && errors.some(walk)) return true;
+      }
+      return walk((e as { cause?: unknown }).cause);
+    } catch {
+      return false;
+    }
   };
   return walk(err);
 }

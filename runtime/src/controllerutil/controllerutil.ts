@@ -11,8 +11,9 @@
  *   version and uid are ignored — so `setOwnerReference` after `setControllerReference` for the same owner drops
  *   `controller: true`, as upstream. They mutate `object` and throw on refusal;
  * - `addFinalizer` / `removeFinalizer` (every occurrence) mutate and return whether they changed anything;
- *   `ensureFinalizer` / `ensureFinalizerRemoved` do it on the server, conflict-safe: on a 409 they read the object
- *   again and retry (client-go's `DefaultRetry`);
+ *   `ensureFinalizer` / `ensureFinalizerRemoved` do it on the server, correct against the server's state: they
+ *   write with the given copy's resourceVersion (on a 409 they read the object again and retry, client-go's
+ *   `DefaultRetry`), and answer "nothing to do" only from a copy they read from the server;
  * - `createOrUpdate(client, object, mutate)`: GET; NotFound → mutate, create → `created`; else mutate the read
  *   object, and update only when it changed semantically (`semanticDeepEqual`) → `updated`, else `unchanged`.
  *   `createOrPatch` sends JSON merge patches instead: one for everything but `status`, one for the status
@@ -140,31 +141,63 @@ function objectName(object: KubeObject): string {
   return name;
 }
 
+/**
+ * Makes `change` hold on the server's copy of `object`, with optimistic concurrency (see `ensureFinalizer`). The given
+ * copy is used only to WRITE, never to conclude that nothing needs writing: an update carries its resourceVersion, so
+ * the server refuses a stale one (409), while "already so" read from a stale copy would be a guess.
+ */
 async function updateRetrying<T extends KubeObject>(
   client: ResourceClient<T, KubeList<T>>,
   object: T,
   change: (o: T) => boolean,
   opts: RetryOptions,
 ): Promise<{ changed: boolean; object: T }> {
-  let current: T | undefined = object;
+  const name = objectName(object);
+  const call = opts.signal ? { signal: opts.signal } : {};
+  // without a resourceVersion an update would overwrite whatever the server has: read first
+  let given: T | undefined = object.metadata?.resourceVersion ? object : undefined;
   return retryOnConflict(
     opts.backoff ?? DefaultRetry,
     async () => {
-      const o: T = current ? (JSON.parse(JSON.stringify(current)) as T) : await client.get(objectName(object), opts.signal ? { signal: opts.signal } : {});
-      current = undefined; // a retry reads the object again
+      if (given) {
+        const o: T = copy(given);
+        given = undefined; // a retry reads the object again
+        if (change(o)) return { changed: true, object: await client.update(o, call) };
+        // the given copy has it already, but it may be stale (an informer's copy lags the server): ask the server
+      }
+      const o = await client.get(name, call);
       if (!change(o)) return { changed: false, object: o };
-      return { changed: true, object: await client.update(o, opts.signal ? { signal: opts.signal } : {}) };
+      return { changed: true, object: await client.update(o, call) };
     },
     { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.sleep ? { sleep: opts.sleep } : {}) },
   );
 }
 
-/** Adds `finalizer` on the server (an update), re-reading and retrying on conflicts; `object` is not mutated. */
+/**
+ * Adds `finalizer` to the object on the server; `object` (e.g. an informer's copy) is not mutated.
+ *
+ * Contract — correct against the server's state, not the given copy's:
+ * - `changed: true`: an update added it; `object` is the server's answer. The update carries the given copy's
+ *   resourceVersion, so a stale copy gets 409 Conflict, and then the object is read again and the change retried
+ *   (client-go's `DefaultRetry`: 5 attempts); the last Conflict is thrown when they run out;
+ * - `changed: false`: the server's copy, read by this call, already has it; `object` is that copy. A given copy
+ *   that already lists the finalizer is never taken at its word (it may be stale: the server may have lost the
+ *   finalizer since), so that case costs one GET. Check `containsFinalizer` on the cached copy first to skip the
+ *   call entirely, as controller-runtime's `if AddFinalizer(obj) { Update(obj) }` does, when a stale "present"
+ *   may wait for the next reconcile;
+ * - a copy without a resourceVersion is read first (an update without one would overwrite the server's copy);
+ * - errors other than Conflict (NotFound included) are thrown.
+ */
 export function ensureFinalizer<T extends KubeObject>(client: ResourceClient<T, KubeList<T>>, object: T, finalizer: string, opts: RetryOptions = {}): Promise<{ changed: boolean; object: T }> {
   return updateRetrying(client, object, (o) => addFinalizer(o, finalizer), opts);
 }
 
-/** Removes `finalizer` on the server, re-reading and retrying on conflicts; NotFound means done (`changed: false`). */
+/**
+ * Removes every occurrence of `finalizer` from the object on the server, with `ensureFinalizer`'s contract:
+ * `changed: true` after an update that removed it (the server may then delete the object), `changed: false` when
+ * the server's copy, read by this call, does not list it — a given copy that lacks it is never taken at its word.
+ * NotFound (the object is gone, so is its finalizer) is `{ changed: false, object: undefined }`.
+ */
 export async function ensureFinalizerRemoved<T extends KubeObject>(
   client: ResourceClient<T, KubeList<T>>,
   object: T,

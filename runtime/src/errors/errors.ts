@@ -138,10 +138,21 @@ export function errorFromResponse(code: number, body: string, request?: { method
   return new StatusError({ status: 'Failure', code, reason, message });
 }
 
-/** The reason and code of an error; `{ reason: '', code: 0 }` when it is not a StatusError. */
+/**
+ * The reason and code of an error; `{ reason: '', code: 0 }` when it is not a StatusError. Never throws: `err` may be
+ * any value user code threw, also one `instanceof` cannot look at (a revoked Proxy, a throwing trap).
+ */
 export function reasonAndCode(err: unknown): { reason: StatusReason; code: number } {
-  if (err instanceof StatusError) return { reason: err.reason, code: err.code };
-  return { reason: '', code: 0 };
+  return isStatusError(err) ? { reason: err.reason, code: err.code } : { reason: '', code: 0 };
+}
+
+/** `err instanceof StatusError`, and false (never a throw) for a value `instanceof` cannot look at. */
+export function isStatusError(err: unknown): err is StatusError {
+  try {
+    return err instanceof StatusError;
+  } catch {
+    return false;
+  }
 }
 
 /** The Status reason of an error, `''` when it is not a StatusError. */
@@ -188,7 +199,7 @@ export const isServiceUnavailable = (err: unknown): boolean => matches(err, 'Ser
 
 /** The `details.retryAfterSeconds` the server suggested, if any. */
 export function suggestsClientDelay(err: unknown): number | undefined {
-  if (!(err instanceof StatusError)) return undefined;
+  if (!isStatusError(err)) return undefined;
   const s = err.details?.retryAfterSeconds;
   return typeof s === 'number' && s > 0 ? s : undefined;
 }

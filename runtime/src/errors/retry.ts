@@ -7,6 +7,7 @@
  * when the attempts run out, the last error is thrown. An aborted `signal` stops the waiting and throws its reason.
  */
 
+import { startTimer } from '../cache/clock';
 import { isConflict } from './errors';
 
 /** An exponential backoff (wait.Backoff). Durations in milliseconds. */
@@ -54,10 +55,11 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      timer.cancel();
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    // any delay (a backoff without a cap grows past what one Node timeout takes)
+    const timer = startTimer(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

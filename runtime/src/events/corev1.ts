@@ -25,7 +25,7 @@ import { hostname } from 'node:os';
 import { clockSleep, realClock, type Clock } from '../cache/clock';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { ObjectMeta } from '../meta/types';
-import { StatusError, isNotFound } from '../errors/errors';
+import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../controller/log';
 import { formatTime } from '../controllerutil/conditions';
 import { objectReference } from './recorder';
@@ -335,7 +335,7 @@ export class CoreEventBroadcaster {
       this.correlator.updateState(written);
       return true;
     } catch (err) {
-      if (err instanceof StatusError) {
+      if (isStatusError(err)) {
         if (err.reason !== 'AlreadyExists') this.log.error(err, `Server rejected event '${event.metadata?.name}' (will not retry!)`);
         return true;
       }

@@ -20,7 +20,7 @@
 import { hostname } from 'node:os';
 import { realClock, clockSleep, type Clock, type ClockTimer } from '../cache/clock';
 import type { KubeObject } from '../client/types';
-import { StatusError, isNotFound } from '../errors/errors';
+import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../controller/log';
 import { formatMicroTime, parseTime } from '../leaderelection/lease';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference, type EventsV1Event, type EventsV1EventClient } from './types';
@@ -229,7 +229,7 @@ export class EventBroadcaster {
       await client.create({ ...event, metadata });
       return false;
     } catch (err) {
-      if (err instanceof StatusError) {
+      if (isStatusError(err)) {
         if (err.reason !== 'AlreadyExists') this.log.error(err, 'Server rejected event (will not retry!)', { event: event.metadata?.name });
         return false;
       }

@@ -11,6 +11,8 @@
  *   must not throw.
  */
 
+import { describeThrown } from '../errors/thrown';
+
 /** Key-value pairs of a log entry. */
 export type LogValues = Readonly<Record<string, unknown>>;
 
@@ -39,8 +41,24 @@ export const noopLogger: Logger = { debug() {}, info() {}, warn() {}, error() {}
 export const noopMetrics: Metrics = { count() {} };
 
 function logfmtValue(v: unknown): string {
-  const s = v instanceof Error ? v.message : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  const s = typeof v === 'string' ? v : valueText(v);
   return /^[^\s"=]+$/.test(s) ? s : JSON.stringify(s);
+}
+
+/**
+ * The text of a logged value: an Error's message, else its JSON; `describeThrown`'s text for what JSON cannot take
+ * (a BigInt, a cycle, a throwing getter) and for what `instanceof` cannot look at (a revoked Proxy) — a value is
+ * often what user code threw, so this never throws.
+ */
+function valueText(v: unknown): string {
+  try {
+    if (v instanceof Error) return describeThrown(v);
+    const json = JSON.stringify(v) as string | undefined;
+    if (json !== undefined) return json;
+  } catch {
+    // not JSON: as describeThrown gives it
+  }
+  return describeThrown(v);
 }
 
 /**

@@ -31,6 +31,7 @@
 import * as http2 from 'node:http2';
 import { isIP } from 'node:net';
 import * as tls from 'node:tls';
+import { clampTimerDelay } from '../cache/clock';
 import { NodeHttpTransport, type NodeHttpTransportOptions } from './http-transport';
 import { TransportError, discardBody, originHost, readBodyText, tlsConnectOptions, type Transport, type TransportRequest, type TransportResponse } from './transport';
 
@@ -122,9 +123,11 @@ export class NodeHttp2Transport implements Transport {
     this.port = this.url.port === '' ? 443 : Number(this.url.port);
     this.headersTimeout = opts.headersTimeoutMs ?? 60_000;
     this.bodyTimeout = opts.bodyTimeoutMs ?? 60_000;
-    this.keepAlive = opts.keepAliveTimeoutMs ?? 30_000;
-    this.readIdleTimeout = opts.readIdleTimeoutMs ?? 30_000;
-    this.pingTimeout = opts.pingTimeoutMs ?? 15_000;
+    // Node timers (the idle timeout, the health check interval, the ping timeout) take at most 2³¹ − 1 ms: a longer
+    // delay would fire after 1 ms, over and over for the interval
+    this.keepAlive = clampTimerDelay(opts.keepAliveTimeoutMs ?? 30_000);
+    this.readIdleTimeout = clampTimerDelay(opts.readIdleTimeoutMs ?? 30_000);
+    this.pingTimeout = clampTimerDelay(opts.pingTimeoutMs ?? 15_000);
   }
 
   /** The protocol the server chose: `'h2'`, `'http/1.1'`, or `undefined` before the first connection. */

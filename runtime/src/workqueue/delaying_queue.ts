@@ -2,7 +2,8 @@
  * `DelayingQueue<T>`: a `Queue<T>` whose items can be added later (client-go `util/workqueue` delaying_queue.go).
  *
  * Contract, besides `Queue`'s:
- * - `addAfter(item, ms)` adds `item` once `ms` have passed on the injected clock; `ms <= 0` adds it now;
+ * - `addAfter(item, ms)` adds `item` once `ms` have passed on the injected clock, for any delay (`Infinity`:
+ *   never); `ms <= 0` (or `NaN`) adds it now;
  * - an item waiting twice is added once, at the earlier of its two times (a later `addAfter` never postpones
  *   it); an item waiting is not in the queue until its time (`len()` does not count it);
  * - items due at the same time are added in the order of their `addAfter` calls;
@@ -49,7 +50,7 @@ export class DelayingWorkQueue<T> extends WorkQueue<T> implements DelayingQueue<
 
   addAfter(item: T, ms: number): void {
     if (this.shuttingDown()) return;
-    if (ms <= 0) {
+    if (!(ms > 0)) {
       this.add(item);
       return;
     }

@@ -128,10 +128,10 @@ describe('finalizers', () => {
     expect(object.metadata?.labels).toEqual({ other: 'writer' });
     expect(sleeps).toHaveLength(1);
     expect(fake.actions().map((a) => a.verb)).toEqual(['create', 'update', 'update', 'get', 'update']);
-    // already there: no write
+    // already there: no write, but the server is asked (the given copy could be stale: issue 23)
     fake.clearActions();
     expect((await ensureFinalizer(ws, object, 'example.com/cleanup')).changed).toBe(false);
-    expect(fake.actions()).toEqual([]);
+    expect(fake.actions().map((a) => a.verb)).toEqual(['get']);
   });
 
   it('ensureFinalizerRemoved finishes a deletion, and treats NotFound as done', async () => {

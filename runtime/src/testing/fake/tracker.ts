@@ -54,6 +54,7 @@ import {
   StatusError,
   type GroupResource,
 } from '../../errors/errors';
+import { startTimer } from '../../cache/clock';
 import type { Scale } from '../../meta/autoscaling';
 import { getOwn, setOwn } from '../../meta/own';
 import { convertObject, type GroupConverters } from '../../conversion';
@@ -541,9 +542,8 @@ export class ObjectTracker {
     this.watchers.add(watcher);
     w.onStop(() => this.watchers.delete(watcher));
     if (opts.timeoutSeconds && opts.timeoutSeconds > 0) {
-      const timer = setTimeout(() => { w.close(); }, opts.timeoutSeconds * 1000);
-      timer.unref?.();
-      w.onStop(() => { clearTimeout(timer); });
+      const timer = startTimer(() => { w.close(); }, opts.timeoutSeconds * 1000, { keepAlive: false });
+      w.onStop(() => { timer.cancel(); });
     }
     return w;
   }
