@@ -123,8 +123,8 @@ export function normalizeRules(input: readonly WorkRule[]): PolicyRule[] {
   rules = mergeAlong(rules, (r) => `${join(r.groups)} + ${join(r.resourceNames)} + ${join(r.urls)} + ${join(r.verbs)}`, 'resources');
   rules = mergeAlong(rules, (r) => `${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.urls)} + ${join(r.verbs)}`, 'groups');
   rules = mergeAlong(rules, (r) => `${join(r.groups)} + ${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.verbs)}`, 'urls');
-  const sorted = [...rules].sort((a, b) => compareBytes(ruleKey(a), ruleKey(b)));
-  return sorted.map((r) => {
+  const sorted = rules.map((r) => ({ r, key: ruleKey(r) })).sort((a, b) => compareBytes(a.key, b.key));
+  return sorted.map(({ r }) => {
     const rule: PolicyRule = { verbs: r.verbs.includes('*') ? ['*'] : [...r.verbs] };
     if (r.groups && r.groups.length > 0) rule.apiGroups = [...r.groups];
     if (r.urls.length > 0) rule.nonResourceURLs = [...r.urls];
@@ -138,19 +138,32 @@ function copyRule(r: WorkRule): WorkRule {
   return { groups: r.groups && [...r.groups], resources: [...r.resources], resourceNames: [...r.resourceNames], urls: [...r.urls], verbs: [...r.verbs] };
 }
 
-/** Rules keyed by ruleKey; a rule whose key is taken unites its verbs into the first one. */
+/**
+ * Rules keyed by ruleKey; a rule whose key is taken unites its verbs into the first one. Each key's verbs are
+ * gathered in a Set and sorted once, so n rules cost O(n log n), not a sort per merged rule.
+ */
 function mergeInto(rules: readonly WorkRule[]): WorkRule[] {
-  const byKey = new Map<string, WorkRule>();
+  const byKey = new Map<string, { first: WorkRule; verbs: Set<string> | undefined }>();
   for (const r of rules) {
     const key = ruleKey(r);
-    const first = byKey.get(key);
-    if (first) first.verbs = uniqueSorted([...first.verbs, ...r.verbs]);
-    else byKey.set(key, r);
+    const entry = byKey.get(key);
+    if (!entry) byKey.set(key, { first: r, verbs: undefined });
+    else {
+      entry.verbs ??= new Set(entry.first.verbs);
+      for (const v of r.verbs) entry.verbs.add(v);
+    }
   }
-  return [...byKey.values()];
+  return [...byKey.values()].map(({ first, verbs }) => {
+    if (verbs) first.verbs = uniqueSorted([...verbs]);
+    return first;
+  });
 }
 
-/** Groups rules by `keyOf` and unites `field` within each group into its first rule, then re-keys them. */
+/**
+ * Groups rules by `keyOf` and unites `field` within each group into its first rule (sorted once per group, as
+ * controller-gen's pairwise `removeDupAndSort` would end), then re-keys them. `groups` stays undefined only when
+ * no rule of the group has any.
+ */
 function mergeAlong(rules: readonly WorkRule[], keyOf: (r: WorkRule) => string, field: 'resources' | 'groups' | 'urls'): WorkRule[] {
   const groups = new Map<string, WorkRule[]>();
   for (const r of rules) {
@@ -162,10 +175,17 @@ function mergeAlong(rules: readonly WorkRule[], keyOf: (r: WorkRule) => string, 
   const merged: WorkRule[] = [];
   for (const list of groups.values()) {
     const first = list[0];
-    for (const other of list.slice(1)) {
-      const united = [...(first[field] ?? []), ...(other[field] ?? [])];
-      if (field === 'groups') first.groups = first.groups === undefined && other.groups === undefined ? undefined : uniqueSorted(united);
-      else first[field] = uniqueSorted(united);
+    if (list.length > 1) {
+      const united = new Set<string>();
+      let defined = false;
+      for (const r of list) {
+        const values = r[field];
+        if (values === undefined) continue;
+        defined = true;
+        for (const v of values) united.add(v);
+      }
+      if (field === 'groups') first.groups = defined ? uniqueSorted([...united]) : undefined;
+      else first[field] = uniqueSorted([...united]);
     }
     merged.push(first);
   }

@@ -1,0 +1,129 @@
+/**
+ * Issue 23, low item: `+kubebuilder:rbac` with 50k resources took > 60 s, because every merge step re-sorted the
+ * growing list (`uniqueSorted` per merged rule: quadratic). The merge now unites each group once and sorts once.
+ * - the output is exactly controller-gen's: a property compares `normalizeRules` with a direct transcription of
+ *   controller-gen's pairwise NormalizeRules (the algorithm kubegen had, kept here as the reference) on random
+ *   rule sets;
+ * - near-linear: 10× the resources costs at most 20× the CPU time (the min of several repeats, never wall-clock
+ *   bounds), and 50k resources in one marker finish.
+ */
+import fc from 'fast-check';
+import { DiagnosticBag } from '../../generator/diagnostics';
+import { buildRoles, normalizeRules, type PolicyRule } from '../../generator/emit/rbac';
+import { compareBytes, uniqueSorted } from '../../generator/emit/manifest-util';
+import type { RbacRuleDecl } from '../../generator/model/manifests';
+import { RUNS } from './cli-support';
+
+interface WorkRule {
+  groups?: string[];
+  resources: string[];
+  resourceNames: string[];
+  urls: string[];
+  verbs: string[];
+}
+
+/** controller-gen's NormalizeRules as a pairwise merge (each merge step de-duplicates and sorts): the reference. */
+function referenceNormalize(input: readonly WorkRule[]): PolicyRule[] {
+  const join = (xs: readonly string[] | undefined) => (xs ?? []).join('&');
+  const ruleKey = (r: WorkRule) => `${join(r.groups)} + ${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.urls)}`;
+  const mergeInto = (rules: WorkRule[]): WorkRule[] => {
+    const byKey = new Map<string, WorkRule>();
+    for (const r of rules) {
+      const first = byKey.get(ruleKey(r));
+      if (first) first.verbs = uniqueSorted([...first.verbs, ...r.verbs]);
+      else byKey.set(ruleKey(r), r);
+    }
+    return [...byKey.values()];
+  };
+  const mergeAlong = (rules: WorkRule[], keyOf: (r: WorkRule) => string, field: 'resources' | 'groups' | 'urls'): WorkRule[] => {
+    const groups = new Map<string, WorkRule[]>();
+    for (const r of rules) {
+      const list = groups.get(keyOf(r));
+      if (list) list.push(r);
+      else groups.set(keyOf(r), [r]);
+    }
+    const merged: WorkRule[] = [];
+    for (const list of groups.values()) {
+      const first = list[0];
+      for (const other of list.slice(1)) {
+        const united = [...(first[field] ?? []), ...(other[field] ?? [])];
+        if (field === 'groups') first.groups = first.groups === undefined && other.groups === undefined ? undefined : uniqueSorted(united);
+        else first[field] = uniqueSorted(united);
+      }
+      merged.push(first);
+    }
+    return mergeInto(merged);
+  };
+  let rules = mergeInto(input.map((r) => ({ groups: r.groups && [...r.groups], resources: [...r.resources], resourceNames: [...r.resourceNames], urls: [...r.urls], verbs: [...r.verbs] })));
+  rules = mergeAlong(rules, (r) => `${join(r.groups)} + ${join(r.resourceNames)} + ${join(r.urls)} + ${join(r.verbs)}`, 'resources');
+  rules = mergeAlong(rules, (r) => `${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.urls)} + ${join(r.verbs)}`, 'groups');
+  rules = mergeAlong(rules, (r) => `${join(r.groups)} + ${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.verbs)}`, 'urls');
+  return [...rules]
+    .sort((a, b) => compareBytes(ruleKey(a), ruleKey(b)))
+    .map((r) => {
+      const rule: PolicyRule = { verbs: r.verbs.includes('*') ? ['*'] : [...r.verbs] };
+      if (r.groups && r.groups.length > 0) rule.apiGroups = [...r.groups];
+      if (r.urls.length > 0) rule.nonResourceURLs = [...r.urls];
+      if (r.resourceNames.length > 0) rule.resourceNames = [...r.resourceNames];
+      if (r.resources.length > 0) rule.resources = [...r.resources];
+      return rule;
+    });
+}
+
+const SPAN = { file: 'controllers/x.ts', line: 1, column: 4 };
+const word = fc.constantFrom('', 'a', 'b', 'apps', 'pods', 'x&y', 'é', '*', 'get', 'list');
+const list = fc.array(word, { maxLength: 3 }).map(uniqueSorted);
+const workRule: fc.Arbitrary<WorkRule> = fc.record({
+  groups: fc.option(list, { nil: undefined }),
+  resources: list,
+  resourceNames: list,
+  urls: list,
+  verbs: list,
+});
+
+/** The least CPU time (µs) of `repeats` runs of `f`. */
+function cpuMicros(f: () => void, repeats = 5): number {
+  let best = Infinity;
+  for (let i = 0; i < repeats; i++) {
+    const start = process.cpuUsage();
+    f();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, used.user + used.system);
+  }
+  return Math.max(best, 1);
+}
+
+function oneMarker(n: number): RbacRuleDecl[] {
+  return [{ groups: ['apps', 'core'], resources: Array.from({ length: n }, (_, i) => `r${i}`), verbs: ['list', 'get', 'watch'], span: SPAN }];
+}
+
+describe('rbac merge (issue 23)', () => {
+  it('normalizeRules gives exactly the pairwise reference merge on random rule sets', () => {
+    fc.assert(
+      fc.property(fc.array(workRule, { maxLength: 12 }), (rules) => {
+        expect(normalizeRules(rules)).toEqual(referenceNormalize(rules));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('50,000 resources in one marker become one rule with every resource, in byte order', () => {
+    const roles = buildRoles(oneMarker(50_000), 'manager-role', new DiagnosticBag());
+    expect(roles).toHaveLength(1);
+    expect(roles[0].rules).toHaveLength(1);
+    const rule = roles[0].rules[0];
+    expect(rule.apiGroups).toEqual(['', 'apps']);
+    expect(rule.verbs).toEqual(['get', 'list', 'watch']);
+    expect(rule.resources).toHaveLength(50_000);
+    expect(rule.resources).toEqual(Array.from({ length: 50_000 }, (_, i) => `r${i}`).sort(compareBytes));
+  }, 120_000);
+
+  it('is near-linear: 10x the resources (one marker, or one marker per resource) costs at most 20x the CPU time', () => {
+    const perResource = (n: number): RbacRuleDecl[] => Array.from({ length: n }, (_, i) => ({ groups: ['apps'], resources: [`r${i}`], verbs: [i % 2 ? 'get' : 'list'], span: SPAN }));
+    for (const decls of [oneMarker, perResource]) {
+      const small = cpuMicros(() => buildRoles(decls(2_000), 'manager-role', new DiagnosticBag()));
+      const large = cpuMicros(() => buildRoles(decls(20_000), 'manager-role', new DiagnosticBag()));
+      expect(large / small).toBeLessThanOrEqual(20);
+    }
+  }, 300_000);
+});
