@@ -13,11 +13,13 @@
  * 3. Each object is applied (`PATCH` `application/apply-patch+yaml`, `fieldManager`, `force` for conflicts,
  *    `dryRun=All` in a dry run) after a GET that tells `created` from `serverside-applied` and `unchanged` (same
  *    resourceVersion; in a dry run, no field changed). Before the first object of a kind a CRD of the set defines,
- *    that CRD must be `Established` and `NamesAccepted`; before the first custom resource, every webhook service
- *    (of webhook configurations, CRD conversion, APIServices) that is itself in the set must have a ready endpoint
- *    (an EndpointSlice endpoint not marked unready). At the end the same waits cover the CRDs and webhooks no
- *    object needed. Each wait is bounded by `timeoutMs`; `wait: false` skips the webhook waits (CRDs are always
- *    waited for when objects of their kinds follow). A dry run waits for nothing: an object whose kind only a CRD
+ *    that CRD must be `Established` and `NamesAccepted`; before an object that a webhook applied earlier in this
+ *    run intercepts (its admission rules match the object's group and resource; a CRD's conversion webhook, its own
+ *    kind; an APIService, its group), the webhook's Service — when it is itself in the set — must have a ready
+ *    endpoint (an EndpointSlice endpoint with addresses, not marked unready). Objects the webhooks do not intercept
+ *    (a cert-manager Certificate the webhook's pod needs to start) never wait for them. At the end the same waits
+ *    cover the CRDs and webhooks no object needed. Each wait is bounded by `timeoutMs`; `wait: false` skips the
+ *    webhook waits (CRDs are always waited for when objects of their kinds follow). A dry run waits for nothing: an object whose kind only a CRD
  *    of the set defines is `skipped`, as the server cannot check it.
  * 4. With an ApplySet: members of the parent's previous kinds and namespaces that were not applied now are deleted
  *    (`pruned`), then the parent narrowed to exactly this apply.
@@ -62,7 +64,7 @@ import {
 } from './applyset';
 import { changedPaths } from './diff';
 import { formatSource, type Manifest, type ManifestObject } from './manifests';
-import { installRank, isAfterWebhooks, sortForDelete, sortForInstall } from './order';
+import { installRank, sortForDelete, sortForInstall } from './order';
 
 export type ApplyOutcome = 'created' | 'serverside-applied' | 'unchanged' | 'pruned' | 'deleted' | 'skipped';
 
@@ -212,29 +214,66 @@ function crdsOfSet(manifests: readonly Manifest[]): Map<string, { name: string; 
   return out;
 }
 
-/** Services that serve webhooks of the set (`namespace/name`), with the object that names each. */
-function webhookServices(plan: readonly Planned[]): Map<string, string> {
-  const services = new Set(plan.filter((p) => p.body.kind === 'Service' && p.mapping.groupVersionKind.group === '').map((p) => `${p.namespace}/${p.body.metadata.name}`));
-  const out = new Map<string, string>();
-  const add = (ref: unknown, by: string) => {
+/** A webhook of the set whose Service is in the set too: the object that declares it, and what it intercepts. */
+export interface SetWebhook {
+  /** `namespace/name` of the Service. */
+  service: string;
+  /** The ref of the webhook configuration, CRD or APIService. */
+  by: string;
+  /** Whether a request for an object of this group and resource goes through the webhook. */
+  intercepts: (group: string, resource: string) => boolean;
+}
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Admission rules (`apiGroups`, `resources`, with `*` and `<resource>/*`) match a group and resource. */
+function rulesMatch(rules: unknown, group: string, resource: string): boolean {
+  if (!Array.isArray(rules)) return false;
+  return rules.some((rule) => {
+    const groups = stringList(get(rule, 'apiGroups'));
+    const resources = stringList(get(rule, 'resources'));
+    return (groups.includes('*') || groups.includes(group)) && resources.some((r) => r === '*' || r === '*/*' || r === resource || r === `${resource}/*`);
+  });
+}
+
+/**
+ * The webhooks of a planned object whose Service is among `services` (`namespace/name`): every webhook of a
+ * Mutating- or ValidatingWebhookConfiguration (intercepting what its rules match), a CRD's conversion webhook (its
+ * own kind), an APIService (its group).
+ */
+export function webhooksOf(body: ManifestObject, group: string, services: ReadonlySet<string>, by: string): SetWebhook[] {
+  const out: SetWebhook[] = [];
+  const add = (ref: unknown, intercepts: SetWebhook['intercepts']) => {
     const ns = get(ref, 'namespace');
     const name = get(ref, 'name');
-    if (typeof ns !== 'string' || typeof name !== 'string') return;
-    const key = `${ns}/${name}`;
-    if (services.has(key) && !out.has(key)) out.set(key, by);
+    if (typeof ns !== 'string' || typeof name !== 'string' || !services.has(`${ns}/${name}`)) return;
+    out.push({ service: `${ns}/${name}`, by, intercepts });
   };
-  for (const p of plan) {
-    const { group, kind } = p.mapping.groupVersionKind;
-    if (group === 'admissionregistration.k8s.io' && (kind === 'MutatingWebhookConfiguration' || kind === 'ValidatingWebhookConfiguration')) {
-      const hooks = get(p.body, 'webhooks');
-      if (Array.isArray(hooks)) for (const h of hooks) add(get(h, 'clientConfig', 'service'), p.ref);
-    } else if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') {
-      add(get(p.body, 'spec', 'conversion', 'webhook', 'clientConfig', 'service'), p.ref);
-    } else if (group === 'apiregistration.k8s.io' && kind === 'APIService') {
-      add(get(p.body, 'spec', 'service'), p.ref);
+  const { kind } = body;
+  if (group === 'admissionregistration.k8s.io' && (kind === 'MutatingWebhookConfiguration' || kind === 'ValidatingWebhookConfiguration')) {
+    const hooks = get(body, 'webhooks');
+    if (Array.isArray(hooks)) {
+      for (const h of hooks) {
+        const rules = get(h, 'rules');
+        add(get(h, 'clientConfig', 'service'), (g, r) => rulesMatch(rules, g, r));
+      }
     }
+  } else if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') {
+    const crdGroup = get(body, 'spec', 'group');
+    const plural = get(body, 'spec', 'names', 'plural');
+    if (get(body, 'spec', 'conversion', 'strategy') === 'Webhook') add(get(body, 'spec', 'conversion', 'webhook', 'clientConfig', 'service'), (g, r) => g === crdGroup && r === plural);
+  } else if (group === 'apiregistration.k8s.io' && kind === 'APIService') {
+    const apiGroup = get(body, 'spec', 'group');
+    add(get(body, 'spec', 'service'), (g) => g === apiGroup);
   }
   return out;
+}
+
+/** The Services of the plan, as `namespace/name`. */
+function servicesOf(plan: readonly Planned[]): Set<string> {
+  return new Set(plan.filter((p) => p.body.kind === 'Service' && p.mapping.groupVersionKind.group === '').map((p) => `${p.namespace}/${p.body.metadata.name}`));
 }
 
 function durationText(ms: number): string {
@@ -359,11 +398,21 @@ class Engine {
   private async applyAll(plan: Planned[]): Promise<void> {
     const applySet = this.o.applySet;
     const wait = this.o.wait ?? true;
-    const services = webhookServices(plan);
+    const services = servicesOf(plan);
+    /** Webhooks applied in this run whose Service has not been seen ready yet. */
+    let pendingHooks: SetWebhook[] = [];
+    const readyServices = new Set<string>();
+    const awaitHooks = async (hooks: SetWebhook[]) => {
+      for (const h of hooks) {
+        if (readyServices.has(h.service)) continue;
+        await this.waitWebhook(h);
+        readyServices.add(h.service);
+      }
+      pendingHooks = pendingHooks.filter((h) => !readyServices.has(h.service));
+    };
     const uids = new Set<string>();
     const crdsApplied: Planned[] = [];
     const crdsReady = new Set<string>();
-    let webhooksReady = services.size === 0;
     let previous: ApplySetContents | undefined;
     let parentWidened = applySet === undefined;
     const parentNamespaceInSet = applySet !== undefined && plan.some((p) => p.body.kind === 'Namespace' && p.mapping.groupVersionKind.group === '' && p.body.metadata.name === applySet.namespace);
@@ -389,11 +438,10 @@ class Engine {
             crdsReady.add(p.definedBySetCrd);
           }
         }
-        if (!webhooksReady && wait && !this.dryRun && isAfterWebhooks(p.body.kind)) {
-          await this.waitWebhooks(services);
-          webhooksReady = true;
-        }
+        // an object a webhook of this run intercepts waits until the webhook's Service serves (the apiserver calls it)
+        if (wait) await awaitHooks(pendingHooks.filter((h) => h.intercepts(p.mapping.groupVersionKind.group, p.mapping.resource.resource)));
         const uid = await this.applyOne(p);
+        if (!this.dryRun) pendingHooks.push(...webhooksOf(p.body, p.mapping.groupVersionKind.group, services, p.ref));
         if (uid) uids.add(uid);
         done++;
         if (p.body.kind === 'CustomResourceDefinition' && p.mapping.groupVersionKind.group === 'apiextensions.k8s.io') crdsApplied.push(p);
@@ -409,7 +457,7 @@ class Engine {
           if (!crdsReady.has(c.body.metadata.name)) await this.waitEstablished(c.body.metadata.name);
         }
         if (crdsApplied.length > 0) this.mapper.reset();
-        if (!webhooksReady && wait) await this.waitWebhooks(services);
+        if (wait) await awaitHooks(pendingHooks);
       }
       if (applySet) {
         await this.prune(applySet, previous, uids);
@@ -512,22 +560,20 @@ class Engine {
     this.mapper.reset();
   }
 
-  private async waitWebhooks(services: Map<string, string>): Promise<void> {
-    for (const [key, by] of services) {
-      const [namespace, name] = key.split('/');
-      const slices = dynamicClient(this.rest, ENDPOINT_SLICE_MAPPING, namespace);
-      await this.poll(
-        () => `service ${key} (the webhook of ${by}) to have a ready endpoint; --wait=false does not wait`,
-        async () => {
-          const list = await slices.list({ labelSelector: `kubernetes.io/service-name=${name}`, ...this.call() });
-          const ready = (list.items ?? []).some((s) => {
-            const endpoints = get(s, 'endpoints');
-            return Array.isArray(endpoints) && endpoints.some((e) => get(e, 'conditions', 'ready') !== false && Array.isArray(get(e, 'addresses')) && (get(e, 'addresses') as unknown[]).length > 0);
-          });
-          return ready ? true : undefined;
-        },
-      );
-    }
+  private async waitWebhook(hook: SetWebhook): Promise<void> {
+    const [namespace, name] = hook.service.split('/');
+    const slices = dynamicClient(this.rest, ENDPOINT_SLICE_MAPPING, namespace);
+    await this.poll(
+      () => `service ${hook.service} (the webhook of ${hook.by}) to have a ready endpoint; --wait=false does not wait`,
+      async () => {
+        const list = await slices.list({ labelSelector: `kubernetes.io/service-name=${name}`, ...this.call() });
+        const ready = list.items.some((slice) => {
+          const endpoints = get(slice, 'endpoints');
+          return Array.isArray(endpoints) && endpoints.some((e) => get(e, 'conditions', 'ready') !== false && stringList(get(e, 'addresses')).length > 0);
+        });
+        return ready ? true : undefined;
+      },
+    );
   }
 
   // ---- ApplySet ----

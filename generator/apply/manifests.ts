@@ -113,7 +113,7 @@ function isListObject(value: Record<string, unknown>): boolean {
  * number, as go-yaml v2 leaves both when it decodes into untyped values.
  */
 function asKubectlReads(tags: Tags): Tags {
-  return tags.filter((t) => t.tag !== 'tag:yaml.org,2002:timestamp' && !(typeof t === 'object' && 'format' in t && t.format === 'TIME'));
+  return tags.filter((t) => (typeof t === 'string' ? t !== 'timestamp' : t.tag !== 'tag:yaml.org,2002:timestamp' && !('format' in t && t.format === 'TIME')));
 }
 
 /** The objects of one input's text (`file` names it in errors); problems are appended to `problems`. */
