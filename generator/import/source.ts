@@ -20,9 +20,10 @@ export interface ImportProblem {
   message: string;
 }
 
-/** Formats a problem as one line. */
+/** Formats a problem as one line: line terminators quoted from the input (`JSON.stringify` leaves U+2028 / U+2029 raw) are escaped. */
 export function formatProblem(p: ImportProblem): string {
-  return `${p.file}: ${p.path ? `${p.path}: ` : ''}${p.severity === 'warning' ? 'warning: ' : ''}${p.message}`;
+  const line = `${p.file}: ${p.path ? `${p.path}: ` : ''}${p.severity === 'warning' ? 'warning: ' : ''}${p.message}`;
+  return line.replace(/[\n\r\u0085\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** An input failure carrying every problem found (the CLI prints them and writes nothing). */
