@@ -10,6 +10,9 @@
  * - a string → itself; `null`, `undefined`, numbers, BigInts, booleans, Symbols → as `String` gives them;
  * - any other object → `String(value)` when that succeeds, else its `Object.prototype.toString` tag
  *   (`[object Object]` for a null-prototype object) with "(not convertible to text)", else `a thrown object`.
+ *
+ * `thrownInstanceOf(value, Class)` is `instanceof` that never throws (`instanceof` runs a Proxy's
+ * `getPrototypeOf` trap, and throws on a revoked Proxy).
  */
 export function describeThrown(value: unknown): string {
   switch (typeof value) {
@@ -43,4 +46,12 @@ function attempt<T>(fn: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `value instanceof ctor` for a thrown value, false where `instanceof` itself would throw (a Proxy whose
+ * `getPrototypeOf` trap throws, a revoked Proxy).
+ */
+export function thrownInstanceOf<T>(value: unknown, ctor: abstract new (...args: never[]) => T): value is T {
+  return attempt(() => value instanceof ctor) === true;
 }

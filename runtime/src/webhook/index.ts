@@ -6,8 +6,9 @@
  * - `POST <path>` (default `/convert`) with `Content-Type: application/json` and a `ConversionReview` body: the
  *   response echoes `request.uid` and holds every object converted to `request.desiredAPIVersion`, in order, with
  *   `result.status: Success`. If any object cannot be converted (unknown group, kind or version, a hand-written
- *   function throwing …) the response has `result.status: Failure` and a message naming the object, and no
- *   objects — the API server then fails the request; the webhook itself never crashes.
+ *   function throwing any value at all …) the response has `result.status: Failure` and a message naming the
+ *   object, and no objects — the API server then fails the request; the webhook itself never crashes. Converted
+ *   objects that cannot be encoded as JSON (a BigInt, a cycle) are a `Failure` too.
  * - `GET /healthz` → 200 `ok`. Other paths → 404; other methods → 405; other content types → 415; a body over
  *   `maxRequestBytes` (default 3 MiB, the API server's own request limit) → 413; a body nested deeper than
  *   `maxDepth` (default 1000 levels) → 400; a body that is not a v1 `ConversionReview` → 400.
@@ -25,7 +26,8 @@
 import { isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
-import { describeValue, ReviewError, ServedWebhook, type WebhookServerOptions } from './server';
+import { describeThrown } from '../errors/thrown';
+import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type WebhookServerOptions } from './server';
 
 export interface ConversionWebhookOptions extends WebhookServerOptions {
   /** Path of the conversion endpoint. Default `/convert`. */
@@ -54,8 +56,8 @@ export class ConversionWebhook extends ServedWebhook {
 
   constructor(options: ConversionWebhookOptions) {
     super(options);
-    this.log = options.log;
-    this.server.route(options.path ?? '/convert', { handle: (body) => this.review(body) });
+    this.log = options.log && safeLog(options.log);
+    this.server.route(options.path ?? '/convert', { handle: (body) => this.review(body), onError: (body, message) => failedReview(body, `internal error: ${message}`) });
     for (const c of options.converters ?? []) this.register(c);
   }
 
@@ -95,9 +97,9 @@ export class ConversionWebhook extends ServedWebhook {
       try {
         convertedObjects.push(this.convert(objects[i], desiredAPIVersion));
       } catch (e) {
-        const message = `converting object ${i} (${describeObject(objects[i])}) to ${desiredAPIVersion}: ${e instanceof Error ? e.message : String(e)}`;
-        this.log?.(`conversion failed: ${message}`);
-        return { apiVersion: CONVERSION_REVIEW_API_VERSION, kind: 'ConversionReview', response: { uid, convertedObjects: [], result: { status: 'Failure', message } } };
+        const message = `converting object ${i} (${describeObject(objects[i])}) to ${desiredAPIVersion}: ${describeThrown(e)}`;
+        this.log?.(`conversion failed: ${oneLine(message)}`);
+        return failedReview(body, message);
       }
     }
     return { apiVersion: CONVERSION_REVIEW_API_VERSION, kind: 'ConversionReview', response: { uid, convertedObjects, result: { status: 'Success' } } };
@@ -105,6 +107,13 @@ export class ConversionWebhook extends ServedWebhook {
 }
 
 export { ReviewError, ServedWebhook, WebhookServer, type Route, type RouteContext, type WebhookServerOptions } from './server';
+
+/** A `Failure` ConversionReview with `message`, for the body's uid. */
+function failedReview(body: unknown, message: string): ConversionReview {
+  const request = isJsonObject(body) ? getOwn(body, 'request') : undefined;
+  const uid = isJsonObject(request) ? getOwn(request, 'uid') : undefined;
+  return { apiVersion: CONVERSION_REVIEW_API_VERSION, kind: 'ConversionReview', response: { uid: typeof uid === 'string' ? uid : '', convertedObjects: [], result: { status: 'Failure', message } } };
+}
 
 function describeObject(obj: unknown): string {
   if (!isJsonObject(obj)) return 'not an object';

@@ -6,19 +6,32 @@
  * - `route(path, handler)` registers a JSON endpoint: `POST <path>` with `Content-Type: application/json`; the body is
  *   parsed (untrusted: the handler must read it by own keys), checked against `maxDepth`, and handed to the handler
  *   with an `AbortSignal` that fires after `handlerTimeoutMs` or when the client goes away. The handler's value is
- *   answered as JSON with 200; a thrown `ReviewError` → 400 with its message; anything else thrown → 500
- *   `internal error: …`. The server never crashes on a request.
+ *   answered as JSON with 200; a thrown `ReviewError` → 400 with its message; anything else thrown (any value at
+ *   all: its text is `describeThrown`'s), or an answer that cannot be encoded as JSON → the route's `onError` answer
+ *   (200: the admission server's is a denial, the conversion webhook's a failed conversion), or 500
+ *   `internal error: …` for a route without one. The server never crashes on a request, and never on what its
+ *   `log` throws.
+ * - Bodies are parsed in slices of a few milliseconds (./json-body): a large body (7 MiB of small values takes
+ *   seconds of CPU to parse) is parsed a slice per turn of the event loop, taking turns with the other large bodies
+ *   in flight, so `/healthz`, new connections and small requests are served meanwhile; the depth limit is checked
+ *   while parsing. A body whose client went away is no longer parsed.
  * - `GET /healthz` → 200 `ok`. Unknown paths → 404; other methods → 405; other content types → 415; an empty body
  *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed); a body
  *   nested deeper than `maxDepth` → 400.
  * - Time limits: a request (headers and body) must arrive within `requestTimeoutMs` (headers within
  *   `min(requestTimeoutMs, 60 s)`), else Node answers 408 and closes the connection: slow clients cannot hold a
- *   connection for long. Idle keep-alive connections close after `keepAliveTimeoutMs`.
+ *   connection for long. The TLS handshake must end within `requestTimeoutMs` too (Node's default is 120 s: a
+ *   connection that never starts TLS was held that long). Idle keep-alive connections close after
+ *   `keepAliveTimeoutMs`.
+ * - At most `maxConnections` connections are open at once (default 1024); further ones are closed as they come
+ *   (logged at most once per 10 s). Go's http.Server and controller-runtime have no such cap.
  * - Certificates: given as PEM (`cert`, `key`) or as files (`certFile`, `keyFile`). Files are watched (`fs.watch`
  *   on their directories, which also sees Kubernetes' symlink swaps of a mounted Secret) and polled every
  *   `certPollIntervalMs` as a fallback; a change is loaded into the running server (`setSecureContext`) for new
  *   connections, without a restart. A pair that does not load (a half-written file, a key that does not match) keeps
- *   the previous one and is retried on the next change or poll. `onCertificate` hears every attempt.
+ *   the previous one and is retried on the next change or poll. `onCertificate` hears every attempt. Files are read
+ *   bounded and without blocking (./certfile): a FIFO, a device (`/dev/zero`), a directory or a file over 1 MiB is
+ *   refused with a one-line error (at construction: thrown; on reload: logged, the old pair kept).
  * - `close()` stops accepting connections, lets in-flight requests finish (up to `closeTimeoutMs`), then closes
  *   every connection and stops watching the certificate files.
  */
@@ -28,6 +41,9 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { describeThrown, thrownInstanceOf } from '../errors/thrown';
+import { readCertificateFile, readCertificateFileSync } from './certfile';
+import { JsonBodyError, JsonBodyScheduler } from './json-body';
 
 export interface WebhookServerOptions {
   /** PEM certificate chain of the server (or `certFile`). */
@@ -58,6 +74,8 @@ export interface WebhookServerOptions {
   handlerTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open. Default 60000 ms. */
   keepAliveTimeoutMs?: number;
+  /** Most connections open at once; further ones are closed as they come. Default 1024. */
+  maxConnections?: number;
   /** Receives one line per rejected request or failed handler. Default: nothing is logged. */
   log?: (message: string) => void;
 }
@@ -73,6 +91,11 @@ export interface Route {
   handle(body: unknown, context: RouteContext): unknown;
   /** The JSON answered when the handler has not finished within `handlerTimeoutMs` (default: 504 text). */
   onTimeout?(body: unknown): unknown;
+  /**
+   * The JSON answered (200) when the handler threw something other than a `ReviewError`, or its answer cannot be
+   * encoded; `message` is the text of what was thrown. Default: 500 `internal error: <message>`.
+   */
+  onError?(body: unknown, message: string): unknown;
 }
 
 /** A request body that is not what the endpoint accepts (answered with 400 and the message). */
@@ -94,14 +117,16 @@ export class WebhookServer {
   private watchers: fs.FSWatcher[] = [];
   private poll?: NodeJS.Timeout;
   private reloading?: Promise<void>;
+  private readonly bodies = new JsonBodyScheduler();
+  private lastDropLogged = -Infinity;
 
   constructor(options: WebhookServerOptions) {
     const fromFiles = options.certFile !== undefined || options.keyFile !== undefined;
     if (fromFiles && (options.certFile === undefined || options.keyFile === undefined)) throw new Error('webhook server: give both certFile and keyFile');
     if (fromFiles === (options.cert !== undefined || options.key !== undefined)) throw new Error('webhook server: give cert and key, or certFile and keyFile');
     if (!fromFiles && (options.cert === undefined || options.key === undefined)) throw new Error('webhook server: give both cert and key');
-    this.cert = options.cert ?? (options.certFile ? fs.readFileSync(options.certFile) : '');
-    this.key = options.key ?? (options.keyFile ? fs.readFileSync(options.keyFile) : '');
+    this.cert = options.cert ?? (options.certFile ? readCertificateFileSync(options.certFile) : '');
+    this.key = options.key ?? (options.keyFile ? readCertificateFileSync(options.keyFile) : '');
     const timeout = options.requestTimeoutMs ?? 30_000;
     this.options = {
       certFile: options.certFile,
@@ -116,7 +141,8 @@ export class WebhookServer {
       requestTimeoutMs: timeout,
       handlerTimeoutMs: options.handlerTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
-      log: options.log,
+      maxConnections: options.maxConnections ?? 1024,
+      log: options.log && safeLog(options.log),
     };
   }
 
@@ -145,6 +171,7 @@ export class WebhookServer {
         minVersion: 'TLSv1.2',
         requestTimeout: timeout,
         headersTimeout: Math.min(timeout, 60_000),
+        handshakeTimeout: timeout,
         keepAliveTimeout: this.options.keepAliveTimeoutMs,
         // how often those timeouts are checked (Node's default, 30 s, would let a slow client hold a connection twice as long)
         connectionsCheckingInterval: Math.max(50, Math.min(timeout / 10, 30_000)),
@@ -153,6 +180,13 @@ export class WebhookServer {
         this.handle(req, res);
       },
     );
+    server.maxConnections = this.options.maxConnections;
+    server.on('drop', () => {
+      const now = Date.now();
+      if (now - this.lastDropLogged < 10_000) return;
+      this.lastDropLogged = now;
+      this.options.log?.(`refused connections: ${this.options.maxConnections} are open (maxConnections)`);
+    });
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -190,19 +224,19 @@ export class WebhookServer {
     // one reload at a time; a change seen during one is picked up by the next call
     this.reloading ??= (async () => {
       try {
-        const [cert, key] = await Promise.all([fs.promises.readFile(certFile), fs.promises.readFile(keyFile)]);
+        const [cert, key] = await Promise.all([readCertificateFile(certFile), readCertificateFile(keyFile)]);
         if (sameBytes(cert, this.cert) && sameBytes(key, this.key)) return;
         try {
           this.setCertificate(cert, key);
           this.options.log?.(`loaded a new serving certificate from ${certFile}`);
           this.options.onCertificate?.({ loaded: true });
         } catch (e) {
-          const error = `the certificate in ${certFile} and key in ${keyFile} do not load: ${e instanceof Error ? e.message : String(e)}`;
+          const error = `the certificate in ${certFile} and key in ${keyFile} do not load: ${describeThrown(e)}`;
           this.options.log?.(error);
           this.options.onCertificate?.({ loaded: false, error });
         }
       } catch (e) {
-        const error = `reading the serving certificate: ${e instanceof Error ? e.message : String(e)}`;
+        const error = `reading the serving certificate: ${describeThrown(e)}`;
         this.options.log?.(error);
         this.options.onCertificate?.({ loaded: false, error });
       } finally {
@@ -288,14 +322,25 @@ export class WebhookServer {
     req.on('end', () => {
       if (aborted) return;
       if (size === 0) { this.reply(res, 400, 'body is not JSON: the body is empty\n'); return; }
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
-      } catch (e) {
-        this.reply(res, 400, `body is not JSON: ${e instanceof Error ? e.message : String(e)}\n`); return;
-      }
-      if (nestsDeeper(body, this.options.maxDepth)) { this.reply(res, 400, `body nests deeper than ${this.options.maxDepth} levels\n`); return; }
-      this.run(route, body, res);
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      chunks.length = 0;
+      // a client that goes away stops the parse of its body
+      const gone = new AbortController();
+      const onGone = () => { gone.abort(new Error('the client went away')); };
+      res.once('close', onGone);
+      this.bodies.parse(text, this.options.maxDepth, gone.signal).then(
+        (body) => {
+          res.off('close', onGone);
+          this.run(route, body, res);
+        },
+        (e: unknown) => {
+          res.off('close', onGone);
+          if (gone.signal.aborted) return;
+          if (!(e instanceof JsonBodyError)) this.failed(res, e);
+          else if (e.tooDeep) this.reply(res, 400, `body ${e.message}\n`);
+          else this.reply(res, 400, `body is not JSON: ${e.message}\n`);
+        },
+      );
     });
     req.on('error', () => res.destroy());
   }
@@ -311,7 +356,7 @@ export class WebhookServer {
       const reason = new Error(`the handler did not answer within ${this.options.handlerTimeoutMs} ms`);
       controller.abort(reason);
       this.options.log?.(reason.message);
-      if (route.onTimeout) this.json(res, route.onTimeout(body));
+      if (route.onTimeout) this.json(res, route.onTimeout(body), route, body);
       else this.reply(res, 504, `${reason.message}\n`);
     }, this.options.handlerTimeoutMs);
     timer.unref();
@@ -326,32 +371,49 @@ export class WebhookServer {
     try {
       result = route.handle(body, { signal: controller.signal });
     } catch (e) {
-      finish(() => { this.failed(res, e); });
+      finish(() => { this.failed(res, e, route, body); });
       return;
     }
     if (result instanceof Promise) {
       result.then(
-        (value: unknown) => { finish(() => { this.json(res, value); }); },
-        (e: unknown) => { finish(() => { this.failed(res, e); }); },
+        (value: unknown) => { finish(() => { this.json(res, value, route, body); }); },
+        (e: unknown) => { finish(() => { this.failed(res, e, route, body); }); },
       );
-    } else finish(() => { this.json(res, result); });
+    } else finish(() => { this.json(res, result, route, body); });
   }
 
-  private failed(res: ServerResponse, e: unknown): void {
-    if (e instanceof ReviewError) { this.reply(res, 400, `${e.message}\n`); return; }
-    // never crash the process on a bug: answer 500
-    this.reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  /**
+   * Answers a handler's failure: `ReviewError` → 400; anything else → the route's `onError` answer, or 500. Never
+   * throws, whatever `e` is (its text is `describeThrown`'s).
+   */
+  private failed(res: ServerResponse, e: unknown, route?: Route, body?: unknown): void {
+    const message = describeThrown(e);
+    if (thrownInstanceOf(e, ReviewError)) { this.reply(res, 400, `${message}\n`); return; }
+    this.options.log?.(`handler failed: ${oneLine(message)}`);
+    if (route?.onError) {
+      let answer: unknown;
+      try {
+        answer = route.onError(body, message);
+      } catch (again) {
+        this.reply(res, 500, `internal error: ${message}; answering it: ${describeThrown(again)}\n`); return;
+      }
+      this.json(res, answer);
+      return;
+    }
+    this.reply(res, 500, `internal error: ${message}\n`);
   }
 
-  private json(res: ServerResponse, value: unknown): void {
+  /** Sends `value` as JSON (200); one that cannot be encoded is a failure of the route (see `failed`). */
+  private json(res: ServerResponse, value: unknown, route?: Route, body?: unknown): void {
     if (res.destroyed || res.headersSent) return;
     let json: string;
     try {
+      // a value of user code: a BigInt, a cycle, a throwing toJSON or getter, nesting deeper than the stack
       json = JSON.stringify(value);
     } catch (e) {
-      // objects nested deeper than JSON.stringify can go: never crash the process
-      this.reply(res, 500, `internal error: the response cannot be encoded: ${e instanceof Error ? e.message : String(e)}\n`); return;
+      this.failed(res, new Error(`the response cannot be encoded: ${describeThrown(e)}`), route, body); return;
     }
+    if (typeof json !== 'string') { this.failed(res, new Error('the response cannot be encoded: it is not a JSON value'), route, body); return; }
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
     res.end(json);
   }
@@ -365,7 +427,7 @@ export class WebhookServer {
 
   private reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
     if (res.destroyed || res.headersSent) return;
-    if (status >= 400 && status !== 404) this.options.log?.(`HTTP ${status}: ${text.trim()}`);
+    if (status >= 400 && status !== 404) this.options.log?.(`HTTP ${status}: ${oneLine(text.trim())}`);
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
     res.end(text);
   }
@@ -406,6 +468,22 @@ export class ServedWebhook {
   close(): Promise<void> {
     return this.server.close();
   }
+}
+
+/** `log` that never throws (what a user's logger throws is dropped: a request must not crash the server). */
+export function safeLog(log: (message: string) => void): (message: string) => void {
+  return (message) => {
+    try {
+      log(message);
+    } catch {
+      // nothing to do: the logger is broken
+    }
+  };
+}
+
+/** Text for one log line: line breaks (`\r`, `\n`, U+2028, U+2029) escaped, so a message cannot forge lines. */
+export function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
 function sameBytes(a: Buffer, b: string | Buffer): boolean {

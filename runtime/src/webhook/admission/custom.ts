@@ -3,8 +3,9 @@
  *
  * - `validatingHandler(v)`: CREATE → `validateCreate(obj)`, UPDATE → `validateUpdate(oldObj, newObj)`, DELETE →
  *   `validateDelete(oldObj)`, CONNECT → allowed; a missing method allows. A method returns warnings (or nothing)
- *   to allow, and throws to deny: `AdmissionDenied` / `StatusError` keep their code (and warnings), any other error
- *   denies with its message and 403, as controller-runtime's validator does.
+ *   to allow, and throws to deny: `AdmissionDenied` / `StatusError` keep their code (and warnings), any other value
+ *   thrown denies with 403 and its text (`describeThrown`: an Error's message), as controller-runtime's validator
+ *   does with an error.
  * - `mutatingHandler(d)`: DELETE and CONNECT → allowed untouched; otherwise `default(obj)` edits a deep copy of the
  *   request's object and the answer is the JSON Patch from the request's object to the edited copy (none when
  *   nothing changed). The copy is read back as JSON first, so a field set to `undefined` is a removed field.
@@ -13,6 +14,7 @@ import { cloneJSON } from '../../meta/json';
 import { asDeclared, jsonView } from '../../meta/generated';
 import { diffJson } from './jsonpatch';
 import { StatusError } from '../../errors/errors';
+import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
 import { AdmissionDenied, allowed, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import type { AdmissionRequest, SideEffects } from './types';
 
@@ -57,8 +59,8 @@ export function validatingHandler<T extends object>(validator: CustomValidator<T
             break;
         }
       } catch (e) {
-        if (e instanceof Error && !(e instanceof AdmissionDenied) && !(e instanceof StatusError)) throw new AdmissionDenied(e.message);
-        throw e;
+        if (thrownInstanceOf(e, AdmissionDenied) || thrownInstanceOf(e, StatusError)) throw e;
+        throw new AdmissionDenied(describeThrown(e));
       }
       return allowed(warnings ?? undefined);
     },

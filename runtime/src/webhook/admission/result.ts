@@ -2,6 +2,7 @@
  * What an admission handler returns and may throw, and what it is given (`AdmissionContext`).
  */
 import { StatusError } from '../../errors/errors';
+import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
 import type { JsonObject } from '../../meta/json';
 import type { JsonPatchOperation } from './jsonpatch';
 import type { AdmissionRequest, SideEffects } from './types';
@@ -29,9 +30,9 @@ export function denied(message: string, options: { code?: number; reason?: strin
   return { allowed: false, code: options.code ?? 403, reason: options.reason ?? (options.code === undefined ? 'Forbidden' : undefined), message, ...(options.warnings?.length ? { warnings: [...options.warnings] } : {}) };
 }
 
-/** Denies the request because the handler failed (controller-runtime's `Errored`). */
+/** Denies the request because the handler failed (controller-runtime's `Errored`); any value as `err` (its text is `describeThrown`'s). */
 export function errored(code: number, err: unknown): AdmissionResult {
-  return { allowed: false, code, message: err instanceof Error ? err.message : String(err) };
+  return { allowed: false, code, message: describeThrown(err) };
 }
 
 /** A denial a handler throws: the request is denied with this message, code (default 403) and warnings. */
@@ -71,10 +72,29 @@ export interface AdmissionHandler<T extends object = JsonObject> {
   handle(request: AdmissionRequest<T>, context: AdmissionContext): AdmissionResult | Promise<AdmissionResult>;
 }
 
-/** The result for an error a handler threw. */
+/**
+ * The result for any value a handler threw — always a denial, never a throw: `AdmissionDenied` and `StatusError`
+ * keep their code, reason and message (each read guarded and type-checked: a subclass's getter may throw or lie);
+ * anything else is a 500 denial with `describeThrown`'s text.
+ */
 export function resultOfError(e: unknown): AdmissionResult {
-  if (e instanceof AdmissionDenied) return { allowed: false, code: e.code, reason: e.reason, message: e.message, ...(e.warnings.length ? { warnings: e.warnings } : {}) };
-  if (e instanceof StatusError) return { allowed: false, code: e.code || 500, reason: e.reason || undefined, message: e.message };
+  try {
+    if (thrownInstanceOf(e, AdmissionDenied)) {
+      const warnings = Array.isArray(e.warnings) ? e.warnings.filter((w): w is string => typeof w === 'string') : [];
+      return { allowed: false, code: httpCode(e.code, 403), reason: stringOr(e.reason, undefined), message: stringOr(e.message, ''), ...(warnings.length ? { warnings } : {}) };
+    }
+    if (thrownInstanceOf(e, StatusError)) return { allowed: false, code: httpCode(e.code, 500), reason: stringOr(e.reason, undefined) || undefined, message: stringOr(e.message, '') };
+  } catch {
+    // a getter of a subclass threw: as any other value
+  }
   return errored(500, e);
+}
+
+function httpCode(code: unknown, otherwise: number): number {
+  return typeof code === 'number' && Number.isInteger(code) && code >= 100 && code <= 599 ? code : otherwise;
+}
+
+function stringOr<T>(v: unknown, otherwise: T): string | T {
+  return typeof v === 'string' ? v : otherwise;
 }
 

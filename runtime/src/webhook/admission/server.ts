@@ -14,9 +14,12 @@
  *   `patchType: JSONPatch`.
  * - Handlers registered for a kind (`validator`, `defaulter`, or `register` with `kind`) answer 400 (denied) to a
  *   request of another group, version or kind, as controller-runtime's decoder does.
- * - A handler that throws: `AdmissionDenied` and `StatusError` keep their code and message; anything else is a
- *   denial with code 500 (`errored`) — the server keeps serving. A handler still running after `handlerTimeoutMs`
- *   sees its signal abort and the review is answered with a 500 denial.
+ * - A handler that throws: `AdmissionDenied` and `StatusError` keep their code and message; any other value is a
+ *   denial with code 500 (`errored`, its text `describeThrown`'s), logged — the server keeps serving. A handler
+ *   whose answer cannot be used (not a result, a patch that cannot be encoded) is a 500 denial too: whatever user
+ *   code does, the API server gets an AdmissionReview (HTTP 200) that does not allow the request, so
+ *   `failurePolicy: Ignore` never admits an object because a handler failed. A handler still running after
+ *   `handlerTimeoutMs` sees its signal abort and the review is answered with a 500 denial.
  * - Dry run: `request.dryRun` and `context.dryRun` tell the handler; `context.sideEffect(fn)` runs `fn` only when
  *   the request is not a dry run, and refuses (500) in a handler that declared `sideEffects: None`.
  */
@@ -24,7 +27,8 @@ import { asDeclared } from '../../meta/generated';
 import { isJsonObject, type JsonObject } from '../../meta/json';
 import { getOwn } from '../../meta/own';
 import { StatusError } from '../../errors/errors';
-import { describeValue, ReviewError, ServedWebhook, type WebhookServerOptions } from '../server';
+import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
+import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import {
@@ -79,7 +83,7 @@ export class AdmissionServer extends ServedWebhook {
 
   constructor(options: AdmissionServerOptions) {
     super({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
-    this.log = options.log;
+    this.log = options.log && safeLog(options.log);
   }
 
   /** Registers `handler` at `path` (`/validate-…`, `/mutate-…`). */
@@ -91,7 +95,8 @@ export class AdmissionServer extends ServedWebhook {
     };
     this.server.route(path, {
       handle: (body, { signal }) => this.answer(registered, body, signal),
-      onTimeout: (body) => timeoutReview(body),
+      onTimeout: (body) => errorReview(body, 'the admission handler did not answer in time'),
+      onError: (body, message) => errorReview(body, `internal error: ${message}`),
     });
     this.handlers.set(path, registered);
     return this;
@@ -144,7 +149,9 @@ export class AdmissionServer extends ServedWebhook {
         result = await registered.handle(request, context);
       } catch (e) {
         result = resultOfError(e);
-        if (!(e instanceof AdmissionDenied) && !(e instanceof StatusError)) this.log?.(`admission handler failed for ${request.operation} ${gvkString(request.kind)} ${request.namespace ?? ''}/${request.name ?? ''}: ${result.message ?? ''}`);
+        if (!thrownInstanceOf(e, AdmissionDenied) && !thrownInstanceOf(e, StatusError)) {
+          this.log?.(`admission handler failed for ${request.operation} ${gvkString(request.kind)} ${request.namespace ?? ''}/${request.name ?? ''}: ${oneLine(result.message ?? '')}`);
+        }
       }
     }
     return { apiVersion: ADMISSION_REVIEW_API_VERSION, kind: 'AdmissionReview', response: responseOf(request.uid, result, warnings) };
@@ -163,7 +170,14 @@ function gvkString(k: GroupVersionKind): string {
   return `${k.group ? `${k.group}/` : ''}${k.version}, Kind=${k.kind}`;
 }
 
+/**
+ * The response for a handler's result. A result that is not one (user code: not an object, `allowed` not a
+ * boolean) throws, and the route answers a 500 denial (`onError`).
+ */
 function responseOf(uid: string, result: AdmissionResult, extraWarnings: readonly string[]): AdmissionResponse {
+  if (typeof result !== 'object' || result === null || typeof result.allowed !== 'boolean') {
+    throw new Error(`the admission handler answered ${describeThrown(result)}, not an AdmissionResult`);
+  }
   const response: AdmissionResponse = { uid, allowed: result.allowed };
   if (response.allowed) response.status = { code: 200 };
   else {
@@ -187,14 +201,14 @@ function uniqueWarnings(warnings: readonly string[]): string[] {
   return [...new Set(warnings.filter((w) => typeof w === 'string' && w !== ''))];
 }
 
-/** The review answered when a handler ran out of time: a 500 denial (the body was valid, or the handler would not have run). */
-function timeoutReview(body: unknown): AdmissionReview {
+/** The review answered when a handler ran out of time or failed: a 500 denial with `message`, for the body's uid. */
+function errorReview(body: unknown, message: string): AdmissionReview {
   const request = isJsonObject(body) ? getOwn(body, 'request') : undefined;
   const uid = isJsonObject(request) ? getOwn(request, 'uid') : undefined;
   return {
     apiVersion: ADMISSION_REVIEW_API_VERSION,
     kind: 'AdmissionReview',
-    response: { uid: typeof uid === 'string' ? uid : '', allowed: false, status: { status: 'Failure', code: 500, reason: 'InternalError', message: 'the admission handler did not answer in time' } },
+    response: { uid: typeof uid === 'string' ? uid : '', allowed: false, status: { status: 'Failure', code: 500, reason: 'InternalError', message } },
   };
 }
 
