@@ -714,7 +714,8 @@ export function docText(description: string, goComment = false): { doc: string; 
     if (line.trimStart().startsWith('+')) return { doc: '', error: `the description line ${JSON.stringify(line)} would read as a marker in a doc comment` };
     if (!fence && !goComment && (line.startsWith('TODO') || line.startsWith('---'))) return { doc: '', error: `the description line ${JSON.stringify(line)} would be dropped from a doc comment (controller-gen's TODO / --- rules)` };
   }
-  const doc = lines.join('\n') + (trailingBreak ? '\n' : '');
+  // the trailing break is written as a cut (`---`), which does not cut inside an open code fence: there it is lost
+  const doc = lines.join('\n') + (trailingBreak && !fence ? '\n' : '');
   const problem = docCommentProblem(doc);
   if (problem !== undefined) return { doc: '', error: `this description cannot be written as a TypeScript doc comment: ${problem}` };
   return { doc };

@@ -511,5 +511,7 @@ function normalisedDoc(d: string): string {
     lines.push(line);
   }
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines.join('\n') + (trailingBreak ? '\n' : '');
+  // a trailing break is written as a `---` cut, which an open code fence does not end
+  const fenceOpen = lines.filter((l) => l.startsWith('```') || l.startsWith('~~~')).length % 2 === 1;
+  return lines.join('\n') + (trailingBreak && !fenceOpen ? '\n' : '');
 }
