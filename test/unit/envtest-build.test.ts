@@ -80,8 +80,25 @@ describe('BuildProgress', () => {
     progress.tick();
     expect(lines).toEqual([
       'kubegen envtest [0:20] kube-apiserver: compiled 2/2 packages, linking (0:20); etcd: resolving dependencies',
-      'kubegen envtest [0:26] etcd: built in 0:26',
+      'kubegen envtest [0:26] etcd: built in 0:26, 1 package compiled',
       'kubegen envtest [1:06] kube-apiserver: compiled 2/2 packages, linking (1:06)',
+    ]);
+  });
+
+  test("packages Go finds in its build cache are not printed by go build -v: the summary says so instead of counting them", () => {
+    const { progress, lines, advance } = harness({ intervalMs: 5000 });
+    const api = progress.step('kube-apiserver', 'k8s.io/kubernetes/cmd/kube-apiserver');
+    api.compiling(5);
+    progress.tick();
+    advance(5000);
+    api.line('k8s.io/kubernetes/pkg/a');
+    api.line('k8s.io/kubernetes/cmd/kube-apiserver');
+    advance(5000);
+    api.finish('built');
+    progress.tick();
+    expect(lines).toEqual([
+      'kubegen envtest [0:00] kube-apiserver: compiling 5 packages',
+      "kubegen envtest [0:10] kube-apiserver: built in 0:10, 2 packages compiled, 3 from Go's build cache",
     ]);
   });
 

@@ -111,7 +111,7 @@ export class BuildStep {
 
   /** What the summary line says about this step. */
   describe(): string {
-    const downloaded = this.downloads > 0 ? `${this.downloads} module${this.downloads === 1 ? '' : 's'} downloaded` : '';
+    const downloaded = this.downloads > 0 ? `${plural(this.downloads, 'module')} downloaded` : '';
     const packages = () => `compiled ${this.compiled}${this.total === undefined ? '' : `/${this.total}`} packages`;
     switch (this.phase) {
       case 'downloading':
@@ -119,11 +119,17 @@ export class BuildStep {
       case 'resolving':
         return `${this.name}: resolving dependencies${downloaded ? `, ${downloaded} (last ${this.lastDownload})` : ''}`;
       case 'compiling':
+        // Nothing compiled yet: either it is starting, or Go's build cache holds what was compiled so far.
+        if (this.compiled === 0) return `${this.name}: compiling ${this.total ?? ''} packages`.replace('  ', ' ');
         return `${this.name}: ${packages()}${this.lastPackage ? ` (${this.lastPackage})` : ''}`;
       case 'linking':
         return `${this.name}: ${packages()}, linking (${clock(this.now() - this.phaseSince)})`;
-      case 'done':
-        return `${this.name}: ${this.note} in ${clock(this.phaseSince - (this.startedAt ?? this.phaseSince))}`;
+      case 'done': {
+        const took = `${this.name}: ${this.note} in ${clock(this.phaseSince - (this.startedAt ?? this.phaseSince))}`;
+        if (this.total === undefined) return took;
+        const cached = this.total - this.compiled;
+        return `${took}, ${plural(this.compiled, 'package')} compiled${cached > 0 ? `, ${cached} from Go's build cache` : ''}`;
+      }
       case 'failed':
         return `${this.name}: failed`;
       case 'waiting':
@@ -193,6 +199,10 @@ export class BuildProgress {
     this.say(shown.map((s) => s.describe()).join('; '));
     return true;
   }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** `m:ss` (or `h:mm:ss`) for a duration in ms. */
