@@ -11,11 +11,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { conversionSpec } from '@kubegen/runtime/webhook/spec';
+import { readCaBundleFile } from './ca-bundle';
 import { didYouMean } from './diagnostics';
 import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
-import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, type GroupFolderStyle } from './model/names';
+import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, webhookPathErrors, webhookUrlErrors, type GroupFolderStyle } from './model/names';
 import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
@@ -332,7 +333,11 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
     const url = ownValue(w, 'url');
     if (url !== undefined) {
       if (typeof url !== 'string') bad('url', 'must be a string');
-      else webhook.url = url;
+      else {
+        // a scheme other than https is conversionSpec's error (below); the rest of the API server's URL rules here
+        if (/^https:\/\//.test(url)) for (const e of webhookUrlErrors(url)) bad('url', `would be refused by the API server: ${e}`);
+        webhook.url = url;
+      }
     }
     const service = ownValue(w, 'service');
     if (service !== undefined) {
@@ -358,6 +363,12 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
         const name = str('name', true);
         const namespace = str('namespace', true);
         const svcPath = str('path', false);
+        if (svcPath !== undefined) {
+          for (const e of webhookPathErrors(svcPath)) {
+            problem(jsonPath(sAt, 'path'), `would be refused by the API server: ${e}`);
+            ok = false;
+          }
+        }
         const port = ownValue(service, 'port');
         if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)) {
           problem(jsonPath(sAt, 'port'), 'must be an integer from 1 to 65535');
@@ -379,11 +390,9 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
     } else if (caBundleFile !== undefined) {
       if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
       else {
-        try {
-          webhook.caBundle = fs.readFileSync(path.resolve(baseDir, caBundleFile), 'utf8');
-        } catch (e) {
-          bad('caBundleFile', describeIoError(e, baseDir) ?? `cannot read ${caBundleFile}`);
-        }
+        const read = readCaBundleFile(caBundleFile, { baseDir, root: baseDir });
+        if ('error' in read) bad('caBundleFile', read.error);
+        else webhook.caBundle = read.pem;
       }
     }
     if (!ok) continue;

@@ -18,11 +18,10 @@
  */
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import * as fs from 'node:fs';
 import type { DiagnosticBag } from '../diagnostics';
 import { APISERVICE_FILE, apiServiceProblems, generateApiServices } from '../emit/apiservice';
 import { DEFAULT_ROLE_NAME, generateRbac, RBAC_FILE } from '../emit/rbac';
-import { describeIoError } from '../errors';
+import { readCaBundleFile } from '../ca-bundle';
 import type { VirtualFile } from '../emit/types';
 import { generateWebhooks, WEBHOOK_FILE } from '../emit/webhook';
 import { loadManifestModel } from '../load/manifests';
@@ -52,6 +51,8 @@ export interface ManifestTarget {
   roleName?: string;
   /** apiservice only: the APIServices declared in the configuration. */
   apiServices?: ApiServiceDecl[];
+  /** The project root a marker's `caBundleFile=` must stay inside (default: the working directory). */
+  root?: string;
 }
 
 const FILES = { rbac: RBAC_FILE, webhook: WEBHOOK_FILE, apiservice: APISERVICE_FILE } as const;
@@ -63,7 +64,7 @@ export function generateManifestTarget(target: ManifestTarget, cwd: string, bag:
   const model: ManifestModel =
     target.paths.length === 0 && target.kind === 'apiservice'
       ? { rbacRules: [], webhooks: [], webhookConfigurations: [], apiServices: [] }
-      : loadManifestModel({ paths: target.paths, cwd }, bag).model;
+      : loadManifestModel({ paths: target.paths, cwd, root: target.root ?? cwd }, bag).model;
   if (bag.errorCount > errors) return [];
   let files: VirtualFile[];
   if (target.kind === 'rbac') files = generateRbac(model, { roleName: target.roleName }, bag).files;
@@ -261,6 +262,7 @@ export function resolveManifestTargets(raw: Record<string, unknown>, baseDir: st
       output: path.resolve(baseDir, output as string),
       ...(kind === 'rbac' ? { roleName: (roleName as string | undefined) ?? DEFAULT_ROLE_NAME } : {}),
       ...(apiServices ? { apiServices } : {}),
+      root: baseDir,
     });
   }
   return out;
@@ -317,11 +319,9 @@ function resolveApiServiceEntry(e: unknown, at: string, source: string, baseDir:
   } else if (caBundleFile !== undefined) {
     if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
     else {
-      try {
-        decl.caBundle = fs.readFileSync(path.resolve(baseDir, caBundleFile), 'utf8');
-      } catch (err) {
-        bad('caBundleFile', describeIoError(err, baseDir) ?? `cannot read ${caBundleFile}`);
-      }
+      const read = readCaBundleFile(caBundleFile, { baseDir, root: baseDir });
+      if ('error' in read) bad('caBundleFile', read.error);
+      else decl.caBundle = read.pem;
     }
   }
   if (!ok) return undefined;

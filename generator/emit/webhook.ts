@@ -9,7 +9,9 @@
  *
  * Every argument controller-gen checks is an error at the marker (timeoutSeconds outside 1–30, sideEffects
  * missing, `Some` or `Unknown`, path and url both or neither, webhookVersions other than v1, an empty
- * admissionReviewVersions, an unknown matchPolicy); so is what controller-gen passes through or drops silently
+ * admissionReviewVersions, an unknown matchPolicy); so is a `path` or `url` the apiserver refuses (a path is `/` and
+ * DNS-1123 segments — no `..`, `@`, `?`, whitespace; a url is https with a host and no user information, query or
+ * fragment), and what controller-gen passes through or drops silently
  * and the apiserver then rejects or never sees: an unknown failurePolicy, reinvocationPolicy or operation,
  * reinvocationPolicy on a validating webhook, service arguments next to `url`, a port outside 1–65535, empty
  * groups/versions/resources, `*` next to other verbs, a name that is not a lowercase domain of at least three
@@ -18,6 +20,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import type { ManifestModel, WebhookConfigurationDecl, WebhookDecl } from '../model/manifests';
+import { webhookPathErrors, webhookUrlErrors } from '../model/names';
 import type { Int } from '../model/types';
 import { marshalYamlV2 } from '../yaml/yamlv2';
 import { compareBytes } from './manifest-util';
@@ -139,7 +142,9 @@ function toWebhook(d: WebhookDecl, bag: DiagnosticBag): Webhook | undefined {
   const hasPath = !!d.path;
   const hasUrl = !!d.url;
   if (hasPath === hasUrl) problems.push(`exactly one of path and url is required (${hasPath ? 'both are' : 'neither is'} given)`);
+  if (hasPath) for (const e of webhookPathErrors(d.path!)) problems.push(`path ${JSON.stringify(d.path)} would be refused by the API server: ${e}`);
   if (hasUrl) {
+    for (const e of webhookUrlErrors(d.url!)) problems.push(`url ${JSON.stringify(d.url)} would be refused by the API server: ${e}`);
     const service = (['serviceName', 'serviceNamespace', 'servicePort'] as const).filter((k) => d[k] !== undefined);
     if (service.length > 0) problems.push(`${service.join(', ')} ${service.length === 1 ? 'applies' : 'apply'} to a service reference (path), not to url`);
   }

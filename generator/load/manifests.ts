@@ -2,7 +2,8 @@
  * The front end of the RBAC, webhook and APIService generators: reads `+kubebuilder:rbac`, `+kubebuilder:webhook`,
  * `+kubebuilder:webhookconfiguration` and `+kubegen:apiservice` markers from every `.ts` file under the given paths
  * (controllers live anywhere, not only under `apis/`) into a ManifestModel. A `+kubegen:apiservice`'s
- * `caBundleFile=` is read here (relative to the marker's file) into the model's `caBundle`.
+ * `caBundleFile=` is read here (relative to the marker's file, inside the project root; only its PEM CERTIFICATE
+ * blocks, see generator/ca-bundle.ts) into the model's `caBundle`.
  *
  * Which comments are read follows controller-gen's collector (pkg/markers/collect.go), in TypeScript terms:
  * - read: every comment group at the top level of a file that is not the doc comment of a declaration — the
@@ -24,7 +25,7 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics';
 import { ApiService, Rbac, Webhook, WebhookConfiguration, isMarker, markerDefinition, markerLineName, parseMarker } from '../markers';
-import { describeIoError } from '../errors';
+import { readCaBundleFile } from '../ca-bundle';
 import type { ApiServiceArgs } from '../markers';
 import type { ApiServiceDecl, ManifestModel } from '../model/manifests';
 import type { SourceSpan } from '../model/types';
@@ -42,6 +43,8 @@ export interface ManifestLoadOptions {
   paths: readonly string[];
   /** Messages name files relative to this directory (default: the process's). */
   cwd?: string;
+  /** The project root: a `caBundleFile=` must name a file inside it (default: `cwd`). */
+  root?: string;
 }
 
 export interface ManifestLoadResult {
@@ -75,7 +78,7 @@ export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticB
       bag.report('manifest-input', `cannot read ${displayPath(cwd, file)}`);
       continue;
     }
-    new FileScanner(sf, displayPath(cwd, file), cwd, model, bag).scan();
+    new FileScanner(sf, displayPath(cwd, file), cwd, options.root ?? cwd, model, bag).scan();
   }
   return { model, diagnostics: bag.items };
 }
@@ -108,6 +111,7 @@ class FileScanner {
     private readonly sf: ts.SourceFile,
     private readonly file: string,
     private readonly cwd: string,
+    private readonly root: string,
     private readonly model: ManifestModel,
     private readonly bag: DiagnosticBag,
   ) {
@@ -205,13 +209,12 @@ class FileScanner {
         this.bag.report('invalid-apiservice', `${label}: caBundle and caBundleFile cannot be used together: give the bundle once`, span);
         return;
       }
-      const file = path.resolve(path.dirname(this.sf.fileName), v.caBundleFile);
-      try {
-        caBundle = fs.readFileSync(file, 'utf8');
-      } catch (e) {
-        this.bag.report('invalid-apiservice', `${label}: caBundleFile: ${describeIoError(e, this.cwd) ?? `cannot read ${v.caBundleFile}`}`, span);
+      const read = readCaBundleFile(v.caBundleFile, { baseDir: path.dirname(this.sf.fileName), root: this.root, cwd: this.cwd });
+      if ('error' in read) {
+        this.bag.report('invalid-apiservice', `${label}: caBundleFile: ${read.error}`, span);
         return;
       }
+      caBundle = read.pem;
     }
     const service: ApiServiceDecl['service'] = { name: v.serviceName, namespace: v.serviceNamespace };
     if (v.servicePort !== undefined) service.port = v.servicePort;

@@ -267,3 +267,49 @@ export function groupFolder(group: string, style: GroupFolderStyle = 'group'): s
   if (group === '') return 'core';
   return style === 'short' ? group.split('.')[0] : group;
 }
+
+/**
+ * A webhook Service reference's `path` as the API server validates it (`ValidateWebhookService` in
+ * k8s.io/apiserver/pkg/util/webhook): empty or `/`, or `/` followed by `/`-separated segments (one trailing `/`
+ * allowed) that are each a DNS-1123 subdomain. So a path is always a URL path: it cannot hold `..`, `@`, `:`, `?`,
+ * `#`, whitespace or control characters that would change where `https://host:port` + path points. The error
+ * strings are the API server's. Empty when valid.
+ */
+export function webhookPathErrors(urlPath: string): string[] {
+  if (urlPath === '/' || urlPath === '') return [];
+  if (urlPath === '//') return ['segment[0] may not be empty'];
+  const errs: string[] = [];
+  if (!urlPath.startsWith('/')) errs.push("must start with a '/'");
+  let rest = urlPath.slice(1);
+  if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  rest.split('/').forEach((step, i) => {
+    if (step === '') errs.push(`segment[${i}] may not be empty`);
+    else for (const e of dns1123SubdomainErrors(step)) errs.push(`segment[${i}]: ${e}`);
+  });
+  return errs;
+}
+
+/**
+ * A webhook's `url` as the API server validates it (`ValidateWebhookURL` with https forced): an absolute `https`
+ * URL with a host, and no user information, query or fragment — so `https://a@evil.example.com/` and
+ * `https://host/x?y` are refused; also no whitespace or control characters, which Go's `url.Parse` refuses. Empty
+ * when valid.
+ */
+export function webhookUrlErrors(url: string): string[] {
+  const form = '; desired format: https://host[/path]';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f]/.test(url)) return [`url must be a valid URL: it contains whitespace or a control character${form}`];
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return [`url must be a valid URL${form}`];
+  }
+  const errs: string[] = [];
+  if (u.protocol !== 'https:') errs.push(`'https' is the only allowed URL scheme${form}`);
+  if (u.host === '') errs.push(`host must be specified${form}`);
+  if (u.username !== '' || u.password !== '' || /^[^/]*\/\/[^/?#]*@/.test(url)) errs.push('user information is not permitted in the URL');
+  if (url.includes('#')) errs.push('fragments are not permitted in the URL');
+  if (url.includes('?')) errs.push('query parameters are not permitted in the URL');
+  return errs;
+}
