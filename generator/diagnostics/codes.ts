@@ -63,6 +63,11 @@ export const DIAGNOSTIC_KINDS = {
   'duplicate-declaration': { code: 'KG3002', severity: 'error', summary: 'A type or a group version is declared twice; the other declaration is the related location.' },
   'crd-versions': { code: 'KG3003', severity: 'error', summary: 'The versions of a CRD are inconsistent: none left, none served, no or several storage versions, or different names or scope.' },
   'recursive-type': { code: 'KG3004', severity: 'error', summary: 'A type contains itself; a CRD schema cannot describe it.' },
+  'type-too-deep': {
+    code: 'KG3010',
+    severity: 'error',
+    summary: 'A type nests more than 256 levels of fields, arrays and maps (a chain of types); kubegen refuses it at the outermost declaration instead of running out of stack.',
+  },
   'unresolved-type': { code: 'KG3005', severity: 'error', summary: 'A referenced type is not declared under the APIs root.' },
   'duplicate-property': {
     code: 'KG3007',

@@ -69,6 +69,8 @@ import type {
 import { resolveConstraints } from './constraints';
 import { RUNTIME_PACKAGE, fieldName, forEachNamedRef, isApiPackage, isTypeMetaRef, mergeInline, typeIndex, typeKey, type TypeIndex } from './util';
 import { checkModelNames } from './names';
+import { checkReservedNames } from './reserved';
+import { checkTypeDepth } from './depth';
 
 /** A package as the front end loaded it, before resolution. */
 export interface LoadedPackage {
@@ -268,7 +270,9 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag, cache: M
   const versionsOf = new Map(groups.map((g) => [g.name, g.versions.map((v) => v.version)]));
   const packages = resolved.map((p) => cache.final(p, storage.get(p.id) ?? [], byId.get(p.id)?.conversion, (p.group !== undefined ? versionsOf.get(p.group) : undefined) ?? [p.version]));
   cache.retain(new Set(byId.keys()), new Set(byGroup.keys()));
-  checkRecursion(packages, typeIndex(packages), bag);
+  const finalIndex = typeIndex(packages);
+  checkRecursion(packages, finalIndex, bag);
+  checkTypeDepth(packages, finalIndex, bag);
   return { packages, groups };
 }
 
@@ -304,6 +308,7 @@ function resolvePackage(lp: LoadedPackage, index: Index, bag: DiagnosticBag): Pa
   checkKindOnlyMarkers(lp, index, bag);
   if (pkg.id !== RUNTIME_PACKAGE) checkDuplicateProperties(pkg, index, bag);
   checkModelNames([pkg], bag);
+  if (pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id) && !pkg.skip) checkReservedNames(pkg, bag);
   return pkg;
 }
 

@@ -1,0 +1,101 @@
+/**
+ * Type names kubegen cannot generate code for, derived from the real sources of a collision rather than listed:
+ * - the types of `@kubegen/runtime` (`TypeMeta`, `ObjectMeta`, `Condition` … every exported declaration of the
+ *   runtime's meta files, which the API files and the generated modules import): a type of that name in an API
+ *   package clashes with the import;
+ * - the fixed names the emitters' templates export from every version (`deepCopyObject`, `setObjectDefaults`,
+ *   `GroupVersion` … every `export function|const|class|interface|type` whose name is written in a template),
+ *   when the emitters' own per-type names (`deepCopy<Type>`, and for a kind `<Kind>List`, `setDefaults<Kind>`,
+ *   `validate<Kind>`, `<Kind>GVK`, `<Kind>GVR`) of the type give one of them: kind `Object` → `deepCopyObject`,
+ *   declared twice in deepcopy.ts.
+ *
+ * `reservedTypeName(name, isKind)` says why a name is refused (undefined when it is not). The runtime's and the
+ * templates' names are read once per process; the emitters' namers are loaded only for a name that could collide
+ * (one that is a fixed name or a part of one), so `kubegen crd` never loads the emitters.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { DiagnosticBag } from '../diagnostics';
+import { runtimeMetaDir, runtimeMetaFiles } from '../load/runtime';
+import type { Package } from './types';
+
+const EXPORTED = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
+
+const GROUP_LEVEL_FOLDERS = ['scaffold', 'fake', 'package'];
+
+let runtimeNames: ReadonlySet<string> | undefined;
+let templateNames: ReadonlySet<string> | undefined;
+
+function exportedNames(files: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files) for (const m of fs.readFileSync(f, 'utf8').matchAll(EXPORTED)) out.add(m[1]);
+  return out;
+}
+
+/** The type names `@kubegen/runtime` exports from its meta declarations (the well-known types and their helpers). */
+export function runtimeTypeNames(): ReadonlySet<string> {
+  return (runtimeNames ??= exportedNames(runtimeMetaFiles(runtimeMetaDir())));
+}
+
+/** The names the templates export verbatim (not from a view-model variable) from every generated version. */
+export function fixedGeneratedNames(): ReadonlySet<string> {
+  if (templateNames) return templateNames;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { templatesDir } = require('../render/templates') as typeof import('../render/templates');
+  const root = templatesDir();
+  const files: string[] = [];
+  for (const d of fs.readdirSync(root, { withFileTypes: true })) {
+    // a version's modules only: the scaffold writes the user's files, `fake/` and `group.hbs` are group modules,
+    // which re-export a version as a namespace (`export * as v1`), so a kind's names never meet theirs
+    if (!d.isDirectory() || GROUP_LEVEL_FOLDERS.includes(d.name)) continue;
+    for (const f of fs.readdirSync(path.join(root, d.name))) if (f.endsWith('.hbs') && f !== 'group.hbs') files.push(path.join(root, d.name, f));
+  }
+  return (templateNames = exportedNames(files.sort()));
+}
+
+/** The names the emitters generate for a type of this name (and, for a kind, its list, client and helpers). */
+function generatedNamesOf(name: string, isKind: boolean): Array<{ name: string; what: string }> {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { deepCopyFunctionName } = require('../emit/deepcopy') as typeof import('../emit/deepcopy');
+  const { setDefaultsFunctionName } = require('../emit/defaults') as typeof import('../emit/defaults');
+  const { validateFunctionName } = require('../emit/validation') as typeof import('../emit/validation');
+  const { gvkConstName, gvrConstName } = require('../emit/types-ts') as typeof import('../emit/types-ts');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const out = [{ name, what: 'the type itself' }, { name: deepCopyFunctionName(name), what: 'its deepcopy function' }];
+  if (isKind) {
+    out.push(
+      { name: `${name}List`, what: 'its list type' },
+      { name: deepCopyFunctionName(`${name}List`), what: "its list's deepcopy function" },
+      { name: setDefaultsFunctionName(name), what: 'its defaulting function' },
+      { name: setDefaultsFunctionName(`${name}List`), what: "its list's defaulting function" },
+      { name: validateFunctionName(name), what: 'its validator' },
+      { name: gvkConstName(name), what: 'its GVK constant' },
+      { name: gvrConstName(name), what: 'its GVR constant' },
+    );
+  }
+  return out;
+}
+
+/** Why kubegen refuses a type (a kind when `isKind`) of this name, or undefined when it can generate it. */
+export function reservedTypeName(name: string, isKind: boolean): string | undefined {
+  if (isKind && runtimeTypeNames().has(name)) return `${name} is a type of @kubegen/runtime, which the API files and the generated code import: choose another name`;
+  const fixed = fixedGeneratedNames();
+  const lower = name.toLowerCase();
+  if (![...fixed].some((f) => f.toLowerCase().includes(lower))) return undefined;
+  for (const g of generatedNamesOf(name, isKind)) {
+    if (fixed.has(g.name)) return `${g.what} would be named ${g.name}, a name kubegen already generates for every version: choose another name`;
+  }
+  return undefined;
+}
+
+/**
+ * Reports every type of an API package whose name kubegen cannot generate code for ({@link reservedTypeName}), at
+ * its declaration: the runtime's type names for kinds, the emitters' fixed names for every type.
+ */
+export function checkReservedNames(pkg: Package, bag: DiagnosticBag): void {
+  const kinds = new Set(pkg.kinds.map((k) => k.name));
+  for (const t of pkg.types) {
+    const why = reservedTypeName(t.name, kinds.has(t.name));
+    if (why !== undefined) bag.report('invalid-name', `${kinds.has(t.name) ? 'kind' : 'type'} ${t.name} is refused: ${why}`, t.span);
+  }
+}
