@@ -171,6 +171,36 @@ describe('large bodies', () => {
       await server.close();
     }
   }, 600_000);
+
+  it('serves a small review that arrives while a 7 MiB one is being parsed before that one is done', async () => {
+    // ordering, not timing: a server that parses in one go handles nothing between the large body's end and its
+    // validation, so the small review (sent once the large body is out) is validated after it
+    const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, handlerTimeoutMs: 600_000 });
+    const order: string[] = [];
+    server.validator<{ metadata?: { name?: string } }>(KIND, { validateCreate(obj) { order.push(obj.metadata?.name ?? ''); } });
+    const { port } = await server.listen();
+    try {
+      const unit = '{"a":[]}';
+      const head = review({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'large' }, spec: { items: [] } });
+      const count = Math.floor((7 * 1024 * 1024 - head.length - 16) / (unit.length + 1));
+      const body = Buffer.from(head.replace('"items":[]', `"items":[${Array(count).fill(unit).join(',')}]`));
+      const small = await new Promise<Promise<Reply>>((resolve, reject) => {
+        const req = https.request({ host: '127.0.0.1', port, method: 'POST', path: KIND.validatePath, ca: certs.caCert, agent: false, headers: { 'Content-Type': 'application/json' } }, (res) => {
+          res.resume();
+        });
+        req.on('error', reject);
+        req.on('finish', () => {
+          resolve(send(false, port, KIND.validatePath, review({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'small' } })));
+        });
+        req.end(body);
+      });
+      expect((await small).status).toBe(200);
+      while (order.length < 2) await new Promise((r) => setTimeout(r, 50));
+      expect(order).toEqual(['small', 'large']);
+    } finally {
+      await server.close();
+    }
+  }, 600_000);
 });
 
 /** Opens `n` TCP connections that never send a byte; resolves once all are connected. */
