@@ -490,7 +490,10 @@ function sameBytes(a: Buffer, b: string | Buffer): boolean {
   return a.equals(typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
 }
 
-/** Whether JSON `value` nests objects and arrays more than `max` levels deep (iterative: any depth is fine). */
+/**
+ * Whether JSON `value` nests objects and arrays more than `max` levels deep (iterative: any depth is fine). Bodies are
+ * checked while they are parsed (./json-body); this is the definition that check is tested against.
+ */
 export function nestsDeeper(value: unknown, max: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
