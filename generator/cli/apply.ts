@@ -3,6 +3,7 @@
  * `generator/apply/engine.ts`). The engine, the runtime client and the YAML reader are loaded when the command runs,
  * not when the CLI starts.
  */
+import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { KubegenError } from '../errors';
 import type { CommandAction } from './envtest';
@@ -89,7 +90,7 @@ export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promi
   const rt = runtime();
   let config: Awaited<ReturnType<typeof rt.loadFromDefault>>;
   try {
-    config = await rt.loadFromDefault({ ...(args.kubeconfig !== undefined ? { kubeconfig: args.kubeconfig } : {}), ...(args.context !== undefined ? { context: args.context } : {}) });
+    config = await rt.loadFromDefault({ ...(args.kubeconfig !== undefined ? { kubeconfig: path.resolve(cwd, args.kubeconfig) } : {}), ...(args.context !== undefined ? { context: args.context } : {}) });
   } catch (e) {
     throw new KubegenError(errorLine(e), 1, e);
   }
