@@ -66,7 +66,7 @@ export const DIAGNOSTIC_KINDS = {
   'type-too-deep': {
     code: 'KG3010',
     severity: 'error',
-    summary: 'A type nests more than 256 levels of fields, arrays and maps (a chain of types); kubegen refuses it at the outermost declaration instead of running out of stack.',
+    summary: 'A type nests more than 256 levels of fields, arrays and maps (a chain of types), or a source file nests brackets more than 256 levels deep; kubegen refuses it at the outermost declaration (or the first bracket too deep) instead of running out of stack.',
   },
   'unresolved-type': { code: 'KG3005', severity: 'error', summary: 'A referenced type is not declared under the APIs root.' },
   'duplicate-property': {

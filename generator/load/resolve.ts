@@ -65,10 +65,7 @@ export class SourceFiles {
         text = undefined;
       }
     }
-    const sf =
-      text === undefined
-        ? undefined
-        : ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, ts.ScriptKind.TS);
+    const sf = text === undefined ? undefined : parseSource(fileName, text);
     this.files.set(fileName, sf);
     return sf;
   }
@@ -77,10 +74,87 @@ export class SourceFiles {
     return this.virtual.has(fileName) || fs.existsSync(fileName);
   }
 
-  /** Syntax errors of a parsed file (the parser's own diagnostics). */
+  /** Syntax errors of a parsed file (the parser's own diagnostics, or the one {@link parseSource} put in their place). */
   static parseDiagnostics(sf: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
     return (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []; // cast-ok: TypeScript keeps a SourceFile's parse diagnostics in an internal field its typings omit
   }
+
+  /** The diagnostic a parse diagnostic is reported as: {@link TOO_DEEP_CODE} is kubegen's own nesting bound (KG3010). */
+  static diagnosticName(d: ts.Diagnostic): 'syntax-error' | 'type-too-deep' {
+    return d.code === TOO_DEEP_CODE ? 'type-too-deep' : 'syntax-error';
+  }
+}
+
+/**
+ * The deepest bracket nesting (`{`, `(`, `[`, `<`, `${`) kubegen hands to TypeScript's parser. The parser recurses
+ * per level and overflows Node's stack a few hundred levels down (an inline object type nested ~450 deep); a
+ * source nested deeper is refused before it is parsed (KG3010). The bound is the model's own (MAX_TYPE_DEPTH, 256
+ * levels of fields), which any type that nests this deep would break anyway.
+ */
+export const MAX_SOURCE_NESTING = 256;
+
+/** The `code` of the parse diagnostic {@link parseSource} reports for a source nested too deep. */
+const TOO_DEEP_CODE = -3010;
+
+const OPENERS = new Set([ts.SyntaxKind.OpenBraceToken, ts.SyntaxKind.OpenParenToken, ts.SyntaxKind.OpenBracketToken, ts.SyntaxKind.LessThanToken, ts.SyntaxKind.TemplateHead]);
+/** Each closing token → the opener it closes. */
+const CLOSERS = new Map([
+  [ts.SyntaxKind.CloseBraceToken, ts.SyntaxKind.OpenBraceToken],
+  [ts.SyntaxKind.CloseParenToken, ts.SyntaxKind.OpenParenToken],
+  [ts.SyntaxKind.CloseBracketToken, ts.SyntaxKind.OpenBracketToken],
+  [ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.LessThanToken],
+]);
+
+/**
+ * Where `text` first nests brackets deeper than {@link MAX_SOURCE_NESTING}, or undefined. One pass of TypeScript's
+ * scanner (iterative, so it cannot overflow itself): comments and strings are skipped as the parser skips them, a
+ * template's `${ … }` counts as a level. `<` also opens a level and `>` closes one (type arguments); a stray `<`
+ * of an expression only makes the count higher, never lets a deep source through.
+ */
+export function tooDeepAt(text: string): number | undefined {
+  const scanner = ts.createScanner(ts.ScriptTarget.ES2022, true, ts.LanguageVariant.Standard, text);
+  const open: ts.SyntaxKind[] = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.CloseBraceToken && open[open.length - 1] === ts.SyntaxKind.TemplateHead) {
+      // the `}` ending a template substitution: the template goes on (`…${` again) or ends (`…\``)
+      open.pop();
+      if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateMiddle) open.push(ts.SyntaxKind.TemplateHead);
+      continue;
+    }
+    if (OPENERS.has(kind)) {
+      open.push(kind);
+      if (open.length > MAX_SOURCE_NESTING) return scanner.getTokenStart();
+    } else {
+      // close the nearest opener of this token's kind; an unmatched `>` (an expression's comparison) closes nothing
+      const opener = CLOSERS.get(kind);
+      const at = opener === undefined ? -1 : open.lastIndexOf(opener);
+      if (at >= 0) open.length = at;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses an API source as the loader reads it (no JSDoc parsing). A source nested deeper than
+ * {@link MAX_SOURCE_NESTING} is not handed to the parser: the result has its line structure but no statements,
+ * and one parse diagnostic (KG3010) at the first bracket too deep.
+ */
+export function parseSource(fileName: string, text: string): ts.SourceFile {
+  const options = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  const deepAt = tooDeepAt(text);
+  if (deepAt === undefined) return ts.createSourceFile(fileName, text, options, true, ts.ScriptKind.TS);
+  // the same lines and columns (line terminators kept, everything else blank), so the diagnostic's span is right
+  const sf = ts.createSourceFile(fileName, text.replace(/[^\n\r\u2028\u2029]/g, ' '), options, true, ts.ScriptKind.TS);
+  const diagnostic: ts.DiagnosticWithLocation = {
+    file: sf,
+    start: deepAt,
+    length: 1,
+    code: TOO_DEEP_CODE,
+    category: ts.DiagnosticCategory.Error,
+    messageText: `brackets nest more than ${MAX_SOURCE_NESTING} levels deep here; kubegen does not parse such a source (TypeScript's parser would run out of stack): declare the inner types as named types`,
+  };
+  (sf as unknown as { parseDiagnostics: ts.DiagnosticWithLocation[] }).parseDiagnostics = [diagnostic]; // cast-ok: the parser's own diagnostics field, read back by SourceFiles.parseDiagnostics
+  return sf;
 }
 
 interface FileScope {

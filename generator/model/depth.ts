@@ -84,7 +84,7 @@ function chain(key: string, memo: Map<string, Depth>, index: TypeIndex): string 
   return names.length > 6 ? [...names.slice(0, 3), '…', ...names.slice(-2)].join(' → ') : names.join(' → ');
 }
 
-/** The depth of a reference whose named types are all in `memo` (inline nesting is bounded by the TypeScript parser). */
+/** The depth of a reference whose named types are all in `memo` (inline nesting is bounded before parsing: MAX_SOURCE_NESTING in load/resolve.ts). */
 function refDepth(ref: TypeRef, memo: Map<string, Depth>): Depth {
   switch (ref.kind) {
     case 'named':

@@ -108,9 +108,6 @@ export function blockCommentText(text: string): string {
   return withoutLoneSurrogates(text).replace(/\*\//g, '*\\/');
 }
 
-/** `blockCommentText` under its first name (generator/emit/conversion.ts uses it in block comments, and once on a `//` line: see lineCommentText). */
-export const commentText = blockCommentText;
-
 /** Text on one generated `//` line: every line terminator is written as its escape (`\n`, `\u2028` …), so the comment cannot end early. */
 export function lineCommentText(text: string): string {
   return withoutLoneSurrogates(text).replace(/[\n\r\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${hex4(c.charCodeAt(0))}`));
