@@ -147,8 +147,9 @@ describe('npm pack', () => {
   // checker took kubegen to 251 KB (904 KB unpacked); its budget ≈ 1.4× that.
   const BUDGET = {
     // measured 2026-12 after admission, validation, apiservice, the paths importer and Go docs: 375 KB (1.34 MB
-    // unpacked), all dist/generator, templates and docs; budget ≈ 1.2×.
-    kubegen: { size: 450_000, unpackedSize: 1_600_000 },
+    // unpacked), all dist/generator, templates and docs; budget ≈ 1.2×. `kubegen apply` (engine, command, docs:
+    // 107 KB unpacked) and issue 23's work took it to 482 KB (1.70 MB unpacked); budget ≈ 1.15× that.
+    kubegen: { size: 550_000, unpackedSize: 1_950_000 },
     // measured 2026-12 after the operator runtime (manager, controllers, leader election, events) and the HTTP/2
     // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×.
     '@kubegen/runtime': { size: 730_000, unpackedSize: 3_200_000 },
