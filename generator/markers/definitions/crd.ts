@@ -397,7 +397,7 @@ export const ApiService = define<ApiServiceArgs>({
       groupPriorityMinimum: arg(INT, 'the least priority of the group among all groups, 1 to 20000 (built-in `*.k8s.io` groups use about 18000).'),
       versionPriority: arg(INT, 'the priority of this version within its group, 1 to 1000.'),
       caBundle: opt(STRING, 'base64 of the PEM CA bundle that signs the extension apiserver\'s serving certificate; excludes `insecureSkipTLSVerify`.'),
-      caBundleFile: opt(STRING, 'a PEM CA bundle file (relative to the file holding the marker), instead of `caBundle`.'),
+      caBundleFile: opt(STRING, 'a PEM CA bundle file (relative to the file holding the marker, inside the project; a regular file of at most 1 MiB), instead of `caBundle`: only its CERTIFICATE blocks are embedded, never a key beside them.'),
       insecureSkipTLSVerify: opt(BOOL, '`true` turns off TLS verification of the extension apiserver (never in production); excludes `caBundle`.'),
     },
   },
