@@ -4,6 +4,9 @@ import * as path from 'node:path';
 import { main } from '../../../generator/cli';
 import { normalizeApplyArgv } from '../../../generator/cli/apply';
 
+// each test runs the CLI in-process (yargs, the lazy-loaded engine, a kubeconfig read): generous on a loaded machine
+jest.setTimeout(60_000);
+
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-apply-cli-'));
