@@ -15,10 +15,18 @@
  *
  * The Kubernetes CEL libraries (quantity, url, ip, cidr, semver, format, lists, regex, sets, strings) are those of
  * ./cel-library, with the apiserver's values and error texts. A rule whose result kubegen cannot reproduce (a
- * library corner it does not evaluate, a `matches` pattern only RE2 reads) is reported as unchecked, never guessed.
+ * library corner it does not evaluate) is reported as unchecked, never guessed.
+ *
+ * Everything the object holds is untrusted: regular expressions (`matches`, `find`, `findAll`) run on RE2 (./re2.ts),
+ * durations parse in one pass (./duration.ts) — cel-js' own `matches` and `duration(string)` are replaced in every
+ * parsed expression (`replaceBuiltins`) — and objects reach CEL as `Map`s built from their own keys, so a key named
+ * `constructor`, `__proto__` or `toString` is an ordinary map key. Values nested deeper than the apiserver's decoder
+ * allows never get here (./validate.ts refuses them), and the conversion below walks with an explicit stack.
  */
-import type { Environment as CelEnvironment, Optional as CelOptional } from '@marcbachmann/cel-js';
-import { fieldError, omitValue, type FieldError, type FieldErrorType } from './errors';
+import type { ASTNode, Environment as CelEnvironment, Optional as CelOptional } from '@marcbachmann/cel-js';
+import { parseStrfmtDuration } from './duration';
+import { errorText, fieldError, omitValue, type FieldError, type FieldErrorType } from './errors';
+import { jsonEqual } from './json';
 import { propertySchema, valueSchema, type ValidationRule, type ValidationSchema } from './schema';
 
 interface CelModule {
@@ -26,7 +34,10 @@ interface CelModule {
   Optional: typeof CelOptional;
 }
 
-type Program = (context: Record<string, unknown>) => unknown;
+/** cel-js' `google.protobuf.Duration` class. */
+type DurationClass = new (seconds: bigint, nanos: number) => object;
+
+type Program = ((context: Record<string, unknown>) => unknown) & { ast: ASTNode };
 
 interface CompiledRule {
   rule: ValidationRule;
@@ -39,39 +50,81 @@ interface CompiledRule {
 
 type CelLibrary = typeof import('./cel-library');
 
-let cel: { module: CelModule; env: CelEnvironment; library: CelLibrary } | undefined;
+interface Cel {
+  module: CelModule;
+  env: CelEnvironment;
+  library: CelLibrary;
+  Duration: DurationClass;
+}
+
+let cel: Cel | undefined;
 
 /** The evaluation environment: cel-js with the apiserver's options and the Kubernetes libraries. */
-function environment(): { module: CelModule; env: CelEnvironment; library: CelLibrary } {
+function environment(): Cel {
   if (cel) return cel;
   // Loaded on first use: validating a kind without rules never loads the CEL implementation or the libraries.
   const module = require('@marcbachmann/cel-js') as CelModule;
   const library = require('./cel-library') as CelLibrary;
   const env = new module.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false, unlistedVariablesAreDyn: true });
-  library.registerKubernetesLibraries(env, module.Optional);
-  cel = { module, env, library };
+  // cel-js' duration class, which its package index does not export: the class of a constant duration.
+  const Duration = (env.evaluate('duration("0s")') as object).constructor as DurationClass;
+  library.registerKubernetesLibraries(env, module.Optional, Duration);
+  cel = { module, env, library, Duration };
   return cel;
 }
 
 const compiled = new WeakMap<ValidationSchema, CompiledRule[]>();
 
-function stripStrings(rule: string): string {
-  return rule.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+/** An expression parsed, with cel-js' super-linear built-ins pointed at kubegen's replacements. */
+function parseExpression(env: CelEnvironment, library: CelLibrary, text: string): Program {
+  const program = env.parse(text) as Program;
+  library.replaceBuiltins(program.ast);
+  return program;
+}
+
+/** Whether the expression names `oldSelf` (a transition rule), from its syntax tree: strings and comments are not names. */
+function mentionsOldSelf(ast: ASTNode): boolean {
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+    } else if (typeof n === 'object' && n !== null && 'op' in n && 'args' in n) {
+      if (n.op === 'id' && n.args === 'oldSelf') return true;
+      stack.push(n.args);
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the text of an expression that does not parse names `oldSelf` outside its string literals: one pass
+ * (a quote skips to its closing quote, a backslash skips the next character).
+ */
+function textMentionsOldSelf(text: string): boolean {
+  const identifier = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (text.startsWith('oldSelf', i) && !identifier(text[i - 1]) && !identifier(text[i + 7])) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function compileRules(s: ValidationSchema): CompiledRule[] {
   let out = compiled.get(s);
   if (out) return out;
-  const { env } = environment();
+  const { env, library } = environment();
   out = (s['x-kubernetes-validations'] ?? []).map((rule): CompiledRule => {
-    const code = stripStrings(rule.rule);
-    const usesOldSelf = /\boldSelf\b/.test(code);
     try {
-      const program = env.parse(rule.rule) as Program;
-      const message = rule.messageExpression !== undefined ? (env.parse(rule.messageExpression) as Program) : undefined;
-      return { rule, program, message, usesOldSelf };
+      const program = parseExpression(env, library, rule.rule);
+      const message = rule.messageExpression !== undefined ? parseExpression(env, library, rule.messageExpression) : undefined;
+      return { rule, program, message, usesOldSelf: mentionsOldSelf(program.ast) };
     } catch (e) {
-      return { rule, usesOldSelf, unsupported: e instanceof Error ? e.message.split('\n')[0] : String(e) };
+      return { rule, usesOldSelf: textMentionsOldSelf(rule.rule), unsupported: errorText(e).split('\n')[0] };
     }
   });
   compiled.set(s, out);
@@ -92,19 +145,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Go duration text (`1h5m`, `300ms`) in nanoseconds, or undefined. */
-function durationNanos(s: string): bigint | undefined {
-  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|0)$/.exec(s);
-  if (!m) return undefined;
-  const unit: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
-  let total = 0;
-  for (const part of m[2].matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(part[1]) * unit[part[2]];
-  return BigInt(Math.round(total)) * (m[1] === '-' ? -1n : 1n);
-}
-
-/** A JSON value as the apiserver hands it to CEL for a node of schema `s`. */
-function toCel(v: unknown, s: ValidationSchema | undefined, resource: boolean, depth: number): unknown {
-  if (v === null || v === undefined || depth > 1000) return v ?? null;
+/** A scalar as the apiserver hands it to CEL for a node of schema `s`. */
+function scalarToCel(v: unknown, s: ValidationSchema | undefined, c: Cel): unknown {
+  if (v === undefined) return null;
   if (typeof v === 'number') {
     if (s?.type === 'number') return v;
     return Number.isInteger(v) ? BigInt(v) : v;
@@ -115,33 +158,54 @@ function toCel(v: unknown, s: ValidationSchema | undefined, resource: boolean, d
       return Number.isNaN(d.getTime()) ? v : d;
     }
     if (s.format === 'duration') {
-      const nanos = durationNanos(v);
-      if (nanos !== undefined) {
-        const { env } = environment();
-        return env.evaluate(`duration("${String(nanos)}ns")`);
-      }
+      const r = parseStrfmtDuration(v);
+      if ('nanos' in r) return new c.Duration(r.nanos / 1_000_000_000n, Number(r.nanos % 1_000_000_000n));
     }
     if (s.format === 'byte') return new Uint8Array(Buffer.from(v, 'base64'));
-    return v;
-  }
-  if (Array.isArray(v)) return v.map((x) => toCel(x, s?.items, s?.items?.['x-kubernetes-embedded-resource'] === true, depth + 1));
-  if (isObject(v)) {
-    const out = Object.create(null) as Record<string, unknown>;
-    const values = s ? valueSchema(s) : undefined;
-    for (const k of Object.keys(v)) {
-      const prop = s ? propertySchema(s, k) : undefined;
-      if (prop) {
-        const name = escape(k);
-        if (name !== undefined) Object.defineProperty(out, name, { value: toCel(v[k], prop, prop['x-kubernetes-embedded-resource'] === true, depth + 1), enumerable: true });
-      } else if (values) {
-        Object.defineProperty(out, k, { value: toCel(v[k], values, values['x-kubernetes-embedded-resource'] === true, depth + 1), enumerable: true });
-      } else if (!s?.properties || resource || s['x-kubernetes-preserve-unknown-fields'] === true) {
-        Object.defineProperty(out, k, { value: toCel(v[k], undefined, false, depth + 1), enumerable: true });
-      }
-    }
-    return out;
   }
   return v;
+}
+
+/**
+ * A JSON value as the apiserver hands it to CEL for a node of schema `s` (`UnstructuredToVal`): integers as int,
+ * numbers as double, `date`/`date-time` strings as timestamps, `duration` as a duration, `byte` as bytes; objects
+ * as `Map`s of their own keys — properties under their escaped names, map values and unknown fields as they are —
+ * so no key (`constructor`, `__proto__`) is mistaken for a JavaScript property. Walks with an explicit stack.
+ */
+function toCel(root: unknown, rootSchema: ValidationSchema | undefined, rootResource: boolean, c: Cel): unknown {
+  const top: unknown[] = [undefined];
+  const stack: Array<{ v: unknown; s: ValidationSchema | undefined; resource: boolean; into: unknown[] | Map<string, unknown>; at: number | string }> = [
+    { v: root, s: rootSchema, resource: rootResource, into: top, at: 0 },
+  ];
+  while (stack.length > 0) {
+    const { v, s, resource, into, at } = stack.pop()!; // non-null: the loop runs while the stack is not empty
+    let out: unknown;
+    if (Array.isArray(v)) {
+      const list: unknown[] = new Array<unknown>(v.length);
+      const items = s?.items;
+      const embedded = items?.['x-kubernetes-embedded-resource'] === true;
+      for (let i = 0; i < v.length; i++) stack.push({ v: v[i], s: items, resource: embedded, into: list, at: i });
+      out = list;
+    } else if (isObject(v)) {
+      const map = new Map<string, unknown>();
+      const values = s ? valueSchema(s) : undefined;
+      const keepUnknown = !s?.properties || resource || s['x-kubernetes-preserve-unknown-fields'] === true;
+      for (const k of Object.keys(v)) {
+        const prop = s ? propertySchema(s, k) : undefined;
+        const sub = prop ?? values;
+        const name = prop ? escape(k) : sub || keepUnknown ? k : undefined;
+        if (name === undefined) continue;
+        map.set(name, null);
+        stack.push({ v: v[k], s: sub, resource: sub?.['x-kubernetes-embedded-resource'] === true, into: map, at: name });
+      }
+      out = map;
+    } else {
+      out = scalarToCel(v, s, c);
+    }
+    if (into instanceof Map) into.set(at as string, out);
+    else into[at as number] = out;
+  }
+  return top[0];
 }
 
 function child(path: string, name: string): string {
@@ -169,8 +233,8 @@ function ruleMessageOrDefault(rule: ValidationRule): string {
 }
 
 /** cel-go's wording of the evaluation errors cel-js reports differently. */
-function celErrorText(e: unknown): string {
-  const first = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+function celErrorText(library: CelLibrary, e: unknown): string {
+  const first = library.builtinNames(errorText(e).split('\n')[0]);
   const noKey = /^No such key: (?:index out of bounds, )?(.*)$/.exec(first);
   if (noKey) return first.includes('index out of bounds') ? `index out of bounds: ${noKey[1]}` : `no such key: ${noKey[1]}`;
   return first;
@@ -185,14 +249,12 @@ function reasonError(reason: string | undefined, path: string, value: unknown, d
 interface Walk {
   errors: FieldError[];
   unchecked: string[];
-  optional: CelModule['Optional'];
-  notEvaluable: CelLibrary['NotEvaluable'];
+  cel: Cel;
 }
 
 /** Evaluates every rule of `schema` over `value` (already pruned and defaulted); `old` is the stored object on an update. */
 export function celErrors(schema: ValidationSchema, value: unknown, old: unknown, hasOld: boolean, errors: FieldError[], unchecked: string[]): void {
-  const { module, library } = environment();
-  visit(schema, value, old, hasOld, '', true, { errors, unchecked, optional: module.Optional, notEvaluable: library.NotEvaluable }, 0);
+  visit(schema, value, old, hasOld, '', true, { errors, unchecked, cel: environment() }, 0);
 }
 
 function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, path: string, resource: boolean, w: Walk, depth: number): void {
@@ -207,20 +269,20 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
         w.unchecked.push(`${path === '' ? '<root>' : path}: ${c.rule.rule}`);
         continue;
       }
-      self ??= toCel(v, s, resource, depth);
+      self ??= toCel(v, s, resource, w.cel);
       const context: Record<string, unknown> = { self };
       if (c.usesOldSelf) {
-        oldSelf ??= hasOld ? toCel(old, s, resource, depth) : null;
-        context.oldSelf = c.rule.optionalOldSelf === true ? (hasOld ? w.optional.of(oldSelf) : w.optional.none()) : oldSelf;
+        oldSelf ??= hasOld ? toCel(old, s, resource, w.cel) : null;
+        const optional = w.cel.module.Optional;
+        context.oldSelf = c.rule.optionalOldSelf === true ? (hasOld ? optional.of(oldSelf) : optional.none()) : oldSelf;
       }
       let result: unknown;
       try {
         result = c.program(context);
       } catch (e) {
-        const text = celErrorText(e);
-        // A value a library function does not reproduce, a function kubegen lacks, or a `matches` pattern only RE2
-        // reads (cel-js compiles it as a JavaScript RegExp).
-        if (e instanceof w.notEvaluable || /^found no matching overload|^Unknown (function|variable)|^Invalid regular expression/.test(text)) {
+        const text = celErrorText(w.cel.library, e);
+        // A value a library function does not reproduce, or a function kubegen lacks.
+        if (e instanceof w.cel.library.NotEvaluable || /^found no matching overload|^Unknown (function|variable)/.test(text)) {
           w.unchecked.push(`${path === '' ? '<root>' : path}: ${c.rule.rule}`);
           continue;
         }
@@ -251,7 +313,7 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
     const keys = s['x-kubernetes-list-type'] === 'map' ? (s['x-kubernetes-list-map-keys'] ?? []) : undefined;
     const oldItems: unknown[] = hasOld && Array.isArray(old) && keys ? old : [];
     v.forEach((x, i) => {
-      const match = keys && isObject(x) ? oldItems.find((o) => isObject(o) && keys.every((k) => JSON.stringify(o[k]) === JSON.stringify(x[k]))) : undefined;
+      const match = keys && isObject(x) ? oldItems.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k]))) : undefined;
       visit(items, x, match, match !== undefined, `${path}[${i}]`, items['x-kubernetes-embedded-resource'] === true, w, depth + 1);
     });
     return;

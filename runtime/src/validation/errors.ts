@@ -5,6 +5,8 @@
  * detail; `message` is the cause's message (`Invalid value: 0: spec.replicas in body should be greater than or equal
  * to 1`) and {@link formatFieldError} the whole line `field.Error.Error()` prints.
  */
+import { jsonText } from './json';
+import { escapeEach, TextBuilder } from './text';
 
 /** The `reason` of a `metav1.StatusCause` for each `field.ErrorType`. */
 export type FieldErrorType =
@@ -73,20 +75,43 @@ export function toStatusCause(e: FieldError): { reason: FieldErrorType; message:
   return { reason: e.type, message: e.message, field: e.field };
 }
 
-/** Go's `%q` of a string: a double-quoted literal with Go's escapes. */
+/** The UTF-16 units `goQuote` escapes: `"`, `\\`, C0 controls, DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const QUOTED = /["\\\x00-\x1f\x7f-\x9f]/g;
+
+function goEscape(ch: string): string {
+  const c = ch.charCodeAt(0);
+  if (ch === '"' || ch === '\\') return `\\${ch}`;
+  if (ch === '\n') return '\\n';
+  if (ch === '\t') return '\\t';
+  if (ch === '\r') return '\\r';
+  if (c < 0x20 || c === 0x7f) return `\\x${c.toString(16).padStart(2, '0')}`;
+  return `\\u${c.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Go's `%q` of a string: a double-quoted literal with Go's escapes. One pass (a value may be megabytes long and is
+ * quoted into an error message): the runs between escaped characters are copied as slices.
+ */
 export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else if (c >= 0x80 && c < 0xa0) out += `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += ch;
+  return escapeEach(s, QUOTED, goEscape, new TextBuilder().push('"')).push('"').toString();
+}
+
+/**
+ * The message of a thrown value, never throwing itself: an Error's `message` when it is a string, a string as it
+ * is, anything else (a null-prototype object, a Proxy, a value whose `toString` throws) by its type only.
+ */
+export function errorText(e: unknown): string {
+  try {
+    if (typeof e === 'string') return e;
+    if (e instanceof Error) {
+      const message: unknown = e.message;
+      if (typeof message === 'string') return message;
+    }
+  } catch {
+    // A Proxy whose traps throw: described by its type below.
   }
-  return `${out}"`;
+  return `thrown ${e === null ? 'null' : typeof e}`;
 }
 
 /** Go's `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`): exponent form below 1e-4 and from 1e6 on
@@ -110,5 +135,5 @@ export function goValue(v: unknown): string {
   if (typeof v === 'bigint') return v.toString();
   if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : goFloat(v);
   if (typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
+  return jsonText(v);
 }

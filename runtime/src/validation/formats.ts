@@ -4,6 +4,8 @@
  * apiserver ignores it). `int32`, `int64`, `float` and `double` are number formats (see ./validate.ts).
  */
 import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { parseStrfmtDuration } from './duration';
+import { fixedRegex } from './re2';
 
 type Check = (s: string) => boolean;
 
@@ -14,22 +16,24 @@ function parseIP(s: string): boolean {
   return isIPv6(s);
 }
 
-const HOSTNAME = /^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9\-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$/u;
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-const UUID3 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-const UUID4 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
-const UUID5 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
+// The expressions are Go's (kube-openapi strfmt, govalidator), run as Go runs them: RE2, linear in the input.
+const HOSTNAME = fixedRegex('^([a-zA-Z0-9\\p{S}\\p{L}]((-?[a-zA-Z0-9\\p{S}\\p{L}]{0,62})?)|([a-zA-Z0-9\\p{S}\\p{L}](([a-zA-Z0-9\\-\\p{S}\\p{L}]{0,61}[a-zA-Z0-9\\p{S}\\p{L}])?)(\\.)){1,}([a-zA-Z\\p{L}]){2,63})$');
+const UUID = fixedRegex('(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$');
+const UUID3 = fixedRegex('(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$');
+const UUID4 = fixedRegex('(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$');
+const UUID5 = fixedRegex('(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$');
 /** govalidator's `IsBase64`: at least one group of four (an empty string is not base64 to the apiserver). */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
-const TIME_OF_DAY = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
-const MAC = /^(?:[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){5}|[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){7}|[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){19}|[0-9a-fA-F]{4}(?:\.[0-9a-fA-F]{4}){2,9})$/;
-const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\u0080-\\uffff]+";
+const BASE64 = fixedRegex('^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$');
+const TIME_OF_DAY = fixedRegex('^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$');
+const MAC = fixedRegex('^(?:[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){5}|[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){7}|[0-9a-fA-F]{2}(?:[:-][0-9a-fA-F]{2}){19}|[0-9a-fA-F]{4}(?:\\.[0-9a-fA-F]{4}){2,9})$');
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\x{80}-\\x{10ffff}]+";
 const QUOTED = '"(?:[^"\\\\\\r\\n]|\\\\.)*"';
 const ADDR = `(?:${ATEXT}(?:\\.${ATEXT})*|${QUOTED})@[ \\t]*(?:${ATEXT}(?:\\.${ATEXT})*|\\[[^\\[\\]\\\\]*\\])`;
 /** Go's `net/mail.ParseAddress`: an addr-spec, or a display name and an addr-spec in angle brackets; spaces around. */
-const EMAIL = new RegExp(`^[ \\t]*(?:${ADDR}|(?:(?:${ATEXT}|${QUOTED})(?:[ \\t]+(?:${ATEXT}|${QUOTED}))*[ \\t]*)?<${ADDR}>)[ \\t]*$`);
-const DURATION_UNIT = /^\s*(\d+)\s*(ns|us|µs|ms|s|m|h|d|w|nanoseconds?|microseconds?|milliseconds?|seconds?|sec|minutes?|min|hours?|hr|days?|weeks?|wk)\s*$/;
-const GO_DURATION = /^[-+]?(?:0|(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
+const EMAIL = fixedRegex(`^[ \\t]*(?:${ADDR}|(?:(?:${ATEXT}|${QUOTED})(?:[ \\t]+(?:${ATEXT}|${QUOTED}))*[ \\t]*)?<${ADDR}>)[ \\t]*$`);
+const BSON_OBJECT_ID = fixedRegex('^[0-9a-fA-F]{24}$');
+const HEXCOLOR = fixedRegex('^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$');
+const RGBCOLOR = fixedRegex('^rgb\\(\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*,\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*,\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*\\)$');
 
 /** Go's `time.Parse("2006-01-02", s)`. */
 function isDate(s: string): boolean {
@@ -41,13 +45,20 @@ function isDate(s: string): boolean {
   return d <= days[mo - 1];
 }
 
-/** go-openapi `IsDateTime`: a date, a `t`, a time of day with an optional fraction and a zone. */
+/**
+ * go-openapi `IsDateTime`: a date, a `t`, a time of day with an optional fraction and a zone. Go splits the lowered
+ * text at every `t` and reads the first two parts; finding the first two `t`s is the same without building the rest.
+ */
 function isDateTime(s: string): boolean {
   if (s.length < 4) return false;
-  const parts = s.toLowerCase().split('t');
-  if (parts.length < 2 || !isDate(parts[0])) return false;
-  const m = TIME_OF_DAY.exec(parts[1]);
-  return m !== null && m[1] <= '23' && m[2] <= '59' && m[3] <= '59';
+  const lower = s.toLowerCase();
+  const t1 = lower.indexOf('t');
+  if (t1 < 0 || !isDate(lower.slice(0, t1))) return false;
+  const t2 = lower.indexOf('t', t1 + 1);
+  const m = TIME_OF_DAY.matcher(lower.slice(t1 + 1, t2 < 0 ? lower.length : t2));
+  if (!m.matches()) return false;
+  const [h, min, sec] = [m.group(1) ?? '', m.group(2) ?? '', m.group(3) ?? ''];
+  return h <= '23' && min <= '59' && sec <= '59';
 }
 
 /** Go's `url.ParseRequestURI`: an absolute URI or an absolute path, no fragment. */
@@ -57,9 +68,11 @@ function isRequestURI(s: string): boolean {
   if (s.startsWith('/')) return true;
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/.exec(s);
   if (!m) return false;
-  const rest = m[2].split('#')[0];
+  const hash = m[2].indexOf('#');
+  const rest = hash < 0 ? m[2] : m[2].slice(0, hash);
   if (rest.startsWith('//')) {
-    const authority = rest.slice(2).split(/[/?]/)[0];
+    const end = rest.slice(2).search(/[/?]/);
+    const authority = end < 0 ? rest.slice(2) : rest.slice(2, 2 + end);
     const host = authority.slice(authority.lastIndexOf('@') + 1);
     if (/%(?![0-9a-fA-F]{2})/.test(authority)) return false;
     if (host.startsWith('[')) return /^\[[0-9a-fA-F:.]+(%25[^\]]*)?\](:\d*)?$/.test(host);
@@ -77,13 +90,14 @@ function isCIDR(s: string): boolean {
   return Number(bits) <= (isIP(ip) === 4 ? 32 : 128);
 }
 
+/** kube-openapi `strfmt.IsDuration`: Go's `time.ParseDuration`, or `<digits> <unit word>` terms (`3 days 4 hours`). */
 function isDuration(s: string): boolean {
-  return GO_DURATION.test(s) || DURATION_UNIT.test(s);
+  return 'nanos' in parseStrfmtDuration(s);
 }
 
 /** Every format the apiserver checks, by name. */
 export const FORMATS: ReadonlyMap<string, Check> = new Map<string, Check>([
-  ['bsonobjectid', (s) => /^[0-9a-fA-F]{24}$/.test(s)],
+  ['bsonobjectid', (s) => BSON_OBJECT_ID.test(s)],
   ['uri', isRequestURI],
   ['email', (s) => EMAIL.test(s)],
   ['hostname', (s) => s.length <= 255 && HOSTNAME.test(s)],
@@ -95,8 +109,8 @@ export const FORMATS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ['uuid3', (s) => UUID3.test(s)],
   ['uuid4', (s) => UUID4.test(s)],
   ['uuid5', (s) => UUID5.test(s)],
-  ['hexcolor', (s) => /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(s)],
-  ['rgbcolor', (s) => /^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$/.test(s)],
+  ['hexcolor', (s) => HEXCOLOR.test(s)],
+  ['rgbcolor', (s) => RGBCOLOR.test(s)],
   ['byte', (s) => BASE64.test(s)],
   ['date', isDate],
   ['date-time', isDateTime],

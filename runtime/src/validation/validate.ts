@@ -13,16 +13,28 @@
  *    "some validation rules were not checked" error.
  *
  * The input is untrusted JSON: walked by own keys, never changed (validation runs on a pruned, defaulted copy),
- * `__proto__` an ordinary key, depth bounded.
+ * `__proto__` an ordinary key. An object may be as deep as the apiserver's JSON decoder accepts (Go's
+ * encoding/json: 10,000 levels, see {@link MAX_DEPTH}); deeper, it is refused with the decoder's error. The walks
+ * that follow the data rather than the schema (copies, equality, canonical texts, the CEL conversion) use explicit
+ * stacks; the others descend with the schema, which is finite. Strings are checked in time linear in their length
+ * (formats, RE2 patterns).
  */
-import { RE2JS } from 're2js';
 import { fieldError, goFloat, goQuote, goValue, omitValue, type FieldError } from './errors';
 import { checkFormat } from './formats';
+import { depthBeyond, jsonEqual, jsonText } from './json';
+import { compileRegex, RegexSyntaxError } from './re2';
 import { hasRules, propertySchema, valueSchema, type ValidationSchema } from './schema';
 import { celErrors } from './cel';
 
-/** How deep the validator descends into an object (the apiserver's JSON decoder allows 10,000 levels; objects this deep are refused). */
-export const MAX_DEPTH = 1000;
+/**
+ * The deepest nesting of objects and arrays an object may have: the apiserver decodes a request body with Go's
+ * encoding/json, whose scanner refuses a container opened past 10,000 levels (`maxNestingDepth`) with
+ * `invalid character '{' exceeded max depth`; the validator refuses such an object with the same error.
+ */
+export const MAX_DEPTH = 10_000;
+
+/** How deep the schema-guided walks descend; a CRD schema is a finite tree, far shallower than this. */
+const MAX_SCHEMA_DEPTH = 1000;
 
 export interface ValidateOptions {
   /** The object as stored, for an update: transition rules (`oldSelf`) run only with it, as on the apiserver. */
@@ -80,6 +92,13 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
     return { valid: false, errors, unchecked };
   }
   const oldObject = isObject(options.oldObject) ? options.oldObject : undefined;
+  for (const o of oldObject === undefined ? [obj] : [obj, oldObject]) {
+    const tooDeep = depthBeyond(o, MAX_DEPTH);
+    if (tooDeep) {
+      errors.push(fieldError('FieldValueInvalid', '<nil>', omitValue, `invalid character '${tooDeep.opening}' exceeded max depth`));
+      return { valid: false, errors, unchecked };
+    }
+  }
   const hasOld = oldObject !== undefined;
   const input = Object.create(null) as Record<string, unknown>;
   for (const k of Object.keys(obj)) setOwn(input, k, obj[k]);
@@ -119,16 +138,29 @@ function child(path: string, name: string): string {
   return path === '' ? name : `${path}.${name}`;
 }
 
-/** A deep copy of JSON (own keys, null-prototype objects). */
-function copy(v: unknown, depth: number): unknown {
-  if (depth > MAX_DEPTH) throw new RangeError(`the object is nested deeper than ${MAX_DEPTH} levels`);
-  if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
-  if (isObject(v)) {
-    const out = Object.create(null) as Record<string, unknown>;
-    for (const k of Object.keys(v)) setOwn(out, k, copy(v[k], depth + 1));
-    return out;
+/** A deep copy of JSON (own keys, null-prototype objects), with an explicit stack. */
+function copy(v: unknown): unknown {
+  const top: unknown[] = [undefined];
+  const stack: Array<{ v: unknown; into: unknown[] | Record<string, unknown>; at: number | string }> = [{ v, into: top, at: 0 }];
+  while (stack.length > 0) {
+    const { v: x, into, at } = stack.pop()!; // non-null: the loop runs while the stack is not empty
+    let out: unknown = x;
+    if (Array.isArray(x)) {
+      const list = new Array<unknown>(x.length);
+      for (let i = 0; i < x.length; i++) stack.push({ v: x[i], into: list, at: i });
+      out = list;
+    } else if (isObject(x)) {
+      const obj = Object.create(null) as Record<string, unknown>;
+      for (const k of Object.keys(x)) {
+        setOwn(obj, k, null);
+        stack.push({ v: x[k], into: obj, at: k });
+      }
+      out = obj;
+    }
+    if (Array.isArray(into)) into[at as number] = out;
+    else setOwn(into, at as string, out);
   }
-  return v;
+  return top[0];
 }
 
 /**
@@ -137,8 +169,9 @@ function copy(v: unknown, depth: number): unknown {
  * values dropped, then defaults applied to absent properties (a default is itself prepared, so defaults inside it apply).
  */
 function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number): unknown {
-  if (depth > MAX_DEPTH) throw new RangeError(`the object is nested deeper than ${MAX_DEPTH} levels`);
-  if (Array.isArray(v)) return s.items ? v.map((x) => prepare(x, s.items!, false, depth + 1)) : copy(v, depth);
+  // Past the deepest schema kubegen walks, the value is kept as it is (copied).
+  if (depth > MAX_SCHEMA_DEPTH) return copy(v);
+  if (Array.isArray(v)) return s.items ? v.map((x) => prepare(x, s.items!, false, depth + 1)) : copy(v);
   if (!isObject(v)) return v;
   const out = Object.create(null) as Record<string, unknown>;
   const values = valueSchema(s);
@@ -149,7 +182,7 @@ function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number
     const prop = propertySchema(s, k);
     if (resource && k === 'metadata') {
       // ObjectMeta is the apiserver's, never pruned by the CRD schema.
-      setOwn(out, k, copy(x, depth + 1));
+      setOwn(out, k, copy(x));
     } else if (prop) {
       if (x === null && prop.nullable !== true) continue;
       setOwn(out, k, prepare(x, prop, false, depth + 1));
@@ -157,12 +190,12 @@ function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number
       if (x === null && values.nullable !== true) continue;
       setOwn(out, k, prepare(x, values, false, depth + 1));
     } else if (keepUnknown || (resource && (k === 'apiVersion' || k === 'kind' || k === 'metadata'))) {
-      setOwn(out, k, copy(x, depth + 1));
+      setOwn(out, k, copy(x));
     }
   }
   for (const name of Object.keys(s.properties ?? {})) {
     const prop = propertySchema(s, name)!;
-    if (prop.default !== undefined && !Object.hasOwn(out, name)) setOwn(out, name, prepare(copy(prop.default, depth + 1), prop, false, depth + 1));
+    if (prop.default !== undefined && !Object.hasOwn(out, name)) setOwn(out, name, prepare(copy(prop.default), prop, false, depth + 1));
   }
   return out;
 }
@@ -207,7 +240,7 @@ function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: FieldError[]
 
 /** `schemaobjectmeta.Validate`: embedded resources carry a well-formed `apiVersion` and `kind`. */
 function embedded(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
-  if (depth > MAX_DEPTH) return;
+  if (depth > MAX_SCHEMA_DEPTH) return;
   if (Array.isArray(v)) {
     if (s.items) v.forEach((x, i) => { embedded(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
     return;
@@ -279,35 +312,19 @@ function typeError(v: unknown, s: ValidationSchema, path: string): FieldError | 
   return undefined;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (typeof a === 'bigint' || typeof b === 'bigint') return (typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number') && Number(a) === Number(b);
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 /** `%q` of a value as a supported value of an enum: strings as they are, anything else as its JSON. */
 function enumText(v: unknown): string {
-  return goQuote(typeof v === 'string' ? v : JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x)));
+  return goQuote(typeof v === 'string' ? v : jsonText(v));
 }
 
-const patterns = new Map<string, RE2JS | null>();
-
-function pattern(p: string): RE2JS | null {
-  let re = patterns.get(p);
-  if (re === undefined) {
-    try {
-      re = RE2JS.compile(p);
-    } catch {
-      re = null;
-    }
-    patterns.set(p, re);
+/** A schema's `pattern` compiled (RE2, cached, ./re2.ts); null when RE2 refuses it (the apiserver refuses such a CRD). */
+function pattern(p: string): ReturnType<typeof compileRegex> | null {
+  try {
+    return compileRegex(p);
+  } catch (e) {
+    if (e instanceof RegexSyntaxError) return null;
+    throw e;
   }
-  return re;
 }
 
 /** go-openapi's `IsFloat64AJSONInteger`: within ±(2^53 − 1) and an integer up to a relative error of 1e-9. */
@@ -341,7 +358,7 @@ const INT64 = [-(2 ** 63), 2 ** 63] as const;
 
 /** The schema validation of one node (and below), appending errors. */
 function node(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
-  if (depth > MAX_DEPTH) return;
+  if (depth > MAX_SCHEMA_DEPTH) return;
   if (v === null && s.nullable === true) {
     // A nullable null passes the type check, and only the enum still applies to it.
     if (s.enum !== undefined && s.enum.length > 0 && !s.enum.includes(null)) errors.push(fieldError('FieldValueNotSupported', path, v, `supported values: ${s.enum.map(enumText).join(', ')}`));
@@ -352,7 +369,7 @@ function node(v: unknown, s: ValidationSchema, path: string, errors: FieldError[
   composition(v, s, path, errors, depth);
   if (typeof v === 'string') stringChecks(v, s, path, errors);
   if (typeof v === 'number' || typeof v === 'bigint') numberChecks(v, s, path, errors);
-  if (s.enum !== undefined && s.enum.length > 0 && !s.enum.some((e) => deepEqual(e, v))) {
+  if (s.enum !== undefined && s.enum.length > 0 && !s.enum.some((e) => jsonEqual(e, v))) {
     errors.push(fieldError('FieldValueNotSupported', path, v, `supported values: ${s.enum.map(enumText).join(', ')}`));
   }
   if (Array.isArray(v)) arrayChecks(v, s, path, errors, depth);
@@ -401,7 +418,7 @@ function arrayChecks(v: unknown[], s: ValidationSchema, path: string, errors: Fi
   if (s.items) v.forEach((x, i) => { node(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
   if (s.maxItems !== undefined && v.length > s.maxItems) errors.push(fieldError('FieldValueTooMany', path, v.length, `must have at most ${s.maxItems} item${s.maxItems === 1 ? '' : 's'}`));
   if (s.minItems !== undefined && v.length < s.minItems) errors.push(fieldError('FieldValueInvalid', path, v.length, `${path} in body should have at least ${s.minItems} items`));
-  if (s.uniqueItems === true && v.some((x, i) => v.slice(0, i).some((y) => deepEqual(x, y)))) errors.push(fieldError('FieldValueInvalid', path, omitValue, `${path} in body shouldn't contain duplicates`));
+  if (s.uniqueItems === true && v.some((x, i) => v.slice(0, i).some((y) => jsonEqual(x, y)))) errors.push(fieldError('FieldValueInvalid', path, omitValue, `${path} in body shouldn't contain duplicates`));
 }
 
 function objectChecks(v: Record<string, unknown>, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
@@ -451,7 +468,7 @@ function composition(v: unknown, s: ValidationSchema, path: string, errors: Fiel
  * or an item without a key field has that key unspecified, which equals only another unspecified key.
  */
 function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
-  if (depth > MAX_DEPTH) return;
+  if (depth > MAX_SCHEMA_DEPTH) return;
   if (Array.isArray(v)) {
     const listType = s['x-kubernetes-list-type'];
     if (listType === 'set') {
@@ -499,8 +516,5 @@ function secondOccurrences(values: readonly unknown[]): number[] {
 
 /** A canonical JSON text (sorted keys, numbers by value) for equality. */
 function canonical(v: unknown): string {
-  if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
-  return JSON.stringify(v);
+  return jsonText(v, true);
 }

@@ -4,7 +4,7 @@
  * test, test/e2e/validation-agreement.test.ts, checks the same against the live apiserver at scale).
  */
 import fc from 'fast-check';
-import { createValidator, formatFieldError, goFloat, goQuote, goValue, toStatusCause, validate, type ValidationSchema } from '../../../runtime/src/validation';
+import { createValidator, formatFieldError, MAX_DEPTH, goFloat, goQuote, goValue, toStatusCause, validate, type ValidationSchema } from '../../../runtime/src/validation';
 import { checkFormat } from '../../../runtime/src/validation/formats';
 
 const NOT_CHECKED = '<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
@@ -291,10 +291,16 @@ describe('untrusted input', () => {
   test('a non-object is refused with one error', () => {
     expect(validate(PROBE, [] as unknown).errors.map(formatFieldError)).toEqual(['<nil>: Invalid value: an object must be a JSON object']);
   });
-  test('nesting is bounded', () => {
-    let deep: unknown = 1;
-    for (let i = 0; i < 5000; i++) deep = { a: deep };
-    expect(() => validate({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, { spec: deep })).toThrow(RangeError);
+  test("nesting is bounded as the apiserver's decoder bounds it: 10,000 levels, then its error", () => {
+    const nested = (levels: number): unknown => {
+      let deep: unknown = 1;
+      for (let i = 0; i < levels; i++) deep = { a: deep };
+      return deep;
+    };
+    const schema: ValidationSchema = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+    // The object itself is one level: `spec` and its chain make the rest.
+    expect(validate(schema, { spec: nested(MAX_DEPTH - 1) })).toMatchObject({ valid: true, errors: [] });
+    expect(validate(schema, { spec: nested(MAX_DEPTH) }).errors.map(formatFieldError)).toEqual(["<nil>: Invalid value: invalid character '{' exceeded max depth"]);
   });
 });
 
@@ -304,8 +310,9 @@ describe('rules kubegen does not evaluate client-side', () => {
     const r = validate(schema, { q: 'https://example.com/' });
     expect(r).toMatchObject({ valid: true, errors: [], unchecked: ['q: url(self) == url(self)'] });
   });
-  test('a matches() pattern only RE2 reads is unchecked, not an error', () => {
+  test('a matches() pattern only RE2 reads is evaluated as RE2', () => {
     const schema: ValidationSchema = { type: 'object', properties: { s: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.matches('(?i)^abc$')" }] } } };
-    expect(validate(schema, { s: 'ABC' })).toMatchObject({ valid: true, unchecked: ["s: self.matches('(?i)^abc$')"] });
+    expect(validate(schema, { s: 'ABC' })).toMatchObject({ valid: true, errors: [], unchecked: [] });
+    expect(validate(schema, { s: 'ABD' }).errors.map(formatFieldError)).toEqual([`s: Invalid value: "ABD": failed rule: self.matches('(?i)^abc$')`]);
   });
 });

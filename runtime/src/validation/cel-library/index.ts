@@ -8,8 +8,10 @@
  * A function whose result kubegen cannot reproduce for some input throws {@link NotEvaluable}; the evaluator then
  * reports the rule as unchecked instead of guessing.
  */
-import type { Environment, Optional as CelOptional } from '@marcbachmann/cel-js';
-import { RE2JS } from 're2js';
+import type { ASTNode, Environment, Optional as CelOptional } from '@marcbachmann/cel-js';
+import { parseGoDuration } from '../duration';
+import { regexFind, regexFindAll, regexMatches } from '../re2';
+import { escapeEach, TextBuilder } from '../text';
 import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './declarations';
 import { NAMED_FORMATS, NamedFormat } from './format';
 import { CIDR, IP, parseCIDR, parseIP, parseRequestURI, parseURL, URL } from './net';
@@ -34,44 +36,89 @@ interface Semantics {
   optional: { of: (v: unknown) => unknown; none: () => unknown };
 }
 
-function re2(pattern: string): RE2JS {
-  return RE2JS.compile(pattern);
+/** The length in UTF-16 units of the rune (code point) at `i`. */
+function runeWidth(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
 }
 
-function runes(s: string): string[] {
-  return Array.from(s);
+/** cel-go's `charAt`: the rune at index `i`, '' at the end; walks only the first `i` runes. */
+function charAt(s: string, i: bigint): string {
+  if (i < 0n || i > BigInt(s.length)) throw new Error(`index out of range: ${i.toString()}`);
+  const want = Number(i);
+  let pos = 0;
+  for (let k = 0; k < want; k++) {
+    if (pos >= s.length) throw new Error(`index out of range: ${i.toString()}`);
+    pos += runeWidth(s, pos);
+  }
+  return pos >= s.length ? '' : s.slice(pos, pos + runeWidth(s, pos));
+}
+
+/**
+ * Go's `strings.Replace(s, old, new, n)` (all replacements for n < 0), as cel-go's `replace`: an empty `old`
+ * matches at the beginning and after each rune. One pass.
+ */
+function replace(s: string, old: string, by: string, n: bigint): string {
+  if (n === 0n) return s;
+  if (n < 0n || n > BigInt(s.length)) {
+    if (old !== '') return s.split(old).join(by);
+    if (s === '') return by;
+    // Split into runes: by UTF-16 unit when there is no surrogate (the fast native path), else by code point.
+    return by + (/[\ud800-\udfff]/.test(s) ? s.split(/(?:)/u) : s.split('')).join(by) + by;
+  }
+  const out = new TextBuilder();
+  let count = 0n;
+  let last = 0;
+  if (old === '') {
+    while (count < n) {
+      out.push(by);
+      count++;
+      if (last >= s.length) break;
+      const w = runeWidth(s, last);
+      out.push(s.slice(last, last + w));
+      last += w;
+    }
+  } else {
+    while (count < n) {
+      const at = s.indexOf(old, last);
+      if (at < 0) break;
+      out.push(s.slice(last, at)).push(by);
+      last = at + old.length;
+      count++;
+    }
+  }
+  return out.push(s.slice(last)).toString();
 }
 
 /** cel-go's `strings.quote`. */
 function quote(s: string): string {
   const escapes: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
-  let out = '"';
-  for (const c of s) out += Object.hasOwn(escapes, c) ? escapes[c] : c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '\ufffd' : c;
-  return `${out}"`;
+  // One pass: the runs between escaped characters (and unpaired surrogates, which become U+FFFD) are copied as slices.
+  // eslint-disable-next-line no-control-regex -- the control characters Go escapes
+  const special = /[\x07\b\f\n\r\t\v\\"]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  return escapeEach(s, special, (c) => (Object.hasOwn(escapes, c) ? escapes[c] : '\ufffd'), new TextBuilder().push('"')).push('"').toString();
 }
 
 /** cel-go's `string.format` for the verbs kubegen reproduces exactly (`%s` of strings, ints and bools, `%d`, `%%`). */
 function format(template: string, args: readonly unknown[]): string {
-  let out = '';
+  // The text between verbs is copied as slices: the template may be data (`self.format([...])`).
+  const out = new TextBuilder();
   let next = 0;
-  for (let i = 0; i < template.length; i++) {
-    const c = template[i];
-    if (c !== '%') {
-      out += c;
-      continue;
-    }
-    const verb = template[i + 1];
-    i++;
+  let last = 0;
+  for (let i = template.indexOf('%'); i >= 0; i = template.indexOf('%', last)) {
+    out.push(template.slice(last, i));
+    const verb = template[i + 1] as string | undefined;
+    last = i + 2;
     if (verb === '%') {
-      out += '%';
+      out.push('%');
       continue;
     }
     const arg = args[next++];
-    if (verb === 's' && (typeof arg === 'string' || typeof arg === 'bigint' || typeof arg === 'boolean')) out += String(arg);
-    else if (verb === 'd' && typeof arg === 'bigint') out += arg.toString();
+    if (verb === 's' && (typeof arg === 'string' || typeof arg === 'bigint' || typeof arg === 'boolean')) out.push(String(arg));
+    else if (verb === 'd' && typeof arg === 'bigint') out.push(arg.toString());
     else throw new NotEvaluable(`string.format %${verb ?? ''} with this argument is not evaluated client-side`);
   }
-  return out;
+  return out.push(template.slice(Math.min(last, template.length))).toString();
 }
 
 function stringToCIDR(s: string): CIDR {
@@ -113,13 +160,6 @@ function handlers(sem: Semantics): Record<string, Handler> {
     if (depth < 0n) throw new Error('level must be non-negative');
     return l.flatMap((x) => (Array.isArray(x) && depth > 0n ? flatten(x, depth - 1n) : [x]));
   };
-  const findAll = (s: string, p: string, limit: bigint) => {
-    const out: string[] = [];
-    if (limit === 0n) return out;
-    const m = re2(p).matcher(s);
-    while ((limit < 0n || BigInt(out.length) < limit) && m.find()) out.push(m.group() ?? '');
-    return out;
-  };
   const q = (f: (q: Quantity, o: Quantity) => unknown) => (a: Quantity, b: Quantity) => f(a, b);
   return {
     // lists
@@ -158,38 +198,13 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'list<T>.first(): optional<T>': (l: unknown[]) => (l.length > 0 ? optional.of(l[0]) : optional.none()),
     'list<T>.last(): optional<T>': (l: unknown[]) => (l.length > 0 ? optional.of(l[l.length - 1]) : optional.none()),
     // regex
-    'string.find(string): string': (s: string, p: string) => {
-      const m = re2(p).matcher(s);
-      return m.find() ? (m.group() ?? '') : '';
-    },
-    'string.findAll(string): list<string>': (s: string, p: string) => findAll(s, p, -1n),
-    'string.findAll(string, int): list<string>': (s: string, p: string, n: bigint) => findAll(s, p, n),
+    'string.find(string): string': (s: string, p: string) => regexFind(s, p),
+    'string.findAll(string): list<string>': (s: string, p: string) => regexFindAll(s, p, -1n),
+    'string.findAll(string, int): list<string>': (s: string, p: string, n: bigint) => regexFindAll(s, p, n),
     // strings v2
-    'string.charAt(int): string': (s: string, i: bigint) => {
-      const r = runes(s);
-      if (i < 0n || i > BigInt(r.length)) throw new Error(`index out of range: ${i.toString()}`);
-      return i === BigInt(r.length) ? '' : r[Number(i)];
-    },
-    'string.replace(string, string): string': (s: string, a: string, b: string) => (a === '' ? runes(s).join(b).replace(/^/, b) + b : s.split(a).join(b)),
-    'string.replace(string, string, int): string': (s: string, a: string, b: string, n: bigint) => {
-      if (n < 0n) return a === '' ? runes(s).join(b).replace(/^/, b) + b : s.split(a).join(b);
-      let out = '';
-      let rest = s;
-      for (let k = 0n; k < n; k++) {
-        if (a === '') {
-          const r = runes(rest);
-          out += b + (r[0] ?? '');
-          rest = r.slice(1).join('');
-          if (r.length === 0) break;
-          continue;
-        }
-        const at = rest.indexOf(a);
-        if (at < 0) break;
-        out += rest.slice(0, at) + b;
-        rest = rest.slice(at + a.length);
-      }
-      return out + rest;
-    },
+    'string.charAt(int): string': (s: string, i: bigint) => charAt(s, i),
+    'string.replace(string, string): string': (s: string, a: string, b: string) => replace(s, a, b, -1n),
+    'string.replace(string, string, int): string': (s: string, a: string, b: string, n: bigint) => replace(s, a, b, n),
     'list<string>.join(): string': (l: string[]) => l.join(''),
     'list<string>.join(string): string': (l: string[], sep: string) => l.join(sep),
     'string.format(list): string': (s: string, args: unknown[]) => format(s, args),
@@ -306,12 +321,97 @@ export function implementedSignatures(): string[] {
   return Object.keys(handlers({ equals: none, less: none, add: none, optional: { of: none, none } }));
 }
 
+/** The prefix of the names the replacements of cel-js built-ins are registered under. */
+const REPLACEMENT_PREFIX = '__kubegen_';
+const MATCHES = `${REPLACEMENT_PREFIX}matches`;
+const DURATION = `${REPLACEMENT_PREFIX}duration`;
+
+/**
+ * cel-js built-ins whose cost, not only their value, differs from the apiserver's, by the call they answer
+ * (`rcall:<name>:<arity>` for a method, `call:<name>:<arity>` for a function), with the reserved name of kubegen's
+ * replacement:
+ *
+ * - `matches` compiles a JavaScript RegExp, which backtracks (`'a'×28 + 'b'` against `^(a+)+$`: 14 s, ×4 per two
+ *   more characters); the apiserver's is Go's RE2, linear in the input — kubegen's is re2js (../re2.ts). The
+ *   function form `matches(s, re)`, which cel-go has and cel-js lacks, is answered too;
+ * - `duration(string)` rescans an unanchored regular expression per unit (8 KB of digits: minutes); the
+ *   apiserver's is `time.ParseDuration`, one pass (../duration.ts).
+ *
+ * cel-js 8 cannot replace or remove a built-in overload (an overlapping signature throws "overlaps with existing
+ * overload"), so each replacement is registered under a reserved name, and {@link replaceBuiltins} points the
+ * calls of a parsed expression at it before the expression is first checked or evaluated.
+ */
+const REPLACED_CALLS: ReadonlyMap<string, string> = new Map([
+  ['rcall:matches:1', MATCHES],
+  ['call:matches:2', MATCHES],
+  ['call:duration:1', DURATION],
+]);
+
+/** cel-js' `google.protobuf.Duration` class, as its `duration()` builds it. */
+type DurationClass = new (seconds: bigint, nanos: number) => object;
+
+/** The overloads of the replacements, by signature. */
+function replacementOverloads(Duration: DurationClass): Record<string, Handler> {
+  const durationOf = (s: string): object => {
+    const r = parseGoDuration(s);
+    // cel-go's String.ConvertToType: the parse error itself is not shown.
+    if ('error' in r) throw new Error("type conversion error from 'string' to 'google.protobuf.Duration'");
+    return new Duration(r.nanos / 1_000_000_000n, Number(r.nanos % 1_000_000_000n));
+  };
+  return {
+    [`string.${MATCHES}(string): bool`]: (s: string, p: string) => regexMatches(s, p),
+    [`${MATCHES}(string, string): bool`]: (s: string, p: string) => regexMatches(s, p),
+    [`${DURATION}(string): google.protobuf.Duration`]: durationOf,
+    [`${DURATION}(google.protobuf.Duration): google.protobuf.Duration`]: (d: object) => d,
+  };
+}
+
+/**
+ * Points every call of a parsed expression that a cel-js built-in would answer in super-linear time at kubegen's
+ * replacement (see {@link REPLACED_CALLS}); returns how many calls it changed. Walks the expression's own nodes
+ * (macro arguments included: cel-js expands a macro around the argument nodes it was given) with an explicit
+ * stack. Throws when a call cannot be changed, so that the caller never evaluates the built-in.
+ */
+export function replaceBuiltins(ast: ASTNode): number {
+  let changed = 0;
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+      continue;
+    }
+    if (typeof n !== 'object' || n === null || !('op' in n) || !('args' in n)) continue;
+    const node = n;
+    if ((node.op === 'call' || node.op === 'rcall') && Array.isArray(node.args)) {
+      const args: unknown[] = node.args;
+      const name = args[0];
+      const callArgs = args[args.length - 1];
+      const target = typeof name === 'string' && Array.isArray(callArgs) ? REPLACED_CALLS.get(`${node.op}:${name}:${String(callArgs.length)}`) : undefined;
+      if (target !== undefined) {
+        args[0] = target;
+        if (args[0] !== target) throw new Error(`cannot redirect the built-in '${node.op}' call to kubegen's implementation`);
+        changed++;
+      }
+    }
+    stack.push(node.args);
+  }
+  return changed;
+}
+
+/** An error text of cel-js with the reserved names of the replacements spelled as the built-ins they replace. */
+export function builtinNames(text: string): string {
+  return text.split(REPLACEMENT_PREFIX).join('');
+}
+
 /**
  * Registers the libraries on an evaluation environment (created with `unlistedVariablesAreDyn`): the types, their
- * `==`, the namespaces (`sets`, `format`, `lists`, `strings`, `ip`) and every function; cel-js built-ins that already
- * behave as the apiserver's (`join`) are kept.
+ * `==`, the namespaces (`sets`, `format`, `lists`, `strings`, `ip`), every function, and the replacements of the
+ * cel-js built-ins that {@link replaceBuiltins} redirects to; cel-js built-ins that already behave as the
+ * apiserver's (`join`) are kept. `Duration` is cel-js' duration class (`@marcbachmann/cel-js/evaluator`).
  */
-export function registerKubernetesLibraries(env: Environment, optional: typeof CelOptional): void {
+export function registerKubernetesLibraries(env: Environment, optional: typeof CelOptional, Duration: DurationClass): void {
+  for (const [sig, handler] of Object.entries(replacementOverloads(Duration))) env.registerFunction(sig, handler);
   for (const t of LIBRARY_TYPES) {
     env.registerType(t, CLASSES[t]);
     env.registerOperator(`${t} == ${t}`, EQUALS[t]);

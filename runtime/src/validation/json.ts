@@ -1,0 +1,101 @@
+/**
+ * Walks of untrusted JSON values that follow the data, not a schema, so an object may be as deep as the apiserver's
+ * decoder allows (10,000 levels): each walks with an explicit stack, never the JavaScript call stack, visits own
+ * keys only, and takes time linear in the size of the value.
+ */
+import { TextBuilder } from './text';
+
+/** A plain JSON object (what `JSON.parse` builds, or a null-prototype copy). */
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The nesting depth of `v` if it exceeds `max` — a scalar is 0 levels deep, `{}` and `[]` 1 — else undefined, with
+ * the container (`{` or `[`) whose opening went past `max`. Stops at the first container past `max`.
+ */
+export function depthBeyond(v: unknown, max: number): { opening: '{' | '[' } | undefined {
+  const stack: Array<{ v: unknown; depth: number }> = [{ v, depth: 0 }];
+  while (stack.length > 0) {
+    const { v: x, depth } = stack.pop()!; // non-null: the loop runs while the stack is not empty
+    if (Array.isArray(x)) {
+      if (depth + 1 > max) return { opening: '[' };
+      for (const item of x) if (typeof item === 'object' && item !== null) stack.push({ v: item, depth: depth + 1 });
+    } else if (isJsonObject(x)) {
+      if (depth + 1 > max) return { opening: '{' };
+      for (const k of Object.keys(x)) {
+        const item = x[k];
+        if (typeof item === 'object' && item !== null) stack.push({ v: item, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** JSON equality: numbers (and int64 bigints) by value, objects by own keys regardless of order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const stack: Array<[unknown, unknown]> = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop()!; // non-null: the loop runs while the stack is not empty
+    if (typeof x === 'bigint' || typeof y === 'bigint') {
+      if (!((typeof x === 'bigint' || typeof x === 'number') && (typeof y === 'bigint' || typeof y === 'number') && Number(x) === Number(y))) return false;
+      continue;
+    }
+    if (x === y) continue;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);
+      continue;
+    }
+    if (isJsonObject(x) && isJsonObject(y)) {
+      const keys = Object.keys(x);
+      if (keys.length !== Object.keys(y).length) return false;
+      for (const k of keys) {
+        if (!Object.hasOwn(y, k)) return false;
+        stack.push([x[k], y[k]]);
+      }
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
+ * JSON text of `v` (bigints as their digits, `undefined` in an array as `null`, in an object left out), with the
+ * keys of each object in their order or, with `sortKeys`, sorted — a canonical text for equality.
+ */
+export function jsonText(v: unknown, sortKeys = false): string {
+  const parts = new TextBuilder();
+  // Either a value still to write, or literal text (a separator, a closing bracket).
+  const stack: Array<{ text: string } | { value: unknown }> = [{ value: v }];
+  while (stack.length > 0) {
+    const item = stack.pop()!; // non-null: the loop runs while the stack is not empty
+    if ('text' in item) {
+      parts.push(item.text);
+      continue;
+    }
+    const x = item.value;
+    if (typeof x === 'bigint') parts.push(x.toString());
+    else if (Array.isArray(x)) {
+      parts.push('[');
+      stack.push({ text: ']' });
+      for (let i = x.length - 1; i >= 0; i--) {
+        stack.push({ value: x[i] === undefined ? null : x[i] });
+        if (i > 0) stack.push({ text: ',' });
+      }
+    } else if (isJsonObject(x)) {
+      parts.push('{');
+      stack.push({ text: '}' });
+      const keys = Object.keys(x).filter((k) => x[k] !== undefined);
+      if (sortKeys) keys.sort();
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: x[keys[i]] });
+        stack.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:` });
+      }
+    } else {
+      parts.push(JSON.stringify(x) ?? 'null');
+    }
+  }
+  return parts.toString();
+}
