@@ -7,9 +7,8 @@
 import { applyManifests, ApplyError, type ApplyResult } from '../../../generator/apply/engine';
 import { applySetId, parseApplySetRef } from '../../../generator/apply/applyset';
 import type { Manifest } from '../../../generator/apply/manifests';
-import { RestClient } from '../../../runtime/src/rest/client';
-import { NoKindMatchError, type GroupKind, type RESTMapper, type RESTMapping } from '../../../runtime/src/discovery';
-import type { Transport, TransportRequest } from '../../../runtime/src/rest/transport';
+// the engine's own import path (the runtime's sources under jest, its declarations under tsc)
+import { NoKindMatchError, RestClient, type GroupKind, type RESTMapper, type RESTMapping, type Transport, type TransportRequest } from '@kubegen/runtime';
 import { json, response, type Scripted } from '../runtime/transport';
 
 type Obj = { apiVersion: string; kind: string; metadata: Record<string, unknown> & { name: string; labels?: Record<string, string> }; [k: string]: unknown };
