@@ -63,7 +63,7 @@ describe('reproductions of issue 8, item 3', () => {
 
 describe('every bad command line: exit 2, one kubegen line, nothing on stdout, nothing written', () => {
   const table: Array<{ given: string[]; want: RegExp }> = [
-    { given: [], want: /^kubegen: name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, markers, diagnostics or envtest/ },
+    { given: [], want: /^kubegen: name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, apply, markers, diagnostics or envtest/ },
     { given: ['gnerate'], want: /^kubegen: Unknown argument: gnerate \(did you mean generate\?\)$/ },
     { given: ['crd', '--apis', 'apis', '--outt', 'x'], want: /^kubegen: Unknown argument: outt \(did you mean --out\?\)$/ },
     { given: ['crd', '--apis', 'apis'], want: /^kubegen: either --out <dir> or --stdout is required/ },
