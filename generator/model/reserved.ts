@@ -1,8 +1,11 @@
 /**
  * Type names kubegen cannot generate code for, derived from the real sources of a collision rather than listed:
- * - the types of `@kubegen/runtime` (`TypeMeta`, `ObjectMeta`, `Condition` … every exported declaration of the
- *   runtime's meta files, which the API files and the generated modules import): a type of that name in an API
- *   package clashes with the import;
+ * - for a kind, the types of `@kubegen/runtime` that its own file must import beside it: `TypeMeta`, `ObjectMeta`
+ *   and (for the generated list) `ListMeta` for every kind ({@link KIND_RUNTIME_TYPES}); and for a kind that
+ *   `create api` scaffolds, every runtime type the scaffolded file imports (`Condition`, `int32` …, read from the
+ *   template: {@link scaffoldRuntimeImports}). Other runtime names stay usable: the generated modules import the
+ *   runtime's types through the import tracker, which aliases a name the package declares itself (`Scale` is a kind
+ *   of autoscaling/v1 and a runtime type alike);
  * - the fixed names the emitters' templates export from every version (`deepCopyObject`, `setObjectDefaults`,
  *   `GroupVersion` … every `export function|const|class|interface|type` whose name is written in a template),
  *   when the emitters' own per-type names (`deepCopy<Type>`, and for a kind `<Kind>List`, `setDefaults<Kind>`,
@@ -35,6 +38,24 @@ function exportedNames(files: readonly string[]): Set<string> {
 /** The type names `@kubegen/runtime` exports from its meta declarations (the well-known types and their helpers). */
 export function runtimeTypeNames(): ReadonlySet<string> {
   return (runtimeNames ??= exportedNames(runtimeMetaFiles(runtimeMetaDir())));
+}
+
+/** The runtime types every kind's file imports beside it: `extends TypeMeta`, `metadata?: ObjectMeta`, and its list's `ListMeta`. */
+export const KIND_RUNTIME_TYPES: ReadonlySet<string> = new Set(['TypeMeta', 'ObjectMeta', 'ListMeta']);
+
+let scaffoldImports: ReadonlySet<string> | undefined;
+
+/** The runtime types the file `create api` scaffolds for a kind imports (the template's `import type { … }`). */
+export function scaffoldRuntimeImports(): ReadonlySet<string> {
+  if (scaffoldImports) return scaffoldImports;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { templatesDir } = require('../render/templates') as typeof import('../render/templates');
+  const text = fs.readFileSync(path.join(templatesDir(), 'scaffold', 'kind.ts.hbs'), 'utf8');
+  const names = new Set<string>(KIND_RUNTIME_TYPES);
+  for (const m of text.matchAll(/^import\s+type\s*\{([^}]*)\}\s*from\s*'@kubegen\/runtime'/gm)) {
+    for (const n of m[1].split(',')) if (n.trim() !== '') names.add(n.trim());
+  }
+  return (scaffoldImports = names);
 }
 
 /** The names the templates export verbatim (not from a view-model variable) from every generated version. */
@@ -76,9 +97,12 @@ function generatedNamesOf(name: string, isKind: boolean): Array<{ name: string; 
   return out;
 }
 
-/** Why kubegen refuses a type (a kind when `isKind`) of this name, or undefined when it can generate it. */
-export function reservedTypeName(name: string, isKind: boolean): string | undefined {
-  if (isKind && runtimeTypeNames().has(name)) return `${name} is a type of @kubegen/runtime, which the API files and the generated code import: choose another name`;
+/**
+ * Why kubegen refuses a type (a kind when `isKind`) of this name, or undefined when it can generate it.
+ * `runtimeImports`: the runtime types a kind's file imports beside it (default {@link KIND_RUNTIME_TYPES}).
+ */
+export function reservedTypeName(name: string, isKind: boolean, runtimeImports: ReadonlySet<string> = KIND_RUNTIME_TYPES): string | undefined {
+  if (isKind && runtimeImports.has(name)) return `${name} is a type of @kubegen/runtime, which the kind's file imports: choose another name`;
   const fixed = fixedGeneratedNames();
   const lower = name.toLowerCase();
   if (![...fixed].some((f) => f.toLowerCase().includes(lower))) return undefined;
@@ -90,7 +114,7 @@ export function reservedTypeName(name: string, isKind: boolean): string | undefi
 
 /**
  * Reports every type of an API package whose name kubegen cannot generate code for ({@link reservedTypeName}), at
- * its declaration: the runtime's type names for kinds, the emitters' fixed names for every type.
+ * its declaration: the runtime's types every kind's file imports, for kinds; the emitters' fixed names for every type.
  */
 export function checkReservedNames(pkg: Package, bag: DiagnosticBag): void {
   const kinds = new Set(pkg.kinds.map((k) => k.name));

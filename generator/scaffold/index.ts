@@ -7,7 +7,7 @@
  */
 import { PACKAGE_TSCONFIG } from '../emit/package';
 import type { VirtualFile } from '../emit/types';
-import { reservedTypeName } from '../model/reserved';
+import { reservedTypeName, scaffoldRuntimeImports } from '../model/reserved';
 import { crdPlural } from '../naming/flect';
 import { privateName, publicName, publicPlural, render } from '../render';
 
@@ -54,7 +54,7 @@ export function checkApiScaffold(api: Partial<ApiScaffold>): string[] {
     // the kind and the types the scaffold declares beside it, refused as the loader would refuse them at generate
     for (const name of [kind, `${kind}List`, `${kind}Spec`, `${kind}Status`]) {
       // each is imported with the runtime's types in the scaffolded file, so a runtime name is refused for all four
-      const why = reservedTypeName(name, true);
+      const why = reservedTypeName(name, true, scaffoldRuntimeImports());
       if (why !== undefined) {
         problems.push(`--kind: "${kind}" cannot be used: ${name === kind ? '' : `the scaffold declares ${name}, and `}${why}`);
         break;
