@@ -51,6 +51,8 @@ export class ManifestError extends KubegenError {
 
 /** The largest input read, in bytes. */
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** Problems reported before the rest are counted. */
+const MAX_PROBLEMS = 50;
 const MANIFEST_EXTENSIONS = /\.(ya?ml|json)$/i;
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
@@ -128,7 +130,10 @@ export function parseManifests(file: string, text: string, problems: string[]): 
   };
   for (const doc of list) {
     if (doc.errors.length > 0) {
-      for (const err of doc.errors) problems.push(`${formatSource(at(err.pos[0]))}: ${err.message.split('\n')[0]}`);
+      // the first error of a document; the ones after it mostly follow from it (a deep nesting gives thousands)
+      const [first] = doc.errors;
+      const more = doc.errors.length - 1;
+      problems.push(`${formatSource(at(first.pos[0]))}: ${first.message.split('\n')[0]}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'} in this document)` : ''}`);
       continue;
     }
     if (doc.contents === null) continue;
@@ -269,6 +274,7 @@ export function readManifests(options: ReadManifestsOptions): Manifest[] {
       if (text !== undefined) out.push(...parseManifests(shown(cwd, f), text, problems));
     }
   }
+  if (problems.length > MAX_PROBLEMS) problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, `… and ${problems.length - MAX_PROBLEMS} more problems`);
   if (problems.length > 0) throw new ManifestError(problems);
   return out;
 }

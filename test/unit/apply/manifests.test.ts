@@ -52,6 +52,13 @@ describe('parseManifests', () => {
     expect(m.object.x).toEqual({ mode: 420, quoted: '0644', a: true, b: true, c: false, at: '2024-01-02T03:04:05Z', time: '1:20', big: 1000 });
   });
 
+  it('reports a nesting too deep for the parser as one line per document', () => {
+    const found: string[] = [];
+    expect(parseManifests('deep.yaml', `${'['.repeat(100_000)}\n---\n${cm('after')}`, found).map((m) => m.object.metadata.name)).toEqual(['after']);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^deep\.yaml:1:\d+: Maximum call stack size exceeded \(and \d+ more errors in this document\)$/);
+  });
+
   it('keeps __proto__ an ordinary key', () => {
     const found: string[] = [];
     const [m] = parseManifests('f.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  __proto__: x\n', found);
@@ -100,6 +107,20 @@ describe('readManifests', () => {
   it('reads standard input once, as <stdin>', () => {
     write('a.yaml', cm('a'));
     expect(names(readManifests({ paths: ['-', 'a.yaml'], cwd: dir, stdin: () => cm('s') }))).toEqual(['<stdin>:s', 'a.yaml:a']);
+  });
+
+  it('lists at most 50 problems, then counts the rest', () => {
+    write('many.yaml', Array.from({ length: 60 }, () => 'kind: ConfigMap\n').join('---\n'));
+    let error: unknown;
+    try {
+      readManifests({ paths: ['many.yaml'], cwd: dir });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ManifestError).problems;
+    expect(problems).toHaveLength(51);
+    expect(problems[49]).toBe('many.yaml:99:1: apiVersion is not set; metadata.name is not set');
+    expect(problems[50]).toBe('… and 10 more problems');
   });
 
   it('collects every problem of every input into one error, one line each', () => {
