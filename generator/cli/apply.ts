@@ -126,7 +126,10 @@ export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promi
     });
     return 0;
   } catch (e) {
-    if (stop.signal.aborted && stop.signal.reason instanceof KubegenError) throw stop.signal.reason;
+    // interrupted: the engine's error says how far it got (its first line is the interruption); the shell's code
+    if (stop.signal.aborted && stop.signal.reason instanceof KubegenError) {
+      throw e instanceof KubegenError ? new KubegenError(e.message, stop.signal.reason.exitCode, e) : stop.signal.reason;
+    }
     if (e instanceof KubegenError) throw e;
     throw new KubegenError(errorLine(e), 1, e);
   } finally {
