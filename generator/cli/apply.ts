@@ -98,7 +98,7 @@ export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promi
   const applySet = args.applyset !== undefined ? parseApplySetRef(args.applyset, namespace) : undefined;
   const rest = rt.createRestClient(config, { timeoutMs: 60_000, onWarning: (w) => { io.err(`Warning: ${w.text}\n`); } });
   const stop = new AbortController();
-  const onSignal = (sig: NodeJS.Signals) => { stop.abort(new KubegenError(`interrupted (${sig})`, 130)); };
+  const onSignal = (sig: NodeJS.Signals) => { stop.abort(new KubegenError(`interrupted (${sig})`, sig === 'SIGTERM' ? 143 : 130)); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   // The runtime's timers (retry backoff) do not hold the process; the awaited apply must, until it ends.
