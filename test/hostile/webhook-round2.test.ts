@@ -277,6 +277,15 @@ describe('connections', () => {
   }, 30_000);
 });
 
+describe('durations (a Node timer past 2^31 - 1 ms fires every millisecond)', () => {
+  it.each(['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeoutMs', 'handlerTimeoutMs', 'keepAliveTimeoutMs'])('%s past a timer\'s range, below 1 ms or not whole is refused when the server is made', (key) => {
+    for (const bad of [2 ** 31, 2 ** 40, Infinity, 0, -1, 1.5, NaN]) {
+      expect(() => new WebhookServer({ cert: certs.cert, key: certs.key, [key]: bad })).toThrow(`webhook server: ${key} must be a whole number of milliseconds from 1 to 2147483647, not ${String(bad)}`);
+    }
+    expect(() => new WebhookServer({ cert: certs.cert, key: certs.key, [key]: 2 ** 31 - 1 })).not.toThrow();
+  });
+});
+
 describe('certificate files', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-webhook-certs-'));
   const files = writeServingCertificates(dir, certs);

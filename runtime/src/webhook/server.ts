@@ -127,6 +127,7 @@ export class WebhookServer {
     if (!fromFiles && (options.cert === undefined || options.key === undefined)) throw new Error('webhook server: give both cert and key');
     this.cert = options.cert ?? (options.certFile ? readCertificateFileSync(options.certFile) : '');
     this.key = options.key ?? (options.keyFile ? readCertificateFileSync(options.keyFile) : '');
+    for (const key of DURATION_OPTIONS) checkDuration(key, options[key]);
     const timeout = options.requestTimeoutMs ?? 30_000;
     this.options = {
       certFile: options.certFile,
@@ -510,4 +511,18 @@ export function nestsDeeper(value: unknown, max: number): boolean {
 export function describeValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 100 ? `${v.slice(0, 100)}…` : v).slice(1, -1);
   return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
+}
+
+/** The options that set a Node timer or timeout: a value past a timer's range would fire every millisecond instead. */
+const DURATION_OPTIONS = ['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeoutMs', 'handlerTimeoutMs', 'keepAliveTimeoutMs'] as const;
+
+/** Node's largest timer delay (2³¹−1 ms, 24.8 days): a longer one is taken as 1 ms, with a TimeoutOverflowWarning. */
+const MAX_DURATION_MS = 2 ** 31 - 1;
+
+/** Refuses a duration option that is not a whole number of milliseconds from 1 to {@link MAX_DURATION_MS}. */
+function checkDuration(key: string, value: number | undefined): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_DURATION_MS) {
+    throw new Error(`webhook server: ${key} must be a whole number of milliseconds from 1 to ${MAX_DURATION_MS}, not ${String(value)}`);
+  }
 }
