@@ -25,6 +25,8 @@ import { loadApiModel } from '../../generator/load';
 import { RUNS } from './json-arbitrary';
 import { hasLoneSurrogate, hostileText } from './text-arbitrary';
 
+jest.setTimeout(120_000);
+
 const ROOT = ['spec', 'versions', 0, 'schema', 'openAPIV3Schema'] as const;
 
 /** A v1 CRD `widgets.ex.example.com` with this root schema. */

@@ -21,6 +21,8 @@ import { ConversionWebhook, WebhookServer, type ConversionReview, type GroupConv
 import { makeServingCertificates, writeServingCertificates } from '../../runtime/src/testing/certs';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
 
+jest.setTimeout(120_000);
+
 const KIND = admissionKind({ group: 'stable.example.com', version: 'v1', kind: 'CronTab' });
 const certs = makeServingCertificates();
 

@@ -13,6 +13,8 @@ import { loadApiModel } from '../../generator/pipeline';
 import { ModelIndex } from '../../generator/render';
 import { tempDir } from './helpers/generated';
 
+jest.setTimeout(60_000);
+
 const GROUP = 'ex.example.com';
 
 /** A kind `Widget` whose spec is `spec` (a TypeScript body) plus extra declarations. */

@@ -14,6 +14,8 @@ import type { ApiModel } from '../../generator/model/types';
 import type { Diagnostic } from '../../generator/diagnostics';
 import { runGenerator } from '../../generator/emit/execute';
 
+jest.setTimeout(60_000);
+
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const GROUP = 'stable.example.com';
 const VERSIONS = ['v1', 'v1alpha1', 'v1beta1'];
