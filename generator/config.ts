@@ -73,6 +73,26 @@ export interface KubegenConfig {
   strict: boolean;
 }
 
+/**
+ * How Node and TypeScript (`"module": "nodenext"`) load the `.ts` files under the output directory: as ES modules
+ * when the nearest package.json above it says `"type": "module"`, else as CommonJS — the rule both apply per file.
+ * A package.json that cannot be read or parsed counts as CommonJS (the project's own build reports it).
+ */
+export function outputModuleFormat(config: Pick<KubegenConfig, 'baseDir' | 'output'>): 'module' | 'commonjs' {
+  for (let dir = path.resolve(config.baseDir, config.output); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      try {
+        const pj: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+        return isPlainObject(pj) && ownValue(pj, 'type') === 'module' ? 'module' : 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (path.dirname(dir) === dir) return 'commonjs';
+  }
+}
+
 /** Every problem of a configuration, one line each (file and key or line:column first). */
 export class ConfigError extends KubegenError {
   constructor(readonly problems: string[]) {

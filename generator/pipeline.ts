@@ -2,6 +2,7 @@
  * The pipeline: load (TypeScript's parser) → markers → model → validate → emit. Writing is the output rule's business
  * (generator/write.ts); everything here returns data.
  */
+import { withEsmSpecifiers } from './emit/esm-specifiers';
 import { DiagnosticBag, GenerationError, type Diagnostic } from './diagnostics';
 import { crdGenerator, type CrdOptions } from './emit/crd';
 import { configure, createGenerationContext, execute, type ConfiguredGenerator, type EmitCache } from './emit/execute';
@@ -73,6 +74,11 @@ export interface GenerateSettings {
   layout?: OutputLayout;
   /** How each group's folder under the output root is named (default `group`: the group name, `core` for the empty group). */
   groupFolder?: GroupFolderStyle;
+  /**
+   * The `source` layout's code is compiled as ECMAScript modules (the project's package.json says `"type": "module"`):
+   * relative specifiers name their files (`./types.js`, `./v1/index.js`), see `./emit/esm-specifiers`.
+   */
+  esm?: boolean;
 }
 
 /**
@@ -101,10 +107,11 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
     if (registered) selected.push(registered.configure(config));
     else ctx.diagnostics.report('unknown-generator', `unknown generator "${name}" (known: ${generators.map((g) => g.name).join(', ')})`);
   }
-  const files = execute(ctx, selected, cache)
+  const placed = execute(ctx, selected, cache)
     .filter((f) => !(layout === 'source' && f.role === 'package'))
     .map((f) => ({ ...f, path: placeFile(f, layout, settings.groupFolder) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = layout === 'source' && settings.esm === true ? withEsmSpecifiers(placed) : placed;
   checkExportCollisions(model, files, ctx.diagnostics, cache?.scans);
   checkOutputCollisions(files, ctx.diagnostics);
   return { files, diagnostics: ctx.diagnostics.items };

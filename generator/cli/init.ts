@@ -83,7 +83,7 @@ function readPackageJson(file: string): PackageJson | undefined {
 function projectScaffold(cwd: string, existing: PackageJson | undefined, api: ApiScaffold | undefined): ProjectScaffold {
   const opts = packageOptions('{group}');
   const name = typeof existing?.name === 'string' ? existing.name : path.basename(cwd).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  return { projectName: name, kubegenVersion: opts.version, runtimeVersion: opts.runtimeVersion, toolVersions: toolVersions(), api };
+  return { projectName: name, kubegenVersion: opts.version, runtimeVersion: opts.runtimeVersion, toolVersions: toolVersions(), api, format: scaffold().moduleFormatOf(existing) };
 }
 
 /** API files must not exist yet; an existing one is an error (nothing is written). */
@@ -97,7 +97,7 @@ export function runInit(cwd: string, args: ApiArgs, io: InitIo): void {
   const pjFile = path.join(cwd, 'package.json');
   const existing = readPackageJson(pjFile);
   const project = projectScaffold(cwd, existing, api);
-  const apiFiles = api ? scaffold().scaffoldApi(api) : [];
+  const apiFiles = api ? scaffold().scaffoldApi(api, project.format) : [];
   checkNew(cwd, apiFiles);
   const kept: string[] = [];
   const files: VirtualFile[] = [{ path: 'package.json', contents: JSON.stringify(scaffold().mergePackageJson(existing, project), null, 2) + '\n' }];
@@ -113,7 +113,7 @@ export function runInit(cwd: string, args: ApiArgs, io: InitIo): void {
 
 export function runCreateApi(cwd: string, args: ApiArgs, io: InitIo): void {
   const api = apiFromArgs(args, true)!;
-  const files = scaffold().scaffoldApi(api);
+  const files = scaffold().scaffoldApi(api, scaffold().moduleFormatOf(readPackageJson(path.join(cwd, 'package.json'))));
   checkNew(cwd, files);
   const r = writeFiles(cwd, files);
   report(io, r.written, []);

@@ -31,7 +31,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticBag, formatDiagnostics, GenerationError } from '../diagnostics';
-import { checkConfigForGroups, type KubegenConfig } from '../config';
+import { checkConfigForGroups, outputModuleFormat, type KubegenConfig } from '../config';
 import { asKubegenError, KubegenError } from '../errors';
 import { LoadCache, loadApiModel } from '../load';
 import { EmitCache } from '../emit/execute';
@@ -66,7 +66,14 @@ export interface WatchOptions {
 
 /** The options of every generator, derived once from a configuration. */
 export function generateSettings(config: KubegenConfig): GenerateSettings {
-  return { generators: config.generators, packageName: config.packageName, layout: config.layout, groupFolder: config.groupFolder, crd: { header: config.crdHeader, conversion: config.conversion, requireConversion: true } };
+  return {
+    generators: config.generators,
+    packageName: config.packageName,
+    layout: config.layout,
+    groupFolder: config.groupFolder,
+    esm: config.layout === 'source' && outputModuleFormat(config) === 'module',
+    crd: { header: config.crdHeader, conversion: config.conversion, requireConversion: true },
+  };
 }
 
 /** What one incremental run did. */

@@ -30,6 +30,20 @@ export interface ProjectScaffold {
   toolVersions: Readonly<Record<string, string>>;
   /** The API to create with the project, if any. */
   api?: ApiScaffold;
+  /** How the project's `.ts` files are loaded: `module` when its package.json says `"type": "module"`. */
+  format: ModuleFormat;
+}
+
+/**
+ * A project's module system, from its package.json's `type` (`module` → ES modules, anything else CommonJS), as
+ * Node and TypeScript's `nodenext` read it. An ES-module project gets ESM jest (ts-jest's `useESM`, run with
+ * `--experimental-vm-modules`), tests that import files by their `.js` names, and generated code that does too.
+ */
+export type ModuleFormat = 'commonjs' | 'module';
+
+/** The module format of a project whose package.json is `pj` (undefined: none yet, so CommonJS). */
+export function moduleFormatOf(pj: PackageJson | undefined): ModuleFormat {
+  return pj !== undefined && Object.hasOwn(pj, 'type') && pj.type === 'module' ? 'module' : 'commonjs';
 }
 
 /** Where a scaffolded project keeps its APIs and its generated code (written into its kubegen.config.json). */
@@ -65,9 +79,9 @@ export function checkApiScaffold(api: Partial<ApiScaffold>): string[] {
 }
 
 /** The files of an API: `apis/<group>/<version>/doc.ts`, `<kind>.ts` and a jest test of its generated code. */
-export function scaffoldApi(api: ApiScaffold): VirtualFile[] {
+export function scaffoldApi(api: ApiScaffold, format: ModuleFormat = 'commonjs'): VirtualFile[] {
   const dir = `${SCAFFOLD_APIS_DIR}/${api.group}/${api.version}`;
-  const view = apiView(api);
+  const view = apiView(api, format);
   return [
     { path: `${dir}/doc.ts`, contents: render('scaffold', 'doc.ts', view) },
     { path: `${dir}/${api.kind.toLowerCase()}.ts`, contents: render('scaffold', 'kind.ts', view) },
@@ -75,15 +89,20 @@ export function scaffoldApi(api: ApiScaffold): VirtualFile[] {
   ];
 }
 
-function apiView(api: ApiScaffold) {
+function apiView(api: ApiScaffold, format: ModuleFormat) {
   const goName = publicName(api.group.split('.')[0]);
+  const esm = format === 'module';
+  const fake = `../${SCAFFOLD_OUTPUT_DIR}/${api.group}/fake`;
   return {
     ...api,
     plural: crdPlural(api.kind),
     versionAccessor: privateName(`${goName}${publicName(api.version)}`),
     kindAccessor: privateName(publicPlural(api.kind)),
     namespaceArg: "'default'",
-    generatedImport: `../${SCAFFOLD_OUTPUT_DIR}/${api.group}`,
+    // an ES module names the file it imports, and has import.meta instead of __dirname
+    generatedImport: esm ? `${fake}/index.js` : fake,
+    extraImports: esm ? "import { fileURLToPath } from 'node:url';\n" : '',
+    testDir: esm ? 'path.dirname(fileURLToPath(import.meta.url))' : '__dirname',
     crdsDir: `../${SCAFFOLD_OUTPUT_DIR}/${api.group}/crds`,
   };
 }
@@ -105,7 +124,8 @@ export function mergePackageJson(existing: PackageJson | undefined, p: ProjectSc
     generate: 'kubegen generate',
     verify: 'kubegen generate --verify',
     build: 'tsc -p tsconfig.json',
-    test: 'jest',
+    // jest runs ES modules only on Node's experimental VM modules
+    test: p.format === 'module' ? 'node --experimental-vm-modules node_modules/jest/bin/jest.js' : 'jest',
   };
   for (const name of Object.keys(wanted)) {
     if (!Object.hasOwn(scripts, name) || (name === 'test' && scripts[name] === NPM_DEFAULT_TEST)) scripts[name] = wanted[name];
@@ -131,10 +151,22 @@ export function scaffoldProjectFiles(p: ProjectScaffold): VirtualFile[] {
   return [
     { path: 'tsconfig.json', contents: JSON.stringify(TSCONFIG, null, 2) + '\n' },
     { path: 'kubegen.config.json', contents: JSON.stringify(config, null, 2) + '\n' },
-    { path: 'jest.config.js', contents: render('scaffold', 'jest.config.js', {}) },
+    { path: 'jest.config.js', contents: render('scaffold', 'jest.config.js', jestView(p.format)) },
     { path: 'README.md', contents: render('scaffold', 'readme.md', { projectName: p.projectName, apisDir: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR }) },
     { path: '.gitignore', contents: 'node_modules/\ndist/\n' },
   ];
+}
+
+/** The jest configuration's view: CommonJS, or ESM jest for an ES-module project (ts-jest's ESM setup). */
+function jestView(format: ModuleFormat) {
+  if (format === 'commonjs') return { modeNote: '', exportKeyword: 'module.exports =', esmOptions: '', useEsm: '' };
+  return {
+    modeNote: ' as ES modules (`npm test` runs jest with --experimental-vm-modules)',
+    exportKeyword: 'export default',
+    // `./types.js` in a source names `./types.ts`
+    esmOptions: "\n  extensionsToTreatAsEsm: ['.ts'],\n  moduleNameMapper: { '^(\\\\.{1,2}/.*)\\\\.js$': '$1' },",
+    useEsm: ', useESM: true',
+  };
 }
 
 /** The generated packages' compiler options, for a project that compiles its APIs, the generated code and its tests. */

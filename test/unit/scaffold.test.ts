@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { RUNTIME_PATHS } from './helpers/generated';
 import { main } from '../../generator/cli';
-import { checkApiScaffold, mergePackageJson, type ProjectScaffold } from '../../generator/scaffold';
+import { checkApiScaffold, mergePackageJson, moduleFormatOf, scaffoldApi, scaffoldProjectFiles, type ProjectScaffold } from '../../generator/scaffold';
 import { generateAll, loadApiModel, ownedDirs, placeFile } from '../../generator/pipeline';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
@@ -36,7 +36,7 @@ function tree(dir: string): Record<string, string> {
   return out;
 }
 
-const project: ProjectScaffold = { projectName: 'shop', kubegenVersion: '1.2.3', runtimeVersion: '1.2.3', toolVersions: { typescript: '~6.0', jest: '^30.0.0' } };
+const project: ProjectScaffold = { projectName: 'shop', kubegenVersion: '1.2.3', runtimeVersion: '1.2.3', toolVersions: { typescript: '~6.0', jest: '^30.0.0' }, format: 'commonjs' };
 
 describe('checkApiScaffold', () => {
   it.each([
@@ -79,6 +79,15 @@ describe('mergePackageJson', () => {
     expect(given.scripts.test).toBe('echo "Error: no test specified" && exit 1'); // input not mutated
   });
 
+  it('an ES-module project (type: module) runs jest on VM modules; its type is read as data', () => {
+    const given = { name: 'esm', type: 'module' };
+    expect(moduleFormatOf(given)).toBe('module');
+    expect(moduleFormatOf({ type: 'commonjs' })).toBe('commonjs');
+    expect(moduleFormatOf(JSON.parse('{"__proto__":{"type":"module"}}') as Record<string, unknown>)).toBe('commonjs');
+    expect(moduleFormatOf(undefined)).toBe('commonjs');
+    expect(mergePackageJson(given, { ...project, format: 'module' }).scripts).toMatchObject({ test: 'node --experimental-vm-modules node_modules/jest/bin/jest.js' });
+  });
+
   it('keeps a user test script and a __proto__ key as data', () => {
     const given = JSON.parse('{"scripts":{"test":"vitest","__proto__":{"x":"1"}}}') as Record<string, unknown>;
     const got = mergePackageJson(given, project);
@@ -86,6 +95,35 @@ describe('mergePackageJson', () => {
     expect(scripts.test).toBe('vitest');
     expect(Object.hasOwn(scripts, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(scripts)).toBe(Object.prototype);
+  });
+});
+
+describe('the jest setup and test of each module format', () => {
+  const api = { group: 'shop.example.dev', version: 'v1', kind: 'Order' };
+  const file = (files: Array<{ path: string; contents: string }>, p: string) => files.find((f) => f.path === p)!.contents;
+
+  it('CommonJS: module.exports, ts-jest, cel-js compiled with compiler options of its own; the test uses __dirname', () => {
+    const jest = file(scaffoldProjectFiles(project), 'jest.config.js');
+    expect(jest).toContain('module.exports = {');
+    expect(jest).not.toContain('useESM');
+    expect(jest).toContain(`'/node_modules/@marcbachmann/cel-js/.+\\\\.js$': ['ts-jest', { isolatedModules: true, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } }]`);
+    expect(jest).toContain(`transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/)']`);
+    const test = file(scaffoldApi(api), 'test/shop.example.dev.test.ts');
+    expect(test).toContain(`from '../src/generated/shop.example.dev/fake';`);
+    expect(test).toContain('path.join(__dirname, ');
+  });
+
+  it('ES modules: export default, useESM, .js specifiers mapped to sources; the test imports by file name and uses import.meta', () => {
+    const jest = file(scaffoldProjectFiles({ ...project, format: 'module' }), 'jest.config.js');
+    expect(jest).toContain('export default {');
+    expect(jest).toContain(`extensionsToTreatAsEsm: ['.ts'],`);
+    expect(jest).toContain(`moduleNameMapper: { '^(\\\\.{1,2}/.*)\\\\.js$': '$1' },`);
+    expect(jest).toContain(`['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', useESM: true }]`);
+    expect(jest).toContain('@marcbachmann/cel-js');
+    const test = file(scaffoldApi(api, 'module'), 'test/shop.example.dev.test.ts');
+    expect(test).toContain(`from '../src/generated/shop.example.dev/fake/index.js';`);
+    expect(test).toContain(`import { fileURLToPath } from 'node:url';`);
+    expect(test).toContain('path.join(path.dirname(fileURLToPath(import.meta.url)), ');
   });
 });
 

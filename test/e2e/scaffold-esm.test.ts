@@ -1,0 +1,106 @@
+/**
+ * Everything generated runs under the scaffold's own test setup, CommonJS and ES-module projects alike (issue 24):
+ * kubegen and `@kubegen/runtime` packed and installed from tarballs into two fresh projects outside the repository —
+ * a default (CommonJS) one and a `"type": "module"` one, both with the scaffold's `"module": "nodenext"` — then
+ * `kubegen init` with an API, a CEL rule (`+kubebuilder:validation:XValidation`) added to it, `kubegen generate`,
+ * the strict `tsc`, and `npm test`: the scaffolded jest tests plus one that calls the generated validator on a valid
+ * and an invalid object, which loads @marcbachmann/cel-js (ES modules only) under jest.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+jest.setTimeout(900_000);
+
+const run = promisify(execFile);
+const REPO = path.resolve(__dirname, '../..');
+const TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
+
+async function sh(cmd: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  try {
+    return await run(cmd, args, { cwd, env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+  }
+}
+
+async function pack(dir: string, dest: string): Promise<string> {
+  const { stdout } = await sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], dir);
+  const [info] = JSON.parse(stdout) as Array<{ filename: string }>;
+  return path.join(dest, info!.filename);
+}
+
+const RULE = `/** +kubebuilder:validation:XValidation:rule="self.image != 'forbidden'",message="image must not be forbidden" */\n`;
+
+/** A test the user writes next to the scaffolded one; `fake` and `validation` imports spelled for the format. */
+function validatorTest(esm: boolean): string {
+  const v1 = esm ? '../src/generated/shop.example.dev/v1/index.js' : '../src/generated/shop.example.dev/v1';
+  return `import { validateOrder, type Order } from '${v1}';
+
+const order = (image: string): Order => ({ apiVersion: 'shop.example.dev/v1', kind: 'Order', metadata: { name: 'o' }, spec: { image } });
+
+describe('the generated validator evaluates the CEL rule', () => {
+  it('accepts a valid Order', () => {
+    expect(validateOrder(order('nginx:1.27'))).toMatchObject({ valid: true, errors: [], unchecked: [] });
+  });
+
+  it('refuses an invalid one with the rule\\'s message', () => {
+    const r = validateOrder(order('forbidden'));
+    expect(r.valid).toBe(false);
+    expect(r.errors.map((e) => [e.field, e.detail])).toEqual([['spec', 'image must not be forbidden']]);
+  });
+});
+`;
+}
+
+describe.each([
+  ['CommonJS', false],
+  ['ES modules (type: module, module: nodenext)', true],
+])('a fresh %s project: init, a CEL rule, generate, tsc, npm test', (_name, esm) => {
+  let tmp: string;
+  let project: string;
+  const npx = (args: string[]) => sh('npx', ['--no-install', ...args], project);
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-scaffold-${esm ? 'esm' : 'cjs'}-`));
+    await sh(process.execPath, [TSC, '-b', 'tsconfig.build.json'], REPO);
+    const kubegenTgz = await pack(REPO, tmp);
+    const runtimeTgz = await pack(path.join(REPO, 'runtime'), tmp);
+    project = path.join(tmp, 'shop');
+    fs.mkdirSync(project);
+    const pj = { name: 'shop', version: '1.0.0', private: true, ...(esm ? { type: 'module' } : {}) };
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(pj, null, 2) + '\n');
+    await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', kubegenTgz, runtimeTgz], project);
+  });
+
+  afterAll(() => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('init writes the jest setup of the format, generate writes code that compiles as that format, and the tests pass', async () => {
+    await npx(['kubegen', 'init', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order']);
+    const jestConfig = fs.readFileSync(path.join(project, 'jest.config.js'), 'utf8');
+    expect(jestConfig).toContain(esm ? 'export default {' : 'module.exports = {');
+    expect(JSON.parse(fs.readFileSync(path.join(project, 'tsconfig.json'), 'utf8'))).toMatchObject({ compilerOptions: { module: 'nodenext' } });
+    await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], project);
+
+    const kindFile = path.join(project, 'apis/shop.example.dev/v1/order.ts');
+    const kind = fs.readFileSync(kindFile, 'utf8');
+    expect(kind).toContain('export interface OrderSpec {');
+    fs.writeFileSync(kindFile, kind.replace('export interface OrderSpec {', `${RULE}export interface OrderSpec {`));
+    fs.writeFileSync(path.join(project, 'test/validation.test.ts'), validatorTest(esm));
+
+    await npx(['kubegen', 'generate']);
+    const index = fs.readFileSync(path.join(project, 'src/generated/shop.example.dev/v1/index.ts'), 'utf8');
+    expect(index).toContain(esm ? "export * from './validation.js';" : "export * from './validation';");
+    await npx(['tsc', '--noEmit', '--strict', '-p', '.']);
+
+    const test = await sh('npm', ['test', '--', '--ci=false'], project);
+    expect(test.stderr).toMatch(/Tests:\s+4 passed, 4 total/);
+    expect(test.stderr).toContain('the generated validator evaluates the CEL rule');
+    await sh('npm', ['run', 'verify'], project);
+  });
+});
