@@ -106,7 +106,7 @@ describe('the jest setup and test of each module format', () => {
     const jest = file(scaffoldProjectFiles(project), 'jest.config.js');
     expect(jest).toContain('module.exports = {');
     expect(jest).not.toContain('useESM');
-    expect(jest).toContain(`'/node_modules/@marcbachmann/cel-js/.+\\\\.js$': ['ts-jest', { isolatedModules: true, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } }]`);
+    expect(jest).toContain(`'/node_modules/@marcbachmann/cel-js/.+\\\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'es2022' } }]`);
     expect(jest).toContain(`transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/)']`);
     const test = file(scaffoldApi(api), 'test/shop.example.dev.test.ts');
     expect(test).toContain(`from '../src/generated/shop.example.dev/fake';`);
