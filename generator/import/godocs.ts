@@ -8,6 +8,11 @@
  *   become aliases of their Go name, with their own doc (controller-gen shows it on list items and map values);
  * - inline embedding (`LocalObjectReference` in `ConfigMapEnvSource`): OpenAPI flattens the fields; with the side file
  *   the type extends the embedded one, so the embedded type's `structType=atomic` carries over as in controller-gen;
+ * - optionality: the OpenAPI's `required` lists are openapi-gen's (`+required` / `+optional` markers first, then
+ *   omitempty), not what the Go types write: `Deployment.spec` is `+required` yet `omitempty`, so a client may omit it
+ *   and a Go client leaves it out. A field is optional (`?`) exactly when its Go field is `omitempty`, `omitzero` or a
+ *   pointer (k8s.io/api's types as encoding/json writes them); where that differs from the OpenAPI's `required`, a
+ *   `+required` / `+optional` marker keeps the schema's required list as it was;
  * - Go markers controller-gen applies and OpenAPI has no extension for: `+k8s:immutable`; and defaults: an OpenAPI
  *   `default` is kept only where the Go field has a `+default=` / `+kubebuilder:default=` marker with a literal
  *   (openapi-gen also writes `+default=ref(…)` values, which controller-gen does not apply).
@@ -15,7 +20,8 @@
  * Format (JSON, keyed by OpenAPI schema name; fields by JSON name):
  * `{ "<name>": { "doc": string, "markers"?: string[], "scalar"?: "string"|"integer"|"number"|"boolean",
  *   "embeds"?: string[], "enum"?: string[], "order"?: string[] (the fields' JSON names in Go's order),
- *   "fields"?: { "<json>": { "doc": string, "markers"?: string[], "type"?: string, "wrap"?: ""|"array"|"map" } } } }`. Untrusted: walked by own keys; a malformed entry is one located error.
+ *   "fields"?: { "<json>": { "doc": string, "markers"?: string[], "type"?: string, "wrap"?: ""|"array"|"map", "tag"?: string (the json tag,
+ *   `spec,omitempty`), "pointer"?: boolean } } } }`. Untrusted: walked by own keys; a malformed entry is one located error.
  */
 import { childPath, isObject, own, type Json, type ProblemBag } from './source';
 
@@ -25,6 +31,11 @@ export interface GoField {
   /** A named scalar type the field uses, at `wrap`: the field itself, its items, or its values. */
   type?: string;
   wrap: '' | 'array' | 'map';
+  /**
+   * Whether the field is optional (`?`) by its Go type: its json tag has `omitempty` or `omitzero`, or it is a pointer
+   * (nil is written as null). Undefined when the side file does not give the tag (the OpenAPI's `required` decides).
+   */
+  optional?: boolean;
 }
 
 export interface GoType {
@@ -78,15 +89,28 @@ export function parseGoDocs(value: Json, file: string, bag: ProblemBag): GoDocs 
       const fmarkers = isObject(v) ? strings(own(v, 'markers')) : undefined;
       const ftype = isObject(v) ? own(v, 'type') : undefined;
       const wrap = isObject(v) ? own(v, 'wrap') ?? '' : undefined;
-      if (!isObject(v) || typeof fdoc !== 'string' || !fmarkers || (ftype !== undefined && typeof ftype !== 'string') || typeof wrap !== 'string' || !WRAPS.has(wrap)) {
-        bag.error(file, childPath(childPath(at, 'fields'), f), 'expected {doc: string, markers?: string[], type?: string, wrap?: ""|"array"|"map"}');
+      const tag = isObject(v) ? own(v, 'tag') : undefined;
+      const pointer = isObject(v) ? own(v, 'pointer') ?? false : undefined;
+      if (!isObject(v) || typeof fdoc !== 'string' || !fmarkers || (ftype !== undefined && typeof ftype !== 'string') || typeof wrap !== 'string' || !WRAPS.has(wrap) || (tag !== undefined && typeof tag !== 'string') || typeof pointer !== 'boolean') {
+        bag.error(file, childPath(childPath(at, 'fields'), f), 'expected {doc: string, markers?: string[], type?: string, wrap?: ""|"array"|"map", tag?: string, pointer?: boolean}');
         continue;
       }
-      type.fields.set(f, { doc: fdoc, markers: fmarkers, wrap: wrap as GoField['wrap'], ...(ftype !== undefined ? { type: ftype } : {}) });
+      const optional = tag === undefined ? undefined : goOptional(tag, pointer);
+      type.fields.set(f, { doc: fdoc, markers: fmarkers, wrap: wrap as GoField['wrap'], ...(ftype !== undefined ? { type: ftype } : {}), ...(optional !== undefined ? { optional } : {}) });
     }
     out.set(name, type);
   }
   return bag.hasErrors ? undefined : out;
+}
+
+/**
+ * Whether a Go field is optional in TypeScript (`?`) from its json tag (`spec,omitempty`) and pointer-ness:
+ * encoding/json leaves it out (`omitempty`, `omitzero`) or it may be nil (a pointer, written as null). Every other
+ * field is always written, so it is required.
+ */
+export function goOptional(jsonTag: string, pointer: boolean): boolean {
+  const options = jsonTag.split(',').slice(1);
+  return pointer || options.includes('omitempty') || options.includes('omitzero');
 }
 
 /** Whether Go markers give a field a default controller-gen applies (`+default=<literal>`, `+kubebuilder:default=…`). */

@@ -456,7 +456,10 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
           if (!gf) return f;
           const markers = [...f.markers, ...goFieldMarkers(gf.markers).map((m) => conv.marker(m, true))];
           const alias: TypeRef | undefined = gf.type !== undefined && scalarAliases.has(gf.type) ? { kind: 'named', package: packageId(prefixOf(gf.type)), name: lastSegment(gf.type) } : undefined;
-          return { ...f, markers, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
+          // `?` as the Go type writes the field; the schema's required list stays the OpenAPI's (see ./godocs)
+          const optional = gf.optional ?? f.optional;
+          if (optional !== f.optional) markers.push(conv.marker(f.required ? 'required' : 'optional', true));
+          return { ...f, markers, optional, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
         });
       }
       const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef =>

@@ -3,7 +3,7 @@
 // controller-gen expands the Go types: each type's and field's comment text as controller-gen reads it (marker lines
 // dropped, line breaks kept; see extractDoc), the marker lines, the fields' Go order, inline-embedded structs, the
 // named scalar types (PodPhase, Protocol …) fields use directly, as list items or as map values, and the constants
-// of +k8s:enum types.
+// of +k8s:enum types, and per field its json tag and whether its type is a pointer (its optionality in TypeScript).
 //
 //	godocs <import path>=<dir>… > go-docs.json
 //
@@ -34,6 +34,11 @@ type Field struct {
 	// "map" (its values).
 	Type string `json:"type,omitempty"`
 	Wrap string `json:"wrap,omitempty"`
+	// Tag is the field's json tag ("spec,omitempty"); Pointer says its Go type is a pointer. With omitempty or
+	// omitzero in the tag, or a pointer (nil is written as null), the field is optional (`?` in TypeScript); without
+	// any of them encoding/json always writes it.
+	Tag     string `json:"tag"`
+	Pointer bool   `json:"pointer,omitempty"`
 }
 
 // Type is one named type.
@@ -174,7 +179,7 @@ func main() {
 						continue
 					}
 					fdoc, fmarkers := extractDoc(fld.Doc, nil, nil)
-					field := Field{Doc: fdoc, Markers: fmarkers}
+					field := Field{Doc: fdoc, Markers: fmarkers, Tag: tag, Pointer: isPointer(fld.Type)}
 					inner, wrap := unwrap(fld.Type)
 					if n := named(inner); n != "" && scalars[n] != "" {
 						field.Type, field.Wrap = n, wrap
@@ -203,6 +208,11 @@ func eachType(f *ast.File, fn func(*ast.TypeSpec, *ast.GenDecl)) {
 			fn(s.(*ast.TypeSpec), gd)
 		}
 	}
+}
+
+func isPointer(e ast.Expr) bool {
+	_, ok := e.(*ast.StarExpr)
+	return ok
 }
 
 func deref(e ast.Expr) ast.Expr {

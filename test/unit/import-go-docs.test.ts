@@ -133,8 +133,43 @@ describe('import openapi --go-docs', () => {
     expect(bad.files).toEqual([]);
     expect(bad.problems.map(formatProblem)).toEqual([
       'go-docs.json: ["io.k8s.api.demo.v1.Widget"]: expected {doc: string, markers?: string[], scalar?: string|integer|number|boolean, embeds?: string[], enum?: string[], order?: string[], fields?: {…}}',
-      'go-docs.json: ["io.k8s.api.demo.v1.WidgetSpec"].fields.zone: expected {doc: string, markers?: string[], type?: string, wrap?: ""|"array"|"map"}',
+      'go-docs.json: ["io.k8s.api.demo.v1.WidgetSpec"].fields.zone: expected {doc: string, markers?: string[], type?: string, wrap?: ""|"array"|"map", tag?: string, pointer?: boolean}',
     ]);
+  });
+
+  test("optionality is the Go field's (omitempty, omitzero, pointer); the schema's required list stays the OpenAPI's", () => {
+    const side = {
+      ...goDocs,
+      [`${P}WidgetSpec`]: {
+        ...goDocs[`${P}WidgetSpec`],
+        fields: {
+          zone: { doc: 'zone is immutable.', markers: ['+required'], tag: 'zone,omitempty' }, // OpenAPI required, Go omitempty
+          phase: { doc: 'phase of the widget.', markers: ['+optional'], tag: 'phase' }, // OpenAPI optional, Go always written
+          phases: { doc: '', tag: 'phases', pointer: true }, // a pointer: nil is written as null
+          protocol: { doc: 'protocol with a default.', tag: 'protocol,omitzero' },
+          optional: { doc: 'optional it is.' }, // no tag: the OpenAPI decides
+        },
+      },
+      [`${P}Reference`]: { doc: 'Reference names an object.', fields: { name: { doc: 'name of the reference.', tag: 'name' } }, order: ['name'] },
+    };
+    const r = run(side);
+    expect(r.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
+    const out = r.files.find((f) => f.path === 'demo.example.com/v1/types.ts')!.contents;
+    expect(out).toMatch(/ \* \+required\n {3}\*\/\n {2}zone\?: string;\n/);
+    expect(out).toMatch(/ \* \+optional\n {3}\*\/\n {2}phase: string;\n/);
+    expect(out).toContain('  phases?: Record<string, string>;\n');
+    expect(out).toContain('  protocol?: string;\n');
+    expect(out).toContain('  optional?: boolean;\n');
+    expect(out).toContain('export interface Reference {\n  /**\n   * name of the reference.\n   * +optional\n   */\n  name: string;\n');
+    const dir = tempDir('go-docs-optional');
+    for (const f of r.files) {
+      fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+      fs.writeFileSync(path.join(dir, f.path), f.contents);
+    }
+    // the CRD requires what the OpenAPI requires (zone, not phase), as controller-gen reads the markers
+    const [crd] = generateCrdFiles(dir);
+    expect(crd.contents).toMatch(/required:\n\s+- zone\n/);
+    expect(crd.contents).not.toMatch(/- phase\n/);
   });
 
   test('the command line takes --go-docs for openapi only', async () => {

@@ -46,8 +46,9 @@ export interface CoreEvent extends KubeObject {
   lastTimestamp?: string;
   count?: number;
   type?: string;
-  reportingComponent?: string;
-  reportingInstance?: string;
+  /** Always present, as in Go (no omitempty; Go writes "" when unset): the recorder's component and host. */
+  reportingComponent: string;
+  reportingInstance: string;
 }
 
 export type CoreEventList = KubeList<CoreEvent>;
@@ -171,6 +172,9 @@ export class EventCorrelator {
         type: event.type ?? '',
         reason: event.reason ?? '',
         source: event.source ?? {},
+        // client-go's EventAggregate does not carry these over; its Go type writes them as ""
+        reportingComponent: '',
+        reportingInstance: '',
       };
       key = aKey;
     }

@@ -7,7 +7,7 @@
  */
 
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
-import type { MicroTime, int32 } from '../meta/types';
+import type { MicroTime, ObjectMeta, int32 } from '../meta/types';
 
 /** core/v1 ObjectReference, as events use it. */
 export interface EventObjectReference {
@@ -26,6 +26,8 @@ export interface EventSeries {
 }
 
 export interface EventsV1Event extends KubeObject {
+  /** Required: Go's Event has no omitempty on metadata (the recorder always names the event). */
+  metadata: ObjectMeta;
   eventTime: MicroTime;
   series?: EventSeries;
   reportingController?: string;

@@ -1,12 +1,13 @@
 /**
  * Object references from k8s.io/api/core/v1, written in the kubegen input language: the docs and markers are the
  * Go types' own, so that kubegen renders the schema controller-gen renders for the Go type. Optional-ness follows
- * the Go json tags (`omitempty` ↔ `?`); Go inline embedding becomes `extends`.
+ * the Go fields as `@kubegen/api` does (`omitempty`, `omitzero` or a pointer ↔ `?`); Go inline embedding becomes
+ * `extends`.
  *
  * The Go `ObjectReference` also carries `+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object`, a
  * deepcopy-gen tag with no effect on its schema; it is left out here. `TypedLocalObjectReference.apiGroup` is a Go
- * `*string` with json tag `apiGroup` (no omitempty): it is written without `?` and is optional through its
- * `+optional` marker, not nullable (the Go field has no `+nullable`).
+ * `*string` with json tag `apiGroup` (no omitempty): a pointer, so `?`; its schema is optional through its `+optional`
+ * marker and not nullable (the Go field has no `+nullable`), as controller-gen renders it.
  */
 
 /**
@@ -174,7 +175,7 @@ export interface TypedLocalObjectReference {
    * For any other third-party types, APIGroup is required.
    * +optional
    */
-  apiGroup: string;
+  apiGroup?: string;
   /** Kind is the type of resource being referenced */
   kind: string;
   /** Name is the name of resource being referenced */

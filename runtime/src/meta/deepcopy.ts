@@ -71,7 +71,8 @@ export function deepCopyObjectMeta(in_: object): object {
   return out;
 }
 
-export const deepCopyListMeta: DeepCopy<ListMeta> = copyFlat;
+// shardInfo is an object
+export const deepCopyListMeta: DeepCopy<ListMeta> = cloneJSON;
 
 export const deepCopyCondition: DeepCopy<Condition> = copyFlat;
 

@@ -101,4 +101,12 @@ export interface ListMeta {
   resourceVersion?: string;
   continue?: string;
   remainingItemCount?: int64;
+  /** The shard selector a sharded list was filtered by; present only on such a subset (alpha: ShardedListAndWatch). */
+  shardInfo?: ShardInfo;
+}
+
+/** ShardInfo describes the shard selector that was applied to produce a list response. */
+export interface ShardInfo {
+  /** The shard selector of the request, echoed back so that clients can merge the responses of several shards. */
+  selector: string;
 }

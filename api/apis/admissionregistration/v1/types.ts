@@ -103,8 +103,11 @@ export interface ValidatingAdmissionPolicy extends TypeMeta {
 export interface ValidatingAdmissionPolicyBinding extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
   metadata?: ObjectMeta;
-  /** spec defines the desired behavior of the ValidatingAdmissionPolicyBinding. */
-  spec: ValidatingAdmissionPolicyBindingSpec;
+  /**
+   * spec defines the desired behavior of the ValidatingAdmissionPolicyBinding.
+   * +required
+   */
+  spec?: ValidatingAdmissionPolicyBindingSpec;
 }
 
 /**
@@ -749,8 +752,9 @@ export interface MutatingWebhook {
    * rejected by a future step in the admission chain and the side effects therefore need to be undone.
    * Requests with the dryRun attribute will be auto-rejected if they match a webhook with
    * sideEffects == Unknown or Some.
+   * +required
    */
-  sideEffects: SideEffectClass;
+  sideEffects?: SideEffectClass;
   /**
    * timeoutSeconds specifies the timeout for this webhook. After the timeout passes,
    * the webhook call will be ignored or the API call will fail based on the
@@ -1042,8 +1046,9 @@ export interface ValidatingAdmissionPolicyBindingSpec {
    * policyName references a ValidatingAdmissionPolicy name which the ValidatingAdmissionPolicyBinding binds to.
    * If the referenced resource does not exist, this binding is considered invalid and will be ignored
    * Required.
+   * +required
    */
-  policyName: string;
+  policyName?: string;
   /**
    * paramRef specifies the parameter resource used to configure the admission control policy.
    * It should point to a resource of the type specified in ParamKind of the bound ValidatingAdmissionPolicy.
@@ -1100,8 +1105,9 @@ export interface ValidatingAdmissionPolicyBindingSpec {
    *
    * Required.
    * +listType=set
+   * +required
    */
-  validationActions: ValidationAction[];
+  validationActions?: ValidationAction[];
 }
 
 /** ValidatingAdmissionPolicySpec is the specification of the desired behavior of the AdmissionPolicy. */
@@ -1316,8 +1322,9 @@ export interface ValidatingWebhook {
    * rejected by a future step in the admission chain and the side effects therefore need to be undone.
    * Requests with the dryRun attribute will be auto-rejected if they match a webhook with
    * sideEffects == Unknown or Some.
+   * +required
    */
-  sideEffects: SideEffectClass;
+  sideEffects?: SideEffectClass;
   /**
    * timeoutSeconds specifies the timeout for this webhook. After the timeout passes,
    * the webhook call will be ignored or the API call will fail based on the

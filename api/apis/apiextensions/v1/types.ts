@@ -192,13 +192,15 @@ export interface CustomResourceDefinitionStatus {
    * conditions indicate state for particular aspects of a CustomResourceDefinition
    * +listMapKey=type
    * +listType=map
+   * +optional
    */
-  conditions?: CustomResourceDefinitionCondition[];
+  conditions: CustomResourceDefinitionCondition[];
   /**
    * acceptedNames are the names that are actually being used to serve discovery.
    * They may be different than the names in spec.
+   * +optional
    */
-  acceptedNames?: CustomResourceDefinitionNames;
+  acceptedNames: CustomResourceDefinitionNames;
   /**
    * storedVersions lists all versions of CustomResources that were ever persisted. Tracking these
    * versions allows a migration path for stored versions in etcd. The field is mutable
@@ -207,8 +209,9 @@ export interface CustomResourceDefinitionStatus {
    * versions from this list.
    * Versions may not be removed from `spec.versions` while they exist in this list.
    * +listType=atomic
+   * +optional
    */
-  storedVersions?: string[];
+  storedVersions: string[];
   /** The generation observed by the CRD controller. */
   observedGeneration?: int64;
 }

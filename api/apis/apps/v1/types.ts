@@ -27,8 +27,11 @@ export interface ControllerRevision extends TypeMeta {
   metadata?: ObjectMeta;
   /** Data is the serialized representation of the state. */
   data: RawExtension;
-  /** Revision indicates the revision of the state represented by Data. */
-  revision?: int64;
+  /**
+   * Revision indicates the revision of the state represented by Data.
+   * +optional
+   */
+  revision: int64;
 }
 
 /**
@@ -47,8 +50,9 @@ export interface DaemonSet extends TypeMeta {
   /**
    * The desired behavior of this daemon set.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
+   * +required
    */
-  spec: DaemonSetSpec;
+  spec?: DaemonSetSpec;
   /**
    * The current status of this daemon set. This data may be
    * out of date by some window of time.
@@ -74,8 +78,11 @@ export interface Deployment extends TypeMeta {
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
    */
   metadata?: ObjectMeta;
-  /** Specification of the desired behavior of the Deployment. */
-  spec: DeploymentSpec;
+  /**
+   * Specification of the desired behavior of the Deployment.
+   * +required
+   */
+  spec?: DeploymentSpec;
   /** Most recently observed status of the Deployment. */
   status?: DeploymentStatus;
 }
@@ -100,8 +107,9 @@ export interface ReplicaSet extends TypeMeta {
   /**
    * Spec defines the specification of the desired behavior of the ReplicaSet.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
+   * +required
    */
-  spec: ReplicaSetSpec;
+  spec?: ReplicaSetSpec;
   /**
    * Status is the most recently observed status of the ReplicaSet.
    * This data may be out of date by some window of time.
@@ -133,8 +141,11 @@ export interface StatefulSet extends TypeMeta {
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
    */
   metadata?: ObjectMeta;
-  /** Spec defines the desired identities of pods in this set. */
-  spec: StatefulSetSpec;
+  /**
+   * Spec defines the desired identities of pods in this set.
+   * +required
+   */
+  spec?: StatefulSetSpec;
   /**
    * Status is the current status of Pods in this StatefulSet. This data
    * may be out of date by some window of time.
@@ -211,10 +222,16 @@ export interface StatefulSetList extends TypeMeta {
 
 /** DaemonSetCondition describes the state of a DaemonSet at a certain point. */
 export interface DaemonSetCondition {
-  /** Type of DaemonSet condition. */
-  type?: DaemonSetConditionType;
-  /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  /**
+   * Type of DaemonSet condition.
+   * +optional
+   */
+  type: DaemonSetConditionType;
+  /**
+   * Status of the condition, one of True, False, Unknown.
+   * +optional
+   */
+  status: ConditionStatus;
   /** Last time the condition transitioned from one status to another. */
   lastTransitionTime?: Time;
   /** The reason for the condition's last transition. */
@@ -232,8 +249,9 @@ export interface DaemonSetSpec {
    * Must match in order to be controlled.
    * It must match the pod template's labels.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
+   * +required
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * An object that describes the pod that will be created.
    * The DaemonSet will create exactly one copy of this pod on every node
@@ -333,10 +351,16 @@ export type DaemonSetUpdateStrategyType = string;
 
 /** DeploymentCondition describes the state of a deployment at a certain point. */
 export interface DeploymentCondition {
-  /** Type of deployment condition. */
-  type?: DeploymentConditionType;
-  /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  /**
+   * Type of deployment condition.
+   * +optional
+   */
+  type: DeploymentConditionType;
+  /**
+   * Status of the condition, one of True, False, Unknown.
+   * +optional
+   */
+  status: ConditionStatus;
   /** The last time this condition was updated. */
   lastUpdateTime?: Time;
   /** Last time the condition transitioned from one status to another. */
@@ -360,8 +384,9 @@ export interface DeploymentSpec {
    * Label selector for pods. Existing ReplicaSets whose pods are
    * selected by this will be the ones affected by this deployment.
    * It must match the pod template's labels.
+   * +required
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * Template describes the pods that will be created.
    * The only allowed template.spec.restartPolicy value is "Always".
@@ -460,10 +485,16 @@ export type PodManagementPolicyType = string;
 
 /** ReplicaSetCondition describes the state of a replica set at a certain point. */
 export interface ReplicaSetCondition {
-  /** Type of replica set condition. */
-  type?: ReplicaSetConditionType;
-  /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  /**
+   * Type of replica set condition.
+   * +optional
+   */
+  type: ReplicaSetConditionType;
+  /**
+   * Status of the condition, one of True, False, Unknown.
+   * +optional
+   */
+  status: ConditionStatus;
   /** The last time the condition transitioned from one status to another. */
   lastTransitionTime?: Time;
   /** The reason for the condition's last transition. */
@@ -494,8 +525,9 @@ export interface ReplicaSetSpec {
    * Label keys and values that must match in order to be controlled by this replica set.
    * It must match the pod template's labels.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
+   * +required
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * Template is the object that describes the pod that will be created if
    * insufficient replicas are detected.
@@ -630,10 +662,16 @@ export interface RollingUpdateStatefulSetStrategy {
 
 /** StatefulSetCondition describes the state of a statefulset at a certain point. */
 export interface StatefulSetCondition {
-  /** Type of statefulset condition. */
-  type?: StatefulSetConditionType;
-  /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  /**
+   * Type of statefulset condition.
+   * +optional
+   */
+  type: StatefulSetConditionType;
+  /**
+   * Status of the condition, one of True, False, Unknown.
+   * +optional
+   */
+  status: ConditionStatus;
   /** Last time the condition transitioned from one status to another. */
   lastTransitionTime?: Time;
   /** The reason for the condition's last transition. */
@@ -658,8 +696,9 @@ export interface StatefulSetOrdinals {
    *   [.spec.ordinals.start, .spec.ordinals.start + .spec.replicas).
    * If unset, defaults to 0. Replica indices will be in the range:
    *   [0, .spec.replicas).
+   * +optional
    */
-  start?: int32;
+  start: int32;
 }
 
 /**
@@ -698,8 +737,9 @@ export interface StatefulSetSpec {
    * selector is a label query over pods that should match the replica count.
    * It must match the pod template's labels.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
+   * +required
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * template is the object that describes the pod that will be created if
    * insufficient replicas are detected. Each pod stamped out by the StatefulSet
@@ -727,8 +767,9 @@ export interface StatefulSetSpec {
    * the network identity of the set. Pods get DNS/hostnames that follow the
    * pattern: pod-specific-string.serviceName.default.svc.cluster.local
    * where "pod-specific-string" is managed by the StatefulSet controller.
+   * +optional
    */
-  serviceName?: string;
+  serviceName: string;
   /**
    * podManagementPolicy controls how pods are created during initial scale up,
    * when replacing pods on nodes, or when scaling down. The default policy is
@@ -819,8 +860,11 @@ export interface StatefulSetStatus {
    * +listType=map
    */
   conditions?: StatefulSetCondition[];
-  /** Total number of available pods (ready for at least minReadySeconds) targeted by this statefulset. */
-  availableReplicas?: int32;
+  /**
+   * Total number of available pods (ready for at least minReadySeconds) targeted by this statefulset.
+   * +optional
+   */
+  availableReplicas: int32;
 }
 
 /**

@@ -35,8 +35,11 @@ export interface TokenRequest extends TypeMeta {
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
    */
   metadata?: ObjectMeta;
-  /** spec holds information about the request being evaluated */
-  spec?: TokenRequestSpec;
+  /**
+   * spec holds information about the request being evaluated
+   * +optional
+   */
+  spec: TokenRequestSpec;
   /** status is filled in by the server and indicates whether the token can be authenticated. */
   status?: TokenRequestStatus;
 }
@@ -94,8 +97,9 @@ export interface TokenRequestSpec {
    * against any of the audiences listed but implies a high degree of
    * trust between the target audiences.
    * +listType=atomic
+   * +optional
    */
-  audiences?: string[];
+  audiences: string[];
   /**
    * expirationSeconds is the requested duration of validity of the request. The
    * token issuer may return a token with a different validity duration so a
@@ -122,16 +126,25 @@ export interface TokenRequestSpec {
 
 /** TokenRequestStatus is the result of a token request. */
 export interface TokenRequestStatus {
-  /** token is the opaque bearer token. */
-  token?: string;
-  /** expirationTimestamp is the time of expiration of the returned token. */
-  expirationTimestamp?: Time;
+  /**
+   * token is the opaque bearer token.
+   * +optional
+   */
+  token: string;
+  /**
+   * expirationTimestamp is the time of expiration of the returned token.
+   * +optional
+   */
+  expirationTimestamp: Time;
 }
 
 /** TokenReviewSpec is a description of the token authentication request. */
 export interface TokenReviewSpec {
-  /** token is the opaque bearer token. */
-  token: string;
+  /**
+   * token is the opaque bearer token.
+   * +required
+   */
+  token?: string;
   /**
    * audiences is a list of the identifiers that the resource server presented
    * with the token identifies as. Audience-aware token authenticators will

@@ -23,8 +23,9 @@ export interface HorizontalPodAutoscaler extends TypeMeta {
   /**
    * spec is the specification for the behaviour of the autoscaler.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status.
+   * +required
    */
-  spec: HorizontalPodAutoscalerSpec;
+  spec?: HorizontalPodAutoscalerSpec;
   /** status is the current information about the autoscaler. */
   status?: HorizontalPodAutoscalerStatus;
 }
@@ -294,8 +295,9 @@ export interface HorizontalPodAutoscalerStatus {
   /**
    * currentMetrics is the last read state of the metrics used by this autoscaler.
    * +listType=atomic
+   * +optional
    */
-  currentMetrics?: MetricStatus[];
+  currentMetrics: MetricStatus[];
   /**
    * conditions is the set of conditions required for this autoscaler to scale its target,
    * and indicates whether or not those conditions are met.

@@ -23,8 +23,9 @@ export interface CronJob extends TypeMeta {
   /**
    * Specification of the desired behavior of a cron job, including the schedule.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
+   * +required
    */
-  spec: CronJobSpec;
+  spec?: CronJobSpec;
   /**
    * Current status of a cron job.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
@@ -593,8 +594,9 @@ export interface PodFailurePolicyOnPodConditionsPattern {
    * Specifies the required Pod condition status. To match a pod condition
    * it is required that the specified status equals the pod condition status.
    * Defaults to True.
+   * +optional
    */
-  status?: ConditionStatus;
+  status: ConditionStatus;
 }
 
 /**

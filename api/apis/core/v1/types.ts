@@ -176,10 +176,16 @@ export interface Event extends TypeMeta {
   action?: string;
   /** Optional secondary object for more complex actions. */
   related?: ObjectReference;
-  /** Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`. */
-  reportingComponent?: string;
-  /** ID of the controller instance, e.g. `kubelet-xyzf`. */
-  reportingInstance?: string;
+  /**
+   * Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`.
+   * +optional
+   */
+  reportingComponent: string;
+  /**
+   * ID of the controller instance, e.g. `kubelet-xyzf`.
+   * +optional
+   */
+  reportingInstance: string;
 }
 
 /**
@@ -1613,8 +1619,9 @@ export interface ContainerImage {
    * Names by which this image is known.
    * e.g. ["kubernetes.example/hyperkube:v1.0.7", "cloud-vendor.registry.example/cloud-vendor/hyperkube:v1.0.7"]
    * +listType=atomic
+   * +optional
    */
-  names?: string[];
+  names: string[];
   /** The size of the image in bytes. */
   sizeBytes?: int64;
 }
@@ -1675,8 +1682,9 @@ export interface ContainerRestartRule {
    * Specifies the action taken on a container exit if the requirements
    * are satisfied. The only possible value is "Restart" to restart the
    * container.
+   * +required
    */
-  action: ContainerRestartRuleAction;
+  action?: ContainerRestartRuleAction;
   /** Represents the exit codes to check on container exits. */
   exitCodes?: ContainerRestartRuleOnExitCodes;
 }
@@ -1699,8 +1707,9 @@ export interface ContainerRestartRuleOnExitCodes {
    *   set of specified values.
    * - NotIn: the requirement is satisfied if the container exit code is
    *   not in the set of specified values.
+   * +required
    */
-  operator: ContainerRestartRuleOnExitCodesOperator;
+  operator?: ContainerRestartRuleOnExitCodesOperator;
   /**
    * Specifies the set of values to check for container exit codes.
    * At most 255 elements are allowed.
@@ -2395,8 +2404,9 @@ export interface EvictionResponder {
    * The minimum value is 0 and the maximum value is 100000.
    * The interval 0-999 is reserved for responders with *.k8s.io suffix.
    * This field is required.
+   * +required
    */
-  priority: int32;
+  priority?: int32;
 }
 
 /** ExecAction describes a "run in container" action. */
@@ -2922,8 +2932,9 @@ export interface ImageVolumeStatus {
    * ImageRef is the digest of the image used for this volume.
    * It should have a value that's similar to the pod's status.containerStatuses[i].imageID.
    * The ImageRef length should not exceed 256 characters.
+   * +required
    */
-  imageRef: string;
+  imageRef?: string;
 }
 
 /** Maps a string key to a path within a volume. */
@@ -3242,8 +3253,9 @@ export interface NodeAllocatableMappedResources {
    * Quantity is the total node allocatable resource capacity allocated for the claim.
    * This claim's allocated devices is shared by all the containers referencing the claim.
    * Kubelet adds this value to both requests and limits at the pod-level cgroup, and to limits at the container-level cgroup for each container referencing the claim.
+   * +required
    */
-  quantity: Quantity;
+  quantity?: Quantity;
 }
 
 /** NodeAllocatableOverheadResources describes auxiliary overhead resource allocations. */
@@ -3411,8 +3423,9 @@ export interface NodeRuntimeHandler {
   /**
    * Runtime handler name.
    * Empty for the default runtime handler.
+   * +optional
    */
-  name?: string;
+  name: string;
   /** Supported features. */
   features?: NodeRuntimeHandlerFeatures;
 }
@@ -4274,15 +4287,19 @@ export interface PodAntiAffinity {
  * pod filesystem.
  */
 export interface PodCertificateProjection {
-  /** Kubelet's generated CSRs will be addressed to this signer. */
-  signerName: string;
+  /**
+   * Kubelet's generated CSRs will be addressed to this signer.
+   * +required
+   */
+  signerName?: string;
   /**
    * The type of keypair Kubelet will generate for the pod.
    *
    * Valid values are "RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384",
    * "ECDSAP521", and "ED25519".
+   * +required
    */
-  keyType: string;
+  keyType?: string;
   /**
    * maxExpirationSeconds is the maximum lifetime permitted for the
    * certificate.
@@ -5448,8 +5465,9 @@ export interface ProjectedVolumeSource {
    * sources is the list of volume projections. Each entry in this list
    * handles one source.
    * +listType=atomic
+   * +optional
    */
-  sources?: VolumeProjection[];
+  sources: VolumeProjection[];
   /**
    * defaultMode are the mode bits used to set permissions on created files by default.
    * Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511.
@@ -5901,8 +5919,9 @@ export interface ScaleIOPersistentVolumeSource {
   /**
    * secretRef references to the secret for ScaleIO user and other
    * sensitive information. If this is not provided, Login operation will fail.
+   * +required
    */
-  secretRef: SecretReference;
+  secretRef?: SecretReference;
   /** sslEnabled is the flag to enable/disable SSL communication with Gateway, default false */
   sslEnabled?: boolean;
   /** protectionDomain is the name of the ScaleIO Protection Domain for the configured storage. */
@@ -5944,8 +5963,9 @@ export interface ScaleIOVolumeSource {
   /**
    * secretRef references to the secret for ScaleIO user and other
    * sensitive information. If this is not provided, Login operation will fail.
+   * +required
    */
-  secretRef: LocalObjectReference;
+  secretRef?: LocalObjectReference;
   /** sslEnabled Flag enable/disable SSL communication with Gateway, default false */
   sslEnabled?: boolean;
   /** protectionDomain is the name of the ScaleIO Protection Domain for the configured storage. */

@@ -36,8 +36,9 @@ export interface EndpointSlice extends TypeMeta {
    * endpoints is a list of unique endpoints in this slice. Each slice may
    * include a maximum of 1000 endpoints.
    * +listType=atomic
+   * +optional
    */
-  endpoints?: Endpoint[];
+  endpoints: Endpoint[];
   /**
    * ports specifies the list of network ports exposed by each endpoint in
    * this slice. Each port must have a unique name. Each slice may include a
@@ -46,8 +47,9 @@ export interface EndpointSlice extends TypeMeta {
    * EndpointSlice controller will likewise always have at least 1 port.
    * EndpointSlices used for other purposes may have an empty ports list.
    * +listType=atomic
+   * +optional
    */
-  ports?: EndpointPort[];
+  ports: EndpointPort[];
 }
 
 /**

@@ -20,8 +20,9 @@ export interface Event extends TypeMeta {
   /**
    * metadata is the standard object's metadata.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
+   * +optional
    */
-  metadata?: ObjectMeta;
+  metadata: ObjectMeta;
   /** eventTime is the time when this Event was first observed. It is required. */
   eventTime: MicroTime;
   /** series is data about the Event series this event represents or nil if it's a singleton Event. */

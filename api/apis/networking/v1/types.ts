@@ -27,8 +27,9 @@ export interface IPAddress extends TypeMeta {
   /**
    * spec is the desired state of the IPAddress.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
+   * +required
    */
-  spec: IPAddressSpec;
+  spec?: IPAddressSpec;
 }
 
 /**
@@ -220,8 +221,9 @@ export interface HTTPIngressPath {
    *   the IngressClass. Implementations can treat this as a separate PathType
    *   or treat it identically to Prefix or Exact path types.
    * Implementations are required to support all path types.
+   * +required
    */
-  pathType: PathType;
+  pathType?: PathType;
   /**
    * backend defines the referenced service endpoint to which the traffic
    * will be forwarded to.
@@ -249,8 +251,9 @@ export interface IPAddressSpec {
   /**
    * parentRef references the resource that an IPAddress is attached to.
    * An IPAddress must reference a parent object.
+   * +required
    */
-  parentRef: ParentReference;
+  parentRef?: ParentReference;
 }
 
 /**
@@ -607,8 +610,9 @@ export interface NetworkPolicySpec {
    * Multiple network policies can select the same set of pods. In this case,
    * the ingress rules for each are combined additively.
    * This field is optional. If it is not specified, it defaults to an empty selector.
+   * +optional
    */
-  podSelector?: LabelSelector;
+  podSelector: LabelSelector;
   /**
    * ingress is a list of ingress rules to be applied to the selected pods.
    * Traffic is allowed to a pod if there are no NetworkPolicies selecting the pod
@@ -651,12 +655,18 @@ export interface NetworkPolicySpec {
 export interface ParentReference {
   /** group is the group of the object being referenced. */
   group?: string;
-  /** resource is the resource of the object being referenced. */
-  resource: string;
+  /**
+   * resource is the resource of the object being referenced.
+   * +required
+   */
+  resource?: string;
   /** namespace is the namespace of the object being referenced. */
   namespace?: string;
-  /** name is the name of the object being referenced. */
-  name: string;
+  /**
+   * name is the name of the object being referenced.
+   * +required
+   */
+  name?: string;
 }
 
 /** PathType represents the type of path referred to by a HTTPIngressPath. */

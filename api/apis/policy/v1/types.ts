@@ -125,14 +125,26 @@ export interface PodDisruptionBudgetStatus {
    * Large number of entries in the map may indicate problems with pod deletions.
    */
   disruptedPods?: Record<string, Time>;
-  /** Number of pod disruptions that are currently allowed. */
-  disruptionsAllowed?: int32;
-  /** current number of healthy pods */
-  currentHealthy?: int32;
-  /** minimum desired number of healthy pods */
-  desiredHealthy?: int32;
-  /** total number of pods counted by this disruption budget */
-  expectedPods?: int32;
+  /**
+   * Number of pod disruptions that are currently allowed.
+   * +optional
+   */
+  disruptionsAllowed: int32;
+  /**
+   * current number of healthy pods
+   * +optional
+   */
+  currentHealthy: int32;
+  /**
+   * minimum desired number of healthy pods
+   * +optional
+   */
+  desiredHealthy: int32;
+  /**
+   * total number of pods counted by this disruption budget
+   * +optional
+   */
+  expectedPods: int32;
   /**
    * Conditions contain conditions for PDB. The disruption controller sets the
    * DisruptionAllowed condition. The following are known values for the reason field

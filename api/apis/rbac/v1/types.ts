@@ -17,8 +17,9 @@ export interface ClusterRole extends TypeMeta {
   /**
    * rules holds all the PolicyRules for this ClusterRole
    * +listType=atomic
+   * +optional
    */
-  rules?: PolicyRule[];
+  rules: PolicyRule[];
   /**
    * aggregationRule is an optional field that describes how to build the Rules for this ClusterRole.
    * If AggregationRule is set, then the Rules are controller managed and direct changes to Rules will be
@@ -63,8 +64,9 @@ export interface Role extends TypeMeta {
   /**
    * rules holds all the PolicyRules for this Role
    * +listType=atomic
+   * +optional
    */
-  rules?: PolicyRule[];
+  rules: PolicyRule[];
 }
 
 /**
@@ -185,8 +187,11 @@ export interface PolicyRule {
  * +structType=atomic
  */
 export interface RoleRef {
-  /** apiGroup is the group for the resource being referenced */
-  apiGroup?: string;
+  /**
+   * apiGroup is the group for the resource being referenced
+   * +optional
+   */
+  apiGroup: string;
   /** kind is the type of resource being referenced */
   kind: string;
   /** name is the name of resource being referenced */

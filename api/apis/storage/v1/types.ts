@@ -580,8 +580,9 @@ export interface CSINodeDriver {
    * It is possible for different nodes to use different topology keys.
    * This can be empty if driver does not support topology.
    * +listType=atomic
+   * +optional
    */
-  topologyKeys?: string[];
+  topologyKeys: string[];
   /**
    * allocatable represents the volume resources of a node that are available for scheduling.
    * This field is beta.

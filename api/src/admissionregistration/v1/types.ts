@@ -603,7 +603,7 @@ export interface MutatingWebhook {
    * Requests with the dryRun attribute will be auto-rejected if they match a webhook with
    * sideEffects == Unknown or Some.
    */
-  sideEffects: SideEffectClass;
+  sideEffects?: SideEffectClass;
   /**
    * timeoutSeconds specifies the timeout for this webhook. After the timeout passes,
    * the webhook call will be ignored or the API call will fail based on the
@@ -958,7 +958,7 @@ export interface ValidatingAdmissionPolicyBinding extends TypeMeta {
   /** metadata is the standard object metadata; More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata. */
   metadata?: ObjectMeta;
   /** spec defines the desired behavior of the ValidatingAdmissionPolicyBinding. */
-  spec: ValidatingAdmissionPolicyBindingSpec;
+  spec?: ValidatingAdmissionPolicyBindingSpec;
 }
 
 /** ValidatingAdmissionPolicyBindingList is a list of ValidatingAdmissionPolicyBinding. */
@@ -979,7 +979,7 @@ export interface ValidatingAdmissionPolicyBindingSpec {
    * If the referenced resource does not exist, this binding is considered invalid and will be ignored
    * Required.
    */
-  policyName: string;
+  policyName?: string;
   /**
    * paramRef specifies the parameter resource used to configure the admission control policy.
    * It should point to a resource of the type specified in ParamKind of the bound ValidatingAdmissionPolicy.
@@ -1038,7 +1038,7 @@ export interface ValidatingAdmissionPolicyBindingSpec {
    *
    * @listType set
    */
-  validationActions: ValidationAction[];
+  validationActions?: ValidationAction[];
 }
 
 /** ValidatingAdmissionPolicyList is a list of ValidatingAdmissionPolicy. */
@@ -1271,7 +1271,7 @@ export interface ValidatingWebhook {
    * Requests with the dryRun attribute will be auto-rejected if they match a webhook with
    * sideEffects == Unknown or Some.
    */
-  sideEffects: SideEffectClass;
+  sideEffects?: SideEffectClass;
   /**
    * timeoutSeconds specifies the timeout for this webhook. After the timeout passes,
    * the webhook call will be ignored or the API call will fail based on the

@@ -189,12 +189,12 @@ export interface CustomResourceDefinitionStatus {
    * @listType map
    * @listMapKeys type
    */
-  conditions?: CustomResourceDefinitionCondition[];
+  conditions: CustomResourceDefinitionCondition[];
   /**
    * acceptedNames are the names that are actually being used to serve discovery.
    * They may be different than the names in spec.
    */
-  acceptedNames?: CustomResourceDefinitionNames;
+  acceptedNames: CustomResourceDefinitionNames;
   /**
    * storedVersions lists all versions of CustomResources that were ever persisted. Tracking these
    * versions allows a migration path for stored versions in etcd. The field is mutable
@@ -205,7 +205,7 @@ export interface CustomResourceDefinitionStatus {
    *
    * @listType atomic
    */
-  storedVersions?: string[];
+  storedVersions: string[];
   /** The generation observed by the CRD controller. */
   observedGeneration?: int64;
 }

@@ -25,7 +25,7 @@ export interface ControllerRevision extends TypeMeta {
   /** Data is the serialized representation of the state. */
   data: RawExtension;
   /** Revision indicates the revision of the state represented by Data. */
-  revision?: int64;
+  revision: int64;
 }
 
 /** ControllerRevisionList is a resource containing a list of ControllerRevision objects. */
@@ -47,7 +47,7 @@ export interface DaemonSet extends TypeMeta {
    * The desired behavior of this daemon set.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
    */
-  spec: DaemonSetSpec;
+  spec?: DaemonSetSpec;
   /**
    * The current status of this daemon set. This data may be
    * out of date by some window of time.
@@ -61,9 +61,9 @@ export interface DaemonSet extends TypeMeta {
 /** DaemonSetCondition describes the state of a DaemonSet at a certain point. */
 export interface DaemonSetCondition {
   /** Type of DaemonSet condition. */
-  type?: DaemonSetConditionType;
+  type: DaemonSetConditionType;
   /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  status: ConditionStatus;
   /** Last time the condition transitioned from one status to another. */
   lastTransitionTime?: Time;
   /** The reason for the condition's last transition. */
@@ -93,7 +93,7 @@ export interface DaemonSetSpec {
    * It must match the pod template's labels.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * An object that describes the pod that will be created.
    * The DaemonSet will create exactly one copy of this pod on every node
@@ -194,7 +194,7 @@ export interface Deployment extends TypeMeta {
    */
   metadata?: ObjectMeta;
   /** Specification of the desired behavior of the Deployment. */
-  spec: DeploymentSpec;
+  spec?: DeploymentSpec;
   /** Most recently observed status of the Deployment. */
   status?: DeploymentStatus;
 }
@@ -202,9 +202,9 @@ export interface Deployment extends TypeMeta {
 /** DeploymentCondition describes the state of a deployment at a certain point. */
 export interface DeploymentCondition {
   /** Type of deployment condition. */
-  type?: DeploymentConditionType;
+  type: DeploymentConditionType;
   /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  status: ConditionStatus;
   /** The last time this condition was updated. */
   lastUpdateTime?: Time;
   /** Last time the condition transitioned from one status to another. */
@@ -237,7 +237,7 @@ export interface DeploymentSpec {
    * selected by this will be the ones affected by this deployment.
    * It must match the pod template's labels.
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * Template describes the pods that will be created.
    * The only allowed template.spec.restartPolicy value is "Always".
@@ -345,7 +345,7 @@ export interface ReplicaSet extends TypeMeta {
    * Spec defines the specification of the desired behavior of the ReplicaSet.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
    */
-  spec: ReplicaSetSpec;
+  spec?: ReplicaSetSpec;
   /**
    * Status is the most recently observed status of the ReplicaSet.
    * This data may be out of date by some window of time.
@@ -359,9 +359,9 @@ export interface ReplicaSet extends TypeMeta {
 /** ReplicaSetCondition describes the state of a replica set at a certain point. */
 export interface ReplicaSetCondition {
   /** Type of replica set condition. */
-  type?: ReplicaSetConditionType;
+  type: ReplicaSetConditionType;
   /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  status: ConditionStatus;
   /** The last time the condition transitioned from one status to another. */
   lastTransitionTime?: Time;
   /** The reason for the condition's last transition. */
@@ -407,7 +407,7 @@ export interface ReplicaSetSpec {
    * It must match the pod template's labels.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * Template is the object that describes the pod that will be created if
    * insufficient replicas are detected.
@@ -557,7 +557,7 @@ export interface StatefulSet extends TypeMeta {
    */
   metadata?: ObjectMeta;
   /** Spec defines the desired identities of pods in this set. */
-  spec: StatefulSetSpec;
+  spec?: StatefulSetSpec;
   /**
    * Status is the current status of Pods in this StatefulSet. This data
    * may be out of date by some window of time.
@@ -568,9 +568,9 @@ export interface StatefulSet extends TypeMeta {
 /** StatefulSetCondition describes the state of a statefulset at a certain point. */
 export interface StatefulSetCondition {
   /** Type of statefulset condition. */
-  type?: StatefulSetConditionType;
+  type: StatefulSetConditionType;
   /** Status of the condition, one of True, False, Unknown. */
-  status?: ConditionStatus;
+  status: ConditionStatus;
   /** Last time the condition transitioned from one status to another. */
   lastTransitionTime?: Time;
   /** The reason for the condition's last transition. */
@@ -607,7 +607,7 @@ export interface StatefulSetOrdinals {
    * If unset, defaults to 0. Replica indices will be in the range:
    *   [0, .spec.replicas).
    */
-  start?: int32;
+  start: int32;
 }
 
 /**
@@ -646,7 +646,7 @@ export interface StatefulSetSpec {
    * It must match the pod template's labels.
    * More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
    */
-  selector: LabelSelector;
+  selector?: LabelSelector;
   /**
    * template is the object that describes the pod that will be created if
    * insufficient replicas are detected. Each pod stamped out by the StatefulSet
@@ -675,7 +675,7 @@ export interface StatefulSetSpec {
    * pattern: pod-specific-string.serviceName.default.svc.cluster.local
    * where "pod-specific-string" is managed by the StatefulSet controller.
    */
-  serviceName?: string;
+  serviceName: string;
   /**
    * podManagementPolicy controls how pods are created during initial scale up,
    * when replacing pods on nodes, or when scaling down. The default policy is
@@ -768,7 +768,7 @@ export interface StatefulSetStatus {
    */
   conditions?: StatefulSetCondition[];
   /** Total number of available pods (ready for at least minReadySeconds) targeted by this statefulset. */
-  availableReplicas?: int32;
+  availableReplicas: int32;
 }
 
 /**

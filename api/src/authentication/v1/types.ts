@@ -48,7 +48,7 @@ export interface TokenRequest extends TypeMeta {
    */
   metadata?: ObjectMeta;
   /** spec holds information about the request being evaluated */
-  spec?: TokenRequestSpec;
+  spec: TokenRequestSpec;
   /** status is filled in by the server and indicates whether the token can be authenticated. */
   status?: TokenRequestStatus;
 }
@@ -65,7 +65,7 @@ export interface TokenRequestSpec {
    *
    * @listType atomic
    */
-  audiences?: string[];
+  audiences: string[];
   /**
    * expirationSeconds is the requested duration of validity of the request. The
    * token issuer may return a token with a different validity duration so a
@@ -93,9 +93,9 @@ export interface TokenRequestSpec {
 /** TokenRequestStatus is the result of a token request. */
 export interface TokenRequestStatus {
   /** token is the opaque bearer token. */
-  token?: string;
+  token: string;
   /** expirationTimestamp is the time of expiration of the returned token. */
-  expirationTimestamp?: Time;
+  expirationTimestamp: Time;
 }
 
 /**
@@ -118,7 +118,7 @@ export interface TokenReview extends TypeMeta {
 /** TokenReviewSpec is a description of the token authentication request. */
 export interface TokenReviewSpec {
   /** token is the opaque bearer token. */
-  token: string;
+  token?: string;
   /**
    * audiences is a list of the identifiers that the resource server presented
    * with the token identifies as. Audience-aware token authenticators will

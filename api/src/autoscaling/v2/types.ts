@@ -156,7 +156,7 @@ export interface HorizontalPodAutoscaler extends TypeMeta {
    * spec is the specification for the behaviour of the autoscaler.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status.
    */
-  spec: HorizontalPodAutoscalerSpec;
+  spec?: HorizontalPodAutoscalerSpec;
   /** status is the current information about the autoscaler. */
   status?: HorizontalPodAutoscalerStatus;
 }
@@ -291,7 +291,7 @@ export interface HorizontalPodAutoscalerStatus {
    *
    * @listType atomic
    */
-  currentMetrics?: MetricStatus[];
+  currentMetrics: MetricStatus[];
   /**
    * conditions is the set of conditions required for this autoscaler to scale its target,
    * and indicates whether or not those conditions are met.

@@ -27,7 +27,7 @@ export interface CronJob extends TypeMeta {
    * Specification of the desired behavior of a cron job, including the schedule.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
    */
-  spec: CronJobSpec;
+  spec?: CronJobSpec;
   /**
    * Current status of a cron job.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
@@ -641,7 +641,7 @@ export interface PodFailurePolicyOnPodConditionsPattern {
    * it is required that the specified status equals the pod condition status.
    * Defaults to True.
    */
-  status?: ConditionStatus;
+  status: ConditionStatus;
 }
 
 /**

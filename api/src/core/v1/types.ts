@@ -934,7 +934,7 @@ export interface ContainerImage {
    *
    * @listType atomic
    */
-  names?: string[];
+  names: string[];
   /** The size of the image in bytes. */
   sizeBytes?: int64;
 }
@@ -997,7 +997,7 @@ export interface ContainerRestartRule {
    * are satisfied. The only possible value is "Restart" to restart the
    * container.
    */
-  action: ContainerRestartRuleAction;
+  action?: ContainerRestartRuleAction;
   /** Represents the exit codes to check on container exits. */
   exitCodes?: ContainerRestartRuleOnExitCodes;
 }
@@ -1021,7 +1021,7 @@ export interface ContainerRestartRuleOnExitCodes {
    * - NotIn: the requirement is satisfied if the container exit code is
    *   not in the set of specified values.
    */
-  operator: ContainerRestartRuleOnExitCodesOperator;
+  operator?: ContainerRestartRuleOnExitCodesOperator;
   /**
    * Specifies the set of values to check for container exit codes.
    * At most 255 elements are allowed.
@@ -1782,9 +1782,9 @@ export interface Event extends TypeMeta {
   /** Optional secondary object for more complex actions. */
   related?: ObjectReference;
   /** Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`. */
-  reportingComponent?: string;
+  reportingComponent: string;
   /** ID of the controller instance, e.g. `kubelet-xyzf`. */
-  reportingInstance?: string;
+  reportingInstance: string;
 }
 
 /** EventList is a list of events. */
@@ -1848,7 +1848,7 @@ export interface EvictionResponder {
    * The interval 0-999 is reserved for responders with *.k8s.io suffix.
    * This field is required.
    */
-  priority: int32;
+  priority?: int32;
 }
 
 /** ExecAction describes a "run in container" action. */
@@ -2383,7 +2383,7 @@ export interface ImageVolumeStatus {
    * It should have a value that's similar to the pod's status.containerStatuses[i].imageID.
    * The ImageRef length should not exceed 256 characters.
    */
-  imageRef: string;
+  imageRef?: string;
 }
 
 /** Maps a string key to a path within a volume. */
@@ -2798,7 +2798,7 @@ export interface NodeAllocatableMappedResources {
    * This claim's allocated devices is shared by all the containers referencing the claim.
    * Kubelet adds this value to both requests and limits at the pod-level cgroup, and to limits at the container-level cgroup for each container referencing the claim.
    */
-  quantity: Quantity;
+  quantity?: Quantity;
 }
 
 /** NodeAllocatableOverheadResources describes auxiliary overhead resource allocations. */
@@ -2982,7 +2982,7 @@ export interface NodeRuntimeHandler {
    * Runtime handler name.
    * Empty for the default runtime handler.
    */
-  name?: string;
+  name: string;
   /** Supported features. */
   features?: NodeRuntimeHandlerFeatures;
 }
@@ -3974,14 +3974,14 @@ export interface PodAntiAffinity {
  */
 export interface PodCertificateProjection {
   /** Kubelet's generated CSRs will be addressed to this signer. */
-  signerName: string;
+  signerName?: string;
   /**
    * The type of keypair Kubelet will generate for the pod.
    *
    * Valid values are "RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384",
    * "ECDSAP521", and "ED25519".
    */
-  keyType: string;
+  keyType?: string;
   /**
    * maxExpirationSeconds is the maximum lifetime permitted for the
    * certificate.
@@ -5211,7 +5211,7 @@ export interface ProjectedVolumeSource {
    *
    * @listType atomic
    */
-  sources?: VolumeProjection[];
+  sources: VolumeProjection[];
   /**
    * defaultMode are the mode bits used to set permissions on created files by default.
    * Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511.
@@ -5748,7 +5748,7 @@ export interface ScaleIOPersistentVolumeSource {
    * secretRef references to the secret for ScaleIO user and other
    * sensitive information. If this is not provided, Login operation will fail.
    */
-  secretRef: SecretReference;
+  secretRef?: SecretReference;
   /** sslEnabled is the flag to enable/disable SSL communication with Gateway, default false */
   sslEnabled?: boolean;
   /** protectionDomain is the name of the ScaleIO Protection Domain for the configured storage. */
@@ -5793,7 +5793,7 @@ export interface ScaleIOVolumeSource {
    * secretRef references to the secret for ScaleIO user and other
    * sensitive information. If this is not provided, Login operation will fail.
    */
-  secretRef: LocalObjectReference;
+  secretRef?: LocalObjectReference;
   /** sslEnabled Flag enable/disable SSL communication with Gateway, default false */
   sslEnabled?: boolean;
   /** protectionDomain is the name of the ScaleIO Protection Domain for the configured storage. */

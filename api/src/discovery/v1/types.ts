@@ -182,7 +182,7 @@ export interface EndpointSlice extends TypeMeta {
    *
    * @listType atomic
    */
-  endpoints?: Endpoint[];
+  endpoints: Endpoint[];
   /**
    * ports specifies the list of network ports exposed by each endpoint in
    * this slice. Each port must have a unique name. Each slice may include a
@@ -193,7 +193,7 @@ export interface EndpointSlice extends TypeMeta {
    *
    * @listType atomic
    */
-  ports?: EndpointPort[];
+  ports: EndpointPort[];
 }
 
 /** EndpointSliceList represents a list of endpoint slices */

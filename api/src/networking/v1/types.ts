@@ -33,7 +33,7 @@ export interface HTTPIngressPath {
    *   or treat it identically to Prefix or Exact path types.
    * Implementations are required to support all path types.
    */
-  pathType: PathType;
+  pathType?: PathType;
   /**
    * backend defines the referenced service endpoint to which the traffic
    * will be forwarded to.
@@ -76,7 +76,7 @@ export interface IPAddress extends TypeMeta {
    * spec is the desired state of the IPAddress.
    * More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
    */
-  spec: IPAddressSpec;
+  spec?: IPAddressSpec;
 }
 
 /** IPAddressList contains a list of IPAddress. */
@@ -96,7 +96,7 @@ export interface IPAddressSpec {
    * parentRef references the resource that an IPAddress is attached to.
    * An IPAddress must reference a parent object.
    */
-  parentRef: ParentReference;
+  parentRef?: ParentReference;
 }
 
 /**
@@ -547,7 +547,7 @@ export interface NetworkPolicySpec {
    * the ingress rules for each are combined additively.
    * This field is optional. If it is not specified, it defaults to an empty selector.
    */
-  podSelector?: LabelSelector;
+  podSelector: LabelSelector;
   /**
    * ingress is a list of ingress rules to be applied to the selected pods.
    * Traffic is allowed to a pod if there are no NetworkPolicies selecting the pod
@@ -594,11 +594,11 @@ export interface ParentReference {
   /** group is the group of the object being referenced. */
   group?: string;
   /** resource is the resource of the object being referenced. */
-  resource: string;
+  resource?: string;
   /** namespace is the namespace of the object being referenced. */
   namespace?: string;
   /** name is the name of the object being referenced. */
-  name: string;
+  name?: string;
 }
 
 /** PathType represents the type of path referred to by a HTTPIngressPath. */

@@ -116,13 +116,13 @@ export interface PodDisruptionBudgetStatus {
    */
   disruptedPods?: Record<string, Time>;
   /** Number of pod disruptions that are currently allowed. */
-  disruptionsAllowed?: int32;
+  disruptionsAllowed: int32;
   /** current number of healthy pods */
-  currentHealthy?: int32;
+  currentHealthy: int32;
   /** minimum desired number of healthy pods */
-  desiredHealthy?: int32;
+  desiredHealthy: int32;
   /** total number of pods counted by this disruption budget */
-  expectedPods?: int32;
+  expectedPods: int32;
   /**
    * Conditions contain conditions for PDB. The disruption controller sets the
    * DisruptionAllowed condition. The following are known values for the reason field

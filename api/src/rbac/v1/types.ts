@@ -24,7 +24,7 @@ export interface ClusterRole extends TypeMeta {
    *
    * @listType atomic
    */
-  rules?: PolicyRule[];
+  rules: PolicyRule[];
   /**
    * aggregationRule is an optional field that describes how to build the Rules for this ClusterRole.
    * If AggregationRule is set, then the Rules are controller managed and direct changes to Rules will be
@@ -119,7 +119,7 @@ export interface Role extends TypeMeta {
    *
    * @listType atomic
    */
-  rules?: PolicyRule[];
+  rules: PolicyRule[];
 }
 
 /**
@@ -167,7 +167,7 @@ export interface RoleList extends TypeMeta {
  */
 export interface RoleRef {
   /** apiGroup is the group for the resource being referenced */
-  apiGroup?: string;
+  apiGroup: string;
   /** kind is the type of resource being referenced */
   kind: string;
   /** name is the name of resource being referenced */

@@ -295,7 +295,7 @@ export interface CSINodeDriver {
    *
    * @listType atomic
    */
-  topologyKeys?: string[];
+  topologyKeys: string[];
   /**
    * allocatable represents the volume resources of a node that are available for scheduling.
    * This field is beta.
