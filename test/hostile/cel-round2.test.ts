@@ -150,6 +150,23 @@ describe('CEL regular expressions are RE2', () => {
   );
 });
 
+describe("the generator's CEL checker on hostile rule text", () => {
+  test.each([
+    ['an unfinished two-variable comprehension', (n: number) => `self.all(${'a'.repeat(n)}`, 1],
+    ['spaces after a macro', (n: number) => `self.all(a${' '.repeat(n)}`, 1],
+    ['escaped quotes in an unterminated string', (n: number) => `'${"\\'".repeat(n / 2)}`, 1],
+    ['a long string literal', (n: number) => `self == '${'a'.repeat(n)}'`, 0],
+  ])(
+    '%s of 200,000 characters is judged at once',
+    (_what, rule, problems) => {
+      const r = cpuMs(() => new CelChecker().checkSchema({ type: 'object', properties: { s: { type: 'string', maxLength: 10, 'x-kubernetes-validations': [{ rule: rule(200_000) }] } } }));
+      expect(r.value).toHaveLength(problems);
+      expect(r.ms).toBeLessThan(CEILING_MS);
+    },
+    TIMEOUT,
+  );
+});
+
 describe('durations parse in one pass', () => {
   test(
     'duration(self) on 8 KB of digits answers at once with cel-go’s error',
