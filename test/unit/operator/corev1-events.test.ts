@@ -19,6 +19,8 @@ function event(message: string, extra: Partial<CoreEvent> = {}): CoreEvent {
     firstTimestamp: '2026-01-01T00:00:00Z',
     lastTimestamp: '2026-01-01T00:00:00Z',
     source: { component: 'c', host: 'h' },
+    reportingComponent: 'c',
+    reportingInstance: 'h',
     ...extra,
   };
 }
