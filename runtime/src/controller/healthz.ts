@@ -97,9 +97,14 @@ export function writeProbe(res: ServerResponse, r: ProbeResponse): void {
 /** Routes `/<endpoint>` and `/<endpoint>/<check>` of a request to `serveHealthz`; `undefined` when not ours. */
 export async function routeProbe(endpoints: ReadonlyMap<string, ReadonlyMap<string, Checker>>, req: IncomingMessage): Promise<ProbeResponse | undefined> {
   const url = new URL(req.url ?? '/', 'http://probe');
+  return routeProbePath(endpoints, url.pathname, url.searchParams);
+}
+
+/** `routeProbe` for a path and query already split (the webhook server's probes). */
+export async function routeProbePath(endpoints: ReadonlyMap<string, ReadonlyMap<string, Checker>>, pathname: string, query: URLSearchParams): Promise<ProbeResponse | undefined> {
   for (const [endpoint, checks] of endpoints) {
-    if (url.pathname === endpoint || url.pathname.startsWith(`${endpoint}/`)) {
-      return serveHealthz(checks, url.pathname.slice(endpoint.length) || '/', url.searchParams);
+    if (pathname === endpoint || pathname.startsWith(`${endpoint}/`)) {
+      return serveHealthz(checks, pathname.slice(endpoint.length) || '/', query);
     }
   }
   return undefined;

@@ -1,5 +1,5 @@
 /**
- * `@kubegen/runtime/controller`: controller-runtime for TypeScript — manager, builder, reconcile, predicates,
+ * `@kubegen/runtime/controller`: controller-runtime for TypeScript — manager, builders (controller, webhook), reconcile, predicates,
  * event handlers, probes, metrics and logging.
  */
 export * from './reconcile';
@@ -13,3 +13,4 @@ export * from './priorityqueue';
 export * from './controller';
 export * from './manager';
 export * from './builder';
+export * from './webhook';

@@ -24,6 +24,14 @@
  *   healthz endpoint has already been created`); served on `healthProbeBindAddress` at `/healthz` and `/readyz`;
  * - metrics: served on `metrics.bindAddress` at `/metrics` (default `'0'`: disabled, so prom-client — an
  *   optional peer dependency — is loaded only when enabled; controller-runtime's default is `:8080`).
+ * - webhooks: ONE HTTPS server for conversion, validating and mutating webhooks (`getWebhookServer()`, a
+ *   `DefaultWebhookServer` made from the `webhookServer` option; controller-runtime's `GetWebhookServer`). It runs
+ *   only when `getWebhookServer()` was called (by generated `registerConversions` / `register<Kind>Validator`, the
+ *   webhook builder or the user) — then `start` starts it FIRST, before the caches (a CRD's conversion webhook must
+ *   answer when they list), never waits for leadership, and closes it LAST, after every runnable and the caches
+ *   stopped. Its readiness (`startedChecker`, a TLS dial) is the readiness check `webhook`, and the webhook port
+ *   answers `/healthz` and `/readyz` with the manager's checks (the probe server, when enabled, too). A server that
+ *   cannot listen (port taken, certificate files missing) fails `start` with its one-line error.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -47,8 +55,9 @@ import { eventResource, type EventsV1Event, type EventsV1EventList } from '../ev
 import { LeaderElector } from '../leaderelection/leaderelection';
 import { leaseResource, type Lease, type LeaseList } from '../leaderelection/lease';
 import { LeaseLock } from '../leaderelection/resourcelock';
-import { routeProbe, writeProbe, type Checker } from './healthz';
+import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from './log';
+import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
 
 /** Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped). */
@@ -128,6 +137,11 @@ export interface ManagerOptions {
   };
   /** For events' `reportingInstance`; default `os.hostname()`. */
   hostname?: string;
+  /**
+   * The webhook server (`getWebhookServer()`): a `DefaultWebhookServer`, or its options (port, default 9443;
+   * `certDir`, default `<tmpdir>/k8s-webhook-server/serving-certs`; `cert` / `key` as PEM …). Default: all defaults.
+   */
+  webhookServer?: DefaultWebhookServer | DefaultWebhookServerOptions;
 }
 
 /** A transform dropping `metadata.managedFields` (controller-runtime's `TransformStripManagedFields`). */
@@ -197,6 +211,8 @@ export class Manager {
   private readonly electedPromise: Promise<void>;
   private elector: LeaderElector | undefined;
   private servers: Server[] = [];
+  private webhookServer: DefaultWebhookServer | undefined;
+  private webhookServerUsed = false;
   /** Where `/metrics` listens once started. */
   metricsAddress: string | undefined;
   /** Where the probes listen once started. */
@@ -228,6 +244,25 @@ export class Manager {
       ...(opts.hostname ? { hostname: opts.hostname } : {}),
     });
     if (opts.leaderElection && !opts.leaderElection.id) throw new Error('LeaderElectionID must be configured');
+    const ws = opts.webhookServer;
+    if (ws instanceof DefaultWebhookServer) this.webhookServer = ws;
+    else if (ws !== undefined) this.webhookServer = new DefaultWebhookServer({ log: this.webhookLog(), ...ws });
+  }
+
+  private webhookLog(): (message: string) => void {
+    const log = this.logger.withName('webhook');
+    return (message) => { log.info(message); };
+  }
+
+  /**
+   * The manager's one webhook server (controller-runtime's `GetWebhookServer`): register conversions, validators and
+   * defaulters on it. Calling this makes the manager run it; see the module doc.
+   */
+  getWebhookServer(): DefaultWebhookServer {
+    this.webhookServer ??= new DefaultWebhookServer({ log: this.webhookLog() });
+    if (!this.webhookServerUsed && this.started) throw new Error('the webhook server must be asked for before the manager starts');
+    this.webhookServerUsed = true;
+    return this.webhookServer;
   }
 
   /** The options controllers inherit. */
@@ -381,6 +416,14 @@ export class Manager {
     const electorStop = new AbortController();
     let electorRun: Promise<void> | undefined;
     const cacheStop = new AbortController();
+    const webhookStop = new AbortController();
+    let webhookRun: Promise<void> | undefined;
+    const webhooks = this.webhookServerUsed ? this.webhookServer : undefined;
+    if (webhooks && !this.readyz.has('webhook')) this.readyz.set('webhook', webhooks.startedChecker());
+    const probeEndpoints = new Map([
+      [this.opts.livenessEndpointName ?? '/healthz', this.healthz],
+      [this.opts.readinessEndpointName ?? '/readyz', this.readyz],
+    ]);
     try {
       // 1. servers
       const metricsAddr = parseBindAddress(this.opts.metrics?.bindAddress);
@@ -404,14 +447,10 @@ export class Manager {
         log.info('Starting metrics server', { bindAddress: this.metricsAddress });
       }
       const probeAddr = parseBindAddress(this.opts.healthProbeBindAddress);
-      this.probesServed = probeAddr !== undefined;
+      this.probesServed = probeAddr !== undefined || webhooks !== undefined;
       if (probeAddr) {
-        const endpoints = new Map([
-          [this.opts.livenessEndpointName ?? '/healthz', this.healthz],
-          [this.opts.readinessEndpointName ?? '/readyz', this.readyz],
-        ]);
         const server = createServer((req, res) => {
-          routeProbe(endpoints, req).then(
+          routeProbe(probeEndpoints, req).then(
             (r) => { writeProbe(res, r ?? { status: 404, body: '404 page not found\n' }); },
             (err: unknown) => { writeProbe(res, { status: 500, body: `internal server error: ${describeThrown(err)}\n` }); },
           );
@@ -419,6 +458,18 @@ export class Manager {
         this.servers.push(server);
         this.healthProbeAddress = await listen(server, probeAddr);
         log.info('Starting health probes', { bindAddress: this.healthProbeAddress });
+      }
+      // 1b. the webhook server, before the caches: a CRD's conversion webhook must answer when they list
+      if (webhooks) {
+        const ws = webhooks;
+        ws.serveProbes((p, query) => routeProbePath(probeEndpoints, p, query));
+        webhookRun = ws.start(webhookStop.signal).catch((err: unknown) => {
+          if (!this.failure) this.failure = { error: err };
+          this.wake?.();
+        });
+        const listening = await Promise.race([ws.whenListening().then((a) => a), stopped.then(() => undefined)]);
+        if (this.failure) throw this.failure.error;
+        if (listening) log.info('Starting webhook server', { bindAddress: listening.family === 'IPv6' ? `[${listening.address}]:${listening.port}` : `${listening.address}:${listening.port}`, paths: ws.paths });
       }
       // 2. caches and events
       this.factory.start(cacheStop.signal);
@@ -497,6 +548,9 @@ export class Manager {
     await Promise.all([this.broadcaster.flush(), this.coreBroadcaster?.flush()]);
     cacheStop.abort();
     await this.factory.shutdown();
+    // the webhook server last: conversion answers until the caches stopped
+    webhookStop.abort();
+    await webhookRun;
     await Promise.all(this.servers.map(closeServer));
     this.servers = [];
     if (lost) throw new Error('leader election lost');

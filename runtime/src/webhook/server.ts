@@ -15,7 +15,7 @@
  *   seconds of CPU to parse) is parsed a slice per turn of the event loop, taking turns with the other large bodies
  *   in flight, so `/healthz`, new connections and small requests are served meanwhile; the depth limit is checked
  *   while parsing. A body whose client went away is no longer parsed.
- * - `GET /healthz` → 200 `ok`. Unknown paths → 404; other methods → 405; other content types → 415; an empty body
+ * - `GET /healthz` and `GET /readyz` → 200 `ok` (or what `probes` answers: the manager's checks). Unknown paths → 404; other methods → 405; other content types → 415; an empty body
  *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed); a body
  *   nested deeper than `maxDepth` → 400.
  * - Time limits: a request (headers and body) must arrive within `requestTimeoutMs` (headers within
@@ -78,6 +78,22 @@ export interface WebhookServerOptions {
   maxConnections?: number;
   /** Receives one line per rejected request or failed handler. Default: nothing is logged. */
   log?: (message: string) => void;
+  /**
+   * Answers a GET or HEAD on a path no route has (the manager serves its `/healthz` and `/readyz` checks here);
+   * `undefined` falls back to the server's own `/healthz` and `/readyz` (200 `ok`), then 404. What it throws is a 500.
+   */
+  probes?: (path: string, query: URLSearchParams) => Promise<ProbeAnswer | undefined>;
+}
+
+/** A plain-text answer of `probes`. */
+export interface ProbeAnswer {
+  status: number;
+  body: string;
+}
+
+/** Where endpoints are registered: a `WebhookServer`, or the `DefaultWebhookServer` that makes one when it starts. */
+export interface RouteTarget {
+  route(path: string, route: Route): unknown;
 }
 
 /** What a route's handler gets besides the body. */
@@ -103,8 +119,11 @@ export class ReviewError extends Error {
   override readonly name = 'ReviewError';
 }
 
-type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'log'>> &
-  Pick<WebhookServerOptions, 'onCertificate' | 'log' | 'certFile' | 'keyFile'>;
+type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'log' | 'probes'>> &
+  Pick<WebhookServerOptions, 'onCertificate' | 'log' | 'certFile' | 'keyFile' | 'probes'>;
+
+/** The paths the server answers itself (GET): they cannot be routes. */
+const PROBE_PATHS: readonly string[] = ['/healthz', '/readyz'];
 
 export class WebhookServer {
   private readonly routes = new Map<string, Route>();
@@ -127,7 +146,7 @@ export class WebhookServer {
     if (!fromFiles && (options.cert === undefined || options.key === undefined)) throw new Error('webhook server: give both cert and key');
     this.cert = options.cert ?? (options.certFile ? readCertificateFileSync(options.certFile) : '');
     this.key = options.key ?? (options.keyFile ? readCertificateFileSync(options.keyFile) : '');
-    for (const key of DURATION_OPTIONS) checkDuration(key, options[key]);
+    checkDurations(options);
     const timeout = options.requestTimeoutMs ?? 30_000;
     this.options = {
       certFile: options.certFile,
@@ -144,13 +163,14 @@ export class WebhookServer {
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
       maxConnections: options.maxConnections ?? 1024,
       log: options.log && safeLog(options.log),
+      probes: options.probes,
     };
   }
 
   /** Registers a JSON endpoint at `path` (exact match, query ignored). */
   route(urlPath: string, route: Route): this {
     if (!urlPath.startsWith('/')) throw new Error(`webhook server: path must start with "/": ${urlPath}`);
-    if (urlPath === '/healthz') throw new Error('webhook server: /healthz is served by the server itself');
+    if (PROBE_PATHS.includes(urlPath)) throw new Error(`webhook server: ${urlPath} is served by the server itself`);
     if (this.routes.has(urlPath)) throw new Error(`webhook server: a handler is already registered at ${urlPath}`);
     this.routes.set(urlPath, route);
     return this;
@@ -295,13 +315,9 @@ export class WebhookServer {
       }
     });
     if (!this.server) res.setHeader('Connection', 'close');
-    const url = (req.url ?? '/').split('?')[0];
-    if (url === '/healthz') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') { this.reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' }); return; }
-      this.reply(res, 200, 'ok\n'); return;
-    }
+    const [url, query = ''] = splitOnce(req.url ?? '/', '?');
     const route = this.routes.get(url);
-    if (!route) { this.reply(res, 404, 'not found\n'); return; }
+    if (!route) { this.probe(req, res, url, query); return; }
     if (req.method !== 'POST') { this.reply(res, 405, 'method not allowed\n', { Allow: 'POST' }); return; }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') { this.reply(res, 415, 'content type must be application/json\n'); return; }
@@ -344,6 +360,33 @@ export class WebhookServer {
       );
     });
     req.on('error', () => res.destroy());
+  }
+
+  /** A request for a path without a route: the probes, the server's own `/healthz` and `/readyz`, or 404. */
+  private probe(req: IncomingMessage, res: ServerResponse, url: string, query: string): void {
+    const get = req.method === 'GET' || req.method === 'HEAD';
+    const own = () => {
+      if (!PROBE_PATHS.includes(url)) { this.reply(res, 404, 'not found\n'); return; }
+      if (!get) { this.reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' }); return; }
+      this.reply(res, 200, 'ok\n');
+    };
+    const probes = this.options.probes;
+    if (!probes || !get) { own(); return; }
+    let answer: Promise<ProbeAnswer | undefined>;
+    try {
+      answer = probes(url, new URLSearchParams(query));
+    } catch (e) {
+      answer = Promise.reject(e);
+    }
+    Promise.resolve(answer).then(
+      (a) => {
+        if (!a) { own(); return; }
+        if (res.destroyed || res.headersSent) return;
+        res.writeHead(a.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(a.body) });
+        res.end(req.method === 'HEAD' ? undefined : a.body);
+      },
+      (e: unknown) => { this.reply(res, 500, `internal server error: ${oneLine(describeThrown(e))}\n`); },
+    );
   }
 
   private run(route: Route, body: unknown, res: ServerResponse): void {
@@ -487,6 +530,11 @@ export function oneLine(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
+function splitOnce(text: string, separator: string): [string, string?] {
+  const i = text.indexOf(separator);
+  return i < 0 ? [text] : [text.slice(0, i), text.slice(i + 1)];
+}
+
 function sameBytes(a: Buffer, b: string | Buffer): boolean {
   return a.equals(typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
 }
@@ -518,6 +566,11 @@ const DURATION_OPTIONS = ['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeou
 
 /** Node's largest timer delay (2³¹−1 ms, 24.8 days): a longer one is taken as 1 ms, with a TimeoutOverflowWarning. */
 const MAX_DURATION_MS = 2 ** 31 - 1;
+
+/** Refuses (throws) a duration option of `options` that is not a whole number of milliseconds from 1 to 2³¹−1. */
+export function checkDurations(options: WebhookServerOptions): void {
+  for (const key of DURATION_OPTIONS) checkDuration(key, options[key]);
+}
 
 /** Refuses a duration option that is not a whole number of milliseconds from 1 to {@link MAX_DURATION_MS}. */
 function checkDuration(key: string, value: number | undefined): void {

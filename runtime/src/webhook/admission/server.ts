@@ -28,7 +28,7 @@ import { isJsonObject, type JsonObject } from '../../meta/json';
 import { getOwn } from '../../meta/own';
 import { StatusError } from '../../errors/errors';
 import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
-import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type WebhookServerOptions } from '../server';
+import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type RouteTarget, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import {
@@ -77,12 +77,25 @@ interface Registered {
   handle(request: AdmissionRequest, context: AdmissionContext): AdmissionResult | Promise<AdmissionResult>;
 }
 
-export class AdmissionServer extends ServedWebhook {
+/**
+ * What generated `register<Kind>Validator` / `register<Kind>Defaulter` register on: the standalone `AdmissionServer`,
+ * or the manager's one webhook server (`DefaultWebhookServer`, `mgr.getWebhookServer()`).
+ */
+export interface AdmissionRegistrar {
+  validator<T extends object>(kind: AdmissionKind, validator: CustomValidator<T>, options?: { path?: string }): unknown;
+  defaulter<T extends object>(kind: AdmissionKind, defaulter: CustomDefaulter<T>, options?: { path?: string }): unknown;
+}
+
+/**
+ * The admission endpoints' work, without a server: handlers registered by path on a `RouteTarget` (a
+ * `WebhookServer`), answering AdmissionReviews as the module doc says. `AdmissionServer` and the manager's
+ * `DefaultWebhookServer` both serve their handlers with it.
+ */
+export class AdmissionHandlers implements AdmissionRegistrar {
   private readonly handlers = new Map<string, Registered>();
   private readonly log?: (message: string) => void;
 
-  constructor(options: AdmissionServerOptions) {
-    super({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
+  constructor(private readonly target: RouteTarget, options: { log?: (message: string) => void } = {}) {
     this.log = options.log && safeLog(options.log);
   }
 
@@ -93,7 +106,7 @@ export class AdmissionServer extends ServedWebhook {
       sideEffects: handler.sideEffects,
       handle: (request, context) => handler.handle(typedRequest<T>(request), context),
     };
-    this.server.route(path, {
+    this.target.route(path, {
       handle: (body, { signal }) => this.answer(registered, body, signal),
       onTimeout: (body) => errorReview(body, 'the admission handler did not answer in time'),
       onError: (body, message) => errorReview(body, `internal error: ${message}`),
@@ -112,9 +125,9 @@ export class AdmissionServer extends ServedWebhook {
     return this.register(options.path ?? kind.mutatePath, mutatingHandler(defaulter), { kind });
   }
 
-  /** The registered paths, sorted. */
+  /** The paths with a handler, sorted. */
   get paths(): string[] {
-    return this.server.paths;
+    return [...this.handlers.keys()].sort();
   }
 
   /**
@@ -155,6 +168,51 @@ export class AdmissionServer extends ServedWebhook {
       }
     }
     return { apiVersion: ADMISSION_REVIEW_API_VERSION, kind: 'AdmissionReview', response: responseOf(request.uid, result, warnings) };
+  }
+}
+
+/**
+ * The admission webhooks on their own HTTPS server. In an operator with a `Manager`, register them on the manager's
+ * one webhook server instead (`mgr.getWebhookServer()`, a `DefaultWebhookServer`): it serves admission and conversion
+ * on one port. Both answer with the same `AdmissionHandlers`.
+ */
+export class AdmissionServer extends ServedWebhook implements AdmissionRegistrar {
+  private readonly admission: AdmissionHandlers;
+
+  constructor(options: AdmissionServerOptions) {
+    super({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
+    this.admission = new AdmissionHandlers(this.server, options.log ? { log: options.log } : {});
+  }
+
+  /** Registers `handler` at `path` (`/validate-…`, `/mutate-…`). */
+  register<T extends object>(path: string, handler: AdmissionHandler<T>, options: RegisterOptions = {}): this {
+    this.admission.register(path, handler, options);
+    return this;
+  }
+
+  /** Registers a `CustomValidator` for a kind at its validate path (or `options.path`). */
+  validator<T extends object>(kind: AdmissionKind, validator: CustomValidator<T>, options: { path?: string } = {}): this {
+    this.admission.validator(kind, validator, options);
+    return this;
+  }
+
+  /** Registers a `CustomDefaulter` for a kind at its mutate path (or `options.path`). */
+  defaulter<T extends object>(kind: AdmissionKind, defaulter: CustomDefaulter<T>, options: { path?: string } = {}): this {
+    this.admission.defaulter(kind, defaulter, options);
+    return this;
+  }
+
+  /** The registered paths, sorted. */
+  get paths(): string[] {
+    return this.server.paths;
+  }
+
+  /**
+   * Answers an AdmissionReview for the handler at `path` (the HTTP endpoint's work, without HTTP). Throws
+   * `ReviewError` for a body that is not a v1 AdmissionReview request, and for a path without a handler.
+   */
+  review(path: string, body: unknown, signal?: AbortSignal): Promise<AdmissionReview> {
+    return this.admission.review(path, body, signal);
   }
 }
 
