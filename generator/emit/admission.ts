@@ -7,7 +7,8 @@
  * - `<Kind>Validator` / `<Kind>Defaulter`: the runtime's `CustomValidator` / `CustomDefaulter` bound to the kind's
  *   type;
  * - `register<Kind>Validator(server, validator)` / `register<Kind>Defaulter(server, defaulter)`: the handler served
- *   at the kind's path on an `AdmissionServer`, refusing requests for other kinds.
+ *   at the kind's path on an `AdmissionRegistrar` (the manager's one webhook server, `mgr.getWebhookServer()`, or a
+ *   standalone `AdmissionServer`), refusing requests for other kinds.
  *
  * Versions without kinds get no file.
  */
@@ -42,7 +43,7 @@ function renderAdmission(gv: GroupVersionPackage, rt: string): string {
         admissionKindFunc: imports.runtimeValue(rt, 'admissionKind'),
         customValidator: imports.runtimeType(rt, 'CustomValidator'),
         customDefaulter: imports.runtimeType(rt, 'CustomDefaulter'),
-        server: imports.runtimeType(rt, 'AdmissionServer'),
+        server: imports.runtimeType(rt, 'AdmissionRegistrar'),
       };
     });
   return renderSourceFile(imports, render('admission', 'version', { kinds }));

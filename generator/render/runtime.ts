@@ -65,7 +65,7 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
     ],
   ],
   ['webhook', ['GroupConverters', 'KindConverter', 'convertObject']],
-  ['webhook/admission', ['AdmissionKind', 'AdmissionServer', 'CustomDefaulter', 'CustomValidator', 'admissionKind']],
+  ['webhook/admission', ['AdmissionKind', 'AdmissionRegistrar', 'AdmissionServer', 'CustomDefaulter', 'CustomValidator', 'admissionKind']],
   ['testing', ['Fake', 'FakeClientset', 'FakeOptions']],
   ['validation', ['ValidationSchema', 'Validator', 'createValidator']],
 ];
