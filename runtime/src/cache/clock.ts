@@ -2,6 +2,26 @@
  * The clock every timed stage of the cache and the workqueue takes as an option (k8s.io/utils/clock): the
  * reflector's backoff and watch timeouts, the informer's resync timer, the delaying queue and the token bucket.
  * `realClock` in production; `FakeClock` in tests, where time moves only when the test calls `step`.
+ *
+ * Process liveness — what keeps Node running (a Go program runs until `main` returns; a Node program runs while
+ * something holds its event loop, and a pending promise holds nothing):
+ * - **awaited work keeps the process alive.** A timer that something awaits — a promise a caller holds: a
+ *   `clockSleep`, a reflector's or leader elector's backoff, `installCRDs`' poll, the delay of a workqueue item a
+ *   worker waits for, a deadline of awaited work — keeps the process alive until it fires or is cancelled
+ *   (`setTimer`'s default, as Node's own `setTimeout`). A script that awaits runtime work never exits part-way
+ *   through with status 0;
+ * - **a running thing holds the process until it is stopped.** `Manager.start` and `SharedIndexInformer.run` (and
+ *   so `SharedInformerFactory.start`) take a `hold()` of their clock for as long as they run, and release it when
+ *   their signal aborts and they have stopped (client-go and controller-runtime programs run until their context is
+ *   cancelled). Stopping them — aborting the signal, `shutdown()` — is what lets the process exit;
+ * - **background housekeeping does not.** A periodic timer nobody awaits, owned by something that is itself held
+ *   while it runs (an informer's resync tick, an event recorder's series ticks), is set with `keepAlive: false`:
+ *   it never keeps a process alive by itself, so a program that is done is never kept running by a tick;
+ * - sockets follow the same rule in the transports: a connection with a request or watch in flight keeps the
+ *   process alive, an idle kept-alive connection does not.
+ *
+ * `FakeClock` holds nothing real (tests move its time); it counts its holds and its keep-alive timers so tests
+ * can check the rule.
  */
 
 /** An opaque timer handle of a `Clock`. */
@@ -9,13 +29,35 @@ export interface ClockTimer {
   readonly __clockTimer?: never;
 }
 
+/** Options of `Clock.setTimer`. */
+export interface TimerOptions {
+  /**
+   * Whether the pending timer keeps the process alive; default true (awaited work). False only for background
+   * housekeeping nobody awaits whose owner is held while it runs (see the module doc).
+   */
+  keepAlive?: boolean;
+}
+
+/** Keeps the process alive from `Clock.hold()` until `release()` (idempotent). */
+export interface ClockHold {
+  release(): void;
+}
+
 export interface Clock {
   /** Milliseconds since an arbitrary epoch; never decreases. */
   now(): number;
-  /** Runs `fn` once, `ms` from now: any delay (`NaN` and negative ones are 0, `Infinity` is never). */
-  setTimer(fn: () => void, ms: number): ClockTimer;
+  /**
+   * Runs `fn` once, `ms` from now: any delay (`NaN` and negative ones are 0, `Infinity` is never). The pending
+   * timer keeps the process alive unless `opts.keepAlive` is false.
+   */
+  setTimer(fn: () => void, ms: number, opts?: TimerOptions): ClockTimer;
   /** Cancels a timer; a fired or cancelled timer is ignored. */
   clearTimer(timer: ClockTimer): void;
+  /**
+   * Keeps the process alive until the hold is released, whatever else is pending: what a running manager or
+   * informer takes for as long as it runs.
+   */
+  hold(): ClockHold;
 }
 
 /**
@@ -69,21 +111,34 @@ class NodeTimer implements ClockTimer {
   constructor(readonly timer: LongTimer) {}
 }
 
-/** Wall time and Node timers (`startTimer`: any delay); timers do not keep the process alive (they are `unref`ed). */
+/**
+ * Wall time and Node timers (`startTimer`: any delay). A pending timer keeps the process alive unless set with
+ * `keepAlive: false`; a hold is a ref'd Node interval that never fires in practice (one tick per 24.8 days).
+ */
 export const realClock: Clock = {
   now: () => performance.timeOrigin + performance.now(),
-  setTimer(fn, ms) {
-    return new NodeTimer(startTimer(fn, ms, { keepAlive: false }));
+  setTimer(fn, ms, opts) {
+    return new NodeTimer(startTimer(fn, ms, { keepAlive: opts?.keepAlive ?? true }));
   },
   clearTimer(timer) {
     // a timer of another clock is not ours to cancel (as a fired or cancelled one, it is ignored)
     if (timer instanceof NodeTimer) timer.timer.cancel();
   },
+  hold() {
+    let interval: ReturnType<typeof setInterval> | undefined = setInterval(() => undefined, MAX_TIMER_DELAY_MS);
+    return {
+      release() {
+        clearInterval(interval);
+        interval = undefined;
+      },
+    };
+  },
 };
 
 /**
  * Resolves after `ms` on `clock`, or as soon as `signal` aborts — it never rejects: callers check
- * `signal.aborted` afterwards. Returns whether the full delay elapsed.
+ * `signal.aborted` afterwards. Returns whether the full delay elapsed. The sleep is awaited work: it keeps the
+ * process alive until it ends.
  */
 export function clockSleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<boolean> {
   if (signal?.aborted) return Promise.resolve(false);
@@ -104,17 +159,20 @@ interface FakeTimer extends ClockTimer {
   at: number;
   seq: number;
   fn: () => void;
+  keepAlive: boolean;
 }
 
 /**
  * A clock for tests: `now()` is fixed until `step(ms)` or `setTime(t)` moves it, which runs the timers that came
  * due, in due-time order (ties in creation order), each seeing `now()` equal to its due time. A timer set by a
- * firing timer runs in the same `step` when it is due by the step's end.
+ * firing timer runs in the same `step` when it is due by the step's end. It holds nothing real: `holds` and
+ * `keepAliveTimers` count what would keep a process alive on `realClock`.
  */
 export class FakeClock implements Clock {
   private time: number;
   private seq = 0;
   private timers: FakeTimer[] = [];
+  private activeHolds = 0;
 
   constructor(start = 0) {
     this.time = start;
@@ -124,10 +182,31 @@ export class FakeClock implements Clock {
     return this.time;
   }
 
-  setTimer(fn: () => void, ms: number): ClockTimer {
-    const t: FakeTimer = { at: this.time + (ms > 0 ? ms : 0), seq: this.seq++, fn };
+  setTimer(fn: () => void, ms: number, opts?: TimerOptions): ClockTimer {
+    const t: FakeTimer = { at: this.time + (ms > 0 ? ms : 0), seq: this.seq++, fn, keepAlive: opts?.keepAlive ?? true };
     this.timers.push(t);
     return t;
+  }
+
+  hold(): ClockHold {
+    this.activeHolds++;
+    let held = true;
+    return {
+      release: () => {
+        if (held) this.activeHolds--;
+        held = false;
+      },
+    };
+  }
+
+  /** The number of holds not yet released. */
+  get holds(): number {
+    return this.activeHolds;
+  }
+
+  /** The number of pending timers that keep the process alive (set without `keepAlive: false`). */
+  get keepAliveTimers(): number {
+    return this.timers.filter((t) => t.keepAlive).length;
   }
 
   clearTimer(timer: ClockTimer): void {

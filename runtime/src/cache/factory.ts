@@ -12,7 +12,8 @@
  *   same informer, whatever client they pass;
  * - `start(signal)` runs every informer not yet running; informers created afterwards are run by the next
  *   `start`. An informer stops when `signal` aborts or at `shutdown()`, which resolves once all have stopped;
- *   `start` after `shutdown` throws;
+ *   `start` after `shutdown` throws. A started informer keeps the process alive until it has stopped (see
+ *   `SharedIndexInformer.run`): a program that starts a factory runs until it aborts `signal` or calls `shutdown()`;
  * - `waitForCacheSync(signal)` waits for the started informers and answers per resource key.
  */
 
@@ -110,7 +111,10 @@ export class SharedInformerFactory {
     return this.informers.get(gvrKey(gvr));
   }
 
-  /** Runs every informer not yet running, until `signal` aborts or `shutdown()`. */
+  /**
+   * Runs every informer not yet running, until `signal` aborts or `shutdown()`; until then the informers keep the
+   * process alive.
+   */
   start(signal: AbortSignal): void {
     if (this.isShutdown) throw new Error('start: the factory has been shut down');
     const combined = AbortSignal.any([signal, this.controller.signal]);

@@ -28,7 +28,10 @@
  *   processed every `isInInitialList` add it was given;
  * - `addIndexers`, `setTransform`, `setWatchErrorHandler` only before `run`; `run(signal)` once. The informer
  *   never stops on errors (see `Reflector`); it stops when `signal` aborts, drops undelivered notifications, and
- *   `run` resolves once the handlers' in-flight promises settled.
+ *   `run` resolves once the handlers' in-flight promises settled;
+ * - while `run` runs, the informer keeps the process alive (its clock's `hold()`, see `clock.ts`), so a program
+ *   that awaits `waitForSync` or an event never exits part-way through; aborting `signal` releases it. Its resync
+ *   tick never keeps a process alive by itself.
  *
  * There is no DeltaFIFO: the reflector applies each event to the indexer and queues the notifications in the
  * same synchronous step, which is what the FIFO's lock and `Pop` ensure in Go.
@@ -313,13 +316,18 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     return this.stopped;
   }
 
-  /** Lists, watches and notifies until `signal` aborts; see the contract. Resolves when stopped. */
+  /**
+   * Lists, watches and notifies until `signal` aborts; see the contract. Resolves when stopped. While it runs it
+   * holds the process alive (its clock's `hold()`), as client-go's `Run` blocks until its stop channel closes:
+   * aborting `signal` is what lets the process exit.
+   */
   async run(signal: AbortSignal): Promise<void> {
     if (this.started) throw new Error('the informer has already been started');
     if (this.stopped) throw new Error('the informer has stopped');
     this.started = true;
     const now = this.clock.now();
     for (const l of this.listeners) if (l.resyncPeriodMs > 0) l.nextResync = now + l.resyncPeriodMs;
+    const hold = this.clock.hold();
     try {
       this.scheduleResync();
       await this.reflector.run(signal);
@@ -329,8 +337,12 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
       this.resyncTimer = undefined;
       const listeners = [...this.listeners];
       this.listeners.clear();
-      await Promise.all(listeners.map((l) => l.stop()));
-      this.syncWaiters.notify();
+      try {
+        await Promise.all(listeners.map((l) => l.stop()));
+        this.syncWaiters.notify();
+      } finally {
+        hold.release();
+      }
     }
   }
 
@@ -416,7 +428,8 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     let next = Infinity;
     for (const l of this.listeners) next = Math.min(next, l.nextResync);
     if (next === Infinity) return;
-    this.resyncTimer = this.clock.setTimer(() => { this.resync(); }, Math.max(0, next - this.clock.now()));
+    // housekeeping: the running informer holds the process, its resync tick does not
+    this.resyncTimer = this.clock.setTimer(() => { this.resync(); }, Math.max(0, next - this.clock.now()), { keepAlive: false });
   }
 
   private resync(): void {

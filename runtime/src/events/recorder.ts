@@ -114,7 +114,11 @@ export class EventBroadcaster {
     };
   }
 
-  /** Starts the periodic series writes until `signal` aborts (or `shutdown`). */
+  /**
+   * Starts the periodic series writes until `signal` aborts (or `shutdown`). The ticks are housekeeping: they never
+   * keep the process alive by themselves (a manager that runs the broadcaster holds it); a write under way, and its
+   * retries, do.
+   */
   start(signal: AbortSignal): void {
     const every = (ms: number, fn: () => void): void => {
       const arm = (): void => {
@@ -123,7 +127,7 @@ export class EventBroadcaster {
           if (signal.aborted || this.stopped.signal.aborted) return;
           fn();
           arm();
-        }, ms);
+        }, ms, { keepAlive: false });
         this.timers.push(t);
       };
       arm();
