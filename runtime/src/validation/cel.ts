@@ -124,7 +124,7 @@ function compileRules(s: ValidationSchema): CompiledRule[] {
       const message = rule.messageExpression !== undefined ? parseExpression(env, library, rule.messageExpression) : undefined;
       return { rule, program, message, usesOldSelf: mentionsOldSelf(program.ast) };
     } catch (e) {
-      return { rule, usesOldSelf: textMentionsOldSelf(rule.rule), unsupported: errorText(e).split('\n')[0] };
+      return { rule, usesOldSelf: textMentionsOldSelf(rule.rule), unsupported: firstLine(errorText(e)) };
     }
   });
   compiled.set(s, out);
@@ -232,9 +232,15 @@ function ruleMessageOrDefault(rule: ValidationRule): string {
   return rule.message !== undefined && rule.message.trim().length > 0 ? rule.message.trim() : `failed rule: ${rule.rule.trim()}`;
 }
 
+/** The first line of a message (which may quote a value megabytes long). */
+function firstLine(text: string): string {
+  const end = text.indexOf('\n');
+  return end < 0 ? text : text.slice(0, end);
+}
+
 /** cel-go's wording of the evaluation errors cel-js reports differently. */
 function celErrorText(library: CelLibrary, e: unknown): string {
-  const first = library.builtinNames(errorText(e).split('\n')[0]);
+  const first = library.builtinNames(firstLine(errorText(e)));
   const noKey = /^No such key: (?:index out of bounds, )?(.*)$/.exec(first);
   if (noKey) return first.includes('index out of bounds') ? `index out of bounds: ${noKey[1]}` : `no such key: ${noKey[1]}`;
   return first;
