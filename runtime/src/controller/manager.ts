@@ -16,7 +16,8 @@
  *   (default 30 s) to finish its in-flight work, after which the signal handed to that work aborts; then the
  *   lease is released (`leaderElection.releaseOnCancel`), the caches stop, the servers close. `start` resolves;
  *   it rejects with `failed waiting for all runnables to end within grace period of <n>s: context deadline
- *   exceeded` when work outlived the grace period;
+ *   exceeded` when work outlived the grace period. Until `start` settles, the manager keeps the process alive (a
+ *   controller-runtime program runs until its context is cancelled): abort `signal` to let it exit;
  * - lost leadership: the leader-only runnables stop AT ONCE (their work's signal aborts, no grace period), the
  *   rest shuts down, and `start` rejects with `leader election lost` (the process should exit);
  * - a runnable that fails (e.g. a cache sync timeout) stops the manager, and `start` rejects with its error;
@@ -401,10 +402,22 @@ export class Manager {
     this.electedResolve();
   }
 
-  /** Runs everything until `signal` aborts; see the module doc. */
+  /**
+   * Runs everything until `signal` aborts; see the module doc. Until it settles it keeps the process alive (its
+   * clock's `hold()`): a program that starts a manager runs until `signal` aborts, e.g. on SIGTERM.
+   */
   async start(signal: AbortSignal): Promise<void> {
     if (this.started) throw new Error('the manager was started more than once');
     this.started = true;
+    const hold = this.clock.hold();
+    try {
+      await this.run(signal);
+    } finally {
+      hold.release();
+    }
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
     this.runSignal = signal;
     const log = this.logger;
     let lost = false;
