@@ -311,6 +311,20 @@ describe('formats that backtracked or overflowed the stack', () => {
   });
 });
 
+describe('the CEL format library on megabyte values', () => {
+  test.each(['dns1123Subdomain', 'dns1123Label', 'dns1035Label', 'qualifiedName', 'labelValue'])(
+    'format.%s() validates 10 MB of labels without a RangeError',
+    (name) => {
+      const rule = `!format.${name}().validate(self).hasValue()`;
+      const r = cpuMs(() => validate(stringRule(rule), { s: `${'a.'.repeat(5 * 1024 * 1024)}!` }));
+      expect(r.value.errors.map(formatFieldError)[0]).toMatch(/^s: Invalid value: "a\.a\.a\.a/);
+      expect(r.value.unchecked).toEqual([]);
+      expect(r.ms).toBeLessThan(CEILING_MS);
+    },
+    TIMEOUT,
+  );
+});
+
 describe('depth', () => {
   const nested = (levels: number, make: (inner: unknown) => unknown): unknown => {
     let v: unknown = 'x';
