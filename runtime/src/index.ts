@@ -6,7 +6,8 @@
  * - `@kubegen/runtime/client`: the client surface alone (also re-exported here);
  * - `@kubegen/runtime/cache`: reflector, store, informers, listers, clocks;
  * - `@kubegen/runtime/workqueue`: the rate-limited work queue;
- * - `@kubegen/runtime/webhook`: the conversion webhook and the conversion registry it serves;
+ * - `@kubegen/runtime/webhook`: the one webhook server of a manager (`DefaultWebhookServer`), the conversion webhook
+ *   and the conversion registry it serves;
  * - `@kubegen/runtime/testing`: envtest (a real control plane) and the fake clientset;
  * - `@kubegen/runtime/internal`: helpers only generated code calls (not a stable API).
  */
