@@ -13,6 +13,7 @@ import { buildRoles, normalizeRules, type PolicyRule } from '../../generator/emi
 import { compareBytes, uniqueSorted } from '../../generator/emit/manifest-util';
 import type { RbacRuleDecl } from '../../generator/model/manifests';
 import { RUNS } from './cli-support';
+import { linearRatios } from './linear-time';
 
 interface WorkRule {
   groups?: string[];
@@ -81,18 +82,6 @@ const workRule: fc.Arbitrary<WorkRule> = fc.record({
   verbs: list,
 });
 
-/** The least CPU time (µs) of `repeats` runs of `f`. */
-function cpuMicros(f: () => void, repeats = 5): number {
-  let best = Infinity;
-  for (let i = 0; i < repeats; i++) {
-    const start = process.cpuUsage();
-    f();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, used.user + used.system);
-  }
-  return Math.max(best, 1);
-}
-
 function oneMarker(n: number): RbacRuleDecl[] {
   return [{ groups: ['apps', 'core'], resources: Array.from({ length: n }, (_, i) => `r${i}`), verbs: ['list', 'get', 'watch'], span: SPAN }];
 }
@@ -121,9 +110,10 @@ describe('rbac merge (issue 23)', () => {
   it('is near-linear: 10x the resources (one marker, or one marker per resource) costs at most 20x the CPU time', () => {
     const perResource = (n: number): RbacRuleDecl[] => Array.from({ length: n }, (_, i) => ({ groups: ['apps'], resources: [`r${i}`], verbs: [i % 2 ? 'get' : 'list'], span: SPAN }));
     for (const decls of [oneMarker, perResource]) {
-      const small = cpuMicros(() => buildRoles(decls(2_000), 'manager-role', new DiagnosticBag()));
-      const large = cpuMicros(() => buildRoles(decls(20_000), 'manager-role', new DiagnosticBag()));
-      expect(large / small).toBeLessThanOrEqual(20);
+      const small = decls(2_000);
+      const large = decls(20_000);
+      const ratios = linearRatios(() => buildRoles(small, 'manager-role', new DiagnosticBag()), () => buildRoles(large, 'manager-role', new DiagnosticBag()), 20);
+      expect({ ratios, holds: ratios[ratios.length - 1] <= 20 }).toEqual({ ratios, holds: true });
     }
   }, 300_000);
 });
