@@ -172,7 +172,9 @@ function jestView(format: ModuleFormat) {
 /** The generated packages' compiler options, for a project that compiles its APIs, the generated code and its tests. */
 const { declaration: _declaration, sourceMap: _sourceMap, rootDir: _rootDir, types: _types, ...PROJECT_COMPILER_OPTIONS } = PACKAGE_TSCONFIG.compilerOptions;
 const TSCONFIG = {
-  compilerOptions: { ...PROJECT_COMPILER_OPTIONS, types: ['node', 'jest'] },
+  // isolatedModules: each file compiles on its own, which ts-jest needs for "module": "nodenext" (its TS151002);
+  // rootDir: ts-jest compiles one file at a time, where TypeScript 6 cannot infer the root of outDir (TS5011)
+  compilerOptions: { ...PROJECT_COMPILER_OPTIONS, rootDir: '.', isolatedModules: true, types: ['node', 'jest'] },
   include: ['apis', 'src', 'test'],
 };
 
