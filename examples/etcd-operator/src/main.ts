@@ -148,9 +148,8 @@ export async function run(argv: readonly string[]): Promise<number> {
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  // The runtime's timers are unref'ed (they never keep a process alive): while the CRD installer or the elector
-  // only waits on a timer, nothing else may hold the event loop, and Node would exit with status 0 mid-way.
-  const keepAlive = setInterval(() => undefined, 1 << 30);
+  // No keep-alive of our own: awaited runtime work (the CRD installer's polls, the elector's retries) keeps the
+  // process alive, and the started manager holds it until `stop` aborts.
   try {
     if (flags.installCrds) {
       // what `make install` does for a kubebuilder project: the generated CRDs of the API group
@@ -189,7 +188,6 @@ export async function run(argv: readonly string[]): Promise<number> {
     log.error(err, 'manager failed');
     return 1;
   } finally {
-    clearInterval(keepAlive);
     await rest.close();
   }
 }
