@@ -171,6 +171,7 @@ describe('awaited work keeps the process alive until it is done', () => {
     { name: 'retryOnError backing off', want: '3' },
     { name: 'a delaying queue: get() of an item added after a delay', want: '"x"' },
     { name: 'a rate-limited requeue', want: '"x"' },
+    { name: "leader election retrying until another holder's lease expires", want: '"me after 3 or more tries"' },
   ])('a backoff sleep: $name', async ({ name, want }) => {
     const run = await runScript('sleep.js', [name], {});
     expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({ code: 0, stdout: `done: ${name} → ${want}\n`, stderr: '' });

@@ -3,6 +3,9 @@ const dist = process.env.RUNTIME_DIST;
 const { retryOnError, abortableSleep } = require(`${dist}/index.js`);
 const { clockSleep, realClock } = require(`${dist}/cache/index.js`);
 const { newDelayingQueue, newRateLimitingQueue, ItemExponentialFailureRateLimiter } = require(`${dist}/workqueue/index.js`);
+const { LeaderElector, LeaseLock, leaseResource } = require(`${dist}/leaderelection/index.js`);
+const { Fake } = require(`${dist}/testing/index.js`);
+const { noopLogger } = require(`${dist}/controller/index.js`);
 
 const cases = {
   'clockSleep on realClock': async () => clockSleep(realClock, 500),
@@ -27,6 +30,35 @@ const cases = {
     const { item } = await q.get();
     q.shutDown();
     return item;
+  },
+  "leader election retrying until another holder's lease expires": async () => {
+    // an in-memory Lease held by another candidate, renewed just now: only the elector's retry sleeps are pending
+    const leases = new Fake().client(leaseResource, 'kube-system');
+    const now = new Date().toISOString().replace('Z', '000Z');
+    await leases.create({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'op', namespace: 'kube-system' },
+      spec: { holderIdentity: 'other', leaseDurationSeconds: 1, acquireTime: now, renewTime: now, leaseTransitions: 0 },
+    });
+    const stop = new AbortController();
+    let tries = 0;
+    const lock = new LeaseLock({ client: leases, namespace: 'kube-system', name: 'op', identity: 'me' });
+    const get = lock.get.bind(lock);
+    lock.get = (signal) => { tries++; return get(signal); };
+    const leading = new Promise((resolve) => {
+      const elector = new LeaderElector({
+        lock,
+        leaseDurationMs: 1000,
+        renewDeadlineMs: 600,
+        retryPeriodMs: 200,
+        logger: noopLogger,
+        callbacks: { onStartedLeading: () => { resolve(elector.getLeader()); stop.abort(); }, onStoppedLeading: () => undefined },
+      });
+      void elector.run(stop.signal);
+    });
+    const leader = await leading;
+    return `${leader} after ${tries >= 3 ? '3 or more' : tries} tries`;
   },
 };
 
