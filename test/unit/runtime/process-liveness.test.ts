@@ -7,6 +7,7 @@
  * pending work was an unref'd timer and nothing else).
  */
 import { execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import * as path from 'node:path';
@@ -16,13 +17,26 @@ import { promisify } from 'node:util';
 jest.setTimeout(120_000);
 
 const REPO = path.resolve(__dirname, '../../..');
-const DIST = path.join(REPO, 'runtime/dist');
 const SCRIPTS = path.join(__dirname, 'liveness');
+let DIST: string;
 
 beforeAll(async () => {
-  // the child processes use dist/: make sure it is current (incremental, fast when built)
-  await promisify(execFile)(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'runtime'], { cwd: REPO });
+  // The children run a private build of the runtime's sources, not runtime/dist: another test (runtime-lean) or an
+  // `npm run build` may rewrite runtime/dist while they load it. Under node_modules/ so its imports resolve. Type
+  // errors are `tsc --noEmit`'s to report; the JavaScript is emitted regardless, and its absence fails here.
+  const cache = path.join(REPO, 'node_modules/.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  DIST = fs.mkdtempSync(path.join(cache, 'kubegen-liveness-'));
+  const tsc = path.join(REPO, 'node_modules/typescript/bin/tsc');
+  const flags = ['--outDir', DIST, '--composite', 'false', '--incremental', 'false', '--declaration', 'false', '--sourceMap', 'false'];
+  const built = await promisify(execFile)(process.execPath, [tsc, '-p', 'runtime/tsconfig.json', ...flags], { cwd: REPO }).then(
+    () => '',
+    (err: { stdout?: string }) => err.stdout ?? '',
+  );
+  if (!fs.existsSync(path.join(DIST, 'index.js'))) throw new Error(`the runtime did not build:\n${built}`);
 }, 180_000);
+
+afterAll(() => fs.rmSync(DIST, { recursive: true, force: true }));
 
 /** How the fake API server answers a request: given the response, how often it was asked (from 1) and its body. */
 type Route = (res: http.ServerResponse, count: number, body: string) => void;
