@@ -12,6 +12,8 @@
  * parse of a longer digit run stops at the first digit that overflows.
  */
 
+import { escapeEach, TextBuilder } from './text';
+
 const INT64_MAX = (1n << 63n) - 1n;
 const OVERFLOW = 1n << 63n;
 
@@ -29,19 +31,22 @@ const GO_UNITS: ReadonlyMap<string, bigint> = new Map([
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
-/** Go's `time.quote`: printable ASCII as is (with `"` and `\` escaped), every other byte of the UTF-8 as `\xNN`. */
+/** What `time.quote` escapes: `"`, `\\`, C0 controls and every non-ASCII code point. */
+// eslint-disable-next-line no-control-regex -- control characters are escaped
+const TIME_QUOTED = /["\\\x00-\x1f]|[^\x00-\x7f]/gu;
+
+/**
+ * Go's `time.quote`: printable ASCII as is (with `"` and `\\` escaped), every other byte of the UTF-8 as `\\xNN`.
+ * One pass: an error message quotes the whole input, which may be megabytes long.
+ */
 export function goTimeQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c >= 0x80 || c < 0x20) {
-      for (const b of Buffer.from(ch, 'utf8')) out += `\\x${b.toString(16).padStart(2, '0')}`;
-    } else {
-      if (ch === '"' || ch === '\\') out += '\\';
-      out += ch;
-    }
-  }
-  return `${out}"`;
+  const escape = (ch: string): string => {
+    if (ch === '"' || ch === '\\') return `\\${ch}`;
+    let out = '';
+    for (const b of Buffer.from(ch, 'utf8')) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    return out;
+  };
+  return escapeEach(s, TIME_QUOTED, escape, new TextBuilder().push('"')).push('"').toString();
 }
 
 /** A parse result: nanoseconds, or Go's error text. */

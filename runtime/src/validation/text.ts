@@ -31,7 +31,7 @@ export class TextBuilder {
 
 /**
  * `s` with each match of the global expression `special` replaced by `escape(match)`: the runs between matches are
- * copied as slices. `special` must match one UTF-16 unit at a time (a character class) and have the `g` flag.
+ * copied as slices. `special` has the `g` flag and matches one character (a class; with `u`, a code point).
  */
 export function escapeEach(s: string, special: RegExp, escape: (match: string) => string, out: TextBuilder = new TextBuilder()): TextBuilder {
   let last = 0;
