@@ -127,6 +127,18 @@ describe('CEL regular expressions are RE2', () => {
     expect(size.patterns).toBeGreaterThan(0);
   });
 
+  test.each([3, 50_000])(
+    'a class with %d `[:` and no `:]` after them (a POSIX name never closed) compiles in linear time, to the same class',
+    (k) => {
+      const pattern = `^[a${'[:'.repeat(k)}x]$`;
+      const r = cpuMs(() => [regexMatches('[', pattern), regexMatches(':', pattern), regexMatches('x', pattern), regexMatches('b', pattern)]);
+      expect(r.value).toEqual([true, true, true, false]);
+      expect(() => regexMatches('x', `[${'[:'.repeat(k)}`)).toThrow(/^error parsing regexp: missing closing \]: /);
+      expect(r.ms).toBeLessThan(CEILING_MS);
+    },
+    TIMEOUT,
+  );
+
   test('findAll on a long input is linear: 100,000 matches', () => {
     const r = cpuMs(() => regexFindAll('ab'.repeat(100_000), 'a', -1n));
     expect(r.value).toHaveLength(100_000);
