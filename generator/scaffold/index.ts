@@ -159,9 +159,14 @@ export function scaffoldProjectFiles(p: ProjectScaffold): VirtualFile[] {
 
 /** The jest configuration's view: CommonJS, or ESM jest for an ES-module project (ts-jest's ESM setup). */
 function jestView(format: ModuleFormat) {
-  if (format === 'commonjs') return { modeNote: '', exportKeyword: 'module.exports =', esmOptions: '', useEsm: '' };
+  if (format === 'commonjs') return { modeNote: '', exportKeyword: 'module.exports =', esmOptions: '', useEsm: '', celModule: 'commonjs', celNote: '' };
   return {
     modeNote: ' as ES modules (`npm test` runs jest with --experimental-vm-modules)',
+    // Node 24.9+ under --experimental-vm-modules: jest require()s cel-js as the ES modules it is (its files evaluated as
+    // ES modules), where CommonJS output fails with "exports is not defined"; ts-jest in ESM mode writes each file in
+    // the module format jest loads it in (CommonJS where jest require()s it as CommonJS, before Node 24.9)
+    celModule: 'esnext',
+    celNote: '\n * In this ES-module project ts-jest writes each cel-js file in the format jest loads it in: CommonJS before Node 24.9,\n * ES modules from Node 24.9 on (where jest require()s ES modules itself).',
     exportKeyword: 'export default',
     // `./types.js` in a source names `./types.ts`
     esmOptions: "\n  extensionsToTreatAsEsm: ['.ts'],\n  moduleNameMapper: { '^(\\\\.{1,2}/.*)\\\\.js$': '$1' },",
