@@ -5,34 +5,17 @@
  * `npx tsc --noEmit --strict -p .`, `npm test` (the scaffolded jest snapshot test), and a program compiled by the
  * project's own build that creates an Order through the generated clientset on the run's control plane.
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { useE2e } from './support/namespace';
+import { pack, sh } from './support/shell';
 
-const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
 const TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
 
 const e2e = useE2e(__filename);
-
-async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; stderr: string }> {
-  try {
-    return await run(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
-  }
-}
-
-async function pack(dir: string, dest: string): Promise<string> {
-  const { stdout } = await sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], dir);
-  const [info] = JSON.parse(stdout) as Array<{ filename: string }>;
-  return path.join(dest, info!.filename);
-}
 
 const MAIN = `
 import { ShopClientset } from './generated/shop.example.dev';

@@ -6,32 +6,15 @@
  * the strict `tsc`, and `npm test`: the scaffolded jest tests plus one that calls the generated validator on a valid
  * and an invalid object, which loads @marcbachmann/cel-js (ES modules only) under jest.
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
+import { pack, sh } from './support/shell';
 
 jest.setTimeout(900_000);
 
-const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
 const TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
-
-async function sh(cmd: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
-  try {
-    return await run(cmd, args, { cwd, env: process.env, maxBuffer: 64 * 1024 * 1024 });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
-  }
-}
-
-async function pack(dir: string, dest: string): Promise<string> {
-  const { stdout } = await sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], dir);
-  const [info] = JSON.parse(stdout) as Array<{ filename: string }>;
-  return path.join(dest, info!.filename);
-}
 
 const RULE = `/** +kubebuilder:validation:XValidation:rule="self.image != 'forbidden'",message="image must not be forbidden" */\n`;
 
