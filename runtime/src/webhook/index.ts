@@ -92,3 +92,4 @@ export {
   type GroupConverters,
   type KindConverter,
 } from '../conversion';
+export { SELF_MANAGED_CERTIFICATES_RBAC, type CertificatesPolicyRule } from './certs/rbac';
