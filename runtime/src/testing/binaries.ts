@@ -383,7 +383,8 @@ async function goVersionOf(go: string, env: NodeJS.ProcessEnv): Promise<string> 
   }
 }
 
-interface RunGoOptions {
+/** Options for {@link runGo}. */
+export interface RunGoOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
@@ -398,7 +399,7 @@ const STDERR_TAIL_LINES = 200;
  * Runs `go args…`; resolves to its stdout. Stderr is streamed line by line to `onLine`; a failure's message has the
  * command, the directory and the end of its stderr without the progress lines (downloads, compiled packages).
  */
-function runGo(go: string, args: string[], options: RunGoOptions): Promise<string> {
+export function runGo(go: string, args: string[], options: RunGoOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(go, args, { cwd: options.cwd, env: options.env, signal: options.signal, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
