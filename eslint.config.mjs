@@ -32,4 +32,14 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
     },
   },
+  {
+    // one logger: runtime components log through @kubegen/runtime/log, never the console or process warnings
+    // (test/unit/runtime/log-no-console.test.ts checks the same, comments included)
+    files: ['runtime/src/**/*.ts'],
+    ignores: ['runtime/src/log/**'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': ['error', { object: 'process', property: 'emitWarning', message: 'log through @kubegen/runtime/log' }],
+    },
+  },
 );

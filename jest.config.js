@@ -24,7 +24,7 @@ const shared = {
     '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
     '^@kubegen/runtime/validation/cel-library$': '<rootDir>/runtime/src/validation/cel-library/declarations.ts',
     '^@kubegen/runtime/webhook/admission$': '<rootDir>/runtime/src/webhook/admission/index.ts',
-    '^@kubegen/runtime/(controller|controllerutil|leaderelection|events)$': '<rootDir>/runtime/src/$1/index.ts',
+    '^@kubegen/runtime/(controller|controllerutil|leaderelection|events|log)$': '<rootDir>/runtime/src/$1/index.ts',
     // @kubegen/api/<group>[/<version>|/fake] → its generated sources
     '^@kubegen/api/(.+)$': '<rootDir>/api/src/$1/index.ts',
   },

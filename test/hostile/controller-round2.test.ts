@@ -14,12 +14,11 @@ import { clampTimerDelay, FakeClock, MAX_TIMER_DELAY_MS, realClock, startTimer }
 import { watcherError } from '../../runtime/src/cache/reflector';
 import { Controller, type Source } from '../../runtime/src/controller/controller';
 import { serveHealthz } from '../../runtime/src/controller/healthz';
-import { jsonLogger, newLogger, noopLogger, type Logger } from '../../runtime/src/controller/log';
+import { jsonLogger, newLogger, noopLogger, textLogger, type Logger } from '../../runtime/src/controller/log';
 import { isTerminalError, terminalError, type Reconciler, type Request } from '../../runtime/src/controller/reconcile';
 import { ensureFinalizer, ensureFinalizerRemoved } from '../../runtime/src/controllerutil/controllerutil';
 import { isConflict, isNotFound } from '../../runtime/src/errors/errors';
 import { abortableSleep } from '../../runtime/src/errors/retry';
-import { textLogger } from '../../runtime/src/observe';
 import { DelayingWorkQueue } from '../../runtime/src/workqueue/delaying_queue';
 import { fakeServer, recordingMetrics, settle, until, widget, widgets, type Widget, type WidgetList } from '../unit/operator/helpers';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
@@ -337,7 +336,7 @@ describe('any value a reconciler throws (issue 23, low item; property (c), recon
     const v = (): unknown => HOSTILE_THROWN[hostile]!();
     // the cache's default logger (an informer handler's throw is logged with it)
     const lines: string[] = [];
-    textLogger({ write: (l) => lines.push(l) }).error('an event handler failed', { error: v() });
+    textLogger({ write: (l) => lines.push(l) }).error(v(), 'an event handler failed', { value: v() });
     expect(lines).toHaveLength(1);
     // a health check (user code)
     const r = await serveHealthz(new Map([['c', () => { throw v(); }]]), '/c', new URLSearchParams());

@@ -38,7 +38,8 @@
  */
 
 import type { KubeObject } from '../client/types';
-import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
+import { defaultLogger } from '../log/default';
+import { noopMetrics, type Logger, type Metrics } from '../observe';
 import { realClock, type Clock, type ClockTimer } from './clock';
 import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
@@ -92,8 +93,8 @@ export interface SharedInformerOptions<T> {
   /** Called with errors thrown by handlers; default: an error entry on `logger`. Either way the failure is counted. */
   onHandlerError?: (err: unknown) => void;
   /**
-   * Where the informer and its reflector log (unless `reflector.logger` is set); default `textLogger()` (logfmt on
-   * standard error).
+   * Where the informer and its reflector log (unless `reflector.logger` is set); default `defaultLogger()` (see
+   * `@kubegen/runtime/log`).
    */
   logger?: Logger;
   /**
@@ -230,9 +231,9 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     this.transform = opts.transform;
     this.freeze = opts.freezeObjects ?? false;
     const name = opts.reflector?.name ?? 'informer';
-    const logger = opts.logger ?? textLogger();
+    const logger = opts.logger ?? defaultLogger();
     const metrics = opts.metrics ?? noopMetrics;
-    const report = opts.onHandlerError ?? ((err: unknown) => { logger.error('an event handler failed', { informer: name, error: err }); });
+    const report = opts.onHandlerError ?? ((err: unknown) => { logger.error(err, 'an event handler failed', { informer: name }); });
     this.onHandlerError = (err) => {
       metrics.count('kubegen_informer_handler_errors_total', { name });
       report(err);

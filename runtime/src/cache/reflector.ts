@@ -42,7 +42,7 @@
  *   consistent read;
  * - every error is classified once into a `WatcherError` (expired, API status, decode, frame too large, network,
  *   protocol), counted (`kubegen_watcher_errors_total{name,phase,reason}` on the injected `metrics`), and handed to
- *   `onError` (default: a warning on the injected `logger`);
+ *   `onError` (default: `loggingWatchErrorHandler` on the injected `logger`, as client-go logs them);
  * - any other error is handed to `onError` and retried after an exponential backoff with jitter (default 800 ms
  *   doubling to 30 s, jitter 1.0, as client-go), on the injected `clock`: a failed list lists again (from `Init`); a
  *   watch that failed on its connection (refused, reset, timeout) or with a 429 watches again from the same
@@ -56,7 +56,8 @@
 
 import type { KubeList, KubeObject } from '../client/types';
 import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired, StatusError } from '../errors/errors';
-import { noopMetrics, textLogger, type Logger, type Metrics } from '../observe';
+import { defaultLogger } from '../log/default';
+import { noopMetrics, type Logger, type Metrics } from '../observe';
 import { ResponseDecodeError } from '../rest/client';
 import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
 import { backoffDelay, type Backoff } from '../errors/retry';
@@ -170,11 +171,11 @@ export interface WatcherOptions {
   clock?: Clock;
   /** A number in [0, 1): jitter and watch timeouts. Default `Math.random`. */
   random?: () => number;
-  /** Default: a warning on `logger`. */
+  /** Default: `loggingWatchErrorHandler` on `logger`. */
   onError?: WatchErrorHandler;
   /** Names the watcher in logs and metrics labels. Default `watcher` (a `Reflector`: `reflector`). */
   name?: string;
-  /** Default: `textLogger()` (logfmt on standard error). */
+  /** Default: `defaultLogger()` (see `@kubegen/runtime/log`). */
   logger?: Logger;
   /** Default: none counted. */
   metrics?: Metrics;
@@ -212,11 +213,19 @@ function rewatchable(err: unknown): boolean {
   return e.reason === 'Network' || (e.reason === 'Status' && e.code === 429);
 }
 
-/** The default error handler: a warning on `logger` naming the watcher, the phase, the reason and what happens next. */
-export function loggingWatchErrorHandler(name: string, logger: Logger = textLogger()): WatchErrorHandler {
+/**
+ * The default error handler, logging as client-go's reflector does: a watch that ended because its history expired
+ * (410 Gone, the relist that follows is routine) at V(4); any other failure of a watch as an info record (client-go's
+ * warning) and a failed list or a store that threw applying an event as an error record. Each record names the
+ * watcher, the phase, the reason and what happens next.
+ */
+export function loggingWatchErrorHandler(name: string, logger: Logger = defaultLogger()): WatchErrorHandler {
   return (err, info) => {
     const next = info.phase === 'apply' ? 'event skipped' : info.relist ? 'relist' : 'retry';
-    logger.warn('watch failed', { watcher: name, phase: info.phase, reason: err.reason, error: err.error, next, retryInMs: Math.round(info.retryInMs) });
+    const fields = { watcher: name, phase: info.phase, reason: err.reason, next, retryInMs: Math.round(info.retryInMs) };
+    if (info.phase === 'list' || info.phase === 'apply') logger.error(err.error, 'watch failed', fields);
+    else if (err.reason === 'Expired') logger.v(4).info('watch expired', { ...fields, error: err.error });
+    else logger.info('watch failed', { ...fields, error: err.error });
   };
 }
 
@@ -640,8 +649,12 @@ export class Reflector<T> {
   async run(signal: AbortSignal): Promise<void> {
     if (this.running) throw new Error(`${this.name}: run called twice`);
     this.running = true;
-    const onError = this.errorHandler ?? loggingWatchErrorHandler(this.name, this.opts.logger);
+    const logger = this.opts.logger ?? defaultLogger();
+    const onError = this.errorHandler ?? loggingWatchErrorHandler(this.name, logger);
     const metrics = this.opts.metrics ?? noopMetrics;
+    // client-go's reflector: start and stop at V(3), every (re)list applied at V(2)
+    const log = logger.withValues({ reflector: this.name });
+    log.v(3).info('Starting reflector');
     /** The (re)list in progress: its builder, or its buffer for a store without `beginReplace`; `failed` after an error. */
     let relist: { builder: ReplaceBuilder<T> | undefined; buffer: T[]; failed: boolean } | undefined;
     const step = (ev: WatcherEvent<T>): void => {
@@ -661,6 +674,7 @@ export class Reflector<T> {
             else this.store.replace(done.buffer, ev.resourceVersion);
             this.lastRv = ev.resourceVersion;
             this.synced = true;
+            log.v(2).info('Caches populated', { resourceVersion: ev.resourceVersion });
           }
         } else {
           this.apply(ev);
@@ -686,6 +700,7 @@ export class Reflector<T> {
       }
       applyBatch(item);
     }
+    log.v(3).info('Stopping reflector');
   }
 
   /** Applies a watch event (not of a relist). */

@@ -31,7 +31,7 @@ import type { KubeObject } from '../client/types';
 import { ItemExponentialFailureRateLimiter, type RateLimiter } from '../workqueue/rate_limiters';
 import type { CreateEvent, DeleteEvent, UpdateEvent } from './events';
 import type { EventHandler, RequestQueue } from './handlers';
-import { defaultLogger, type Logger } from './log';
+import { defaultLogger, type Logger } from '../log';
 import { noopMetrics, type ControllerMetrics, type QueueState } from './metrics';
 import { evaluate, type Predicate } from './predicates';
 import { PriorityQueue, type PriorityItem } from './priorityqueue';

@@ -57,7 +57,7 @@ import { LeaderElector } from '../leaderelection/leaderelection';
 import { leaseResource, type Lease, type LeaseList } from '../leaderelection/lease';
 import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
-import { defaultLogger, type Logger } from './log';
+import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
 
@@ -236,6 +236,7 @@ export class Manager {
       clock: this.clock,
       ...(c.reflector ? { reflector: c.reflector } : {}),
       onHandlerError: (err) => { this.logger.error(err, 'an event handler failed'); },
+      logger: this.logger.withName('cache'),
     });
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({

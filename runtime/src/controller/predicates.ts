@@ -15,7 +15,7 @@
 
 import type { KubeObject } from '../client/types';
 import type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events';
-import { defaultLogger, type Logger } from './log';
+import { defaultLogger, type Logger } from '../log';
 
 export interface Predicate<T extends KubeObject = KubeObject> {
   create?(e: CreateEvent<T>): boolean;

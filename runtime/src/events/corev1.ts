@@ -26,7 +26,7 @@ import { clockSleep, realClock, type Clock } from '../cache/clock';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { ObjectMeta } from '../meta/types';
 import { isNotFound, isStatusError } from '../errors/errors';
-import { defaultLogger, type Logger } from '../controller/log';
+import { defaultLogger, type Logger } from '../log';
 import { formatTime } from '../controllerutil/conditions';
 import { objectReference } from './recorder';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference } from './types';

@@ -21,7 +21,7 @@ import { hostname } from 'node:os';
 import { realClock, clockSleep, type Clock, type ClockTimer } from '../cache/clock';
 import type { KubeObject } from '../client/types';
 import { isNotFound, isStatusError } from '../errors/errors';
-import { defaultLogger, type Logger } from '../controller/log';
+import { defaultLogger, type Logger } from '../log';
 import { formatMicroTime, parseTime } from '../leaderelection/lease';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference, type EventsV1Event, type EventsV1EventClient } from './types';
 

@@ -25,7 +25,7 @@
 
 import { realClock, clockSleep, type Clock } from '../cache/clock';
 import { isConflict, isNotFound } from '../errors/errors';
-import { defaultLogger, type Logger } from '../controller/log';
+import { defaultLogger, type Logger } from '../log';
 import type { LeaderElectionRecord, ResourceLock } from './resourcelock';
 import { recordJson } from './resourcelock';
 

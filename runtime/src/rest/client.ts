@@ -27,7 +27,7 @@ import { CLOSE_BRACE, lastNonSpace } from './jsonbytes';
 import { ListDecoder } from './listdecoder';
 import { continueTokenOf, continueTokenOfTail } from './listmeta';
 import type { HttpMethod, Transport, TransportResponse } from './transport';
-import { createDedupingWarningHandler, parseWarningHeaders, type WarningHandler } from './warnings';
+import { createLoggingWarningHandler, parseWarningHeaders, type WarningHandler } from './warnings';
 import { DEFAULT_USER_AGENT } from './version';
 
 export interface RetryPolicy {
@@ -65,7 +65,7 @@ export interface RestClientOptions {
   /** Default per-call timeout in ms (0 or absent: none; a watch is never timed out this way). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Default: each distinct warning once per process via `process.emitWarning`. */
+  /** Default: `createLoggingWarningHandler()`, each distinct warning once as an info record of `defaultLogger()`. */
   onWarning?: WarningHandler;
   /** Injected for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -177,7 +177,7 @@ export class RestClient {
     this.headerSource = opts.headers;
     this.timeoutMs = opts.timeoutMs ?? 0;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
-    this.onWarning = opts.onWarning ?? createDedupingWarningHandler();
+    this.onWarning = opts.onWarning ?? createLoggingWarningHandler();
     this.sleep = opts.sleep ?? abortableSleep;
     this.random = opts.random ?? Math.random;
     this.now = opts.now ?? Date.now;

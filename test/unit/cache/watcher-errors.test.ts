@@ -7,7 +7,8 @@ import { SharedIndexInformer } from '../../../runtime/src/cache/informer';
 import { Reflector, WatcherProtocolError, watcherError, type WatcherError, type WatcherPhase } from '../../../runtime/src/cache/reflector';
 import { newStore } from '../../../runtime/src/cache/store';
 import { newGone, newInternalError, newResourceExpired, newTooManyRequests, StatusError } from '../../../runtime/src/errors/errors';
-import { textLogger, type Logger, type LogValues, type Metrics } from '../../../runtime/src/observe';
+import { newLogger, type LogFields, type Logger } from '../../../runtime/src/log';
+import type { Metrics } from '../../../runtime/src/observe';
 import { ResponseDecodeError } from '../../../runtime/src/rest/client';
 import { WatchDecodeError, WatchFrameTooLargeError } from '../../../runtime/src/watch/decoder';
 import { setup, until, widget, type Widget } from './helpers';
@@ -57,11 +58,13 @@ describe('watcherError', () => {
   });
 });
 
-/** A logger and metrics that record what they get. */
+/** A logger (verbosity 0) and metrics that record what they get; an error record's error is in `values.error`. */
 function recorders() {
-  const entries: Array<{ level: string; msg: string; values: LogValues }> = [];
-  const at = (level: string) => (msg: string, values: LogValues = {}) => void entries.push({ level, msg, values });
-  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  const entries: Array<{ level: string; msg: string; values: LogFields }> = [];
+  const logger: Logger = newLogger({
+    enabled: (v) => v <= 0,
+    write: (r) => void entries.push({ level: r.level, msg: r.msg, values: r.level === 'error' ? { ...r.fields, error: r.error } : r.fields }),
+  });
   const counts = new Map<string, number>();
   const metrics: Metrics = { count: (name, labels, delta = 1) => void counts.set(`${name}${JSON.stringify(labels)}`, (counts.get(`${name}${JSON.stringify(labels)}`) ?? 0) + delta) };
   return { entries, logger, counts, metrics };
@@ -100,7 +103,7 @@ describe('logger and metrics hooks', () => {
     expect(r.counts).toEqual(new Map([['kubegen_watcher_errors_total{"name":"widgets","phase":"list","reason":"Status"}', 2]]));
     expect(r.entries.map((e) => ({ ...e, values: { ...e.values, error: (e.values.error as Error).message } }))).toEqual(
       [800, 1600].map((retryInMs) => ({
-        level: 'warn',
+        level: 'error',
         msg: 'watch failed',
         values: { watcher: 'widgets', phase: 'list', reason: 'Status', error: 'Internal error occurred: etcd is down', next: 'relist', retryInMs },
       })),
@@ -139,26 +142,8 @@ describe('logger and metrics hooks', () => {
     });
     const run2 = failing.run(controller.signal);
     await until(() => r.counts.has('kubegen_watcher_errors_total{"name":"failing","phase":"apply","reason":"Apply"}'), 'apply failure');
-    expect(r.entries.some((e) => e.level === 'warn' && e.values.watcher === 'failing' && e.values.reason === 'Apply' && e.values.next === 'event skipped')).toBe(true);
+    expect(r.entries.some((e) => e.level === 'error' && e.values.watcher === 'failing' && e.values.reason === 'Apply' && e.values.next === 'event skipped')).toBe(true);
     controller.abort();
     await Promise.all([run, run2]);
-  });
-});
-
-describe('textLogger', () => {
-  it.each([
-    { given: { level: 'info' as const, call: ['warn', 'watch failed', { watcher: 'w', retryInMs: 800 }] as const }, want: ['level=warn msg="watch failed" watcher=w retryInMs=800\n'] },
-    { given: { level: 'info' as const, call: ['debug', 'dropped', {}] as const }, want: [] },
-    { given: { level: 'debug' as const, call: ['debug', 'kept', {}] as const }, want: ['level=debug msg=kept\n'] },
-    {
-      given: { level: 'info' as const, call: ['error', 'failed', { error: new Error('a "quoted" reason'), 'odd key': { a: 1 } }] as const },
-      want: ['level=error msg=failed error="a \\"quoted\\" reason" "odd key"="{\\"a\\":1}"\n'],
-    },
-  ])('$given.call.0 at $given.level', ({ given, want }) => {
-    const lines: string[] = [];
-    const logger = textLogger({ level: given.level, write: (l) => void lines.push(l) });
-    const [level, msg, values] = given.call;
-    logger[level](msg, values);
-    expect(lines).toEqual(want);
   });
 });

@@ -12,7 +12,7 @@ import { typeCheck, tempDir, writeFiles } from '../helpers/generated';
 jest.setTimeout(60_000);
 
 const REPO = path.resolve(__dirname, '../../..');
-const SUBPATHS = ['client', 'cache', 'workqueue', 'webhook', 'webhook/admission', 'testing', 'internal'];
+const SUBPATHS = ['client', 'cache', 'workqueue', 'webhook', 'webhook/admission', 'testing', 'internal', 'log'];
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'runtime/package.json'), 'utf8')) as { exports: Record<string, unknown> };
 
 describe('runtime entry points', () => {
