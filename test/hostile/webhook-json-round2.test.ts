@@ -140,6 +140,19 @@ describe('SlicedJsonParser', () => {
     }
   });
 
+  it('fills a large array in steps after its `]`, of at most one step of elements each', () => {
+    for (const n of [1_000, 100_000]) {
+      const text = `[${Array.from({ length: n }, (_, i) => `{"i":${i}}`).join(',')}]`;
+      const parser = new SlicedJsonParser(text, 10, { stepChars: 500, stepsPerClockCheck: 1 });
+      let closingSteps = 0;
+      while (!parser.run(-Infinity)) if (parser.remaining === 0) closingSteps++;
+      expect(JSON.stringify(parser.value)).toBe(text);
+      // once the text is read, the root array's elements are copied 500 a step (each `run` is one step here; the last
+      // run, which ends the parse, is not counted)
+      expect(closingSteps).toBe(Math.ceil(n / 500));
+    }
+  });
+
   it('works in time linear in its input: 10× the input, at most 20× the CPU time', () => {
     const shapes: Record<string, (n: number) => string> = {
       'empty arrays': (n) => `[${Array(n).fill('[]').join(',')}]`,
@@ -187,6 +200,35 @@ describe('JsonBodyScheduler', () => {
     await expect(dropped).rejects.toThrow('the client went away');
     await expect(kept).resolves.toHaveLength(100_000);
     expect(scheduler.pending).toBe(0);
+  }, 60_000);
+
+  it('parses large bodies one at a time in arrival order, a small one arriving meanwhile answered at once', async () => {
+    const scheduler = new JsonBodyScheduler(0);
+    const large = (n: number) => `[${Array(n).fill('{"a":[]}').join(',')}]`;
+    const order: string[] = [];
+    const first = scheduler.parse(large(60_000), 10).then((v) => order.push(`first ${(v as unknown[]).length}`));
+    const second = scheduler.parse(large(20_000), 10).then((v) => order.push(`second ${(v as unknown[]).length}`));
+    expect(scheduler.pending).toBe(2);
+    await scheduler.parse('{"small":true}', 10).then(() => order.push('small'));
+    await Promise.all([first, second]);
+    // round-robin would answer the shorter second body first
+    expect(order).toEqual(['small', 'first 60000', 'second 20000']);
+    expect(scheduler.pending).toBe(0);
+  }, 60_000);
+
+  it('takes turns among maxActive bodies, and drops a waiting parse whose signal aborted before it started', async () => {
+    const scheduler = new JsonBodyScheduler(0, 2);
+    const large = (n: number) => `[${Array(n).fill('[]').join(',')}]`;
+    const order: string[] = [];
+    const controller = new AbortController();
+    const a = scheduler.parse(large(60_000), 10).then(() => order.push('a'));
+    const b = scheduler.parse(large(20_000), 10).then(() => order.push('b'));
+    const c = scheduler.parse(large(20_000), 10, controller.signal);
+    controller.abort(new Error('the client went away'));
+    await expect(c).rejects.toThrow('the client went away');
+    await Promise.all([a, b]);
+    // two active at a time take turns: the shorter one ends first
+    expect(order).toEqual(['b', 'a']);
   }, 60_000);
 
   it('rejects a body that is not JSON or too deep with a JsonBodyError', async () => {

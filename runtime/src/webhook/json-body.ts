@@ -22,8 +22,20 @@
  *
  * Contract of `JsonBodyScheduler.parse(text, maxDepth, signal)`: the first slice runs at once (a body of ordinary size
  * is parsed in it, without waiting behind large ones); the rest of a large body is parsed one slice per turn of the
- * event loop (`setImmediate`), taking turns round-robin with the other large bodies in flight (each gets the same
- * share, none starves); a parse whose `signal` aborts (its client went away) is dropped at its next turn.
+ * event loop (`setImmediate`). At most `maxActive` large bodies (default 1) are parsed at a time, taking turns
+ * round-robin; the others wait in arrival order (none starves); a parse whose `signal` aborts (its client went away)
+ * is dropped at its next turn, or as soon as it would start.
+ *
+ * Why one at a time: the time a large body takes is CPU either way, but a body parsed alone is answered — and its tree
+ * freed — before the next one grows, where six parsed side by side are all alive until the last slice. Six 7 MiB
+ * reviews of small objects held half a GiB that way, and the garbage collector's pauses (a scavenge copies every
+ * young object still alive, a full collection marks them all) grew with it past 100 ms, holding `/healthz` as long.
+ * First come, first answered also beats round-robin against the apiserver's webhook timeout: round-robin finishes
+ * every body at the end, so all of them may time out where most would have been answered.
+ *
+ * Memory of the tree: arrays are made at the parser's own allocation sites (`[]`, `new Array(n)`) rather than by
+ * `slice`, so that V8's allocation-site pretenuring sees that they all survive and allocates them where they end up
+ * (the old generation) instead of copying each of them out of the young one.
  */
 
 /** A body that is not JSON (`tooDeep` unset), or nests deeper than allowed (`tooDeep` set). One line. */
@@ -60,6 +72,8 @@ const PLAIN_RUN = plainRun(STEP_CHARS);
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 /** The simple escapes after `\`: `" \ / b f n r t`. */
 const SIMPLE_ESCAPE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
+/** Arrays of at most this many elements are made at their length; longer ones grow. */
+const PREALLOCATED_ARRAY = 65_536;
 /** Strings shorter than this are taken by `slice` (V8 copies them); longer ones are decoded into a string of their own. */
 const SHORT_STRING = 13;
 
@@ -71,7 +85,8 @@ const KEY = 3; // after `,` in an object
 const COLON_NEXT = 4;
 const AFTER_VALUE = 5; // `,` or the end of the container, or the end of the text
 const IN_STRING = 6; // inside a string longer than one step
-const DONE = 7;
+const CLOSING_ARRAY = 7; // copying the elements of a large array into it, one step at a time
+const DONE = 8;
 
 /**
  * An open container: an object (filled as its members are read), or an array — the index in `values` where its
@@ -95,6 +110,12 @@ export class SlicedJsonParser {
   private pieceStart = 0;
   private pieces: string[] = [];
   private stringIsKey = false;
+  // a large array being filled across steps (CLOSING_ARRAY): the array, where its elements start in `values`, how
+  // many are copied
+  private closing: unknown[] = [];
+  private closingFrom = 0;
+  private closingLength = 0;
+  private closingCopied = 0;
 
   private readonly stepChars: number;
   private readonly stepsPerClockCheck: number;
@@ -148,6 +169,7 @@ export class SlicedJsonParser {
   /** One step of the parse; true when it read a long run of characters (the clock is looked at next). */
   private step(text: string, end: number): boolean {
     if (this.state === IN_STRING) return this.readString();
+    if (this.state === CLOSING_ARRAY) return this.fillArray();
     // white space, at most one step of it
     let pos = this.pos;
     const wsEnd = Math.min(end, pos + this.stepChars);
@@ -189,8 +211,8 @@ export class SlicedJsonParser {
         break;
       }
     }
-    // a string that did not end in its first step
-    return this.state === IN_STRING;
+    // a string that did not end in its first step, or a large array being filled
+    return this.state === IN_STRING || this.state === CLOSING_ARRAY;
   }
 
   private readValue(c: number): void {
@@ -351,16 +373,41 @@ export class SlicedJsonParser {
     else container[key] = value;
   }
 
+  /** Closes the innermost container at its `]` or `}`. */
   private close(): void {
     const frame = this.stack.pop()!;
     this.keys.pop();
-    if (typeof frame === 'number') {
-      const array = this.values.slice(frame);
-      this.values.length = frame;
-      this.add(array);
-    }
     this.pos++;
     this.state = AFTER_VALUE;
+    if (typeof frame !== 'number') return;
+    const n = this.values.length - frame;
+    if (n === 0) {
+      this.add([]);
+      return;
+    }
+    // an array of its exact length (V8 makes a `new Array(n)` of more than about 100,000 elements in dictionary mode,
+    // so a larger one grows by `push`: one spare capacity for one large array is nothing), filled in steps of at most
+    // `stepChars` elements (a body may hold one array of millions of elements: copied in one go, that is one long step)
+    this.closing = n <= PREALLOCATED_ARRAY ? new Array<unknown>(n) : [];
+    this.closingFrom = frame;
+    this.closingLength = n;
+    this.closingCopied = 0;
+    if (this.fillArray()) this.state = CLOSING_ARRAY;
+  }
+
+  /** Copies one step's worth of elements into the array being closed; true while some are left (state CLOSING_ARRAY). */
+  private fillArray(): boolean {
+    const { closing: array, closingFrom: from, closingLength: n, values } = this;
+    const end = Math.min(n, this.closingCopied + this.stepChars);
+    if (n <= PREALLOCATED_ARRAY) for (let i = this.closingCopied; i < end; i++) array[i] = values[from + i];
+    else for (let i = this.closingCopied; i < end; i++) array.push(values[from + i]);
+    this.closingCopied = end;
+    if (end < n) return true;
+    values.length = from;
+    this.closing = [];
+    this.add(array);
+    this.state = AFTER_VALUE;
+    return false;
   }
 
   private unexpected(): JsonBodyError {
@@ -396,35 +443,44 @@ interface Job {
   reject(e: unknown): void;
 }
 
-/** Parses JSON bodies in slices of `sliceMs`, all large ones in turn, one slice per turn of the event loop. */
+/** Parses JSON bodies in slices of `sliceMs`, at most `maxActive` large ones at a time in turn, one slice per turn of the event loop. */
 export class JsonBodyScheduler {
-  private readonly jobs: Job[] = [];
+  /** The large bodies being parsed, taking turns. */
+  private readonly active: Job[] = [];
+  /** Large bodies waiting for a place among the active ones, in arrival order. */
+  private readonly waiting: Job[] = [];
+  private waitingHead = 0;
   private next = 0;
   private scheduled = false;
 
-  constructor(private readonly sliceMs = 4) {}
+  constructor(
+    private readonly sliceMs = 4,
+    private readonly maxActive = 1,
+  ) {}
 
   /** Parses `text` (see the module doc); rejects with `JsonBodyError`, or with the signal's reason when it aborts. */
   parse(text: string, maxDepth: number, signal?: AbortSignal): Promise<unknown> {
     const parser = new SlicedJsonParser(text, maxDepth);
+    // the first slice at once, large bodies waiting or not: a body of ordinary size is answered without waiting behind
+    // them (a large one keeps what its first slice built while it waits: one slice's worth)
     try {
       if (parser.run(performance.now() + this.sliceMs)) return Promise.resolve(parser.value);
     } catch (e) {
       return Promise.reject(e);
     }
     return new Promise((resolve, reject) => {
-      this.jobs.push({ parser, signal, resolve, reject });
+      this.waiting.push({ parser, signal, resolve, reject });
       this.schedule();
     });
   }
 
-  /** Large bodies being parsed. */
+  /** Large bodies being parsed or waiting. */
   get pending(): number {
-    return this.jobs.length;
+    return this.active.length + this.waiting.length - this.waitingHead;
   }
 
   private schedule(): void {
-    if (this.scheduled || this.jobs.length === 0) return;
+    if (this.scheduled || this.pending === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -433,11 +489,22 @@ export class JsonBodyScheduler {
     });
   }
 
-  /** One slice of the next job in turn. */
+  /** Fills the active set from the waiting queue (dropping aborted parses), then runs one slice of the next active job. */
   private turn(): void {
-    if (this.next >= this.jobs.length) this.next = 0;
+    while (this.active.length < this.maxActive && this.waitingHead < this.waiting.length) {
+      const job = this.waiting[this.waitingHead];
+      this.waiting[this.waitingHead++] = undefined as unknown as Job;
+      if (job.signal?.aborted) job.reject(job.signal.reason);
+      else this.active.push(job);
+    }
+    if (this.waitingHead === this.waiting.length) {
+      this.waiting.length = 0;
+      this.waitingHead = 0;
+    }
+    if (this.active.length === 0) return;
+    if (this.next >= this.active.length) this.next = 0;
     const i = this.next;
-    const job = this.jobs[i];
+    const job = this.active[i];
     let finished = true;
     try {
       if (job.signal?.aborted) job.reject(job.signal.reason);
@@ -446,7 +513,7 @@ export class JsonBodyScheduler {
     } catch (e) {
       job.reject(e);
     }
-    if (finished) this.jobs.splice(i, 1);
+    if (finished) this.active.splice(i, 1);
     else this.next = i + 1;
   }
 }
