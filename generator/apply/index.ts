@@ -10,3 +10,5 @@ export type { Manifest, ManifestObject, ManifestSource, ReadManifestsOptions } f
 export * from './applyset';
 export { changedPaths } from './diff';
 export { INSTALL_ORDER, installRank, sortForDelete, sortForInstall } from './order';
+export { buildKustomizationDir, KustomizeError, parseLabelSelector, splitImage } from './kustomize/build';
+export { printManifests } from './kustomize/print';

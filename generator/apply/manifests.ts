@@ -10,7 +10,7 @@
  *   applied when there is one;
  * - a document must be a mapping with `apiVersion`, `kind` and `metadata.name` (server-side apply cannot use
  *   `generateName`); empty documents are skipped;
- * - a kustomization directory is refused with the command that renders it — kubegen does not build kustomizations;
+ * - a kustomization directory is refused with `-f`, naming `kubegen apply -k <dir>` that builds it;
  * - YAML is read as kubectl reads it (YAML 1.1 scalars, see `asKubectlReads`);
  * - inputs are data: YAML aliases are bounded, duplicate keys are errors, a file over 64 MiB is refused.
  */
@@ -205,7 +205,7 @@ function directoryFiles(dir: string, recursive: boolean, cwd: string, problems: 
   }
   const kustomization = entries.find((e) => KUSTOMIZATION_FILES.includes(e.name));
   if (kustomization) {
-    problems.push(`${shown(cwd, dir)}: is a kustomization (${kustomization.name}); kubegen does not build kustomizations: run \`kustomize build ${shown(cwd, dir)} | kubegen apply -f -\``);
+    problems.push(`${shown(cwd, dir)}: is a kustomization (${kustomization.name}); build it with \`kubegen apply -k ${shown(cwd, dir)}\` (or \`kustomize build ${shown(cwd, dir)} | kubegen apply -f -\`)`);
     return [];
   }
   const out: string[] = [];
@@ -266,7 +266,7 @@ export function readManifests(options: ReadManifestsOptions): Manifest[] {
     }
     const files = stat.isDirectory() ? directoryFiles(full, options.recursive ?? false, cwd, problems) : [full];
     if (!stat.isDirectory() && KUSTOMIZATION_FILES.includes(path.basename(full))) {
-      problems.push(`${shown(cwd, full)}: is a kustomization; kubegen does not build kustomizations: run \`kustomize build ${shown(cwd, path.dirname(full))} | kubegen apply -f -\``);
+      problems.push(`${shown(cwd, full)}: is a kustomization; build it with \`kubegen apply -k ${shown(cwd, path.dirname(full))}\` (or \`kustomize build ${shown(cwd, path.dirname(full))} | kubegen apply -f -\`)`);
       continue;
     }
     for (const f of files) {

@@ -16,6 +16,8 @@ export interface ApplyIo {
 
 interface ApplyArgs {
   filename?: string[];
+  kustomize?: string;
+  output?: string;
   recursive?: boolean;
   kubeconfig?: string;
   context?: string;
@@ -55,8 +57,12 @@ function checkArgs(args: ApplyArgs): true {
   for (const name of ['kubeconfig', 'context', 'namespace', 'field-manager', 'applyset', 'timeout'] as const) {
     if (args[name] === '') throw new Error(`--${name} needs a value`);
   }
-  if (!args.filename || args.filename.length === 0) throw new Error('-f/--filename is required: the manifests to apply (a file, a directory, or - for standard input)');
-  if (args.filename.some((f) => f === '')) throw new Error('-f/--filename needs a value');
+  if (args.kustomize === '') throw new Error('-k/--kustomize needs a value: the directory holding kustomization.yaml');
+  if (args.kustomize !== undefined && args.filename && args.filename.length > 0) throw new Error('-k/--kustomize and -f/--filename cannot be used together (as kubectl): apply them in two runs, or list the files under resources');
+  if (args.kustomize === undefined && (!args.filename || args.filename.length === 0)) throw new Error('-f/--filename or -k/--kustomize is required: the manifests to apply (a file, a directory, or - for standard input), or a kustomization directory');
+  if (args.filename?.some((f) => f === '')) throw new Error('-f/--filename needs a value');
+  if (args.output !== undefined && args['dry-run'] !== 'client') throw new Error('-o/--output yaml prints the objects with --dry-run=client');
+  if (args['dry-run'] === 'client' && (args.prune || args.delete || args.applyset !== undefined)) throw new Error('--dry-run=client only prints the objects: --prune, --delete and --applyset need a server');
   if (args.prune && args.delete) throw new Error('--prune and --delete cannot be used together');
   if (args.prune && args.applyset === undefined) throw new Error('--prune needs --applyset <name>: the Secret (or configmaps/<name>) that remembers what was applied');
   if (args.applyset !== undefined && !args.prune && !args.delete) throw new Error('--applyset is used with --prune (or with --delete, to delete the whole set)');
@@ -85,8 +91,12 @@ export function normalizeApplyArgv(argv: readonly string[]): string[] {
 
 /** Runs `kubegen apply` once its arguments are checked; resolves to the exit code. */
 export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promise<number> {
-  const { readManifests, applyManifests, parseApplySetRef, errorLine } = engine();
-  const manifests = readManifests({ paths: args.filename ?? [], recursive: args.recursive ?? false, cwd });
+  const { readManifests, applyManifests, parseApplySetRef, errorLine, buildKustomizationDir, printManifests } = engine();
+  const manifests = args.kustomize !== undefined ? buildKustomizationDir(args.kustomize, { cwd }) : readManifests({ paths: args.filename ?? [], recursive: args.recursive ?? false, cwd });
+  if (args['dry-run'] === 'client') {
+    io.out(printManifests(manifests));
+    return 0;
+  }
   const rt = runtime();
   let config: Awaited<ReturnType<typeof rt.loadFromDefault>>;
   try {
@@ -144,19 +154,21 @@ export async function runApply(io: ApplyIo, cwd: string, args: ApplyArgs): Promi
 export function applyCommand(io: ApplyIo, cwd: string, run: (action: CommandAction) => void): CommandModule<object, ApplyArgs> {
   return {
     command: 'apply',
-    describe: 'Server-side apply manifests (install order, waits for CRDs and webhooks, --prune with an ApplySet, --dry-run=server, --delete), without kubectl',
+    describe: 'Server-side apply manifests or a kustomization (-k) (install order, waits for CRDs and webhooks, --prune with an ApplySet, --dry-run=server, --delete), without kubectl',
     builder: (y: Argv<object>) =>
       y
         // -f a -f b: every value (the CLI's default keeps the last of a repeated flag)
         .parserConfiguration({ 'duplicate-arguments-array': true })
         .option('filename', { alias: 'f', type: 'string', array: true, describe: 'A manifest file, a directory of them (.yaml, .yml, .json), or - for standard input; repeatable' })
+        .option('kustomize', { alias: 'k', type: 'string', describe: 'A kustomization directory, rendered as kustomize build renders it (the keys of docs/apply.md); not with -f' })
         .option('recursive', { alias: 'R', type: 'boolean', describe: 'Also read the subdirectories of directories' })
         .option('kubeconfig', { type: 'string', describe: 'The kubeconfig file (default: $KUBECONFIG, else ~/.kube/config, else in-cluster)' })
         .option('context', { type: 'string', describe: 'The kubeconfig context (default: its current-context)' })
         .option('namespace', { alias: 'n', type: 'string', describe: "Namespace of namespaced objects that name none, and of the ApplySet parent (default: the context's, else default); objects naming another are refused" })
         .option('field-manager', { type: 'string', describe: 'The server-side apply field manager (default: kubegen)' })
         .option('force-conflicts', { type: 'boolean', describe: 'Take over fields another field manager owns instead of failing on the conflict' })
-        .option('dry-run', { type: 'string', choices: ['none', 'server'], describe: 'server: the apiserver checks and admits every object and nothing is persisted; prints what would change' })
+        .option('dry-run', { type: 'string', choices: ['none', 'server', 'client'], describe: 'server: the apiserver checks and admits every object and nothing is persisted; prints what would change. client: print the objects as YAML (with -k: the rendered kustomization), no server contacted' })
+        .option('output', { alias: 'o', type: 'string', choices: ['yaml'], describe: 'With --dry-run=client: the output format (yaml, the default)' })
         .option('prune', { type: 'boolean', describe: 'Delete what the previous apply with the same --applyset applied and this one does not' })
         .option('applyset', { type: 'string', describe: 'The ApplySet parent that remembers what was applied: <name> (a Secret), secrets/<name> or configmaps/<name>, in --namespace' })
         .option('delete', { type: 'boolean', describe: 'Delete the objects instead (reverse order, waiting until each kind is gone); with --applyset also every member of the set and the parent' })

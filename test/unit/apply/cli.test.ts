@@ -26,7 +26,9 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 
 describe('kubegen apply: the command line', () => {
   it.each([
-    { argv: [], want: 'kubegen: -f/--filename is required: the manifests to apply (a file, a directory, or - for standard input) (see kubegen --help)\n' },
+    { argv: [], want: 'kubegen: -f/--filename or -k/--kustomize is required: the manifests to apply (a file, a directory, or - for standard input), or a kustomization directory (see kubegen --help)\n' },
+    { argv: ['-f', 'ok.yaml', '-k', 'k'], want: 'kubegen: -k/--kustomize and -f/--filename cannot be used together (as kubectl): apply them in two runs, or list the files under resources (see kubegen --help)\n' },
+    { argv: ['-f', 'ok.yaml', '-o', 'yaml'], want: 'kubegen: -o/--output yaml prints the objects with --dry-run=client (see kubegen --help)\n' },
     { argv: ['-f', 'ok.yaml', '--prune'], want: 'kubegen: --prune needs --applyset <name>: the Secret (or configmaps/<name>) that remembers what was applied (see kubegen --help)\n' },
     { argv: ['-f', 'ok.yaml', '--applyset', 'x'], want: 'kubegen: --applyset is used with --prune (or with --delete, to delete the whole set) (see kubegen --help)\n' },
     { argv: ['-f', 'ok.yaml', '--prune', '--delete', '--applyset', 'x'], want: 'kubegen: --prune and --delete cannot be used together (see kubegen --help)\n' },
@@ -34,7 +36,8 @@ describe('kubegen apply: the command line', () => {
     { argv: ['-f', 'ok.yaml', '--timeout', 'soon'], want: 'kubegen: --timeout "soon": expected a duration such as 30s, 2m or 1m30s (see kubegen --help)\n' },
     { argv: ['-f', 'ok.yaml', '--timeout', '0s'], want: 'kubegen: --timeout "0s": expected a duration such as 30s, 2m or 1m30s (see kubegen --help)\n' },
     { argv: ['-f', 'ok.yaml', '--namespace', ''], want: 'kubegen: --namespace needs a value (see kubegen --help)\n' },
-    { argv: ['-f', 'ok.yaml', '--dry-run=client'], want: 'kubegen: Invalid values: Argument: dry-run, Given: "client", Choices: "none", "server" (see kubegen --help)\n' },
+    { argv: ['-f', 'ok.yaml', '--dry-run=client', '--prune', '--applyset', 'x'], want: 'kubegen: --dry-run=client only prints the objects: --prune, --delete and --applyset need a server (see kubegen --help)\n' },
+    { argv: ['-f', 'ok.yaml', '--dry-run=bogus'], want: 'kubegen: Invalid values: Argument: dry-run, Given: "bogus", Choices: "none", "server", "client" (see kubegen --help)\n' },
     { argv: ['-f', 'ok.yaml', '--prnue'], want: 'kubegen: Unknown argument: prnue (did you mean --prune?)\n' },
   ])('refuses $argv with exit code 2 and one line', async ({ argv, want }) => {
     const r = await run(...argv);
@@ -58,6 +61,21 @@ describe('kubegen apply: the command line', () => {
     fs.writeFileSync(kc, 'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n');
     const r = await run('-f', 'ok.yaml', '--kubeconfig', kc, '--prune', '--applyset', 'deployments/x');
     expect(r).toEqual({ code: 1, out: '', err: 'kubegen: --applyset "deployments/x": the parent must be a Secret or a ConfigMap (secrets/<name> or configmaps/<name>), not "deployments"\n' });
+  });
+
+  it('-k --dry-run=client -o yaml prints the rendered kustomization without a server', async () => {
+    fs.mkdirSync(path.join(dir, 'k'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'k/kustomization.yaml'), 'resources: [cm.yaml]\nnamespace: ns\nnamePrefix: p-\n');
+    fs.writeFileSync(path.join(dir, 'k/cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n');
+    const r = await run('-k', 'k', '--dry-run=client', '-o', 'yaml', '--kubeconfig', 'does-not-exist');
+    expect(r).toEqual({ code: 0, out: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: p-a\n  namespace: ns\n', err: '' });
+  });
+
+  it('-k refuses a key it does not render with its file:line:column, nothing applied', async () => {
+    fs.mkdirSync(path.join(dir, 'bad'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'bad/kustomization.yaml'), 'resources: []\nconfigMapGenerator:\n- name: x\n');
+    const r = await run('-k', 'bad', '--kubeconfig', 'does-not-exist');
+    expect(r).toEqual({ code: 1, out: '', err: 'kubegen: bad/kustomization.yaml:2:1: configMapGenerator is not supported by kubegen apply -k; render with kustomize build bad | kubegen apply -f -\n' });
   });
 
   it('reads -f - as standard input, and only the arguments of apply', () => {

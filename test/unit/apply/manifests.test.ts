@@ -134,7 +134,7 @@ describe('readManifests', () => {
     }
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
-      'k: is a kustomization (kustomization.yaml); kubegen does not build kustomizations: run `kustomize build k | kubegen apply -f -`',
+      'k: is a kustomization (kustomization.yaml); build it with `kubegen apply -k k` (or `kustomize build k | kubegen apply -f -`)',
       'missing.yaml: does not exist',
       'bad.yaml:1:1: apiVersion is not set; metadata.name is not set',
       'https://example.com/x.yaml: URLs are not read; download the manifest and pass the file',
