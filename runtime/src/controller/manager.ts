@@ -33,6 +33,14 @@
  *   stopped. Its readiness (`startedChecker`, a TLS dial) is the readiness check `webhook`, and the webhook port
  *   answers `/healthz` and `/readyz` with the manager's checks (the probe server, when enabled, too). A server that
  *   cannot listen (port taken, certificate files missing) fails `start` with its one-line error.
+ * - self-managed webhook certificates (`webhookServer.selfManagedCertificates: { namespace, serviceName,
+ *   secretName }`, for operators deployed without cert-manager): the manager keeps a CA and serving certificate in
+ *   that Secret (`CertificateRotator`, ../webhook/certs/rotator): before the webhook server listens, `start` reads or
+ *   creates the Secret (retrying transient errors; Forbidden and the like fail `start` with one line) and serves its
+ *   certificate from memory (`certDir` is not read); then, on every replica, it rotates the certificates before they
+ *   expire, reloads them when the Secret changes, and patches `caBundle` into the webhooks and CRD conversion
+ *   webhooks that name `serviceName`. The readiness check `webhook-certificates` fails until the certificate is
+ *   served and every such webhook holds its CA. The RBAC this needs is `SELF_MANAGED_CERTIFICATES_RBAC`.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -59,6 +67,7 @@ import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
+import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
 
 /** Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped). */
@@ -142,7 +151,13 @@ export interface ManagerOptions {
    * The webhook server (`getWebhookServer()`): a `DefaultWebhookServer`, or its options (port, default 9443;
    * `certDir`, default `<tmpdir>/k8s-webhook-server/serving-certs`; `cert` / `key` as PEM …). Default: all defaults.
    */
-  webhookServer?: DefaultWebhookServer | DefaultWebhookServerOptions;
+  webhookServer?: DefaultWebhookServer | ManagerWebhookServerOptions;
+}
+
+/** The manager's `webhookServer` options: the server's, and self-managed certificates (see the module doc). */
+export interface ManagerWebhookServerOptions extends DefaultWebhookServerOptions {
+  /** Keep the serving certificate in this Secret and its CA in the webhooks naming this Service (no cert-manager). */
+  selfManagedCertificates?: SelfManagedCertificatesOptions;
 }
 
 /** A transform dropping `metadata.managedFields` (controller-runtime's `TransformStripManagedFields`). */
@@ -214,6 +229,7 @@ export class Manager {
   private servers: Server[] = [];
   private webhookServer: DefaultWebhookServer | undefined;
   private webhookServerUsed = false;
+  private rotator: CertificateRotator | undefined;
   /** Where `/metrics` listens once started. */
   metricsAddress: string | undefined;
   /** Where the probes listen once started. */
@@ -248,7 +264,28 @@ export class Manager {
     if (opts.leaderElection && !opts.leaderElection.id) throw new Error('LeaderElectionID must be configured');
     const ws = opts.webhookServer;
     if (ws instanceof DefaultWebhookServer) this.webhookServer = ws;
-    else if (ws !== undefined) this.webhookServer = new DefaultWebhookServer({ log: this.webhookLog(), ...ws });
+    else if (ws !== undefined) {
+      const { selfManagedCertificates, ...serverOptions } = ws;
+      if (selfManagedCertificates !== undefined && (ws.cert !== undefined || ws.key !== undefined)) {
+        throw new Error('webhook server: give selfManagedCertificates, or cert and key, not both');
+      }
+      const server = new DefaultWebhookServer({ log: this.webhookLog(), ...serverOptions });
+      this.webhookServer = server;
+      if (selfManagedCertificates !== undefined) {
+        this.rotator = new CertificateRotator({
+          ...selfManagedCertificates,
+          clients: opts.clients,
+          server: { setCertificate: (cert, key) => { server.setCertificate(cert, key); } },
+          clock: this.clock,
+          logger: this.logger,
+        });
+      }
+    }
+  }
+
+  /** The self-managed certificates' rotator (with `webhookServer.selfManagedCertificates`). */
+  get certificateRotator(): CertificateRotator | undefined {
+    return this.rotator;
   }
 
   private webhookLog(): (message: string) => void {
@@ -434,6 +471,11 @@ export class Manager {
     let webhookRun: Promise<void> | undefined;
     const webhooks = this.webhookServerUsed ? this.webhookServer : undefined;
     if (webhooks && !this.readyz.has('webhook')) this.readyz.set('webhook', webhooks.startedChecker());
+    const rotator = webhooks ? this.rotator : undefined;
+    if (rotator) {
+      if (!this.readyz.has('webhook-certificates')) this.readyz.set('webhook-certificates', rotator.readyChecker());
+      this.runnables.push(rotator);
+    }
     const probeEndpoints = new Map([
       [this.opts.livenessEndpointName ?? '/healthz', this.healthz],
       [this.opts.readinessEndpointName ?? '/readyz', this.readyz],
@@ -474,7 +516,15 @@ export class Manager {
         log.info('Starting health probes', { bindAddress: this.healthProbeAddress });
       }
       // 1b. the webhook server, before the caches: a CRD's conversion webhook must answer when they list
-      if (webhooks) {
+      // the self-managed certificate first: the server listens with it
+      if (rotator) {
+        try {
+          await rotator.bootstrap(signal);
+        } catch (err) {
+          if (!signal.aborted) throw err;
+        }
+      }
+      if (webhooks && !signal.aborted) {
         const ws = webhooks;
         ws.serveProbes((p, query) => routeProbePath(probeEndpoints, p, query));
         webhookRun = ws.start(webhookStop.signal).catch((err: unknown) => {

@@ -92,4 +92,12 @@ export {
   type GroupConverters,
   type KindConverter,
 } from '../conversion';
-export { SELF_MANAGED_CERTIFICATES_RBAC, type CertificatesPolicyRule } from './certs/rbac';
+export {
+  CertificateRotator,
+  SELF_MANAGED_CERTIFICATES_RBAC,
+  caBundleOf,
+  checkCertificates,
+  serviceHosts,
+  type CertificatesPolicyRule,
+  type SelfManagedCertificatesOptions,
+} from './certs';

@@ -1,0 +1,440 @@
+/**
+ * Self-managed webhook certificates (open-policy-agent/cert-controller's `CertRotator`, for operators deployed
+ * without cert-manager): the manager keeps a CA and a serving certificate in a TLS Secret, serves with it, rotates it
+ * before it expires, and keeps the `caBundle` of its webhook configurations and CRD conversion webhooks current.
+ * A `Manager` runs one when its `webhookServer` option has `selfManagedCertificates: { namespace, serviceName,
+ * secretName }`; see docs/webhooks.md.
+ *
+ * Contract:
+ * - **The Secret** `<namespace>/<secretName>` holds `ca.crt`, `ca.key`, `tls.crt`, `tls.key` (type
+ *   `kubernetes.io/tls` when this creates it; an existing Secret keeps its type and its other keys). `sync()` reads it
+ *   from the API server (never from a cache) and, when it is absent, creates it (AlreadyExists — another replica
+ *   created it first — reads again); when the CA or the serving certificate is missing, invalid, or within
+ *   `lookaheadMs` of its expiry (./check), writes new ones with an update conditional on the resourceVersion read
+ *   (Conflict — another replica rotated first — reads again and takes theirs). A new CA comes with a new serving
+ *   certificate; a serving certificate alone is signed by the CA in place, so the `caBundle` stays. The serving
+ *   certificate is for `<svc>.<ns>.svc` (its common name), `<svc>.<ns>.svc.cluster.local`, `<svc>.<ns>` and `<svc>`.
+ * - **Serving**: every certificate `sync()` settles on is handed to the webhook server (`setCertificate`: the TLS
+ *   server swaps its secure context; connections open keep theirs). Every replica does this (all serve webhooks), so
+ *   `needLeaderElection()` is false.
+ * - **Watching** (`start`): informers on the Secret (a field selector on its name), on Validating- and
+ *   MutatingWebhookConfigurations and on CustomResourceDefinitions. A change of the Secret (another replica rotated,
+ *   someone deleted it) syncs again; a change of any of the others re-checks its `caBundle`. Work runs one item at a
+ *   time from a rate-limited work queue (a failed item is retried with the controller backoff, errors logged).
+ * - **Injection**: every webhook whose `clientConfig.service` is `{ namespace, name: serviceName }`, and every CRD
+ *   conversion webhook with such a service, gets `caBundle` = the CA certificate, by a JSON patch that tests the
+ *   service reference first (./inject); nothing is written when the bundle is already there. Every replica does it:
+ *   the patch is idempotent, and a `kubegen apply` that reset a bundle is healed by whichever replica sees it first.
+ * - **Time**: the clock is injected. After each sync a timer is set for the earlier of the refresh time (the first
+ *   expiry minus `lookaheadMs`) and `checkIntervalMs` (12 h); `Clock.setTimer` chains Node timeouts, so a delay of
+ *   years neither overflows nor spins, and the timer keeps the process alive while it is pending (the manager holds
+ *   the process anyway while it runs).
+ * - **Readiness** (`readyChecker()`): fails until a certificate is served, the informers have synced, and every
+ *   matching webhook holds the current bundle (in the informers' caches).
+ * - **Errors**: `bootstrap(signal)` — what the manager awaits before its webhook server listens — retries errors of
+ *   the transport and the server's 5xx/429 with a capped backoff (each logged), and throws a one-line error for
+ *   Forbidden, Unauthorized, Invalid and BadRequest (missing RBAC is a configuration error, not a transient one).
+ */
+import { clockSleep, realClock, type Clock, type ClockTimer } from '../../cache/clock';
+import { SharedIndexInformer } from '../../cache/informer';
+import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../../client/types';
+import type { Logger } from '../../log';
+import { isAlreadyExists, isBadRequest, isConflict, isForbidden, isInvalid, isNotFound, isUnauthorized } from '../../errors/errors';
+import { describeThrown } from '../../errors/thrown';
+import { RateLimitingWorkQueue } from '../../workqueue';
+import { checkCertificates, type CertificateMaterial } from './check';
+import { caBundleOf, crdConversionPatch, webhookConfigurationPatch, type ServiceRef } from './inject';
+import { makeServingCertificates } from './x509';
+
+const DAY_MS = 86_400_000;
+
+/** What the manager's `webhookServer.selfManagedCertificates` option takes. */
+export interface SelfManagedCertificatesOptions {
+  /** The namespace of the Secret and of the webhook Service (the operator's namespace). */
+  namespace: string;
+  /** The webhook Service the configurations name (`<name>-webhook-service`). */
+  serviceName: string;
+  /** The TLS Secret the certificates are kept in (`<name>-webhook-server-cert`). */
+  secretName: string;
+  /** Validity of a new CA. Default 10 years (cert-controller's). */
+  caValidityMs?: number;
+  /** Validity of a new serving certificate. Default 1 year. */
+  certValidityMs?: number;
+  /** A certificate is replaced this long before it expires. Default 90 days; less than both validities. */
+  lookaheadMs?: number;
+  /** The Secret is checked at least this often. Default 12 hours. */
+  checkIntervalMs?: number;
+}
+
+/** The clients the rotator uses: the manager's `ClientFactory`. */
+export type CertificateClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor, namespace: string) => ResourceClient<T, TList>;
+
+export interface CertificateRotatorOptions extends SelfManagedCertificatesOptions {
+  clients: CertificateClients;
+  /** The webhook server: receives every certificate settled on. */
+  server: { setCertificate(cert: string, key: string): void };
+  clock?: Clock;
+  logger: Logger;
+  /** Backoff of `bootstrap` between failed attempts: first and maximum delay. Default 1 s and 30 s. */
+  bootstrapBackoffMs?: { initial: number; max: number };
+}
+
+interface Secret extends KubeObject {
+  type?: string;
+  data?: Record<string, string>;
+}
+
+interface WebhookObject extends KubeObject {
+  webhooks?: unknown[];
+  spec?: unknown;
+}
+
+export const secretResource: ResourceDescriptor = Object.freeze({ group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true });
+export const validatingWebhookConfigurationResource: ResourceDescriptor = Object.freeze({
+  group: 'admissionregistration.k8s.io',
+  version: 'v1',
+  resource: 'validatingwebhookconfigurations',
+  kind: 'ValidatingWebhookConfiguration',
+  namespaced: false,
+});
+export const mutatingWebhookConfigurationResource: ResourceDescriptor = Object.freeze({
+  group: 'admissionregistration.k8s.io',
+  version: 'v1',
+  resource: 'mutatingwebhookconfigurations',
+  kind: 'MutatingWebhookConfiguration',
+  namespaced: false,
+});
+const crdResource: ResourceDescriptor = Object.freeze({
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  resource: 'customresourcedefinitions',
+  kind: 'CustomResourceDefinition',
+  namespaced: false,
+});
+
+type Target = 'validating' | 'mutating' | 'crd';
+const TARGETS: ReadonlyArray<readonly [Target, ResourceDescriptor]> = [
+  ['validating', validatingWebhookConfigurationResource],
+  ['mutating', mutatingWebhookConfigurationResource],
+  ['crd', crdResource],
+];
+const SECRET_KEY = 'secret';
+/** How many times `sync` reads again after a lost race before giving up (and being retried by the queue). */
+const MAX_RACES = 10;
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** The names the serving certificate of `service` is for; the first is its common name. */
+export function serviceHosts(namespace: string, serviceName: string): string[] {
+  return [`${serviceName}.${namespace}.svc`, `${serviceName}.${namespace}.svc.cluster.local`, `${serviceName}.${namespace}`, serviceName];
+}
+
+/** Checks the options; throws a one-line error naming the option. */
+export function checkSelfManagedCertificatesOptions(o: SelfManagedCertificatesOptions): void {
+  const where = 'webhookServer.selfManagedCertificates';
+  if (o === null || typeof o !== 'object') throw new Error(`${where} must be an object`);
+  if (typeof o.namespace !== 'string' || !DNS1123_LABEL.test(o.namespace)) throw new Error(`${where}.namespace must be a namespace name (a DNS-1123 label), not ${JSON.stringify(o.namespace)}`);
+  if (typeof o.serviceName !== 'string' || !DNS1123_LABEL.test(o.serviceName)) throw new Error(`${where}.serviceName must be a Service name (a DNS-1123 label), not ${JSON.stringify(o.serviceName)}`);
+  if (typeof o.secretName !== 'string' || !DNS1123_SUBDOMAIN.test(o.secretName)) throw new Error(`${where}.secretName must be a Secret name (a DNS-1123 subdomain), not ${JSON.stringify(o.secretName)}`);
+  for (const k of ['caValidityMs', 'certValidityMs', 'lookaheadMs', 'checkIntervalMs'] as const) {
+    const v = o[k];
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)) throw new Error(`${where}.${k} must be a positive number of milliseconds, not ${String(v)}`);
+  }
+  const ca = o.caValidityMs ?? 3650 * DAY_MS;
+  const cert = o.certValidityMs ?? 365 * DAY_MS;
+  const lookahead = o.lookaheadMs ?? 90 * DAY_MS;
+  if (ca > 36_600 * DAY_MS || cert > 36_600 * DAY_MS) throw new Error(`${where}: a validity is at most 100 years`);
+  if (lookahead >= Math.min(ca, cert)) throw new Error(`${where}.lookaheadMs (${lookahead}) must be less than caValidityMs (${ca}) and certValidityMs (${cert})`);
+}
+
+function decode(data: Record<string, string> | undefined, key: string): string | undefined {
+  const v = data && Object.hasOwn(data, key) ? data[key] : undefined;
+  return typeof v === 'string' ? Buffer.from(v, 'base64').toString('utf8') : undefined;
+}
+
+function materialOf(secret: Secret): CertificateMaterial {
+  const data = secret.data !== null && typeof secret.data === 'object' ? secret.data : undefined;
+  return { caCert: decode(data, 'ca.crt'), caKey: decode(data, 'ca.key'), cert: decode(data, 'tls.crt'), key: decode(data, 'tls.key') };
+}
+
+function encode(m: Required<CertificateMaterial>): Record<string, string> {
+  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+  return { 'ca.crt': b64(m.caCert), 'ca.key': b64(m.caKey), 'tls.crt': b64(m.cert), 'tls.key': b64(m.key) };
+}
+
+/** Whether an error is worth retrying (the transport, the server's 5xx, 429) rather than a configuration error. */
+function isFatal(err: unknown): boolean {
+  return isForbidden(err) || isUnauthorized(err) || isInvalid(err) || isBadRequest(err);
+}
+
+/** See the module doc. */
+export class CertificateRotator {
+  private readonly o: Required<Omit<CertificateRotatorOptions, 'clock' | 'bootstrapBackoffMs'>> & { clock: Clock; bootstrapBackoffMs: { initial: number; max: number } };
+  private readonly ref: ServiceRef;
+  readonly hosts: readonly string[];
+  private served: Required<CertificateMaterial> | undefined;
+  private bundle: string | undefined;
+  private readonly informers = new Map<Target, SharedIndexInformer<WebhookObject>>();
+  private secretInformer: SharedIndexInformer<Secret> | undefined;
+  private queue: RateLimitingWorkQueue<string> | undefined;
+  private timer: ClockTimer | undefined;
+  private readonly log: Logger;
+
+  constructor(options: CertificateRotatorOptions) {
+    checkSelfManagedCertificatesOptions(options);
+    this.o = {
+      ...options,
+      caValidityMs: options.caValidityMs ?? 3650 * DAY_MS,
+      certValidityMs: options.certValidityMs ?? 365 * DAY_MS,
+      lookaheadMs: options.lookaheadMs ?? 90 * DAY_MS,
+      checkIntervalMs: options.checkIntervalMs ?? 12 * 3_600_000,
+      clock: options.clock ?? realClock,
+      bootstrapBackoffMs: options.bootstrapBackoffMs ?? { initial: 1000, max: 30_000 },
+    };
+    this.ref = { namespace: options.namespace, name: options.serviceName };
+    this.hosts = serviceHosts(options.namespace, options.serviceName);
+    this.log = options.logger.withName('cert-rotation').withValues({ secret: `${options.namespace}/${options.secretName}` });
+  }
+
+  /** The certificates served now (after a sync). */
+  get current(): Readonly<Required<CertificateMaterial>> | undefined {
+    return this.served;
+  }
+
+  /** The `caBundle` injected now (base64 of the CA's PEM). */
+  get caBundle(): string | undefined {
+    return this.bundle;
+  }
+
+  /** Every replica serves webhooks: runs without leadership. */
+  needLeaderElection(): boolean {
+    return false;
+  }
+
+  private secrets(): ResourceClient<Secret, KubeList<Secret>> {
+    return this.o.clients<Secret>(secretResource, this.o.namespace);
+  }
+
+  private generate(ca?: { cert: string; key: string }): Required<CertificateMaterial> {
+    const certs = makeServingCertificates({
+      hosts: this.hosts,
+      caName: `${this.o.serviceName}.${this.o.namespace}-ca`,
+      validDays: this.o.certValidityMs / DAY_MS,
+      caValidDays: this.o.caValidityMs / DAY_MS,
+      now: new Date(this.o.clock.now()),
+      ...(ca ? { ca } : {}),
+    });
+    return { caCert: certs.caCert, caKey: certs.caKey, cert: certs.cert, key: certs.key };
+  }
+
+  /**
+   * Reads the Secret, creates or rotates it when needed (see the module doc), serves its certificate, and returns
+   * it. Throws the API error of a failed call (after `MAX_RACES` lost races: the last Conflict).
+   */
+  async sync(): Promise<Readonly<Required<CertificateMaterial>>> {
+    const client = this.secrets();
+    const name = this.o.secretName;
+    for (let attempt = 0; ; attempt++) {
+      let secret: Secret | undefined;
+      try {
+        secret = await client.get(name);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+      const now = this.o.clock.now();
+      if (!secret) {
+        const material = this.generate();
+        try {
+          await client.create({
+            apiVersion: 'v1',
+            kind: 'Secret',
+            metadata: { name, namespace: this.o.namespace, labels: { 'app.kubernetes.io/managed-by': 'kubegen' } },
+            type: 'kubernetes.io/tls',
+            data: encode(material),
+          });
+          this.log.info('created the webhook certificate Secret');
+          return this.settle(material, now);
+        } catch (e) {
+          if (!isAlreadyExists(e) || attempt >= MAX_RACES) throw e;
+          continue;
+        }
+      }
+      const have = materialOf(secret);
+      const check = checkCertificates(have, { hosts: this.hosts, now, lookaheadMs: this.o.lookaheadMs });
+      if (check.ok) return this.settle(have as Required<CertificateMaterial>, now, check.refreshAt);
+      const material = check.rotateCA ? this.generate() : this.generate({ cert: have.caCert ?? '', key: have.caKey ?? '' });
+      const data: Record<string, string> = Object.create(null) as Record<string, string>;
+      if (secret.data !== null && typeof secret.data === 'object') for (const k of Object.keys(secret.data)) data[k] = secret.data[k];
+      Object.assign(data, encode(material));
+      try {
+        await client.update({ ...secret, data: { ...data } });
+        this.log.info(check.rotateCA ? 'rotated the webhook CA and serving certificate' : 'rotated the webhook serving certificate', { reason: check.reason });
+        return this.settle(material, now);
+      } catch (e) {
+        if (!(isConflict(e) || isNotFound(e)) || attempt >= MAX_RACES) throw e;
+      }
+    }
+  }
+
+  /** Serves `m`, queues injection when the CA changed, and sets the next check. */
+  private settle(m: Required<CertificateMaterial>, now: number, refreshAt?: number): Required<CertificateMaterial> {
+    const served = this.served;
+    if (!served || served.cert !== m.cert || served.key !== m.key) {
+      this.o.server.setCertificate(m.cert, m.key);
+      if (served) this.log.info('serving a new webhook certificate');
+    }
+    this.served = m;
+    const bundle = caBundleOf(m.caCert);
+    if (bundle !== this.bundle) {
+      this.bundle = bundle;
+      this.enqueueAllTargets();
+    }
+    let at = refreshAt;
+    if (at === undefined) {
+      const check = checkCertificates(m, { hosts: this.hosts, now, lookaheadMs: this.o.lookaheadMs });
+      at = check.ok ? check.refreshAt : now + this.o.checkIntervalMs;
+    }
+    this.schedule(Math.max(0, Math.min(at - now, this.o.checkIntervalMs)));
+    return m;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.queue) return;
+    if (this.timer !== undefined) this.o.clock.clearTimer(this.timer);
+    const queue = this.queue;
+    this.timer = this.o.clock.setTimer(() => {
+      this.timer = undefined;
+      queue.add(SECRET_KEY);
+    }, delayMs);
+  }
+
+  private enqueueAllTargets(): void {
+    const queue = this.queue;
+    if (!queue) return;
+    for (const [target, informer] of this.informers) for (const key of informer.getIndexer().listKeys()) queue.add(`${target}/${key}`);
+  }
+
+  /**
+   * The first sync, retried until it succeeds or `signal` aborts (see the module doc for which errors are retried).
+   * Resolves with the certificates served; rejects with a one-line error for a configuration error, or when aborted.
+   */
+  async bootstrap(signal: AbortSignal): Promise<Readonly<Required<CertificateMaterial>>> {
+    let delay = this.o.bootstrapBackoffMs.initial;
+    for (;;) {
+      if (signal.aborted) throw new Error('self-managed webhook certificates: stopped before the certificate Secret was read');
+      try {
+        return await this.sync();
+      } catch (e) {
+        const message = `self-managed webhook certificates: secret ${this.o.namespace}/${this.o.secretName}: ${describeThrown(e)}`;
+        if (isFatal(e)) throw new Error(message, { cause: e });
+        this.log.error(e, 'could not read or write the webhook certificate Secret; retrying', { retryAfterMs: delay });
+      }
+      await clockSleep(this.o.clock, delay, signal);
+      delay = Math.min(delay * 2, this.o.bootstrapBackoffMs.max);
+    }
+  }
+
+  /** Inject the bundle into one target object (from its informer's cache). */
+  private async inject(target: Target, name: string): Promise<void> {
+    const bundle = this.bundle;
+    const informer = this.informers.get(target);
+    if (bundle === undefined || !informer) return;
+    const obj = informer.getIndexer().getByKey(name);
+    if (!obj) return;
+    const patch = target === 'crd' ? crdConversionPatch(obj, this.ref, bundle) : webhookConfigurationPatch(obj, this.ref, bundle);
+    if (patch.length === 0) return;
+    const descriptor = TARGETS.find(([t]) => t === target)?.[1] ?? crdResource;
+    try {
+      await this.o.clients<WebhookObject>(descriptor, '').patch(name, 'application/json-patch+json', patch);
+    } catch (e) {
+      if (isNotFound(e)) return;
+      throw e;
+    }
+    this.log.info('injected the webhook CA bundle', { kind: descriptor.kind, name });
+  }
+
+  private async process(key: string): Promise<void> {
+    if (key === SECRET_KEY) {
+      await this.sync();
+      return;
+    }
+    const slash = key.indexOf('/');
+    await this.inject(key.slice(0, slash) as Target, key.slice(slash + 1));
+  }
+
+  /**
+   * Watches the Secret and the webhook objects and keeps both current until `signal` aborts (see the module doc).
+   * `bootstrap` first (the manager does); `start` syncs once more anyway.
+   */
+  async start(signal: AbortSignal): Promise<void> {
+    const clock = this.o.clock;
+    const queue = new RateLimitingWorkQueue<string>({ clock });
+    this.queue = queue;
+    const onError = (err: unknown) => { this.log.error(err, 'a certificate event handler failed'); };
+    const secretInformer = new SharedIndexInformer<Secret>(this.secrets(), {
+      clock,
+      reflector: { selector: { fieldSelector: `metadata.name=${this.o.secretName}` } },
+      onHandlerError: onError,
+    });
+    this.secretInformer = secretInformer;
+    secretInformer.addEventHandler({
+      onAdd: () => { queue.add(SECRET_KEY); },
+      onUpdate: () => { queue.add(SECRET_KEY); },
+      onDelete: () => { queue.add(SECRET_KEY); },
+    });
+    for (const [target, d] of TARGETS) {
+      const informer = new SharedIndexInformer<WebhookObject>(this.o.clients<WebhookObject>(d, ''), { clock, onHandlerError: onError });
+      const enqueue = (obj: Readonly<WebhookObject>) => {
+        const name = obj.metadata?.name;
+        if (typeof name === 'string') queue.add(`${target}/${name}`);
+      };
+      informer.addEventHandler({ onAdd: enqueue, onUpdate: (_old, obj) => { enqueue(obj); } });
+      this.informers.set(target, informer);
+    }
+    const runs = [secretInformer.run(signal), ...[...this.informers.values()].map((i) => i.run(signal))];
+    queue.add(SECRET_KEY);
+    const stop = () => { queue.shutDown(); };
+    signal.addEventListener('abort', stop, { once: true });
+    if (signal.aborted) stop();
+    try {
+      for (;;) {
+        const next = await queue.get();
+        if (next.shutdown) break;
+        try {
+          await this.process(next.item);
+          queue.forget(next.item);
+        } catch (e) {
+          this.log.error(e, next.item === SECRET_KEY ? 'could not sync the webhook certificate Secret' : 'could not inject the webhook CA bundle', { item: next.item });
+          queue.addRateLimited(next.item);
+        } finally {
+          queue.done(next.item);
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', stop);
+      if (this.timer !== undefined) clock.clearTimer(this.timer);
+      this.timer = undefined;
+      this.queue = undefined;
+      await Promise.allSettled(runs);
+    }
+  }
+
+  /** A readiness check: see the module doc. */
+  readyChecker(): () => Promise<void> {
+    return () => {
+      const bundle = this.bundle;
+      if (!this.served || bundle === undefined) return Promise.reject(new Error('the webhook certificate is not served yet'));
+      if (!this.secretInformer?.hasSynced()) return Promise.reject(new Error('the webhook certificate Secret is not watched yet'));
+      for (const [target, informer] of this.informers) {
+        if (!informer.hasSynced()) return Promise.reject(new Error(`the ${target} webhook objects are not listed yet`));
+        for (const obj of informer.getIndexer().list()) {
+          const patch = target === 'crd' ? crdConversionPatch(obj, this.ref, bundle) : webhookConfigurationPatch(obj, this.ref, bundle);
+          if (patch.length > 0) return Promise.reject(new Error(`the CA bundle is not injected into ${target === 'crd' ? 'CustomResourceDefinition' : `${target} webhook configuration`} ${String(obj.metadata?.name)} yet`));
+        }
+      }
+      if (this.informers.size === 0) return Promise.reject(new Error('the webhook objects are not watched yet'));
+      return Promise.resolve();
+    };
+  }
+}
