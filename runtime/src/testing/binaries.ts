@@ -158,7 +158,7 @@ async function cachedBinariesPresent(dir: string): Promise<boolean> {
  * (`go list -deps`, which also downloads the modules it needs), then compiles them (`go build -v`). kube-apiserver,
  * the long one, gets `-p <CPUs>`; etcd `-p <CPUs/2>` (at least 1), so etcd's compiles fill the gaps of the other
  * (downloads, the linker) rather than doubling the load. Progress is reported through `log` (see
- * {@link BuildProgress}): a step line at most every `progressIntervalMs` with, per build, modules downloaded,
+ * `BuildProgress`): a step line at most every `progressIntervalMs` with, per build, modules downloaded,
  * packages compiled out of the total, and the elapsed time. If one build fails the other is stopped.
  *
  * A lock file (`<dir>.lock`) makes concurrent callers wait for one build; binaries are renamed into place only when

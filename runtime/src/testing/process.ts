@@ -5,11 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How a managed process ended. */
 export interface ProcessExit {
-  /** The process name given to {@link startProcess}, e.g. `etcd`. */
+  /** The process name given to `startProcess`, e.g. `etcd`. */
   name: string;
   code: number | null;
   signal: NodeJS.Signals | null;
-  /** True when the exit was asked for by {@link ManagedProcess.stop}. */
+  /** True when the exit was asked for by `ManagedProcess.stop`. */
   requested: boolean;
 }
 
