@@ -16,6 +16,7 @@
  *   a failure to discover is not "no such kind".
  */
 
+import { defaultLogger, type Logger } from '../log';
 import type { GroupVersionResource } from '../rest/paths';
 import type { APIGroup, APIResource, APIResourceList, DiscoveryInterface } from './discovery';
 
@@ -98,9 +99,18 @@ export class DeferredDiscoveryRESTMapper implements RESTMapper {
   private groups: Promise<APIGroup[]> | undefined;
   private readonly lists = new Map<string, Promise<APIResourceList | undefined>>();
 
-  constructor(private readonly discovery: DiscoveryInterface) {}
+  private readonly log: Logger;
+
+  /** `logger` (default `defaultLogger()`): cache resets and refreshes after a miss, at V(4) as client-go's. */
+  constructor(
+    private readonly discovery: DiscoveryInterface,
+    options: { logger?: Logger } = {},
+  ) {
+    this.log = (options.logger ?? defaultLogger()).withName('restmapper');
+  }
 
   reset(): void {
+    this.log.v(4).info('discovery cache reset');
     this.groups = undefined;
     this.lists.clear();
   }
@@ -121,6 +131,7 @@ export class DeferredDiscoveryRESTMapper implements RESTMapper {
 
   /** Drops the group list and the cached resource lists of one group. */
   private invalidate(group: string): void {
+    this.log.v(4).info('no match in the cached discovery: reading the group again', { group });
     this.groups = undefined;
     const prefix = group === '' ? undefined : `${group}/`;
     for (const gv of [...this.lists.keys()]) {

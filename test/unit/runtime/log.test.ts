@@ -16,6 +16,7 @@ import {
   type Logger,
 } from '@kubegen/runtime/log';
 import { jsonLogger as controllerJsonLogger, type Logger as ControllerLogger } from '../../../runtime/src/controller/log';
+import { DeferredDiscoveryRESTMapper } from '../../../runtime/src/discovery/restmapper';
 import { RestClient } from '../../../runtime/src/rest/client';
 import { createLoggingWarningHandler } from '../../../runtime/src/rest/warnings';
 import { ScriptedTransport } from './transport';
@@ -282,5 +283,29 @@ describe("the apiserver's Warning headers", () => {
     } finally {
       emit.mockRestore();
     }
+  });
+});
+
+describe('discovery', () => {
+  it('the REST mapper logs a refresh after a miss and a reset at V(4), through the logger it is given', async () => {
+    const { logger, records } = recording(4);
+    let reads = 0;
+    const m = new DeferredDiscoveryRESTMapper(
+      {
+        serverGroups: () => {
+          reads++;
+          return Promise.resolve([]);
+        },
+        serverResourcesForGroupVersion: () => Promise.resolve(undefined),
+      },
+      { logger },
+    );
+    await expect(m.restMapping({ group: 'example.com', kind: 'Widget' })).rejects.toThrow('no matches for kind "Widget" in group "example.com"');
+    m.reset();
+    expect(reads).toBe(2);
+    expect(records.map(({ v, logger: name, msg, fields }) => ({ v, name, msg, fields }))).toEqual([
+      { v: 4, name: 'restmapper', msg: 'no match in the cached discovery: reading the group again', fields: { group: 'example.com' } },
+      { v: 4, name: 'restmapper', msg: 'discovery cache reset', fields: {} },
+    ]);
   });
 });
