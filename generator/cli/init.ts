@@ -1,157 +1,138 @@
 /**
- * `kubegen init [--group g --version v --kind K]` and `kubegen create api --group g --version v --kind K`: scaffold a
- * user's project (package.json scripts and dependencies, tsconfig, kubegen.config.json, jest, README) and an API
- * (`apis/<group>/<version>/doc.ts`, `<kind>.ts`, a jest snapshot test of the generated output), the way
- * `kubebuilder init` and `kubebuilder create api` do.
+ * `kubegen init [--group g --version v --kind K]`, and the `create api` / `create webhook` commands
+ * (`create-api.ts`, `create-webhook.ts`): scaffold a user's operator project the way `kubebuilder init` does —
+ * package.json scripts and dependencies, tsconfig (and tsconfig.build.json), kubegen.config.json with `deploy`,
+ * jest, README, the operator's `src/main.ts`, a Dockerfile — optionally with an API.
  *
- * Contract: the project's own files win — an existing tsconfig.json, README.md … is kept and reported; package.json
- * only gains what it lacks; an API file that exists already is an error and nothing is written. All files are
- * written atomically by the shared writer, after every check has passed.
+ * Contract: the project's own files win — an existing tsconfig.json, README.md, src/main.ts … is kept and reported
+ * (`--force` overwrites them); package.json and kubegen.config.json only gain what they lack; a file the scaffold
+ * writes that exists with other contents is an error and nothing is written. Everything is checked before anything
+ * is written; the files are written atomically by the shared writer (see `scaffold-project.ts`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { VirtualFile } from '../emit/types';
-import { KubegenError } from '../errors';
 import type { CommandAction } from './envtest';
 import type * as PackageOptionsModule from '../emit/package-options';
-import type * as ScaffoldModule from '../scaffold';
-import type { ApiScaffold, PackageJson, ProjectScaffold } from '../scaffold';
-
-// Loaded when `init` / `create api` runs: the scaffolder pulls in Handlebars and the templates, which every other
-// command (`crd` above all) would otherwise pay for at start-up.
-/* eslint-disable @typescript-eslint/no-require-imports */
-const scaffold = (): typeof ScaffoldModule => require('../scaffold') as typeof ScaffoldModule;
-const packageOptions = (group: string) => (require('../emit/package-options') as typeof PackageOptionsModule).packageOptions(group);
-/* eslint-enable @typescript-eslint/no-require-imports */
-import { writeFiles } from '../write';
+import type { ApiScaffold, ProjectScaffold } from '../scaffold';
 import { kubegenRoot } from '../version';
+import { CONFIG_FILE, ScaffoldError, apiFromArgs, planScaffold, readJsonObject, scaffold, writeScaffold, type ApiArgs, type InitIo } from './scaffold-project';
+import { runCreateApi, type CreateApiArgs } from './create-api';
+import { runCreateWebhook, type CreateWebhookArgs } from './create-webhook';
 
-export interface InitIo {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
+export { ScaffoldError, runCreateApi, runCreateWebhook, type InitIo };
 
-/** An expected failure of `init` / `create api`: printed as one line, exit code 1. */
-export class ScaffoldError extends KubegenError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ScaffoldError';
-  }
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const packageOptions = (group: string) => (require('../emit/package-options') as typeof PackageOptionsModule).packageOptions(group);
 
-interface ApiArgs {
-  group?: string;
-  version?: string;
-  kind?: string;
-}
-
-/** The API to scaffold from `--group/--version/--kind`: all three, or none (`init` only). */
-function apiFromArgs(args: ApiArgs, required: boolean): ApiScaffold | undefined {
-  const given = [args.group, args.version, args.kind].filter((x) => x !== undefined).length;
-  if (given === 0 && !required) return undefined;
-  if (given !== 3) throw new ScaffoldError('--group, --version and --kind go together: give all three');
-  const problems = scaffold().checkApiScaffold(args);
-  if (problems.length > 0) throw new ScaffoldError(problems.join('; '));
-  return { group: args.group!, version: args.version!, kind: args.kind! };
-}
-
-/** The tool versions a scaffolded project gets, from kubegen's own devDependencies (the versions it is tested with). */
-function toolVersions(): Record<string, string> {
+/** The versions a scaffolded project gets of its tools (devDependencies) and of the runtime's peers (dependencies). */
+function ownVersions(names: readonly string[]): Record<string, string> {
   const own = JSON.parse(fs.readFileSync(path.join(kubegenRoot(), 'package.json'), 'utf8')) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
   const all = { ...own.dependencies, ...own.devDependencies };
   const out: Record<string, string> = {};
-  for (const name of ['typescript', 'jest', 'ts-jest', '@types/jest', '@types/node']) {
+  for (const name of names) {
     const v = all[name];
     if (v !== undefined) out[name] = v;
   }
   return out;
 }
 
-function readPackageJson(file: string): PackageJson | undefined {
-  if (!fs.existsSync(file)) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new ScaffoldError(`${file}: not valid JSON: ${(e as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ScaffoldError(`${file}: must hold a JSON object`);
-  return parsed as PackageJson;
-}
-
-function projectScaffold(cwd: string, existing: PackageJson | undefined, api: ApiScaffold | undefined): ProjectScaffold {
+function projectScaffold(cwd: string, existing: Record<string, unknown> | undefined, api: ApiScaffold | undefined): ProjectScaffold {
   const opts = packageOptions('{group}');
   const name = typeof existing?.name === 'string' ? existing.name : path.basename(cwd).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  return { projectName: name, kubegenVersion: opts.version, runtimeVersion: opts.runtimeVersion, toolVersions: toolVersions(), api, format: scaffold().moduleFormatOf(existing) };
+  return {
+    projectName: name,
+    kubegenVersion: opts.version,
+    runtimeVersion: opts.runtimeVersion,
+    toolVersions: ownVersions(['typescript', 'jest', 'ts-jest', '@types/jest', '@types/node']),
+    // the manager serves /metrics with prom-client, an optional peer of @kubegen/runtime
+    peerVersions: ownVersions(['prom-client']),
+    api,
+    format: scaffold().moduleFormatOf(existing),
+  };
 }
 
-/** API files must not exist yet; an existing one is an error (nothing is written). */
-function checkNew(cwd: string, files: readonly VirtualFile[]): void {
-  const existing = files.filter((f) => fs.existsSync(path.join(cwd, f.path))).map((f) => f.path);
-  if (existing.length > 0) throw new ScaffoldError(`${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; not overwriting`);
+export interface InitArgs extends ApiArgs {
+  force?: boolean;
 }
 
-export function runInit(cwd: string, args: ApiArgs, io: InitIo): void {
+export function runInit(cwd: string, args: InitArgs, io: InitIo): void {
   const api = apiFromArgs(args, false);
-  const pjFile = path.join(cwd, 'package.json');
-  const existing = readPackageJson(pjFile);
+  const existing = readJsonObject(cwd, 'package.json');
   const project = projectScaffold(cwd, existing, api);
-  const apiFiles = api ? scaffold().scaffoldApi(api, project.format) : [];
-  checkNew(cwd, apiFiles);
-  const kept: string[] = [];
-  const files: VirtualFile[] = [{ path: 'package.json', contents: JSON.stringify(scaffold().mergePackageJson(existing, project), null, 2) + '\n' }];
-  for (const f of scaffold().scaffoldProjectFiles(project)) {
-    if (fs.existsSync(path.join(cwd, f.path))) kept.push(f.path);
-    else files.push(f);
+  const config = readJsonObject(cwd, CONFIG_FILE);
+  const extra: VirtualFile[] = [
+    { path: 'package.json', contents: JSON.stringify(scaffold().mergePackageJson(existing, project), null, 2) + '\n' },
+    { path: CONFIG_FILE, contents: JSON.stringify(scaffold().mergeKubegenConfig(config, project), null, 2) + '\n' },
+  ];
+  // the API goes where the configuration says, when the project has one
+  const apisDir = typeof config?.apis === 'string' && config.apis !== '' ? config.apis : scaffold().SCAFFOLD_APIS_DIR;
+  const files = [...scaffold().scaffoldProjectFiles(project)];
+  const insertions = [];
+  if (api) {
+    // as `create api` without --controller: the types, the group's test, a sample
+    files.push(...scaffold().scaffoldApi(api, project.format, apisDir));
+    const sample = scaffold().scaffoldSample(api, { name: scaffold().deployName(project.projectName) });
+    files.push(...sample.files);
+    insertions.push(...sample.insertions);
   }
-  files.push(...apiFiles);
-  const r = writeFiles(cwd, files);
-  report(io, r.written, kept);
-  io.out(`\nNext: npm install && npm run generate && npm test${api ? '' : '\n(add an API with: kubegen create api --group <group> --version <version> --kind <Kind>)'}\n`);
-}
-
-export function runCreateApi(cwd: string, args: ApiArgs, io: InitIo): void {
-  const api = apiFromArgs(args, true)!;
-  const files = scaffold().scaffoldApi(api, scaffold().moduleFormatOf(readPackageJson(path.join(cwd, 'package.json'))));
-  checkNew(cwd, files);
-  const r = writeFiles(cwd, files);
-  report(io, r.written, []);
-  io.out(`\nNext: edit ${files[1].path}, then npm run generate && npm test\n`);
-}
-
-function report(io: InitIo, written: string[], kept: string[]): void {
-  for (const f of written) io.out(`created ${f}\n`);
-  for (const f of kept) io.out(`kept    ${f} (exists)\n`);
+  const plan = planScaffold(cwd, files, insertions, args.force === true, extra);
+  writeScaffold(cwd, plan, io);
+  io.out(`\nNext: npm install && npm run generate && npm test && npm run build${api ? '' : '\n(add an API with: kubegen create api --group <group> --version <version> --kind <Kind> --controller)'}\n`);
 }
 
 const apiOptions = <T>(y: Argv<T>, demand: boolean) =>
   y
     .option('group', { type: 'string', demandOption: demand, describe: 'API group, a DNS subdomain (e.g. shop.example.dev)' })
     .option('version', { type: 'string', demandOption: demand, describe: 'API version (e.g. v1, v1beta1)' })
-    .option('kind', { type: 'string', demandOption: demand, describe: 'Kind, UpperCamelCase (e.g. Order)' });
+    .option('kind', { type: 'string', demandOption: demand, describe: 'Kind, UpperCamelCase (e.g. Order)' })
+    .option('force', { type: 'boolean', describe: 'Overwrite files the scaffold writes that exist with other contents' });
 
 /**
- * The `init` and `create api` commands, bound to the CLI's io and working directory. Handlers only record the
- * action; the CLI runs it after the whole command line has been validated (expected failures are KubegenErrors).
+ * The `init`, `create api` and `create webhook` commands, bound to the CLI's io and working directory. Handlers only
+ * record the action; the CLI runs it after the whole command line has been validated (expected failures are
+ * KubegenErrors).
  */
 export function scaffoldCommands(io: InitIo, cwd: string, run: (action: CommandAction) => void): CommandModule[] {
-  const guard = (fn: () => void) => { run(() => {
+  const guard = (fn: () => void) => {
+    run(() => {
       fn();
       return 0;
-    }); };
+    });
+  };
+  const createApi: CommandModule = {
+    command: 'api',
+    describe: 'Scaffold an API (types, sample) and optionally its controller: kubegen create api --group <group> --version <version> --kind <Kind> [--controller]',
+    builder: (y) =>
+      apiOptions(y.version(false), true)
+        .option('controller', { type: 'boolean', default: false, describe: 'Also scaffold a controller (src/controllers/<kind>.ts, its test), registered in src/main.ts' })
+        .option('resource', { type: 'boolean', default: true, describe: 'Scaffold the API types (--resource=false: only the controller of a kind that exists)' })
+        .option('namespaced', { type: 'boolean', describe: 'The kind is namespaced (default true; --namespaced=false: cluster-scoped)' }),
+    handler: (args) => { guard(() => { runCreateApi(cwd, args as CreateApiArgs, io); }); },
+  };
+  const createWebhook: CommandModule = {
+    command: 'webhook',
+    describe: 'Scaffold the webhooks of a kind (src/webhooks/<kind>.ts), registered in src/main.ts',
+    builder: (y) =>
+      apiOptions(y.version(false), true)
+        .option('defaulting', { type: 'boolean', default: false, describe: 'A defaulting (mutating) webhook' })
+        .option('programmatic-validation', { type: 'boolean', default: false, describe: 'A validating webhook' })
+        .option('conversion', { type: 'boolean', default: false, describe: "A conversion webhook for the kind's versions" }),
+    handler: (args) => { guard(() => { runCreateWebhook(cwd, args as CreateWebhookArgs, io); }); },
+  };
   return [
     {
       command: 'init',
-      describe: 'Scaffold a kubegen project in the current directory (package.json scripts, tsconfig, config, jest), optionally with an API',
+      describe: 'Scaffold a kubegen operator project in the current directory (package.json, tsconfig, config, jest, src/main.ts, Dockerfile), optionally with an API',
       builder: (y) => apiOptions(y.version(false), false),
-      handler: (args) => { guard(() => { runInit(cwd, args as ApiArgs, io); }); },
+      handler: (args) => { guard(() => { runInit(cwd, args as InitArgs, io); }); },
     },
     {
-      command: 'create <what>',
-      describe: 'Scaffold an API: kubegen create api --group <group> --version <version> --kind <Kind>',
-      builder: (y) => apiOptions(y.version(false).positional('what', { choices: ['api'] as const, describe: 'what to create' }), true),
-      handler: (args) => { guard(() => { runCreateApi(cwd, args as ApiArgs, io); }); },
+      command: 'create',
+      describe: 'Scaffold an API (kubegen create api …) or the webhooks of a kind (kubegen create webhook …)',
+      builder: (y) => y.version(false).command(createApi).command(createWebhook).demandCommand(1, 'kubegen create: say what to create: api or webhook'),
+      handler: () => undefined,
     },
   ];
 }

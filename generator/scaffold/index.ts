@@ -6,10 +6,12 @@
  * layout), so its own `tsc` and jest compile the generated code with no package to build or publish.
  */
 import { PACKAGE_TSCONFIG } from '../emit/package';
-import type { VirtualFile } from '../emit/types';
 import { reservedTypeName, scaffoldRuntimeImports } from '../model/reserved';
 import { crdPlural } from '../naming/flect';
-import { privateName, publicName, publicPlural, render } from '../render';
+import { privateName, publicPlural, render } from '../render';
+import { deployName, generatedImport, scaffoldOperatorFiles, versionAccessor, type GeneratedLocation, type OperatorProject, type ScaffoldFile } from './operator';
+
+export * from './operator';
 
 export interface ApiScaffold {
   /** API group, e.g. `shop.example.dev`. */
@@ -18,6 +20,13 @@ export interface ApiScaffold {
   version: string;
   /** Kind, e.g. `Order`. */
   kind: string;
+  /** Default true; false writes `+kubebuilder:resource:scope=Cluster` (`--namespaced=false`). */
+  namespaced?: boolean;
+  /**
+   * The kind's first version gets `+kubebuilder:storageversion` (default true); another version of a kind that
+   * exists already does not, so the storage version stays where it is.
+   */
+  storageVersion?: boolean;
 }
 
 export interface ProjectScaffold {
@@ -32,6 +41,8 @@ export interface ProjectScaffold {
   api?: ApiScaffold;
   /** How the project's `.ts` files are loaded: `module` when its package.json says `"type": "module"`. */
   format: ModuleFormat;
+  /** devDependency-free runtime peers the scaffold adds to dependencies (`prom-client` for /metrics), with ranges. */
+  peerVersions?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -78,32 +89,40 @@ export function checkApiScaffold(api: Partial<ApiScaffold>): string[] {
   return problems;
 }
 
-/** The files of an API: `apis/<group>/<version>/doc.ts`, `<kind>.ts` and a jest test of its generated code. */
-export function scaffoldApi(api: ApiScaffold, format: ModuleFormat = 'commonjs'): VirtualFile[] {
-  const dir = `${SCAFFOLD_APIS_DIR}/${api.group}/${api.version}`;
-  const view = apiView(api, format);
+/** Where `kubegen init` puts generated code: the source layout under src/generated. */
+export const SCAFFOLD_GENERATED: GeneratedLocation = { layout: 'source', output: SCAFFOLD_OUTPUT_DIR, packageName: '@kubegen-generated/{group}' };
+
+/**
+ * The files of an API: `apis/<group>/<version>/doc.ts` (shared by the version's kinds), `<kind>.ts` (new), and a
+ * jest test of the group's generated code (`test/<group>.test.ts`, shared: written for the group's first kind).
+ */
+export function scaffoldApi(api: ApiScaffold, format: ModuleFormat = 'commonjs', apisDir: string = SCAFFOLD_APIS_DIR, generated: GeneratedLocation = SCAFFOLD_GENERATED): ScaffoldFile[] {
+  const dir = `${apisDir}/${api.group}/${api.version}`;
+  const test = `test/${api.group}.test.ts`;
+  const view = apiView(api, { format, generated }, test);
   return [
-    { path: `${dir}/doc.ts`, contents: render('scaffold', 'doc.ts', view) },
-    { path: `${dir}/${api.kind.toLowerCase()}.ts`, contents: render('scaffold', 'kind.ts', view) },
-    { path: `test/${api.group}.test.ts`, contents: render('scaffold', 'test.ts', view) },
+    { path: `${dir}/doc.ts`, contents: render('scaffold', 'doc.ts', view), policy: 'shared' },
+    { path: `${dir}/${api.kind.toLowerCase()}.ts`, contents: render('scaffold', 'kind.ts', view), policy: 'new' },
+    { path: test, contents: render('scaffold', 'test.ts', view), policy: 'shared' },
   ];
 }
 
-function apiView(api: ApiScaffold, format: ModuleFormat) {
-  const goName = publicName(api.group.split('.')[0]);
-  const esm = format === 'module';
-  const fake = `../${SCAFFOLD_OUTPUT_DIR}/${api.group}/fake`;
+function apiView(api: ApiScaffold, p: Pick<OperatorProject, 'format' | 'generated'>, testFile: string) {
+  const esm = p.format === 'module';
+  const namespaced = api.namespaced !== false;
   return {
     ...api,
+    clusterScoped: !namespaced,
+    storageVersion: api.storageVersion !== false,
     plural: crdPlural(api.kind),
-    versionAccessor: privateName(`${goName}${publicName(api.version)}`),
+    versionAccessor: versionAccessor(api.group, api.version),
     kindAccessor: privateName(publicPlural(api.kind)),
-    namespaceArg: "'default'",
+    namespaceArg: namespaced ? "'default'" : '',
     // an ES module names the file it imports, and has import.meta instead of __dirname
-    generatedImport: esm ? `${fake}/index.js` : fake,
+    generatedImport: generatedImport(testFile, api.group, p, 'fake'),
     extraImports: esm ? "import { fileURLToPath } from 'node:url';\n" : '',
     testDir: esm ? 'path.dirname(fileURLToPath(import.meta.url))' : '__dirname',
-    crdsDir: `../${SCAFFOLD_OUTPUT_DIR}/${api.group}/crds`,
+    crdsDir: p.generated.layout === 'source' ? `../${p.generated.output}/${api.group}/crds` : `../node_modules/${p.generated.packageName.replace('{group}', api.group)}/crds`,
   };
 }
 
@@ -120,12 +139,21 @@ const NPM_DEFAULT_TEST = 'echo "Error: no test specified" && exit 1';
 export function mergePackageJson(existing: PackageJson | undefined, p: ProjectScaffold): PackageJson {
   const out: PackageJson = existing ? { ...existing } : { name: p.projectName, version: '0.1.0', private: true };
   const scripts = { ...asRecord(out.scripts) };
+  const name = deployName(p.projectName);
   const wanted: Record<string, string> = {
     generate: 'kubegen generate',
     verify: 'kubegen generate --verify',
-    build: 'tsc -p tsconfig.json',
+    // src/ → dist/ (tsconfig.build.json): `node dist/main.js` runs the operator
+    build: 'tsc -p tsconfig.build.json',
     // jest runs ES modules only on Node's experimental VM modules
     test: p.format === 'module' ? 'node --experimental-vm-modules node_modules/jest/bin/jest.js' : 'jest',
+    // kubebuilder's make install / uninstall / deploy / undeploy / run. Not named `install`: npm runs a script of
+    // that name on every `npm install` and `npm ci` of the project (a lifecycle script), the image build included.
+    'install-crds': 'kubegen apply -k config/crd',
+    'uninstall-crds': 'kubegen apply -k config/crd --delete',
+    deploy: `kubegen apply -k config/default --prune --applyset ${name}`,
+    undeploy: `kubegen apply -k config/default --delete --applyset ${name}`,
+    run: 'kubegen run',
   };
   for (const name of Object.keys(wanted)) {
     if (!Object.hasOwn(scripts, name) || (name === 'test' && scripts[name] === NPM_DEFAULT_TEST)) scripts[name] = wanted[name];
@@ -135,6 +163,7 @@ export function mergePackageJson(existing: PackageJson | undefined, p: ProjectSc
   const devDeps = { ...asRecord(out.devDependencies) };
   const has = (name: string) => Object.hasOwn(deps, name) || Object.hasOwn(devDeps, name);
   if (!has('@kubegen/runtime')) deps['@kubegen/runtime'] = `^${p.runtimeVersion}`;
+  for (const peer of Object.keys(p.peerVersions ?? {}).sort()) if (!has(peer)) deps[peer] = p.peerVersions![peer];
   if (!has('kubegen')) devDeps.kubegen = `^${p.kubegenVersion}`;
   for (const name of Object.keys(p.toolVersions).sort()) if (!has(name)) devDeps[name] = p.toolVersions[name];
   out.dependencies = sortKeys(deps);
@@ -143,18 +172,32 @@ export function mergePackageJson(existing: PackageJson | undefined, p: ProjectSc
 }
 
 /**
- * The project files `init` writes besides package.json: tsconfig.json, kubegen.config.json, jest.config.js,
- * README.md and .gitignore. The CLI keeps any of them the project already has.
+ * The project files `init` writes besides package.json and kubegen.config.json: tsconfig.json (and
+ * tsconfig.build.json), jest.config.js, README.md, .gitignore, src/main.ts, the Dockerfile and .dockerignore. The CLI
+ * keeps any of them the project already has.
  */
-export function scaffoldProjectFiles(p: ProjectScaffold): VirtualFile[] {
-  const config = { apis: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR, layout: 'source' };
+export function scaffoldProjectFiles(p: ProjectScaffold): ScaffoldFile[] {
+  const name = deployName(p.projectName);
   return [
-    { path: 'tsconfig.json', contents: JSON.stringify(TSCONFIG, null, 2) + '\n' },
-    { path: 'kubegen.config.json', contents: JSON.stringify(config, null, 2) + '\n' },
-    { path: 'jest.config.js', contents: render('scaffold', 'jest.config.js', jestView(p.format)) },
-    { path: 'README.md', contents: render('scaffold', 'readme.md', { projectName: p.projectName, apisDir: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR }) },
-    { path: '.gitignore', contents: 'node_modules/\ndist/\n' },
+    { path: 'tsconfig.json', contents: JSON.stringify(TSCONFIG, null, 2) + '\n', policy: 'keep' },
+    { path: 'jest.config.js', contents: render('scaffold', 'jest.config.js', jestView(p.format)), policy: 'keep' },
+    { path: 'README.md', contents: render('scaffold', 'readme.md', { projectName: p.projectName, name, apisDir: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR }), policy: 'keep' },
+    { path: '.gitignore', contents: 'node_modules/\ndist/\n', policy: 'keep' },
+    ...scaffoldOperatorFiles({ name, format: p.format, generated: SCAFFOLD_GENERATED }, p.api?.group),
   ];
+}
+
+/**
+ * The project's kubegen.config.json: the scaffold's (APIs under apis/, the source layout, `deploy.name`), or the
+ * existing one with only a missing `deploy` key added (`deploy` written by `init` makes `kubegen generate` write the
+ * deploy tree under config/ and the Helm chart).
+ */
+export function mergeKubegenConfig(existing: Record<string, unknown> | undefined, p: ProjectScaffold): Record<string, unknown> {
+  const deploy = { name: deployName(p.projectName) };
+  if (existing === undefined) return { apis: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR, layout: 'source', deploy };
+  const out = asRecord(existing);
+  if (!Object.hasOwn(out, 'deploy')) out.deploy = deploy;
+  return out;
 }
 
 /** The jest configuration's view: CommonJS, or ESM jest for an ES-module project (ts-jest's ESM setup). */
@@ -184,7 +227,7 @@ const TSCONFIG = {
 };
 
 /** An own-keys copy of a JSON object (`{}` for anything else); `__proto__` stays an ordinary key. */
-function asRecord(v: unknown): Record<string, unknown> {
+export function asRecord(v: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
   for (const k of Object.keys(v)) {

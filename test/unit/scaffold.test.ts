@@ -36,7 +36,7 @@ function tree(dir: string): Record<string, string> {
   return out;
 }
 
-const project: ProjectScaffold = { projectName: 'shop', kubegenVersion: '1.2.3', runtimeVersion: '1.2.3', toolVersions: { typescript: '~6.0', jest: '^30.0.0' }, format: 'commonjs' };
+const project: ProjectScaffold = { projectName: 'shop', kubegenVersion: '1.2.3', runtimeVersion: '1.2.3', toolVersions: { typescript: '~6.0', jest: '^30.0.0' }, peerVersions: { 'prom-client': '^15.1.3' }, format: 'commonjs' };
 
 describe('checkApiScaffold', () => {
   it.each([
@@ -59,8 +59,18 @@ describe('mergePackageJson', () => {
       name: 'shop',
       version: '0.1.0',
       private: true,
-      scripts: { generate: 'kubegen generate', verify: 'kubegen generate --verify', build: 'tsc -p tsconfig.json', test: 'jest' },
-      dependencies: { '@kubegen/runtime': '^1.2.3' },
+      scripts: {
+        generate: 'kubegen generate',
+        verify: 'kubegen generate --verify',
+        build: 'tsc -p tsconfig.build.json',
+        test: 'jest',
+        'install-crds': 'kubegen apply -k config/crd',
+        'uninstall-crds': 'kubegen apply -k config/crd --delete',
+        deploy: 'kubegen apply -k config/default --prune --applyset shop',
+        undeploy: 'kubegen apply -k config/default --delete --applyset shop',
+        run: 'kubegen run',
+      },
+      dependencies: { '@kubegen/runtime': '^1.2.3', 'prom-client': '^15.1.3' },
       devDependencies: { jest: '^30.0.0', kubegen: '^1.2.3', typescript: '~6.0' },
     });
   });
@@ -73,9 +83,9 @@ describe('mergePackageJson', () => {
       dependencies: { '@kubegen/runtime': 'file:../runtime.tgz' },
     };
     const got = mergePackageJson(given, project);
-    expect(got.scripts).toEqual({ build: 'make', test: 'jest', generate: 'kubegen generate', verify: 'kubegen generate --verify' });
+    expect(got.scripts).toMatchObject({ build: 'make', test: 'jest', generate: 'kubegen generate', verify: 'kubegen generate --verify', run: 'kubegen run' });
     expect(got.devDependencies).toEqual({ jest: '^30.0.0', kubegen: 'file:../kubegen-1.2.3.tgz', typescript: '5.9.0' });
-    expect(got.dependencies).toEqual({ '@kubegen/runtime': 'file:../runtime.tgz' });
+    expect(got.dependencies).toEqual({ '@kubegen/runtime': 'file:../runtime.tgz', 'prom-client': '^15.1.3' });
     expect(given.scripts.test).toBe('echo "Error: no test specified" && exit 1'); // input not mutated
   });
 
@@ -139,17 +149,23 @@ describe('kubegen init / create api', () => {
     const r = await run(['init', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order'], dir);
     expect(r).toMatchObject({ code: 0, err: '' });
     expect(Object.keys(tree(dir)).sort()).toEqual([
+      '.dockerignore',
       '.gitignore',
+      'Dockerfile',
       'README.md',
       'apis/shop.example.dev/v1/doc.ts',
       'apis/shop.example.dev/v1/order.ts',
+      'config/samples/kustomization.yaml',
+      'config/samples/shop.example.dev_v1_order.yaml',
       'jest.config.js',
       'kubegen.config.json',
       'package.json',
+      'src/main.ts',
       'test/shop.example.dev.test.ts',
+      'tsconfig.build.json',
       'tsconfig.json',
     ]);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8'))).toEqual({ apis: 'apis', output: 'src/generated', layout: 'source' });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8'))).toEqual({ apis: 'apis', output: 'src/generated', layout: 'source', deploy: { name: 'shop' } });
     expect(fs.readFileSync(path.join(dir, 'apis/shop.example.dev/v1/doc.ts'), 'utf8')).toContain('// +groupName=shop.example.dev');
     expect(fs.readFileSync(path.join(dir, 'apis/shop.example.dev/v1/order.ts'), 'utf8')).toContain('export interface Order extends TypeMeta {');
   });
@@ -158,13 +174,18 @@ describe('kubegen init / create api', () => {
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{"mine":true}\n');
     const first = await run(['init', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order'], dir);
     expect(first.code).toBe(0);
-    expect(first.out).toContain('kept    tsconfig.json (exists)');
+    expect(first.out).toContain('kept      tsconfig.json (exists)');
     expect(fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')).toBe('{"mine":true}\n');
     const before = tree(dir);
     const again = await run(['create', 'api', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order'], dir);
-    expect(again.code).toBe(1);
-    expect(again.err).toBe('kubegen: apis/shop.example.dev/v1/doc.ts, apis/shop.example.dev/v1/order.ts, test/shop.example.dev.test.ts already exist; not overwriting\n');
+    // the same API again: nothing changes; the kind's file edited by the user: refused
+    expect(again).toMatchObject({ code: 0, err: '' });
     expect(tree(dir)).toEqual(before);
+    fs.appendFileSync(path.join(dir, 'apis/shop.example.dev/v1/order.ts'), '// mine\n');
+    const edited = tree(dir);
+    const refused = await run(['create', 'api', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order'], dir);
+    expect(refused).toEqual({ code: 1, out: '', err: 'kubegen: apis/shop.example.dev/v1/order.ts exists with other contents; not overwriting (--force overwrites)\n' });
+    expect(tree(dir)).toEqual(edited);
   });
 
   it.each([
@@ -219,7 +240,8 @@ describe('the source layout', () => {
           rootDir: path.parse(dir).root,
           noEmit: true,
           typeRoots: [path.join(REPO, 'node_modules/@types')],
-          paths: RUNTIME_PATHS,
+          // src/main.ts imports the manager and the logger too
+          paths: { ...RUNTIME_PATHS, ...Object.fromEntries(['controller', 'log'].map((e) => [`@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]])) },
         },
       });
       const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);

@@ -1,0 +1,97 @@
+/**
+ * `kubegen create api --group g --version v --kind K [--controller] [--namespaced=false] [--resource=false] [--force]`,
+ * kubebuilder's `create api`:
+ *
+ * - the types (`apis/<group>/<version>/<kind>.ts`, the version's doc.ts, a test of the group's generated code) and
+ *   a sample object (`config/samples/<group>_<version>_<kind>.yaml`, listed in config/samples/kustomization.yaml);
+ * - with `--controller`, a reconciler on the controller builder with its RBAC markers (`src/controllers/<kind>.ts`),
+ *   a unit test on the fake clientset, and its registration at src/main.ts' scaffold markers;
+ * - for a kind that exists in another version, the new version without `+kubebuilder:storageversion` (the storage
+ *   version stays where it is), and what conversion is needed next;
+ * - `--resource=false`: no types, only the controller of a kind that exists.
+ */
+import { ScaffoldError, apiFromArgs, planScaffold, readProject, scaffold, writeScaffold, type ApiArgs, type FoundKind, type InitIo } from './scaffold-project';
+import type { Insertion, ScaffoldFile } from '../scaffold';
+
+export interface CreateApiArgs extends ApiArgs {
+  controller?: boolean;
+  resource?: boolean;
+  namespaced?: boolean;
+  force?: boolean;
+}
+
+export function runCreateApi(cwd: string, args: CreateApiArgs, io: InitIo): void {
+  const api = apiFromArgs(args, true)!;
+  const project = readProject(cwd);
+  const s = scaffold();
+  const same = project.kinds.filter((k) => k.group === api.group && k.kind === api.kind);
+  const here = same.find((k) => k.version === api.version);
+  const others = same.filter((k) => k.version !== api.version);
+  const resource = args.resource !== false;
+  if (!resource && !args.controller) throw new ScaffoldError('--resource=false: nothing to create (add --controller for a controller of an existing kind)');
+  if (!resource && here === undefined) throw new ScaffoldError(`--resource=false: ${missingKind(project.kinds, api.group, api.version, api.kind, project.apisDir)}`);
+  if (resource && here !== undefined && here.file !== `${project.apisDir}/${api.group}/${api.version}/${api.kind.toLowerCase()}.ts`) {
+    throw new ScaffoldError(`--kind: ${api.kind} is declared in ${here.file} already (use --resource=false for a controller of it)`);
+  }
+  // every version of a kind has one scope
+  const existingScope = (here ?? others[0])?.clusterScoped;
+  if (existingScope !== undefined && args.namespaced !== undefined && args.namespaced === existingScope) {
+    throw new ScaffoldError(`--namespaced=${String(args.namespaced)}: ${api.kind} is ${existingScope ? 'cluster-scoped' : 'namespaced'} in ${(here ?? others[0]).file}, and every version of a kind has the same scope`);
+  }
+  const namespaced = existingScope !== undefined ? !existingScope : args.namespaced !== false;
+  const operator = { name: project.name ?? 'operator', format: project.format, generated: project.generated };
+  const files: ScaffoldFile[] = [];
+  const insertions: Insertion[] = [];
+  const ref = { group: api.group, version: api.version, kind: api.kind, namespaced };
+  if (resource) {
+    // the storage version stays where it is: on the kind's first version
+    const storageVersion = here !== undefined ? here.storageVersion : others.length === 0;
+    files.push(...s.scaffoldApi({ ...ref, storageVersion }, project.format, project.apisDir, project.generated));
+    const sample = s.scaffoldSample(ref, operator);
+    files.push(...sample.files);
+    insertions.push(...sample.insertions);
+  }
+  if (args.controller) {
+    const c = s.scaffoldController(ref, operator);
+    files.push(...c.files);
+    insertions.push(...c.insertions);
+  }
+  const plan = planScaffold(cwd, files, insertions, args.force === true);
+  writeScaffold(cwd, plan, io);
+  const kindFile = `${project.apisDir}/${api.group}/${api.version}/${api.kind.toLowerCase()}.ts`;
+  if (resource && others.length > 0) io.out(`\n${versionReport(api, others, kindFile)}\n`);
+  io.out(`\nNext: ${resource ? `edit ${kindFile}, then ` : ''}npm run generate && npm test${args.controller ? ` (the reconciler: src/controllers/${api.kind.toLowerCase()}.ts)` : ''}\n`);
+}
+
+/** What a new version of an existing kind means: which version stores objects, and the conversion to write next. */
+function versionReport(api: { group: string; version: string; kind: string }, others: readonly FoundKind[], kindFile: string): string {
+  const versions = [...others.map((k) => k.version), api.version].join(', ');
+  const storage = others.filter((k) => k.storageVersion);
+  const lines = [`${api.kind} is now served in ${versions}.`];
+  if (storage.length === 1) {
+    const hub = storage[0];
+    lines.push(
+      `The storage version stays ${hub.version} (+kubebuilder:storageversion in ${hub.file}): it is the hub every other version converts through; ${api.version} is a spoke.`,
+      `While the versions' schemas are the same, the API server converts between them by itself. Once ${kindFile} differs, the CRD needs a conversion webhook:`,
+      `  kubegen create webhook --group ${api.group} --version ${hub.version} --kind ${api.kind} --conversion`,
+      `kubegen generates the conversions of fields that keep their name and type; a renamed, moved or retyped field needs a function in ${kindFile.replace(/[^/]+$/, 'conversion.ts')}`,
+      `(convert_${api.version}_${api.kind}Spec_<field>_To_${hub.version} and back; \`kubegen generate\` names each one it needs — see docs/conversion.md).`,
+    );
+  } else if (storage.length === 0) {
+    const first = others[0];
+    lines.push(`No version of ${api.kind} is marked as the storage version yet: add +kubebuilder:storageversion to the doc comment of ${api.kind} in ${first.file} (one version of a kind stores its objects).`);
+  } else {
+    lines.push(`More than one version of ${api.kind} is marked +kubebuilder:storageversion (${storage.map((k) => k.file).join(', ')}): keep it on one.`);
+  }
+  return lines.join('\n');
+}
+
+/** Why a kind was not found: the group, the version or the kind, with what there is. */
+export function missingKind(kinds: readonly FoundKind[], group: string, version: string, kind: string, apisDir: string): string {
+  const groups = [...new Set(kinds.map((k) => k.group))];
+  if (!groups.includes(group)) return `no API group ${group} under ${apisDir}/ (${groups.length ? `groups: ${groups.join(', ')}` : 'there is none yet: kubegen create api'})`;
+  const versions = [...new Set(kinds.filter((k) => k.group === group).map((k) => k.version))];
+  if (!versions.includes(version)) return `no version ${version} of ${group} under ${apisDir}/${group}/ (versions: ${versions.join(', ')})`;
+  const names = kinds.filter((k) => k.group === group && k.version === version).map((k) => k.kind);
+  return `no kind ${kind} in ${apisDir}/${group}/${version}/ (kinds: ${names.join(', ')})`;
+}
