@@ -97,7 +97,11 @@ export {
   SELF_MANAGED_CERTIFICATES_RBAC,
   caBundleOf,
   checkCertificates,
+  makeServingCertificates,
   serviceHosts,
+  writeServingCertificates,
+  type CertificateMaterial,
   type CertificatesPolicyRule,
+  type ServingCertificates,
   type SelfManagedCertificatesOptions,
 } from './certs';
