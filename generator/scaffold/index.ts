@@ -182,7 +182,8 @@ export function scaffoldProjectFiles(p: ProjectScaffold): ScaffoldFile[] {
     { path: 'tsconfig.json', contents: JSON.stringify(TSCONFIG, null, 2) + '\n', policy: 'keep' },
     { path: 'jest.config.js', contents: render('scaffold', 'jest.config.js', jestView(p.format)), policy: 'keep' },
     { path: 'README.md', contents: render('scaffold', 'readme.md', { projectName: p.projectName, name, apisDir: SCAFFOLD_APIS_DIR, output: SCAFFOLD_OUTPUT_DIR }), policy: 'keep' },
-    { path: '.gitignore', contents: 'node_modules/\ndist/\n', policy: 'keep' },
+    // dist/ is the build's output, but dist/chart/ the Helm chart `kubegen generate` writes (kubebuilder's place for it)
+    { path: '.gitignore', contents: 'node_modules/\ndist/*\n!dist/chart/\n', policy: 'keep' },
     ...scaffoldOperatorFiles({ name, format: p.format, generated: SCAFFOLD_GENERATED }, p.api?.group),
   ];
 }
