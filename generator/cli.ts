@@ -28,6 +28,7 @@ import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
 import { applyCommand, normalizeApplyArgv } from './cli/apply';
+import { runCommand } from './cli/run';
 import { generateSettings, watchGenerate } from './cli/watch';
 import { configure, createGenerationContext, execute } from './emit/execute';
 import { docsGenerator } from './emit/docs';
@@ -151,6 +152,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
     .command(applyCommand(io, cwd, (a) => (action = a)))
+    .command(runCommand(io, cwd, (a) => (action = a)))
     .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, apply, markers, diagnostics or envtest')
     .help();
   try {
@@ -182,7 +184,7 @@ function usageMessage(msg: string, y: Argv): string {
   // The options of the command being parsed (yargs resets the instance to them), and the commands.
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
-  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'markers', 'envtest'];
+  const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'run', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
     .map((arg) => {
