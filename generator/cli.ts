@@ -27,11 +27,13 @@ import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
 import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
-import { applyCommand, normalizeApplyArgv } from './cli/apply';
+import { applyCommand, kustomizeCommand, normalizeApplyArgv } from './cli/apply';
 import { runCommand } from './cli/run';
 import { generateSettings, watchGenerate } from './cli/watch';
 import { configure, createGenerationContext, execute } from './emit/execute';
 import { docsGenerator } from './emit/docs';
+import type { DeployConfig } from './deploy/config';
+import type * as DeployModule from './deploy';
 
 export interface Io {
   out: (s: string) => void;
@@ -152,6 +154,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
     .command(applyCommand(io, cwd, (a) => (action = a)))
+    .command(kustomizeCommand(io, cwd, (a) => (action = a)))
     .command(runCommand(io, cwd, (a) => (action = a)))
     .demandCommand(1, 'name a command: init, create api, crd, generate, docs, import, rbac, webhook, apiservice, apply, markers, diagnostics or envtest')
     .help();
@@ -264,6 +267,7 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
   const strict = strictFlag || config.strict;
   let owned: string[] = [];
   let manifests: Array<{ dir: string; files: VirtualFile[] }> = [];
+  let deploy: OutputSet | undefined;
   const files = runGenerators(io, (bag) => {
     manifests = generateConfiguredManifests(config.manifests, cwd, bag);
     const loaded = loadApiModel(config.apis, cwd);
@@ -274,10 +278,21 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
       loaded.model.groups.map((g) => g.name),
     );
     owned = ownedDirs(loaded.model, config.layout, config.groupFolder);
-    return generateAll(loaded.model, generateSettings(config), bag).files;
+    const generated = generateAll(loaded.model, generateSettings(config), bag).files;
+    if (config.deploy) deploy = deploySet(config.deploy, config.baseDir, generated, bag);
+    return generated;
   }, strict);
   if (!files) return 1;
-  return emit(io, [{ outDir: config.output, files, owned }, ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))], verify);
+  return emit(io, [{ outDir: config.output, files, owned }, ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] })), ...(deploy ? [deploy] : [])], verify);
+}
+
+/** The deploy tree and Helm chart of the `deploy` key (generator/deploy), written under the project's directory. */
+function deploySet(config: DeployConfig, baseDir: string, generated: readonly VirtualFile[], bag: DiagnosticBag): OutputSet {
+  // Loaded on first use: only projects with a `deploy` key need it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { generateDeploy } = require('./deploy') as typeof DeployModule;
+  const out = generateDeploy(config, baseDir, { crdFiles: generated.filter((f) => f.role === 'crd') }, bag);
+  return { outDir: baseDir, files: out.files, owned: [], ownedFiles: out.ownedFiles };
 }
 
 /**
@@ -306,8 +321,8 @@ function runGenerators(io: Io, step: (bag: DiagnosticBag) => VirtualFile[], stri
 async function emit(io: Io, sets: OutputSet[], verify: boolean): Promise<number> {
   if (verify) {
     let code = 0;
-    for (const { outDir, files, owned } of sets) {
-      const v = verifyFiles(outDir, files, { owned });
+    for (const { outDir, files, owned, ownedFiles } of sets) {
+      const v = verifyFiles(outDir, files, { owned, ownedFiles });
       if (v.ok) {
         io.out(`kubegen: ${files.length} files up to date in ${outDir}\n`);
         continue;

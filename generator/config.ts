@@ -17,6 +17,7 @@ import type { CrdConversionWebhook } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, webhookPathErrors, webhookUrlErrors, type GroupFolderStyle } from './model/names';
+import { resolveDeployConfig, type DeployConfig } from './deploy/config';
 import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
 
 export interface KubegenConfigFile {
@@ -50,6 +51,11 @@ export interface KubegenConfigFile {
   strict?: boolean;
   /** `kubegen apiservice` from `kubegen generate`: `{ paths?, apiServices?, output }` (docs/apiservice.md). */
   apiservice?: ApiServiceConfigFile;
+  /**
+   * The operator's deploy tree and Helm chart, written by `kubegen generate`: `{ name, namespace?, image?, configDir?,
+   * chartDir?, paths? }` (generator/deploy/config.ts, docs/deploy.md).
+   */
+  deploy?: { name: string; namespace?: string; image?: string; configDir?: string; chartDir?: string; paths?: string[] };
 }
 
 export interface KubegenConfig {
@@ -71,6 +77,8 @@ export interface KubegenConfig {
   manifests: ManifestTarget[];
   /** Warnings are errors. */
   strict: boolean;
+  /** The deploy tree and Helm chart to write, when configured. */
+  deploy?: DeployConfig;
 }
 
 /**
@@ -204,7 +212,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict', 'deploy'];
 const GROUP_FOLDERS = ['group', 'short'] as const;
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
@@ -306,10 +314,12 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
 
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
   const manifests = resolveManifestTargets(raw, baseDir, problem, source);
+  const deploy = own('deploy') === undefined ? undefined : resolveDeployConfig(own('deploy'), baseDir, problem);
   if (problems.length > 0) throw new ConfigError(problems);
   const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
   if (crdHeader !== undefined) config.crdHeader = crdHeader;
+  if (deploy !== undefined) config.deploy = deploy;
   return config;
 }
 

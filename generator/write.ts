@@ -37,6 +37,11 @@ export interface WriteResult {
 export interface WriteOptions {
   /** Directories (relative to the output root) that kubegen owns: files in them that are not generated are removed. */
   owned?: string[];
+  /**
+   * Single files (relative to the output root) that kubegen owned before (a manifest of what it wrote, such as the
+   * deploy tree's): each one that exists and is not generated now is removed, like a stale file of an owned directory.
+   */
+  ownedFiles?: string[];
 }
 
 /** A generated path or an owned directory that is not safely inside the output root: nothing was written. */
@@ -75,6 +80,8 @@ interface Plan {
   targets: Target[];
   /** Owned directories, relative (normalised, `/`-separated). */
   owned: string[];
+  /** Owned single files, relative. */
+  ownedFiles: string[];
 }
 
 /** The real path of `p`, which need not exist: the real path of its deepest existing ancestor plus the rest. */
@@ -112,7 +119,7 @@ function isInside(root: string, p: string): boolean {
 }
 
 /** Check every path against the output root; throws an OutputPathError listing every problem. */
-function plan(outDir: string, files: readonly VirtualFile[], owned: readonly string[]): Plan {
+function plan(outDir: string, files: readonly VirtualFile[], owned: readonly string[], ownedFiles: readonly string[] = []): Plan {
   const root = path.resolve(outDir);
   const problems: string[] = [];
   let rootReal: ReturnType<typeof realPathAllowingMissing>;
@@ -153,8 +160,10 @@ function plan(outDir: string, files: readonly VirtualFile[], owned: readonly str
   }
   const ownedDirs: string[] = [];
   for (const dir of owned) if (check(dir, 'into the owned directory') !== undefined) ownedDirs.push(dir);
+  const singleFiles: string[] = [];
+  for (const f of ownedFiles) if (check(f, 'the owned file') !== undefined) singleFiles.push(f);
   if (problems.length > 0) throw new OutputPathError(problems);
-  return { outDir, root, targets, owned: ownedDirs };
+  return { outDir, root, targets, owned: ownedDirs, ownedFiles: singleFiles };
 }
 
 /** Whether a process with this id exists (a temporary file of a live run is not stray). */
@@ -212,7 +221,7 @@ function readIfExists(abs: string): string | undefined {
 }
 
 export function writeFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): WriteResult {
-  return writeFileSets([{ outDir, files, owned: options.owned }])[0];
+  return writeFileSets([{ outDir, files, owned: options.owned, ownedFiles: options.ownedFiles }])[0];
 }
 
 /** One output root and the files to write under it. */
@@ -220,6 +229,8 @@ export interface OutputSet {
   outDir: string;
   files: readonly VirtualFile[];
   owned?: string[];
+  /** See {@link WriteOptions.ownedFiles}. */
+  ownedFiles?: string[];
 }
 
 /**
@@ -232,7 +243,7 @@ export function writeFileSets(sets: readonly OutputSet[]): WriteResult[] {
   const problems: string[] = [];
   for (const set of sets) {
     try {
-      plans.push(plan(set.outDir, set.files, set.owned ?? []));
+      plans.push(plan(set.outDir, set.files, set.owned ?? [], set.ownedFiles ?? []));
     } catch (e) {
       if (!(e instanceof OutputPathError)) throw e;
       problems.push(...e.problems);
@@ -404,7 +415,7 @@ export interface VerifyResult {
 
 /** Compare a directory with what would be generated; nothing is written. */
 export function verifyFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): VerifyResult {
-  return verify(plan(outDir, files, options.owned ?? []));
+  return verify(plan(outDir, files, options.owned ?? [], options.ownedFiles ?? []));
 }
 
 function verify(p: Plan): VerifyResult {
@@ -436,6 +447,17 @@ function staleFiles(p: Plan): string[] {
       const file = `${dir}/${rel}`;
       if (!generated.has(file) && !TEMP_FILE.test(rel)) out.push(file);
     }
+  }
+  for (const file of p.ownedFiles) {
+    if (generated.has(file) || out.includes(file)) continue;
+    let isFile = false;
+    try {
+      isFile = fs.lstatSync(path.join(p.root, ...file.split('/'))).isFile();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
+    }
+    if (isFile) out.push(file);
   }
   return out.sort();
 }

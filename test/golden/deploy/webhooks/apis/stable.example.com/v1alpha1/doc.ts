@@ -1,0 +1,1 @@
+// +groupName=stable.example.com
