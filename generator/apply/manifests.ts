@@ -11,7 +11,8 @@
  * - a document must be a mapping with `apiVersion`, `kind` and `metadata.name` (server-side apply cannot use
  *   `generateName`); empty documents are skipped;
  * - a kustomization directory is refused with `-f`, naming `kubegen apply -k <dir>` that builds it;
- * - YAML is read as kubectl reads it (YAML 1.1 scalars, see `asKubectlReads`);
+ * - YAML is read as kubectl reads it (YAML 1.1 scalars, see `asKubectlReads`); a kustomization's resources as
+ *   kustomize reads them (`dialect: 'kustomize'`, YAML 1.2 as go-yaml v3 resolves it: kustomize/kyaml.ts);
  * - inputs are data: YAML aliases are bounded, duplicate keys are errors, a file over 64 MiB is refused.
  */
 
@@ -19,6 +20,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode, type Tags } from 'yaml';
 import { KubegenError } from '../errors';
+import { KYAML_PARSE_OPTIONS, KyamlError, kyamlValue } from './kustomize/kyaml';
 
 /** Where a manifest was read (1-based line and column). */
 export interface ManifestSource {
@@ -119,9 +121,10 @@ function asKubectlReads(tags: Tags): Tags {
 }
 
 /** The objects of one input's text (`file` names it in errors); problems are appended to `problems`. */
-export function parseManifests(file: string, text: string, problems: string[]): Manifest[] {
+export function parseManifests(file: string, text: string, problems: string[], options: { dialect?: 'kubectl' | 'kustomize' } = {}): Manifest[] {
   const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, version: '1.1', customTags: asKubectlReads });
+  const kustomize = options.dialect === 'kustomize';
+  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, ...(kustomize ? KYAML_PARSE_OPTIONS : { version: '1.1', customTags: asKubectlReads }) });
   const list = Array.isArray(docs) ? docs : [docs];
   const out: Manifest[] = [];
   const at = (offset: number): ManifestSource => {
@@ -140,9 +143,9 @@ export function parseManifests(file: string, text: string, problems: string[]): 
     const where = at(doc.contents.range?.[0] ?? 0);
     let value: unknown;
     try {
-      value = doc.toJS({ maxAliasCount: 100 });
+      value = kustomize ? kyamlValue(doc) : doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
-      problems.push(`${formatSource(where)}: ${e instanceof Error ? e.message.split('\n')[0] : 'cannot read the document'}`);
+      problems.push(`${formatSource(e instanceof KyamlError ? at(e.offset) : where)}: ${e instanceof Error ? e.message.split('\n')[0] : 'cannot read the document'}`);
       continue;
     }
     if (value === null || value === undefined) continue;

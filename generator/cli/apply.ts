@@ -180,3 +180,32 @@ export function applyCommand(io: ApplyIo, cwd: string, run: (action: CommandActi
     },
   };
 }
+
+interface KustomizeArgs {
+  dir?: string;
+}
+
+/**
+ * `kubegen kustomize [dir]`: prints the rendered kustomization as `kustomize build [dir]` does — the same objects in
+ * the same order, one YAML document each — without kustomize or a server. `dir` defaults to the current directory.
+ */
+export function kustomizeCommand(io: ApplyIo, cwd: string, run: (action: CommandAction) => void): CommandModule<object, KustomizeArgs> {
+  return {
+    command: 'kustomize [dir]',
+    describe: 'Print the objects a kustomization renders, as kustomize build does (the keys of docs/apply.md), without kustomize',
+    builder: (y: Argv<object>) =>
+      y
+        .positional('dir', { type: 'string', describe: 'The directory holding kustomization.yaml (default: the current directory)' })
+        .check((args) => {
+          if (args.dir === '') throw new Error('the kustomization directory needs a value');
+          return true;
+        }),
+    handler: (args) => {
+      run(() => {
+        const { buildKustomizationDir, printManifests } = engine();
+        io.out(printManifests(buildKustomizationDir(args.dir ?? '.', { cwd })));
+        return 0;
+      });
+    },
+  };
+}

@@ -17,7 +17,8 @@
  *   the kustomization naming it (symlinks resolved); a directory may be anywhere, but not the kustomization's own
  *   directory or one containing a kustomization being built (a cycle). URLs are refused;
  * - bounds: 64 MiB per file, 256 MiB read in all, 100 kustomizations, 20,000 objects;
- * - output: the objects in kustomize's resource order, internal bookkeeping removed.
+ * - output: the objects in `kustomize build`'s order (its legacy kind order unless the root's `sortOptions` say
+ *   otherwise; sort.ts), internal bookkeeping removed.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -27,6 +28,8 @@ import { KubegenError } from '../../errors';
 import { MAX_MANIFEST_BYTES, parseManifests, type Manifest, type ManifestObject, type ManifestSource } from '../manifests';
 import { BUILTIN, gvkSelected, parseGroupVersion, visitFieldSpec, type FieldSpec, type Gvk } from './fieldspecs';
 import { asJsonPatch, jsonPatch, PatchError, strategicMerge, type JsonObject } from './patch';
+import { KYAML_PARSE_OPTIONS, KyamlError, kyamlValue } from './kyaml';
+import { DEFAULT_SORT, sortForOutput, type SortOptions } from './sort';
 
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const MAX_KUSTOMIZATIONS = 100;
@@ -202,7 +205,7 @@ function readBounded(file: string, shown: string, ctx: BuildContext): string {
   return fs.readFileSync(file, 'utf8');
 }
 
-const KNOWN_KEYS = new Set(['apiVersion', 'kind', 'metadata', 'resources', 'components', 'namespace', 'namePrefix', 'nameSuffix', 'labels', 'commonLabels', 'commonAnnotations', 'patches', 'images', 'replicas']);
+const KNOWN_KEYS = new Set(['apiVersion', 'kind', 'metadata', 'resources', 'components', 'namespace', 'namePrefix', 'nameSuffix', 'labels', 'commonLabels', 'commonAnnotations', 'patches', 'images', 'replicas', 'sortOptions']);
 
 interface Kustomization {
   file: KustFile;
@@ -270,6 +273,7 @@ function checkKustomization(k: KustFile, asComponent: boolean): Kustomization {
       if (typeof r.count !== 'number' || !Number.isSafeInteger(r.count) || r.count < 0) throw fail(k, ['replicas', i, 'count'], 'replicas[].count must be a whole number, 0 or more');
     });
   }
+  if (Object.hasOwn(v, 'sortOptions')) checkSortOptions(k);
   if (Object.hasOwn(v, 'patches')) {
     if (!Array.isArray(v.patches)) throw fail(k, ['patches'], 'patches must be a list');
     (v.patches as unknown[]).forEach((p, i) => {
@@ -286,6 +290,34 @@ function checkKustomization(k: KustFile, asComponent: boolean): Kustomization {
     });
   }
   return { file: k, isComponent };
+}
+
+/** `sortOptions` as kustomize's SortOrderTransformer validates it: `order` fifo or legacy, `legacySortOptions` only with legacy. */
+function checkSortOptions(k: KustFile): void {
+  const o = k.value.sortOptions;
+  if (!isObject(o)) throw fail(k, ['sortOptions'], 'sortOptions must be a mapping');
+  for (const key of Object.keys(o)) if (key !== 'order' && key !== 'legacySortOptions') throw unsupported(k, ['sortOptions', key], `sortOptions.${key}`);
+  if (o.order !== 'fifo' && o.order !== 'legacy') throw fail(k, ['sortOptions', Object.hasOwn(o, 'order') ? 'order' : ''], "the field 'sortOptions.order' must be one of [fifo, legacy]");
+  if (!Object.hasOwn(o, 'legacySortOptions') || o.legacySortOptions === null) return;
+  if (o.order === 'fifo') throw fail(k, ['sortOptions', 'legacySortOptions'], "the field 'sortOptions.legacySortOptions' is set but the selected sort order is 'fifo', not 'legacy'");
+  const l = o.legacySortOptions;
+  if (!isObject(l)) throw fail(k, ['sortOptions', 'legacySortOptions'], 'sortOptions.legacySortOptions must be a mapping');
+  for (const key of Object.keys(l)) {
+    if (key !== 'orderFirst' && key !== 'orderLast') throw unsupported(k, ['sortOptions', 'legacySortOptions', key], `sortOptions.legacySortOptions.${key}`);
+    const list = l[key];
+    if (list !== null && (!Array.isArray(list) || !list.every((e) => typeof e === 'string'))) throw fail(k, ['sortOptions', 'legacySortOptions', key], `sortOptions.legacySortOptions.${key} must be a list of kinds`);
+  }
+}
+
+/** The output order the root kustomization asks for (see sort.ts); checked by {@link checkSortOptions}. */
+function sortOptionsOf(k: KustFile): SortOptions {
+  const o = k.value.sortOptions;
+  if (!isObject(o)) return DEFAULT_SORT;
+  if (o.order === 'fifo') return { order: 'fifo' };
+  const l = o.legacySortOptions;
+  if (!isObject(l)) return DEFAULT_SORT;
+  const kinds = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+  return { order: 'legacy', orderFirst: kinds(l.orderFirst), orderLast: kinds(l.orderLast) };
 }
 
 function isUrl(s: string): boolean {
@@ -350,7 +382,7 @@ function accumulateResources(k: KustFile, key: 'resources' | 'components', list:
     if (key === 'components') throw fail(k, keyPath, `${rel}: a component must be a directory with a kustomization`);
     const { text, shown } = readConfined(k, keyPath, rel, ctx);
     const problems: string[] = [];
-    const manifests = parseManifests(shown, text, problems);
+    const manifests = parseManifests(shown, text, problems, { dialect: 'kustomize' });
     if (problems.length > 0) throw new KustomizeError(problems);
     for (const m of manifests) addResource(list, { object: m.object, ...(m.source ? { source: m.source } : {}), prevIds: [], prefixes: [], suffixes: [] }, k, keyPath);
   });
@@ -680,7 +712,7 @@ function mergeInto(list: Resource[], r: Resource, patch: JsonObject, where: stri
 }
 
 function parseDocumentsLoose(text: string, lines: LineCounter): unknown[] | string {
-  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, ...KYAML_PARSE_OPTIONS });
   const list = Array.isArray(docs) ? docs : [docs];
   const out: unknown[] = [];
   for (const d of list) {
@@ -688,7 +720,14 @@ function parseDocumentsLoose(text: string, lines: LineCounter): unknown[] | stri
       const p = lines.linePos(d.errors[0].pos[0]);
       return `${p.line}:${p.col}: ${d.errors[0].message.split('\n')[0]}`;
     }
-    const v = d.toJS({ maxAliasCount: 100 }) as unknown;
+    let v: unknown;
+    try {
+      v = kyamlValue(d);
+    } catch (e) {
+      if (!(e instanceof KyamlError)) throw e;
+      const p = lines.linePos(e.offset);
+      return `${p.line}:${p.col}: ${e.message}`;
+    }
     if (v !== null && v !== undefined) out.push(v);
   }
   return out;
@@ -797,7 +836,10 @@ export function buildKustomizationDir(dir: string, options: { cwd?: string } = {
     throw new KustomizeError([`${shownPath(cwd, full)}: does not exist`]);
   }
   if (!stat.isDirectory()) throw new KustomizeError([`${shownPath(cwd, full)}: is not a directory (-k takes the directory holding kustomization.yaml)`]);
-  const list = buildKustomization(checkKustomization(readKustomization(full, ctx), false), ctx);
+  const root = checkKustomization(readKustomization(full, ctx), false);
+  const list = buildKustomization(root, ctx);
   fixBackReferences(list);
-  return list.filter((r) => !isLocalConfig(r.object)).map((r) => ({ object: r.object, ...(r.source ? { source: r.source } : {}) }));
+  const kept = list.filter((r) => !isLocalConfig(r.object));
+  const sorted = sortForOutput(kept, (r) => { const id = curId(r); return { ...id.gvk, namespace: id.namespace, name: id.name }; }, sortOptionsOf(root.file));
+  return sorted.map((r) => ({ object: r.object, ...(r.source ? { source: r.source } : {}) }));
 }
