@@ -16,10 +16,14 @@ import {
   type Logger,
 } from '@kubegen/runtime/log';
 import { jsonLogger as controllerJsonLogger, type Logger as ControllerLogger } from '../../../runtime/src/controller/log';
+import { FakeClock } from '../../../runtime/src/cache/clock';
+import { Manager } from '../../../runtime/src/controller/manager';
 import { DeferredDiscoveryRESTMapper } from '../../../runtime/src/discovery/restmapper';
+import { newInternalError } from '../../../runtime/src/errors/errors';
 import { RestClient } from '../../../runtime/src/rest/client';
 import { createLoggingWarningHandler } from '../../../runtime/src/rest/warnings';
 import { ScriptedTransport } from './transport';
+import { fakeServer, until, widgets } from '../operator/helpers';
 
 /** A stream keeping what is written, line by line. */
 function sink(): { stream: Writable; lines: () => string[] } {
@@ -307,5 +311,30 @@ describe('discovery', () => {
       { v: 4, name: 'restmapper', msg: 'no match in the cached discovery: reading the group again', fields: { group: 'example.com' } },
       { v: 4, name: 'restmapper', msg: 'discovery cache reset', fields: {} },
     ]);
+  });
+});
+
+describe('the manager', () => {
+  it("its informers' reflectors log through the manager's logger (named cache), as client-go logs a failed list", async () => {
+    const { logger, records } = recording(0);
+    const { fake, clients } = fakeServer();
+    let failures = 1;
+    fake.prependReactor('list', 'widgets', () => (failures-- > 0 ? { error: newInternalError('etcd is down') } : undefined));
+    const clock = new FakeClock();
+    const mgr = new Manager({ clients, clock, logger, cache: { reflector: { initialList: 'ListWatch' } } });
+    mgr.lister(widgets);
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    try {
+      await until(() => records.some((r) => r.logger === 'cache'), `the failed list logged: ${JSON.stringify(records.map((r) => [r.logger, r.msg]))}`);
+    } finally {
+      stop.abort();
+      await running;
+    }
+    const cache = records.filter((r) => r.logger === 'cache');
+    expect(cache.map(({ level, msg, fields }) => ({ level, msg, fields }))).toEqual([
+      { level: 'error', msg: 'watch failed', fields: { watcher: 'reflector example.com/v1/widgets', phase: 'list', reason: 'Status', next: 'relist', retryInMs: expect.any(Number) as number } },
+    ]);
+    expect((cache[0]!.error as Error).message).toBe('Internal error occurred: etcd is down');
   });
 });
