@@ -41,7 +41,7 @@ test('there are negative cases of every command, each with apis/ and expected.tx
     expect(fs.existsSync(path.join(invalidDir, name, 'expected.txt'))).toBe(true);
     commands.add(argsOf(path.join(invalidDir, name))[0]);
   }
-  expect([...commands].sort()).toEqual(['apiservice', 'crd', 'generate', 'rbac', 'webhook']);
+  expect([...commands].sort()).toEqual(['apiservice', 'crd', 'create', 'generate', 'rbac', 'webhook']);
 });
 
 function argsOf(caseDir: string): string[] {

@@ -1,0 +1,2 @@
+// Package v2 contains the shop.example.dev/v2 API.
+// +groupName=shop.example.dev

@@ -1,0 +1,2 @@
+// my own webhook of Order
+export {};
