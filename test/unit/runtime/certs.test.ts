@@ -302,6 +302,19 @@ describe('CertificateRotator.sync', () => {
     expect(err?.message).not.toContain('\n');
   });
 
+  test('extraHosts: the certificate is for them too, and a Secret whose certificate lacks one gets a new serving certificate', async () => {
+    const { fake, rotator } = setup();
+    const m = material();
+    fake.tracker.add(secretOf(m), secretRes);
+    const r = new CertificateRotator({ ...(rotator() as unknown as { o: ConstructorParameters<typeof CertificateRotator>[0] }).o, extraHosts: ['127.0.0.1', 'webhooks.example.com'] });
+    const got = await r.sync();
+    expect(got.caCert).toBe(m.caCert);
+    const cert = new X509Certificate(got.cert);
+    expect(cert.checkIP('127.0.0.1')).toBe('127.0.0.1');
+    expect(cert.checkHost('webhooks.example.com')).toBe('webhooks.example.com');
+    expect(() => new CertificateRotator({ ...(rotator() as unknown as { o: ConstructorParameters<typeof CertificateRotator>[0] }).o, extraHosts: ['a b'] })).toThrow('webhookServer.selfManagedCertificates.extraHosts: "a b" is not a host name or IP address');
+  });
+
   test('bad options are one-line errors naming the option', () => {
     const { fake } = setup();
     const base = { namespace: NS, serviceName: SVC, secretName: SECRET, clients: fake.client.bind(fake) as never, server: { setCertificate: () => undefined }, logger: newLogger({ enabled: () => false, write: () => undefined }) };

@@ -13,7 +13,8 @@
  *   `lookaheadMs` of its expiry (./check), writes new ones with an update conditional on the resourceVersion read
  *   (Conflict — another replica rotated first — reads again and takes theirs). A new CA comes with a new serving
  *   certificate; a serving certificate alone is signed by the CA in place, so the `caBundle` stays. The serving
- *   certificate is for `<svc>.<ns>.svc` (its common name), `<svc>.<ns>.svc.cluster.local`, `<svc>.<ns>` and `<svc>`.
+ *   certificate is for `<svc>.<ns>.svc` (its common name), `<svc>.<ns>.svc.cluster.local`, `<svc>.<ns>` and `<svc>`
+ *   (and `extraHosts`).
  * - **Serving**: every certificate `sync()` settles on is handed to the webhook server (`setCertificate`: the TLS
  *   server swaps its secure context; connections open keep theirs). Every replica does this (all serve webhooks), so
  *   `needLeaderElection()` is false.
@@ -35,6 +36,7 @@
  *   the transport and the server's 5xx/429 with a capped backoff (each logged), and throws a one-line error for
  *   Forbidden, Unauthorized, Invalid and BadRequest (missing RBAC is a configuration error, not a transient one).
  */
+import { isIP } from 'node:net';
 import { clockSleep, realClock, type Clock, type ClockTimer } from '../../cache/clock';
 import { SharedIndexInformer } from '../../cache/informer';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../../client/types';
@@ -64,6 +66,11 @@ export interface SelfManagedCertificatesOptions {
   lookaheadMs?: number;
   /** The Secret is checked at least this often. Default 12 hours. */
   checkIntervalMs?: number;
+  /**
+   * More names (or IP addresses) the serving certificate is for, besides the Service's (cert-controller's
+   * `ExtraDNSNames`): e.g. a webhook also reached by URL. A Secret whose certificate lacks one is rotated.
+   */
+  extraHosts?: readonly string[];
 }
 
 /** The clients the rotator uses: the manager's `ClientFactory`. */
@@ -137,6 +144,12 @@ export function checkSelfManagedCertificatesOptions(o: SelfManagedCertificatesOp
   if (typeof o.namespace !== 'string' || !DNS1123_LABEL.test(o.namespace)) throw new Error(`${where}.namespace must be a namespace name (a DNS-1123 label), not ${JSON.stringify(o.namespace)}`);
   if (typeof o.serviceName !== 'string' || !DNS1123_LABEL.test(o.serviceName)) throw new Error(`${where}.serviceName must be a Service name (a DNS-1123 label), not ${JSON.stringify(o.serviceName)}`);
   if (typeof o.secretName !== 'string' || !DNS1123_SUBDOMAIN.test(o.secretName)) throw new Error(`${where}.secretName must be a Secret name (a DNS-1123 subdomain), not ${JSON.stringify(o.secretName)}`);
+  if (o.extraHosts !== undefined) {
+    if (!Array.isArray(o.extraHosts)) throw new Error(`${where}.extraHosts must be a list of host names and IP addresses`);
+    for (const h of o.extraHosts as unknown[]) {
+      if (typeof h !== 'string' || !(isIP(h) !== 0 || DNS1123_SUBDOMAIN.test(h))) throw new Error(`${where}.extraHosts: ${JSON.stringify(h)} is not a host name or IP address`);
+    }
+  }
   for (const k of ['caValidityMs', 'certValidityMs', 'lookaheadMs', 'checkIntervalMs'] as const) {
     const v = o[k];
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)) throw new Error(`${where}.${k} must be a positive number of milliseconds, not ${String(v)}`);
@@ -170,7 +183,7 @@ function isFatal(err: unknown): boolean {
 
 /** See the module doc. */
 export class CertificateRotator {
-  private readonly o: Required<Omit<CertificateRotatorOptions, 'clock' | 'bootstrapBackoffMs'>> & { clock: Clock; bootstrapBackoffMs: { initial: number; max: number } };
+  private readonly o: Required<Omit<CertificateRotatorOptions, 'clock' | 'bootstrapBackoffMs' | 'extraHosts'>> & { clock: Clock; bootstrapBackoffMs: { initial: number; max: number } };
   private readonly ref: ServiceRef;
   readonly hosts: readonly string[];
   private served: Required<CertificateMaterial> | undefined;
@@ -193,7 +206,7 @@ export class CertificateRotator {
       bootstrapBackoffMs: options.bootstrapBackoffMs ?? { initial: 1000, max: 30_000 },
     };
     this.ref = { namespace: options.namespace, name: options.serviceName };
-    this.hosts = serviceHosts(options.namespace, options.serviceName);
+    this.hosts = [...new Set([...serviceHosts(options.namespace, options.serviceName), ...(options.extraHosts ?? [])])];
     this.log = options.logger.withName('cert-rotation').withValues({ secret: `${options.namespace}/${options.secretName}` });
   }
 
