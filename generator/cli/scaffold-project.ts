@@ -160,7 +160,9 @@ export function findKinds(cwd: string, apisDir: string): FoundKind[] {
           // the doc comment right above the declaration
           const before = text.slice(0, m.index);
           const start = before.lastIndexOf('/**');
-          const doc = start >= 0 && /^\/\*\*[\s\S]*\*\/\s*$/.test(before.slice(start)) ? before.slice(start) : '';
+          const block = start >= 0 ? before.slice(start) : '';
+          const end = block.indexOf('*/');
+          const doc = end >= 0 && block.slice(end + 2).trim() === '' ? block : '';
           declared.set(m[1], { file: `${apisDir}/${group}/${version}/${f}`, doc });
         }
       }
