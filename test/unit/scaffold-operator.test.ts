@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import ts from 'typescript';
 import { main } from '../../generator/cli';
 import { admissionPaths, deployName, fnv32a, insertAtMarker, leaderElectionId, MarkerError, relativeImport } from '../../generator/scaffold';
@@ -60,6 +61,20 @@ describe('naming', () => {
   ])('deployName(%j) = %j', (given, want) => {
     expect(deployName(given)).toBe(want);
     expect(want).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
+  });
+
+  it('any package name becomes a DNS-1035 label that fits <name>-metrics-service, and stays what it is', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (given) => {
+        const name = deployName(given);
+        expect(name).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
+        expect(`${name}-metrics-service`.length).toBeLessThanOrEqual(63);
+        expect(deployName(name)).toBe(name);
+        // so the leader election ID is a DNS subdomain too
+        expect(leaderElectionId(name, undefined)).toMatch(/^[0-9a-f]{8}\.[a-z]([-a-z0-9]*[a-z0-9])?$/);
+      }),
+      { numRuns: Number(process.env.KUBEGEN_FUZZ_RUNS ?? 300) },
+    );
   });
 
   it('the leader election ID is FNV-1a of the name and a DNS subdomain, stable', () => {
