@@ -80,19 +80,27 @@ export function escapeGoTemplate(text: string): string {
   return text.split('{{').join('{{ "{{" }}');
 }
 
-/** Placeholders: letters and digits only, so the YAML marshaller writes them plain, and never `{{`. */
-const TOKEN = (i: number) => `kgtpl${i}x`;
-const TOKEN_RE = /kgtpl(\d+)x/g;
+/**
+ * Placeholders: letters and digits only, so the YAML marshaller writes them plain, and never `{{`; the prefix is
+ * lengthened until no text of the object contains it, so a placeholder never meets data that looks like one.
+ */
+function tokenPrefix(node: unknown): string {
+  const text = JSON.stringify(node, (_k, v: unknown) => (v instanceof Expr || v instanceof Block || v instanceof When ? Object.assign({}, v) : v)) ?? '';
+  let prefix = 'kgtpl';
+  while (text.includes(prefix)) prefix += 'q';
+  return prefix;
+}
 
 /**
  * `node` as the text of a Helm template: YAML as `marshalYamlV2` writes it (keys sorted), with the actions in place of
  * the parameter nodes, and `{{`-escaped literal text.
  */
 export function chartYaml(node: unknown): string {
+  const prefix = tokenPrefix(node);
   const subs: Array<Expr | Block | When> = [];
   const token = (n: Expr | Block | When) => {
     subs.push(n);
-    return TOKEN(subs.length - 1);
+    return `${prefix}${subs.length - 1}x`;
   };
   const walk = (n: unknown): unknown => {
     if (n instanceof Expr || n instanceof Block) return token(n);
@@ -118,9 +126,10 @@ export function chartYaml(node: unknown): string {
   };
   const lines = escapeGoTemplate(marshalYamlV2(walk(node) as object)).split('\n');
   const out: string[] = [];
+  const placeholder = new RegExp(`^(\\s*)(- )?(.*?)${prefix}(\\d+)x(:?)(.*)$`);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const m = /^(\s*)(- )?(.*?)kgtpl(\d+)x(:?)(.*)$/.exec(line);
+    const m = placeholder.exec(line);
     const sub = m ? subs[Number(m[4])] : undefined;
     if (!m || !sub) {
       out.push(line);
@@ -135,8 +144,8 @@ export function chartYaml(node: unknown): string {
       let end = i + 1;
       while (end < lines.length && lines[end] !== '' && (indentOf(lines[end]) > indent.length || (indentOf(lines[end]) === indent.length && lines[end].slice(indent.length).startsWith('- ')))) end++;
       out.push(`{{- if ${sub.condition} }}`);
-      out.push(substitute(`${indent}${before}:${after}`, subs));
-      for (let j = i + 1; j < end; j++) out.push(substitute(lines[j], subs));
+      out.push(substitute(`${indent}${before}:${after}`, subs, prefix));
+      for (let j = i + 1; j < end; j++) out.push(substitute(lines[j], subs, prefix));
       out.push('{{- end }}');
       i = end - 1;
     } else if (sub instanceof When && dash !== '' && before === '' && colon === '' && after === '') {
@@ -148,7 +157,7 @@ export function chartYaml(node: unknown): string {
       out.push(`${lineIndent}${dash}${before.trimEnd()}`);
       out.push(`{{- toYaml ${sub.valuesPath} | nindent ${keyIndent + 2} }}`);
     } else {
-      out.push(substitute(line, subs));
+      out.push(substitute(line, subs, prefix));
     }
   }
   return out.join('\n');
@@ -158,8 +167,8 @@ function indentOf(line: string): number {
   return /^\s*/.exec(line)![0].length;
 }
 
-function substitute(line: string, subs: ReadonlyArray<Expr | Block | When>): string {
-  return line.replace(TOKEN_RE, (_, i: string) => {
+function substitute(line: string, subs: ReadonlyArray<Expr | Block | When>, prefix: string): string {
+  return line.replace(new RegExp(`${prefix}(\\d+)x`, 'g'), (_, i: string) => {
     const sub = subs[Number(i)];
     if (!(sub instanceof Expr)) throw new Error(`a ${sub?.constructor.name ?? 'missing'} node cannot stand inside a line`);
     return sub.action;
