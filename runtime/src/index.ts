@@ -8,6 +8,8 @@
  * - `@kubegen/runtime/workqueue`: the rate-limited work queue;
  * - `@kubegen/runtime/webhook`: the one webhook server of a manager (`DefaultWebhookServer`), the conversion webhook
  *   and the conversion registry it serves;
+ * - `@kubegen/runtime/log`: the one structured logger (`createLogger`, `setDefaultLogger`; its `Logger` and
+ *   `noopLogger` / `textLogger` are also here, with the `Metrics` hooks);
  * - `@kubegen/runtime/testing`: envtest (a real control plane) and the fake clientset;
  * - `@kubegen/runtime/internal`: helpers only generated code calls (not a stable API).
  */
