@@ -3,7 +3,8 @@
  * tarballs into a fresh project outside the repository (which already has a package.json), then
  * `npx kubegen init --group shop.example.dev --version v1 --kind Order`, `npm install`, `npx kubegen generate`,
  * `npx tsc --noEmit --strict -p .`, `npm test` (the scaffolded jest snapshot test), and a program compiled by the
- * project's own build that creates an Order through the generated clientset on the run's control plane.
+ * project's own build (src/ → dist/, beside the scaffolded operator's src/main.ts) that creates an Order through the
+ * generated clientset on the run's control plane.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -59,7 +60,7 @@ describe('a fresh project: npm i -D kubegen, kubegen init, generate, tsc, npm te
 
   it('kubegen init scaffolds the project and the Order API', async () => {
     const { stdout } = await npx(['kubegen', 'init', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order']);
-    expect(stdout).toContain('created apis/shop.example.dev/v1/order.ts');
+    expect(stdout).toMatch(/^created +apis\/shop\.example\.dev\/v1\/order\.ts$/m);
     const pj = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
     expect(pj.scripts).toMatchObject({ generate: 'kubegen generate', verify: 'kubegen generate --verify', test: 'jest' });
     expect(pj.devDependencies.kubegen).toMatch(/^file:/); // the tarball the user installed stays
@@ -68,7 +69,8 @@ describe('a fresh project: npm i -D kubegen, kubegen init, generate, tsc, npm te
 
   it('kubegen generate writes the source layout; the strict build and the scaffolded jest test pass', async () => {
     const { stdout } = await npx(['kubegen', 'generate']);
-    expect(stdout).toMatch(/^kubegen: wrote \d+, unchanged 0 in .*src\/generated\n$/);
+    // the generated code; with `deploy` in kubegen.config.json also the deploy tree, on a line of its own
+    expect(stdout).toMatch(/^kubegen: wrote \d+, unchanged 0 in .*src\/generated\n/);
     expect(fs.existsSync(path.join(project, 'src/generated/shop.example.dev/v1/client.ts'))).toBe(true);
     await npx(['tsc', '--noEmit', '--strict', '-p', '.']);
     const test = await sh('npm', ['test', '--', '--ci=false'], project);
@@ -80,14 +82,14 @@ describe('a fresh project: npm i -D kubegen, kubegen init, generate, tsc, npm te
   }, 600_000);
 
   it("the project's own build compiles a program whose generated client talks to the control plane", async () => {
-    fs.writeFileSync(path.join(project, 'src/main.ts'), MAIN);
+    fs.writeFileSync(path.join(project, 'src/create-order.ts'), MAIN);
     await sh('npm', ['run', 'build'], project);
     const crd = parse(fs.readFileSync(path.join(project, 'src/generated/shop.example.dev/crds/shop.example.dev_orders.yaml'), 'utf8')) as { metadata: { name: string } };
     const created = await e2e.kube.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
     expect([201, 409]).toContain(created.status);
     const listPath = `/apis/shop.example.dev/v1/namespaces/${e2e.namespace}/orders`;
     await e2e.kube.eventually('the orders resource to be served', async () => ((await e2e.kube.get(listPath)).status === 200 ? true : undefined));
-    const { stdout } = await sh(process.execPath, ['dist/src/main.js', e2e.namespace], project, { ...process.env, KUBECONFIG: e2e.connection.kubeconfigPath });
+    const { stdout } = await sh(process.execPath, ['dist/create-order.js', e2e.namespace], project, { ...process.env, KUBECONFIG: e2e.connection.kubeconfigPath });
     // replicas comes back defaulted by the apiserver from the generated CRD's schema
     expect(JSON.parse(stdout)).toEqual({ uid: expect.stringMatching(/^[0-9a-f-]{36}$/), replicas: 1, listed: ['first'] });
   }, 300_000);

@@ -4,11 +4,15 @@
  * a default (CommonJS) one and a `"type": "module"` one, both with the scaffold's `"module": "nodenext"` — then
  * `kubegen init` with an API, a CEL rule (`+kubebuilder:validation:XValidation`) added to it, `kubegen generate`,
  * the strict `tsc`, and `npm test`: the scaffolded jest tests plus one that calls the generated validator on a valid
- * and an invalid object, which loads @marcbachmann/cel-js (ES modules only) under jest.
+ * and an invalid object, which loads @marcbachmann/cel-js (ES modules only) under jest. Then the operator, as a user
+ * goes on: `create api --controller` for the kind, a second version, `create webhook` (defaulting, validation,
+ * conversion), generate, tsc, `npm test` with the scaffolded reconciler test, `npm run build`, and the built
+ * `node dist/main.js`: `--help` exits 0, a bad flag or an unusable kubeconfig is one line and exit status 1.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { pack, sh } from './support/shell';
 
 jest.setTimeout(900_000);
@@ -87,5 +91,40 @@ describe.each([
     // the scaffold's tsconfig has isolatedModules, as ts-jest needs for "module": "nodenext"
     expect(test.stderr).not.toContain('TS151002');
     await sh('npm', ['run', 'verify'], project);
+  });
+
+  it('create api --controller, a second version, create webhook: generate, tsc, npm test, build, node dist/main.js', async () => {
+    const group = ['--group', 'shop.example.dev', '--kind', 'Order'];
+    await npx(['kubegen', 'create', 'api', ...group, '--version', 'v1', '--resource=false', '--controller']);
+    const v2 = await npx(['kubegen', 'create', 'api', ...group, '--version', 'v2']);
+    expect(v2.stdout).toContain('The storage version stays v1');
+    const webhook = await npx(['kubegen', 'create', 'webhook', ...group, '--version', 'v1', '--defaulting', '--programmatic-validation', '--conversion']);
+    expect(webhook.stdout).toContain('defaulting: /mutate-shop-example-dev-v1-order');
+    const mainTs = fs.readFileSync(path.join(project, 'src/main.ts'), 'utf8');
+    expect(mainTs).toContain(esm ? "import { setupOrderWebhook } from './webhooks/order.js';" : "import { setupOrderWebhook } from './webhooks/order';");
+    expect(mainTs).toContain('  setupOrderController(mgr);\n');
+
+    await npx(['kubegen', 'generate']);
+    const crd = fs.readFileSync(path.join(project, 'src/generated/shop.example.dev/crds/shop.example.dev_orders.yaml'), 'utf8');
+    expect(crd).toContain('strategy: Webhook');
+    await npx(['tsc', '--noEmit', '--strict', '-p', '.']);
+    // the CRD snapshot of the first test changed with the new version: updated, as a user does (-u)
+    const test = await sh('npm', ['test', '--', '--ci=false', '-u'], project);
+    expect(test.stderr).toMatch(/Tests:\s+6 passed, 6 total/);
+    expect(test.stderr).toContain('PASS test/controllers/order.test.ts');
+
+    await sh('npm', ['run', 'build'], project);
+    const help = await sh(process.execPath, ['dist/main.js', '--help'], project);
+    expect(help.stdout).toContain('--leader-elect');
+    expect(help.stdout).toContain('--self-managed-certs');
+    for (const [args, message] of [
+      [['--frobnicate'], "shop: Unknown option '--frobnicate'"],
+      [['--log-format', 'xml'], 'shop: --log-format: want json or text, not "xml"'],
+      [['--kubeconfig', path.join(project, 'no-such-kubeconfig')], 'shop: '],
+    ] as const) {
+      const r = spawnSync(process.execPath, ['dist/main.js', ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '' } });
+      expect({ args, status: r.status, lines: r.stderr.split('\n').filter((l) => l !== '').length }).toEqual({ args, status: 1, lines: 1 });
+      expect(r.stderr.startsWith(message)).toBe(true);
+    }
   });
 });
