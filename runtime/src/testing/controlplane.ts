@@ -222,6 +222,10 @@ async function startOnce(options: ControlPlaneOptions, r: Resolved): Promise<Con
         'cert-dir': dirs.certs,
         'etcd-servers': etcdUrl,
         'service-cluster-ip-range': '10.0.0.0/24',
+        // Webhooks, CRD conversion webhooks and APIServices that name a Service are sent to an address of the
+        // Service's EndpointSlices (there is no Service network for a ClusterIP to lead anywhere): a test, or `kubegen
+        // run`, publishes the local webhook server as the Service's endpoint and the manifests stay as deployed.
+        'enable-aggregator-routing': 'true',
         'allow-privileged': 'true',
         // No controller-manager runs, so the ServiceAccount admission plugin would reject pods for lack of a
         // default service account (envtest disables it for the same reason).
