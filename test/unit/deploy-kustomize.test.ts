@@ -1,0 +1,96 @@
+/**
+ * The config/ tree of each golden deploy case (test/golden/deploy/<case>/expected/config) builds with the real
+ * kustomize (v5.8.1 from its Go module, built once by ensureGoTool and cached) into the objects of the deploy model:
+ * `config/default` into the default objects, and with the `certmanager` component uncommented into the cert-manager
+ * objects — kustomize's `namespace:` putting every namespaced object into the operator's namespace (a Role of a
+ * marker's `namespace=` too, as in a kubebuilder project; see docs/deploy.md, Limits).
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { parseAllDocuments } from 'yaml';
+import { loadConfig } from '../../generator/config';
+import { DiagnosticBag } from '../../generator/diagnostics';
+import { generateDeploy } from '../../generator/deploy';
+import { defaultOverlayObjects } from '../../generator/deploy/kustomize';
+import type { DeployModel } from '../../generator/deploy/objects';
+import { generateSettings } from '../../generator/cli/watch';
+import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { ensureGoTool } from '../../runtime/src/testing/gotools';
+
+// Building kustomize from source takes minutes on a loaded 2-core machine the first time; then it is cached.
+jest.setTimeout(1_800_000);
+
+const execFileAsync = promisify(execFile);
+const CASES_DIR = path.join(__dirname, '..', 'golden', 'deploy');
+const cases = fs.readdirSync(CASES_DIR).filter((c) => fs.existsSync(path.join(CASES_DIR, c, 'kubegen.config.json'))).sort();
+
+let kustomize: string;
+beforeAll(async () => {
+  kustomize = await ensureGoTool({ module: 'sigs.k8s.io/kustomize/kustomize/v5', version: 'v5.8.1', binary: 'kustomize' });
+});
+
+type Obj = Record<string, unknown> & { kind?: string; metadata?: { name?: string; namespace?: string } };
+const key = (o: Obj) => `${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name}`;
+const sorted = (objects: Obj[]) => [...objects].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+
+function modelOf(name: string): DeployModel {
+  const dir = path.join(CASES_DIR, name);
+  const config = loadConfig(dir);
+  const bag = new DiagnosticBag();
+  const files = generateAll(loadApiModel(config.apis, dir).model, generateSettings(config), bag).files;
+  return generateDeploy(config.deploy!, dir, { crdFiles: files.filter((f) => f.role === 'crd') }, bag).model;
+}
+
+/** The model's objects as kustomize's `namespace:` leaves them: every namespaced object in the operator's namespace. */
+function expected(model: DeployModel, certManager: boolean): Obj[] {
+  return (defaultOverlayObjects(model, certManager) as Obj[]).map((o) =>
+    o.metadata?.namespace !== undefined && o.metadata.namespace !== model.config.namespace ? { ...o, metadata: { ...o.metadata, namespace: model.config.namespace } } : o,
+  );
+}
+
+async function build(dir: string): Promise<Obj[]> {
+  const { stdout } = await execFileAsync(kustomize, ['build', dir], { maxBuffer: 64 * 1024 * 1024 });
+  return parseAllDocuments(stdout)
+    .map((d) => d.toJS() as Obj | null)
+    .filter((o): o is Obj => o !== null);
+}
+
+describe.each(cases)('%s', (name) => {
+  let work: string;
+  let model: DeployModel;
+  beforeAll(() => {
+    model = modelOf(name);
+    work = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-deploy-kustomize-${name}-`));
+    fs.cpSync(path.join(CASES_DIR, name, 'expected', 'config'), path.join(work, 'config'), { recursive: true });
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test('kustomize build config/default gives the default objects', async () => {
+    expect(sorted(await build(path.join(work, 'config', 'default')))).toEqual(sorted(expected(model, false)));
+  });
+
+  test('kustomize build config/crd gives the CRDs', async () => {
+    expect((await build(path.join(work, 'config', 'crd'))).map((o) => o.kind)).toEqual(model.files.filter((f) => f.dir === 'crd').map(() => 'CustomResourceDefinition'));
+  });
+
+  test('with the certmanager component: the cert-manager objects', async () => {
+    const file = path.join(work, 'config', 'default', 'kustomization.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    if (!model.webhooks) {
+      expect(text).not.toContain('certmanager');
+      expect(fs.existsSync(path.join(work, 'config', 'certmanager'))).toBe(false);
+      return;
+    }
+    fs.writeFileSync(file, text.replace('#components:\n#- ../certmanager\n', 'components:\n- ../certmanager\n'));
+    try {
+      const built = sorted(await build(path.join(work, 'config', 'default')));
+      expect(built).toEqual(sorted(expected(model, true)));
+      expect(built.map((o) => o.kind)).toEqual(expect.arrayContaining(['Issuer', 'Certificate']));
+    } finally {
+      fs.writeFileSync(file, text);
+    }
+  });
+});
