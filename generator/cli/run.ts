@@ -9,14 +9,17 @@
  *    `~/.cache/kubegen/run`) and reused while valid for 30 more days; the project's webhook configurations and the
  *    CRDs with a conversion webhook — the objects `kubegen generate` wrote under the deploy tree's `crd/` and
  *    `webhook/` (or, without a `deploy` key, the `webhook` target's `manifests.yaml` and the packages' `crds/`) —
- *    are applied (server-side, field manager `kubegen`, `kubegen apply`'s engine) with every `clientConfig.service`
- *    replaced by `url: https://<host>:<port><path>` and the local CA as `caBundle`.
+ *    with every `clientConfig.service` replaced by `url: https://<host>:<port><path>` and the local CA as
+ *    `caBundle`: an object that exists gets only its `webhooks` (a CRD its `spec.conversion`) replaced, by a JSON
+ *    patch (field manager `kubegen-run`; a deploy's labels and annotations stay); a missing one is created by
+ *    `kubegen apply`'s engine (server-side apply, field manager `kubegen-run`).
  * 3. The operator runs as `node dist/main.js --webhook-port <port> --webhook-cert-dir <dir> [--kubeconfig <file>]
  *    <args after -->` in its own process group, with `POD_NAMESPACE` set to the deploy namespace unless set; SIGINT,
  *    SIGTERM and SIGHUP are forwarded to it once; `kubegen run` exits with its exit code (128 + n for signal n).
- * 4. When the operator has exited, the webhook configurations `run` created are deleted and those that existed
- *    before are applied again as the project's manifests have them (naming the Service); CRDs keep the local URL
- *    until the next `npm run install` / `deploy` (deleting a CRD would delete its objects).
+ * 4. When the operator has exited (or `run` fails after step 2), every replaced field is put back as it was; the
+ *    webhook configurations `run` created are deleted, and the CRDs it created stay (deleting a CRD deletes its
+ *    objects) with the project's conversion, naming the Service again. A `kubegen run` killed with SIGKILL cannot
+ *    do this: run it again and stop it with Ctrl-C, or `npm run install` / `deploy`.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -29,6 +32,7 @@ import { KubegenError } from '../errors';
 import type { CommandAction } from './envtest';
 import type * as ApplyModule from '../apply';
 import type { Manifest, ManifestObject } from '../apply';
+import type { JsonPatchOperation, KubeList } from '@kubegen/runtime';
 
 export interface RunIo {
   out: (s: string) => void;
@@ -215,9 +219,34 @@ export async function runRun(io: RunIo, cwd: string, args: RunArgs): Promise<num
   return code;
 }
 
-/** Applies the local objects; returns what puts the webhook configurations back. */
-async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: string | undefined, local: Manifest[], original: readonly Manifest[]): Promise<() => Promise<void>> {
-  const { applyManifests, errorLine } = engine();
+/** The field manager of what `run` writes. */
+export const RUN_FIELD_MANAGER = 'kubegen-run';
+
+const descriptorOf = (kind: string) =>
+  kind === 'CustomResourceDefinition'
+    ? { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind, namespaced: false }
+    : { group: 'admissionregistration.k8s.io', version: 'v1', resource: kind === 'ValidatingWebhookConfiguration' ? 'validatingwebhookconfigurations' : 'mutatingwebhookconfigurations', kind, namespaced: false };
+
+/** Where an object's webhooks live: the configuration's `webhooks`, the CRD's `spec.conversion`. */
+function webhookField(o: Record<string, unknown>): { pointer: string; value: unknown } {
+  return o.kind === 'CustomResourceDefinition' ? { pointer: '/spec/conversion', value: own(own(o, 'spec'), 'conversion') } : { pointer: '/webhooks', value: own(o, 'webhooks') };
+}
+
+/** A JSON patch setting `pointer` to `value` (removing it for `undefined`). */
+function setField(pointer: string, value: unknown, present: boolean): JsonPatchOperation[] {
+  if (value === undefined) return present ? [{ op: 'remove', path: pointer }] : [];
+  return [{ op: present ? 'replace' : 'add', path: pointer, value }];
+}
+
+/**
+ * Points the project's webhooks at the local server: an object that exists gets its `webhooks` (a CRD its
+ * `spec.conversion`) replaced by the local version with a JSON patch — nothing else of it changes, so the labels and
+ * annotations of a deploy (an ApplySet's, cert-manager's) stay — and one that does not is created by `kubegen apply`'s
+ * engine. Returns what puts everything back: the fields as they were for the objects that existed; for the objects
+ * `run` created, webhook configurations are deleted and CRDs get the project's conversion (naming the Service).
+ */
+async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: string | undefined, local: readonly Manifest[], original: readonly Manifest[]): Promise<() => Promise<void>> {
+  const { applyManifests, errorLine, objectRef } = engine();
   const rt = runtime();
   let kc: Awaited<ReturnType<typeof rt.loadFromDefault>>;
   try {
@@ -226,43 +255,79 @@ async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: strin
     throw new KubegenError(errorLine(e), 1, e);
   }
   const rest = rt.createRestClient(kc, { timeoutMs: 60_000, onWarning: (w) => { io.err(`Warning: ${w.text}\n`); } });
-  // which webhook configurations exist before: those are put back afterwards, the others deleted
-  const existed = new Set<string>();
-  const key = (o: ManifestObject) => `${o.kind}/${o.metadata.name}`;
-  const clientOf = (o: ManifestObject) =>
-    new rt.TypedClient(rest, {
-      group: 'admissionregistration.k8s.io',
-      version: 'v1',
-      resource: o.kind === 'ValidatingWebhookConfiguration' ? 'validatingwebhookconfigurations' : 'mutatingwebhookconfigurations',
-      kind: o.kind,
-      namespaced: false,
-    });
-  const configurations = original.filter((m) => isWebhookConfiguration(m.object));
-  const options = { rest, fieldManager: 'kubegen', force: true, wait: false, namespace: config.deploy?.namespace ?? 'default', timeoutMs: 120_000 } as const;
-  try {
-    for (const m of configurations) {
-      try {
-        await clientOf(m.object).get(m.object.metadata.name);
-        existed.add(key(m.object));
-      } catch (e) {
-        if (!rt.isNotFound(e)) throw e;
-      }
-    }
-    await applyManifests({ ...options, manifests: local, onResult: (r) => { io.err(`${r.line} (pointed at the local webhook server)\n`); } });
-  } catch (e) {
-    await rest.close().catch(() => undefined);
-    throw new KubegenError(`kubegen run: ${errorLine(e)}`, 1, e);
-  }
-  return async () => {
+  const clientOf = (kind: string) => new rt.TypedClient<KubeObjectLike, KubeList<KubeObjectLike>>(rest, descriptorOf(kind));
+  const restores: Array<() => Promise<void>> = [];
+  const restore = async () => {
     try {
-      const back = configurations.filter((m) => existed.has(key(m.object)));
-      const created = configurations.filter((m) => !existed.has(key(m.object)));
-      if (back.length > 0) await applyManifests({ ...options, manifests: back, onResult: (r) => { io.err(`${r.line} (restored)\n`); } });
-      if (created.length > 0) await applyManifests({ ...options, mode: 'delete', wait: false, manifests: created, onResult: (r) => { io.err(`${r.line}\n`); } });
+      // the last change first
+      for (const r of restores.reverse()) await r();
     } finally {
       await rest.close().catch(() => undefined);
     }
   };
+  try {
+    const missing: Array<{ local: Manifest; original: Manifest }> = [];
+    for (let i = 0; i < local.length; i++) {
+      const l = local[i].object;
+      const ref = objectRef(descriptorOf(l.kind).group, l.kind, l.metadata.name);
+      const client = clientOf(l.kind);
+      let current: KubeObjectLike;
+      try {
+        current = await client.get(l.metadata.name);
+      } catch (e) {
+        if (!rt.isNotFound(e)) throw e;
+        missing.push({ local: local[i], original: original[i] });
+        continue;
+      }
+      const before = webhookField(current);
+      const after = webhookField(l);
+      await client.patch(l.metadata.name, 'application/json-patch+json', setField(after.pointer, after.value, before.value !== undefined), { fieldManager: RUN_FIELD_MANAGER });
+      io.err(`${ref} pointed at the local webhook server\n`);
+      restores.push(async () => {
+        const now = webhookField((await client.get(l.metadata.name)));
+        await client.patch(l.metadata.name, 'application/json-patch+json', setField(before.pointer, before.value, now.value !== undefined), { fieldManager: RUN_FIELD_MANAGER });
+        io.err(`${ref} restored\n`);
+      });
+    }
+    if (missing.length > 0) {
+      await applyManifests({
+        rest,
+        manifests: missing.map((m) => m.local),
+        fieldManager: RUN_FIELD_MANAGER,
+        wait: false,
+        namespace: config.deploy?.namespace ?? 'default',
+        onResult: (r) => { io.err(`${r.line} (pointed at the local webhook server)\n`); },
+      });
+      for (const m of missing) {
+        const o = m.original.object;
+        const ref = objectRef(descriptorOf(o.kind).group, o.kind, o.metadata.name);
+        const client = clientOf(o.kind);
+        restores.push(async () => {
+          if (o.kind !== 'CustomResourceDefinition') {
+            await client.delete(o.metadata.name).catch((e: unknown) => { if (!rt.isNotFound(e)) throw e; });
+            io.err(`${ref} deleted\n`);
+            return;
+          }
+          // a CRD stays (deleting it would delete its objects): its conversion names the Service again
+          const want = webhookField(o);
+          const now = webhookField((await client.get(o.metadata.name)));
+          await client.patch(o.metadata.name, 'application/json-patch+json', setField(want.pointer, want.value, now.value !== undefined), { fieldManager: RUN_FIELD_MANAGER });
+          io.err(`${ref} restored\n`);
+        });
+      }
+    }
+  } catch (e) {
+    await restore().catch(() => undefined);
+    throw new KubegenError(`kubegen run: ${errorLine(e)}`, 1, e);
+  }
+  return restore;
+}
+
+interface KubeObjectLike {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { name?: string };
+  [field: string]: unknown;
 }
 
 /** Spawns the operator in its own process group, forwards signals once, resolves with its exit code. */
@@ -307,7 +372,9 @@ export function runCommand(io: RunIo, cwd: string, run: (action: CommandAction) 
         .option('webhooks', { type: 'boolean', describe: 'Serve the webhooks locally (default: true; --no-webhooks runs the operator alone)' })
         .check((args) => checkArgs(args)),
     handler: (args) => {
-      run(() => runRun(io, cwd, args));
+      // yargs folds `--` back into `_` once the handler returned: keep the operator's arguments now
+      const settled: RunArgs = { ...args, '--': [...(args['--'] ?? [])] };
+      run(() => runRun(io, cwd, settled));
     },
   };
 }
