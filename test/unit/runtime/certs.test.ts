@@ -4,11 +4,15 @@
  * two rotators, injection only where the Service is named, healing a reset bundle, readiness, hot reload.
  */
 import { X509Certificate } from 'node:crypto';
+import * as tls from 'node:tls';
+import fc from 'fast-check';
 import { FakeClock } from '../../../runtime/src/cache/clock';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
 import { newForbidden, newInternalError } from '../../../runtime/src/errors/errors';
 import { newLogger, type LogRecord } from '../../../runtime/src/log';
 import { Fake } from '../../../runtime/src/testing/fake';
+import { applyJsonPatch } from '../../../runtime/src/testing/fake/json';
+import { Manager } from '../../../runtime/src/controller/manager';
 import {
   caBundleOf,
   CertificateRotator,
@@ -25,6 +29,7 @@ import {
 jest.setTimeout(60_000);
 
 const DAY = 86_400_000;
+const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const NS = 'demo-system';
 const SVC = 'demo-webhook-service';
 const SECRET = 'demo-webhook-server-cert';
@@ -451,5 +456,118 @@ describe('CertificateRotator.start', () => {
       await run;
     }
     expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('untrusted data', () => {
+  const ref = { namespace: NS, name: SVC };
+  const bundle = caBundleOf('PEM');
+  // webhook-ish values: mostly the real shape, with any JSON anywhere (and __proto__ as an ordinary key)
+  const clientConfig = fc.oneof(
+    fc.record({ service: fc.record({ namespace: fc.constantFrom(NS, 'other', ''), name: fc.constantFrom(SVC, 'other') }, { requiredKeys: [] }), caBundle: fc.constantFrom(bundle, 'b2xk') }, { requiredKeys: [] }),
+    fc.record({ url: fc.string() }),
+    fc.jsonValue(),
+  );
+  const webhook = fc.oneof(fc.record({ name: fc.string(), clientConfig }, { requiredKeys: [] }), fc.jsonValue());
+  const configuration = fc.oneof(fc.record({ webhooks: fc.oneof(fc.array(webhook, { maxLength: 6 }), fc.jsonValue()) }, { requiredKeys: [] }), fc.jsonValue(), fc.constant(JSON.parse('{"__proto__":{"webhooks":[{"clientConfig":{"service":{"namespace":"demo-system","name":"demo-webhook-service"}}}]}}') as unknown));
+
+  test('the patch of any configuration applies to it, and afterwards exactly the webhooks naming the Service hold the bundle', () => {
+    fc.assert(
+      fc.property(configuration, (obj) => {
+        const patch = webhookConfigurationPatch(obj, ref, bundle);
+        if (patch.length === 0) return;
+        const after = applyJsonPatch(structuredClone(obj), patch) as { webhooks: Array<{ clientConfig?: { caBundle?: unknown; service?: { namespace?: unknown; name?: unknown } } } | null> };
+        expect(webhookConfigurationPatch(after, ref, bundle)).toEqual([]);
+        const before = (obj as { webhooks: unknown[] }).webhooks;
+        after.webhooks.forEach((w, i) => {
+          const named = w?.clientConfig?.service?.namespace === NS && w.clientConfig.service.name === SVC;
+          if (!named) expect(w).toEqual(before[i]);
+          else expect(w.clientConfig?.caBundle).toBe(bundle);
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test('any CRD-like value: a patch or none, never a throw; strategy Webhook and the Service are required', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.record({ spec: fc.record({ conversion: fc.record({ strategy: fc.constantFrom('Webhook', 'None'), webhook: fc.record({ clientConfig }, { requiredKeys: [] }) }, { requiredKeys: [] }) }, { requiredKeys: [] }) }, { requiredKeys: [] }), fc.jsonValue()), (crd) => {
+        const patch = crdConversionPatch(crd, ref, bundle);
+        if (patch.length > 0) expect(crdConversionPatch(applyJsonPatch(structuredClone(crd), patch), ref, bundle)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test('checkCertificates answers for any strings, never throws', () => {
+    const good = material();
+    fc.assert(
+      fc.property(fc.record({ caCert: fc.oneof(fc.string(), fc.constant(good.caCert)), caKey: fc.oneof(fc.string(), fc.constant(good.caKey)), cert: fc.oneof(fc.string(), fc.constant(good.cert)), key: fc.oneof(fc.string(), fc.constant(good.key)) }, { requiredKeys: [] }), (m) => {
+        const got = checkCertificates(m, { hosts: HOSTS, now: T0, lookaheadMs: 90 * DAY });
+        expect(typeof got.ok).toBe('boolean');
+        if (got.ok) expect(m).toEqual(good);
+      }),
+      { numRuns: Math.min(RUNS, 100) },
+    );
+  });
+});
+
+describe('the Manager with webhookServer.selfManagedCertificates', () => {
+  const smc = { namespace: NS, serviceName: SVC, secretName: SECRET };
+
+  test('serves the Secret\'s certificate over TLS, and readiness includes webhook-certificates', async () => {
+    const { fake, getSecret } = setup();
+    const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+    const mgr = new Manager({ clients, logger: newLogger({ enabled: () => false, write: () => undefined }), healthProbeBindAddress: '127.0.0.1:0', webhookServer: { host: '127.0.0.1', port: 0, selfManagedCertificates: smc } });
+    mgr.getWebhookServer();
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    try {
+      const { port } = await mgr.getWebhookServer().whenListening();
+      const secret = decoded(await getSecret());
+      const fingerprint = await new Promise<string>((resolve, reject) => {
+        const socket = tls.connect({ host: '127.0.0.1', port, ca: secret.caCert, servername: `${SVC}.${NS}.svc` }, () => {
+          resolve(socket.getPeerCertificate().fingerprint256);
+          socket.end();
+        });
+        socket.once('error', reject);
+      });
+      expect(fingerprint).toBe(new X509Certificate(secret.cert).fingerprint256);
+      await until('the probe address', () => mgr.healthProbeAddress !== undefined);
+      await until('ready', async () => (await fetch(`http://${mgr.healthProbeAddress}/readyz`)).status === 200);
+      expect(await (await fetch(`http://${mgr.healthProbeAddress}/readyz?verbose`)).text()).toContain('[+]webhook-certificates ok');
+    } finally {
+      stop.abort();
+      await running;
+    }
+  });
+
+  test('a forbidden Secret fails start with one line, before the webhook server listens', async () => {
+    const { fake } = setup();
+    fake.prependReactor('get', 'secrets', () => ({ error: newForbidden({ group: '', resource: 'secrets' }, SECRET, 'no access') }));
+    const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+    const mgr = new Manager({ clients, logger: newLogger({ enabled: () => false, write: () => undefined }), webhookServer: { host: '127.0.0.1', port: 0, selfManagedCertificates: smc } });
+    mgr.getWebhookServer();
+    const err = await mgr.start(new AbortController().signal).then(() => undefined, (e: unknown) => e as Error);
+    expect(err?.message).toMatch(/^self-managed webhook certificates: secret demo-system\/demo-webhook-server-cert: .*no access$/);
+    expect(mgr.getWebhookServer().address).toBeUndefined();
+  });
+
+  test('selfManagedCertificates with cert and key is refused', () => {
+    const { fake } = setup();
+    const m = material();
+    expect(() => new Manager({ clients: fake.client.bind(fake) as never, webhookServer: { cert: m.cert, key: m.key, selfManagedCertificates: smc } })).toThrow('webhook server: give selfManagedCertificates, or cert and key, not both');
+  });
+
+  test('without getWebhookServer() nothing runs: no Secret is made', async () => {
+    const { fake } = setup();
+    const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+    const mgr = new Manager({ clients, logger: newLogger({ enabled: () => false, write: () => undefined }), webhookServer: { host: '127.0.0.1', port: 0, selfManagedCertificates: smc } });
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    await running;
+    expect(fake.actions().filter((a) => a.resource.resource === 'secrets')).toEqual([]);
   });
 });
