@@ -32,7 +32,6 @@ import { runCommand } from './cli/run';
 import { generateSettings, watchGenerate } from './cli/watch';
 import { configure, createGenerationContext, execute } from './emit/execute';
 import { docsGenerator } from './emit/docs';
-import type { DeployConfig } from './deploy/config';
 import type * as DeployModule from './deploy';
 
 export interface Io {
@@ -279,20 +278,16 @@ function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify
     );
     owned = ownedDirs(loaded.model, config.layout, config.groupFolder);
     const generated = generateAll(loaded.model, generateSettings(config), bag).files;
-    if (config.deploy) deploy = deploySet(config.deploy, config.baseDir, generated, bag);
+    if (config.deploy) {
+      // Loaded on first use: only projects with a `deploy` key need it.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { deployOutputSet } = require('./deploy') as typeof DeployModule;
+      deploy = deployOutputSet(config.deploy, config.baseDir, loaded.model, generated, generateSettings(config).crd, bag);
+    }
     return generated;
   }, strict);
   if (!files) return 1;
   return emit(io, [{ outDir: config.output, files, owned }, ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] })), ...(deploy ? [deploy] : [])], verify);
-}
-
-/** The deploy tree and Helm chart of the `deploy` key (generator/deploy), written under the project's directory. */
-function deploySet(config: DeployConfig, baseDir: string, generated: readonly VirtualFile[], bag: DiagnosticBag): OutputSet {
-  // Loaded on first use: only projects with a `deploy` key need it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { generateDeploy } = require('./deploy') as typeof DeployModule;
-  const out = generateDeploy(config, baseDir, { crdFiles: generated.filter((f) => f.role === 'crd') }, bag);
-  return { outDir: baseDir, files: out.files, owned: [], ownedFiles: out.ownedFiles };
 }
 
 /**

@@ -25,8 +25,8 @@
  * - **Injected.** The watcher, the clock and the stop signal are parameters, so the loop is unit-tested with a fake
  *   watcher and clock; the command line passes `fs.watch` (recursive where the platform has it, else polling),
  *   the real timers and SIGINT/SIGTERM, on which it stops cleanly with exit code 0.
- * - The configuration is read once, when the watch starts; the rbac/webhook manifests it configures are generated
- *   again on every run (their sources are not watched).
+ * - The configuration is read once, when the watch starts; the rbac/webhook manifests it configures and the deploy
+ *   tree and chart of its `deploy` key are generated again on every run (their marker sources are not watched).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -36,7 +36,8 @@ import { asKubegenError, KubegenError } from '../errors';
 import { LoadCache, loadApiModel } from '../load';
 import { EmitCache } from '../emit/execute';
 import { generateAll, ownedGroupDirs, type GenerateSettings } from '../pipeline';
-import { writeFileSets } from '../write';
+import { writeFileSets, type OutputSet } from '../write';
+import type * as DeployModule from '../deploy';
 import { generateConfiguredManifests } from './manifests';
 
 export interface WatchIo {
@@ -121,6 +122,7 @@ export class IncrementalGenerator {
     const bag = new DiagnosticBag();
     const failed: RunSummary = { ok: false, groups: [], written: 0, unchanged: 0, removed: 0 };
     let manifests: ReturnType<typeof generateConfiguredManifests> = [];
+    let deploy: OutputSet | undefined;
     let groups: string[] = [];
     let files: ReturnType<typeof generateAll>['files'] = [];
     try {
@@ -135,6 +137,13 @@ export class IncrementalGenerator {
         );
         files = generateAll(model, generateSettings(this.config), bag, this.emit).files;
         groups = [...this.emit.lastRan].sort();
+        // The deploy tree and chart (the `deploy` key) are made again on every run, as the manifests are.
+        if (this.config.deploy) {
+          // Loaded on first use: only projects with a `deploy` key need it.
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          const { deployOutputSet } = require('../deploy') as typeof DeployModule;
+          deploy = deployOutputSet(this.config.deploy, this.config.baseDir, model, files, generateSettings(this.config).crd, bag);
+        }
       }
     } catch (e) {
       if (e instanceof GenerationError) bag.addAll(e.diagnostics);
@@ -158,7 +167,7 @@ export class IncrementalGenerator {
     });
     try {
       // One transaction over the groups written and the manifests: a failure restores what was there.
-      const sets = [...dirty.map(([g, list]) => ({ outDir: this.config.output, files: list, owned: ownedGroupDirs([g], this.config.layout, this.config.groupFolder) })), ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] }))];
+      const sets = [...dirty.map(([g, list]) => ({ outDir: this.config.output, files: list, owned: ownedGroupDirs([g], this.config.layout, this.config.groupFolder) })), ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] })), ...(deploy ? [deploy] : [])];
       for (const r of writeFileSets(sets)) {
         summary.written += r.written.length;
         summary.unchanged += r.unchanged.length;

@@ -12,7 +12,7 @@ import { generateDeploy } from '../../generator/deploy';
 import { defaultOverlayObjects } from '../../generator/deploy/kustomize';
 import type { DeployModel } from '../../generator/deploy/objects';
 import { generateSettings } from '../../generator/cli/watch';
-import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { generateCrds, loadApiModel } from '../../generator/pipeline';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { useE2e } from './support/namespace';
@@ -43,8 +43,8 @@ function modelOf(name: string, namespace: string): DeployModel {
   const dir = path.join(CASES_DIR, name);
   const config = loadConfig(dir);
   const bag = new DiagnosticBag();
-  const files = generateAll(loadApiModel(config.apis, dir).model, generateSettings(config), bag).files;
-  return generateDeploy({ ...config.deploy!, namespace }, dir, { crdFiles: files.filter((f) => f.role === 'crd') }, bag).model;
+  const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, generateSettings(config).crd, bag);
+  return generateDeploy({ ...config.deploy!, namespace }, dir, { crdFiles }, bag).model;
 }
 
 /** Server-side apply with dryRun=All; the status and the apiserver's message. */

@@ -5,12 +5,15 @@
  * `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/deploy-golden.test.ts` rewrites `expected/`; review the diff.
  *
  * Also: `--verify` passes on the written tree, catches a hand edit of an owned file and a stale owned file, and
- * leaves the user's own files alone.
+ * leaves the user's own files alone; `generate --watch` writes the same tree; the `plain` case does not select the
+ * `crd` generator, and its deploy tree has the CRDs all the same.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../generator/cli';
+import { IncrementalGenerator } from '../../generator/cli/watch';
+import { loadConfig } from '../../generator/config';
 
 // Runs kubegen generate in process several times per case (TypeScript's parser over the case's sources).
 jest.setTimeout(120_000);
@@ -114,4 +117,24 @@ describe.each(cases)('%s', (name) => {
     expect(fs.readFileSync(role, 'utf8')).toBe(fs.readFileSync(path.join(expected, 'config', 'rbac', 'role.yaml'), 'utf8'));
     expect((await kubegen(dir, 'generate', '--verify')).code).toBe(0);
   });
+});
+
+test('generate --watch writes the same deploy tree as generate, and rewrites it when a marker changes', () => {
+  const dir = project('webhooks');
+  roots.push(dir);
+  let err = '';
+  const gen = new IncrementalGenerator(loadConfig(dir), dir, { out: () => {}, err: (s) => (err += s) });
+  expect(gen.run().ok).toBe(true);
+  expect(err).toBe('');
+  const expected = path.join(CASES_DIR, 'webhooks', 'expected');
+  for (const [key, at] of [['config', path.join(dir, 'config')], ['chart', path.join(dir, 'dist', 'chart')]] as const) {
+    expect(tree(at)).toEqual(tree(path.join(expected, key)));
+    for (const f of tree(at)) expect([f, fs.readFileSync(path.join(at, f), 'utf8')]).toEqual([f, fs.readFileSync(path.join(expected, key, f), 'utf8')]);
+  }
+  const controller = path.join(dir, 'src', 'controllers', 'reconciler.ts');
+  fs.writeFileSync(controller, fs.readFileSync(controller, 'utf8').replace('resources=gadgets,', 'resources=gizmos,'));
+  expect(gen.run().ok).toBe(true);
+  const role = fs.readFileSync(path.join(dir, 'config', 'rbac', 'role.yaml'), 'utf8');
+  expect(role).toContain('- gizmos');
+  expect(role).not.toContain('- gadgets');
 });

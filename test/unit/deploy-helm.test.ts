@@ -20,7 +20,7 @@ import { CERT_MANAGER_SETTINGS, fileHolds, resolvedObjects, defaultOverlayObject
 import type { DeployModel } from '../../generator/deploy/objects';
 import { DEFAULT_SETTINGS, type Settings } from '../../generator/deploy/template';
 import { generateSettings } from '../../generator/cli/watch';
-import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { generateCrds, loadApiModel } from '../../generator/pipeline';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
 
 // Building helm from source takes many minutes on a loaded 2-core machine the first time; then it is cached.
@@ -56,8 +56,8 @@ function modelOf(name: string): DeployModel {
   const config = loadConfig(dir);
   const bag = new DiagnosticBag();
   const loaded = loadApiModel(config.apis, dir);
-  const files = generateAll(loaded.model, generateSettings(config), bag).files;
-  const out = generateDeploy(config.deploy!, dir, { crdFiles: files.filter((f) => f.role === 'crd') }, bag);
+  const crdFiles = generateCrds(loaded.model, generateSettings(config).crd, bag);
+  const out = generateDeploy(config.deploy!, dir, { crdFiles }, bag);
   expect(bag.items.filter((d) => d.severity === 'error')).toEqual([]);
   return out.model;
 }

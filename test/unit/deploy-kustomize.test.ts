@@ -17,7 +17,7 @@ import { generateDeploy } from '../../generator/deploy';
 import { defaultOverlayObjects } from '../../generator/deploy/kustomize';
 import type { DeployModel } from '../../generator/deploy/objects';
 import { generateSettings } from '../../generator/cli/watch';
-import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { generateCrds, loadApiModel } from '../../generator/pipeline';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
 
 // Building kustomize from source takes minutes on a loaded 2-core machine the first time; then it is cached.
@@ -40,8 +40,8 @@ function modelOf(name: string): DeployModel {
   const dir = path.join(CASES_DIR, name);
   const config = loadConfig(dir);
   const bag = new DiagnosticBag();
-  const files = generateAll(loadApiModel(config.apis, dir).model, generateSettings(config), bag).files;
-  return generateDeploy(config.deploy!, dir, { crdFiles: files.filter((f) => f.role === 'crd') }, bag).model;
+  const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, generateSettings(config).crd, bag);
+  return generateDeploy(config.deploy!, dir, { crdFiles }, bag).model;
 }
 
 /** The model's objects as kustomize's `namespace:` leaves them: every namespaced object in the operator's namespace. */
