@@ -3,7 +3,8 @@
  * kustomize (v5.8.1 from its Go module, built once by ensureGoTool and cached) into the objects of the deploy model:
  * `config/default` into the default objects, and with the `certmanager` component uncommented into the cert-manager
  * objects — kustomize's `namespace:` putting every namespaced object into the operator's namespace (a Role of a
- * marker's `namespace=` too, as in a kubebuilder project; see docs/deploy.md, Limits).
+ * marker's `namespace=` too, as in a kubebuilder project; see docs/deploy.md, Limits). `kubegen apply -k`'s renderer
+ * (generator/apply/kustomize) builds both to the same objects, in the same order, as kustomize.
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -11,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
+import { buildKustomizationDir } from '../../generator/apply';
 import { loadConfig } from '../../generator/config';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import { generateDeploy } from '../../generator/deploy';
@@ -68,8 +70,10 @@ describe.each(cases)('%s', (name) => {
   });
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  test('kustomize build config/default gives the default objects', async () => {
-    expect(sorted(await build(path.join(work, 'config', 'default')))).toEqual(sorted(expected(model, false)));
+  test('kustomize build config/default gives the default objects; so does kubegen apply -k, in kustomize\'s order', async () => {
+    const built = await build(path.join(work, 'config', 'default'));
+    expect(sorted(built)).toEqual(sorted(expected(model, false)));
+    expect(buildKustomizationDir(path.join(work, 'config', 'default')).map((m) => m.object)).toEqual(built);
   });
 
   test('kustomize build config/crd gives the CRDs', async () => {
@@ -86,9 +90,10 @@ describe.each(cases)('%s', (name) => {
     }
     fs.writeFileSync(file, text.replace('#components:\n#- ../certmanager\n', 'components:\n- ../certmanager\n'));
     try {
-      const built = sorted(await build(path.join(work, 'config', 'default')));
-      expect(built).toEqual(sorted(expected(model, true)));
+      const built = await build(path.join(work, 'config', 'default'));
+      expect(sorted(built)).toEqual(sorted(expected(model, true)));
       expect(built.map((o) => o.kind)).toEqual(expect.arrayContaining(['Issuer', 'Certificate']));
+      expect(buildKustomizationDir(path.join(work, 'config', 'default')).map((m) => m.object)).toEqual(built);
     } finally {
       fs.writeFileSync(file, text);
     }
