@@ -203,7 +203,21 @@ export async function runRun(io: RunIo, cwd: string, args: RunArgs): Promise<num
     childArgs.push(`--webhook-port=${port}`, `--webhook-cert-dir=${local.dir}`);
     const objects = projectWebhookObjects(config);
     if (objects.length === 0) io.err(`kubegen run: the project has no webhook configurations or conversion webhooks; serving webhooks on port ${port} anyway\n`);
-    else restore = await pointWebhooks(io, config, kubeconfig, pointAtLocal(objects, host, port, local.caCert), objects);
+    else {
+      // a signal while the webhooks are being pointed: finish, put them back, and stop before the operator starts
+      let interrupted: NodeJS.Signals | undefined;
+      const hold = (sig: NodeJS.Signals) => { interrupted ??= sig; };
+      for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, hold);
+      try {
+        restore = await pointWebhooks(io, config, kubeconfig, pointAtLocal(objects, host, port, local.caCert), objects);
+      } finally {
+        for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(s, hold);
+      }
+      if (interrupted !== undefined) {
+        await restore().catch((e: unknown) => { io.err(`kubegen run: could not restore the webhook configurations: ${engine().errorLine(e)}\n`); });
+        throw new KubegenError(`interrupted (${interrupted})`, signalExitCode(interrupted));
+      }
+    }
   }
   if (kubeconfig !== undefined) childArgs.push(`--kubeconfig=${kubeconfig}`);
   for (const a of args['--'] ?? []) childArgs.push(String(a));
