@@ -7,6 +7,7 @@
  *
  * Only `name` is required. The value is untrusted: read by own keys, every problem reported with its JSON path.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { unsafePathReason } from '../write';
 import { dns1035LabelErrors, dns1123LabelErrors } from '../model/names';
@@ -51,7 +52,11 @@ export function resolveDeployConfig(value: unknown, baseDir: string, problem: Pr
     problem(`deploy.${key}`, message);
     ok = false;
   };
-  for (const k of Object.keys(value)) if (!DEPLOY_KEYS.includes(k)) bad(k, `unknown key (known: ${DEPLOY_KEYS.join(', ')})`);
+  for (const k of Object.keys(value)) {
+    if (DEPLOY_KEYS.includes(k)) continue;
+    problem(/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? `deploy.${k}` : `deploy[${JSON.stringify(k)}]`, `unknown key (known: ${DEPLOY_KEYS.join(', ')})`);
+    ok = false;
+  }
   const name = own(value, 'name');
   if (typeof name !== 'string' || name === '') bad('name', 'must be the project\'s name, a DNS-1035 label such as "webapp"');
   else {
@@ -91,7 +96,13 @@ export function resolveDeployConfig(value: unknown, baseDir: string, problem: Pr
   if (rawPaths !== undefined) {
     if (!Array.isArray(rawPaths) || rawPaths.length === 0 || rawPaths.some((p) => typeof p !== 'string' || p === '' || p.includes('\0'))) {
       bad('paths', 'must be a non-empty array of file or directory names (where the +kubebuilder:rbac and +kubebuilder:webhook markers are)');
-    } else paths = rawPaths as string[];
+    } else {
+      paths = rawPaths as string[];
+      // Given explicitly, each must exist (the default, src/, may not yet: a project without controllers).
+      paths.forEach((p, i) => {
+        if (!fs.existsSync(path.resolve(baseDir, p))) bad(`paths[${i}]`, `no file or directory ${JSON.stringify(p)} (relative to the configuration file)`);
+      });
+    }
   }
   if (!ok) return undefined;
   return { name: name as string, namespace, image, configDir, chartDir, paths: paths.map((p) => path.resolve(baseDir, p)) };

@@ -128,14 +128,24 @@ describe('the deploy configuration key', () => {
   });
 
   test('every setting', () => {
-    expect(resolved({ name: 'w', namespace: 'ops', image: 'r.io/w:v1', configDir: 'deploy/config/', chartDir: 'charts/w', paths: ['lib', 'cmd'] })).toEqual({
+    const project = path.resolve(__dirname, '..', 'golden', 'deploy', 'webhooks');
+    expect(resolveConfig({ deploy: { name: 'w', namespace: 'ops', image: 'r.io/w:v1', configDir: 'deploy/config/', chartDir: 'charts/w', paths: ['src/controllers', 'src/webhooks/widget.ts'] } }, project, 'kubegen.config.json').deploy).toEqual({
       name: 'w',
       namespace: 'ops',
       image: 'r.io/w:v1',
       configDir: 'deploy/config',
       chartDir: 'charts/w',
-      paths: [path.join(base, 'lib'), path.join(base, 'cmd')],
+      paths: [path.join(project, 'src', 'controllers'), path.join(project, 'src', 'webhooks', 'widget.ts')],
     });
+  });
+
+  test('property: any JSON value is resolved or refused with one line per problem naming deploy, never thrown otherwise', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ name: fc.string(), namespace: fc.jsonValue(), image: fc.string(), configDir: fc.string(), chartDir: fc.string(), paths: fc.jsonValue() }, { requiredKeys: [] })), (v) => {
+        for (const line of problems(v)) expect(line).toMatch(/^kubegen\.config\.json: deploy[^\n]*: [^\n]+$/);
+      }),
+      { numRuns: Number(process.env.KUBEGEN_FUZZ_RUNS ?? 300) },
+    );
   });
 
   test.each([
@@ -149,6 +159,7 @@ describe('the deploy configuration key', () => {
     { given: { name: 'w', chartDir: '/abs' }, want: ['kubegen.config.json: deploy.chartDir: "/abs" must be a relative path inside the project: it is absolute'] },
     { given: { name: 'w', chartDir: 'config/chart' }, want: ['kubegen.config.json: deploy.chartDir: "config/chart" and configDir "config" must not contain one another'] },
     { given: { name: 'w', paths: [] }, want: [expect.stringMatching(/^kubegen\.config\.json: deploy\.paths: must be a non-empty array/)] },
+    { given: { name: 'w', paths: ['nowhere'] }, want: ['kubegen.config.json: deploy.paths[0]: no file or directory "nowhere" (relative to the configuration file)'] },
     { given: { name: 'w', namespce: 'x' }, want: ['kubegen.config.json: deploy.namespce: unknown key (known: name, namespace, image, configDir, chartDir, paths)'] },
   ])('refuses $given', ({ given, want }) => expect(problems(given)).toEqual(want));
 });
