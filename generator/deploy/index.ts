@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SELF_MANAGED_CERTIFICATES_RBAC } from '@kubegen/runtime/webhook';
 import { parse as parseYaml } from 'yaml';
-import type { DiagnosticBag } from '../diagnostics';
+import { DiagnosticBag } from '../diagnostics';
 import type { CrdOptions, CustomResourceDefinition } from '../emit/crd';
 import { buildRoles } from '../emit/rbac';
 import type { VirtualFile } from '../emit/types';
@@ -91,7 +91,11 @@ export function generateDeploy(config: DeployConfig, baseDir: string, sources: D
 export function deployOutputSet(config: DeployConfig, baseDir: string, model: ApiModel, generated: readonly VirtualFile[], crdOptions: CrdOptions, bag: DiagnosticBag): OutputSet {
   const fromRun = generated.filter((f) => f.role === 'crd');
   const crdFiles = fromRun.length > 0 ? fromRun : generateCrds(model, crdOptions, bag);
-  const out = generateDeploy(config, baseDir, { crdFiles }, bag);
+  // The markers may also be read by the `rbac` / `webhook` keys' generators: each problem is reported once.
+  const scratch = new DiagnosticBag();
+  const out = generateDeploy(config, baseDir, { crdFiles }, scratch);
+  const reported = new Set(bag.items.map((d) => JSON.stringify(d)));
+  bag.addAll(scratch.items.filter((d) => !reported.has(JSON.stringify(d))));
   return { outDir: baseDir, files: out.files, owned: [], ownedFiles: out.ownedFiles };
 }
 

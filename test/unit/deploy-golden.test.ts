@@ -138,3 +138,17 @@ test('generate --watch writes the same deploy tree as generate, and rewrites it 
   expect(role).toContain('- gizmos');
   expect(role).not.toContain('- gadgets');
 });
+
+test('a bad marker under deploy.paths is one located error (once, even when the rbac key reads it too); nothing is written', async () => {
+  const dir = project('plain');
+  roots.push(dir);
+  fs.writeFileSync(path.join(dir, 'src', 'controllers', 'bad.ts'), '/**\n * Bad.\n *\n * +kubebuilder:rbac:groups=apps,resources=deployments\n */\nexport {};\n');
+  const config = JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(path.join(dir, 'kubegen.config.json'), JSON.stringify({ ...config, rbac: { paths: ['src'], output: 'rbac-out' } }));
+  const r = await kubegen(dir, 'generate');
+  expect(r.code).toBe(1);
+  const lines = r.err.split('\n').filter((l) => l.includes('bad.ts'));
+  expect(lines).toEqual(['src/controllers/bad.ts:4:4 - error KG2004: +kubebuilder:rbac is missing required argument verbs ([]string: the verbs that apply to the resources; `*` means all.)']);
+  expect(fs.existsSync(path.join(dir, 'config'))).toBe(false);
+  expect(fs.existsSync(path.join(dir, 'dist'))).toBe(false);
+});
