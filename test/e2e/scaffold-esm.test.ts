@@ -120,9 +120,12 @@ describe.each([
     for (const [args, message] of [
       [['--frobnicate'], "shop: Unknown option '--frobnicate'"],
       [['--log-format', 'xml'], 'shop: --log-format: want json or text, not "xml"'],
+      [['--leader-elect=maybe'], 'shop: --leader-elect: want true or false, not "maybe"'],
+      // Go's form of a boolean flag is accepted; without POD_NAMESPACE or a pod's namespace file the Lease has no namespace
+      [['--leader-elect=true'], "shop: --leader-elect: the operator's namespace is unknown"],
       [['--kubeconfig', path.join(project, 'no-such-kubeconfig')], 'shop: '],
     ] as const) {
-      const r = spawnSync(process.execPath, ['dist/main.js', ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '' } });
+      const r = spawnSync(process.execPath, ['dist/main.js', ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '', POD_NAMESPACE: '' } });
       expect({ args, status: r.status, lines: r.stderr.split('\n').filter((l) => l !== '').length }).toEqual({ args, status: 1, lines: 1 });
       expect(r.stderr.startsWith(message)).toBe(true);
     }
