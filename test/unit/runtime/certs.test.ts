@@ -371,6 +371,15 @@ describe('CertificateRotator.start', () => {
       expect((await get(fake, crdRes, 'gadgets.other.io')).spec?.conversion?.webhook).toBeUndefined();
       const patches = fake.actions().filter((a) => a.verb === 'patch').length;
       expect(patches).toBe(3);
+      // the caches keep only what injection reads: a CRD's conversion, a configuration's webhooks' names and client configs
+      const caches = (r as unknown as { informers: Map<string, { getIndexer(): { getByKey(k: string): unknown } }> }).informers;
+      expect(caches.get('crd')?.getIndexer().getByKey('widgets.demo.io')).toEqual({
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: expect.objectContaining({ name: 'widgets.demo.io' }) as unknown,
+        spec: { conversion: { strategy: 'Webhook', webhook: { clientConfig: { service: { namespace: NS, name: SVC, path: '/convert' }, caBundle: bundle }, conversionReviewVersions: ['v1'] } } },
+      });
+      expect(Object.keys((caches.get('validating')?.getIndexer().getByKey('demo-validating-webhook-configuration') as { webhooks: object[] }).webhooks[0]).sort()).toEqual(['clientConfig', 'name']);
 
       // a `kubegen apply` resets the bundle: the watch sees it and patches it back
       const current = await get(fake, vwcRes, 'demo-validating-webhook-configuration');

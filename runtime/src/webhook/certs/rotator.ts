@@ -132,6 +132,29 @@ const MAX_RACES = 10;
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+/**
+ * What the caches keep of a CRD: its conversion only — a cluster's CRDs can hold megabytes of schemas, which the
+ * injection never reads.
+ */
+function slimCrd(obj: WebhookObject): WebhookObject {
+  const spec = obj.spec !== null && typeof obj.spec === 'object' && !Array.isArray(obj.spec) ? (obj.spec as Record<string, unknown>) : undefined;
+  const conversion = spec && Object.hasOwn(spec, 'conversion') ? spec.conversion : undefined;
+  return { apiVersion: obj.apiVersion, kind: obj.kind, metadata: slimMeta(obj), spec: conversion === undefined ? {} : { conversion } };
+}
+
+/** What the caches keep of a webhook configuration: each webhook's name and client config, in their order. */
+function slimConfiguration(obj: WebhookObject): WebhookObject {
+  const hooks = Array.isArray(obj.webhooks) ? obj.webhooks : undefined;
+  const own = (w: object, k: string) => (Object.hasOwn(w, k) ? (w as Record<string, unknown>)[k] : undefined);
+  const slim = (w: unknown) => (w !== null && typeof w === 'object' && !Array.isArray(w) ? { name: own(w, 'name'), clientConfig: own(w, 'clientConfig') } : w);
+  return { apiVersion: obj.apiVersion, kind: obj.kind, metadata: slimMeta(obj), ...(hooks ? { webhooks: hooks.map(slim) } : {}) };
+}
+
+function slimMeta(obj: WebhookObject): WebhookObject['metadata'] {
+  const m = obj.metadata;
+  return m ? { name: m.name, ...(m.namespace !== undefined ? { namespace: m.namespace } : {}), resourceVersion: m.resourceVersion, uid: m.uid } : m;
+}
+
 /** The names the serving certificate of `service` is for; the first is its common name. */
 export function serviceHosts(namespace: string, serviceName: string): string[] {
   return [`${serviceName}.${namespace}.svc`, `${serviceName}.${namespace}.svc.cluster.local`, `${serviceName}.${namespace}`, serviceName];
@@ -397,7 +420,7 @@ export class CertificateRotator {
       onDelete: () => { queue.add(SECRET_KEY); },
     });
     for (const [target, d] of TARGETS) {
-      const informer = new SharedIndexInformer<WebhookObject>(this.o.clients<WebhookObject>(d, ''), { clock, onHandlerError: onError });
+      const informer = new SharedIndexInformer<WebhookObject>(this.o.clients<WebhookObject>(d, ''), { clock, onHandlerError: onError, transform: target === 'crd' ? slimCrd : slimConfiguration });
       const enqueue = (obj: Readonly<WebhookObject>) => {
         const name = obj.metadata?.name;
         if (typeof name === 'string') queue.add(`${target}/${name}`);
