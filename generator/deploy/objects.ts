@@ -177,7 +177,7 @@ export function buildDeployModel(input: DeployInput): DeployModel {
   file(
     'rbac',
     'leader_election_role.yaml',
-    [{ object: role('Role', n.leaderElectionRole, [{ apiGroups: [''], resources: ['configmaps'], verbs: rw }, { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: rw }, { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] }], ns) }],
+    [{ object: role('Role', n.leaderElectionRole, [{ apiGroups: [''], resources: ['configmaps'], verbs: rw }, { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: rw }, { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] }, { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] }], ns) }],
     { path: 'rbac/leader_election_role.yaml', ...rbacOn },
   );
   file('rbac', 'leader_election_role_binding.yaml', [{ object: binding('RoleBinding', `${name}-leader-election-rolebinding`, 'Role', n.leaderElectionRole, ns) }], { path: 'rbac/leader_election_role_binding.yaml', ...rbacOn });
