@@ -116,7 +116,7 @@ function isListObject(value: Record<string, unknown>): boolean {
  * `on`, `y` are true, `1_000` is 1000, `<<` merges — but a timestamp stays a string and `1:20` is not a base-60
  * number, as go-yaml v2 leaves both when it decodes into untyped values.
  */
-function asKubectlReads(tags: Tags): Tags {
+export function asKubectlReads(tags: Tags): Tags {
   return tags.filter((t) => (typeof t === 'string' ? t !== 'timestamp' : t.tag !== 'tag:yaml.org,2002:timestamp' && !('format' in t && t.format === 'TIME')));
 }
 

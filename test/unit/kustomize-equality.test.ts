@@ -1,10 +1,13 @@
 /**
- * `kubegen apply -k` renders what the real `kustomize build` renders: kustomize v5.8.1 is built from its Go module
- * (ensureGoTool, cached in ~/.cache/kubegen/tools; the first build takes minutes), and for every kustomization of the
- * corpus both outputs are parsed and compared object for object (key order ignored). The corpus: kubebuilder's
- * testdata/project-v4 config tree (test/cases/kustomize/kubebuilder-project-v4, its NOTICE.md), where what kubegen
- * refuses (`replacements`, `configurations`) is asserted refused and a variant without it is compared, and the
- * hand-made test/cases/kustomize/features overlay (every supported key).
+ * `kubegen kustomize` prints what the real `kustomize build` prints, line for line (the same objects, in kustomize's
+ * order, written as go-yaml v2 writes them): kustomize v5.8.1 is built from its Go module (ensureGoTool, cached in
+ * ~/.cache/kubegen/tools; the first build takes minutes). The corpus: kubebuilder's testdata/project-v4 config tree
+ * (test/cases/kustomize/kubebuilder-project-v4, its NOTICE.md), where what kubegen refuses (`replacements`,
+ * `configurations`) is asserted refused and a variant without it is compared; the hand-made
+ * test/cases/kustomize/features overlay (every supported key); and the config/ tree `kubegen generate` writes for
+ * each deploy case of test/golden/deploy (generated here from the case's project: `webhooks` has webhooks and a
+ * conversion webhook), with its cert-manager component switched on too. Random kustomizations:
+ * kustomize-property.test.ts.
  */
 jest.setTimeout(30 * 60_000);
 
@@ -15,7 +18,9 @@ import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
 import { buildKustomizationDir, KustomizeError } from '../../generator/apply/kustomize/build';
+import { printManifests } from '../../generator/apply/kustomize/print';
 import { parseManifests } from '../../generator/apply/manifests';
+import { main } from '../../generator/cli';
 
 const CASES = path.resolve(__dirname, '../cases/kustomize');
 const PROJECT = path.join(CASES, 'kubebuilder-project-v4/config');
@@ -42,21 +47,23 @@ function byKey(objects: Obj[]): Map<string, unknown> {
   return new Map(objects.map((o) => [keyOf(o), canon(o)]));
 }
 
-function kustomizeBuild(dir: string): Obj[] {
-  const out = execFileSync(kustomize, ['build', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  const problems: string[] = [];
-  const objects = parseManifests('kustomize-output', out, problems).map((m) => m.object as Obj);
-  expect(problems).toEqual([]);
-  return objects;
+function kustomizeBuild(dir: string): string {
+  return execFileSync(kustomize, ['build', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** Object for object (a readable failure), then line for line. */
 function expectSameAsKustomize(dir: string): void {
-  const theirs = kustomizeBuild(dir);
-  const ours = buildKustomizationDir(dir).map((m) => m.object as Obj);
+  const text = kustomizeBuild(dir);
+  const problems: string[] = [];
+  const theirs = parseManifests('kustomize-output', text, problems).map((m) => m.object as Obj);
+  expect(problems).toEqual([]);
+  const manifests = buildKustomizationDir(dir);
+  const ours = manifests.map((m) => m.object as Obj);
   expect(ours.length).toBeGreaterThan(0);
-  expect([...byKey(ours).keys()].sort()).toEqual([...byKey(theirs).keys()].sort());
+  expect(ours.map(keyOf)).toEqual(theirs.map(keyOf));
   const t = byKey(theirs);
   for (const [k, v] of byKey(ours)) expect({ k, v }).toEqual({ k, v: t.get(k) });
+  expect(printManifests(manifests)).toBe(text);
 }
 
 /** A copy of the project's config tree with `edit` applied to each kustomization.yaml (relative dir → doc). */
@@ -112,5 +119,59 @@ describe('kubegen apply -k equals kustomize build', () => {
   it('the features overlay: namespace, prefix, suffix, labels, commonLabels, annotations, images, replicas, components, patches of three kinds', () => {
     expectSameAsKustomize(path.join(CASES, 'features/overlay'));
     expectSameAsKustomize(path.join(CASES, 'features/base'));
+  });
+});
+
+describe('the config/ tree kubegen generate writes (test/golden/deploy/<case>)', () => {
+  const DEPLOY = path.resolve(__dirname, '../golden/deploy');
+  const cases = fs.readdirSync(DEPLOY).filter((c) => fs.existsSync(path.join(DEPLOY, c, 'kubegen.config.json'))).sort();
+
+  it('has a case with webhooks and a conversion webhook', () => {
+    const config = JSON.parse(fs.readFileSync(path.join(DEPLOY, 'webhooks', 'kubegen.config.json'), 'utf8')) as { conversion?: object };
+    expect(config.conversion).toBeDefined();
+  });
+
+  describe.each(cases)('%s', (name) => {
+    let project = '';
+    beforeAll(async () => {
+      project = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-kustomize-deploy-${name}-`));
+      for (const entry of ['apis', 'src', 'kubegen.config.json']) {
+        const from = path.join(DEPLOY, name, entry);
+        if (fs.existsSync(from)) fs.cpSync(from, path.join(project, entry), { recursive: true });
+      }
+      let err = '';
+      const code = await main(['generate'], { out: () => undefined, err: (s) => (err += s) }, project);
+      if (code !== 0) throw new Error(`kubegen generate failed: ${err}`);
+    }, 10 * 60_000);
+    afterAll(() => {
+      if (project) fs.rmSync(project, { recursive: true, force: true });
+    });
+
+    it.each(['default', 'crd', 'rbac', 'manager', 'webhook'])('config/%s', (dir) => {
+      const full = path.join(project, 'config', dir);
+      if (dir === 'webhook' && !fs.existsSync(full)) {
+        expect(name).not.toBe('webhooks');
+        return;
+      }
+      expectSameAsKustomize(full);
+    });
+
+    it('config/default with the cert-manager component', () => {
+      const file = path.join(project, 'config', 'default', 'kustomization.yaml');
+      const text = fs.readFileSync(file, 'utf8');
+      if (!fs.existsSync(path.join(project, 'config', 'certmanager'))) {
+        expect(name).not.toBe('webhooks');
+        return;
+      }
+      const enabled = text.replace('#components:\n#- ../certmanager\n', 'components:\n- ../certmanager\n');
+      expect(enabled).not.toBe(text);
+      fs.writeFileSync(file, enabled);
+      try {
+        expectSameAsKustomize(path.join(project, 'config', 'default'));
+        expect(buildKustomizationDir(path.join(project, 'config', 'default')).map((m) => m.object.kind)).toEqual(expect.arrayContaining(['Issuer', 'Certificate']));
+      } finally {
+        fs.writeFileSync(file, text);
+      }
+    });
   });
 });

@@ -25,8 +25,8 @@ import * as path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { RE2JS } from 're2js';
 import { KubegenError } from '../../errors';
-import { MAX_MANIFEST_BYTES, parseManifests, type Manifest, type ManifestObject, type ManifestSource } from '../manifests';
-import { BUILTIN, gvkSelected, parseGroupVersion, visitFieldSpec, type FieldSpec, type Gvk } from './fieldspecs';
+import { asKubectlReads, MAX_MANIFEST_BYTES, parseManifests, type Manifest, type ManifestObject, type ManifestSource } from '../manifests';
+import { BUILTIN, gvkSelected, parseGroupVersion, visitFieldSpec, type FieldPath, type FieldSpec, type Gvk } from './fieldspecs';
 import { asJsonPatch, jsonPatch, PatchError, strategicMerge, type JsonObject } from './patch';
 import { KYAML_PARSE_OPTIONS, KyamlError, kyamlValue } from './kyaml';
 import { DEFAULT_SORT, sortForOutput, type SortOptions } from './sort';
@@ -57,6 +57,13 @@ interface Resource {
   prevIds: Id[];
   prefixes: string[];
   suffixes: string[];
+  /**
+   * Places holding one shared YAML node in kustomize: a labels/annotations transformer sets a key it adds in several
+   * places of one object (metadata, selector, template) to the same node, and a later in-place write of that node
+   * (another label transformer with the same key, a strategic merge patch) shows in all of them. A JSON 6902 patch
+   * re-reads the object from JSON, which ends the sharing.
+   */
+  aliases: FieldPath[][];
 }
 
 /** Kinds Kubernetes 1.21's OpenAPI (kyaml's) declares cluster-scoped, by group and kind. */
@@ -180,7 +187,9 @@ function readKustomization(dir: string, ctx: BuildContext): KustFile {
   const shown = shownPath(ctx.cwd, file);
   const text = readBounded(file, shown, ctx);
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  // kustomize reads its kustomization.yaml through sigs.k8s.io/yaml (go-yaml v2, YAML 1.1: `y`, `on`, `0644` are
+  // not strings there), its resources and patches through kyaml (kyaml.ts)
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, version: '1.1', customTags: asKubectlReads });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const p = lines.linePos(e.pos[0]);
@@ -223,6 +232,8 @@ function checkKustomization(k: KustFile, asComponent: boolean): Kustomization {
   if (isComponent ? apiVersion !== 'kustomize.config.k8s.io/v1alpha1' : apiVersion !== 'kustomize.config.k8s.io/v1beta1' || kind !== 'Kustomization') {
     throw fail(k, [Object.hasOwn(v, 'kind') ? 'kind' : 'apiVersion'], `expected apiVersion kustomize.config.k8s.io/v1beta1 kind Kustomization, or kustomize.config.k8s.io/v1alpha1 kind Component; got ${JSON.stringify(apiVersion)} ${JSON.stringify(kind)}`);
   }
+  // kustomize's CheckEmpty: nothing but apiVersion and kind (a key with an empty list or mapping counts as content)
+  if (!Object.keys(v).some((key) => key !== 'apiVersion' && key !== 'kind' && v[key] !== null && v[key] !== '')) throw fail(k, [], 'kustomization.yaml is empty: it names no resources, components or transformations (kustomize refuses it too)');
   if (asComponent && !isComponent) throw fail(k, [], `${k.shown} is a Kustomization, but it is listed under components (it must be kind: Component)`);
   if (!asComponent && isComponent) throw fail(k, [], `${k.shown} is a Component; list it under components, not resources`);
   const strings = (key: string): void => {
@@ -384,7 +395,7 @@ function accumulateResources(k: KustFile, key: 'resources' | 'components', list:
     const problems: string[] = [];
     const manifests = parseManifests(shown, text, problems, { dialect: 'kustomize' });
     if (problems.length > 0) throw new KustomizeError(problems);
-    for (const m of manifests) addResource(list, { object: m.object, ...(m.source ? { source: m.source } : {}), prevIds: [], prefixes: [], suffixes: [] }, k, keyPath);
+    for (const m of manifests) addResource(list, { object: m.object, ...(m.source ? { source: m.source } : {}), prevIds: [], prefixes: [], suffixes: [], aliases: [] }, k, keyPath);
   });
 }
 
@@ -425,32 +436,109 @@ function transform(k: KustFile, list: Resource[], ctx: BuildContext): void {
   }
   if (isObject(v.commonLabels)) setMapEntries(list, v.commonLabels as Record<string, string>, BUILTIN.commonLabels);
   if (isObject(v.commonAnnotations)) setMapEntries(list, v.commonAnnotations as Record<string, string>, BUILTIN.commonAnnotations);
-  if (Array.isArray(v.replicas)) {
-    for (const rep of v.replicas as { name: string; count: number }[]) {
-      for (const r of list) {
-        const id = curId(r);
-        if (id.name !== rep.name && orgId(r).name !== rep.name && !r.prevIds.some((p) => p.name === rep.name)) continue;
-        for (const spec of BUILTIN.replicas) {
-          if (!gvkSelected(id.gvk, spec)) continue;
-          visitFieldSpec(r.object, spec, 'scalar', (holder, key) => { holder[key] = rep.count; });
-        }
-      }
-    }
-  }
+  if (Array.isArray(v.replicas)) (v.replicas as { name: string; count: number }[]).forEach((rep, i) => { setReplicas(k, i, rep, list); });
   if (Array.isArray(v.images)) for (const im of v.images as Record<string, string>[]) setImages(list, im, k);
 }
 
+/**
+ * kustomize's ReplicaCountTransformer: per field spec, the objects any of whose ids (current or earlier) has the name
+ * and a kind of the spec; a replicas entry matching no object at all is an error, as in kustomize.
+ */
+function setReplicas(k: KustFile, i: number, rep: { name: string; count: number }, list: Resource[]): void {
+  let found = false;
+  for (const spec of BUILTIN.replicas) {
+    const matching = list.filter((r) => [...r.prevIds, curId(r)].some((id) => id.name === rep.name && gvkSelected(id.gvk, spec)));
+    if (matching.length === 0) continue;
+    found = true;
+    for (const r of matching) {
+      if (!gvkSelected(curId(r).gvk, spec)) continue;
+      visitFieldSpec(r.object, spec, 'scalar', (holder, key) => { holder[key] = rep.count; });
+    }
+  }
+  if (!found) throw fail(k, ['replicas', i], `replicas: no ${BUILTIN.replicas.map((s) => s.kind).join(', ')} is named ${JSON.stringify(rep.name)} (kustomize refuses it too)`);
+}
+
+function samePath(a: FieldPath, b: FieldPath): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The holder of the last key of `p` in `obj`, if every step exists. */
+function holderAt(obj: unknown, p: FieldPath): Record<string | number, unknown> | undefined {
+  let node = obj;
+  for (const seg of p.slice(0, -1)) {
+    if (Array.isArray(node) && typeof seg === 'number') node = node[seg];
+    else if (isObject(node) && typeof seg === 'string' && Object.hasOwn(node, seg)) node = node[seg];
+    else return undefined;
+  }
+  return isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>) : undefined;
+}
+
+/** An in-place write of the node at `p`: every place sharing it gets `value`. */
+function writeShared(r: Resource, p: FieldPath, value: unknown): void {
+  for (const group of r.aliases) {
+    if (!group.some((q) => samePath(q, p))) continue;
+    for (const q of group) {
+      const h = holderAt(r.object, q);
+      const key = q[q.length - 1];
+      if (h && Object.hasOwn(h, key)) h[key] = value;
+    }
+  }
+}
+
+/** The place `p` holds a node of its own from now on. */
+function unshare(r: Resource, p: FieldPath): void {
+  r.aliases = r.aliases.map((g) => g.filter((q) => !samePath(q, p))).filter((g) => g.length > 1);
+}
+
+/** kustomize's labels/annotations filter: per key (sorted), every field spec; a key added anew shares one node. */
 function setMapEntries(list: Resource[], pairs: Record<string, string>, specs: FieldSpec[]): void {
-  if (Object.keys(pairs).length === 0) return;
+  const names = Object.keys(pairs).sort();
+  if (names.length === 0) return;
   for (const r of list) {
     const gvk = gvkOf(r.object);
-    for (const spec of specs) {
-      if (!gvkSelected(gvk, spec)) continue;
-      visitFieldSpec(r.object, spec, 'map', (holder, key) => {
-        const m = holder[key];
-        if (!isObject(m)) return;
-        for (const name of Object.keys(pairs)) m[name] = pairs[name];
-      });
+    for (const name of names) {
+      const created: FieldPath[] = [];
+      for (const spec of specs) {
+        if (!gvkSelected(gvk, spec)) continue;
+        visitFieldSpec(r.object, spec, 'map', (holder, key, at) => {
+          const m = holder[key];
+          if (!isObject(m)) return;
+          const p = [...at, key, name];
+          if (Object.hasOwn(m, name)) {
+            m[name] = pairs[name];
+            writeShared(r, p, pairs[name]);
+          } else {
+            m[name] = pairs[name];
+            unshare(r, p);
+            created.push(p);
+          }
+        });
+      }
+      if (created.length > 1) r.aliases.push(created);
+    }
+  }
+}
+
+/** What a strategic merge patch does at `p`: sets a scalar, deletes it, replaces what holds it, or leaves it. */
+function patchAt(patch: unknown, p: FieldPath): { set: unknown } | 'gone' | 'untouched' {
+  let node = patch;
+  for (const seg of p) {
+    if (typeof seg === 'number' || !isObject(node)) return 'gone';
+    if (!Object.hasOwn(node, seg)) return 'untouched';
+    node = node[seg];
+  }
+  if (node === null || typeof node === 'object') return 'gone';
+  return { set: node };
+}
+
+/** After a strategic merge: a scalar the patch wrote in place shows in every place sharing its node. */
+function mergeShared(r: Resource, patch: JsonObject): void {
+  for (const group of [...r.aliases]) {
+    for (const p of group) {
+      const what = patchAt(patch, p);
+      if (what === 'untouched') continue;
+      if (what === 'gone') unshare(r, p);
+      else writeShared(r, p, what.set);
     }
   }
 }
@@ -655,9 +743,11 @@ function applyPatch(k: KustFile, i: number, p: JsonObject, list: Resource[], ctx
     text = (p.patch as string).trim();
     where = locate(k, ['patches', i, 'patch']);
   }
+  // a patch's own problems name where it is: its file (after the patches entry), or the inline text's line
+  const patchError = (message: string): KustomizeError => (hasPath ? fail(k, ['patches', i], message) : new KustomizeError([message]));
   const lines = new LineCounter();
   const docs = parseDocumentsLoose(text, lines);
-  if (typeof docs === 'string') throw fail(k, ['patches', i], `${where}: ${docs}`);
+  if (typeof docs === 'string') throw patchError(`${where}: ${docs}`);
   const target = isObject(p.target) ? (p.target as Record<string, string>) : undefined;
   const ops = docs.length === 1 ? asJsonPatch(docs[0]) : undefined;
   try {
@@ -666,12 +756,13 @@ function applyPatch(k: KustFile, i: number, p: JsonObject, list: Resource[], ctx
       for (const r of selectTargets(k, i, target, list)) {
         storePreviousId(r);
         r.object = jsonPatch(r.object, ops, where) as ManifestObject;
+        r.aliases = [];
       }
       return;
     }
     // kustomize reads a strategic merge patch as a resource: it has a kind and a name (the target's replace them)
     const smps = docs.filter((d): d is JsonObject => isObject(d) && typeof d.kind === 'string' && isObject(d.metadata) && typeof d.metadata.name === 'string');
-    if (smps.length !== docs.length || smps.length === 0) throw fail(k, ['patches', i], `${where}: unable to parse SM or JSON patch`);
+    if (smps.length !== docs.length || smps.length === 0) throw patchError(`${where}: unable to parse SM or JSON patch`);
     if (target) {
       if (smps.length > 1) throw fail(k, ['patches', i], 'multiple strategic merge patches in one patches entry cannot have a target');
       for (const r of selectTargets(k, i, target, list)) {
@@ -682,14 +773,14 @@ function applyPatch(k: KustFile, i: number, p: JsonObject, list: Resource[], ctx
     }
     for (const patch of smps) {
       const meta = isObject(patch.metadata) ? patch.metadata : {};
-      if (typeof patch.apiVersion !== 'string' || typeof patch.kind !== 'string' || typeof meta.name !== 'string') throw fail(k, ['patches', i], `${where}: a strategic merge patch without a target needs apiVersion, kind and metadata.name`);
+      if (typeof patch.apiVersion !== 'string' || typeof patch.kind !== 'string' || typeof meta.name !== 'string') throw patchError(`${where}: a strategic merge patch without a target needs apiVersion, kind and metadata.name`);
       const id: Id = { gvk: parseGroupVersionKind(patch.apiVersion, patch.kind), name: meta.name, namespace: typeof meta.namespace === 'string' ? meta.namespace : '' };
       const matches = list.filter((r) => [curId(r), ...r.prevIds].some((x) => sameId(x, id)));
-      if (matches.length !== 1) throw fail(k, ['patches', i], `${where}: ${matches.length === 0 ? 'no resource matches' : 'more than one resource matches'} strategic merge patch ${idText(id)}`);
+      if (matches.length !== 1) throw patchError(`${where}: ${matches.length === 0 ? 'no resource matches' : 'more than one resource matches'} strategic merge patch ${idText(id)}`);
       mergeInto(list, matches[0], patch, where);
     }
   } catch (e) {
-    if (e instanceof PatchError) throw fail(k, ['patches', i], e.message);
+    if (e instanceof PatchError) throw patchError(e.message);
     throw e;
   }
 }
@@ -709,6 +800,7 @@ function mergeInto(list: Resource[], r: Resource, patch: JsonObject, where: stri
   merged.kind = r.object.kind;
   if (isObject(merged.metadata)) merged.metadata.name = r.object.metadata.name;
   r.object = merged as ManifestObject;
+  mergeShared(r, patch);
 }
 
 function parseDocumentsLoose(text: string, lines: LineCounter): unknown[] | string {
@@ -735,9 +827,12 @@ function parseDocumentsLoose(text: string, lines: LineCounter): unknown[] | stri
 
 // ---- name references (kustomize's FixBackReferences / api/filters/nameref) ----
 
+/** kustomize's utils.SameEndingSubSlice: the shorter list ends the longer one; an empty list matches only another. */
 function sameEndingSubSlice(a: string[], b: string[]): boolean {
-  const n = Math.min(a.length, b.length);
-  for (let i = 1; i <= n; i++) if (a[a.length - i] !== b[b.length - i]) return false;
+  const [shortest, longest] = a.length <= b.length ? [a, b] : [b, a];
+  if (shortest.length === 0) return longest.length === 0;
+  const diff = longest.length - shortest.length;
+  for (let i = shortest.length - 1; i >= 0; i--) if (longest[i + diff] !== shortest[i]) return false;
   return true;
 }
 
@@ -776,34 +871,64 @@ function selectReferral(referrer: Resource, path: string, target: Gvk, oldName: 
   return `found multiple possible referrals for ${oldName}: ${c.map((r) => idText(curId(r))).join(', ')}`;
 }
 
+/** kustomize's getNamespacesForRoleBinding: the namespaces of a RoleBinding's ServiceAccount subjects. */
+function roleBindingNamespaces(r: Resource): Set<string> {
+  const out = new Set<string>();
+  if (r.object.kind !== 'RoleBinding' || !Array.isArray(r.object.subjects)) return out;
+  for (const s of r.object.subjects as unknown[]) {
+    if (isObject(s) && s.kind === 'ServiceAccount' && typeof s.namespace === 'string') out.add(s.namespace);
+  }
+  return out;
+}
+
+/** kustomize's SubsetThatCouldBeReferencedByResource: every object (of any kind) the referrer may name. */
+function couldBeReferencedBy(referrer: Resource, list: Resource[]): Resource[] {
+  const refId = curId(referrer);
+  if (isClusterScoped(refId.gvk)) return list;
+  const bindings = roleBindingNamespaces(referrer);
+  return list.filter((t) => {
+    const id = curId(t);
+    return isClusterScoped(id.gvk) || effectiveNamespace(id) === effectiveNamespace(refId) || bindings.has(effectiveNamespace(id));
+  });
+}
+
+/**
+ * kustomize's filterMapCandidatesByNamespace for a `{name, namespace}` reference: the namespaceable objects whose
+ * original namespace is the reference's, else (no object was there originally) those whose current namespace is.
+ */
+function candidatesInNamespace(ns: string, candidates: Resource[]): Resource[] {
+  const namespaced = candidates.filter((r) => !isClusterScoped(curId(r).gvk));
+  const byOrg = namespaced.filter((r) => effectiveNamespace(orgId(r)) === ns);
+  if (byOrg.length > 0) return byOrg;
+  return namespaced.filter((r) => effectiveNamespace(curId(r)) === ns);
+}
+
+/** kustomize's nameReferenceTransformer: every reference a built-in field spec knows follows its object's new name. */
 function fixBackReferences(list: Resource[]): void {
-  for (const ref of BUILTIN.nameReference) {
-    const candidates = list.filter((r) => gvkSelected(gvkOf(r.object), ref) || r.prevIds.some((id) => gvkSelected(id.gvk, ref)));
-    if (candidates.length === 0) continue;
-    for (const referrer of list) {
-      const gvk = gvkOf(referrer.object);
+  const located = (referrer: Resource, message: string): KustomizeError => new KustomizeError([`${referrer.source ? `${referrer.source.file}:${referrer.source.line}:${referrer.source.column}: ` : ''}${message}`]);
+  for (const referrer of list) {
+    const orgGvk = orgId(referrer).gvk;
+    let candidates: Resource[] | undefined;
+    for (const ref of BUILTIN.nameReference) {
       for (const spec of ref.fieldSpecs) {
-        if (!gvkSelected(gvk, spec)) continue;
+        if (!gvkSelected(orgGvk, spec)) continue;
+        candidates ??= couldBeReferencedBy(referrer, list);
+        const all = candidates;
         visitFieldSpec(referrer.object, { ...spec, create: false }, 'scalar', (holder, key) => {
           const node = holder[key];
           const setScalar = (h: JsonObject | unknown[], k2: string | number, name: unknown): void => {
             if (typeof name !== 'string') return;
-            const got = selectReferral(referrer, spec.path, ref, name, candidates, (rs) => rs.every((x) => x.object.metadata.name === rs[0].object.metadata.name));
-            if (typeof got === 'string') throw new KustomizeError([`${referrer.source ? `${referrer.source.file}:${referrer.source.line}:${referrer.source.column}: ` : ''}${got}`]);
+            const got = selectReferral(referrer, spec.path, ref, name, all, (rs) => rs.every((x) => x.object.metadata.name === rs[0].object.metadata.name));
+            if (typeof got === 'string') throw located(referrer, got);
             if (got) (h as Record<string | number, unknown>)[k2] = got.object.metadata.name;
           };
           const setMapping = (m: JsonObject): void => {
             if (!Object.hasOwn(m, 'name')) return;
-            let cands = candidates;
-            if (typeof m.namespace === 'string') {
-              const ns = m.namespace;
-              const byOrg = candidates.filter((r) => effectiveNamespace(orgId(r)) === ns || (orgId(r).namespace === ns));
-              cands = byOrg.length > 0 ? byOrg : candidates.filter((r) => (r.object.metadata.namespace ?? '') === ns);
-            }
+            const cands = Object.hasOwn(m, 'namespace') && typeof m.namespace === 'string' ? candidatesInNamespace(m.namespace, all) : all;
             const oldName = m.name;
             if (typeof oldName !== 'string') return;
             const got = selectReferral(referrer, spec.path, ref, oldName, cands, (rs) => rs.every((x) => x.object.metadata.name === rs[0].object.metadata.name && x.object.metadata.namespace === rs[0].object.metadata.namespace));
-            if (typeof got === 'string') throw new KustomizeError([`${referrer.source ? `${referrer.source.file}:${referrer.source.line}:${referrer.source.column}: ` : ''}${got}`]);
+            if (typeof got === 'string') throw located(referrer, got);
             if (!got) return;
             const gotNs = typeof got.object.metadata.namespace === 'string' ? got.object.metadata.namespace : '';
             if (got.object.metadata.name === oldName && gotNs === '') return;

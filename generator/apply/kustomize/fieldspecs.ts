@@ -99,17 +99,21 @@ export function splitPath(path: string): string[] {
 /** How a leaf missing on the path is created: a mapping (labels, annotations) or a scalar (names). */
 export type CreateKind = 'map' | 'scalar';
 
+/** A place in an object: keys and list indexes from its root. */
+export type FieldPath = (string | number)[];
+
 /**
- * Calls `set(holder, key)` for every place `spec.path` reaches in `obj` — the holder mapping and the last segment's
- * key — creating what is missing when `spec.create` is set. `set` reads and writes `holder[key]`.
+ * Calls `set(holder, key, path)` for every place `spec.path` reaches in `obj` — the holder mapping, the last
+ * segment's key and the holder's path from the root — creating what is missing when `spec.create` is set. `set`
+ * reads and writes `holder[key]`.
  */
-export function visitFieldSpec(obj: JsonObject, spec: FieldSpec, createKind: CreateKind, set: (holder: JsonObject, key: string) => void): void {
-  walk(obj, splitPath(spec.path), spec.create, createKind, set);
+export function visitFieldSpec(obj: JsonObject, spec: FieldSpec, createKind: CreateKind, set: (holder: JsonObject, key: string, path: FieldPath) => void): void {
+  walk(obj, splitPath(spec.path), spec.create, createKind, set, []);
 }
 
-function walk(node: Json, segments: string[], create: boolean, createKind: CreateKind, set: (holder: JsonObject, key: string) => void): void {
+function walk(node: Json, segments: string[], create: boolean, createKind: CreateKind, set: (holder: JsonObject, key: string, path: FieldPath) => void, at: FieldPath): void {
   if (Array.isArray(node)) {
-    for (const el of node) walk(el, segments, create, createKind, set);
+    node.forEach((el, i) => { walk(el, segments, create, createKind, set, [...at, i]); });
     return;
   }
   if (!isObject(node) || segments.length === 0) return;
@@ -121,19 +125,19 @@ function walk(node: Json, segments: string[], create: boolean, createKind: Creat
     if (isSeq) {
       // a leaf list: every element is set (kustomize's `containers[]/image` form ends at the field, not here)
       const v = Object.hasOwn(node, head) ? node[head] : undefined;
-      if (Array.isArray(v)) v.forEach((_, i) => { set(v as unknown as JsonObject, String(i)); });
+      if (Array.isArray(v)) v.forEach((_, i) => { set(v as unknown as JsonObject, String(i), [...at, head]); });
       return;
     }
     if (!Object.hasOwn(node, head) || node[head] === null || node[head] === undefined) {
       if (!create) return;
       node[head] = createKind === 'map' ? {} : '';
     }
-    set(node, head);
+    set(node, head, at);
     return;
   }
   if (!Object.hasOwn(node, head) || node[head] === null || node[head] === undefined) {
     if (!create) return;
     node[head] = isSeq ? [] : {};
   }
-  walk(node[head], rest, create, createKind, set);
+  walk(node[head], rest, create, createKind, set, [...at, head]);
 }

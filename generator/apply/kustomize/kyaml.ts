@@ -72,7 +72,8 @@ const V2_BOOLS: ReadonlyMap<string, boolean> = new Map([
 /** go-yaml's `resolve` for an untagged plain scalar: whether it is a string, and its value (v2 or v3 rules). */
 function resolve(text: string, v2: boolean): { str: boolean; value: unknown } {
   const first = text === '' ? '' : text[0];
-  const hint = first === '' || 'yYnNtTfFoO~<'.includes(first) ? 'M' : first === '.' ? '.' : '+-0123456789'.includes(first) ? 'D' : '';
+  // go-yaml v3 also reads `<<` (a merge key) as not a string; v2's table has no entry for '<'
+  const hint = first === '' || 'yYnNtTfFoO~'.includes(first) || (!v2 && first === '<') ? 'M' : first === '.' ? '.' : '+-0123456789'.includes(first) ? 'D' : '';
   if (hint === '') return { str: true, value: text };
   if (MAP.has(text)) return { str: false, value: MAP.get(text) };
   if (text === '<<') return { str: false, value: text };

@@ -102,25 +102,31 @@ function mergeValue(dest: unknown, patch: unknown, schema: SchemaNode | undefine
     return mergeMap(isObject(dest) ? dest : undefined, patch, schema, where);
   }
   if (Array.isArray(patch) && Array.isArray(dest) && schema?.mergeKeys) return mergeList(dest, patch, schema, where);
-  return stripDirectives(patch, where);
+  return stripDirectives(patch, where, schema);
 }
 
-/** A patch value added where the target has none: its `null`s and `$patch: delete`s have nothing to delete. */
-function stripDirectives(v: unknown, where: string): unknown {
-  if (Array.isArray(v)) return v.filter((e) => directive(e, where) !== 'delete').map((e) => stripDirectives(e, where));
+/**
+ * A patch value added where the target has none: its `null`s and `$patch: delete`s have nothing to delete. A list
+ * the schema gives no merge key is copied as it is, directives and all, as kyaml copies it.
+ */
+function stripDirectives(v: unknown, where: string, schema?: SchemaNode): unknown {
+  if (Array.isArray(v)) {
+    if (!schema?.mergeKeys) return v;
+    return v.filter((e) => directive(e, where) !== 'delete').map((e) => stripDirectives(e, where, schema.items));
+  }
   if (!isObject(v)) return v;
   checkKeys(v, where);
   const out: JsonObject = {};
   for (const k of Object.keys(v)) {
     if (k === DIRECTIVE || v[k] === null) continue;
-    out[k] = stripDirectives(v[k], `${where}.${k}`);
+    out[k] = stripDirectives(v[k], `${where}.${k}`, schema?.fields?.[k]);
   }
   return out;
 }
 
 function mergeMap(dest: JsonObject | undefined, patch: JsonObject, schema: SchemaNode | undefined, where: string): JsonObject {
   checkKeys(patch, where);
-  if (!dest) return stripDirectives(patch, where) as JsonObject;
+  if (!dest) return stripDirectives(patch, where, schema) as JsonObject;
   const out: JsonObject = {};
   for (const k of Object.keys(dest)) out[k] = dest[k];
   for (const k of Object.keys(patch)) {
@@ -160,7 +166,7 @@ function mergeList(dest: unknown[], patch: unknown[], schema: SchemaNode, where:
   for (const p of patch) {
     const pk = keyValues(p, keys);
     if (pk.every((v) => v === undefined)) {
-      out.push(stripDirectives(p, where));
+      out.push(stripDirectives(p, where, schema.items));
       continue;
     }
     const i = destKeys.findIndex((dk, j) => !used.has(j) && sameElement(dk, pk));
@@ -170,7 +176,7 @@ function mergeList(dest: unknown[], patch: unknown[], schema: SchemaNode, where:
       continue;
     }
     if (directive(p, where) === 'delete') continue;
-    out.push(i >= 0 ? mergeValue(dest[i], p, schema.items, `${where}[${pk.filter((v) => v !== undefined).join(',')}]`) : stripDirectives(p, where));
+    out.push(i >= 0 ? mergeValue(dest[i], p, schema.items, `${where}[${pk.filter((v) => v !== undefined).join(',')}]`) : stripDirectives(p, where, schema.items));
   }
   dest.forEach((d, j) => {
     if (used.has(j)) return;
@@ -196,8 +202,8 @@ export interface JsonPatchOp {
   value?: unknown;
 }
 
+/** A JSON pointer's reference tokens (`~1` is `/`, `~0` is `~`); kustomize's library ignores what precedes the first `/`. */
 function pointer(p: string, where: string): string[] {
-  if (p === '') return [];
   if (!p.startsWith('/')) throw new PatchError(`${where}: ${JSON.stringify(p)} is not a JSON pointer (it must start with /)`);
   return p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
@@ -206,91 +212,175 @@ function clone<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
 
-function parentOf(doc: unknown, segs: string[], where: string, path: string): unknown {
-  let node = doc;
-  for (const s of segs.slice(0, -1)) {
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(s) && Number(s) < node.length) node = node[Number(s)];
-    else if (isObject(node) && Object.hasOwn(node, s)) node = node[s];
-    else throw new PatchError(`${where}: path ${JSON.stringify(path)} does not exist`);
-  }
-  return node;
+/** Go's strconv.Atoi, as an index: a number, or undefined. */
+function atoi(s: string): number | undefined {
+  if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
+  const n = Number(s);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
-function getAt(doc: unknown, path: string, where: string): unknown {
-  const segs = pointer(path, where);
-  if (segs.length === 0) return doc;
-  const parent = parentOf(doc, segs, where, path);
-  const last = segs[segs.length - 1];
-  if (Array.isArray(parent) && /^(0|[1-9][0-9]*)$/.test(last) && Number(last) < parent.length) return parent[Number(last)];
-  if (isObject(parent) && Object.hasOwn(parent, last)) return parent[last];
-  throw new PatchError(`${where}: path ${JSON.stringify(path)} does not exist`);
-}
+type Container = { map: JsonObject } | { list: unknown[] };
 
-function removeAt(doc: unknown, path: string, where: string): unknown {
-  const segs = pointer(path, where);
-  if (segs.length === 0) throw new PatchError(`${where}: cannot remove the whole object`);
-  const parent = parentOf(doc, segs, where, path);
-  const last = segs[segs.length - 1];
-  if (Array.isArray(parent) && /^(0|[1-9][0-9]*)$/.test(last) && Number(last) < parent.length) return parent.splice(Number(last), 1)[0];
-  if (isObject(parent) && Object.hasOwn(parent, last)) {
-    const v = parent[last];
-    delete parent[last];
-    return v;
-  }
-  throw new PatchError(`${where}: path ${JSON.stringify(path)} does not exist`);
-}
-
-function addAt(doc: unknown, path: string, value: unknown, replace: boolean, where: string): void {
-  const segs = pointer(path, where);
-  if (segs.length === 0) throw new PatchError(`${where}: cannot replace the whole object`);
-  const parent = parentOf(doc, segs, where, path);
-  const last = segs[segs.length - 1];
-  if (Array.isArray(parent)) {
-    if (last === '-' && !replace) {
-      parent.push(value);
-      return;
+/**
+ * evanphx/json-patch v4 (the library kustomize applies JSON 6902 patches with): `findObject` walks every token but
+ * the last — a missing key, a bad index or a scalar on the way means the path is missing — and returns the container
+ * of the last one. The quirks kustomize shows are kept: `replace` of a missing key of a mapping sets it, `copy` from a
+ * missing key copies null, `test` of a missing key passes for null, negative list indexes count from the end.
+ */
+function findContainer(doc: JsonObject, tokens: string[]): { con: Container; key: string } | undefined {
+  if (tokens.length === 0) return undefined;
+  let holder: Record<string | number, unknown> = { root: doc };
+  let holderKey: string | number = 'root';
+  for (const t of tokens.slice(0, -1)) {
+    const node = holder[holderKey];
+    let next: unknown;
+    let nextKey: string | number;
+    if (Array.isArray(node)) {
+      const i = listIndex(node, t);
+      if (i === undefined) return undefined;
+      next = node[i];
+      nextKey = i;
+    } else if (isObject(node)) {
+      next = Object.hasOwn(node, t) ? node[t] : undefined;
+      nextKey = t;
+    } else {
+      return undefined;
     }
-    if (!/^(0|[1-9][0-9]*)$/.test(last) || Number(last) > parent.length || (replace && Number(last) === parent.length)) throw new PatchError(`${where}: path ${JSON.stringify(path)}: index out of range`);
-    if (replace) parent[Number(last)] = value;
-    else parent.splice(Number(last), 0, value);
+    if (next === undefined || (!isObject(next) && !Array.isArray(next))) return undefined;
+    holder = node as Record<string | number, unknown>;
+    holderKey = nextKey;
+  }
+  const last = holder[holderKey];
+  const key = tokens[tokens.length - 1];
+  if (Array.isArray(last)) return { con: { list: last }, key };
+  if (isObject(last)) return { con: { map: last }, key };
+  return undefined;
+}
+
+/** An existing index of `list` (negative from the end), or undefined. */
+function listIndex(list: unknown[], key: string): number | undefined {
+  let i = atoi(key);
+  if (i === undefined) return undefined;
+  if (i < 0) {
+    if (i < -list.length) return undefined;
+    i += list.length;
+  }
+  return i < list.length ? i : undefined;
+}
+
+function getIn(c: Container, key: string): { ok: true; value: unknown } | { ok: false } {
+  if ('map' in c) return { ok: true, value: Object.hasOwn(c.map, key) ? c.map[key] : undefined };
+  const i = listIndex(c.list, key);
+  return i === undefined ? { ok: false } : { ok: true, value: c.list[i] };
+}
+
+function addIn(c: Container, key: string, value: unknown, at: string, path: string): void {
+  if ('map' in c) {
+    Object.defineProperty(c.map, key, { value, enumerable: true, writable: true, configurable: true });
     return;
   }
-  if (!isObject(parent)) throw new PatchError(`${where}: path ${JSON.stringify(path)} does not exist`);
-  if (replace && !Object.hasOwn(parent, last)) throw new PatchError(`${where}: path ${JSON.stringify(path)} does not exist`);
-  parent[last] = value;
+  if (key === '-') {
+    c.list.push(value);
+    return;
+  }
+  let i = atoi(key);
+  const size = c.list.length + 1;
+  if (i === undefined) throw new PatchError(`${at}: error in add for path: '${path}': value was not a proper array index: '${key}'`);
+  if (i >= size || i < -size) throw new PatchError(`${at}: error in add for path: '${path}': Unable to access invalid index: ${i}`);
+  if (i < 0) i += size;
+  c.list.splice(i, 0, value);
 }
 
-/** Applies RFC 6902 operations to a copy of `target`. */
+function removeIn(c: Container, key: string, at: string, path: string): void {
+  if ('map' in c) {
+    if (!Object.hasOwn(c.map, key)) throw new PatchError(`${at}: error in remove for path: '${path}': Unable to remove nonexistent key: ${key}`);
+    delete c.map[key];
+    return;
+  }
+  const i = listIndex(c.list, key);
+  if (i === undefined) throw new PatchError(`${at}: error in remove for path: '${path}': Unable to access invalid index: ${key}`);
+  c.list.splice(i, 1);
+}
+
+function setIn(c: Container, key: string, value: unknown, at: string, path: string): void {
+  if ('map' in c) {
+    Object.defineProperty(c.map, key, { value, enumerable: true, writable: true, configurable: true });
+    return;
+  }
+  const i = listIndex(c.list, key);
+  if (i === undefined) throw new PatchError(`${at}: replace operation does not apply: doc is missing key: ${path}`);
+  c.list[i] = value;
+}
+
+function find(doc: JsonObject, path: string, at: string, op: string, what = 'path'): { con: Container; key: string } {
+  const found = findContainer(doc, pointer(path, at));
+  if (!found) throw new PatchError(`${at}: ${op} operation does not apply: doc is missing ${what}: ${path}`);
+  return found;
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (isObject(a) || isObject(b)) {
+    if (!isObject(a) || !isObject(b)) return false;
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** Applies RFC 6902 operations to a copy of `target`, as kustomize's evanphx/json-patch v4 does (see findContainer). */
 export function jsonPatch(target: JsonObject, ops: readonly JsonPatchOp[], where: string): JsonObject {
   const doc = clone(target);
   ops.forEach((op, i) => {
     const at = `${where}[${i}]`;
+    if (op.path === '') throw new PatchError(`${at}: ${op.op} of the whole object is not supported by kubegen apply -k`);
     switch (op.op) {
-      case 'add':
-        addAt(doc, op.path, clone(op.value), false, at);
-        break;
-      case 'remove':
-        removeAt(doc, op.path, at);
-        break;
-      case 'replace':
-        addAt(doc, op.path, clone(op.value), true, at);
-        break;
-      case 'move': {
-        const v = removeAt(doc, op.from ?? '', at);
-        addAt(doc, op.path, v, false, at);
+      case 'add': {
+        const { con, key } = find(doc, op.path, at, 'add');
+        addIn(con, key, clone(op.value ?? null), at, op.path);
         break;
       }
-      case 'copy':
-        addAt(doc, op.path, clone(getAt(doc, op.from ?? '', at)), false, at);
+      case 'remove': {
+        const { con, key } = find(doc, op.path, at, 'remove');
+        removeIn(con, key, at, op.path);
         break;
-      case 'test':
-        if (JSON.stringify(getAt(doc, op.path, at)) !== JSON.stringify(op.value)) throw new PatchError(`${at}: test of ${JSON.stringify(op.path)} failed`);
+      }
+      case 'replace': {
+        const { con, key } = find(doc, op.path, at, 'replace');
+        if (!getIn(con, key).ok) throw new PatchError(`${at}: replace operation does not apply: doc is missing key: ${op.path}`);
+        setIn(con, key, clone(op.value ?? null), at, op.path);
         break;
+      }
+      case 'move': {
+        const from = find(doc, op.from ?? '', at, 'move', 'from path');
+        const got = getIn(from.con, from.key);
+        if (!got.ok) throw new PatchError(`${at}: error in move for path: '${from.key}': Unable to access invalid index: ${from.key}`);
+        removeIn(from.con, from.key, at, from.key);
+        const to = find(doc, op.path, at, 'move', 'destination path');
+        addIn(to.con, to.key, got.value, at, op.path);
+        break;
+      }
+      case 'copy': {
+        const from = find(doc, op.from ?? '', at, 'copy', 'from path');
+        const got = getIn(from.con, from.key);
+        if (!got.ok) throw new PatchError(`${at}: error in copy for from: '${op.from ?? ''}': Unable to access invalid index: ${from.key}`);
+        const to = find(doc, op.path, at, 'copy', 'destination path');
+        addIn(to.con, to.key, clone(got.value ?? null), at, op.path);
+        break;
+      }
+      case 'test': {
+        const { con, key } = find(doc, op.path, at, 'test', 'path');
+        const got = getIn(con, key);
+        if (!got.ok) throw new PatchError(`${at}: error in test for path: '${op.path}': Unable to access invalid index: ${key}`);
+        const want = op.value ?? null;
+        // the library reads `value: null` as no value: it matches only a missing key
+        if (got.value === undefined ? want !== null : want === null || !jsonEqual(got.value, want)) throw new PatchError(`${at}: testing value ${op.path} failed`);
+        break;
+      }
       default:
         throw new PatchError(`${at}: unknown op ${JSON.stringify(op.op)}`);
     }
   });
-  if (!isObject(doc)) throw new PatchError(`${where}: the patch did not leave an object`);
   return doc;
 }
 
