@@ -6,22 +6,14 @@
  * the objects the cert-manager component changes (its Issuer and Certificate need cert-manager's CRDs and are left to
  * the scaffold's end-to-end test).
  */
-import { loadConfig } from '../../generator/config';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { generateDeploy } from '../../generator/deploy';
 import { defaultOverlayObjects } from '../../generator/deploy/kustomize';
-import type { DeployModel } from '../../generator/deploy/objects';
-import { generateSettings } from '../../generator/cli/watch';
-import { generateCrds, loadApiModel } from '../../generator/pipeline';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { deployCases, deployModelOf } from '../golden/deploy/cases';
 import { useE2e } from './support/namespace';
 
 jest.setTimeout(120_000);
 
 const e2e = useE2e(__filename);
-const CASES_DIR = path.join(__dirname, '..', 'golden', 'deploy');
-const cases = fs.readdirSync(CASES_DIR).filter((c) => fs.existsSync(path.join(CASES_DIR, c, 'kubegen.config.json'))).sort();
+const cases = deployCases();
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string } } & Record<string, unknown>;
 
@@ -38,14 +30,6 @@ const RESOURCES: Record<string, { plural: string; namespaced: boolean }> = {
   ValidatingWebhookConfiguration: { plural: 'validatingwebhookconfigurations', namespaced: false },
 };
 
-/** The model of a case, deployed into `namespace`. */
-function modelOf(name: string, namespace: string): DeployModel {
-  const dir = path.join(CASES_DIR, name);
-  const config = loadConfig(dir);
-  const bag = new DiagnosticBag();
-  const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, generateSettings(config).crd, bag);
-  return generateDeploy({ ...config.deploy!, namespace }, dir, { crdFiles }, bag).model;
-}
 
 /** Server-side apply with dryRun=All; the status and the apiserver's message. */
 async function dryRunApply(o: Obj): Promise<{ status: number; message: string }> {
@@ -64,7 +48,7 @@ async function dryRunApply(o: Obj): Promise<{ status: number; message: string }>
 describe.each(cases)('%s', (name) => {
   for (const certManager of [false, true]) {
     test(`${certManager ? 'with the certmanager component' : 'config/default'}: every object is accepted (server-side apply, dry run)`, async () => {
-      const model = modelOf(name, e2e.namespace);
+      const model = deployModelOf(name, e2e.namespace);
       if (certManager && !model.webhooks) return;
       // kustomize's namespace: moves every namespaced object into the operator's namespace
       const objects = (defaultOverlayObjects(model, certManager) as Obj[])

@@ -14,13 +14,13 @@ import * as path from 'node:path';
 import { main } from '../../generator/cli';
 import { IncrementalGenerator } from '../../generator/cli/watch';
 import { loadConfig } from '../../generator/config';
+import { DEPLOY_CASES_DIR, deployCases } from '../golden/deploy/cases';
 
 // Runs kubegen generate in process several times per case (TypeScript's parser over the case's sources).
 jest.setTimeout(120_000);
 
-const CASES_DIR = path.join(__dirname, '..', 'golden', 'deploy');
 const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
-const cases = fs.readdirSync(CASES_DIR).filter((c) => fs.existsSync(path.join(CASES_DIR, c, 'kubegen.config.json'))).sort();
+const cases = deployCases();
 
 async function kubegen(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -48,7 +48,7 @@ function tree(dir: string): string[] {
 function project(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-deploy-${name}-`));
   for (const entry of ['apis', 'src', 'kubegen.config.json']) {
-    const from = path.join(CASES_DIR, name, entry);
+    const from = path.join(DEPLOY_CASES_DIR, name, entry);
     if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, entry), { recursive: true });
   }
   return dir;
@@ -60,7 +60,7 @@ afterAll(() => {
 });
 
 describe.each(cases)('%s', (name) => {
-  const expected = path.join(CASES_DIR, name, 'expected');
+  const expected = path.join(DEPLOY_CASES_DIR, name, 'expected');
   let dir: string;
   beforeAll(async () => {
     dir = project(name);
@@ -126,7 +126,7 @@ test('generate --watch writes the same deploy tree as generate, and rewrites it 
   const gen = new IncrementalGenerator(loadConfig(dir), dir, { out: () => {}, err: (s) => (err += s) });
   expect(gen.run().ok).toBe(true);
   expect(err).toBe('');
-  const expected = path.join(CASES_DIR, 'webhooks', 'expected');
+  const expected = path.join(DEPLOY_CASES_DIR, 'webhooks', 'expected');
   for (const [key, at] of [['config', path.join(dir, 'config')], ['chart', path.join(dir, 'dist', 'chart')]] as const) {
     expect(tree(at)).toEqual(tree(path.join(expected, key)));
     for (const f of tree(at)) expect([f, fs.readFileSync(path.join(at, f), 'utf8')]).toEqual([f, fs.readFileSync(path.join(expected, key, f), 'utf8')]);

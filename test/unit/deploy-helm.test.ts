@@ -12,23 +12,18 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { loadConfig } from '../../generator/config';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { generateDeploy } from '../../generator/deploy';
 import { helmChart } from '../../generator/deploy/chart';
 import { CERT_MANAGER_SETTINGS, fileHolds, resolvedObjects, defaultOverlayObjects } from '../../generator/deploy/kustomize';
 import type { DeployModel } from '../../generator/deploy/objects';
 import { DEFAULT_SETTINGS, type Settings } from '../../generator/deploy/template';
-import { generateSettings } from '../../generator/cli/watch';
-import { generateCrds, loadApiModel } from '../../generator/pipeline';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
+import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../golden/deploy/cases';
 
 // Building helm from source takes many minutes on a loaded 2-core machine the first time; then it is cached.
 jest.setTimeout(2_400_000);
 
 const execFileAsync = promisify(execFile);
-const CASES_DIR = path.join(__dirname, '..', 'golden', 'deploy');
-const cases = fs.readdirSync(CASES_DIR).filter((c) => fs.existsSync(path.join(CASES_DIR, c, 'kubegen.config.json'))).sort();
+const cases = deployCases();
 
 /** The helm version the tests build (helm.sh/helm/v4 from the Go module proxy). */
 const HELM_VERSION = 'v4.3.2';
@@ -50,17 +45,6 @@ async function run(...args: string[]): Promise<string> {
   }
 }
 
-/** The deploy model of a case, as `kubegen generate` builds it. */
-function modelOf(name: string): DeployModel {
-  const dir = path.join(CASES_DIR, name);
-  const config = loadConfig(dir);
-  const bag = new DiagnosticBag();
-  const loaded = loadApiModel(config.apis, dir);
-  const crdFiles = generateCrds(loaded.model, generateSettings(config).crd, bag);
-  const out = generateDeploy(config.deploy!, dir, { crdFiles }, bag);
-  expect(bag.items.filter((d) => d.severity === 'error')).toEqual([]);
-  return out.model;
-}
 
 type Obj = Record<string, unknown> & { kind?: string; metadata?: { name?: string; namespace?: string; annotations?: Record<string, string> } };
 const key = (o: Obj) => `${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name}`;
@@ -82,10 +66,10 @@ function chartObjects(model: DeployModel, settings: Settings): Obj[] {
 }
 
 describe.each(cases)('%s', (name) => {
-  const chart = path.join(CASES_DIR, name, 'expected', 'chart');
+  const chart = path.join(DEPLOY_CASES_DIR, name, 'expected', 'chart');
   let model: DeployModel;
   beforeAll(() => {
-    model = modelOf(name);
+    model = deployModelOf(name);
   });
   const template = async (...set: string[]) => sorted(parse(await run('template', name, chart, '--namespace', model.config.namespace, ...set.flatMap((s) => ['--set', s]))));
 
@@ -140,7 +124,7 @@ describe.each(cases)('%s', (name) => {
 test('CRD text that looks like a template action comes out of helm unchanged', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-helm-escape-'));
   try {
-    const model = modelOf('plain');
+    const model = deployModelOf('plain');
     const hostile = 'a {{ .Values }} b }} {{- fail "x" }} kgtpl0x {{"{{"}}';
     const crdFile = model.files.find((f) => f.dir === 'crd')!;
     const crd = crdFile.objects[0].object as { spec: { versions: Array<{ schema: { openAPIV3Schema: { description?: string } } }> } };

@@ -13,21 +13,16 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import { buildKustomizationDir } from '../../generator/apply';
-import { loadConfig } from '../../generator/config';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { generateDeploy } from '../../generator/deploy';
 import { defaultOverlayObjects } from '../../generator/deploy/kustomize';
 import type { DeployModel } from '../../generator/deploy/objects';
-import { generateSettings } from '../../generator/cli/watch';
-import { generateCrds, loadApiModel } from '../../generator/pipeline';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
+import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../golden/deploy/cases';
 
 // Building kustomize from source takes minutes on a loaded 2-core machine the first time; then it is cached.
 jest.setTimeout(1_800_000);
 
 const execFileAsync = promisify(execFile);
-const CASES_DIR = path.join(__dirname, '..', 'golden', 'deploy');
-const cases = fs.readdirSync(CASES_DIR).filter((c) => fs.existsSync(path.join(CASES_DIR, c, 'kubegen.config.json'))).sort();
+const cases = deployCases();
 
 let kustomize: string;
 beforeAll(async () => {
@@ -38,13 +33,6 @@ type Obj = Record<string, unknown> & { kind?: string; metadata?: { name?: string
 const key = (o: Obj) => `${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name}`;
 const sorted = (objects: Obj[]) => [...objects].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
-function modelOf(name: string): DeployModel {
-  const dir = path.join(CASES_DIR, name);
-  const config = loadConfig(dir);
-  const bag = new DiagnosticBag();
-  const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, generateSettings(config).crd, bag);
-  return generateDeploy(config.deploy!, dir, { crdFiles }, bag).model;
-}
 
 /** The model's objects as kustomize's `namespace:` leaves them: every namespaced object in the operator's namespace. */
 function expected(model: DeployModel, certManager: boolean): Obj[] {
@@ -64,9 +52,9 @@ describe.each(cases)('%s', (name) => {
   let work: string;
   let model: DeployModel;
   beforeAll(() => {
-    model = modelOf(name);
+    model = deployModelOf(name);
     work = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-deploy-kustomize-${name}-`));
-    fs.cpSync(path.join(CASES_DIR, name, 'expected', 'config'), path.join(work, 'config'), { recursive: true });
+    fs.cpSync(path.join(DEPLOY_CASES_DIR, name, 'expected', 'config'), path.join(work, 'config'), { recursive: true });
   });
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
