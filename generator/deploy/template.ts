@@ -129,7 +129,8 @@ export function chartYaml(node: unknown): string {
   const placeholder = new RegExp(`^(\\s*)(- )?(.*?)${prefix}(\\d+)x(:?)(.*)$`);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const m = placeholder.exec(line);
+    // Only lines with a placeholder (short lines of our own: data never contains the prefix) meet the regex.
+    const m = line.includes(prefix) ? placeholder.exec(line) : null;
     const sub = m ? subs[Number(m[4])] : undefined;
     if (!m || !sub) {
       out.push(line);

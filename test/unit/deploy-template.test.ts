@@ -163,3 +163,14 @@ describe('the deploy configuration key', () => {
     { given: { name: 'w', namespce: 'x' }, want: ['kubegen.config.json: deploy.namespce: unknown key (known: name, namespace, image, configDir, chartDir, paths)'] },
   ])('refuses $given', ({ given, want }) => expect(problems(given)).toEqual(want));
 });
+
+test('chartYaml is linear in the text of the object (a 2 MB description with deep indentation)', () => {
+  let node: Record<string, unknown> = { description: `${' '.repeat(1000)}x`.repeat(2000), value: new Expr('{{ .Values.v }}', 1) };
+  for (let i = 0; i < 60; i++) node = { nested: node };
+  const started = process.cpuUsage();
+  const text = chartYaml(node);
+  const { user, system } = process.cpuUsage(started);
+  expect(text).toContain('value: {{ .Values.v }}');
+  // Quadratic over the 2 MB line would take minutes; linear is well under a second even on a loaded machine.
+  expect((user + system) / 1000).toBeLessThan(10_000);
+});
