@@ -124,6 +124,24 @@ describe('checkCertificates', () => {
     }
   });
 
+  test('a CA within the lookahead with a usable serving certificate can overlap: rotateCA with overlap', () => {
+    const ca = material();
+    const now = T0 + 3650 * DAY - 80 * DAY;
+    const leaf = makeServingCertificates({ hosts: HOSTS, ca: { cert: ca.caCert, key: ca.caKey }, now: new Date(now - 10 * DAY) });
+    const got = checkCertificates({ caCert: ca.caCert, caKey: ca.caKey, cert: leaf.cert, key: leaf.key }, { hosts: HOSTS, now, lookaheadMs: 90 * DAY });
+    expect(got).toEqual({ ok: false, rotateCA: true, overlap: true, reason: expect.stringMatching(/^the CA expires .* within the rotation lookahead$/) as unknown });
+  });
+
+  test('a bundle: the serving certificate of the previous CA is usable, not issued by the current one', () => {
+    const old = material();
+    const next = material();
+    const bundle = { caCert: next.caCert + old.caCert, caKey: next.caKey, cert: old.cert, key: old.key };
+    expect(checkCertificates(bundle, { hosts: HOSTS, now: T0, lookaheadMs: 90 * DAY })).toMatchObject({ ok: true, issuedByCurrent: false });
+    expect(checkCertificates({ ...bundle, cert: next.cert, key: next.key }, { hosts: HOSTS, now: T0, lookaheadMs: 90 * DAY })).toMatchObject({ ok: true, issuedByCurrent: true });
+    // an earlier CA that is not in the bundle any more signs nothing
+    expect(checkCertificates({ ...bundle, caCert: next.caCert }, { hosts: HOSTS, now: T0, lookaheadMs: 90 * DAY })).toMatchObject({ ok: false, rotateCA: false, reason: 'tls.crt is not signed by ca.crt' });
+  });
+
   test('bytes that are no certificate at all give an answer, never a throw', () => {
     for (const junk of ['', '-----BEGIN CERTIFICATE-----\n!!!\n-----END CERTIFICATE-----\n', '\u0000'.repeat(100)]) {
       expect(checkCertificates({ caCert: junk, caKey: junk, cert: junk, key: junk }, { hosts: HOSTS, now: T0, lookaheadMs: DAY }).ok).toBe(false);
@@ -404,6 +422,56 @@ describe('CertificateRotator.start', () => {
         clock.step(1000);
         return ready().then(() => true, () => false);
       });
+    } finally {
+      stop.abort();
+      await run;
+    }
+  });
+
+  test('a CA rotation has no window: the new CA joins the bundle, reaches every webhook, and only then signs the served certificate', async () => {
+    const now = T0 + 3650 * DAY - 80 * DAY;
+    const { rotator, fake, getSecret } = setup(new FakeClock(now));
+    seedTargets(fake);
+    const old = material();
+    const leaf = makeServingCertificates({ hosts: HOSTS, ca: { cert: old.caCert, key: old.caKey }, now: new Date(now - 10 * DAY) });
+    fake.tracker.add(secretOf({ caCert: old.caCert, caKey: old.caKey, cert: leaf.cert, key: leaf.key }), secretRes);
+    // what the API server would trust at each moment a certificate is served: the validating webhook's bundle
+    const seen: Array<{ cert: string; trusted: string }> = [];
+    const r = new CertificateRotator({
+      ...(rotator() as unknown as { o: ConstructorParameters<typeof CertificateRotator>[0] }).o,
+      server: {
+        setCertificate: (cert) => {
+          const vwc = fake.tracker.get(vwcRes, '', 'demo-validating-webhook-configuration') as { webhooks: Array<{ clientConfig: { caBundle?: string } }> };
+          seen.push({ cert, trusted: Buffer.from(vwc.webhooks[0].clientConfig.caBundle ?? '', 'base64').toString() });
+        },
+      },
+    });
+    const stop = new AbortController();
+    await r.bootstrap(stop.signal);
+    // step 1: a new CA in front of the old one; the old serving certificate still served
+    const step1 = decoded(await getSecret());
+    expect(step1.cert).toBe(leaf.cert);
+    const [newCa, oldCa] = step1.caCert.split(/(?<=-----END CERTIFICATE-----\n)/);
+    expect(oldCa).toBe(old.caCert);
+    expect(newCa).not.toBe(old.caCert);
+    const run = r.start(stop.signal);
+    try {
+      // step 2, once the bundle is everywhere: a serving certificate of the new CA
+      await until('the certificate of the new CA served', () => seen.length === 2);
+      const served = new X509Certificate(seen[1].cert);
+      expect(served.verify(new X509Certificate(newCa).publicKey)).toBe(true);
+      // when it was served, the API server already trusted the new CA (and still the old one)
+      expect(seen[1].trusted).toBe(step1.caCert);
+      for (const [d, name, bundle] of [
+        [mwcRes, 'demo-mutating-webhook-configuration', (o: Record<string, unknown>) => (o as { webhooks: Array<{ clientConfig: { caBundle?: string } }> }).webhooks[0].clientConfig.caBundle],
+        [crdRes, 'widgets.demo.io', (o: Record<string, unknown>) => (o as { spec: { conversion: { webhook: { clientConfig: { caBundle?: string } } } } }).spec.conversion.webhook.clientConfig.caBundle],
+      ] as const) {
+        expect(bundle(fake.tracker.get(d, '', name) as Record<string, unknown>)).toBe(caBundleOf(step1.caCert));
+      }
+      const final = decoded(await getSecret());
+      expect(final.caCert).toBe(step1.caCert);
+      expect(final.cert).toBe(seen[1].cert);
+      await until('ready', () => r.readyChecker()().then(() => true, () => false));
     } finally {
       stop.abort();
       await run;

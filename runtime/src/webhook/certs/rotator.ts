@@ -11,8 +11,13 @@
  *   from the API server (never from a cache) and, when it is absent, creates it (AlreadyExists — another replica
  *   created it first — reads again); when the CA or the serving certificate is missing, invalid, or within
  *   `lookaheadMs` of its expiry (./check), writes new ones with an update conditional on the resourceVersion read
- *   (Conflict — another replica rotated first — reads again and takes theirs). A new CA comes with a new serving
- *   certificate; a serving certificate alone is signed by the CA in place, so the `caBundle` stays. The serving
+ *   (Conflict — another replica rotated first — reads again and takes theirs). A serving certificate alone is
+ *   signed by the CA in place, so the `caBundle` stays. A CA entering the lookahead is rotated in two steps, with no
+ *   moment where the API server meets a certificate it does not trust: first the new CA goes in front of the old one
+ *   in `ca.crt` (the bundle injected everywhere) while the old serving certificate is still served; once every
+ *   webhook naming the Service holds that bundle (or when the old CA is half-way through its lookahead, whatever the
+ *   webhooks hold), a serving certificate of the new CA replaces it. A CA that is missing, invalid or expired is
+ *   replaced at once, with a new serving certificate. The serving
  *   certificate is for `<svc>.<ns>.svc` (its common name), `<svc>.<ns>.svc.cluster.local`, `<svc>.<ns>` and `<svc>`
  *   (and `extraHosts`).
  * - **Serving**: every certificate `sync()` settles on is handed to the webhook server (`setCertificate`: the TLS
@@ -44,7 +49,7 @@ import type { Logger } from '../../log';
 import { isAlreadyExists, isBadRequest, isConflict, isForbidden, isInvalid, isNotFound, isUnauthorized } from '../../errors/errors';
 import { describeThrown } from '../../errors/thrown';
 import { RateLimitingWorkQueue } from '../../workqueue';
-import { checkCertificates, type CertificateMaterial } from './check';
+import { checkCertificates, pemCertificates, type CertificateMaterial } from './check';
 import { caBundleOf, crdConversionPatch, webhookConfigurationPatch, type ServiceRef } from './inject';
 import { makeServingCertificates } from './x509';
 
@@ -126,6 +131,8 @@ const TARGETS: ReadonlyArray<readonly [Target, ResourceDescriptor]> = [
   ['crd', crdResource],
 ];
 const SECRET_KEY = 'secret';
+/** How often the Secret is re-read while a CA rotation waits for the new CA to be injected everywhere. */
+const PENDING_RECHECK_MS = 60_000;
 /** How many times `sync` reads again after a lost race before giving up (and being retried by the queue). */
 const MAX_RACES = 10;
 
@@ -216,6 +223,8 @@ export class CertificateRotator {
   private queue: RateLimitingWorkQueue<string> | undefined;
   private timer: ClockTimer | undefined;
   private readonly log: Logger;
+  /** A CA rotation waits for the new CA to be injected before the serving certificate follows. */
+  private reissuePending = false;
 
   constructor(options: CertificateRotatorOptions) {
     checkSelfManagedCertificatesOptions(options);
@@ -298,19 +307,51 @@ export class CertificateRotator {
       }
       const have = materialOf(secret);
       const check = checkCertificates(have, { hosts: this.hosts, now, lookaheadMs: this.o.lookaheadMs });
-      if (check.ok) return this.settle(have as Required<CertificateMaterial>, now, check.refreshAt);
-      const material = check.rotateCA ? this.generate() : this.generate({ cert: have.caCert ?? '', key: have.caKey ?? '' });
+      const bundle = pemCertificates(have.caCert);
+      let material: Required<CertificateMaterial>;
+      let done: string;
+      if (check.ok) {
+        // the second step of a CA rotation: the serving certificate of the previous CA is replaced once every
+        // webhook trusts the new one (or when the previous CA is about to expire, whatever the webhooks hold)
+        const due = !check.issuedByCurrent && (this.firstNotInjected(caBundleOf(have.caCert ?? '')) === undefined || check.issuerNotAfter - this.o.lookaheadMs / 2 <= now);
+        if (!due) {
+          this.reissuePending = !check.issuedByCurrent;
+          return this.settle(have as Required<CertificateMaterial>, now, this.reissuePending ? now + PENDING_RECHECK_MS : check.refreshAt);
+        }
+        material = this.reissue(have, bundle);
+        done = 'issued the webhook serving certificate with the new CA';
+      } else if (check.rotateCA && check.overlap) {
+        // the first step: a new CA in front of the current one in ca.crt (the bundle every webhook gets); the serving
+        // certificate stays until the webhooks trust the new CA, so the API server never meets a certificate it
+        // cannot verify
+        const next = this.generate();
+        material = { caCert: next.caCert + (bundle[0] ?? ''), caKey: next.caKey, cert: have.cert ?? '', key: have.key ?? '' };
+        done = 'added a new webhook CA to the bundle (the serving certificate follows once every webhook trusts it)';
+      } else if (check.rotateCA) {
+        material = this.generate();
+        done = 'rotated the webhook CA and serving certificate';
+      } else {
+        material = this.reissue(have, bundle);
+        done = 'rotated the webhook serving certificate';
+      }
       const data: Record<string, string> = Object.create(null) as Record<string, string>;
       if (secret.data !== null && typeof secret.data === 'object') for (const k of Object.keys(secret.data)) data[k] = secret.data[k];
       Object.assign(data, encode(material));
       try {
         await client.update({ ...secret, data: { ...data } });
-        this.log.info(check.rotateCA ? 'rotated the webhook CA and serving certificate' : 'rotated the webhook serving certificate', { reason: check.reason });
+        this.reissuePending = !check.ok && check.rotateCA && check.overlap === true;
+        this.log.info(done, check.ok ? {} : { reason: check.reason });
         return this.settle(material, now);
       } catch (e) {
         if (!(isConflict(e) || isNotFound(e)) || attempt >= MAX_RACES) throw e;
       }
     }
+  }
+
+  /** A serving certificate signed by the current CA (the bundle's first), the bundle kept. */
+  private reissue(have: CertificateMaterial, bundle: readonly string[]): Required<CertificateMaterial> {
+    const c = this.generate({ cert: bundle[0] ?? have.caCert ?? '', key: have.caKey ?? '' });
+    return { caCert: have.caCert ?? c.caCert, caKey: have.caKey ?? c.caKey, cert: c.cert, key: c.key };
   }
 
   /** Serves `m`, queues injection when the CA changed, and sets the next check. */
@@ -430,6 +471,10 @@ export class CertificateRotator {
     }
     const runs = [secretInformer.run(signal), ...[...this.informers.values()].map((i) => i.run(signal))];
     queue.add(SECRET_KEY);
+    // once everything is listed, sync again: a pending CA rotation may proceed (there may be nothing to inject)
+    void Promise.all([secretInformer, ...this.informers.values()].map((i) => i.waitForSync(signal))).then((ok) => {
+      if (ok.every(Boolean)) queue.add(SECRET_KEY);
+    });
     const stop = () => { queue.shutDown(); };
     signal.addEventListener('abort', stop, { once: true });
     if (signal.aborted) stop();
@@ -440,6 +485,8 @@ export class CertificateRotator {
         try {
           await this.process(next.item);
           queue.forget(next.item);
+          // a CA rotation waiting for its CA to be everywhere: this injection may have been the last
+          if (next.item !== SECRET_KEY && this.reissuePending && this.bundle !== undefined && this.firstNotInjected(this.bundle) === undefined) queue.add(SECRET_KEY);
         } catch (e) {
           this.log.error(e, next.item === SECRET_KEY ? 'could not sync the webhook certificate Secret' : 'could not inject the webhook CA bundle', { item: next.item });
           queue.addRateLimited(next.item);
@@ -456,21 +503,30 @@ export class CertificateRotator {
     }
   }
 
+  /**
+   * The first webhook object (in the informers' caches) naming the Service without `bundle`, as a phrase; undefined
+   * when every one holds it. A reason phrase too when the caches are not there or not synced yet.
+   */
+  private firstNotInjected(bundle: string): string | undefined {
+    if (this.informers.size === 0) return 'the webhook objects are not watched yet';
+    for (const [target, informer] of this.informers) {
+      if (!informer.hasSynced()) return `the ${target} webhook objects are not listed yet`;
+      for (const obj of informer.getIndexer().list()) {
+        const patch = target === 'crd' ? crdConversionPatch(obj, this.ref, bundle) : webhookConfigurationPatch(obj, this.ref, bundle);
+        if (patch.length > 0) return `the CA bundle is not injected into ${target === 'crd' ? 'CustomResourceDefinition' : `${target} webhook configuration`} ${String(obj.metadata?.name)} yet`;
+      }
+    }
+    return undefined;
+  }
+
   /** A readiness check: see the module doc. */
   readyChecker(): () => Promise<void> {
     return () => {
       const bundle = this.bundle;
       if (!this.served || bundle === undefined) return Promise.reject(new Error('the webhook certificate is not served yet'));
       if (!this.secretInformer?.hasSynced()) return Promise.reject(new Error('the webhook certificate Secret is not watched yet'));
-      for (const [target, informer] of this.informers) {
-        if (!informer.hasSynced()) return Promise.reject(new Error(`the ${target} webhook objects are not listed yet`));
-        for (const obj of informer.getIndexer().list()) {
-          const patch = target === 'crd' ? crdConversionPatch(obj, this.ref, bundle) : webhookConfigurationPatch(obj, this.ref, bundle);
-          if (patch.length > 0) return Promise.reject(new Error(`the CA bundle is not injected into ${target === 'crd' ? 'CustomResourceDefinition' : `${target} webhook configuration`} ${String(obj.metadata?.name)} yet`));
-        }
-      }
-      if (this.informers.size === 0) return Promise.reject(new Error('the webhook objects are not watched yet'));
-      return Promise.resolve();
+      const missing = this.firstNotInjected(bundle);
+      return missing === undefined ? Promise.resolve() : Promise.reject(new Error(missing));
     };
   }
 }
