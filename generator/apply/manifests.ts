@@ -143,7 +143,7 @@ export function parseManifests(file: string, text: string, problems: string[], o
     const where = at(doc.contents.range?.[0] ?? 0);
     let value: unknown;
     try {
-      value = kustomize ? kyamlValue(doc) : doc.toJS({ maxAliasCount: 100 });
+      value = kustomize ? kyamlValue(doc, ['annotations']) : doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
       problems.push(`${formatSource(e instanceof KyamlError ? at(e.offset) : where)}: ${e instanceof Error ? e.message.split('\n')[0] : 'cannot read the document'}`);
       continue;

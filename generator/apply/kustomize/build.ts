@@ -814,7 +814,7 @@ function parseDocumentsLoose(text: string, lines: LineCounter): unknown[] | stri
     }
     let v: unknown;
     try {
-      v = kyamlValue(d);
+      v = kyamlValue(d, ['labels', 'annotations']);
     } catch (e) {
       if (!(e instanceof KyamlError)) throw e;
       const p = lines.linePos(e.offset);

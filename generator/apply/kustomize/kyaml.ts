@@ -158,9 +158,27 @@ function toValue(node: unknown, w: Walk, depth: number): unknown {
   throw new KyamlError('cannot read this node', 0);
 }
 
-/** The JSON value of a document parsed with `{ version: '1.2', schema: 'failsafe' }`, as kustomize reads it. */
-export function kyamlValue(doc: Document): unknown {
-  return toValue(doc.contents, { doc, aliases: 0 }, 0);
+/**
+ * The JSON value of a document parsed with `{ version: '1.2', schema: 'failsafe' }`, as kustomize reads it.
+ * `asText` names maps of `metadata` whose scalar values kustomize rewrites to their text (it reads and writes them
+ * back as strings: a resource's annotations; a strategic merge patch's labels and annotations), so `1e3` stays
+ * "1e3" and `null` becomes "null".
+ */
+export function kyamlValue(doc: Document, asText: readonly ('labels' | 'annotations')[] = []): unknown {
+  const value = toValue(doc.contents, { doc, aliases: 0 }, 0);
+  const metadata = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).metadata : undefined;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return value;
+  for (const key of asText) {
+    const node = doc.getIn(['metadata', key], true);
+    const target = (metadata as Record<string, unknown>)[key];
+    if (!isMap(node) || typeof target !== 'object' || target === null || Array.isArray(target)) continue;
+    for (const pair of node.items) {
+      if (!isPair(pair) || !isScalar(pair.key) || !isScalar(pair.value)) continue;
+      const name = String(pair.key.value);
+      if (Object.hasOwn(target, name)) (target as Record<string, unknown>)[name] = pair.value.value === null || pair.value.value === undefined ? '' : String(pair.value.value);
+    }
+  }
+  return value;
 }
 
 /** The parse options kyamlValue expects. */
