@@ -159,7 +159,6 @@ class Emitter {
   column = 0;
   whitespace = true;
   indention = true;
-  openEnded = false;
 
   put(c: string): void {
     this.out.push(c);
@@ -272,13 +271,9 @@ function writeLiteral(e: Emitter, value: string, indent: number): void {
   e.writeIndicator('|', true, false, false);
   const cs = Array.from(value);
   if (isSpace(cs[0]) || isBreak(cs[0])) e.writeIndicator(String(BEST_INDENT), false, false, false);
-  e.openEnded = false;
   let chomp = '';
   if (cs.length === 0 || !isBreak(cs[cs.length - 1])) chomp = '-';
-  else if (cs.length === 1 || isBreak(cs[cs.length - 2])) {
-    chomp = '+';
-    e.openEnded = true;
-  }
+  else if (cs.length === 1 || isBreak(cs[cs.length - 2])) chomp = '+';
   if (chomp) e.writeIndicator(chomp, false, false, false);
   e.putBreak();
   e.indention = true;
@@ -391,10 +386,6 @@ function emitNode(e: Emitter, v: unknown, indent: number, mappingContext: boolea
 export function goYamlMarshal(value: unknown): string {
   const e = new Emitter();
   emitNode(e, value, -1, false);
-  if (e.openEnded) {
-    e.writeIndicator('...', true, false, false);
-    e.writeIndent(0);
-  }
   let text = e.text();
   if (!text.endsWith('\n')) text += '\n';
   return text;

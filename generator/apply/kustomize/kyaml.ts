@@ -175,7 +175,8 @@ export function kyamlValue(doc: Document, asText: readonly ('labels' | 'annotati
     for (const pair of node.items) {
       if (!isPair(pair) || !isScalar(pair.key) || !isScalar(pair.value)) continue;
       const name = String(pair.key.value);
-      if (Object.hasOwn(target, name)) (target as Record<string, unknown>)[name] = pair.value.value === null || pair.value.value === undefined ? '' : String(pair.value.value);
+      const text = pair.value.value;
+      if (Object.hasOwn(target, name)) (target as Record<string, unknown>)[name] = typeof text === 'string' ? text : '';
     }
   }
   return value;
