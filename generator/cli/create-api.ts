@@ -47,7 +47,8 @@ export function runCreateApi(cwd: string, args: CreateApiArgs, io: InitIo): void
     // the storage version stays where it is: on the kind's first version
     const storageVersion = here !== undefined ? here.storageVersion : others.length === 0;
     files.push(...s.scaffoldApi({ ...ref, storageVersion }, project.format, project.apisDir, project.generated));
-    const sample = s.scaffoldSample(ref, operator);
+    // the samples of all versions are applied together: a later version's sample has a name of its own
+    const sample = s.scaffoldSample(ref, operator, storageVersion);
     files.push(...sample.files);
     insertions.push(...sample.insertions);
   }

@@ -9,9 +9,17 @@
  *   `conversion` entry for the group (the operator's webhook Service, `<deploy.name>-webhook-service` in
  *   `deploy.namespace`), which makes `kubegen generate` write the CRD's `spec.conversion`.
  *
- * Refused (one line, nothing written): no project, a group, version or kind that is not under `apis`, a webhook file
- * that exists with other contents (`--force` overwrites it), `--conversion` for a kind served in one version.
+ * Run again for a kind whose webhook file exists (another version's webhooks, conversion added later), it inserts
+ * what it adds at the file's `+kubegen:scaffold:…` markers (kubebuilder's scaffold markers) and never rewrites the
+ * user's code; a missing conversion entry in kubegen.config.json is merged in.
+ *
+ * Refused (one line, nothing written): no project, a group, version or kind that is not under `apis`, what the file
+ * has already (the version's defaulting or validation, the conversion) unless the file is exactly what the command
+ * writes (a re-run changes nothing), a missing marker, a class name taken, `--conversion` for a kind served in one
+ * version. `--force` writes the file anew with what the command asks.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { CONFIG_FILE, ScaffoldError, apiFromArgs, asConfigRecord, planScaffold, readProject, scaffold, writeScaffold, type ApiArgs, type InitIo } from './scaffold-project';
 import { missingKind } from './create-api';
 import type { VirtualFile } from '../emit/types';
@@ -26,17 +34,19 @@ export interface CreateWebhookArgs extends ApiArgs {
 
 export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitIo): void {
   const api = apiFromArgs(args, true)!;
-  const options = { defaulting: args.defaulting === true, validation: (args['programmatic-validation'] ?? args.programmaticValidation) === true, conversion: args.conversion === true };
-  if (!options.defaulting && !options.validation && !options.conversion) {
+  const asked = { defaulting: args.defaulting === true, validation: (args['programmatic-validation'] ?? args.programmaticValidation) === true, conversion: args.conversion === true };
+  if (!asked.defaulting && !asked.validation && !asked.conversion) {
     throw new ScaffoldError('say which webhooks to create: at least one of --defaulting, --programmatic-validation and --conversion');
   }
   const project = readProject(cwd);
+  const s = scaffold();
   const found = project.kinds.find((k) => k.group === api.group && k.version === api.version && k.kind === api.kind);
   if (found === undefined) throw new ScaffoldError(missingKind(project.kinds, api.group, api.version, api.kind, project.apisDir));
   const versions = project.kinds.filter((k) => k.group === api.group && k.kind === api.kind);
   const extra: VirtualFile[] = [];
   let conversionEntry: string | undefined;
-  if (options.conversion) {
+  let conversionConfigured = false;
+  if (asked.conversion) {
     if (versions.length < 2) {
       throw new ScaffoldError(
         `--conversion: ${api.kind} is served in ${api.version} only, so there is nothing to convert: add a version first (kubegen create api --group ${api.group} --version <v2> --kind ${api.kind})`,
@@ -45,8 +55,10 @@ export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitI
     if (project.name === undefined) {
       throw new ScaffoldError(`--conversion: ${CONFIG_FILE} has no deploy.name, which names the operator's webhook Service (add "deploy": { "name": "<project>" })`);
     }
+    // merged into the configuration: every other key (and every other group's entry) stays as it is
     const conversion = asConfigRecord(project.config.conversion, 'conversion');
-    if (!Object.hasOwn(conversion, api.group)) {
+    conversionConfigured = Object.hasOwn(conversion, api.group);
+    if (!conversionConfigured) {
       conversionEntry = `${project.name}-webhook-service`;
       conversion[api.group] = { service: { name: conversionEntry, namespace: project.namespace!, path: '/convert' } };
       extra.push({ path: CONFIG_FILE, contents: JSON.stringify({ ...project.config, conversion }, null, 2) + '\n' });
@@ -54,14 +66,40 @@ export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitI
   }
   const operator = { name: project.name ?? 'operator', format: project.format, generated: project.generated };
   const ref = { group: api.group, version: api.version, kind: api.kind, namespaced: !found.clusterScoped };
-  const w = scaffold().scaffoldWebhook(ref, options, operator);
-  const plan = planScaffold(cwd, w.files, w.insertions, args.force === true, extra);
+  const file = s.webhookFile(ref);
+  const force = args.force === true;
+  const existing = readText(cwd, file);
+  let options = asked;
+  let w = s.scaffoldWebhook(ref, asked, operator);
+  if (existing !== undefined && existing !== w.files[0].contents && !force) {
+    // the kind has webhooks already: add what is asked at the file's scaffold markers, refuse what is there
+    const has = s.webhookFileHas(existing, ref, versions.map((k) => k.version), operator);
+    const paths = s.admissionPaths(ref);
+    const there = [
+      asked.defaulting && has.defaulting ? `the defaulting webhook of ${api.kind} ${api.version} (${paths.mutate}) exists already: leave out --defaulting` : '',
+      asked.validation && has.validation ? `the validating webhook of ${api.kind} ${api.version} (${paths.validate}) exists already: leave out --programmatic-validation` : '',
+      asked.conversion && has.conversion && conversionConfigured ? `the conversion of ${api.group} exists already (.withConversion, and ${CONFIG_FILE}'s conversion entry): leave out --conversion` : '',
+    ].filter((m) => m !== '');
+    if (there.length > 0) throw new ScaffoldError(`${file}: ${there.join('; ')} (--force writes the file anew)`);
+    if (![s.WEBHOOK_MARKERS.imports, s.WEBHOOK_MARKERS.classes, s.WEBHOOK_MARKERS.builders].some((m) => existing.split('\n').some((l) => l.trim() === m))) {
+      throw new ScaffoldError(`${file} exists without the +kubegen:scaffold markers create webhook adds at (a file of your own, or one scaffolded before them): add the webhooks yourself, or --force writes the file anew`);
+    }
+    // a conversion served already, whose configuration entry was missing, gains only the entry
+    options = { ...asked, conversion: asked.conversion && !has.conversion };
+    try {
+      w = options.defaulting || options.validation || options.conversion ? s.scaffoldWebhook(ref, options, operator, { text: existing, versions: versions.map((k) => k.version) }) : { files: [], insertions: [], classNames: {} };
+    } catch (e) {
+      if (e instanceof s.WebhookConflictError) throw new ScaffoldError(e.message);
+      throw e;
+    }
+  }
+  const plan = planScaffold(cwd, w.files, w.insertions, force, extra);
   writeScaffold(cwd, plan, io);
-  const paths = scaffold().admissionPaths(ref);
+  const paths = s.admissionPaths(ref);
   const lines: string[] = [''];
-  if (options.defaulting) lines.push(`defaulting: ${paths.mutate} — write ${api.kind}CustomDefaulter.default in ${w.files[0].path}`);
-  if (options.validation) lines.push(`validation: ${paths.validate} — write ${api.kind}CustomValidator's methods in ${w.files[0].path}`);
-  if (options.conversion) {
+  if (options.defaulting) lines.push(`defaulting: ${paths.mutate} — write ${w.classNames.defaulter!}.default in ${file}`);
+  if (options.validation) lines.push(`validation: ${paths.validate} — write ${w.classNames.validator!}'s methods in ${file}`);
+  if (asked.conversion) {
     const hub = versions.find((k) => k.storageVersion);
     lines.push(
       `conversion: /convert serves the generated converters of ${api.group}${conversionEntry !== undefined ? `; ${CONFIG_FILE} now points the CRD's conversion webhook at the Service ${conversionEntry}` : ''}.`,
@@ -72,4 +110,10 @@ export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitI
   }
   lines.push('', 'Next: npm run generate && npm test && npm run build');
   io.out(lines.join('\n') + '\n');
+}
+
+/** The text of a project file, undefined when there is none. */
+function readText(cwd: string, file: string): string | undefined {
+  const abs = path.join(cwd, file);
+  return fs.existsSync(abs) && fs.statSync(abs).isFile() ? fs.readFileSync(abs, 'utf8') : undefined;
 }

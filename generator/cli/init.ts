@@ -73,7 +73,7 @@ export function runInit(cwd: string, args: InitArgs, io: InitIo): void {
   if (api) {
     // as `create api` without --controller: the types, the group's test, a sample
     files.push(...scaffold().scaffoldApi(api, project.format, apisDir));
-    const sample = scaffold().scaffoldSample(api, { name: scaffold().deployName(project.projectName) });
+    const sample = scaffold().scaffoldSample(api, { name: scaffold().deployName(project.projectName) }, api.storageVersion !== false);
     files.push(...sample.files);
     insertions.push(...sample.insertions);
   }

@@ -12,7 +12,7 @@
 import * as path from 'node:path';
 import type { VirtualFile } from '../emit/types';
 import { crdPlural } from '../naming/flect';
-import { privateName, publicName, render } from '../render';
+import { jsString, privateName, publicName, render } from '../render';
 import type { ModuleFormat } from './index';
 
 /**
@@ -195,13 +195,25 @@ export function scaffoldController(k: KindRef, p: OperatorProject): { files: Sca
   };
 }
 
-/** The sample object of a new kind under config/samples/, listed in its kustomization (`kubegen create api`). */
-export function scaffoldSample(k: KindRef, p: Pick<OperatorProject, 'name'>): { files: ScaffoldFile[]; insertions: Insertion[] } {
+/**
+ * The name of a kind's sample object: kubebuilder's `<kind>-sample` for the kind's first version (the one that keeps
+ * `+kubebuilder:storageversion`), `<kind>-<version>-sample` for a later one — the samples of all versions are applied
+ * together (`kubegen apply -k config/samples`), and two objects of one kind and name would be one object given twice.
+ */
+export function sampleName(k: Pick<KindRef, 'kind' | 'version'>, firstVersion: boolean): string {
+  return firstVersion ? `${k.kind.toLowerCase()}-sample` : `${k.kind.toLowerCase()}-${k.version}-sample`;
+}
+
+/**
+ * The sample object of a new kind, or of a kind's new version, under config/samples/, listed in its kustomization
+ * (`kubegen create api`); `firstVersion`: see {@link sampleName}.
+ */
+export function scaffoldSample(k: KindRef, p: Pick<OperatorProject, 'name'>, firstVersion: boolean): { files: ScaffoldFile[]; insertions: Insertion[] } {
   const names = kindNames(k);
   const file = `${k.group}_${k.version}_${names.kindLower}.yaml`;
   return {
     files: [
-      { path: `config/samples/${file}`, contents: render('scaffold', 'sample.yaml', { ...names, projectName: p.name }), policy: 'new' },
+      { path: `config/samples/${file}`, contents: render('scaffold', 'sample.yaml', { ...names, projectName: p.name, sampleName: sampleName(k, firstVersion) }), policy: 'new' },
       { path: SAMPLES_KUSTOMIZATION, contents: render('scaffold', 'samples-kustomization.yaml', {}), policy: 'shared' },
     ],
     insertions: [{ path: SAMPLES_KUSTOMIZATION, marker: MARKERS.samples, line: `- ${file}` }],
@@ -221,30 +233,159 @@ export function admissionPaths(k: KindRef): { mutate: string; validate: string }
   return { mutate: `/mutate-${suffix}`, validate: `/validate-${suffix}` };
 }
 
-/** The webhook file of a kind and its registration in src/main.ts (`kubegen create webhook`). */
-export function scaffoldWebhook(k: KindRef, o: WebhookOptions, p: OperatorProject): { files: ScaffoldFile[]; insertions: Insertion[] } {
+/**
+ * The scaffold markers of a kind's webhook file (`src/webhooks/<kind>.ts`), where `kubegen create webhook` inserts
+ * what it adds to a file that exists: imports, the defaulter and validator classes, a builder chain per version (in
+ * `setup<Kind>Webhook`), and registrations in a version's chain.
+ */
+export const WEBHOOK_MARKERS = {
+  imports: MARKERS.imports,
+  classes: '// +kubegen:scaffold:webhook-classes',
+  builders: '// +kubegen:scaffold:webhook-builders',
+  builder: (version: string) => `// +kubegen:scaffold:builder:${version}`,
+} as const;
+
+/** The webhook file of a kind. */
+export function webhookFile(k: Pick<KindRef, 'kind'>): string {
+  return `src/webhooks/${k.kind.toLowerCase()}.ts`;
+}
+
+/** What a kind's webhook file has already, for one version of the kind (see {@link webhookFileHas}). */
+export interface WebhookFileState {
+  /** The version's defaulting webhook: its `+kubebuilder:webhook` marker (by path) or `.withDefaulter(` in its chain. */
+  defaulting: boolean;
+  /** The version's validating webhook, likewise. */
+  validation: boolean;
+  /** The group's conversion: `.withConversion(` anywhere in the file. */
+  conversion: boolean;
+  /** The version has a builder chain (`.for(<version>.<kind>Admission)`). */
+  builder: boolean;
+  /** The versions whose builder chains the file has, in the order of the file. */
+  versions: string[];
+  /** The names the file imports from the group's generated code (`v1`, `converters` …). */
+  imported: Set<string>;
+}
+
+/** Whether the arguments of a `+kubebuilder:webhook` marker in `text` give `path=<p>`. */
+function hasWebhookMarker(text: string, p: string): boolean {
+  for (const line of text.split('\n')) {
+    const at = line.indexOf('+kubebuilder:webhook:');
+    if (at < 0) continue;
+    if (line.slice(at + '+kubebuilder:webhook:'.length).split(',').some((arg) => arg.trim() === `path=${p}`)) return true;
+  }
+  return false;
+}
+
+/** The local names of the `import { … } from '<specifier>'` declarations of `text`. */
+export function importedNames(text: string, specifier: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"\n]*)\2/g)) {
+    if (m[3] !== specifier) continue;
+    for (const part of m[1].split(',')) {
+      const words = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      const local = words[words.length - 1].trim();
+      if (local !== '') names.add(local);
+    }
+  }
+  return names;
+}
+
+/** What the webhook file `text` of kind `k` has already, for `k.version` (and for the whole kind). */
+export function webhookFileHas(text: string, k: KindRef, versions: readonly string[], p: Pick<OperatorProject, 'format' | 'generated'>): WebhookFileState {
   const names = kindNames(k);
-  const file = `src/webhooks/${names.kindLower}.ts`;
   const paths = admissionPaths(k);
-  const what = [o.defaulting ? 'defaulting' : '', o.validation ? 'validation' : '', o.conversion ? `conversion between the versions of ${k.group}` : ''].filter((s) => s !== '');
-  const view = {
-    ...names,
-    ...o,
-    admission: o.defaulting || o.validation,
-    summary: what.join(', '),
-    mutatePath: paths.mutate,
-    validatePath: paths.validate,
-    imports: o.conversion ? `converters, ${k.version}` : k.version,
-    generatedImport: generatedImport(file, k.group, p),
-    loggerName: `${names.kindLower}-webhook`,
+  const chainOf = (version: string): string | undefined => {
+    const at = text.indexOf(`.for(${version}.${names.admissionConst})`);
+    if (at < 0) return undefined;
+    const end = text.indexOf('.complete()', at);
+    return text.slice(at, end < 0 ? undefined : end);
   };
+  const chain = chainOf(k.version);
+  const positions = versions.map((v) => [v, text.indexOf(`.for(${v}.${names.admissionConst})`)] as const).filter(([, at]) => at >= 0);
   return {
-    files: [{ path: file, contents: render('scaffold', 'webhook.ts', view), policy: 'new' }],
-    insertions: [
-      { path: MAIN_FILE, marker: MARKERS.imports, line: `import { setup${k.kind}Webhook } from '${relativeImport(MAIN_FILE, file.replace(/\.ts$/, ''), p.format, false)}';` },
-      { path: MAIN_FILE, marker: MARKERS.webhooks, line: `setup${k.kind}Webhook(mgr);` },
-    ],
+    defaulting: hasWebhookMarker(text, paths.mutate) || (chain?.includes('.withDefaulter(') ?? false),
+    validation: hasWebhookMarker(text, paths.validate) || (chain?.includes('.withValidator(') ?? false),
+    conversion: text.includes('.withConversion('),
+    builder: chain !== undefined,
+    versions: positions.sort((a, b) => a[1] - b[1]).map(([v]) => v),
+    imported: importedNames(text, generatedImport(webhookFile(k), k.group, p)),
   };
+}
+
+/** The webhook file (whole, or insertions into it) and the names of the classes it declares for the version. */
+export interface WebhookScaffold {
+  files: ScaffoldFile[];
+  insertions: Insertion[];
+  classNames: { defaulter?: string; validator?: string };
+}
+
+/** A class of a webhook file that exists already (refused: the file is the user's). */
+export class WebhookConflictError extends Error {
+  override readonly name = 'WebhookConflictError';
+}
+
+/**
+ * The webhooks of a kind (`kubegen create webhook`): `src/webhooks/<kind>.ts` and its registration in src/main.ts.
+ *
+ * Without `existing` (the file's text on disk; or with `--force`, which writes it anew) the file is written whole:
+ * the skeleton of webhook.ts.hbs with the classes and the version's builder chain inserted at its markers — the same
+ * insertions that add to an existing file, so a file grown by several commands reads as one written at once.
+ *
+ * With `existing`, what `o` asks is inserted at the file's scaffold markers ({@link WEBHOOK_MARKERS}): the imports
+ * the file lacks, the classes, and the registrations in the version's builder chain (or a new chain for a version
+ * that has none); the caller has checked ({@link webhookFileHas}) that none of it is there. Classes of the version
+ * the file was created for are `<Kind>CustomDefaulter` / `<Kind>CustomValidator`; another version's carry it
+ * (`<Kind>V2CustomDefaulter`), as every version's live side by side in the one file.
+ */
+export function scaffoldWebhook(
+  k: KindRef,
+  o: WebhookOptions,
+  p: OperatorProject,
+  existing?: { text: string; versions: readonly string[] },
+): WebhookScaffold {
+  const names = kindNames(k);
+  const file = webhookFile(k);
+  const paths = admissionPaths(k);
+  const spec = generatedImport(file, k.group, p);
+  const state = existing !== undefined ? webhookFileHas(existing.text, k, existing.versions, p) : undefined;
+  const first = state === undefined || state.versions.length === 0 || state.versions[0] === k.version;
+  const classPrefix = first ? k.kind : `${k.kind}${publicName(k.version)}`;
+  const view = { ...names, mutatePath: paths.mutate, validatePath: paths.validate };
+  const newLogger = `mgr.logger.withName(${jsString(`${names.kindLower}-webhook`)})`;
+  const classes: string[] = [];
+  const classNames: WebhookScaffold['classNames'] = {};
+  const registrations: string[] = [];
+  for (const [asked, template, suffix, method] of [
+    [o.defaulting, 'webhook-defaulter.ts', 'CustomDefaulter', 'withDefaulter'],
+    [o.validation, 'webhook-validator.ts', 'CustomValidator', 'withValidator'],
+  ] as const) {
+    if (!asked) continue;
+    const className = `${classPrefix}${suffix}`;
+    if (existing !== undefined && new RegExp(`\\b(class|interface|type|function|const|let|var)\\s+${className}\\b`).test(existing.text)) {
+      throw new WebhookConflictError(`${file} declares ${className} already: rename it, or add the ${suffix === 'CustomDefaulter' ? 'defaulter' : 'validator'} of ${k.kind} ${k.version} yourself`);
+    }
+    classes.push(render('scaffold', template, { ...view, className }).replace(/\n$/, ''));
+    registrations.push(`.${method}(new ${className}(${newLogger}))`);
+    classNames[method === 'withDefaulter' ? 'defaulter' : 'validator'] = className;
+  }
+  if (o.conversion) registrations.push('.withConversion(converters)');
+  const builderMarker = WEBHOOK_MARKERS.builder(k.version);
+  const local: Insertion[] = classes.map((line) => ({ path: file, marker: WEBHOOK_MARKERS.classes, line }));
+  if (state?.builder) local.push(...registrations.map((line) => ({ path: file, marker: builderMarker, line })));
+  else local.push({ path: file, marker: WEBHOOK_MARKERS.builders, line: render('scaffold', 'webhook-builder.ts', { ...names, registrations, builderMarker }).replace(/\n$/, '') });
+  const main: Insertion[] = [
+    { path: MAIN_FILE, marker: MARKERS.imports, line: `import { setup${k.kind}Webhook } from '${relativeImport(MAIN_FILE, file.replace(/\.ts$/, ''), p.format, false)}';` },
+    { path: MAIN_FILE, marker: MARKERS.webhooks, line: `setup${k.kind}Webhook(mgr);` },
+  ];
+  const needed = [...(o.conversion ? ['converters'] : []), k.version];
+  if (state === undefined) {
+    let text = render('scaffold', 'webhook.ts', { ...names, imports: needed.join(', '), generatedImport: spec });
+    for (const ins of local) text = insertAtMarker(text, ins.marker, ins.line, file);
+    return { files: [{ path: file, contents: text, policy: 'new' }], insertions: main, classNames };
+  }
+  const missing = needed.filter((n) => !state.imported.has(n));
+  const imports: Insertion[] = missing.length > 0 ? [{ path: file, marker: WEBHOOK_MARKERS.imports, line: `import { ${missing.join(', ')} } from '${spec}';` }] : [];
+  return { files: [], insertions: [...imports, ...local, ...main], classNames };
 }
 
 /** Why an insertion cannot be made (its file lacks the marker). */
@@ -254,15 +395,21 @@ export class MarkerError extends Error {
 
 /**
  * `text` with `line` inserted above the line holding only `marker`, indented as the marker is; unchanged when a line
- * of the file is `line` already (trimmed), so insertions are idempotent. Throws a MarkerError without the marker.
+ * of the file is `line` already (trimmed), so insertions are idempotent. `line` may be a block of lines (a class, a
+ * builder chain): each is indented by the marker's indentation, keeping its own, and the block counts as there when
+ * its first non-empty line is. Throws a MarkerError without the marker.
  */
 export function insertAtMarker(text: string, marker: string, line: string, file: string): string {
+  const block = line.split('\n');
+  const head = (block.find((l) => l.trim() !== '') ?? '').trim();
   const lines = text.split('\n');
-  if (lines.some((l) => l.trim() === line.trim())) return text;
+  if (lines.some((l) => l.trim() === head)) return text;
   const at = lines.findIndex((l) => l.trim() === marker);
-  if (at < 0) throw new MarkerError(`${file}: the scaffold marker "${marker}" is missing: put it back where \`${line.trim()}\` belongs, or add that line yourself`);
+  if (at < 0) {
+    throw new MarkerError(`${file}: the scaffold marker "${marker}" is missing: put it back where \`${head}\` belongs, or add ${block.length > 1 ? 'that code' : 'that line'} yourself`);
+  }
   const indent = /^\s*/.exec(lines[at])![0];
-  lines.splice(at, 0, indent + line.trim());
+  lines.splice(at, 0, ...block.map((l) => (l.trim() === '' ? '' : indent + (block.length === 1 ? l.trim() : l.trimEnd()))));
   return lines.join('\n');
 }
 

@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
+import { parse as parseYaml } from 'yaml';
 import { main } from '../../generator/cli';
 import { admissionPaths, deployName, fnv32a, insertAtMarker, leaderElectionId, MarkerError, relativeImport } from '../../generator/scaffold';
 
@@ -195,6 +196,171 @@ describe.each([
     expect(typeErrors(dir)).toEqual([]);
   });
 });
+
+/**
+ * kubebuilder lets a user add webhooks to a kind that has some: conversion after defaulting, validation later, the
+ * webhooks of a second version. Each `create webhook` inserts at the webhook file's scaffold markers, keeps what the
+ * user wrote, and refuses (one line, nothing written) only what is there already.
+ */
+describe('adding webhooks to a kind that has them, and to its second version', () => {
+  let dir: string;
+  const order = (version: string, ...flags: string[]) => ['create', 'webhook', ...API, '--version', version, ...flags];
+  const webhookFile = () => fs.readFileSync(path.join(dir, 'src/webhooks/order.ts'), 'utf8');
+  beforeAll(async () => {
+    dir = tmpProject();
+    for (const argv of [['init'], ['create', 'api', ...API, '--version', 'v1', '--controller'], ['create', 'api', ...API, '--version', 'v2']]) {
+      expect(await run(argv, dir)).toMatchObject({ code: 0, err: '' });
+    }
+    // the configuration has keys of the user's: the conversion entry is merged in beside them
+    const configFile = path.join(dir, 'kubegen.config.json');
+    const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(configFile, JSON.stringify({ ...config, conversion: { 'other.example.dev': { service: { name: 'other', namespace: 'x', path: '/convert' } } }, crdHeader: '# Copyright shop' }, null, 2) + '\n');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('defaulting first; then validation and conversion are inserted, the user\'s edit kept; then v2\'s webhooks', async () => {
+    const outputs: string[] = [];
+    const step = async (argv: string[]) => {
+      const r = await run(argv, dir);
+      expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 0, err: '' });
+      outputs.push(`$ kubegen ${argv.join(' ')}\n${r.out}`);
+    };
+    await step(order('v1', '--defaulting'));
+    // the user writes the defaulter before adding more
+    const edited = webhookFile().replace("// TODO(user): set the defaults of fields the user left out, e.g. order.spec.someField ??= 'value'", 'order.spec.replicas ??= 2;');
+    expect(edited).toContain('order.spec.replicas ??= 2;');
+    fs.writeFileSync(path.join(dir, 'src/webhooks/order.ts'), edited);
+    await step(order('v1', '--programmatic-validation', '--conversion'));
+    expect(webhookFile()).toContain('order.spec.replicas ??= 2;');
+    await step(order('v2', '--defaulting', '--programmatic-validation'));
+    expect(webhookFile()).toContain('order.spec.replicas ??= 2;');
+    expectGolden('insertions', { ...pick(tree(dir), ['src/webhooks/order.ts', 'src/main.ts', 'kubegen.config.json']), 'OUTPUT.txt': outputs.join('\n') });
+    // each insertion is there once: main.ts registers the kind's webhooks once
+    expect(webhookFile().match(/\.withConversion\(converters\)/g)).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dir, 'src/main.ts'), 'utf8').match(/setupOrderWebhook\(mgr\);/g)).toHaveLength(1);
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8')) as Record<string, unknown>;
+    expect(config.crdHeader).toBe('# Copyright shop');
+    expect(config.conversion).toEqual({
+      'other.example.dev': { service: { name: 'other', namespace: 'x', path: '/convert' } },
+      'shop.example.dev': { service: { name: 'shop-webhook-service', namespace: 'shop-system', path: '/convert' } },
+    });
+  });
+
+  it.each([
+    ['defaulting twice', order('v1', '--defaulting'), 'src/webhooks/order.ts: the defaulting webhook of Order v1 (/mutate-shop-example-dev-v1-order) exists already: leave out --defaulting (--force writes the file anew)'],
+    ['validation of v2 twice, with defaulting', order('v2', '--defaulting', '--programmatic-validation'), 'src/webhooks/order.ts: the defaulting webhook of Order v2 (/mutate-shop-example-dev-v2-order) exists already: leave out --defaulting; the validating webhook of Order v2 (/validate-shop-example-dev-v2-order) exists already: leave out --programmatic-validation (--force writes the file anew)'],
+    ['conversion twice, from another version', order('v2', '--conversion'), "src/webhooks/order.ts: the conversion of shop.example.dev exists already (.withConversion, and kubegen.config.json's conversion entry): leave out --conversion (--force writes the file anew)"],
+  ])('refuses what is there already: %s (one line, nothing written)', async (_name, argv, message) => {
+    const before = tree(dir);
+    expect(await run(argv, dir)).toEqual({ code: 1, out: '', err: `kubegen: ${message}\n` });
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it('a conversion entry that went missing is merged back without touching the file', async () => {
+    const configFile = path.join(dir, 'kubegen.config.json');
+    const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { conversion: Record<string, unknown> };
+    const full = fs.readFileSync(configFile, 'utf8');
+    delete config.conversion['shop.example.dev'];
+    fs.writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
+    const before = webhookFile();
+    const r = await run(order('v1', '--conversion'), dir);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toContain('updated   kubegen.config.json');
+    expect(webhookFile()).toBe(before);
+    expect(fs.readFileSync(configFile, 'utf8')).toBe(full);
+  });
+
+  it('generate, then the project with every insertion type-checks', async () => {
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8')) as Record<string, unknown>;
+    delete config.deploy;
+    config.conversion = { 'shop.example.dev': (config.conversion as Record<string, unknown>)['shop.example.dev'] };
+    fs.writeFileSync(path.join(dir, 'kubegen.code.json'), JSON.stringify(config));
+    const gen = await run(['generate', '--config', 'kubegen.code.json'], dir);
+    expect(gen.err).toBe('');
+    expect(gen.code).toBe(0);
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('the samples of the two versions have names of their own, and config/samples renders both', async () => {
+    const r = await run(['apply', '-k', 'config/samples', '--dry-run=client'], dir);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    const objects = r.out.split(/^---$/m).map((doc) => parseYaml(doc) as { apiVersion: string; kind: string; metadata: { name: string } });
+    expect(objects.map((o) => `${o.apiVersion} ${o.kind} ${o.metadata.name}`)).toEqual(['shop.example.dev/v1 Order order-sample', 'shop.example.dev/v2 Order order-v2-sample']);
+  });
+});
+
+describe('conversion first, then the admission webhooks of both versions', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = tmpProject({ name: 'shop', version: '1.0.0', type: 'module' });
+    for (const argv of [['init'], ['create', 'api', ...API, '--version', 'v1'], ['create', 'api', ...API, '--version', 'v2']]) {
+      expect(await run(argv, dir)).toMatchObject({ code: 0, err: '' });
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('inserts the classes, the imports and the registrations; the result type-checks (ES modules)', async () => {
+    for (const argv of [
+      ['create', 'webhook', ...API, '--version', 'v2', '--conversion'],
+      ['create', 'webhook', ...API, '--version', 'v1', '--programmatic-validation'],
+      ['create', 'webhook', ...API, '--version', 'v2', '--defaulting'],
+    ]) {
+      expect(await run(argv, dir)).toMatchObject({ code: 0, err: '' });
+    }
+    const text = fs.readFileSync(path.join(dir, 'src/webhooks/order.ts'), 'utf8');
+    // the file was created for v2: its classes are unqualified, v1's carry the version
+    expect(text).toContain('export class OrderCustomDefaulter implements v2.OrderDefaulter');
+    expect(text).toContain('export class OrderV1CustomValidator implements v1.OrderValidator');
+    expect(text).toContain("import { v1 } from '../generated/shop.example.dev/index.js';");
+    expect(text.indexOf('.for(v2.orderAdmission)')).toBeLessThan(text.indexOf('.for(v1.orderAdmission)'));
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8')) as Record<string, unknown>;
+    delete config.deploy;
+    fs.writeFileSync(path.join(dir, 'kubegen.code.json'), JSON.stringify(config));
+    const gen = await run(['generate', '--config', 'kubegen.code.json'], dir);
+    expect(gen).toMatchObject({ code: 0, err: '' });
+    expect(typeErrors(dir)).toEqual([]);
+  });
+});
+
+describe('a webhook file the command cannot add to', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = tmpProject();
+    for (const argv of [['init'], ['create', 'api', ...API, '--version', 'v1'], ['create', 'webhook', ...API, '--version', 'v1', '--defaulting']]) {
+      expect(await run(argv, dir)).toMatchObject({ code: 0, err: '' });
+    }
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('without its marker: one line naming the marker, nothing written', async () => {
+    const file = path.join(dir, 'src/webhooks/order.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('  // +kubegen:scaffold:builder:v1\n', ''));
+    const before = tree(dir);
+    const r = await run(['create', 'webhook', ...API, '--version', 'v1', '--programmatic-validation'], dir);
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: "kubegen: src/webhooks/order.ts: the scaffold marker \"// +kubegen:scaffold:builder:v1\" is missing: put it back where `.withValidator(new OrderCustomValidator(mgr.logger.withName('order-webhook')))` belongs, or add that line yourself\n",
+    });
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it('a class name the user took: one line, nothing written; --force writes the file anew', async () => {
+    const file = path.join(dir, 'src/webhooks/order.ts');
+    fs.appendFileSync(file, '\nexport class OrderCustomValidator {}\n');
+    const before = tree(dir);
+    const argv = ['create', 'webhook', ...API, '--version', 'v1', '--programmatic-validation'];
+    expect(await run(argv, dir)).toEqual({ code: 1, out: '', err: 'kubegen: src/webhooks/order.ts declares OrderCustomValidator already: rename it, or add the validator of Order v1 yourself\n' });
+    expect(tree(dir)).toEqual(before);
+    const forced = await run([...argv, '--force'], dir);
+    expect(forced).toMatchObject({ code: 0, err: '' });
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).not.toContain('OrderCustomDefaulter');
+    expect(text.match(/class OrderCustomValidator\b/g)).toHaveLength(1);
+  });
+});
+
+const pick = (t: Record<string, string>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, t[k]!]));
 
 /** The type errors of a project, its `@kubegen/runtime` imports resolved to the runtime's sources. */
 function typeErrors(dir: string): string[] {
