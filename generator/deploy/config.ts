@@ -3,7 +3,7 @@
  * (kustomize bases and overlays under `configDir`, kubebuilder's `config/` layout) and its Helm chart (`chartDir`).
  *
  *   "deploy": { "name": "webapp", "namespace": "webapp-system", "image": "controller:latest",
- *               "configDir": "config", "chartDir": "dist/chart", "paths": ["src"] }
+ *               "configDir": "config", "chartDir": "dist/chart", "paths": ["src"], "certificates": "selfManaged" }
  *
  * Only `name` is required. The value is untrusted: read by own keys, every problem reported with its JSON path.
  */
@@ -26,6 +26,12 @@ export interface DeployConfig {
   chartDir: string;
   /** Absolute files or directories scanned for `+kubebuilder:rbac` and `+kubebuilder:webhook` markers (default `src`). */
   paths: string[];
+  /**
+   * Who makes the webhook serving certificate (default `selfManaged`): the operator itself (`--self-managed-certs`),
+   * or cert-manager (`certManager`: config/default includes the certmanager component, and the chart's
+   * `webhook.certificates` value defaults to it).
+   */
+  certificates: 'selfManaged' | 'certManager';
 }
 
 /**
@@ -34,7 +40,8 @@ export interface DeployConfig {
  */
 export const MAX_DEPLOY_NAME = 63 - '-metrics-service'.length;
 
-const DEPLOY_KEYS = ['name', 'namespace', 'image', 'configDir', 'chartDir', 'paths'];
+const DEPLOY_KEYS = ['name', 'namespace', 'image', 'configDir', 'chartDir', 'paths', 'certificates'];
+const CERTIFICATES = ['selfManaged', 'certManager'] as const;
 
 type Problem = (at: string, message: string) => void;
 
@@ -44,7 +51,7 @@ const own = (o: Record<string, unknown>, key: string): unknown => (Object.hasOwn
 /** The `deploy` value of a configuration, checked (each problem through `problem(jsonPath, message)`); undefined after one. */
 export function resolveDeployConfig(value: unknown, baseDir: string, problem: Problem): DeployConfig | undefined {
   if (!isObject(value)) {
-    problem('deploy', 'must be an object { name, namespace?, image?, configDir?, chartDir?, paths? }');
+    problem('deploy', 'must be an object { name, namespace?, image?, configDir?, chartDir?, paths?, certificates? }');
     return undefined;
   }
   let ok = true;
@@ -104,6 +111,8 @@ export function resolveDeployConfig(value: unknown, baseDir: string, problem: Pr
       });
     }
   }
+  const certificates = own(value, 'certificates') ?? 'selfManaged';
+  if (!CERTIFICATES.includes(certificates as (typeof CERTIFICATES)[number])) bad('certificates', `must be ${CERTIFICATES.map((c) => JSON.stringify(c)).join(' or ')}, not ${JSON.stringify(certificates)}`);
   if (!ok) return undefined;
-  return { name: name as string, namespace, image, configDir, chartDir, paths: paths.map((p) => path.resolve(baseDir, p)) };
+  return { name: name as string, namespace, image, configDir, chartDir, paths: paths.map((p) => path.resolve(baseDir, p)), certificates: certificates as DeployConfig['certificates'] };
 }

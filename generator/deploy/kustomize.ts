@@ -35,10 +35,10 @@ export function resolvedObjects(f: DeployFile, settings: Settings): Array<Record
 }
 
 /**
- * The objects `config/default` builds to (with `certManager`: plus the cert-manager component), in file order, for
+ * The objects `config/default` builds to (with `certManager`, by default the `certificates` setting: plus the cert-manager component), in file order, for
  * comparison with a renderer and with `helm template`.
  */
-export function defaultOverlayObjects(model: DeployModel, certManager = false): Array<Record<string, unknown>> {
+export function defaultOverlayObjects(model: DeployModel, certManager = model.config.certificates === 'certManager'): Array<Record<string, unknown>> {
   const settings = certManager ? CERT_MANAGER_SETTINGS : DEFAULT_SETTINGS;
   return model.files.filter((f) => fileHolds(f, settings)).flatMap((f) => resolvedObjects(f, settings));
 }
@@ -65,14 +65,16 @@ export function kustomizeTree(model: DeployModel): TreeFile[] {
     add('certmanager/kustomization.yaml', certManagerComponent(model));
   }
   const resources = [...(crds.length > 0 ? ['../crd'] : []), '../rbac', '../manager', ...(model.webhooks ? ['../webhook'] : []), ...inDir('default').map((f) => f.file)];
-  let overlay = kustomization({ namespace: model.config.namespace, resources });
+  const certManager = model.webhooks && model.config.certificates === 'certManager';
+  let overlay = kustomization({ namespace: model.config.namespace, resources, ...(certManager ? { components: ['../certmanager'] } : {}) });
   if (model.webhooks) {
-    overlay +=
-      '# The webhook serving certificate: by default the operator makes, rotates and serves its own (--self-managed-certs)\n' +
-      '# and injects its CA into the webhook configurations and CRD conversion webhooks. To use cert-manager instead (its\n' +
-      '# CRDs and controller installed in the cluster), uncomment the component:\n' +
-      '#components:\n' +
-      '#- ../certmanager\n';
+    overlay += certManager
+      ? '# The webhook serving certificate comes from cert-manager ("certificates": "certManager" in kubegen.config.json\'s\n' +
+        '# deploy key; its CRDs and controller must be installed in the cluster). Without that key the operator makes,\n' +
+        '# rotates and serves its own (--self-managed-certs).\n'
+      : '# The webhook serving certificate: the operator makes, rotates and serves its own (--self-managed-certs) and injects\n' +
+        '# its CA into the webhook configurations and CRD conversion webhooks. To use cert-manager instead (its CRDs and\n' +
+        '# controller installed in the cluster), set "certificates": "certManager" in kubegen.config.json\'s deploy key.\n';
   }
   add('default/kustomization.yaml', overlay);
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -324,7 +324,7 @@ export function buildDeployModel(input: DeployInput): DeployModel {
     rbac: { enable: true },
   };
   if (crds.length > 0) values.crd = { enable: true, keep: true };
-  if (webhooks) values.webhook = { certificates: 'selfManaged' };
+  if (webhooks) values.webhook = { certificates: config.certificates };
   return { config, files, webhooks, values };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The config/ tree of each golden deploy case (test/golden/deploy/<case>/expected/config) builds with the real
  * kustomize (v5.8.1 from its Go module, built once by ensureGoTool and cached) into the objects of the deploy model:
- * `config/default` into the default objects, and with the `certmanager` component uncommented into the cert-manager
- * objects — kustomize's `namespace:` putting every namespaced object into the operator's namespace (a Role of a
+ * `config/default` into the default objects, and with `"certificates": "certManager"` (the `certmanager` component in
+ * config/default) into the cert-manager objects — kustomize's `namespace:` putting every namespaced object into the operator's namespace (a Role of a
  * marker's `namespace=` too, as in a kubebuilder project; see docs/deploy.md, Limits). `kubegen apply -k`'s renderer
  * (generator/apply/kustomize) builds both to the same objects, in the same order, as kustomize.
  */
@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import { buildKustomizationDir } from '../../generator/apply';
-import { defaultOverlayObjects } from '../../generator/deploy/kustomize';
+import { defaultOverlayObjects, kustomizeTree } from '../../generator/deploy/kustomize';
 import type { DeployModel } from '../../generator/deploy/objects';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
 import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../golden/deploy/cases';
@@ -68,22 +68,30 @@ describe.each(cases)('%s', (name) => {
     expect((await build(path.join(work, 'config', 'crd'))).map((o) => o.kind)).toEqual(model.files.filter((f) => f.dir === 'crd').map(() => 'CustomResourceDefinition'));
   });
 
-  test('with the certmanager component: the cert-manager objects', async () => {
-    const file = path.join(work, 'config', 'default', 'kustomization.yaml');
-    const text = fs.readFileSync(file, 'utf8');
+  test('with "certificates": "certManager": config/default includes the certmanager component — the cert-manager objects', async () => {
+    const text = fs.readFileSync(path.join(work, 'config', 'default', 'kustomization.yaml'), 'utf8');
     if (!model.webhooks) {
       expect(text).not.toContain('certmanager');
       expect(fs.existsSync(path.join(work, 'config', 'certmanager'))).toBe(false);
       return;
     }
-    fs.writeFileSync(file, text.replace('#components:\n#- ../certmanager\n', 'components:\n- ../certmanager\n'));
+    // by default a comment says how to switch; the key puts the component into config/default
+    expect(text).not.toMatch(/^components:/m);
+    expect(text).toContain('set "certificates": "certManager" in kubegen.config.json\'s deploy key');
+    const certManager = deployModelOf(name, undefined, { certificates: 'certManager' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-deploy-kustomize-${name}-cm-`));
     try {
-      const built = await build(path.join(work, 'config', 'default'));
-      expect(sorted(built)).toEqual(sorted(expected(model, true)));
+      for (const f of kustomizeTree(certManager)) {
+        fs.mkdirSync(path.dirname(path.join(dir, 'config', f.path)), { recursive: true });
+        fs.writeFileSync(path.join(dir, 'config', f.path), f.contents);
+      }
+      expect(fs.readFileSync(path.join(dir, 'config', 'default', 'kustomization.yaml'), 'utf8')).toContain('components:\n- ../certmanager\n');
+      const built = await build(path.join(dir, 'config', 'default'));
+      expect(sorted(built)).toEqual(sorted(expected(certManager, true)));
       expect(built.map((o) => o.kind)).toEqual(expect.arrayContaining(['Issuer', 'Certificate']));
-      expect(buildKustomizationDir(path.join(work, 'config', 'default')).map((m) => m.object)).toEqual(built);
+      expect(buildKustomizationDir(path.join(dir, 'config', 'default')).map((m) => m.object)).toEqual(built);
     } finally {
-      fs.writeFileSync(file, text);
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -124,24 +124,26 @@ describe('the deploy configuration key', () => {
       configDir: 'config',
       chartDir: 'dist/chart',
       paths: [path.join(base, 'src')],
+      certificates: 'selfManaged',
     });
   });
 
   test('every setting', () => {
     const project = path.resolve(__dirname, '..', 'golden', 'deploy', 'webhooks');
-    expect(resolveConfig({ deploy: { name: 'w', namespace: 'ops', image: 'r.io/w:v1', configDir: 'deploy/config/', chartDir: 'charts/w', paths: ['src/controllers', 'src/webhooks/widget.ts'] } }, project, 'kubegen.config.json').deploy).toEqual({
+    expect(resolveConfig({ deploy: { name: 'w', namespace: 'ops', image: 'r.io/w:v1', configDir: 'deploy/config/', chartDir: 'charts/w', paths: ['src/controllers', 'src/webhooks/widget.ts'], certificates: 'certManager' } }, project, 'kubegen.config.json').deploy).toEqual({
       name: 'w',
       namespace: 'ops',
       image: 'r.io/w:v1',
       configDir: 'deploy/config',
       chartDir: 'charts/w',
       paths: [path.join(project, 'src', 'controllers'), path.join(project, 'src', 'webhooks', 'widget.ts')],
+      certificates: 'certManager',
     });
   });
 
   test('property: any JSON value is resolved or refused with one line per problem naming deploy, never thrown otherwise', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ name: fc.string(), namespace: fc.jsonValue(), image: fc.string(), configDir: fc.string(), chartDir: fc.string(), paths: fc.jsonValue() }, { requiredKeys: [] })), (v) => {
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ name: fc.string(), namespace: fc.jsonValue(), image: fc.string(), configDir: fc.string(), chartDir: fc.string(), paths: fc.jsonValue(), certificates: fc.jsonValue() }, { requiredKeys: [] })), (v) => {
         for (const line of problems(v)) expect(line).toMatch(/^kubegen\.config\.json: deploy[^\n]*: [^\n]+$/);
       }),
       { numRuns: Number(process.env.KUBEGEN_FUZZ_RUNS ?? 300) },
@@ -149,7 +151,8 @@ describe('the deploy configuration key', () => {
   });
 
   test.each([
-    { given: 'webapp', want: ['kubegen.config.json: deploy: must be an object { name, namespace?, image?, configDir?, chartDir?, paths? }'] },
+    { given: 'webapp', want: ['kubegen.config.json: deploy: must be an object { name, namespace?, image?, configDir?, chartDir?, paths?, certificates? }'] },
+    { given: { name: 'w', certificates: 'cert-manager' }, want: ['kubegen.config.json: deploy.certificates: must be "selfManaged" or "certManager", not "cert-manager"'] },
     { given: {}, want: ['kubegen.config.json: deploy.name: must be the project\'s name, a DNS-1035 label such as "webapp"'] },
     { given: { name: 'Web_App' }, want: [expect.stringMatching(/^kubegen\.config\.json: deploy\.name: "Web_App" is not a DNS-1035 label: /)] },
     { given: { name: 'a'.repeat(48) }, want: [expect.stringMatching(/deploy\.name: "a{48}" is longer than 47 characters/)] },
@@ -160,7 +163,7 @@ describe('the deploy configuration key', () => {
     { given: { name: 'w', chartDir: 'config/chart' }, want: ['kubegen.config.json: deploy.chartDir: "config/chart" and configDir "config" must not contain one another'] },
     { given: { name: 'w', paths: [] }, want: [expect.stringMatching(/^kubegen\.config\.json: deploy\.paths: must be a non-empty array/)] },
     { given: { name: 'w', paths: ['nowhere'] }, want: ['kubegen.config.json: deploy.paths[0]: no file or directory "nowhere" (relative to the configuration file)'] },
-    { given: { name: 'w', namespce: 'x' }, want: ['kubegen.config.json: deploy.namespce: unknown key (known: name, namespace, image, configDir, chartDir, paths)'] },
+    { given: { name: 'w', namespce: 'x' }, want: ['kubegen.config.json: deploy.namespce: unknown key (known: name, namespace, image, configDir, chartDir, paths, certificates)'] },
   ])('refuses $given', ({ given, want }) => expect(problems(given)).toEqual(want));
 });
 

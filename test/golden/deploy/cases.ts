@@ -9,6 +9,7 @@ import { generateSettings } from '../../../generator/cli/watch';
 import { loadConfig } from '../../../generator/config';
 import { DiagnosticBag } from '../../../generator/diagnostics';
 import { generateDeploy } from '../../../generator/deploy';
+import type { DeployConfig } from '../../../generator/deploy/config';
 import type { DeployModel } from '../../../generator/deploy/objects';
 import { generateCrds, loadApiModel } from '../../../generator/pipeline';
 
@@ -22,13 +23,13 @@ export function deployCases(): string[] {
     .sort();
 }
 
-/** The deploy model of a case (optionally in another namespace); throws on any error diagnostic. */
-export function deployModelOf(name: string, namespace?: string): DeployModel {
+/** The deploy model of a case (optionally in another namespace, or with other `deploy` settings); throws on any error diagnostic. */
+export function deployModelOf(name: string, namespace?: string, overrides: Partial<DeployConfig> = {}): DeployModel {
   const dir = path.join(DEPLOY_CASES_DIR, name);
   const config = loadConfig(dir);
   const bag = new DiagnosticBag();
   const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, generateSettings(config).crd, bag);
-  const deploy = namespace === undefined ? config.deploy! : { ...config.deploy!, namespace };
+  const deploy = { ...config.deploy!, ...(namespace === undefined ? {} : { namespace }), ...overrides };
   const model = generateDeploy(deploy, dir, { crdFiles }, bag).model;
   const errors = bag.items.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`deploy case ${name}: ${errors.map((d) => d.message).join('; ')}`);
