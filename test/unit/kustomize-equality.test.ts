@@ -6,7 +6,7 @@
  * `configurations`) is asserted refused and a variant without it is compared; the hand-made
  * test/cases/kustomize/features overlay (every supported key); and the config/ tree `kubegen generate` writes for
  * each deploy case of test/golden/deploy (generated here from the case's project: `webhooks` has webhooks and a
- * conversion webhook), with its cert-manager component switched on too. Random kustomizations:
+ * conversion webhook), and again with "certificates": "certManager" (the cert-manager component). Random kustomizations:
  * kustomize-property.test.ts.
  */
 jest.setTimeout(30 * 60_000);
@@ -131,20 +131,32 @@ describe('the config/ tree kubegen generate writes (test/golden/deploy/<case>)',
     expect(config.conversion).toBeDefined();
   });
 
+  /** The case's project copied to a temporary directory (with `deploy` settings merged in) and generated there. */
+  async function generated(name: string, deploy: Record<string, string> = {}): Promise<string> {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-kustomize-deploy-${name}-`));
+    for (const entry of ['apis', 'src', 'kubegen.config.json']) {
+      const from = path.join(DEPLOY, name, entry);
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(project, entry), { recursive: true });
+    }
+    const configFile = path.join(project, 'kubegen.config.json');
+    const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { deploy: Record<string, string> };
+    config.deploy = { ...config.deploy, ...deploy };
+    fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
+    let err = '';
+    const code = await main(['generate'], { out: () => undefined, err: (s) => (err += s) }, project);
+    if (code !== 0) throw new Error(`kubegen generate failed: ${err}`);
+    return project;
+  }
+
   describe.each(cases)('%s', (name) => {
     let project = '';
+    let certManager = '';
     beforeAll(async () => {
-      project = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-kustomize-deploy-${name}-`));
-      for (const entry of ['apis', 'src', 'kubegen.config.json']) {
-        const from = path.join(DEPLOY, name, entry);
-        if (fs.existsSync(from)) fs.cpSync(from, path.join(project, entry), { recursive: true });
-      }
-      let err = '';
-      const code = await main(['generate'], { out: () => undefined, err: (s) => (err += s) }, project);
-      if (code !== 0) throw new Error(`kubegen generate failed: ${err}`);
+      project = await generated(name);
+      if (fs.existsSync(path.join(project, 'config', 'certmanager'))) certManager = await generated(name, { certificates: 'certManager' });
     }, 10 * 60_000);
     afterAll(() => {
-      if (project) fs.rmSync(project, { recursive: true, force: true });
+      for (const dir of [project, certManager]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it.each(['default', 'crd', 'rbac', 'manager', 'webhook'])('config/%s', (dir) => {
@@ -156,22 +168,14 @@ describe('the config/ tree kubegen generate writes (test/golden/deploy/<case>)',
       expectSameAsKustomize(full);
     });
 
-    it('config/default with the cert-manager component', () => {
-      const file = path.join(project, 'config', 'default', 'kustomization.yaml');
-      const text = fs.readFileSync(file, 'utf8');
-      if (!fs.existsSync(path.join(project, 'config', 'certmanager'))) {
+    it('config/default with "certificates": "certManager" (the cert-manager component)', () => {
+      if (!certManager) {
         expect(name).not.toBe('webhooks');
         return;
       }
-      const enabled = text.replace('#components:\n#- ../certmanager\n', 'components:\n- ../certmanager\n');
-      expect(enabled).not.toBe(text);
-      fs.writeFileSync(file, enabled);
-      try {
-        expectSameAsKustomize(path.join(project, 'config', 'default'));
-        expect(buildKustomizationDir(path.join(project, 'config', 'default')).map((m) => m.object.kind)).toEqual(expect.arrayContaining(['Issuer', 'Certificate']));
-      } finally {
-        fs.writeFileSync(file, text);
-      }
+      const dir = path.join(certManager, 'config', 'default');
+      expectSameAsKustomize(dir);
+      expect(buildKustomizationDir(dir).map((m) => m.object.kind)).toEqual(expect.arrayContaining(['Issuer', 'Certificate']));
     });
   });
 });
