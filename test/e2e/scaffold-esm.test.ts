@@ -6,7 +6,7 @@
  * the strict `tsc`, and `npm test`: the scaffolded jest tests plus one that calls the generated validator on a valid
  * and an invalid object, which loads @marcbachmann/cel-js (ES modules only) under jest. Then the operator, as a user
  * goes on: `create api --controller` for the kind, a second version, `create webhook` (defaulting, validation,
- * conversion), generate, tsc, `npm test` with the scaffolded reconciler test, `npm run build`, and the built
+ * conversion), the second version's webhooks added to the same file, generate, tsc, `npm test` with the scaffolded reconciler test, `npm run build`, and the built
  * `node dist/main.js`: `--help` exits 0, a bad flag or an unusable kubeconfig is one line and exit status 1.
  */
 import * as fs from 'node:fs';
@@ -100,6 +100,10 @@ describe.each([
     expect(v2.stdout).toContain('The storage version stays v1');
     const webhook = await npx(['kubegen', 'create', 'webhook', ...group, '--version', 'v1', '--defaulting', '--programmatic-validation', '--conversion']);
     expect(webhook.stdout).toContain('defaulting: /mutate-shop-example-dev-v1-order');
+    // the second version's webhooks, added later to the same file at its scaffold markers
+    const v2Webhook = await npx(['kubegen', 'create', 'webhook', ...group, '--version', 'v2', '--defaulting', '--programmatic-validation']);
+    expect(v2Webhook.stdout).toContain('defaulting: /mutate-shop-example-dev-v2-order — write OrderV2CustomDefaulter.default in src/webhooks/order.ts');
+    expect(fs.readFileSync(path.join(project, 'src/webhooks/order.ts'), 'utf8')).toContain('.for(v2.orderAdmission)');
     const mainTs = fs.readFileSync(path.join(project, 'src/main.ts'), 'utf8');
     expect(mainTs).toContain(esm ? "import { setupOrderWebhook } from './webhooks/order.js';" : "import { setupOrderWebhook } from './webhooks/order';");
     expect(mainTs).toContain('  setupOrderController(mgr);\n');
