@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureGoTool, goToolPath } from '../../runtime/src/testing/gotools';
+import { ensureGoModuleSource, ensureGoTool, goToolPath } from '../../runtime/src/testing/gotools';
 
 // Spawns a (fake) `go` process per build.
 jest.setTimeout(60_000);
@@ -79,4 +79,21 @@ test.each([
   await expect(ensureGoTool({ module: 'example.com/tool', version: 'v1.0.0', binary: 'tool', cacheDir: path.join(root, 'c'), goBinary: go, log: () => {}, ...given }))
     .rejects.toThrow(want);
   expect(fs.existsSync(calls)).toBe(false);
+});
+
+test('ensureGoModuleSource: go mod download -json <module>@<version> in an empty directory, the module directory back', async () => {
+  const dir = path.join(root, 'mod', 'github.com', 'cert-manager', 'cert-manager@v1.21.2');
+  const { go, calls } = fakeGo(`printf '{"Path":"github.com/cert-manager/cert-manager","Version":"v1.21.2","Dir":"%s"}\\n' '${dir}'`);
+  expect(await ensureGoModuleSource({ module: 'github.com/cert-manager/cert-manager', version: 'v1.21.2', goBinary: go })).toBe(dir);
+  const [args, cwd, , , goflags] = fs.readFileSync(calls, 'utf8').trim().split(' | ');
+  expect(args).toBe('mod download -json github.com/cert-manager/cert-manager@v1.21.2');
+  expect(cwd).toMatch(/kubegen-go-mod-/);
+  expect(goflags).toBe('-mod=mod');
+});
+
+test('ensureGoModuleSource: an inexact version or a bad module path is refused before go runs; go\'s error is reported', async () => {
+  const { go } = fakeGo(`printf '{"Path":"example.com/m","Version":"v1.0.0","Error":"unknown revision v1.0.0"}\\n'; exit 1`);
+  await expect(ensureGoModuleSource({ module: 'example.com/m', version: 'latest', goBinary: go })).rejects.toThrow('is not an exact version');
+  await expect(ensureGoModuleSource({ module: '../m', version: 'v1.0.0', goBinary: go })).rejects.toThrow('is not a Go module path');
+  await expect(ensureGoModuleSource({ module: 'example.com/m', version: 'v1.0.0', goBinary: go })).rejects.toThrow(/go mod download -json example\.com\/m@v1\.0\.0/);
 });

@@ -67,6 +67,7 @@ import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
+import type { WebhookLog } from '../webhook/server';
 import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
 
@@ -288,9 +289,12 @@ export class Manager {
     return this.rotator;
   }
 
-  private webhookLog(): (message: string) => void {
+  private webhookLog(): WebhookLog {
     const log = this.logger.withName('webhook');
-    return (message) => { log.info(message); };
+    return (message, error) => {
+      if (error === undefined) log.info(message);
+      else log.error(error, message);
+    };
   }
 
   /**

@@ -120,3 +120,43 @@ async function isExecutable(file: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Options for {@link ensureGoModuleSource}. */
+export interface GoModuleSourceOptions {
+  /** The module, e.g. `github.com/cert-manager/cert-manager`. */
+  module: string;
+  /** An exact version with its `v`, e.g. `v1.21.2`. */
+  version: string;
+  /** The `go` command. Default `go` on `PATH`. */
+  goBinary?: string;
+  /** Environment of `go` (GOPROXY, GOMODCACHE …). Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+/**
+ * The directory of a published Go module's source — for files a module publishes beside its Go code, such as the
+ * CRDs a project generates with controller-gen and ships in its module (cert-manager's `deploy/crds/`). `go mod
+ * download` fetches the module's zip through the module proxy (checked against the checksum database) into the Go
+ * module cache, outside the repository; a later call finds it there. The directory is read-only, as Go leaves it.
+ */
+export async function ensureGoModuleSource(options: GoModuleSourceOptions): Promise<string> {
+  if (!MODULE_PATH.test(options.module)) throw new Error(`ensureGoModuleSource: module ${JSON.stringify(options.module)} is not a Go module path`);
+  if (!SEMVER.test(options.version)) {
+    throw new Error(`ensureGoModuleSource: version ${JSON.stringify(options.version)} of ${options.module} is not an exact version such as v1.2.3`);
+  }
+  const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'kubegen-go-mod-'));
+  try {
+    // in an empty directory: no enclosing go.mod or go.work decides anything
+    const out = await runGo(options.goBinary ?? 'go', ['mod', 'download', '-json', `${options.module}@${options.version}`], {
+      cwd,
+      env: { ...(options.env ?? process.env), GOWORK: 'off', GOFLAGS: '-mod=mod' },
+      signal: options.signal,
+    });
+    const info = JSON.parse(out) as { Dir?: string; Error?: string };
+    if (info.Error !== undefined || info.Dir === undefined) throw new Error(`go mod download ${options.module}@${options.version}: ${info.Error ?? 'no directory'}`);
+    return info.Dir;
+  } finally {
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+}

@@ -17,7 +17,7 @@ export { startControlPlane, type ComponentFlags, type ControlPlane, type Control
 export { buildKubeconfig, kubeconfigToYaml, type Kubeconfig, type KubeconfigOptions } from './kubeconfig';
 export { parseDuration } from './duration';
 export { isAlive } from './lock';
-export { defaultToolsCacheDir, ensureGoTool, goToolPath, type GoToolOptions } from './gotools';
+export { defaultToolsCacheDir, ensureGoModuleSource, ensureGoTool, goToolPath, type GoModuleSourceOptions, type GoToolOptions } from './gotools';
 export type { ProcessExit } from './process';
 export {
   crdClientsFor,

@@ -15,7 +15,7 @@ import { isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
 import { describeThrown } from '../errors/thrown';
-import { describeValue, oneLine, ReviewError, safeLog, type Route } from './server';
+import { describeValue, oneLine, ReviewError, safeLog, type Route, type WebhookLog } from './server';
 
 /** `apiextensions.k8s.io/v1` ConversionReview, as the API server sends it and as the webhook answers. */
 export interface ConversionReview {
@@ -33,13 +33,13 @@ export const CONVERSION_REVIEW_API_VERSION = 'apiextensions.k8s.io/v1';
 
 export interface ConversionHandlerOptions {
   /** Receives one line per failed conversion. Default: nothing is logged. */
-  log?: (message: string) => void;
+  log?: WebhookLog;
 }
 
 /** The converters of the registered API groups, answering ConversionReviews; see the module doc. */
 export class ConversionHandler {
   private readonly groups = new Map<string, GroupConverters>();
-  private readonly log?: (message: string) => void;
+  private readonly log?: WebhookLog;
 
   constructor(options: ConversionHandlerOptions = {}) {
     this.log = options.log && safeLog(options.log);
@@ -87,7 +87,7 @@ export class ConversionHandler {
         convertedObjects.push(this.convert(objects[i], desiredAPIVersion));
       } catch (e) {
         const message = `converting object ${i} (${describeObject(objects[i])}) to ${desiredAPIVersion}: ${describeThrown(e)}`;
-        this.log?.(`conversion failed: ${oneLine(message)}`);
+        this.log?.(`conversion failed: converting object ${i} (${oneLine(describeObject(objects[i]))}) to ${oneLine(desiredAPIVersion)}`, e);
         return failedReview(body, message);
       }
     }

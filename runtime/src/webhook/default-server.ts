@@ -43,7 +43,7 @@ import { ADMISSION_MAX_REQUEST_BYTES, AdmissionHandlers, type AdmissionKind, typ
 import type { CustomDefaulter, CustomValidator } from './admission/custom';
 import type { AdmissionHandler } from './admission/result';
 import { ConversionHandler } from './conversion';
-import { checkDurations, safeLog, WebhookServer, type ProbeAnswer, type Route, type RouteTarget, type WebhookServerOptions } from './server';
+import { checkDurations, safeLog, WebhookServer, type ProbeAnswer, type Route, type RouteTarget, type WebhookLog, type WebhookServerOptions } from './server';
 
 /** controller-runtime's default certificate directory: `<tmpdir>/k8s-webhook-server/serving-certs`. */
 export const DEFAULT_CERT_DIR = path.join(os.tmpdir(), 'k8s-webhook-server', 'serving-certs');
@@ -68,7 +68,7 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
   private options: DefaultWebhookServerOptions;
   private readonly routes = new Map<string, Route>();
   private readonly admission: AdmissionHandlers;
-  private readonly log?: (message: string) => void;
+  private readonly log?: WebhookLog;
   private conversions?: ConversionHandler;
   private stage?: WebhookServer;
   private probes?: ProbeHandler;

@@ -77,8 +77,8 @@ export interface WebhookServerOptions {
   keepAliveTimeoutMs?: number;
   /** Most connections open at once; further ones are closed as they come. Default 1024. */
   maxConnections?: number;
-  /** Receives one line per rejected request or failed handler. Default: nothing is logged. */
-  log?: (message: string) => void;
+  /** Receives one record per rejected request or failed handler (see {@link WebhookLog}). Default: nothing is logged. */
+  log?: WebhookLog;
   /**
    * Answers a GET or HEAD on a path no route has (the manager serves its `/healthz` and `/readyz` checks here);
    * `undefined` falls back to the server's own `/healthz` and `/readyz` (200 `ok`), then 404. What it throws is a 500.
@@ -254,12 +254,12 @@ export class WebhookServer {
           this.options.onCertificate?.({ loaded: true });
         } catch (e) {
           const error = `the certificate in ${certFile} and key in ${keyFile} do not load: ${describeThrown(e)}`;
-          this.options.log?.(error);
+          this.options.log?.(`the certificate in ${certFile} and key in ${keyFile} do not load`, e);
           this.options.onCertificate?.({ loaded: false, error });
         }
       } catch (e) {
         const error = `reading the serving certificate: ${describeThrown(e)}`;
-        this.options.log?.(error);
+        this.options.log?.('reading the serving certificate', e);
         this.options.onCertificate?.({ loaded: false, error });
       } finally {
         this.reloading = undefined;
@@ -406,7 +406,7 @@ export class WebhookServer {
       done = true;
       const reason = new Error(`the handler did not answer within ${this.options.handlerTimeoutMs} ms`);
       controller.abort(reason);
-      this.options.log?.(reason.message);
+      this.options.log?.('handler timed out', reason);
       if (route.onTimeout) this.json(res, route.onTimeout(body), route, body);
       else this.reply(res, 504, `${reason.message}\n`);
     }, this.options.handlerTimeoutMs);
@@ -440,7 +440,7 @@ export class WebhookServer {
   private failed(res: ServerResponse, e: unknown, route?: Route, body?: unknown): void {
     const message = describeThrown(e);
     if (thrownInstanceOf(e, ReviewError)) { this.reply(res, 400, `${message}\n`); return; }
-    this.options.log?.(`handler failed: ${oneLine(message)}`);
+    this.options.log?.('handler failed', e);
     if (route?.onError) {
       let answer: unknown;
       try {
@@ -521,11 +521,19 @@ export class ServedWebhook {
   }
 }
 
+/**
+ * Where the webhook layer reports: `message` is one line of what happened; `error`, when given, makes it an error
+ * record (a handler that threw, a certificate that does not load), the thrown value as data — a structured logger
+ * writes it as `logger.error(error, message)` (the manager's `webhook` logger does), a plain one as two texts.
+ */
+export type WebhookLog = (message: string, error?: unknown) => void;
+
 /** `log` that never throws (what a user's logger throws is dropped: a request must not crash the server). */
-export function safeLog(log: (message: string) => void): (message: string) => void {
-  return (message) => {
+export function safeLog(log: WebhookLog): WebhookLog {
+  return (message, error) => {
     try {
-      log(message);
+      if (error === undefined) log(message);
+      else log(message, error);
     } catch {
       // nothing to do: the logger is broken
     }

@@ -72,7 +72,7 @@ function review(operation: string, extra: Record<string, unknown> = {}, uid = 'u
 describe('admission server', () => {
   const sideEffects: string[] = [];
   const logs: string[] = [];
-  const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, handlerTimeoutMs: 300, log: (m) => logs.push(m) });
+  const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, handlerTimeoutMs: 300, log: (m, e) => logs.push(e === undefined ? m : `${m}: ${e instanceof Error ? e.message : String(e)}`) });
   server.validator<CronTab>(KIND, {
     sideEffects: 'NoneOnDryRun',
     async validateCreate(obj, ctx) {

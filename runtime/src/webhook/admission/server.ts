@@ -28,7 +28,7 @@ import { isJsonObject, type JsonObject } from '../../meta/json';
 import { getOwn } from '../../meta/own';
 import { StatusError } from '../../errors/errors';
 import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
-import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type RouteTarget, type WebhookServerOptions } from '../server';
+import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type RouteTarget, type WebhookLog, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import {
@@ -93,9 +93,9 @@ export interface AdmissionRegistrar {
  */
 export class AdmissionHandlers implements AdmissionRegistrar {
   private readonly handlers = new Map<string, Registered>();
-  private readonly log?: (message: string) => void;
+  private readonly log?: WebhookLog;
 
-  constructor(private readonly target: RouteTarget, options: { log?: (message: string) => void } = {}) {
+  constructor(private readonly target: RouteTarget, options: { log?: WebhookLog } = {}) {
     this.log = options.log && safeLog(options.log);
   }
 
@@ -163,7 +163,7 @@ export class AdmissionHandlers implements AdmissionRegistrar {
       } catch (e) {
         result = resultOfError(e);
         if (!thrownInstanceOf(e, AdmissionDenied) && !thrownInstanceOf(e, StatusError)) {
-          this.log?.(`admission handler failed for ${request.operation} ${gvkString(request.kind)} ${request.namespace ?? ''}/${request.name ?? ''}: ${oneLine(result.message ?? '')}`);
+          this.log?.(`admission handler failed for ${request.operation} ${oneLine(gvkString(request.kind))} ${oneLine(request.namespace ?? '')}/${oneLine(request.name ?? '')}`, e);
         }
       }
     }
