@@ -10,6 +10,7 @@
  *   on reload, the old pair kept), and `close()` still resolves.
  */
 import * as fs from 'node:fs';
+import { IncomingMessage } from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -148,6 +149,26 @@ describe('a value thrown by user code is a logged denial or failed conversion (p
 });
 
 describe('large bodies', () => {
+  it('takes in at most a budget of body bytes per turn: concurrent uploads are paused, resumed, and arrive whole', async () => {
+    const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0 });
+    const sizes: number[] = [];
+    server.validator<{ spec?: { items?: unknown[] } }>(KIND, { validateCreate(obj) { sizes.push(obj.spec?.items?.length ?? -1); } });
+    const pause = jest.spyOn(IncomingMessage.prototype, 'pause');
+    const { port } = await server.listen();
+    try {
+      const bodies = [100_000, 150_000, 200_000].map((n) => review({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: `b${n}` }, spec: { items: Array.from({ length: n }, (_, i) => i) } }));
+      const replies = await Promise.all(bodies.map((b) => send(false, port, KIND.validatePath, b)));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(sizes.sort((a, b) => a - b)).toEqual([100_000, 150_000, 200_000]);
+      // 2.5 MiB in all cannot be taken in within one turn's budget: some request was paused (and resumed, or it
+      // would not have been answered)
+      expect(pause.mock.calls.length).toBeGreaterThan(0);
+    } finally {
+      pause.mockRestore();
+      await server.close();
+    }
+  }, 120_000);
+
   it('answers six concurrent 7 MiB reviews, none with 408', async () => {
     const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, requestTimeoutMs: 10_000, handlerTimeoutMs: 600_000 });
     let validated = 0;

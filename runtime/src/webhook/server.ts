@@ -138,6 +138,11 @@ export class WebhookServer {
   private poll?: NodeJS.Timeout;
   private reloading?: Promise<void>;
   private readonly bodies = new JsonBodyScheduler();
+  /** Request body bytes received in this turn of the event loop, over all requests (see `budgetRead`). */
+  private turnBytes = 0;
+  /** Requests paused for the rest of this turn, resumed in the next. */
+  private readonly pausedBodies = new Set<IncomingMessage>();
+  private resumeScheduled = false;
   private lastDropLogged = -Infinity;
 
   constructor(options: WebhookServerOptions) {
@@ -341,6 +346,7 @@ export class WebhookServer {
         return;
       }
       pieces.push(decoder.write(chunk));
+      this.budgetRead(req, chunk.length);
     });
     req.on('end', () => {
       if (aborted) return;
@@ -367,6 +373,31 @@ export class WebhookServer {
       );
     });
     req.on('error', () => res.destroy());
+  }
+
+  /**
+   * Bounds the body bytes taken in per turn of the event loop. libuv reads a readable socket up to 32 times per
+   * turn (2 MiB of TLS records, each decrypted and handed to JS), so six large uploads arriving together held one
+   * turn for 60-150 ms before any parse began, and `/healthz` — a TLS handshake of several turns — waited behind
+   * each. Past {@link READ_BUDGET_PER_TURN} in a turn, a request is paused (its socket stops reading once the
+   * stream's buffer is full) and resumed in the next turn, after the probes and handshakes of this one.
+   */
+  private budgetRead(req: IncomingMessage, bytes: number): void {
+    if (!this.resumeScheduled) {
+      // the turn's count starts with its first bytes and ends in its check phase
+      this.resumeScheduled = true;
+      setImmediate(() => {
+        this.resumeScheduled = false;
+        this.turnBytes = 0;
+        const paused = [...this.pausedBodies];
+        this.pausedBodies.clear();
+        for (const r of paused) if (!r.destroyed) r.resume();
+      });
+    }
+    this.turnBytes += bytes;
+    if (this.turnBytes <= READ_BUDGET_PER_TURN) return;
+    req.pause();
+    this.pausedBodies.add(req);
   }
 
   /** A request for a path without a route: the probes, the server's own `/healthz` and `/readyz`, or 404. */
@@ -527,6 +558,9 @@ export class ServedWebhook {
  * writes it as `logger.error(error, message)` (the manager's `webhook` logger does), a plain one as two texts.
  */
 export type WebhookLog = (message: string, error?: unknown) => void;
+
+/** Request body bytes the server takes in per turn of the event loop before pausing the requests that go on. */
+const READ_BUDGET_PER_TURN = 256 * 1024;
 
 /** `log` that never throws (what a user's logger throws is dropped: a request must not crash the server). */
 export function safeLog(log: WebhookLog): WebhookLog {
