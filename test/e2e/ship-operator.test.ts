@@ -7,7 +7,8 @@
  *
  * - `npm run install-crds`; the whole `config/default` applied with `--dry-run=server` (every object accepted), and
  *   `kubegen kustomize config/default` equal, object for object, to the real `kustomize build` (built from its Go
- *   module, cached outside the repository);
+ *   module, cached outside the repository); the same with `"certificates": "certManager"` once cert-manager's CRDs
+ *   are installed from its published Go module;
  * - `npm run deploy` for real (no kubelet runs the Deployment: the operator runs on this machine instead, published
  *   as the webhook Service's EndpointSlice, so the webhook configurations and the CRD's conversion stay as deployed);
  * - the built operator (`node dist/main.js --self-managed-certs --leader-elect`) as the generated ServiceAccount (a
@@ -24,7 +25,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { buildKubeconfig, kubeconfigToYaml } from '../../runtime/src/testing';
-import { ensureGoTool } from '../../runtime/src/testing/gotools';
+import { ensureGoModuleSource, ensureGoTool } from '../../runtime/src/testing/gotools';
 import { useE2e } from './support/namespace';
 import { pack, sh } from './support/shell';
 
@@ -209,6 +210,30 @@ describe('ship an operator: init → create api → create webhook → build →
     const dry = await kubegen('apply', '-k', 'config/default', '--dry-run=server');
     expect(dry.stdout.split('\n').filter((l) => l.endsWith(' (server dry run)'))).toHaveLength(ours.size);
     expect(dry.stdout).toMatch(/deployment\.apps\/webapp-controller-manager .*\(server dry run\)/);
+
+    // cert-manager instead of self-managed certificates, checked the same way once cert-manager's CRDs are installed
+    // from its published Go module (the CRDs it generates with controller-gen and ships in deploy/crds)
+    const certManager = await ensureGoModuleSource({ module: 'github.com/cert-manager/cert-manager', version: 'v1.21.2' });
+    await kubegen('apply', '-f', path.join(certManager, 'deploy/crds/cert-manager.io_issuers.yaml'), '-f', path.join(certManager, 'deploy/crds/cert-manager.io_certificates.yaml'));
+    const configFile = path.join(project, 'kubegen.config.json');
+    const config = fs.readFileSync(configFile, 'utf8');
+    const withCertManager = JSON.parse(config) as { deploy: Record<string, unknown> };
+    withCertManager.deploy.certificates = 'certManager';
+    fs.writeFileSync(configFile, JSON.stringify(withCertManager, null, 2) + '\n');
+    try {
+      await kubegen('generate');
+      const cm = objectsOf((await kubegen('kustomize', 'config/default')).stdout);
+      const deployment = cm.get(`Deployment/${SYSTEM_NS}/webapp-controller-manager`) as { spec: { template: { spec: { containers: Array<{ args: string[] }> } } } };
+      expect(deployment.spec.template.spec.containers[0]!.args).not.toContain('--self-managed-certs');
+      expect([...cm.keys()].filter((k) => /^(Issuer|Certificate)\//.test(k))).toHaveLength(2);
+      const dryCm = await kubegen('apply', '-k', 'config/default', '--dry-run=server');
+      expect(dryCm.stdout.split('\n').filter((l) => l.endsWith(' (server dry run)'))).toHaveLength(cm.size);
+      expect(dryCm.stdout).toMatch(/^certificate\.cert-manager\.io\/\S+ .*\(server dry run\)$/m);
+      expect(dryCm.stdout).toMatch(/^issuer\.cert-manager\.io\/\S+ .*\(server dry run\)$/m);
+    } finally {
+      fs.writeFileSync(configFile, config);
+      await kubegen('generate');
+    }
   }, 1_800_000);
 
   it('runs as its ServiceAccount: certificates made and injected, admission and conversion served, a sample converged', async () => {
