@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildKustomizationDir } from '../../generator/apply/kustomize/build';
 import { parseLabelSelector, splitImage } from '../../generator/apply';
-import { goYamlKeyLess, goYamlMarshal } from '../../generator/apply/kustomize/goyaml';
+import { keyLess } from '../../generator/yaml/keyorder';
+import { marshalYamlV2 } from '../../generator/yaml/yamlv2';
 import { resolvePlain, v2NeedsQuotes } from '../../generator/apply/kustomize/kyaml';
 import { jsonPatch } from '../../generator/apply/kustomize/patch';
 import { sortForOutput, type SortKey } from '../../generator/apply/kustomize/sort';
@@ -128,14 +129,14 @@ describe('YAML as kustomize reads it (go-yaml v3) and writes it (go-yaml v2)', (
 
   it('sorts keys as go-yaml v2 (digits by number, letters after other characters)', () => {
     const keys = ['a10', 'a9', 'A', '_x', '1', 'b', 'a'];
-    expect([...keys].sort((x, y) => (goYamlKeyLess(x, y) ? -1 : goYamlKeyLess(y, x) ? 1 : 0))).toEqual(['_x', '1', 'A', 'a', 'a9', 'a10', 'b']);
+    expect([...keys].sort((x, y) => (keyLess(x, y) ? -1 : keyLess(y, x) ? 1 : 0))).toEqual(['_x', '1', 'A', 'a', 'a9', 'a10', 'b']);
   });
 
   // the expected text is what kustomize build v5.8.1 prints for this object
   it('writes as go-yaml v2: unindented sequences, quoting, literal blocks, folding at column 80, Go floats', () => {
     const long = 'a description that is long enough to go past the eightieth column of the line for sure';
     const given = { spec: { list: [{ name: 'a', args: ['*', '- x', 'a: b', ' lead'] }, []], empty: {}, text: 'one\ntwo\n', kept: 'x\n\n', description: long, float: 1234567.5, small: 0.00001, tab: 'a\tb' } };
-    expect(goYamlMarshal(given)).toBe(
+    expect(marshalYamlV2(given)).toBe(
       [
         'spec:',
         '  description: a description that is long enough to go past the eightieth column of',
