@@ -153,8 +153,9 @@ describe('npm pack', () => {
     // kubegen run) took it to 604 KB (2.14 MB unpacked); budget ≈ 1.15× that.
     kubegen: { size: 700_000, unpackedSize: 2_450_000 },
     // measured 2026-12 after the operator runtime (manager, controllers, leader election, events) and the HTTP/2
-    // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×.
-    '@kubegen/runtime': { size: 730_000, unpackedSize: 3_200_000 },
+    // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×. Issue 24 (self-managed certificates, the log subpath, discovery
+    // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that.
+    '@kubegen/runtime': { size: 890_000, unpackedSize: 3_800_000 },
     // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
     // (3.7 MB unpacked); budget ≈ 1.3×.
     '@kubegen/api': { size: 700_000, unpackedSize: 4_800_000 },
