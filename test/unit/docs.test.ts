@@ -78,7 +78,9 @@ describe('README.md and docs/*.md', () => {
       const file = path.resolve(path.dirname(path.join(REPO, doc)), decodeURIComponent(target.split('#')[0]!));
       const inside = !path.relative(REPO, file).startsWith('..') && !path.isAbsolute(path.relative(REPO, file));
       if (!inside) broken.push(`${doc}:${line}: ${target} leaves the repository`);
-      else if (!fs.existsSync(file)) broken.push(`${doc}:${line}: ${target} does not exist`);
+      // the API reference (docs/api/, built by `npm run docs:api`, not committed) is link-checked by
+      // test/unit/api-reference.test.ts against the reference it builds; here it may not be built yet
+      else if (path.relative(path.join(REPO, 'docs', 'api'), file).startsWith('..') && !fs.existsSync(file)) broken.push(`${doc}:${line}: ${target} does not exist`);
     }
     expect(broken).toEqual([]);
   });
