@@ -449,7 +449,6 @@ export class JsonBodyScheduler {
   private readonly active: Job[] = [];
   /** Large bodies waiting for a place among the active ones, in arrival order. */
   private readonly waiting: Job[] = [];
-  private waitingHead = 0;
   private next = 0;
   private scheduled = false;
 
@@ -476,7 +475,7 @@ export class JsonBodyScheduler {
 
   /** Large bodies being parsed or waiting. */
   get pending(): number {
-    return this.active.length + this.waiting.length - this.waitingHead;
+    return this.active.length + this.waiting.length;
   }
 
   private schedule(): void {
@@ -491,15 +490,11 @@ export class JsonBodyScheduler {
 
   /** Fills the active set from the waiting queue (dropping aborted parses), then runs one slice of the next active job. */
   private turn(): void {
-    while (this.active.length < this.maxActive && this.waitingHead < this.waiting.length) {
-      const job = this.waiting[this.waitingHead];
-      this.waiting[this.waitingHead++] = undefined as unknown as Job;
+    // (the queue is at most the server's open connections long: shift is cheap enough)
+    while (this.active.length < this.maxActive && this.waiting.length > 0) {
+      const job = this.waiting.shift()!;
       if (job.signal?.aborted) job.reject(job.signal.reason);
       else this.active.push(job);
-    }
-    if (this.waitingHead === this.waiting.length) {
-      this.waiting.length = 0;
-      this.waitingHead = 0;
     }
     if (this.active.length === 0) return;
     if (this.next >= this.active.length) this.next = 0;
