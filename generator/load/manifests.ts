@@ -64,12 +64,12 @@ export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticB
     try {
       stat = fs.statSync(abs);
     } catch {
-      bag.report('manifest-input', `path "${p}" does not exist`);
+      bag.report('manifest-input', `path "${displayPath(cwd, abs)}" does not exist`);
       continue;
     }
     if (stat.isDirectory()) for (const f of listSourceFiles(abs)) files.add(f);
     else if (abs.endsWith('.ts') && !abs.endsWith('.d.ts')) files.add(abs);
-    else bag.report('manifest-input', `path "${p}" is neither a directory nor a .ts file`);
+    else bag.report('manifest-input', `path "${displayPath(cwd, abs)}" is neither a directory nor a .ts file`);
   }
   const sources = new SourceFiles();
   for (const file of [...files].sort(compareStrings)) {

@@ -152,7 +152,9 @@ function parseNumber(cur: Cursor): number {
   if (!m) throw new GrammarError(`expected integer or float, got ${describe(cur)}`, start);
   cur.pos += m[0].length;
   checkEndOfScalar(cur, start, 'integer or float');
-  return Number(m[0]);
+  const n = Number(m[0]);
+  if (!Number.isFinite(n)) throw new GrammarError(`number ${m[0]} does not fit float64 (Go's strconv.ParseFloat: value out of range)`, start);
+  return n;
 }
 
 function parseBool(cur: Cursor): boolean {

@@ -147,9 +147,12 @@ export function parseJsonExact(text: string): unknown {
     }
     const m = /^-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 4096));
     if (!m) return fail(`unexpected ${describe()}`);
-    i += m[0].length;
     // an integer literal beyond int64 is a float64, as Go's encoding/json reads it (an int64 field refuses it)
-    return (m[1] === undefined && m[2] === undefined ? exactInteger(m[0]) : undefined) ?? Number(m[0]);
+    const n = (m[1] === undefined && m[2] === undefined ? exactInteger(m[0]) : undefined) ?? Number(m[0]);
+    // beyond float64 Go's encoding/json refuses the number (strconv.ParseFloat: value out of range)
+    if (typeof n === 'number' && !Number.isFinite(n)) return fail(`number ${m[0].length > 40 ? m[0].slice(0, 40) + '…' : m[0]} is out of range for float64`);
+    i += m[0].length;
+    return n;
   };
   const string = (): string => {
     const start = i;

@@ -2,6 +2,7 @@ import { defaultsGenerator } from '../../generator/emit/defaults';
 import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { loadGoldenModel } from './helpers/golden';
 import { runGenerator } from '../../generator/emit/execute';
+import type { Field } from '../../generator/model/types';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -98,3 +99,32 @@ describe('defaults emitter', () => {
     expect(twice).toEqual(once);
   });
 });
+
+describe('defaults emitter on a value that is not JSON', () => {
+  // The front ends refuse such a default (`+default=1e999` is KG2003: out of range for float64), so only a model
+  // built by other means can carry one; the emitter still reports KG5006 at the field instead of writing `Infinity`.
+  it('reports default-not-json at the field and writes no assignment for it', () => {
+    const model = loadGoldenModel('defaults-levels');
+    const field = findField(model.packages, 'replicas');
+    if (!field?.default) throw new Error('the defaults-levels golden has a defaulted replicas field');
+    field.default = { ...field.default, value: Number.POSITIVE_INFINITY };
+    const result = runGenerator(defaultsGenerator, model, {});
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['KG5006', 'default of field replicas is not a JSON value: not a JSON number: Infinity'],
+    ]);
+    expect(result.diagnostics[0]?.span).toEqual(field.span);
+    expect(result.files.map((f) => f.contents).join('')).not.toContain('Infinity');
+  });
+});
+
+/** The first field named `name` with a default, anywhere in the model (fields sit at any depth of a TypeRef). */
+function findField(node: unknown, name: string): Field | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const f = node as Partial<Field>;
+  if (f.name === name && f.default !== undefined && f.type !== undefined) return node as Field;
+  for (const v of Object.values(node)) {
+    const found = findField(v, name);
+    if (found) return found;
+  }
+  return undefined;
+}

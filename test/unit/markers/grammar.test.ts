@@ -83,6 +83,15 @@ describe('argument grammar: `any` is guessed as controller-gen guesses', () => {
     expect(value(`+kubebuilder:default=${given}`)).toEqual(want);
   });
 
+  test.each([
+    ['+kubebuilder:default=1e999', 'number 1e999 does not fit float64'],
+    ['+kubebuilder:validation:Maximum=-1e400', 'number -1e400 does not fit float64'],
+    ['+default=1e999', 'number 1e999 is out of range for float64'],
+  ])('%s is refused: beyond float64, as Go refuses it', (text, want) => {
+    const r = parseMarker(text, span, 'field');
+    expect(r.kind === 'error' ? r.diagnostics.map((d) => [d.code, d.message.includes(want)]) : r).toEqual([['KG2003', true]]);
+  });
+
   test('guessType does not consume', () => {
     const cur = new Cursor('{a: 1}');
     expect(guessType(cur, true)).toEqual({ kind: 'map', values: { kind: 'any' } });

@@ -1,0 +1,10 @@
+import type { ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
+
+/** +kubebuilder:object:root=true */
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec: WidgetSpec;
+}
+
+export type Name = string;
+export type WidgetSpec = { replicas: int32 } & Name;

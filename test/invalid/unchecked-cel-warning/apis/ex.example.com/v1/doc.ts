@@ -1,0 +1,1 @@
+// +groupName=ex.example.com
