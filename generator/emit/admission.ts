@@ -13,7 +13,7 @@
  * Versions without kinds get no file.
  */
 import { admissionKind } from '@kubegen/runtime/webhook/admission';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import { gvkConstName } from './types-ts';
 import { cmp, ImportTracker, privateName, render, renderSourceFile, safeIdentifier, type GroupVersionPackage } from '../render';
 

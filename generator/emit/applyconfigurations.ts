@@ -12,7 +12,7 @@
  * parts of a configuration separately.
  */
 import type { Package, TypeRef } from '../model/types';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import { ImportTracker, cmp, jsString, privateName, render, renderSourceFile, safeIdentifier } from '../render';
 
 export interface ApplyConfigurationsOptions {

@@ -19,7 +19,7 @@
  */
 import type { ApiGroup, ClientExtensionMethod, Kind, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import {
   ImportTracker,
   cmp,

@@ -8,7 +8,7 @@
  * `convert(obj, desiredAPIVersion)` (any version to any other, through the hub) and `registerConversions(webhook)`.
  *
  * What is done per field (converted, left to a hand-written function, kept in the annotation
- * `conversion.kubegen.io/<S>-fields`, or an error) is decided by the planner (`./conversion-plan.ts`), which also
+ * `conversion.kubegen.io/<S>-fields`, or an error) is decided by the planner (`./shared/conversion-plan.ts`), which also
  * reports every diagnostic about it; this emitter renders the plan. Fields declared in neither version (unknown
  * fields, preserve-unknown-fields subtrees) are carried over unchanged.
  *
@@ -24,7 +24,7 @@
  */
 import type { ManualConversions, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './shared/types';
 import {
   ImportTracker,
   ModelIndex,
@@ -43,9 +43,9 @@ import {
   safeIdentifier,
 } from '../render';
 import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './deepcopy';
-import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './conversion-plan';
+import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
 
-export { manualConversionName } from './conversion-plan';
+export { manualConversionName } from './shared/conversion-plan';
 
 export interface ConversionOptions {
   /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */

@@ -20,7 +20,7 @@
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import {
   HelperNames,
   ImportTracker,

@@ -18,7 +18,7 @@
  */
 import type { Field } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import {
   HelperNames,
   ImportTracker,

@@ -13,7 +13,7 @@
  * `cacheGroups` decides which groups, versions and kinds get listers and informers; the informers emitter
  * (`./informers`) uses it too.
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import { clientGroupKey, type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clientset';
 import { ImportTracker, privateName, publicName, publicPlural, render, renderSourceFile, safeIdentifier } from '../render';
 

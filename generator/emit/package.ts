@@ -14,7 +14,7 @@
  * Which modules exist is what the executor reports: the source files the generators run before it produced for the
  * group (so it runs last).
  */
-import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './types';
+import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './shared/types';
 import { cmp, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
 import { clientGroupKey, exampleVersion, type ClientGroup } from './clientset';
 import { apiModulesReferenced } from '../model/util';

@@ -19,7 +19,7 @@
  */
 import type { Constraints, Field, FieldDefault, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import { isApiPackage } from '../model/util';
 import {
   ImportTracker,

@@ -9,9 +9,9 @@ import { DiagnosticBag } from '../diagnostics';
 import { crdKinds } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 import { ImportTracker, cmp, jsPropertyKey, jsLiteral, privateName, render, renderSourceFile, safeIdentifier } from '../render';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 
 export interface ValidationOptions {
   /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */

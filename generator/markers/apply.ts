@@ -14,8 +14,8 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics';
 import type { MarkerValue } from '../model/types';
-import type { JSONSchemaProps } from '../schema/types';
-import { shallowCopy } from '../schema/json';
+import type { JSONSchemaProps } from '../core/schema';
+import { shallowCopy } from '../core/json';
 import { markerDefinition, markerDefinitions } from './registry';
 import type { MarkerDefinition, SchemaApplyContext } from './types';
 

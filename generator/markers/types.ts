@@ -3,7 +3,7 @@
  * optional schema behaviour with a priority). One registry parses, validates, reports, applies and documents.
  */
 import type { Int } from '../model/types';
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 
 export type { Int };
 

@@ -6,7 +6,7 @@
  * nothing here; the schema builder reports them.
  */
 import { applySchemaMarkers } from '../markers';
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 import { wellKnownSchema } from '../schema/build';
 import type { Constraints, MarkerValue, TypeRef } from './types';
 import type { TypeIndex } from './util';

@@ -9,7 +9,7 @@
  * - `model`: `ModelIndex` and `Shape`, read-only classification of model types for view-model builders.
  */
 export * from './escape';
-export * from './naming';
+export * from '../naming/namers';
 export * from './imports';
 export * from './runtime';
 export * from './loops';

@@ -10,7 +10,7 @@
  * command changes nothing.
  */
 import * as path from 'node:path';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import { crdPlural } from '../naming/flect';
 import { jsString, privateName, publicName, render } from '../render';
 import type { ModuleFormat } from './index';

@@ -12,8 +12,8 @@ import type { Diagnostic, DiagnosticBag } from '../diagnostics';
 import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, stringEnum, type SchemaApplyContext } from '../markers';
 import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { typeIndex, type TypeIndex } from '../model/util';
-import type { JSONSchemaProps } from './types';
-import { defaultNumbersForSchema, jsonObject, setOwn, shallowCopy } from './json';
+import type { JSONSchemaProps } from '../core/schema';
+import { defaultNumbersForSchema, jsonObject, setOwn, shallowCopy } from '../core/json';
 import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
 

@@ -5,7 +5,7 @@
  */
 import type { RbacRuleDecl, WebhookConfigurationDecl, WebhookDecl } from '../../model/manifests';
 import type { Int } from '../../model/types';
-import type { JSONSchemaProps } from '../../schema/types';
+import type { JSONSchemaProps } from '../../core/schema';
 import type { ArgSpec, MarkerDefinition, SchemaApplyContext } from '../types';
 import {
   BOOL,

@@ -4,11 +4,11 @@
  * controller-tools' `genall.Generator` runs over one loaded context; the executor (`./execute.ts`) owns the loop over
  * groups and versions and places the files, as gengo's `ExecuteTargets` does for its per-package generators.
  */
-import type { ApiModel, PackageId } from '../model/types';
-import type { Diagnostic, DiagnosticBag } from '../diagnostics';
-import type { GroupVersionPackage, ModelIndex } from '../render';
-import type { ClientGroup } from './clientset';
-import type { CacheGroup } from './listers';
+import type { ApiModel, PackageId } from '../../model/types';
+import type { Diagnostic, DiagnosticBag } from '../../diagnostics';
+import type { GroupVersionPackage, ModelIndex } from '../../render';
+import type { ClientGroup } from '../clientset';
+import type { CacheGroup } from '../listers';
 
 /** What a file is: a CRD manifest, TypeScript source of a generated package, package metadata, or its API reference. */
 export type FileRole = 'crd' | 'source' | 'package' | 'docs';

@@ -4,8 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KUBEGEN_VERSION, kubegenRoot } from '../version';
-import type { PackageOptions } from './package';
+import { KUBEGEN_VERSION, kubegenRoot } from '../../version';
+import type { PackageOptions } from '../package';
 
 function runtimeVersion(): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
