@@ -7,7 +7,7 @@
  */
 import { applySchemaMarkers } from '../markers';
 import type { JSONSchemaProps } from '../core/schema';
-import { wellKnownSchema } from '../schema/build';
+import { wellKnownSchema } from '../core/wellknown';
 import type { Constraints, MarkerValue, TypeRef } from './types';
 import type { TypeIndex } from './util';
 
