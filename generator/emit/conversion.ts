@@ -16,7 +16,7 @@
  *
  *     convert_<fromVersion>_<FromType>_<field>_To_<toVersion>(in_: From.FromType, out: To.ToType): void
  *
- * (see `manualConversionName`); the generated code calls each once per converted object that has the field as an
+ * (see `manualConversionName` in `generator/naming`); the generated code calls each once per converted object that has the field as an
  * own key (any value, even null), after the generated fields.
  *
  * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
@@ -36,16 +36,12 @@ import {
   jsPropertyKey,
   arrayLoop,
   mapLoop,
-  helperName,
-  privateName,
   render,
   renderSourceFile,
-  safeIdentifier,
 } from '../render';
-import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './deepcopy';
+import { helperName, privateName, safeIdentifier } from '../naming';
+import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './shared/copy';
 import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
-
-export { manualConversionName } from './shared/conversion-plan';
 
 export interface ConversionOptions {
   /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */

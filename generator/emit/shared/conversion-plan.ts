@@ -24,11 +24,7 @@
 import type { DiagnosticBag } from '../../diagnostics';
 import type { Field, Kind, Package, SourceSpan } from '../../model/types';
 import { type ModelIndex, type Shape, type StructShape, cmp } from '../../render';
-
-/** The name of the hand-written function for field `field` of `fromType` converted from `fromVersion` to `toVersion`. */
-export function manualConversionName(fromVersion: string, fromType: string, field: string, toVersion: string): string {
-  return `convert_${fromVersion}_${fromType}_${field}_To_${toVersion}`;
-}
+import { manualConversionName } from '../../naming';
 
 /** How a value of one version becomes a value of another. */
 export type Plan =

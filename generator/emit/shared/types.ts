@@ -7,8 +7,8 @@
 import type { ApiModel, PackageId } from '../../model/types';
 import type { Diagnostic, DiagnosticBag } from '../../diagnostics';
 import type { GroupVersionPackage, ModelIndex } from '../../render';
-import type { ClientGroup } from '../clientset';
-import type { CacheGroup } from '../listers';
+import type { ClientGroup } from './clients';
+import type { CacheGroup } from './caches';
 
 /** What a file is: a CRD manifest, TypeScript source of a generated package, package metadata, or its API reference. */
 export type FileRole = 'crd' | 'source' | 'package' | 'docs';
