@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import yargs, { type Argv } from 'yargs';
 import { DiagnosticBag, didYouMean, formatDiagnostics, GenerationError } from './diagnostics';
 import { checkConfigForGroups, loadConfig, normalizeHeader } from './config';
-import type { VirtualFile } from './emit/types';
+import type { VirtualFile } from './emit/shared/types';
 import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
 import { renderDiagnosticReference } from './diagnostics/reference';
@@ -30,7 +30,7 @@ import { importCommand } from './cli/import';
 import { applyCommand, kustomizeCommand, normalizeApplyArgv } from './cli/apply';
 import { runCommand } from './cli/run';
 import { generateSettings, watchGenerate } from './cli/watch';
-import { configure, createGenerationContext, execute } from './emit/execute';
+import { configure, createGenerationContext, execute } from './emit/shared/execute';
 import { docsGenerator } from './emit/docs';
 import type * as DeployModule from './deploy';
 

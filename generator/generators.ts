@@ -10,11 +10,11 @@ import { crdGenerator, type CrdOptions } from './emit/crd';
 import { deepcopyGenerator } from './emit/deepcopy';
 import { docsGenerator } from './emit/docs';
 import { defaultsGenerator } from './emit/defaults';
-import { configure, type ConfiguredGenerator } from './emit/execute';
+import { configure, type ConfiguredGenerator } from './emit/shared/execute';
 import { informersGenerator } from './emit/informers';
 import { listersGenerator } from './emit/listers';
 import { packageGenerator, type PackageOptions } from './emit/package';
-import type { Generator } from './emit/types';
+import type { Generator } from './emit/shared/types';
 import { typesGenerator } from './emit/types-ts';
 import { validationGenerator } from './emit/validation';
 

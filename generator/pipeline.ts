@@ -5,12 +5,12 @@
 import { withEsmSpecifiers } from './emit/esm-specifiers';
 import { DiagnosticBag, GenerationError, type Diagnostic } from './diagnostics';
 import { crdGenerator, type CrdOptions } from './emit/crd';
-import { configure, createGenerationContext, execute, type ConfiguredGenerator, type EmitCache } from './emit/execute';
-import type { GeneratorResult, VirtualFile } from './emit/types';
+import { configure, createGenerationContext, execute, type ConfiguredGenerator, type EmitCache } from './emit/shared/execute';
+import type { GeneratorResult, VirtualFile } from './emit/shared/types';
 import { loadApiModel as load } from './load';
 import type { ApiModel } from './model/types';
 import type * as GeneratorsModule from './generators';
-import { packageOptions } from './emit/package-options';
+import { packageOptions } from './emit/shared/package-options';
 import type { PackageOptions } from './emit/package';
 import { groupFolder, type GroupFolderStyle } from './model/names';
 

@@ -24,7 +24,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { VirtualFile } from './emit/types';
+import type { VirtualFile } from './emit/shared/types';
 import { KubegenError, asKubegenError, describeIoError } from './errors';
 
 export interface WriteResult {

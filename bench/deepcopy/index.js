@@ -37,7 +37,7 @@ Module._resolveFilename = function (request, ...rest) {
 const runtime = require('../../runtime/src/index.ts');
 const { deepcopyGenerator } = require('../../generator/emit/deepcopy.ts');
 const { conversionGenerator } = require('../../generator/emit/conversion.ts');
-const { configure, runGenerators } = require('../../generator/emit/execute.ts');
+const { configure, runGenerators } = require('../../generator/emit/shared/execute.ts');
 const { loadApiModel } = require('../../generator/pipeline.ts');
 
 /** Runs generated files from memory; relative imports resolve among them. */

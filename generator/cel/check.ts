@@ -11,7 +11,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { didYouMean } from '../diagnostics';
 import type { SchemaStep } from '../schema/structural';
-import type { JSONSchemaProps, ValidationRule } from '../schema/types';
+import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
 import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';

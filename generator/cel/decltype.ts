@@ -4,7 +4,7 @@
  * untyped properties left out), and the size bounds (`MaxElements`, `MinSerializedSize`) that drive the cost
  * estimate. Pure: reads the schema, never changes it.
  */
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 
 /** `MaxRequestSizeBytes` of the apiserver (3 MiB): the bound for anything the schema leaves unbounded. */
 export const MAX_REQUEST_SIZE_BYTES = 3 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import type { DiagnosticBag } from '../diagnostics';
 import type { ApiModel, MarkerValue, SourceSpan } from '../model/types';
 import { formatSchemaPath } from '../schema/structural';
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 import { CelChecker } from './check';
 
 export { CelChecker, checkCelRules, costErrorMessage, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, type CelProblem } from './check';

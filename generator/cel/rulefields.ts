@@ -3,7 +3,7 @@
  * a rule that is blank, a message or messageExpression that is blank or multi-line, a multi-line rule without a
  * message, and a `fieldPath` that does not lead to a property of the node (`ValidFieldPath`). Pure.
  */
-import type { JSONSchemaProps, ValidationRule } from '../schema/types';
+import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 
 export interface RuleFieldProblem {
   part: 'rule' | 'message' | 'messageExpression' | 'fieldPath';

@@ -22,7 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONFIG_FILE, ScaffoldError, apiFromArgs, asConfigRecord, planScaffold, readProject, scaffold, writeScaffold, type ApiArgs, type InitIo } from './scaffold-project';
 import { missingKind } from './create-api';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 
 export interface CreateWebhookArgs extends ApiArgs {
   defaulting?: boolean;

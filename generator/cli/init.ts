@@ -12,9 +12,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import type { CommandAction } from './envtest';
-import type * as PackageOptionsModule from '../emit/package-options';
+import type * as PackageOptionsModule from '../emit/shared/package-options';
 import type { ApiScaffold, ProjectScaffold } from '../scaffold';
 import { kubegenRoot } from '../version';
 import { CONFIG_FILE, ScaffoldError, apiFromArgs, planScaffold, readJsonObject, scaffold, writeScaffold, type ApiArgs, type InitIo } from './scaffold-project';
@@ -24,7 +24,7 @@ import { runCreateWebhook, type CreateWebhookArgs } from './create-webhook';
 export { ScaffoldError, runCreateApi, runCreateWebhook, type InitIo };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const packageOptions = (group: string) => (require('../emit/package-options') as typeof PackageOptionsModule).packageOptions(group);
+const packageOptions = (group: string) => (require('../emit/shared/package-options') as typeof PackageOptionsModule).packageOptions(group);
 
 /** The versions a scaffolded project gets of its tools (devDependencies) and of the runtime's peers (dependencies). */
 function ownVersions(names: readonly string[]): Record<string, string> {

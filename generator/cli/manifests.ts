@@ -22,7 +22,7 @@ import type { DiagnosticBag } from '../diagnostics';
 import { APISERVICE_FILE, apiServiceProblems, generateApiServices } from '../emit/apiservice';
 import { DEFAULT_ROLE_NAME, generateRbac, RBAC_FILE } from '../emit/rbac';
 import { readCaBundleFile } from '../ca-bundle';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import { generateWebhooks, WEBHOOK_FILE } from '../emit/webhook';
 import { loadManifestModel } from '../load/manifests';
 import type { ApiServiceDecl, ManifestModel } from '../model/manifests';

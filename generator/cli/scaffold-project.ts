@@ -14,7 +14,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import { KubegenError } from '../errors';
 import type * as ScaffoldModule from '../scaffold';
 import type { ApiScaffold, GeneratedLocation, Insertion, ModuleFormat, PackageJson, ScaffoldFile } from '../scaffold';

@@ -34,7 +34,7 @@ import { DiagnosticBag, formatDiagnostics, GenerationError } from '../diagnostic
 import { checkConfigForGroups, outputModuleFormat, type KubegenConfig } from '../config';
 import { asKubegenError, KubegenError } from '../errors';
 import { LoadCache, loadApiModel } from '../load';
-import { EmitCache } from '../emit/execute';
+import { EmitCache } from '../emit/shared/execute';
 import { generateAll, ownedGroupDirs, type GenerateSettings } from '../pipeline';
 import { writeFileSets, type OutputSet } from '../write';
 import type * as DeployModule from '../deploy';

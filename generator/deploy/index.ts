@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { DiagnosticBag } from '../diagnostics';
 import type { CrdOptions, CustomResourceDefinition } from '../emit/crd';
 import { buildRoles } from '../emit/rbac';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import { buildWebhookConfigurations } from '../emit/webhook';
 import { loadManifestModel } from '../load/manifests';
 import type { ManifestModel } from '../model/manifests';

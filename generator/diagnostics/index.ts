@@ -1,4 +1,4 @@
-import type { SourceSpan } from '../model/types';
+import type { SourceSpan } from '../core/types';
 import { DIAGNOSTIC_KINDS, type DiagnosticCode, type DiagnosticKindName } from './codes';
 
 export { DIAGNOSTIC_KINDS, type DiagnosticCode, type DiagnosticKind, type DiagnosticKindName } from './codes';

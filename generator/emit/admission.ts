@@ -13,9 +13,9 @@
  * Versions without kinds get no file.
  */
 import { admissionKind } from '@kubegen/runtime/webhook/admission';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
-import { gvkConstName } from './types-ts';
-import { cmp, ImportTracker, privateName, render, renderSourceFile, safeIdentifier, type GroupVersionPackage } from '../render';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import { cmp, ImportTracker, render, renderSourceFile, type GroupVersionPackage } from '../render';
+import { gvkConstName, privateName, safeIdentifier } from '../naming';
 
 export interface AdmissionOptions {
   /** The runtime package generated code imports (default `@kubegen/runtime`). */

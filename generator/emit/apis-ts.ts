@@ -19,7 +19,7 @@ import type { ArgType } from '../markers/types';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { apiDocComment, jsString, markerJson, markerString } from '../render/escape';
-import type { VirtualFile } from './types';
+import type { VirtualFile } from './shared/types';
 
 export interface ApisTsOptions {
   /** One line saying where the types came from, written at the top of every file (no paths, no timestamps). */

@@ -23,8 +23,8 @@ import type { ApiServiceDecl, ManifestModel } from '../model/manifests';
 import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors } from '../model/names';
 import type { Int } from '../model/types';
 import { marshalYamlV2 } from '../yaml/yamlv2';
-import { compareBytes } from './manifest-util';
-import type { GeneratorResult } from './types';
+import { compareBytes } from './shared/manifest-util';
+import type { GeneratorResult } from './shared/types';
 
 export const APISERVICE_FILE = 'apiservice.yaml';
 export const APISERVICE_MARKER = 'kubegen:apiservice';

@@ -12,8 +12,9 @@
  * parts of a configuration separately.
  */
 import type { Package, TypeRef } from '../model/types';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
-import { ImportTracker, cmp, jsString, privateName, render, renderSourceFile, safeIdentifier } from '../render';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import { ImportTracker, cmp, jsString, render, renderSourceFile } from '../render';
+import { privateName, safeIdentifier } from '../naming';
 
 export interface ApplyConfigurationsOptions {
   /** Module specifier of the runtime. Default `@kubegen/runtime`. */

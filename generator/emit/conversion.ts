@@ -8,7 +8,7 @@
  * `convert(obj, desiredAPIVersion)` (any version to any other, through the hub) and `registerConversions(webhook)`.
  *
  * What is done per field (converted, left to a hand-written function, kept in the annotation
- * `conversion.kubegen.io/<S>-fields`, or an error) is decided by the planner (`./conversion-plan.ts`), which also
+ * `conversion.kubegen.io/<S>-fields`, or an error) is decided by the planner (`./shared/conversion-plan.ts`), which also
  * reports every diagnostic about it; this emitter renders the plan. Fields declared in neither version (unknown
  * fields, preserve-unknown-fields subtrees) are carried over unchanged.
  *
@@ -16,7 +16,7 @@
  *
  *     convert_<fromVersion>_<FromType>_<field>_To_<toVersion>(in_: From.FromType, out: To.ToType): void
  *
- * (see `manualConversionName`); the generated code calls each once per converted object that has the field as an
+ * (see `manualConversionName` in `generator/naming`); the generated code calls each once per converted object that has the field as an
  * own key (any value, even null), after the generated fields.
  *
  * Objects are untrusted JSON: the generated functions walk own keys only (`Object.keys`), and an own `__proto__`
@@ -24,7 +24,7 @@
  */
 import type { ManualConversions, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './types';
+import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './shared/types';
 import {
   ImportTracker,
   ModelIndex,
@@ -36,16 +36,12 @@ import {
   jsPropertyKey,
   arrayLoop,
   mapLoop,
-  helperName,
-  privateName,
   render,
   renderSourceFile,
-  safeIdentifier,
 } from '../render';
-import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './deepcopy';
-import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './conversion-plan';
-
-export { manualConversionName } from './conversion-plan';
+import { helperName, privateName, safeIdentifier } from '../naming';
+import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './shared/copy';
+import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
 
 export interface ConversionOptions {
   /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */

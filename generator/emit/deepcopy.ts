@@ -20,31 +20,12 @@
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
-import {
-  HelperNames,
-  ImportTracker,
-  type LoopNames,
-  ModelIndex,
-  arrayLoop,
-  mapLoop,
-  type Shape,
-  type StructShape,
-  cmp,
-  jsString,
-  render,
-  renderSourceFile,
-  helperName,
-  safeIdentifier,
-  publicName,
-} from '../render';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import { CopyContext, needsCopyFunction, objectTypes, structView, type DeepcopyOptions } from './shared/copy';
+import { ImportTracker, ModelIndex, cmp, jsString, render, renderSourceFile } from '../render';
+import { deepCopyFunctionName, publicName } from '../naming';
 
-export interface DeepcopyOptions {
-  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
-  typesModule?: string;
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
+export type { DeepcopyOptions } from './shared/copy';
 
 export const deepcopyGenerator: Generator<DeepcopyOptions> = {
   name: 'deepcopy',
@@ -57,169 +38,6 @@ export const deepcopyGenerator: Generator<DeepcopyOptions> = {
     };
   },
 };
-
-/** The name of the deepcopy function of a named type. */
-export function deepCopyFunctionName(typeName: string): string {
-  return safeIdentifier(`deepCopy${typeName}`);
-}
-
-/**
- * Builds copy expressions for shapes and collects the helper functions they need. Shared with the conversion
- * emitter, which copies values whose types are the same in both versions.
- */
-export class CopyContext {
-  /** Inline struct types that need a private copy function, by id. */
-  readonly inline = new Map<string, StructShape>();
-  /** The names of the file's private helpers. */
-  readonly helperNames = new HelperNames();
-
-  constructor(
-    readonly index: ModelIndex,
-    readonly imports: ImportTracker,
-    /** The package whose file is being written. */
-    readonly pkg: string,
-    readonly group: string,
-    readonly options: Required<DeepcopyOptions>,
-    /** Module specifier of the `deepcopy.ts` of package `pkg`, relative to the file being written; '' when it is that file. */
-    readonly deepcopyModule: (pkg: string) => string | undefined,
-  ) {}
-
-  rt(name: string): string {
-    return this.imports.runtimeValue(this.options.runtimeModule, name);
-  }
-
-  /** The name of the private copy function of an inline object type (`Owner_field` → `deepCopyOwnerField`). */
-  inlineFunctionName(shape: StructShape): string {
-    return this.helperNames.name(`inline\0${shape.id}`, helperName('deepCopy', shape.name));
-  }
-
-  /**
-   * An expression copying `v` — a JSON value known to be an object (a `JsonObject` or an array: generated walkers read
-   * `JsonValue`s, which `typeof` narrows so) — as a value of `shape`; every copy function takes JSON, so no call needs a
-   * type assertion. For shapes
-   * copied by one call (scalars, any JSON, structs, arrays and maps of those that need no copy function). Arrays and
-   * maps that need one are copied by the loops of `copyStatements`.
-   */
-  private copyObject(shape: Shape, v: string): string {
-    const clone = `${this.rt('cloneJSON')}(${v})`;
-    switch (shape.kind) {
-      case 'runtime':
-        return `Array.isArray(${v}) ? ${clone} : ${this.rt(`deepCopy${shape.name}`)}(${v})`;
-      case 'struct': {
-        const call = this.structCall(shape, v);
-        return call === undefined ? clone : `Array.isArray(${v}) ? ${clone} : ${call}`;
-      }
-      case 'array':
-      case 'map':
-        if (needsCopyFunction(shape)) throw new Error('kubegen bug: arrays and maps that need copy functions are copied by copyStatements');
-        return clone;
-      default:
-        return clone;
-    }
-  }
-
-  /**
-   * Statements copying `v`, known to be a non-null object (possibly an array), as a value of `shape`, and handing the
-   * copy to `assign` (which turns an expression into a statement). Arrays and maps are copied by inline loops, so that
-   * every call site stays monomorphic; `d` numbers the loop variables of nested levels.
-   */
-  copyStatements(shape: Shape, v: string, assign: (expr: string) => string, d = 0): string[] {
-    if (shape.kind === 'array' && needsCopyFunction(shape.items)) {
-      const items = shape.items;
-      return arrayLoop(this.loopNames(false), { v, d, assign, element: (e, _i, set) => this.copyStatements(items, e, set, d + 1) });
-    }
-    if (shape.kind === 'map' && needsCopyFunction(shape.values)) {
-      const values = shape.values;
-      return mapLoop(this.loopNames(true), { v, d, assign, element: (e, _k, set) => this.copyStatements(values, e, set, d + 1) });
-    }
-    return [assign(this.copyObject(shape, v))];
-  }
-
-  /** The runtime names the loops of `arrayLoop` / `mapLoop` use, as this file spells them. */
-  loopNames(map: boolean): LoopNames {
-    const clone = this.rt('cloneJSON');
-    // map keys are data: `setOwn` keeps a `__proto__` key as a key
-    return map ? { clone, setOwn: this.rt('setOwn'), jsonObject: this.imports.runtimeType(this.options.runtimeModule, 'JsonObject') } : { clone, jsonValue: this.imports.runtimeType(this.options.runtimeModule, 'JsonValue') };
-  }
-
-  /** The private copy function of an inline object type recorded in `inline`. */
-  renderInline(shape: StructShape): string {
-    return render('deepcopy', 'struct', structView(this, shape, false, undefined));
-  }
-
-  /** A call of the copy function of a struct on `v` (a `JsonObject`), or undefined when it is copied as JSON. */
-  private structCall(shape: StructShape, v: string): string | undefined {
-    if (!shape.named) {
-      this.inline.set(shape.id, shape);
-      return `${this.inlineFunctionName(shape)}(${v})`;
-    }
-    const module = this.deepcopyModule(shape.package);
-    if (module === undefined) return undefined;
-    const name = deepCopyFunctionName(shape.name);
-    return `${module === '' ? name : this.imports.value(module, name)}(${v})`;
-  }
-}
-
-/** Whether values of a shape need more than `cloneJSON` (a specialised copy function somewhere inside). */
-export function needsCopyFunction(shape: Shape): boolean {
-  switch (shape.kind) {
-    case 'scalar':
-    case 'any':
-      return false;
-    case 'runtime':
-    case 'struct':
-      return true;
-    case 'array':
-      return needsCopyFunction(shape.items);
-    case 'map':
-      return needsCopyFunction(shape.values);
-  }
-}
-
-interface StructView {
-  name: string;
-  docName: string;
-  exported: boolean;
-  /** The declared type (the typed signature of an exported function); `JsonObject` for an inline type. */
-  inType: string;
-  /** `JsonObject` as the file spells it: the JSON signature, and the copy the function builds. */
-  jsonObject: string;
-  flat: boolean;
-  copyFlat: string;
-  /** The runtime's `jsonView`: the argument seen as the JSON object it is, whose values are read as `JsonValue`s. */
-  jsonView: string;
-  cloneJSON: string;
-  /** Sets an own `__proto__` key as data on the copy. */
-  setOwn: string;
-  /** What the copy switches on: `key as keyof <Type>` for a declared type (tsc checks the case labels), else `key`. */
-  switchKey: string;
-  cases: Array<{ key: string; lines: string[] }>;
-}
-
-/** `named`: the declared type's name and the local name to spell it with (from the import tracker). */
-function structView(ctx: CopyContext, shape: StructShape, exported: boolean, named: { name: string; local: string } | undefined): StructView {
-  const cases: StructView['cases'] = [];
-  for (const { field, shape: fs } of ctx.index.fields(shape)) {
-    if (!needsCopyFunction(fs)) continue;
-    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
-  }
-  const flat = cases.length === 0;
-  const jsonObject = ctx.imports.runtimeType(ctx.options.runtimeModule, 'JsonObject');
-  return {
-    name: named ? deepCopyFunctionName(named.name) : ctx.inlineFunctionName(shape),
-    docName: named ? `a ${named.name}` : `the inline object type of ${shape.name.replace(/_/g, '.')}`,
-    exported,
-    inType: named?.local ?? jsonObject,
-    jsonObject,
-    flat,
-    copyFlat: flat ? ctx.rt('copyFlat') : '',
-    jsonView: flat ? '' : ctx.rt('jsonView'),
-    cloneJSON: flat ? '' : ctx.rt('cloneJSON'),
-    setOwn: flat ? '' : ctx.rt('setOwn'),
-    switchKey: named ? `key as keyof ${named.local}` : 'key',
-    cases,
-  };
-}
 
 function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opts: DeepcopyOptions, moduleOf: (pkg: string) => string | undefined): string | undefined {
   const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
@@ -278,13 +96,3 @@ function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opt
   return renderSourceFile(imports, parts.join('\n'));
 }
 
-/** The kinds of a package and their list types that are declared, sorted by name. */
-export function objectTypes(index: ModelIndex, pkgId: string): string[] {
-  const pkg = index.package(pkgId)!;
-  const names = new Set<string>();
-  for (const k of pkg.kinds) {
-    if (index.decl(pkgId, k.name)) names.add(k.name);
-    if (k.listName && index.decl(pkgId, k.listName)) names.add(k.listName);
-  }
-  return [...names].sort(cmp);
-}

@@ -18,9 +18,8 @@
  */
 import type { Field } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import {
-  HelperNames,
   ImportTracker,
   ModelIndex,
   RUNTIME_PACKAGE,
@@ -32,10 +31,9 @@ import {
   jsString,
   render,
   renderSourceFile,
-  helperName,
-  safeIdentifier,
 } from '../render';
-import { objectTypes } from './deepcopy';
+import { HelperNames, helperName, safeIdentifier, setDefaultsFunctionName } from '../naming';
+import { objectTypes } from './shared/copy';
 
 export interface DefaultsOptions {
   /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
@@ -55,11 +53,6 @@ export const defaultsGenerator: Generator<DefaultsOptions> = {
     };
   },
 };
-
-/** The name of the exported defaulting function of a kind or list. */
-export function setDefaultsFunctionName(typeName: string): string {
-  return safeIdentifier(`setDefaults${typeName}`);
-}
 
 /** The default of a field, as the model resolved it (`Field.default`). */
 export function fieldDefault(field: Field): { found: boolean; value: unknown } {

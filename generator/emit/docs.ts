@@ -12,8 +12,8 @@ import type { ApiModel, Field, Kind, Package, TypeDecl, TypeRef } from '../model
 import { flattenFields } from '../model/build';
 import { typeIndex, type TypeIndex } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
-import type { JSONSchemaProps } from '../schema/types';
-import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './types';
+import type { JSONSchemaProps } from '../core/schema';
+import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './shared/types';
 
 export const docsGenerator: Generator<Record<string, never>> = {
   name: 'docs',

@@ -11,7 +11,7 @@
  * imports the user's sources), and one that names no generated file is an error, not a guess.
  */
 import * as path from 'node:path';
-import type { VirtualFile } from './types';
+import type { VirtualFile } from './shared/types';
 
 /**
  * An import or export declaration at the start of a line (generated code puts every one there) ending in a relative

@@ -13,9 +13,10 @@
  * The factory is the runtime's, keyed by GroupVersionResource, so one factory serves every group: use
  * `informersFor` with each group's clientset.
  */
-import { exampleVersion } from './clientset';
-import { cacheGenerator, type CacheGroup, type CacheVersion } from './listers';
-import { ImportTracker, privateName, render, renderSourceFile, safeIdentifier } from '../render';
+import { exampleVersion } from './shared/clients';
+import { cacheGenerator, type CacheGroup, type CacheVersion } from './shared/caches';
+import { ImportTracker, render, renderSourceFile } from '../render';
+import { privateName, safeIdentifier } from '../naming';
 
 function renderVersionInformers(g: CacheGroup, v: CacheVersion, rt: string): string {
   const imports = new ImportTracker();

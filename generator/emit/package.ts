@@ -14,24 +14,15 @@
  * Which modules exist is what the executor reports: the source files the generators run before it produced for the
  * group (so it runs last).
  */
-import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './types';
-import { cmp, normaliseWhitespace, GENERATED_HEADER, privateName, publicPlural, render, safeIdentifier } from '../render';
-import { clientGroupKey, exampleVersion, type ClientGroup } from './clientset';
+import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './shared/types';
+import { cmp, normaliseWhitespace, GENERATED_HEADER, render } from '../render';
+import { privateName, publicPlural, safeIdentifier } from '../naming';
+import { clientGroupKey, exampleVersion, type ClientGroup } from './shared/clients';
 import { apiModulesReferenced } from '../model/util';
 import { groupFolder } from '../model/names';
+import type { PackageOptions } from './shared/package-options';
 
-export interface PackageOptions {
-  /** npm package name pattern; `{group}` is replaced by the API group. */
-  packageName: string;
-  /** The version of every generated package (kubegen's, without `v`). */
-  version: string;
-  /** The `@kubegen/runtime` version generated packages depend on. */
-  runtimeVersion: string;
-  /** The Node.js range generated packages declare (kubegen's own `engines.node`: the versions it is tested on). */
-  nodeEngines: string;
-  /** devDependencies of a generated package, to build it on its own (`typescript`, `@types/node`). */
-  devDependencies?: Record<string, string>;
-}
+export type { PackageOptions } from './shared/package-options';
 
 export function packageNameFor(pattern: string, group: string): string {
   return pattern.split('{group}').join(groupFolder(group));

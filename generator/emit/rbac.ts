@@ -21,8 +21,8 @@
 import { DiagnosticBag } from '../diagnostics';
 import type { ManifestModel, RbacRuleDecl } from '../model/manifests';
 import { marshalYamlV2 } from '../yaml/yamlv2';
-import type { GeneratorResult, VirtualFile } from './types';
-import { compareBytes, uniqueSorted } from './manifest-util';
+import type { GeneratorResult, VirtualFile } from './shared/types';
+import { compareBytes, uniqueSorted } from './shared/manifest-util';
 
 export const DEFAULT_ROLE_NAME = 'manager-role';
 export const RBAC_FILE = 'role.yaml';

@@ -19,7 +19,7 @@
  */
 import type { Constraints, Field, FieldDefault, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 import { isApiPackage } from '../model/util';
 import {
   ImportTracker,
@@ -34,8 +34,8 @@ import {
   jsString,
   render,
   renderSourceFile,
-  safeIdentifier,
 } from '../render';
+import { safeIdentifier, gvkConstName, gvrConstName } from '../naming';
 import { runtimeModuleOf } from '../render/runtime';
 
 export interface TypesOptions {
@@ -107,14 +107,6 @@ export function constraintTags(c: Constraints | undefined, extra: { default?: Fi
 function withTags(doc: string, tags: readonly string[]): string {
   if (tags.length === 0) return doc;
   return doc.trim() === '' ? tags.join('\n') : `${doc}\n\n${tags.join('\n')}`;
-}
-
-/** The name of the `<Kind>GVK` / `<Kind>GVR` constants. */
-export function gvkConstName(kind: string): string {
-  return safeIdentifier(`${kind}GVK`);
-}
-export function gvrConstName(kind: string): string {
-  return safeIdentifier(`${kind}GVR`);
 }
 
 /** Builds type expressions for one version package's `types.ts`, recording imports as it names types. */

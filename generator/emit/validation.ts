@@ -9,9 +9,10 @@ import { DiagnosticBag } from '../diagnostics';
 import { crdKinds } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
-import type { JSONSchemaProps } from '../schema/types';
-import { ImportTracker, cmp, jsPropertyKey, jsLiteral, privateName, render, renderSourceFile, safeIdentifier } from '../render';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import type { JSONSchemaProps } from '../core/schema';
+import { ImportTracker, cmp, jsPropertyKey, jsLiteral, render, renderSourceFile } from '../render';
+import { privateName, safeIdentifier, validateFunctionName } from '../naming';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 
 export interface ValidationOptions {
   /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
@@ -69,11 +70,6 @@ function validatorOptions(sub: { status: boolean; scale?: { specReplicasPath: st
     o.scale = labelSelectorPath === undefined ? { specReplicasPath, statusReplicasPath } : { specReplicasPath, statusReplicasPath, labelSelectorPath };
   }
   return Object.keys(o).length === 0 ? '' : jsLiteral(o);
-}
-
-/** The name of the exported validator of a kind. */
-export function validateFunctionName(kind: string): string {
-  return safeIdentifier(`validate${kind}`);
 }
 
 /** The schema without its documentation keys (`description`, `example` …), walked by schema structure. */

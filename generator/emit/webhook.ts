@@ -23,8 +23,8 @@ import type { ManifestModel, WebhookConfigurationDecl, WebhookDecl } from '../mo
 import { webhookPathErrors, webhookUrlErrors } from '../model/names';
 import type { Int } from '../model/types';
 import { marshalYamlV2 } from '../yaml/yamlv2';
-import { compareBytes } from './manifest-util';
-import type { GeneratorResult } from './types';
+import { compareBytes } from './shared/manifest-util';
+import type { GeneratorResult } from './shared/types';
 
 export const WEBHOOK_FILE = 'manifests.yaml';
 export const DEFAULT_SERVICE_NAME = 'webhook-service';

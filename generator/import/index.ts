@@ -9,7 +9,7 @@
  */
 import { DiagnosticBag } from '../diagnostics';
 import { emitApisTs } from '../emit/apis-ts';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import { buildModel, type LoadedPackage } from '../model/build';
 import type { ApiModel } from '../model/types';
 import { crdDocuments, importCrdDocuments } from './crd';

@@ -23,7 +23,7 @@ import { PackageTypes, SchemaConverter, canonical } from './schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
 import { DNS_LABEL } from './crd';
-import { safeIdentifier } from '../render/naming';
+import { safeIdentifier } from '../naming/namers';
 import { goFieldMarkers, hasGoDefault, type GoDocs, type GoField, type GoType } from './godocs';
 import { groupFolder, type GroupFolderStyle } from '../model/names';
 import { CLIENT_VERBS } from '../markers/definitions/client';

@@ -19,10 +19,10 @@ import type { Field, MarkerValue, SourceSpan, TypeDecl, TypeRef } from '../model
 import { RUNTIME_PACKAGE } from '../model/util';
 import { markerDefinition } from '../markers';
 import { docCommentProblem } from '../render/escape';
-import { publicName } from '../render/naming';
+import { publicName } from '../naming/namers';
 import { QUANTITY_PATTERN } from '../schema/build';
 import { validateDefault } from '../schema/validate';
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { WELL_KNOWN_STRUCTS, wellKnownTable } from './wellknown';
 

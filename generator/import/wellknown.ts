@@ -13,7 +13,7 @@ import type { TypeDecl } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
-import type { JSONSchemaProps } from '../schema/types';
+import type { JSONSchemaProps } from '../core/schema';
 import { RUNTIME_STRUCTS, type RuntimeStructName } from '../render/model';
 
 /**

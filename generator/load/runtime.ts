@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { exportedNames } from '../assets';
 import { API_PACKAGE } from '../model/util';
 
 /** The package ids under which the runtime's and `@kubegen/api`'s declarations appear in the model. */
@@ -45,6 +46,13 @@ function libraryCandidates(pkg: string, inPackage: string[], inRepo: string[]): 
 /** The runtime's meta declaration files (sorted), excluding tests. */
 export function runtimeMetaFiles(dir: string): string[] {
   return declarationFiles(dir).filter((f) => path.basename(f) !== 'index.ts');
+}
+
+let runtimeNames: ReadonlySet<string> | undefined;
+
+/** The type names `@kubegen/runtime` exports from its meta declarations (the well-known types and their helpers). */
+export function runtimeTypeNames(): ReadonlySet<string> {
+  return (runtimeNames ??= exportedNames(runtimeMetaFiles(runtimeMetaDir())));
 }
 
 /** The `.ts` files of a folder that declare types (sorted; no tests, no `.d.ts`). */

@@ -6,7 +6,7 @@
  * Soundness rests on one contract of the registry: a `MarkerValue` whose `name` is a definition's name was parsed
  * by that definition (`parseMarker`), so its value has the definition's value type. `isMarker` states it once.
  */
-import type { MarkerValue } from '../model/types';
+import type { MarkerValue } from '../core/types';
 import type { MarkerDefinition } from './types';
 import {
   K8sOptional,

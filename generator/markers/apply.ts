@@ -13,9 +13,9 @@
  * `items:` twins carry the same priorities among themselves.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics';
-import type { MarkerValue } from '../model/types';
-import type { JSONSchemaProps } from '../schema/types';
-import { shallowCopy } from '../schema/json';
+import type { MarkerValue } from '../core/types';
+import type { JSONSchemaProps } from '../core/schema';
+import { shallowCopy } from '../core/json';
 import { markerDefinition, markerDefinitions } from './registry';
 import type { MarkerDefinition, SchemaApplyContext } from './types';
 

@@ -14,7 +14,7 @@
  *   delimiter → int or number; anything else → string. At top level a `;` before the first `,` makes a legacy
  *   slice.
  */
-import { MAX_JSON_DEPTH, exactInteger, jsonObject, setOwn } from '../schema/json';
+import { MAX_JSON_DEPTH, exactInteger, jsonObject, setOwn } from '../core/json';
 import type { ArgType } from './types';
 
 /** A grammar error at `offset` into the text being parsed. */

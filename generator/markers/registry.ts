@@ -9,7 +9,7 @@
  * a "did you mean"; only lines outside them are someone else's markers.
  */
 import { diagnostic, didYouMean, levenshtein, type Diagnostic, type DiagnosticKindName } from '../diagnostics';
-import type { MarkerValue, SourceSpan } from '../model/types';
+import type { MarkerValue, SourceSpan } from '../core/types';
 import { CLIENT_MARKER_DEFINITIONS } from './definitions/client';
 import { CODEGEN_MARKER_DEFINITIONS, VALIDATION_GEN_MARKER_DEFINITIONS } from './definitions/codegen';
 import { CRD_MARKER_DEFINITIONS } from './definitions/crd';

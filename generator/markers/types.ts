@@ -2,8 +2,8 @@
  * The shapes of the marker registry: a marker is a typed definition (name, targets, argument schema, help,
  * optional schema behaviour with a priority). One registry parses, validates, reports, applies and documents.
  */
-import type { Int } from '../model/types';
-import type { JSONSchemaProps } from '../schema/types';
+import type { Int } from '../core/types';
+import type { JSONSchemaProps } from '../core/schema';
 
 export type { Int };
 

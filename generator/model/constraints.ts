@@ -6,8 +6,8 @@
  * nothing here; the schema builder reports them.
  */
 import { applySchemaMarkers } from '../markers';
-import type { JSONSchemaProps } from '../schema/types';
-import { wellKnownSchema } from '../schema/build';
+import type { JSONSchemaProps } from '../core/schema';
+import { wellKnownSchema } from '../core/wellknown';
 import type { Constraints, MarkerValue, TypeRef } from './types';
 import type { TypeIndex } from './util';
 

@@ -7,53 +7,27 @@
  * Contract:
  * - Plain, serialisable data built by `generator/load/manifests.ts`; nothing here refers to a parser type.
  * - Each entry is one marker occurrence with its arguments as written (a left-out optional argument is absent)
- *   and the span of its `+`, in source order (files sorted by path, then by position).
+ *   and the span of its `+`, in source order (files sorted by path, then by position). The arguments' types are
+ *   the markers' own (`RbacArgs` …, `generator/markers/definitions/crd.ts`): the model imports the markers, never
+ *   the reverse.
  * - Normalisation (`core` → `""`, merging, sorting, defaults) and the argument checks that need the whole set are
  *   the emitters' business (`generator/emit/rbac.ts`, `generator/emit/webhook.ts`); emitters never mutate this.
  */
+import type { RbacArgs, WebhookArgs, WebhookConfigurationArgs } from '../markers/definitions/crd';
 import type { Int, SourceSpan } from './types';
 
-/** One `+kubebuilder:rbac` marker (controller-tools pkg/rbac `Rule`). */
-export interface RbacRuleDecl {
-  groups?: string[];
-  resources?: string[];
-  resourceNames?: string[];
-  verbs: string[];
-  urls?: string[];
-  /** Set: a Role in this namespace; absent or empty: the ClusterRole. */
-  namespace?: string;
-  /** The name of the (Cluster)Role this rule goes into; absent: the generator's role name. */
-  roleName?: string;
+/** One `+kubebuilder:rbac` marker (controller-tools pkg/rbac `Rule`): its arguments and the span of its `+`. */
+export interface RbacRuleDecl extends RbacArgs {
   span: SourceSpan;
 }
 
-/** One `+kubebuilder:webhook` marker (controller-tools pkg/webhook `Config`). */
-export interface WebhookDecl {
-  mutating: boolean;
-  failurePolicy: string;
-  matchPolicy?: string;
-  sideEffects?: string;
-  timeoutSeconds?: Int;
-  groups: string[];
-  resources: string[];
-  verbs: string[];
-  versions: string[];
-  name: string;
-  serviceName?: string;
-  serviceNamespace?: string;
-  path?: string;
-  servicePort?: Int;
-  webhookVersions?: string[];
-  admissionReviewVersions: string[];
-  reinvocationPolicy?: string;
-  url?: string;
+/** One `+kubebuilder:webhook` marker (controller-tools pkg/webhook `Config`): its arguments and the span of its `+`. */
+export interface WebhookDecl extends WebhookArgs {
   span: SourceSpan;
 }
 
 /** One `+kubebuilder:webhookconfiguration` marker: the name of the Mutating- or ValidatingWebhookConfiguration. */
-export interface WebhookConfigurationDecl {
-  mutating: boolean;
-  name?: string;
+export interface WebhookConfigurationDecl extends WebhookConfigurationArgs {
   span: SourceSpan;
 }
 

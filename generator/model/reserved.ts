@@ -12,33 +12,22 @@
  *   `validate<Kind>`, `<Kind>GVK`, `<Kind>GVR`) of the type give one of them: kind `Object` → `deepCopyObject`,
  *   declared twice in deepcopy.ts.
  *
- * `reservedTypeName(name, isKind)` says why a name is refused (undefined when it is not). The runtime's and the
- * templates' names are read once per process; the emitters' namers are loaded only for a name that could collide
- * (one that is a fixed name or a part of one), so `kubegen crd` never loads the emitters.
+ * `reservedTypeName(name, isKind)` says why a name is refused (undefined when it is not). The templates' names are
+ * read once per process (found through `generator/assets.ts`); the per-type names come from the namer module
+ * (`generator/naming`), the one definition the emitters use too. The runtime's exported names
+ * (`runtimeTypeNames`, for the tests that check {@link scaffoldRuntimeImports} against them) are the loader's
+ * business: `generator/load/runtime.ts`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { exportedNames, templatesDir } from '../assets';
 import type { DiagnosticBag } from '../diagnostics';
-import { runtimeMetaDir, runtimeMetaFiles } from '../load/runtime';
+import { deepCopyFunctionName, gvkConstName, gvrConstName, setDefaultsFunctionName, validateFunctionName } from '../naming';
 import type { Package } from './types';
-
-const EXPORTED = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
 
 const GROUP_LEVEL_FOLDERS = ['scaffold', 'fake', 'package'];
 
-let runtimeNames: ReadonlySet<string> | undefined;
 let templateNames: ReadonlySet<string> | undefined;
-
-function exportedNames(files: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (const f of files) for (const m of fs.readFileSync(f, 'utf8').matchAll(EXPORTED)) out.add(m[1]);
-  return out;
-}
-
-/** The type names `@kubegen/runtime` exports from its meta declarations (the well-known types and their helpers). */
-export function runtimeTypeNames(): ReadonlySet<string> {
-  return (runtimeNames ??= exportedNames(runtimeMetaFiles(runtimeMetaDir())));
-}
 
 /** The runtime types every kind's file imports beside it: `extends TypeMeta`, `metadata?: ObjectMeta`, and its list's `ListMeta`. */
 export const KIND_RUNTIME_TYPES: ReadonlySet<string> = new Set(['TypeMeta', 'ObjectMeta', 'ListMeta']);
@@ -48,8 +37,6 @@ let scaffoldImports: ReadonlySet<string> | undefined;
 /** The runtime types the file `create api` scaffolds for a kind imports (the template's `import type { … }`). */
 export function scaffoldRuntimeImports(): ReadonlySet<string> {
   if (scaffoldImports) return scaffoldImports;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { templatesDir } = require('../render/templates') as typeof import('../render/templates');
   const text = fs.readFileSync(path.join(templatesDir(), 'scaffold', 'kind.ts.hbs'), 'utf8');
   const names = new Set<string>(KIND_RUNTIME_TYPES);
   for (const m of text.matchAll(/^import\s+type\s*\{([^}]*)\}\s*from\s*'@kubegen\/runtime'/gm)) {
@@ -61,8 +48,6 @@ export function scaffoldRuntimeImports(): ReadonlySet<string> {
 /** The names the templates export verbatim (not from a view-model variable) from every generated version. */
 export function fixedGeneratedNames(): ReadonlySet<string> {
   if (templateNames) return templateNames;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { templatesDir } = require('../render/templates') as typeof import('../render/templates');
   const root = templatesDir();
   const files: string[] = [];
   for (const d of fs.readdirSync(root, { withFileTypes: true })) {
@@ -76,12 +61,6 @@ export function fixedGeneratedNames(): ReadonlySet<string> {
 
 /** The names the emitters generate for a type of this name (and, for a kind, its list, client and helpers). */
 function generatedNamesOf(name: string, isKind: boolean): Array<{ name: string; what: string }> {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { deepCopyFunctionName } = require('../emit/deepcopy') as typeof import('../emit/deepcopy');
-  const { setDefaultsFunctionName } = require('../emit/defaults') as typeof import('../emit/defaults');
-  const { validateFunctionName } = require('../emit/validation') as typeof import('../emit/validation');
-  const { gvkConstName, gvrConstName } = require('../emit/types-ts') as typeof import('../emit/types-ts');
-  /* eslint-enable @typescript-eslint/no-require-imports */
   const out = [{ name, what: 'the type itself' }, { name: deepCopyFunctionName(name), what: 'its deepcopy function' }];
   if (isKind) {
     out.push(

@@ -16,55 +16,12 @@
  *   reported no error (the one storage-version check).
  */
 
-/** A place in a source file. `file` is a POSIX path relative to the process working directory. */
-export interface SourceSpan {
-  file: string;
-  /** 1-based */
-  line: number;
-  /** 1-based */
-  column: number;
-}
+import type { Int, MarkerValue, SourceSpan } from '../core/types';
+import type { WellKnownName } from '../core/wellknown';
+import type { ClientVerb } from '../markers/definitions/client';
 
-/** An integer as Go's int64 reads it: a bigint beyond ±2^53, so that it stays exact. */
-export type Int = number | bigint;
-
-/** One marker occurrence, parsed and validated against the registry. */
-export interface MarkerValue<T = unknown> {
-  /** The registry name without the leading `+`, e.g. `kubebuilder:validation:Minimum`. */
-  name: string;
-  /**
-   * The value, of the type of the definition named `name` (read it with `getMarker(markers, definition)`): for a
-   * single-argument marker the argument itself (number, string, boolean, array, object); for a struct marker
-   * (`+name:a=1,b=2`) an object keyed by argument name; for a flag marker `true`.
-   */
-  value: T;
-  span: SourceSpan;
-}
-
-/** The well-known types of `@kubegen/runtime`, recognised by declaration. */
-export type WellKnownName =
-  | 'TypeMeta'
-  | 'ObjectMeta'
-  | 'ListMeta'
-  | 'int32'
-  | 'int64'
-  | 'float64'
-  | 'Time'
-  | 'MicroTime'
-  | 'Duration'
-  | 'Quantity'
-  | 'IntOrString'
-  | 'RawExtension'
-  | 'JSON'
-  | 'Bytes'
-  | 'Condition'
-  | 'LabelSelector'
-  | 'LabelSelectorRequirement'
-  | 'LocalObjectReference'
-  | 'SecretKeySelector'
-  | 'ConfigMapKeySelector'
-  | 'ObjectReference'
-  | 'TypedLocalObjectReference';
+/** The model's vocabulary from below it: the leaf core's types and the client verbs of the `+genclient` markers. */
+export type { ClientVerb, Int, MarkerValue, SourceSpan, WellKnownName };
 
 /**
  * Identifies a package (one folder of API files), as its POSIX path relative to the APIs root, e.g.
@@ -220,20 +177,6 @@ export interface ScaleSubresource {
   statusReplicasPath: string;
   labelSelectorPath?: string;
 }
-
-/** A client verb as client-gen names it. */
-export type ClientVerb =
-  | 'create'
-  | 'update'
-  | 'updateStatus'
-  | 'delete'
-  | 'deleteCollection'
-  | 'get'
-  | 'list'
-  | 'watch'
-  | 'patch'
-  | 'apply'
-  | 'applyStatus';
 
 /** `+genclient:method=Name,verb=…,subresource=…,input=…,result=…` */
 export interface ClientExtensionMethod {

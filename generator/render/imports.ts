@@ -14,7 +14,7 @@
  * Output is deterministic: modules sorted (package specifiers before relative ones, then by specifier), names
  * sorted within each import, `import type` for modules only used as types.
  */
-import { isIdentifier, safeIdentifier } from './naming';
+import { isIdentifier, safeIdentifier } from '../naming/namers';
 import { runtimeModuleOf } from './runtime';
 
 type BindingKind = 'named' | 'namespace';

@@ -8,7 +8,8 @@
 import { PACKAGE_TSCONFIG } from '../emit/package';
 import { reservedTypeName, scaffoldRuntimeImports } from '../model/reserved';
 import { crdPlural } from '../naming/flect';
-import { privateName, publicPlural, render } from '../render';
+import { render } from '../render';
+import { privateName, publicPlural } from '../naming';
 import { deployName, generatedImport, scaffoldOperatorFiles, versionAccessor, type GeneratedLocation, type OperatorProject, type ScaffoldFile } from './operator';
 
 export * from './operator';

@@ -10,9 +10,10 @@
  * command changes nothing.
  */
 import * as path from 'node:path';
-import type { VirtualFile } from '../emit/types';
+import type { VirtualFile } from '../emit/shared/types';
 import { crdPlural } from '../naming/flect';
-import { jsString, privateName, publicName, render } from '../render';
+import { jsString, render } from '../render';
+import { privateName, publicName } from '../naming';
 import type { ModuleFormat } from './index';
 
 /**

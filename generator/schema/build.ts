@@ -10,53 +10,16 @@
  */
 import type { Diagnostic, DiagnosticBag } from '../diagnostics';
 import { ValidationEnum, applySchemaMarkers, findMarker, immutableParentRule, stringEnum, type SchemaApplyContext } from '../markers';
-import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef, WellKnownName } from '../model/types';
+import type { ApiModel, Field, MarkerValue, SourceSpan, StructType, TypeDecl, TypeRef } from '../model/types';
 import { typeIndex, type TypeIndex } from '../model/util';
-import type { JSONSchemaProps } from './types';
-import { defaultNumbersForSchema, jsonObject, setOwn, shallowCopy } from './json';
+import type { JSONSchemaProps } from '../core/schema';
+import { defaultNumbersForSchema, jsonObject, setOwn, shallowCopy } from '../core/json';
 import { mistypedEnumValue, validateDefault } from './validate';
 import { flattenAllOfInto, type FlattenOptions } from './flatten';
+import { wellKnownSchema } from '../core/wellknown';
 
-/** controller-gen's fixed pattern for resource.Quantity. */
-export const QUANTITY_PATTERN =
-  '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
-
-/** Schemas of the well-known scalar-like types, as controller-gen renders the Go types. */
-export function wellKnownSchema(name: WellKnownName): JSONSchemaProps {
-  switch (name) {
-    case 'int32':
-      return { type: 'integer', format: 'int32' };
-    case 'int64':
-      return { type: 'integer', format: 'int64' };
-    case 'float64':
-      return { type: 'number' };
-    case 'Time':
-    case 'MicroTime':
-      return { type: 'string', format: 'date-time' };
-    case 'Duration':
-      return { type: 'string' };
-    case 'Quantity':
-      return {
-        anyOf: [{ type: 'integer' }, { type: 'string' }],
-        pattern: QUANTITY_PATTERN,
-        'x-kubernetes-int-or-string': true,
-      };
-    case 'IntOrString':
-      return { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true };
-    case 'RawExtension':
-      return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
-    case 'JSON':
-      return { 'x-kubernetes-preserve-unknown-fields': true };
-    case 'Bytes':
-      return { type: 'string', format: 'byte' };
-    case 'ObjectMeta':
-    case 'ListMeta':
-      return { type: 'object' };
-    default:
-      // Struct-like well-known types are named refs into the runtime package, never wellKnown refs.
-      throw new Error(`internal: ${name} has no scalar schema`);
-  }
-}
+/** The well-known types' schemas live in the leaf core (the model's constraints read them too). */
+export { QUANTITY_PATTERN, wellKnownSchema } from '../core/wellknown';
 
 export class SchemaBuilder {
   private readonly index: TypeIndex;

@@ -5,7 +5,7 @@
  * `example`, `externalDocs`) is not a difference. Pure; walks both schemas by own keys.
  */
 import type { SchemaStep } from './structural';
-import type { JSONSchemaProps } from './types';
+import type { JSONSchemaProps } from '../core/schema';
 
 /** One difference: a property only one side has (`a` or `b` undefined), a renamed pair, or a changed schema. */
 export interface SchemaDifference {

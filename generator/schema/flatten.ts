@@ -12,8 +12,8 @@
  * is never changed (its nodes may end up shared by `dst`). Docs (`description`, `title`,
  * `example`, `externalDocs`) are never merged here: callers decide them first.
  */
-import { setOwn, shallowCopy } from './json';
-import type { JSONSchemaProps } from './types';
+import { setOwn, shallowCopy } from '../core/json';
+import type { JSONSchemaProps } from '../core/schema';
 
 /** Keys whose Go type is a pointer, slice or otherwise not comparable: both present → hoisted. */
 const HOISTED_WHEN_BOTH = new Set([

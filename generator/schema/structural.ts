@@ -6,7 +6,7 @@
  * `structuralViolations(schema)` is pure: it returns each violation with the path of the offending node, as a
  * list of steps (`{property}`, `[]` for items, `{}` for additionalProperties).
  */
-import type { JSONSchemaProps } from './types';
+import type { JSONSchemaProps } from '../core/schema';
 
 export type SchemaStep = { property: string } | '[]' | '{}';
 

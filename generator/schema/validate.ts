@@ -12,8 +12,8 @@ import Ajv, { type Format, type ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
 import { compileRE2 } from '../markers/regex';
-import { jsonObject, setOwn } from './json';
-import type { JSONSchemaProps } from './types';
+import { jsonObject, setOwn } from '../core/json';
+import type { JSONSchemaProps } from '../core/schema';
 
 /** How long one default check may take, in milliseconds. */
 export const DEFAULT_CHECK_BUDGET_MS = 2000;

@@ -4,7 +4,7 @@
  * and once with maxItems / maxProperties / maxLength set (`set`), with the MaxCost the apiserver computes.
  */
 import { CelChecker } from '../../generator/cel';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 type Gen = (max?: number) => JSONSchemaProps;
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { CelChecker } from '../../generator/cel';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 150);
 

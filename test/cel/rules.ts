@@ -4,7 +4,7 @@
  * verdict to `valid`; the e2e test (test/e2e/cel-agreement.test.ts) pins the apiserver's — together: agreement.
  */
 import { QUANTITY_PATTERN } from '../../generator/schema/build';
-import type { JSONSchemaProps, ValidationRule } from '../../generator/schema/types';
+import type { JSONSchemaProps, ValidationRule } from '../../generator/core/schema';
 
 /** Where a rule sits in the fixture schema. */
 export type RuleSite =

@@ -17,7 +17,7 @@ import { createRestClient, fromOptions, StatusError, type RestClient } from '../
 import { loadApiModel } from '../../generator/pipeline';
 import { admissionGenerator } from '../../generator/emit/admission';
 import { typesGenerator } from '../../generator/emit/types-ts';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 import { loadManifestModel } from '../../generator/load/manifests';
 import { generateWebhooks } from '../../generator/emit/webhook';
 import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';

@@ -13,7 +13,7 @@ import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { useE2e } from './support/namespace';
 import { applyCrd, deleteCrd, generateCrds } from './support/crds';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');

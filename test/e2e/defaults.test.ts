@@ -18,7 +18,7 @@ import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';
 import { useE2e } from './support/namespace';
 import { applyCrd, crdSources, deleteCrd, generateCrds, mapCrd, resourcePath, type Crd } from './support/crds';
 import { sample, SampleError, type Schema } from './support/schema';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');

@@ -7,7 +7,7 @@
 import { useE2e } from './support/namespace';
 import { selectableFieldProblems } from '../../generator/emit/crd';
 import { parseMarker } from '../../generator/markers';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 const e2e = useE2e(__filename);
 

@@ -13,7 +13,7 @@ import { admissionGenerator } from '../../generator/emit/admission';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { typesGenerator } from '../../generator/emit/types-ts';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 import { createRestClient, fromOptions, StatusError, type RestClient } from '../../runtime/src';
 import { Manager, restClientFactory } from '../../runtime/src/controller/manager';
 import { noopLogger } from '../../runtime/src/controller/log';

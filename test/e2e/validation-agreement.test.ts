@@ -14,7 +14,7 @@ import { applyCrd, crdSources, deleteCrd, generateCrds, resourcePath, type Crd, 
 import { deleteAt, sample, violations, walk, type Located, type Schema } from './support/schema';
 import { schemaArbitrary } from '../unit/arbitrary';
 import { validate, type ValidationSchema } from '../../runtime/src/validation';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 const e2e = useE2e(__filename);
 

@@ -5,7 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ImportTracker, declaredNames, isIdentifier, privateName, publicName, renderSourceFile, safeIdentifier } from '../../generator/render';
+import { ImportTracker, declaredNames, renderSourceFile } from '../../generator/render';
+import { isIdentifier, privateName, publicName, safeIdentifier } from '../../generator/naming';
 import { kubegen, project, remove, typeCheckGenerated } from './compiler-support';
 import { typeAssertions } from '../unit/helpers/generated';
 

@@ -5,7 +5,7 @@
  */
 import { checkPattern } from '../../generator/markers';
 import { validateAgainst, validateDefault } from '../../generator/schema/validate';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 import { parse } from 'yaml';
 import { kubegen, project, remove } from './compiler-support';
 

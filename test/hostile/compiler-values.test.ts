@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { parse } from 'yaml';
 import { Cursor, parseArgValue } from '../../generator/markers/grammar';
 import { jsLiteral } from '../../generator/render';
-import { cloneJson, parseJsonExact } from '../../generator/schema/json';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import { cloneJson, parseJsonExact } from '../../generator/core/json';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 import { kubegen, project, remove, typeCheckGenerated } from './compiler-support';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.

@@ -7,7 +7,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KIND_RUNTIME_TYPES, fixedGeneratedNames, reservedTypeName, runtimeTypeNames, scaffoldRuntimeImports } from '../../generator/model/reserved';
+import { runtimeTypeNames } from '../../generator/load/runtime';
+import { KIND_RUNTIME_TYPES, fixedGeneratedNames, reservedTypeName, scaffoldRuntimeImports } from '../../generator/model/reserved';
 import { removeSandbox, run, sandbox, snapshotTree, treeDiff, writeTinyApi } from './cli-support';
 
 jest.setTimeout(120_000);

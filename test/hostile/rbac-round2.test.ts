@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import { buildRoles, normalizeRules, type PolicyRule } from '../../generator/emit/rbac';
-import { compareBytes, uniqueSorted } from '../../generator/emit/manifest-util';
+import { compareBytes, uniqueSorted } from '../../generator/emit/shared/manifest-util';
 import type { RbacRuleDecl } from '../../generator/model/manifests';
 import { RUNS } from './cli-support';
 import { linearRatios } from './linear-time';

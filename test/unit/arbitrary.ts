@@ -15,7 +15,7 @@
  */
 import fc from 'fast-check';
 import { compileRE2 } from '../../generator/markers/regex';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 export interface SchemaArbitraryOptions {
   /** Add undeclared keys with arbitrary JSON to objects that declare properties. Default false. */

@@ -11,7 +11,7 @@ import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { defaultsGenerator } from '../../generator/emit/defaults';
 import type { ApiModel } from '../../generator/model/types';
 import { renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

@@ -12,7 +12,7 @@ import { typeSchema } from './helpers/schema';
 import { loadApiModel } from '../../generator/pipeline';
 import type { ApiModel } from '../../generator/model/types';
 import type { Diagnostic } from '../../generator/diagnostics';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 jest.setTimeout(60_000);
 

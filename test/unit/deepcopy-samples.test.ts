@@ -11,11 +11,11 @@ import { loadApiModel } from '../../generator/pipeline';
 import { crdGenerator } from '../../generator/emit/crd';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { defaultsGenerator } from '../../generator/emit/defaults';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 import { schemaArbitrary } from './arbitrary';
 import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
 import { containers, mutateEverywhere } from './helpers/mutation';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 import { apiCases } from '../golden/cases';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.

@@ -6,7 +6,7 @@ import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeAssertions, ty
 import { sharesNothing, mutateEverywhere } from './helpers/mutation';
 import { loadGoldenModel } from './helpers/golden';
 import { typeSchema } from './helpers/schema';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

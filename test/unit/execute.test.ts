@@ -5,8 +5,8 @@
  * resolved configuration, typed per generator.
  */
 import * as path from 'node:path';
-import { configure, createGenerationContext, execute, runGenerators } from '../../generator/emit/execute';
-import type { GeneratedFile, Generator, GroupTarget } from '../../generator/emit/types';
+import { configure, createGenerationContext, execute, runGenerators } from '../../generator/emit/shared/execute';
+import type { GeneratedFile, Generator, GroupTarget } from '../../generator/emit/shared/types';
 import { generatorByName, generators, type GenerationConfig } from '../../generator/generators';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
 import { loadGoldenModel } from './helpers/golden';

@@ -5,7 +5,7 @@
  * `kubegen crd` (no "does not give this back" warning from the importer's self-check); valid schemas the input
  * language can express import without error, and the TypeScript written for them loads back to the same CRDs.
  */
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

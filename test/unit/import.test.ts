@@ -10,7 +10,7 @@
  * - Bad input (`test/import/invalid/<case>/{input.yaml,expected.txt}`): exactly the expected one-line messages,
  *   exit 1, nothing written.
  */
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../generator/cli';
 import { schemaDifferences, type SchemaDifference } from '../../generator/schema/diff';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

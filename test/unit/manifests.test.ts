@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import { buildRoles, generateRbac, type PolicyRule } from '../../generator/emit/rbac';
-import { compareBytes, uniqueSorted } from '../../generator/emit/manifest-util';
+import { compareBytes, uniqueSorted } from '../../generator/emit/shared/manifest-util';
 import { generateWebhooks } from '../../generator/emit/webhook';
 import { loadManifestModel } from '../../generator/load/manifests';
 import { markerDefinition, typeString } from '../../generator/markers';

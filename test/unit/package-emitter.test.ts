@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { packageGenerator, packageNameFor } from '../../generator/emit/package';
-import { configure, runGenerators } from '../../generator/emit/execute';
+import { configure, runGenerators } from '../../generator/emit/shared/execute';
 import { generatorByName, type GenerationConfig } from '../../generator/generators';
 import { loadApiModel } from '../../generator/pipeline';
 

@@ -10,7 +10,7 @@ import { main } from '../../generator/cli';
 import { crdGenerator } from '../../generator/emit/crd';
 import { markerDefinitions } from '../../generator/markers';
 import { generateCrdFiles, loadApiModel } from '../../generator/pipeline';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

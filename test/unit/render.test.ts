@@ -2,22 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   GENERATED_HEADER,
-  HelperNames,
   ImportTracker,
-  helperName,
   jsLiteral,
   jsPropertyAccess,
   jsPropertyKey,
   jsString,
-  lowerCamel,
   normaliseWhitespace,
-  privateName,
-  publicName,
-  publicPlural,
   renderSourceFile,
-  safeIdentifier,
   templatesDir,
 } from '../../generator/render';
+import { HelperNames, helperName, lowerCamel, privateName, publicName, publicPlural, safeIdentifier } from '../../generator/naming';
 
 describe('escaping', () => {
   const strings: Array<[string, string]> = [

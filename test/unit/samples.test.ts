@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { generateCrdFiles } from '../../generator/pipeline';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 import { validateAgainst } from '../../generator/schema/validate';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.

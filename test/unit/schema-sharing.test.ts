@@ -8,11 +8,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import { buildCrds, crdGenerator } from '../../generator/emit/crd';
-import { createGenerationContext, execute, configure } from '../../generator/emit/execute';
+import { createGenerationContext, execute, configure } from '../../generator/emit/shared/execute';
 import { loadApiModel } from '../../generator/pipeline';
 import { SchemaBuilder } from '../../generator/schema/build';
 import { flattenAllOfInto, omitEmpty } from '../../generator/schema/flatten';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 import { marshalYamlV2, yamlV2Memo } from '../../generator/yaml/yamlv2';
 import type { ApiModel } from '../../generator/model/types';
 

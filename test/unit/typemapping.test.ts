@@ -9,7 +9,7 @@ import { formatDiagnostic } from '../../generator/diagnostics';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import { buildCrds } from '../../generator/emit/crd';
 import { loadApiModel } from '../../generator/pipeline';
-import type { JSONSchemaProps } from '../../generator/schema/types';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

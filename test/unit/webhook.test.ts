@@ -6,7 +6,7 @@ import { deepcopyGenerator } from '../../generator/emit/deepcopy';
 import { RUNTIME_MODULES, moduleLoader, renderTypes } from './helpers/generated';
 import { makeTestCertificates } from './helpers/tls';
 import { loadApiModel } from '../../generator/pipeline';
-import { runGenerator } from '../../generator/emit/execute';
+import { runGenerator } from '../../generator/emit/shared/execute';
 
 // This file spawns processes, starts servers and loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);

@@ -4,9 +4,22 @@
  * followed by `key=value` pairs.
  */
 import { didYouMean } from '../../diagnostics';
-import type { ClientVerb } from '../../model/types';
 import type { CustomParse, MarkerDefinition } from '../types';
 import { RAW, TYPE, define, flag, value } from './common';
+
+/** A client verb as client-gen names it. */
+export type ClientVerb =
+  | 'create'
+  | 'update'
+  | 'updateStatus'
+  | 'delete'
+  | 'deleteCollection'
+  | 'get'
+  | 'list'
+  | 'watch'
+  | 'patch'
+  | 'apply'
+  | 'applyStatus';
 
 export const CLIENT_VERBS: readonly ClientVerb[] = [
   'create',

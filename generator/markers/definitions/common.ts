@@ -1,5 +1,5 @@
 /** Small helpers shared by the definition files. */
-import type { JSONSchemaProps } from '../../schema/types';
+import type { JSONSchemaProps } from '../../core/schema';
 import type { ArgSpec, ArgType, ArgValue, MarkerDefinition, MarkerSyntax, MarkerTarget, SchemaApplyContext } from '../types';
 
 export const INT = { kind: 'int' } satisfies ArgType;
@@ -102,7 +102,7 @@ export function stringEnum(schema: JSONSchemaProps): string[] | undefined {
 }
 
 /** A deep copy of a parsed JSON-like value, so schemas never share objects with markers. */
-export { cloneJson } from '../../schema/json';
+export { cloneJson } from '../../core/json';
 
 export function isValidUrl(s: string): boolean {
   try {

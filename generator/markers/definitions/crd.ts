@@ -3,9 +3,8 @@
  * (controller-tools pkg/crd/markers/{crd,topology,package}.go, pkg/deepcopy, pkg/rbac, pkg/webhook), and
  * kubegen's own `+kubegen:apiservice`.
  */
-import type { RbacRuleDecl, WebhookConfigurationDecl, WebhookDecl } from '../../model/manifests';
-import type { Int } from '../../model/types';
-import type { JSONSchemaProps } from '../../schema/types';
+import type { Int } from '../../core/types';
+import type { JSONSchemaProps } from '../../core/schema';
 import type { ArgSpec, MarkerDefinition, SchemaApplyContext } from '../types';
 import {
   BOOL,
@@ -88,14 +87,46 @@ export interface ExternalDocsArgs {
   description?: string;
 }
 
-/** `+kubebuilder:rbac`: the model's rule without its span. */
-export type RbacArgs = Omit<RbacRuleDecl, 'span'>;
+/** `+kubebuilder:rbac` (controller-tools pkg/rbac `Rule`): one rule's arguments as written. */
+export interface RbacArgs {
+  groups?: string[];
+  resources?: string[];
+  resourceNames?: string[];
+  verbs: string[];
+  urls?: string[];
+  /** Set: a Role in this namespace; absent or empty: the ClusterRole. */
+  namespace?: string;
+  /** The name of the (Cluster)Role this rule goes into; absent: the generator's role name. */
+  roleName?: string;
+}
 
-/** `+kubebuilder:webhook`: the model's webhook without its span. */
-export type WebhookArgs = Omit<WebhookDecl, 'span'>;
+/** `+kubebuilder:webhook` (controller-tools pkg/webhook `Config`): one webhook's arguments as written. */
+export interface WebhookArgs {
+  mutating: boolean;
+  failurePolicy: string;
+  matchPolicy?: string;
+  sideEffects?: string;
+  timeoutSeconds?: Int;
+  groups: string[];
+  resources: string[];
+  verbs: string[];
+  versions: string[];
+  name: string;
+  serviceName?: string;
+  serviceNamespace?: string;
+  path?: string;
+  servicePort?: Int;
+  webhookVersions?: string[];
+  admissionReviewVersions: string[];
+  reinvocationPolicy?: string;
+  url?: string;
+}
 
-/** `+kubebuilder:webhookconfiguration`: the model's configuration name without its span. */
-export type WebhookConfigurationArgs = Omit<WebhookConfigurationDecl, 'span'>;
+/** `+kubebuilder:webhookconfiguration`: the name of the Mutating- or ValidatingWebhookConfiguration. */
+export interface WebhookConfigurationArgs {
+  mutating: boolean;
+  name?: string;
+}
 
 /** `+kubegen:apiservice`: an APIService with its service reference flattened, as the webhook marker spells it. */
 export interface ApiServiceArgs {

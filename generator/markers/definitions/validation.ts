@@ -3,8 +3,8 @@
  * types, plus an `items:` twin applied to the array's `items` schema; the field-only and type-only markers; the
  * validation-ish `pruning:PreserveUnknownFields` and `title`.
  */
-import { JsonValueError, parseJsonExact } from '../../schema/json';
-import type { JSONSchemaProps, ValidationRule } from '../../schema/types';
+import { JsonValueError, parseJsonExact } from '../../core/json';
+import type { JSONSchemaProps, ValidationRule } from '../../core/schema';
 import { checkPattern } from '../regex';
 import type { Int, MarkerDefinition, MarkerTarget, SchemaApplyContext } from '../types';
 import {

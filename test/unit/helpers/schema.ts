@@ -2,7 +2,7 @@
  * A plain model → JSONSchemaProps renderer for property tests (the arbitraries need schemas). It is not the CRD
  * schema emitter: no validation markers beyond enum/nullable/defaults, just the structure of each type.
  */
-import type { JSONSchemaProps } from '../../../generator/schema/types';
+import type { JSONSchemaProps } from '../../../generator/core/schema';
 import { ModelIndex, type Shape } from '../../../generator/render';
 
 const OBJECT_META: JSONSchemaProps = {

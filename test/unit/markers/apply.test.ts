@@ -8,7 +8,7 @@ import {
   type MarkerTarget,
   type SchemaApplyContext,
 } from '../../../generator/markers';
-import type { JSONSchemaProps } from '../../../generator/schema/types';
+import type { JSONSchemaProps } from '../../../generator/core/schema';
 
 const span = { file: 'apis/x/v1/a.ts', line: 3, column: 4 };
 

@@ -6,9 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { schemaLiteral, validationSchema, validateFunctionName } from '../../../generator/emit/validation';
+import { schemaLiteral, validationSchema } from '../../../generator/emit/validation';
+import { validateFunctionName } from '../../../generator/naming';
 import { validate, formatFieldError, type ValidationSchema } from '../../../runtime/src/validation';
-import type { JSONSchemaProps } from '../../../generator/schema/types';
+import type { JSONSchemaProps } from '../../../generator/core/schema';
 import * as cronTabV1 from '../../../generated/stable.example.com/src/v1/validation';
 import * as etcd from '../../../generated/etcd.database.coreos.com/src/v1beta2/validation';
 

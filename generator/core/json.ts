@@ -9,7 +9,7 @@
  * Everything here walks values by own keys and bounds nesting depth.
  */
 
-import type { JSONSchemaProps } from './types';
+import type { JSONSchemaProps } from './schema';
 
 /** The deepest nesting a JSON value given in a marker may have. */
 export const MAX_JSON_DEPTH = 64;

@@ -21,14 +21,10 @@
  * function exists for some source-only field of the pair). Exported `convert_…_To_…` functions that match no field of
  * a planned pair are reported (KG5101). Emitters render the plan and report nothing of their own about it.
  */
-import type { DiagnosticBag } from '../diagnostics';
-import type { Field, Kind, Package, SourceSpan } from '../model/types';
-import { type ModelIndex, type Shape, type StructShape, cmp } from '../render';
-
-/** The name of the hand-written function for field `field` of `fromType` converted from `fromVersion` to `toVersion`. */
-export function manualConversionName(fromVersion: string, fromType: string, field: string, toVersion: string): string {
-  return `convert_${fromVersion}_${fromType}_${field}_To_${toVersion}`;
-}
+import type { DiagnosticBag } from '../../diagnostics';
+import type { Field, Kind, Package, SourceSpan } from '../../model/types';
+import { type ModelIndex, type Shape, type StructShape, cmp } from '../../render';
+import { manualConversionName } from '../../naming';
 
 /** How a value of one version becomes a value of another. */
 export type Plan =

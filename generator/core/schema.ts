@@ -2,7 +2,7 @@
  * apiextensions.k8s.io/v1 JSONSchemaProps, the subset a CRD's openAPIV3Schema may use.
  * Key names are the JSON names; the CRD emitter serialises with keys sorted, as controller-gen does.
  */
-import type { Int } from '../model/types';
+import type { Int } from './types';
 
 export interface JSONSchemaProps {
   $ref?: string;

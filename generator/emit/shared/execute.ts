@@ -3,15 +3,13 @@
  * groups and versions and the placement of every file (`<version>/<path>` for a version's files, the group on every
  * file), as gengo's `ExecuteTargets` owns the per-package loop of its generators.
  */
-import { DiagnosticBag, formatDiagnostic, type Diagnostic } from '../diagnostics';
-import type { ApiGroup, ApiModel, Package, PackageId } from '../model/types';
-import { packagesReferenced } from '../model/util';
-import { groupFolder, type GroupFolderStyle } from '../model/names';
-import { ModelIndex, cmp, groupVersionPackages, type GroupVersionPackage } from '../render/model';
-import type * as ClientsetModule from './clientset';
-import type * as ListersModule from './listers';
-import type { ClientGroup } from './clientset';
-import type { CacheGroup } from './listers';
+import { DiagnosticBag, formatDiagnostic, type Diagnostic } from '../../diagnostics';
+import type { ApiGroup, ApiModel, Package, PackageId } from '../../model/types';
+import { packagesReferenced } from '../../model/util';
+import { groupFolder, type GroupFolderStyle } from '../../model/names';
+import { ModelIndex, cmp, groupVersionPackages, type GroupVersionPackage } from '../../render/model';
+import { clientGroups, type ClientGroup } from './clients';
+import { cacheGroups, type CacheGroup } from './caches';
 import type { GenerationContext, Generator, GeneratorResult, GeneratorRun, GeneratedFile, GroupTarget, VirtualFile } from './types';
 
 /**
@@ -41,9 +39,7 @@ export function createGenerationContext(model: ApiModel, diagnostics: Diagnostic
       return (versions ??= groupVersionPackages(model));
     },
     get clients() {
-      // Loaded on first use: the client emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return (clients ??= (require('./clientset') as typeof ClientsetModule).clientGroups(ctx.model.groups, ctx.versions, diagnostics, (from, type) => {
+      return (clients ??= clientGroups(ctx.model.groups, ctx.versions, diagnostics, (from, type) => {
         const dot = type.lastIndexOf('.');
         const to = dot < 0 ? from : type.slice(0, dot);
         const name = type.slice(dot + 1);
@@ -62,8 +58,7 @@ export function createGenerationContext(model: ApiModel, diagnostics: Diagnostic
       return `../../${groupFolder(b.group, placement.groupFolder)}/${b.version}/${module}`;
     },
     get caches() {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return (caches ??= (require('./listers') as typeof ListersModule).cacheGroups(ctx.clients));
+      return (caches ??= cacheGroups(ctx.clients));
     },
   };
   return ctx;

@@ -3,12 +3,19 @@
  * diagnostics collector and the views of the model several generators need, each computed once), as
  * controller-tools' `genall.Generator` runs over one loaded context; the executor (`./execute.ts`) owns the loop over
  * groups and versions and places the files, as gengo's `ExecuteTargets` does for its per-package generators.
+ *
+ * The layout of `generator/emit/`: each file directly in it is one emitter (a generator, or a manifest generator such
+ * as `rbac.ts`), and an emitter imports neither another emitter nor `generator/markers` (every marker decision is in
+ * the model). What several emitters share lives here in `emit/shared/` and imports no emitter: this contract, the
+ * executor (`./execute.ts`), the run's view models (`./clients.ts`, `./caches.ts`), the copy builder the deepcopy and
+ * conversion emitters both use (`./copy.ts`), the conversion planner and small helpers. Identifiers come from the
+ * namer module, `generator/naming`. test/unit/architecture/generator.test.ts holds these rules.
  */
-import type { ApiModel, PackageId } from '../model/types';
-import type { Diagnostic, DiagnosticBag } from '../diagnostics';
-import type { GroupVersionPackage, ModelIndex } from '../render';
-import type { ClientGroup } from './clientset';
-import type { CacheGroup } from './listers';
+import type { ApiModel, PackageId } from '../../model/types';
+import type { Diagnostic, DiagnosticBag } from '../../diagnostics';
+import type { GroupVersionPackage, ModelIndex } from '../../render';
+import type { ClientGroup } from './clients';
+import type { CacheGroup } from './caches';
 
 /** What a file is: a CRD manifest, TypeScript source of a generated package, package metadata, or its API reference. */
 export type FileRole = 'crd' | 'source' | 'package' | 'docs';

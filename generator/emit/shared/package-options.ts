@@ -1,11 +1,24 @@
 /**
  * The package generator's options, resolved once from kubegen's own installation: the version generated
  * packages get (kubegen's), the `@kubegen/runtime` version they depend on, and the compiler versions to build them.
+ * Apart from the package emitter (`../package.ts`), so that `kubegen init` resolves them without loading an emitter.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KUBEGEN_VERSION, kubegenRoot } from '../version';
-import type { PackageOptions } from './package';
+import { KUBEGEN_VERSION, kubegenRoot } from '../../version';
+
+export interface PackageOptions {
+  /** npm package name pattern; `{group}` is replaced by the API group. */
+  packageName: string;
+  /** The version of every generated package (kubegen's, without `v`). */
+  version: string;
+  /** The `@kubegen/runtime` version generated packages depend on. */
+  runtimeVersion: string;
+  /** The Node.js range generated packages declare (kubegen's own `engines.node`: the versions it is tested on). */
+  nodeEngines: string;
+  /** devDependencies of a generated package, to build it on its own (`typescript`, `@types/node`). */
+  devDependencies?: Record<string, string>;
+}
 
 function runtimeVersion(): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
