@@ -67,7 +67,8 @@ function objectName(obj: KubeObject, verb: string): string {
 export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList>, SubresourceClient {
   constructor(
     readonly rest: RestClient,
-    readonly descriptor: ResourceDescriptor,
+    /** The kind's descriptor: `new TypedClient(rest, cronTabResource, ns)` is a client of CronTabs. */
+    readonly descriptor: ResourceDescriptor<T, TList>,
     /** The namespace of a namespaced kind; `''` for all namespaces. */
     readonly namespace: string = '',
   ) {}
