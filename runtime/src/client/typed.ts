@@ -1,6 +1,7 @@
 /**
- * `TypedClient<T, TList>`: the REST-backed `ResourceClient`. Generated code binds it to a kind:
- * `new TypedClient<CronTab, CronTabList>(rest, cronTabResource, namespace)`.
+ * `TypedClient<T, TList>`: the REST-backed `ResourceClient`. Generated code binds it to a kind, its types inferred
+ * from the kind's typed descriptor: `new TypedClient(rest, cronTabResource, namespace)` is a
+ * `TypedClient<CronTab, CronTabList>`.
  *
  * Namespaces: a client of a namespaced kind is made per namespace; `''` means all namespaces and serves
  * list / watch / deleteCollection across them. Verbs that carry an object (create, update, updateStatus,
