@@ -86,22 +86,26 @@ export class ControllerBuilder {
   /** The kind this controller reconciles. */
   for<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, opts: WatchOptions<T> = {}): this {
     this.forCalls++;
-    this.forKind ??= { descriptor, watch: (_, filters) => this.source(descriptor, enqueueRequestForObject(), filters, opts) };
+    const predicates = opts.predicates ?? [];
+    this.forKind ??= { descriptor, watch: (_, filters) => this.source(descriptor, enqueueRequestForObject(), filters, predicates) };
     return this;
   }
 
   /** A kind this controller creates and controls; its events reconcile the controlling `for` object. */
   owns<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, opts: OwnsOptions<T> = {}): this {
+    const predicates = opts.predicates ?? [];
+    const onlyController = !opts.matchEveryOwner;
     this.owned.push((forKind, filters) => {
       if (!forKind) throw new BuilderError('Owns() can only be used together with For()');
-      return this.source(descriptor, enqueueRequestForOwner(forKind, { onlyController: !opts.matchEveryOwner }), filters, opts);
+      return this.source(descriptor, enqueueRequestForOwner(forKind, { onlyController }), filters, predicates);
     });
     return this;
   }
 
   /** Any kind, with a handler deciding which requests its events make. */
   watches<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
-    this.watched.push((_, filters) => this.source(descriptor, handler, filters, opts));
+    const predicates = opts.predicates ?? [];
+    this.watched.push((_, filters) => this.source(descriptor, handler, filters, predicates));
     return this;
   }
 
@@ -174,9 +178,9 @@ export class ControllerBuilder {
     d: ResourceDescriptor<T, TList>,
     handler: EventHandler<T>,
     filters: readonly Predicate[],
-    opts: WatchOptions<T>,
+    predicates: readonly Predicate<T>[],
   ): KindSource<T> {
-    return new KindSource<T>(this.mgr.informerFor(d), handler, [...filters, ...(opts.predicates ?? [])], `${d.group || 'core'}/${d.version}, Kind=${d.kind}`);
+    return new KindSource<T>(this.mgr.informerFor(d), handler, [...filters, ...predicates], `${d.group || 'core'}/${d.version}, Kind=${d.kind}`);
   }
 
   /** `build`, for chaining in the controller-runtime style. */
