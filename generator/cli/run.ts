@@ -32,7 +32,7 @@ import { KubegenError } from '../errors';
 import type { CommandAction } from './envtest';
 import type * as ApplyModule from '../apply';
 import type { Manifest, ManifestObject } from '../apply';
-import type { JsonPatchOperation, KubeList } from '@kubegen/runtime';
+import type { JsonPatchOperation, ResourceDescriptor } from '@kubegen/runtime';
 
 export interface RunIo {
   out: (s: string) => void;
@@ -236,7 +236,8 @@ export async function runRun(io: RunIo, cwd: string, args: RunArgs): Promise<num
 /** The field manager of what `run` writes. */
 export const RUN_FIELD_MANAGER = 'kubegen-run';
 
-const descriptorOf = (kind: string) =>
+/** The descriptor of a kind `run` points at the local webhook server (of objects read as plain data). */
+const descriptorOf = (kind: string): ResourceDescriptor<KubeObjectLike> =>
   kind === 'CustomResourceDefinition'
     ? { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind, namespaced: false }
     : { group: 'admissionregistration.k8s.io', version: 'v1', resource: kind === 'ValidatingWebhookConfiguration' ? 'validatingwebhookconfigurations' : 'mutatingwebhookconfigurations', kind, namespaced: false };
@@ -269,7 +270,7 @@ async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: strin
     throw new KubegenError(errorLine(e), 1, e);
   }
   const rest = rt.createRestClient(kc, { timeoutMs: 60_000, onWarning: (w) => { io.err(`Warning: ${w.text}\n`); } });
-  const clientOf = (kind: string) => new rt.TypedClient<KubeObjectLike, KubeList<KubeObjectLike>>(rest, descriptorOf(kind));
+  const clientOf = (kind: string) => new rt.TypedClient(rest, descriptorOf(kind));
   const restores: Array<() => Promise<void>> = [];
   const restore = async () => {
     try {

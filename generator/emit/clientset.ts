@@ -4,7 +4,8 @@
  * informers and package emitters read too (`./shared/clients.ts`), the descriptors here.
  *
  * `clientset` writes, per API group with at least one `+genclient` kind:
- * - `<version>/client.ts`: per kind a `ResourceDescriptor` constant (`cronTabResource`), the client type
+ * - `<version>/client.ts`: per kind a typed descriptor (`cronTabResource: ResourceDescriptor<CronTab, CronTabList>`,
+ *   from which the runtime's clients, informers and builder infer the kind's types), the client type
  *   (`CronTabClient`: `ResourceClient<CronTab, CronTabList>`, or an `Omit` of it leaving exactly the kind's
  *   `client.verbs` — plus `listPages`/`listAll` with `list`, `getScale`/`updateScale` with a scale subresource —
  *   extended by the `+genclient:method` extensions), the version interface (`StableV1Interface`) and its client
@@ -57,7 +58,7 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
       ...(Object.keys(subresources).length ? { subresources } : {}),
     };
     const withMethods = safeIdentifier(`with${k.name}Methods`);
-    const typed = `new ${imports.runtimeValue(rt, 'TypedClient')}<${kindT}, ${listT}>(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
+    const typed = `new ${imports.runtimeValue(rt, 'TypedClient')}(this.rest, ${ck.descriptorName}, ${k.client.namespaced ? 'namespace' : "''"})`;
     const subresourceClient = ck.extensions.some((e) => e.kind === 'subresource');
     const methods = ck.extensions.map((e) => {
       if (e.kind === 'method') return { name: e.name, doc: e.marker, type: `${full}[${jsString(e.target)}]`, binding: `c.${e.target}.bind(c)` };
@@ -81,7 +82,7 @@ function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): stri
       resourceDoc: g.group === '' ? `${k.plural} (core/${v.version})` : `${k.plural}.${g.group}/${v.version}`,
       kindDoc: k.name,
       descriptorName: ck.descriptorName,
-      descriptorType: imports.runtimeType(rt, 'ResourceDescriptor'),
+      descriptorType: `${imports.runtimeType(rt, 'ResourceDescriptor')}<${ck.listName ? `${kindT}, ${listT}` : kindT}>`,
       descriptor: jsLiteral(descriptor),
       namespaced: k.client.namespaced,
       clientType: ck.clientType,
@@ -163,11 +164,9 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
       accessor: v.accessor,
       field: v.field,
       kinds: v.kinds.map((ck) => {
-        const kindT = `${ns}.${ck.kind.name}`;
-        const listT = ck.listName ? `${ns}.${ck.listName}` : `${imports.runtimeType(rt, 'KubeList')}<${kindT}>`;
-        objects.push(kindT);
+        objects.push(`${ns}.${ck.kind.name}`);
         resources.push(`${cl}.${ck.descriptorName}`);
-        const client = `this.fake.client<${kindT}, ${listT}>(${cl}.${ck.descriptorName}, ${ck.kind.client.namespaced ? 'namespace' : "''"})`;
+        const client = `this.fake.client(${cl}.${ck.descriptorName}, ${ck.kind.client.namespaced ? 'namespace' : "''"})`;
         return {
           accessor: ck.accessor,
           params: ck.kind.client.namespaced ? 'namespace: string' : '',

@@ -81,7 +81,7 @@ export interface WidgetStatus {
 }
 `;
 
-const descriptor: ResourceDescriptor = {
+const descriptor: ResourceDescriptor<Widget, WidgetList> = {
   group: GROUP,
   version: 'v1',
   resource: 'widgets',
@@ -123,7 +123,7 @@ beforeAll(async () => {
   }
   const { url, ca, token } = e2e.connection;
   rest = createRestClient(fromOptions({ server: url, ca, token }));
-  widgets = new TypedClient<Widget, WidgetList>(rest, descriptor, e2e.namespace);
+  widgets = new TypedClient(rest, descriptor, e2e.namespace);
   // The CRD is Established; the first request can still race discovery, so wait for the resource to serve.
   await e2e.kube.eventually('widgets to be served', async () => ((await widgets.list().then(() => true, () => false)) ? true : undefined));
 });
@@ -323,7 +323,7 @@ test('over HTTP/2 (transport.http2): the apiserver negotiates h2; create, list, 
   const transport = new NodeHttp2Transport(origin, { tls: { ca } });
   const h2 = new RestClient({ server: url, transport, headers: () => ({ authorization: `Bearer ${token}` }) });
   try {
-    const client = new TypedClient<Widget, WidgetList>(h2, descriptor, e2e.namespace);
+    const client = new TypedClient(h2, descriptor, e2e.namespace);
     const created = await client.create(widget('over-h2', 3));
     expect(transport.protocol).toBe('h2');
     const ac = new AbortController();

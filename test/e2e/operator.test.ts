@@ -31,6 +31,7 @@ import * as path from 'node:path';
 import { createRestClient, createTransport, fromOptions, RestClient, type KubeObject, type Transport } from '@kubegen/runtime';
 import { Manager, newLogger, restClientFactory, type Reconciler } from '@kubegen/runtime/controller';
 import { crdClientsFor, installCRDs, isAlive, startControlPlane, type ControlPlane } from '@kubegen/runtime/testing';
+import type { Lister } from '@kubegen/runtime/cache';
 import { etcdClusterResource, setupEtcdClusterController } from '../../examples/etcd-operator/src/controller';
 import { configMapResource, serviceResource, statefulSetResource } from '../../examples/etcd-operator/src/builtin';
 import { Kube } from './support/kube';
@@ -548,7 +549,7 @@ describe('chaos', () => {
       await sleep(25);
     };
     mgr.informerFor(etcdClusterResource).addEventHandler({ onAdd: slowHandler, onUpdate: slowHandler, onDelete: slowHandler });
-    const caches = new Map([
+    const caches = new Map<string, Lister<KubeObject>>([
       ['etcdclusters', mgr.lister(etcdClusterResource)],
       ['statefulsets', mgr.lister(statefulSetResource)],
       ['services', mgr.lister(serviceResource)],

@@ -74,6 +74,6 @@ export interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
 }
 
-export const statefulSetResource: ResourceDescriptor = { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', listKind: 'StatefulSetList', namespaced: true, subresources: { status: true } };
-export const serviceResource: ResourceDescriptor = { group: '', version: 'v1', resource: 'services', kind: 'Service', listKind: 'ServiceList', namespaced: true, subresources: { status: true } };
-export const configMapResource: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };
+export const statefulSetResource: ResourceDescriptor<StatefulSet> = { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', listKind: 'StatefulSetList', namespaced: true, subresources: { status: true } };
+export const serviceResource: ResourceDescriptor<Service> = { group: '', version: 'v1', resource: 'services', kind: 'Service', listKind: 'ServiceList', namespaced: true, subresources: { status: true } };
+export const configMapResource: ResourceDescriptor<ConfigMap> = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };

@@ -39,7 +39,7 @@ import { configMapResource, serviceResource, statefulSetResource, type ConfigMap
 
 export type EtcdCluster = v1beta2.EtcdCluster;
 export type ClusterStatus = v1beta2.ClusterStatus;
-export const etcdClusterResource: ResourceDescriptor = v1beta2.etcdClusterResource;
+export const etcdClusterResource = v1beta2.etcdClusterResource;
 
 /** The finalizer the operator puts on every EtcdCluster it manages. */
 export const FINALIZER = 'etcdclusters.etcd.database.coreos.com/cleanup';
@@ -262,10 +262,10 @@ export class EtcdClusterReconciler implements Reconciler {
     private readonly mgr: Manager,
     private readonly now: () => number = Date.now,
   ) {
-    this.clusters = mgr.lister<EtcdCluster>(etcdClusterResource);
-    this.statefulSets = mgr.lister<StatefulSet>(statefulSetResource);
-    this.services = mgr.lister<Service>(serviceResource);
-    this.configMaps = mgr.lister<ConfigMap>(configMapResource);
+    this.clusters = mgr.lister(etcdClusterResource);
+    this.statefulSets = mgr.lister(statefulSetResource);
+    this.services = mgr.lister(serviceResource);
+    this.configMaps = mgr.lister(configMapResource);
     this.events = mgr.getEventRecorder(CONTROLLER_NAME);
     this.log = mgr.logger.withName('etcdcluster');
   }
@@ -300,7 +300,7 @@ export class EtcdClusterReconciler implements Reconciler {
     // the recorder and owner references need the kind; a listed item may come without it
     cluster.apiVersion = `${etcdClusterResource.group}/${etcdClusterResource.version}`;
     cluster.kind = etcdClusterResource.kind;
-    const clusters = this.mgr.clientFor<EtcdCluster>(etcdClusterResource, namespace);
+    const clusters = this.mgr.clientFor(etcdClusterResource, namespace);
     if (cluster.metadata?.deletionTimestamp) {
       if (!containsFinalizer(cluster, FINALIZER)) return;
       const deleted = await this.cleanup(cluster, signal);
@@ -329,14 +329,14 @@ export class EtcdClusterReconciler implements Reconciler {
   /** createOrUpdate of one owned object (read from the cache, written directly), with an event when it changed. */
   private async sync1<T extends KubeObject>(
     cluster: EtcdCluster,
-    d: ResourceDescriptor,
+    d: ResourceDescriptor<T>,
     cache: Lister<T>,
     name: string,
     mutate: (o: T) => void,
     signal: AbortSignal,
   ): Promise<T> {
     const namespace = cluster.metadata?.namespace ?? '';
-    const client = readingFromCache(this.mgr.clientFor<T>(d, namespace), cache, namespace);
+    const client = readingFromCache(this.mgr.clientFor(d, namespace), cache, namespace);
     let result: OperationResult;
     let object: T;
     try {
@@ -364,7 +364,7 @@ export class EtcdClusterReconciler implements Reconciler {
     ];
     const deleted: string[] = [];
     for (const [d, objectName] of owned) {
-      const client = this.mgr.clientFor<KubeObject>(d, namespace);
+      const client = this.mgr.clientFor(d, namespace);
       let o: KubeObject;
       try {
         o = await client.get(objectName, { signal });
@@ -407,10 +407,10 @@ export function setupEtcdClusterController(mgr: Manager, opts: EtcdClusterContro
   const wrapped = [...(opts.middleware ?? [])].reverse().reduce<Reconciler>((next, m) => m(next), reconciler);
   controllerManagedBy(mgr)
     .named(CONTROLLER_NAME)
-    .for<EtcdCluster>(etcdClusterResource, { predicates: [or(generationChangedPredicate<EtcdCluster>(mgr.logger), deletionOrFinalizersChangedPredicate())] })
-    .owns<StatefulSet>(statefulSetResource)
-    .owns<Service>(serviceResource)
-    .owns<ConfigMap>(configMapResource)
+    .for(etcdClusterResource, { predicates: [or(generationChangedPredicate(mgr.logger), deletionOrFinalizersChangedPredicate())] })
+    .owns(statefulSetResource)
+    .owns(serviceResource)
+    .owns(configMapResource)
     .withOptions({ maxConcurrentReconciles: opts.maxConcurrentReconciles ?? 2 })
     .complete(wrapped);
   return reconciler;

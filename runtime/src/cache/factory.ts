@@ -17,7 +17,7 @@
  * - `waitForCacheSync(signal)` waits for the started informers and answers per resource key.
  */
 
-import type { KubeObject, ResourceDescriptor } from '../client/types';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
 import type { ListOptions } from '../rest/options';
 import type { GroupVersionResource } from '../rest/paths';
 import type { Logger, Metrics } from '../observe';
@@ -74,10 +74,14 @@ export class SharedInformerFactory {
     return this.opts.namespace ?? '';
   }
 
-  /** The informer of `descriptor`'s resource, created with `client` on first use. */
-  informerFor<T extends KubeObject>(descriptor: ResourceDescriptor, client: ListerWatcher<T>, opts: InformerForOptions<T> = {}): SharedIndexInformer<T> {
+  /** The informer of `descriptor`'s resource, created with `client` on first use; its type is the descriptor's. */
+  informerFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(
+    descriptor: ResourceDescriptor<T, TList>,
+    client: ListerWatcher<T>,
+    opts: InformerForOptions<T> = {},
+  ): SharedIndexInformer<T> {
     const key = gvrKey(descriptor);
-    const existing = this.informers.get(key) as SharedIndexInformer<T> | undefined;
+    const existing = this.informerOf(descriptor);
     if (existing) {
       const have = existing.getIndexer().getIndexers();
       const missing = Object.fromEntries(Object.entries(opts.indexers ?? {}).filter(([name]) => !Object.hasOwn(have, name)));
@@ -104,6 +108,14 @@ export class SharedInformerFactory {
     // informers of every T share one map keyed by resource; `informerFor` hands each back typed as the T it was created for
     this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>); // cast-ok: one map for informers of every T
     return informer;
+  }
+
+  /**
+   * The informer of `descriptor`'s resource, if one was created, typed as the descriptor's kind: informers are keyed
+   * by resource, and every informer of a resource is created by `informerFor` from a descriptor of that resource.
+   */
+  informerOf<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>): SharedIndexInformer<T> | undefined {
+    return this.informers.get(gvrKey(descriptor)) as SharedIndexInformer<T> | undefined;
   }
 
   /** The informer of a resource, if one was created (client-go's ForResource). */

@@ -1,6 +1,7 @@
 /**
- * `TypedClient<T, TList>`: the REST-backed `ResourceClient`. Generated code binds it to a kind:
- * `new TypedClient<CronTab, CronTabList>(rest, cronTabResource, namespace)`.
+ * `TypedClient<T, TList>`: the REST-backed `ResourceClient`. Generated code binds it to a kind, its types inferred
+ * from the kind's typed descriptor: `new TypedClient(rest, cronTabResource, namespace)` is a
+ * `TypedClient<CronTab, CronTabList>`.
  *
  * Namespaces: a client of a namespaced kind is made per namespace; `''` means all namespaces and serves
  * list / watch / deleteCollection across them. Verbs that carry an object (create, update, updateStatus,
@@ -67,7 +68,8 @@ function objectName(obj: KubeObject, verb: string): string {
 export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList>, SubresourceClient {
   constructor(
     readonly rest: RestClient,
-    readonly descriptor: ResourceDescriptor,
+    /** The kind's descriptor: `new TypedClient(rest, cronTabResource, ns)` is a client of CronTabs. */
+    readonly descriptor: ResourceDescriptor<T, TList>,
     /** The namespace of a namespaced kind; `''` for all namespaces. */
     readonly namespace: string = '',
   ) {}

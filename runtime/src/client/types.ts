@@ -45,22 +45,45 @@ export interface ScaleSubresource {
   labelSelectorPath?: string;
 }
 
-/** What a generated client knows about one kind and its resource. */
-export interface ResourceDescriptor {
+/**
+ * What a generated client knows about one kind and its resource, typed by the kind's object `T` and list `TList`
+ * (kube-rs `Api<K: Resource>`, controller-runtime's `builder.For(obj)`): every API that takes a descriptor — typed
+ * and fake clients, the informer factory, the manager's `clientFor` / `informerFor` / `lister`, the builder's
+ * `for` / `owns` / `watches` — infers `T` from it, so a client, informer or handler of the wrong type does not
+ * compile.
+ *
+ * The types are phantom: a descriptor is plain data (a group, version, resource, kind and scope), declared once per
+ * kind with its types (`export const cronTabResource: ResourceDescriptor<CronTab, CronTabList> = { … }`, as
+ * generated); the `'~types'` member exists only for the type checker and is never set. A descriptor of `T` is also
+ * one of every supertype of `T` (`ResourceDescriptor` alone is one of any `KubeObject`), which is what code serving
+ * every kind (the fake's tracker, discovery) takes.
+ */
+export interface ResourceDescriptor<T extends KubeObject = KubeObject, TList extends KubeList<T> = KubeList<T>> {
   /** API group, `''` for the core group. */
-  group: string;
-  version: string;
+  readonly group: string;
+  readonly version: string;
   /** The plural resource name, e.g. `crontabs`. */
-  resource: string;
-  kind: string;
+  readonly resource: string;
+  readonly kind: string;
   /** Default `<kind>List`. */
-  listKind?: string;
-  namespaced: boolean;
-  subresources?: {
-    status?: boolean;
-    scale?: ScaleSubresource;
+  readonly listKind?: string;
+  readonly namespaced: boolean;
+  readonly subresources?: {
+    readonly status?: boolean;
+    readonly scale?: ScaleSubresource;
   };
+  /**
+   * Type-level only, never present at runtime (a phantom member, as Standard Schema's `~standard.types`): the
+   * kind's object and list types, from which calls taking the descriptor infer theirs.
+   */
+  readonly '~types'?: { readonly object: T; readonly list: TList };
 }
+
+/** The object type of a descriptor: `ObjectOf<typeof cronTabResource>` is `CronTab`. */
+export type ObjectOf<D extends ResourceDescriptor> = NonNullable<D['~types']>['object'];
+
+/** The list type of a descriptor: `ListOf<typeof cronTabResource>` is `CronTabList`. */
+export type ListOf<D extends ResourceDescriptor> = NonNullable<D['~types']>['list'];
 
 /** Every field optional, recursively. */
 export type DeepPartial<T> = T extends readonly (infer U)[]

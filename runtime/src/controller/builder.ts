@@ -3,12 +3,15 @@
  *
  * ```ts
  * await controllerManagedBy(mgr)
- *   .for<EtcdCluster>(etcdClusterResource, { predicates: [generationChangedPredicate()] })
- *   .owns<ConfigMap>(configMapResource)
- *   .watches<Node>(nodeResource, enqueueRequestsFromMapFunc((n) => clustersOn(n)))
+ *   .for(etcdClusterResource, { predicates: [generationChangedPredicate()] })
+ *   .owns(configMapResource)
+ *   .watches(nodeResource, enqueueRequestsFromMapFunc((n) => clustersOn(n)))
  *   .withOptions({ maxConcurrentReconciles: 4 })
  *   .complete(reconciler);
  * ```
+ *
+ * Every kind is given by its typed descriptor, from which `for`, `owns` and `watches` infer the object type of their
+ * predicates and handler (`n` above is a `Node`): a handler or predicate of another type does not compile.
  *
  * Contract (controller-runtime's checks and messages):
  * - `for(kind)` at most once (`For(...) should only be called once, could not assign multiple objects for
@@ -28,7 +31,7 @@
  * - `build(reconciler)` returns the controller, added to the manager; `complete` the same, for chaining.
  */
 
-import type { KubeObject, ResourceDescriptor } from '../client/types';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
 import type { RateLimiter } from '../workqueue/rate_limiters';
 import { Controller, KindSource, type Source } from './controller';
 import { enqueueRequestForObject, enqueueRequestForOwner, type EventHandler } from './handlers';
@@ -55,11 +58,12 @@ export interface BuilderControllerOptions {
   needLeaderElection?: boolean;
 }
 
-interface PendingWatch {
-  descriptor: ResourceDescriptor;
-  handler: EventHandler | ((forKind: ResourceDescriptor) => EventHandler);
-  predicates: readonly Predicate[];
-}
+/**
+ * A watch declared on the builder, made into its source by `build`: a closure over the watch's descriptor, handler
+ * and predicates, so each keeps its own object type. `forKind` is the `for` descriptor (for `owns`), `filters` the
+ * builder's `withEventFilter` predicates.
+ */
+type PendingWatch = (forKind: ResourceDescriptor | undefined, filters: readonly Predicate[]) => Source;
 
 /** A builder error (controller-runtime's messages). */
 export class BuilderError extends Error {
@@ -68,7 +72,7 @@ export class BuilderError extends Error {
 
 /** See the module doc. */
 export class ControllerBuilder {
-  private forKind: { descriptor: ResourceDescriptor; predicates: readonly Predicate[] } | undefined;
+  private forKind: { descriptor: ResourceDescriptor; watch: PendingWatch } | undefined;
   private readonly owned: PendingWatch[] = [];
   private readonly watched: PendingWatch[] = [];
   private readonly rawSources: Source[] = [];
@@ -80,25 +84,28 @@ export class ControllerBuilder {
   constructor(private readonly mgr: Manager) {}
 
   /** The kind this controller reconciles. */
-  for<T extends KubeObject>(descriptor: ResourceDescriptor, opts: WatchOptions<T> = {}): this {
+  for<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, opts: WatchOptions<T> = {}): this {
     this.forCalls++;
-    this.forKind ??= { descriptor, predicates: (opts.predicates ?? []) };
+    const predicates = opts.predicates ?? [];
+    this.forKind ??= { descriptor, watch: (_, filters) => this.source(descriptor, enqueueRequestForObject(), filters, predicates) };
     return this;
   }
 
   /** A kind this controller creates and controls; its events reconcile the controlling `for` object. */
-  owns<T extends KubeObject>(descriptor: ResourceDescriptor, opts: OwnsOptions<T> = {}): this {
-    this.owned.push({
-      descriptor,
-      handler: (forKind) => enqueueRequestForOwner(forKind, { onlyController: !opts.matchEveryOwner }),
-      predicates: (opts.predicates ?? []),
+  owns<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, opts: OwnsOptions<T> = {}): this {
+    const predicates = opts.predicates ?? [];
+    const onlyController = !opts.matchEveryOwner;
+    this.owned.push((forKind, filters) => {
+      if (!forKind) throw new BuilderError('Owns() can only be used together with For()');
+      return this.source(descriptor, enqueueRequestForOwner(forKind, { onlyController }), filters, predicates);
     });
     return this;
   }
 
   /** Any kind, with a handler deciding which requests its events make. */
-  watches<T extends KubeObject>(descriptor: ResourceDescriptor, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
-    this.watched.push({ descriptor, handler: handler, predicates: (opts.predicates ?? []) });
+  watches<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
+    const predicates = opts.predicates ?? [];
+    this.watched.push((_, filters) => this.source(descriptor, handler, filters, predicates));
     return this;
   }
 
@@ -108,8 +115,8 @@ export class ControllerBuilder {
     return this;
   }
 
-  /** Predicates for every `for` / `owns` / `watches`, applied before their own. */
-  withEventFilter<T extends KubeObject>(p: Predicate<T>): this {
+  /** Predicates for every `for` / `owns` / `watches` (of any kind), applied before their own. */
+  withEventFilter(p: Predicate): this {
     this.globalPredicates.push(p);
     return this;
   }
@@ -151,14 +158,9 @@ export class ControllerBuilder {
       clock: this.mgr.clock,
       logger: this.mgr.logger,
     });
-    const source = (d: ResourceDescriptor, handler: EventHandler, ps: readonly Predicate[]): KindSource<KubeObject> =>
-      new KindSource(this.mgr.informerFor<KubeObject>(d), handler, [...this.globalPredicates, ...ps], `${d.group || 'core'}/${d.version}, Kind=${d.kind}`);
-    if (this.forKind) controller.watch(source(this.forKind.descriptor, enqueueRequestForObject(), this.forKind.predicates));
-    for (const w of this.owned) {
-      const handler = typeof w.handler === 'function' ? w.handler(this.forKind!.descriptor) : w.handler;
-      controller.watch(source(w.descriptor, handler, w.predicates));
-    }
-    for (const w of this.watched) controller.watch(source(w.descriptor, w.handler as EventHandler, w.predicates));
+    const forKind = this.forKind?.descriptor;
+    const filters = [...this.globalPredicates];
+    for (const w of [...(this.forKind ? [this.forKind.watch] : []), ...this.owned, ...this.watched]) controller.watch(w(forKind, filters));
     for (const s of this.rawSources) controller.watch(s);
     const mgr = this.mgr;
     mgr.add({
@@ -169,6 +171,16 @@ export class ControllerBuilder {
       needLeaderElection: () => controller.needLeaderElection(),
     });
     return controller;
+  }
+
+  /** The source of one kind: its shared informer, `handler`, the builder's filters, then the watch's own predicates. */
+  private source<T extends KubeObject, TList extends KubeList<T>>(
+    d: ResourceDescriptor<T, TList>,
+    handler: EventHandler<T>,
+    filters: readonly Predicate[],
+    predicates: readonly Predicate<T>[],
+  ): KindSource<T> {
+    return new KindSource<T>(this.mgr.informerFor(d), handler, [...filters, ...predicates], `${d.group || 'core'}/${d.version}, Kind=${d.kind}`);
   }
 
   /** `build`, for chaining in the controller-runtime style. */

@@ -58,11 +58,11 @@ import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '.
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
 import { describeThrown } from '../errors/thrown';
-import { CoreEventBroadcaster, coreEventResource, type CoreEvent, type CoreEventList, type CoreEventRecorder } from '../events/corev1';
+import { CoreEventBroadcaster, coreEventResource, type CoreEventRecorder } from '../events/corev1';
 import { EventBroadcaster, type EventRecorder } from '../events/recorder';
-import { eventResource, type EventsV1Event, type EventsV1EventList } from '../events/types';
+import { eventResource } from '../events/types';
 import { LeaderElector } from '../leaderelection/leaderelection';
-import { leaseResource, type Lease, type LeaseList } from '../leaderelection/lease';
+import { leaseResource } from '../leaderelection/lease';
 import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from '../log';
@@ -71,12 +71,15 @@ import type { WebhookLog } from '../webhook/server';
 import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
 
-/** Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped). */
-export type ClientFactory = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor, namespace: string) => ResourceClient<T, TList>;
+/**
+ * Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped); the client's types are
+ * the descriptor's.
+ */
+export type ClientFactory = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, namespace: string) => ResourceClient<T, TList>;
 
 /** The `ClientFactory` of a REST client: `TypedClient`s of any kind. */
 export function restClientFactory(rest: RestClient): ClientFactory {
-  return <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, namespace: string) => new TypedClient<T, TList>(rest, d, namespace);
+  return (d, namespace) => new TypedClient(rest, d, namespace);
 }
 
 /** Something the manager runs. */
@@ -257,7 +260,7 @@ export class Manager {
     });
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({
-      clientFor: (ns) => opts.clients<EventsV1Event, EventsV1EventList>(eventResource, ns),
+      clientFor: (ns) => opts.clients(eventResource, ns),
       clock: this.clock,
       logger: this.logger,
       ...(opts.hostname ? { hostname: opts.hostname } : {}),
@@ -324,13 +327,13 @@ export class Manager {
   }
 
   /** The direct (uncached) client of a kind. */
-  clientFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, namespace = ''): ResourceClient<T, TList> {
-    return this.opts.clients<T, TList>(d, d.namespaced ? namespace : '');
+  clientFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, namespace = ''): ResourceClient<T, TList> {
+    return this.opts.clients(d, d.namespaced ? namespace : '');
   }
 
   /** The shared informer of a kind, created on first call (and started when the manager already runs). */
-  informerFor<T extends KubeObject>(d: ResourceDescriptor): SharedIndexInformer<T> {
-    const informer = this.factory.informerFor<T>(d, this.opts.clients<T>(d, d.namespaced ? this.factory.namespace : ''));
+  informerFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>): SharedIndexInformer<T> {
+    const informer = this.factory.informerFor(d, this.opts.clients(d, d.namespaced ? this.factory.namespace : ''));
     if (this.started && this.runSignal && !informer.isStarted) this.factory.start(this.runSignal);
     return informer;
   }
@@ -339,13 +342,13 @@ export class Manager {
    * A cached reader of a kind. Before `start` it registers the kind's informer; after, the kind must have been
    * registered (no informer is started behind the caller's back).
    */
-  lister<T extends KubeObject>(d: ResourceDescriptor): Lister<T> {
-    const existing = this.factory.forResource(d);
+  lister<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>): Lister<T> {
+    const existing = this.factory.informerOf(d);
     if (!existing && this.started) {
       throw new Error(`the cache has no informer for ${gvrKey(d)}: ask for its lister (or watch the kind) before the manager starts`);
     }
-    const informer = (existing as SharedIndexInformer<T> | undefined) ?? this.informerFor<T>(d);
-    return new Lister<T>(informer.getIndexer(), { group: d.group, resource: d.resource });
+    const informer = existing ?? this.informerFor(d);
+    return new Lister(informer.getIndexer(), { group: d.group, resource: d.resource });
   }
 
   /** A checker that passes once every informer started so far has synced. */
@@ -395,7 +398,7 @@ export class Manager {
    */
   getEventRecorderFor(name: string): CoreEventRecorder {
     this.coreBroadcaster ??= new CoreEventBroadcaster({
-      clientFor: (ns) => this.opts.clients<CoreEvent, CoreEventList>(coreEventResource, ns),
+      clientFor: (ns) => this.opts.clients(coreEventResource, ns),
       clock: this.clock,
       logger: this.logger,
     });
@@ -551,7 +554,7 @@ export class Manager {
         const namespace = le.namespace ?? inClusterNamespace();
         const identity = le.identity ?? `${hostname()}_${randomUUID()}`;
         const lock = new LeaseLock({
-          client: this.opts.clients<Lease, LeaseList>(leaseResource, namespace),
+          client: this.opts.clients(leaseResource, namespace),
           namespace,
           name: le.id,
           identity,

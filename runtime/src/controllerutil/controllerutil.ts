@@ -2,7 +2,8 @@
  * The vocabulary of an operator (controller-runtime `pkg/controller/controllerutil`, `pkg/client`).
  *
  * Contract:
- * - `setControllerReference(owner, object, ownerKind?)` adds (or replaces) the owner reference with
+ * - `setControllerReference(owner, object, ownerKind?)` (`ownerKind`: the owner's descriptor, whose type must be the
+ *   owner's; needed when the owner carries no `apiVersion` and `kind`) adds (or replaces) the owner reference with
  *   `controller: true` and `blockOwnerDeletion: true`; it refuses an object controlled by another owner
  *   (`Object ns/name is already owned by another Kind controller name`), a namespaced owner of a
  *   cluster-scoped object (`cluster-scoped resource must not have a namespace-scoped owner, owner's namespace X`)
@@ -53,7 +54,13 @@ function validateOwner(owner: KubeObject, object: KubeObject): void {
   if (ownerNs !== objNs) throw new Error(`cross-namespace owner references are disallowed, owner's namespace ${ownerNs}, obj's namespace ${objNs}`);
 }
 
-function ownerTypeMeta(owner: KubeObject, kind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): { apiVersion: string; kind: string } {
+/**
+ * The kind of an owner `O`: its descriptor, or any object with its group, version and kind. A descriptor of another
+ * type than the owner's does not compile (its phantom `'~types'` is kept).
+ */
+export type OwnerKind<O extends KubeObject = KubeObject> = Pick<ResourceDescriptor<O, KubeList<O>>, 'group' | 'version' | 'kind' | '~types'>;
+
+function ownerTypeMeta(owner: KubeObject, kind?: OwnerKind): { apiVersion: string; kind: string } {
   if (kind) return withTypeMeta(kind, { apiVersion: owner.apiVersion, kind: owner.kind });
   if (!owner.apiVersion || !owner.kind) {
     throw new Error(`the owner ${owner.metadata?.namespace ?? ''}/${owner.metadata?.name ?? ''} has no apiVersion and kind: pass its descriptor`);
@@ -74,7 +81,7 @@ function upsertOwnerRef(ref: OwnerReference, object: KubeObject): void {
   object.metadata.ownerReferences = owners;
 }
 
-function ownerRef(owner: KubeObject, kind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): OwnerReference {
+function ownerRef(owner: KubeObject, kind?: OwnerKind): OwnerReference {
   const tm = ownerTypeMeta(owner, kind);
   return { apiVersion: tm.apiVersion, kind: tm.kind, name: owner.metadata?.name ?? '', uid: owner.metadata?.uid ?? '' };
 }
@@ -85,7 +92,7 @@ export function getControllerOf(object: KubeObject): OwnerReference | undefined 
 }
 
 /** Makes `owner` the controller of `object`; see the module doc. */
-export function setControllerReference(owner: KubeObject, object: KubeObject, ownerKind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): void {
+export function setControllerReference<O extends KubeObject>(owner: O, object: KubeObject, ownerKind?: OwnerKind<O>): void {
   validateOwner(owner, object);
   const ref: OwnerReference = { ...ownerRef(owner, ownerKind), blockOwnerDeletion: true, controller: true };
   const existing = getControllerOf(object);
@@ -94,13 +101,13 @@ export function setControllerReference(owner: KubeObject, object: KubeObject, ow
 }
 
 /** Adds `owner` as a (non-controller) owner of `object`; see the module doc. */
-export function setOwnerReference(owner: KubeObject, object: KubeObject, ownerKind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): void {
+export function setOwnerReference<O extends KubeObject>(owner: O, object: KubeObject, ownerKind?: OwnerKind<O>): void {
   validateOwner(owner, object);
   upsertOwnerRef(ownerRef(owner, ownerKind), object);
 }
 
 /** Whether `object` has an owner reference to `owner` (by group, kind and name). */
-export function hasOwnerReference(owner: KubeObject, object: KubeObject, ownerKind?: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): boolean {
+export function hasOwnerReference<O extends KubeObject>(owner: O, object: KubeObject, ownerKind?: OwnerKind<O>): boolean {
   const ref = ownerRef(owner, ownerKind);
   return (object.metadata?.ownerReferences ?? []).some((o) => sameObject(o, ref));
 }

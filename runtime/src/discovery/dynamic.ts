@@ -15,8 +15,8 @@ export interface Unstructured extends KubeObject {
 
 export type UnstructuredList = KubeList<Unstructured>;
 
-/** The descriptor of a mapped kind (no subresources: they are not discovered here). */
-export function descriptorOf(mapping: RESTMapping): ResourceDescriptor {
+/** The descriptor of a mapped kind, of unstructured objects (no subresources: they are not discovered here). */
+export function descriptorOf(mapping: RESTMapping): ResourceDescriptor<Unstructured, UnstructuredList> {
   return {
     group: mapping.resource.group,
     version: mapping.resource.version,
@@ -28,5 +28,5 @@ export function descriptorOf(mapping: RESTMapping): ResourceDescriptor {
 
 /** A client of the mapped kind in `namespace` (`''`: all namespaces, and always for a cluster-scoped kind). */
 export function dynamicClient(rest: RestClient, mapping: RESTMapping, namespace = ''): TypedClient<Unstructured, UnstructuredList> {
-  return new TypedClient<Unstructured, UnstructuredList>(rest, descriptorOf(mapping), mapping.namespaced ? namespace : '');
+  return new TypedClient(rest, descriptorOf(mapping), mapping.namespaced ? namespace : '');
 }

@@ -57,7 +57,7 @@ export type CoreEventList = KubeList<CoreEvent>;
 export type CoreEventClient = Pick<ResourceClient<CoreEvent, CoreEventList>, 'create' | 'patch'>;
 
 /** The core/v1 Event resource (equal to `@kubegen/api/core/v1`'s `eventResource`). */
-export const coreEventResource: ResourceDescriptor = Object.freeze({ group: '', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true });
+export const coreEventResource: ResourceDescriptor<CoreEvent, CoreEventList> = Object.freeze({ group: '', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true });
 
 /** A least-recently-used map of at most `size` entries. */
 class Lru<V> {

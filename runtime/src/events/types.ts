@@ -49,7 +49,7 @@ export type EventsV1EventList = KubeList<EventsV1Event>;
 export type EventsV1EventClient = Pick<ResourceClient<EventsV1Event, EventsV1EventList>, 'create' | 'patch'>;
 
 /** The events.k8s.io/v1 Event resource (equal to `@kubegen/api/events/v1`'s `eventResource`). */
-export const eventResource: ResourceDescriptor = Object.freeze({
+export const eventResource: ResourceDescriptor<EventsV1Event, EventsV1EventList> = Object.freeze({
   group: 'events.k8s.io',
   version: 'v1',
   resource: 'events',

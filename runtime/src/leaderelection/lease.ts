@@ -35,7 +35,7 @@ export type LeaseList = KubeList<Lease>;
 export type LeaseLockClient = Pick<ResourceClient<Lease, LeaseList>, 'get' | 'create' | 'update'>;
 
 /** The Lease resource (equal to `@kubegen/api/coordination/v1`'s `leaseResource`). */
-export const leaseResource: ResourceDescriptor = Object.freeze({
+export const leaseResource: ResourceDescriptor<Lease, LeaseList> = Object.freeze({
   group: 'coordination.k8s.io',
   version: 'v1',
   resource: 'leases',

@@ -47,7 +47,7 @@ export interface CustomResourceDefinition extends KubeObject {
 export type CustomResourceDefinitionList = KubeList<CustomResourceDefinition>;
 
 /** The CRD resource (to be replaced by `@kubegen/api`'s descriptor). */
-export const customResourceDefinitionResource: ResourceDescriptor = Object.freeze({
+export const customResourceDefinitionResource: ResourceDescriptor<CustomResourceDefinition, CustomResourceDefinitionList> = Object.freeze({
   group: 'apiextensions.k8s.io',
   version: 'v1',
   resource: 'customresourcedefinitions',
@@ -66,7 +66,7 @@ export interface CrdClients {
 /** The installer's clients over a REST client: the CRD client and `/apis/<group>/<version>` discovery. */
 export function crdClientsFor(rest: RestClient): CrdClients {
   return {
-    crds: new TypedClient<CustomResourceDefinition, CustomResourceDefinitionList>(rest, customResourceDefinitionResource),
+    crds: new TypedClient(rest, customResourceDefinitionResource),
     discover: async (group, version, signal) => {
       try {
         const list = await rest.request<{ resources?: Array<{ name?: string }> }>({ method: 'GET', path: `/apis/${group}/${version}`, ...(signal ? { signal } : {}) });

@@ -4,7 +4,7 @@
  * removed by hand put back, delete through the finalizer. The real apiserver runs are in test/e2e/operator.test.ts.
  */
 import { Manager, noopLogger } from '@kubegen/runtime/controller';
-import type { KubeList } from '../../../runtime/src/client/types';
+import type { ResourceDescriptor } from '../../../runtime/src/client/types';
 import { configMapResource, serviceResource, statefulSetResource, type ConfigMap, type Service, type StatefulSet } from '../../../examples/etcd-operator/src/builtin';
 import { FINALIZER, clusterStatus, etcdClusterResource, setupEtcdClusterController, type EtcdCluster } from '../../../examples/etcd-operator/src/controller';
 import { parseFlags } from '../../../examples/etcd-operator/src/main';
@@ -95,14 +95,14 @@ describe('the reconciler on the fake API server', () => {
     const { fake, clients } = fakeServer();
     const mgr = new Manager({ clients, logger: noopLogger });
     setupEtcdClusterController(mgr);
-    const clusters = fake.client<EtcdCluster, KubeList<EtcdCluster>>(etcdClusterResource, 'db');
+    const clusters = fake.client(etcdClusterResource, 'db');
     const created = await clusters.create({ apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster', metadata: { name: 'e', namespace: 'db' }, spec: { size: 3, version: '3.5.9' } });
     const stop = new AbortController();
     const run = mgr.start(stop.signal);
     await until(() => fake.actions().some((a) => a.verb === 'update' && a.subresource === 'status'), 'status written', 3000);
-    const sts = await fake.client<StatefulSet, KubeList<StatefulSet>>(statefulSetResource, 'db').get('e');
-    const svc = await fake.client<Service, KubeList<Service>>(serviceResource, 'db').get('e');
-    const cm = await fake.client<ConfigMap, KubeList<ConfigMap>>(configMapResource, 'db').get('e-config');
+    const sts = await fake.client(statefulSetResource, 'db').get('e');
+    const svc = await fake.client(serviceResource, 'db').get('e');
+    const cm = await fake.client(configMapResource, 'db').get('e-config');
     const ref = { apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster', name: 'e', uid: created.metadata?.uid, controller: true, blockOwnerDeletion: true };
     for (const o of [sts, svc, cm]) expect(o.metadata?.ownerReferences).toEqual([ref]);
     expect(sts.spec?.replicas).toBe(3);
@@ -132,11 +132,12 @@ describe('the reconciler on the fake API server', () => {
     await until(() => fake.actions().some((a) => a.verb === 'delete' && a.resource.resource === 'configmaps'), 'cleanup', 3000);
     await settle(20);
     await expect(clusters.get('e')).rejects.toMatchObject({ code: 404 });
-    for (const [d, name] of [
+    const owned: ReadonlyArray<readonly [ResourceDescriptor, string]> = [
       [statefulSetResource, 'e'],
       [serviceResource, 'e'],
       [configMapResource, 'e-config'],
-    ] as const) {
+    ];
+    for (const [d, name] of owned) {
       await expect(fake.client(d, 'db').get(name)).rejects.toMatchObject({ code: 404 });
     }
     stop.abort();

@@ -1,5 +1,6 @@
 /** Shared pieces of the operator tests: kinds, a fake API server, a recording logger and metrics, settling. */
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
+import type { ClientFactory } from '../../../runtime/src/controller/manager';
 import { newLogger, type LogRecord, type Logger } from '../../../runtime/src/controller/log';
 import type { ControllerMetrics, ReconcileResultLabel } from '../../../runtime/src/controller/metrics';
 import { Fake } from '../../../runtime/src/testing/fake';
@@ -14,7 +15,7 @@ export interface Widget extends KubeObject {
 }
 export type WidgetList = KubeList<Widget>;
 
-export const widgets: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, subresources: { status: true } };
+export const widgets: ResourceDescriptor<Widget, WidgetList> = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, subresources: { status: true } };
 export const clusters: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'clusters', kind: 'Cluster', namespaced: false };
 export const configMaps: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 
@@ -25,7 +26,7 @@ export function widget(name: string, namespace = 'ns', extra: Partial<Widget> = 
 /** A fake API server whose clients fit `ManagerOptions.clients`. */
 export function fakeServer(opts: { allowUnconditionalUpdate?: boolean; clock?: () => Date } = {}) {
   const fake = new Fake({ allowUnconditionalUpdate: opts.allowUnconditionalUpdate ?? true, ...(opts.clock ? { clock: opts.clock } : {}) });
-  const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+  const clients: ClientFactory = (d, ns) => fake.client(d, ns);
   return { fake, clients };
 }
 

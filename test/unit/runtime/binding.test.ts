@@ -24,7 +24,7 @@ export interface CronTab {
   status?: { replicas?: number };
 }
 export interface CronTabList extends KubeList<CronTab> {}
-export const cronTabResource: ResourceDescriptor = {
+export const cronTabResource: ResourceDescriptor<CronTab, CronTabList> = {
   group: 'stable.example.com',
   version: 'v1',
   resource: 'crontabs',
@@ -41,25 +41,25 @@ export interface Cluster {
   kind?: string;
   metadata?: ObjectMeta;
 }
-export const clusterResource: ResourceDescriptor = { group: 'stable.example.com', version: 'v1', resource: 'clusters', kind: 'Cluster', namespaced: false };
+export const clusterResource: ResourceDescriptor<Cluster> = { group: 'stable.example.com', version: 'v1', resource: 'clusters', kind: 'Cluster', namespaced: false };
 export type ClusterInterface = Pick<ResourceClient<Cluster, KubeList<Cluster>>, 'get' | 'list' | 'listAll' | 'listPages' | 'watch'>;
 
 export class StableV1Client {
   constructor(private readonly rest: RestClient) {}
   crontabs(namespace: string): CronTabInterface {
-    return new TypedClient<CronTab, CronTabList>(this.rest, cronTabResource, namespace);
+    return new TypedClient(this.rest, cronTabResource, namespace);
   }
   clusters(): ClusterInterface {
-    return new TypedClient<Cluster, KubeList<Cluster>>(this.rest, clusterResource);
+    return new TypedClient(this.rest, clusterResource);
   }
 }
 export class FakeStableV1Client {
   constructor(readonly fake: Fake = new Fake()) {}
   crontabs(namespace: string): CronTabInterface {
-    return this.fake.client<CronTab, CronTabList>(cronTabResource, namespace);
+    return this.fake.client(cronTabResource, namespace);
   }
   clusters(): ClusterInterface {
-    return this.fake.client<Cluster, KubeList<Cluster>>(clusterResource);
+    return this.fake.client(clusterResource);
   }
 }
 // --- end of the generated shape ---

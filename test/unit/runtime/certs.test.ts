@@ -12,7 +12,7 @@ import { newForbidden, newInternalError } from '../../../runtime/src/errors/erro
 import { newLogger, type LogRecord } from '../../../runtime/src/log';
 import { Fake } from '../../../runtime/src/testing/fake';
 import { applyJsonPatch } from '../../../runtime/src/testing/fake/json';
-import { Manager } from '../../../runtime/src/controller/manager';
+import { Manager, type ClientFactory } from '../../../runtime/src/controller/manager';
 import {
   caBundleOf,
   CertificateRotator,
@@ -72,7 +72,7 @@ function setup(clock = new FakeClock(T0)) {
   const records: LogRecord[] = [];
   const logger = newLogger({ enabled: () => true, write: (r) => { records.push(r); } });
   const served: Array<{ cert: string; key: string }> = [];
-  const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+  const clients: ClientFactory = (d, ns) => fake.client(d, ns);
   const rotator = (extra: { lookaheadMs?: number; certValidityMs?: number; caValidityMs?: number } = {}) =>
     new CertificateRotator({
       namespace: NS,
@@ -594,7 +594,7 @@ describe('the Manager with webhookServer.selfManagedCertificates', () => {
 
   test('serves the Secret\'s certificate over TLS, and readiness includes webhook-certificates', async () => {
     const { fake, getSecret } = setup();
-    const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+    const clients: ClientFactory = (d, ns) => fake.client(d, ns);
     const mgr = new Manager({ clients, logger: newLogger({ enabled: () => false, write: () => undefined }), healthProbeBindAddress: '127.0.0.1:0', webhookServer: { host: '127.0.0.1', port: 0, selfManagedCertificates: smc } });
     mgr.getWebhookServer();
     const stop = new AbortController();
@@ -622,7 +622,7 @@ describe('the Manager with webhookServer.selfManagedCertificates', () => {
   test('a forbidden Secret fails start with one line, before the webhook server listens', async () => {
     const { fake } = setup();
     fake.prependReactor('get', 'secrets', () => ({ error: newForbidden({ group: '', resource: 'secrets' }, SECRET, 'no access') }));
-    const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+    const clients: ClientFactory = (d, ns) => fake.client(d, ns);
     const mgr = new Manager({ clients, logger: newLogger({ enabled: () => false, write: () => undefined }), webhookServer: { host: '127.0.0.1', port: 0, selfManagedCertificates: smc } });
     mgr.getWebhookServer();
     const err = await mgr.start(new AbortController().signal).then(() => undefined, (e: unknown) => e as Error);
@@ -638,7 +638,7 @@ describe('the Manager with webhookServer.selfManagedCertificates', () => {
 
   test('without getWebhookServer() nothing runs: no Secret is made', async () => {
     const { fake } = setup();
-    const clients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor, ns: string) => fake.client<T, TList>(d, ns);
+    const clients: ClientFactory = (d, ns) => fake.client(d, ns);
     const mgr = new Manager({ clients, logger: newLogger({ enabled: () => false, write: () => undefined }), webhookServer: { host: '127.0.0.1', port: 0, selfManagedCertificates: smc } });
     const stop = new AbortController();
     const running = mgr.start(stop.signal);

@@ -13,7 +13,7 @@ export interface CronTab {
 export type CronTabList = KubeList<CronTab>;
 
 /** Namespaced, with the status subresource and a scale subresource (replicas and label selector paths). */
-export const crontabs: ResourceDescriptor = {
+export const crontabs: ResourceDescriptor<CronTab, CronTabList> = {
   group: 'stable.example.com',
   version: 'v1',
   resource: 'crontabs',

@@ -14,15 +14,15 @@ import { PushWatch } from '../../../runtime/src/watch/stream';
 import type { Watch, WatchEvent } from '../../../runtime/src/watch/types';
 import { crontabs, type CronTab, type CronTabList } from './crontab';
 
-const plain: ResourceDescriptor = { group: 'stable.example.com', version: 'v1', resource: 'plains', kind: 'Plain', namespaced: true };
-const clusters: ResourceDescriptor = { group: 'stable.example.com', version: 'v1', resource: 'clusterthings', kind: 'ClusterThing', namespaced: false };
+const plain: ResourceDescriptor<CronTab, CronTabList> = { group: 'stable.example.com', version: 'v1', resource: 'plains', kind: 'Plain', namespaced: true };
+const clusters: ResourceDescriptor<CronTab, CronTabList> = { group: 'stable.example.com', version: 'v1', resource: 'clusterthings', kind: 'ClusterThing', namespaced: false };
 
 const T0 = new Date('2026-01-02T03:04:05.678Z');
 
 function setup(): { fake: Fake; c: FakeClient<CronTab, CronTabList>; all: FakeClient<CronTab, CronTabList> } {
   let n = 0;
   const fake = new Fake({ clock: () => T0, uid: () => `uid-${++n}`, random: () => 0 });
-  return { fake, c: fake.client<CronTab, CronTabList>(crontabs, 'ns'), all: fake.client<CronTab, CronTabList>(crontabs, '') };
+  return { fake, c: fake.client(crontabs, 'ns'), all: fake.client(crontabs, '') };
 }
 
 const ct = (name: string, extra: Partial<CronTab> = {}, labels?: Record<string, string>): CronTab => ({
@@ -68,7 +68,7 @@ describe('create', () => {
 
   it('keeps status for a kind without a status subresource', async () => {
     const { fake } = setup();
-    const p = fake.client<CronTab, CronTabList>(plain, 'ns');
+    const p = fake.client(plain, 'ns');
     expect((await p.create(ct('a', { status: { replicas: 1 } }))).status).toEqual({ replicas: 1 });
   });
 
@@ -80,7 +80,7 @@ describe('create', () => {
   ];
   it.each(table)('rejects: $name', async ({ given, ns, want, message }) => {
     const { fake } = setup();
-    const err = await errorOf(fake.client<CronTab, CronTabList>(crontabs, ns ?? 'ns').create(given));
+    const err = await errorOf(fake.client(crontabs, ns ?? 'ns').create(given));
     expect(want(err)).toBe(true);
     expect((err as Error).message).toMatch(message);
   });
@@ -98,7 +98,7 @@ describe('create', () => {
 
   it('cluster-scoped kinds drop the namespace; resourceVersion is one counter per tracker', async () => {
     const { fake, c } = setup();
-    const k = fake.client<CronTab, CronTabList>(clusters);
+    const k = fake.client(clusters);
     const a = await c.create(ct('a'));
     const b = await k.create(ct('b', { metadata: { name: 'b', namespace: 'x' } }));
     expect(b.metadata?.namespace).toBeUndefined();
@@ -151,14 +151,14 @@ describe('update and updateStatus', () => {
 
   it('allowUnconditionalUpdate accepts updates without resourceVersion', async () => {
     const fake = new Fake({ allowUnconditionalUpdate: true });
-    const c = fake.client<CronTab, CronTabList>(crontabs, 'ns');
+    const c = fake.client(crontabs, 'ns');
     await c.create(ct('a'));
     expect((await c.update(ct('a', { spec: { cronSpec: 'q' } }))).spec?.cronSpec).toBe('q');
   });
 
   it('updateStatus is NotFound for a kind without a status subresource', async () => {
     const { fake } = setup();
-    const p = fake.client<CronTab, CronTabList>(plain, 'ns');
+    const p = fake.client(plain, 'ns');
     const a = await p.create(ct('a'));
     expect(isNotFound(await errorOf(p.updateStatus(a)))).toBe(true);
   });
@@ -189,7 +189,7 @@ describe('delete', () => {
 
   it('deleteCollection deletes what the selector selects, in the namespace', async () => {
     const { fake, c } = setup();
-    const other = fake.client<CronTab, CronTabList>(crontabs, 'other');
+    const other = fake.client(crontabs, 'other');
     await c.create(ct('a', {}, { app: 'x' }));
     await c.create(ct('b', {}, { app: 'y' }));
     await other.create(ct('c', {}, { app: 'x' }));
@@ -202,7 +202,7 @@ describe('delete', () => {
 describe('list', () => {
   async function seeded(): Promise<ReturnType<typeof setup>> {
     const s = setup();
-    const other = s.fake.client<CronTab, CronTabList>(crontabs, 'other');
+    const other = s.fake.client(crontabs, 'other');
     await s.c.create(ct('b', {}, { app: 'web', tier: 'fe' }));
     await s.c.create(ct('a', {}, { app: 'db' }));
     await s.c.create(ct('c', {}, { app: 'web', tier: 'be' }));
@@ -225,7 +225,7 @@ describe('list', () => {
   ];
   it.each(table)('$name', async ({ ns, opts, want }) => {
     const { fake } = await seeded();
-    const list = await fake.client<CronTab, CronTabList>(crontabs, ns ?? 'ns').list(opts);
+    const list = await fake.client(crontabs, ns ?? 'ns').list(opts);
     expect(list.items.map((i) => `${i.metadata?.namespace}/${i.metadata?.name}`)).toEqual(want);
     expect(list.metadata?.resourceVersion).toBe('4');
     expect(list.kind).toBe('CronTabList');
@@ -310,14 +310,14 @@ describe('scale', () => {
     expect(isConflict(await errorOf(c.updateScale('a', { ...s, spec: { replicas: 5 } })))).toBe(true);
     expect(isInvalid(await errorOf(c.updateScale('a', { spec: { replicas: -1 } })))).toBe(true);
     const { fake } = setup();
-    expect(isNotFound(await errorOf(fake.client<CronTab, CronTabList>(plain, 'ns').getScale('a')))).toBe(true);
+    expect(isNotFound(await errorOf(fake.client(plain, 'ns').getScale('a')))).toBe(true);
   });
 });
 
 describe('watch', () => {
   it('sends events of later writes to active watchers, filtered by namespace', async () => {
     const { fake, c, all } = setup();
-    const other = fake.client<CronTab, CronTabList>(crontabs, 'other');
+    const other = fake.client(crontabs, 'other');
     const w = await c.watch({ resourceVersion: fake.tracker.resourceVersion });
     const wAll = await all.watch({ resourceVersion: fake.tracker.resourceVersion });
     const a = await c.create(ct('a'));
@@ -349,7 +349,7 @@ describe('watch', () => {
 
   it('a resourceVersion replays the later history; one older than the history is 410 Expired', async () => {
     const fake = new Fake({ historyLimit: 2 });
-    const c = fake.client<CronTab, CronTabList>(crontabs, 'ns');
+    const c = fake.client(crontabs, 'ns');
     for (const n of ['a', 'b', 'c', 'd']) await c.create(ct(n));
     expect(brief(await take(await c.watch({ resourceVersion: '2' }), 2))).toEqual(['ADDED c@3', 'ADDED d@4']);
     const old = await c.watch({ resourceVersion: '1' });
@@ -430,7 +430,7 @@ describe('reactors and actions', () => {
 
   it('seeds objects through the constructor, status included', async () => {
     const fake = new Fake({ objects: [[crontabs, ct('seed', { metadata: { name: 'seed', namespace: 'ns' }, status: { replicas: 2 } })]] });
-    const got = await fake.client<CronTab, CronTabList>(crontabs, 'ns').get('seed');
+    const got = await fake.client(crontabs, 'ns').get('seed');
     expect(got.status).toEqual({ replicas: 2 });
     expect(got.metadata).toMatchObject({ resourceVersion: '1', generation: 1 });
     expect(() => fake.tracker.add({ apiVersion: 'x/v1', kind: 'Unknown', metadata: { name: 'u' } })).toThrow(/no registered resource/);

@@ -58,7 +58,7 @@ describe('TypedClient.list onContinue', () => {
     const chunks: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += chunk) chunks.push(bytes.subarray(i, i + chunk));
     const t = new ScriptedTransport({ status: 200, body: chunks, headers: { 'content-type': 'application/json' } });
-    return { c: new TypedClient<CronTab, CronTabList>(new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined }), crontabs, 'ns'), t };
+    return { c: new TypedClient(new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined }), crontabs, 'ns'), t };
   }
 
   it.each([1, 3, 7, 64, 100_000])('gives a built-in list\'s token before its items arrive, with the body in chunks of %i bytes (the token split across them)', async (size) => {

@@ -64,7 +64,7 @@ describe('TypedClient sends apiVersion and kind', () => {
   it.each(verbs)('$verb', async ({ call }) => {
     const t = new ScriptedTransport({ body: JSON.stringify({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'a' } }) });
     const rest = new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined, sleep: async () => undefined });
-    await call(new TypedClient<CronTab, CronTabList>(rest, crontabs, 'ns'));
+    await call(new TypedClient(rest, crontabs, 'ns'));
     expect(t.requests).toHaveLength(1);
     const body = JSON.parse(t.requests[0]!.body!) as Record<string, unknown>;
     expect(body).toMatchObject({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'a' } });
@@ -76,7 +76,7 @@ describe('FakeClient records and stores apiVersion and kind', () => {
   it('each verb records the filled object (create, update, updateStatus) or apply patch (apply, applyStatus)', async () => {
     let n = 0;
     const fake = new Fake({ clock: () => new Date('2026-01-02T03:04:05Z'), uid: () => `uid-${++n}` });
-    const c = fake.client<CronTab, CronTabList>(crontabs, 'ns');
+    const c = fake.client(crontabs, 'ns');
     for (const { call } of verbs) await call(c);
     const recorded = fake.actions().map((a) => ('object' in a ? a.object : 'patch' in a ? a.patch : undefined));
     expect(recorded).toHaveLength(verbs.length);

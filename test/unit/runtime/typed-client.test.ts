@@ -4,12 +4,12 @@ import type { ResourceDescriptor } from '../../../runtime/src/client/types';
 import { json, ScriptedTransport } from './transport';
 import { crontabs, type CronTab, type CronTabList } from './crontab';
 
-const nodes: ResourceDescriptor = { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false };
+const nodes: ResourceDescriptor<CronTab, CronTabList> = { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false };
 
 function setup(ns = 'ns', d = crontabs): { t: ScriptedTransport; c: TypedClient<CronTab, CronTabList> } {
   const t = new ScriptedTransport();
   const rest = new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined, sleep: async () => undefined });
-  return { t, c: new TypedClient<CronTab, CronTabList>(rest, d, ns) };
+  return { t, c: new TypedClient(rest, d, ns) };
 }
 
 const ct = (name: string, extra: Partial<CronTab> = {}): CronTab => ({

@@ -85,11 +85,11 @@ describe('watch framing', () => {
   });
 });
 
-const things: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'things', kind: 'Thing', namespaced: true };
+const things: ResourceDescriptor<Thing> = { group: 'example.com', version: 'v1', resource: 'things', kind: 'Thing', namespaced: true };
 
 function typed(t: ScriptedTransport, ns = 'ns'): TypedClient<Thing, KubeList<Thing>> {
   const rest = new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined, sleep: async () => undefined });
-  return new TypedClient<Thing, KubeList<Thing>>(rest, things, ns);
+  return new TypedClient(rest, things, ns);
 }
 
 describe('TypedClient.watch', () => {

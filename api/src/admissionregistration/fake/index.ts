@@ -11,27 +11,27 @@ export class FakeAdmissionregistrationV1 implements v1Client.Admissionregistrati
   constructor(readonly fake: Fake) {}
 
   mutatingAdmissionPolicies(): v1Client.MutatingAdmissionPolicyClient {
-    return this.fake.client<v1.MutatingAdmissionPolicy, v1.MutatingAdmissionPolicyList>(v1Client.mutatingAdmissionPolicyResource, '');
+    return this.fake.client(v1Client.mutatingAdmissionPolicyResource, '');
   }
 
   mutatingAdmissionPolicyBindings(): v1Client.MutatingAdmissionPolicyBindingClient {
-    return this.fake.client<v1.MutatingAdmissionPolicyBinding, v1.MutatingAdmissionPolicyBindingList>(v1Client.mutatingAdmissionPolicyBindingResource, '');
+    return this.fake.client(v1Client.mutatingAdmissionPolicyBindingResource, '');
   }
 
   mutatingWebhookConfigurations(): v1Client.MutatingWebhookConfigurationClient {
-    return this.fake.client<v1.MutatingWebhookConfiguration, v1.MutatingWebhookConfigurationList>(v1Client.mutatingWebhookConfigurationResource, '');
+    return this.fake.client(v1Client.mutatingWebhookConfigurationResource, '');
   }
 
   validatingAdmissionPolicies(): v1Client.ValidatingAdmissionPolicyClient {
-    return this.fake.client<v1.ValidatingAdmissionPolicy, v1.ValidatingAdmissionPolicyList>(v1Client.validatingAdmissionPolicyResource, '');
+    return this.fake.client(v1Client.validatingAdmissionPolicyResource, '');
   }
 
   validatingAdmissionPolicyBindings(): v1Client.ValidatingAdmissionPolicyBindingClient {
-    return this.fake.client<v1.ValidatingAdmissionPolicyBinding, v1.ValidatingAdmissionPolicyBindingList>(v1Client.validatingAdmissionPolicyBindingResource, '');
+    return this.fake.client(v1Client.validatingAdmissionPolicyBindingResource, '');
   }
 
   validatingWebhookConfigurations(): v1Client.ValidatingWebhookConfigurationClient {
-    return this.fake.client<v1.ValidatingWebhookConfiguration, v1.ValidatingWebhookConfigurationList>(v1Client.validatingWebhookConfigurationResource, '');
+    return this.fake.client(v1Client.validatingWebhookConfigurationResource, '');
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, MutatingAdmissionPolicyBindingList, MutatingAdmissionPolicyList, MutatingWebhookConfiguration, MutatingWebhookConfigurationList, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicyBindingList, ValidatingAdmissionPolicyList, ValidatingWebhookConfiguration, ValidatingWebhookConfigurationList } from './types';
 
 /** The mutatingadmissionpolicies.admissionregistration.k8s.io/v1 resource (kind MutatingAdmissionPolicy). */
-export const mutatingAdmissionPolicyResource = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingadmissionpolicies', kind: 'MutatingAdmissionPolicy', listKind: 'MutatingAdmissionPolicyList', namespaced: false } as const satisfies ResourceDescriptor;
+export const mutatingAdmissionPolicyResource: ResourceDescriptor<MutatingAdmissionPolicy, MutatingAdmissionPolicyList> = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingadmissionpolicies', kind: 'MutatingAdmissionPolicy', listKind: 'MutatingAdmissionPolicyList', namespaced: false };
 
 /**
  * MutatingAdmissionPolicyClient: the verbs of MutatingAdmissionPolicy (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -12,7 +12,7 @@ export const mutatingAdmissionPolicyResource = { group: 'admissionregistration.k
 export type MutatingAdmissionPolicyClient = Omit<ResourceClient<MutatingAdmissionPolicy, MutatingAdmissionPolicyList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The mutatingadmissionpolicybindings.admissionregistration.k8s.io/v1 resource (kind MutatingAdmissionPolicyBinding). */
-export const mutatingAdmissionPolicyBindingResource = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingadmissionpolicybindings', kind: 'MutatingAdmissionPolicyBinding', listKind: 'MutatingAdmissionPolicyBindingList', namespaced: false } as const satisfies ResourceDescriptor;
+export const mutatingAdmissionPolicyBindingResource: ResourceDescriptor<MutatingAdmissionPolicyBinding, MutatingAdmissionPolicyBindingList> = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingadmissionpolicybindings', kind: 'MutatingAdmissionPolicyBinding', listKind: 'MutatingAdmissionPolicyBindingList', namespaced: false };
 
 /**
  * MutatingAdmissionPolicyBindingClient: the verbs of MutatingAdmissionPolicyBinding (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -20,7 +20,7 @@ export const mutatingAdmissionPolicyBindingResource = { group: 'admissionregistr
 export type MutatingAdmissionPolicyBindingClient = Omit<ResourceClient<MutatingAdmissionPolicyBinding, MutatingAdmissionPolicyBindingList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The mutatingwebhookconfigurations.admissionregistration.k8s.io/v1 resource (kind MutatingWebhookConfiguration). */
-export const mutatingWebhookConfigurationResource = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', listKind: 'MutatingWebhookConfigurationList', namespaced: false } as const satisfies ResourceDescriptor;
+export const mutatingWebhookConfigurationResource: ResourceDescriptor<MutatingWebhookConfiguration, MutatingWebhookConfigurationList> = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', listKind: 'MutatingWebhookConfigurationList', namespaced: false };
 
 /**
  * MutatingWebhookConfigurationClient: the verbs of MutatingWebhookConfiguration (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -28,7 +28,7 @@ export const mutatingWebhookConfigurationResource = { group: 'admissionregistrat
 export type MutatingWebhookConfigurationClient = Omit<ResourceClient<MutatingWebhookConfiguration, MutatingWebhookConfigurationList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The validatingadmissionpolicies.admissionregistration.k8s.io/v1 resource (kind ValidatingAdmissionPolicy). */
-export const validatingAdmissionPolicyResource = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingadmissionpolicies', kind: 'ValidatingAdmissionPolicy', listKind: 'ValidatingAdmissionPolicyList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const validatingAdmissionPolicyResource: ResourceDescriptor<ValidatingAdmissionPolicy, ValidatingAdmissionPolicyList> = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingadmissionpolicies', kind: 'ValidatingAdmissionPolicy', listKind: 'ValidatingAdmissionPolicyList', namespaced: false, subresources: { status: true } };
 
 /**
  * ValidatingAdmissionPolicyClient: the verbs of ValidatingAdmissionPolicy (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -36,7 +36,7 @@ export const validatingAdmissionPolicyResource = { group: 'admissionregistration
 export type ValidatingAdmissionPolicyClient = Omit<ResourceClient<ValidatingAdmissionPolicy, ValidatingAdmissionPolicyList>, 'getScale' | 'updateScale'>;
 
 /** The validatingadmissionpolicybindings.admissionregistration.k8s.io/v1 resource (kind ValidatingAdmissionPolicyBinding). */
-export const validatingAdmissionPolicyBindingResource = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingadmissionpolicybindings', kind: 'ValidatingAdmissionPolicyBinding', listKind: 'ValidatingAdmissionPolicyBindingList', namespaced: false } as const satisfies ResourceDescriptor;
+export const validatingAdmissionPolicyBindingResource: ResourceDescriptor<ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicyBindingList> = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingadmissionpolicybindings', kind: 'ValidatingAdmissionPolicyBinding', listKind: 'ValidatingAdmissionPolicyBindingList', namespaced: false };
 
 /**
  * ValidatingAdmissionPolicyBindingClient: the verbs of ValidatingAdmissionPolicyBinding (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -44,7 +44,7 @@ export const validatingAdmissionPolicyBindingResource = { group: 'admissionregis
 export type ValidatingAdmissionPolicyBindingClient = Omit<ResourceClient<ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicyBindingList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The validatingwebhookconfigurations.admissionregistration.k8s.io/v1 resource (kind ValidatingWebhookConfiguration). */
-export const validatingWebhookConfigurationResource = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', listKind: 'ValidatingWebhookConfigurationList', namespaced: false } as const satisfies ResourceDescriptor;
+export const validatingWebhookConfigurationResource: ResourceDescriptor<ValidatingWebhookConfiguration, ValidatingWebhookConfigurationList> = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', listKind: 'ValidatingWebhookConfigurationList', namespaced: false };
 
 /**
  * ValidatingWebhookConfigurationClient: the verbs of ValidatingWebhookConfiguration (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -77,26 +77,26 @@ export class AdmissionregistrationV1Client implements AdmissionregistrationV1Int
   }
 
   mutatingAdmissionPolicies(): MutatingAdmissionPolicyClient {
-    return new TypedClient<MutatingAdmissionPolicy, MutatingAdmissionPolicyList>(this.rest, mutatingAdmissionPolicyResource, '');
+    return new TypedClient(this.rest, mutatingAdmissionPolicyResource, '');
   }
 
   mutatingAdmissionPolicyBindings(): MutatingAdmissionPolicyBindingClient {
-    return new TypedClient<MutatingAdmissionPolicyBinding, MutatingAdmissionPolicyBindingList>(this.rest, mutatingAdmissionPolicyBindingResource, '');
+    return new TypedClient(this.rest, mutatingAdmissionPolicyBindingResource, '');
   }
 
   mutatingWebhookConfigurations(): MutatingWebhookConfigurationClient {
-    return new TypedClient<MutatingWebhookConfiguration, MutatingWebhookConfigurationList>(this.rest, mutatingWebhookConfigurationResource, '');
+    return new TypedClient(this.rest, mutatingWebhookConfigurationResource, '');
   }
 
   validatingAdmissionPolicies(): ValidatingAdmissionPolicyClient {
-    return new TypedClient<ValidatingAdmissionPolicy, ValidatingAdmissionPolicyList>(this.rest, validatingAdmissionPolicyResource, '');
+    return new TypedClient(this.rest, validatingAdmissionPolicyResource, '');
   }
 
   validatingAdmissionPolicyBindings(): ValidatingAdmissionPolicyBindingClient {
-    return new TypedClient<ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicyBindingList>(this.rest, validatingAdmissionPolicyBindingResource, '');
+    return new TypedClient(this.rest, validatingAdmissionPolicyBindingResource, '');
   }
 
   validatingWebhookConfigurations(): ValidatingWebhookConfigurationClient {
-    return new TypedClient<ValidatingWebhookConfiguration, ValidatingWebhookConfigurationList>(this.rest, validatingWebhookConfigurationResource, '');
+    return new TypedClient(this.rest, validatingWebhookConfigurationResource, '');
   }
 }

@@ -16,7 +16,7 @@ export interface MutatingAdmissionPolicyInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function mutatingAdmissionPolicyInformer(factory: SharedInformerFactory, client: AdmissionregistrationV1Interface, options: InformerForOptions<MutatingAdmissionPolicy> = {}): MutatingAdmissionPolicyInformer {
-  const informer = (): SharedIndexInformer<MutatingAdmissionPolicy> => factory.informerFor<MutatingAdmissionPolicy>(mutatingAdmissionPolicyResource, client.mutatingAdmissionPolicies(), options);
+  const informer = (): SharedIndexInformer<MutatingAdmissionPolicy> => factory.informerFor(mutatingAdmissionPolicyResource, client.mutatingAdmissionPolicies(), options);
   return { informer, lister: () => newMutatingAdmissionPolicyLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface MutatingAdmissionPolicyBindingInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function mutatingAdmissionPolicyBindingInformer(factory: SharedInformerFactory, client: AdmissionregistrationV1Interface, options: InformerForOptions<MutatingAdmissionPolicyBinding> = {}): MutatingAdmissionPolicyBindingInformer {
-  const informer = (): SharedIndexInformer<MutatingAdmissionPolicyBinding> => factory.informerFor<MutatingAdmissionPolicyBinding>(mutatingAdmissionPolicyBindingResource, client.mutatingAdmissionPolicyBindings(), options);
+  const informer = (): SharedIndexInformer<MutatingAdmissionPolicyBinding> => factory.informerFor(mutatingAdmissionPolicyBindingResource, client.mutatingAdmissionPolicyBindings(), options);
   return { informer, lister: () => newMutatingAdmissionPolicyBindingLister(informer().getIndexer()) };
 }
 
@@ -46,7 +46,7 @@ export interface MutatingWebhookConfigurationInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function mutatingWebhookConfigurationInformer(factory: SharedInformerFactory, client: AdmissionregistrationV1Interface, options: InformerForOptions<MutatingWebhookConfiguration> = {}): MutatingWebhookConfigurationInformer {
-  const informer = (): SharedIndexInformer<MutatingWebhookConfiguration> => factory.informerFor<MutatingWebhookConfiguration>(mutatingWebhookConfigurationResource, client.mutatingWebhookConfigurations(), options);
+  const informer = (): SharedIndexInformer<MutatingWebhookConfiguration> => factory.informerFor(mutatingWebhookConfigurationResource, client.mutatingWebhookConfigurations(), options);
   return { informer, lister: () => newMutatingWebhookConfigurationLister(informer().getIndexer()) };
 }
 
@@ -61,7 +61,7 @@ export interface ValidatingAdmissionPolicyInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function validatingAdmissionPolicyInformer(factory: SharedInformerFactory, client: AdmissionregistrationV1Interface, options: InformerForOptions<ValidatingAdmissionPolicy> = {}): ValidatingAdmissionPolicyInformer {
-  const informer = (): SharedIndexInformer<ValidatingAdmissionPolicy> => factory.informerFor<ValidatingAdmissionPolicy>(validatingAdmissionPolicyResource, client.validatingAdmissionPolicies(), options);
+  const informer = (): SharedIndexInformer<ValidatingAdmissionPolicy> => factory.informerFor(validatingAdmissionPolicyResource, client.validatingAdmissionPolicies(), options);
   return { informer, lister: () => newValidatingAdmissionPolicyLister(informer().getIndexer()) };
 }
 
@@ -76,7 +76,7 @@ export interface ValidatingAdmissionPolicyBindingInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function validatingAdmissionPolicyBindingInformer(factory: SharedInformerFactory, client: AdmissionregistrationV1Interface, options: InformerForOptions<ValidatingAdmissionPolicyBinding> = {}): ValidatingAdmissionPolicyBindingInformer {
-  const informer = (): SharedIndexInformer<ValidatingAdmissionPolicyBinding> => factory.informerFor<ValidatingAdmissionPolicyBinding>(validatingAdmissionPolicyBindingResource, client.validatingAdmissionPolicyBindings(), options);
+  const informer = (): SharedIndexInformer<ValidatingAdmissionPolicyBinding> => factory.informerFor(validatingAdmissionPolicyBindingResource, client.validatingAdmissionPolicyBindings(), options);
   return { informer, lister: () => newValidatingAdmissionPolicyBindingLister(informer().getIndexer()) };
 }
 
@@ -91,7 +91,7 @@ export interface ValidatingWebhookConfigurationInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function validatingWebhookConfigurationInformer(factory: SharedInformerFactory, client: AdmissionregistrationV1Interface, options: InformerForOptions<ValidatingWebhookConfiguration> = {}): ValidatingWebhookConfigurationInformer {
-  const informer = (): SharedIndexInformer<ValidatingWebhookConfiguration> => factory.informerFor<ValidatingWebhookConfiguration>(validatingWebhookConfigurationResource, client.validatingWebhookConfigurations(), options);
+  const informer = (): SharedIndexInformer<ValidatingWebhookConfiguration> => factory.informerFor(validatingWebhookConfigurationResource, client.validatingWebhookConfigurations(), options);
   return { informer, lister: () => newValidatingWebhookConfigurationLister(informer().getIndexer()) };
 }
 

@@ -11,7 +11,7 @@ export class FakeApiextensionsV1 implements v1Client.ApiextensionsV1Interface {
   constructor(readonly fake: Fake) {}
 
   customResourceDefinitions(): v1Client.CustomResourceDefinitionClient {
-    return this.fake.client<v1.CustomResourceDefinition, v1.CustomResourceDefinitionList>(v1Client.customResourceDefinitionResource, '');
+    return this.fake.client(v1Client.customResourceDefinitionResource, '');
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { CustomResourceDefinition, CustomResourceDefinitionList } from './types';
 
 /** The customresourcedefinitions.apiextensions.k8s.io/v1 resource (kind CustomResourceDefinition). */
-export const customResourceDefinitionResource = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', listKind: 'CustomResourceDefinitionList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const customResourceDefinitionResource: ResourceDescriptor<CustomResourceDefinition, CustomResourceDefinitionList> = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', listKind: 'CustomResourceDefinitionList', namespaced: false, subresources: { status: true } };
 
 /**
  * CustomResourceDefinitionClient: the verbs of CustomResourceDefinition (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -27,6 +27,6 @@ export class ApiextensionsV1Client implements ApiextensionsV1Interface {
   }
 
   customResourceDefinitions(): CustomResourceDefinitionClient {
-    return new TypedClient<CustomResourceDefinition, CustomResourceDefinitionList>(this.rest, customResourceDefinitionResource, '');
+    return new TypedClient(this.rest, customResourceDefinitionResource, '');
   }
 }

@@ -16,7 +16,7 @@ export interface CustomResourceDefinitionInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function customResourceDefinitionInformer(factory: SharedInformerFactory, client: ApiextensionsV1Interface, options: InformerForOptions<CustomResourceDefinition> = {}): CustomResourceDefinitionInformer {
-  const informer = (): SharedIndexInformer<CustomResourceDefinition> => factory.informerFor<CustomResourceDefinition>(customResourceDefinitionResource, client.customResourceDefinitions(), options);
+  const informer = (): SharedIndexInformer<CustomResourceDefinition> => factory.informerFor(customResourceDefinitionResource, client.customResourceDefinitions(), options);
   return { informer, lister: () => newCustomResourceDefinitionLister(informer().getIndexer()) };
 }
 

@@ -11,23 +11,23 @@ export class FakeAppsV1 implements v1Client.AppsV1Interface {
   constructor(readonly fake: Fake) {}
 
   controllerRevisions(namespace: string): v1Client.ControllerRevisionClient {
-    return this.fake.client<v1.ControllerRevision, v1.ControllerRevisionList>(v1Client.controllerRevisionResource, namespace);
+    return this.fake.client(v1Client.controllerRevisionResource, namespace);
   }
 
   daemonSets(namespace: string): v1Client.DaemonSetClient {
-    return this.fake.client<v1.DaemonSet, v1.DaemonSetList>(v1Client.daemonSetResource, namespace);
+    return this.fake.client(v1Client.daemonSetResource, namespace);
   }
 
   deployments(namespace: string): v1Client.DeploymentClient {
-    return this.fake.client<v1.Deployment, v1.DeploymentList>(v1Client.deploymentResource, namespace);
+    return this.fake.client(v1Client.deploymentResource, namespace);
   }
 
   replicaSets(namespace: string): v1Client.ReplicaSetClient {
-    return this.fake.client<v1.ReplicaSet, v1.ReplicaSetList>(v1Client.replicaSetResource, namespace);
+    return this.fake.client(v1Client.replicaSetResource, namespace);
   }
 
   statefulSets(namespace: string): v1Client.StatefulSetClient {
-    return this.fake.client<v1.StatefulSet, v1.StatefulSetList>(v1Client.statefulSetResource, namespace);
+    return this.fake.client(v1Client.statefulSetResource, namespace);
   }
 }
 

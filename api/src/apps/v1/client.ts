@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { ControllerRevision, ControllerRevisionList, DaemonSet, DaemonSetList, Deployment, DeploymentList, ReplicaSet, ReplicaSetList, StatefulSet, StatefulSetList } from './types';
 
 /** The controllerrevisions.apps/v1 resource (kind ControllerRevision). */
-export const controllerRevisionResource = { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', listKind: 'ControllerRevisionList', namespaced: true } as const satisfies ResourceDescriptor;
+export const controllerRevisionResource: ResourceDescriptor<ControllerRevision, ControllerRevisionList> = { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', listKind: 'ControllerRevisionList', namespaced: true };
 
 /**
  * ControllerRevisionClient: the verbs of ControllerRevision in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -12,7 +12,7 @@ export const controllerRevisionResource = { group: 'apps', version: 'v1', resour
 export type ControllerRevisionClient = Omit<ResourceClient<ControllerRevision, ControllerRevisionList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The daemonsets.apps/v1 resource (kind DaemonSet). */
-export const daemonSetResource = { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', listKind: 'DaemonSetList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const daemonSetResource: ResourceDescriptor<DaemonSet, DaemonSetList> = { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', listKind: 'DaemonSetList', namespaced: true, subresources: { status: true } };
 
 /**
  * DaemonSetClient: the verbs of DaemonSet in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -20,7 +20,7 @@ export const daemonSetResource = { group: 'apps', version: 'v1', resource: 'daem
 export type DaemonSetClient = Omit<ResourceClient<DaemonSet, DaemonSetList>, 'getScale' | 'updateScale'>;
 
 /** The deployments.apps/v1 resource (kind Deployment). */
-export const deploymentResource = { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', listKind: 'DeploymentList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const deploymentResource: ResourceDescriptor<Deployment, DeploymentList> = { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', listKind: 'DeploymentList', namespaced: true, subresources: { status: true } };
 
 /**
  * DeploymentClient: the verbs of Deployment in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -28,7 +28,7 @@ export const deploymentResource = { group: 'apps', version: 'v1', resource: 'dep
 export type DeploymentClient = ResourceClient<Deployment, DeploymentList>;
 
 /** The replicasets.apps/v1 resource (kind ReplicaSet). */
-export const replicaSetResource = { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', listKind: 'ReplicaSetList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const replicaSetResource: ResourceDescriptor<ReplicaSet, ReplicaSetList> = { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', listKind: 'ReplicaSetList', namespaced: true, subresources: { status: true } };
 
 /**
  * ReplicaSetClient: the verbs of ReplicaSet in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -36,7 +36,7 @@ export const replicaSetResource = { group: 'apps', version: 'v1', resource: 'rep
 export type ReplicaSetClient = ResourceClient<ReplicaSet, ReplicaSetList>;
 
 /** The statefulsets.apps/v1 resource (kind StatefulSet). */
-export const statefulSetResource = { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', listKind: 'StatefulSetList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const statefulSetResource: ResourceDescriptor<StatefulSet, StatefulSetList> = { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', listKind: 'StatefulSetList', namespaced: true, subresources: { status: true } };
 
 /**
  * StatefulSetClient: the verbs of StatefulSet in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -67,22 +67,22 @@ export class AppsV1Client implements AppsV1Interface {
   }
 
   controllerRevisions(namespace: string): ControllerRevisionClient {
-    return new TypedClient<ControllerRevision, ControllerRevisionList>(this.rest, controllerRevisionResource, namespace);
+    return new TypedClient(this.rest, controllerRevisionResource, namespace);
   }
 
   daemonSets(namespace: string): DaemonSetClient {
-    return new TypedClient<DaemonSet, DaemonSetList>(this.rest, daemonSetResource, namespace);
+    return new TypedClient(this.rest, daemonSetResource, namespace);
   }
 
   deployments(namespace: string): DeploymentClient {
-    return new TypedClient<Deployment, DeploymentList>(this.rest, deploymentResource, namespace);
+    return new TypedClient(this.rest, deploymentResource, namespace);
   }
 
   replicaSets(namespace: string): ReplicaSetClient {
-    return new TypedClient<ReplicaSet, ReplicaSetList>(this.rest, replicaSetResource, namespace);
+    return new TypedClient(this.rest, replicaSetResource, namespace);
   }
 
   statefulSets(namespace: string): StatefulSetClient {
-    return new TypedClient<StatefulSet, StatefulSetList>(this.rest, statefulSetResource, namespace);
+    return new TypedClient(this.rest, statefulSetResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface ControllerRevisionInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function controllerRevisionInformer(factory: SharedInformerFactory, client: AppsV1Interface, options: InformerForOptions<ControllerRevision> = {}): ControllerRevisionInformer {
-  const informer = (): SharedIndexInformer<ControllerRevision> => factory.informerFor<ControllerRevision>(controllerRevisionResource, client.controllerRevisions(factory.namespace), options);
+  const informer = (): SharedIndexInformer<ControllerRevision> => factory.informerFor(controllerRevisionResource, client.controllerRevisions(factory.namespace), options);
   return { informer, lister: () => newControllerRevisionLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface DaemonSetInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function daemonSetInformer(factory: SharedInformerFactory, client: AppsV1Interface, options: InformerForOptions<DaemonSet> = {}): DaemonSetInformer {
-  const informer = (): SharedIndexInformer<DaemonSet> => factory.informerFor<DaemonSet>(daemonSetResource, client.daemonSets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<DaemonSet> => factory.informerFor(daemonSetResource, client.daemonSets(factory.namespace), options);
   return { informer, lister: () => newDaemonSetLister(informer().getIndexer()) };
 }
 
@@ -46,7 +46,7 @@ export interface DeploymentInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function deploymentInformer(factory: SharedInformerFactory, client: AppsV1Interface, options: InformerForOptions<Deployment> = {}): DeploymentInformer {
-  const informer = (): SharedIndexInformer<Deployment> => factory.informerFor<Deployment>(deploymentResource, client.deployments(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Deployment> => factory.informerFor(deploymentResource, client.deployments(factory.namespace), options);
   return { informer, lister: () => newDeploymentLister(informer().getIndexer()) };
 }
 
@@ -61,7 +61,7 @@ export interface ReplicaSetInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function replicaSetInformer(factory: SharedInformerFactory, client: AppsV1Interface, options: InformerForOptions<ReplicaSet> = {}): ReplicaSetInformer {
-  const informer = (): SharedIndexInformer<ReplicaSet> => factory.informerFor<ReplicaSet>(replicaSetResource, client.replicaSets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<ReplicaSet> => factory.informerFor(replicaSetResource, client.replicaSets(factory.namespace), options);
   return { informer, lister: () => newReplicaSetLister(informer().getIndexer()) };
 }
 
@@ -76,7 +76,7 @@ export interface StatefulSetInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function statefulSetInformer(factory: SharedInformerFactory, client: AppsV1Interface, options: InformerForOptions<StatefulSet> = {}): StatefulSetInformer {
-  const informer = (): SharedIndexInformer<StatefulSet> => factory.informerFor<StatefulSet>(statefulSetResource, client.statefulSets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<StatefulSet> => factory.informerFor(statefulSetResource, client.statefulSets(factory.namespace), options);
   return { informer, lister: () => newStatefulSetLister(informer().getIndexer()) };
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type KubeList, type ResourceClient, type ResourceDes
 import type { SelfSubjectReview, TokenReview } from './types';
 
 /** The selfsubjectreviews.authentication.k8s.io/v1 resource (kind SelfSubjectReview). */
-export const selfSubjectReviewResource = { group: 'authentication.k8s.io', version: 'v1', resource: 'selfsubjectreviews', kind: 'SelfSubjectReview', namespaced: false } as const satisfies ResourceDescriptor;
+export const selfSubjectReviewResource: ResourceDescriptor<SelfSubjectReview> = { group: 'authentication.k8s.io', version: 'v1', resource: 'selfsubjectreviews', kind: 'SelfSubjectReview', namespaced: false };
 
 /**
  * SelfSubjectReviewClient: the verbs of SelfSubjectReview (create).
@@ -12,7 +12,7 @@ export const selfSubjectReviewResource = { group: 'authentication.k8s.io', versi
 export type SelfSubjectReviewClient = Omit<ResourceClient<SelfSubjectReview, KubeList<SelfSubjectReview>>, 'update' | 'updateStatus' | 'delete' | 'deleteCollection' | 'get' | 'list' | 'listPages' | 'listAll' | 'watch' | 'patch' | 'apply' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The tokenreviews.authentication.k8s.io/v1 resource (kind TokenReview). */
-export const tokenReviewResource = { group: 'authentication.k8s.io', version: 'v1', resource: 'tokenreviews', kind: 'TokenReview', namespaced: false } as const satisfies ResourceDescriptor;
+export const tokenReviewResource: ResourceDescriptor<TokenReview> = { group: 'authentication.k8s.io', version: 'v1', resource: 'tokenreviews', kind: 'TokenReview', namespaced: false };
 
 /**
  * TokenReviewClient: the verbs of TokenReview (create).
@@ -37,10 +37,10 @@ export class AuthenticationV1Client implements AuthenticationV1Interface {
   }
 
   selfSubjectReviews(): SelfSubjectReviewClient {
-    return new TypedClient<SelfSubjectReview, KubeList<SelfSubjectReview>>(this.rest, selfSubjectReviewResource, '');
+    return new TypedClient(this.rest, selfSubjectReviewResource, '');
   }
 
   tokenReviews(): TokenReviewClient {
-    return new TypedClient<TokenReview, KubeList<TokenReview>>(this.rest, tokenReviewResource, '');
+    return new TypedClient(this.rest, tokenReviewResource, '');
   }
 }

@@ -11,7 +11,7 @@ export class FakeAutoscalingV2 implements v2Client.AutoscalingV2Interface {
   constructor(readonly fake: Fake) {}
 
   horizontalPodAutoscalers(namespace: string): v2Client.HorizontalPodAutoscalerClient {
-    return this.fake.client<v2.HorizontalPodAutoscaler, v2.HorizontalPodAutoscalerList>(v2Client.horizontalPodAutoscalerResource, namespace);
+    return this.fake.client(v2Client.horizontalPodAutoscalerResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerList } from './types';
 
 /** The horizontalpodautoscalers.autoscaling/v2 resource (kind HorizontalPodAutoscaler). */
-export const horizontalPodAutoscalerResource = { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers', kind: 'HorizontalPodAutoscaler', listKind: 'HorizontalPodAutoscalerList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const horizontalPodAutoscalerResource: ResourceDescriptor<HorizontalPodAutoscaler, HorizontalPodAutoscalerList> = { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers', kind: 'HorizontalPodAutoscaler', listKind: 'HorizontalPodAutoscalerList', namespaced: true, subresources: { status: true } };
 
 /**
  * HorizontalPodAutoscalerClient: the verbs of HorizontalPodAutoscaler in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -27,6 +27,6 @@ export class AutoscalingV2Client implements AutoscalingV2Interface {
   }
 
   horizontalPodAutoscalers(namespace: string): HorizontalPodAutoscalerClient {
-    return new TypedClient<HorizontalPodAutoscaler, HorizontalPodAutoscalerList>(this.rest, horizontalPodAutoscalerResource, namespace);
+    return new TypedClient(this.rest, horizontalPodAutoscalerResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface HorizontalPodAutoscalerInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function horizontalPodAutoscalerInformer(factory: SharedInformerFactory, client: AutoscalingV2Interface, options: InformerForOptions<HorizontalPodAutoscaler> = {}): HorizontalPodAutoscalerInformer {
-  const informer = (): SharedIndexInformer<HorizontalPodAutoscaler> => factory.informerFor<HorizontalPodAutoscaler>(horizontalPodAutoscalerResource, client.horizontalPodAutoscalers(factory.namespace), options);
+  const informer = (): SharedIndexInformer<HorizontalPodAutoscaler> => factory.informerFor(horizontalPodAutoscalerResource, client.horizontalPodAutoscalers(factory.namespace), options);
   return { informer, lister: () => newHorizontalPodAutoscalerLister(informer().getIndexer()) };
 }
 

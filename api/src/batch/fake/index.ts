@@ -11,11 +11,11 @@ export class FakeBatchV1 implements v1Client.BatchV1Interface {
   constructor(readonly fake: Fake) {}
 
   cronJobs(namespace: string): v1Client.CronJobClient {
-    return this.fake.client<v1.CronJob, v1.CronJobList>(v1Client.cronJobResource, namespace);
+    return this.fake.client(v1Client.cronJobResource, namespace);
   }
 
   jobs(namespace: string): v1Client.JobClient {
-    return this.fake.client<v1.Job, v1.JobList>(v1Client.jobResource, namespace);
+    return this.fake.client(v1Client.jobResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { CronJob, CronJobList, Job, JobList } from './types';
 
 /** The cronjobs.batch/v1 resource (kind CronJob). */
-export const cronJobResource = { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', listKind: 'CronJobList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const cronJobResource: ResourceDescriptor<CronJob, CronJobList> = { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', listKind: 'CronJobList', namespaced: true, subresources: { status: true } };
 
 /**
  * CronJobClient: the verbs of CronJob in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -12,7 +12,7 @@ export const cronJobResource = { group: 'batch', version: 'v1', resource: 'cronj
 export type CronJobClient = Omit<ResourceClient<CronJob, CronJobList>, 'getScale' | 'updateScale'>;
 
 /** The jobs.batch/v1 resource (kind Job). */
-export const jobResource = { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', listKind: 'JobList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const jobResource: ResourceDescriptor<Job, JobList> = { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', listKind: 'JobList', namespaced: true, subresources: { status: true } };
 
 /**
  * JobClient: the verbs of Job in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -37,10 +37,10 @@ export class BatchV1Client implements BatchV1Interface {
   }
 
   cronJobs(namespace: string): CronJobClient {
-    return new TypedClient<CronJob, CronJobList>(this.rest, cronJobResource, namespace);
+    return new TypedClient(this.rest, cronJobResource, namespace);
   }
 
   jobs(namespace: string): JobClient {
-    return new TypedClient<Job, JobList>(this.rest, jobResource, namespace);
+    return new TypedClient(this.rest, jobResource, namespace);
   }
 }

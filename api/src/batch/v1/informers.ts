@@ -16,7 +16,7 @@ export interface CronJobInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function cronJobInformer(factory: SharedInformerFactory, client: BatchV1Interface, options: InformerForOptions<CronJob> = {}): CronJobInformer {
-  const informer = (): SharedIndexInformer<CronJob> => factory.informerFor<CronJob>(cronJobResource, client.cronJobs(factory.namespace), options);
+  const informer = (): SharedIndexInformer<CronJob> => factory.informerFor(cronJobResource, client.cronJobs(factory.namespace), options);
   return { informer, lister: () => newCronJobLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface JobInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function jobInformer(factory: SharedInformerFactory, client: BatchV1Interface, options: InformerForOptions<Job> = {}): JobInformer {
-  const informer = (): SharedIndexInformer<Job> => factory.informerFor<Job>(jobResource, client.jobs(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Job> => factory.informerFor(jobResource, client.jobs(factory.namespace), options);
   return { informer, lister: () => newJobLister(informer().getIndexer()) };
 }
 

@@ -11,7 +11,7 @@ export class FakeCoordinationV1 implements v1Client.CoordinationV1Interface {
   constructor(readonly fake: Fake) {}
 
   leases(namespace: string): v1Client.LeaseClient {
-    return this.fake.client<v1.Lease, v1.LeaseList>(v1Client.leaseResource, namespace);
+    return this.fake.client(v1Client.leaseResource, namespace);
   }
 }
 

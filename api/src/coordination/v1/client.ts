@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { Lease, LeaseList } from './types';
 
 /** The leases.coordination.k8s.io/v1 resource (kind Lease). */
-export const leaseResource = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', listKind: 'LeaseList', namespaced: true } as const satisfies ResourceDescriptor;
+export const leaseResource: ResourceDescriptor<Lease, LeaseList> = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', listKind: 'LeaseList', namespaced: true };
 
 /**
  * LeaseClient: the verbs of Lease in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -27,6 +27,6 @@ export class CoordinationV1Client implements CoordinationV1Interface {
   }
 
   leases(namespace: string): LeaseClient {
-    return new TypedClient<Lease, LeaseList>(this.rest, leaseResource, namespace);
+    return new TypedClient(this.rest, leaseResource, namespace);
   }
 }

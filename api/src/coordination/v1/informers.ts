@@ -16,7 +16,7 @@ export interface LeaseInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function leaseInformer(factory: SharedInformerFactory, client: CoordinationV1Interface, options: InformerForOptions<Lease> = {}): LeaseInformer {
-  const informer = (): SharedIndexInformer<Lease> => factory.informerFor<Lease>(leaseResource, client.leases(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Lease> => factory.informerFor(leaseResource, client.leases(factory.namespace), options);
   return { informer, lister: () => newLeaseLister(informer().getIndexer()) };
 }
 

@@ -7,7 +7,7 @@ import type { Eviction } from '../../policy/v1/types';
 import type { Binding, ComponentStatus, ComponentStatusList, ConfigMap, ConfigMapList, Endpoints, EndpointsList, Event, EventList, LimitRange, LimitRangeList, Namespace, NamespaceList, Node, NodeList, PersistentVolume, PersistentVolumeClaim, PersistentVolumeClaimList, PersistentVolumeList, Pod, PodList, PodTemplate, PodTemplateList, ReplicationController, ReplicationControllerList, ResourceQuota, ResourceQuotaList, Secret, SecretList, Service, ServiceAccount, ServiceAccountList, ServiceList } from './types';
 
 /** The bindings (core/v1) resource (kind Binding). */
-export const bindingResource = { group: '', version: 'v1', resource: 'bindings', kind: 'Binding', namespaced: true } as const satisfies ResourceDescriptor;
+export const bindingResource: ResourceDescriptor<Binding> = { group: '', version: 'v1', resource: 'bindings', kind: 'Binding', namespaced: true };
 
 /**
  * BindingClient: the verbs of Binding in one namespace (create).
@@ -15,7 +15,7 @@ export const bindingResource = { group: '', version: 'v1', resource: 'bindings',
 export type BindingClient = Omit<ResourceClient<Binding, KubeList<Binding>>, 'update' | 'updateStatus' | 'delete' | 'deleteCollection' | 'get' | 'list' | 'listPages' | 'listAll' | 'watch' | 'patch' | 'apply' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The componentstatuses (core/v1) resource (kind ComponentStatus). */
-export const componentStatusResource = { group: '', version: 'v1', resource: 'componentstatuses', kind: 'ComponentStatus', listKind: 'ComponentStatusList', namespaced: false } as const satisfies ResourceDescriptor;
+export const componentStatusResource: ResourceDescriptor<ComponentStatus, ComponentStatusList> = { group: '', version: 'v1', resource: 'componentstatuses', kind: 'ComponentStatus', listKind: 'ComponentStatusList', namespaced: false };
 
 /**
  * ComponentStatusClient: the verbs of ComponentStatus (get, list, listPages, listAll).
@@ -23,7 +23,7 @@ export const componentStatusResource = { group: '', version: 'v1', resource: 'co
 export type ComponentStatusClient = Omit<ResourceClient<ComponentStatus, ComponentStatusList>, 'create' | 'update' | 'updateStatus' | 'delete' | 'deleteCollection' | 'watch' | 'patch' | 'apply' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The configmaps (core/v1) resource (kind ConfigMap). */
-export const configMapResource = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true } as const satisfies ResourceDescriptor;
+export const configMapResource: ResourceDescriptor<ConfigMap, ConfigMapList> = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };
 
 /**
  * ConfigMapClient: the verbs of ConfigMap in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -31,7 +31,7 @@ export const configMapResource = { group: '', version: 'v1', resource: 'configma
 export type ConfigMapClient = Omit<ResourceClient<ConfigMap, ConfigMapList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The endpoints (core/v1) resource (kind Endpoints). */
-export const endpointsResource = { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', listKind: 'EndpointsList', namespaced: true } as const satisfies ResourceDescriptor;
+export const endpointsResource: ResourceDescriptor<Endpoints, EndpointsList> = { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', listKind: 'EndpointsList', namespaced: true };
 
 /**
  * EndpointsClient: the verbs of Endpoints in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -39,7 +39,7 @@ export const endpointsResource = { group: '', version: 'v1', resource: 'endpoint
 export type EndpointsClient = Omit<ResourceClient<Endpoints, EndpointsList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The events (core/v1) resource (kind Event). */
-export const eventResource = { group: '', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true } as const satisfies ResourceDescriptor;
+export const eventResource: ResourceDescriptor<Event, EventList> = { group: '', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true };
 
 /**
  * EventClient: the verbs of Event in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -47,7 +47,7 @@ export const eventResource = { group: '', version: 'v1', resource: 'events', kin
 export type EventClient = Omit<ResourceClient<Event, EventList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The limitranges (core/v1) resource (kind LimitRange). */
-export const limitRangeResource = { group: '', version: 'v1', resource: 'limitranges', kind: 'LimitRange', listKind: 'LimitRangeList', namespaced: true } as const satisfies ResourceDescriptor;
+export const limitRangeResource: ResourceDescriptor<LimitRange, LimitRangeList> = { group: '', version: 'v1', resource: 'limitranges', kind: 'LimitRange', listKind: 'LimitRangeList', namespaced: true };
 
 /**
  * LimitRangeClient: the verbs of LimitRange in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -55,7 +55,7 @@ export const limitRangeResource = { group: '', version: 'v1', resource: 'limitra
 export type LimitRangeClient = Omit<ResourceClient<LimitRange, LimitRangeList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The namespaces (core/v1) resource (kind Namespace). */
-export const namespaceResource = { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', listKind: 'NamespaceList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const namespaceResource: ResourceDescriptor<Namespace, NamespaceList> = { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', listKind: 'NamespaceList', namespaced: false, subresources: { status: true } };
 
 /**
  * NamespaceClient: the verbs of Namespace (create, update, updateStatus, delete, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -73,7 +73,7 @@ export function withNamespaceMethods(c: ResourceClient<Namespace, NamespaceList>
 }
 
 /** The nodes (core/v1) resource (kind Node). */
-export const nodeResource = { group: '', version: 'v1', resource: 'nodes', kind: 'Node', listKind: 'NodeList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const nodeResource: ResourceDescriptor<Node, NodeList> = { group: '', version: 'v1', resource: 'nodes', kind: 'Node', listKind: 'NodeList', namespaced: false, subresources: { status: true } };
 
 /**
  * NodeClient: the verbs of Node (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -81,7 +81,7 @@ export const nodeResource = { group: '', version: 'v1', resource: 'nodes', kind:
 export type NodeClient = Omit<ResourceClient<Node, NodeList>, 'getScale' | 'updateScale'>;
 
 /** The persistentvolumes (core/v1) resource (kind PersistentVolume). */
-export const persistentVolumeResource = { group: '', version: 'v1', resource: 'persistentvolumes', kind: 'PersistentVolume', listKind: 'PersistentVolumeList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const persistentVolumeResource: ResourceDescriptor<PersistentVolume, PersistentVolumeList> = { group: '', version: 'v1', resource: 'persistentvolumes', kind: 'PersistentVolume', listKind: 'PersistentVolumeList', namespaced: false, subresources: { status: true } };
 
 /**
  * PersistentVolumeClient: the verbs of PersistentVolume (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -89,7 +89,7 @@ export const persistentVolumeResource = { group: '', version: 'v1', resource: 'p
 export type PersistentVolumeClient = Omit<ResourceClient<PersistentVolume, PersistentVolumeList>, 'getScale' | 'updateScale'>;
 
 /** The persistentvolumeclaims (core/v1) resource (kind PersistentVolumeClaim). */
-export const persistentVolumeClaimResource = { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', listKind: 'PersistentVolumeClaimList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const persistentVolumeClaimResource: ResourceDescriptor<PersistentVolumeClaim, PersistentVolumeClaimList> = { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', listKind: 'PersistentVolumeClaimList', namespaced: true, subresources: { status: true } };
 
 /**
  * PersistentVolumeClaimClient: the verbs of PersistentVolumeClaim in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -97,7 +97,7 @@ export const persistentVolumeClaimResource = { group: '', version: 'v1', resourc
 export type PersistentVolumeClaimClient = Omit<ResourceClient<PersistentVolumeClaim, PersistentVolumeClaimList>, 'getScale' | 'updateScale'>;
 
 /** The pods (core/v1) resource (kind Pod). */
-export const podResource = { group: '', version: 'v1', resource: 'pods', kind: 'Pod', listKind: 'PodList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const podResource: ResourceDescriptor<Pod, PodList> = { group: '', version: 'v1', resource: 'pods', kind: 'Pod', listKind: 'PodList', namespaced: true, subresources: { status: true } };
 
 /**
  * PodClient: the verbs of Pod in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -127,7 +127,7 @@ export function withPodMethods(c: ResourceClient<Pod, PodList> & SubresourceClie
 }
 
 /** The podtemplates (core/v1) resource (kind PodTemplate). */
-export const podTemplateResource = { group: '', version: 'v1', resource: 'podtemplates', kind: 'PodTemplate', listKind: 'PodTemplateList', namespaced: true } as const satisfies ResourceDescriptor;
+export const podTemplateResource: ResourceDescriptor<PodTemplate, PodTemplateList> = { group: '', version: 'v1', resource: 'podtemplates', kind: 'PodTemplate', listKind: 'PodTemplateList', namespaced: true };
 
 /**
  * PodTemplateClient: the verbs of PodTemplate in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -135,7 +135,7 @@ export const podTemplateResource = { group: '', version: 'v1', resource: 'podtem
 export type PodTemplateClient = Omit<ResourceClient<PodTemplate, PodTemplateList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The replicationcontrollers (core/v1) resource (kind ReplicationController). */
-export const replicationControllerResource = { group: '', version: 'v1', resource: 'replicationcontrollers', kind: 'ReplicationController', listKind: 'ReplicationControllerList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const replicationControllerResource: ResourceDescriptor<ReplicationController, ReplicationControllerList> = { group: '', version: 'v1', resource: 'replicationcontrollers', kind: 'ReplicationController', listKind: 'ReplicationControllerList', namespaced: true, subresources: { status: true } };
 
 /**
  * ReplicationControllerClient: the verbs of ReplicationController in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -143,7 +143,7 @@ export const replicationControllerResource = { group: '', version: 'v1', resourc
 export type ReplicationControllerClient = ResourceClient<ReplicationController, ReplicationControllerList>;
 
 /** The resourcequotas (core/v1) resource (kind ResourceQuota). */
-export const resourceQuotaResource = { group: '', version: 'v1', resource: 'resourcequotas', kind: 'ResourceQuota', listKind: 'ResourceQuotaList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const resourceQuotaResource: ResourceDescriptor<ResourceQuota, ResourceQuotaList> = { group: '', version: 'v1', resource: 'resourcequotas', kind: 'ResourceQuota', listKind: 'ResourceQuotaList', namespaced: true, subresources: { status: true } };
 
 /**
  * ResourceQuotaClient: the verbs of ResourceQuota in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -151,7 +151,7 @@ export const resourceQuotaResource = { group: '', version: 'v1', resource: 'reso
 export type ResourceQuotaClient = Omit<ResourceClient<ResourceQuota, ResourceQuotaList>, 'getScale' | 'updateScale'>;
 
 /** The secrets (core/v1) resource (kind Secret). */
-export const secretResource = { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', listKind: 'SecretList', namespaced: true } as const satisfies ResourceDescriptor;
+export const secretResource: ResourceDescriptor<Secret, SecretList> = { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', listKind: 'SecretList', namespaced: true };
 
 /**
  * SecretClient: the verbs of Secret in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -159,7 +159,7 @@ export const secretResource = { group: '', version: 'v1', resource: 'secrets', k
 export type SecretClient = Omit<ResourceClient<Secret, SecretList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The services (core/v1) resource (kind Service). */
-export const serviceResource = { group: '', version: 'v1', resource: 'services', kind: 'Service', listKind: 'ServiceList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const serviceResource: ResourceDescriptor<Service, ServiceList> = { group: '', version: 'v1', resource: 'services', kind: 'Service', listKind: 'ServiceList', namespaced: true, subresources: { status: true } };
 
 /**
  * ServiceClient: the verbs of Service in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -167,7 +167,7 @@ export const serviceResource = { group: '', version: 'v1', resource: 'services',
 export type ServiceClient = Omit<ResourceClient<Service, ServiceList>, 'getScale' | 'updateScale'>;
 
 /** The serviceaccounts (core/v1) resource (kind ServiceAccount). */
-export const serviceAccountResource = { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', listKind: 'ServiceAccountList', namespaced: true } as const satisfies ResourceDescriptor;
+export const serviceAccountResource: ResourceDescriptor<ServiceAccount, ServiceAccountList> = { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', listKind: 'ServiceAccountList', namespaced: true };
 
 /**
  * ServiceAccountClient: the verbs of ServiceAccount in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -232,70 +232,70 @@ export class CoreV1Client implements CoreV1Interface {
   }
 
   bindings(namespace: string): BindingClient {
-    return new TypedClient<Binding, KubeList<Binding>>(this.rest, bindingResource, namespace);
+    return new TypedClient(this.rest, bindingResource, namespace);
   }
 
   componentStatuses(): ComponentStatusClient {
-    return new TypedClient<ComponentStatus, ComponentStatusList>(this.rest, componentStatusResource, '');
+    return new TypedClient(this.rest, componentStatusResource, '');
   }
 
   configMaps(namespace: string): ConfigMapClient {
-    return new TypedClient<ConfigMap, ConfigMapList>(this.rest, configMapResource, namespace);
+    return new TypedClient(this.rest, configMapResource, namespace);
   }
 
   endpoints(namespace: string): EndpointsClient {
-    return new TypedClient<Endpoints, EndpointsList>(this.rest, endpointsResource, namespace);
+    return new TypedClient(this.rest, endpointsResource, namespace);
   }
 
   events(namespace: string): EventClient {
-    return new TypedClient<Event, EventList>(this.rest, eventResource, namespace);
+    return new TypedClient(this.rest, eventResource, namespace);
   }
 
   limitRanges(namespace: string): LimitRangeClient {
-    return new TypedClient<LimitRange, LimitRangeList>(this.rest, limitRangeResource, namespace);
+    return new TypedClient(this.rest, limitRangeResource, namespace);
   }
 
   namespaces(): NamespaceClient {
-    return withNamespaceMethods(new TypedClient<Namespace, NamespaceList>(this.rest, namespaceResource, ''));
+    return withNamespaceMethods(new TypedClient(this.rest, namespaceResource, ''));
   }
 
   nodes(): NodeClient {
-    return new TypedClient<Node, NodeList>(this.rest, nodeResource, '');
+    return new TypedClient(this.rest, nodeResource, '');
   }
 
   persistentVolumes(): PersistentVolumeClient {
-    return new TypedClient<PersistentVolume, PersistentVolumeList>(this.rest, persistentVolumeResource, '');
+    return new TypedClient(this.rest, persistentVolumeResource, '');
   }
 
   persistentVolumeClaims(namespace: string): PersistentVolumeClaimClient {
-    return new TypedClient<PersistentVolumeClaim, PersistentVolumeClaimList>(this.rest, persistentVolumeClaimResource, namespace);
+    return new TypedClient(this.rest, persistentVolumeClaimResource, namespace);
   }
 
   pods(namespace: string): PodClient {
-    return withPodMethods(new TypedClient<Pod, PodList>(this.rest, podResource, namespace));
+    return withPodMethods(new TypedClient(this.rest, podResource, namespace));
   }
 
   podTemplates(namespace: string): PodTemplateClient {
-    return new TypedClient<PodTemplate, PodTemplateList>(this.rest, podTemplateResource, namespace);
+    return new TypedClient(this.rest, podTemplateResource, namespace);
   }
 
   replicationControllers(namespace: string): ReplicationControllerClient {
-    return new TypedClient<ReplicationController, ReplicationControllerList>(this.rest, replicationControllerResource, namespace);
+    return new TypedClient(this.rest, replicationControllerResource, namespace);
   }
 
   resourceQuotas(namespace: string): ResourceQuotaClient {
-    return new TypedClient<ResourceQuota, ResourceQuotaList>(this.rest, resourceQuotaResource, namespace);
+    return new TypedClient(this.rest, resourceQuotaResource, namespace);
   }
 
   secrets(namespace: string): SecretClient {
-    return new TypedClient<Secret, SecretList>(this.rest, secretResource, namespace);
+    return new TypedClient(this.rest, secretResource, namespace);
   }
 
   services(namespace: string): ServiceClient {
-    return new TypedClient<Service, ServiceList>(this.rest, serviceResource, namespace);
+    return new TypedClient(this.rest, serviceResource, namespace);
   }
 
   serviceAccounts(namespace: string): ServiceAccountClient {
-    return withServiceAccountMethods(new TypedClient<ServiceAccount, ServiceAccountList>(this.rest, serviceAccountResource, namespace));
+    return withServiceAccountMethods(new TypedClient(this.rest, serviceAccountResource, namespace));
   }
 }

@@ -16,7 +16,7 @@ export interface ConfigMapInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function configMapInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<ConfigMap> = {}): ConfigMapInformer {
-  const informer = (): SharedIndexInformer<ConfigMap> => factory.informerFor<ConfigMap>(configMapResource, client.configMaps(factory.namespace), options);
+  const informer = (): SharedIndexInformer<ConfigMap> => factory.informerFor(configMapResource, client.configMaps(factory.namespace), options);
   return { informer, lister: () => newConfigMapLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface EndpointsInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function endpointsInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Endpoints> = {}): EndpointsInformer {
-  const informer = (): SharedIndexInformer<Endpoints> => factory.informerFor<Endpoints>(endpointsResource, client.endpoints(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Endpoints> => factory.informerFor(endpointsResource, client.endpoints(factory.namespace), options);
   return { informer, lister: () => newEndpointsLister(informer().getIndexer()) };
 }
 
@@ -46,7 +46,7 @@ export interface EventInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function eventInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Event> = {}): EventInformer {
-  const informer = (): SharedIndexInformer<Event> => factory.informerFor<Event>(eventResource, client.events(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Event> => factory.informerFor(eventResource, client.events(factory.namespace), options);
   return { informer, lister: () => newEventLister(informer().getIndexer()) };
 }
 
@@ -61,7 +61,7 @@ export interface LimitRangeInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function limitRangeInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<LimitRange> = {}): LimitRangeInformer {
-  const informer = (): SharedIndexInformer<LimitRange> => factory.informerFor<LimitRange>(limitRangeResource, client.limitRanges(factory.namespace), options);
+  const informer = (): SharedIndexInformer<LimitRange> => factory.informerFor(limitRangeResource, client.limitRanges(factory.namespace), options);
   return { informer, lister: () => newLimitRangeLister(informer().getIndexer()) };
 }
 
@@ -76,7 +76,7 @@ export interface NamespaceInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function namespaceInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Namespace> = {}): NamespaceInformer {
-  const informer = (): SharedIndexInformer<Namespace> => factory.informerFor<Namespace>(namespaceResource, client.namespaces(), options);
+  const informer = (): SharedIndexInformer<Namespace> => factory.informerFor(namespaceResource, client.namespaces(), options);
   return { informer, lister: () => newNamespaceLister(informer().getIndexer()) };
 }
 
@@ -91,7 +91,7 @@ export interface NodeInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function nodeInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Node> = {}): NodeInformer {
-  const informer = (): SharedIndexInformer<Node> => factory.informerFor<Node>(nodeResource, client.nodes(), options);
+  const informer = (): SharedIndexInformer<Node> => factory.informerFor(nodeResource, client.nodes(), options);
   return { informer, lister: () => newNodeLister(informer().getIndexer()) };
 }
 
@@ -106,7 +106,7 @@ export interface PersistentVolumeInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function persistentVolumeInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<PersistentVolume> = {}): PersistentVolumeInformer {
-  const informer = (): SharedIndexInformer<PersistentVolume> => factory.informerFor<PersistentVolume>(persistentVolumeResource, client.persistentVolumes(), options);
+  const informer = (): SharedIndexInformer<PersistentVolume> => factory.informerFor(persistentVolumeResource, client.persistentVolumes(), options);
   return { informer, lister: () => newPersistentVolumeLister(informer().getIndexer()) };
 }
 
@@ -121,7 +121,7 @@ export interface PersistentVolumeClaimInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function persistentVolumeClaimInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<PersistentVolumeClaim> = {}): PersistentVolumeClaimInformer {
-  const informer = (): SharedIndexInformer<PersistentVolumeClaim> => factory.informerFor<PersistentVolumeClaim>(persistentVolumeClaimResource, client.persistentVolumeClaims(factory.namespace), options);
+  const informer = (): SharedIndexInformer<PersistentVolumeClaim> => factory.informerFor(persistentVolumeClaimResource, client.persistentVolumeClaims(factory.namespace), options);
   return { informer, lister: () => newPersistentVolumeClaimLister(informer().getIndexer()) };
 }
 
@@ -136,7 +136,7 @@ export interface PodInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function podInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Pod> = {}): PodInformer {
-  const informer = (): SharedIndexInformer<Pod> => factory.informerFor<Pod>(podResource, client.pods(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Pod> => factory.informerFor(podResource, client.pods(factory.namespace), options);
   return { informer, lister: () => newPodLister(informer().getIndexer()) };
 }
 
@@ -151,7 +151,7 @@ export interface PodTemplateInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function podTemplateInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<PodTemplate> = {}): PodTemplateInformer {
-  const informer = (): SharedIndexInformer<PodTemplate> => factory.informerFor<PodTemplate>(podTemplateResource, client.podTemplates(factory.namespace), options);
+  const informer = (): SharedIndexInformer<PodTemplate> => factory.informerFor(podTemplateResource, client.podTemplates(factory.namespace), options);
   return { informer, lister: () => newPodTemplateLister(informer().getIndexer()) };
 }
 
@@ -166,7 +166,7 @@ export interface ReplicationControllerInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function replicationControllerInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<ReplicationController> = {}): ReplicationControllerInformer {
-  const informer = (): SharedIndexInformer<ReplicationController> => factory.informerFor<ReplicationController>(replicationControllerResource, client.replicationControllers(factory.namespace), options);
+  const informer = (): SharedIndexInformer<ReplicationController> => factory.informerFor(replicationControllerResource, client.replicationControllers(factory.namespace), options);
   return { informer, lister: () => newReplicationControllerLister(informer().getIndexer()) };
 }
 
@@ -181,7 +181,7 @@ export interface ResourceQuotaInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function resourceQuotaInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<ResourceQuota> = {}): ResourceQuotaInformer {
-  const informer = (): SharedIndexInformer<ResourceQuota> => factory.informerFor<ResourceQuota>(resourceQuotaResource, client.resourceQuotas(factory.namespace), options);
+  const informer = (): SharedIndexInformer<ResourceQuota> => factory.informerFor(resourceQuotaResource, client.resourceQuotas(factory.namespace), options);
   return { informer, lister: () => newResourceQuotaLister(informer().getIndexer()) };
 }
 
@@ -196,7 +196,7 @@ export interface SecretInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function secretInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Secret> = {}): SecretInformer {
-  const informer = (): SharedIndexInformer<Secret> => factory.informerFor<Secret>(secretResource, client.secrets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Secret> => factory.informerFor(secretResource, client.secrets(factory.namespace), options);
   return { informer, lister: () => newSecretLister(informer().getIndexer()) };
 }
 
@@ -211,7 +211,7 @@ export interface ServiceInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function serviceInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<Service> = {}): ServiceInformer {
-  const informer = (): SharedIndexInformer<Service> => factory.informerFor<Service>(serviceResource, client.services(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Service> => factory.informerFor(serviceResource, client.services(factory.namespace), options);
   return { informer, lister: () => newServiceLister(informer().getIndexer()) };
 }
 
@@ -226,7 +226,7 @@ export interface ServiceAccountInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function serviceAccountInformer(factory: SharedInformerFactory, client: CoreV1Interface, options: InformerForOptions<ServiceAccount> = {}): ServiceAccountInformer {
-  const informer = (): SharedIndexInformer<ServiceAccount> => factory.informerFor<ServiceAccount>(serviceAccountResource, client.serviceAccounts(factory.namespace), options);
+  const informer = (): SharedIndexInformer<ServiceAccount> => factory.informerFor(serviceAccountResource, client.serviceAccounts(factory.namespace), options);
   return { informer, lister: () => newServiceAccountLister(informer().getIndexer()) };
 }
 

@@ -11,7 +11,7 @@ export class FakeDiscoveryV1 implements v1Client.DiscoveryV1Interface {
   constructor(readonly fake: Fake) {}
 
   endpointSlices(namespace: string): v1Client.EndpointSliceClient {
-    return this.fake.client<v1.EndpointSlice, v1.EndpointSliceList>(v1Client.endpointSliceResource, namespace);
+    return this.fake.client(v1Client.endpointSliceResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { EndpointSlice, EndpointSliceList } from './types';
 
 /** The endpointslices.discovery.k8s.io/v1 resource (kind EndpointSlice). */
-export const endpointSliceResource = { group: 'discovery.k8s.io', version: 'v1', resource: 'endpointslices', kind: 'EndpointSlice', listKind: 'EndpointSliceList', namespaced: true } as const satisfies ResourceDescriptor;
+export const endpointSliceResource: ResourceDescriptor<EndpointSlice, EndpointSliceList> = { group: 'discovery.k8s.io', version: 'v1', resource: 'endpointslices', kind: 'EndpointSlice', listKind: 'EndpointSliceList', namespaced: true };
 
 /**
  * EndpointSliceClient: the verbs of EndpointSlice in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -27,6 +27,6 @@ export class DiscoveryV1Client implements DiscoveryV1Interface {
   }
 
   endpointSlices(namespace: string): EndpointSliceClient {
-    return new TypedClient<EndpointSlice, EndpointSliceList>(this.rest, endpointSliceResource, namespace);
+    return new TypedClient(this.rest, endpointSliceResource, namespace);
   }
 }

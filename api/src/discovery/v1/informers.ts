@@ -16,7 +16,7 @@ export interface EndpointSliceInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function endpointSliceInformer(factory: SharedInformerFactory, client: DiscoveryV1Interface, options: InformerForOptions<EndpointSlice> = {}): EndpointSliceInformer {
-  const informer = (): SharedIndexInformer<EndpointSlice> => factory.informerFor<EndpointSlice>(endpointSliceResource, client.endpointSlices(factory.namespace), options);
+  const informer = (): SharedIndexInformer<EndpointSlice> => factory.informerFor(endpointSliceResource, client.endpointSlices(factory.namespace), options);
   return { informer, lister: () => newEndpointSliceLister(informer().getIndexer()) };
 }
 

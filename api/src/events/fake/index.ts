@@ -11,7 +11,7 @@ export class FakeEventsV1 implements v1Client.EventsV1Interface {
   constructor(readonly fake: Fake) {}
 
   events(namespace: string): v1Client.EventClient {
-    return this.fake.client<v1.Event, v1.EventList>(v1Client.eventResource, namespace);
+    return this.fake.client(v1Client.eventResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { Event, EventList } from './types';
 
 /** The events.events.k8s.io/v1 resource (kind Event). */
-export const eventResource = { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true } as const satisfies ResourceDescriptor;
+export const eventResource: ResourceDescriptor<Event, EventList> = { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', listKind: 'EventList', namespaced: true };
 
 /**
  * EventClient: the verbs of Event in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -27,6 +27,6 @@ export class EventsV1Client implements EventsV1Interface {
   }
 
   events(namespace: string): EventClient {
-    return new TypedClient<Event, EventList>(this.rest, eventResource, namespace);
+    return new TypedClient(this.rest, eventResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface EventInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function eventInformer(factory: SharedInformerFactory, client: EventsV1Interface, options: InformerForOptions<Event> = {}): EventInformer {
-  const informer = (): SharedIndexInformer<Event> => factory.informerFor<Event>(eventResource, client.events(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Event> => factory.informerFor(eventResource, client.events(factory.namespace), options);
   return { informer, lister: () => newEventLister(informer().getIndexer()) };
 }
 

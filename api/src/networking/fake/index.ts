@@ -11,23 +11,23 @@ export class FakeNetworkingV1 implements v1Client.NetworkingV1Interface {
   constructor(readonly fake: Fake) {}
 
   ipAddresses(): v1Client.IPAddressClient {
-    return this.fake.client<v1.IPAddress, v1.IPAddressList>(v1Client.ipAddressResource, '');
+    return this.fake.client(v1Client.ipAddressResource, '');
   }
 
   ingresses(namespace: string): v1Client.IngressClient {
-    return this.fake.client<v1.Ingress, v1.IngressList>(v1Client.ingressResource, namespace);
+    return this.fake.client(v1Client.ingressResource, namespace);
   }
 
   ingressClasses(): v1Client.IngressClassClient {
-    return this.fake.client<v1.IngressClass, v1.IngressClassList>(v1Client.ingressClassResource, '');
+    return this.fake.client(v1Client.ingressClassResource, '');
   }
 
   networkPolicies(namespace: string): v1Client.NetworkPolicyClient {
-    return this.fake.client<v1.NetworkPolicy, v1.NetworkPolicyList>(v1Client.networkPolicyResource, namespace);
+    return this.fake.client(v1Client.networkPolicyResource, namespace);
   }
 
   serviceCIDRs(): v1Client.ServiceCIDRClient {
-    return this.fake.client<v1.ServiceCIDR, v1.ServiceCIDRList>(v1Client.serviceCIDRResource, '');
+    return this.fake.client(v1Client.serviceCIDRResource, '');
   }
 }
 

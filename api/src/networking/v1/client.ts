@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { IPAddress, IPAddressList, Ingress, IngressClass, IngressClassList, IngressList, NetworkPolicy, NetworkPolicyList, ServiceCIDR, ServiceCIDRList } from './types';
 
 /** The ipaddresses.networking.k8s.io/v1 resource (kind IPAddress). */
-export const ipAddressResource = { group: 'networking.k8s.io', version: 'v1', resource: 'ipaddresses', kind: 'IPAddress', listKind: 'IPAddressList', namespaced: false } as const satisfies ResourceDescriptor;
+export const ipAddressResource: ResourceDescriptor<IPAddress, IPAddressList> = { group: 'networking.k8s.io', version: 'v1', resource: 'ipaddresses', kind: 'IPAddress', listKind: 'IPAddressList', namespaced: false };
 
 /**
  * IPAddressClient: the verbs of IPAddress (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -12,7 +12,7 @@ export const ipAddressResource = { group: 'networking.k8s.io', version: 'v1', re
 export type IPAddressClient = Omit<ResourceClient<IPAddress, IPAddressList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The ingresses.networking.k8s.io/v1 resource (kind Ingress). */
-export const ingressResource = { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', listKind: 'IngressList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const ingressResource: ResourceDescriptor<Ingress, IngressList> = { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', listKind: 'IngressList', namespaced: true, subresources: { status: true } };
 
 /**
  * IngressClient: the verbs of Ingress in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -20,7 +20,7 @@ export const ingressResource = { group: 'networking.k8s.io', version: 'v1', reso
 export type IngressClient = Omit<ResourceClient<Ingress, IngressList>, 'getScale' | 'updateScale'>;
 
 /** The ingressclasses.networking.k8s.io/v1 resource (kind IngressClass). */
-export const ingressClassResource = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses', kind: 'IngressClass', listKind: 'IngressClassList', namespaced: false } as const satisfies ResourceDescriptor;
+export const ingressClassResource: ResourceDescriptor<IngressClass, IngressClassList> = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses', kind: 'IngressClass', listKind: 'IngressClassList', namespaced: false };
 
 /**
  * IngressClassClient: the verbs of IngressClass (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -28,7 +28,7 @@ export const ingressClassResource = { group: 'networking.k8s.io', version: 'v1',
 export type IngressClassClient = Omit<ResourceClient<IngressClass, IngressClassList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The networkpolicies.networking.k8s.io/v1 resource (kind NetworkPolicy). */
-export const networkPolicyResource = { group: 'networking.k8s.io', version: 'v1', resource: 'networkpolicies', kind: 'NetworkPolicy', listKind: 'NetworkPolicyList', namespaced: true } as const satisfies ResourceDescriptor;
+export const networkPolicyResource: ResourceDescriptor<NetworkPolicy, NetworkPolicyList> = { group: 'networking.k8s.io', version: 'v1', resource: 'networkpolicies', kind: 'NetworkPolicy', listKind: 'NetworkPolicyList', namespaced: true };
 
 /**
  * NetworkPolicyClient: the verbs of NetworkPolicy in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -36,7 +36,7 @@ export const networkPolicyResource = { group: 'networking.k8s.io', version: 'v1'
 export type NetworkPolicyClient = Omit<ResourceClient<NetworkPolicy, NetworkPolicyList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The servicecidrs.networking.k8s.io/v1 resource (kind ServiceCIDR). */
-export const serviceCIDRResource = { group: 'networking.k8s.io', version: 'v1', resource: 'servicecidrs', kind: 'ServiceCIDR', listKind: 'ServiceCIDRList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const serviceCIDRResource: ResourceDescriptor<ServiceCIDR, ServiceCIDRList> = { group: 'networking.k8s.io', version: 'v1', resource: 'servicecidrs', kind: 'ServiceCIDR', listKind: 'ServiceCIDRList', namespaced: false, subresources: { status: true } };
 
 /**
  * ServiceCIDRClient: the verbs of ServiceCIDR (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -67,22 +67,22 @@ export class NetworkingV1Client implements NetworkingV1Interface {
   }
 
   ipAddresses(): IPAddressClient {
-    return new TypedClient<IPAddress, IPAddressList>(this.rest, ipAddressResource, '');
+    return new TypedClient(this.rest, ipAddressResource, '');
   }
 
   ingresses(namespace: string): IngressClient {
-    return new TypedClient<Ingress, IngressList>(this.rest, ingressResource, namespace);
+    return new TypedClient(this.rest, ingressResource, namespace);
   }
 
   ingressClasses(): IngressClassClient {
-    return new TypedClient<IngressClass, IngressClassList>(this.rest, ingressClassResource, '');
+    return new TypedClient(this.rest, ingressClassResource, '');
   }
 
   networkPolicies(namespace: string): NetworkPolicyClient {
-    return new TypedClient<NetworkPolicy, NetworkPolicyList>(this.rest, networkPolicyResource, namespace);
+    return new TypedClient(this.rest, networkPolicyResource, namespace);
   }
 
   serviceCIDRs(): ServiceCIDRClient {
-    return new TypedClient<ServiceCIDR, ServiceCIDRList>(this.rest, serviceCIDRResource, '');
+    return new TypedClient(this.rest, serviceCIDRResource, '');
   }
 }

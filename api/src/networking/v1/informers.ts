@@ -16,7 +16,7 @@ export interface IPAddressInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function ipAddressInformer(factory: SharedInformerFactory, client: NetworkingV1Interface, options: InformerForOptions<IPAddress> = {}): IPAddressInformer {
-  const informer = (): SharedIndexInformer<IPAddress> => factory.informerFor<IPAddress>(ipAddressResource, client.ipAddresses(), options);
+  const informer = (): SharedIndexInformer<IPAddress> => factory.informerFor(ipAddressResource, client.ipAddresses(), options);
   return { informer, lister: () => newIPAddressLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface IngressInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function ingressInformer(factory: SharedInformerFactory, client: NetworkingV1Interface, options: InformerForOptions<Ingress> = {}): IngressInformer {
-  const informer = (): SharedIndexInformer<Ingress> => factory.informerFor<Ingress>(ingressResource, client.ingresses(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Ingress> => factory.informerFor(ingressResource, client.ingresses(factory.namespace), options);
   return { informer, lister: () => newIngressLister(informer().getIndexer()) };
 }
 
@@ -46,7 +46,7 @@ export interface IngressClassInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function ingressClassInformer(factory: SharedInformerFactory, client: NetworkingV1Interface, options: InformerForOptions<IngressClass> = {}): IngressClassInformer {
-  const informer = (): SharedIndexInformer<IngressClass> => factory.informerFor<IngressClass>(ingressClassResource, client.ingressClasses(), options);
+  const informer = (): SharedIndexInformer<IngressClass> => factory.informerFor(ingressClassResource, client.ingressClasses(), options);
   return { informer, lister: () => newIngressClassLister(informer().getIndexer()) };
 }
 
@@ -61,7 +61,7 @@ export interface NetworkPolicyInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function networkPolicyInformer(factory: SharedInformerFactory, client: NetworkingV1Interface, options: InformerForOptions<NetworkPolicy> = {}): NetworkPolicyInformer {
-  const informer = (): SharedIndexInformer<NetworkPolicy> => factory.informerFor<NetworkPolicy>(networkPolicyResource, client.networkPolicies(factory.namespace), options);
+  const informer = (): SharedIndexInformer<NetworkPolicy> => factory.informerFor(networkPolicyResource, client.networkPolicies(factory.namespace), options);
   return { informer, lister: () => newNetworkPolicyLister(informer().getIndexer()) };
 }
 
@@ -76,7 +76,7 @@ export interface ServiceCIDRInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function serviceCIDRInformer(factory: SharedInformerFactory, client: NetworkingV1Interface, options: InformerForOptions<ServiceCIDR> = {}): ServiceCIDRInformer {
-  const informer = (): SharedIndexInformer<ServiceCIDR> => factory.informerFor<ServiceCIDR>(serviceCIDRResource, client.serviceCIDRs(), options);
+  const informer = (): SharedIndexInformer<ServiceCIDR> => factory.informerFor(serviceCIDRResource, client.serviceCIDRs(), options);
   return { informer, lister: () => newServiceCIDRLister(informer().getIndexer()) };
 }
 

@@ -11,7 +11,7 @@ export class FakePolicyV1 implements v1Client.PolicyV1Interface {
   constructor(readonly fake: Fake) {}
 
   podDisruptionBudgets(namespace: string): v1Client.PodDisruptionBudgetClient {
-    return this.fake.client<v1.PodDisruptionBudget, v1.PodDisruptionBudgetList>(v1Client.podDisruptionBudgetResource, namespace);
+    return this.fake.client(v1Client.podDisruptionBudgetResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { PodDisruptionBudget, PodDisruptionBudgetList } from './types';
 
 /** The poddisruptionbudgets.policy/v1 resource (kind PodDisruptionBudget). */
-export const podDisruptionBudgetResource = { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', listKind: 'PodDisruptionBudgetList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const podDisruptionBudgetResource: ResourceDescriptor<PodDisruptionBudget, PodDisruptionBudgetList> = { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', listKind: 'PodDisruptionBudgetList', namespaced: true, subresources: { status: true } };
 
 /**
  * PodDisruptionBudgetClient: the verbs of PodDisruptionBudget in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -27,6 +27,6 @@ export class PolicyV1Client implements PolicyV1Interface {
   }
 
   podDisruptionBudgets(namespace: string): PodDisruptionBudgetClient {
-    return new TypedClient<PodDisruptionBudget, PodDisruptionBudgetList>(this.rest, podDisruptionBudgetResource, namespace);
+    return new TypedClient(this.rest, podDisruptionBudgetResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface PodDisruptionBudgetInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function podDisruptionBudgetInformer(factory: SharedInformerFactory, client: PolicyV1Interface, options: InformerForOptions<PodDisruptionBudget> = {}): PodDisruptionBudgetInformer {
-  const informer = (): SharedIndexInformer<PodDisruptionBudget> => factory.informerFor<PodDisruptionBudget>(podDisruptionBudgetResource, client.podDisruptionBudgets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<PodDisruptionBudget> => factory.informerFor(podDisruptionBudgetResource, client.podDisruptionBudgets(factory.namespace), options);
   return { informer, lister: () => newPodDisruptionBudgetLister(informer().getIndexer()) };
 }
 

@@ -11,19 +11,19 @@ export class FakeRbacV1 implements v1Client.RbacV1Interface {
   constructor(readonly fake: Fake) {}
 
   clusterRoles(): v1Client.ClusterRoleClient {
-    return this.fake.client<v1.ClusterRole, v1.ClusterRoleList>(v1Client.clusterRoleResource, '');
+    return this.fake.client(v1Client.clusterRoleResource, '');
   }
 
   clusterRoleBindings(): v1Client.ClusterRoleBindingClient {
-    return this.fake.client<v1.ClusterRoleBinding, v1.ClusterRoleBindingList>(v1Client.clusterRoleBindingResource, '');
+    return this.fake.client(v1Client.clusterRoleBindingResource, '');
   }
 
   roles(namespace: string): v1Client.RoleClient {
-    return this.fake.client<v1.Role, v1.RoleList>(v1Client.roleResource, namespace);
+    return this.fake.client(v1Client.roleResource, namespace);
   }
 
   roleBindings(namespace: string): v1Client.RoleBindingClient {
-    return this.fake.client<v1.RoleBinding, v1.RoleBindingList>(v1Client.roleBindingResource, namespace);
+    return this.fake.client(v1Client.roleBindingResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { ClusterRole, ClusterRoleBinding, ClusterRoleBindingList, ClusterRoleList, Role, RoleBinding, RoleBindingList, RoleList } from './types';
 
 /** The clusterroles.rbac.authorization.k8s.io/v1 resource (kind ClusterRole). */
-export const clusterRoleResource = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', listKind: 'ClusterRoleList', namespaced: false } as const satisfies ResourceDescriptor;
+export const clusterRoleResource: ResourceDescriptor<ClusterRole, ClusterRoleList> = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', listKind: 'ClusterRoleList', namespaced: false };
 
 /**
  * ClusterRoleClient: the verbs of ClusterRole (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -12,7 +12,7 @@ export const clusterRoleResource = { group: 'rbac.authorization.k8s.io', version
 export type ClusterRoleClient = Omit<ResourceClient<ClusterRole, ClusterRoleList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The clusterrolebindings.rbac.authorization.k8s.io/v1 resource (kind ClusterRoleBinding). */
-export const clusterRoleBindingResource = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', listKind: 'ClusterRoleBindingList', namespaced: false } as const satisfies ResourceDescriptor;
+export const clusterRoleBindingResource: ResourceDescriptor<ClusterRoleBinding, ClusterRoleBindingList> = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', listKind: 'ClusterRoleBindingList', namespaced: false };
 
 /**
  * ClusterRoleBindingClient: the verbs of ClusterRoleBinding (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -20,7 +20,7 @@ export const clusterRoleBindingResource = { group: 'rbac.authorization.k8s.io', 
 export type ClusterRoleBindingClient = Omit<ResourceClient<ClusterRoleBinding, ClusterRoleBindingList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The roles.rbac.authorization.k8s.io/v1 resource (kind Role). */
-export const roleResource = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles', kind: 'Role', listKind: 'RoleList', namespaced: true } as const satisfies ResourceDescriptor;
+export const roleResource: ResourceDescriptor<Role, RoleList> = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles', kind: 'Role', listKind: 'RoleList', namespaced: true };
 
 /**
  * RoleClient: the verbs of Role in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -28,7 +28,7 @@ export const roleResource = { group: 'rbac.authorization.k8s.io', version: 'v1',
 export type RoleClient = Omit<ResourceClient<Role, RoleList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The rolebindings.rbac.authorization.k8s.io/v1 resource (kind RoleBinding). */
-export const roleBindingResource = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'rolebindings', kind: 'RoleBinding', listKind: 'RoleBindingList', namespaced: true } as const satisfies ResourceDescriptor;
+export const roleBindingResource: ResourceDescriptor<RoleBinding, RoleBindingList> = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'rolebindings', kind: 'RoleBinding', listKind: 'RoleBindingList', namespaced: true };
 
 /**
  * RoleBindingClient: the verbs of RoleBinding in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -57,18 +57,18 @@ export class RbacV1Client implements RbacV1Interface {
   }
 
   clusterRoles(): ClusterRoleClient {
-    return new TypedClient<ClusterRole, ClusterRoleList>(this.rest, clusterRoleResource, '');
+    return new TypedClient(this.rest, clusterRoleResource, '');
   }
 
   clusterRoleBindings(): ClusterRoleBindingClient {
-    return new TypedClient<ClusterRoleBinding, ClusterRoleBindingList>(this.rest, clusterRoleBindingResource, '');
+    return new TypedClient(this.rest, clusterRoleBindingResource, '');
   }
 
   roles(namespace: string): RoleClient {
-    return new TypedClient<Role, RoleList>(this.rest, roleResource, namespace);
+    return new TypedClient(this.rest, roleResource, namespace);
   }
 
   roleBindings(namespace: string): RoleBindingClient {
-    return new TypedClient<RoleBinding, RoleBindingList>(this.rest, roleBindingResource, namespace);
+    return new TypedClient(this.rest, roleBindingResource, namespace);
   }
 }

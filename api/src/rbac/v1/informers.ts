@@ -16,7 +16,7 @@ export interface ClusterRoleInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function clusterRoleInformer(factory: SharedInformerFactory, client: RbacV1Interface, options: InformerForOptions<ClusterRole> = {}): ClusterRoleInformer {
-  const informer = (): SharedIndexInformer<ClusterRole> => factory.informerFor<ClusterRole>(clusterRoleResource, client.clusterRoles(), options);
+  const informer = (): SharedIndexInformer<ClusterRole> => factory.informerFor(clusterRoleResource, client.clusterRoles(), options);
   return { informer, lister: () => newClusterRoleLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface ClusterRoleBindingInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function clusterRoleBindingInformer(factory: SharedInformerFactory, client: RbacV1Interface, options: InformerForOptions<ClusterRoleBinding> = {}): ClusterRoleBindingInformer {
-  const informer = (): SharedIndexInformer<ClusterRoleBinding> => factory.informerFor<ClusterRoleBinding>(clusterRoleBindingResource, client.clusterRoleBindings(), options);
+  const informer = (): SharedIndexInformer<ClusterRoleBinding> => factory.informerFor(clusterRoleBindingResource, client.clusterRoleBindings(), options);
   return { informer, lister: () => newClusterRoleBindingLister(informer().getIndexer()) };
 }
 
@@ -46,7 +46,7 @@ export interface RoleInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function roleInformer(factory: SharedInformerFactory, client: RbacV1Interface, options: InformerForOptions<Role> = {}): RoleInformer {
-  const informer = (): SharedIndexInformer<Role> => factory.informerFor<Role>(roleResource, client.roles(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Role> => factory.informerFor(roleResource, client.roles(factory.namespace), options);
   return { informer, lister: () => newRoleLister(informer().getIndexer()) };
 }
 
@@ -61,7 +61,7 @@ export interface RoleBindingInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function roleBindingInformer(factory: SharedInformerFactory, client: RbacV1Interface, options: InformerForOptions<RoleBinding> = {}): RoleBindingInformer {
-  const informer = (): SharedIndexInformer<RoleBinding> => factory.informerFor<RoleBinding>(roleBindingResource, client.roleBindings(factory.namespace), options);
+  const informer = (): SharedIndexInformer<RoleBinding> => factory.informerFor(roleBindingResource, client.roleBindings(factory.namespace), options);
   return { informer, lister: () => newRoleBindingLister(informer().getIndexer()) };
 }
 

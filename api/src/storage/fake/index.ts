@@ -11,27 +11,27 @@ export class FakeStorageV1 implements v1Client.StorageV1Interface {
   constructor(readonly fake: Fake) {}
 
   csiDrivers(): v1Client.CSIDriverClient {
-    return this.fake.client<v1.CSIDriver, v1.CSIDriverList>(v1Client.csiDriverResource, '');
+    return this.fake.client(v1Client.csiDriverResource, '');
   }
 
   csiNodes(): v1Client.CSINodeClient {
-    return this.fake.client<v1.CSINode, v1.CSINodeList>(v1Client.csiNodeResource, '');
+    return this.fake.client(v1Client.csiNodeResource, '');
   }
 
   csiStorageCapacities(namespace: string): v1Client.CSIStorageCapacityClient {
-    return this.fake.client<v1.CSIStorageCapacity, v1.CSIStorageCapacityList>(v1Client.csiStorageCapacityResource, namespace);
+    return this.fake.client(v1Client.csiStorageCapacityResource, namespace);
   }
 
   storageClasses(): v1Client.StorageClassClient {
-    return this.fake.client<v1.StorageClass, v1.StorageClassList>(v1Client.storageClassResource, '');
+    return this.fake.client(v1Client.storageClassResource, '');
   }
 
   volumeAttachments(): v1Client.VolumeAttachmentClient {
-    return this.fake.client<v1.VolumeAttachment, v1.VolumeAttachmentList>(v1Client.volumeAttachmentResource, '');
+    return this.fake.client(v1Client.volumeAttachmentResource, '');
   }
 
   volumeAttributesClasses(): v1Client.VolumeAttributesClassClient {
-    return this.fake.client<v1.VolumeAttributesClass, v1.VolumeAttributesClassList>(v1Client.volumeAttributesClassResource, '');
+    return this.fake.client(v1Client.volumeAttributesClassResource, '');
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { CSIDriver, CSIDriverList, CSINode, CSINodeList, CSIStorageCapacity, CSIStorageCapacityList, StorageClass, StorageClassList, VolumeAttachment, VolumeAttachmentList, VolumeAttributesClass, VolumeAttributesClassList } from './types';
 
 /** The csidrivers.storage.k8s.io/v1 resource (kind CSIDriver). */
-export const csiDriverResource = { group: 'storage.k8s.io', version: 'v1', resource: 'csidrivers', kind: 'CSIDriver', listKind: 'CSIDriverList', namespaced: false } as const satisfies ResourceDescriptor;
+export const csiDriverResource: ResourceDescriptor<CSIDriver, CSIDriverList> = { group: 'storage.k8s.io', version: 'v1', resource: 'csidrivers', kind: 'CSIDriver', listKind: 'CSIDriverList', namespaced: false };
 
 /**
  * CSIDriverClient: the verbs of CSIDriver (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -12,7 +12,7 @@ export const csiDriverResource = { group: 'storage.k8s.io', version: 'v1', resou
 export type CSIDriverClient = Omit<ResourceClient<CSIDriver, CSIDriverList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The csinodes.storage.k8s.io/v1 resource (kind CSINode). */
-export const csiNodeResource = { group: 'storage.k8s.io', version: 'v1', resource: 'csinodes', kind: 'CSINode', listKind: 'CSINodeList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const csiNodeResource: ResourceDescriptor<CSINode, CSINodeList> = { group: 'storage.k8s.io', version: 'v1', resource: 'csinodes', kind: 'CSINode', listKind: 'CSINodeList', namespaced: false, subresources: { status: true } };
 
 /**
  * CSINodeClient: the verbs of CSINode (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -20,7 +20,7 @@ export const csiNodeResource = { group: 'storage.k8s.io', version: 'v1', resourc
 export type CSINodeClient = Omit<ResourceClient<CSINode, CSINodeList>, 'getScale' | 'updateScale'>;
 
 /** The csistoragecapacities.storage.k8s.io/v1 resource (kind CSIStorageCapacity). */
-export const csiStorageCapacityResource = { group: 'storage.k8s.io', version: 'v1', resource: 'csistoragecapacities', kind: 'CSIStorageCapacity', listKind: 'CSIStorageCapacityList', namespaced: true } as const satisfies ResourceDescriptor;
+export const csiStorageCapacityResource: ResourceDescriptor<CSIStorageCapacity, CSIStorageCapacityList> = { group: 'storage.k8s.io', version: 'v1', resource: 'csistoragecapacities', kind: 'CSIStorageCapacity', listKind: 'CSIStorageCapacityList', namespaced: true };
 
 /**
  * CSIStorageCapacityClient: the verbs of CSIStorageCapacity in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -28,7 +28,7 @@ export const csiStorageCapacityResource = { group: 'storage.k8s.io', version: 'v
 export type CSIStorageCapacityClient = Omit<ResourceClient<CSIStorageCapacity, CSIStorageCapacityList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The storageclasses.storage.k8s.io/v1 resource (kind StorageClass). */
-export const storageClassResource = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses', kind: 'StorageClass', listKind: 'StorageClassList', namespaced: false } as const satisfies ResourceDescriptor;
+export const storageClassResource: ResourceDescriptor<StorageClass, StorageClassList> = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses', kind: 'StorageClass', listKind: 'StorageClassList', namespaced: false };
 
 /**
  * StorageClassClient: the verbs of StorageClass (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -36,7 +36,7 @@ export const storageClassResource = { group: 'storage.k8s.io', version: 'v1', re
 export type StorageClassClient = Omit<ResourceClient<StorageClass, StorageClassList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The volumeattachments.storage.k8s.io/v1 resource (kind VolumeAttachment). */
-export const volumeAttachmentResource = { group: 'storage.k8s.io', version: 'v1', resource: 'volumeattachments', kind: 'VolumeAttachment', listKind: 'VolumeAttachmentList', namespaced: false, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const volumeAttachmentResource: ResourceDescriptor<VolumeAttachment, VolumeAttachmentList> = { group: 'storage.k8s.io', version: 'v1', resource: 'volumeattachments', kind: 'VolumeAttachment', listKind: 'VolumeAttachmentList', namespaced: false, subresources: { status: true } };
 
 /**
  * VolumeAttachmentClient: the verbs of VolumeAttachment (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -44,7 +44,7 @@ export const volumeAttachmentResource = { group: 'storage.k8s.io', version: 'v1'
 export type VolumeAttachmentClient = Omit<ResourceClient<VolumeAttachment, VolumeAttachmentList>, 'getScale' | 'updateScale'>;
 
 /** The volumeattributesclasses.storage.k8s.io/v1 resource (kind VolumeAttributesClass). */
-export const volumeAttributesClassResource = { group: 'storage.k8s.io', version: 'v1', resource: 'volumeattributesclasses', kind: 'VolumeAttributesClass', listKind: 'VolumeAttributesClassList', namespaced: false } as const satisfies ResourceDescriptor;
+export const volumeAttributesClassResource: ResourceDescriptor<VolumeAttributesClass, VolumeAttributesClassList> = { group: 'storage.k8s.io', version: 'v1', resource: 'volumeattributesclasses', kind: 'VolumeAttributesClass', listKind: 'VolumeAttributesClassList', namespaced: false };
 
 /**
  * VolumeAttributesClassClient: the verbs of VolumeAttributesClass (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -77,26 +77,26 @@ export class StorageV1Client implements StorageV1Interface {
   }
 
   csiDrivers(): CSIDriverClient {
-    return new TypedClient<CSIDriver, CSIDriverList>(this.rest, csiDriverResource, '');
+    return new TypedClient(this.rest, csiDriverResource, '');
   }
 
   csiNodes(): CSINodeClient {
-    return new TypedClient<CSINode, CSINodeList>(this.rest, csiNodeResource, '');
+    return new TypedClient(this.rest, csiNodeResource, '');
   }
 
   csiStorageCapacities(namespace: string): CSIStorageCapacityClient {
-    return new TypedClient<CSIStorageCapacity, CSIStorageCapacityList>(this.rest, csiStorageCapacityResource, namespace);
+    return new TypedClient(this.rest, csiStorageCapacityResource, namespace);
   }
 
   storageClasses(): StorageClassClient {
-    return new TypedClient<StorageClass, StorageClassList>(this.rest, storageClassResource, '');
+    return new TypedClient(this.rest, storageClassResource, '');
   }
 
   volumeAttachments(): VolumeAttachmentClient {
-    return new TypedClient<VolumeAttachment, VolumeAttachmentList>(this.rest, volumeAttachmentResource, '');
+    return new TypedClient(this.rest, volumeAttachmentResource, '');
   }
 
   volumeAttributesClasses(): VolumeAttributesClassClient {
-    return new TypedClient<VolumeAttributesClass, VolumeAttributesClassList>(this.rest, volumeAttributesClassResource, '');
+    return new TypedClient(this.rest, volumeAttributesClassResource, '');
   }
 }

@@ -16,7 +16,7 @@ export interface CSIDriverInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function csiDriverInformer(factory: SharedInformerFactory, client: StorageV1Interface, options: InformerForOptions<CSIDriver> = {}): CSIDriverInformer {
-  const informer = (): SharedIndexInformer<CSIDriver> => factory.informerFor<CSIDriver>(csiDriverResource, client.csiDrivers(), options);
+  const informer = (): SharedIndexInformer<CSIDriver> => factory.informerFor(csiDriverResource, client.csiDrivers(), options);
   return { informer, lister: () => newCSIDriverLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface CSINodeInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function csiNodeInformer(factory: SharedInformerFactory, client: StorageV1Interface, options: InformerForOptions<CSINode> = {}): CSINodeInformer {
-  const informer = (): SharedIndexInformer<CSINode> => factory.informerFor<CSINode>(csiNodeResource, client.csiNodes(), options);
+  const informer = (): SharedIndexInformer<CSINode> => factory.informerFor(csiNodeResource, client.csiNodes(), options);
   return { informer, lister: () => newCSINodeLister(informer().getIndexer()) };
 }
 
@@ -46,7 +46,7 @@ export interface CSIStorageCapacityInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function csiStorageCapacityInformer(factory: SharedInformerFactory, client: StorageV1Interface, options: InformerForOptions<CSIStorageCapacity> = {}): CSIStorageCapacityInformer {
-  const informer = (): SharedIndexInformer<CSIStorageCapacity> => factory.informerFor<CSIStorageCapacity>(csiStorageCapacityResource, client.csiStorageCapacities(factory.namespace), options);
+  const informer = (): SharedIndexInformer<CSIStorageCapacity> => factory.informerFor(csiStorageCapacityResource, client.csiStorageCapacities(factory.namespace), options);
   return { informer, lister: () => newCSIStorageCapacityLister(informer().getIndexer()) };
 }
 
@@ -61,7 +61,7 @@ export interface StorageClassInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function storageClassInformer(factory: SharedInformerFactory, client: StorageV1Interface, options: InformerForOptions<StorageClass> = {}): StorageClassInformer {
-  const informer = (): SharedIndexInformer<StorageClass> => factory.informerFor<StorageClass>(storageClassResource, client.storageClasses(), options);
+  const informer = (): SharedIndexInformer<StorageClass> => factory.informerFor(storageClassResource, client.storageClasses(), options);
   return { informer, lister: () => newStorageClassLister(informer().getIndexer()) };
 }
 
@@ -76,7 +76,7 @@ export interface VolumeAttachmentInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function volumeAttachmentInformer(factory: SharedInformerFactory, client: StorageV1Interface, options: InformerForOptions<VolumeAttachment> = {}): VolumeAttachmentInformer {
-  const informer = (): SharedIndexInformer<VolumeAttachment> => factory.informerFor<VolumeAttachment>(volumeAttachmentResource, client.volumeAttachments(), options);
+  const informer = (): SharedIndexInformer<VolumeAttachment> => factory.informerFor(volumeAttachmentResource, client.volumeAttachments(), options);
   return { informer, lister: () => newVolumeAttachmentLister(informer().getIndexer()) };
 }
 
@@ -91,7 +91,7 @@ export interface VolumeAttributesClassInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function volumeAttributesClassInformer(factory: SharedInformerFactory, client: StorageV1Interface, options: InformerForOptions<VolumeAttributesClass> = {}): VolumeAttributesClassInformer {
-  const informer = (): SharedIndexInformer<VolumeAttributesClass> => factory.informerFor<VolumeAttributesClass>(volumeAttributesClassResource, client.volumeAttributesClasses(), options);
+  const informer = (): SharedIndexInformer<VolumeAttributesClass> => factory.informerFor(volumeAttributesClassResource, client.volumeAttributesClasses(), options);
   return { informer, lister: () => newVolumeAttributesClassLister(informer().getIndexer()) };
 }
 

@@ -11,7 +11,7 @@ export class FakeAuthV1alpha1 implements v1alpha1Client.AuthV1alpha1Interface {
   constructor(readonly fake: Fake) {}
 
   users(namespace: string): v1alpha1Client.UserClient {
-    return this.fake.client<v1alpha1.User, v1alpha1.UserList>(v1alpha1Client.userResource, namespace);
+    return this.fake.client(v1alpha1Client.userResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { User, UserList } from './types';
 
 /** The users.auth.ilinux.io/v1alpha1 resource (kind User). */
-export const userResource = { group: 'auth.ilinux.io', version: 'v1alpha1', resource: 'users', kind: 'User', listKind: 'UserList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const userResource: ResourceDescriptor<User, UserList> = { group: 'auth.ilinux.io', version: 'v1alpha1', resource: 'users', kind: 'User', listKind: 'UserList', namespaced: true, subresources: { status: true } };
 
 /**
  * UserClient: the verbs of User in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -27,6 +27,6 @@ export class AuthV1alpha1Client implements AuthV1alpha1Interface {
   }
 
   users(namespace: string): UserClient {
-    return new TypedClient<User, UserList>(this.rest, userResource, namespace);
+    return new TypedClient(this.rest, userResource, namespace);
   }
 }

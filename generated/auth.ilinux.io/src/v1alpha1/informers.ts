@@ -16,7 +16,7 @@ export interface UserInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function userInformer(factory: SharedInformerFactory, client: AuthV1alpha1Interface, options: InformerForOptions<User> = {}): UserInformer {
-  const informer = (): SharedIndexInformer<User> => factory.informerFor<User>(userResource, client.users(factory.namespace), options);
+  const informer = (): SharedIndexInformer<User> => factory.informerFor(userResource, client.users(factory.namespace), options);
   return { informer, lister: () => newUserLister(informer().getIndexer()) };
 }
 

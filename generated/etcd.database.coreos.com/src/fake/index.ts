@@ -11,7 +11,7 @@ export class FakeEtcdV1beta2 implements v1beta2Client.EtcdV1beta2Interface {
   constructor(readonly fake: Fake) {}
 
   etcdClusters(namespace: string): v1beta2Client.EtcdClusterClient {
-    return this.fake.client<v1beta2.EtcdCluster, v1beta2.EtcdClusterList>(v1beta2Client.etcdClusterResource, namespace);
+    return this.fake.client(v1beta2Client.etcdClusterResource, namespace);
   }
 }
 

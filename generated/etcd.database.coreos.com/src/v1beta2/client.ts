@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { EtcdCluster, EtcdClusterList } from './types';
 
 /** The etcdclusters.etcd.database.coreos.com/v1beta2 resource (kind EtcdCluster). */
-export const etcdClusterResource = { group: 'etcd.database.coreos.com', version: 'v1beta2', resource: 'etcdclusters', kind: 'EtcdCluster', listKind: 'EtcdClusterList', namespaced: true, subresources: { status: true, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size', labelSelectorPath: '.status.selector' } } } as const satisfies ResourceDescriptor;
+export const etcdClusterResource: ResourceDescriptor<EtcdCluster, EtcdClusterList> = { group: 'etcd.database.coreos.com', version: 'v1beta2', resource: 'etcdclusters', kind: 'EtcdCluster', listKind: 'EtcdClusterList', namespaced: true, subresources: { status: true, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size', labelSelectorPath: '.status.selector' } } };
 
 /**
  * EtcdClusterClient: the verbs of EtcdCluster in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -27,6 +27,6 @@ export class EtcdV1beta2Client implements EtcdV1beta2Interface {
   }
 
   etcdClusters(namespace: string): EtcdClusterClient {
-    return new TypedClient<EtcdCluster, EtcdClusterList>(this.rest, etcdClusterResource, namespace);
+    return new TypedClient(this.rest, etcdClusterResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface EtcdClusterInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function etcdClusterInformer(factory: SharedInformerFactory, client: EtcdV1beta2Interface, options: InformerForOptions<EtcdCluster> = {}): EtcdClusterInformer {
-  const informer = (): SharedIndexInformer<EtcdCluster> => factory.informerFor<EtcdCluster>(etcdClusterResource, client.etcdClusters(factory.namespace), options);
+  const informer = (): SharedIndexInformer<EtcdCluster> => factory.informerFor(etcdClusterResource, client.etcdClusters(factory.namespace), options);
   return { informer, lister: () => newEtcdClusterLister(informer().getIndexer()) };
 }
 

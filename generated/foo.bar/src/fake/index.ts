@@ -11,7 +11,7 @@ export class FakeFooV1 implements v1Client.FooV1Interface {
   constructor(readonly fake: Fake) {}
 
   apps(namespace: string): v1Client.AppClient {
-    return this.fake.client<v1.App, v1.AppList>(v1Client.appResource, namespace);
+    return this.fake.client(v1Client.appResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { App, AppList } from './types';
 
 /** The apps.foo.bar/v1 resource (kind App). */
-export const appResource = { group: 'foo.bar', version: 'v1', resource: 'apps', kind: 'App', listKind: 'AppList', namespaced: true } as const satisfies ResourceDescriptor;
+export const appResource: ResourceDescriptor<App, AppList> = { group: 'foo.bar', version: 'v1', resource: 'apps', kind: 'App', listKind: 'AppList', namespaced: true };
 
 /**
  * AppClient: the verbs of App in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -27,6 +27,6 @@ export class FooV1Client implements FooV1Interface {
   }
 
   apps(namespace: string): AppClient {
-    return new TypedClient<App, AppList>(this.rest, appResource, namespace);
+    return new TypedClient(this.rest, appResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface AppInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function appInformer(factory: SharedInformerFactory, client: FooV1Interface, options: InformerForOptions<App> = {}): AppInformer {
-  const informer = (): SharedIndexInformer<App> => factory.informerFor<App>(appResource, client.apps(factory.namespace), options);
+  const informer = (): SharedIndexInformer<App> => factory.informerFor(appResource, client.apps(factory.namespace), options);
   return { informer, lister: () => newAppLister(informer().getIndexer()) };
 }
 

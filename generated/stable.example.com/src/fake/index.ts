@@ -14,7 +14,7 @@ export class FakeStableV1 implements v1Client.StableV1Interface {
   constructor(readonly fake: Fake) {}
 
   cronTabs(namespace: string): v1Client.CronTabClient {
-    return this.fake.client<v1.CronTab, v1.CronTabList>(v1Client.cronTabResource, namespace);
+    return this.fake.client(v1Client.cronTabResource, namespace);
   }
 }
 
@@ -23,7 +23,7 @@ export class FakeStableV1beta1 implements v1beta1Client.StableV1beta1Interface {
   constructor(readonly fake: Fake) {}
 
   cronTabs(namespace: string): v1beta1Client.CronTabClient {
-    return this.fake.client<v1beta1.CronTab, v1beta1.CronTabList>(v1beta1Client.cronTabResource, namespace);
+    return this.fake.client(v1beta1Client.cronTabResource, namespace);
   }
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { CronTab, CronTabList } from './types';
 
 /** The crontabs.stable.example.com/v1 resource (kind CronTab). */
-export const cronTabResource = { group: 'stable.example.com', version: 'v1', resource: 'crontabs', kind: 'CronTab', listKind: 'CronTabList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const cronTabResource: ResourceDescriptor<CronTab, CronTabList> = { group: 'stable.example.com', version: 'v1', resource: 'crontabs', kind: 'CronTab', listKind: 'CronTabList', namespaced: true, subresources: { status: true } };
 
 /**
  * CronTabClient: the verbs of CronTab in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -27,6 +27,6 @@ export class StableV1Client implements StableV1Interface {
   }
 
   cronTabs(namespace: string): CronTabClient {
-    return new TypedClient<CronTab, CronTabList>(this.rest, cronTabResource, namespace);
+    return new TypedClient(this.rest, cronTabResource, namespace);
   }
 }

@@ -16,7 +16,7 @@ export interface CronTabInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function cronTabInformer(factory: SharedInformerFactory, client: StableV1Interface, options: InformerForOptions<CronTab> = {}): CronTabInformer {
-  const informer = (): SharedIndexInformer<CronTab> => factory.informerFor<CronTab>(cronTabResource, client.cronTabs(factory.namespace), options);
+  const informer = (): SharedIndexInformer<CronTab> => factory.informerFor(cronTabResource, client.cronTabs(factory.namespace), options);
   return { informer, lister: () => newCronTabLister(informer().getIndexer()) };
 }
 

@@ -14,11 +14,11 @@ export class FakeWardleV1alpha1 implements v1alpha1Client.WardleV1alpha1Interfac
   constructor(readonly fake: Fake) {}
 
   fischers(): v1alpha1Client.FischerClient {
-    return this.fake.client<v1alpha1.Fischer, v1alpha1.FischerList>(v1alpha1Client.fischerResource, '');
+    return this.fake.client(v1alpha1Client.fischerResource, '');
   }
 
   flunders(namespace: string): v1alpha1Client.FlunderClient {
-    return this.fake.client<v1alpha1.Flunder, v1alpha1.FlunderList>(v1alpha1Client.flunderResource, namespace);
+    return this.fake.client(v1alpha1Client.flunderResource, namespace);
   }
 }
 
@@ -27,11 +27,11 @@ export class FakeWardleV1beta1 implements v1beta1Client.WardleV1beta1Interface {
   constructor(readonly fake: Fake) {}
 
   fischers(): v1beta1Client.FischerClient {
-    return this.fake.client<v1beta1.Fischer, v1beta1.FischerList>(v1beta1Client.fischerResource, '');
+    return this.fake.client(v1beta1Client.fischerResource, '');
   }
 
   flunders(namespace: string): v1beta1Client.FlunderClient {
-    return this.fake.client<v1beta1.Flunder, v1beta1.FlunderList>(v1beta1Client.flunderResource, namespace);
+    return this.fake.client(v1beta1Client.flunderResource, namespace);
   }
 }
 

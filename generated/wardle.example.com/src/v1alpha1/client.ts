@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { Fischer, FischerList, Flunder, FlunderList } from './types';
 
 /** The fischers.wardle.example.com/v1alpha1 resource (kind Fischer). */
-export const fischerResource = { group: 'wardle.example.com', version: 'v1alpha1', resource: 'fischers', kind: 'Fischer', listKind: 'FischerList', namespaced: false } as const satisfies ResourceDescriptor;
+export const fischerResource: ResourceDescriptor<Fischer, FischerList> = { group: 'wardle.example.com', version: 'v1alpha1', resource: 'fischers', kind: 'Fischer', listKind: 'FischerList', namespaced: false };
 
 /**
  * FischerClient: the verbs of Fischer (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -12,7 +12,7 @@ export const fischerResource = { group: 'wardle.example.com', version: 'v1alpha1
 export type FischerClient = Omit<ResourceClient<Fischer, FischerList>, 'updateStatus' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The flunders.wardle.example.com/v1alpha1 resource (kind Flunder). */
-export const flunderResource = { group: 'wardle.example.com', version: 'v1alpha1', resource: 'flunders', kind: 'Flunder', listKind: 'FlunderList', namespaced: true, subresources: { status: true } } as const satisfies ResourceDescriptor;
+export const flunderResource: ResourceDescriptor<Flunder, FlunderList> = { group: 'wardle.example.com', version: 'v1alpha1', resource: 'flunders', kind: 'Flunder', listKind: 'FlunderList', namespaced: true, subresources: { status: true } };
 
 /**
  * FlunderClient: the verbs of Flunder in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus).
@@ -37,10 +37,10 @@ export class WardleV1alpha1Client implements WardleV1alpha1Interface {
   }
 
   fischers(): FischerClient {
-    return new TypedClient<Fischer, FischerList>(this.rest, fischerResource, '');
+    return new TypedClient(this.rest, fischerResource, '');
   }
 
   flunders(namespace: string): FlunderClient {
-    return new TypedClient<Flunder, FlunderList>(this.rest, flunderResource, namespace);
+    return new TypedClient(this.rest, flunderResource, namespace);
   }
 }

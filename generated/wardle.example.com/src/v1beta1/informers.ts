@@ -16,7 +16,7 @@ export interface FischerInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function fischerInformer(factory: SharedInformerFactory, client: WardleV1beta1Interface, options: InformerForOptions<Fischer> = {}): FischerInformer {
-  const informer = (): SharedIndexInformer<Fischer> => factory.informerFor<Fischer>(fischerResource, client.fischers(), options);
+  const informer = (): SharedIndexInformer<Fischer> => factory.informerFor(fischerResource, client.fischers(), options);
   return { informer, lister: () => newFischerLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface FlunderInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function flunderInformer(factory: SharedInformerFactory, client: WardleV1beta1Interface, options: InformerForOptions<Flunder> = {}): FlunderInformer {
-  const informer = (): SharedIndexInformer<Flunder> => factory.informerFor<Flunder>(flunderResource, client.flunders(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Flunder> => factory.informerFor(flunderResource, client.flunders(factory.namespace), options);
   return { informer, lister: () => newFlunderLister(informer().getIndexer()) };
 }
 

@@ -101,10 +101,13 @@ export class Fake {
     for (const [d, obj] of opts.objects ?? []) this.tracker.add(obj, d);
   }
 
-  /** A client of one kind (in `namespace`, `''` for all namespaces or cluster-scoped kinds). */
-  client<T extends KubeObject, TList extends KubeList<T>>(d: ResourceDescriptor, namespace = ''): FakeClient<T, TList> {
+  /**
+   * A client of one kind (in `namespace`, `''` for all namespaces or cluster-scoped kinds), typed by its descriptor;
+   * `fake.client.bind(fake)` is a `ClientFactory`.
+   */
+  client<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, namespace = ''): FakeClient<T, TList> {
     this.tracker.register(d);
-    return new FakeClient<T, TList>(this, d, namespace);
+    return new FakeClient(this, d, namespace);
   }
 
   /** Runs `fn` first for actions with this verb (`*` for any) on this resource (`*`, `crontabs`, `crontabs/status`). */
@@ -165,7 +168,7 @@ export class Fake {
 export class FakeClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList>, SubresourceClient {
   constructor(
     readonly fake: Fake,
-    readonly descriptor: ResourceDescriptor,
+    readonly descriptor: ResourceDescriptor<T, TList>,
     readonly namespace: string = '',
   ) {}
 

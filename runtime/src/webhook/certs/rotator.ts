@@ -79,7 +79,7 @@ export interface SelfManagedCertificatesOptions {
 }
 
 /** The clients the rotator uses: the manager's `ClientFactory`. */
-export type CertificateClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor, namespace: string) => ResourceClient<T, TList>;
+export type CertificateClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, namespace: string) => ResourceClient<T, TList>;
 
 export interface CertificateRotatorOptions extends SelfManagedCertificatesOptions {
   clients: CertificateClients;
@@ -101,22 +101,22 @@ interface WebhookObject extends KubeObject {
   spec?: unknown;
 }
 
-export const secretResource: ResourceDescriptor = Object.freeze({ group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true });
-export const validatingWebhookConfigurationResource: ResourceDescriptor = Object.freeze({
+const secretResource: ResourceDescriptor<Secret> = Object.freeze({ group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true });
+const validatingWebhookConfigurationResource: ResourceDescriptor<WebhookObject> = Object.freeze({
   group: 'admissionregistration.k8s.io',
   version: 'v1',
   resource: 'validatingwebhookconfigurations',
   kind: 'ValidatingWebhookConfiguration',
   namespaced: false,
 });
-export const mutatingWebhookConfigurationResource: ResourceDescriptor = Object.freeze({
+const mutatingWebhookConfigurationResource: ResourceDescriptor<WebhookObject> = Object.freeze({
   group: 'admissionregistration.k8s.io',
   version: 'v1',
   resource: 'mutatingwebhookconfigurations',
   kind: 'MutatingWebhookConfiguration',
   namespaced: false,
 });
-const crdResource: ResourceDescriptor = Object.freeze({
+const crdResource: ResourceDescriptor<WebhookObject> = Object.freeze({
   group: 'apiextensions.k8s.io',
   version: 'v1',
   resource: 'customresourcedefinitions',
@@ -125,7 +125,7 @@ const crdResource: ResourceDescriptor = Object.freeze({
 });
 
 type Target = 'validating' | 'mutating' | 'crd';
-const TARGETS: ReadonlyArray<readonly [Target, ResourceDescriptor]> = [
+const TARGETS: ReadonlyArray<readonly [Target, ResourceDescriptor<WebhookObject>]> = [
   ['validating', validatingWebhookConfigurationResource],
   ['mutating', mutatingWebhookConfigurationResource],
   ['crd', crdResource],
@@ -258,7 +258,7 @@ export class CertificateRotator {
   }
 
   private secrets(): ResourceClient<Secret, KubeList<Secret>> {
-    return this.o.clients<Secret>(secretResource, this.o.namespace);
+    return this.o.clients(secretResource, this.o.namespace);
   }
 
   private generate(ca?: { cert: string; key: string }): Required<CertificateMaterial> {
@@ -423,7 +423,7 @@ export class CertificateRotator {
     if (patch.length === 0) return;
     const descriptor = TARGETS.find(([t]) => t === target)?.[1] ?? crdResource;
     try {
-      await this.o.clients<WebhookObject>(descriptor, '').patch(name, 'application/json-patch+json', patch);
+      await this.o.clients(descriptor, '').patch(name, 'application/json-patch+json', patch);
     } catch (e) {
       if (isNotFound(e)) return;
       throw e;
@@ -461,7 +461,7 @@ export class CertificateRotator {
       onDelete: () => { queue.add(SECRET_KEY); },
     });
     for (const [target, d] of TARGETS) {
-      const informer = new SharedIndexInformer<WebhookObject>(this.o.clients<WebhookObject>(d, ''), { clock, onHandlerError: onError, transform: target === 'crd' ? slimCrd : slimConfiguration });
+      const informer = new SharedIndexInformer(this.o.clients(d, ''), { clock, onHandlerError: onError, transform: target === 'crd' ? slimCrd : slimConfiguration });
       const enqueue = (obj: Readonly<WebhookObject>) => {
         const name = obj.metadata?.name;
         if (typeof name === 'string') queue.add(`${target}/${name}`);

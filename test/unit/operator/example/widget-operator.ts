@@ -5,15 +5,15 @@ import { createOrUpdate, setControllerReference, setStatusCondition } from '@kub
 // What kubegen generates for your API (and @kubegen/api for built-in kinds):
 export interface Widget extends KubeObject { spec?: { size?: number }; status?: { conditions?: Condition[] } }
 export interface ConfigMap extends KubeObject { data?: Record<string, string> }
-export const widgets: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, subresources: { status: true } };
-export const configMaps: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
+export const widgets: ResourceDescriptor<Widget> = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, subresources: { status: true } };
+export const configMaps: ResourceDescriptor<ConfigMap> = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 
 /** Every Widget owns a ConfigMap `<name>-config` holding its size, and says so in its Ready condition. */
 export function setupWidgetController(mgr: Manager): void {
-  const cache = mgr.lister<Widget>(widgets);
+  const cache = mgr.lister(widgets);
   const events = mgr.getEventRecorder('widget-controller');
   controllerManagedBy(mgr)
-    .for<Widget>(widgets, { predicates: [generationChangedPredicate()] })
+    .for(widgets, { predicates: [generationChangedPredicate()] })
     .owns(configMaps)
     .complete(async ({ namespace, name }, signal) => {
       let widget: Widget;
@@ -23,14 +23,14 @@ export function setupWidgetController(mgr: Manager): void {
         if (isNotFound(err)) return; // deleted: the garbage collector removes what it owned
         throw err; // retried with backoff
       }
-      const { result } = await createOrUpdate(mgr.clientFor<ConfigMap>(configMaps, namespace), { metadata: { name: `${name}-config`, namespace } }, (cm) => {
+      const { result } = await createOrUpdate(mgr.clientFor(configMaps, namespace), { metadata: { name: `${name}-config`, namespace } }, (cm) => {
         cm.data = { size: String(widget.spec?.size ?? 1) };
         setControllerReference(widget, cm);
       }, { signal });
       if (result !== 'unchanged') events.eventf(widget, undefined, 'Normal', 'ConfigMapSynced', 'Reconcile', `ConfigMap ${result}`);
       const conditions = widget.status?.conditions ?? [];
       if (setStatusCondition(conditions, { type: 'Ready', status: 'True', reason: 'Synced', message: '', observedGeneration: widget.metadata?.generation })) {
-        await mgr.clientFor<Widget>(widgets, namespace).updateStatus({ ...widget, status: { ...widget.status, conditions } }, { signal });
+        await mgr.clientFor(widgets, namespace).updateStatus({ ...widget, status: { ...widget.status, conditions } }, { signal });
       }
     });
 }

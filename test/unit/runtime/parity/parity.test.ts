@@ -6,8 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Fake } from '../../../../runtime/src/testing/fake';
-import type { KubeList } from '../../../../runtime/src/client/types';
-import { plains, runParityScenario, widgets, type Widget } from './scenario';
+import { plains, runParityScenario, widgets } from './scenario';
 
 /** Steps whose outcome the fake deliberately words differently (same code and reason). */
 const KNOWN_DIFFERENCES: Record<string, string> = {};
@@ -19,10 +18,10 @@ let got: Record<string, unknown>;
 beforeAll(async () => {
   const fake = new Fake();
   got = await runParityScenario({
-    widgets: fake.client<Widget, KubeList<Widget>>(widgets, 'parity'),
-    plains: fake.client<Widget, KubeList<Widget>>(plains, 'parity'),
+    widgets: fake.client(widgets, 'parity'),
+    plains: fake.client(plains, 'parity'),
     applyWithoutFieldManager: (obj) =>
-      fake.client<Widget, KubeList<Widget>>(widgets, 'parity').patch(obj.metadata?.name ?? '', 'application/apply-patch+yaml', JSON.stringify(obj)),
+      fake.client(widgets, 'parity').patch(obj.metadata?.name ?? '', 'application/apply-patch+yaml', JSON.stringify(obj)),
   });
 });
 

@@ -2,9 +2,9 @@
 import { startControlPlane } from '../../../../runtime/src/testing/controlplane';
 import { createRestClient, fromOptions } from '../../../../runtime/src/config/config';
 import { TypedClient } from '../../../../runtime/src/client/typed';
-import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import type { KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
 import { resourcePath } from '../../../../runtime/src/rest/paths';
-import { parityCrds, plains, runParityScenario, widgets, type Widget } from './scenario';
+import { parityCrds, plains, runParityScenario, widgets } from './scenario';
 
 const crdResource: ResourceDescriptor = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 const namespaces: ResourceDescriptor = { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false };
@@ -13,11 +13,11 @@ async function main(): Promise<void> {
   const cp = await startControlPlane({ log: () => undefined });
   try {
     const rest = createRestClient(fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }), { onWarning: () => undefined });
-    const crds = new TypedClient<KubeObject, KubeList<KubeObject>>(rest, crdResource);
+    const crds = new TypedClient(rest, crdResource);
     for (const crd of parityCrds()) await crds.create(crd as KubeObject);
-    await new TypedClient<KubeObject, KubeList<KubeObject>>(rest, namespaces).create({ metadata: { name: 'parity' } });
-    const c = new TypedClient<Widget, KubeList<Widget>>(rest, widgets, 'parity');
-    const p = new TypedClient<Widget, KubeList<Widget>>(rest, plains, 'parity');
+    await new TypedClient(rest, namespaces).create({ metadata: { name: 'parity' } });
+    const c = new TypedClient(rest, widgets, 'parity');
+    const p = new TypedClient(rest, plains, 'parity');
     for (let i = 0; ; i++) {
       try {
         await c.list();

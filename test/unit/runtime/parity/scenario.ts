@@ -23,7 +23,7 @@ export interface Widget {
 }
 export type Widgets = ResourceClient<Widget, KubeList<Widget>>;
 
-export const widgets: ResourceDescriptor = {
+export const widgets: ResourceDescriptor<Widget> = {
   group: GROUP,
   version: 'v1',
   resource: 'widgets',
@@ -31,7 +31,7 @@ export const widgets: ResourceDescriptor = {
   namespaced: true,
   subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
 };
-export const plains: ResourceDescriptor = { group: GROUP, version: 'v1', resource: 'plains', kind: 'Plain', namespaced: true };
+export const plains: ResourceDescriptor<Widget> = { group: GROUP, version: 'v1', resource: 'plains', kind: 'Plain', namespaced: true };
 
 /** The CRDs of the two descriptors, for the real apiserver. */
 export function parityCrds(): Record<string, unknown>[] {

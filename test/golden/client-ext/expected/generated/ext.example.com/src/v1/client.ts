@@ -5,7 +5,7 @@ import { type ClientConfig, type KubeList, type PatchBody, type PatchOptions, ty
 import type { Gauge, Knob, Widget, WidgetList, WidgetSpec } from './types';
 
 /** The gauges.ext.example.com/v1 resource (kind Gauge). */
-export const gaugeResource = { group: 'ext.example.com', version: 'v1', resource: 'gauges', kind: 'Gauge', namespaced: false } as const satisfies ResourceDescriptor;
+export const gaugeResource: ResourceDescriptor<Gauge> = { group: 'ext.example.com', version: 'v1', resource: 'gauges', kind: 'Gauge', namespaced: false };
 
 /**
  * GaugeClient: the verbs of Gauge (get, list, listPages, listAll, watch).
@@ -13,7 +13,7 @@ export const gaugeResource = { group: 'ext.example.com', version: 'v1', resource
 export type GaugeClient = Omit<ResourceClient<Gauge, KubeList<Gauge>>, 'create' | 'update' | 'updateStatus' | 'delete' | 'deleteCollection' | 'patch' | 'apply' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The knobs.ext.example.com/v1 resource (kind Knob). */
-export const knobResource = { group: 'ext.example.com', version: 'v1', resource: 'knobs', kind: 'Knob', namespaced: true } as const satisfies ResourceDescriptor;
+export const knobResource: ResourceDescriptor<Knob> = { group: 'ext.example.com', version: 'v1', resource: 'knobs', kind: 'Knob', namespaced: true };
 
 /**
  * KnobClient: the verbs of Knob in one namespace (no verbs).
@@ -21,7 +21,7 @@ export const knobResource = { group: 'ext.example.com', version: 'v1', resource:
 export type KnobClient = Omit<ResourceClient<Knob, KubeList<Knob>>, 'create' | 'update' | 'updateStatus' | 'delete' | 'deleteCollection' | 'get' | 'list' | 'listPages' | 'listAll' | 'watch' | 'patch' | 'apply' | 'applyStatus' | 'getScale' | 'updateScale'>;
 
 /** The widgets.ext.example.com/v1 resource (kind Widget). */
-export const widgetResource = { group: 'ext.example.com', version: 'v1', resource: 'widgets', kind: 'Widget', listKind: 'WidgetList', namespaced: true, subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } } } as const satisfies ResourceDescriptor;
+export const widgetResource: ResourceDescriptor<Widget, WidgetList> = { group: 'ext.example.com', version: 'v1', resource: 'widgets', kind: 'Widget', listKind: 'WidgetList', namespaced: true, subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } } };
 
 /**
  * WidgetClient: the verbs of Widget in one namespace (create, update, updateStatus, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -70,14 +70,14 @@ export class ExtV1Client implements ExtV1Interface {
   }
 
   gauges(): GaugeClient {
-    return new TypedClient<Gauge, KubeList<Gauge>>(this.rest, gaugeResource, '');
+    return new TypedClient(this.rest, gaugeResource, '');
   }
 
   knobs(namespace: string): KnobClient {
-    return new TypedClient<Knob, KubeList<Knob>>(this.rest, knobResource, namespace);
+    return new TypedClient(this.rest, knobResource, namespace);
   }
 
   widgets(namespace: string): WidgetClient {
-    return withWidgetMethods(new TypedClient<Widget, WidgetList>(this.rest, widgetResource, namespace));
+    return withWidgetMethods(new TypedClient(this.rest, widgetResource, namespace));
   }
 }

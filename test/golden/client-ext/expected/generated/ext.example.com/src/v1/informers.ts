@@ -16,7 +16,7 @@ export interface GaugeInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function gaugeInformer(factory: SharedInformerFactory, client: ExtV1Interface, options: InformerForOptions<Gauge> = {}): GaugeInformer {
-  const informer = (): SharedIndexInformer<Gauge> => factory.informerFor<Gauge>(gaugeResource, client.gauges(), options);
+  const informer = (): SharedIndexInformer<Gauge> => factory.informerFor(gaugeResource, client.gauges(), options);
   return { informer, lister: () => newGaugeLister(informer().getIndexer()) };
 }
 
@@ -31,7 +31,7 @@ export interface WidgetInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function widgetInformer(factory: SharedInformerFactory, client: ExtV1Interface, options: InformerForOptions<Widget> = {}): WidgetInformer {
-  const informer = (): SharedIndexInformer<Widget> => factory.informerFor<Widget>(widgetResource, client.widgets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Widget> => factory.informerFor(widgetResource, client.widgets(factory.namespace), options);
   return { informer, lister: () => newWidgetLister(informer().getIndexer()) };
 }
 

@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { Store, StoreList } from './types';
 
 /** The stores.generics.example.com/v1 resource (kind Store). */
-export const storeResource = { group: 'generics.example.com', version: 'v1', resource: 'stores', kind: 'Store', listKind: 'StoreList', namespaced: true } as const satisfies ResourceDescriptor;
+export const storeResource: ResourceDescriptor<Store, StoreList> = { group: 'generics.example.com', version: 'v1', resource: 'stores', kind: 'Store', listKind: 'StoreList', namespaced: true };
 
 /**
  * StoreClient: the verbs of Store in one namespace (create, update, delete, deleteCollection, get, list, listPages, listAll, watch, patch, apply).
@@ -27,6 +27,6 @@ export class GenericsV1Client implements GenericsV1Interface {
   }
 
   stores(namespace: string): StoreClient {
-    return new TypedClient<Store, StoreList>(this.rest, storeResource, namespace);
+    return new TypedClient(this.rest, storeResource, namespace);
   }
 }

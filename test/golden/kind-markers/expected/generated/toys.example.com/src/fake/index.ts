@@ -11,7 +11,7 @@ export class FakeToysV1 implements v1Client.ToysV1Interface {
   constructor(readonly fake: Fake) {}
 
   gadgets(namespace: string): v1Client.GadgetClient {
-    return this.fake.client<v1.Gadget, v1.GadgetList>(v1Client.gadgetResource, namespace);
+    return this.fake.client(v1Client.gadgetResource, namespace);
   }
 }
 

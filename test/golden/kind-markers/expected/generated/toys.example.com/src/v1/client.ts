@@ -4,7 +4,7 @@ import { type ClientConfig, type ResourceClient, type ResourceDescriptor, type R
 import type { Gadget, GadgetList } from './types';
 
 /** The gizmos.toys.example.com/v1 resource (kind Gadget). */
-export const gadgetResource = { group: 'toys.example.com', version: 'v1', resource: 'gizmos', kind: 'Gadget', listKind: 'GadgetList', namespaced: true, subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } } } as const satisfies ResourceDescriptor;
+export const gadgetResource: ResourceDescriptor<Gadget, GadgetList> = { group: 'toys.example.com', version: 'v1', resource: 'gizmos', kind: 'Gadget', listKind: 'GadgetList', namespaced: true, subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } } };
 
 /**
  * GadgetClient: the verbs of Gadget in one namespace (create, update, updateStatus, delete, get, list, listPages, listAll, watch, patch, apply, applyStatus, getScale, updateScale).
@@ -27,6 +27,6 @@ export class ToysV1Client implements ToysV1Interface {
   }
 
   gadgets(namespace: string): GadgetClient {
-    return new TypedClient<Gadget, GadgetList>(this.rest, gadgetResource, namespace);
+    return new TypedClient(this.rest, gadgetResource, namespace);
   }
 }

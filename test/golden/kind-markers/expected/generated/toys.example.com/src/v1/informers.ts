@@ -16,7 +16,7 @@ export interface GadgetInformer {
  * shared by every later call. `options.indexers` are added to it.
  */
 export function gadgetInformer(factory: SharedInformerFactory, client: ToysV1Interface, options: InformerForOptions<Gadget> = {}): GadgetInformer {
-  const informer = (): SharedIndexInformer<Gadget> => factory.informerFor<Gadget>(gadgetResource, client.gadgets(factory.namespace), options);
+  const informer = (): SharedIndexInformer<Gadget> => factory.informerFor(gadgetResource, client.gadgets(factory.namespace), options);
   return { informer, lister: () => newGadgetLister(informer().getIndexer()) };
 }
 
