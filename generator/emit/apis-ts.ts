@@ -9,16 +9,15 @@
  *   from the runtime by name (renamed when a local declaration has the same name); the runtime declarations the package
  *   re-exports as its own (`runtimeReexports`) are `export type { … } from '@kubegen/runtime'` in its `types.ts`.
  * - Docs become JSDoc blocks (or `//` lines when the text holds `*\/`), marker lines follow the doc, and every marker
- *   is printed in the registry's grammar so that it parses back to the same value (`printMarker`). Every text goes
- *   through the escaping function of its context (generator/render/escape.ts): `apiDocComment` for docs, `markerString` /
- *   `markerJson` for marker arguments, `jsString` for string literals and quoted property names.
+ *   is printed by its definition's `print` (the registry's grammar read backwards, escaping its arguments), so that it
+ *   parses back to the same value. Every other text goes through the escaping function of its context
+ *   (generator/render/escape.ts): `apiDocComment` for docs, `jsString` for string literals and quoted property names.
  */
 import * as path from 'node:path';
-import { markerDefinition } from '../markers';
-import type { ArgType } from '../markers/types';
+import { printMarker } from '../markers';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
-import { apiDocComment, jsString, markerJson, markerString } from '../render/escape';
+import { apiDocComment, jsString } from '../render/escape';
 import type { VirtualFile } from './types';
 
 export interface ApisTsOptions {
@@ -191,79 +190,3 @@ export function printComment(doc: string, markers: readonly MarkerValue[], inden
   return apiDocComment([...(text ? text.split('\n') : []), ...markers.map(printMarker)], indent);
 }
 
-/** A marker line (`+name…`) in the registry's grammar; parsing it gives back `m.value`. */
-export function printMarker(m: MarkerValue): string {
-  const def = markerDefinition(m.name);
-  if (!def) throw new Error(`internal: marker ${m.name} is not registered`);
-  // client-gen's own grammars (a comma list; a name followed by key=value pairs)
-  if (m.name === 'genclient:onlyVerbs' || m.name === 'genclient:skipVerbs') return `+${m.name}=${(m.value as string[]).join(',')}`;
-  if (m.name === 'genclient:method') {
-    const v = m.value as Record<string, string | undefined>;
-    return `+${m.name}=${[v.name, ...(['verb', 'subresource', 'input', 'result'] as const).filter((k) => v[k] !== undefined).map((k) => `${k}=${v[k]!}`)].join(',')}`;
-  }
-  switch (def.args.kind) {
-    case 'flag':
-      return `+${m.name}`;
-    case 'value': {
-      const type = def.args.arg.type;
-      if (def.parse || type.kind === 'json') return `+${m.name}=${markerJson(m.value)}`;
-      return `+${m.name}=${printArg(type, m.value)}`;
-    }
-    case 'struct': {
-      const v = m.value as Record<string, unknown>;
-      const parts = Object.entries(def.args.args)
-        .filter(([k]) => Object.hasOwn(v, k) && v[k] !== undefined)
-        .map(([k, spec]) => `${k}=${printArg(spec.type, v[k])}`);
-      return parts.length === 0 ? `+${m.name}` : `+${m.name}:${parts.join(',')}`;
-    }
-  }
-}
-
-function printArg(type: ArgType, v: unknown): string {
-  switch (type.kind) {
-    case 'int':
-    case 'number':
-      return typeof v === 'bigint' ? v.toString() : printNumber(v as number);
-    case 'bool':
-      return v ? 'true' : 'false';
-    case 'string':
-      return markerString(String(v));
-    case 'slice':
-      return `{${(v as unknown[]).map((x) => printArg(type.items, x)).join(',')}}`;
-    case 'map':
-      return `{${Object.keys(v as object)
-        .map((k) => `${markerString(k, NEVER_BARE)}: ${printArg(type.values, (v as Record<string, unknown>)[k])}`)
-        .join(', ')}}`;
-    case 'any':
-      return printAny(v);
-    case 'json':
-    case 'raw':
-      return markerJson(v);
-  }
-}
-
-/** A number as the marker grammar reads it back: an integer a double holds beyond 2^53 (within int64) exactly. */
-function printNumber(n: number): string {
-  if (Number.isInteger(n) && !Number.isSafeInteger(n) && Math.abs(n) < 2 ** 63) return BigInt(n).toString();
-  return Object.is(n, -0) ? '0' : String(n);
-}
-
-/** A value in controller-gen's guessed (`any`) grammar: strings always quoted, lists `{a,b}`, maps `{"k": v}`. */
-function printAny(v: unknown): string {
-  if (typeof v === 'string') return v !== 'true' && v !== 'false' ? markerString(v, ANY_BARE) : markerString(v, NEVER_BARE);
-  if (typeof v === 'number') return printNumber(v);
-  if (typeof v === 'bigint') return v.toString();
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (Array.isArray(v)) return `{${v.map((x) => printAny(x)).join(',')}}`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v)
-      .map((k) => `${markerString(k, NEVER_BARE)}: ${printAny((v as Record<string, unknown>)[k])}`)
-      .join(', ')}}`;
-  }
-  throw new Error(`internal: ${String(v)} cannot be written in the marker grammar`);
-}
-
-/** Strings the `any` grammar reads as strings when bare (not a number, not `true` / `false`). */
-const ANY_BARE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
-/** Map keys are always quoted. */
-const NEVER_BARE = /(?!)/;
