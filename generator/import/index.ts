@@ -8,7 +8,7 @@
  * - They never throw for bad input; problems name the file and the JSON path.
  */
 import { DiagnosticBag } from '../diagnostics';
-import { emitApisTs } from '../emit/apis-ts';
+import { emitApisTs } from './print';
 import type { VirtualFile } from '../emit/types';
 import { buildModel, type LoadedPackage } from '../model/build';
 import type { ApiModel } from '../model/types';

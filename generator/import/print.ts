@@ -18,7 +18,7 @@ import { printMarker } from '../markers';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { apiDocComment, jsString } from '../render/escape';
-import type { VirtualFile } from './types';
+import type { VirtualFile } from '../emit/types';
 
 export interface ApisTsOptions {
   /** One line saying where the types came from, written at the top of every file (no paths, no timestamps). */
