@@ -1,13 +1,17 @@
 /**
- * The input-language emitter: an API model → TypeScript API files (`<group>/<version>/*.ts` and `doc.ts`) that
- * `generator/load` reads back into the same model. Used by `kubegen import`.
+ * The importer's output half (kopium's analyzer / output split; controller-tools `markers/parse.go` read backwards):
+ * an API model → TypeScript API files (`<group>/<version>/*.ts` and `doc.ts`) in the input language, which
+ * `generator/load` reads back into the same model. Used by `kubegen import`; the emitters (generator/emit) never read
+ * markers, this printer writes them.
  *
  * Contract:
  * - Pure: reads the model, returns files. Packages of the runtime (`@kubegen/runtime`) are imported, never written.
  * - A declaration goes to the file named by its span (`<package>/<file>.ts`); a kind's file starts with the kind and
- *   its list, then the other declarations by name. Imports are type-only, between files of a package with `./x.js`,
- *   from the runtime by name (renamed when a local declaration has the same name); the runtime declarations the package
- *   re-exports as its own (`runtimeReexports`) are `export type { … } from '@kubegen/runtime'` in its `types.ts`.
+ *   its list, then the other declarations by name. Imports come from the shared ImportTracker (generator/render):
+ *   type-only, between files of a package with `./x.js`, from the runtime by name — `Runtime<Name>` when the package
+ *   declares that name itself, as a package's declarations share one scope —, sorted; the runtime declarations the
+ *   package re-exports as its own (`runtimeReexports`) are `export type { … } from '@kubegen/runtime'` in its
+ *   `types.ts`.
  * - Docs become JSDoc blocks (or `//` lines when the text holds `*\/`), marker lines follow the doc, and every marker
  *   is printed by its definition's `print` (the registry's grammar read backwards, escaping its arguments), so that it
  *   parses back to the same value. Every other text goes through the escaping function of its context
@@ -18,15 +22,16 @@ import { printMarker } from '../markers';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { apiDocComment, jsString } from '../render/escape';
+import { ImportTracker } from '../render/imports';
 import type { VirtualFile } from '../emit/types';
 
-export interface ApisTsOptions {
+export interface PrintOptions {
   /** One line saying where the types came from, written at the top of every file (no paths, no timestamps). */
   origin?: string;
 }
 
 /** The TypeScript API files of every non-runtime package of the model. */
-export function emitApisTs(model: ApiModel, options: ApisTsOptions = {}): VirtualFile[] {
+export function printApiSources(model: ApiModel, options: PrintOptions = {}): VirtualFile[] {
   const files: VirtualFile[] = [];
   for (const pkg of model.packages) {
     if (pkg.id === RUNTIME_PACKAGE) continue;
@@ -35,11 +40,11 @@ export function emitApisTs(model: ApiModel, options: ApisTsOptions = {}): Virtua
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function header(options: ApisTsOptions): string {
+function header(options: PrintOptions): string {
   return options.origin ? `// ${options.origin}\n\n` : '';
 }
 
-function emitPackage(pkg: Package, model: ApiModel, options: ApisTsOptions): VirtualFile[] {
+function emitPackage(pkg: Package, model: ApiModel, options: PrintOptions): VirtualFile[] {
   const out: VirtualFile[] = [];
   const docLines = [`Package ${pkg.version} holds the API types of ${pkg.group !== undefined ? `${pkg.group || 'core'}/${pkg.version}` : pkg.id}.`, ''];
   for (const m of pkg.markers) docLines.push(printMarker(m));
@@ -57,75 +62,56 @@ function emitPackage(pkg: Package, model: ApiModel, options: ApisTsOptions): Vir
   const fileOf = new Map<string, string>();
   for (const [file, decls] of byFile) for (const d of decls) fileOf.set(d.name, file);
   const kindNames = new Set(pkg.kinds.map((k) => k.name));
+  const packageNames = new Set(pkg.types.map((t) => t.name));
 
   for (const [file, decls] of [...byFile.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const rank = (d: TypeDecl) => (kindNames.has(d.name) ? 0 : d.name.endsWith('List') && kindNames.has(d.name.slice(0, -4)) ? 1 : 2);
     const ordered = [...decls].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const imports = new Imports(pkg, file, fileOf, new Set(pkg.types.map((t) => t.name)), model);
-    const body = ordered.map((d) => printDecl(d, imports)).join('\n');
-    const reexports = file === 'types' && pkg.runtimeReexports ? `export type { ${pkg.runtimeReexports.join(', ')} } from '@kubegen/runtime';\n\n` : '';
-    out.push({ path: `${pkg.id}/${file}.ts`, contents: `${header(options)}${imports.render()}${reexports}${body}`, group: pkg.group });
+    const imports = new FileImports(pkg, file, fileOf, packageNames, model);
+    const { imports: importLines, body } = imports.tracker.link(ordered.map((d) => printDecl(d, imports)).join('\n'));
+    const reexports = file === 'types' && pkg.runtimeReexports ? `export type { ${pkg.runtimeReexports.join(', ')} } from ${jsString(RUNTIME_MODULE)};\n\n` : '';
+    out.push({ path: `${pkg.id}/${file}.ts`, contents: `${header(options)}${importLines ? `${importLines}\n\n` : ''}${reexports}${body}`, group: pkg.group });
   }
   return out;
 }
 
-/** The imports a file needs, collected while its declarations are printed. */
-class Imports {
-  private readonly runtime = new Map<string, string>();
-  private readonly local = new Map<string, Set<string>>();
+const RUNTIME_MODULE = '@kubegen/runtime';
+
+/** How one file names the types it uses: the shared ImportTracker, with the input language's module specifiers. */
+class FileImports {
+  readonly tracker: ImportTracker;
 
   constructor(
     private readonly pkg: Package,
     private readonly file: string,
-    private readonly fileOf: Map<string, string>,
-    private readonly localNames: Set<string>,
+    private readonly fileOf: ReadonlyMap<string, string>,
+    packageNames: ReadonlySet<string>,
     private readonly model: ApiModel,
-  ) {}
-
-  /** The identifier to write for a runtime type (renamed when a local declaration has the same name). */
-  runtimeName(name: string): string {
-    let local = this.runtime.get(name);
-    if (!local) {
-      local = this.localNames.has(name) ? `Runtime${name}` : name;
-      this.runtime.set(name, local);
-    }
-    return local;
+  ) {
+    // a runtime type whose name the package declares (in any of its files) is imported as `Runtime<Name>`
+    this.tracker = new ImportTracker({ preferredName: (module, name) => (module === RUNTIME_MODULE && packageNames.has(name) ? `Runtime${name}` : name) });
   }
 
+  /** The identifier to write for a runtime type. */
+  runtime(name: string): string {
+    return this.tracker.type(RUNTIME_MODULE, name);
+  }
+
+  /** The identifier to write for a declaration of the model (imported from its file unless it is in this one). */
   named(ref: Extract<TypeRef, { kind: 'named' }>): string {
-    if (ref.package === RUNTIME_PACKAGE) return this.runtimeName(ref.name);
+    if (ref.package === RUNTIME_PACKAGE) return this.runtime(ref.name);
     if (ref.package === this.pkg.id) {
       const file = this.fileOf.get(ref.name);
-      if (file !== undefined && file !== this.file) this.add(`./${file}.js`, ref.name);
-      return ref.name;
+      return file !== undefined && file !== this.file ? this.tracker.type(`./${file}.js`, ref.name) : ref.name;
     }
     const other = this.model.packages.find((p) => p.id === ref.package);
     const decl = other?.types.find((t) => t.name === ref.name);
     const file = decl ? path.posix.basename(decl.span.file, '.ts') : 'types';
-    this.add(`${path.posix.relative(this.pkg.id, ref.package) || '.'}/${file}.js`, ref.name);
-    return ref.name;
-  }
-
-  private add(from: string, name: string): void {
-    const set = this.local.get(from) ?? new Set<string>();
-    set.add(name);
-    this.local.set(from, set);
-  }
-
-  render(): string {
-    const lines: string[] = [];
-    if (this.runtime.size > 0) {
-      const names = [...this.runtime.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([n, l]) => (n === l ? n : `${n} as ${l}`));
-      lines.push(`import type { ${names.join(', ')} } from '@kubegen/runtime';`);
-    }
-    for (const [from, names] of [...this.local.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      lines.push(`import type { ${[...names].sort().join(', ')} } from ${jsString(from)};`);
-    }
-    return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+    return this.tracker.type(`${path.posix.relative(this.pkg.id, ref.package) || '.'}/${file}.js`, ref.name);
   }
 }
 
-function printDecl(d: TypeDecl, imports: Imports): string {
+function printDecl(d: TypeDecl, imports: FileImports): string {
   const comment = printComment(d.doc, d.markers, '');
   if (d.declaration === 'interface' && d.type.kind === 'struct') {
     const ext = d.type.embeds.length > 0 ? ` extends ${d.type.embeds.map((e) => printType(e, imports)).join(', ')}` : '';
@@ -138,7 +124,7 @@ function printDecl(d: TypeDecl, imports: Imports): string {
   return `${comment}export type ${d.name} = ${printType(d.type, imports)};\n`;
 }
 
-function printField(f: Field, imports: Imports): string {
+function printField(f: Field, imports: FileImports): string {
   const comment = printComment(f.doc, f.markers, '  ');
   const type = printType(f.type, imports) + (f.nullable ? ' | null' : '');
   return `${comment}  ${propertyKey(f.name)}${f.optional ? '?' : ''}: ${type};\n`;
@@ -152,14 +138,14 @@ function propertyKey(name: string): string {
 }
 
 /** A type at a use site. */
-export function printType(t: TypeRef, imports: Imports): string {
+function printType(t: TypeRef, imports: FileImports): string {
   switch (t.kind) {
     case 'primitive':
       return t.name;
     case 'unknown':
       return 'unknown';
     case 'wellKnown':
-      return imports.runtimeName(t.name);
+      return imports.runtime(t.name);
     case 'named':
       return imports.named(t);
     case 'array': {
