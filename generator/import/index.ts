@@ -8,7 +8,7 @@
  * - They never throw for bad input; problems name the file and the JSON path.
  */
 import { DiagnosticBag } from '../diagnostics';
-import { emitApisTs } from '../emit/apis-ts';
+import { printApiSources } from './print';
 import type { VirtualFile } from '../emit/shared/types';
 import { buildModel, type LoadedPackage } from '../model/build';
 import type { ApiModel } from '../model/types';
@@ -92,5 +92,5 @@ function finish(loaded: LoadedPackage[], bag: ProblemBag, inputs: readonly Impor
   const model = buildModel(loaded, diags);
   for (const d of diags.items) bag.items.push({ severity: d.severity === 'error' ? 'error' : 'warning', file: where(inputs), path: d.span ? d.span.file : '', message: d.message });
   if (bag.hasErrors) return { model: empty, files: [], problems: bag.items };
-  return { model, files: emitApisTs(model, { origin: ORIGIN }), problems: bag.items };
+  return { model, files: printApiSources(model, { origin: ORIGIN }), problems: bag.items };
 }

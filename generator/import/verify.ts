@@ -69,7 +69,7 @@ export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, wh
   }
 }
 
-/** A doc as the loader reads the comment apis-ts writes for it (`printComment`: a trailing break is written as a cut). */
+/** A doc as the loader reads the comment generator/import/print.ts writes for it (`printComment`: a trailing break is written as a cut). */
 function readBack(doc: string): string {
   const text = doc.endsWith('\n') ? `${doc}\n---` : doc;
   return describe({ lines: text.split('\n').map((line) => ({ text: line, pos: 0 })), block: false, start: 0, end: 0 });

@@ -381,3 +381,26 @@ export function typeString(t: ArgType): string {
       return t.kind;
   }
 }
+
+/** The index of the `)` closing the `(` at `open`, skipping quoted strings; -1 when unterminated. */
+export function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === '`') {
+      const end = c === '`' ? text.indexOf('`', i + 1) : findQuoteEnd(text, i);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function findQuoteEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return -1;
+}

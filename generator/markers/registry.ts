@@ -14,7 +14,7 @@ import { CLIENT_MARKER_DEFINITIONS } from './definitions/client';
 import { CODEGEN_MARKER_DEFINITIONS, VALIDATION_GEN_MARKER_DEFINITIONS } from './definitions/codegen';
 import { CRD_MARKER_DEFINITIONS } from './definitions/crd';
 import { VALIDATION_DEFINITIONS } from './definitions/validation';
-import { Cursor, GrammarError, parseArgValue, typeString } from './grammar';
+import { Cursor, GrammarError, closingParen, parseArgValue, typeString } from './grammar';
 import type { ArgSpec, MarkerDefinition, MarkerTarget } from './types';
 
 export const markerDefinitions: readonly MarkerDefinition[] = Object.freeze(
@@ -32,6 +32,16 @@ const allNames = markerDefinitions.map((d) => d.name);
 
 export function markerDefinition(name: string): MarkerDefinition | undefined {
   return byName.get(name);
+}
+
+/**
+ * The marker line (`+name…`, without the comment) for a marker value, by its definition's `print`: parsing it gives
+ * `m.value` back. Throws for an unregistered name and for a value no marker line can spell.
+ */
+export function printMarker(m: Pick<MarkerValue, 'name' | 'value'>): string {
+  const def = byName.get(m.name);
+  if (!def) throw new Error(`internal: marker ${m.name} is not registered`);
+  return def.print(m.value);
 }
 
 /**
@@ -267,29 +277,6 @@ function notAMarker(line: string, span: SourceSpan): ParseResult {
       ),
     ],
   };
-}
-
-/** The index of the `)` closing the `(` at `open`, skipping quoted strings; -1 when unterminated. */
-function closingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"' || c === '`') {
-      const end = c === '`' ? text.indexOf('`', i + 1) : findQuoteEnd(text, i);
-      if (end < 0) return -1;
-      i = end;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-function findQuoteEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i;
-  }
-  return -1;
 }
 
 function skipLead(s: string): number {

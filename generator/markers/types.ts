@@ -124,10 +124,10 @@ export type MarkerArgs =
  * value with a custom grammar that produces a `T`.
  */
 export type MarkerSyntax<T> =
-  | ([T] extends [true] ? { args: { kind: 'flag' }; parse?: undefined } : never)
-  | { args: { kind: 'value'; arg: ArgSpec<T> }; parse?: undefined }
-  | ([T] extends [ReadonlyArray<unknown>] ? never : [T] extends [object] ? { args: { kind: 'struct'; args: StructArgs<T> }; parse?: undefined } : never)
-  | { args: { kind: 'value'; arg: ArgSpec }; parse: CustomParse<T> };
+  | ([T] extends [true] ? { args: { kind: 'flag' }; parse?: undefined; print?: undefined } : never)
+  | { args: { kind: 'value'; arg: ArgSpec<T> }; parse?: undefined; print?: undefined }
+  | ([T] extends [ReadonlyArray<unknown>] ? never : [T] extends [object] ? { args: { kind: 'struct'; args: StructArgs<T> }; parse?: undefined; print?: undefined } : never)
+  | { args: { kind: 'value'; arg: ArgSpec }; parse: CustomParse<T>; print: CustomPrint<T> };
 
 export interface MarkerHelp {
   summary: string;
@@ -149,6 +149,13 @@ export type CustomParse<T = unknown> = (
   /** validation-gen's `(…)` arguments written right after the name, without the parentheses. */
   params?: string,
 ) => { value: T; warning?: string } | { error: string; /** offset into `raw` */ offset?: number; hint?: string };
+
+/**
+ * The inverse of a `CustomParse`: the text to write after `=` (`raw`; absent: no `=`) and inside validation-gen's
+ * `(…)` (`params`) so that the custom grammar reads `value` back. Both stand verbatim in the line (a custom grammar
+ * has no escapes), so a text a comment line cannot hold is refused by the printer.
+ */
+export type CustomPrint<T = unknown> = (value: T) => { raw?: string; params?: string };
 
 /**
  * A marker definition whose parsed value has type `T` (`unknown` in the registry's list, where definitions of
@@ -177,6 +184,12 @@ export interface MarkerDefinition<T = unknown> {
   since?: string;
   /** Replaces the controller-gen grammar for the value (only with `args.kind === 'value'`). */
   parse?: CustomParse<T>;
+  /**
+   * The marker line (`+name…`, without the comment) whose parse gives `value` back — the inverse of `parse` (or of
+   * the grammar of `args`), every argument escaped for a comment line (generator/markers/print.ts). Throws for a
+   * value no marker line can spell. (A method: a definition of a narrower value type is still a definition.)
+   */
+  print(value: T): string;
   /** Accepts validation-gen's `(…)` arguments written right after the name; the `(…)` text is passed to `parse`. */
   paramArgs?: boolean;
   schema?: SchemaBehaviour<T>;

@@ -82,8 +82,8 @@ export function jsLiteral(value: unknown): string {
  * for TypeScript is any of LF, CR, U+2028 and U+2029 (what follows is code, or the next comment line — a marker
  * line, say). A UTF-8 file cannot hold a lone surrogate at all (it becomes U+FFFD). So:
  * - `blockCommentText` / `lineCommentText`: any text, made safe for generated code (lossy where it must be);
- * - `markerString` / `markerJson`: the arguments of a marker line, written so that they hold none of these, and so
- *   are safe on a line of either comment kind while reading back exactly;
+ * - the arguments of a marker line are escaped by the marker registry's printer (generator/markers/escape.ts:
+ *   `markerString` / `markerJson`), so that they hold none of these and read back exactly;
  * - `apiDocComment`: the doc comment of the input language (`kubegen import`), which must read back exactly: a JSDoc
  *   block when the text holds no `*\/`, else `//` lines when it holds no line terminator but LF;
  *   `docCommentProblem` says why a text fits neither (the importer reports it where the text came from).
@@ -114,59 +114,6 @@ export function lineCommentText(text: string): string {
 }
 
 /**
- * A string argument of a marker line: bare when it is a plain word (`pattern` letters `[A-Za-z0-9_./-]`, see
- * `bare`), a raw `` `string` `` when that holds it, else a Go-quoted string. The result holds no line terminator, no
- * `*\/`, no control character and no lone surrogate, and the marker grammar (generator/markers/grammar.ts) reads it
- * back as `s`.
- */
-export function markerString(s: string, bare: RegExp = /^[A-Za-z0-9_./-]+$/): string {
-  if (bare.test(s) && !s.includes('*/')) return s;
-  // eslint-disable-next-line no-control-regex
-  if (!/[`\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s) && !s.includes('*/') && !LONE_SURROGATE.test(s)) return `\`${s}\``;
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    const c = s.charCodeAt(i);
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '/' && s[i - 1] === '*') out += '\\x2f';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else if ((c >= 0x80 && c <= 0x9f) || c === 0x2028 || c === 0x2029) out += `\\u${hex4(c)}`;
-    else if (c >= 0xd800 && c <= 0xdfff) {
-      const pair = c <= 0xdbff && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
-      if (pair) {
-        out += ch + s[i + 1];
-        i++;
-      } else out += `\\u${hex4(c)}`;
-    } else out += ch;
-  }
-  return `${out}"`;
-}
-
-/**
- * A JSON value as the argument of a marker line (`+default=…`, `+kubebuilder:validation:XValidation` …): JSON text
- * with integers beyond 2^53 (bigints, and doubles within int64) as exact integer literals, and `*\/`, U+2028,
- * U+2029, DEL and C1 controls escaped inside strings (`*\\/`, `\\u2028`), so that it is safe on a line of either
- * comment kind; `JSON.parse` reads it back unchanged (lone surrogates are `\\udXXX` already).
- */
-export function markerJson(v: unknown): string {
-  const marker = '\u0000int:';
-  const json = JSON.stringify(v, (_k, x: unknown) => {
-    if (typeof x === 'bigint') return `${marker}${x.toString()}`;
-    if (typeof x === 'number' && Number.isInteger(x) && !Number.isSafeInteger(x) && Math.abs(x) < 2 ** 63) return `${marker}${BigInt(x).toString()}`;
-    return x;
-  });
-  // `*` and `/`, U+2028, U+2029 and DEL / C1 controls occur in JSON text only inside strings
-  return json
-    .replace(/"\\u0000int:(-?[0-9]+)"/g, '$1')
-    .replace(/\*\//g, '*\\/')
-    .replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${hex4(c.charCodeAt(0))}`);
-}
-
-/**
  * Why the input language's doc comments cannot hold `text` so that the loader reads it back, or undefined:
  * a lone surrogate (no UTF-8 file holds one), or both `*\/` (which ends a JSDoc block) and a line terminator other
  * than LF (at which a `//` line ends: CR, U+2028, U+2029).
@@ -183,8 +130,8 @@ export function docCommentProblem(text: string): string | undefined {
 
 /**
  * The doc comment of a declaration or property in the input language, read back by the loader
- * (generator/load/comments.ts) as exactly `lines`: the description's lines, then marker lines (`markerString` /
- * `markerJson` arguments only). A JSDoc block, or `//` lines when a line holds `*\/`. Throws when
+ * (generator/load/comments.ts) as exactly `lines`: the description's lines, then marker lines (as the registry's
+ * `print` writes them). A JSDoc block, or `//` lines when a line holds `*\/`. Throws when
  * `docCommentProblem` has a reason (callers check first), or when a line holds LF.
  */
 export function apiDocComment(lines: readonly string[], indent: string): string {

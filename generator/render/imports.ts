@@ -14,6 +14,7 @@
  * Output is deterministic: modules sorted (package specifiers before relative ones, then by specifier), names
  * sorted within each import, `import type` for modules only used as types.
  */
+import { jsString } from './escape';
 import { isIdentifier, safeIdentifier } from '../naming/namers';
 import { runtimeModuleOf } from './runtime';
 
@@ -61,9 +62,20 @@ export function modulePrefix(module: string): string {
   return safeIdentifier(segments.join('_') || 'module');
 }
 
+export interface ImportTrackerOptions {
+  /**
+   * The local name a named import asks for first (default: its exported name) — e.g. the input language gives a
+   * runtime type whose name the package declares elsewhere a `Runtime` prefix. When it is taken, the import gets
+   * the alias `<module>_<name>` as any other.
+   */
+  preferredName?(module: string, name: string): string;
+}
+
 export class ImportTracker {
   private readonly bindings = new Map<string, Binding>();
   private readonly byRef: Binding[] = [];
+
+  constructor(private readonly options: ImportTrackerOptions = {}) {}
 
   private bind(module: string, name: string, kind: BindingKind, value: boolean): string {
     const key = `${kind}\0${module}\0${kind === 'named' ? name : ''}`;
@@ -127,7 +139,7 @@ export class ImportTracker {
       (a, b) => relative(a) - relative(b) || compare(a.module, b.module) || compare(a.kind, b.kind) || compare(a.name, b.name),
     );
     for (const b of ordered) {
-      let name = b.name;
+      let name = b.kind === 'named' ? (this.options.preferredName?.(b.module, b.name) ?? b.name) : b.name;
       if (taken.has(name)) {
         const base = `${modulePrefix(b.module)}_${b.name}`;
         name = base;
@@ -159,7 +171,7 @@ export class ImportTracker {
     const lines: string[] = [];
     for (const spec of specs) {
       const list = byModule.get(spec)!;
-      const quoted = `'${spec}'`;
+      const quoted = jsString(spec);
       for (const b of list.filter((x) => x.kind === 'namespace').sort((x, y) => Number(y.value) - Number(x.value))) {
         lines.push(`import ${b.value ? '' : 'type '}* as ${local.get(b)} from ${quoted};`);
       }

@@ -19,7 +19,7 @@ import { parseAllDocuments } from 'yaml';
 import { main } from '../../generator/cli';
 import { runImport } from '../../generator/cli/import';
 import { crdGenerator } from '../../generator/emit/crd';
-import { printMarker } from '../../generator/emit/apis-ts';
+import { printMarker } from '../../generator/markers';
 import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
 import { markerDefinitions, parseMarker } from '../../generator/markers';
 import type { ApiModel, MarkerValue } from '../../generator/model/types';

@@ -4,7 +4,7 @@
  * followed by `key=value` pairs.
  */
 import { didYouMean } from '../../diagnostics';
-import type { CustomParse, MarkerDefinition } from '../types';
+import type { CustomParse, CustomPrint, MarkerDefinition } from '../types';
 import { RAW, TYPE, define, flag, value } from './common';
 
 /** A client verb as client-gen names it. */
@@ -82,6 +82,12 @@ const parseVerbs: CustomParse<ClientVerb[]> = (raw) => {
   return { value: verbs };
 };
 
+/** The inverse of `parseVerbs`: a non-empty comma list. */
+const printVerbs: CustomPrint<ClientVerb[]> = (verbs) => {
+  if (verbs.length === 0) throw new Error('internal: a +genclient verb list cannot be empty');
+  return { raw: verbs.join(',') };
+};
+
 const METHOD_KEYS = ['verb', 'subresource', 'input', 'result'] as const;
 
 const parseMethod: CustomParse<GenClientMethodArgs> = (raw) => {
@@ -128,6 +134,21 @@ const parseMethod: CustomParse<GenClientMethodArgs> = (raw) => {
   return { value: ordered };
 };
 
+/**
+ * The inverse of `parseMethod`: the name, then the keys given, in the grammar's order. A value client-gen's grammar
+ * cannot spell (empty, with a `,` or white space around it) is refused: the line would read back as another value.
+ */
+const printMethod: CustomPrint<GenClientMethodArgs> = (v) => {
+  const parts = [v.name];
+  for (const key of METHOD_KEYS) {
+    const text = v[key];
+    if (text === undefined) continue;
+    if (text === '' || text.includes(',') || text !== text.trim()) throw new Error(`internal: +genclient:method ${key} ${JSON.stringify(text)} cannot be written in client-gen's grammar`);
+    parts.push(`${key}=${text}`);
+  }
+  return { raw: parts.join(',') };
+};
+
 const CLIENT = 'client';
 
 export const GenClient = define<true>({
@@ -149,6 +170,7 @@ export const GenClientOnlyVerbs = define<ClientVerb[]>({
   kindOnly: true,
   args: value(RAW, { help: '<verb>[,<verb>…]' }),
   parse: parseVerbs,
+  print: printVerbs,
   category: CLIENT,
   summary: 'generates only the given verbs, e.g. `+genclient:onlyVerbs=create,get`.',
   details: `Verbs: ${CLIENT_VERBS.join(', ')}.`,
@@ -159,6 +181,7 @@ export const GenClientSkipVerbs = define<ClientVerb[]>({
   kindOnly: true,
   args: value(RAW, { help: '<verb>[,<verb>…]' }),
   parse: parseVerbs,
+  print: printVerbs,
   category: CLIENT,
   summary: 'generates every verb except the given ones, e.g. `+genclient:skipVerbs=patch,apply`.',
   details: `Verbs: ${CLIENT_VERBS.join(', ')}.`,
@@ -169,6 +192,7 @@ export const GenClientMethod = define<GenClientMethodArgs>({
   kindOnly: true,
   args: value(RAW, { help: 'Name,verb=<verb>[,subresource=<path>][,input=<Type>][,result=<Type>]' }),
   parse: parseMethod,
+  print: printMethod,
   repeatable: true,
   category: CLIENT,
   summary: 'adds an extension method, e.g. `+genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale`.',

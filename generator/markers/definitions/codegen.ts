@@ -2,7 +2,8 @@
  * k8s.io/code-generator tags commonly found in real API files. kubegen accepts and documents them so that a
  * ported `*_types.go` compiles without edits; the values are kept verbatim (code-generator's own grammars).
  */
-import type { CustomParse, MarkerDefinition, MarkerTarget } from '../types';
+import { closingParen } from '../grammar';
+import type { CustomParse, CustomPrint, MarkerDefinition, MarkerTarget } from '../types';
 import { BOOL, RAW, STRING, TYPE, define, value } from './common';
 
 const CG = 'code-generator';
@@ -80,11 +81,22 @@ function validationGen(name: string, summary: string, instead: string | undefine
       warning: `+${name} is a validation-gen tag; kubegen does not generate declarative validation, so it has no effect${instead ? ` (for the CRD schema use ${instead})` : ''}`,
     };
   };
+  // the inverse: `(args)` when given; `=payload`, or a bare `=` when the tag requires one and has none
+  const print: CustomPrint<ValidationGenArgs> = (v) => {
+    if (v.args !== undefined && (!opts.params || closingParen(`(${v.args})`, 0) !== v.args.length + 1)) {
+      throw new Error(`internal: +${name} cannot be written with the (…) arguments ${JSON.stringify(v.args)}`);
+    }
+    if (v.payload !== undefined && (payload === 'none' || v.payload === '' || v.payload !== v.payload.trim())) {
+      throw new Error(`internal: +${name} cannot be written with the payload ${JSON.stringify(v.payload)}`);
+    }
+    return { params: v.args, raw: v.payload ?? (payload === 'required' ? '' : undefined) };
+  };
   return define<ValidationGenArgs>({
     name,
     targets: ALL,
     args: value(RAW, { optional: payload !== 'required', help: syntax }),
     parse,
+    print,
     paramArgs: opts.params,
     category: 'validation-gen',
     summary,

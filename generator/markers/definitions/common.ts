@@ -1,5 +1,6 @@
 /** Small helpers shared by the definition files. */
 import type { JSONSchemaProps } from '../../core/schema';
+import { printArgs, printCustom } from '../print';
 import type { ArgSpec, ArgType, ArgValue, MarkerDefinition, MarkerSyntax, MarkerTarget, SchemaApplyContext } from '../types';
 
 export const INT = { kind: 'int' } satisfies ArgType;
@@ -21,7 +22,7 @@ export const FIELD_AND_TYPE: readonly MarkerTarget[] = ['field', 'type'];
 export const PRIORITY_DEFAULT = 10;
 
 /** What a definition file writes: the definition without `help` (given as `summary` / `details`), its syntax checked against `T`. */
-export type DefinitionInput<T> = Omit<MarkerDefinition<T>, 'repeatable' | 'help' | 'args' | 'parse' | 'valueType'> &
+export type DefinitionInput<T> = Omit<MarkerDefinition<T>, 'repeatable' | 'help' | 'args' | 'parse' | 'print' | 'valueType'> &
   MarkerSyntax<T> & {
     repeatable?: boolean;
     summary: string;
@@ -31,11 +32,23 @@ export type DefinitionInput<T> = Omit<MarkerDefinition<T>, 'repeatable' | 'help'
 /**
  * A marker definition whose parsed value has type `T`: its arguments must be the ones `T` dictates
  * (`MarkerSyntax<T>`: a flag for `true`, an argument of `T`'s type, one named argument per key of `T`, or a
- * custom grammar producing a `T`), and its schema behaviour receives a `T`.
+ * custom grammar producing a `T` with its inverse), and its schema behaviour receives a `T`. Its `print` is the
+ * inverse of its grammar: the custom one's, else the one of its argument types.
  */
 export function define<T>(d: DefinitionInput<T>): MarkerDefinition<T> {
-  const { summary, details, repeatable, ...rest } = d;
-  return { ...rest, repeatable: repeatable ?? false, help: details ? { summary, details } : { summary } };
+  const { summary, details, repeatable, print: custom, ...rest } = d;
+  const { name, args } = rest;
+  const print = custom ? (v: T) => printCustom(name, custom, v) : (v: T) => printArgs(name, args, v);
+  return { ...rest, print, repeatable: repeatable ?? false, help: details ? { summary, details } : { summary } };
+}
+
+/**
+ * A copy of a definition of the controller-gen grammar under another name (the `items:` twins), its `print` writing
+ * that name.
+ */
+export function renamed<T>(d: MarkerDefinition<T>, name: string): MarkerDefinition<T> {
+  if (d.parse) throw new Error(`internal: +${d.name} has a custom grammar: define its twin with define()`);
+  return { ...d, name, print: (v: T) => printArgs(name, d.args, v) };
 }
 
 /** The options of an argument of type `A`, its `validate` receiving the value `A` parses to. */

@@ -5,6 +5,7 @@
  */
 import { JsonValueError, parseJsonExact } from '../../core/json';
 import type { JSONSchemaProps, ValidationRule } from '../../core/schema';
+import { markerJson } from '../escape';
 import { checkPattern } from '../regex';
 import type { Int, MarkerDefinition, MarkerTarget, SchemaApplyContext } from '../types';
 import {
@@ -29,6 +30,7 @@ import {
   isNumeric,
   isTextual,
   opt,
+  renamed,
   typeOf,
   value,
 } from './common';
@@ -335,8 +337,7 @@ const ITEMS_PREFIX = `${V}items:`;
 
 /** `+kubebuilder:validation:items:<Name>`: the same behaviour, applied to `schema.items`. */
 const ITEMS: MarkerDefinition[] = VALIDATION.map((d) => ({
-  ...d,
-  name: ITEMS_PREFIX + d.name.slice(V.length),
+  ...renamed(d, ITEMS_PREFIX + d.name.slice(V.length)),
   help: { ...d.help, summary: `for array items ${d.help.summary}` },
   deprecated: d.deprecated ? { use: `${ITEMS_PREFIX}XPreserveUnknownFields` } : undefined,
   since: d.since ?? 'controller-gen v0.15',
@@ -478,6 +479,8 @@ export const Default = define<unknown>({
       throw e;
     }
   },
+  // `ref(...)` reads as null, which prints as JSON `null`: the same value, with no effect either way
+  print: (v) => ({ raw: markerJson(v) }),
   schema: {
     priority: PRIORITY_DEFAULT - 1,
     apply: (s, v) => {
