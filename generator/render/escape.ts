@@ -14,7 +14,7 @@ export function jsString(value: string): string {
   let out = "'";
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    const ch = value[i];
+    const ch = value.charAt(i);
     if (ch === "'") out += "\\'";
     else if (ch === '\\') out += '\\\\';
     else if (ch === '\n') out += '\\n';
@@ -24,7 +24,7 @@ export function jsString(value: string): string {
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = value.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        out += ch + value[i + 1];
+        out += String.fromCharCode(c, next);
         i++;
       } else out += '\\u' + c.toString(16);
     } else if (c >= 0xdc00 && c <= 0xdfff) out += '\\u' + c.toString(16);
@@ -121,11 +121,11 @@ export function lineCommentText(text: string): string {
  */
 export function markerString(s: string, bare: RegExp = /^[A-Za-z0-9_./-]+$/): string {
   if (bare.test(s) && !s.includes('*/')) return s;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the control characters are what the class is there to find
   if (!/[`\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s) && !s.includes('*/') && !LONE_SURROGATE.test(s)) return `\`${s}\``;
   let out = '"';
   for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
+    const ch = s.charAt(i);
     const c = s.charCodeAt(i);
     if (ch === '"') out += '\\"';
     else if (ch === '\\') out += '\\\\';
@@ -136,9 +136,9 @@ export function markerString(s: string, bare: RegExp = /^[A-Za-z0-9_./-]+$/): st
     else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
     else if ((c >= 0x80 && c <= 0x9f) || c === 0x2028 || c === 0x2029) out += `\\u${hex4(c)}`;
     else if (c >= 0xd800 && c <= 0xdfff) {
-      const pair = c <= 0xdbff && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
-      if (pair) {
-        out += ch + s[i + 1];
+      const next = s.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        out += String.fromCharCode(c, next);
         i++;
       } else out += `\\u${hex4(c)}`;
     } else out += ch;
@@ -198,6 +198,7 @@ export function apiDocComment(lines: readonly string[], indent: string): string 
     if (bad !== undefined) throw new Error(`internal: a doc comment cannot hold ${JSON.stringify(bad)}: ${docCommentProblem(lines.join('\n')) ?? 'a line terminator in a marker line'}`);
     return lines.map((l) => (l ? `${indent}// ${l}\n` : `${indent}//\n`)).join('');
   }
-  if (lines.length === 1 && /^[^\s*]/.test(lines[0])) return `${indent}/** ${lines[0]} */\n`;
+  const [only, ...more] = lines;
+  if (only !== undefined && more.length === 0 && /^[^\s*]/.test(only)) return `${indent}/** ${only} */\n`;
   return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}\n` : `${indent} *\n`)).join('')}${indent} */\n`;
 }
