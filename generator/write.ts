@@ -221,7 +221,9 @@ function readIfExists(abs: string): string | undefined {
 }
 
 export function writeFiles(outDir: string, files: readonly VirtualFile[], options: WriteOptions = {}): WriteResult {
-  return writeFileSets([{ outDir, files, owned: options.owned, ownedFiles: options.ownedFiles }])[0];
+  const [result] = writeFileSets([{ outDir, files, owned: options.owned, ownedFiles: options.ownedFiles }]);
+  if (!result) throw new Error('kubegen bug: writeFileSets returned no result for its one set');
+  return result;
 }
 
 /** One output root and the files to write under it. */
@@ -274,22 +276,25 @@ interface Pending {
  * directories it created removed), so an error leaves the output as it was. Stale files are removed last.
  */
 function write(plans: readonly Plan[]): WriteResult[] {
-  const results: WriteResult[] = plans.map(() => ({ written: [], unchanged: [], removed: [] }));
-  plans.forEach((p, i) => {
+  const runs = plans.map((p) => {
+    const result: WriteResult = { written: [], unchanged: [], removed: [] };
+    return { p, result };
+  });
+  for (const { p, result } of runs) {
     for (const stray of strayTempFiles(p)) {
       fs.rmSync(path.join(p.root, ...stray.split('/')), { force: true });
-      results[i].removed.push(stray);
+      result.removed.push(stray);
     }
-  });
+  }
   const pending: Pending[] = [];
   const createdDirs: string[] = [];
   const renamed: Pending[] = [];
   try {
-    plans.forEach((p, i) => {
+    for (const { p, result } of runs) {
       for (const { file, abs } of p.targets) {
         const before = readIfExists(abs);
         if (before === file.contents) {
-          results[i].unchanged.push(file.path);
+          result.unchanged.push(file.path);
           continue;
         }
         const created = fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -302,9 +307,9 @@ function write(plans: readonly Plan[]): WriteResult[] {
         } finally {
           fs.closeSync(fd);
         }
-        results[i].written.push(file.path);
+        result.written.push(file.path);
       }
-    });
+    }
     for (const t of pending) {
       fs.renameSync(t.tmp, t.target);
       renamed.push(t);
@@ -313,14 +318,14 @@ function write(plans: readonly Plan[]): WriteResult[] {
     rollBack(pending, renamed, createdDirs);
     throw e;
   }
-  plans.forEach((p, i) => {
+  for (const { p, result } of runs) {
     for (const stale of staleFiles(p)) {
       fs.rmSync(path.join(p.root, ...stale.split('/')));
-      results[i].removed.push(stale);
+      result.removed.push(stale);
     }
-    results[i].removed.sort();
-  });
-  return results;
+    result.removed.sort();
+  }
+  return runs.map((r) => r.result);
 }
 
 /** Undo a failed write, best effort (the write error is what the user needs to see). */
@@ -501,24 +506,33 @@ function lcsDiff(a: string[], b: string[]): string[] {
   if (a.length * b.length > 4_000_000) return [...a.map((l) => `-${l}`), ...b.map((l) => `+${l}`)];
   const n = a.length;
   const m = b.length;
+  // dp[i][j]: the length of the longest common subsequence of a[i..] and b[j..], zero past either end
   const dp = new Uint32Array((n + 1) * (m + 1));
+  // every (i, j) read is inside the (n + 1) × (m + 1) table, which starts zero-filled
+  const lcs = (i: number, j: number): number => dp[i * (m + 1) + j] ?? 0;
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      dp[i * (m + 1) + j] = a[i] === b[j] ? dp[(i + 1) * (m + 1) + j + 1] + 1 : Math.max(dp[(i + 1) * (m + 1) + j], dp[i * (m + 1) + j + 1]);
+      dp[i * (m + 1) + j] = a[i] === b[j] ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), lcs(i, j + 1));
     }
   }
   const out: string[] = [];
   let i = 0;
   let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      out.push(` ${a[i]}`);
+  // the lines are strings: a read is undefined exactly past the end
+  for (let x = a[i], y = b[j]; x !== undefined && y !== undefined; x = a[i], y = b[j]) {
+    if (x === y) {
+      out.push(` ${x}`);
       i++;
       j++;
-    } else if (dp[(i + 1) * (m + 1) + j] >= dp[i * (m + 1) + j + 1]) out.push(`-${a[i++]}`);
-    else out.push(`+${b[j++]}`);
+    } else if (lcs(i + 1, j) >= lcs(i, j + 1)) {
+      out.push(`-${x}`);
+      i++;
+    } else {
+      out.push(`+${y}`);
+      j++;
+    }
   }
-  while (i < n) out.push(`-${a[i++]}`);
-  while (j < m) out.push(`+${b[j++]}`);
+  for (const l of a.slice(i)) out.push(`-${l}`);
+  for (const l of b.slice(j)) out.push(`+${l}`);
   return out;
 }

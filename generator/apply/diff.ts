@@ -4,6 +4,7 @@
  * (`metadata.managedFields`, `resourceVersion`, `generation`) is not a change. The values of a Secret's `data` and
  * `stringData` are never shown. Objects are walked by own keys, to a bounded depth.
  */
+import { jsonText } from '../text';
 
 const IGNORED_METADATA = new Set(['managedFields', 'resourceVersion', 'generation']);
 const MAX_DEPTH = 64;
@@ -22,7 +23,7 @@ function join(path: string, key: string | number): string {
 
 function show(v: unknown, hidden: boolean): string {
   if (hidden) return '(hidden)';
-  const text = JSON.stringify(v) ?? 'null';
+  const text = jsonText(v) ?? 'null';
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 

@@ -64,7 +64,8 @@ import {
 } from './applyset';
 import { changedPaths } from './diff';
 import { formatSource, type Manifest, type ManifestObject } from './manifests';
-import { installRank, sortForDelete, sortForInstall } from './order';
+import { rankPhases, sortForDelete, sortForInstall } from './order';
+import { firstLine } from '../text';
 
 export type ApplyOutcome = 'created' | 'serverside-applied' | 'unchanged' | 'pruned' | 'deleted' | 'skipped';
 
@@ -189,8 +190,8 @@ function at(p: { source?: Manifest['source'] }): string {
 
 /** One line of an error a call failed with: the apiserver's Status message, or the error's own first line. */
 export function errorLine(err: unknown): string {
-  if (err instanceof StatusError) return err.message.split('\n')[0];
-  if (err instanceof Error) return (err.message.split('\n')[0] ?? '') || err.name;
+  if (err instanceof StatusError) return firstLine(err.message);
+  if (err instanceof Error) return firstLine(err.message) || err.name;
   return 'failed';
 }
 
@@ -445,7 +446,7 @@ class Engine {
         if (uid) uids.add(uid);
         done++;
         if (p.body.kind === 'CustomResourceDefinition' && p.mapping.groupVersionKind.group === 'apiextensions.k8s.io') crdsApplied.push(p);
-        if (parentNamespaceInSet && p.body.kind === 'Namespace' && p.body.metadata.name === applySet?.namespace) await widen();
+        if (parentNamespaceInSet && p.body.kind === 'Namespace' && p.body.metadata.name === applySet.namespace) await widen();
       } catch (err) {
         throw this.stopped(err, p, done, plan.length);
       }
@@ -697,10 +698,7 @@ class Engine {
       }
     }
     const ordered = sortForDelete(all, (p) => p.body.kind);
-    for (let i = 0; i < ordered.length; ) {
-      const rank = installRank(ordered[i].body.kind);
-      const phase: Planned[] = [];
-      for (; i < ordered.length && installRank(ordered[i].body.kind) === rank; i++) phase.push(ordered[i]);
+    for (const phase of rankPhases(ordered, (p) => p.body.kind)) {
       const deleted: Planned[] = [];
       for (const p of phase) {
         if (await this.deleteOne(p)) {

@@ -21,6 +21,7 @@ import * as path from 'node:path';
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode, type Tags } from 'yaml';
 import { KubegenError } from '../errors';
 import { KYAML_PARSE_OPTIONS, KyamlError, kyamlValue } from './kustomize/kyaml';
+import { firstLine } from '../text';
 
 /** Where a manifest was read (1-based line and column). */
 export interface ManifestSource {
@@ -132,20 +133,20 @@ export function parseManifests(file: string, text: string, problems: string[], o
     return { file, line: p.line, column: p.col };
   };
   for (const doc of list) {
-    if (doc.errors.length > 0) {
-      // the first error of a document; the ones after it mostly follow from it (a deep nesting gives thousands)
-      const [first] = doc.errors;
+    // the first error of a document; the ones after it mostly follow from it (a deep nesting gives thousands)
+    const [first] = doc.errors;
+    if (first) {
       const more = doc.errors.length - 1;
-      problems.push(`${formatSource(at(first.pos[0]))}: ${first.message.split('\n')[0]}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'} in this document)` : ''}`);
+      problems.push(`${formatSource(at(first.pos[0]))}: ${firstLine(first.message)}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'} in this document)` : ''}`);
       continue;
     }
     if (doc.contents === null) continue;
-    const where = at(doc.contents.range?.[0] ?? 0);
+    const where = at(doc.contents.range[0]);
     let value: unknown;
     try {
       value = kustomize ? kyamlValue(doc, ['annotations']) : doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
-      problems.push(`${formatSource(e instanceof KyamlError ? at(e.offset) : where)}: ${e instanceof Error ? e.message.split('\n')[0] : 'cannot read the document'}`);
+      problems.push(`${formatSource(e instanceof KyamlError ? at(e.offset) : where)}: ${e instanceof Error ? firstLine(e.message) : 'cannot read the document'}`);
       continue;
     }
     if (value === null || value === undefined) continue;

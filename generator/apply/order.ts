@@ -74,3 +74,20 @@ export function sortForDelete<T>(items: readonly T[], kindOf: (item: T) => strin
     .sort((a, b) => b.rank - a.rank || a.index - b.index)
     .map((x) => x.item);
 }
+
+/** The runs of consecutive items of one install rank, in order (`items` sorted by rank): the phases of a delete. */
+export function rankPhases<T>(items: readonly T[], kindOf: (item: T) => string): T[][] {
+  const phases: T[][] = [];
+  let current: T[] = [];
+  let rank: number | undefined;
+  for (const item of items) {
+    const r = installRank(kindOf(item));
+    if (r !== rank) {
+      current = [];
+      phases.push(current);
+      rank = r;
+    }
+    current.push(item);
+  }
+  return phases;
+}

@@ -16,6 +16,7 @@ import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
 import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
 import { ruleFieldProblems } from './rulefields';
+import { firstLine } from '../text';
 
 /** The apiserver's per-expression static cost limit (`StaticEstimatedCostLimit`). */
 export const STATIC_ESTIMATED_COST_LIMIT = 10_000_000;
@@ -112,10 +113,11 @@ function celTypeName(t: DeclType, env: Environment, objects: CompiledEnv['object
       names.set(key, name);
       const fields = Object.create(null) as Record<string, string>;
       for (const [f, decl] of t.fields) {
-        fields[f] = celTypeName(decl.type, env, objects, names);
+        const fieldType = celTypeName(decl.type, env, objects, names);
+        fields[f] = fieldType;
         // Since Kubernetes 1.32 a reserved word is also reachable unescaped (`self.namespace` as `self.__namespace__`).
-        const reserved = /^__([a-z]+)__$/.exec(f);
-        if (reserved && CEL_RESERVED.has(reserved[1]) && !t.fields.has(reserved[1])) fields[reserved[1]] = fields[f];
+        const reserved = /^__([a-z]+)__$/.exec(f)?.[1];
+        if (reserved !== undefined && CEL_RESERVED.has(reserved) && !t.fields.has(reserved)) fields[reserved] = fieldType;
       }
       env.registerType(name, { fields });
       const refuse = (): never => {
@@ -181,8 +183,8 @@ export class CelChecker {
     const childCardinality = cardinality === undefined || perParent === undefined ? undefined : Math.min(cardinality * Math.max(0, Number(perParent)), MAX_UINT64);
     const props = s.properties ?? {};
     const mapUncorrelatable = uncorrelatable ?? (s['x-kubernetes-map-type'] === 'atomic' ? path : undefined);
-    for (const name of Object.keys(props)) {
-      this.walk(props[name], [...path, { property: name }], false, childCardinality, mapUncorrelatable, out, total);
+    for (const [name, prop] of Object.entries(props)) {
+      this.walk(prop, [...path, { property: name }], false, childCardinality, mapUncorrelatable, out, total);
     }
     if (s.items) {
       const listUncorrelatable = uncorrelatable ?? (s['x-kubernetes-list-type'] !== 'map' ? path : undefined);
@@ -313,15 +315,15 @@ export class CelChecker {
   private describe(c: CompiledEnv, error: unknown, what: string): { message: string; hint?: string } {
     const text = summary(error);
     const at = column(error);
-    const unknownField = /^No such key: (.*)$/.exec(text);
-    if (unknownField) {
+    const unknownField = /^No such key: (.*)$/.exec(text)?.[1];
+    if (unknownField !== undefined) {
       const node = (error as { node?: CelAst }).node;
       const operand = node && Array.isArray(node.args) ? (node.args[0] as CelAst | undefined) : undefined;
       const object = operand ? objectOf(c, operand) : undefined;
       const fields = object ? [...object.fields.keys()] : [];
-      const hint = didYouMean(unknownField[1], fields);
+      const hint = didYouMean(unknownField, fields);
       const known = fields.length > 0 ? `; the fields are ${fields.sort().join(', ')}` : '';
-      return { message: `${what} does not compile: undefined field '${unknownField[1]}'${at}${known}`, hint };
+      return { message: `${what} does not compile: undefined field '${unknownField}'${at}${known}`, hint };
     }
     return { message: `${what} does not compile: ${text}${at}` };
   }
@@ -332,7 +334,7 @@ function summary(e: unknown): string {
     const s = (e as { summary?: unknown }).summary;
     if (typeof s === 'string') return s;
     const m = (e as { message?: unknown }).message;
-    if (typeof m === 'string') return m.split('\n')[0];
+    if (typeof m === 'string') return firstLine(m);
   }
   return String(e);
 }
@@ -380,7 +382,8 @@ function notInKubernetes(ast: CelAst): string | undefined {
   for (const node of celNodes(ast)) {
     if (node.op === 'id' && node.args === 'cel') return `undeclared reference to 'cel' (column ${(node.start ?? 0) + 1}): the CRD environment has no cel.bind`;
     if (node.op === 'rcall' && Array.isArray(node.args)) {
-      const [name, target] = node.args as [string, CelAst];
+      // the node of an error: its arguments are read as possibly missing
+      const [name, target] = node.args as [string, CelAst | undefined];
       if (CEL_JS_ONLY_BYTES_METHODS.has(name) && target?.checkedType?.name === 'bytes') return `found no matching overload for '${name}' applied to bytes (column ${(node.start ?? 0) + 1})`;
     }
   }

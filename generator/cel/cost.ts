@@ -53,14 +53,24 @@ interface LocalVar {
 const SCALAR_TYPES = new Set(['bool', 'double', 'google.protobuf.Duration', 'int', 'google.protobuf.Timestamp', 'uint', 'duration', 'timestamp']);
 const O1_EQUALITY = new Set(['Quantity', 'Semver', 'IP', 'CIDR']);
 
+/**
+ * Operand `i` of a node (`args`: its operands, or a call's arguments). cel-js gives every operator and macro the
+ * operands its grammar requires, and the callers check the arity of calls first, so a missing one is a malformed tree.
+ */
+function nth(args: readonly CelAst[], i: number, n: CelAst): CelAst {
+  const a = args[i];
+  if (a === undefined) throw new Error(`kubegen: malformed CEL tree: \`${n.op}\` has no operand ${i}`);
+  return a;
+}
+
 function typeName(n: CelAst): string {
   return n.checkedType?.name ?? 'dyn';
 }
 
 function isScalar(t: string): boolean {
   if (SCALAR_TYPES.has(t)) return true;
-  const m = /^optional<(.*)>$/.exec(t);
-  return m !== null && isScalar(m[1]);
+  const inner = /^optional<(.*)>$/.exec(t)?.[1];
+  return inner !== undefined && isScalar(inner);
 }
 
 /** The cost estimator of one expression; `root` is the type of `self` (and `oldSelf`). */
@@ -78,8 +88,7 @@ export class CostEstimator {
   }
 
   private local(name: string): LocalVar | undefined {
-    for (let i = this.locals.length - 1; i >= 0; i--) if (this.locals[i][0] === name) return this.locals[i][1];
-    return undefined;
+    return this.locals.findLast(([local]) => local === name)?.[1];
   }
 
   private pathOf(n: CelAst): string[] | undefined {
@@ -92,7 +101,8 @@ export class CostEstimator {
 
   /** The apiserver's size estimator: the MaxElements of the schema node a path leads to. */
   private sizeOfPath(path: string[] | undefined): Estimate | undefined {
-    if (!path || path.length === 0 || path[0].startsWith('@')) return undefined;
+    const root = path?.[0];
+    if (path === undefined || root === undefined || root.startsWith('@')) return undefined;
     let t: DeclType = this.root;
     for (const step of path.slice(1)) {
       if (step === '@items' || step === '@values') {
@@ -221,7 +231,7 @@ export class CostEstimator {
     const argSum = argCosts.reduce(plus, fixed(0));
     switch (n.op) {
       case '[]': {
-        const [container] = args;
+        const container = nth(args, 0, n);
         const t = typeName(container);
         const entry = this.entrySize(container);
         const p = this.pathOf(container);
@@ -233,12 +243,12 @@ export class CostEstimator {
       case '+': {
         const t = typeName(n);
         if (t === 'string' || t === 'bytes' || t.startsWith('list<') || t === 'dyn') {
-          const size = plus(this.sizeOrUnknown(args[0]), this.sizeOrUnknown(args[1]));
+          const size = plus(this.sizeOrUnknown(nth(args, 0, n)), this.sizeOrUnknown(nth(args, 1, n)));
           this.sizes.set(n, size);
-          const le = this.entrySize(args[0]);
-          const re = this.entrySize(args[1]);
-          if (le && re) this.entrySizes.set(n, union(le, re));
-          else if (le ?? re) this.entrySizes.set(n, (le ?? re)!);
+          const le = this.entrySize(nth(args, 0, n));
+          const re = this.entrySize(nth(args, 1, n));
+          const entry = le && re ? union(le, re) : (le ?? re);
+          if (entry) this.entrySizes.set(n, entry);
           if (t.startsWith('list<')) return plus(fixed(1), argSum);
           return plus(factor(size, STRING_TRAVERSAL), argSum);
         }
@@ -246,21 +256,21 @@ export class CostEstimator {
       }
       case '==':
       case '!=': {
-        const lt = typeName(args[0]);
-        if (lt === typeName(args[1]) && O1_EQUALITY.has(lt)) return plus(fixed(1), argSum);
-        if (lt === typeName(args[1]) && lt === 'NamedFormat') return plus(factor({ min: 1, max: MAX_FORMAT_SIZE }, STRING_TRAVERSAL), argSum);
-        return plus(this.traversalCompare(args), argSum);
+        const lt = typeName(nth(args, 0, n));
+        if (lt === typeName(nth(args, 1, n)) && O1_EQUALITY.has(lt)) return plus(fixed(1), argSum);
+        if (lt === typeName(nth(args, 1, n)) && lt === 'NamedFormat') return plus(factor({ min: 1, max: MAX_FORMAT_SIZE }, STRING_TRAVERSAL), argSum);
+        return plus(this.traversalCompare(nth(args, 0, n), nth(args, 1, n)), argSum);
       }
       case '<':
       case '<=':
       case '>':
       case '>=': {
-        const lt = typeName(args[0]);
-        if ((lt === 'string' || lt === 'bytes') && typeName(args[1]) === lt) return plus(this.traversalCompare(args), argSum);
+        const lt = typeName(nth(args, 0, n));
+        if ((lt === 'string' || lt === 'bytes') && typeName(nth(args, 1, n)) === lt) return plus(this.traversalCompare(nth(args, 0, n), nth(args, 1, n)), argSum);
         return plus(fixed(1), argSum);
       }
       case 'in': {
-        if (typeName(args[1]).startsWith('list<')) return plus(factor(this.sizeOrUnknown(args[1]), 1), argSum);
+        if (typeName(nth(args, 1, n)).startsWith('list<')) return plus(factor(this.sizeOrUnknown(nth(args, 1, n)), 1), argSum);
         return plus(fixed(1), argSum);
       }
       default:
@@ -269,9 +279,9 @@ export class CostEstimator {
     }
   }
 
-  private traversalCompare(args: CelAst[]): Estimate {
-    const l = this.sizeOrUnknown(args[0]);
-    const r = this.sizeOrUnknown(args[1]);
+  private traversalCompare(left: CelAst, right: CelAst): Estimate {
+    const l = this.sizeOrUnknown(left);
+    const r = this.sizeOrUnknown(right);
     const smallestMax = Math.min(l.max, r.max);
     return factor({ min: smallestMax > 0 ? 1 : 0, max: smallestMax }, STRING_TRAVERSAL);
   }
@@ -282,13 +292,13 @@ export class CostEstimator {
       // PresenceTestHasCost(false): only the operand of the test costs.
       const sel = args[0];
       if (sel && sel.op === '.') return this.cost((sel.args as [CelAst])[0]);
-      return args.length > 0 ? this.cost(args[0]) : fixed(0);
+      return args.length > 0 ? this.cost(nth(args, 0, n)) : fixed(0);
     }
     if (name === 'dyn' && args.length === 1) {
-      const c = this.cost(args[0]);
-      const s = this.computeSize(args[0]);
+      const c = this.cost(nth(args, 0, n));
+      const s = this.computeSize(nth(args, 0, n));
       if (s) this.sizes.set(n, s);
-      const e = this.entrySize(args[0]);
+      const e = this.entrySize(nth(args, 0, n));
       if (e) this.entrySizes.set(n, e);
       return plus(fixed(1), c);
     }
@@ -296,20 +306,20 @@ export class CostEstimator {
     const argSum = argCosts.reduce(plus, fixed(0));
     const k8s = this.libraryCost(name, undefined, args, n);
     if (k8s) return plus(k8s, argSum);
-    if ((name === 'string' || name === 'bytes') && args.length === 1 && typeName(args[0]) === 'dyn') {
+    if ((name === 'string' || name === 'bytes') && args.length === 1 && typeName(nth(args, 0, n)) === 'dyn') {
       // A dyn argument resolves to every overload; cel-go unions them, and only the bytes↔string conversion
       // bounds the result by the argument's size.
-      const sz = this.sizeOrUnknown(args[0]);
+      const sz = this.sizeOrUnknown(nth(args, 0, n));
       this.sizes.set(n, name === 'string' ? { min: Math.floor(sz.min / 4), max: sz.max } : { min: sz.min, max: mul(sz.max, 4) });
       return plus(union(fixed(1), factor(sz, STRING_TRAVERSAL)), argSum);
     }
-    if (name === 'bytes' && typeName(args[0]) === 'string') {
-      const sz = this.sizeOrUnknown(args[0]);
+    if (name === 'bytes' && typeName(nth(args, 0, n)) === 'string') {
+      const sz = this.sizeOrUnknown(nth(args, 0, n));
       this.sizes.set(n, { min: sz.min, max: mul(sz.max, 4) });
       return plus(factor(sz, STRING_TRAVERSAL), argSum);
     }
-    if (name === 'string' && typeName(args[0]) === 'bytes') {
-      const sz = this.sizeOrUnknown(args[0]);
+    if (name === 'string' && typeName(nth(args, 0, n)) === 'bytes') {
+      const sz = this.sizeOrUnknown(nth(args, 0, n));
       this.sizes.set(n, { min: Math.floor(sz.min / 4), max: sz.max });
       return plus(factor(sz, STRING_TRAVERSAL), argSum);
     }
@@ -324,10 +334,10 @@ export class CostEstimator {
       case 'exists_one':
       case 'map':
       case 'filter':
-        if (args.length >= 2 && args[0].op === 'id') return this.costComprehension(n, name, target, args);
+        if (args.length >= 2 && nth(args, 0, n).op === 'id') return this.costComprehension(n, name, target, args);
         break;
       case 'bind':
-        if (target.op === 'id' && target.args === 'cel' && args.length === 3 && args[0].op === 'id') return this.costBind(n, args);
+        if (target.op === 'id' && target.args === 'cel' && args.length === 3 && nth(args, 0, n).op === 'id') return this.costBind(n, args);
         break;
     }
     const targetCost = this.cost(target);
@@ -343,18 +353,18 @@ export class CostEstimator {
     switch (name) {
       case 'startsWith':
       case 'endsWith':
-        if (args.length === 1) return plus(factor(this.sizeOrUnknown(args[0]), STRING_TRAVERSAL), base);
+        if (args.length === 1) return plus(factor(this.sizeOrUnknown(nth(args, 0, n)), STRING_TRAVERSAL), base);
         break;
       case 'matches':
         if (args.length === 1 && tt === 'string') {
           const strCost = factor(plus(this.sizeOrUnknown(target), fixed(1)), STRING_TRAVERSAL);
-          const regexCost = factor(this.sizeOrUnknown(args[0]), REGEX_STRING_LENGTH);
+          const regexCost = factor(this.sizeOrUnknown(nth(args, 0, n)), REGEX_STRING_LENGTH);
           return plus(times(strCost, regexCost), base);
         }
         break;
       case 'contains':
         if (args.length === 1 && tt === 'string') {
-          return plus(times(factor(this.sizeOrUnknown(target), STRING_TRAVERSAL), factor(this.sizeOrUnknown(args[0]), STRING_TRAVERSAL)), base);
+          return plus(times(factor(this.sizeOrUnknown(target), STRING_TRAVERSAL), factor(this.sizeOrUnknown(nth(args, 0, n)), STRING_TRAVERSAL)), base);
         }
         break;
       case 'format':
@@ -378,19 +388,19 @@ export class CostEstimator {
       case 'sets.intersects':
       case 'sets.equivalent':
         if (args.length !== 2) return undefined;
-        return plus(factor(times(size(args[0]), size(args[1])), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
+        return plus(factor(times(size(nth(args, 0, n)), size(nth(args, 1, n))), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
       case 'slice':
         if (!isList || args.length !== 2) return undefined;
-        return allocating(1, fixed(intLiteral(args[1], size(target).max) - intLiteral(args[0], 0)));
+        return allocating(1, fixed(intLiteral(nth(args, 1, n), size(target).max) - intLiteral(nth(args, 0, n), 0)));
       case 'lists.range':
         if (args.length !== 1) return undefined;
-        return allocating(1, fixed(intLiteral(args[0], MAX_UINT64)));
+        return allocating(1, fixed(intLiteral(nth(args, 0, n), MAX_UINT64)));
       case 'reverse':
         if (!isList || args.length !== 0) return undefined;
         return allocating(1, size(target));
       case 'flatten':
         if (!isList || args.length > 1) return undefined;
-        return allocating(args.length === 1 ? intLiteral(args[0], MAX_UINT64) : 1, size(target));
+        return allocating(args.length === 1 ? intLiteral(nth(args, 0, n), MAX_UINT64) : 1, size(target));
       case 'distinct':
         if (!isList || args.length !== 0) return undefined;
         return allocating(2, times(size(target), size(target)));
@@ -428,7 +438,7 @@ export class CostEstimator {
       }
       case 'url':
         if (args.length === 1) {
-          const sz = size(args[0]);
+          const sz = size(nth(args, 0, n));
           this.sizes.set(n, sz);
           return factor(sz, STRING_TRAVERSAL);
         }
@@ -450,7 +460,7 @@ export class CostEstimator {
         if (target) {
           const sz = size(target);
           let max = sz.max;
-          if (args.length > 1 && args[1].op === 'value' && typeof args[1].args === 'bigint') max = Number(args[1].args);
+          if (args.length > 1 && nth(args, 1, n).op === 'value' && typeof nth(args, 1, n).args === 'bigint') max = Number(nth(args, 1, n).args);
           this.sizes.set(n, { min: 0, max });
           return factor(sz, 2 * STRING_TRAVERSAL);
         }
@@ -462,7 +472,7 @@ export class CostEstimator {
           const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
           let sz = times(listSize, elSize);
           if (args.length > 0) {
-            const sep = size(args[0]);
+            const sep = size(nth(args, 0, n));
             sz = plus(sz, times(sep, { min: listSize.min > 0 ? listSize.min - 1 : 0, max: listSize.max > 0 ? listSize.max - 1 : 0 }));
           }
           this.sizes.set(n, sz);
@@ -474,7 +484,7 @@ export class CostEstimator {
         if (target && args.length >= 1) {
           const sz = size(target);
           const strCost = factor(plus(sz, fixed(1)), STRING_TRAVERSAL);
-          const regexCost = factor(size(args[0]), REGEX_STRING_LENGTH);
+          const regexCost = factor(size(nth(args, 0, n)), REGEX_STRING_LENGTH);
           this.sizes.set(n, { min: 0, max: sz.max });
           return times(strCost, regexCost);
         }
@@ -486,14 +496,14 @@ export class CostEstimator {
       case 'isQuantity':
       case 'semver':
       case 'isSemver':
-        if (args.length >= 1) return factor(size(args[0]), STRING_TRAVERSAL);
+        if (args.length >= 1) return factor(size(nth(args, 0, n)), STRING_TRAVERSAL);
         return undefined;
       case 'ip':
         if (target && typeName(target) === 'CIDR') return fixed(1);
-        if (args.length >= 1) return factor(size(args[0]), STRING_TRAVERSAL);
+        if (args.length >= 1) return factor(size(nth(args, 0, n)), STRING_TRAVERSAL);
         return undefined;
       case 'ip.isCanonical':
-        if (args.length >= 1) return factor(size(args[0]), 2 * STRING_TRAVERSAL);
+        if (args.length >= 1) return factor(size(nth(args, 0, n)), 2 * STRING_TRAVERSAL);
         return undefined;
       case 'masked':
       case 'prefixLength':
@@ -510,12 +520,12 @@ export class CostEstimator {
           const sz = { min: 4, max: 16 };
           let c = factor(plus(sz, sz), STRING_TRAVERSAL);
           if (fn === 'containsCIDR') c = plus(plus(c, factor(sz, STRING_TRAVERSAL)), fixed(1));
-          if (typeName(args[0]) === 'string') c = plus(c, factor(size(args[0]), STRING_TRAVERSAL));
+          if (typeName(nth(args, 0, n)) === 'string') c = plus(c, factor(size(nth(args, 0, n)), STRING_TRAVERSAL));
           return c;
         }
         return undefined;
       case 'validate':
-        if (args.length >= 1) return factor(factor(size(args[0]), STRING_TRAVERSAL), MAX_NAME_FORMAT_REGEX_SIZE * REGEX_STRING_LENGTH);
+        if (args.length >= 1) return factor(factor(size(nth(args, 0, n)), STRING_TRAVERSAL), MAX_NAME_FORMAT_REGEX_SIZE * REGEX_STRING_LENGTH);
         return undefined;
       case 'format.named':
         return fixed(1);
@@ -545,8 +555,8 @@ export class CostEstimator {
 
   private replaceCost(target: CelAst, args: CelAst[], n: CelAst): Estimate {
     const sz = this.sizeOrUnknown(target);
-    const from = this.sizeOrUnknown(args[0]);
-    const to = this.sizeOrUnknown(args[1]);
+    const from = this.sizeOrUnknown(nth(args, 0, n));
+    const to = this.sizeOrUnknown(nth(args, 1, n));
     const count = { min: 0, max: 0 };
     const retained = { min: 0, max: 0 };
     if (from.min === 0) {
@@ -571,7 +581,7 @@ export class CostEstimator {
 
   /** A macro as cel-go expands it: range, accumulator init, per-iteration condition and step, result. */
   private costComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
-    const iterVar = (args[0]).args as string;
+    const iterVar = nth(args, 0, n).args as string;
     let sum = this.cost(range);
     const rangeType = typeName(range);
     const rangePath = this.pathOf(range);
@@ -585,37 +595,37 @@ export class CostEstimator {
     switch (macro) {
       case 'all': {
         // accuInit true; loop condition @not_strictly_false(@result); step @result && p
-        const p = this.cost(args[1]);
+        const p = this.cost(nth(args, 1, n));
         perIteration = plus(fixed(2), { min: ident.min, max: plus(ident, p).max });
         break;
       }
       case 'exists': {
         // loop condition @not_strictly_false(!@result); step @result || p
-        const p = this.cost(args[1]);
+        const p = this.cost(nth(args, 1, n));
         perIteration = plus(fixed(3), { min: ident.min, max: plus(ident, p).max });
         break;
       }
       case 'exists_one': {
         // loop condition true; step p ? @result + 1 : @result
-        const p = this.cost(args[1]);
+        const p = this.cost(nth(args, 1, n));
         perIteration = plus(p, union(fixed(2), fixed(1)));
         break;
       }
       case 'map': {
         if (args.length === 3) {
           // step p ? @result + [t] : @result
-          const p = this.cost(args[1]);
-          const t = this.cost(args[2]);
+          const p = this.cost(nth(args, 1, n));
+          const t = this.cost(nth(args, 2, n));
           perIteration = plus(p, union(plus(fixed(12), t), fixed(1)));
         } else {
-          const t = this.cost(args[1]);
+          const t = this.cost(nth(args, 1, n));
           perIteration = plus(fixed(12), t);
         }
         break;
       }
       default: {
         // filter: step p ? @result + [x] : @result
-        const p = this.cost(args[1]);
+        const p = this.cost(nth(args, 1, n));
         perIteration = plus(p, union(fixed(13), fixed(1)));
         break;
       }
@@ -633,13 +643,13 @@ export class CostEstimator {
 
   /** `cel.bind(v, init, expr)`: an empty range (a list literal), the init bound to `v`, then the result. */
   private costBind(n: CelAst, args: CelAst[]): Estimate {
-    const name = args[0].args as string;
+    const name = nth(args, 0, n).args as string;
     let sum = fixed(LIST_CREATE);
-    sum = plus(sum, this.cost(args[1]));
-    this.locals.push([name, { path: this.pathOf(args[1]), size: this.computeSize(args[1]), entry: this.entrySize(args[1]) }]);
-    sum = plus(sum, this.cost(args[2]));
+    sum = plus(sum, this.cost(nth(args, 1, n)));
+    this.locals.push([name, { path: this.pathOf(nth(args, 1, n)), size: this.computeSize(nth(args, 1, n)), entry: this.entrySize(nth(args, 1, n)) }]);
+    sum = plus(sum, this.cost(nth(args, 2, n)));
     this.locals.pop();
-    const s = this.computeSize(args[2]);
+    const s = this.computeSize(nth(args, 2, n));
     if (s) this.sizes.set(n, s);
     return sum;
   }

@@ -36,7 +36,7 @@ export const CEL_RESERVED: ReadonlySet<string> = new Set(['true', 'false', 'null
 
 /** The apiserver's property-name escaping (`apiservercel.Escape`); undefined when the name is unreachable from CEL. */
 export function escapeProperty(name: string): string | undefined {
-  if (name.length === 0 || (name[0] >= '0' && name[0] <= '9')) return undefined;
+  if (name.length === 0 || /^[0-9]/.test(name)) return undefined;
   if (CEL_RESERVED.has(name)) return `__${name}__`;
   if (PLAIN_IDENTIFIER.test(name)) return name;
   if (!/^[a-zA-Z0-9_./-]*$/.test(name)) return undefined;
@@ -76,7 +76,7 @@ function withTypeAndObjectMeta(s: JSONSchemaProps): JSONSchemaProps {
     return s;
   }
   const props = Object.create(null) as Record<string, JSONSchemaProps>;
-  for (const k of Object.keys(p ?? {})) props[k] = p![k];
+  for (const [k, v] of Object.entries(p ?? {})) props[k] = v;
   props.kind = { type: 'string' };
   props.apiVersion = { type: 'string' };
   props.metadata = { type: 'object', properties: { name: { type: 'string' }, generateName: { type: 'string' } } };
@@ -134,8 +134,7 @@ function declTypeOf(s: JSONSchemaProps, isResourceRoot: boolean, memo: DeclTypeM
       const fields = new Map<string, DeclField>();
       let minSerializedSize = 2;
       const props = s.properties ?? {};
-      for (const name of Object.keys(props)) {
-        const prop = props[name];
+      for (const [name, prop] of Object.entries(props)) {
         const t = schemaDeclType(prop, prop['x-kubernetes-embedded-resource'] === true, memo);
         if (!t) continue;
         const escaped = escapeProperty(name);
@@ -199,7 +198,7 @@ function computeShapeKey(t: DeclType): string {
     case 'map':
       return `{${shapeKey(t.elem)}}${t.maxElements}`;
     case 'object': {
-      const parts = [...t.fields.keys()].sort().map((k) => `${JSON.stringify(k)}${t.fields.get(k)!.required ? '!' : ''}:${shapeKey(t.fields.get(k)!.type)}`);
+      const parts = [...t.fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, f]) => `${JSON.stringify(k)}${f.required ? '!' : ''}:${shapeKey(f.type)}`);
       return `(${parts.join(',')})`;
     }
   }

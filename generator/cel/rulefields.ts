@@ -21,7 +21,8 @@ export function ruleFieldProblems(rule: ValidationRule, node: JSONSchemaProps): 
   else if ((rule.message ?? '').length > 0 && trimmedMsg === '') out.push({ part: 'message', message: 'message must be non-empty if specified' });
   else if (hasNewlines(trimmedMsg)) out.push({ part: 'message', message: 'message must not contain line breaks' });
   else if (hasNewlines(trimmedRule) && trimmedMsg === '') out.push({ part: 'message', message: 'message must be specified if rule contains line breaks' });
-  if ((rule.messageExpression ?? '').length > 0 && rule.messageExpression!.trim() === '') {
+  const messageExpression = rule.messageExpression ?? '';
+  if (messageExpression.length > 0 && messageExpression.trim() === '') {
     out.push({ part: 'messageExpression', message: 'messageExpression must be non-empty if specified' });
   }
   const fieldPath = rule.fieldPath ?? '';
@@ -39,15 +40,16 @@ function tokens(path: string): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < path.length) {
-    if (path[i] === "'") {
+    const ch = path.charAt(i);
+    if (ch === "'") {
       let j = i + 1;
       while (j < path.length && !(path[j] === "'" && path[j - 1] !== '\\')) j++;
       out.push(path.slice(i, Math.min(j + 1, path.length)));
       i = j + 1;
       continue;
     }
-    if (path[i] === '.' || path[i] === '[' || path[i] === ']') {
-      out.push(path[i]);
+    if (ch === '.' || ch === '[' || ch === ']') {
+      out.push(ch);
       i++;
       continue;
     }
@@ -98,7 +100,7 @@ export function resolveFieldPath(path: string, node: JSONSchemaProps, options: {
       if (q.length < 2 || q[0] !== "'" || q[q.length - 1] !== "'") return { problem: `expected single quoted string but got ${q}` };
       let bad: string | undefined;
       const name = q.slice(1, -1).replace(/\\./g, (m) => {
-        const e = ESCAPES[m[1]];
+        const e = ESCAPES[m.charAt(1)];
         if (e === undefined) bad = m;
         return e ?? '';
       });

@@ -88,13 +88,17 @@ export function kustomizeTree(model: DeployModel): TreeFile[] {
 function certManagerComponent(model: DeployModel): string {
   const names = deployNames(model.config.name);
   const patches: Array<Record<string, unknown>> = [];
-  const deploymentFile = model.files.find((f) => f.dir === 'manager')!;
+  const deploymentFile = model.files.find((f) => f.dir === 'manager');
+  if (!deploymentFile) throw new Error('kubegen bug: the deploy model has no manager file');
   const deployment = resolvedObjects(deploymentFile, CERT_MANAGER_SETTINGS).find((o) => o.kind === 'Deployment') as { spec: { template: { spec: { containers: Array<{ args: string[] }>; volumes: unknown[] } } } };
   const pod = deployment.spec.template.spec;
+  const [container] = pod.containers;
+  const [volume] = pod.volumes;
+  if (!container || volume === undefined) throw new Error('kubegen bug: the manager Deployment has no container or no volume');
   patches.push({
     patch: marshalYamlV2([
-      { op: 'replace', path: '/spec/template/spec/containers/0/args', value: pod.containers[0].args },
-      { op: 'replace', path: '/spec/template/spec/volumes/0', value: pod.volumes[0] },
+      { op: 'replace', path: '/spec/template/spec/containers/0/args', value: container.args },
+      { op: 'replace', path: '/spec/template/spec/volumes/0', value: volume },
     ]),
     target: { group: 'apps', kind: 'Deployment', name: names.deployment, version: 'v1' },
   });
@@ -105,7 +109,8 @@ function certManagerComponent(model: DeployModel): string {
       if (annotations?.['cert-manager.io/inject-ca-from'] !== injectFrom) continue;
       const [group, version] = String(o.apiVersion).split('/');
       const target = { group, kind: o.kind, name: (o.metadata as { name: string }).name, version };
-      const defaults = resolvedObjects(f, DEFAULT_SETTINGS).find((d) => (d.metadata as { name: string }).name === target.name)!;
+      const defaults = resolvedObjects(f, DEFAULT_SETTINGS).find((d) => (d.metadata as { name: string }).name === target.name);
+      if (!defaults) throw new Error(`kubegen bug: ${target.name} is missing from the objects of the default settings`);
       const hasAnnotations = (defaults.metadata as { annotations?: unknown }).annotations !== undefined;
       const op = hasAnnotations
         ? { op: 'add', path: '/metadata/annotations/cert-manager.io~1inject-ca-from', value: injectFrom }

@@ -12,6 +12,7 @@
  * is data: literal text is escaped for Go templates ({@link escapeGoTemplate}) before the actions are put in.
  */
 import { marshalYamlV2 } from '../yaml/yamlv2';
+import { group, jsonText } from '../text';
 
 /** The chart's settings that change objects (values.yaml's defaults are {@link DEFAULT_SETTINGS}). */
 export interface Settings {
@@ -85,7 +86,7 @@ export function escapeGoTemplate(text: string): string {
  * lengthened until no text of the object contains it, so a placeholder never meets data that looks like one.
  */
 function tokenPrefix(node: unknown): string {
-  const text = JSON.stringify(node, (_k, v: unknown) => (v instanceof Expr || v instanceof Block || v instanceof When ? Object.assign({}, v) : v)) ?? '';
+  const text = jsonText(node, (_k, v: unknown) => (v instanceof Expr || v instanceof Block || v instanceof When ? Object.assign({}, v) : v)) ?? '';
   let prefix = 'kgtpl';
   while (text.includes(prefix)) prefix += 'q';
   return prefix;
@@ -127,26 +128,33 @@ export function chartYaml(node: unknown): string {
   const lines = escapeGoTemplate(marshalYamlV2(walk(node) as object)).split('\n');
   const out: string[] = [];
   const placeholder = new RegExp(`^(\\s*)(- )?(.*?)${prefix}(\\d+)x(:?)(.*)$`);
+  const lineAt = (j: number): string => {
+    const l = lines[j];
+    if (l === undefined) throw new Error(`kubegen bug: line ${j} of a ${lines.length}-line template`);
+    return l;
+  };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    const line = lineAt(i);
     // Only lines with a placeholder (short lines of our own: data never contains the prefix) meet the regex.
     const m = line.includes(prefix) ? placeholder.exec(line) : null;
-    const sub = m ? subs[Number(m[4])] : undefined;
+    const sub = m ? subs[Number(group(m, 4))] : undefined;
     if (!m || !sub) {
       out.push(line);
       continue;
     }
-    const [, lineIndent, dash = '', before, , colon, after] = m;
+    const [lineIndent, before, colon, after] = [group(m, 1), group(m, 3), group(m, 5), group(m, 6)];
+    const dash = m[2] ?? '';
     if (sub instanceof When && colon === ':') {
       // A conditional map entry: the key line and the lines under it (deeper, or a list at the key's indent). As the
       // first key of a list item, the item's `-` stays on a line of its own, so the item exists either way.
       if (dash !== '') out.push(`${lineIndent}-`);
       const indent = dash === '' ? lineIndent : `${lineIndent}  `;
       let end = i + 1;
-      while (end < lines.length && lines[end] !== '' && (indentOf(lines[end]) > indent.length || (indentOf(lines[end]) === indent.length && lines[end].slice(indent.length).startsWith('- ')))) end++;
+      const under = (l: string): boolean => l !== '' && (indentOf(l) > indent.length || (indentOf(l) === indent.length && l.slice(indent.length).startsWith('- ')));
+      while (end < lines.length && under(lineAt(end))) end++;
       out.push(`{{- if ${sub.condition} }}`);
       out.push(substitute(`${indent}${before}:${after}`, subs, prefix));
-      for (let j = i + 1; j < end; j++) out.push(substitute(lines[j], subs, prefix));
+      for (const l of lines.slice(i + 1, end)) out.push(substitute(l, subs, prefix));
       out.push('{{- end }}');
       i = end - 1;
     } else if (sub instanceof When && dash !== '' && before === '' && colon === '' && after === '') {
@@ -165,7 +173,7 @@ export function chartYaml(node: unknown): string {
 }
 
 function indentOf(line: string): number {
-  return /^\s*/.exec(line)![0].length;
+  return line.length - line.trimStart().length;
 }
 
 function substitute(line: string, subs: ReadonlyArray<Expr | Block | When>, prefix: string): string {

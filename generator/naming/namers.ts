@@ -55,10 +55,10 @@ export function publicName(name: string): string {
 
 /** `CronTab` → `cronTab`, `URLMap` → `urlMap`. */
 export function privateName(name: string): string {
-  const ws = words(name);
-  if (ws.length === 0) return '_';
-  const first = /^[\p{Lu}\p{N}]+$/u.test(ws[0]) ? ws[0].toLowerCase() : lowerFirst(ws[0]);
-  return safeIdentifier(first + ws.slice(1).map(upperFirst).join(''));
+  const [head, ...rest] = words(name);
+  if (head === undefined) return '_';
+  const first = /^[\p{Lu}\p{N}]+$/u.test(head) ? head.toLowerCase() : lowerFirst(head);
+  return safeIdentifier(first + rest.map(upperFirst).join(''));
 }
 
 /** lowerCamel of any string: `stable.example.com` → `stableExampleCom`. Same as `privateName`. */

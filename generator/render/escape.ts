@@ -14,7 +14,7 @@ export function jsString(value: string): string {
   let out = "'";
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    const ch = value[i];
+    const ch = value.charAt(i);
     if (ch === "'") out += "\\'";
     else if (ch === '\\') out += '\\\\';
     else if (ch === '\n') out += '\\n';
@@ -24,7 +24,7 @@ export function jsString(value: string): string {
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = value.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        out += ch + value[i + 1];
+        out += String.fromCharCode(c, next);
         i++;
       } else out += '\\u' + c.toString(16);
     } else if (c >= 0xdc00 && c <= 0xdfff) out += '\\u' + c.toString(16);
@@ -145,6 +145,7 @@ export function apiDocComment(lines: readonly string[], indent: string): string 
     if (bad !== undefined) throw new Error(`internal: a doc comment cannot hold ${JSON.stringify(bad)}: ${docCommentProblem(lines.join('\n')) ?? 'a line terminator in a marker line'}`);
     return lines.map((l) => (l ? `${indent}// ${l}\n` : `${indent}//\n`)).join('');
   }
-  if (lines.length === 1 && /^[^\s*]/.test(lines[0])) return `${indent}/** ${lines[0]} */\n`;
+  const [only, ...more] = lines;
+  if (only !== undefined && more.length === 0 && /^[^\s*]/.test(only)) return `${indent}/** ${only} */\n`;
   return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}\n` : `${indent} *\n`)).join('')}${indent} */\n`;
 }

@@ -17,6 +17,7 @@
 import { jsString } from './escape';
 import { isIdentifier, safeIdentifier } from '../naming/namers';
 import { runtimeModuleOf } from './runtime';
+import { group } from '../text';
 
 type BindingKind = 'named' | 'namespace';
 
@@ -51,7 +52,7 @@ const DECLARATION =
 /** The names declared at the top level of generated source `text` (lines starting at column 0). */
 export function declaredNames(text: string): Set<string> {
   const out = new Set<string>();
-  for (const m of text.matchAll(DECLARATION)) out.add(m[1]);
+  for (const m of text.matchAll(DECLARATION)) out.add(group(m, 1));
   return out;
 }
 
@@ -163,14 +164,13 @@ export class ImportTracker {
       list.push(b);
       byModule.set(b.module, list);
     }
-    const specs = [...byModule.keys()].sort((a, b) => {
+    const modules = [...byModule].sort(([a], [b]) => {
       const ra = a.startsWith('.') ? 1 : 0;
       const rb = b.startsWith('.') ? 1 : 0;
       return ra !== rb ? ra - rb : compare(a, b);
     });
     const lines: string[] = [];
-    for (const spec of specs) {
-      const list = byModule.get(spec)!;
+    for (const [spec, list] of modules) {
       const quoted = jsString(spec);
       for (const b of list.filter((x) => x.kind === 'namespace').sort((x, y) => Number(y.value) - Number(x.value))) {
         lines.push(`import ${b.value ? '' : 'type '}* as ${local.get(b)} from ${quoted};`);
@@ -195,7 +195,10 @@ export class ImportTracker {
     const local = this.resolve(declaredNames(body.replace(REF_PATTERN, '')));
     const linked = body.replace(REF_PATTERN, (_m, i: string) => {
       const b = this.byRef[Number(i)];
-      return b ? local.get(b)! : _m;
+      if (!b) return _m;
+      const name = local.get(b);
+      if (name === undefined) throw new Error(`kubegen bug: the import tracker did not name ${b.module} ${b.name}`);
+      return name;
     });
     return { imports: this.renderWith(local), body: linked };
   }

@@ -42,7 +42,10 @@ export interface Loop {
 
 const indent = (lines: string[], by: string): string[] => lines.map((l) => by + l);
 
-/** An array loop: a fresh array of the handled elements (scalars as they are); a non-array value is cloned. */
+/**
+ * An array loop: a fresh array of the handled elements (scalars as they are, a hole or an undefined element left a
+ * hole, as `JSON.stringify` sees both); a non-array value is cloned.
+ */
 export function arrayLoop(names: LoopNames, loop: Loop): string[] {
   const { v, d, assign } = loop;
   if (names.jsonValue === undefined) throw new Error('kubegen bug: an array loop needs JsonValue');
@@ -59,7 +62,8 @@ export function arrayLoop(names: LoopNames, loop: Loop): string[] {
       loop.element(e, i, (x) => `${a}[${i}] = ${x};`),
       '      ',
     ),
-    `    } else ${a}[${i}] = ${e};`,
+    // JSON has no undefined: a hole (or an undefined element) of the source stays a hole of the copy
+    `    } else if (${e} !== undefined) ${a}[${i}] = ${e};`,
     '  }',
     `  ${assign(a)}`,
     `} else ${assign(`${names.clone}(${v})`)}`,

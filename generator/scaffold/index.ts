@@ -164,7 +164,7 @@ export function mergePackageJson(existing: PackageJson | undefined, p: ProjectSc
   const devDeps = { ...asRecord(out.devDependencies) };
   const has = (name: string) => Object.hasOwn(deps, name) || Object.hasOwn(devDeps, name);
   if (!has('@kubegen/runtime')) deps['@kubegen/runtime'] = `^${p.runtimeVersion}`;
-  for (const peer of Object.keys(p.peerVersions ?? {}).sort()) if (!has(peer)) deps[peer] = p.peerVersions![peer];
+  for (const [peer, version] of Object.entries(p.peerVersions ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (!has(peer)) deps[peer] = version;
   if (!has('kubegen')) devDeps.kubegen = `^${p.kubegenVersion}`;
   for (const name of Object.keys(p.toolVersions).sort()) if (!has(name)) devDeps[name] = p.toolVersions[name];
   out.dependencies = sortKeys(deps);

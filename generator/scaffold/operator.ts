@@ -12,6 +12,7 @@
 import * as path from 'node:path';
 import type { VirtualFile } from '../emit/shared/types';
 import { crdPlural } from '../naming/flect';
+import { group } from '../text';
 import { jsString, render } from '../render';
 import { privateName, publicName } from '../naming';
 import type { ModuleFormat } from './index';
@@ -282,9 +283,9 @@ export function importedNames(text: string, specifier: string): Set<string> {
   const names = new Set<string>();
   for (const m of text.matchAll(/\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"\n]*)\2/g)) {
     if (m[3] !== specifier) continue;
-    for (const part of m[1].split(',')) {
-      const words = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
-      const local = words[words.length - 1].trim();
+    for (const part of group(m, 1).split(',')) {
+      // `A`, `type A`, `A as B`: the local name is the last word
+      const local = part.trim().replace(/^type\s+/, '').replace(/^[^]*\s+as\s+/, '').trim();
       if (local !== '') names.add(local);
     }
   }
@@ -406,15 +407,17 @@ export function insertAtMarker(text: string, marker: string, line: string, file:
   const lines = text.split('\n');
   if (lines.some((l) => l.trim() === head)) return text;
   const at = lines.findIndex((l) => l.trim() === marker);
-  if (at < 0) {
+  const markerLine = lines[at];
+  if (markerLine === undefined) {
     throw new MarkerError(`${file}: the scaffold marker "${marker}" is missing: put it back where \`${head}\` belongs, or add ${block.length > 1 ? 'that code' : 'that line'} yourself`);
   }
-  const indent = /^\s*/.exec(lines[at])![0];
+  const indent = markerLine.slice(0, markerLine.length - markerLine.trimStart().length);
   lines.splice(at, 0, ...block.map((l) => (l.trim() === '' ? '' : indent + (block.length === 1 ? l.trim() : l.trimEnd()))));
   return lines.join('\n');
 }
 
 /** The version accessor of a group's clientset (`shopV1` for shop.example.dev/v1). */
 export function versionAccessor(group: string, version: string): string {
-  return privateName(`${publicName(group.split('.')[0])}${publicName(version)}`);
+  const [first = group] = group.split('.');
+  return privateName(`${publicName(first)}${publicName(version)}`);
 }

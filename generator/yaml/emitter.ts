@@ -64,8 +64,8 @@ function utf8Width(cp: number): number {
 /** Code points of a string; an unpaired surrogate becomes U+FFFD, as Go's UTF-8 encoders do. */
 export function codePoints(s: string): number[] {
   const out: number[] = [];
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
+  // codePointAt is undefined exactly past the end; a lone surrogate is one code unit
+  for (let i = 0, cp = s.codePointAt(0); cp !== undefined; i += cp > 0xffff ? 2 : 1, cp = s.codePointAt(i)) {
     out.push(cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
   }
   return out;
@@ -98,11 +98,18 @@ function at(v: Chars, i: number): number | undefined {
   return v.cps ? v.cps[i] : v.text.charCodeAt(i);
 }
 
+/** The code point at `i`, an index the caller knows to be inside the text. */
+function codePointAt(v: Chars, i: number): number {
+  const c = at(v, i);
+  if (c === undefined) throw new RangeError(`kubegen bug: code point ${i} of a ${v.length}-code-point scalar`);
+  return c;
+}
+
 /** The text of code points `start` to `end`. */
 function slice(v: Chars, start: number, end: number): string {
   if (!v.cps) return v.text.slice(start, end);
   let out = '';
-  for (let i = start; i < end; i++) out += String.fromCodePoint(v.cps[i]);
+  for (const cp of v.cps.slice(start, end)) out += String.fromCodePoint(cp);
   return out;
 }
 
@@ -168,7 +175,7 @@ function analyzeScalar(value: Chars): ScalarAnalysis {
 
   let precededByWhitespace = true;
   for (let i = 0; i < n; i++) {
-    const c = at(value, i)!;
+    const c = codePointAt(value, i);
     const followedByWhitespace = i + 1 >= n || isBlank(at(value, i + 1));
     if (i === 0) {
       switch (c) {
@@ -357,7 +364,9 @@ class Emitter {
   }
 
   private popIndent(): void {
-    this.indent = this.indents.pop()!;
+    const indent = this.indents.pop();
+    if (indent === undefined) throw new Error('kubegen bug: the YAML emitter popped an indent it never pushed');
+    this.indent = indent;
   }
 
   private writeIndent(): void {
@@ -480,7 +489,7 @@ class Emitter {
   private checkSimpleKey(a: ScalarAnalysis): boolean {
     if (a.multiline) return false;
     let length = 0;
-    for (let i = 0; i < a.value.length; i++) length += utf8Width(at(a.value, i)!);
+    for (let i = 0; i < a.value.length; i++) length += utf8Width(codePointAt(a.value, i));
     return length <= 128;
   }
 
@@ -550,7 +559,7 @@ class Emitter {
     let run = -1;
     const n = value.length;
     for (let i = 0; i < n; ) {
-      const c = at(value, i)!;
+      const c = codePointAt(value, i);
       if (isSpace(c)) {
         const inside = !quoted || (i > 0 && i < n - 1);
         if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && !isSpace(at(value, i + 1))) {
@@ -597,7 +606,7 @@ class Emitter {
     let run = -1;
     const n = value.length;
     for (let i = 0; i < n; ) {
-      const c = at(value, i)!;
+      const c = codePointAt(value, i);
       if (!isPrintable(c) || startsWithBom || isBreak(c) || c === 0x22 || c === 0x5c) {
         run = this.flush(value, run, i);
         i++;
@@ -662,7 +671,7 @@ class Emitter {
     let run = -1;
     const n = value.length;
     for (let i = 0; i < n; ) {
-      const c = at(value, i)!;
+      const c = codePointAt(value, i);
       if (isBreak(c)) {
         run = this.flush(value, run, i);
         this.writeBreak(c);

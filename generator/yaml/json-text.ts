@@ -33,15 +33,15 @@ export function throughJsonText(s: string, Err: ErrorClass, isKey = false): stri
   if (!needsWork) return s;
 
   let out = '';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
+  // codePointAt is undefined exactly past the end; a lone surrogate is one code unit
+  for (let i = 0, cp = s.codePointAt(0); cp !== undefined; i += cp > 0xffff ? 2 : 1, cp = s.codePointAt(i)) {
     if (isRefused(cp)) {
       throw new Err(
         `yaml: control characters are not allowed (U+${cp.toString(16).toUpperCase().padStart(4, '0')} in ${JSON.stringify(s)})`,
       );
     }
     // Go's UTF-8 encoding of an unpaired surrogate is U+FFFD.
-    out += cp >= 0xd800 && cp <= 0xdfff ? '\ufffd' : ch;
+    out += cp >= 0xd800 && cp <= 0xdfff ? '\ufffd' : String.fromCodePoint(cp);
   }
   if (!out.includes(NEL)) return out;
   if (isKey) throw new Err(`yaml: did not find expected ',' or '}' (U+0085 in key ${JSON.stringify(s)})`);
@@ -62,7 +62,7 @@ function foldNel(s: string, Err: ErrorClass): string {
       }
     }
     atLineStart = false;
-    while (i < n && s[i] !== ' ' && s[i] !== NEL) out += s[i++];
+    while (i < n && s.charAt(i) !== ' ' && s.charAt(i) !== NEL) out += s.charAt(i++);
     if (i >= n) break;
     let whitespaces = '';
     let leadingBlanks = false;

@@ -22,7 +22,9 @@ function isLetter(cp: number): boolean {
   return LETTER.test(String.fromCodePoint(cp));
 }
 
-function isDigit(cp: number): boolean {
+/** Whether `cp` is a digit; undefined (a read past the end of a key) is not. */
+function isDigit(cp: number | undefined): cp is number {
+  if (cp === undefined) return false;
   if (cp < 0x80) return cp >= 0x30 && cp <= 0x39;
   return DIGIT.test(String.fromCodePoint(cp));
 }
@@ -36,11 +38,8 @@ function wrap64(n: bigint): bigint {
 
 function runes(s: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const cp = s.codePointAt(i)!;
-    out.push(cp);
-    if (cp > 0xffff) i++;
-  }
+  // codePointAt is undefined exactly past the end
+  for (let i = 0, cp = s.codePointAt(0); cp !== undefined; i += cp > 0xffff ? 2 : 1, cp = s.codePointAt(i)) out.push(cp);
   return out;
 }
 
@@ -50,9 +49,11 @@ export function keyLess(a: string, b: string): boolean {
 }
 
 function runeLess(ar: readonly number[], br: readonly number[]): boolean {
-  for (let i = 0; i < ar.length && i < br.length; i++) {
+  // the runes are numbers: a read is undefined exactly past the end
+  for (let i = 0; ; i++) {
     const ai0 = ar[i];
     const bi0 = br[i];
+    if (ai0 === undefined || bi0 === undefined) return ar.length < br.length;
     if (ai0 === bi0) continue;
     const al = isLetter(ai0);
     const bl = isLetter(bi0);
@@ -70,14 +71,13 @@ function runeLess(ar: readonly number[], br: readonly number[]): boolean {
       }
     }
     let ai = i;
-    for (; ai < ar.length && isDigit(ar[ai]); ai++) an = wrap64(an * 10n + BigInt(ar[ai] - ZERO));
+    for (let c = ar[ai]; isDigit(c); c = ar[++ai]) an = wrap64(an * 10n + BigInt(c - ZERO));
     let bi = i;
-    for (; bi < br.length && isDigit(br[bi]); bi++) bn = wrap64(bn * 10n + BigInt(br[bi] - ZERO));
+    for (let c = br[bi]; isDigit(c); c = br[++bi]) bn = wrap64(bn * 10n + BigInt(c - ZERO));
     if (an !== bn) return an < bn;
     if (ai !== bi) return ai < bi;
     return ai0 < bi0;
   }
-  return ar.length < br.length;
 }
 
 /** The keys of a JSON object in the order yaml.v2 writes them. */

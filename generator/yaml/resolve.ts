@@ -5,6 +5,7 @@
  * base 0, time.Parse with yaml.v2's four timestamp layouts) are reproduced for exactly the inputs that
  * reach them.
  */
+import { group } from '../text';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -33,7 +34,7 @@ export function needsQuoting(s: string): boolean {
 /** encode.go `isBase60Float`. */
 export function isBase60Float(s: string): boolean {
   if (s === '') return false;
-  const c = s[0];
+  const c = s.charAt(0);
   if (!(c === '+' || c === '-' || (c >= '0' && c <= '9')) || !s.includes(':')) return false;
   return BASE60_FLOAT.test(s);
 }
@@ -42,7 +43,7 @@ type Hint = 'S' | 'D' | 'M' | '.' | 'N' | 0;
 
 function hintOf(s: string): Hint {
   if (s === '') return 'N';
-  const c = s[0];
+  const c = s.charAt(0);
   if (c === '+' || c === '-') return 'S';
   if (c >= '0' && c <= '9') return 'D';
   if ('yYnNtTfFoO~'.includes(c)) return 'M';
@@ -68,9 +69,9 @@ export function resolvesToNonString(s: string): boolean {
       if (goParseIntBase0OK(plain) || goParseUintBase0OK(plain)) return true;
       if (YAML_STYLE_FLOAT.test(plain) && goParseFloatOK(plain)) return true;
       if (plain.startsWith('0b')) {
-        return goParseIntRadixOK(plain.slice(2), 2, true) || goParseIntRadixOK(plain.slice(2), 2, false);
+        return goParseBinaryOK(plain.slice(2), true) || goParseBinaryOK(plain.slice(2), false);
       }
-      if (plain.startsWith('-0b')) return goParseIntRadixOK('-' + plain.slice(3), 2, true);
+      if (plain.startsWith('-0b')) return goParseBinaryOK('-' + plain.slice(3), true);
       return false;
     }
   }
@@ -86,7 +87,8 @@ function base0Magnitude(digits: string): bigint | undefined {
   if (m[2] !== undefined) return BigInt('0o' + m[2]);
   if (m[3] !== undefined) return BigInt('0x' + m[3]);
   if (m[4] !== undefined) return m[4] === '' ? 0n : BigInt('0o' + m[4]);
-  return BigInt(m[5]);
+  // the last alternative: it matched when the four before did not
+  return BigInt(group(m, 5));
 }
 
 /** strconv.ParseInt(s, 0, 64) succeeds. */
@@ -109,8 +111,8 @@ function goParseUintBase0OK(s: string): boolean {
   return mag !== undefined && mag <= UINT64_MAX;
 }
 
-/** strconv.ParseInt(s, radix, 64) (signed) or ParseUint (unsigned) succeeds, for radix 2. */
-function goParseIntRadixOK(s: string, radix: 2, signed: boolean): boolean {
+/** strconv.ParseInt(s, 2, 64) (signed) or ParseUint(s, 2, 64) (unsigned) succeeds. */
+function goParseBinaryOK(s: string, signed: boolean): boolean {
   let neg = false;
   let rest = s;
   if (signed) {
@@ -120,7 +122,7 @@ function goParseIntRadixOK(s: string, radix: 2, signed: boolean): boolean {
       rest = rest.slice(1);
     }
   }
-  if (radix !== 2 || !/^[01]+$/.test(rest)) return false;
+  if (!/^[01]+$/.test(rest)) return false;
   const mag = BigInt('0b' + rest);
   if (!signed) return mag <= UINT64_MAX;
   return neg ? -mag >= INT64_MIN : mag <= INT64_MAX;
@@ -131,15 +133,15 @@ function underscoreOK(str: string): boolean {
   let s = str;
   let saw = '^';
   let i = 0;
-  if (s.length >= 1 && (s[0] === '-' || s[0] === '+')) s = s.slice(1);
+  if (s.length >= 1 && (s.charAt(0) === '-' || s.charAt(0) === '+')) s = s.slice(1);
   let hex = false;
-  if (s.length >= 2 && s[0] === '0' && 'boxBOX'.includes(s[1])) {
+  if (s.length >= 2 && s.charAt(0) === '0' && 'boxBOX'.includes(s.charAt(1))) {
     i = 2;
     saw = '0';
-    hex = s[1] === 'x' || s[1] === 'X';
+    hex = s.charAt(1) === 'x' || s.charAt(1) === 'X';
   }
   for (; i < s.length; i++) {
-    const c = s[i];
+    const c = s.charAt(i);
     if ((c >= '0' && c <= '9') || (hex && /[a-fA-F]/.test(c))) {
       saw = '0';
       continue;
@@ -172,8 +174,8 @@ function goParseFloatOK(s: string): boolean {
 // ---- time.Parse for yaml.v2's allowedTimestampFormats ----
 
 function isDigitAt(s: string, i: number): boolean {
-  const c = s[i];
-  return c !== undefined && c >= '0' && c <= '9';
+  const c = s.charAt(i);
+  return c >= '0' && c <= '9';
 }
 
 /** time.getnum. */
@@ -181,7 +183,7 @@ function getnum(s: string, fixed: boolean): [number, string] | undefined {
   if (!isDigitAt(s, 0)) return undefined;
   if (!isDigitAt(s, 1)) {
     if (fixed) return undefined;
-    return [Number(s[0]), s.slice(1)];
+    return [Number(s.charAt(0)), s.slice(1)];
   }
   return [Number(s.slice(0, 2)), s.slice(2)];
 }
@@ -192,7 +194,7 @@ function isLeap(year: number): boolean {
 
 function daysIn(month: number, year: number): number {
   if (month === 2) return isLeap(year) ? 29 : 28;
-  return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** time.skip for a one-character layout literal. */
@@ -266,7 +268,7 @@ function parseLayout(input: string, sep: 'T' | 't' | ' ' | undefined, tz: boolea
 export function parseTimestampOK(s: string): boolean {
   let i = 0;
   while (i < s.length && isDigitAt(s, i)) i++;
-  if (i !== 4 || i === s.length || s[i] !== '-') return false;
+  if (i !== 4 || i === s.length || s.charAt(i) !== '-') return false;
   return (
     parseLayout(s, 'T', true) ||
     parseLayout(s, 't', true) ||

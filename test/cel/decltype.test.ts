@@ -3,6 +3,7 @@
  * property-name escaping of apiservercel.Escape.
  */
 import { escapeProperty, maxCardinality, schemaDeclType, shapeKey } from '../../generator/cel/decltype';
+import { present } from '../unit/helpers/present';
 
 describe('escapeProperty (apiservercel.Escape)', () => {
   test.each([
@@ -29,7 +30,7 @@ describe('schemaDeclType', () => {
     expect(t?.kind).toBe('object');
     if (t?.kind !== 'object') return;
     expect([...t.fields.keys()].sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
-    const meta = t.fields.get('metadata')!.type;
+    const meta = present(t.fields.get('metadata'), 'the metadata field').type;
     expect(meta.kind === 'object' && [...meta.fields.keys()].sort()).toEqual(['generateName', 'name']);
   });
 
@@ -58,13 +59,13 @@ describe('schemaDeclType', () => {
       false,
     );
     expect(t?.minSerializedSize).toBe(2 + 4 + 2 + 4);
-    expect(maxCardinality(t!.minSerializedSize)).toBe(Math.floor((3 * 1024 * 1024) / 13));
+    expect(maxCardinality(present(t, 'the declared type').minSerializedSize)).toBe(Math.floor((3 * 1024 * 1024) / 13));
   });
 
   test('shape keys: equal for equal shapes, different when a bound differs', () => {
-    const a = schemaDeclType({ type: 'object', properties: { n: { type: 'string', maxLength: 3 } } }, false)!;
-    const b = schemaDeclType({ type: 'object', properties: { n: { type: 'string', maxLength: 3 } } }, false)!;
-    const c = schemaDeclType({ type: 'object', properties: { n: { type: 'string', maxLength: 4 } } }, false)!;
+    const a = present(schemaDeclType({ type: 'object', properties: { n: { type: 'string', maxLength: 3 } } }, false), 'a');
+    const b = present(schemaDeclType({ type: 'object', properties: { n: { type: 'string', maxLength: 3 } } }, false), 'b');
+    const c = present(schemaDeclType({ type: 'object', properties: { n: { type: 'string', maxLength: 4 } } }, false), 'c');
     expect(shapeKey(a)).toBe(shapeKey(b));
     expect(shapeKey(a)).not.toBe(shapeKey(c));
   });

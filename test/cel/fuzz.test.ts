@@ -42,7 +42,7 @@ const { schema } = fc.letrec<{ schema: JSONSchemaProps }>((tie) => ({
     withRules(
       fc.dictionary(names, tie('schema'), { maxKeys: 4 }).map((props) => {
         const properties: Record<string, JSONSchemaProps> = Object.create(null);
-        for (const k of Object.keys(props)) properties[k] = props[k];
+        for (const [k, v] of Object.entries(props)) properties[k] = v;
         return { type: 'object' as const, properties };
       }),
     ),

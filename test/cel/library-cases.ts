@@ -196,10 +196,12 @@ export function libraryCaseSchema(): ValidationSchema {
 
 /** The object of row `i`. */
 export function libraryCaseObject(i: number, namespace?: string): Record<string, unknown> {
+  const c = LIBRARY_CASES[i];
+  if (!c) throw new RangeError(`no library case ${String(i)} (there are ${String(LIBRARY_CASES.length)})`);
   return {
     apiVersion: 'agreement.kubegen.io/v1',
     kind: 'CelLibrary',
     metadata: { name: `lib-${String(i)}`, ...(namespace === undefined ? {} : { namespace }) },
-    spec: { [`p${String(i)}`]: LIBRARY_CASES[i].value },
+    spec: { [`p${String(i)}`]: c.value },
   };
 }

@@ -40,52 +40,54 @@ export interface CelRuleCase {
 }
 
 /** The fixture `spec`: a node of every kind a rule meets (bounded and unbounded, list/map types, formats). */
-export function fixtureSpec(): JSONSchemaProps {
+export function fixtureSpec(): JSONSchemaProps & { properties: ReturnType<typeof fixtureProperties> } {
+  return { type: 'object', properties: fixtureProperties() };
+}
+
+/** The fixture's spec properties, typed as written: a case reads `ports.items` without a check. */
+function fixtureProperties() {
   return {
-    type: 'object',
-    properties: {
-      replicas: { type: 'integer', format: 'int32' },
-      mode: { type: 'string', enum: ['Fast', 'Slow'] },
-      name: { type: 'string', maxLength: 63 },
-      text: { type: 'string' },
-      ratio: { type: 'number' },
-      enabled: { type: 'boolean' },
-      created: { type: 'string', format: 'date-time' },
-      timeout: { type: 'string', format: 'duration' },
-      data: { type: 'string', format: 'byte', maxLength: 64 },
-      port: { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true },
-      memory: { anyOf: [{ type: 'integer' }, { type: 'string' }], pattern: QUANTITY_PATTERN, 'x-kubernetes-int-or-string': true },
-      tags: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 20 }, 'x-kubernetes-list-type': 'set' },
-      items: { type: 'array', items: { type: 'string' } },
-      labels: { type: 'object', maxProperties: 10, additionalProperties: { type: 'string', maxLength: 63 } },
-      annotations: { type: 'object', additionalProperties: { type: 'string' } },
-      ports: {
-        type: 'array',
-        maxItems: 16,
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-list-map-keys': ['name'],
-        items: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 15 }, port: { type: 'integer' } } },
-      },
-      atomicList: { type: 'array', maxItems: 4, items: { type: 'object', properties: { value: { type: 'string', maxLength: 10 } } } },
-      nested: { type: 'object', properties: { inner: { type: 'object', properties: { value: { type: 'string', maxLength: 10 } } } } },
-      ints: { type: 'array', items: { type: 'integer' } },
-      objs: { type: 'array', items: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
-      objMap: { type: 'object', additionalProperties: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
-      boundedObjs: { type: 'array', maxItems: 100, 'x-kubernetes-list-type': 'atomic', items: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
-      template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
-      'dash-name': { type: 'string', maxLength: 5 },
-      namespace: { type: 'string', maxLength: 5 },
-      if: { type: 'integer' },
-      true: { type: 'integer' },
+    replicas: { type: 'integer', format: 'int32' },
+    mode: { type: 'string', enum: ['Fast', 'Slow'] },
+    name: { type: 'string', maxLength: 63 },
+    text: { type: 'string' },
+    ratio: { type: 'number' },
+    enabled: { type: 'boolean' },
+    created: { type: 'string', format: 'date-time' },
+    timeout: { type: 'string', format: 'duration' },
+    data: { type: 'string', format: 'byte', maxLength: 64 },
+    port: { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true },
+    memory: { anyOf: [{ type: 'integer' }, { type: 'string' }], pattern: QUANTITY_PATTERN, 'x-kubernetes-int-or-string': true },
+    tags: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 20 }, 'x-kubernetes-list-type': 'set' },
+    items: { type: 'array', items: { type: 'string' } },
+    labels: { type: 'object', maxProperties: 10, additionalProperties: { type: 'string', maxLength: 63 } },
+    annotations: { type: 'object', additionalProperties: { type: 'string' } },
+    ports: {
+      type: 'array',
+      maxItems: 16,
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+      items: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 15 }, port: { type: 'integer' } } },
     },
-  };
+    atomicList: { type: 'array', maxItems: 4, items: { type: 'object', properties: { value: { type: 'string', maxLength: 10 } } } },
+    nested: { type: 'object', properties: { inner: { type: 'object', properties: { value: { type: 'string', maxLength: 10 } } } } },
+    ints: { type: 'array', items: { type: 'integer' } },
+    objs: { type: 'array', items: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
+    objMap: { type: 'object', additionalProperties: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
+    boundedObjs: { type: 'array', maxItems: 100, 'x-kubernetes-list-type': 'atomic', items: { type: 'object', properties: { a: { type: 'string', maxLength: 8 } } } },
+    template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
+    'dash-name': { type: 'string', maxLength: 5 },
+    namespace: { type: 'string', maxLength: 5 },
+    if: { type: 'integer' },
+    true: { type: 'integer' },
+  } satisfies Record<string, JSONSchemaProps>;
 }
 
 /** The `openAPIV3Schema` of a CRD with the fixture and one rule at its site. */
 export function fixtureSchema(c: Pick<CelRuleCase, 'at' | 'rule'>): JSONSchemaProps {
   const spec = fixtureSpec();
   const root: JSONSchemaProps = { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } };
-  const props = spec.properties!;
+  const props = spec.properties;
   const node: Record<RuleSite, JSONSchemaProps> = {
     root,
     spec,
@@ -94,13 +96,13 @@ export function fixtureSchema(c: Pick<CelRuleCase, 'at' | 'rule'>): JSONSchemaPr
     'spec.tags': props.tags,
     'spec.items': props.items,
     'spec.labels': props.labels,
-    'spec.ports[]': props.ports.items!,
-    'spec.atomicList[]': props.atomicList.items!,
+    'spec.ports[]': props.ports.items,
+    'spec.atomicList[]': props.atomicList.items,
     'spec.port': props.port,
     'spec.nested': props.nested,
-    'spec.objs[]': props.objs.items!,
-    'spec.objMap{}': props.objMap.additionalProperties as JSONSchemaProps,
-    'spec.boundedObjs[]': props.boundedObjs.items!,
+    'spec.objs[]': props.objs.items,
+    'spec.objMap{}': props.objMap.additionalProperties,
+    'spec.boundedObjs[]': props.boundedObjs.items,
     'spec.template': props.template,
   };
   (node[c.at]['x-kubernetes-validations'] ??= []).push(c.rule);

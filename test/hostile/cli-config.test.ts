@@ -109,7 +109,7 @@ describe('hostile configurations: one line per problem naming the file and key, 
     expect(r.out).toBe('');
     const lines = r.err.replace(/\n$/, '').split('\n');
     expect(lines).toHaveLength(want.length);
-    lines.forEach((line, i) => (want[i].startsWith('^') ? expect(line).toMatch(new RegExp(want[i])) : expect(line).toBe(want[i])));
+    want.forEach((w, i) => (w.startsWith('^') ? expect(lines[i]).toMatch(new RegExp(w)) : expect(lines[i]).toBe(w)));
     expect(r.err).not.toMatch(STACK_LINE);
     expect(malformedErrorLines(r.err)).toEqual([]);
     expect(r.code).toBe(1);

@@ -15,7 +15,7 @@ jest.setTimeout(60_000);
 /** The `pattern` of `spec.name` in the CRD printed by `kubegen crd --stdout`. */
 function namePattern(yamlText: string): unknown {
   const crd = parse(yamlText) as { spec: { versions: Array<{ schema: { openAPIV3Schema: JSONSchemaProps } }> } };
-  return crd.spec.versions[0].schema.openAPIV3Schema.properties?.spec.properties?.name.pattern;
+  return crd.spec.versions[0]?.schema.openAPIV3Schema.properties?.spec?.properties?.name?.pattern;
 }
 
 function api(field: string): string {

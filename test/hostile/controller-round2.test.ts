@@ -22,6 +22,7 @@ import { abortableSleep } from '../../runtime/src/errors/retry';
 import { DelayingWorkQueue } from '../../runtime/src/workqueue/delaying_queue';
 import { fakeServer, recordingMetrics, settle, until, widget, widgets, type Widget, type WidgetList } from '../unit/operator/helpers';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
+import { present } from '../unit/helpers/present';
 
 /** A source that is synced at once and lets the test enqueue requests. */
 function manualSource(): Source & { add: (r: Request) => void } {
@@ -31,7 +32,10 @@ function manualSource(): Source & { add: (r: Request) => void } {
       q = queue;
       return { hasSynced: () => true, waitForSync: async () => true };
     },
-    add: (r) => q!.add(r),
+    add: (r) => {
+      if (!q) throw new Error('the manual source was handed a request before it was started');
+      q.add(r);
+    },
     toString: () => 'manual source',
   };
 }
@@ -216,7 +220,7 @@ async function expectLoggedRequeuedAndAlive(
   await settle(1);
   const records = h.errorRecords();
   expect(records.length).toBeGreaterThan(0);
-  expect(typeof records[records.length - 1]!.error).toBe('string');
+  expect(typeof records.at(-1)?.error).toBe('string');
   // requeued with backoff: not before 5 ms, at 5 ms
   h.clock.step(4);
   await settle(1);
@@ -226,12 +230,12 @@ async function expectLoggedRequeuedAndAlive(
 }
 
 describe('any value a reconciler throws (issue 23, low item; property (c), reconciler half)', () => {
-  it.each(Object.keys(HOSTILE_THROWN))('%s: logged, requeued with backoff, the workers go on', async (hostile) => {
+  it.each(Object.entries(HOSTILE_THROWN))('%s: logged, requeued with backoff, the workers go on', async (_name, hostile) => {
     const calls: string[] = [];
     const seen = await withoutUnhandledRejections(async () => {
       const h = hostileController((r) => {
         calls.push(r.name);
-        if (r.name === 'bad' && calls.filter((n) => n === 'bad').length === 1) throw HOSTILE_THROWN[hostile]!();
+        if (r.name === 'bad' && calls.filter((n) => n === 'bad').length === 1) throw hostile();
       });
       const { src, stop, rejected } = await started(h.c);
       await expectLoggedRequeuedAndAlive(h, src, calls, 'bad');
@@ -247,7 +251,7 @@ describe('any value a reconciler throws (issue 23, low item; property (c), recon
 
   it.each([
     ['a revoked Proxy', () => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; }],
-    ['a throwing requeueAfterMs getter', () => ({ get requeueAfterMs(): number { throw HOSTILE_THROWN['toString throws']!(); } })],
+    ['a throwing requeueAfterMs getter', () => ({ get requeueAfterMs(): number { throw HOSTILE_THROWN['toString throws'](); } })],
     ['a requeueAfterMs that is a string', () => ({ requeueAfterMs: '1000' })],
     ['a requeueAfterMs that is a BigInt', () => ({ requeueAfterMs: 1000n })],
     ['a thenable whose then throws a null-prototype object', () => ({ then() { throw Object.create(null); } })],
@@ -270,7 +274,7 @@ describe('any value a reconciler throws (issue 23, low item; property (c), recon
     const logger = newLogger({
       enabled: () => true,
       write: (r) => {
-        if (r.msg === 'Reconciling' || r.msg === 'Reconciler error' || r.msg.startsWith('Reconcile ')) throw HOSTILE_THROWN['revoked Proxy']!();
+        if (r.msg === 'Reconciling' || r.msg === 'Reconciler error' || r.msg.startsWith('Reconcile ')) throw HOSTILE_THROWN['revoked Proxy']();
       },
     });
     const h = hostileController((r) => {
@@ -332,8 +336,8 @@ describe('any value a reconciler throws (issue 23, low item; property (c), recon
     );
   });
 
-  it.each(Object.keys(HOSTILE_THROWN))('%s through the other places that describe a thrown value', async (hostile) => {
-    const v = (): unknown => HOSTILE_THROWN[hostile]!();
+  it.each(Object.entries(HOSTILE_THROWN))('%s through the other places that describe a thrown value', async (_name, hostile) => {
+    const v = (): unknown => hostile();
     // the cache's default logger (an informer handler's throw is logged with it)
     const lines: string[] = [];
     textLogger({ write: (l) => lines.push(l) }).error(v(), 'an event handler failed', { value: v() });
@@ -411,7 +415,7 @@ describe('ensureFinalizer / ensureFinalizerRemoved are correct against the serve
     const removed = await ensureFinalizerRemoved(ws, added.object, F);
     expect(removed.changed).toBe(true);
     fake.clearActions();
-    expect((await ensureFinalizerRemoved(ws, removed.object!, F)).changed).toBe(false);
+    expect((await ensureFinalizerRemoved(ws, present(removed.object, 'the object without the finalizer'), F)).changed).toBe(false);
     expect(fake.actions().map((a) => a.verb)).toEqual(['get']);
   });
 });

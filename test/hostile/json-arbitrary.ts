@@ -13,6 +13,7 @@
  *   every non-null value of `b` (what defaulting must preserve).
  */
 import fc from 'fast-check';
+import { present } from '../unit/helpers/present';
 
 /** The keys that reach prototypes when misused, and names of `Object.prototype`'s members. */
 export const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'polluted'] as const;
@@ -58,7 +59,7 @@ export function withKeys(base: Record<string, unknown>, extra: Record<string, un
 }
 
 function describeProto(p: object): Array<[string, PropertyDescriptor]> {
-  return Reflect.ownKeys(p).map((k) => [String(k), Object.getOwnPropertyDescriptor(p, k)!]);
+  return Reflect.ownKeys(p).map((k) => [String(k), present(Object.getOwnPropertyDescriptor(p, k), `the descriptor of own key ${String(k)}`)]);
 }
 
 const OBJECT_PROTO = describeProto(Object.prototype);
@@ -96,7 +97,7 @@ export function plainEverywhere(v: unknown, path = '$'): void {
   }
   if (Object.getPrototypeOf(v) !== Object.prototype) throw new Error(`${path}: an object whose prototype is not Object.prototype`);
   for (const k of Object.keys(v)) {
-    const d = Object.getOwnPropertyDescriptor(v, k)!;
+    const d = present(Object.getOwnPropertyDescriptor(v, k), `the descriptor of ${path}.${k}`);
     if (!('value' in d)) throw new Error(`${path}.${k}: an accessor, not a data property`);
     plainEverywhere(d.value, `${path}.${k}`);
   }

@@ -34,8 +34,9 @@ export function cpuRatio(small: () => void, large: () => void, repeats = 5): num
 export function linearRatios(small: () => void, large: () => void, bound: number, attempts = 3, repeats = 5): number[] {
   const ratios: number[] = [];
   for (let i = 0; i < attempts; i++) {
-    ratios.push(cpuRatio(small, large, repeats));
-    if (ratios[ratios.length - 1] <= bound) break;
+    const ratio = cpuRatio(small, large, repeats);
+    ratios.push(ratio);
+    if (ratio <= bound) break;
   }
   return ratios;
 }

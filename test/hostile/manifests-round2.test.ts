@@ -17,6 +17,7 @@ import { CA_BUNDLE_FILE_MAX_BYTES } from '../../generator/ca-bundle';
 import { webhookPathErrors } from '../../generator/model/names';
 import { patchWebhookConfigurations } from '../../runtime/src/webhook/admission';
 import { RUNS, STACK_LINE, removeSandbox, run, sandbox, snapshotTree, treeDiff } from './cli-support';
+import { present } from '../unit/helpers/present';
 
 // These tests run kubegen commands in-process on a loaded machine: a generous timeout, not jest's default 5 s.
 jest.setTimeout(120_000);
@@ -36,9 +37,9 @@ afterEach(() => removeSandbox(dir));
 
 /** The caBundle of the one APIService printed, decoded. */
 function embedded(out: string): string {
-  const m = /caBundle: (\S+)/.exec(out);
-  if (!m) throw new Error(`no caBundle in ${out}`);
-  return Buffer.from(m[1], 'base64').toString('utf8');
+  const caBundle = /caBundle: (\S+)/.exec(out)?.[1];
+  if (caBundle === undefined) throw new Error(`no caBundle in ${out}`);
+  return Buffer.from(caBundle, 'base64').toString('utf8');
 }
 
 async function apiservice(file: string, setup: () => void): Promise<{ code: number; out: string; err: string }> {
@@ -168,7 +169,7 @@ describe('patchWebhookConfigurations builds URLs with the URL API (issue 23)', (
       webhooks: [{ name: 'vwidget.ex.example.com', clientConfig: { service: { name: 'webhook-service', namespace: 'system', path: p } } }],
     },
   ];
-  const urlOf = (docs: ReturnType<typeof config>) => (docs[0].webhooks[0].clientConfig as unknown as { url: string }).url;
+  const urlOf = (docs: ReturnType<typeof config>) => (present(docs[0]?.webhooks[0], 'the one webhook').clientConfig as unknown as { url: string }).url;
 
   it.each(['@evil.example.com/x', '../x', '/x\n', '/a/../../x', '/a/%2e%2e/x', '/x?y', '/x#y'])('refuses the path %j', (p) => {
     expect(() => patchWebhookConfigurations(config(p), { url: 'https://127.0.0.1:9443', caBundle: 'CA' })).toThrow(/is not a URL path|would change the URL's origin/);

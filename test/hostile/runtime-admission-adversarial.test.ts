@@ -10,6 +10,7 @@ import { ADMISSION_MAX_REQUEST_BYTES, AdmissionServer, admissionKind, type Admis
 import { makeServingCertificates } from '../../runtime/src/testing/certs';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
 import { httpsSend, type Reply } from '../unit/helpers/https';
+import { present } from '../unit/helpers/present';
 
 // This file starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -133,7 +134,7 @@ const cases: Case[] = [
     allowed: true,
     says: '',
     check: (r) => {
-      expect(JSON.parse(Buffer.from(r.response!.patch!, 'base64').toString('utf8'))).toEqual([{ op: 'add', path: '/spec/defaulted', value: true }]);
+      expect(JSON.parse(Buffer.from(present(r.response?.patch, 'the patch'), 'base64').toString('utf8'))).toEqual([{ op: 'add', path: '/spec/defaulted', value: true }]);
     },
   },
   { name: 'a 50 MB body with Content-Length', send: () => post(FIFTY_MB()), status: 413, says: `request body is larger than ${ADMISSION_MAX_REQUEST_BYTES} bytes` },

@@ -17,6 +17,7 @@ import { parse } from 'yaml';
 import { type KubeObject, type ResourceDescriptor } from '../../runtime/src';
 import { ConversionWebhook, type GroupConverters } from '../../runtime/src/webhook';
 import { containers } from '../unit/helpers/mutation';
+import { present } from '../unit/helpers/present';
 import {
   RUNS,
   contains,
@@ -47,7 +48,7 @@ const crds: Crd[] = fs
   );
 
 function load<M>(group: string, module: string): M {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated module is chosen at run time, by group and name (ts-jest compiles it on require)
   return require(path.join(GENERATED, group, 'src', module)) as M;
 }
 
@@ -200,7 +201,7 @@ describe('ConversionWebhook.review', () => {
 
   test.each(multiVersion.map((c) => [`${c.spec.names.kind}.${c.spec.group}`, c] as const))('%s: hostile reviews keep hostile keys as data', (_n, crd) => {
     const { group, names } = crd.spec;
-    const [a, b] = [crd.spec.versions[0]!.name, crd.spec.versions[1]!.name];
+    const [a, b] = [present(crd.spec.versions[0], 'a first version').name, present(crd.spec.versions[1], 'a second version').name];
     fc.assert(
       fc.property(fc.array(hostileKind(`${group}/${a}`, names.kind), { minLength: 1, maxLength: 3 }), hostileObject(), (objects, junk) => {
         const body = jsonCopy(withKeys(junk, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid: 'u', desiredAPIVersion: `${group}/${b}`, objects } }));
@@ -209,10 +210,10 @@ describe('ConversionWebhook.review', () => {
         expect(there.response?.result).toEqual({ status: 'Success' });
         plainEverywhere(there);
         const back = webhook.review(
-          jsonCopy({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid: 'v', desiredAPIVersion: `${group}/${a}`, objects: there.response!.convertedObjects } }),
+          jsonCopy({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid: 'v', desiredAPIVersion: `${group}/${a}`, objects: there.response?.convertedObjects } }),
         );
         prototypesUntouched();
-        sameJson(back.response!.convertedObjects, jsonCopy(objects));
+        sameJson(back.response?.convertedObjects, jsonCopy(objects));
       }),
       { numRuns: RUNS },
     );

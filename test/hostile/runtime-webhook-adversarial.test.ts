@@ -11,6 +11,7 @@ import { ConversionWebhook, lostFieldsAnnotation, type GroupConverters } from '.
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
 import { httpsSend, type Reply } from '../unit/helpers/https';
+import { present } from '../unit/helpers/present';
 
 // This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);
@@ -18,7 +19,7 @@ jest.setTimeout(120_000);
 const GROUP = 'stable.example.com';
 const MAX_BYTES = 256 * 1024;
 const REQUEST_TIMEOUT_MS = 1500;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed generated package, loaded from its sources by path
 const { converters } = require(path.resolve(__dirname, '../../generated/stable.example.com/src/conversion')) as { converters: GroupConverters };
 
 const certs = makeTestCertificates();
@@ -133,10 +134,10 @@ const cases: Case[] = [
     result: 'Success',
     says: '',
     check: (r) => {
-      const [o] = r.response.convertedObjects;
-      expect(Object.keys(o!)).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
-      expect(Object.getOwnPropertyDescriptor(o!.spec, '__proto__')?.value).toEqual({ polluted: 'yes' });
-      expect((o!.spec as Record<string, unknown>).schedule).toBe('* * * * *');
+      const o = present(r.response.convertedObjects[0], 'the converted object');
+      expect(Object.keys(o)).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
+      expect(Object.getOwnPropertyDescriptor(o.spec, '__proto__')?.value).toEqual({ polluted: 'yes' });
+      expect((o.spec as Record<string, unknown>).schedule).toBe('* * * * *');
     },
   },
   {
@@ -217,7 +218,7 @@ describe.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(await send('GET', '/healthz')).toEqual({ status: 200, body: 'ok\n' });
     const ok = JSON.parse((await post(review([cronTab('after')]))).body) as { response: { result: { status: string }; convertedObjects: Array<{ spec: unknown }> } };
     expect(ok.response.result.status).toBe('Success');
-    expect(ok.response.convertedObjects[0]!.spec).toEqual({ schedule: '* * * * *', image: 'img' });
+    expect(ok.response.convertedObjects[0]?.spec).toEqual({ schedule: '* * * * *', image: 'img' });
   });
 });
 

@@ -21,7 +21,7 @@ function revoked(): object {
 }
 
 /** The hostile values, by name (each a factory). */
-export const HOSTILE_THROWN: Record<string, () => unknown> = {
+export const HOSTILE_THROWN = {
   'toString throws': () => ({ toString() { throw new Error('no text'); } }),
   'toString throws a toString thrower': () => ({ toString() { throw { toString() { throw new Error('again'); } }; } }),
   'Symbol.toPrimitive throws': () => ({ [Symbol.toPrimitive]() { throw new Error('no primitive'); } }),
@@ -46,7 +46,7 @@ export const HOSTILE_THROWN: Record<string, () => unknown> = {
   null: () => null,
   'a function': () => function thrown() { /* nothing */ },
   'an empty Error': () => new Error(''),
-};
+} satisfies Record<string, () => unknown>;
 
 /** Any value: `fc.anything()` (with null-prototype objects and the like) or one of `HOSTILE_THROWN`. */
 export const anyThrown: fc.Arbitrary<() => unknown> = fc.oneof(

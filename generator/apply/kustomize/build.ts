@@ -30,6 +30,7 @@ import { BUILTIN, gvkSelected, parseGroupVersion, visitFieldSpec, type FieldPath
 import { asJsonPatch, jsonPatch, PatchError, strategicMerge, type JsonObject } from './patch';
 import { KYAML_PARSE_OPTIONS, KyamlError, kyamlValue } from './kyaml';
 import { DEFAULT_SORT, sortForOutput, type SortOptions } from './sort';
+import { firstLine, group } from '../../text';
 
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const MAX_KUSTOMIZATIONS = 100;
@@ -190,10 +191,10 @@ function readKustomization(dir: string, ctx: BuildContext): KustFile {
   // kustomize reads its kustomization.yaml through sigs.k8s.io/yaml (go-yaml v2, YAML 1.1: `y`, `on`, `0644` are
   // not strings there), its resources and patches through kyaml (kyaml.ts)
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, version: '1.1', customTags: asKubectlReads });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
+  const [e] = doc.errors;
+  if (e) {
     const p = lines.linePos(e.pos[0]);
-    throw new KustomizeError([`${shown}:${p.line}:${p.col}: ${e.message.split('\n')[0]}`]);
+    throw new KustomizeError([`${shown}:${p.line}:${p.col}: ${firstLine(e.message)}`]);
   }
   const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
   const k: KustFile = { dir, file, shown, doc, lines, value: isObject(value) ? value : {} };
@@ -479,8 +480,8 @@ function writeShared(r: Resource, p: FieldPath, value: unknown): void {
     if (!group.some((q) => samePath(q, p))) continue;
     for (const q of group) {
       const h = holderAt(r.object, q);
-      const key = q[q.length - 1];
-      if (h && Object.hasOwn(h, key)) h[key] = value;
+      const key = q.at(-1);
+      if (h && key !== undefined && Object.hasOwn(h, key)) h[key] = value;
     }
   }
 }
@@ -683,18 +684,22 @@ export function parseLabelSelector(text: string): ((labels: Record<string, strin
     }
     let m: RegExpExecArray | null;
     if ((m = /^([A-Za-z0-9_./-]+)\s+(in|notin)\s+\(([^()]*)\)$/.exec(p))) {
-      const key = m[1];
-      const values = new Set(m[3].split(',').map((s) => s.trim()));
-      const neg = m[2] === 'notin';
-      reqs.push((l) => (neg ? !(Object.hasOwn(l, key) && values.has(l[key])) : Object.hasOwn(l, key) && values.has(l[key])));
+      const key = group(m, 1);
+      const values = new Set(group(m, 3).split(',').map((s) => s.trim()));
+      const neg = group(m, 2) === 'notin';
+      reqs.push((l) => {
+        const v = Object.hasOwn(l, key) ? l[key] : undefined;
+        const listed = v !== undefined && values.has(v);
+        return neg ? !listed : listed;
+      });
     } else if ((m = /^([A-Za-z0-9_./-]+)\s*(==|=|!=)\s*([A-Za-z0-9_.-]*)$/.exec(p))) {
-      const [, key, op, val] = m;
+      const [key, op, val] = [group(m, 1), group(m, 2), group(m, 3)];
       reqs.push(op === '!=' ? (l) => !Object.hasOwn(l, key) || l[key] !== val : (l) => Object.hasOwn(l, key) && l[key] === val);
     } else if ((m = /^!\s*([A-Za-z0-9_./-]+)$/.exec(p))) {
-      const key = m[1];
+      const key = group(m, 1);
       reqs.push((l) => !Object.hasOwn(l, key));
     } else if ((m = /^([A-Za-z0-9_./-]+)$/.exec(p))) {
-      const key = m[1];
+      const key = group(m, 1);
       reqs.push((l) => Object.hasOwn(l, key));
     } else {
       return `cannot read ${JSON.stringify(p)}`;
@@ -762,11 +767,12 @@ function applyPatch(k: KustFile, i: number, p: JsonObject, list: Resource[], ctx
     }
     // kustomize reads a strategic merge patch as a resource: it has a kind and a name (the target's replace them)
     const smps = docs.filter((d): d is JsonObject => isObject(d) && typeof d.kind === 'string' && isObject(d.metadata) && typeof d.metadata.name === 'string');
-    if (smps.length !== docs.length || smps.length === 0) throw patchError(`${where}: unable to parse SM or JSON patch`);
+    const [first] = smps;
+    if (smps.length !== docs.length || first === undefined) throw patchError(`${where}: unable to parse SM or JSON patch`);
     if (target) {
       if (smps.length > 1) throw fail(k, ['patches', i], 'multiple strategic merge patches in one patches entry cannot have a target');
       for (const r of selectTargets(k, i, target, list)) {
-        const patch = { ...smps[0], apiVersion: r.object.apiVersion, kind: r.object.kind, metadata: { ...(isObject(smps[0].metadata) ? smps[0].metadata : {}), name: r.object.metadata.name, ...(r.object.metadata.namespace !== undefined ? { namespace: r.object.metadata.namespace } : {}) } };
+        const patch = { ...first, apiVersion: r.object.apiVersion, kind: r.object.kind, metadata: { ...(isObject(first.metadata) ? first.metadata : {}), name: r.object.metadata.name, ...(r.object.metadata.namespace !== undefined ? { namespace: r.object.metadata.namespace } : {}) } };
         mergeInto(list, r, patch, where);
       }
       return;
@@ -776,8 +782,9 @@ function applyPatch(k: KustFile, i: number, p: JsonObject, list: Resource[], ctx
       if (typeof patch.apiVersion !== 'string' || typeof patch.kind !== 'string' || typeof meta.name !== 'string') throw patchError(`${where}: a strategic merge patch without a target needs apiVersion, kind and metadata.name`);
       const id: Id = { gvk: parseGroupVersionKind(patch.apiVersion, patch.kind), name: meta.name, namespace: typeof meta.namespace === 'string' ? meta.namespace : '' };
       const matches = list.filter((r) => [curId(r), ...r.prevIds].some((x) => sameId(x, id)));
-      if (matches.length !== 1) throw patchError(`${where}: ${matches.length === 0 ? 'no resource matches' : 'more than one resource matches'} strategic merge patch ${idText(id)}`);
-      mergeInto(list, matches[0], patch, where);
+      const [match, ...others] = matches;
+      if (match === undefined || others.length > 0) throw patchError(`${where}: ${match === undefined ? 'no resource matches' : 'more than one resource matches'} strategic merge patch ${idText(id)}`);
+      mergeInto(list, match, patch, where);
     }
   } catch (e) {
     if (e instanceof PatchError) throw patchError(e.message);
@@ -808,9 +815,10 @@ function parseDocumentsLoose(text: string, lines: LineCounter): unknown[] | stri
   const list = Array.isArray(docs) ? docs : [docs];
   const out: unknown[] = [];
   for (const d of list) {
-    if (d.errors.length > 0) {
-      const p = lines.linePos(d.errors[0].pos[0]);
-      return `${p.line}:${p.col}: ${d.errors[0].message.split('\n')[0]}`;
+    const [e] = d.errors;
+    if (e) {
+      const p = lines.linePos(e.pos[0]);
+      return `${p.line}:${p.col}: ${firstLine(e.message)}`;
     }
     let v: unknown;
     try {
@@ -918,7 +926,7 @@ function fixBackReferences(list: Resource[]): void {
           const node = holder[key];
           const setScalar = (h: JsonObject | unknown[], k2: string | number, name: unknown): void => {
             if (typeof name !== 'string') return;
-            const got = selectReferral(referrer, spec.path, ref, name, all, (rs) => rs.every((x) => x.object.metadata.name === rs[0].object.metadata.name));
+            const got = selectReferral(referrer, spec.path, ref, name, all, (rs) => new Set(rs.map((x) => x.object.metadata.name)).size <= 1);
             if (typeof got === 'string') throw located(referrer, got);
             if (got) (h as Record<string | number, unknown>)[k2] = got.object.metadata.name;
           };
@@ -927,7 +935,7 @@ function fixBackReferences(list: Resource[]): void {
             const cands = Object.hasOwn(m, 'namespace') && typeof m.namespace === 'string' ? candidatesInNamespace(m.namespace, all) : all;
             const oldName = m.name;
             if (typeof oldName !== 'string') return;
-            const got = selectReferral(referrer, spec.path, ref, oldName, cands, (rs) => rs.every((x) => x.object.metadata.name === rs[0].object.metadata.name && x.object.metadata.namespace === rs[0].object.metadata.namespace));
+            const got = selectReferral(referrer, spec.path, ref, oldName, cands, (rs) => new Set(rs.map((x) => JSON.stringify([x.object.metadata.name, x.object.metadata.namespace]))).size <= 1);
             if (typeof got === 'string') throw located(referrer, got);
             if (!got) return;
             const gotNs = typeof got.object.metadata.namespace === 'string' ? got.object.metadata.namespace : '';

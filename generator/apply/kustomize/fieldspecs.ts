@@ -89,7 +89,7 @@ export function splitPath(path: string): string[] {
       out.push(cur);
       cur = '';
     } else {
-      cur += path[i];
+      cur += path.charAt(i);
     }
   }
   out.push(cur);
@@ -116,11 +116,10 @@ function walk(node: Json, segments: string[], create: boolean, createKind: Creat
     node.forEach((el, i) => { walk(el, segments, create, createKind, set, [...at, i]); });
     return;
   }
-  if (!isObject(node) || segments.length === 0) return;
-  let [head] = segments;
-  const rest = segments.slice(1);
-  const isSeq = head.endsWith('[]');
-  if (isSeq) head = head.slice(0, -2);
+  const [segment, ...rest] = segments;
+  if (!isObject(node) || segment === undefined) return;
+  const isSeq = segment.endsWith('[]');
+  const head = isSeq ? segment.slice(0, -2) : segment;
   if (rest.length === 0) {
     if (isSeq) {
       // a leaf list: every element is set (kustomize's `containers[]/image` form ends at the field, not here)

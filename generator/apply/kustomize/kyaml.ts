@@ -10,6 +10,7 @@
  * `!!int`, `!!float`, `!!bool`, `!!null` tags are honoured. Integers beyond 2^53 lose precision (JavaScript numbers).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Scalar } from 'yaml';
+import { group } from '../../text';
 
 export class KyamlError extends Error {
   constructor(message: string, readonly offset: number) {
@@ -34,7 +35,7 @@ const UINT64_MAX = 2n ** 64n - 1n;
 function parseGoInt(s: string): bigint | undefined {
   const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/.exec(s);
   if (!m) return undefined;
-  const [, sign, digits] = m;
+  const [sign, digits] = [group(m, 1), group(m, 2)];
   let v: bigint;
   if (/^0[oO]/.test(digits)) v = BigInt(`0o${digits.slice(2)}`);
   else if (/^0[xXbB]/.test(digits)) v = BigInt(digits.toLowerCase());
@@ -49,11 +50,11 @@ function parseGoInt(s: string): bigint | undefined {
 function parseTimestamp(s: string): string | undefined {
   const m = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:([Tt])|( ))([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})(?:\.([0-9]{1,9}))?(Z|[+-][0-9]{2}:[0-9]{2})?)?$/.exec(s);
   if (!m) return undefined;
-  const [, y, mo, d, t, space, h, mi, se, frac, zone] = m;
+  const [y, mo, d] = [group(m, 1), group(m, 2), group(m, 3)];
+  const [, , , , t, space, h, mi, se, frac, zone] = m;
   if (t && !zone) return undefined; // the T layouts need a zone
   if (space && zone) return undefined; // the space layout has none
-  const nums = [y, mo, d, h ?? '0', mi ?? '0', se ?? '0'].map(Number);
-  const [Y, M, D, H, Mi, S] = nums;
+  const [Y, M, D, H, Mi, S] = [Number(y), Number(mo), Number(d), Number(h ?? '0'), Number(mi ?? '0'), Number(se ?? '0')];
   const date = new Date(Date.UTC(Y, M - 1, D, H, Mi, S));
   if (date.getUTCFullYear() !== Y || date.getUTCMonth() !== M - 1 || date.getUTCDate() !== D || H > 23 || Mi > 59 || S > 59) return undefined;
   if (zone && zone !== 'Z' && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4, 6)) > 59)) return undefined;
@@ -71,7 +72,7 @@ const V2_BOOLS: ReadonlyMap<string, boolean> = new Map([
 
 /** go-yaml's `resolve` for an untagged plain scalar: whether it is a string, and its value (v2 or v3 rules). */
 function resolve(text: string, v2: boolean): { str: boolean; value: unknown } {
-  const first = text === '' ? '' : text[0];
+  const first = text.charAt(0);
   // go-yaml v3 also reads `<<` (a merge key) as not a string; v2's table has no entry for '<'
   const hint = first === '' || 'yYnNtTfFoO~'.includes(first) || (!v2 && first === '<') ? 'M' : first === '.' ? '.' : '+-0123456789'.includes(first) ? 'D' : '';
   if (hint === '') return { str: true, value: text };

@@ -180,7 +180,7 @@ function mergeList(dest: unknown[], patch: unknown[], schema: SchemaNode, where:
   }
   dest.forEach((d, j) => {
     if (used.has(j)) return;
-    if (keys.length === 0 && out.some((e) => keyValues(e, keys)[0] === destKeys[j][0])) return;
+    if (keys.length === 0 && out.some((e) => keyValues(e, keys)[0] === keyValues(d, keys)[0])) return;
     out.push(d);
   });
   return out;
@@ -228,7 +228,8 @@ type Container = { map: JsonObject } | { list: unknown[] };
  * missing key copies null, `test` of a missing key passes for null, negative list indexes count from the end.
  */
 function findContainer(doc: JsonObject, tokens: string[]): { con: Container; key: string } | undefined {
-  if (tokens.length === 0) return undefined;
+  const key = tokens.at(-1);
+  if (key === undefined) return undefined;
   let holder: Record<string | number, unknown> = { root: doc };
   let holderKey: string | number = 'root';
   for (const t of tokens.slice(0, -1)) {
@@ -251,7 +252,6 @@ function findContainer(doc: JsonObject, tokens: string[]): { con: Container; key
     holderKey = nextKey;
   }
   const last = holder[holderKey];
-  const key = tokens[tokens.length - 1];
   if (Array.isArray(last)) return { con: { list: last }, key };
   if (isObject(last)) return { con: { map: last }, key };
   return undefined;

@@ -38,6 +38,8 @@ export const RUNTIME_PATHS: Record<string, string[]> = {
 export const PACKAGE_COMPILER_OPTIONS: Readonly<ts.CompilerOptions> = {
   strict: true,
   noImplicitOverride: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
   target: ts.ScriptTarget.ES2022,
   lib: ['lib.es2023.d.ts'],
   module: ts.ModuleKind.NodeNext,

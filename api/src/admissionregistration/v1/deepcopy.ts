@@ -68,9 +68,7 @@ export function deepCopyMatchResources(in_: MatchResources): MatchResources;
 export function deepCopyMatchResources(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -94,7 +92,7 @@ export function deepCopyMatchResources(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyNamedRuleWithOperations(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -108,7 +106,7 @@ export function deepCopyMatchResources(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyNamedRuleWithOperations(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -131,9 +129,7 @@ export function deepCopyMutatingAdmissionPolicy(in_: MutatingAdmissionPolicy): M
 export function deepCopyMutatingAdmissionPolicy(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -166,9 +162,7 @@ export function deepCopyMutatingAdmissionPolicyBinding(in_: MutatingAdmissionPol
 export function deepCopyMutatingAdmissionPolicyBinding(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -201,9 +195,7 @@ export function deepCopyMutatingAdmissionPolicyBindingList(in_: MutatingAdmissio
 export function deepCopyMutatingAdmissionPolicyBindingList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -223,7 +215,7 @@ export function deepCopyMutatingAdmissionPolicyBindingList(in_: object): object 
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMutatingAdmissionPolicyBinding(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -246,9 +238,7 @@ export function deepCopyMutatingAdmissionPolicyBindingSpec(in_: MutatingAdmissio
 export function deepCopyMutatingAdmissionPolicyBindingSpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -281,9 +271,7 @@ export function deepCopyMutatingAdmissionPolicyList(in_: MutatingAdmissionPolicy
 export function deepCopyMutatingAdmissionPolicyList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -303,7 +291,7 @@ export function deepCopyMutatingAdmissionPolicyList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMutatingAdmissionPolicy(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -326,9 +314,7 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: MutatingAdmissionPolicy
 export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -352,7 +338,7 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyVariable(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -366,7 +352,7 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMutation(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -380,7 +366,7 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMatchCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -403,9 +389,7 @@ export function deepCopyMutatingWebhook(in_: MutatingWebhook): MutatingWebhook;
 export function deepCopyMutatingWebhook(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -425,7 +409,7 @@ export function deepCopyMutatingWebhook(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyRuleWithOperations(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -447,7 +431,7 @@ export function deepCopyMutatingWebhook(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMatchCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -470,9 +454,7 @@ export function deepCopyMutatingWebhookConfiguration(in_: MutatingWebhookConfigu
 export function deepCopyMutatingWebhookConfiguration(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -492,7 +474,7 @@ export function deepCopyMutatingWebhookConfiguration(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMutatingWebhook(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -515,9 +497,7 @@ export function deepCopyMutatingWebhookConfigurationList(in_: MutatingWebhookCon
 export function deepCopyMutatingWebhookConfigurationList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -537,7 +517,7 @@ export function deepCopyMutatingWebhookConfigurationList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMutatingWebhookConfiguration(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -560,9 +540,7 @@ export function deepCopyMutation(in_: Mutation): Mutation;
 export function deepCopyMutation(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -617,9 +595,7 @@ export function deepCopyParamRef(in_: ParamRef): ParamRef;
 export function deepCopyParamRef(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -670,9 +646,7 @@ export function deepCopyTypeChecking(in_: TypeChecking): TypeChecking;
 export function deepCopyTypeChecking(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -688,7 +662,7 @@ export function deepCopyTypeChecking(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyExpressionWarning(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -711,9 +685,7 @@ export function deepCopyValidatingAdmissionPolicy(in_: ValidatingAdmissionPolicy
 export function deepCopyValidatingAdmissionPolicy(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -750,9 +722,7 @@ export function deepCopyValidatingAdmissionPolicyBinding(in_: ValidatingAdmissio
 export function deepCopyValidatingAdmissionPolicyBinding(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -785,9 +755,7 @@ export function deepCopyValidatingAdmissionPolicyBindingList(in_: ValidatingAdmi
 export function deepCopyValidatingAdmissionPolicyBindingList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -807,7 +775,7 @@ export function deepCopyValidatingAdmissionPolicyBindingList(in_: object): objec
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyValidatingAdmissionPolicyBinding(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -830,9 +798,7 @@ export function deepCopyValidatingAdmissionPolicyBindingSpec(in_: ValidatingAdmi
 export function deepCopyValidatingAdmissionPolicyBindingSpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -865,9 +831,7 @@ export function deepCopyValidatingAdmissionPolicyList(in_: ValidatingAdmissionPo
 export function deepCopyValidatingAdmissionPolicyList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -887,7 +851,7 @@ export function deepCopyValidatingAdmissionPolicyList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyValidatingAdmissionPolicy(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -910,9 +874,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: ValidatingAdmissionPo
 export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -936,7 +898,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyValidation(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -950,7 +912,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyAuditAnnotation(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -964,7 +926,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMatchCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -978,7 +940,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyVariable(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -1001,9 +963,7 @@ export function deepCopyValidatingAdmissionPolicyStatus(in_: ValidatingAdmission
 export function deepCopyValidatingAdmissionPolicyStatus(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -1023,7 +983,7 @@ export function deepCopyValidatingAdmissionPolicyStatus(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -1046,9 +1006,7 @@ export function deepCopyValidatingWebhook(in_: ValidatingWebhook): ValidatingWeb
 export function deepCopyValidatingWebhook(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -1068,7 +1026,7 @@ export function deepCopyValidatingWebhook(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyRuleWithOperations(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -1090,7 +1048,7 @@ export function deepCopyValidatingWebhook(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyMatchCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -1113,9 +1071,7 @@ export function deepCopyValidatingWebhookConfiguration(in_: ValidatingWebhookCon
 export function deepCopyValidatingWebhookConfiguration(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -1135,7 +1091,7 @@ export function deepCopyValidatingWebhookConfiguration(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyValidatingWebhook(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -1158,9 +1114,7 @@ export function deepCopyValidatingWebhookConfigurationList(in_: ValidatingWebhoo
 export function deepCopyValidatingWebhookConfigurationList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -1180,7 +1134,7 @@ export function deepCopyValidatingWebhookConfigurationList(in_: object): object 
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyValidatingWebhookConfiguration(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -1225,9 +1179,7 @@ export function deepCopyWebhookClientConfig(in_: WebhookClientConfig): WebhookCl
 export function deepCopyWebhookClientConfig(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {

@@ -24,9 +24,7 @@ export function deepCopySelfSubjectReview(in_: SelfSubjectReview): SelfSubjectRe
 export function deepCopySelfSubjectReview(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -59,9 +57,7 @@ export function deepCopySelfSubjectReviewStatus(in_: SelfSubjectReviewStatus): S
 export function deepCopySelfSubjectReviewStatus(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -90,9 +86,7 @@ export function deepCopyTokenRequest(in_: TokenRequest): TokenRequest;
 export function deepCopyTokenRequest(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -129,9 +123,7 @@ export function deepCopyTokenRequestSpec(in_: TokenRequestSpec): TokenRequestSpe
 export function deepCopyTokenRequestSpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -171,9 +163,7 @@ export function deepCopyTokenReview(in_: TokenReview): TokenReview;
 export function deepCopyTokenReview(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -221,9 +211,7 @@ export function deepCopyTokenReviewStatus(in_: TokenReviewStatus): TokenReviewSt
 export function deepCopyTokenReviewStatus(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {

@@ -24,9 +24,7 @@ export function deepCopyAPIResourceList(in_: APIResourceList): APIResourceList;
 export function deepCopyAPIResourceList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -42,7 +40,7 @@ export function deepCopyAPIResourceList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyAPIResource(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -65,9 +63,7 @@ export function deepCopyDeleteOptions(in_: DeleteOptions): DeleteOptions;
 export function deepCopyDeleteOptions(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -118,9 +114,7 @@ export function deepCopyManagedFieldsEntry(in_: ManagedFieldsEntry): ManagedFiel
 export function deepCopyManagedFieldsEntry(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -193,9 +187,7 @@ export function deepCopyStatus(in_: Status): Status;
 export function deepCopyStatus(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -239,9 +231,7 @@ export function deepCopyStatusDetails(in_: StatusDetails): StatusDetails;
 export function deepCopyStatusDetails(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -257,7 +247,7 @@ export function deepCopyStatusDetails(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyStatusCause(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);

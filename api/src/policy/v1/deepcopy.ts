@@ -14,9 +14,7 @@ export function deepCopyEviction(in_: Eviction): Eviction;
 export function deepCopyEviction(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -49,9 +47,7 @@ export function deepCopyPodDisruptionBudget(in_: PodDisruptionBudget): PodDisrup
 export function deepCopyPodDisruptionBudget(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -88,9 +84,7 @@ export function deepCopyPodDisruptionBudgetList(in_: PodDisruptionBudgetList): P
 export function deepCopyPodDisruptionBudgetList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -110,7 +104,7 @@ export function deepCopyPodDisruptionBudgetList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyPodDisruptionBudget(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -133,9 +127,7 @@ export function deepCopyPodDisruptionBudgetSpec(in_: PodDisruptionBudgetSpec): P
 export function deepCopyPodDisruptionBudgetSpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -164,9 +156,7 @@ export function deepCopyPodDisruptionBudgetStatus(in_: PodDisruptionBudgetStatus
 export function deepCopyPodDisruptionBudgetStatus(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -182,7 +172,7 @@ export function deepCopyPodDisruptionBudgetStatus(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);

@@ -13,9 +13,7 @@ export function deepCopyApp(in_: App): App;
 export function deepCopyApp(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -48,9 +46,7 @@ export function deepCopyAppList(in_: AppList): AppList;
 export function deepCopyAppList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -70,7 +66,7 @@ export function deepCopyAppList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyApp(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);

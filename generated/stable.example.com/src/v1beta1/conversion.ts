@@ -32,10 +32,10 @@ export const cronTabConverter: KindConverter<CronTab, hub.CronTab> = { toHub: co
 /** Converts a v1 CronTabSpec to v1beta1 CronTabSpec, field by field. */
 function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -66,10 +66,10 @@ function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFie
 /** Converts a v1 CronTabStatus to v1beta1 CronTabStatus, field by field. */
 function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -90,10 +90,10 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
 /** Converts a v1 CronTab to v1beta1 CronTab, field by field. */
 function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -126,10 +126,10 @@ function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): Js
 /** Converts a v1beta1 CronTabSpec to v1 CronTabSpec, field by field. */
 function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -160,10 +160,10 @@ function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFie
 /** Converts a v1beta1 CronTabStatus to v1 CronTabStatus, field by field. */
 function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -184,10 +184,10 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
 /** Converts a v1beta1 CronTab to v1 CronTab, field by field. */
 function convertV1beta1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));

@@ -54,10 +54,10 @@ export const flunderConverter: KindConverter<Flunder, hub.Flunder> = { toHub: co
 /** Converts a v1alpha1 Fischer to v1beta1 Fischer, field by field. */
 function convertV1alpha1FischerToV1beta1Fischer(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -85,10 +85,10 @@ function convertV1alpha1FischerToV1beta1Fischer(in_: JsonObject, _lost: LostFiel
 /** Converts a v1alpha1 FlunderSpec to v1beta1 FlunderSpec, field by field. */
 function convertV1alpha1FlunderSpecToV1beta1FlunderSpec(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -110,10 +110,10 @@ function convertV1alpha1FlunderSpecToV1beta1FlunderSpec(in_: JsonObject, _lost: 
 /** Converts a v1alpha1 FlunderStatus to v1beta1 FlunderStatus, field by field. */
 function convertV1alpha1FlunderStatusToV1beta1FlunderStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -134,10 +134,10 @@ function convertV1alpha1FlunderStatusToV1beta1FlunderStatus(in_: JsonObject, _lo
 /** Converts a v1alpha1 Flunder to v1beta1 Flunder, field by field. */
 function convertV1alpha1FlunderToV1beta1Flunder(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -170,10 +170,10 @@ function convertV1alpha1FlunderToV1beta1Flunder(in_: JsonObject, lost: LostField
 /** Converts a v1beta1 Fischer to v1alpha1 Fischer, field by field. */
 function convertV1beta1FischerToV1alpha1Fischer(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -201,10 +201,10 @@ function convertV1beta1FischerToV1alpha1Fischer(in_: JsonObject, _lost: LostFiel
 /** Converts a v1beta1 FlunderSpec to v1alpha1 FlunderSpec, field by field. */
 function convertV1beta1FlunderSpecToV1alpha1FlunderSpec(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -226,10 +226,10 @@ function convertV1beta1FlunderSpecToV1alpha1FlunderSpec(in_: JsonObject, _lost: 
 /** Converts a v1beta1 FlunderStatus to v1alpha1 FlunderStatus, field by field. */
 function convertV1beta1FlunderStatusToV1alpha1FlunderStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -250,10 +250,10 @@ function convertV1beta1FlunderStatusToV1alpha1FlunderStatus(in_: JsonObject, _lo
 /** Converts a v1beta1 Flunder to v1alpha1 Flunder, field by field. */
 function convertV1beta1FlunderToV1alpha1Flunder(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));

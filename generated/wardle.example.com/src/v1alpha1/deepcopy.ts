@@ -13,9 +13,7 @@ export function deepCopyFischer(in_: Fischer): Fischer;
 export function deepCopyFischer(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -44,9 +42,7 @@ export function deepCopyFischerList(in_: FischerList): FischerList;
 export function deepCopyFischerList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -66,7 +62,7 @@ export function deepCopyFischerList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyFischer(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -89,9 +85,7 @@ export function deepCopyFlunder(in_: Flunder): Flunder;
 export function deepCopyFlunder(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -128,9 +122,7 @@ export function deepCopyFlunderList(in_: FlunderList): FlunderList;
 export function deepCopyFlunderList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -150,7 +142,7 @@ export function deepCopyFlunderList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyFlunder(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);

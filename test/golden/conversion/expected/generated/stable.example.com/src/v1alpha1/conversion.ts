@@ -32,10 +32,10 @@ export const cronTabConverter: KindConverter<CronTab, hub.CronTab> = { toHub: co
 /** Converts a v1 CronTabSpec to v1alpha1 CronTabSpec, field by field. */
 function convertV1CronTabSpecToV1alpha1CronTabSpec(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -71,10 +71,10 @@ function convertV1CronTabSpecToV1alpha1CronTabSpec(in_: JsonObject, lost: LostFi
 /** Converts a v1 CronTab to v1alpha1 CronTab, field by field. */
 function convertV1CronTabToV1alpha1CronTab(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -107,10 +107,10 @@ function convertV1CronTabToV1alpha1CronTab(in_: JsonObject, lost: LostFields): J
 /** Converts a v1alpha1 CronTabSpec to v1 CronTabSpec, field by field. */
 function convertV1alpha1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -146,10 +146,10 @@ function convertV1alpha1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFi
 /** Converts a v1alpha1 CronTab to v1 CronTab, field by field. */
 function convertV1alpha1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));

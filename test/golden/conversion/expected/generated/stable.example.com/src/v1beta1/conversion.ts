@@ -32,10 +32,10 @@ export const cronTabConverter: KindConverter<CronTab, hub.CronTab> = { toHub: co
 /** Converts a v1 Container to v1beta1 Container, field by field. */
 function convertV1ContainerToV1beta1Container(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -61,10 +61,10 @@ function convertV1ContainerToV1beta1Container(in_: JsonObject, lost: LostFields)
 /** Converts a v1 CronTabSpec to v1beta1 CronTabSpec, field by field. */
 function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -124,10 +124,10 @@ function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFie
 /** Converts a v1 CronTabStatus to v1beta1 CronTabStatus, field by field. */
 function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -143,7 +143,7 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
               const e0 = v[i0];
               if (typeof e0 === 'object' && e0 !== null) {
                 a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyCondition(e0);
-              } else a0[i0] = e0;
+              } else if (e0 !== undefined) a0[i0] = e0;
             }
             out[key] = a0;
           } else out[key] = cloneJSON(v);
@@ -163,10 +163,10 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
 /** Converts a v1 CronTab to v1beta1 CronTab, field by field. */
 function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -199,10 +199,10 @@ function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): Js
 /** Converts a v1 EnvVar to v1beta1 EnvVar, field by field. */
 function convertV1EnvVarToV1beta1EnvVar(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -224,10 +224,10 @@ function convertV1EnvVarToV1beta1EnvVar(in_: JsonObject, _lost: LostFields): Jso
 /** Converts a v1 PodTemplate to v1beta1 Template, field by field. */
 function convertV1PodTemplateToV1beta1Template(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -247,7 +247,7 @@ function convertV1PodTemplateToV1beta1Template(in_: JsonObject, lost: LostFields
               const e0 = v[i0];
               if (typeof e0 === 'object' && e0 !== null) {
                 a0[i0] = isJsonObject(e0) ? convertV1ContainerToV1beta1Container(e0, l0.child(String(i0))) : cloneJSON(e0);
-              } else a0[i0] = e0;
+              } else if (e0 !== undefined) a0[i0] = e0;
             }
             out[key] = a0;
           } else out[key] = cloneJSON(v);
@@ -264,10 +264,10 @@ function convertV1PodTemplateToV1beta1Template(in_: JsonObject, lost: LostFields
 /** Converts a v1beta1 Container to v1 Container, field by field. */
 function convertV1beta1ContainerToV1Container(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -293,10 +293,10 @@ function convertV1beta1ContainerToV1Container(in_: JsonObject, lost: LostFields)
 /** Converts a v1beta1 CronTabSpec to v1 CronTabSpec, field by field. */
 function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -356,10 +356,10 @@ function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFie
 /** Converts a v1beta1 CronTabStatus to v1 CronTabStatus, field by field. */
 function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -375,7 +375,7 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
               const e0 = v[i0];
               if (typeof e0 === 'object' && e0 !== null) {
                 a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyCondition(e0);
-              } else a0[i0] = e0;
+              } else if (e0 !== undefined) a0[i0] = e0;
             }
             out[key] = a0;
           } else out[key] = cloneJSON(v);
@@ -395,10 +395,10 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
 /** Converts a v1beta1 CronTab to v1 CronTab, field by field. */
 function convertV1beta1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -431,10 +431,10 @@ function convertV1beta1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): Js
 /** Converts a v1beta1 EnvVar to v1 EnvVar, field by field. */
 function convertV1beta1EnvVarToV1EnvVar(in_: JsonObject, _lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -456,10 +456,10 @@ function convertV1beta1EnvVarToV1EnvVar(in_: JsonObject, _lost: LostFields): Jso
 /** Converts a v1beta1 Template to v1 PodTemplate, field by field. */
 function convertV1beta1TemplateToV1PodTemplate(in_: JsonObject, lost: LostFields): JsonObject {
   const out: JsonObject = {};
-  const keys = Object.keys(in_);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(in_)) {
     const v = in_[key];
+    // JSON has no undefined: a key holding it (an optional field set to undefined) is not in the JSON
+    if (v === undefined) continue;
     if (key === '__proto__') {
       // not a field of any version: kept as data, as every undeclared key
       setOwn(out, key, cloneJSON(v));
@@ -479,7 +479,7 @@ function convertV1beta1TemplateToV1PodTemplate(in_: JsonObject, lost: LostFields
               const e0 = v[i0];
               if (typeof e0 === 'object' && e0 !== null) {
                 a0[i0] = isJsonObject(e0) ? convertV1beta1ContainerToV1Container(e0, l0.child(String(i0))) : cloneJSON(e0);
-              } else a0[i0] = e0;
+              } else if (e0 !== undefined) a0[i0] = e0;
             }
             out[key] = a0;
           } else out[key] = cloneJSON(v);

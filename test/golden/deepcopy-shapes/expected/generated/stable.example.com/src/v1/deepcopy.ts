@@ -13,9 +13,7 @@ export function deepCopyContainer(in_: Container): Container;
 export function deepCopyContainer(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -31,7 +29,7 @@ export function deepCopyContainer(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyPort(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -54,9 +52,7 @@ export function deepCopyCronTab(in_: CronTab): CronTab;
 export function deepCopyCronTab(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -93,9 +89,7 @@ export function deepCopyCronTabList(in_: CronTabList): CronTabList;
 export function deepCopyCronTabList(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -115,7 +109,7 @@ export function deepCopyCronTabList(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyCronTab(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -138,9 +132,7 @@ export function deepCopyCronTabSpec(in_: CronTabSpec): CronTabSpec;
 export function deepCopyCronTabSpec(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -184,11 +176,11 @@ export function deepCopyCronTabSpec(in_: object): object {
                   const e1 = e0[i1];
                   if (typeof e1 === 'object' && e1 !== null) {
                     a1[i1] = Array.isArray(e1) ? cloneJSON(e1) : deepCopyEnvVar(e1);
-                  } else a1[i1] = e1;
+                  } else if (e1 !== undefined) a1[i1] = e1;
                 }
                 a0[i0] = a1;
               } else a0[i0] = cloneJSON(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -202,7 +194,7 @@ export function deepCopyCronTabSpec(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyPort(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -222,7 +214,7 @@ export function deepCopyCronTabSpec(in_: object): object {
                   const e1 = e0[i1];
                   if (typeof e1 === 'object' && e1 !== null) {
                     a1[i1] = Array.isArray(e1) ? cloneJSON(e1) : deepCopyPort(e1);
-                  } else a1[i1] = e1;
+                  } else if (e1 !== undefined) a1[i1] = e1;
                 }
                 setOwn(m0, k0, a1);
               } else setOwn(m0, k0, cloneJSON(e0));
@@ -246,9 +238,7 @@ export function deepCopyCronTabSpec(in_: object): object {
 function deepCopyCronTabSpecTemplate(in_: JsonObject): JsonObject {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -264,7 +254,7 @@ function deepCopyCronTabSpecTemplate(in_: JsonObject): JsonObject {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyContainer(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -287,9 +277,7 @@ export function deepCopyCronTabStatus(in_: CronTabStatus): CronTabStatus;
 export function deepCopyCronTabStatus(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -305,7 +293,7 @@ export function deepCopyCronTabStatus(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyCondition(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -319,7 +307,7 @@ export function deepCopyCronTabStatus(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyObjectReference(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -342,9 +330,7 @@ export function deepCopyEnvVar(in_: EnvVar): EnvVar;
 export function deepCopyEnvVar(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -388,7 +374,7 @@ export function deepCopyPortList(in_: PortList): PortList {
       const e0 = v[i0];
       if (typeof e0 === 'object' && e0 !== null) {
         a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyPort(e0);
-      } else a0[i0] = e0;
+      } else if (e0 !== undefined) a0[i0] = e0;
     }
     return asDeclared(a0);
   } else return asDeclared(cloneJSON(v));
@@ -404,9 +390,7 @@ export function deepCopySecretRef(in_: SecretRef): SecretRef;
 export function deepCopySecretRef(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = { ...src };
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
     if (typeof v !== 'object' || v === null) continue;
     if (key === '__proto__') {
@@ -422,7 +406,7 @@ export function deepCopySecretRef(in_: object): object {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
               a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyPort(e0);
-            } else a0[i0] = e0;
+            } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
@@ -451,7 +435,7 @@ export function deepCopyZoneMap(in_: ZoneMap): ZoneMap {
             const e1 = e0[i1];
             if (typeof e1 === 'object' && e1 !== null) {
               a1[i1] = Array.isArray(e1) ? cloneJSON(e1) : deepCopyPort(e1);
-            } else a1[i1] = e1;
+            } else if (e1 !== undefined) a1[i1] = e1;
           }
           setOwn(m0, k0, a1);
         } else setOwn(m0, k0, cloneJSON(e0));
