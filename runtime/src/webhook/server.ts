@@ -613,7 +613,7 @@ export function describeValue(v: unknown): string {
 }
 
 /** The options that set a Node timer or timeout: a value past a timer's range would fire every millisecond instead. */
-const DURATION_OPTIONS = ['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeoutMs', 'handlerTimeoutMs', 'keepAliveTimeoutMs'] as const;
+const DURATION_OPTIONS = ['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeoutMs', 'handlerTimeoutMs', 'keepAliveTimeoutMs', 'stallThresholdMs'] as const;
 
 /** Node's largest timer delay (2³¹−1 ms, 24.8 days): a longer one is taken as 1 ms, with a TimeoutOverflowWarning. */
 const MAX_DURATION_MS = 2 ** 31 - 1;
