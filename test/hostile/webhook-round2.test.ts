@@ -168,7 +168,7 @@ describe('large bodies', () => {
       handler.on('message', (m: FromFront) => {
         if (m.t === 'listening') resolve(m.address.port);
         if (m.t !== 'body') return;
-        const obj = (JSON.parse(m.body) as { request: { object: { spec: { items: unknown[] } } } }).request.object;
+        const obj = (JSON.parse(Buffer.from(m.body).toString('utf8')) as { request: { object: { spec: { items: unknown[] } } } }).request.object;
         sizes.push(obj.spec.items.length);
         handler.postMessage({ t: 'reply', id: m.id, status: 200, headers: { 'Content-Length': 2 }, body: 'ok' } satisfies ToFront);
       });
