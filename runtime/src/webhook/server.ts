@@ -11,11 +11,18 @@
  *   (200: the admission server's is a denial, the conversion webhook's a failed conversion), or 500
  *   `internal error: …` for a route without one. The server never crashes on a request, and never on what its
  *   `log` throws.
- * - Bodies are parsed in slices of a few milliseconds (./json-body): a large body (7 MiB of small values takes
- *   seconds of CPU to parse) is parsed a slice per turn of the event loop, taking turns with the other large bodies
- *   in flight, so `/healthz`, new connections and small requests are served meanwhile; the depth limit is checked
- *   while parsing. A body whose client went away is no longer parsed.
- * - `GET /healthz` and `GET /readyz` → 200 `ok` (or what `probes` answers: the manager's checks). Unknown paths → 404; other methods → 405; other content types → 415; an empty body
+ * - Two threads. The HTTPS server — TLS, HTTP, connections, time limits, reading bodies, the probes — runs in a
+ *   serving thread (./front, a worker with its own event loop and heap); this thread (the handler thread) parses the
+ *   bodies it hands over and runs the handlers. Bodies are parsed in slices of a few milliseconds (./json-body): a
+ *   large body (7 MiB of small values takes seconds of CPU to parse) a slice per turn of the event loop, one at a
+ *   time in arrival order, so small requests are served meanwhile; the depth limit is checked while parsing. A body
+ *   whose client went away is no longer parsed.
+ * - `GET /healthz` and `GET /readyz` → 200 `ok`, answered by the serving thread, so the collections of V8 while a
+ *   large body's tree is built here and the turns a probe's TLS handshake takes do not add up; a watchdog keeps them
+ *   honest: this thread stores a heartbeat every 50 ms, and when it is older than `stallThresholdMs` (this thread's
+ *   event loop stuck) they answer 500 `the handler thread's event loop has not turned for N ms (threshold T ms)`.
+ *   With `probes` (given at construction: the manager's checks), GET and HEAD on paths without a route are answered
+ *   here by `probes` — and by the serving thread with that 500 when this thread is stalled beyond the threshold. Unknown paths → 404; other methods → 405; other content types → 415; an empty body
  *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed); a body
  *   nested deeper than `maxDepth` → 400.
  * - Time limits: a request (headers and body) must arrive within `requestTimeoutMs` (headers within
