@@ -16,10 +16,12 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { MessageChannel } from 'node:worker_threads';
 import fc from 'fast-check';
 import { AdmissionServer, admissionKind, type AdmissionReview } from '../../runtime/src/webhook/admission';
 import { ConversionWebhook, WebhookServer, type ConversionReview, type GroupConverters } from '../../runtime/src/webhook';
 import { makeServingCertificates, writeServingCertificates } from '../../runtime/src/testing/certs';
+import { Front, type FromFront, type ToFront } from '../../runtime/src/webhook/front';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
 import { present } from '../unit/helpers/present';
 
@@ -151,11 +153,27 @@ describe('a value thrown by user code is a logged denial or failed conversion (p
 
 describe('large bodies', () => {
   it('takes in at most a budget of body bytes per turn: concurrent uploads are paused, resumed, and arrive whole', async () => {
-    const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0 });
+    // the serving thread's server (runtime/src/webhook/front) driven in this thread over a MessageChannel, this test
+    // playing the handler thread, so that its request's pause is observable
+    const channel = new MessageChannel();
+    const heartbeat = new SharedArrayBuffer(8);
+    Atomics.store(new BigInt64Array(heartbeat), 0, process.hrtime.bigint());
     const sizes: number[] = [];
-    server.validator<{ spec?: { items?: unknown[] } }>(KIND, { validateCreate(obj) { sizes.push(obj.spec?.items?.length ?? -1); } });
     const pause = jest.spyOn(IncomingMessage.prototype, 'pause');
-    const { port } = await server.listen();
+    const front = new Front(
+      { kubegenWebhookFront: true, cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5000, maxConnections: 100, maxRequestBytes: 7 * 1024 * 1024, routes: [KIND.validatePath], forwardProbes: false, heartbeat, stallThresholdMs: 60_000 },
+      channel.port2,
+    );
+    const handler = channel.port1;
+    const port = await new Promise<number>((resolve) => {
+      handler.on('message', (m: FromFront) => {
+        if (m.t === 'listening') resolve(m.address.port);
+        if (m.t !== 'body') return;
+        const obj = (JSON.parse(Buffer.from(m.body).toString('utf8')) as { request: { object: { spec: { items: unknown[] } } } }).request.object;
+        sizes.push(obj.spec.items.length);
+        handler.postMessage({ t: 'reply', id: m.id, status: 200, headers: { 'Content-Length': 2 }, body: 'ok' } satisfies ToFront);
+      });
+    });
     try {
       const bodies = [100_000, 150_000, 200_000].map((n) => review({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: `b${n}` }, spec: { items: Array.from({ length: n }, (_, i) => i) } }));
       const replies = await Promise.all(bodies.map((b) => send(false, port, KIND.validatePath, b)));
@@ -166,7 +184,9 @@ describe('large bodies', () => {
       expect(pause.mock.calls.length).toBeGreaterThan(0);
     } finally {
       pause.mockRestore();
-      await server.close();
+      front.server.closeAllConnections();
+      await new Promise((resolve) => front.server.close(resolve));
+      channel.port1.close();
     }
   }, 120_000);
 
@@ -294,7 +314,8 @@ describe('connections', () => {
     const server = new WebhookServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0 });
     await server.listen();
     try {
-      expect((server as unknown as { server: https.Server }).server.maxConnections).toBe(1024);
+      // what the serving thread reported once listening
+      expect((server as unknown as { serving: { maxConnections: number } }).serving.maxConnections).toBe(1024);
     } finally {
       await server.close();
     }

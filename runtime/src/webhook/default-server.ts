@@ -157,7 +157,7 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
     return this.routes.has(urlPath);
   }
 
-  /** Answers `GET /healthz`, `/readyz` … on the webhook port with `probes` (the manager's checks). */
+  /** Answers `GET /healthz`, `/readyz` … on the webhook port with `probes` (the manager's checks); given before `listen`. */
   serveProbes(probes: ProbeHandler | undefined): void {
     this.probes = probes;
   }
@@ -174,7 +174,8 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
         maxRequestBytes: rest.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES,
         port: rest.port ?? 9443,
         ...(this.log ? { log: this.log } : {}),
-        probes: (p, q) => (this.probes ? this.probes(p, q) : Promise.resolve(undefined)),
+        // the probes given before the server starts (the manager's): without them the serving thread answers its own
+        ...(this.probes ? { probes: this.probes } : {}),
       });
       for (const [p, r] of this.routes) stage.route(p, r);
       this.stage = stage;

@@ -5,9 +5,10 @@
  *
  * Why not `JSON.parse` (and a depth walk after it): both are synchronous, and on a body of many small values (a
  * 7 MiB AdmissionReview of short arrays or objects) each takes seconds of CPU on a busy node, during which the
- * server answers nothing, not even `/healthz` (issue 23, item 5). Why not a worker thread: the parsed tree has to
- * come back to the handler's thread, and its structured-clone deserialisation there costs about as much as
- * `JSON.parse` and is just as synchronous.
+ * server's thread answers nothing (issue 23, item 5; the probes are answered by the serving thread, ./front, but
+ * small requests wait here). Why not parse in a worker thread: the parsed tree has to come back to the handler's
+ * thread, and its structured-clone deserialisation there costs about as much as `JSON.parse` and is just as
+ * synchronous.
  *
  * Contract of `SlicedJsonParser`:
  * - the result is the value `JSON.parse(text)` gives (plain objects and arrays, `__proto__` an own data key, the last

@@ -11,11 +11,18 @@
  *   (200: the admission server's is a denial, the conversion webhook's a failed conversion), or 500
  *   `internal error: …` for a route without one. The server never crashes on a request, and never on what its
  *   `log` throws.
- * - Bodies are parsed in slices of a few milliseconds (./json-body): a large body (7 MiB of small values takes
- *   seconds of CPU to parse) is parsed a slice per turn of the event loop, taking turns with the other large bodies
- *   in flight, so `/healthz`, new connections and small requests are served meanwhile; the depth limit is checked
- *   while parsing. A body whose client went away is no longer parsed.
- * - `GET /healthz` and `GET /readyz` → 200 `ok` (or what `probes` answers: the manager's checks). Unknown paths → 404; other methods → 405; other content types → 415; an empty body
+ * - Two threads. The HTTPS server — TLS, HTTP, connections, time limits, reading bodies, the probes — runs in a
+ *   serving thread (./front, a worker with its own event loop and heap); this thread (the handler thread) parses the
+ *   bodies it hands over and runs the handlers. Bodies are parsed in slices of a few milliseconds (./json-body): a
+ *   large body (7 MiB of small values takes seconds of CPU to parse) a slice per turn of the event loop, one at a
+ *   time in arrival order, so small requests are served meanwhile; the depth limit is checked while parsing. A body
+ *   whose client went away is no longer parsed.
+ * - `GET /healthz` and `GET /readyz` → 200 `ok`, answered by the serving thread, so the collections of V8 while a
+ *   large body's tree is built here and the turns a probe's TLS handshake takes do not add up; a watchdog keeps them
+ *   honest: this thread stores a heartbeat every 50 ms, and when it is older than `stallThresholdMs` (this thread's
+ *   event loop stuck) they answer 500 `the handler thread's event loop has not turned for N ms (threshold T ms)`.
+ *   With `probes` (given at construction: the manager's checks), GET and HEAD on paths without a route are answered
+ *   here by `probes` — and by the serving thread with that 500 when this thread is stalled beyond the threshold. Unknown paths → 404; other methods → 405; other content types → 415; an empty body
  *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed); a body
  *   nested deeper than `maxDepth` → 400.
  * - Time limits: a request (headers and body) must arrive within `requestTimeoutMs` (headers within
@@ -36,15 +43,17 @@
  *   every connection and stops watching the certificate files.
  */
 import * as fs from 'node:fs';
-import * as https from 'node:https';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
-import { StringDecoder } from 'node:string_decoder';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { describeThrown, thrownInstanceOf } from '../errors/thrown';
 import { readCertificateFile, readCertificateFileSync } from './certfile';
+import { oneLine, PROBE_PATHS, type FromFront, type FrontConfig, type ToFront } from './front';
 import { JsonBodyError, JsonBodyScheduler } from './json-body';
+
+export { oneLine } from './front';
 
 export interface WebhookServerOptions {
   /** PEM certificate chain of the server (or `certFile`). */
@@ -77,6 +86,13 @@ export interface WebhookServerOptions {
   keepAliveTimeoutMs?: number;
   /** Most connections open at once; further ones are closed as they come. Default 1024. */
   maxConnections?: number;
+  /**
+   * How long this thread's event loop may go without a turn before the probes fail (500). The probes are answered by
+   * the serving thread (see the module doc), so a busy event loop here does not delay them, and a stuck one still
+   * fails them. Default 5000 ms: a loop that has not turned for 5 s is stuck, where a busy node's collections of a
+   * large heap alone stalled it beyond 1 s (the kubelet's default probe timeout) in the admission-large benchmark.
+   */
+  stallThresholdMs?: number;
   /** Receives one record per rejected request or failed handler (see {@link WebhookLog}). Default: nothing is logged. */
   log?: WebhookLog;
   /**
@@ -123,27 +139,51 @@ export class ReviewError extends Error {
 type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'log' | 'probes'>> &
   Pick<WebhookServerOptions, 'onCertificate' | 'log' | 'certFile' | 'keyFile' | 'probes'>;
 
-/** The paths the server answers itself (GET): they cannot be routes. */
-const PROBE_PATHS: readonly string[] = ['/healthz', '/readyz'];
+/** How often this thread stores its heartbeat for the serving thread (at most; a quarter of `stallThresholdMs` when less). */
+const HEARTBEAT_MS = 50;
+
+/** The compiled program of the serving thread, when running from the TypeScript sources (see `startFront`). */
+let frontFromSources: string | undefined;
+
+/**
+ * Starts the serving thread (./front). From the compiled package, `front.js` beside this file; from the TypeScript
+ * sources (the unit tests run them through ts-jest, and a worker cannot load `.ts`), `front.ts` compiled on the fly
+ * with the TypeScript compiler — the module imports nothing but Node's, so it compiles alone.
+ */
+function startFront(config: FrontConfig): Worker {
+  const compiled = path.join(__dirname, 'front.js');
+  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: config });
+  if (frontFromSources === undefined) {
+    const source = path.join(__dirname, 'front.ts');
+    const ts = createRequire(__filename)('typescript') as typeof import('typescript');
+    frontFromSources = ts.transpileModule(fs.readFileSync(source, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, fileName: source }).outputText;
+  }
+  return new Worker(frontFromSources, { eval: true, workerData: config });
+}
+
+/** A request on the handler thread: parsed and handled, or waiting for its answer (`gone` aborts it). */
+interface Open {
+  gone: AbortController;
+}
 
 export class WebhookServer {
   private readonly routes = new Map<string, Route>();
   private readonly options: ResolvedOptions;
   private cert: string | Buffer;
   private key: string | Buffer;
-  private server?: https.Server;
-  private inFlight = 0;
-  private idle?: () => void;
+  /** The serving thread, while listening. */
+  private front?: Worker;
+  /** What the serving thread reported once listening: its address and connection cap. */
+  private serving?: { address: AddressInfo; maxConnections: number };
+  private frontClosed?: () => void;
+  private readonly heartbeat = new SharedArrayBuffer(8);
+  private beat?: NodeJS.Timeout;
+  /** Requests the serving thread sent and this thread has not answered, by id. */
+  private readonly open = new Map<number, Open>();
   private watchers: fs.FSWatcher[] = [];
   private poll?: NodeJS.Timeout;
   private reloading?: Promise<void>;
   private readonly bodies = new JsonBodyScheduler();
-  /** Request body bytes received in this turn of the event loop, over all requests (see `budgetRead`). */
-  private turnBytes = 0;
-  /** Requests paused for the rest of this turn, resumed in the next. */
-  private readonly pausedBodies = new Set<IncomingMessage>();
-  private resumeScheduled = false;
-  private lastDropLogged = -Infinity;
 
   constructor(options: WebhookServerOptions) {
     const fromFiles = options.certFile !== undefined || options.keyFile !== undefined;
@@ -168,6 +208,7 @@ export class WebhookServer {
       handlerTimeoutMs: options.handlerTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
       maxConnections: options.maxConnections ?? 1024,
+      stallThresholdMs: options.stallThresholdMs ?? 5000,
       log: options.log && safeLog(options.log),
       probes: options.probes,
     };
@@ -179,6 +220,7 @@ export class WebhookServer {
     if (PROBE_PATHS.includes(urlPath)) throw new Error(`webhook server: ${urlPath} is served by the server itself`);
     if (this.routes.has(urlPath)) throw new Error(`webhook server: a handler is already registered at ${urlPath}`);
     this.routes.set(urlPath, route);
+    this.post({ t: 'route', path: urlPath });
     return this;
   }
 
@@ -187,49 +229,55 @@ export class WebhookServer {
     return [...this.routes.keys()].sort();
   }
 
-  /** Starts serving; resolves with the bound address once listening. */
+  /** Starts serving (the serving thread); resolves with the bound address once listening. */
   async listen(): Promise<AddressInfo> {
-    if (this.server) throw new Error('webhook server is already listening');
-    const timeout = this.options.requestTimeoutMs;
-    const server = https.createServer(
-      {
-        cert: this.cert,
-        key: this.key,
-        minVersion: 'TLSv1.2',
-        requestTimeout: timeout,
-        headersTimeout: Math.min(timeout, 60_000),
-        handshakeTimeout: timeout,
-        keepAliveTimeout: this.options.keepAliveTimeoutMs,
-        // how often those timeouts are checked (Node's default, 30 s, would let a slow client hold a connection twice as long)
-        connectionsCheckingInterval: Math.max(50, Math.min(timeout / 10, 30_000)),
-      },
-      (req, res) => {
-        this.handle(req, res);
-      },
-    );
-    server.maxConnections = this.options.maxConnections;
-    server.on('drop', () => {
-      const now = Date.now();
-      if (now - this.lastDropLogged < 10_000) return;
-      this.lastDropLogged = now;
-      this.options.log?.(`refused connections: ${this.options.maxConnections} are open (maxConnections)`);
-    });
-    this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port, this.options.host, () => {
-        server.off('error', reject);
-        resolve();
+    if (this.front) throw new Error('webhook server is already listening');
+    const o = this.options;
+    const config: FrontConfig = {
+      kubegenWebhookFront: true,
+      cert: this.cert,
+      key: this.key,
+      host: o.host,
+      port: o.port,
+      requestTimeoutMs: o.requestTimeoutMs,
+      keepAliveTimeoutMs: o.keepAliveTimeoutMs,
+      maxConnections: o.maxConnections,
+      maxRequestBytes: o.maxRequestBytes,
+      routes: [...this.routes.keys()],
+      forwardProbes: o.probes !== undefined,
+      heartbeat: this.heartbeat,
+      stallThresholdMs: o.stallThresholdMs,
+    };
+    this.startHeartbeat();
+    const front = startFront(config);
+    this.front = front;
+    try {
+      this.serving = await new Promise<{ address: AddressInfo; maxConnections: number }>((resolve, reject) => {
+        front.on('message', (m: FromFront) => {
+          if (m.t === 'listening') resolve({ address: m.address, maxConnections: m.maxConnections });
+          else if (m.t === 'failed') reject(Object.assign(new Error(m.message), m.code === undefined ? {} : { code: m.code }));
+          else this.receive(m);
+        });
+        front.once('error', reject);
+        front.once('exit', (code) => {
+          reject(new Error(`webhook server: the serving thread exited with code ${code}`));
+          this.frontExited();
+        });
       });
-    });
+      front.on('error', (e) => { this.options.log?.('webhook server: the serving thread failed', e); });
+    } catch (e) {
+      this.front = undefined;
+      this.stopHeartbeat();
+      await front.terminate();
+      throw e;
+    }
     this.watchCertificate();
-    return this.address!;
+    return this.serving.address;
   }
 
   /** The bound address, once listening. */
   get address(): AddressInfo | undefined {
-    const a = this.server?.address();
-    return a !== null && typeof a === 'object' ? a : undefined;
+    return this.front ? this.serving?.address : undefined;
   }
 
   /** Replaces the serving certificate (for rotation) without restarting; new connections use it. */
@@ -238,7 +286,7 @@ export class WebhookServer {
     tls.createSecureContext({ cert, key });
     this.cert = cert;
     this.key = key;
-    this.server?.setSecureContext({ cert, key, minVersion: 'TLSv1.2' });
+    this.post({ t: 'cert', cert, key });
   }
 
   /**
@@ -275,24 +323,72 @@ export class WebhookServer {
 
   /** Stops accepting connections, waits for in-flight requests (up to `closeTimeoutMs`), then closes all connections. */
   async close(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
+    const front = this.front;
+    if (!front) return;
     for (const w of this.watchers) w.close();
     this.watchers = [];
     if (this.poll) clearInterval(this.poll);
     this.poll = undefined;
-    const closed = new Promise<void>((resolve) => server.close(() => { resolve(); }));
-    server.closeIdleConnections();
-    if (this.inFlight > 0) {
-      await Promise.race([
-        new Promise<void>((resolve) => (this.idle = resolve)),
-        new Promise<void>((resolve) => setTimeout(resolve, this.options.closeTimeoutMs).unref()),
-      ]);
-    }
-    server.closeAllConnections();
-    await closed;
+    await new Promise<void>((resolve) => {
+      this.frontClosed = resolve;
+      this.post({ t: 'close', timeoutMs: this.options.closeTimeoutMs });
+    });
+    this.front = undefined;
+    this.frontClosed = undefined;
+    this.stopHeartbeat();
+    for (const o of this.open.values()) o.gone.abort(new Error('the server closed'));
+    this.open.clear();
+    await front.terminate();
     await this.reloading;
+  }
+
+  private post(m: ToFront): void {
+    this.front?.postMessage(m);
+  }
+
+  /** The handler thread's heartbeat, which the serving thread's probes look at (see ./front). */
+  private startHeartbeat(): void {
+    const beat = new BigInt64Array(this.heartbeat);
+    const now = () => { Atomics.store(beat, 0, process.hrtime.bigint()); };
+    now();
+    this.beat = setInterval(now, Math.max(1, Math.min(HEARTBEAT_MS, Math.floor(this.options.stallThresholdMs / 4))));
+    this.beat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.beat) clearInterval(this.beat);
+    this.beat = undefined;
+  }
+
+  /** The serving thread went away (closed, or crashed): what it had sent is dropped. */
+  private frontExited(): void {
+    this.frontClosed?.();
+    for (const o of this.open.values()) o.gone.abort(new Error('the serving thread exited'));
+    this.open.clear();
+  }
+
+  private receive(m: FromFront): void {
+    switch (m.t) {
+      case 'body':
+        // invalid UTF-8 becomes U+FFFD, as a StringDecoder makes it
+        this.handleBody(m.id, m.path, Buffer.from(m.body).toString('utf8'));
+        return;
+      case 'probe':
+        this.probe(m.id, m.path, m.query);
+        return;
+      case 'gone':
+        this.open.get(m.id)?.gone.abort(new Error('the client went away'));
+        this.open.delete(m.id);
+        return;
+      case 'log':
+        this.options.log?.(m.message);
+        return;
+      case 'closed':
+        this.frontClosed?.();
+        return;
+      default:
+        return;
+    }
   }
 
   private watchCertificate(): void {
@@ -312,104 +408,33 @@ export class WebhookServer {
     this.poll = setInterval(reload, this.options.certPollIntervalMs).unref();
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    this.inFlight++;
-    res.once('close', () => {
-      if (--this.inFlight === 0 && this.idle) {
-        this.idle();
-        this.idle = undefined;
-      }
-    });
-    if (!this.server) res.setHeader('Connection', 'close');
-    const [url, query = ''] = splitOnce(req.url ?? '/', '?');
-    const route = this.routes.get(url);
-    if (!route) { this.probe(req, res, url, query); return; }
-    if (req.method !== 'POST') { this.reply(res, 405, 'method not allowed\n', { Allow: 'POST' }); return; }
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') { this.reply(res, 415, 'content type must be application/json\n'); return; }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > this.options.maxRequestBytes) { this.tooLarge(req, res); return; }
-    // Decoded chunk by chunk as it arrives: decoding a 7 MiB body at its end (Buffer.concat, then toString) took
-    // 50-70 ms in one callback, and the 'end' callbacks of bodies arriving together run back to back (one tick
-    // queue), holding /healthz for hundreds of milliseconds.
-    const decoder = new StringDecoder('utf8');
-    const pieces: string[] = [];
-    let size = 0;
-    let aborted = false;
-    req.on('data', (chunk: Buffer) => {
-      if (aborted) return;
-      size += chunk.length;
-      if (size > this.options.maxRequestBytes) {
-        aborted = true;
-        pieces.length = 0;
-        this.tooLarge(req, res);
-        return;
-      }
-      pieces.push(decoder.write(chunk));
-      this.budgetRead(req, chunk.length);
-    });
-    req.on('end', () => {
-      if (aborted) return;
-      if (size === 0) { this.reply(res, 400, 'body is not JSON: the body is empty\n'); return; }
-      pieces.push(decoder.end());
-      const text = pieces.join('');
-      pieces.length = 0;
-      // a client that goes away stops the parse of its body
-      const gone = new AbortController();
-      const onGone = () => { gone.abort(new Error('the client went away')); };
-      res.once('close', onGone);
-      this.bodies.parse(text, this.options.maxDepth, gone.signal).then(
-        (body) => {
-          res.off('close', onGone);
-          this.run(route, body, res);
-        },
-        (e: unknown) => {
-          res.off('close', onGone);
-          if (gone.signal.aborted) return;
-          if (!(e instanceof JsonBodyError)) this.failed(res, e);
-          else if (e.tooDeep) this.reply(res, 400, `body ${e.message}\n`);
-          else this.reply(res, 400, `body is not JSON: ${e.message}\n`);
-        },
-      );
-    });
-    req.on('error', () => res.destroy());
+  /** A body the serving thread read for a route: parsed in slices (./json-body), then handled. */
+  private handleBody(id: number, urlPath: string, text: string): void {
+    const route = this.routes.get(urlPath);
+    const gone = new AbortController();
+    this.open.set(id, { gone });
+    if (!route) { this.reply(id, 404, 'not found\n'); return; }
+    // a client that goes away stops the parse of its body
+    this.bodies.parse(text, this.options.maxDepth, gone.signal).then(
+      (body) => { this.run(id, route, body); },
+      (e: unknown) => {
+        if (gone.signal.aborted) return;
+        if (!(e instanceof JsonBodyError)) this.failed(id, e);
+        else if (e.tooDeep) this.reply(id, 400, `body ${e.message}\n`);
+        else this.reply(id, 400, `body is not JSON: ${e.message}\n`);
+      },
+    );
   }
 
-  /**
-   * Bounds the body bytes taken in per turn of the event loop. libuv reads a readable socket up to 32 times per
-   * turn (2 MiB of TLS records, each decrypted and handed to JS), so six large uploads arriving together held one
-   * turn for 60-150 ms before any parse began, and `/healthz` — a TLS handshake of several turns — waited behind
-   * each. Past {@link READ_BUDGET_PER_TURN} in a turn, a request is paused (its socket stops reading once the
-   * stream's buffer is full) and resumed in the next turn, after the probes and handshakes of this one.
-   */
-  private budgetRead(req: IncomingMessage, bytes: number): void {
-    if (!this.resumeScheduled) {
-      // the turn's count starts with its first bytes and ends in its check phase
-      this.resumeScheduled = true;
-      setImmediate(() => {
-        this.resumeScheduled = false;
-        this.turnBytes = 0;
-        const paused = [...this.pausedBodies];
-        this.pausedBodies.clear();
-        for (const r of paused) if (!r.destroyed) r.resume();
-      });
-    }
-    this.turnBytes += bytes;
-    if (this.turnBytes <= READ_BUDGET_PER_TURN) return;
-    req.pause();
-    this.pausedBodies.add(req);
-  }
-
-  /** A request for a path without a route: the probes, the server's own `/healthz` and `/readyz`, or 404. */
-  private probe(req: IncomingMessage, res: ServerResponse, url: string, query: string): void {
-    const get = req.method === 'GET' || req.method === 'HEAD';
+  /** A GET or HEAD the serving thread forwarded (there are `probes`): their answer, the server's own, or 404. */
+  private probe(id: number, url: string, query: string): void {
+    this.open.set(id, { gone: new AbortController() });
     const own = () => {
-      if (!PROBE_PATHS.includes(url)) { this.reply(res, 404, 'not found\n'); return; }
-      if (!get) { this.reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' }); return; }
-      this.reply(res, 200, 'ok\n');
+      if (!PROBE_PATHS.includes(url)) { this.reply(id, 404, 'not found\n'); return; }
+      this.reply(id, 200, 'ok\n');
     };
     const probes = this.options.probes;
-    if (!probes || !get) { own(); return; }
+    if (!probes) { own(); return; }
     let answer: Promise<ProbeAnswer | undefined>;
     try {
       answer = probes(url, new URLSearchParams(query));
@@ -419,99 +444,97 @@ export class WebhookServer {
     Promise.resolve(answer).then(
       (a) => {
         if (!a) { own(); return; }
-        if (res.destroyed || res.headersSent) return;
-        res.writeHead(a.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(a.body) });
-        res.end(req.method === 'HEAD' ? undefined : a.body);
+        this.send(id, a.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(a.body) }, a.body);
       },
-      (e: unknown) => { this.reply(res, 500, `internal server error: ${oneLine(describeThrown(e))}\n`); },
+      (e: unknown) => { this.reply(id, 500, `internal server error: ${oneLine(describeThrown(e))}\n`); },
     );
   }
 
-  private run(route: Route, body: unknown, res: ServerResponse): void {
+  private run(id: number, route: Route, body: unknown): void {
+    const gone = this.open.get(id)?.gone;
+    if (!gone) return;
     const controller = new AbortController();
     let done = false;
-    const onClose = () => { if (!done) controller.abort(new Error('the client went away')); };
-    res.once('close', onClose);
+    const onGone = () => { if (!done) controller.abort(gone.signal.reason); };
+    gone.signal.addEventListener('abort', onGone, { once: true });
     const timer = setTimeout(() => {
       if (done) return;
       done = true;
+      gone.signal.removeEventListener('abort', onGone);
       const reason = new Error(`the handler did not answer within ${this.options.handlerTimeoutMs} ms`);
       controller.abort(reason);
       this.options.log?.('handler timed out', reason);
-      if (route.onTimeout) this.json(res, route.onTimeout(body), route, body);
-      else this.reply(res, 504, `${reason.message}\n`);
+      if (route.onTimeout) this.json(id, route.onTimeout(body), route, body);
+      else this.reply(id, 504, `${reason.message}\n`);
     }, this.options.handlerTimeoutMs);
     timer.unref();
     const finish = (fn: () => void) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      res.off('close', onClose);
+      gone.signal.removeEventListener('abort', onGone);
       fn();
     };
     let result: unknown;
     try {
       result = route.handle(body, { signal: controller.signal });
     } catch (e) {
-      finish(() => { this.failed(res, e, route, body); });
+      finish(() => { this.failed(id, e, route, body); });
       return;
     }
     if (result instanceof Promise) {
       result.then(
-        (value: unknown) => { finish(() => { this.json(res, value, route, body); }); },
-        (e: unknown) => { finish(() => { this.failed(res, e, route, body); }); },
+        (value: unknown) => { finish(() => { this.json(id, value, route, body); }); },
+        (e: unknown) => { finish(() => { this.failed(id, e, route, body); }); },
       );
-    } else finish(() => { this.json(res, result, route, body); });
+    } else finish(() => { this.json(id, result, route, body); });
   }
 
   /**
    * Answers a handler's failure: `ReviewError` → 400; anything else → the route's `onError` answer, or 500. Never
    * throws, whatever `e` is (its text is `describeThrown`'s).
    */
-  private failed(res: ServerResponse, e: unknown, route?: Route, body?: unknown): void {
+  private failed(id: number, e: unknown, route?: Route, body?: unknown): void {
     const message = describeThrown(e);
-    if (thrownInstanceOf(e, ReviewError)) { this.reply(res, 400, `${message}\n`); return; }
+    if (thrownInstanceOf(e, ReviewError)) { this.reply(id, 400, `${message}\n`); return; }
     this.options.log?.('handler failed', e);
     if (route?.onError) {
       let answer: unknown;
       try {
         answer = route.onError(body, message);
       } catch (again) {
-        this.reply(res, 500, `internal error: ${message}; answering it: ${describeThrown(again)}\n`); return;
+        this.reply(id, 500, `internal error: ${message}; answering it: ${describeThrown(again)}\n`); return;
       }
-      this.json(res, answer);
+      this.json(id, answer);
       return;
     }
-    this.reply(res, 500, `internal error: ${message}\n`);
+    this.reply(id, 500, `internal error: ${message}\n`);
   }
 
   /** Sends `value` as JSON (200); one that cannot be encoded is a failure of the route (see `failed`). */
-  private json(res: ServerResponse, value: unknown, route?: Route, body?: unknown): void {
-    if (res.destroyed || res.headersSent) return;
+  private json(id: number, value: unknown, route?: Route, body?: unknown): void {
+    if (!this.open.has(id)) return;
     let json: string;
     try {
       // a value of user code: a BigInt, a cycle, a throwing toJSON or getter, nesting deeper than the stack
       json = JSON.stringify(value);
     } catch (e) {
-      this.failed(res, new Error(`the response cannot be encoded: ${describeThrown(e)}`), route, body); return;
+      this.failed(id, new Error(`the response cannot be encoded: ${describeThrown(e)}`), route, body); return;
     }
-    if (typeof json !== 'string') { this.failed(res, new Error('the response cannot be encoded: it is not a JSON value'), route, body); return; }
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
-    res.end(json);
+    if (typeof json !== 'string') { this.failed(id, new Error('the response cannot be encoded: it is not a JSON value'), route, body); return; }
+    this.send(id, 200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) }, json);
   }
 
-  private tooLarge(req: IncomingMessage, res: ServerResponse): void {
-    this.options.log?.(`rejected a request body over ${this.options.maxRequestBytes} bytes`);
-    res.setHeader('Connection', 'close');
-    this.reply(res, 413, `request body is larger than ${this.options.maxRequestBytes} bytes\n`);
-    req.resume();
-  }
-
-  private reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-    if (res.destroyed || res.headersSent) return;
+  private reply(id: number, status: number, text: string): void {
+    if (!this.open.has(id)) return;
     if (status >= 400 && status !== 404) this.options.log?.(`HTTP ${status}: ${oneLine(text.trim())}`);
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
-    res.end(text);
+    this.send(id, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }, text);
+  }
+
+  /** The answer of request `id`, to the serving thread (once: a request answered or gone is not answered again). */
+  private send(id: number, status: number, headers: Record<string, string | number>, body: string): void {
+    if (!this.open.delete(id)) return;
+    this.post({ t: 'reply', id, status, headers, body });
   }
 }
 
@@ -559,9 +582,6 @@ export class ServedWebhook {
  */
 export type WebhookLog = (message: string, error?: unknown) => void;
 
-/** Request body bytes the server takes in per turn of the event loop before pausing the requests that go on. */
-const READ_BUDGET_PER_TURN = 256 * 1024;
-
 /** `log` that never throws (what a user's logger throws is dropped: a request must not crash the server). */
 export function safeLog(log: WebhookLog): WebhookLog {
   return (message, error) => {
@@ -574,15 +594,6 @@ export function safeLog(log: WebhookLog): WebhookLog {
   };
 }
 
-/** Text for one log line: line breaks (`\r`, `\n`, U+2028, U+2029) escaped, so a message cannot forge lines. */
-export function oneLine(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
-}
-
-function splitOnce(text: string, separator: string): [string, string?] {
-  const i = text.indexOf(separator);
-  return i < 0 ? [text] : [text.slice(0, i), text.slice(i + 1)];
-}
 
 function sameBytes(a: Buffer, b: string | Buffer): boolean {
   return a.equals(typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
@@ -611,7 +622,7 @@ export function describeValue(v: unknown): string {
 }
 
 /** The options that set a Node timer or timeout: a value past a timer's range would fire every millisecond instead. */
-const DURATION_OPTIONS = ['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeoutMs', 'handlerTimeoutMs', 'keepAliveTimeoutMs'] as const;
+const DURATION_OPTIONS = ['certPollIntervalMs', 'closeTimeoutMs', 'requestTimeoutMs', 'handlerTimeoutMs', 'keepAliveTimeoutMs', 'stallThresholdMs'] as const;
 
 /** Node's largest timer delay (2³¹−1 ms, 24.8 days): a longer one is taken as 1 ms, with a TimeoutOverflowWarning. */
 const MAX_DURATION_MS = 2 ** 31 - 1;
