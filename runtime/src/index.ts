@@ -20,5 +20,6 @@ export * from './meta/autoscaling';
 export * from './meta/json';
 export * from './meta/deepcopy';
 export * from './errors';
-export * from './observe';
+export { noopLogger, type LogFields, type Logger, noopMetrics, type Metrics } from './observe';
+export { textLogger } from './log/encoders';
 export * from './client';

@@ -4,7 +4,7 @@
  * (kubeconfig, in-cluster), discovery with its REST mapper and the dynamic client.
  */
 export * from './types';
-export * from './selectors';
+export * from '../meta/selectors';
 export * from './typed';
 export * from '../rest';
 export * from '../watch';

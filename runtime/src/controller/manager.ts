@@ -48,7 +48,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { realClock, type Clock } from '../cache/clock';
+import { realClock, type Clock } from '../clock/clock';
 import { SharedInformerFactory, gvrKey, type ListSelector } from '../cache/factory';
 import type { SharedIndexInformer } from '../cache/informer';
 import { Lister } from '../cache/lister';
@@ -57,7 +57,7 @@ import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 import { CoreEventBroadcaster, coreEventResource, type CoreEvent, type CoreEventList, type CoreEventRecorder } from '../events/corev1';
 import { EventBroadcaster, type EventRecorder } from '../events/recorder';
 import { eventResource, type EventsV1Event, type EventsV1EventList } from '../events/types';
@@ -69,7 +69,7 @@ import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
 import type { WebhookLog } from '../webhook/server';
 import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
-import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
+import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from '../observe/metrics';
 
 /** Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped). */
 export type ClientFactory = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor, namespace: string) => ResourceClient<T, TList>;

@@ -22,7 +22,7 @@
  */
 
 import { hostname } from 'node:os';
-import { clockSleep, realClock, type Clock } from '../cache/clock';
+import { clockSleep, realClock, type Clock } from '../clock/clock';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { ObjectMeta } from '../meta/types';
 import { isNotFound, isStatusError } from '../errors/errors';

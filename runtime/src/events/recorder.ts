@@ -18,7 +18,7 @@
  */
 
 import { hostname } from 'node:os';
-import { realClock, clockSleep, type Clock, type ClockTimer } from '../cache/clock';
+import { realClock, clockSleep, type Clock, type ClockTimer } from '../clock/clock';
 import type { KubeObject } from '../client/types';
 import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';

@@ -14,7 +14,7 @@
 import { isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 import { describeValue, oneLine, ReviewError, safeLog, type Route, type WebhookLog } from './server';
 
 /** `apiextensions.k8s.io/v1` ConversionReview, as the API server sends it and as the webhook answers. */

@@ -38,7 +38,7 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { GroupConverters } from '../conversion';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 import { ADMISSION_MAX_REQUEST_BYTES, AdmissionHandlers, type AdmissionKind, type AdmissionRegistrar, type RegisterOptions } from './admission/server';
 import type { CustomDefaulter, CustomValidator } from './admission/custom';
 import type { AdmissionHandler } from './admission/result';

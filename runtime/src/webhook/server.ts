@@ -42,7 +42,7 @@ import * as tls from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describeThrown, thrownInstanceOf } from '../errors/thrown';
+import { describeThrown, thrownInstanceOf } from '../observe/thrown';
 import { readCertificateFile, readCertificateFileSync } from './certfile';
 import { JsonBodyError, JsonBodyScheduler } from './json-body';
 

@@ -3,10 +3,10 @@
  * for / owns / watches routing, event filters, graceful stop, leader-only controllers and lost leadership,
  * probes and metrics endpoints.
  */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { controllerManagedBy } from '../../../runtime/src/controller/builder';
 import { enqueueRequestsFromMapFunc } from '../../../runtime/src/controller/handlers';
-import { noopLogger } from '../../../runtime/src/controller/log';
+import { noopLogger } from '../../../runtime/src/log';
 import { Manager, parseBindAddress, stripManagedFields } from '../../../runtime/src/controller/manager';
 import { generationChangedPredicate, newPredicateFuncs } from '../../../runtime/src/controller/predicates';
 import type { Request } from '../../../runtime/src/controller/reconcile';

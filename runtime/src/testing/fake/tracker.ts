@@ -54,14 +54,14 @@ import {
   StatusError,
   type GroupResource,
 } from '../../errors/errors';
-import { startTimer } from '../../cache/clock';
+import { startTimer } from '../../clock/clock';
 import type { Scale } from '../../meta/autoscaling';
 import { getOwn, setOwn } from '../../meta/own';
 import { convertObject, type GroupConverters } from '../../conversion';
 import type { ObjectMeta } from '../../meta/types';
 import type { DeleteOptions, ListOptions, PatchType, WatchOptions } from '../../rest/options';
-import { formatLabelSelector, matchFields, matchLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../../client/selectors';
-import type { FieldRequirement, LabelRequirement } from '../../client/selectors';
+import { formatLabelSelector, matchFields, matchLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../../meta/selectors';
+import type { FieldRequirement, LabelRequirement } from '../../meta/selectors';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../client/types';
 import { PushWatch } from '../../watch/stream';
 import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../../watch/types';

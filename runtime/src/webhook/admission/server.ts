@@ -27,7 +27,7 @@ import { asDeclared } from '../../meta/generated';
 import { isJsonObject, type JsonObject } from '../../meta/json';
 import { getOwn } from '../../meta/own';
 import { StatusError } from '../../errors/errors';
-import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
+import { describeThrown, thrownInstanceOf } from '../../observe/thrown';
 import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type RouteTarget, type WebhookLog, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
