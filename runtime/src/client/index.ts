@@ -6,6 +6,7 @@
 export * from './types';
 export * from '../meta/selectors';
 export * from './typed';
+export * from './dynamic';
 export * from '../rest';
 export * from '../watch';
 export * from '../config';

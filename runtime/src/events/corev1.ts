@@ -27,7 +27,7 @@ import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '.
 import type { ObjectMeta } from '../meta/types';
 import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';
-import { formatTime } from '../controllerutil/conditions';
+import { formatTime } from '../meta/time';
 import { objectReference } from './recorder';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference } from './types';
 

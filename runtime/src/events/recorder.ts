@@ -22,7 +22,7 @@ import { realClock, clockSleep, type Clock, type ClockTimer } from '../clock/clo
 import type { KubeObject } from '../client/types';
 import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';
-import { formatMicroTime, parseTime } from '../leaderelection/lease';
+import { formatMicroTime, parseTime } from '../meta/time';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference, type EventsV1Event, type EventsV1EventClient } from './types';
 
 /** Records events; see the module doc. */
