@@ -67,7 +67,6 @@ import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
-import type { WebhookLog } from '../webhook/server';
 import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from '../observe/metrics';
 
@@ -254,6 +253,8 @@ export class Manager {
       ...(c.reflector ? { reflector: c.reflector } : {}),
       onHandlerError: (err) => { this.logger.error(err, 'an event handler failed'); },
       logger: this.logger.withName('cache'),
+      // the sink changes when start enables metrics: the stages count into whichever is current
+      metrics: { count: (name, labels, delta) => { this.metricsSink.count(name, labels, delta); } },
     });
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({
@@ -270,7 +271,7 @@ export class Manager {
       if (selfManagedCertificates !== undefined && (ws.cert !== undefined || ws.key !== undefined)) {
         throw new Error('webhook server: give selfManagedCertificates, or cert and key, not both');
       }
-      const server = new DefaultWebhookServer({ log: this.webhookLog(), ...serverOptions });
+      const server = new DefaultWebhookServer({ logger: this.logger.withName('webhook'), ...serverOptions });
       this.webhookServer = server;
       if (selfManagedCertificates !== undefined) {
         this.rotator = new CertificateRotator({
@@ -289,20 +290,12 @@ export class Manager {
     return this.rotator;
   }
 
-  private webhookLog(): WebhookLog {
-    const log = this.logger.withName('webhook');
-    return (message, error) => {
-      if (error === undefined) log.info(message);
-      else log.error(error, message);
-    };
-  }
-
   /**
    * The manager's one webhook server (controller-runtime's `GetWebhookServer`): register conversions, validators and
    * defaulters on it. Calling this makes the manager run it; see the module doc.
    */
   getWebhookServer(): DefaultWebhookServer {
-    this.webhookServer ??= new DefaultWebhookServer({ log: this.webhookLog() });
+    this.webhookServer ??= new DefaultWebhookServer({ logger: this.logger.withName('webhook') });
     if (!this.webhookServerUsed && this.started) throw new Error('the webhook server must be asked for before the manager starts');
     this.webhookServerUsed = true;
     return this.webhookServer;

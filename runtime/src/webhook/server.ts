@@ -42,6 +42,8 @@ import * as tls from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defaultLogger } from '../log/default';
+import { safeLogger, type Logger } from '../observe/logger';
 import { describeThrown, thrownInstanceOf } from '../observe/thrown';
 import { readCertificateFile, readCertificateFileSync } from './certfile';
 import { JsonBodyError, JsonBodyScheduler } from './json-body';
@@ -77,8 +79,13 @@ export interface WebhookServerOptions {
   keepAliveTimeoutMs?: number;
   /** Most connections open at once; further ones are closed as they come. Default 1024. */
   maxConnections?: number;
-  /** Receives one record per rejected request or failed handler (see {@link WebhookLog}). Default: nothing is logged. */
-  log?: WebhookLog;
+  /**
+   * Where the server reports (the one `Logger` of `@kubegen/runtime/log`): an info record per rejected request and
+   * refused connection burst, an error record per failed or timed-out handler and certificate that does not load,
+   * values as fields (`status`, `certFile` …), never in the message. A manager hands its logger named `webhook`.
+   * Default `defaultLogger().withName('webhook')`. What the logger throws is dropped.
+   */
+  logger?: Logger;
   /**
    * Answers a GET or HEAD on a path no route has (the manager serves its `/healthz` and `/readyz` checks here);
    * `undefined` falls back to the server's own `/healthz` and `/readyz` (200 `ok`), then 404. What it throws is a 500.
@@ -120,8 +127,8 @@ export class ReviewError extends Error {
   override readonly name = 'ReviewError';
 }
 
-type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'log' | 'probes'>> &
-  Pick<WebhookServerOptions, 'onCertificate' | 'log' | 'certFile' | 'keyFile' | 'probes'>;
+type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'logger' | 'probes'>> &
+  Pick<WebhookServerOptions, 'onCertificate' | 'certFile' | 'keyFile' | 'probes'> & { logger: Logger };
 
 /** The paths the server answers itself (GET): they cannot be routes. */
 const PROBE_PATHS: readonly string[] = ['/healthz', '/readyz'];
@@ -168,7 +175,7 @@ export class WebhookServer {
       handlerTimeoutMs: options.handlerTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
       maxConnections: options.maxConnections ?? 1024,
-      log: options.log && safeLog(options.log),
+      logger: safeLogger(options.logger ?? defaultLogger().withName('webhook')),
       probes: options.probes,
     };
   }
@@ -212,7 +219,7 @@ export class WebhookServer {
       const now = Date.now();
       if (now - this.lastDropLogged < 10_000) return;
       this.lastDropLogged = now;
-      this.options.log?.(`refused connections: ${this.options.maxConnections} are open (maxConnections)`);
+      this.options.logger.info('refused connections: too many are open', { maxConnections: this.options.maxConnections });
     });
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -255,16 +262,16 @@ export class WebhookServer {
         if (sameBytes(cert, this.cert) && sameBytes(key, this.key)) return;
         try {
           this.setCertificate(cert, key);
-          this.options.log?.(`loaded a new serving certificate from ${certFile}`);
+          this.options.logger.info('loaded a new serving certificate', { certFile });
           this.options.onCertificate?.({ loaded: true });
         } catch (e) {
           const error = `the certificate in ${certFile} and key in ${keyFile} do not load: ${describeThrown(e)}`;
-          this.options.log?.(`the certificate in ${certFile} and key in ${keyFile} do not load`, e);
+          this.options.logger.error(e, 'the serving certificate and key do not load', { certFile, keyFile });
           this.options.onCertificate?.({ loaded: false, error });
         }
       } catch (e) {
         const error = `reading the serving certificate: ${describeThrown(e)}`;
-        this.options.log?.('reading the serving certificate', e);
+        this.options.logger.error(e, 'reading the serving certificate failed', { certFile, keyFile });
         this.options.onCertificate?.({ loaded: false, error });
       } finally {
         this.reloading = undefined;
@@ -437,7 +444,7 @@ export class WebhookServer {
       done = true;
       const reason = new Error(`the handler did not answer within ${this.options.handlerTimeoutMs} ms`);
       controller.abort(reason);
-      this.options.log?.('handler timed out', reason);
+      this.options.logger.error(reason, 'handler timed out', { handlerTimeoutMs: this.options.handlerTimeoutMs });
       if (route.onTimeout) this.json(res, route.onTimeout(body), route, body);
       else this.reply(res, 504, `${reason.message}\n`);
     }, this.options.handlerTimeoutMs);
@@ -471,7 +478,7 @@ export class WebhookServer {
   private failed(res: ServerResponse, e: unknown, route?: Route, body?: unknown): void {
     const message = describeThrown(e);
     if (thrownInstanceOf(e, ReviewError)) { this.reply(res, 400, `${message}\n`); return; }
-    this.options.log?.('handler failed', e);
+    this.options.logger.error(e, 'handler failed');
     if (route?.onError) {
       let answer: unknown;
       try {
@@ -501,7 +508,7 @@ export class WebhookServer {
   }
 
   private tooLarge(req: IncomingMessage, res: ServerResponse): void {
-    this.options.log?.(`rejected a request body over ${this.options.maxRequestBytes} bytes`);
+    this.options.logger.info('rejected a request body over the limit', { maxRequestBytes: this.options.maxRequestBytes });
     res.setHeader('Connection', 'close');
     this.reply(res, 413, `request body is larger than ${this.options.maxRequestBytes} bytes\n`);
     req.resume();
@@ -509,7 +516,7 @@ export class WebhookServer {
 
   private reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
     if (res.destroyed || res.headersSent) return;
-    if (status >= 400 && status !== 404) this.options.log?.(`HTTP ${status}: ${oneLine(text.trim())}`);
+    if (status >= 400 && status !== 404) this.options.logger.info('answered an error', { status, answer: text.trim() });
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
     res.end(text);
   }
@@ -552,27 +559,8 @@ export class ServedWebhook {
   }
 }
 
-/**
- * Where the webhook layer reports: `message` is one line of what happened; `error`, when given, makes it an error
- * record (a handler that threw, a certificate that does not load), the thrown value as data — a structured logger
- * writes it as `logger.error(error, message)` (the manager's `webhook` logger does), a plain one as two texts.
- */
-export type WebhookLog = (message: string, error?: unknown) => void;
-
 /** Request body bytes the server takes in per turn of the event loop before pausing the requests that go on. */
 const READ_BUDGET_PER_TURN = 256 * 1024;
-
-/** `log` that never throws (what a user's logger throws is dropped: a request must not crash the server). */
-export function safeLog(log: WebhookLog): WebhookLog {
-  return (message, error) => {
-    try {
-      if (error === undefined) log(message);
-      else log(message, error);
-    } catch {
-      // nothing to do: the logger is broken
-    }
-  };
-}
 
 /** Text for one log line: line breaks (`\r`, `\n`, U+2028, U+2029) escaped, so a message cannot forge lines. */
 export function oneLine(text: string): string {
