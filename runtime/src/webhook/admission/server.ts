@@ -30,7 +30,7 @@ import { StatusError } from '../../errors/errors';
 import { describeThrown, thrownInstanceOf } from '../../observe/thrown';
 import { defaultLogger } from '../../log/default';
 import { safeLogger, type Logger } from '../../observe/logger';
-import { describeValue, oneLine, ReviewError, ServedWebhook, type RouteTarget, type WebhookServerOptions } from '../server';
+import { describeValue, ReviewError, ServedWebhook, type RouteTarget, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import {
