@@ -11,7 +11,7 @@ import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/
 import { newForbidden, newInternalError } from '../../../runtime/src/errors/errors';
 import { newLogger, type LogRecord } from '../../../runtime/src/log';
 import { Fake } from '../../../runtime/src/testing/fake';
-import { applyJsonPatch } from '../../../runtime/src/testing/fake/json';
+import { applyJsonPatch } from '../../../runtime/src/meta/jsonpatch';
 import { Manager } from '../../../runtime/src/controller/manager';
 import {
   caBundleOf,

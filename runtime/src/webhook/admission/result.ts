@@ -4,7 +4,7 @@
 import { StatusError } from '../../errors/errors';
 import { describeThrown, thrownInstanceOf } from '../../observe/thrown';
 import type { JsonObject } from '../../meta/json';
-import type { JsonPatchOperation } from './jsonpatch';
+import type { JsonPatchOperation } from '../../meta/jsonpatch';
 import type { AdmissionRequest, SideEffects } from './types';
 
 /** What a handler decides. Build it with `allowed`, `denied`, `errored` or `patched`. */
