@@ -7,6 +7,23 @@
  */
 const path = require('node:path');
 
+/**
+ * `@kubegen/runtime[/<subpath>]` → its source, for every entry of runtime/package.json's `exports`: the entry's
+ * `types` file `./dist/<file>.d.ts` is compiled from `runtime/src/<file>.ts`.
+ */
+function runtimeSourceMapper() {
+  const { exports } = require('./runtime/package.json');
+  const out = {};
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (typeof target !== 'object' || target === null || typeof target.types !== 'string') continue;
+    const m = /^\.\/dist\/(.+)\.d\.ts$/.exec(target.types);
+    if (!m) throw new Error(`runtime/package.json exports[${JSON.stringify(subpath)}].types is not ./dist/<file>.d.ts`);
+    const name = subpath === '.' ? '@kubegen/runtime' : `@kubegen/runtime/${subpath.slice(2)}`;
+    out[`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`] = `<rootDir>/runtime/src/${m[1]}.ts`;
+  }
+  return out;
+}
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -17,14 +34,10 @@ const shared = {
   },
   transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
-  // Resolve the runtime package to its sources, so tests never depend on a stale build in runtime/dist.
+  // Resolve the runtime package to its sources, so tests never depend on a stale build in runtime/dist: one mapping
+  // per entry of runtime/package.json's `exports` (the one list of the runtime's subpaths), derived below.
   moduleNameMapper: {
-    '^@kubegen/runtime$': '<rootDir>/runtime/src/index.ts',
-    '^@kubegen/runtime/(client|cache|workqueue|webhook|testing|internal|validation)$': '<rootDir>/runtime/src/$1/index.ts',
-    '^@kubegen/runtime/webhook/spec$': '<rootDir>/runtime/src/webhook/spec.ts',
-    '^@kubegen/runtime/validation/cel-library$': '<rootDir>/runtime/src/validation/cel-library/declarations.ts',
-    '^@kubegen/runtime/webhook/admission$': '<rootDir>/runtime/src/webhook/admission/index.ts',
-    '^@kubegen/runtime/(controller|controllerutil|leaderelection|events|log)$': '<rootDir>/runtime/src/$1/index.ts',
+    ...runtimeSourceMapper(),
     // @kubegen/api/<group>[/<version>|/fake] → its generated sources
     '^@kubegen/api/(.+)$': '<rootDir>/api/src/$1/index.ts',
   },

@@ -21,7 +21,6 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
       'asDeclared',
       'cloneJSON',
       'copyFlat',
-      'expandLister',
       'finishConversion',
       'getOwn',
       'hasOwn',
@@ -53,6 +52,7 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
     'cache',
     [
       'ClusterLister',
+      'expandLister',
       'ReadonlyIndexer',
       'InformerForOptions',
       'Lister',

@@ -16,7 +16,7 @@ import { typesGenerator } from '../../generator/emit/types-ts';
 import { runGenerator } from '../../generator/emit/shared/execute';
 import { createRestClient, fromOptions, StatusError, type RestClient } from '../../runtime/src';
 import { Manager, restClientFactory } from '../../runtime/src/controller/manager';
-import { noopLogger } from '../../runtime/src/controller/log';
+import { noopLogger } from '../../runtime/src/log';
 import { webhookManagedBy } from '../../runtime/src/controller/webhook';
 import type { AdmissionKind } from '../../runtime/src/webhook/admission';
 import { conversionSpec, type GroupConverters } from '../../runtime/src/webhook';

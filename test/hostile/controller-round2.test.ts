@@ -10,11 +10,11 @@
  *   the server's finalizers as they were.
  */
 import * as fc from 'fast-check';
-import { clampTimerDelay, FakeClock, MAX_TIMER_DELAY_MS, realClock, startTimer } from '../../runtime/src/cache/clock';
+import { clampTimerDelay, FakeClock, MAX_TIMER_DELAY_MS, realClock, startTimer } from '../../runtime/src/clock/clock';
 import { watcherError } from '../../runtime/src/cache/reflector';
 import { Controller, type Source } from '../../runtime/src/controller/controller';
 import { serveHealthz } from '../../runtime/src/controller/healthz';
-import { jsonLogger, newLogger, noopLogger, textLogger, type Logger } from '../../runtime/src/controller/log';
+import { jsonLogger, newLogger, noopLogger, textLogger, type Logger } from '../../runtime/src/log';
 import { isTerminalError, terminalError, type Reconciler, type Request } from '../../runtime/src/controller/reconcile';
 import { ensureFinalizer, ensureFinalizerRemoved } from '../../runtime/src/controllerutil/controllerutil';
 import { isConflict, isNotFound } from '../../runtime/src/errors/errors';

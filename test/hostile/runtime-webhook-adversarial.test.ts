@@ -7,6 +7,7 @@
  */
 import * as path from 'node:path';
 import * as tls from 'node:tls';
+import { textLogger } from '../../runtime/src/log';
 import { ConversionWebhook, lostFieldsAnnotation, type GroupConverters } from '../../runtime/src/webhook';
 import { makeTestCertificates } from '../unit/helpers/tls';
 import { plainEverywhere, prototypesUntouched } from './json-arbitrary';
@@ -32,7 +33,7 @@ const webhook = new ConversionWebhook({
   maxRequestBytes: MAX_BYTES,
   requestTimeoutMs: REQUEST_TIMEOUT_MS,
   converters: [converters],
-  log: (m) => logs.push(m),
+  logger: textLogger({ write: (l) => logs.push(l) }),
 });
 let port = 0;
 

@@ -3,7 +3,7 @@
  * throws and always gives a string, for any value and for each hostile one `String(err)` throws on.
  */
 import * as fc from 'fast-check';
-import { describeThrown } from '../../runtime/src/errors/thrown';
+import { describeThrown } from '../../runtime/src/observe/thrown';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
 
 describe('describeThrown', () => {

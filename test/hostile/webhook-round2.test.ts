@@ -22,8 +22,13 @@ import { AdmissionServer, admissionKind, type AdmissionReview } from '../../runt
 import { ConversionWebhook, WebhookServer, type ConversionReview, type GroupConverters } from '../../runtime/src/webhook';
 import { makeServingCertificates, writeServingCertificates } from '../../runtime/src/testing/certs';
 import { Front, type FromFront, type ToFront } from '../../runtime/src/webhook/front';
+import { textLogger } from '../../runtime/src/log';
+import { newLogger } from '../../runtime/src/observe';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
 import { present } from '../unit/helpers/present';
+
+/** A logger writing text lines (without their newline) into `lines`. */
+const linesInto = (lines: string[]) => textLogger({ write: (l) => lines.push(l.slice(0, -1)) });
 
 jest.setTimeout(120_000);
 
@@ -66,7 +71,7 @@ describe('a value thrown by user code is a logged denial or failed conversion (p
   const logged: string[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (e: unknown): void => { unhandled.push(e); };
-  const admission = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, log: (m) => logged.push(m) });
+  const admission = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, logger: linesInto(logged) });
   admission.validator(KIND, { validateCreate() { throw thrown(); } });
   admission.defaulter(KIND, { default() { throw thrown(); } });
   // a raw handler whose answer cannot be used: a thrown value as its result
@@ -75,7 +80,7 @@ describe('a value thrown by user code is a logged denial or failed conversion (p
     group: 'stable.example.com',
     kinds: { CronTab: { hub: 'v1', versions: ['v1', 'v2'], spokes: { v2: { toHub: (o) => o, fromHub: () => { throw thrown(); } } } } },
   };
-  const conversion = new ConversionWebhook({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, converters: [converters], log: (m) => logged.push(m) });
+  const conversion = new ConversionWebhook({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, converters: [converters], logger: linesInto(logged) });
   const agent = new https.Agent({ keepAlive: true, maxSockets: 4 });
   let admissionPort = 0;
   let conversionPort = 0;
@@ -133,7 +138,7 @@ describe('a value thrown by user code is a logged denial or failed conversion (p
   }, 600_000);
 
   it('a handler whose answer cannot be encoded is a denial; a logger that throws crashes nothing', async () => {
-    const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, log: () => { throw { toString() { throw new Error('x'); } }; } });
+    const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, logger: newLogger({ enabled: () => true, write: () => { throw { toString() { throw new Error('x'); } }; } }) });
     server.register('/bigint', { sideEffects: 'None', handle: () => ({ allowed: true, patch: [{ op: 'add', path: '/x', value: 1n as never }] }) });
     server.defaulter(KIND, { default(obj: Record<string, unknown>) { obj.cycle = obj; } });
     server.validator(KIND, { validateCreate() { throw Object.create(null); } });
@@ -287,7 +292,7 @@ describe('connections', () => {
 
   it('keeps at most maxConnections open, closing further ones as they come', async () => {
     const logged: string[] = [];
-    const server = new WebhookServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, maxConnections: 20, log: (m) => logged.push(m) });
+    const server = new WebhookServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, maxConnections: 20, logger: linesInto(logged) });
     const { port } = await server.listen();
     try {
       const held = await silentConnections(port, 20);
@@ -295,7 +300,7 @@ describe('connections', () => {
       await extra.allClosed;
       expect(extra.closed()).toBe(10);
       expect(held.closed()).toBe(0);
-      expect(logged).toContain('refused connections: 20 are open (maxConnections)');
+      expect(logged.some((l) => l.endsWith('\trefused connections: too many are open\t{"maxConnections":20}'))).toBe(true);
       for (const s of held.sockets) s.destroy();
       await held.allClosed;
       // once they are gone, the server serves again

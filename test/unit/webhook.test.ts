@@ -1,5 +1,6 @@
 import * as https from 'node:https';
 import * as path from 'node:path';
+import { textLogger } from '../../runtime/src/log';
 import { ConversionWebhook, conversionSpec } from '../../runtime/src/webhook';
 import { conversionGenerator } from '../../generator/emit/conversion';
 import { deepcopyGenerator } from '../../generator/emit/deepcopy';
@@ -39,7 +40,7 @@ describe('conversion webhook', () => {
   });
   const group = load(`${GROUP}/conversion`) as { registerConversions(w: ConversionWebhook): void };
   const logs: string[] = [];
-  const webhook = new ConversionWebhook({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, maxRequestBytes: 64 * 1024, log: (m) => logs.push(m) });
+  const webhook = new ConversionWebhook({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, maxRequestBytes: 64 * 1024, logger: textLogger({ write: (l) => logs.push(l) }) });
   group.registerConversions(webhook);
   let port = 0;
 

@@ -21,7 +21,7 @@ import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
 import type { ListOptions } from '../rest/options';
 import type { GroupVersionResource } from '../rest/paths';
 import type { Logger, Metrics } from '../observe';
-import type { Clock } from './clock';
+import type { Clock } from '../clock/clock';
 import { SharedIndexInformer } from './informer';
 import type { ListerWatcher, ReflectorOptions } from './reflector';
 import type { Indexers } from './store';

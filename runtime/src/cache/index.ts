@@ -1,4 +1,4 @@
-export * from './clock';
+export * from '../clock/clock';
 export * from './store';
 export * from './reflector';
 export * from './informer';

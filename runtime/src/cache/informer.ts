@@ -40,7 +40,7 @@
 import type { KubeObject } from '../client/types';
 import { defaultLogger } from '../log/default';
 import { noopMetrics, type Logger, type Metrics } from '../observe';
-import { realClock, type Clock, type ClockTimer } from './clock';
+import { realClock, type Clock, type ClockTimer } from '../clock/clock';
 import { Fifo } from './fifo';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
 import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore, type ReplaceBuilder } from './store';

@@ -13,7 +13,7 @@
  */
 
 import type { KubeObject } from '../client/types';
-import { formatLabelSelector, matchLabels, parseLabelSelector, type LabelRequirement } from '../client/selectors';
+import { formatLabelSelector, matchLabels, parseLabelSelector, type LabelRequirement } from '../meta/selectors';
 import { newNotFound, type GroupResource } from '../errors/errors';
 import type { LabelSelector } from '../meta/conditions';
 import { NAMESPACE_INDEX, type ReadonlyIndexer } from './store';

@@ -61,10 +61,10 @@ import { noopMetrics, type Logger, type Metrics } from '../observe';
 import { ResponseDecodeError } from '../rest/client';
 import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
 import { backoffDelay, type Backoff } from '../errors/retry';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { INITIAL_EVENTS_END_ANNOTATION, watchBatches, type Watch, type WatchEvent } from '../watch/types';
-import { clockSleep, realClock, type Clock } from './clock';
+import { clockSleep, realClock, type Clock } from '../clock/clock';
 import type { ReplaceBuilder, Store } from './store';
 
 /** What a reflector lists and watches: any `ResourceClient<T, TList>` is one. */

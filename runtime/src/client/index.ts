@@ -4,8 +4,9 @@
  * (kubeconfig, in-cluster), discovery with its REST mapper and the dynamic client.
  */
 export * from './types';
-export * from './selectors';
+export * from '../meta/selectors';
 export * from './typed';
+export * from './dynamic';
 export * from '../rest';
 export * from '../watch';
 export * from '../config';

@@ -24,7 +24,7 @@
  *   per-item exponential 5 ms doubling to 1000 s, the priority queue's limiter), on the injected `clock`.
  */
 
-import { realClock, type Clock } from '../cache/clock';
+import { realClock, type Clock } from '../clock/clock';
 import type { HasSynced, SharedIndexInformer } from '../cache/informer';
 import { isDeletedFinalStateUnknown } from '../cache/store';
 import type { KubeObject } from '../client/types';
@@ -32,7 +32,7 @@ import { ItemExponentialFailureRateLimiter, type RateLimiter } from '../workqueu
 import type { CreateEvent, DeleteEvent, UpdateEvent } from './events';
 import type { EventHandler, RequestQueue } from './handlers';
 import { defaultLogger, type Logger } from '../log';
-import { noopMetrics, type ControllerMetrics, type QueueState } from './metrics';
+import { noopMetrics, type ControllerMetrics, type QueueState } from '../observe/metrics';
 import { evaluate, type Predicate } from './predicates';
 import { PriorityQueue, type PriorityItem } from './priorityqueue';
 import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request, type Result } from './reconcile';

@@ -16,9 +16,12 @@
  */
 
 import type { KubeObject, ResourceDescriptor } from '../client/types';
+import { groupOfApiVersion } from '../meta/groupversion';
 import type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events';
 import { LOW_PRIORITY } from './priorityqueue';
 import type { Request } from './reconcile';
+
+export { groupOfApiVersion };
 
 /** The queue as handlers see it; `priority` defaults to 0 (see `priorityqueue.ts`). */
 export interface RequestQueue {
@@ -62,12 +65,6 @@ export function enqueueRequestForObject<T extends KubeObject = KubeObject>(): Ev
     delete: (e, q) => { enqueue(e.object, q, 0); },
     generic: (e, q) => { enqueue(e.object, q, 0); },
   };
-}
-
-/** The group of an `apiVersion` (`''` for the core group's `v1`). */
-export function groupOfApiVersion(apiVersion: string): string {
-  const i = apiVersion.indexOf('/');
-  return i < 0 ? '' : apiVersion.slice(0, i);
 }
 
 export interface EnqueueForOwnerOptions {

@@ -11,7 +11,7 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 
 /** A check: resolves (or returns) when healthy, throws (or rejects) with the reason when not. */
 export type Checker = () => void | Promise<void>;

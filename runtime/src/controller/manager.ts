@@ -48,7 +48,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { realClock, type Clock } from '../cache/clock';
+import { realClock, type Clock } from '../clock/clock';
 import { SharedInformerFactory, gvrKey, type ListSelector } from '../cache/factory';
 import type { SharedIndexInformer } from '../cache/informer';
 import { Lister } from '../cache/lister';
@@ -57,7 +57,7 @@ import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 import { CoreEventBroadcaster, coreEventResource, type CoreEventRecorder } from '../events/corev1';
 import { EventBroadcaster, type EventRecorder } from '../events/recorder';
 import { eventResource } from '../events/types';
@@ -67,9 +67,8 @@ import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
-import type { WebhookLog } from '../webhook/server';
 import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
-import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from './metrics';
+import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from '../observe/metrics';
 
 /**
  * Makes the direct client of a kind in a namespace (`''`: all namespaces, or cluster-scoped); the client's types are
@@ -257,6 +256,8 @@ export class Manager {
       ...(c.reflector ? { reflector: c.reflector } : {}),
       onHandlerError: (err) => { this.logger.error(err, 'an event handler failed'); },
       logger: this.logger.withName('cache'),
+      // the sink changes when start enables metrics: the stages count into whichever is current
+      metrics: { count: (name, labels, delta) => { this.metricsSink.count(name, labels, delta); } },
     });
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({
@@ -273,7 +274,7 @@ export class Manager {
       if (selfManagedCertificates !== undefined && (ws.cert !== undefined || ws.key !== undefined)) {
         throw new Error('webhook server: give selfManagedCertificates, or cert and key, not both');
       }
-      const server = new DefaultWebhookServer({ log: this.webhookLog(), ...serverOptions });
+      const server = new DefaultWebhookServer({ logger: this.logger.withName('webhook'), ...serverOptions });
       this.webhookServer = server;
       if (selfManagedCertificates !== undefined) {
         this.rotator = new CertificateRotator({
@@ -292,20 +293,12 @@ export class Manager {
     return this.rotator;
   }
 
-  private webhookLog(): WebhookLog {
-    const log = this.logger.withName('webhook');
-    return (message, error) => {
-      if (error === undefined) log.info(message);
-      else log.error(error, message);
-    };
-  }
-
   /**
    * The manager's one webhook server (controller-runtime's `GetWebhookServer`): register conversions, validators and
    * defaulters on it. Calling this makes the manager run it; see the module doc.
    */
   getWebhookServer(): DefaultWebhookServer {
-    this.webhookServer ??= new DefaultWebhookServer({ log: this.webhookLog() });
+    this.webhookServer ??= new DefaultWebhookServer({ logger: this.logger.withName('webhook') });
     if (!this.webhookServerUsed && this.started) throw new Error('the webhook server must be asked for before the manager starts');
     this.webhookServerUsed = true;
     return this.webhookServer;

@@ -16,7 +16,7 @@
  *   (they are dropped); `done` of the keys handed out still works.
  */
 
-import type { Clock } from '../cache/clock';
+import type { Clock } from '../clock/clock';
 import { DelayStage, Heap } from '../workqueue/delay_stage';
 import type { RateLimiter } from '../workqueue/rate_limiters';
 

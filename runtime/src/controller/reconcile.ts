@@ -23,7 +23,7 @@
  *   thrown error.
  */
 
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 
 /** The object a reconcile is about: `namespace` is `''` for cluster-scoped kinds. */
 export interface Request {

@@ -13,14 +13,12 @@
  */
 
 import type { Condition, ConditionStatus } from '../meta/conditions';
+import { formatTime } from '../meta/time';
+
+export { formatTime };
 
 /** A condition to set: `lastTransitionTime` may be left out (now is used). */
 export type ConditionInput = Omit<Condition, 'lastTransitionTime'> & { lastTransitionTime?: string };
-
-/** `metav1.Time` of epoch milliseconds: whole seconds, UTC. */
-export function formatTime(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /** See the module doc. `now` gives epoch milliseconds (default `Date.now`). */
 export function setStatusCondition(conditions: Condition[] | undefined, condition: ConditionInput, now: () => number = Date.now): boolean {

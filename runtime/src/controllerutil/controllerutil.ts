@@ -28,7 +28,7 @@ import type { ApplyConfiguration, KubeList, KubeObject, ResourceClient, Resource
 import { isNotFound } from '../errors/errors';
 import { DefaultRetry, retryOnConflict, type Backoff, type RetryHooks } from '../errors/retry';
 import type { OwnerReference } from '../meta/types';
-import { groupOfApiVersion } from '../controller/handlers';
+import { groupOfApiVersion } from '../meta/groupversion';
 import { createMergePatch, type JsonValue } from './patch';
 import { semanticDeepEqual } from './equality';
 

@@ -1,7 +1,6 @@
 /**
- * Discovery and the REST mapper over it (client-go `discovery`, `restmapper`), and the dynamic client: a
- * `TypedClient` of plain objects for a kind known only by its mapping.
+ * Discovery and the REST mapper over it (client-go `discovery`, `restmapper`). The dynamic client over a mapping
+ * is the client folder's (../client/dynamic).
  */
 export * from './discovery';
 export * from './restmapper';
-export * from './dynamic';

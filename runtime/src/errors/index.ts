@@ -1,4 +1,4 @@
 export * from './status';
 export * from './errors';
 export * from './retry';
-export * from './thrown';
+export * from '../observe/thrown';

@@ -7,7 +7,7 @@
  * when the attempts run out, the last error is thrown. An aborted `signal` stops the waiting and throws its reason.
  */
 
-import { startTimer } from '../cache/clock';
+import { startTimer } from '../clock/clock';
 import { isConflict } from './errors';
 
 /** An exponential backoff (wait.Backoff). Durations in milliseconds. */

@@ -22,12 +22,12 @@
  */
 
 import { hostname } from 'node:os';
-import { clockSleep, realClock, type Clock } from '../cache/clock';
+import { clockSleep, realClock, type Clock } from '../clock/clock';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import type { ObjectMeta } from '../meta/types';
 import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';
-import { formatTime } from '../controllerutil/conditions';
+import { formatTime } from '../meta/time';
 import { objectReference } from './recorder';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference } from './types';
 

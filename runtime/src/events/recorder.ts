@@ -18,11 +18,11 @@
  */
 
 import { hostname } from 'node:os';
-import { realClock, clockSleep, type Clock, type ClockTimer } from '../cache/clock';
+import { realClock, clockSleep, type Clock, type ClockTimer } from '../clock/clock';
 import type { KubeObject } from '../client/types';
 import { isNotFound, isStatusError } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';
-import { formatMicroTime, parseTime } from '../leaderelection/lease';
+import { formatMicroTime, parseTime } from '../meta/time';
 import { EventTypeNormal, EventTypeWarning, type EventObjectReference, type EventsV1Event, type EventsV1EventClient } from './types';
 
 /** Records events; see the module doc. */

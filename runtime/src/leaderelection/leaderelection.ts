@@ -23,7 +23,7 @@
  * - `run` resolves when it has stopped: after losing leadership, or after `signal` aborted (and the release).
  */
 
-import { realClock, clockSleep, type Clock } from '../cache/clock';
+import { realClock, clockSleep, type Clock } from '../clock/clock';
 import { isConflict, isNotFound } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';
 import type { LeaderElectionRecord, ResourceLock } from './resourcelock';

@@ -4,7 +4,7 @@
  */
 
 import { jsonLogger, textLogger } from './encoders';
-import type { Logger } from './logger';
+import type { Logger } from '../observe/logger';
 
 /**
  * What is written: `error` only error records; `info` info records at V(0) too; `debug` up to V(1); a number `n`

@@ -9,7 +9,7 @@
  */
 
 import { jsonLogger } from './encoders';
-import type { LogFields, Logger } from './logger';
+import type { LogFields, Logger } from '../observe/logger';
 
 let current: Logger | undefined;
 let generation = 0;

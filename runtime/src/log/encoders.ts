@@ -18,8 +18,8 @@
  * record's fields `"unserialisable log fields"`: a record is never lost and a sink never throws.
  */
 
-import { describeThrown } from '../errors/thrown';
-import { newLogger, type LogRecord, type Logger } from './logger';
+import { describeThrown } from '../observe/thrown';
+import { newLogger, type LogRecord, type Logger } from '../observe/logger';
 
 /**
  * A field value as JSON takes it: an Error (or anything `instanceof` cannot look at, such as a revoked Proxy) as

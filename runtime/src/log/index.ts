@@ -11,7 +11,7 @@
  *
  * See docs/logging.md.
  */
-export * from './logger';
+export * from '../observe/logger';
 export * from './encoders';
 export * from './create';
 export * from './default';

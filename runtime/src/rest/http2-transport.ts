@@ -31,7 +31,7 @@
 import * as http2 from 'node:http2';
 import { isIP } from 'node:net';
 import * as tls from 'node:tls';
-import { clampTimerDelay } from '../cache/clock';
+import { clampTimerDelay } from '../clock/clock';
 import { NodeHttpTransport, type NodeHttpTransportOptions } from './http-transport';
 import { TransportError, discardBody, originHost, readBodyText, tlsConnectOptions, type Transport, type TransportRequest, type TransportResponse } from './transport';
 

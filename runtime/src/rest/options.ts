@@ -7,7 +7,7 @@
  */
 
 import type { LabelSelector } from '../meta/conditions';
-import { formatLabelSelector } from '../client/selectors';
+import { formatLabelSelector } from '../meta/selectors';
 
 /** What every call accepts besides its API options. */
 export interface CallOptions {

@@ -4,7 +4,7 @@
  */
 
 import { defaultLogger } from '../log/default';
-import type { Logger } from '../log/logger';
+import type { Logger } from '../observe/logger';
 
 /** One warning from a response. */
 export interface Warning {

@@ -25,7 +25,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as Yaml from 'yaml';
-import { clockSleep, realClock, type Clock } from '../cache/clock';
+import { clockSleep, realClock, type Clock } from '../clock/clock';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import { TypedClient } from '../client/typed';
 import { isAlreadyExists, isConflict, isNotFound } from '../errors/errors';

@@ -14,8 +14,10 @@
 import { isJsonObject, type JsonObject } from '../meta/json';
 import { getOwn } from '../meta/own';
 import { ConversionError, convertObject, parseAPIVersion, type GroupConverters } from '../conversion';
-import { describeThrown } from '../errors/thrown';
-import { describeValue, oneLine, ReviewError, safeLog, type Route, type WebhookLog } from './server';
+import { describeThrown } from '../observe/thrown';
+import { defaultLogger } from '../log/default';
+import { safeLogger, type Logger } from '../observe/logger';
+import { describeValue, ReviewError, type Route } from './server';
 
 /** `apiextensions.k8s.io/v1` ConversionReview, as the API server sends it and as the webhook answers. */
 export interface ConversionReview {
@@ -32,17 +34,17 @@ export interface ConversionReview {
 export const CONVERSION_REVIEW_API_VERSION = 'apiextensions.k8s.io/v1';
 
 export interface ConversionHandlerOptions {
-  /** Receives one line per failed conversion. Default: nothing is logged. */
-  log?: WebhookLog;
+  /** An error record per failed conversion (`object`, `desiredAPIVersion` as fields). Default `defaultLogger().withName('webhook')`. */
+  logger?: Logger;
 }
 
 /** The converters of the registered API groups, answering ConversionReviews; see the module doc. */
 export class ConversionHandler {
   private readonly groups = new Map<string, GroupConverters>();
-  private readonly log?: WebhookLog;
+  private readonly log: Logger;
 
   constructor(options: ConversionHandlerOptions = {}) {
-    this.log = options.log && safeLog(options.log);
+    this.log = safeLogger(options.logger ?? defaultLogger().withName('webhook'));
   }
 
   /** Registers the converters of one API group; a group registered twice throws. */
@@ -87,7 +89,7 @@ export class ConversionHandler {
         convertedObjects.push(this.convert(objects[i], desiredAPIVersion));
       } catch (e) {
         const message = `converting object ${i} (${describeObject(objects[i])}) to ${desiredAPIVersion}: ${describeThrown(e)}`;
-        this.log?.(`conversion failed: converting object ${i} (${oneLine(describeObject(objects[i]))}) to ${oneLine(desiredAPIVersion)}`, e);
+        this.log.error(e, 'conversion failed', { index: i, object: describeObject(objects[i]), desiredAPIVersion });
         return failedReview(body, message);
       }
     }

@@ -38,12 +38,14 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { GroupConverters } from '../conversion';
-import { describeThrown } from '../errors/thrown';
+import { describeThrown } from '../observe/thrown';
 import { ADMISSION_MAX_REQUEST_BYTES, AdmissionHandlers, type AdmissionKind, type AdmissionRegistrar, type RegisterOptions } from './admission/server';
 import type { CustomDefaulter, CustomValidator } from './admission/custom';
 import type { AdmissionHandler } from './admission/result';
 import { ConversionHandler } from './conversion';
-import { checkDurations, safeLog, WebhookServer, type ProbeAnswer, type Route, type RouteTarget, type WebhookLog, type WebhookServerOptions } from './server';
+import { defaultLogger } from '../log/default';
+import { safeLogger, type Logger } from '../observe/logger';
+import { checkDurations, WebhookServer, type ProbeAnswer, type Route, type RouteTarget, type WebhookServerOptions } from './server';
 
 /** controller-runtime's default certificate directory: `<tmpdir>/k8s-webhook-server/serving-certs`. */
 export const DEFAULT_CERT_DIR = path.join(os.tmpdir(), 'k8s-webhook-server', 'serving-certs');
@@ -68,7 +70,7 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
   private options: DefaultWebhookServerOptions;
   private readonly routes = new Map<string, Route>();
   private readonly admission: AdmissionHandlers;
-  private readonly log?: WebhookLog;
+  private readonly log: Logger;
   private conversions?: ConversionHandler;
   private stage?: WebhookServer;
   private probes?: ProbeHandler;
@@ -90,8 +92,8 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
     }
     checkDurations(options);
     this.options = { ...options };
-    this.log = options.log && safeLog(options.log);
-    this.admission = new AdmissionHandlers(this, this.log ? { log: this.log } : {});
+    this.log = safeLogger(options.logger ?? defaultLogger().withName('webhook'));
+    this.admission = new AdmissionHandlers(this, { logger: this.log });
   }
 
   /** The certificate and key files served (when not given as PEM). */
@@ -122,7 +124,7 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
       return this;
     }
     if (!this.conversions) {
-      const conversions = new ConversionHandler(this.log ? { log: this.log } : {});
+      const conversions = new ConversionHandler({ logger: this.log });
       this.route(CONVERSION_PATH, conversions.route());
       this.conversions = conversions;
     }
@@ -173,7 +175,7 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
         ...(files ?? { cert, key }),
         maxRequestBytes: rest.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES,
         port: rest.port ?? 9443,
-        ...(this.log ? { log: this.log } : {}),
+        logger: this.log,
         // the probes given before the server starts (the manager's): without them the serving thread answers its own
         ...(this.probes ? { probes: this.probes } : {}),
       });
@@ -240,7 +242,7 @@ export class DefaultWebhookServer implements RouteTarget, AdmissionRegistrar {
   /** As a manager `Runnable`: listens, serves until `signal` aborts, then closes gracefully. */
   async start(signal: AbortSignal): Promise<void> {
     const address = await this.listen();
-    this.log?.(`serving webhooks on ${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}: ${this.paths.join(', ') || 'no endpoints'}`);
+    this.log.info('serving webhooks', { address: address.family === 'IPv6' ? `[${address.address}]:${address.port}` : `${address.address}:${address.port}`, paths: [...this.paths] });
     if (!signal.aborted) {
       await new Promise<void>((resolve) => {
         signal.addEventListener('abort', () => { resolve(); }, { once: true });

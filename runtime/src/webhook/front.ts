@@ -27,7 +27,8 @@
  *   with the handler thread's `reply`; when that thread is stalled beyond the threshold, with a 500 as above;
  * - `close` stops accepting connections, lets the requests in flight finish (up to `timeoutMs`), then closes every
  *   connection and answers `closed`; `cert` loads a new certificate pair for new connections;
- * - `log` carries one line for the handler thread's `log` (rejected requests, refused connections).
+ * - `log` carries one info record for the handler thread's logger (rejected requests, refused connections): a fixed
+ *   message and its values as fields.
  */
 import * as https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -69,7 +70,7 @@ export type FromFront =
   | { t: 'body'; id: number; path: string; body: ArrayBuffer }
   | { t: 'probe'; id: number; path: string; query: string }
   | { t: 'gone'; id: number }
-  | { t: 'log'; message: string }
+  | { t: 'log'; message: string; values: Record<string, string | number> }
   | { t: 'closed' };
 
 /** The paths the server answers itself (GET): they cannot be routes. */
@@ -137,7 +138,7 @@ export class Front {
       const now = performance.now();
       if (now - this.lastDropLogged < 10_000) return;
       this.lastDropLogged = now;
-      this.log(`refused connections: ${config.maxConnections} are open (maxConnections)`);
+      this.log('refused connections: too many are open', { maxConnections: config.maxConnections });
     });
     this.server = server;
     port.on('message', (m: ToFront) => {
@@ -156,8 +157,8 @@ export class Front {
     this.port.postMessage(m);
   }
 
-  private log(message: string): void {
-    this.send({ t: 'log', message });
+  private log(message: string, values: Record<string, string | number>): void {
+    this.send({ t: 'log', message, values });
   }
 
   private receive(m: ToFront): void {
@@ -312,7 +313,7 @@ export class Front {
   }
 
   private tooLarge(req: IncomingMessage, res: ServerResponse): void {
-    this.log(`rejected a request body over ${this.config.maxRequestBytes} bytes`);
+    this.log('rejected a request body over the limit', { maxRequestBytes: this.config.maxRequestBytes });
     res.setHeader('Connection', 'close');
     this.reply(res, 413, `request body is larger than ${this.config.maxRequestBytes} bytes\n`);
     req.resume();
@@ -321,7 +322,7 @@ export class Front {
   /** A plain-text answer (a `HEAD` request gets its headers only); 4xx and 5xx other than 404 are logged. */
   private reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}, req?: IncomingMessage): void {
     if (res.destroyed || res.headersSent) return;
-    if (status >= 400 && status !== 404) this.log(`HTTP ${status}: ${oneLine(text.trim())}`);
+    if (status >= 400 && status !== 404) this.log('answered an error', { status, answer: text.trim() });
     this.write(req, res, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers }, text);
   }
 

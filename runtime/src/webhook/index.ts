@@ -75,7 +75,7 @@ export class ConversionWebhook extends ServedWebhook {
 }
 
 export { CONVERSION_REVIEW_API_VERSION, ConversionHandler, type ConversionHandlerOptions, type ConversionReview } from './conversion';
-export { ReviewError, ServedWebhook, WebhookServer, type Route, type RouteContext, type RouteTarget, type WebhookLog, type WebhookServerOptions } from './server';
+export { ReviewError, ServedWebhook, WebhookServer, type Route, type RouteContext, type RouteTarget, type WebhookServerOptions } from './server';
 export { DEFAULT_CERT_DIR, DefaultWebhookServer, type DefaultWebhookServerOptions } from './default-server';
 
 export { conversionSpec, type ConversionWebhookClientConfig, type CustomResourceConversion } from './spec';

@@ -10,7 +10,7 @@
  *   all: its text is `describeThrown`'s), or an answer that cannot be encoded as JSON → the route's `onError` answer
  *   (200: the admission server's is a denial, the conversion webhook's a failed conversion), or 500
  *   `internal error: …` for a route without one. The server never crashes on a request, and never on what its
- *   `log` throws.
+ *   logger throws.
  * - Two threads. The HTTPS server — TLS, HTTP, connections, time limits, reading bodies, the probes — runs in a
  *   serving thread (./front, a worker with its own event loop and heap); this thread (the handler thread) parses the
  *   bodies it hands over and runs the handlers. Bodies are parsed in slices of a few milliseconds (./json-body): a
@@ -48,7 +48,9 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { describeThrown, thrownInstanceOf } from '../errors/thrown';
+import { defaultLogger } from '../log/default';
+import { safeLogger, type Logger } from '../observe/logger';
+import { describeThrown, thrownInstanceOf } from '../observe/thrown';
 import { readCertificateFile, readCertificateFileSync } from './certfile';
 import { oneLine, PROBE_PATHS, type FromFront, type FrontConfig, type ToFront } from './front';
 import { JsonBodyError, JsonBodyScheduler } from './json-body';
@@ -93,8 +95,13 @@ export interface WebhookServerOptions {
    * large heap alone stalled it beyond 1 s (the kubelet's default probe timeout) in the admission-large benchmark.
    */
   stallThresholdMs?: number;
-  /** Receives one record per rejected request or failed handler (see {@link WebhookLog}). Default: nothing is logged. */
-  log?: WebhookLog;
+  /**
+   * Where the server reports (the one `Logger` of `@kubegen/runtime/log`): an info record per rejected request and
+   * refused connection burst, an error record per failed or timed-out handler and certificate that does not load,
+   * values as fields (`status`, `certFile` …), never in the message. A manager hands its logger named `webhook`.
+   * Default `defaultLogger().withName('webhook')`. What the logger throws is dropped.
+   */
+  logger?: Logger;
   /**
    * Answers a GET or HEAD on a path no route has (the manager serves its `/healthz` and `/readyz` checks here);
    * `undefined` falls back to the server's own `/healthz` and `/readyz` (200 `ok`), then 404. What it throws is a 500.
@@ -136,8 +143,8 @@ export class ReviewError extends Error {
   override readonly name = 'ReviewError';
 }
 
-type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'log' | 'probes'>> &
-  Pick<WebhookServerOptions, 'onCertificate' | 'log' | 'certFile' | 'keyFile' | 'probes'>;
+type ResolvedOptions = Required<Omit<WebhookServerOptions, 'cert' | 'key' | 'certFile' | 'keyFile' | 'onCertificate' | 'logger' | 'probes'>> &
+  Pick<WebhookServerOptions, 'onCertificate' | 'certFile' | 'keyFile' | 'probes'> & { logger: Logger };
 
 /** How often this thread stores its heartbeat for the serving thread (at most; a quarter of `stallThresholdMs` when less). */
 const HEARTBEAT_MS = 50;
@@ -209,7 +216,7 @@ export class WebhookServer {
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
       maxConnections: options.maxConnections ?? 1024,
       stallThresholdMs: options.stallThresholdMs ?? 5000,
-      log: options.log && safeLog(options.log),
+      logger: safeLogger(options.logger ?? defaultLogger().withName('webhook')),
       probes: options.probes,
     };
   }
@@ -264,7 +271,7 @@ export class WebhookServer {
           this.frontExited();
         });
       });
-      front.on('error', (e) => { this.options.log?.('webhook server: the serving thread failed', e); });
+      front.on('error', (e) => { this.options.logger.error(e, 'the serving thread failed'); });
     } catch (e) {
       this.front = undefined;
       this.stopHeartbeat();
@@ -303,16 +310,16 @@ export class WebhookServer {
         if (sameBytes(cert, this.cert) && sameBytes(key, this.key)) return;
         try {
           this.setCertificate(cert, key);
-          this.options.log?.(`loaded a new serving certificate from ${certFile}`);
+          this.options.logger.info('loaded a new serving certificate', { certFile });
           this.options.onCertificate?.({ loaded: true });
         } catch (e) {
           const error = `the certificate in ${certFile} and key in ${keyFile} do not load: ${describeThrown(e)}`;
-          this.options.log?.(`the certificate in ${certFile} and key in ${keyFile} do not load`, e);
+          this.options.logger.error(e, 'the serving certificate and key do not load', { certFile, keyFile });
           this.options.onCertificate?.({ loaded: false, error });
         }
       } catch (e) {
         const error = `reading the serving certificate: ${describeThrown(e)}`;
-        this.options.log?.('reading the serving certificate', e);
+        this.options.logger.error(e, 'reading the serving certificate failed', { certFile, keyFile });
         this.options.onCertificate?.({ loaded: false, error });
       } finally {
         this.reloading = undefined;
@@ -381,7 +388,7 @@ export class WebhookServer {
         this.open.delete(m.id);
         return;
       case 'log':
-        this.options.log?.(m.message);
+        this.options.logger.info(m.message, m.values);
         return;
       case 'closed':
         this.frontClosed?.();
@@ -463,7 +470,7 @@ export class WebhookServer {
       gone.signal.removeEventListener('abort', onGone);
       const reason = new Error(`the handler did not answer within ${this.options.handlerTimeoutMs} ms`);
       controller.abort(reason);
-      this.options.log?.('handler timed out', reason);
+      this.options.logger.error(reason, 'handler timed out', { handlerTimeoutMs: this.options.handlerTimeoutMs });
       if (route.onTimeout) this.json(id, route.onTimeout(body), route, body);
       else this.reply(id, 504, `${reason.message}\n`);
     }, this.options.handlerTimeoutMs);
@@ -497,7 +504,7 @@ export class WebhookServer {
   private failed(id: number, e: unknown, route?: Route, body?: unknown): void {
     const message = describeThrown(e);
     if (thrownInstanceOf(e, ReviewError)) { this.reply(id, 400, `${message}\n`); return; }
-    this.options.log?.('handler failed', e);
+    this.options.logger.error(e, 'handler failed');
     if (route?.onError) {
       let answer: unknown;
       try {
@@ -527,7 +534,7 @@ export class WebhookServer {
 
   private reply(id: number, status: number, text: string): void {
     if (!this.open.has(id)) return;
-    if (status >= 400 && status !== 404) this.options.log?.(`HTTP ${status}: ${oneLine(text.trim())}`);
+    if (status >= 400 && status !== 404) this.options.logger.info('answered an error', { status, answer: text.trim() });
     this.send(id, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }, text);
   }
 
@@ -574,26 +581,6 @@ export class ServedWebhook {
     return this.server.close();
   }
 }
-
-/**
- * Where the webhook layer reports: `message` is one line of what happened; `error`, when given, makes it an error
- * record (a handler that threw, a certificate that does not load), the thrown value as data — a structured logger
- * writes it as `logger.error(error, message)` (the manager's `webhook` logger does), a plain one as two texts.
- */
-export type WebhookLog = (message: string, error?: unknown) => void;
-
-/** `log` that never throws (what a user's logger throws is dropped: a request must not crash the server). */
-export function safeLog(log: WebhookLog): WebhookLog {
-  return (message, error) => {
-    try {
-      if (error === undefined) log(message);
-      else log(message, error);
-    } catch {
-      // nothing to do: the logger is broken
-    }
-  };
-}
-
 
 function sameBytes(a: Buffer, b: string | Buffer): boolean {
   return a.equals(typeof b === 'string' ? Buffer.from(b, 'utf8') : b);

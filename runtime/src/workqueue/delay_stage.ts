@@ -3,7 +3,7 @@
  * fall due on an injected clock behind one timer.
  */
 
-import type { Clock, ClockTimer } from '../cache/clock';
+import type { Clock, ClockTimer } from '../clock/clock';
 
 /**
  * A binary heap ordered by `before` (a strict order: `before(x, x)` is false).

@@ -10,7 +10,7 @@
  * - after `shutDown`, `addAfter` is ignored and the waiting items are dropped.
  */
 
-import { realClock, type Clock } from '../cache/clock';
+import { realClock, type Clock } from '../clock/clock';
 import { DelayStage, type Delayed } from './delay_stage';
 import { WorkQueue, type Queue, type QueueOptions } from './queue';
 

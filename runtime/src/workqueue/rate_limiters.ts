@@ -10,7 +10,7 @@
  *   per item (the token bucket) ignore `forget`.
  */
 
-import { realClock, type Clock } from '../cache/clock';
+import { realClock, type Clock } from '../clock/clock';
 
 export interface RateLimiter<T> {
   when(item: T): number;

@@ -3,7 +3,7 @@
  * queue, two workers reconcile from the lister and write through the (fake) client, failures retry with backoff
  * on the fake clock, deletes arrive as NotFound from the lister.
  */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { SharedInformerFactory } from '../../../runtime/src/cache/factory';
 import { Lister, type NamespacedLister } from '../../../runtime/src/cache/lister';
 import { deletionHandlingMetaNamespaceKeyFunc, metaNamespaceKeyFunc, splitMetaNamespaceKey } from '../../../runtime/src/cache/store';

@@ -1,5 +1,5 @@
 /** SharedInformerFactory (keyed by GVR, namespace, tweakListOptions, start / waitForCacheSync / shutdown) and listers. */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { gvrKey, SharedInformerFactory } from '../../../runtime/src/cache/factory';
 import { Lister, listAllByNamespace, type ClusterLister, type NamespacedLister } from '../../../runtime/src/cache/lister';
 import { newIndexer } from '../../../runtime/src/cache/store';

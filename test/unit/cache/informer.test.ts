@@ -5,7 +5,7 @@
  * every handler's replay end equal to the server.
  */
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import {
   filteringHandler,
   SharedIndexInformer,

@@ -4,11 +4,11 @@
  * through Node's own count of ref'd handles; on `FakeClock` through its `holds` and `keepAliveTimers`.
  * test/unit/runtime/process-liveness.test.ts checks the same in real child processes.
  */
-import { clockSleep, FakeClock, realClock } from '../../../runtime/src/cache/clock';
+import { clockSleep, FakeClock, realClock } from '../../../runtime/src/clock/clock';
 import { SharedInformerFactory } from '../../../runtime/src/cache/factory';
 import { SharedIndexInformer } from '../../../runtime/src/cache/informer';
 import type { ListerWatcher } from '../../../runtime/src/cache/reflector';
-import { noopLogger } from '../../../runtime/src/controller/log';
+import { noopLogger } from '../../../runtime/src/log';
 import { noopLogger as quiet } from '../../../runtime/src/observe';
 import { Manager } from '../../../runtime/src/controller/manager';
 import { EventBroadcaster } from '../../../runtime/src/events/recorder';

@@ -4,7 +4,7 @@
  * events before it and relists (410); stop ends the run.
  */
 import { PassThrough } from 'node:stream';
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { Reflector, type ListerWatcher } from '../../../runtime/src/cache/reflector';
 import { CacheIndexer } from '../../../runtime/src/cache/store';
 import { ReadableWatch } from '../../../runtime/src/watch/stream';

@@ -3,7 +3,7 @@
  * then watch, the Init / InitApply / InitDone sequence, re-watch after a clean close, relist on 410, backoff on
  * errors, never stopping while errors persist, abort.
  */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { Reflector, watchEvents, type ListerWatcher, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
 import type { ListOptions } from '../../../runtime/src/rest/options';
 import { CacheIndexer } from '../../../runtime/src/cache/store';

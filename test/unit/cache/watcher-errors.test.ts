@@ -2,7 +2,7 @@
  * The typed watcher errors (`watcherError`: what a list, a watch or the store threw, classified once) and the
  * logger and metrics hooks of reflectors and informers (nothing is written to the console).
  */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { SharedIndexInformer } from '../../../runtime/src/cache/informer';
 import { Reflector, WatcherProtocolError, watcherError, type WatcherError, type WatcherPhase } from '../../../runtime/src/cache/reflector';
 import { newStore } from '../../../runtime/src/cache/store';

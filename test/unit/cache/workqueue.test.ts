@@ -4,7 +4,7 @@
  * model-based fast-check run of the queue's contract.
  */
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { newQueue } from '../../../runtime/src/workqueue/queue';
 import { newDelayingQueue } from '../../../runtime/src/workqueue/delaying_queue';
 import { newRateLimitingQueue } from '../../../runtime/src/workqueue/rate_limiting_queue';

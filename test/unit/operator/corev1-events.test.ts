@@ -1,5 +1,5 @@
 /** The core/v1 recorder and client-go's EventCorrelator: de-duplication, aggregation, spam filter, retries. */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { CoreEventBroadcaster, EventCorrelator, coreEventResource, type CoreEvent, type CoreEventList } from '../../../runtime/src/events/corev1';
 import { newBadRequest } from '../../../runtime/src/errors/errors';
 import { Fake } from '../../../runtime/src/testing/fake';

@@ -1,8 +1,8 @@
 /** Shared pieces of the operator tests: kinds, a fake API server, a recording logger and metrics, settling. */
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
 import type { ClientFactory } from '../../../runtime/src/controller/manager';
-import { newLogger, type LogRecord, type Logger } from '../../../runtime/src/controller/log';
-import type { ControllerMetrics, ReconcileResultLabel } from '../../../runtime/src/controller/metrics';
+import { newLogger, type LogRecord, type Logger } from '../../../runtime/src/log';
+import type { ControllerMetrics, ReconcileResultLabel } from '../../../runtime/src/observe/metrics';
 import { Fake } from '../../../runtime/src/testing/fake';
 
 import { settle } from '../cache/helpers';
@@ -66,8 +66,13 @@ export function recordingLogger(): { logger: Logger; records: LogRecord[] } {
 }
 
 /** Metrics that keep what they were told. */
-export function recordingMetrics(): ControllerMetrics & { results: ReconcileResultLabel[]; errors: Array<{ terminal: boolean; timeout: boolean }>; retries: number; adds: number; leader: boolean[] } {
+export function recordingMetrics(): ControllerMetrics & { results: ReconcileResultLabel[]; errors: Array<{ terminal: boolean; timeout: boolean }>; retries: number; adds: number; leader: boolean[]; counts: Map<string, number> } {
   const m = {
+    counts: new Map<string, number>(),
+    count: (name: string, labels: Readonly<Record<string, string>>, delta = 1) => {
+      const key = `${name}${JSON.stringify(labels)}`;
+      m.counts.set(key, (m.counts.get(key) ?? 0) + delta);
+    },
     results: [] as ReconcileResultLabel[],
     errors: [] as Array<{ terminal: boolean; timeout: boolean }>,
     retries: 0,

@@ -3,10 +3,12 @@
  * for / owns / watches routing, event filters, graceful stop, leader-only controllers and lost leadership,
  * probes and metrics endpoints.
  */
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { controllerManagedBy } from '../../../runtime/src/controller/builder';
 import { enqueueRequestsFromMapFunc } from '../../../runtime/src/controller/handlers';
-import { noopLogger } from '../../../runtime/src/controller/log';
+import { newInternalError } from '../../../runtime/src/errors';
+import { noopLogger } from '../../../runtime/src/log';
+import { prometheusMetrics } from '../../../runtime/src/observe';
 import { Manager, parseBindAddress, stripManagedFields } from '../../../runtime/src/controller/manager';
 import { generationChangedPredicate, newPredicateFuncs } from '../../../runtime/src/controller/predicates';
 import type { Request } from '../../../runtime/src/controller/reconcile';
@@ -364,5 +366,37 @@ describe('probes and metrics over HTTP', () => {
     expect(body.match(/controller_runtime_reconcile_time_seconds_bucket\{[^}]*\}/g)).toHaveLength(41); // 40 buckets + +Inf
     stop.abort();
     await run;
+  });
+
+  it("the cache's stage counters reach the manager's /metrics (one Metrics for everything it runs)", async () => {
+    const { mgr, fake } = manager({ metrics: { bindAddress: '127.0.0.1:0' }, cache: { reflector: { initialList: 'ListWatch' } } });
+    let failures = 1;
+    fake.prependReactor('list', 'widgets', () => (failures-- > 0 ? { error: newInternalError('etcd is down') } : undefined));
+    controllerManagedBy(mgr).for(widgets).complete(() => undefined);
+    const stop = new AbortController();
+    const run = mgr.start(stop.signal);
+    await until(() => mgr.metricsAddress !== undefined);
+    const want = 'kubegen_watcher_errors_total{name="reflector example.com/v1/widgets",phase="list",reason="Status"} 1';
+    let body = '';
+    for (let i = 0; i < 100 && !body.includes(want); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      body = await (await fetch(`http://${mgr.metricsAddress}/metrics`)).text();
+    }
+    expect(body).toContain(want);
+    stop.abort();
+    await run;
+  });
+
+  it('prometheusMetrics counts stage counters by the label keys of their first call, and never throws', async () => {
+    const m = prometheusMetrics();
+    m.count('kubegen_test_total', { name: 'a', phase: 'list' });
+    m.count('kubegen_test_total', { phase: 'list', name: 'a' }, 2);
+    // other label keys than the first call's: dropped, not thrown
+    expect(() => { m.count('kubegen_test_total', { other: 'x' }); }).not.toThrow();
+    // a name that is not a metric name: dropped, not thrown
+    expect(() => { m.count('not a name', { a: 'b' }); }).not.toThrow();
+    const { body } = await m.exposition();
+    expect(body).toContain('kubegen_test_total{name="a",phase="list"} 3');
+    expect(body).not.toContain('other="x"');
   });
 });

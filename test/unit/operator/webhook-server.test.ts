@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as https from 'node:https';
 import * as path from 'node:path';
-import { noopLogger } from '../../../runtime/src/controller/log';
+import { noopLogger } from '../../../runtime/src/log';
 import { Manager } from '../../../runtime/src/controller/manager';
 import { webhookManagedBy } from '../../../runtime/src/controller/webhook';
 import type { GroupConverters, KindConverter } from '../../../runtime/src/conversion';

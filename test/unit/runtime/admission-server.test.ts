@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as https from 'node:https';
 import * as tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
+import { newLogger, type LogRecord } from '../../../runtime/src/observe';
 import {
   AdmissionDenied,
   AdmissionServer,
@@ -71,8 +72,8 @@ function review(operation: string, extra: Record<string, unknown> = {}, uid = 'u
 
 describe('admission server', () => {
   const sideEffects: string[] = [];
-  const logs: string[] = [];
-  const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, handlerTimeoutMs: 300, log: (m, e) => logs.push(e === undefined ? m : `${m}: ${e instanceof Error ? e.message : String(e)}`) });
+  const logs: LogRecord[] = [];
+  const server = new AdmissionServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, handlerTimeoutMs: 300, logger: newLogger({ enabled: () => true, write: (r) => logs.push(r) }) });
   server.validator<CronTab>(KIND, {
     sideEffects: 'NoneOnDryRun',
     async validateCreate(obj, ctx) {
@@ -202,7 +203,7 @@ describe('admission server', () => {
     expect(await answer('/raw', named('deny'))).toEqual({ uid: 'uid-1', allowed: false, status: { status: 'Failure', code: 200, message: 'no' } });
     expect(await answer('/raw', named('ok'))).toEqual({ uid: 'uid-1', allowed: true, status: { code: 200 }, auditAnnotations: { who: 'jane' } });
     expect(await answer('/raw', named('throw'))).toEqual({ uid: 'uid-1', allowed: false, status: { status: 'Failure', code: 500, message: 'bug' } });
-    expect(logs.some((l) => l.includes('admission handler failed for CREATE stable.example.com/v1, Kind=CronTab ns/throw: bug'))).toBe(true);
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'admission handler failed', error: new Error('bug'), fields: { operation: 'CREATE', kind: 'stable.example.com/v1, Kind=CronTab', namespace: 'ns', name: 'throw' } }));
   });
 
   it('a handler over its time limit: its signal aborts and the review is a 500 denial', async () => {

@@ -6,12 +6,12 @@
 import { X509Certificate } from 'node:crypto';
 import * as tls from 'node:tls';
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
 import { newForbidden, newInternalError } from '../../../runtime/src/errors/errors';
 import { newLogger, type LogRecord } from '../../../runtime/src/log';
 import { Fake } from '../../../runtime/src/testing/fake';
-import { applyJsonPatch } from '../../../runtime/src/testing/fake/json';
+import { applyJsonPatch } from '../../../runtime/src/meta/jsonpatch';
 import { Manager, type ClientFactory } from '../../../runtime/src/controller/manager';
 import {
   caBundleOf,

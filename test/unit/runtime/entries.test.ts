@@ -1,6 +1,7 @@
 /**
- * The runtime's entry points: `runtime/package.json` exports, the jest mapping to the sources, the generator's table
- * of which entry each generated import comes from, and a root that stays small.
+ * The runtime's entry points: `runtime/package.json` exports (the one list of the runtime's subpaths), the jest
+ * mapping to the sources derived from it, the table of docs/runtime.md checked against it, the generator's table of
+ * which entry each generated import comes from, and a root that stays small.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,15 +13,36 @@ import { typeCheck, tempDir, writeFiles } from '../helpers/generated';
 jest.setTimeout(60_000);
 
 const REPO = path.resolve(__dirname, '../../..');
-const SUBPATHS = ['client', 'cache', 'workqueue', 'webhook', 'webhook/admission', 'testing', 'internal', 'log'];
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'runtime/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+/** Every entry of the runtime with its built file (`dist/<file>`, without extension): package.json's `exports`. */
+const ENTRIES = Object.entries(pkg.exports).flatMap(([subpath, target]) => {
+  if (subpath === './package.json') return [];
+  const types = (target as { types?: unknown }).types;
+  const file = typeof types === 'string' ? /^\.\/dist\/(.+)\.d\.ts$/.exec(types)?.[1] : undefined;
+  return [{ specifier: subpath === '.' ? '@kubegen/runtime' : `@kubegen/runtime/${subpath.slice(2)}`, subpath, file, target }];
+});
 
 describe('runtime entry points', () => {
-  it.each(SUBPATHS)('@kubegen/runtime/%s is exported (types + default) and resolves to its sources in tests', (sub) => {
-    expect(pkg.exports[`./${sub}`]).toEqual({ types: `./dist/${sub}/index.d.ts`, default: `./dist/${sub}/index.js` });
-    expect(fs.existsSync(path.join(REPO, 'runtime/src', sub, 'index.ts'))).toBe(true);
-    // jest's moduleNameMapper: the package name loads the very module of the sources
-    expect(require(`@kubegen/runtime/${sub}`)).toBe(require(path.join(REPO, 'runtime/src', sub, 'index.ts')));
+  it('the exports name the entries generated code imports from, and more', () => {
+    const specifiers = ENTRIES.map((e) => e.specifier);
+    for (const [entry] of RUNTIME_IMPORTS) expect(specifiers).toContain(entry === '' ? '@kubegen/runtime' : `@kubegen/runtime/${entry}`);
+    expect(specifiers).toEqual(expect.arrayContaining(['@kubegen/runtime/log', '@kubegen/runtime/controller', '@kubegen/runtime/webhook/spec']));
+  });
+
+  it.each(ENTRIES)('$specifier is exported (types + default) and resolves to its sources in tests', ({ specifier, file, target }) => {
+    expect(file).toBeDefined();
+    expect(target).toEqual({ types: `./dist/${file}.d.ts`, default: `./dist/${file}.js` });
+    const source = path.join(REPO, 'runtime/src', `${file}.ts`);
+    expect(fs.existsSync(source)).toBe(true);
+    // jest's moduleNameMapper (derived from the exports): the package name loads the very module of the sources
+    expect(require(specifier)).toBe(require(source));
+  });
+
+  it('docs/runtime.md has one row per entry, and no row for anything else', () => {
+    const doc = fs.readFileSync(path.join(REPO, 'docs/runtime.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Entry points'), doc.indexOf('\n## ', doc.indexOf('## Entry points') + 1));
+    const rows = [...section.matchAll(/^\| `(@kubegen\/runtime[^`]*)` \|/gm)].map((m) => m[1]);
+    expect([...rows].sort()).toEqual(ENTRIES.map((e) => e.specifier).sort());
   });
 
   it('every name generated code imports exists in the entry the generator imports it from', () => {
@@ -36,6 +58,7 @@ describe('runtime entry points', () => {
     { given: 'copyFlat', want: '@kubegen/runtime/internal' },
     { given: 'setOwn', want: '@kubegen/runtime/internal' },
     { given: 'SharedInformerFactory', want: '@kubegen/runtime/cache' },
+    { given: 'expandLister', want: '@kubegen/runtime/cache' },
     { given: 'TypedClient', want: '@kubegen/runtime/client' },
     { given: 'GroupConverters', want: '@kubegen/runtime/webhook' },
     { given: 'FakeClientset', want: '@kubegen/runtime/testing' },

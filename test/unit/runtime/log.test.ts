@@ -15,8 +15,8 @@ import {
   type LogRecord,
   type Logger,
 } from '@kubegen/runtime/log';
-import { jsonLogger as controllerJsonLogger, type Logger as ControllerLogger } from '../../../runtime/src/controller/log';
-import { FakeClock } from '../../../runtime/src/cache/clock';
+import { jsonLogger as controllerJsonLogger, type Logger as ControllerLogger } from '../../../runtime/src/log';
+import { FakeClock } from '../../../runtime/src/clock/clock';
 import { Manager } from '../../../runtime/src/controller/manager';
 import { DeferredDiscoveryRESTMapper } from '../../../runtime/src/discovery/restmapper';
 import { newInternalError } from '../../../runtime/src/errors/errors';

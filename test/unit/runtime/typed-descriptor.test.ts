@@ -31,7 +31,7 @@ import {
 } from '../../../runtime/src/client';
 import { controllerManagedBy, type ControllerBuilder } from '../../../runtime/src/controller/builder';
 import { enqueueRequestsFromMapFunc, type EventHandler } from '../../../runtime/src/controller/handlers';
-import { noopLogger } from '../../../runtime/src/controller/log';
+import { noopLogger } from '../../../runtime/src/observe/logger';
 import { Manager, restClientFactory, type ClientFactory } from '../../../runtime/src/controller/manager';
 import { generationChangedPredicate, newPredicateFuncs, type Predicate } from '../../../runtime/src/controller/predicates';
 import { setControllerReference, setOwnerReference } from '../../../runtime/src/controllerutil';

@@ -5,6 +5,7 @@
  * not turn), and the probes come from a worker thread of the test, which reports through shared memory — no assertion
  * on wall-clock time other than the threshold itself.
  */
+import { newLogger, type LogRecord } from '../../../runtime/src/observe/logger';
 import * as https from 'node:https';
 import { Worker } from 'node:worker_threads';
 import { WebhookServer } from '../../../runtime/src/webhook';
@@ -99,8 +100,9 @@ describe('the probes, answered by the serving thread', () => {
   });
 
   it('fails /healthz honestly when the handler thread is stalled beyond the threshold, and recovers', async () => {
-    const logged: string[] = [];
-    const server = new WebhookServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, stallThresholdMs: 300, log: (m) => logged.push(m) });
+    const logged: LogRecord[] = [];
+    const logger = newLogger({ enabled: () => true, write: (r) => { logged.push(r); } });
+    const server = new WebhookServer({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0, stallThresholdMs: 300, logger });
     const { port } = await server.listen();
     try {
       expect((await get(port, '/readyz')).status).toBe(200);
@@ -117,7 +119,7 @@ describe('the probes, answered by the serving thread', () => {
         status = (await get(port, '/healthz')).status;
       }
       expect(status).toBe(200);
-      expect(logged.some((l) => l.startsWith("HTTP 500: the handler thread's event loop has not turned for"))).toBe(true);
+      expect(logged.some((r) => r.msg === 'answered an error' && r.fields.status === 500 && String(r.fields.answer).startsWith("the handler thread's event loop has not turned for"))).toBe(true);
     } finally {
       await server.close();
     }

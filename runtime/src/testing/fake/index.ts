@@ -10,4 +10,4 @@ export {
   type ReactionFunc,
   type WatchReactionFunc,
 } from './fake';
-export { applyJsonPatch, mergePatch as applyMergePatch, PatchError } from './json';
+export { applyJsonPatch, JsonPatchError, mergePatch as applyMergePatch } from '../../meta/jsonpatch';

@@ -54,18 +54,19 @@ import {
   StatusError,
   type GroupResource,
 } from '../../errors/errors';
-import { startTimer } from '../../cache/clock';
+import { startTimer } from '../../clock/clock';
 import type { Scale } from '../../meta/autoscaling';
 import { getOwn, setOwn } from '../../meta/own';
 import { convertObject, type GroupConverters } from '../../conversion';
 import type { ObjectMeta } from '../../meta/types';
 import type { DeleteOptions, ListOptions, PatchType, WatchOptions } from '../../rest/options';
-import { formatLabelSelector, matchFields, matchLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../../client/selectors';
-import type { FieldRequirement, LabelRequirement } from '../../client/selectors';
+import { formatLabelSelector, matchFields, matchLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../../meta/selectors';
+import type { FieldRequirement, LabelRequirement } from '../../meta/selectors';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../client/types';
 import { PushWatch } from '../../watch/stream';
 import { INITIAL_EVENTS_END_ANNOTATION, type Watch } from '../../watch/types';
-import { applyJsonPatch, deepEqual, isObject, jsonClone, mergePatch, PatchError, type JsonObject, type JsonPatchOp } from './json';
+import { applyJsonPatch, JsonPatchError, mergePatch } from '../../meta/jsonpatch';
+import { deepEqual, isObject, jsonClone, type JsonObject } from './json';
 
 type Obj = JsonObject & { metadata: ObjectMeta };
 
@@ -389,7 +390,7 @@ export class ObjectTracker {
       switch (type) {
         case 'application/json-patch+json':
           if (!Array.isArray(patchBody)) throw newBadRequest('a JSON patch must be an array of operations');
-          patched = applyJsonPatch(current, patchBody as JsonPatchOp[]);
+          patched = applyJsonPatch(current, patchBody);
           break;
         case 'application/merge-patch+json':
         case 'application/strategic-merge-patch+json':
@@ -401,7 +402,7 @@ export class ObjectTracker {
           throw new StatusError({ code: 415, reason: 'UnsupportedMediaType', message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml` });
       }
     } catch (err) {
-      if (err instanceof PatchError) {
+      if (err instanceof JsonPatchError) {
         // as the apiserver: 422 with a generic message (the fake adds the cause)
         throw new StatusError({
           code: 422,

@@ -12,9 +12,9 @@
  */
 import { cloneJSON } from '../../meta/json';
 import { asDeclared, jsonView } from '../../meta/generated';
-import { diffJson } from './jsonpatch';
+import { diffJson } from '../../meta/jsonpatch';
 import { StatusError } from '../../errors/errors';
-import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
+import { describeThrown, thrownInstanceOf } from '../../observe/thrown';
 import { AdmissionDenied, allowed, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import type { AdmissionRequest, SideEffects } from './types';
 

@@ -14,7 +14,7 @@
 export { ADMISSION_MAX_REQUEST_BYTES, AdmissionHandlers, AdmissionServer, admissionKind, type AdmissionRegistrar, parseReview, type AdmissionKind, type AdmissionServerOptions, type RegisterOptions } from './server';
 export { AdmissionDenied, allowed, denied, errored, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 export { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
-export { applyJsonPatch, diffJson, escapePointerToken, jsonEqual, JsonPatchError, unescapePointerToken, type JsonPatchOperation } from './jsonpatch';
+export { applyJsonPatch, diffJson, escapePointerToken, jsonEqual, JsonPatchError, unescapePointerToken, type JsonPatchOperation } from '../../meta/jsonpatch';
 export {
   ADMISSION_REVIEW_API_VERSION,
   type AdmissionRequest,

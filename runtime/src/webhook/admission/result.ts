@@ -2,9 +2,9 @@
  * What an admission handler returns and may throw, and what it is given (`AdmissionContext`).
  */
 import { StatusError } from '../../errors/errors';
-import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
+import { describeThrown, thrownInstanceOf } from '../../observe/thrown';
 import type { JsonObject } from '../../meta/json';
-import type { JsonPatchOperation } from './jsonpatch';
+import type { JsonPatchOperation } from '../../meta/jsonpatch';
 import type { AdmissionRequest, SideEffects } from './types';
 
 /** What a handler decides. Build it with `allowed`, `denied`, `errored` or `patched`. */

@@ -27,8 +27,10 @@ import { asDeclared } from '../../meta/generated';
 import { isJsonObject, type JsonObject } from '../../meta/json';
 import { getOwn } from '../../meta/own';
 import { StatusError } from '../../errors/errors';
-import { describeThrown, thrownInstanceOf } from '../../errors/thrown';
-import { describeValue, oneLine, ReviewError, safeLog, ServedWebhook, type RouteTarget, type WebhookLog, type WebhookServerOptions } from '../server';
+import { describeThrown, thrownInstanceOf } from '../../observe/thrown';
+import { defaultLogger } from '../../log/default';
+import { safeLogger, type Logger } from '../../observe/logger';
+import { describeValue, ReviewError, ServedWebhook, type RouteTarget, type WebhookServerOptions } from '../server';
 import { mutatingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from './custom';
 import { AdmissionDenied, resultOfError, type AdmissionContext, type AdmissionHandler, type AdmissionResult } from './result';
 import {
@@ -93,10 +95,10 @@ export interface AdmissionRegistrar {
  */
 export class AdmissionHandlers implements AdmissionRegistrar {
   private readonly handlers = new Map<string, Registered>();
-  private readonly log?: WebhookLog;
+  private readonly log: Logger;
 
-  constructor(private readonly target: RouteTarget, options: { log?: WebhookLog } = {}) {
-    this.log = options.log && safeLog(options.log);
+  constructor(private readonly target: RouteTarget, options: { logger?: Logger } = {}) {
+    this.log = safeLogger(options.logger ?? defaultLogger().withName('webhook'));
   }
 
   /** Registers `handler` at `path` (`/validate-…`, `/mutate-…`). */
@@ -163,7 +165,7 @@ export class AdmissionHandlers implements AdmissionRegistrar {
       } catch (e) {
         result = resultOfError(e);
         if (!thrownInstanceOf(e, AdmissionDenied) && !thrownInstanceOf(e, StatusError)) {
-          this.log?.(`admission handler failed for ${request.operation} ${oneLine(gvkString(request.kind))} ${oneLine(request.namespace ?? '')}/${oneLine(request.name ?? '')}`, e);
+          this.log.error(e, 'admission handler failed', { operation: request.operation, kind: gvkString(request.kind), namespace: request.namespace ?? '', name: request.name ?? '' });
         }
       }
     }
@@ -181,7 +183,7 @@ export class AdmissionServer extends ServedWebhook implements AdmissionRegistrar
 
   constructor(options: AdmissionServerOptions) {
     super({ ...options, maxRequestBytes: options.maxRequestBytes ?? ADMISSION_MAX_REQUEST_BYTES });
-    this.admission = new AdmissionHandlers(this.server, options.log ? { log: options.log } : {});
+    this.admission = new AdmissionHandlers(this.server, options.logger ? { logger: options.logger } : {});
   }
 
   /** Registers `handler` at `path` (`/validate-…`, `/mutate-…`). */

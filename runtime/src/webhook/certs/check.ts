@@ -17,7 +17,7 @@
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
-import { describeThrown } from '../../errors/thrown';
+import { describeThrown } from '../../observe/thrown';
 
 /** The PEM texts of a webhook's TLS Secret (`ca.crt`, `ca.key`, `tls.crt`, `tls.key`); absent keys are `undefined`. */
 export interface CertificateMaterial {

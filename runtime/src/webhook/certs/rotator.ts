@@ -42,12 +42,12 @@
  *   Forbidden, Unauthorized, Invalid and BadRequest (missing RBAC is a configuration error, not a transient one).
  */
 import { isIP } from 'node:net';
-import { clockSleep, realClock, type Clock, type ClockTimer } from '../../cache/clock';
+import { clockSleep, realClock, type Clock, type ClockTimer } from '../../clock/clock';
 import { SharedIndexInformer } from '../../cache/informer';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../../client/types';
 import type { Logger } from '../../log';
 import { isAlreadyExists, isBadRequest, isConflict, isForbidden, isInvalid, isNotFound, isUnauthorized } from '../../errors/errors';
-import { describeThrown } from '../../errors/thrown';
+import { describeThrown } from '../../observe/thrown';
 import { RateLimitingWorkQueue } from '../../workqueue';
 import { checkCertificates, pemCertificates, type CertificateMaterial } from './check';
 import { caBundleOf, crdConversionPatch, webhookConfigurationPatch, type ServiceRef } from './inject';

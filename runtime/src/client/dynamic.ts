@@ -4,9 +4,9 @@
  */
 
 import type { RestClient } from '../rest/client';
-import { TypedClient } from '../client/typed';
-import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
-import type { RESTMapping } from './restmapper';
+import { TypedClient } from './typed';
+import type { KubeList, KubeObject, ResourceDescriptor } from './types';
+import type { RESTMapping } from '../discovery/restmapper';
 
 /** An object known only by its apiVersion and kind: any other field is kept as it is. */
 export interface Unstructured extends KubeObject {

@@ -1,31 +1,55 @@
 /**
- * JSON Patch (RFC 6902) for mutating admission: `diffJson(original, edited)` writes the operations that turn
- * `original` into `edited`, and `applyJsonPatch(doc, ops)` applies operations (to check a diff, or in tests).
+ * JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386): the one implementation of the runtime — the admission
+ * server answers mutations with `diffJson`'s operations, the fake API server applies the patches clients send.
  *
- * Contract of `diffJson`:
+ * Contract of `diffJson(original, edited)`:
  * - both arguments are JSON values (as `JSON.parse` makes them); neither is modified; the operations' values are
  *   copies, so later edits of `edited` do not change the patch;
  * - `applyJsonPatch(original, diffJson(original, edited))` deep-equals `edited` (property-tested);
  * - equal values give `[]`; objects differ key by key (`remove` for keys gone, `add` for new keys, a recursion for
  *   keys in both); arrays keep their common prefix and suffix, recurse pairwise through the middle, then `remove`
  *   the surplus of `original` or `add` the surplus of `edited` at its index — so inserting or dropping one element
- *   is one operation; anything else that differs is a `replace`;
- * - keys are JSON Pointer tokens escaped as RFC 6901 says (`~` → `~0`, `/` → `~1`); every key is data, `__proto__`
- *   and `constructor` included: objects are walked by own keys and built with own data properties.
- * `applyJsonPatch` supports all six operations, never modifies its input, and throws `JsonPatchError` for a path that
- * does not resolve, an index out of range, or a failed `test`.
+ *   is one operation; anything else that differs is a `replace`.
+ *
+ * Contract of `applyJsonPatch(doc, ops)` (RFC 6902 complete):
+ * - the six operations; `doc` is never modified (the operations apply to a copy, all or none);
+ * - `ops` may be untrusted (a client's request body): each operation must be an object with a string `op` and
+ *   `path`, a `value` member for `add` / `replace` / `test` (which may be `null`, never absent), a string `from`
+ *   for `move` / `copy`; members an operation does not use are ignored (RFC 6902 §4);
+ * - paths are JSON Pointers (RFC 6901): `''` is the whole document, every other pointer starts with `/`, `~0` is
+ *   `~` and `~1` is `/`, and a `~` followed by anything else is an error; array indexes are `0` or digits without a
+ *   leading zero, `-` (after the last element) only where `add` inserts;
+ * - `add` to an array inserts, to an object adds or replaces; `remove` and `replace` need the target to exist (an
+ *   inherited key is none); `move` from a location into one of its children is an error, `move` onto itself a
+ *   no-op; `test` compares as JSON (objects by own keys in any order, numbers by value, `"10"` is not `10`);
+ * - errors are `JsonPatchError`s naming the operation's index, op and path; `testFailed` says a `test` failed (the
+ *   API server answers those, like every failed patch, with 422 Invalid).
+ *
+ * `mergePatch(target, patch)` is RFC 7386: objects merge recursively, `null` deletes, anything else replaces;
+ * `target` is not modified.
+ *
+ * Every key is data, `__proto__` and `constructor` included: objects are walked by own keys and built with own
+ * data properties (see ./own).
  */
-import { cloneJSON, isJsonObject, type JsonObject } from '../../meta/json';
-import { getOwn, hasOwn, setOwn } from '../../meta/own';
+import { cloneJSON, isJsonObject, type JsonObject } from './json';
+import { getOwn, hasOwn, setOwn } from './own';
 
 export type JsonPatchOperation =
   | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
   | { op: 'remove'; path: string }
   | { op: 'move' | 'copy'; from: string; path: string };
 
-/** A patch that cannot be applied (bad path, index out of range, failed test). */
+/** A patch that cannot be applied (a malformed operation, a bad path, an index out of range, a failed test). */
 export class JsonPatchError extends Error {
   override readonly name = 'JsonPatchError';
+
+  constructor(
+    message: string,
+    /** A `test` operation failed. */
+    readonly testFailed = false,
+  ) {
+    super(message);
+  }
 }
 
 /** A JSON Pointer token for `key` (RFC 6901: `~` → `~0`, `/` → `~1`). */
@@ -33,9 +57,11 @@ export function escapePointerToken(key: string): string {
   return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
-/** The key a JSON Pointer token names (the reverse of `escapePointerToken`). */
+/** The key a JSON Pointer token names (the reverse of `escapePointerToken`); a `~` not followed by 0 or 1 throws. */
 export function unescapePointerToken(token: string): string {
-  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
+  if (!token.includes('~')) return token;
+  if (/~(?![01])/.test(token)) throw new JsonPatchError(`${JSON.stringify(token)} has a ~ that is neither ~0 nor ~1`);
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** Whether two JSON values are equal (objects by own keys, in any order). */
@@ -94,18 +120,48 @@ function diffArray(a: readonly unknown[], b: readonly unknown[], path: string, o
   for (let i = paired; i < midB; i++) ops.push({ op: 'add', path: `${path}/${prefix + i}`, value: cloneJSON(b[prefix + i]) });
 }
 
-/** `doc` with `ops` applied (RFC 6902); `doc` is not modified. Throws `JsonPatchError`. */
-export function applyJsonPatch(doc: unknown, ops: readonly JsonPatchOperation[]): unknown {
+/**
+ * `doc` with `ops` applied (RFC 6902; see the module contract); `doc` is not modified. `ops` may come from an
+ * untrusted request: every operation is checked. Throws `JsonPatchError`.
+ */
+export function applyJsonPatch(doc: unknown, ops: readonly unknown[]): unknown {
   let root = cloneJSON(doc);
-  for (const [i, op] of ops.entries()) {
+  for (const [i, raw] of ops.entries()) {
+    const op = checkOperation(raw, i);
     try {
       root = applyOne(root, op);
     } catch (e) {
-      if (e instanceof JsonPatchError) throw new JsonPatchError(`operation ${i} (${op.op} ${op.path}): ${e.message}`);
+      if (e instanceof JsonPatchError) throw new JsonPatchError(`operation ${i} (${op.op} ${op.path}): ${e.message}`, e.testFailed);
       throw e;
     }
   }
   return root;
+}
+
+/** An operation of an untrusted patch as a `JsonPatchOperation` (its own members only), or a `JsonPatchError`. */
+function checkOperation(raw: unknown, i: number): JsonPatchOperation {
+  if (!isJsonObject(raw)) throw new JsonPatchError(`operation ${i} is not an object`);
+  const op = getOwn(raw, 'op');
+  const path = getOwn(raw, 'path');
+  if (typeof op !== 'string') throw new JsonPatchError(`operation ${i} has no "op" string`);
+  if (typeof path !== 'string') throw new JsonPatchError(`operation ${i} (${op}) has no "path" string`);
+  switch (op) {
+    case 'add':
+    case 'replace':
+    case 'test':
+      if (!hasOwn(raw, 'value') || getOwn(raw, 'value') === undefined) throw new JsonPatchError(`operation ${i} (${op} ${path}) has no "value"`);
+      return { op, path, value: getOwn(raw, 'value') };
+    case 'remove':
+      return { op, path };
+    case 'move':
+    case 'copy': {
+      const from = getOwn(raw, 'from');
+      if (typeof from !== 'string') throw new JsonPatchError(`operation ${i} (${op} ${path}) has no "from" string`);
+      return { op, from, path };
+    }
+    default:
+      throw new JsonPatchError(`operation ${i} has an unknown op ${JSON.stringify(op)}`);
+  }
 }
 
 function parsePointer(pointer: string): string[] {
@@ -185,9 +241,13 @@ function applyOne(root: unknown, op: JsonPatchOperation): unknown {
     case 'replace':
       return replace(root, op.path, cloneJSON(op.value));
     case 'test':
-      if (!jsonEqual(get(root, op.path), op.value)) throw new JsonPatchError('test failed');
+      if (!jsonEqual(get(root, op.path), op.value)) throw new JsonPatchError('test failed', true);
       return root;
     case 'move': {
+      if (op.path === op.from) {
+        get(root, op.from);
+        return root;
+      }
       if (op.path.startsWith(`${op.from}/`)) throw new JsonPatchError('cannot move a value into itself');
       const value = get(root, op.from);
       return add(remove(root, op.from), op.path, value);
@@ -195,4 +255,16 @@ function applyOne(root: unknown, op: JsonPatchOperation): unknown {
     case 'copy':
       return add(root, op.path, cloneJSON(get(root, op.from)));
   }
+}
+
+/** RFC 7386 JSON merge patch of `target` (not modified): objects merge recursively, `null` deletes, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isJsonObject(patch)) return cloneJSON(patch);
+  const result: JsonObject = isJsonObject(target) ? cloneJSON(target) : {};
+  for (const k of Object.keys(patch)) {
+    const v = getOwn(patch, k);
+    if (v === null) Reflect.deleteProperty(result, k);
+    else if (v !== undefined) setOwn(result, k, mergePatch(getOwn(result, k), v));
+  }
+  return result;
 }

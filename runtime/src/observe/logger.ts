@@ -99,3 +99,59 @@ export function newLogger(sink: LogSink): Logger {
 
 /** Drops every record. */
 export const noopLogger: Logger = newLogger({ enabled: () => false, write: () => undefined });
+
+/**
+ * `logger` guarded: what its methods throw is dropped, and the loggers it derives are guarded too. For a stage
+ * that must survive a user's broken logger (the webhook servers answer the API server whatever happens).
+ */
+export function safeLogger(logger: Logger): Logger {
+  return new SafeLogger(logger);
+}
+
+class SafeLogger implements Logger {
+  constructor(private readonly inner: Logger) {}
+
+  info(msg: string, fields?: LogFields): void {
+    try {
+      this.inner.info(msg, fields);
+    } catch {
+      // the logger is broken: nowhere left to report it
+    }
+  }
+
+  error(err: unknown, msg: string, fields?: LogFields): void {
+    try {
+      this.inner.error(err, msg, fields);
+    } catch {
+      // the logger is broken: nowhere left to report it
+    }
+  }
+
+  enabled(): boolean {
+    try {
+      return this.inner.enabled();
+    } catch {
+      return false;
+    }
+  }
+
+  withValues(fields: LogFields): Logger {
+    return this.derive(() => this.inner.withValues(fields));
+  }
+
+  withName(name: string): Logger {
+    return this.derive(() => this.inner.withName(name));
+  }
+
+  v(level: number): Logger {
+    return this.derive(() => this.inner.v(level));
+  }
+
+  private derive(make: () => Logger): Logger {
+    try {
+      return new SafeLogger(make());
+    } catch {
+      return noopLogger;
+    }
+  }
+}

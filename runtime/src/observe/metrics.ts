@@ -1,10 +1,18 @@
 /**
- * Controller and workqueue metrics with controller-runtime's names (`pkg/internal/controller/metrics`,
- * `pkg/internal/metrics/workqueue.go`, `pkg/metrics/leaderelection.go`).
+ * The one metrics sink of the runtime (controller-runtime `pkg/metrics`): every long-running stage — reflectors,
+ * informers, controllers, their queues, the leader elector — reports through a `Metrics` it is handed (a manager
+ * hands its own to everything it runs), so an operator counts into one registry.
  *
  * Contract:
- * - controllers report through a `ControllerMetrics`; `noopMetrics` (the default) records nothing and loads
- *   nothing;
+ * - `Metrics.count(name, labels, delta?)` adds 1 (or `delta`) to a counter: what the cache's stages report. Names
+ *   are `kubegen_<stage>_<what>_total` (`kubegen_watcher_errors_total{name,phase,reason}`,
+ *   `kubegen_informer_handler_errors_total{name}`); labels are a small, bounded set (a stage's name, a phase, an
+ *   error reason: never an object name);
+ * - `ControllerMetrics` adds what controllers, their work queues and the leader elector report, with
+ *   controller-runtime's names (`pkg/internal/controller/metrics`, `pkg/internal/metrics/workqueue.go`,
+ *   `pkg/metrics/leaderelection.go`);
+ * - implementations never throw;
+ * - `noopMetrics` (the default everywhere) records nothing and loads nothing;
  * - `prometheusMetrics(registry?)` loads `prom-client` (an optional peer dependency, ~100 ms and ~12 MB of RSS)
  *   only when called — the manager calls it only when its metrics endpoint is enabled — and registers:
  *   `controller_runtime_reconcile_total{controller,result}` (the four results pre-set to 0 per controller),
@@ -14,10 +22,16 @@
  *   (label `controller`); `workqueue_depth` (also labelled `priority`), `workqueue_adds_total`, `workqueue_queue_duration_seconds`,
  *   `workqueue_work_duration_seconds` (10⁻⁸ … 10³ s), `workqueue_unfinished_work_seconds`,
  *   `workqueue_longest_running_processor_seconds`, `workqueue_retries_total` (labels `name` and `controller`,
- *   both the controller's name); `leader_election_master_status{name}`;
+ *   both the controller's name); `leader_election_master_status{name}`; and each stage counter on its first
+ *   `count`, labelled by the keys of that first call (a later call with other keys is dropped, never thrown);
  * - `controller_runtime_reconcile_panics_total` is not registered: JavaScript has no panics, every throw is an
  *   error and counted as one.
  */
+
+/** Counters of the runtime's stages (see the module doc for names and labels). */
+export interface Metrics {
+  count(name: string, labels: Readonly<Record<string, string>>, delta?: number): void;
+}
 
 /** The results of `controller_runtime_reconcile_total`. */
 export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_after';
@@ -32,7 +46,8 @@ export interface QueueState {
   longestRunningProcessorSeconds(): number;
 }
 
-export interface ControllerMetrics {
+/** What controllers, their work queues and the leader elector report, beside the stages' counters. */
+export interface ControllerMetrics extends Metrics {
   /** A controller starts: pre-sets its counters and gauges, and registers its queue's live state. */
   controllerStarted(controller: string, maxConcurrentReconciles: number, queue: QueueState): void;
   reconciled(controller: string, result: ReconcileResultLabel, seconds: number, err?: { terminal: boolean; timeout: boolean }): void;
@@ -46,6 +61,7 @@ export interface ControllerMetrics {
 
 /** Records nothing. */
 export const noopMetrics: ControllerMetrics = {
+  count: () => undefined,
   controllerStarted: () => undefined,
   reconciled: () => undefined,
   activeWorkers: () => undefined,
@@ -163,8 +179,23 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
   const retries = new prom.Counter({ name: 'workqueue_retries_total', help: 'Total number of retries handled by workqueue', labelNames: ql, ...c });
   const leader = new prom.Gauge({ name: 'leader_election_master_status', help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. \'name\' is the string used to identify the lease. Please make sure to group by name.', labelNames: ['name'], ...c });
 
+  const stageCounters = new Map<string, { counter: import('prom-client').Counter; labelNames: string }>();
+
   return {
     registry: reg,
+    count(name, labels, delta = 1) {
+      try {
+        const labelNames = Object.keys(labels).sort();
+        let entry = stageCounters.get(name);
+        if (entry === undefined) {
+          entry = { counter: new prom.Counter({ name, help: `kubegen runtime stage counter ${name}`, labelNames, ...c }), labelNames: labelNames.join(',') };
+          stageCounters.set(name, entry);
+        }
+        if (entry.labelNames === labelNames.join(',')) entry.counter.inc({ ...labels }, delta);
+      } catch {
+        // a name taken by another collector, a bad delta: a metric is never worth the caller's work
+      }
+    },
     async exposition() {
       return { contentType: reg.contentType, body: await reg.metrics() };
     },

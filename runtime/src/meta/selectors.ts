@@ -9,7 +9,7 @@
  * Field grammar: `field=value`, `field==value`, `field!=value` separated by `,`; `\,` `\=` `\\` escape.
  */
 
-import type { LabelSelector } from '../meta/conditions';
+import type { LabelSelector } from './conditions';
 
 export type LabelOperator = 'exists' | '!' | '=' | '!=' | 'in' | 'notin' | 'gt' | 'lt';
 
