@@ -18,7 +18,7 @@ import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, webhookPathErrors, webhookUrlErrors, type GroupFolderStyle } from './model/names';
 import { resolveDeployConfig, type DeployConfig } from './deploy/config';
-import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
+import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './manifest-config';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -43,7 +43,7 @@ export interface KubegenConfigFile {
   groupFolder?: GroupFolderStyle;
   /** Conversion webhooks per API group, written into multi-version CRDs' `spec.conversion`. */
   conversion?: Record<string, CrdConversionWebhook & { caBundleFile?: string }>;
-  /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/cli/manifests.ts). */
+  /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/manifest-config.ts). */
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
