@@ -15,6 +15,7 @@
  * - A group with several versions of a kind has exactly one `Kind.storage` per kind when the model builder
  *   reported no error (the one storage-version check).
  */
+import type { ClientVerb } from '../core/client-verbs';
 
 /** A place in a source file. `file` is a POSIX path relative to the process working directory. */
 export interface SourceSpan {
@@ -221,19 +222,8 @@ export interface ScaleSubresource {
   labelSelectorPath?: string;
 }
 
-/** A client verb as client-gen names it. */
-export type ClientVerb =
-  | 'create'
-  | 'update'
-  | 'updateStatus'
-  | 'delete'
-  | 'deleteCollection'
-  | 'get'
-  | 'list'
-  | 'watch'
-  | 'patch'
-  | 'apply'
-  | 'applyStatus';
+/** A client verb as client-gen names it (generator/core/client-verbs.ts). */
+export type { ClientVerb };
 
 /** `+genclient:method=Name,verb=…,subresource=…,input=…,result=…` */
 export interface ClientExtensionMethod {
