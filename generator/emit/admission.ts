@@ -13,14 +13,10 @@
  * Versions without kinds get no file.
  */
 import { admissionKind } from '@kubegen/runtime/webhook/admission';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { Generator, GeneratorRun, NoOptions } from './types';
 import { gvkConstName } from './types-ts';
 import { cmp, ImportTracker, privateName, render, renderSourceFile, safeIdentifier, type GroupVersionPackage } from '../render';
-
-export interface AdmissionOptions {
-  /** The runtime package generated code imports (default `@kubegen/runtime`). */
-  runtimeModule?: string;
-}
 
 function renderAdmission(gv: GroupVersionPackage, rt: string): string {
   const imports = new ImportTracker();
@@ -49,10 +45,10 @@ function renderAdmission(gv: GroupVersionPackage, rt: string): string {
   return renderSourceFile(imports, render('admission', 'version', { kinds }));
 }
 
-export const admissionGenerator: Generator<AdmissionOptions> = {
+export const admissionGenerator: Generator<NoOptions> = {
   name: 'admission',
-  start(_ctx: GenerationContext, options: AdmissionOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     return {
       version(gv) {
         return gv.package.kinds.length > 0 ? [{ path: 'admission.ts', contents: renderAdmission(gv, rt) }] : [];

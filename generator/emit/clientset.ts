@@ -20,7 +20,8 @@
 import { clientMethods, RESOURCE_CLIENT_METHODS, type ResourceClientMethod } from '../core/client-verbs';
 import type { ApiGroup, ClientExtensionMethod, Kind, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './types';
 import {
   ImportTracker,
   cmp,
@@ -34,11 +35,6 @@ import {
   safeIdentifier,
   type GroupVersionPackage,
 } from '../render';
-
-export interface ClientsetOptions {
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
 
 /** One kind with a generated client, with everything its bindings need. */
 export interface ClientKind {
@@ -405,10 +401,10 @@ function isPackage(v: unknown): v is Package {
   return typeof v === 'object' && v !== null && 'id' in v && 'types' in v;
 }
 
-export const clientsetGenerator: Generator<ClientsetOptions> = {
+export const clientsetGenerator: Generator<NoOptions> = {
   name: 'clientset',
-  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(ctx: GenerationContext): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     const byGroup = new Map(ctx.clients.map((g) => [g.group, g]));
     return {
       version(gv) {
@@ -425,10 +421,10 @@ export const clientsetGenerator: Generator<ClientsetOptions> = {
   },
 };
 
-export const fakeGenerator: Generator<ClientsetOptions> = {
+export const fakeGenerator: Generator<NoOptions> = {
   name: 'fake',
-  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(ctx: GenerationContext): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     const byGroup = new Map(ctx.clients.map((g) => [g.group, g]));
     return {
       group(group) {

@@ -20,7 +20,8 @@
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './types';
 import {
   HelperNames,
   ImportTracker,
@@ -39,19 +40,18 @@ import {
   publicName,
 } from '../render';
 
-export interface DeepcopyOptions {
-  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
-  typesModule?: string;
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
+/** What copy functions import: the version's emitted API types (relative to `<version>/`) and the runtime. */
+export interface CopyModules {
+  readonly typesModule: string;
+  readonly runtimeModule: string;
 }
 
-export const deepcopyGenerator: Generator<DeepcopyOptions> = {
+export const deepcopyGenerator: Generator<NoOptions> = {
   name: 'deepcopy',
-  start(ctx: GenerationContext, options: DeepcopyOptions): GeneratorRun {
+  start(ctx: GenerationContext): GeneratorRun {
     return {
       version(gv) {
-        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, options, (to) => ctx.packageModule(gv.package.id, to, 'deepcopy'));
+        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, (to) => ctx.packageModule(gv.package.id, to, 'deepcopy'));
         return contents === undefined ? [] : [{ path: 'deepcopy.ts', contents }];
       },
     };
@@ -79,7 +79,7 @@ export class CopyContext {
     /** The package whose file is being written. */
     readonly pkg: string,
     readonly group: string,
-    readonly options: Required<DeepcopyOptions>,
+    readonly options: CopyModules,
     /** Module specifier of the `deepcopy.ts` of package `pkg`, relative to the file being written; '' when it is that file. */
     readonly deepcopyModule: (pkg: string) => string | undefined,
   ) {}
@@ -221,8 +221,8 @@ function structView(ctx: CopyContext, shape: StructShape, exported: boolean, nam
   };
 }
 
-function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opts: DeepcopyOptions, moduleOf: (pkg: string) => string | undefined): string | undefined {
-  const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
+function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, moduleOf: (pkg: string) => string | undefined): string | undefined {
+  const options: CopyModules = { typesModule: './types', runtimeModule: RUNTIME_PACKAGE };
   const pkg = index.package(pkgId)!;
   const imports = new ImportTracker();
   const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)));

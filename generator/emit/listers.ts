@@ -13,8 +13,9 @@
  * `cacheGroups` decides which groups, versions and kinds get listers and informers; the informers emitter
  * (`./informers`) uses it too.
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
-import { clientGroupKey, type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clientset';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './types';
+import { clientGroupKey, type ClientGroup, type ClientKind, type ClientVersion } from './clientset';
 import { ImportTracker, privateName, publicName, publicPlural, render, renderSourceFile, safeIdentifier } from '../render';
 
 /** A kind an informer can cache, with the names its lister and informer bindings use. */
@@ -53,11 +54,11 @@ export interface CacheGroup {
 export function cacheGenerator(
   name: string,
   files: { version?: { path: string; render(g: CacheGroup, v: CacheVersion, rt: string): string }; group?: { path: string; render(g: CacheGroup, rt: string): string } },
-): Generator<ClientsetOptions> {
+): Generator<NoOptions> {
   return {
     name,
-    start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-      const rt = options.runtimeModule ?? '@kubegen/runtime';
+    start(ctx: GenerationContext): GeneratorRun {
+      const rt = RUNTIME_PACKAGE;
       const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
       const { version, group } = files;
       return {
