@@ -10,7 +10,8 @@
  *     results it was assembled from) or those of a package it reaches changed, a group's storage versions and name
  *     checks only when one of its resolved packages did; everything else is the previous run's objects, never
  *     modified; the recursion check walks the whole model;
- *   - generators (`EmitCache`): through the same generators and executor as `kubegen generate`, each call per version
+ *   - generators (`EmitCache`): through the same runner (generator/pipeline.ts `runGeneration`), generators and
+ *     executor as `kubegen generate`, each call per version
  *     and per group is made again only when its key changed — for a version, its package and those it reaches (by
  *     identity) and its group's outline; for a group, the generator's `groupKey` (clientset, fake, listers, informers,
  *     package: names only) or else all its versions' packages; a kept call's files and diagnostics are reused;
@@ -25,8 +26,9 @@
  * - **Injected.** The watcher, the clock and the stop signal are parameters, so the loop is unit-tested with a fake
  *   watcher and clock; the command line passes `fs.watch` (recursive where the platform has it, else polling),
  *   the real timers and SIGINT/SIGTERM, on which it stops cleanly with exit code 0.
- * - The configuration is read once, when the watch starts; the rbac/webhook manifests it configures and the deploy
- *   tree and chart of its `deploy` key are generated again on every run (their marker sources are not watched).
+ * - The configuration is read once, when the watch starts; the rbac/webhook/apiservice manifests it configures and
+ *   the deploy tree and chart of its `deploy` key are generated again on every run, as in `kubegen generate` (their
+ *   marker sources are scanned again, not watched).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
