@@ -14,25 +14,22 @@
  */
 import * as path from 'node:path';
 import yargs, { type Argv } from 'yargs';
-import { DiagnosticBag, didYouMean, formatDiagnostics, GenerationError } from './diagnostics';
-import { checkConfigForGroups, loadConfig, normalizeHeader } from './config';
-import type { VirtualFile } from './emit/shared/types';
+import { didYouMean, formatDiagnostics, GenerationError } from './diagnostics';
+import { loadConfig, normalizeHeader } from './config';
 import { asKubegenError, KubegenError, UsageError } from './errors';
 import { renderMarkerReference } from './markers';
 import { renderDiagnosticReference } from './diagnostics/reference';
-import { generateAll, generateCrds, loadApiModel, ownedDirs } from './pipeline';
-import { verifyFiles, withSignalsHeld, writeFileSets, type OutputSet } from './write';
+import { applyOutputRule, directoryOrVerify, printDiagnostics, type OutputRule } from './output';
+import { runGeneration, type RunConfig } from './pipeline';
+import { configuredRun, crdFiles, docsFiles } from './run-generators';
 import { KUBEGEN_VERSION } from './version';
 import { envtestCommand, type CommandAction } from './cli/envtest';
 import { scaffoldCommands } from './cli/init';
-import { generateConfiguredManifests, manifestCommands } from './cli/manifests';
+import { manifestCommands } from './cli/manifests';
 import { importCommand } from './cli/import';
 import { applyCommand, kustomizeCommand, normalizeApplyArgv } from './cli/apply';
 import { runCommand } from './cli/run';
-import { generateSettings, watchGenerate } from './cli/watch';
-import { configure, createGenerationContext, execute } from './emit/shared/execute';
-import { docsGenerator } from './emit/docs';
-import type * as DeployModule from './deploy';
+import { watchGenerate } from './cli/watch';
 
 export interface Io {
   out: (s: string) => void;
@@ -148,7 +145,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
         };
       },
     )
-    .command(manifestCommands({ cwd, out: io.out, action: (a) => (action = a), run: (step) => runGenerators(io, step), emit: (dir, files, verify) => emit(io, [{ outDir: dir, files, owned: [] }], verify) }))
+    .command(manifestCommands({ cwd, action: (a) => (action = a), generate: (config, rule) => generate(io, config, rule) }))
     .command(envtestCommand((a) => (action = a)))
     .command(scaffoldCommands(io, cwd, (a) => (action = a)))
     .command(importCommand(io, cwd, (a) => (action = a)))
@@ -220,19 +217,21 @@ function debug(): boolean {
   return process.env.KUBEGEN_DEBUG === '1';
 }
 
-function runCrd(io: Io, cwd: string, args: CrdArgs): number | Promise<number> {
-  const files = runGenerators(io, (bag) => {
-    const loaded = loadApiModel(path.resolve(cwd, args.apis), cwd);
-    bag.addAll(loaded.diagnostics);
-    if (bag.hasErrors) return [];
-    return generateCrds(loaded.model, { header: args.header === undefined ? undefined : normalizeHeader(args.header) }, bag);
-  }, args.strict ?? false);
-  if (!files) return 1;
-  if (args.stdout) {
-    for (const f of files) io.out(f.contents);
-    return 0;
-  }
-  return emit(io, [{ outDir: path.resolve(cwd, args.out!), files, owned: [] }], args.verify ?? false);
+/**
+ * Run the generators a command chose (generator/pipeline.ts `runGeneration`), print every diagnostic of the run, and
+ * — when none is an error — put the output where the command's rule says; resolves to the exit code.
+ */
+function generate(io: Io, config: RunConfig, rule: OutputRule): Promise<number> {
+  const result = runGeneration(config);
+  printDiagnostics(io, result.diagnostics);
+  return result.ok ? applyOutputRule(io, result.outputs.map((o) => o.set), rule) : Promise.resolve(1);
+}
+
+function runCrd(io: Io, cwd: string, args: CrdArgs): Promise<number> {
+  const out = path.resolve(cwd, args.out ?? '.');
+  const header = args.header === undefined ? undefined : normalizeHeader(args.header);
+  const config: RunConfig = { cwd, apis: path.resolve(cwd, args.apis), root: cwd, generators: [crdFiles(out, header)], strict: args.strict ?? false };
+  return generate(io, config, args.stdout ? { kind: 'stdout' } : directoryOrVerify(args.verify ?? false));
 }
 
 /** `generate --watch`: until SIGINT or SIGTERM, which end it with exit code 0. */
@@ -250,90 +249,10 @@ async function runWatch(io: Io, cwd: string, configFile: string | undefined, str
   }
 }
 
-function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean): number | Promise<number> {
-  const files = runGenerators(io, (bag) => {
-    const loaded = loadApiModel(path.resolve(cwd, apis), cwd);
-    bag.addAll(loaded.diagnostics);
-    if (bag.hasErrors) return [];
-    return execute(createGenerationContext(loaded.model, bag), [configure(docsGenerator, {})]);
-  });
-  if (!files) return 1;
-  return emit(io, [{ outDir: path.resolve(cwd, out), files, owned: [] }], verify);
+function runDocs(io: Io, cwd: string, apis: string, out: string, verify: boolean): Promise<number> {
+  return generate(io, { cwd, apis: path.resolve(cwd, apis), root: cwd, generators: [docsFiles(path.resolve(cwd, out))], strict: false }, directoryOrVerify(verify));
 }
 
-function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean, strictFlag: boolean): number | Promise<number> {
-  const config = loadConfig(cwd, configFile);
-  const strict = strictFlag || config.strict;
-  let owned: string[] = [];
-  let manifests: Array<{ dir: string; files: VirtualFile[] }> = [];
-  let deploy: OutputSet | undefined;
-  const files = runGenerators(io, (bag) => {
-    manifests = generateConfiguredManifests(config.manifests, cwd, bag);
-    const loaded = loadApiModel(config.apis, cwd);
-    bag.addAll(loaded.diagnostics);
-    if (loaded.diagnostics.some((d) => d.severity === 'error')) return [];
-    checkConfigForGroups(
-      config,
-      loaded.model.groups.map((g) => g.name),
-    );
-    owned = ownedDirs(loaded.model, config.layout, config.groupFolder);
-    const generated = generateAll(loaded.model, generateSettings(config), bag).files;
-    if (config.deploy) {
-      // Loaded on first use: only projects with a `deploy` key need it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { deployOutputSet } = require('./deploy') as typeof DeployModule;
-      deploy = deployOutputSet(config.deploy, config.baseDir, loaded.model, generated, generateSettings(config).crd, bag);
-    }
-    return generated;
-  }, strict);
-  if (!files) return 1;
-  return emit(io, [{ outDir: config.output, files, owned }, ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] })), ...(deploy ? [deploy] : [])], verify);
-}
-
-/**
- * Run a generation step that reports into one bag; print the diagnostics; undefined when there were errors. With
- * `strict`, every warning is reported as an error (same code), so a run with warnings writes nothing.
- */
-function runGenerators(io: Io, step: (bag: DiagnosticBag) => VirtualFile[], strict = false): VirtualFile[] | undefined {
-  const bag = new DiagnosticBag();
-  let files: VirtualFile[] = [];
-  try {
-    files = step(bag);
-  } catch (e) {
-    if (e instanceof GenerationError) bag.addAll(e.diagnostics);
-    else throw e;
-  }
-  const items = strict ? bag.items.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : bag.items;
-  if (items.length > 0) io.err(formatDiagnostics(items));
-  return items.some((d) => d.severity === 'error') ? undefined : files;
-}
-
-/**
- * Verify or write output sets. Writing is one transaction over all sets (every path checked before anything is
- * written; a failure restores what was there), run with SIGINT / SIGTERM / SIGHUP held so an interrupt cannot cut it
- * short: an interrupt received meanwhile ends kubegen right after, with the shell's exit code for it.
- */
-async function emit(io: Io, sets: OutputSet[], verify: boolean): Promise<number> {
-  if (verify) {
-    let code = 0;
-    for (const { outDir, files, owned, ownedFiles } of sets) {
-      const v = verifyFiles(outDir, files, { owned, ownedFiles });
-      if (v.ok) {
-        io.out(`kubegen: ${files.length} files up to date in ${outDir}\n`);
-        continue;
-      }
-      io.err(v.diff);
-      io.err(`kubegen: ${v.mismatched.length} file(s) differ from what would be generated in ${outDir}; run kubegen without --verify\n`);
-      code = 1;
-    }
-    return code;
-  }
-  const { value: results, signal, exitCode } = await withSignalsHeld(() => writeFileSets(sets));
-  sets.forEach(({ outDir }, i) => {
-    const r = results[i];
-    io.out(`kubegen: wrote ${r.written.length}, unchanged ${r.unchanged.length}${r.removed.length ? `, removed ${r.removed.length}` : ''} in ${outDir}\n`);
-  });
-  if (signal === undefined) return 0;
-  io.err(`kubegen: interrupted (${signal}) while writing; the write was completed first, so every file is whole\n`);
-  return exitCode ?? 1;
+function runGenerate(io: Io, cwd: string, configFile: string | undefined, verify: boolean, strictFlag: boolean): Promise<number> {
+  return generate(io, configuredRun(loadConfig(cwd, configFile), cwd, strictFlag), directoryOrVerify(verify));
 }

@@ -13,12 +13,12 @@ import * as path from 'node:path';
 import { conversionSpec } from '@kubegen/runtime/webhook/spec';
 import { readCaBundleFile } from './ca-bundle';
 import { didYouMean } from './diagnostics';
-import type { CrdConversionWebhook } from './emit/crd';
+import type { CrdConversionWebhook, CrdOptions } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
 import { findJsonSyntaxError } from './json-location';
 import { groupFolder, groupNameErrors, formatNameError, npmPackageNameErrors, webhookPathErrors, webhookUrlErrors, type GroupFolderStyle } from './model/names';
 import { resolveDeployConfig, type DeployConfig } from './deploy/config';
-import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './cli/manifests';
+import { resolveManifestTargets, type ApiServiceConfigFile, type ManifestTarget, type RbacConfigFile, type WebhookConfigFile } from './manifest-config';
 
 export interface KubegenConfigFile {
   /** The APIs root (default `apis`). */
@@ -43,7 +43,7 @@ export interface KubegenConfigFile {
   groupFolder?: GroupFolderStyle;
   /** Conversion webhooks per API group, written into multi-version CRDs' `spec.conversion`. */
   conversion?: Record<string, CrdConversionWebhook & { caBundleFile?: string }>;
-  /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/cli/manifests.ts). */
+  /** `kubegen rbac` from `kubegen generate`: `{ paths, output, roleName? }` (generator/manifest-config.ts). */
   rbac?: RbacConfigFile;
   /** `kubegen webhook` from `kubegen generate`: `{ paths, output }`. */
   webhook?: WebhookConfigFile;
@@ -67,12 +67,19 @@ export interface KubegenConfig {
   output: string;
   generators?: string[];
   packageName: string;
-  /** Ends with a newline when set, so the first `---` is never glued to it. */
-  crdHeader?: string;
+  /**
+   * The CRD generator's options: `header` (from `crdHeader`; ends with a newline when set, so the first `---` is never
+   * glued to it), the conversion webhooks per API group (`conversion`, CA bundle files read), and `requireConversion`.
+   */
+  crd: CrdOptions & { conversion: Record<string, CrdConversionWebhook>; requireConversion: true };
   /** How generated files are laid out under `output` (see `OutputLayout` in generator/pipeline.ts). */
   layout: 'package' | 'source';
   groupFolder: GroupFolderStyle;
-  conversion: Record<string, CrdConversionWebhook>;
+  /**
+   * The `source` layout's code is compiled as ECMAScript modules: the project's package.json above `output` says
+   * `"type": "module"` (see {@link outputModuleFormat}); always false for the `package` layout.
+   */
+  esm: boolean;
   /** The rbac / webhook / apiservice generators to run, resolved. */
   manifests: ManifestTarget[];
   /** Warnings are errors. */
@@ -316,9 +323,11 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
   const manifests = resolveManifestTargets(raw, baseDir, problem, source);
   const deploy = own('deploy') === undefined ? undefined : resolveDeployConfig(own('deploy'), baseDir, problem);
   if (problems.length > 0) throw new ConfigError(problems);
-  const config: KubegenConfig = { baseDir, source, apis, output, packageName, layout, groupFolder: folders, conversion, manifests, strict: strict === true };
+  const crd: KubegenConfig['crd'] = { conversion, requireConversion: true };
+  if (crdHeader !== undefined) crd.header = crdHeader;
+  const esm = layout === 'source' && outputModuleFormat({ baseDir, output }) === 'module';
+  const config: KubegenConfig = { baseDir, source, apis, output, packageName, crd, layout, groupFolder: folders, esm, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
-  if (crdHeader !== undefined) config.crdHeader = crdHeader;
   if (deploy !== undefined) config.deploy = deploy;
   return config;
 }
@@ -458,7 +467,7 @@ export function checkConfigForGroups(config: KubegenConfig, groups: readonly str
     if (other !== undefined) problems.push(`${config.source}: packageName: groups ${other} and ${group} would both be published as ${JSON.stringify(name)} (use "{group}" in the name)`);
     names.set(name, group);
   }
-  for (const group of Object.keys(config.conversion)) {
+  for (const group of Object.keys(config.crd.conversion)) {
     if (!groups.includes(group)) {
       const hint = didYouMean(group, groups);
       problems.push(`${config.source}: ${jsonPath('conversion', group)}: no API group ${group} under ${config.apis}${hint ? ` (did you mean "${hint}"?)` : ''}`);

@@ -14,7 +14,7 @@ import { configure, type ConfiguredGenerator } from './emit/shared/execute';
 import { informersGenerator } from './emit/informers';
 import { listersGenerator } from './emit/listers';
 import { packageGenerator, type PackageOptions } from './emit/package';
-import type { Generator } from './emit/shared/types';
+import type { Generator, NoOptions } from './emit/shared/types';
 import { typesGenerator } from './emit/types-ts';
 import { validationGenerator } from './emit/validation';
 
@@ -36,8 +36,8 @@ function register<Options>(generator: Generator<Options>, options: (config: Gene
   return { name: generator.name, configure: (config) => configure(generator, options(config)) };
 }
 
-/** Generators whose defaults serve the generated packages (`@kubegen/runtime`, `./types`). */
-const defaults = (): Record<string, never> => ({});
+/** Generators without options: generated code imports `@kubegen/runtime` and its version's `./types`. */
+const defaults = (): NoOptions => ({});
 
 export const generators: readonly RegisteredGenerator[] = [
   register(crdGenerator, (c) => c.crd),

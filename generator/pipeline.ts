@@ -1,18 +1,29 @@
 /**
  * The pipeline: load (TypeScript's parser) → markers → model → validate → emit. Writing is the output rule's business
- * (generator/write.ts); everything here returns data.
+ * (generator/output.ts, generator/write.ts); everything here returns data.
+ *
+ * One runner, as controller-tools' genall runs its generators (`ForRoots` → `Runtime.Run`): {@link runGeneration}
+ * loads what the chosen generators read once — the API types under the APIs root into the model, the manifest
+ * declarations (`+kubebuilder:rbac`, `+kubebuilder:webhook`, `+kubegen:apiservice`) of every path set, each file
+ * scanned once — and then runs each generator over what was loaded, collecting every diagnostic of the run into one
+ * bag. Each generator returns output sets (files under a directory, with what it owns there); the command chooses the
+ * generators (generator/run-generators.ts) and an output rule (directory, stdout, memory, verify-against-disk), and
+ * `kubegen generate --watch` calls the same runner with the caches it keeps between runs.
  */
 import { withEsmSpecifiers } from './emit/esm-specifiers';
 import { DiagnosticBag, GenerationError, type Diagnostic } from './diagnostics';
+import type { KubegenConfig } from './config';
 import { crdGenerator, type CrdOptions } from './emit/crd';
 import { configure, createGenerationContext, execute, type ConfiguredGenerator, type EmitCache } from './emit/shared/execute';
 import type { GeneratorResult, VirtualFile } from './emit/shared/types';
-import { loadApiModel as load } from './load';
+import { loadApiModel as load, type LoadCache } from './load';
+import { loadManifestDeclarations, type ManifestDeclarations } from './load/manifests';
 import type { ApiModel } from './model/types';
 import type * as GeneratorsModule from './generators';
 import { packageOptions } from './emit/shared/package-options';
 import type { PackageOptions } from './emit/package';
 import { groupFolder, type GroupFolderStyle } from './model/names';
+import type { OutputSet } from './write';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -66,24 +77,17 @@ export function checkOutputCollisions(files: readonly VirtualFile[], bag: Diagno
  */
 export type OutputLayout = 'package' | 'source';
 
-/** Options each generator gets, derived once from the configuration. */
-export interface GenerateSettings {
-  generators?: string[];
-  packageName: string;
-  crd: CrdOptions;
-  layout?: OutputLayout;
-  /** How each group's folder under the output root is named (default `group`: the group name, `core` for the empty group). */
-  groupFolder?: GroupFolderStyle;
-  /**
-   * The `source` layout's code is compiled as ECMAScript modules (the project's package.json says `"type": "module"`):
-   * relative specifiers name their files (`./types.js`, `./v1/index.js`), see `./emit/esm-specifiers`.
-   */
-  esm?: boolean;
-}
+/**
+ * What the generators of `kubegen generate` read of the resolved configuration (generator/config.ts), used as it is:
+ * `generators` (default: all but the opt-in ones), `packageName`, the CRD options `crd`, the `layout`, how group
+ * folders are named (`groupFolder`, default `group`) and `esm` (the `source` layout's code is compiled as
+ * ECMAScript modules: relative specifiers name their files, see `./emit/esm-specifiers`).
+ */
+export type GenerateSettings = Pick<KubegenConfig, 'packageName'> & { crd: CrdOptions } & Partial<Pick<KubegenConfig, 'generators' | 'layout' | 'groupFolder' | 'esm'>>;
 
 /**
  * Run the selected generators over one generation context (reporting into `bag`), their options resolved once from
- * the settings, and lay their files out per group package: `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources,
+ * the configuration, and lay their files out per group package: `<group>/crds/<file>` for CRDs, `<group>/src/<path>` for sources,
  * `<group>/<path>` for package files. With an emit `cache` kept between runs over the same APIs (`--watch`), only
  * the generator calls whose inputs changed are made again (see `EmitCache`); files and diagnostics are the same.
  */
@@ -207,4 +211,114 @@ export function ownedGroupDirs(groups: readonly string[], layout: OutputLayout =
     const dir = groupFolder(g, style);
     return layout === 'source' ? [dir] : [`${dir}/crds`, `${dir}/src`];
   });
+}
+
+/** What a run keeps between runs over the same inputs (`kubegen generate --watch`): see `LoadCache` and `EmitCache`. */
+export interface GenerationCaches {
+  /** The front end's and the model builder's cache. */
+  load?: LoadCache;
+  /** The generators' calls, per group version and group. */
+  emit?: EmitCache;
+}
+
+/** The output sets of one generator of a run. */
+export interface GeneratorOutput {
+  /** The generator's name (`packages`, `crd`, `rbac` …). */
+  generator: string;
+  set: OutputSet;
+}
+
+/** What a generator of a run sees: everything loaded once, the run's one diagnostics bag, the caches. */
+export interface RunContext {
+  /** Messages name files relative to it. */
+  readonly cwd: string;
+  readonly diagnostics: DiagnosticBag;
+  /** The API model, loaded without errors (only for a generator that `readsApis`; anything else is a bug). */
+  readonly model: ApiModel;
+  /** The manifest declarations of every generator's `manifestPaths`. */
+  readonly manifests: ManifestDeclarations;
+  readonly caches: GenerationCaches;
+  /** What the generators before this one produced, in order. */
+  readonly outputs: readonly GeneratorOutput[];
+}
+
+/**
+ * A generator of a run (controller-tools' `genall.Generator`): what it reads, declared up front so the runner loads
+ * it once for every generator, and the output sets it makes from what was loaded. A generator never writes; problems
+ * go to the run's bag. A generator that reads the APIs does not run when they failed to load (their diagnostics say
+ * why); the others still run, so every problem of the run is reported at once.
+ */
+export interface RunGenerator {
+  readonly name: string;
+  /** It reads the API types under the run's APIs root. */
+  readonly readsApis?: boolean;
+  /** The files or directories (absolute) whose manifest markers it reads; absent: it reads none. */
+  readonly manifestPaths?: readonly string[];
+  generate(ctx: RunContext): OutputSet[];
+}
+
+/** One run, resolved: the generators a command chose and the inputs they read. */
+export interface RunConfig {
+  /** Messages name files relative to it. */
+  cwd: string;
+  /** The APIs root (absolute), when a generator reads the API types. */
+  apis?: string;
+  /** The project root: a `+kubegen:apiservice`'s `caBundleFile=` must name a file inside it. */
+  root: string;
+  /** Run in this order; their output sets come back in this order. */
+  generators: readonly RunGenerator[];
+  /** Warnings are errors (reported with the same code): a run with one writes nothing. */
+  strict: boolean;
+}
+
+export interface GenerationResult {
+  /** Every diagnostic of the run (warnings as errors when strict), in the order reported. */
+  diagnostics: Diagnostic[];
+  /** No diagnostic is an error: the output may be written. */
+  ok: boolean;
+  /** The generators' output sets, in the order of the generators. */
+  outputs: GeneratorOutput[];
+}
+
+/**
+ * Run the generators of `config` over inputs loaded once: the manifest declarations of every generator's
+ * `manifestPaths` (each file scanned once), then the API model (when a generator reads it; with `caches.load`, only
+ * what changed since the last run is loaded again). A `GenerationError` thrown by a generator becomes the run's
+ * diagnostics; any other error (a configuration problem found against the loaded groups, I/O) is thrown.
+ */
+export function runGeneration(config: RunConfig, caches: GenerationCaches = {}): GenerationResult {
+  const bag = new DiagnosticBag();
+  const outputs: GeneratorOutput[] = [];
+  try {
+    const sets = config.generators.flatMap((g) => (g.manifestPaths ? [g.manifestPaths] : []));
+    const manifests = loadManifestDeclarations({ sets, cwd: config.cwd, root: config.root }, bag);
+    let model: ApiModel | undefined;
+    if (config.generators.some((g) => g.readsApis)) {
+      if (config.apis === undefined) throw new Error('internal: a generator reads the APIs, but the run has no APIs root');
+      const loaded = load({ root: config.apis, cwd: config.cwd }, caches.load);
+      bag.addAll(loaded.diagnostics);
+      if (!loaded.diagnostics.some((d) => d.severity === 'error')) model = loaded.model;
+    }
+    for (const generator of config.generators) {
+      if (generator.readsApis && model === undefined) continue;
+      const loadedModel = model;
+      const ctx: RunContext = {
+        cwd: config.cwd,
+        diagnostics: bag,
+        get model(): ApiModel {
+          if (loadedModel === undefined || !generator.readsApis) throw new Error(`internal: generator ${generator.name} reads the API model without declaring readsApis`);
+          return loadedModel;
+        },
+        manifests,
+        caches,
+        outputs: [...outputs],
+      };
+      for (const set of generator.generate(ctx)) outputs.push({ generator: generator.name, set });
+    }
+  } catch (e) {
+    if (e instanceof GenerationError) bag.addAll(e.diagnostics);
+    else throw e;
+  }
+  const diagnostics = config.strict ? bag.items.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : bag.items;
+  return { diagnostics, ok: !diagnostics.some((d) => d.severity === 'error'), outputs };
 }

@@ -10,7 +10,8 @@
  *     results it was assembled from) or those of a package it reaches changed, a group's storage versions and name
  *     checks only when one of its resolved packages did; everything else is the previous run's objects, never
  *     modified; the recursion check walks the whole model;
- *   - generators (`EmitCache`): through the same generators and executor as `kubegen generate`, each call per version
+ *   - generators (`EmitCache`): through the same runner (generator/pipeline.ts `runGeneration`), generators and
+ *     executor as `kubegen generate`, each call per version
  *     and per group is made again only when its key changed — for a version, its package and those it reaches (by
  *     identity) and its group's outline; for a group, the generator's `groupKey` (clientset, fake, listers, informers,
  *     package: names only) or else all its versions' packages; a kept call's files and diagnostics are reused;
@@ -25,20 +26,21 @@
  * - **Injected.** The watcher, the clock and the stop signal are parameters, so the loop is unit-tested with a fake
  *   watcher and clock; the command line passes `fs.watch` (recursive where the platform has it, else polling),
  *   the real timers and SIGINT/SIGTERM, on which it stops cleanly with exit code 0.
- * - The configuration is read once, when the watch starts; the rbac/webhook manifests it configures and the deploy
- *   tree and chart of its `deploy` key are generated again on every run (their marker sources are not watched).
+ * - The configuration is read once, when the watch starts; the rbac/webhook/apiservice manifests it configures and
+ *   the deploy tree and chart of its `deploy` key are generated again on every run, as in `kubegen generate` (their
+ *   marker sources are scanned again, not watched).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DiagnosticBag, formatDiagnostics, GenerationError } from '../diagnostics';
-import { checkConfigForGroups, outputModuleFormat, type KubegenConfig } from '../config';
+import type { KubegenConfig } from '../config';
 import { asKubegenError, KubegenError } from '../errors';
-import { LoadCache, loadApiModel } from '../load';
+import { LoadCache } from '../load';
 import { EmitCache } from '../emit/shared/execute';
-import { generateAll, ownedGroupDirs, type GenerateSettings } from '../pipeline';
+import type { VirtualFile } from '../emit/shared/types';
+import { printDiagnostics } from '../output';
+import { ownedGroupDirs, runGeneration, type GeneratorOutput } from '../pipeline';
+import { configuredRun } from '../run-generators';
 import { writeFileSets, type OutputSet } from '../write';
-import type * as DeployModule from '../deploy';
-import { generateConfiguredManifests } from './manifests';
 
 export interface WatchIo {
   out: (s: string) => void;
@@ -63,18 +65,6 @@ export interface WatchOptions {
   debounceMs?: number;
   /** Warnings are errors (`--strict`, or `"strict": true` in the configuration). */
   strict?: boolean;
-}
-
-/** The options of every generator, derived once from a configuration. */
-export function generateSettings(config: KubegenConfig): GenerateSettings {
-  return {
-    generators: config.generators,
-    packageName: config.packageName,
-    layout: config.layout,
-    groupFolder: config.groupFolder,
-    esm: config.layout === 'source' && outputModuleFormat(config) === 'module',
-    crd: { header: config.crdHeader, conversion: config.conversion, requireConversion: true },
-  };
 }
 
 /** What one incremental run did. */
@@ -117,41 +107,24 @@ export class IncrementalGenerator {
     return this.emit.lastCalls;
   }
 
-  /** Regenerate what changed; prints diagnostics; writes nothing when the run has errors. */
+  /**
+   * Regenerate what changed — the same run as `kubegen generate` (generator/pipeline.ts `runGeneration`) with this
+   * watch's caches; prints diagnostics; writes nothing when the run has errors.
+   */
   run(): RunSummary {
-    const bag = new DiagnosticBag();
     const failed: RunSummary = { ok: false, groups: [], written: 0, unchanged: 0, removed: 0 };
-    let manifests: ReturnType<typeof generateConfiguredManifests> = [];
-    let deploy: OutputSet | undefined;
-    let groups: string[] = [];
-    let files: ReturnType<typeof generateAll>['files'] = [];
+    let outputs: GeneratorOutput[];
     try {
-      manifests = generateConfiguredManifests(this.config.manifests, this.cwd, bag);
-      const loaded = loadApiModel({ root: this.config.apis, cwd: this.cwd }, this.cache);
-      bag.addAll(loaded.diagnostics);
-      if (!bag.hasErrors) {
-        const model = loaded.model;
-        checkConfigForGroups(
-          this.config,
-          model.groups.map((g) => g.name),
-        );
-        files = generateAll(model, generateSettings(this.config), bag, this.emit).files;
-        groups = [...this.emit.lastRan].sort();
-        // The deploy tree and chart (the `deploy` key) are made again on every run, as the manifests are.
-        if (this.config.deploy) {
-          // Loaded on first use: only projects with a `deploy` key need it.
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
-          const { deployOutputSet } = require('../deploy') as typeof DeployModule;
-          deploy = deployOutputSet(this.config.deploy, this.config.baseDir, model, files, generateSettings(this.config).crd, bag);
-        }
-      }
+      const result = runGeneration(configuredRun(this.config, this.cwd, this.strict), { load: this.cache, emit: this.emit });
+      printDiagnostics(this.io, result.diagnostics);
+      if (!result.ok) return failed;
+      outputs = result.outputs;
     } catch (e) {
-      if (e instanceof GenerationError) bag.addAll(e.diagnostics);
-      else return this.fail(e, failed);
+      return this.fail(e, failed);
     }
-    const items = this.strict ? bag.sorted().map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : bag.sorted();
-    if (items.length > 0) this.io.err(formatDiagnostics(items));
-    if (items.some((d) => d.severity === 'error')) return failed;
+    const groups = [...this.emit.lastRan].sort();
+    const files: VirtualFile[] = outputs.filter((o) => o.generator === 'packages').flatMap((o) => o.set.files);
+    const others: OutputSet[] = outputs.filter((o) => o.generator !== 'packages').map((o) => o.set);
     const summary: RunSummary = { ok: true, groups, written: 0, unchanged: 0, removed: 0 };
     // The groups whose files differ from what was last written (in content or in the set of paths) are written, each
     // with all its files and its directories owned, so files it no longer generates are removed as in a full run.
@@ -167,7 +140,7 @@ export class IncrementalGenerator {
     });
     try {
       // One transaction over the groups written and the manifests: a failure restores what was there.
-      const sets = [...dirty.map(([g, list]) => ({ outDir: this.config.output, files: list, owned: ownedGroupDirs([g], this.config.layout, this.config.groupFolder) })), ...manifests.map((m) => ({ outDir: m.dir, files: m.files, owned: [] })), ...(deploy ? [deploy] : [])];
+      const sets = [...dirty.map(([g, list]) => ({ outDir: this.config.output, files: list, owned: ownedGroupDirs([g], this.config.layout, this.config.groupFolder) })), ...others];
       for (const r of writeFileSets(sets)) {
         summary.written += r.written.length;
         summary.unchanged += r.unchanged.length;

@@ -14,16 +14,14 @@ import * as path from 'node:path';
 import { SELF_MANAGED_CERTIFICATES_RBAC } from '@kubegen/runtime/webhook';
 import { parse as parseYaml } from 'yaml';
 import { DiagnosticBag } from '../diagnostics';
-import type { CrdOptions, CustomResourceDefinition } from '../emit/crd';
+import type { CustomResourceDefinition } from '../emit/crd';
 import { buildRoles } from '../emit/rbac';
 import type { VirtualFile } from '../emit/shared/types';
 import { buildWebhookConfigurations } from '../emit/webhook';
 import { loadManifestModel } from '../load/manifests';
 import type { ManifestModel } from '../model/manifests';
 import { render } from '../render/templates';
-import type { ApiModel } from '../model/types';
-import { generateCrds } from '../pipeline';
-import { unsafePathReason, type OutputSet } from '../write';
+import { unsafePathReason } from '../write';
 import { helmChart } from './chart';
 import type { DeployConfig } from './config';
 import { YAML_HEADER, kustomizeTree } from './kustomize';
@@ -81,22 +79,6 @@ export function generateDeploy(config: DeployConfig, baseDir: string, sources: D
   if (!fs.existsSync(path.join(baseDir, ...samples.split('/')))) files.push({ path: samples, contents: render('scaffold', 'samples-kustomization.yaml', {}) });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, ownedFiles: previouslyOwned(baseDir, manifestPath, new Set(files.map((f) => f.path))), model };
-}
-
-/**
- * The output set of `kubegen generate` (and of each `--watch` run) for `deploy`: the tree and chart, written under
- * the project's directory. The CRDs are those the run generated, or — when the `crd` generator is not selected —
- * made here from the model (reporting into `bag`).
- */
-export function deployOutputSet(config: DeployConfig, baseDir: string, model: ApiModel, generated: readonly VirtualFile[], crdOptions: CrdOptions, bag: DiagnosticBag): OutputSet {
-  const fromRun = generated.filter((f) => f.role === 'crd');
-  const crdFiles = fromRun.length > 0 ? fromRun : generateCrds(model, crdOptions, bag);
-  // The markers may also be read by the `rbac` / `webhook` keys' generators: each problem is reported once.
-  const scratch = new DiagnosticBag();
-  const out = generateDeploy(config, baseDir, { crdFiles }, scratch);
-  const reported = new Set(bag.items.map((d) => JSON.stringify(d)));
-  bag.addAll(scratch.items.filter((d) => !reported.has(JSON.stringify(d))));
-  return { outDir: baseDir, files: out.files, owned: [], ownedFiles: out.ownedFiles };
 }
 
 /** The markers under `deploy.paths` (the paths that exist: a project without controllers yet has no src/). */

@@ -13,14 +13,10 @@
  * Versions without kinds get no file.
  */
 import { admissionKind } from '@kubegen/runtime/webhook/admission';
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import { cmp, ImportTracker, render, renderSourceFile, type GroupVersionPackage } from '../render';
 import { gvkConstName, privateName, safeIdentifier } from '../naming';
-
-export interface AdmissionOptions {
-  /** The runtime package generated code imports (default `@kubegen/runtime`). */
-  runtimeModule?: string;
-}
 
 function renderAdmission(gv: GroupVersionPackage, rt: string): string {
   const imports = new ImportTracker();
@@ -49,10 +45,10 @@ function renderAdmission(gv: GroupVersionPackage, rt: string): string {
   return renderSourceFile(imports, render('admission', 'version', { kinds }));
 }
 
-export const admissionGenerator: Generator<AdmissionOptions> = {
+export const admissionGenerator: Generator<NoOptions> = {
   name: 'admission',
-  start(_ctx: GenerationContext, options: AdmissionOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     return {
       version(gv) {
         return gv.package.kinds.length > 0 ? [{ path: 'admission.ts', contents: renderAdmission(gv, rt) }] : [];

@@ -12,19 +12,15 @@
  * parts of a configuration separately.
  */
 import type { Package, TypeRef } from '../model/types';
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import { ImportTracker, cmp, jsString, render, renderSourceFile } from '../render';
 import { privateName, safeIdentifier } from '../naming';
 
-export interface ApplyConfigurationsOptions {
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
-
-export const applyConfigurationsGenerator: Generator<ApplyConfigurationsOptions> = {
+export const applyConfigurationsGenerator: Generator<NoOptions> = {
   name: 'applyconfigurations',
-  start(ctx: GenerationContext, options: ApplyConfigurationsOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(ctx: GenerationContext): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     return {
       version: (gv) => {
         const kinds = gv.package.kinds.filter((k) => k.applyConfiguration && !k.skip);

@@ -19,8 +19,9 @@
  * Group identifiers are the model's `ApiGroup.goName` (client-gen's `+groupGoName`, else the first label of the
  * group name: `stable.example.com` → `Stable`).
  */
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
-import { RESOURCE_CLIENT_METHODS, clientGroupKey, exampleVersion, type ClientGroup, type ClientVersion, type ClientsetOptions, type TypeImport } from './shared/clients';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
+import { RESOURCE_CLIENT_METHODS, clientGroupKey, exampleVersion, type ClientGroup, type ClientVersion, type TypeImport } from './shared/clients';
 import {
   ImportTracker,
   jsLiteral,
@@ -31,7 +32,6 @@ import {
 } from '../render';
 import { privateName, publicPlural, safeIdentifier } from '../naming';
 
-export type { ClientsetOptions } from './shared/clients';
 
 /** The `client.ts` of one version. */
 function renderVersionClient(g: ClientGroup, v: ClientVersion, rt: string): string {
@@ -195,10 +195,10 @@ function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string
   return renderSourceFile(imports, body);
 }
 
-export const clientsetGenerator: Generator<ClientsetOptions> = {
+export const clientsetGenerator: Generator<NoOptions> = {
   name: 'clientset',
-  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(ctx: GenerationContext): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     const byGroup = new Map(ctx.clients.map((g) => [g.group, g]));
     return {
       version(gv) {
@@ -215,10 +215,10 @@ export const clientsetGenerator: Generator<ClientsetOptions> = {
   },
 };
 
-export const fakeGenerator: Generator<ClientsetOptions> = {
+export const fakeGenerator: Generator<NoOptions> = {
   name: 'fake',
-  start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(ctx: GenerationContext): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     const byGroup = new Map(ctx.clients.map((g) => [g.group, g]));
     return {
       group(group) {

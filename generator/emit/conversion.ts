@@ -24,6 +24,7 @@
  */
 import type { ManualConversions, Package } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
+import { RUNTIME_PACKAGE } from '../model/util';
 import type { GenerationContext, Generator, GeneratorRun, VirtualFile } from './shared/types';
 import {
   ImportTracker,
@@ -40,14 +41,10 @@ import {
   renderSourceFile,
 } from '../render';
 import { helperName, privateName, safeIdentifier } from '../naming';
-import { CopyContext, needsCopyFunction, type DeepcopyOptions } from './shared/copy';
+import { CopyContext, needsCopyFunction, type CopyModules } from './shared/copy';
 import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
 
 export interface ConversionOptions {
-  /** Module specifier, relative to `<version>/`, of a version's emitted API types. Default `./types`. */
-  typesModule?: string;
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
   /**
    * The module specifier, as imported from the generated `<spoke>/conversion.ts`, of a package's hand-written
    * `conversion.ts`. Default: the package's `dir` relative to the repository root, seen from
@@ -70,8 +67,11 @@ export const conversionGenerator: Generator<ConversionOptions> = {
   },
 };
 
+/** What a group's conversion code imports: a version's emitted API types (relative to `<version>/`), the runtime, the hand-written conversions. */
+type ConversionModules = CopyModules & Pick<ConversionOptions, 'manualModule'>;
+
 class GroupConversion {
-  private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>;
+  private readonly opts: ConversionModules;
 
   constructor(
     private readonly index: ModelIndex,
@@ -79,7 +79,7 @@ class GroupConversion {
     options: ConversionOptions,
     private readonly diagnostics: DiagnosticBag,
   ) {
-    this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime', manualModule: options.manualModule };
+    this.opts = { typesModule: './types', runtimeModule: RUNTIME_PACKAGE, manualModule: options.manualModule };
   }
 
   files(): VirtualFile[] {
@@ -166,13 +166,13 @@ class SpokeFile {
     private readonly index: ModelIndex,
     private readonly group: string,
     private readonly plan: SpokePlan,
-    private readonly opts: Required<Omit<ConversionOptions, 'manualModule'>> & Pick<ConversionOptions, 'manualModule'>,
+    private readonly opts: ConversionModules,
   ) {
     this.kinds = plan.kinds;
     const spokePkg = plan.spoke.pkg;
     const versionOf = new Map<string, string>();
     for (const p of index.model.packages) if (p.group === group && !p.skip) versionOf.set(p.id, p.version);
-    const copyOptions: Required<DeepcopyOptions> = { typesModule: opts.typesModule, runtimeModule: opts.runtimeModule };
+    const copyOptions: CopyModules = { typesModule: opts.typesModule, runtimeModule: opts.runtimeModule };
     this.copy = new CopyContext(index, this.imports, spokePkg.id, group, copyOptions, (other) => {
       const v = versionOf.get(other);
       return v === undefined ? undefined : v === spokePkg.version ? './deepcopy' : `../${v}/deepcopy`;

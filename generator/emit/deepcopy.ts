@@ -20,27 +20,28 @@
  * Keys are data: an own `__proto__` key (of a struct or of a map) is copied as an own key through the runtime's
  * `setOwn`, never assigned (an assignment would set the copy's prototype).
  */
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
-import { CopyContext, needsCopyFunction, objectTypes, structView, type DeepcopyOptions } from './shared/copy';
+import { RUNTIME_PACKAGE } from '../model/util';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
+import { CopyContext, needsCopyFunction, objectTypes, structView, type CopyModules } from './shared/copy';
 import { ImportTracker, ModelIndex, cmp, jsString, render, renderSourceFile } from '../render';
 import { deepCopyFunctionName, publicName } from '../naming';
 
-export type { DeepcopyOptions } from './shared/copy';
+export type { CopyModules } from './shared/copy';
 
-export const deepcopyGenerator: Generator<DeepcopyOptions> = {
+export const deepcopyGenerator: Generator<NoOptions> = {
   name: 'deepcopy',
-  start(ctx: GenerationContext, options: DeepcopyOptions): GeneratorRun {
+  start(ctx: GenerationContext): GeneratorRun {
     return {
       version(gv) {
-        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, options, (to) => ctx.packageModule(gv.package.id, to, 'deepcopy'));
+        const contents = renderDeepcopyFile(ctx.index, gv.group, gv.package.id, (to) => ctx.packageModule(gv.package.id, to, 'deepcopy'));
         return contents === undefined ? [] : [{ path: 'deepcopy.ts', contents }];
       },
     };
   },
 };
 
-function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, opts: DeepcopyOptions, moduleOf: (pkg: string) => string | undefined): string | undefined {
-  const options: Required<DeepcopyOptions> = { typesModule: opts.typesModule ?? './types', runtimeModule: opts.runtimeModule ?? '@kubegen/runtime' };
+function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, moduleOf: (pkg: string) => string | undefined): string | undefined {
+  const options: CopyModules = { typesModule: './types', runtimeModule: RUNTIME_PACKAGE };
   const pkg = index.package(pkgId)!;
   const imports = new ImportTracker();
   const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)));

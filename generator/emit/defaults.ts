@@ -18,7 +18,7 @@
  */
 import type { Field } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import {
   ImportTracker,
   ModelIndex,
@@ -35,20 +35,13 @@ import {
 import { HelperNames, helperName, safeIdentifier, setDefaultsFunctionName } from '../naming';
 import { objectTypes } from './shared/copy';
 
-export interface DefaultsOptions {
-  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
-  typesModule?: string;
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
-
-export const defaultsGenerator: Generator<DefaultsOptions> = {
+export const defaultsGenerator: Generator<NoOptions> = {
   name: 'defaults',
-  start(ctx: GenerationContext, options: DefaultsOptions): GeneratorRun {
+  start(ctx: GenerationContext): GeneratorRun {
     return {
       version(gv) {
         if (objectTypes(ctx.index, gv.package.id).length === 0) return [];
-        return [{ path: 'defaults.ts', contents: new DefaultsFile(ctx.index, gv.package.id, options, ctx.diagnostics).render() }];
+        return [{ path: 'defaults.ts', contents: new DefaultsFile(ctx.index, gv.package.id, ctx.diagnostics).render() }];
       },
     };
   },
@@ -61,7 +54,8 @@ export function fieldDefault(field: Field): { found: boolean; value: unknown } {
 
 class DefaultsFile {
   private readonly imports = new ImportTracker();
-  private readonly opts: Required<DefaultsOptions>;
+  /** The version's emitted API types (relative to `<version>/`) and the runtime. */
+  private readonly opts = { typesModule: './types', runtimeModule: RUNTIME_PACKAGE } as const;
   private readonly memo = new Map<string, boolean>();
   /** Struct shapes whose apply function is needed, by id. */
   private readonly needed = new Map<string, StructShape>();
@@ -70,11 +64,8 @@ class DefaultsFile {
   constructor(
     private readonly index: ModelIndex,
     private readonly pkgId: string,
-    options: DefaultsOptions,
     private readonly diagnostics: DiagnosticBag,
-  ) {
-    this.opts = { typesModule: options.typesModule ?? './types', runtimeModule: options.runtimeModule ?? '@kubegen/runtime' };
-  }
+  ) {}
 
   /** Whether values of `shape` carry a default anywhere inside. */
   hasDefaults(shape: Shape): boolean {

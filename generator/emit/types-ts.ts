@@ -19,7 +19,7 @@
  */
 import type { Constraints, Field, FieldDefault, Package, StructType, TypeDecl, TypeRef } from '../model/types';
 import type { DiagnosticBag } from '../diagnostics';
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import { isApiPackage } from '../model/util';
 import {
   ImportTracker,
@@ -38,15 +38,10 @@ import {
 import { safeIdentifier, gvkConstName, gvrConstName } from '../naming';
 import { runtimeModuleOf } from '../render/runtime';
 
-export interface TypesOptions {
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
-
-export const typesGenerator: Generator<TypesOptions> = {
+export const typesGenerator: Generator<NoOptions> = {
   name: 'types',
-  start(ctx: GenerationContext, options: TypesOptions): GeneratorRun {
-    const rt = options.runtimeModule ?? '@kubegen/runtime';
+  start(ctx: GenerationContext): GeneratorRun {
+    const rt = RUNTIME_PACKAGE;
     return {
       version: (gv) => [{ path: 'types.ts', contents: renderTypesFile(new TypeContext(ctx.index, gv.group, gv.package, rt, ctx.diagnostics, (to) => ctx.packageModule(gv.package.id, to, 'types'))) }],
     };

@@ -6,28 +6,22 @@
  * problems with it are the CRD emitter's to report.
  */
 import { DiagnosticBag } from '../diagnostics';
-import { crdKinds } from '../model/util';
+import { crdKinds, RUNTIME_PACKAGE } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import type { JSONSchemaProps } from '../core/schema';
 import { ImportTracker, cmp, jsPropertyKey, jsLiteral, render, renderSourceFile } from '../render';
 import { privateName, safeIdentifier, validateFunctionName } from '../naming';
-import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 
-export interface ValidationOptions {
-  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
-  typesModule?: string;
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
 
 /** Schema keys that document and do not validate: left out of the emitted constant. */
 const DOC_KEYS: ReadonlySet<string> = new Set(['description', 'example', 'externalDocs', 'title']);
 
-export const validationGenerator: Generator<ValidationOptions> = {
+export const validationGenerator: Generator<NoOptions> = {
   name: 'validation',
-  start(ctx: GenerationContext, options: ValidationOptions): GeneratorRun {
-    const opts: Required<ValidationOptions> = { typesModule: './types', runtimeModule: '@kubegen/runtime', ...options };
+  start(ctx: GenerationContext): GeneratorRun {
+    const opts = { typesModule: './types', runtimeModule: RUNTIME_PACKAGE };
     // The CRD emitter reports schema problems; building the same schemas here must not report them twice.
     const schemas = new SchemaBuilder(ctx.model, new DiagnosticBag());
     const kinds = crdKinds(ctx.model);

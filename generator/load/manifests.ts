@@ -54,33 +54,115 @@ export interface ManifestLoadResult {
 
 /** Scans the paths for the manifest markers; diagnostics are returned, never thrown. */
 export function loadManifestModel(options: ManifestLoadOptions, bag: DiagnosticBag = new DiagnosticBag()): ManifestLoadResult {
-  const cwd = options.cwd ?? process.cwd();
-  const model: ManifestModel = { rbacRules: [], webhooks: [], webhookConfigurations: [], apiServices: [] };
-  if (options.paths.length === 0) bag.report('manifest-input', 'no paths to scan: give at least one file or directory');
-  const files = new Set<string>();
-  for (const p of options.paths) {
-    const abs = path.resolve(cwd, p);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(abs);
-    } catch {
-      bag.report('manifest-input', `path "${displayPath(cwd, abs)}" does not exist`);
-      continue;
+  const declarations = loadManifestDeclarations({ sets: [options.paths], cwd: options.cwd, root: options.root }, bag);
+  return { model: declarations.model(options.paths), diagnostics: bag.items };
+}
+
+export interface ManifestDeclarationsOptions {
+  /** The path sets to scan (files or directories, relative to `cwd`), one per generator that reads manifest markers. */
+  sets: ReadonlyArray<readonly string[]>;
+  /** Messages name files relative to this directory (default: the process's). */
+  cwd?: string;
+  /** The project root: a `caBundleFile=` must name a file inside it (default: `cwd`). */
+  root?: string;
+}
+
+/** What one scanned file declares, and whether scanning it reported an error. */
+interface ScannedFile {
+  model: ManifestModel;
+  failed: boolean;
+}
+
+/**
+ * The manifest declarations of a run, for every path set it was loaded with: each file under any of the sets is
+ * scanned once (its diagnostics reported once), and a set's declarations are those of its files in path order —
+ * what scanning that set alone finds.
+ */
+export class ManifestDeclarations {
+  constructor(
+    private readonly sets: ReadonlyMap<string, { files: readonly string[]; inputFailed: boolean }>,
+    private readonly scanned: ReadonlyMap<string, ScannedFile>,
+  ) {}
+
+  /** The declarations under `paths` (a set the declarations were loaded with). */
+  model(paths: readonly string[]): ManifestModel {
+    const model = emptyManifestModel();
+    for (const file of this.set(paths).files) {
+      const m = this.scanned.get(file)?.model;
+      if (!m) continue;
+      model.rbacRules.push(...m.rbacRules);
+      model.webhooks.push(...m.webhooks);
+      model.webhookConfigurations.push(...m.webhookConfigurations);
+      model.apiServices.push(...m.apiServices);
     }
-    if (stat.isDirectory()) for (const f of listSourceFiles(abs)) files.add(f);
-    else if (abs.endsWith('.ts') && !abs.endsWith('.d.ts')) files.add(abs);
-    else bag.report('manifest-input', `path "${displayPath(cwd, abs)}" is neither a directory nor a .ts file`);
+    return model;
+  }
+
+  /** Whether loading `paths` reported an error: a path that is missing or not a .ts file, or an error in one of its files. */
+  hasErrors(paths: readonly string[]): boolean {
+    const set = this.set(paths);
+    return set.inputFailed || set.files.some((f) => this.scanned.get(f)?.failed !== false);
+  }
+
+  private set(paths: readonly string[]): { files: readonly string[]; inputFailed: boolean } {
+    const set = this.sets.get(setKey(paths));
+    if (!set) throw new Error(`internal: the manifest declarations were not loaded for ${JSON.stringify(paths)}`);
+    return set;
+  }
+}
+
+/** A manifest model with nothing in it. */
+export function emptyManifestModel(): ManifestModel {
+  return { rbacRules: [], webhooks: [], webhookConfigurations: [], apiServices: [] };
+}
+
+function setKey(paths: readonly string[]): string {
+  return JSON.stringify(paths);
+}
+
+/**
+ * Scans every path set for the manifest markers, each file once (a file under two sets is read, and its problems
+ * reported, once); every diagnostic goes to `bag`, none is thrown. Per set, in the order of its paths: a set without
+ * paths, or a path that is missing or neither a directory nor a `.ts` file, is an error of that set.
+ */
+export function loadManifestDeclarations(options: ManifestDeclarationsOptions, bag: DiagnosticBag = new DiagnosticBag()): ManifestDeclarations {
+  const cwd = options.cwd ?? process.cwd();
+  const sets = new Map<string, { files: string[]; inputFailed: boolean }>();
+  const all = new Set<string>();
+  for (const paths of options.sets) {
+    const key = setKey(paths);
+    if (sets.has(key)) continue;
+    const errors = bag.errorCount;
+    const files = new Set<string>();
+    if (paths.length === 0) bag.report('manifest-input', 'no paths to scan: give at least one file or directory');
+    for (const p of paths) {
+      const abs = path.resolve(cwd, p);
+      let stat: fs.Stats;
+      try {
+        stat = fs.statSync(abs);
+      } catch {
+        bag.report('manifest-input', `path "${displayPath(cwd, abs)}" does not exist`);
+        continue;
+      }
+      if (stat.isDirectory()) for (const f of listSourceFiles(abs)) files.add(f);
+      else if (abs.endsWith('.ts') && !abs.endsWith('.d.ts')) files.add(abs);
+      else bag.report('manifest-input', `path "${displayPath(cwd, abs)}" is neither a directory nor a .ts file`);
+    }
+    const sorted = [...files].sort(compareStrings);
+    for (const f of sorted) all.add(f);
+    sets.set(key, { files: sorted, inputFailed: bag.errorCount > errors });
   }
   const sources = new SourceFiles();
-  for (const file of [...files].sort(compareStrings)) {
+  const scanned = new Map<string, ScannedFile>();
+  for (const file of [...all].sort(compareStrings)) {
+    const errors = bag.errorCount;
+    const model = emptyManifestModel();
     const sf = sources.get(file);
-    if (!sf) {
-      bag.report('manifest-input', `cannot read ${displayPath(cwd, file)}`);
-      continue;
-    }
-    new FileScanner(sf, displayPath(cwd, file), cwd, options.root ?? cwd, model, bag).scan();
+    if (!sf) bag.report('manifest-input', `cannot read ${displayPath(cwd, file)}`);
+    else new FileScanner(sf, displayPath(cwd, file), cwd, options.root ?? cwd, model, bag).scan();
+    scanned.set(file, { model, failed: bag.errorCount > errors });
   }
-  return { model, diagnostics: bag.items };
+  return new ManifestDeclarations(sets, scanned);
 }
 
 function listSourceFiles(root: string): string[] {

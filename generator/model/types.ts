@@ -15,10 +15,9 @@
  * - A group with several versions of a kind has exactly one `Kind.storage` per kind when the model builder
  *   reported no error (the one storage-version check).
  */
-
+import type { ClientVerb } from '../core/client-verbs';
 import type { Int, MarkerValue, SourceSpan } from '../core/types';
 import type { WellKnownName } from '../core/wellknown';
-import type { ClientVerb } from '../markers/definitions/client';
 
 /** The model's vocabulary from below it: the leaf core's types and the client verbs of the `+genclient` markers. */
 export type { ClientVerb, Int, MarkerValue, SourceSpan, WellKnownName };

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as pipeline from '../../generator/pipeline';
+import * as load from '../../generator/load';
 import { REPO, STACK_LINE, malformedErrorLines, removeSandbox, run, sandbox, snapshotTree, treeDiff, writeTinyApi } from './cli-support';
 
 // This file spawns processes and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
@@ -171,7 +171,7 @@ describe('internal errors', () => {
   });
 
   it('are one line without KUBEGEN_DEBUG, exit 70, and show the stack with KUBEGEN_DEBUG=1', async () => {
-    jest.spyOn(pipeline, 'loadApiModel').mockImplementation(() => {
+    jest.spyOn(load, 'loadApiModel').mockImplementation(() => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
     });
     const quiet = await run(['crd', '--apis', 'apis', '--stdout'], dir);

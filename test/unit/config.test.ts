@@ -23,8 +23,9 @@ test('defaults', () => {
     output: path.join(dir, 'generated'),
     packageName: '@kubegen-generated/{group}',
     layout: 'package',
+    crd: { conversion: {}, requireConversion: true },
     groupFolder: 'group',
-    conversion: {},
+    esm: false,
     manifests: [],
     strict: false,
   });
@@ -70,9 +71,9 @@ test('every key resolved', () => {
   expect(c.apis).toBe(path.join(dir, 'api'));
   expect(c.output).toBe(path.resolve(dir, '../gen'));
   expect(c.generators).toEqual(['crd', 'types']);
-  expect(c.crdHeader).toBe('# h\n');
-  expect(Object.getPrototypeOf(c.conversion)).toBeNull();
-  expect(c.conversion['stable.example.com']).toEqual({ service: { name: 'conv', namespace: 'ops', port: 8443 }, caBundle: fs.readFileSync(path.join(dir, 'ca.pem'), 'utf8') });
+  expect(c.crd.header).toBe('# h\n');
+  expect(Object.getPrototypeOf(c.crd.conversion)).toBeNull();
+  expect(c.crd.conversion['stable.example.com']).toEqual({ service: { name: 'conv', namespace: 'ops', port: 8443 }, caBundle: fs.readFileSync(path.join(dir, 'ca.pem'), 'utf8') });
 });
 
 test.each([
@@ -83,7 +84,10 @@ test.each([
 ])('normalizeHeader(%j) = %j', (given, want) => expect(normalizeHeader(given)).toBe(want));
 
 describe('checkConfigForGroups', () => {
-  const config = (packageName: string, conversion = {}) => ({ ...resolveConfig({ packageName }, dir, 'kubegen.config.json'), conversion });
+  const config = (packageName: string, conversion = {}) => {
+    const resolved = resolveConfig({ packageName }, dir, 'kubegen.config.json');
+    return { ...resolved, crd: { ...resolved.crd, conversion } };
+  };
 
   it('accepts distinct valid package names', () => {
     expect(() => checkConfigForGroups(config('@acme/{group}'), ['a.example.com', 'b.example.com'])).not.toThrow();

@@ -27,7 +27,7 @@ function crdsFor(conversion: Record<string, unknown>): Record<string, { spec: { 
   const config = resolveConfig({ apis, generators: ['crd'], conversion: conversion as never }, dir, 'test');
   const { model, diagnostics } = loadApiModel(config.apis);
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const { files } = generateAll(model, { generators: config.generators, packageName: config.packageName, crd: { conversion: config.conversion } });
+  const { files } = generateAll(model, config);
   return Object.fromEntries(files.map((f) => [path.basename(f.path), parse(f.contents) as { spec: { conversion?: unknown } }]));
 }
 

@@ -4,8 +4,9 @@
  * (`GenerationContext.caches`), and the generator shape the listers and informers emitters share. Not an emitter:
  * emitters share view models through `emit/shared/`, never by importing each other.
  */
-import type { GenerationContext, Generator, GeneratorRun } from './types';
-import { clientGroupKey, type ClientGroup, type ClientKind, type ClientVersion, type ClientsetOptions } from './clients';
+import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './types';
+import { clientGroupKey, type ClientGroup, type ClientKind, type ClientVersion } from './clients';
+import { RUNTIME_PACKAGE } from '../../model/util';
 import { privateName, publicName, safeIdentifier } from '../../naming';
 
 /** A kind an informer can cache, with the names its lister and informer bindings use. */
@@ -44,11 +45,11 @@ export interface CacheGroup {
 export function cacheGenerator(
   name: string,
   files: { version?: { path: string; render(g: CacheGroup, v: CacheVersion, rt: string): string }; group?: { path: string; render(g: CacheGroup, rt: string): string } },
-): Generator<ClientsetOptions> {
+): Generator<NoOptions> {
   return {
     name,
-    start(ctx: GenerationContext, options: ClientsetOptions): GeneratorRun {
-      const rt = options.runtimeModule ?? '@kubegen/runtime';
+    start(ctx: GenerationContext): GeneratorRun {
+      const rt = RUNTIME_PACKAGE;
       const byGroup = new Map(ctx.caches.map((g) => [g.client.group, g]));
       const { version, group } = files;
       return {

@@ -8,31 +8,9 @@ import type { ApiGroup, ClientExtensionMethod, Kind, Package } from '../../model
 import type { DiagnosticBag } from '../../diagnostics';
 import { cmp, type GroupVersionPackage } from '../../render/model';
 import { privateName, publicName, publicPlural, safeIdentifier } from '../../naming';
+import { clientMethods, type ResourceClientMethod } from '../../core/client-verbs';
 
-export interface ClientsetOptions {
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
-}
-
-/** The methods of the runtime's `ResourceClient`, in its declaration order. */
-export const RESOURCE_CLIENT_METHODS = [
-  'create',
-  'update',
-  'updateStatus',
-  'delete',
-  'deleteCollection',
-  'get',
-  'list',
-  'listPages',
-  'listAll',
-  'watch',
-  'patch',
-  'apply',
-  'applyStatus',
-  'getScale',
-  'updateScale',
-] as const;
-export type ResourceClientMethod = (typeof RESOURCE_CLIENT_METHODS)[number];
+export { RESOURCE_CLIENT_METHODS, type ResourceClientMethod } from '../../core/client-verbs';
 
 /** One kind with a generated client, with everything its bindings need. */
 export interface ClientKind {
@@ -98,21 +76,13 @@ export interface ClientGroup {
 }
 
 function verbMethods(kind: Kind): ResourceClientMethod[] {
-  const verbs = new Set<string>(kind.client.verbs);
-  if (verbs.has('list')) {
-    verbs.add('listPages');
-    verbs.add('listAll');
-  }
-  if (kind.subresources.scale) {
-    if (verbs.has('get')) verbs.add('getScale');
-    if (verbs.has('update')) verbs.add('updateScale');
-  }
   // client-gen's GetScale / UpdateScale extensions (k8s.io/api's built-in kinds) are the runtime's own scale verbs
+  const scale = new Set<ResourceClientMethod>();
   for (const m of kind.client.methods) {
-    if (m.subresource === 'scale' && m.verb === 'get' && privateName(m.name) === 'getScale') verbs.add('getScale');
-    if (m.subresource === 'scale' && m.verb === 'update' && privateName(m.name) === 'updateScale') verbs.add('updateScale');
+    if (m.subresource === 'scale' && m.verb === 'get' && privateName(m.name) === 'getScale') scale.add('getScale');
+    if (m.subresource === 'scale' && m.verb === 'update' && privateName(m.name) === 'updateScale') scale.add('updateScale');
   }
-  return RESOURCE_CLIENT_METHODS.filter((m) => verbs.has(m));
+  return clientMethods(new Set(kind.client.verbs), kind.subresources.scale !== undefined, scale);
 }
 
 /**

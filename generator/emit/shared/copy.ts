@@ -19,11 +19,10 @@ import {
 } from '../../render';
 import { HelperNames, deepCopyFunctionName, helperName } from '../../naming';
 
-export interface DeepcopyOptions {
-  /** Module specifier, relative to `<version>/`, of the version's emitted API types. Default `./types`. */
-  typesModule?: string;
-  /** Module specifier of the runtime. Default `@kubegen/runtime`. */
-  runtimeModule?: string;
+/** What copy functions import: the version's emitted API types (relative to `<version>/`) and the runtime. */
+export interface CopyModules {
+  readonly typesModule: string;
+  readonly runtimeModule: string;
 }
 
 
@@ -43,7 +42,7 @@ export class CopyContext {
     /** The package whose file is being written. */
     readonly pkg: string,
     readonly group: string,
-    readonly options: Required<DeepcopyOptions>,
+    readonly options: CopyModules,
     /** Module specifier of the `deepcopy.ts` of package `pkg`, relative to the file being written; '' when it is that file. */
     readonly deepcopyModule: (pkg: string) => string | undefined,
   ) {}

@@ -101,6 +101,9 @@ export interface GeneratorRun {
   groupKey?(group: GroupTarget): string;
 }
 
+/** The options of a generator that has none (the runtime is `@kubegen/runtime`, a version's types are `./types`). */
+export type NoOptions = Record<string, never>;
+
 /**
  * A generator: a pure function of the generation context and its options, started once per run. It never touches
  * the filesystem; an output rule (see `generator/write.ts`) decides where the files go.

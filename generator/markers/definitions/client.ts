@@ -4,37 +4,11 @@
  * followed by `key=value` pairs.
  */
 import { didYouMean } from '../../diagnostics';
+import { CLIENT_VERBS, type ClientVerb } from '../../core/client-verbs';
 import type { CustomParse, CustomPrint, MarkerDefinition } from '../types';
 import { RAW, TYPE, define, flag, value } from './common';
 
-/** A client verb as client-gen names it. */
-export type ClientVerb =
-  | 'create'
-  | 'update'
-  | 'updateStatus'
-  | 'delete'
-  | 'deleteCollection'
-  | 'get'
-  | 'list'
-  | 'watch'
-  | 'patch'
-  | 'apply'
-  | 'applyStatus';
-
-export const CLIENT_VERBS: readonly ClientVerb[] = [
-  'create',
-  'update',
-  'updateStatus',
-  'delete',
-  'deleteCollection',
-  'get',
-  'list',
-  'watch',
-  'patch',
-  'apply',
-  'applyStatus',
-];
-export const READONLY_VERBS: readonly ClientVerb[] = ['get', 'list', 'watch'];
+export { CLIENT_VERBS, READONLY_VERBS, type ClientVerb } from '../../core/client-verbs';
 const UNSUPPORTED_EXTENSION_VERBS = ['updateStatus', 'deleteCollection', 'watch', 'delete'];
 const INPUT_VERBS = ['create', 'update', 'apply'];
 const RESULT_VERBS = ['create', 'update', 'get', 'list', 'patch', 'apply'];

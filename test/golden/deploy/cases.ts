@@ -5,7 +5,6 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generateSettings } from '../../../generator/cli/watch';
 import { loadConfig } from '../../../generator/config';
 import { DiagnosticBag } from '../../../generator/diagnostics';
 import { generateDeploy } from '../../../generator/deploy';
@@ -28,7 +27,7 @@ export function deployModelOf(name: string, namespace?: string, overrides: Parti
   const dir = path.join(DEPLOY_CASES_DIR, name);
   const config = loadConfig(dir);
   const bag = new DiagnosticBag();
-  const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, generateSettings(config).crd, bag);
+  const crdFiles = generateCrds(loadApiModel(config.apis, dir).model, config.crd, bag);
   const deploy = { ...config.deploy!, ...(namespace === undefined ? {} : { namespace }), ...overrides };
   const model = generateDeploy(deploy, dir, { crdFiles }, bag).model;
   const errors = bag.items.filter((d) => d.severity === 'error');
