@@ -23,13 +23,6 @@ import ts from 'typescript';
 
 const GENERATOR = path.resolve(__dirname, '../../../generator');
 
-/**
- * Edges of a folder cycle that another change of issue 25 removes, each with the item that removes it. The test
- * fails when a listed edge no longer exists, so the list only shrinks.
- */
-const KNOWN_CYCLE_EDGES: ReadonlyArray<{ from: string; to: string; removedBy: string }> = [
-  { from: 'config.ts', to: 'cli/manifests.ts', removedBy: 'issue 25 item 1: the configuration stops importing a CLI command module' },
-];
 
 /** One import of a generator file: the specifier as written and, for a relative one, the generator file it names. */
 interface Import {
@@ -130,13 +123,12 @@ function cycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
 }
 
 const show = (i: Import) => `${i.from} imports '${i.specifier}'${i.to !== undefined && i.to !== i.specifier ? ` (${i.to})` : ''}`;
-const isKnownCycleEdge = (i: Import) => KNOWN_CYCLE_EDGES.some((k) => k.from === i.from && k.to === i.to);
 
-/** The imports between different nodes as a graph, known cycle edges left out unless `withKnown`. */
-function folderEdges(imports: readonly Import[], withKnown = false): Map<string, Set<string>> {
+/** The imports between different nodes as a graph. */
+function folderEdges(imports: readonly Import[]): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   for (const i of imports) {
-    if (i.to === undefined || (!withKnown && isKnownCycleEdge(i))) continue;
+    if (i.to === undefined) continue;
     const a = nodeOf(i.from);
     const b = nodeOf(i.to);
     if (a === b) continue;
@@ -150,7 +142,7 @@ function folderEdges(imports: readonly Import[], withKnown = false): Map<string,
 function cycleViolations(imports: readonly Import[]): string[] {
   return cycles(folderEdges(imports)).flatMap((component) => {
     const inside = new Set(component);
-    const why = imports.filter((i) => i.to !== undefined && !isKnownCycleEdge(i) && nodeOf(i.from) !== nodeOf(i.to) && inside.has(nodeOf(i.from)) && inside.has(nodeOf(i.to)));
+    const why = imports.filter((i) => i.to !== undefined && nodeOf(i.from) !== nodeOf(i.to) && inside.has(nodeOf(i.from)) && inside.has(nodeOf(i.to)));
     return why.map((i) => `cycle ${component.join(' ↔ ')}: ${show(i)}`);
   });
 }
@@ -281,9 +273,4 @@ describe('generator/ import rules', () => {
     expect(violations(imports)).toEqual([]);
   });
 
-  test.each(KNOWN_CYCLE_EDGES)('the known cycle edge $from → $to still exists (else remove it from KNOWN_CYCLE_EDGES): $removedBy', ({ from, to }) => {
-    expect(imports.filter((i) => i.from === from && i.to === to).map(show)).not.toEqual([]);
-    // and it still closes a cycle: with it, its two nodes are in one strongly connected component
-    expect(cycles(folderEdges(imports, true)).some((c) => c.includes(nodeOf(from)) && c.includes(nodeOf(to)))).toBe(true);
-  });
 });
