@@ -5,7 +5,10 @@
  * 1. `watchEvents(lw, opts)` is a state machine (list → watch → watch … → relist) exposed as an
  *    `AsyncIterable<WatcherEvent<T>>`. A (re)list is the explicit sequence `Init`, `InitApply`*, `InitDone`, so a
  *    consumer can swap its state atomically at `InitDone`; after it come `Added` / `Modified` / `Deleted` /
- *    `Bookmark` events of the watch.
+ *    `Bookmark` events of the watch. The machine is `stepWatcher` (./watcher.ts: its states `Empty`, `InitPage`,
+ *    `InitWatchOpening`, `InitWatching`, `WatchOpening`, `Watching`, `Backoff`, one transition function with no I/O
+ *    and no clock); `runWatcher` below is its I/O edge: it performs the actions of each step (emit, report, list,
+ *    watch, sleep on the clock) and feeds back what the request the state waits for brings.
  * 2. `Reflector` consumes those events into a store: it builds the store's next contents aside from `InitApply`
  *    objects as they arrive (`store.beginReplace()`; a store without it gets `store.replace(buffer, resourceVersion)`)
  *    and swaps them in at `InitDone`, applies watch events one by one, and tracks
