@@ -5,7 +5,10 @@
  * 1. `watchEvents(lw, opts)` is a state machine (list → watch → watch … → relist) exposed as an
  *    `AsyncIterable<WatcherEvent<T>>`. A (re)list is the explicit sequence `Init`, `InitApply`*, `InitDone`, so a
  *    consumer can swap its state atomically at `InitDone`; after it come `Added` / `Modified` / `Deleted` /
- *    `Bookmark` events of the watch.
+ *    `Bookmark` events of the watch. The machine is `stepWatcher` (./watcher.ts: its states `Empty`, `InitPage`,
+ *    `InitWatchOpening`, `InitWatching`, `WatchOpening`, `Watching`, `Backoff`, one transition function with no I/O
+ *    and no clock); `runWatcher` below is its I/O edge: it performs the actions of each step (emit, report, list,
+ *    watch, sleep on the clock) and feeds back what the request the state waits for brings.
  * 2. `Reflector` consumes those events into a store: it builds the store's next contents aside from `InitApply`
  *    objects as they arrive (`store.beginReplace()`; a store without it gets `store.replace(buffer, resourceVersion)`)
  *    and swaps them in at `InitDone`, applies watch events one by one, and tracks
@@ -54,87 +57,34 @@
  * - objects are yielded as the server sent them; nothing is copied.
  */
 
-import type { KubeList, KubeObject } from '../client/types';
-import { isBadRequest, isForbidden, isGone, isInvalid, isMethodNotSupported, isResourceExpired, StatusError } from '../errors/errors';
+import type { KubeList } from '../client/types';
 import { defaultLogger } from '../log/default';
 import { noopMetrics, type Logger, type Metrics } from '../observe';
-import { ResponseDecodeError } from '../rest/client';
-import { WatchDecodeError, WatchFrameTooLargeError } from '../watch/decoder';
-import { backoffDelay, type Backoff } from '../errors/retry';
-import { describeThrown } from '../observe/thrown';
+import type { Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
-import { INITIAL_EVENTS_END_ANNOTATION, watchBatches, type Watch, type WatchEvent } from '../watch/types';
+import { watchBatches, type Watch } from '../watch/types';
 import { clockSleep, realClock, type Clock } from '../clock/clock';
 import type { ReplaceBuilder, Store } from './store';
+import {
+  continuation,
+  initialWatcherState,
+  stepWatcher,
+  watcherError,
+  watchOptionsOf,
+  type WatcherAction,
+  type WatcherConfig,
+  type WatcherError,
+  type WatcherEvent,
+  type WatcherInput,
+  type WatcherPhase,
+} from './watcher';
+
+export { needsRelist, watcherError, WatcherProtocolError, type WatcherError, type WatcherEvent, type WatcherPhase } from './watcher';
 
 /** What a reflector lists and watches: any `ResourceClient<T, TList>` is one. */
 export interface ListerWatcher<T> {
   list(opts: ListOptions): Promise<KubeList<T>>;
   watch(opts: WatchOptions): Promise<Watch<T>>;
-}
-
-/** An event of `watchEvents`. */
-export type WatcherEvent<T> =
-  /** A (re)list begins: start a new buffer. */
-  | { type: 'Init' }
-  /** An object of the (re)list. */
-  | { type: 'InitApply'; object: T }
-  /** The (re)list is complete as of `resourceVersion`: objects not applied since `Init` are gone. */
-  | { type: 'InitDone'; resourceVersion: string }
-  | { type: 'Added' | 'Modified' | 'Deleted'; object: T; resourceVersion: string }
-  /** The collection reached `resourceVersion` without changes. */
-  | { type: 'Bookmark'; resourceVersion: string };
-
-/**
- * Where an error happened: listing, opening a watch, reading a watch — or (`Reflector` only) applying an event to
- * the store, when the store (e.g. an informer's transform) threw: that event is skipped.
- */
-export type WatcherPhase = 'list' | 'watch-start' | 'watch' | 'apply';
-
-/**
- * The server answered, but not as a watcher can use: a list without a resourceVersion (the resource does not
- * support watch), or a streaming list whose watch ended before its initial events did.
- */
-export class WatcherProtocolError extends Error {
-  override readonly name = 'WatcherProtocolError';
-}
-
-/**
- * What a watcher step can fail with (kube-rs `watcher::Error`), classified once so that handlers switch on `reason`:
- * - `Expired`: 410 Gone / Expired, or a 504 `ResourceVersionTooLarge` — the watcher relists;
- * - `Status`: any other API status (5xx, 429, 403 …), with its HTTP `code`;
- * - `Decode`: a response or watch frame that is not JSON or not a watch event;
- * - `FrameTooLarge`: a watch frame over the decoder's limit (the watch ended);
- * - `Network`: the request failed without an answer (connection refused or reset, TLS, timeout …);
- * - `Protocol`: see `WatcherProtocolError`;
- * - `Apply` (`Reflector` only): the store threw applying an event (e.g. an informer's transform); the event is skipped.
- */
-export type WatcherError =
-  | { reason: 'Expired'; error: StatusError }
-  | { reason: 'Status'; code: number; error: StatusError }
-  | { reason: 'Decode'; error: WatchDecodeError | ResponseDecodeError }
-  | { reason: 'FrameTooLarge'; error: WatchFrameTooLargeError }
-  | { reason: 'Network'; error: Error }
-  | { reason: 'Protocol'; error: WatcherProtocolError }
-  | { reason: 'Apply'; error: unknown };
-
-/**
- * Classifies what a list, a watch or the store threw (`phase` `apply`: always `Apply`). A list-watch may be user
- * code, so `err` may be any value: one that is not an Error (or that `instanceof` cannot look at, such as a revoked
- * Proxy) is a `Network` error whose message is `describeThrown`'s text of it.
- */
-export function watcherError(err: unknown, phase: WatcherPhase): WatcherError {
-  if (phase === 'apply') return { reason: 'Apply', error: err };
-  try {
-    if (err instanceof StatusError) return needsRelist(err) ? { reason: 'Expired', error: err } : { reason: 'Status', code: err.code, error: err };
-    if (err instanceof WatchFrameTooLargeError) return { reason: 'FrameTooLarge', error: err };
-    if (err instanceof WatchDecodeError || err instanceof ResponseDecodeError) return { reason: 'Decode', error: err };
-    if (err instanceof WatcherProtocolError) return { reason: 'Protocol', error: err };
-    if (err instanceof Error) return { reason: 'Network', error: err };
-  } catch {
-    // a trap threw: not an error we know
-  }
-  return { reason: 'Network', error: new Error(describeThrown(err), { cause: err }) };
 }
 
 /**
@@ -190,28 +140,6 @@ export const DEFAULT_REFLECTOR_BACKOFF: Readonly<Backoff> = Object.freeze({
   steps: Number.MAX_SAFE_INTEGER,
 });
 
-/**
- * 410 Gone / Expired (the history is compacted), or a resourceVersion the server has not reached yet (a 504 with
- * cause `ResourceVersionTooLarge`, e.g. after failing over to a lagging apiserver): only a relist from the
- * latest state recovers.
- */
-export function needsRelist(err: unknown): boolean {
-  if (isGone(err) || isResourceExpired(err)) return true;
-  return err instanceof StatusError && err.code === 504 && err.causes.some((c) => c.reason === 'ResourceVersionTooLarge');
-}
-
-function rvOf(obj: unknown): string {
-  return (obj as KubeObject | undefined)?.metadata?.resourceVersion ?? '';
-}
-
-/**
- * Whether a failed watch is retried from the same resourceVersion rather than relisted: after a connection error
- * (refused, reset, timeout — the watch itself was fine) and a 429 (the apiserver asks to come back later).
- */
-function rewatchable(err: unknown): boolean {
-  const e = watcherError(err, 'watch');
-  return e.reason === 'Network' || (e.reason === 'Status' && e.code === 429);
-}
 
 /**
  * The default error handler, logging as client-go's reflector does: a watch that ended because its history expired
@@ -227,11 +155,6 @@ export function loggingWatchErrorHandler(name: string, logger: Logger = defaultL
     else if (err.reason === 'Expired') logger.v(4).info('watch expired', { ...fields, error: err.error });
     else logger.info('watch failed', { ...fields, error: err.error });
   };
-}
-
-/** The options of the page after the one of `first`: continuation pages must not repeat resourceVersion(Match). */
-function continuation(first: ListOptions, token: string): ListOptions {
-  return { ...first, continue: token, resourceVersion: undefined, resourceVersionMatch: undefined };
 }
 
 /**
@@ -305,224 +228,108 @@ class PageRequest<T> {
   }
 }
 
-/** The watcher state machine; see the module doc. */
+/** The watcher (`stepWatcher`'s state machine, driven by `runWatcher`); see the module doc. */
 export async function* watchEvents<T>(lw: ListerWatcher<T>, opts: WatcherOptions): AsyncGenerator<WatcherEvent<T>, void, undefined> {
-  for await (const step of watcherSteps(lw, opts)) {
-    if (!isBatch(step)) {
-      yield step;
-      continue;
-    }
-    for (const ev of step) {
+  for await (const batch of runWatcher(lw, opts)) {
+    for (const ev of batch) {
       if (opts.signal.aborted) return;
       yield ev;
     }
   }
 }
 
-function isBatch<E>(step: E | readonly E[]): step is readonly E[] {
-  return Array.isArray(step);
-}
-
 /**
- * `watchEvents`, with the events of a watch that arrived together (`Watch.batches`) yielded as one array: the
- * reflector applies them in one synchronous step. With `deliver`, a watch that can push (`Watch.listen`: Node's HTTP
- * client) is not iterated: each batch goes to `deliver` synchronously from the response's `'data'` event — no promise
- * per chunk nor per stage — and the generator resumes when the watch ends.
+ * The I/O edge of the watcher: runs `stepWatcher` from `Empty`, performs each step's actions in order (yields the
+ * events, reports errors, requests pages, opens watches, sleeps on the clock) and feeds the machine what the request
+ * its state waits for brings. Yields events in batches: those of a watch that arrived together (`Watch.batches`) or
+ * of a list page are one array, which the reflector applies in one synchronous step. With `deliver`, the items of a
+ * list page are handed over as the lister-watcher decodes them (`ListOptions.onItems`), and a watch that can push
+ * (`Watch.listen`: Node's HTTP client) is not iterated: each batch goes through the machine to `deliver`
+ * synchronously from the response's `'data'` event — no promise per chunk nor per stage — and the generator resumes
+ * when the watch ends.
+ *
+ * What stays here, out of the machine, is how requests are made: page n + 1 requested early from page n's continue
+ * token (`PageRequest.early`), used when the machine asks for that page; a watch opened ahead when a pushed watch's
+ * response ends (`WatchSink.ending`), used when the machine asks for a watch from that resourceVersion, dropped by any
+ * other request and after any watch failure.
  */
-async function* watcherSteps<T>(
+async function* runWatcher<T>(
   lw: ListerWatcher<T>,
   opts: WatcherOptions,
   deliver?: (batch: readonly WatcherEvent<T>[]) => void,
-): AsyncGenerator<WatcherEvent<T> | readonly WatcherEvent<T>[], void, undefined> {
-  const {
-    signal,
-    listSemantic = 'Any',
-    pageSize = 500,
-    selector = {},
-    watchTimeoutSeconds = 300,
-    backoff = DEFAULT_REFLECTOR_BACKOFF,
-    clock = realClock,
-    random = Math.random,
-    name = 'watcher',
-    metrics = noopMetrics,
-  } = opts;
+): AsyncGenerator<readonly WatcherEvent<T>[], void, undefined> {
+  const { signal, clock = realClock, name = 'watcher', metrics = noopMetrics } = opts;
+  const config: WatcherConfig = {
+    listSemantic: opts.listSemantic ?? 'Any',
+    pageSize: opts.pageSize ?? 500,
+    selector: opts.selector ?? {},
+    watchTimeoutSeconds: opts.watchTimeoutSeconds ?? 300,
+    backoff: opts.backoff ?? DEFAULT_REFLECTOR_BACKOFF,
+    random: opts.random ?? Math.random,
+  };
   const onError = opts.onError ?? loggingWatchErrorHandler(name, opts.logger);
-  let streaming = (opts.initialList ?? 'StreamingList') === 'StreamingList';
-  let state: 'list' | 'watch' = 'list';
-  /** The last resourceVersion seen (list, event or bookmark); `''` before the first list. */
-  let rv = '';
-  /** After a 410 on a list: the next list must be a consistent read. */
-  let listRvUnavailable = false;
-  let failures = 0;
-  /**
-   * The relist under way follows a watch that failed with an API error: its success does not reset `failures` (a
-   * watch that keeps failing after each good list backs off longer and longer, as client-go's); an event does.
-   */
-  let relistAfterWatchError = false;
+  const incremental = deliver !== undefined;
 
-  const report = (err: unknown, phase: WatcherPhase, relist: boolean, retryInMs: number): void => {
-    const e = watcherError(err, phase);
-    metrics.count('kubegen_watcher_errors_total', { name, phase, reason: e.reason });
-    onError(e, { name, phase, relist, retryInMs });
+  let state = initialWatcherState((opts.initialList ?? 'StreamingList') === 'StreamingList');
+  const advance = (input: WatcherInput<T>): readonly WatcherAction<T>[] => {
+    const next = stepWatcher(config, state, input);
+    state = next.state;
+    return next.actions;
   };
-  const fail = async (err: unknown, phase: WatcherPhase, relist: boolean): Promise<void> => {
-    failures++;
-    const delay = backoffDelay(backoff, failures, random);
-    report(err, phase, relist, delay);
-    await clockSleep(clock, delay, signal);
-  };
-  /** The options every watch carries: the selector, bookmarks, and a server-side timeout drawn at random. */
-  const watchOptions = (watchSignal: AbortSignal): WatchOptions => {
-    const opts: WatchOptions = { ...selector, allowWatchBookmarks: true, signal: watchSignal };
-    if (watchTimeoutSeconds > 0) opts.timeoutSeconds = Math.floor(watchTimeoutSeconds * (1 + random()));
-    return opts;
-  };
-  const listRv = (): string | undefined => {
-    if (listSemantic === 'MostRecent' || listRvUnavailable) return undefined;
-    return rv || '0';
-  };
-
-  /** The next watch, opened ahead (see `ending` below). */
-  let next: { resourceVersion: string; watch: Promise<Watch<T>>; abort: AbortController } | undefined;
-  /** Takes the watch opened ahead, if any. */
-  const takeNext = (): typeof next => {
-    const taken = next;
-    next = undefined;
-    return taken;
-  };
-
-  while (!signal.aborted) {
-    if (state === 'list') takeNext()?.abort.abort();
-    if (state === 'list' && !streaming) {
-      yield { type: 'Init' };
-      let phaseRv = '';
-      const fromRv = listRv();
-      /** The page requested next (after an error: the one to drop). */
-      let next: PageRequest<T> | undefined;
-      try {
-        const first: ListOptions = { ...selector, signal };
-        if (pageSize > 0) first.limit = pageSize;
-        if (fromRv !== undefined) {
-          first.resourceVersion = fromRv;
-          if (fromRv !== '0') first.resourceVersionMatch = 'NotOlderThan';
-        }
-        // pages are requested ahead: page n + 1 as soon as page n's continue token is known — read from its raw bytes
-        // before it is decoded when the lister-watcher can (`onContinue`), else once it is decoded — and always
-        // before its objects are applied
-        // with `deliver`, a page's items are applied as the lister-watcher decodes them (`onItems`), in page order
-        const incremental = deliver !== undefined;
-        next = new PageRequest(lw, first, incremental);
-        while (next !== undefined) {
-          const current: PageRequest<T> = next;
-          if (deliver !== undefined) {
-            current.attach((items) => {
-              deliver(items.map((object): WatcherEvent<T> => ({ type: 'InitApply', object })));
-            });
-          }
-          const page: KubeList<T> = await current.page;
-          if (signal.aborted) return;
-          const token = page.metadata?.continue || undefined;
-          const early = current.early;
-          if (early !== undefined && early.token === token) {
-            next = early.next;
-          } else {
-            // no early request, or one made with a token the decoded page does not carry: drop it
-            early?.next.abort();
-            next = token !== undefined ? new PageRequest(lw, continuation(first, token), incremental) : undefined;
-          }
-          phaseRv = page.metadata?.resourceVersion || phaseRv;
-          // the items not applied yet, in one step
-          const rest = current.rest(page);
-          if (rest.length > 0) yield rest.map((object): WatcherEvent<T> => ({ type: 'InitApply', object }));
-        }
-        if (!phaseRv) throw new WatcherProtocolError('the list has no metadata.resourceVersion (does the resource support watch?)');
-      } catch (err) {
-        next?.abort();
-        if (signal.aborted) return;
-        if (fromRv !== undefined && needsRelist(err)) {
-          // the resourceVersion listed from is gone: a consistent read, at once (as client-go's reflector)
-          listRvUnavailable = true;
-          report(err, 'list', true, 0);
-          continue;
-        }
-        await fail(err, 'list', true);
-        continue;
-      }
-      if (signal.aborted) return;
-      listRvUnavailable = false;
-      if (!relistAfterWatchError) failures = 0;
-      rv = phaseRv;
-      state = 'watch';
-      yield { type: 'InitDone', resourceVersion: rv };
-      continue;
+  /** Performs the actions of a step taken inside a callback of the lister-watcher: they only emit. */
+  const deliverNow = (actions: readonly WatcherAction<T>[]): void => {
+    for (const action of actions) {
+      if (action.type !== 'emit') throw new Error(`watcher: a ${action.type} action in state ${state.kind}`);
+      deliver?.(action.events);
     }
+  };
 
-    // a watch: from `rv`, or (streaming list) the initial-events watch
-    const initial = state === 'list';
-    const watchOpts = watchOptions(signal);
-    if (initial) {
-      watchOpts.sendInitialEvents = true;
-      watchOpts.resourceVersionMatch = 'NotOlderThan';
-      if (rv && !listRvUnavailable) watchOpts.resourceVersion = rv;
-    } else {
-      watchOpts.resourceVersion = rv;
+  /** The page `InitPage` waits for. */
+  let page: PageRequest<T> | undefined;
+  /** The page requested early by the page that just arrived: taken by a `list` action with its token, else dropped. */
+  let early: PageRequest<T>['early'];
+  /** The watch requested (`InitWatchOpening` / `WatchOpening`), then open (`InitWatching` / `Watching`). */
+  let opening: Promise<Watch<T>> | undefined;
+  let watch: Watch<T> | undefined;
+  /** The next watch, opened ahead (`WatchSink.ending`). */
+  let ahead: { resourceVersion: string; watch: Promise<Watch<T>>; abort: AbortController } | undefined;
+  const dropAhead = (): void => {
+    ahead?.abort.abort();
+    ahead = undefined;
+  };
+
+  const requestPage = (options: ListOptions): void => {
+    const taken = early;
+    early = undefined;
+    if (taken !== undefined && options.continue !== undefined && taken.token === options.continue) {
+      page = taken.next;
+      return;
     }
-    let w: Watch<T> | undefined;
-    let phase: WatcherPhase = 'watch-start';
-    let delivered = 0;
-    let inInit = initial;
-    // a watch opened ahead when the last one ended (`WatchSink.ending`): used if it starts where this one must
-    const ahead = takeNext();
+    // no early request, or one made with a token the decoded page does not carry: drop it
+    taken?.next.abort();
+    dropAhead();
+    page = new PageRequest(lw, { ...options, signal }, incremental);
+  };
+  const openWatch = (options: WatchOptions): void => {
+    const taken = ahead;
+    ahead = undefined;
+    if (taken !== undefined && options.sendInitialEvents !== true && taken.resourceVersion === options.resourceVersion) {
+      opening = taken.watch;
+      return;
+    }
+    taken?.abort.abort();
+    opening = lw.watch({ ...options, signal });
+  };
+  /** The watch's events until it ends: `WatchEnded`, or `WatchFailed` with what it threw. */
+  async function* read(w: Watch<T>): AsyncGenerator<readonly WatcherEvent<T>[], WatcherInput<T> | undefined, undefined> {
     try {
-      if (ahead !== undefined && !initial && ahead.resourceVersion === rv) {
-        w = await ahead.watch;
-      } else {
-        ahead?.abort.abort();
-        w = await lw.watch(watchOpts);
-      }
-      phase = 'watch';
-      if (inInit) yield { type: 'Init' };
-      /** The watcher events of a batch of watch events (updating rv, the init state, the failure count). */
-      const convert = (batch: readonly WatchEvent<T>[]): WatcherEvent<T>[] => {
-        const out: WatcherEvent<T>[] = [];
-        for (const ev of batch) {
-          const evRv = rvOf(ev.object);
-          if (inInit) {
-            if (ev.type === 'BOOKMARK') {
-              if (evRv) rv = evRv;
-              const ann = (ev.object as KubeObject).metadata?.annotations;
-              if (ann?.[INITIAL_EVENTS_END_ANNOTATION] === 'true') {
-                inInit = false;
-                state = 'watch';
-                listRvUnavailable = false;
-                if (!relistAfterWatchError) failures = 0;
-                out.push({ type: 'InitDone', resourceVersion: rv });
-              }
-            } else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {
-              if (evRv) rv = evRv;
-              out.push({ type: 'InitApply', object: ev.object });
-            }
-            // DELETED cannot happen during the initial events; ignored as kube-rs does
-            continue;
-          }
-          if (evRv) rv = evRv;
-          delivered++;
-          failures = 0;
-          relistAfterWatchError = false;
-          if (ev.type === 'BOOKMARK') out.push({ type: 'Bookmark', resourceVersion: rv });
-          else out.push({ type: ev.type === 'ADDED' ? 'Added' : ev.type === 'MODIFIED' ? 'Modified' : 'Deleted', object: ev.object, resourceVersion: rv });
-        }
-        return out;
-      };
       if (deliver && w.listen) {
-        // pushed: each network chunk's events are converted and applied in the 'data' event that brought them
+        // pushed: each network chunk's events go through the machine and are applied in the 'data' event that brought them
         const listening = w.listen.bind(w);
         await new Promise<void>((resolve, reject) => {
           listening({
             events: (batch) => {
-              if (signal.aborted) return true;
-              const out = convert(batch);
-              if (out.length > 0) deliver(out);
+              if (!signal.aborted) deliverNow(advance({ type: 'WatchEvents', events: batch }));
               return true;
             },
             end: (err) => {
@@ -532,67 +339,127 @@ async function* watcherSteps<T>(
             ending: (lastRv) => {
               // the server ended the response and its last event is `lastRv`: open the next watch from there now,
               // so the server prepares it while the rest of this one is applied
-              if (inInit || signal.aborted || next !== undefined) return;
+              if (state.kind !== 'Watching' || signal.aborted || ahead !== undefined) return;
               const abort = new AbortController();
-              const watch = lw.watch({ ...watchOptions(AbortSignal.any([signal, abort.signal])), resourceVersion: lastRv });
+              const next = lw.watch({ ...watchOptionsOf(config), resourceVersion: lastRv, signal: AbortSignal.any([signal, abort.signal]) });
               // settled even if never used: dropped, it is aborted
-              watch.then(
+              next.then(
                 (unused) => {
                   if (abort.signal.aborted) unused.stop();
                 },
                 () => undefined,
               );
-              next = { resourceVersion: lastRv, watch, abort };
+              ahead = { resourceVersion: lastRv, watch: next, abort };
             },
           });
         });
       } else {
         for await (const batch of watchBatches(w)) {
-          if (signal.aborted) return;
-          const out = convert(batch);
+          if (signal.aborted) return undefined;
           // one step for the whole batch: the consumer applies it synchronously
-          if (out.length > 0) yield out;
+          for (const action of advance({ type: 'WatchEvents', events: batch })) {
+            if (action.type !== 'emit') throw new Error(`watcher: a ${action.type} action in state ${state.kind}`);
+            yield action.events;
+          }
         }
       }
-      if (signal.aborted) return;
-      if (inInit) {
-        // the stream ended before the initial events did: start over
-        state = 'list';
-        await fail(new WatcherProtocolError('the watch ended before the initial events were complete'), 'watch', true);
-      } else if (delivered === 0) {
-        // a clean but empty close: no error to report, but do not spin
-        failures++;
-        await clockSleep(clock, backoffDelay(backoff, failures, random), signal);
-      }
+      return { type: 'WatchEnded' };
     } catch (err) {
-      if (signal.aborted) return;
-      // a watch opened ahead is not used after an error
-      takeNext()?.abort.abort();
-      const expired = needsRelist(err);
-      if (initial && inInit && !expired && (isBadRequest(err) || isInvalid(err) || isMethodNotSupported(err) || isForbidden(err))) {
-        // the server does not do streaming lists: fall back to list + watch, at once (as client-go: making progress
-        // beats waiting)
-        streaming = false;
-        state = 'list';
-        report(err, phase, true, 0);
-        continue;
-      }
-      if (expired) {
-        state = 'list';
-        if (initial) listRvUnavailable = true;
-      } else if (inInit) {
-        state = 'list';
-      } else if (!rewatchable(err)) {
-        // an API error or a frame it cannot use: the same watch would fail the same way, so relist (client-go's
-        // reflector too). E.g. an apiserver without watch cache answers a watch whose next event's previous version
-        // is compacted away with a 500 `etcd event received with PrevKv=nil` for as long as that event is the next.
-        state = 'list';
-        relistAfterWatchError = true;
-      }
-      await fail(err, phase, state === 'list');
-    } finally {
-      w?.stop();
+      return { type: 'WatchFailed', error: err };
     }
+  }
+
+  let actions = advance({ type: 'Start' });
+  try {
+    for (;;) {
+      for (const action of actions) {
+        if (signal.aborted) return;
+        switch (action.type) {
+          case 'emit':
+            yield action.events;
+            break;
+          case 'report':
+            metrics.count('kubegen_watcher_errors_total', { name, phase: action.phase, reason: action.error.reason });
+            onError(action.error, { name, phase: action.phase, relist: action.relist, retryInMs: action.retryInMs });
+            break;
+          case 'list':
+            requestPage(action.options);
+            break;
+          case 'watch':
+            openWatch(action.options);
+            break;
+          case 'sleep':
+            await clockSleep(clock, action.ms, signal);
+            break;
+        }
+      }
+      early?.next.abort();
+      early = undefined;
+      if (signal.aborted) return;
+
+      let input: WatcherInput<T> | undefined;
+      switch (state.kind) {
+        case 'Backoff':
+          input = { type: 'Slept' };
+          break;
+        case 'InitPage': {
+          const current = page;
+          if (current === undefined) throw new Error('watcher: no page requested');
+          // pages are requested ahead: page n + 1 as soon as page n's continue token is known — read from its raw
+          // bytes before it is decoded when the lister-watcher can (`onContinue`), else once it is decoded — and
+          // always before its objects are applied; with `deliver`, a page's items are applied as the lister-watcher
+          // decodes them (`onItems`), in page order
+          if (deliver !== undefined) {
+            current.attach((items) => {
+              if (state.kind === 'InitPage') deliverNow(advance({ type: 'PageItems', items }));
+            });
+          }
+          try {
+            const list = await current.page;
+            early = current.early;
+            input = { type: 'Page', items: current.rest(list), resourceVersion: list.metadata?.resourceVersion ?? '', continue: list.metadata?.continue || undefined };
+          } catch (err) {
+            current.abort();
+            input = { type: 'ListFailed', error: err };
+          }
+          page = undefined;
+          break;
+        }
+        case 'InitWatchOpening':
+        case 'WatchOpening': {
+          const pending = opening;
+          opening = undefined;
+          if (pending === undefined) throw new Error('watcher: no watch requested');
+          try {
+            watch = await pending;
+            input = { type: 'WatchOpened' };
+          } catch (err) {
+            input = { type: 'WatchFailed', error: err };
+          }
+          break;
+        }
+        case 'InitWatching':
+        case 'Watching': {
+          const w = watch;
+          if (w === undefined) throw new Error('watcher: no watch open');
+          input = yield* read(w);
+          w.stop();
+          watch = undefined;
+          break;
+        }
+        case 'Empty':
+          throw new Error('watcher: Empty after Start');
+      }
+      if (signal.aborted || input === undefined) return;
+      // a watch opened ahead is not used after an error
+      if (input.type === 'WatchFailed') dropAhead();
+      actions = advance(input);
+    }
+  } finally {
+    watch?.stop();
+    page?.abort();
+    early?.next.abort();
+    dropAhead();
   }
 }
 
@@ -693,13 +560,7 @@ export class Reflector<T> {
         step(ev);
       }
     };
-    for await (const item of watcherSteps(this.lw, { ...this.opts, name: this.name, signal, onError }, applyBatch)) {
-      if (!isBatch(item)) {
-        step(item);
-        continue;
-      }
-      applyBatch(item);
-    }
+    for await (const batch of runWatcher(this.lw, { ...this.opts, name: this.name, signal, onError }, applyBatch)) applyBatch(batch);
     log.v(3).info('Stopping reflector');
   }
 
