@@ -283,11 +283,12 @@ export class CelChecker {
       this.verdicts.set(cacheKey, result);
       return result;
     }
-    let checked: CheckResult;
+    // a checker that throws is reported like a failed check
+    let checked: CheckResult | { valid: false; error: unknown; type?: undefined };
     try {
       checked = parsed.check();
     } catch (e) {
-      checked = { valid: false, error: e } as unknown as CheckResult; // cast-ok: a checker that throws is reported like a failed check (cel-js has no constructor for one)
+      checked = { valid: false, error: e };
     }
     const unknown = checked.valid ? unknownTestedField(c, parsed.ast) : undefined;
     const foreign = checked.valid ? notInKubernetes(parsed.ast) : undefined;

@@ -14,7 +14,7 @@
  */
 import { admissionKind } from '@kubegen/runtime/webhook/admission';
 import { RUNTIME_PACKAGE } from '../model/util';
-import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
+import type { Generator, GeneratorRun, NoOptions } from './shared/types';
 import { cmp, ImportTracker, render, renderSourceFile, type GroupVersionPackage } from '../render';
 import { gvkConstName, privateName, safeIdentifier } from '../naming';
 

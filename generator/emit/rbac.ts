@@ -162,7 +162,7 @@ function mergeInto(rules: readonly WorkRule[]): WorkRule[] {
 /**
  * Groups rules by `keyOf` and unites `field` within each group into its first rule (sorted once per group, as
  * controller-gen's pairwise `removeDupAndSort` would end), then re-keys them. `groups` stays undefined only when
- * no rule of the group has any.
+ * no rule of the group has one.
  */
 function mergeAlong(rules: readonly WorkRule[], keyOf: (r: WorkRule) => string, field: 'resources' | 'groups' | 'urls'): WorkRule[] {
   const groups = new Map<string, WorkRule[]>();

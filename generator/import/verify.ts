@@ -20,6 +20,7 @@ import { buildCrds } from '../emit/crd';
 import type { VirtualFile } from '../emit/shared/types';
 import { loadApiModel } from '../load';
 import { describe } from '../load/comments';
+import { SourceFiles } from '../load/resolve';
 import type { ApiModel } from '../model/types';
 import { RUNTIME_PACKAGE } from '../model/util';
 import { cloneJson } from '../core/json';
@@ -78,8 +79,8 @@ function readBack(doc: string): string {
 /** The first statement of a written file that is not a declaration (described), or undefined. */
 function nonDeclaration(f: VirtualFile): string | undefined {
   const sf = ts.createSourceFile(f.path, f.contents, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
-  const syntax = (sf as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
-  if (syntax.length > 0) return `a syntax error (${ts.flattenDiagnosticMessageText(syntax[0].messageText, ' ')})`;
+  const [syntax] = SourceFiles.parseDiagnostics(sf);
+  if (syntax) return `a syntax error (${ts.flattenDiagnosticMessageText(syntax.messageText, ' ')})`;
   for (const st of sf.statements) {
     const ok =
       (ts.isImportDeclaration(st) && st.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword) ||

@@ -76,6 +76,8 @@ export class SourceFiles {
 
   /** Syntax errors of a parsed file (the parser's own diagnostics, or the one {@link parseSource} put in their place). */
   static parseDiagnostics(sf: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+    const deep = TOO_DEEP.get(sf);
+    if (deep) return [deep];
     return (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []; // cast-ok: TypeScript keeps a SourceFile's parse diagnostics in an internal field its typings omit
   }
 
@@ -139,6 +141,9 @@ export function tooDeepAt(text: string): number | undefined {
  * {@link MAX_SOURCE_NESTING} is not handed to the parser: the result has its line structure but no statements,
  * and one parse diagnostic (KG3010) at the first bracket too deep.
  */
+/** The one parse diagnostic of a source {@link parseSource} did not hand to the parser (too deep), by file. */
+const TOO_DEEP = new WeakMap<ts.SourceFile, ts.DiagnosticWithLocation>();
+
 export function parseSource(fileName: string, text: string): ts.SourceFile {
   const options = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
   const deepAt = tooDeepAt(text);
@@ -153,7 +158,7 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
     category: ts.DiagnosticCategory.Error,
     messageText: `brackets nest more than ${MAX_SOURCE_NESTING} levels deep here; kubegen does not parse such a source (TypeScript's parser would run out of stack): declare the inner types as named types`,
   };
-  (sf as unknown as { parseDiagnostics: ts.DiagnosticWithLocation[] }).parseDiagnostics = [diagnostic]; // cast-ok: the parser's own diagnostics field, read back by SourceFiles.parseDiagnostics
+  TOO_DEEP.set(sf, diagnostic);
   return sf;
 }
 

@@ -183,7 +183,7 @@ function replaceSuffix(original: string, orig: string, repl: string): string {
   return (original.endsWith(orig) ? original.slice(0, original.length - orig.length) : original) + repl;
 }
 
-/** flect.Capitalize: the first rune in title case (when the string has any parts). */
+/** flect.Capitalize: the first rune in title case (when the string has parts). */
 function capitalize(s: string): string {
   if (toParts(s).length === 0) return '';
   const chars = Array.from(s);

@@ -67,7 +67,7 @@ export interface ImportTrackerOptions {
   /**
    * The local name a named import asks for first (default: its exported name) — e.g. the input language gives a
    * runtime type whose name the package declares elsewhere a `Runtime` prefix. When it is taken, the import gets
-   * the alias `<module>_<name>` as any other.
+   * the alias `<module>_<name>` like any other.
    */
   preferredName?(module: string, name: string): string;
 }

@@ -124,7 +124,16 @@ function walk(node: Json, segments: string[], create: boolean, createKind: Creat
     if (isSeq) {
       // a leaf list: every element is set (kustomize's `containers[]/image` form ends at the field, not here)
       const v = Object.hasOwn(node, head) ? node[head] : undefined;
-      if (Array.isArray(v)) v.forEach((_, i) => { set(v as unknown as JsonObject, String(i), [...at, head]); });
+      // each element through a one-key holder, written back: `set` reads and assigns `holder[key]` as for a field
+      if (Array.isArray(v)) {
+        const items: unknown[] = v;
+        items.forEach((el, i) => {
+          const key = String(i);
+          const holder: JsonObject = { [key]: el };
+          set(holder, key, [...at, head]);
+          if (Object.hasOwn(holder, key)) items[i] = holder[key];
+        });
+      }
       return;
     }
     if (!Object.hasOwn(node, head) || node[head] === null || node[head] === undefined) {

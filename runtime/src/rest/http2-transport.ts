@@ -89,7 +89,7 @@ function closedEarly(): TransportError {
  * `ended`, set when the last data is queued, before `'end'` is emitted).
  */
 function cutShort(stream: http2.ClientHttp2Stream): void {
-  const state = (stream as unknown as { _readableState?: { ended?: boolean } })._readableState;
+  const state = (stream as unknown as { _readableState?: { ended?: boolean } })._readableState; // cast-ok: no public API tells END_STREAM received before 'end' is emitted (readableEnded waits for the reader); absent state reads as not ended
   if (!stream.destroyed && state?.ended !== true) stream.destroy(closedEarly());
 }
 

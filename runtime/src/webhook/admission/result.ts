@@ -85,7 +85,7 @@ export function resultOfError(e: unknown): AdmissionResult {
     }
     if (thrownInstanceOf(e, StatusError)) return { allowed: false, code: httpCode(e.code, 500), reason: stringOr(e.reason, undefined) || undefined, message: stringOr(e.message, '') };
   } catch {
-    // a getter of a subclass threw: as any other value
+    // a getter of a subclass threw: like any other value
   }
   return errored(500, e);
 }
