@@ -138,9 +138,14 @@ export class SharedInformerFactory {
 
   /** Waits for the started informers: per resource key, whether it synced before `signal` aborted. */
   async waitForCacheSync(signal: AbortSignal): Promise<Map<string, boolean>> {
-    const keys = [...this.running.keys()];
-    const results = await Promise.all(keys.map((k) => this.informers.get(k)!.waitForSync(signal)));
-    return new Map(keys.map((k, i) => [k, results[i]]));
+    const synced = await Promise.all(
+      [...this.running.keys()].map(async (k): Promise<[string, boolean]> => {
+        const informer = this.informers.get(k);
+        if (informer === undefined) throw new Error(`internal: informer ${k} is running but not registered`);
+        return [k, await informer.waitForSync(signal)];
+      }),
+    );
+    return new Map(synced);
   }
 
   /** Stops every informer and resolves once all have stopped. Idempotent. */

@@ -245,3 +245,11 @@ export class FakeClock implements Clock {
     this.time = t;
   }
 }
+
+/**
+ * Whether `signal` has aborted, read afresh. TypeScript keeps a `signal.aborted` check narrowed across an `await` or
+ * a `yield`, so a second check after one looks dead to the type checker though the signal may have fired meanwhile.
+ */
+export function isAborted(signal: AbortSignal): boolean {
+  return signal.aborted;
+}

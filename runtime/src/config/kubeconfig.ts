@@ -386,7 +386,7 @@ export function ioReason(err: unknown): string {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory';
-  return err instanceof Error ? err.message.split('\n')[0] : String(err);
+  return err instanceof Error ? (err.message.split('\n', 1)[0] ?? '') : String(err);
 }
 
 /** Reads and parses one kubeconfig file; a missing file is an error. */

@@ -40,8 +40,8 @@ export function parseQuantity(v: unknown): { num: bigint; den: bigint } | undefi
   else return undefined;
   if (s.length > 128) return undefined;
   const m = QUANTITY_RE.exec(s);
-  if (!m) return undefined;
-  const [, sign, digits, bin, exp, dec] = m;
+  const [, sign, digits, bin, exp, dec] = m ?? [];
+  if (digits === undefined) return undefined;
   const [int, frac = ''] = digits.split('.');
   let num = BigInt(`${int || '0'}${frac}` || '0');
   let e10 = -frac.length;
@@ -50,8 +50,16 @@ export function parseQuantity(v: unknown): { num: bigint; den: bigint } | undefi
     if (!Number.isInteger(e) || Math.abs(e) > 1000) return undefined;
     e10 += e;
   }
-  if (dec) e10 += DECIMAL_SUFFIX[dec];
-  if (bin) num *= 1n << BigInt(BINARY_SUFFIX[bin]);
+  if (dec) {
+    const e = DECIMAL_SUFFIX[dec];
+    if (e === undefined) return undefined;
+    e10 += e;
+  }
+  if (bin) {
+    const shift = BINARY_SUFFIX[bin];
+    if (shift === undefined) return undefined;
+    num *= 1n << BigInt(shift);
+  }
   if (sign === '-') num = -num;
   let den = 1n;
   if (e10 >= 0) num *= 10n ** BigInt(e10);
@@ -63,11 +71,11 @@ const TIME_RE = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz
 
 /** Nanoseconds since the epoch of an RFC 3339 date-time; `undefined` when `s` is not one. */
 export function parseRfc3339Nanos(s: string): bigint | undefined {
-  const m = TIME_RE.exec(s);
-  if (!m) return undefined;
-  const ms = Date.parse(`${m[1]}T${m[2]}${m[4].toUpperCase()}`);
+  const [, date, time, nanos = '', zone] = TIME_RE.exec(s) ?? [];
+  if (date === undefined || time === undefined || zone === undefined) return undefined;
+  const ms = Date.parse(`${date}T${time}${zone.toUpperCase()}`);
   if (Number.isNaN(ms)) return undefined;
-  const frac = BigInt((m[3] ?? '').padEnd(9, '0') || '0');
+  const frac = BigInt(nanos.padEnd(9, '0') || '0');
   return BigInt(ms) * 1_000_000n + frac;
 }
 

@@ -54,12 +54,13 @@ export class LostFields {
   private fields?: JsonObject;
   private children?: Map<string, LostFields>;
   private attached: boolean;
+  /** Where a child hangs in its parent; `undefined` for a root. */
+  private readonly under: { readonly parent: LostFields; readonly key: string } | undefined;
 
-  constructor(
-    private readonly parent?: LostFields,
-    private readonly key?: string,
-  ) {
-    this.attached = parent === undefined;
+  constructor(parent?: LostFields, key?: string) {
+    if (parent !== undefined && key === undefined) throw new TypeError('LostFields: a child needs the key it is kept under');
+    this.under = parent === undefined || key === undefined ? undefined : { parent, key };
+    this.attached = this.under === undefined;
   }
 
   /** Keeps field `key` with `value` (not copied: the tree is serialised before the source can change). */
@@ -74,11 +75,11 @@ export class LostFields {
   }
 
   private attach(): void {
-    if (this.attached) return;
+    if (this.attached || this.under === undefined) return;
     this.attached = true;
-    const p = this.parent!;
-    (p.children ??= new Map()).set(this.key!, this);
-    p.attach();
+    const { parent, key } = this.under;
+    (parent.children ??= new Map()).set(key, this);
+    parent.attach();
   }
 
   get isEmpty(): boolean {
@@ -120,9 +121,9 @@ function isLostNode(node: unknown, depth: number): node is LostNode {
 function applyLost(target: unknown, node: LostNode): void {
   if (typeof target !== 'object' || target === null) return;
   const f = getOwn(node, 'f') as JsonObject | undefined;
-  if (f && !Array.isArray(target)) for (const k of Object.keys(f)) setOwn(target, k, f[k]);
+  if (f && !Array.isArray(target)) for (const [k, v] of Object.entries(f)) setOwn(target, k, v);
   const c = getOwn(node, 'c') as Record<string, LostNode> | undefined;
-  if (c) for (const k of Object.keys(c)) applyLost(getOwn(target, k), c[k]);
+  if (c) for (const [k, child] of Object.entries(c)) applyLost(getOwn(target, k), child);
 }
 
 /**

@@ -85,9 +85,10 @@ export function parseGroupList(body: unknown): APIGroup[] {
     const name = str(g, 'name');
     if (name === undefined || name === '') continue;
     const versions = records(g, 'versions').map(groupVersion).filter((v) => v !== undefined);
-    if (versions.length === 0) continue;
+    const [first] = versions;
+    if (first === undefined) continue;
     const preferred = isRecord(g['preferredVersion']) ? groupVersion(g['preferredVersion']) : undefined;
-    out.push({ name, versions, preferredVersion: preferred ?? versions[0] });
+    out.push({ name, versions, preferredVersion: preferred ?? first });
   }
   return out;
 }
@@ -95,7 +96,8 @@ export function parseGroupList(body: unknown): APIGroup[] {
 /** The `/api` APIVersions → the core group. */
 export function parseCoreVersions(body: unknown): APIGroup | undefined {
   const versions = isRecord(body) ? strings(body, 'versions').map((v) => ({ groupVersion: v, version: v })) : [];
-  return versions.length === 0 ? undefined : { name: '', versions, preferredVersion: versions[0] };
+  const [first] = versions;
+  return first === undefined ? undefined : { name: '', versions, preferredVersion: first };
 }
 
 /** An APIResourceList; resources without a name or kind are dropped. */

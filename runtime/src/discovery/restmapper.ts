@@ -66,7 +66,7 @@ export class NoKindMatchError extends Error {
     readonly versions: readonly string[],
   ) {
     super(
-      versions.length === 1
+      versions.length === 1 && versions[0] !== undefined
         ? `no matches for kind ${JSON.stringify(groupKind.kind)} in version ${JSON.stringify(formatGroupVersion(groupKind.group, versions[0]))}`
         : `no matches for kind ${JSON.stringify(groupKind.kind)} in group ${JSON.stringify(groupKind.group)}`,
     );

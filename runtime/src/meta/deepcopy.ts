@@ -39,13 +39,7 @@ export const deepCopyManagedFieldsEntry: DeepCopy<ManagedFieldsEntry> = copyFlat
 
 /** An array of flat objects (owner references, managed fields entries), each copied by `copyFlat`. */
 function copyFlatArray(v: JsonValue[]): JsonValue[] {
-  const n = v.length;
-  const out = new Array<JsonValue>(n);
-  for (let i = 0; i < n; i++) {
-    const e = v[i];
-    out[i] = typeof e === 'object' && e !== null ? (Array.isArray(e) ? cloneJSON(e) : copyFlat(e)) : e;
-  }
-  return out;
+  return v.map((e) => (typeof e === 'object' && e !== null ? (Array.isArray(e) ? cloneJSON(e) : copyFlat(e)) : e));
 }
 
 export function deepCopyObjectMeta(in_: JsonObject): JsonObject;
@@ -53,10 +47,10 @@ export function deepCopyObjectMeta(in_: ObjectMeta): ObjectMeta;
 export function deepCopyObjectMeta(in_: object): object {
   const src = jsonView(in_);
   const out: JsonObject = {};
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
+    // undefined is not JSON: a key holding it is dropped, as JSON.stringify drops it
+    if (v === undefined) continue;
     if (key === '__proto__') {
       setOwn(out, key, cloneJSON(v));
       continue;

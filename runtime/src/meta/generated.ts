@@ -35,10 +35,10 @@ export function asDeclared<T extends object>(o: JsonObject | JsonValue[]): T {
 export function copyFlat<T extends object>(in_: T): T {
   const src = jsonView(in_);
   const out: JsonObject = {};
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
+    // undefined is not JSON: a key holding it is dropped, as JSON.stringify drops it
+    if (v === undefined) continue;
     const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
     if (key === '__proto__') setOwn(out, key, c);
     else out[key] = c;

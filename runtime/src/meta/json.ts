@@ -42,10 +42,10 @@ export function cloneJSON<T>(value: T): T {
   }
   const out: JsonObject = {};
   const src = value as JsonObject;
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of Object.keys(src)) {
     const v = src[key];
+    // undefined is not JSON: a key holding it is dropped, as JSON.stringify drops it
+    if (v === undefined) continue;
     const c = typeof v === 'object' && v !== null ? cloneJSON(v) : v;
     if (key === '__proto__') setOwn(out, key, c);
     else out[key] = c;

@@ -191,9 +191,9 @@ function parentOf(root: unknown, tokens: readonly string[]): unknown {
 
 function get(root: unknown, pointer: string): unknown {
   const tokens = parsePointer(pointer);
-  if (tokens.length === 0) return root;
+  const last = tokens.at(-1);
+  if (last === undefined) return root;
   const parent = parentOf(root, tokens);
-  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) return parent[arrayIndex(parent, last, false)];
   if (isJsonObject(parent) && hasOwn(parent, last)) return getOwn(parent, last);
   throw new JsonPatchError(`${JSON.stringify(last)} does not exist`);
@@ -201,9 +201,9 @@ function get(root: unknown, pointer: string): unknown {
 
 function add(root: unknown, pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer);
-  if (tokens.length === 0) return value;
+  const last = tokens.at(-1);
+  if (last === undefined) return value;
   const parent = parentOf(root, tokens);
-  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, true), 0, value);
   else if (isJsonObject(parent)) setOwn(parent, last, value);
   else throw new JsonPatchError(`the parent of ${JSON.stringify(last)} is not a container`);
@@ -212,9 +212,9 @@ function add(root: unknown, pointer: string, value: unknown): unknown {
 
 function remove(root: unknown, pointer: string): unknown {
   const tokens = parsePointer(pointer);
-  if (tokens.length === 0) throw new JsonPatchError('cannot remove the whole document');
+  const last = tokens.at(-1);
+  if (last === undefined) throw new JsonPatchError('cannot remove the whole document');
   const parent = parentOf(root, tokens);
-  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, false), 1);
   else if (isJsonObject(parent) && hasOwn(parent, last)) Reflect.deleteProperty(parent, last);
   else throw new JsonPatchError(`${JSON.stringify(last)} does not exist`);
@@ -223,9 +223,9 @@ function remove(root: unknown, pointer: string): unknown {
 
 function replace(root: unknown, pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer);
-  if (tokens.length === 0) return value;
+  const last = tokens.at(-1);
+  if (last === undefined) return value;
   const parent = parentOf(root, tokens);
-  const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) parent[arrayIndex(parent, last, false)] = value;
   else if (isJsonObject(parent) && hasOwn(parent, last)) setOwn(parent, last, value);
   else throw new JsonPatchError(`${JSON.stringify(last)} does not exist`);

@@ -30,6 +30,9 @@ const VALUE_RE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 type Token = { kind: 'id'; text: string } | { kind: 'op'; text: string } | { kind: 'end' };
 
+/** What the parser reads at and past the end of the input. */
+const END: Token = { kind: 'end' };
+
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -50,12 +53,12 @@ function tokenize(input: string): Token[] {
       i++;
     } else {
       let j = i;
-      while (j < input.length && !' \t\n=!,()<>'.includes(input[j])) j++;
+      while (j < input.length && !' \t\n=!,()<>'.includes(input.charAt(j))) j++;
       tokens.push({ kind: 'id', text: input.slice(i, j) });
       i = j;
     }
   }
-  tokens.push({ kind: 'end' });
+  tokens.push(END);
   return tokens;
 }
 
@@ -75,8 +78,8 @@ function checkValue(value: string, input: string): string {
 export function parseLabelSelector(input: string): LabelRequirement[] {
   const tokens = tokenize(input);
   let pos = 0;
-  const peek = (): Token => tokens[pos];
-  const next = (): Token => tokens[pos++];
+  const peek = (): Token => tokens[pos] ?? END;
+  const next = (): Token => tokens[pos++] ?? END;
   const fail = (what: string): never => {
     throw new SelectorParseError(`unable to parse selector "${input}": ${what}`);
   };
@@ -218,9 +221,9 @@ function splitUnescaped(s: string, sep: string): string[] {
   const out: string[] = [];
   let cur = '';
   for (let i = 0; i < s.length; i++) {
-    const c = s[i];
+    const c = s.charAt(i);
     if (c === '\\' && i + 1 < s.length) {
-      cur += c + s[i + 1];
+      cur += c + s.charAt(i + 1);
       i++;
     } else if (c === sep) {
       out.push(cur);

@@ -239,7 +239,7 @@ export class RestClient {
     let scheduled = false;
     const drain = (): void => {
       scheduled = false;
-      for (let i = 0; i < queue.length; i++) decoder.push(queue[i]);
+      for (const chunk of queue) decoder.push(chunk);
       queue.length = 0;
     };
     const receive = (chunk: Buffer): void => {
@@ -250,7 +250,10 @@ export class RestClient {
         // a list that ends with its metadata: the token is in the last bytes, once they end the list's object
         recent.push(chunk);
         recentLength += chunk.length;
-        while (recentLength - recent[0].length >= TAIL_BYTES) recentLength -= recent.shift()!.length;
+        for (let head = recent[0]; head !== undefined && recentLength - head.length >= TAIL_BYTES; head = recent[0]) {
+          recent.shift();
+          recentLength -= head.length;
+        }
         const last = lastNonSpace(chunk);
         if (last >= 0) closed = chunk[last] === CLOSE_BRACE;
         if (closed) seeToken(continueTokenOfTail((recent.length === 1 ? chunk : Buffer.concat(recent, recentLength)).subarray(-TAIL_BYTES)));

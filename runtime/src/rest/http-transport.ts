@@ -29,12 +29,16 @@ export type NodeHttpTransportOptions = Omit<UndiciTransportOptions, 'allowH2' | 
 /** The headers of a response: lower-case names, a repeated header as an array. */
 function responseHeaders(res: http.IncomingMessage): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = Object.create(null) as Record<string, string | string[] | undefined>;
-  const raw = res.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i].toLowerCase();
-    const value = raw[i + 1];
+  // rawHeaders alternates names and values
+  let name: string | undefined;
+  for (const entry of res.rawHeaders) {
+    if (name === undefined) {
+      name = entry.toLowerCase();
+      continue;
+    }
     const prev = out[name];
-    out[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+    out[name] = prev === undefined ? entry : Array.isArray(prev) ? [...prev, entry] : [prev, entry];
+    name = undefined;
   }
   return out;
 }

@@ -140,7 +140,11 @@ export class NodeHttp2Transport implements Transport {
     const signal = req.signal;
     if (signal?.aborted) throw signal.reason;
     const conn = this.http1 ? undefined : await this.acquire();
-    if (!conn) return this.http1!.request(req);
+    if (!conn) {
+      // no HTTP/2 connection: the server chose HTTP/1.1, and dialing it set up the fallback
+      if (this.http1 === undefined) throw new Error('NodeHttp2Transport: the server took neither h2 nor http/1.1');
+      return this.http1.request(req);
+    }
     if (signal?.aborted) {
       this.release(conn);
       throw signal.reason;

@@ -12,7 +12,7 @@ export const COMMA = 0x2c;
 export const COLON = 0x3a;
 
 /** JSON white space: space, line feed, carriage return, tab. */
-export function isJsonSpace(b: number): boolean {
+export function isJsonSpace(b: number | undefined): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 

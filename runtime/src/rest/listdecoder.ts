@@ -209,7 +209,8 @@ export class ListDecoder {
   end(): unknown {
     if (this.error !== undefined) throw this.error;
     if (this.inItems) throw new SyntaxError('Unexpected end of JSON input');
-    const text = (this.skeleton.length === 1 ? this.skeleton[0] : Buffer.concat(this.skeleton)).toString('utf8');
+    const [first, second] = this.skeleton;
+    const text = (first !== undefined && second === undefined ? first : Buffer.concat(this.skeleton)).toString('utf8');
     const list: unknown = JSON.parse(text);
     if (this.extracted) (list as { items: unknown[] }).items = this.items;
     return list;

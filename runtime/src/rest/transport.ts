@@ -80,7 +80,8 @@ export async function readBodyText(body: Readable): Promise<string> {
     chunks.push(chunk);
     length += chunk.length;
   }
-  return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, length).toString('utf8');
+  const [first, second] = chunks;
+  return first !== undefined && second === undefined ? first.toString('utf8') : Buffer.concat(chunks, length).toString('utf8');
 }
 
 /** Reads and drops a response body, so that its connection (or stream) is free again. */

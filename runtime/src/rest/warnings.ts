@@ -24,8 +24,10 @@ export function parseWarningHeaders(values: string | string[] | undefined): Warn
   const out: Warning[] = [];
   const re = /(\d{3})\s+(\S+)\s+"((?:[^"\\]|\\.)*)"(?:\s+"[^"]*")?/g;
   for (const value of Array.isArray(values) ? values : [values]) {
-    for (const m of value.matchAll(re)) {
-      out.push({ code: Number(m[1]), agent: m[2], text: m[3].replace(/\\(.)/g, '$1') });
+    for (const [, code, agent, text] of value.matchAll(re)) {
+      // the groups are not optional: a match has all three
+      if (code === undefined || agent === undefined || text === undefined) continue;
+      out.push({ code: Number(code), agent, text: text.replace(/\\(.)/g, '$1') });
     }
   }
   return out;

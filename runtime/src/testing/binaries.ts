@@ -352,16 +352,16 @@ async function downloadModule(run: GoRunner, cwd: string, spec: string): Promise
 /** The `k8s.io/<x>` modules that `k8s.io/kubernetes`'s go.mod replaces by `./staging/src/k8s.io/<x>`. */
 export function stagingModules(goMod: string): string[] {
   const modules = new Set<string>();
-  for (const match of goMod.matchAll(/^\s*(?:replace\s+)?(k8s\.io\/[\w.-]+)(?:\s+v\S+)?\s+=>\s+\.\/staging\/src\/\S+\s*$/gm)) {
-    modules.add(match[1]);
+  for (const [, module] of goMod.matchAll(/^\s*(?:replace\s+)?(k8s\.io\/[\w.-]+)(?:\s+v\S+)?\s+=>\s+\.\/staging\/src\/\S+\s*$/gm)) {
+    if (module !== undefined) modules.add(module);
   }
   return [...modules].sort();
 }
 
 function goDirective(goMod: string): string {
-  const match = /^go\s+(\S+)\s*$/m.exec(goMod);
-  if (!match) throw new Error('k8s.io/kubernetes go.mod has no go directive');
-  return match[1];
+  const [, version] = /^go\s+(\S+)\s*$/m.exec(goMod) ?? [];
+  if (version === undefined) throw new Error('k8s.io/kubernetes go.mod has no go directive');
+  return version;
 }
 
 /** The etcd version in a Kubernetes `build/dependencies.yaml` (`dependencies[name=etcd].version`). */

@@ -27,8 +27,8 @@ const IMPORT_PATH = /^[\w.~+-]+(?:\/[\w.~+-]+)*$/;
 /** Classifies one stderr line of `go mod tidy`, `go list` or `go build -v`. */
 export function classifyGoLine(line: string): GoOutputLine {
   const text = line.trimEnd();
-  const download = DOWNLOAD.exec(text);
-  if (download) return { kind: 'download', module: download[1], version: download[2] };
+  const [, module, version] = DOWNLOAD.exec(text) ?? [];
+  if (module !== undefined && version !== undefined) return { kind: 'download', module, version };
   if (IMPORT_PATH.test(text) && !text.startsWith('go:')) return { kind: 'package', importPath: text };
   return { kind: 'other', text };
 }

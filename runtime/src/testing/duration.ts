@@ -10,10 +10,11 @@ export function parseDuration(text: string | undefined): number | undefined {
   let total = 0;
   let rest = trimmed;
   while (rest.length > 0) {
-    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)/.exec(rest);
-    if (!match) throw new Error(`invalid duration "${text}" (expected e.g. 90s, 1m30s, 500ms)`);
-    total += Number(match[1]) * units[match[2]];
-    rest = rest.slice(match[0].length);
+    const [match, amount, unit] = /^(\d+(?:\.\d+)?)(ms|s|m|h)/.exec(rest) ?? [];
+    const scale = unit === undefined ? undefined : units[unit];
+    if (match === undefined || amount === undefined || scale === undefined) throw new Error(`invalid duration "${text}" (expected e.g. 90s, 1m30s, 500ms)`);
+    total += Number(amount) * scale;
+    rest = rest.slice(match.length);
   }
   return total;
 }

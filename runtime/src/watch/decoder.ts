@@ -186,25 +186,27 @@ export function toWatchEvent<T>(value: unknown): RawWatchEvent<T> {
 export function lastEventResourceVersion(chunks: readonly Buffer[]): string | undefined {
   // the end of the last frame: before the trailing white space (newlines included)
   let c = chunks.length - 1;
+  let chunk = chunks[c];
   let end = 0;
-  while (c >= 0 && (end = lastNonSpace(chunks[c]) + 1) === 0) c--;
-  if (c < 0) return undefined;
+  while (chunk !== undefined && (end = lastNonSpace(chunk) + 1) === 0) chunk = chunks[--c];
+  if (chunk === undefined) return undefined;
   // its start: after the newline before it
   const parts: Buffer[] = [];
   for (;;) {
-    const nl = end > 0 ? chunks[c].lastIndexOf(NEWLINE, end - 1) : -1;
+    const nl = end > 0 ? chunk.lastIndexOf(NEWLINE, end - 1) : -1;
     if (nl !== -1) {
-      parts.unshift(chunks[c].subarray(nl + 1, end));
+      parts.unshift(chunk.subarray(nl + 1, end));
       break;
     }
-    parts.unshift(chunks[c].subarray(0, end));
-    c--;
-    if (c < 0) return undefined;
-    end = chunks[c].length;
+    parts.unshift(chunk.subarray(0, end));
+    chunk = chunks[--c];
+    if (chunk === undefined) return undefined;
+    end = chunk.length;
   }
   let ev: RawWatchEvent<{ metadata?: { resourceVersion?: unknown } }>;
   try {
-    ev = toWatchEvent(JSON.parse((parts.length === 1 ? parts[0] : Buffer.concat(parts)).toString('utf8')));
+    const [first, second] = parts;
+    ev = toWatchEvent(JSON.parse((first !== undefined && second === undefined ? first : Buffer.concat(parts)).toString('utf8')));
   } catch {
     return undefined;
   }

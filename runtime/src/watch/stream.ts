@@ -1,5 +1,6 @@
 /** `Watch<T>` implementations: over a decoded event stream (REST), and a push queue (fakes, tests). */
 
+import { isAborted } from '../clock/clock';
 import { StatusError } from '../errors/errors';
 import type { Status } from '../errors/status';
 import type { Readable } from 'node:stream';
@@ -48,10 +49,10 @@ export class StreamWatch<T> implements Watch<T> {
           events.push(ev);
         }
         if (events.length > 0) yield events;
-        if (this.signal.aborted) return;
+        if (isAborted(this.signal)) return;
       }
     } catch (err) {
-      if (this.signal.aborted && !(err instanceof StatusError)) return;
+      if (isAborted(this.signal) && !(err instanceof StatusError)) return;
       throw err;
     } finally {
       this.controller.abort();
@@ -127,14 +128,12 @@ export class ReadableWatch<T> implements Watch<T> {
     };
     /** Hands `raw` to the sink up to an ERROR (which ends the watch); whether the sink keeps up. */
     const deliver = (raw: RawWatchEvent<T>[]): boolean => {
-      let i = 0;
-      while (i < raw.length && raw[i].type !== 'ERROR') i++;
+      const i = raw.findIndex((ev) => ev.type === 'ERROR');
+      const failed = i < 0 ? undefined : raw[i];
+      const events = failed === undefined ? raw : raw.slice(0, i);
       let more = true;
-      if (i > 0) more = sink.events(i === raw.length ? (raw as WatchEvent<T>[]) : (raw.slice(0, i) as WatchEvent<T>[])) !== false;
-      if (i < raw.length && !done && !signal.aborted) {
-        const ev = raw[i];
-        if (ev.type === 'ERROR') finish(new StatusError(ev.object));
-      }
+      if (events.length > 0) more = sink.events(events as WatchEvent<T>[]) !== false;
+      if (failed?.type === 'ERROR' && !done && !isAborted(signal)) finish(new StatusError(failed.object));
       return more;
     };
     const decode = (last: boolean, chunk?: Buffer): void => {
@@ -171,16 +170,20 @@ export class ReadableWatch<T> implements Watch<T> {
      */
     const drain = (): void => {
       scheduled = false;
-      if (queue.length > 0 && !done && !paused) {
-        const parts = [queue.shift()!];
-        let size = parts[0].length;
-        while (queue.length > 0 && size + queue[0].length <= MERGED_CHUNK_BYTES) {
-          const next = queue.shift()!;
+      if (!done && !paused) {
+        // the first queued chunk, and those after it while they fit in MERGED_CHUNK_BYTES
+        const parts: Buffer[] = [];
+        let size = 0;
+        for (let next = queue[0]; next !== undefined && (parts.length === 0 || size + next.length <= MERGED_CHUNK_BYTES); next = queue[0]) {
+          queue.shift();
           parts.push(next);
           size += next.length;
         }
-        queuedBytes -= size;
-        decode(false, parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
+        const [first, second] = parts;
+        if (first !== undefined) {
+          queuedBytes -= size;
+          decode(false, second === undefined ? first : Buffer.concat(parts, size));
+        }
       }
       if (done || paused) return;
       if (queue.length > 0) schedule();

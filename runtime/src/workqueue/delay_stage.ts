@@ -9,7 +9,8 @@ import type { Clock, ClockTimer } from '../clock/clock';
  * A binary heap ordered by `before` (a strict order: `before(x, x)` is false).
  *
  * Contract: `pop` and `peek` return an element no other element is `before`; `push` and `pop` take O(log n),
- * `peek` and `size` O(1). Elements `before` does not order come out in no particular order.
+ * `peek` and `size` O(1). Elements `before` does not order come out in no particular order. Elements are never
+ * `undefined` (`pop` and `peek` answer it for an empty heap).
  */
 export class Heap<T> {
   private readonly a: T[] = [];
@@ -25,15 +26,18 @@ export class Heap<T> {
   }
 
   push(v: T): void {
+    // sift up: parents after `v` move down into the hole, then `v` fills it
     const a = this.a;
+    let i = a.length;
     a.push(v);
-    let i = a.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.before(a[i], a[p])) break;
-      [a[i], a[p]] = [a[p], a[i]];
+      const parent = a[p];
+      if (parent === undefined || !this.before(v, parent)) break;
+      a[i] = parent;
       i = p;
     }
+    a[i] = v;
   }
 
   pop(): T | undefined {
@@ -41,18 +45,23 @@ export class Heap<T> {
     const top = a[0];
     const last = a.pop();
     if (a.length > 0 && last !== undefined) {
-      a[0] = last;
+      // sift down from the root: the earlier child moves up into the hole while it is before `last`
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && this.before(a[l], a[m])) m = l;
-        if (r < a.length && this.before(a[r], a[m])) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
+        let m = l;
+        let child = a[l];
+        if (child === undefined) break;
+        const right = a[l + 1];
+        if (right !== undefined && this.before(right, child)) {
+          m = l + 1;
+          child = right;
+        }
+        if (!this.before(child, last)) break;
+        a[i] = child;
         i = m;
       }
+      a[i] = last;
     }
     return top;
   }

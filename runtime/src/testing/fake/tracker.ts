@@ -153,12 +153,13 @@ function getPath(obj: JsonObject, path: string): unknown {
 
 function setPath(obj: JsonObject, path: string, value: unknown): void {
   const parts = path.replace(/^\./, '').split('.');
+  const last = parts.pop() ?? '';
   let cur: JsonObject = obj;
-  for (const part of parts.slice(0, -1)) {
+  for (const part of parts) {
     const next = getOwn(cur, part);
     cur = isObject(next) ? next : setOwn(cur, part, {});
   }
-  setOwn(cur, parts[parts.length - 1], value);
+  setOwn(cur, last, value);
 }
 
 function withoutKeys(obj: JsonObject, keys: readonly string[]): JsonObject {
@@ -266,7 +267,8 @@ export class ObjectTracker {
     const rest = all.length - (start + page.length);
     const metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number } = { resourceVersion: this.resourceVersion };
     if (rest > 0) {
-      metadata.continue = Buffer.from(JSON.stringify({ after: page[page.length - 1][0] }), 'utf8').toString('base64url');
+      const [lastKey] = page.at(-1) ?? [];
+      metadata.continue = Buffer.from(JSON.stringify({ after: lastKey }), 'utf8').toString('base64url');
       // the server counts the rest only when it need not filter
       if (labels.length === 0 && fields.length === 0) metadata.remainingItemCount = rest;
     }
@@ -568,7 +570,7 @@ export class ObjectTracker {
   private toStorage(d: ResourceDescriptor, o: Obj): Obj {
     const c = this.conversionOf(d);
     if (!c || c.hub === d.version) return o;
-    return this.convert(d, o, d.group ? `${d.group}/${c.hub}` : c.hub) as Obj;
+    return this.convert(d, c, o, d.group ? `${d.group}/${c.hub}` : c.hub) as Obj;
   }
 
   /** A fresh copy of a stored object in the version of `d` (the only form objects leave the tracker in). */
@@ -579,11 +581,10 @@ export class ObjectTracker {
       out.apiVersion = apiVersionOf(d);
       return out;
     }
-    return jsonClone(this.convert(d, o, apiVersionOf(d)));
+    return jsonClone(this.convert(d, c, o, apiVersionOf(d)));
   }
 
-  private convert(d: ResourceDescriptor, o: Obj, apiVersion: string): JsonObject {
-    const c = this.conversionOf(d)!;
+  private convert(d: ResourceDescriptor, c: { converters: GroupConverters; hub: string }, o: Obj, apiVersion: string): JsonObject {
     try {
       return convertObject(c.converters, o, apiVersion);
     } catch (err) {
@@ -644,7 +645,7 @@ export class ObjectTracker {
   private generateName(d: ResourceDescriptor, ns: string, prefix: string): string {
     for (let attempt = 0; attempt < 100; attempt++) {
       let suffix = '';
-      for (let i = 0; i < 5; i++) suffix += NAME_ALPHABET[Math.floor(this.random() * NAME_ALPHABET.length)];
+      for (let i = 0; i < 5; i++) suffix += NAME_ALPHABET.charAt(Math.floor(this.random() * NAME_ALPHABET.length));
       const name = `${prefix}${suffix}`;
       if (!this.store(d).has(objectKey(ns, name))) return name;
     }
@@ -698,8 +699,8 @@ export class ObjectTracker {
     const entry: HistoryEntry = { rv: this.rv, key: storeKey(d), type, object: obj, old };
     this.history.push(entry);
     if (this.history.length > this.historyLimit) {
-      const dropped = this.history.shift()!;
-      this.historyStart = dropped.rv;
+      const dropped = this.history.shift();
+      if (dropped !== undefined) this.historyStart = dropped.rv;
     }
     for (const w of this.watchers) {
       if (w.key === entry.key) this.deliver(w, type, obj, old);

@@ -120,20 +120,20 @@ export function checkCertificates(m: CertificateMaterial, o: CheckOptions): Cert
   try {
     const cert = parse(m.cert, 'tls.crt');
     if (!cert.checkPrivateKey(key(m.key, 'tls.key'))) throw new Error('tls.key is not the key of tls.crt');
-    const issuer = issuers.findIndex((i) => cert.checkIssued(i) && cert.verify(i.publicKey));
-    if (issuer < 0) throw new Error('tls.crt is not signed by ca.crt');
+    const issuerCert = issuers.find((i) => cert.checkIssued(i) && cert.verify(i.publicKey));
+    if (issuerCert === undefined) throw new Error('tls.crt is not signed by ca.crt');
     for (const h of o.hosts) if ((isIP(h) ? cert.checkIP(h) : cert.checkHost(h, { subject: 'never' })) === undefined) throw new Error(`tls.crt is not valid for ${h}`);
     const certNotAfter = Date.parse(cert.validTo);
     if (!(Date.parse(cert.validFrom) <= o.now)) throw new Error(`the serving certificate is not valid before ${cert.validFrom}`);
     if (!(certNotAfter > o.now)) throw new Error(`the serving certificate expired ${cert.validTo}`);
     // the CA within the lookahead, the serving certificate usable now: a new CA can overlap the current one
     if (caReason !== undefined) return { ok: false, rotateCA: true, reason: caReason, overlap: true };
-    const issuerNotAfter = Date.parse(issuers[issuer].validTo);
+    const issuerNotAfter = Date.parse(issuerCert.validTo);
     const expiring = !(certNotAfter - o.lookaheadMs > o.now);
     // signed by the current CA and expiring: a new one from the same CA (the bundle does not change)
-    if (expiring && issuer === 0) throw new Error(`the serving certificate expires ${cert.validTo}, within the rotation lookahead`);
+    if (expiring && issuerCert === ca) throw new Error(`the serving certificate expires ${cert.validTo}, within the rotation lookahead`);
     // signed by the previous CA: usable until the rotation's second step replaces it (see ./rotator)
-    return { ok: true, refreshAt: Math.min(caNotAfter, certNotAfter) - o.lookaheadMs, caNotAfter, certNotAfter, issuedByCurrent: issuer === 0, issuerNotAfter };
+    return { ok: true, refreshAt: Math.min(caNotAfter, certNotAfter) - o.lookaheadMs, caNotAfter, certNotAfter, issuedByCurrent: issuerCert === ca, issuerNotAfter };
   } catch (e) {
     return caReason !== undefined ? { ok: false, rotateCA: true, reason: caReason } : { ok: false, rotateCA: false, reason: describeThrown(e) };
   }

@@ -47,6 +47,7 @@ import { SharedIndexInformer } from '../../cache/informer';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../../client/types';
 import type { Logger } from '../../log';
 import { isAlreadyExists, isBadRequest, isConflict, isForbidden, isInvalid, isNotFound, isUnauthorized } from '../../errors/errors';
+import { isJsonObject } from '../../meta/json';
 import { describeThrown } from '../../observe/thrown';
 import { RateLimitingWorkQueue } from '../../workqueue';
 import { checkCertificates, pemCertificates, type CertificateMaterial } from './check';
@@ -197,7 +198,7 @@ function decode(data: Record<string, string> | undefined, key: string): string |
 }
 
 function materialOf(secret: Secret): CertificateMaterial {
-  const data = secret.data !== null && typeof secret.data === 'object' ? secret.data : undefined;
+  const data = isJsonObject(secret.data) ? secret.data : undefined;
   return { caCert: decode(data, 'ca.crt'), caKey: decode(data, 'ca.key'), cert: decode(data, 'tls.crt'), key: decode(data, 'tls.key') };
 }
 
@@ -335,7 +336,7 @@ export class CertificateRotator {
         done = 'rotated the webhook serving certificate';
       }
       const data: Record<string, string> = Object.create(null) as Record<string, string>;
-      if (secret.data !== null && typeof secret.data === 'object') for (const k of Object.keys(secret.data)) data[k] = secret.data[k];
+      if (isJsonObject(secret.data)) for (const [k, v] of Object.entries(secret.data)) data[k] = v;
       Object.assign(data, encode(material));
       try {
         await client.update({ ...secret, data: { ...data } });

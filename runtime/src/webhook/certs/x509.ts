@@ -49,7 +49,8 @@ export interface ServingCertificateOptions {
 /** A CA (new, or `options.ca`) and a serving certificate it signs for `options.hosts`. */
 export function makeServingCertificates(options: ServingCertificateOptions = {}): ServingCertificates {
   const hosts = options.hosts ?? ['127.0.0.1', 'localhost'];
-  if (hosts.length === 0) throw new Error('serving certificate: give at least one host');
+  const [subject] = hosts;
+  if (subject === undefined) throw new Error('serving certificate: give at least one host');
   for (const h of hosts) if (h === '' || /[\s,/]/.test(h)) throw new Error(`serving certificate: ${JSON.stringify(h)} is not a host name or IP address`);
   const now = options.now ?? new Date();
   const validDays = options.validDays ?? 365;
@@ -102,7 +103,7 @@ export function makeServingCertificates(options: ServingCertificateOptions = {})
     return tagged(0x82, Buffer.from(h, 'ascii'));
   });
   const tbs = tbsCertificate({
-    subject: hosts[0],
+    subject,
     issuer: caName,
     notBefore,
     notAfter,
@@ -178,14 +179,15 @@ const explicit = (n: number, content: Buffer) => tagged(0xa0 + n, content);
 
 function integer(bytes: Buffer): Buffer {
   let b = bytes;
-  while (b.length > 1 && b[0] === 0 && (b[1] & 0x80) === 0) b = b.subarray(1);
-  return tagged(0x02, (b[0] & 0x80) !== 0 ? Buffer.concat([Buffer.from([0]), b]) : b);
+  while (b.length > 1 && b.readUInt8(0) === 0 && (b.readUInt8(1) & 0x80) === 0) b = b.subarray(1);
+  return tagged(0x02, b.length > 0 && (b.readUInt8(0) & 0x80) !== 0 ? Buffer.concat([Buffer.from([0]), b]) : b);
 }
 
 function oid(dotted: string): Buffer {
-  const parts = dotted.split('.').map(Number);
-  const out: number[] = [parts[0] * 40 + parts[1]];
-  for (const p of parts.slice(2)) {
+  const [first, second, ...rest] = dotted.split('.').map(Number);
+  if (first === undefined || second === undefined) throw new Error(`not an OID: ${dotted}`);
+  const out: number[] = [first * 40 + second];
+  for (const p of rest) {
     const chunk: number[] = [p & 0x7f];
     for (let v = Math.floor(p / 128); v > 0; v = Math.floor(v / 128)) chunk.unshift((v & 0x7f) | 0x80);
     out.push(...chunk);
@@ -196,8 +198,8 @@ function oid(dotted: string): Buffer {
 /** A BIT STRING with the named bits set (bit 0 is the most significant bit of the first byte), minimal length. */
 function bitString(bits: readonly number[]): Buffer {
   const bytes = Buffer.alloc(Math.floor(Math.max(...bits) / 8) + 1);
-  for (const b of bits) bytes[Math.floor(b / 8)] |= 0x80 >> (b % 8);
-  const last = bytes[bytes.length - 1];
+  for (const b of bits) bytes.writeUInt8(bytes.readUInt8(Math.floor(b / 8)) | (0x80 >> (b % 8)), Math.floor(b / 8));
+  const last = bytes.readUInt8(bytes.length - 1);
   let unused = 0;
   while (unused < 7 && (last & (1 << unused)) === 0) unused++;
   return tagged(0x03, Buffer.concat([Buffer.from([unused]), bytes]));
@@ -228,8 +230,7 @@ function keyId(publicKey: KeyObject): Buffer {
 
 function tbsCertificate(o: { subject: string; issuer: string; notBefore: Date; notAfter: Date; publicKey: KeyObject; extensions: Buffer[] }): Buffer {
   const serial = randomBytes(16);
-  serial[0] &= 0x7f;
-  serial[0] |= 0x01;
+  serial.writeUInt8((serial.readUInt8(0) & 0x7f) | 0x01, 0);
   return seq(
     explicit(0, integer(Buffer.from([2]))),
     integer(serial),
