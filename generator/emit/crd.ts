@@ -95,6 +95,7 @@ function buildCrd(
 ): CustomResourceDefinition {
   const live = ck.versions.filter((v) => !v.kind.skip);
   const first = live[0] ?? ck.versions[0];
+  if (!first) throw new Error(`kubegen bug: CRD ${ck.kind}.${ck.group} has no versions`);
   const k = first.kind;
   const names: Record<string, unknown> = { kind: ck.kind, listKind: `${ck.kind}List`, plural: k.plural, singular: k.singular };
   const withShort = live.find((v) => v.kind.shortNames.length > 0);
@@ -102,7 +103,8 @@ function buildCrd(
   const withCategories = live.find((v) => v.kind.categories.length > 0);
   if (withCategories) names.categories = withCategories.kind.categories;
 
-  const versions = live.map(({ version, kind, decl }) => {
+  const built = live.map((side) => {
+    const { version, kind, decl } = side;
     const schema = omitEmpty(schemas.kindSchema(decl), omitted);
     const violations = structuralViolations(schema);
     for (const v of violations) {
@@ -132,8 +134,9 @@ function buildCrd(
     if (kind.subresources.scale) sub.scale = kind.subresources.scale;
     // controller-gen allocates the (empty) subresources struct whenever it adds a printer column.
     if (Object.keys(sub).length > 0 || kind.printerColumns.length > 0) entry.subresources = sub;
-    return entry;
+    return { side, schema, entry };
   });
+  const versions = built.map((b) => b.entry);
 
   const annotations: Record<string, string> = { [VERSION_ANNOTATION]: KUBEGEN_VERSION };
   const labels: Record<string, string> = {};
@@ -143,7 +146,7 @@ function buildCrd(
   }
   const spec: Record<string, unknown> = { group: ck.group, names, scope: k.scope, versions };
   const webhook = options.conversion?.[ck.group];
-  if (options.requireConversion && !webhook && live.length > 1) checkConversionNeeded(ck, live, versions, index, bag);
+  if (options.requireConversion && !webhook && live.length > 1) checkConversionNeeded(ck, built, index, bag);
   if (webhook && live.length > 1) spec.conversion = conversionSpec(webhook);
   const metadata: CustomResourceDefinition['metadata'] = { annotations, name: `${k.plural}.${ck.group}` };
   if (Object.keys(labels).length > 0) metadata.labels = labels;
@@ -156,16 +159,16 @@ function buildCrd(
  * storage version, at its first differing field, naming the fields on both sides; the storage version's field is the
  * related location.
  */
-function checkConversionNeeded(ck: CrdKind, live: CrdKind['versions'], entries: ReadonlyArray<Record<string, unknown>>, index: TypeIndex, bag: DiagnosticBag): void {
-  const schemaOf = (i: number) => (entries[i].schema as { openAPIV3Schema: JSONSchemaProps }).openAPIV3Schema;
-  const hub = live.findIndex((v) => v.kind.storage);
-  if (hub < 0) return; // reported by the model (no storage version)
+function checkConversionNeeded(ck: CrdKind, live: ReadonlyArray<{ side: CrdKind['versions'][number]; schema: JSONSchemaProps }>, index: TypeIndex, bag: DiagnosticBag): void {
+  const hub = live.find((l) => l.side.kind.storage);
+  if (!hub) return; // reported by the model (no storage version)
+  const h = hub.side;
   const name = (v: CrdKind['versions'][number], path: SchemaStep[] | undefined) => (path === undefined ? undefined : `${v.version} ${ck.kind}${formatSchemaPath(path).replace(/^<root>$/, '')}`);
-  live.forEach((v, i) => {
-    if (i === hub) return;
-    const diffs = schemaDifferences(schemaOf(i), schemaOf(hub), 4);
-    if (diffs.length === 0) return;
-    const h = live[hub];
+  for (const { side: v, schema } of live) {
+    if (v === h) continue;
+    const diffs = schemaDifferences(schema, hub.schema, 4);
+    const [first] = diffs;
+    if (first === undefined) continue;
     const shown = diffs.map((d) => {
       const a = name(v, d.a);
       const b = name(h, d.b);
@@ -173,7 +176,6 @@ function checkConversionNeeded(ck: CrdKind, live: CrdKind['versions'], entries: 
       if (a !== undefined && b !== undefined) return `${a} vs ${b}`;
       return a !== undefined ? `${a} has no counterpart in ${h.version}` : `${b ?? ''} has no counterpart in ${v.version}`;
     });
-    const first = diffs[0];
     const span = first.a !== undefined ? spanForPath(v.decl, first.a, index) : v.decl.span;
     const related = first.b !== undefined ? [{ span: spanForPath(h.decl, first.b, index), message: `the ${h.version} (storage version) side` }] : [];
     bag.report(
@@ -182,7 +184,7 @@ function checkConversionNeeded(ck: CrdKind, live: CrdKind['versions'], entries: 
       span,
       { related },
     );
-  });
+  }
 }
 
 /** The apiserver's `MaxSelectableFields`. */

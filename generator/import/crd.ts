@@ -66,8 +66,9 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
     const group = own(spec, 'group') as string;
     const kind = own(own(spec, 'names') as JsonObject, 'kind') as string;
     const key = `${group}/${kind}`;
-    if (byGroupKind.has(key)) {
-      bag.error(d.file, d.prefix, `a second CRD for ${kind}.${group} (the first is in ${byGroupKind.get(key)!.file})`);
+    const earlier = byGroupKind.get(key);
+    if (earlier) {
+      bag.error(d.file, d.prefix, `a second CRD for ${kind}.${group} (the first is in ${earlier.file})`);
       continue;
     }
     accepted?.push({ file: d.file, crd });
@@ -185,13 +186,13 @@ export function normalizeCrd(d: CrdDocument, bag: ProblemBag): JsonObject | unde
     bag.warning(d.file, childPath(sp, 'conversion'), 'the conversion webhook is not part of the API types: configure it in kubegen.config ("conversion") — not imported');
   }
   const out = newObject();
-  for (const k of Object.keys(doc)) out[k] = doc[k];
+  for (const [k, v] of Object.entries(doc)) out[k] = v;
   const names2 = newObject();
-  for (const k of Object.keys(names)) names2[k] = names[k];
+  for (const [k, v] of Object.entries(names)) names2[k] = v;
   names2.singular = singular;
   names2.listKind = listKind;
   const spec2 = newObject();
-  for (const k of Object.keys(spec)) spec2[k] = spec[k];
+  for (const [k, v] of Object.entries(spec)) spec2[k] = v;
   spec2.names = names2;
   out.spec = spec2;
   return out;
@@ -202,7 +203,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
   const sp = childPath(d.prefix, 'spec');
   const note = (what: string) => { bag.warning(d.file, sp, `apiextensions.k8s.io/v1beta1: ${what}`); };
   const out = newObject();
-  for (const k of Object.keys(spec)) out[k] = spec[k];
+  for (const [k, v] of Object.entries(spec)) out[k] = v;
   let versions = own(spec, 'versions');
   const version = own(spec, 'version');
   if (!Array.isArray(versions) || versions.length === 0) {
@@ -234,7 +235,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
   out.versions = (versions).map((v, i) => {
     if (!isObject(v)) return v;
     const nv = newObject();
-    for (const k of Object.keys(v)) nv[k] = v[k];
+    for (const [k, x] of Object.entries(v)) nv[k] = x;
     if (own(nv, 'schema') === undefined && topSchema !== undefined) nv.schema = topSchema;
     if (own(nv, 'subresources') === undefined && topSub !== undefined) nv.subresources = topSub;
     const cols = own(nv, 'additionalPrinterColumns') ?? topCols;
@@ -242,7 +243,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
       nv.additionalPrinterColumns = cols.map((c) => {
         if (!isObject(c)) return c;
         const nc = newObject();
-        for (const k of Object.keys(c)) nc[k === 'JSONPath' ? 'jsonPath' : k] = c[k];
+        for (const [k, x] of Object.entries(c)) nc[k === 'JSONPath' ? 'jsonPath' : k] = x;
         return nc;
       });
     }
@@ -265,7 +266,7 @@ function convertV1beta1Spec(spec: JsonObject, d: CrdDocument, bag: ProblemBag): 
 /** v1beta1 schemas often leave out `type: object` / `type: array`; v1 requires them. */
 function fillStructuralTypes(s: JsonObject, path: string, onFill: (path: string) => void): JsonObject {
   const out = newObject();
-  for (const k of Object.keys(s)) out[k] = s[k];
+  for (const [k, v] of Object.entries(s)) out[k] = v;
   const props = own(s, 'properties');
   if (own(s, 'type') === undefined && (isObject(props) || own(s, 'additionalProperties') !== undefined)) {
     out.type = 'object';
@@ -277,7 +278,7 @@ function fillStructuralTypes(s: JsonObject, path: string, onFill: (path: string)
   }
   if (isObject(props)) {
     const np = newObject();
-    for (const k of Object.keys(props)) np[k] = isObject(props[k]) ? fillStructuralTypes(props[k], childPath(childPath(path, 'properties'), k), onFill) : props[k];
+    for (const [k, x] of Object.entries(props)) np[k] = isObject(x) ? fillStructuralTypes(x, childPath(childPath(path, 'properties'), k), onFill) : x;
     out.properties = np;
   }
   const items = own(s, 'items');
@@ -317,7 +318,7 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
     reported.add(at);
     bag.error(kv.file, at, viol.message.startsWith('$ref') ? viol.message : `the apiserver would refuse this schema: ${viol.message}`);
   }
-  if (bag.items.length > problemsBefore && bag.hasErrors) return;
+  if (bag.items.length > problemsBefore && bag.hasErrors()) return;
 
   const rootType = own(root, 'type');
   if (rootType !== 'object') {
@@ -334,20 +335,19 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
   const skip = new Set<string>();
   const filtered = newObject();
   if (isObject(props)) {
-    for (const k of Object.keys(props)) {
-      if ((k === 'apiVersion' || k === 'kind') && canonical(props[k]) === canonical(k === 'apiVersion' ? tm.apiVersion : tm.kind) && !isRequired(root, k)) {
+    for (const [k, v] of Object.entries(props)) {
+      if ((k === 'apiVersion' || k === 'kind') && canonical(v) === canonical(k === 'apiVersion' ? tm.apiVersion : tm.kind) && !isRequired(root, k)) {
         skip.add(k);
         continue;
       }
       if (k === 'metadata') {
-        const m = props[k];
-        if (!isObject(m) || canonical(m) !== canonical({ type: 'object' })) {
+        if (!isObject(v) || canonical(v) !== canonical({ type: 'object' })) {
           bag.warning(kv.file, childPath(childPath(rootPath, 'properties'), 'metadata'), 'the root metadata schema becomes {type: object} (kubegen, like controller-gen, always writes that)');
         }
         skip.add(k);
         continue;
       }
-      filtered[k] = props[k];
+      filtered[k] = v;
     }
   }
   const structInput = newObject();

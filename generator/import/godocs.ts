@@ -100,7 +100,7 @@ export function parseGoDocs(value: Json, file: string, bag: ProblemBag): GoDocs 
     }
     out.set(name, type);
   }
-  return bag.hasErrors ? undefined : out;
+  return bag.hasErrors() ? undefined : out;
 }
 
 /**

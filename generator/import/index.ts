@@ -39,12 +39,12 @@ const ORIGIN = 'Imported by kubegen import; edit freely: this is now API source.
 export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   const bag = new ProblemBag();
   const docs = inputs.flatMap((i) => crdDocuments(i.file, read(i, bag)));
-  if (docs.length === 0 && !bag.hasErrors) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
+  if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
   const accepted: Array<{ file: string; crd: JsonObject }> = [];
-  const result = finish(bag.hasErrors ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
+  const result = finish(bag.hasErrors() ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
   if (result.files.length === 0) return result;
   verifyWritten(result.files, result.model, where(inputs), bag, accepted);
-  return bag.hasErrors ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
 }
 
 /** OpenAPI v3 documents (component schemas with `x-kubernetes-group-version-kind`) → API files. */
@@ -55,18 +55,18 @@ export function importOpenApi(
 ): ImportResult {
   const bag = new ProblemBag();
   const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value })));
-  if (docs.length === 0 && !bag.hasErrors) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no OpenAPI document found');
+  if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no OpenAPI document found');
   let goDocs: GoDocs | undefined;
   if (options.goDocs) {
     const side = options.goDocs;
     const parsed = read(side, bag);
-    if (parsed.length !== 1 && !bag.hasErrors) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
+    if (parsed.length !== 1 && !bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
     else if (parsed.length === 1) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
   }
-  const result = finish(bag.hasErrors ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
+  const result = finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
   if (result.files.length === 0) return result;
   verifyWritten(result.files, result.model, where(inputs), bag);
-  return bag.hasErrors ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
 }
 
 function where(inputs: readonly ImportInput[]): string {
@@ -87,10 +87,10 @@ function read(input: ImportInput, bag: ProblemBag) {
 
 function finish(loaded: LoadedPackage[], bag: ProblemBag, inputs: readonly ImportInput[]): ImportResult {
   const empty: ApiModel = { packages: [], groups: [] };
-  if (bag.hasErrors) return { model: empty, files: [], problems: bag.items };
+  if (bag.hasErrors()) return { model: empty, files: [], problems: bag.items };
   const diags = new DiagnosticBag();
   const model = buildModel(loaded, diags);
   for (const d of diags.items) bag.items.push({ severity: d.severity === 'error' ? 'error' : 'warning', file: where(inputs), path: d.span ? d.span.file : '', message: d.message });
-  if (bag.hasErrors) return { model: empty, files: [], problems: bag.items };
+  if (bag.hasErrors()) return { model: empty, files: [], problems: bag.items };
   return { model, files: printApiSources(model, { origin: ORIGIN }), problems: bag.items };
 }

@@ -149,7 +149,7 @@ function gvks(s: JsonObject): Array<{ group: string; version: string; kind: stri
 /** A schema without its `x-kubernetes-group-version-kind` (which differs between the documents of group versions). */
 function withoutGvks(s: JsonObject): JsonObject {
   const out = Object.create(null) as JsonObject;
-  for (const k of Object.keys(s)) if (k !== 'x-kubernetes-group-version-kind') out[k] = s[k];
+  for (const [k, v] of Object.entries(s)) if (k !== 'x-kubernetes-group-version-kind') out[k] = v;
   return out;
 }
 
@@ -214,6 +214,7 @@ function applyGoType(c: Component, g: GoType, goDocs: GoDocs, components: Readon
     if (taken.has(k)) continue;
     const f = goFields.get(k);
     let v = props[k];
+    if (v === undefined) continue; // every key listed is one of props' own
     if (f && isObject(v)) {
       v = withDescription(v, f.doc);
       if (Object.hasOwn(v, 'default') && !hasGoDefault(f.markers)) delete v.default;
@@ -280,7 +281,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       components.set(name, { file: d.file, name, schema: s, path });
     }
   }
-  if (bag.hasErrors) return [];
+  if (bag.hasErrors()) return [];
 
   // what the Go sources know (--go-docs): applied to the schemas before anything reads them
   const goEmbeds = new Map<string, string[]>();
@@ -292,7 +293,10 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       const applied = applyGoType(c, g, goDocs, components);
       c.schema = applied.schema;
       if (applied.embeds.length > 0) goEmbeds.set(c.name, applied.embeds);
-      const fieldsOf = (t: GoType): GoField[] => [...t.fields.values(), ...t.embeds.flatMap((e) => (goDocs.get(e) && !components.has(e) ? fieldsOf(goDocs.get(e)!) : []))];
+      const fieldsOf = (t: GoType): GoField[] => [...t.fields.values(), ...t.embeds.flatMap((e) => {
+        const embedded = goDocs.get(e);
+        return embedded && !components.has(e) ? fieldsOf(embedded) : [];
+      })];
       for (const f of fieldsOf(g)) {
         if (f.type !== undefined && goDocs.get(f.type)?.scalar === 'string' && !components.has(f.type)) scalarAliases.add(f.type);
       }
@@ -304,7 +308,8 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
   const kindSchemas = new Map<string, Component>();
   for (const c of components.values()) {
     if (WELL_KNOWN_REFS.has(c.name) || RUNTIME_STRUCT_REFS.has(c.name) || !isKind(c)) continue;
-    const gvk = gvks(c.schema)[0];
+    const [gvk] = gvks(c.schema);
+    if (!gvk) continue; // isKind: a kind has one
     const prefix = prefixOf(c.name);
     if ((gvk.group !== '' && !API_GROUP.test(gvk.group)) || !DNS_LABEL.test(gvk.version)) {
       bag.error(c.file, childPath(c.path, 'x-kubernetes-group-version-kind'), `group ${JSON.stringify(gvk.group)} / version ${JSON.stringify(gvk.version)} is not a DNS subdomain / label`);
@@ -324,7 +329,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       else kindSchemas.set(key, c);
     }
   }
-  if (bag.hasErrors) return [];
+  if (bag.hasErrors()) return [];
   // a kind's CRD holds its schema with every reference inlined: bounded before anything expands it (`kubegen crd`)
   const sizes = new ExpandedSizes(new Map([...components].map(([n, c]) => [n, c.schema])), (ref) => {
     const name = refName(ref);
@@ -337,7 +342,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       bag.error(c.file, c.path, `this kind's schema, its references expanded as its CRD holds it, is ${size < 1e15 ? `${Math.round(size)} bytes` : `about ${size.toExponential(1)} bytes`} of JSON: more than the ${MAX_CRD_BYTES} bytes (3 MiB) the apiserver accepts in one request, so its CRD could not be installed`);
     }
   }
-  if (bag.hasErrors) return [];
+  if (bag.hasErrors()) return [];
   const packageId = (prefix: string): string => {
     const gv = prefixGv.get(prefix);
     if (gv) return `${groupFolder(gv.group, options.groupFolder)}/${gv.version}`;
@@ -404,7 +409,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     declaredBy.set(key, c);
     types.reserve(name);
   }
-  if (bag.hasErrors) return [];
+  if (bag.hasErrors()) return [];
   // named scalar types of the Go source (PodPhase …): aliases of string with their Go doc
   for (const name of [...scalarAliases].sort()) {
     const { types, conv } = pkgOf({ file: docs[0]?.file ?? '<openapi>', name, schema: Object.create(null) as JsonObject, path: childPath('components.schemas', name) });
@@ -436,8 +441,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       if (kind) {
         // apiVersion and kind come from TypeMeta unless their schema says more
         const p2 = Object.create(null) as JsonObject;
-        for (const k of Object.keys(props)) {
-          const v = (props)[k];
+        for (const [k, v] of Object.entries(props)) {
           if ((k === 'apiVersion' || k === 'kind') && isObject(v) && own(v, 'type') === 'string' && Object.keys(v).every((x) => x === 'type' || x === 'description')) {
             continue;
           }
@@ -450,9 +454,9 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       let fields: Field[] | undefined = conv.structFields(input, c.path, name);
       if (!fields) continue;
       const g = goDocs?.get(c.name);
-      if (g) {
+      if (goDocs && g) {
         fields = fields.map((f) => {
-          const gf = goField(g, f.name, goDocs!, components);
+          const gf = goField(g, f.name, goDocs, components);
           if (!gf) return f;
           const markers = [...f.markers, ...goFieldMarkers(gf.markers).map((m) => conv.marker(m, true))];
           const alias: TypeRef | undefined = gf.type !== undefined && scalarAliases.has(gf.type) ? { kind: 'named', package: packageId(prefixOf(gf.type)), name: lastSegment(gf.type) } : undefined;
@@ -462,13 +466,14 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
           return { ...f, markers, optional, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
         });
       }
-      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef =>
-        RUNTIME_STRUCT_REFS.has(e) ? { kind: 'named', package: RUNTIME_PACKAGE, name: RUNTIME_STRUCT_REFS.get(e)! } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) },
-      );
+      const goEmbedded = (goEmbeds.get(c.name) ?? []).map((e): TypeRef => {
+        const runtimeName = RUNTIME_STRUCT_REFS.get(e);
+        return runtimeName !== undefined ? { kind: 'named', package: RUNTIME_PACKAGE, name: runtimeName } : { kind: 'named', package: packageId(prefixOf(e)), name: lastSegment(e) };
+      });
       const km: MarkerValue[] = [];
       if (kind) {
-        const gvk = gvks(c.schema)[0];
-        const info = resources.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
+        const [gvk] = gvks(c.schema);
+        const info = gvk && resources.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
         if (resources.size === 0) km.push({ name: 'genclient', value: true, span });
         else if (info) km.push(...resourceMarkers(info, fields.some((f) => f.name === 'status'), c.name, span, methodType));
         km.push({ name: 'kubebuilder:object:root', value: true, span });
@@ -558,9 +563,8 @@ function resourceMarkers(
   const only = CLIENT_VERBS.filter((v) => verbs.has(v) && (hasStatus || (v !== 'updateStatus' && v !== 'applyStatus')));
   if (only.length === 0) out.push({ name: 'genclient:noVerbs', value: true, span });
   else if (only.length !== all.length) out.push({ name: 'genclient:onlyVerbs', value: only, span });
-  for (const sub of [...info.subresources.keys()].sort()) {
+  for (const [sub, ops] of [...info.subresources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (sub === 'status') continue;
-    const ops = info.subresources.get(sub)!;
     for (const [action, verb] of [['get', 'get'], ['post', 'create'], ['put', 'update']] as const) {
       const op = ops.get(action);
       if (!op) continue;
@@ -571,7 +575,7 @@ function resourceMarkers(
       if (!op.text && op.result === undefined) continue;
       // reading a subresource that is the object itself (pods/{name}/resize) is get
       if (verb === 'get' && op.result === component) continue;
-      const name = sub === 'scale' ? (verb === 'get' ? 'GetScale' : 'UpdateScale') : (SUBRESOURCE_METHODS.get(`${sub}/${verb}`) ?? `${verb[0].toUpperCase()}${verb.slice(1)}${sub[0].toUpperCase()}${sub.slice(1)}`);
+      const name = sub === 'scale' ? (verb === 'get' ? 'GetScale' : 'UpdateScale') : (SUBRESOURCE_METHODS.get(`${sub}/${verb}`) ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1)}${sub.charAt(0).toUpperCase()}${sub.slice(1)}`);
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
       const value: Record<string, string> = { name, verb, subresource: sub };
       if (input !== undefined && verb !== 'get') value.input = input;
@@ -623,6 +627,6 @@ function breakCycles(packages: readonly PackageTypes[], bag: ProblemBag, file: s
     d.type = visitRef(d.type, d.name);
     state.set(key, 'done');
   };
-  for (const key of [...decls.keys()].sort()) visit(key, decls.get(key)!);
+  for (const [key, d] of [...decls].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) visit(key, d);
   if (broken.length > 0) bag.warning(file, '', `recursive references typed unknown (kubegen types have no cycles): ${broken.join(', ')}`);
 }

@@ -54,19 +54,19 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** `/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale` → its parts; undefined for paths of another shape. */
 export function parseResourcePath(p: string): ParsedPath | undefined {
-  const segs = p.split('/');
-  if (segs[0] !== '') return undefined;
+  const [root, prefix, first, second, ...tail] = p.split('/');
+  if (root !== '' || first === undefined || second === undefined) return undefined;
   let group: string;
   let version: string;
   let rest: string[];
-  if (segs[1] === 'api' && segs.length > 3) {
+  if (prefix === 'api') {
     group = '';
-    version = segs[2];
-    rest = segs.slice(3);
-  } else if (segs[1] === 'apis' && segs.length > 4) {
-    group = segs[2];
-    version = segs[3];
-    rest = segs.slice(4);
+    version = first;
+    rest = [second, ...tail];
+  } else if (prefix === 'apis' && tail.length > 0) {
+    group = first;
+    version = second;
+    rest = tail;
   } else return undefined;
   if (rest.some((s) => s === '')) return undefined;
   // `watch/<resource>`: the watch endpoints (deprecated, still listed): they say the resource serves watch
@@ -80,12 +80,12 @@ export function parseResourcePath(p: string): ParsedPath | undefined {
     namespaced = true;
     rest = rest.slice(2);
   }
-  const resource = rest[0];
-  if (resource.startsWith('{')) return undefined;
-  if (rest.length === 1) return { group, version, namespaced, resource, watch };
-  if (rest[1] !== '{name}') return undefined;
-  if (rest.length === 2) return { group, version, namespaced, resource, watch };
-  if (rest.length === 3 && !rest[2].startsWith('{') && !watch) return { group, version, namespaced, resource, subresource: rest[2], watch };
+  const [resource, name, subresource, ...more] = rest;
+  if (resource === undefined || resource.startsWith('{')) return undefined;
+  if (name === undefined) return { group, version, namespaced, resource, watch };
+  if (name !== '{name}') return undefined;
+  if (subresource === undefined) return { group, version, namespaced, resource, watch };
+  if (more.length === 0 && !subresource.startsWith('{') && !watch) return { group, version, namespaced, resource, subresource, watch };
   return undefined;
 }
 

@@ -193,7 +193,7 @@ function plain(v: Json): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(plain);
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: plain(v[k]), enumerable: true, writable: true, configurable: true });
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: plain(x), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -678,11 +678,11 @@ export class SchemaConverter {
     const out: MarkerValue[][] = [];
     for (const [i, part] of [a, b].entries()) {
       const ms: MarkerValue[] = [];
-      for (const k of Object.keys(part)) {
+      for (const [k, x] of Object.entries(part)) {
         if (!Object.hasOwn(VALUE_MARKERS, k) && k !== 'default' && k !== 'x-kubernetes-list-type' && k !== 'x-kubernetes-list-map-keys')
           { this.error(childPath(childPath(at, i), k), `allOf with ${k} cannot be expressed`); return; }
         if (k === 'default' && i === 0) { this.error(childPath(childPath(at, i), k), 'allOf with default on the type cannot be expressed'); return; }
-        const m = this.keyMarkers(k, own(part, k)!, childPath(childPath(at, i), k), 'field', isMap);
+        const m = this.keyMarkers(k, x, childPath(childPath(at, i), k), 'field', isMap);
         if (!m) return undefined;
         ms.push(...m);
       }
@@ -782,8 +782,8 @@ export function malformedSchema(node: Json, path: string, depth = 0): { path: st
         break;
       case 'schemaMap':
         if (!isObject(v)) return bad('a map of schemas');
-        for (const name of Object.keys(v)) {
-          const p = malformedSchema(v[name], childPath(at, name), depth + 1);
+        for (const [name, x] of Object.entries(v)) {
+          const p = malformedSchema(x, childPath(at, name), depth + 1);
           if (p) return p;
         }
         break;
@@ -820,7 +820,7 @@ function isZeroValue(v: Json): boolean {
 export function printableAny(v: Json): boolean {
   if (v === null) return false;
   if (Array.isArray(v)) return v.length > 0 && v.every(printableAny);
-  if (typeof v === 'object') return Object.keys(v).every((k) => printableAny(v[k]));
+  if (typeof v === 'object') return Object.values(v).every(printableAny);
   return true;
 }
 

@@ -49,11 +49,11 @@ export class ExpandedSizes {
       stack.push({ name: n, next: 0, total: this.shape(n).own });
     };
     enter(name);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const refs = this.shape(top.name).refs;
-      if (top.next < refs.length) {
-        const ref = refs[top.next++];
+    let size = 0;
+    for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
+      const ref = this.shape(top.name).refs[top.next];
+      if (ref !== undefined) {
+        top.next++;
         const known = this.sizes.get(ref);
         if (known !== undefined) top.total += known;
         else if (active.has(ref) || !this.schemas.has(ref)) top.total += 2; // a cycle is typed unknown: `{}`
@@ -63,9 +63,11 @@ export class ExpandedSizes {
       stack.pop();
       active.delete(top.name);
       this.sizes.set(top.name, top.total);
-      if (stack.length > 0) stack[stack.length - 1].total += top.total;
+      const parent = stack.at(-1);
+      if (parent) parent.total += top.total;
+      else size = top.total; // the walk's root: `name`
     }
-    return this.sizes.get(name)!;
+    return size;
   }
 
   private shape(name: string): Shape {
@@ -97,9 +99,9 @@ export class ExpandedSizes {
     const ref = own(v, '$ref');
     const target = typeof ref === 'string' ? this.resolve(ref) : undefined;
     let n = 1 + Math.max(Object.keys(v).length, 1);
-    for (const k of Object.keys(v)) {
+    for (const [k, x] of Object.entries(v)) {
       if (k === '$ref' && target !== undefined) continue;
-      n += JSON.stringify(k).length + 1 + this.measure(v[k], refs);
+      n += JSON.stringify(k).length + 1 + this.measure(x, refs);
     }
     if (target !== undefined) {
       refs.push(target);

@@ -34,7 +34,7 @@ export class ImportError extends Error {
   }
 }
 
-/** Collects problems; `errors` says whether any is an error. */
+/** Collects problems; `hasErrors()` says whether any is an error. */
 export class ProblemBag {
   readonly items: ImportProblem[] = [];
   error(file: string, path: string, message: string): void {
@@ -43,7 +43,8 @@ export class ProblemBag {
   warning(file: string, path: string, message: string): void {
     this.items.push({ severity: 'warning', file, path, message });
   }
-  get hasErrors(): boolean {
+  /** A method, not a getter: the answer changes as problems are added, and a getter would stay narrowed after a check. */
+  hasErrors(): boolean {
     return this.items.some((p) => p.severity === 'error');
   }
 }

@@ -14,7 +14,7 @@
  * Contract for the schema builder: `applySchemaMarkers(schema, [...typeMarkers, ...fieldMarkers], ctx)`.
  */
 export type { ArgSpec, ArgType, ArgTypeFor, ArgValue, CustomParse, CustomPrint, Int, MarkerArgs, MarkerDefinition, MarkerHelp, MarkerSyntax, MarkerTarget, SchemaApplyContext, SchemaBehaviour, StructArgs } from './types';
-export { parseMarker, printMarker, markerDefinition, markerDefinitions, checkMarkerSet, isOwnedMarkerName, markerSyntax, resolveMarkerName, markerLineName, BARE_MARKER_NAMES } from './registry';
+export { parseMarker, printMarker, markerDefinition, registeredMarker, markerDefinitions, checkMarkerSet, isOwnedMarkerName, markerSyntax, resolveMarkerName, markerLineName, BARE_MARKER_NAMES } from './registry';
 export type { ParseResult } from './registry';
 export { applySchemaMarkers, schemaPriorities } from './apply';
 export { renderMarkerReference } from './reference';

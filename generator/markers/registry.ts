@@ -34,6 +34,13 @@ export function markerDefinition(name: string): MarkerDefinition | undefined {
   return byName.get(name);
 }
 
+/** The definition of a marker kubegen itself registers (a name written in kubegen's source); throws for any other name. */
+export function registeredMarker(name: string): MarkerDefinition {
+  const def = byName.get(name);
+  if (!def) throw new Error(`kubegen bug: marker ${name} is not registered`);
+  return def;
+}
+
 /**
  * The marker line (`+name…`, without the comment) for a marker value, by its definition's `print`: parsing it gives
  * `m.value` back. Throws for an unregistered name and for a value no marker line can spell.
@@ -66,7 +73,8 @@ export function resolveMarkerName(name: string): { def: MarkerDefinition; firstA
 export function markerLineName(text: string): string {
   const m = NAME_RE.exec(text.trimEnd());
   if (!m) return '';
-  return resolveMarkerName(m[1])?.def.name ?? m[1];
+  const name = m[0].slice(1); // NAME_RE's group 1: the match after its `+`
+  return resolveMarkerName(name)?.def.name ?? name;
 }
 
 /** Bare names (no namespace) that kubegen owns. */
@@ -83,10 +91,16 @@ export const BARE_MARKER_NAMES: readonly string[] = [
   'structType',
 ];
 
+/** The first `:`-separated part of a marker name: its namespace (`kubebuilder` of `kubebuilder:object:root`), or the whole name. */
+function namespaceOf(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(0, colon);
+}
+
 /** Is this marker name (without `+`) in one of kubegen's namespaces? */
 export function isOwnedMarkerName(name: string): boolean {
   if (byName.has(name)) return true;
-  const head = name.split(':')[0];
+  const head = namespaceOf(name);
   if (head === 'kubebuilder' || head === 'genclient' || head === 'kubegen') return true;
   if (head === 'k8s' && name.includes(':')) return true;
   return BARE_MARKER_NAMES.includes(head);
@@ -114,7 +128,7 @@ const OWNED_NAMESPACES: readonly string[] = ['kubebuilder', 'genclient', 'kubege
 
 /** Is this (unregistered, not owned) marker name one of another tool's? */
 function isOtherToolsMarker(name: string): boolean {
-  const head = name.split(':')[0];
+  const head = namespaceOf(name);
   if (name.includes(':')) return OTHER_TOOLS_NAMESPACES.has(head);
   return OTHER_TOOLS_MARKERS.has(head) || head.startsWith('protobuf.');
 }
@@ -145,7 +159,9 @@ function at(span: SourceSpan, offset: number): SourceSpan {
 
 function describeTargets(targets: readonly MarkerTarget[]): string {
   const names = targets.map((t) => (t === 'package' ? 'a package (a file-level comment)' : t === 'type' ? 'a type' : 'a field'));
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  const init = names.slice(0, -1);
+  const last = names.slice(-1).join('');
+  return init.length === 0 ? last : `${init.join(', ')} or ${last}`;
 }
 
 /** The form of a marker for messages: `+name=<int>`, `+name:a=<string>,b=<[]string>`. */
@@ -174,7 +190,7 @@ export function parseMarker(text: string, span: SourceSpan, target: MarkerTarget
   const line = text.trimEnd();
   const m = NAME_RE.exec(line);
   if (!m) return notAMarker(line, span);
-  const name = m[1];
+  const name = m[0].slice(1); // NAME_RE's group 1: the match after its `+`
   let nameEnd = m[0].length;
   const err = (kind: DiagnosticKindName, message: string, offset: number, hint?: string): ParseResult => ({
     kind: 'error',
@@ -371,9 +387,9 @@ function parseStruct(
       cur.expect(',', `"," between arguments`);
     }
   }
-  const missing = argNames.filter((n) => !args[n].optional && !(n in out));
+  const missing = Object.entries(args).filter(([n, spec]) => !spec.optional && !(n in out));
   if (missing.length > 0) {
-    const list = missing.map((n) => `${n} (${typeString(args[n].type)}: ${args[n].help ?? ''})`.replace(/: \)$/, ')'));
+    const list = missing.map(([n, spec]) => `${n} (${typeString(spec.type)}: ${spec.help ?? ''})`.replace(/: \)$/, ')'));
     return err('missing-marker-argument', `${label} is missing required argument${missing.length > 1 ? 's' : ''} ${list.join(', ')}`, 0);
   }
   return done(out);

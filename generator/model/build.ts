@@ -46,6 +46,7 @@ import {
   hasMarker,
   isMarker,
   markerDefinition,
+  registeredMarker,
   type MarkerDefinition,
 } from '../markers';
 import { pluralize } from '../naming/flect';
@@ -180,12 +181,12 @@ export class ModelCache {
   private reach(lp: LoadedPackage, byId: ReadonlyMap<PackageId, LoadedPackage>): Set<PackageId> {
     const seen = new Set<PackageId>([lp.id, RUNTIME_PACKAGE]);
     const stack = [lp];
-    while (stack.length > 0) {
-      for (const id of this.directRefs(stack.pop()!)) {
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      for (const id of this.directRefs(next)) {
         if (seen.has(id)) continue;
         seen.add(id);
-        const next = byId.get(id);
-        if (next) stack.push(next);
+        const reached = byId.get(id);
+        if (reached) stack.push(reached);
       }
     }
     seen.delete(lp.id);
@@ -261,8 +262,8 @@ export function buildModel(loaded: LoadedPackage[], bag: DiagnosticBag, cache: M
   }
   const groups: ApiGroup[] = [];
   const storage = new Map<PackageId, readonly string[]>();
-  for (const name of [...byGroup.keys()].sort()) {
-    const entry = cache.group(name, byGroup.get(name)!);
+  for (const [name, members] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const entry = cache.group(name, members);
     bag.addAll(entry.diagnostics);
     groups.push(entry.group);
     for (const [id, kinds] of entry.storage) storage.set(id, kinds);
@@ -370,8 +371,9 @@ export function resolveManualConversions(
       return out;
     }
     const parts = (specifier.endsWith('.js') ? specifier.slice(0, -3) : specifier).split('/');
-    if (parts.length === 2 && parts[0] === '.') out.target = './types';
-    else if (parts.length === 3 && parts[0] === '..' && groupVersions.has(parts[1])) out.target = parts[1] === version ? './types' : `../${parts[1]}/types`;
+    const [head, sibling] = parts;
+    if (parts.length === 2 && head === '.') out.target = './types';
+    else if (parts.length === 3 && head === '..' && sibling !== undefined && groupVersions.has(sibling)) out.target = sibling === version ? './types' : `../${sibling}/types`;
     else out.problem = `${file}: hand-written conversions may only import from API files of their group's versions, not ${specifier}`;
     return out;
   });
@@ -379,7 +381,7 @@ export function resolveManualConversions(
 }
 
 /** `+k8s:conversion-gen` (code-generator's tag, its value verbatim); only `false` means something on a field. */
-const ConversionGen: MarkerDefinition = markerDefinition('k8s:conversion-gen')!;
+const ConversionGen: MarkerDefinition = registeredMarker('k8s:conversion-gen');
 
 /** `Field.default`, `immutable`, `schemaless` and `skipConversion` from the field's markers. */
 function resolveFieldMarkers(f: Field, index: Index): void {
@@ -589,14 +591,15 @@ function resolveGroup(name: string, packages: readonly Package[], bag: Diagnosti
   const pkgs = [...packages].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
   const storage = new Map<PackageId, string[]>();
   const stored = (k: Kind) => {
-    const p = pkgs.find((x) => x.kinds.includes(k))!;
+    const p = pkgs.find((x) => x.kinds.includes(k));
+    if (!p) throw new Error(`internal: kind ${k.name} of group ${name} belongs to none of the group's packages`);
     storage.set(p.id, [...(storage.get(p.id) ?? []), k.name]);
   };
-  for (let i = 1; i < pkgs.length; i++) {
-    if (pkgs[i].version === pkgs[i - 1].version) {
-      const other = pkgs[i - 1].markers[0]?.span;
-      bag.report('duplicate-declaration', `version ${pkgs[i].version} of group ${name} is declared by two folders: ${pkgs[i - 1].dir} and ${pkgs[i].dir}`, pkgs[i].markers[0]?.span, {
-        related: other ? [{ span: other, message: `the declaration in ${pkgs[i - 1].dir}` }] : [],
+  for (const [prev, p] of pkgs.slice(1).map((p, i) => [pkgs[i], p] as const)) {
+    if (prev && p.version === prev.version) {
+      const other = prev.markers[0]?.span;
+      bag.report('duplicate-declaration', `version ${p.version} of group ${name} is declared by two folders: ${prev.dir} and ${p.dir}`, p.markers[0]?.span, {
+        related: other ? [{ span: other, message: `the declaration in ${prev.dir}` }] : [],
       });
     }
   }
@@ -607,26 +610,27 @@ function resolveGroup(name: string, packages: readonly Package[], bag: Diagnosti
   for (const kindName of [...kindNames].sort()) {
     const versions = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName && !k.skip));
     const all = pkgs.flatMap((p) => p.kinds.filter((k) => k.name === kindName));
-    if (versions.length === 0) {
+    const [first, ...later] = versions;
+    if (first === undefined) {
       bag.report('crd-versions', `CRD for ${kindName}.${name} has no versions left after +kubebuilder:skipversion`, all[0]?.span);
       continue;
     }
-    if (versions.length === 1) stored(versions[0]);
+    if (later.length === 0) stored(first);
     else {
       const marked = pkgs.flatMap((p) =>
-        p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)!.markers, StorageVersion)),
+        p.kinds.filter((k) => k.name === kindName && !k.skip && hasMarker(p.types.find((t) => t.name === k.name)?.markers ?? [], StorageVersion)),
       );
-      if (marked.length === 0) bag.report('crd-versions', `CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, versions[0].span);
-      else if (marked.length > 1)
-        bag.report('crd-versions', `CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, marked[1].span, {
+      const [only, second] = marked;
+      if (only === undefined) bag.report('crd-versions', `CRD for ${kindName}.${name} has no storage version: mark exactly one version with +kubebuilder:storageversion`, first.span);
+      else if (second !== undefined)
+        bag.report('crd-versions', `CRD for ${kindName}.${name} has ${marked.length} storage versions: exactly one version may carry +kubebuilder:storageversion`, second.span, {
           related: marked.filter((_, i) => i !== 1).map((k) => ({ span: k.span, message: `${kindName} is also marked +kubebuilder:storageversion here` })),
         });
-      else stored(marked[0]);
+      else stored(only);
     }
-    if (!versions.some((k) => k.served)) bag.report('crd-versions', `CRD for ${kindName}.${name} has no served version`, versions[0].span);
+    if (!versions.some((k) => k.served)) bag.report('crd-versions', `CRD for ${kindName}.${name} has no served version`, first.span);
     // Names must agree across versions: they describe one CRD.
-    const first = versions[0];
-    for (const k of versions.slice(1)) {
+    for (const k of later) {
       if (k.plural !== first.plural || k.scope !== first.scope || k.singular !== first.singular) {
         bag.report('crd-versions', `versions of ${kindName}.${name} disagree on resource names or scope (plural "${first.plural}"/"${k.plural}", scope ${first.scope}/${k.scope})`, k.span);
       }
@@ -680,7 +684,7 @@ function groupGoName(group: string, versions: readonly Package[]): string {
     if (name) return name;
   }
   // the empty (core) group is `core`, as client-go's CoreV1
-  return group === '' ? 'core' : group.split('.')[0];
+  return group === '' ? 'core' : (group.split('.', 1)[0] ?? group);
 }
 
 /**
@@ -765,10 +769,10 @@ function checkKindOnlyMarkers(lp: LoadedPackage, index: Index, bag: DiagnosticBa
 
 function checkDuplicates(p: Package, bag: DiagnosticBag): void {
   {
-    for (let i = 1; i < p.types.length; i++) {
-      if (p.types[i].name === p.types[i - 1].name) {
-        bag.report('duplicate-declaration', `type ${p.types[i].name} is declared twice in ${p.dir}`, p.types[i].span, {
-          related: [{ span: p.types[i - 1].span, message: `the other declaration of ${p.types[i].name}` }],
+    for (const [prev, t] of p.types.slice(1).map((t, i) => [p.types[i], t] as const)) {
+      if (prev && t.name === prev.name) {
+        bag.report('duplicate-declaration', `type ${t.name} is declared twice in ${p.dir}`, t.span, {
+          related: [{ span: prev.span, message: `the other declaration of ${t.name}` }],
         });
       }
     }
@@ -799,8 +803,7 @@ export function checkRecursion(packages: readonly Package[], index: Index, bag: 
       // the walk's stack: a declaration and the references still to visit
       const stack: Array<{ key: string; decl: TypeDecl; refs: string[] }> = [{ key: rootKey, decl: root, refs: namedRefs(root.type).reverse() }];
       state.set(rootKey, 'active');
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
+      for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
         const next = top.refs.pop();
         if (next === undefined) {
           state.set(top.key, 'done');
