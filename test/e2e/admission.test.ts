@@ -23,6 +23,7 @@ import { generateWebhooks } from '../../generator/emit/webhook';
 import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';
 import { useE2e } from './support/namespace';
 import { applyCrd, deleteCrd, generateCrds } from './support/crds';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');
@@ -50,7 +51,7 @@ function webhookConfigurations(dir: string): Doc[] {
   expect(diagnostics).toEqual([]);
   const { files } = generateWebhooks(model);
   expect(files.map((f) => f.path)).toEqual(['manifests.yaml']);
-  return parseAllDocuments(files[0].contents).map((d) => d.toJS() as Doc);
+  return parseAllDocuments(present(files[0], 'the webhook manifest').contents).map((d) => d.toJS() as Doc);
 }
 
 describe('admission webhooks on a real API server', () => {

@@ -75,7 +75,7 @@ test('apps/v1: a Deployment with a pod template and a strategy is created, scale
   };
   const created = await apps.deployments(e2e.namespace).create(deployment);
   expect(created.apiVersion).toBe('apps/v1');
-  expect(created.spec?.template.spec?.containers[0].resources?.limits?.memory).toBe('134217728');
+  expect(created.spec?.template.spec?.containers[0]?.resources?.limits?.memory).toBe('134217728');
   expect(created.spec?.strategy?.rollingUpdate?.maxUnavailable).toBe(1);
   const scale = await apps.deployments(e2e.namespace).getScale('web');
   expect(scale.spec?.replicas).toBe(2);

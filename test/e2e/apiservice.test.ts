@@ -16,6 +16,7 @@ import { loadAll } from 'js-yaml';
 import { main } from '../../generator/cli';
 import type { ApiServiceObject } from '../../generator/emit/apiservice';
 import { useE2e } from './support/namespace';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 const CA = path.join(__dirname, '..', 'golden', 'apiservice-wardle', 'apis', 'src', 'apiserver', 'ca.crt');
@@ -63,8 +64,9 @@ afterAll(() => {
 
 test('the generated APIServices are named <version>.<group> and choose their TLS explicitly', () => {
   expect(generated.map((o) => o.metadata.name)).toEqual([`v1alpha1.${GROUP}`, `v1beta1.${GROUP}`]);
-  expect(generated[0].spec.insecureSkipTLSVerify).toBe(true);
-  expect(Buffer.from(generated[1].spec.caBundle ?? '', 'base64').toString('utf8')).toBe(fs.readFileSync(CA, 'utf8'));
+  const [alpha, beta] = generated;
+  expect(present(alpha, 'the v1alpha1 APIService').spec.insecureSkipTLSVerify).toBe(true);
+  expect(Buffer.from(present(beta, 'the v1beta1 APIService').spec.caBundle ?? '', 'base64').toString('utf8')).toBe(fs.readFileSync(CA, 'utf8'));
 });
 
 describe('applied', () => {
@@ -93,7 +95,7 @@ describe('applied', () => {
 
 describe("the apiserver's validation agrees with kubegen's checks (dry run)", () => {
   const base = (): ApiServiceObject => {
-    const o = structuredClone(generated[0]);
+    const o = structuredClone(present(generated[0], 'the v1alpha1 APIService'));
     o.metadata.name = `v1.${GROUP}`;
     o.spec.version = 'v1';
     return o;
@@ -107,7 +109,7 @@ describe("the apiserver's validation agrees with kubegen's checks (dry run)", ()
     { name: 'versionPriority 1001', edit: (s) => (s.versionPriority = 1001), refused: 'spec.versionPriority' },
     { name: 'versionPriority 0', edit: (s) => (s.versionPriority = 0), refused: 'spec.versionPriority' },
     { name: 'port 65536', edit: (s) => (s.service.port = 65536), refused: 'spec.service.port' },
-    { name: 'a caBundle with insecureSkipTLSVerify', edit: (s) => (s.caBundle = generated[1].spec.caBundle), refused: 'spec.insecureSkipTLSVerify' },
+    { name: 'a caBundle with insecureSkipTLSVerify', edit: (s) => (s.caBundle = present(generated[1], 'the v1beta1 APIService').spec.caBundle), refused: 'spec.insecureSkipTLSVerify' },
   ];
   it.each(table)('$name', async ({ edit, refused }) => {
     const o = base();

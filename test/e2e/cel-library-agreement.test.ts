@@ -27,12 +27,11 @@ const CRD = {
   },
 };
 
-const results: Array<{ i: number; server: string[]; ours: string[]; unchecked: number }> = [];
+const results: Array<{ c: (typeof LIBRARY_CASES)[number]; server: string[]; ours: string[]; unchecked: number }> = [];
 
 afterAll(() => {
   const agree = results.filter((r) => r.server.join('\n') === r.ours.join('\n') && r.unchecked === 0).length;
-  const lines = results.map((r) => {
-    const c = LIBRARY_CASES[r.i];
+  const lines = results.map(({ c, ...r }) => {
     const same = r.server.join('\n') === r.ours.join('\n') && r.unchecked === 0;
     const head = `${same ? 'agree   ' : 'DISAGREE'} ${c.rule} on ${JSON.stringify(c.value)}`;
     return same ? `${head}: ${r.server.length === 0 ? 'accepted' : r.server.join(' | ')}` : `${head}\n  apiserver: ${JSON.stringify(r.server)}\n  kubegen:   ${JSON.stringify(r.ours)}${r.unchecked ? ' (unchecked)' : ''}`;
@@ -45,7 +44,7 @@ test(`kubegen's errors equal the apiserver's on all ${LIBRARY_CASES.length} libr
   if (created.status !== 201) throw new Error(`CRD refused: ${created.status} ${JSON.stringify(created.body)}`);
   try {
     const url = `/apis/agreement.kubegen.io/v1/namespaces/${e2e.namespace}/cellibraries?dryRun=All`;
-    for (let i = 0; i < LIBRARY_CASES.length; i++) {
+    for (const [i, c] of LIBRARY_CASES.entries()) {
       const obj = libraryCaseObject(i, e2e.namespace);
       let res = await e2e.kube.post<{ details?: { causes?: Cause[] }; message?: string }>(url, obj);
       // The handler of a just-established CRD can answer 404 for a moment.
@@ -56,11 +55,11 @@ test(`kubegen's errors equal the apiserver's on all ${LIBRARY_CASES.length} libr
       if (res.status !== 201 && res.status !== 422) throw new Error(`row ${String(i)}: unexpected ${String(res.status)} ${JSON.stringify(res.body)}`);
       const server = res.status === 201 ? [] : (res.body?.details?.causes ?? []).map((c) => `${c.field ?? '<nil>'}: ${c.message ?? ''}`).sort();
       const r = validate(libraryCaseSchema(), obj);
-      results.push({ i, server, ours: r.errors.map((e) => `${e.field}: ${e.message}`).sort(), unchecked: r.unchecked.length });
+      results.push({ c, server, ours: r.errors.map((e) => `${e.field}: ${e.message}`).sort(), unchecked: r.unchecked.length });
     }
   } finally {
     await e2e.kube.delete('/apis/apiextensions.k8s.io/v1/customresourcedefinitions/cellibraries.agreement.kubegen.io');
   }
   const disagreements = results.filter((r) => r.server.join('\n') !== r.ours.join('\n') || r.unchecked > 0);
-  expect(disagreements.map((r) => `${LIBRARY_CASES[r.i].rule} on ${JSON.stringify(LIBRARY_CASES[r.i].value)}`)).toEqual([]);
+  expect(disagreements.map(({ c }) => `${c.rule} on ${JSON.stringify(c.value)}`)).toEqual([]);
 }, 300_000);

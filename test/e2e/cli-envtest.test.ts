@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { runEnvtestBuild, runEnvtestStart, type EnvtestIo } from '../../generator/cli/envtest';
 import { isAlive } from '../../runtime/src/testing';
 import { Kube } from './support/kube';
+import { present } from '../unit/helpers/present';
 
 function capture(): EnvtestIo & { text: () => string } {
   let out = '';
@@ -29,7 +30,7 @@ describe('kubegen envtest', () => {
     try {
       while (!io.text().includes('\n')) await new Promise((r) => setTimeout(r, 100));
       expect(io.text()).toMatch(/^kubegen envtest: ready at https:\/\/127\.0\.0\.1:\d+ in [\d.]+ s; kubeconfig .*; stop with Ctrl-C\n$/);
-      port = /127\.0\.0\.1:(\d+)/.exec(io.text())![1];
+      port = present(/127\.0\.0\.1:(\d+)/.exec(io.text())?.[1], 'the port in the ready line');
       const config = parse(fs.readFileSync(kubeconfig, 'utf8'));
       const kube = new Kube({ url: config.clusters[0].cluster.server, ca: fs.readFileSync(caFile, 'utf8'), token: config.users[0].user.token });
       const version = await kube.get<{ gitVersion: string }>('/version');

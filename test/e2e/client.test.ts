@@ -30,6 +30,7 @@ import {
 import { generateCrdFiles } from '../../generator/pipeline';
 import { applyCrd, type Crd } from './support/crds';
 import { useE2e } from './support/namespace';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 
@@ -114,7 +115,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, GROUP, 'v1', 'doc.ts'), `// +groupName=${GROUP}\n`);
     fs.writeFileSync(path.join(dir, GROUP, 'v1', 'widget.ts'), API);
     const [file] = generateCrdFiles(dir);
-    const crd = parse(file.contents) as Crd;
+    const crd = parse(present(file, 'the generated CRD').contents) as Crd;
     crdName = crd.metadata.name;
     const applied = await applyCrd(e2e.kube, crd);
     expect(applied.status).toBe(201);

@@ -25,6 +25,7 @@ import {
   type Step,
   type ValidationRule,
 } from './support/schema';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 
@@ -130,7 +131,8 @@ class VersionUnderTest {
 
   /** Dry-run submission of `obj`; `path` decides whether it goes through `/status`. */
   async submit(obj: Obj, path: readonly Step[]): Promise<{ ok: boolean; res: KubeResponse<Obj & Status> }> {
-    if (this.statusSubresource && path.length > 0 && 'prop' in path[0] && path[0].prop === 'status') {
+    const [first] = path;
+    if (this.statusSubresource && first !== undefined && 'prop' in first && first.prop === 'status') {
       const stored = await this.storedObject();
       const res = await e2e.kube.put<Obj & Status>(`${this.url(stored.metadata.name)}/status?dryRun=All`, {
         ...obj,
@@ -469,7 +471,7 @@ describe.each(sources)('CRDs generated for $name', (source) => {
         for (const { v, loc } of defaulted) {
           const obj = await v.fresh();
           if (loc.path.length > 1) {
-            const parent: Located = { path: loc.path.slice(0, -1), schema: loc.ancestors[loc.ancestors.length - 1], ancestors: loc.ancestors.slice(0, -1) };
+            const parent: Located = { path: loc.path.slice(0, -1), schema: present(loc.ancestors.at(-1), 'the schema of the defaulted field\'s parent'), ancestors: loc.ancestors.slice(0, -1) };
             if (getAt(obj, parent.path) === undefined) setAt(obj, parent, sample({ ...parent.schema, default: undefined }));
           }
           deleteAt(obj, loc.path);
@@ -534,7 +536,7 @@ describe.each(sources)('CRDs generated for $name', (source) => {
           expect(table.status).toBe(200);
           const columns = v.version.additionalPrinterColumns ?? [];
           expect(table.body.columnDefinitions.map((c) => c.name)).toEqual(['Name', ...columns.map((c) => c.name)]);
-          const row = table.body.rows[0].cells;
+          const row = present(table.body.rows[0], 'the row of the created object').cells;
           expect(row[0]).toBe(created.body.metadata.name);
           columns.forEach((column, i) => {
             if (column.type === 'date' || /[[\]*?@]/.test(column.jsonPath)) return;

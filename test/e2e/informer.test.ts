@@ -37,6 +37,7 @@ import type {
 import { generateAll, generateCrdFiles, loadApiModel } from '../../generator/pipeline';
 import { applyCrd, type Crd } from './support/crds';
 import { useE2e } from './support/namespace';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 
@@ -166,7 +167,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, GROUP, 'v1', 'doc.ts'), `// +groupName=${GROUP}\n`);
     fs.writeFileSync(path.join(dir, GROUP, 'v1', 'gizmo.ts'), API);
     const [file] = generateCrdFiles(dir);
-    const crd = parse(file.contents) as Crd;
+    const crd = parse(present(file, 'the generated CRD').contents) as Crd;
     crdName = crd.metadata.name;
     plural = crd.spec.names.plural;
     expect((await applyCrd(e2e.kube, crd)).status).toBe(201);

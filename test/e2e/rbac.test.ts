@@ -26,6 +26,7 @@ import type { RoleObject } from '../../generator/emit/rbac';
 import { loadManifestModel } from '../../generator/load/manifests';
 import type { RbacRuleDecl } from '../../generator/model/manifests';
 import { useE2e } from './support/namespace';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 const CASES = path.join(__dirname, '..', 'golden');
@@ -95,7 +96,7 @@ function listed(d: RbacRuleDecl, namespace: string): Attrs[] {
     for (const r of resources)
       for (const name of names)
         for (const verb of verbs) {
-          const [resource, subresource] = r.split('/');
+          const [resource = r, subresource] = r.split('/');
           out.push({ kind: 'resource', verb, group, resource, ...(subresource ? { subresource } : {}), ...(name !== undefined ? { name } : {}), namespace });
         }
   return out;
@@ -184,7 +185,7 @@ describe.each(rbacCases)('the roles of case %s on the apiserver', (name) => {
       }
       // The authorizer reads roles and bindings from its informers: wait until each binding is in effect.
       for (const b of bound) {
-        const first = listed(b.decls[0], b.namespace)[0];
+        const first = present(listed(present(b.decls[0], `a marker of ${b.serviceAccount}`), b.namespace)[0], `a request the first marker of ${b.serviceAccount} allows`);
         await e2e.kube.eventually(`${b.serviceAccount} to be allowed ${describeAttrs(first)}`, async () => ((await allowed(b.serviceAccount, first)) ? true : undefined));
       }
     } finally {
@@ -244,7 +245,7 @@ describe.each(rbacCases)('the roles of case %s on the apiserver', (name) => {
       const ns = b.namespace === '' ? e2e.namespace : b.namespace;
       const url = (n: string) => `/api/v1/namespaces/${ns}/${resource}/${n}`;
       const headers = { 'Impersonate-User': user(b.serviceAccount) };
-      expect((await e2e.kube.get(url(d.resourceNames![0]), { headers })).status).toBe(404);
+      expect((await e2e.kube.get(url(present(d.resourceNames?.[0], 'a resourceName')), { headers })).status).toBe(404);
       expect((await e2e.kube.get(url('not-listed'), { headers })).status).toBe(403);
     }
     // The rbac case lists configmaps by name (a ClusterRole), rbac-edges configmaps and secrets (a Role).

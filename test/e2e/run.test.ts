@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { freePort } from '../../runtime/src/testing/ports';
 import { useE2e } from './support/namespace';
 import { sh } from './support/shell';
+import { present } from '../unit/helpers/present';
 
 jest.setTimeout(300_000);
 
@@ -60,6 +61,9 @@ interface WebhookConfiguration {
   metadata: { name: string; labels?: Record<string, string> };
   webhooks: Array<{ name: string; clientConfig: { url?: string; caBundle?: string; service?: { name: string; namespace: string; path?: string } } }>;
 }
+
+/** The client config of the configuration's first webhook (each configuration here has one). */
+const firstClientConfig = (c: WebhookConfiguration) => present(c.webhooks[0], `a webhook in ${c.metadata.name}`).clientConfig;
 
 function hook(name: string, namespace: string, servicePath: string, resources: string, failurePolicy: string): Record<string, unknown> {
   return {
@@ -169,17 +173,17 @@ describe('kubegen run', () => {
       const url = `https://127.0.0.1:${port}/validate--v1-configmap`;
       const vwc = await e2e.kube.eventually('the validating configuration pointed at the local server', async () => {
         const res = await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/validatingwebhookconfigurations/${vwcName}`);
-        return res.status === 200 && res.body.webhooks[0].clientConfig.url === url ? res.body : undefined;
+        return res.status === 200 && res.body.webhooks[0]?.clientConfig.url === url ? res.body : undefined;
       }, 60_000);
-      expect(vwc.webhooks[0].clientConfig.service).toBeUndefined();
-      const ca = Buffer.from(vwc.webhooks[0].clientConfig.caBundle ?? '', 'base64').toString();
+      expect(firstClientConfig(vwc).service).toBeUndefined();
+      const ca = Buffer.from(firstClientConfig(vwc).caBundle ?? '', 'base64').toString();
       expect(ca).toBe(fs.readFileSync(path.join(tmp, 'cache/tiny/ca.crt'), 'utf8'));
       expect(fs.readdirSync(path.join(tmp, 'cache/tiny')).sort()).toEqual(['ca.crt', 'ca.key', 'tls.crt', 'tls.key']);
       const mwc = (await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/mutatingwebhookconfigurations/${mwcName}`)).body;
-      expect(mwc.webhooks[0].clientConfig).toEqual({ url: `https://127.0.0.1:${port}/mutate-nothing`, caBundle: vwc.webhooks[0].clientConfig.caBundle });
+      expect(firstClientConfig(mwc)).toEqual({ url: `https://127.0.0.1:${port}/mutate-nothing`, caBundle: firstClientConfig(vwc).caBundle });
       expect(mwc.metadata.labels).toEqual({ 'applyset.kubernetes.io/part-of': 'applyset-tiny' });
       const crd = (await e2e.kube.get<{ spec: { conversion: { webhook: { clientConfig: unknown } } } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.${crdGroup}`)).body;
-      expect(crd.spec.conversion.webhook.clientConfig).toEqual({ url: `https://127.0.0.1:${port}/convert`, caBundle: vwc.webhooks[0].clientConfig.caBundle });
+      expect(crd.spec.conversion.webhook.clientConfig).toEqual({ url: `https://127.0.0.1:${port}/convert`, caBundle: firstClientConfig(vwc).caBundle });
 
       const configmaps = `/api/v1/namespaces/${e2e.namespace}/configmaps`;
       const denied = await e2e.kube.eventually('the webhook served locally to deny', async () => {
@@ -204,7 +208,7 @@ describe('kubegen run', () => {
     expect(stderr).toContain(`mutatingwebhookconfiguration.admissionregistration.k8s.io/${mwcName} restored`);
     expect((await e2e.kube.get(`${REGISTRATION}/validatingwebhookconfigurations/${vwcName}`)).status).toBe(404);
     const restored = (await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/mutatingwebhookconfigurations/${mwcName}`)).body;
-    expect(restored.webhooks[0].clientConfig).toEqual({ service: { name: 'tiny-webhook-service', namespace: 'tiny-system', path: '/mutate-nothing', port: 443 } });
+    expect(firstClientConfig(restored)).toEqual({ service: { name: 'tiny-webhook-service', namespace: 'tiny-system', path: '/mutate-nothing', port: 443 } });
     expect(restored.metadata.labels).toEqual({ 'applyset.kubernetes.io/part-of': 'applyset-tiny' });
     // the CRD run created stays (deleting it would delete its objects), its conversion naming the Service again
     const crd = (await e2e.kube.get<{ spec: { conversion: { webhook: { clientConfig: unknown } } } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.${crdGroup}`)).body;

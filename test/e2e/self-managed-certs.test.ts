@@ -28,6 +28,7 @@ import { conversionSpec, type GroupConverters } from '../../runtime/src/webhook'
 import { RUNTIME_MODULES, moduleLoader } from '../unit/helpers/generated';
 import { useE2e } from './support/namespace';
 import { applyCrd, deleteCrd, generateCrds } from './support/crds';
+import { present } from '../unit/helpers/present';
 
 jest.setTimeout(300_000);
 
@@ -84,7 +85,7 @@ describe('self-managed webhook certificates on a real API server', () => {
     expect(res.status).toBe(200);
     return res.body;
   };
-  const pem = (s: Secret, key: string) => Buffer.from(s.data[key], 'base64').toString('utf8');
+  const pem = (s: Secret, key: string) => Buffer.from(present(s.data[key], `${key} in the Secret`), 'base64').toString('utf8');
   const service = (servicePath: string) => ({ namespace: e2e.namespace, name: SVC, path: servicePath, port: 443 });
 
   function validating(name: string, hooks: Array<{ name: string; clientConfig: Record<string, unknown>; resources: string[]; failurePolicy: string }>): Record<string, unknown> {
@@ -186,7 +187,7 @@ describe('self-managed webhook certificates on a real API server', () => {
     const bundle = secret.data['ca.crt'];
     await e2e.kube.eventually('the CA injected', async () => {
       const c = await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/validatingwebhookconfigurations/${BY_SERVICE}`);
-      return c.body.webhooks[0].clientConfig.caBundle === bundle ? c.body : undefined;
+      return c.body.webhooks[0]?.clientConfig.caBundle === bundle ? c.body : undefined;
     });
     const c = await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/validatingwebhookconfigurations/${BY_SERVICE}`);
     expect(c.body.webhooks.map((w) => w.clientConfig.caBundle)).toEqual([bundle, undefined, undefined]);
@@ -227,13 +228,13 @@ describe('self-managed webhook certificates on a real API server', () => {
     const bundle = (await readSecret()).data['ca.crt'];
     const c = await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/validatingwebhookconfigurations/${BY_SERVICE}`);
     const reset = structuredClone(c.body);
-    delete reset.webhooks[0].clientConfig.caBundle;
+    delete present(reset.webhooks[0], `a webhook in ${BY_SERVICE}`).clientConfig.caBundle;
     const put = await e2e.kube.put(`${REGISTRATION}/validatingwebhookconfigurations/${BY_SERVICE}`, reset);
     expect(put.status).toBe(200);
-    expect((put.body as WebhookConfiguration).webhooks[0].clientConfig.caBundle).toBeUndefined();
+    expect(present((put.body as WebhookConfiguration).webhooks[0], `a webhook in ${BY_SERVICE}`).clientConfig.caBundle).toBeUndefined();
     await e2e.kube.eventually('healed', async () => {
       const now = await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/validatingwebhookconfigurations/${BY_SERVICE}`);
-      return now.body.webhooks[0].clientConfig.caBundle === bundle ? true : undefined;
+      return now.body.webhooks[0]?.clientConfig.caBundle === bundle ? true : undefined;
     });
   });
 
@@ -248,7 +249,7 @@ describe('self-managed webhook certificates on a real API server', () => {
     await e2e.kube.eventually('the new certificate served', async () => ((await servedCertificate(port, pem(after, 'ca.crt'), '127.0.0.1').catch(() => undefined)) === want ? true : undefined));
     await e2e.kube.eventually('the new CA injected', async () => {
       const c = await e2e.kube.get<WebhookConfiguration>(`${REGISTRATION}/validatingwebhookconfigurations/${BY_SERVICE}`);
-      return c.body.webhooks[0].clientConfig.caBundle === after.data['ca.crt'] ? true : undefined;
+      return c.body.webhooks[0]?.clientConfig.caBundle === after.data['ca.crt'] ? true : undefined;
     });
   });
 });

@@ -11,10 +11,11 @@
 import fc from 'fast-check';
 import { useE2e } from './support/namespace';
 import { applyCrd, crdSources, deleteCrd, generateCrds, resourcePath, type Crd, type CrdVersion } from './support/crds';
-import { deleteAt, sample, violations, walk, type Located, type Schema } from './support/schema';
+import { deleteAt, sample, violations, walk, type Located, type Schema, type Step } from './support/schema';
 import { schemaArbitrary } from '../unit/arbitrary';
 import { validate, type ValidationSchema } from '../../runtime/src/validation';
 import type { JSONSchemaProps } from '../../generator/core/schema';
+import { present } from '../unit/helpers/present';
 
 const e2e = useE2e(__filename);
 
@@ -44,6 +45,17 @@ interface Outcome {
 }
 
 const META = new Set(['apiVersion', 'kind', 'metadata']);
+
+/** Whether `path` starts at apiVersion, kind or metadata (false for the root itself). */
+function underMeta(path: readonly Step[]): boolean {
+  const [first] = path;
+  return first !== undefined && 'prop' in first && META.has(first.prop);
+}
+
+/** The element `which` picks from a non-empty `list`, round-robin. */
+function nth<T>(list: readonly T[], which: number, what: string): T {
+  return present(list[which % list.length], what);
+}
 
 /** A value of another JSON type than the schema's, for a wrong-type mutation. */
 function wrongType(s: Schema, n: number): unknown {
@@ -77,11 +89,11 @@ function put(body: Record<string, unknown>, loc: Pick<Located, 'path' | 'ancesto
   let cursor: Record<string | number, unknown> = body;
   loc.path.forEach((step, i) => {
     const key = 'prop' in step ? step.prop : 'key' in step ? step.key : step.index;
-    if (i === loc.path.length - 1) {
+    const next = loc.path[i + 1];
+    if (next === undefined) {
       cursor[key] = value;
       return;
     }
-    const next = loc.path[i + 1];
     let inner = cursor[key];
     const wantArray = 'index' in next;
     if (wantArray ? !Array.isArray(inner) : typeof inner !== 'object' || inner === null || Array.isArray(inner)) {
@@ -101,27 +113,27 @@ function put(body: Record<string, unknown>, loc: Pick<Located, 'path' | 'ancesto
 
 /** The nodes below the root a mutation may touch (not apiVersion/kind/metadata, which the test sets). */
 function mutable(schema: Schema): Located[] {
-  return walk(schema).filter((l) => l.path.length > 0 && !('prop' in l.path[0] && META.has(l.path[0].prop)));
+  return walk(schema).filter((l) => l.path.length > 0 && !underMeta(l.path));
 }
 
 /** `count` objects for one CRD version: about a third valid, the rest with one or two mutations. */
 function objectsFor(t: Target, count: number, seed: number): Array<{ what: string; body: Record<string, unknown> }> {
   const base = fc.sample(schemaArbitrary(t.schema as JSONSchemaProps, { maxLength: 3 }), { numRuns: count, seed });
   const nodes = mutable(t.schema);
-  const broken = violations(t.schema).filter((v) => !('prop' in v.loc.path[0] && META.has(v.loc.path[0].prop)));
+  const broken = violations(t.schema).filter((v) => !underMeta(v.loc.path));
   const rnd = fc.sample(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), { numRuns: count, seed: seed + 1 });
   return base.map((b, i) => {
     const body: Record<string, unknown> = typeof b === 'object' && b !== null && !Array.isArray(b) ? { ...(b as Record<string, unknown>) } : {};
-    const [kind, pick, pick2, extra] = rnd[i];
+    const [kind, pick, pick2, extra] = present(rnd[i], `random choices for object ${i}`);
     const what: string[] = [];
     const mutate = (choice: number, which: number) => {
       if (choice % 2 === 0 && broken.length > 0) {
-        const v = broken[which % broken.length];
+        const v = nth(broken, which, 'a violation');
         if (v.remove) deleteAt(body, v.loc.path);
         else put(body, v.loc, structuredClone(v.value));
         what.push(`${v.constraint} at ${v.field}`);
       } else if (nodes.length > 0) {
-        const loc = nodes[which % nodes.length];
+        const loc = nth(nodes, which, 'a mutable node');
         const value = wrongType(loc.schema, which);
         if (value !== undefined) {
           put(body, loc, value);
@@ -142,17 +154,19 @@ function causesOf(status: number, body: unknown): Outcome['server'] {
   // A value that cannot be decoded (an embedded resource's apiVersion that is not a string) is a 400 naming its fields.
   const undecodable = status === 400 ? /cannot be handled as a [^:]+: (.*)$/s.exec(String(b.message ?? '')) : null;
   if (undecodable) {
-    const fields = [...undecodable[1].matchAll(/(?:^|, |\[)([^\s:,[\]]+): /g)].map((m) => m[1]);
-    return { valid: false, fields: [...new Set(fields)].sort(), messages: [undecodable[1]] };
+    const detail = present(undecodable[1], 'the decoding error');
+    const fields = [...detail.matchAll(/(?:^|, |\[)([^\s:,[\]]+): /g)].flatMap((m) => m[1] ?? []);
+    return { valid: false, fields: [...new Set(fields)].sort(), messages: [detail] };
   }
   if (status !== 422 || causes.length === 0) return { valid: false, fields: [`<HTTP ${status}>`], messages: [String(b.message ?? '')] };
   return { valid: false, fields: [...new Set(causes.map((c) => c.field ?? '<nil>'))].sort(), messages: causes.map((c) => `${c.field ?? ''}: ${c.message ?? ''}`) };
 }
 
 async function pool<T>(items: T[], n: number, f: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
+  // n workers draining one shared iterator: each item is handed to exactly one of them
+  const queue = items.values();
   await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await f(items[next++]);
+    for (const item of queue) await f(item);
   }));
 }
 

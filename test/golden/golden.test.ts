@@ -26,6 +26,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../generator/cli';
 import { goldenCases, type Expectation } from './cases';
+import { present } from '../unit/helpers/present';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -126,7 +127,7 @@ describe.each(cases.map((c) => [c.name, c] as const))('golden case %s', (_name, 
       expect((await kubegen(['generate'], project)).code).toBe(0);
       expect({ ...tree(path.join(project, 'config', 'rbac')), ...tree(path.join(project, 'config', 'webhook')) }).toEqual(expected);
       expect((await kubegen(['generate', '--verify'], project)).code).toBe(0);
-      const [first] = Object.keys(expected);
+      const first = present(Object.keys(expected)[0], 'an expected rbac or webhook file');
       fs.appendFileSync(path.join(project, 'config', first === 'role.yaml' ? 'rbac' : 'webhook', first), '# edited\n');
       const stale = await kubegen(['generate', '--verify'], project);
       expect(stale.code).toBe(1);

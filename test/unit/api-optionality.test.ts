@@ -40,7 +40,7 @@ function goFields(go: GoTypes, name: string, seen = new Set<string>()): Map<stri
   seen.add(name);
   const out = new Map<string, GoField>();
   for (const e of t.embeds ?? []) for (const [k, f] of goFields(go, e, seen) ?? []) if (!out.has(k)) out.set(k, f);
-  for (const k of Object.keys(t.fields ?? {})) out.set(k, t.fields![k]);
+  for (const [k, f] of Object.entries(t.fields ?? {})) out.set(k, f);
   return out;
 }
 

@@ -10,6 +10,7 @@ import { load } from 'js-yaml';
 import { apiServiceProblems, encodeCaBundle, generateApiServices, type ApiServiceObject, type ApiServiceProblem } from '../../generator/emit/apiservice';
 import { markerDefinition, typeString } from '../../generator/markers';
 import type { ApiServiceDecl, ManifestModel } from '../../generator/model/manifests';
+import { present } from './helpers/present';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const PEM = fs.readFileSync(path.join(__dirname, '..', 'golden', 'apiservice-config-entries', 'ca.crt'), 'utf8');
@@ -97,7 +98,7 @@ describe('generateApiServices', () => {
 
   it('a header goes before the first document', () => {
     const { files } = generateApiServices(model([decl()]), { header: '# Copyright\n' });
-    expect(files[0].contents.startsWith('# Copyright\n---\napiVersion: apiregistration.k8s.io/v1\n')).toBe(true);
+    expect(present(files[0], 'the APIService manifest').contents.startsWith('# Copyright\n---\napiVersion: apiregistration.k8s.io/v1\n')).toBe(true);
   });
 
   const label = fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/);
@@ -125,7 +126,7 @@ describe('generateApiServices', () => {
         expect(a).toEqual(b);
         expect(a.diagnostics).toEqual([]);
         if (decls.length === 0) return expect(a.files).toEqual([]);
-        const docs = a.files[0].contents.split(/^---\n/m).slice(1).map((t) => load(t) as ApiServiceObject);
+        const docs = present(a.files[0], 'the APIService manifest').contents.split(/^---\n/m).slice(1).map((t) => load(t) as ApiServiceObject);
         const names = docs.map((o) => o.metadata.name);
         expect(names).toEqual([...names].sort());
         expect(docs.length).toBe(decls.length);

@@ -117,7 +117,7 @@ function objectArbitrary(schema: JSONSchemaProps, opts: Required<SchemaArbitrary
     return fc.constant({});
   }
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const n of names) record[n] = schemaArbitrary(props[n], opts);
+  for (const [n, p] of Object.entries(props)) record[n] = schemaArbitrary(p, opts);
   const required = (schema.required ?? []).filter((n) => n in props);
   const base = fc.record(record, { requiredKeys: required, noNullPrototype: true });
   const extra = opts.unknownFields || schema['x-kubernetes-preserve-unknown-fields'];

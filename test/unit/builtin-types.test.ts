@@ -12,6 +12,7 @@ import { generateAll, generateCrds } from '../../generator/pipeline';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import type { TypeRef } from '../../generator/model/types';
 import { RUNTIME_MODULES, moduleLoader, tempDir, typeCheck, writeFiles } from './helpers/generated';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -139,7 +140,7 @@ describe("@kubegen/api re-exports the runtime's declarations (meta/v1, core/v1)"
     expect(diagnostics).toEqual([]);
     const bag = new DiagnosticBag();
     expect(generateCrds(model, {}, bag).map((f) => f.contents).join('\n')).toBe(crdOf('runtime2', '@kubegen/runtime').crd);
-    const reexports = (file: string) => /export type \{ ([^}]*) \} from '@kubegen\/runtime'/.exec(fs.readFileSync(path.join(REPO, file), 'utf8'))?.[1].split(', ');
+    const reexports = (file: string) => /export type \{ ([^}]*) \} from '@kubegen\/runtime'/.exec(fs.readFileSync(path.join(REPO, file), 'utf8'))?.[1]?.split(', ');
     expect(reexports('api/src/meta/v1/types.ts')).toEqual(expect.arrayContaining(['ObjectMeta', 'ListMeta', 'TypeMeta', 'Time', 'MicroTime', 'Duration', 'LabelSelector', 'Condition']));
     expect(reexports('api/src/core/v1/types.ts')).toEqual(
       expect.arrayContaining(['ObjectMeta', 'ObjectReference', 'LocalObjectReference', 'SecretKeySelector', 'ConfigMapKeySelector', 'TypedLocalObjectReference', 'Condition', 'Time', 'Quantity', 'IntOrString']),
@@ -198,9 +199,10 @@ describe('generated code for a kind using built-in types (test/golden/builtin)',
     const original = workload();
     const copy = deepCopyWorkload(original);
     expect(copy).toEqual(original);
-    copy.spec.template.spec.containers[0].ports[0].containerPort = 1;
+    const port = (w: ReturnType<typeof workload>) => present(present(w.spec.template.spec.containers[0], 'the container').ports[0], 'the container port');
+    port(copy).containerPort = 1;
     copy.status.phases['web-0'] = 'Failed';
-    expect(original.spec.template.spec.containers[0].ports[0].containerPort).toBe(8080);
+    expect(port(original).containerPort).toBe(8080);
     expect(original.status.phases['web-0']).toBe('Running');
   });
 
@@ -208,7 +210,7 @@ describe('generated code for a kind using built-in types (test/golden/builtin)',
     const setObjectDefaults = load('builtin.example.com/v1/defaults').setObjectDefaults as <T>(o: T) => T;
     const obj = setObjectDefaults(workload());
     // ContainerPort.protocol and ServicePort.protocol: +default="TCP" in k8s.io/api
-    expect(obj.spec.template.spec.containers[0].ports[0]).toEqual({ containerPort: 8080, protocol: 'TCP' });
+    expect(obj.spec.template.spec.containers[0]?.ports[0]).toEqual({ containerPort: 8080, protocol: 'TCP' });
     expect(obj.spec.ports[0]).toEqual({ port: 80, targetPort: 'http', protocol: 'TCP' });
   });
 });

@@ -12,6 +12,7 @@ import { planGroupConversion, type FieldStep, type GroupConversionPlan } from '.
 import { loadApiModel } from '../../generator/pipeline';
 import { ModelIndex } from '../../generator/render';
 import { tempDir } from './helpers/generated';
+import { present } from './helpers/present';
 
 jest.setTimeout(60_000);
 
@@ -60,7 +61,7 @@ interface Case {
 function steps(plan: GroupConversionPlan, from: string, to: string, type: string): Record<string, FieldStep['action']> {
   const pairs = plan.spokes.flatMap((s) => [...s.pairs.values()]).filter((p) => p.fromSide.version === from && p.toSide.version === to && p.from.name === type);
   expect(pairs.length).toBe(1);
-  return Object.fromEntries(pairs[0].steps.map((st) => [st.field.name, st.action]));
+  return Object.fromEntries(present(pairs[0], `the ${type} conversion ${from} → ${to}`).steps.map((st) => [st.field.name, st.action]));
 }
 
 const HEAD = (d: string) => d.replace(/, so converting to .*$/s, '');
@@ -189,7 +190,7 @@ describe('conversion planner: fields one version lacks (KG5103)', () => {
       .sorted()
       .filter((d) => d.code === 'KG5103')
       .map((d) => {
-        const [first, ...related] = formatDiagnostic(d).split('\n');
+        const [first = '', ...related] = formatDiagnostic(d).split('\n');
         return [HEAD(first), ...related.map((r) => r.trim())].join(' | ');
       });
     expect(got).toEqual(c.want);

@@ -13,6 +13,7 @@ import { loadApiModel } from '../../generator/pipeline';
 import type { ApiModel } from '../../generator/model/types';
 import type { Diagnostic } from '../../generator/diagnostics';
 import { runGenerator } from '../../generator/emit/shared/execute';
+import { present } from './helpers/present';
 
 jest.setTimeout(60_000);
 
@@ -102,7 +103,7 @@ describe('conversion emitter', () => {
     // the union's member order is the compiler's (the order it met the literals), not part of the contract
     const [error, ...others] = typeCheck(paths);
     expect(others).toEqual([]);
-    const union = /v1beta1\/conversion\.ts:45:12 Type '"nmae"' is not comparable to type '([^']*)'/.exec(error)?.[1];
+    const union = /v1beta1\/conversion\.ts:45:12 Type '"nmae"' is not comparable to type '([^']*)'/.exec(present(error, 'the type error'))?.[1];
     expect(union?.split(' | ').sort()).toEqual(['"betaNote"', '"image"', '"name"', '"resources"']);
   });
 
@@ -172,7 +173,7 @@ describe('conversion emitter', () => {
     const hub = group.convert(beta, `${GROUP}/v1`) as { metadata: { annotations: Record<string, string> }; spec: Obj };
     expect(hub.spec).toEqual({ schedule: '* * * * *', image: 'i', timeout: 30, template: { containers: [{ name: 'c', image: 'i' }] }, future: { z: 1 } });
     expect(Object.keys(hub.metadata.annotations)).toEqual(['conversion.kubegen.io/v1beta1-fields']);
-    expect(JSON.parse(hub.metadata.annotations['conversion.kubegen.io/v1beta1-fields'])).toEqual({
+    expect(JSON.parse(present(hub.metadata.annotations['conversion.kubegen.io/v1beta1-fields'], 'the v1beta1-fields annotation'))).toEqual({
       c: { spec: { f: { betaOnly: 'b' }, c: { template: { c: { containers: { c: { '0': { f: { betaNote: 'n' } } } } } } } } },
       a: 1,
     });

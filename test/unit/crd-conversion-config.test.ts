@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { resolveConfig } from '../../generator/config';
 import { generateAll, loadApiModel } from '../../generator/pipeline';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -23,20 +24,22 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function crdsFor(conversion: Record<string, unknown>): Record<string, { spec: { conversion?: unknown } }> {
+/** The generated CRDs for `conversion`, by file name (failing the test on a file that was not generated). */
+function crdsFor(conversion: Record<string, unknown>): (file: string) => { spec: { conversion?: unknown } } {
   const config = resolveConfig({ apis, generators: ['crd'], conversion: conversion as never }, dir, 'test');
   const { model, diagnostics } = loadApiModel(config.apis);
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const { files } = generateAll(model, config);
-  return Object.fromEntries(files.map((f) => [path.basename(f.path), parse(f.contents) as { spec: { conversion?: unknown } }]));
+  const byFile = new Map(files.map((f) => [path.basename(f.path), parse(f.contents) as { spec: { conversion?: unknown } }]));
+  return (file) => present(byFile.get(file), `the generated ${file}`);
 }
 
 test('a service-backed webhook with a CA file lands on the multi-version CRDs of its group only', () => {
-  const crds = crdsFor({
+  const crd = crdsFor({
     'stable.example.com': { service: { name: 'crontab-conversion', namespace: 'ops' }, caBundleFile: 'ca.pem' },
     'foo.bar': { url: 'https://apps.example.com/convert' },
   });
-  expect(crds['stable.example.com_crontabs.yaml'].spec.conversion).toEqual({
+  expect(crd('stable.example.com_crontabs.yaml').spec.conversion).toEqual({
     strategy: 'Webhook',
     webhook: {
       clientConfig: {
@@ -47,9 +50,9 @@ test('a service-backed webhook with a CA file lands on the multi-version CRDs of
     },
   });
   // foo.bar's App has a single version: nothing to convert.
-  expect(crds['foo.bar_apps.yaml'].spec.conversion).toBeUndefined();
+  expect(crd('foo.bar_apps.yaml').spec.conversion).toBeUndefined();
   // wardle has no webhook configured: conversion stays None (absent).
-  expect(crds['wardle.example.com_flunders.yaml'].spec.conversion).toBeUndefined();
+  expect(crd('wardle.example.com_flunders.yaml').spec.conversion).toBeUndefined();
 });
 
 test.each([

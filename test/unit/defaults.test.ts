@@ -3,6 +3,7 @@ import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFi
 import { loadGoldenModel } from './helpers/golden';
 import { runGenerator } from '../../generator/emit/shared/execute';
 import type { Field } from '../../generator/model/types';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -15,7 +16,10 @@ describe('defaults emitter', () => {
   const result = runGenerator(defaultsGenerator, model, {});
   const load = moduleLoader([...result.files, ...renderTypes(model)], RUNTIME_MODULES);
   const mod = load('apps.example.com/v1/defaults') as Record<string, Fn>;
-  const spec = (s: unknown) => mod.setDefaultsApp({ kind: 'App', spec: s }) as { spec: Record<string, unknown> };
+  const exported = (name: string) => present(mod[name], `the exported ${name}`);
+  const setDefaultsApp = exported('setDefaultsApp');
+  const setObjectDefaults = exported('setObjectDefaults');
+  const spec = (s: unknown) => setDefaultsApp({ kind: 'App', spec: s }) as { spec: Record<string, unknown> };
 
   const ALL = {
     replicas: 1,
@@ -69,7 +73,7 @@ describe('defaults emitter', () => {
 
   it('does not default inside an absent spec, and returns the same object', () => {
     const obj = { kind: 'App', status: {} };
-    expect(mod.setDefaultsApp(obj)).toBe(obj);
+    expect(setDefaultsApp(obj)).toBe(obj);
     expect(obj).toEqual({ kind: 'App', status: {} });
   });
 
@@ -85,17 +89,17 @@ describe('defaults emitter', () => {
 
   it('lists default their items; setObjectDefaults dispatches on kind', () => {
     const list = { kind: 'AppList', items: [{ kind: 'App', spec: {} }, { kind: 'App' }] };
-    mod.setObjectDefaults(list);
-    expect(list.items[0].spec).toEqual(ALL);
+    setObjectDefaults(list);
+    expect(present(list.items[0], 'the first item').spec).toEqual(ALL);
     expect(list.items[1]).toEqual({ kind: 'App' });
     const other = { kind: 'Other', spec: {} };
-    mod.setObjectDefaults(other);
+    setObjectDefaults(other);
     expect(other).toEqual({ kind: 'Other', spec: {} });
   });
 
   it('is idempotent', () => {
     const once = spec({ containers: [{ name: 'a' }] });
-    const twice = mod.setDefaultsApp(structuredClone(once));
+    const twice = setDefaultsApp(structuredClone(once));
     expect(twice).toEqual(once);
   });
 });

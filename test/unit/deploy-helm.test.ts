@@ -18,6 +18,7 @@ import type { DeployModel } from '../../generator/deploy/objects';
 import { DEFAULT_SETTINGS, type Settings } from '../../generator/deploy/template';
 import { ensureGoTool } from '../../runtime/src/testing/gotools';
 import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../golden/deploy/cases';
+import { present } from './helpers/present';
 
 // Building helm from source takes many minutes on a loaded 2-core machine the first time; then it is cached.
 jest.setTimeout(2_400_000);
@@ -53,7 +54,8 @@ const sorted = (objects: Obj[]) => [...objects].sort((a, b) => (key(a) < key(b) 
 function parse(text: string): Obj[] {
   return parseAllDocuments(text)
     .map((d) => {
-      if (d.errors.length > 0) throw new Error(`helm template printed invalid YAML: ${d.errors[0].message}`);
+      const [error] = d.errors;
+      if (error) throw new Error(`helm template printed invalid YAML: ${error.message}`);
       return d.toJS() as Obj | null;
     })
     .filter((o): o is Obj => o !== null);
@@ -127,14 +129,14 @@ test('CRD text that looks like a template action comes out of helm unchanged', a
     const model = deployModelOf('plain');
     const hostile = 'a {{ .Values }} b }} {{- fail "x" }} kgtpl0x {{"{{"}}';
     const crdFile = model.files.find((f) => f.dir === 'crd')!;
-    const crd = crdFile.objects[0].object as { spec: { versions: Array<{ schema: { openAPIV3Schema: { description?: string } } }> } };
-    crd.spec.versions[0].schema.openAPIV3Schema.description = hostile;
+    const crd = present(crdFile.objects[0], 'the CRD').object as { spec: { versions: Array<{ schema: { openAPIV3Schema: { description?: string } } }> } };
+    present(crd.spec.versions[0], 'the CRD version').schema.openAPIV3Schema.description = hostile;
     for (const f of helmChart(model)) {
       fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
       fs.writeFileSync(path.join(dir, f.path), f.contents);
     }
     const rendered = parse(await run('template', 'plain', dir, '--namespace', model.config.namespace)).filter((o) => o.kind === 'CustomResourceDefinition');
-    const descriptions = rendered.map((o) => (o as unknown as typeof crd).spec.versions[0].schema.openAPIV3Schema.description);
+    const descriptions = rendered.map((o) => (o as unknown as typeof crd).spec.versions[0]?.schema.openAPIV3Schema.description);
     expect(descriptions).toContain(hostile);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureGoModuleSource, ensureGoTool, goToolPath } from '../../runtime/src/testing/gotools';
+import { present } from './helpers/present';
 
 // Spawns a (fake) `go` process per build.
 jest.setTimeout(60_000);
@@ -36,10 +37,10 @@ test('builds the main package with go install into <cache>/<binary>-<version>/ o
   expect(await ensureGoTool(options)).toBe(a);
   const recorded = fs.readFileSync(calls, 'utf8').trim().split('\n');
   expect(recorded).toHaveLength(1); // two concurrent callers and a later one: one build
-  const [args, cwd, gobin, cgo, goflags] = recorded[0].split(' | ');
+  const [args, cwd, gobin, cgo, goflags] = present(recorded[0], 'the recorded go call').split(' | ');
   expect(args).toBe('install helm.sh/helm/v4/cmd/helm@v4.3.2');
-  expect(fs.existsSync(cwd)).toBe(false); // a private empty directory, removed after
-  expect(gobin.startsWith(cacheDir)).toBe(true);
+  expect(fs.existsSync(present(cwd, 'the recorded working directory'))).toBe(false); // a private empty directory, removed after
+  expect(present(gobin, 'the recorded GOBIN').startsWith(cacheDir)).toBe(true);
   expect([cgo, goflags]).toEqual(['0', '-trimpath']);
   expect(fs.readdirSync(cacheDir).sort()).toEqual(['helm-v4.3.2']); // no lock, no work directory left
   expect(lines.filter((l) => l.includes('building helm v4.3.2 (go install helm.sh/helm/v4/cmd/helm@v4.3.2)'))).toHaveLength(1);

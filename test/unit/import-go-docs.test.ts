@@ -11,6 +11,7 @@ import { main } from '../../generator/cli';
 import { formatProblem, importOpenApi } from '../../generator/import';
 import { generateCrdFiles } from '../../generator/pipeline';
 import { tempDir } from './helpers/generated';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -118,7 +119,7 @@ describe('import openapi --go-docs', () => {
       fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
       fs.writeFileSync(path.join(dir, f.path), f.contents);
     }
-    const [crd] = generateCrdFiles(dir);
+    const crd = present(generateCrdFiles(dir)[0], 'the generated CRD');
     expect(crd.contents).toContain('description: |-\n          Widget is a kind.\n          Its Go comment has two lines.\n');
     expect(crd.contents).toContain('description: spec of the widget.\n');
     expect(crd.contents).not.toContain('TODO');
@@ -167,7 +168,7 @@ describe('import openapi --go-docs', () => {
       fs.writeFileSync(path.join(dir, f.path), f.contents);
     }
     // the CRD requires what the OpenAPI requires (zone, not phase), as controller-gen reads the markers
-    const [crd] = generateCrdFiles(dir);
+    const crd = present(generateCrdFiles(dir)[0], 'the generated CRD');
     expect(crd.contents).toMatch(/required:\n\s+- zone\n/);
     expect(crd.contents).not.toMatch(/- phase\n/);
   });

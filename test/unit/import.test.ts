@@ -26,6 +26,7 @@ import type { ApiModel, MarkerValue } from '../../generator/model/types';
 import { loadApiModel } from '../../generator/load';
 import { canonical } from '../../generator/import/schema';
 import { generateCrdFiles } from '../../generator/pipeline';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -294,7 +295,7 @@ describe('kubegen import openapi', () => {
     const result = importOpenApi([{ file: 'openapi.json', text: JSON.stringify(spec) }]);
     expect(result.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
     expect(result.files.map((f) => f.path)).toEqual(['wardle.example.com/v1alpha1/doc.ts', 'wardle.example.com/v1alpha1/types.ts']);
-    const types = result.files[1].contents;
+    const types = present(result.files[1], 'types.ts').contents;
     expect(types).toContain('export interface Flunder extends TypeMeta {');
     expect(types).toContain('export interface FlunderList extends TypeMeta {');
     expect(types).toContain('  port?: IntOrString;\n');
@@ -303,8 +304,8 @@ describe('kubegen import openapi', () => {
     writeTree(tmp, result.files);
     const crds = generateCrdFiles(tmp);
     expect(crds.map((f) => f.path)).toEqual(['wardle.example.com_flunders.yaml']);
-    const [crd] = normalised(crds[0].contents) as Array<{ spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: Record<string, unknown> } } }> } }>;
-    const props = crd.spec.versions[0].schema.openAPIV3Schema.properties;
+    const [crd] = normalised(present(crds[0], 'the CRD').contents) as Array<{ spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: Record<string, unknown> } } }> } }>;
+    const props = present(present(crd, 'the CRD').spec.versions[0], 'the CRD version').schema.openAPIV3Schema.properties;
     expect(props.spec).toMatchObject({
       description: 'spec of the flunder.',
       required: ['reference'],

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../generator/cli';
+import { present } from './helpers/present';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -39,7 +40,7 @@ test('there are negative cases of every command, each with apis/ and expected.tx
   for (const name of cases) {
     expect(fs.existsSync(path.join(invalidDir, name, 'apis'))).toBe(true);
     expect(fs.existsSync(path.join(invalidDir, name, 'expected.txt'))).toBe(true);
-    commands.add(argsOf(path.join(invalidDir, name))[0]);
+    commands.add(present(argsOf(path.join(invalidDir, name))[0], `the command of ${name}`));
   }
   expect([...commands].sort()).toEqual(['apiservice', 'crd', 'create', 'generate', 'rbac', 'webhook']);
 });

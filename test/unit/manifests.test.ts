@@ -14,6 +14,7 @@ import { generateWebhooks } from '../../generator/emit/webhook';
 import { loadManifestModel } from '../../generator/load/manifests';
 import { markerDefinition, typeString } from '../../generator/markers';
 import type { ManifestModel, RbacRuleDecl, WebhookDecl } from '../../generator/model/manifests';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -211,7 +212,7 @@ describe('rbac rules: properties', () => {
         const bag = new DiagnosticBag();
         const [role] = buildRoles(decls, 'm', bag);
         expect(bag.items).toEqual([]);
-        const out = role.rules.map((r) => ({ groups: r.apiGroups, resources: r.resources, resourceNames: r.resourceNames, urls: r.nonResourceURLs, verbs: r.verbs }));
+        const out = present(role, 'the ClusterRole').rules.map((r) => ({ groups: r.apiGroups, resources: r.resources, resourceNames: r.resourceNames, urls: r.nonResourceURLs, verbs: r.verbs }));
         expect(grants(out)).toEqual(grants(decls));
       }),
       { numRuns: RUNS },
@@ -260,7 +261,7 @@ describe('webhooks', () => {
     const { files, diagnostics } = generateWebhooks(model);
     expect(diagnostics).toEqual([]);
     expect(JSON.stringify(model)).toBe(before);
-    const text = files[0].contents;
+    const text = present(files[0], 'the webhook manifest').contents;
     expect(text.indexOf('kind: MutatingWebhookConfiguration')).toBeLessThan(text.indexOf('kind: ValidatingWebhookConfiguration'));
     expect(text.indexOf('name: b-1.example.com')).toBeLessThan(text.indexOf('name: b.example.com'));
     expect(text).toContain('  - apiGroups:\n    - ""\n');

@@ -6,6 +6,7 @@ import { scanConversionImports } from '../../generator/load';
 import { resolveManualConversions } from '../../generator/model/build';
 import { copyManualConversions } from '../../generator/emit/conversion';
 import { DiagnosticBag } from '../../generator/diagnostics';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -30,7 +31,7 @@ describe('imports of a hand-written conversion.ts', () => {
     { given: "import * as w from './widget';", want: { problem: 'may only import types' } },
     { given: "export * from './widget';", want: { problem: 'may only import types' } },
   ])('$given', ({ given, want }) => {
-    const [imp] = resolve(given).imports;
+    const imp = present(resolve(given).imports[0], 'the import');
     expect(given.slice(imp.start, imp.end)).toBe(imp.specifier);
     expect(imp.span).toEqual({ file: FILE, line: 1, column: 1 });
     if ('target' in want) {

@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
+import { present } from './helpers/present';
 
 // This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);
@@ -182,7 +183,11 @@ describe('npm pack', () => {
 
   it('@kubegen/api ships every group version its import paths name (`@kubegen/api/core/v1` …), compiled, with its sources and API files', () => {
     const { groupVersions } = readJson<{ groupVersions: string[] }>(path.join(REPO, 'api/kubernetes-version.json'));
-    const folders = groupVersions.map((gv) => (gv === 'v1' ? 'core/v1' : `${gv.split('/')[0].split('.')[0]}/${gv.split('/')[1]}`));
+    const folders = groupVersions.map((gv) => {
+      if (gv === 'v1') return 'core/v1';
+      const [group = '', version] = gv.split('/');
+      return `${group.split('.')[0]}/${present(version, `the version of ${gv}`)}`;
+    });
     const want = folders.flatMap((f) => [`dist/${f}/index.js`, `dist/${f}/index.d.ts`, `src/${f}/types.ts`, `apis/${f}/types.ts`, `dist/${f.split('/')[0]}/index.js`]);
     expect(want.filter((f) => !api.files.includes(f))).toEqual([]);
     expect(api.files.filter((f) => f.endsWith('.map'))).toEqual([]);

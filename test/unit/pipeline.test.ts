@@ -11,6 +11,7 @@ import { crdGenerator } from '../../generator/emit/crd';
 import { markerDefinitions } from '../../generator/markers';
 import { generateCrdFiles, loadApiModel } from '../../generator/pipeline';
 import { runGenerator } from '../../generator/emit/shared/execute';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -121,7 +122,7 @@ describe('determinism', () => {
     const a = generateCrdFiles(apis);
     const b = generateCrdFiles(apis);
     expect(a.map((f) => f.path)).toEqual(b.map((f) => f.path));
-    for (let i = 0; i < a.length; i++) expect(Buffer.from(b[i].contents).equals(Buffer.from(a[i].contents))).toBe(true);
+    a.forEach((f, i) => expect(Buffer.from(present(b[i], `the second run's ${f.path}`).contents).equals(Buffer.from(f.contents))).toBe(true));
     expect(a.map((f) => f.path)).toEqual([...a.map((f) => f.path)].sort());
     for (const f of a) expect(f.contents).not.toContain(repo);
   });

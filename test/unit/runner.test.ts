@@ -19,6 +19,7 @@ import { runGeneration, type RunConfig, type RunGenerator } from '../../generato
 import { configuredGenerators, configuredRun } from '../../generator/run-generators';
 import type { OutputSet } from '../../generator/write';
 import { testKind } from './helpers/apis';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine.
 jest.setTimeout(120_000);
@@ -81,7 +82,7 @@ describe('the generators each command chooses', () => {
     const dir = tmp();
     const { names, configs } = await chosen(argv, dir);
     expect(names).toEqual([want]);
-    expect(configs[0].cwd).toBe(dir);
+    expect(present(configs[0], 'the run').cwd).toBe(dir);
   });
 
   it('kubegen generate adds a generator per manifest key and the deploy tree, in that order', async () => {
@@ -106,7 +107,7 @@ describe('one load per run', () => {
     const result = runGeneration(configuredRun(loadConfig(dir), dir, false));
     expect(apiLoads).toHaveBeenCalledTimes(1);
     expect(manifestLoads).toHaveBeenCalledTimes(1);
-    expect(manifestLoads.mock.calls[0][0].sets).toEqual([[path.join(dir, 'src')], [path.join(dir, 'src')], [path.join(dir, 'src')]]);
+    expect(present(manifestLoads.mock.calls[0], 'the manifest load')[0].sets).toEqual([[path.join(dir, 'src')], [path.join(dir, 'src')], [path.join(dir, 'src')]]);
     expect(result.diagnostics.filter((d) => d.code === 'KG2009').map((d) => `${d.span?.file}:${d.span?.line}`)).toEqual(['src/misplaced.ts:1']);
     expect(result.ok).toBe(false);
   });
@@ -117,7 +118,7 @@ describe('one load per run', () => {
     const result = runGeneration(configuredRun(loadConfig(dir), dir, false));
     expect(result.ok).toBe(false);
     expect(result.outputs.map((o) => o.generator)).toEqual(['rbac', 'webhook']);
-    expect(result.outputs[0].set.files.map((f) => f.path)).toEqual(['role.yaml']);
+    expect(present(result.outputs[0], 'the rbac output').set.files.map((f) => f.path)).toEqual(['role.yaml']);
     expect(result.diagnostics.some((d) => d.severity === 'error' && d.span?.file === 'apis/a.example.com/v1/apple.ts')).toBe(true);
     expect(result.diagnostics.some((d) => d.severity === 'warning' && d.message.startsWith('no +kubebuilder:webhook markers under src'))).toBe(true);
   });
@@ -126,7 +127,7 @@ describe('one load per run', () => {
     const dir = tmp();
     const sneaky: RunGenerator = { name: 'sneaky', generate: (ctx) => [{ outDir: dir, files: [{ path: String(ctx.model.groups.length), contents: '' }], owned: [] }] };
     const reads: RunGenerator = { name: 'reads', readsApis: true, generate: (ctx) => [{ outDir: dir, files: ctx.model.groups.map((g) => ({ path: g.name, contents: '' })), owned: [] }] };
-    expect(runGeneration({ cwd: dir, apis: path.join(dir, 'apis'), root: dir, generators: [reads], strict: false }).outputs[0].set.files.map((f) => f.path)).toEqual(['a.example.com']);
+    expect(runGeneration({ cwd: dir, apis: path.join(dir, 'apis'), root: dir, generators: [reads], strict: false }).outputs[0]?.set.files.map((f) => f.path)).toEqual(['a.example.com']);
     expect(() => runGeneration({ cwd: dir, apis: path.join(dir, 'apis'), root: dir, generators: [reads, sneaky], strict: false })).toThrow('internal: generator sneaky reads the API model without declaring readsApis');
   });
 
@@ -193,7 +194,9 @@ describe('--watch', () => {
     expect(gen.run().ok).toBe(true);
     expect(gen.run().ok).toBe(true);
     expect(spy).toHaveBeenCalledTimes(2);
-    const [[first, caches1], [, caches2]] = spy.mock.calls;
+    const [firstCall, secondCall] = spy.mock.calls;
+    const [first, caches1] = present(firstCall, 'the first run');
+    const [, caches2] = present(secondCall, 'the second run');
     expect(first.generators.map((g) => g.name)).toEqual(['packages', 'rbac', 'webhook']);
     expect(caches1?.load).toBeInstanceOf(loadModule.LoadCache);
     expect(caches1?.emit).toBeInstanceOf(EmitCache);

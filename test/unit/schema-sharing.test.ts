@@ -15,6 +15,7 @@ import { flattenAllOfInto, omitEmpty } from '../../generator/schema/flatten';
 import type { JSONSchemaProps } from '../../generator/core/schema';
 import { marshalYamlV2, yamlV2Memo } from '../../generator/yaml/yamlv2';
 import type { ApiModel } from '../../generator/model/types';
+import { present } from './helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -69,6 +70,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const decl = (name: string) => model.packages.flatMap((p) => p.types).find((t) => t.name === name)!;
 const snapshot = (s: unknown) => JSON.stringify(s);
+/** The schema of property `name` of `s`, failing the test when there is none. */
+const prop = (s: JSONSchemaProps, name: string) => present(s.properties?.[name], `property ${name}`);
 
 describe('SchemaBuilder shares named types copy-on-write', () => {
   test('a use site with markers, an items: marker and an embedding merge leave the shared schema as built', () => {
@@ -81,20 +84,21 @@ describe('SchemaBuilder shares named types copy-on-write', () => {
     expect([snapshot(builder.typeSchema(decl('Shared'))), snapshot(builder.typeSchema(decl('Inner')))]).toEqual(before);
     expect(builder.typeSchema(decl('Shared'))).toBe(shared);
 
-    const spec = probe.properties!.spec.properties!;
+    const spec = prop(probe, 'spec');
+    const [first, second, many] = [prop(spec, 'first'), prop(spec, 'second'), prop(spec, 'many')];
     // the use site's own rules and nullable are on the use, not on the shared schema
-    expect(spec.first['x-kubernetes-validations']).toEqual([{ rule: 'has(self.inner)' }]);
-    expect(spec.first.nullable).toBe(true);
+    expect(first['x-kubernetes-validations']).toEqual([{ rule: 'has(self.inner)' }]);
+    expect(first.nullable).toBe(true);
     expect(shared['x-kubernetes-validations']).toBeUndefined();
     expect(shared.nullable).toBeUndefined();
-    expect(spec.second.description).toBe('Second use, plain.');
+    expect(second.description).toBe('Second use, plain.');
     expect(shared.description).toBe('A shared type.');
     // items: markers change a copy of the items node
-    expect(spec.many.items!['x-kubernetes-validations']).toEqual([{ rule: 'has(self.list)' }]);
-    expect(spec.many.maxItems).toBe(3);
+    expect(present(many.items, 'the items of many')['x-kubernetes-validations']).toEqual([{ rule: 'has(self.list)' }]);
+    expect(many.maxItems).toBe(3);
     // unchanged subtrees are the shared nodes themselves
-    expect(spec.second.properties!.list).toBe(shared.properties!.list);
-    expect(spec.first.properties!.tags).toBe(shared.properties!.tags);
+    expect(prop(second, 'list')).toBe(prop(shared, 'list'));
+    expect(prop(first, 'tags')).toBe(prop(shared, 'tags'));
   });
 
   test('the root metadata is replaced on a copy of the kind schema', () => {
@@ -124,7 +128,7 @@ describe('flattenAllOfInto copies on write', () => {
     const sharedAp = dst.additionalProperties;
     const srcBefore = snapshot(src);
     flattenAllOfInto(dst, src, { validationsFirst: 'src', onTypeConflict: () => undefined });
-    expect(Object.keys(dst.properties!.n.properties!)).toEqual(['x', 'y']);
+    expect(Object.keys(prop(dst, 'n').properties ?? {})).toEqual(['x', 'y']);
     expect(Object.keys(nested.properties!)).toEqual(['x']);
     expect(Object.keys((dst.additionalProperties as JSONSchemaProps).properties!)).toEqual(['z']);
     expect(sharedAp).toEqual({ type: 'object', properties: {} });
@@ -172,8 +176,9 @@ describe('marshalYamlV2 memo', () => {
     expect(files).toHaveLength(1);
     // the generator's run (one memo for all its CRDs) writes what a memo-less write of a fresh build gives
     const fresh = buildCrds(model, {}, new DiagnosticBag());
-    expect(files[0].contents).toBe(`---\n${marshalYamlV2(JSON.parse(JSON.stringify(fresh[0].crd)) as object)}`);
+    const file = present(files[0], 'the CRD file');
+    expect(file.contents).toBe(`---\n${marshalYamlV2(JSON.parse(JSON.stringify(present(fresh[0], 'the fresh build').crd)) as object)}`);
     // the shared Shared schema is written out in full at each use (first, second, many[], and embedded in both)
-    expect(files[0].contents.match(/x-kubernetes-list-map-keys:/g)).toHaveLength(4);
+    expect(file.contents.match(/x-kubernetes-list-map-keys:/g)).toHaveLength(4);
   });
 });

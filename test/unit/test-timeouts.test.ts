@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { auditTestFile, GENEROUS_MS } from './helpers/timeout-audit';
+import { present } from './helpers/present';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -125,7 +126,7 @@ test('the e2e project gives every test a generous timeout through its setup file
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const config = require(path.join(ROOT, 'jest.config.js')) as { projects: Array<{ displayName: string; setupFilesAfterEnv?: string[] }> };
   const setup = config.projects.find((p) => p.displayName === 'e2e')!.setupFilesAfterEnv ?? [];
-  const timeouts = setup.flatMap((f) => [...fs.readFileSync(f.replace('<rootDir>', ROOT), 'utf8').matchAll(/^jest\.setTimeout\(([\d_]+)\);$/gm)].map((m) => Number(m[1].replace(/_/g, ''))));
+  const timeouts = setup.flatMap((f) => [...fs.readFileSync(f.replace('<rootDir>', ROOT), 'utf8').matchAll(/^jest\.setTimeout\(([\d_]+)\);$/gm)].map((m) => Number(present(m[1], 'the timeout').replace(/_/g, ''))));
   expect(timeouts).toHaveLength(1);
   expect(timeouts[0]).toBeGreaterThanOrEqual(GENEROUS_MS);
 });

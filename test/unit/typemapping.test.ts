@@ -47,7 +47,7 @@ function compile(body: string): { spec?: JSONSchemaProps; errors: string[] } {
   const crds = bag.hasErrors ? [] : buildCrds(model, {}, bag);
   const errors = bag.items.filter((d) => d.severity === 'error').map(formatDiagnostic);
   const versions = crds[0]?.crd.spec.versions as Array<{ schema: { openAPIV3Schema: JSONSchemaProps } }> | undefined;
-  return { spec: versions?.[0].schema.openAPIV3Schema.properties?.spec, errors };
+  return { spec: versions?.[0]?.schema.openAPIV3Schema.properties?.spec, errors };
 }
 
 const intOrString: JSONSchemaProps = { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true };
@@ -109,10 +109,10 @@ describe('type mapping', () => {
   test('well-known structs keep their upstream schema shape', () => {
     const { spec, errors } = compile('conditions?: Condition[]; selector?: LabelSelector');
     expect(errors).toEqual([]);
-    const condition = spec?.properties?.conditions.items;
+    const condition = spec?.properties?.conditions?.items;
     expect(condition?.required).toEqual(['lastTransitionTime', 'message', 'reason', 'status', 'type']);
-    expect(condition?.properties?.status.enum).toEqual(['True', 'False', 'Unknown']);
-    expect(spec?.properties?.selector['x-kubernetes-map-type']).toBe('atomic');
+    expect(condition?.properties?.status?.enum).toEqual(['True', 'False', 'Unknown']);
+    expect(spec?.properties?.selector?.['x-kubernetes-map-type']).toBe('atomic');
   });
 
   test('x?: T is optional, +required wins over ?, +optional wins over a required property', () => {

@@ -26,7 +26,7 @@ function project(): string {
   for (const [group, name] of [
     ['a.example.com', 'Apple'],
     ['b.example.com', 'Banana'],
-  ]) {
+  ] as const) {
     const pkg = path.join(dir, 'apis', group, 'v1');
     fs.mkdirSync(pkg, { recursive: true });
     fs.writeFileSync(path.join(pkg, 'doc.ts'), `// +groupName=${group}\n`);

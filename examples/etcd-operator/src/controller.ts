@@ -161,7 +161,7 @@ export function mutateStatefulSet(cluster: EtcdCluster, sts: StatefulSet): void 
     spec.podManagementPolicy = 'Parallel';
   }
   spec.replicas = cluster.spec.size;
-  const template = (spec.template ??= {});
+  const { template } = spec;
   template.metadata = {
     ...template.metadata,
     labels: { ...template.metadata?.labels, ...clusterLabels(cluster) },

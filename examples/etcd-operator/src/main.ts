@@ -95,7 +95,8 @@ export function parseFlags(argv: readonly string[]): OperatorFlags {
     // util.parseArgs' errors (from another realm under jest, so not `instanceof Error` there): the first line,
     // without the `TypeError [ERR_PARSE_ARGS_…]: ` a String() conversion adds
     const text = typeof (err as { message?: unknown } | null)?.message === 'string' ? (err as { message: string }).message : String(err);
-    throw new UsageError(text.split('\n')[0].replace(/^\w*Error \[\w+\]: /, ''));
+    const [firstLine = text] = text.split('\n');
+    throw new UsageError(firstLine.replace(/^\w*Error \[\w+\]: /, ''));
   }
   if (values.help) throw new UsageError('help requested');
   const str = (k: string): string | undefined => values[k] as string | undefined;

@@ -144,8 +144,13 @@ export function resourcePath(crd: Crd, version: string, namespace: string | unde
 
 /** A kubectl-get-like rendering of a meta.k8s.io/v1 Table. */
 export function formatTable(table: { columnDefinitions: Array<{ name: string; priority?: number }>; rows: Array<{ cells: unknown[] }> }): string {
-  const cols = table.columnDefinitions.map((c, i) => ({ name: c.name.toUpperCase(), i })).filter((c) => (table.columnDefinitions[c.i].priority ?? 0) === 0);
-  const grid = [cols.map((c) => c.name), ...table.rows.map((r) => cols.map((c) => (r.cells[c.i] === null || r.cells[c.i] === undefined ? '<none>' : String(r.cells[c.i]))))];
-  const widths = cols.map((_, j) => Math.max(...grid.map((row) => row[j].length)));
-  return grid.map((row) => row.map((cell, j) => cell.padEnd(widths[j])).join('   ').trimEnd()).join('\n');
+  const show = (cell: unknown) => (cell === null || cell === undefined ? '<none>' : String(cell));
+  // column by column (header first, each padded to its widest cell), then read back row by row
+  const columns = table.columnDefinitions.flatMap((c, i) => {
+    if ((c.priority ?? 0) !== 0) return [];
+    const cells = [c.name.toUpperCase(), ...table.rows.map((r) => show(r.cells[i]))];
+    const width = Math.max(...cells.map((cell) => cell.length));
+    return [cells.map((cell) => cell.padEnd(width))];
+  });
+  return Array.from({ length: table.rows.length + 1 }, (_, r) => columns.map((column) => column[r]).join('   ').trimEnd()).join('\n');
 }

@@ -68,8 +68,9 @@ export function pathOf(field: string): Step[] {
   for (const part of field.split('.')) {
     const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
     if (!m) return out;
-    if (m[1]) out.push({ prop: m[1] });
-    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push({ index: Number(idx[1]) });
+    const [, prop, indices = ''] = m;
+    if (prop) out.push({ prop });
+    for (const idx of indices.matchAll(/\[(\d+)\]/g)) out.push({ index: Number(idx[1]) });
   }
   return out;
 }
@@ -149,7 +150,8 @@ function sampleString(s: Schema, seed: number, extra: readonly string[] = []): s
   ];
   if (s.minLength !== undefined) pool.push('a'.repeat(s.minLength), 'a'.repeat(s.minLength - 1) + String(seed % 10));
   const fits = [...new Set(pool)].filter((c) => stringFits(s, c));
-  if (fits.length > seed) return fits[seed];
+  const fit = fits[seed];
+  if (fit !== undefined) return fit;
   throw new SampleError(`no sample string #${seed} for ${JSON.stringify({ pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength, format: s.format })}`);
 }
 
@@ -387,7 +389,7 @@ function above(s: Schema, max: number): number {
 
 /** String and number literals in a CEL rule, as extra candidates when searching for a value that breaks it. */
 export function literalsOf(rule: string): { strings: string[]; numbers: number[] } {
-  const strings = [...rule.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+  const strings = [...rule.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].flatMap((m) => m[1] ?? m[2] ?? []);
   const numbers = [...rule.replace(/'[^']*'|"[^"]*"/g, '').matchAll(/(?<![\w.])-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
   return { strings, numbers };
 }

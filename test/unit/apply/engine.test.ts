@@ -10,6 +10,7 @@ import type { Manifest } from '../../../generator/apply/manifests';
 // the engine's own import path (the runtime's sources under jest, its declarations under tsc)
 import { NoKindMatchError, RestClient, type GroupKind, type RESTMapper, type RESTMapping, type Transport, type TransportRequest } from '@kubegen/runtime';
 import { json, response, type Scripted } from '../runtime/transport';
+import { present } from '../helpers/present';
 
 type Obj = { apiVersion: string; kind: string; metadata: Record<string, unknown> & { name: string; labels?: Record<string, string> }; [k: string]: unknown };
 
@@ -45,14 +46,15 @@ class FakeServer {
   };
 
   respond = (req: TransportRequest): Scripted => {
-    const [path, query = ''] = req.path.split('?');
+    const [path = req.path, query = ''] = req.path.split('?');
     this.log.push(`${req.method} ${path}${req.method === 'GET' && query.includes('labelSelector') ? ' (list)' : ''}${query.includes('dryRun') ? ' (dry run)' : ''}`);
     if (this.refuse && this.refuse.path === path && req.method === 'PATCH') {
       return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: this.refuse.message, reason: 'Invalid', code: this.refuse.status }, this.refuse.status);
     }
     const notFound = () => json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${path} not found`, reason: 'NotFound', code: 404 }, 404);
     if (req.method === 'GET' && query.includes('labelSelector')) {
-      const [key, value] = decodeURIComponent(/labelSelector=([^&]*)/.exec(query)![1]).split('=');
+      const selector = present(/labelSelector=([^&]*)/.exec(query)?.[1], 'the labelSelector of a list');
+      const [key = '', value] = decodeURIComponent(selector).split('=');
       const items = [...this.store.entries()].filter(([p, o]) => p.startsWith(`${path}/`) && !p.slice(path.length + 1).includes('/') && o.metadata.labels?.[key] === value).map(([, o]) => o);
       return json({ kind: 'List', apiVersion: 'v1', metadata: {}, items });
     }
@@ -172,7 +174,7 @@ describe('the apply engine', () => {
       'g.yaml:4:1: no matches for kind "Gizmo" in version "example.com/v1" (is its CustomResourceDefinition installed?)\nother.yaml:9:1: configmap/a in namespace ns is given twice (also at set.yaml:1:1)',
     );
     expect(server.log).toEqual([]);
-    await apply(server, [input[0]], { applySet: parent });
+    await apply(server, input.slice(0, 1), { applySet: parent });
     expect(input).toEqual(copy);
   });
 

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { checkObject, ManifestError, parseManifests, readManifests } from '../../../generator/apply/manifests';
+import { present } from '../helpers/present';
 
 const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
 
@@ -49,7 +50,7 @@ describe('parseManifests', () => {
     const found: string[] = [];
     const [m] = parseManifests('f.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nx:\n  mode: 0644\n  quoted: "0644"\n  a: yes\n  b: on\n  c: off\n  at: 2024-01-02T03:04:05Z\n  time: 1:20\n  big: 1_000\n', found);
     expect(found).toEqual([]);
-    expect(m.object.x).toEqual({ mode: 420, quoted: '0644', a: true, b: true, c: false, at: '2024-01-02T03:04:05Z', time: '1:20', big: 1000 });
+    expect(present(m, 'the ConfigMap').object.x).toEqual({ mode: 420, quoted: '0644', a: true, b: true, c: false, at: '2024-01-02T03:04:05Z', time: '1:20', big: 1000 });
   });
 
   it('reports a nesting too deep for the parser as one line per document', () => {
@@ -63,7 +64,7 @@ describe('parseManifests', () => {
     const found: string[] = [];
     const [m] = parseManifests('f.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  __proto__: x\n', found);
     expect(found).toEqual([]);
-    expect(Object.hasOwn(m.object.data as object, '__proto__')).toBe(true);
+    expect(Object.hasOwn(present(m, 'the ConfigMap').object.data as object, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 

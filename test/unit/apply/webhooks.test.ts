@@ -1,5 +1,6 @@
 import { webhooksOf } from '../../../generator/apply/engine';
 import type { ManifestObject } from '../../../generator/apply/manifests';
+import { present } from '../helpers/present';
 
 const services = new Set(['sys/hook', 'sys/conv']);
 const vwc = (service: { namespace: string; name: string }, rules: unknown[]): ManifestObject => ({
@@ -10,7 +11,7 @@ const vwc = (service: { namespace: string; name: string }, rules: unknown[]): Ma
 });
 
 describe('which objects wait for which webhook', () => {
-  it.each([
+  it.each<{ rules: unknown; object: [group: string, resource: string]; want: boolean }>([
     { rules: [{ apiGroups: ['example.com'], resources: ['widgets'] }], object: ['example.com', 'widgets'], want: true },
     { rules: [{ apiGroups: ['example.com'], resources: ['widgets'] }], object: ['example.com', 'gadgets'], want: false },
     { rules: [{ apiGroups: ['example.com'], resources: ['widgets/*'] }], object: ['example.com', 'widgets'], want: true },
@@ -19,9 +20,9 @@ describe('which objects wait for which webhook', () => {
     { rules: [{ apiGroups: ['example.com'], resources: ['widgets'] }], object: ['cert-manager.io', 'certificates'], want: false },
     { rules: 'not a list', object: ['example.com', 'widgets'], want: false },
   ])('rules $rules intercept $object: $want', ({ rules, object, want }) => {
-    const [hook] = webhooksOf(vwc({ namespace: 'sys', name: 'hook' }, rules as unknown[]), 'admissionregistration.k8s.io', services, 'validatingwebhookconfiguration.admissionregistration.k8s.io/v');
+    const hook = present(webhooksOf(vwc({ namespace: 'sys', name: 'hook' }, rules as unknown[]), 'admissionregistration.k8s.io', services, 'validatingwebhookconfiguration.admissionregistration.k8s.io/v')[0], 'the webhook');
     expect(hook.service).toBe('sys/hook');
-    expect(hook.intercepts(object[0], object[1])).toBe(want);
+    expect(hook.intercepts(...object)).toBe(want);
   });
 
   it('ignores webhooks whose Service is not in the set (a URL, an operator run elsewhere)', () => {
@@ -37,11 +38,11 @@ describe('which objects wait for which webhook', () => {
       metadata: { name: 'widgets.example.com' },
       spec: { group: 'example.com', names: { plural: 'widgets' }, conversion: { strategy: 'Webhook', webhook: { clientConfig: { service: { namespace: 'sys', name: 'conv' } } } } },
     };
-    const [conv] = webhooksOf(crd, 'apiextensions.k8s.io', services, 'crd');
+    const conv = present(webhooksOf(crd, 'apiextensions.k8s.io', services, 'crd')[0], 'the conversion webhook');
     expect([conv.intercepts('example.com', 'widgets'), conv.intercepts('example.com', 'gadgets')]).toEqual([true, false]);
     expect(webhooksOf({ ...crd, spec: { ...crd.spec, conversion: { strategy: 'None' } } }, 'apiextensions.k8s.io', services, 'crd')).toEqual([]);
     const api = { apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: 'v1.metrics.example.com' }, spec: { group: 'metrics.example.com', service: { namespace: 'sys', name: 'hook' } } };
-    const [agg] = webhooksOf(api, 'apiregistration.k8s.io', services, 'api');
+    const agg = present(webhooksOf(api, 'apiregistration.k8s.io', services, 'api')[0], 'the APIService');
     expect([agg.intercepts('metrics.example.com', 'anything'), agg.intercepts('example.com', 'widgets')]).toEqual([true, false]);
   });
 });

@@ -119,7 +119,7 @@ function cycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
     }
   };
   for (const v of nodes) if (!index.has(v)) visit(v);
-  return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return out.sort(([a = ''], [b = '']) => (a < b ? -1 : 1));
 }
 
 const show = (i: Import) => `${i.from} imports '${i.specifier}'${i.to !== undefined && i.to !== i.specifier ? ` (${i.to})` : ''}`;
@@ -228,7 +228,7 @@ describe('the checker', () => {
       write('load/index.ts', 'export {};\n');
       write('schema/build.ts', 'export {};\n');
       const imports = readImports(root);
-      const report = Object.fromEntries(RULES.map((r) => [r.rule, r.violations(imports)]).filter(([, v]) => v.length > 0));
+      const report = Object.fromEntries(RULES.map((r): [string, string[]] => [r.rule, r.violations(imports)]).filter(([, v]) => v.length > 0));
       expect(report).toEqual({
         'no import cycle between generator folders': [
           "cycle emit ↔ markers ↔ model: emit/crd.ts imports '../markers' (markers/index.ts)",

@@ -10,6 +10,7 @@ import { CacheIndexer } from '../../../runtime/src/cache/store';
 import { ReadableWatch } from '../../../runtime/src/watch/stream';
 import type { WatchOptions } from '../../../runtime/src/rest/options';
 import { names, until, widget, type Widget } from './helpers';
+import { present } from '../helpers/present';
 
 const line = (type: string, name: string, rv: number, size = 1): string =>
   `${JSON.stringify({ type, object: { ...widget(name), metadata: { name, namespace: 'ns', resourceVersion: String(rv) }, spec: { size } } })}\n`;
@@ -43,7 +44,20 @@ function harness(onWatch?: (index: number, body: PassThrough) => void) {
   const errors: string[] = [];
   const clock = new FakeClock();
   const reflector = new Reflector<Widget>(lw, store, { clock, random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (err) => errors.push(err.reason) });
-  return { bodies, watches, storeAtWatch, store, reflector, errors, clock, lists: () => lists };
+  return {
+    bodies,
+    watches,
+    storeAtWatch,
+    store,
+    reflector,
+    errors,
+    clock,
+    lists: () => lists,
+    /** The options of watch request `n` (0-based), failing the test when there was none. */
+    watch: (n: number) => present(watches[n], `watch request #${n}`),
+    /** The body of watch `n` (0-based), failing the test when there was none. */
+    body: (n: number) => present(bodies[n], `the body of watch #${n}`),
+  };
 }
 
 describe('Reflector over a pushing watch (ReadableWatch)', () => {
@@ -52,12 +66,12 @@ describe('Reflector over a pushing watch (ReadableWatch)', () => {
     const controller = new AbortController();
     const run = h.reflector.run(controller.signal);
     await until(() => h.bodies.length === 1, 'watch');
-    expect(h.watches[0].resourceVersion).toBe('100');
+    expect(h.watch(0).resourceVersion).toBe('100');
     const chunk = Array.from({ length: 200 }, (_, i) => line('ADDED', `o${i}`, 101 + i)).join('');
-    h.bodies[0].write(chunk + line('MODIFIED', 'a', 301, 7).slice(0, 20));
+    h.body(0).write(chunk + line('MODIFIED', 'a', 301, 7).slice(0, 20));
     await until(() => h.store.size === 201, 'the chunk');
     expect(h.reflector.lastSyncResourceVersion).toBe('300');
-    h.bodies[0].write(line('MODIFIED', 'a', 301, 7).slice(20) + line('DELETED', 'o0', 302) + gone + line('ADDED', 'never', 303));
+    h.body(0).write(line('MODIFIED', 'a', 301, 7).slice(20) + line('DELETED', 'o0', 302) + gone + line('ADDED', 'never', 303));
     // the events before the ERROR are applied; the 410 relists after the backoff
     await until(() => h.clock.pendingTimers === 1, 'backoff');
     expect(h.store.getByKey('ns/a')?.spec?.size).toBe(7);
@@ -67,10 +81,10 @@ describe('Reflector over a pushing watch (ReadableWatch)', () => {
     expect(h.errors).toEqual(['Expired']);
     expect(h.store.getByKey('ns/never')).toBeUndefined();
     expect(names(h.store.list())).toEqual(['a']);
-    expect(h.watches[1].resourceVersion).toBe('200');
+    expect(h.watch(1).resourceVersion).toBe('200');
     controller.abort();
     await run;
-    expect(h.bodies[1].destroyed).toBe(true);
+    expect(h.body(1).destroyed).toBe(true);
   });
 
   it('a clean end of the response re-watches from the last resourceVersion', async () => {
@@ -78,9 +92,9 @@ describe('Reflector over a pushing watch (ReadableWatch)', () => {
     const controller = new AbortController();
     const run = h.reflector.run(controller.signal);
     await until(() => h.bodies.length === 1, 'watch');
-    h.bodies[0].end(line('MODIFIED', 'a', 150, 3));
+    h.body(0).end(line('MODIFIED', 'a', 150, 3));
     await until(() => h.bodies.length === 2, 're-watch');
-    expect(h.watches[1].resourceVersion).toBe('150');
+    expect(h.watch(1).resourceVersion).toBe('150');
     expect(h.store.getByKey('ns/a')?.spec?.size).toBe(3);
     expect(h.lists()).toBe(1);
     controller.abort();
@@ -95,14 +109,14 @@ describe('Reflector: the next watch opened as soon as a response ends (read ahea
     const done = h.reflector.run(ac.signal);
     await until(() => h.bodies.length === 1, 'first watch');
     // a backlog and the end of the response, read in one go (as after a stall)
-    h.bodies[0]!.write(line('ADDED', 'b', 101) + line('ADDED', 'c', 102) + line('MODIFIED', 'c', 103, 2));
-    h.bodies[0]!.end();
+    h.body(0).write(line('ADDED', 'b', 101) + line('ADDED', 'c', 102) + line('MODIFIED', 'c', 103, 2));
+    h.body(0).end();
     await until(() => h.watches.length === 2, 'the next watch');
-    expect(h.watches[1]!.resourceVersion).toBe('103');
+    expect(h.watch(1).resourceVersion).toBe('103');
     // requested before b and c were in the store
     expect(h.storeAtWatch[1]).toBe('a');
     await until(() => h.store.size === 3, 'the backlog applied');
-    h.bodies[1]!.write(line('DELETED', 'b', 104));
+    h.body(1).write(line('DELETED', 'b', 104));
     await until(() => h.store.size === 2, 'the next watch applied');
     expect(names(h.store.list())).toEqual(['a', 'c']);
     expect(h.watches).toHaveLength(2);
@@ -120,17 +134,17 @@ describe('Reflector: the next watch opened as soon as a response ends (read ahea
     const ac = new AbortController();
     const done = h.reflector.run(ac.signal);
     await until(() => h.bodies.length === 1, 'first watch');
-    h.bodies[0]!.write(line('ADDED', 'b', 101) + line('ADDED', 'c', 102));
-    h.bodies[0]!.end();
+    h.body(0).write(line('ADDED', 'b', 101) + line('ADDED', 'c', 102));
+    h.body(0).end();
     await until(() => h.errors.length === 1, 'the broken watch reported');
     expect(h.errors).toEqual(['Network']);
-    expect(h.watches[1]!.resourceVersion).toBe('102');
+    expect(h.watch(1).resourceVersion).toBe('102');
     h.clock.step(1000);
     await until(() => h.bodies.length === 3, 'the next watch');
     // a connection error: the same resourceVersion again, no relist
-    expect(h.watches[2]!.resourceVersion).toBe('102');
+    expect(h.watch(2).resourceVersion).toBe('102');
     expect(h.lists()).toBe(1);
-    h.bodies[2]!.write(line('DELETED', 'b', 103));
+    h.body(2).write(line('DELETED', 'b', 103));
     await until(() => h.store.size === 2, 'the next watch applied');
     expect(names(h.store.list())).toEqual(['a', 'c']);
     ac.abort();
@@ -143,12 +157,12 @@ describe('Reflector: the next watch opened as soon as a response ends (read ahea
     const done = h.reflector.run(ac.signal);
     await until(() => h.bodies.length === 1, 'first watch');
     // the last frame is an event, but an ERROR comes before it: the watch ends with the 410
-    h.bodies[0]!.write(line('ADDED', 'b', 101) + gone + line('ADDED', 'c', 102));
-    h.bodies[0]!.end();
+    h.body(0).write(line('ADDED', 'b', 101) + gone + line('ADDED', 'c', 102));
+    h.body(0).end();
     await until(() => h.errors.length === 1, 'the 410');
     expect(h.errors).toEqual(['Expired']);
-    expect(h.watches[1]?.resourceVersion).toBe('102');
-    expect(h.watches[1]!.signal!.aborted).toBe(true);
+    expect(h.watch(1).resourceVersion).toBe('102');
+    expect(present(h.watch(1).signal, 'the signal of watch #1').aborted).toBe(true);
     h.clock.step(1000);
     await until(() => h.lists() === 2, 'the relist');
     ac.abort();

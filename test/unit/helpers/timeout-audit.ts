@@ -108,12 +108,13 @@ export function auditTestFile(file: string, root: string, source?: string): File
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node)) {
         const slot = timeoutSlot(node);
-        if (slot && node.arguments.length <= slot.index) {
-          if (!fileTimeout) missing.push({ line: lineOf(node), what: slot.what });
-        } else if (slot) {
-          checkValue(node.arguments[slot.index], slot.what);
+        if (slot) {
+          const timeout = node.arguments[slot.index];
+          if (timeout) checkValue(timeout, slot.what);
+          else if (!fileTimeout) missing.push({ line: lineOf(node), what: slot.what });
         } else if (isJestSetTimeout(node)) {
-          checkValue(node.arguments[0], 'jest.setTimeout');
+          const [timeout] = node.arguments;
+          if (timeout) checkValue(timeout, 'jest.setTimeout');
         }
       }
       ts.forEachChild(node, visit);
@@ -133,11 +134,16 @@ function timeoutSlot(call: ts.CallExpression): { index: number; what: string } |
   if (ts.isIdentifier(callee) && HOOKS.has(callee.text)) return { index: 1, what: callee.text };
   const first = call.arguments[0];
   const title = first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) ? ` '${first.text}'` : '';
-  const isTest = (chain: string[] | undefined, last?: string): chain is string[] =>
-    !!chain &&
-    TEST_FUNCTIONS.has(chain[0]) &&
-    (last === undefined || chain[chain.length - 1] === last) &&
-    chain.slice(1, last === undefined ? undefined : -1).every((m) => TEST_MODIFIERS.has(m));
+  const isTest = (chain: string[] | undefined, last?: string): chain is string[] => {
+    if (chain === undefined) return false;
+    const [head] = chain;
+    return (
+      head !== undefined &&
+      TEST_FUNCTIONS.has(head) &&
+      (last === undefined || chain.at(-1) === last) &&
+      chain.slice(1, last === undefined ? undefined : -1).every((m) => TEST_MODIFIERS.has(m))
+    );
+  };
   // test(…) / it(…) / test.only(…) / test.concurrent.only(…)
   const chain = calleeChain(callee);
   if (isTest(chain)) return { index: 2, what: `${chain.join('.')}${title}` };

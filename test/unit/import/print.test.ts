@@ -11,6 +11,7 @@ import { printApiSources } from '../../../generator/import/print';
 import { loadApiModel } from '../../../generator/load';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../../../generator/model/types';
 import { RUNTIME_PACKAGE } from '../../../generator/model/util';
+import { present } from '../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine.
 jest.setTimeout(60_000);
@@ -100,7 +101,7 @@ test('the printed tree loads back to the declarations printed', () => {
     expect(fieldsOf(A, 'Two').conds).toEqual({ kind: 'array', items: runtime('Condition') });
     expect(fieldsOf(A, 'Shared')).toEqual({ other: named(B, 'Shared'), m: { kind: 'map', values: named(A, 'One') } });
     const m = types(A).find((d) => d.name === 'Shared')?.type;
-    expect(m?.kind === 'struct' ? m.fields[1].markers.map((x) => [x.name, x.value]) : []).toEqual([['kubebuilder:validation:Pattern', 'a*/b`c\u2028']]);
+    expect(m?.kind === 'struct' ? present(m.fields[1], 'the second field').markers.map((x) => [x.name, x.value]) : []).toEqual([['kubebuilder:validation:Pattern', 'a*/b`c\u2028']]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -79,8 +79,11 @@ function conforms(args: MarkerArgs, v: unknown): boolean {
       if (!isObject(v)) return false;
       const specs = args.args;
       return (
-        Object.keys(v).every((k) => Object.hasOwn(specs, k) && conformsSpec(specs[k], v[k])) &&
-        Object.keys(specs).every((k) => specs[k].optional === true || Object.hasOwn(v, k))
+        Object.entries(v).every(([k, x]) => {
+          const spec = Object.hasOwn(specs, k) ? specs[k] : undefined;
+          return spec !== undefined && conformsSpec(spec, x);
+        }) &&
+        Object.entries(specs).every(([k, spec]) => spec.optional === true || Object.hasOwn(v, k))
       );
     }
   }

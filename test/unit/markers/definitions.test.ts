@@ -22,6 +22,7 @@ import {
   type MarkerTarget,
 } from '../../../generator/markers';
 import type { ClientVerb, MarkerValue } from '../../../generator/model/types';
+import { present } from '../helpers/present';
 
 const span = { file: 'apis/x/v1/a.ts', line: 1, column: 1 };
 
@@ -266,16 +267,17 @@ describe('validation-gen tags are accepted with a warning', () => {
     if (r.kind !== 'marker') return;
     expect(r.marker.value).toEqual(want.value);
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings![0].severity).toBe('warning');
-    expect(r.warnings![0].message).toMatch(want.warning);
+    const warning = present(r.warnings?.[0], 'the warning');
+    expect(warning.severity).toBe('warning');
+    expect(warning.message).toMatch(want.warning);
   });
   test('an unterminated ( is an error', () => {
     const r = parseMarker('+k8s:item(type: "x"=+k8s:forbidden', span, 'field');
-    expect(r.kind === 'error' && r.diagnostics[0].message).toBe('invalid +k8s:item: unterminated "(" (missing ")")');
-    expect(r.kind === 'error' && r.diagnostics[0].span?.column).toBe(10);
+    expect(r.kind === 'error' && r.diagnostics[0]?.message).toBe('invalid +k8s:item: unterminated "(" (missing ")")');
+    expect(r.kind === 'error' && r.diagnostics[0]?.span?.column).toBe(10);
   });
   test('a payload on a tag that takes none is an error', () => {
     const r = parseMarker('+k8s:forbidden=true', span, 'field');
-    expect(r.kind === 'error' && r.diagnostics[0].message).toBe('invalid +k8s:forbidden: +k8s:forbidden takes no payload');
+    expect(r.kind === 'error' && r.diagnostics[0]?.message).toBe('invalid +k8s:forbidden: +k8s:forbidden takes no payload');
   });
 });

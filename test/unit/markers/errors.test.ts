@@ -1,5 +1,6 @@
 import { formatDiagnostic } from '../../../generator/diagnostics';
 import { checkMarkerSet, parseMarker, type MarkerTarget } from '../../../generator/markers';
+import { present } from '../helpers/present';
 
 const span = { file: 'apis/x/v1/a.ts', line: 7, column: 5 };
 
@@ -19,7 +20,7 @@ function check({ given: [text, target], want }: Row): void {
   const r = parseMarker(text, span, target);
   const diagnostics = r.kind === 'error' ? r.diagnostics : r.kind === 'marker' ? (r.warnings ?? []) : [];
   expect(diagnostics).toHaveLength(1);
-  const d = diagnostics[0];
+  const d = present(diagnostics[0], 'the diagnostic');
   expect(d.severity).toBe(want.severity ?? 'error');
   expect(d.message).toMatch(want.message);
   expect(d.span).toEqual({ ...span, column: typeof want.column === 'number' ? want.column : col(text, want.column) });
@@ -158,7 +159,7 @@ describe('duplicates', () => {
         related: [{ span: { ...span, line: 1 }, message: 'the first +kubebuilder:validation:Minimum' }],
       },
     ]);
-    expect(formatDiagnostic(ds[0])).toBe(
+    expect(formatDiagnostic(present(ds[0], 'the diagnostic'))).toBe(
       'apis/x/v1/a.ts:2:5 - error KG2006: duplicate marker +kubebuilder:validation:Minimum; it may appear only once\n  apis/x/v1/a.ts:1:5 - the first +kubebuilder:validation:Minimum',
     );
   });
@@ -171,7 +172,7 @@ describe('duplicates', () => {
 
 test('diagnostics format tsc-style with the hint', () => {
   const r = parseMarker('+kubebuilder:validation:Minimun=1', span, 'field');
-  expect(r.kind === 'error' && formatDiagnostic(r.diagnostics[0])).toBe(
+  expect(r.kind === 'error' && formatDiagnostic(present(r.diagnostics[0], 'the diagnostic'))).toBe(
     'apis/x/v1/a.ts:7:5 - error KG2001: unknown marker "+kubebuilder:validation:Minimun" (did you mean "+kubebuilder:validation:Minimum"?)',
   );
 });

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { CLIENT_VERBS } from '../../../generator/markers/definitions/client';
 import { markerDefinitions, markerJson, markerString, parseMarker, printMarker, rawMarkerTextProblem, type ArgSpec, type ArgType, type MarkerDefinition } from '../../../generator/markers';
+import { present } from '../helpers/present';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 60);
 const span = { file: 'apis/x/v1/a.ts', line: 1, column: 4 };
@@ -180,7 +181,7 @@ describe('print is the inverse of parse, for every registered definition', () =>
         // nothing a comment of either kind cannot hold
         expect(line).not.toMatch(/[\n\r\u2028\u2029]|\*\//);
         expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
-        const parsed = parseMarker(line, span, def.targets[0]);
+        const parsed = parseMarker(line, span, present(def.targets[0], `a target of +${def.name}`));
         if (parsed.kind !== 'marker') throw new Error(`${line} does not parse: ${JSON.stringify(parsed)}`);
         expect(parsed.marker.name).toBe(def.name);
         expect(canonical(parsed.marker.value)).toBe(canonical(v));

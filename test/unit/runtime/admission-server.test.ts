@@ -323,14 +323,14 @@ describe('patchWebhookConfigurations', () => {
   it('points every webhook at a URL with the CA bundle, keeping the path; other documents unchanged', () => {
     const before = JSON.stringify(configs);
     const out = patchWebhookConfigurations(configs, { url: 'https://127.0.0.1:9443/', caBundle: certs.caCert });
-    expect(out[0].webhooks?.[0]?.clientConfig).toEqual({ url: 'https://127.0.0.1:9443/validate-stable-example-com-v1-crontab', caBundle: Buffer.from(certs.caCert).toString('base64') });
+    expect(out[0]?.webhooks?.[0]?.clientConfig).toEqual({ url: 'https://127.0.0.1:9443/validate-stable-example-com-v1-crontab', caBundle: Buffer.from(certs.caCert).toString('base64') });
     expect(out[1]).toEqual(configs[1]);
     expect(JSON.stringify(configs)).toBe(before);
   });
 
   it('points every webhook at a Service', () => {
     const out = patchWebhookConfigurations(configs, { service: { name: 'svc', namespace: 'ops', port: 8443 }, caBundle: Buffer.from('CA') });
-    expect(out[0].webhooks?.[0]?.clientConfig).toEqual({ service: { name: 'svc', namespace: 'ops', path: '/validate-stable-example-com-v1-crontab', port: 8443 }, caBundle: 'Q0E=' });
+    expect(out[0]?.webhooks?.[0]?.clientConfig).toEqual({ service: { name: 'svc', namespace: 'ops', path: '/validate-stable-example-com-v1-crontab', port: 8443 }, caBundle: 'Q0E=' });
   });
 
   it('refuses a target with neither or both, plain http, and a webhook without a client config', () => {

@@ -24,6 +24,7 @@ import {
   webhookConfigurationPatch,
   type CertificateMaterial,
 } from '../../../runtime/src/webhook/certs';
+import { present } from '../helpers/present';
 
 // The rotator's informers and queue run on real promises; a few tests wait for them.
 jest.setTimeout(60_000);
@@ -383,8 +384,8 @@ describe('CertificateRotator.start', () => {
       await until('ready', () => ready().then(() => true, () => false));
       const vwc = await get(fake, vwcRes, 'demo-validating-webhook-configuration');
       expect(vwc.webhooks?.map((w) => w.clientConfig.caBundle)).toEqual([bundle, undefined, undefined]);
-      expect((await get(fake, mwcRes, 'demo-mutating-webhook-configuration')).webhooks?.[0].clientConfig.caBundle).toBe(bundle);
-      expect((await get(fake, mwcRes, 'someone-else')).webhooks?.[0].clientConfig.caBundle).toBeUndefined();
+      expect(present((await get(fake, mwcRes, 'demo-mutating-webhook-configuration')).webhooks?.[0], 'the mutating webhook').clientConfig.caBundle).toBe(bundle);
+      expect(present((await get(fake, mwcRes, 'someone-else')).webhooks?.[0], "someone else's webhook").clientConfig.caBundle).toBeUndefined();
       expect((await get(fake, crdRes, 'widgets.demo.io')).spec?.conversion?.webhook?.clientConfig?.caBundle).toBe(bundle);
       expect((await get(fake, crdRes, 'gadgets.other.io')).spec?.conversion?.webhook).toBeUndefined();
       const patches = fake.actions().filter((a) => a.verb === 'patch').length;
@@ -397,14 +398,14 @@ describe('CertificateRotator.start', () => {
         metadata: expect.objectContaining({ name: 'widgets.demo.io' }) as unknown,
         spec: { conversion: { strategy: 'Webhook', webhook: { clientConfig: { service: { namespace: NS, name: SVC, path: '/convert' }, caBundle: bundle }, conversionReviewVersions: ['v1'] } } },
       });
-      expect(Object.keys((caches.get('validating')?.getIndexer().getByKey('demo-validating-webhook-configuration') as { webhooks: object[] }).webhooks[0]).sort()).toEqual(['clientConfig', 'name']);
+      expect(Object.keys(present((caches.get('validating')?.getIndexer().getByKey('demo-validating-webhook-configuration') as { webhooks: object[] }).webhooks[0], 'the cached webhook')).sort()).toEqual(['clientConfig', 'name']);
 
       // a `kubegen apply` resets the bundle: the watch sees it and patches it back
       const current = await get(fake, vwcRes, 'demo-validating-webhook-configuration');
       const reset = structuredClone(current);
-      delete reset.webhooks?.[0].clientConfig.caBundle;
+      delete present(reset.webhooks?.[0], 'the validating webhook').clientConfig.caBundle;
       fake.tracker.update(vwcRes, reset, '');
-      await until('healed', async () => (await get(fake, vwcRes, 'demo-validating-webhook-configuration')).webhooks?.[0].clientConfig.caBundle === bundle);
+      await until('healed', async () => (await get(fake, vwcRes, 'demo-validating-webhook-configuration')).webhooks?.[0]?.clientConfig.caBundle === bundle);
       expect(records.filter((x) => x.msg === 'injected the webhook CA bundle').length).toBe(4);
 
       // a bundle that cannot be written keeps readiness failing, naming the object, until it can
@@ -412,7 +413,7 @@ describe('CertificateRotator.start', () => {
       fake.prependReactor('patch', 'mutatingwebhookconfigurations', () => (failing ? { error: newInternalError('try later') } : undefined));
       const m = await get(fake, mwcRes, 'demo-mutating-webhook-configuration');
       const resetM = structuredClone(m);
-      delete resetM.webhooks?.[0].clientConfig.caBundle;
+      delete present(resetM.webhooks?.[0], 'the mutating webhook').clientConfig.caBundle;
       fake.tracker.update(mwcRes, resetM, '');
       await until('the reset seen', () => ready().then(() => false, (e: Error) => e.message === 'the CA bundle is not injected into mutating webhook configuration demo-mutating-webhook-configuration yet'));
       await until('a failed patch logged', () => records.some((x) => x.level === 'error' && x.msg === 'could not inject the webhook CA bundle'));
@@ -442,7 +443,7 @@ describe('CertificateRotator.start', () => {
       server: {
         setCertificate: (cert) => {
           const vwc = fake.tracker.get(vwcRes, '', 'demo-validating-webhook-configuration') as { webhooks: Array<{ clientConfig: { caBundle?: string } }> };
-          seen.push({ cert, trusted: Buffer.from(vwc.webhooks[0].clientConfig.caBundle ?? '', 'base64').toString() });
+          seen.push({ cert, trusted: Buffer.from(present(vwc.webhooks[0], 'the validating webhook').clientConfig.caBundle ?? '', 'base64').toString() });
         },
       },
     });
@@ -458,19 +459,20 @@ describe('CertificateRotator.start', () => {
     try {
       // step 2, once the bundle is everywhere: a serving certificate of the new CA
       await until('the certificate of the new CA served', () => seen.length === 2);
-      const served = new X509Certificate(seen[1].cert);
-      expect(served.verify(new X509Certificate(newCa).publicKey)).toBe(true);
+      const second = present(seen[1], 'the certificate served second');
+      const served = new X509Certificate(second.cert);
+      expect(served.verify(new X509Certificate(present(newCa, 'the new CA')).publicKey)).toBe(true);
       // when it was served, the API server already trusted the new CA (and still the old one)
-      expect(seen[1].trusted).toBe(step1.caCert);
+      expect(second.trusted).toBe(step1.caCert);
       for (const [d, name, bundle] of [
-        [mwcRes, 'demo-mutating-webhook-configuration', (o: Record<string, unknown>) => (o as { webhooks: Array<{ clientConfig: { caBundle?: string } }> }).webhooks[0].clientConfig.caBundle],
+        [mwcRes, 'demo-mutating-webhook-configuration', (o: Record<string, unknown>) => (o as { webhooks: Array<{ clientConfig: { caBundle?: string } }> }).webhooks[0]?.clientConfig.caBundle],
         [crdRes, 'widgets.demo.io', (o: Record<string, unknown>) => (o as { spec: { conversion: { webhook: { clientConfig: { caBundle?: string } } } } }).spec.conversion.webhook.clientConfig.caBundle],
       ] as const) {
         expect(bundle(fake.tracker.get(d, '', name) as Record<string, unknown>)).toBe(caBundleOf(step1.caCert));
       }
       const final = decoded(await getSecret());
       expect(final.caCert).toBe(step1.caCert);
-      expect(final.cert).toBe(seen[1].cert);
+      expect(final.cert).toBe(second.cert);
       await until('ready', () => r.readyChecker()().then(() => true, () => false));
     } finally {
       stop.abort();
@@ -524,7 +526,7 @@ describe('CertificateRotator.start', () => {
       clock.step(DAY);
       await until('the rotation', () => served.length === 2);
       const now = decoded(await getSecret());
-      expect(now.cert).toBe(served[1].cert);
+      expect(now.cert).toBe(present(served[1], 'the rotated certificate').cert);
       expect(now.caCert).toBe(first.caCert);
       // the next refresh timer is at most 12 h away: nothing waits on a single Node timeout longer than that
       expect(Math.max(...clock.pendingDelays())).toBeLessThanOrEqual(12 * 3_600_000);

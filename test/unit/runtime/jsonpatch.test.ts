@@ -188,10 +188,10 @@ function editOf(value: Json): fc.Arbitrary<Json> {
     });
   }
   if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value);
+    const entries = Object.entries(value);
     return fc
-      .tuple(fc.tuple(...keys.map((k) => fc.oneof(fc.constant<Json | undefined>(value[k]), fc.constant(undefined), editOf(value[k])))), fc.array(fc.tuple(fc.constantFrom('__proto__', 'a/b', '~', 'n'), hostileJson(2)), { maxLength: 2 }))
-      .map(([vals, added]) => objectOf([...keys.flatMap((k, i) => (vals[i] === undefined ? [] : [[k, vals[i]] as const])), ...added]) as Json);
+      .tuple(fc.tuple(...entries.map(([, v]) => fc.oneof(fc.constant<Json | undefined>(v), fc.constant(undefined), editOf(v)))), fc.array(fc.tuple(fc.constantFrom('__proto__', 'a/b', '~', 'n'), hostileJson(2)), { maxLength: 2 }))
+      .map(([vals, added]) => objectOf([...entries.flatMap(([k], i) => (vals[i] === undefined ? [] : [[k, vals[i]] as const])), ...added]) as Json);
   }
   return fc.oneof(fc.constant(value), hostileJson(1));
 }

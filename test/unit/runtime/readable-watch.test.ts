@@ -82,7 +82,7 @@ describe('ReadableWatch.listen', () => {
     await settle();
     expect(r.calls).toHaveLength(1);
     expect(r.calls[0]).toHaveLength(500);
-    expect(r.calls[0][499].object.metadata.name).toBe('o499');
+    expect(r.calls[0]?.[499]?.object.metadata.name).toBe('o499');
     expect(r.ends).toEqual([]);
   });
 
@@ -275,7 +275,7 @@ describe('ReadableWatch.listen', () => {
       for (let i = 0; i < 300; i++) body.write(ev('MODIFIED', `o${i}`, i + 1));
       await settle();
       expect(r.calls).toHaveLength(1);
-      expect(r.calls[0].map((e) => e.object.metadata.resourceVersion)).toEqual(Array.from({ length: 300 }, (_, i) => String(i + 1)));
+      expect(r.calls[0]?.map((e) => e.object.metadata.resourceVersion)).toEqual(Array.from({ length: 300 }, (_, i) => String(i + 1)));
     });
 
     it('decodes a large backlog a piece a turn: what arrives meanwhile is read, and the end is seen before the backlog is applied', async () => {
@@ -349,7 +349,7 @@ describe('ReadableWatch as an AsyncIterable (batches(), for await)', () => {
     expect(n).toBeGreaterThan(1);
     body.end();
     let last = 0;
-    for (let r = await it.next(); !r.done; r = await it.next()) last = Number(r.value[r.value.length - 1].object.metadata.resourceVersion);
+    for (let r = await it.next(); !r.done; r = await it.next()) last = Number(r.value.at(-1)?.object.metadata.resourceVersion);
     expect(last).toBe(40);
   });
 

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { createValidator, formatFieldError, MAX_DEPTH, goFloat, goQuote, goValue, toStatusCause, validate, type ValidationSchema } from '../../../runtime/src/validation';
 import { checkFormat } from '../../../runtime/src/validation/formats';
+import { present } from '../helpers/present';
 
 const NOT_CHECKED = '<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
 
@@ -221,7 +222,7 @@ describe('error values as Go prints them', () => {
   });
   test('a status cause', () => {
     const [e] = validate(PROBE, { spec: { r: 0 } }).errors;
-    expect(toStatusCause(e)).toEqual({ reason: 'FieldValueInvalid', message: 'Invalid value: 0: spec.r in body should be greater than or equal to 1', field: 'spec.r' });
+    expect(toStatusCause(present(e, 'the error'))).toEqual({ reason: 'FieldValueInvalid', message: 'Invalid value: 0: spec.r in body should be greater than or equal to 1', field: 'spec.r' });
     expect(e).toMatchObject({ type: 'FieldValueInvalid', field: 'spec.r', badValue: 0, detail: 'spec.r in body should be greater than or equal to 1' });
   });
 });
