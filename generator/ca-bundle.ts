@@ -153,3 +153,31 @@ function fileType(st: fs.Stats): string {
   if (st.isSocket()) return 'a socket';
   return 'not a file';
 }
+
+/**
+ * The CA bundle a configuration entry gives with its `caBundle` (PEM, or base64 of PEM, as written) or `caBundleFile`
+ * (read with {@link readCaBundleFile} relative to `baseDir`, which is also the root it must stay inside) keys, at most
+ * one of them; undefined when neither is given or a key is wrong — then `bad(key, message)` has been told.
+ */
+export function configuredCaBundle(caBundle: unknown, caBundleFile: unknown, baseDir: string, bad: (key: 'caBundle' | 'caBundleFile', message: string) => void): string | undefined {
+  if (caBundle !== undefined && caBundleFile !== undefined) {
+    bad('caBundleFile', 'give caBundle or caBundleFile, not both');
+    return undefined;
+  }
+  if (caBundle !== undefined) {
+    if (typeof caBundle === 'string') return caBundle;
+    bad('caBundle', 'must be a string (PEM, or base64 of PEM)');
+    return undefined;
+  }
+  if (caBundleFile === undefined) return undefined;
+  if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) {
+    bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
+    return undefined;
+  }
+  const read = readCaBundleFile(caBundleFile, { baseDir, root: baseDir });
+  if ('error' in read) {
+    bad('caBundleFile', read.error);
+    return undefined;
+  }
+  return read.pem;
+}

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { conversionSpec } from '@kubegen/runtime/webhook/spec';
-import { readCaBundleFile } from './ca-bundle';
+import { configuredCaBundle } from './ca-bundle';
 import { didYouMean } from './diagnostics';
 import type { CrdConversionWebhook, CrdOptions } from './emit/crd';
 import { KubegenError, describeIoError } from './errors';
@@ -420,20 +420,8 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
         }
       }
     }
-    const caBundle = ownValue(w, 'caBundle');
-    const caBundleFile = ownValue(w, 'caBundleFile');
-    if (caBundle !== undefined && caBundleFile !== undefined) bad('caBundleFile', 'give caBundle or caBundleFile, not both');
-    else if (caBundle !== undefined) {
-      if (typeof caBundle !== 'string') bad('caBundle', 'must be a string (PEM, or base64 of PEM)');
-      else webhook.caBundle = caBundle;
-    } else if (caBundleFile !== undefined) {
-      if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
-      else {
-        const read = readCaBundleFile(caBundleFile, { baseDir, root: baseDir });
-        if ('error' in read) bad('caBundleFile', read.error);
-        else webhook.caBundle = read.pem;
-      }
-    }
+    const caBundle = configuredCaBundle(ownValue(w, 'caBundle'), ownValue(w, 'caBundleFile'), baseDir, bad);
+    if (caBundle !== undefined) webhook.caBundle = caBundle;
     if (!ok) continue;
     try {
       conversionSpec(webhook);

@@ -11,7 +11,7 @@
  * added to those of the markers under `paths` (which is optional there).
  */
 import * as path from 'node:path';
-import { readCaBundleFile } from './ca-bundle';
+import { configuredCaBundle } from './ca-bundle';
 import { apiServiceProblems } from './emit/apiservice';
 import { DEFAULT_ROLE_NAME } from './emit/rbac';
 import type { ApiServiceDecl } from './model/manifests';
@@ -186,20 +186,8 @@ function resolveApiServiceEntry(e: unknown, at: string, source: string, baseDir:
     if (typeof skip !== 'boolean') bad('insecureSkipTLSVerify', 'must be true or false');
     else decl.insecureSkipTLSVerify = skip;
   }
-  const caBundle = own(e, 'caBundle');
-  const caBundleFile = own(e, 'caBundleFile');
-  if (caBundle !== undefined && caBundleFile !== undefined) bad('caBundleFile', 'give caBundle or caBundleFile, not both');
-  else if (caBundle !== undefined) {
-    if (typeof caBundle !== 'string') bad('caBundle', 'must be a string (PEM, or base64 of PEM)');
-    else decl.caBundle = caBundle;
-  } else if (caBundleFile !== undefined) {
-    if (typeof caBundleFile !== 'string' || caBundleFile === '' || caBundleFile.includes('\0')) bad('caBundleFile', 'must be a non-empty string (a path relative to the configuration file)');
-    else {
-      const read = readCaBundleFile(caBundleFile, { baseDir, root: baseDir });
-      if ('error' in read) bad('caBundleFile', read.error);
-      else decl.caBundle = read.pem;
-    }
-  }
+  const caBundle = configuredCaBundle(own(e, 'caBundle'), own(e, 'caBundleFile'), baseDir, bad);
+  if (caBundle !== undefined) decl.caBundle = caBundle;
   if (!ok) return undefined;
   const problems = apiServiceProblems(decl);
   for (const p of problems) problem(p.field === undefined ? at : `${at}.${p.field}`, p.message);
