@@ -354,7 +354,7 @@ function lingerOnClose(socket: Socket, ms: number): void {
     if (this.writable) this.end();
     const timer = setTimeout(() => this.destroy(), ms);
     timer.unref();
-    this.once('close', () => clearTimeout(timer));
+    this.once('close', () => { clearTimeout(timer); });
     this.once('end', () => this.destroy());
     this.resume();
   };
