@@ -23,7 +23,7 @@
  *   event loop stuck) they answer 500 `the handler thread's event loop has not turned for N ms (threshold T ms)`.
  *   With `probes` (given at construction: the manager's checks), GET and HEAD on paths without a route are answered
  *   here by `probes` — and by the serving thread with that 500 when this thread is stalled beyond the threshold. Unknown paths → 404; other methods → 405; other content types → 415; an empty body
- *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed); a body
+ *   or one that is not JSON → 400 `body is not JSON: …`; a body over `maxRequestBytes` → 413 (the connection is closed after a lingering read of the rest, up to 5 s, so the client reads the answer); a body
  *   nested deeper than `maxDepth` → 400.
  * - Time limits: a request (headers and body) must arrive within `requestTimeoutMs` (headers within
  *   `min(requestTimeoutMs, 60 s)`), else Node answers 408 and closes the connection: slow clients cannot hold a
