@@ -10,6 +10,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { group } from './text';
 
 let templatesDirCache: string | undefined;
 
@@ -43,6 +44,6 @@ const EXPORTED = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:funct
  */
 export function exportedNames(files: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const f of files) for (const m of fs.readFileSync(f, 'utf8').matchAll(EXPORTED)) out.add(m[1]);
+  for (const f of files) for (const m of fs.readFileSync(f, 'utf8').matchAll(EXPORTED)) out.add(group(m, 1));
   return out;
 }

@@ -20,6 +20,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describeIoError } from './errors';
+import { group } from './text';
 
 /** The largest CA bundle file kubegen reads (1 MiB): a bundle of a few hundred certificates. */
 export const CA_BUNDLE_FILE_MAX_BYTES = 1024 * 1024;
@@ -94,12 +95,12 @@ export function certificateBlocks(text: string, shown = 'the CA bundle'): CaBund
   const blocks: string[] = [];
   const others = new Set<string>();
   let open: { label: string; line: number; body: string[] } | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, '').trim();
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.replace(/\r$/, '').trim();
     const begin = BEGIN.exec(line);
     if (begin) {
       if (open) return { error: `${shown} line ${i + 1}: a PEM block begins inside the ${open.label} block of line ${open.line}` };
-      open = { label: begin[1], line: i + 1, body: [] };
+      open = { label: group(begin, 1), line: i + 1, body: [] };
       continue;
     }
     const end = END.exec(line);

@@ -17,6 +17,7 @@ import yargs, { type Argv } from 'yargs';
 import { didYouMean, formatDiagnostics, GenerationError } from './diagnostics';
 import { loadConfig, normalizeHeader } from './config';
 import { asKubegenError, KubegenError, UsageError } from './errors';
+import { group } from './text';
 import { renderMarkerReference } from './markers';
 import { renderDiagnosticReference } from './diagnostics/reference';
 import { applyOutputRule, directoryOrVerify, printDiagnostics, type OutputRule } from './output';
@@ -184,7 +185,7 @@ function usageMessage(msg: string, y: Argv): string {
   const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
   const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
   const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'kustomize', 'run', 'markers', 'envtest'];
-  const args = unknown[1].split(', ');
+  const args = group(unknown, 1).split(', ');
   const hints = args
     .map((arg) => {
       const option = didYouMean(arg, options);

@@ -17,23 +17,28 @@ class Scanner {
   pos = 0;
   constructor(readonly text: string) {}
 
+  /** The character at the position; '' at the end of the text. */
+  peek(): string {
+    return this.text.charAt(this.pos);
+  }
+
   fail(message: string, at = this.pos): never {
     throw new JsonLocatedError(message, at);
   }
 
   ws(): void {
-    while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && ' \t\n\r'.includes(this.peek())) this.pos++;
   }
 
   describe(): string {
     if (this.pos >= this.text.length) return 'the end of the text';
-    return JSON.stringify(this.text[this.pos]);
+    return JSON.stringify(this.peek());
   }
 
   value(depth: number): void {
     if (depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
     this.ws();
-    const c = this.text[this.pos];
+    const c = this.peek();
     if (c === '{') { this.object(depth); return; }
     if (c === '[') { this.array(depth); return; }
     if (c === '"') { this.string(); return; }
@@ -50,20 +55,20 @@ class Scanner {
   object(depth: number): void {
     this.pos++;
     this.ws();
-    if (this.text[this.pos] === '}') {
+    if (this.peek() === '}') {
       this.pos++;
       return;
     }
     for (;;) {
       this.ws();
-      if (this.text[this.pos] !== '"') this.fail(`expected a double-quoted property name, found ${this.describe()}`);
+      if (this.peek() !== '"') this.fail(`expected a double-quoted property name, found ${this.describe()}`);
       this.string();
       this.ws();
-      if (this.text[this.pos] !== ':') this.fail(`expected ':' after the property name, found ${this.describe()}`);
+      if (this.peek() !== ':') this.fail(`expected ':' after the property name, found ${this.describe()}`);
       this.pos++;
       this.value(depth + 1);
       this.ws();
-      const c = this.text[this.pos];
+      const c = this.peek();
       if (c === '}') {
         this.pos++;
         return;
@@ -76,14 +81,14 @@ class Scanner {
   array(depth: number): void {
     this.pos++;
     this.ws();
-    if (this.text[this.pos] === ']') {
+    if (this.peek() === ']') {
       this.pos++;
       return;
     }
     for (;;) {
       this.value(depth + 1);
       this.ws();
-      const c = this.text[this.pos];
+      const c = this.peek();
       if (c === ']') {
         this.pos++;
         return;
@@ -97,7 +102,7 @@ class Scanner {
     this.pos++;
     for (;;) {
       if (this.pos >= this.text.length) this.fail('unterminated string');
-      const c = this.text[this.pos];
+      const c = this.peek();
       if (c === '"') {
         this.pos++;
         return;

@@ -69,6 +69,7 @@ async function writeSets(io: OutputIo, sets: readonly OutputSet[]): Promise<numb
   const { value: results, signal, exitCode } = await withSignalsHeld(() => writeFileSets(sets));
   sets.forEach(({ outDir }, i) => {
     const r = results[i];
+    if (r === undefined) throw new Error(`kubegen bug: writeFileSets returned no result for ${outDir}`);
     io.out(`kubegen: wrote ${r.written.length}, unchanged ${r.unchanged.length}${r.removed.length ? `, removed ${r.removed.length}` : ''} in ${outDir}\n`);
   });
   if (signal === undefined) return 0;

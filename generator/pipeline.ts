@@ -24,6 +24,7 @@ import { packageOptions } from './emit/shared/package-options';
 import type { PackageOptions } from './emit/package';
 import { groupFolder, type GroupFolderStyle } from './model/names';
 import type { OutputSet } from './write';
+import { group } from './text';
 
 export interface LoadedModel {
   model: ApiModel;
@@ -170,7 +171,7 @@ export function exportedDeclarations(contents: string): string[] {
   for (let at = contents.startsWith('export') ? 0 : nextExportLine(contents, 0); at >= 0; at = nextExportLine(contents, at + 1)) {
     EXPORTED_DECLARATION.lastIndex = at;
     const m = EXPORTED_DECLARATION.exec(contents);
-    if (m) out.add(m[1]);
+    if (m) out.add(group(m, 1));
   }
   return [...out];
 }

@@ -78,13 +78,13 @@ function checkArgs(args: ApplyArgs): true {
 export function normalizeApplyArgv(argv: readonly string[]): string[] {
   if (argv[0] !== 'apply') return [...argv];
   const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if ((argv[i] === '-f' || argv[i] === '--filename') && argv[i + 1] === '-') {
+  let stdin = false; // the `-` after `-f` was written as `--filename=-`
+  for (const [i, arg] of argv.entries()) {
+    if (stdin) stdin = false;
+    else if ((arg === '-f' || arg === '--filename') && argv[i + 1] === '-') {
       out.push('--filename=-');
-      i++;
-    } else {
-      out.push(argv[i]);
-    }
+      stdin = true;
+    } else out.push(arg);
   }
   return out;
 }

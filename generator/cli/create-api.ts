@@ -34,9 +34,10 @@ export function runCreateApi(cwd: string, args: CreateApiArgs, io: InitIo): void
     throw new ScaffoldError(`--kind: ${api.kind} is declared in ${here.file} already (use --resource=false for a controller of it)`);
   }
   // every version of a kind has one scope
-  const existingScope = (here ?? others[0])?.clusterScoped;
-  if (existingScope !== undefined && args.namespaced !== undefined && args.namespaced === existingScope) {
-    throw new ScaffoldError(`--namespaced=${String(args.namespaced)}: ${api.kind} is ${existingScope ? 'cluster-scoped' : 'namespaced'} in ${(here ?? others[0]).file}, and every version of a kind has the same scope`);
+  const existing = here ?? others[0];
+  const existingScope = existing?.clusterScoped;
+  if (existing !== undefined && existingScope !== undefined && args.namespaced !== undefined && args.namespaced === existingScope) {
+    throw new ScaffoldError(`--namespaced=${String(args.namespaced)}: ${api.kind} is ${existingScope ? 'cluster-scoped' : 'namespaced'} in ${existing.file}, and every version of a kind has the same scope`);
   }
   const namespaced = existingScope !== undefined ? !existingScope : args.namespaced !== false;
   const operator = { name: project.name ?? 'operator', format: project.format, generated: project.generated };
@@ -60,17 +61,17 @@ export function runCreateApi(cwd: string, args: CreateApiArgs, io: InitIo): void
   const plan = planScaffold(cwd, files, insertions, args.force === true);
   writeScaffold(cwd, plan, io);
   const kindFile = `${project.apisDir}/${api.group}/${api.version}/${api.kind.toLowerCase()}.ts`;
-  if (resource && others.length > 0) io.out(`\n${versionReport(api, others, kindFile)}\n`);
+  const [firstOther, ...moreOthers] = others;
+  if (resource && firstOther !== undefined) io.out(`\n${versionReport(api, [firstOther, ...moreOthers], kindFile)}\n`);
   io.out(`\nNext: ${resource ? `edit ${kindFile}, then ` : ''}npm run generate && npm test${args.controller ? ` (the reconciler: src/controllers/${api.kind.toLowerCase()}.ts)` : ''}\n`);
 }
 
 /** What a new version of an existing kind means: which version stores objects, and the conversion to write next. */
-function versionReport(api: { group: string; version: string; kind: string }, others: readonly FoundKind[], kindFile: string): string {
+function versionReport(api: { group: string; version: string; kind: string }, others: readonly [FoundKind, ...FoundKind[]], kindFile: string): string {
   const versions = [...others.map((k) => k.version), api.version].join(', ');
-  const storage = others.filter((k) => k.storageVersion);
+  const [hub, ...moreStorage] = others.filter((k) => k.storageVersion);
   const lines = [`${api.kind} is now served in ${versions}.`];
-  if (storage.length === 1) {
-    const hub = storage[0];
+  if (hub !== undefined && moreStorage.length === 0) {
     lines.push(
       `The storage version stays ${hub.version} (+kubebuilder:storageversion in ${hub.file}): it is the hub every other version converts through; ${api.version} is a spoke.`,
       `While the versions' schemas are the same, the API server converts between them by itself. Once ${kindFile} differs, the CRD needs a conversion webhook:`,
@@ -78,11 +79,11 @@ function versionReport(api: { group: string; version: string; kind: string }, ot
       `kubegen generates the conversions of fields that keep their name and type; a renamed, moved or retyped field needs a function in ${kindFile.replace(/[^/]+$/, 'conversion.ts')}`,
       `(convert_${api.version}_${api.kind}Spec_<field>_To_${hub.version} and back; \`kubegen generate\` names each one it needs — see docs/conversion.md).`,
     );
-  } else if (storage.length === 0) {
-    const first = others[0];
+  } else if (hub === undefined) {
+    const [first] = others;
     lines.push(`No version of ${api.kind} is marked as the storage version yet: add +kubebuilder:storageversion to the doc comment of ${api.kind} in ${first.file} (one version of a kind stores its objects).`);
   } else {
-    lines.push(`More than one version of ${api.kind} is marked +kubebuilder:storageversion (${storage.map((k) => k.file).join(', ')}): keep it on one.`);
+    lines.push(`More than one version of ${api.kind} is marked +kubebuilder:storageversion (${[hub, ...moreStorage].map((k) => k.file).join(', ')}): keep it on one.`);
   }
   return lines.join('\n');
 }

@@ -71,7 +71,7 @@ export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitI
   const existing = readText(cwd, file);
   let options = asked;
   let w = s.scaffoldWebhook(ref, asked, operator);
-  if (existing !== undefined && existing !== w.files[0].contents && !force) {
+  if (existing !== undefined && existing !== w.files.find((f) => f.path === file)?.contents && !force) {
     // the kind has webhooks already: add what is asked at the file's scaffold markers, refuse what is there
     const has = s.webhookFileHas(existing, ref, versions.map((k) => k.version), operator);
     const paths = s.admissionPaths(ref);

@@ -282,8 +282,10 @@ async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: strin
   };
   try {
     const missing: Array<{ local: Manifest; original: Manifest }> = [];
-    for (let i = 0; i < local.length; i++) {
-      const l = local[i].object;
+    for (const [i, localManifest] of local.entries()) {
+      const originalManifest = original[i];
+      if (originalManifest === undefined) throw new Error(`kubegen bug: the local webhook manifest ${i} has no original`);
+      const l = localManifest.object;
       const ref = objectRef(descriptorOf(l.kind).group, l.kind, l.metadata.name);
       const client = clientOf(l.kind);
       let current: KubeObjectLike;
@@ -291,7 +293,7 @@ async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: strin
         current = await client.get(l.metadata.name);
       } catch (e) {
         if (!rt.isNotFound(e)) throw e;
-        missing.push({ local: local[i], original: original[i] });
+        missing.push({ local: localManifest, original: originalManifest });
         continue;
       }
       const before = webhookField(current);

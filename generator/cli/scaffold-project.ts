@@ -19,6 +19,7 @@ import { KubegenError } from '../errors';
 import type * as ScaffoldModule from '../scaffold';
 import type { ApiScaffold, GeneratedLocation, Insertion, ModuleFormat, PackageJson, ScaffoldFile } from '../scaffold';
 import { writeFiles } from '../write';
+import { group as captureGroup } from '../text';
 
 // Loaded when a scaffold command runs: the scaffolder pulls in Handlebars and the templates.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -163,7 +164,7 @@ export function findKinds(cwd: string, apisDir: string): FoundKind[] {
           const block = start >= 0 ? before.slice(start) : '';
           const end = block.indexOf('*/');
           const doc = end >= 0 && block.slice(end + 2).trim() === '' ? block : '';
-          declared.set(m[1], { file: `${apisDir}/${group}/${version}/${f}`, doc });
+          declared.set(captureGroup(m, 1), { file: `${apisDir}/${group}/${version}/${f}`, doc });
         }
       }
       for (const [kind, { file, doc }] of declared) {

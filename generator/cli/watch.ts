@@ -292,14 +292,15 @@ function watchDirs(root: string, onChange: () => void): { close(): void } {
 
 function treeDirs(root: string): string[] {
   const out = [root];
-  for (let i = 0; i < out.length; i++) {
+  // breadth first: the loop reaches the directories it appends
+  for (const dir of out) {
     let entries: fs.Dirent[] = [];
     try {
-      entries = fs.readdirSync(out[i], { withFileTypes: true });
+      entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch {
       // removed meanwhile
     }
-    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') out.push(path.join(out[i], e.name));
+    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') out.push(path.join(dir, e.name));
   }
   return out;
 }

@@ -130,16 +130,21 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
 }
 
 export function levenshtein(a: string, b: string): number {
-  const prev = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  // One row of the table at a time: row[j] is the distance between the first i UTF-16 units of a and the first j of b.
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let distance = b.length; // a is empty
   for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
+    const ca = a.charAt(i - 1);
+    let diag = i - 1; // row[j - 1] of the row above
+    let left = i; // row[j - 1] of this row
+    row[0] = i;
+    for (const [j, up] of row.entries()) {
+      if (j === 0) continue;
+      left = Math.min(up + 1, left + 1, diag + (ca === b.charAt(j - 1) ? 0 : 1));
+      diag = up;
+      row[j] = left;
     }
+    distance = left;
   }
-  return prev[b.length];
+  return distance;
 }

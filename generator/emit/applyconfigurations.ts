@@ -58,8 +58,9 @@ function reachableTypes(ctx: GenerationContext, pkg: Package, roots: readonly st
         return;
     }
   };
-  for (let i = 0; i < queue.length; i++) {
-    const decl = ctx.index.decl(pkg.id, queue[i]);
+  // the loop reaches the names `visit` appends
+  for (const name of queue) {
+    const decl = ctx.index.decl(pkg.id, name);
     if (decl) visit(decl.type);
   }
   return out.sort(cmp);

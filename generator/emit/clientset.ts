@@ -116,7 +116,8 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
   const imports = new ImportTracker();
   const restClient = imports.runtimeValue(rt, 'RestClient');
   const first = exampleVersion(g.versions, (v) => v.kinds.map((k) => k.kind));
-  const firstKind = first.kinds[0];
+  const firstKind = first?.kinds[0];
+  if (first === undefined || firstKind === undefined) throw new Error(`kubegen bug: the client group ${g.group} has no kind`);
   const example = `const ${privateName(firstKind.kind.name)} = await cs.${first.accessor}().${firstKind.accessor}(${firstKind.kind.client.namespaced ? "'default'" : ''}).get('name');`;
   const body = render('clientset', 'group', {
     groupDoc: g.group || 'core',

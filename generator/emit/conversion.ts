@@ -159,6 +159,8 @@ class SpokeFile {
   private readonly imports = new ImportTracker();
   private readonly copy: CopyContext;
   private readonly kinds: SpokePlan['kinds'];
+  /** The hub of the file's first kind, whose declarations the file names by the hub's namespace. */
+  private readonly hub: Side;
   /** The pairs the rendered code calls, by function name. */
   private readonly pairs = new Map<string, PairPlan>();
 
@@ -169,6 +171,9 @@ class SpokeFile {
     private readonly opts: ConversionModules,
   ) {
     this.kinds = plan.kinds;
+    const [first] = plan.kinds;
+    if (first === undefined) throw new Error(`kubegen bug: a conversion file for ${plan.spoke.version} without kinds`);
+    this.hub = first.hub;
     const spokePkg = plan.spoke.pkg;
     const versionOf = new Map<string, string>();
     for (const p of index.model.packages) if (p.group === group && !p.skip) versionOf.set(p.id, p.version);
@@ -192,7 +197,7 @@ class SpokeFile {
   /** The type of a declared struct of the spoke or the hub, as this file spells it; undefined for other shapes. */
   private declaredType(shape: StructShape): string | undefined {
     if (!shape.named) return undefined;
-    const { spoke, hub } = this.kinds[0];
+    const { plan: { spoke }, hub } = this;
     if (shape.package === spoke.pkg.id) return this.imports.type(this.opts.typesModule, shape.name);
     if (shape.package === hub.pkg.id) return `${this.hubNamespace(hub)}.${shape.name}`;
     return undefined;

@@ -54,7 +54,8 @@ function renderGroupInformers(g: CacheGroup, rt: string): string {
   const imports = new ImportTracker();
   const goName = g.client.goName;
   const last = exampleVersion(g.versions, (v) => v.client.kinds.map((k) => k.kind));
-  const kind = last.kinds[0];
+  const kind = last?.kinds[0];
+  if (last === undefined || kind === undefined) throw new Error(`kubegen bug: the informer group ${g.client.group} has no kind`);
   const versions = g.versions.map((v) => ({
     accessor: v.client.accessor,
     versionInformersType: imports.type(`./${v.client.version}/informers`, v.informersType),

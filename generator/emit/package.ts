@@ -15,7 +15,7 @@
  * group (so it runs last).
  */
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun, GroupTarget } from './shared/types';
-import { cmp, normaliseWhitespace, GENERATED_HEADER, render } from '../render';
+import { cmp, normaliseWhitespace, GENERATED_HEADER, render, type GroupVersionPackage } from '../render';
 import { privateName, publicPlural, safeIdentifier } from '../naming';
 import { clientGroupKey, exampleVersion, type ClientGroup } from './shared/clients';
 import { apiModulesReferenced } from '../model/util';
@@ -43,7 +43,8 @@ export const packageGenerator: Generator<PackageOptions> = {
 
 function packageFiles(group: GroupTarget, options: PackageOptions, client: ClientGroup | undefined): GeneratedFile[] {
   const gvps = group.versions;
-  if (gvps.length === 0) return [];
+  const [firstGvp] = gvps;
+  if (firstGvp === undefined) return [];
   const own = group.sources.filter((p) => p.endsWith('.ts'));
   const files: GeneratedFile[] = [];
   const name = packageNameFor(options.packageName, group.name);
@@ -83,7 +84,7 @@ function packageFiles(group: GroupTarget, options: PackageOptions, client: Clien
   };
   files.push({ path: 'package.json', contents: JSON.stringify(pkgJson, null, 2) + '\n', role: 'package' });
   files.push({ path: 'tsconfig.json', contents: JSON.stringify(PACKAGE_TSCONFIG, null, 2) + '\n', role: 'package' });
-  files.push({ path: 'README.md', contents: readme(group, name, options, client, hasFake, own), role: 'package' });
+  files.push({ path: 'README.md', contents: readme(group, firstGvp, name, options, client, hasFake, own), role: 'package' });
   return files;
 }
 
@@ -111,9 +112,9 @@ function indexFile(lines: string[]): string {
   return normaliseWhitespace([GENERATED_HEADER, lines.length ? lines.join('\n') : 'export {};'].join('\n\n'));
 }
 
-function readme(group: GroupTarget, packageName: string, options: PackageOptions, client: ClientGroup | undefined, hasFake: boolean, own: readonly string[]): string {
+function readme(group: GroupTarget, firstGvp: GroupVersionPackage, packageName: string, options: PackageOptions, client: ClientGroup | undefined, hasFake: boolean, own: readonly string[]): string {
   const gvps = group.versions;
-  const apisDir = gvps[0].package.dir.split('/').slice(0, -1).join('/') || gvps[0].package.dir;
+  const apisDir = firstGvp.package.dir.split('/').slice(0, -1).join('/') || firstGvp.package.dir;
   const versions = gvps.map((g) => {
     const cv = client?.versions.find((v) => v.version === g.version);
     return {
@@ -148,9 +149,9 @@ function readme(group: GroupTarget, packageName: string, options: PackageOptions
     versions,
     hasClient: client !== undefined && hasFake && exampleKind !== undefined,
     hasInformers: own.includes('informers.ts'),
-    informersExample: exampleKind && own.includes(`${lastClientVersion.version}/informers.ts`) ? `${lastClientVersion.accessor}().${exampleKind.accessor}()` : '',
+    informersExample: exampleKind && lastClientVersion && own.includes(`${lastClientVersion.version}/informers.ts`) ? `${lastClientVersion.accessor}().${exampleKind.accessor}()` : '',
     clientsetName: client ? `${client.goName}Clientset` : '',
-    firstVersion: gvps[0].version,
+    firstVersion: firstGvp.version,
     firstImportPath: lastClientVersion ? `${packageName}/${lastClientVersion.version}` : '',
     versionAccessor: lastClientVersion?.accessor ?? '',
     kindAccessor: exampleKind?.accessor ?? privateName(publicPlural('x')),

@@ -173,12 +173,12 @@ function mergeAlong(rules: readonly WorkRule[], keyOf: (r: WorkRule) => string, 
     else groups.set(key, [r]);
   }
   const merged: WorkRule[] = [];
-  for (const list of groups.values()) {
-    const first = list[0];
-    if (list.length > 1) {
+  for (const [first, ...others] of groups.values()) {
+    if (first === undefined) continue; // never: each list starts with the rule that made it
+    if (others.length > 0) {
       const united = new Set<string>();
       let defined = false;
-      for (const r of list) {
+      for (const r of [first, ...others]) {
         const values = r[field];
         if (values === undefined) continue;
         defined = true;

@@ -74,7 +74,7 @@ export function validationSchema(s: JSONSchemaProps): JSONSchemaProps {
     const v = s[k];
     if (k === 'properties' && v && typeof v === 'object') {
       const props = Object.create(null) as Record<string, JSONSchemaProps>;
-      for (const name of Object.keys(v)) Object.defineProperty(props, name, { value: validationSchema((v as Record<string, JSONSchemaProps>)[name]), enumerable: true, writable: true, configurable: true });
+      for (const [name, prop] of Object.entries(v as Record<string, JSONSchemaProps>)) Object.defineProperty(props, name, { value: validationSchema(prop), enumerable: true, writable: true, configurable: true });
       out[k] = props;
     } else if ((k === 'items' || k === 'not' || k === 'additionalProperties') && v && typeof v === 'object') {
       out[k] = validationSchema(v);

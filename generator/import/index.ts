@@ -59,9 +59,9 @@ export function importOpenApi(
   let goDocs: GoDocs | undefined;
   if (options.goDocs) {
     const side = options.goDocs;
-    const parsed = read(side, bag);
-    if (parsed.length !== 1 && !bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
-    else if (parsed.length === 1) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
+    const [only, ...more] = read(side, bag);
+    if (only !== undefined && more.length === 0) goDocs = parseGoDocs(only.value, side.file, bag);
+    else if (!bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
   }
   const result = finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
   if (result.files.length === 0) return result;

@@ -72,18 +72,18 @@ const OPENAPI_ONLY_EXTENSIONS = new Set([
 ]);
 
 /** Schema keys → single-value validation markers. */
-const VALUE_MARKERS: Record<string, string> = {
-  maximum: 'kubebuilder:validation:Maximum',
-  minimum: 'kubebuilder:validation:Minimum',
-  multipleOf: 'kubebuilder:validation:MultipleOf',
-  maxLength: 'kubebuilder:validation:MaxLength',
-  minLength: 'kubebuilder:validation:MinLength',
-  pattern: 'kubebuilder:validation:Pattern',
-  maxItems: 'kubebuilder:validation:MaxItems',
-  minItems: 'kubebuilder:validation:MinItems',
-  maxProperties: 'kubebuilder:validation:MaxProperties',
-  minProperties: 'kubebuilder:validation:MinProperties',
-};
+const VALUE_MARKERS: ReadonlyMap<string, string> = new Map([
+  ['maximum', 'kubebuilder:validation:Maximum'],
+  ['minimum', 'kubebuilder:validation:Minimum'],
+  ['multipleOf', 'kubebuilder:validation:MultipleOf'],
+  ['maxLength', 'kubebuilder:validation:MaxLength'],
+  ['minLength', 'kubebuilder:validation:MinLength'],
+  ['pattern', 'kubebuilder:validation:Pattern'],
+  ['maxItems', 'kubebuilder:validation:MaxItems'],
+  ['minItems', 'kubebuilder:validation:MinItems'],
+  ['maxProperties', 'kubebuilder:validation:MaxProperties'],
+  ['minProperties', 'kubebuilder:validation:MinProperties'],
+]);
 
 const INT_KEYS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties']);
 
@@ -535,10 +535,12 @@ export class SchemaConverter {
   /** One warning per kind of skipped OpenAPI key, with the count and the first path. */
   reportDropped(): void {
     const { zeroDefaults, itemDefaults } = this.dropped;
-    if (zeroDefaults.length > 0)
-      this.opts.bag.warning(this.opts.file, zeroDefaults[0], `${zeroDefaults.length} implicit zero-value default(s) (openapi-gen writes {} for non-pointer structs and the zero value for required fields; controller-gen does not) skipped, the first here`);
-    if (itemDefaults.length > 0)
-      this.opts.bag.warning(this.opts.file, itemDefaults[0], `${itemDefaults.length} default(s) on list items or map values cannot be expressed in a CRD schema; skipped, the first here`);
+    const [firstZero] = zeroDefaults;
+    if (firstZero !== undefined)
+      this.opts.bag.warning(this.opts.file, firstZero, `${zeroDefaults.length} implicit zero-value default(s) (openapi-gen writes {} for non-pointer structs and the zero value for required fields; controller-gen does not) skipped, the first here`);
+    const [firstItem] = itemDefaults;
+    if (firstItem !== undefined)
+      this.opts.bag.warning(this.opts.file, firstItem, `${itemDefaults.length} default(s) on list items or map values cannot be expressed in a CRD schema; skipped, the first here`);
     zeroDefaults.length = 0;
     itemDefaults.length = 0;
   }
@@ -557,8 +559,8 @@ export class SchemaConverter {
   /** Markers for one schema key; undefined after reporting (or for `allOf`, handled by the caller). */
   private keyMarkers(k: string, v: Json, at: string, pos: Position, isMap: boolean): MarkerValue[] | undefined {
     const fieldOnly = (what: string): undefined => { this.error(at, `${what} on list items or map values cannot be expressed (the marker is for properties only, as in controller-gen)`); };
-    if (Object.hasOwn(VALUE_MARKERS, k)) {
-      const name = VALUE_MARKERS[k];
+    const name = VALUE_MARKERS.get(k);
+    if (name !== undefined) {
       if (k === 'pattern') {
         if (typeof v !== 'string') { this.error(at, 'pattern must be a string'); return; }
       } else if (typeof v !== 'number' || (INT_KEYS.has(k) && !Number.isInteger(v))) { this.error(at, `${k} must be ${INT_KEYS.has(k) ? 'an integer' : 'a number'}`); return; }
@@ -675,20 +677,23 @@ export class SchemaConverter {
     const [a, b] = v as [JsonObject, JsonObject];
     if (canonical(Object.keys(a).sort()) !== canonical(Object.keys(b).sort()))
       { this.error(at, 'allOf cannot be expressed: its two schemas must constrain the same keys'); return; }
-    const out: MarkerValue[][] = [];
-    for (const [i, part] of [a, b].entries()) {
+    const partMarkers = (part: JsonObject, i: 0 | 1): MarkerValue[] | undefined => {
       const ms: MarkerValue[] = [];
       for (const [k, x] of Object.entries(part)) {
-        if (!Object.hasOwn(VALUE_MARKERS, k) && k !== 'default' && k !== 'x-kubernetes-list-type' && k !== 'x-kubernetes-list-map-keys')
+        if (!VALUE_MARKERS.has(k) && k !== 'default' && k !== 'x-kubernetes-list-type' && k !== 'x-kubernetes-list-map-keys')
           { this.error(childPath(childPath(at, i), k), `allOf with ${k} cannot be expressed`); return; }
         if (k === 'default' && i === 0) { this.error(childPath(childPath(at, i), k), 'allOf with default on the type cannot be expressed'); return; }
         const m = this.keyMarkers(k, x, childPath(childPath(at, i), k), 'field', isMap);
         if (!m) return undefined;
         ms.push(...m);
       }
-      out.push(ms);
-    }
-    return [out[0], out[1]];
+      return ms;
+    };
+    const ofType = partMarkers(a, 0);
+    if (!ofType) return undefined;
+    const ofProperty = partMarkers(b, 1);
+    if (!ofProperty) return undefined;
+    return [ofType, ofProperty];
   }
 }
 
@@ -740,9 +745,8 @@ const KEY_SHAPES: Record<string, 'string' | 'number' | 'boolean' | 'schema' | 's
 export function malformedSchema(node: Json, path: string, depth = 0): { path: string; message: string } | undefined {
   if (!isObject(node)) return { path, message: 'a schema must be an object' };
   if (depth > 100) return { path, message: 'schemas nested deeper than 100 levels' };
-  for (const k of Object.keys(node)) {
+  for (const [k, v] of Object.entries(node)) {
     const shape = Object.hasOwn(KEY_SHAPES, k) ? KEY_SHAPES[k] : undefined;
-    const v = node[k];
     const at = childPath(path, k);
     const bad = (what: string) => ({ path: at, message: `${k} must be ${what}` });
     switch (shape) {

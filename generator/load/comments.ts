@@ -69,8 +69,8 @@ export function hasBlankLine(text: string, from: number, to: number): boolean {
 /** Split the leading trivia of a node into its doc group (adjacent) and the groups above it. */
 export function splitDoc(text: string, fullStart: number, nodeStart: number): { doc?: CommentGroup; above: CommentGroup[] } {
   const groups = leadingCommentGroups(text, fullStart);
-  if (groups.length === 0) return { above: [] };
-  const last = groups[groups.length - 1];
+  const last = groups.at(-1);
+  if (last === undefined) return { above: [] };
   if (hasBlankLine(text, last.end, nodeStart)) return { above: groups };
   return { doc: last, above: groups.slice(0, -1) };
 }
@@ -100,8 +100,8 @@ export function commentLines(text: string, r: ts.CommentRange): CommentLine[] {
     lineStart += line.length + 1;
   }
   // Drop the empty first/last lines a JSDoc block has.
-  while (out.length > 0 && out[0].text === '') out.shift();
-  while (out.length > 0 && out[out.length - 1].text === '') out.pop();
+  while (out[0]?.text === '') out.shift();
+  while (out.at(-1)?.text === '') out.pop();
   return out;
 }
 

@@ -239,8 +239,7 @@ class Loader {
       for (const ref of result.libraryRefs) this.queueLibrary(ref.decl, ref.id, ref.dir);
     }
     // Library declarations, pulled in as they are referenced (a queue: their fields may reference more).
-    for (let i = 0; i < this.libraryQueue.length; i++) {
-      const { decl: node, pkg } = this.libraryQueue[i];
+    for (const { decl: node, pkg } of this.libraryQueue) {
       let result = libraries.get(node);
       if (!result) {
         result = this.convertLibraryDecl(node, pkg.id);
@@ -590,11 +589,12 @@ class Loader {
         }
         return true;
       });
-      if (rest.length === 0) {
+      const [only, ...more] = rest;
+      if (only === undefined) {
         this.bag.report('unsupported-member', `property "${name}" has no type besides null/undefined`, span);
         return undefined;
       }
-      if (rest.length === 1) typeNode = rest[0];
+      if (more.length === 0) typeNode = only;
       else if (rest.length !== typeNode.types.length) {
         const t = this.convertUnion(rest, sf, typeNode);
         if (!t) return undefined;
@@ -684,7 +684,8 @@ class Loader {
       if ([...bases].every((b) => b === 'integer' || b === 'number')) return { kind: 'enum', base: 'number', values };
       this.reject(at, sf, `a literal union must not mix strings, numbers and booleans: \`${at.getText(sf)}\``); return;
     }
-    const base = [...bases][0];
+    const [base] = bases;
+    if (base === undefined) throw new Error('kubegen bug: a union type node with no member');
     if (base === 'boolean' && values.length === 2 && values.includes(true) && values.includes(false)) return { kind: 'primitive', name: 'boolean' };
     return { kind: 'enum', base, values };
   }
@@ -769,10 +770,12 @@ class Loader {
     const rel = path.relative(this.root, declFile.fileName);
     if (rel.startsWith('..') || path.isAbsolute(rel)) { this.reject(at, sf, `generic type \`${decl.name.text}\` is declared outside the APIs root: only the APIs' own generic types can be instantiated`, 'generic-type'); return; }
     const env = new Map<string, TypeRef>();
-    for (const [i, arg] of args.entries()) {
+    for (const [i, param] of params.entries()) {
+      const arg = args[i];
+      if (arg === undefined) break; // the rest take their defaults, below
       const ref = this.convertType(arg, sf);
       if (!ref) return undefined;
-      env.set(params[i].name.text, ref);
+      env.set(param.name.text, ref);
     }
     // defaults are written in the generic's scope: they may name earlier parameters
     const outer = this.typeEnv;
@@ -823,19 +826,18 @@ class Loader {
   }
 
   private convertLibReference(name: string, args: ts.NodeArray<ts.TypeNode> | undefined, at: ts.Node, sf: ts.SourceFile): TypeRef | undefined {
-    if ((name === 'Array' || name === 'ReadonlyArray') && args?.length === 1) {
-      const items = this.convertType(args[0], sf);
+    const [first, second] = args ?? [];
+    if ((name === 'Array' || name === 'ReadonlyArray') && args?.length === 1 && first) {
+      const items = this.convertType(first, sf);
       return items && { kind: 'array', items };
     }
-    if ((name === 'Record' || name === 'Readonly' || name === 'Partial') && args) {
-      if (name === 'Record' && args.length === 2) {
-        if (this.isTypeParameter(args[0])) { this.reject(args[0], sf, `type parameter \`${args[0].getText(sf)}\` cannot be a map key: map keys are strings (\`Record<string, T>\`)`, 'generic-type'); return; }
-        if (args[0].kind !== ts.SyntaxKind.StringKeyword) { this.reject(at, sf, 'Record keys must be `string` (a map with string keys)'); return; }
-        const values = this.convertType(args[1], sf);
-        return values && { kind: 'map', values };
-      }
-      if (name === 'Readonly' && args.length === 1) return this.convertType(args[0], sf);
+    if (name === 'Record' && args?.length === 2 && first && second) {
+      if (this.isTypeParameter(first)) { this.reject(first, sf, `type parameter \`${first.getText(sf)}\` cannot be a map key: map keys are strings (\`Record<string, T>\`)`, 'generic-type'); return; }
+      if (first.kind !== ts.SyntaxKind.StringKeyword) { this.reject(at, sf, 'Record keys must be `string` (a map with string keys)'); return; }
+      const values = this.convertType(second, sf);
+      return values && { kind: 'map', values };
     }
+    if (name === 'Readonly' && args?.length === 1 && first) return this.convertType(first, sf);
     if (name === 'Date') { this.reject(at, sf, '`Date` is not allowed: use Time from @kubegen/runtime (an RFC 3339 string)'); return; }
     this.reject(at, sf, `\`${at.getText(sf)}\` is not supported in API types`);
   }

@@ -216,10 +216,10 @@ export class Resolver {
   /** What a type name (`A` or `ns.A` / `Enum.Member`) written in `sf` refers to. */
   resolve(name: ts.EntityName | ts.Expression, sf: ts.SourceFile): Resolved | undefined {
     if (ts.isIdentifier(name)) return this.resolveIdentifier(name.text, sf);
-    const parts = entityParts(name);
-    if (!parts) return undefined;
-    let current = this.resolveIdentifier(parts[0], sf);
-    for (const part of parts.slice(1)) {
+    const [head, ...rest] = entityParts(name) ?? [];
+    if (head === undefined) return undefined;
+    let current = this.resolveIdentifier(head, sf);
+    for (const part of rest) {
       if (!current) return undefined;
       if (current.kind === 'namespace') current = this.resolveExport(current.module, part, new Set());
       else if (current.kind === 'decl' && ts.isEnumDeclaration(current.node)) {

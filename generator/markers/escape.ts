@@ -23,7 +23,7 @@ export function markerString(s: string, bare: RegExp = /^[A-Za-z0-9_./-]+$/): st
   if (!/[`\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s) && !s.includes('*/') && !LONE_SURROGATE.test(s)) return `\`${s}\``;
   let out = '"';
   for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
+    const ch = s.charAt(i);
     const c = s.charCodeAt(i);
     if (ch === '"') out += '\\"';
     else if (ch === '\\') out += '\\\\';
@@ -36,7 +36,7 @@ export function markerString(s: string, bare: RegExp = /^[A-Za-z0-9_./-]+$/): st
     else if (c >= 0xd800 && c <= 0xdfff) {
       const pair = c <= 0xdbff && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
       if (pair) {
-        out += ch + s[i + 1];
+        out += ch + s.charAt(i + 1);
         i++;
       } else out += `\\u${hex4(c)}`;
     } else out += ch;

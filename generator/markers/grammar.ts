@@ -61,7 +61,7 @@ export class Cursor {
   }
 
   skipSpace(): string {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && /\s/.test(this.peek())) this.pos++;
     return this.peek();
   }
 

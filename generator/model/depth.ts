@@ -41,8 +41,7 @@ export function checkTypeDepth(packages: readonly Package[], index: TypeIndex, b
       if (memo.has(rootKey)) continue;
       const stack: Array<{ key: string; decl: TypeDecl; refs: string[] }> = [{ key: rootKey, decl: root, refs: refsOf(root) }];
       active.add(rootKey);
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
+      for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
         const next = top.refs.pop();
         if (next !== undefined) {
           if (memo.has(next) || active.has(next)) continue; // a cycle is KG3004's: it counts as no depth here

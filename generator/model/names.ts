@@ -177,12 +177,11 @@ export function npmPackageNameErrors(name: string): string[] {
   if (builtinModules.includes(name.toLowerCase())) errs.push(`${name} is a core module name`);
   if (name.length > 214) errs.push('name can no longer contain more than 214 characters');
   if (name.toLowerCase() !== name) errs.push('name can no longer contain capital letters');
-  if (/[~'!()*]/.test(name.split('/').slice(-1)[0])) errs.push('name can no longer contain special characters ("~\'!()*")');
+  if (/[~'!()*]/.test(name.slice(name.lastIndexOf('/') + 1))) errs.push('name can no longer contain special characters ("~\'!()*")');
   if (!urlSafe(name)) {
-    const m = NPM_SCOPED.exec(name);
+    const [, scope, pkg] = NPM_SCOPED.exec(name) ?? [];
     let ok = false;
-    if (m && m[1] !== undefined) {
-      const [, scope, pkg] = m;
+    if (scope !== undefined && pkg !== undefined) {
       if (pkg.startsWith('.')) errs.push('name cannot start with a period');
       if (scope === '.' || scope === '..') errs.push('scope cannot be "." or ".."');
       ok = urlSafe(scope) && urlSafe(pkg);
@@ -265,7 +264,8 @@ export type GroupFolderStyle = 'group' | 'short';
 /** The folder of `group` in the given style (see {@link GroupFolderStyle}). */
 export function groupFolder(group: string, style: GroupFolderStyle = 'group'): string {
   if (group === '') return 'core';
-  return style === 'short' ? group.split('.')[0] : group;
+  const dot = group.indexOf('.');
+  return style === 'short' && dot >= 0 ? group.slice(0, dot) : group;
 }
 
 /**

@@ -39,8 +39,9 @@ export function scaffoldRuntimeImports(): ReadonlySet<string> {
   if (scaffoldImports) return scaffoldImports;
   const text = fs.readFileSync(path.join(templatesDir(), 'scaffold', 'kind.ts.hbs'), 'utf8');
   const names = new Set<string>(KIND_RUNTIME_TYPES);
-  for (const m of text.matchAll(/^import\s+type\s*\{([^}]*)\}\s*from\s*'@kubegen\/runtime'/gm)) {
-    for (const n of m[1].split(',')) if (n.trim() !== '') names.add(n.trim());
+  for (const [, list] of text.matchAll(/^import\s+type\s*\{([^}]*)\}\s*from\s*'@kubegen\/runtime'/gm)) {
+    if (list === undefined) throw new Error('kubegen bug: the import pattern has one required group');
+    for (const n of list.split(',')) if (n.trim() !== '') names.add(n.trim());
   }
   return (scaffoldImports = names);
 }

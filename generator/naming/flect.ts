@@ -51,8 +51,7 @@ function buildTables(): {
   const insertSingular = (suffix: string, repl: string): void => {
     singularRules = [{ suffix: repl, apply: noop }, { suffix, apply: simpleRule(suffix, repl) }, ...singularRules];
   };
-  for (let i = SUFFIX_RULES.length - 1; i >= 0; i--) {
-    const [singular, plural] = SUFFIX_RULES[i];
+  for (const [singular, plural] of SUFFIX_RULES.toReversed()) {
     insertPlural(singular, plural);
     insertSingular(plural, singular);
   }
@@ -106,11 +105,9 @@ const goToLower = (s: string): string => mapRunes(s, (ch) => ch.toLowerCase());
 /** strings.TrimSpace. */
 function trimSpace(s: string): string {
   const chars = Array.from(s);
-  let a = 0;
-  let b = chars.length;
-  while (a < b && isUnicodeSpace(chars[a])) a++;
-  while (b > a && isUnicodeSpace(chars[b - 1])) b--;
-  return chars.slice(a, b).join('');
+  const first = chars.findIndex((c) => !isUnicodeSpace(c));
+  if (first < 0) return '';
+  return chars.slice(first, chars.findLastIndex((c) => !isUnicodeSpace(c)) + 1).join('');
 }
 
 /** strings.Trim(s, c) for a one-character cutset. */
@@ -174,8 +171,7 @@ function toParts(input: string): string[] {
 }
 
 function lastPart(s: string): string {
-  const parts = toParts(s);
-  return parts.length === 0 ? '' : parts[parts.length - 1];
+  return toParts(s).at(-1) ?? '';
 }
 
 /** Ident.ReplaceSuffix(orig, repl).String(). */
@@ -186,10 +182,9 @@ function replaceSuffix(original: string, orig: string, repl: string): string {
 /** flect.Capitalize: the first rune in title case (when the string has parts). */
 function capitalize(s: string): string {
   if (toParts(s).length === 0) return '';
-  const chars = Array.from(s);
-  const first = chars[0].toUpperCase();
-  chars[0] = Array.from(first).length === 1 ? first : chars[0];
-  return chars.join('');
+  const [head = '', ...rest] = Array.from(s);
+  const upper = head.toUpperCase();
+  return (Array.from(upper).length === 1 ? upper : head) + rest.join('');
 }
 
 /** flect.Pluralize: `user` → `users`, `person` → `people`, `CronTab` → `CronTabs`. */

@@ -223,8 +223,10 @@ function jestView(format: ModuleFormat) {
 const { declaration: _declaration, sourceMap: _sourceMap, rootDir: _rootDir, types: _types, ...PROJECT_COMPILER_OPTIONS } = PACKAGE_TSCONFIG.compilerOptions;
 const TSCONFIG = {
   // isolatedModules: each file compiles on its own, which ts-jest needs for "module": "nodenext" (its TS151002);
-  // rootDir: ts-jest compiles one file at a time, where TypeScript 6 cannot infer the root of outDir (TS5011)
-  compilerOptions: { ...PROJECT_COMPILER_OPTIONS, rootDir: '.', isolatedModules: true, types: ['node', 'jest'] },
+  // rootDir: ts-jest compiles one file at a time, where TypeScript 6 cannot infer the root of outDir (TS5011);
+  // noUncheckedIndexedAccess: `tsc --init` writes it (TypeScript 5.9 on), kubegen's own sources compile with it, and
+  // a project turns it on most cheaply on its first day (the scaffolded code and the generated packages compile with it)
+  compilerOptions: { ...PROJECT_COMPILER_OPTIONS, rootDir: '.', isolatedModules: true, noUncheckedIndexedAccess: true, types: ['node', 'jest'] },
   include: ['apis', 'src', 'test'],
 };
 

@@ -40,11 +40,15 @@ function walk(a: JSONSchemaProps, b: JSONSchemaProps, path: SchemaStep[], out: S
   const onlyB = Object.keys(pb).filter((k) => !Object.hasOwn(pa, k));
   for (let i = 0; i < Math.max(onlyA.length, onlyB.length) && out.length < limit; i++) {
     const d: SchemaDifference = {};
-    if (i < onlyA.length) d.a = [...path, { property: onlyA[i] }];
-    if (i < onlyB.length) d.b = [...path, { property: onlyB[i] }];
+    const [inA, inB] = [onlyA[i], onlyB[i]];
+    if (inA !== undefined) d.a = [...path, { property: inA }];
+    if (inB !== undefined) d.b = [...path, { property: inB }];
     out.push(d);
   }
-  for (const k of Object.keys(pa)) if (Object.hasOwn(pb, k)) walk(pa[k], pb[k], [...path, { property: k }], out, limit);
+  for (const [k, va] of Object.entries(pa)) {
+    const vb = Object.hasOwn(pb, k) ? pb[k] : undefined;
+    if (vb !== undefined) walk(va, vb, [...path, { property: k }], out, limit);
+  }
   if (a.items && b.items) walk(a.items, b.items, [...path, '[]'], out, limit);
   if (typeof a.additionalProperties === 'object' && typeof b.additionalProperties === 'object') walk(a.additionalProperties, b.additionalProperties, [...path, '{}'], out, limit);
 }

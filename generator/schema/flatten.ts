@@ -68,11 +68,11 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, opt
         const dp = shallowCopy(dv as Record<string, JSONSchemaProps>);
         d.properties = dp;
         const sp = sv as Record<string, JSONSchemaProps>;
-        for (const name of Object.keys(sp)) {
-          const p = sp[name];
-          if (!Object.hasOwn(dp, name)) setOwn(dp, name, p);
+        for (const [name, p] of Object.entries(sp)) {
+          const existing = Object.hasOwn(dp, name) ? dp[name] : undefined;
+          if (existing === undefined) setOwn(dp, name, p);
           else {
-            const merged = shallowCopy(dp[name]);
+            const merged = shallowCopy(existing);
             setOwn(dp, name, merged);
             flattenAllOfInto(merged, p, opts, [...path, name]);
           }
@@ -146,10 +146,10 @@ export function omitEmpty(schema: JSONSchemaProps, memo: WeakMap<object, JSONSch
     if (v === '' || v === false || (Array.isArray(v) && v.length === 0)) continue;
     if (k === 'properties') {
       const props = v as Record<string, JSONSchemaProps>;
-      const names = Object.keys(props);
-      if (names.length === 0) continue;
+      const entries = Object.entries(props);
+      if (entries.length === 0) continue;
       const copy = Object.create(Object.getPrototypeOf(props) as object | null) as Record<string, JSONSchemaProps>;
-      for (const name of names) setOwn(copy, name, omitEmpty(props[name], memo));
+      for (const [name, p] of entries) setOwn(copy, name, omitEmpty(p, memo));
       out.properties = copy;
     } else if (k === 'items' || k === 'not' || (k === 'additionalProperties' && typeof v === 'object')) setOwn(out, k, omitEmpty(v as JSONSchemaProps, memo));
     else if (k === 'allOf' || k === 'anyOf' || k === 'oneOf') setOwn(out, k, (v as JSONSchemaProps[]).map((b) => omitEmpty(b, memo)));

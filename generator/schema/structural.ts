@@ -44,7 +44,7 @@ function walk(s: JSONSchemaProps, path: SchemaStep[], out: StructuralViolation[]
   if (intOrString) {
     if (s.type) add('x-kubernetes-int-or-string requires an empty type');
     const any = s.anyOf ?? s.allOf?.find((a) => a.anyOf)?.anyOf;
-    if (any && !(any.length === 2 && any[0].type === 'integer' && any[1].type === 'string')) add('x-kubernetes-int-or-string requires anyOf [{type: integer}, {type: string}]');
+    if (any && !(any.length === 2 && any[0]?.type === 'integer' && any[1]?.type === 'string')) add('x-kubernetes-int-or-string requires anyOf [{type: integer}, {type: string}]');
   }
   if (s['x-kubernetes-embedded-resource']) {
     if (s.type !== 'object') add('x-kubernetes-embedded-resource requires type object');

@@ -89,8 +89,8 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
  * The version generated docs and READMEs show in examples: the one that stores a kind's data (the conversion hub),
  * else the last one in the group's (controller-gen's string) order.
  */
-export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => ReadonlyArray<{ storage: boolean }>): V {
-  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1];
+export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => ReadonlyArray<{ storage: boolean }>): V | undefined {
+  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions.at(-1);
 }
 
 /**

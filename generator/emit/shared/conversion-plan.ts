@@ -141,7 +141,7 @@ export function planGroupConversion(index: ModelIndex, group: string, diagnostic
     }
   }
   const kinds: KindPlan[] = [];
-  const spokeKinds = new Map<string, Array<{ kind: string; hub: Side; spoke: Side }>>();
+  const spokeKinds = new Map<string, { spoke: Side; kinds: Array<{ kind: string; hub: Side; spoke: Side }> }>();
   for (const [name, versions] of [...byKind].sort((a, b) => cmp(a[0], b[0]))) {
     if (versions.length < 2) continue;
     const hub = versions.find((v) => v.kind.storage);
@@ -150,11 +150,13 @@ export function planGroupConversion(index: ModelIndex, group: string, diagnostic
     kinds.push({ kind: name, hub: hubSide, versions: versions.map((v) => ({ version: v.pkg.version, pkg: v.pkg })) });
     for (const s of versions) {
       if (s === hub) continue;
-      if (!spokeKinds.has(s.pkg.version)) spokeKinds.set(s.pkg.version, []);
-      spokeKinds.get(s.pkg.version)!.push({ kind: name, hub: hubSide, spoke: { version: s.pkg.version, pkg: s.pkg } });
+      const spoke: Side = { version: s.pkg.version, pkg: s.pkg };
+      const entry = spokeKinds.get(spoke.version);
+      if (entry) entry.kinds.push({ kind: name, hub: hubSide, spoke });
+      else spokeKinds.set(spoke.version, { spoke, kinds: [{ kind: name, hub: hubSide, spoke }] });
     }
   }
-  const spokes = [...spokeKinds].sort((a, b) => cmp(a[0], b[0])).map(([, ks]) => new SpokePlanner(index, ks, diagnostics).plan());
+  const spokes = [...spokeKinds].sort((a, b) => cmp(a[0], b[0])).map(([, { spoke, kinds: ks }]) => new SpokePlanner(index, spoke, ks, diagnostics).plan());
   return { kinds, spokes };
 }
 
@@ -165,7 +167,6 @@ interface Located {
 }
 
 class SpokePlanner {
-  private readonly spoke: Side;
   private readonly available: ReadonlySet<string>;
   private readonly file: string;
   private readonly pairs = new Map<string, PairPlan>();
@@ -173,10 +174,10 @@ class SpokePlanner {
 
   constructor(
     private readonly index: ModelIndex,
+    private readonly spoke: Side,
     private readonly kinds: Array<{ kind: string; hub: Side; spoke: Side }>,
     private readonly diagnostics: DiagnosticBag,
   ) {
-    this.spoke = kinds[0].spoke;
     this.available = new Set(this.spoke.pkg.conversionFunctions ?? []);
     this.file = `${this.spoke.pkg.dir}/conversion.ts`;
   }
@@ -190,8 +191,8 @@ class SpokePlanner {
       const h = { shape: this.index.declShape(hubDecl) as StructShape, span: hubDecl.span };
       queue.push({ from: s, fromSide: spoke, to: h, toSide: hub }, { from: h, fromSide: hub, to: s, toSide: spoke });
     }
-    for (let i = 0; i < queue.length; i++) {
-      const { from, fromSide, to, toSide } = queue[i];
+    // the loop reaches the pairs `pair` appends
+    for (const { from, fromSide, to, toSide } of queue) {
       const key = pairKey(from.shape, fromSide, to.shape, toSide);
       if (this.pairs.has(key)) continue;
       this.pairs.set(key, this.pair(from, fromSide, to, toSide, (next) => queue.push({ ...next, fromSide, toSide })));
@@ -259,8 +260,9 @@ class SpokePlanner {
     if (!manualForUnmatched) {
       for (const [n, { field }] of toFields) {
         if (fed.has(n) || !field.required) continue;
+        const only = unmatched.length === 1 ? unmatched[0] : undefined;
         const suggestion =
-          unmatched.length === 1 ? `export function ${fnFor(unmatched[0].name)}(in_, out)` : `export function ${fnFor('<field>')}(in_, out) for the ${fromSide.version} field that maps to it`;
+          only ? `export function ${fnFor(only.name)}(in_, out)` : `export function ${fnFor('<field>')}(in_, out) for the ${fromSide.version} field that maps to it`;
         this.diagnostics.report(
           'conversion-field',
           `required field ${where(toSide, to.shape, n)} has no counterpart in ${fromSide.version} ${typeName(from.shape)}: ${suggestion} from ${this.file}`,

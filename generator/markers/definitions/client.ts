@@ -65,7 +65,8 @@ const printVerbs: CustomPrint<ClientVerb[]> = (verbs) => {
 const METHOD_KEYS = ['verb', 'subresource', 'input', 'result'] as const;
 
 const parseMethod: CustomParse<GenClientMethodArgs> = (raw) => {
-  const [first, ...rest] = parts(raw);
+  // (split gives at least one part)
+  const [first = { text: '', offset: 0 }, ...rest] = parts(raw);
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(first.text)) {
     return { error: `expected a method name (+genclient:method=GetScale,verb=get,…), got ${JSON.stringify(first.text)}`, offset: first.offset };
   }

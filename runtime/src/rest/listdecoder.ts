@@ -136,6 +136,7 @@ export class ListDecoder {
         continue;
       }
       const b = chunk[i];
+      if (b === undefined) break; // never: i < n
       if (this.inString) {
         if (this.escape) this.escape = false;
         else if (b === BACKSLASH) {

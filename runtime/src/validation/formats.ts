@@ -40,9 +40,9 @@ function isDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1) return false;
   const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return d <= days[mo - 1];
+  const max = days[mo - 1]; // undefined: no month 0 or 13…99
+  return max !== undefined && d >= 1 && d <= max;
 }
 
 /**
@@ -66,10 +66,10 @@ function isRequestURI(s: string): boolean {
   // eslint-disable-next-line no-control-regex -- Go's URL parser refuses control characters
   if (s.length === 0 || /[\s\x00-\x1f\x7f]/.test(s)) return false;
   if (s.startsWith('/')) return true;
-  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/.exec(s);
-  if (!m) return false;
-  const hash = m[2].indexOf('#');
-  const rest = hash < 0 ? m[2] : m[2].slice(0, hash);
+  const afterScheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/.exec(s)?.[2];
+  if (afterScheme === undefined) return false;
+  const hash = afterScheme.indexOf('#');
+  const rest = hash < 0 ? afterScheme : afterScheme.slice(0, hash);
   if (rest.startsWith('//')) {
     const end = rest.slice(2).search(/[/?]/);
     const authority = end < 0 ? rest.slice(2) : rest.slice(2, 2 + end);

@@ -89,9 +89,10 @@ export function jsonText(v: unknown, sortKeys = false): string {
       stack.push({ text: '}' });
       const keys = Object.keys(x).filter((k) => x[k] !== undefined);
       if (sortKeys) keys.sort();
-      for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push({ value: x[keys[i]] });
-        stack.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:` });
+      // the last key is pushed first, so the first pops first; every key but the first follows a comma
+      for (const [fromEnd, k] of keys.reverse().entries()) {
+        stack.push({ value: x[k] });
+        stack.push({ text: `${fromEnd < keys.length - 1 ? ',' : ''}${JSON.stringify(k)}:` });
       }
     } else {
       parts.push(JSON.stringify(x) ?? 'null');

@@ -358,17 +358,17 @@ export class SlicedJsonParser {
 
   /** Puts a value into the innermost container (or makes it the root). */
   private add(value: unknown): void {
-    const depth = this.stack.length;
-    if (depth === 0) {
+    const container = this.stack.at(-1);
+    if (container === undefined) {
       this.root = value;
       return;
     }
-    const container = this.stack[depth - 1];
     if (typeof container === 'number') {
       this.values.push(value);
       return;
     }
-    const key = this.keys[depth - 1];
+    const key = this.keys.at(-1);
+    if (key === undefined) throw new Error('internal error: the JSON parser keeps a key for each open container');
     // `__proto__` is an own data key, as JSON.parse makes it (assignment would set the prototype)
     if (key === '__proto__') Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
     else container[key] = value;
@@ -497,10 +497,10 @@ export class JsonBodyScheduler {
       if (job.signal?.aborted) job.reject(job.signal.reason);
       else this.active.push(job);
     }
-    if (this.active.length === 0) return;
     if (this.next >= this.active.length) this.next = 0;
     const i = this.next;
     const job = this.active[i];
+    if (job === undefined) return; // no active job
     let finished = true;
     try {
       if (job.signal?.aborted) job.reject(job.signal.reason);

@@ -92,11 +92,11 @@ function replace(s: string, old: string, by: string, n: bigint): string {
 
 /** cel-go's `strings.quote`. */
 function quote(s: string): string {
-  const escapes: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
+  const escapes = new Map<string, string>([['\x07', '\\a'], ['\b', '\\b'], ['\f', '\\f'], ['\n', '\\n'], ['\r', '\\r'], ['\t', '\\t'], ['\v', '\\v'], ['\\', '\\\\'], ['"', '\\"']]);
   // One pass: the runs between escaped characters (and unpaired surrogates, which become U+FFFD) are copied as slices.
   // eslint-disable-next-line no-control-regex -- the control characters Go escapes
   const special = /[\x07\b\f\n\r\t\v\\"]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-  return escapeEach(s, special, (c) => (Object.hasOwn(escapes, c) ? escapes[c] : '\ufffd'), new TextBuilder().push('"')).push('"').toString();
+  return escapeEach(s, special, (c) => escapes.get(c) ?? '\ufffd', new TextBuilder().push('"')).push('"').toString();
 }
 
 /** cel-go's `string.format` for the verbs kubegen reproduces exactly (`%s` of strings, ints and bools, `%d`, `%%`). */
@@ -431,7 +431,9 @@ export function registerKubernetesLibraries(env: Environment, optional: typeof C
     if (done.has(runtimeSig)) continue;
     done.add(runtimeSig);
     try {
-      env.registerFunction(runtimeSig, impl[sig]);
+      const handler = impl[sig];
+      if (handler === undefined) throw new Error(`internal error: the library signature ${sig} has no handler`);
+      env.registerFunction(runtimeSig, handler);
     } catch (e) {
       if (!/overlaps with existing overload/.test((e as Error).message)) throw e;
     }

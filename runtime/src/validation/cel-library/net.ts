@@ -6,6 +6,13 @@
  */
 import { goQuote } from '../errors';
 
+/** `bytes[i]` at an index the caller has checked is in range; a RangeError names the broken invariant. */
+function byteAt(bytes: Uint8Array, i: number): number {
+  const b = bytes[i];
+  if (b === undefined) throw new RangeError(`internal error: byte ${i} of ${bytes.length} read out of range`);
+  return b;
+}
+
 /** An IP address: 4 or 16 bytes (no zone: the library refuses zones). */
 export class IP {
   constructor(readonly bytes: Uint8Array) {}
@@ -25,7 +32,7 @@ export class IP {
   }
 
   private u16(i: number): number {
-    return (this.bytes[2 * i] << 8) | this.bytes[2 * i + 1];
+    return (byteAt(this.bytes, 2 * i) << 8) | byteAt(this.bytes, 2 * i + 1);
   }
 
   /** The unmapped view, as netip's predicates use. */
@@ -45,7 +52,7 @@ export class IP {
 
   isMulticast(): boolean {
     const ip = this.unmapped();
-    return ip.is4 ? (ip.bytes[0] & 0xf0) === 0xe0 : ip.bytes[0] === 0xff;
+    return ip.is4 ? (byteAt(ip.bytes, 0) & 0xf0) === 0xe0 : ip.bytes[0] === 0xff;
   }
 
   isLinkLocalUnicast(): boolean {
@@ -105,7 +112,7 @@ function parseIPv4Fields(input: string, off: number, end: number, fields: Uint8A
   let digLen = 0;
   const s = input.slice(off, end);
   for (let i = 0; i < s.length; i++) {
-    const c = s[i];
+    const c = s.charAt(i);
     if (c >= '0' && c <= '9') {
       if (digLen === 1 && val === 0) throw new ParseAddrError(input, 'IPv4 field has octet with leading zero');
       val = val * 10 + (c.charCodeAt(0) - 48);
@@ -168,7 +175,7 @@ function parseIPv6(input: string): { ip: IP; zone: string } {
     let off = 0;
     let acc = 0;
     for (; off < s.length; off++) {
-      const h = hexValue(s[off]);
+      const h = hexValue(s.charAt(off));
       if (h < 0) break;
       acc = acc * 16 + h;
       if (off > 3) throw new ParseAddrError(input, 'each group must have 4 or less digits', s);
@@ -204,7 +211,7 @@ function parseIPv6(input: string): { ip: IP; zone: string } {
   if (i < 16) {
     if (ellipsis < 0) throw new ParseAddrError(input, 'address string too short');
     const n = 16 - i;
-    for (let j = i - 1; j >= ellipsis; j--) ip[j + n] = ip[j];
+    ip.copyWithin(ellipsis + n, ellipsis, i);
     ip.fill(0, ellipsis, ellipsis + n);
   } else if (ellipsis >= 0) {
     throw new ParseAddrError(input, 'the :: must expand to at least one field of zeros');
@@ -227,9 +234,9 @@ export function parseIP(raw: string): IP {
 
 function masked(ip: IP, bits: number): IP {
   const out = ip.bytes.slice();
-  for (let i = 0; i < out.length; i++) {
+  for (const [i, b] of out.entries()) {
     const keep = Math.max(0, Math.min(8, bits - 8 * i));
-    out[i] &= keep === 0 ? 0 : (0xff << (8 - keep)) & 0xff;
+    out[i] = b & (keep === 0 ? 0 : (0xff << (8 - keep)) & 0xff);
   }
   return new IP(out);
 }
@@ -280,7 +287,7 @@ export function parseCIDR(raw: string): CIDR {
   }
   if (!parsed.ip.is4 && parsed.zone !== '') throw fail('IPv6 zones cannot be present in a prefix');
   const bitsStr = raw.slice(slash + 1);
-  if (bitsStr.length > 1 && (bitsStr[0] < '1' || bitsStr[0] > '9')) throw fail(`bad bits after slash: ${goQuote(bitsStr)}`);
+  if (bitsStr.length > 1 && (bitsStr.charAt(0) < '1' || bitsStr.charAt(0) > '9')) throw fail(`bad bits after slash: ${goQuote(bitsStr)}`);
   // strconv.Atoi: an optional sign and decimal digits, within int64
   if (!/^[+-]?[0-9]+$/.test(bitsStr) || BigInt(bitsStr) > 2n ** 63n - 1n || BigInt(bitsStr) < -(2n ** 63n)) throw fail(`bad bits after slash: ${goQuote(bitsStr)}`);
   const bits = Number(bitsStr);
@@ -330,16 +337,16 @@ function unescape(text: string, mode: Mode): string {
   let n = 0;
   let hasPlus = false;
   for (let i = 0; i < s.length; ) {
-    const c = s[i];
+    const c = byteAt(s, i);
     if (c === 0x25) {
       n++;
       if (i + 2 >= s.length || !isHex(s[i + 1]) || !isHex(s[i + 2])) {
         throw new Error(`invalid URL escape ${goQuote(bytesToString(s.subarray(i, Math.min(s.length, i + 3))))}`);
       }
       const seq = bytesToString(s.subarray(i, i + 3));
-      if (mode === Mode.Host && unhex(s[i + 1]) < 8 && seq !== '%25') throw new Error(`invalid URL escape ${goQuote(seq)}`);
+      if (mode === Mode.Host && unhex(byteAt(s, i + 1)) < 8 && seq !== '%25') throw new Error(`invalid URL escape ${goQuote(seq)}`);
       if (mode === Mode.Zone) {
-        const v = (unhex(s[i + 1]) << 4) | unhex(s[i + 2]);
+        const v = (unhex(byteAt(s, i + 1)) << 4) | unhex(byteAt(s, i + 2));
         if (seq !== '%25' && v !== 0x20 && shouldEscape(v, Mode.Host)) throw new Error(`invalid URL escape ${goQuote(seq)}`);
       }
       i += 3;
@@ -356,11 +363,12 @@ function unescape(text: string, mode: Mode): string {
   if (n === 0 && !hasPlus) return text;
   const out: number[] = [];
   for (let i = 0; i < s.length; i++) {
-    if (s[i] === 0x25) {
-      out.push((unhex(s[i + 1]) << 4) | unhex(s[i + 2]));
+    const c = byteAt(s, i);
+    if (c === 0x25) {
+      out.push((unhex(byteAt(s, i + 1)) << 4) | unhex(byteAt(s, i + 2)));
       i += 2;
-    } else if (s[i] === 0x2b) out.push(mode === Mode.QueryComponent ? 0x20 : 0x2b);
-    else out.push(s[i]);
+    } else if (c === 0x2b) out.push(mode === Mode.QueryComponent ? 0x20 : 0x2b);
+    else out.push(c);
   }
   return bytesToString(Uint8Array.from(out));
 }
@@ -460,7 +468,7 @@ function validEncoded(s: string, mode: Mode): boolean {
 
 function getScheme(raw: string): [string, string] {
   for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
+    const c = raw.charAt(i);
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) continue;
     if ((c >= '0' && c <= '9') || c === '+' || c === '-' || c === '.') {
       if (i === 0) return ['', raw];

@@ -100,9 +100,15 @@ function decAdd(a: DecAmount, b: DecAmount): DecAmount {
 const POW10_TAB = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27, 1e28, 1e29, 1e30, 1e31];
 const POW10_POS32 = [1e0, 1e32, 1e64, 1e96, 1e128, 1e160, 1e192, 1e224, 1e256, 1e288];
 const POW10_NEG32 = [1e-0, 1e-32, 1e-64, 1e-96, 1e-128, 1e-160, 1e-192, 1e-224, 1e-256, 1e-288, 1e-320];
+/** An entry of a math.Pow10 table; `goPow10`'s range checks keep the (integer) index inside it. */
+function pow10Entry(table: readonly number[], i: number): number {
+  const v = table[i];
+  if (v === undefined) throw new RangeError(`internal error: math.Pow10 table index ${i} out of range`);
+  return v;
+}
 export function goPow10(n: number): number {
-  if (n >= 0 && n <= 308) return POW10_POS32[Math.floor(n / 32)] * POW10_TAB[n % 32];
-  if (n >= -323 && n <= 0) return POW10_NEG32[Math.floor(-n / 32)] / POW10_TAB[-n % 32];
+  if (n >= 0 && n <= 308) return pow10Entry(POW10_POS32, Math.floor(n / 32)) * pow10Entry(POW10_TAB, n % 32);
+  if (n >= -323 && n <= 0) return pow10Entry(POW10_NEG32, Math.floor(-n / 32)) / pow10Entry(POW10_TAB, -n % 32);
   return n > 0 ? Infinity : 0;
 }
 
@@ -233,7 +239,7 @@ function parseQuantityString(str: string): Parts {
   }
   for (let i = pos; ; i++) {
     if (i >= end) return { positive, value: str, num: str.slice(pos, end), denom, suffix: '' };
-    if (!isDigit(str[i])) {
+    if (!isDigit(str.charAt(i))) {
       num = str.slice(pos, i);
       pos = i;
       break;
@@ -244,7 +250,7 @@ function parseQuantityString(str: string): Parts {
     pos++;
     for (let i = pos; ; i++) {
       if (i >= end) return { positive, value: str, num, denom: str.slice(pos, end), suffix: '' };
-      if (!isDigit(str[i])) {
+      if (!isDigit(str.charAt(i))) {
         denom = str.slice(pos, i);
         pos = i;
         break;
@@ -255,7 +261,7 @@ function parseQuantityString(str: string): Parts {
   const suffixStart = pos;
   for (let i = pos; ; i++) {
     if (i >= end) return { positive, value, num, denom, suffix: str.slice(suffixStart, end) };
-    if (!'eEinumkKMGTP'.includes(str[i])) {
+    if (!'eEinumkKMGTP'.includes(str.charAt(i))) {
       pos = i;
       break;
     }
@@ -263,18 +269,20 @@ function parseQuantityString(str: string): Parts {
   if (pos < end && (str[pos] === '-' || str[pos] === '+')) pos++;
   for (let i = pos; ; i++) {
     if (i >= end) return { positive, value, num, denom, suffix: str.slice(suffixStart, end) };
-    if (!isDigit(str[i])) break;
+    if (!isDigit(str.charAt(i))) break;
   }
   throw new Error(ERR_FORMAT_WRONG);
 }
 
-const DECIMAL_SUFFIXES: Record<string, number> = { '': 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIXES: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+const DECIMAL_SUFFIXES = new Map<string, number>([['', 0], ['n', -9], ['u', -6], ['m', -3], ['k', 3], ['M', 6], ['G', 9], ['T', 12], ['P', 15], ['E', 18]]);
+const BINARY_SUFFIXES = new Map<string, number>([['Ki', 10], ['Mi', 20], ['Gi', 30], ['Ti', 40], ['Pi', 50], ['Ei', 60]]);
 
 /** `suffixHandler.interpret`: base, exponent and whether the format is BinarySI. */
 function interpret(suffix: string): { base: 10 | 2; exponent: number; binary: boolean } | undefined {
-  if (Object.hasOwn(DECIMAL_SUFFIXES, suffix)) return { base: 10, exponent: DECIMAL_SUFFIXES[suffix], binary: false };
-  if (Object.hasOwn(BINARY_SUFFIXES, suffix)) return { base: 2, exponent: BINARY_SUFFIXES[suffix], binary: true };
+  const decimal = DECIMAL_SUFFIXES.get(suffix);
+  if (decimal !== undefined) return { base: 10, exponent: decimal, binary: false };
+  const binary = BINARY_SUFFIXES.get(suffix);
+  if (binary !== undefined) return { base: 2, exponent: binary, binary: true };
   if (suffix.length > 1 && (suffix[0] === 'E' || suffix[0] === 'e')) {
     // strconv.ParseInt(s, 10, 64), then int32(parsed)
     if (!/^[+-]?[0-9]+$/.test(suffix.slice(1))) return undefined;

@@ -32,13 +32,13 @@ export class Semver {
     if (this.pre.length === 0 && o.pre.length === 0) return 0;
     if (this.pre.length === 0) return 1;
     if (o.pre.length === 0) return -1;
-    let i = 0;
-    for (; i < this.pre.length && i < o.pre.length; i++) {
-      const c = comparePR(this.pre[i], o.pre[i]);
+    for (const [i, a] of this.pre.entries()) {
+      const b = o.pre[i];
+      if (b === undefined) return 1; // o's pre-release identifiers are a prefix of ours
+      const c = comparePR(a, b);
       if (c !== 0) return c;
     }
-    if (i === this.pre.length && i === o.pre.length) return 0;
-    return i === this.pre.length ? -1 : 1;
+    return this.pre.length === o.pre.length ? 0 : -1;
   }
 }
 
@@ -71,16 +71,16 @@ export function asInt64(v: bigint): bigint {
 /** semver.Parse. */
 export function parseSemver(s: string): Semver {
   if (s.length === 0) throw new Error('Version string empty');
-  const parts = splitN(s, '.', 3);
-  if (parts.length !== 3) throw new Error('No Major.Minor.Patch elements found');
+  const [majorStr, minorStr, patchPart] = splitN(s, '.', 3);
+  if (majorStr === undefined || minorStr === undefined || patchPart === undefined) throw new Error('No Major.Minor.Patch elements found');
   const numberPart = (p: string, what: string, What: string): bigint => {
     if (!NUMBERS.test(p)) throw new Error(`Invalid character(s) found in ${what} number ${goQuote(p)}`);
     if (hasLeadingZeroes(p)) throw new Error(`${What} number must not contain leading zeroes ${goQuote(p)}`);
     return parseUint(p);
   };
-  const major = numberPart(parts[0], 'major', 'Major');
-  const minor = numberPart(parts[1], 'minor', 'Minor');
-  let patchStr = parts[2];
+  const major = numberPart(majorStr, 'major', 'Major');
+  const minor = numberPart(minorStr, 'minor', 'Minor');
+  let patchStr = patchPart;
   let build: string[] = [];
   let prerelease: string[] = [];
   const plus = patchStr.indexOf('+');
@@ -132,7 +132,8 @@ export function normalizeAndParseSemver(input: string): Semver {
     return t.length === 0 || !/^[0-9]/.test(t) ? `0${t}` : t;
   });
   if (parts.length < 3) {
-    if (/[+-]/.test(parts[parts.length - 1])) throw new Error('short version cannot contain PreRelease/Build meta data');
+    const last = parts.at(-1);
+    if (last !== undefined && /[+-]/.test(last)) throw new Error('short version cannot contain PreRelease/Build meta data');
     while (parts.length < 3) parts.push('0');
   }
   return parseSemver(parts.join('.'));
