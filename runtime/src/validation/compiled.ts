@@ -13,12 +13,22 @@
 import { fieldError, goFloat, goQuote, omitValue, type FieldError } from './errors';
 import { FORMATS } from './formats';
 import { jsonEqual } from './json';
-import { isObject, runPasses, secondOccurrences, setOwn, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
+import { DfaMatcher } from './re2-dfa';
+import { isObject, pattern, runPasses, secondOccurrences, setOwn, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
 
-export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, pattern as compilePattern, setOwn, typeErrorOf } from './validate';
+export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, setOwn, typeErrorOf } from './validate';
 export { celWalk, nodeRules, precompileRules, type Walk } from './cel';
 export type { ValidationPasses } from './validate';
 export { jsonEqual } from './json';
+
+/**
+ * A schema's `pattern`, compiled once (at module load) for `test`: RE2 semantics through re2js' program, run by a
+ * lazy DFA (./re2-dfa.ts); null when RE2 refuses the pattern (the apiserver refuses such a CRD, the walker skips it).
+ */
+export function compilePattern(p: string): DfaMatcher | null {
+  const re = pattern(p);
+  return re === null ? null : new DfaMatcher(re);
+}
 
 /** Binds a kind version's compiled passes into a validator (what generated `validate<Kind>` constants are). */
 export function compiledValidator<T>(passes: ValidationPasses, options: ValidatorOptions = {}): Validator<T> {
@@ -61,12 +71,12 @@ export function prepareItems(v: readonly unknown[], f: (x: unknown) => unknown):
   return out ?? (v as unknown[]);
 }
 
-/** A null-prototype copy of the first `n` keys of `v` (those a prepare function kept unchanged so far). */
-export function prepareHead(v: Record<string, unknown>, keys: readonly string[], n: number): Record<string, unknown> {
+/** A null-prototype copy of the own keys of `v` before `stop` (all of them when `stop` is undefined). */
+export function prepareHead(v: Record<string, unknown>, stop: string | undefined): Record<string, unknown> {
   const out = Object.create(null) as Record<string, unknown>;
-  for (let i = 0; i < n; i++) {
-    const k = keys[i];
-    if (k !== undefined) setOwn(out, k, v[k]);
+  for (const k of Object.keys(v)) {
+    if (k === stop) break;
+    setOwn(out, k, v[k]);
   }
   return out;
 }

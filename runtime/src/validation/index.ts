@@ -8,8 +8,10 @@ export { createValidator, validate, MAX_DEPTH, type ValidateOptions, type Valida
 export { fieldError, formatFieldError, goFloat, goQuote, goValue, toStatusCause, type FieldError, type FieldErrorType } from './errors';
 export { checkFormat, FORMATS } from './formats';
 export type { ValidationRule, ValidationSchema } from './schema';
-// The kit of the generated (compiled) validators, ./compiled.ts.
-export {
+// The kit of the generated (compiled) validators, ./compiled.ts: bound as plain constants (a re-export would be a
+// getter, called on every use by generated code).
+import * as kit from './compiled';
+export const {
   aboveMaximum,
   anyOfErrors,
   belowMinimum,
@@ -50,6 +52,5 @@ export {
   tooMany,
   tooShort,
   typeErrorOf,
-  type ValidationPasses,
-  type Walk,
-} from './compiled';
+} = kit;
+export type { ValidationPasses, Walk } from './compiled';

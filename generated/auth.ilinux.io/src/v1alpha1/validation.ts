@@ -15,9 +15,9 @@ function checkUser(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'spec')) errors.push(required(path, 'spec'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'metadata':
           checkUserMetadata(v[k], child(path, 'metadata'), errors);
@@ -54,10 +54,10 @@ function checkUserSpec(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'groups')) errors.push(required(path, 'groups'));
     if (!Object.hasOwn(v, 'userID')) errors.push(required(path, 'userID'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'userID':
           checkUserSpecUserID(v[k], child(path, 'userID'), errors);
@@ -142,8 +142,8 @@ function checkUserStatus(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'active':
           checkUserStatusActive(v[k], child(path, 'active'), errors);
@@ -165,11 +165,9 @@ function checkUserStatusActive(v: unknown, path: string, errors: FieldError[]): 
 function prepareUser(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -197,7 +195,7 @@ function prepareUser(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -208,11 +206,9 @@ function prepareUser(v: unknown): unknown {
 function prepareUserSpec(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -238,7 +234,7 @@ function prepareUserSpec(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -255,11 +251,9 @@ function prepareUserSpecGroups(v: unknown): unknown {
 function prepareUserStatus(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -273,7 +267,7 @@ function prepareUserStatus(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }

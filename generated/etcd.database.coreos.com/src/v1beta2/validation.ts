@@ -21,9 +21,9 @@ function checkEtcdCluster(v: unknown, path: string, errors: FieldError[]): void 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'spec')) errors.push(required(path, 'spec'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'metadata':
           checkEtcdClusterMetadata(v[k], child(path, 'metadata'), errors);
@@ -60,9 +60,9 @@ function checkEtcdClusterSpec(v: unknown, path: string, errors: FieldError[]): v
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'size')) errors.push(required(path, 'size'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'size':
           checkEtcdClusterSpecSize(v[k], child(path, 'size'), errors);
@@ -121,8 +121,8 @@ function checkEtcdClusterStatus(v: unknown, path: string, errors: FieldError[]):
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'size':
           checkEtcdClusterStatusSize(v[k], child(path, 'size'), errors);
@@ -159,13 +159,13 @@ function checkEtcdClusterStatusConditionsItem(v: unknown, path: string, errors: 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'lastTransitionTime')) errors.push(required(path, 'lastTransitionTime'));
     if (!Object.hasOwn(v, 'message')) errors.push(required(path, 'message'));
     if (!Object.hasOwn(v, 'reason')) errors.push(required(path, 'reason'));
     if (!Object.hasOwn(v, 'status')) errors.push(required(path, 'status'));
     if (!Object.hasOwn(v, 'type')) errors.push(required(path, 'type'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'type':
           checkEtcdClusterStatusConditionsItemType(v[k], child(path, 'type'), errors);
@@ -300,7 +300,8 @@ function listsEtcdCluster(v: unknown, path: string, errors: FieldError[]): void 
     return;
   }
   if (!isObject(v)) return;
-  for (const k of Object.keys(v)) {
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     switch (k) {
       case 'status':
         listsEtcdClusterStatus(v[k], child(path, 'status'), errors);
@@ -315,7 +316,8 @@ function listsEtcdClusterStatus(v: unknown, path: string, errors: FieldError[]):
     return;
   }
   if (!isObject(v)) return;
-  for (const k of Object.keys(v)) {
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     switch (k) {
       case 'conditions':
         listsEtcdClusterStatusConditions(v[k], child(path, 'conditions'), errors);
@@ -336,11 +338,9 @@ function listsEtcdClusterStatusConditions(v: unknown, path: string, errors: Fiel
 function prepareEtcdCluster(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -368,7 +368,7 @@ function prepareEtcdCluster(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -379,11 +379,9 @@ function prepareEtcdCluster(v: unknown): unknown {
 function prepareEtcdClusterSpec(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -405,12 +403,12 @@ function prepareEtcdClusterSpec(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
   if (!Object.hasOwn(out ?? v, 'repository')) {
-    out ??= prepareHead(v, keys, keys.length);
+    out ??= prepareHead(v, undefined);
     setOwn(out, 'repository', prepareLeaf(defaultEtcdClusterSpecRepository));
   }
   return out ?? v;
@@ -420,11 +418,9 @@ function prepareEtcdClusterSpec(v: unknown): unknown {
 function prepareEtcdClusterStatus(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -450,7 +446,7 @@ function prepareEtcdClusterStatus(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -467,11 +463,9 @@ function prepareEtcdClusterStatusConditions(v: unknown): unknown {
 function prepareEtcdClusterStatusConditionsItem(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -505,7 +499,7 @@ function prepareEtcdClusterStatusConditionsItem(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }

@@ -15,9 +15,9 @@ function checkApp(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'spec')) errors.push(required(path, 'spec'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'metadata':
           checkAppMetadata(v[k], child(path, 'metadata'), errors);
@@ -59,9 +59,9 @@ function checkAppSpec(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'port')) errors.push(required(path, 'port'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'port':
           checkAppSpecPort(v[k], child(path, 'port'), errors);
@@ -106,11 +106,9 @@ function checkAppSpecPort(v: unknown, path: string, errors: FieldError[]): void 
 function prepareApp(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -134,7 +132,7 @@ function prepareApp(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -145,11 +143,9 @@ function prepareApp(v: unknown): unknown {
 function prepareAppSpec(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -167,12 +163,12 @@ function prepareAppSpec(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
   if (!Object.hasOwn(out ?? v, 'path')) {
-    out ??= prepareHead(v, keys, keys.length);
+    out ??= prepareHead(v, undefined);
     setOwn(out, 'path', prepareLeaf(defaultAppSpecPath));
   }
   return out ?? v;

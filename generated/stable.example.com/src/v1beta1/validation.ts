@@ -15,9 +15,9 @@ function checkCronTab(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'spec')) errors.push(required(path, 'spec'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'metadata':
           checkCronTabMetadata(v[k], child(path, 'metadata'), errors);
@@ -54,10 +54,10 @@ function checkCronTabSpec(v: unknown, path: string, errors: FieldError[]): void 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
     if (!Object.hasOwn(v, 'cronSpec')) errors.push(required(path, 'cronSpec'));
     if (!Object.hasOwn(v, 'image')) errors.push(required(path, 'image'));
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'cronSpec':
           checkCronTabSpecCronSpec(v[k], child(path, 'cronSpec'), errors);
@@ -126,8 +126,8 @@ function checkCronTabStatus(v: unknown, path: string, errors: FieldError[]): voi
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'lastScheduleTime':
           checkCronTabSpecImage(v[k], child(path, 'lastScheduleTime'), errors);
@@ -141,11 +141,9 @@ function checkCronTabStatus(v: unknown, path: string, errors: FieldError[]): voi
 function prepareCronTab(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -173,7 +171,7 @@ function prepareCronTab(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -184,11 +182,9 @@ function prepareCronTab(v: unknown): unknown {
 function prepareCronTabSpec(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -214,12 +210,12 @@ function prepareCronTabSpec(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
   if (!Object.hasOwn(out ?? v, 'replicas')) {
-    out ??= prepareHead(v, keys, keys.length);
+    out ??= prepareHead(v, undefined);
     setOwn(out, 'replicas', prepareLeaf(defaultCronTabSpecReplicas));
   }
   return out ?? v;
@@ -229,11 +225,9 @@ function prepareCronTabSpec(v: unknown): unknown {
 function prepareCronTabStatus(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -247,7 +241,7 @@ function prepareCronTabStatus(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }

@@ -13,8 +13,8 @@ function checkFischer(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'metadata':
           checkFischerMetadata(v[k], child(path, 'metadata'), errors);
@@ -67,8 +67,8 @@ function checkFlunder(v: unknown, path: string, errors: FieldError[]): void {
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'metadata':
           checkFischerMetadata(v[k], child(path, 'metadata'), errors);
@@ -97,8 +97,8 @@ function checkFlunderSpec(v: unknown, path: string, errors: FieldError[]): void 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'reference':
           checkFischerDisallowedFlundersItem(v[k], child(path, 'reference'), errors);
@@ -127,8 +127,8 @@ function checkFlunderStatus(v: unknown, path: string, errors: FieldError[]): voi
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       switch (k) {
         case 'observedGeneration':
           checkFlunderStatusObservedGeneration(v[k], child(path, 'observedGeneration'), errors);
@@ -150,11 +150,9 @@ function checkFlunderStatusObservedGeneration(v: unknown, path: string, errors: 
 function prepareFischer(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -178,7 +176,7 @@ function prepareFischer(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -195,11 +193,9 @@ function prepareFischerDisallowedFlunders(v: unknown): unknown {
 function prepareFlunder(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -227,7 +223,7 @@ function prepareFlunder(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -238,11 +234,9 @@ function prepareFlunder(v: unknown): unknown {
 function prepareFlunderSpec(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -260,7 +254,7 @@ function prepareFlunderSpec(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
@@ -271,11 +265,9 @@ function prepareFlunderSpec(v: unknown): unknown {
 function prepareFlunderStatus(v: unknown): unknown {
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return v;
-  const keys = Object.keys(v);
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     let y: unknown = x;
     let keep = true;
@@ -289,7 +281,7 @@ function prepareFlunderStatus(v: unknown): unknown {
     }
     if (out === undefined) {
       if (keep && y === x) continue;
-      out = prepareHead(v, keys, i);
+      out = prepareHead(v, k);
     }
     if (keep) setOwn(out, k, y);
   }
