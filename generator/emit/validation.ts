@@ -133,6 +133,11 @@ function celSchema(s: JSONSchemaProps, top: boolean): JSONSchemaProps {
   return out;
 }
 
+/** A text identifying a schema by its content (bigints — int64 bounds, defaults — spelled apart from numbers). */
+function schemaKey(s: JSONSchemaProps): string {
+  return JSON.stringify(s, (_k, v: unknown) => (typeof v === 'bigint' ? { bigint: v.toString() } : v));
+}
+
 /** A generated function of the file: its name, a one-line doc, its signature and body lines. */
 interface CompiledFunction {
   name: string;
@@ -262,7 +267,7 @@ class ValidatorCompiler {
 
   /** The function of `pass` for `s` (built once per distinct node), or null when the pass has nothing to do there. */
   private fn(pass: Pass, s: JSONSchemaProps, extra: string, hint: readonly string[], build: (name: string) => Omit<CompiledFunction, 'name'> | null): string | null {
-    const key = `${pass}\0${extra}\0${JSON.stringify(s)}`;
+    const key = `${pass}\0${extra}\0${schemaKey(s)}`;
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     const name = this.names.name(key, helperName(pass === 'node' ? 'check' : pass, ...hint));
