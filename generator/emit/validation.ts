@@ -443,7 +443,7 @@ class ValidatorCompiler {
     }
     // go-openapi's string validator stops at its first failure: maxLength, then minLength, then pattern (lengths in runes).
     const chain: string[] = [];
-    const runes = this.rt('runeCount');
+    const runes = s.maxLength !== undefined || s.minLength !== undefined ? this.rt('runeCount') : '';
     if (s.maxLength !== undefined) chain.push(`if (v.length > ${s.maxLength} && ${runes}(v) > ${s.maxLength}) errors.push(${this.rt('tooLong')}(path, v, ${s.maxLength}));`);
     if (s.minLength !== undefined) chain.push(`if (v.length < ${s.minLength} || (v.length < ${2 * Number(s.minLength)} && ${runes}(v) < ${s.minLength})) errors.push(${this.rt('tooShort')}(path, v, ${s.minLength}));`);
     if (s.pattern !== undefined) {
