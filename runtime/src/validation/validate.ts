@@ -282,8 +282,9 @@ function nested(obj: Record<string, unknown>, jsonPath: string, want: 'int64' | 
   let cursor: unknown = obj;
   for (let i = 0; i < fields.length; i++) {
     if (!isObject(cursor)) return { error: `.${fields.slice(0, i).join('.')} accessor error: ${goValue(cursor)} is of the type ${goType(cursor)}, expected map[string]interface{}` };
-    if (!Object.hasOwn(cursor, fields[i])) return {};
-    cursor = cursor[fields[i]];
+    const field = fields[i] ?? '';
+    if (!Object.hasOwn(cursor, field)) return {};
+    cursor = cursor[field];
   }
   const ok = want === 'string' ? typeof cursor === 'string' : jsonType(cursor).type === 'integer' && cursor !== null;
   return ok ? { value: cursor } : { error: `.${fields.join('.')} accessor error: ${typeof cursor === 'string' ? cursor : goValue(cursor)} is of the type ${goType(cursor)}, expected ${want}` };
