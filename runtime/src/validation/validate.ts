@@ -371,7 +371,7 @@ function typeError(v: unknown, s: ValidationSchema, path: string): FieldError | 
   return typeErrorOf(v, declaredTypes(s), s.format ?? '', s.nullable === true, path);
 }
 
-/** {@link typeError} of a node declaring `types` (two for int-or-string), `format` ('' for none) and `nullable`. */
+/** The type error of a node declaring `types` (two for int-or-string), `format` ('' for none) and `nullable`. */
 export function typeErrorOf(v: unknown, types: readonly string[], format: string, nullable: boolean, path: string): FieldError | undefined {
   const { type, goFormat } = jsonType(v);
   const invalid = (typeName: string, actual: string) => fieldError('FieldValueTypeInvalid', path, actual, `${path} in body must be of type ${typeName}: ${goQuote(actual)}`);
