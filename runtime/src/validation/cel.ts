@@ -50,7 +50,7 @@ interface CompiledRule {
 
 type CelLibrary = typeof import('./cel-library');
 
-interface Cel {
+export interface Cel {
   module: CelModule;
   env: CelEnvironment;
   library: CelLibrary;
@@ -252,19 +252,62 @@ function reasonError(reason: string | undefined, path: string, value: unknown, d
   return fieldError(type, path, value, type === 'FieldValueDuplicate' ? '' : detail);
 }
 
-interface Walk {
+/** One validation's CEL state: where errors and unchecked rules go, and the loaded CEL environment. */
+export interface Walk {
   errors: FieldError[];
   unchecked: string[];
   cel: Cel;
 }
 
+/** The state of one validation's CEL rules (loads the CEL environment on first use). */
+export function celWalk(errors: FieldError[], unchecked: string[]): Walk {
+  return { errors, unchecked, cel: environment() };
+}
+
+/**
+ * Parses the rules (and message expressions) of a schema node once, ahead of any object: what a compiled validator
+ * calls at module load for every node with `x-kubernetes-validations` (the walker parses on first use).
+ */
+export function precompileRules(s: ValidationSchema): ValidationSchema {
+  compileRules(s);
+  return s;
+}
+
 /** Evaluates every rule of `schema` over `value` (already pruned and defaulted); `old` is the stored object on an update. */
 export function celErrors(schema: ValidationSchema, value: unknown, old: unknown, hasOld: boolean, errors: FieldError[], unchecked: string[]): void {
-  visit(schema, value, old, hasOld, '', true, { errors, unchecked, cel: environment() }, 0);
+  visit(schema, value, old, hasOld, '', true, celWalk(errors, unchecked), 0);
 }
 
 function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, path: string, resource: boolean, w: Walk, depth: number): void {
   if (v === null || v === undefined || depth > 1000) return;
+  nodeRules(s, v, old, hasOld, path, resource, w);
+  if (Array.isArray(v)) {
+    const items = s.items;
+    if (!items) return;
+    const keys = s['x-kubernetes-list-type'] === 'map' ? (s['x-kubernetes-list-map-keys'] ?? []) : undefined;
+    const oldItems: unknown[] = hasOld && Array.isArray(old) && keys ? old : [];
+    v.forEach((x, i) => {
+      const match = keys && isObject(x) ? oldItems.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k]))) : undefined;
+      visit(items, x, match, match !== undefined, `${path}[${i}]`, items['x-kubernetes-embedded-resource'] === true, w, depth + 1);
+    });
+    return;
+  }
+  if (!isObject(v)) return;
+  const values = valueSchema(s);
+  for (const k of Object.keys(v)) {
+    const sub = propertySchema(s, k) ?? values;
+    if (!sub) continue;
+    const oldValue = hasOld && isObject(old) && Object.hasOwn(old, k) ? old[k] : null;
+    const oldHas = oldValue !== null && oldValue !== undefined;
+    visit(sub, v[k], oldHas ? oldValue : undefined, oldHas, child(path, k), sub['x-kubernetes-embedded-resource'] === true, w, depth + 1);
+  }
+}
+
+/**
+ * The rules of one node (`s`'s own `x-kubernetes-validations`) over its value `v` (not null): errors and unchecked
+ * rules appended to `w`. `resource`: the node is an embedded resource (or the root), whose unknown fields CEL sees.
+ */
+export function nodeRules(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, path: string, resource: boolean, w: Walk): void {
   const rules = s['x-kubernetes-validations'] ?? [];
   if (rules.length > 0) {
     let self: unknown;
@@ -312,25 +355,5 @@ function visit(s: ValidationSchema, v: unknown, old: unknown, hasOld: boolean, p
       }
       w.errors.push(reasonError(c.rule.reason, at, s.type === 'object' || s.type === 'array' ? omitValue : v, detail));
     }
-  }
-  if (Array.isArray(v)) {
-    const items = s.items;
-    if (!items) return;
-    const keys = s['x-kubernetes-list-type'] === 'map' ? (s['x-kubernetes-list-map-keys'] ?? []) : undefined;
-    const oldItems: unknown[] = hasOld && Array.isArray(old) && keys ? old : [];
-    v.forEach((x, i) => {
-      const match = keys && isObject(x) ? oldItems.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k]))) : undefined;
-      visit(items, x, match, match !== undefined, `${path}[${i}]`, items['x-kubernetes-embedded-resource'] === true, w, depth + 1);
-    });
-    return;
-  }
-  if (!isObject(v)) return;
-  const values = valueSchema(s);
-  for (const k of Object.keys(v)) {
-    const sub = propertySchema(s, k) ?? values;
-    if (!sub) continue;
-    const oldValue = hasOld && isObject(old) && Object.hasOwn(old, k) ? old[k] : null;
-    const oldHas = oldValue !== null && oldValue !== undefined;
-    visit(sub, v[k], oldHas ? oldValue : undefined, oldHas, child(path, k), sub['x-kubernetes-embedded-resource'] === true, w, depth + 1);
   }
 }

@@ -78,6 +78,9 @@ export function toStatusCause(e: FieldError): { reason: FieldErrorType; message:
 /** The UTF-16 units `goQuote` escapes: `"`, `\\`, C0 controls, DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
 const QUOTED = /["\\\x00-\x1f\x7f-\x9f]/g;
+/** The same characters, for a test without the global flag's state: most strings have none of them. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const NEEDS_QUOTING = /["\\\x00-\x1f\x7f-\x9f]/;
 
 function goEscape(ch: string): string {
   const c = ch.charCodeAt(0);
@@ -94,6 +97,7 @@ function goEscape(ch: string): string {
  * quoted into an error message): the runs between escaped characters are copied as slices.
  */
 export function goQuote(s: string): string {
+  if (!NEEDS_QUOTING.test(s)) return `"${s}"`;
   return escapeEach(s, QUOTED, goEscape, new TextBuilder().push('"')).push('"').toString();
 }
 
@@ -119,6 +123,8 @@ export function errorText(e: unknown): string {
 export function goFloat(x: number): string {
   if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x > 0 ? '+Inf' : '-Inf';
   if (x === 0) return '0';
+  // An integer below 1e6 prints as its digits (the exponent form starts at 1e+06).
+  if (Number.isInteger(x) && Math.abs(x) < 1e6) return String(x);
   const [mantissa, expText] = x.toExponential().split('e');
   const exp = Number(expText);
   if (exp < -4 || exp >= 6) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
@@ -133,7 +139,7 @@ export function goValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'bigint') return v.toString();
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : goFloat(v);
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : goFloat(v);
   if (typeof v === 'boolean') return String(v);
   return jsonText(v);
 }

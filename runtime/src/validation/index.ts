@@ -1,9 +1,56 @@
 /**
  * `@kubegen/runtime/validation`: client-side validation of custom resources as the apiserver validates them — the
- * engine behind the generated `validate<Kind>` functions, which bind a kind version's CRD schema to it. The schema
- * walker is always loaded; the CEL implementation only when an object reaches a node with rules.
+ * generated `validate<Kind>` functions are compiled per schema and call the kit of ./compiled.ts; the schema walker
+ * (`validate`, `createValidator`) validates against a schema given at run time (unstructured objects, tests' oracle).
+ * The CEL implementation is loaded by a module whose schemas have rules (compiled) or on first use (walker).
  */
 export { createValidator, validate, MAX_DEPTH, type ValidateOptions, type ValidationResult, type Validator, type ValidatorOptions, type ScaleSubresource } from './validate';
 export { fieldError, formatFieldError, goFloat, goQuote, goValue, toStatusCause, type FieldError, type FieldErrorType } from './errors';
 export { checkFormat, FORMATS } from './formats';
 export type { ValidationRule, ValidationSchema } from './schema';
+// The kit of the generated (compiled) validators, ./compiled.ts: bound as plain constants (a re-export would be a
+// getter, called on every use by generated code).
+import * as kit from './compiled';
+export const {
+  aboveMaximum,
+  anyOfErrors,
+  belowMinimum,
+  celWalk,
+  child,
+  compiledValidator,
+  compilePattern,
+  duplicateItems,
+  embeddedResourceChecks,
+  enumText,
+  formatCheck,
+  formatError,
+  hasDuplicates,
+  isObject,
+  jsonEqual,
+  item,
+  listMapDuplicates,
+  multipleOfError,
+  nodeRules,
+  notError,
+  notInteger,
+  notSupported,
+  oldItem,
+  oldProperty,
+  oneOfErrors,
+  patternMismatch,
+  precompileRules,
+  prepareHead,
+  prepareItems,
+  prepareLeaf,
+  required,
+  runeCount,
+  setDuplicates,
+  setOwn,
+  tooFewItems,
+  tooFewProperties,
+  tooLong,
+  tooMany,
+  tooShort,
+  typeErrorOf,
+} = kit;
+export type { ValidationPasses, Walk } from './compiled';

@@ -76,8 +76,39 @@ export function createValidator<T>(schema: ValidationSchema, options: ValidatorO
   return (obj, opts) => validate(schema, obj, { ...options, ...opts });
 }
 
-/** Whether a schema has CEL rules anywhere, computed once per schema. */
-const RULES = new WeakMap<ValidationSchema, boolean>();
+/**
+ * The passes of one kind version's validation, in the apiserver's order: the schema walker's (over a schema, below)
+ * or a compiled validator's (generated per schema, ./compiled.ts). Each pass starts at the root, at path `''`.
+ */
+export interface ValidationPasses {
+  /** The root object pruned and defaulted (never changed: a value that needs neither may be shared). */
+  prepare(root: Record<string, unknown>): unknown;
+  /** `x-kubernetes-embedded-resource` checks; absent when the schema has no embedded resource. */
+  embedded?(v: unknown, errors: FieldError[]): void;
+  /** The OpenAPI schema checks. */
+  node(v: unknown, errors: FieldError[]): void;
+  /** `x-kubernetes-list-type` set and map uniqueness; absent when the schema has no such list. */
+  lists?(v: unknown, errors: FieldError[]): void;
+  /** The CEL rules; absent when the schema has none. */
+  cel?(v: unknown, old: unknown, hasOld: boolean, errors: FieldError[], unchecked: string[]): void;
+}
+
+/** The walker's passes over a schema, made once per schema. */
+const WALKERS = new WeakMap<ValidationSchema, ValidationPasses>();
+
+function walkerPasses(schema: ValidationSchema): ValidationPasses {
+  let passes = WALKERS.get(schema);
+  if (passes) return passes;
+  passes = {
+    prepare: (root) => prepare(root, schema, true, 0),
+    embedded: (v, errors) => { embedded(v, schema, '', errors, 0); },
+    node: (v, errors) => { node(v, schema, '', errors, 0); },
+    lists: (v, errors) => { listSetsAndMaps(v, schema, '', errors, 0); },
+    ...(hasRules(schema) ? { cel: (v: unknown, old: unknown, hasOld: boolean, errors: FieldError[], unchecked: string[]) => { celErrors(schema, v, old, hasOld, errors, unchecked); } } : {}),
+  };
+  WALKERS.set(schema, passes);
+  return passes;
+}
 
 const BLOCKING: ReadonlySet<string> = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
 
@@ -85,6 +116,11 @@ const NOT_CHECKED = 'some validation rules were not checked because the object w
 
 /** Validates `obj` against a CRD version's `openAPIV3Schema` as the apiserver does on create (or update, with `oldObject`). */
 export function validate(schema: ValidationSchema, obj: unknown, options: ValidateOptions & ValidatorOptions = {}): ValidationResult {
+  return runPasses(walkerPasses(schema), obj, options);
+}
+
+/** Validates `obj` with a kind version's passes as the apiserver does on create (or update, with `oldObject`). */
+export function runPasses(passes: ValidationPasses, obj: unknown, options: ValidateOptions & ValidatorOptions = {}): ValidationResult {
   const errors: FieldError[] = [];
   const unchecked: string[] = [];
   if (!isObject(obj)) {
@@ -92,43 +128,74 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
     return { valid: false, errors, unchecked };
   }
   const oldObject = isObject(options.oldObject) ? options.oldObject : undefined;
-  for (const o of oldObject === undefined ? [obj] : [obj, oldObject]) {
-    const tooDeep = depthBeyond(o, MAX_DEPTH);
+  for (let i = 0; i < (oldObject === undefined ? 1 : 2); i++) {
+    const tooDeep = nestingBeyond(i === 0 ? obj : oldObject, MAX_DEPTH);
     if (tooDeep) {
       errors.push(fieldError('FieldValueInvalid', '<nil>', omitValue, `invalid character '${tooDeep.opening}' exceeded max depth`));
       return { valid: false, errors, unchecked };
     }
   }
   const hasOld = oldObject !== undefined;
-  const input = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(obj)) setOwn(input, k, obj[k]);
-  if (options.statusSubresource) {
-    delete input.status;
+  // The status subresource: the stored status replaces the given one (a copy of the root only when that changes it).
+  let input = obj;
+  if (options.statusSubresource && (Object.hasOwn(obj, 'status') || (oldObject !== undefined && Object.hasOwn(oldObject, 'status')))) {
+    input = Object.create(null) as Record<string, unknown>;
+    for (const k of Object.keys(obj)) if (k !== 'status') setOwn(input, k, obj[k]);
     if (oldObject && Object.hasOwn(oldObject, 'status')) setOwn(input, 'status', oldObject.status);
   }
-  const value = prepare(input, schema, true, 0);
-  const old = oldObject ? prepare(oldObject, schema, true, 0) : undefined;
-  embedded(value, schema, '', errors, 0);
-  // An embedded apiVersion or kind that is not a string fails decoding (400): nothing else is checked.
-  const undecodable = errors.filter((e) => e.detail === 'must be a string');
-  if (undecodable.length > 0) return { valid: false, errors: undecodable, unchecked };
-  node(value, schema, '', errors, 0);
+  const value = passes.prepare(input);
+  const old = oldObject ? passes.prepare(oldObject) : undefined;
+  if (passes.embedded) {
+    passes.embedded(value, errors);
+    // An embedded apiVersion or kind that is not a string fails decoding (400): nothing else is checked.
+    const undecodable = errors.filter((e) => e.detail === 'must be a string');
+    if (undecodable.length > 0) return { valid: false, errors: undecodable, unchecked };
+  }
+  passes.node(value, errors);
   if (options.scale) scaleErrors(value, options.scale, errors);
-  listSetsAndMaps(value, schema, '', errors, 0);
-  let withRules = RULES.get(schema);
-  if (withRules === undefined) RULES.set(schema, (withRules = hasRules(schema)));
-  if (withRules) {
+  if (passes.lists) passes.lists(value, errors);
+  if (passes.cel) {
     if (errors.some((e) => BLOCKING.has(e.type))) errors.push(fieldError('FieldValueInvalid', '<nil>', null, NOT_CHECKED));
-    else celErrors(schema, value, old, hasOld, errors, unchecked);
+    else passes.cel(value, old, hasOld, errors, unchecked);
   }
   return { valid: errors.length === 0, errors, unchecked };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
+/** How deep {@link nestingBeyond} recurses before it walks the rest with an explicit stack (./json.ts). */
+const RECURSION_LIMIT = 256;
+
+/**
+ * {@link depthBeyond}, faster for the usual object: the first {@link RECURSION_LIMIT} levels by recursion (no
+ * allocation), anything deeper with depthBeyond's explicit stack, so that no depth overflows the call stack.
+ */
+function nestingBeyond(v: unknown, max: number, depth = 0): { opening: '{' | '[' } | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  if (depth >= RECURSION_LIMIT) return depthBeyond(v, max - depth);
+  if (depth + 1 > max) return { opening: Array.isArray(v) ? '[' : '{' };
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const r = nestingBeyond(x, max, depth + 1);
+      if (r) return r;
+    }
+    return undefined;
+  }
+  if (!isObject(v)) return undefined;
+  // Own keys through `for … in` (V8's cached key list) rather than an array of them per object.
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    const x = v[k];
+    if (typeof x !== 'object' || x === null) continue;
+    const r = nestingBeyond(x, max, depth + 1);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
   // Null-prototype objects: only `__proto__` needs defining (an assignment would be a no-op setter call elsewhere).
   if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   else o[k] = v;
@@ -223,7 +290,7 @@ function nested(obj: Record<string, unknown>, jsonPath: string, want: 'int64' | 
 }
 
 /** `ValidateScaleSpec` and `ValidateScaleStatus`: replicas are non-negative int32s, the label selector a string. */
-function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: FieldError[]): void {
+export function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: FieldError[]): void {
   if (!isObject(obj)) return;
   for (const path of [scale.specReplicasPath, scale.statusReplicasPath]) {
     const r = nested(obj, path, 'int64');
@@ -246,33 +313,36 @@ function embedded(v: unknown, s: ValidationSchema, path: string, errors: FieldEr
     return;
   }
   if (!isObject(v)) return;
-  if (s['x-kubernetes-embedded-resource'] === true) {
-    if (!Object.hasOwn(v, 'apiVersion')) errors.push(fieldError('FieldValueRequired', child(path, 'apiVersion'), omitValue, ''));
-    if (!Object.hasOwn(v, 'kind')) errors.push(fieldError('FieldValueRequired', child(path, 'kind'), omitValue, ''));
-    const apiVersion = v.apiVersion;
-    if (apiVersion !== undefined) {
-      const at = child(path, 'apiVersion');
-      if (typeof apiVersion !== 'string') errors.push(fieldError('FieldValueInvalid', at, apiVersion, 'must be a string'));
-      else if (apiVersion.length === 0) errors.push(fieldError('FieldValueInvalid', at, apiVersion, 'must not be empty'));
-      else if (apiVersion.split('/').length > 2) errors.push(fieldError('FieldValueInvalid', at, apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
-    }
-    const kind = v.kind;
-    if (kind !== undefined) {
-      const at = child(path, 'kind');
-      if (typeof kind !== 'string') errors.push(fieldError('FieldValueInvalid', at, kind, 'must be a string'));
-      else if (kind.length === 0) errors.push(fieldError('FieldValueInvalid', at, kind, 'must not be empty'));
-      else if (!DNS1035.test(kind.toLowerCase()) || kind.length > 63) {
-        const why =
-          kind.length > 63
-            ? 'must be no more than 63 characters'
-            : "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-        errors.push(fieldError('FieldValueInvalid', at, kind, `may have mixed case, but should otherwise match: ${why}`));
-      }
-    }
-  }
+  if (s['x-kubernetes-embedded-resource'] === true) embeddedResourceChecks(v, path, errors);
   for (const k of Object.keys(v)) {
     const sub = propertySchema(s, k) ?? valueSchema(s);
     if (sub) embedded(v[k], sub, child(path, k), errors, depth + 1);
+  }
+}
+
+/** The checks of one embedded resource (an object): `apiVersion` and `kind` present and well formed. */
+export function embeddedResourceChecks(v: Record<string, unknown>, path: string, errors: FieldError[]): void {
+  if (!Object.hasOwn(v, 'apiVersion')) errors.push(fieldError('FieldValueRequired', child(path, 'apiVersion'), omitValue, ''));
+  if (!Object.hasOwn(v, 'kind')) errors.push(fieldError('FieldValueRequired', child(path, 'kind'), omitValue, ''));
+  const apiVersion = v.apiVersion;
+  if (apiVersion !== undefined) {
+    const at = child(path, 'apiVersion');
+    if (typeof apiVersion !== 'string') errors.push(fieldError('FieldValueInvalid', at, apiVersion, 'must be a string'));
+    else if (apiVersion.length === 0) errors.push(fieldError('FieldValueInvalid', at, apiVersion, 'must not be empty'));
+    else if (apiVersion.split('/').length > 2) errors.push(fieldError('FieldValueInvalid', at, apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
+  }
+  const kind = v.kind;
+  if (kind !== undefined) {
+    const at = child(path, 'kind');
+    if (typeof kind !== 'string') errors.push(fieldError('FieldValueInvalid', at, kind, 'must be a string'));
+    else if (kind.length === 0) errors.push(fieldError('FieldValueInvalid', at, kind, 'must not be empty'));
+    else if (!DNS1035.test(kind.toLowerCase()) || kind.length > 63) {
+      const why =
+        kind.length > 63
+          ? 'must be no more than 63 characters'
+          : "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+      errors.push(fieldError('FieldValueInvalid', at, kind, `may have mixed case, but should otherwise match: ${why}`));
+    }
   }
 }
 
@@ -297,12 +367,15 @@ function declaredTypes(s: ValidationSchema): string[] {
 
 /** kube-openapi's type validator: the error (or undefined) for `v` against the node's `type` and `format`. */
 function typeError(v: unknown, s: ValidationSchema, path: string): FieldError | undefined {
-  const types = declaredTypes(s);
+  return typeErrorOf(v, declaredTypes(s), s.format ?? '', s.nullable === true, path);
+}
+
+/** The type error of a node declaring `types` (two for int-or-string), `format` ('' for none) and `nullable`. */
+export function typeErrorOf(v: unknown, types: readonly string[], format: string, nullable: boolean, path: string): FieldError | undefined {
   const { type, goFormat } = jsonType(v);
   const invalid = (typeName: string, actual: string) => fieldError('FieldValueTypeInvalid', path, actual, `${path} in body must be of type ${typeName}: ${goQuote(actual)}`);
-  if (v === null || v === undefined) return types.length > 0 && s.nullable !== true ? invalid(types.join(','), 'null') : undefined;
+  if (v === null || v === undefined) return types.length > 0 && !nullable ? invalid(types.join(','), 'null') : undefined;
   if (types.length === 0) return undefined;
-  const format = s.format ?? '';
   const numeric = types.includes('number') || types.includes('integer');
   const intFloat = type === 'integer' && types.includes('number');
   const lowerInt = format === 'int64' && goFormat === 'int32';
@@ -313,12 +386,12 @@ function typeError(v: unknown, s: ValidationSchema, path: string): FieldError | 
 }
 
 /** `%q` of a value as a supported value of an enum: strings as they are, anything else as its JSON. */
-function enumText(v: unknown): string {
+export function enumText(v: unknown): string {
   return goQuote(typeof v === 'string' ? v : jsonText(v));
 }
 
 /** A schema's `pattern` compiled (RE2, cached, ./re2.ts); null when RE2 refuses it (the apiserver refuses such a CRD). */
-function pattern(p: string): ReturnType<typeof compileRegex> | null {
+export function pattern(p: string): ReturnType<typeof compileRegex> | null {
   try {
     return compileRegex(p);
   } catch (e) {
@@ -341,7 +414,7 @@ function isJsonInteger(f: number): boolean {
  * int64; else go-openapi's `MultipleOf` — the quotient (for a factor below 1, the product with its inverse) is a JSON
  * integer up to a relative error.
  */
-function multipleOfError(value: number | bigint, factor: number, path: string): FieldError | undefined {
+export function multipleOfError(value: number | bigint, factor: number, path: string): FieldError | undefined {
   if (jsonType(value).type === 'integer') {
     // An int64 value is checked against the factor truncated to an int64 (so 0.25 is 0, which is "not positive").
     const f = Math.trunc(factor);
@@ -353,8 +426,8 @@ function multipleOfError(value: number | bigint, factor: number, path: string): 
   return isJsonInteger(factor < 1 ? (1 / factor) * v : v / factor) ? undefined : fieldError('FieldValueInvalid', path, value, `${path} in body should be a multiple of ${goFloat(factor)}`);
 }
 
-const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
-const INT64 = [-(2 ** 63), 2 ** 63] as const;
+export const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
+export const INT64 = [-(2 ** 63), 2 ** 63] as const;
 
 /** The schema validation of one node (and below), appending errors. */
 function node(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
@@ -487,7 +560,7 @@ function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: 
 }
 
 /** `validateListMap`: the items of a `map` list with equal keys (the present key fields of each item). */
-function listMapDuplicates(v: unknown[], keyFields: readonly string[], path: string, errors: FieldError[]): void {
+export function listMapDuplicates(v: unknown[], keyFields: readonly string[], path: string, errors: FieldError[]): void {
   const notObject = v.findIndex((x) => x !== null && !isObject(x));
   if (notObject >= 0) {
     errors.push(fieldError('FieldValueInvalid', `${path}[${notObject}]`, v[notObject], 'must be an object for an array of list-type map'));
@@ -502,7 +575,7 @@ function listMapDuplicates(v: unknown[], keyFields: readonly string[], path: str
 }
 
 /** The index of the second occurrence of each value that occurs more than once, in order (`validateListSet`). */
-function secondOccurrences(values: readonly unknown[]): number[] {
+export function secondOccurrences(values: readonly unknown[]): number[] {
   const seen = new Map<string, number>();
   const out: number[] = [];
   values.forEach((x, i) => {

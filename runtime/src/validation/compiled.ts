@@ -1,0 +1,227 @@
+/**
+ * The kit of compiled validators: what the generated `validate<Kind>` functions call. The validation emitter
+ * (generator/emit/validation.ts) writes, per distinct schema node of a kind version, straight-line functions for
+ * each pass of ./validate.ts (prepare, embedded resources, schema checks, list uniqueness, CEL) that test each
+ * keyword inline and call the failure constructors below only when a check fails, so that the errors — types,
+ * paths, values and messages — are the walker's word for word, built by the same code. Patterns are compiled and CEL
+ * rules parsed once, at module load, through {@link compilePattern} and {@link precompileRules}.
+ *
+ * Values reach the generated functions already decoded (JSON); objects are walked by own keys (`Object.keys`,
+ * `Object.hasOwn`), `__proto__` an ordinary key. Preparing (pruning, dropping nulls, defaulting) copies only what
+ * changes: an object that needs no change is shared with the input, which no pass changes.
+ */
+import { fieldError, goFloat, goQuote, omitValue, type FieldError } from './errors';
+import { FORMATS } from './formats';
+import { jsonEqual } from './json';
+import { DfaMatcher } from './re2-dfa';
+import { isObject, pattern, runPasses, secondOccurrences, setOwn, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
+
+export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, setOwn, typeErrorOf } from './validate';
+export { celWalk, nodeRules, precompileRules, type Walk } from './cel';
+export type { ValidationPasses } from './validate';
+export { jsonEqual } from './json';
+
+/**
+ * A schema's `pattern`, compiled once (at module load) for `test`: RE2 semantics through re2js' program, run by a
+ * lazy DFA (./re2-dfa.ts); null when RE2 refuses the pattern (the apiserver refuses such a CRD, the walker skips it).
+ */
+export function compilePattern(p: string): DfaMatcher | null {
+  const re = pattern(p);
+  return re === null ? null : new DfaMatcher(re);
+}
+
+/** Binds a kind version's compiled passes into a validator (what generated `validate<Kind>` constants are). */
+export function compiledValidator<T>(passes: ValidationPasses, options: ValidatorOptions = {}): Validator<T> {
+  return (obj, opts?: ValidateOptions) => runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
+}
+
+/** The path of property `name` below `path` (`spec.replicas`; the root is `''`). */
+export function child(path: string, name: string): string {
+  return path === '' ? name : `${path}.${name}`;
+}
+
+/** The path of item `i` below `path`. */
+export function item(path: string, i: number): string {
+  return `${path}[${i}]`;
+}
+
+// ——— prepare ———
+
+/**
+ * What the apiserver's decoder leaves of a value under a schema that declares no property, no item and no value
+ * schema and keeps no unknown field: an object loses every key (an array is kept, a scalar is itself).
+ */
+export function prepareLeaf(v: unknown): unknown {
+  if (!isObject(v)) return v;
+  return Object.keys(v).length === 0 ? v : (Object.create(null) as Record<string, unknown>);
+}
+
+/** An array with every item prepared by `f`: the array itself when no item changes. */
+export function prepareItems(v: readonly unknown[], f: (x: unknown) => unknown): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    const y = f(x);
+    if (out === undefined) {
+      if (y === x) continue;
+      out = v.slice(0, i);
+    }
+    out.push(y);
+  }
+  return out ?? (v as unknown[]);
+}
+
+/** A null-prototype copy of the own keys of `v` before `stop` (all of them when `stop` is undefined). */
+export function prepareHead(v: Record<string, unknown>, stop: string | undefined): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(v)) {
+    if (k === stop) break;
+    setOwn(out, k, v[k]);
+  }
+  return out;
+}
+
+// ——— schema checks: the failure constructors, with the walker's wording ———
+
+/** Go's `%q` list of an enum's values (`supported values: "a", "b"`), computed once per enum at module load. */
+export { enumText } from './validate';
+
+/** An enum's `Unsupported value` error; `supported` is the `supported values: …` text. */
+export function notSupported(path: string, v: unknown, supported: string): FieldError {
+  return fieldError('FieldValueNotSupported', path, v, supported);
+}
+
+/** The check of a string format, or undefined for a format the apiserver does not check. */
+export function formatCheck(format: string): ((s: string) => boolean) | undefined {
+  return FORMATS.get(format);
+}
+
+export function formatError(path: string, v: string, format: string): FieldError {
+  return fieldError('FieldValueTypeInvalid', path, v, `${path} in body must be of type ${format}: ${goQuote(v)}`);
+}
+
+/** The number of runes (code points) of a string, as Go's `utf8.RuneCountInString`. */
+export function runeCount(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+export function tooLong(path: string, v: string, max: number): FieldError {
+  return fieldError('FieldValueTooLong', path, v, `may not be more than ${max} bytes`);
+}
+
+export function tooShort(path: string, v: string, min: number): FieldError {
+  return fieldError('FieldValueInvalid', path, v, `${path} in body should be at least ${min} chars long`);
+}
+
+export function patternMismatch(path: string, v: string, pattern: string): FieldError {
+  return fieldError('FieldValueInvalid', path, v, `${path} in body should match '${pattern}'`);
+}
+
+/** An integer node's value out of its format's range (or not integral). */
+export function notInteger(path: string, format: string): FieldError {
+  const desc = format === 'int32' || format === 'int64' ? `with format ${format}` : '(default format)';
+  return fieldError('FieldValueInvalid', '<nil>', '', `Checked value must be of type integer ${desc} in ${path}`);
+}
+
+export function aboveMaximum(path: string, v: number | bigint, max: number, exclusive: boolean): FieldError {
+  return fieldError('FieldValueInvalid', path, v, `${path} in body should be less than ${exclusive ? '' : 'or equal to '}${goFloat(max)}`);
+}
+
+export function belowMinimum(path: string, v: number | bigint, min: number, exclusive: boolean): FieldError {
+  return fieldError('FieldValueInvalid', path, v, `${path} in body should be greater than ${exclusive ? '' : 'or equal to '}${goFloat(min)}`);
+}
+
+export function tooMany(path: string, n: number, max: number): FieldError {
+  return fieldError('FieldValueTooMany', path, n, `must have at most ${max} item${max === 1 ? '' : 's'}`);
+}
+
+export function tooFewItems(path: string, n: number, min: number): FieldError {
+  return fieldError('FieldValueInvalid', path, n, `${path} in body should have at least ${min} items`);
+}
+
+export function tooFewProperties(path: string, n: number, min: number): FieldError {
+  return fieldError('FieldValueInvalid', path, n, `${path} in body should have at least ${min} properties`);
+}
+
+/** Whether two items of a `uniqueItems` array are equal (JSON equality). */
+export function hasDuplicates(v: readonly unknown[]): boolean {
+  for (let i = 1; i < v.length; i++) for (let j = 0; j < i; j++) if (jsonEqual(v[i], v[j])) return true;
+  return false;
+}
+
+export function duplicateItems(path: string): FieldError {
+  return fieldError('FieldValueInvalid', path, omitValue, `${path} in body shouldn't contain duplicates`);
+}
+
+/** A required property `name` missing below `path`. */
+export function required(path: string, name: string): FieldError {
+  return fieldError('FieldValueRequired', child(path, name), omitValue, '');
+}
+
+function composite(detail: string): FieldError {
+  return fieldError('FieldValueInvalid', '<nil>', '', detail);
+}
+
+function fewest(results: ReadonlyArray<readonly FieldError[]>): readonly FieldError[] {
+  let best: readonly FieldError[] = [];
+  results.forEach((r, i) => {
+    if (i === 0 || r.length < best.length) best = r;
+  });
+  return best;
+}
+
+/** `anyOf`: the errors of each branch given; none is valid → the composite error and the fewest branch errors. */
+export function anyOfErrors(path: string, results: ReadonlyArray<readonly FieldError[]>, errors: FieldError[]): void {
+  if (results.some((r) => r.length === 0)) return;
+  errors.push(composite(`${goQuote(path)} must validate at least one schema (anyOf)`), ...fewest(results));
+}
+
+/** `oneOf`: not exactly one branch valid → the composite error (and, when none is, the fewest branch errors). */
+export function oneOfErrors(path: string, results: ReadonlyArray<readonly FieldError[]>, errors: FieldError[]): void {
+  const ok = results.filter((r) => r.length === 0).length;
+  if (ok === 1) return;
+  errors.push(composite(`${goQuote(path)} must validate one and only one schema (oneOf)`));
+  if (ok === 0) errors.push(...fewest(results));
+}
+
+/** `not`: the branch is valid → the composite error. */
+export function notError(path: string): FieldError {
+  return composite(`${goQuote(path)} must not validate the schema (not)`);
+}
+
+// ——— list-type set and map ———
+
+/** `x-kubernetes-list-type: set`: the second occurrence of each repeated item is a `Duplicate value`. */
+export function setDuplicates(v: readonly unknown[], path: string, errors: FieldError[]): void {
+  for (const i of secondOccurrences(v)) errors.push(fieldError('FieldValueDuplicate', `${path}[${i}]`, v[i], ''));
+}
+
+// ——— CEL: the old value that correlates with a new one ———
+
+/** The old value of property `k` (undefined when there is none or it is null): transition rules run only with one. */
+export function oldProperty(old: unknown, hasOld: boolean, k: string): unknown {
+  if (!hasOld || !isObject(old) || !Object.hasOwn(old, k)) return undefined;
+  const v = old[k];
+  return v === null ? undefined : v;
+}
+
+function own(o: Record<string, unknown>, k: string): unknown {
+  return Object.hasOwn(o, k) ? o[k] : undefined;
+}
+
+/** The old item of a `map` list that has the keys of item `x` (undefined when none has). */
+export function oldItem(x: unknown, old: unknown, hasOld: boolean, keys: readonly string[]): unknown {
+  if (!hasOld || !Array.isArray(old) || !isObject(x)) return undefined;
+  return old.find((o: unknown) => isObject(o) && keys.every((k) => jsonEqual(own(o, k), own(x, k))));
+}
