@@ -180,9 +180,11 @@ function usageMessage(msg: string, y: Argv): string {
   const line = msg.replace(/\s*\n\s*/g, ' ').trim();
   const unknown = /^Unknown arguments?: (.+)$/.exec(line);
   if (!unknown) return `${line} (see kubegen --help)`;
-  // The options of the command being parsed (yargs resets the instance to them), and the commands.
-  const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
-  const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
+  // The options of the command being parsed, as yargs-parser read them (every declared key, with the camel-case
+  // alias it adds for each dashed one), and the commands.
+  const keys = Object.keys(y.parsed === false ? {} : y.parsed.aliases);
+  const camelAliases = new Set(keys.filter((k) => k.includes('-')).map((k) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).filter((c) => !c.includes('-')));
+  const options = keys.filter((k) => k.length > 1 && k !== '$0' && !camelAliases.has(k));
   const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'kustomize', 'run', 'markers', 'envtest'];
   const args = unknown[1].split(', ');
   const hints = args
