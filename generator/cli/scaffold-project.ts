@@ -21,7 +21,7 @@ import type { ApiScaffold, GeneratedLocation, Insertion, ModuleFormat, PackageJs
 import { writeFiles } from '../write';
 
 // Loaded when a scaffold command runs: the scaffolder pulls in Handlebars and the templates.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
 export const scaffold = (): typeof ScaffoldModule => require('../scaffold') as typeof ScaffoldModule;
 
 export interface InitIo {

@@ -297,7 +297,7 @@ export function webhookPathErrors(urlPath: string): string[] {
  */
 export function webhookUrlErrors(url: string): string[] {
   const form = '; desired format: https://host[/path]';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the control characters are what the URL may not hold
   if (/[\u0000-\u0020\u007f]/.test(url)) return [`url must be a valid URL: it contains whitespace or a control character${form}`];
   let u: URL;
   try {
