@@ -178,15 +178,15 @@ function parse(parser: Argv, argv: string[]): Promise<string> {
 /** yargs' message on one line, with "did you mean" for a mistyped flag. */
 function usageMessage(msg: string, y: Argv): string {
   const line = msg.replace(/\s*\n\s*/g, ' ').trim();
-  const unknown = /^Unknown arguments?: (.+)$/.exec(line);
-  if (!unknown) return `${line} (see kubegen --help)`;
+  const unknown = /^Unknown arguments?: (.+)$/.exec(line)?.[1];
+  if (unknown === undefined) return `${line} (see kubegen --help)`;
   // The options of the command being parsed, as yargs-parser read them (every declared key, with the camel-case
   // alias it adds for each dashed one), and the commands.
   const keys = Object.keys(y.parsed === false ? {} : y.parsed.aliases);
   const camelAliases = new Set(keys.filter((k) => k.includes('-')).map((k) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).filter((c) => !c.includes('-')));
   const options = keys.filter((k) => k.length > 1 && k !== '$0' && !camelAliases.has(k));
   const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'kustomize', 'run', 'markers', 'envtest'];
-  const args = unknown[1].split(', ');
+  const args = unknown.split(', ');
   const hints = args
     .map((arg) => {
       const option = didYouMean(arg, options);

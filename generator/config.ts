@@ -352,9 +352,9 @@ function resolveConversion(value: unknown, baseDir: string, problem: (at: string
   }
   for (const group of Object.keys(value)) {
     const at = jsonPath('conversion', group);
-    const groupErrors = groupNameErrors(group);
-    if (groupErrors.length > 0) {
-      problem(at, `not an API group: ${formatNameError(groupErrors[0])}`);
+    const [groupError] = groupNameErrors(group);
+    if (groupError !== undefined) {
+      problem(at, `not an API group: ${formatNameError(groupError)}`);
       continue;
     }
     const w = ownValue(value, group);

@@ -78,8 +78,8 @@ export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, wh
     }
     const loaded = loadApiModel({ root: dir, cwd: dir });
     const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0) {
-      const d = errors[0];
+    const [d] = errors;
+    if (d !== undefined) {
       const at = d.span ? `${d.span.file}:${d.span.line}:${d.span.column}: ` : '';
       bag.error(where, '', `internal: the written TypeScript does not load back: ${at}${d.message}`);
       return;

@@ -169,8 +169,8 @@ export function exportedDeclarations(contents: string): string[] {
   const out = new Set<string>();
   for (let at = contents.startsWith('export') ? 0 : nextExportLine(contents, 0); at >= 0; at = nextExportLine(contents, at + 1)) {
     EXPORTED_DECLARATION.lastIndex = at;
-    const m = EXPORTED_DECLARATION.exec(contents);
-    if (m) out.add(m[1]);
+    const name = EXPORTED_DECLARATION.exec(contents)?.[1];
+    if (name !== undefined) out.add(name);
   }
   return [...out];
 }

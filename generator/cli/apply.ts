@@ -79,11 +79,12 @@ export function normalizeApplyArgv(argv: readonly string[]): string[] {
   if (argv[0] !== 'apply') return [...argv];
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if ((argv[i] === '-f' || argv[i] === '--filename') && argv[i + 1] === '-') {
+    const arg = argv[i];
+    if ((arg === '-f' || arg === '--filename') && argv[i + 1] === '-') {
       out.push('--filename=-');
       i++;
-    } else {
-      out.push(argv[i]);
+    } else if (arg !== undefined) {
+      out.push(arg);
     }
   }
   return out;

@@ -33,6 +33,7 @@ import type { CommandAction } from './envtest';
 import type * as ApplyModule from '../apply';
 import type { Manifest, ManifestObject } from '../apply';
 import type { JsonPatchOperation, ResourceDescriptor } from '@kubegen/runtime';
+import { present } from '../core/invariant';
 
 export interface RunIo {
   out: (s: string) => void;
@@ -282,8 +283,8 @@ async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: strin
   };
   try {
     const missing: Array<{ local: Manifest; original: Manifest }> = [];
-    for (let i = 0; i < local.length; i++) {
-      const l = local[i].object;
+    for (const [i, mine] of local.entries()) {
+      const l = mine.object;
       const ref = objectRef(descriptorOf(l.kind).group, l.kind, l.metadata.name);
       const client = clientOf(l.kind);
       let current: KubeObjectLike;
@@ -291,7 +292,7 @@ async function pointWebhooks(io: RunIo, config: KubegenConfig, kubeconfig: strin
         current = await client.get(l.metadata.name);
       } catch (e) {
         if (!rt.isNotFound(e)) throw e;
-        missing.push({ local: local[i], original: original[i] });
+        missing.push({ local: mine, original: present(original[i], `the manifest as read of ${mine.object.kind} ${mine.object.metadata.name}`) });
         continue;
       }
       const before = webhookField(current);

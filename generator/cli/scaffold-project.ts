@@ -46,13 +46,15 @@ export interface ApiArgs {
 }
 
 /** The API to scaffold from `--group/--version/--kind`: all three, or none (`init` only). */
+export function apiFromArgs(args: ApiArgs, required: true): ApiScaffold;
+export function apiFromArgs(args: ApiArgs, required: boolean): ApiScaffold | undefined;
 export function apiFromArgs(args: ApiArgs, required: boolean): ApiScaffold | undefined {
-  const given = [args.group, args.version, args.kind].filter((x) => x !== undefined).length;
-  if (given === 0 && !required) return undefined;
-  if (given !== 3) throw new ScaffoldError('--group, --version and --kind go together: give all three');
+  const { group, version, kind } = args;
+  if (group === undefined && version === undefined && kind === undefined && !required) return undefined;
+  if (group === undefined || version === undefined || kind === undefined) throw new ScaffoldError('--group, --version and --kind go together: give all three');
   const problems = scaffold().checkApiScaffold(args);
   if (problems.length > 0) throw new ScaffoldError(problems.join('; '));
-  return { group: args.group!, version: args.version!, kind: args.kind! };
+  return { group, version, kind };
 }
 
 
@@ -163,7 +165,7 @@ export function findKinds(cwd: string, apisDir: string): FoundKind[] {
           const block = start >= 0 ? before.slice(start) : '';
           const end = block.indexOf('*/');
           const doc = end >= 0 && block.slice(end + 2).trim() === '' ? block : '';
-          declared.set(m[1], { file: `${apisDir}/${group}/${version}/${f}`, doc });
+          if (m[1] !== undefined) declared.set(m[1], { file: `${apisDir}/${group}/${version}/${f}`, doc });
         }
       }
       for (const [kind, { file, doc }] of declared) {

@@ -16,6 +16,7 @@ import { RUNTIME_PACKAGE } from '../model/util';
 import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import { ImportTracker, cmp, jsString, render, renderSourceFile } from '../render';
 import { privateName, safeIdentifier } from '../naming';
+import { present } from '../core/invariant';
 
 export const applyConfigurationsGenerator: Generator<NoOptions> = {
   name: 'applyconfigurations',
@@ -58,8 +59,9 @@ function reachableTypes(ctx: GenerationContext, pkg: Package, roots: readonly st
         return;
     }
   };
-  for (let i = 0; i < queue.length; i++) {
-    const decl = ctx.index.decl(pkg.id, queue[i]);
+  // visit appends to the queue: each name is read once, in order
+  for (const name of queue) {
+    const decl = ctx.index.decl(pkg.id, name);
     if (decl) visit(decl.type);
   }
   return out.sort(cmp);
@@ -70,7 +72,7 @@ function renderApplyConfigurations(ctx: GenerationContext, group: string, pkg: P
   const deepPartial = imports.runtimeType(rt, 'DeepPartial');
   const apiVersion = jsString(group === '' ? pkg.version : `${group}/${pkg.version}`);
   const kinds = [...kindNames].sort(cmp).map((name) => {
-    const kind = pkg.kinds.find((k) => k.name === name)!;
+    const kind = present(pkg.kinds.find((k) => k.name === name), `kind ${name} of package ${pkg.id}`);
     return {
       kindT: imports.type('./types', safeIdentifier(name)),
       configType: safeIdentifier(`${name}ApplyConfiguration`),

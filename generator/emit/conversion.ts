@@ -43,6 +43,7 @@ import {
 import { helperName, privateName, safeIdentifier } from '../naming';
 import { CopyContext, needsCopyFunction, type CopyModules } from './shared/copy';
 import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
+import { lookup, present } from '../core/invariant';
 
 export interface ConversionOptions {
   /**
@@ -192,7 +193,9 @@ class SpokeFile {
   /** The type of a declared struct of the spoke or the hub, as this file spells it; undefined for other shapes. */
   private declaredType(shape: StructShape): string | undefined {
     if (!shape.named) return undefined;
-    const { spoke, hub } = this.kinds[0];
+    const first = this.kinds[0];
+    if (first === undefined) return undefined;
+    const { spoke, hub } = first;
     if (shape.package === spoke.pkg.id) return this.imports.type(this.opts.typesModule, shape.name);
     if (shape.package === hub.pkg.id) return `${this.hubNamespace(hub)}.${shape.name}`;
     return undefined;
@@ -313,8 +316,8 @@ class SpokeFile {
     const chunks: Array<{ name: string; text: string }> = [];
     const kindViews: string[] = [];
     for (const { kind, hub, spoke } of [...this.kinds].sort((a, b) => cmp(a.kind, b.kind))) {
-      const spokeShape = this.index.declShape(this.index.decl(spoke.pkg.id, kind)!) as StructShape;
-      const hubShape = this.index.declShape(this.index.decl(hub.pkg.id, kind)!) as StructShape;
+      const spokeShape = this.index.declShape(present(this.index.decl(spoke.pkg.id, kind), `the declaration of kind ${kind} in ${spoke.pkg.id}`)) as StructShape;
+      const hubShape = this.index.declShape(present(this.index.decl(hub.pkg.id, kind), `the declaration of kind ${kind} in ${hub.pkg.id}`)) as StructShape;
       const up = this.pair(spokeShape, spoke, hubShape, hub);
       const down = this.pair(hubShape, hub, spokeShape, spoke);
       const hubNs = this.hubNamespace(hub);
@@ -348,7 +351,7 @@ class SpokeFile {
       const next = [...this.pairs.keys()].filter((n) => !done.has(n)).sort(cmp)[0];
       if (next === undefined) break;
       done.add(next);
-      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, this.pairs.get(next)!)) });
+      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, lookup(this.pairs, next, 'the conversion pairs'))) });
     }
     // Private deepcopy functions of inline object types copied unchanged.
     const inlineDone = new Set<string>();

@@ -62,7 +62,7 @@ export function importOpenApi(
     const side = options.goDocs;
     const parsed = read(side, bag);
     if (parsed.length !== 1 && !bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
-    else if (parsed.length === 1) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
+    else if (parsed.length === 1 && parsed[0] !== undefined) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
   }
   return finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
 }

@@ -233,7 +233,7 @@ function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | 
   const resource = decl ? findMarker(decl.markers, Resource) : undefined;
   const given = resource?.value ?? {};
   const kindOk = report(bag, kindNameErrors(kind.name), `kind ${kind.name}`, kind.span);
-  const at = (explicit: boolean) => (explicit ? resource!.span : kind.span);
+  const at = (explicit: boolean) => (explicit && resource ? resource.span : kind.span); // explicit: given by the marker
   const where = (explicit: boolean, arg: string) => (explicit ? `+kubebuilder:resource:${arg}` : `the ${arg} derived from kind ${kind.name}`);
   const pluralGiven = given.path !== undefined;
   const pluralChecked = pluralGiven || kindOk;

@@ -9,6 +9,7 @@ import type { DiagnosticBag } from '../../diagnostics';
 import { cmp, type GroupVersionPackage } from '../../render/model';
 import { privateName, publicName, publicPlural, safeIdentifier } from '../../naming';
 import { clientMethods, type ResourceClientMethod } from '../../core/client-verbs';
+import { present } from '../../core/invariant';
 
 export { RESOURCE_CLIENT_METHODS, type ResourceClientMethod } from '../../core/client-verbs';
 
@@ -90,7 +91,7 @@ function verbMethods(kind: Kind): ResourceClientMethod[] {
  * else the last one in the group's (controller-gen's string) order.
  */
 export function exampleVersion<V>(versions: readonly V[], kindsOf: (v: V) => ReadonlyArray<{ storage: boolean }>): V {
-  return versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1];
+  return present(versions.find((v) => kindsOf(v).some((k) => k.storage)) ?? versions[versions.length - 1], 'a version of the group');
 }
 
 /**
@@ -177,14 +178,14 @@ function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonl
   else if (m.subresource !== undefined && m.subresource !== 'status' && m.subresource !== 'scale' && (m.verb === 'get' || m.verb === 'create' || m.verb === 'update')) {
     if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
     const binding: ExtensionBinding = { kind: 'subresource', name, marker, verb: m.verb, subresource: m.subresource };
-    if (!sameType(m.input)) {
-      const input = resolveType(m.input!);
+    if (m.input !== undefined && !sameType(m.input)) {
+      const input = resolveType(m.input);
       if (typeof input === 'string') return input;
       binding.input = input;
     }
     if (m.result === 'string') binding.result = 'text';
-    else if (!sameType(m.result)) {
-      const result = resolveType(m.result!);
+    else if (m.result !== undefined && !sameType(m.result)) {
+      const result = resolveType(m.result);
       if (typeof result === 'string') return result;
       binding.result = result;
     }
