@@ -100,7 +100,7 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
     const calls = cache && inputs ? cache.calls(generator.name, ctx.diagnostics) : undefined;
     for (const group of groups) {
       const versions = versionsOf.get(group) ?? [];
-      const perVersion = run.version;
+      const perVersion = run.version?.bind(run);
       if (perVersion) {
         for (const gv of versions) {
           const call = () => perVersion(gv);
@@ -108,7 +108,7 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
           for (const f of out) place(group, `${gv.version}/`, f);
         }
       }
-      const perGroup = run.group;
+      const perGroup = run.group?.bind(run);
       if (perGroup) {
         const target: GroupTarget = { name: group, versions, sources: sources.get(group) ?? [] };
         const call = () => perGroup(target);
