@@ -1,5 +1,7 @@
 // ESLint: typescript-eslint's strict type-checked rules over the compiler, the runtime and the generated packages.
-// `npm run lint` runs it; `npm test` runs it before the tests, so an `eslint-disable` comment is a decision on record.
+// `npm run lint` runs it; `npm test` runs it before the tests, so an `eslint-disable` comment is a decision on record,
+// with its reason after `--` (test/unit/architecture/lint.test.ts checks every one). No non-null assertions: a read an
+// invariant guarantees narrows, or goes through generator/core/invariant.ts (`present`, `lookup`), which names it.
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -16,8 +18,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // empty `…Expansion` interfaces are declaration-merging points users augment (client-go's expansion pattern)
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
-      // `!` marks reads an invariant guarantees (Map.get of a key taken from the same map, codePointAt inside the string, flags validated upstream); tsc cannot see them and a runtime check would be dead code
-      '@typescript-eslint/no-non-null-assertion': 'off',
       // JSON trees are null-prototype dictionaries: deleting a computed key is how a field is dropped
       '@typescript-eslint/no-dynamic-delete': 'off',
       // without noUncheckedIndexedAccess tsc types regex groups and index reads as defined, trusts declared types of untrusted JSON, and keeps `signal.aborted` narrowed across `await`: the flagged checks are live at run time

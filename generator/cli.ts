@@ -17,7 +17,6 @@ import yargs, { type Argv } from 'yargs';
 import { didYouMean, formatDiagnostics, GenerationError } from './diagnostics';
 import { loadConfig, normalizeHeader } from './config';
 import { asKubegenError, KubegenError, UsageError } from './errors';
-import { group } from './text';
 import { renderMarkerReference } from './markers';
 import { renderDiagnosticReference } from './diagnostics/reference';
 import { applyOutputRule, directoryOrVerify, printDiagnostics, type OutputRule } from './output';
@@ -179,13 +178,15 @@ function parse(parser: Argv, argv: string[]): Promise<string> {
 /** yargs' message on one line, with "did you mean" for a mistyped flag. */
 function usageMessage(msg: string, y: Argv): string {
   const line = msg.replace(/\s*\n\s*/g, ' ').trim();
-  const unknown = /^Unknown arguments?: (.+)$/.exec(line);
-  if (!unknown) return `${line} (see kubegen --help)`;
-  // The options of the command being parsed (yargs resets the instance to them), and the commands.
-  const table = (y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key; // cast-ok: yargs has getOptions(), @types/yargs omits it
-  const options = Object.keys(table).filter((k) => k.length > 1 && k !== '$0');
+  const unknown = /^Unknown arguments?: (.+)$/.exec(line)?.[1];
+  if (unknown === undefined) return `${line} (see kubegen --help)`;
+  // The options of the command being parsed, as yargs-parser read them (every declared key, with the camel-case
+  // alias it adds for each dashed one), and the commands.
+  const keys = Object.keys(y.parsed === false ? {} : y.parsed.aliases);
+  const camelAliases = new Set(keys.filter((k) => k.includes('-')).map((k) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).filter((c) => !c.includes('-')));
+  const options = keys.filter((k) => k.length > 1 && k !== '$0' && !camelAliases.has(k));
   const commands = ['init', 'create', 'crd', 'generate', 'docs', 'import', 'rbac', 'webhook', 'apiservice', 'apply', 'kustomize', 'run', 'markers', 'envtest'];
-  const args = group(unknown, 1).split(', ');
+  const args = unknown.split(', ');
   const hints = args
     .map((arg) => {
       const option = didYouMean(arg, options);

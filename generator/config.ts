@@ -193,7 +193,7 @@ function readJson(file: string, cwd: string): unknown {
 function requireConfig(file: string, shown: string): unknown {
   let mod: unknown;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a kubegen.config.js is a CommonJS module chosen at run time
     mod = require(file) as unknown;
   } catch (e) {
     throw new ConfigError([`${shown}: cannot load the configuration: ${firstLine(e)}`]);
@@ -233,7 +233,7 @@ function jsonPath(parent: string, key: string): string {
 
 /** Generator names, loaded on first use (the generators pull in the emitters and templates). */
 function generatorNames(): string[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
   return (require('./generators') as typeof import('./generators')).generators.map((g) => g.name);
 }
 

@@ -94,7 +94,7 @@ export type GenerateSettings = Pick<KubegenConfig, 'packageName'> & { crd: CrdOp
  */
 export function generateAll(model: ApiModel, settings: GenerateSettings, bag: DiagnosticBag = new DiagnosticBag(), cache?: EmitCache): GeneratorResult {
   // Loaded on first use: the emitters pull in Handlebars and the templates, which `kubegen crd` never needs.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
   const { generatorByName, generators } = require('./generators') as typeof GeneratorsModule;
   const layout = settings.layout ?? 'package';
   const ctx = createGenerationContext(model, bag, { crossGroupImports: layout === 'source', groupFolder: settings.groupFolder ?? 'group' });

@@ -118,7 +118,7 @@ export function deployFiles(config: DeployConfig, project: KubegenConfig): RunGe
     ...(paths.length > 0 ? { manifestPaths: paths } : {}),
     generate(ctx) {
       // Loaded on first use: only projects with a `deploy` key need it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
       const { generateDeploy } = require('./deploy') as typeof DeployModule;
       const fromRun = ctx.outputs.filter((o) => o.generator === 'packages').flatMap((o) => o.set.files.filter((f) => f.role === 'crd'));
       const crdFiles = fromRun.length > 0 ? fromRun : generateCrds(ctx.model, project.crd, ctx.diagnostics);

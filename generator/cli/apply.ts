@@ -35,7 +35,7 @@ interface ApplyArgs {
 /** Changes printed per object in a dry run before the rest is counted. */
 const MAX_CHANGES_SHOWN = 20;
 
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- the apply engine and the runtime are loaded when a command runs, synchronously */
 const engine = (): typeof ApplyModule => require('../apply') as typeof ApplyModule;
 const runtime = (): typeof import('@kubegen/runtime') => require('@kubegen/runtime') as typeof import('@kubegen/runtime');
 const testing = (): typeof import('@kubegen/runtime/testing') => require('@kubegen/runtime/testing') as typeof import('@kubegen/runtime/testing');

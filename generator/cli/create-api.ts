@@ -21,7 +21,7 @@ export interface CreateApiArgs extends ApiArgs {
 }
 
 export function runCreateApi(cwd: string, args: CreateApiArgs, io: InitIo): void {
-  const api = apiFromArgs(args, true)!;
+  const api = apiFromArgs(args, true);
   const project = readProject(cwd);
   const s = scaffold();
   const same = project.kinds.filter((k) => k.group === api.group && k.kind === api.kind);

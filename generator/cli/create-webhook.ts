@@ -23,6 +23,7 @@ import * as path from 'node:path';
 import { CONFIG_FILE, ScaffoldError, apiFromArgs, asConfigRecord, planScaffold, readProject, scaffold, writeScaffold, type ApiArgs, type InitIo } from './scaffold-project';
 import { missingKind } from './create-api';
 import type { VirtualFile } from '../emit/shared/types';
+import { present } from '../core/invariant';
 
 export interface CreateWebhookArgs extends ApiArgs {
   defaulting?: boolean;
@@ -33,7 +34,7 @@ export interface CreateWebhookArgs extends ApiArgs {
 }
 
 export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitIo): void {
-  const api = apiFromArgs(args, true)!;
+  const api = apiFromArgs(args, true);
   const asked = { defaulting: args.defaulting === true, validation: (args['programmatic-validation'] ?? args.programmaticValidation) === true, conversion: args.conversion === true };
   if (!asked.defaulting && !asked.validation && !asked.conversion) {
     throw new ScaffoldError('say which webhooks to create: at least one of --defaulting, --programmatic-validation and --conversion');
@@ -60,7 +61,7 @@ export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitI
     conversionConfigured = Object.hasOwn(conversion, api.group);
     if (!conversionConfigured) {
       conversionEntry = `${project.name}-webhook-service`;
-      conversion[api.group] = { service: { name: conversionEntry, namespace: project.namespace!, path: '/convert' } };
+      conversion[api.group] = { service: { name: conversionEntry, namespace: present(project.namespace, 'the namespace of a project with a deploy.name'), path: '/convert' } };
       extra.push({ path: CONFIG_FILE, contents: JSON.stringify({ ...project.config, conversion }, null, 2) + '\n' });
     }
   }
@@ -97,8 +98,9 @@ export function runCreateWebhook(cwd: string, args: CreateWebhookArgs, io: InitI
   writeScaffold(cwd, plan, io);
   const paths = s.admissionPaths(ref);
   const lines: string[] = [''];
-  if (options.defaulting) lines.push(`defaulting: ${paths.mutate} — write ${w.classNames.defaulter!}.default in ${file}`);
-  if (options.validation) lines.push(`validation: ${paths.validate} — write ${w.classNames.validator!}'s methods in ${file}`);
+  const { defaulter, validator } = w.classNames;
+  if (options.defaulting) lines.push(`defaulting: ${paths.mutate} — write ${present(defaulter, 'the defaulter class scaffolded')}.default in ${file}`);
+  if (options.validation) lines.push(`validation: ${paths.validate} — write ${present(validator, 'the validator class scaffolded')}'s methods in ${file}`);
   if (asked.conversion) {
     const hub = versions.find((k) => k.storageVersion);
     lines.push(

@@ -14,7 +14,7 @@ import { KubegenError } from '../errors';
 
 /** `@kubegen/runtime/testing`, loaded on first use so that other commands (`kubegen crd` …) do not pay for it. */
 function testing(): typeof import('@kubegen/runtime/testing') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
   return require('@kubegen/runtime/testing') as typeof import('@kubegen/runtime/testing');
 }
 

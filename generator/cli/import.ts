@@ -10,12 +10,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CommandAction } from './envtest';
-import type * as ImportModule from '../import';
-import type { ImportInput, ImportProblem } from '../import';
+import type * as ImportModule from '../import-check';
+import type { ImportInput, ImportProblem } from '../import-check';
 
-// Loaded when `import` runs (it pulls in a YAML parser and the OpenAPI front end `crd` never needs).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const importer = (): typeof ImportModule => require('../import') as typeof ImportModule;
+// Loaded when `import` runs (it pulls in a YAML parser and the OpenAPI front end `crd` never needs): the importer and
+// its self-check, which loads what it wrote back through the TypeScript loader.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
+const importer = (): typeof ImportModule => require('../import-check') as typeof ImportModule;
 import { writeFiles } from '../write';
 import type { GroupFolderStyle } from '../model/names';
 

@@ -23,7 +23,7 @@ import { runCreateWebhook, type CreateWebhookArgs } from './create-webhook';
 
 export { ScaffoldError, runCreateApi, runCreateWebhook, type InitIo };
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a scaffold command runs: the package options read the runtime's package.json
 const packageOptions = (group: string) => (require('../emit/shared/package-options') as typeof PackageOptionsModule).packageOptions(group);
 
 /** The versions a scaffolded project gets of its tools (devDependencies) and of the runtime's peers (dependencies). */

@@ -48,7 +48,7 @@ interface RunArgs {
   '--'?: Array<string | number>;
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- the apply engine and the runtime are loaded when `run` runs, synchronously */
 const engine = (): typeof ApplyModule => require('../apply') as typeof ApplyModule;
 const runtime = (): typeof import('@kubegen/runtime') => require('@kubegen/runtime') as typeof import('@kubegen/runtime');
 const certs = (): typeof import('@kubegen/runtime/webhook') => require('@kubegen/runtime/webhook') as typeof import('@kubegen/runtime/webhook');

@@ -22,7 +22,7 @@ import { writeFiles } from '../write';
 import { group as captureGroup } from '../text';
 
 // Loaded when a scaffold command runs: the scaffolder pulls in Handlebars and the templates.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
 export const scaffold = (): typeof ScaffoldModule => require('../scaffold') as typeof ScaffoldModule;
 
 export interface InitIo {
@@ -47,13 +47,15 @@ export interface ApiArgs {
 }
 
 /** The API to scaffold from `--group/--version/--kind`: all three, or none (`init` only). */
+export function apiFromArgs(args: ApiArgs, required: true): ApiScaffold;
+export function apiFromArgs(args: ApiArgs, required: boolean): ApiScaffold | undefined;
 export function apiFromArgs(args: ApiArgs, required: boolean): ApiScaffold | undefined {
-  const given = [args.group, args.version, args.kind].filter((x) => x !== undefined).length;
-  if (given === 0 && !required) return undefined;
-  if (given !== 3) throw new ScaffoldError('--group, --version and --kind go together: give all three');
+  const { group, version, kind } = args;
+  if (group === undefined && version === undefined && kind === undefined && !required) return undefined;
+  if (group === undefined || version === undefined || kind === undefined) throw new ScaffoldError('--group, --version and --kind go together: give all three');
   const problems = scaffold().checkApiScaffold(args);
   if (problems.length > 0) throw new ScaffoldError(problems.join('; '));
-  return { group: args.group!, version: args.version!, kind: args.kind! };
+  return { group, version, kind };
 }
 
 

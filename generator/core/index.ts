@@ -6,3 +6,4 @@ export * from './types';
 export * from './schema';
 export * from './json';
 export * from './wellknown';
+export * from './invariant';

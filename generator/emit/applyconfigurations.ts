@@ -16,6 +16,7 @@ import { RUNTIME_PACKAGE } from '../model/util';
 import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import { ImportTracker, cmp, jsString, render, renderSourceFile } from '../render';
 import { privateName, safeIdentifier } from '../naming';
+import { present } from '../core/invariant';
 
 export const applyConfigurationsGenerator: Generator<NoOptions> = {
   name: 'applyconfigurations',
@@ -71,7 +72,7 @@ function renderApplyConfigurations(ctx: GenerationContext, group: string, pkg: P
   const deepPartial = imports.runtimeType(rt, 'DeepPartial');
   const apiVersion = jsString(group === '' ? pkg.version : `${group}/${pkg.version}`);
   const kinds = [...kindNames].sort(cmp).map((name) => {
-    const kind = pkg.kinds.find((k) => k.name === name)!;
+    const kind = present(pkg.kinds.find((k) => k.name === name), `kind ${name} of package ${pkg.id}`);
     return {
       kindT: imports.type('./types', safeIdentifier(name)),
       configType: safeIdentifier(`${name}ApplyConfiguration`),

@@ -43,6 +43,7 @@ import {
 import { helperName, privateName, safeIdentifier } from '../naming';
 import { CopyContext, needsCopyFunction, type CopyModules } from './shared/copy';
 import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
+import { lookup, present } from '../core/invariant';
 
 export interface ConversionOptions {
   /**
@@ -318,8 +319,8 @@ class SpokeFile {
     const chunks: Array<{ name: string; text: string }> = [];
     const kindViews: string[] = [];
     for (const { kind, hub, spoke } of [...this.kinds].sort((a, b) => cmp(a.kind, b.kind))) {
-      const spokeShape = this.index.declShape(this.index.decl(spoke.pkg.id, kind)!) as StructShape;
-      const hubShape = this.index.declShape(this.index.decl(hub.pkg.id, kind)!) as StructShape;
+      const spokeShape = this.index.declShape(present(this.index.decl(spoke.pkg.id, kind), `the declaration of kind ${kind} in ${spoke.pkg.id}`)) as StructShape;
+      const hubShape = this.index.declShape(present(this.index.decl(hub.pkg.id, kind), `the declaration of kind ${kind} in ${hub.pkg.id}`)) as StructShape;
       const up = this.pair(spokeShape, spoke, hubShape, hub);
       const down = this.pair(hubShape, hub, spokeShape, spoke);
       const hubNs = this.hubNamespace(hub);
@@ -353,7 +354,7 @@ class SpokeFile {
       const next = [...this.pairs.keys()].filter((n) => !done.has(n)).sort(cmp)[0];
       if (next === undefined) break;
       done.add(next);
-      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, this.pairs.get(next)!)) });
+      chunks.push({ name: next, text: render('conversion', 'pair', this.pairView(next, lookup(this.pairs, next, 'the conversion pairs'))) });
     }
     // Private deepcopy functions of inline object types copied unchanged.
     const inlineDone = new Set<string>();

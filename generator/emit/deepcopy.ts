@@ -25,6 +25,7 @@ import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './sh
 import { CopyContext, needsCopyFunction, objectTypes, structView, type CopyModules } from './shared/copy';
 import { ImportTracker, ModelIndex, cmp, jsString, render, renderSourceFile } from '../render';
 import { deepCopyFunctionName, publicName } from '../naming';
+import { present } from '../core/invariant';
 
 export type { CopyModules } from './shared/copy';
 
@@ -42,7 +43,7 @@ export const deepcopyGenerator: Generator<NoOptions> = {
 
 function renderDeepcopyFile(index: ModelIndex, group: string, pkgId: string, moduleOf: (pkg: string) => string | undefined): string | undefined {
   const options: CopyModules = { typesModule: './types', runtimeModule: RUNTIME_PACKAGE };
-  const pkg = index.package(pkgId)!;
+  const pkg = present(index.package(pkgId), `package ${pkgId}`);
   const imports = new ImportTracker();
   const ctx = new CopyContext(index, imports, pkgId, group, options, (other) => (other === pkgId ? '' : moduleOf(other)));
 

@@ -34,6 +34,7 @@ import {
 } from '../render';
 import { HelperNames, helperName, safeIdentifier, setDefaultsFunctionName } from '../naming';
 import { objectTypes } from './shared/copy';
+import { present } from '../core/invariant';
 
 export const defaultsGenerator: Generator<NoOptions> = {
   name: 'defaults',
@@ -177,7 +178,7 @@ class DefaultsFile {
     // the dispatch applies a kind's defaults to the object's JSON, as its setDefaults function does
     const dispatched: Array<{ kindString: string; apply: string }> = [];
     for (const name of objects) {
-      const shape = this.index.declShape(this.index.decl(this.pkgId, name)!);
+      const shape = this.index.declShape(present(this.index.decl(this.pkgId, name), `the declaration of ${name} in ${this.pkgId}`));
       const has = this.hasDefaults(shape);
       if (has && shape.kind === 'struct') {
         this.needed.set(shape.id, shape);

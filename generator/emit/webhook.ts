@@ -25,6 +25,7 @@ import type { Int } from '../model/types';
 import { marshalYamlV2 } from '../yaml/yamlv2';
 import { compareBytes } from './shared/manifest-util';
 import type { GeneratorResult } from './shared/types';
+import { present } from '../core/invariant';
 
 export const WEBHOOK_FILE = 'manifests.yaml';
 export const DEFAULT_SERVICE_NAME = 'webhook-service';
@@ -139,12 +140,13 @@ function toWebhook(d: WebhookDecl, bag: DiagnosticBag): Webhook | undefined {
   for (const v of d.webhookVersions ?? []) {
     if (!SUPPORTED_WEBHOOK_VERSIONS.includes(v)) problems.push(`unsupported webhook version ${JSON.stringify(v)}: only v1 configurations are generated`);
   }
-  const hasPath = !!d.path;
-  const hasUrl = !!d.url;
-  if (hasPath === hasUrl) problems.push(`exactly one of path and url is required (${hasPath ? 'both are' : 'neither is'} given)`);
-  if (hasPath) for (const e of webhookPathErrors(d.path!)) problems.push(`path ${JSON.stringify(d.path)} would be refused by the API server: ${e}`);
-  if (hasUrl) {
-    for (const e of webhookUrlErrors(d.url!)) problems.push(`url ${JSON.stringify(d.url)} would be refused by the API server: ${e}`);
+  // an empty path or url is not given
+  const path = d.path || undefined;
+  const url = d.url || undefined;
+  if ((path === undefined) === (url === undefined)) problems.push(`exactly one of path and url is required (${path !== undefined ? 'both are' : 'neither is'} given)`);
+  if (path !== undefined) for (const e of webhookPathErrors(path)) problems.push(`path ${JSON.stringify(d.path)} would be refused by the API server: ${e}`);
+  if (url !== undefined) {
+    for (const e of webhookUrlErrors(url)) problems.push(`url ${JSON.stringify(d.url)} would be refused by the API server: ${e}`);
     const service = (['serviceName', 'serviceNamespace', 'servicePort'] as const).filter((k) => d[k] !== undefined);
     if (service.length > 0) problems.push(`${service.join(', ')} ${service.length === 1 ? 'applies' : 'apply'} to a service reference (path), not to url`);
   }
@@ -174,25 +176,27 @@ function toWebhook(d: WebhookDecl, bag: DiagnosticBag): Webhook | undefined {
   if (!isFullyQualifiedName(d.name)) problems.push(`name ${JSON.stringify(d.name)} must be a lowercase domain name with at least three segments separated by dots (e.g. vwidget.apps.example.com)`);
 
   for (const p of problems) bag.report('invalid-webhook', `invalid +kubebuilder:webhook: ${p}`, d.span);
-  if (problems.length > 0) return undefined;
+  // each of these undefined is a problem reported above
+  if (problems.length > 0 || failurePolicy === undefined || sideEffects === undefined) return undefined;
 
-  const clientConfig: Webhook['clientConfig'] = hasPath
-    ? {
-        service: {
-          name: d.serviceName || DEFAULT_SERVICE_NAME,
-          namespace: d.serviceNamespace || DEFAULT_SERVICE_NAMESPACE,
-          path: d.path!,
-          ...(d.servicePort !== undefined ? { port: d.servicePort } : {}),
-        },
-      }
-    : { url: d.url! };
+  const clientConfig: Webhook['clientConfig'] =
+    path !== undefined
+      ? {
+          service: {
+            name: d.serviceName || DEFAULT_SERVICE_NAME,
+            namespace: d.serviceNamespace || DEFAULT_SERVICE_NAMESPACE,
+            path,
+            ...(d.servicePort !== undefined ? { port: d.servicePort } : {}),
+          },
+        }
+      : { url: present(url, `the url of webhook ${d.name}`) };
   const webhook: Webhook = {
     admissionReviewVersions: [...d.admissionReviewVersions],
     clientConfig,
-    failurePolicy: failurePolicy!,
+    failurePolicy,
     name: d.name,
     rules: [{ apiGroups: d.groups.map((g) => (g === 'core' ? '' : g)), apiVersions: [...d.versions], operations, resources: [...d.resources] }],
-    sideEffects: sideEffects!,
+    sideEffects,
   };
   if (matchPolicy) webhook.matchPolicy = matchPolicy;
   if (reinvocationPolicy) webhook.reinvocationPolicy = reinvocationPolicy;

@@ -84,7 +84,7 @@ export function parseGoDocs(value: Json, file: string, bag: ProblemBag): GoDocs 
     const names = fields ? Object.keys(fields) : [];
     const ordered = [...order.filter((n) => names.includes(n)), ...names.filter((n) => !order.includes(n))];
     for (const f of ordered) {
-      const v = fields![f];
+      const v = fields?.[f];
       const fdoc = isObject(v) ? own(v, 'doc') : undefined;
       const fmarkers = isObject(v) ? strings(own(v, 'markers')) : undefined;
       const ftype = isObject(v) ? own(v, 'type') : undefined;

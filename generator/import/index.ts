@@ -6,6 +6,8 @@
  *   TypeScript loader would build for the emitted files, and return it with the files (`<group>/<version>/*.ts`,
  *   paths relative to the APIs root) and every problem found. When any problem is an error, `files` is empty.
  * - They never throw for bad input; problems name the file and the JSON path.
+ * - They never run the TypeScript loader: reading the written files back is the self-check `kubegen import` runs next
+ *   (generator/import-check.ts), with the CRDs each result carries.
  */
 import { DiagnosticBag } from '../diagnostics';
 import { printApiSources } from './print';
@@ -16,7 +18,6 @@ import { crdDocuments, importCrdDocuments } from './crd';
 import { importOpenApiDocuments, type OpenApiImportOptions } from './openapi';
 import { parseGoDocs, type GoDocs } from './godocs';
 import { ImportError, ProblemBag, readDocuments, type ImportProblem, type JsonObject } from './source';
-import { verifyWritten } from './verify';
 
 export { formatProblem, ImportError, type ImportProblem } from './source';
 export type { OpenApiImportOptions } from './openapi';
@@ -31,6 +32,8 @@ export interface ImportResult {
   model: ApiModel;
   files: VirtualFile[];
   problems: ImportProblem[];
+  /** `importCrds`: each input CRD the files were made from, with its file — what `kubegen crd` must give back. */
+  crds?: ReadonlyArray<{ file: string; crd: JsonObject }>;
 }
 
 const ORIGIN = 'Imported by kubegen import; edit freely: this is now API source.';
@@ -42,9 +45,7 @@ export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
   const accepted: Array<{ file: string; crd: JsonObject }> = [];
   const result = finish(bag.hasErrors() ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
-  if (result.files.length === 0) return result;
-  verifyWritten(result.files, result.model, where(inputs), bag, accepted);
-  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  return result.files.length === 0 ? result : { ...result, crds: accepted };
 }
 
 /** OpenAPI v3 documents (component schemas with `x-kubernetes-group-version-kind`) → API files. */
@@ -63,10 +64,7 @@ export function importOpenApi(
     if (only !== undefined && more.length === 0) goDocs = parseGoDocs(only.value, side.file, bag);
     else if (!bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
   }
-  const result = finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
-  if (result.files.length === 0) return result;
-  verifyWritten(result.files, result.model, where(inputs), bag);
-  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  return finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
 }
 
 function where(inputs: readonly ImportInput[]): string {

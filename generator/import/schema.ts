@@ -25,6 +25,7 @@ import { validateDefault } from '../schema/validate';
 import type { JSONSchemaProps } from '../core/schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { WELL_KNOWN_STRUCTS, wellKnownTable } from './wellknown';
+import { lookup, present } from '../core/invariant';
 
 /** Where a schema node sits: a property, the items of a property's array (`fieldItems`), other items, map values. */
 export type Position = 'field' | 'fieldItems' | 'items' | 'values';
@@ -144,7 +145,7 @@ export class PackageTypes {
     const probe: TypeDecl = { name: '', package: this.id, declaration, exported: true, doc, type, markers, span: this.span() };
     const key = shapeKey(probe);
     const existing = this.shapes.get(key) ?? [];
-    const reuse = anyDoc ? existing[0] : existing.find((n) => this.decls.get(n)!.doc === doc);
+    const reuse = anyDoc ? existing[0] : existing.find((n) => lookup(this.decls, n, 'the declarations').doc === doc);
     if (reuse !== undefined) return { kind: 'named', package: this.id, name: reuse };
     let name = hint;
     for (let i = 2; this.has(name); i++) name = `${hint}${i}`;
@@ -480,7 +481,7 @@ export class SchemaConverter {
     let ok = true;
     const isMap = type.kind === 'map';
     for (const k of [...rest]) {
-      const v = own(s, k)!;
+      const v = present(own(s, k), `the schema key ${k}`);
       const at = childPath(path, k);
       const m = this.keyMarkers(k, v, at, pos, isMap);
       if (m === undefined) {
@@ -514,8 +515,12 @@ export class SchemaConverter {
       return { type, markers: [...markers, ...itemMarkers], nullable, doc };
     }
     // the items of a property's array: markers with items: twins go on the property, no declaration needed
-    if (pos === 'fieldItems' && type.kind !== 'struct' && doc === '' && markers.length > 0 && markers.every((m) => itemsTwin(m.name) !== undefined)) {
-      return { type, markers: [], nullable: false, doc: '', itemMarkers: markers.map((m) => ({ ...m, name: itemsTwin(m.name)! })) };
+    const twins = markers.map((m) => {
+      const name = itemsTwin(m.name);
+      return name === undefined ? undefined : { ...m, name };
+    });
+    if (pos === 'fieldItems' && type.kind !== 'struct' && doc === '' && twins.length > 0 && twins.every((m): m is MarkerValue => m !== undefined)) {
+      return { type, markers: [], nullable: false, doc: '', itemMarkers: twins };
     }
     // items / map values: doc and markers go on a declaration
     if (type.kind === 'struct') return { type: this.pkg.intern(hint, 'interface', type, markers, doc, false), markers: [], nullable: false, doc: '' };
@@ -549,7 +554,7 @@ export class SchemaConverter {
   typeMarkers(s: JsonObject, keys: readonly string[], path: string): MarkerValue[] | undefined {
     const out: MarkerValue[] = [];
     for (const k of keys) {
-      const m = this.keyMarkers(k, own(s, k)!, childPath(path, k), 'items', false);
+      const m = this.keyMarkers(k, present(own(s, k), `the schema key ${k}`), childPath(path, k), 'items', false);
       if (!m) return undefined;
       out.push(...m);
     }
@@ -594,7 +599,7 @@ export class SchemaConverter {
         }
         if (pos !== 'field') { fieldOnly('default'); return; }
         {
-          const problem = validateDefault(plain(this.current!) as JSONSchemaProps);
+          const problem = validateDefault(plain(present(this.current, 'the schema being read')) as JSONSchemaProps);
           if (problem) { this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`); return; }
         }
         return [this.marker('default', plain(v))];

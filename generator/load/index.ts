@@ -26,6 +26,7 @@ import { ModelCache, buildModel, type ConversionImportSite, type LoadedPackage }
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
 import { API_PACKAGE, RUNTIME_PACKAGE, apiModules, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
+import { lookup } from '../core/invariant';
 
 export interface LoadOptions {
   /** The APIs root: `<root>/<group>/<version>/*.ts`. */
@@ -786,7 +787,7 @@ class Loader {
       if (!ref) return undefined;
       env.set(p.name.text, ref);
     }
-    const argRefs = params.map((p) => env.get(p.name.text)!);
+    const argRefs = params.map((p) => lookup(env, p.name.text, 'the type parameters'));
     const name = instanceName(decl.name.text, argRefs);
     if (name === undefined) {
       this.reject(at, sf, `\`${written}\`: a type argument of a generic API type must be a named type, a primitive, a literal (or a union of literals), or an array or map of one, so that the instantiation has a name`, 'generic-type'); return;

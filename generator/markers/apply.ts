@@ -21,12 +21,13 @@ import type { MarkerDefinition, SchemaApplyContext } from './types';
 
 interface Pending {
   marker: MarkerValue;
-  def: MarkerDefinition;
+  /** The definition's schema behaviour. */
+  behaviour: NonNullable<MarkerDefinition['schema']>;
   index: number;
 }
 
 function byPriority(a: Pending, b: Pending): number {
-  return a.def.schema!.priority - b.def.schema!.priority || a.index - b.index;
+  return a.behaviour.priority - b.behaviour.priority || a.index - b.index;
 }
 
 /**
@@ -40,8 +41,9 @@ export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly Ma
   const items: Pending[] = [];
   markers.forEach((marker, index) => {
     const def = markerDefinition(marker.name);
-    if (!def?.schema) return;
-    (def.items ? items : own).push({ marker, def, index });
+    const behaviour = def?.schema;
+    if (!def || !behaviour) return;
+    (def.items ? items : own).push({ marker, behaviour, index });
   });
   own.sort(byPriority);
   items.sort(byPriority);
@@ -52,7 +54,7 @@ export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly Ma
 
   if (own.length > 0) ownArrays(schema);
   for (const p of own) {
-    const msg = p.def.schema!.apply(schema, p.marker.value, ctx);
+    const msg = p.behaviour.apply(schema, p.marker.value, ctx);
     if (msg !== undefined) fail(p, msg);
   }
   let itemsOwned = false;
@@ -65,7 +67,7 @@ export function applySchemaMarkers(schema: JSONSchemaProps, markers: readonly Ma
       schema.items = ownArrays(shallowCopy(schema.items));
       itemsOwned = true;
     }
-    const msg = p.def.schema!.apply(schema.items, p.marker.value, { resolvedType: undefined });
+    const msg = p.behaviour.apply(schema.items, p.marker.value, { resolvedType: undefined });
     if (msg !== undefined) fail(p, msg);
   }
   return diagnostics;

@@ -216,7 +216,7 @@ function parseQuoted(cur: Cursor): string {
   let i = start + 1;
   let out = '';
   while (i < text.length && text[i] !== '"') {
-    const ch = text[i];
+    const ch = text.charAt(i);
     if (ch !== '\\') {
       out += ch;
       i++;
@@ -224,8 +224,9 @@ function parseQuoted(cur: Cursor): string {
     }
     const e = text[i + 1];
     if (e === undefined) break;
-    if (Object.hasOwn(SIMPLE_ESCAPES, e)) {
-      out += SIMPLE_ESCAPES[e];
+    const simple = Object.hasOwn(SIMPLE_ESCAPES, e) ? SIMPLE_ESCAPES[e] : undefined;
+    if (simple !== undefined) {
+      out += simple;
       i += 2;
       continue;
     }

@@ -232,7 +232,7 @@ function checkKindNames(kind: Kind, decl: TypeDecl | undefined, group: string | 
   const resource = decl ? findMarker(decl.markers, Resource) : undefined;
   const given = resource?.value ?? {};
   const kindOk = report(bag, kindNameErrors(kind.name), `kind ${kind.name}`, kind.span);
-  const at = (explicit: boolean) => (explicit ? resource!.span : kind.span);
+  const at = (explicit: boolean) => (explicit && resource ? resource.span : kind.span); // explicit: given by the marker
   const where = (explicit: boolean, arg: string) => (explicit ? `+kubebuilder:resource:${arg}` : `the ${arg} derived from kind ${kind.name}`);
   const pluralGiven = given.path !== undefined;
   const pluralChecked = pluralGiven || kindOk;
@@ -297,7 +297,7 @@ export function webhookPathErrors(urlPath: string): string[] {
  */
 export function webhookUrlErrors(url: string): string[] {
   const form = '; desired format: https://host[/path]';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the control characters are what the URL may not hold
   if (/[\u0000-\u0020\u007f]/.test(url)) return [`url must be a valid URL: it contains whitespace or a control character${form}`];
   let u: URL;
   try {

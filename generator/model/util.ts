@@ -1,5 +1,6 @@
 /** Small read-only helpers over the model, shared by the model builder, the schema builder and the emitters. */
 import type { ApiModel, Field, Kind, Package, PackageId, TypeDecl, TypeRef } from './types';
+import { present } from '../core/invariant';
 
 /**
  * The package id of the runtime's well-known struct types (TypeMeta, Condition, LabelSelector …) in the model, and
@@ -134,14 +135,14 @@ export function crdKinds(model: ApiModel): CrdKind[] {
   for (const g of model.groups) {
     const byKind = new Map<string, CrdKind>();
     for (const gv of g.versions) {
-      const pkg = packageById(model, gv.package)!;
+      const pkg = present(packageById(model, gv.package), `package ${gv.package}`);
       for (const k of pkg.kinds) {
         let crd = byKind.get(k.name);
         if (!crd) {
           crd = { group: g.name, kind: k.name, versions: [] };
           byKind.set(k.name, crd);
         }
-        crd.versions.push({ version: gv.version, package: pkg, kind: k, decl: pkg.types.find((t) => t.name === k.name)! });
+        crd.versions.push({ version: gv.version, package: pkg, kind: k, decl: present(pkg.types.find((t) => t.name === k.name), `the declaration of kind ${k.name} in ${pkg.id}`) });
       }
     }
     out.push(...[...byKind.values()].sort((a, b) => (a.kind < b.kind ? -1 : 1)));

@@ -10,7 +10,7 @@
  * Not reproduced: flect also reads `inflections.json` / `acronyms.json` from the working directory (or
  * $INFLECT_PATH / $ACRONYMS_PATH) at start-up; controller-gen inherits that, kubegen does not.
  */
-import { BASE_ACRONYMS, DICTIONARY, SUFFIX_RULES } from './flect-data';
+import { BASE_ACRONYMS, DICTIONARY, SUFFIX_RULES, type DictionaryWord } from './flect-data';
 
 interface Rule {
   readonly suffix: string;
@@ -23,6 +23,11 @@ function simpleRule(suffix: string, repl: string): (s: string) => string {
   return (s) => s.slice(0, s.length - suffix.length) + repl;
 }
 
+/** A dictionary word's plural: its own, or for an uncountable (the one kind of word without one) the singular. */
+function pluralOf(wd: DictionaryWord): string {
+  return wd.plural || wd.singular;
+}
+
 /** The tables flect's init() functions build (plural_rules.go). */
 function buildTables(): {
   singleToPlural: Map<string, string>;
@@ -33,7 +38,7 @@ function buildTables(): {
   const singleToPlural = new Map<string, string>();
   const pluralToSingle = new Map<string, string>();
   for (const wd of DICTIONARY) {
-    const plural = wd.uncountable && !wd.plural ? wd.singular : wd.plural!;
+    const plural = pluralOf(wd);
     singleToPlural.set(wd.singular, plural);
     if (!wd.unidirectional) {
       pluralToSingle.set(plural, wd.singular);
@@ -57,7 +62,7 @@ function buildTables(): {
   }
   for (const wd of DICTIONARY) {
     if (wd.exact) continue;
-    const plural = wd.uncountable && !wd.plural ? wd.singular : wd.plural!;
+    const plural = pluralOf(wd);
     insertPlural(wd.singular, plural);
     if (!wd.unidirectional) {
       insertSingular(plural, wd.singular);

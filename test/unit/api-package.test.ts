@@ -7,7 +7,7 @@
  * - types of another group imported (not inlined) when every group is generated into one source tree, and generic
  *   subresource methods (text `pods/log`, `pods/eviction` with a policy/v1 body) in the client.
  */
-import { importOpenApi, formatProblem } from '../../generator/import';
+import { importOpenApi, formatProblem } from '../../generator/import-check';
 import { parseResourcePath } from '../../generator/import/paths';
 import { generateAll, ownedDirs, placeFile } from '../../generator/pipeline';
 import { groupFolder } from '../../generator/model/names';

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { crdGenerator } from '../../generator/emit/crd';
-import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
+import { importCrds, importOpenApi, formatProblem } from '../../generator/import-check';
 import { generateCrdFiles } from '../../generator/pipeline';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../generator/cli';
-import { formatProblem, importOpenApi } from '../../generator/import';
+import { formatProblem, importOpenApi } from '../../generator/import-check';
 import { generateCrdFiles } from '../../generator/pipeline';
 import { tempDir } from './helpers/generated';
 import { present } from './helpers/present';

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { importOpenApi, formatProblem } from '../../generator/import';
+import { importOpenApi, formatProblem } from '../../generator/import-check';
 import { loadApiModel } from '../../generator/load';
 
 const root = path.join(__dirname, '..', '..');

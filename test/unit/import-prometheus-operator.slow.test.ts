@@ -18,7 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { main } from '../../generator/cli';
-import { importCrds, formatProblem } from '../../generator/import';
+import { importCrds, formatProblem } from '../../generator/import-check';
 import { generateCrdFiles } from '../../generator/pipeline';
 
 const root = path.join(__dirname, '..', '..');

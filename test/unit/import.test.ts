@@ -20,7 +20,7 @@ import { main } from '../../generator/cli';
 import { runImport } from '../../generator/cli/import';
 import { crdGenerator } from '../../generator/emit/crd';
 import { printMarker } from '../../generator/markers';
-import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
+import { importCrds, importOpenApi, formatProblem } from '../../generator/import-check';
 import { markerDefinitions, parseMarker } from '../../generator/markers';
 import type { ApiModel, MarkerValue } from '../../generator/model/types';
 import { loadApiModel } from '../../generator/load';

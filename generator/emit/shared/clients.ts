@@ -177,14 +177,14 @@ function extensionBinding(kind: Kind, m: ClientExtensionMethod, methods: readonl
   else if (m.subresource !== undefined && m.subresource !== 'status' && m.subresource !== 'scale' && (m.verb === 'get' || m.verb === 'create' || m.verb === 'update')) {
     if ((methods as readonly string[]).includes(name)) return `"${name}" is already a verb of the client`;
     const binding: ExtensionBinding = { kind: 'subresource', name, marker, verb: m.verb, subresource: m.subresource };
-    if (!sameType(m.input)) {
-      const input = resolveType(m.input!);
+    if (m.input !== undefined && !sameType(m.input)) {
+      const input = resolveType(m.input);
       if (typeof input === 'string') return input;
       binding.input = input;
     }
     if (m.result === 'string') binding.result = 'text';
-    else if (!sameType(m.result)) {
-      const result = resolveType(m.result!);
+    else if (m.result !== undefined && !sameType(m.result)) {
+      const result = resolveType(m.result);
       if (typeof result === 'string') return result;
       binding.result = result;
     }

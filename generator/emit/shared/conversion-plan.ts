@@ -25,6 +25,7 @@ import type { DiagnosticBag } from '../../diagnostics';
 import type { Field, Kind, Package, SourceSpan } from '../../model/types';
 import { type ModelIndex, type Shape, type StructShape, cmp } from '../../render';
 import { manualConversionName } from '../../naming';
+import { listAt, present } from '../../core/invariant';
 
 /** How a value of one version becomes a value of another. */
 export type Plan =
@@ -136,8 +137,7 @@ export function planGroupConversion(index: ModelIndex, group: string, diagnostic
   const byKind = new Map<string, Array<{ pkg: Package; kind: Kind }>>();
   for (const pkg of packages) {
     for (const kind of pkg.kinds) {
-      if (!byKind.has(kind.name)) byKind.set(kind.name, []);
-      byKind.get(kind.name)!.push({ pkg, kind });
+      listAt(byKind, kind.name).push({ pkg, kind });
     }
   }
   const kinds: KindPlan[] = [];
@@ -185,8 +185,8 @@ class SpokePlanner {
   plan(): SpokePlan {
     const queue: Array<{ from: Located; fromSide: Side; to: Located; toSide: Side }> = [];
     for (const { kind, hub, spoke } of [...this.kinds].sort((a, b) => cmp(a.kind, b.kind))) {
-      const spokeDecl = this.index.decl(spoke.pkg.id, kind)!;
-      const hubDecl = this.index.decl(hub.pkg.id, kind)!;
+      const spokeDecl = present(this.index.decl(spoke.pkg.id, kind), `the declaration of kind ${kind} in ${spoke.pkg.id}`);
+      const hubDecl = present(this.index.decl(hub.pkg.id, kind), `the declaration of kind ${kind} in ${hub.pkg.id}`);
       const s = { shape: this.index.declShape(spokeDecl) as StructShape, span: spokeDecl.span };
       const h = { shape: this.index.declShape(hubDecl) as StructShape, span: hubDecl.span };
       queue.push({ from: s, fromSide: spoke, to: h, toSide: hub }, { from: h, fromSide: hub, to: s, toSide: spoke });

@@ -18,6 +18,7 @@ import {
   render,
 } from '../../render';
 import { HelperNames, deepCopyFunctionName, helperName } from '../../naming';
+import { present } from '../../core/invariant';
 
 /** What copy functions import: the version's emitted API types (relative to `<version>/`) and the runtime. */
 export interface CopyModules {
@@ -187,7 +188,7 @@ export function structView(ctx: CopyContext, shape: StructShape, exported: boole
 
 /** The kinds of a package and their list types that are declared, sorted by name. */
 export function objectTypes(index: ModelIndex, pkgId: string): string[] {
-  const pkg = index.package(pkgId)!;
+  const pkg = present(index.package(pkgId), `package ${pkgId}`);
   const names = new Set<string>();
   for (const k of pkg.kinds) {
     if (index.decl(pkgId, k.name)) names.add(k.name);

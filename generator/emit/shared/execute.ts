@@ -11,6 +11,7 @@ import { ModelIndex, cmp, groupVersionPackages, type GroupVersionPackage } from 
 import { clientGroups, type ClientGroup } from './clients';
 import { cacheGroups, type CacheGroup } from './caches';
 import type { GenerationContext, Generator, GeneratorResult, GeneratorRun, GeneratedFile, GroupTarget, VirtualFile } from './types';
+import { present } from '../../core/invariant';
 
 /**
  * The context of one run over `model`, reporting into `diagnostics`. The views are computed on first use and then
@@ -99,25 +100,27 @@ export function execute(ctx: GenerationContext, generators: readonly ConfiguredG
     const calls = cache && inputs ? cache.calls(generator.name, ctx.diagnostics) : undefined;
     for (const group of groups) {
       const versions = versionsOf.get(group) ?? [];
-      if (run.version) {
+      const perVersion = run.version?.bind(run);
+      if (perVersion) {
         for (const gv of versions) {
-          const call = () => run.version!(gv);
+          const call = () => perVersion(gv);
           const out = calls && inputs ? calls.call(group, gv.version, inputs.version(gv), call) : call();
           for (const f of out) place(group, `${gv.version}/`, f);
         }
       }
-      if (run.group) {
+      const perGroup = run.group?.bind(run);
+      if (perGroup) {
         const target: GroupTarget = { name: group, versions, sources: sources.get(group) ?? [] };
-        const call = () => run.group!(target);
-        const key = (): readonly unknown[] => (run.groupKey ? ['key', run.groupKey(target)] : inputs!.group(group, versions, target.sources));
-        for (const f of calls && inputs ? calls.call(group, undefined, key(), call) : call()) place(group, '', f);
+        const call = () => perGroup(target);
+        const key = (keys: NonNullable<typeof inputs>): readonly unknown[] => (run.groupKey ? ['key', run.groupKey(target)] : keys.group(group, versions, target.sources));
+        for (const f of calls && inputs ? calls.call(group, undefined, key(inputs), call) : call()) place(group, '', f);
       }
     }
     // Each distinct diagnostic of a generator once (a generator may report a shared declaration's problem at every
     // use, see SchemaBuilder's `replay`), in the order first reported — as the kept calls of a watch report them.
     if (!calls) dedupeFrom(ctx.diagnostics, reportedBefore);
     // Sources become visible to the next generator, not to the one producing them.
-    for (const f of produced) if (f.role === 'source') sources.get(f.group!)?.push(f.path);
+    for (const f of produced) if (f.role === 'source') sources.get(present(f.group, `the group of the source ${f.path}`))?.push(f.path);
     files.push(...produced);
   }
   return files;
@@ -183,8 +186,8 @@ export class EmitCache {
     const reach = (ids: readonly PackageId[]): Package[] => {
       const seen = new Set<PackageId>(ids);
       const stack = [...ids];
-      while (stack.length > 0) {
-        const p = byId.get(stack.pop()!);
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        const p = byId.get(id);
         for (const id of p ? this.packageRefs(p) : []) {
           if (seen.has(id)) continue;
           seen.add(id);

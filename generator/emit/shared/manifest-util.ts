@@ -5,17 +5,14 @@
 
 /** Go's `strings.Compare`: -1, 0 or 1 by UTF-8 bytes (equivalently, by code points). */
 export function compareBytes(a: string, b: string): number {
+  // while the code points are equal, both strings are at the same index
   let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const ca = a.codePointAt(i)!;
-    const cb = b.codePointAt(j)!;
+  for (let ca = a.codePointAt(0), cb = b.codePointAt(0); ca !== undefined && cb !== undefined; ca = a.codePointAt(i), cb = b.codePointAt(i)) {
     if (ca !== cb) return ca < cb ? -1 : 1;
     i += ca > 0xffff ? 2 : 1;
-    j += cb > 0xffff ? 2 : 1;
   }
   const restA = a.length - i;
-  const restB = b.length - j;
+  const restB = b.length - i;
   return restA === restB ? 0 : restA < restB ? -1 : 1;
 }
 

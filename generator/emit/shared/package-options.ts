@@ -21,7 +21,7 @@ export interface PackageOptions {
 }
 
 function runtimeVersion(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the installed runtime's package.json, read where it resolves
   return (require('@kubegen/runtime/package.json') as { version: string }).version;
 }
 

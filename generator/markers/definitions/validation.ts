@@ -437,7 +437,7 @@ export const KubebuilderDefault = define<unknown>({
   category: CATEGORY,
   summary: 'sets the default value for this field.',
   details:
-    'A default value will be accepted as any value valid for the field. Formatting for common types include: ' +
+    'Any value valid for the field is accepted as its default. Formatting for common types include: ' +
     'boolean: `true`, string: `Cluster`, numerical: `1.24`, array: `{1,2}`, object: `{policy: "delete"}`. ' +
     '`{}` on an array means `[]`. Applied last, so it wins over `+default`. Integers are Go int64s, exact beyond 2^53.',
   schema: {
@@ -497,7 +497,7 @@ export const Example = define<unknown>({
   args: value(ANY),
   category: CATEGORY,
   summary: 'sets the example value for this field.',
-  details: 'An example value will be accepted as any value valid for the field, in the same syntax as +kubebuilder:default.',
+  details: 'Any value valid for the field is accepted as its example, in the same syntax as +kubebuilder:default.',
   schema: {
     priority: PRIORITY_DEFAULT,
     apply: (s, v) => {

@@ -391,7 +391,8 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
         commit: (rv: string): void => {
           if (seen !== undefined) {
             for (const key of this.indexer.listKeys()) {
-              if (!seen.has(key)) notifications.push({ type: 'delete', obj: new DeletedFinalStateUnknown(key, this.indexer.getByKey(key)!) });
+              const last = seen.has(key) ? undefined : this.indexer.getByKey(key);
+              if (last !== undefined) notifications.push({ type: 'delete', obj: new DeletedFinalStateUnknown(key, last) });
             }
           }
           next.commit(rv);

@@ -84,9 +84,12 @@ function userTls(user: KubeconfigUser, tls: TlsOptions): void {
   if (user.clientKey !== undefined && user.clientKeyData !== undefined) throw new KubeconfigError(`${where}: client-key and client-key-data are both set; set one`);
   if (hasCert && !hasKey) throw new KubeconfigError(`${where}: a client certificate needs client-key or client-key-data`);
   if (hasKey && !hasCert) throw new KubeconfigError(`${where}: a client key needs client-certificate or client-certificate-data`);
-  if (!hasCert) return;
-  tls.cert = user.clientCertificateData ?? readMaterial(user.clientCertificate!, 'client-certificate', where);
-  tls.key = user.clientKeyData ?? readMaterial(user.clientKey!, 'client-key', where);
+  const cert = user.clientCertificateData ?? (user.clientCertificate === undefined ? undefined : readMaterial(user.clientCertificate, 'client-certificate', where));
+  const key = user.clientKeyData ?? (user.clientKey === undefined ? undefined : readMaterial(user.clientKey, 'client-key', where));
+  // both or neither (checked above)
+  if (cert === undefined || key === undefined) return;
+  tls.cert = cert;
+  tls.key = key;
 }
 
 function checkMethods(user: KubeconfigUser): void {

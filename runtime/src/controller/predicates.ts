@@ -49,7 +49,8 @@ function mapsEqual(a: Readonly<Record<string, string>> | undefined, b: Readonly<
   const ka = a ? Object.keys(a) : [];
   const kb = b ? Object.keys(b) : [];
   if (ka.length !== kb.length) return false;
-  for (const k of ka) if (!Object.hasOwn(b!, k) || b![k] !== a![k]) return false;
+  if (a === undefined || b === undefined) return true; // both empty
+  for (const k of ka) if (!Object.hasOwn(b, k) || b[k] !== a[k]) return false;
   return true;
 }
 

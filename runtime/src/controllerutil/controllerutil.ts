@@ -127,10 +127,11 @@ export function addFinalizer(object: KubeObject, finalizer: string): boolean {
 
 /** Removes every occurrence of `finalizer`; returns whether it changed `object`. */
 export function removeFinalizer(object: KubeObject, finalizer: string): boolean {
-  const before = object.metadata?.finalizers ?? [];
+  const metadata = object.metadata;
+  const before = metadata?.finalizers ?? [];
   const after = before.filter((f) => f !== finalizer);
-  if (after.length === before.length) return false;
-  object.metadata!.finalizers = after;
+  if (metadata === undefined || after.length === before.length) return false;
+  metadata.finalizers = after;
   return true;
 }
 

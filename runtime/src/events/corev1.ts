@@ -188,7 +188,7 @@ export class EventCorrelator {
         ...(last.firstTimestamp ? { firstTimestamp: last.firstTimestamp } : {}),
         count: last.count + 1,
       };
-      patch = { count: event.count!, lastTimestamp: event.lastTimestamp ?? formatTime(now), message: event.message ?? '' };
+      patch = { count: last.count + 1, lastTimestamp: event.lastTimestamp ?? formatTime(now), message: event.message ?? '' };
     }
     this.observed.set(key, { count: event.count ?? 1, firstTimestamp: event.firstTimestamp, name: event.metadata?.name ?? '', resourceVersion: event.metadata?.resourceVersion });
     // 3. spam filter

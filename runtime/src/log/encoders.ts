@@ -107,7 +107,7 @@ export function jsonLogger(opts: JsonLoggerOptions = {}): Logger {
 
 /** `text` with control characters escaped as JSON escapes them (without the quotes). */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the control characters are what is escaped
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -31,7 +31,7 @@ function describeObject(value: object): string {
   const message = attempt(() => (value instanceof Error ? value.message : undefined));
   if (typeof message === 'string' && message !== '') return message;
   // String runs the value's own Symbol.toPrimitive / toString (what a thrown object chose to say about itself)
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a thrown value's own toString is what it says about itself (see above)
   const text = attempt(() => String(value));
   if (typeof text === 'string') return text;
   const tag = attempt(() => Object.prototype.toString.call(value));

@@ -85,12 +85,20 @@ function closedEarly(): TransportError {
 }
 
 /**
- * Fails `stream` with `closedEarly()` unless its response has ended (its END_STREAM received: Node's readable state
- * `ended`, set when the last data is queued, before `'end'` is emitted).
+ * Whether the server has ended `stream`'s response (its END_STREAM received), though the reader may not have read to
+ * the end yet (`readableEnded` waits for the reader): a stream the peer closed without an error code — both sides done,
+ * or the server's RST_STREAM(NO_ERROR) after a complete response (RFC 9113 §8.1) — or one the peer half-closed while
+ * the request body is still being sent. The transport never closes a stream itself, it destroys it.
  */
+function responseEnded(stream: http2.ClientHttp2Stream): boolean {
+  if (stream.closed) return stream.rstCode === http2.constants.NGHTTP2_NO_ERROR;
+  const { remoteClose, state } = stream.state;
+  return remoteClose === 1 || state === http2.constants.NGHTTP2_STREAM_STATE_HALF_CLOSED_REMOTE;
+}
+
+/** Fails `stream` with `closedEarly()` unless its response has ended. */
 function cutShort(stream: http2.ClientHttp2Stream): void {
-  const state = (stream as unknown as { _readableState?: { ended?: boolean } })._readableState; // cast-ok: no public API tells END_STREAM received before 'end' is emitted (readableEnded waits for the reader); absent state reads as not ended
-  if (!stream.destroyed && state?.ended !== true) stream.destroy(closedEarly());
+  if (!stream.destroyed && !responseEnded(stream)) stream.destroy(closedEarly());
 }
 
 /** HTTP/2 to one apiserver, HTTP/1.1 when it does not offer HTTP/2; see the module doc. */

@@ -177,8 +177,8 @@ function toCel(root: unknown, rootSchema: ValidationSchema | undefined, rootReso
   const stack: Array<{ v: unknown; s: ValidationSchema | undefined; resource: boolean; into: unknown[] | Map<string, unknown>; at: number | string }> = [
     { v: root, s: rootSchema, resource: rootResource, into: top, at: 0 },
   ];
-  while (stack.length > 0) {
-    const { v, s, resource, into, at } = stack.pop()!; // non-null: the loop runs while the stack is not empty
+  for (let popped = stack.pop(); popped !== undefined; popped = stack.pop()) {
+    const { v, s, resource, into, at } = popped;
     let out: unknown;
     if (Array.isArray(v)) {
       const list: unknown[] = new Array<unknown>(v.length);

@@ -16,8 +16,8 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
  */
 export function depthBeyond(v: unknown, max: number): { opening: '{' | '[' } | undefined {
   const stack: Array<{ v: unknown; depth: number }> = [{ v, depth: 0 }];
-  while (stack.length > 0) {
-    const { v: x, depth } = stack.pop()!; // non-null: the loop runs while the stack is not empty
+  for (let popped = stack.pop(); popped !== undefined; popped = stack.pop()) {
+    const { v: x, depth } = popped;
     if (Array.isArray(x)) {
       if (depth + 1 > max) return { opening: '[' };
       for (const item of x) if (typeof item === 'object' && item !== null) stack.push({ v: item, depth: depth + 1 });
@@ -35,8 +35,8 @@ export function depthBeyond(v: unknown, max: number): { opening: '{' | '[' } | u
 /** JSON equality: numbers (and int64 bigints) by value, objects by own keys regardless of order. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   const stack: Array<[unknown, unknown]> = [[a, b]];
-  while (stack.length > 0) {
-    const [x, y] = stack.pop()!; // non-null: the loop runs while the stack is not empty
+  for (let popped = stack.pop(); popped !== undefined; popped = stack.pop()) {
+    const [x, y] = popped;
     if (typeof x === 'bigint' || typeof y === 'bigint') {
       if (!((typeof x === 'bigint' || typeof x === 'number') && (typeof y === 'bigint' || typeof y === 'number') && Number(x) === Number(y))) return false;
       continue;
@@ -69,8 +69,7 @@ export function jsonText(v: unknown, sortKeys = false): string {
   const parts = new TextBuilder();
   // Either a value still to write, or literal text (a separator, a closing bracket).
   const stack: Array<{ text: string } | { value: unknown }> = [{ value: v }];
-  while (stack.length > 0) {
-    const item = stack.pop()!; // non-null: the loop runs while the stack is not empty
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if ('text' in item) {
       parts.push(item.text);
       continue;

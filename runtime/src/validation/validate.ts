@@ -209,8 +209,8 @@ function child(path: string, name: string): string {
 function copy(v: unknown): unknown {
   const top: unknown[] = [undefined];
   const stack: Array<{ v: unknown; into: unknown[] | Record<string, unknown>; at: number | string }> = [{ v, into: top, at: 0 }];
-  while (stack.length > 0) {
-    const { v: x, into, at } = stack.pop()!; // non-null: the loop runs while the stack is not empty
+  for (let popped = stack.pop(); popped !== undefined; popped = stack.pop()) {
+    const { v: x, into, at } = popped;
     let out: unknown = x;
     if (Array.isArray(x)) {
       const list = new Array<unknown>(x.length);
@@ -238,7 +238,10 @@ function copy(v: unknown): unknown {
 function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number): unknown {
   // Past the deepest schema kubegen walks, the value is kept as it is (copied).
   if (depth > MAX_SCHEMA_DEPTH) return copy(v);
-  if (Array.isArray(v)) return s.items ? v.map((x) => prepare(x, s.items!, false, depth + 1)) : copy(v);
+  if (Array.isArray(v)) {
+    const items = s.items;
+    return items ? v.map((x) => prepare(x, items, false, depth + 1)) : copy(v);
+  }
   if (!isObject(v)) return v;
   const out = Object.create(null) as Record<string, unknown>;
   const values = valueSchema(s);
@@ -261,8 +264,8 @@ function prepare(v: unknown, s: ValidationSchema, isRoot: boolean, depth: number
     }
   }
   for (const name of Object.keys(s.properties ?? {})) {
-    const prop = propertySchema(s, name)!;
-    if (prop.default !== undefined && !Object.hasOwn(out, name)) setOwn(out, name, prepare(copy(prop.default), prop, false, depth + 1));
+    const prop = propertySchema(s, name); // an own key of s.properties: always a schema
+    if (prop !== undefined && prop.default !== undefined && !Object.hasOwn(out, name)) setOwn(out, name, prepare(copy(prop.default), prop, false, depth + 1));
   }
   return out;
 }
@@ -309,7 +312,8 @@ export function scaleErrors(obj: unknown, scale: ScaleSubresource, errors: Field
 function embedded(v: unknown, s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
   if (depth > MAX_SCHEMA_DEPTH) return;
   if (Array.isArray(v)) {
-    if (s.items) v.forEach((x, i) => { embedded(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
+    const items = s.items;
+    if (items) v.forEach((x, i) => { embedded(x, items, `${path}[${i}]`, errors, depth + 1); });
     return;
   }
   if (!isObject(v)) return;
@@ -488,7 +492,8 @@ function numberChecks(value: number | bigint, s: ValidationSchema, path: string,
 }
 
 function arrayChecks(v: unknown[], s: ValidationSchema, path: string, errors: FieldError[], depth: number): void {
-  if (s.items) v.forEach((x, i) => { node(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
+  const items = s.items;
+  if (items) v.forEach((x, i) => { node(x, items, `${path}[${i}]`, errors, depth + 1); });
   if (s.maxItems !== undefined && v.length > s.maxItems) errors.push(fieldError('FieldValueTooMany', path, v.length, `must have at most ${s.maxItems} item${s.maxItems === 1 ? '' : 's'}`));
   if (s.minItems !== undefined && v.length < s.minItems) errors.push(fieldError('FieldValueInvalid', path, v.length, `${path} in body should have at least ${s.minItems} items`));
   if (s.uniqueItems === true && v.some((x, i) => v.slice(0, i).some((y) => jsonEqual(x, y)))) errors.push(fieldError('FieldValueInvalid', path, omitValue, `${path} in body shouldn't contain duplicates`));
@@ -549,7 +554,8 @@ function listSetsAndMaps(v: unknown, s: ValidationSchema, path: string, errors: 
     } else if (listType === 'map') {
       listMapDuplicates(v, s['x-kubernetes-list-map-keys'] ?? [], path, errors);
     }
-    if (s.items) v.forEach((x, i) => { listSetsAndMaps(x, s.items!, `${path}[${i}]`, errors, depth + 1); });
+    const items = s.items;
+    if (items) v.forEach((x, i) => { listSetsAndMaps(x, items, `${path}[${i}]`, errors, depth + 1); });
     return;
   }
   if (!isObject(v)) return;

@@ -376,7 +376,8 @@ export class SlicedJsonParser {
 
   /** Closes the innermost container at its `]` or `}`. */
   private close(): void {
-    const frame = this.stack.pop()!;
+    const frame = this.stack.pop();
+    if (frame === undefined) throw new Error('internal: a closing bracket outside every container (the scanner balances them)');
     this.keys.pop();
     this.pos++;
     this.state = AFTER_VALUE;
@@ -492,8 +493,9 @@ export class JsonBodyScheduler {
   /** Fills the active set from the waiting queue (dropping aborted parses), then runs one slice of the next active job. */
   private turn(): void {
     // (the queue is at most the server's open connections long: shift is cheap enough)
-    while (this.active.length < this.maxActive && this.waiting.length > 0) {
-      const job = this.waiting.shift()!;
+    while (this.active.length < this.maxActive) {
+      const job = this.waiting.shift();
+      if (job === undefined) break;
       if (job.signal?.aborted) job.reject(job.signal.reason);
       else this.active.push(job);
     }

@@ -592,8 +592,8 @@ function sameBytes(a: Buffer, b: string | Buffer): boolean {
  */
 export function nestsDeeper(value: unknown, max: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
+  for (let popped = stack.pop(); popped !== undefined; popped = stack.pop()) {
+    const [v, depth] = popped;
     if (typeof v !== 'object' || v === null) continue;
     if (depth >= max) return true;
     const children = Array.isArray(v) ? v : Object.keys(v).map((k) => (v as Record<string, unknown>)[k]);

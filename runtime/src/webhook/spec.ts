@@ -38,8 +38,8 @@ export function conversionSpec(config: ConversionWebhookClientConfig): CustomRes
   if (config.url !== undefined) {
     if (!/^https:\/\//.test(config.url)) throw new Error(`conversion webhook: url must use https: ${config.url}`);
     clientConfig.url = config.url;
-  } else {
-    const s = config.service!;
+  } else if (config.service !== undefined) {
+    const s = config.service;
     clientConfig.service = { name: s.name, namespace: s.namespace, path: s.path ?? '/convert', port: s.port ?? 443 };
   }
   return { strategy: 'Webhook', webhook: { clientConfig, conversionReviewVersions: ['v1'] } };

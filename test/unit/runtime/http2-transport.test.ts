@@ -23,6 +23,8 @@ const sockets = new Set<Socket>();
 const accepted: Socket[] = [];
 let opened = 0;
 const sessions: http2.ServerHttp2Session[] = [];
+/** The paths whose server streams closed (their responses sent in full), for the requests that track it. */
+const serverClosed = new Set<string>();
 /** Ends the responses of `/gate` requests, oldest first. */
 const gates: Array<() => void> = [];
 
@@ -57,6 +59,12 @@ beforeAll(async () => {
     if (path === '/stall') {
       stream.respond({ ':status': 200 });
       stream.write('{"items":[');
+      return;
+    }
+    if (path === '/end-then-close') {
+      stream.respond({ ':status': 200 });
+      stream.end('{"items":[]}');
+      stream.once('close', () => serverClosed.add(path));
       return;
     }
     if (path === '/gate') {
@@ -204,6 +212,25 @@ describe('NodeHttp2Transport', () => {
     expect(await ended).toBe('error ECONNRESET');
     await expect(waiting).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(chunks.join('')).toBe('{"items":[');
+    await t.close();
+  });
+
+  it('a response whose end arrived before its connection closed is not failed as cut short, though unread', async () => {
+    const t = new NodeHttp2Transport(origin, { tls: { ca: certs.ca } });
+    const before = opened;
+    const res = await t.request(get('/end-then-close', { stream: true }));
+    const readable = res.readable;
+    if (readable === undefined) throw new Error('a streamed response has a readable');
+    readable.pause();
+    const errors: string[] = [];
+    readable.on('error', (err: Error & { code?: string }) => errors.push(err.code ?? err.message));
+    expect(await eventually(() => serverClosed.has('/end-then-close'))).toBe(true);
+    // the connection drops while the whole response (its END_STREAM included) waits unread in the client's buffer
+    accepted[before]?.destroy();
+    expect(await eventually(() => readable.destroyed)).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    // Node drops the unread data with the connection, but the transport does not report the response as cut short
+    expect(errors).toEqual([]);
     await t.close();
   });
 

@@ -107,7 +107,7 @@ function format(template: string, args: readonly unknown[]): string {
   let last = 0;
   for (let i = template.indexOf('%'); i >= 0; i = template.indexOf('%', last)) {
     out.push(template.slice(last, i));
-    const verb = template[i + 1] as string | undefined;
+    const verb = template[i + 1];
     last = i + 2;
     if (verb === '%') {
       out.push('%');

@@ -535,7 +535,7 @@ function parseAuthority(scheme: string, authority: string): string {
 }
 
 function parse(raw: string, viaRequest: boolean): URL {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- Go's net/url refuses control characters
   if (/[\x00-\x1f\x7f]/.test(raw)) throw new Error('net/url: invalid control character in URL');
   if (raw === '' && viaRequest) throw new Error('empty url');
   if (raw === '*') return new URL('', '', '*', '', '');

@@ -55,9 +55,10 @@ export function patchWebhookConfigurations<T>(docs: readonly T[], target: Webhoo
       const path = typeof pathOf === 'string' && pathOf !== '' ? pathOf : '/';
       if (!isUrlPath(path)) throw new Error(`${where}: path ${JSON.stringify(path)} is not a URL path (/ then RFC 3986 path characters, no . or .. segments)`);
       const next: JsonObject = {};
+      // exactly one of the two (checked above)
       if (base !== undefined) next.url = withPath(base, path);
-      else {
-        const s = target.service!;
+      else if (target.service !== undefined) {
+        const s = target.service;
         next.service = { name: s.name, namespace: s.namespace, path, ...(s.port !== undefined ? { port: s.port } : {}) };
       }
       next.caBundle = caBundle;

@@ -38,6 +38,15 @@ export interface CustomDefaulter<T extends object> {
   default(obj: T, context: AdmissionContext): void | Promise<void>;
 }
 
+/**
+ * An object the API server sends with the request's operation (`object` on CREATE and UPDATE, `oldObject` on UPDATE
+ * and DELETE); a review without it is denied with the reason.
+ */
+function sent<T extends object>(object: T | undefined, field: 'object' | 'oldObject', request: AdmissionRequest<T>): T {
+  if (object === undefined) throw new Error(`AdmissionReview.request.${field} is missing from a ${request.operation} review`);
+  return object;
+}
+
 /** The admission handler running a `CustomValidator`. */
 export function validatingHandler<T extends object>(validator: CustomValidator<T>): AdmissionHandler<T> {
   return {
@@ -47,13 +56,13 @@ export function validatingHandler<T extends object>(validator: CustomValidator<T
       try {
         switch (request.operation) {
           case 'CREATE':
-            warnings = await validator.validateCreate?.(request.object!, context);
+            warnings = await validator.validateCreate?.(sent(request.object, 'object', request), context);
             break;
           case 'UPDATE':
-            warnings = await validator.validateUpdate?.(request.oldObject!, request.object!, context);
+            warnings = await validator.validateUpdate?.(sent(request.oldObject, 'oldObject', request), sent(request.object, 'object', request), context);
             break;
           case 'DELETE':
-            warnings = await validator.validateDelete?.(request.oldObject!, context);
+            warnings = await validator.validateDelete?.(sent(request.oldObject, 'oldObject', request), context);
             break;
           case 'CONNECT':
             break;

@@ -288,8 +288,8 @@ export function parseReview(body: unknown): AdmissionRequest {
   const op = operation as Operation;
   const request: AdmissionRequest = {
     uid,
-    kind: gvk(r, 'kind', true)!,
-    resource: gvr(r, 'resource', true)!,
+    kind: gvk(r, 'kind', true),
+    resource: gvr(r, 'resource', true),
     operation: op,
     userInfo: userInfo(getOwn(r, 'userInfo')),
     dryRun: getOwn(r, 'dryRun') === true,
@@ -331,6 +331,8 @@ function optionalObject(o: JsonObject, key: string): JsonObject | undefined {
   return v;
 }
 
+function gvk(o: JsonObject, key: string, required: true): GroupVersionKind;
+function gvk(o: JsonObject, key: string, required: false): GroupVersionKind | undefined;
 function gvk(o: JsonObject, key: string, required: boolean): GroupVersionKind | undefined {
   const v = getOwn(o, key);
   if (!required && (v === undefined || v === null)) return undefined;
@@ -343,6 +345,8 @@ function gvk(o: JsonObject, key: string, required: boolean): GroupVersionKind | 
   return { group: group ?? '', version, kind };
 }
 
+function gvr(o: JsonObject, key: string, required: true): GroupVersionResource;
+function gvr(o: JsonObject, key: string, required: false): GroupVersionResource | undefined;
 function gvr(o: JsonObject, key: string, required: boolean): GroupVersionResource | undefined {
   const v = getOwn(o, key);
   if (!required && (v === undefined || v === null)) return undefined;

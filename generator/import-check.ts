@@ -1,8 +1,9 @@
 /**
- * The importer's self-check, on the text it wrote: the emitted files are written to a scratch directory and loaded
- * back through the real front end (generator/load), and
+ * The importer's self-check, on the text it wrote — `kubegen import` is the importer (generator/import, which never
+ * runs the TypeScript loader) followed by this check, which does: the emitted files are written to a scratch directory
+ * and loaded back through the real front end (generator/load), and
  * - every written file holds declarations only (type-only imports and exports, interfaces, type aliases), checked on
- *   the TypeScript AST: no text from the input can have become a statement;
+ *   the TypeScript AST by the loader: no text from the input can have become a statement;
  * - the loaded model is the model the importer built (spans and folders aside): no text from the input can have
  *   become a marker, a member or a type the importer did not mean;
  * - CRDs: `kubegen crd` on the loaded model gives every input CRD back, leaf for leaf, up to the normalisations
@@ -14,19 +15,43 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as ts from 'typescript';
-import { DiagnosticBag } from '../diagnostics';
-import { buildCrds } from '../emit/crd';
-import type { VirtualFile } from '../emit/shared/types';
-import { loadApiModel } from '../load';
-import { describe } from '../load/comments';
-import { SourceFiles } from '../load/resolve';
-import type { ApiModel } from '../model/types';
-import { RUNTIME_PACKAGE } from '../model/util';
-import { cloneJson } from '../core/json';
-import { canonical, docText } from './schema';
-import { childPath, isObject, type JsonObject, type ProblemBag } from './source';
-import { wellKnownTable } from './wellknown';
+import { DiagnosticBag } from './diagnostics';
+import { buildCrds } from './emit/crd';
+import type { VirtualFile } from './emit/shared/types';
+import { importCrds as importCrdsUnchecked, importOpenApi as importOpenApiUnchecked, type ImportInput, type ImportResult, type OpenApiImportOptions } from './import';
+import { canonical, docText } from './import/schema';
+import { childPath, isObject, ProblemBag, type JsonObject } from './import/source';
+import { wellKnownTable } from './import/wellknown';
+import { loadApiModel } from './load';
+import { describe } from './load/comments';
+import { firstNonDeclaration } from './load/declarations';
+import type { ApiModel } from './model/types';
+import { RUNTIME_PACKAGE } from './model/util';
+import { cloneJson } from './core/json';
+
+export { formatProblem, type ImportInput, type ImportProblem, type ImportResult, type OpenApiImportOptions } from './import';
+
+/** `kubegen import crd`: {@link importCrdsUnchecked generator/import's importCrds}, then the self-check. */
+export function importCrds(inputs: readonly ImportInput[]): ImportResult {
+  return checkImport(importCrdsUnchecked(inputs), inputs);
+}
+
+/** `kubegen import openapi`: {@link importOpenApiUnchecked generator/import's importOpenApi}, then the self-check. */
+export function importOpenApi(inputs: readonly ImportInput[], options: Omit<OpenApiImportOptions, 'goDocs'> & { goDocs?: ImportInput } = {}): ImportResult {
+  return checkImport(importOpenApiUnchecked(inputs, options), inputs);
+}
+
+/**
+ * The self-check of an import's result (see the module doc): `result` unchanged when the written files load back as
+ * its model (and give its CRDs back), else its problems with the check's errors added and no files.
+ */
+export function checkImport(result: ImportResult, inputs: readonly ImportInput[]): ImportResult {
+  if (result.files.length === 0) return result;
+  const bag = new ProblemBag();
+  bag.items.push(...result.problems);
+  verifyWritten(result.files, result.model, inputs.map((i) => i.file).join(', '), bag, result.crds);
+  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+}
 
 /**
  * Writes `files` to a scratch directory, loads them back and checks them against `model` (and, for CRDs, against the
@@ -34,7 +59,7 @@ import { wellKnownTable } from './wellknown';
  */
 export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, where: string, bag: ProblemBag, crds?: ReadonlyArray<{ file: string; crd: JsonObject }>): void {
   for (const f of files) {
-    const bad = nonDeclaration(f);
+    const bad = firstNonDeclaration(f.path, f.contents);
     if (bad) {
       bag.error(where, '', `internal: the TypeScript written for ${f.path} holds ${bad}, not only declarations; nothing is written`);
       return;
@@ -73,25 +98,6 @@ export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, wh
 function readBack(doc: string): string {
   const text = doc.endsWith('\n') ? `${doc}\n---` : doc;
   return describe({ lines: text.split('\n').map((line) => ({ text: line, pos: 0 })), block: false, start: 0, end: 0 });
-}
-
-/** The first statement of a written file that is not a declaration (described), or undefined. */
-function nonDeclaration(f: VirtualFile): string | undefined {
-  const sf = ts.createSourceFile(f.path, f.contents, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
-  const [syntax] = SourceFiles.parseDiagnostics(sf);
-  if (syntax) return `a syntax error (${ts.flattenDiagnosticMessageText(syntax.messageText, ' ')})`;
-  for (const st of sf.statements) {
-    const ok =
-      (ts.isImportDeclaration(st) && st.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword) ||
-      (ts.isExportDeclaration(st) && st.isTypeOnly) ||
-      (ts.isInterfaceDeclaration(st) && (ts.getModifiers(st) ?? []).every((m) => m.kind === ts.SyntaxKind.ExportKeyword)) ||
-      (ts.isTypeAliasDeclaration(st) && (ts.getModifiers(st) ?? []).every((m) => m.kind === ts.SyntaxKind.ExportKeyword));
-    if (!ok) {
-      const { line, character } = sf.getLineAndCharacterOfPosition(st.getStart(sf));
-      return `a ${ts.SyntaxKind[st.kind]} at ${line + 1}:${character + 1}`;
-    }
-  }
-  return undefined;
 }
 
 /**
