@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   {
     // one logger: runtime components log through @kubegen/runtime/log, never the console or process warnings
-    // (test/unit/runtime/log-no-console.test.ts checks the same, comments included)
+    // (test/unit/runtime/log/log-no-console.test.ts checks the same, comments included)
     files: ['runtime/src/**/*.ts'],
     ignores: ['runtime/src/log/**'],
     rules: {

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ConfigError, checkConfigForGroups, normalizeHeader, resolveConfig } from '../../generator/config';
+import { ConfigError, checkConfigForGroups, normalizeHeader, resolveConfig } from '../../../generator/config';
 
 let dir: string;
 beforeAll(() => {

@@ -7,14 +7,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { resolveConfig } from '../../generator/config';
-import { generateAll, loadApiModel } from '../../generator/pipeline';
-import { present } from './helpers/present';
+import { resolveConfig } from '../../../generator/config';
+import { generateAll, loadApiModel } from '../../../generator/pipeline';
+import { present } from '../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const apis = path.join(__dirname, '..', '..', 'apis');
+const apis = path.join(__dirname, '..', '..', '..', 'apis');
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 
 let dir: string;

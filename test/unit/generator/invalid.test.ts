@@ -11,13 +11,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { present } from './helpers/present';
+import { main } from '../../../generator/cli';
+import { present } from '../helpers/present';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const invalidDir = path.join(__dirname, '..', 'invalid');
+const invalidDir = path.join(__dirname, '..', '..', 'invalid');
 const DEFAULT_ARGS = 'crd --apis apis --out out';
 const cases = fs
   .readdirSync(invalidDir, { withFileTypes: true })

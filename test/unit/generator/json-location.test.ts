@@ -3,7 +3,7 @@
  * located errors, and a property: it finds an error exactly when JSON.parse refuses the text.
  */
 import fc from 'fast-check';
-import { findJsonSyntaxError } from '../../generator/json-location';
+import { findJsonSyntaxError } from '../../../generator/json-location';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 

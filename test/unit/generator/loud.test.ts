@@ -6,14 +6,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { schemaDifferences, type SchemaDifference } from '../../generator/schema/diff';
-import type { JSONSchemaProps } from '../../generator/core/schema';
+import { main } from '../../../generator/cli';
+import { schemaDifferences, type SchemaDifference } from '../../../generator/schema/diff';
+import type { JSONSchemaProps } from '../../../generator/core/schema';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const caseDir = path.join(__dirname, '..', 'invalid', 'not-a-marker-strict');
+const caseDir = path.join(__dirname, '..', '..', 'invalid', 'not-a-marker-strict');
 
 async function run(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';

@@ -6,17 +6,17 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { crdGenerator } from '../../generator/emit/crd';
-import { markerDefinitions } from '../../generator/markers';
-import { generateCrdFiles, loadApiModel } from '../../generator/pipeline';
-import { runGenerator } from '../../generator/emit/shared/execute';
-import { present } from './helpers/present';
+import { main } from '../../../generator/cli';
+import { crdGenerator } from '../../../generator/emit/crd';
+import { markerDefinitions } from '../../../generator/markers';
+import { generateCrdFiles, loadApiModel } from '../../../generator/pipeline';
+import { runGenerator } from '../../../generator/emit/shared/execute';
+import { present } from '../helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const repo = path.join(__dirname, '..', '..');
+const repo = path.join(__dirname, '..', '..', '..');
 const apis = path.join(repo, 'apis');
 
 async function run(argv: string[], cwd = repo): Promise<{ code: number; out: string; err: string }> {

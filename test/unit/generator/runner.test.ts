@@ -7,19 +7,19 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { IncrementalGenerator } from '../../generator/cli/watch';
-import { loadConfig } from '../../generator/config';
-import { EmitCache } from '../../generator/emit/shared/execute';
-import * as loadModule from '../../generator/load';
-import * as manifestLoadModule from '../../generator/load/manifests';
-import { applyOutputRule } from '../../generator/output';
-import * as pipeline from '../../generator/pipeline';
-import { runGeneration, type RunConfig, type RunGenerator } from '../../generator/pipeline';
-import { configuredGenerators, configuredRun } from '../../generator/run-generators';
-import type { OutputSet } from '../../generator/write';
-import { testKind } from './helpers/apis';
-import { present } from './helpers/present';
+import { main } from '../../../generator/cli';
+import { IncrementalGenerator } from '../../../generator/cli/watch';
+import { loadConfig } from '../../../generator/config';
+import { EmitCache } from '../../../generator/emit/shared/execute';
+import * as loadModule from '../../../generator/load';
+import * as manifestLoadModule from '../../../generator/load/manifests';
+import { applyOutputRule } from '../../../generator/output';
+import * as pipeline from '../../../generator/pipeline';
+import { runGeneration, type RunConfig, type RunGenerator } from '../../../generator/pipeline';
+import { configuredGenerators, configuredRun } from '../../../generator/run-generators';
+import type { OutputSet } from '../../../generator/write';
+import { testKind } from '../helpers/apis';
+import { present } from '../helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine.
 jest.setTimeout(120_000);

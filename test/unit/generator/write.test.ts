@@ -8,9 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { OutputPathError, unsafePathReason, verifyFiles, writeFileSets, writeFiles } from '../../generator/write';
-import { checkOutputCollisions } from '../../generator/pipeline';
-import { DiagnosticBag } from '../../generator/diagnostics';
+import { OutputPathError, unsafePathReason, verifyFiles, writeFileSets, writeFiles } from '../../../generator/write';
+import { checkOutputCollisions } from '../../../generator/pipeline';
+import { DiagnosticBag } from '../../../generator/diagnostics';
 
 // This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);
@@ -134,7 +134,7 @@ describe('checkOutputCollisions', () => {
  * is left, and the signal is reported with exit code 130. (Run in a child process: the signal must not reach jest.)
  */
 describe('an interrupt during a write (spawned, needs npm run build)', () => {
-  const writeJs = path.join(__dirname, '..', '..', 'dist', 'generator', 'write.js');
+  const writeJs = path.join(__dirname, '..', '..', '..', 'dist', 'generator', 'write.js');
   const script = (held: boolean) => `
     const fs = require('node:fs');
     const path = require('node:path');

@@ -14,8 +14,8 @@
  * holding arbitrary JSON — the shape of an object written by a newer version of the API.
  */
 import fc from 'fast-check';
-import { compileRE2 } from '../../generator/markers/regex';
-import type { JSONSchemaProps } from '../../generator/core/schema';
+import { compileRE2 } from '../../../generator/markers/regex';
+import type { JSONSchemaProps } from '../../../generator/core/schema';
 
 export interface SchemaArbitraryOptions {
   /** Add undeclared keys with arbitrary JSON to objects that declare properties. Default false. */

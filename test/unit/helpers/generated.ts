@@ -33,7 +33,7 @@ export const RUNTIME_PATHS: Record<string, string[]> = {
 
 /**
  * The options a user's strict `nodenext` build compiles generated packages with, `@kubegen/runtime` mapped to its
- * sources: what test/unit/generated-typecheck and the hostile-input tests check generated code against.
+ * sources: what test/unit/generator/emit/generated-typecheck and the hostile-input tests check generated code against.
  */
 export const PACKAGE_COMPILER_OPTIONS: Readonly<ts.CompilerOptions> = {
   strict: true,

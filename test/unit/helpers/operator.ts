@@ -5,9 +5,9 @@ import { newLogger, type LogRecord, type Logger } from '../../../runtime/src/log
 import type { ControllerMetrics, ReconcileResultLabel } from '../../../runtime/src/observe/metrics';
 import { Fake } from '../../../runtime/src/testing/fake';
 
-import { settle } from '../cache/helpers';
+import { settle } from './cache';
 
-export { settle, until } from '../cache/helpers';
+export { settle, until } from './cache';
 
 export interface Widget extends KubeObject {
   spec?: { size?: number };

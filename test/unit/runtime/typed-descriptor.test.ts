@@ -38,7 +38,7 @@ import { setControllerReference, setOwnerReference } from '../../../runtime/src/
 import { Fake, customResourceDefinitionResource, type CustomResourceDefinition, type CustomResourceDefinitionList, type FakeClient } from '../../../runtime/src/testing';
 import { Clientset as StableFake } from '../../../generated/stable.example.com/src/fake';
 import { v1 } from '../../../generated/stable.example.com/src';
-import { ScriptedTransport, json } from './transport';
+import { ScriptedTransport, json } from '../helpers/transport';
 
 type CronTab = v1.CronTab;
 type CronTabList = v1.CronTabList;
@@ -230,7 +230,7 @@ describe('typed descriptors', () => {
     const fake = new Fake();
     const mgr = new Manager({ clients: (d, ns) => fake.client(d, ns), logger: noopLogger });
     const controller = builder(controllerManagedBy(mgr)).build(() => undefined);
-    // named after the `for` kind; the behaviour of for / owns / watches is test/unit/operator's
+    // named after the `for` kind; the behaviour of for / owns / watches is test/unit/runtime/controller's
     expect(controller.name).toBe('crontab');
   });
 

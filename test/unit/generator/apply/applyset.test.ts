@@ -13,7 +13,7 @@ import {
   parseGroupKind,
   readParent,
   withPartOfLabel,
-} from '../../../generator/apply/applyset';
+} from '../../../../generator/apply/applyset';
 
 /** KEP-3659: base64 (URL alphabet, unpadded) of sha256(<name>.<namespace>.<kind>.<group>), between `applyset-` and `-v1`. */
 function kepId(name: string, namespace: string, kind: string, group: string): string {

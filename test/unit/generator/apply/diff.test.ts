@@ -1,4 +1,4 @@
-import { changedPaths } from '../../../generator/apply/diff';
+import { changedPaths } from '../../../../generator/apply/diff';
 
 describe('changedPaths (what a server dry run would change)', () => {
   it.each([

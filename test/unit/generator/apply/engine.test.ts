@@ -4,13 +4,13 @@
  * run before any prune, a CRD whose names are refused, and inputs left as they were. The real apiserver's behaviour is
  * test/e2e/apply.test.ts.
  */
-import { applyManifests, ApplyError, type ApplyResult } from '../../../generator/apply/engine';
-import { applySetId, parseApplySetRef } from '../../../generator/apply/applyset';
-import type { Manifest } from '../../../generator/apply/manifests';
+import { applyManifests, ApplyError, type ApplyResult } from '../../../../generator/apply/engine';
+import { applySetId, parseApplySetRef } from '../../../../generator/apply/applyset';
+import type { Manifest } from '../../../../generator/apply/manifests';
 // the engine's own import path (the runtime's sources under jest, its declarations under tsc)
 import { NoKindMatchError, RestClient, type GroupKind, type RESTMapper, type RESTMapping, type Transport, type TransportRequest } from '@kubegen/runtime';
-import { json, response, type Scripted } from '../runtime/transport';
-import { present } from '../helpers/present';
+import { json, response, type Scripted } from '../../helpers/transport';
+import { present } from '../../helpers/present';
 
 type Obj = { apiVersion: string; kind: string; metadata: Record<string, unknown> & { name: string; labels?: Record<string, string> }; [k: string]: unknown };
 

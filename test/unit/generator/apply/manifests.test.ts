@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { checkObject, ManifestError, parseManifests, readManifests } from '../../../generator/apply/manifests';
-import { present } from '../helpers/present';
+import { checkObject, ManifestError, parseManifests, readManifests } from '../../../../generator/apply/manifests';
+import { present } from '../../helpers/present';
 
 const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
 

@@ -1,4 +1,4 @@
-import { installRank, INSTALL_ORDER, sortForDelete, sortForInstall } from '../../../generator/apply/order';
+import { installRank, INSTALL_ORDER, sortForDelete, sortForInstall } from '../../../../generator/apply/order';
 
 describe('install and delete order', () => {
   const given = ['CronTab', 'ValidatingWebhookConfiguration', 'Deployment', 'ClusterRoleBinding', 'CustomResourceDefinition', 'Service', 'Namespace', 'ServiceAccount', 'ClusterRole', 'MutatingWebhookConfiguration', 'Widget'];

@@ -1,6 +1,6 @@
-import { webhooksOf } from '../../../generator/apply/engine';
-import type { ManifestObject } from '../../../generator/apply/manifests';
-import { present } from '../helpers/present';
+import { webhooksOf } from '../../../../generator/apply/engine';
+import type { ManifestObject } from '../../../../generator/apply/manifests';
+import { present } from '../../helpers/present';
 
 const services = new Set(['sys/hook', 'sys/conv']);
 const vwc = (service: { namespace: string; name: string }, rules: unknown[]): ManifestObject => ({

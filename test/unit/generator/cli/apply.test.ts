@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../../generator/cli';
-import { normalizeApplyArgv } from '../../../generator/cli/apply';
+import { main } from '../../../../generator/cli';
+import { normalizeApplyArgv } from '../../../../generator/cli/apply';
 
 // each test runs the CLI in-process (yargs, the lazy-loaded engine, a kubeconfig read): generous on a loaded machine
 jest.setTimeout(60_000);

@@ -5,9 +5,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { buildControlPlaneBinaries } from '../../runtime/src/testing/binaries';
-import { BuildProgress, classifyGoLine, clock } from '../../runtime/src/testing/build-progress';
+import { main } from '../../../../generator/cli';
+import { buildControlPlaneBinaries } from '../../../../runtime/src/testing/binaries';
+import { BuildProgress, classifyGoLine, clock } from '../../../../runtime/src/testing/build-progress';
 
 // Each build below spawns a dozen `node` processes (the fake go): a generous timeout for a loaded machine.
 jest.setTimeout(120_000);
@@ -120,7 +120,7 @@ describe('BuildProgress', () => {
 });
 
 describe('buildControlPlaneBinaries with a fake go', () => {
-  const fakeGo = path.join(__dirname, 'helpers', 'fake-go.js');
+  const fakeGo = path.join(__dirname, '..', '..', 'helpers', 'fake-go.js');
   let dir: string;
   let cacheDir: string;
   let progressFile: string;

@@ -6,12 +6,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
+import { main } from '../../../../generator/cli';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const golden = path.join(__dirname, '..', 'golden');
+const golden = path.join(__dirname, '..', '..', '..', 'golden');
 
 async function run(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';

@@ -12,10 +12,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { loadConfig } from '../../generator/config';
-import { IncrementalGenerator } from '../../generator/cli/watch';
-import { main } from '../../generator/cli';
-import { testKind } from './helpers/apis';
+import { loadConfig } from '../../../../generator/config';
+import { IncrementalGenerator } from '../../../../generator/cli/watch';
+import { main } from '../../../../generator/cli';
+import { testKind } from '../../helpers/apis';
 
 // This file runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

@@ -7,15 +7,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
-import { loadConfig } from '../../generator/config';
-import { Debouncer, IncrementalGenerator, watchGenerate, type WatchClock } from '../../generator/cli/watch';
-import { main } from '../../generator/cli';
-import { testKind } from './helpers/apis';
+import { loadConfig } from '../../../../generator/config';
+import { Debouncer, IncrementalGenerator, watchGenerate, type WatchClock } from '../../../../generator/cli/watch';
+import { main } from '../../../../generator/cli';
+import { testKind } from '../../helpers/apis';
 
 // This file spawns processes and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 function kind(name: string, extra = ''): string {
   return testKind(name, `  size?: string;${extra}\n`);

@@ -6,11 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import type { KubeList, KubeObject, ResourceClient } from '@kubegen/runtime';
-import { CLIENT_METHODS, CLIENT_VERBS, READONLY_VERBS, RESOURCE_CLIENT_METHODS, clientMethods, type ResourceClientMethod } from '../../generator/core/client-verbs';
-import { CLIENT_VERBS as MARKER_VERBS, GenClientOnlyVerbs } from '../../generator/markers/definitions/client';
-import { parseMarker } from '../../generator/markers';
+import { CLIENT_METHODS, CLIENT_VERBS, READONLY_VERBS, RESOURCE_CLIENT_METHODS, clientMethods, type ResourceClientMethod } from '../../../../generator/core/client-verbs';
+import { CLIENT_VERBS as MARKER_VERBS, GenClientOnlyVerbs } from '../../../../generator/markers/definitions/client';
+import { parseMarker } from '../../../../generator/markers';
 
-const RUNTIME_CLIENT = path.resolve(__dirname, '../../runtime/src/client/types.ts');
+const RUNTIME_CLIENT = path.resolve(__dirname, '../../../../runtime/src/client/types.ts');
 
 /** The members of an interface of a source file, in declaration order (overloads once). */
 function interfaceMembers(file: string, name: string): string[] {

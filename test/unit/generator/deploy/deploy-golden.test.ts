@@ -2,7 +2,7 @@
  * The deploy tree and Helm chart (`deploy` in kubegen.config.json) per golden case: each folder of
  * test/golden/deploy/<case>/ holds a project (`apis/`, `src/` with markers, `kubegen.config.json`) and
  * `expected/` — the `config/` tree and the chart (`dist/chart/`) `kubegen generate` writes for it.
- * `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/deploy-golden.test.ts` rewrites `expected/`; review the diff.
+ * `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/generator/deploy/deploy-golden.test.ts` rewrites `expected/`; review the diff.
  *
  * Also: `--verify` passes on the written tree, catches a hand edit of an owned file and a stale owned file, and
  * leaves the user's own files alone; `generate --watch` writes the same tree; the `plain` case does not select the
@@ -11,10 +11,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { IncrementalGenerator } from '../../generator/cli/watch';
-import { loadConfig } from '../../generator/config';
-import { DEPLOY_CASES_DIR, deployCases } from '../golden/deploy/cases';
+import { main } from '../../../../generator/cli';
+import { IncrementalGenerator } from '../../../../generator/cli/watch';
+import { loadConfig } from '../../../../generator/config';
+import { DEPLOY_CASES_DIR, deployCases } from '../../../golden/deploy/cases';
 
 // Runs kubegen generate in process several times per case (TypeScript's parser over the case's sources).
 jest.setTimeout(120_000);

@@ -12,13 +12,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { helmChart } from '../../generator/deploy/chart';
-import { CERT_MANAGER_SETTINGS, fileHolds, resolvedObjects, defaultOverlayObjects } from '../../generator/deploy/kustomize';
-import type { DeployModel } from '../../generator/deploy/objects';
-import { DEFAULT_SETTINGS, type Settings } from '../../generator/deploy/template';
-import { ensureGoTool } from '../../runtime/src/testing/gotools';
-import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../golden/deploy/cases';
-import { present } from './helpers/present';
+import { helmChart } from '../../../../generator/deploy/chart';
+import { CERT_MANAGER_SETTINGS, fileHolds, resolvedObjects, defaultOverlayObjects } from '../../../../generator/deploy/kustomize';
+import type { DeployModel } from '../../../../generator/deploy/objects';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../generator/deploy/template';
+import { ensureGoTool } from '../../../../runtime/src/testing/gotools';
+import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../../../golden/deploy/cases';
+import { present } from '../../helpers/present';
 
 // Building helm from source takes many minutes on a loaded 2-core machine the first time; then it is cached.
 jest.setTimeout(2_400_000);

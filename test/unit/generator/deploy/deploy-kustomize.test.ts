@@ -12,11 +12,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { buildKustomizationDir } from '../../generator/apply';
-import { defaultOverlayObjects, kustomizeTree } from '../../generator/deploy/kustomize';
-import type { DeployModel } from '../../generator/deploy/objects';
-import { ensureGoTool } from '../../runtime/src/testing/gotools';
-import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../golden/deploy/cases';
+import { buildKustomizationDir } from '../../../../generator/apply';
+import { defaultOverlayObjects, kustomizeTree } from '../../../../generator/deploy/kustomize';
+import type { DeployModel } from '../../../../generator/deploy/objects';
+import { ensureGoTool } from '../../../../runtime/src/testing/gotools';
+import { DEPLOY_CASES_DIR, deployCases, deployModelOf } from '../../../golden/deploy/cases';
 
 // Building kustomize from source takes minutes on a loaded 2-core machine the first time; then it is cached.
 jest.setTimeout(1_800_000);

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import * as path from 'node:path';
-import { ConfigError, resolveConfig } from '../../generator/config';
-import { splitImage } from '../../generator/deploy/objects';
-import { Block, DEFAULT_SETTINGS, Expr, When, chartYaml, escapeGoTemplate, resolve } from '../../generator/deploy/template';
+import { ConfigError, resolveConfig } from '../../../../generator/config';
+import { splitImage } from '../../../../generator/deploy/objects';
+import { Block, DEFAULT_SETTINGS, Expr, When, chartYaml, escapeGoTemplate, resolve } from '../../../../generator/deploy/template';
 
 const certManager = { ...DEFAULT_SETTINGS, certificates: 'certManager' as const };
 const sample = () => ({
@@ -129,7 +129,7 @@ describe('the deploy configuration key', () => {
   });
 
   test('every setting', () => {
-    const project = path.resolve(__dirname, '..', 'golden', 'deploy', 'webhooks');
+    const project = path.resolve(__dirname, '..', '..', '..', 'golden', 'deploy', 'webhooks');
     expect(resolveConfig({ deploy: { name: 'w', namespace: 'ops', image: 'r.io/w:v1', configDir: 'deploy/config/', chartDir: 'charts/w', paths: ['src/controllers', 'src/webhooks/widget.ts'], certificates: 'certManager' } }, project, 'kubegen.config.json').deploy).toEqual({
       name: 'w',
       namespace: 'ops',

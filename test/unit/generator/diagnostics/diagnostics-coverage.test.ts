@@ -5,9 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DIAGNOSTIC_KINDS } from '../../generator/diagnostics/codes';
+import { DIAGNOSTIC_KINDS } from '../../../../generator/diagnostics/codes';
 
-const testRoot = path.join(__dirname, '..');
+const testRoot = path.join(__dirname, '../../..');
 const self = path.resolve(__filename);
 
 /** Every expectation-bearing file under test/: test sources and the cases' expected outputs. */

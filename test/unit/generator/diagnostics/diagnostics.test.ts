@@ -5,9 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DIAGNOSTIC_KINDS, DiagnosticBag, diagnostic, formatDiagnostic, formatDiagnostics, type Diagnostic, type DiagnosticKindName } from '../../generator/diagnostics';
+import { DIAGNOSTIC_KINDS, DiagnosticBag, diagnostic, formatDiagnostic, formatDiagnostics, type Diagnostic, type DiagnosticKindName } from '../../../../generator/diagnostics';
 
-const GENERATOR = path.resolve(__dirname, '../../generator');
+const GENERATOR = path.resolve(__dirname, '../../../../generator');
 const span = (line: number, column = 5) => ({ file: 'apis/x/v1/a.ts', line, column });
 
 function sourceFiles(dir: string): string[] {

@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { load } from 'js-yaml';
-import { apiServiceProblems, encodeCaBundle, generateApiServices, type ApiServiceObject, type ApiServiceProblem } from '../../generator/emit/apiservice';
-import { markerDefinition, typeString } from '../../generator/markers';
-import type { ApiServiceDecl, ManifestModel } from '../../generator/model/manifests';
-import { present } from './helpers/present';
+import { apiServiceProblems, encodeCaBundle, generateApiServices, type ApiServiceObject, type ApiServiceProblem } from '../../../../generator/emit/apiservice';
+import { markerDefinition, typeString } from '../../../../generator/markers';
+import type { ApiServiceDecl, ManifestModel } from '../../../../generator/model/manifests';
+import { present } from '../../helpers/present';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
-const PEM = fs.readFileSync(path.join(__dirname, '..', 'golden', 'apiservice-config-entries', 'ca.crt'), 'utf8');
+const PEM = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'golden', 'apiservice-config-entries', 'ca.crt'), 'utf8');
 const span = { file: 'x.ts', line: 1, column: 1 };
 const model = (apiServices: ApiServiceDecl[]): ManifestModel => ({ rbacRules: [], webhooks: [], webhookConfigurations: [], apiServices });
 

@@ -4,9 +4,9 @@
  * subresources, the kind's group and version.
  */
 import { RestClient, type Transport, type TransportRequest, type TransportResponse } from '@kubegen/runtime';
-import { StableClientset, Clientset } from '../../generated/stable.example.com/src';
-import { WardleClientset } from '../../generated/wardle.example.com/src';
-import { EtcdClientset } from '../../generated/etcd.database.coreos.com/src';
+import { StableClientset, Clientset } from '../../../../generated/stable.example.com/src';
+import { WardleClientset } from '../../../../generated/wardle.example.com/src';
+import { EtcdClientset } from '../../../../generated/etcd.database.coreos.com/src';
 
 class RecordingTransport implements Transport {
   readonly requests: Array<{ method: string; path: string; body?: unknown }> = [];

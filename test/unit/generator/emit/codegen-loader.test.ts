@@ -5,18 +5,18 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadApiModel } from '../../generator/pipeline';
-import { conversionGenerator } from '../../generator/emit/conversion';
-import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { defaultsGenerator } from '../../generator/emit/defaults';
-import type { ApiModel } from '../../generator/model/types';
-import { renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { runGenerator } from '../../generator/emit/shared/execute';
+import { loadApiModel } from '../../../../generator/pipeline';
+import { conversionGenerator } from '../../../../generator/emit/conversion';
+import { deepcopyGenerator } from '../../../../generator/emit/deepcopy';
+import { defaultsGenerator } from '../../../../generator/emit/defaults';
+import type { ApiModel } from '../../../../generator/model/types';
+import { renderTypes, tempDir, typeCheck, writeFiles } from '../../helpers/generated';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 function generateAll(model: ApiModel, manualModule: (pkg: { version: string; dir: string }) => string) {
   const results = [runGenerator(deepcopyGenerator, model, {}), runGenerator(defaultsGenerator, model, {}), runGenerator(conversionGenerator, model, { manualModule })];

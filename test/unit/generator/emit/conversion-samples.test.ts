@@ -7,15 +7,15 @@
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { generateCrdFiles } from '../../generator/pipeline';
-import type { JSONSchemaProps } from '../../generator/core/schema';
-import { schemaArbitrary } from './arbitrary';
+import { generateCrdFiles } from '../../../../generator/pipeline';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import { schemaArbitrary } from '../../helpers/arbitrary';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
-const REPO = path.resolve(__dirname, '..', '..');
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 
 interface Crd {
   spec: { group: string; names: { kind: string }; versions: Array<{ name: string; storage: boolean; schema: { openAPIV3Schema: JSONSchemaProps } }> };

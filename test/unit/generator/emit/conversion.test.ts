@@ -1,19 +1,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import * as runtime from '../../runtime/src/webhook';
-import { conversionGenerator } from '../../generator/emit/conversion';
-import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { defaultsGenerator } from '../../generator/emit/defaults';
-import { ModelIndex } from '../../generator/render';
-import { schemaArbitrary } from './arbitrary';
-import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { typeSchema } from './helpers/schema';
-import { loadApiModel } from '../../generator/pipeline';
-import type { ApiModel } from '../../generator/model/types';
-import type { Diagnostic } from '../../generator/diagnostics';
-import { runGenerator } from '../../generator/emit/shared/execute';
-import { present } from './helpers/present';
+import * as runtime from '../../../../runtime/src/webhook';
+import { conversionGenerator } from '../../../../generator/emit/conversion';
+import { deepcopyGenerator } from '../../../../generator/emit/deepcopy';
+import { defaultsGenerator } from '../../../../generator/emit/defaults';
+import { ModelIndex } from '../../../../generator/render';
+import { schemaArbitrary } from '../../helpers/arbitrary';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from '../../helpers/generated';
+import { typeSchema } from '../../helpers/schema';
+import { loadApiModel } from '../../../../generator/pipeline';
+import type { ApiModel } from '../../../../generator/model/types';
+import type { Diagnostic } from '../../../../generator/diagnostics';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
+import { present } from '../../helpers/present';
 
 jest.setTimeout(60_000);
 
@@ -21,7 +21,7 @@ const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 const GROUP = 'stable.example.com';
 const VERSIONS = ['v1', 'v1alpha1', 'v1beta1'];
 /** The golden conversion case: CronTab in v1alpha1, v1beta1 and v1 (the hub), with hand-written conversions. */
-const CASE = path.resolve(__dirname, '../golden/conversion');
+const CASE = path.resolve(__dirname, '../../../golden/conversion');
 const CASE_APIS = path.join(CASE, 'apis', GROUP);
 
 /** The case's model, from its apis/ folder; `edit` first changes a copy of the folder (given its group folder). */

@@ -7,21 +7,21 @@
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { loadApiModel } from '../../generator/pipeline';
-import { crdGenerator } from '../../generator/emit/crd';
-import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { defaultsGenerator } from '../../generator/emit/defaults';
-import type { JSONSchemaProps } from '../../generator/core/schema';
-import { schemaArbitrary } from './arbitrary';
-import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { containers, mutateEverywhere } from './helpers/mutation';
-import { runGenerator } from '../../generator/emit/shared/execute';
-import { apiCases } from '../golden/cases';
+import { loadApiModel } from '../../../../generator/pipeline';
+import { crdGenerator } from '../../../../generator/emit/crd';
+import { deepcopyGenerator } from '../../../../generator/emit/deepcopy';
+import { defaultsGenerator } from '../../../../generator/emit/defaults';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import { schemaArbitrary } from '../../helpers/arbitrary';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from '../../helpers/generated';
+import { containers, mutateEverywhere } from '../../helpers/mutation';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
+import { apiCases } from '../../../golden/cases';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 const RUNS = Math.max(20, Math.floor(Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200) / 4));
 
 interface Crd {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { ModelIndex } from '../../generator/render';
-import { schemaArbitrary } from './arbitrary';
-import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeAssertions, typeCheck, writeFiles } from './helpers/generated';
-import { sharesNothing, mutateEverywhere } from './helpers/mutation';
-import { loadGoldenModel } from './helpers/golden';
-import { typeSchema } from './helpers/schema';
-import { runGenerator } from '../../generator/emit/shared/execute';
-import { present } from './helpers/present';
+import { deepcopyGenerator } from '../../../../generator/emit/deepcopy';
+import { ModelIndex } from '../../../../generator/render';
+import { schemaArbitrary } from '../../helpers/arbitrary';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeAssertions, typeCheck, writeFiles } from '../../helpers/generated';
+import { sharesNothing, mutateEverywhere } from '../../helpers/mutation';
+import { loadGoldenModel } from '../../helpers/golden';
+import { typeSchema } from '../../helpers/schema';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

@@ -1,9 +1,9 @@
-import { defaultsGenerator } from '../../generator/emit/defaults';
-import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { loadGoldenModel } from './helpers/golden';
-import { runGenerator } from '../../generator/emit/shared/execute';
-import type { Field } from '../../generator/model/types';
-import { present } from './helpers/present';
+import { defaultsGenerator } from '../../../../generator/emit/defaults';
+import { RUNTIME_MODULES, moduleLoader, renderTypes, tempDir, typeCheck, writeFiles } from '../../helpers/generated';
+import { loadGoldenModel } from '../../helpers/golden';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
+import type { Field } from '../../../../generator/model/types';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

@@ -1,5 +1,5 @@
-import { withEsmSpecifiers } from '../../generator/emit/esm-specifiers';
-import type { VirtualFile } from '../../generator/emit/shared/types';
+import { withEsmSpecifiers } from '../../../../generator/emit/esm-specifiers';
+import type { VirtualFile } from '../../../../generator/emit/shared/types';
 
 const src = (path: string, contents: string): VirtualFile => ({ path, contents, role: 'source', group: 'shop.example.dev' });
 

@@ -5,13 +5,13 @@
  * generated typed interfaces.
  */
 import { isAlreadyExists, isConflict, isNotFound, newForbidden, type WatchEvent } from '@kubegen/runtime';
-import { newSimpleClientset, Clientset } from '../../generated/stable.example.com/src/fake';
-import type { CronTab } from '../../generated/stable.example.com/src/v1/types';
-import { StableClientset, type StableInterface } from '../../generated/stable.example.com/src';
-import { newSimpleClientset as newWardle } from '../../generated/wardle.example.com/src/fake';
-import { newSimpleClientset as newEtcd } from '../../generated/etcd.database.coreos.com/src/fake';
-import type { EtcdCluster } from '../../generated/etcd.database.coreos.com/src/v1beta2/types';
-import { newSimpleClientset as newExt } from '../golden/client-ext/expected/generated/ext.example.com/src/fake';
+import { newSimpleClientset, Clientset } from '../../../../generated/stable.example.com/src/fake';
+import type { CronTab } from '../../../../generated/stable.example.com/src/v1/types';
+import { StableClientset, type StableInterface } from '../../../../generated/stable.example.com/src';
+import { newSimpleClientset as newWardle } from '../../../../generated/wardle.example.com/src/fake';
+import { newSimpleClientset as newEtcd } from '../../../../generated/etcd.database.coreos.com/src/fake';
+import type { EtcdCluster } from '../../../../generated/etcd.database.coreos.com/src/v1beta2/types';
+import { newSimpleClientset as newExt } from '../../../golden/client-ext/expected/generated/ext.example.com/src/fake';
 
 function cronTab(name: string, namespace: string, labels: Record<string, string> = {}): CronTab {
   return {

@@ -9,14 +9,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { PACKAGE_COMPILER_OPTIONS } from './helpers/generated';
-import { generateAll, loadApiModel } from '../../generator/pipeline';
-import { crdCases } from '../golden/cases';
+import { PACKAGE_COMPILER_OPTIONS } from '../../helpers/generated';
+import { generateAll, loadApiModel } from '../../../../generator/pipeline';
+import { crdCases } from '../../../golden/cases';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 /** Source text with comments and string literals removed (so `any` in prose does not count). */
 function codeOnly(text: string): string {

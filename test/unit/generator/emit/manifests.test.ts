@@ -7,14 +7,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { buildRoles, generateRbac, type PolicyRule } from '../../generator/emit/rbac';
-import { compareBytes, uniqueSorted } from '../../generator/emit/shared/manifest-util';
-import { generateWebhooks } from '../../generator/emit/webhook';
-import { loadManifestModel } from '../../generator/load/manifests';
-import { markerDefinition, typeString } from '../../generator/markers';
-import type { ManifestModel, RbacRuleDecl, WebhookDecl } from '../../generator/model/manifests';
-import { present } from './helpers/present';
+import { DiagnosticBag } from '../../../../generator/diagnostics';
+import { buildRoles, generateRbac, type PolicyRule } from '../../../../generator/emit/rbac';
+import { compareBytes, uniqueSorted } from '../../../../generator/emit/shared/manifest-util';
+import { generateWebhooks } from '../../../../generator/emit/webhook';
+import { loadManifestModel } from '../../../../generator/load/manifests';
+import { markerDefinition, typeString } from '../../../../generator/markers';
+import type { ManifestModel, RbacRuleDecl, WebhookDecl } from '../../../../generator/model/manifests';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

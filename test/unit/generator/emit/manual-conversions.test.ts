@@ -2,11 +2,11 @@
  * The hand-written conversion.ts of a spoke: the front end finds its relative imports (with their positions), the
  * model builder resolves where each points in the generated package, the conversion emitter splices the targets in.
  */
-import { scanConversionImports } from '../../generator/load';
-import { resolveManualConversions } from '../../generator/model/build';
-import { copyManualConversions } from '../../generator/emit/conversion';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { present } from './helpers/present';
+import { scanConversionImports } from '../../../../generator/load';
+import { resolveManualConversions } from '../../../../generator/model/build';
+import { copyManualConversions } from '../../../../generator/emit/conversion';
+import { DiagnosticBag } from '../../../../generator/diagnostics';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

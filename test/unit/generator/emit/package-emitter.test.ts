@@ -4,15 +4,15 @@
  * standalone tsconfig.
  */
 import * as path from 'node:path';
-import { packageGenerator, packageNameFor } from '../../generator/emit/package';
-import { configure, runGenerators } from '../../generator/emit/shared/execute';
-import { generatorByName, type GenerationConfig } from '../../generator/generators';
-import { loadApiModel } from '../../generator/pipeline';
+import { packageGenerator, packageNameFor } from '../../../../generator/emit/package';
+import { configure, runGenerators } from '../../../../generator/emit/shared/execute';
+import { generatorByName, type GenerationConfig } from '../../../../generator/generators';
+import { loadApiModel } from '../../../../generator/pipeline';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 const PACKAGE = { packageName: 'acme-{group}-api', version: '1.2.3', runtimeVersion: '0.9.0', nodeEngines: '>=22' };
 
 /** The package generator's files after the named generators ran before it in the same run (they give its sources). */

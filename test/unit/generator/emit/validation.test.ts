@@ -6,15 +6,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { schemaLiteral, validationSchema } from '../../../generator/emit/validation';
-import { validateFunctionName } from '../../../generator/naming';
-import { validate, formatFieldError, type ValidationSchema } from '../../../runtime/src/validation';
-import type { JSONSchemaProps } from '../../../generator/core/schema';
-import * as cronTabV1 from '../../../generated/stable.example.com/src/v1/validation';
-import * as etcd from '../../../generated/etcd.database.coreos.com/src/v1beta2/validation';
-import { present } from '../helpers/present';
+import { schemaLiteral, validationSchema } from '../../../../generator/emit/validation';
+import { validateFunctionName } from '../../../../generator/naming';
+import { validate, formatFieldError, type ValidationSchema } from '../../../../runtime/src/validation';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import * as cronTabV1 from '../../../../generated/stable.example.com/src/v1/validation';
+import * as etcd from '../../../../generated/etcd.database.coreos.com/src/v1beta2/validation';
+import { present } from '../../helpers/present';
 
-const REPO = path.resolve(__dirname, '../../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 describe('validationSchema', () => {
   test.each<{ name: string; given: JSONSchemaProps; want: JSONSchemaProps }>([

@@ -7,10 +7,10 @@
  * - types of another group imported (not inlined) when every group is generated into one source tree, and generic
  *   subresource methods (text `pods/log`, `pods/eviction` with a policy/v1 body) in the client.
  */
-import { importOpenApi, formatProblem } from '../../generator/import';
-import { parseResourcePath } from '../../generator/import/paths';
-import { generateAll, ownedDirs, placeFile } from '../../generator/pipeline';
-import { groupFolder } from '../../generator/model/names';
+import { importOpenApi, formatProblem } from '../../../../generator/import';
+import { parseResourcePath } from '../../../../generator/import/paths';
+import { generateAll, ownedDirs, placeFile } from '../../../../generator/pipeline';
+import { groupFolder } from '../../../../generator/model/names';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1';
 const ref = (name: string) => ({ allOf: [{ $ref: `#/components/schemas/${name}` }] });

@@ -5,14 +5,14 @@
  * `kubegen crd` (no "does not give this back" warning from the importer's self-check); valid schemas the input
  * language can express import without error, and the TypeScript written for them loads back to the same CRDs.
  */
-import { runGenerator } from '../../generator/emit/shared/execute';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { crdGenerator } from '../../generator/emit/crd';
-import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
-import { generateCrdFiles } from '../../generator/pipeline';
+import { crdGenerator } from '../../../../generator/emit/crd';
+import { importCrds, importOpenApi, formatProblem } from '../../../../generator/import';
+import { generateCrdFiles } from '../../../../generator/pipeline';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

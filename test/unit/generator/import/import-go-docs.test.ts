@@ -7,11 +7,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { main } from '../../generator/cli';
-import { formatProblem, importOpenApi } from '../../generator/import';
-import { generateCrdFiles } from '../../generator/pipeline';
-import { tempDir } from './helpers/generated';
-import { present } from './helpers/present';
+import { main } from '../../../../generator/cli';
+import { formatProblem, importOpenApi } from '../../../../generator/import';
+import { generateCrdFiles } from '../../../../generator/pipeline';
+import { tempDir } from '../../helpers/generated';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

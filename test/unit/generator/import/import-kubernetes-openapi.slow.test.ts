@@ -9,12 +9,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { importOpenApi, formatProblem } from '../../generator/import';
-import { loadApiModel } from '../../generator/load';
+import { importOpenApi, formatProblem } from '../../../../generator/import';
+import { loadApiModel } from '../../../../generator/load';
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { kubernetesOpenApiDir } = require('../../scripts/kubernetes-openapi.js') as { kubernetesOpenApiDir: (v: string) => string };
+const { kubernetesOpenApiDir } = require('../../../../scripts/kubernetes-openapi.js') as { kubernetesOpenApiDir: (v: string) => string };
 
 jest.setTimeout(600_000);
 

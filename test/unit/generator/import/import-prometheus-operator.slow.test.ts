@@ -17,13 +17,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { main } from '../../generator/cli';
-import { importCrds, formatProblem } from '../../generator/import';
-import { generateCrdFiles } from '../../generator/pipeline';
+import { main } from '../../../../generator/cli';
+import { importCrds, formatProblem } from '../../../../generator/import';
+import { generateCrdFiles } from '../../../../generator/pipeline';
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prometheusOperatorCrds } = require('../../scripts/prometheus-operator-crds.js') as {
+const { prometheusOperatorCrds } = require('../../../../scripts/prometheus-operator-crds.js') as {
   prometheusOperatorCrds: () => { crdDir: string; module: string };
 };
 

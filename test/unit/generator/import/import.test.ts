@@ -10,28 +10,28 @@
  * - Bad input (`test/import/invalid/<case>/{input.yaml,expected.txt}`): exactly the expected one-line messages,
  *   exit 1, nothing written.
  */
-import { runGenerator } from '../../generator/emit/shared/execute';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { main } from '../../generator/cli';
-import { runImport } from '../../generator/cli/import';
-import { crdGenerator } from '../../generator/emit/crd';
-import { printMarker } from '../../generator/markers';
-import { importCrds, importOpenApi, formatProblem } from '../../generator/import';
-import { markerDefinitions, parseMarker } from '../../generator/markers';
-import type { ApiModel, MarkerValue } from '../../generator/model/types';
-import { loadApiModel } from '../../generator/load';
-import { canonical } from '../../generator/import/schema';
-import { generateCrdFiles } from '../../generator/pipeline';
-import { present } from './helpers/present';
+import { main } from '../../../../generator/cli';
+import { runImport } from '../../../../generator/cli/import';
+import { crdGenerator } from '../../../../generator/emit/crd';
+import { printMarker } from '../../../../generator/markers';
+import { importCrds, importOpenApi, formatProblem } from '../../../../generator/import';
+import { markerDefinitions, parseMarker } from '../../../../generator/markers';
+import type { ApiModel, MarkerValue } from '../../../../generator/model/types';
+import { loadApiModel } from '../../../../generator/load';
+import { canonical } from '../../../../generator/import/schema';
+import { generateCrdFiles } from '../../../../generator/pipeline';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..', '..');
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 
 function writeTree(dir: string, files: ReadonlyArray<{ path: string; contents: string }>): void {

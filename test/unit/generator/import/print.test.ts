@@ -7,11 +7,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { printApiSources } from '../../../generator/import/print';
-import { loadApiModel } from '../../../generator/load';
-import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../../../generator/model/types';
-import { RUNTIME_PACKAGE } from '../../../generator/model/util';
-import { present } from '../helpers/present';
+import { printApiSources } from '../../../../generator/import/print';
+import { loadApiModel } from '../../../../generator/load';
+import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../../../../generator/model/types';
+import { RUNTIME_PACKAGE } from '../../../../generator/model/util';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine.
 jest.setTimeout(60_000);

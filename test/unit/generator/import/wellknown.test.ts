@@ -8,19 +8,19 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DiagnosticBag } from '../../../generator/diagnostics';
-import { WELL_KNOWN_ROOTS, WELL_KNOWN_STRUCTS, wellKnownTable } from '../../../generator/import/wellknown';
-import { RUNTIME_DECLARATIONS } from '../../../generator/import/wellknown-table';
-import { loadApiModel } from '../../../generator/load';
-import type { ApiModel, TypeDecl, TypeRef } from '../../../generator/model/types';
-import { RUNTIME_PACKAGE } from '../../../generator/model/util';
-import { SchemaBuilder } from '../../../generator/schema/build';
-import { omitEmpty } from '../../../generator/schema/flatten';
+import { DiagnosticBag } from '../../../../generator/diagnostics';
+import { WELL_KNOWN_ROOTS, WELL_KNOWN_STRUCTS, wellKnownTable } from '../../../../generator/import/wellknown';
+import { RUNTIME_DECLARATIONS } from '../../../../generator/import/wellknown-table';
+import { loadApiModel } from '../../../../generator/load';
+import type { ApiModel, TypeDecl, TypeRef } from '../../../../generator/model/types';
+import { RUNTIME_PACKAGE } from '../../../../generator/model/util';
+import { SchemaBuilder } from '../../../../generator/schema/build';
+import { omitEmpty } from '../../../../generator/schema/flatten';
 
 // This file loads a TypeScript program: a generous timeout for a loaded machine.
 jest.setTimeout(60_000);
 
-const root = path.join(__dirname, '..', '..', '..');
+const root = path.join(__dirname, '..', '..', '..', '..');
 const TABLE = path.join(root, 'generator', 'import', 'wellknown-table.ts');
 const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
 
@@ -56,8 +56,8 @@ function tableForm(types: readonly TypeDecl[], dir: string): TypeDecl[] {
 function render(types: readonly TypeDecl[]): string {
   return [
     '/**',
-    ' * GENERATED from what generator/load reads of `@kubegen/runtime`\'s sources (test/unit/import/wellknown.test.ts, which',
-    ' * compares; `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/import/wellknown.test.ts` rewrites it): the runtime\'s',
+    ' * GENERATED from what generator/load reads of `@kubegen/runtime`\'s sources (test/unit/generator/import/wellknown.test.ts, which',
+    ' * compares; `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/generator/import/wellknown.test.ts` rewrites it): the runtime\'s',
     ' * declarations of the well-known struct types the importer maps shapes to, TypeMeta, and what they reference, as',
     ' * the model builder receives them. Spans name the declaring file only. Read through ./wellknown.ts.',
     ' */',

@@ -7,17 +7,17 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadApiModel } from '../../generator/load';
-import { generateAll, generateCrds } from '../../generator/pipeline';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import type { TypeRef } from '../../generator/model/types';
-import { RUNTIME_MODULES, moduleLoader, tempDir, typeCheck, writeFiles } from './helpers/generated';
-import { present } from './helpers/present';
+import { loadApiModel } from '../../../../generator/load';
+import { generateAll, generateCrds } from '../../../../generator/pipeline';
+import { DiagnosticBag } from '../../../../generator/diagnostics';
+import type { TypeRef } from '../../../../generator/model/types';
+import { RUNTIME_MODULES, moduleLoader, tempDir, typeCheck, writeFiles } from '../../helpers/generated';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 function write(root: string, files: Record<string, string>): void {
   for (const [p, text] of Object.entries(files)) {

@@ -1,4 +1,4 @@
-import type { MarkerValue } from '../../../generator/model/types';
+import type { MarkerValue } from '../../../../generator/model/types';
 import {
   applySchemaMarkers,
   immutableParentRule,
@@ -7,9 +7,9 @@ import {
   schemaPriorities,
   type MarkerTarget,
   type SchemaApplyContext,
-} from '../../../generator/markers';
-import type { JSONSchemaProps } from '../../../generator/core/schema';
-import { present } from '../helpers/present';
+} from '../../../../generator/markers';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import { present } from '../../helpers/present';
 
 const span = { file: 'apis/x/v1/a.ts', line: 3, column: 4 };
 

@@ -5,14 +5,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadApiModel } from '../../../generator/load';
-import { markerDefinition, type ArgSpec, type ArgType, type MarkerArgs } from '../../../generator/markers';
-import type { MarkerValue, TypeRef } from '../../../generator/model/types';
+import { loadApiModel } from '../../../../generator/load';
+import { markerDefinition, type ArgSpec, type ArgType, type MarkerArgs } from '../../../../generator/markers';
+import type { MarkerValue, TypeRef } from '../../../../generator/model/types';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const repo = path.join(__dirname, '..', '..', '..');
+const repo = path.join(__dirname, '..', '..', '..', '..');
 
 function apiFolders(): Array<{ cwd: string; root: string }> {
   const out = [{ cwd: repo, root: 'apis' }];

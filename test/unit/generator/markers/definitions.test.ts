@@ -20,9 +20,9 @@ import {
   type ResourceArgs,
   renderMarkerReference,
   type MarkerTarget,
-} from '../../../generator/markers';
-import type { ClientVerb, MarkerValue } from '../../../generator/model/types';
-import { present } from '../helpers/present';
+} from '../../../../generator/markers';
+import type { ClientVerb, MarkerValue } from '../../../../generator/model/types';
+import { present } from '../../helpers/present';
 
 const span = { file: 'apis/x/v1/a.ts', line: 1, column: 1 };
 

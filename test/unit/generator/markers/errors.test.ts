@@ -1,6 +1,6 @@
-import { formatDiagnostic } from '../../../generator/diagnostics';
-import { checkMarkerSet, parseMarker, type MarkerTarget } from '../../../generator/markers';
-import { present } from '../helpers/present';
+import { formatDiagnostic } from '../../../../generator/diagnostics';
+import { checkMarkerSet, parseMarker, type MarkerTarget } from '../../../../generator/markers';
+import { present } from '../../helpers/present';
 
 const span = { file: 'apis/x/v1/a.ts', line: 7, column: 5 };
 

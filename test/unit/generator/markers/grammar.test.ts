@@ -1,4 +1,4 @@
-import { Cursor, guessType, parseArgValue, parseMarker, type ArgType, type MarkerTarget } from '../../../generator/markers';
+import { Cursor, guessType, parseArgValue, parseMarker, type ArgType, type MarkerTarget } from '../../../../generator/markers';
 
 const span = { file: 'apis/x/v1/a.ts', line: 7, column: 5 };
 

@@ -7,9 +7,9 @@
  * and a test fails when one is missing. `KUBEGEN_FUZZ_RUNS` sets the runs.
  */
 import fc from 'fast-check';
-import { CLIENT_VERBS } from '../../../generator/markers/definitions/client';
-import { markerDefinitions, markerJson, markerString, parseMarker, printMarker, rawMarkerTextProblem, type ArgSpec, type ArgType, type MarkerDefinition } from '../../../generator/markers';
-import { present } from '../helpers/present';
+import { CLIENT_VERBS } from '../../../../generator/markers/definitions/client';
+import { markerDefinitions, markerJson, markerString, parseMarker, printMarker, rawMarkerTextProblem, type ArgSpec, type ArgType, type MarkerDefinition } from '../../../../generator/markers';
+import { present } from '../../helpers/present';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 60);
 const span = { file: 'apis/x/v1/a.ts', line: 1, column: 4 };

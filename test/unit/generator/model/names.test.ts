@@ -15,7 +15,7 @@ import {
   resourceListErrors,
   resourceNameErrors,
   versionNameErrors,
-} from '../../generator/model/names';
+} from '../../../../generator/model/names';
 
 const SUBDOMAIN =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

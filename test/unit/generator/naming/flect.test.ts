@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { crdPlural, pluralize, singularize } from '../../generator/naming/flect';
+import { crdPlural, pluralize, singularize } from '../../../../generator/naming/flect';
 
 function readTsv(name: string): { word: string; plural: string; singular: string }[] {
-  const tsv = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'flect', name), 'utf8');
+  const tsv = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'fixtures', 'flect', name), 'utf8');
   return tsv
     .split('\n')
     .filter((line) => line !== '' && !line.startsWith('#'))

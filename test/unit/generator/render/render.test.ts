@@ -10,8 +10,8 @@ import {
   normaliseWhitespace,
   renderSourceFile,
   templatesDir,
-} from '../../generator/render';
-import { HelperNames, helperName, lowerCamel, privateName, publicName, publicPlural, safeIdentifier } from '../../generator/naming';
+} from '../../../../generator/render';
+import { HelperNames, helperName, lowerCamel, privateName, publicName, publicPlural, safeIdentifier } from '../../../../generator/naming';
 
 describe('escaping', () => {
   const strings: Array<[string, string]> = [
@@ -109,7 +109,7 @@ describe('imports and files', () => {
 
   it('finds the templates directory of the repository', () => {
     const dir = templatesDir();
-    expect(dir).toBe(path.resolve(__dirname, '../../templates'));
+    expect(dir).toBe(path.resolve(__dirname, '../../../../templates'));
     expect(fs.existsSync(path.join(dir, 'deepcopy', 'struct.hbs'))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * `deploy`; `kubegen create api --controller` (reconciler, its test, sample, registration at main.ts' markers), a new
  * version of an existing kind; `kubegen create webhook` (defaulter, validator, conversion wiring). Checked as unit
  * tables (naming, imports, marker insertion), as whole project trees against readable goldens under
- * test/unit/scaffold-golden/<case>/ (`KUBEGEN_UPDATE_GOLDEN=1` rewrites them), for idempotence, no-clobber and
+ * test/unit/generator/scaffold/scaffold-golden/<case>/ (`KUBEGEN_UPDATE_GOLDEN=1` rewrites them), for idempotence, no-clobber and
  * --force, for every refusal (one line, exit 1, nothing written), and by type-checking the scaffolded project —
  * CommonJS and ES modules — after `kubegen generate`, against the runtime's sources.
  */
@@ -13,13 +13,13 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
-import { main } from '../../generator/cli';
-import { admissionPaths, deployName, fnv32a, insertAtMarker, leaderElectionId, MarkerError, relativeImport } from '../../generator/scaffold';
+import { main } from '../../../../generator/cli';
+import { admissionPaths, deployName, fnv32a, insertAtMarker, leaderElectionId, MarkerError, relativeImport } from '../../../../generator/scaffold';
 
 // This file runs kubegen commands and loads TypeScript programs: a generous timeout for a loaded machine.
 jest.setTimeout(180_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 const GOLDEN = path.join(__dirname, 'scaffold-golden');
 const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
 

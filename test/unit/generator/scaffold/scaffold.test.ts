@@ -7,15 +7,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { RUNTIME_PATHS } from './helpers/generated';
-import { main } from '../../generator/cli';
-import { checkApiScaffold, mergePackageJson, moduleFormatOf, scaffoldApi, scaffoldProjectFiles, type ProjectScaffold } from '../../generator/scaffold';
-import { generateAll, loadApiModel, ownedDirs, placeFile } from '../../generator/pipeline';
+import { RUNTIME_PATHS } from '../../helpers/generated';
+import { main } from '../../../../generator/cli';
+import { checkApiScaffold, mergePackageJson, moduleFormatOf, scaffoldApi, scaffoldProjectFiles, type ProjectScaffold } from '../../../../generator/scaffold';
+import { generateAll, loadApiModel, ownedDirs, placeFile } from '../../../../generator/pipeline';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 function run(argv: string[], cwd: string) {
   let out = '';

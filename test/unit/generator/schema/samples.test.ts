@@ -5,9 +5,9 @@
  */
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { generateCrdFiles } from '../../generator/pipeline';
-import type { JSONSchemaProps } from '../../generator/core/schema';
-import { validateAgainst } from '../../generator/schema/validate';
+import { generateCrdFiles } from '../../../../generator/pipeline';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import { validateAgainst } from '../../../../generator/schema/validate';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
@@ -16,7 +16,7 @@ interface Crd {
   spec: { names: { kind: string }; group: string; versions: Array<{ name: string; schema: { openAPIV3Schema: JSONSchemaProps } }> };
 }
 
-const crds: Crd[] = generateCrdFiles(path.join(__dirname, '..', '..', 'apis')).map((f) => parse(f.contents) as Crd);
+const crds: Crd[] = generateCrdFiles(path.join(__dirname, '..', '..', '..', '..', 'apis')).map((f) => parse(f.contents) as Crd);
 
 /** The schema of `kind` in each of its versions (or only in `version`). */
 function schemas(kind: string, version?: string): Array<[string, JSONSchemaProps]> {

@@ -6,16 +6,16 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { buildCrds, crdGenerator } from '../../generator/emit/crd';
-import { createGenerationContext, execute, configure } from '../../generator/emit/shared/execute';
-import { loadApiModel } from '../../generator/pipeline';
-import { SchemaBuilder } from '../../generator/schema/build';
-import { flattenAllOfInto, omitEmpty } from '../../generator/schema/flatten';
-import type { JSONSchemaProps } from '../../generator/core/schema';
-import { marshalYamlV2, yamlV2Memo } from '../../generator/yaml/yamlv2';
-import type { ApiModel } from '../../generator/model/types';
-import { present } from './helpers/present';
+import { DiagnosticBag } from '../../../../generator/diagnostics';
+import { buildCrds, crdGenerator } from '../../../../generator/emit/crd';
+import { createGenerationContext, execute, configure } from '../../../../generator/emit/shared/execute';
+import { loadApiModel } from '../../../../generator/pipeline';
+import { SchemaBuilder } from '../../../../generator/schema/build';
+import { flattenAllOfInto, omitEmpty } from '../../../../generator/schema/flatten';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import { marshalYamlV2, yamlV2Memo } from '../../../../generator/yaml/yamlv2';
+import type { ApiModel } from '../../../../generator/model/types';
+import { present } from '../../helpers/present';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

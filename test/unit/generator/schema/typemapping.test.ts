@@ -5,11 +5,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { formatDiagnostic } from '../../generator/diagnostics';
-import { DiagnosticBag } from '../../generator/diagnostics';
-import { buildCrds } from '../../generator/emit/crd';
-import { loadApiModel } from '../../generator/pipeline';
-import type { JSONSchemaProps } from '../../generator/core/schema';
+import { formatDiagnostic } from '../../../../generator/diagnostics';
+import { DiagnosticBag } from '../../../../generator/diagnostics';
+import { buildCrds } from '../../../../generator/emit/crd';
+import { loadApiModel } from '../../../../generator/pipeline';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

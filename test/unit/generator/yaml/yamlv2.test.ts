@@ -7,12 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { marshalYamlV2, YamlV2Error, type JsonValue } from '../../generator/yaml/yamlv2';
-import { keyLess } from '../../generator/yaml/keyorder';
-import { formatFloatG } from '../../generator/yaml/numbers';
-import { crdCases } from '../golden/cases';
+import { marshalYamlV2, YamlV2Error, type JsonValue } from '../../../../generator/yaml/yamlv2';
+import { keyLess } from '../../../../generator/yaml/keyorder';
+import { formatFloatG } from '../../../../generator/yaml/numbers';
+import { crdCases } from '../../../golden/cases';
 
-const fixtures = path.join(__dirname, '..', 'fixtures', 'yamlv2');
+const fixtures = path.join(__dirname, '..', '..', '..', 'fixtures', 'yamlv2');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 const caseFiles = fs
@@ -67,7 +67,7 @@ describe('yaml.v2 documents', () => {
  * Real controller-gen v0.21.0 output committed by the end-to-end cases (test/golden/<case>/expected/crd): read
  * back, each document must re-serialise to the same bytes.
  */
-const casesRoot = path.join(__dirname, '..', 'golden');
+const casesRoot = path.join(__dirname, '..', '..', '..', 'golden');
 const realCrds = fs.existsSync(casesRoot)
   ? crdCases()
       .flatMap((c) =>

@@ -3,13 +3,13 @@
  * queue, two workers reconcile from the lister and write through the (fake) client, failures retry with backoff
  * on the fake clock, deletes arrive as NotFound from the lister.
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { SharedInformerFactory } from '../../../runtime/src/cache/factory';
-import { Lister, type NamespacedLister } from '../../../runtime/src/cache/lister';
-import { deletionHandlingMetaNamespaceKeyFunc, metaNamespaceKeyFunc, splitMetaNamespaceKey } from '../../../runtime/src/cache/store';
-import { isNotFound } from '../../../runtime/src/errors/errors';
-import { newRateLimitingQueue } from '../../../runtime/src/workqueue/rate_limiting_queue';
-import { settle, setup, until, widget, widgets, type Widget } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { SharedInformerFactory } from '../../../../runtime/src/cache/factory';
+import { Lister, type NamespacedLister } from '../../../../runtime/src/cache/lister';
+import { deletionHandlingMetaNamespaceKeyFunc, metaNamespaceKeyFunc, splitMetaNamespaceKey } from '../../../../runtime/src/cache/store';
+import { isNotFound } from '../../../../runtime/src/errors/errors';
+import { newRateLimitingQueue } from '../../../../runtime/src/workqueue/rate_limiting_queue';
+import { settle, setup, until, widget, widgets, type Widget } from '../../helpers/cache';
 
 it('reconciles every widget once per change, retries failures with backoff, and sees deletions', async () => {
   const { client, ns, fake } = setup();

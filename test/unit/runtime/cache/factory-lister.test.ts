@@ -1,11 +1,11 @@
 /** SharedInformerFactory (keyed by GVR, namespace, tweakListOptions, start / waitForCacheSync / shutdown) and listers. */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { gvrKey, SharedInformerFactory } from '../../../runtime/src/cache/factory';
-import { Lister, listAllByNamespace, type ClusterLister, type NamespacedLister } from '../../../runtime/src/cache/lister';
-import { newIndexer } from '../../../runtime/src/cache/store';
-import { isNotFound, StatusError } from '../../../runtime/src/errors/errors';
-import type { KubeList, KubeObject } from '../../../runtime/src/client/types';
-import { gadgets, names, setup, until, widget, widgets, type Widget } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { gvrKey, SharedInformerFactory } from '../../../../runtime/src/cache/factory';
+import { Lister, listAllByNamespace, type ClusterLister, type NamespacedLister } from '../../../../runtime/src/cache/lister';
+import { newIndexer } from '../../../../runtime/src/cache/store';
+import { isNotFound, StatusError } from '../../../../runtime/src/errors/errors';
+import type { KubeList, KubeObject } from '../../../../runtime/src/client/types';
+import { gadgets, names, setup, until, widget, widgets, type Widget } from '../../helpers/cache';
 
 const reflector = { random: () => 0, initialList: 'ListWatch' as const, watchTimeoutSeconds: 0, onError: () => {} };
 

@@ -6,18 +6,18 @@
  */
 import { isNotFound } from '@kubegen/runtime';
 import { SharedInformerFactory, type DeletedFinalStateUnknown } from '@kubegen/runtime/cache';
-import { newSimpleClientset } from '../../../generated/stable.example.com/src/fake';
-import { informersFor, newSharedInformerFactory } from '../../../generated/stable.example.com/src';
-import { cronTabListerExpansion, newCronTabLister, type CronTabLister } from '../../../generated/stable.example.com/src/v1/listers';
-import { cronTabInformer } from '../../../generated/stable.example.com/src/v1/informers';
-import type { CronTab } from '../../../generated/stable.example.com/src/v1/types';
-import { newSimpleClientset as newWardle } from '../../../generated/wardle.example.com/src/fake';
-import { informersFor as wardleInformersFor } from '../../../generated/wardle.example.com/src';
-import type { Fischer } from '../../../generated/wardle.example.com/src/v1beta1/types';
-import { CacheIndexer, metaNamespaceIndexFunc, NAMESPACE_INDEX } from '../../../runtime/src/cache/store';
-import { until } from './helpers';
+import { newSimpleClientset } from '../../../../generated/stable.example.com/src/fake';
+import { informersFor, newSharedInformerFactory } from '../../../../generated/stable.example.com/src';
+import { cronTabListerExpansion, newCronTabLister, type CronTabLister } from '../../../../generated/stable.example.com/src/v1/listers';
+import { cronTabInformer } from '../../../../generated/stable.example.com/src/v1/informers';
+import type { CronTab } from '../../../../generated/stable.example.com/src/v1/types';
+import { newSimpleClientset as newWardle } from '../../../../generated/wardle.example.com/src/fake';
+import { informersFor as wardleInformersFor } from '../../../../generated/wardle.example.com/src';
+import type { Fischer } from '../../../../generated/wardle.example.com/src/v1beta1/types';
+import { CacheIndexer, metaNamespaceIndexFunc, NAMESPACE_INDEX } from '../../../../runtime/src/cache/store';
+import { until } from '../../helpers/cache';
 
-declare module '../../../generated/stable.example.com/src/v1/listers' {
+declare module '../../../../generated/stable.example.com/src/v1/listers' {
   // what a user's hand-written expansion file would declare (lister-gen's CronTabNamespaceListerExpansion)
   interface CronTabNamespaceListerExpansion {
     byImage(image: string): CronTab[];

@@ -4,14 +4,14 @@
  * against the generated stable.example.com clientset, type-checked with the rest of the tests, and run against
  * its fake.
  */
-import { SharedInformerFactory } from '../../../runtime/src/cache/factory';
-import type { SharedIndexInformer } from '../../../runtime/src/cache/informer';
-import { Lister, type NamespacedLister } from '../../../runtime/src/cache/lister';
-import type { ReadonlyIndexer } from '../../../runtime/src/cache/store';
-import { isNotFound } from '../../../runtime/src/errors/errors';
-import { newSimpleClientset } from '../../../generated/stable.example.com/src/fake';
-import { cronTabResource, type StableV1Interface } from '../../../generated/stable.example.com/src/v1/client';
-import type { CronTab } from '../../../generated/stable.example.com/src/v1/types';
+import { SharedInformerFactory } from '../../../../runtime/src/cache/factory';
+import type { SharedIndexInformer } from '../../../../runtime/src/cache/informer';
+import { Lister, type NamespacedLister } from '../../../../runtime/src/cache/lister';
+import type { ReadonlyIndexer } from '../../../../runtime/src/cache/store';
+import { isNotFound } from '../../../../runtime/src/errors/errors';
+import { newSimpleClientset } from '../../../../generated/stable.example.com/src/fake';
+import { cronTabResource, type StableV1Interface } from '../../../../generated/stable.example.com/src/v1/client';
+import type { CronTab } from '../../../../generated/stable.example.com/src/v1/types';
 
 // ---- what generated/stable.example.com/src/v1/listers.ts would hold ----
 /** CronTabLister: CronTabs from an informer's cache (`list(selector)`, `namespace(ns).list/get`). */

@@ -5,17 +5,17 @@
  * every handler's replay end equal to the server.
  */
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/clock/clock';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
 import {
   filteringHandler,
   SharedIndexInformer,
   waitForCacheSync,
   type ResourceEventHandler,
   type SharedInformerOptions,
-} from '../../../runtime/src/cache/informer';
-import { DeletedFinalStateUnknown, isDeletedFinalStateUnknown, metaNamespaceKeyFunc } from '../../../runtime/src/cache/store';
-import { newInternalError } from '../../../runtime/src/errors/errors';
-import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
+} from '../../../../runtime/src/cache/informer';
+import { DeletedFinalStateUnknown, isDeletedFinalStateUnknown, metaNamespaceKeyFunc } from '../../../../runtime/src/cache/store';
+import { newInternalError } from '../../../../runtime/src/errors/errors';
+import { failingWatch, names, settle, setup, until, widget, type Widget } from '../../helpers/cache';
 
 /** A handler recording `add a (initial)`, `update a 1->2`, `delete a`, `delete a (tombstone)`. */
 function recorder(): { log: string[]; handler: ResourceEventHandler<Widget> } {

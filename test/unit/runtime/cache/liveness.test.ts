@@ -4,17 +4,17 @@
  * through Node's own count of ref'd handles; on `FakeClock` through its `holds` and `keepAliveTimers`.
  * test/unit/runtime/process-liveness.test.ts checks the same in real child processes.
  */
-import { clockSleep, FakeClock, realClock } from '../../../runtime/src/clock/clock';
-import { SharedInformerFactory } from '../../../runtime/src/cache/factory';
-import { SharedIndexInformer } from '../../../runtime/src/cache/informer';
-import type { ListerWatcher } from '../../../runtime/src/cache/reflector';
-import { noopLogger } from '../../../runtime/src/log';
-import { noopLogger as quiet } from '../../../runtime/src/observe';
-import { Manager } from '../../../runtime/src/controller/manager';
-import { EventBroadcaster } from '../../../runtime/src/events/recorder';
-import { newDelayingQueue } from '../../../runtime/src/workqueue/delaying_queue';
-import { installCRDs, type CrdClients, type CustomResourceDefinition } from '../../../runtime/src/testing/crds';
-import { settle, setup, until, widgets, type Widget } from './helpers';
+import { clockSleep, FakeClock, realClock } from '../../../../runtime/src/clock/clock';
+import { SharedInformerFactory } from '../../../../runtime/src/cache/factory';
+import { SharedIndexInformer } from '../../../../runtime/src/cache/informer';
+import type { ListerWatcher } from '../../../../runtime/src/cache/reflector';
+import { noopLogger } from '../../../../runtime/src/log';
+import { noopLogger as quiet } from '../../../../runtime/src/observe';
+import { Manager } from '../../../../runtime/src/controller/manager';
+import { EventBroadcaster } from '../../../../runtime/src/events/recorder';
+import { newDelayingQueue } from '../../../../runtime/src/workqueue/delaying_queue';
+import { installCRDs, type CrdClients, type CustomResourceDefinition } from '../../../../runtime/src/testing/crds';
+import { settle, setup, until, widgets, type Widget } from '../../helpers/cache';
 
 /** Ref'd Node timers (what keeps the process alive), as Node counts them. */
 const refTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;

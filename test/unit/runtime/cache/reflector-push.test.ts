@@ -4,13 +4,13 @@
  * events before it and relists (410); stop ends the run.
  */
 import { PassThrough } from 'node:stream';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { Reflector, type ListerWatcher } from '../../../runtime/src/cache/reflector';
-import { CacheIndexer } from '../../../runtime/src/cache/store';
-import { ReadableWatch } from '../../../runtime/src/watch/stream';
-import type { WatchOptions } from '../../../runtime/src/rest/options';
-import { names, until, widget, type Widget } from './helpers';
-import { present } from '../helpers/present';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { Reflector, type ListerWatcher } from '../../../../runtime/src/cache/reflector';
+import { CacheIndexer } from '../../../../runtime/src/cache/store';
+import { ReadableWatch } from '../../../../runtime/src/watch/stream';
+import type { WatchOptions } from '../../../../runtime/src/rest/options';
+import { names, until, widget, type Widget } from '../../helpers/cache';
+import { present } from '../../helpers/present';
 
 const line = (type: string, name: string, rv: number, size = 1): string =>
   `${JSON.stringify({ type, object: { ...widget(name), metadata: { name, namespace: 'ns', resourceVersion: String(rv) }, spec: { size } } })}\n`;

@@ -3,13 +3,13 @@
  * then watch, the Init / InitApply / InitDone sequence, re-watch after a clean close, relist on 410, backoff on
  * errors, never stopping while errors persist, abort.
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { Reflector, watchEvents, type ListerWatcher, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../runtime/src/cache/reflector';
-import type { ListOptions } from '../../../runtime/src/rest/options';
-import { CacheIndexer } from '../../../runtime/src/cache/store';
-import { isResourceExpired, newBadRequest, newInternalError, newResourceExpired, newTooManyRequests } from '../../../runtime/src/errors/errors';
-import { failingWatch, names, settle, setup, until, widget, type Widget } from './helpers';
-import { PushWatch } from '../../../runtime/src/watch/stream';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { Reflector, watchEvents, type ListerWatcher, type WatcherError, type WatcherEvent, type WatcherOptions } from '../../../../runtime/src/cache/reflector';
+import type { ListOptions } from '../../../../runtime/src/rest/options';
+import { CacheIndexer } from '../../../../runtime/src/cache/store';
+import { isResourceExpired, newBadRequest, newInternalError, newResourceExpired, newTooManyRequests } from '../../../../runtime/src/errors/errors';
+import { failingWatch, names, settle, setup, until, widget, type Widget } from '../../helpers/cache';
+import { PushWatch } from '../../../../runtime/src/watch/stream';
 
 type Seen = { err: WatcherError; name: string; phase: string; relist: boolean; retryInMs: number };
 

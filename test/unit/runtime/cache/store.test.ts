@@ -9,9 +9,9 @@ import {
   newIndexer,
   newStore,
   splitMetaNamespaceKey,
-} from '../../../runtime/src/cache/store';
+} from '../../../../runtime/src/cache/store';
 import fc from 'fast-check';
-import { names, widget, type Widget } from './helpers';
+import { names, widget, type Widget } from '../../helpers/cache';
 
 const byOwner = { owner: (w: Widget) => (w.spec?.owner ? [w.spec.owner] : []) };
 const owned = (name: string, ns: string, owner?: string): Widget => ({ ...widget(name, ns), ...(owner ? { spec: { owner } } : {}) });

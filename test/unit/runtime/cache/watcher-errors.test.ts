@@ -2,16 +2,16 @@
  * The typed watcher errors (`watcherError`: what a list, a watch or the store threw, classified once) and the
  * logger and metrics hooks of reflectors and informers (nothing is written to the console).
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { SharedIndexInformer } from '../../../runtime/src/cache/informer';
-import { Reflector, WatcherProtocolError, watcherError, type WatcherError, type WatcherPhase } from '../../../runtime/src/cache/reflector';
-import { newStore } from '../../../runtime/src/cache/store';
-import { newGone, newInternalError, newResourceExpired, newTooManyRequests, StatusError } from '../../../runtime/src/errors/errors';
-import { newLogger, type LogFields, type Logger } from '../../../runtime/src/log';
-import type { Metrics } from '../../../runtime/src/observe';
-import { ResponseDecodeError } from '../../../runtime/src/rest/client';
-import { WatchDecodeError, WatchFrameTooLargeError } from '../../../runtime/src/watch/decoder';
-import { setup, until, widget, type Widget } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { SharedIndexInformer } from '../../../../runtime/src/cache/informer';
+import { Reflector, WatcherProtocolError, watcherError, type WatcherError, type WatcherPhase } from '../../../../runtime/src/cache/reflector';
+import { newStore } from '../../../../runtime/src/cache/store';
+import { newGone, newInternalError, newResourceExpired, newTooManyRequests, StatusError } from '../../../../runtime/src/errors/errors';
+import { newLogger, type LogFields, type Logger } from '../../../../runtime/src/log';
+import type { Metrics } from '../../../../runtime/src/observe';
+import { ResponseDecodeError } from '../../../../runtime/src/rest/client';
+import { WatchDecodeError, WatchFrameTooLargeError } from '../../../../runtime/src/watch/decoder';
+import { setup, until, widget, type Widget } from '../../helpers/cache';
 
 /** A `{ reason, code? }` summary of a classified error, and the original error it must carry. */
 function summary(e: WatcherError): { reason: string; code?: number } {

@@ -3,8 +3,8 @@
  * moves to and the actions the driver performs (events emitted, errors reported, pages requested, watches opened,
  * sleeps on the clock), in order. Then the driver: the sleeps a step asks for are timers of the injected clock.
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { DEFAULT_REFLECTOR_BACKOFF, watchEvents, type ListerWatcher } from '../../../runtime/src/cache/reflector';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { DEFAULT_REFLECTOR_BACKOFF, watchEvents, type ListerWatcher } from '../../../../runtime/src/cache/reflector';
 import {
   initialWatcherState,
   stepWatcher,
@@ -17,13 +17,13 @@ import {
   type WatcherPhase,
   type WatcherProgress,
   type WatcherState,
-} from '../../../runtime/src/cache/watcher';
-import { newBadRequest, newForbidden, newGone, newInternalError, newInvalid, newMethodNotSupported, newResourceExpired, newTooManyRequests, StatusError } from '../../../runtime/src/errors/errors';
-import type { ListOptions, WatchOptions } from '../../../runtime/src/rest/options';
-import { WatchDecodeError, WatchFrameTooLargeError } from '../../../runtime/src/watch/decoder';
-import { INITIAL_EVENTS_END_ANNOTATION, type WatchEvent } from '../../../runtime/src/watch/types';
-import type { KubeList } from '../../../runtime/src/client/types';
-import { until, widget, type Widget } from './helpers';
+} from '../../../../runtime/src/cache/watcher';
+import { newBadRequest, newForbidden, newGone, newInternalError, newInvalid, newMethodNotSupported, newResourceExpired, newTooManyRequests, StatusError } from '../../../../runtime/src/errors/errors';
+import type { ListOptions, WatchOptions } from '../../../../runtime/src/rest/options';
+import { WatchDecodeError, WatchFrameTooLargeError } from '../../../../runtime/src/watch/decoder';
+import { INITIAL_EVENTS_END_ANNOTATION, type WatchEvent } from '../../../../runtime/src/watch/types';
+import type { KubeList } from '../../../../runtime/src/client/types';
+import { until, widget, type Widget } from '../../helpers/cache';
 
 /** random() is 0.5: a watch timeout of 300 s is drawn as 450, a backoff of d ms sleeps 1.5 × d (jitter 1.0). */
 const config: WatcherConfig = {

@@ -3,7 +3,7 @@
  * a `Pick` of them), a group client handing out namespaced clients, and the fake bound the same way. The
  * `@ts-expect-error` lines are checked by `tsc --noEmit -p tsconfig.json`.
  */
-import { Fake } from '../../../runtime/src/testing';
+import { Fake } from '../../../../runtime/src/testing';
 import {
   isNotFound,
   RestClient,
@@ -12,8 +12,8 @@ import {
   type ObjectMeta,
   type ResourceClient,
   type ResourceDescriptor,
-} from '../../../runtime/src/index';
-import { ScriptedTransport, json } from './transport';
+} from '../../../../runtime/src/index';
+import { ScriptedTransport, json } from '../../helpers/transport';
 
 // --- what `generated/stable.example.com/src/v1/crontab.ts` looks like ---
 export interface CronTab {

@@ -2,12 +2,12 @@
  * Clients fill `apiVersion` and `kind` from the descriptor when the caller leaves them out, as client-go's typed
  * clients do from the scheme: through the REST client (a scripted transport) and through the fake.
  */
-import { RestClient } from '../../../runtime/src/rest/client';
-import { TypedClient, apiVersionOf, withTypeMeta } from '../../../runtime/src/client/typed';
-import type { ResourceClient, ResourceDescriptor } from '../../../runtime/src/client/types';
-import { Fake } from '../../../runtime/src/testing/fake';
-import { ScriptedTransport } from './transport';
-import { crontabs, type CronTab, type CronTabList } from './crontab';
+import { RestClient } from '../../../../runtime/src/rest/client';
+import { TypedClient, apiVersionOf, withTypeMeta } from '../../../../runtime/src/client/typed';
+import type { ResourceClient, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { Fake } from '../../../../runtime/src/testing/fake';
+import { ScriptedTransport } from '../../helpers/transport';
+import { crontabs, type CronTab, type CronTabList } from '../../helpers/crontab';
 
 const configMaps: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 

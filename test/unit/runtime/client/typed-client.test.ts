@@ -1,8 +1,8 @@
-import { RestClient } from '../../../runtime/src/rest/client';
-import { TypedClient } from '../../../runtime/src/client/typed';
-import type { ResourceDescriptor } from '../../../runtime/src/client/types';
-import { json, ScriptedTransport } from './transport';
-import { crontabs, type CronTab, type CronTabList } from './crontab';
+import { RestClient } from '../../../../runtime/src/rest/client';
+import { TypedClient } from '../../../../runtime/src/client/typed';
+import type { ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { json, ScriptedTransport } from '../../helpers/transport';
+import { crontabs, type CronTab, type CronTabList } from '../../helpers/crontab';
 
 const nodes: ResourceDescriptor<CronTab, CronTabList> = { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false };
 

@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import type { RequestOptions } from 'node:https';
 import * as path from 'node:path';
-import { loadFromDefault } from '../../../runtime/src/config/config';
-import { tempDir } from '../helpers/generated';
+import { loadFromDefault } from '../../../../runtime/src/config/config';
+import { tempDir } from '../../helpers/generated';
 
 let dir: string;
 beforeEach(() => (dir = tempDir('clientnode')));

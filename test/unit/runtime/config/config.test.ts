@@ -1,5 +1,5 @@
 import type { RequestOptions } from 'node:https';
-import { fromKubeconfig, fromOptions, type KubeConfigLike } from '../../../runtime/src/config/config';
+import { fromKubeconfig, fromOptions, type KubeConfigLike } from '../../../../runtime/src/config/config';
 
 function kubeconfig(opts: {
   skipTLSVerify?: boolean;

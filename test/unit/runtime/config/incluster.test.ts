@@ -1,9 +1,9 @@
 /** In-cluster configuration with an injected filesystem root and environment, and token rotation. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadFromDefault } from '../../../runtime/src/config/config';
-import { inClusterConfig, inClusterPossible, SERVICE_ACCOUNT_DIR } from '../../../runtime/src/config/incluster';
-import { tempDir } from '../helpers/generated';
+import { loadFromDefault } from '../../../../runtime/src/config/config';
+import { inClusterConfig, inClusterPossible, SERVICE_ACCOUNT_DIR } from '../../../../runtime/src/config/incluster';
+import { tempDir } from '../../helpers/generated';
 
 let root: string;
 let sa: string;

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { KubeconfigError, parseKubeconfig } from '../../../runtime/src/config/kubeconfig';
-import { fromParsedKubeconfig } from '../../../runtime/src/config/resolve';
+import { KubeconfigError, parseKubeconfig } from '../../../../runtime/src/config/kubeconfig';
+import { fromParsedKubeconfig } from '../../../../runtime/src/config/resolve';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 

@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { TypedClient } from '../../../runtime/src/client/typed';
-import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
-import { createRestClient, loadFromDefault } from '../../../runtime/src/config/config';
-import { buildKubeconfig, kubeconfigToYaml } from '../../../runtime/src/testing/kubeconfig';
-import { tempDir } from '../helpers/generated';
-import { makeTestCertificates, type TestCertificates } from '../helpers/tls';
+import { TypedClient } from '../../../../runtime/src/client/typed';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { createRestClient, loadFromDefault } from '../../../../runtime/src/config/config';
+import { buildKubeconfig, kubeconfigToYaml } from '../../../../runtime/src/testing/kubeconfig';
+import { tempDir } from '../../helpers/generated';
+import { makeTestCertificates, type TestCertificates } from '../../helpers/tls';
 
 // This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);

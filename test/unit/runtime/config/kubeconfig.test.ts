@@ -5,9 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadFromDefault, type ClientConfig, type LoadOptions } from '../../../runtime/src/config/config';
-import { parseKubeconfig } from '../../../runtime/src/config/kubeconfig';
-import { tempDir } from '../helpers/generated';
+import { loadFromDefault, type ClientConfig, type LoadOptions } from '../../../../runtime/src/config/config';
+import { parseKubeconfig } from '../../../../runtime/src/config/kubeconfig';
+import { tempDir } from '../../helpers/generated';
 
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
 

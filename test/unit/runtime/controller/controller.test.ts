@@ -2,12 +2,12 @@
  * The controller's queue semantics: the reconcile.Result table exactly as controller-runtime, the same key never
  * reconciled concurrently, maxConcurrentReconciles, graceful stop draining in-flight reconciles, timeouts.
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { Controller, type ControllerOptions, type Source } from '../../../runtime/src/controller/controller';
-import { noopLogger } from '../../../runtime/src/log';
-import { LOW_PRIORITY } from '../../../runtime/src/controller/priorityqueue';
-import { terminalError, type Reconciler, type Request, type Result } from '../../../runtime/src/controller/reconcile';
-import { deferred, recordingMetrics, settle, until } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { Controller, type ControllerOptions, type Source } from '../../../../runtime/src/controller/controller';
+import { noopLogger } from '../../../../runtime/src/log';
+import { LOW_PRIORITY } from '../../../../runtime/src/controller/priorityqueue';
+import { terminalError, type Reconciler, type Request, type Result } from '../../../../runtime/src/controller/reconcile';
+import { deferred, recordingMetrics, settle, until } from '../../helpers/operator';
 
 /** A source that is synced at once and lets the test enqueue requests. */
 function manualSource(): Source & { add: (r: Request, priority?: number) => void } {

@@ -4,11 +4,11 @@
  * removed by hand put back, delete through the finalizer. The real apiserver runs are in test/e2e/operator.test.ts.
  */
 import { Manager, noopLogger } from '@kubegen/runtime/controller';
-import type { ResourceDescriptor } from '../../../runtime/src/client/types';
-import { configMapResource, serviceResource, statefulSetResource, type ConfigMap, type Service, type StatefulSet } from '../../../examples/etcd-operator/src/builtin';
-import { FINALIZER, clusterStatus, etcdClusterResource, setupEtcdClusterController, type EtcdCluster } from '../../../examples/etcd-operator/src/controller';
-import { parseFlags } from '../../../examples/etcd-operator/src/main';
-import { fakeServer, settle, until } from './helpers';
+import type { ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { configMapResource, serviceResource, statefulSetResource, type ConfigMap, type Service, type StatefulSet } from '../../../../examples/etcd-operator/src/builtin';
+import { FINALIZER, clusterStatus, etcdClusterResource, setupEtcdClusterController, type EtcdCluster } from '../../../../examples/etcd-operator/src/controller';
+import { parseFlags } from '../../../../examples/etcd-operator/src/main';
+import { fakeServer, settle, until } from '../../helpers/operator';
 
 describe('flags', () => {
   const cases: Array<{ given: string[]; want: Record<string, unknown> | string }> = [

@@ -1,5 +1,5 @@
 /**
- * The controller of docs/operator.md: the page shows test/unit/operator/example/widget-operator.ts verbatim (which
+ * The controller of docs/operator.md: the page shows test/unit/runtime/controller/example/widget-operator.ts verbatim (which
  * `tsc` type-checks against the built package's subpath exports), and it works against a fake API server.
  */
 import * as fs from 'node:fs';
@@ -7,11 +7,11 @@ import * as path from 'node:path';
 // the package's subpaths, as the example imports them (jest maps them to the sources, tsc to the built types)
 import { Manager, noopLogger } from '@kubegen/runtime/controller';
 import { configMaps, setupWidgetController, widgets, type ConfigMap, type Widget } from './example/widget-operator';
-import { fakeServer, until } from './helpers';
-import type { KubeList } from '../../../runtime/src/client/types';
-import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../runtime/src/events/types';
+import { fakeServer, until } from '../../helpers/operator';
+import type { KubeList } from '../../../../runtime/src/client/types';
+import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../../runtime/src/events/types';
 
-const REPO = path.resolve(__dirname, '../../..');
+const REPO = path.resolve(__dirname, '../../../..');
 
 it('docs/operator.md shows the example file verbatim', () => {
   const doc = fs.readFileSync(path.join(REPO, 'docs/operator.md'), 'utf8');

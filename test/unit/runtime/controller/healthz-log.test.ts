@@ -1,6 +1,6 @@
 /** Probe texts exactly as controller-runtime's healthz handler writes them; the structured logger. */
-import { serveHealthz, type Checker } from '../../../runtime/src/controller/healthz';
-import { jsonLogger } from '../../../runtime/src/log';
+import { serveHealthz, type Checker } from '../../../../runtime/src/controller/healthz';
+import { jsonLogger } from '../../../../runtime/src/log';
 
 const pass: Checker = () => undefined;
 const fail: Checker = () => {

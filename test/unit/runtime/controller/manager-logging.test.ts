@@ -4,11 +4,11 @@
  * elector — so every line it writes is a JSON record carrying the manager's values, whatever stage wrote it.
  */
 import { Writable } from 'node:stream';
-import { controllerManagedBy, Manager } from '../../../runtime/src/controller';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { newInternalError } from '../../../runtime/src/errors';
-import { createLogger } from '../../../runtime/src/log';
-import { fakeServer, settle, until, widget, widgets } from './helpers';
+import { controllerManagedBy, Manager } from '../../../../runtime/src/controller';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { newInternalError } from '../../../../runtime/src/errors';
+import { createLogger } from '../../../../runtime/src/log';
+import { fakeServer, settle, until, widget, widgets } from '../../helpers/operator';
 
 // This file runs a manager with timers and a fake clock: a generous timeout for a loaded machine.
 jest.setTimeout(60_000);

@@ -3,19 +3,19 @@
  * for / owns / watches routing, event filters, graceful stop, leader-only controllers and lost leadership,
  * probes and metrics endpoints.
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { controllerManagedBy } from '../../../runtime/src/controller/builder';
-import { enqueueRequestsFromMapFunc } from '../../../runtime/src/controller/handlers';
-import { newInternalError } from '../../../runtime/src/errors';
-import { noopLogger } from '../../../runtime/src/log';
-import { prometheusMetrics } from '../../../runtime/src/observe';
-import { Manager, parseBindAddress, stripManagedFields } from '../../../runtime/src/controller/manager';
-import { generationChangedPredicate, newPredicateFuncs } from '../../../runtime/src/controller/predicates';
-import type { Request } from '../../../runtime/src/controller/reconcile';
-import type { KubeObject } from '../../../runtime/src/client/types';
-import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../runtime/src/events/types';
-import { leaseResource, type Lease, type LeaseList } from '../../../runtime/src/leaderelection/lease';
-import { clusters, configMaps, deferred, fakeServer, settle, until, widget, widgets, type Widget, type WidgetList } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { controllerManagedBy } from '../../../../runtime/src/controller/builder';
+import { enqueueRequestsFromMapFunc } from '../../../../runtime/src/controller/handlers';
+import { newInternalError } from '../../../../runtime/src/errors';
+import { noopLogger } from '../../../../runtime/src/log';
+import { prometheusMetrics } from '../../../../runtime/src/observe';
+import { Manager, parseBindAddress, stripManagedFields } from '../../../../runtime/src/controller/manager';
+import { generationChangedPredicate, newPredicateFuncs } from '../../../../runtime/src/controller/predicates';
+import type { Request } from '../../../../runtime/src/controller/reconcile';
+import type { KubeObject } from '../../../../runtime/src/client/types';
+import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../../runtime/src/events/types';
+import { leaseResource, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
+import { clusters, configMaps, deferred, fakeServer, settle, until, widget, widgets, type Widget, type WidgetList } from '../../helpers/operator';
 
 // This file starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 /** Predicates and event handlers: controller-runtime's filters and request mappings. */
-import type { KubeObject } from '../../../runtime/src/client/types';
-import { enqueueRequestForObject, enqueueRequestForOwner, enqueueRequestsFromMapFunc, type RequestQueue } from '../../../runtime/src/controller/handlers';
+import type { KubeObject } from '../../../../runtime/src/client/types';
+import { enqueueRequestForObject, enqueueRequestForOwner, enqueueRequestsFromMapFunc, type RequestQueue } from '../../../../runtime/src/controller/handlers';
 import {
   and,
   annotationChangedPredicate,
@@ -13,9 +13,9 @@ import {
   or,
   resourceVersionChangedPredicate,
   type Predicate,
-} from '../../../runtime/src/controller/predicates';
-import type { Request } from '../../../runtime/src/controller/reconcile';
-import { recordingLogger } from './helpers';
+} from '../../../../runtime/src/controller/predicates';
+import type { Request } from '../../../../runtime/src/controller/reconcile';
+import { recordingLogger } from '../../helpers/operator';
 
 const obj = (meta: KubeObject['metadata']): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', namespace: 'ns', ...meta } });
 

@@ -1,10 +1,10 @@
 /** controller-runtime's priority queue semantics, and the priorities handlers give to events. */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { enqueueRequestForObject, enqueueRequestForOwner, eventPriority, type RequestQueue } from '../../../runtime/src/controller/handlers';
-import { LOW_PRIORITY, PriorityQueue, type AddOptions } from '../../../runtime/src/controller/priorityqueue';
-import type { Request } from '../../../runtime/src/controller/reconcile';
-import { ItemExponentialFailureRateLimiter } from '../../../runtime/src/workqueue/rate_limiters';
-import { settle } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { enqueueRequestForObject, enqueueRequestForOwner, eventPriority, type RequestQueue } from '../../../../runtime/src/controller/handlers';
+import { LOW_PRIORITY, PriorityQueue, type AddOptions } from '../../../../runtime/src/controller/priorityqueue';
+import type { Request } from '../../../../runtime/src/controller/reconcile';
+import { ItemExponentialFailureRateLimiter } from '../../../../runtime/src/workqueue/rate_limiters';
+import { settle } from '../../helpers/operator';
 
 function queue() {
   const clock = new FakeClock(0);

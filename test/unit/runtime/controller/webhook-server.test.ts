@@ -8,15 +8,15 @@
 import * as fs from 'node:fs';
 import * as https from 'node:https';
 import * as path from 'node:path';
-import { noopLogger } from '../../../runtime/src/log';
-import { Manager } from '../../../runtime/src/controller/manager';
-import { webhookManagedBy } from '../../../runtime/src/controller/webhook';
-import type { GroupConverters, KindConverter } from '../../../runtime/src/conversion';
-import { DefaultWebhookServer } from '../../../runtime/src/webhook';
-import { admissionKind, AdmissionServer, type AdmissionRegistrar } from '../../../runtime/src/webhook/admission';
-import { makeServingCertificates, writeServingCertificates } from '../../../runtime/src/testing/certs';
-import { tempDir } from '../helpers/generated';
-import { fakeServer, until, widgets } from './helpers';
+import { noopLogger } from '../../../../runtime/src/log';
+import { Manager } from '../../../../runtime/src/controller/manager';
+import { webhookManagedBy } from '../../../../runtime/src/controller/webhook';
+import type { GroupConverters, KindConverter } from '../../../../runtime/src/conversion';
+import { DefaultWebhookServer } from '../../../../runtime/src/webhook';
+import { admissionKind, AdmissionServer, type AdmissionRegistrar } from '../../../../runtime/src/webhook/admission';
+import { makeServingCertificates, writeServingCertificates } from '../../../../runtime/src/testing/certs';
+import { tempDir } from '../../helpers/generated';
+import { fakeServer, until, widgets } from '../../helpers/operator';
 
 /** Waits (polling, up to 30 s) until `cond` resolves true. */
 async function eventually(what: string, cond: () => Promise<boolean>): Promise<void> {

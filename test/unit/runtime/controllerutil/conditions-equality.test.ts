@@ -7,10 +7,10 @@ import {
   removeStatusCondition,
   setStatusCondition,
   type ConditionInput,
-} from '../../../runtime/src/controllerutil/conditions';
-import { parseQuantity, semanticDeepEqual } from '../../../runtime/src/controllerutil/equality';
-import { createMergePatch, type JsonValue } from '../../../runtime/src/controllerutil/patch';
-import type { Condition } from '../../../runtime/src/meta/conditions';
+} from '../../../../runtime/src/controllerutil/conditions';
+import { parseQuantity, semanticDeepEqual } from '../../../../runtime/src/controllerutil/equality';
+import { createMergePatch, type JsonValue } from '../../../../runtime/src/controllerutil/patch';
+import type { Condition } from '../../../../runtime/src/meta/conditions';
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0, 999);
 const now = (): number => NOW;

@@ -2,7 +2,7 @@
  * controllerutil: owner references (rules and messages), finalizers (conflict-safe on the server),
  * createOrUpdate / createOrPatch, ignoreNotFound, applyObject; over the fake clientset.
  */
-import type { KubeList, KubeObject } from '../../../runtime/src/client/types';
+import type { KubeList, KubeObject } from '../../../../runtime/src/client/types';
 import {
   addFinalizer,
   applyObject,
@@ -16,9 +16,9 @@ import {
   removeFinalizer,
   setControllerReference,
   setOwnerReference,
-} from '../../../runtime/src/controllerutil/controllerutil';
-import { newConflict, newNotFound } from '../../../runtime/src/errors/errors';
-import { configMaps, fakeServer, widget, widgets, type Widget, type WidgetList } from './helpers';
+} from '../../../../runtime/src/controllerutil/controllerutil';
+import { newConflict, newNotFound } from '../../../../runtime/src/errors/errors';
+import { configMaps, fakeServer, widget, widgets, type Widget, type WidgetList } from '../../helpers/operator';
 
 const owner = (name: string, namespace?: string, kind = 'Widget', apiVersion = 'example.com/v1'): KubeObject => ({
   apiVersion,

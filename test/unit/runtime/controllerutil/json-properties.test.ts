@@ -4,8 +4,8 @@
  * `KUBEGEN_FUZZ_RUNS` sets the runs.
  */
 import fc from 'fast-check';
-import { semanticDeepEqual } from '../../../runtime/src/controllerutil/equality';
-import { createMergePatch, type JsonValue } from '../../../runtime/src/controllerutil/patch';
+import { semanticDeepEqual } from '../../../../runtime/src/controllerutil/equality';
+import { createMergePatch, type JsonValue } from '../../../../runtime/src/controllerutil/patch';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 

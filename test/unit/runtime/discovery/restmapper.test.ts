@@ -8,7 +8,7 @@ import {
   type APIGroup,
   type APIResourceList,
   type DiscoveryInterface,
-} from '../../../runtime/src/discovery';
+} from '../../../../runtime/src/discovery';
 
 /** A server's discovery as tables, counting the reads; `serve` changes what it serves (a CRD established). */
 class TableDiscovery implements DiscoveryInterface {

@@ -18,8 +18,8 @@ import {
   newStaleConflict,
   StatusError,
   suggestsClientDelay,
-} from '../../../runtime/src/errors/errors';
-import { backoffDelay, DefaultBackoff, DefaultRetry, retryOnError, retryOnConflict } from '../../../runtime/src/errors/retry';
+} from '../../../../runtime/src/errors/errors';
+import { backoffDelay, DefaultBackoff, DefaultRetry, retryOnError, retryOnConflict } from '../../../../runtime/src/errors/retry';
 
 const guards = {
   isNotFound,

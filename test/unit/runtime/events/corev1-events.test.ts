@@ -1,9 +1,9 @@
 /** The core/v1 recorder and client-go's EventCorrelator: de-duplication, aggregation, spam filter, retries. */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { CoreEventBroadcaster, EventCorrelator, coreEventResource, type CoreEvent, type CoreEventList } from '../../../runtime/src/events/corev1';
-import { newBadRequest } from '../../../runtime/src/errors/errors';
-import { Fake } from '../../../runtime/src/testing/fake';
-import { expectTwoTransportRetries, recordingLogger, widget } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { CoreEventBroadcaster, EventCorrelator, coreEventResource, type CoreEvent, type CoreEventList } from '../../../../runtime/src/events/corev1';
+import { newBadRequest } from '../../../../runtime/src/errors/errors';
+import { Fake } from '../../../../runtime/src/testing/fake';
+import { expectTwoTransportRetries, recordingLogger, widget } from '../../helpers/operator';
 
 const T0 = Date.UTC(2026, 0, 1);
 const obj = { ...widget('w'), metadata: { name: 'w', namespace: 'ns', uid: 'u1' } };

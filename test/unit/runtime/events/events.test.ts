@@ -1,10 +1,10 @@
 /** The events.k8s.io/v1 recorder: naming, series aggregation like client-go's tools/events, retries. */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { EventBroadcaster } from '../../../runtime/src/events/recorder';
-import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../runtime/src/events/types';
-import { newBadRequest } from '../../../runtime/src/errors/errors';
-import { Fake } from '../../../runtime/src/testing/fake';
-import { expectTwoTransportRetries, recordingLogger, settle, widget } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { EventBroadcaster } from '../../../../runtime/src/events/recorder';
+import { eventResource, type EventsV1Event, type EventsV1EventList } from '../../../../runtime/src/events/types';
+import { newBadRequest } from '../../../../runtime/src/errors/errors';
+import { Fake } from '../../../../runtime/src/testing/fake';
+import { expectTwoTransportRetries, recordingLogger, settle, widget } from '../../helpers/operator';
 
 const T0 = Date.UTC(2026, 0, 1);
 

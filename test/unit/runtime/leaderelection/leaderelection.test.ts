@@ -3,13 +3,13 @@
  * renew, expiry measured on the local clock from the observed time, a released lease taken at once, release on
  * cancel, loss at the renew deadline, callbacks.
  */
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { noopLogger } from '../../../runtime/src/log';
-import { LeaderElector, validateLeaderElectionConfig, type LeaderElectionConfig } from '../../../runtime/src/leaderelection/leaderelection';
-import { formatMicroTime, leaseResource, parseTime, type Lease, type LeaseList } from '../../../runtime/src/leaderelection/lease';
-import { LeaseLock, type ResourceLock } from '../../../runtime/src/leaderelection/resourcelock';
-import { Fake } from '../../../runtime/src/testing/fake';
-import { settle, until } from './helpers';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { noopLogger } from '../../../../runtime/src/log';
+import { LeaderElector, validateLeaderElectionConfig, type LeaderElectionConfig } from '../../../../runtime/src/leaderelection/leaderelection';
+import { formatMicroTime, leaseResource, parseTime, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
+import { LeaseLock, type ResourceLock } from '../../../../runtime/src/leaderelection/resourcelock';
+import { Fake } from '../../../../runtime/src/testing/fake';
+import { settle, until } from '../../helpers/operator';
 
 const T0 = Date.UTC(2026, 0, 1, 0, 0, 0);
 

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const SRC = path.resolve(__dirname, '../../../runtime/src');
+const SRC = path.resolve(__dirname, '../../../../runtime/src');
 
 /**
  * Where the standard streams may be written: the log sinks, and envtest's progress lines for people running

@@ -15,15 +15,15 @@ import {
   type LogRecord,
   type Logger,
 } from '@kubegen/runtime/log';
-import { jsonLogger as controllerJsonLogger, type Logger as ControllerLogger } from '../../../runtime/src/log';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { Manager } from '../../../runtime/src/controller/manager';
-import { DeferredDiscoveryRESTMapper } from '../../../runtime/src/discovery/restmapper';
-import { newInternalError } from '../../../runtime/src/errors/errors';
-import { RestClient } from '../../../runtime/src/rest/client';
-import { createLoggingWarningHandler } from '../../../runtime/src/rest/warnings';
-import { ScriptedTransport } from './transport';
-import { fakeServer, until, widgets } from '../operator/helpers';
+import { jsonLogger as controllerJsonLogger, type Logger as ControllerLogger } from '../../../../runtime/src/log';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { Manager } from '../../../../runtime/src/controller/manager';
+import { DeferredDiscoveryRESTMapper } from '../../../../runtime/src/discovery/restmapper';
+import { newInternalError } from '../../../../runtime/src/errors/errors';
+import { RestClient } from '../../../../runtime/src/rest/client';
+import { createLoggingWarningHandler } from '../../../../runtime/src/rest/warnings';
+import { ScriptedTransport } from '../../helpers/transport';
+import { fakeServer, until, widgets } from '../../helpers/operator';
 
 /** A stream keeping what is written, line by line. */
 function sink(): { stream: Writable; lines: () => string[] } {

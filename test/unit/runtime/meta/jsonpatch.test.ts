@@ -7,10 +7,10 @@
  * appendix A. Both public entries (`@kubegen/runtime/webhook/admission`, `@kubegen/runtime/testing`) are this module.
  */
 import fc from 'fast-check';
-import { applyJsonPatch, diffJson, escapePointerToken, jsonEqual, JsonPatchError, mergePatch, unescapePointerToken, type JsonPatchOperation } from '../../../runtime/src/meta/jsonpatch';
-import * as admission from '../../../runtime/src/webhook/admission';
-import * as testing from '../../../runtime/src/testing/fake';
-import { hostileJson, objectOf, plainEverywhere, prototypesUntouched, RUNS, sameJson, type Json } from '../../hostile/json-arbitrary';
+import { applyJsonPatch, diffJson, escapePointerToken, jsonEqual, JsonPatchError, mergePatch, unescapePointerToken, type JsonPatchOperation } from '../../../../runtime/src/meta/jsonpatch';
+import * as admission from '../../../../runtime/src/webhook/admission';
+import * as testing from '../../../../runtime/src/testing/fake';
+import { hostileJson, objectOf, plainEverywhere, prototypesUntouched, RUNS, sameJson, type Json } from '../../../hostile/json-arbitrary';
 
 describe('diffJson', () => {
   it.each<{ name: string; given: [unknown, unknown]; want: JsonPatchOperation[] }>([

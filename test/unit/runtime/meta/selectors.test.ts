@@ -6,7 +6,7 @@ import {
   parseFieldSelector,
   parseLabelSelector,
   SelectorParseError,
-} from '../../../runtime/src/meta/selectors';
+} from '../../../../runtime/src/meta/selectors';
 
 describe('label selectors', () => {
   const labels = { app: 'web', tier: 'frontend', 'example.com/team': 'a', n: '5' };

@@ -8,15 +8,15 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
-import { createRestClient, fromOptions } from '../../../runtime/src/config/config';
-import { TypedClient } from '../../../runtime/src/client/typed';
-import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
-import { RestClient } from '../../../runtime/src/rest/client';
-import { createTransport } from '../../../runtime/src/rest/create-transport';
-import { NodeHttpTransport } from '../../../runtime/src/rest/http-transport';
-import { NodeHttp2Transport } from '../../../runtime/src/rest/http2-transport';
-import { UndiciTransport, type Transport } from '../../../runtime/src/rest/transport';
-import { makeTestCertificates } from '../helpers/tls';
+import { createRestClient, fromOptions } from '../../../../runtime/src/config/config';
+import { TypedClient } from '../../../../runtime/src/client/typed';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { RestClient } from '../../../../runtime/src/rest/client';
+import { createTransport } from '../../../../runtime/src/rest/create-transport';
+import { NodeHttpTransport } from '../../../../runtime/src/rest/http-transport';
+import { NodeHttp2Transport } from '../../../../runtime/src/rest/http2-transport';
+import { UndiciTransport, type Transport } from '../../../../runtime/src/rest/transport';
+import { makeTestCertificates } from '../../helpers/tls';
 
 // This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);

@@ -8,9 +8,9 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import * as net from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
-import { NodeHttp2Transport } from '../../../runtime/src/rest/http2-transport';
-import type { TransportRequest } from '../../../runtime/src/rest/transport';
-import { makeTestCertificates, type TestCertificates } from '../helpers/tls';
+import { NodeHttp2Transport } from '../../../../runtime/src/rest/http2-transport';
+import type { TransportRequest } from '../../../../runtime/src/rest/transport';
+import { makeTestCertificates, type TestCertificates } from '../../helpers/tls';
 
 // This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);

@@ -3,17 +3,17 @@
  * `onContinue` (called before the page is decoded, whatever the chunking of the body), and the reflector, which
  * requests the next page with it and drops that request when the decoded page carries another token.
  */
-import { Reflector, type ListerWatcher, type ReflectorStore } from '../../../runtime/src/cache/reflector';
-import { CacheIndexer } from '../../../runtime/src/cache/store';
-import { TypedClient } from '../../../runtime/src/client/typed';
-import type { KubeList } from '../../../runtime/src/client/types';
-import { RestClient } from '../../../runtime/src/rest/client';
-import { continueTokenOf } from '../../../runtime/src/rest/listmeta';
-import type { ListOptions, WatchOptions } from '../../../runtime/src/rest/options';
-import type { Watch } from '../../../runtime/src/watch/types';
-import { PushWatch } from '../../../runtime/src/watch/stream';
-import { crontabs, type CronTab, type CronTabList } from './crontab';
-import { ScriptedTransport } from './transport';
+import { Reflector, type ListerWatcher, type ReflectorStore } from '../../../../runtime/src/cache/reflector';
+import { CacheIndexer } from '../../../../runtime/src/cache/store';
+import { TypedClient } from '../../../../runtime/src/client/typed';
+import type { KubeList } from '../../../../runtime/src/client/types';
+import { RestClient } from '../../../../runtime/src/rest/client';
+import { continueTokenOf } from '../../../../runtime/src/rest/listmeta';
+import type { ListOptions, WatchOptions } from '../../../../runtime/src/rest/options';
+import type { Watch } from '../../../../runtime/src/watch/types';
+import { PushWatch } from '../../../../runtime/src/watch/stream';
+import { crontabs, type CronTab, type CronTabList } from '../../helpers/crontab';
+import { ScriptedTransport } from '../../helpers/transport';
 
 const item = (name: string): string => `{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"${name}","namespace":"ns","resourceVersion":"7"},"spec":{"cronSpec":"{ not: json }"}}`;
 /** A custom resource list as the apiserver encodes it: sorted keys, metadata after items. */

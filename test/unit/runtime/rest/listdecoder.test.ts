@@ -3,7 +3,7 @@
  * when it throws), whatever the chunking; the items are handed over in order, each once, as they complete.
  */
 import fc from 'fast-check';
-import { ListDecoder } from '../../../runtime/src/rest/listdecoder';
+import { ListDecoder } from '../../../../runtime/src/rest/listdecoder';
 
 interface Run {
   result?: unknown;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RestClient, type RestClientOptions } from '../../../runtime/src/rest/client';
+import { RestClient, type RestClientOptions } from '../../../../runtime/src/rest/client';
 import {
   deleteBody,
   getQuery,
@@ -7,12 +7,12 @@ import {
   patchQuery,
   watchQuery,
   writeQuery,
-} from '../../../runtime/src/rest/options';
-import { resourcePath } from '../../../runtime/src/rest/paths';
-import { parseWarningHeaders, type Warning } from '../../../runtime/src/rest/warnings';
-import { DEFAULT_USER_AGENT } from '../../../runtime/src/rest/version';
-import { isNotFound, isServiceUnavailable, isTooManyRequests, StatusError } from '../../../runtime/src/errors/errors';
-import { json, ScriptedTransport, type Responder } from './transport';
+} from '../../../../runtime/src/rest/options';
+import { resourcePath } from '../../../../runtime/src/rest/paths';
+import { parseWarningHeaders, type Warning } from '../../../../runtime/src/rest/warnings';
+import { DEFAULT_USER_AGENT } from '../../../../runtime/src/rest/version';
+import { isNotFound, isServiceUnavailable, isTooManyRequests, StatusError } from '../../../../runtime/src/errors/errors';
+import { json, ScriptedTransport, type Responder } from '../../helpers/transport';
 
 function client(transport: ScriptedTransport, extra: Partial<RestClientOptions> = {}): { rest: RestClient; sleeps: number[] } {
   const sleeps: number[] = [];

@@ -2,8 +2,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { Fake } from '../../../runtime/src/testing/fake';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { Fake } from '../../../../runtime/src/testing/fake';
 import {
   customResourceDefinitionResource as crdResource,
   installCRDs,
@@ -11,8 +11,8 @@ import {
   readCrdFiles,
   type CustomResourceDefinition,
   type CustomResourceDefinitionList,
-} from '../../../runtime/src/testing/crds';
-import { settle } from './helpers';
+} from '../../../../runtime/src/testing/crds';
+import { settle } from '../../helpers/operator';
 
 const DIR = path.join(__dirname, 'crds');
 

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildKubeconfig, parseDuration, resolveControlPlaneBinaries } from '../../runtime/src/testing';
-import { etcdVersionOf, stagingModules } from '../../runtime/src/testing/binaries';
-import { withFileLock } from '../../runtime/src/testing/lock';
+import { buildKubeconfig, parseDuration, resolveControlPlaneBinaries } from '../../../../runtime/src/testing';
+import { etcdVersionOf, stagingModules } from '../../../../runtime/src/testing/binaries';
+import { withFileLock } from '../../../../runtime/src/testing/lock';
 
 // This file spawns processes: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);

@@ -5,8 +5,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureGoModuleSource, ensureGoTool, goToolPath } from '../../runtime/src/testing/gotools';
-import { present } from './helpers/present';
+import { ensureGoModuleSource, ensureGoTool, goToolPath } from '../../../../runtime/src/testing/gotools';
+import { present } from '../../helpers/present';
 
 // Spawns a (fake) `go` process per build.
 jest.setTimeout(60_000);

@@ -4,11 +4,11 @@
  * declarations shared with the generator's checker, and Quantity arithmetic against an exact BigInt reference.
  */
 import fc from 'fast-check';
-import { validate, formatFieldError, type ValidationSchema } from '../../../runtime/src/validation';
-import { implementedSignatures, parseQuantity } from '../../../runtime/src/validation/cel-library';
-import { LIBRARY_SIGNATURES } from '../../../runtime/src/validation/cel-library/declarations';
-import { LIBRARY_SIGNATURES as CHECKER_SIGNATURES } from '../../../generator/cel/library';
-import { LIBRARY_CASES, libraryCaseObject, libraryCaseSchema } from '../../cel/library-cases';
+import { validate, formatFieldError, type ValidationSchema } from '../../../../runtime/src/validation';
+import { implementedSignatures, parseQuantity } from '../../../../runtime/src/validation/cel-library';
+import { LIBRARY_SIGNATURES } from '../../../../runtime/src/validation/cel-library/declarations';
+import { LIBRARY_SIGNATURES as CHECKER_SIGNATURES } from '../../../../generator/cel/library';
+import { LIBRARY_CASES, libraryCaseObject, libraryCaseSchema } from '../../../cel/library-cases';
 
 describe('library rows: the apiserver causes, message for message', () => {
   const schema = libraryCaseSchema();

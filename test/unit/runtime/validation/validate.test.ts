@@ -4,9 +4,9 @@
  * test, test/e2e/validation-agreement.test.ts, checks the same against the live apiserver at scale).
  */
 import fc from 'fast-check';
-import { createValidator, formatFieldError, MAX_DEPTH, goFloat, goQuote, goValue, toStatusCause, validate, type ValidationSchema } from '../../../runtime/src/validation';
-import { checkFormat } from '../../../runtime/src/validation/formats';
-import { present } from '../helpers/present';
+import { createValidator, formatFieldError, MAX_DEPTH, goFloat, goQuote, goValue, toStatusCause, validate, type ValidationSchema } from '../../../../runtime/src/validation';
+import { checkFormat } from '../../../../runtime/src/validation/formats';
+import { present } from '../../helpers/present';
 
 const NOT_CHECKED = '<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
 

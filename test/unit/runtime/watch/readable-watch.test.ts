@@ -5,10 +5,10 @@
  * `batches()` / iteration contract built on it. Driven by a `PassThrough`, written step by step.
  */
 import { PassThrough } from 'node:stream';
-import { ReadableWatch } from '../../../runtime/src/watch/stream';
-import { WatchDecodeError } from '../../../runtime/src/watch/decoder';
-import { StatusError, isResourceExpired } from '../../../runtime/src/errors/errors';
-import type { WatchEvent, WatchSink } from '../../../runtime/src/watch/types';
+import { ReadableWatch } from '../../../../runtime/src/watch/stream';
+import { WatchDecodeError } from '../../../../runtime/src/watch/decoder';
+import { StatusError, isResourceExpired } from '../../../../runtime/src/errors/errors';
+import type { WatchEvent, WatchSink } from '../../../../runtime/src/watch/types';
 
 // This file starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);

@@ -1,8 +1,8 @@
-import { Fake } from '../../../runtime/src/testing/fake';
-import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
-import { isResourceExpired, newInternalError } from '../../../runtime/src/errors/errors';
-import { retryWatch, untilEvent } from '../../../runtime/src/watch/retry';
-import type { WatchEvent } from '../../../runtime/src/watch/types';
+import { Fake } from '../../../../runtime/src/testing/fake';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { isResourceExpired, newInternalError } from '../../../../runtime/src/errors/errors';
+import { retryWatch, untilEvent } from '../../../../runtime/src/watch/retry';
+import type { WatchEvent } from '../../../../runtime/src/watch/types';
 
 const things: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'things', kind: 'Thing', namespaced: true };
 const obj = (name: string, labels?: Record<string, string>): KubeObject => ({ metadata: { name, ...(labels ? { labels } : {}) } });

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { decodeJsonLines, decodeWatchEventBatches, decodeWatchEvents, WatchDecodeError, WatchFrameTooLargeError } from '../../../runtime/src/watch/decoder';
-import { PushWatch, StreamWatch } from '../../../runtime/src/watch/stream';
-import { watchBatches, type Watch, type WatchEvent } from '../../../runtime/src/watch/types';
-import { isResourceExpired, StatusError } from '../../../runtime/src/errors/errors';
-import { RestClient } from '../../../runtime/src/rest/client';
-import { TypedClient } from '../../../runtime/src/client/typed';
-import type { KubeList, ResourceDescriptor } from '../../../runtime/src/client/types';
-import type { ObjectMeta } from '../../../runtime/src/meta/types';
-import { ScriptedTransport } from './transport';
+import { decodeJsonLines, decodeWatchEventBatches, decodeWatchEvents, WatchDecodeError, WatchFrameTooLargeError } from '../../../../runtime/src/watch/decoder';
+import { PushWatch, StreamWatch } from '../../../../runtime/src/watch/stream';
+import { watchBatches, type Watch, type WatchEvent } from '../../../../runtime/src/watch/types';
+import { isResourceExpired, StatusError } from '../../../../runtime/src/errors/errors';
+import { RestClient } from '../../../../runtime/src/rest/client';
+import { TypedClient } from '../../../../runtime/src/client/typed';
+import type { KubeList, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import type { ObjectMeta } from '../../../../runtime/src/meta/types';
+import { ScriptedTransport } from '../../helpers/transport';
 
 interface Thing {
   apiVersion?: string;

@@ -5,12 +5,12 @@
  * not turn), and the probes come from a worker thread of the test, which reports through shared memory — no assertion
  * on wall-clock time other than the threshold itself.
  */
-import { newLogger, type LogRecord } from '../../../runtime/src/observe/logger';
+import { newLogger, type LogRecord } from '../../../../runtime/src/observe/logger';
 import * as https from 'node:https';
 import { Worker } from 'node:worker_threads';
-import { WebhookServer } from '../../../runtime/src/webhook';
-import { heartbeatAgeMs, stalledText } from '../../../runtime/src/webhook/front';
-import { makeServingCertificates } from '../../../runtime/src/testing/certs';
+import { WebhookServer } from '../../../../runtime/src/webhook';
+import { heartbeatAgeMs, stalledText } from '../../../../runtime/src/webhook/front';
+import { makeServingCertificates } from '../../../../runtime/src/testing/certs';
 
 jest.setTimeout(120_000);
 

@@ -1,19 +1,19 @@
 import * as https from 'node:https';
 import * as path from 'node:path';
-import { textLogger } from '../../runtime/src/log';
-import { ConversionWebhook, conversionSpec } from '../../runtime/src/webhook';
-import { conversionGenerator } from '../../generator/emit/conversion';
-import { deepcopyGenerator } from '../../generator/emit/deepcopy';
-import { RUNTIME_MODULES, moduleLoader, renderTypes } from './helpers/generated';
-import { makeTestCertificates } from './helpers/tls';
-import { loadApiModel } from '../../generator/pipeline';
-import { runGenerator } from '../../generator/emit/shared/execute';
+import { textLogger } from '../../../../runtime/src/log';
+import { ConversionWebhook, conversionSpec } from '../../../../runtime/src/webhook';
+import { conversionGenerator } from '../../../../generator/emit/conversion';
+import { deepcopyGenerator } from '../../../../generator/emit/deepcopy';
+import { RUNTIME_MODULES, moduleLoader, renderTypes } from '../../helpers/generated';
+import { makeTestCertificates } from '../../helpers/tls';
+import { loadApiModel } from '../../../../generator/pipeline';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
 
 // This file spawns processes, starts servers and loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);
 
 /** The golden conversion case (CronTab in v1alpha1, v1beta1 and v1, with hand-written conversions). */
-const CASE = path.resolve(__dirname, '../golden/conversion');
+const CASE = path.resolve(__dirname, '../../../golden/conversion');
 const CASE_APIS = path.join(CASE, 'apis/stable.example.com');
 const GROUP = 'stable.example.com';
 

@@ -3,8 +3,8 @@
  * (runtime/src/workqueue/delay_stage.ts): its heap, and its contract on a fake clock.
  */
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { DelayStage, Heap, type Delayed } from '../../../runtime/src/workqueue/delay_stage';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { DelayStage, Heap, type Delayed } from '../../../../runtime/src/workqueue/delay_stage';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200);
 

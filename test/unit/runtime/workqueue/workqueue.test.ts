@@ -4,10 +4,10 @@
  * model-based fast-check run of the queue's contract.
  */
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import { newQueue } from '../../../runtime/src/workqueue/queue';
-import { newDelayingQueue } from '../../../runtime/src/workqueue/delaying_queue';
-import { newRateLimitingQueue } from '../../../runtime/src/workqueue/rate_limiting_queue';
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { newQueue } from '../../../../runtime/src/workqueue/queue';
+import { newDelayingQueue } from '../../../../runtime/src/workqueue/delaying_queue';
+import { newRateLimitingQueue } from '../../../../runtime/src/workqueue/rate_limiting_queue';
 import {
   BucketRateLimiter,
   defaultControllerRateLimiter,
@@ -15,8 +15,8 @@ import {
   ItemFastSlowRateLimiter,
   MaxOfRateLimiter,
   WithMaxWaitRateLimiter,
-} from '../../../runtime/src/workqueue/rate_limiters';
-import { settle } from './helpers';
+} from '../../../../runtime/src/workqueue/rate_limiters';
+import { settle } from '../../helpers/cache';
 
 async function item<T>(p: Promise<{ item: T | undefined; shutdown: boolean }>): Promise<T | 'shutdown'> {
   const r = await p;

@@ -16,13 +16,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
-import { ensureGoTool } from '../../runtime/src/testing/gotools';
-import { buildKustomizationDir, KustomizeError } from '../../generator/apply/kustomize/build';
-import { printManifests } from '../../generator/apply/kustomize/print';
-import { parseManifests } from '../../generator/apply/manifests';
-import { main } from '../../generator/cli';
+import { ensureGoTool } from '../../../../../runtime/src/testing/gotools';
+import { buildKustomizationDir, KustomizeError } from '../../../../../generator/apply/kustomize/build';
+import { printManifests } from '../../../../../generator/apply/kustomize/print';
+import { parseManifests } from '../../../../../generator/apply/manifests';
+import { main } from '../../../../../generator/cli';
 
-const CASES = path.resolve(__dirname, '../cases/kustomize');
+const CASES = path.resolve(__dirname, '../../../../cases/kustomize');
 const PROJECT = path.join(CASES, 'kubebuilder-project-v4/config');
 let kustomize = '';
 
@@ -123,7 +123,7 @@ describe('kubegen apply -k equals kustomize build', () => {
 });
 
 describe('the config/ tree kubegen generate writes (test/golden/deploy/<case>)', () => {
-  const DEPLOY = path.resolve(__dirname, '../golden/deploy');
+  const DEPLOY = path.resolve(__dirname, '../../../../golden/deploy');
   const cases = fs.readdirSync(DEPLOY).filter((c) => fs.existsSync(path.join(DEPLOY, c, 'kubegen.config.json'))).sort();
 
   it('has a case with webhooks and a conversion webhook', () => {

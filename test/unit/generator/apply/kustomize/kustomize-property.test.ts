@@ -18,9 +18,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { ensureGoTool } from '../../runtime/src/testing/gotools';
-import { buildKustomizationDir, KustomizeError } from '../../generator/apply/kustomize/build';
-import { printManifests } from '../../generator/apply/kustomize/print';
+import { ensureGoTool } from '../../../../../runtime/src/testing/gotools';
+import { buildKustomizationDir, KustomizeError } from '../../../../../generator/apply/kustomize/build';
+import { printManifests } from '../../../../../generator/apply/kustomize/print';
 
 const RUNS = Number(process.env.KUBEGEN_FUZZ_RUNS ?? 50);
 let kustomize = '';

@@ -1,14 +1,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildKustomizationDir } from '../../generator/apply/kustomize/build';
-import { parseLabelSelector, splitImage } from '../../generator/apply';
-import { keyLess } from '../../generator/yaml/keyorder';
-import { marshalYamlV2 } from '../../generator/yaml/yamlv2';
-import { resolvePlain, v2NeedsQuotes } from '../../generator/apply/kustomize/kyaml';
-import { jsonPatch } from '../../generator/apply/kustomize/patch';
-import { sortForOutput, type SortKey } from '../../generator/apply/kustomize/sort';
-import { main } from '../../generator/cli';
+import { buildKustomizationDir } from '../../../../../generator/apply/kustomize/build';
+import { parseLabelSelector, splitImage } from '../../../../../generator/apply';
+import { keyLess } from '../../../../../generator/yaml/keyorder';
+import { marshalYamlV2 } from '../../../../../generator/yaml/yamlv2';
+import { resolvePlain, v2NeedsQuotes } from '../../../../../generator/apply/kustomize/kyaml';
+import { jsonPatch } from '../../../../../generator/apply/kustomize/patch';
+import { sortForOutput, type SortKey } from '../../../../../generator/apply/kustomize/sort';
+import { main } from '../../../../../generator/cli';
 
 // the CLI tests run kubegen in process (yargs, the lazily loaded renderer): generous on a loaded machine
 jest.setTimeout(60_000);

@@ -7,12 +7,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DiagnosticBag, formatDiagnostic } from '../../generator/diagnostics';
-import { planGroupConversion, type FieldStep, type GroupConversionPlan } from '../../generator/emit/shared/conversion-plan';
-import { loadApiModel } from '../../generator/pipeline';
-import { ModelIndex } from '../../generator/render';
-import { tempDir } from './helpers/generated';
-import { present } from './helpers/present';
+import { DiagnosticBag, formatDiagnostic } from '../../../../../generator/diagnostics';
+import { planGroupConversion, type FieldStep, type GroupConversionPlan } from '../../../../../generator/emit/shared/conversion-plan';
+import { loadApiModel } from '../../../../../generator/pipeline';
+import { ModelIndex } from '../../../../../generator/render';
+import { tempDir } from '../../../helpers/generated';
+import { present } from '../../../helpers/present';
 
 jest.setTimeout(60_000);
 

@@ -5,16 +5,16 @@
  * resolved configuration, typed per generator.
  */
 import * as path from 'node:path';
-import { configure, createGenerationContext, execute, runGenerators } from '../../generator/emit/shared/execute';
-import type { GeneratedFile, Generator, GroupTarget } from '../../generator/emit/shared/types';
-import { generatorByName, generators, type GenerationConfig } from '../../generator/generators';
-import { generateAll, loadApiModel } from '../../generator/pipeline';
-import { loadGoldenModel } from './helpers/golden';
+import { configure, createGenerationContext, execute, runGenerators } from '../../../../../generator/emit/shared/execute';
+import type { GeneratedFile, Generator, GroupTarget } from '../../../../../generator/emit/shared/types';
+import { generatorByName, generators, type GenerationConfig } from '../../../../../generator/generators';
+import { generateAll, loadApiModel } from '../../../../../generator/pipeline';
+import { loadGoldenModel } from '../../../helpers/golden';
 
 // This file loads TypeScript programs: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(__dirname, '../../../../..');
 const { model } = loadApiModel(path.join(REPO, 'apis'), REPO);
 const EXT = loadApiModel(path.join(REPO, 'test/golden/client-ext/apis'), REPO).model;
 

@@ -1,5 +1,5 @@
-import { Fake, FakeClient } from '../../../runtime/src/testing/fake';
-import type { ResourceDescriptor } from '../../../runtime/src/client/types';
+import { Fake, FakeClient } from '../../../../../runtime/src/testing/fake';
+import type { ResourceDescriptor } from '../../../../../runtime/src/client/types';
 import {
   isAlreadyExists,
   isBadRequest,
@@ -9,10 +9,10 @@ import {
   isResourceExpired,
   newForbidden,
   StatusError,
-} from '../../../runtime/src/errors/errors';
-import { PushWatch } from '../../../runtime/src/watch/stream';
-import type { Watch, WatchEvent } from '../../../runtime/src/watch/types';
-import { crontabs, type CronTab, type CronTabList } from './crontab';
+} from '../../../../../runtime/src/errors/errors';
+import { PushWatch } from '../../../../../runtime/src/watch/stream';
+import type { Watch, WatchEvent } from '../../../../../runtime/src/watch/types';
+import { crontabs, type CronTab, type CronTabList } from '../../../helpers/crontab';
 
 const plain: ResourceDescriptor<CronTab, CronTabList> = { group: 'stable.example.com', version: 'v1', resource: 'plains', kind: 'Plain', namespaced: true };
 const clusters: ResourceDescriptor<CronTab, CronTabList> = { group: 'stable.example.com', version: 'v1', resource: 'clusterthings', kind: 'ClusterThing', namespaced: false };

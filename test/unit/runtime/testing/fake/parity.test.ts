@@ -5,13 +5,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Fake } from '../../../../runtime/src/testing/fake';
-import { plains, runParityScenario, widgets } from './scenario';
+import { Fake } from '../../../../../runtime/src/testing/fake';
+import { plains, runParityScenario, widgets } from './parity/scenario';
 
 /** Steps whose outcome the fake deliberately words differently (same code and reason). */
 const KNOWN_DIFFERENCES: Record<string, string> = {};
 
-const expected = JSON.parse(fs.readFileSync(path.join(__dirname, 'expected.json'), 'utf8')) as Record<string, unknown>;
+const expected = JSON.parse(fs.readFileSync(path.join(__dirname, 'parity/expected.json'), 'utf8')) as Record<string, unknown>;
 
 let got: Record<string, unknown>;
 

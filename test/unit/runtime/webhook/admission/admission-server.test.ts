@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as https from 'node:https';
 import * as tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
-import { newLogger, type LogRecord } from '../../../runtime/src/observe';
+import { newLogger, type LogRecord } from '../../../../../runtime/src/observe';
 import {
   AdmissionDenied,
   AdmissionServer,
@@ -19,10 +19,10 @@ import {
   patchWebhookConfigurations,
   type AdmissionResponse,
   type AdmissionReview,
-} from '../../../runtime/src/webhook/admission';
-import { StatusError } from '../../../runtime/src/errors';
-import { makeServingCertificates, writeServingCertificates } from '../../../runtime/src/testing/certs';
-import { tempDir } from '../helpers/generated';
+} from '../../../../../runtime/src/webhook/admission';
+import { StatusError } from '../../../../../runtime/src/errors';
+import { makeServingCertificates, writeServingCertificates } from '../../../../../runtime/src/testing/certs';
+import { tempDir } from '../../../helpers/generated';
 
 // This file spawns processes and starts servers: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(120_000);

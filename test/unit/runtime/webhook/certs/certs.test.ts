@@ -6,13 +6,13 @@
 import { X509Certificate } from 'node:crypto';
 import * as tls from 'node:tls';
 import fc from 'fast-check';
-import { FakeClock } from '../../../runtime/src/clock/clock';
-import type { KubeList, KubeObject, ResourceDescriptor } from '../../../runtime/src/client/types';
-import { newForbidden, newInternalError } from '../../../runtime/src/errors/errors';
-import { newLogger, type LogRecord } from '../../../runtime/src/log';
-import { Fake } from '../../../runtime/src/testing/fake';
-import { applyJsonPatch } from '../../../runtime/src/meta/jsonpatch';
-import { Manager, type ClientFactory } from '../../../runtime/src/controller/manager';
+import { FakeClock } from '../../../../../runtime/src/clock/clock';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../../runtime/src/client/types';
+import { newForbidden, newInternalError } from '../../../../../runtime/src/errors/errors';
+import { newLogger, type LogRecord } from '../../../../../runtime/src/log';
+import { Fake } from '../../../../../runtime/src/testing/fake';
+import { applyJsonPatch } from '../../../../../runtime/src/meta/jsonpatch';
+import { Manager, type ClientFactory } from '../../../../../runtime/src/controller/manager';
 import {
   caBundleOf,
   CertificateRotator,
@@ -23,8 +23,8 @@ import {
   serviceHosts,
   webhookConfigurationPatch,
   type CertificateMaterial,
-} from '../../../runtime/src/webhook/certs';
-import { present } from '../helpers/present';
+} from '../../../../../runtime/src/webhook/certs';
+import { present } from '../../../helpers/present';
 
 // The rotator's informers and queue run on real promises; a few tests wait for them.
 jest.setTimeout(60_000);

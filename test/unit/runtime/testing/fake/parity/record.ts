@@ -1,9 +1,9 @@
 /** Records expected.json: the parity scenario against a real control plane (see record.md). Not a test. */
-import { startControlPlane } from '../../../../runtime/src/testing/controlplane';
-import { createRestClient, fromOptions } from '../../../../runtime/src/config/config';
-import { TypedClient } from '../../../../runtime/src/client/typed';
-import type { KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
-import { resourcePath } from '../../../../runtime/src/rest/paths';
+import { startControlPlane } from '../../../../../../runtime/src/testing/controlplane';
+import { createRestClient, fromOptions } from '../../../../../../runtime/src/config/config';
+import { TypedClient } from '../../../../../../runtime/src/client/typed';
+import type { KubeObject, ResourceDescriptor } from '../../../../../../runtime/src/client/types';
+import { resourcePath } from '../../../../../../runtime/src/rest/paths';
 import { parityCrds, plains, runParityScenario, widgets } from './scenario';
 
 const crdResource: ResourceDescriptor = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };

@@ -7,10 +7,10 @@
  * Re-record against another apiserver version with `record.md` in this folder.
  */
 
-import type { KubeList, ResourceClient, ResourceDescriptor } from '../../../../runtime/src/client/types';
-import type { ObjectMeta } from '../../../../runtime/src/meta/types';
-import { StatusError } from '../../../../runtime/src/errors/errors';
-import type { Watch } from '../../../../runtime/src/watch/types';
+import type { KubeList, ResourceClient, ResourceDescriptor } from '../../../../../../runtime/src/client/types';
+import type { ObjectMeta } from '../../../../../../runtime/src/meta/types';
+import { StatusError } from '../../../../../../runtime/src/errors/errors';
+import type { Watch } from '../../../../../../runtime/src/watch/types';
 
 export const GROUP = 'parity.kubegen.io';
 
