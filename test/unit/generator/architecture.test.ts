@@ -165,7 +165,7 @@ const mayUseFrontEnd = (file: string) => inFolder(file, 'load') || file === 'imp
 
 interface Rule {
   rule: string;
-  violations(imports: readonly Import[]): string[];
+  violations: (imports: readonly Import[]) => string[];
 }
 
 const RULES: Rule[] = [

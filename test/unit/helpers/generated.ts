@@ -147,7 +147,9 @@ export function moduleLoader(files: VirtualFile[], externals: Record<string, unk
       if (spec.startsWith('.')) return load(path.posix.normalize(path.posix.join(path.posix.dirname(key), spec)));
       throw new Error(`unexpected import ${spec} in ${key}`);
     };
-    new Function('exports', 'require', 'module', js)(mod.exports, req, mod);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a generated CommonJS module, run as Node would run it
+    const run = new Function('exports', 'require', 'module', js) as (exports: unknown, require: typeof req, module: typeof mod) => void;
+    run(mod.exports, req, mod);
     return mod.exports;
   };
   return load;

@@ -84,8 +84,12 @@ export function recordingMetrics(): ControllerMetrics & { results: ReconcileResu
       if (err) m.errors.push(err);
     },
     activeWorkers: () => undefined,
-    queueAdded: () => void m.adds++,
-    queueRetried: () => void m.retries++,
+    queueAdded: () => {
+      m.adds++;
+    },
+    queueRetried: () => {
+      m.retries++;
+    },
     queueWaited: () => undefined,
     queueWorked: () => undefined,
     leaderElection: (_n: string, l: boolean) => void m.leader.push(l),

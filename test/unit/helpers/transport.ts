@@ -58,7 +58,8 @@ export class ScriptedTransport implements Transport {
     const next = this.queue.shift();
     if (!next) throw new Error(`unexpected request ${req.method} ${req.path}`);
     const s = typeof next === 'function' ? next(req) : next;
-    if (s.error !== undefined) throw s.error;
+    // a scripted failure is any value, as what a transport rejects with may be
+    if (s.error !== undefined) throw s.error as unknown;
     return response(s, req.signal);
   }
   async close(): Promise<void> {}

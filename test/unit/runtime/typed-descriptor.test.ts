@@ -73,8 +73,8 @@ const declared = {
 // --- compile time: every API infers T from the descriptor, and refuses another T ---
 function clients(rest: RestClient, fake: Fake, factory: ClientFactory) {
   const real = new TypedClient(rest, cronTabResource, 'ns');
-  const fakeClient = fake.client(cronTabResource, 'ns');
-  const fromFactory = factory(podResource, 'ns');
+  const _fakeClient = fake.client(cronTabResource, 'ns');
+  const _fromFactory = factory(podResource, 'ns');
   const refused = () => [
     // @ts-expect-error a TypedClient of Pods over the CronTab descriptor
     new TypedClient<Pod, PodList>(rest, cronTabResource, 'ns'),
@@ -86,22 +86,21 @@ function clients(rest: RestClient, fake: Fake, factory: ClientFactory) {
     real.create({ metadata: { name: 'p' }, spec: { containers: [] } }),
   ];
   // a descriptor of T is one of its supertypes: code serving any kind takes it
-  const anyKind: ResourceClient<KubeObject, KubeList<KubeObject>> = factory<KubeObject>(cronTabResource, 'ns');
-  void anyKind;
+  const _anyKind: ResourceClient<KubeObject, KubeList<KubeObject>> = factory<KubeObject>(cronTabResource, 'ns');
   return {
     real: true satisfies Equal<typeof real, TypedClient<CronTab, CronTabList>>,
-    fake: true satisfies Equal<typeof fakeClient, FakeClient<CronTab, CronTabList>>,
-    factory: true satisfies Equal<typeof fromFactory, ResourceClient<Pod, PodList>>,
+    fake: true satisfies Equal<typeof _fakeClient, FakeClient<CronTab, CronTabList>>,
+    factory: true satisfies Equal<typeof _fromFactory, ResourceClient<Pod, PodList>>,
     refused,
   };
 }
 
 function informers(factory: SharedInformerFactory, fake: Fake, mgr: Manager) {
-  const informer = factory.informerFor(cronTabResource, fake.client(cronTabResource, factory.namespace));
-  const found = factory.informerOf(cronTabResource);
-  const managed = mgr.informerFor(podResource);
-  const lister = mgr.lister(cronTabResource);
-  const direct = mgr.clientFor(cronTabResource, 'ns');
+  const _informer = factory.informerFor(cronTabResource, fake.client(cronTabResource, factory.namespace));
+  const _found = factory.informerOf(cronTabResource);
+  const _managed = mgr.informerFor(podResource);
+  const _lister = mgr.lister(cronTabResource);
+  const _direct = mgr.clientFor(cronTabResource, 'ns');
   const refused = () => [
     // @ts-expect-error an informer of Pods for the CronTab descriptor
     factory.informerFor<Pod>(cronTabResource, fake.client(podResource, '')),
@@ -116,11 +115,11 @@ function informers(factory: SharedInformerFactory, fake: Fake, mgr: Manager) {
   ];
   return {
     refused,
-    informer: true satisfies Equal<typeof informer, SharedIndexInformer<CronTab>>,
-    found: true satisfies Equal<typeof found, SharedIndexInformer<CronTab> | undefined>,
-    managed: true satisfies Equal<typeof managed, SharedIndexInformer<Pod>>,
-    lister: true satisfies Equal<typeof lister, Lister<CronTab>>,
-    direct: true satisfies Equal<typeof direct, ResourceClient<CronTab, CronTabList>>,
+    informer: true satisfies Equal<typeof _informer, SharedIndexInformer<CronTab>>,
+    found: true satisfies Equal<typeof _found, SharedIndexInformer<CronTab> | undefined>,
+    managed: true satisfies Equal<typeof _managed, SharedIndexInformer<Pod>>,
+    lister: true satisfies Equal<typeof _lister, Lister<CronTab>>,
+    direct: true satisfies Equal<typeof _direct, ResourceClient<CronTab, CronTabList>>,
   };
 }
 

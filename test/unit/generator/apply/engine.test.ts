@@ -73,7 +73,7 @@ class FakeServer {
       }
       const changed = !live || JSON.stringify({ ...live, metadata: { ...live.metadata, resourceVersion: undefined } }) !== JSON.stringify({ ...merged, metadata: { ...merged.metadata, resourceVersion: undefined } });
       merged.metadata.uid = live?.metadata.uid ?? `uid-${this.uid++}`;
-      merged.metadata.resourceVersion = changed ? String(this.rv++) : live!.metadata.resourceVersion;
+      merged.metadata.resourceVersion = changed ? String(this.rv++) : live.metadata.resourceVersion;
       if (!query.includes('dryRun')) this.store.set(path, merged);
       return json(merged, live ? 200 : 201);
     }

@@ -38,10 +38,10 @@ describe('the table of diagnostic kinds', () => {
 });
 
 describe('DiagnosticBag.report', () => {
-  it.each([
-    { given: 'unknown-marker' as DiagnosticKindName, want: { severity: 'error', code: 'KG2001' } },
-    { given: 'deprecated-marker' as DiagnosticKindName, want: { severity: 'warning', code: 'KG2101' } },
-    { given: 'no-manifest-markers' as DiagnosticKindName, want: { severity: 'warning', code: 'KG6102' } },
+  it.each<{ given: DiagnosticKindName; want: { severity: string; code: string } }>([
+    { given: 'unknown-marker', want: { severity: 'error', code: 'KG2001' } },
+    { given: 'deprecated-marker', want: { severity: 'warning', code: 'KG2101' } },
+    { given: 'no-manifest-markers', want: { severity: 'warning', code: 'KG6102' } },
   ])('$given is a $want.severity with code $want.code', ({ given, want }) => {
     const bag = new DiagnosticBag();
     bag.report(given, 'm', span(1));

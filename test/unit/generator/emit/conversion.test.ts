@@ -47,9 +47,9 @@ describe('conversion emitter', () => {
   const load = moduleLoader([...result.files, ...deepcopy.files, ...renderTypes(model)], {
     ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')),
+    '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')) as unknown,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')),
+    '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')) as unknown,
   });
   const group = load(`${GROUP}/conversion`) as { convert(obj: object, v: string): Obj; converters: runtime.GroupConverters };
 

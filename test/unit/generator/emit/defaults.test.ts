@@ -82,7 +82,7 @@ describe('defaults emitter', () => {
     const b = spec({});
     expect(a.spec.config).toEqual(b.spec.config);
     expect(a.spec.config).not.toBe(b.spec.config);
-    ((a.spec.config as { a: { b: number[] } }).a.b as number[]).push(3);
+    ((a.spec.config as { a: { b: number[] } }).a.b).push(3);
     expect(b.spec.config).toEqual({ a: { b: [1, 2] } });
     expect(spec({}).spec.config).toEqual({ a: { b: [1, 2] } });
   });

@@ -203,7 +203,7 @@ const word = fc.constantFrom('a', 'b', 'c', 'core', '', 'B');
 const list = (min: number) => fc.uniqueArray(word, { minLength: min, maxLength: 3 });
 const resourceRule = fc.record({ groups: list(1), resources: fc.uniqueArray(fc.constantFrom('x', 'y', 'z', '*'), { minLength: 1, maxLength: 3 }), resourceNames: fc.option(fc.uniqueArray(fc.constantFrom('n1', 'n2', 'N'), { minLength: 1, maxLength: 2 }), { nil: undefined }), verbs: fc.uniqueArray(fc.constantFrom('get', 'list', '*', 'watch'), { minLength: 1, maxLength: 3 }) });
 const urlRule = fc.record({ urls: fc.uniqueArray(fc.constantFrom('/a', '/b', '/c'), { minLength: 1, maxLength: 2 }), verbs: fc.uniqueArray(fc.constantFrom('get', 'post', '*'), { minLength: 1, maxLength: 2 }) });
-const ruleSet = fc.array(fc.oneof(resourceRule, urlRule), { minLength: 1, maxLength: 8 }).map((rs) => rs.map((r) => ({ ...r, span }) as RbacRuleDecl));
+const ruleSet = fc.array(fc.oneof(resourceRule, urlRule), { minLength: 1, maxLength: 8 }).map((rs) => rs.map((r) => ({ ...r, span })));
 
 describe('rbac rules: properties', () => {
   it('the ClusterRole grants exactly what the markers grant', () => {

@@ -314,8 +314,8 @@ describe('kubegen import openapi', () => {
   });
 
   test('a $ref to an unknown schema is an error naming the path', () => {
-    const bad = JSON.parse(JSON.stringify(spec));
-    bad.components.schemas['com.example.wardle.v1alpha1.FlunderSpec'].properties.other = { $ref: '#/components/schemas/com.example.Missing' };
+    const bad = JSON.parse(JSON.stringify(spec)) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    present(bad.components.schemas['com.example.wardle.v1alpha1.FlunderSpec'], 'FlunderSpec').properties.other = { $ref: '#/components/schemas/com.example.Missing' };
     const problems = importOpenApi([{ file: 'openapi.json', text: JSON.stringify(bad) }]).problems.map(formatProblem);
     expect(problems).toContain(
       'openapi.json: components.schemas["com.example.wardle.v1alpha1.FlunderSpec"].properties.other: $ref "#/components/schemas/com.example.Missing" does not name a component schema',

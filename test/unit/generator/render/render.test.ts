@@ -12,6 +12,7 @@ import {
   templatesDir,
 } from '../../../../generator/render';
 import { HelperNames, helperName, lowerCamel, privateName, publicName, publicPlural, safeIdentifier } from '../../../../generator/naming';
+import { evaluate } from '../../helpers/evaluate';
 
 describe('escaping', () => {
   const strings: Array<[string, string]> = [
@@ -26,20 +27,19 @@ describe('escaping', () => {
   ];
   it.each(strings)('jsString(%j)', (given, want) => {
     expect(jsString(given)).toBe(want);
-    expect(new Function(`return ${want};`)()).toBe(given);
+    expect(evaluate(want)).toBe(given);
   });
 
   it('jsLiteral renders JSON as a fresh expression, with __proto__ as an own property', () => {
-    const value = { a: [1, 'x', null, true], 'b-c': { __proto__: 1 }, '': -0 };
-    const parsed = JSON.parse('{"a":[1,"x",null,true],"b-c":{"__proto__":1},"":0}');
+    const _value = { a: [1, 'x', null, true], 'b-c': { __proto__: 1 }, '': -0 };
+    const parsed: unknown = JSON.parse('{"a":[1,"x",null,true],"b-c":{"__proto__":1},"":0}');
     const text = jsLiteral(parsed);
     expect(text).toBe(`{ a: [1, 'x', null, true], 'b-c': { ['__proto__']: 1 }, '': 0 }`);
-    const evaluated = new Function(`return ${text};`)();
+    const evaluated = evaluate(text) as Record<string, unknown>;
     expect(JSON.stringify(evaluated)).toBe(JSON.stringify(parsed));
     expect(Object.getPrototypeOf(evaluated['b-c'])).toBe(Object.prototype);
     expect(() => jsLiteral(NaN)).toThrow();
     expect(() => jsLiteral(undefined)).toThrow();
-    void value;
   });
 
   it('property keys and accesses', () => {

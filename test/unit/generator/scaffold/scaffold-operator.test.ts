@@ -364,7 +364,7 @@ const pick = (t: Record<string, string>, keys: readonly string[]) => Object.from
 
 /** The type errors of a project, its `@kubegen/runtime` imports resolved to the runtime's sources. */
 function typeErrors(dir: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } })!;
   const runtime = path.join(REPO, 'runtime/src');
   const program = ts.createProgram({
     rootNames: config.fileNames,

@@ -231,7 +231,7 @@ describe('the source layout', () => {
       const files = Object.keys(tree(dir));
       expect(files).toContain('src/generated/shop.example.dev/crds/shop.example.dev_orders.yaml');
       expect(files).toContain('src/generated/shop.example.dev/fake/index.ts');
-      const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
+      const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } })!;
       const program = ts.createProgram({
         rootNames: config.fileNames,
         options: {

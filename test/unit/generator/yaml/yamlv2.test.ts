@@ -126,7 +126,7 @@ describe('yaml.v2 helpers', () => {
 
   test('input is not mutated and output is deterministic', () => {
     const given = { b: [1, { d: 'x\ny' }], a: { z: 1, y: 2 } };
-    const copy = JSON.parse(JSON.stringify(given));
+    const copy: unknown = JSON.parse(JSON.stringify(given));
     const first = marshalYamlV2(given);
     expect(given).toEqual(copy);
     expect(marshalYamlV2(given)).toBe(first);
@@ -187,7 +187,7 @@ describe('yaml.v2 round trip', () => {
     fc.assert(
       fc.property(jsonArb, (value) => {
         const text = marshalYamlV2(value);
-        const back = parse(text, { version: '1.1', schema: 'yaml-1.1', uniqueKeys: false, intAsBigInt: false });
+        const back: unknown = parse(text, { version: '1.1', schema: 'yaml-1.1', uniqueKeys: false, intAsBigInt: false });
         expect(back).toEqual(normalise(value));
       }),
       { numRuns: 300 },

@@ -82,7 +82,11 @@ describe('SharedInformerFactory', () => {
     });
     const inf = f.informerFor<Widget>(widgets, s.client);
     const resyncs: string[] = [];
-    inf.addEventHandler({ onUpdate: (o, n) => void (o === n && resyncs.push(n.metadata!.name!)) });
+    inf.addEventHandler({
+      onUpdate: (o, n) => {
+        if (o === n) resyncs.push(n.metadata!.name!);
+      },
+    });
     const controller = new AbortController();
     f.start(controller.signal);
     await f.waitForCacheSync(controller.signal);

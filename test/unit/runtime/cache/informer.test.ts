@@ -288,11 +288,11 @@ describe('SharedIndexInformer', () => {
       onUpdate: (o, n) => void log.push(`update ${o.spec?.size}->${n.spec?.size}`),
       onDelete: (w) => void log.push(`delete ${isDeletedFinalStateUnknown(w) ? 'tombstone' : w.spec?.size}`),
     });
-    h.onAdd!(sized('a', 1), false);
-    h.onUpdate!(sized('a', 1), sized('a', 2));
-    h.onUpdate!(sized('a', 2), sized('a', 3));
-    h.onUpdate!(sized('a', 3), sized('a', 0));
-    h.onDelete!(new DeletedFinalStateUnknown('ns/a', sized('a', 5)));
+    void h.onAdd!(sized('a', 1), false);
+    void h.onUpdate!(sized('a', 1), sized('a', 2));
+    void h.onUpdate!(sized('a', 2), sized('a', 3));
+    void h.onUpdate!(sized('a', 3), sized('a', 0));
+    void h.onDelete!(new DeletedFinalStateUnknown('ns/a', sized('a', 5)));
     expect(log).toEqual(['add 2', 'update 2->3', 'delete 3']);
   });
 

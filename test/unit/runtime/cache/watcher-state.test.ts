@@ -49,7 +49,7 @@ const b = widget('b');
 const withRv = (w: Widget, rv: string): Widget => ({ ...w, metadata: { ...w.metadata, resourceVersion: rv } });
 const bookmark = (rv: string, end = false): WatchEvent<Widget> => ({
   type: 'BOOKMARK',
-  object: { metadata: { resourceVersion: rv, ...(end ? { annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } } : {}) } } as Widget,
+  object: { metadata: { resourceVersion: rv, ...(end ? { annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } } : {}) } },
 });
 
 const emit = (...events: WatcherEvent<Widget>[]): WatcherAction<Widget> => ({ type: 'emit', events });

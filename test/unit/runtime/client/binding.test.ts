@@ -89,7 +89,7 @@ it('is fully typed', () => {
   // @ts-expect-error spec.cronSpec must be a string
   void c.create({ metadata: { name: 'x' }, spec: { cronSpec: 5 } }).catch(() => undefined);
   // @ts-expect-error readonly clients have no create
-  void fake.clusters().create;
+  const _noCreate: keyof ReturnType<typeof fake.clusters> = 'create';
   // @ts-expect-error apply needs a fieldManager
   void c.apply({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'x' } }, {}).catch(() => undefined);
   // @ts-expect-error unknown patch type

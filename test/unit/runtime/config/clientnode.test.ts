@@ -61,7 +61,7 @@ describe('exec and auth-provider credentials', () => {
         users: [
           {
             name: 'x',
-            exec: Object.assign(Object.create(null), {
+            exec: Object.assign(Object.create(null) as Record<string, unknown>, {
               apiVersion: 'client.authentication.k8s.io/v1',
               command: path.join(dir, 'bin/cred'),
               args: ['get-token'],

@@ -10,7 +10,7 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import type { TLSSocket } from 'node:tls';
+import { TLSSocket } from 'node:tls';
 import { TypedClient } from '../../../../runtime/src/client/typed';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
 import { createRestClient, loadFromDefault } from '../../../../runtime/src/config/config';
@@ -50,10 +50,10 @@ beforeAll(async () => {
   client = clientCertificate(dir);
   // one server: a bearer token or a client certificate signed by the client CA authenticates
   server = https.createServer({ cert: certs.cert, key: certs.key, ca: client.ca, requestCert: true, rejectUnauthorized: false }, (req, res) => {
-    const socket = req.socket as TLSSocket;
-    const peer = socket.authorized ? socket.getPeerCertificate().subject?.CN : undefined;
+    const socket = req.socket;
+    const peer = socket instanceof TLSSocket && socket.authorized ? socket.getPeerCertificate().subject?.CN : undefined;
     const auth = req.headers.authorization;
-    const who = peer ? `cert:${peer}` : auth === 'Bearer envtest-token' ? 'token' : undefined;
+    const who = typeof peer === 'string' && peer !== '' ? `cert:${peer}` : auth === 'Bearer envtest-token' ? 'token' : undefined;
     if (!who) {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Unauthorized', code: 401, message: 'Unauthorized' }));

@@ -5,7 +5,7 @@
  */
 import { Manager, noopLogger } from '@kubegen/runtime/controller';
 import type { ResourceDescriptor } from '../../../../runtime/src/client/types';
-import { configMapResource, serviceResource, statefulSetResource, type ConfigMap, type Service, type StatefulSet } from '../../../../examples/etcd-operator/src/builtin';
+import { configMapResource, serviceResource, statefulSetResource, type StatefulSet } from '../../../../examples/etcd-operator/src/builtin';
 import { FINALIZER, clusterStatus, etcdClusterResource, setupEtcdClusterController, type EtcdCluster } from '../../../../examples/etcd-operator/src/controller';
 import { parseFlags } from '../../../../examples/etcd-operator/src/main';
 import { fakeServer, settle, until } from '../../helpers/operator';

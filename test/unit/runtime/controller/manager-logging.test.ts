@@ -74,16 +74,16 @@ describe('a manager with a JSON logger', () => {
     expect(lines.length).toBeGreaterThan(5);
     const records = lines.map((line) => {
       let parsed: unknown;
-      expect(() => (parsed = JSON.parse(line))).not.toThrow();
+      expect(() => (parsed = JSON.parse(line) as unknown)).not.toThrow();
       return parsed as Record<string, unknown>;
     });
     // every record: zap's JSON keys, the manager's values
     const offenders = records.filter((r) => r.operator !== 'widgets-op' || typeof r.msg !== 'string' || typeof r.ts !== 'number' || typeof r.level !== 'string');
     expect(offenders).toEqual([]);
     // and the stages wrote: the reflector (its failed list), the controller, both recorders, the leader elector
-    const loggers = new Set(records.map((r) => String(r.logger ?? '')));
+    const loggers = new Set(records.map((r) => (typeof r.logger === 'string' ? r.logger : '')));
     expect([...loggers].filter((l) => l.startsWith('cache')).length).toBeGreaterThan(0);
-    expect(records.some((r) => String(r.logger ?? '').startsWith('cache') && r.level === 'error' && String(r.error).includes('etcd is down'))).toBe(true);
+    expect(records.some((r) => (typeof r.logger === 'string' ? r.logger : '').startsWith('cache') && r.level === 'error' && String(r.error).includes('etcd is down'))).toBe(true);
     expect([...loggers].some((l) => l.includes('events'))).toBe(true);
     expect([...loggers].some((l) => l.includes('leaderelection'))).toBe(true);
     expect(records.some((r) => r.controller === 'widget')).toBe(true);

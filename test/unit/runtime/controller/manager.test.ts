@@ -162,7 +162,7 @@ describe('a running manager', () => {
     let result: unknown = 'pending';
     const run = mgr.start(stop.signal).then(
       () => (result = 'resolved'),
-      (e: Error) => (result = e.message),
+      (e: unknown) => (result = e instanceof Error ? e.message : String(e)),
     );
     await until(() => events.includes('start a'));
     stop.abort();
@@ -224,7 +224,7 @@ describe('a running manager', () => {
     await fake.client(widgets, 'ns').create(widget('a'));
     const stop = new AbortController();
     let failure: string | undefined;
-    const run = mgr.start(stop.signal).catch((e: Error) => (failure = e.message));
+    const run = mgr.start(stop.signal).catch((e: unknown) => (failure = e instanceof Error ? e.message : String(e)));
     await settle(20);
     expect(nonLeader).toEqual(['started, aborted=false']);
     expect(events).toEqual([]);

@@ -71,7 +71,7 @@ describe('combinators', () => {
   it('newPredicateFuncs uses the new object of an update; labelSelectorPredicate matches own keys only', () => {
     const p = labelSelectorPredicate({ app: 'web' });
     expect(evaluate(p, 'update', { objectOld: obj({}), objectNew: obj({ labels: { app: 'web' } }) })).toBe(true);
-    expect(evaluate(labelSelectorPredicate({ toString: 'x' } as Record<string, string>), 'create', { object: obj({ labels: {} }), isInInitialList: false })).toBe(false);
+    expect(evaluate(labelSelectorPredicate({ toString: 'x' }), 'create', { object: obj({ labels: {} }), isInInitialList: false })).toBe(false);
   });
 });
 

@@ -105,13 +105,13 @@ describe('CoreEventBroadcaster', () => {
     clock.step(5_000);
     recorder.eventf(obj, 'Normal', 'Synced', 'all good');
     await b.flush();
-    expect((await events.get(first!.metadata!.name!)).count).toBe(2);
-    expect((await events.get(first!.metadata!.name!)).lastTimestamp).toBe('2026-01-01T00:00:05Z');
-    await events.delete(first!.metadata!.name!);
+    expect((await events.get(first!.metadata.name!)).count).toBe(2);
+    expect((await events.get(first!.metadata.name!)).lastTimestamp).toBe('2026-01-01T00:00:05Z');
+    await events.delete(first!.metadata.name!);
     recorder.eventf(obj, 'Normal', 'Synced', 'all good');
     await b.flush();
     const again = (await events.list()).items;
-    expect(again.map((e) => [e.metadata?.name, e.count])).toEqual([[first!.metadata!.name, 3]]);
+    expect(again.map((e) => [e.metadata?.name, e.count])).toEqual([[first!.metadata.name, 3]]);
   });
 
   it('retries transport errors (first wait random), never API rejections; drops unsupported types', async () => {

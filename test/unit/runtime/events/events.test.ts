@@ -25,7 +25,7 @@ function setup() {
 }
 
 const regarding = { ...widget('w'), metadata: { name: 'w', namespace: 'ns', uid: 'u1', resourceVersion: '7' } };
-const writes = (fake: Fake) => fake.actions().filter((a) => a.verb !== 'get' && a.verb !== 'list').map((a) => (a.verb === 'patch' ? `patch ${a.name} ${JSON.stringify(a.patch)}` : `${a.verb}`));
+const writes = (fake: Fake) => fake.actions().filter((a) => a.verb !== 'get' && a.verb !== 'list').map((a) => (a.verb === 'patch' ? `patch ${a.name} ${JSON.stringify(a.patch)}` : a.verb));
 
 describe('EventBroadcaster', () => {
   it('creates an event named <regarding>.<hex nanos> with the reporting controller and instance', async () => {
@@ -59,7 +59,7 @@ describe('EventBroadcaster', () => {
     const { fake, b, clock, recorder } = setup();
     recorder.eventf(regarding, undefined, 'Warning', 'Failed', 'Reconcile', 'attempt 1');
     await b.flush();
-    const name = (await fake.client<EventsV1Event, EventsV1EventList>(eventResource, 'ns').list()).items[0]!.metadata!.name!;
+    const name = (await fake.client<EventsV1Event, EventsV1EventList>(eventResource, 'ns').list()).items[0]!.metadata.name!;
     clock.step(1_000);
     recorder.eventf(regarding, undefined, 'Warning', 'Failed', 'Reconcile', 'attempt 2');
     await b.flush();
@@ -114,7 +114,7 @@ describe('EventBroadcaster', () => {
     recorder.eventf(regarding, undefined, 'Normal', 'A', 'Act', 'n');
     await b.flush();
     const events = fake.client<EventsV1Event, EventsV1EventList>(eventResource, 'ns');
-    await events.delete((await events.list()).items[0]!.metadata!.name!);
+    await events.delete((await events.list()).items[0]!.metadata.name!);
     recorder.eventf(regarding, undefined, 'Normal', 'A', 'Act', 'n');
     await b.flush();
     const items = (await events.list()).items;

@@ -88,7 +88,7 @@ describe('NodeHttp2Transport', () => {
     const t = new NodeHttp2Transport(origin, { tls: { ca: certs.ca } });
     const before = opened;
     const texts = await Promise.all([1, 2, 3].map(async (i) => (await t.request(get(`/a${i}`))).text()));
-    expect(texts.map((x) => JSON.parse(x).path)).toEqual(['/a1', '/a2', '/a3']);
+    expect(texts.map((x) => (JSON.parse(x) as { path: string }).path)).toEqual(['/a1', '/a2', '/a3']);
     expect(t.protocol).toBe('h2');
     expect(opened - before).toBe(1);
     const res = await t.request({ method: 'POST', path: '/p', headers: { 'content-type': 'application/json' }, body: '{"é":1}' });
@@ -178,9 +178,9 @@ describe('NodeHttp2Transport', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(gates.length).toBe(1);
     for (const socket of relayed) socket.pause();
-    await expect(body).rejects.toMatchObject({ code: 'ETIMEDOUT', message: expect.stringContaining('ping') });
+    await expect(body).rejects.toMatchObject({ code: 'ETIMEDOUT', message: expect.stringContaining('ping') as string });
     // the next request opens a new connection
-    expect(JSON.parse(await (await t.request(get('/x'))).text()).path).toBe('/x');
+    expect((JSON.parse(await (await t.request(get('/x'))).text()) as { path: string }).path).toBe('/x');
     await t.close();
     for (const socket of relayed) socket.destroy();
     await new Promise<void>((resolve) => relay.close(() => resolve()));
@@ -215,7 +215,7 @@ describe('NodeHttp2Transport', () => {
     session.close(); // GOAWAY, then closes once its streams are done
     await eventually(() => t.protocol === 'h2' && opened === before); // the GOAWAY frame travels
     await new Promise((r) => setTimeout(r, 20));
-    expect(JSON.parse(await (await t.request(get('/after'))).text()).path).toBe('/after');
+    expect((JSON.parse(await (await t.request(get('/after'))).text()) as { path: string }).path).toBe('/after');
     expect(opened - before).toBe(1);
     gates.shift()!();
     expect(await inFlight.text()).toBe('{"gate":true}');

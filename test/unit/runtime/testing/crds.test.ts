@@ -52,7 +52,7 @@ function server() {
     reads.set(a.name, n);
     let obj: CustomResourceDefinition;
     try {
-      obj = fake.tracker.get(crdResource, '', a.name) as CustomResourceDefinition;
+      obj = fake.tracker.get(crdResource, '', a.name);
     } catch (err) {
       return { error: err };
     }

@@ -209,7 +209,9 @@ describe('ReadableWatch.listen', () => {
     iterated.body.destroy(new Error('EPIPE'));
     await settle();
     await expect((async () => {
-      for await (const batch of iterated.watch.batches()) void batch;
+      for await (const _batch of iterated.watch.batches()) {
+        // drained: the iteration's failure is what is awaited
+      }
     })()).rejects.toThrow('EPIPE');
   });
 

@@ -23,6 +23,14 @@ interface Reply {
   body: string;
 }
 
+/** A ConversionReview answer, as the webhook writes it. */
+interface ReviewAnswer {
+  apiVersion: string;
+  kind: string;
+  response: { uid: string; result: { status: string; message?: string }; convertedObjects: Array<{ apiVersion: string; spec: { schedule: string; timeout: number } }> };
+}
+const parseReview = (text: string) => JSON.parse(text) as ReviewAnswer;
+
 describe('conversion webhook', () => {
   const certs = makeTestCertificates();
   const { model } = loadApiModel(path.join(CASE, 'apis'), CASE);
@@ -34,9 +42,9 @@ describe('conversion webhook', () => {
   const load = moduleLoader(files, {
     ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')),
+    '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')) as unknown,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')),
+    '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')) as unknown,
   });
   const group = load(`${GROUP}/conversion`) as { registerConversions(w: ConversionWebhook): void };
   const logs: string[] = [];
@@ -84,16 +92,16 @@ describe('conversion webhook', () => {
     const r = await request('POST', '/convert', review([beta('a'), beta('b')], `${GROUP}/v1`, 'abc-123'));
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/json');
-    const body = JSON.parse(r.body);
+    const body = parseReview(r.body);
     expect(body.apiVersion).toBe('apiextensions.k8s.io/v1');
     expect(body.kind).toBe('ConversionReview');
     expect(body.response.uid).toBe('abc-123');
     expect(body.response.result).toEqual({ status: 'Success' });
-    expect(body.response.convertedObjects.map((o: { apiVersion: string; spec: { schedule: string; timeout: number } }) => [o.apiVersion, o.spec.schedule, o.spec.timeout])).toEqual([
+    expect(body.response.convertedObjects.map((o) => [o.apiVersion, o.spec.schedule, o.spec.timeout])).toEqual([
       [`${GROUP}/v1`, '*/5 * * * *', 30],
       [`${GROUP}/v1`, '*/5 * * * *', 30],
     ]);
-    const back = JSON.parse((await request('POST', '/convert', review(body.response.convertedObjects, `${GROUP}/v1beta1`))).body);
+    const back = parseReview((await request('POST', '/convert', review(body.response.convertedObjects, `${GROUP}/v1beta1`))).body);
     expect(back.response.convertedObjects).toEqual([beta('a'), beta('b')]);
   });
 
@@ -101,14 +109,14 @@ describe('conversion webhook', () => {
     const bad = { ...beta('bad'), spec: { ...beta('bad').spec, timeout: 'soon' } };
     const r = await request('POST', '/convert', review([beta('ok'), bad], `${GROUP}/v1`, 'u2'));
     expect(r.status).toBe(200);
-    const body = JSON.parse(r.body);
+    const body = parseReview(r.body);
     expect(body.response.uid).toBe('u2');
     expect(body.response.result.status).toBe('Failure');
     expect(body.response.result.message).toContain('object 1 (stable.example.com/v1beta1 CronTab default/bad)');
     expect(body.response.result.message).toContain('invalid timeout');
     expect(body.response.convertedObjects).toEqual([]);
-    const other = JSON.parse((await request('POST', '/convert', review([{ apiVersion: 'other.io/v1', kind: 'X' }], 'other.io/v2'))).body);
-    expect(other.response.result).toEqual({ status: 'Failure', message: expect.stringContaining('no conversions registered for other.io/v1') });
+    const other = parseReview((await request('POST', '/convert', review([{ apiVersion: 'other.io/v1', kind: 'X' }], 'other.io/v2'))).body);
+    expect(other.response.result).toEqual({ status: 'Failure', message: expect.stringContaining('no conversions registered for other.io/v1') as string });
     // still serving
     expect((await request('GET', '/healthz')).status).toBe(200);
   });

@@ -116,7 +116,7 @@ describe('Queue', () => {
     const drain2 = q2.shutDownWithDrain();
     q2.shutDown();
     await drain2;
-    expect(await newQueue<string>().shutDownWithDrain()).toBeUndefined();
+    await expect(newQueue<string>().shutDownWithDrain()).resolves.toBeUndefined();
   });
 
   it('model: its hand-outs, lengths and order follow the written contract for any interleaving', async () => {

@@ -119,7 +119,7 @@ describe('the registry', () => {
     const crds = files.filter((f) => f.role === 'crd');
     expect(crds.length).toBeGreaterThan(0);
     for (const f of crds) expect(f.contents.startsWith(`${header}---\n`)).toBe(true);
-    expect(JSON.parse(files.find((f) => f.path === 'stable.example.com/package.json')!.contents).name).toBe('@acme/stable.example.com');
+    expect((JSON.parse(files.find((f) => f.path === 'stable.example.com/package.json')!.contents) as { name: string }).name).toBe('@acme/stable.example.com');
   });
 
   it('reports an unknown generator name with the known ones', () => {

@@ -40,7 +40,7 @@ const certs = makeServingCertificates();
 function post(port: number, urlPath: string, body: unknown, ca = certs.caCert): Promise<{ status: number; body: string; cert: X509Certificate | undefined }> {
   return new Promise((resolve, reject) => {
     const req = https.request({ host: '127.0.0.1', port, method: 'POST', path: urlPath, ca, agent: false, headers: { 'Content-Type': 'application/json' } }, (res) => {
-      const peer = (res.socket as tls.TLSSocket).getPeerX509Certificate();
+      const peer = res.socket instanceof tls.TLSSocket ? res.socket.getPeerX509Certificate() : undefined;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), cert: peer }));

@@ -415,7 +415,7 @@ describe('CertificateRotator.start', () => {
       const resetM = structuredClone(m);
       delete present(resetM.webhooks?.[0], 'the mutating webhook').clientConfig.caBundle;
       fake.tracker.update(mwcRes, resetM, '');
-      await until('the reset seen', () => ready().then(() => false, (e: Error) => e.message === 'the CA bundle is not injected into mutating webhook configuration demo-mutating-webhook-configuration yet'));
+      await until('the reset seen', () => ready().then(() => false, (e: unknown) => e instanceof Error && e.message === 'the CA bundle is not injected into mutating webhook configuration demo-mutating-webhook-configuration yet'));
       await until('a failed patch logged', () => records.some((x) => x.level === 'error' && x.msg === 'could not inject the webhook CA bundle'));
       failing = false;
       // the retry waits on the injected clock (the controller backoff)
@@ -635,7 +635,7 @@ describe('the Manager with webhookServer.selfManagedCertificates', () => {
   test('selfManagedCertificates with cert and key is refused', () => {
     const { fake } = setup();
     const m = material();
-    expect(() => new Manager({ clients: fake.client.bind(fake) as never, webhookServer: { cert: m.cert, key: m.key, selfManagedCertificates: smc } })).toThrow('webhook server: give selfManagedCertificates, or cert and key, not both');
+    expect(() => new Manager({ clients: fake.client.bind(fake), webhookServer: { cert: m.cert, key: m.key, selfManagedCertificates: smc } })).toThrow('webhook server: give selfManagedCertificates, or cert and key, not both');
   });
 
   test('without getWebhookServer() nothing runs: no Secret is made', async () => {

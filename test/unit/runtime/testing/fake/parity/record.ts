@@ -2,7 +2,7 @@
 import { startControlPlane } from '../../../../../../runtime/src/testing/controlplane';
 import { createRestClient, fromOptions } from '../../../../../../runtime/src/config/config';
 import { TypedClient } from '../../../../../../runtime/src/client/typed';
-import type { KubeObject, ResourceDescriptor } from '../../../../../../runtime/src/client/types';
+import type { ResourceDescriptor } from '../../../../../../runtime/src/client/types';
 import { resourcePath } from '../../../../../../runtime/src/rest/paths';
 import { parityCrds, plains, runParityScenario, widgets } from './scenario';
 
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   try {
     const rest = createRestClient(fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }), { onWarning: () => undefined });
     const crds = new TypedClient(rest, crdResource);
-    for (const crd of parityCrds()) await crds.create(crd as KubeObject);
+    for (const crd of parityCrds()) await crds.create(crd);
     await new TypedClient(rest, namespaces).create({ metadata: { name: 'parity' } });
     const c = new TypedClient(rest, widgets, 'parity');
     const p = new TypedClient(rest, plains, 'parity');

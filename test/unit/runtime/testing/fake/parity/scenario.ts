@@ -130,7 +130,7 @@ export interface ParityClients {
   widgets: Widgets;
   plains: Widgets;
   /** An apply request without fieldManager (TypedClient refuses to send one). */
-  applyWithoutFieldManager(obj: Widget): Promise<unknown>;
+  applyWithoutFieldManager: (obj: Widget) => Promise<unknown>;
 }
 
 const w = (name: string, extra: { metadata?: ObjectMeta; spec?: Record<string, unknown>; status?: Record<string, unknown> } = {}): Widget => ({
