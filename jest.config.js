@@ -58,7 +58,7 @@ module.exports = {
         '/test/invalid/',
         '/test/e2e/',
         // .ci/run's runs on the other Node.js lines leave out what does not depend on the line (see there)
-        ...(process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1' ? ['/test/unit/(api-reference|kustomize-equality|kustomize-property|deploy-kustomize|deploy-helm)\\.test\\.ts$'] : []),
+        ...(process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1' ? ['/test/unit/(api-reference|generator/apply/kustomize/kustomize-(equality|property)|generator/deploy/deploy-(kustomize|helm))\\.test\\.ts$'] : []),
       ],
     },
     {

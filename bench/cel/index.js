@@ -93,7 +93,7 @@ function installedKiB(names) {
 const { CEL_RULE_CASES, fixtureSchema } = require('../../test/cel/rules.ts');
 const { checkCelRules, CelChecker } = require('../../generator/cel/index.ts');
 const { schemaDeclType, shapeKey, escapeProperty } = require('../../generator/cel/decltype.ts');
-const { schemaArbitrary } = require('../../test/unit/arbitrary.ts');
+const { schemaArbitrary } = require('../../test/unit/helpers/arbitrary.ts');
 const fc = require('fast-check');
 
 /** Every rule of a schema with the node it sits on (and whether that node is a resource root). */

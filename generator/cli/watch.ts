@@ -3,7 +3,7 @@
  *
  * Contract:
  * - **Incremental**, stage by stage; after every run the output and the diagnostics are those of a full
- *   `kubegen generate` (test/unit/watch-equivalence.test.ts):
+ *   `kubegen generate` (test/unit/generator/cli/watch-equivalence.test.ts):
  *   - front end (`LoadCache`): a run converts again only the files whose text changed and those whose name
  *     resolutions consulted them; library declarations are converted once; adding or removing a file converts all;
  *   - model (`ModelCache`, kept in the `LoadCache`): a package is resolved again only when its sources (the per-file

@@ -3,7 +3,7 @@
  * `+genclient:method=…,verb=…`) and the methods of `@kubegen/runtime`'s `ResourceClient` a generated client exposes
  * for them, in the runtime's declaration order. The marker grammar (generator/markers/definitions/client.ts), the
  * model's verb resolution (generator/model/build.ts), the importer and the clientset emitter read this table;
- * test/unit/client-verbs.test.ts checks that `ResourceClient` declares exactly these methods, in this order.
+ * test/unit/generator/core/client-verbs.test.ts checks that `ResourceClient` declares exactly these methods, in this order.
  *
  * A leaf: imports nothing of the generator.
  */

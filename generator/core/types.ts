@@ -3,7 +3,7 @@
  * speaks — a source position, an exact integer, a parsed marker occurrence — beside the schema's JSON types
  * (`./schema.ts`) and the helpers that walk JSON data (`./json.ts`).
  *
- * Contract: `generator/core/` imports nothing of the generator (test/unit/architecture/generator.test.ts holds it to
+ * Contract: `generator/core/` imports nothing of the generator (test/unit/generator/architecture.test.ts holds it to
  * that), so diagnostics, markers, the model and the schema builder can all depend on it without depending on each
  * other: Diagnostics → core, Markers → core, Model → Markers, Schema → Model.
  */

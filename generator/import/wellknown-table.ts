@@ -1,6 +1,6 @@
 /**
- * GENERATED from what generator/load reads of `@kubegen/runtime`'s sources (test/unit/import/wellknown.test.ts, which
- * compares; `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/import/wellknown.test.ts` rewrites it): the runtime's
+ * GENERATED from what generator/load reads of `@kubegen/runtime`'s sources (test/unit/generator/import/wellknown.test.ts, which
+ * compares; `KUBEGEN_UPDATE_GOLDEN=1 npx jest test/unit/generator/import/wellknown.test.ts` rewrites it): the runtime's
  * declarations of the well-known struct types the importer maps shapes to, TypeMeta, and what they reference, as
  * the model builder receives them. Spans name the declaring file only. Read through ./wellknown.ts.
  */

@@ -2,7 +2,7 @@
  * The runtime's well-known declarations, handed to the importer without the TypeScript loader: the declarations
  * `@kubegen/runtime` ships for the types the importer maps shapes to (Condition, LabelSelector, ObjectReference …,
  * TypeMeta, and what they reference) are a data table (./wellknown-table.ts, the loader's own reading of the
- * runtime's sources, kept honest by test/unit/import/wellknown.test.ts, which loads them and compares); from it come
+ * runtime's sources, kept honest by test/unit/generator/import/wellknown.test.ts, which loads them and compares); from it come
  * the schemas kubegen renders for them, so the importer can map an imported schema to the runtime type when it is
  * exactly equal, and TypeMeta's property schemas.
  */

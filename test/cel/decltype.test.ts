@@ -3,6 +3,7 @@
  * property-name escaping of apiservercel.Escape.
  */
 import { escapeProperty, maxCardinality, schemaDeclType, shapeKey } from '../../generator/cel/decltype';
+import type { JSONSchemaProps } from '../../generator/core/schema';
 import { present } from '../unit/helpers/present';
 
 describe('escapeProperty (apiservercel.Escape)', () => {
@@ -35,7 +36,7 @@ describe('schemaDeclType', () => {
   });
 
   test('untyped properties are invisible; unescapable names too; __proto__ is an ordinary property', () => {
-    const props = JSON.parse('{"a":{"type":"string"},"free":{"x-kubernetes-preserve-unknown-fields":true},"a b":{"type":"string"},"__proto__":{"type":"integer"}}');
+    const props = JSON.parse('{"a":{"type":"string"},"free":{"x-kubernetes-preserve-unknown-fields":true},"a b":{"type":"string"},"__proto__":{"type":"integer"}}') as Record<string, JSONSchemaProps>;
     const t = schemaDeclType({ type: 'object', properties: props }, false);
     expect(t?.kind === 'object' && [...t.fields.keys()].sort()).toEqual(['__underscores__proto__underscores__', 'a']);
     expect(({} as Record<string, unknown>).type).toBeUndefined();

@@ -41,7 +41,7 @@ const { schema } = fc.letrec<{ schema: JSONSchemaProps }>((tie) => ({
     withRules(fc.constantFrom<JSONSchemaProps>({ type: 'string' }, { type: 'string', maxLength: 5 }, { type: 'integer' }, { type: 'number' }, { type: 'boolean' }, { type: 'string', format: 'date-time' }, { 'x-kubernetes-int-or-string': true }, { 'x-kubernetes-preserve-unknown-fields': true })),
     withRules(
       fc.dictionary(names, tie('schema'), { maxKeys: 4 }).map((props) => {
-        const properties: Record<string, JSONSchemaProps> = Object.create(null);
+        const properties = Object.create(null) as Record<string, JSONSchemaProps>;
         for (const [k, v] of Object.entries(props)) properties[k] = v;
         return { type: 'object' as const, properties };
       }),

@@ -1,6 +1,6 @@
 /**
  * The Kubernetes CEL libraries evaluated: one rule on a string property and one value per row. The unit test
- * (test/unit/validation/cel-library.test.ts) pins kubegen's errors to `want` — recorded from kube-apiserver 1.37 with
+ * (test/unit/runtime/validation/cel-library.test.ts) pins kubegen's errors to `want` — recorded from kube-apiserver 1.37 with
  * `dryRun=All` creates — and the e2e agreement test (test/e2e/cel-library-agreement.test.ts) sends every row to a
  * live apiserver and requires kubegen's errors to equal its causes, message for message.
  */

@@ -4,7 +4,7 @@
  * cached under ~/.cache/kubegen, never committed) are imported with `kubegen import crd`, generated again with
  * `kubegen generate` (source layout: CRDs, types, clientset), the generated ServiceMonitor CRD is installed, and the
  * generated typed client creates, reads and lists a ServiceMonitor. (The byte-for-byte fixed point and the strict
- * type-check of the imported package are test/unit/import-prometheus-operator.slow.test.ts.)
+ * type-check of the imported package are test/unit/generator/import/import-prometheus-operator.slow.test.ts.)
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';

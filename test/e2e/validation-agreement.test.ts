@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { useE2e } from './support/namespace';
 import { applyCrd, crdSources, deleteCrd, generateCrds, resourcePath, type Crd, type CrdVersion } from './support/crds';
 import { deleteAt, sample, violations, walk, type Located, type Schema, type Step } from './support/schema';
-import { schemaArbitrary } from '../unit/arbitrary';
+import { schemaArbitrary } from '../unit/helpers/arbitrary';
 import { validate, type ValidationSchema } from '../../runtime/src/validation';
 import type { JSONSchemaProps } from '../../generator/core/schema';
 import { present } from '../unit/helpers/present';

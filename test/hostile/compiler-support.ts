@@ -43,7 +43,7 @@ export function listFiles(dir: string): string[] {
     .sort();
 }
 
-/** Type-checks the generated `src/**.ts` under `dir` strictly (as test/unit/generated-typecheck does); returns the diagnostics. */
+/** Type-checks the generated `src/**.ts` under `dir` strictly (as test/unit/generator/emit/generated-typecheck does); returns the diagnostics. */
 export function typeCheckGenerated(dir: string): string {
   const sources = listFiles(dir)
     .filter((f) => /(^|\/)src\/.*\.ts$/.test(f))

@@ -20,7 +20,7 @@ import { ensureFinalizer, ensureFinalizerRemoved } from '../../runtime/src/contr
 import { isConflict, isNotFound } from '../../runtime/src/errors/errors';
 import { abortableSleep } from '../../runtime/src/errors/retry';
 import { DelayingWorkQueue } from '../../runtime/src/workqueue/delaying_queue';
-import { fakeServer, recordingMetrics, settle, until, widget, widgets, type Widget, type WidgetList } from '../unit/operator/helpers';
+import { fakeServer, recordingMetrics, settle, until, widget, widgets, type Widget, type WidgetList } from '../unit/helpers/operator';
 import { anyThrown, HOSTILE_THROWN, RUNS } from './thrown-values';
 import { present } from '../unit/helpers/present';
 

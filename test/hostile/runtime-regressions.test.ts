@@ -17,7 +17,7 @@ import {
 } from '../../runtime/src';
 import { Fake } from '../../runtime/src/testing';
 import { lostFieldsAnnotation } from '../../runtime/src/webhook';
-import { ScriptedTransport } from '../unit/runtime/transport';
+import { ScriptedTransport } from '../unit/helpers/transport';
 import { plainEverywhere, prototypesUntouched, sameJson } from './json-arbitrary';
 
 const GENERATED = path.resolve(__dirname, '../../generated');

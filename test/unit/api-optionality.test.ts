@@ -104,9 +104,9 @@ function walk(go: GoTypes): Walk {
   const out: Walk = { reached: new Map(), rows: [], problems: [], kinds: [] };
   const visit = (type: ts.Type): void => {
     const t = checker.getNonNullableType(type);
-    if (t.isUnion()) return t.types.forEach(visit);
+    if (t.isUnion()) { t.types.forEach(visit); return; }
     if (!(t.flags & ts.TypeFlags.Object)) return; // string, number, a literal: nothing inside
-    if (checker.isArrayType(t)) return checker.getTypeArguments(t as ts.TypeReference).forEach(visit);
+    if (checker.isArrayType(t)) { checker.getTypeArguments(t as ts.TypeReference).forEach(visit); return; }
     const index = checker.getIndexInfosOfType(t);
     for (const info of index) visit(info.type);
     const sym = t.aliasSymbol ?? t.getSymbol();

@@ -1,7 +1,7 @@
 /**
  * `kubegen apply -k <dir>` / `kubegen kustomize <dir>`: a renderer of kustomize v5's semantics for the subset of
  * kustomization.yaml a kubebuilder-style project uses, checked object for object against the real `kustomize build`
- * (test/unit/kustomize-equality.test.ts).
+ * (test/unit/generator/apply/kustomize/kustomize-equality.test.ts).
  *
  * Contract:
  * - supported keys: `resources` (files, and directories holding a kustomization), `components`, `namespace`,

@@ -9,7 +9,7 @@
  * the model). What several emitters share lives here in `emit/shared/` and imports no emitter: this contract, the
  * executor (`./execute.ts`), the run's view models (`./clients.ts`, `./caches.ts`), the copy builder the deepcopy and
  * conversion emitters both use (`./copy.ts`), the conversion planner and small helpers. Identifiers come from the
- * namer module, `generator/naming`. test/unit/architecture/generator.test.ts holds these rules.
+ * namer module, `generator/naming`. test/unit/generator/architecture.test.ts holds these rules.
  */
 import type { ApiModel, PackageId } from '../../model/types';
 import type { Diagnostic, DiagnosticBag } from '../../diagnostics';

@@ -204,7 +204,7 @@ const NO_ACTIONS: readonly WatcherAction<never>[] = Object.freeze([]);
 /**
  * The watcher's transition function: given a state and what happened, the next state and what to do. Pure but for
  * `config.random` (drawn for backoffs and watch timeouts); it neither reads a clock nor does I/O, so that every
- * transition is a table row (test/unit/cache/watcher-state.test.ts). An input the state does not wait for is a bug of
+ * transition is a table row (test/unit/runtime/cache/watcher-state.test.ts). An input the state does not wait for is a bug of
  * the driver: it throws.
  */
 export function stepWatcher<T>(config: WatcherConfig, state: WatcherState, input: WatcherInput<T>): WatcherStep<T> {

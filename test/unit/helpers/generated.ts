@@ -33,7 +33,7 @@ export const RUNTIME_PATHS: Record<string, string[]> = {
 
 /**
  * The options a user's strict `nodenext` build compiles generated packages with, `@kubegen/runtime` mapped to its
- * sources: what test/unit/generated-typecheck and the hostile-input tests check generated code against.
+ * sources: what test/unit/generator/emit/generated-typecheck and the hostile-input tests check generated code against.
  */
 export const PACKAGE_COMPILER_OPTIONS: Readonly<ts.CompilerOptions> = {
   strict: true,
@@ -147,7 +147,9 @@ export function moduleLoader(files: VirtualFile[], externals: Record<string, unk
       if (spec.startsWith('.')) return load(path.posix.normalize(path.posix.join(path.posix.dirname(key), spec)));
       throw new Error(`unexpected import ${spec} in ${key}`);
     };
-    new Function('exports', 'require', 'module', js)(mod.exports, req, mod);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a generated CommonJS module, run as Node would run it
+    const run = new Function('exports', 'require', 'module', js) as (exports: unknown, require: typeof req, module: typeof mod) => void;
+    run(mod.exports, req, mod);
     return mod.exports;
   };
   return load;

@@ -190,7 +190,7 @@ function analyse(sf: ts.SourceFile, root: string, cache: Map<string, ModuleAnaly
   for (const statement of sf.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const clause = statement.importClause;
-    if (!clause || clause.isTypeOnly) {
+    if (!clause || clause.phaseModifier === ts.SyntaxKind.TypeKeyword) {
       // `import 'x'` runs the module: a helper's top-level code counts
       if (!clause) moduleWhys.push(...helperModuleWhys(sf, statement.moduleSpecifier.text, root, cache));
       continue;

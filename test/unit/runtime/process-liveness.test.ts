@@ -31,7 +31,7 @@ beforeAll(async () => {
   const flags = ['--outDir', DIST, '--composite', 'false', '--incremental', 'false', '--declaration', 'false', '--sourceMap', 'false'];
   const built = await promisify(execFile)(process.execPath, [tsc, '-p', 'runtime/tsconfig.json', ...flags], { cwd: REPO }).then(
     () => '',
-    (err: { stdout?: string }) => err.stdout ?? '',
+    (err: unknown) => (typeof err === 'object' && err !== null && 'stdout' in err && typeof err.stdout === 'string' ? err.stdout : ''),
   );
   if (!fs.existsSync(path.join(DIST, 'index.js'))) throw new Error(`the runtime did not build:\n${built}`);
 }, 180_000);

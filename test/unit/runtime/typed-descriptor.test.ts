@@ -38,7 +38,7 @@ import { setControllerReference, setOwnerReference } from '../../../runtime/src/
 import { Fake, customResourceDefinitionResource, type CustomResourceDefinition, type CustomResourceDefinitionList, type FakeClient } from '../../../runtime/src/testing';
 import { Clientset as StableFake } from '../../../generated/stable.example.com/src/fake';
 import { v1 } from '../../../generated/stable.example.com/src';
-import { ScriptedTransport, json } from './transport';
+import { ScriptedTransport, json } from '../helpers/transport';
 
 type CronTab = v1.CronTab;
 type CronTabList = v1.CronTabList;
@@ -73,8 +73,8 @@ const declared = {
 // --- compile time: every API infers T from the descriptor, and refuses another T ---
 function clients(rest: RestClient, fake: Fake, factory: ClientFactory) {
   const real = new TypedClient(rest, cronTabResource, 'ns');
-  const fakeClient = fake.client(cronTabResource, 'ns');
-  const fromFactory = factory(podResource, 'ns');
+  const _fakeClient = fake.client(cronTabResource, 'ns');
+  const _fromFactory = factory(podResource, 'ns');
   const refused = () => [
     // @ts-expect-error a TypedClient of Pods over the CronTab descriptor
     new TypedClient<Pod, PodList>(rest, cronTabResource, 'ns'),
@@ -86,22 +86,21 @@ function clients(rest: RestClient, fake: Fake, factory: ClientFactory) {
     real.create({ metadata: { name: 'p' }, spec: { containers: [] } }),
   ];
   // a descriptor of T is one of its supertypes: code serving any kind takes it
-  const anyKind: ResourceClient<KubeObject, KubeList<KubeObject>> = factory<KubeObject>(cronTabResource, 'ns');
-  void anyKind;
+  const _anyKind: ResourceClient<KubeObject, KubeList<KubeObject>> = factory<KubeObject>(cronTabResource, 'ns');
   return {
     real: true satisfies Equal<typeof real, TypedClient<CronTab, CronTabList>>,
-    fake: true satisfies Equal<typeof fakeClient, FakeClient<CronTab, CronTabList>>,
-    factory: true satisfies Equal<typeof fromFactory, ResourceClient<Pod, PodList>>,
+    fake: true satisfies Equal<typeof _fakeClient, FakeClient<CronTab, CronTabList>>,
+    factory: true satisfies Equal<typeof _fromFactory, ResourceClient<Pod, PodList>>,
     refused,
   };
 }
 
 function informers(factory: SharedInformerFactory, fake: Fake, mgr: Manager) {
-  const informer = factory.informerFor(cronTabResource, fake.client(cronTabResource, factory.namespace));
-  const found = factory.informerOf(cronTabResource);
-  const managed = mgr.informerFor(podResource);
-  const lister = mgr.lister(cronTabResource);
-  const direct = mgr.clientFor(cronTabResource, 'ns');
+  const _informer = factory.informerFor(cronTabResource, fake.client(cronTabResource, factory.namespace));
+  const _found = factory.informerOf(cronTabResource);
+  const _managed = mgr.informerFor(podResource);
+  const _lister = mgr.lister(cronTabResource);
+  const _direct = mgr.clientFor(cronTabResource, 'ns');
   const refused = () => [
     // @ts-expect-error an informer of Pods for the CronTab descriptor
     factory.informerFor<Pod>(cronTabResource, fake.client(podResource, '')),
@@ -116,11 +115,11 @@ function informers(factory: SharedInformerFactory, fake: Fake, mgr: Manager) {
   ];
   return {
     refused,
-    informer: true satisfies Equal<typeof informer, SharedIndexInformer<CronTab>>,
-    found: true satisfies Equal<typeof found, SharedIndexInformer<CronTab> | undefined>,
-    managed: true satisfies Equal<typeof managed, SharedIndexInformer<Pod>>,
-    lister: true satisfies Equal<typeof lister, Lister<CronTab>>,
-    direct: true satisfies Equal<typeof direct, ResourceClient<CronTab, CronTabList>>,
+    informer: true satisfies Equal<typeof _informer, SharedIndexInformer<CronTab>>,
+    found: true satisfies Equal<typeof _found, SharedIndexInformer<CronTab> | undefined>,
+    managed: true satisfies Equal<typeof _managed, SharedIndexInformer<Pod>>,
+    lister: true satisfies Equal<typeof _lister, Lister<CronTab>>,
+    direct: true satisfies Equal<typeof _direct, ResourceClient<CronTab, CronTabList>>,
   };
 }
 
@@ -230,7 +229,7 @@ describe('typed descriptors', () => {
     const fake = new Fake();
     const mgr = new Manager({ clients: (d, ns) => fake.client(d, ns), logger: noopLogger });
     const controller = builder(controllerManagedBy(mgr)).build(() => undefined);
-    // named after the `for` kind; the behaviour of for / owns / watches is test/unit/operator's
+    // named after the `for` kind; the behaviour of for / owns / watches is test/unit/runtime/controller's
     expect(controller.name).toBe('crontab');
   });
 

@@ -1,4 +1,4 @@
-// Every shape the deepcopy emitter handles (test/unit/deepcopy.test.ts): nested structs, an inline struct, arrays
+// Every shape the deepcopy emitter handles (test/unit/generator/emit/deepcopy.test.ts): nested structs, an inline struct, arrays
 // and maps of structs, a list of lists, well-known types, aliases of arrays, maps and enums, unknown, a nullable
 // scalar, and a struct embedding a well-known struct the model does not declare.
 import type {

@@ -1,4 +1,4 @@
-// Defaults at every level (test/unit/defaults.test.ts): scalars, an enum, a nullable field, `{}` on a list and on
+// Defaults at every level (test/unit/generator/emit/defaults.test.ts): scalars, an enum, a nullable field, `{}` on a list and on
 // a struct, `+default` JSON, an inline struct, list items, lists of lists, map values, unknown, an odd property name.
 import type { IntOrString, ListMeta, ObjectMeta, TypeMeta, int32 } from '@kubegen/runtime';
 

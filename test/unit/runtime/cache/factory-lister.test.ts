@@ -1,0 +1,160 @@
+/** SharedInformerFactory (keyed by GVR, namespace, tweakListOptions, start / waitForCacheSync / shutdown) and listers. */
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import { gvrKey, SharedInformerFactory } from '../../../../runtime/src/cache/factory';
+import { Lister, listAllByNamespace, type ClusterLister, type NamespacedLister } from '../../../../runtime/src/cache/lister';
+import { newIndexer } from '../../../../runtime/src/cache/store';
+import { isNotFound, StatusError } from '../../../../runtime/src/errors/errors';
+import type { KubeList, KubeObject } from '../../../../runtime/src/client/types';
+import { gadgets, names, setup, until, widget, widgets, type Widget } from '../../helpers/cache';
+
+const reflector = { random: () => 0, initialList: 'ListWatch' as const, watchTimeoutSeconds: 0, onError: () => {} };
+
+describe('SharedInformerFactory', () => {
+  it('shares one informer per GroupVersionResource and runs, syncs and shuts them down', async () => {
+    const s = setup();
+    await s.ns.create(widget('a'));
+    await s.fake.client<KubeObject, KubeList<KubeObject>>(gadgets).create({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } });
+    const f = new SharedInformerFactory({ clock: new FakeClock(), reflector });
+    const w1 = f.informerFor<Widget>(widgets, s.client);
+    const w2 = f.informerFor<Widget>(widgets, s.fake.client<Widget, KubeList<Widget>>(widgets));
+    const g = f.informerFor<KubeObject>(gadgets, s.fake.client<KubeObject, KubeList<KubeObject>>(gadgets));
+    expect(w2).toBe(w1);
+    expect(g).not.toBe(w1);
+    expect(f.forResource({ group: 'example.com', version: 'v1', resource: 'widgets' })).toBe(w1);
+    expect(f.forResource({ group: 'example.com', version: 'v2', resource: 'widgets' })).toBeUndefined();
+
+    const controller = new AbortController();
+    f.start(controller.signal);
+    f.start(controller.signal); // idempotent
+    const synced = await f.waitForCacheSync(controller.signal);
+    expect([...synced]).toEqual([
+      [gvrKey(widgets), true],
+      [gvrKey(gadgets), true],
+    ]);
+    expect(names(w1.getIndexer().list())).toEqual(['a']);
+    expect(names(g.getIndexer().list())).toEqual(['g']);
+    expect(s.fake.actions().filter((a) => a.verb === 'list')).toHaveLength(2);
+
+    // an informer requested after start runs at the next start
+    const late = f.informerFor<KubeObject>({ ...gadgets, version: 'v2' }, s.fake.client<KubeObject, KubeList<KubeObject>>({ ...gadgets, version: 'v2' }));
+    expect(late.isStarted).toBe(false);
+    f.start(controller.signal);
+    expect(late.isStarted).toBe(true);
+
+    await f.shutdown();
+    expect([w1, g, late].every((i) => i.isStopped)).toBe(true);
+    expect(() => f.start(controller.signal)).toThrow(/shut down/);
+  });
+
+  it('applies namespace and tweakListOptions to every list and watch', async () => {
+    const s = setup();
+    await s.ns.create(widget('keep', 'ns', { tier: 'web' }));
+    await s.ns.create(widget('drop', 'ns', { tier: 'db' }));
+    const f = new SharedInformerFactory({ namespace: 'ns', tweakListOptions: (o) => ({ ...o, labelSelector: 'tier=web' }), reflector });
+    expect(() => f.informerFor<Widget>(widgets, s.client)).toThrow(/watches namespace "", the factory "ns"/);
+    const inf = f.informerFor<Widget>(widgets, s.ns);
+    const controller = new AbortController();
+    f.start(controller.signal);
+    await f.waitForCacheSync(controller.signal);
+    await until(() => s.fake.actions().some((a) => a.verb === 'watch'), 'watch');
+    await s.ns.create(widget('keep2', 'ns', { tier: 'web' }));
+    await s.ns.create(widget('drop2', 'ns', { tier: 'db' }));
+    await until(() => inf.getIndexer().size === 2, 'keep2');
+    expect(names(inf.getIndexer().list())).toEqual(['keep', 'keep2']);
+    for (const a of s.fake.actions().filter((x) => x.verb === 'list' || x.verb === 'watch')) {
+      expect(a.namespace).toBe('ns');
+      expect((a.options as { labelSelector?: string }).labelSelector).toBe('tier=web');
+    }
+    controller.abort();
+    await f.shutdown();
+  });
+
+  it('passes defaultResync, customResync and transform to its informers', async () => {
+    const s = setup();
+    await s.ns.create(widget('a'));
+    const clock = new FakeClock();
+    const f = new SharedInformerFactory({
+      clock,
+      defaultResyncMs: 10_000,
+      customResyncMs: { [gvrKey(widgets)]: 3000 },
+      transform: (o) => ({ ...o, metadata: { ...o.metadata, annotations: { t: '1' } } }),
+      reflector,
+    });
+    const inf = f.informerFor<Widget>(widgets, s.client);
+    const resyncs: string[] = [];
+    inf.addEventHandler({
+      onUpdate: (o, n) => {
+        if (o === n) resyncs.push(n.metadata!.name!);
+      },
+    });
+    const controller = new AbortController();
+    f.start(controller.signal);
+    await f.waitForCacheSync(controller.signal);
+    expect(inf.getIndexer().getByKey('ns/a')?.metadata?.annotations).toEqual({ t: '1' });
+    clock.step(3000);
+    await until(() => resyncs.length === 1, 'resync');
+    await f.shutdown();
+  });
+});
+
+describe('Lister', () => {
+  const indexer = newIndexer<Widget>();
+  for (const w of [widget('a', 'ns1', { app: 'web' }), widget('b', 'ns1', { app: 'db' }), widget('c', 'ns2', { app: 'web' })]) indexer.add(w);
+  const lister = new Lister<Widget>(indexer, { group: 'example.com', resource: 'widgets' });
+
+  it.each([
+    { selector: undefined, want: ['a', 'b', 'c'] },
+    { selector: '', want: ['a', 'b', 'c'] },
+    { selector: 'app=web', want: ['a', 'c'] },
+    { selector: 'app in (db,cache)', want: ['b'] },
+    { selector: '!app', want: [] },
+    { selector: { matchLabels: { app: 'web' } }, want: ['a', 'c'] },
+    { selector: { matchExpressions: [{ key: 'app', operator: 'NotIn' as const, values: ['web'] }] }, want: ['b'] },
+  ])('list($selector)', ({ selector, want }) => {
+    expect(names(lister.list(selector))).toEqual(want);
+  });
+
+  it('lists and gets within a namespace through the namespace index', () => {
+    const ns1: NamespacedLister<Widget> = lister;
+    expect(names(ns1.namespace('ns1').list())).toEqual(['a', 'b']);
+    expect(names(ns1.namespace('ns1').list('app=web'))).toEqual(['a']);
+    expect(ns1.namespace('ns2').get('c').metadata?.name).toBe('c');
+    expect(listAllByNamespace(indexer, '', 'app=web').length).toBe(2);
+  });
+
+  it('throws NotFound naming the group and resource, as the apiserver does', () => {
+    let err: unknown;
+    try {
+      lister.namespace('ns2').get('a');
+    } catch (e) {
+      err = e;
+    }
+    expect(isNotFound(err)).toBe(true);
+    expect((err as StatusError).message).toBe('widgets.example.com "a" not found');
+    expect((err as StatusError).details).toEqual({ group: 'example.com', kind: 'widgets', name: 'a' });
+  });
+
+  it("hands out the cache's objects typed Readonly, so that a reader cannot assign their fields", () => {
+    const got = lister.namespace('ns1').get('a');
+    // the cache's own object, shared with every reader: no copy on read
+    expect(got).toBe(indexer.getByKey('ns1/a'));
+    const readers = [got, lister.list()[0]!, ...listAllByNamespace(indexer, 'ns1')];
+    // checked by `tsc --noEmit` (never called): it fails when a reader may assign a field of a cached object
+    const mutations = (): void => {
+      // @ts-expect-error metadata of a cached object is read-only
+      got.metadata = {};
+      // @ts-expect-error so is every object a list returns
+      lister.list()[0]!.spec = { size: 1 };
+    };
+    expect(typeof mutations).toBe('function');
+    expect(readers.every((r) => r.metadata?.namespace === 'ns1')).toBe(true);
+  });
+
+  it('gets cluster-scoped objects by name', () => {
+    const nodes = newIndexer<KubeObject>();
+    nodes.add({ metadata: { name: 'node-1' } });
+    const cl: ClusterLister<KubeObject> = new Lister<KubeObject>(nodes, { group: '', resource: 'nodes' });
+    expect(cl.get('node-1').metadata?.name).toBe('node-1');
+    expect(() => cl.get('node-2')).toThrow('nodes "node-2" not found');
+  });
+});

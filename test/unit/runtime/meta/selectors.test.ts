@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import {
+  formatLabelSelector,
+  labelsMatch,
+  matchFields,
+  parseFieldSelector,
+  parseLabelSelector,
+  SelectorParseError,
+} from '../../../../runtime/src/meta/selectors';
+
+describe('label selectors', () => {
+  const labels = { app: 'web', tier: 'frontend', 'example.com/team': 'a', n: '5' };
+  const table: Array<{ given: string; want: boolean }> = [
+    { given: '', want: true },
+    { given: 'app=web', want: true },
+    { given: 'app==web', want: true },
+    { given: 'app = web', want: true },
+    { given: 'app=db', want: false },
+    { given: 'app!=db', want: true },
+    { given: 'missing!=x', want: true },
+    { given: 'app!=web', want: false },
+    { given: 'tier in (frontend, backend)', want: true },
+    { given: 'tier in (backend)', want: false },
+    { given: 'tier notin (backend)', want: true },
+    { given: 'missing notin (x)', want: true },
+    { given: 'tier notin (frontend)', want: false },
+    { given: 'app', want: true },
+    { given: 'missing', want: false },
+    { given: '!missing', want: true },
+    { given: '!app', want: false },
+    { given: 'example.com/team=a,app=web', want: true },
+    { given: 'app=web,tier=backend', want: false },
+    { given: 'n>4', want: true },
+    { given: 'n<5', want: false },
+    { given: 'app>1', want: false },
+    { given: 'missing=', want: false },
+    { given: 'app in (web,)', want: true },
+  ];
+  it.each(table)('"$given" → $want', ({ given, want }) => {
+    expect(labelsMatch(given, labels)).toBe(want);
+  });
+
+  it('an empty value matches an empty label', () => {
+    expect(labelsMatch('e=', { e: '' })).toBe(true);
+    expect(labelsMatch('e', { e: '' })).toBe(true);
+  });
+
+  it.each(['x in ()', 'x in (a', '=a', 'a b', '!', 'bad key!=x'])('rejects "%s"', (s) => {
+    expect(() => parseLabelSelector(s)).toThrow(SelectorParseError);
+  });
+
+  it('rejects invalid keys and values', () => {
+    expect(() => parseLabelSelector('-a=b')).toThrow(SelectorParseError);
+    expect(() => parseLabelSelector('a=b$')).toThrow(SelectorParseError);
+    expect(() => parseLabelSelector(`a=${'x'.repeat(64)}`)).toThrow(SelectorParseError);
+  });
+
+  it('formats a LabelSelector sorted by key, and it matches as its parts do', () => {
+    const sel = {
+      matchLabels: { tier: 'frontend', app: 'web' },
+      matchExpressions: [
+        { key: 'env', operator: 'In', values: ['prod', 'dev'] },
+        { key: 'canary', operator: 'DoesNotExist' },
+        { key: 'zone', operator: 'NotIn', values: ['b'] },
+        { key: 'app', operator: 'Exists' },
+      ],
+    };
+    expect(formatLabelSelector(sel)).toBe('app=web,app,!canary,env in (dev,prod),tier=frontend,zone notin (b)');
+    expect(labelsMatch(sel, { app: 'web', tier: 'frontend', env: 'dev' })).toBe(true);
+    expect(labelsMatch(sel, { app: 'web', tier: 'frontend', env: 'dev', canary: 'y' })).toBe(false);
+    expect(formatLabelSelector({})).toBe('');
+    expect(() => formatLabelSelector({ matchExpressions: [{ key: 'a', operator: 'Bogus' }] })).toThrow(SelectorParseError);
+  });
+
+  it('matchLabels selectors agree with a direct comparison (property)', () => {
+    const key = fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/);
+    const val = fc.stringMatching(/^[a-z0-9]{0,4}$/);
+    fc.assert(
+      fc.property(fc.dictionary(key, val), fc.dictionary(key, val), (want, have) => {
+        const expected = Object.entries(want).every(([k, v]) => have[k] === v);
+        return labelsMatch({ matchLabels: want }, have) === expected;
+      }),
+    );
+  });
+});
+
+describe('field selectors', () => {
+  it('parses =, ==, != and escapes', () => {
+    expect(parseFieldSelector('metadata.name=a,metadata.namespace!=b,x==c\\,d')).toEqual([
+      { field: 'metadata.name', operator: '=', value: 'a' },
+      { field: 'metadata.namespace', operator: '!=', value: 'b' },
+      { field: 'x', operator: '=', value: 'c,d' },
+    ]);
+    expect(parseFieldSelector('')).toEqual([]);
+    expect(() => parseFieldSelector('metadata.name')).toThrow(SelectorParseError);
+  });
+
+  it('matches', () => {
+    const f = { 'metadata.name': 'a', 'metadata.namespace': 'ns' };
+    expect(matchFields(parseFieldSelector('metadata.name=a'), f)).toBe(true);
+    expect(matchFields(parseFieldSelector('metadata.name!=a'), f)).toBe(false);
+    expect(matchFields(parseFieldSelector('metadata.name=a,metadata.namespace=other'), f)).toBe(false);
+  });
+});

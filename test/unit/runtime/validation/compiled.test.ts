@@ -1,0 +1,152 @@
+/**
+ * The compiled validators against the schema walker, their oracle: for every sample API (`apis/`) and every golden
+ * case (`test/golden/<case>/apis`), each kind version's generated `validate<Kind>` gives, on random objects, the
+ * errors the runtime's walker gives over the CRD's schema — the same types, fields, values and messages in the same
+ * order, and the same unchecked rules. Objects are drawn from the schema (mostly valid), then broken: values
+ * replaced by arbitrary JSON anywhere, keys deleted; updates (an old object, for transition rules) are drawn too.
+ */
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import { loadApiModel } from '../../../../generator/pipeline';
+import { crdGenerator } from '../../../../generator/emit/crd';
+import { validationGenerator } from '../../../../generator/emit/validation';
+import { validateFunctionName } from '../../../../generator/naming';
+import { runGenerator } from '../../../../generator/emit/shared/execute';
+import type { JSONSchemaProps } from '../../../../generator/core/schema';
+import { validate, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
+import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
+import { RUNTIME_MODULES, moduleLoader, renderTypes } from '../../helpers/generated';
+import { apiCases } from '../../../golden/cases';
+
+// This file loads and runs generated TypeScript: a generous timeout for a loaded machine, not jest's default 5 s.
+jest.setTimeout(120_000);
+
+const REPO = path.resolve(__dirname, '../../../..');
+const RUNS = Math.max(25, Math.floor(Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200) / 2));
+
+interface CrdVersion {
+  name: string;
+  schema?: { openAPIV3Schema: JSONSchemaProps };
+  subresources?: { status?: object; scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string } };
+}
+interface Crd {
+  spec: { group: string; names: { kind: string }; versions: CrdVersion[] };
+}
+
+type Validator = (obj: unknown, options?: { oldObject?: unknown }) => ValidationResult;
+
+/** Every object and array of a JSON value, in document order. */
+function containers(v: unknown): Array<Record<string, unknown> | unknown[]> {
+  const out: Array<Record<string, unknown> | unknown[]> = [];
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) {
+      out.push(x);
+      x.forEach(walk);
+    } else if (typeof x === 'object' && x !== null) {
+      const o = x as Record<string, unknown>;
+      out.push(o);
+      for (const k of Object.keys(o)) walk(o[k]);
+    }
+  };
+  walk(v);
+  return out;
+}
+
+/** One change to an object: at the `at`-th container, replace (or, with `remove`, delete) its `key`-th entry. */
+interface Break {
+  at: number;
+  key: number;
+  remove: boolean;
+  value: unknown;
+}
+
+const breakArb: fc.Arbitrary<Break> = fc.record({ at: fc.nat(), key: fc.nat(), remove: fc.boolean(), value: jsonValue(2) });
+
+function broken(obj: unknown, breaks: readonly Break[]): unknown {
+  const copy = structuredClone(obj);
+  for (const b of breaks) {
+    const all = containers(copy);
+    const c = all[b.at % all.length];
+    if (c === undefined) continue;
+    if (Array.isArray(c)) {
+      if (c.length === 0) c.push(b.value);
+      else if (b.remove) c.splice(b.key % c.length, 1);
+      else c[b.key % c.length] = b.value;
+    } else {
+      const keys = Object.keys(c);
+      const k = keys[b.key % Math.max(keys.length, 1)];
+      if (k === undefined) c.x = b.value;
+      else if (b.remove) delete c[k];
+      else c[k] = b.value;
+    }
+  }
+  return copy;
+}
+
+/** What is compared: every field of every error (the value as JSON text), the unchecked rules, the verdict. */
+function summary(r: ValidationResult): unknown {
+  return {
+    valid: r.valid,
+    errors: r.errors.map((e) => ({ type: e.type, field: e.field, detail: e.detail, message: e.message, badValue: 'badValue' in e ? JSON.stringify(e.badValue) : '<omitted>' })),
+    unchecked: r.unchecked,
+  };
+}
+
+function sources(): Array<{ name: string; root: string }> {
+  return [{ name: 'apis', root: 'apis' }, ...apiCases().map((c) => ({ name: `test/golden/${c.name}`, root: `test/golden/${c.name}/apis` }))];
+}
+
+let compared = 0;
+
+for (const source of sources()) {
+  const { model, diagnostics } = loadApiModel(source.root, REPO);
+  if (diagnostics.some((d) => d.severity === 'error')) continue;
+  const validation = runGenerator(validationGenerator, model, {}).files;
+  if (validation.length === 0) continue;
+  const crds = runGenerator(crdGenerator, model, {}).files.map((f) => parse(f.contents) as Crd);
+  const load = moduleLoader([...validation, ...renderTypes(model)], RUNTIME_MODULES);
+
+  describe(`compiled validators of ${source.name}`, () => {
+    for (const crd of crds) {
+      for (const version of crd.spec.versions) {
+        const schema = version.schema?.openAPIV3Schema;
+        if (!schema) continue;
+        const kind = crd.spec.names.kind;
+        test(`validate${kind} ${crd.spec.group}/${version.name} equals the walker`, () => {
+          const mod = load(`${crd.spec.group}/${version.name}/validation`);
+          const compiledValidator = mod[validateFunctionName(kind)] as Validator;
+          const options: ValidatorOptions = {
+            ...(version.subresources?.status ? { statusSubresource: true } : {}),
+            ...(version.subresources?.scale ? { scale: version.subresources.scale } : {}),
+          };
+          const walker = (obj: unknown, old?: unknown): ValidationResult => validate(schema as ValidationSchema, obj, { ...options, ...(old === undefined ? {} : { oldObject: old }) });
+          const objects = schemaArbitrary(schema, { unknownFields: true }).map((o) => ({ ...(o as object), apiVersion: `${crd.spec.group}/${version.name}`, kind }));
+          const cases = fc.record({
+            obj: objects,
+            breaks: fc.array(breakArb, { maxLength: 3 }),
+            old: fc.option(fc.tuple(objects, fc.array(breakArb, { maxLength: 1 })), { nil: undefined }),
+          });
+          fc.assert(
+            fc.property(cases, ({ obj, breaks, old }) => {
+              const input = broken(obj, breaks);
+              const oldObject = old === undefined ? undefined : broken(old[0], old[1]);
+              const snapshot = structuredClone(input);
+              const got = compiledValidator(input, oldObject === undefined ? undefined : { oldObject });
+              expect(summary(got)).toEqual(summary(walker(input, oldObject)));
+              // the object is not changed
+              expect(input).toEqual(snapshot);
+              compared++;
+            }),
+            { numRuns: RUNS },
+          );
+        });
+      }
+    }
+  });
+}
+
+afterAll(() => {
+  // Every golden case with kinds was compared, not skipped.
+  expect(compared).toBeGreaterThan(0);
+});
