@@ -5,7 +5,9 @@
  * - `importCrds(inputs)` / `importOpenApi(inputs)` read untrusted text (YAML or JSON), build the API model the
  *   TypeScript loader would build for the emitted files, and return it with the files (`<group>/<version>/*.ts`,
  *   paths relative to the APIs root) and every problem found. When any problem is an error, `files` is empty.
- * - They never throw for bad input; problems name the file and the JSON path.
+ * - They never throw for bad input; each problem names one input document (`file:line:column` where the YAML parser
+ *   gives the position) and the JSON path in it — also those found after the conversion, by the model builder or by
+ *   `kubegen crd` on the imported types (see ./origin).
  */
 import { DiagnosticBag } from '../diagnostics';
 import { printApiSources } from './print';
@@ -15,6 +17,7 @@ import type { ApiModel } from '../model/types';
 import { crdDocuments, importCrdDocuments } from './crd';
 import { importOpenApiDocuments, type OpenApiImportOptions } from './openapi';
 import { parseGoDocs, type GoDocs } from './godocs';
+import { Origins, Sources } from './origin';
 import { ImportError, ProblemBag, readDocuments, type ImportProblem, type JsonObject } from './source';
 import { verifyWritten } from './verify';
 
@@ -38,13 +41,14 @@ const ORIGIN = 'Imported by kubegen import; edit freely: this is now API source.
 /** CRD YAML/JSON (several documents per input, `kind: List` too) → API files. */
 export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   const bag = new ProblemBag();
+  const sources = new Sources();
   const docs = inputs.flatMap((i) => crdDocuments(i.file, read(i, bag)));
-  if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
+  for (const d of docs) if (d.source) sources.add(d.file, d.source.file, d.source.locate);
+  if (docs.length === 0 && !bag.hasErrors()) for (const i of inputs.length > 0 ? inputs : [{ file: '<none>' }]) bag.error(i.file, '', 'no CustomResourceDefinition found');
   const accepted: Array<{ file: string; crd: JsonObject }> = [];
   const result = finish(bag.hasErrors() ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
-  if (result.files.length === 0) return result;
-  verifyWritten(result.files, result.model, where(inputs), bag, accepted);
-  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  if (result.files.length > 0) verifyWritten(result.files, result.model, new Origins(result.model, inputs.map((i) => i.file)), bag, accepted);
+  return located(result, bag, sources);
 }
 
 /** OpenAPI v3 documents (component schemas with `x-kubernetes-group-version-kind`) → API files. */
@@ -54,23 +58,30 @@ export function importOpenApi(
   options: Omit<OpenApiImportOptions, 'goDocs'> & { goDocs?: ImportInput } = {},
 ): ImportResult {
   const bag = new ProblemBag();
-  const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value })));
-  if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no OpenAPI document found');
+  const sources = new Sources();
+  const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value, locate: d.locate })));
+  for (const d of docs) sources.add(d.file, d.file, d.locate);
+  if (docs.length === 0 && !bag.hasErrors()) for (const i of inputs.length > 0 ? inputs : [{ file: '<none>' }]) bag.error(i.file, '', 'no OpenAPI document found');
   let goDocs: GoDocs | undefined;
   if (options.goDocs) {
     const side = options.goDocs;
     const parsed = read(side, bag);
+    const [only] = parsed;
     if (parsed.length !== 1 && !bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
-    else if (parsed.length === 1) goDocs = parseGoDocs(parsed[0].value, side.file, bag);
+    else if (parsed.length === 1 && only) {
+      sources.add(side.file, side.file, only.locate);
+      goDocs = parseGoDocs(only.value, side.file, bag);
+    }
   }
   const result = finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
-  if (result.files.length === 0) return result;
-  verifyWritten(result.files, result.model, where(inputs), bag);
-  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  if (result.files.length > 0) verifyWritten(result.files, result.model, new Origins(result.model, inputs.map((i) => i.file)), bag);
+  return located(result, bag, sources);
 }
 
-function where(inputs: readonly ImportInput[]): string {
-  return inputs.map((i) => i.file).join(', ');
+/** The result with every problem of the bag at its line and column; no files when any is an error. */
+function located(result: ImportResult, bag: ProblemBag, sources: Sources): ImportResult {
+  const problems = bag.items.map((p) => sources.locate(p));
+  return bag.hasErrors() ? { model: result.model, files: [], problems } : { ...result, problems };
 }
 
 function read(input: ImportInput, bag: ProblemBag) {
@@ -90,7 +101,8 @@ function finish(loaded: LoadedPackage[], bag: ProblemBag, inputs: readonly Impor
   if (bag.hasErrors()) return { model: empty, files: [], problems: bag.items };
   const diags = new DiagnosticBag();
   const model = buildModel(loaded, diags);
-  for (const d of diags.items) bag.items.push({ severity: d.severity === 'error' ? 'error' : 'warning', file: where(inputs), path: d.span ? d.span.file : '', message: d.message });
+  const origins = new Origins({ packages: [], groups: [] }, inputs.map((i) => i.file));
+  for (const d of diags.items) bag.items.push(origins.problemOf(d));
   if (bag.hasErrors()) return { model: empty, files: [], problems: bag.items };
   return { model, files: printApiSources(model, { origin: ORIGIN }), problems: bag.items };
 }
