@@ -110,7 +110,8 @@ export class Sources {
   /** The problem with its file written `file:line:column` when its document and path give a position. */
   locate(p: ImportProblem): ImportProblem {
     const s = this.byName.get(p.file);
-    const pos = s ? s.locate(p.path) : undefined;
+    // a problem with a whole document is located only when the file holds several (its name says which)
+    const pos = s && (p.path !== '' || s.file !== p.file) ? s.locate(p.path) : undefined;
     return s && pos ? { ...p, file: `${s.file}:${pos.line}:${pos.column}` } : p;
   }
 }

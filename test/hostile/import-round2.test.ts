@@ -370,7 +370,7 @@ describe('import crd - (standard input)', () => {
       let err = '';
       const io = { out: () => undefined, err: (s: string) => (err += s), stdin: () => 'kind: Nothing\n' };
       expect(await main(['import', 'crd', '-', '--out', 'apis'], io, tmp)).toBe(1);
-      expect(err).toBe('kubegen: <stdin>:1:1: not a CustomResourceDefinition (apiVersion null, kind "Nothing"); expected apiextensions.k8s.io/v1 or v1beta1\n');
+      expect(err).toBe('kubegen: <stdin>: not a CustomResourceDefinition (apiVersion null, kind "Nothing"); expected apiextensions.k8s.io/v1 or v1beta1\n');
       let err2 = '';
       expect(await main(['import', 'crd', '-', '--bogus', '--out', 'apis'], { out: () => undefined, err: (s) => (err2 += s) }, tmp)).toBe(2);
       expect(err2).toBe('kubegen: Unknown argument: bogus (see kubegen --help)\n');
