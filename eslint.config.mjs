@@ -1,7 +1,7 @@
 // ESLint: typescript-eslint's strict type-checked rules over the compiler, the runtime, the generated packages and the
 // tests (test/, with the few rules that do not fit a test relaxed in the tests' section below).
 // `npm run lint` runs it; `npm test` runs it before the tests, so an `eslint-disable` comment is a decision on record,
-// with its reason after `--` (test/unit/architecture/lint.test.ts checks every one). No non-null assertions: a read an
+// with its reason after `--` (test/unit/lint.test.ts checks every one). No non-null assertions: a read an
 // invariant guarantees narrows, or goes through generator/core/invariant.ts (`present`, `lookup`), which names it.
 // test/e2e and test/hostile join `npm run lint` once their remaining findings are fixed (test/README.md).
 import eslint from '@eslint/js';

@@ -20,6 +20,7 @@ import { buildCrds } from './emit/crd';
 import type { VirtualFile } from './emit/shared/types';
 import { importCrds as importCrdsUnchecked, importOpenApi as importOpenApiUnchecked, type ImportInput, type ImportResult, type OpenApiImportOptions } from './import';
 import { canonical, docText } from './import/schema';
+import { Origins } from './import/origin';
 import { childPath, isObject, ProblemBag, type JsonObject } from './import/source';
 import { wellKnownTable } from './import/wellknown';
 import { loadApiModel } from './load';
@@ -49,19 +50,22 @@ export function checkImport(result: ImportResult, inputs: readonly ImportInput[]
   if (result.files.length === 0) return result;
   const bag = new ProblemBag();
   bag.items.push(...result.problems);
-  verifyWritten(result.files, result.model, inputs.map((i) => i.file).join(', '), bag, result.crds);
-  return bag.hasErrors() ? { model: result.model, files: [], problems: bag.items } : { ...result, problems: bag.items };
+  verifyWritten(result.files, result.model, new Origins(result.model, inputs.map((i) => i.file)), bag, result.crds);
+  // the check's problems at their input's line and column, as the importer's own
+  const { sources } = result;
+  const problems = sources === undefined ? bag.items : bag.items.map((p) => sources.locate(p));
+  return bag.hasErrors() ? { model: result.model, files: [], problems } : { ...result, problems };
 }
 
 /**
  * Writes `files` to a scratch directory, loads them back and checks them against `model` (and, for CRDs, against the
- * input CRDs); problems go to `bag` (`where`: the inputs, for messages).
+ * input CRDs); problems go to `bag`, each at the input it is about (`origins`).
  */
-export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, where: string, bag: ProblemBag, crds?: ReadonlyArray<{ file: string; crd: JsonObject }>): void {
+export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, origins: Origins, bag: ProblemBag, crds?: ReadonlyArray<{ file: string; crd: JsonObject }>): void {
   for (const f of files) {
     const bad = firstNonDeclaration(f.path, f.contents);
     if (bad) {
-      bag.error(where, '', `internal: the TypeScript written for ${f.path} holds ${bad}, not only declarations; nothing is written`);
+      bag.error(origins.ofFile(f.path), '', `internal: the TypeScript written for ${f.path} holds ${bad}, not only declarations; nothing is written`);
       return;
     }
   }
@@ -70,7 +74,7 @@ export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, wh
     for (const f of files) {
       const target = path.resolve(dir, f.path);
       if (path.relative(dir, target).startsWith('..') || path.isAbsolute(path.relative(dir, target))) {
-        bag.error(where, '', `internal: the written file ${JSON.stringify(f.path)} lies outside the output directory`);
+        bag.error(origins.ofFile(f.path), '', `internal: the written file ${JSON.stringify(f.path)} lies outside the output directory`);
         return;
       }
       fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -80,15 +84,16 @@ export function verifyWritten(files: readonly VirtualFile[], model: ApiModel, wh
     const d = loaded.diagnostics.find((x) => x.severity === 'error');
     if (d !== undefined) {
       const at = d.span ? `${d.span.file}:${d.span.line}:${d.span.column}: ` : '';
-      bag.error(where, '', `internal: the written TypeScript does not load back: ${at}${d.message}`);
+      bag.error(origins.ofFile(d.span?.file ?? ''), '', `internal: the written TypeScript does not load back: ${at}${d.message}`);
       return;
     }
     const diff = firstDifference(comparable(model, true), comparable(loaded.model, false), '');
     if (diff !== undefined) {
-      bag.error(where, diff.path, `internal: the written TypeScript loads back as another model (meant ${diff.want}, read ${diff.got})`);
+      bag.error(origins.ofFile(''), diff.path, `internal: the written TypeScript loads back as another model (meant ${diff.want}, read ${diff.got})`);
       return;
     }
-    if (crds) verifyRoundTrip(loaded.model, crds, bag);
+    origins.learn(model, loaded.model);
+    if (crds) verifyRoundTrip(loaded.model, crds, bag, origins);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -120,12 +125,11 @@ function comparable(model: ApiModel, readDocs: boolean): unknown {
 
 const TOOL_ANNOTATIONS = new Set(['controller-gen.kubebuilder.io/version', 'kubegen.io/version']);
 
-function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: string; crd: JsonObject }>, bag: ProblemBag): void {
+function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: string; crd: JsonObject }>, bag: ProblemBag, origins: Origins): void {
   const diags = new DiagnosticBag();
   const crds = buildCrds(model, {}, diags);
-  const where = inputs.map((i) => i.file).join(', ');
   for (const d of diags.items) {
-    if (d.severity === 'error') bag.error(where, d.span?.file ?? '', `kubegen crd would refuse the imported types: ${d.message}`);
+    if (d.severity === 'error') bag.items.push(origins.problemOf(d, 'kubegen crd would refuse the imported types: '));
   }
   if (diags.hasErrors) return;
   const byName = new Map(crds.map((c) => [c.crd.metadata.name, c.crd]));

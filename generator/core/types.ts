@@ -15,6 +15,17 @@ export interface SourceSpan {
   line: number;
   /** 1-based */
   column: number;
+  /**
+   * Set by `kubegen import` on what it builds from a CRD or OpenAPI document: that document (as messages name it) and
+   * the JSON path of the node the element came from, so that a problem found later is reported in the input.
+   */
+  imported?: ImportedFrom;
+}
+
+/** A node of an imported document: its file (as messages name it) and its JSON path (`spec.versions[0].schema…`). */
+export interface ImportedFrom {
+  file: string;
+  path: string;
 }
 
 /** An integer as Go's int64 reads it: a bigint beyond ±2^53, so that it stays exact. */

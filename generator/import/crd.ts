@@ -16,7 +16,7 @@ import { RUNTIME_PACKAGE } from '../model/util';
 import { pluralize } from '../naming/flect';
 import { structuralViolations } from '../schema/structural';
 import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './schema';
-import { childPath, isObject, newObject, own, type Json, type JsonObject, type ProblemBag } from './source';
+import { childPath, isObject, newObject, own, type Json, type JsonObject, type Locate, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
 
 /** A DNS subdomain with at least one dot (what the apiserver requires of a CRD's group; also keeps paths inside --out). */
@@ -34,6 +34,8 @@ export interface CrdDocument {
   /** `''` for a single document, else `document 2: ` style prefix for paths. */
   prefix: string;
   value: Json;
+  /** The input file the document is in, and the position of a JSON path in the document. */
+  source?: { file: string; locate: Locate };
 }
 
 interface KindVersion {
@@ -41,17 +43,20 @@ interface KindVersion {
   version: JsonObject;
   file: string;
   path: string;
+  /** The JSON path of the CRD's spec. */
+  specPath: string;
 }
 
 /** Splits `kind: List` documents into their items. */
-export function crdDocuments(file: string, docs: Array<{ value: Json; index: number }>): CrdDocument[] {
+export function crdDocuments(file: string, docs: Array<{ value: Json; index: number; locate?: Locate }>): CrdDocument[] {
   const out: CrdDocument[] = [];
   const multi = docs.length > 1;
   for (const d of docs) {
     const where = multi ? `${file} (document ${d.index + 1})` : file;
+    const source = d.locate ? { source: { file, locate: d.locate } } : {};
     if (isObject(d.value) && own(d.value, 'kind') === 'List' && Array.isArray(own(d.value, 'items'))) {
-      (own(d.value, 'items') as Json[]).forEach((item, i) => out.push({ file: where, prefix: childPath('items', i), value: item }));
-    } else out.push({ file: where, prefix: '', value: d.value });
+      (own(d.value, 'items') as Json[]).forEach((item, i) => out.push({ file: where, prefix: childPath('items', i), value: item, ...source }));
+    } else out.push({ file: where, prefix: '', value: d.value, ...source });
   }
   return out;
 }
@@ -72,18 +77,19 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
       continue;
     }
     accepted?.push({ file: d.file, crd });
-    const versions = (own(spec, 'versions') as JsonObject[]).map((v, i) => ({ crd, version: v, file: d.file, path: childPath(childPath(childPath(d.prefix, 'spec'), 'versions'), i) }));
+    const specPath = childPath(d.prefix, 'spec');
+    const versions = (own(spec, 'versions') as JsonObject[]).map((v, i) => ({ crd, version: v, file: d.file, path: childPath(childPath(specPath, 'versions'), i), specPath }));
     byGroupKind.set(key, { group, kind, file: d.file, crd, versions });
   }
 
   const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes }>();
-  const pkgFor = (group: string, version: string) => {
+  const pkgFor = (group: string, version: string, first: KindVersion) => {
     const id = `${group}/${version}`;
     let p = packages.get(id);
     if (!p) {
       const types = new PackageTypes(id);
       p = {
-        pkg: { id, dir: id, folderName: version, markers: [{ name: 'groupName', value: group, span: { file: `${id}/doc.ts`, line: 1, column: 1 } }], types: [], conversionFunctions: [] },
+        pkg: { id, dir: id, folderName: version, markers: [{ name: 'groupName', value: group, span: { file: `${id}/doc.ts`, line: 1, column: 1, imported: { file: first.file, path: childPath(first.specPath, 'group') } } }], types: [], conversionFunctions: [] },
         types,
       };
       packages.set(id, p);
@@ -96,7 +102,7 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
     const live = entry.versions.length;
     for (const kv of entry.versions) {
       const vname = own(kv.version, 'name') as string;
-      const { types } = pkgFor(entry.group, vname);
+      const { types } = pkgFor(entry.group, vname, kv);
       if (types.decls.has(entry.kind) || types.decls.has(`${entry.kind}List`)) {
         bag.error(kv.file, kv.path, `type ${entry.kind} is declared twice in ${entry.group}/${vname}`);
         continue;
@@ -369,7 +375,7 @@ function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, l
   if (Array.isArray(required)) structInput.required = required.filter((r) => typeof r === 'string' && Object.hasOwn(filtered, r));
   const fields = conv.structFields(structInput, rootPath, kind);
   if (!fields) return;
-  const span = types.span();
+  const span = conv.span(kv.path);
   const metadataRequired = Array.isArray(required) && required.includes('metadata');
   const metaField: Field = {
     name: 'metadata',

@@ -5,9 +5,11 @@
  * - `importCrds(inputs)` / `importOpenApi(inputs)` read untrusted text (YAML or JSON), build the API model the
  *   TypeScript loader would build for the emitted files, and return it with the files (`<group>/<version>/*.ts`,
  *   paths relative to the APIs root) and every problem found. When any problem is an error, `files` is empty.
- * - They never throw for bad input; problems name the file and the JSON path.
+ * - They never throw for bad input; each problem names one input document (`file:line:column` where the YAML parser
+ *   gives the position) and the JSON path in it — also those found after the conversion, by the model builder or by
+ *   `kubegen crd` on the imported types (see ./origin).
  * - They never run the TypeScript loader: reading the written files back is the self-check `kubegen import` runs next
- *   (generator/import-check.ts), with the CRDs each result carries.
+ *   (generator/import-check.ts), with the CRDs and the document positions each result carries.
  */
 import { DiagnosticBag } from '../diagnostics';
 import { printApiSources } from './print';
@@ -17,6 +19,7 @@ import type { ApiModel } from '../model/types';
 import { crdDocuments, importCrdDocuments } from './crd';
 import { importOpenApiDocuments, type OpenApiImportOptions } from './openapi';
 import { parseGoDocs, type GoDocs } from './godocs';
+import { Origins, Sources } from './origin';
 import { ImportError, ProblemBag, readDocuments, type ImportProblem, type JsonObject } from './source';
 
 export { formatProblem, ImportError, type ImportProblem } from './source';
@@ -34,6 +37,8 @@ export interface ImportResult {
   problems: ImportProblem[];
   /** `importCrds`: each input CRD the files were made from, with its file — what `kubegen crd` must give back. */
   crds?: ReadonlyArray<{ file: string; crd: JsonObject }>;
+  /** Where each input document's JSON paths are (line and column), to locate the problems found later (the self-check). */
+  sources?: Sources;
 }
 
 const ORIGIN = 'Imported by kubegen import; edit freely: this is now API source.';
@@ -41,11 +46,13 @@ const ORIGIN = 'Imported by kubegen import; edit freely: this is now API source.
 /** CRD YAML/JSON (several documents per input, `kind: List` too) → API files. */
 export function importCrds(inputs: readonly ImportInput[]): ImportResult {
   const bag = new ProblemBag();
+  const sources = new Sources();
   const docs = inputs.flatMap((i) => crdDocuments(i.file, read(i, bag)));
-  if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no CustomResourceDefinition found');
+  for (const d of docs) if (d.source) sources.add(d.file, d.source.file, d.source.locate);
+  if (docs.length === 0 && !bag.hasErrors()) for (const i of inputs.length > 0 ? inputs : [{ file: '<none>' }]) bag.error(i.file, '', 'no CustomResourceDefinition found');
   const accepted: Array<{ file: string; crd: JsonObject }> = [];
   const result = finish(bag.hasErrors() ? [] : importCrdDocuments(docs, bag, accepted), bag, inputs);
-  return result.files.length === 0 ? result : { ...result, crds: accepted };
+  return located(result.files.length === 0 ? result : { ...result, crds: accepted }, bag, sources);
 }
 
 /** OpenAPI v3 documents (component schemas with `x-kubernetes-group-version-kind`) → API files. */
@@ -55,20 +62,29 @@ export function importOpenApi(
   options: Omit<OpenApiImportOptions, 'goDocs'> & { goDocs?: ImportInput } = {},
 ): ImportResult {
   const bag = new ProblemBag();
-  const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value })));
-  if (docs.length === 0 && !bag.hasErrors()) bag.error(inputs.map((i) => i.file).join(', ') || '<none>', '', 'no OpenAPI document found');
+  const sources = new Sources();
+  const docs = inputs.flatMap((i) => read(i, bag).map((d) => ({ file: i.file, value: d.value, locate: d.locate })));
+  for (const d of docs) sources.add(d.file, d.file, d.locate);
+  if (docs.length === 0 && !bag.hasErrors()) for (const i of inputs.length > 0 ? inputs : [{ file: '<none>' }]) bag.error(i.file, '', 'no OpenAPI document found');
   let goDocs: GoDocs | undefined;
   if (options.goDocs) {
     const side = options.goDocs;
-    const [only, ...more] = read(side, bag);
-    if (only !== undefined && more.length === 0) goDocs = parseGoDocs(only.value, side.file, bag);
-    else if (!bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
+    const parsed = read(side, bag);
+    const [only] = parsed;
+    if (parsed.length !== 1 && !bag.hasErrors()) bag.error(side.file, '', 'the Go docs file must hold one JSON document');
+    else if (parsed.length === 1 && only) {
+      sources.add(side.file, side.file, only.locate);
+      goDocs = parseGoDocs(only.value, side.file, bag);
+    }
   }
-  return finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
+  const result = finish(bag.hasErrors() ? [] : importOpenApiDocuments(docs, bag, { ...options, goDocs }), bag, inputs);
+  return located(result, bag, sources);
 }
 
-function where(inputs: readonly ImportInput[]): string {
-  return inputs.map((i) => i.file).join(', ');
+/** The result with every problem of the bag at its line and column; no files when any is an error. */
+function located(result: ImportResult, bag: ProblemBag, sources: Sources): ImportResult {
+  const problems = bag.items.map((p) => sources.locate(p));
+  return bag.hasErrors() ? { model: result.model, files: [], problems, sources } : { ...result, problems, sources };
 }
 
 function read(input: ImportInput, bag: ProblemBag) {
@@ -88,7 +104,8 @@ function finish(loaded: LoadedPackage[], bag: ProblemBag, inputs: readonly Impor
   if (bag.hasErrors()) return { model: empty, files: [], problems: bag.items };
   const diags = new DiagnosticBag();
   const model = buildModel(loaded, diags);
-  for (const d of diags.items) bag.items.push({ severity: d.severity === 'error' ? 'error' : 'warning', file: where(inputs), path: d.span ? d.span.file : '', message: d.message });
+  const origins = new Origins({ packages: [], groups: [] }, inputs.map((i) => i.file));
+  for (const d of diags.items) bag.items.push(origins.problemOf(d));
   if (bag.hasErrors()) return { model: empty, files: [], problems: bag.items };
   return { model, files: printApiSources(model, { origin: ORIGIN }), problems: bag.items };
 }

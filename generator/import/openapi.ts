@@ -382,7 +382,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     if (!p) {
       const gv = prefixGv.get(prefix);
       const types = new PackageTypes(id);
-      const markers: MarkerValue[] = gv ? [{ name: 'groupName', value: gv.group, span: { file: `${id}/doc.ts`, line: 1, column: 1 } }] : [];
+      const markers: MarkerValue[] = gv ? [{ name: 'groupName', value: gv.group, span: { file: `${id}/doc.ts`, line: 1, column: 1, imported: { file: c.file, path: c.path } } }] : [];
       p = {
         pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [], prefix },
         types,
@@ -419,15 +419,16 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     const doc = conv.doc(goDocs?.get(name)?.doc, name);
     if (doc === undefined) continue;
     const values = goDocs?.get(name)?.enum ?? [];
+    const at = childPath('components.schemas', name);
     const type: TypeRef = values.length > 0 ? { kind: 'enum', base: 'string', values } : { kind: 'primitive', name: 'string' };
-    types.declare({ name: lastSegment(name), package: types.id, declaration: 'alias', exported: true, doc, type, markers: [], span: types.span() });
+    types.declare({ name: lastSegment(name), package: types.id, declaration: 'alias', exported: true, doc, type, markers: [], span: conv.span(at) });
   }
   for (const c of todo) {
     const { types, conv } = pkgOf(c);
     conv.setFile(c.file);
     const name = lastSegment(c.name);
     types.file = 'types';
-    const span = types.span();
+    const span = conv.span(c.path);
     const keys = Object.keys(c.schema).filter((k) => !['description', 'type', 'properties', 'required', 'x-kubernetes-group-version-kind'].includes(k) && !k.startsWith('x-kubernetes-patch') && k !== 'x-kubernetes-unions');
     const docText = conv.doc(typeof own(c.schema, 'description') === 'string' ? (own(c.schema, 'description') as string) : undefined, childPath(c.path, 'description'));
     if (docText === undefined) continue;
@@ -458,11 +459,12 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         fields = fields.map((f) => {
           const gf = goField(g, f.name, goDocs, components);
           if (!gf) return f;
-          const markers = [...f.markers, ...goFieldMarkers(gf.markers).map((m) => conv.marker(m, true))];
+          const at = childPath(childPath(c.path, 'properties'), f.name);
+          const markers = [...f.markers, ...goFieldMarkers(gf.markers).map((m) => conv.marker(m, true, at))];
           const alias: TypeRef | undefined = gf.type !== undefined && scalarAliases.has(gf.type) ? { kind: 'named', package: packageId(prefixOf(gf.type)), name: lastSegment(gf.type) } : undefined;
           // `?` as the Go type writes the field; the schema's required list stays the OpenAPI's (see ./godocs)
           const optional = gf.optional ?? f.optional;
-          if (optional !== f.optional) markers.push(conv.marker(f.required ? 'required' : 'optional', true));
+          if (optional !== f.optional) markers.push(conv.marker(f.required ? 'required' : 'optional', true, at));
           return { ...f, markers, optional, type: alias ? withScalarAlias(f.type, gf.wrap, alias) : f.type };
         });
       }

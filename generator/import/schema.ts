@@ -141,8 +141,8 @@ export class PackageTypes {
    * A named type for this shape: an existing one when the shape (and, unless `anyDoc`, the doc) is equal, else a new
    * declaration named `hint` (or `hint2`, `hint3` … when taken).
    */
-  intern(hint: string, declaration: 'interface' | 'alias', type: TypeRef, markers: MarkerValue[], doc: string, anyDoc: boolean): TypeRef {
-    const probe: TypeDecl = { name: '', package: this.id, declaration, exported: true, doc, type, markers, span: this.span() };
+  intern(hint: string, declaration: 'interface' | 'alias', type: TypeRef, markers: MarkerValue[], doc: string, anyDoc: boolean, span: SourceSpan = this.span()): TypeRef {
+    const probe: TypeDecl = { name: '', package: this.id, declaration, exported: true, doc, type, markers, span };
     const key = shapeKey(probe);
     const existing = this.shapes.get(key) ?? [];
     const reuse = anyDoc ? existing[0] : existing.find((n) => lookup(this.decls, n, 'the declarations').doc === doc);
@@ -228,8 +228,14 @@ export class SchemaConverter {
     return r.doc;
   }
 
-  marker(name: string, value: unknown): MarkerValue {
-    return { name, value, span: this.pkg.span() };
+  /** A marker written for the node at `path` of the input. */
+  marker(name: string, value: unknown, path: string): MarkerValue {
+    return { name, value, span: this.span(path) };
+  }
+
+  /** The span of what is built from the node at `path`: the package file it is written to, and where it came from. */
+  span(path: string): SourceSpan {
+    return { ...this.pkg.span(), imported: { file: this.opts.file, path } };
   }
 
   /** The fields of an object schema with properties (a struct body), in input order. */
@@ -257,7 +263,7 @@ export class SchemaConverter {
         ok = false;
         continue;
       }
-      fields.push({ name, doc: c.doc, type: c.type, optional: !required.has(name), nullable: c.nullable, required: required.has(name), immutable: false, schemaless: false, markers: c.markers, span: this.pkg.span() }); // immutable/schemaless: resolved from the markers by buildModel
+      fields.push({ name, doc: c.doc, type: c.type, optional: !required.has(name), nullable: c.nullable, required: required.has(name), immutable: false, schemaless: false, markers: c.markers, span: this.span(at) }); // immutable/schemaless: resolved from the markers by buildModel
     }
     return ok ? fields : undefined;
   }
@@ -358,7 +364,7 @@ export class SchemaConverter {
           }
           return this.finish(s, rest, { kind: 'wellKnown', name: format }, path, pos, hint, doc, nullable, false);
         }
-        const extra = [this.marker('kubebuilder:validation:Type', 'integer')];
+        const extra = [this.marker('kubebuilder:validation:Type', 'integer', childPath(path, 'type'))];
         return this.finish(s, rest, { kind: 'primitive', name: 'number' }, path, pos, hint, doc, nullable, false, extra);
       }
       case 'number': {
@@ -476,7 +482,7 @@ export class SchemaConverter {
   ): Converted | undefined {
     const markers: MarkerValue[] = [...extra];
     this.current = s;
-    if (schemaless) markers.unshift(this.marker('kubebuilder:validation:Schemaless', true));
+    if (schemaless) markers.unshift(this.marker('kubebuilder:validation:Schemaless', true, path));
     let allOfPair: [MarkerValue[], MarkerValue[]] | undefined;
     let ok = true;
     const isMap = type.kind === 'map';
@@ -506,12 +512,12 @@ export class SchemaConverter {
     if (allOfPair) {
       const clash = allOfPair[1].find((m) => markers.some((x) => x.name === m.name));
       if (clash) { this.error(childPath(path, 'allOf'), `allOf repeats ${clash.name} of the schema itself; this cannot be expressed`); return; }
-      type = this.pkg.intern(`${hint}Base`, 'alias', type, allOfPair[0], '', false);
+      type = this.pkg.intern(`${hint}Base`, 'alias', type, allOfPair[0], '', false, this.span(childPath(path, 'allOf')));
       markers.push(...allOfPair[1]);
     }
     if (pos === 'field') {
       // an object with properties is a named interface; a property's own doc wins, so any doc variant serves
-      if (type.kind === 'struct') type = this.pkg.intern(hint, 'interface', type, [], '', doc !== '');
+      if (type.kind === 'struct') type = this.pkg.intern(hint, 'interface', type, [], '', doc !== '', this.span(path));
       return { type, markers: [...markers, ...itemMarkers], nullable, doc };
     }
     // the items of a property's array: markers with items: twins go on the property, no declaration needed
@@ -523,13 +529,13 @@ export class SchemaConverter {
       return { type, markers: [], nullable: false, doc: '', itemMarkers: twins };
     }
     // items / map values: doc and markers go on a declaration
-    if (type.kind === 'struct') return { type: this.pkg.intern(hint, 'interface', type, markers, doc, false), markers: [], nullable: false, doc: '' };
+    if (type.kind === 'struct') return { type: this.pkg.intern(hint, 'interface', type, markers, doc, false, this.span(path)), markers: [], nullable: false, doc: '' };
     if (markers.length === 0 && doc === '') return { type, markers: [], nullable: false, doc: '' };
     if (type.kind === 'named' && markers.length === 0 && type.package === this.pkg.id) {
       const d = this.pkg.decls.get(type.name);
       if (d && d.doc === doc) return { type, markers: [], nullable: false, doc: '' };
     }
-    return { type: this.pkg.intern(hint, 'alias', type, markers, doc, false), markers: [], nullable: false, doc: '' };
+    return { type: this.pkg.intern(hint, 'alias', type, markers, doc, false, this.span(path)), markers: [], nullable: false, doc: '' };
   }
 
   /** The input file problems are reported against (OpenAPI: the component being converted). */
@@ -569,23 +575,23 @@ export class SchemaConverter {
       if (k === 'pattern') {
         if (typeof v !== 'string') { this.error(at, 'pattern must be a string'); return; }
       } else if (typeof v !== 'number' || (INT_KEYS.has(k) && !Number.isInteger(v))) { this.error(at, `${k} must be ${INT_KEYS.has(k) ? 'an integer' : 'a number'}`); return; }
-      return [this.marker(name, v)];
+      return [this.marker(name, v, at)];
     }
     switch (k) {
       case 'exclusiveMaximum':
       case 'exclusiveMinimum':
         if (typeof v !== 'boolean') { this.error(at, `${k} must be a boolean (OpenAPI v3.0)`); return; }
-        return v ? [this.marker(`kubebuilder:validation:${k === 'exclusiveMaximum' ? 'ExclusiveMaximum' : 'ExclusiveMinimum'}`, true)] : [];
+        return v ? [this.marker(`kubebuilder:validation:${k === 'exclusiveMaximum' ? 'ExclusiveMaximum' : 'ExclusiveMinimum'}`, true, at)] : [];
       case 'uniqueItems':
         if (v === true) { this.error(at, 'uniqueItems: true is not allowed in a CRD schema (use x-kubernetes-list-type: set)'); return; }
         return [];
       case 'format':
         if (typeof v !== 'string') { this.error(at, 'format must be a string'); return; }
-        return [this.marker('kubebuilder:validation:Format', v)];
+        return [this.marker('kubebuilder:validation:Format', v, at)];
       case 'enum':
         if (!Array.isArray(v)) { this.error(at, 'enum must be a list'); return; }
         if (v.some((x) => x === null || typeof x === 'object')) { this.error(at, 'enum values other than strings, numbers and booleans cannot be expressed'); return; }
-        return [this.marker('kubebuilder:validation:Enum', [...v])];
+        return [this.marker('kubebuilder:validation:Enum', [...v], at)];
       case 'default':
         // openapi-gen writes `{}` for every non-pointer struct field and the zero value for every required
         // (non-omitempty) scalar; controller-gen writes neither. An explicit `+default=""` on an optional field stays.
@@ -602,18 +608,18 @@ export class SchemaConverter {
           const problem = validateDefault(plain(present(this.current, 'the schema being read')) as JSONSchemaProps);
           if (problem) { this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`); return; }
         }
-        return [this.marker('default', plain(v))];
+        return [this.marker('default', plain(v), at)];
       case 'example':
         if (pos !== 'field') { fieldOnly('example'); return; }
         if (!printableAny(v)) { this.error(at, 'this example value cannot be written in the marker grammar (null or an empty list)'); return; }
-        return [this.marker('kubebuilder:example', plain(v))];
+        return [this.marker('kubebuilder:example', plain(v), at)];
       case 'title':
         if (typeof v !== 'string') { this.error(at, 'title must be a string'); return; }
-        return [this.marker('kubebuilder:title', v)];
+        return [this.marker('kubebuilder:title', v, at)];
       case 'externalDocs': {
         if (!isObject(v) || typeof own(v, 'url') !== 'string') { this.error(at, 'externalDocs needs a url'); return; }
         const d = own(v, 'description');
-        return [this.marker('kubebuilder:externalDocs', d ? { url: own(v, 'url'), description: d } : { url: own(v, 'url') })];
+        return [this.marker('kubebuilder:externalDocs', d ? { url: own(v, 'url'), description: d } : { url: own(v, 'url') }, at)];
       }
       case 'x-kubernetes-validations': {
         if (!Array.isArray(v)) { this.error(at, 'x-kubernetes-validations must be a list'); return; }
@@ -635,28 +641,28 @@ export class SchemaConverter {
               if (x !== '') value[key] = x;
             } else { this.error(childPath(rp, key), `unknown validation rule key "${key}"`); return; }
           }
-          out.push(this.marker('kubebuilder:validation:XValidation', value));
+          out.push(this.marker('kubebuilder:validation:XValidation', value, rp));
         }
         return out;
       }
       case 'x-kubernetes-list-type':
         if (v !== 'atomic' && v !== 'set' && v !== 'map') { this.error(at, 'x-kubernetes-list-type must be atomic, set or map'); return; }
-        return [this.marker('listType', v)];
+        return [this.marker('listType', v, at)];
       case 'x-kubernetes-list-map-keys':
         if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) { this.error(at, 'x-kubernetes-list-map-keys must be a list of strings'); return; }
-        return (v as string[]).map((x) => this.marker('listMapKey', x));
+        return (v as string[]).map((x) => this.marker('listMapKey', x, at));
       case 'x-kubernetes-map-type':
         if (v !== 'atomic' && v !== 'granular') { this.error(at, 'x-kubernetes-map-type must be atomic or granular'); return; }
-        return [this.marker(isMap ? 'mapType' : 'structType', v)];
+        return [this.marker(isMap ? 'mapType' : 'structType', v, at)];
       case 'x-kubernetes-preserve-unknown-fields':
-        if (v === true) return [this.marker('kubebuilder:pruning:PreserveUnknownFields', true)];
+        if (v === true) return [this.marker('kubebuilder:pruning:PreserveUnknownFields', true, at)];
         { this.error(at, 'x-kubernetes-preserve-unknown-fields: false cannot be expressed (leave it out: false is the default)'); return; }
       case 'x-kubernetes-embedded-resource':
-        if (v === true) return [this.marker('kubebuilder:validation:XEmbeddedResource', true)];
+        if (v === true) return [this.marker('kubebuilder:validation:XEmbeddedResource', true, at)];
         if (v === false) return [];
         { this.error(at, 'x-kubernetes-embedded-resource must be a boolean'); return; }
       case 'x-kubernetes-int-or-string':
-        if (v === true) return [this.marker('kubebuilder:validation:XIntOrString', true)];
+        if (v === true) return [this.marker('kubebuilder:validation:XIntOrString', true, at)];
         if (v === false) return [];
         { this.error(at, 'x-kubernetes-int-or-string must be a boolean'); return; }
       case 'allOf':

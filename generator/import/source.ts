@@ -8,6 +8,8 @@
  *   over go-yaml, whose `allowedAliasRatio` refuses a document whose values come mostly from alias expansion), each
  *   alias resolved once in a pass over the document; depth and size are bounded.
  * - Syntax errors are an `ImportError` naming the file, line and column; nothing is thrown for bad data otherwise.
+ * - Each document comes with `locate(path)`: the line and column of the node at a JSON path as `childPath` writes it
+ *   (of its key in a map), or of its deepest ancestor in the document, so that problems can name their line.
  */
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isAlias, visit, type Alias, type Document, type Node as YamlNode } from 'yaml';
 
@@ -19,6 +21,15 @@ export interface ImportProblem {
   path: string;
   message: string;
 }
+
+/** A 1-based line and column in an input text. */
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+/** The position of the node at a JSON path of one document (or of its deepest ancestor there); undefined for none. */
+export type Locate = (path: string) => TextPosition | undefined;
 
 /** Formats a problem as one line: line terminators quoted from the input (`JSON.stringify` leaves U+2028 / U+2029 raw) are escaped. */
 export function formatProblem(p: ImportProblem): string {
@@ -85,12 +96,12 @@ export function childPath(parent: string, key: string | number): string {
  * Every document of `text` (YAML 1.2 core schema; JSON is YAML). Empty documents (`---` alone) are skipped.
  * Throws an ImportError for syntax errors, duplicate keys, or data beyond the limits.
  */
-export function readDocuments(text: string, file: string): Array<{ value: Json; index: number }> {
+export function readDocuments(text: string, file: string): Array<{ value: Json; index: number; locate: Locate }> {
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, { uniqueKeys: true, merge: false, prettyErrors: true, intAsBigInt: true, lineCounter: lines });
   // an empty stream (no document at all) is not an array
   const list: readonly Document[] = Array.isArray(docs) ? docs : [];
-  const out: Array<{ value: Json; index: number }> = [];
+  const out: Array<{ value: Json; index: number; locate: Locate }> = [];
   const problems: ImportProblem[] = [];
   list.forEach((doc, index) => {
     for (const e of doc.errors) {
@@ -102,7 +113,7 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
     const budget: Budget = { nodes: 0, aliases: 0, aliasDepth: 0, targets: aliasTargets(doc) };
     try {
       const value = toJson(doc.contents, 0, budget);
-      if (value !== null) out.push({ value, index });
+      if (value !== null) out.push({ value, index, locate: (p) => locateIn(doc.contents, p, budget.targets, lines) });
     } catch (e) {
       if (e instanceof LocatedValueError) {
         const pos = lines.linePos(e.offset);
@@ -112,6 +123,57 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
   });
   if (problems.length > 0) throw new ImportError(problems);
   return out;
+}
+
+/** The steps of a JSON path as `childPath` writes it (`a.b[0]["c.d"]`); undefined for text of another form. */
+export function parsePath(path: string): Array<string | number> | undefined {
+  const steps: Array<string | number> = [];
+  const name = /[A-Za-z_$][A-Za-z0-9_$-]*/y;
+  const index = /\[(\d+)\]/y;
+  const quoted = /\[("(?:[^"\\]|\\.)*")\]/y;
+  let i = 0;
+  while (i < path.length) {
+    let m: RegExpExecArray | null;
+    if (path[i] === '[') {
+      index.lastIndex = i;
+      quoted.lastIndex = i;
+      if ((m = index.exec(path))) steps.push(Number(m[1]));
+      else if ((m = quoted.exec(path))) steps.push(JSON.parse(m[1] ?? '""') as string);
+      else return undefined;
+    } else {
+      if (path[i] === '.' && steps.length > 0) i++;
+      name.lastIndex = i;
+      if (!(m = name.exec(path))) return undefined;
+      steps.push(m[0]);
+    }
+    i += m[0].length;
+  }
+  return steps;
+}
+
+/** The position of the node at `path` in `root` (a map entry: its key), or of its deepest ancestor; aliases followed. */
+function locateIn(root: YamlNode | null, path: string, targets: ReadonlyMap<Alias, YamlNode | undefined>, lines: LineCounter): TextPosition | undefined {
+  const steps = parsePath(path);
+  if (steps === undefined) return undefined;
+  let node: YamlNode | null | undefined = root;
+  let offset = root?.range?.[0];
+  for (const step of steps) {
+    for (let hops = 0; node && isAlias(node) && hops < 100; hops++) node = targets.get(node);
+    if (isMap(node) && typeof step === 'string') {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === step);
+      if (!pair) break;
+      offset = isScalar(pair.key) ? pair.key.range?.[0] : offset;
+      node = pair.value as YamlNode | null;
+    } else if (isSeq(node) && typeof step === 'number') {
+      const item = node.items[step] as YamlNode | null | undefined;
+      if (!item) break;
+      offset = item.range?.[0] ?? offset;
+      node = item;
+    } else break;
+  }
+  if (offset === undefined) return undefined;
+  const pos = lines.linePos(offset);
+  return { line: pos.line, column: pos.col };
 }
 
 function firstLine(s: string): string {

@@ -42,9 +42,19 @@ export function jsPropertyKey(key: string): string {
   return IDENTIFIER.test(key) ? key : jsString(key);
 }
 
-/** A property access on `target`: `target.key` for identifiers, `target['key']` otherwise. */
+/**
+ * The names every object inherits (the own properties of `Object.prototype`: `toString`, `constructor`,
+ * `hasOwnProperty`, `__proto__` …). On a type with an index signature (`JsonObject`), `o.toString` has the type of
+ * the inherited member (a method) and `o['toString']` the index signature's: only the second is right for a JSON key.
+ */
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * A property access on `target` that is right for every JSON name: `target.key` for identifiers, `target['key']`
+ * otherwise and for the names every object inherits (see INHERITED_NAMES).
+ */
 export function jsPropertyAccess(target: string, key: string): string {
-  return IDENTIFIER.test(key) && key !== '__proto__' ? `${target}.${key}` : `${target}[${jsString(key)}]`;
+  return IDENTIFIER.test(key) && !INHERITED_NAMES.has(key) ? `${target}.${key}` : `${target}[${jsString(key)}]`;
 }
 
 /**

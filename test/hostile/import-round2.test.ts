@@ -18,6 +18,7 @@ import { main } from '../../generator/cli';
 import { formatProblem, importCrds, importOpenApi, verifyWritten } from '../../generator/import-check';
 import { ExpandedSizes, MAX_CRD_BYTES } from '../../generator/import/size';
 import { ProblemBag, type JsonObject } from '../../generator/import/source';
+import { Origins } from '../../generator/import/origin';
 import { DiagnosticBag } from '../../generator/diagnostics';
 import { buildCrds } from '../../generator/emit/crd';
 import { loadApiModel } from '../../generator/load';
@@ -126,7 +127,7 @@ describe('the repro of issue 23: a description that ends the comment and injects
       const code = await main(['import', 'crd', 'widgets.yaml', '--out', 'apis'], { out: () => undefined, err: (s) => (err += s) }, tmp);
       expect(code).toBe(1);
       expect(err).toBe(
-        'kubegen: widgets.yaml: spec.versions[0].schema.openAPIV3Schema.description: this description cannot be written as a TypeScript doc comment: it holds both */ (which ends a /** comment) and U+2028 (at which a // comment ends), so no TypeScript comment holds it\n',
+        'kubegen: widgets.yaml:1:346: spec.versions[0].schema.openAPIV3Schema.description: this description cannot be written as a TypeScript doc comment: it holds both */ (which ends a /** comment) and U+2028 (at which a // comment ends), so no TypeScript comment holds it\n',
       );
       expect(fs.existsSync(path.join(tmp, 'apis'))).toBe(false);
     },
@@ -182,7 +183,7 @@ describe('the self-check reads the text it wrote back through the loader', () =>
       const files = result.files.map((f) => (f === kindFile ? { ...f, contents: `${f.contents}export const pwned = 1;\n` } : f));
       const line = kindFile.contents.split('\n').length;
       const bag = new ProblemBag();
-      verifyWritten(files, result.model, 'widgets.json', bag);
+      verifyWritten(files, result.model, new Origins(result.model, ['widgets.json']), bag);
       expect(bag.items.map(formatProblem)).toEqual([
         `widgets.json: internal: the TypeScript written for ex.example.com/v1/widget.ts holds a FirstStatement at ${line}:1, not only declarations; nothing is written`,
       ]);
@@ -198,7 +199,7 @@ describe('the self-check reads the text it wrote back through the loader', () =>
       expect(injected).not.toBe(kindFile.contents);
       const files = result.files.map((f) => (f === kindFile ? { ...f, contents: injected } : f));
       const bag = new ProblemBag();
-      verifyWritten(files, result.model, 'widgets.json', bag);
+      verifyWritten(files, result.model, new Origins(result.model, ['widgets.json']), bag);
       expect(bag.items.map(formatProblem)).toEqual([expect.stringMatching(/^widgets\.json: packages\[0\]\.kinds\[0\]\.\S+: internal: the written TypeScript loads back as another model \(meant .*, read .*\)$/)]);
     },
     60_000,
@@ -209,7 +210,7 @@ describe('the self-check reads the text it wrote back through the loader', () =>
     () => {
       const { result } = importPlain();
       const bag = new ProblemBag();
-      verifyWritten(result.files, result.model, 'widgets.json', bag);
+      verifyWritten(result.files, result.model, new Origins(result.model, ['widgets.json']), bag);
       expect(bag.items).toEqual([]);
     },
     60_000,
@@ -239,7 +240,7 @@ describe('import openapi: names are looked up by own key', () => {
     (name) => {
       const r = importOpenApi([{ file: 'api.json', text: openapi({ spec: { $ref: `#/components/schemas/${name}` } }) }]);
       expect(r.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
-        `api.json: components.schemas["io.example.v1.Foo"].properties.spec: $ref "#/components/schemas/${name}" does not name a component schema`,
+        `api.json:1:333: components.schemas["io.example.v1.Foo"].properties.spec: $ref "#/components/schemas/${name}" does not name a component schema`,
       ]);
       expect(r.files).toEqual([]);
     },
@@ -271,7 +272,7 @@ describe('import openapi: one declaration per name, one schema per kind', () => 
       doc.components.schemas['io.other.v1.Foo'] = doc.components.schemas['io.example.v1.Foo'];
       const r = importOpenApi([{ file: 'api.json', text: JSON.stringify(doc) }]);
       expect(r.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
-        'api.json: components.schemas["io.other.v1.Foo"].x-kubernetes-group-version-kind: a second schema for the kind Foo of x.example.com/v1 (the first is components.schemas["io.example.v1.Foo"])',
+        'api.json:1:370: components.schemas["io.other.v1.Foo"].x-kubernetes-group-version-kind: a second schema for the kind Foo of x.example.com/v1 (the first is components.schemas["io.example.v1.Foo"])',
       ]);
       expect(r.files).toEqual([]);
     },
@@ -285,7 +286,7 @@ describe('import openapi: one declaration per name, one schema per kind', () => 
         { file: 'api.json', text: openapi({ a: { $ref: '#/components/schemas/io.example.v1.Bar-1' }, b: { $ref: '#/components/schemas/io.example.v1.Bar_1' } }, { 'io.example.v1.Bar-1': { type: 'string' }, 'io.example.v1.Bar_1': { type: 'integer' } }) },
       ]);
       expect(r.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
-        'api.json: components.schemas["io.example.v1.Bar_1"]: schema "io.example.v1.Bar_1" would be declared as Bar_1 in x.example.com/v1, as components.schemas["io.example.v1.Bar-1"] is: rename one of them',
+        'api.json:1:487: components.schemas["io.example.v1.Bar_1"]: schema "io.example.v1.Bar_1" would be declared as Bar_1 in x.example.com/v1, as components.schemas["io.example.v1.Bar-1"] is: rename one of them',
       ]);
     },
     60_000,
@@ -310,7 +311,7 @@ describe('import openapi: a kind whose expanded schema the apiserver would refus
       const r = importOpenApi([{ file: 'api.json', text: chain(40) }]);
       const cpu = process.cpuUsage(before);
       expect(r.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
-        expect.stringMatching(/^api\.json: components\.schemas\["io\.example\.v1\.Foo"\]: this kind's schema, its references expanded as its CRD holds it, is \d{15} bytes of JSON: more than the 3145728 bytes \(3 MiB\) the apiserver accepts in one request, so its CRD could not be installed$/),
+        expect.stringMatching(/^api\.json:1:45: components\.schemas\["io\.example\.v1\.Foo"\]: this kind's schema, its references expanded as its CRD holds it, is \d{15} bytes of JSON: more than the 3145728 bytes \(3 MiB\) the apiserver accepts in one request, so its CRD could not be installed$/),
       ]);
       expect(r.files).toEqual([]);
       // before: accepted, then `kubegen crd` doubled per level (16 levels: 2 s; 40: never ends)

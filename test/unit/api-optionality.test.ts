@@ -19,7 +19,7 @@ import ts from 'typescript';
 jest.setTimeout(600_000);
 
 const root = path.join(__dirname, '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of the repository, without type declarations
 const { goDocs } = require('../../scripts/go-docs.js') as { goDocs: (version: string) => string };
 const version = (JSON.parse(fs.readFileSync(path.join(root, 'api', 'kubernetes-version.json'), 'utf8')) as { kubernetes: string }).kubernetes;
 

@@ -88,7 +88,7 @@ describe('d', () => {
 
 /** The unit project's test files, found as jest finds them (its roots, `*.test.ts`, its ignore patterns). */
 function unitTestFiles(): string[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's CommonJS configuration file, read as data
   const config = require(path.join(ROOT, 'jest.config.js')) as { projects: Array<{ displayName: string; roots: string[]; testPathIgnorePatterns: string[] }> };
   const unit = config.projects.find((p) => p.displayName === 'unit')!;
   const ignore = unit.testPathIgnorePatterns.map((p) => new RegExp(p));
@@ -123,7 +123,7 @@ test('every unit test file that spawns processes, starts servers or loads progra
 });
 
 test('the e2e project gives every test a generous timeout through its setup file', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's CommonJS configuration file, read as data
   const config = require(path.join(ROOT, 'jest.config.js')) as { projects: Array<{ displayName: string; setupFilesAfterEnv?: string[] }> };
   const setup = config.projects.find((p) => p.displayName === 'e2e')!.setupFilesAfterEnv ?? [];
   const timeouts = setup.flatMap((f) => [...fs.readFileSync(f.replace('<rootDir>', ROOT), 'utf8').matchAll(/^jest\.setTimeout\(([\d_]+)\);$/gm)].map((m) => Number(present(m[1], 'the timeout').replace(/_/g, ''))));

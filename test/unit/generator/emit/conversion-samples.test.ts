@@ -28,7 +28,7 @@ const multiVersion = generateCrdFiles(path.join(REPO, 'apis'))
 type Convert = (obj: object, desiredAPIVersion: string) => object;
 
 function converterOf(group: string): Convert {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a generated package module chosen at run time by path
   return (require(path.join(REPO, 'generated', group, 'src', 'conversion')) as { convert: Convert }).convert;
 }
 

@@ -46,9 +46,9 @@ describe('conversion emitter', () => {
   const deepcopy = runGenerator(deepcopyGenerator, model, {});
   const load = moduleLoader([...result.files, ...deepcopy.files, ...renderTypes(model)], {
     ...RUNTIME_MODULES,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a golden case's module loaded by path at run time (the converters under test)
     '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')) as unknown,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a golden case's module loaded by path at run time (the converters under test)
     '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')) as unknown,
   });
   const group = load(`${GROUP}/conversion`) as { convert(obj: object, v: string): Obj; converters: runtime.GroupConverters };

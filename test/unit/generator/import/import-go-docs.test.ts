@@ -133,8 +133,8 @@ describe('import openapi --go-docs', () => {
     const bad = run({ [`${P}Widget`]: { doc: 1 }, [`${P}WidgetSpec`]: { doc: '', fields: { zone: { doc: '', wrap: 'set' } } } });
     expect(bad.files).toEqual([]);
     expect(bad.problems.map(formatProblem)).toEqual([
-      'go-docs.json: ["io.k8s.api.demo.v1.Widget"]: expected {doc: string, markers?: string[], scalar?: string|integer|number|boolean, embeds?: string[], enum?: string[], order?: string[], fields?: {…}}',
-      'go-docs.json: ["io.k8s.api.demo.v1.WidgetSpec"].fields.zone: expected {doc: string, markers?: string[], type?: string, wrap?: ""|"array"|"map", tag?: string, pointer?: boolean}',
+      'go-docs.json:1:2: ["io.k8s.api.demo.v1.Widget"]: expected {doc: string, markers?: string[], scalar?: string|integer|number|boolean, embeds?: string[], enum?: string[], order?: string[], fields?: {…}}',
+      'go-docs.json:1:92: ["io.k8s.api.demo.v1.WidgetSpec"].fields.zone: expected {doc: string, markers?: string[], type?: string, wrap?: ""|"array"|"map", tag?: string, pointer?: boolean}',
     ]);
   });
 

@@ -13,7 +13,7 @@ import { importOpenApi, formatProblem } from '../../../../generator/import-check
 import { loadApiModel } from '../../../../generator/load';
 
 const root = path.join(__dirname, '..', '..', '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of the repository, without type declarations
 const { kubernetesOpenApiDir } = require('../../../../scripts/kubernetes-openapi.js') as { kubernetesOpenApiDir: (v: string) => string };
 
 jest.setTimeout(600_000);

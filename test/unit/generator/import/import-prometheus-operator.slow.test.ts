@@ -22,7 +22,7 @@ import { importCrds, formatProblem } from '../../../../generator/import-check';
 import { generateCrdFiles } from '../../../../generator/pipeline';
 
 const root = path.join(__dirname, '..', '..', '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of the repository, without type declarations
 const { prometheusOperatorCrds } = require('../../../../scripts/prometheus-operator-crds.js') as {
   prometheusOperatorCrds: () => { crdDir: string; module: string };
 };

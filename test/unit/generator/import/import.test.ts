@@ -25,6 +25,7 @@ import { markerDefinitions, parseMarker } from '../../../../generator/markers';
 import type { ApiModel, MarkerValue } from '../../../../generator/model/types';
 import { loadApiModel } from '../../../../generator/load';
 import { canonical } from '../../../../generator/import/schema';
+import { parsePath, readDocuments } from '../../../../generator/import/source';
 import { generateCrdFiles } from '../../../../generator/pipeline';
 import { present } from '../../helpers/present';
 
@@ -149,13 +150,13 @@ describe('fixed point over hand-written CRDs: leaf for leaf', () => {
     const input = fs.readFileSync(path.join(validDir, 'v1beta1-crontab', 'input.yaml'), 'utf8');
     const notes = importCrds([{ file: 'crontab.yaml', text: input }]).problems.map(formatProblem);
     expect(notes).toEqual([
-      'crontab.yaml: spec: warning: apiextensions.k8s.io/v1beta1: spec.version v1 became spec.versions[0]',
-      'crontab.yaml: spec: warning: apiextensions.k8s.io/v1beta1: spec.validation moved into every version as schema',
-      'crontab.yaml: spec: warning: apiextensions.k8s.io/v1beta1: spec.subresources moved into every version',
-      'crontab.yaml: spec: warning: apiextensions.k8s.io/v1beta1: spec.additionalPrinterColumns moved into every version (JSONPath → jsonPath)',
-      'crontab.yaml: spec.versions[0].schema.openAPIV3Schema: warning: apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires',
-      'crontab.yaml: spec.versions[0].schema.openAPIV3Schema.properties.spec: warning: apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires',
-      'crontab.yaml: spec.versions[0].schema.openAPIV3Schema.properties.status: warning: apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires',
+      'crontab.yaml:6:1: spec: warning: apiextensions.k8s.io/v1beta1: spec.version v1 became spec.versions[0]',
+      'crontab.yaml:6:1: spec: warning: apiextensions.k8s.io/v1beta1: spec.validation moved into every version as schema',
+      'crontab.yaml:6:1: spec: warning: apiextensions.k8s.io/v1beta1: spec.subresources moved into every version',
+      'crontab.yaml:6:1: spec: warning: apiextensions.k8s.io/v1beta1: spec.additionalPrinterColumns moved into every version (JSONPath → jsonPath)',
+      'crontab.yaml:6:1: spec.versions[0].schema.openAPIV3Schema: warning: apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires',
+      'crontab.yaml:6:1: spec.versions[0].schema.openAPIV3Schema.properties.spec: warning: apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires',
+      'crontab.yaml:6:1: spec.versions[0].schema.openAPIV3Schema.properties.status: warning: apiextensions.k8s.io/v1beta1: added the type a structural v1 schema requires',
     ]);
   });
 
@@ -179,13 +180,57 @@ describe('bad input: one line per problem, exit 1, nothing written', () => {
   test.each(cases)('%s', async (name) => {
     const dir = path.join(invalidDir, name);
     const source = fs.existsSync(path.join(dir, 'openapi.yaml')) ? 'openapi' : 'crd';
-    const file = source === 'openapi' ? 'openapi.yaml' : 'input.yaml';
+    // a case with several input files holds them in inputs/ (read as a directory: sorted)
+    const file = source === 'openapi' ? 'openapi.yaml' : fs.existsSync(path.join(dir, 'inputs')) ? 'inputs' : 'input.yaml';
     let err = '';
     const code = await main(['import', source, file, '--out', path.join(tmp, 'apis')], { out: () => undefined, err: (s) => (err += s) }, dir);
     expect(code).toBe(1);
     expect(err).toBe(fs.readFileSync(path.join(dir, 'expected.txt'), 'utf8'));
     expect(err).not.toMatch(/\n\s+at /); // never a stack trace
     expect(fs.existsSync(path.join(tmp, 'apis'))).toBe(false);
+  });
+});
+
+describe('problems name one input file, the JSON path and the line', () => {
+  test.each([
+    ['spec.versions[0].schema', ['spec', 'versions', 0, 'schema']],
+    ['components.schemas["io.k8s.api.core.v1.Pod"].properties', ['components', 'schemas', 'io.k8s.api.core.v1.Pod', 'properties']],
+    ['["a\\"b"].x-kubernetes-validations[12].rule', ['a"b', 'x-kubernetes-validations', 12, 'rule']],
+    ['', []],
+    ['document 2', undefined],
+    ['a..b', undefined],
+    ['a[x]', undefined],
+  ])('parsePath(%j)', (given, want) => {
+    expect(parsePath(given)).toEqual(want);
+  });
+
+  test('a path is located at its key, through aliases, in its own document; a missing tail at its deepest ancestor', () => {
+    const text = ['a: 1', '---', 'base: &b', '  deep:', '    - x', '    - y: 2', 'ref: *b', ''].join('\n');
+    const [first, second] = readDocuments(text, 'f.yaml');
+    expect(first?.locate('a')).toEqual({ line: 1, column: 1 });
+    expect(second?.locate('base.deep[1].y')).toEqual({ line: 6, column: 7 });
+    expect(second?.locate('ref.deep[0]')).toEqual({ line: 5, column: 7 });
+    expect(second?.locate('base.deep[7].z')).toEqual({ line: 4, column: 3 });
+    expect(second?.locate('document 2')).toBeUndefined();
+  });
+
+  test('a refusal found by kubegen crd on the imported types names only the CRD it is in', () => {
+    const dir = path.join(root, 'test', 'import', 'invalid', 'cel-rule-one-file', 'inputs');
+    const inputs = ['a.yaml', 'b.yaml'].map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+    const result = importCrds(inputs);
+    expect(result.files).toEqual([]);
+    expect(result.problems.map(formatProblem)).toEqual([
+      "b.yaml:29:19: spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.rules.x-kubernetes-validations[1].rule: kubegen crd would refuse the imported types: rule does not compile: Cannot index type 'string' (column 15)",
+    ]);
+  });
+
+  test('a problem the model builder finds names the CRD of the element it is about', () => {
+    const crd = (kind: string, plural: string, extra = '') =>
+      ['apiVersion: apiextensions.k8s.io/v1', 'kind: CustomResourceDefinition', `metadata: {name: ${plural}.toys.example.com}`, 'spec:', '  group: toys.example.com', `  names: {kind: ${kind}, plural: ${plural}${extra}}`, '  scope: Namespaced', '  versions:', '  - name: v1', '    served: true', '    storage: true', '    schema:', '      openAPIV3Schema: {type: object}', ''].join('\n');
+    const result = importCrds([{ file: 'a.yaml', text: crd('Gadget', 'gadgets') }, { file: 'b.yaml', text: crd('Widget', 'widgets', ', shortNames: [gw]') }, { file: 'c.yaml', text: crd('Gizmo', 'gizmos', ', shortNames: [gw]') }]);
+    const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) expect(e).toMatch(/^[bc]\.yaml:\d+:\d+: spec\.versions\[0\]: /);
   });
 });
 
@@ -318,7 +363,7 @@ describe('kubegen import openapi', () => {
     present(bad.components.schemas['com.example.wardle.v1alpha1.FlunderSpec'], 'FlunderSpec').properties.other = { $ref: '#/components/schemas/com.example.Missing' };
     const problems = importOpenApi([{ file: 'openapi.json', text: JSON.stringify(bad) }]).problems.map(formatProblem);
     expect(problems).toContain(
-      'openapi.json: components.schemas["com.example.wardle.v1alpha1.FlunderSpec"].properties.other: $ref "#/components/schemas/com.example.Missing" does not name a component schema',
+      'openapi.json:1:1850: components.schemas["com.example.wardle.v1alpha1.FlunderSpec"].properties.other: $ref "#/components/schemas/com.example.Missing" does not name a component schema',
     );
   });
 });

@@ -48,6 +48,9 @@ describe('escaping', () => {
     expect(jsPropertyAccess('o', 'spec')).toBe('o.spec');
     expect(jsPropertyAccess('o', 'a.b')).toBe("o['a.b']");
     expect(jsPropertyAccess('o', '__proto__')).toBe("o['__proto__']");
+    // names every object inherits: element access, so a JsonObject's index signature (not the inherited member) types it
+    for (const name of ['toString', 'valueOf', 'constructor', 'hasOwnProperty', 'isPrototypeOf']) expect(jsPropertyAccess('o', name)).toBe(`o['${name}']`);
+    expect(jsPropertyAccess('o', 'length')).toBe('o.length');
   });
 });
 

@@ -41,9 +41,9 @@ describe('conversion webhook', () => {
   ];
   const load = moduleLoader(files, {
     ...RUNTIME_MODULES,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a golden case's module loaded by path at run time (the converters under test)
     '@manual/v1beta1': require(path.join(CASE_APIS, 'v1beta1/conversion')) as unknown,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a golden case's module loaded by path at run time (the converters under test)
     '@manual/v1alpha1': require(path.join(CASE_APIS, 'v1alpha1/conversion')) as unknown,
   });
   const group = load(`${GROUP}/conversion`) as { registerConversions(w: ConversionWebhook): void };

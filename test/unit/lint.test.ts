@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
-const REPO = path.resolve(__dirname, '../../..');
+const REPO = path.resolve(__dirname, '../..');
 
 /** The unchecked casts the acceptance allows, each justified in its line's `cast-ok:` comment. */
 const MAX_CASTS = 5;
