@@ -14,7 +14,7 @@ import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
-import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
+import { installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
 import { ruleFieldProblems } from './rulefields';
 import { firstLine } from '../text';
 
@@ -92,6 +92,7 @@ function base(): Environment {
       if (!/overlaps with existing overload/.test((e as Error).message)) throw e;
     }
   }
+  registerKubernetesMacros(env);
   baseEnv = env;
   return env;
 }
@@ -278,6 +279,7 @@ export class CelChecker {
     let parsed: { ast: CelAst; check(): CheckResult } | undefined;
     try {
       parsed = env.parse(text);
+      installPresenceTests(parsed.ast);
     } catch (e) {
       result = { error: { message: `${what} does not parse: ${summary(e)}${column(e)}` }, cost: 0, usesOldSelf: false };
       this.verdicts.set(cacheKey, result);
@@ -346,18 +348,12 @@ function column(e: unknown): string {
 }
 
 /**
- * A field tested with `has(x.f)` or selected optionally (`x.?f`) that the object type of `x` does not declare:
- * cel-go refuses both at check time, cel-js only at run time.
+ * A field selected optionally (`x.?f`) that the object type of `x` does not declare: cel-go refuses it at check
+ * time, cel-js only at run time. (A field tested with `has(x.f)` is checked by kubegen's presence test.)
  */
 function unknownTestedField(c: CompiledEnv, ast: CelAst): { field: string; column: number; object: Extract<DeclType, { kind: 'object' }> } | undefined {
   for (const node of celNodes(ast)) {
-    let select: (CelAst & { start?: number }) | undefined;
-    if (node.op === 'call' && Array.isArray(node.args) && node.args[0] === 'has') {
-      const arg = (node.args[1] as CelAst[] | undefined)?.[0];
-      if (arg && arg.op === '.') select = arg;
-    } else if (node.op === '.?') {
-      select = node;
-    }
+    const select: (CelAst & { start?: number }) | undefined = node.op === '.?' ? node : undefined;
     if (select && Array.isArray(select.args)) {
       const [operand, field] = select.args as [CelAst, string];
       const object = objectOf(c, operand);
@@ -391,7 +387,7 @@ function notInKubernetes(ast: CelAst): string | undefined {
   return undefined;
 }
 
-/** The schema object type of an expression: from the checker, or (inside `has()`, which cel-js leaves unchecked) by following selects. */
+/** The schema object type of an expression: from the checker, or by following selects from `self`. */
 function objectOf(c: CompiledEnv, n: CelAst): Extract<DeclType, { kind: 'object' }> | undefined {
   const named = n.checkedType?.name;
   if (named) return c.objects.get(named);

@@ -339,6 +339,9 @@ export class CostEstimator {
       case 'bind':
         if (target.op === 'id' && target.args === 'cel' && args.length === 3 && nth(args, 0, n).op === 'id') return this.costBind(n, args);
         break;
+      case 'sortBy':
+        if (args.length === 2 && nth(args, 0, n).op === 'id') return this.costSortBy(n, target, args);
+        break;
     }
     const targetCost = this.cost(target);
     const argCosts = args.map((a) => this.cost(a));
@@ -639,6 +642,32 @@ export class CostEstimator {
     if (macro === 'map' || macro === 'filter') this.sizes.set(n, rangeCnt);
     else this.sizes.set(n, fixed(1));
     return sum;
+  }
+
+  /**
+   * `l.sortBy(v, key)` as cel-go's lists extension expands it (`sortByMacro`): a bind of `l` to
+   * `@__sortBy_input__` (an empty range, the init, the result) whose result is
+   * `@__sortBy_input__.@sortByAssociatedKeys(@__sortBy_input__.map(v, key))`, costed by `estimateListSortBy`: an
+   * allocating call over the key list, O(n²) with factor 2 (plus the string traversal factor for string or bytes keys).
+   */
+  private costSortBy(n: CelAst, target: CelAst, args: CelAst[]): Estimate {
+    const iterVar = nth(args, 0, n).args as string;
+    const targetCost = this.cost(target);
+    const rangeCnt = this.sizeOrUnknown(target);
+    const rangePath = this.pathOf(target);
+    const elemSize = this.entrySize(target);
+    this.locals.push([iterVar, { path: rangePath ? [...rangePath, '@items'] : undefined, size: elemSize }]);
+    const key = nth(args, 1, n);
+    const keyCost = this.cost(key);
+    this.locals.pop();
+    // the map comprehension: the range (an identifier), `[]`, the result, and per element `@result + [key]`
+    const mapCost = plus(fixed(1 + LIST_CREATE + 1), times(rangeCnt, plus(fixed(12), keyCost)));
+    const keyType = typeName(key);
+    const f = keyType === 'string' || keyType === 'bytes' ? 2 + STRING_TRAVERSAL : 2;
+    const callCost = plus(plus(factor(times(rangeCnt, rangeCnt), f), fixed(1)), fixed(LIST_CREATE));
+    this.sizes.set(n, rangeCnt);
+    // the bind's empty range, its init (the list), and its result (the call on the identifier and the map)
+    return plus(plus(plus(fixed(LIST_CREATE), targetCost), callCost), plus(fixed(1), mapCost));
   }
 
   /** `cel.bind(v, init, expr)`: an empty range (a list literal), the init bound to `v`, then the result. */
