@@ -111,6 +111,8 @@ function formatCase(format: string): Case {
  * constants (a function of two growing strings, such as `self.matches(self)`, is linear in neither alone).
  */
 const CEL: Array<{ covers: string[]; rules: string[] }> = [
+  // kubegen's macros (cel-library/macros.ts): a presence test over a map built from the string, sortBy keyed by it
+  { covers: [], rules: ["has({'k': self}.k)", "[self, 'a', self].sortBy(x, x).size() == 3", "[self, 'a'].sortBy(x, x.size())[0] == 'a'"] },
   // cel-js built-ins and operators
   { covers: ['bool(string): bool'], rules: ['bool(self)'] },
   { covers: ['bytes(string): bytes'], rules: ['bytes(self).size() > 0'] },

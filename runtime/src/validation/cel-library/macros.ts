@@ -86,6 +86,7 @@ export const HAS_INVALID_ARGUMENT = 'invalid argument to has() macro';
 /** The presence test `has(operand.field)`, as a cel-js macro over any operand. */
 class PresenceTest {
   constructor(
+    /** The selection `operand.field` (errors are reported at it, as the checker reports a selection's). */
     private readonly node: Node,
     private readonly operand: Node,
     private readonly field: string,
@@ -145,7 +146,7 @@ export function installPresenceTests(ast: unknown, optional?: { new (...a: never
     const [operand, field] = arg.args as unknown[];
     if (!isNode(operand) || typeof field !== 'string') throw new CelMacroError(HAS_INVALID_ARGUMENT, arg);
     if (!hasSetMeta(n)) throw new Error("kubegen: cel-js' parsed call has no setMeta: cannot install the presence test");
-    const test = new PresenceTest(n, operand, field, optional);
+    const test = new PresenceTest(arg, operand, field, optional);
     n.setMeta('macro', { typeCheck: test.typeCheck.bind(test), evaluate: test.evaluate.bind(test), async: false });
     changed++;
   }
