@@ -7,15 +7,15 @@
  */
 import { useE2e } from './support/namespace';
 import { deleteCrd } from './support/crds';
-import { ENVIRONMENT_CASES, EVALUATION_CASES, environmentSchema } from '../unit/cel/environment-cases';
+import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSchema, environmentSpec } from '../unit/cel/environment-cases';
 import { formatFieldError, validate, type ValidationSchema } from '../../runtime/src/validation';
-import type { ValidationRule } from '../../generator/core/schema';
+import type { JSONSchemaProps, ValidationRule } from '../../generator/core/schema';
 
 jest.setTimeout(120_000);
 
 const e2e = useE2e(__filename);
 
-function crdWith(rule: ValidationRule, plural: string): { metadata: { name: string } } & Record<string, unknown> {
+function crdWith(rule: ValidationRule, plural: string, schema: JSONSchemaProps = environmentSchema(rule)): { metadata: { name: string } } & Record<string, unknown> {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -24,7 +24,7 @@ function crdWith(rule: ValidationRule, plural: string): { metadata: { name: stri
       group: 'environment.kubegen.io',
       names: { kind: 'Env', listKind: 'EnvList', plural, singular: plural.replace(/s$/, '') },
       scope: 'Namespaced',
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: environmentSchema(rule) } }],
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
     },
   };
 }
@@ -38,6 +38,33 @@ describe('the apiserver agrees with kubegen on every row of the environment tabl
     const message = String(res.body?.message ?? '');
     expect(message).toContain(row.message);
     if (row.factor) expect(message).toContain(`by factor of ${row.factor} `);
+    if (row.column !== undefined) expect(message).toContain(`<input>:1:${row.column}: ${row.message}`);
+  });
+});
+
+describe('the apiserver evaluates every library as kubegen does client-side', () => {
+  test('one object against every constant library rule', async () => {
+    const spec = environmentSpec();
+    spec['x-kubernetes-validations'] = LIBRARY_CONSTANTS.map((rule) => ({ rule }));
+    const root: JSONSchemaProps = { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } };
+    const crd = crdWith({ rule: 'true' }, 'libs', root);
+    const created = await e2e.kube.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    expect(created.status).toBe(201);
+    try {
+      const obj = { apiVersion: 'environment.kubegen.io/v1', kind: 'Env', metadata: { name: 'x', namespace: e2e.namespace }, spec: {} };
+      const url = `/apis/environment.kubegen.io/v1/namespaces/${e2e.namespace}/libs?dryRun=All`;
+      const res = await e2e.kube.eventually('libs to be served', async () => {
+        const r = await e2e.kube.post<{ message?: string }>(url, obj);
+        return r.status === 404 ? undefined : r;
+      });
+      expect(String(res.body?.message ?? '')).toBe('');
+      expect(res.status).toBe(201);
+      const ours = validate(root as ValidationSchema, obj);
+      expect(ours.unchecked).toEqual([]);
+      expect(ours.valid).toBe(true);
+    } finally {
+      await deleteCrd(e2e.kube, crd.metadata.name);
+    }
   });
 });
 

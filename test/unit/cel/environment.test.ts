@@ -6,7 +6,7 @@
  */
 import { checkCelRules } from '../../../generator/cel';
 import { validate, type ValidationSchema } from '../../../runtime/src/validation';
-import { ENVIRONMENT_CASES, EVALUATION_CASES, environmentSchema } from './environment-cases';
+import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSchema, environmentSpec } from './environment-cases';
 
 describe('the CRD CEL environment: grammar and libraries checked as the apiserver checks them', () => {
   test.each(ENVIRONMENT_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -21,6 +21,26 @@ describe('the CRD CEL environment: grammar and libraries checked as the apiserve
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.join('\n')).toContain(c.message);
     if (c.factor) expect(messages.join('\n')).toContain(`by factor of ${c.factor} `);
+    if (c.column !== undefined) expect(messages.join('\n')).toContain(`${c.message} (column ${c.column})`);
+  });
+});
+
+describe('the CRD CEL environment: every library evaluated client-side', () => {
+  test('each constant rule over the libraries holds, none left unchecked', () => {
+    expect(LIBRARY_CONSTANTS.length).toBeGreaterThan(80);
+    const spec = environmentSpec();
+    spec['x-kubernetes-validations'] = LIBRARY_CONSTANTS.map((rule) => ({ rule }));
+    const schema = { type: 'object', properties: { spec } } as ValidationSchema;
+    const r = validate(schema, { apiVersion: 'e.kubegen.io/v1', kind: 'Env', metadata: { name: 'x' }, spec: {} });
+    expect(r.unchecked).toEqual([]);
+    expect(r.errors.map((e) => e.detail)).toEqual([]);
+  });
+
+  test('a duplicate key of transformMapEntry fails as cel-go words it', () => {
+    const schema = environmentSchema({ rule: 'self.tags.transformMapEntry(i, t, {t: i}).size() > 0' }) as ValidationSchema;
+    const r = validate(schema, { apiVersion: 'e.kubegen.io/v1', kind: 'Env', metadata: { name: 'x' }, spec: { tags: ['a', 'a'] } });
+    expect(r.unchecked).toEqual([]);
+    expect(r.errors.map((e) => e.detail)).toEqual(['insert failed: key a already exists evaluating rule: self.tags.transformMapEntry(i, t, {t: i}).size() > 0']);
   });
 });
 
