@@ -14,7 +14,8 @@ import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
-import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './library';
+import { installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
+import { celGoColumn, celGoMessage, isPositionedNode, type PositionedNode } from './messages';
 import { ruleFieldProblems } from './rulefields';
 import { firstLine } from '../text';
 
@@ -34,8 +35,6 @@ export interface CelProblem {
   message: string;
   /** A suggestion (a field name) for "did you mean". */
   hint?: string;
-  /** `warning` for a rule kubegen cannot check (the apiserver will); absent for an error. */
-  severity?: 'warning';
 }
 
 /** The apiserver's wording of a cost overrun (`getCostErrorMessage`). */
@@ -92,6 +91,7 @@ function base(): Environment {
       if (!/overlaps with existing overload/.test((e as Error).message)) throw e;
     }
   }
+  registerKubernetesMacros(env);
   baseEnv = env;
   return env;
 }
@@ -145,7 +145,7 @@ export class CelChecker {
     const total = { cost: 0, worst: undefined as CelProblem | undefined, worstCost: -1 };
     this.walk(root, [], true, 1, undefined, out, total);
     // The apiserver also reports the total; when a single rule is already over its own budget that says nothing new.
-    const overBudget = out.some((p) => p.severity === undefined && (p.message.startsWith('estimated rule cost') || p.message.startsWith('estimated messageExpression cost')));
+    const overBudget = out.some((p) => (p.message.startsWith('estimated rule cost') || p.message.startsWith('estimated messageExpression cost')));
     if (total.cost > STATIC_ESTIMATED_CRD_COST_LIMIT && total.worst && !overBudget) {
       out.push({ ...total.worst, message: costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total.cost, STATIC_ESTIMATED_CRD_COST_LIMIT) });
     }
@@ -211,11 +211,6 @@ export class CelChecker {
       const problem = (part: CelProblem['part'], message: string, hint?: string) => out.push({ path, index, rule, part, message, hint });
       for (const f of ruleFieldProblems(rule, s)) problem(f.part, f.message);
       if (rule.rule.trim() === '') return;
-      const twoVar = [rule.rule, rule.messageExpression ?? ''].map(twoVariableComprehension).find((m) => m !== undefined);
-      if (twoVar) {
-        out.push({ path, index, rule, part: 'rule', severity: 'warning', message: `not checked: two-variable comprehensions (${twoVar}) are beyond kubegen's CEL checker; the apiserver checks this rule when the CRD is applied` });
-        return;
-      }
       const optional = rule.optionalOldSelf === true;
       const r = this.expression(compiled, key, decl, rule.rule, optional, 'rule');
       // Like compileRule, a rule that does not compile to a bool is not costed.
@@ -278,8 +273,9 @@ export class CelChecker {
     let parsed: { ast: CelAst; check(): CheckResult } | undefined;
     try {
       parsed = env.parse(text);
+      installPresenceTests(parsed.ast);
     } catch (e) {
-      result = { error: { message: `${what} does not parse: ${summary(e)}${column(e)}` }, cost: 0, usesOldSelf: false };
+      result = { error: { message: `${what} does not parse: ${summary(e)}${column(e, text)}` }, cost: 0, usesOldSelf: false };
       this.verdicts.set(cacheKey, result);
       return result;
     }
@@ -290,10 +286,10 @@ export class CelChecker {
     } catch (e) {
       checked = { valid: false, error: e };
     }
-    const unknown = checked.valid ? unknownTestedField(c, parsed.ast) : undefined;
+    const unknown = checked.valid ? unknownTestedField(c, parsed.ast, text) : undefined;
     const foreign = checked.valid ? notInKubernetes(parsed.ast) : undefined;
     if (!checked.valid) {
-      result = { error: this.describe(c, checked.error, what), cost: 0, usesOldSelf: false };
+      result = { error: this.describe(c, env, checked.error, what, text), cost: 0, usesOldSelf: false };
     } else if (foreign) {
       result = { error: { message: `${what} does not compile: ${foreign}` }, cost: 0, usesOldSelf: false };
     } else if (unknown) {
@@ -313,9 +309,9 @@ export class CelChecker {
   }
 
   /** A type error in words, with a did-you-mean for an unknown field of a schema object. */
-  private describe(c: CompiledEnv, error: unknown, what: string): { message: string; hint?: string } {
+  private describe(c: CompiledEnv, env: Environment, error: unknown, what: string, expression: string): { message: string; hint?: string } {
     const text = summary(error);
-    const at = column(error);
+    const at = column(error, expression);
     const unknownField = /^No such key: (.*)$/.exec(text)?.[1];
     if (unknownField !== undefined) {
       const node = (error as { node?: CelAst }).node;
@@ -326,7 +322,8 @@ export class CelChecker {
       const known = fields.length > 0 ? `; the fields are ${fields.sort().join(', ')}` : '';
       return { message: `${what} does not compile: undefined field '${unknownField}'${at}${known}`, hint };
     }
-    return { message: `${what} does not compile: ${text}${at}` };
+    const node = errorNode(error);
+    return { message: `${what} does not compile: ${celGoMessage(text, node, (name) => declaredFunctions(env).has(name))}${at}` };
   }
 }
 
@@ -340,40 +337,48 @@ function summary(e: unknown): string {
   return String(e);
 }
 
-function column(e: unknown): string {
+/** The node a cel-js error (or a kubegen macro's) is at. */
+function errorNode(e: unknown): PositionedNode | undefined {
+  if (!e || typeof e !== 'object' || !('node' in e)) return undefined;
+  const node: unknown = e.node;
+  return isPositionedNode(node) ? node : undefined;
+}
+
+/** Where an error is, as cel-go's column of its node (the apiserver's `<input>:1:N`), else from cel-js' range. */
+function column(e: unknown, expression: string): string {
+  const location: unknown = e && typeof e === 'object' && 'location' in e ? e.location : undefined;
+  const node = isPositionedNode(location) ? location : errorNode(e);
+  if (node) return ` (column ${celGoColumn(expression, node)})`;
   const range = e && typeof e === 'object' ? (e as { range?: { start?: number } }).range : undefined;
   return range && typeof range.start === 'number' ? ` (column ${range.start + 1})` : '';
 }
 
+const declared = new WeakMap<Environment, Set<string>>();
+
+/** The names of the functions an environment declares (any receiver, any arity). */
+function declaredFunctions(env: Environment): Set<string> {
+  let names = declared.get(env);
+  if (!names) {
+    names = new Set(env.getDefinitions().functions.map((f) => f.name));
+    declared.set(env, names);
+  }
+  return names;
+}
+
 /**
- * A field tested with `has(x.f)` or selected optionally (`x.?f`) that the object type of `x` does not declare:
- * cel-go refuses both at check time, cel-js only at run time.
+ * A field selected optionally (`x.?f`) that the object type of `x` does not declare: cel-go refuses it at check
+ * time, cel-js only at run time. (A field tested with `has(x.f)` is checked by kubegen's presence test.)
  */
-function unknownTestedField(c: CompiledEnv, ast: CelAst): { field: string; column: number; object: Extract<DeclType, { kind: 'object' }> } | undefined {
+function unknownTestedField(c: CompiledEnv, ast: CelAst, text: string): { field: string; column: number; object: Extract<DeclType, { kind: 'object' }> } | undefined {
   for (const node of celNodes(ast)) {
-    let select: (CelAst & { start?: number }) | undefined;
-    if (node.op === 'call' && Array.isArray(node.args) && node.args[0] === 'has') {
-      const arg = (node.args[1] as CelAst[] | undefined)?.[0];
-      if (arg && arg.op === '.') select = arg;
-    } else if (node.op === '.?') {
-      select = node;
-    }
+    const select: (CelAst & { start?: number }) | undefined = node.op === '.?' ? node : undefined;
     if (select && Array.isArray(select.args)) {
       const [operand, field] = select.args as [CelAst, string];
       const object = objectOf(c, operand);
-      if (object && typeof field === 'string' && !object.fields.has(field)) return { field, column: (select.start ?? 0) + 1, object };
+      if (object && typeof field === 'string' && !object.fields.has(field)) return { field, column: celGoColumn(text, select), object };
     }
   }
   return undefined;
-}
-
-/** The two-variable comprehension macros of cel-go (Kubernetes 1.32+), which cel-js does not parse. */
-const TWO_VARIABLE_MACROS = /\.\s*(all|exists|existsOne|exists_one)\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,\s*[A-Za-z_][A-Za-z0-9_]*\s*,|\.\s*(transformList|transformMap|transformMapEntry)\s*\(/;
-
-/** The first two-variable comprehension in an expression's text, if any (e.g. `all(k, v, …)`). */
-function twoVariableComprehension(text: string): string | undefined {
-  const m = TWO_VARIABLE_MACROS.exec(text);
-  return m ? `${m[1] ?? m[2]}(…)` : undefined;
 }
 
 /** cel-js built-ins the apiserver's CRD environment does not have (it has no `cel.bind`, no bytes helpers). */
@@ -381,7 +386,7 @@ const CEL_JS_ONLY_BYTES_METHODS = new Set(['at', 'hex', 'json', 'string']);
 
 function notInKubernetes(ast: CelAst): string | undefined {
   for (const node of celNodes(ast)) {
-    if (node.op === 'id' && node.args === 'cel') return `undeclared reference to 'cel' (column ${(node.start ?? 0) + 1}): the CRD environment has no cel.bind`;
+    if (node.op === 'id' && node.args === 'cel') return `undeclared reference to 'cel' (in container '') (column ${(node.start ?? 0) + 1}): the CRD environment has no cel.bind`;
     if (node.op === 'rcall' && Array.isArray(node.args)) {
       // the node of an error: its arguments are read as possibly missing
       const [name, target] = node.args as [string, CelAst | undefined];
@@ -391,7 +396,7 @@ function notInKubernetes(ast: CelAst): string | undefined {
   return undefined;
 }
 
-/** The schema object type of an expression: from the checker, or (inside `has()`, which cel-js leaves unchecked) by following selects. */
+/** The schema object type of an expression: from the checker, or by following selects from `self`. */
 function objectOf(c: CompiledEnv, n: CelAst): Extract<DeclType, { kind: 'object' }> | undefined {
   const named = n.checkedType?.name;
   if (named) return c.objects.get(named);

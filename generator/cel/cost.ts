@@ -73,6 +73,14 @@ function isScalar(t: string): boolean {
   return inner !== undefined && isScalar(inner);
 }
 
+/** The two-variable comprehension macros (cel-go `ext.TwoVarComprehensions`) by name and arity. */
+const TWO_VARIABLE_ARITY: Record<string, readonly number[]> = { all: [3], exists: [3], existsOne: [3], exists_one: [3], transformList: [3, 4], transformMap: [3, 4], transformMapEntry: [3, 4] };
+
+function isTwoVariable(name: string, args: readonly CelAst[]): boolean {
+  const arities = Object.hasOwn(TWO_VARIABLE_ARITY, name) ? TWO_VARIABLE_ARITY[name] : undefined;
+  return arities !== undefined && arities.includes(args.length) && args[0]?.op === 'id' && args[1]?.op === 'id';
+}
+
 /** The cost estimator of one expression; `root` is the type of `self` (and `oldSelf`). */
 export class CostEstimator {
   private readonly sizes = new Map<CelAst, Estimate>();
@@ -328,6 +336,7 @@ export class CostEstimator {
 
   private costReceiverCall(n: CelAst): Estimate {
     const [name, target, args] = n.args as [string, CelAst, CelAst[]];
+    if (isTwoVariable(name, args)) return this.costTwoVarComprehension(n, name, target, args);
     switch (name) {
       case 'all':
       case 'exists':
@@ -338,6 +347,9 @@ export class CostEstimator {
         break;
       case 'bind':
         if (target.op === 'id' && target.args === 'cel' && args.length === 3 && nth(args, 0, n).op === 'id') return this.costBind(n, args);
+        break;
+      case 'sortBy':
+        if (args.length === 2 && nth(args, 0, n).op === 'id') return this.costSortBy(n, target, args);
         break;
     }
     const targetCost = this.cost(target);
@@ -639,6 +651,84 @@ export class CostEstimator {
     if (macro === 'map' || macro === 'filter') this.sizes.set(n, rangeCnt);
     else this.sizes.set(n, fixed(1));
     return sum;
+  }
+
+  /**
+   * A two-variable comprehension as cel-go's `ext/comprehensions.go` expands it: the quantifiers as their
+   * one-variable forms, `transformList` as `map` (`@result + [t]`), `transformMap` and `transformMapEntry` from a
+   * map literal (`{}`) with the step `cel.@mapInsert(@result, k, t)` / `cel.@mapInsert(@result, t)` (O(1) calls);
+   * a filter makes the step `f ? step : @result`. The first variable is the index or key (`@indices` / `@keys`),
+   * the second the element or value (`@items` / `@values`), as `pushIterKey` / `pushIterValue`.
+   */
+  private costTwoVarComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
+    const keyVar = nth(args, 0, n).args as string;
+    const valueVar = nth(args, 1, n).args as string;
+    let sum = this.cost(range);
+    const rangePath = this.pathOf(range);
+    const rangeCnt = this.sizeOrUnknown(range);
+    const isMap = typeName(range).startsWith('map<');
+    const elemSize = this.entrySize(range);
+    this.locals.push([keyVar, { path: rangePath ? [...rangePath, isMap ? '@keys' : '@indices'] : undefined }]);
+    this.locals.push([valueVar, { path: rangePath ? [...rangePath, isMap ? '@values' : '@items'] : undefined, size: elemSize }]);
+    const ident = fixed(1);
+    const filter = args.length === 4 ? this.cost(nth(args, 2, n)) : undefined;
+    const body = this.cost(nth(args, args.length - 1, n));
+    this.locals.pop();
+    this.locals.pop();
+    let perIteration: Estimate;
+    let init = fixed(0);
+    let result = fixed(1);
+    switch (macro) {
+      case 'all':
+        perIteration = plus(fixed(2), { min: ident.min, max: plus(ident, body).max });
+        break;
+      case 'exists':
+        perIteration = plus(fixed(3), { min: ident.min, max: plus(ident, body).max });
+        break;
+      case 'existsOne':
+      case 'exists_one':
+        perIteration = plus(body, union(fixed(2), fixed(1)));
+        result = fixed(2);
+        break;
+      default: {
+        // transformList: `@result + [t]` (1 + the accumulator + a list literal); the map transforms: `cel.@mapInsert`
+        // over the accumulator, the key (transformMap) and the value or entry.
+        init = macro === 'transformList' ? fixed(LIST_CREATE) : fixed(MAP_CREATE);
+        const step = macro === 'transformList' ? plus(fixed(2 + LIST_CREATE), body) : macro === 'transformMap' ? plus(fixed(3), body) : plus(fixed(2), body);
+        perIteration = filter ? plus(filter, union(step, fixed(1))) : step;
+        break;
+      }
+    }
+    sum = plus(plus(sum, init), result);
+    sum = plus(sum, times(rangeCnt, perIteration));
+    this.sizes.set(n, macro.startsWith('transform') ? rangeCnt : fixed(1));
+    return sum;
+  }
+
+  /**
+   * `l.sortBy(v, key)` as cel-go's lists extension expands it (`sortByMacro`): a bind of `l` to
+   * `@__sortBy_input__` (an empty range, the init, the result) whose result is
+   * `@__sortBy_input__.@sortByAssociatedKeys(@__sortBy_input__.map(v, key))`, costed by `estimateListSortBy`: an
+   * allocating call over the key list, O(n²) with factor 2 (plus the string traversal factor for string or bytes keys).
+   */
+  private costSortBy(n: CelAst, target: CelAst, args: CelAst[]): Estimate {
+    const iterVar = nth(args, 0, n).args as string;
+    const targetCost = this.cost(target);
+    const rangeCnt = this.sizeOrUnknown(target);
+    const rangePath = this.pathOf(target);
+    const elemSize = this.entrySize(target);
+    this.locals.push([iterVar, { path: rangePath ? [...rangePath, '@items'] : undefined, size: elemSize }]);
+    const key = nth(args, 1, n);
+    const keyCost = this.cost(key);
+    this.locals.pop();
+    // the map comprehension: the range (an identifier), `[]`, the result, and per element `@result + [key]`
+    const mapCost = plus(fixed(1 + LIST_CREATE + 1), times(rangeCnt, plus(fixed(12), keyCost)));
+    const keyType = typeName(key);
+    const f = keyType === 'string' || keyType === 'bytes' ? 2 + STRING_TRAVERSAL : 2;
+    const callCost = plus(plus(factor(times(rangeCnt, rangeCnt), f), fixed(1)), fixed(LIST_CREATE));
+    this.sizes.set(n, rangeCnt);
+    // the bind's empty range, its init (the list), and its result (the call on the identifier and the map)
+    return plus(plus(plus(fixed(LIST_CREATE), targetCost), callCost), plus(fixed(1), mapCost));
   }
 
   /** `cel.bind(v, init, expr)`: an empty range (a list literal), the init bound to `v`, then the result. */

@@ -55,6 +55,6 @@ export function reportCelProblems(
     const candidates = spans().get(p.rule.rule) ?? [];
     const span = candidates.find((s) => s.file === near.file && s.line <= near.line && near.line - s.line < 40) ?? candidates[0] ?? near;
     const text = `x-kubernetes-validations[${p.index}].${p.part} at ${formatSchemaPath(p.path)}: ${p.message}`;
-    bag.report(p.severity === 'warning' ? 'unchecked-cel' : 'invalid-cel', text, span, p.hint === undefined ? undefined : { hint: p.hint });
+    bag.report('invalid-cel', text, span, p.hint === undefined ? undefined : { hint: p.hint });
   }
 }

@@ -102,7 +102,6 @@ export const DIAGNOSTIC_KINDS = {
     severity: 'error',
     summary: 'A `+kubebuilder:selectablefield` JSONPath would be refused by the API server: no path into the schema, array notation, into metadata, not to a string, boolean or integer, repeated, or more than 8.',
   },
-  'unchecked-cel': { code: 'KG4101', severity: 'warning', summary: 'A CEL rule uses a construct kubegen cannot check at generation time (the API server checks it when the CRD is applied).' },
 
   // KG5xxx: code generation
   'unknown-generator': { code: 'KG5001', severity: 'error', summary: 'The configuration selects a generator kubegen does not have.' },

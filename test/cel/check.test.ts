@@ -20,10 +20,7 @@ describe('CEL rules checked at generation time, as the apiserver checks them', (
   });
 
   test.each(CEL_RULE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const all: CelProblem[] = checkCelRules(fixtureSchema(c));
-    const problems = all.filter((p) => p.severity === undefined);
-    if (c.warning) expect(all.filter((p) => p.severity === 'warning').map((p) => p.message).join('\n')).toContain(c.warning);
-    else expect(all.filter((p) => p.severity === 'warning')).toEqual([]);
+    const problems: CelProblem[] = checkCelRules(fixtureSchema(c));
     verdicts.push({ name: c.name, valid: c.valid, kubegen: problems.length === 0 });
     if (c.valid) {
       expect(problems.map((p) => p.message)).toEqual([]);

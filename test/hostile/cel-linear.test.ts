@@ -111,6 +111,21 @@ function formatCase(format: string): Case {
  * constants (a function of two growing strings, such as `self.matches(self)`, is linear in neither alone).
  */
 const CEL: Array<{ covers: string[]; rules: string[] }> = [
+  // kubegen's macros (cel-library/macros.ts): a presence test over a map built from the string, sortBy keyed by it
+  { covers: [], rules: ["has({'k': self}.k)", "[self, 'a', self].sortBy(x, x).size() == 3", "[self, 'a'].sortBy(x, x.size())[0] == 'a'"] },
+  // the two-variable comprehensions over lists and maps holding the string (a string key repeated is a duplicate)
+  {
+    covers: [],
+    rules: [
+      "[self, 'a'].all(i, v, v.size() >= 0 && i >= 0)",
+      "{self: 1}.exists(k, v, k == self && v == 1)",
+      "[self, self].existsOne(i, v, i == 0 && v == self)",
+      "[self].transformList(i, v, v + v)[0].size() > 0",
+      "{'k': self}.transformMap(k, v, v.size() > 0, v)['k'] == self",
+      "[self, 'a'].transformMapEntry(i, v, {v: i}).size() == 2",
+      "[self, self].transformMapEntry(i, v, {v: i}).size() > 0",
+    ],
+  },
   // cel-js built-ins and operators
   { covers: ['bool(string): bool'], rules: ['bool(self)'] },
   { covers: ['bytes(string): bytes'], rules: ['bytes(self).size() > 0'] },

@@ -75,10 +75,14 @@ function environment(): Cel {
 
 const compiled = new WeakMap<ValidationSchema, CompiledRule[]>();
 
-/** An expression parsed, with cel-js' super-linear built-ins pointed at kubegen's replacements. */
-function parseExpression(env: CelEnvironment, library: CelLibrary, text: string): Program {
+/**
+ * An expression parsed, with cel-js' super-linear built-ins pointed at kubegen's replacements and its `has()` calls
+ * at kubegen's presence test over any operand (./cel-library/macros.ts).
+ */
+function parseExpression({ env, library, module }: Cel, text: string): Program {
   const program = env.parse(text) as Program;
   library.replaceBuiltins(program.ast);
+  library.installPresenceTests(program.ast, module.Optional);
   return program;
 }
 
@@ -117,11 +121,11 @@ function textMentionsOldSelf(text: string): boolean {
 function compileRules(s: ValidationSchema): CompiledRule[] {
   let out = compiled.get(s);
   if (out) return out;
-  const { env, library } = environment();
+  const c = environment();
   out = (s['x-kubernetes-validations'] ?? []).map((rule): CompiledRule => {
     try {
-      const program = parseExpression(env, library, rule.rule);
-      const message = rule.messageExpression !== undefined ? parseExpression(env, library, rule.messageExpression) : undefined;
+      const program = parseExpression(c, rule.rule);
+      const message = rule.messageExpression !== undefined ? parseExpression(c, rule.messageExpression) : undefined;
       return { rule, program, message, usesOldSelf: mentionsOldSelf(program.ast) };
     } catch (e) {
       return { rule, usesOldSelf: textMentionsOldSelf(rule.rule), unsupported: firstLine(errorText(e)) };

@@ -16,12 +16,14 @@ import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './declara
 import { NAMED_FORMATS, NamedFormat } from './format';
 import { CIDR, IP, parseCIDR, parseIP, parseRequestURI, parseURL, URL } from './net';
 import { parseQuantity, Quantity } from './quantity';
+import { registerKubernetesMacros } from './macros';
 import { asInt64, normalizeAndParseSemver, parseSemver, Semver } from './semver';
 
 export { Quantity, parseQuantity } from './quantity';
 export { IP, CIDR, URL, parseIP, parseCIDR, parseURL, parseRequestURI } from './net';
 export { Semver, parseSemver, normalizeAndParseSemver } from './semver';
 export { NamedFormat, NAMED_FORMATS } from './format';
+export { CelMacroError, installPresenceTests, registerKubernetesMacros } from './macros';
 
 /** Thrown by a library function for an input whose result kubegen does not reproduce. */
 export class NotEvaluable extends Error {}
@@ -411,6 +413,7 @@ export function builtinNames(text: string): string {
  * apiserver's (`join`) are kept. `Duration` is cel-js' duration class (`@marcbachmann/cel-js/evaluator`).
  */
 export function registerKubernetesLibraries(env: Environment, optional: typeof CelOptional, Duration: DurationClass): void {
+  registerKubernetesMacros(env);
   for (const [sig, handler] of Object.entries(replacementOverloads(Duration))) env.registerFunction(sig, handler);
   for (const t of LIBRARY_TYPES) {
     env.registerType(t, CLASSES[t]);

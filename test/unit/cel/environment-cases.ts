@@ -1,0 +1,322 @@
+/**
+ * The grammar and environment table of the apiserver's CRD CEL environment (kube-apiserver 1.37, cel-go 0.29): the
+ * constructs cel-js does not have as cel-go has them — `has()` over any operand, the lists extension's `sortBy`, the
+ * two-variable comprehensions — and every library function, each positive and negative, with the message (and
+ * column) cel-go gives (the apiserver quotes it after `compilation failed: ERROR: <input>:1:N:`).
+ * test/unit/cel/environment.test.ts pins kubegen's verdicts and messages to the table; the e2e test
+ * test/e2e/cel-environment.test.ts pins the real apiserver's. Evaluation rows: an object, a rule, and whether the
+ * rule holds — kubegen's client-side validator and the apiserver's dry-run create must both give that verdict.
+ */
+import type { JSONSchemaProps, ValidationRule } from '../../../generator/core/schema';
+
+export interface EnvironmentCase {
+  name: string;
+  rule: ValidationRule;
+  valid: boolean;
+  /** For a refused rule: cel-go's message, which both the apiserver's and kubegen's messages contain. */
+  message?: string;
+  /** For a cost overrun: the factor both state (`1.8x`, `more than 100x`). */
+  factor?: string;
+  /** For a refused rule: the column cel-go reports (`<input>:1:N`), which kubegen prints as `(column N)`. */
+  column?: number;
+}
+
+/** The `spec` every rule sits on: lists of objects with optional fields, bounded and unbounded lists, maps. */
+export function environmentSpec(rule?: ValidationRule): JSONSchemaProps {
+  const spec: JSONSchemaProps = {
+    type: 'object',
+    properties: {
+      name: { type: 'string', maxLength: 63 },
+      tags: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 20 } },
+      labels: { type: 'object', maxProperties: 10, additionalProperties: { type: 'string', maxLength: 63 } },
+      rules: {
+        type: 'array',
+        maxItems: 10,
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 10 },
+            items: { type: 'array', maxItems: 5, items: { type: 'string', maxLength: 5 } },
+            path: { type: 'object', properties: { type: { type: 'string', maxLength: 10 }, value: { type: 'string', maxLength: 10 } } },
+          },
+        },
+      },
+      unbounded: { type: 'array', items: { type: 'string' } },
+      ints: { type: 'array', maxItems: 3000, items: { type: 'integer' } },
+      port: { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] },
+      free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      nested: { type: 'object', properties: { m: { type: 'object', maxProperties: 4, additionalProperties: { type: 'integer' } } } },
+    },
+  };
+  if (rule) spec['x-kubernetes-validations'] = [rule];
+  return spec;
+}
+
+/** The CRD schema of a row: the spec above under an object root. */
+export function environmentSchema(rule?: ValidationRule): JSONSchemaProps {
+  return { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: environmentSpec(rule) } };
+}
+
+const ok = (name: string, rule: string): EnvironmentCase => ({ name, rule: { rule }, valid: true });
+const bad = (name: string, rule: string, message: string): EnvironmentCase => ({ name, rule: { rule }, valid: false, message });
+const COST = 'estimated rule cost exceeds budget by factor of';
+const costly = (name: string, rule: string, factor: string): EnvironmentCase => ({ name, rule: { rule }, valid: false, message: COST, factor });
+
+const at = (name: string, rule: string, message: string, column: number): EnvironmentCase => ({ name, rule: { rule }, valid: false, message, column });
+
+/** Every function of the apiserver's CRD environment, each accepted (constant rules: they also hold when evaluated). */
+const ACCEPTED: string[] = [
+  'self.tags.all(i, t, i < 5 && t != \'\')',
+  'self.labels.all(k, v, k != v)',
+  'self.labels.exists(k, v, k == v)',
+  'self.tags.existsOne(i, t, t == \'a\') || true',
+  'self.tags.exists_one(i, t, t == \'a\') || true',
+  'self.tags.transformList(i, t, t + \'x\').size() >= 0',
+  'self.tags.transformList(i, t, i % 2 == 0, t).size() >= 0',
+  'self.labels.transformMap(k, v, v.size()).size() >= 0',
+  'self.tags.transformMap(i, t, i < 3, t).size() >= 0',
+  'self.tags.transformMapEntry(i, t, {t: i}).size() >= 0',
+  'self.labels.transformMapEntry(k, v, k != \'\', {v: k}).size() >= 0',
+  'self.rules.all(i, r, has(r.name) && i >= 0)',
+  'self.tags.transformMap(i, t, t)[0] == \'\'',
+  '\'abc\'.charAt(1) == \'b\'',
+  '\'abc\'.indexOf(\'b\') == 1',
+  '\'abc\'.indexOf(\'b\', 1) == 1',
+  '\'abc\'.lastIndexOf(\'b\') == 1',
+  '\'abc\'.lastIndexOf(\'b\', 2) == 1',
+  '\'ABC\'.lowerAscii() == \'abc\'',
+  '\'abc\'.upperAscii() == \'ABC\'',
+  '\'abc\'.replace(\'b\', \'x\') == \'axc\'',
+  '\'abc\'.replace(\'b\', \'x\', 1) == \'axc\'',
+  '\'a,b\'.split(\',\').size() == 2',
+  '\'a,b\'.split(\',\', 1).size() == 1',
+  '\'abc\'.substring(1) == \'bc\'',
+  '\'abc\'.substring(1, 2) == \'b\'',
+  '\' a \'.trim() == \'a\'',
+  'strings.quote(\'a\') == \'"a"\'',
+  '\'%s\'.format([\'a\']) == \'a\'',
+  '[1, 2, 3].slice(0, 1) == [1]',
+  '[[1], [2]].flatten() == [1, 2]',
+  '[1, 1].distinct() == [1]',
+  'lists.range(3) == [0, 1, 2]',
+  '[1, 2].first().orValue(0) == 1',
+  '[1, 2].last().orValue(0) == 2',
+  '[2, 1].sort() == [1, 2]',
+  '[1, 2].reverse() == [2, 1]',
+  'sets.contains([1, 2], [1])',
+  'sets.equivalent([1, 2], [2, 1])',
+  'sets.intersects([1], [1, 2])',
+  '\'abc\'.matches(\'^a\')',
+  '\'abc\'.find(\'b\') == \'b\'',
+  '\'abc\'.findAll(\'b\').size() == 1',
+  '\'abc\'.findAll(\'b\', 1).size() == 1',
+  'isURL(\'https://a.b/c\')',
+  'url(\'https://a.b/c\').getScheme() == \'https\'',
+  'url(\'https://a.b:80/c\').getPort() == \'80\'',
+  'url(\'https://a.b/c?x=1\').getQuery().size() == 1',
+  '[1, 2].isSorted()',
+  '[1, 2].sum() == 3',
+  '[1, 2].min() == 1',
+  '[1, 2].max() == 2',
+  '[1, 2].indexOf(2) == 1',
+  '[1, 2].lastIndexOf(2) == 1',
+  'quantity(\'1Gi\').isInteger()',
+  'isQuantity(\'1Gi\')',
+  'quantity(\'1Gi\').asInteger() > 0',
+  'quantity(\'1Gi\').asApproximateFloat() > 0.0',
+  'quantity(\'1Gi\').add(quantity(\'1Mi\')).isGreaterThan(quantity(\'1Gi\'))',
+  'quantity(\'1Gi\').sub(1).isLessThan(quantity(\'1Gi\'))',
+  'quantity(\'1Gi\').compareTo(quantity(\'1Gi\')) == 0',
+  'isIP(\'1.2.3.4\')',
+  'ip(\'1.2.3.4\').family() == 4',
+  'ip.isCanonical(\'1.2.3.4\')',
+  'ip(\'1.2.3.4\').isLoopback() == false',
+  'string(ip(\'1.2.3.4\')) == \'1.2.3.4\'',
+  'isCIDR(\'10.0.0.0/8\')',
+  'cidr(\'10.0.0.0/8\').containsIP(\'10.1.1.1\')',
+  'cidr(\'10.0.0.0/8\').containsCIDR(\'10.1.0.0/16\')',
+  'cidr(\'10.0.0.0/8\').prefixLength() == 8',
+  'cidr(\'10.1.0.0/8\').masked() == cidr(\'10.0.0.0/8\')',
+  'cidr(\'10.0.0.0/8\').ip() == ip(\'10.0.0.0\')',
+  'format.dns1123Label().validate(\'abc\').hasValue() == false',
+  'format.named(\'dns1123Label\').hasValue()',
+  'isSemver(\'1.2.3\')',
+  'semver(\'1.2.3\').major() == 1',
+  'semver(\'1.2.3\').isGreaterThan(semver(\'1.2.0\'))',
+  'semver(\'v1.2\', true).minor() == 2',
+  'semver(\'1.2.3\').compareTo(semver(\'1.2.3\')) == 0',
+  'optional.of(1).hasValue()',
+  'optional.none().orValue(1) == 1',
+  '[1, 2].exists(x, x == 1)',
+  'dyn(1) == 1',
+  'type(1) == int',
+  'int(\'1\') == 1',
+  'uint(1) == 1u',
+  'double(1) == 1.0',
+  'string(1) == \'1\'',
+  'bytes(\'a\') == b\'a\'',
+  'duration(\'1s\') > duration(\'0s\')',
+  'timestamp(\'2020-01-01T00:00:00Z\').getFullYear() == 2020',
+  'timestamp(\'2020-01-01T00:00:00Z\').getDayOfWeek(\'UTC\') >= 0',
+  '\'abc\'.contains(\'b\') && \'abc\'.startsWith(\'a\') && \'abc\'.endsWith(\'c\')',
+  'size(\'abc\') == 3',
+  'b\'abc\'.size() == 3',
+  '[1, 2].map(x, x * 2) == [2, 4]',
+  '[1, 2].filter(x, x > 1) == [2]',
+  '{\'a\': 1}.exists(k, k == \'a\')',
+  '1 in [1, 2]',
+  '1 < 2.0',
+  'strings.quote(self.name) != \'\'',
+  '\'ab\'.charAt(self.name.size()) != \'z\'',
+];
+/** Refused: cel-go's message and column (`<input>:1:N`). */
+const REFUSED: Array<[rule: string, message: string, column: number]> = [
+  ['self.tags.all(i, i, true)', 'duplicate variable name: i', 18],
+  ['self.tags.all(i, __result__, true)', 'iteration variable overwrites accumulator variable', 18],
+  ['self.tags.all(i, t.x, true)', 'argument must be a simple name', 19],
+  ['self.tags.all(i, t, 1)', 'expected type \'bool\' but found \'int\'', 21],
+  ['self.tags.exists(i, t, \'a\')', 'expected type \'bool\' but found \'string\'', 24],
+  ['self.tags.existsOne(i, t, 1)', 'found no matching overload for \'_?_:_\' applied to \'(int, int, int)\'', 20],
+  ['self.tags.transformList(i, t, 1, t).size() > 0', 'found no matching overload for \'_?_:_\' applied to \'(int, list(string), list(string))\'', 24],
+  ['self.tags.transformMapEntry(i, t, t).size() > 0', 'found no matching overload for \'cel.@mapInsert\' applied to \'(map(dyn, dyn), string)\'', 28],
+  ['self.name.all(i, t, true)', 'expression of type \'string\' cannot be range of a comprehension (must be list, map, or dynamic)', 5],
+  ['\'abc\'.reverse() == \'cba\'', 'found no matching overload for \'reverse\' applied to \'string.()\'', 14],
+  ['[[1], [[2]]].flatten(2) == [1, 2]', 'expected type \'list(int)\' but found \'list(list(int))\'', 7],
+  ['math.greatest(1, 2) == 2', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.least(1, 2) == 1', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.greatest([1, 2]) == 2', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.ceil(1.2) == 2.0', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.floor(1.2) == 1.0', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.round(1.5) == 2.0', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.trunc(1.5) == 1.0', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.abs(-1) == 1', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.sign(-2) == -1', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.isNaN(1.0)', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.isInf(1.0)', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.isFinite(1.0)', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.bitAnd(3, 1) == 1', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.bitOr(2, 1) == 3', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.bitXor(3, 1) == 2', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.bitNot(0) == -1', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.bitShiftLeft(1, 2) == 4', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.bitShiftRight(4, 2) == 1', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['math.sqrt(4.0) == 2.0', 'undeclared reference to \'math\' (in container \'\')', 1],
+  ['base64.encode(b\'a\') == \'YQ==\'', 'undeclared reference to \'base64\' (in container \'\')', 1],
+  ['base64.decode(\'YQ==\') == b\'a\'', 'undeclared reference to \'base64\' (in container \'\')', 1],
+  ['cel.bind(x, 1, x == 1)', 'undeclared reference to \'cel\' (in container \'\')', 1],
+  ['regex.replace(\'abc\', \'b\', \'x\') == \'axc\'', 'undeclared reference to \'regex\' (in container \'\')', 1],
+  ['regex.extract(\'abc\', \'b\').hasValue()', 'undeclared reference to \'regex\' (in container \'\')', 1],
+  ['regex.extractAll(\'abc\', \'b\').size() == 1', 'undeclared reference to \'regex\' (in container \'\')', 1],
+  ['quantity(\'1Gi\').sign() == 1', 'found no matching overload for \'sign\' applied to \'kubernetes.Quantity.()\'', 21],
+  ['isImage(\'nginx:1\')', 'undeclared reference to \'isImage\' (in container \'\')', 8],
+  ['image(\'nginx:1\').containsDigest() == false', 'undeclared reference to \'image\' (in container \'\')', 6],
+  ['jsonpatch.escapeKey(\'a/b\') == \'a~1b\'', 'undeclared reference to \'jsonpatch\' (in container \'\')', 1],
+  ['authorizer.path(\'/x\').check(\'get\').allowed()', 'undeclared reference to \'authorizer\' (in container \'\')', 1],
+  ['1 == 1.0', 'found no matching overload for \'_==_\' applied to \'(int, double)\'', 3],
+  ['self.tags.all(i, t, i)', 'expected type \'bool\' but found \'int\'', 21],
+  ['self.name.size() == \'a\'', 'found no matching overload for \'_==_\' applied to \'(int, string)\'', 18],
+  ['size(1) == 1', 'found no matching overload for \'size\' applied to \'(int)\'', 5],
+  ['self.tags[0] + 1 == 1', 'found no matching overload for \'_+_\' applied to \'(string, int)\'', 14],
+  ['!self.name', 'found no matching overload for \'!_\' applied to \'(string)\'', 1],
+  ['-self.name == 1', 'found no matching overload for \'-_\' applied to \'(string)\'', 1],
+  ['self.name.foo() == 1', 'undeclared reference to \'foo\' (in container \'\')', 14],
+  ['self.rules[0].?nope.hasValue()', 'undefined field \'nope\'', 14],
+  ['has(self.rules[0].nope)', 'undefined field \'nope\'', 4],
+  ['self.nope == 1', 'undefined field \'nope\'', 5],
+  ['self.rules.map(r, r.nope).size() > 0', 'undefined field \'nope\'', 20],
+  ['(self.name) == 1', 'found no matching overload for \'_==_\' applied to \'(string, int)\'', 13],
+  ['self.name.startsWith(1)', 'found no matching overload for \'startsWith\' applied to \'string.(int)\'', 21],
+  ['self.tags.exists(t, t == 1)', 'found no matching overload for \'_==_\' applied to \'(string, int)\'', 23],
+  ['self.tags[0] > 1 ? true : false', 'found no matching overload for \'_>_\' applied to \'(string, int)\'', 14],
+  ['[1, \'a\'].size() == 2', 'expected type \'int\' but found \'string\'', 5],
+  ['{\'a\': 1, \'b\': \'x\'}.size() == 2', 'expected type \'int\' but found \'string\'', 15],
+];
+const OVER_BUDGET: Array<[rule: string, factor: string]> = [
+  ['self.ints.all(i, x, self.ints.all(j, y, i == j || x != y))', '7.2x'],
+  ['self.ints.transformMap(i, x, self.ints.transformList(j, y, x + y)).size() > 0', '13.5x'],
+  ['self.ints.all(i, x, self.ints.exists(j, y, x == y))', '5.4x'],
+  ['[\'a\', \'b\'].join() == \'ab\'', 'more than 100x'],
+  ['[\'a\', \'b\'].join(\',\') == \'a,b\'', 'more than 100x'],
+];
+
+/**
+ * The rules of ACCEPTED that name no field: constant expressions over every library, each true — kubegen's
+ * client-side validator and the apiserver must both evaluate all of them, on one object, to true.
+ */
+export const LIBRARY_CONSTANTS: string[] = ACCEPTED.filter((r) => !/\bself\b/.test(r));
+
+export const ENVIRONMENT_CASES: EnvironmentCase[] = [
+  // has(): a field selection over any operand (cel-go parser MakeHas, checker checkSelectField)
+  ok('has over an index', 'has(self.rules[0].path)'),
+  ok('has over a selection after an index', 'has(self.rules[0].path.type)'),
+  ok('has in a ternary over an index (issue 26)', '(self.rules.size() > 0 ? (has(self.rules[0].items) ? self.rules[0].items.size() : 0) : 0) >= 0'),
+  ok('has in a disjunction over an index (issue 26)', "self.rules.size() == 0 || !has(self.rules[0].path) || self.rules[0].path.type != 'Prefix'"),
+  ok('has over a macro result', 'has(self.rules.filter(r, has(r.name))[0].name) || true'),
+  ok('has over a parenthesised operand', 'has((self).name)'),
+  ok('has over a map literal', "has({'a': 1}.a)"),
+  ok('has on a map value', 'has(self.labels.app)'),
+  ok('has on a nested map', 'has(self.nested.m.x)'),
+  ok('has on an int-or-string (dyn)', 'has(self.port.x)'),
+  bad('has of an identifier', 'has(self)', 'invalid argument to has() macro'),
+  bad('has of an index', 'has(self.tags[0])', 'invalid argument to has() macro'),
+  bad('has of a map index', "has(self.labels['a'])", 'invalid argument to has() macro'),
+  bad('has of an optional selection', 'has(self.rules[0].?path)', 'invalid argument to has() macro'),
+  bad('has on a list', 'has(self.tags.x)', "type 'list(string)' does not support field selection"),
+  bad('has of an undeclared field after an index', 'has(self.rules[0].nope)', "undefined field 'nope'"),
+  bad('has on a preserved object without properties', 'has(self.free.x.y)', "undefined field 'x'"),
+  // optional syntax next to has()
+  ok('optional chain over an index', "self.rules[0].?path.?type.orValue('') == ''"),
+  ok('optional index then optional selection', 'self.rules[?0].?path.hasValue() || true'),
+  // the lists extension's sortBy (ext.Lists version 2+, cost from version 3)
+  ok('sortBy on strings', 'self.tags.sortBy(t, t).size() >= 0'),
+  ok('sortBy on objects by a field', 'self.rules.sortBy(r, r.name).size() >= 0'),
+  ok('sortBy with a constant key', 'self.tags.sortBy(t, 1).size() >= 0'),
+  ok('sortBy on a list literal', '[2, 1].sortBy(x, x) == [1, 2]'),
+  ok('sortBy on a bounded list by size', 'self.tags.sortBy(t, t.size()).size() >= 0'),
+  bad('sortBy by an object key', 'self.rules.sortBy(r, r).size() >= 0', "found no matching overload for '@sortByAssociatedKeys'"),
+  bad('sortBy on a map', 'self.labels.sortBy(k, k).size() >= 0', "found no matching overload for '@sortByAssociatedKeys' applied to 'map(string, string).(list(string))'"),
+  bad('sortBy on a string literal', "'abc'.sortBy(x, x).size() > 0", 'sortBy can only be applied to a list, identifier, comprehension, call or select expression'),
+  bad('sortBy on a map literal', "{'a': 1}.sortBy(x, x).size() > 0", 'sortBy can only be applied to a list, identifier, comprehension, call or select expression'),
+  bad('sortBy with a non-identifier variable', 'self.tags.sortBy(1, x).size() > 0', 'argument is not an identifier'),
+  costly('sortBy over 3000 ints', 'self.ints.sortBy(x, x).size() > 0', '1.8x'),
+  costly('sortBy over an unbounded list', 'self.unbounded.sortBy(x, x).size() > 0', 'more than 100x'),
+  // the environment's libraries and two-variable comprehensions (probed on kube-apiserver 1.37.2, cel-go 0.29)
+  ...ACCEPTED.map((r) => ok(`accepted: ${r}`, r)),
+  ...REFUSED.map(([r, message, column]) => at(`refused: ${r}`, r, message, column)),
+  ...OVER_BUDGET.map(([r, factor]) => costly(`over budget: ${r}`, r, factor)),
+];
+
+export interface EvaluationCase {
+  name: string;
+  rule: string;
+  spec: Record<string, unknown>;
+  /** Whether the rule holds on the object (the apiserver accepts it). */
+  holds: boolean;
+}
+
+export const EVALUATION_CASES: EvaluationCase[] = [
+  { name: 'has over an index, present', rule: "self.rules.size() == 0 || !has(self.rules[0].path) || self.rules[0].path.type != 'Prefix'", spec: { rules: [{ path: { type: 'Exact' } }] }, holds: true },
+  { name: 'has over an index, present and refused', rule: "self.rules.size() == 0 || !has(self.rules[0].path) || self.rules[0].path.type != 'Prefix'", spec: { rules: [{ path: { type: 'Prefix' } }] }, holds: false },
+  { name: 'has over an index, absent', rule: "self.rules.size() == 0 || !has(self.rules[0].path) || self.rules[0].path.type != 'Prefix'", spec: { rules: [{ name: 'a' }] }, holds: true },
+  { name: 'has over an index in a ternary', rule: '(self.rules.size() > 0 ? (has(self.rules[0].items) ? self.rules[0].items.size() : 0) : 0) < 2', spec: { rules: [{ items: ['a', 'b'] }] }, holds: false },
+  { name: 'sortBy orders strings', rule: "self.tags.sortBy(t, t) == ['a', 'b', 'c']", spec: { tags: ['c', 'a', 'b'] }, holds: true },
+  { name: 'sortBy orders objects by a field', rule: "self.rules.sortBy(r, r.name).map(r, r.name) == ['x', 'y']", spec: { rules: [{ name: 'y' }, { name: 'x' }] }, holds: true },
+  { name: 'sortBy by a key that is not the order', rule: "self.tags.sortBy(t, t.size()) == ['a', 'bb', 'ccc']", spec: { tags: ['ccc', 'a', 'bb'] }, holds: true },
+  { name: 'sortBy is stable', rule: "self.tags.sortBy(t, t.size()) == ['b', 'a', 'cc']", spec: { tags: ['cc', 'b', 'a'] }, holds: true },
+  { name: 'sortBy descending key', rule: "self.tags.sortBy(t, -t.size())[0] == 'ccc'", spec: { tags: ['a', 'ccc', 'bb'] }, holds: true },
+  { name: 'sortBy result compared, refused', rule: "self.tags.sortBy(t, t) == self.tags", spec: { tags: ['b', 'a'] }, holds: false },
+  // two-variable comprehensions (cel-go ext.TwoVarComprehensions)
+  { name: 'all over a list with the index', rule: 'self.tags.all(i, t, i < 2 || t == "x")', spec: { tags: ['a', 'b', 'x'] }, holds: true },
+  { name: 'all over a list with the index, refused', rule: 'self.tags.all(i, t, i < 2 || t == "x")', spec: { tags: ['a', 'b', 'c'] }, holds: false },
+  { name: 'exists over a map with key and value', rule: 'self.labels.exists(k, v, k == v)', spec: { labels: { a: 'b', c: 'c' } }, holds: true },
+  { name: 'exists over a map, refused', rule: 'self.labels.exists(k, v, k == v)', spec: { labels: { a: 'b' } }, holds: false },
+  { name: 'existsOne over a list', rule: "self.tags.existsOne(i, t, t == 'a')", spec: { tags: ['a', 'b'] }, holds: true },
+  { name: 'existsOne over a list, two match', rule: "self.tags.existsOne(i, t, t == 'a')", spec: { tags: ['a', 'a'] }, holds: false },
+  { name: 'transformList with a filter', rule: "self.tags.transformList(i, t, i % 2 == 0, t + '!') == ['a!', 'c!']", spec: { tags: ['a', 'b', 'c'] }, holds: true },
+  { name: 'transformMap over a list keys by index', rule: "self.tags.transformMap(i, t, t.size())[1] == 2", spec: { tags: ['a', 'bb'] }, holds: true },
+  { name: 'transformMap over a map', rule: "self.labels.transformMap(k, v, v + k) == {'x': 'yx'}", spec: { labels: { x: 'y' } }, holds: true },
+  { name: 'transformMapEntry inverts a map', rule: "self.labels.transformMapEntry(k, v, {v: k}) == {'y': 'x', 'w': 'z'}", spec: { labels: { x: 'y', z: 'w' } }, holds: true },
+  { name: 'transformMapEntry with a filter', rule: "self.tags.transformMapEntry(i, t, i > 0, {t: i}) == {'b': 1}", spec: { tags: ['a', 'b'] }, holds: true },
+  { name: 'nested two-variable comprehensions', rule: 'self.rules.all(i, r, !has(r.items) || r.items.all(j, x, j < i + 1))', spec: { rules: [{ items: ['a'] }, { items: ['a', 'b'] }] }, holds: true },
+  { name: 'nested two-variable comprehensions, refused', rule: 'self.rules.all(i, r, !has(r.items) || r.items.all(j, x, j < i + 1))', spec: { rules: [{ items: ['a', 'b'] }] }, holds: false },
+];
