@@ -7,7 +7,7 @@
  */
 import { useE2e } from './support/namespace';
 import { deleteCrd } from './support/crds';
-import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSchema, environmentSpec } from '../unit/cel/environment-cases';
+import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSchema, environmentSpec } from '../unit/generator/cel/environment-cases';
 import { formatFieldError, validate, type ValidationSchema } from '../../runtime/src/validation';
 import type { JSONSchemaProps, ValidationRule } from '../../generator/core/schema';
 

@@ -7,7 +7,7 @@
  * test/e2e/cel-environment.test.ts pins the real apiserver's. Evaluation rows: an object, a rule, and whether the
  * rule holds — kubegen's client-side validator and the apiserver's dry-run create must both give that verdict.
  */
-import type { JSONSchemaProps, ValidationRule } from '../../../generator/core/schema';
+import type { JSONSchemaProps, ValidationRule } from '../../../../generator/core/schema';
 
 export interface EnvironmentCase {
   name: string;

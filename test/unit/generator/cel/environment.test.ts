@@ -4,8 +4,8 @@
  * client-side validator evaluates the evaluation rows as the apiserver does. test/e2e/cel-environment.test.ts pins
  * the same rows to the real apiserver.
  */
-import { checkCelRules } from '../../../generator/cel';
-import { validate, type ValidationSchema } from '../../../runtime/src/validation';
+import { checkCelRules } from '../../../../generator/cel';
+import { validate, type ValidationSchema } from '../../../../runtime/src/validation';
 import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSchema, environmentSpec } from './environment-cases';
 
 describe('the CRD CEL environment: grammar and libraries checked as the apiserver checks them', () => {
