@@ -38,6 +38,9 @@ const CORPUS = {
     packages: ['apis/v1', 'apis/v1alpha2', 'apis/v1alpha3', 'apis/v1beta1', 'apisx/v1alpha1'],
     paths: ['apis/...', 'apisx/...'],
     crd: 'crd',
+    // *.k8s.io is a protected group: the apiserver refuses its CRDs without this annotation, which the project's own
+    // generator adds to every CRD it ships (config/crd/*/…yaml, with the same value).
+    annotations: { 'api-approved.kubernetes.io': 'https://github.com/kubernetes-sigs/gateway-api/pull/4530' },
   },
   // Kueue: Makefile `manifests`: `controller-gen crd:generateEmbeddedObjectMeta=true … paths="./apis/..."`; ~75 rules,
   // PodTemplateSpec inside Workload.
@@ -83,6 +86,20 @@ function controllerGenBinary() {
   return bin;
 }
 
+/**
+ * Adds `annotations` to the CRD in `file` (controller-gen's YAML: `metadata:` then `  annotations:` with its
+ * version annotation), keeping the keys sorted as controller-gen writes them.
+ */
+function annotate(file, annotations) {
+  const text = fs.readFileSync(file, 'utf8');
+  const m = /^metadata:\n  annotations:\n((?: {4}.*\n)+)/m.exec(text);
+  if (!m) throw new Error(`${file}: no metadata.annotations block to add ${Object.keys(annotations).join(', ')} to`);
+  const lines = m[1].split('\n').filter((l) => l !== '');
+  for (const [k, v] of Object.entries(annotations)) lines.push(`    ${k}: ${v}`);
+  lines.sort();
+  fs.writeFileSync(file, text.slice(0, m.index) + `metadata:\n  annotations:\n${lines.join('\n')}\n` + text.slice(m.index + m[0].length));
+}
+
 function cacheRoot() {
   return process.env.KUBEGEN_CACHE || path.join(os.homedir(), '.cache', 'kubegen');
 }
@@ -119,12 +136,15 @@ function crdCorpus(name, cacheDir) {
     run('go', ['get', `${module}@${version}`, ...packages.map((p) => `${module}/${p}@${version}`)], moduleDir, { GOFLAGS: '-mod=mod' });
   }
   const done = path.join(crdDir, '.complete');
-  if (!fs.existsSync(done)) {
+  const stamp = `${module}@${version} controller-gen ${CONTROLLER_GEN_VERSION} ${controllerGenArgs('<dir>').join(' ')} ${JSON.stringify(entry.annotations ?? {})}\n`;
+  // Made again when the table's options changed since (the stamp records them).
+  if (!fs.existsSync(done) || fs.readFileSync(done, 'utf8') !== stamp) {
     fs.rmSync(crdDir, { recursive: true, force: true });
     const tmp = `${crdDir}.tmp-${process.pid}`;
     fs.rmSync(tmp, { recursive: true, force: true });
     run(controllerGen, controllerGenArgs(tmp), moduleDir);
-    fs.writeFileSync(path.join(tmp, '.complete'), `${module}@${version} controller-gen ${CONTROLLER_GEN_VERSION} ${controllerGenArgs('<dir>').join(' ')}\n`);
+    if (entry.annotations) for (const f of fs.readdirSync(tmp)) annotate(path.join(tmp, f), entry.annotations);
+    fs.writeFileSync(path.join(tmp, '.complete'), stamp);
     fs.renameSync(tmp, crdDir);
   }
   return { crdDir, moduleDir, controllerGen, controllerGenArgs, module: `${module}@${version}` };

@@ -48,6 +48,8 @@ type Record struct {
 	Schema       json.RawMessage   `json:"schema"`
 	Results      []json.RawMessage `json:"results"`
 	Failure      string            `json:"failure,omitempty"`
+	IsRoot       bool              `json:"isRoot,omitempty"`
+	CustomEnv    bool              `json:"customEnv,omitempty"`
 }
 
 // Output is the file written.
@@ -156,7 +158,7 @@ func record(work, outFile string) error {
 			return fmt.Errorf("%s: %w", lines, err)
 		}
 		// The same schema compiled again (a test that compiles per object, or old and new schema alike) is one case.
-		key := r.Test + "\x00" + string(r.Schema) + fmt.Sprint(r.PerCallLimit)
+		key := fmt.Sprint(r.Test, "\x00", string(r.Schema), r.PerCallLimit, r.IsRoot, r.CustomEnv)
 		if seen[key] {
 			continue
 		}
