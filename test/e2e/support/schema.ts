@@ -148,7 +148,7 @@ function sampleString(s: Schema, seed: number, extra: readonly string[] = []): s
     ...generated.map((g) => g.toUpperCase()),
     ...Array.from({ length: 40 }, (_, n) => String(n + 1)),
   ];
-  if (s.minLength !== undefined) pool.push('a'.repeat(s.minLength), 'a'.repeat(s.minLength - 1) + String(seed % 10));
+  if (s.minLength !== undefined) pool.push('a'.repeat(s.minLength), 'a'.repeat(Math.max(0, s.minLength - 1)) + String(seed % 10));
   const fits = [...new Set(pool)].filter((c) => stringFits(s, c));
   const fit = fits[seed];
   if (fit !== undefined) return fit;
