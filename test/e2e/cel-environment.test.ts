@@ -1,6 +1,6 @@
 /**
- * The grammar and environment table (test/unit/cel/environment-cases.ts) against a real kube-apiserver: each rule in
- * a CRD created with `dryRun=All`; the apiserver's verdict must be the row's — which test/unit/cel/environment.test.ts
+ * The grammar and environment table (test/unit/generator/cel/environment-cases.ts) against a real kube-apiserver: each rule in
+ * a CRD created with `dryRun=All`; the apiserver's verdict must be the row's — which test/unit/generator/cel/environment.test.ts
  * pins kubegen's verdict to — and a refusal must quote the row's cel-go message (and cost factor). Then the
  * evaluation rows: one CRD per rule, an object created with `dryRun=All`, the apiserver's verdict compared with
  * kubegen's client-side validator on the same object.

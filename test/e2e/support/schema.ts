@@ -148,7 +148,7 @@ function sampleString(s: Schema, seed: number, extra: readonly string[] = []): s
     ...generated.map((g) => g.toUpperCase()),
     ...Array.from({ length: 40 }, (_, n) => String(n + 1)),
   ];
-  if (s.minLength !== undefined) pool.push('a'.repeat(s.minLength), 'a'.repeat(s.minLength - 1) + String(seed % 10));
+  if (s.minLength !== undefined) pool.push('a'.repeat(s.minLength), 'a'.repeat(Math.max(0, s.minLength - 1)) + String(seed % 10));
   const fits = [...new Set(pool)].filter((c) => stringFits(s, c));
   const fit = fits[seed];
   if (fit !== undefined) return fit;
@@ -323,6 +323,9 @@ export interface Violation {
  * pattern, enum, minItems, maxItems, minProperties, maxProperties, required), a value that violates exactly that
  * constraint where possible.
  */
+/** The largest maxItems a violation breaks (by sampling maxItems + 1 items). */
+const MAX_BROKEN_ITEMS = 256;
+
 export function violations(root: Schema): Violation[] {
   const out: Violation[] = [];
   for (const loc of walk(root)) {
@@ -350,7 +353,8 @@ export function violations(root: Schema): Violation[] {
       }
     }
     if (s.enum && s.enum.length > 0) add(`enum ${JSON.stringify(s.enum)}`, typeof s.enum[0] === 'number' ? Math.max(...(s.enum as number[])) + 1000 : 'not-in-the-enum');
-    if (s.type === 'array' && s.maxItems !== undefined) {
+    // (Not for a bound too large to exceed cheaply: real-world CRDs say maxItems 100000 under lists of lists.)
+    if (s.type === 'array' && s.maxItems !== undefined && s.maxItems <= MAX_BROKEN_ITEMS) {
       add(`maxItems ${s.maxItems}`, Array.from({ length: s.maxItems + 1 }, (_, i) => sample(s.items ?? {}, { seed: i })));
     }
     if (s.type === 'array' && s.minItems !== undefined && s.minItems > 0) {

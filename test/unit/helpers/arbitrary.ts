@@ -90,12 +90,16 @@ function stringArbitrary(schema: JSONSchemaProps): fc.Arbitrary<string> {
 function patternArbitrary(pattern: string, schema: JSONSchemaProps): fc.Arbitrary<string> {
   const re2 = compileRE2(pattern);
   const seeds = [schema.default, schema.example].filter((s): s is string => typeof s === 'string' && re2.test(s) && lengthOk(s, schema));
+  // A leading `(?i)` (RE2's case-insensitive flag, common in real-world CRDs, also after `^`) is dropped: what the
+  // case-sensitive pattern matches the insensitive one matches too (fast-check cannot generate for the `i` flag).
+  const flag = /^(\^?)\(\?i\)/.exec(pattern);
+  const source = flag ? `${flag[1] ?? ''}${pattern.slice(flag[0].length)}` : pattern;
   let js: RegExp | undefined;
   try {
-    js = new RegExp(pattern, 'u');
+    js = new RegExp(source, 'u');
   } catch {
     if (seeds.length > 0) return fc.constantFrom(...seeds);
-    js = new RegExp(pattern);
+    js = new RegExp(source);
   }
   return fc.stringMatching(js).filter((s) => re2.test(s) && lengthOk(s, schema));
 }

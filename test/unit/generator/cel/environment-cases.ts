@@ -3,7 +3,7 @@
  * constructs cel-js does not have as cel-go has them — `has()` over any operand, the lists extension's `sortBy`, the
  * two-variable comprehensions — and every library function, each positive and negative, with the message (and
  * column) cel-go gives (the apiserver quotes it after `compilation failed: ERROR: <input>:1:N:`).
- * test/unit/cel/environment.test.ts pins kubegen's verdicts and messages to the table; the e2e test
+ * test/unit/generator/cel/environment.test.ts pins kubegen's verdicts and messages to the table; the e2e test
  * test/e2e/cel-environment.test.ts pins the real apiserver's. Evaluation rows: an object, a rule, and whether the
  * rule holds — kubegen's client-side validator and the apiserver's dry-run create must both give that verdict.
  */

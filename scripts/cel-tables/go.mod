@@ -1,0 +1,3 @@
+module kubegen.dev/celtables
+
+go 1.26.0
