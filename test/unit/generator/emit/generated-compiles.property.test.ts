@@ -64,10 +64,13 @@ function defaultMarker(f: FieldSpec): string | undefined {
   }
 }
 
-/** One member of an interface in the input language, the JSON name quoted. */
-function member(f: FieldSpec, inner: string): string {
+/**
+ * One member of an interface in the input language, the JSON name quoted. `innerDefaultable`: the nested struct has no
+ * required field, so `{}` is a valid default for it (else kubegen rightly refuses the default, KG4003).
+ */
+function member(f: FieldSpec, inner: string, innerDefaultable = false): string {
   const t = { string: 'string', int32: 'int32', boolean: 'boolean', enum: 'Choice', 'string[]': 'string[]', 'int32[]': 'int32[]', map: 'Record<string, string>', struct: inner, 'struct[]': `${inner}[]`, structMap: `Record<string, ${inner}>` }[f.type];
-  const d = f.withDefault ? defaultMarker(f) : undefined;
+  const d = f.withDefault && (f.type !== 'struct' || innerDefaultable) ? defaultMarker(f) : undefined;
   // a required field with a default is what controller-gen calls optional-with-default: keep defaults on optional fields
   const lines = [d !== undefined && f.optional ? `  // +kubebuilder:default=${d}\n` : '', `  ${JSON.stringify(f.name)}${f.optional ? '?' : ''}: ${t};\n`];
   return lines.join('');
@@ -88,7 +91,8 @@ function apiSources(api: { spec: FieldSpec[]; inner: FieldSpec[] }): string {
     ...inner.map((f) => member(f, 'Inner').replace(/\n$/, '')),
     '}',
   ].join('\n');
-  return testKind('Thing', api.spec.map((f) => member(f, 'Inner')).join(''), preamble);
+  const innerDefaultable = inner.every((f) => f.optional);
+  return testKind('Thing', api.spec.map((f) => member(f, 'Inner', innerDefaultable)).join(''), preamble);
 }
 
 describe('generated code compiles for every valid API (fast-check)', () => {
