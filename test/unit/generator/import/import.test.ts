@@ -220,7 +220,7 @@ describe('problems name one input file, the JSON path and the line', () => {
     const result = importCrds(inputs);
     expect(result.files).toEqual([]);
     expect(result.problems.map(formatProblem)).toEqual([
-      "b.yaml:29:19: spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.rules.x-kubernetes-validations[1].rule: kubegen crd would refuse the imported types: rule does not compile: Cannot index type 'string' (column 15)",
+      "b.yaml:29:19: spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.rules.x-kubernetes-validations[1].rule: kubegen crd would refuse the imported types: rule does not compile: Cannot index type 'string' (column 14)",
     ]);
   });
 
