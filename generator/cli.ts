@@ -72,7 +72,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
     .strict()
     .exitProcess(false)
     .parserConfiguration({ 'duplicate-arguments-array': false })
-    .fail((msg, err) => {
+    .fail((msg: string | null | undefined, err: Error | undefined) => {
       throw new UsageError(usageMessage(msg ?? err?.message ?? 'invalid command line', parser));
     })
     .command(
@@ -167,7 +167,7 @@ export async function main(argv: string[], io: Io = defaultIo, cwd = process.cwd
 function parse(parser: Argv, argv: string[]): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     parser
-      .parseAsync(argv, {}, (err, _args, output) => {
+      .parseAsync(argv, {}, (err, _args, output: string | undefined) => {
         if (err) reject(err);
         else resolve(output ?? '');
       })

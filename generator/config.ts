@@ -204,7 +204,7 @@ function requireConfig(file: string, shown: string): unknown {
 
 /** `TypeError: message` (the first non-empty line), for errors thrown by a configuration's own code. */
 function firstLine(e: unknown): string {
-  const err = e as { name?: unknown; message?: unknown };
+  const err = e as { name?: unknown; message?: unknown } | null | undefined;
   const message = typeof err?.message === 'string' ? err.message : String(e);
   const first = message.split('\n').find((l) => l.trim() !== '') ?? 'unknown error';
   return typeof err?.name === 'string' && err.name !== 'Error' ? `${err.name}: ${first}` : first;

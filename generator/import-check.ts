@@ -131,7 +131,7 @@ function verifyRoundTrip(model: ApiModel, inputs: ReadonlyArray<{ file: string; 
   for (const d of diags.items) {
     if (d.severity === 'error') bag.items.push(origins.problemOf(d, 'kubegen crd would refuse the imported types: '));
   }
-  if (diags.hasErrors) return;
+  if (diags.hasErrors()) return;
   const byName = new Map(crds.map((c) => [c.crd.metadata.name, c.crd]));
   for (const input of inputs) {
     const spec = input.crd.spec as JsonObject;

@@ -41,9 +41,9 @@ export function generateCrdFiles(apisRoot: string, options: CrdOptions = {}): Vi
   const { model, diagnostics } = loadApiModel(apisRoot);
   const bag = new DiagnosticBag();
   bag.addAll(diagnostics);
-  if (bag.hasErrors) throw new GenerationError(bag.sorted());
+  if (bag.hasErrors()) throw new GenerationError(bag.sorted());
   const files = generateCrds(model, options, bag);
-  if (bag.hasErrors) throw new GenerationError(bag.sorted());
+  if (bag.hasErrors()) throw new GenerationError(bag.sorted());
   return files;
 }
 

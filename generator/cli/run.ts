@@ -180,7 +180,8 @@ export function pointAtLocal(objects: readonly Manifest[], host: string, port: n
 
 /** Exit code of a process ended by `signal` (the shell's 128 + n). */
 function signalExitCode(signal: NodeJS.Signals): number {
-  return 128 + (os.constants.signals[signal] ?? 1);
+  // a platform may lack a signal's number
+  return 128 + ((os.constants.signals as Partial<Record<NodeJS.Signals, number>>)[signal] ?? 1);
 }
 
 /** Runs `kubegen run` once its arguments are checked; resolves to the operator's exit code. */

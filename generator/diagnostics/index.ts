@@ -54,7 +54,7 @@ export class DiagnosticBag {
     this.items.push(...diagnostics);
   }
 
-  get hasErrors(): boolean {
+  hasErrors(): boolean {
     return this.items.some((d) => d.severity === 'error');
   }
 

@@ -149,7 +149,7 @@ function readme(group: GroupTarget, firstGvp: GroupVersionPackage, packageName: 
     versions,
     hasClient: client !== undefined && hasFake && exampleKind !== undefined,
     hasInformers: own.includes('informers.ts'),
-    informersExample: exampleKind && lastClientVersion && own.includes(`${lastClientVersion.version}/informers.ts`) ? `${lastClientVersion.accessor}().${exampleKind.accessor}()` : '',
+    informersExample: exampleKind && own.includes(`${lastClientVersion.version}/informers.ts`) ? `${lastClientVersion.accessor}().${exampleKind.accessor}()` : '',
     clientsetName: client ? `${client.goName}Clientset` : '',
     firstVersion: firstGvp.version,
     firstImportPath: lastClientVersion ? `${packageName}/${lastClientVersion.version}` : '',

@@ -109,7 +109,7 @@ export function readDocuments(text: string, file: string): Array<{ value: Json; 
       problems.push({ severity: 'error', file: pos ? `${file}:${pos.line}:${pos.col}` : file, path: '', message: `YAML syntax error: ${firstLine(e.message)}` });
     }
     if (doc.errors.length > 0) return;
-    if (doc.contents === null || doc.contents === undefined) return;
+    if (doc.contents === null) return;
     const budget: Budget = { nodes: 0, aliases: 0, aliasDepth: 0, targets: aliasTargets(doc) };
     try {
       const value = toJson(doc.contents, 0, budget);

@@ -308,7 +308,7 @@ class Loader {
 
   private reportSyntaxErrors(sf: ts.SourceFile): void {
     for (const d of SourceFiles.parseDiagnostics(sf)) {
-      this.bag.report(SourceFiles.diagnosticName(d), ts.flattenDiagnosticMessageText(d.messageText, '\n'), d.start !== undefined ? this.spanAt(sf, d.start) : undefined);
+      this.bag.report(SourceFiles.diagnosticName(d), ts.flattenDiagnosticMessageText(d.messageText, '\n'), this.spanAt(sf, d.start));
     }
   }
 

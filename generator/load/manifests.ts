@@ -203,7 +203,7 @@ class FileScanner {
   scan(): void {
     const syntax = SourceFiles.parseDiagnostics(this.sf);
     if (syntax.length > 0) {
-      for (const d of syntax) this.bag.report(SourceFiles.diagnosticName(d), ts.flattenDiagnosticMessageText(d.messageText, '\n'), d.start !== undefined ? this.spanAt(d.start) : undefined);
+      for (const d of syntax) this.bag.report(SourceFiles.diagnosticName(d), ts.flattenDiagnosticMessageText(d.messageText, '\n'), this.spanAt(d.start));
       return;
     }
     const placements = this.placements();

@@ -68,7 +68,7 @@ function walk(s: JSONSchemaProps, path: SchemaStep[], out: StructuralViolation[]
       if (!p) add(`list map key "${k}" is not a property of the items`);
       else {
         if (p.type === 'object' || p.type === 'array') add(`list map key "${k}" must be a scalar`);
-        if (!(items?.required ?? []).includes(k) && p.default === undefined) add(`list map key "${k}" must be required or have a default`);
+        if (!(items.required ?? []).includes(k) && p.default === undefined) add(`list map key "${k}" must be required or have a default`);
       }
     }
   }

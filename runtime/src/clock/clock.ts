@@ -95,7 +95,7 @@ export function startTimer(fn: () => void, ms: number, opts: { keepAlive?: boole
     } else {
       timeout = setTimeout(fn, left);
     }
-    if (!keepAlive) timeout.unref?.();
+    if (!keepAlive) timeout.unref();
   };
   arm();
   return {

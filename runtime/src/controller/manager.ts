@@ -195,7 +195,7 @@ function listen(server: Server, addr: { host: string | undefined; port: number }
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => { resolve(); });
-    server.closeAllConnections?.();
+    server.closeAllConnections();
   });
 }
 
@@ -458,7 +458,8 @@ export class Manager {
   private async run(signal: AbortSignal): Promise<void> {
     this.runSignal = signal;
     const log = this.logger;
-    let lost = false;
+    // set by the elector's callback (a holder, so that tsc does not narrow it to its initial value)
+    const leadership = { lost: false };
     const stopped = new Promise<void>((resolve) => {
       this.wake = resolve;
       if (signal.aborted) resolve();
@@ -570,11 +571,11 @@ export class Manager {
             onStoppedLeading: () => {
               if (electorStop.signal.aborted) return;
               // leadership lost (or never gained) while running: leader-only work stops at once
-              lost = this.leading;
+              leadership.lost = this.leading;
               this.leaderStop.abort();
               this.leaderAbort.abort();
               this.leading = false;
-              if (lost) log.info('leader election lost');
+              if (leadership.lost) log.info('leader election lost');
               this.wake?.();
             },
           },
@@ -587,9 +588,9 @@ export class Manager {
     }
     // shutdown
     let graceError: Error | undefined;
-    const grace = lost ? 0 : (this.opts.gracefulShutdownTimeoutMs ?? 30_000);
+    const grace = leadership.lost ? 0 : (this.opts.gracefulShutdownTimeoutMs ?? 30_000);
     this.stopRunnables.abort();
-    if (lost) this.abortRunnables.abort();
+    if (leadership.lost) this.abortRunnables.abort();
     if (this.running.size > 0) {
       let timer: ReturnType<Clock['setTimer']> | undefined;
       const timedOut = new Promise<boolean>((resolve) => {
@@ -600,7 +601,7 @@ export class Manager {
       if (timer !== undefined) this.clock.clearTimer(timer);
       if (expired) {
         this.abortRunnables.abort();
-        if (!lost) graceError = new Error(`failed waiting for all runnables to end within grace period of ${grace / 1000}s: context deadline exceeded`);
+        if (!leadership.lost) graceError = new Error(`failed waiting for all runnables to end within grace period of ${grace / 1000}s: context deadline exceeded`);
       }
     }
     this.abortRunnables.abort();
@@ -617,7 +618,7 @@ export class Manager {
     await webhookRun;
     await Promise.all(this.servers.map(closeServer));
     this.servers = [];
-    if (lost) throw new Error('leader election lost');
+    if (leadership.lost) throw new Error('leader election lost');
     if (this.failure) throw this.failure.error;
     if (graceError) throw graceError;
   }

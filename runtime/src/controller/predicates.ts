@@ -56,7 +56,8 @@ function mapsEqual(a: Readonly<Record<string, string>> | undefined, b: Readonly<
 
 function updateOnly<T extends KubeObject>(name: string, changed: (oldObj: T, newObj: T) => boolean, log: Logger): Predicate<T> {
   return {
-    update: (e) => {
+    // a user's code may hand in an event without its objects (controller-runtime checks the same)
+    update: (e: { readonly objectOld?: T | null; readonly objectNew?: T | null }) => {
       if (e.objectOld == null) {
         log.error(undefined, 'Update event has no old object to update', { predicate: name, event: e });
         return false;

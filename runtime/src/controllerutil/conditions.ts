@@ -21,7 +21,7 @@ export { formatTime };
 export type ConditionInput = Omit<Condition, 'lastTransitionTime'> & { lastTransitionTime?: string };
 
 /** See the module doc. `now` gives epoch milliseconds (default `Date.now`). */
-export function setStatusCondition(conditions: Condition[] | undefined, condition: ConditionInput, now: () => number = Date.now): boolean {
+export function setStatusCondition(conditions: Condition[] | null | undefined, condition: ConditionInput, now: () => number = Date.now): boolean {
   if (conditions === undefined || conditions === null) return false;
   const existing = findStatusCondition(conditions, condition.type);
   if (!existing) {

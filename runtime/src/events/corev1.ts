@@ -83,12 +83,12 @@ class Lru<V> {
 const sep = '\u0000';
 
 function involved(e: CoreEvent): string[] {
-  const o = e.involvedObject ?? {};
+  const o = e.involvedObject;
   return [o.kind ?? '', o.namespace ?? '', o.name ?? '', o.uid ?? '', o.apiVersion ?? ''];
 }
 
 function eventKey(e: CoreEvent): string {
-  const o = e.involvedObject ?? {};
+  const o = e.involvedObject;
   return [e.source?.component ?? '', e.source?.host ?? '', o.kind ?? '', o.namespace ?? '', o.name ?? '', o.fieldPath ?? '', o.uid ?? '', o.apiVersion ?? '', e.type ?? '', e.reason ?? '', e.message ?? ''].join(sep);
 }
 
@@ -97,7 +97,7 @@ function spamKey(e: CoreEvent): string {
 }
 
 function aggregateKey(e: CoreEvent): string {
-  return [e.source?.component ?? '', e.source?.host ?? '', ...involved(e), e.type ?? '', e.reason ?? '', e.reportingComponent ?? '', e.reportingInstance ?? ''].join(sep);
+  return [e.source?.component ?? '', e.source?.host ?? '', ...involved(e), e.type ?? '', e.reason ?? '', e.reportingComponent, e.reportingInstance].join(sep);
 }
 
 export interface CorrelatorOptions {
@@ -163,7 +163,7 @@ export class EventCorrelator {
       event = {
         apiVersion: 'v1',
         kind: 'Event',
-        metadata: { name: `${event.involvedObject.name ?? ''}.${nanosHex(now)}`, namespace: event.metadata?.namespace ?? 'default' },
+        metadata: { name: `${event.involvedObject.name ?? ''}.${nanosHex(now)}`, namespace: event.metadata.namespace ?? 'default' },
         count: 1,
         firstTimestamp: t,
         involvedObject: event.involvedObject,
@@ -190,7 +190,7 @@ export class EventCorrelator {
       };
       patch = { count: last.count + 1, lastTimestamp: event.lastTimestamp ?? formatTime(now), message: event.message ?? '' };
     }
-    this.observed.set(key, { count: event.count ?? 1, firstTimestamp: event.firstTimestamp, name: event.metadata?.name ?? '', resourceVersion: event.metadata?.resourceVersion });
+    this.observed.set(key, { count: event.count ?? 1, firstTimestamp: event.firstTimestamp, name: event.metadata.name ?? '', resourceVersion: event.metadata.resourceVersion });
     // 3. spam filter
     const sKey = spamKey(event);
     const bucket = this.spam.get(sKey) ?? { tokens: this.burst, last: now };
@@ -207,8 +207,8 @@ export class EventCorrelator {
     this.observed.set(eventKey(event), {
       count: event.count ?? 1,
       firstTimestamp: event.firstTimestamp,
-      name: event.metadata?.name ?? '',
-      resourceVersion: event.metadata?.resourceVersion,
+      name: event.metadata.name ?? '',
+      resourceVersion: event.metadata.resourceVersion,
     });
   }
 }
@@ -311,7 +311,7 @@ export class CoreEventBroadcaster {
     for (let tries = 1; ; tries++) {
       if (await this.recordEvent(result)) return;
       if (tries >= (this.opts.maxTriesPerEvent ?? 12)) {
-        this.log.error(undefined, `Unable to write event '${result.event.metadata?.name}' (retry limit exceeded!)`);
+        this.log.error(undefined, `Unable to write event '${result.event.metadata.name}' (retry limit exceeded!)`);
         return;
       }
       const delay = tries === 1 ? retryDelay * this.random() : retryDelay;
@@ -322,28 +322,28 @@ export class CoreEventBroadcaster {
   /** One write; true when done (written, or rejected for good). */
   private async recordEvent(result: CorrelateResult): Promise<boolean> {
     const event = result.event;
-    const client = this.opts.clientFor(event.metadata?.namespace ?? 'default');
+    const client = this.opts.clientFor(event.metadata.namespace ?? 'default');
     try {
       let written: CoreEvent | undefined;
       if (result.patch && (event.count ?? 1) > 1) {
         try {
-          written = await client.patch(event.metadata?.name ?? '', 'application/strategic-merge-patch+json', result.patch);
+          written = await client.patch(event.metadata.name ?? '', 'application/strategic-merge-patch+json', result.patch);
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }
       }
       if (!written) {
-        const { resourceVersion: _rv, ...metadata } = event.metadata ?? {};
+        const { resourceVersion: _rv, ...metadata } = event.metadata;
         written = await client.create({ ...event, metadata });
       }
       this.correlator.updateState(written);
       return true;
     } catch (err) {
       if (isStatusError(err)) {
-        if (err.reason !== 'AlreadyExists') this.log.error(err, `Server rejected event '${event.metadata?.name}' (will not retry!)`);
+        if (err.reason !== 'AlreadyExists') this.log.error(err, `Server rejected event '${event.metadata.name}' (will not retry!)`);
         return true;
       }
-      this.log.error(err, `Unable to write event '${event.metadata?.name}' (may retry after sleeping)`);
+      this.log.error(err, `Unable to write event '${event.metadata.name}' (may retry after sleeping)`);
       return false;
     }
   }

@@ -209,7 +209,7 @@ export class EventBroadcaster {
     for (let tries = 1; ; tries++) {
       if (!(await this.recordEvent(event))) return;
       if (tries >= this.maxTries) {
-        this.log.error(undefined, `Unable to write event '${event.metadata?.namespace}/${event.metadata?.name}' (retry limit exceeded!)`);
+        this.log.error(undefined, `Unable to write event '${event.metadata.namespace}/${event.metadata.name}' (retry limit exceeded!)`);
         return;
       }
       const delay = this.retryDelayMs * (1 + 0.25 * this.random());
@@ -219,25 +219,25 @@ export class EventBroadcaster {
 
   /** One write; true when it should be retried. */
   private async recordEvent(event: EventsV1Event): Promise<boolean> {
-    const client = this.opts.clientFor(event.metadata?.namespace ?? 'default');
+    const client = this.opts.clientFor(event.metadata.namespace ?? 'default');
     try {
       if (event.series) {
         try {
-          await client.patch(event.metadata?.name ?? '', 'application/strategic-merge-patch+json', { series: event.series });
+          await client.patch(event.metadata.name ?? '', 'application/strategic-merge-patch+json', { series: event.series });
           return false;
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }
       }
-      const { resourceVersion: _rv, ...metadata } = event.metadata ?? {};
+      const { resourceVersion: _rv, ...metadata } = event.metadata;
       await client.create({ ...event, metadata });
       return false;
     } catch (err) {
       if (isStatusError(err)) {
-        if (err.reason !== 'AlreadyExists') this.log.error(err, 'Server rejected event (will not retry!)', { event: event.metadata?.name });
+        if (err.reason !== 'AlreadyExists') this.log.error(err, 'Server rejected event (will not retry!)', { event: event.metadata.name });
         return false;
       }
-      this.log.error(err, 'Unable to write event (may retry after sleeping)', { event: event.metadata?.name });
+      this.log.error(err, 'Unable to write event (may retry after sleeping)', { event: event.metadata.name });
       return true;
     }
   }

@@ -175,7 +175,7 @@ export function toWatchEvent<T>(value: unknown): RawWatchEvent<T> {
       return value as RawWatchEvent<T>;
     }
   }
-  throw new WatchDecodeError(`not a watch event: ${JSON.stringify(value)?.slice(0, 200)}`);
+  throw new WatchDecodeError(`not a watch event: ${(JSON.stringify(value) as string | undefined)?.slice(0, 200)}`);
 }
 
 /**

@@ -46,7 +46,7 @@ describe('DiagnosticBag.report', () => {
     const bag = new DiagnosticBag();
     bag.report(given, 'm', span(1));
     expect(bag.items).toEqual([{ ...want, message: 'm', span: span(1) }]);
-    expect(bag.hasErrors).toBe(want.severity === 'error');
+    expect(bag.hasErrors()).toBe(want.severity === 'error');
     expect(bag.errorCount).toBe(want.severity === 'error' ? 1 : 0);
   });
 });

@@ -66,7 +66,7 @@ test('arbitrary text', () => {
 test('arbitrary JSON documents', () => {
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
-      const text = JSON.stringify(v) ?? 'null';
+      const text = (JSON.stringify(v) as string | undefined) ?? 'null';
       check(() => importCrds([{ file: 'fuzz.yaml', text }]));
       check(() => importOpenApi([{ file: 'fuzz.yaml', text }]));
     }),

@@ -167,7 +167,7 @@ describe('marshalYamlV2 memo', () => {
   test('a run of CRDs written with one memo equals each written alone', () => {
     const bag = new DiagnosticBag();
     const files = execute(createGenerationContext(model, bag), [configure(crdGenerator, {})]);
-    expect(bag.hasErrors).toBe(false);
+    expect(bag.hasErrors()).toBe(false);
     const value = { a: { b: [1, 'x'] }, c: 'long text '.repeat(20) };
     const memo = yamlV2Memo();
     const once = marshalYamlV2({ first: value, second: value }, memo);

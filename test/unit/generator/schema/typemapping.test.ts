@@ -44,7 +44,7 @@ function compile(body: string): { spec?: JSONSchemaProps; errors: string[] } {
   const { model, diagnostics } = loadApiModel(root, root);
   const bag = new DiagnosticBag();
   bag.addAll(diagnostics);
-  const crds = bag.hasErrors ? [] : buildCrds(model, {}, bag);
+  const crds = bag.hasErrors() ? [] : buildCrds(model, {}, bag);
   const errors = bag.items.filter((d) => d.severity === 'error').map(formatDiagnostic);
   const versions = crds[0]?.crd.spec.versions as Array<{ schema: { openAPIV3Schema: JSONSchemaProps } }> | undefined;
   return { spec: versions?.[0]?.schema.openAPIV3Schema.properties?.spec, errors };
