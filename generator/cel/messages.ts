@@ -72,7 +72,7 @@ function operandType(n: unknown): string | undefined {
 }
 
 /**
- * cel-go's message for a cel-js checker message at `node`; `declared(name)` tells whether the environment has any
+ * cel-go's message for a cel-js checker message at `node`; `declared(name)` tells whether the environment declares one
  * overload of a function (else the reference is undeclared). Messages cel-js words as cel-go does come back as they are.
  */
 export function celGoMessage(summary: string, node: PositionedNode | undefined, declared: (name: string) => boolean): string {
