@@ -296,7 +296,11 @@ function handlers(sem: Semantics): Record<string, Handler> {
 /** The first instant cel-go's zero timestamp stands for: 0001-01-01T00:00:00Z. */
 const ZERO_TIME = new Date('0001-01-01T00:00:00Z').getTime();
 
-/** Whether a CEL value is its type's zero value (cel-go's `optional.ofNonZeroValue`: `IsZeroValue`). */
+/**
+ * Whether a CEL value is its type's zero value (cel-go's `optional.ofNonZeroValue`: `IsZeroValue`). An empty list or
+ * map is not evaluated: cel-go's literal one is zero, but the apiserver's lists and maps of the object are not (its
+ * unstructured values have no `IsZeroValue`), and the two are one JavaScript value here.
+ */
 function isZeroValue(v: unknown): boolean {
   if (v === null || v === undefined) return true;
   switch (typeof v) {
@@ -313,12 +317,23 @@ function isZeroValue(v: unknown): boolean {
     default:
       return false;
   }
-  if (Array.isArray(v) || v instanceof Uint8Array) return v.length === 0;
-  if (v instanceof Map) return v.size === 0;
+  if (v instanceof Uint8Array) return v.length === 0;
+  const emptyAggregate = new NotEvaluable('optional.ofNonZeroValue of an empty list or map is not evaluated client-side');
+  if (Array.isArray(v)) {
+    if (v.length === 0) throw emptyAggregate;
+    return false;
+  }
+  if (v instanceof Map) {
+    if (v.size === 0) throw emptyAggregate;
+    return false;
+  }
   if (v instanceof Date) return v.getTime() === ZERO_TIME;
   if (isOptional(v)) return false;
   const proto: unknown = Object.getPrototypeOf(v);
-  if (proto === Object.prototype || proto === null) return Object.keys(v).length === 0;
+  if (proto === Object.prototype || proto === null) {
+    if (Object.keys(v).length === 0) throw emptyAggregate;
+    return false;
+  }
   // cel-js' uint (valueOf is its bigint) and duration (seconds and nanos).
   const value = v.valueOf();
   if (typeof value === 'bigint') return value === 0n;
