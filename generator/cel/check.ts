@@ -14,7 +14,7 @@ import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
-import { installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
+import { installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
 import { celGoColumn, celGoMessage, isPositionedNode, type PositionedNode } from './messages';
 import { ruleFieldProblems } from './rulefields';
 import { firstLine } from '../text';
@@ -78,6 +78,7 @@ function base(): Environment {
     // `==` brings `!=` with it.
     env.registerOperator(`${t} == ${t}`, refuse);
   }
+  for (const sig of LIBRARY_OPERATORS) env.registerOperator(sig, refuse);
   for (const [name, type] of Object.entries(LIBRARY_NAMESPACES)) {
     const Namespace = class {};
     env.registerType(type, Namespace);

@@ -351,12 +351,17 @@ export class CostEstimator {
       case 'sortBy':
         if (args.length === 2 && nth(args, 0, n).op === 'id') return this.costSortBy(n, target, args);
         break;
+      case 'optMap':
+      case 'optFlatMap':
+        if (args.length === 2 && nth(args, 0, n).op === 'id') return this.costOptionalMap(n, name === 'optFlatMap', target, args);
+        break;
     }
-    const targetCost = this.cost(target);
+    // A namespaced function (`sets.contains`, `optional.of`) is one name to cel-go's checker: its namespace costs nothing.
+    const ns = target.op === 'id' && typeName(target).endsWith('Namespace') ? `${target.args as string}.${name}` : undefined;
+    const targetCost = ns ? fixed(0) : this.cost(target);
     const argCosts = args.map((a) => this.cost(a));
     const argSum = argCosts.reduce(plus, fixed(0));
     const base = plus(targetCost, argSum);
-    const ns = target.op === 'id' && typeName(target).endsWith('Namespace') ? `${target.args as string}.${name}` : undefined;
     const ext = this.extensionCost(ns ?? name, ns ? undefined : target, args, n);
     if (ext) return plus(ext, base);
     const k8s = this.libraryCost(ns ?? name, ns ? undefined : target, args, n);
@@ -732,6 +737,23 @@ export class CostEstimator {
   }
 
   /** `cel.bind(v, init, expr)`: an empty range (a list literal), the init bound to `v`, then the result. */
+  /**
+   * `opt.optMap(v, e)` as cel-go expands it: `opt.hasValue() ? optional.of(<comprehension over [] with accumulator v =
+   * opt.value(), result e>) : optional.none()` (optFlatMap without the `optional.of`); `opt` is evaluated twice.
+   */
+  private costOptionalMap(n: CelAst, flat: boolean, target: CelAst, args: CelAst[]): Estimate {
+    const name = nth(args, 0, n).args as string;
+    const expr = nth(args, 1, n);
+    const targetCost = this.cost(target);
+    const hasValue = plus(fixed(1), targetCost);
+    let some = plus(fixed(LIST_CREATE), plus(fixed(1), targetCost));
+    this.locals.push([name, { path: this.pathOf(target), size: this.computeSize(target), entry: this.entrySize(target) }]);
+    some = plus(some, this.cost(expr));
+    this.locals.pop();
+    if (!flat) some = plus(some, fixed(1));
+    return plus(hasValue, union(some, fixed(1)));
+  }
+
   private costBind(n: CelAst, args: CelAst[]): Estimate {
     const name = nth(args, 0, n).args as string;
     let sum = fixed(LIST_CREATE);

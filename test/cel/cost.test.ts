@@ -114,3 +114,25 @@ describe("cost estimates equal the apiserver's (TestCostEstimation)", () => {
     expect('cost' in r && r.cost > 1_000_000).toBe(true);
   });
 });
+
+describe("cost estimates of the optional library and namespaced functions equal the apiserver's (TestValidationExpressions)", () => {
+  const checker = new CelChecker();
+  const schema: JSONSchemaProps = {
+    type: 'object',
+    properties: { l: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'atomic' }, m: { type: 'object', additionalProperties: { type: 'string' } } },
+  };
+  // [rule, the MaxCost the apiserver's compiler gave it]: a namespace (`sets`, `lists`, `optional`) costs nothing.
+  test.each([
+    ["sets.contains(['a', 'b'], ['b'])", 23],
+    ["sets.equivalent(['c', 'b', 'a'], ['b', 'c', 'a'])", 39],
+    ['lists.range(4) == [0,1,2,3]', 26],
+    ['ip.isCanonical("127.0.0.1")', 2],
+    ['!format.named("unknown").hasValue()', 3],
+    ['optional.ofNonZeroValue(1).hasValue()', 2],
+    ['optional.ofNonZeroValue(0) == optional.none()', 3],
+    ["self.l[?0].optMap(v, v == 'a').hasValue()", 22],
+    ["self.m[?'k'].optMap(v, v == 'v').hasValue()", 22],
+  ] as const)('%s costs %d', (rule, cost) => {
+    expect(checker.expressionCost(schema, rule)).toEqual({ cost });
+  });
+});

@@ -52,6 +52,8 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
   'list<T>.sort(): list<T>',
   'list<T>.first(): optional<T>',
   'list<T>.last(): optional<T>',
+  // cel-go's optional library (what cel-js lacks)
+  'OptionalNamespace.ofNonZeroValue(T): optional<T>',
   // regex
   'string.find(string): string',
   'string.findAll(string): list<string>',
@@ -132,3 +134,9 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
 
 /** Library object types compared by value with `==` / `!=` (the apiserver's types all are). */
 export const EQUATABLE_TYPES: readonly string[] = LIBRARY_TYPES;
+
+/**
+ * Operators of cel-go's optional library that cel-js lacks (`==` brings `!=`): optionals compare by their value, and
+ * an optional compared with `null` type-checks (cel-go assigns null to an optional) but is never equal to it.
+ */
+export const LIBRARY_OPERATORS: readonly string[] = ['optional<T> == optional<T>', 'optional == null'];

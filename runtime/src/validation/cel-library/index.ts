@@ -12,7 +12,7 @@ import type { ASTNode, Environment, Optional as CelOptional } from '@marcbachman
 import { parseGoDuration } from '../duration';
 import { regexFind, regexFindAll, regexMatches } from '../re2';
 import { escapeEach, TextBuilder } from '../text';
-import { LIBRARY_NAMESPACES, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './declarations';
+import { LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './declarations';
 import { NAMED_FORMATS, NamedFormat } from './format';
 import { CIDR, IP, parseCIDR, parseIP, parseRequestURI, parseURL, URL } from './net';
 import { parseQuantity, Quantity } from './quantity';
@@ -199,6 +199,8 @@ function handlers(sem: Semantics): Record<string, Handler> {
     },
     'list<T>.first(): optional<T>': (l: unknown[]) => (l.length > 0 ? optional.of(l[0]) : optional.none()),
     'list<T>.last(): optional<T>': (l: unknown[]) => (l.length > 0 ? optional.of(l[l.length - 1]) : optional.none()),
+    // optional
+    'OptionalNamespace.ofNonZeroValue(T): optional<T>': (_ns: unknown, v: unknown) => (isZeroValue(v) ? optional.none() : optional.of(v)),
     // regex
     'string.find(string): string': (s: string, p: string) => regexFind(s, p),
     'string.findAll(string): list<string>': (s: string, p: string) => regexFindAll(s, p, -1n),
@@ -288,6 +290,75 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'Semver.isGreaterThan(Semver): bool': (v: Semver, o: Semver) => v.compare(o) === 1,
     'Semver.isLessThan(Semver): bool': (v: Semver, o: Semver) => v.compare(o) === -1,
     'Semver.compareTo(Semver): int': (v: Semver, o: Semver) => BigInt(v.compare(o)),
+  };
+}
+
+/** The first instant cel-go's zero timestamp stands for: 0001-01-01T00:00:00Z. */
+const ZERO_TIME = new Date('0001-01-01T00:00:00Z').getTime();
+
+/**
+ * Whether a CEL value is its type's zero value (cel-go's `optional.ofNonZeroValue`: `IsZeroValue`). An empty list or
+ * map is not evaluated: cel-go's literal one is zero, but the apiserver's lists and maps of the object are not (its
+ * unstructured values have no `IsZeroValue`), and the two are one JavaScript value here.
+ */
+function isZeroValue(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  switch (typeof v) {
+    case 'string':
+      return v === '';
+    case 'bigint':
+      return v === 0n;
+    case 'number':
+      return v === 0;
+    case 'boolean':
+      return !v;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (v instanceof Uint8Array) return v.length === 0;
+  const emptyAggregate = new NotEvaluable('optional.ofNonZeroValue of an empty list or map is not evaluated client-side');
+  if (Array.isArray(v)) {
+    if (v.length === 0) throw emptyAggregate;
+    return false;
+  }
+  if (v instanceof Map) {
+    if (v.size === 0) throw emptyAggregate;
+    return false;
+  }
+  if (v instanceof Date) return v.getTime() === ZERO_TIME;
+  if (isOptional(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) {
+    if (Object.keys(v).length === 0) throw emptyAggregate;
+    return false;
+  }
+  // cel-js' uint (valueOf is its bigint) and duration (seconds and nanos).
+  const value = v.valueOf();
+  if (typeof value === 'bigint') return value === 0n;
+  if ('seconds' in v && 'nanos' in v) return v.seconds === 0n && v.nanos === 0;
+  return false;
+}
+
+/** A cel-js optional value (its `Optional` class, matched by shape: this module does not load cel-js). */
+interface OptionalValue {
+  hasValue(): boolean;
+  value(): unknown;
+}
+function isOptional(v: unknown): v is OptionalValue {
+  return typeof v === 'object' && v !== null && Object.prototype.toString.call(v) === '[object optional]';
+}
+
+/** The handlers of {@link LIBRARY_OPERATORS}; `equals` is CEL's `==` on two values. */
+function operators(equals: (a: unknown, b: unknown) => boolean): Record<string, (a: unknown, b: unknown) => boolean> {
+  return {
+    'optional<T> == optional<T>': (a, b) => {
+      if (!isOptional(a) || !isOptional(b)) throw new Error('no such overload');
+      return a.hasValue() === b.hasValue() && (!a.hasValue() || equals(a.value(), b.value()));
+    },
+    // cel-go: an optional is never equal to null, not even an empty one.
+    'optional == null': () => false,
   };
 }
 
@@ -413,7 +484,7 @@ export function builtinNames(text: string): string {
  * apiserver's (`join`) are kept. `Duration` is cel-js' duration class (`@marcbachmann/cel-js/evaluator`).
  */
 export function registerKubernetesLibraries(env: Environment, optional: typeof CelOptional, Duration: DurationClass): void {
-  registerKubernetesMacros(env);
+  registerKubernetesMacros(env, optional);
   for (const [sig, handler] of Object.entries(replacementOverloads(Duration))) env.registerFunction(sig, handler);
   for (const t of LIBRARY_TYPES) {
     env.registerType(t, CLASSES[t]);
@@ -428,6 +499,12 @@ export function registerKubernetesLibraries(env: Environment, optional: typeof C
   const lt = env.parse('a < b');
   const plus = env.parse('a + b');
   const impl = handlers({ equals: (a, b) => eq({ a, b }) === true, less: (a, b) => lt({ a, b }) === true, add: (a, b): unknown => plus({ a, b }) as unknown, optional: { of: (v) => optional.of(v), none: () => optional.none() } });
+  const ops = operators((a, b) => eq({ a, b }) === true);
+  for (const sig of LIBRARY_OPERATORS) {
+    const handler = ops[sig];
+    if (handler === undefined) throw new Error(`internal error: the library operator ${sig} has no handler`);
+    env.registerOperator(sig, handler);
+  }
   const done = new Set<string>();
   for (const sig of LIBRARY_SIGNATURES) {
     const runtimeSig = RUNTIME_SIGNATURE[sig] ?? sig;

@@ -47,7 +47,7 @@ interface Ctx {
 
 interface Checker {
   check(n: Node, ctx: Ctx): CelType;
-  registry: { getListType(t: CelType): CelType; getMapType(k: CelType, v: CelType): CelType };
+  registry: { getListType(t: CelType): CelType; getMapType(k: CelType, v: CelType): CelType; getOptionalType(t: CelType): CelType };
   getType(name: string): CelType;
   createError(code: string, message: string, n: Node): Error;
   formatType(t: CelType): string;
@@ -216,6 +216,57 @@ class SortBy {
     const inner = this.iterCtx.reuse(ctx);
     const keys = list.map((v: unknown) => ev.run(this.key, inner.setIterValue(v, ev)));
     return sortByKeys(list, keys, ev, this.node);
+  }
+}
+
+/** cel-js' `Optional` class, as far as the optional macros use it. */
+export interface OptionalClass {
+  of(v: unknown): unknown;
+  none(): unknown;
+}
+
+/**
+ * cel-go's `opt.optMap(v, expr)` and `opt.optFlatMap(v, expr)` (ext/optional: `opt.hasValue() ? optional.of(cel.bind(v,
+ * opt.value(), expr)) : optional.none()`; optFlatMap without the `optional.of`, its expression must be an optional).
+ */
+class OptionalMap {
+  private iterCtx: Ctx | undefined;
+  constructor(
+    private readonly node: Node,
+    private readonly flat: boolean,
+    private readonly receiver: Node,
+    private readonly iterVar: string,
+    private readonly expr: Node,
+    private readonly optional: OptionalClass | undefined,
+  ) {}
+
+  typeCheck(checker: Checker, _macro: unknown, ctx: Ctx): CelType {
+    const t = checker.check(this.receiver, ctx);
+    const name = this.flat ? 'optFlatMap' : 'optMap';
+    if (t.kind !== 'optional' && t.kind !== 'dyn') {
+      throw checker.createError('no_matching_overload', `found no matching overload for 'value' applied to '${celGoTypeName(checker.formatType(t))}.()'`, this.receiver);
+    }
+    this.iterCtx = ctx.forkWithVariable(this.iterVar, (t.kind === 'optional' ? t.valueType : undefined) ?? checker.dynType);
+    const e = checker.check(this.expr, this.iterCtx);
+    if (!this.flat) return checker.registry.getOptionalType(e);
+    if (e.kind !== 'optional' && e.kind !== 'dyn') {
+      throw checker.createError('no_matching_overload', `${name}: found no matching overload for '_?_:_' applied to '(bool, ${celGoTypeName(checker.formatType(e))}, optional_type(dyn))'`, this.node);
+    }
+    return e.kind === 'optional' ? e : checker.getType('optional');
+  }
+
+  evaluate(ev: Evaluator, _macro: unknown, ctx: Ctx): unknown {
+    const opt = ev.run(this.receiver, ctx);
+    if (!isOptionalValue(opt)) throw ev.createError('no_such_overload', 'no such overload', this.node);
+    if (!this.iterCtx) throw new Error('kubegen: an optional macro evaluated before it was checked');
+    if (!this.optional) throw new Error('kubegen: the optional macros are declared for type checking only');
+    if (!opt.hasValue()) return this.optional.none();
+    const v = ev.run(this.expr, this.iterCtx.reuse(ctx).setIterValue(opt.value(), ev));
+    if (this.flat) {
+      if (!isOptionalValue(v)) throw ev.createError('no_such_overload', 'no such overload', this.expr);
+      return v;
+    }
+    return this.optional.of(v);
   }
 }
 
@@ -489,8 +540,23 @@ function simpleName(n: Node): string {
   return n.args;
 }
 
-/** Registers the macros cel-js lacks on an environment (the generator's and the runtime's). */
-export function registerKubernetesMacros(env: Environment): void {
+/**
+ * Registers the macros cel-js lacks on an environment (the generator's and the runtime's); `optional` (cel-js'
+ * `Optional`) builds the results of optMap, which only the runtime evaluates.
+ */
+export function registerKubernetesMacros(env: Environment, optional?: OptionalClass): void {
+  for (const [name, flat] of [
+    ['optMap', false],
+    ['optFlatMap', true],
+  ] as const) {
+    env.registerFunction(`optional.${name}(ast, ast): optional<dyn>`, ({ ast, args, receiver }: MacroCall) => {
+      const [v, expr] = args;
+      if (!receiver || !v || !expr) throw new Error(`kubegen: ${name} parsed without its receiver or arguments`);
+      if (v.op !== 'id' || typeof v.args !== 'string') throw new CelMacroError(`${name}() variable name must be a simple identifier`, v);
+      const m = new OptionalMap(ast, flat, receiver, v.args, expr, optional);
+      return { typeCheck: m.typeCheck.bind(m), evaluate: m.evaluate.bind(m), async: false };
+    });
+  }
   for (const [name, arity] of TWO_VARIABLE_MACROS) {
     const result = name.startsWith('transformList') ? 'list<dyn>' : name.startsWith('transformMap') ? 'map<dyn, dyn>' : 'bool';
     env.registerFunction(`list.${name}(${Array.from({ length: arity }, () => 'ast').join(', ')}): ${result}`, twoVarHandler(name));
