@@ -27,7 +27,7 @@ import type { Schema } from './support/schema';
 import { importCrds, formatProblem } from '../../generator/import';
 import { CelChecker, checkCelRules, type CelProblem } from '../../generator/cel';
 import type { JSONSchemaProps } from '../../generator/core/schema';
-import { validate, type ValidationSchema } from '../../runtime/src/validation';
+import { validate } from '../../runtime/src/validation';
 
 interface CorpusApi {
   crdCorpus(name: string): { crdDir: string; module: string };
@@ -127,7 +127,7 @@ describe.each(crds.map((c) => [`${c.module} ${c.file}`, c] as const))('%s', (_na
     const ours = imported.problems.filter((p) => p.severity === 'error').map(formatProblem);
     const res = await e2e.kube.post<{ message?: string }>('/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All', c.crd);
     if (res.status !== 201 && res.status !== 422) throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
-    const theirs = res.status === 201 ? [] : [String(res.body.message ?? '')];
+    const theirs = res.status === 201 ? [] : [res.body.message ?? ''];
     if (res.status === 201) accepted.push(c);
     const crdAgrees = figures.crds.add((ours.length === 0) === (theirs.length === 0), () =>
       `${c.module} ${c.file}: apiserver ${theirs.length === 0 ? 'accepts' : `refuses: ${theirs.join(' | ')}`}; kubegen ${ours.length === 0 ? 'accepts' : `refuses: ${ours.join(' | ')}`}`,
@@ -248,7 +248,7 @@ test(`validate gives the apiserver's verdict and field paths on ${OBJECTS} objec
         await new Promise((r) => setTimeout(r, 100));
         res = await e2e.kube.post(url, obj);
       }
-      const result = validate(schema as ValidationSchema, obj, { statusSubresource: v.subresources?.status !== undefined, scale: v.subresources?.scale });
+      const result = validate(schema, obj, { statusSubresource: v.subresources?.status !== undefined, scale: v.subresources?.scale });
       const o: ObjectOutcome = {
         what: `${c.module} ${c.crd.spec.names.kind}.${v.name}: ${what}`,
         object: obj,
@@ -257,7 +257,7 @@ test(`validate gives the apiserver's verdict and field paths on ${OBJECTS} objec
       };
       figures.objects.add(agrees(o), () => {
         const line = [
-          `${o.what}`,
+          o.what,
           `    object: ${JSON.stringify(o.object)}`,
           `    apiserver: ${o.server.valid ? 'accepted' : o.server.messages.join(' | ')}`,
           `    kubegen:   ${o.ours.valid ? 'accepted' : o.ours.messages.join(' | ')}${o.ours.unchecked.length > 0 ? ` (unchecked: ${o.ours.unchecked.join(', ')})` : ''}`,

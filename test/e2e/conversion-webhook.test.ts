@@ -29,9 +29,9 @@ describe('conversion webhook on a real API server', () => {
   const load = moduleLoader(files, {
     ...RUNTIME_MODULES,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1beta1': require(path.join(APIS, GROUP, 'v1beta1/conversion')),
+    '@manual/v1beta1': require(path.join(APIS, GROUP, 'v1beta1/conversion')) as unknown,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1alpha1': require(path.join(APIS, GROUP, 'v1alpha1/conversion')),
+    '@manual/v1alpha1': require(path.join(APIS, GROUP, 'v1alpha1/conversion')) as unknown,
   });
   const webhook = new ConversionWebhook({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0 });
   (load(`${GROUP}/conversion`) as { registerConversions(w: ConversionWebhook): void }).registerConversions(webhook);

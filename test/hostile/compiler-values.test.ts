@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vm from 'node:vm';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { Cursor, parseArgValue } from '../../generator/markers/grammar';
@@ -110,7 +111,8 @@ describe('__proto__ keys in defaults', () => {
   it('is an own key of the object the generated defaulter assigns', () => {
     const literal = jsLiteral(parseJsonExact('{"__proto__": {"polluted": "yes"}, "a": 1}'));
     expect(literal).toBe("{ ['__proto__']: { polluted: 'yes' }, a: 1 }");
-    const value = new Function(`return ${literal};`)() as Record<string, unknown>;
+    // evaluated in this realm, as the generated defaulter's module is: its objects share our Object.prototype
+    const value = vm.runInThisContext(`(${literal})`) as Record<string, unknown>;
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   });
@@ -210,7 +212,10 @@ describe('properties: JSON with special keys at any depth', () => {
     fc.assert(
       fc.property(json, (v) => {
         const walk = (x: unknown): void => {
-          if (Array.isArray(x)) return x.forEach(walk);
+          if (Array.isArray(x)) {
+            x.forEach(walk);
+            return;
+          }
           if (x === null || typeof x !== 'object') return;
           expect(Object.getPrototypeOf(x)).toBeNull();
           for (const k of Object.keys(x)) walk((x as Record<string, unknown>)[k]);
