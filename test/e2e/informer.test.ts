@@ -184,7 +184,7 @@ beforeAll(async () => {
       fs.writeFileSync(path.join(generatedDir, f.path), f.contents);
     }
     expect(fs.existsSync(path.join(generatedDir, GROUP, 'src/v1/informers.ts'))).toBe(true);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package was generated into a temporary directory by this run: its path is known only now
     pkg = require(path.join(generatedDir, GROUP, 'src/index.ts')) as GeneratedPackage;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
