@@ -106,7 +106,7 @@ test('core/v1 informers: an Event written through events.k8s.io/v1 is seen by th
   const seen: string[] = [];
   informer.informer().addEventHandler({
     onAdd: (e: Readonly<CoreEvent>) => {
-      seen.push(e.metadata?.name ?? '');
+      seen.push(e.metadata.name ?? '');
     },
   });
   const controller = new AbortController();

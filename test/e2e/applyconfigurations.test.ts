@@ -15,7 +15,8 @@ import { useE2e } from './support/namespace';
 const e2e = useE2e(__filename);
 const APIS = path.resolve(__dirname, '../golden/generics/apis');
 
-let rest: RestClient;
+// the client beforeAll opened, if it got that far: afterAll closes only what exists
+let rest: RestClient | undefined;
 let stores: StoreClient;
 let crdName = '';
 
@@ -24,14 +25,15 @@ beforeAll(async () => {
   crdName = crd.metadata.name;
   expect((await applyCrd(e2e.kube, crd)).status).toBe(201);
   const { url, ca, token } = e2e.connection;
-  rest = createRestClient(fromOptions({ server: url, ca, token }));
-  stores = new GenericsV1Client(rest).stores(e2e.namespace);
+  const client = createRestClient(fromOptions({ server: url, ca, token }));
+  rest = client;
+  stores = new GenericsV1Client(client).stores(e2e.namespace);
   await e2e.kube.eventually('stores to be served', async () => ((await stores.list().then(() => true, () => false)) ? true : undefined));
 });
 
 afterAll(async () => {
   // Runs after useE2e's own afterAll has closed its helper client, so the CRD goes through ours.
-  if (crdName) await rest.request({ method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}` });
+  if (crdName && rest) await rest.request({ method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}` });
   await rest?.close();
 });
 

@@ -53,7 +53,7 @@ test(`kubegen's errors equal the apiserver's on all ${LIBRARY_CASES.length} libr
         res = await e2e.kube.post(url, obj);
       }
       if (res.status !== 201 && res.status !== 422) throw new Error(`row ${String(i)}: unexpected ${String(res.status)} ${JSON.stringify(res.body)}`);
-      const server = res.status === 201 ? [] : (res.body?.details?.causes ?? []).map((c) => `${c.field ?? '<nil>'}: ${c.message ?? ''}`).sort();
+      const server = res.status === 201 ? [] : (res.body.details?.causes ?? []).map((c) => `${c.field ?? '<nil>'}: ${c.message ?? ''}`).sort();
       const r = validate(libraryCaseSchema(), obj);
       results.push({ c, server, ours: r.errors.map((e) => `${e.field}: ${e.message}`).sort(), unchecked: r.unchecked.length });
     }

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { runEnvtestBuild, runEnvtestStart, type EnvtestIo } from '../../generator/cli/envtest';
-import { isAlive } from '../../runtime/src/testing';
+import { isAlive, type Kubeconfig } from '../../runtime/src/testing';
 import { Kube } from './support/kube';
 import { present } from '../unit/helpers/present';
 
@@ -31,8 +31,10 @@ describe('kubegen envtest', () => {
       while (!io.text().includes('\n')) await new Promise((r) => setTimeout(r, 100));
       expect(io.text()).toMatch(/^kubegen envtest: ready at https:\/\/127\.0\.0\.1:\d+ in [\d.]+ s; kubeconfig .*; stop with Ctrl-C\n$/);
       port = present(/127\.0\.0\.1:(\d+)/.exec(io.text())?.[1], 'the port in the ready line');
-      const config = parse(fs.readFileSync(kubeconfig, 'utf8'));
-      const kube = new Kube({ url: config.clusters[0].cluster.server, ca: fs.readFileSync(caFile, 'utf8'), token: config.users[0].user.token });
+      const config = parse(fs.readFileSync(kubeconfig, 'utf8')) as Kubeconfig;
+      const server = present(config.clusters[0], 'the cluster in the kubeconfig').cluster.server;
+      const token = present(config.users[0], 'the user in the kubeconfig').user.token;
+      const kube = new Kube({ url: server, ca: fs.readFileSync(caFile, 'utf8'), token });
       const version = await kube.get<{ gitVersion: string }>('/version');
       expect(version.status).toBe(200);
       expect(version.body.gitVersion).toMatch(/^v1\.\d+\.\d+/);

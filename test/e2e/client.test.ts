@@ -91,7 +91,8 @@ const descriptor: ResourceDescriptor<Widget, WidgetList> = {
   subresources: { status: true, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size', labelSelectorPath: '.status.selector' } },
 };
 
-let rest: RestClient;
+// the client beforeAll opened, if it got that far: afterAll closes only what exists
+let rest: RestClient | undefined;
 let widgets: TypedClient<Widget, WidgetList>;
 let crdName: string;
 
@@ -123,15 +124,16 @@ beforeAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const { url, ca, token } = e2e.connection;
-  rest = createRestClient(fromOptions({ server: url, ca, token }));
-  widgets = new TypedClient(rest, descriptor, e2e.namespace);
+  const client = createRestClient(fromOptions({ server: url, ca, token }));
+  rest = client;
+  widgets = new TypedClient(client, descriptor, e2e.namespace);
   // The CRD is Established; the first request can still race discovery, so wait for the resource to serve.
   await e2e.kube.eventually('widgets to be served', async () => ((await widgets.list().then(() => true, () => false)) ? true : undefined));
 });
 
 afterAll(async () => {
   // Runs after useE2e's own afterAll has closed its helper client, so the CRD goes through ours.
-  if (crdName) await rest.request({ method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}` });
+  if (crdName && rest) await rest.request({ method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}` });
   await rest?.close();
 });
 
@@ -227,7 +229,7 @@ test('watch from a resourceVersion receives the events in order', async () => {
   await widgets.patch('watched', 'application/merge-patch+json', { spec: { size: 3 } });
   await widgets.delete('watched');
   await done;
-  expect(seen.map((e) => [e.type, e.object.spec?.size])).toEqual([
+  expect(seen.map((e) => [e.type, e.object.spec.size])).toEqual([
     ['MODIFIED', 2],
     ['MODIFIED', 3],
     ['DELETED', 3],

@@ -27,7 +27,7 @@ async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
     return stdout;
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
   }
 }
 
@@ -177,8 +177,8 @@ describe('a generated package installed from its npm tarball', () => {
       events: string[];
     };
     expect(result.resource).toBe('crontabs');
-    expect(result.real).toEqual({ created: expect.stringMatching(/^[0-9a-f-]{36}$/), got: 2, listed: ['consumer'], notFound: true });
-    expect(result.fake).toEqual({ created: expect.any(String), got: 2, listed: ['consumer'], notFound: true });
+    expect(result.real).toEqual({ created: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, got: 2, listed: ['consumer'], notFound: true });
+    expect(result.fake).toEqual({ created: expect.any(String) as unknown, got: 2, listed: ['consumer'], notFound: true });
     expect(result.fakeActions).toEqual(['watch', 'create', 'get', 'list', 'get']);
     expect(result.events).toEqual(['ADDED']);
 

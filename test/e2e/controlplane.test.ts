@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { parse } from 'yaml';
+import type { Kubeconfig } from '../../runtime/src/testing';
 import { useE2e } from './support/namespace';
 
 const e2e = useE2e(__filename);
@@ -52,10 +53,12 @@ describe('the shared control plane', () => {
   });
 
   test('the written kubeconfig points at the server with the CA and the token', () => {
-    const config = parse(fs.readFileSync(e2e.connection.kubeconfigPath, 'utf8'));
-    expect(config.clusters[0].cluster.server).toBe(e2e.connection.url);
-    expect(Buffer.from(config.clusters[0].cluster['certificate-authority-data'], 'base64').toString()).toBe(e2e.connection.ca);
-    expect(config.users[0].user.token).toBe(e2e.connection.token);
-    expect(config['current-context']).toBe(config.contexts[0].name);
+    // read as the shape kubegen writes (runtime/src/testing/kubeconfig.ts); each expectation checks one field of it
+    const config = parse(fs.readFileSync(e2e.connection.kubeconfigPath, 'utf8')) as Kubeconfig;
+    const [cluster] = config.clusters;
+    expect(cluster?.cluster.server).toBe(e2e.connection.url);
+    expect(Buffer.from(cluster?.cluster['certificate-authority-data'] ?? '', 'base64').toString()).toBe(e2e.connection.ca);
+    expect(config.users[0]?.user.token).toBe(e2e.connection.token);
+    expect(config['current-context']).toBe(config.contexts[0]?.name);
   });
 });

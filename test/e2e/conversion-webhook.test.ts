@@ -28,10 +28,10 @@ describe('conversion webhook on a real API server', () => {
   const files = [...runGenerator(conversionGenerator, model, { manualModule: (pkg) => `@manual/${pkg.version}` }).files, ...runGenerator(deepcopyGenerator, model, {}).files];
   const load = moduleLoader(files, {
     ...RUNTIME_MODULES,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1beta1': require(path.join(APIS, GROUP, 'v1beta1/conversion')),
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    '@manual/v1alpha1': require(path.join(APIS, GROUP, 'v1alpha1/conversion')),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the hand-written conversions of the sample API, bound as the generated code's @manual/<version> module
+    '@manual/v1beta1': require(path.join(APIS, GROUP, 'v1beta1/conversion')) as unknown,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the hand-written conversions of the sample API, bound as the generated code's @manual/<version> module
+    '@manual/v1alpha1': require(path.join(APIS, GROUP, 'v1alpha1/conversion')) as unknown,
   });
   const webhook = new ConversionWebhook({ cert: certs.cert, key: certs.key, host: '127.0.0.1', port: 0 });
   (load(`${GROUP}/conversion`) as { registerConversions(w: ConversionWebhook): void }).registerConversions(webhook);

@@ -42,7 +42,7 @@ async function dryRunApply(o: Obj): Promise<{ status: number; message: string }>
     body: o,
     contentType: 'application/apply-patch+yaml',
   });
-  return { status: res.status, message: `${o.kind} ${o.metadata.name}: ${res.body?.message ?? ''}` };
+  return { status: res.status, message: `${o.kind} ${o.metadata.name}: ${res.body.message ?? ''}` };
 }
 
 describe.each(cases)('%s', (name) => {

@@ -94,7 +94,7 @@ describe('a fresh project: npm i -D kubegen, kubegen init, generate, tsc, npm te
     await e2e.kube.eventually('the orders resource to be served', async () => ((await e2e.kube.get(listPath)).status === 200 ? true : undefined));
     const { stdout } = await sh(process.execPath, ['dist/create-order.js', e2e.namespace], project, { ...process.env, KUBECONFIG: e2e.connection.kubeconfigPath });
     // replicas comes back defaulted by the apiserver from the generated CRD's schema
-    expect(JSON.parse(stdout)).toEqual({ uid: expect.stringMatching(/^[0-9a-f-]{36}$/), replicas: 1, listed: ['first'] });
+    expect(JSON.parse(stdout)).toEqual({ uid: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, replicas: 1, listed: ['first'] });
   }, 300_000);
 
   it('the scaffolded operator reconciles the Order on the control plane and stops on SIGTERM with status 0', async () => {

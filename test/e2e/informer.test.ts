@@ -102,6 +102,8 @@ interface GeneratedPackage {
 
 let pkg: GeneratedPackage;
 let clientset: ReturnType<typeof newClientset>;
+/** Closes the clientset once beforeAll has made it (afterAll runs when beforeAll failed earlier too). */
+let closeClientset = (): Promise<void> => Promise.resolve();
 let crdName: string;
 /** The resource, as the CRD names it. */
 let plural: string;
@@ -182,12 +184,14 @@ beforeAll(async () => {
       fs.writeFileSync(path.join(generatedDir, f.path), f.contents);
     }
     expect(fs.existsSync(path.join(generatedDir, GROUP, 'src/v1/informers.ts'))).toBe(true);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package was generated into a temporary directory by this run: its path is known only now
     pkg = require(path.join(generatedDir, GROUP, 'src/index.ts')) as GeneratedPackage;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  clientset = newClientset();
+  const cs = newClientset();
+  clientset = cs;
+  closeClientset = () => cs.rest.close();
   await e2e.kube.eventually('gizmos to be served', async () =>
     (await clientset.cacheV1().gizmos(e2e.namespace).list({}).then(() => true, () => false)) ? true : undefined,
   );
@@ -196,7 +200,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (generatedDir) fs.rmSync(generatedDir, { recursive: true, force: true });
   if (crdName) await e2e.kube.request('DELETE', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}`).catch(() => undefined);
-  await clientset?.rest.close();
+  await closeClientset();
 });
 
 /**
@@ -329,7 +333,7 @@ test('a 410 on the watch makes the informer relist: changes made meanwhile arriv
     await until('the relist', () => recording.lists.length >= 2, 20_000);
     await until('the relist to be applied', () => rec.events.length >= 3);
     expect(errors.map((e) => ({ gone: e.err.reason === 'Expired' && (isGone(e.err.error) || isResourceExpired(e.err.error)), phase: e.phase, relist: e.relist }))).toEqual([
-      { gone: true, phase: expect.stringMatching(/^watch/), relist: true },
+      { gone: true, phase: expect.stringMatching(/^watch/) as unknown, relist: true },
     ]);
     expect(rec.events.slice(0, 3).sort()).toEqual(['add gone-seeded (initial)', 'add meanwhile', 'delete gone-seeded (tombstone)']);
 

@@ -63,6 +63,8 @@ let cp: ControlPlane;
 let kube: Kube;
 let rest: RestClient;
 const processes: OperatorProcess[] = [];
+/** Closes what beforeAll opened, last opened first: only what it got to open before a failure. */
+const teardown: Array<() => Promise<void>> = [];
 
 const paths = {
   clusters: (ns = NS) => `/apis/etcd.database.coreos.com/v1beta2/namespaces/${ns}/etcdclusters`,
@@ -75,9 +77,15 @@ const paths = {
 
 beforeAll(async () => {
   buildExample();
-  cp = await startControlPlane({ apiServerFlags: { 'watch-cache': 'false' }, log: () => undefined });
-  kube = new Kube({ url: cp.url, ca: cp.ca, token: cp.token });
-  rest = createRestClient(fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
+  const plane = await startControlPlane({ apiServerFlags: { 'watch-cache': 'false' }, log: () => undefined });
+  cp = plane;
+  teardown.unshift(() => plane.stop());
+  const helper = new Kube({ url: cp.url, ca: cp.ca, token: cp.token });
+  kube = helper;
+  teardown.unshift(() => helper.close());
+  const client = createRestClient(fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
+  rest = client;
+  teardown.unshift(() => client.close());
   for (const ns of [NS, `${NS}-le`, `${NS}-chaos`]) {
     const res = await kube.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
     if (res.status !== 201) throw new Error(`namespace ${ns}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -87,9 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.destroy()));
   await stopRestartedApiServer();
-  await rest?.close();
-  await kube?.close();
-  await cp?.stop();
+  for (const close of teardown) await close();
 }, 60_000);
 
 function operator(label: string, ns: string, extra: readonly string[] = []): OperatorProcess {
@@ -229,14 +235,14 @@ describe('one operator process', () => {
     expect((await report(2)).status).toBe(200);
     const notReady = await status((c) => c.status?.conditions?.[0]?.reason === 'QuorumNotReady');
     expect(notReady).toMatchObject({ phase: 'Creating', size: 2 });
-    expect(notReady?.conditions?.map((c) => [c.type, c.status, c.reason, c.message])).toEqual([
+    expect(notReady.conditions?.map((c) => [c.type, c.status, c.reason, c.message])).toEqual([
       ['Available', 'False', 'QuorumNotReady', '2 of 5 members ready (quorum 3)'],
       ['Progressing', 'True', 'RollingOut', '5 of 5 members updated, 2 ready'],
     ]);
     expect((await report(5)).status).toBe(200);
     const ready = await status((c) => c.status?.conditions?.[0]?.reason === 'QuorumReady');
     expect(ready).toMatchObject({ phase: 'Running', size: 5 });
-    expect(ready?.conditions?.map((c) => [c.type, c.status, c.reason])).toEqual([
+    expect(ready.conditions?.map((c) => [c.type, c.status, c.reason])).toEqual([
       ['Available', 'True', 'QuorumReady'],
       ['Progressing', 'False', 'RolloutComplete'],
     ]);

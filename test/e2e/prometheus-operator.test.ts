@@ -15,7 +15,7 @@ import { main } from '../../generator/cli';
 import { applyCrd, type Crd } from './support/crds';
 import { useE2e } from './support/namespace';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of the repository (scripts/), with no type declarations to import
 const { prometheusOperatorCrds } = require('../../scripts/prometheus-operator-crds.js') as { prometheusOperatorCrds: () => { crdDir: string } };
 
 const e2e = useE2e(__filename);
@@ -40,7 +40,7 @@ let tmp = '';
 
 /** The generated v1 client module, loaded (and compiled by jest's transform) from the temporary project. */
 function generatedClient(): ClientModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the client was generated into a temporary project by this run: its path is known only now
   return require(path.join(tmp, 'generated', 'monitoring.coreos.com', 'v1', 'client.ts')) as ClientModule;
 }
 let rest: RestClient | undefined;

@@ -56,8 +56,8 @@ function startOperator(project: string, args: string[], env: NodeJS.ProcessEnv):
     lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
     for (const w of waiters) w();
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
     exit = code;
     for (const w of waiters) w();
@@ -176,9 +176,9 @@ describe('ship an operator: init → create api → create webhook → build →
       expect(fs.existsSync(path.join(project, f))).toBe(true);
     }
     // re-running is a no-op that writes nothing, and refuses what it would overwrite
-    const again = await sh('npx', ['--no-install', 'kubegen', 'create', 'webhook', '--group', GROUP, '--version', 'v1', '--kind', 'WebApp', '--defaulting'], project).catch((e: Error) => e);
+    const again = await sh('npx', ['--no-install', 'kubegen', 'create', 'webhook', '--group', GROUP, '--version', 'v1', '--kind', 'WebApp', '--defaulting'], project).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(Error);
-    expect(String(again)).toMatch(/exists/);
+    expect(again instanceof Error ? again.message : again).toMatch(/exists/);
   }, 300_000);
 
   it("builds the user's code: generate, the strict build, the scaffolded tests", async () => {

@@ -48,7 +48,7 @@ function cpuPerCall(f: () => unknown, minUs = 3_000, repeats = 3): number {
   for (let r = 0; r < repeats; r++) {
     const start = process.cpuUsage();
     let calls = 0;
-    let used = 0;
+    let used: number;
     do {
       f();
       calls++;

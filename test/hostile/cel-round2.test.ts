@@ -380,8 +380,8 @@ describe('CEL over a map whose keys are JavaScript property names', () => {
   const KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 
   test.each([
-    ['a map of strings', { type: 'object', additionalProperties: { type: 'string' } } as ValidationSchema],
-    ['an object that keeps unknown fields', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } as ValidationSchema],
+    ['a map of strings', { type: 'object', additionalProperties: { type: 'string' } }],
+    ['an object that keeps unknown fields', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }],
   ])('%s with those keys is evaluated, not refused', (_what, labels) => {
     const rule = `self.size() == ${KEYS.length} && self.all(k, self[k] == k + '!') && 'constructor' in self && self.constructor == 'constructor!' && self['__proto__'] == '__proto__!'`;
     const schema: ValidationSchema = { type: 'object', properties: { labels: { ...labels, 'x-kubernetes-validations': [{ rule }] } } };

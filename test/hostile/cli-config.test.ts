@@ -198,7 +198,7 @@ describe('bin/kubegen.js (spawned): no stack trace reaches the user', () => {
     expect(fs.existsSync(path.join(REPO, 'dist', 'generator', 'cli.js'))).toBe(true);
   });
 
-  it.each([
+  it.each<{ args: string[]; files: Record<string, string>; code: number; err: string | RegExp }>([
     { args: ['generate'], files: { 'kubegen.config.json': '{"generators":"crd"}' }, code: 1, err: 'kubegen: kubegen.config.json: generators: must be an array of strings\n' },
     { args: ['generate'], files: { 'kubegen.config.json': '{\n"apis": [}' }, code: 1, err: 'kubegen: kubegen.config.json:2:10: invalid JSON: expected a value, found "}"\n' },
     { args: ['generate'], files: { 'kubegen.config.js': 'require("./nope")' }, code: 1, err: /^kubegen: kubegen\.config\.js: cannot load the configuration: Cannot find module '\.\/nope'\n$/ },

@@ -37,7 +37,8 @@ export async function kubegen(args: string[], cwd: string): Promise<{ code: numb
 /** Every file under `dir`, relative, sorted ([] when it does not exist). */
 export function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();

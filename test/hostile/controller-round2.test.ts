@@ -259,7 +259,7 @@ describe('any value a reconciler throws (issue 23, low item; property (c), recon
     const calls: string[] = [];
     const h = hostileController((r) => {
       calls.push(r.name);
-      return (calls.length === 1 ? make() : undefined) as never;
+      return calls.length === 1 ? make() : undefined;
     });
     const { src, stop, rejected } = await started(h.c);
     await expectLoggedRequeuedAndAlive(h, src, calls, 'x');

@@ -403,7 +403,7 @@ describe('YAML alias bombs', () => {
   test(
     'moderate aliasing is still read (an anchor reused a few times)',
     () => {
-      const ok = importCrds([{ file: 'aliases.yaml', text: `---\n${'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.ex.example.com}\nspec:\n  group: ex.example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              a: &str {type: string, maxLength: 3}\n              b: *str\n              c: *str\n'}` }]);
+      const ok = importCrds([{ file: 'aliases.yaml', text: `---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.ex.example.com}\nspec:\n  group: ex.example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              a: &str {type: string, maxLength: 3}\n              b: *str\n              c: *str\n` }]);
       expect(ok.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
       expect(ok.files.length).toBeGreaterThan(0);
     },

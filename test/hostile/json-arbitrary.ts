@@ -25,7 +25,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 /** An object with these entries as own data properties (`__proto__` included). */
 export function objectOf(entries: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
-  return Object.fromEntries(entries) as Record<string, unknown>;
+  return Object.fromEntries(entries);
 }
 
 const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...HOSTILE_KEYS) }, { weight: 2, arbitrary: fc.string({ maxLength: 6 }) });

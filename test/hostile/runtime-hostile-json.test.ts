@@ -81,7 +81,7 @@ describe.each(crds.flatMap((c) => c.spec.versions.map((v) => [`${c.spec.names.ki
     const objects = fc.oneof(hostileKind(apiVersion, names.kind), hostileList(apiVersion, names.kind, names.listKind));
 
     test('deepcopy keeps hostile keys as data and shares nothing', () => {
-      const { deepCopyObject } = load<{ deepCopyObject(o: unknown): unknown }>(group, `${version}/deepcopy`);
+      const { deepCopyObject } = load<{ deepCopyObject: (o: unknown) => unknown }>(group, `${version}/deepcopy`);
       fc.assert(
         fc.property(objects, (obj) => {
           const copy = deepCopyObject(obj);
@@ -96,7 +96,7 @@ describe.each(crds.flatMap((c) => c.spec.versions.map((v) => [`${c.spec.names.ki
     });
 
     test('defaults keep every value given, hostile keys as data', () => {
-      const { setObjectDefaults } = load<{ setObjectDefaults(o: unknown): unknown }>(group, `${version}/defaults`);
+      const { setObjectDefaults } = load<{ setObjectDefaults: (o: unknown) => unknown }>(group, `${version}/defaults`);
       fc.assert(
         fc.property(objects, (obj) => {
           const before = jsonCopy(obj);
@@ -116,7 +116,7 @@ const multiVersion = crds.filter((c) => c.spec.versions.length > 1);
 
 describe.each(multiVersion.map((c) => [`${c.spec.names.kind}.${c.spec.group}`, c] as const))('conversion of %s', (_name, crd) => {
   const { group, names } = crd.spec;
-  const { convert } = load<{ convert(o: object, v: string): object }>(group, 'conversion');
+  const { convert } = load<{ convert: (o: object, v: string) => object }>(group, 'conversion');
   const pairs = crd.spec.versions.flatMap((a) => crd.spec.versions.filter((b) => b !== a).map((b) => [a.name, b.name] as const));
 
   test.each(pairs)('%s → %s → back keeps hostile keys as data', (from, to) => {
@@ -164,7 +164,7 @@ describe.each([...new Set(crds.map((c) => c.spec.group))])('fake clientset of %s
       fc.asyncProperty(hostileKind(apiVersion, d.kind), hostileObject(), async (obj, patchSpec) => {
         const client = new fakeModule.Clientset().fake.client(d, 'ns');
         const given = jsonCopy(obj);
-        const created = await client.create(obj as KubeObject);
+        const created = await client.create(obj);
         prototypesUntouched();
         plainEverywhere(created);
         sameJson(written(created as Record<string, unknown>), written(given));
@@ -173,7 +173,7 @@ describe.each([...new Set(crds.map((c) => c.spec.group))])('fake clientset of %s
         const got = await client.get('x');
         sameJson(written(got as Record<string, unknown>), written(given));
 
-        const updated = await client.update(withKeys(got as Record<string, unknown>, { unknownField: 'changed' }) as KubeObject);
+        const updated = await client.update(withKeys(got as Record<string, unknown>, { unknownField: 'changed' }));
         prototypesUntouched();
         plainEverywhere(updated);
         sameJson(written(updated as Record<string, unknown>), withKeys(written(given), { unknownField: 'changed' }));

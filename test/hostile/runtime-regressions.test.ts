@@ -22,12 +22,12 @@ import { plainEverywhere, prototypesUntouched, sameJson } from './json-arbitrary
 
 const GENERATED = path.resolve(__dirname, '../../generated');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated module is chosen at run time, by name
-const stable = (module: string) => require(path.join(GENERATED, 'stable.example.com/src', module));
+const stable = (module: string): unknown => require(path.join(GENERATED, 'stable.example.com/src', module));
 
 afterEach(() => prototypesUntouched());
 
 describe('conversion: the lost-fields annotation is data (issue 8, item 1)', () => {
-  const { convert } = stable('conversion') as { convert(o: object, v: string): Record<string, unknown> };
+  const { convert } = stable('conversion') as { convert: (o: object, v: string) => Record<string, unknown> };
   const cronTab = (annotation: string) => ({
     apiVersion: 'stable.example.com/v1beta1',
     kind: 'CronTab',
@@ -55,7 +55,7 @@ describe('conversion: the lost-fields annotation is data (issue 8, item 1)', () 
     expect(Object.hasOwn(out, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ polluted: 'yes' });
     expect(Object.getOwnPropertyDescriptor(out.spec, '__proto__')?.value).toEqual({ x: 1 });
-    expect((out as Record<string, unknown>).polluted).toBeUndefined();
+    expect(out.polluted).toBeUndefined();
     plainEverywhere(out);
   });
 
@@ -116,7 +116,7 @@ describe('fake clientset of several versions converts through the generated conv
 
   test('created through v1beta1, read through v1 (get and list) in the v1 shape, and back in the v1beta1 shape', async () => {
     const cs = new Clientset();
-    const created = await cs.stableV1beta1().cronTabs('ns').create(beta as KubeObject);
+    const created = await cs.stableV1beta1().cronTabs('ns').create(beta);
     expect(created.apiVersion).toBe('stable.example.com/v1beta1');
     const got = await cs.stableV1().cronTabs('ns').get('c');
     expect(got.apiVersion).toBe('stable.example.com/v1');
@@ -133,7 +133,7 @@ describe('fake clientset of several versions converts through the generated conv
   test('seeded objects of either version are stored once; a v1beta1 client gets the v1beta1 shape', async () => {
     const cs = new Clientset();
     cs.tracker.add({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'a', namespace: 'ns' }, spec: v1Spec } as KubeObject);
-    cs.tracker.add({ ...beta, metadata: { name: 'b', namespace: 'ns' } } as KubeObject);
+    cs.tracker.add({ ...beta, metadata: { name: 'b', namespace: 'ns' } });
     const items = (await cs.stableV1beta1().cronTabs('ns').list()).items;
     expect(items.map((i) => [i.metadata?.name, i.apiVersion, i.spec])).toEqual([
       ['a', 'stable.example.com/v1beta1', beta.spec],
@@ -146,7 +146,7 @@ describe('fake clientset of several versions converts through the generated conv
     const cs = new Clientset();
     const w1 = await cs.stableV1().cronTabs('ns').watch();
     const wb = await cs.stableV1beta1().cronTabs('ns').watch();
-    await cs.stableV1beta1().cronTabs('ns').create(beta as KubeObject);
+    await cs.stableV1beta1().cronTabs('ns').create(beta);
     await cs.stableV1().cronTabs('ns').patch('c', 'application/merge-patch+json', { spec: { schedule: '0 * * * *' } });
     const take = async (w: AsyncIterable<{ type: string; object: KubeObject & { spec?: Record<string, unknown> } }>, n: number) => {
       const out: Array<[string, string | undefined, unknown]> = [];
@@ -280,7 +280,9 @@ describe('watch decoder: frames are bounded (issue 8, item 8)', () => {
     const client = new TypedClient(rest, { group: 'stable.example.com', version: 'v1', resource: 'crontabs', kind: 'CronTab', namespaced: true }, 'ns');
     const w = await client.watch({ maxFrameBytes: 5000 });
     await expect((async () => {
-      for await (const _ of w) void _;
+      for await (const _ of w) {
+        // drained until the watch fails
+      }
     })()).rejects.toThrow(WatchFrameTooLargeError);
     expect(transport.requests[0]?.path).not.toContain('maxFrameBytes');
   });

@@ -144,7 +144,8 @@ export function resourcePath(crd: Crd, version: string, namespace: string | unde
 
 /** A kubectl-get-like rendering of a meta.k8s.io/v1 Table. */
 export function formatTable(table: { columnDefinitions: Array<{ name: string; priority?: number }>; rows: Array<{ cells: unknown[] }> }): string {
-  const show = (cell: unknown) => (cell === null || cell === undefined ? '<none>' : String(cell));
+  const show = (cell: unknown) =>
+    cell === null || cell === undefined ? '<none>' : typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean' ? String(cell) : JSON.stringify(cell);
   // column by column (header first, each padded to its widest cell), then read back row by row
   const columns = table.columnDefinitions.flatMap((c, i) => {
     if ((c.priority ?? 0) !== 0) return [];

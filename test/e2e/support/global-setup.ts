@@ -12,7 +12,6 @@ export interface E2eGlobalState {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __kubegenE2e: E2eGlobalState | undefined;
 }
 

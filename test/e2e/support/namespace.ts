@@ -19,18 +19,20 @@ export interface E2eContext {
 export function useE2e(testFile: string): E2eContext {
   const context = {} as { connection: E2eConnection; kube: Kube; namespace: string };
   const base = path.basename(testFile).replace(/\.test\.ts$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40);
+  // the client beforeAll opened, if it got that far: afterAll cleans up only what exists
+  let opened: Kube | undefined;
   beforeAll(async () => {
     context.connection = loadConnection();
-    context.kube = new Kube(context.connection);
+    context.kube = opened = new Kube(context.connection);
     context.namespace = `e2e-${base}-${randomBytes(3).toString('hex')}`;
     const res = await context.kube.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: context.namespace } });
     if (res.status !== 201) throw new Error(`could not create namespace ${context.namespace}: ${res.status} ${JSON.stringify(res.body)}`);
   });
   afterAll(async () => {
-    if (!context.kube) return;
+    if (!opened) return;
     // No namespace controller runs, so the namespace stays Terminating; its objects go with the control plane.
-    await context.kube.delete(`/api/v1/namespaces/${context.namespace}`);
-    await context.kube.close();
+    await opened.delete(`/api/v1/namespaces/${context.namespace}`);
+    await opened.close();
   });
   return context;
 }

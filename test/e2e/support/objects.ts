@@ -140,13 +140,13 @@ export function causesOf(status: number, body: unknown): Verdict {
   const b = (body ?? {}) as { message?: string; details?: { causes?: Cause[] } };
   const causes = b.details?.causes ?? [];
   // A value that cannot be decoded (an embedded resource's apiVersion that is not a string) is a 400 naming its fields.
-  const undecodable = status === 400 ? /cannot be handled as a [^:]+: (.*)$/s.exec(String(b.message ?? '')) : null;
+  const undecodable = status === 400 ? /cannot be handled as a [^:]+: (.*)$/s.exec(b.message ?? '') : null;
   if (undecodable) {
     const detail = present(undecodable[1], 'the decoding error');
     const fields = [...detail.matchAll(/(?:^|, |\[)([^\s:,[\]]+): /g)].flatMap((m) => m[1] ?? []);
     return { valid: false, fields: [...new Set(fields)].sort(), messages: [detail] };
   }
-  if (status !== 422 || causes.length === 0) return { valid: false, fields: [`<HTTP ${status}>`], messages: [String(b.message ?? '')] };
+  if (status !== 422 || causes.length === 0) return { valid: false, fields: [`<HTTP ${status}>`], messages: [b.message ?? ''] };
   return { valid: false, fields: [...new Set(causes.map((c) => c.field ?? '<nil>'))].sort(), messages: causes.map((c) => `${c.field ?? ''}: ${c.message ?? ''}`) };
 }
 

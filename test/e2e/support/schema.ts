@@ -105,9 +105,16 @@ function re(pattern: string): RE2Expression {
   return compileRE2(pattern);
 }
 
+/** A string's length as the apiserver counts it: in code points (Go runes), not UTF-16 units. */
+function runeCount(v: string): number {
+  let n = 0;
+  for (const _ of v) n++;
+  return n;
+}
+
 function stringFits(s: Schema, v: string): boolean {
-  if (s.minLength !== undefined && [...v].length < s.minLength) return false;
-  if (s.maxLength !== undefined && [...v].length > s.maxLength) return false;
+  if (s.minLength !== undefined && runeCount(v) < s.minLength) return false;
+  if (s.maxLength !== undefined && runeCount(v) > s.maxLength) return false;
   if (s.pattern !== undefined && !re(s.pattern).test(v)) return false;
   if (s.enum && !s.enum.includes(v)) return false;
   return true;
@@ -289,21 +296,21 @@ export function setAt(obj: Record<string, unknown>, loc: Pick<Located, 'path' | 
 
 /** Deletes the value at `path` if it exists. */
 export function deleteAt(obj: unknown, path: readonly Step[]): void {
-  let cursor = obj as Record<string | number, unknown> | undefined;
+  let cursor = obj as Record<string | number, unknown> | null | undefined;
   path.forEach((step, i) => {
     if (cursor === undefined || cursor === null) return;
     const key = 'prop' in step ? step.prop : 'key' in step ? step.key : step.index;
     if (i === path.length - 1) delete cursor[key];
-    else cursor = cursor[key] as Record<string | number, unknown> | undefined;
+    else cursor = cursor[key] as Record<string | number, unknown> | null | undefined;
   });
 }
 
 /** The value at `path`, or undefined. */
 export function getAt(obj: unknown, path: readonly Step[]): unknown {
-  let cursor = obj as Record<string | number, unknown> | undefined;
+  let cursor = obj as Record<string | number, unknown> | null | undefined;
   for (const step of path) {
     if (cursor === undefined || cursor === null) return undefined;
-    cursor = cursor['prop' in step ? step.prop : 'key' in step ? step.key : step.index] as Record<string | number, unknown> | undefined;
+    cursor = cursor['prop' in step ? step.prop : 'key' in step ? step.key : step.index] as Record<string | number, unknown> | null | undefined;
   }
   return cursor;
 }
