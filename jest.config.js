@@ -43,6 +43,33 @@ const shared = {
   },
 };
 
+/**
+ * The tests .ci/run runs again on every other Node.js line users run (22, 24), with KUBEGEN_SKIP_NODE_AGNOSTIC=1: the
+ * ones whose result can depend on the Node.js line — the runtime (http, http2, tls, streams, timers, AbortSignal,
+ * child processes, module loading), the CLI as a process (exit codes, signals, fs.watch, the atomic writer's renames),
+ * the packages as Node resolves them, and every end-to-end test that runs the runtime or a user's project on the
+ * line. Left to the first line: what computes strings from strings the same way on every line — the generator's
+ * emitters, goldens, importer, CEL checker and the comparisons of their output with the apiserver's verdicts and with
+ * Go programs (controller-gen, kustomize, helm).
+ */
+const NODE_LINE_ONLY = process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1';
+const nodeLine = {
+  unit: [
+    '<rootDir>/test/unit/runtime/**/*.test.ts',
+    '<rootDir>/test/hostile/{runtime,webhook,controller,thrown,cli}-*.test.ts',
+    '<rootDir>/test/unit/generator/{cli,scaffold}/**/*.test.ts',
+    '<rootDir>/test/unit/generator/write.test.ts',
+    '<rootDir>/test/unit/packaging.test.ts',
+  ],
+  e2eIgnored: [
+    // the generator's output against the apiserver's verdicts: CRDs, defaults, CEL, names, manifests, the import corpus
+    '/test/e2e/(crds|defaults|builtin|validation-agreement|names-agreement|rbac|deploy|apiservice|prometheus-operator)\\.test\\.ts$',
+    '/test/e2e/cel-(agreement|corpus-agreement|environment)\\.test\\.ts$',
+    // the packed CLI in a fresh project: install, scaffold-esm and ship-operator run the same steps on the line
+    '/test/e2e/fresh-project\\.test\\.ts$',
+  ],
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
@@ -57,16 +84,9 @@ module.exports = {
         '/test/golden/[^/]+/',
         '/test/invalid/',
         '/test/e2e/',
-        // .ci/run's runs on the other Node.js lines leave out what does not depend on the line (see there)
-        ...(process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1'
-          ? [
-              '/test/unit/(api-reference|generator/apply/kustomize/kustomize-(equality|property)|generator/deploy/deploy-(kustomize|helm))\\.test\\.ts$',
-              // the generator over corpora and random APIs, checked by tsc and its own model: no Node.js API involved
-              '/test/unit/generator/import/import-(prometheus-operator|kubernetes-openapi)\\.slow\\.test\\.ts$',
-              '/test/unit/generator/emit/generated-compiles\\.property\\.test\\.ts$',
-            ]
-          : []),
       ],
+      // On the other Node.js lines (.ci/run): only the tests that exercise Node.js itself (nodeLine above)
+      ...(NODE_LINE_ONLY ? { testMatch: nodeLine.unit } : {}),
     },
     {
       ...shared,
@@ -76,10 +96,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/e2e/support/setup-timeout.ts'],
-      // .ci/run's runs on the other Node.js lines: the CEL agreement suites compare kubegen's compile verdicts and
-      // costs with the apiserver's — pure JavaScript logic over cel-js, the same on every line (the runtime's own CEL
-      // evaluation is covered on every line by the unit tables and validation-agreement)
-      ...(process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1' ? { testPathIgnorePatterns: ['/node_modules/', '/test/e2e/cel-(corpus-agreement|environment)\\.test\\.ts$'] } : {}),
+      ...(NODE_LINE_ONLY ? { testPathIgnorePatterns: ['/node_modules/', ...nodeLine.e2eIgnored] } : {}),
     },
   ],
 };
