@@ -5,6 +5,7 @@
  *   globalSetup and stopped (and checked for leftovers) by its globalTeardown. Jest only runs a project's
  *   globalSetup when that project has selected tests, so `npx jest test/unit` never starts a control plane.
  */
+const os = require('node:os');
 const path = require('node:path');
 
 /**
@@ -72,6 +73,10 @@ const nodeLine = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // At least two workers for the unit project: on a two-core machine jest's default (cores − 1) is one, and its files
+  // wait on child processes (tsc, npm, the CLI) and servers much of the time. The e2e project runs serially whatever
+  // this says (test/e2e/support/serial-runner.ts).
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: [
     {
       ...shared,
@@ -91,6 +96,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'e2e',
+      runner: '<rootDir>/test/e2e/support/serial-runner.ts',
       roots: ['<rootDir>/test/e2e'],
       testMatch: [path.join(__dirname, 'test/e2e/**/*.test.ts')],
       globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
