@@ -55,9 +55,13 @@ afterEach(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A model without spans, folders and the runtime package, with keys sorted: what the two front ends must agree on. */
+/**
+ * A model without spans, folders and the runtime package, with keys sorted and the declarations of built-in packages
+ * by name (each front end lists them as it reached them): what the two front ends must agree on.
+ */
 function comparable(model: ApiModel): unknown {
-  const plain = JSON.parse(JSON.stringify({ ...model, packages: model.packages.filter((p) => p.id !== '@kubegen/runtime') }, (k, v: unknown) => (k === 'span' || k === 'selectableFieldSpans' || k === 'dir' ? undefined : typeof v === 'bigint' ? `${v.toString()}n` : v))) as unknown;
+  const packages = model.packages.filter((p) => p.id !== '@kubegen/runtime').map((p) => (p.id.startsWith('@kubegen/api/') ? { ...p, types: [...p.types].sort((a, b) => (a.name < b.name ? -1 : 1)) } : p));
+  const plain = JSON.parse(JSON.stringify({ ...model, packages }, (k, v: unknown) => (k === 'span' || k === 'selectableFieldSpans' || k === 'dir' ? undefined : typeof v === 'bigint' ? `${v.toString()}n` : v))) as unknown;
   return JSON.parse(canonical(plain)) as unknown;
 }
 
