@@ -150,6 +150,24 @@ describe('fixed point over hand-written CRDs: leaf for leaf', () => {
     expect(byName(normalised(out))).toEqual(byName(normalised(expected)));
   });
 
+  // the TypeScript written, where the case has it (`typescript/<group>/<version>/*.ts`; KUBEGEN_UPDATE_GOLDEN=1 rewrites it)
+  const withTypeScript = cases.filter((c) => fs.existsSync(path.join(validDir, c, 'typescript')));
+  test('there are cases with their expected TypeScript (built-in types recognised, and near misses)', () => {
+    expect(withTypeScript).toEqual(expect.arrayContaining(['builtin-types', 'builtin-near-miss']));
+  });
+  test.each(withTypeScript)('%s: the TypeScript written', (name) => {
+    const dir = path.join(validDir, name, 'typescript');
+    const result = importCrds([{ file: 'input.yaml', text: fs.readFileSync(path.join(validDir, name, 'input.yaml'), 'utf8') }]);
+    expect(result.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
+    const got = new Map(result.files.map((f) => [f.path, f.contents]));
+    if (process.env.KUBEGEN_UPDATE_GOLDEN === '1') {
+      fs.rmSync(dir, { recursive: true, force: true });
+      writeTree(dir, result.files);
+    }
+    const files = (d: string): string[] => fs.readdirSync(path.join(dir, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.posix.join(d, e.name)) : [path.posix.join(d, e.name)]));
+    expect(got).toEqual(new Map(files('').map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')])));
+  });
+
   test('a v1beta1 CRD is converted with a note for every move', () => {
     const input = fs.readFileSync(path.join(validDir, 'v1beta1-crontab', 'input.yaml'), 'utf8');
     const notes = importCrds([{ file: 'crontab.yaml', text: input }]).problems.map(formatProblem);
