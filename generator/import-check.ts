@@ -27,7 +27,7 @@ import { loadApiModel } from './load';
 import { describe } from './load/comments';
 import { firstNonDeclaration } from './load/declarations';
 import type { ApiModel } from './model/types';
-import { RUNTIME_PACKAGE } from './model/util';
+import { isApiPackage, RUNTIME_PACKAGE } from './model/util';
 import { cloneJson } from './core/json';
 
 export { formatProblem, type ImportInput, type ImportProblem, type ImportResult, type OpenApiImportOptions } from './import';
@@ -106,12 +106,15 @@ function readBack(doc: string): string {
 }
 
 /**
- * A model as plain JSON without spans, folders and the runtime package, keys sorted: what the text must say. Docs are
+ * A model as plain JSON without spans, folders and the runtime package, keys sorted, the declarations of built-in
+ * packages by name: what the text must say. Docs are
  * of the model built in memory (`readDocs`) are read as the loader reads a comment (`describe`: with `--go-docs` the
  * importer keeps Go's TODO and `---` lines, which the loader drops as controller-gen does).
  */
 function comparable(model: ApiModel, readDocs: boolean): unknown {
-  const json = JSON.stringify({ ...model, packages: model.packages.filter((p) => p.id !== RUNTIME_PACKAGE) }, (k, v: unknown) =>
+  // the built-in packages hold the declarations the imported types reach, in the order each front end reached them
+  const packages = model.packages.filter((p) => p.id !== RUNTIME_PACKAGE).map((p) => (isApiPackage(p.id) ? { ...p, types: [...p.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) } : p));
+  const json = JSON.stringify({ ...model, packages }, (k, v: unknown) =>
     k === 'span' || k === 'selectableFieldSpans' || k === 'dir'
       ? undefined
       : typeof v === 'bigint'

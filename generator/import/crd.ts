@@ -18,6 +18,7 @@ import { structuralViolations } from '../schema/structural';
 import { canonical, malformedSchema, PackageTypes, SchemaConverter } from './schema';
 import { childPath, isObject, newObject, own, type Json, type JsonObject, type Locate, type ProblemBag } from './source';
 import { wellKnownTable } from './wellknown';
+import { apiTypes, type ApiTypeRef, type ApiTypes } from './api-types';
 
 /** A DNS subdomain with at least one dot (what the apiserver requires of a CRD's group; also keeps paths inside --out). */
 export const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/;
@@ -83,6 +84,8 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
   }
 
   const packages = new Map<string, { pkg: LoadedPackage; types: PackageTypes }>();
+  // the built-in types (@kubegen/api) schemas are recognised as, and those used
+  const builtin = { types: apiTypes(), used: [] as ApiTypeRef[] };
   const pkgFor = (group: string, version: string, first: KindVersion) => {
     const id = `${group}/${version}`;
     let p = packages.get(id);
@@ -108,7 +111,7 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
         continue;
       }
       types.file = entry.kind.toLowerCase();
-      importKindVersion(entry.kind, kv, types, live, kv === entry.versions[0], bag);
+      importKindVersion(entry.kind, kv, types, live, kv === entry.versions[0], bag, builtin);
     }
   }
 
@@ -123,7 +126,8 @@ export function importCrdDocuments(docs: readonly CrdDocument[], bag: ProblemBag
     runtime: true,
   };
   const out = [...packages.values()].map(({ pkg, types }) => ({ ...pkg, types: [...types.decls.values()] }));
-  return [...out, runtime];
+  // and the built-in declarations they reference, as the library packages the loader makes of `@kubegen/api/…`
+  return [...out, ...builtin.types.packages(builtin.used), runtime];
 }
 
 /** Validates a CRD document and returns it as a v1 object (v1beta1 converted), or undefined after reporting. */
@@ -300,13 +304,13 @@ function isRequired(s: JsonObject, name: string): boolean {
 }
 
 /** One version of one kind → its kind declaration, list declaration and every type they reach. */
-function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, liveVersions: number, first: boolean, bag: ProblemBag): void {
+function importKindVersion(kind: string, kv: KindVersion, types: PackageTypes, liveVersions: number, first: boolean, bag: ProblemBag, builtin: { types: ApiTypes; used: ApiTypeRef[] }): void {
   const spec = own(kv.crd, 'spec') as JsonObject;
   const names = own(spec, 'names') as JsonObject;
   const v = kv.version;
   const rootPath = childPath(childPath(kv.path, 'schema'), 'openAPIV3Schema');
   const root = own(own(v, 'schema') as JsonObject, 'openAPIV3Schema') as JsonObject;
-  const conv = new SchemaConverter(types, { mode: 'crd', file: kv.file, bag });
+  const conv = new SchemaConverter(types, { mode: 'crd', file: kv.file, bag, builtin });
   types.reserve(kind);
   types.reserve(`${kind}List`);
   const problemsBefore = bag.items.length;

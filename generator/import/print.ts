@@ -5,7 +5,8 @@
  * markers, this printer writes them.
  *
  * Contract:
- * - Pure: reads the model, returns files. Packages of the runtime (`@kubegen/runtime`) are imported, never written.
+ * - Pure: reads the model, returns files. Packages of the runtime (`@kubegen/runtime`) and of the built-in types
+ *   (`@kubegen/api/<group>/<version>`) are imported, never written.
  * - A declaration goes to the file named by its span (`<package>/<file>.ts`); a kind's file starts with the kind and
  *   its list, then the other declarations by name. Imports come from the shared ImportTracker (generator/render):
  *   type-only, between files of a package with `./x.js`, from the runtime by name — `Runtime<Name>` when the package
@@ -20,9 +21,9 @@
 import * as path from 'node:path';
 import { printMarker } from '../markers';
 import type { ApiModel, Field, MarkerValue, Package, TypeDecl, TypeRef } from '../model/types';
-import { RUNTIME_PACKAGE } from '../model/util';
+import { isApiPackage, RUNTIME_PACKAGE } from '../model/util';
 import { apiDocComment, jsString } from '../render/escape';
-import { ImportTracker } from '../render/imports';
+import { ImportTracker, modulePrefix } from '../render/imports';
 import type { VirtualFile } from '../emit/shared/types';
 
 export interface PrintOptions {
@@ -34,7 +35,7 @@ export interface PrintOptions {
 export function printApiSources(model: ApiModel, options: PrintOptions = {}): VirtualFile[] {
   const files: VirtualFile[] = [];
   for (const pkg of model.packages) {
-    if (pkg.id === RUNTIME_PACKAGE) continue;
+    if (pkg.id === RUNTIME_PACKAGE || isApiPackage(pkg.id)) continue;
     files.push(...emitPackage(pkg, model, options));
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -88,8 +89,11 @@ class FileImports {
     packageNames: ReadonlySet<string>,
     private readonly model: ApiModel,
   ) {
-    // a runtime type whose name the package declares (in any of its files) is imported as `Runtime<Name>`
-    this.tracker = new ImportTracker({ preferredName: (module, name) => (module === RUNTIME_MODULE && packageNames.has(name) ? `Runtime${name}` : name) });
+    // a runtime type whose name the package declares (in any of its files) is imported as `Runtime<Name>`, a built-in
+    // type as `<module>_<Name>` (`api_core_v1_Container`)
+    this.tracker = new ImportTracker({
+      preferredName: (module, name) => (!packageNames.has(name) ? name : module === RUNTIME_MODULE ? `Runtime${name}` : isApiPackage(module) ? `${modulePrefix(module)}_${name}` : name),
+    });
   }
 
   /** The identifier to write for a runtime type. */
@@ -100,6 +104,8 @@ class FileImports {
   /** The identifier to write for a declaration of the model (imported from its file unless it is in this one). */
   named(ref: Extract<TypeRef, { kind: 'named' }>): string {
     if (ref.package === RUNTIME_PACKAGE) return this.runtime(ref.name);
+    // a built-in type: from its module of @kubegen/api, whose specifier is its package id
+    if (isApiPackage(ref.package)) return this.tracker.type(ref.package, ref.name);
     if (ref.package === this.pkg.id) {
       const file = this.fileOf.get(ref.name);
       return file !== undefined && file !== this.file ? this.tracker.type(`./${file}.js`, ref.name) : ref.name;

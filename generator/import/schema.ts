@@ -10,7 +10,8 @@
  *   …, kopium style) and are de-duplicated structurally within a package: one shape, one name (a shape used as
  *   list items with a description gets a variant carrying that doc, since items take their type's doc).
  * - Shapes exactly equal to a runtime well-known type (Condition, LabelSelector, ObjectReference …, int-or-string,
- *   Quantity, Time, RawExtension, a nested ObjectMeta) are mapped to it.
+ *   Quantity, Time, RawExtension, a nested ObjectMeta) are mapped to it; in a CRD, shapes exactly equal to a built-in
+ *   type's embedded schema (`PodTemplateSpec`, `Toleration` … of `@kubegen/api`, ./api-types.ts) to that type.
  * - Where a marker must sit on a type (list items, map values), the node becomes a named alias or interface with
  *   type-level markers; field-only markers (`default`, `example`, `nullable`) there are an error, as in
  *   controller-gen.
@@ -25,6 +26,7 @@ import { validateDefault } from '../schema/validate';
 import type { JSONSchemaProps } from '../core/schema';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { WELL_KNOWN_STRUCTS, wellKnownTable } from './wellknown';
+import type { ApiTypeRef, ApiTypes } from './api-types';
 import { lookup, present } from '../core/invariant';
 
 /** Where a schema node sits: a property, the items of a property's array (`fieldItems`), other items, map values. */
@@ -102,6 +104,11 @@ export interface ConverterOptions {
    * them as controller-gen does.
    */
   goComments?: boolean;
+  /**
+   * CRD mode: the built-in types of `@kubegen/api` an object schema is recognised as when it is exactly one's embedded
+   * schema (./api-types.ts), and the list each recognised use is added to (the import's library packages follow it).
+   */
+  builtin?: { types: ApiTypes; used: ApiTypeRef[] };
 }
 
 /** The declarations of one package being imported, de-duplicated by shape. */
@@ -430,6 +437,16 @@ export class SchemaConverter {
     if (wk) {
       for (const k of [...rest]) if (k !== 'description' && k !== 'nullable') rest.delete(k);
       return this.finish(s, rest, RUNTIME(wk), path, pos, hint, doc, nullable, false);
+    }
+    // exactly a built-in type's embedded schema?
+    const builtin = props !== undefined && this.opts.builtin ? this.opts.builtin.types.match(plain(s) as Record<string, unknown>, pos) : undefined;
+    if (builtin && this.opts.builtin) {
+      this.opts.builtin.used.push(builtin);
+      const type: TypeRef = { kind: 'named', package: builtin.package, name: builtin.name };
+      // list items and map values: the type's own schema, its description included — nothing to declare
+      if (pos !== 'field') return { type, markers: [], nullable: false, doc: '' };
+      for (const k of [...rest]) if (k !== 'description' && k !== 'nullable') rest.delete(k);
+      return this.finish(s, rest, type, path, pos, hint, doc, nullable, false);
     }
     if (props === undefined) {
       const onlyType = [...rest].every((k) => k === 'required');

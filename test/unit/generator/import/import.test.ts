@@ -55,9 +55,13 @@ afterEach(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A model without spans, folders and the runtime package, with keys sorted: what the two front ends must agree on. */
+/**
+ * A model without spans, folders and the runtime package, with keys sorted and the declarations of built-in packages
+ * by name (each front end lists them as it reached them): what the two front ends must agree on.
+ */
 function comparable(model: ApiModel): unknown {
-  const plain = JSON.parse(JSON.stringify({ ...model, packages: model.packages.filter((p) => p.id !== '@kubegen/runtime') }, (k, v: unknown) => (k === 'span' || k === 'selectableFieldSpans' || k === 'dir' ? undefined : typeof v === 'bigint' ? `${v.toString()}n` : v))) as unknown;
+  const packages = model.packages.filter((p) => p.id !== '@kubegen/runtime').map((p) => (p.id.startsWith('@kubegen/api/') ? { ...p, types: [...p.types].sort((a, b) => (a.name < b.name ? -1 : 1)) } : p));
+  const plain = JSON.parse(JSON.stringify({ ...model, packages }, (k, v: unknown) => (k === 'span' || k === 'selectableFieldSpans' || k === 'dir' ? undefined : typeof v === 'bigint' ? `${v.toString()}n` : v))) as unknown;
   return JSON.parse(canonical(plain)) as unknown;
 }
 
@@ -144,6 +148,24 @@ describe('fixed point over hand-written CRDs: leaf for leaf', () => {
     const byName = (docs: unknown[]) =>
       new Map(docs.map((d) => [(d as { metadata: { name: string } }).metadata.name, d]));
     expect(byName(normalised(out))).toEqual(byName(normalised(expected)));
+  });
+
+  // the TypeScript written, where the case has it (`typescript/<group>/<version>/*.ts`; KUBEGEN_UPDATE_GOLDEN=1 rewrites it)
+  const withTypeScript = cases.filter((c) => fs.existsSync(path.join(validDir, c, 'typescript')));
+  test('there are cases with their expected TypeScript (built-in types recognised, and near misses)', () => {
+    expect(withTypeScript).toEqual(expect.arrayContaining(['builtin-types', 'builtin-near-miss']));
+  });
+  test.each(withTypeScript)('%s: the TypeScript written', (name) => {
+    const dir = path.join(validDir, name, 'typescript');
+    const result = importCrds([{ file: 'input.yaml', text: fs.readFileSync(path.join(validDir, name, 'input.yaml'), 'utf8') }]);
+    expect(result.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
+    const got = new Map(result.files.map((f) => [f.path, f.contents]));
+    if (process.env.KUBEGEN_UPDATE_GOLDEN === '1') {
+      fs.rmSync(dir, { recursive: true, force: true });
+      writeTree(dir, result.files);
+    }
+    const files = (d: string): string[] => fs.readdirSync(path.join(dir, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.posix.join(d, e.name)) : [path.posix.join(d, e.name)]));
+    expect(got).toEqual(new Map(files('').map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')])));
   });
 
   test('a v1beta1 CRD is converted with a note for every move', () => {
