@@ -67,7 +67,8 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
   'list<T>.last(): optional<T>',
   // cel-go's optional library (what cel-js lacks)
   'OptionalNamespace.ofNonZeroValue(T): optional<T>',
-  // regex
+  // regex (and the standard library's function form of matches, which cel-js lacks)
+  'matches(string, string): bool',
   'string.find(string): string',
   'string.findAll(string): list<string>',
   'string.findAll(string, int): list<string>',

@@ -212,6 +212,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     // optional
     'OptionalNamespace.ofNonZeroValue(T): optional<T>': (_ns: unknown, v: unknown) => (isZeroValue(v) ? optional.none() : optional.of(v)),
     // regex
+    'matches(string, string): bool': (s: string, p: string) => regexMatches(s, p),
     'string.find(string): string': (s: string, p: string) => regexFind(s, p),
     'string.findAll(string): list<string>': (s: string, p: string) => regexFindAll(s, p, -1n),
     'string.findAll(string, int): list<string>': (s: string, p: string, n: bigint) => regexFindAll(s, p, n),
