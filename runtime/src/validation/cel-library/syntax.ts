@@ -130,12 +130,24 @@ function operatorOf(template: Node): Operator {
   };
 }
 
+/**
+ * What the probe macro last saw. A module slot, not a closure: a clone inherits the handler registered on the
+ * environment it was cloned from, and parsing is synchronous.
+ */
+let probed: { parser: Parser; node: Node } | undefined;
+
+/** What the probe macro saw since the last call, and forgets it. */
+function takeProbed(): { parser: Parser; node: Node } | undefined {
+  const p = probed;
+  probed = undefined;
+  return p;
+}
+
 /** The parser of an environment, through the probe macro (registered on first use; a clone inherits it). */
 function parserOf(env: Environment): { parser: Parser; node: Node } {
-  let found: { parser: Parser; node: Node } | undefined;
   try {
     env.registerFunction(`${PARSER_PROBE}(ast): bool`, ({ parser, ast }: { parser: unknown; ast: unknown }) => {
-      if (isParser(parser) && isNode(ast)) found = { parser, node: ast };
+      if (isParser(parser) && isNode(ast)) probed = { parser, node: ast };
       const never = (): never => {
         throw new Error(`kubegen: ${PARSER_PROBE}() is not an expression`);
       };
@@ -145,7 +157,9 @@ function parserOf(env: Environment): { parser: Parser; node: Node } {
     // registered on the environment this one was cloned from
     if (!/overlaps with existing overload/.test((e as Error).message)) throw e;
   }
+  takeProbed();
   env.parse(`${PARSER_PROBE}(0)`);
+  const found = takeProbed();
   if (!found) throw new Error("kubegen: cel-js' macro API did not hand over the parser: cannot extend its grammar");
   return found;
 }
