@@ -14,7 +14,8 @@ import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
-import { installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
+import { installOptionalAggregates, installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPE_NAMES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
+import { validateChecked } from './validators';
 import { celGoColumn, celGoMessage, isPositionedNode, type PositionedNode } from './messages';
 import { ruleFieldProblems } from './rulefields';
 import { firstLine } from '../text';
@@ -69,7 +70,9 @@ function base(): Environment {
   if (baseEnv) return baseEnv;
   // Loaded on first use: an API without CEL rules never pays for the CEL implementation.
   const { Environment: CelEnvironment } = require('@marcbachmann/cel-js') as typeof import('@marcbachmann/cel-js');
-  const env = new CelEnvironment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  // Literals of mixed types are list(dyn) / map(dyn, dyn) to the checker; cel-go's homogeneous-literal validator
+  // (./validators.ts) refuses them afterwards, except inside `format`.
+  const env = new CelEnvironment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
   const refuse = (): never => {
     throw new Error('kubegen declares the Kubernetes CEL libraries for type checking only');
   };
@@ -92,6 +95,8 @@ function base(): Environment {
       if (!/overlaps with existing overload/.test((e as Error).message)) throw e;
     }
   }
+  // `net.IP`, `net.CIDR`: type names declared as identifiers (a select on a constant map of types to cel-js).
+  for (const [namespace, types] of Object.entries(LIBRARY_TYPE_NAMES)) env.registerConstant(namespace, 'map<string, type>', new Map(Object.keys(types).map((t) => [t, t])));
   registerKubernetesMacros(env);
   baseEnv = env;
   return env;
@@ -260,6 +265,9 @@ export class CelChecker {
     const selfType = celTypeName(decl, shared, objects, names);
     const env = shared.clone().registerVariable('self', selfType).registerVariable('oldSelf', selfType);
     const optionalEnv = shared.clone().registerVariable('self', selfType).registerVariable('oldSelf', `optional<${selfType}>`);
+    // each environment parses with a parser of its own
+    installOptionalAggregates(env);
+    installOptionalAggregates(optionalEnv);
     const compiled = { env, optionalEnv, objects, selfType };
     this.envs.set(key, compiled);
     return compiled;
@@ -288,11 +296,15 @@ export class CelChecker {
       checked = { valid: false, error: e };
     }
     const unknown = checked.valid ? unknownTestedField(c, parsed.ast, text) : undefined;
-    const foreign = checked.valid ? notInKubernetes(parsed.ast) : undefined;
+    const foreign = checked.valid ? (notInKubernetes(parsed.ast) ?? undeclaredTypeNamespace(parsed.ast)) : undefined;
+    const invalid = checked.valid && !foreign && !unknown && isPositionedNode(parsed.ast) ? validateChecked(parsed.ast) : undefined;
     if (!checked.valid) {
       result = { error: this.describe(c, env, checked.error, what, text), cost: 0, usesOldSelf: false };
     } else if (foreign) {
       result = { error: { message: `${what} does not compile: ${foreign}` }, cost: 0, usesOldSelf: false };
+    } else if (invalid) {
+      const at = invalid.node ? ` (column ${celGoColumn(text, invalid.node)})` : '';
+      result = { error: { message: `${what} does not compile: ${invalid.message}${at}` }, cost: 0, usesOldSelf: false };
     } else if (unknown) {
       const fields = [...unknown.object.fields.keys()].sort();
       result = {
@@ -395,6 +407,25 @@ function notInKubernetes(ast: CelAst): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A namespace of declared type names (`net`) used other than as `net.IP` / `net.CIDR`: cel-go declares only the
+ * qualified names, so the bare identifier is undeclared.
+ */
+function undeclaredTypeNamespace(ast: CelAst): string | undefined {
+  const qualified = new Set<CelAst>();
+  const ids: Array<CelAst & { start?: number }> = [];
+  for (const node of celNodes(ast)) {
+    if (node.op === '.' && Array.isArray(node.args)) {
+      const [operand, field] = node.args as [CelAst, unknown];
+      const names = operand.op === 'id' && typeof operand.args === 'string' ? LIBRARY_TYPE_NAMES[operand.args] : undefined;
+      if (names && typeof field === 'string' && Object.hasOwn(names, field)) qualified.add(operand);
+    }
+    if (node.op === 'id' && typeof node.args === 'string' && Object.hasOwn(LIBRARY_TYPE_NAMES, node.args)) ids.push(node);
+  }
+  const bare = ids.find((n) => !qualified.has(n));
+  return bare ? `undeclared reference to '${String(bare.args)}' (in container '') (column ${(bare.start ?? 0) + 1})` : undefined;
 }
 
 /** The schema object type of an expression: from the checker, or by following selects from `self`. */

@@ -158,6 +158,9 @@ function scalarToCel(v: unknown, s: ValidationSchema | undefined, c: Cel): unkno
   }
   if (typeof v === 'string' && s?.type === 'string') {
     if (s.format === 'date-time' || s.format === 'date') {
+      // As Go holds it (nanoseconds and zone offset kept, for string()) when it is RFC 3339, else as a Date.
+      const exact = c.library.parseGoTimestamp(s.format === 'date' ? `${v}T00:00:00Z` : v);
+      if (exact instanceof Date) return exact;
       const d = new Date(s.format === 'date' ? `${v}T00:00:00Z` : v);
       return Number.isNaN(d.getTime()) ? v : d;
     }

@@ -31,15 +31,28 @@ export const FORMAT_NAMES: readonly string[] = [
   'datetime',
 ];
 
+/**
+ * The element types of the lists whose `isSorted`, `min` and `max` the apiserver declares (lists.go
+ * `comparableTypes`): a list of lists or of maps has none.
+ */
+export const COMPARABLE_TYPES: readonly string[] = ['int', 'uint', 'double', 'bool', 'google.protobuf.Duration', 'google.protobuf.Timestamp', 'string', 'bytes'];
+
+/**
+ * Type names declared as identifiers (`cel.Types` with a variable of the type's name in ip.go and cidr.go): `net.IP`
+ * and `net.CIDR` are values of type `type`, by namespace then name; the other library types have no such name.
+ */
+export const LIBRARY_TYPE_NAMES: Record<string, Record<string, (typeof LIBRARY_TYPES)[number]>> = { net: { IP: 'IP', CIDR: 'CIDR' } };
+
 /** Every signature, in cel-js syntax (`receiver.name(args): result`). */
 export const LIBRARY_SIGNATURES: readonly string[] = [
-  // lists (k8s.io/apiserver/pkg/cel/library/lists.go)
-  'list<T>.isSorted(): bool',
+  // lists (k8s.io/apiserver/pkg/cel/library/lists.go): isSorted, min and max over lists of a comparable type only
+  ...COMPARABLE_TYPES.map((t) => `list<${t}>.isSorted(): bool`),
   'list<int>.sum(): int',
+  'list<uint>.sum(): uint',
   'list<double>.sum(): double',
   'list<google.protobuf.Duration>.sum(): google.protobuf.Duration',
-  'list<T>.min(): T',
-  'list<T>.max(): T',
+  ...COMPARABLE_TYPES.map((t) => `list<${t}>.min(): ${t}`),
+  ...COMPARABLE_TYPES.map((t) => `list<${t}>.max(): ${t}`),
   'list<T>.indexOf(T): int',
   'list<T>.lastIndexOf(T): int',
   // cel-go ext.Lists v3
@@ -54,7 +67,8 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
   'list<T>.last(): optional<T>',
   // cel-go's optional library (what cel-js lacks)
   'OptionalNamespace.ofNonZeroValue(T): optional<T>',
-  // regex
+  // regex (and the standard library's function form of matches, which cel-js lacks)
+  'matches(string, string): bool',
   'string.find(string): string',
   'string.findAll(string): list<string>',
   'string.findAll(string, int): list<string>',
@@ -115,6 +129,9 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
   'CIDR.masked(): CIDR',
   'CIDR.prefixLength(): int',
   'string(CIDR): string',
+  // cel-go's standard conversions cel-js lacks: a timestamp as RFC 3339 (nanoseconds), a duration in seconds
+  'string(google.protobuf.Timestamp): string',
+  'string(google.protobuf.Duration): string',
   // format
   ...FORMAT_NAMES.map((f) => `FormatNamespace.${f}(): NamedFormat`),
   'FormatNamespace.named(string): optional<NamedFormat>',

@@ -12,18 +12,22 @@ import type { ASTNode, Environment, Optional as CelOptional } from '@marcbachman
 import { parseGoDuration } from '../duration';
 import { regexFind, regexFindAll, regexMatches } from '../re2';
 import { escapeEach, TextBuilder } from '../text';
-import { LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPES } from './declarations';
+import { COMPARABLE_TYPES, LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPE_NAMES, LIBRARY_TYPES } from './declarations';
 import { NAMED_FORMATS, NamedFormat } from './format';
 import { CIDR, IP, parseCIDR, parseIP, parseRequestURI, parseURL, URL } from './net';
 import { parseQuantity, Quantity } from './quantity';
 import { registerKubernetesMacros } from './macros';
+import { installOptionalAggregates } from './syntax';
+import { formatGoDuration, formatGoTimestamp, goTimestampOfSeconds, parseGoTimestamp } from './time';
 import { asInt64, normalizeAndParseSemver, parseSemver, Semver } from './semver';
 
 export { Quantity, parseQuantity } from './quantity';
 export { IP, CIDR, URL, parseIP, parseCIDR, parseURL, parseRequestURI } from './net';
 export { Semver, parseSemver, normalizeAndParseSemver } from './semver';
 export { NamedFormat, NAMED_FORMATS } from './format';
+export { formatGoDuration, formatGoTimestamp, goTime, parseGoTimestamp } from './time';
 export { CelMacroError, installPresenceTests, registerKubernetesMacros } from './macros';
+export { installOptionalAggregates } from './syntax';
 
 /** Thrown by a library function for an input whose result kubegen does not reproduce. */
 export class NotEvaluable extends Error {}
@@ -156,6 +160,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     if (l.length === 0) throw new Error(`${name} called on empty list`);
     return l.reduce((acc, x) => (cmp(acc, x) === prefer ? x : acc));
   };
+  const isSorted = (l: unknown[]) => l.every((x, i) => i === 0 || cmp(l[i - 1], x) !== 1);
   const sum = (l: unknown[]) => (l.length === 0 ? 0n : l.reduce((a, b) => sem.add(a, b)));
   const contains = (l: unknown[], sub: unknown[]) => sub.every((x) => l.some((y) => equals(x, y)));
   const flatten = (l: unknown[], depth: bigint): unknown[] => {
@@ -165,12 +170,17 @@ function handlers(sem: Semantics): Record<string, Handler> {
   const q = (f: (q: Quantity, o: Quantity) => unknown) => (a: Quantity, b: Quantity) => f(a, b);
   return {
     // lists
-    'list<T>.isSorted(): bool': (l: unknown[]) => l.every((x, i) => i === 0 || cmp(l[i - 1], x) !== 1),
+    ...Object.fromEntries(
+      COMPARABLE_TYPES.flatMap((t) => [
+        [`list<${t}>.isSorted(): bool`, isSorted],
+        [`list<${t}>.min(): ${t}`, extreme('min', 1)],
+        [`list<${t}>.max(): ${t}`, extreme('max', -1)],
+      ]),
+    ),
     'list<int>.sum(): int': sum,
+    'list<uint>.sum(): uint': sum,
     'list<double>.sum(): double': sum,
     'list<google.protobuf.Duration>.sum(): google.protobuf.Duration': sum,
-    'list<T>.min(): T': extreme('min', 1),
-    'list<T>.max(): T': extreme('max', -1),
     'list<T>.indexOf(T): int': (l: unknown[], x: unknown) => BigInt(l.findIndex((y) => equals(y, x))),
     'list<T>.lastIndexOf(T): int': (l: unknown[], x: unknown) => {
       let i = l.length - 1;
@@ -202,6 +212,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
     // optional
     'OptionalNamespace.ofNonZeroValue(T): optional<T>': (_ns: unknown, v: unknown) => (isZeroValue(v) ? optional.none() : optional.of(v)),
     // regex
+    'matches(string, string): bool': (s: string, p: string) => regexMatches(s, p),
     'string.find(string): string': (s: string, p: string) => regexFind(s, p),
     'string.findAll(string): list<string>': (s: string, p: string) => regexFindAll(s, p, -1n),
     'string.findAll(string, int): list<string>': (s: string, p: string, n: bigint) => regexFindAll(s, p, n),
@@ -267,6 +278,13 @@ function handlers(sem: Semantics): Record<string, Handler> {
     'CIDR.masked(): CIDR': (c: CIDR) => c.masked(),
     'CIDR.prefixLength(): int': (c: CIDR) => BigInt(c.bits),
     'string(CIDR): string': (c: CIDR) => c.toString(),
+    // conversions
+    'string(google.protobuf.Timestamp): string': (d: Date) => {
+      const text = formatGoTimestamp(d);
+      if (text === undefined) throw new NotEvaluable('string() of a timestamp whose zone offset kubegen does not know (a result of timestamp arithmetic) is not evaluated client-side');
+      return text;
+    },
+    'string(google.protobuf.Duration): string': (d: { seconds: bigint; nanos: number }) => formatGoDuration(d.seconds, d.nanos),
     // format
     ...Object.fromEntries(
       [...NAMED_FORMATS].map(([name, f]) => [`FormatNamespace.${name}(): NamedFormat`, () => f]),
@@ -365,6 +383,20 @@ function operators(equals: (a: unknown, b: unknown) => boolean): Record<string, 
 /** The JavaScript class of each library type. */
 const CLASSES: Record<(typeof LIBRARY_TYPES)[number], new (...args: never[]) => object> = { Quantity, URL, IP, CIDR, Semver, NamedFormat };
 
+/** A value of each library type (whose `type()` is the value of its declared type name, `net.IP`). */
+const TYPE_SAMPLES: Record<(typeof LIBRARY_TYPES)[number], () => object> = {
+  Quantity: () => parseQuantity('0'),
+  URL: () => parseURL('https://example.com'),
+  IP: () => parseIP('0.0.0.0'),
+  CIDR: () => parseCIDR('0.0.0.0/0'),
+  Semver: () => parseSemver('0.0.0'),
+  NamedFormat: () => {
+    const f = NAMED_FORMATS.get('uuid');
+    if (!f) throw new Error('internal error: the uuid format is not declared');
+    return f;
+  },
+};
+
 /** `==` of each library type as the apiserver's `Equal` (Quantity: numerically; add/sub results are pointers). */
 const EQUALS: Record<(typeof LIBRARY_TYPES)[number], (a: unknown, b: unknown) => boolean> = {
   Quantity: (a, b) => {
@@ -381,11 +413,22 @@ const EQUALS: Record<(typeof LIBRARY_TYPES)[number], (a: unknown, b: unknown) =>
   NamedFormat: (a, b) => a instanceof NamedFormat && b instanceof NamedFormat && a.name === b.name,
 };
 
-/** Runtime signatures for declarations cel-js cannot dispatch on a dynamic value (the typed `sum` overloads). */
+/**
+ * Runtime signatures for declarations cel-js cannot dispatch on a dynamic value (the overloads typed by the list's
+ * element type): the generator's checker holds a rule to the typed ones, the evaluator answers them all with one.
+ */
 const RUNTIME_SIGNATURE: Record<string, string> = {
   'list<int>.sum(): int': 'list.sum(): dyn',
+  'list<uint>.sum(): uint': 'list.sum(): dyn',
   'list<double>.sum(): double': 'list.sum(): dyn',
   'list<google.protobuf.Duration>.sum(): google.protobuf.Duration': 'list.sum(): dyn',
+  ...Object.fromEntries(
+    COMPARABLE_TYPES.flatMap((t) => [
+      [`list<${t}>.isSorted(): bool`, 'list<T>.isSorted(): bool'],
+      [`list<${t}>.min(): ${t}`, 'list<T>.min(): T'],
+      [`list<${t}>.max(): ${t}`, 'list<T>.max(): T'],
+    ]),
+  ),
 };
 
 /** The declared signatures kubegen implements (all of them; a unit test checks). */
@@ -398,6 +441,7 @@ export function implementedSignatures(): string[] {
 const REPLACEMENT_PREFIX = '__kubegen_';
 const MATCHES = `${REPLACEMENT_PREFIX}matches`;
 const DURATION = `${REPLACEMENT_PREFIX}duration`;
+const TIMESTAMP = `${REPLACEMENT_PREFIX}timestamp`;
 
 /**
  * cel-js built-ins whose cost, not only their value, differs from the apiserver's, by the call they answer
@@ -409,6 +453,8 @@ const DURATION = `${REPLACEMENT_PREFIX}duration`;
  *   function form `matches(s, re)`, which cel-go has and cel-js lacks, is answered too;
  * - `duration(string)` rescans an unanchored regular expression per unit (8 KB of digits: minutes); the
  *   apiserver's is `time.ParseDuration`, one pass (../duration.ts).
+ * - `timestamp(string)` accepts what JavaScript's `Date` parses and drops the nanoseconds and the zone offset; the
+ *   apiserver's is `time.Parse(time.RFC3339, s)`, and `string()` of the result prints both (./time.ts).
  *
  * cel-js 8 cannot replace or remove a built-in overload (an overlapping signature throws "overlaps with existing
  * overload"), so each replacement is registered under a reserved name, and {@link replaceBuiltins} points the
@@ -418,6 +464,7 @@ const REPLACED_CALLS: ReadonlyMap<string, string> = new Map([
   ['rcall:matches:1', MATCHES],
   ['call:matches:2', MATCHES],
   ['call:duration:1', DURATION],
+  ['call:timestamp:1', TIMESTAMP],
 ]);
 
 /** cel-js' `google.protobuf.Duration` class, as its `duration()` builds it. */
@@ -436,6 +483,19 @@ function replacementOverloads(Duration: DurationClass): Record<string, Handler> 
     [`${MATCHES}(string, string): bool`]: (s: string, p: string) => regexMatches(s, p),
     [`${DURATION}(string): google.protobuf.Duration`]: durationOf,
     [`${DURATION}(google.protobuf.Duration): google.protobuf.Duration`]: (d: object) => d,
+    [`${TIMESTAMP}(string): google.protobuf.Timestamp`]: (s: string) => {
+      const t = parseGoTimestamp(s);
+      // cel-go's String.ConvertToType: the parse error itself is not shown.
+      if (t === 'syntax') throw new Error("type conversion error from 'string' to 'google.protobuf.Timestamp'");
+      if (t === 'range') throw new Error('timestamp overflow');
+      return t;
+    },
+    [`${TIMESTAMP}(int): google.protobuf.Timestamp`]: (n: bigint) => {
+      const t = goTimestampOfSeconds(n);
+      if (t === 'range') throw new Error('timestamp overflow');
+      return t;
+    },
+    [`${TIMESTAMP}(google.protobuf.Timestamp): google.protobuf.Timestamp`]: (d: Date) => d,
   };
 }
 
@@ -485,6 +545,7 @@ export function builtinNames(text: string): string {
  */
 export function registerKubernetesLibraries(env: Environment, optional: typeof CelOptional, Duration: DurationClass): void {
   registerKubernetesMacros(env, optional);
+  installOptionalAggregates(env);
   for (const [sig, handler] of Object.entries(replacementOverloads(Duration))) env.registerFunction(sig, handler);
   for (const t of LIBRARY_TYPES) {
     env.registerType(t, CLASSES[t]);
@@ -494,6 +555,12 @@ export function registerKubernetesLibraries(env: Environment, optional: typeof C
     const Namespace = class {};
     env.registerType(type, Namespace);
     env.registerConstant(name, type, new Namespace());
+  }
+  // `net.IP`, `net.CIDR`: the values `type()` gives for a value of the type (cel-js' type value of a registered type).
+  const typeOf = env.parse('type(v)');
+  for (const [namespace, types] of Object.entries(LIBRARY_TYPE_NAMES)) {
+    const values = new Map(Object.entries(types).map(([name, t]) => [name, typeOf({ v: TYPE_SAMPLES[t]() })]));
+    env.registerConstant(namespace, 'map<string, type>', values);
   }
   const eq = env.parse('a == b');
   const lt = env.parse('a < b');

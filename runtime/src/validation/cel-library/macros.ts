@@ -21,6 +21,8 @@
  */
 import type { Environment } from '@marcbachmann/cel-js';
 
+export { installOptionalAggregates } from './syntax';
+
 /** A node of a parsed expression, as far as the macros read it. */
 interface Node {
   op: string;
@@ -203,7 +205,8 @@ class SortBy {
     this.iterCtx = ctx.forkWithVariable(this.iterVar, elem);
     const k = checker.check(this.key, this.iterCtx);
     // `@sortByAssociatedKeys(list(T), list(U))`, U comparable: a map receiver matches no overload.
-    if (t.kind === 'map' || (k.kind !== 'dyn' && !COMPARABLE.has(k.name))) {
+    // The key of an empty literal's element (a type parameter) unifies with any comparable type, as cel-go's does.
+    if (t.kind === 'map' || (k.kind !== 'dyn' && k.kind !== 'param' && !COMPARABLE.has(k.name))) {
       throw checker.createError('no_matching_overload', `found no matching overload for '@sortByAssociatedKeys' applied to '${celGoTypeName(t.kind === 'map' ? t.name : `list<${elem.name}>`)}.(${celGoTypeName(`list<${k.name}>`)})'`, this.node);
     }
     return t.kind === 'list' ? t : checker.getType('list');

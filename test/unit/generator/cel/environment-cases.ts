@@ -46,6 +46,8 @@ export function environmentSpec(rule?: ValidationRule): JSONSchemaProps {
       port: { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] },
       free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
       nested: { type: 'object', properties: { m: { type: 'object', maxProperties: 4, additionalProperties: { type: 'integer' } } } },
+      at: { type: 'string', format: 'date-time', maxLength: 40 },
+      wait: { type: 'string', format: 'duration', maxLength: 20 },
     },
   };
   if (rule) spec['x-kubernetes-validations'] = [rule];
@@ -107,6 +109,7 @@ const ACCEPTED: string[] = [
   'sets.equivalent([1, 2], [2, 1])',
   'sets.intersects([1], [1, 2])',
   '\'abc\'.matches(\'^a\')',
+  'matches(\'abc\', \'^a\')',
   '\'abc\'.find(\'b\') == \'b\'',
   '\'abc\'.findAll(\'b\').size() == 1',
   '\'abc\'.findAll(\'b\', 1).size() == 1',
@@ -166,6 +169,27 @@ const ACCEPTED: string[] = [
   '{\'a\': 1}.exists(k, k == \'a\')',
   '1 in [1, 2]',
   '1 < 2.0',
+  // optional list elements and map entries (cel-go parser VisitListInit / VisitMapInitializerList)
+  '[\'a\', ?optional.none(), \'c\'] == [\'a\', \'c\']',
+  '[\'a\', ?optional.of(\'v\'), \'c\'] == [\'a\', \'v\', \'c\']',
+  '[?optional.none()].size() == 0',
+  '[?optional.of(1), 2,] == [1, 2]',
+  '{?\'k\': optional.none(), \'k2\': \'v2\'} == {\'k2\': \'v2\'}',
+  '{?\'k\': optional.of(\'v\'), \'k2\': \'v2\'} == {\'k\': \'v\', \'k2\': \'v2\'}',
+  // the lists extension's sortBy on an empty literal, min/max/isSorted/sum over each comparable or summable type
+  '[].sortBy(e, e) == []',
+  '[2.0, 1.0].min() == 1.0',
+  '[1u, 2u].sum() == 3u',
+  '[duration(\'1s\'), duration(\'2s\')].isSorted()',
+  // string() of a timestamp (RFC 3339 with nanoseconds, the offset kept) and of a duration (seconds)
+  'string(timestamp(\'2000-01-01T00:00:00.5+01:00\')) == \'2000-01-01T00:00:00.5+01:00\'',
+  'string(timestamp(\'2000-01-01T00:00:00.000Z\')) == \'2000-01-01T00:00:00Z\'',
+  'string(timestamp(1)) == \'1970-01-01T00:00:01Z\'',
+  'string(duration(\'1m1.5s\')) == \'61.5s\'',
+  'string(duration(\'1ns\')) == \'0.000000001s\'',
+  'string(duration(\'-90m\')) == \'-5400s\'',
+  // a list literal of mixed types inside format (exempt from the homogeneous-literal check)
+  '\'%s %s\'.format([1, \'a\']) == \'1 a\'',
   'strings.quote(self.name) != \'\'',
   '\'ab\'.charAt(self.name.size()) != \'z\'',
 ];
@@ -230,6 +254,21 @@ const REFUSED: Array<[rule: string, message: string, column: number]> = [
   ['self.tags[0] > 1 ? true : false', 'found no matching overload for \'_>_\' applied to \'(string, int)\'', 14],
   ['[1, \'a\'].size() == 2', 'expected type \'int\' but found \'string\'', 5],
   ['{\'a\': 1, \'b\': \'x\'}.size() == 2', 'expected type \'int\' but found \'string\'', 15],
+  ['[\'a\', [1]].size() == 2', 'expected type \'string\' but found \'list(int)\'', 7],
+  ['[1, ?2].size() == 1', 'expected type \'optional_type(int)\' but found \'int\'', 6],
+  ['{?\'a\': 1}.size() == 1', 'expected type \'optional_type(int)\' but found \'int\'', 8],
+  ['[1, ?optional.of(\'a\')].size() == 2', 'expected type \'int\' but found \'string\'', 17],
+  ['[[1], [2]].min() == [1]', 'found no matching overload for \'min\' applied to \'list(list(int)).()\'', 15],
+  ['[{\'a\': 1}].max() == {\'a\': 1}', 'found no matching overload for \'max\' applied to \'list(map(string, int)).()\'', 15],
+  ['[[1]].isSorted()', 'found no matching overload for \'isSorted\' applied to \'list(list(int)).()\'', 15],
+  ['self.name.matches(\'x++\')', 'invalid matches argument', 19],
+  ['self.name.matches(\')\')', 'invalid matches argument', 19],
+  ['matches(\'[\', self.name)', 'invalid matches argument', 9],
+  ['duration(\'1nns\') > duration(\'0s\')', 'invalid duration argument', 10],
+  ['timestamp(\'2000-13-01T00:00:00Z\') > timestamp(0)', 'invalid timestamp argument', 11],
+  ['timestamp(\'2000-01-01 00:00:00Z\') > timestamp(0)', 'invalid timestamp argument', 11],
+  ['net.Foo == net.IP', 'undeclared reference to \'net\' (in container \'\')', 1],
+  ['string(quantity(\'1\')) == \'1\'', 'found no matching overload for \'string\' applied to \'(kubernetes.Quantity)\'', 7],
 ];
 const OVER_BUDGET: Array<[rule: string, factor: string]> = [
   ['self.ints.all(i, x, self.ints.all(j, y, i == j || x != y))', '7.2x'],
@@ -291,6 +330,14 @@ export const ENVIRONMENT_CASES: EnvironmentCase[] = [
   bad('sortBy with a non-identifier variable', 'self.tags.sortBy(1, x).size() > 0', 'argument is not an identifier'),
   costly('sortBy over 3000 ints', 'self.ints.sortBy(x, x).size() > 0', '1.8x'),
   costly('sortBy over an unbounded list', 'self.unbounded.sortBy(x, x).size() > 0', 'more than 100x'),
+  // constant patterns of find / findAll: compiled when the apiserver makes the program (its regex optimisations)
+  bad('find with an invalid constant pattern', "self.name.find(')') == ''", 'program instantiation failed: error parsing regexp: unexpected ): `)`'),
+  bad('findAll with an invalid constant pattern', "self.name.findAll('x**').size() == 0", 'program instantiation failed: error parsing regexp: invalid nested repetition operator: `**`'),
+  bad('findAll with a limit and an invalid constant pattern', "self.name.findAll('(', 1).size() == 0", 'program instantiation failed: error parsing regexp: missing closing ): `(`'),
+  ok('find with a pattern from the object (compiled when evaluated)', "self.name.find(self.name) == self.name"),
+  // an object is not indexable (cel-go declares _[_] for lists and maps; the apiserver names the object's type by path)
+  bad('an object indexed by a string', "self.rules[0].path['type'] == 'x'", "found no matching overload for '_[_]' applied to '("),
+  bad('an object indexed optionally', "self.rules[0].path[?'type'].hasValue()", "found no matching overload for '_[?_]' applied to '("),
   // the environment's libraries and two-variable comprehensions (probed on kube-apiserver 1.37.2, cel-go 0.29)
   ...ACCEPTED.map((r) => ok(`accepted: ${r}`, r)),
   ...REFUSED.map(([r, message, column]) => at(`refused: ${r}`, r, message, column)),
@@ -326,6 +373,17 @@ export const EVALUATION_CASES: EvaluationCase[] = [
   { name: 'sortBy is stable', rule: "self.tags.sortBy(t, t.size()) == ['b', 'a', 'cc']", spec: { tags: ['cc', 'b', 'a'] }, holds: true },
   { name: 'sortBy descending key', rule: "self.tags.sortBy(t, -t.size())[0] == 'ccc'", spec: { tags: ['a', 'ccc', 'bb'] }, holds: true },
   { name: 'sortBy result compared, refused', rule: "self.tags.sortBy(t, t) == self.tags", spec: { tags: ['b', 'a'] }, holds: false },
+  // optional elements and entries over the object's values
+  { name: 'an optional element present', rule: "[?self.tags[?0], 'z'] == ['a', 'z']", spec: { tags: ['a'] }, holds: true },
+  { name: 'an optional element absent', rule: "[?self.tags[?0], 'z'] == ['z']", spec: { tags: [] }, holds: true },
+  { name: 'an optional entry present', rule: "{?'x': self.labels[?'a']} == {'x': 'b'}", spec: { labels: { a: 'b' } }, holds: true },
+  { name: 'an optional entry absent', rule: "{?'x': self.labels[?'a']}.size() == 0", spec: { labels: { c: 'd' } }, holds: true },
+  { name: 'an optional entry absent, refused', rule: "{?'x': self.labels[?'a']}.size() == 1", spec: { labels: { c: 'd' } }, holds: false },
+  // string() of the object's timestamps and durations, as Go prints them
+  { name: 'string of a date-time keeps its offset and fraction', rule: "string(self.at) == '2000-01-02T03:04:05.5+01:30'", spec: { at: '2000-01-02T03:04:05.5+01:30' }, holds: true },
+  { name: 'string of a date-time in UTC', rule: "string(self.at) == '2000-01-02T03:04:05.123456789Z'", spec: { at: '2000-01-02T03:04:05.123456789Z' }, holds: true },
+  { name: 'string of a date-time, refused', rule: "string(self.at) == '2000-01-02T03:04:05Z'", spec: { at: '2000-01-02T04:04:05+01:00' }, holds: false },
+  { name: 'string of a duration', rule: "string(self.wait) == '90.25s'", spec: { wait: '1m30.25s' }, holds: true },
   // two-variable comprehensions (cel-go ext.TwoVarComprehensions)
   { name: 'all over a list with the index', rule: 'self.tags.all(i, t, i < 2 || t == "x")', spec: { tags: ['a', 'b', 'x'] }, holds: true },
   { name: 'all over a list with the index, refused', rule: 'self.tags.all(i, t, i < 2 || t == "x")', spec: { tags: ['a', 'b', 'c'] }, holds: false },
