@@ -355,9 +355,16 @@ export class CostEstimator {
       case '<=':
       case '>':
       case '>=': {
+        // The overloads the operands' types resolve to (a dyn matches any): the string and bytes ones traverse, the
+        // others cost one; cel-go unions the estimates of all of them.
         const lt = typeName(nth(args, 0, n));
-        if ((lt === 'string' || lt === 'bytes') && typeName(nth(args, 1, n)) === lt) return plus(this.traversalCompare(nth(args, 0, n), nth(args, 1, n)), argSum);
-        return plus(fixed(1), argSum);
+        const rt = typeName(nth(args, 1, n));
+        const sequence = (t: string) => lt !== rt && lt !== 'dyn' && rt !== 'dyn' ? false : lt === t || rt === t || (lt === 'dyn' && rt === 'dyn');
+        const traverses = sequence('string') || sequence('bytes');
+        const scalar = lt === 'dyn' ? rt !== 'string' && rt !== 'bytes' : rt === 'dyn' ? lt !== 'string' && lt !== 'bytes' : lt !== 'string' && lt !== 'bytes';
+        if (!traverses) return plus(fixed(1), argSum);
+        const traversal = this.traversalCompare(nth(args, 0, n), nth(args, 1, n));
+        return plus(scalar ? union(traversal, fixed(1)) : traversal, argSum);
       }
       case 'in': {
         const ct = typeName(nth(args, 1, n));
@@ -539,6 +546,16 @@ export class CostEstimator {
     }
   }
 
+  /**
+   * The size of a list's elements as library/cost.go's `listElementNode` sees it: the schema node under the list's
+   * path (`@items`), unknown for a list without a path; undefined for a receiver whose type has no element type.
+   */
+  private listElementSize(list: CelAst): Estimate | undefined {
+    if (!typeName(list).startsWith('list<')) return undefined;
+    const p = this.pathOf(list);
+    return this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
+  }
+
   /** Kubernetes library calls (library/cost.go `EstimateCallCost`); undefined where it has no estimate. */
   private libraryCost(fn: string, target: CelAst | undefined, args: CelAst[], n: CelAst): Estimate | undefined {
     const size = (a: CelAst) => this.sizeOrUnknown(a);
@@ -554,11 +571,7 @@ export class CostEstimator {
         // A receiver that is no list (a string's indexOf, a dyn): one traversal of its size.
         if (!m) return factor(size(target), STRING_TRAVERSAL);
         let el = fixed(1);
-        if (m[1] === 'string' || m[1] === 'bytes') {
-          const p = this.pathOf(target);
-          const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
-          el = plus(el, factor(elSize, STRING_TRAVERSAL));
-        }
+        if (m[1] === 'string' || m[1] === 'bytes') el = plus(el, factor(this.listElementSize(target) ?? UNKNOWN, STRING_TRAVERSAL));
         return times(size(target), el);
       }
       case 'url':
@@ -572,7 +585,8 @@ export class CostEstimator {
       case 'upperAscii':
       case 'substring':
       case 'trim':
-        if (target && typeName(target) === 'string') {
+        // by name: a dyn receiver is costed as a string
+        if (target) {
           const sz = size(target);
           this.sizes.set(n, sz);
           return factor(sz, STRING_TRAVERSAL);
@@ -594,9 +608,9 @@ export class CostEstimator {
       case 'join':
         if (target) {
           const listSize = size(target);
-          const p = this.pathOf(target);
-          const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
-          let sz = times(listSize, elSize);
+          // no element type (a dyn receiver): the joined elements count for nothing
+          const elSize = this.listElementSize(target);
+          let sz = elSize ? times(listSize, elSize) : fixed(0);
           if (args.length > 0) {
             const sep = size(nth(args, 0, n));
             sz = plus(sz, times(sep, { min: listSize.min > 0 ? listSize.min - 1 : 0, max: listSize.max > 0 ? listSize.max - 1 : 0 }));
