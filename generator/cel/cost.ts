@@ -59,9 +59,47 @@ function unionEntries(a: EntrySize | undefined, b: EntrySize | undefined): Entry
   return a && b ? { container: a.container, key: union(a.key, b.key), val: union(a.val, b.val) } : undefined;
 }
 
+/**
+ * A field path as cel-go's coster holds it: a Go `[]string`, whose `append` writes into the backing array it shares
+ * with the slice appended to while that array has room, and copies into one of twice the capacity when it has not.
+ * So two appends to one path overwrite each other: a two-variable comprehension over `self.spec.labels` (a path of
+ * length 3 in an array of 4) gives its key the path `[self spec labels @values]`, the value's, and the key is sized
+ * as a value. The elements are read when the path is used, as Go reads them.
+ */
+interface GoPath {
+  readonly array: string[];
+  readonly len: number;
+  readonly cap: number;
+}
+
+/** `[]string{name}`. */
+function goPath(name: string): GoPath {
+  return { array: [name], len: 1, cap: 1 };
+}
+
+/**
+ * Go's `append(p, step)` (runtime `growslice`: a slice under 256 elements doubles; 16-byte elements fill the
+ * allocator's size classes exactly). Longer paths — 256 selections in one rule — are given an exact-size array.
+ */
+function goAppend(p: GoPath | undefined, step: string): GoPath {
+  if (p === undefined) return goPath(step);
+  if (p.len < p.cap) {
+    p.array[p.len] = step;
+    return { array: p.array, len: p.len + 1, cap: p.cap };
+  }
+  const array = p.array.slice(0, p.len);
+  array.push(step);
+  return { array, len: p.len + 1, cap: p.cap < 256 ? Math.max(1, p.cap * 2) : p.len + 1 };
+}
+
+/** The elements a path has now. */
+function elements(p: GoPath): string[] {
+  return p.array.slice(0, p.len);
+}
+
 /** A local variable (cel-go `localVar`): a comprehension's iteration variable or a bound name. */
 interface LocalVar {
-  path: string[] | undefined;
+  path: GoPath | undefined;
   size?: Estimate | undefined;
   entry?: EntrySize | undefined;
 }
@@ -126,7 +164,12 @@ function isTwoVariable(name: string, args: readonly CelAst[]): boolean {
 export class CostEstimator {
   private readonly sizes = new Map<CelAst, Estimate>();
   private readonly entrySizes = new Map<CelAst, EntrySize>();
-  private readonly paths = new Map<CelAst, string[] | undefined>();
+  private readonly paths = new Map<CelAst, GoPath | undefined>();
+  /**
+   * The sizes of a call's operands as cel-go's `newAstNode` takes them: right after each is costed (later appends
+   * to a shared path do not change them); undefined where there was none.
+   */
+  private readonly snapshots = new Map<CelAst, Estimate | undefined>();
   private readonly locals: Array<[string, LocalVar]> = [];
 
   constructor(private readonly root: DeclType) {}
@@ -140,7 +183,7 @@ export class CostEstimator {
     return this.locals.findLast(([local]) => local === name)?.[1];
   }
 
-  private pathOf(n: CelAst): string[] | undefined {
+  private pathOf(n: CelAst): GoPath | undefined {
     if (n.op === 'id') {
       const v = this.local(n.args as string);
       if (v) return v.path;
@@ -154,10 +197,11 @@ export class CostEstimator {
    * that variable is — so a path that starts at an iteration variable over an expression without a path (`["@items"]`)
    * or at a qualified name (`["google.protobuf.Timestamp"]`) is `self`'s own size.
    */
-  private sizeOfPath(path: readonly string[] | undefined): Estimate | undefined {
-    if (path === undefined || path.length === 0) return undefined;
+  private sizeOfPath(path: GoPath | readonly string[] | undefined): Estimate | undefined {
+    const steps = path === undefined ? [] : 'array' in path ? elements(path) : path;
+    if (steps.length === 0) return undefined;
     let t: DeclType | 'key' = this.root;
-    for (const step of path.slice(1)) {
+    for (const step of steps.slice(1)) {
       if (t === 'key') return undefined;
       if (step === '@items' || step === '@values') {
         if (t.kind !== 'list' && t.kind !== 'map') return undefined;
@@ -198,7 +242,15 @@ export class CostEstimator {
   }
 
   private sizeOrUnknown(n: CelAst): Estimate {
+    if (this.snapshots.has(n)) return this.snapshots.get(n) ?? UNKNOWN;
     return this.computeSize(n) ?? UNKNOWN;
+  }
+
+  /** An operand of a call (an operator's included): costed, then sized at once, as cel-go's `costCall` does. */
+  private costOperand(a: CelAst): Estimate {
+    const c = this.cost(a);
+    this.snapshots.set(a, this.computeSize(a));
+    return c;
   }
 
   private setEntrySize(n: CelAst, e: EntrySize | undefined): void {
@@ -243,7 +295,7 @@ export class CostEstimator {
       case 'id': {
         const name = n.args as string;
         const v = this.local(name);
-        this.paths.set(n, v ? v.path : [name]);
+        this.paths.set(n, v ? v.path : goPath(name));
         return fixed(1);
       }
       case '.': {
@@ -251,14 +303,14 @@ export class CostEstimator {
         const qualified = this.qualifiedName(n);
         if (qualified !== undefined) {
           // cel-go's checker resolves `google.protobuf.Timestamp` to one identifier (a type name).
-          this.paths.set(n, [qualified]);
+          this.paths.set(n, goPath(qualified));
           return fixed(1);
         }
         let sum = this.cost(operand);
         const t = typeName(operand);
         if (t !== 'dyn' && !isScalar(t) && !t.startsWith('list<') && t !== 'string' && t !== 'bytes') sum = plus(sum, fixed(1));
         // cel-go appends to the operand's path even when it has none: `[…][0].a` is `["@items", "a"]`.
-        this.paths.set(n, [...(this.pathOf(operand) ?? []), field]);
+        this.paths.set(n, goAppend(this.pathOf(operand), field));
         return sum;
       }
       case 'list': {
@@ -293,15 +345,15 @@ export class CostEstimator {
       case '&&':
       case '||': {
         const [l, r] = n.args as [CelAst, CelAst];
-        const lc = this.cost(l);
-        const rc = this.cost(r);
+        const lc = this.costOperand(l);
+        const rc = this.costOperand(r);
         return { min: lc.min, max: plus(lc, rc).max };
       }
       case '?:': {
         const [c, t, f] = n.args as [CelAst, CelAst, CelAst];
-        const cc = this.cost(c);
-        const tc = this.cost(t);
-        const fc = this.cost(f);
+        const cc = this.costOperand(c);
+        const tc = this.costOperand(t);
+        const fc = this.costOperand(f);
         this.sizes.set(n, union(this.sizeOrUnknown(t), this.sizeOrUnknown(f)));
         this.setEntrySize(n, unionEntries(this.entrySize(t), this.entrySize(f)));
         return plus(cc, union(tc, fc));
@@ -319,14 +371,14 @@ export class CostEstimator {
     // cel-go's parser folds a negated number literal (`-1.0`) into a constant.
     if (n.op === '-_' && (n.args as CelAst).op === 'value') return fixed(0);
     const args = (Array.isArray(n.args) ? n.args : [n.args]).filter((a): a is CelAst => typeof a === 'object' && a !== null && 'op' in a);
-    const argCosts = args.map((a) => this.cost(a));
+    const argCosts = args.map((a) => this.costOperand(a));
     const argSum = argCosts.reduce(plus, fixed(0));
     switch (n.op) {
       case '[]': {
         const container = nth(args, 0, n);
         const t = typeName(container);
         const entry = this.entrySize(container);
-        this.paths.set(n, [...(this.pathOf(container) ?? []), t.startsWith('map<') ? '@values' : '@items']);
+        this.paths.set(n, goAppend(this.pathOf(container), t.startsWith('map<') ? '@values' : '@items'));
         const size = entry?.val ?? this.computeSize(n);
         if (size) this.sizes.set(n, size);
         return plus(fixed(1), argSum);
@@ -411,7 +463,7 @@ export class CostEstimator {
       this.copySizes(n, nth(args, 0, n));
       return plus(fixed(1), c);
     }
-    const argCosts = args.map((a) => this.cost(a));
+    const argCosts = args.map((a) => this.costOperand(a));
     const argSum = argCosts.reduce(plus, fixed(0));
     const k8s = this.libraryCost(name, undefined, args, n);
     if (k8s) return plus(k8s, argSum);
@@ -460,8 +512,9 @@ export class CostEstimator {
     }
     // A namespaced function (`sets.contains`, `optional.of`) is one name to cel-go's checker: its namespace costs nothing.
     const ns = target.op === 'id' && typeName(target).endsWith('Namespace') ? `${target.args as string}.${name}` : undefined;
-    const targetCost = ns ? fixed(0) : this.cost(target);
-    const argCosts = args.map((a) => this.cost(a));
+    // cel-go costs (and sizes) the arguments first, then the receiver
+    const argCosts = args.map((a) => this.costOperand(a));
+    const targetCost = ns ? fixed(0) : this.costOperand(target);
     const argSum = argCosts.reduce(plus, fixed(0));
     const base = plus(targetCost, argSum);
     const ext = this.extensionCost(ns ?? name, ns ? undefined : target, args, n);
@@ -552,8 +605,9 @@ export class CostEstimator {
    */
   private listElementSize(list: CelAst): Estimate | undefined {
     if (!typeName(list).startsWith('list<')) return undefined;
+    // a copy (`make` and `copy`), not an append
     const p = this.pathOf(list);
-    return this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
+    return this.sizeOfPath(p ? [...elements(p), '@items'] : undefined) ?? UNKNOWN;
   }
 
   /** Kubernetes library calls (library/cost.go `EstimateCallCost`); undefined where it has no estimate. */
@@ -727,7 +781,7 @@ export class CostEstimator {
   private iterVar(range: CelAst): LocalVar {
     const entry = this.entrySize(range);
     const list = (entry?.container ?? (typeName(range).startsWith('list<') ? 'list' : 'other')) === 'list';
-    return { path: [...(this.pathOf(range) ?? []), list ? '@items' : '@keys'], size: list ? entry?.val : entry?.key };
+    return { path: goAppend(this.pathOf(range), list ? '@items' : '@keys'), size: list ? entry?.val : entry?.key };
   }
 
   /** The size of a local variable's value where it is read (cel-go `computeSize` of its identifier). */
@@ -747,7 +801,6 @@ export class CostEstimator {
   private costComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
     const variable = nth(args, 0, n);
     let sum = this.cost(range);
-    const rangeCnt = this.sizeOrUnknown(range);
     const local = this.iterVar(range);
     this.locals.push([variable.args as string, local]);
     let perIteration: Estimate;
@@ -795,6 +848,8 @@ export class CostEstimator {
       }
     }
     this.locals.pop();
+    // sized after the loop, as cel-go does (the loop may have appended over the range's path: see GoPath)
+    const rangeCnt = this.sizeOrUnknown(range);
     // accumulator init (a literal, or `[]` for map/filter) and the result (the accumulator, or `@result == 1`).
     const init = built ? fixed(LIST_CREATE) : fixed(0);
     const result = macro === 'exists_one' ? fixed(2) : fixed(1);
@@ -817,12 +872,12 @@ export class CostEstimator {
     const keyVar = nth(args, 0, n).args as string;
     const valueVar = nth(args, 1, n).args as string;
     let sum = this.cost(range);
-    const rangePath = this.pathOf(range) ?? [];
-    const rangeCnt = this.sizeOrUnknown(range);
+    const rangePath = this.pathOf(range);
     const entry = this.entrySize(range);
     const list = (entry?.container ?? (typeName(range).startsWith('list<') ? 'list' : 'other')) === 'list';
-    this.locals.push([keyVar, { path: [...rangePath, list ? '@indices' : '@keys'], size: entry?.key }]);
-    this.locals.push([valueVar, { path: [...rangePath, list ? '@items' : '@values'], size: entry?.val }]);
+    // two appends to the range's path, in this order (pushIterKey, pushIterValue): see GoPath
+    this.locals.push([keyVar, { path: goAppend(rangePath, list ? '@indices' : '@keys'), size: entry?.key }]);
+    this.locals.push([valueVar, { path: goAppend(rangePath, list ? '@items' : '@values'), size: entry?.val }]);
     const ident = fixed(1);
     const filter = args.length === 4 ? this.cost(nth(args, 2, n)) : undefined;
     const fn = nth(args, args.length - 1, n);
@@ -830,6 +885,7 @@ export class CostEstimator {
     const built = macro === 'transformList' ? this.sizeOrUnknown(fn) : undefined;
     this.locals.pop();
     this.locals.pop();
+    const rangeCnt = this.sizeOrUnknown(range);
     let perIteration: Estimate;
     let init = fixed(0);
     let result = fixed(1);
@@ -872,13 +928,13 @@ export class CostEstimator {
     const targetCost = this.cost(target);
     // `@__sortBy_input__`, bound to the target: its path, size and entry sizes are the target's
     const input: LocalVar = { path: this.pathOf(target), size: this.computeSize(target), entry: this.entrySize(target) };
-    const rangeCnt = this.localSize(input, typeName(target)) ?? UNKNOWN;
     const entry = input.entry;
     const list = (entry?.container ?? (typeName(target).startsWith('list<') ? 'list' : 'other')) === 'list';
-    this.locals.push([nth(args, 0, n).args as string, { path: [...(input.path ?? []), list ? '@items' : '@keys'], size: list ? entry?.val : entry?.key }]);
+    this.locals.push([nth(args, 0, n).args as string, { path: goAppend(input.path, list ? '@items' : '@keys'), size: list ? entry?.val : entry?.key }]);
     const key = nth(args, 1, n);
     const keyCost = this.cost(key);
     this.locals.pop();
+    const rangeCnt = this.localSize(input, typeName(target)) ?? UNKNOWN;
     // the map comprehension: the range (an identifier), `[]`, the result, and per element `@result + [key]`
     const mapCost = plus(fixed(1 + LIST_CREATE + 1), times(rangeCnt, plus(fixed(12), keyCost)));
     // the overload `list_<key type>_sortByAssociatedKeys` (a dyn key resolves to all of them: the string one costs most)
