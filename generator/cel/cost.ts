@@ -411,12 +411,12 @@ export class CostEstimator {
         // others cost one; cel-go unions the estimates of all of them.
         const lt = typeName(nth(args, 0, n));
         const rt = typeName(nth(args, 1, n));
-        const sequence = (t: string) => lt !== rt && lt !== 'dyn' && rt !== 'dyn' ? false : lt === t || rt === t || (lt === 'dyn' && rt === 'dyn');
-        const traverses = sequence('string') || sequence('bytes');
-        const scalar = lt === 'dyn' ? rt !== 'string' && rt !== 'bytes' : rt === 'dyn' ? lt !== 'string' && lt !== 'bytes' : lt !== 'string' && lt !== 'bytes';
-        if (!traverses) return plus(fixed(1), argSum);
+        const resolves = (t: string) => (lt === t || lt === 'dyn') && (rt === t || rt === 'dyn');
+        if (!resolves('string') && !resolves('bytes')) return plus(fixed(1), argSum);
         const traversal = this.traversalCompare(nth(args, 0, n), nth(args, 1, n));
-        return plus(scalar ? union(traversal, fixed(1)) : traversal, argSum);
+        // two dyns resolve to the int, double, timestamp … overloads too
+        const others = ![lt, rt].some((t) => t === 'string' || t === 'bytes');
+        return plus(others ? union(traversal, fixed(1)) : traversal, argSum);
       }
       case 'in': {
         const ct = typeName(nth(args, 1, n));
