@@ -44,14 +44,87 @@ export interface CelAst {
   checkedType?: { name?: string } | undefined;
 }
 
-interface LocalVar {
-  path: string[] | undefined;
-  size?: Estimate;
-  entry?: Estimate;
+/**
+ * The sizes of a container's entries (cel-go `entrySizeEstimate`): its kind, and the size of its keys (a list's
+ * indices: 1) and of its values. Known only where both are.
+ */
+interface EntrySize {
+  container: 'list' | 'map';
+  key: Estimate;
+  val: Estimate;
 }
 
+/** Both entry sizes' union (cel-go `entrySizeEstimate.union`): none unless both are known; the first one's kind. */
+function unionEntries(a: EntrySize | undefined, b: EntrySize | undefined): EntrySize | undefined {
+  return a && b ? { container: a.container, key: union(a.key, b.key), val: union(a.val, b.val) } : undefined;
+}
+
+/**
+ * A field path as cel-go's coster holds it: a Go `[]string`, whose `append` writes into the backing array it shares
+ * with the slice appended to while that array has room, and copies into one of twice the capacity when it has not.
+ * So two appends to one path overwrite each other: a two-variable comprehension over `self.spec.labels` (a path of
+ * length 3 in an array of 4) gives its key the path `[self spec labels @values]`, the value's, and the key is sized
+ * as a value. The elements are read when the path is used, as Go reads them.
+ */
+interface GoPath {
+  readonly array: string[];
+  readonly len: number;
+  readonly cap: number;
+}
+
+/** `[]string{name}`. */
+function goPath(name: string): GoPath {
+  return { array: [name], len: 1, cap: 1 };
+}
+
+/**
+ * Go's `append(p, step)` (runtime `growslice`: a slice under 256 elements doubles; 16-byte elements fill the
+ * allocator's size classes exactly). Longer paths — 256 selections in one rule — are given an exact-size array.
+ */
+function goAppend(p: GoPath | undefined, step: string): GoPath {
+  if (p === undefined) return goPath(step);
+  if (p.len < p.cap) {
+    p.array[p.len] = step;
+    return { array: p.array, len: p.len + 1, cap: p.cap };
+  }
+  const array = p.array.slice(0, p.len);
+  array.push(step);
+  return { array, len: p.len + 1, cap: p.cap < 256 ? Math.max(1, p.cap * 2) : p.len + 1 };
+}
+
+/** The elements a path has now. */
+function elements(p: GoPath): string[] {
+  return p.array.slice(0, p.len);
+}
+
+/** A local variable (cel-go `localVar`): a comprehension's iteration variable or a bound name. */
+interface LocalVar {
+  path: GoPath | undefined;
+  size?: Estimate | undefined;
+  entry?: EntrySize | undefined;
+}
+
+/** The variables of the CRD rule environment. */
+const VARIABLES = new Set(['self', 'oldSelf']);
 const SCALAR_TYPES = new Set(['bool', 'double', 'google.protobuf.Duration', 'int', 'google.protobuf.Timestamp', 'uint', 'duration', 'timestamp']);
 const O1_EQUALITY = new Set(['Quantity', 'Semver', 'IP', 'CIDR']);
+
+/**
+ * An int constant argument as a uint64 (ext/costs.go `nodeAsUintValue`): a literal, negative ones (which cel-go's
+ * parser folds from `-n`) as 0; `dflt` for anything else.
+ */
+function uintConstant(a: CelAst, dflt: number): number {
+  const v = intConstant(a);
+  return v === undefined ? dflt : v < 0n ? 0 : Number(v);
+}
+
+/** An int literal's value, `-n` included (cel-go's parser folds it into the literal). */
+function intConstant(a: CelAst): bigint | undefined {
+  if (a.op === 'value') return typeof a.args === 'bigint' ? a.args : undefined;
+  if (a.op !== '-_') return undefined;
+  const operand = a.args as CelAst;
+  return operand.op === 'value' && typeof operand.args === 'bigint' ? -operand.args : undefined;
+}
 
 /**
  * Operand `i` of a node (`args`: its operands, or a call's arguments). cel-js gives every operator and macro the
@@ -65,6 +138,12 @@ function nth(args: readonly CelAst[], i: number, n: CelAst): CelAst {
 
 function typeName(n: CelAst): string {
   return n.checkedType?.name ?? 'dyn';
+}
+
+/** The type of what a one-variable comprehension over `range` iterates: a list's elements, a map's keys. */
+function elementType(range: CelAst): string {
+  const t = typeName(range);
+  return /^list<(.*)>$/.exec(t)?.[1] ?? /^map<([^,<>]+),/.exec(t)?.[1] ?? 'dyn';
 }
 
 function isScalar(t: string): boolean {
@@ -84,8 +163,13 @@ function isTwoVariable(name: string, args: readonly CelAst[]): boolean {
 /** The cost estimator of one expression; `root` is the type of `self` (and `oldSelf`). */
 export class CostEstimator {
   private readonly sizes = new Map<CelAst, Estimate>();
-  private readonly entrySizes = new Map<CelAst, Estimate>();
-  private readonly paths = new Map<CelAst, string[] | undefined>();
+  private readonly entrySizes = new Map<CelAst, EntrySize>();
+  private readonly paths = new Map<CelAst, GoPath | undefined>();
+  /**
+   * The sizes of a call's operands as cel-go's `newAstNode` takes them: right after each is costed (later appends
+   * to a shared path do not change them); undefined where there was none.
+   */
+  private readonly snapshots = new Map<CelAst, Estimate | undefined>();
   private readonly locals: Array<[string, LocalVar]> = [];
 
   constructor(private readonly root: DeclType) {}
@@ -99,7 +183,7 @@ export class CostEstimator {
     return this.locals.findLast(([local]) => local === name)?.[1];
   }
 
-  private pathOf(n: CelAst): string[] | undefined {
+  private pathOf(n: CelAst): GoPath | undefined {
     if (n.op === 'id') {
       const v = this.local(n.args as string);
       if (v) return v.path;
@@ -107,18 +191,25 @@ export class CostEstimator {
     return this.paths.get(n);
   }
 
-  /** The apiserver's size estimator: the MaxElements of the schema node a path leads to. */
-  private sizeOfPath(path: string[] | undefined): Estimate | undefined {
-    const root = path?.[0];
-    if (path === undefined || root === undefined || root.startsWith('@')) return undefined;
-    let t: DeclType = this.root;
-    for (const step of path.slice(1)) {
+  /**
+   * The apiserver's size estimator (compilation.go `sizeEstimator.EstimateSize`): the MaxElements of the schema node a
+   * path leads to. Its first element (a variable) is cut off unread and the rest walked from `self`'s type, whatever
+   * that variable is — so a path that starts at an iteration variable over an expression without a path (`["@items"]`)
+   * or at a qualified name (`["google.protobuf.Timestamp"]`) is `self`'s own size.
+   */
+  private sizeOfPath(path: GoPath | readonly string[] | undefined): Estimate | undefined {
+    const steps = path === undefined ? [] : 'array' in path ? elements(path) : path;
+    if (steps.length === 0) return undefined;
+    let t: DeclType | 'key' = this.root;
+    for (const step of steps.slice(1)) {
+      if (t === 'key') return undefined;
       if (step === '@items' || step === '@values') {
         if (t.kind !== 'list' && t.kind !== 'map') return undefined;
         t = t.elem;
       } else if (step === '@keys') {
+        // a map's KeyType: the apiserver's StringType, MaxElements 0 and no fields
         if (t.kind !== 'map') return undefined;
-        return { min: 0, max: 0 };
+        t = 'key';
       } else {
         if (t.kind !== 'object') return undefined;
         const f = t.fields.get(step);
@@ -126,7 +217,7 @@ export class CostEstimator {
         t = f.type;
       }
     }
-    return { min: 0, max: t.maxElements };
+    return { min: 0, max: t === 'key' ? 0 : t.maxElements };
   }
 
   private computeSize(n: CelAst): Estimate | undefined {
@@ -151,10 +242,46 @@ export class CostEstimator {
   }
 
   private sizeOrUnknown(n: CelAst): Estimate {
+    if (this.snapshots.has(n)) return this.snapshots.get(n) ?? UNKNOWN;
     return this.computeSize(n) ?? UNKNOWN;
   }
 
-  private entrySize(n: CelAst): Estimate | undefined {
+  /** An operand of a call (an operator's included): costed, then sized at once, as cel-go's `costCall` does. */
+  private costOperand(a: CelAst): Estimate {
+    const c = this.cost(a);
+    this.snapshots.set(a, this.computeSize(a));
+    return c;
+  }
+
+  private setEntrySize(n: CelAst, e: EntrySize | undefined): void {
+    if (e) this.entrySizes.set(n, e);
+  }
+
+  /** cel-go `copySizeEstimates`: `dst` has the size and entry sizes `src` has (`dyn(x)`, a bind's result). */
+  private copySizes(dst: CelAst, src: CelAst): void {
+    const s = this.computeSize(src);
+    if (s) this.sizes.set(dst, s);
+    this.setEntrySize(dst, this.entrySize(src));
+  }
+
+  /**
+   * The qualified name a selection stands for (`google.protobuf.Timestamp`, `net.IP`), or undefined: a chain of
+   * selections from an identifier that is neither a local variable nor one of the environment's variables (`self`,
+   * `oldSelf`) names a type or constant, which cel-go's checker rewrites into one identifier.
+   */
+  private qualifiedName(n: CelAst): string | undefined {
+    if (n.op === 'id') {
+      const name = n.args as string;
+      return this.local(name) || VARIABLES.has(name) ? undefined : name;
+    }
+    if (n.op !== '.') return undefined;
+    const [operand, field] = n.args as [CelAst, unknown];
+    if (typeof field !== 'string') return undefined;
+    const q = this.qualifiedName(operand);
+    return q === undefined ? undefined : `${q}.${field}`;
+  }
+
+  private entrySize(n: CelAst): EntrySize | undefined {
     const s = this.entrySizes.get(n);
     if (s) return s;
     if (n.op === 'id') return this.local(n.args as string)?.entry;
@@ -168,16 +295,22 @@ export class CostEstimator {
       case 'id': {
         const name = n.args as string;
         const v = this.local(name);
-        this.paths.set(n, v ? v.path : [name]);
+        this.paths.set(n, v ? v.path : goPath(name));
         return fixed(1);
       }
       case '.': {
         const [operand, field] = n.args as [CelAst, string];
+        const qualified = this.qualifiedName(n);
+        if (qualified !== undefined) {
+          // cel-go's checker resolves `google.protobuf.Timestamp` to one identifier (a type name).
+          this.paths.set(n, goPath(qualified));
+          return fixed(1);
+        }
         let sum = this.cost(operand);
         const t = typeName(operand);
         if (t !== 'dyn' && !isScalar(t) && !t.startsWith('list<') && t !== 'string' && t !== 'bytes') sum = plus(sum, fixed(1));
-        const p = this.pathOf(operand);
-        this.paths.set(n, p ? [...p, field] : undefined);
+        // cel-go appends to the operand's path even when it has none: `[…][0].a` is `["@items", "a"]`.
+        this.paths.set(n, goAppend(this.pathOf(operand), field));
         return sum;
       }
       case 'list': {
@@ -189,37 +322,40 @@ export class CostEstimator {
           sum = plus(sum, this.cost(e));
           item = union(item, this.sizeOrUnknown(e));
         }
-        this.entrySizes.set(n, item);
+        this.entrySizes.set(n, { container: 'list', key: fixed(1), val: item });
         return plus(sum, fixed(LIST_CREATE));
       }
       case 'map': {
         let sum = fixed(0);
+        let key: Estimate = { min: MAX_UINT64, max: 0 };
         let val: Estimate = { min: MAX_UINT64, max: 0 };
         const entries = n.args as Array<[CelAst, CelAst]>;
-        if (entries.length === 0) val = { min: 0, max: 0 };
+        if (entries.length === 0) {
+          key = { min: 0, max: 0 };
+          val = { min: 0, max: 0 };
+        }
         for (const [k, v] of entries) {
           sum = plus(plus(sum, this.cost(k)), this.cost(v));
+          key = union(key, this.sizeOrUnknown(k));
           val = union(val, this.sizeOrUnknown(v));
         }
-        this.entrySizes.set(n, val);
+        this.entrySizes.set(n, { container: 'map', key, val });
         return plus(sum, fixed(MAP_CREATE));
       }
       case '&&':
       case '||': {
         const [l, r] = n.args as [CelAst, CelAst];
-        const lc = this.cost(l);
-        const rc = this.cost(r);
+        const lc = this.costOperand(l);
+        const rc = this.costOperand(r);
         return { min: lc.min, max: plus(lc, rc).max };
       }
       case '?:': {
         const [c, t, f] = n.args as [CelAst, CelAst, CelAst];
-        const cc = this.cost(c);
-        const tc = this.cost(t);
-        const fc = this.cost(f);
+        const cc = this.costOperand(c);
+        const tc = this.costOperand(t);
+        const fc = this.costOperand(f);
         this.sizes.set(n, union(this.sizeOrUnknown(t), this.sizeOrUnknown(f)));
-        const te = this.entrySize(t);
-        const fe = this.entrySize(f);
-        if (te && fe) this.entrySizes.set(n, union(te, fe));
+        this.setEntrySize(n, unionEntries(this.entrySize(t), this.entrySize(f)));
         return plus(cc, union(tc, fc));
       }
       case 'rcall':
@@ -235,16 +371,15 @@ export class CostEstimator {
     // cel-go's parser folds a negated number literal (`-1.0`) into a constant.
     if (n.op === '-_' && (n.args as CelAst).op === 'value') return fixed(0);
     const args = (Array.isArray(n.args) ? n.args : [n.args]).filter((a): a is CelAst => typeof a === 'object' && a !== null && 'op' in a);
-    const argCosts = args.map((a) => this.cost(a));
+    const argCosts = args.map((a) => this.costOperand(a));
     const argSum = argCosts.reduce(plus, fixed(0));
     switch (n.op) {
       case '[]': {
         const container = nth(args, 0, n);
         const t = typeName(container);
         const entry = this.entrySize(container);
-        const p = this.pathOf(container);
-        this.paths.set(n, p ? [...p, t.startsWith('map<') ? '@values' : '@items'] : undefined);
-        const size = entry ?? this.computeSize(n);
+        this.paths.set(n, goAppend(this.pathOf(container), t.startsWith('map<') ? '@values' : '@items'));
+        const size = entry?.val ?? this.computeSize(n);
         if (size) this.sizes.set(n, size);
         return plus(fixed(1), argSum);
       }
@@ -253,12 +388,11 @@ export class CostEstimator {
         if (t === 'string' || t === 'bytes' || t.startsWith('list<') || t === 'dyn') {
           const size = plus(this.sizeOrUnknown(nth(args, 0, n)), this.sizeOrUnknown(nth(args, 1, n)));
           this.sizes.set(n, size);
-          const le = this.entrySize(nth(args, 0, n));
-          const re = this.entrySize(nth(args, 1, n));
-          const entry = le && re ? union(le, re) : (le ?? re);
-          if (entry) this.entrySizes.set(n, entry);
+          this.setEntrySize(n, unionEntries(this.entrySize(nth(args, 0, n)), this.entrySize(nth(args, 1, n))));
           if (t.startsWith('list<')) return plus(fixed(1), argSum);
-          return plus(factor(size, STRING_TRAVERSAL), argSum);
+          const traversal = factor(size, STRING_TRAVERSAL);
+          // dyn operands resolve to every overload of `_+_`: the string, bytes and list ones, and the O(1) others.
+          return plus(t === 'dyn' ? union(traversal, fixed(1)) : traversal, argSum);
         }
         return plus(fixed(1), argSum);
       }
@@ -273,18 +407,40 @@ export class CostEstimator {
       case '<=':
       case '>':
       case '>=': {
+        // The overloads the operands' types resolve to (a dyn matches any): the string and bytes ones traverse, the
+        // others cost one; cel-go unions the estimates of all of them.
         const lt = typeName(nth(args, 0, n));
-        if ((lt === 'string' || lt === 'bytes') && typeName(nth(args, 1, n)) === lt) return plus(this.traversalCompare(nth(args, 0, n), nth(args, 1, n)), argSum);
-        return plus(fixed(1), argSum);
+        const rt = typeName(nth(args, 1, n));
+        const resolves = (t: string) => (lt === t || lt === 'dyn') && (rt === t || rt === 'dyn');
+        if (!resolves('string') && !resolves('bytes')) return plus(fixed(1), argSum);
+        const traversal = this.traversalCompare(nth(args, 0, n), nth(args, 1, n));
+        // two dyns resolve to the int, double, timestamp … overloads too
+        const others = ![lt, rt].some((t) => t === 'string' || t === 'bytes');
+        return plus(others ? union(traversal, fixed(1)) : traversal, argSum);
       }
       case 'in': {
-        if (typeName(nth(args, 1, n)).startsWith('list<')) return plus(factor(this.sizeOrUnknown(nth(args, 1, n)), 1), argSum);
+        const ct = typeName(nth(args, 1, n));
+        const inList = factor(this.sizeOrUnknown(nth(args, 1, n)), 1);
+        if (ct.startsWith('list<')) return plus(inList, argSum);
+        // a dyn container: `in_list` and `in_map` both
+        if (ct === 'dyn') return plus(union(inList, fixed(1)), argSum);
         return plus(fixed(1), argSum);
       }
       default:
         // `!_`, `-_`, arithmetic, `.?` and `[?]`: a fixed cost of one plus the operands'.
         return plus(fixed(1), argSum);
     }
+  }
+
+  /**
+   * A regex match (cel-go `overloads.Matches` / `MatchesString`): the string's traversal (its size plus one, so an
+   * empty string still costs) times the pattern's length by RegexStringLengthCostFactor — a constant pattern by its
+   * own length, any other by the size estimate of the expression.
+   */
+  private matchCost(str: CelAst, regex: CelAst): Estimate {
+    const strCost = factor(plus(this.sizeOrUnknown(str), fixed(1)), STRING_TRAVERSAL);
+    const regexCost = factor(this.sizeOrUnknown(regex), REGEX_STRING_LENGTH);
+    return times(strCost, regexCost);
   }
 
   private traversalCompare(left: CelAst, right: CelAst): Estimate {
@@ -304,16 +460,14 @@ export class CostEstimator {
     }
     if (name === 'dyn' && args.length === 1) {
       const c = this.cost(nth(args, 0, n));
-      const s = this.computeSize(nth(args, 0, n));
-      if (s) this.sizes.set(n, s);
-      const e = this.entrySize(nth(args, 0, n));
-      if (e) this.entrySizes.set(n, e);
+      this.copySizes(n, nth(args, 0, n));
       return plus(fixed(1), c);
     }
-    const argCosts = args.map((a) => this.cost(a));
+    const argCosts = args.map((a) => this.costOperand(a));
     const argSum = argCosts.reduce(plus, fixed(0));
     const k8s = this.libraryCost(name, undefined, args, n);
     if (k8s) return plus(k8s, argSum);
+    if (name === 'matches' && args.length === 2) return plus(this.matchCost(nth(args, 0, n), nth(args, 1, n)), argSum);
     if ((name === 'string' || name === 'bytes') && args.length === 1 && typeName(nth(args, 0, n)) === 'dyn') {
       // A dyn argument resolves to every overload; cel-go unions them, and only the bytes↔string conversion
       // bounds the result by the argument's size.
@@ -358,8 +512,9 @@ export class CostEstimator {
     }
     // A namespaced function (`sets.contains`, `optional.of`) is one name to cel-go's checker: its namespace costs nothing.
     const ns = target.op === 'id' && typeName(target).endsWith('Namespace') ? `${target.args as string}.${name}` : undefined;
-    const targetCost = ns ? fixed(0) : this.cost(target);
-    const argCosts = args.map((a) => this.cost(a));
+    // cel-go costs (and sizes) the arguments first, then the receiver
+    const argCosts = args.map((a) => this.costOperand(a));
+    const targetCost = ns ? fixed(0) : this.costOperand(target);
     const argSum = argCosts.reduce(plus, fixed(0));
     const base = plus(targetCost, argSum);
     const ext = this.extensionCost(ns ?? name, ns ? undefined : target, args, n);
@@ -373,14 +528,12 @@ export class CostEstimator {
         if (args.length === 1) return plus(factor(this.sizeOrUnknown(nth(args, 0, n)), STRING_TRAVERSAL), base);
         break;
       case 'matches':
-        if (args.length === 1 && tt === 'string') {
-          const strCost = factor(plus(this.sizeOrUnknown(target), fixed(1)), STRING_TRAVERSAL);
-          const regexCost = factor(this.sizeOrUnknown(nth(args, 0, n)), REGEX_STRING_LENGTH);
-          return plus(times(strCost, regexCost), base);
-        }
+        // `matches_string`, the one member overload (a dyn receiver resolves to it too)
+        if (args.length === 1) return plus(this.matchCost(target, nth(args, 0, n)), base);
         break;
       case 'contains':
-        if (args.length === 1 && tt === 'string') {
+        // `contains_string`, the one member overload of the environment
+        if (args.length === 1 && (tt === 'string' || tt === 'dyn')) {
           return plus(times(factor(this.sizeOrUnknown(target), STRING_TRAVERSAL), factor(this.sizeOrUnknown(nth(args, 0, n)), STRING_TRAVERSAL)), base);
         }
         break;
@@ -391,44 +544,70 @@ export class CostEstimator {
     return plus(fixed(1), base);
   }
 
-  /** cel-go v0.27 extension estimators (ext/sets.go, ext/lists.go), which win over the Kubernetes estimator. */
+  /**
+   * cel-go v0.29 extension estimators (ext/sets.go, ext/lists.go), which win over the Kubernetes estimator. The
+   * lists functions are list-only in the environment (ext.Strings is version 2: no string `reverse`), so a dyn
+   * receiver resolves to them as a list does.
+   */
   private extensionCost(fn: string, target: CelAst | undefined, args: CelAst[], n: CelAst): Estimate | undefined {
     const size = (a: CelAst) => this.sizeOrUnknown(a);
-    const intLiteral = (a: CelAst | undefined, dflt: number) => (a && a.op === 'value' && typeof a.args === 'bigint' ? Math.max(0, Number(a.args)) : dflt);
     const allocating = (f: number, listSize: Estimate): Estimate => {
       this.sizes.set(n, listSize);
       return plus(plus(factor(listSize, f), fixed(1)), fixed(LIST_CREATE));
     };
-    const isList = target !== undefined && typeName(target).startsWith('list<');
+    const tt = target ? typeName(target) : '';
+    // the receiver's size, where it is a list (or a dyn)
+    const listSize = target && (tt.startsWith('list<') || tt === 'dyn') ? size(target) : undefined;
     switch (fn) {
       case 'sets.contains':
       case 'sets.intersects':
       case 'sets.equivalent':
         if (args.length !== 2) return undefined;
         return plus(factor(times(size(nth(args, 0, n)), size(nth(args, 1, n))), fn === 'sets.equivalent' ? 2 : 1), fixed(1));
-      case 'slice':
-        if (!isList || args.length !== 2) return undefined;
-        return allocating(1, fixed(intLiteral(nth(args, 1, n), size(target).max) - intLiteral(nth(args, 0, n), 0)));
+      case 'slice': {
+        if (!listSize || args.length !== 2) return undefined;
+        const start = uintConstant(nth(args, 0, n), 0);
+        const end = uintConstant(nth(args, 1, n), listSize.max);
+        // uint64 arithmetic: an end before the start wraps around to (nearly) 2^64
+        return allocating(1, fixed(end >= start ? end - start : MAX_UINT64 - (start - end)));
+      }
+      case 'strings.quote': {
+        // cel-go's ExtQuoteString: one traversal; every character escaped at worst, plus the two quotes
+        if (args.length !== 1) return undefined;
+        const sz = size(nth(args, 0, n));
+        this.sizes.set(n, { min: add(sz.min, 2), max: add(mul(sz.max, 2), 2) });
+        return factor(sz, STRING_TRAVERSAL);
+      }
       case 'lists.range':
         if (args.length !== 1) return undefined;
-        return allocating(1, fixed(intLiteral(nth(args, 0, n), MAX_UINT64)));
+        return allocating(1, fixed(uintConstant(nth(args, 0, n), MAX_UINT64)));
       case 'reverse':
-        if (!isList || args.length !== 0) return undefined;
-        return allocating(1, size(target));
+        if (!listSize || args.length !== 0) return undefined;
+        return allocating(1, listSize);
       case 'flatten':
-        if (!isList || args.length > 1) return undefined;
-        return allocating(args.length === 1 ? intLiteral(nth(args, 0, n), MAX_UINT64) : 1, size(target));
+        if (!listSize || args.length > 1) return undefined;
+        return allocating(args.length === 1 ? uintConstant(nth(args, 0, n), MAX_UINT64) : 1, listSize);
       case 'distinct':
-        if (!isList || args.length !== 0) return undefined;
-        return allocating(2, times(size(target), size(target)));
-      case 'sort': {
-        if (!isList || args.length !== 0) return undefined;
-        const el = typeName(target);
-        return allocating(el === 'list<string>' || el === 'list<bytes>' ? 2 + STRING_TRAVERSAL : 2, times(size(target), size(target)));
-      }
+        if (!listSize || args.length !== 0) return undefined;
+        return allocating(2, times(listSize, listSize));
+      case 'sort':
+        if (!listSize || args.length !== 0) return undefined;
+        // `list_<T>_sort`: a dyn receiver resolves to all of them, the string one costing most
+        return allocating(tt === 'list<string>' || tt === 'list<bytes>' || tt === 'dyn' ? 2 + STRING_TRAVERSAL : 2, times(listSize, listSize));
       default:
         return undefined;
     }
+  }
+
+  /**
+   * The size of a list's elements as library/cost.go's `listElementNode` sees it: the schema node under the list's
+   * path (`@items`), unknown for a list without a path; undefined for a receiver whose type has no element type.
+   */
+  private listElementSize(list: CelAst): Estimate | undefined {
+    if (!typeName(list).startsWith('list<')) return undefined;
+    // a copy (`make` and `copy`), not an append
+    const p = this.pathOf(list);
+    return this.sizeOfPath(p ? [...elements(p), '@items'] : undefined) ?? UNKNOWN;
   }
 
   /** Kubernetes library calls (library/cost.go `EstimateCallCost`); undefined where it has no estimate. */
@@ -442,15 +621,11 @@ export class CostEstimator {
       case 'indexOf':
       case 'lastIndexOf': {
         if (!target) return undefined;
-        const tt = typeName(target);
-        const m = /^list<(.*)>$/.exec(tt);
-        if (!m) return undefined;
+        const m = /^list<(.*)>$/.exec(typeName(target));
+        // A receiver that is no list (a string's indexOf, a dyn): one traversal of its size.
+        if (!m) return factor(size(target), STRING_TRAVERSAL);
         let el = fixed(1);
-        if (m[1] === 'string' || m[1] === 'bytes') {
-          const p = this.pathOf(target);
-          const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
-          el = plus(el, factor(elSize, STRING_TRAVERSAL));
-        }
+        if (m[1] === 'string' || m[1] === 'bytes') el = plus(el, factor(this.listElementSize(target) ?? UNKNOWN, STRING_TRAVERSAL));
         return times(size(target), el);
       }
       case 'url':
@@ -464,7 +639,8 @@ export class CostEstimator {
       case 'upperAscii':
       case 'substring':
       case 'trim':
-        if (target && typeName(target) === 'string') {
+        // by name: a dyn receiver is costed as a string
+        if (target) {
           const sz = size(target);
           this.sizes.set(n, sz);
           return factor(sz, STRING_TRAVERSAL);
@@ -476,8 +652,9 @@ export class CostEstimator {
       case 'split':
         if (target) {
           const sz = size(target);
-          let max = sz.max;
-          if (args.length > 1 && nth(args, 1, n).op === 'value' && typeof nth(args, 1, n).args === 'bigint') max = Number(nth(args, 1, n).args);
+          // a constant limit is the result's size, as a uint64 (a negative one wraps around)
+          const limit = args.length > 1 ? intConstant(nth(args, 1, n)) : undefined;
+          const max = limit === undefined ? sz.max : limit < 0n ? MAX_UINT64 + Number(limit) : Number(limit);
           this.sizes.set(n, { min: 0, max });
           return factor(sz, 2 * STRING_TRAVERSAL);
         }
@@ -485,9 +662,9 @@ export class CostEstimator {
       case 'join':
         if (target) {
           const listSize = size(target);
-          const p = this.pathOf(target);
-          const elSize = this.sizeOfPath(p ? [...p, '@items'] : undefined) ?? UNKNOWN;
-          let sz = times(listSize, elSize);
+          // no element type (a dyn receiver): the joined elements count for nothing
+          const elSize = this.listElementSize(target);
+          let sz = elSize ? times(listSize, elSize) : fixed(0);
           if (args.length > 0) {
             const sep = size(nth(args, 0, n));
             sz = plus(sz, times(sep, { min: listSize.min > 0 ? listSize.min - 1 : 0, max: listSize.max > 0 ? listSize.max - 1 : 0 }));
@@ -596,18 +773,38 @@ export class CostEstimator {
     return factor(sz, 2 * STRING_TRAVERSAL);
   }
 
+  /**
+   * The iteration variable of a one-variable comprehension over `range` (cel-go `pushIterSingle`): over a list its
+   * elements (`@items`, sized as the range's entry values), over anything else its keys (`@keys`, sized as the
+   * entry keys). The path is the range's own, or none, with the step appended.
+   */
+  private iterVar(range: CelAst): LocalVar {
+    const entry = this.entrySize(range);
+    const list = (entry?.container ?? (typeName(range).startsWith('list<') ? 'list' : 'other')) === 'list';
+    return { path: goAppend(this.pathOf(range), list ? '@items' : '@keys'), size: list ? entry?.val : entry?.key };
+  }
+
+  /** The size of a local variable's value where it is read (cel-go `computeSize` of its identifier). */
+  private localSize(v: LocalVar, type: string): Estimate | undefined {
+    return this.sizeOfPath(v.path) ?? (isScalar(type) ? fixed(1) : undefined) ?? v.size;
+  }
+
+  /**
+   * The entry sizes of a list built by a comprehension step `@result + [e]` from `[]` (map, filter, transformList):
+   * the values sized from 0 (the empty accumulator) to `e`'s largest.
+   */
+  private static builtList(elem: Estimate): EntrySize {
+    return { container: 'list', key: fixed(1), val: union({ min: 0, max: 0 }, elem) };
+  }
+
   /** A macro as cel-go expands it: range, accumulator init, per-iteration condition and step, result. */
   private costComprehension(n: CelAst, macro: string, range: CelAst, args: CelAst[]): Estimate {
-    const iterVar = nth(args, 0, n).args as string;
+    const variable = nth(args, 0, n);
     let sum = this.cost(range);
-    const rangeType = typeName(range);
-    const rangePath = this.pathOf(range);
-    const rangeCnt = this.sizeOrUnknown(range);
-    const isMap = rangeType.startsWith('map<');
-    const elemPath = rangePath ? [...rangePath, isMap ? '@keys' : '@items'] : undefined;
-    const elemSize = isMap ? undefined : this.entrySize(range);
-    this.locals.push([iterVar, { path: elemPath, size: elemSize }]);
+    const local = this.iterVar(range);
+    this.locals.push([variable.args as string, local]);
     let perIteration: Estimate;
+    let built: Estimate | undefined;
     const ident = fixed(1);
     switch (macro) {
       case 'all': {
@@ -629,32 +826,38 @@ export class CostEstimator {
         break;
       }
       case 'map': {
+        const fn = nth(args, args.length - 1, n);
         if (args.length === 3) {
           // step p ? @result + [t] : @result
           const p = this.cost(nth(args, 1, n));
-          const t = this.cost(nth(args, 2, n));
+          const t = this.cost(fn);
           perIteration = plus(p, union(plus(fixed(12), t), fixed(1)));
         } else {
-          const t = this.cost(nth(args, 1, n));
+          const t = this.cost(fn);
           perIteration = plus(fixed(12), t);
         }
+        built = this.sizeOrUnknown(fn);
         break;
       }
       default: {
         // filter: step p ? @result + [x] : @result
         const p = this.cost(nth(args, 1, n));
         perIteration = plus(p, union(fixed(13), fixed(1)));
+        built = this.localSize(local, elementType(range)) ?? UNKNOWN;
         break;
       }
     }
     this.locals.pop();
+    // sized after the loop, as cel-go does (the loop may have appended over the range's path: see GoPath)
+    const rangeCnt = this.sizeOrUnknown(range);
     // accumulator init (a literal, or `[]` for map/filter) and the result (the accumulator, or `@result == 1`).
-    const init = macro === 'map' || macro === 'filter' ? fixed(LIST_CREATE) : fixed(0);
+    const init = built ? fixed(LIST_CREATE) : fixed(0);
     const result = macro === 'exists_one' ? fixed(2) : fixed(1);
     sum = plus(plus(sum, init), result);
     sum = plus(sum, times(rangeCnt, perIteration));
-    if (macro === 'map' || macro === 'filter') this.sizes.set(n, rangeCnt);
-    else this.sizes.set(n, fixed(1));
+    // a literal accumulator is sized as that literal; a list one as the range, its entries as the step's
+    this.sizes.set(n, built ? rangeCnt : fixed(1));
+    if (built) this.entrySizes.set(n, CostEstimator.builtList(built));
     return sum;
   }
 
@@ -670,16 +873,19 @@ export class CostEstimator {
     const valueVar = nth(args, 1, n).args as string;
     let sum = this.cost(range);
     const rangePath = this.pathOf(range);
-    const rangeCnt = this.sizeOrUnknown(range);
-    const isMap = typeName(range).startsWith('map<');
-    const elemSize = this.entrySize(range);
-    this.locals.push([keyVar, { path: rangePath ? [...rangePath, isMap ? '@keys' : '@indices'] : undefined }]);
-    this.locals.push([valueVar, { path: rangePath ? [...rangePath, isMap ? '@values' : '@items'] : undefined, size: elemSize }]);
+    const entry = this.entrySize(range);
+    const list = (entry?.container ?? (typeName(range).startsWith('list<') ? 'list' : 'other')) === 'list';
+    // two appends to the range's path, in this order (pushIterKey, pushIterValue): see GoPath
+    this.locals.push([keyVar, { path: goAppend(rangePath, list ? '@indices' : '@keys'), size: entry?.key }]);
+    this.locals.push([valueVar, { path: goAppend(rangePath, list ? '@items' : '@values'), size: entry?.val }]);
     const ident = fixed(1);
     const filter = args.length === 4 ? this.cost(nth(args, 2, n)) : undefined;
-    const body = this.cost(nth(args, args.length - 1, n));
+    const fn = nth(args, args.length - 1, n);
+    const body = this.cost(fn);
+    const built = macro === 'transformList' ? this.sizeOrUnknown(fn) : undefined;
     this.locals.pop();
     this.locals.pop();
+    const rangeCnt = this.sizeOrUnknown(range);
     let perIteration: Estimate;
     let init = fixed(0);
     let result = fixed(1);
@@ -707,6 +913,8 @@ export class CostEstimator {
     sum = plus(plus(sum, init), result);
     sum = plus(sum, times(rangeCnt, perIteration));
     this.sizes.set(n, macro.startsWith('transform') ? rangeCnt : fixed(1));
+    // a `cel.@mapInsert` step has no entry sizes; `@result + [t]` has
+    if (built) this.entrySizes.set(n, CostEstimator.builtList(built));
     return sum;
   }
 
@@ -717,21 +925,24 @@ export class CostEstimator {
    * allocating call over the key list, O(n²) with factor 2 (plus the string traversal factor for string or bytes keys).
    */
   private costSortBy(n: CelAst, target: CelAst, args: CelAst[]): Estimate {
-    const iterVar = nth(args, 0, n).args as string;
     const targetCost = this.cost(target);
-    const rangeCnt = this.sizeOrUnknown(target);
-    const rangePath = this.pathOf(target);
-    const elemSize = this.entrySize(target);
-    this.locals.push([iterVar, { path: rangePath ? [...rangePath, '@items'] : undefined, size: elemSize }]);
+    // `@__sortBy_input__`, bound to the target: its path, size and entry sizes are the target's
+    const input: LocalVar = { path: this.pathOf(target), size: this.computeSize(target), entry: this.entrySize(target) };
+    const entry = input.entry;
+    const list = (entry?.container ?? (typeName(target).startsWith('list<') ? 'list' : 'other')) === 'list';
+    this.locals.push([nth(args, 0, n).args as string, { path: goAppend(input.path, list ? '@items' : '@keys'), size: list ? entry?.val : entry?.key }]);
     const key = nth(args, 1, n);
     const keyCost = this.cost(key);
     this.locals.pop();
+    const rangeCnt = this.localSize(input, typeName(target)) ?? UNKNOWN;
     // the map comprehension: the range (an identifier), `[]`, the result, and per element `@result + [key]`
     const mapCost = plus(fixed(1 + LIST_CREATE + 1), times(rangeCnt, plus(fixed(12), keyCost)));
+    // the overload `list_<key type>_sortByAssociatedKeys` (a dyn key resolves to all of them: the string one costs most)
     const keyType = typeName(key);
-    const f = keyType === 'string' || keyType === 'bytes' ? 2 + STRING_TRAVERSAL : 2;
+    const f = keyType === 'string' || keyType === 'bytes' || keyType === 'dyn' ? 2 + STRING_TRAVERSAL : 2;
     const callCost = plus(plus(factor(times(rangeCnt, rangeCnt), f), fixed(1)), fixed(LIST_CREATE));
-    this.sizes.set(n, rangeCnt);
+    // estimateListSortCost gives the O(n²) figure as the result's size too (as sort() and distinct() do)
+    this.sizes.set(n, times(rangeCnt, rangeCnt));
     // the bind's empty range, its init (the list), and its result (the call on the identifier and the map)
     return plus(plus(plus(fixed(LIST_CREATE), targetCost), callCost), plus(fixed(1), mapCost));
   }
@@ -747,7 +958,9 @@ export class CostEstimator {
     const targetCost = this.cost(target);
     const hasValue = plus(fixed(1), targetCost);
     let some = plus(fixed(LIST_CREATE), plus(fixed(1), targetCost));
-    this.locals.push([name, { path: this.pathOf(target), size: this.computeSize(target), entry: this.entrySize(target) }]);
+    // bound to `opt.value()`: a call, so no path and no entry sizes; sized by its type alone
+    const inner = /^optional<(.*)>$/.exec(typeName(target))?.[1] ?? 'dyn';
+    this.locals.push([name, { path: undefined, size: isScalar(inner) ? fixed(1) : undefined }]);
     some = plus(some, this.cost(expr));
     this.locals.pop();
     if (!flat) some = plus(some, fixed(1));
@@ -761,8 +974,7 @@ export class CostEstimator {
     this.locals.push([name, { path: this.pathOf(nth(args, 1, n)), size: this.computeSize(nth(args, 1, n)), entry: this.entrySize(nth(args, 1, n)) }]);
     sum = plus(sum, this.cost(nth(args, 2, n)));
     this.locals.pop();
-    const s = this.computeSize(nth(args, 2, n));
-    if (s) this.sizes.set(n, s);
+    this.copySizes(n, nth(args, 2, n));
     return sum;
   }
 }

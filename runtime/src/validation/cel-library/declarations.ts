@@ -58,7 +58,7 @@ export const LIBRARY_SIGNATURES: readonly string[] = [
   // cel-go ext.Lists v3
   'ListsNamespace.range(int): list<int>',
   'list<T>.slice(int, int): list<T>',
-  'list<T>.flatten(): list<dyn>',
+  'list<list<T>>.flatten(): list<T>',
   'list<T>.flatten(int): list<dyn>',
   'list<T>.distinct(): list<T>',
   'list<T>.reverse(): list<T>',

@@ -199,7 +199,7 @@ function handlers(sem: Semantics): Record<string, Handler> {
       if (BigInt(l.length) < end) throw new Error(`${at}, list is length ${String(l.length)}`);
       return l.slice(Number(start), Number(end));
     },
-    'list<T>.flatten(): list<dyn>': (l: unknown[]) => flatten(l, 1n),
+    'list<list<T>>.flatten(): list<T>': (l: unknown[]) => flatten(l, 1n),
     'list<T>.flatten(int): list<dyn>': (l: unknown[], depth: bigint) => flatten(l, depth),
     'list<T>.distinct(): list<T>': (l: unknown[]) => l.filter((x, i) => !l.slice(0, i).some((y) => equals(x, y))),
     'list<T>.reverse(): list<T>': (l: unknown[]) => [...l].reverse(),

@@ -8,6 +8,7 @@
  * rule holds — kubegen's client-side validator and the apiserver's dry-run create must both give that verdict.
  */
 import type { JSONSchemaProps, ValidationRule } from '../../../../generator/core/schema';
+import { COST_CASES } from './cost-cases';
 
 export interface EnvironmentCase {
   name: string;
@@ -342,6 +343,8 @@ export const ENVIRONMENT_CASES: EnvironmentCase[] = [
   ...ACCEPTED.map((r) => ok(`accepted: ${r}`, r)),
   ...REFUSED.map(([r, message, column]) => at(`refused: ${r}`, r, message, column)),
   ...OVER_BUDGET.map(([r, factor]) => costly(`over budget: ${r}`, r, factor)),
+  // the cost estimate, construct by construct (./cost-cases.ts)
+  ...COST_CASES,
 ];
 
 export interface EvaluationCase {
