@@ -392,7 +392,9 @@ class ValidatorCompiler {
       const metaSchema = props(s).find(([n]) => n === 'metadata')?.[1] ?? vs;
       const check = metaSchema === undefined ? null : this.node(metaSchema, [...hint, 'metadata']);
       lines.push(`    case 'metadata':`, `      ${this.deepLine('x', 'depth + 1')}`);
-      if (check !== null) lines.push(`      ${check}(x, ${this.rt('at')}(path, 'metadata'), errors);`);
+      // A bare `type: object` (what the CRD builder writes) checks nothing an object can fail.
+      const bare = metaSchema !== undefined && Object.keys(metaSchema).every((k) => k === 'type') && metaSchema.type === 'object';
+      if (check !== null) lines.push(`      ${bare ? `if (!${this.rt('isObject')}(x)) ` : ''}${check}(x, ${this.rt('at')}(path, 'metadata'), errors);`);
       lines.push('      break;');
     }
     for (const [name, sub] of props(s)) {
@@ -414,7 +416,8 @@ class ValidatorCompiler {
       if (sub.default === undefined) continue;
       const d = this.constant(helperName('default', ...hint, name), jsLiteral(sub.default), 'unknown');
       const f = this.visit(sub, false, [...hint, name]);
-      lines.push(`if (!${own}(out ?? v, ${jsString(name)})) {`, `  out ??= ${head}(v, undefined);`, `  ${setOwn}(out, ${jsString(name)}, ${f}(${d}, path, ${jsString(name)}, errors, depth + 1));`, '}');
+      const flag = flags.get(name);
+      lines.push(flag === undefined ? `if (!${own}(out ?? v, ${jsString(name)})) {` : `if (!${flag}) {`, `  out ??= ${head}(v, undefined);`, `  ${setOwn}(out, ${jsString(name)}, ${f}(${d}, path, ${jsString(name)}, errors, depth + 1));`, '}');
     }
     lines.push('if (out !== undefined) v = out;');
     return lines;
@@ -426,16 +429,18 @@ class ValidatorCompiler {
   }
 
   /**
-   * The flag variables of an object node's required properties that its walk sees (declared, with no default: a
-   * defaulted one is always there), by property name: a flag is set where the walk keeps the property.
+   * The flag variables of an object node's properties whose presence matters after its walk — the required ones
+   * with no default (a defaulted one is always there) and the defaulted ones — by property name: a flag is set where
+   * the walk keeps the property, so that neither check looks the object up again.
    */
   private requiredFlags(s: JSONSchemaProps): Map<string, string> {
     const flags = new Map<string, string>();
     const declared = new Set(props(s).map(([n]) => n));
+    const names = [...(s.required ?? []).filter((n) => !this.defaulted(s, n)), ...props(s).filter(([, p]) => p.default !== undefined).map(([n]) => n)];
     let i = 0;
-    for (const name of s.required ?? []) {
-      if (flags.has(name) || !declared.has(name) || this.defaulted(s, name) || name === 'metadata') continue;
-      flags.set(name, `required${i++}`);
+    for (const name of names) {
+      if (flags.has(name) || !declared.has(name) || name === 'metadata') continue;
+      flags.set(name, `seen${i++}`);
     }
     return flags;
   }
@@ -633,9 +638,11 @@ class ValidatorCompiler {
     if (s.maxProperties !== undefined) lines.push(`if (count > ${s.maxProperties}) errors.push(${this.rt('tooMany')}(${p}, count, ${s.maxProperties}));`);
     if (s.minProperties !== undefined) lines.push(`if (count < ${s.minProperties}) errors.push(${this.rt('tooFewProperties')}(${p}, count, ${s.minProperties}));`);
     for (const name of s.required ?? []) {
+      // A defaulted property is in every object a visit has prepared (a check-only function's value, `metadata`, is not prepared).
+      if (!children && this.defaulted(s, name)) continue;
       const flag = flags.get(name);
       if (flag !== undefined) lines.push(`if (!${flag}) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
-      else if (!this.defaulted(s, name)) lines.push(`if (!${this.rt('own')}(v, ${jsString(name)})) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
+      else lines.push(`if (!${this.rt('own')}(v, ${jsString(name)})) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
     }
     if (cases.length > 0) lines.push(...ownKeysLoop(this.rt('own'), cases));
     return lines;

@@ -153,7 +153,7 @@ export function runPasses(passes: ValidationPasses, obj: unknown, options: Valid
   const oldObject = isObject(options.oldObject) ? options.oldObject : undefined;
   // The status subresource: the stored status replaces the given one (a copy of the root only when that changes it).
   let input = obj;
-  if (options.statusSubresource === true && (own(obj, 'status') || (oldObject !== undefined && own(oldObject, 'status')))) {
+  if (options.statusSubresource === true && (('status' in obj && own(obj, 'status')) || (oldObject !== undefined && own(oldObject, 'status')))) {
     // The dropped status (and the stored one) must still be decodable: both objects are checked whole first.
     for (const o of oldObject === undefined ? [obj] : [obj, oldObject]) {
       const tooDeep = nestingBeyond(o, MAX_DEPTH);
@@ -231,6 +231,7 @@ export function nestingBeyond(v: unknown, max: number, depth = 0): { opening: '{
   return undefined;
 }
 
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called through .call with its receiver, see own()
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
