@@ -19,7 +19,7 @@ function checkUserMetadata(v: unknown, path: string, errors: FieldError[]): void
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitUser(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
+  let seen0 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -33,14 +33,14 @@ function visitUser(v: unknown, parent: string, key: string | number, errors: Fie
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkUserMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkUserMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           y = visitUserSpec(x, path, 'spec', errors, depth + 1);
           break;
         case 'status':
@@ -82,7 +82,7 @@ function visitUser(v: unknown, parent: string, key: string | number, errors: Fie
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'spec'));
+    if (!seen0) errors.push(required(path, 'spec'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
@@ -91,8 +91,8 @@ function visitUser(v: unknown, parent: string, key: string | number, errors: Fie
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitUserSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
-  let required1 = false;
+  let seen0 = false;
+  let seen1 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -109,7 +109,7 @@ function visitUserSpec(v: unknown, parent: string, key: string | number, errors:
             keep = false;
             break;
           }
-          required1 = true;
+          seen1 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1 && x <= 65535 && x >= 1)) y = visitUserSpecUserID(x, path, 'userID', errors, depth + 1);
           break;
         case 'groups':
@@ -117,7 +117,7 @@ function visitUserSpec(v: unknown, parent: string, key: string | number, errors:
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           y = visitUserSpecGroups(x, path, 'groups', errors, depth + 1);
           break;
         case 'email':
@@ -152,8 +152,8 @@ function visitUserSpec(v: unknown, parent: string, key: string | number, errors:
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'groups'));
-    if (!required1) errors.push(required(path, 'userID'));
+    if (!seen0) errors.push(required(path, 'groups'));
+    if (!seen1) errors.push(required(path, 'userID'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;

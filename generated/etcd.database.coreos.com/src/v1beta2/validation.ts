@@ -65,7 +65,7 @@ function listsEtcdClusterStatusConditions(v: unknown, path: string, errors: Fiel
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitEtcdCluster(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
+  let seen0 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -79,14 +79,14 @@ function visitEtcdCluster(v: unknown, parent: string, key: string | number, erro
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkEtcdClusterMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkEtcdClusterMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           y = visitEtcdClusterSpec(x, path, 'spec', errors, depth + 1);
           break;
         case 'status':
@@ -128,7 +128,7 @@ function visitEtcdCluster(v: unknown, parent: string, key: string | number, erro
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'spec'));
+    if (!seen0) errors.push(required(path, 'spec'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
@@ -137,7 +137,8 @@ function visitEtcdCluster(v: unknown, parent: string, key: string | number, erro
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitEtcdClusterSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
+  let seen0 = false;
+  let seen1 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -154,7 +155,7 @@ function visitEtcdClusterSpec(v: unknown, parent: string, key: string | number, 
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1 && x <= 9 && x >= 1)) y = visitEtcdClusterSpecSize(x, path, 'size', errors, depth + 1);
           break;
         case 'version':
@@ -169,6 +170,7 @@ function visitEtcdClusterSpec(v: unknown, parent: string, key: string | number, 
             keep = false;
             break;
           }
+          seen1 = true;
           if (!(typeof x === 'string')) y = visitEtcdClusterSpecRepository(x, path, 'repository', errors, depth + 1);
           break;
         default:
@@ -181,7 +183,7 @@ function visitEtcdClusterSpec(v: unknown, parent: string, key: string | number, 
       }
       if (keep) setOwn(out, k, y);
     }
-    if (!own(out ?? v, 'repository')) {
+    if (!seen1) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'repository', visitEtcdClusterSpecRepository(defaultEtcdClusterSpecRepository, path, 'repository', errors, depth + 1));
     }
@@ -193,7 +195,7 @@ function visitEtcdClusterSpec(v: unknown, parent: string, key: string | number, 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'size'));
+    if (!seen0) errors.push(required(path, 'size'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
@@ -335,11 +337,11 @@ function visitEtcdClusterStatusConditions(v: unknown, parent: string, key: strin
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
-  let required1 = false;
-  let required2 = false;
-  let required3 = false;
-  let required4 = false;
+  let seen0 = false;
+  let seen1 = false;
+  let seen2 = false;
+  let seen3 = false;
+  let seen4 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -356,7 +358,7 @@ function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: s
             keep = false;
             break;
           }
-          required4 = true;
+          seen4 = true;
           if (!(typeof x === 'string' && x.length <= 316 && (patternEtcdClusterStatusConditionsItemType === null || patternEtcdClusterStatusConditionsItemType.test(x)))) y = visitEtcdClusterStatusConditionsItemType(x, path, 'type', errors, depth + 1);
           break;
         case 'status':
@@ -364,7 +366,7 @@ function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: s
             keep = false;
             break;
           }
-          required3 = true;
+          seen3 = true;
           if (!(typeof x === 'string' && (x === 'True' || x === 'False' || x === 'Unknown'))) y = visitEtcdClusterStatusConditionsItemStatus(x, path, 'status', errors, depth + 1);
           break;
         case 'observedGeneration':
@@ -379,7 +381,7 @@ function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: s
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'string' && (formatDateTime === undefined || formatDateTime(x)))) y = visitEtcdClusterStatusConditionsItemLastTransitionTime(x, path, 'lastTransitionTime', errors, depth + 1);
           break;
         case 'reason':
@@ -387,7 +389,7 @@ function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: s
             keep = false;
             break;
           }
-          required2 = true;
+          seen2 = true;
           if (!(typeof x === 'string' && x.length <= 1024 && x.length >= 2 && (patternEtcdClusterStatusConditionsItemReason === null || patternEtcdClusterStatusConditionsItemReason.test(x)))) y = visitEtcdClusterStatusConditionsItemReason(x, path, 'reason', errors, depth + 1);
           break;
         case 'message':
@@ -395,7 +397,7 @@ function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: s
             keep = false;
             break;
           }
-          required1 = true;
+          seen1 = true;
           if (!(typeof x === 'string' && x.length <= 32768)) y = visitEtcdClusterStatusConditionsItemMessage(x, path, 'message', errors, depth + 1);
           break;
         default:
@@ -416,11 +418,11 @@ function visitEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: s
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'lastTransitionTime'));
-    if (!required1) errors.push(required(path, 'message'));
-    if (!required2) errors.push(required(path, 'reason'));
-    if (!required3) errors.push(required(path, 'status'));
-    if (!required4) errors.push(required(path, 'type'));
+    if (!seen0) errors.push(required(path, 'lastTransitionTime'));
+    if (!seen1) errors.push(required(path, 'message'));
+    if (!seen2) errors.push(required(path, 'reason'));
+    if (!seen3) errors.push(required(path, 'status'));
+    if (!seen4) errors.push(required(path, 'type'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;

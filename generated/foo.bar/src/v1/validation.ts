@@ -19,7 +19,7 @@ function checkAppMetadata(v: unknown, path: string, errors: FieldError[]): void 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitApp(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
+  let seen0 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -33,14 +33,14 @@ function visitApp(v: unknown, parent: string, key: string | number, errors: Fiel
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkAppMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkAppMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           y = visitAppSpec(x, path, 'spec', errors, depth + 1);
           break;
         case 'apiVersion':
@@ -75,7 +75,7 @@ function visitApp(v: unknown, parent: string, key: string | number, errors: Fiel
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'spec'));
+    if (!seen0) errors.push(required(path, 'spec'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
@@ -94,7 +94,8 @@ function visitAppApiVersion(v: unknown, parent: string, key: string | number, er
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitAppSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
+  let seen0 = false;
+  let seen1 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -111,7 +112,7 @@ function visitAppSpec(v: unknown, parent: string, key: string | number, errors: 
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1 && x <= 65535 && x >= 1)) y = visitAppSpecPort(x, path, 'port', errors, depth + 1);
           break;
         case 'path':
@@ -119,6 +120,7 @@ function visitAppSpec(v: unknown, parent: string, key: string | number, errors: 
             keep = false;
             break;
           }
+          seen1 = true;
           if (!(typeof x === 'string' && (patternAppSpecPath === null || patternAppSpecPath.test(x)))) y = visitAppSpecPath(x, path, 'path', errors, depth + 1);
           break;
         default:
@@ -131,7 +133,7 @@ function visitAppSpec(v: unknown, parent: string, key: string | number, errors: 
       }
       if (keep) setOwn(out, k, y);
     }
-    if (!own(out ?? v, 'path')) {
+    if (!seen1) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'path', visitAppSpecPath(defaultAppSpecPath, path, 'path', errors, depth + 1));
     }
@@ -143,7 +145,7 @@ function visitAppSpec(v: unknown, parent: string, key: string | number, errors: 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'port'));
+    if (!seen0) errors.push(required(path, 'port'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;

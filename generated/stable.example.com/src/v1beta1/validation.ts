@@ -19,7 +19,7 @@ function checkCronTabMetadata(v: unknown, path: string, errors: FieldError[]): v
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitCronTab(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
+  let seen0 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -33,14 +33,14 @@ function visitCronTab(v: unknown, parent: string, key: string | number, errors: 
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkCronTabMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkCronTabMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           y = visitCronTabSpec(x, path, 'spec', errors, depth + 1);
           break;
         case 'status':
@@ -82,7 +82,7 @@ function visitCronTab(v: unknown, parent: string, key: string | number, errors: 
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'spec'));
+    if (!seen0) errors.push(required(path, 'spec'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
@@ -91,8 +91,9 @@ function visitCronTab(v: unknown, parent: string, key: string | number, errors: 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitCronTabSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
-  let required1 = false;
+  let seen0 = false;
+  let seen1 = false;
+  let seen2 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -109,7 +110,7 @@ function visitCronTabSpec(v: unknown, parent: string, key: string | number, erro
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'string' && (patternCronTabSpecCronSpec === null || patternCronTabSpecCronSpec.test(x)))) y = visitCronTabSpecCronSpec(x, path, 'cronSpec', errors, depth + 1);
           break;
         case 'image':
@@ -117,7 +118,7 @@ function visitCronTabSpec(v: unknown, parent: string, key: string | number, erro
             keep = false;
             break;
           }
-          required1 = true;
+          seen1 = true;
           if (!(typeof x === 'string')) y = visitCronTabSpecImage(x, path, 'image', errors, depth + 1);
           break;
         case 'replicas':
@@ -125,6 +126,7 @@ function visitCronTabSpec(v: unknown, parent: string, key: string | number, erro
             keep = false;
             break;
           }
+          seen2 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1 && x >= 1)) y = visitCronTabSpecReplicas(x, path, 'replicas', errors, depth + 1);
           break;
         case 'suspendOnFailure':
@@ -144,7 +146,7 @@ function visitCronTabSpec(v: unknown, parent: string, key: string | number, erro
       }
       if (keep) setOwn(out, k, y);
     }
-    if (!own(out ?? v, 'replicas')) {
+    if (!seen2) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'replicas', visitCronTabSpecReplicas(defaultCronTabSpecReplicas, path, 'replicas', errors, depth + 1));
     }
@@ -156,8 +158,8 @@ function visitCronTabSpec(v: unknown, parent: string, key: string | number, erro
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'cronSpec'));
-    if (!required1) errors.push(required(path, 'image'));
+    if (!seen0) errors.push(required(path, 'cronSpec'));
+    if (!seen1) errors.push(required(path, 'image'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;

@@ -30,7 +30,7 @@ function visitFischer(v: unknown, parent: string, key: string | number, errors: 
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkFischerMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkFischerMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'disallowedFlunders':
           if (x === null) {
@@ -128,7 +128,7 @@ function visitFlunder(v: unknown, parent: string, key: string | number, errors: 
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkFischerMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkFischerMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {

@@ -448,7 +448,7 @@ function visitPolicy(v: unknown, parent: string, key: string | number, errors: F
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkPolicyMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkPolicyMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
@@ -495,9 +495,9 @@ function visitPolicy(v: unknown, parent: string, key: string | number, errors: F
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitPolicySpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
-  let required1 = false;
-  let required2 = false;
+  let seen0 = false;
+  let seen1 = false;
+  let seen2 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -514,7 +514,7 @@ function visitPolicySpec(v: unknown, parent: string, key: string | number, error
             keep = false;
             break;
           }
-          required1 = true;
+          seen1 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitPolicySpecMinReplicas(x, path, 'minReplicas', errors, depth + 1);
           break;
         case 'maxReplicas':
@@ -522,7 +522,7 @@ function visitPolicySpec(v: unknown, parent: string, key: string | number, error
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitPolicySpecMinReplicas(x, path, 'maxReplicas', errors, depth + 1);
           break;
         case 'name':
@@ -530,7 +530,7 @@ function visitPolicySpec(v: unknown, parent: string, key: string | number, error
             keep = false;
             break;
           }
-          required2 = true;
+          seen2 = true;
           if (!(typeof x === 'string')) y = visitPolicySpecName(x, path, 'name', errors, depth + 1);
           break;
         case 'region':
@@ -593,9 +593,9 @@ function visitPolicySpec(v: unknown, parent: string, key: string | number, error
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'maxReplicas'));
-    if (!required1) errors.push(required(path, 'minReplicas'));
-    if (!required2) errors.push(required(path, 'name'));
+    if (!seen0) errors.push(required(path, 'maxReplicas'));
+    if (!seen1) errors.push(required(path, 'minReplicas'));
+    if (!seen2) errors.push(required(path, 'name'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;

@@ -49,7 +49,7 @@ function visitVault(v: unknown, parent: string, key: string | number, errors: Fi
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkVaultMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkVaultMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
@@ -96,6 +96,19 @@ function visitVault(v: unknown, parent: string, key: string | number, errors: Fi
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitVaultSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
+  let seen0 = false;
+  let seen1 = false;
+  let seen2 = false;
+  let seen3 = false;
+  let seen4 = false;
+  let seen5 = false;
+  let seen6 = false;
+  let seen7 = false;
+  let seen8 = false;
+  let seen9 = false;
+  let seen10 = false;
+  let seen11 = false;
+  let seen12 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -112,6 +125,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen0 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x))) y = visitVaultSpecBig(x, path, 'big', errors, depth + 1);
           break;
         case 'negative':
@@ -119,6 +133,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen1 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x))) y = visitVaultSpecNegative(x, path, 'negative', errors, depth + 1);
           break;
         case 'max':
@@ -126,6 +141,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen2 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x))) y = visitVaultSpecMax(x, path, 'max', errors, depth + 1);
           break;
         case 'min':
@@ -133,6 +149,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen3 = true;
           if (!(typeof x === 'number' && Number.isSafeInteger(x))) y = visitVaultSpecMin(x, path, 'min', errors, depth + 1);
           break;
         case 'sizes':
@@ -140,6 +157,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen4 = true;
           y = visitVaultSpecSizes(x, path, 'sizes', errors, depth + 1);
           break;
         case 'secrets':
@@ -154,6 +172,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen5 = true;
           y = visitVaultSpecProtoDefault(x, path, 'protoDefault', errors, depth + 1);
           break;
         case 'labels':
@@ -161,6 +180,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen6 = true;
           y = visitVaultSpecLabels(x, path, 'labels', errors, depth + 1);
           break;
         case 'caseless':
@@ -168,6 +188,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen7 = true;
           if (!(typeof x === 'string' && (patternVaultSpecCaseless === null || patternVaultSpecCaseless.test(x)))) y = visitVaultSpecCaseless(x, path, 'caseless', errors, depth + 1);
           break;
         case 'letters':
@@ -175,6 +196,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen8 = true;
           if (!(typeof x === 'string' && (patternVaultSpecLetters === null || patternVaultSpecLetters.test(x)))) y = visitVaultSpecLetters(x, path, 'letters', errors, depth + 1);
           break;
         case 'greek':
@@ -182,6 +204,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen9 = true;
           if (!(typeof x === 'string' && (patternVaultSpecGreek === null || patternVaultSpecGreek.test(x)))) y = visitVaultSpecGreek(x, path, 'greek', errors, depth + 1);
           break;
         case 'named':
@@ -189,6 +212,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen10 = true;
           if (!(typeof x === 'string' && (patternVaultSpecNamed === null || patternVaultSpecNamed.test(x)))) y = visitVaultSpecNamed(x, path, 'named', errors, depth + 1);
           break;
         case 'quoted':
@@ -196,6 +220,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen11 = true;
           if (!(typeof x === 'string' && (patternVaultSpecQuoted === null || patternVaultSpecQuoted.test(x)))) y = visitVaultSpecQuoted(x, path, 'quoted', errors, depth + 1);
           break;
         case 'nested':
@@ -203,6 +228,7 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
+          seen12 = true;
           if (!(typeof x === 'string' && (patternVaultSpecNested === null || patternVaultSpecNested.test(x)))) y = visitVaultSpecNested(x, path, 'nested', errors, depth + 1);
           break;
         default:
@@ -215,55 +241,55 @@ function visitVaultSpec(v: unknown, parent: string, key: string | number, errors
       }
       if (keep) setOwn(out, k, y);
     }
-    if (!own(out ?? v, 'big')) {
+    if (!seen0) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'big', visitVaultSpecBig(defaultVaultSpecBig, path, 'big', errors, depth + 1));
     }
-    if (!own(out ?? v, 'negative')) {
+    if (!seen1) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'negative', visitVaultSpecNegative(defaultVaultSpecNegative, path, 'negative', errors, depth + 1));
     }
-    if (!own(out ?? v, 'max')) {
+    if (!seen2) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'max', visitVaultSpecMax(defaultVaultSpecMax, path, 'max', errors, depth + 1));
     }
-    if (!own(out ?? v, 'min')) {
+    if (!seen3) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'min', visitVaultSpecMin(defaultVaultSpecMin, path, 'min', errors, depth + 1));
     }
-    if (!own(out ?? v, 'sizes')) {
+    if (!seen4) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'sizes', visitVaultSpecSizes(defaultVaultSpecSizes, path, 'sizes', errors, depth + 1));
     }
-    if (!own(out ?? v, 'protoDefault')) {
+    if (!seen5) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'protoDefault', visitVaultSpecProtoDefault(defaultVaultSpecProtoDefault, path, 'protoDefault', errors, depth + 1));
     }
-    if (!own(out ?? v, 'labels')) {
+    if (!seen6) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'labels', visitVaultSpecLabels(defaultVaultSpecLabels, path, 'labels', errors, depth + 1));
     }
-    if (!own(out ?? v, 'caseless')) {
+    if (!seen7) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'caseless', visitVaultSpecCaseless(defaultVaultSpecCaseless, path, 'caseless', errors, depth + 1));
     }
-    if (!own(out ?? v, 'letters')) {
+    if (!seen8) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'letters', visitVaultSpecLetters(defaultVaultSpecLetters, path, 'letters', errors, depth + 1));
     }
-    if (!own(out ?? v, 'greek')) {
+    if (!seen9) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'greek', visitVaultSpecGreek(defaultVaultSpecGreek, path, 'greek', errors, depth + 1));
     }
-    if (!own(out ?? v, 'named')) {
+    if (!seen10) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'named', visitVaultSpecNamed(defaultVaultSpecNamed, path, 'named', errors, depth + 1));
     }
-    if (!own(out ?? v, 'quoted')) {
+    if (!seen11) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'quoted', visitVaultSpecQuoted(defaultVaultSpecQuoted, path, 'quoted', errors, depth + 1));
     }
-    if (!own(out ?? v, 'nested')) {
+    if (!seen12) {
       out ??= prepareHead(v, undefined);
       setOwn(out, 'nested', visitVaultSpecNested(defaultVaultSpecNested, path, 'nested', errors, depth + 1));
     }

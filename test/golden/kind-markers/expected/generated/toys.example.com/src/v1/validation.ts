@@ -30,7 +30,7 @@ function visitGadget(v: unknown, parent: string, key: string | number, errors: F
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkGadgetMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkGadgetMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
@@ -251,8 +251,8 @@ function visitGadgetStatusConditions(v: unknown, parent: string, key: string | n
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitGadgetStatusConditionsItem(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
-  let required1 = false;
+  let seen0 = false;
+  let seen1 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -269,7 +269,7 @@ function visitGadgetStatusConditionsItem(v: unknown, parent: string, key: string
             keep = false;
             break;
           }
-          required1 = true;
+          seen1 = true;
           if (!(typeof x === 'string')) y = visitGadgetSpecColor(x, path, 'type', errors, depth + 1);
           break;
         case 'status':
@@ -277,7 +277,7 @@ function visitGadgetStatusConditionsItem(v: unknown, parent: string, key: string
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'string')) y = visitGadgetSpecColor(x, path, 'status', errors, depth + 1);
           break;
         default:
@@ -298,8 +298,8 @@ function visitGadgetStatusConditionsItem(v: unknown, parent: string, key: string
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'status'));
-    if (!required1) errors.push(required(path, 'type'));
+    if (!seen0) errors.push(required(path, 'status'));
+    if (!seen1) errors.push(required(path, 'type'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;

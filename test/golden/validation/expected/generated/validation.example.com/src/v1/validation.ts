@@ -53,7 +53,7 @@ function visitGauge(v: unknown, parent: string, key: string | number, errors: Fi
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          checkGaugeMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkGaugeMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
@@ -100,8 +100,8 @@ function visitGauge(v: unknown, parent: string, key: string | number, errors: Fi
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitGaugeSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   const path = at(parent, key);
-  let required0 = false;
-  let required1 = false;
+  let seen0 = false;
+  let seen1 = false;
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -146,7 +146,7 @@ function visitGaugeSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
-          required1 = true;
+          seen1 = true;
           if (!(typeof x === 'string' && x.length <= 20 && x.length >= 6 && (patternGaugeSpecName === null || patternGaugeSpecName.test(x)))) y = visitGaugeSpecName(x, path, 'name', errors, depth + 1);
           break;
         case 'email':
@@ -203,7 +203,7 @@ function visitGaugeSpec(v: unknown, parent: string, key: string | number, errors
             keep = false;
             break;
           }
-          required0 = true;
+          seen0 = true;
           if (!(typeof x === 'string' && x.length <= 63 && x.length >= 2 && (patternGaugeSpecHost === null || patternGaugeSpecHost.test(x)))) y = visitGaugeSpecHost(x, path, 'host', errors, depth + 1);
           break;
         case 'shortHost':
@@ -308,8 +308,8 @@ function visitGaugeSpec(v: unknown, parent: string, key: string | number, errors
     if (e !== undefined) errors.push(e);
   }
   if (isObject(v)) {
-    if (!required0) errors.push(required(path, 'host'));
-    if (!required1) errors.push(required(path, 'name'));
+    if (!seen0) errors.push(required(path, 'host'));
+    if (!seen1) errors.push(required(path, 'name'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
