@@ -151,12 +151,11 @@ interface CompiledFunction {
 interface RootPasses {
   prepare: string;
   embedded?: string;
-  node: string;
   lists?: string;
   cel?: string;
 }
 
-type Pass = 'prepare' | 'embedded' | 'node' | 'lists' | 'cel';
+type Pass = 'visit' | 'embedded' | 'node' | 'lists' | 'cel';
 
 function props(s: JSONSchemaProps): Array<[string, JSONSchemaProps]> {
   const p = s.properties;
@@ -177,8 +176,8 @@ function values(s: JSONSchemaProps): JSONSchemaProps | undefined {
  * A loop over an object's own keys (in `Object.keys` order) around `body`: `for … in` with an own-key guard, which
  * walks V8's cached key list instead of allocating one per object.
  */
-function ownKeysLoop(body: readonly string[]): string[] {
-  return ['for (const k in v) {', '  if (!Object.hasOwn(v, k)) continue;', ...body.map((l) => `  ${l}`), '}'];
+function ownKeysLoop(own: string, body: readonly string[]): string[] {
+  return ['for (const k in v) {', `  if (!${own}(v, k)) continue;`, ...body.map((l) => `  ${l}`), '}'];
 }
 
 function declaredTypes(s: JSONSchemaProps): string[] {
@@ -248,15 +247,13 @@ class ValidatorCompiler {
   /** The passes of a kind's root schema. */
   root(kind: string, s: JSONSchemaProps): RootPasses {
     const hint = [kind];
-    const prepare = this.prepare(s, true, hint);
-    const node = this.node(s, hint) ?? this.forcedNode(hint);
+    const visit = this.visit(s, true, hint);
     const embedded = this.embedded(s, hint);
     const lists = this.lists(s, hint);
     const cel = this.cel(s, hint);
     const errors = this.rtType('FieldError');
     return {
-      prepare: prepare ?? `(v: Record<string, unknown>): unknown => v`,
-      node: `(v: unknown, errors: ${errors}[]): void => { ${node}(v, '', errors); }`,
+      prepare: `(v: Record<string, unknown>, errors: ${errors}[]): unknown => ${visit}(v, '', '', errors, 0)`,
       ...(embedded !== null ? { embedded: `(v: unknown, errors: ${errors}[]): void => { ${embedded}(v, '', errors); }` } : {}),
       ...(lists !== null ? { lists: `(v: unknown, errors: ${errors}[]): void => { ${lists}(v, '', errors); }` } : {}),
       ...(cel !== null
@@ -282,13 +279,7 @@ class ValidatorCompiler {
     return name;
   }
 
-  private forcedNode(hint: readonly string[]): string {
-    const name = this.names.name(`forced\0${hint.join('.')}`, helperName('check', ...hint));
-    this.functions.push({ name, doc: 'A schema with no check.', params: `_v: unknown, _path: string, _errors: ${this.rtType('FieldError')}[]`, returns: 'void', lines: [] });
-    return name;
-  }
-
-  // ——— prepare: prune, drop non-nullable nulls, default; copy only what changes ———
+  // ——— visit: prepare (prune, drop non-nullable nulls, default; copy only what changes) and check, in one walk ———
 
   private isLeaf(s: JSONSchemaProps, resource: boolean): boolean {
     return !s.properties && !s.items && values(s) === undefined && !resource && !this.keepUnknown(s);
@@ -298,72 +289,213 @@ class ValidatorCompiler {
     return s['x-kubernetes-preserve-unknown-fields'] === true || s.additionalProperties === true;
   }
 
-  /** An expression (a function) preparing a value of `s`, or null when a value needs nothing. */
-  private prepare(s: JSONSchemaProps, root: boolean, hint: readonly string[]): string | null {
+  /**
+   * The visit function of `s`: `(v, parent, key, errors, depth) => prepared`. It prepares the value as the
+   * apiserver's decoder does (the walker's prepare pass) and appends the errors of the schema checks of the prepared
+   * value (the walker's node pass) — the children's in their walk, the node's own hoisted before them, as the walker
+   * orders them — and checks the nesting depth of every value it keeps or drops without walking it. Its path is
+   * built from `parent` and `key` only where needed: at once for a node with children, on an error for a leaf.
+   */
+  private visit(s: JSONSchemaProps, root: boolean, hint: readonly string[]): string {
     const resource = root || s['x-kubernetes-embedded-resource'] === true;
-    if (this.isLeaf(s, resource)) return this.rt('prepareLeaf');
-    if (!s.properties && values(s) === undefined && !resource && !s.items) return null;
-    return this.fn('prepare', s, String(resource), hint, () => {
-      const isObject = this.rt('isObject');
-      const setOwn = this.rt('setOwn');
-      const head = this.rt('prepareHead');
-      const items = s.items ? this.prepare(s.items, false, [...hint, 'item']) : null;
-      const lines: string[] = [];
-      lines.push(`if (Array.isArray(v)) return ${items === null ? 'v' : `${this.rt('prepareItems')}(v, ${items})`};`);
-      if (!s.properties && values(s) === undefined && !resource) {
-        lines.push(this.keepUnknown(s) ? 'return v;' : `return ${this.rt('prepareLeaf')}(v);`);
-        return { doc: 'Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted).', params: 'v: unknown', returns: 'unknown', lines };
+    const name = this.fn('visit', s, String(resource), hint, () => ({
+      doc: 'Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it.',
+      params: `v: unknown, parent: string, key: string | number, errors: ${this.rtType('FieldError')}[], depth: number`,
+      returns: 'unknown',
+      lines: this.isLeaf(s, resource) ? this.leafVisitLines(s, hint) : this.containerVisitLines(s, resource, hint),
+    }));
+    // fn gives null only when the build does, and a visit always has a body.
+    return name ?? 'undefined';
+  }
+
+  /** `if (…) deep(x, depth)`: the depth check of a value the walk does not enter. */
+  private deepLine(x: string, depth: string): string {
+    return `if (typeof ${x} === 'object' && ${x} !== null) ${this.rt('deep')}(${x}, ${depth});`;
+  }
+
+  private leafVisitLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+    const lines = [`if (typeof v === 'object' && v !== null) v = ${this.rt('leafValue')}(v, depth);`];
+    // The path is built on an error only, unless the node's composition passes it to its branches.
+    const eager = s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined;
+    if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
+    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    lines.push(...this.nodeLines(s, hint, p, 'return v;', false));
+    const tail = this.arrayTailLines(s, p);
+    if (tail.length > 0) lines.push('if (Array.isArray(v)) {', ...tail.map((l) => `  ${l}`), '}');
+    lines.push('return v;');
+    return lines;
+  }
+
+  private containerVisitLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
+    const isObject = this.rt('isObject');
+    const lines = [`const path = ${this.rt('at')}(parent, key);`];
+    const flags = s.properties || resource ? this.requiredFlags(s) : new Map<string, string>();
+    for (const flag of flags.values()) lines.push(`let ${flag} = false;`);
+    const header = this.nodeLines(s, hint, 'path', 'return v;', false, flags);
+    if (header.length > 0) lines.push('const mark = errors.length;');
+    lines.push('if (Array.isArray(v)) {');
+    if (s.items) {
+      const items = this.visit(s.items, false, [...hint, 'item']);
+      const itemsFast = this.fastValid(s.items, 'x', [...hint, 'item']);
+      lines.push(
+        '  let out: unknown[] | undefined;',
+        '  for (let i = 0; i < v.length; i++) {',
+        '    const x: unknown = v[i];',
+        `    const y = ${itemsFast === null ? '' : `${itemsFast} ? x : `}${items}(x, path, i, errors, depth + 1);`,
+        '    if (out === undefined) {',
+        '      if (y === x) continue;',
+        '      out = v.slice(0, i);',
+        '    }',
+        '    out.push(y);',
+        '  }',
+        '  if (out !== undefined) v = out;',
+      );
+    } else {
+      lines.push(`  ${this.rt('deep')}(v, depth);`);
+    }
+    lines.push(`} else if (${isObject}(v)) {`);
+    if (!s.properties && values(s) === undefined && !resource) {
+      lines.push(this.keepUnknown(s) ? `  ${this.rt('deep')}(v, depth);` : `  v = ${this.rt('leafValue')}(v, depth);`);
+    } else {
+      lines.push(...this.objectVisitLines(s, resource, hint).map((l) => `  ${l}`));
+    }
+    lines.push('}');
+    if (header.length > 0) {
+      lines.push('const end = errors.length;', ...header);
+      lines.push(`if (errors.length !== end && end !== mark) ${this.rt('hoist')}(errors, mark, end);`);
+    }
+    const tail = this.arrayTailLines(s, 'path');
+    if (tail.length > 0) lines.push('if (Array.isArray(v)) {', ...tail.map((l) => `  ${l}`), '}');
+    lines.push('return v;');
+    return lines;
+  }
+
+  /** The walk of an object's own keys: each property (or map value) visited, unknown ones pruned or kept, defaults applied. */
+  private objectVisitLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
+    const own = this.rt('own');
+    const setOwn = this.rt('setOwn');
+    const head = this.rt('prepareHead');
+    const lines: string[] = ['let out: Record<string, unknown> | undefined;', 'for (const k in v) {', `  if (!${own}(v, k)) continue;`, '  const x = v[k];', '  let y: unknown = x;', '  let keep = true;', '  switch (k) {'];
+    const vs = values(s);
+    // Required properties are seen in the walk (flags), so that their errors need no second look at the object.
+    const flags = this.requiredFlags(s);
+    const valueCase = (sub: JSONSchemaProps, subHint: readonly string[], keyExpr: string, flag: string | undefined): string[] => {
+      const f = this.visit(sub, false, subHint);
+      const fast = this.fastValid(sub, 'x', subHint);
+      const call = [...(flag === undefined ? [] : [`${flag} = true;`]), fast === null ? `y = ${f}(x, path, ${keyExpr}, errors, depth + 1);` : `if (!(${fast})) y = ${f}(x, path, ${keyExpr}, errors, depth + 1);`];
+      return sub.nullable === true ? call : ['if (x === null) {', '  keep = false;', '  break;', '}', ...call];
+    };
+    const propNames = new Set<string>();
+    if (resource) {
+      // ObjectMeta is the apiserver's: never pruned by the CRD schema, checked (not prepared) by the node's schema for it.
+      propNames.add('metadata');
+      const metaSchema = props(s).find(([n]) => n === 'metadata')?.[1] ?? vs;
+      const check = metaSchema === undefined ? null : this.node(metaSchema, [...hint, 'metadata']);
+      lines.push(`    case 'metadata':`, `      ${this.deepLine('x', 'depth + 1')}`);
+      // A bare `type: object` (what the CRD builder writes) checks nothing an object can fail.
+      const bare = metaSchema !== undefined && Object.keys(metaSchema).every((k) => k === 'type') && metaSchema.type === 'object';
+      if (check !== null) lines.push(`      ${bare ? `if (!${this.rt('isObject')}(x)) ` : ''}${check}(x, ${this.rt('at')}(path, 'metadata'), errors);`);
+      lines.push('      break;');
+    }
+    for (const [name, sub] of props(s)) {
+      if (propNames.has(name)) continue;
+      propNames.add(name);
+      lines.push(`    case ${jsString(name)}:`, ...valueCase(sub, [...hint, name], jsString(name), flags.get(name)).map((l) => `      ${l}`), '      break;');
+    }
+    if (resource && vs === undefined) {
+      for (const name of ['apiVersion', 'kind']) if (!propNames.has(name)) lines.push(`    case ${jsString(name)}:`, `      ${this.deepLine('x', 'depth + 1')}`, '      break;');
+    }
+    lines.push('    default:');
+    if (vs !== undefined) lines.push(...valueCase(vs, [...hint, 'value'], 'k', undefined).map((l) => `      ${l}`));
+    else {
+      lines.push(`      ${this.deepLine('x', 'depth + 1')}`);
+      if (!this.keepUnknown(s)) lines.push('      keep = false;');
+    }
+    lines.push('  }', '  if (out === undefined) {', '    if (keep && y === x) continue;', `    out = ${head}(v, k);`, '  }', `  if (keep) ${setOwn}(out, k, y);`, '}');
+    for (const [name, sub] of props(s)) {
+      if (sub.default === undefined) continue;
+      const d = this.constant(helperName('default', ...hint, name), jsLiteral(sub.default), 'unknown');
+      const f = this.visit(sub, false, [...hint, name]);
+      const flag = flags.get(name);
+      lines.push(flag === undefined ? `if (!${own}(out ?? v, ${jsString(name)})) {` : `if (!${flag}) {`, `  out ??= ${head}(v, undefined);`, `  ${setOwn}(out, ${jsString(name)}, ${f}(${d}, path, ${jsString(name)}, errors, depth + 1));`, '}');
+    }
+    lines.push('if (out !== undefined) v = out;');
+    return lines;
+  }
+
+  /** A property with a default: present in every prepared object. */
+  private defaulted(s: JSONSchemaProps, name: string): boolean {
+    return props(s).some(([n, p]) => n === name && p.default !== undefined);
+  }
+
+  /**
+   * The flag variables of an object node's properties whose presence matters after its walk — the required ones
+   * with no default (a defaulted one is always there) and the defaulted ones — by property name: a flag is set where
+   * the walk keeps the property, so that neither check looks the object up again.
+   */
+  private requiredFlags(s: JSONSchemaProps): Map<string, string> {
+    const flags = new Map<string, string>();
+    const declared = new Set(props(s).map(([n]) => n));
+    const names = [...(s.required ?? []).filter((n) => !this.defaulted(s, n)), ...props(s).filter(([, p]) => p.default !== undefined).map(([n]) => n)];
+    let i = 0;
+    for (const name of names) {
+      if (flags.has(name) || !declared.has(name) || name === 'metadata') continue;
+      flags.set(name, `seen${i++}`);
+    }
+    return flags;
+  }
+
+  /**
+   * An expression over `x` that holds only where a value of the leaf schema `s` is valid and prepared as it is (a
+   * scalar of its type passing every keyword), so that the walk skips the leaf's visit for it; null when the leaf
+   * has a keyword this test does not cover (its visit is always called). Each test is the visit's own, so a value
+   * the test refuses gets the visit's errors.
+   */
+  private fastValid(s: JSONSchemaProps, x: string, hint: readonly string[]): string | null {
+    if (!this.isLeaf(s, s['x-kubernetes-embedded-resource'] === true)) return null;
+    if (s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined || s.multipleOf !== undefined) return null;
+    const types = declaredTypes(s);
+    if (types.length !== 1) return null;
+    const tests: string[] = [];
+    const enumValues = s.enum !== undefined && s.enum.length > 0 ? s.enum : undefined;
+    switch (types[0]) {
+      case 'string': {
+        tests.push(`typeof ${x} === 'string'`);
+        if (s.format !== undefined) {
+          const check = this.constant(helperName('format', s.format), `${this.rt('formatCheck')}(${jsString(s.format)})`);
+          tests.push(`(${check} === undefined || ${check}(${x}))`);
+        }
+        // Lengths in runes: at most `length` of them, at least half as many.
+        if (s.maxLength !== undefined) tests.push(`${x}.length <= ${s.maxLength}`);
+        if (s.minLength !== undefined) tests.push(`${x}.length >= ${2 * Number(s.minLength)}`);
+        if (s.pattern !== undefined) {
+          const re = this.constant(helperName('pattern', ...hint), `${this.rt('compilePattern')}(${jsString(s.pattern)})`);
+          tests.push(`(${re} === null || ${re}.test(${x}))`);
+        }
+        if (enumValues !== undefined) {
+          if (!enumValues.every((e) => typeof e === 'string')) return null;
+          tests.push(`(${enumValues.map((e) => `${x} === ${jsLiteral(e)}`).join(' || ')})`);
+        }
+        break;
       }
-      lines.push(`if (!${isObject}(v)) return v;`);
-      lines.push('let out: Record<string, unknown> | undefined;');
-      lines.push('for (const k in v) {');
-      lines.push('  if (!Object.hasOwn(v, k)) continue;');
-      lines.push('  const x = v[k];');
-      lines.push('  let y: unknown = x;');
-      lines.push('  let keep = true;');
-      lines.push('  switch (k) {');
-      const propNames = new Set<string>();
-      const valueCase = (sub: JSONSchemaProps, subHint: readonly string[], indent: string): string[] => {
-        const f = this.prepare(sub, false, subHint);
-        const call = f === null ? [] : [`y = ${f}(x);`];
-        if (sub.nullable === true) return call.map((l) => indent + l);
-        return f === null ? [`${indent}if (x === null) keep = false;`] : [`${indent}if (x === null) keep = false;`, `${indent}else y = ${f}(x);`];
-      };
-      if (resource) {
-        propNames.add('metadata');
-        lines.push(`    case 'metadata':`, '      break;');
+      case 'integer':
+      case 'number': {
+        if (enumValues !== undefined) return null;
+        tests.push(`typeof ${x} === 'number'`);
+        if (types[0] === 'integer') tests.push(`Number.isSafeInteger(${x})`);
+        if (types[0] === 'integer' && s.format === 'int32') tests.push(`${x} >= -(2 ** 31)`, `${x} <= 2 ** 31 - 1`);
+        if (s.maximum !== undefined) tests.push(`${x} ${s.exclusiveMaximum === true ? '<' : '<='} ${jsLiteral(s.maximum)}`);
+        if (s.minimum !== undefined) tests.push(`${x} ${s.exclusiveMinimum === true ? '>' : '>='} ${jsLiteral(s.minimum)}`);
+        break;
       }
-      for (const [name, sub] of props(s)) {
-        if (propNames.has(name)) continue;
-        propNames.add(name);
-        lines.push(`    case ${jsString(name)}:`, ...valueCase(sub, [...hint, name], '      '), '      break;');
-      }
-      const vs = values(s);
-      if (resource && vs === undefined) {
-        for (const name of ['apiVersion', 'kind']) if (!propNames.has(name)) lines.push(`    case ${jsString(name)}:`, '      break;');
-      }
-      lines.push('    default:');
-      if (vs !== undefined) lines.push(...valueCase(vs, [...hint, 'value'], '      '));
-      else if (!this.keepUnknown(s)) lines.push('      keep = false;');
-      lines.push('  }');
-      lines.push('  if (out === undefined) {');
-      lines.push('    if (keep && y === x) continue;');
-      lines.push(`    out = ${head}(v, k);`);
-      lines.push('  }');
-      lines.push(`  if (keep) ${setOwn}(out, k, y);`);
-      lines.push('}');
-      for (const [name, sub] of props(s)) {
-        if (sub.default === undefined) continue;
-        const d = this.constant(helperName('default', ...hint, name), jsLiteral(sub.default), 'unknown');
-        const f = this.prepare(sub, false, [...hint, name]);
-        lines.push(`if (!Object.hasOwn(out ?? v, ${jsString(name)})) {`);
-        lines.push(`  out ??= ${head}(v, undefined);`);
-        lines.push(`  ${setOwn}(out, ${jsString(name)}, ${f === null ? d : `${f}(${d})`});`);
-        lines.push('}');
-      }
-      lines.push('return out ?? v;');
-      return { doc: 'Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted); shared when nothing changes.', params: 'v: unknown', returns: 'unknown', lines };
-    });
+      case 'boolean':
+        if (enumValues !== undefined) return null;
+        tests.push(`typeof ${x} === 'boolean'`);
+        break;
+      default:
+        return null;
+    }
+    return tests.join(' && ');
   }
 
   // ——— the schema checks ———
@@ -377,99 +509,104 @@ class ValidatorCompiler {
     });
   }
 
-  private nodeLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+  /**
+   * The checks of a node, in the walker's order. `p` is the expression of the node's path, `ret` the statement that
+   * ends the function early; without `children` (a visit function, whose walk has checked the children already) the
+   * checks of the node itself only: no property or item call, and no array tail (see {@link arrayTailLines}).
+   */
+  private nodeLines(s: JSONSchemaProps, hint: readonly string[], p = 'path', ret = 'return;', children = true, flags: ReadonlyMap<string, string> = new Map()): string[] {
     const lines: string[] = [];
     const enumValues = s.enum !== undefined && s.enum.length > 0 ? s.enum : undefined;
     const supported = enumValues === undefined ? undefined : this.constant(helperName('supported', ...hint), `\`supported values: \${${jsLiteral(enumValues)}.map(${this.rt('enumText')}).join(', ')}\``);
     if (s.nullable === true) {
       lines.push('if (v === null) {');
-      if (enumValues !== undefined && supported !== undefined && !enumValues.includes(null)) lines.push(`  errors.push(${this.rt('notSupported')}(path, v, ${supported}));`);
-      lines.push('  return;', '}');
+      if (enumValues !== undefined && supported !== undefined && !enumValues.includes(null)) lines.push(`  errors.push(${this.rt('notSupported')}(${p}, v, ${supported}));`);
+      lines.push(`  ${ret}`, '}');
     }
     const types = declaredTypes(s);
     const isObject = this.rt('isObject');
     if (types.length > 0) {
       lines.push(`if (!(${fastTypeTest(types, isObject)})) {`);
-      lines.push(`  const e = ${this.rt('typeErrorOf')}(v, ${jsLiteral(types)}, ${jsString(s.format ?? '')}, ${s.nullable === true}, path);`);
+      lines.push(`  const e = ${this.rt('typeErrorOf')}(v, ${jsLiteral(types)}, ${jsString(s.format ?? '')}, ${s.nullable === true}, ${p});`);
       lines.push('  if (e !== undefined) errors.push(e);', '}');
     }
-    lines.push(...this.compositionLines(s, hint));
-    lines.push(...this.stringLines(s, hint));
-    lines.push(...this.numberLines(s, types));
+    lines.push(...this.compositionLines(s, hint, p));
+    lines.push(...this.stringLines(s, hint, p));
+    lines.push(...this.numberLines(s, types, p));
     if (enumValues !== undefined && supported !== undefined) {
       const tests = enumValues.map((e) => (e === null || typeof e === 'string' || typeof e === 'boolean' ? `v === ${jsLiteral(e)}` : `${this.rt('jsonEqual')}(${this.constant(helperName('enumValue', ...hint), jsLiteral(e), 'unknown')}, v)`));
-      lines.push(`if (!(${tests.join(' || ')})) errors.push(${this.rt('notSupported')}(path, v, ${supported}));`);
+      lines.push(`if (!(${tests.join(' || ')})) errors.push(${this.rt('notSupported')}(${p}, v, ${supported}));`);
     }
-    const array = this.arrayLines(s, hint);
-    const object = this.objectLines(s, hint);
+    const array = children ? this.arrayLines(s, hint) : [];
+    const object = this.objectLines(s, hint, p, children, flags);
     if (array.length > 0) lines.push('if (Array.isArray(v)) {', ...array.map((l) => `  ${l}`), `}${object.length > 0 ? ` else if (${isObject}(v)) {` : ''}`);
     else if (object.length > 0) lines.push(`if (${isObject}(v)) {`);
     if (object.length > 0) lines.push(...object.map((l) => `  ${l}`), '}');
     return lines;
   }
 
-  private compositionLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+  private compositionLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
     const lines: string[] = [];
     const fieldError = this.rtType('FieldError');
     (s.allOf ?? []).forEach((b, i) => {
       const f = this.node(b, [...hint, `allOf${i}`]);
-      if (f !== null) lines.push(`${f}(v, path, errors);`);
+      if (f !== null) lines.push(`${f}(v, ${p}, errors);`);
     });
     const branches = (list: readonly JSONSchemaProps[] | undefined, word: string, report: string) => {
       if (!list || list.length === 0) return;
       const names = list.map((b, i) => {
         const f = this.node(b, [...hint, `${word}${i}`]);
         lines.push(`const ${word}${i}: ${fieldError}[] = [];`);
-        if (f !== null) lines.push(`${f}(v, path, ${word}${i});`);
+        if (f !== null) lines.push(`${f}(v, ${p}, ${word}${i});`);
         return `${word}${i}`;
       });
-      lines.push(`${this.rt(report)}(path, [${names.join(', ')}], errors);`);
+      lines.push(`${this.rt(report)}(${p}, [${names.join(', ')}], errors);`);
     };
     branches(s.anyOf, 'anyOf', 'anyOfErrors');
     branches(s.oneOf, 'oneOf', 'oneOfErrors');
     if (s.not) {
       const f = this.node(s.not, [...hint, 'not']);
-      if (f === null) lines.push(`errors.push(${this.rt('notError')}(path));`);
-      else lines.push(`const not: ${fieldError}[] = [];`, `${f}(v, path, not);`, `if (not.length === 0) errors.push(${this.rt('notError')}(path));`);
+      if (f === null) lines.push(`errors.push(${this.rt('notError')}(${p}));`);
+      else lines.push(`const not: ${fieldError}[] = [];`, `${f}(v, ${p}, not);`, `if (not.length === 0) errors.push(${this.rt('notError')}(${p}));`);
     }
     return lines;
   }
 
-  private stringLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+  private stringLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
     const checks: string[] = [];
     if (s.format !== undefined) {
       const check = this.constant(helperName('format', s.format), `${this.rt('formatCheck')}(${jsString(s.format)})`);
-      checks.push(`if (${check} !== undefined && !${check}(v)) errors.push(${this.rt('formatError')}(path, v, ${jsString(s.format)}));`);
+      checks.push(`if (${check} !== undefined && !${check}(v)) errors.push(${this.rt('formatError')}(${p}, v, ${jsString(s.format)}));`);
     }
     // go-openapi's string validator stops at its first failure: maxLength, then minLength, then pattern (lengths in runes).
     const chain: string[] = [];
     const runes = s.maxLength !== undefined || s.minLength !== undefined ? this.rt('runeCount') : '';
-    if (s.maxLength !== undefined) chain.push(`if (v.length > ${s.maxLength} && ${runes}(v) > ${s.maxLength}) errors.push(${this.rt('tooLong')}(path, v, ${s.maxLength}));`);
-    if (s.minLength !== undefined) chain.push(`if (v.length < ${s.minLength} || (v.length < ${2 * Number(s.minLength)} && ${runes}(v) < ${s.minLength})) errors.push(${this.rt('tooShort')}(path, v, ${s.minLength}));`);
+    if (s.maxLength !== undefined) chain.push(`if (v.length > ${s.maxLength} && ${runes}(v) > ${s.maxLength}) errors.push(${this.rt('tooLong')}(${p}, v, ${s.maxLength}));`);
+    if (s.minLength !== undefined) chain.push(`if (v.length < ${s.minLength} || (v.length < ${2 * Number(s.minLength)} && ${runes}(v) < ${s.minLength})) errors.push(${this.rt('tooShort')}(${p}, v, ${s.minLength}));`);
     if (s.pattern !== undefined) {
       const re = this.constant(helperName('pattern', ...hint), `${this.rt('compilePattern')}(${jsString(s.pattern)})`);
-      chain.push(`if (${re} !== null && !${re}.test(v)) errors.push(${this.rt('patternMismatch')}(path, v, ${jsString(s.pattern)}));`);
+      chain.push(`if (${re} !== null && !${re}.test(v)) errors.push(${this.rt('patternMismatch')}(${p}, v, ${jsString(s.pattern)}));`);
     }
     checks.push(...chain.map((c, i) => (i === 0 ? c : `else ${c}`)));
     return checks.length === 0 ? [] : ["if (typeof v === 'string') {", ...checks.map((c) => `  ${c}`), '}'];
   }
 
-  private numberLines(s: JSONSchemaProps, types: readonly string[]): string[] {
+  private numberLines(s: JSONSchemaProps, types: readonly string[], p: string): string[] {
     const checks: string[] = [];
     if (types.includes('integer') && !types.includes('number')) {
       const [lo, hi] = s.format === 'int32' ? ['-(2 ** 31)', '2 ** 31 - 1'] : ['-(2 ** 63)', '2 ** 63'];
-      checks.push(`if (!Number.isInteger(n) || n < ${lo} || n > ${hi}) errors.push(${this.rt('notInteger')}(path, ${jsString(s.format ?? '')}));`);
+      checks.push(`if (!Number.isInteger(n) || n < ${lo} || n > ${hi}) errors.push(${this.rt('notInteger')}(${p}, ${jsString(s.format ?? '')}));`);
     }
     if (s.multipleOf !== undefined) {
-      checks.push(`const notMultiple = ${this.rt('multipleOfError')}(v, ${jsLiteral(s.multipleOf)}, path);`, 'if (notMultiple !== undefined) errors.push(notMultiple);');
+      checks.push(`const notMultiple = ${this.rt('multipleOfError')}(v, ${jsLiteral(s.multipleOf)}, ${p});`, 'if (notMultiple !== undefined) errors.push(notMultiple);');
     }
     if (s.maximum !== undefined) {
       const ex = s.exclusiveMaximum === true;
-      checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${this.rt('aboveMaximum')}(path, v, ${jsLiteral(s.maximum)}, ${ex}));`);
+      checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${this.rt('aboveMaximum')}(${p}, v, ${jsLiteral(s.maximum)}, ${ex}));`);
     }
     if (s.minimum !== undefined) {
       const ex = s.exclusiveMinimum === true;
-      checks.push(`if (n ${ex ? '<=' : '<'} ${jsLiteral(s.minimum)}) errors.push(${this.rt('belowMinimum')}(path, v, ${jsLiteral(s.minimum)}, ${ex}));`);
+      checks.push(`if (n ${ex ? '<=' : '<'} ${jsLiteral(s.minimum)}) errors.push(${this.rt('belowMinimum')}(${p}, v, ${jsLiteral(s.minimum)}, ${ex}));`);
     }
     if (checks.length === 0) return [];
     const usesN = checks.some((c) => /\bn\b/.test(c));
@@ -480,21 +617,34 @@ class ValidatorCompiler {
     const lines: string[] = [];
     const items = s.items ? this.node(s.items, [...hint, 'item']) : null;
     if (items !== null) lines.push(`for (let i = 0; i < v.length; i++) ${items}(v[i], ${this.rt('item')}(path, i), errors);`);
-    if (s.maxItems !== undefined) lines.push(`if (v.length > ${s.maxItems}) errors.push(${this.rt('tooMany')}(path, v.length, ${s.maxItems}));`);
-    if (s.minItems !== undefined) lines.push(`if (v.length < ${s.minItems}) errors.push(${this.rt('tooFewItems')}(path, v.length, ${s.minItems}));`);
-    if (s.uniqueItems === true) lines.push(`if (${this.rt('hasDuplicates')}(v)) errors.push(${this.rt('duplicateItems')}(path));`);
+    lines.push(...this.arrayTailLines(s, 'path'));
     return lines;
   }
 
-  private objectLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+  /** The checks of an array node that follow its items' (the walker's order): bounds and uniqueness. */
+  private arrayTailLines(s: JSONSchemaProps, p: string): string[] {
     const lines: string[] = [];
-    const cases = this.childCases(s, hint, (sub, h) => this.node(sub, h), (f, key, name) => `${f}(v[k], ${this.rt('child')}(path, ${key === null ? 'k' : jsString(name)}), errors);`);
+    if (s.maxItems !== undefined) lines.push(`if (v.length > ${s.maxItems}) errors.push(${this.rt('tooMany')}(${p}, v.length, ${s.maxItems}));`);
+    if (s.minItems !== undefined) lines.push(`if (v.length < ${s.minItems}) errors.push(${this.rt('tooFewItems')}(${p}, v.length, ${s.minItems}));`);
+    if (s.uniqueItems === true) lines.push(`if (${this.rt('hasDuplicates')}(v)) errors.push(${this.rt('duplicateItems')}(${p}));`);
+    return lines;
+  }
+
+  private objectLines(s: JSONSchemaProps, hint: readonly string[], p: string, children: boolean, flags: ReadonlyMap<string, string>): string[] {
+    const lines: string[] = [];
+    const cases = !children ? [] : this.childCases(s, hint, (sub, h) => this.node(sub, h), (f, key, name) => `${f}(v[k], ${this.rt('child')}(path, ${key === null ? 'k' : jsString(name)}), errors);`);
     const countKeys = s.maxProperties !== undefined || s.minProperties !== undefined;
     if (countKeys) lines.push('const count = Object.keys(v).length;');
-    if (s.maxProperties !== undefined) lines.push(`if (count > ${s.maxProperties}) errors.push(${this.rt('tooMany')}(path, count, ${s.maxProperties}));`);
-    if (s.minProperties !== undefined) lines.push(`if (count < ${s.minProperties}) errors.push(${this.rt('tooFewProperties')}(path, count, ${s.minProperties}));`);
-    for (const name of s.required ?? []) lines.push(`if (!Object.hasOwn(v, ${jsString(name)})) errors.push(${this.rt('required')}(path, ${jsString(name)}));`);
-    if (cases.length > 0) lines.push(...ownKeysLoop(cases));
+    if (s.maxProperties !== undefined) lines.push(`if (count > ${s.maxProperties}) errors.push(${this.rt('tooMany')}(${p}, count, ${s.maxProperties}));`);
+    if (s.minProperties !== undefined) lines.push(`if (count < ${s.minProperties}) errors.push(${this.rt('tooFewProperties')}(${p}, count, ${s.minProperties}));`);
+    for (const name of s.required ?? []) {
+      // A defaulted property is in every object a visit has prepared (a check-only function's value, `metadata`, is not prepared).
+      if (!children && this.defaulted(s, name)) continue;
+      const flag = flags.get(name);
+      if (flag !== undefined) lines.push(`if (!${flag}) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
+      else lines.push(`if (!${this.rt('own')}(v, ${jsString(name)})) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
+    }
+    if (cases.length > 0) lines.push(...ownKeysLoop(this.rt('own'), cases));
     return lines;
   }
 
@@ -542,7 +692,7 @@ class ValidatorCompiler {
       lines.push('  return;', '}', `if (!${this.rt('isObject')}(v)) return;`);
       if (own(s)) lines.push(`${this.rt('embeddedResourceChecks')}(v, path, errors);`);
       const cases = this.childCases(s, hint, (sub, h) => this.embedded(sub, h), (f, key, name) => `${f}(v[k], ${this.rt('child')}(path, ${key === null ? 'k' : jsString(name)}), errors);`);
-      if (cases.length > 0) lines.push(...ownKeysLoop(cases));
+      if (cases.length > 0) lines.push(...ownKeysLoop(this.rt('own'), cases));
       return { doc: 'The checks of the embedded resources (`x-kubernetes-embedded-resource`) at and below a node.', params: `v: unknown, path: string, errors: ${this.rtType('FieldError')}[]`, returns: 'void', lines };
     });
   }
@@ -559,7 +709,7 @@ class ValidatorCompiler {
       if (items !== null) lines.push(`  for (let i = 0; i < v.length; i++) ${items}(v[i], ${this.rt('item')}(path, i), errors);`);
       lines.push('  return;', '}');
       const cases = this.childCases(s, hint, (sub, h) => this.lists(sub, h), (f, key, name) => `${f}(v[k], ${this.rt('child')}(path, ${key === null ? 'k' : jsString(name)}), errors);`);
-      if (cases.length > 0) lines.push(`if (!${this.rt('isObject')}(v)) return;`, ...ownKeysLoop(cases));
+      if (cases.length > 0) lines.push(`if (!${this.rt('isObject')}(v)) return;`, ...ownKeysLoop(this.rt('own'), cases));
       return { doc: 'The uniqueness of `x-kubernetes-list-type` set and map lists at and below a node.', params: `v: unknown, path: string, errors: ${this.rtType('FieldError')}[]`, returns: 'void', lines };
     });
   }
@@ -598,7 +748,7 @@ class ValidatorCompiler {
           return `{ const o = ${oldProperty}(old, hasOld, ${key === null ? 'k' : jsString(name)}); ${f}(v[k], o, o !== undefined, ${this.rt('child')}(path, ${key === null ? 'k' : jsString(name)}), ${embedded}, w); }`;
         },
       );
-      if (cases.length > 0) lines.push(`if (!${this.rt('isObject')}(v)) return;`, ...ownKeysLoop(cases));
+      if (cases.length > 0) lines.push(`if (!${this.rt('isObject')}(v)) return;`, ...ownKeysLoop(this.rt('own'), cases));
       return {
         doc: 'The CEL rules (`x-kubernetes-validations`) at and below a node; `old` is the correlated stored value on an update.',
         params: `v: unknown, old: unknown, hasOld: boolean, path: string, resource: boolean, w: ${this.rtType('Walk')}`,

@@ -14,9 +14,9 @@ import { fieldError, goFloat, goQuote, omitValue, type FieldError } from './erro
 import { FORMATS } from './formats';
 import { jsonEqual } from './json';
 import { DfaMatcher } from './re2-dfa';
-import { isObject, pattern, runPasses, secondOccurrences, setOwn, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
+import { isObject, MAX_DEPTH, nestingBeyond, NestingTooDeep, own, pattern, runPasses, secondOccurrences, setOwn, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
 
-export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, setOwn, typeErrorOf } from './validate';
+export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, own, setOwn, typeErrorOf } from './validate';
 export { celWalk, nodeRules, precompileRules, type Walk } from './cel';
 export type { ValidationPasses } from './validate';
 export { jsonEqual } from './json';
@@ -43,6 +43,45 @@ export function child(path: string, name: string): string {
 /** The path of item `i` below `path`. */
 export function item(path: string, i: number): string {
   return `${path}[${i}]`;
+}
+
+/**
+ * The path of `key` below `parent`: a property (`spec.replicas`; below the root `''`, the name itself) or an item
+ * (`spec.ports[1]`). The generated functions of leaves take their parent's path and their key and call this only to
+ * report an error, so that no path is built for a valid value.
+ */
+export function at(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent === '' ? key : `${parent}.${key}`;
+}
+
+// ——— the nesting depth, checked where the prepare walk leaves the schema ———
+
+/**
+ * Throws {@link NestingTooDeep} when the container `v`, at nesting depth `depth` (the root object is at 0), has a
+ * container past the apiserver's decoder limit ({@link MAX_DEPTH}). The generated prepare walk calls it on each value
+ * it keeps or drops without walking (unknown and preserved fields, `metadata`, the items of a schema without
+ * `items`): the containers it walks follow the schema, far shallower than the limit, so that the whole object is
+ * checked in document order, as the walker's up-front check does, without a walk of its own.
+ */
+export function deep(v: object, depth: number): void {
+  const tooDeep = nestingBeyond(v, MAX_DEPTH, depth);
+  if (tooDeep) throw new NestingTooDeep(tooDeep.opening);
+}
+
+/** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared ({@link prepareLeaf}). */
+export function leafValue(v: object, depth: number): unknown {
+  deep(v, depth);
+  return prepareLeaf(v);
+}
+
+/**
+ * Moves the errors `errors[end…]` (a node's own checks, made after its children were prepared and checked) before
+ * `errors[mark…end)` (the children's): the walker reports a node's own errors first. Called only when there are any.
+ */
+export function hoist(errors: FieldError[], mark: number, end: number): void {
+  const moved = errors.splice(end);
+  errors.splice(mark, 0, ...moved);
 }
 
 // ——— prepare ———
@@ -74,7 +113,8 @@ export function prepareItems(v: readonly unknown[], f: (x: unknown) => unknown):
 /** A null-prototype copy of the own keys of `v` before `stop` (all of them when `stop` is undefined). */
 export function prepareHead(v: Record<string, unknown>, stop: string | undefined): Record<string, unknown> {
   const out = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(v)) {
+  for (const k in v) {
+    if (!own(v, k)) continue;
     if (k === stop) break;
     setOwn(out, k, v[k]);
   }
@@ -211,17 +251,17 @@ export function setDuplicates(v: readonly unknown[], path: string, errors: Field
 
 /** The old value of property `k` (undefined when there is none or it is null): transition rules run only with one. */
 export function oldProperty(old: unknown, hasOld: boolean, k: string): unknown {
-  if (!hasOld || !isObject(old) || !Object.hasOwn(old, k)) return undefined;
+  if (!hasOld || !isObject(old) || !own(old, k)) return undefined;
   const v = old[k];
   return v === null ? undefined : v;
 }
 
-function own(o: Record<string, unknown>, k: string): unknown {
-  return Object.hasOwn(o, k) ? o[k] : undefined;
+function ownValue(o: Record<string, unknown>, k: string): unknown {
+  return own(o, k) ? o[k] : undefined;
 }
 
 /** The old item of a `map` list that has the keys of item `x` (undefined when none has). */
 export function oldItem(x: unknown, old: unknown, hasOld: boolean, keys: readonly string[]): unknown {
   if (!hasOld || !Array.isArray(old) || !isObject(x)) return undefined;
-  return old.find((o: unknown) => isObject(o) && keys.every((k) => jsonEqual(own(o, k), own(x, k))));
+  return old.find((o: unknown) => isObject(o) && keys.every((k) => jsonEqual(ownValue(o, k), ownValue(x, k))));
 }

@@ -81,12 +81,14 @@ export function createValidator<T>(schema: ValidationSchema, options: ValidatorO
  * or a compiled validator's (generated per schema, ./compiled.ts). Each pass starts at the root, at path `''`.
  */
 export interface ValidationPasses {
-  /** The root object pruned and defaulted (never changed: a value that needs neither may be shared). */
-  prepare(root: Record<string, unknown>): unknown;
+  /**
+   * The root object pruned and defaulted (never changed: a value that needs neither may be shared) and its OpenAPI
+   * schema checks, appended to `errors` as the walker's node pass orders them over the prepared value; in the same
+   * walk, any container nested past {@link MAX_DEPTH} throws {@link NestingTooDeep} (the first in document order).
+   */
+  prepare(root: Record<string, unknown>, errors: FieldError[]): unknown;
   /** `x-kubernetes-embedded-resource` checks; absent when the schema has no embedded resource. */
   embedded?(v: unknown, errors: FieldError[]): void;
-  /** The OpenAPI schema checks. */
-  node(v: unknown, errors: FieldError[]): void;
   /** `x-kubernetes-list-type` set and map uniqueness; absent when the schema has no such list. */
   lists?(v: unknown, errors: FieldError[]): void;
   /** The CEL rules; absent when the schema has none. */
@@ -100,9 +102,14 @@ function walkerPasses(schema: ValidationSchema): ValidationPasses {
   let passes = WALKERS.get(schema);
   if (passes) return passes;
   passes = {
-    prepare: (root) => prepare(root, schema, true, 0),
+    prepare: (root, errors) => {
+      const tooDeep = nestingBeyond(root, MAX_DEPTH);
+      if (tooDeep) throw new NestingTooDeep(tooDeep.opening);
+      const value = prepare(root, schema, true, 0);
+      node(value, schema, '', errors, 0);
+      return value;
+    },
     embedded: (v, errors) => { embedded(v, schema, '', errors, 0); },
-    node: (v, errors) => { node(v, schema, '', errors, 0); },
     lists: (v, errors) => { listSetsAndMaps(v, schema, '', errors, 0); },
     ...(hasRules(schema) ? { cel: (v: unknown, old: unknown, hasOld: boolean, errors: FieldError[], unchecked: string[]) => { celErrors(schema, v, old, hasOld, errors, unchecked); } } : {}),
   };
@@ -119,46 +126,79 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
   return runPasses(walkerPasses(schema), obj, options);
 }
 
-/** Validates `obj` with a kind version's passes as the apiserver does on create (or update, with `oldObject`). */
+/** No error and no unchecked rule: the one result of every valid object (frozen, so that it can be shared). */
+const NONE: readonly never[] = Object.freeze([]);
+const VALID: ValidationResult = Object.freeze({ valid: true, errors: NONE, unchecked: NONE });
+
+/** Thrown by a prepare pass at the first container (in document order) nested past {@link MAX_DEPTH}. */
+export class NestingTooDeep extends Error {
+  constructor(readonly opening: '{' | '[') {
+    super(`invalid character '${opening}' exceeded max depth`);
+  }
+}
+
+function tooDeepResult(opening: '{' | '['): ValidationResult {
+  return { valid: false, errors: [fieldError('FieldValueInvalid', '<nil>', omitValue, `invalid character '${opening}' exceeded max depth`)], unchecked: NONE };
+}
+
+/**
+ * Validates `obj` with a kind version's passes as the apiserver does on create (or update, with `oldObject`): one
+ * walk prepares the object, checks its schema and its nesting depth; the other passes (embedded resources, list
+ * uniqueness, CEL) follow over the prepared value. A valid object's result is shared ({@link VALID}).
+ */
 export function runPasses(passes: ValidationPasses, obj: unknown, options: ValidateOptions & ValidatorOptions = {}): ValidationResult {
-  const errors: FieldError[] = [];
-  const unchecked: string[] = [];
   if (!isObject(obj)) {
-    errors.push(fieldError('FieldValueInvalid', '<nil>', omitValue, 'an object must be a JSON object'));
-    return { valid: false, errors, unchecked };
+    return { valid: false, errors: [fieldError('FieldValueInvalid', '<nil>', omitValue, 'an object must be a JSON object')], unchecked: NONE };
   }
   const oldObject = isObject(options.oldObject) ? options.oldObject : undefined;
-  for (let i = 0; i < (oldObject === undefined ? 1 : 2); i++) {
-    const tooDeep = nestingBeyond(i === 0 ? obj : oldObject, MAX_DEPTH);
-    if (tooDeep) {
-      errors.push(fieldError('FieldValueInvalid', '<nil>', omitValue, `invalid character '${tooDeep.opening}' exceeded max depth`));
-      return { valid: false, errors, unchecked };
-    }
-  }
-  const hasOld = oldObject !== undefined;
   // The status subresource: the stored status replaces the given one (a copy of the root only when that changes it).
   let input = obj;
-  if (options.statusSubresource && (Object.hasOwn(obj, 'status') || (oldObject !== undefined && Object.hasOwn(oldObject, 'status')))) {
+  if (options.statusSubresource === true && (('status' in obj && own(obj, 'status')) || (oldObject !== undefined && own(oldObject, 'status')))) {
+    // The dropped status (and the stored one) must still be decodable: both objects are checked whole first.
+    for (const o of oldObject === undefined ? [obj] : [obj, oldObject]) {
+      const tooDeep = nestingBeyond(o, MAX_DEPTH);
+      if (tooDeep) return tooDeepResult(tooDeep.opening);
+    }
     input = Object.create(null) as Record<string, unknown>;
     for (const k of Object.keys(obj)) if (k !== 'status') setOwn(input, k, obj[k]);
-    if (oldObject && Object.hasOwn(oldObject, 'status')) setOwn(input, 'status', oldObject.status);
+    if (oldObject && own(oldObject, 'status')) setOwn(input, 'status', oldObject.status);
   }
-  const value = passes.prepare(input);
-  const old = oldObject ? passes.prepare(oldObject) : undefined;
+  const errors: FieldError[] = [];
+  let value: unknown;
+  let old: unknown;
+  try {
+    value = passes.prepare(input, errors);
+    // The old object is prepared (and its depth checked) for the CEL rules; without them only its depth matters.
+    if (oldObject !== undefined) {
+      if (passes.cel) old = passes.prepare(oldObject, []);
+      else {
+        const tooDeep = nestingBeyond(oldObject, MAX_DEPTH);
+        if (tooDeep) return tooDeepResult(tooDeep.opening);
+      }
+    }
+  } catch (e) {
+    if (e instanceof NestingTooDeep) return tooDeepResult(e.opening);
+    throw e;
+  }
+  const hasOld = oldObject !== undefined;
+  let all = errors;
   if (passes.embedded) {
-    passes.embedded(value, errors);
+    const first: FieldError[] = [];
+    passes.embedded(value, first);
     // An embedded apiVersion or kind that is not a string fails decoding (400): nothing else is checked.
-    const undecodable = errors.filter((e) => e.detail === 'must be a string');
-    if (undecodable.length > 0) return { valid: false, errors: undecodable, unchecked };
+    const undecodable = first.filter((e) => e.detail === 'must be a string');
+    if (undecodable.length > 0) return { valid: false, errors: undecodable, unchecked: NONE };
+    if (first.length > 0) all = first.concat(errors);
   }
-  passes.node(value, errors);
-  if (options.scale) scaleErrors(value, options.scale, errors);
-  if (passes.lists) passes.lists(value, errors);
+  if (options.scale) scaleErrors(value, options.scale, all);
+  if (passes.lists) passes.lists(value, all);
+  let unchecked: string[] | undefined;
   if (passes.cel) {
-    if (errors.some((e) => BLOCKING.has(e.type))) errors.push(fieldError('FieldValueInvalid', '<nil>', null, NOT_CHECKED));
-    else passes.cel(value, old, hasOld, errors, unchecked);
+    if (all.some((e) => BLOCKING.has(e.type))) all.push(fieldError('FieldValueInvalid', '<nil>', null, NOT_CHECKED));
+    else passes.cel(value, old, hasOld, all, (unchecked = []));
   }
-  return { valid: errors.length === 0, errors, unchecked };
+  if (all.length === 0 && (unchecked === undefined || unchecked.length === 0)) return VALID;
+  return { valid: all.length === 0, errors: all, unchecked: unchecked ?? NONE };
 }
 
 /** How deep {@link nestingBeyond} recurses before it walks the rest with an explicit stack (./json.ts). */
@@ -168,7 +208,7 @@ const RECURSION_LIMIT = 256;
  * {@link depthBeyond}, faster for the usual object: the first {@link RECURSION_LIMIT} levels by recursion (no
  * allocation), anything deeper with depthBeyond's explicit stack, so that no depth overflows the call stack.
  */
-function nestingBeyond(v: unknown, max: number, depth = 0): { opening: '{' | '[' } | undefined {
+export function nestingBeyond(v: unknown, max: number, depth = 0): { opening: '{' | '[' } | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   if (depth >= RECURSION_LIMIT) return depthBeyond(v, max - depth);
   if (depth + 1 > max) return { opening: Array.isArray(v) ? '[' : '{' };
@@ -182,13 +222,24 @@ function nestingBeyond(v: unknown, max: number, depth = 0): { opening: '{' | '['
   if (!isObject(v)) return undefined;
   // Own keys through `for … in` (V8's cached key list) rather than an array of them per object.
   for (const k in v) {
-    if (!Object.hasOwn(v, k)) continue;
+    if (!own(v, k)) continue;
     const x = v[k];
     if (typeof x !== 'object' || x === null) continue;
     const r = nestingBeyond(x, max, depth + 1);
     if (r) return r;
   }
   return undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called through .call with its receiver, see own()
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+/**
+ * Whether `k` is an own property of `o` (`Object.hasOwn`): `hasOwnProperty.call`, which V8's optimising compiler
+ * turns into a map check where `Object.hasOwn` stays a builtin call (Node 20), on every key of every object.
+ */
+export function own(o: object, k: string): boolean {
+  return hasOwnProperty.call(o, k);
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

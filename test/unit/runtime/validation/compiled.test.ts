@@ -14,7 +14,8 @@ import { validationGenerator } from '../../../../generator/emit/validation';
 import { validateFunctionName } from '../../../../generator/naming';
 import { runGenerator } from '../../../../generator/emit/shared/execute';
 import type { JSONSchemaProps } from '../../../../generator/core/schema';
-import { validate, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
+import { MAX_DEPTH, validate, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
+import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
 import { RUNTIME_MODULES, moduleLoader, renderTypes } from '../../helpers/generated';
 import { apiCases } from '../../../golden/cases';
@@ -84,11 +85,39 @@ function broken(obj: unknown, breaks: readonly Break[]): unknown {
   return copy;
 }
 
-/** What is compared: every field of every error (the value as JSON text), the unchecked rules, the verdict. */
-function summary(r: ValidationResult): unknown {
+/** `length` nested containers, arrays or objects as `kinds` says (cycled), with a scalar at the bottom (built without recursion). */
+function chain(length: number, kinds: readonly boolean[]): unknown {
+  let v: unknown = 1;
+  for (let i = length - 1; i >= 0; i--) v = kinds[i % kinds.length] === true ? [v] : { x: v };
+  return v;
+}
+
+/** A copy of `obj` with each value put at the `key`-th entry of its `at`-th container (chosen before any is put). */
+function withChains(obj: unknown, places: ReadonlyArray<{ at: number; key: number; value: unknown }>): unknown {
+  const copy = structuredClone(obj);
+  const all = containers(copy);
+  for (const { at, key, value } of places) {
+    const c = all[at % all.length];
+    if (c === undefined) continue;
+    if (Array.isArray(c)) {
+      if (c.length === 0) c.push(value);
+      else c[key % c.length] = value;
+    } else {
+      const keys = Object.keys(c);
+      c[keys[key % Math.max(keys.length, 1)] ?? 'x'] = value;
+    }
+  }
+  return copy;
+}
+
+/**
+ * What is compared: every field of every error (the value as JSON text: `text` is JSON.stringify, or the runtime's
+ * stack-walking printer for values deeper than JSON.stringify goes), the unchecked rules, the verdict.
+ */
+function summary(r: ValidationResult, text: (v: unknown) => string = JSON.stringify): unknown {
   return {
     valid: r.valid,
-    errors: r.errors.map((e) => ({ type: e.type, field: e.field, detail: e.detail, message: e.message, badValue: 'badValue' in e ? JSON.stringify(e.badValue) : '<omitted>' })),
+    errors: r.errors.map((e) => ({ type: e.type, field: e.field, detail: e.detail, message: e.message, badValue: 'badValue' in e ? text(e.badValue) : '<omitted>' })),
     unchecked: r.unchecked,
   };
 }
@@ -127,6 +156,22 @@ for (const source of sources()) {
             breaks: fc.array(breakArb, { maxLength: 3 }),
             old: fc.option(fc.tuple(objects, fc.array(breakArb, { maxLength: 1 })), { nil: undefined }),
           });
+          // Nesting at the decoder's limit: a chain of containers put at any place, just within or past MAX_DEPTH
+          // levels in all (counting the levels above it), gives the walker's verdict — the first container past the
+          // limit, in document order, and its opening — from the compiled validator's one walk.
+          const deepCases = fc.record({ obj: objects, at: fc.nat(), key: fc.nat(), length: fc.integer({ min: MAX_DEPTH - 8, max: MAX_DEPTH + 2 }), kinds: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), second: fc.boolean() });
+          fc.assert(
+            fc.property(deepCases, ({ obj, at, key, length, kinds, second }) => {
+              // With a second, shallower chain elsewhere, of the other kinds: the first past the limit decides the opening.
+              const input = withChains(obj, [
+                { at, key, value: chain(length, kinds) },
+                ...(second ? [{ at: at + 1, key: key + 1, value: chain(length - 1, kinds.map((k) => !k)) }] : []),
+              ]);
+              expect(summary(compiledValidator(input), jsonText)).toEqual(summary(walker(input), jsonText));
+              compared++;
+            }),
+            { numRuns: Math.max(10, Math.floor(RUNS / 5)) },
+          );
           fc.assert(
             fc.property(cases, ({ obj, breaks, old }) => {
               const input = broken(obj, breaks);
