@@ -22,8 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
       // JSON trees are null-prototype dictionaries: deleting a computed key is how a field is dropped
       '@typescript-eslint/no-dynamic-delete': 'off',
-      // without noUncheckedIndexedAccess tsc types regex groups and index reads as defined, trusts declared types of untrusted JSON, and keeps `signal.aborted` narrowed across `await`: the flagged checks are live at run time
-      '@typescript-eslint/no-unnecessary-condition': 'off',
+      // a check the types call unnecessary is gone, or the value is typed as what arrives at run time: untrusted JSON
+      // and a JavaScript caller's options as `unknown` or widened (a list page's `items: null`), `JSON.stringify` as
+      // possibly undefined, and a signal or flag a callback or an `await` may change read afresh (`isAborted(signal)`)
+      '@typescript-eslint/no-unnecessary-condition': 'error',
       // heavy or optional dependencies are loaded on first use, synchronously
       '@typescript-eslint/no-require-imports': ['error', { allow: ['^@marcbachmann/cel-js$', '^\./cel-library$', '^yaml$', '^prom-client$', '^undici$'] }],
       // cel-js registers types by constructor: empty classes are its type tokens
@@ -47,12 +49,6 @@ export default tseslint.config(
       // line (TypeError), which is the report a test gives; the rule guards the product's code, not its tests
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
-  },
-  {
-    // test/e2e and test/hostile are clean under no-unnecessary-condition (off above until the whole tree is): a check the
-    // types call unnecessary there is either gone or typed as what arrives at run time
-    files: ['test/e2e/**/*.ts', 'test/hostile/**/*.ts'],
-    rules: { '@typescript-eslint/no-unnecessary-condition': 'error' },
   },
   {
     // test/hostile feeds the code under test the values a user's code may throw (strings, objects whose toString

@@ -14,6 +14,14 @@ import type { JSONSchemaProps } from './schema';
 /** The deepest nesting a JSON value given in a marker may have. */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * `JSON.stringify` typed as it behaves: `undefined` for `undefined`, a function or a symbol (and for what a replacer
+ * turns into one), where TypeScript's lib declares a string.
+ */
+export function jsonStringify(value: unknown, replacer?: (this: unknown, key: string, value: unknown) => unknown): string | undefined {
+  return JSON.stringify(value, replacer);
+}
+
 /** A fresh null-prototype object: every key, `__proto__` included, is an own data property. */
 export function jsonObject<T = unknown>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;

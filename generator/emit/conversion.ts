@@ -41,7 +41,7 @@ import {
   renderSourceFile,
 } from '../render';
 import { helperName, privateName, safeIdentifier } from '../naming';
-import { CopyContext, needsCopyFunction, type CopyModules } from './shared/copy';
+import { CopyContext, fieldCaseLabel, needsCopyFunction, type CopyModules } from './shared/copy';
 import { type PairPlan, type Plan, type Side, type SpokePlan, pairKey, planGroupConversion } from './shared/conversion-plan';
 import { lookup, present } from '../core/invariant';
 
@@ -149,8 +149,10 @@ interface PairView {
   hasOwn: string;
   /** Hands `in_` and `out` to the hand-written functions as values of their declared types; '' when there are none. */
   asDeclared: string;
-  /** What the conversion switches on: `key as keyof (From & To)` (the keys of either) when both types are declared ones, else `key`. */
-  switchKey: string;
+  /**
+   * Each case's labels: `'name' satisfies keyof (From & To)` (a field of either version, checked by tsc) when both types
+   * are declared ones, else the quoted name.
+   */
   cases: Array<{ labels: string[]; lines: string[] }>;
   manual: Array<{ key: string; fn: string }>;
 }
@@ -267,27 +269,30 @@ class SpokeFile {
     const cases: PairView['cases'] = [];
     const manual: PairView['manual'] = [];
     const clone = this.rt('cloneJSON'); // the default case's
+    // the cases' labels are field names here, quoted (and checked against the types) once merged
     for (const step of p.steps) {
-      const key = jsString(step.field.name);
+      const field = step.field.name;
       switch (step.action) {
         case 'manual':
-          manual.push({ key, fn: this.imports.value(this.manualModule(spoke.pkg), step.fn) });
-          cases.push({ labels: [key], lines: ['// converted by the hand-written function below'] });
+          manual.push({ key: jsString(field), fn: this.imports.value(this.manualModule(spoke.pkg), step.fn) });
+          cases.push({ labels: [field], lines: ['// converted by the hand-written function below'] });
           break;
         case 'keep':
-          cases.push({ labels: [key], lines: ['lost.keep(key, v);'] });
+          cases.push({ labels: [field], lines: ['lost.keep(key, v);'] });
           break;
         case 'convert':
-          cases.push({ labels: [key], lines: this.fieldStatements(step.plan, fromSide, toSide) });
+          cases.push({ labels: [field], lines: this.fieldStatements(step.plan, fromSide, toSide) });
           break;
       }
     }
     // Fields only the target declares: a value under that key in the source is not the target's to take.
-    for (const n of p.targetOnly) cases.push({ labels: [jsString(n)], lines: ['lost.keep(key, v);'] });
+    for (const n of p.targetOnly) cases.push({ labels: [n], lines: ['lost.keep(key, v);'] });
     const merged = mergeCases(cases);
     const usesLost = merged.some((c) => c.lines.some((l) => /\blost\b/.test(l)));
     const fromType = this.declaredType(from);
     const toType = this.declaredType(to);
+    // the keys of either version when both are declared types
+    const keyType = fromType !== undefined && toType !== undefined ? `(${fromType} & ${toType})` : undefined;
     return {
       name,
       lostParam: usesLost ? 'lost' : '_lost',
@@ -299,8 +304,7 @@ class SpokeFile {
       setOwn: this.rt('setOwn'),
       hasOwn: manual.length > 0 ? this.rt('hasOwn') : '',
       asDeclared: manual.length > 0 ? this.rt('asDeclared') : '',
-      switchKey: fromType !== undefined && toType !== undefined ? `key as keyof (${fromType} & ${toType})` : 'key',
-      cases: merged,
+      cases: merged.map((c) => ({ labels: c.labels.map((f) => fieldCaseLabel(f, keyType)), lines: c.lines })),
       manual,
     };
   }

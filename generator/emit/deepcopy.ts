@@ -6,9 +6,10 @@
  *
  * The functions are straight-line code: a spread copies every own key (scalars as they are, `__proto__` as data),
  * then one pass over the own keys (`Object.keys`, never `for … in`) replaces the values that are objects, switching
- * on `key as keyof <Type>` so that the compiler checks every field name; each declared object field is copied by its
- * own function, arrays and maps of them by inline loops (every call site monomorphic, no callbacks). The walk reads
- * JSON (`jsonView`: the object's values are `JsonValue`s), and every copy function — generated or the runtime's — has
+ * on the key with case labels `'<field>' satisfies keyof <Type>` so that the compiler checks every field name; each
+ * declared object field is copied by its own function, arrays and maps of them by inline loops (every call site
+ * monomorphic, no callbacks). The walk reads JSON (`jsonView`: the object's values are `JsonValue`s), and every copy
+ * function — generated or the runtime's — has
  * a JSON signature next to its typed one (`(in_: JsonObject): JsonObject`, then `(in_: Type): Type`), so the copied
  * values are handed on as the JSON they are, without a type assertion whatever the type declares. Values the
  * type does not declare (fields from a newer server, preserve-unknown-fields subtrees, values of an unexpected

@@ -13,6 +13,7 @@ import { flattenFields } from '../model/build';
 import { typeIndex, type TypeIndex } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import type { JSONSchemaProps } from '../core/schema';
+import { jsonStringify } from '../core/json';
 import type { GeneratedFile, GenerationContext, Generator, GeneratorRun } from './shared/types';
 
 export const docsGenerator: Generator<Record<string, never>> = {
@@ -187,5 +188,5 @@ function text(s: string): string {
 }
 
 function json(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'null';
+  return jsonStringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'null';
 }

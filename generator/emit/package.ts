@@ -88,7 +88,11 @@ function packageFiles(group: GroupTarget, options: PackageOptions, client: Clien
   return files;
 }
 
-/** A generated package's tsconfig.json; its options also shape a scaffolded project's (`kubegen init`). */
+/**
+ * A generated package's tsconfig.json; its options also shape a scaffolded project's (`kubegen init`). Strict with
+ * `noUncheckedIndexedAccess`, as the code is type-checked in the tests (test/unit/helpers/generated.ts) and linted in
+ * the repository: tsc and ESLint, which reads this file for the committed packages, see the same types.
+ */
 export const PACKAGE_TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -96,6 +100,7 @@ export const PACKAGE_TSCONFIG = {
     module: 'nodenext',
     moduleResolution: 'nodenext',
     strict: true,
+    noUncheckedIndexedAccess: true,
     declaration: true,
     sourceMap: true,
     esModuleInterop: true,

@@ -24,6 +24,7 @@ import { publicName } from '../naming/namers';
 import { QUANTITY_PATTERN } from '../schema/build';
 import { validateDefault } from '../schema/validate';
 import type { JSONSchemaProps } from '../core/schema';
+import { jsonStringify } from '../core/json';
 import { childPath, isObject, own, type Json, type JsonObject, type ProblemBag } from './source';
 import { WELL_KNOWN_STRUCTS, wellKnownTable } from './wellknown';
 import type { ApiTypeRef, ApiTypes } from './api-types';
@@ -186,7 +187,7 @@ function stripSpans(t: TypeRef): unknown {
 /** JSON with object keys sorted at every level (own keys only). */
 export function canonical(v: unknown): string {
   if (typeof v === 'bigint') return v.toString();
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (v === null || typeof v !== 'object') return jsonStringify(v) ?? 'null';
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   const o = v as Record<string, unknown>;
   return `{${Object.keys(o)

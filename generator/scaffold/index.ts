@@ -220,7 +220,15 @@ function jestView(format: ModuleFormat) {
 }
 
 /** The generated packages' compiler options, for a project that compiles its APIs, the generated code and its tests. */
-const { declaration: _declaration, sourceMap: _sourceMap, rootDir: _rootDir, types: _types, ...PROJECT_COMPILER_OPTIONS } = PACKAGE_TSCONFIG.compilerOptions;
+const {
+  declaration: _declaration,
+  sourceMap: _sourceMap,
+  rootDir: _rootDir,
+  types: _types,
+  // set below, where the comment says why a project wants it
+  noUncheckedIndexedAccess: _noUncheckedIndexedAccess,
+  ...PROJECT_COMPILER_OPTIONS
+} = PACKAGE_TSCONFIG.compilerOptions;
 const TSCONFIG = {
   // isolatedModules: each file compiles on its own, which ts-jest needs for "module": "nodenext" (its TS151002);
   // rootDir: ts-jest compiles one file at a time, where TypeScript 6 cannot infer the root of outDir (TS5011);

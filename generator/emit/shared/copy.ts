@@ -155,9 +155,22 @@ interface StructView {
   cloneJSON: string;
   /** Sets an own `__proto__` key as data on the copy. */
   setOwn: string;
-  /** What the copy switches on: `key as keyof <Type>` for a declared type (tsc checks the case labels), else `key`. */
-  switchKey: string;
+  /**
+   * The case labels, one per field that needs more than a JSON clone: `'name' satisfies keyof <Type>` for a declared
+   * type (tsc checks each label names a field of the type), else the quoted name.
+   */
   cases: Array<{ key: string; lines: string[] }>;
+}
+
+/**
+ * A case label of a generated `switch (key)` over an object's own keys: the field name as a string literal, checked
+ * against the declared type's keys when there is one (`'spec' satisfies keyof CronTab`). The switch stays on the
+ * `string` it reads, so no label compares equal by type alone (a single-field type's `key as keyof T` would make its one
+ * case always true to the type checker, and every other key a lie); `satisfies` costs nothing at run time.
+ */
+export function fieldCaseLabel(field: string, keyType: string | undefined): string {
+  const quoted = jsString(field);
+  return keyType === undefined ? quoted : `${quoted} satisfies keyof ${keyType}`;
 }
 
 /** `named`: the declared type's name and the local name to spell it with (from the import tracker). */
@@ -165,7 +178,7 @@ export function structView(ctx: CopyContext, shape: StructShape, exported: boole
   const cases: StructView['cases'] = [];
   for (const { field, shape: fs } of ctx.index.fields(shape)) {
     if (!needsCopyFunction(fs)) continue;
-    cases.push({ key: jsString(field.name), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
+    cases.push({ key: fieldCaseLabel(field.name, named?.local), lines: ctx.copyStatements(fs, 'v', (x) => `out[key] = ${x};`) });
   }
   const flat = cases.length === 0;
   const jsonObject = ctx.imports.runtimeType(ctx.options.runtimeModule, 'JsonObject');
@@ -180,7 +193,6 @@ export function structView(ctx: CopyContext, shape: StructShape, exported: boole
     jsonView: flat ? '' : ctx.rt('jsonView'),
     cloneJSON: flat ? '' : ctx.rt('cloneJSON'),
     setOwn: flat ? '' : ctx.rt('setOwn'),
-    switchKey: named ? `key as keyof ${named.local}` : 'key',
     cases,
   };
 }

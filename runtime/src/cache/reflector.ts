@@ -57,13 +57,13 @@
  * - objects are yielded as the server sent them; nothing is copied.
  */
 
-import type { KubeList } from '../client/types';
+import type { ListPage } from '../client/types';
 import { defaultLogger } from '../log/default';
 import { noopMetrics, type Logger, type Metrics } from '../observe';
 import type { Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
 import { watchBatches, type Watch } from '../watch/types';
-import { clockSleep, realClock, type Clock } from '../clock/clock';
+import { clockSleep, isAborted, realClock, type Clock } from '../clock/clock';
 import type { ReplaceBuilder, Store } from './store';
 import {
   continuation,
@@ -83,7 +83,8 @@ export { needsRelist, watcherError, WatcherProtocolError, type WatcherError, typ
 
 /** What a reflector lists and watches: any `ResourceClient<T, TList>` is one. */
 export interface ListerWatcher<T> {
-  list(opts: ListOptions): Promise<KubeList<T>>;
+  /** A page of the list, as the server sent it (`items` may be null). */
+  list(opts: ListOptions): Promise<ListPage<T>>;
   watch(opts: WatchOptions): Promise<Watch<T>>;
 }
 
@@ -165,7 +166,7 @@ export function loggingWatchErrorHandler(name: string, logger: Logger = defaultL
  * come; `delivered` counts them, and the rest of the page's items is taken from the resolved page.
  */
 class PageRequest<T> {
-  readonly page: Promise<KubeList<T>>;
+  readonly page: Promise<ListPage<T>>;
   early: { token: string; next: PageRequest<T> } | undefined;
   /** Items passed to the sink so far. */
   delivered = 0;
@@ -205,7 +206,7 @@ class PageRequest<T> {
   }
 
   /** The page's items not passed to the sink (all of them without `onItems`). */
-  rest(page: KubeList<T>): readonly T[] {
+  rest(page: ListPage<T>): readonly T[] {
     const items = page.items ?? [];
     return this.delivered === 0 ? items : items.slice(this.delivered);
   }
@@ -450,7 +451,7 @@ async function* runWatcher<T>(
         case 'Empty':
           throw new Error('watcher: Empty after Start');
       }
-      if (signal.aborted || input === undefined) return;
+      if (isAborted(signal) || input === undefined) return;
       // a watch opened ahead is not used after an error
       if (input.type === 'WatchFailed') dropAhead();
       actions = advance(input);

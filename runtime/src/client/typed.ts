@@ -37,7 +37,7 @@ import { resourcePath } from '../rest/paths';
 import { decodeWatchEventBatches } from '../watch/decoder';
 import { ReadableWatch, StreamWatch } from '../watch/stream';
 import type { Watch } from '../watch/types';
-import type { ApplyConfiguration, KubeList, KubeObject, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from './types';
+import type { ApplyConfiguration, KubeList, KubeObject, ListPage, PatchBody, ResourceClient, ResourceDescriptor, SubresourceClient } from './types';
 
 /** The `apiVersion` of a descriptor's kind: `<group>/<version>`, or `<version>` for the core group. */
 export function apiVersionOf(d: Pick<ResourceDescriptor, 'group' | 'version'>): string {
@@ -304,7 +304,7 @@ export async function* listPages<TList extends KubeList<unknown>>(
   }
 }
 
-/** The items of every page. */
-export async function* listItems<T>(pages: AsyncIterable<KubeList<T>>): AsyncGenerator<T, void, undefined> {
+/** The items of every page (a page's `items` may be null on the wire). */
+export async function* listItems<T>(pages: AsyncIterable<ListPage<T>>): AsyncGenerator<T, void, undefined> {
   for await (const page of pages) yield* page.items ?? [];
 }

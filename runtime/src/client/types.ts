@@ -35,6 +35,16 @@ export interface KubeList<T> {
   items: T[];
 }
 
+/**
+ * A list as a server sends it, which is what a page read off the wire is typed as: `items` is `null` in the JSON of an
+ * empty list from a server that encodes an empty Go slice so (a `nil` slice without `omitempty`, as aggregated API
+ * servers may). Every `KubeList<T>` is one; what takes pages (the reflector's `ListerWatcher`, `listItems`) reads
+ * `items` as possibly null.
+ */
+export interface ListPage<T> extends Omit<KubeList<T>, 'items'> {
+  items: T[] | null;
+}
+
 /** Where the scale subresource reads and writes replicas (CRD `subresources.scale`), as dotted JSON paths. */
 export interface ScaleSubresource {
   /** e.g. `.spec.replicas`. */

@@ -24,7 +24,7 @@
  *   per-item exponential 5 ms doubling to 1000 s, the priority queue's limiter), on the injected `clock`.
  */
 
-import { realClock, type Clock } from '../clock/clock';
+import { isAborted, realClock, type Clock } from '../clock/clock';
 import type { HasSynced, SharedIndexInformer } from '../cache/informer';
 import { isDeletedFinalStateUnknown } from '../cache/store';
 import type { KubeObject } from '../client/types';
@@ -271,7 +271,7 @@ export class Controller {
       const waitSignal = AbortSignal.any([signal, timeout.signal]);
       const results = await Promise.all(synced.map(({ h }) => h.waitForSync(waitSignal)));
       this.clock.clearTimer(timer);
-      if (signal.aborted) return;
+      if (isAborted(signal)) return;
       const failed = synced.find((_, i) => !results[i]);
       if (failed) {
         const err = new Error(`failed to wait for ${this.name} caches to sync ${failed.s.toString()}: timed out waiting for cache to be synced`);

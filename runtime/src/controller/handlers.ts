@@ -16,6 +16,7 @@
  */
 
 import type { KubeObject, ResourceDescriptor } from '../client/types';
+import type { OwnerReference } from '../meta/types';
 import { groupOfApiVersion } from '../meta/groupversion';
 import type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events';
 import { LOW_PRIORITY } from './priorityqueue';
@@ -78,7 +79,9 @@ export function enqueueRequestForOwner<T extends KubeObject = KubeObject>(
   opts: EnqueueForOwnerOptions = {},
 ): EventHandler<T> {
   const owners = (obj: T, out: Map<string, Request>): void => {
-    for (const ref of obj.metadata?.ownerReferences ?? []) {
+    // the object's JSON as a server or a user handed it: a reference may be null there (checked field by field below)
+    const refs: ReadonlyArray<OwnerReference | null | undefined> = obj.metadata?.ownerReferences ?? [];
+    for (const ref of refs) {
       if (typeof ref?.apiVersion !== 'string' || ref.kind !== owner.kind || groupOfApiVersion(ref.apiVersion) !== owner.group) continue;
       if (opts.onlyController && ref.controller !== true) continue;
       if (!ref.name) continue;

@@ -23,7 +23,7 @@
  * - `run` resolves when it has stopped: after losing leadership, or after `signal` aborted (and the release).
  */
 
-import { realClock, clockSleep, type Clock } from '../clock/clock';
+import { realClock, clockSleep, isAborted, type Clock } from '../clock/clock';
 import { isConflict, isNotFound } from '../errors/errors';
 import { defaultLogger, type Logger } from '../log';
 import type { LeaderElectionRecord, ResourceLock } from './resourcelock';
@@ -67,8 +67,11 @@ export class LeaderElectionConfigError extends Error {
   override readonly name = 'LeaderElectionConfigError';
 }
 
-/** Validates `config` as client-go's `NewLeaderElector`; throws the first problem. */
-export function validateLeaderElectionConfig(config: Partial<LeaderElectionConfig>): void {
+/**
+ * Validates `config` as client-go's `NewLeaderElector`, any part of it missing (a JavaScript caller's, or a partial
+ * one being built); throws the first problem.
+ */
+export function validateLeaderElectionConfig(config: Partial<Omit<LeaderElectionConfig, 'callbacks'>> & { callbacks?: Partial<LeaderCallbacks> }): void {
   const lease = config.leaseDurationMs ?? 0;
   const renew = config.renewDeadlineMs ?? 0;
   const retry = config.retryPeriodMs ?? 0;
@@ -176,7 +179,7 @@ export class LeaderElector {
     while (!signal.aborted) {
       const ok = (await raceAbort(this.tryAcquireOrRenew(signal), signal)) ?? false;
       this.maybeReportTransition();
-      if (ok && !signal.aborted) {
+      if (ok && !isAborted(signal)) {
         this.config.lock.recordEvent('became leader');
         this.config.onLeadingChange?.(true);
         this.log.info(`successfully acquired lease ${desc}`);
@@ -196,7 +199,7 @@ export class LeaderElector {
       while (!signal.aborted) {
         const ok = await this.renewWithin(signal);
         this.maybeReportTransition();
-        if (signal.aborted) break;
+        if (isAborted(signal)) break;
         if (!ok) {
           this.config.onLeadingChange?.(false);
           this.log.info(`failed to renew lease ${desc}: timed out waiting for the condition`);
@@ -226,8 +229,8 @@ export class LeaderElector {
         } catch (err) {
           this.log.error(err, 'renewal attempt failed');
         }
-        if (ok && !s.aborted) return true;
-        if (s.aborted) return false;
+        if (ok && !isAborted(s)) return true;
+        if (isAborted(s)) return false;
         const wait = Math.max(0, this.config.retryPeriodMs - (this.clock.now() - started));
         if (!(await clockSleep(this.clock, wait, s))) return false;
       }

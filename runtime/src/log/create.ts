@@ -63,7 +63,8 @@ export function parseLogFormat(text: string): 'json' | 'text' {
  * (before anything is written).
  */
 export function createLogger(opts: CreateLoggerOptions = {}): Logger {
-  const format = opts.format ?? 'json';
+  // a JavaScript caller may hand any string (a flag's text goes through logFormatOf)
+  const format: string = opts.format ?? 'json';
   if (format !== 'json' && format !== 'text') throw new TypeError(`invalid log format ${JSON.stringify(format)}: want json or text`);
   const verbosity = verbosityOf(opts.level ?? 'info');
   const stream = opts.stream ?? process.stderr;

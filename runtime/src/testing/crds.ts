@@ -69,7 +69,8 @@ export function crdClientsFor(rest: RestClient): CrdClients {
     crds: new TypedClient(rest, customResourceDefinitionResource),
     discover: async (group, version, signal) => {
       try {
-        const list = await rest.request<{ resources?: Array<{ name?: string }> }>({ method: 'GET', path: `/apis/${group}/${version}`, ...(signal ? { signal } : {}) });
+        // an empty body reads as undefined
+        const list = await rest.request<{ resources?: Array<{ name?: string }> } | undefined>({ method: 'GET', path: `/apis/${group}/${version}`, ...(signal ? { signal } : {}) });
         return (list?.resources ?? []).map((r) => r.name ?? '');
       } catch (err) {
         if (isNotFound(err)) return [];

@@ -181,12 +181,12 @@ export function parseStrfmtDuration(s: string): DurationResult {
     const factor = digits.length - lead > 19 ? OVERFLOW : BigInt(digits.slice(lead));
     if (factor > INT64_MAX) return { error: `strconv.Atoi: parsing ${JSON.stringify(digits)}: value out of range` };
     for (const group of STRFMT_UNITS) {
-      group.words.forEach((word, k) => {
+      for (const [k, word] of group.words.entries()) {
         if ((k === group.words.length - 1 && unit.startsWith(word)) || word === unit) {
           known = true;
           total = BigInt.asIntN(64, total + BigInt.asIntN(64, factor * group.nanos));
         }
-      });
+      }
     }
   }
   return terms > 0 && known ? { nanos: total } : unable;

@@ -61,6 +61,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** `JSON.stringify` typed as it behaves: `undefined` for `undefined`, a function or a symbol (the lib declares a string). */
+function stringify(v: unknown): string | undefined {
+  return JSON.stringify(v);
+}
+
 /**
  * JSON text of `v` (bigints as their digits, `undefined` in an array as `null`, in an object left out), with the
  * keys of each object in their order or, with `sortKeys`, sorted — a canonical text for equality.
@@ -94,7 +99,8 @@ export function jsonText(v: unknown, sortKeys = false): string {
         stack.push({ text: `${fromEnd < keys.length - 1 ? ',' : ''}${JSON.stringify(k)}:` });
       }
     } else {
-      parts.push(JSON.stringify(x) ?? 'null');
+      // undefined at the top, a function or a symbol: what JSON.stringify leaves out of an object, written as null
+      parts.push(stringify(x) ?? 'null');
     }
   }
   return parts.toString();

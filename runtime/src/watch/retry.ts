@@ -12,6 +12,7 @@
  * - `stop()` or the `signal` ends it cleanly.
  */
 
+import { isAborted } from '../clock/clock';
 import { isGone, isResourceExpired } from '../errors/errors';
 import { abortableSleep, backoffDelay, type Backoff } from '../errors/retry';
 import type { WatchOptions } from '../rest/options';
@@ -58,10 +59,10 @@ export function retryWatch<T extends HasResourceVersion>(
           const next = ev.object.metadata?.resourceVersion;
           if (next) rv = next;
           if (ev.type !== 'BOOKMARK') yield ev;
-          if (signal.aborted) return;
+          if (isAborted(signal)) return;
         }
       } catch (err) {
-        if (signal.aborted) return;
+        if (isAborted(signal)) return;
         if (isGone(err) || isResourceExpired(err)) throw err;
         onRetry?.(err);
         failures++;

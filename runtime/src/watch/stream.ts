@@ -127,6 +127,8 @@ export class ReadableWatch<T> implements Watch<T> {
       sink.end(err);
     };
     /** Hands `raw` to the sink up to an ERROR (which ends the watch); whether the sink keeps up. */
+    /** `done` read afresh: `finish` also runs inside `deliver` (an ERROR event, a sink that stops the watch). */
+    const isDone = (): boolean => done;
     const deliver = (raw: RawWatchEvent<T>[]): boolean => {
       const i = raw.findIndex((ev) => ev.type === 'ERROR');
       const failed = i < 0 ? undefined : raw[i];
@@ -152,9 +154,10 @@ export class ReadableWatch<T> implements Watch<T> {
         failure = { err: err instanceof Error ? err : new Error('undecodable watch frame', { cause: err }) };
       }
       const more = out.length === 0 || deliver(out);
-      if (done) return;
-      if (failure) finish(signal.aborted ? undefined : failure.err);
-      else if (signal.aborted || last) finish(undefined);
+      // the sink may have stopped the watch, or an ERROR event ended it, while it was handed the events
+      if (isDone()) return;
+      if (failure) finish(isAborted(signal) ? undefined : failure.err);
+      else if (isAborted(signal) || last) finish(undefined);
       else if (!more) {
         // the sink is behind: no more reading ahead until it resumes
         paused = true;

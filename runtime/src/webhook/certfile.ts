@@ -10,8 +10,10 @@ import * as fs from 'node:fs';
 /** The largest certificate or key file read (a chain of a few certificates is a few KiB). */
 export const MAX_CERTIFICATE_FILE_BYTES = 1024 * 1024;
 
-// O_NONBLOCK does not exist on Windows, where opening a file never waits for a writer
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+// O_NONBLOCK does not exist on Windows, where opening a file never waits for a writer (@types/node declares it on
+// every platform)
+const platformFlags: { readonly O_NONBLOCK?: number } = fs.constants;
+const OPEN_FLAGS = fs.constants.O_RDONLY | (platformFlags.O_NONBLOCK ?? 0);
 
 /** Reads a certificate or key file (see the module doc); throws an `Error` with a one-line message. */
 export function readCertificateFileSync(file: string): Buffer {

@@ -75,16 +75,16 @@ export function deepCopyMatchResources(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MatchResources) {
-      case 'namespaceSelector': {
+    switch (key) {
+      case 'namespaceSelector' satisfies keyof MatchResources: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'objectSelector': {
+      case 'objectSelector' satisfies keyof MatchResources: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'resourceRules': {
+      case 'resourceRules' satisfies keyof MatchResources: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -98,7 +98,7 @@ export function deepCopyMatchResources(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'excludeResourceRules': {
+      case 'excludeResourceRules' satisfies keyof MatchResources: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -136,12 +136,12 @@ export function deepCopyMutatingAdmissionPolicy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingAdmissionPolicy) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof MutatingAdmissionPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof MutatingAdmissionPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMutatingAdmissionPolicySpec(v);
         break;
       }
@@ -169,12 +169,12 @@ export function deepCopyMutatingAdmissionPolicyBinding(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingAdmissionPolicyBinding) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof MutatingAdmissionPolicyBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof MutatingAdmissionPolicyBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMutatingAdmissionPolicyBindingSpec(v);
         break;
       }
@@ -202,12 +202,12 @@ export function deepCopyMutatingAdmissionPolicyBindingList(in_: object): object 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingAdmissionPolicyBindingList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof MutatingAdmissionPolicyBindingList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof MutatingAdmissionPolicyBindingList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -245,12 +245,12 @@ export function deepCopyMutatingAdmissionPolicyBindingSpec(in_: object): object 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingAdmissionPolicyBindingSpec) {
-      case 'paramRef': {
+    switch (key) {
+      case 'paramRef' satisfies keyof MutatingAdmissionPolicyBindingSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyParamRef(v);
         break;
       }
-      case 'matchResources': {
+      case 'matchResources' satisfies keyof MutatingAdmissionPolicyBindingSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMatchResources(v);
         break;
       }
@@ -278,12 +278,12 @@ export function deepCopyMutatingAdmissionPolicyList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingAdmissionPolicyList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof MutatingAdmissionPolicyList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof MutatingAdmissionPolicyList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -321,16 +321,16 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingAdmissionPolicySpec) {
-      case 'paramKind': {
+    switch (key) {
+      case 'paramKind' satisfies keyof MutatingAdmissionPolicySpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyParamKind(v);
         break;
       }
-      case 'matchConstraints': {
+      case 'matchConstraints' satisfies keyof MutatingAdmissionPolicySpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMatchResources(v);
         break;
       }
-      case 'variables': {
+      case 'variables' satisfies keyof MutatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -344,7 +344,7 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'mutations': {
+      case 'mutations' satisfies keyof MutatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -358,7 +358,7 @@ export function deepCopyMutatingAdmissionPolicySpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'matchConditions': {
+      case 'matchConditions' satisfies keyof MutatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -396,12 +396,12 @@ export function deepCopyMutatingWebhook(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingWebhook) {
-      case 'clientConfig': {
+    switch (key) {
+      case 'clientConfig' satisfies keyof MutatingWebhook: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWebhookClientConfig(v);
         break;
       }
-      case 'rules': {
+      case 'rules' satisfies keyof MutatingWebhook: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -415,15 +415,15 @@ export function deepCopyMutatingWebhook(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'namespaceSelector': {
+      case 'namespaceSelector' satisfies keyof MutatingWebhook: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'objectSelector': {
+      case 'objectSelector' satisfies keyof MutatingWebhook: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'matchConditions': {
+      case 'matchConditions' satisfies keyof MutatingWebhook: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -461,12 +461,12 @@ export function deepCopyMutatingWebhookConfiguration(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingWebhookConfiguration) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof MutatingWebhookConfiguration: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'webhooks': {
+      case 'webhooks' satisfies keyof MutatingWebhookConfiguration: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -504,12 +504,12 @@ export function deepCopyMutatingWebhookConfigurationList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MutatingWebhookConfigurationList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof MutatingWebhookConfigurationList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof MutatingWebhookConfigurationList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -547,12 +547,12 @@ export function deepCopyMutation(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Mutation) {
-      case 'applyConfiguration': {
+    switch (key) {
+      case 'applyConfiguration' satisfies keyof Mutation: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyApplyConfiguration(v);
         break;
       }
-      case 'jsonPatch': {
+      case 'jsonPatch' satisfies keyof Mutation: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJSONPatch(v);
         break;
       }
@@ -602,8 +602,8 @@ export function deepCopyParamRef(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ParamRef) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof ParamRef: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -653,8 +653,8 @@ export function deepCopyTypeChecking(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TypeChecking) {
-      case 'expressionWarnings': {
+    switch (key) {
+      case 'expressionWarnings' satisfies keyof TypeChecking: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -692,16 +692,16 @@ export function deepCopyValidatingAdmissionPolicy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicy) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ValidatingAdmissionPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof ValidatingAdmissionPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyValidatingAdmissionPolicySpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof ValidatingAdmissionPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyValidatingAdmissionPolicyStatus(v);
         break;
       }
@@ -729,12 +729,12 @@ export function deepCopyValidatingAdmissionPolicyBinding(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicyBinding) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ValidatingAdmissionPolicyBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof ValidatingAdmissionPolicyBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyValidatingAdmissionPolicyBindingSpec(v);
         break;
       }
@@ -762,12 +762,12 @@ export function deepCopyValidatingAdmissionPolicyBindingList(in_: object): objec
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicyBindingList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ValidatingAdmissionPolicyBindingList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ValidatingAdmissionPolicyBindingList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -805,12 +805,12 @@ export function deepCopyValidatingAdmissionPolicyBindingSpec(in_: object): objec
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicyBindingSpec) {
-      case 'paramRef': {
+    switch (key) {
+      case 'paramRef' satisfies keyof ValidatingAdmissionPolicyBindingSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyParamRef(v);
         break;
       }
-      case 'matchResources': {
+      case 'matchResources' satisfies keyof ValidatingAdmissionPolicyBindingSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMatchResources(v);
         break;
       }
@@ -838,12 +838,12 @@ export function deepCopyValidatingAdmissionPolicyList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicyList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ValidatingAdmissionPolicyList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ValidatingAdmissionPolicyList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -881,16 +881,16 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicySpec) {
-      case 'paramKind': {
+    switch (key) {
+      case 'paramKind' satisfies keyof ValidatingAdmissionPolicySpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyParamKind(v);
         break;
       }
-      case 'matchConstraints': {
+      case 'matchConstraints' satisfies keyof ValidatingAdmissionPolicySpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMatchResources(v);
         break;
       }
-      case 'validations': {
+      case 'validations' satisfies keyof ValidatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -904,7 +904,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'auditAnnotations': {
+      case 'auditAnnotations' satisfies keyof ValidatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -918,7 +918,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'matchConditions': {
+      case 'matchConditions' satisfies keyof ValidatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -932,7 +932,7 @@ export function deepCopyValidatingAdmissionPolicySpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'variables': {
+      case 'variables' satisfies keyof ValidatingAdmissionPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -970,12 +970,12 @@ export function deepCopyValidatingAdmissionPolicyStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingAdmissionPolicyStatus) {
-      case 'typeChecking': {
+    switch (key) {
+      case 'typeChecking' satisfies keyof ValidatingAdmissionPolicyStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTypeChecking(v);
         break;
       }
-      case 'conditions': {
+      case 'conditions' satisfies keyof ValidatingAdmissionPolicyStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1013,12 +1013,12 @@ export function deepCopyValidatingWebhook(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingWebhook) {
-      case 'clientConfig': {
+    switch (key) {
+      case 'clientConfig' satisfies keyof ValidatingWebhook: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWebhookClientConfig(v);
         break;
       }
-      case 'rules': {
+      case 'rules' satisfies keyof ValidatingWebhook: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1032,15 +1032,15 @@ export function deepCopyValidatingWebhook(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'namespaceSelector': {
+      case 'namespaceSelector' satisfies keyof ValidatingWebhook: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'objectSelector': {
+      case 'objectSelector' satisfies keyof ValidatingWebhook: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'matchConditions': {
+      case 'matchConditions' satisfies keyof ValidatingWebhook: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1078,12 +1078,12 @@ export function deepCopyValidatingWebhookConfiguration(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingWebhookConfiguration) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ValidatingWebhookConfiguration: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'webhooks': {
+      case 'webhooks' satisfies keyof ValidatingWebhookConfiguration: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1121,12 +1121,12 @@ export function deepCopyValidatingWebhookConfigurationList(in_: object): object 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ValidatingWebhookConfigurationList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ValidatingWebhookConfigurationList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ValidatingWebhookConfigurationList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1186,8 +1186,8 @@ export function deepCopyWebhookClientConfig(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof WebhookClientConfig) {
-      case 'service': {
+    switch (key) {
+      case 'service' satisfies keyof WebhookClientConfig: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceReference(v);
         break;
       }

@@ -31,8 +31,8 @@ export function deepCopyCustomResourceConversion(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceConversion) {
-      case 'webhook': {
+    switch (key) {
+      case 'webhook' satisfies keyof CustomResourceConversion: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWebhookConversion(v);
         break;
       }
@@ -60,16 +60,16 @@ export function deepCopyCustomResourceDefinition(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceDefinition) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CustomResourceDefinition: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CustomResourceDefinition: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceDefinitionSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof CustomResourceDefinition: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceDefinitionStatus(v);
         break;
       }
@@ -108,12 +108,12 @@ export function deepCopyCustomResourceDefinitionList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceDefinitionList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CustomResourceDefinitionList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CustomResourceDefinitionList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -162,12 +162,12 @@ export function deepCopyCustomResourceDefinitionSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceDefinitionSpec) {
-      case 'names': {
+    switch (key) {
+      case 'names' satisfies keyof CustomResourceDefinitionSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceDefinitionNames(v);
         break;
       }
-      case 'versions': {
+      case 'versions' satisfies keyof CustomResourceDefinitionSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -181,7 +181,7 @@ export function deepCopyCustomResourceDefinitionSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'conversion': {
+      case 'conversion' satisfies keyof CustomResourceDefinitionSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceConversion(v);
         break;
       }
@@ -209,8 +209,8 @@ export function deepCopyCustomResourceDefinitionStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceDefinitionStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof CustomResourceDefinitionStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -224,7 +224,7 @@ export function deepCopyCustomResourceDefinitionStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'acceptedNames': {
+      case 'acceptedNames' satisfies keyof CustomResourceDefinitionStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceDefinitionNames(v);
         break;
       }
@@ -252,16 +252,16 @@ export function deepCopyCustomResourceDefinitionVersion(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceDefinitionVersion) {
-      case 'schema': {
+    switch (key) {
+      case 'schema' satisfies keyof CustomResourceDefinitionVersion: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceValidation(v);
         break;
       }
-      case 'subresources': {
+      case 'subresources' satisfies keyof CustomResourceDefinitionVersion: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceSubresources(v);
         break;
       }
-      case 'additionalPrinterColumns': {
+      case 'additionalPrinterColumns' satisfies keyof CustomResourceDefinitionVersion: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -275,7 +275,7 @@ export function deepCopyCustomResourceDefinitionVersion(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'selectableFields': {
+      case 'selectableFields' satisfies keyof CustomResourceDefinitionVersion: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -346,12 +346,12 @@ export function deepCopyCustomResourceSubresources(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceSubresources) {
-      case 'status': {
+    switch (key) {
+      case 'status' satisfies keyof CustomResourceSubresources: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceSubresourceStatus2(v);
         break;
       }
-      case 'scale': {
+      case 'scale' satisfies keyof CustomResourceSubresources: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCustomResourceSubresourceScale(v);
         break;
       }
@@ -379,8 +379,8 @@ export function deepCopyCustomResourceValidation(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CustomResourceValidation) {
-      case 'openAPIV3Schema': {
+    switch (key) {
+      case 'openAPIV3Schema' satisfies keyof CustomResourceValidation: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJSONSchemaProps(v);
         break;
       }
@@ -419,12 +419,12 @@ export function deepCopyJSONSchemaProps(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof JSONSchemaProps) {
-      case 'externalDocs': {
+    switch (key) {
+      case 'externalDocs' satisfies keyof JSONSchemaProps: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyExternalDocumentation(v);
         break;
       }
-      case 'x-kubernetes-validations': {
+      case 'x-kubernetes-validations' satisfies keyof JSONSchemaProps: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -495,8 +495,8 @@ export function deepCopyWebhookClientConfig(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof WebhookClientConfig) {
-      case 'service': {
+    switch (key) {
+      case 'service' satisfies keyof WebhookClientConfig: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceReference(v);
         break;
       }
@@ -524,8 +524,8 @@ export function deepCopyWebhookConversion(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof WebhookConversion) {
-      case 'clientConfig': {
+    switch (key) {
+      case 'clientConfig' satisfies keyof WebhookConversion: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWebhookClientConfig(v);
         break;
       }

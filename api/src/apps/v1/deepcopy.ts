@@ -21,8 +21,8 @@ export function deepCopyControllerRevision(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ControllerRevision) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ControllerRevision: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
@@ -50,12 +50,12 @@ export function deepCopyControllerRevisionList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ControllerRevisionList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ControllerRevisionList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ControllerRevisionList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -93,16 +93,16 @@ export function deepCopyDaemonSet(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DaemonSet) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof DaemonSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof DaemonSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDaemonSetSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof DaemonSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDaemonSetStatus(v);
         break;
       }
@@ -141,12 +141,12 @@ export function deepCopyDaemonSetList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DaemonSetList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof DaemonSetList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof DaemonSetList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -184,16 +184,16 @@ export function deepCopyDaemonSetSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DaemonSetSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof DaemonSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof DaemonSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
-      case 'updateStrategy': {
+      case 'updateStrategy' satisfies keyof DaemonSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDaemonSetUpdateStrategy(v);
         break;
       }
@@ -221,8 +221,8 @@ export function deepCopyDaemonSetStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DaemonSetStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof DaemonSetStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -260,8 +260,8 @@ export function deepCopyDaemonSetUpdateStrategy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DaemonSetUpdateStrategy) {
-      case 'rollingUpdate': {
+    switch (key) {
+      case 'rollingUpdate' satisfies keyof DaemonSetUpdateStrategy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRollingUpdateDaemonSet(v);
         break;
       }
@@ -289,16 +289,16 @@ export function deepCopyDeployment(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Deployment) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Deployment: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Deployment: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDeploymentSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Deployment: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDeploymentStatus(v);
         break;
       }
@@ -337,12 +337,12 @@ export function deepCopyDeploymentList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DeploymentList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof DeploymentList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof DeploymentList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -380,16 +380,16 @@ export function deepCopyDeploymentSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DeploymentSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof DeploymentSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof DeploymentSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
-      case 'strategy': {
+      case 'strategy' satisfies keyof DeploymentSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDeploymentStrategy(v);
         break;
       }
@@ -417,8 +417,8 @@ export function deepCopyDeploymentStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DeploymentStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof DeploymentStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -456,8 +456,8 @@ export function deepCopyDeploymentStrategy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DeploymentStrategy) {
-      case 'rollingUpdate': {
+    switch (key) {
+      case 'rollingUpdate' satisfies keyof DeploymentStrategy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRollingUpdateDeployment(v);
         break;
       }
@@ -485,16 +485,16 @@ export function deepCopyReplicaSet(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicaSet) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ReplicaSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof ReplicaSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyReplicaSetSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof ReplicaSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyReplicaSetStatus(v);
         break;
       }
@@ -533,12 +533,12 @@ export function deepCopyReplicaSetList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicaSetList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ReplicaSetList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ReplicaSetList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -576,12 +576,12 @@ export function deepCopyReplicaSetSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicaSetSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof ReplicaSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof ReplicaSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
@@ -609,8 +609,8 @@ export function deepCopyReplicaSetStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicaSetStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof ReplicaSetStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -681,16 +681,16 @@ export function deepCopyStatefulSet(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StatefulSet) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof StatefulSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof StatefulSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStatefulSetSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof StatefulSet: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStatefulSetStatus(v);
         break;
       }
@@ -729,12 +729,12 @@ export function deepCopyStatefulSetList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StatefulSetList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof StatefulSetList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof StatefulSetList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -794,16 +794,16 @@ export function deepCopyStatefulSetSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StatefulSetSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof StatefulSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof StatefulSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
-      case 'volumeClaimTemplates': {
+      case 'volumeClaimTemplates' satisfies keyof StatefulSetSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -817,15 +817,15 @@ export function deepCopyStatefulSetSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'updateStrategy': {
+      case 'updateStrategy' satisfies keyof StatefulSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStatefulSetUpdateStrategy(v);
         break;
       }
-      case 'persistentVolumeClaimRetentionPolicy': {
+      case 'persistentVolumeClaimRetentionPolicy' satisfies keyof StatefulSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStatefulSetPersistentVolumeClaimRetentionPolicy(v);
         break;
       }
-      case 'ordinals': {
+      case 'ordinals' satisfies keyof StatefulSetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStatefulSetOrdinals(v);
         break;
       }
@@ -853,8 +853,8 @@ export function deepCopyStatefulSetStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StatefulSetStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof StatefulSetStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -892,8 +892,8 @@ export function deepCopyStatefulSetUpdateStrategy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StatefulSetUpdateStrategy) {
-      case 'rollingUpdate': {
+    switch (key) {
+      case 'rollingUpdate' satisfies keyof StatefulSetUpdateStrategy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRollingUpdateStatefulSetStrategy(v);
         break;
       }

@@ -31,12 +31,12 @@ export function deepCopySelfSubjectReview(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SelfSubjectReview) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof SelfSubjectReview: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof SelfSubjectReview: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySelfSubjectReviewStatus(v);
         break;
       }
@@ -64,8 +64,8 @@ export function deepCopySelfSubjectReviewStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SelfSubjectReviewStatus) {
-      case 'userInfo': {
+    switch (key) {
+      case 'userInfo' satisfies keyof SelfSubjectReviewStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyUserInfo(v);
         break;
       }
@@ -93,16 +93,16 @@ export function deepCopyTokenRequest(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TokenRequest) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof TokenRequest: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof TokenRequest: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTokenRequestSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof TokenRequest: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTokenRequestStatus(v);
         break;
       }
@@ -130,8 +130,8 @@ export function deepCopyTokenRequestSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TokenRequestSpec) {
-      case 'boundObjectRef': {
+    switch (key) {
+      case 'boundObjectRef' satisfies keyof TokenRequestSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyBoundObjectReference(v);
         break;
       }
@@ -170,16 +170,16 @@ export function deepCopyTokenReview(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TokenReview) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof TokenReview: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof TokenReview: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTokenReviewSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof TokenReview: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTokenReviewStatus(v);
         break;
       }
@@ -218,8 +218,8 @@ export function deepCopyTokenReviewStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TokenReviewStatus) {
-      case 'user': {
+    switch (key) {
+      case 'user' satisfies keyof TokenReviewStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyUserInfo(v);
         break;
       }

@@ -20,16 +20,16 @@ export function deepCopyScale(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Scale) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Scale: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Scale: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyScaleSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Scale: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyScaleStatus(v);
         break;
       }

@@ -20,8 +20,8 @@ export function deepCopyContainerResourceMetricSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ContainerResourceMetricSource) {
-      case 'target': {
+    switch (key) {
+      case 'target' satisfies keyof ContainerResourceMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricTarget(v);
         break;
       }
@@ -49,8 +49,8 @@ export function deepCopyContainerResourceMetricStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ContainerResourceMetricStatus) {
-      case 'current': {
+    switch (key) {
+      case 'current' satisfies keyof ContainerResourceMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricValueStatus(v);
         break;
       }
@@ -89,12 +89,12 @@ export function deepCopyExternalMetricSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ExternalMetricSource) {
-      case 'metric': {
+    switch (key) {
+      case 'metric' satisfies keyof ExternalMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricIdentifier(v);
         break;
       }
-      case 'target': {
+      case 'target' satisfies keyof ExternalMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricTarget(v);
         break;
       }
@@ -122,12 +122,12 @@ export function deepCopyExternalMetricStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ExternalMetricStatus) {
-      case 'metric': {
+    switch (key) {
+      case 'metric' satisfies keyof ExternalMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricIdentifier(v);
         break;
       }
-      case 'current': {
+      case 'current' satisfies keyof ExternalMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricValueStatus(v);
         break;
       }
@@ -166,8 +166,8 @@ export function deepCopyHPAScalingRules(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HPAScalingRules) {
-      case 'policies': {
+    switch (key) {
+      case 'policies' satisfies keyof HPAScalingRules: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -205,16 +205,16 @@ export function deepCopyHorizontalPodAutoscaler(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HorizontalPodAutoscaler) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof HorizontalPodAutoscaler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof HorizontalPodAutoscaler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHorizontalPodAutoscalerSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof HorizontalPodAutoscaler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHorizontalPodAutoscalerStatus(v);
         break;
       }
@@ -242,12 +242,12 @@ export function deepCopyHorizontalPodAutoscalerBehavior(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HorizontalPodAutoscalerBehavior) {
-      case 'scaleUp': {
+    switch (key) {
+      case 'scaleUp' satisfies keyof HorizontalPodAutoscalerBehavior: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHPAScalingRules(v);
         break;
       }
-      case 'scaleDown': {
+      case 'scaleDown' satisfies keyof HorizontalPodAutoscalerBehavior: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHPAScalingRules(v);
         break;
       }
@@ -286,12 +286,12 @@ export function deepCopyHorizontalPodAutoscalerList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HorizontalPodAutoscalerList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof HorizontalPodAutoscalerList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof HorizontalPodAutoscalerList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -329,12 +329,12 @@ export function deepCopyHorizontalPodAutoscalerSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HorizontalPodAutoscalerSpec) {
-      case 'scaleTargetRef': {
+    switch (key) {
+      case 'scaleTargetRef' satisfies keyof HorizontalPodAutoscalerSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCrossVersionObjectReference(v);
         break;
       }
-      case 'metrics': {
+      case 'metrics' satisfies keyof HorizontalPodAutoscalerSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -348,7 +348,7 @@ export function deepCopyHorizontalPodAutoscalerSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'behavior': {
+      case 'behavior' satisfies keyof HorizontalPodAutoscalerSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHorizontalPodAutoscalerBehavior(v);
         break;
       }
@@ -376,8 +376,8 @@ export function deepCopyHorizontalPodAutoscalerStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HorizontalPodAutoscalerStatus) {
-      case 'currentMetrics': {
+    switch (key) {
+      case 'currentMetrics' satisfies keyof HorizontalPodAutoscalerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -391,7 +391,7 @@ export function deepCopyHorizontalPodAutoscalerStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'conditions': {
+      case 'conditions' satisfies keyof HorizontalPodAutoscalerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -429,8 +429,8 @@ export function deepCopyMetricIdentifier(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MetricIdentifier) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof MetricIdentifier: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -458,24 +458,24 @@ export function deepCopyMetricSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MetricSpec) {
-      case 'object': {
+    switch (key) {
+      case 'object' satisfies keyof MetricSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMetricSource(v);
         break;
       }
-      case 'pods': {
+      case 'pods' satisfies keyof MetricSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodsMetricSource(v);
         break;
       }
-      case 'resource': {
+      case 'resource' satisfies keyof MetricSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceMetricSource(v);
         break;
       }
-      case 'containerResource': {
+      case 'containerResource' satisfies keyof MetricSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerResourceMetricSource(v);
         break;
       }
-      case 'external': {
+      case 'external' satisfies keyof MetricSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyExternalMetricSource(v);
         break;
       }
@@ -503,24 +503,24 @@ export function deepCopyMetricStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof MetricStatus) {
-      case 'object': {
+    switch (key) {
+      case 'object' satisfies keyof MetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMetricStatus(v);
         break;
       }
-      case 'pods': {
+      case 'pods' satisfies keyof MetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodsMetricStatus(v);
         break;
       }
-      case 'resource': {
+      case 'resource' satisfies keyof MetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceMetricStatus(v);
         break;
       }
-      case 'containerResource': {
+      case 'containerResource' satisfies keyof MetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerResourceMetricStatus(v);
         break;
       }
-      case 'external': {
+      case 'external' satisfies keyof MetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyExternalMetricStatus(v);
         break;
       }
@@ -570,16 +570,16 @@ export function deepCopyObjectMetricSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ObjectMetricSource) {
-      case 'describedObject': {
+    switch (key) {
+      case 'describedObject' satisfies keyof ObjectMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCrossVersionObjectReference(v);
         break;
       }
-      case 'target': {
+      case 'target' satisfies keyof ObjectMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricTarget(v);
         break;
       }
-      case 'metric': {
+      case 'metric' satisfies keyof ObjectMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricIdentifier(v);
         break;
       }
@@ -607,16 +607,16 @@ export function deepCopyObjectMetricStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ObjectMetricStatus) {
-      case 'metric': {
+    switch (key) {
+      case 'metric' satisfies keyof ObjectMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricIdentifier(v);
         break;
       }
-      case 'current': {
+      case 'current' satisfies keyof ObjectMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricValueStatus(v);
         break;
       }
-      case 'describedObject': {
+      case 'describedObject' satisfies keyof ObjectMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCrossVersionObjectReference(v);
         break;
       }
@@ -644,12 +644,12 @@ export function deepCopyPodsMetricSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodsMetricSource) {
-      case 'metric': {
+    switch (key) {
+      case 'metric' satisfies keyof PodsMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricIdentifier(v);
         break;
       }
-      case 'target': {
+      case 'target' satisfies keyof PodsMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricTarget(v);
         break;
       }
@@ -677,12 +677,12 @@ export function deepCopyPodsMetricStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodsMetricStatus) {
-      case 'metric': {
+    switch (key) {
+      case 'metric' satisfies keyof PodsMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricIdentifier(v);
         break;
       }
-      case 'current': {
+      case 'current' satisfies keyof PodsMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricValueStatus(v);
         break;
       }
@@ -710,8 +710,8 @@ export function deepCopyResourceMetricSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceMetricSource) {
-      case 'target': {
+    switch (key) {
+      case 'target' satisfies keyof ResourceMetricSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricTarget(v);
         break;
       }
@@ -739,8 +739,8 @@ export function deepCopyResourceMetricStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceMetricStatus) {
-      case 'current': {
+    switch (key) {
+      case 'current' satisfies keyof ResourceMetricStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMetricValueStatus(v);
         break;
       }

@@ -21,16 +21,16 @@ export function deepCopyCronJob(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronJob) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronJob: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CronJob: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronJobSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof CronJob: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronJobStatus(v);
         break;
       }
@@ -58,12 +58,12 @@ export function deepCopyCronJobList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronJobList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronJobList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CronJobList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -101,8 +101,8 @@ export function deepCopyCronJobSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronJobSpec) {
-      case 'jobTemplate': {
+    switch (key) {
+      case 'jobTemplate' satisfies keyof CronJobSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJobTemplateSpec(v);
         break;
       }
@@ -130,8 +130,8 @@ export function deepCopyCronJobStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronJobStatus) {
-      case 'active': {
+    switch (key) {
+      case 'active' satisfies keyof CronJobStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -169,16 +169,16 @@ export function deepCopyJob(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Job) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Job: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Job: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJobSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Job: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJobStatus(v);
         break;
       }
@@ -217,12 +217,12 @@ export function deepCopyJobList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof JobList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof JobList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof JobList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -260,20 +260,20 @@ export function deepCopyJobSchedulingConfiguration(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof JobSchedulingConfiguration) {
-      case 'schedulingPolicy': {
+    switch (key) {
+      case 'schedulingPolicy' satisfies keyof JobSchedulingConfiguration: {
         out[key] = cloneJSON(v);
         break;
       }
-      case 'schedulingConstraints': {
+      case 'schedulingConstraints' satisfies keyof JobSchedulingConfiguration: {
         out[key] = cloneJSON(v);
         break;
       }
-      case 'disruptionMode': {
+      case 'disruptionMode' satisfies keyof JobSchedulingConfiguration: {
         out[key] = cloneJSON(v);
         break;
       }
-      case 'resourceClaims': {
+      case 'resourceClaims' satisfies keyof JobSchedulingConfiguration: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -311,24 +311,24 @@ export function deepCopyJobSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof JobSpec) {
-      case 'podFailurePolicy': {
+    switch (key) {
+      case 'podFailurePolicy' satisfies keyof JobSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodFailurePolicy(v);
         break;
       }
-      case 'successPolicy': {
+      case 'successPolicy' satisfies keyof JobSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySuccessPolicy(v);
         break;
       }
-      case 'selector': {
+      case 'selector' satisfies keyof JobSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof JobSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
-      case 'scheduling': {
+      case 'scheduling' satisfies keyof JobSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJobSchedulingConfiguration(v);
         break;
       }
@@ -356,8 +356,8 @@ export function deepCopyJobStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof JobStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof JobStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -371,7 +371,7 @@ export function deepCopyJobStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'uncountedTerminatedPods': {
+      case 'uncountedTerminatedPods' satisfies keyof JobStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyUncountedTerminatedPods(v);
         break;
       }
@@ -399,12 +399,12 @@ export function deepCopyJobTemplateSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof JobTemplateSpec) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof JobTemplateSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof JobTemplateSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyJobSpec(v);
         break;
       }
@@ -432,8 +432,8 @@ export function deepCopyPodFailurePolicy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodFailurePolicy) {
-      case 'rules': {
+    switch (key) {
+      case 'rules' satisfies keyof PodFailurePolicy: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -493,12 +493,12 @@ export function deepCopyPodFailurePolicyRule(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodFailurePolicyRule) {
-      case 'onExitCodes': {
+    switch (key) {
+      case 'onExitCodes' satisfies keyof PodFailurePolicyRule: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodFailurePolicyOnExitCodesRequirement(v);
         break;
       }
-      case 'onPodConditions': {
+      case 'onPodConditions' satisfies keyof PodFailurePolicyRule: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -536,8 +536,8 @@ export function deepCopySuccessPolicy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SuccessPolicy) {
-      case 'rules': {
+    switch (key) {
+      case 'rules' satisfies keyof SuccessPolicy: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -20,12 +20,12 @@ export function deepCopyLease(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Lease) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Lease: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Lease: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLeaseSpec(v);
         break;
       }
@@ -53,12 +53,12 @@ export function deepCopyLeaseList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LeaseList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof LeaseList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof LeaseList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

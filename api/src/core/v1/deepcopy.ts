@@ -31,16 +31,16 @@ export function deepCopyAffinity(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Affinity) {
-      case 'nodeAffinity': {
+    switch (key) {
+      case 'nodeAffinity' satisfies keyof Affinity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeAffinity(v);
         break;
       }
-      case 'podAffinity': {
+      case 'podAffinity' satisfies keyof Affinity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodAffinity(v);
         break;
       }
-      case 'podAntiAffinity': {
+      case 'podAntiAffinity' satisfies keyof Affinity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodAntiAffinity(v);
         break;
       }
@@ -123,12 +123,12 @@ export function deepCopyBinding(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Binding) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Binding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'target': {
+      case 'target' satisfies keyof Binding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
@@ -156,24 +156,24 @@ export function deepCopyCSIPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIPersistentVolumeSource) {
-      case 'controllerPublishSecretRef': {
+    switch (key) {
+      case 'controllerPublishSecretRef' satisfies keyof CSIPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
-      case 'nodeStageSecretRef': {
+      case 'nodeStageSecretRef' satisfies keyof CSIPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
-      case 'nodePublishSecretRef': {
+      case 'nodePublishSecretRef' satisfies keyof CSIPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
-      case 'controllerExpandSecretRef': {
+      case 'controllerExpandSecretRef' satisfies keyof CSIPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
-      case 'nodeExpandSecretRef': {
+      case 'nodeExpandSecretRef' satisfies keyof CSIPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -201,8 +201,8 @@ export function deepCopyCSIVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIVolumeSource) {
-      case 'nodePublishSecretRef': {
+    switch (key) {
+      case 'nodePublishSecretRef' satisfies keyof CSIVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -241,8 +241,8 @@ export function deepCopyCephFSPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CephFSPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof CephFSPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -270,8 +270,8 @@ export function deepCopyCephFSVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CephFSVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof CephFSVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -299,8 +299,8 @@ export function deepCopyCinderPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CinderPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof CinderPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -328,8 +328,8 @@ export function deepCopyCinderVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CinderVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof CinderVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -368,8 +368,8 @@ export function deepCopyClusterTrustBundleProjection(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ClusterTrustBundleProjection) {
-      case 'labelSelector': {
+    switch (key) {
+      case 'labelSelector' satisfies keyof ClusterTrustBundleProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -408,12 +408,12 @@ export function deepCopyComponentStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ComponentStatus) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ComponentStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'conditions': {
+      case 'conditions' satisfies keyof ComponentStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -451,12 +451,12 @@ export function deepCopyComponentStatusList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ComponentStatusList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ComponentStatusList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ComponentStatusList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -494,8 +494,8 @@ export function deepCopyConfigMap(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ConfigMap) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ConfigMap: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
@@ -534,12 +534,12 @@ export function deepCopyConfigMapList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ConfigMapList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ConfigMapList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ConfigMapList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -588,8 +588,8 @@ export function deepCopyConfigMapProjection(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ConfigMapProjection) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof ConfigMapProjection: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -627,8 +627,8 @@ export function deepCopyConfigMapVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ConfigMapVolumeSource) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof ConfigMapVolumeSource: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -666,8 +666,8 @@ export function deepCopyContainer(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Container) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -681,7 +681,7 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'envFrom': {
+      case 'envFrom' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -695,7 +695,7 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'env': {
+      case 'env' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -709,11 +709,11 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'resources': {
+      case 'resources' satisfies keyof Container: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceRequirements(v);
         break;
       }
-      case 'resizePolicy': {
+      case 'resizePolicy' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -727,7 +727,7 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'restartPolicyRules': {
+      case 'restartPolicyRules' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -741,7 +741,7 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'volumeMounts': {
+      case 'volumeMounts' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -755,7 +755,7 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'volumeDevices': {
+      case 'volumeDevices' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -769,23 +769,23 @@ export function deepCopyContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'livenessProbe': {
+      case 'livenessProbe' satisfies keyof Container: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProbe(v);
         break;
       }
-      case 'readinessProbe': {
+      case 'readinessProbe' satisfies keyof Container: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProbe(v);
         break;
       }
-      case 'startupProbe': {
+      case 'startupProbe' satisfies keyof Container: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProbe(v);
         break;
       }
-      case 'lifecycle': {
+      case 'lifecycle' satisfies keyof Container: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLifecycle(v);
         break;
       }
-      case 'securityContext': {
+      case 'securityContext' satisfies keyof Container: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecurityContext(v);
         break;
       }
@@ -857,8 +857,8 @@ export function deepCopyContainerRestartRule(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ContainerRestartRule) {
-      case 'exitCodes': {
+    switch (key) {
+      case 'exitCodes' satisfies keyof ContainerRestartRule: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerRestartRuleOnExitCodes(v);
         break;
       }
@@ -897,16 +897,16 @@ export function deepCopyContainerState(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ContainerState) {
-      case 'waiting': {
+    switch (key) {
+      case 'waiting' satisfies keyof ContainerState: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerStateWaiting(v);
         break;
       }
-      case 'running': {
+      case 'running' satisfies keyof ContainerState: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerStateRunning(v);
         break;
       }
-      case 'terminated': {
+      case 'terminated' satisfies keyof ContainerState: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerStateTerminated(v);
         break;
       }
@@ -967,20 +967,20 @@ export function deepCopyContainerStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ContainerStatus) {
-      case 'state': {
+    switch (key) {
+      case 'state' satisfies keyof ContainerStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerState(v);
         break;
       }
-      case 'lastState': {
+      case 'lastState' satisfies keyof ContainerStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerState(v);
         break;
       }
-      case 'resources': {
+      case 'resources' satisfies keyof ContainerStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceRequirements(v);
         break;
       }
-      case 'volumeMounts': {
+      case 'volumeMounts' satisfies keyof ContainerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -994,11 +994,11 @@ export function deepCopyContainerStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'user': {
+      case 'user' satisfies keyof ContainerStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyContainerUser(v);
         break;
       }
-      case 'allocatedResourcesStatus': {
+      case 'allocatedResourcesStatus' satisfies keyof ContainerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1036,8 +1036,8 @@ export function deepCopyContainerUser(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ContainerUser) {
-      case 'linux': {
+    switch (key) {
+      case 'linux' satisfies keyof ContainerUser: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLinuxContainerUser(v);
         break;
       }
@@ -1076,8 +1076,8 @@ export function deepCopyDownwardAPIProjection(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DownwardAPIProjection) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof DownwardAPIProjection: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1115,12 +1115,12 @@ export function deepCopyDownwardAPIVolumeFile(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DownwardAPIVolumeFile) {
-      case 'fieldRef': {
+    switch (key) {
+      case 'fieldRef' satisfies keyof DownwardAPIVolumeFile: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectFieldSelector(v);
         break;
       }
-      case 'resourceFieldRef': {
+      case 'resourceFieldRef' satisfies keyof DownwardAPIVolumeFile: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceFieldSelector(v);
         break;
       }
@@ -1148,8 +1148,8 @@ export function deepCopyDownwardAPIVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DownwardAPIVolumeSource) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof DownwardAPIVolumeSource: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1198,8 +1198,8 @@ export function deepCopyEndpointAddress(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EndpointAddress) {
-      case 'targetRef': {
+    switch (key) {
+      case 'targetRef' satisfies keyof EndpointAddress: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
@@ -1238,8 +1238,8 @@ export function deepCopyEndpointSubset(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EndpointSubset) {
-      case 'addresses': {
+    switch (key) {
+      case 'addresses' satisfies keyof EndpointSubset: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1253,7 +1253,7 @@ export function deepCopyEndpointSubset(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'notReadyAddresses': {
+      case 'notReadyAddresses' satisfies keyof EndpointSubset: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1267,7 +1267,7 @@ export function deepCopyEndpointSubset(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'ports': {
+      case 'ports' satisfies keyof EndpointSubset: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1305,12 +1305,12 @@ export function deepCopyEndpoints(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Endpoints) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Endpoints: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'subsets': {
+      case 'subsets' satisfies keyof Endpoints: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1348,12 +1348,12 @@ export function deepCopyEndpointsList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EndpointsList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EndpointsList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof EndpointsList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1391,12 +1391,12 @@ export function deepCopyEnvFromSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EnvFromSource) {
-      case 'configMapRef': {
+    switch (key) {
+      case 'configMapRef' satisfies keyof EnvFromSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyConfigMapEnvSource(v);
         break;
       }
-      case 'secretRef': {
+      case 'secretRef' satisfies keyof EnvFromSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretEnvSource(v);
         break;
       }
@@ -1424,8 +1424,8 @@ export function deepCopyEnvVar(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EnvVar) {
-      case 'valueFrom': {
+    switch (key) {
+      case 'valueFrom' satisfies keyof EnvVar: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEnvVarSource(v);
         break;
       }
@@ -1453,24 +1453,24 @@ export function deepCopyEnvVarSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EnvVarSource) {
-      case 'fieldRef': {
+    switch (key) {
+      case 'fieldRef' satisfies keyof EnvVarSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectFieldSelector(v);
         break;
       }
-      case 'resourceFieldRef': {
+      case 'resourceFieldRef' satisfies keyof EnvVarSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceFieldSelector(v);
         break;
       }
-      case 'configMapKeyRef': {
+      case 'configMapKeyRef' satisfies keyof EnvVarSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyConfigMapKeySelector(v);
         break;
       }
-      case 'secretKeyRef': {
+      case 'secretKeyRef' satisfies keyof EnvVarSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretKeySelector(v);
         break;
       }
-      case 'fileKeyRef': {
+      case 'fileKeyRef' satisfies keyof EnvVarSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFileKeySelector(v);
         break;
       }
@@ -1498,8 +1498,8 @@ export function deepCopyEphemeralContainer(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EphemeralContainer) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1513,7 +1513,7 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'envFrom': {
+      case 'envFrom' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1527,7 +1527,7 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'env': {
+      case 'env' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1541,11 +1541,11 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'resources': {
+      case 'resources' satisfies keyof EphemeralContainer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceRequirements(v);
         break;
       }
-      case 'resizePolicy': {
+      case 'resizePolicy' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1559,7 +1559,7 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'restartPolicyRules': {
+      case 'restartPolicyRules' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1573,7 +1573,7 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'volumeMounts': {
+      case 'volumeMounts' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1587,7 +1587,7 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'volumeDevices': {
+      case 'volumeDevices' satisfies keyof EphemeralContainer: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1601,23 +1601,23 @@ export function deepCopyEphemeralContainer(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'livenessProbe': {
+      case 'livenessProbe' satisfies keyof EphemeralContainer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProbe(v);
         break;
       }
-      case 'readinessProbe': {
+      case 'readinessProbe' satisfies keyof EphemeralContainer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProbe(v);
         break;
       }
-      case 'startupProbe': {
+      case 'startupProbe' satisfies keyof EphemeralContainer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProbe(v);
         break;
       }
-      case 'lifecycle': {
+      case 'lifecycle' satisfies keyof EphemeralContainer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLifecycle(v);
         break;
       }
-      case 'securityContext': {
+      case 'securityContext' satisfies keyof EphemeralContainer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecurityContext(v);
         break;
       }
@@ -1645,8 +1645,8 @@ export function deepCopyEphemeralVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EphemeralVolumeSource) {
-      case 'volumeClaimTemplate': {
+    switch (key) {
+      case 'volumeClaimTemplate' satisfies keyof EphemeralVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeClaimTemplate(v);
         break;
       }
@@ -1674,24 +1674,24 @@ export function deepCopyEvent(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Event) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'involvedObject': {
+      case 'involvedObject' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
-      case 'source': {
+      case 'source' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEventSource(v);
         break;
       }
-      case 'series': {
+      case 'series' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEventSeries(v);
         break;
       }
-      case 'related': {
+      case 'related' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
@@ -1719,12 +1719,12 @@ export function deepCopyEventList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EventList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EventList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof EventList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1828,8 +1828,8 @@ export function deepCopyFlexPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof FlexPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof FlexPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -1857,8 +1857,8 @@ export function deepCopyFlexVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof FlexVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof FlexVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -1952,8 +1952,8 @@ export function deepCopyHTTPGetAction(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HTTPGetAction) {
-      case 'httpHeaders': {
+    switch (key) {
+      case 'httpHeaders' satisfies keyof HTTPGetAction: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2035,8 +2035,8 @@ export function deepCopyISCSIPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ISCSIPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof ISCSIPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -2064,8 +2064,8 @@ export function deepCopyISCSIVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ISCSIVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof ISCSIVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -2126,12 +2126,12 @@ export function deepCopyLifecycle(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Lifecycle) {
-      case 'postStart': {
+    switch (key) {
+      case 'postStart' satisfies keyof Lifecycle: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLifecycleHandler(v);
         break;
       }
-      case 'preStop': {
+      case 'preStop' satisfies keyof Lifecycle: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLifecycleHandler(v);
         break;
       }
@@ -2159,20 +2159,20 @@ export function deepCopyLifecycleHandler(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LifecycleHandler) {
-      case 'exec': {
+    switch (key) {
+      case 'exec' satisfies keyof LifecycleHandler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyExecAction(v);
         break;
       }
-      case 'httpGet': {
+      case 'httpGet' satisfies keyof LifecycleHandler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHTTPGetAction(v);
         break;
       }
-      case 'tcpSocket': {
+      case 'tcpSocket' satisfies keyof LifecycleHandler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTCPSocketAction(v);
         break;
       }
-      case 'sleep': {
+      case 'sleep' satisfies keyof LifecycleHandler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySleepAction(v);
         break;
       }
@@ -2200,12 +2200,12 @@ export function deepCopyLimitRange(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LimitRange) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof LimitRange: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof LimitRange: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLimitRangeSpec(v);
         break;
       }
@@ -2244,12 +2244,12 @@ export function deepCopyLimitRangeList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LimitRangeList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof LimitRangeList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof LimitRangeList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2287,8 +2287,8 @@ export function deepCopyLimitRangeSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LimitRangeSpec) {
-      case 'limits': {
+    switch (key) {
+      case 'limits' satisfies keyof LimitRangeSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2337,8 +2337,8 @@ export function deepCopyLoadBalancerIngress(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LoadBalancerIngress) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof LoadBalancerIngress: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2376,8 +2376,8 @@ export function deepCopyLoadBalancerStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LoadBalancerStatus) {
-      case 'ingress': {
+    switch (key) {
+      case 'ingress' satisfies keyof LoadBalancerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2448,16 +2448,16 @@ export function deepCopyNamespace(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Namespace) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Namespace: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Namespace: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNamespaceSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Namespace: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNamespaceStatus(v);
         break;
       }
@@ -2496,12 +2496,12 @@ export function deepCopyNamespaceList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NamespaceList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof NamespaceList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof NamespaceList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2550,8 +2550,8 @@ export function deepCopyNamespaceStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NamespaceStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof NamespaceStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2589,16 +2589,16 @@ export function deepCopyNode(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Node) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Node: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Node: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Node: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeStatus(v);
         break;
       }
@@ -2637,12 +2637,12 @@ export function deepCopyNodeAffinity(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeAffinity) {
-      case 'requiredDuringSchedulingIgnoredDuringExecution': {
+    switch (key) {
+      case 'requiredDuringSchedulingIgnoredDuringExecution' satisfies keyof NodeAffinity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeSelector(v);
         break;
       }
-      case 'preferredDuringSchedulingIgnoredDuringExecution': {
+      case 'preferredDuringSchedulingIgnoredDuringExecution' satisfies keyof NodeAffinity: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2702,8 +2702,8 @@ export function deepCopyNodeAllocatableResourceClaimStatus(in_: object): object 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeAllocatableResourceClaimStatus) {
-      case 'mapping': {
+    switch (key) {
+      case 'mapping' satisfies keyof NodeAllocatableResourceClaimStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2717,7 +2717,7 @@ export function deepCopyNodeAllocatableResourceClaimStatus(in_: object): object 
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'overhead': {
+      case 'overhead' satisfies keyof NodeAllocatableResourceClaimStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2766,8 +2766,8 @@ export function deepCopyNodeConfigSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeConfigSource) {
-      case 'configMap': {
+    switch (key) {
+      case 'configMap' satisfies keyof NodeConfigSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyConfigMapNodeConfigSource(v);
         break;
       }
@@ -2795,16 +2795,16 @@ export function deepCopyNodeConfigStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeConfigStatus) {
-      case 'assigned': {
+    switch (key) {
+      case 'assigned' satisfies keyof NodeConfigStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeConfigSource(v);
         break;
       }
-      case 'active': {
+      case 'active' satisfies keyof NodeConfigStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeConfigSource(v);
         break;
       }
-      case 'lastKnownGood': {
+      case 'lastKnownGood' satisfies keyof NodeConfigStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeConfigSource(v);
         break;
       }
@@ -2832,8 +2832,8 @@ export function deepCopyNodeDaemonEndpoints(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeDaemonEndpoints) {
-      case 'kubeletEndpoint': {
+    switch (key) {
+      case 'kubeletEndpoint' satisfies keyof NodeDaemonEndpoints: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDaemonEndpoint(v);
         break;
       }
@@ -2872,12 +2872,12 @@ export function deepCopyNodeList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof NodeList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof NodeList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -2926,8 +2926,8 @@ export function deepCopyNodeRuntimeHandler(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeRuntimeHandler) {
-      case 'features': {
+    switch (key) {
+      case 'features' satisfies keyof NodeRuntimeHandler: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeRuntimeHandlerFeatures(v);
         break;
       }
@@ -2966,8 +2966,8 @@ export function deepCopyNodeSelector(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeSelector) {
-      case 'nodeSelectorTerms': {
+    switch (key) {
+      case 'nodeSelectorTerms' satisfies keyof NodeSelector: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3016,8 +3016,8 @@ export function deepCopyNodeSelectorTerm(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeSelectorTerm) {
-      case 'matchExpressions': {
+    switch (key) {
+      case 'matchExpressions' satisfies keyof NodeSelectorTerm: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3031,7 +3031,7 @@ export function deepCopyNodeSelectorTerm(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'matchFields': {
+      case 'matchFields' satisfies keyof NodeSelectorTerm: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3069,8 +3069,8 @@ export function deepCopyNodeSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeSpec) {
-      case 'taints': {
+    switch (key) {
+      case 'taints' satisfies keyof NodeSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3084,11 +3084,11 @@ export function deepCopyNodeSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'configSource': {
+      case 'configSource' satisfies keyof NodeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeConfigSource(v);
         break;
       }
-      case 'podPreemptionPolicy': {
+      case 'podPreemptionPolicy' satisfies keyof NodeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodePodPreemptionPolicy(v);
         break;
       }
@@ -3116,8 +3116,8 @@ export function deepCopyNodeStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof NodeStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3131,7 +3131,7 @@ export function deepCopyNodeStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'addresses': {
+      case 'addresses' satisfies keyof NodeStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3145,15 +3145,15 @@ export function deepCopyNodeStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'daemonEndpoints': {
+      case 'daemonEndpoints' satisfies keyof NodeStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeDaemonEndpoints(v);
         break;
       }
-      case 'nodeInfo': {
+      case 'nodeInfo' satisfies keyof NodeStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeSystemInfo(v);
         break;
       }
-      case 'images': {
+      case 'images' satisfies keyof NodeStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3167,7 +3167,7 @@ export function deepCopyNodeStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'volumesAttached': {
+      case 'volumesAttached' satisfies keyof NodeStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3181,11 +3181,11 @@ export function deepCopyNodeStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'config': {
+      case 'config' satisfies keyof NodeStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeConfigStatus(v);
         break;
       }
-      case 'runtimeHandlers': {
+      case 'runtimeHandlers' satisfies keyof NodeStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3199,7 +3199,7 @@ export function deepCopyNodeStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'features': {
+      case 'features' satisfies keyof NodeStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeFeatures(v);
         break;
       }
@@ -3238,8 +3238,8 @@ export function deepCopyNodeSystemInfo(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NodeSystemInfo) {
-      case 'swap': {
+    switch (key) {
+      case 'swap' satisfies keyof NodeSystemInfo: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeSwapStatus(v);
         break;
       }
@@ -3278,16 +3278,16 @@ export function deepCopyPersistentVolume(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolume) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PersistentVolume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof PersistentVolume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof PersistentVolume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeStatus(v);
         break;
       }
@@ -3315,16 +3315,16 @@ export function deepCopyPersistentVolumeClaim(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeClaim) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PersistentVolumeClaim: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof PersistentVolumeClaim: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeClaimSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof PersistentVolumeClaim: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeClaimStatus(v);
         break;
       }
@@ -3363,12 +3363,12 @@ export function deepCopyPersistentVolumeClaimList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeClaimList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PersistentVolumeClaimList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof PersistentVolumeClaimList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3406,20 +3406,20 @@ export function deepCopyPersistentVolumeClaimSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeClaimSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof PersistentVolumeClaimSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'resources': {
+      case 'resources' satisfies keyof PersistentVolumeClaimSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeResourceRequirements(v);
         break;
       }
-      case 'dataSource': {
+      case 'dataSource' satisfies keyof PersistentVolumeClaimSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTypedLocalObjectReference(v);
         break;
       }
-      case 'dataSourceRef': {
+      case 'dataSourceRef' satisfies keyof PersistentVolumeClaimSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTypedObjectReference(v);
         break;
       }
@@ -3447,8 +3447,8 @@ export function deepCopyPersistentVolumeClaimStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeClaimStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof PersistentVolumeClaimStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3462,11 +3462,11 @@ export function deepCopyPersistentVolumeClaimStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'modifyVolumeStatus': {
+      case 'modifyVolumeStatus' satisfies keyof PersistentVolumeClaimStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyModifyVolumeStatus(v);
         break;
       }
-      case 'healthStatus': {
+      case 'healthStatus' satisfies keyof PersistentVolumeClaimStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeHealthStatus(v);
         break;
       }
@@ -3494,12 +3494,12 @@ export function deepCopyPersistentVolumeClaimTemplate(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeClaimTemplate) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PersistentVolumeClaimTemplate: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof PersistentVolumeClaimTemplate: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeClaimSpec(v);
         break;
       }
@@ -3538,12 +3538,12 @@ export function deepCopyPersistentVolumeList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PersistentVolumeList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof PersistentVolumeList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3581,100 +3581,100 @@ export function deepCopyPersistentVolumeSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PersistentVolumeSpec) {
-      case 'gcePersistentDisk': {
+    switch (key) {
+      case 'gcePersistentDisk' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyGCEPersistentDiskVolumeSource(v);
         break;
       }
-      case 'awsElasticBlockStore': {
+      case 'awsElasticBlockStore' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAWSElasticBlockStoreVolumeSource(v);
         break;
       }
-      case 'hostPath': {
+      case 'hostPath' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHostPathVolumeSource(v);
         break;
       }
-      case 'glusterfs': {
+      case 'glusterfs' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyGlusterfsPersistentVolumeSource(v);
         break;
       }
-      case 'nfs': {
+      case 'nfs' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNFSVolumeSource(v);
         break;
       }
-      case 'rbd': {
+      case 'rbd' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRBDPersistentVolumeSource(v);
         break;
       }
-      case 'iscsi': {
+      case 'iscsi' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyISCSIPersistentVolumeSource(v);
         break;
       }
-      case 'cinder': {
+      case 'cinder' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCinderPersistentVolumeSource(v);
         break;
       }
-      case 'cephfs': {
+      case 'cephfs' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCephFSPersistentVolumeSource(v);
         break;
       }
-      case 'fc': {
+      case 'fc' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFCVolumeSource(v);
         break;
       }
-      case 'flocker': {
+      case 'flocker' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFlockerVolumeSource(v);
         break;
       }
-      case 'flexVolume': {
+      case 'flexVolume' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFlexPersistentVolumeSource(v);
         break;
       }
-      case 'azureFile': {
+      case 'azureFile' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAzureFilePersistentVolumeSource(v);
         break;
       }
-      case 'vsphereVolume': {
+      case 'vsphereVolume' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVsphereVirtualDiskVolumeSource(v);
         break;
       }
-      case 'quobyte': {
+      case 'quobyte' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyQuobyteVolumeSource(v);
         break;
       }
-      case 'azureDisk': {
+      case 'azureDisk' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAzureDiskVolumeSource(v);
         break;
       }
-      case 'photonPersistentDisk': {
+      case 'photonPersistentDisk' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPhotonPersistentDiskVolumeSource(v);
         break;
       }
-      case 'portworxVolume': {
+      case 'portworxVolume' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPortworxVolumeSource(v);
         break;
       }
-      case 'scaleIO': {
+      case 'scaleIO' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyScaleIOPersistentVolumeSource(v);
         break;
       }
-      case 'local': {
+      case 'local' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalVolumeSource(v);
         break;
       }
-      case 'storageos': {
+      case 'storageos' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStorageOSPersistentVolumeSource(v);
         break;
       }
-      case 'csi': {
+      case 'csi' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCSIPersistentVolumeSource(v);
         break;
       }
-      case 'claimRef': {
+      case 'claimRef' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
-      case 'nodeAffinity': {
+      case 'nodeAffinity' satisfies keyof PersistentVolumeSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeNodeAffinity(v);
         break;
       }
@@ -3724,16 +3724,16 @@ export function deepCopyPod(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Pod) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Pod: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Pod: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Pod: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodStatus(v);
         break;
       }
@@ -3761,8 +3761,8 @@ export function deepCopyPodAffinity(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodAffinity) {
-      case 'requiredDuringSchedulingIgnoredDuringExecution': {
+    switch (key) {
+      case 'requiredDuringSchedulingIgnoredDuringExecution' satisfies keyof PodAffinity: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3776,7 +3776,7 @@ export function deepCopyPodAffinity(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'preferredDuringSchedulingIgnoredDuringExecution': {
+      case 'preferredDuringSchedulingIgnoredDuringExecution' satisfies keyof PodAffinity: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3814,12 +3814,12 @@ export function deepCopyPodAffinityTerm(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodAffinityTerm) {
-      case 'labelSelector': {
+    switch (key) {
+      case 'labelSelector' satisfies keyof PodAffinityTerm: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'namespaceSelector': {
+      case 'namespaceSelector' satisfies keyof PodAffinityTerm: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -3847,8 +3847,8 @@ export function deepCopyPodAntiAffinity(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodAntiAffinity) {
-      case 'requiredDuringSchedulingIgnoredDuringExecution': {
+    switch (key) {
+      case 'requiredDuringSchedulingIgnoredDuringExecution' satisfies keyof PodAntiAffinity: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3862,7 +3862,7 @@ export function deepCopyPodAntiAffinity(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'preferredDuringSchedulingIgnoredDuringExecution': {
+      case 'preferredDuringSchedulingIgnoredDuringExecution' satisfies keyof PodAntiAffinity: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3922,8 +3922,8 @@ export function deepCopyPodDNSConfig(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodDNSConfig) {
-      case 'options': {
+    switch (key) {
+      case 'options' satisfies keyof PodDNSConfig: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -3972,8 +3972,8 @@ export function deepCopyPodExtendedResourceClaimStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodExtendedResourceClaimStatus) {
-      case 'requestMappings': {
+    switch (key) {
+      case 'requestMappings' satisfies keyof PodExtendedResourceClaimStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4022,12 +4022,12 @@ export function deepCopyPodList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PodList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof PodList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4131,16 +4131,16 @@ export function deepCopyPodSecurityContext(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodSecurityContext) {
-      case 'seLinuxOptions': {
+    switch (key) {
+      case 'seLinuxOptions' satisfies keyof PodSecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySELinuxOptions(v);
         break;
       }
-      case 'windowsOptions': {
+      case 'windowsOptions' satisfies keyof PodSecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWindowsSecurityContextOptions(v);
         break;
       }
-      case 'sysctls': {
+      case 'sysctls' satisfies keyof PodSecurityContext: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4154,11 +4154,11 @@ export function deepCopyPodSecurityContext(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'seccompProfile': {
+      case 'seccompProfile' satisfies keyof PodSecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySeccompProfile(v);
         break;
       }
-      case 'appArmorProfile': {
+      case 'appArmorProfile' satisfies keyof PodSecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAppArmorProfile(v);
         break;
       }
@@ -4186,8 +4186,8 @@ export function deepCopyPodSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodSpec) {
-      case 'volumes': {
+    switch (key) {
+      case 'volumes' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4201,7 +4201,7 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'initContainers': {
+      case 'initContainers' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4215,7 +4215,7 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'containers': {
+      case 'containers' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4229,7 +4229,7 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'ephemeralContainers': {
+      case 'ephemeralContainers' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4243,11 +4243,11 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'securityContext': {
+      case 'securityContext' satisfies keyof PodSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodSecurityContext(v);
         break;
       }
-      case 'imagePullSecrets': {
+      case 'imagePullSecrets' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4261,11 +4261,11 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'affinity': {
+      case 'affinity' satisfies keyof PodSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAffinity(v);
         break;
       }
-      case 'tolerations': {
+      case 'tolerations' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4279,7 +4279,7 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'hostAliases': {
+      case 'hostAliases' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4293,11 +4293,11 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'dnsConfig': {
+      case 'dnsConfig' satisfies keyof PodSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodDNSConfig(v);
         break;
       }
-      case 'readinessGates': {
+      case 'readinessGates' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4311,7 +4311,7 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'topologySpreadConstraints': {
+      case 'topologySpreadConstraints' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4325,11 +4325,11 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'os': {
+      case 'os' satisfies keyof PodSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodOS(v);
         break;
       }
-      case 'schedulingGates': {
+      case 'schedulingGates' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4343,7 +4343,7 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'resourceClaims': {
+      case 'resourceClaims' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4357,15 +4357,15 @@ export function deepCopyPodSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'resources': {
+      case 'resources' satisfies keyof PodSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceRequirements(v);
         break;
       }
-      case 'schedulingGroup': {
+      case 'schedulingGroup' satisfies keyof PodSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodSchedulingGroup(v);
         break;
       }
-      case 'evictionResponders': {
+      case 'evictionResponders' satisfies keyof PodSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4403,8 +4403,8 @@ export function deepCopyPodStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4418,7 +4418,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'hostIPs': {
+      case 'hostIPs' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4432,7 +4432,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'podIPs': {
+      case 'podIPs' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4446,7 +4446,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'initContainerStatuses': {
+      case 'initContainerStatuses' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4460,7 +4460,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'containerStatuses': {
+      case 'containerStatuses' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4474,7 +4474,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'ephemeralContainerStatuses': {
+      case 'ephemeralContainerStatuses' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4488,7 +4488,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'resourceClaimStatuses': {
+      case 'resourceClaimStatuses' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4502,15 +4502,15 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'extendedResourceClaimStatus': {
+      case 'extendedResourceClaimStatus' satisfies keyof PodStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodExtendedResourceClaimStatus(v);
         break;
       }
-      case 'resources': {
+      case 'resources' satisfies keyof PodStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceRequirements(v);
         break;
       }
-      case 'nodeAllocatableResourceClaimStatuses': {
+      case 'nodeAllocatableResourceClaimStatuses' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4524,7 +4524,7 @@ export function deepCopyPodStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'volumeHealth': {
+      case 'volumeHealth' satisfies keyof PodStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4562,12 +4562,12 @@ export function deepCopyPodTemplate(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodTemplate) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PodTemplate: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof PodTemplate: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
@@ -4595,12 +4595,12 @@ export function deepCopyPodTemplateList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodTemplateList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PodTemplateList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof PodTemplateList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4638,12 +4638,12 @@ export function deepCopyPodTemplateSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodTemplateSpec) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PodTemplateSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof PodTemplateSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodSpec(v);
         break;
       }
@@ -4671,8 +4671,8 @@ export function deepCopyPodVolumeHealth(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodVolumeHealth) {
-      case 'healthConditions': {
+    switch (key) {
+      case 'healthConditions' satisfies keyof PodVolumeHealth: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4732,8 +4732,8 @@ export function deepCopyPreferredSchedulingTerm(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PreferredSchedulingTerm) {
-      case 'preference': {
+    switch (key) {
+      case 'preference' satisfies keyof PreferredSchedulingTerm: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeSelectorTerm(v);
         break;
       }
@@ -4761,20 +4761,20 @@ export function deepCopyProbe(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Probe) {
-      case 'exec': {
+    switch (key) {
+      case 'exec' satisfies keyof Probe: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyExecAction(v);
         break;
       }
-      case 'httpGet': {
+      case 'httpGet' satisfies keyof Probe: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHTTPGetAction(v);
         break;
       }
-      case 'tcpSocket': {
+      case 'tcpSocket' satisfies keyof Probe: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTCPSocketAction(v);
         break;
       }
-      case 'grpc': {
+      case 'grpc' satisfies keyof Probe: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyGRPCAction(v);
         break;
       }
@@ -4802,8 +4802,8 @@ export function deepCopyProjectedVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ProjectedVolumeSource) {
-      case 'sources': {
+    switch (key) {
+      case 'sources' satisfies keyof ProjectedVolumeSource: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -4852,8 +4852,8 @@ export function deepCopyRBDPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof RBDPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof RBDPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -4881,8 +4881,8 @@ export function deepCopyRBDVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof RBDVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof RBDVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -4910,16 +4910,16 @@ export function deepCopyReplicationController(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicationController) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ReplicationController: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof ReplicationController: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyReplicationControllerSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof ReplicationController: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyReplicationControllerStatus(v);
         break;
       }
@@ -4958,12 +4958,12 @@ export function deepCopyReplicationControllerList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicationControllerList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ReplicationControllerList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ReplicationControllerList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5001,8 +5001,8 @@ export function deepCopyReplicationControllerSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicationControllerSpec) {
-      case 'template': {
+    switch (key) {
+      case 'template' satisfies keyof ReplicationControllerSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodTemplateSpec(v);
         break;
       }
@@ -5030,8 +5030,8 @@ export function deepCopyReplicationControllerStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ReplicationControllerStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof ReplicationControllerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5102,16 +5102,16 @@ export function deepCopyResourceQuota(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceQuota) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ResourceQuota: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof ResourceQuota: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceQuotaSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof ResourceQuota: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyResourceQuotaStatus(v);
         break;
       }
@@ -5139,12 +5139,12 @@ export function deepCopyResourceQuotaList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceQuotaList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ResourceQuotaList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ResourceQuotaList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5182,8 +5182,8 @@ export function deepCopyResourceQuotaSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceQuotaSpec) {
-      case 'scopeSelector': {
+    switch (key) {
+      case 'scopeSelector' satisfies keyof ResourceQuotaSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyScopeSelector(v);
         break;
       }
@@ -5222,8 +5222,8 @@ export function deepCopyResourceRequirements(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceRequirements) {
-      case 'claims': {
+    switch (key) {
+      case 'claims' satisfies keyof ResourceRequirements: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5261,8 +5261,8 @@ export function deepCopyResourceStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ResourceStatus) {
-      case 'resources': {
+    switch (key) {
+      case 'resources' satisfies keyof ResourceStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5311,8 +5311,8 @@ export function deepCopyScaleIOPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ScaleIOPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof ScaleIOPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretReference(v);
         break;
       }
@@ -5340,8 +5340,8 @@ export function deepCopyScaleIOVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ScaleIOVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof ScaleIOVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -5369,8 +5369,8 @@ export function deepCopyScopeSelector(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ScopeSelector) {
-      case 'matchExpressions': {
+    switch (key) {
+      case 'matchExpressions' satisfies keyof ScopeSelector: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5430,8 +5430,8 @@ export function deepCopySecret(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Secret) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Secret: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
@@ -5470,12 +5470,12 @@ export function deepCopySecretList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SecretList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof SecretList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof SecretList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5513,8 +5513,8 @@ export function deepCopySecretProjection(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SecretProjection) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof SecretProjection: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5563,8 +5563,8 @@ export function deepCopySecretVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SecretVolumeSource) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof SecretVolumeSource: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5602,24 +5602,24 @@ export function deepCopySecurityContext(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SecurityContext) {
-      case 'capabilities': {
+    switch (key) {
+      case 'capabilities' satisfies keyof SecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCapabilities(v);
         break;
       }
-      case 'seLinuxOptions': {
+      case 'seLinuxOptions' satisfies keyof SecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySELinuxOptions(v);
         break;
       }
-      case 'windowsOptions': {
+      case 'windowsOptions' satisfies keyof SecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWindowsSecurityContextOptions(v);
         break;
       }
-      case 'seccompProfile': {
+      case 'seccompProfile' satisfies keyof SecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySeccompProfile(v);
         break;
       }
-      case 'appArmorProfile': {
+      case 'appArmorProfile' satisfies keyof SecurityContext: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAppArmorProfile(v);
         break;
       }
@@ -5647,16 +5647,16 @@ export function deepCopyService(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Service) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Service: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Service: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Service: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceStatus(v);
         break;
       }
@@ -5684,12 +5684,12 @@ export function deepCopyServiceAccount(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceAccount) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ServiceAccount: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'secrets': {
+      case 'secrets' satisfies keyof ServiceAccount: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5703,7 +5703,7 @@ export function deepCopyServiceAccount(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'imagePullSecrets': {
+      case 'imagePullSecrets' satisfies keyof ServiceAccount: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5741,12 +5741,12 @@ export function deepCopyServiceAccountList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceAccountList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ServiceAccountList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ServiceAccountList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5795,12 +5795,12 @@ export function deepCopyServiceList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ServiceList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ServiceList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5849,8 +5849,8 @@ export function deepCopyServiceSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceSpec) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof ServiceSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5864,7 +5864,7 @@ export function deepCopyServiceSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'sessionAffinityConfig': {
+      case 'sessionAffinityConfig' satisfies keyof ServiceSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySessionAffinityConfig(v);
         break;
       }
@@ -5892,12 +5892,12 @@ export function deepCopyServiceStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceStatus) {
-      case 'loadBalancer': {
+    switch (key) {
+      case 'loadBalancer' satisfies keyof ServiceStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLoadBalancerStatus(v);
         break;
       }
-      case 'conditions': {
+      case 'conditions' satisfies keyof ServiceStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -5935,8 +5935,8 @@ export function deepCopySessionAffinityConfig(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SessionAffinityConfig) {
-      case 'clientIP': {
+    switch (key) {
+      case 'clientIP' satisfies keyof SessionAffinityConfig: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyClientIPConfig(v);
         break;
       }
@@ -5975,8 +5975,8 @@ export function deepCopyStorageOSPersistentVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StorageOSPersistentVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof StorageOSPersistentVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
@@ -6004,8 +6004,8 @@ export function deepCopyStorageOSVolumeSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StorageOSVolumeSource) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof StorageOSVolumeSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLocalObjectReference(v);
         break;
       }
@@ -6088,8 +6088,8 @@ export function deepCopyTopologySelectorTerm(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TopologySelectorTerm) {
-      case 'matchLabelExpressions': {
+    switch (key) {
+      case 'matchLabelExpressions' satisfies keyof TopologySelectorTerm: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -6127,8 +6127,8 @@ export function deepCopyTopologySpreadConstraint(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof TopologySpreadConstraint) {
-      case 'labelSelector': {
+    switch (key) {
+      case 'labelSelector' satisfies keyof TopologySpreadConstraint: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -6167,124 +6167,124 @@ export function deepCopyVolume(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Volume) {
-      case 'hostPath': {
+    switch (key) {
+      case 'hostPath' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHostPathVolumeSource(v);
         break;
       }
-      case 'emptyDir': {
+      case 'emptyDir' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEmptyDirVolumeSource(v);
         break;
       }
-      case 'gcePersistentDisk': {
+      case 'gcePersistentDisk' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyGCEPersistentDiskVolumeSource(v);
         break;
       }
-      case 'awsElasticBlockStore': {
+      case 'awsElasticBlockStore' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAWSElasticBlockStoreVolumeSource(v);
         break;
       }
-      case 'gitRepo': {
+      case 'gitRepo' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyGitRepoVolumeSource(v);
         break;
       }
-      case 'secret': {
+      case 'secret' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretVolumeSource(v);
         break;
       }
-      case 'nfs': {
+      case 'nfs' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNFSVolumeSource(v);
         break;
       }
-      case 'iscsi': {
+      case 'iscsi' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyISCSIVolumeSource(v);
         break;
       }
-      case 'glusterfs': {
+      case 'glusterfs' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyGlusterfsVolumeSource(v);
         break;
       }
-      case 'persistentVolumeClaim': {
+      case 'persistentVolumeClaim' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeClaimVolumeSource(v);
         break;
       }
-      case 'rbd': {
+      case 'rbd' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRBDVolumeSource(v);
         break;
       }
-      case 'flexVolume': {
+      case 'flexVolume' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFlexVolumeSource(v);
         break;
       }
-      case 'cinder': {
+      case 'cinder' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCinderVolumeSource(v);
         break;
       }
-      case 'cephfs': {
+      case 'cephfs' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCephFSVolumeSource(v);
         break;
       }
-      case 'flocker': {
+      case 'flocker' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFlockerVolumeSource(v);
         break;
       }
-      case 'downwardAPI': {
+      case 'downwardAPI' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDownwardAPIVolumeSource(v);
         break;
       }
-      case 'fc': {
+      case 'fc' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFCVolumeSource(v);
         break;
       }
-      case 'azureFile': {
+      case 'azureFile' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAzureFileVolumeSource(v);
         break;
       }
-      case 'configMap': {
+      case 'configMap' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyConfigMapVolumeSource(v);
         break;
       }
-      case 'vsphereVolume': {
+      case 'vsphereVolume' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVsphereVirtualDiskVolumeSource(v);
         break;
       }
-      case 'quobyte': {
+      case 'quobyte' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyQuobyteVolumeSource(v);
         break;
       }
-      case 'azureDisk': {
+      case 'azureDisk' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAzureDiskVolumeSource(v);
         break;
       }
-      case 'photonPersistentDisk': {
+      case 'photonPersistentDisk' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPhotonPersistentDiskVolumeSource(v);
         break;
       }
-      case 'projected': {
+      case 'projected' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyProjectedVolumeSource(v);
         break;
       }
-      case 'portworxVolume': {
+      case 'portworxVolume' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPortworxVolumeSource(v);
         break;
       }
-      case 'scaleIO': {
+      case 'scaleIO' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyScaleIOVolumeSource(v);
         break;
       }
-      case 'storageos': {
+      case 'storageos' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStorageOSVolumeSource(v);
         break;
       }
-      case 'csi': {
+      case 'csi' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCSIVolumeSource(v);
         break;
       }
-      case 'ephemeral': {
+      case 'ephemeral' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEphemeralVolumeSource(v);
         break;
       }
-      case 'image': {
+      case 'image' satisfies keyof Volume: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyImageVolumeSource(v);
         break;
       }
@@ -6334,8 +6334,8 @@ export function deepCopyVolumeHealthStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeHealthStatus) {
-      case 'healthConditions': {
+    switch (key) {
+      case 'healthConditions' satisfies keyof VolumeHealthStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -6384,8 +6384,8 @@ export function deepCopyVolumeMountStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeMountStatus) {
-      case 'volumeStatus': {
+    switch (key) {
+      case 'volumeStatus' satisfies keyof VolumeMountStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeStatus(v);
         break;
       }
@@ -6413,8 +6413,8 @@ export function deepCopyVolumeNodeAffinity(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeNodeAffinity) {
-      case 'required': {
+    switch (key) {
+      case 'required' satisfies keyof VolumeNodeAffinity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNodeSelector(v);
         break;
       }
@@ -6442,28 +6442,28 @@ export function deepCopyVolumeProjection(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeProjection) {
-      case 'secret': {
+    switch (key) {
+      case 'secret' satisfies keyof VolumeProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretProjection(v);
         break;
       }
-      case 'downwardAPI': {
+      case 'downwardAPI' satisfies keyof VolumeProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDownwardAPIProjection(v);
         break;
       }
-      case 'configMap': {
+      case 'configMap' satisfies keyof VolumeProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyConfigMapProjection(v);
         break;
       }
-      case 'serviceAccountToken': {
+      case 'serviceAccountToken' satisfies keyof VolumeProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceAccountTokenProjection(v);
         break;
       }
-      case 'clusterTrustBundle': {
+      case 'clusterTrustBundle' satisfies keyof VolumeProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyClusterTrustBundleProjection(v);
         break;
       }
-      case 'podCertificate': {
+      case 'podCertificate' satisfies keyof VolumeProjection: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodCertificateProjection(v);
         break;
       }
@@ -6502,8 +6502,8 @@ export function deepCopyVolumeStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeStatus) {
-      case 'image': {
+    switch (key) {
+      case 'image' satisfies keyof VolumeStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyImageVolumeStatus(v);
         break;
       }
@@ -6542,8 +6542,8 @@ export function deepCopyWeightedPodAffinityTerm(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof WeightedPodAffinityTerm) {
-      case 'podAffinityTerm': {
+    switch (key) {
+      case 'podAffinityTerm' satisfies keyof WeightedPodAffinityTerm: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodAffinityTerm(v);
         break;
       }

@@ -20,16 +20,16 @@ export function deepCopyEndpoint(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Endpoint) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof Endpoint: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEndpointConditions(v);
         break;
       }
-      case 'targetRef': {
+      case 'targetRef' satisfies keyof Endpoint: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
-      case 'hints': {
+      case 'hints' satisfies keyof Endpoint: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEndpointHints(v);
         break;
       }
@@ -68,8 +68,8 @@ export function deepCopyEndpointHints(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EndpointHints) {
-      case 'forZones': {
+    switch (key) {
+      case 'forZones' satisfies keyof EndpointHints: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -83,7 +83,7 @@ export function deepCopyEndpointHints(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'forNodes': {
+      case 'forNodes' satisfies keyof EndpointHints: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -132,12 +132,12 @@ export function deepCopyEndpointSlice(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EndpointSlice) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EndpointSlice: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'endpoints': {
+      case 'endpoints' satisfies keyof EndpointSlice: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -151,7 +151,7 @@ export function deepCopyEndpointSlice(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'ports': {
+      case 'ports' satisfies keyof EndpointSlice: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -189,12 +189,12 @@ export function deepCopyEndpointSliceList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EndpointSliceList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EndpointSliceList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof EndpointSliceList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

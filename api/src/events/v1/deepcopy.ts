@@ -21,24 +21,24 @@ export function deepCopyEvent(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Event) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'series': {
+      case 'series' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEventSeries(v);
         break;
       }
-      case 'regarding': {
+      case 'regarding' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
-      case 'related': {
+      case 'related' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectReference(v);
         break;
       }
-      case 'deprecatedSource': {
+      case 'deprecatedSource' satisfies keyof Event: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyEventSource(v);
         break;
       }
@@ -66,12 +66,12 @@ export function deepCopyEventList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EventList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EventList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof EventList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

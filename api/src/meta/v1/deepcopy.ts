@@ -31,8 +31,8 @@ export function deepCopyAPIResourceList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof APIResourceList) {
-      case 'resources': {
+    switch (key) {
+      case 'resources' satisfies keyof APIResourceList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -70,8 +70,8 @@ export function deepCopyDeleteOptions(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof DeleteOptions) {
-      case 'preconditions': {
+    switch (key) {
+      case 'preconditions' satisfies keyof DeleteOptions: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPreconditions(v);
         break;
       }
@@ -121,8 +121,8 @@ export function deepCopyManagedFieldsEntry(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ManagedFieldsEntry) {
-      case 'fieldsV1': {
+    switch (key) {
+      case 'fieldsV1' satisfies keyof ManagedFieldsEntry: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFieldsV12(v);
         break;
       }
@@ -194,12 +194,12 @@ export function deepCopyStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Status) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Status: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'details': {
+      case 'details' satisfies keyof Status: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStatusDetails(v);
         break;
       }
@@ -238,8 +238,8 @@ export function deepCopyStatusDetails(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StatusDetails) {
-      case 'causes': {
+    switch (key) {
+      case 'causes' satisfies keyof StatusDetails: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

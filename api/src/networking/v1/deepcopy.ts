@@ -20,8 +20,8 @@ export function deepCopyHTTPIngressPath(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HTTPIngressPath) {
-      case 'backend': {
+    switch (key) {
+      case 'backend' satisfies keyof HTTPIngressPath: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressBackend(v);
         break;
       }
@@ -49,8 +49,8 @@ export function deepCopyHTTPIngressRuleValue(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof HTTPIngressRuleValue) {
-      case 'paths': {
+    switch (key) {
+      case 'paths' satisfies keyof HTTPIngressRuleValue: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -88,12 +88,12 @@ export function deepCopyIPAddress(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IPAddress) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof IPAddress: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof IPAddress: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIPAddressSpec(v);
         break;
       }
@@ -121,12 +121,12 @@ export function deepCopyIPAddressList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IPAddressList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof IPAddressList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof IPAddressList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -164,8 +164,8 @@ export function deepCopyIPAddressSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IPAddressSpec) {
-      case 'parentRef': {
+    switch (key) {
+      case 'parentRef' satisfies keyof IPAddressSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyParentReference(v);
         break;
       }
@@ -204,16 +204,16 @@ export function deepCopyIngress(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Ingress) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Ingress: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Ingress: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Ingress: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressStatus(v);
         break;
       }
@@ -241,12 +241,12 @@ export function deepCopyIngressBackend(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressBackend) {
-      case 'service': {
+    switch (key) {
+      case 'service' satisfies keyof IngressBackend: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressServiceBackend(v);
         break;
       }
-      case 'resource': {
+      case 'resource' satisfies keyof IngressBackend: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTypedLocalObjectReference(v);
         break;
       }
@@ -274,12 +274,12 @@ export function deepCopyIngressClass(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressClass) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof IngressClass: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof IngressClass: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressClassSpec(v);
         break;
       }
@@ -307,12 +307,12 @@ export function deepCopyIngressClassList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressClassList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof IngressClassList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof IngressClassList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -361,8 +361,8 @@ export function deepCopyIngressClassSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressClassSpec) {
-      case 'parameters': {
+    switch (key) {
+      case 'parameters' satisfies keyof IngressClassSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressClassParametersReference(v);
         break;
       }
@@ -390,12 +390,12 @@ export function deepCopyIngressList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof IngressList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof IngressList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -433,8 +433,8 @@ export function deepCopyIngressLoadBalancerIngress(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressLoadBalancerIngress) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof IngressLoadBalancerIngress: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -472,8 +472,8 @@ export function deepCopyIngressLoadBalancerStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressLoadBalancerStatus) {
-      case 'ingress': {
+    switch (key) {
+      case 'ingress' satisfies keyof IngressLoadBalancerStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -522,8 +522,8 @@ export function deepCopyIngressRule(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressRule) {
-      case 'http': {
+    switch (key) {
+      case 'http' satisfies keyof IngressRule: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyHTTPIngressRuleValue(v);
         break;
       }
@@ -551,8 +551,8 @@ export function deepCopyIngressServiceBackend(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressServiceBackend) {
-      case 'port': {
+    switch (key) {
+      case 'port' satisfies keyof IngressServiceBackend: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceBackendPort(v);
         break;
       }
@@ -580,12 +580,12 @@ export function deepCopyIngressSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressSpec) {
-      case 'defaultBackend': {
+    switch (key) {
+      case 'defaultBackend' satisfies keyof IngressSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressBackend(v);
         break;
       }
-      case 'tls': {
+      case 'tls' satisfies keyof IngressSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -599,7 +599,7 @@ export function deepCopyIngressSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'rules': {
+      case 'rules' satisfies keyof IngressSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -637,8 +637,8 @@ export function deepCopyIngressStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof IngressStatus) {
-      case 'loadBalancer': {
+    switch (key) {
+      case 'loadBalancer' satisfies keyof IngressStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIngressLoadBalancerStatus(v);
         break;
       }
@@ -677,12 +677,12 @@ export function deepCopyNetworkPolicy(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NetworkPolicy) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof NetworkPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof NetworkPolicy: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyNetworkPolicySpec(v);
         break;
       }
@@ -710,8 +710,8 @@ export function deepCopyNetworkPolicyEgressRule(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NetworkPolicyEgressRule) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof NetworkPolicyEgressRule: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -725,7 +725,7 @@ export function deepCopyNetworkPolicyEgressRule(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'to': {
+      case 'to' satisfies keyof NetworkPolicyEgressRule: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -763,8 +763,8 @@ export function deepCopyNetworkPolicyIngressRule(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NetworkPolicyIngressRule) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof NetworkPolicyIngressRule: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -778,7 +778,7 @@ export function deepCopyNetworkPolicyIngressRule(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'from': {
+      case 'from' satisfies keyof NetworkPolicyIngressRule: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -816,12 +816,12 @@ export function deepCopyNetworkPolicyList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NetworkPolicyList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof NetworkPolicyList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof NetworkPolicyList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -859,16 +859,16 @@ export function deepCopyNetworkPolicyPeer(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NetworkPolicyPeer) {
-      case 'podSelector': {
+    switch (key) {
+      case 'podSelector' satisfies keyof NetworkPolicyPeer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'namespaceSelector': {
+      case 'namespaceSelector' satisfies keyof NetworkPolicyPeer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'ipBlock': {
+      case 'ipBlock' satisfies keyof NetworkPolicyPeer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyIPBlock(v);
         break;
       }
@@ -907,12 +907,12 @@ export function deepCopyNetworkPolicySpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof NetworkPolicySpec) {
-      case 'podSelector': {
+    switch (key) {
+      case 'podSelector' satisfies keyof NetworkPolicySpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'ingress': {
+      case 'ingress' satisfies keyof NetworkPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -926,7 +926,7 @@ export function deepCopyNetworkPolicySpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'egress': {
+      case 'egress' satisfies keyof NetworkPolicySpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -986,16 +986,16 @@ export function deepCopyServiceCIDR(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceCIDR) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ServiceCIDR: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof ServiceCIDR: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceCIDRSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof ServiceCIDR: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyServiceCIDRStatus(v);
         break;
       }
@@ -1023,12 +1023,12 @@ export function deepCopyServiceCIDRList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceCIDRList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ServiceCIDRList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ServiceCIDRList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -1077,8 +1077,8 @@ export function deepCopyServiceCIDRStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ServiceCIDRStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof ServiceCIDRStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

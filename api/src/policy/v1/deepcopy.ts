@@ -21,12 +21,12 @@ export function deepCopyEviction(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Eviction) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Eviction: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'deleteOptions': {
+      case 'deleteOptions' satisfies keyof Eviction: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyDeleteOptions(v);
         break;
       }
@@ -54,16 +54,16 @@ export function deepCopyPodDisruptionBudget(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodDisruptionBudget) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PodDisruptionBudget: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof PodDisruptionBudget: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodDisruptionBudgetSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof PodDisruptionBudget: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPodDisruptionBudgetStatus(v);
         break;
       }
@@ -91,12 +91,12 @@ export function deepCopyPodDisruptionBudgetList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodDisruptionBudgetList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof PodDisruptionBudgetList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof PodDisruptionBudgetList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -134,8 +134,8 @@ export function deepCopyPodDisruptionBudgetSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodDisruptionBudgetSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof PodDisruptionBudgetSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -163,8 +163,8 @@ export function deepCopyPodDisruptionBudgetStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PodDisruptionBudgetStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof PodDisruptionBudgetStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -20,8 +20,8 @@ export function deepCopyAggregationRule(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof AggregationRule) {
-      case 'clusterRoleSelectors': {
+    switch (key) {
+      case 'clusterRoleSelectors' satisfies keyof AggregationRule: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -59,12 +59,12 @@ export function deepCopyClusterRole(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ClusterRole) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ClusterRole: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'rules': {
+      case 'rules' satisfies keyof ClusterRole: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -78,7 +78,7 @@ export function deepCopyClusterRole(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'aggregationRule': {
+      case 'aggregationRule' satisfies keyof ClusterRole: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAggregationRule(v);
         break;
       }
@@ -106,12 +106,12 @@ export function deepCopyClusterRoleBinding(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ClusterRoleBinding) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ClusterRoleBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'subjects': {
+      case 'subjects' satisfies keyof ClusterRoleBinding: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -125,7 +125,7 @@ export function deepCopyClusterRoleBinding(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'roleRef': {
+      case 'roleRef' satisfies keyof ClusterRoleBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRoleRef(v);
         break;
       }
@@ -153,12 +153,12 @@ export function deepCopyClusterRoleBindingList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ClusterRoleBindingList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ClusterRoleBindingList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ClusterRoleBindingList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -196,12 +196,12 @@ export function deepCopyClusterRoleList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ClusterRoleList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof ClusterRoleList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof ClusterRoleList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -250,12 +250,12 @@ export function deepCopyRole(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Role) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Role: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'rules': {
+      case 'rules' satisfies keyof Role: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -293,12 +293,12 @@ export function deepCopyRoleBinding(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof RoleBinding) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof RoleBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'subjects': {
+      case 'subjects' satisfies keyof RoleBinding: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -312,7 +312,7 @@ export function deepCopyRoleBinding(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'roleRef': {
+      case 'roleRef' satisfies keyof RoleBinding: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRoleRef(v);
         break;
       }
@@ -340,12 +340,12 @@ export function deepCopyRoleBindingList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof RoleBindingList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof RoleBindingList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof RoleBindingList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -383,12 +383,12 @@ export function deepCopyRoleList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof RoleList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof RoleList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof RoleList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

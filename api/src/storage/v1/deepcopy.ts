@@ -21,12 +21,12 @@ export function deepCopyCSIDriver(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIDriver) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CSIDriver: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CSIDriver: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCSIDriverSpec(v);
         break;
       }
@@ -54,12 +54,12 @@ export function deepCopyCSIDriverList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIDriverList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CSIDriverList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CSIDriverList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -97,8 +97,8 @@ export function deepCopyCSIDriverSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIDriverSpec) {
-      case 'tokenRequests': {
+    switch (key) {
+      case 'tokenRequests' satisfies keyof CSIDriverSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -136,16 +136,16 @@ export function deepCopyCSINode(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSINode) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CSINode: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CSINode: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCSINodeSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof CSINode: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCSINodeStatus(v);
         break;
       }
@@ -173,8 +173,8 @@ export function deepCopyCSINodeDriver(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSINodeDriver) {
-      case 'allocatable': {
+    switch (key) {
+      case 'allocatable' satisfies keyof CSINodeDriver: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeNodeResources(v);
         break;
       }
@@ -202,12 +202,12 @@ export function deepCopyCSINodeList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSINodeList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CSINodeList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CSINodeList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -245,8 +245,8 @@ export function deepCopyCSINodeSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSINodeSpec) {
-      case 'drivers': {
+    switch (key) {
+      case 'drivers' satisfies keyof CSINodeSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -284,8 +284,8 @@ export function deepCopyCSINodeStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSINodeStatus) {
-      case 'storageHealth': {
+    switch (key) {
+      case 'storageHealth' satisfies keyof CSINodeStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -323,12 +323,12 @@ export function deepCopyCSIStorageCapacity(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIStorageCapacity) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CSIStorageCapacity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'nodeTopology': {
+      case 'nodeTopology' satisfies keyof CSIStorageCapacity: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
@@ -356,12 +356,12 @@ export function deepCopyCSIStorageCapacityList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CSIStorageCapacityList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CSIStorageCapacityList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CSIStorageCapacityList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -399,12 +399,12 @@ export function deepCopyStorageClass(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StorageClass) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof StorageClass: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'allowedTopologies': {
+      case 'allowedTopologies' satisfies keyof StorageClass: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -442,12 +442,12 @@ export function deepCopyStorageClassList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StorageClassList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof StorageClassList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof StorageClassList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -485,8 +485,8 @@ export function deepCopyStorageHealth(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StorageHealth) {
-      case 'healthConditions': {
+    switch (key) {
+      case 'healthConditions' satisfies keyof StorageHealth: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -546,16 +546,16 @@ export function deepCopyVolumeAttachment(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttachment) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof VolumeAttachment: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof VolumeAttachment: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeAttachmentSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof VolumeAttachment: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeAttachmentStatus(v);
         break;
       }
@@ -583,12 +583,12 @@ export function deepCopyVolumeAttachmentList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttachmentList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof VolumeAttachmentList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof VolumeAttachmentList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -626,8 +626,8 @@ export function deepCopyVolumeAttachmentSource(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttachmentSource) {
-      case 'inlineVolumeSpec': {
+    switch (key) {
+      case 'inlineVolumeSpec' satisfies keyof VolumeAttachmentSource: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPersistentVolumeSpec(v);
         break;
       }
@@ -655,8 +655,8 @@ export function deepCopyVolumeAttachmentSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttachmentSpec) {
-      case 'source': {
+    switch (key) {
+      case 'source' satisfies keyof VolumeAttachmentSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeAttachmentSource(v);
         break;
       }
@@ -684,12 +684,12 @@ export function deepCopyVolumeAttachmentStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttachmentStatus) {
-      case 'attachError': {
+    switch (key) {
+      case 'attachError' satisfies keyof VolumeAttachmentStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeError(v);
         break;
       }
-      case 'detachError': {
+      case 'detachError' satisfies keyof VolumeAttachmentStatus: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyVolumeError(v);
         break;
       }
@@ -717,8 +717,8 @@ export function deepCopyVolumeAttributesClass(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttributesClass) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof VolumeAttributesClass: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
@@ -746,12 +746,12 @@ export function deepCopyVolumeAttributesClassList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof VolumeAttributesClassList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof VolumeAttributesClassList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof VolumeAttributesClassList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -20,16 +20,16 @@ export function deepCopyUser(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof User) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof User: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof User: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyUserSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof User: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyUserStatus(v);
         break;
       }
@@ -57,12 +57,12 @@ export function deepCopyUserList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof UserList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof UserList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof UserList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -31,8 +31,8 @@ export function deepCopyClusterStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof ClusterStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof ClusterStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -70,16 +70,16 @@ export function deepCopyEtcdCluster(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EtcdCluster) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EtcdCluster: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof EtcdCluster: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyClusterSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof EtcdCluster: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyClusterStatus(v);
         break;
       }
@@ -107,12 +107,12 @@ export function deepCopyEtcdClusterList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EtcdClusterList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof EtcdClusterList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof EtcdClusterList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -20,12 +20,12 @@ export function deepCopyApp(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof App) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof App: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof App: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyAppSpec(v);
         break;
       }
@@ -53,12 +53,12 @@ export function deepCopyAppList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof AppList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof AppList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof AppList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -20,16 +20,16 @@ export function deepCopyCronTab(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTab) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabStatus(v);
         break;
       }
@@ -57,12 +57,12 @@ export function deepCopyCronTabList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronTabList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CronTabList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -41,17 +41,17 @@ function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFie
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTabSpec & CronTabSpec)) {
-      case 'schedule':
+    switch (key) {
+      case 'schedule' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'image':
-      case 'replicas':
+      case 'image' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'replicas' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         out[key] = cloneJSON(v);
         break;
-      case 'timeZone':
-      case 'cronSpec':
-      case 'suspendOnFailure':
+      case 'timeZone' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'cronSpec' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'suspendOnFailure' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         lost.keep(key, v);
         break;
       default:
@@ -75,8 +75,8 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTabStatus & CronTabStatus)) {
-      case 'lastScheduleTime':
+    switch (key) {
+      case 'lastScheduleTime' satisfies keyof (hub.CronTabStatus & CronTabStatus):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -99,20 +99,20 @@ function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): Js
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTab & CronTab)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (hub.CronTab & CronTab):
+      case 'kind' satisfies keyof (hub.CronTab & CronTab):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (hub.CronTab & CronTab):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (hub.CronTab & CronTab):
         out[key] = isJsonObject(v) ? convertV1CronTabSpecToV1beta1CronTabSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (hub.CronTab & CronTab):
         out[key] = isJsonObject(v) ? convertV1CronTabStatusToV1beta1CronTabStatus(v, lost.child(key)) : cloneJSON(v);
         break;
       default:
@@ -135,17 +135,17 @@ function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFie
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTabSpec & hub.CronTabSpec)) {
-      case 'cronSpec':
+    switch (key) {
+      case 'cronSpec' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'image':
-      case 'replicas':
+      case 'image' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'replicas' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         out[key] = cloneJSON(v);
         break;
-      case 'suspendOnFailure':
-      case 'schedule':
-      case 'timeZone':
+      case 'suspendOnFailure' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'schedule' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'timeZone' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         lost.keep(key, v);
         break;
       default:
@@ -169,8 +169,8 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTabStatus & hub.CronTabStatus)) {
-      case 'lastScheduleTime':
+    switch (key) {
+      case 'lastScheduleTime' satisfies keyof (CronTabStatus & hub.CronTabStatus):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -193,20 +193,20 @@ function convertV1beta1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): Js
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTab & hub.CronTab)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (CronTab & hub.CronTab):
+      case 'kind' satisfies keyof (CronTab & hub.CronTab):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (CronTab & hub.CronTab):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (CronTab & hub.CronTab):
         out[key] = isJsonObject(v) ? convertV1beta1CronTabSpecToV1CronTabSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (CronTab & hub.CronTab):
         out[key] = isJsonObject(v) ? convertV1beta1CronTabStatusToV1CronTabStatus(v, lost.child(key)) : cloneJSON(v);
         break;
       default:

@@ -63,13 +63,13 @@ function convertV1alpha1FischerToV1beta1Fischer(in_: JsonObject, _lost: LostFiel
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (Fischer & hub.Fischer)) {
-      case 'apiVersion':
-      case 'kind':
-      case 'disallowedFlunders':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (Fischer & hub.Fischer):
+      case 'kind' satisfies keyof (Fischer & hub.Fischer):
+      case 'disallowedFlunders' satisfies keyof (Fischer & hub.Fischer):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (Fischer & hub.Fischer):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
@@ -94,9 +94,9 @@ function convertV1alpha1FlunderSpecToV1beta1FlunderSpec(in_: JsonObject, _lost: 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (FlunderSpec & hub.FlunderSpec)) {
-      case 'reference':
-      case 'referenceType':
+    switch (key) {
+      case 'reference' satisfies keyof (FlunderSpec & hub.FlunderSpec):
+      case 'referenceType' satisfies keyof (FlunderSpec & hub.FlunderSpec):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -119,8 +119,8 @@ function convertV1alpha1FlunderStatusToV1beta1FlunderStatus(in_: JsonObject, _lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (FlunderStatus & hub.FlunderStatus)) {
-      case 'observedGeneration':
+    switch (key) {
+      case 'observedGeneration' satisfies keyof (FlunderStatus & hub.FlunderStatus):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -143,20 +143,20 @@ function convertV1alpha1FlunderToV1beta1Flunder(in_: JsonObject, lost: LostField
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (Flunder & hub.Flunder)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (Flunder & hub.Flunder):
+      case 'kind' satisfies keyof (Flunder & hub.Flunder):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (Flunder & hub.Flunder):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (Flunder & hub.Flunder):
         out[key] = isJsonObject(v) ? convertV1alpha1FlunderSpecToV1beta1FlunderSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (Flunder & hub.Flunder):
         out[key] = isJsonObject(v) ? convertV1alpha1FlunderStatusToV1beta1FlunderStatus(v, lost.child(key)) : cloneJSON(v);
         break;
       default:
@@ -179,13 +179,13 @@ function convertV1beta1FischerToV1alpha1Fischer(in_: JsonObject, _lost: LostFiel
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.Fischer & Fischer)) {
-      case 'apiVersion':
-      case 'kind':
-      case 'disallowedFlunders':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (hub.Fischer & Fischer):
+      case 'kind' satisfies keyof (hub.Fischer & Fischer):
+      case 'disallowedFlunders' satisfies keyof (hub.Fischer & Fischer):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (hub.Fischer & Fischer):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
@@ -210,9 +210,9 @@ function convertV1beta1FlunderSpecToV1alpha1FlunderSpec(in_: JsonObject, _lost: 
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.FlunderSpec & FlunderSpec)) {
-      case 'reference':
-      case 'referenceType':
+    switch (key) {
+      case 'reference' satisfies keyof (hub.FlunderSpec & FlunderSpec):
+      case 'referenceType' satisfies keyof (hub.FlunderSpec & FlunderSpec):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -235,8 +235,8 @@ function convertV1beta1FlunderStatusToV1alpha1FlunderStatus(in_: JsonObject, _lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.FlunderStatus & FlunderStatus)) {
-      case 'observedGeneration':
+    switch (key) {
+      case 'observedGeneration' satisfies keyof (hub.FlunderStatus & FlunderStatus):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -259,20 +259,20 @@ function convertV1beta1FlunderToV1alpha1Flunder(in_: JsonObject, lost: LostField
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.Flunder & Flunder)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (hub.Flunder & Flunder):
+      case 'kind' satisfies keyof (hub.Flunder & Flunder):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (hub.Flunder & Flunder):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (hub.Flunder & Flunder):
         out[key] = isJsonObject(v) ? convertV1beta1FlunderSpecToV1alpha1FlunderSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (hub.Flunder & Flunder):
         out[key] = isJsonObject(v) ? convertV1beta1FlunderStatusToV1alpha1FlunderStatus(v, lost.child(key)) : cloneJSON(v);
         break;
       default:

@@ -20,8 +20,8 @@ export function deepCopyFischer(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Fischer) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Fischer: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
@@ -49,12 +49,12 @@ export function deepCopyFischerList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof FischerList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof FischerList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof FischerList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -92,16 +92,16 @@ export function deepCopyFlunder(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Flunder) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Flunder: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Flunder: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFlunderSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof Flunder: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyFlunderStatus(v);
         break;
       }
@@ -129,12 +129,12 @@ export function deepCopyFlunderList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof FlunderList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof FlunderList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof FlunderList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -234,10 +234,8 @@ function gvkString(k: GroupVersionKind): string {
  * The response for a handler's result. A result that is not one (user code: not an object, `allowed` not a
  * boolean) throws, and the route answers a 500 denial (`onError`).
  */
-function responseOf(uid: string, result: AdmissionResult, extraWarnings: readonly string[]): AdmissionResponse {
-  if (typeof result !== 'object' || result === null || typeof result.allowed !== 'boolean') {
-    throw new Error(`the admission handler answered ${describeThrown(result)}, not an AdmissionResult`);
-  }
+function responseOf(uid: string, result: unknown, extraWarnings: readonly string[]): AdmissionResponse {
+  if (!isAdmissionResult(result)) throw new Error(`the admission handler answered ${describeThrown(result)}, not an AdmissionResult`);
   const response: AdmissionResponse = { uid, allowed: result.allowed };
   if (response.allowed) response.status = { code: 200 };
   else {
@@ -254,6 +252,11 @@ function responseOf(uid: string, result: AdmissionResult, extraWarnings: readonl
   }
   if (result.auditAnnotations && Object.keys(result.auditAnnotations).length > 0) response.auditAnnotations = result.auditAnnotations;
   return response;
+}
+
+/** Whether a handler's answer (any value: user code) is an object with a boolean `allowed`. */
+function isAdmissionResult(v: unknown): v is AdmissionResult {
+  return typeof v === 'object' && v !== null && 'allowed' in v && typeof v.allowed === 'boolean';
 }
 
 /** Non-empty warnings, each once, in order (the API server drops empty and duplicate ones anyway). */

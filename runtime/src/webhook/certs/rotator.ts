@@ -168,10 +168,15 @@ export function serviceHosts(namespace: string, serviceName: string): string[] {
   return [`${serviceName}.${namespace}.svc`, `${serviceName}.${namespace}.svc.cluster.local`, `${serviceName}.${namespace}`, serviceName];
 }
 
-/** Checks the options; throws a one-line error naming the option. */
-export function checkSelfManagedCertificatesOptions(o: SelfManagedCertificatesOptions): void {
+/**
+ * Checks the options, any value a caller may hand over (JavaScript's included); throws a one-line error naming the
+ * option.
+ */
+export function checkSelfManagedCertificatesOptions(value: unknown): asserts value is SelfManagedCertificatesOptions {
   const where = 'webhookServer.selfManagedCertificates';
-  if (o === null || typeof o !== 'object') throw new Error(`${where} must be an object`);
+  if (value === null || typeof value !== 'object') throw new Error(`${where} must be an object`);
+  // each field as it may have been set: checked below before it is used
+  const o: { readonly [K in keyof SelfManagedCertificatesOptions]?: unknown } = value;
   if (typeof o.namespace !== 'string' || !DNS1123_LABEL.test(o.namespace)) throw new Error(`${where}.namespace must be a namespace name (a DNS-1123 label), not ${JSON.stringify(o.namespace)}`);
   if (typeof o.serviceName !== 'string' || !DNS1123_LABEL.test(o.serviceName)) throw new Error(`${where}.serviceName must be a Service name (a DNS-1123 label), not ${JSON.stringify(o.serviceName)}`);
   if (typeof o.secretName !== 'string' || !DNS1123_SUBDOMAIN.test(o.secretName)) throw new Error(`${where}.secretName must be a Secret name (a DNS-1123 subdomain), not ${JSON.stringify(o.secretName)}`);
@@ -181,13 +186,15 @@ export function checkSelfManagedCertificatesOptions(o: SelfManagedCertificatesOp
       if (typeof h !== 'string' || !(isIP(h) !== 0 || DNS1123_SUBDOMAIN.test(h))) throw new Error(`${where}.extraHosts: ${JSON.stringify(h)} is not a host name or IP address`);
     }
   }
-  for (const k of ['caValidityMs', 'certValidityMs', 'lookaheadMs', 'checkIntervalMs'] as const) {
+  const ms = (k: 'caValidityMs' | 'certValidityMs' | 'lookaheadMs' | 'checkIntervalMs'): number | undefined => {
     const v = o[k];
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)) throw new Error(`${where}.${k} must be a positive number of milliseconds, not ${String(v)}`);
-  }
-  const ca = o.caValidityMs ?? 3650 * DAY_MS;
-  const cert = o.certValidityMs ?? 365 * DAY_MS;
-  const lookahead = o.lookaheadMs ?? 90 * DAY_MS;
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)) throw new Error(`${where}.${k} must be a positive number of milliseconds, not ${describeThrown(v)}`);
+    return v;
+  };
+  const ca = ms('caValidityMs') ?? 3650 * DAY_MS;
+  const cert = ms('certValidityMs') ?? 365 * DAY_MS;
+  const lookahead = ms('lookaheadMs') ?? 90 * DAY_MS;
+  ms('checkIntervalMs'); // the rotator's period: only checked here
   if (ca > 36_600 * DAY_MS || cert > 36_600 * DAY_MS) throw new Error(`${where}: a validity is at most 100 years`);
   if (lookahead >= Math.min(ca, cert)) throw new Error(`${where}.lookaheadMs (${lookahead}) must be less than caValidityMs (${ca}) and certValidityMs (${cert})`);
 }

@@ -44,18 +44,16 @@ describe('deepcopy emitter', () => {
 
   it('lets the compiler check the field names it switches on (a misspelt case label fails to type-check)', () => {
     const file = result.files[0]!;
-    expect(file.contents).toContain("switch (key as keyof CronTab) {");
-    expect(file.contents).toContain("      case 'spec': {");
-    const misspelt = { ...file, contents: file.contents.replace("      case 'spec': {", "      case 'spek': {") };
+    expect(file.contents).toContain("      case 'spec' satisfies keyof CronTab: {");
+    const misspelt = { ...file, contents: file.contents.replace("      case 'spec' satisfies keyof CronTab: {", "      case 'spek' satisfies keyof CronTab: {") };
     const paths = writeFiles(tempDir('deepcopy-misspelt'), [misspelt, ...renderTypes(model)]);
-    expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"spek"' is not comparable to type 'keyof CronTab'`)]);
+    expect(typeCheck(paths)).toEqual([expect.stringContaining(`Type '"spek"' does not satisfy the expected type 'keyof CronTab'`)]);
   });
 
-  it('hands copied values on as JSON: no type assertion but `key as keyof <Type>` in the switches', () => {
+  it('hands copied values on as JSON: no type assertion, the switches on the string key read', () => {
     const text = result.files[0]!.contents;
-    const assertions = typeAssertions(text);
-    expect(assertions.length).toBeGreaterThan(0);
-    expect(assertions.filter((a) => !/^as keyof [A-Z]\w*$/.test(a))).toEqual([]);
+    expect(text).toContain('    switch (key) {\n');
+    expect(typeAssertions(text)).toEqual([]);
     // every struct function takes JSON first (what the walk hands it), its declared type second
     expect(text).toContain('export function deepCopyCronTabSpec(in_: JsonObject): JsonObject;\n');
     expect(text).toContain('export function deepCopyCronTabSpec(in_: CronTabSpec): CronTabSpec;\nexport function deepCopyCronTabSpec(in_: object): object {');

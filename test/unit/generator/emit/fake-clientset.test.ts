@@ -189,7 +189,7 @@ describe('generated fake clientset (cluster-scoped and scale)', () => {
     const scale = await client.getScale('e');
     expect(scale.spec?.replicas).toBe(3);
     await client.updateScale('e', { ...scale, spec: { replicas: 5 } });
-    expect((await client.get('e')).spec?.size).toBe(5);
+    expect((await client.get('e')).spec.size).toBe(5);
   });
 });
 

@@ -173,8 +173,10 @@ describe('rbac rules: controller-gen\'s merge', () => {
   });
 
   it('compares strings as Go does (UTF-8 bytes, not UTF-16 units)', () => {
-    expect(compareBytes('\u{10000}', '\uffff')).toBe(1);
-    expect('\u{10000}' < '\uffff').toBe(true);
+    const astral: string = '\u{10000}';
+    const lastBmp: string = '\uffff';
+    expect(compareBytes(astral, lastBmp)).toBe(1);
+    expect(astral < lastBmp).toBe(true); // JavaScript compares UTF-16 units
     expect(uniqueSorted(['b', 'a', 'b', 'B'])).toEqual(['B', 'a', 'b']);
   });
 });

@@ -31,7 +31,7 @@ describe('EventCorrelator', () => {
     expect(c.correlate(event('same'))).toMatchObject({ skip: false, event: { count: 1 } });
     // the correlator remembers its own observation: the repeat patches the first occurrence's name
     const second = c.correlate({ ...event('same'), metadata: { name: 'w.later', namespace: 'ns' } });
-    expect(second.event.metadata?.name).toBe('w.same');
+    expect(second.event.metadata.name).toBe('w.same');
     expect(second.patch).toEqual({ count: 2, lastTimestamp: '2026-01-01T00:00:00Z', message: 'same' });
   });
 
@@ -111,7 +111,7 @@ describe('CoreEventBroadcaster', () => {
     recorder.eventf(obj, 'Normal', 'Synced', 'all good');
     await b.flush();
     const again = (await events.list()).items;
-    expect(again.map((e) => [e.metadata?.name, e.count])).toEqual([[first!.metadata.name, 3]]);
+    expect(again.map((e) => [e.metadata.name, e.count])).toEqual([[first!.metadata.name, 3]]);
   });
 
   it('retries transport errors (first wait random), never API rejections; drops unsupported types', async () => {

@@ -72,9 +72,11 @@ async function drive<T>(clock: FakeClock, p: Promise<T>): Promise<T> {
   let done = false;
   const out = p.finally(() => (done = true));
   out.catch(() => undefined); // observed by the caller after the loop
-  for (let i = 0; i < 500 && !done; i++) {
+  // read afresh: `p` settles while the loop awaits
+  const isDone = (): boolean => done;
+  for (let i = 0; i < 500 && !isDone(); i++) {
     await settle();
-    if (!done) clock.step(100);
+    if (!isDone()) clock.step(100);
   }
   return out;
 }

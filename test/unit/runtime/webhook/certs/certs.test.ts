@@ -353,7 +353,9 @@ describe('CertificateRotator.sync', () => {
 async function stepUntilSettled<T>(p: Promise<T>, clock: FakeClock): Promise<void> {
   let settled = false;
   void p.finally(() => { settled = true; });
-  while (!settled) {
+  // read afresh: `p` settles while the loop awaits
+  const isSettled = (): boolean => settled;
+  while (!isSettled()) {
     clock.step(1);
     await new Promise((r) => setTimeout(r, 2));
   }

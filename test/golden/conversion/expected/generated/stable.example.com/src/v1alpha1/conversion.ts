@@ -41,22 +41,22 @@ function convertV1CronTabSpecToV1alpha1CronTabSpec(in_: JsonObject, lost: LostFi
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTabSpec & CronTabSpec)) {
-      case 'schedule':
+    switch (key) {
+      case 'schedule' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'image':
+      case 'image' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         out[key] = cloneJSON(v);
         break;
-      case 'replicas':
-      case 'timeout':
-      case 'policy':
-      case 'template':
-      case 'selector':
-      case 'env':
-      case 'v1Only':
-      case 'cronSpec':
-      case 'alphaOnly':
+      case 'replicas' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'timeout' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'policy' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'template' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'selector' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'env' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'v1Only' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'cronSpec' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'alphaOnly' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         lost.keep(key, v);
         break;
       default:
@@ -80,20 +80,20 @@ function convertV1CronTabToV1alpha1CronTab(in_: JsonObject, lost: LostFields): J
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTab & CronTab)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (hub.CronTab & CronTab):
+      case 'kind' satisfies keyof (hub.CronTab & CronTab):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (hub.CronTab & CronTab):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (hub.CronTab & CronTab):
         out[key] = isJsonObject(v) ? convertV1CronTabSpecToV1alpha1CronTabSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (hub.CronTab & CronTab):
         lost.keep(key, v);
         break;
       default:
@@ -116,22 +116,22 @@ function convertV1alpha1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFi
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTabSpec & hub.CronTabSpec)) {
-      case 'cronSpec':
+    switch (key) {
+      case 'cronSpec' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'image':
+      case 'image' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         out[key] = cloneJSON(v);
         break;
-      case 'alphaOnly':
-      case 'schedule':
-      case 'replicas':
-      case 'timeout':
-      case 'policy':
-      case 'template':
-      case 'selector':
-      case 'env':
-      case 'v1Only':
+      case 'alphaOnly' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'schedule' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'replicas' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'timeout' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'policy' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'template' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'selector' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'env' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'v1Only' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         lost.keep(key, v);
         break;
       default:
@@ -155,20 +155,20 @@ function convertV1alpha1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): J
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTab & hub.CronTab)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (CronTab & hub.CronTab):
+      case 'kind' satisfies keyof (CronTab & hub.CronTab):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (CronTab & hub.CronTab):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (CronTab & hub.CronTab):
         out[key] = isJsonObject(v) ? convertV1alpha1CronTabSpecToV1CronTabSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (CronTab & hub.CronTab):
         lost.keep(key, v);
         break;
       default:

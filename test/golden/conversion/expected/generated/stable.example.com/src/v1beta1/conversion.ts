@@ -41,13 +41,13 @@ function convertV1ContainerToV1beta1Container(in_: JsonObject, lost: LostFields)
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.Container & Container)) {
-      case 'name':
-      case 'image':
+    switch (key) {
+      case 'name' satisfies keyof (hub.Container & Container):
+      case 'image' satisfies keyof (hub.Container & Container):
         out[key] = cloneJSON(v);
         break;
-      case 'resources':
-      case 'betaNote':
+      case 'resources' satisfies keyof (hub.Container & Container):
+      case 'betaNote' satisfies keyof (hub.Container & Container):
         lost.keep(key, v);
         break;
       default:
@@ -70,27 +70,27 @@ function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFie
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTabSpec & CronTabSpec)) {
-      case 'schedule':
+    switch (key) {
+      case 'schedule' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'image':
-      case 'replicas':
-      case 'policy':
+      case 'image' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'replicas' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'policy' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         out[key] = cloneJSON(v);
         break;
-      case 'timeout':
+      case 'timeout' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'template':
+      case 'template' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         out[key] = isJsonObject(v) ? convertV1PodTemplateToV1beta1Template(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'selector':
+      case 'selector' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         } else out[key] = v;
         break;
-      case 'env':
+      case 'env' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         if (typeof v === 'object' && v !== null) {
           if (Array.isArray(v)) out[key] = cloneJSON(v);
           else {
@@ -106,9 +106,9 @@ function convertV1CronTabSpecToV1beta1CronTabSpec(in_: JsonObject, lost: LostFie
           }
         } else out[key] = v;
         break;
-      case 'v1Only':
-      case 'cronSpec':
-      case 'betaOnly':
+      case 'v1Only' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'cronSpec' satisfies keyof (hub.CronTabSpec & CronTabSpec):
+      case 'betaOnly' satisfies keyof (hub.CronTabSpec & CronTabSpec):
         lost.keep(key, v);
         break;
       default:
@@ -133,8 +133,8 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTabStatus & CronTabStatus)) {
-      case 'conditions':
+    switch (key) {
+      case 'conditions' satisfies keyof (hub.CronTabStatus & CronTabStatus):
         if (typeof v === 'object' && v !== null) {
           if (Array.isArray(v)) {
             const n0 = v.length;
@@ -149,7 +149,7 @@ function convertV1CronTabStatusToV1beta1CronTabStatus(in_: JsonObject, _lost: Lo
           } else out[key] = cloneJSON(v);
         } else out[key] = v;
         break;
-      case 'lastScheduleTime':
+      case 'lastScheduleTime' satisfies keyof (hub.CronTabStatus & CronTabStatus):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -172,20 +172,20 @@ function convertV1CronTabToV1beta1CronTab(in_: JsonObject, lost: LostFields): Js
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.CronTab & CronTab)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (hub.CronTab & CronTab):
+      case 'kind' satisfies keyof (hub.CronTab & CronTab):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (hub.CronTab & CronTab):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (hub.CronTab & CronTab):
         out[key] = isJsonObject(v) ? convertV1CronTabSpecToV1beta1CronTabSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (hub.CronTab & CronTab):
         out[key] = isJsonObject(v) ? convertV1CronTabStatusToV1beta1CronTabStatus(v, lost.child(key)) : cloneJSON(v);
         break;
       default:
@@ -208,9 +208,9 @@ function convertV1EnvVarToV1beta1EnvVar(in_: JsonObject, _lost: LostFields): Jso
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.EnvVar & EnvVar)) {
-      case 'name':
-      case 'value':
+    switch (key) {
+      case 'name' satisfies keyof (hub.EnvVar & EnvVar):
+      case 'value' satisfies keyof (hub.EnvVar & EnvVar):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -233,11 +233,11 @@ function convertV1PodTemplateToV1beta1Template(in_: JsonObject, lost: LostFields
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (hub.PodTemplate & Template)) {
-      case 'labels':
+    switch (key) {
+      case 'labels' satisfies keyof (hub.PodTemplate & Template):
         out[key] = cloneJSON(v);
         break;
-      case 'containers':
+      case 'containers' satisfies keyof (hub.PodTemplate & Template):
         if (typeof v === 'object' && v !== null) {
           if (Array.isArray(v)) {
             const l0 = lost.child(key);
@@ -273,13 +273,13 @@ function convertV1beta1ContainerToV1Container(in_: JsonObject, lost: LostFields)
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (Container & hub.Container)) {
-      case 'name':
-      case 'image':
+    switch (key) {
+      case 'name' satisfies keyof (Container & hub.Container):
+      case 'image' satisfies keyof (Container & hub.Container):
         out[key] = cloneJSON(v);
         break;
-      case 'betaNote':
-      case 'resources':
+      case 'betaNote' satisfies keyof (Container & hub.Container):
+      case 'resources' satisfies keyof (Container & hub.Container):
         lost.keep(key, v);
         break;
       default:
@@ -302,27 +302,27 @@ function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFie
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTabSpec & hub.CronTabSpec)) {
-      case 'cronSpec':
+    switch (key) {
+      case 'cronSpec' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'image':
-      case 'replicas':
-      case 'policy':
+      case 'image' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'replicas' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'policy' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         out[key] = cloneJSON(v);
         break;
-      case 'timeout':
+      case 'timeout' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         // converted by the hand-written function below
         break;
-      case 'template':
+      case 'template' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         out[key] = isJsonObject(v) ? convertV1beta1TemplateToV1PodTemplate(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'selector':
+      case 'selector' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         } else out[key] = v;
         break;
-      case 'env':
+      case 'env' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         if (typeof v === 'object' && v !== null) {
           if (Array.isArray(v)) out[key] = cloneJSON(v);
           else {
@@ -338,9 +338,9 @@ function convertV1beta1CronTabSpecToV1CronTabSpec(in_: JsonObject, lost: LostFie
           }
         } else out[key] = v;
         break;
-      case 'betaOnly':
-      case 'schedule':
-      case 'v1Only':
+      case 'betaOnly' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'schedule' satisfies keyof (CronTabSpec & hub.CronTabSpec):
+      case 'v1Only' satisfies keyof (CronTabSpec & hub.CronTabSpec):
         lost.keep(key, v);
         break;
       default:
@@ -365,8 +365,8 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTabStatus & hub.CronTabStatus)) {
-      case 'conditions':
+    switch (key) {
+      case 'conditions' satisfies keyof (CronTabStatus & hub.CronTabStatus):
         if (typeof v === 'object' && v !== null) {
           if (Array.isArray(v)) {
             const n0 = v.length;
@@ -381,7 +381,7 @@ function convertV1beta1CronTabStatusToV1CronTabStatus(in_: JsonObject, _lost: Lo
           } else out[key] = cloneJSON(v);
         } else out[key] = v;
         break;
-      case 'lastScheduleTime':
+      case 'lastScheduleTime' satisfies keyof (CronTabStatus & hub.CronTabStatus):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -404,20 +404,20 @@ function convertV1beta1CronTabToV1CronTab(in_: JsonObject, lost: LostFields): Js
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (CronTab & hub.CronTab)) {
-      case 'apiVersion':
-      case 'kind':
+    switch (key) {
+      case 'apiVersion' satisfies keyof (CronTab & hub.CronTab):
+      case 'kind' satisfies keyof (CronTab & hub.CronTab):
         out[key] = cloneJSON(v);
         break;
-      case 'metadata':
+      case 'metadata' satisfies keyof (CronTab & hub.CronTab):
         if (typeof v === 'object' && v !== null) {
           out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         } else out[key] = v;
         break;
-      case 'spec':
+      case 'spec' satisfies keyof (CronTab & hub.CronTab):
         out[key] = isJsonObject(v) ? convertV1beta1CronTabSpecToV1CronTabSpec(v, lost.child(key)) : cloneJSON(v);
         break;
-      case 'status':
+      case 'status' satisfies keyof (CronTab & hub.CronTab):
         out[key] = isJsonObject(v) ? convertV1beta1CronTabStatusToV1CronTabStatus(v, lost.child(key)) : cloneJSON(v);
         break;
       default:
@@ -440,9 +440,9 @@ function convertV1beta1EnvVarToV1EnvVar(in_: JsonObject, _lost: LostFields): Jso
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (EnvVar & hub.EnvVar)) {
-      case 'name':
-      case 'value':
+    switch (key) {
+      case 'name' satisfies keyof (EnvVar & hub.EnvVar):
+      case 'value' satisfies keyof (EnvVar & hub.EnvVar):
         out[key] = cloneJSON(v);
         break;
       default:
@@ -465,11 +465,11 @@ function convertV1beta1TemplateToV1PodTemplate(in_: JsonObject, lost: LostFields
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof (Template & hub.PodTemplate)) {
-      case 'labels':
+    switch (key) {
+      case 'labels' satisfies keyof (Template & hub.PodTemplate):
         out[key] = cloneJSON(v);
         break;
-      case 'containers':
+      case 'containers' satisfies keyof (Template & hub.PodTemplate):
         if (typeof v === 'object' && v !== null) {
           if (Array.isArray(v)) {
             const l0 = lost.child(key);

@@ -31,16 +31,16 @@ export function deepCopyCronTab(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTab) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabStatus(v);
         break;
       }
@@ -68,12 +68,12 @@ export function deepCopyCronTabList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronTabList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CronTabList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -111,16 +111,16 @@ export function deepCopyCronTabSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabSpec) {
-      case 'template': {
+    switch (key) {
+      case 'template' satisfies keyof CronTabSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyTemplate(v);
         break;
       }
-      case 'selector': {
+      case 'selector' satisfies keyof CronTabSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'env': {
+      case 'env' satisfies keyof CronTabSpec: {
         if (Array.isArray(v)) out[key] = cloneJSON(v);
         else {
           const m0: JsonObject = {};
@@ -158,8 +158,8 @@ export function deepCopyCronTabStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof CronTabStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -208,8 +208,8 @@ export function deepCopyTemplate(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Template) {
-      case 'containers': {
+    switch (key) {
+      case 'containers' satisfies keyof Template: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

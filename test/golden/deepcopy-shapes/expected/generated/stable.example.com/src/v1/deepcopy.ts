@@ -20,8 +20,8 @@ export function deepCopyContainer(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Container) {
-      case 'ports': {
+    switch (key) {
+      case 'ports' satisfies keyof Container: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -59,16 +59,16 @@ export function deepCopyCronTab(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTab) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpec(v);
         break;
       }
-      case 'status': {
+      case 'status' satisfies keyof CronTab: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabStatus(v);
         break;
       }
@@ -96,12 +96,12 @@ export function deepCopyCronTabList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof CronTabList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof CronTabList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -139,16 +139,16 @@ export function deepCopyCronTabSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabSpec) {
-      case 'selector': {
+    switch (key) {
+      case 'selector' satisfies keyof CronTabSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelSelector(v);
         break;
       }
-      case 'template': {
+      case 'template' satisfies keyof CronTabSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyCronTabSpecTemplate(v);
         break;
       }
-      case 'env': {
+      case 'env' satisfies keyof CronTabSpec: {
         if (Array.isArray(v)) out[key] = cloneJSON(v);
         else {
           const m0: JsonObject = {};
@@ -162,7 +162,7 @@ export function deepCopyCronTabSpec(in_: object): object {
         }
         break;
       }
-      case 'matrix': {
+      case 'matrix' satisfies keyof CronTabSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -186,7 +186,7 @@ export function deepCopyCronTabSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'ports': {
+      case 'ports' satisfies keyof CronTabSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -200,7 +200,7 @@ export function deepCopyCronTabSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'byZone': {
+      case 'byZone' satisfies keyof CronTabSpec: {
         if (Array.isArray(v)) out[key] = cloneJSON(v);
         else {
           const m0: JsonObject = {};
@@ -284,8 +284,8 @@ export function deepCopyCronTabStatus(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof CronTabStatus) {
-      case 'conditions': {
+    switch (key) {
+      case 'conditions' satisfies keyof CronTabStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -299,7 +299,7 @@ export function deepCopyCronTabStatus(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'active': {
+      case 'active' satisfies keyof CronTabStatus: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -337,12 +337,12 @@ export function deepCopyEnvVar(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof EnvVar) {
-      case 'valueFrom': {
+    switch (key) {
+      case 'valueFrom' satisfies keyof EnvVar: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretKeySelector(v);
         break;
       }
-      case 'secretRef': {
+      case 'secretRef' satisfies keyof EnvVar: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopySecretRef(v);
         break;
       }
@@ -397,8 +397,8 @@ export function deepCopySecretRef(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof SecretRef) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof SecretRef: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);

@@ -31,8 +31,8 @@ export function deepCopyLabelledRefSecret(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof LabelledRefSecret) {
-      case 'value': {
+    switch (key) {
+      case 'value' satisfies keyof LabelledRefSecret: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRefSecret(v);
         break;
       }
@@ -60,8 +60,8 @@ export function deepCopyPageEndpointInt32(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof PageEndpointInt32) {
-      case 'items': {
+    switch (key) {
+      case 'items' satisfies keyof PageEndpointInt32: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -154,12 +154,12 @@ export function deepCopyStore(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof Store) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof Store: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyObjectMeta(v);
         break;
       }
-      case 'spec': {
+      case 'spec' satisfies keyof Store: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyStoreSpec(v);
         break;
       }
@@ -187,12 +187,12 @@ export function deepCopyStoreList(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StoreList) {
-      case 'metadata': {
+    switch (key) {
+      case 'metadata' satisfies keyof StoreList: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
-      case 'items': {
+      case 'items' satisfies keyof StoreList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -230,28 +230,28 @@ export function deepCopyStoreSpec(in_: object): object {
       setOwn(out, key, cloneJSON(v));
       continue;
     }
-    switch (key as keyof StoreSpec) {
-      case 'secretRef': {
+    switch (key) {
+      case 'secretRef' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRefSecret(v);
         break;
       }
-      case 'configRef': {
+      case 'configRef' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRefConfigMap(v);
         break;
       }
-      case 'backupSecretRef': {
+      case 'backupSecretRef' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRefSecret(v);
         break;
       }
-      case 'endpoints': {
+      case 'endpoints' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPageEndpointInt32(v);
         break;
       }
-      case 'names': {
+      case 'names' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyPageStringNumber(v);
         break;
       }
-      case 'pairs': {
+      case 'pairs' satisfies keyof StoreSpec: {
         if (Array.isArray(v)) {
           const n0 = v.length;
           const a0 = new Array<JsonValue>(n0);
@@ -265,11 +265,11 @@ export function deepCopyStoreSpec(in_: object): object {
         } else out[key] = cloneJSON(v);
         break;
       }
-      case 'labelledRef': {
+      case 'labelledRef' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyLabelledRefSecret(v);
         break;
       }
-      case 'anyRef': {
+      case 'anyRef' satisfies keyof StoreSpec: {
         out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyRefSecretOrConfigMap(v);
         break;
       }
