@@ -34,6 +34,14 @@ export function goTime(epochMs: number, subMilliNanos: number, offsetSeconds: nu
   return d;
 }
 
+/**
+ * The instant of a timestamp in nanoseconds since the epoch: the `Date`'s milliseconds and, for a timestamp kubegen
+ * made, the nanoseconds below them (a `Date` cel-js made has none).
+ */
+export function timestampNanos(d: Date): bigint {
+  return BigInt(d.getTime()) * 1_000_000n + BigInt(parts.get(d)?.subMilliNanos ?? 0);
+}
+
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,64}))?(Z|[+-]\d{2}:\d{2})$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

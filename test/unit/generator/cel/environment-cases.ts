@@ -181,6 +181,8 @@ const ACCEPTED: string[] = [
   '[2.0, 1.0].min() == 1.0',
   '[1u, 2u].sum() == 3u',
   '[duration(\'1s\'), duration(\'2s\')].isSorted()',
+  // sortBy orders timestamps to the nanosecond (Go's time.Time.Compare)
+  'string([timestamp(\'2000-01-01T00:00:00.000000002Z\'), timestamp(\'2000-01-01T00:00:00.000000001Z\')].sortBy(t, t)[0]) == \'2000-01-01T00:00:00.000000001Z\'',
   // string() of a timestamp (RFC 3339 with nanoseconds, the offset kept) and of a duration (seconds)
   'string(timestamp(\'2000-01-01T00:00:00.5+01:00\')) == \'2000-01-01T00:00:00.5+01:00\'',
   'string(timestamp(\'2000-01-01T00:00:00.000Z\')) == \'2000-01-01T00:00:00Z\'',
