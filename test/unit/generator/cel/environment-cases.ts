@@ -181,6 +181,9 @@ const ACCEPTED: string[] = [
   '[2.0, 1.0].min() == 1.0',
   '[1u, 2u].sum() == 3u',
   '[duration(\'1s\'), duration(\'2s\')].isSorted()',
+  // a duration plus a timestamp is a timestamp (cel-go's overload), to the nanosecond
+  'duration(\'1ns\') + timestamp(\'2000-01-01T00:00:00.000000001Z\') == timestamp(\'2000-01-01T00:00:00.000000002Z\')',
+  'timestamp(\'2000-01-01T00:00:00.000000001Z\') != timestamp(\'2000-01-01T00:00:00.000000002Z\')',
   // sortBy orders timestamps to the nanosecond (Go's time.Time.Compare)
   'string([timestamp(\'2000-01-01T00:00:00.000000002Z\'), timestamp(\'2000-01-01T00:00:00.000000001Z\')].sortBy(t, t)[0]) == \'2000-01-01T00:00:00.000000001Z\'',
   // string() of a timestamp (RFC 3339 with nanoseconds, the offset kept) and of a duration (seconds)
@@ -422,6 +425,20 @@ export const EVALUATION_CASES: EvaluationCase[] = [
   { name: 'string of a date-time in UTC', rule: "string(self.at) == '2000-01-02T03:04:05.123456789Z'", spec: { at: '2000-01-02T03:04:05.123456789Z' }, holds: true },
   { name: 'string of a date-time, refused', rule: "string(self.at) == '2000-01-02T03:04:05Z'", spec: { at: '2000-01-02T04:04:05+01:00' }, holds: false },
   { name: 'string of a duration', rule: "string(self.wait) == '90.25s'", spec: { wait: '1m30.25s' }, holds: true },
+  // timestamps to the nanosecond (Go's time.Time): compared, subtracted, moved by durations in their own zone
+  { name: 'timestamps a nanosecond apart are ordered', rule: "self.at < timestamp('2000-01-01T00:00:00.000000002Z')", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
+  { name: 'timestamps a nanosecond apart are not equal', rule: "self.at == timestamp('2000-01-01T00:00:00.000000002Z')", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: false },
+  { name: 'timestamps a nanosecond apart differ', rule: "self.at != timestamp('2000-01-01T00:00:00.000000002Z')", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
+  { name: 'timestamps in different zones at one instant are equal', rule: "self.at == timestamp('2000-01-01T00:00:00.000000001Z')", spec: { at: '2000-01-01T01:00:00.000000001+01:00' }, holds: true },
+  { name: 'a timestamp at or after one a nanosecond later, refused', rule: "self.at >= timestamp('2000-01-01T00:00:00.000000002Z')", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: false },
+  { name: 'the difference of two timestamps in nanoseconds', rule: "self.at - timestamp('2000-01-01T00:00:00Z') == duration('1ns')", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
+  { name: 'a timestamp moved by a duration keeps its zone and nanoseconds', rule: "string(self.at + duration('999999ns')) == '2000-01-01T01:00:00.001+01:00'", spec: { at: '2000-01-01T01:00:00.000000001+01:00' }, holds: true },
+  { name: 'getMilliseconds after adding nanoseconds', rule: "(self.at + duration('999999ns')).getMilliseconds() == 1", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
+  { name: 'getMilliseconds after subtracting nanoseconds across a second', rule: "(self.at - duration('2ns')).getMilliseconds() == 999 && (self.at - duration('2ns')).getSeconds() == 59", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
+  { name: 'a duration plus a timestamp', rule: "duration('1ns') + self.at == timestamp('2000-01-01T00:00:00.000000002Z')", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
+  { name: 'a timestamp in a list, a nanosecond off', rule: "self.at in [timestamp('2000-01-01T00:00:00Z')]", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: false },
+  { name: 'lists of timestamps a nanosecond apart', rule: "[self.at] == [timestamp('2000-01-01T00:00:00Z')]", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: false },
+  { name: 'the least of timestamps a nanosecond apart', rule: "string([self.at, timestamp('2000-01-01T00:00:00Z')].min()) == '2000-01-01T00:00:00Z'", spec: { at: '2000-01-01T00:00:00.000000001Z' }, holds: true },
   // two-variable comprehensions (cel-go ext.TwoVarComprehensions)
   { name: 'all over a list with the index', rule: 'self.tags.all(i, t, i < 2 || t == "x")', spec: { tags: ['a', 'b', 'x'] }, holds: true },
   { name: 'all over a list with the index, refused', rule: 'self.tags.all(i, t, i < 2 || t == "x")', spec: { tags: ['a', 'b', 'c'] }, holds: false },
