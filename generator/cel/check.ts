@@ -14,7 +14,7 @@ import type { SchemaStep } from '../schema/structural';
 import type { JSONSchemaProps, ValidationRule } from '../core/schema';
 import { CostEstimator, MAX_UINT64, type CelAst } from './cost';
 import { CEL_RESERVED, declTypeMemo, maxCardinality, schemaDeclType, shapeKey, type DeclType } from './decltype';
-import { installOptionalAggregates, installPresenceTests, LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPE_NAMES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
+import { installOptionalAggregates, installPresenceTests, installTimestampOperators, type DurationConstructor, LIBRARY_NAMESPACES, LIBRARY_OPERATORS, LIBRARY_SIGNATURES, LIBRARY_TYPE_NAMES, LIBRARY_TYPES, registerKubernetesMacros } from './library';
 import { validateChecked } from './validators';
 import { celGoColumn, celGoMessage, isPositionedNode, type PositionedNode } from './messages';
 import { ruleFieldProblems } from './rulefields';
@@ -268,6 +268,8 @@ export class CelChecker {
     // each environment parses with a parser of its own
     installOptionalAggregates(env);
     installOptionalAggregates(optionalEnv);
+    // cel-go's timestamp operators (`duration + timestamp` is a timestamp), in each environment's own candidates
+    for (const e of [env, optionalEnv]) installTimestampOperators(e, (e.evaluate("duration('0s')") as object).constructor as DurationConstructor);
     const compiled = { env, optionalEnv, objects, selfType };
     this.envs.set(key, compiled);
     return compiled;

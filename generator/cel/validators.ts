@@ -12,6 +12,10 @@
  *   strings extension exempts its argument list); an optional element `?e` counts as the type inside its optional;
  * - `find` / `findAll` with a literal pattern RE2 refuses: the apiserver compiles such a pattern when it makes the
  *   program (its regex optimisations) and refuses the rule with "program instantiation failed: <Go's error>";
+ * - `'<literal>'.format([<list literal>])`: the strings extension's validator (`ext/formatting.go`,
+ *   `stringFormatValidator`, which the apiserver's strings library version 2 installs) parses the format string as
+ *   the function will, and checks each clause against the checked type of the element it formats (see
+ *   {@link formatProblem});
  * - an index into a schema object (`self.a['b']`): the checker accepts what cel-go has no `_[_]` overload for.
  *
  * The first problem found, in cel-go's order (the validators, then the program), with the node it is at.
@@ -150,6 +154,124 @@ function literalProblem(n: PositionedNode): ValidatorProblem | undefined {
   return undefined;
 }
 
+/** The clauses of `string.format` and the kinds of argument each formats (`stringFormatChecker`). */
+const FORMAT_CLAUSES: Readonly<Record<string, { kinds: readonly string[]; error: string }>> = {
+  s: {
+    kinds: ['list', 'map', 'int', 'uint', 'double', 'bool', 'string', 'google.protobuf.Timestamp', 'bytes', 'google.protobuf.Duration', 'type', 'null_type'],
+    error: 'string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps',
+  },
+  d: { kinds: ['int', 'uint'], error: 'decimal clause can only be used on integers' },
+  // "NaN", "Infinity" and "-Infinity" are formatted as doubles: strings pass
+  f: { kinds: ['double', 'string'], error: 'fixed-point clause can only be used on doubles' },
+  e: { kinds: ['double', 'string'], error: 'scientific clause can only be used on doubles' },
+  b: { kinds: ['int', 'uint', 'bool'], error: 'only integers and bools can be formatted as binary' },
+  x: { kinds: ['int', 'uint', 'string', 'bytes'], error: 'only integers, byte buffers, and strings can be formatted as hex' },
+  X: { kinds: ['int', 'uint', 'string', 'bytes'], error: 'only integers, byte buffers, and strings can be formatted as hex' },
+  o: { kinds: ['int', 'uint'], error: 'octal clause can only be used on integers' },
+};
+
+/** The kind cel-go's `verifyTypeOneOf` compares (`Type.Kind()`): a list or map of any element type is one kind. */
+function kindOf(t: CheckedType): string {
+  if (t.kind === 'list' || t.kind === 'map' || t.kind === 'dyn') return t.kind;
+  if (t.kind === 'param') return 'dyn';
+  return t.name === 'null' ? 'null_type' : t.name;
+}
+
+/** cel-go's `Type.TypeName()` of a checked type: a list or map named without its parameters. */
+function typeName(t: CheckedType): string {
+  if (t.kind === 'list' || t.kind === 'map') return t.kind;
+  if (t.kind === 'optional') return 'optional_type';
+  return t.name === 'null' ? 'null_type' : celGoType(t.name);
+}
+
+/** The element (or nested element) that a clause cannot format, or none: `verifyTypeOneOf` / `verifyString`. */
+function unformattable(n: PositionedNode, kinds: readonly string[], nested: boolean): PositionedNode | undefined {
+  const t = typeOf(n);
+  if (!t) return undefined;
+  const kind = kindOf(t);
+  if (kind !== 'dyn' && !kinds.includes(kind)) return n;
+  if (!nested || !Array.isArray(n.args)) return undefined;
+  // %s looks into list and map literals, element by element, keys before values
+  const inner: unknown[] = n.op === 'list' ? n.args : n.op === 'map' ? (n.args as unknown[]).flatMap((e) => (Array.isArray(e) ? (e as unknown[]) : [])) : [];
+  for (const e of inner) {
+    const bad = isPositionedNode(e) ? unformattable(e, kinds, true) : undefined;
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+/** The bytes of a string as Go indexes them (`formatStr[i]`). */
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+const isDigit = (b: number | undefined): boolean => b !== undefined && b >= 0x30 && b <= 0x39;
+
+/**
+ * cel-go's compile-time check of `'<literal>'.format([<list literal>])` (`stringFormatValidator.Validate` over
+ * `parseFormatString`, strings library before version 4): the format string walked byte by byte as the function
+ * walks it; `%%` is a percent sign; every other `%` takes the next element, then an optional precision (`.` and
+ * digits) and a verb; the element's checked type must be one the verb formats (`dyn` always is). The first problem
+ * is reported — at the element for a type the verb does not format, at the call (its `(`) for anything else — and
+ * a list with more elements than the clauses take is refused after the whole string is read.
+ */
+function formatProblem(n: PositionedNode): ValidatorProblem | undefined {
+  if (n.op !== 'rcall' || !Array.isArray(n.args)) return undefined;
+  const [name, receiver, callArgs] = n.args as unknown[];
+  if (name !== 'format' || !Array.isArray(callArgs) || callArgs.length !== 1) return undefined;
+  const template = literal(receiver);
+  const list: unknown = callArgs[0];
+  if (!template || typeof template.value !== 'string' || !isPositionedNode(list) || list.op !== 'list' || !Array.isArray(list.args)) return undefined;
+  const elements = (list.args as unknown[]).filter(isPositionedNode);
+  const bytes = utf8(template.value);
+  const atCall = (message: string): ValidatorProblem => ({ message, node: n });
+  const clauseError = (message: string): ValidatorProblem => atCall(`could not parse formatting clause: ${message}`);
+  let requested = 0;
+  let argIndex = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    if (bytes[i] !== 0x25) {
+      i++;
+      continue;
+    }
+    if (bytes[i + 1] === 0x25) {
+      i += 2;
+      continue;
+    }
+    requested++;
+    if (i + 1 >= bytes.length) return atCall('unexpected end of string');
+    if (argIndex >= elements.length) return atCall(`index ${String(argIndex)} out of range`);
+    // parsePrecision: `.` then digits up to the verb; Go's strconv.Atoi of the digits
+    let j = i + 1;
+    if (bytes[j] === 0x2e) {
+      j++;
+      const from = j;
+      while (j < bytes.length && isDigit(bytes[j])) j++;
+      if (j >= bytes.length) return clauseError('error while parsing precision: could not find end of precision specifier');
+      const digits = new TextDecoder().decode(bytes.slice(from, j));
+      const atoi = goAtoiError(digits);
+      if (atoi) return clauseError(`error while parsing precision: error while converting precision to integer: ${atoi}`);
+    }
+    const verbByte = bytes[j] ?? 0;
+    // Go reads one byte as the verb: a multi-byte character is named by its first byte as a code point
+    const verb = String.fromCharCode(verbByte);
+    const clause = Object.hasOwn(FORMAT_CLAUSES, verb) ? FORMAT_CLAUSES[verb] : undefined;
+    if (!clause) return clauseError(`unrecognized formatting clause "${verb}"`);
+    const element = elements[argIndex];
+    const bad = element ? unformattable(element, clause.kinds, verb === 's') : undefined;
+    const badType = bad ? typeOf(bad) : undefined;
+    if (bad && badType) return { message: `error during formatting: ${clause.error}, was given ${typeName(badType)}`, node: bad };
+    i = j + 1;
+    argIndex++;
+  }
+  if (elements.length > requested) return atCall(`too many arguments supplied to string.format (expected ${String(requested)}, got ${String(elements.length)})`);
+  return undefined;
+}
+
+/** Go's `strconv.Atoi` error for a string of ASCII digits (empty, or too large for an int64), or none. */
+function goAtoiError(digits: string): string | undefined {
+  if (digits === '') return 'strconv.Atoi: parsing "": invalid syntax';
+  return BigInt(digits) > 9_223_372_036_854_775_807n ? `strconv.Atoi: parsing "${digits}": value out of range` : undefined;
+}
+
 /** A `find` / `findAll` pattern the apiserver compiles when it makes the program, and RE2 refuses. */
 function programProblem(n: PositionedNode): ValidatorProblem | undefined {
   const c = call(n);
@@ -184,6 +306,10 @@ export function validateChecked(root: PositionedNode): ValidatorProblem | undefi
   }
   for (const { node } of all) {
     const p = literalProblem(node);
+    if (p) return p;
+  }
+  for (const { node } of all) {
+    const p = formatProblem(node);
     if (p) return p;
   }
   for (const { node, inFormat } of all) {

@@ -35,7 +35,7 @@ interface CelModule {
 }
 
 /** cel-js' `google.protobuf.Duration` class. */
-type DurationClass = new (seconds: bigint, nanos: number) => object;
+type DurationClass = new (seconds: bigint, nanos: number) => { readonly seconds: bigint; readonly nanos: number };
 
 type Program = ((context: Record<string, unknown>) => unknown) & { ast: ASTNode };
 

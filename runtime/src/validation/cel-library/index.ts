@@ -18,14 +18,14 @@ import { CIDR, IP, parseCIDR, parseIP, parseRequestURI, parseURL, URL } from './
 import { parseQuantity, Quantity } from './quantity';
 import { registerKubernetesMacros } from './macros';
 import { installOptionalAggregates } from './syntax';
-import { formatGoDuration, formatGoTimestamp, goTimestampOfSeconds, parseGoTimestamp } from './time';
+import { formatGoDuration, formatGoTimestamp, goTime, goTimestampOfSeconds, installTimestampOperators, parseGoTimestamp, type DurationConstructor } from './time';
 import { asInt64, normalizeAndParseSemver, parseSemver, Semver } from './semver';
 
 export { Quantity, parseQuantity } from './quantity';
 export { IP, CIDR, URL, parseIP, parseCIDR, parseURL, parseRequestURI } from './net';
 export { Semver, parseSemver, normalizeAndParseSemver } from './semver';
 export { NamedFormat, NAMED_FORMATS } from './format';
-export { formatGoDuration, formatGoTimestamp, goTime, parseGoTimestamp } from './time';
+export { formatGoDuration, formatGoTimestamp, goTime, parseGoTimestamp, type DurationConstructor } from './time';
 export { CelMacroError, installPresenceTests, registerKubernetesMacros } from './macros';
 export { installOptionalAggregates } from './syntax';
 
@@ -468,7 +468,7 @@ const REPLACED_CALLS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** cel-js' `google.protobuf.Duration` class, as its `duration()` builds it. */
-type DurationClass = new (seconds: bigint, nanos: number) => object;
+type DurationClass = DurationConstructor;
 
 /** The overloads of the replacements, by signature. */
 function replacementOverloads(Duration: DurationClass): Record<string, Handler> {
@@ -572,6 +572,11 @@ export function registerKubernetesLibraries(env: Environment, optional: typeof C
     if (handler === undefined) throw new Error(`internal error: the library operator ${sig} has no handler`);
     env.registerOperator(sig, handler);
   }
+  installTimestampOperators(env, Duration);
+  const a = goTime(0, 1, 0);
+  const b = goTime(0, 2, 0);
+  const exact: unknown = env.parse('a < b && a != b && b - a == duration("1ns") && a + duration("1ns") == b && duration("1ns") + a == b')({ a, b });
+  if (exact !== true) throw new Error('internal error: the timestamp operators do not compare nanoseconds');
   const done = new Set<string>();
   for (const sig of LIBRARY_SIGNATURES) {
     const runtimeSig = RUNTIME_SIGNATURE[sig] ?? sig;

@@ -20,6 +20,7 @@
  * (`registerFunction('<sig with ast>', handler)`, `checker.check`, `ctx.forkWithVariable`, `evaluator.run`).
  */
 import type { Environment } from '@marcbachmann/cel-js';
+import { timestampNanos } from './time';
 
 export { installOptionalAggregates } from './syntax';
 
@@ -288,7 +289,12 @@ function sortByKeys(list: readonly unknown[], keys: readonly unknown[], ev: Eval
 /** The order of two comparable CEL values of one type. */
 function compareKeys(a: unknown, b: unknown): number {
   if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  if (a instanceof Date && b instanceof Date) {
+    // to the nanosecond, as Go's time.Time.Compare
+    const x = timestampNanos(a);
+    const y = timestampNanos(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) return a < b ? -1 : a > b ? 1 : 0;

@@ -108,3 +108,25 @@ describe('what stays unchecked', () => {
     expect(validate(schema, { q: '1.5' }).errors.map(formatFieldError)).toEqual(['q: Invalid value: "1.5": failed rule: quantity(self).isInteger()']);
   });
 });
+
+describe('timestamps to the nanosecond (Go time.Time)', () => {
+  const schema = (rule: string): ValidationSchema => ({ type: 'object', properties: { at: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule }] } } });
+  const details = (rule: string, at: string): string[] => validate(schema(rule), { at }).errors.map((e) => e.detail);
+  test.each([
+    // moved past the last instant cel-go has, or before the first
+    ["self + duration('1ns') > self", '9999-12-31T23:59:59.999999999Z', 'timestamp overflow'],
+    ["self - duration('1ns') < self", '0001-01-01T00:00:00Z', 'timestamp overflow'],
+    // a difference past an int64 of nanoseconds
+    ["self - timestamp('0001-01-01T00:00:00Z') > duration('0s')", '9999-12-31T23:59:59Z', 'integer overflow'],
+  ])('%s at %s: %s', (rule, at, message) => {
+    expect(details(rule, at)).toEqual([`${message} evaluating rule: ${rule}`]);
+  });
+  test.each([
+    ["self - duration('1ns') == timestamp('1969-12-31T23:59:59.999999999Z')", '1970-01-01T00:00:00Z'],
+    ["(self - duration('1ns')).getMilliseconds() == 999 && (self - duration('1ns')).getFullYear() == 1969", '1970-01-01T00:00:00Z'],
+    ["self - timestamp('1970-01-01T00:00:00.000000001Z') == duration('-2ns')", '1969-12-31T23:59:59.999999999Z'],
+    ["string(self + duration('1h')) == '2000-01-01T01:00:00.000000001-05:30'", '2000-01-01T00:00:00.000000001-05:30'],
+  ])('%s at %s holds', (rule, at) => {
+    expect(validate(schema(rule), { at })).toMatchObject({ valid: true, errors: [], unchecked: [] });
+  });
+});
