@@ -151,8 +151,11 @@ describe('npm pack', () => {
     // unpacked), all dist/generator, templates and docs; budget ≈ 1.2×. `kubegen apply` (engine, command, docs:
     // 107 KB unpacked) and issue 23's work took it to 482 KB (1.70 MB unpacked); budget ≈ 1.15× that. Issue 24's
     // commands (init's operator scaffold, create api/webhook, the deploy tree and chart, kubegen kustomize / apply -k,
-    // kubegen run) took it to 604 KB (2.14 MB unpacked); budget ≈ 1.15× that.
-    kubegen: { size: 700_000, unpackedSize: 2_450_000 },
+    // kubegen run) took it to 604 KB (2.14 MB unpacked); budget ≈ 1.15× that. Issue 26's table of @kubegen/api's
+    // declarations for the importer (generator/import/api-table.ts: 1.1 MB, mostly Kubernetes' own field docs, which
+    // an exact schema match needs) and the CEL checker's compile-time checks took it to 842 KB (3.55 MB unpacked);
+    // budget ≈ 1.15× that.
+    kubegen: { size: 970_000, unpackedSize: 4_100_000 },
     // measured 2026-12 after the operator runtime (manager, controllers, leader election, events) and the HTTP/2
     // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×. Issue 24 (self-managed certificates, the log subpath, discovery
     // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that.
