@@ -62,6 +62,22 @@ export const RUNTIME_MODULES: Record<string, unknown> = {
   '@kubegen/runtime/internal': internal,
   '@kubegen/runtime/validation': validation,
 };
+/**
+ * The `@kubegen/api` modules generated files import (validators embedding a built-in type call its passes there), by
+ * specifier, loaded from their committed sources through jest's module map: for `moduleLoader`'s externals.
+ */
+export function apiModulesOf(files: readonly VirtualFile[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of files) {
+    for (const m of f.contents.matchAll(/from '(@kubegen\/api\/[^']+)'/g)) {
+      const spec = m[1];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module named by generated code, resolved by jest's module map
+      if (spec !== undefined && !Object.hasOwn(out, spec)) out[spec] = require(spec) as unknown;
+    }
+  }
+  return out;
+}
+
 /** `<version>/types.ts` per version package, from the real types emitter (generated code is checked against it). */
 export function renderTypes(model: ApiModel): VirtualFile[] {
   const r = runGenerator(typesGenerator, model, {});
