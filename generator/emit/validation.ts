@@ -28,7 +28,7 @@ import { omitEmpty } from '../schema/flatten';
 import type { JSONSchemaProps } from '../core/schema';
 import { ImportTracker, cmp, jsPropertyKey, jsLiteral, jsString, render, renderSourceFile } from '../render';
 import { HelperNames, helperName, validateFunctionName } from '../naming';
-import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 
 /** Schema keys that document and do not validate: left out of the compiled schema. */
 const DOC_KEYS: ReadonlySet<string> = new Set(['description', 'example', 'externalDocs', 'title']);

@@ -27,8 +27,8 @@ const RUNTIME_ENTRIES = ['', 'client', 'cache', 'webhook', 'webhook/admission', 
 /** `@kubegen/runtime` and its subpaths mapped to the runtime sources, as compiler `paths`. */
 export const RUNTIME_PATHS: Record<string, string[]> = {
   ...Object.fromEntries(RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]])),
-  // Kubernetes' built-in types (generated code imports them type-only): @kubegen/api's input-language sources
-  '@kubegen/api/*': [path.join(REPO, 'api/apis/*/types.ts')],
+  // Kubernetes' built-in types and their validators (validation.ts calls them): @kubegen/api's generated sources
+  '@kubegen/api/*': [path.join(REPO, 'api/src/*/index.ts')],
 };
 
 /**
