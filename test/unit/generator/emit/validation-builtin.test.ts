@@ -14,7 +14,7 @@ import { crdGenerator } from '../../../../generator/emit/crd';
 import { validationGenerator } from '../../../../generator/emit/validation';
 import { runGenerator } from '../../../../generator/emit/shared/execute';
 import type { VirtualFile } from '../../../../generator/emit/shared/types';
-import { formatFieldError, validate, type ValidationResult, type ValidationSchema } from '../../../../runtime/src/validation';
+import { MAX_DEPTH, formatFieldError, validate, type ValidationResult, type ValidationSchema } from '../../../../runtime/src/validation';
 import { RUNTIME_MODULES, apiModulesOf, moduleLoader, renderTypes } from '../../helpers/generated';
 import { present } from '../../helpers/present';
 
@@ -64,21 +64,25 @@ describe('test/golden/builtin', () => {
   });
 
   test('calls @kubegen/api’s passes of the built-in types it embeds unchanged', () => {
-    expect(importsFrom(text, '@kubegen/api/core/v1')).toEqual(expect.arrayContaining(['checkPodTemplateSpec', 'preparePodTemplateSpec', 'checkToleration', 'checkResourceRequirements', 'checkEnvVar', 'checkServicePort']));
-    expect(importsFrom(text, '@kubegen/api/batch/v1')).toEqual(expect.arrayContaining(['checkJobSpec', 'celJobSpec', 'checkJobStatus']));
-    expect(importsFrom(text, '@kubegen/api/apps/v1')).toEqual(expect.arrayContaining(['checkDeploymentStrategy']));
-    expect(text).toContain("checkPodTemplateSpec(v[k], child(path, 'template'), errors);");
+    expect(importsFrom(text, '@kubegen/api/core/v1')).toEqual(expect.arrayContaining(['visitPodTemplateSpec', 'listsPodTemplateSpec', 'visitToleration', 'visitResourceRequirements', 'visitEnvVar', 'visitServicePort']));
+    expect(importsFrom(text, '@kubegen/api/batch/v1')).toEqual(expect.arrayContaining(['visitJobSpec', 'celJobSpec', 'listsJobSpec', 'visitJobStatus']));
+    expect(importsFrom(text, '@kubegen/api/apps/v1')).toEqual(expect.arrayContaining(['visitDeploymentStrategy']));
+    // inside the kind's one walk: the property's value visited (prepared and checked) with the kind's path and depth
+    expect(text).toContain("y = visitPodTemplateSpec(x, path, 'template', errors, depth + 1);");
+    expect(text).toContain("listsPodTemplateSpec(v[k], child(path, 'template'), errors);");
+    // nothing of the two-walk passes, which @kubegen/api no longer exports
+    expect(text).not.toMatch(/\b(check|prepare)(PodTemplateSpec|JobSpec|Toleration)\b/);
   });
 
   test('compiles in the kind’s file what the embedding changes, and nothing of a folder that is no module', () => {
     // Sidecar extends Container: its own node, its unchanged children (env items …) still the built-in's
-    expect(text).toMatch(/function checkWorkloadSpecSidecarsItem\(/);
-    expect(text).toMatch(/checkEnvVar\(v\[i\]/);
+    expect(text).toMatch(/function visitWorkloadSpecSidecarsItem\(/);
+    expect(text).toMatch(/const y = visitEnvVar\(x, path, i, errors, depth \+ 1\);/);
     // scheduling/v1alpha3 is a folder of shared types of @kubegen/api, inlined by batch/v1: never imported
     expect(text).not.toContain('@kubegen/api/scheduling');
     // an opaque object (`metadata`) is never named after a built-in type without fields
-    expect(text).toMatch(/case 'metadata':\n\s+check[A-Za-z]*\(v\[k\], child\(path, 'metadata'\), errors\);/);
-    expect(text).not.toMatch(/import \{[^}]*\bcheck[A-Za-z]*DisruptionMode/);
+    expect(text).toMatch(/case 'metadata':\n(\s+.*\n)*?\s+if \(!isObject\(x\)\) checkBatchRunMetadata\(x, at\(path, 'metadata'\), errors\);/);
+    expect(text).not.toMatch(/import \{[^}]*\b(check|visit)[A-Za-z]*DisruptionMode/);
   });
 
   test('validateWorkload gives a built-in type’s errors at the kind’s paths, as the walker over the CRD schema', () => {
@@ -98,6 +102,24 @@ describe('test/golden/builtin', () => {
     ]);
     const workloads = present(crds.find((c) => c.spec.names.kind === 'Workload')?.spec.versions[0], 'the Workload CRD').schema.openAPIV3Schema;
     expect(got).toEqual(validate(workloads, obj, { statusSubresource: true }).errors.map(formatFieldError));
+  });
+
+  test('the nesting depth is counted from the kind’s root through @kubegen/api’s visit, as the walker counts it', () => {
+    const validateWorkload = load('builtin.example.com/v1/validation').validateWorkload as Validator;
+    const workloads = present(crds.find((c) => c.spec.names.kind === 'Workload')?.spec.versions[0], 'the Workload CRD').schema.openAPIV3Schema;
+    const tooDeep = "<nil>: Invalid value: invalid character '[' exceeded max depth";
+    const verdicts = new Set<boolean>();
+    // an unknown field of a container (pruned inside visitPodTemplateSpec), nested around MAX_DEPTH counted from the
+    // Workload: a visit counting from its own value would let the deepest of these through, the walker does not
+    for (let depth = MAX_DEPTH - 8; depth <= MAX_DEPTH - 2; depth++) {
+      let nested: unknown = [];
+      for (let i = 1; i < depth; i++) nested = [nested];
+      const obj = { apiVersion: 'builtin.example.com/v1', kind: 'Workload', metadata: { name: 'w' }, spec: { template: { spec: { containers: [{ name: 'c', extra: nested }] } } } };
+      const got = validateWorkload(obj).errors.map(formatFieldError);
+      expect(got).toEqual(validate(workloads, obj, { statusSubresource: true }).errors.map(formatFieldError));
+      verdicts.add(got.includes(tooDeep));
+    }
+    expect([...verdicts].sort()).toEqual([false, true]);
   });
 });
 
@@ -131,9 +153,9 @@ export interface RunnerSpec {
   const validateRunner = load('marker.example.com/v1/validation').validateRunner as Validator;
 
   test('is compiled in the kind’s file; the node’s children still call @kubegen/api', () => {
-    expect(text).not.toContain("checkPodTemplateSpec(v[k], child(path, 'template')");
-    expect(importsFrom(text, '@kubegen/api/core/v1')).toEqual(expect.arrayContaining(['checkPodSpec']));
-    expect(text).toContain("checkPodSpec(v[k], child(path, 'spec'), errors);");
+    expect(text).not.toContain('visitPodTemplateSpec(');
+    expect(importsFrom(text, '@kubegen/api/core/v1')).toEqual(expect.arrayContaining(['visitPodSpec']));
+    expect(text).toContain("y = visitPodSpec(x, path, 'spec', errors, depth + 1);");
   });
 
   test.each([
@@ -191,7 +213,7 @@ export interface QuotaSpec {
     expect(out.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const a = file('a.example.com/v1/validation.ts');
     expect(a).toContain('export const validateLimits: Validator<Limits> = compiledValidator<Limits>(passesLimits);');
-    expect(a).toMatch(/export \{\n {2}prepareLimits,\n {2}checkLimits,\n {2}listsLimits,\n\};/);
+    expect(a).toMatch(/export \{\n {2}visitLimits,\n {2}listsLimits,\n\};/);
     // the kind's version: its own struct types too, the kind's validator once
     const b = file('b.example.com/v1/validation.ts');
     expect(b).toContain('export const validateQuotaSpec:');
@@ -200,9 +222,10 @@ export interface QuotaSpec {
 
   test('a kind calls the validators of another group’s types', () => {
     const b = file('b.example.com/v1/validation.ts');
-    expect(importsFrom(b, '../../a.example.com/v1/validation')).toEqual(['checkLimits', 'listsLimits', 'prepareLimits']);
-    expect(b).toContain("checkLimits(v[k], child(path, 'limits'), errors);");
-    expect(b).toContain('checkLimits(v[i], item(path, i), errors)');
+    expect(importsFrom(b, '../../a.example.com/v1/validation')).toEqual(['listsLimits', 'visitLimits']);
+    expect(b).toContain("y = visitLimits(x, path, 'limits', errors, depth + 1);");
+    expect(b).toContain('const y = visitLimits(x, path, i, errors, depth + 1);');
+    expect(b).toContain("listsLimits(v[k], child(path, 'limits'), errors);");
   });
 
   test('without everyType, nothing of another group is imported', () => {
