@@ -339,6 +339,11 @@ function ownKeysLoop(own: string, body: readonly string[]): string[] {
   return ['for (const k in v) {', `  if (!${own}(v, k)) continue;`, ...body.map((l) => `  ${l}`), '}'];
 }
 
+/** Whether a node has composition branches (`allOf`, `anyOf`, `oneOf`, `not`), which its checks call with its path. */
+function composes(s: JSONSchemaProps): boolean {
+  return s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined;
+}
+
 function declaredTypes(s: JSONSchemaProps): string[] {
   if (s['x-kubernetes-int-or-string'] === true) return ['integer', 'string'];
   return s.type ? [s.type] : [];
@@ -518,7 +523,7 @@ class ValidatorCompiler {
   private leafVisitLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
     const lines = [`if (typeof v === 'object' && v !== null) v = ${this.rt('leafValue')}(v, depth);`];
     // The path is built on an error only, unless the node's composition passes it to its branches.
-    const eager = s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined;
+    const eager = composes(s);
     if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
     const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
     lines.push(...this.nodeLines(s, hint, p, 'return v;', false));
@@ -530,10 +535,14 @@ class ValidatorCompiler {
 
   private containerVisitLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
     const isObject = this.rt('isObject');
-    const lines = [`const path = ${this.rt('at')}(parent, key);`];
+    const walksObject = s.properties !== undefined || values(s) !== undefined || resource;
+    // The path is built at once where children are walked (or composition branches called), else on an error only.
+    const eager = s.items !== undefined || walksObject || composes(s);
+    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    const lines = eager ? [`const path = ${this.rt('at')}(parent, key);`] : [];
     const flags = s.properties || resource ? this.requiredFlags(s) : new Map<string, string>();
     for (const flag of flags.values()) lines.push(`let ${flag} = false;`);
-    const header = this.nodeLines(s, hint, 'path', 'return v;', false, flags);
+    const header = this.nodeLines(s, hint, p, 'return v;', false, flags);
     if (header.length > 0) lines.push('const mark = errors.length;');
     lines.push('if (Array.isArray(v)) {');
     if (s.items) {
@@ -556,7 +565,7 @@ class ValidatorCompiler {
       lines.push(`  ${this.rt('deep')}(v, depth);`);
     }
     lines.push(`} else if (${isObject}(v)) {`);
-    if (!s.properties && values(s) === undefined && !resource) {
+    if (!walksObject) {
       lines.push(this.keepUnknown(s) ? `  ${this.rt('deep')}(v, depth);` : `  v = ${this.rt('leafValue')}(v, depth);`);
     } else {
       lines.push(...this.objectVisitLines(s, resource, hint).map((l) => `  ${l}`));
@@ -566,7 +575,7 @@ class ValidatorCompiler {
       lines.push('const end = errors.length;', ...header);
       lines.push(`if (errors.length !== end && end !== mark) ${this.rt('hoist')}(errors, mark, end);`);
     }
-    const tail = this.arrayTailLines(s, 'path');
+    const tail = this.arrayTailLines(s, p);
     if (tail.length > 0) lines.push('if (Array.isArray(v)) {', ...tail.map((l) => `  ${l}`), '}');
     lines.push('return v;');
     return lines;
@@ -655,7 +664,7 @@ class ValidatorCompiler {
    */
   private fastValid(s: JSONSchemaProps, x: string, hint: readonly string[]): string | null {
     if (!this.isLeaf(s, isResource(s, false))) return null;
-    if (s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined || s.multipleOf !== undefined) return null;
+    if (composes(s) || s.multipleOf !== undefined) return null;
     const types = declaredTypes(s);
     if (types.length !== 1) return null;
     const tests: string[] = [];
