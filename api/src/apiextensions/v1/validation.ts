@@ -947,7 +947,6 @@ function visitCustomResourceDefinitionSpecVersionsItemAdditionalPrinterColumns(v
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitCustomResourceDefinitionSpecVersionsItemSchemaOpenAPIV3SchemaDefault(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
   if (Array.isArray(v)) {
     deep(v, depth);
   } else if (isObject(v)) {

@@ -523,7 +523,6 @@ function visitControllerRevisionApiVersion(v: unknown, parent: string, key: stri
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitControllerRevisionData(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -532,7 +531,7 @@ function visitControllerRevisionData(v: unknown, parent: string, key: string | n
   }
   const end = errors.length;
   if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, path);
+    const e = typeErrorOf(v, ['object'], '', false, at(parent, key));
     if (e !== undefined) errors.push(e);
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);

@@ -1035,7 +1035,6 @@ function visitWatchEvent(v: unknown, parent: string, key: string | number, error
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitWatchEventObject(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
   const mark = errors.length;
   if (Array.isArray(v)) {
     deep(v, depth);
@@ -1044,7 +1043,7 @@ function visitWatchEventObject(v: unknown, parent: string, key: string | number,
   }
   const end = errors.length;
   if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, path);
+    const e = typeErrorOf(v, ['object'], '', false, at(parent, key));
     if (e !== undefined) errors.push(e);
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
