@@ -56,6 +56,12 @@ export interface KubegenConfigFile {
    * chartDir?, paths? }` (generator/deploy/config.ts, docs/deploy.md).
    */
   deploy?: { name: string; namespace?: string; image?: string; configDir?: string; chartDir?: string; paths?: string[] };
+  /**
+   * Which types get validators in `<version>/validation.ts`: `{ "types": "kinds" }` (default) the kinds only,
+   * `{ "types": "all" }` every struct type too (`validate<Type>` and its exported passes, which the validators of
+   * types embedding it call: how `@kubegen/api` is generated, see docs/api-package.md).
+   */
+  validation?: { types?: 'kinds' | 'all' };
 }
 
 export interface KubegenConfig {
@@ -86,6 +92,8 @@ export interface KubegenConfig {
   strict: boolean;
   /** The deploy tree and Helm chart to write, when configured. */
   deploy?: DeployConfig;
+  /** Validators for every struct type too, not the kinds only (`validation.types: "all"`). */
+  validateTypes?: boolean;
 }
 
 /**
@@ -219,7 +227,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict', 'deploy'];
+const KNOWN_KEYS = ['apis', 'output', 'generators', 'packageName', 'crdHeader', 'layout', 'groupFolder', 'conversion', 'rbac', 'webhook', 'apiservice', 'strict', 'deploy', 'validation'];
 const GROUP_FOLDERS = ['group', 'short'] as const;
 const LAYOUTS = ['package', 'source'] as const;
 const WEBHOOK_KEYS = ['url', 'service', 'caBundle', 'caBundleFile'];
@@ -319,6 +327,18 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
   const strict = own('strict') ?? false;
   if (typeof strict !== 'boolean') problem('strict', 'must be true or false');
 
+  let validateTypes = false;
+  const va = own('validation');
+  if (va !== undefined) {
+    if (typeof va !== 'object' || va === null || Array.isArray(va)) problem('validation', 'must be an object: { "types": "kinds" | "all" }');
+    else {
+      for (const k of Object.keys(va)) if (k !== 'types') problem(jsonPath('validation', k), 'unknown key (known: types)');
+      const types = ownValue(va as Record<string, unknown>, 'types');
+      if (types !== undefined && types !== 'kinds' && types !== 'all') problem('validation.types', `must be "kinds" or "all", not ${JSON.stringify(types)}`);
+      validateTypes = types === 'all';
+    }
+  }
+
   const conversion = resolveConversion(own('conversion'), baseDir, problem);
   const manifests = resolveManifestTargets(raw, baseDir, problem, source);
   const deploy = own('deploy') === undefined ? undefined : resolveDeployConfig(own('deploy'), baseDir, problem);
@@ -329,6 +349,7 @@ export function resolveConfig(raw: unknown, baseDir: string, source: string): Ku
   const config: KubegenConfig = { baseDir, source, apis, output, packageName, crd, layout, groupFolder: folders, esm, manifests, strict: strict === true };
   if (generators !== undefined) config.generators = generators;
   if (deploy !== undefined) config.deploy = deploy;
+  if (validateTypes) config.validateTypes = true;
   return config;
 }
 

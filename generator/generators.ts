@@ -16,12 +16,13 @@ import { listersGenerator } from './emit/listers';
 import { packageGenerator, type PackageOptions } from './emit/package';
 import type { Generator, NoOptions } from './emit/shared/types';
 import { typesGenerator } from './emit/types-ts';
-import { validationGenerator } from './emit/validation';
+import { validationGenerator, type ValidationOptions } from './emit/validation';
 
 /** The configuration of a run, resolved once: what each generator's options are made from. */
 export interface GenerationConfig {
   crd: CrdOptions;
   package: PackageOptions;
+  validation: ValidationOptions;
 }
 
 /** A generator of the registry, with how the configuration gives its options (typed per generator). */
@@ -44,7 +45,7 @@ export const generators: readonly RegisteredGenerator[] = [
   register(typesGenerator, defaults),
   register(deepcopyGenerator, defaults),
   register(defaultsGenerator, defaults),
-  register(validationGenerator, defaults),
+  register(validationGenerator, (c) => c.validation),
   register(conversionGenerator, defaults),
   register(applyConfigurationsGenerator, defaults),
   register(clientsetGenerator, defaults),

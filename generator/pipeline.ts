@@ -84,7 +84,7 @@ export type OutputLayout = 'package' | 'source';
  * folders are named (`groupFolder`, default `group`) and `esm` (the `source` layout's code is compiled as
  * ECMAScript modules: relative specifiers name their files, see `./emit/esm-specifiers`).
  */
-export type GenerateSettings = Pick<KubegenConfig, 'packageName'> & { crd: CrdOptions } & Partial<Pick<KubegenConfig, 'generators' | 'layout' | 'groupFolder' | 'esm'>>;
+export type GenerateSettings = Pick<KubegenConfig, 'packageName'> & { crd: CrdOptions } & Partial<Pick<KubegenConfig, 'generators' | 'layout' | 'groupFolder' | 'esm' | 'validateTypes'>>;
 
 /**
  * Run the selected generators over one generation context (reporting into `bag`), their options resolved once from
@@ -101,6 +101,7 @@ export function generateAll(model: ApiModel, settings: GenerateSettings, bag: Di
   let pkg: PackageOptions | undefined;
   const config: GeneratorsModule.GenerationConfig = {
     crd: settings.crd,
+    validation: { everyType: settings.validateTypes === true },
     // Read from kubegen's own installation only when the package generator runs.
     get package() {
       return (pkg ??= packageOptions(settings.packageName));

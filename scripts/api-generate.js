@@ -8,8 +8,9 @@
  *   1. `kubegen import openapi <spec files> --out api/apis --group-folder short --go-docs <json>` — the
  *      input-language sources, `api/apis/<group>/<version>/*.ts` (`core/v1`, `apps/v1`, `rbac/v1` … as k8s.io/api
  *      lays them out), with the Go comments, named scalar types and embedding of k8s.io/api (`scripts/go-docs.js`);
- *   2. `kubegen generate --config api/kubegen.config.json` — types, deepcopy, clients, fakes, listers and informers
- *      into `api/src/`.
+ *   2. `kubegen generate --config api/kubegen.config.json` — types, deepcopy, validators (of every struct type:
+ *      `validation.types: "all"`, which the validators of CRDs embedding a built-in type call), clients, fakes,
+ *      listers and informers into `api/src/`.
  *
  * With `--verify` nothing is written: the import is compared with `api/apis` and the generated sources with
  * `api/src` (as `kubegen generate --verify` does), and the exit code says whether they are up to date.

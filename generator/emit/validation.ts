@@ -10,34 +10,185 @@
  *
  * The schema is the one the CRD emitter writes (same builder, same flattening); problems with it are the CRD
  * emitter's to report. Structurally equal nodes (a named type used in several places) share their functions.
+ *
+ * Types of other packages are validated where they are generated, not re-emitted per kind: with `everyType` (the
+ * configuration's `validation.types: "all"`, as `@kubegen/api` is generated) every struct type of a version gets
+ * `validate<Type>` and its passes exported under fixed names (`visit<Type>`, `embedded<Type>`, `lists<Type>`,
+ * `cel<Type>`); a node of a kind's schema whose (pass, schema) is exactly that of such a type — a `@kubegen/api` type
+ * the package reaches, or with `everyType` a type of another group of the same source tree — calls the exported pass
+ * instead of compiling its own: the kind's walk calls the type's `visit` for the node (its value prepared and
+ * checked in the same walk, its depth carried on), and the other passes where they reach it. The match is on the compiled schema itself, so a use site
+ * that changes the node (a marker or rule on the embedding field, an embedded copy that differs from the type) is
+ * compiled in the kind's file, its unchanged children still calling the type's passes: the errors are the same.
  */
 import { DiagnosticBag } from '../diagnostics';
-import { crdKinds, RUNTIME_PACKAGE } from '../model/util';
+import type { Package, PackageId, TypeDecl } from '../model/types';
+import { crdKinds, forEachNamedRef, isApiPackage, RUNTIME_PACKAGE, typeIndex, typeKey } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import type { JSONSchemaProps } from '../core/schema';
 import { ImportTracker, cmp, jsPropertyKey, jsLiteral, jsString, render, renderSourceFile } from '../render';
 import { HelperNames, helperName, validateFunctionName } from '../naming';
-import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
+import type { GenerationContext, Generator, GeneratorRun } from './shared/types';
 
 /** Schema keys that document and do not validate: left out of the compiled schema. */
 const DOC_KEYS: ReadonlySet<string> = new Set(['description', 'example', 'externalDocs', 'title']);
 
-export const validationGenerator: Generator<NoOptions> = {
+/** The validation generator's options: `everyType` also compiles (and exports) every struct type of a version. */
+export interface ValidationOptions {
+  everyType?: boolean;
+}
+
+/**
+ * The passes a type's validators export, under the names {@link passExportName} gives them: the passes a node of an
+ * embedding schema calls (its `visit` in the walk of its parent, its `embedded`, `lists` and `cel` in theirs). The
+ * schema checks alone (`node`) are not among them: only a composition branch or a resource's `metadata` calls those.
+ */
+const TYPE_PASSES: readonly TypePass[] = ['visit', 'embedded', 'lists', 'cel'];
+
+type TypePass = Exclude<Pass, 'node'>;
+
+/** The exported name of a struct type's pass: `visit<Type>`, `embedded<Type>`, `lists<Type>`, `cel<Type>`. */
+function passExportName(pass: TypePass, type: string): string {
+  return helperName(pass, type);
+}
+
+/**
+ * Whether a struct type's passes are exported under its names: when it has properties. A type with none has the
+ * schema `{type: object}` of every opaque object (a kind's `metadata` …), which must not be named after it.
+ */
+function namedPasses(s: JSONSchemaProps): boolean {
+  return s.properties !== undefined && Object.keys(s.properties).length > 0;
+}
+
+/**
+ * The memo key of a pass's function over a node: the pass, what else its body depends on (`extra`: a visit's
+ * `resource` flag) and the node's schema. Two nodes with one key have one function, whichever file compiles it.
+ */
+function memoKey(pass: Pass, extra: string, s: JSONSchemaProps): string {
+  return `${pass}\0${extra}\0${schemaKey(s)}`;
+}
+
+/** Whether a visit of `s` prepares a resource: at a kind's root, or where the schema says it embeds one. */
+function isResource(s: JSONSchemaProps, root: boolean): boolean {
+  return root || s['x-kubernetes-embedded-resource'] === true;
+}
+
+/** The memo key of a pass over a type's own schema where another schema embeds it (its visit: no kind's root). */
+function passKey(pass: TypePass, s: JSONSchemaProps): string {
+  return memoKey(pass, pass === 'visit' ? String(isResource(s, false)) : '', s);
+}
+
+export const validationGenerator: Generator<ValidationOptions> = {
   name: 'validation',
-  start(ctx: GenerationContext): GeneratorRun {
+  start(ctx: GenerationContext, options: ValidationOptions): GeneratorRun {
     // The CRD emitter reports schema problems; building the same schemas here must not report them twice.
     const schemas = new SchemaBuilder(ctx.model, new DiagnosticBag());
     const kinds = crdKinds(ctx.model);
+    const index = typeIndex(ctx.model.packages);
+    const everyType = options.everyType === true;
+    const apiGroupVersions = new Set(ctx.model.packages.filter((p) => p.apiGroupVersion === true).map((p) => p.id));
+    const typeSchemas = new Map<string, JSONSchemaProps>();
+    /** A struct type's schema as its validators compile it (built once per type). */
+    const typeSchema = (decl: TypeDecl): JSONSchemaProps => {
+      const key = typeKey(decl.package, decl.name);
+      let s = typeSchemas.get(key);
+      if (s === undefined) {
+        s = validationSchema(omitEmpty(schemas.typeSchema(decl)));
+        typeSchemas.set(key, s);
+      }
+      return s;
+    };
+    /** Where the validators of package `to` are imported from by package `from`, or undefined when they are not. */
+    const validatorsModule = (from: PackageId, to: PackageId): string | undefined => {
+      if (to === from || to === RUNTIME_PACKAGE) return undefined;
+      // a module of @kubegen/api that is generated: a group version (a folder of shared types without a group is not)
+      if (isApiPackage(to)) return apiGroupVersions.has(to) ? to : undefined;
+      return everyType ? ctx.packageModule(from, to, 'validation') : undefined;
+    };
+    /**
+     * The passes of other packages' struct types that package `pkg` reaches through its declarations (transitively),
+     * by memo key: the first type in (package, name) order for a schema several types share.
+     */
+    const externalPasses = (pkg: Package): Map<string, ExternalPass> => {
+      const seen = new Set<string>();
+      const reached: TypeDecl[] = [];
+      const visit = (decl: TypeDecl): void => {
+        const key = typeKey(decl.package, decl.name);
+        if (seen.has(key)) return;
+        seen.add(key);
+        if (decl.package !== pkg.id) reached.push(decl);
+        forEachNamedRef(decl.type, (ref) => {
+          const d = index.decl(ref.package, ref.name);
+          if (d) visit(d);
+        });
+      };
+      for (const t of pkg.types) visit(t);
+      const out = new Map<string, ExternalPass>();
+      for (const decl of reached.sort((a, b) => cmp(a.package, b.package) || cmp(a.name, b.name))) {
+        if (decl.type.kind !== 'struct') continue;
+        const module = validatorsModule(pkg.id, decl.package);
+        if (module === undefined) continue;
+        const s = typeSchema(decl);
+        if (!namedPasses(s)) continue;
+        for (const pass of TYPE_PASSES) {
+          const key = passKey(pass, s);
+          if (!out.has(key)) out.set(key, { module, name: passExportName(pass, decl.name) });
+        }
+      }
+      return out;
+    };
     return {
       version(gv) {
         const here = kinds
           .filter((ck) => ck.group === gv.group)
           .flatMap((ck) => ck.versions.filter((v) => v.version === gv.version && v.package.id === gv.package.id && !v.kind.skip))
           .sort((a, b) => cmp(a.kind.name, b.kind.name));
-        if (here.length === 0) return [];
+        const types = everyType ? gv.package.types.filter((t) => t.type.kind === 'struct') : [];
+        if (here.length === 0 && types.length === 0) return [];
         const imports = new ImportTracker();
-        const compiler = new ValidatorCompiler(imports, here.map(({ kind }) => validateFunctionName(kind.name)));
+        const kindNames = new Set(here.map(({ kind }) => kind.name));
+        // A type's own passes are compiled here under their exported names, never imported (first type of a schema).
+        const preferred = new Map<string, string>();
+        const typeSchemasHere = types.map((decl) => ({ decl, schema: typeSchema(decl) }));
+        for (const { decl, schema } of typeSchemasHere) {
+          if (!namedPasses(schema)) continue;
+          for (const pass of TYPE_PASSES) {
+            const key = passKey(pass, schema);
+            if (!preferred.has(key)) preferred.set(key, passExportName(pass, decl.name));
+          }
+        }
+        const typeValidators = types.filter((t) => !kindNames.has(t.name)).map((t) => validateFunctionName(t.name));
+        const compiler = new ValidatorCompiler(
+          imports,
+          [...here.map(({ kind }) => validateFunctionName(kind.name)), ...typeValidators, ...typeSchemasHere.filter((t) => namedPasses(t.schema)).flatMap((t) => TYPE_PASSES.map((p) => passExportName(p, t.decl.name)))],
+          preferred,
+          externalPasses(gv.package),
+        );
+        const typeTexts: string[] = [];
+        const exported: string[] = [];
+        for (const { decl, schema } of typeSchemasHere) {
+          const own = compiler.typePasses(decl.name, schema);
+          for (const [pass, f] of own.functions) {
+            const name = passExportName(pass, decl.name);
+            exported.push(f === name ? name : `${f} as ${name}`);
+          }
+          if (kindNames.has(decl.name)) continue;
+          const typeName = imports.type('./types', decl.name);
+          typeTexts.push(
+            render('validation', 'type', {
+              type: decl.name,
+              apiVersion: gv.group === '' ? gv.version : `${gv.group}/${gv.version}`,
+              name: validateFunctionName(decl.name),
+              passesName: compiler.names.name(`typepasses\0${decl.name}`, helperName('passes', decl.name)),
+              passesType: compiler.rtType('ValidationPasses'),
+              validatorType: compiler.rtType('Validator'),
+              compiledValidator: compiler.rt('compiledValidator'),
+              typeName,
+              passes: own.passes,
+            }),
+          );
+        }
         const kindTexts = here.map(({ kind, decl }) => {
           const passes = compiler.root(kind.name, validationSchema(omitEmpty(schemas.kindSchema(decl))));
           const typeName = imports.type('./types', kind.name);
@@ -59,13 +210,21 @@ export const validationGenerator: Generator<NoOptions> = {
         const body = [
           render('validation', 'constants', { constants: compiler.constants }),
           ...[...compiler.functions].sort((a, b) => cmp(a.name, b.name)).map((f) => render('validation', 'function', f)),
+          ...typeTexts,
           ...kindTexts,
+          ...(exported.length > 0 ? [render('validation', 'exports', { names: exported })] : []),
         ];
         return [{ path: 'validation.ts', contents: renderSourceFile(imports, body.join('\n')) }];
       },
     };
   },
 };
+
+/** A pass of another package's type, imported from its validators. */
+interface ExternalPass {
+  module: string;
+  name: string;
+}
 
 /** The validator options of a kind's subresources, as an object literal ('' when there are none). */
 function validatorOptions(sub: { status: boolean; scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string } }): string {
@@ -180,6 +339,11 @@ function ownKeysLoop(own: string, body: readonly string[]): string[] {
   return ['for (const k in v) {', `  if (!${own}(v, k)) continue;`, ...body.map((l) => `  ${l}`), '}'];
 }
 
+/** Whether a node has composition branches (`allOf`, `anyOf`, `oneOf`, `not`), which its checks call with its path. */
+function composes(s: JSONSchemaProps): boolean {
+  return s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined;
+}
+
 function declaredTypes(s: JSONSchemaProps): string[] {
   if (s['x-kubernetes-int-or-string'] === true) return ['integer', 'string'];
   return s.type ? [s.type] : [];
@@ -219,9 +383,16 @@ class ValidatorCompiler {
   private readonly memo = new Map<string, string | null>();
   private readonly constantNames = new Map<string, string>();
 
+  /**
+   * `exported`: the names the file exports (reserved); `preferred`: the names of the functions of some (pass, schema)
+   * memo keys — a type's exported passes; `externals`: the passes of other packages' types, imported where a node
+   * has their key instead of compiled (a key of `preferred` is always compiled here).
+   */
   constructor(
     private readonly imports: ImportTracker,
     exported: readonly string[],
+    private readonly preferred: ReadonlyMap<string, string> = new Map(),
+    private readonly externals: ReadonlyMap<string, ExternalPass> = new Map(),
   ) {
     this.names.reserve(...exported);
   }
@@ -244,10 +415,39 @@ class ValidatorCompiler {
     return name;
   }
 
-  /** The passes of a kind's root schema. */
-  root(kind: string, s: JSONSchemaProps): RootPasses {
+  /**
+   * The passes of a struct type's own schema, as `validate<Type>` binds them, and the type's compiled pass functions
+   * (those the file exports under the type's names; a pass with nothing to do, or a leaf's shared helper, has none).
+   */
+  typePasses(type: string, s: JSONSchemaProps): { passes: RootPasses; functions: Array<[TypePass, string]> } {
+    const passes = this.root(type, s, false);
+    const functions: Array<[TypePass, string]> = [];
+    const hint = [type];
+    for (const pass of TYPE_PASSES) {
+      const f = this.passOf(pass, s, hint);
+      if (f !== null && f === this.preferred.get(passKey(pass, s))) functions.push([pass, f]);
+    }
+    return { passes, functions };
+  }
+
+  /** The function of one pass over `s` (memoised: the one `root` already made). */
+  private passOf(pass: TypePass, s: JSONSchemaProps, hint: readonly string[]): string | null {
+    switch (pass) {
+      case 'visit':
+        return this.visit(s, false, hint);
+      case 'embedded':
+        return this.embedded(s, hint);
+      case 'lists':
+        return this.lists(s, hint);
+      case 'cel':
+        return this.cel(s, hint);
+    }
+  }
+
+  /** The passes of a kind's root schema (with `root` false: of a type's schema, a value that is no resource). */
+  root(kind: string, s: JSONSchemaProps, root = true): RootPasses {
     const hint = [kind];
-    const visit = this.visit(s, true, hint);
+    const visit = this.visit(s, root, hint);
     const embedded = this.embedded(s, hint);
     const lists = this.lists(s, hint);
     const cel = this.cel(s, hint);
@@ -264,10 +464,17 @@ class ValidatorCompiler {
 
   /** The function of `pass` for `s` (built once per distinct node), or null when the pass has nothing to do there. */
   private fn(pass: Pass, s: JSONSchemaProps, extra: string, hint: readonly string[], build: (name: string) => Omit<CompiledFunction, 'name'> | null): string | null {
-    const key = `${pass}\0${extra}\0${schemaKey(s)}`;
+    const key = memoKey(pass, extra, s);
     const known = this.memo.get(key);
     if (known !== undefined) return known;
-    const name = this.names.name(key, helperName(pass === 'node' ? 'check' : pass, ...hint));
+    const preferred = this.preferred.get(key);
+    const external = preferred === undefined ? this.externals.get(key) : undefined;
+    if (external !== undefined) {
+      const imported = this.imports.value(external.module, external.name);
+      this.memo.set(key, imported);
+      return imported;
+    }
+    const name = preferred ?? this.names.name(key, helperName(pass === 'node' ? 'check' : pass, ...hint));
     // Reserved first: a node cannot contain itself, but its name must be known to its own body's callers.
     this.memo.set(key, name);
     const f = build(name);
@@ -297,7 +504,7 @@ class ValidatorCompiler {
    * built from `parent` and `key` only where needed: at once for a node with children, on an error for a leaf.
    */
   private visit(s: JSONSchemaProps, root: boolean, hint: readonly string[]): string {
-    const resource = root || s['x-kubernetes-embedded-resource'] === true;
+    const resource = isResource(s, root);
     const name = this.fn('visit', s, String(resource), hint, () => ({
       doc: 'Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it.',
       params: `v: unknown, parent: string, key: string | number, errors: ${this.rtType('FieldError')}[], depth: number`,
@@ -316,7 +523,7 @@ class ValidatorCompiler {
   private leafVisitLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
     const lines = [`if (typeof v === 'object' && v !== null) v = ${this.rt('leafValue')}(v, depth);`];
     // The path is built on an error only, unless the node's composition passes it to its branches.
-    const eager = s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined;
+    const eager = composes(s);
     if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
     const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
     lines.push(...this.nodeLines(s, hint, p, 'return v;', false));
@@ -328,10 +535,14 @@ class ValidatorCompiler {
 
   private containerVisitLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
     const isObject = this.rt('isObject');
-    const lines = [`const path = ${this.rt('at')}(parent, key);`];
+    const walksObject = s.properties !== undefined || values(s) !== undefined || resource;
+    // The path is built at once where children are walked (or composition branches called), else on an error only.
+    const eager = s.items !== undefined || walksObject || composes(s);
+    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    const lines = eager ? [`const path = ${this.rt('at')}(parent, key);`] : [];
     const flags = s.properties || resource ? this.requiredFlags(s) : new Map<string, string>();
     for (const flag of flags.values()) lines.push(`let ${flag} = false;`);
-    const header = this.nodeLines(s, hint, 'path', 'return v;', false, flags);
+    const header = this.nodeLines(s, hint, p, 'return v;', false, flags);
     if (header.length > 0) lines.push('const mark = errors.length;');
     lines.push('if (Array.isArray(v)) {');
     if (s.items) {
@@ -354,7 +565,7 @@ class ValidatorCompiler {
       lines.push(`  ${this.rt('deep')}(v, depth);`);
     }
     lines.push(`} else if (${isObject}(v)) {`);
-    if (!s.properties && values(s) === undefined && !resource) {
+    if (!walksObject) {
       lines.push(this.keepUnknown(s) ? `  ${this.rt('deep')}(v, depth);` : `  v = ${this.rt('leafValue')}(v, depth);`);
     } else {
       lines.push(...this.objectVisitLines(s, resource, hint).map((l) => `  ${l}`));
@@ -364,7 +575,7 @@ class ValidatorCompiler {
       lines.push('const end = errors.length;', ...header);
       lines.push(`if (errors.length !== end && end !== mark) ${this.rt('hoist')}(errors, mark, end);`);
     }
-    const tail = this.arrayTailLines(s, 'path');
+    const tail = this.arrayTailLines(s, p);
     if (tail.length > 0) lines.push('if (Array.isArray(v)) {', ...tail.map((l) => `  ${l}`), '}');
     lines.push('return v;');
     return lines;
@@ -452,8 +663,8 @@ class ValidatorCompiler {
    * the test refuses gets the visit's errors.
    */
   private fastValid(s: JSONSchemaProps, x: string, hint: readonly string[]): string | null {
-    if (!this.isLeaf(s, s['x-kubernetes-embedded-resource'] === true)) return null;
-    if (s.allOf !== undefined || s.anyOf !== undefined || s.oneOf !== undefined || s.not !== undefined || s.multipleOf !== undefined) return null;
+    if (!this.isLeaf(s, isResource(s, false))) return null;
+    if (composes(s) || s.multipleOf !== undefined) return null;
     const types = declaredTypes(s);
     if (types.length !== 1) return null;
     const tests: string[] = [];

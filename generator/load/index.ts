@@ -24,7 +24,7 @@ import { checkMarkerSet, markerDefinition, markerLineName, parseMarker, type Mar
 import type { ApiModel, Field, MarkerValue, PackageId, SourceSpan, TypeDecl, TypeRef, WellKnownName } from '../model/types';
 import { ModelCache, buildModel, type ConversionImportSite, type LoadedPackage } from '../model/build';
 import { describe, isMarkerLine, leadingCommentGroups, splitDoc, type CommentGroup } from './comments';
-import { API_PACKAGE, RUNTIME_PACKAGE, apiModules, apiPackageFolder, apiSourcesDir, declarationFiles, runtimeMetaDir, runtimeMetaFiles } from './runtime';
+import { API_PACKAGE, RUNTIME_PACKAGE, apiModules, apiPackageFolder, apiSourcesDir, declarationFiles, declaresGroupName, runtimeMetaDir, runtimeMetaFiles } from './runtime';
 import { Resolver, SourceFiles, enumValues, type DeclNode } from './resolve';
 import { lookup } from '../core/invariant';
 
@@ -327,6 +327,7 @@ class Loader {
     let pkg = this.packages.get(id);
     if (!pkg) {
       pkg = { id, dir: toPosix(path.relative(this.cwd, dir)), folderName: path.basename(dir), markers: [], types: [], conversionFunctions: [], runtime: true };
+      if (id.startsWith(`${API_PACKAGE}/`) && declaresGroupName(dir)) pkg.apiGroupVersion = true;
       this.packages.set(id, pkg);
     }
     return pkg;

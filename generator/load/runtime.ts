@@ -8,6 +8,7 @@ import * as path from 'node:path';
 
 import { exportedNames } from '../assets';
 import { API_PACKAGE } from '../model/util';
+import { isMarkerLine, leadingCommentGroups } from './comments';
 
 /** The package ids under which the runtime's and `@kubegen/api`'s declarations appear in the model. */
 export { API_PACKAGE, RUNTIME_PACKAGE } from '../model/util';
@@ -53,6 +54,18 @@ let runtimeNames: ReadonlySet<string> | undefined;
 /** The type names `@kubegen/runtime` exports from its meta declarations (the well-known types and their helpers). */
 export function runtimeTypeNames(): ReadonlySet<string> {
   return (runtimeNames ??= exportedNames(runtimeMetaFiles(runtimeMetaDir())));
+}
+
+/**
+ * Whether a library folder's sources declare a group (a `+groupName` marker in the comments that open one of its
+ * files, where `doc.ts` has its package markers): an `@kubegen/api` group version, generated as a module of the
+ * package, rather than a folder of shared types.
+ */
+export function declaresGroupName(dir: string): boolean {
+  return declarationFiles(dir).some((f) => {
+    const text = fs.readFileSync(f, 'utf8');
+    return leadingCommentGroups(text, 0).some((g) => g.lines.some((l) => isMarkerLine(l) && /^\+groupName(=|$)/.test(l.text.trimStart())));
+  });
 }
 
 /** The `.ts` files of a folder that declare types (sorted; no tests, no `.d.ts`). */

@@ -88,6 +88,8 @@ export interface LoadedPackage {
   runtime?: boolean;
   /** Names of `@kubegen/runtime` declarations the package re-exports (`export type { ObjectMeta } from '@kubegen/runtime'`). */
   runtimeReexports?: string[];
+  /** A library package of `@kubegen/api` that is one of its group versions (see `Package.apiGroupVersion`). */
+  apiGroupVersion?: boolean;
   /**
    * What the front end assembled the package from (its per-file results), by identity: two loads with equal lists
    * (element by element) gave the package the same declarations, markers and conversions. Absent (a package built
@@ -303,6 +305,7 @@ function resolvePackage(lp: LoadedPackage, index: Index, bag: DiagnosticBag): Pa
   };
   if (lp.conversionFunctions.length > 0 || !lp.runtime) pkg.conversionFunctions = lp.conversionFunctions;
   if (lp.runtimeReexports && lp.runtimeReexports.length > 0) pkg.runtimeReexports = [...new Set(lp.runtimeReexports)].sort();
+  if (lp.apiGroupVersion === true) pkg.apiGroupVersion = true;
   if (pkg.group === undefined && !pkg.skip && pkg.id !== RUNTIME_PACKAGE && !isApiPackage(pkg.id)) checkKindsHaveGroup(pkg, index, bag);
   if (pkg.group !== undefined && !pkg.skip) pkg.kinds = pkg.types.filter((t) => isKindDecl(t, index)).map((t) => resolveKind(t, pkg, index, bag));
   checkDuplicates(pkg, bag);

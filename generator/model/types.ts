@@ -274,6 +274,13 @@ export interface Package {
    * declaration.
    */
   runtimeReexports?: string[];
+  /**
+   * A package of `@kubegen/api` that is one of its group versions (its sources declare `+groupName`), so that its
+   * generated modules — types, validators — exist as `@kubegen/api/<group>/<version>`; a folder of shared types
+   * without a group (`scheduling/v1alpha3`) is inlined where the package uses it and is no module. Set by the front
+   * end on library packages only.
+   */
+  apiGroupVersion?: boolean;
 }
 
 /** A hand-written `conversion.ts` and its relative imports, resolved. */

@@ -4,11 +4,19 @@
  * batch/v1's JobSpec), on a real kube-apiserver: the CRDs kubegen generates (byte-equal to controller-gen's, see
  * test/golden) are Established, a realistic object — a pod template with containers, ports, resources and probes —
  * is accepted and read back unchanged where the schema has no defaults, and a container without a name is refused
- * with a 422 naming the field.
+ * with a 422 naming the field. kubegen's generated `validateWorkload` / `validateBatchRun`, which call
+ * `@kubegen/api`'s validators of the built-in types they embed, give the apiserver's verdict and error fields on a
+ * `dryRun=All` create of valid and broken objects.
  */
 import * as path from 'node:path';
 import { useE2e } from './support/namespace';
 import { applyCrd, generateCrds, resourcePath, type Crd } from './support/crds';
+import { causesOf } from './support/objects';
+import { loadApiModel } from '../../generator/pipeline';
+import { runGenerator } from '../../generator/emit/shared/execute';
+import { validationGenerator } from '../../generator/emit/validation';
+import { RUNTIME_MODULES, apiModulesOf, moduleLoader, renderTypes } from '../unit/helpers/generated';
+import type { ValidationResult } from '../../runtime/src/validation';
 
 const e2e = useE2e(__filename);
 const REPO = path.resolve(__dirname, '../..');
@@ -106,6 +114,38 @@ describe('built-in types inside user APIs on the API server', () => {
     const res = await e2e.kube.post<Status>(resourcePath(crd, 'v1', e2e.namespace), workload('nameless', [container(undefined)]));
     expect(res.status).toBe(422);
     expect(res.body.details?.causes).toContainEqual(expect.objectContaining({ reason: 'FieldValueRequired', field: 'spec.template.spec.containers[0].name' }));
+  });
+
+  test('the generated validators, calling @kubegen/api’s, agree with the apiserver (dryRun=All)', async () => {
+    const { model } = loadApiModel(path.join(REPO, 'test', 'golden', 'builtin', 'apis'), REPO);
+    const validation = runGenerator(validationGenerator, model, {}).files;
+    expect(validation[0]?.contents).toContain("from '@kubegen/api/core/v1'");
+    const mod = moduleLoader([...validation, ...renderTypes(model)], { ...RUNTIME_MODULES, ...apiModulesOf(validation) })('builtin.example.com/v1/validation');
+    type Validator = (obj: unknown) => ValidationResult;
+    const validators: Record<string, Validator> = { Workload: mod.validateWorkload as Validator, BatchRun: mod.validateBatchRun as Validator };
+    const base = workload('agree', [container('app')]);
+    const spec = base.spec as Record<string, unknown>;
+    const job = { apiVersion: 'builtin.example.com/v1', kind: 'BatchRun', metadata: { name: 'agree', namespace: e2e.namespace } };
+    const cases: Array<{ name: string; kind: string; obj: Record<string, unknown> }> = [
+      { name: 'valid workload', kind: 'Workload', obj: base },
+      { name: 'nameless container', kind: 'Workload', obj: workload('agree', [container(undefined)]) },
+      { name: 'port of the wrong type, fractional toleration', kind: 'Workload', obj: { ...base, spec: { ...spec, template: { spec: { containers: [{ ...container('a'), ports: [{ containerPort: 'x' }] }] } }, tolerations: [{ tolerationSeconds: 1.5 }] } } },
+      { name: 'sidecar without image fields, bad strategy', kind: 'Workload', obj: { ...base, spec: { ...spec, sidecars: [{ critical: 'yes' }], strategy: { rollingUpdate: { maxSurge: true } } } } },
+      { name: 'claim template of the wrong shape, duplicate port', kind: 'Workload', obj: { ...base, spec: { ...spec, volumeClaimTemplates: [{ spec: { accessModes: 'ReadWriteOnce' } }], ports: [{ port: 80, protocol: 'TCP' }, { port: 80, protocol: 'TCP' }] } } },
+      { name: 'valid batch run', kind: 'BatchRun', obj: { ...job, spec: { completions: 3, template: { spec: { containers: [container('task')], restartPolicy: 'Never' } } } } },
+      { name: 'batch run without template, bad pod failure policy', kind: 'BatchRun', obj: { ...job, spec: { completions: 'x', podFailurePolicy: { rules: [{ action: 'Nope' }] } } } },
+    ];
+    const disagreements: string[] = [];
+    for (const c of cases) {
+      const res = await e2e.kube.post<Status>(`${resourcePath(byKind(c.kind), 'v1', e2e.namespace)}?dryRun=All`, c.obj);
+      const server = causesOf(res.status, res.body);
+      const mine = validators[c.kind]?.(c.obj);
+      const fields = [...new Set((mine?.errors ?? []).map((e) => e.field))].sort();
+      if (mine?.valid !== server.valid || JSON.stringify(fields) !== JSON.stringify(server.fields)) {
+        disagreements.push(`${c.name}: apiserver ${JSON.stringify(server)}, kubegen ${JSON.stringify(mine?.errors.map((e) => `${e.field}: ${e.message}`))}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   test('accepts a BatchRun whose spec is a JobSpec, and enforces its required template', async () => {

@@ -161,8 +161,10 @@ describe('npm pack', () => {
     // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that.
     '@kubegen/runtime': { size: 890_000, unpackedSize: 3_800_000 },
     // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
-    // (3.7 MB unpacked); budget ≈ 1.3×.
-    '@kubegen/api': { size: 700_000, unpackedSize: 4_800_000 },
+    // (3.7 MB unpacked); budget ≈ 1.3×. Its validators of every struct type (issue 26: CRDs embedding a built-in
+    // type call them instead of compiling it again; 52,000 lines of validation.ts) took it to 822 KB (8.83 MB
+    // unpacked, 519 files); budget ≈ 1.2× that.
+    '@kubegen/api': { size: 1_000_000, unpackedSize: 10_600_000 },
   } as const;
 
   let kubegen: Packed;

@@ -36,6 +36,15 @@ test('groupFolder: short, and a value that is neither', () => {
   expect(() => resolveConfig({ groupFolder: 'go' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: groupFolder: must be "group" or "short", not "go"');
 });
 
+test('validation.types: "all" asks for validators of every struct type; other values are refused', () => {
+  expect(resolveConfig({ validation: { types: 'all' } }, dir, 'kubegen.config.json').validateTypes).toBe(true);
+  expect(resolveConfig({ validation: { types: 'kinds' } }, dir, 'kubegen.config.json').validateTypes).toBeUndefined();
+  expect(resolveConfig({}, dir, 'kubegen.config.json').validateTypes).toBeUndefined();
+  expect(() => resolveConfig({ validation: { types: 'some' } }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: validation.types: must be "kinds" or "all", not "some"');
+  expect(() => resolveConfig({ validation: { kinds: true } }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: validation.kinds: unknown key (known: types)');
+  expect(() => resolveConfig({ validation: 'all' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: validation: must be an object: { "types": "kinds" | "all" }');
+});
+
 test('strict: true makes warnings errors; anything but a boolean is refused', () => {
   expect(resolveConfig({ strict: true }, dir, 'kubegen.config.json').strict).toBe(true);
   expect(() => resolveConfig({ strict: 'yes' }, dir, 'kubegen.config.json')).toThrow('kubegen.config.json: strict: must be true or false');

@@ -27,8 +27,8 @@ const RUNTIME_ENTRIES = ['', 'client', 'cache', 'webhook', 'webhook/admission', 
 /** `@kubegen/runtime` and its subpaths mapped to the runtime sources, as compiler `paths`. */
 export const RUNTIME_PATHS: Record<string, string[]> = {
   ...Object.fromEntries(RUNTIME_ENTRIES.map((e) => [e === '' ? '@kubegen/runtime' : `@kubegen/runtime/${e}`, [path.join(REPO, 'runtime/src', e, 'index.ts')]])),
-  // Kubernetes' built-in types (generated code imports them type-only): @kubegen/api's input-language sources
-  '@kubegen/api/*': [path.join(REPO, 'api/apis/*/types.ts')],
+  // Kubernetes' built-in types and their validators (validation.ts calls them): @kubegen/api's generated sources
+  '@kubegen/api/*': [path.join(REPO, 'api/src/*/index.ts')],
 };
 
 /**
@@ -62,6 +62,22 @@ export const RUNTIME_MODULES: Record<string, unknown> = {
   '@kubegen/runtime/internal': internal,
   '@kubegen/runtime/validation': validation,
 };
+/**
+ * The `@kubegen/api` modules generated files import (validators embedding a built-in type call its passes there), by
+ * specifier, loaded from their committed sources through jest's module map: for `moduleLoader`'s externals.
+ */
+export function apiModulesOf(files: readonly VirtualFile[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of files) {
+    for (const m of f.contents.matchAll(/from '(@kubegen\/api\/[^']+)'/g)) {
+      const spec = m[1];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module named by generated code, resolved by jest's module map
+      if (spec !== undefined && !Object.hasOwn(out, spec)) out[spec] = require(spec) as unknown;
+    }
+  }
+  return out;
+}
+
 /** `<version>/types.ts` per version package, from the real types emitter (generated code is checked against it). */
 export function renderTypes(model: ApiModel): VirtualFile[] {
   const r = runGenerator(typesGenerator, model, {});

@@ -3,3 +3,4 @@
 export * from './client';
 export * from './deepcopy';
 export * from './types';
+export * from './validation';

@@ -2,3 +2,4 @@
 
 export * from './deepcopy';
 export * from './types';
+export * from './validation';

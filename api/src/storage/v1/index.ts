@@ -5,3 +5,4 @@ export * from './deepcopy';
 export * from './informers';
 export * from './listers';
 export * from './types';
+export * from './validation';

@@ -18,7 +18,7 @@ const PACKAGE = { packageName: 'acme-{group}-api', version: '1.2.3', runtimeVers
 /** The package generator's files after the named generators ran before it in the same run (they give its sources). */
 function filesOf(apis: string, before = ['types', 'clientset', 'fake', 'listers', 'informers']) {
   const { model } = loadApiModel(path.join(REPO, apis), REPO);
-  const config: GenerationConfig = { crd: {}, package: PACKAGE };
+  const config: GenerationConfig = { crd: {}, package: PACKAGE, validation: {} };
   const r = runGenerators(model, [...before.map((name) => generatorByName(name)!.configure(config)), configure(packageGenerator, PACKAGE)]);
   expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return new Map(r.files.filter((f) => f.role === 'package' || f.path.endsWith('index.ts')).map((f) => [`${f.group}/${f.role}/${f.path}`, f.contents]));

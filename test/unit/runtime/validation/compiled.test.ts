@@ -17,7 +17,7 @@ import type { JSONSchemaProps } from '../../../../generator/core/schema';
 import { MAX_DEPTH, validate, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
 import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
-import { RUNTIME_MODULES, moduleLoader, renderTypes } from '../../helpers/generated';
+import { RUNTIME_MODULES, apiModulesOf, moduleLoader, renderTypes } from '../../helpers/generated';
 import { apiCases } from '../../../golden/cases';
 
 // This file loads and runs generated TypeScript: a generous timeout for a loaded machine, not jest's default 5 s.
@@ -134,7 +134,8 @@ for (const source of sources()) {
   const validation = runGenerator(validationGenerator, model, {}).files;
   if (validation.length === 0) continue;
   const crds = runGenerator(crdGenerator, model, {}).files.map((f) => parse(f.contents) as Crd);
-  const load = moduleLoader([...validation, ...renderTypes(model)], RUNTIME_MODULES);
+  // a validator embedding a built-in type calls @kubegen/api's validators of it (its committed sources)
+  const load = moduleLoader([...validation, ...renderTypes(model)], { ...RUNTIME_MODULES, ...apiModulesOf(validation) });
 
   describe(`compiled validators of ${source.name}`, () => {
     for (const crd of crds) {

@@ -68,7 +68,7 @@ describe('execute', () => {
   });
 
   it('gives the package generator the modules of the generators that ran before it, whatever they were', () => {
-    const config: GenerationConfig = { crd: {}, package: { packageName: '@x/{group}', version: '1.0.0', runtimeVersion: '1.0.0', nodeEngines: '>=20' } };
+    const config: GenerationConfig = { crd: {}, package: { packageName: '@x/{group}', version: '1.0.0', runtimeVersion: '1.0.0', nodeEngines: '>=20' }, validation: {} };
     const run = (names: string[]) =>
       runGenerators(model, names.map((n) => generatorByName(n)!.configure(config))).files.find((f) => f.group === 'stable.example.com' && f.path === 'v1/index.ts')!.contents;
     expect(run(['types', 'package'])).toMatch(/export \* from '\.\/types';\n$/);
@@ -88,7 +88,7 @@ describe('the generation context', () => {
 
   it('reports a +genclient:method that cannot be generated once, however many generators use the clients', () => {
     const names = ['clientset', 'fake', 'listers', 'informers', 'package'];
-    const config: GenerationConfig = { crd: {}, package: { packageName: '@x/{group}', version: '1.0.0', runtimeVersion: '1.0.0', nodeEngines: '>=20' } };
+    const config: GenerationConfig = { crd: {}, package: { packageName: '@x/{group}', version: '1.0.0', runtimeVersion: '1.0.0', nodeEngines: '>=20' }, validation: {} };
     const { diagnostics } = runGenerators(EXT, names.map((n) => generatorByName(n)!.configure(config)));
     expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
       "KG5102 Widget: +genclient:method=ApplyEviction is not generated: kubegen binds extension methods to the runtime client's verbs and the scale/status subresources only",
