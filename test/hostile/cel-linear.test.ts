@@ -163,7 +163,7 @@ const CEL: Array<{ covers: string[]; rules: string[] }> = [
   { covers: ['list<string>.join(string): string', 'list<string>.join(): string'], rules: ["[self, self].join(',') != ''", "['a', 'b'].join(self) != ''", '[self].join() != ""'] },
   { covers: ['string + string', 'string == string', 'string < string', 'string in list'], rules: ["self + 'x' != ''", "self == 'x'", "self < 'x'", "self in ['a', 'b']"] },
   // regex (RE2): the searched string grows; then the pattern
-  { covers: ['string.matches(string): bool'], rules: ["self.matches('^(a+)+$')", "self.matches('(x+x+)+y')", "self.matches('[0-9]+\\\\.[0-9]+s$')", "'aaaa'.matches(self)", "matches(self, '^a*b')"] },
+  { covers: ['string.matches(string): bool', 'matches(string, string): bool'], rules: ["self.matches('^(a+)+$')", "self.matches('(x+x+)+y')", "self.matches('[0-9]+\\\\.[0-9]+s$')", "'aaaa'.matches(self)", "matches(self, '^a*b')"] },
   { covers: ['string.find(string): string'], rules: ["self.find('(a|aa)+b') == ''", "self.find('[0-9]+') != 'x'", "'aaaa'.find(self) == ''"] },
   { covers: ['string.findAll(string): list<string>', 'string.findAll(string, int): list<string>'], rules: ["self.findAll('a').size() >= 0", "self.findAll('[a-z]+').size() >= 0", "self.findAll('a', 5).size() >= 0", "'aaaa'.findAll(self).size() >= 0"] },
   // strings v2

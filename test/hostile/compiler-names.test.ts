@@ -162,7 +162,7 @@ describe('fields named like Object.prototype members', () => {
       expect(r.code).toBe(0);
       expect(typeCheckGenerated(path.join(dir, 'generated'))).toBe('');
       const deepcopy = fs.readFileSync(path.join(dir, 'generated/ex.example.com/src/v1/deepcopy.ts'), 'utf8');
-      expect(deepcopy).toContain("case 'hasOwnProperty': {");
+      expect(deepcopy).toContain("case 'hasOwnProperty' satisfies keyof");
       expect(deepcopy).toContain('out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyMember(v);');
       expect(typeAssertions(deepcopy).filter((a) => !a.startsWith('as keyof '))).toEqual([]);
     } finally {
