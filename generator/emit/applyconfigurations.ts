@@ -12,7 +12,7 @@
  * parts of a configuration separately.
  */
 import type { Package, TypeRef } from '../model/types';
-import { RUNTIME_PACKAGE } from '../model/util';
+import { forEachNamedRef, RUNTIME_PACKAGE } from '../model/util';
 import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
 import { ImportTracker, cmp, jsString, render, renderSourceFile } from '../render';
 import { privateName, safeIdentifier } from '../naming';
@@ -37,27 +37,13 @@ function reachableTypes(ctx: GenerationContext, pkg: Package, roots: readonly st
   const out: string[] = [];
   const queue = [...roots];
   const visit = (t: TypeRef): void => {
-    switch (t.kind) {
-      case 'named':
-        if (t.package === pkg.id && !seen.has(t.name)) {
-          seen.add(t.name);
-          out.push(t.name);
-          queue.push(t.name);
-        }
-        return;
-      case 'array':
-        visit(t.items);
-        return;
-      case 'map':
-        visit(t.values);
-        return;
-      case 'struct':
-        t.embeds.forEach(visit);
-        for (const f of t.fields) visit(f.type);
-        return;
-      default:
-        return;
-    }
+    forEachNamedRef(t, (n) => {
+      if (n.package === pkg.id && !seen.has(n.name)) {
+        seen.add(n.name);
+        out.push(n.name);
+        queue.push(n.name);
+      }
+    });
   };
   // the loop reaches the names `visit` appends
   for (const name of queue) {

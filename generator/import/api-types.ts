@@ -23,13 +23,13 @@
 import { canonical, type Position } from './schema';
 import { DiagnosticBag } from '../diagnostics';
 import { buildModel, type LoadedPackage } from '../model/build';
-import type { ApiModel, SourceSpan, TypeDecl, TypeRef } from '../model/types';
-import { isApiPackage, RUNTIME_PACKAGE } from '../model/util';
+import type { ApiModel, SourceSpan, TypeDecl } from '../model/types';
+import { forEachNamedRef, isApiPackage, RUNTIME_PACKAGE } from '../model/util';
 import { SchemaBuilder } from '../schema/build';
 import { omitEmpty } from '../schema/flatten';
 import type { JSONSchemaProps } from '../core/schema';
 import { lookup } from '../core/invariant';
-import { API_DECLARATIONS } from './api-table';
+import { API_DECLARATIONS, API_GROUP_VERSIONS } from './api-table';
 import { wellKnownTable } from './wellknown';
 
 /** A built-in type: its `@kubegen/api` package (module specifier) and name. */
@@ -162,26 +162,9 @@ export class ApiTypes {
       if (seen.has(key)) continue;
       const d = lookup(this.decls, key, 'the built-in declarations');
       seen.add(key);
-      const walk = (t: TypeRef): void => {
-        switch (t.kind) {
-          case 'named':
-            if (isApiPackage(t.package)) todo.push({ package: t.package, name: t.name });
-            return;
-          case 'array':
-            walk(t.items);
-            return;
-          case 'map':
-            walk(t.values);
-            return;
-          case 'struct':
-            t.embeds.forEach(walk);
-            for (const f of t.fields) walk(f.type);
-            return;
-          default:
-            return;
-        }
-      };
-      walk(d.type);
+      forEachNamedRef(d.type, (t) => {
+        if (isApiPackage(t.package)) todo.push({ package: t.package, name: t.name });
+      });
     }
     return this.loadedPackages([...this.decls.values()].filter((d) => seen.has(keyOf(d))));
   }
@@ -193,7 +176,18 @@ export class ApiTypes {
       list.push(structuredClone(d));
       byPackage.set(d.package, list);
     }
-    return [...byPackage].map(([id, types]) => ({ id, dir: id, folderName: id.slice(id.lastIndexOf('/') + 1), markers: [], types, conversionFunctions: [], runtime: true }));
+    const groupVersions = new Set(API_GROUP_VERSIONS);
+    return [...byPackage].map(([id, types]) => ({
+      id,
+      dir: id,
+      folderName: id.slice(id.lastIndexOf('/') + 1),
+      markers: [],
+      types,
+      conversionFunctions: [],
+      runtime: true,
+      // as the loader marks a folder of @kubegen/api with a `+groupName` (shared-type folders are not)
+      ...(groupVersions.has(id) ? { apiGroupVersion: true } : {}),
+    }));
   }
 }
 

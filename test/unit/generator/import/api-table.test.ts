@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { exportedNames } from '../../../../generator/assets';
 import { DiagnosticBag } from '../../../../generator/diagnostics';
-import { API_DECLARATIONS } from '../../../../generator/import/api-table';
+import { API_DECLARATIONS, API_GROUP_VERSIONS } from '../../../../generator/import/api-table';
 import { apiTypes, propertyKey } from '../../../../generator/import/api-types';
 import { wellKnownTable } from '../../../../generator/import/wellknown';
 import { loadApiModel } from '../../../../generator/load';
@@ -58,7 +58,15 @@ function tableForm(model: ApiModel): TypeDecl[] {
   return JSON.parse(JSON.stringify(sorted, (k, v: unknown) => (k === 'span' ? 0 : v))) as TypeDecl[];
 }
 
-function render(decls: readonly TypeDecl[]): string {
+/** The model's `@kubegen/api` packages that are group versions of the API (`Package.apiGroupVersion`), sorted. */
+function groupVersions(model: ApiModel): string[] {
+  return model.packages
+    .filter((p) => isApiPackage(p.id) && p.apiGroupVersion === true)
+    .map((p) => p.id)
+    .sort();
+}
+
+function render(decls: readonly TypeDecl[], gvs: readonly string[]): string {
   return [
     '/**',
     " * GENERATED from what generator/load reads of `@kubegen/api`'s sources (api/apis; test/unit/generator/import/api-table.test.ts,",
@@ -66,6 +74,11 @@ function render(decls: readonly TypeDecl[]): string {
     " * declaration of Kubernetes' built-in API types as the model builder receives them, one JSON text per declaration",
     ' * (every span 0), by package and name. Read through ./api-types.ts, which parses it on first use.',
     ' */',
+    '',
+    '/** The packages that are group versions of the API (the loader\'s `Package.apiGroupVersion`: a `+groupName`). */',
+    'export const API_GROUP_VERSIONS: readonly string[] = [',
+    ...gvs.map((id) => `  ${JSON.stringify(id)},`),
+    '];',
     '',
     'export const API_DECLARATIONS: readonly string[] = [',
     ...decls.map((d) => `  ${JSON.stringify(JSON.stringify(d))},`),
@@ -80,10 +93,13 @@ afterAll(() => fs.rmSync(loaded.dir, { recursive: true, force: true }));
 
 test('the table is what the loader reads from the sources of @kubegen/api', () => {
   const want = tableForm(loaded.model);
-  if (UPDATE) fs.writeFileSync(TABLE, render(want));
+  const gvs = groupVersions(loaded.model);
+  if (UPDATE) fs.writeFileSync(TABLE, render(want, gvs));
   expect(want.length).toBeGreaterThan(500);
+  expect(gvs.length).toBeGreaterThan(10);
   expect(API_DECLARATIONS.map((j) => JSON.parse(j) as unknown)).toEqual(want);
-  expect(fs.readFileSync(TABLE, 'utf8')).toBe(render(want));
+  expect(API_GROUP_VERSIONS).toEqual(gvs);
+  expect(fs.readFileSync(TABLE, 'utf8')).toBe(render(want, gvs));
 });
 
 test('the runtime declarations the built-in types reference are all in the well-known table', () => {
