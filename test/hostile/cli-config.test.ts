@@ -50,8 +50,8 @@ const cases: Case[] = [
     name: 'a misspelt key and a __proto__ key, both reported',
     files: { 'kubegen.config.json': '{"generator":["crd"],"__proto__":{"apis":"/etc"}}' },
     want: [
-      'kubegen: kubegen.config.json: unknown configuration key "generator" (did you mean "generators"?) (known: apis, output, generators, packageName, crdHeader, layout, groupFolder, conversion, rbac, webhook, apiservice, strict, deploy)',
-      'kubegen: kubegen.config.json: unknown configuration key "__proto__" (known: apis, output, generators, packageName, crdHeader, layout, groupFolder, conversion, rbac, webhook, apiservice, strict, deploy)',
+      'kubegen: kubegen.config.json: unknown configuration key "generator" (did you mean "generators"?) (known: apis, output, generators, packageName, crdHeader, layout, groupFolder, conversion, rbac, webhook, apiservice, strict, deploy, validation)',
+      'kubegen: kubegen.config.json: unknown configuration key "__proto__" (known: apis, output, generators, packageName, crdHeader, layout, groupFolder, conversion, rbac, webhook, apiservice, strict, deploy, validation)',
     ],
   },
   { name: 'null', files: { 'kubegen.config.json': 'null' }, want: ['kubegen: kubegen.config.json: the configuration must be an object, not null'] },
