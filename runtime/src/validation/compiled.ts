@@ -69,7 +69,7 @@ export function deep(v: object, depth: number): void {
   if (tooDeep) throw new NestingTooDeep(tooDeep.opening);
 }
 
-/** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared ({@link prepareLeaf}). */
+/** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared as `prepareLeaf` prepares it. */
 export function leafValue(v: object, depth: number): unknown {
   deep(v, depth);
   return prepareLeaf(v);
