@@ -51,6 +51,8 @@ const keyOf = (r: ApiTypeRef) => `${r.package}\0${r.name}`;
 export class ApiTypes {
   /** Declarations by package and name, in the table's order. */
   private readonly decls = new Map<string, TypeDecl>();
+  /** The packages that are group versions of the API, as the loader marks them (a `+groupName`). */
+  private readonly groupVersions = new Set(API_GROUP_VERSIONS);
   /** Struct declarations by the property key of their schema. */
   private readonly byKey = new Map<string, TypeDecl[]>();
   private built: { model: ApiModel; builder: SchemaBuilder; bag: DiagnosticBag } | undefined;
@@ -176,7 +178,6 @@ export class ApiTypes {
       list.push(structuredClone(d));
       byPackage.set(d.package, list);
     }
-    const groupVersions = new Set(API_GROUP_VERSIONS);
     return [...byPackage].map(([id, types]) => ({
       id,
       dir: id,
@@ -186,7 +187,7 @@ export class ApiTypes {
       conversionFunctions: [],
       runtime: true,
       // as the loader marks a folder of @kubegen/api with a `+groupName` (shared-type folders are not)
-      ...(groupVersions.has(id) ? { apiGroupVersion: true } : {}),
+      ...(this.groupVersions.has(id) ? { apiGroupVersion: true } : {}),
     }));
   }
 }

@@ -18,8 +18,8 @@ import { apiTypes, propertyKey } from '../../../../generator/import/api-types';
 import { wellKnownTable } from '../../../../generator/import/wellknown';
 import { loadApiModel } from '../../../../generator/load';
 import { apiModules, apiSourcesDir, declarationFiles } from '../../../../generator/load/runtime';
-import type { ApiModel, TypeDecl, TypeRef } from '../../../../generator/model/types';
-import { API_PACKAGE, isApiPackage, RUNTIME_PACKAGE } from '../../../../generator/model/util';
+import type { ApiModel, TypeDecl } from '../../../../generator/model/types';
+import { API_PACKAGE, forEachNamedRef, isApiPackage, RUNTIME_PACKAGE } from '../../../../generator/model/util';
 import { SchemaBuilder } from '../../../../generator/schema/build';
 import { omitEmpty } from '../../../../generator/schema/flatten';
 
@@ -105,16 +105,14 @@ test('the table is what the loader reads from the sources of @kubegen/api', () =
 test('the runtime declarations the built-in types reference are all in the well-known table', () => {
   const runtime = new Set(wellKnownTable().runtimeTypes.map((t) => t.name));
   const referenced = new Set<string>();
-  const walk = (t: TypeRef): void => {
-    if (t.kind === 'named' && t.package === RUNTIME_PACKAGE) referenced.add(t.name);
-    else if (t.kind === 'array') walk(t.items);
-    else if (t.kind === 'map') walk(t.values);
-    else if (t.kind === 'struct') {
-      t.embeds.forEach(walk);
-      for (const f of t.fields) walk(f.type);
+  for (const p of loaded.model.packages) {
+    if (!isApiPackage(p.id)) continue;
+    for (const d of p.types) {
+      forEachNamedRef(d.type, (t) => {
+        if (t.package === RUNTIME_PACKAGE) referenced.add(t.name);
+      });
     }
-  };
-  for (const p of loaded.model.packages) if (isApiPackage(p.id)) for (const d of p.types) walk(d.type);
+  }
   expect(referenced.size).toBeGreaterThan(0);
   for (const n of referenced) expect(runtime).toContain(n);
 });
