@@ -161,20 +161,22 @@ const jsonOps = fc.constantFrom<Obj[]>(
 /** A `patches` entry: [the entry, the file it names (if any) and that file's text]. */
 type PatchEntry = { entry: Obj; file?: { name: string; text: string } };
 
+// Weighted so that most trees render: an untargeted strategic merge patch names its own target, which a random tree
+// seldom holds (both refuse), and one without a name cannot be parsed (both refuse).
 const patch: fc.Arbitrary<PatchEntry> = fc.oneof(
-  fc.record({ body: smpBody, target, inFile: fc.boolean() }).map(({ body, target: t, inFile }): PatchEntry => {
+  { weight: 4, arbitrary: fc.record({ body: smpBody, target, inFile: fc.boolean() }).map(({ body, target: t, inFile }): PatchEntry => {
     const doc = { apiVersion: 'v1', kind: 'Ignored', ...body, metadata: { name: 'ignored', ...(body.metadata as Obj | undefined) } };
     const text = stringify(doc);
     return inFile ? { entry: { path: 'patch-smp.yaml', target: t }, file: { name: 'patch-smp.yaml', text } } : { entry: { patch: text, target: t } };
-  }),
-  fc.record({ kind: fc.constantFrom('Deployment', 'ConfigMap', 'Service'), n: name, body: smpBody }).map(({ kind, n, body }): PatchEntry => {
+  }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('Deployment', 'ConfigMap', 'Service'), n: name, body: smpBody }).map(({ kind, n, body }): PatchEntry => {
     const apiVersion = kind === 'Deployment' ? 'apps/v1' : 'v1';
     return { entry: { patch: stringify({ apiVersion, kind, metadata: { name: n }, ...body }) } };
-  }),
-  fc.record({ ops: jsonOps, target, inFile: fc.boolean() }).map(({ ops, target: t, inFile }): PatchEntry => {
+  }) },
+  { weight: 4, arbitrary: fc.record({ ops: jsonOps, target, inFile: fc.boolean() }).map(({ ops, target: t, inFile }): PatchEntry => {
     const text = stringify(ops);
     return inFile ? { entry: { path: 'patch-json.yaml', target: t }, file: { name: 'patch-json.yaml', text } } : { entry: { patch: text, target: t } };
-  }),
+  }) },
 );
 
 const image = fc.record(
@@ -223,6 +225,29 @@ interface Tree {
 
 const objects = (max: number): fc.Arbitrary<Obj[]> => fc.array(object, { minLength: 0, maxLength: max });
 
+const WORKLOADS = new Set(['Deployment', 'StatefulSet']);
+
+/**
+ * `replicas` names a workload the level sees (its own or a lower level's), as a real kustomization does, and is
+ * dropped where the level sees none; an entry naming "p-a" is left as drawn (a prefixed name: matched or both refuse).
+ */
+function replicasOfSeen(t: Tree): Tree {
+  const workloads = (objs: Obj[]): string[] => objs.filter((o) => WORKLOADS.has(String(o.kind))).map((o) => String((o.metadata as Obj).name));
+  const inner = t.inner ? workloads(t.inner.objects) : [];
+  const base = [...workloads(t.base.objects), ...inner];
+  const component = [...workloads(t.overlay.objects), ...base, ...(t.component ? workloads(t.component.objects) : [])];
+  const aim = (options: LevelOptions, seen: string[]): LevelOptions => ({
+    ...options,
+    replicas: seen.length === 0 ? null : (options.replicas?.map((r) => (r.name === 'p-a' ? r : { ...r, name: seen[r.count % seen.length] ?? r.name })) ?? null),
+  });
+  return {
+    overlay: { ...t.overlay, options: aim(t.overlay.options, component) },
+    base: { ...t.base, options: aim(t.base.options, base) },
+    inner: t.inner ? { ...t.inner, options: aim(t.inner.options, inner) } : null,
+    component: t.component ? { ...t.component, options: aim(t.component.options, component) } : null,
+  };
+}
+
 /** One object per kind and name in the whole tree (a second one would make both refuse, uninterestingly). */
 function unique(t: Tree): Tree {
   const seen = new Set<string>();
@@ -250,7 +275,7 @@ const tree: fc.Arbitrary<Tree> = fc.record({
   base: fc.record({ options: level, objects: objects(5) }),
   inner: sometimes(fc.record({ options: level, objects: objects(3) }), 2),
   component: sometimes(fc.record({ options: level, objects: objects(2) }), 2),
-}).map(unique);
+}).map((t) => replicasOfSeen(unique(t)));
 
 // ---- writing a tree ----
 
