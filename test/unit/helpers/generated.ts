@@ -137,9 +137,20 @@ export function typeAssertions(source: string): string[] {
   return out;
 }
 
-/** A fresh temporary directory. */
+/** The directories {@link tempDir} made for the test file that imports this module (a module registry per file). */
+const made: string[] = [];
+
+// Registered when a test file imports this module (its top level, where jest takes hooks): after the file's tests,
+// whatever tempDir made for it goes, so that a run leaves nothing in the temporary directory.
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file's tests. */
 export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-${prefix}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
 /**
