@@ -5,7 +5,8 @@
  * the two can share a cache.
  *
  * Contract:
- * - a file younger than the TTL (default 6 h, kubectl's) is used instead of a request; an older one, a missing one
+ * - a file younger than the TTL (default 6 h, kubectl's; its age is `now()` minus its modification time, which a
+ *   write sets to `now()`) is used instead of a request; an older one, a missing one
  *   and one that does not parse are misses (never an error): the server is asked and the file rewritten;
  * - with aggregated discovery the one answer per root writes the group list and every group version's list, so
  *   the next process reads no resource list from the server;
@@ -157,6 +158,10 @@ export class CachedDiscoveryClient implements DiscoveryInterface {
     try {
       await fsp.mkdir(dir, { recursive: true, mode: 0o750 });
       await fsp.writeFile(tmp, JSON.stringify(doc), { mode: 0o660 });
+      await fsp.chmod(tmp, 0o660); // the mode given is masked by the umask
+      // the file's age is measured with this client's clock (injected in tests)
+      const written = new Date(this.now());
+      await fsp.utimes(tmp, written, written);
       await fsp.rename(tmp, file);
       this.ours.add(file);
     } catch (err) {
