@@ -332,15 +332,14 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
     }
     const byResource = await this.orNoMatch(this.resourceMapping(groupResource, signal));
     if (byResource) return byResource;
-    const kind = parseResourceArg(arg);
-    if (kind.fullySpecified) {
-      const { resource: k, version, group } = kind.fullySpecified;
-      const m = await this.orNoMatch(this.restMapping({ group, kind: k }, [version], signal));
+    // then a kind, read the same way; the lookups above refreshed what these read: no second refresh
+    if (fullySpecified) {
+      const { resource: kind, version, group } = fullySpecified;
+      const [m] = await this.restMappingsOf({ group, kind }, [version], true, signal, false);
       if (m) return m;
     }
-    const m = await this.orNoMatch(
-      kind.groupResource.group === undefined ? this.kindInAnyGroup(kind.groupResource.resource, signal) : this.restMapping({ group: kind.groupResource.group, kind: kind.groupResource.resource }, [], signal),
-    );
+    const { resource: kind, group } = groupResource;
+    const m = group === undefined ? await this.kindInAnyGroup(kind, signal) : (await this.restMappingsOf({ group, kind }, [], true, signal, false))[0];
     if (m) return m;
     throw new NoResourceMatchError(groupResource.group, groupResource.resource, await this.resourceSuggestions(groupResource, signal));
   }
@@ -378,11 +377,9 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
   }
 
   /** A kind without a group (`deployment`, `Deployment`): the first group by priority that serves it. */
-  private async kindInAnyGroup(kind: string, signal?: AbortSignal): Promise<RESTMapping> {
-    const find = (entries: readonly Entry[]) => entries.find((e) => !e.resource.name.includes('/') && (e.resource.kind === kind || e.resource.kind.toLowerCase() === kind));
-    const found = find(await this.allEntries(signal)) ?? (this.invalidate(undefined), find(await this.allEntries(signal)));
-    if (found) return mappingOf(found);
-    throw new NoKindMatchError({ group: '', kind }, []);
+  private async kindInAnyGroup(kind: string, signal?: AbortSignal): Promise<RESTMapping | undefined> {
+    const found = (await this.allEntries(signal)).find((e) => !e.resource.name.includes('/') && (e.resource.kind === kind || e.resource.kind.toLowerCase() === kind));
+    return found ? mappingOf(found) : undefined;
   }
 
   /**
@@ -488,7 +485,8 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
     return this.entriesIn(undefined, undefined, signal);
   }
 
-  private async restMappingsOf(gk: GroupKind, versions: readonly string[], firstOnly: boolean, signal?: AbortSignal): Promise<RESTMapping[]> {
+  /** The mappings of a kind (the first only: `firstOnly`); on a miss, one refresh unless `refresh` is false. */
+  private async restMappingsOf(gk: GroupKind, versions: readonly string[], firstOnly: boolean, signal?: AbortSignal, refresh = true): Promise<RESTMapping[]> {
     const wanted = versions.filter((v) => v !== '');
     const find = async (): Promise<RESTMapping[]> => {
       const out: RESTMapping[] = [];
@@ -500,7 +498,7 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
       return out;
     };
     const found = await find();
-    if (found.length > 0) return found;
+    if (found.length > 0 || !refresh) return found;
     this.invalidate(gk.group);
     return find();
   }
