@@ -16,8 +16,9 @@
  *   warning naming the others (kubectl's `short name "ev" could also match lower priority resource …`), or is an
  *   {@link AmbiguousResourceError} with `ambiguousShortNames: 'error'`. Two resources of one group version both
  *   answering a name is always an {@link AmbiguousResourceError} naming them;
- * - names: the plural, the singular (the lower-cased kind when the server names no singular), then short names; a
- *   kind matches as given or lower-cased;
+ * - names: the plural, the singular (the lower-cased kind when the server names no singular), then short names;
+ *   `mappingFor` then tries kinds (`Deployment`, `deployment.v1.apps`), as kubectl; a kind matches as given or
+ *   lower-cased;
  * - a miss refreshes: when the cached discovery has no match, the group list and that group's resource lists (all
  *   of them for a lookup without a group) are read again — the discovery's own cache invalidated — and the lookup
  *   retried once, so a kind a just-established CustomResourceDefinition introduced is found without a new mapper.
@@ -202,9 +203,9 @@ function gvrOf(e: Entry): GroupVersionResource {
   return { group: e.group, version: e.version, resource: e.resource.name };
 }
 
-/** The names a resource answers to (plural, singular, the lower-cased kind) — client-go's discovery mapper's. */
+/** The names a resource answers to: its plural and its singular — the lower-cased kind when the server names none (client-go's guess). */
 function answersTo(r: APIResource, name: string): boolean {
-  return r.name === name || r.singularName === name || r.kind.toLowerCase() === name;
+  return r.name === name || (r.singularName === '' ? r.kind.toLowerCase() : r.singularName) === name;
 }
 
 /** Levenshtein distance, or `max + 1` once it exceeds `max` (linear in the lengths for a fixed `max`). */
@@ -516,7 +517,7 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
   private async match(partial: PartialResource, signal?: AbortSignal): Promise<Entry[]> {
     const name = partial.resource.toLowerCase();
     const entries = (await this.entriesIn(partial.group, partial.version, signal)).filter((e) => !e.resource.name.includes('/'));
-    // the plural, the singular or the kind: any group that has it, by priority (kubectl's `events` is core's)
+    // the plural or the singular: any group that has it, by priority (kubectl's `events` is core's)
     const byName = entries.filter((e) => answersTo(e.resource, name));
     if (byName.length > 0) return byName;
     // a short name: the group resources that have it
