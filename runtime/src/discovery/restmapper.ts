@@ -306,22 +306,24 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
   }
 
   async expandCategory(category: string, signal?: AbortSignal): Promise<GroupResource[]> {
-    const expand = (entries: readonly Entry[]): GroupResource[] => {
-      const seen = new Set<string>();
-      const out: GroupResource[] = [];
-      for (const e of entries) {
-        if (e.resource.name.includes('/') || !(e.resource.categories ?? []).includes(category)) continue;
-        const key = `${e.group}/${e.resource.name}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push({ group: e.group, resource: e.resource.name });
-      }
-      return out;
-    };
-    const found = expand(await this.allEntries(signal));
+    const found = await this.categoryOf(category, signal);
     if (found.length > 0) return found;
     this.invalidate(undefined);
-    return expand(await this.allEntries(signal));
+    return this.categoryOf(category, signal);
+  }
+
+  /** The group resources of a category in what discovery holds (no refresh), each once, in discovery order. */
+  private async categoryOf(category: string, signal?: AbortSignal): Promise<GroupResource[]> {
+    const seen = new Set<string>();
+    const out: GroupResource[] = [];
+    for (const e of await this.allEntries(signal)) {
+      if (e.resource.name.includes('/') || !(e.resource.categories ?? []).includes(category)) continue;
+      const key = `${e.group}/${e.resource.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ group: e.group, resource: e.resource.name });
+    }
+    return out;
   }
 
   async mappingFor(arg: string, signal?: AbortSignal): Promise<RESTMapping> {
@@ -357,12 +359,20 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
     for (const arg of args.split(',')) {
       const name = arg.trim();
       if (name === '') throw new TypeError(`empty resource name in ${JSON.stringify(args)}`);
-      const category = name.includes('.') ? [] : await this.expandCategory(name, signal);
-      if (category.length > 0) {
-        for (const gr of category) add(await this.resourceMapping(gr, signal));
-      } else {
-        add(await this.mappingFor(name, signal));
+      // a category first, as kubectl's; a name that is none is looked up (refreshing on a miss), then a category
+      // the refresh brought is taken
+      let category = name.includes('.') ? [] : await this.categoryOf(name, signal);
+      if (category.length === 0) {
+        try {
+          add(await this.mappingFor(name, signal));
+          continue;
+        } catch (err) {
+          if (!(err instanceof NoResourceMatchError) || name.includes('.')) throw err;
+          category = await this.categoryOf(name, signal);
+          if (category.length === 0) throw err;
+        }
       }
+      for (const gr of category) add(await this.resourceMapping(gr, signal));
     }
     return out;
   }

@@ -225,7 +225,7 @@ describe.each(['aggregated', 'legacy'] as const)('the REST mapper over a real ap
   });
 
   it('expands the categories the server names (kubectl get all)', async () => {
-    const { mapper } = fixtureMapper(mode);
+    const { mapper, server } = fixtureMapper(mode);
     expect((await mapper.expandCategory('all')).map(formatGroupResource)).toEqual([
       'pods',
       'replicationcontrollers',
@@ -240,6 +240,7 @@ describe.each(['aggregated', 'legacy'] as const)('the REST mapper over a real ap
     ]);
     expect((await mapper.expandCategory('api-extensions')).map(formatGroupResource)).toContain('customresourcedefinitions.apiextensions.k8s.io');
     expect(await mapper.expandCategory('nothing-has-this')).toEqual([]);
+    server.requests.length = 0;
     expect((await mapper.mappingsFor('all,cm,pods')).map((m) => formatGroupResource(m.resource))).toEqual([
       'pods',
       'replicationcontrollers',
@@ -253,6 +254,8 @@ describe.each(['aggregated', 'legacy'] as const)('the REST mapper over a real ap
       'jobs.batch',
       'configmaps',
     ]);
+    // names that are no category are looked up without a refresh
+    expect(server.requests).toEqual([]);
   });
 
   it.each([
@@ -313,6 +316,14 @@ describe.each(['aggregated', 'legacy'] as const)('the REST mapper over a real ap
     expect(brief(await mapper.restMapping({ group: 'web.example.com', kind: 'WebApp' }, ['v1alpha1']))).toBe('web.example.com/v1alpha1 webapps WebApp namespaced');
     expect((await mapper.expandCategory('web')).map(formatGroupResource)).toEqual(['webapps.web.example.com']);
     expect((await mapper.expandCategory('all')).map(formatGroupResource)).toContain('webapps.web.example.com');
+  });
+
+  it('takes a category a CRD established meanwhile brought, in a resource list argument', async () => {
+    const { server, mapper } = fixtureMapper(mode);
+    await mapper.mappingFor('deploy');
+    establishCrd(server, { group: 'tools.example.com', versions: ['v1'], plural: 'hammers', singular: 'hammer', kind: 'Hammer', categories: ['tools'], namespaced: false });
+    expect((await mapper.mappingsFor('tools,cm')).map(brief)).toEqual(['tools.example.com/v1 hammers Hammer cluster', 'v1 configmaps ConfigMap namespaced']);
+    await expect(mapper.mappingsFor('cm,nails')).rejects.toThrow(`the server doesn't have a resource type "nails"`);
   });
 
   it('throws a document that does not parse as it is (not "no such kind"), and does not keep it', async () => {
