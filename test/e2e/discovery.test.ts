@@ -108,10 +108,10 @@ beforeAll(() => {
   requests = [];
 });
 afterAll(async () => {
+  fs.rmSync(root, { recursive: true, force: true });
   // through this file's client: useE2e's closes first
   await rest.requestVoid({ method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${CRD_NAME}` }).catch(() => undefined);
   await rest.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('discovery and the REST mapper on the real apiserver', () => {

@@ -253,7 +253,7 @@ export class DeferredDiscoveryRESTMapper implements FullRESTMapper {
   /** The ambiguous short names warned about (once each, not on every lookup). */
   private readonly warned = new Set<string>();
 
-  /** `logger` (default `defaultLogger()`): cache resets and refreshes after a miss, at V(4) as client-go's. */
+  /** `logger` (default `defaultLogger()`): cache resets and refreshes after a miss at V(4) as client-go's, ambiguous short names at V(0). */
   constructor(
     private readonly discovery: DiscoveryInterface,
     options: DeferredDiscoveryRESTMapperOptions = {},
