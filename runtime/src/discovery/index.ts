@@ -4,3 +4,4 @@
  */
 export * from './discovery';
 export * from './restmapper';
+export * from './cache';

@@ -82,6 +82,8 @@ export interface RestRequest {
   body?: unknown;
   /** Default `application/json` when there is a body. */
   contentType?: string;
+  /** The `Accept` header; default `application/json` (discovery asks for the aggregated document first). */
+  accept?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -332,7 +334,7 @@ export class RestClient {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       const headers: Record<string, string> = {
-        accept: 'application/json',
+        accept: req.accept ?? 'application/json',
         'user-agent': this.userAgent,
       };
       if (body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
