@@ -82,6 +82,11 @@ export interface RestRequest {
   body?: unknown;
   /** Default `application/json` when there is a body. */
   contentType?: string;
+  /**
+   * The `Accept` header, default `application/json`; e.g. `application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1`
+   * for the metadata of objects only.
+   */
+  accept?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -332,7 +337,7 @@ export class RestClient {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       const headers: Record<string, string> = {
-        accept: 'application/json',
+        accept: req.accept ?? 'application/json',
         'user-agent': this.userAgent,
       };
       if (body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
