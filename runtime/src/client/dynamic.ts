@@ -79,12 +79,13 @@ export function groupVersionKindOf(obj: unknown, verb = 'object'): GroupVersionK
   if (noVersion && noKind) throw new TypeMetaError(`${verb}: ${what} has no apiVersion and no kind${hint}`);
   if (noVersion) throw new TypeMetaError(`${verb}: ${what} (kind ${JSON.stringify(kind)}) has no apiVersion${hint}`);
   if (noKind) throw new TypeMetaError(`${verb}: ${what} (apiVersion ${JSON.stringify(apiVersion)}) has no kind${hint}`);
-  const parts = apiVersion.split('/');
-  const [group, version] = parts.length === 1 ? ['', parts[0]] : parts;
-  if (parts.length > 2 || !version || (parts.length === 2 && !group) || /\s/.test(apiVersion)) {
+  const slash = apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+  if (version === '' || version.includes('/') || (slash >= 0 && group === '') || /\s/.test(apiVersion)) {
     throw new TypeMetaError(`${verb}: ${what} has an invalid apiVersion ${JSON.stringify(apiVersion)} (want <group>/<version>, or <version> for the core group)`);
   }
-  return { group: group ?? '', version, kind };
+  return { group, version, kind };
 }
 
 /** `{ apiVersion, kind }` of a group version kind. */

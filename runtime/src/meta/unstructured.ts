@@ -46,7 +46,9 @@ function typeName(v: unknown): string {
 }
 
 function preview(v: unknown): string {
-  const text = JSON.stringify(v) ?? String(typeof v);
+  // undefined (and functions) have no JSON text
+  const json: string | undefined = JSON.stringify(v);
+  const text = json ?? typeof v;
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
@@ -119,7 +121,6 @@ export function removeNestedField(obj: JsonObject, ...path: string[]): void {
   if (last === undefined) return;
   const parent = nestedFieldNoCopy(obj, ...path.slice(0, -1)).value;
   if (isJsonObject(parent) && Object.hasOwn(parent, last)) {
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a key of JSON data, checked own above
-    delete parent[last];
+    Reflect.deleteProperty(parent, last);
   }
 }
