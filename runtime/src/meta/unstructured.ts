@@ -46,9 +46,8 @@ function typeName(v: unknown): string {
 }
 
 function preview(v: unknown): string {
-  // undefined (and functions) have no JSON text
-  const json: string | undefined = JSON.stringify(v);
-  const text = json ?? typeof v;
+  // undefined, functions, symbols and bigints have no JSON text
+  const text = typeof v === 'object' || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? JSON.stringify(v) : typeof v;
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
