@@ -55,13 +55,13 @@ export function guessResourceOfKind(kind: string): string {
 /** See the module doc. */
 export class FakeDynamicClient implements DynamicInterface {
   readonly fake: Fake;
-  private readonly known = new Map<string, { kind: string; listKind: string; namespaced?: boolean }>();
+  private readonly known = new Map<string, { kind: string; listKind: string; namespaced?: boolean; subresources?: ResourceDescriptor['subresources'] }>();
 
   constructor(opts: FakeDynamicClientOptions = {}) {
     const { fake, resources = [], listKinds = {}, objects = [], ...fakeOptions } = opts;
     this.fake = fake ?? new Fake(fakeOptions);
     for (const d of resources) {
-      this.known.set(gvrKeyOf(d), { kind: d.kind, listKind: d.listKind ?? `${d.kind}List`, namespaced: d.namespaced });
+      this.known.set(gvrKeyOf(d), { kind: d.kind, listKind: d.listKind ?? `${d.kind}List`, namespaced: d.namespaced, ...(d.subresources ? { subresources: d.subresources } : {}) });
       this.fake.tracker.register(d);
     }
     for (const key of Object.keys(listKinds)) {
@@ -90,7 +90,7 @@ export class FakeDynamicClient implements DynamicInterface {
         `FakeDynamicClient: no kind is registered for resource ${JSON.stringify(gvrKeyOf(gvr))}: pass it in resources, or in listKinds (e.g. { ${JSON.stringify(gvrKeyOf(gvr))}: "<Kind>List" })`,
       );
     }
-    return { ...gvr, kind: k.kind, listKind: k.listKind, namespaced: k.namespaced ?? namespace !== '' };
+    return { ...gvr, kind: k.kind, listKind: k.listKind, namespaced: k.namespaced ?? namespace !== '', ...(k.subresources ? { subresources: k.subresources } : {}) };
   }
 
   resource(gvr: GroupVersionResource): NamespaceableResourceInterface {
