@@ -23,7 +23,7 @@ function setup(): { t: ScriptedTransport; rest: RestClient } {
   return { t, rest: new RestClient({ server: 'https://h', transport: t, onWarning: () => undefined, sleep: async () => undefined }) };
 }
 
-const w = (name: string, extra: Record<string, unknown> = {}): Unstructured => ({
+const w = (name: string, extra: Record<string, unknown> = {}): Unstructured & { metadata: { name: string } } => ({
   apiVersion: 'example.com/v1',
   kind: 'Widget',
   metadata: { name, namespace: 'ns' },

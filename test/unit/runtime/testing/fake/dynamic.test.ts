@@ -9,7 +9,7 @@ import type { Unstructured } from '../../../../../runtime/src/client/dynamic';
 import { widgets, type Widget, type WidgetList } from '../../../helpers/cache';
 
 const widgetsGVR = { group: 'example.com', version: 'v1', resource: 'widgets' };
-const w = (name: string, ns = 'ns', extra: Record<string, unknown> = {}): Unstructured => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: ns }, ...extra });
+const w = (name: string, ns = 'ns', extra: Record<string, unknown> = {}): Unstructured & { metadata: { name: string } } => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: ns }, ...extra });
 
 describe('FakeDynamicClient', () => {
   it('creates, gets, updates (conditioned on resourceVersion), lists and deletes', async () => {
