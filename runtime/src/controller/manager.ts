@@ -9,6 +9,10 @@
  *   `transform` — e.g. `stripManagedFields`). An informer exists only for kinds that are asked for explicitly
  *   (`informerFor` / `lister`, or a controller's `for` / `owns` / `watches`); reading a kind nobody registered
  *   throws rather than silently starting a watch. `lister(d)` reads the cache;
+ * - the manager's client (`getClient()`, ./client): reads from the cache and writes to the server for typed
+ *   descriptors and kinds known only by GVK (`unstructuredKind`, `metadataKind`, mapped through `restMapper`); its
+ *   reads start a kind's informer on demand, as controller-runtime's cache does, unless
+ *   `cache.readerFailOnMissingInformer`. Metadata-only kinds have a cache of their own (`metadataClients`);
  * - `start(signal)`, once. Order: the metrics and probe servers, the caches, the runnables that need no
  *   leader, then leader election; the leader-only runnables (controllers, by default) start when this manager
  *   leads (at once without election). `elected()` resolves then;

@@ -13,7 +13,9 @@ import {
   removeNestedField,
   setNestedField,
 } from '../../../../runtime/src/meta/unstructured';
-import type { JsonObject } from '../../../../runtime/src/meta/json';
+import fc from 'fast-check';
+import { cloneJSON, isJsonObject, type JsonObject } from '../../../../runtime/src/meta/json';
+import { jsonValue } from '../../helpers/arbitrary';
 
 const obj = (): JsonObject => ({
   apiVersion: 'example.com/v1',
@@ -86,5 +88,48 @@ describe('nested writes', () => {
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
     expect(nestedString(o, '__proto__', 'x')).toEqual({ value: 'polluted', found: true });
     expect(Object.keys(o)).toEqual(['__proto__']);
+  });
+});
+
+describe('untrusted objects and paths (property)', () => {
+  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'spec', 'metadata', 'a'), fc.string({ maxLength: 4 }));
+  const path = fc.array(key, { minLength: 1, maxLength: 4 });
+
+  it('reads never reach a prototype and never throw but a FieldTypeError; a write is read back; the prototype is untouched', () => {
+    fc.assert(
+      fc.property(jsonValue(3, 3), path, jsonValue(1, 2), (given, p, value) => {
+        const before = cloneJSON(given);
+        const read = nestedFieldNoCopy(given, ...p);
+        if (read.found) {
+          // every key of the path is an own key on the way
+          let cur: unknown = given;
+          for (const k of p) {
+            expect(isJsonObject(cur) && Object.hasOwn(cur, k)).toBe(true);
+            cur = (cur as Record<string, unknown>)[k];
+          }
+        }
+        try {
+          nestedString(given, ...p);
+        } catch (err) {
+          expect(err).toBeInstanceOf(FieldTypeError);
+        }
+        expect(given).toEqual(before);
+        if (!isJsonObject(given)) return;
+        const target = cloneJSON(given);
+        try {
+          setNestedField(target, value, ...p);
+        } catch (err) {
+          // only a non-object on the way refuses the write
+          expect((err as Error).message).toMatch(/^value cannot be set because .* is not an object/);
+          return;
+        }
+        expect(nestedFieldNoCopy(target, ...p)).toEqual({ value, found: true });
+        removeNestedField(target, ...p);
+        expect(nestedFieldNoCopy(target, ...p).found).toBe(false);
+        expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+        expect(({} as Record<string, unknown>)['a']).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
   });
 });
