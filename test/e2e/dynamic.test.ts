@@ -184,6 +184,13 @@ describe('a kind installed while the program runs', () => {
       expect(server.metadata?.labels).toEqual({ tier: 'gold' });
       expect(nestedInt64(server, 'spec', 'teeth').value).toBe(3);
 
+      // bad input: a kind the server does not serve is the mapper's error; an object without apiVersion/kind one line
+      await expect(client.get(unstructuredKind(`${GROUP}/v1`, 'Flywheel'), { namespace: e2e.namespace, name: 'x' })).rejects.toThrow(
+        `no matches for kind "Flywheel" in version "${GROUP}/v1"`,
+      );
+      await expect(c.create({ metadata: { name: 'bare', namespace: e2e.namespace } })).rejects.toThrow(`create: object "${e2e.namespace}/bare" has no apiVersion and no kind`);
+      expect(isNotFound(await dyn.resource({ ...SPROCKETS, resource: 'flywheels' }).namespace(e2e.namespace).list().catch((e: unknown) => e))).toBe(true);
+
       // a new object of the kind is reconciled
       await c.create(sprocket('d', 5));
       await e2e.kube.eventually('d reconciled', async () => (nestedInt64(await c.get('d'), 'status', 'observedTeeth').value === 5 ? true : undefined));
