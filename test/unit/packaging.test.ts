@@ -158,8 +158,10 @@ describe('npm pack', () => {
     kubegen: { size: 970_000, unpackedSize: 4_100_000 },
     // measured 2026-12 after the operator runtime (manager, controllers, leader election, events) and the HTTP/2
     // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×. Issue 24 (self-managed certificates, the log subpath, discovery
-    // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that.
-    '@kubegen/runtime': { size: 890_000, unpackedSize: 3_800_000 },
+    // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that. Issue 27's
+    // dynamic entry (the dynamic, metadata and fake dynamic clients, the dynamic informer factory, the manager's
+    // client over unstructured and metadata-only kinds) took it to 913 KB (3.92 MB unpacked); budget ≈ 1.15× that.
+    '@kubegen/runtime': { size: 1_050_000, unpackedSize: 4_500_000 },
     // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
     // (3.7 MB unpacked); budget ≈ 1.3×. Its validators of every struct type (issue 26: CRDs embedding a built-in
     // type call them instead of compiling it again; 52,000 lines of validation.ts) took it to 822 KB (8.83 MB

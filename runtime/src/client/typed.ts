@@ -65,14 +65,30 @@ function objectName(obj: KubeObject, verb: string): string {
   return name;
 }
 
+/** How a `TypedClient` asks for its responses. */
+export interface TypedClientOptions {
+  /**
+   * The `Accept` header of the calls answering an object or a watch (`object`) and of lists (`list`); default
+   * `application/json`. The metadata client sets them to the PartialObjectMetadata(List) media types.
+   */
+  accept?: { object: string; list: string };
+}
+
 export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implements ResourceClient<T, TList>, SubresourceClient {
+  private readonly acceptObject: { accept?: string };
+  private readonly acceptList: { accept?: string };
+
   constructor(
     readonly rest: RestClient,
     /** The kind's descriptor: `new TypedClient(rest, cronTabResource, ns)` is a client of CronTabs. */
     readonly descriptor: ResourceDescriptor<T, TList>,
     /** The namespace of a namespaced kind; `''` for all namespaces. */
     readonly namespace: string = '',
-  ) {}
+    options: TypedClientOptions = {},
+  ) {
+    this.acceptObject = options.accept ? { accept: options.accept.object } : {};
+    this.acceptList = options.accept ? { accept: options.accept.list } : {};
+  }
 
   private path(namespace: string, name?: string, subresources?: readonly string[]): string {
     const d = this.descriptor;
@@ -97,6 +113,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return this.rest.request<T>({
       method: 'POST',
       path: this.path(this.namespaceFor(obj, 'create')),
+      ...this.acceptObject,
       query: writeQuery(opts),
       body: withTypeMeta(this.descriptor, obj),
       signal: opts.signal,
@@ -116,6 +133,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return this.rest.request<T>({
       method: 'PUT',
       path: this.path(this.namespaceFor(obj, verb), objectName(obj, verb), subresource ? [subresource] : undefined),
+      ...this.acceptObject,
       query: writeQuery(opts),
       body: withTypeMeta(this.descriptor, obj),
       signal: opts.signal,
@@ -148,6 +166,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return this.rest.request<T>({
       method: 'GET',
       path: this.path(this.namespaceFor(undefined, 'get'), name),
+      ...this.acceptObject,
       query: getQuery(opts),
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
@@ -161,6 +180,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
         method: 'GET',
         path: this.path(this.namespace),
         query: listQuery(opts),
+        ...this.acceptList,
         signal: opts.signal,
         timeoutMs: opts.timeoutMs,
       },
@@ -179,7 +199,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
   async watch(opts: WatchOptions = {}): Promise<Watch<T>> {
     const controller = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
-    const res = await this.rest.stream({ method: 'GET', path: this.path(this.namespace), query: watchQuery(opts), signal });
+    const res = await this.rest.stream({ method: 'GET', path: this.path(this.namespace), query: watchQuery(opts), signal, ...this.acceptObject });
     const decode = { maxFrameBytes: opts.maxFrameBytes };
     // Node's HTTP client: decoded synchronously per chunk, pushed to `listen` consumers (the reflector)
     if (res.readable) return new ReadableWatch<T>(res.readable, controller, signal, decode);
@@ -190,6 +210,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return this.rest.request<T>({
       method: 'PATCH',
       path: this.path(this.namespaceFor(undefined, 'patch'), name, subresources),
+      ...this.acceptObject,
       query: patchQuery(opts),
       body: typeof body === 'string' ? body : JSON.stringify(body),
       contentType: type,
@@ -212,6 +233,7 @@ export class TypedClient<T extends KubeObject, TList extends KubeList<T>> implem
     return this.rest.request<T>({
       method: 'PATCH',
       path: this.path(ns, objectName(obj as KubeObject, verb), subresource ? [subresource] : undefined),
+      ...this.acceptObject,
       query: patchQuery(opts),
       // JSON is YAML: the apply content type accepts a JSON body
       body: JSON.stringify(withTypeMeta(this.descriptor, obj)),

@@ -11,7 +11,12 @@
  * ```
  *
  * Every kind is given by its typed descriptor, from which `for`, `owns` and `watches` infer the object type of their
- * predicates and handler (`n` above is a `Node`): a handler or predicate of another type does not compile.
+ * predicates and handler (`n` above is a `Node`): a handler or predicate of another type does not compile — or by
+ * its GVK alone: `for(unstructuredKind('example.com/v1', 'Widget'))` (whole objects, `Unstructured`) or
+ * `owns(metadataKind('v1', 'ConfigMap'))` (a metadata-only cache, `PartialObjectMetadata`). Such a kind is mapped
+ * through the manager's `restMapper` when the controller starts; until the server serves it (a CRD not yet
+ * installed) the source logs the mapper's error and asks again with a backoff, and the controller fails only when
+ * its cache sync timeout passes, naming the kind and the mapper's last error.
  *
  * Contract (controller-runtime's checks and messages):
  * - `for(kind)` at most once (`For(...) should only be called once, could not assign multiple objects for
@@ -31,10 +36,14 @@
  * - `build(reconciler)` returns the controller, added to the manager; `complete` the same, for chaining.
  */
 
-import type { KubeList, KubeObject, ResourceDescriptor } from '../client/types';
+import type { KubeObject } from '../client/types';
+import type { HasSynced } from '../cache/informer';
+import { clockSleep } from '../clock/clock';
+import { describeThrown } from '../observe/thrown';
 import type { RateLimiter } from '../workqueue/rate_limiters';
 import { Controller, KindSource, type Source } from './controller';
-import { enqueueRequestForObject, enqueueRequestForOwner, type EventHandler } from './handlers';
+import { enqueueRequestForObject, enqueueRequestForOwner, type EventHandler, type RequestQueue } from './handlers';
+import { describeKind, isGVKKind, type KindRef } from './kinds';
 import type { Manager } from './manager';
 import type { Predicate } from './predicates';
 import type { ReconcileFunc, Reconciler } from './reconcile';
@@ -63,7 +72,65 @@ export interface BuilderControllerOptions {
  * and predicates, so each keeps its own object type. `forKind` is the `for` descriptor (for `owns`), `filters` the
  * builder's `withEventFilter` predicates.
  */
-type PendingWatch = (forKind: ResourceDescriptor | undefined, filters: readonly Predicate[]) => Source;
+type PendingWatch = (forKind: KindRef | undefined, filters: readonly Predicate[]) => Source;
+
+/** Makes a watch's handler once its kinds are known (`owns` needs the `for` kind's scope). */
+type HandlerMaker<T extends KubeObject> = { now: EventHandler<T> } | { later: (signal: AbortSignal) => Promise<EventHandler<T>> };
+
+/** The first delay between attempts of a deferred source, doubled up to {@link MAX_RETRY_MS}. */
+const FIRST_RETRY_MS = 200;
+const MAX_RETRY_MS = 10_000;
+
+/**
+ * A source whose informer and handler are made when it starts (a kind known by GVK, mapped then): until `make`
+ * succeeds it logs each error and tries again with a backoff; it has synced once the source it made has.
+ */
+class DeferredSource implements Source {
+  private lastError: unknown;
+  private made = false;
+
+  constructor(
+    private readonly kind: string,
+    private readonly make: (signal: AbortSignal) => Promise<Source>,
+    private readonly mgr: Manager,
+  ) {}
+
+  start(queue: RequestQueue, signal: AbortSignal): HasSynced {
+    let inner: HasSynced | undefined;
+    const ready = (async (): Promise<boolean> => {
+      for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
+        try {
+          const source = await this.make(signal);
+          if (signal.aborted) return false;
+          inner = source.start(queue, signal);
+          this.made = true;
+          return true;
+        } catch (err) {
+          if (signal.aborted) return false;
+          this.lastError = err;
+          this.mgr.logger.error(err, 'if kind is a CRD, it should be installed before calling Start', { kind: this.kind, retryInMs: delay });
+          if (!(await clockSleep(this.mgr.clock, delay, signal))) return false;
+        }
+      }
+    })();
+    return {
+      hasSynced: () => inner?.hasSynced() ?? false,
+      waitForSync: async (s) => {
+        const aborted = new Promise<boolean>((resolve) => {
+          if (s.aborted) resolve(false);
+          else s.addEventListener('abort', () => { resolve(false); }, { once: true });
+        });
+        const ok = await Promise.race([ready, aborted]);
+        return ok && inner !== undefined ? inner.waitForSync(s) : false;
+      },
+    };
+  }
+
+  toString(): string {
+    const why = !this.made && this.lastError !== undefined ? ` (${describeThrown(this.lastError)})` : '';
+    return `kind source: ${this.kind}${why}`;
+  }
+}
 
 /** A builder error (controller-runtime's messages). */
 export class BuilderError extends Error {
@@ -72,7 +139,7 @@ export class BuilderError extends Error {
 
 /** See the module doc. */
 export class ControllerBuilder {
-  private forKind: { descriptor: ResourceDescriptor; watch: PendingWatch } | undefined;
+  private forKind: { descriptor: KindRef; watch: PendingWatch } | undefined;
   private readonly owned: PendingWatch[] = [];
   private readonly watched: PendingWatch[] = [];
   private readonly rawSources: Source[] = [];
@@ -84,28 +151,31 @@ export class ControllerBuilder {
   constructor(private readonly mgr: Manager) {}
 
   /** The kind this controller reconciles. */
-  for<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, opts: WatchOptions<T> = {}): this {
+  for<T extends KubeObject>(descriptor: KindRef<T>, opts: WatchOptions<T> = {}): this {
     this.forCalls++;
     const predicates = opts.predicates ?? [];
-    this.forKind ??= { descriptor, watch: (_, filters) => this.source(descriptor, enqueueRequestForObject(), filters, predicates) };
+    this.forKind ??= { descriptor, watch: (_, filters) => this.source(descriptor, { now: enqueueRequestForObject() }, filters, predicates) };
     return this;
   }
 
   /** A kind this controller creates and controls; its events reconcile the controlling `for` object. */
-  owns<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, opts: OwnsOptions<T> = {}): this {
+  owns<T extends KubeObject>(descriptor: KindRef<T>, opts: OwnsOptions<T> = {}): this {
     const predicates = opts.predicates ?? [];
     const onlyController = !opts.matchEveryOwner;
     this.owned.push((forKind, filters) => {
       if (!forKind) throw new BuilderError('Owns() can only be used together with For()');
-      return this.source(descriptor, enqueueRequestForOwner(forKind, { onlyController }), filters, predicates);
+      const handler: HandlerMaker<T> = isGVKKind(forKind)
+        ? { later: async (signal) => enqueueRequestForOwner<T>(await this.mgr.descriptorFor(forKind, signal), { onlyController }) }
+        : { now: enqueueRequestForOwner<T>(forKind, { onlyController }) };
+      return this.source(descriptor, handler, filters, predicates);
     });
     return this;
   }
 
   /** Any kind, with a handler deciding which requests its events make. */
-  watches<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(descriptor: ResourceDescriptor<T, TList>, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
+  watches<T extends KubeObject>(descriptor: KindRef<T>, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
     const predicates = opts.predicates ?? [];
-    this.watched.push((_, filters) => this.source(descriptor, handler, filters, predicates));
+    this.watched.push((_, filters) => this.source(descriptor, { now: handler }, filters, predicates));
     return this;
   }
 
@@ -173,14 +243,23 @@ export class ControllerBuilder {
     return controller;
   }
 
-  /** The source of one kind: its shared informer, `handler`, the builder's filters, then the watch's own predicates. */
-  private source<T extends KubeObject, TList extends KubeList<T>>(
-    d: ResourceDescriptor<T, TList>,
-    handler: EventHandler<T>,
-    filters: readonly Predicate[],
-    predicates: readonly Predicate<T>[],
-  ): KindSource<T> {
-    return new KindSource<T>(this.mgr.informerFor(d), handler, [...filters, ...predicates], `${d.group || 'core'}/${d.version}, Kind=${d.kind}`);
+  /**
+   * The source of one kind: its shared informer, the handler, the builder's filters, then the watch's own
+   * predicates. A typed kind's is made now; a kind known by GVK (or a handler needing one) is made at start.
+   */
+  private source<T extends KubeObject>(kind: KindRef<T>, handler: HandlerMaker<T>, filters: readonly Predicate[], predicates: readonly Predicate<T>[]): Source {
+    const name = isGVKKind(kind) ? describeKind(kind) : `${kind.group || 'core'}/${kind.version}, Kind=${kind.kind}`;
+    const all = [...filters, ...predicates];
+    if (!isGVKKind(kind) && 'now' in handler) return new KindSource<T>(this.mgr.informerFor(kind), handler.now, all, name);
+    const mgr = this.mgr;
+    return new DeferredSource(
+      name,
+      async (signal) => {
+        const informer = await mgr.informerForKind(kind, signal);
+        return new KindSource<T>(informer, 'now' in handler ? handler.now : await handler.later(signal), all, name);
+      },
+      mgr,
+    );
   }
 
   /** `build`, for chaining in the controller-runtime style. */

@@ -14,3 +14,5 @@ export * from './controller';
 export * from './manager';
 export * from './builder';
 export * from './webhook';
+export * from './kinds';
+export * from './client';

@@ -9,6 +9,10 @@
  *   `transform` — e.g. `stripManagedFields`). An informer exists only for kinds that are asked for explicitly
  *   (`informerFor` / `lister`, or a controller's `for` / `owns` / `watches`); reading a kind nobody registered
  *   throws rather than silently starting a watch. `lister(d)` reads the cache;
+ * - the manager's client (`getClient()`, ./client): reads from the cache and writes to the server for typed
+ *   descriptors and kinds known only by GVK (`unstructuredKind`, `metadataKind`, mapped through `restMapper`); its
+ *   reads start a kind's informer on demand, as controller-runtime's cache does, unless
+ *   `cache.readerFailOnMissingInformer`. Metadata-only kinds have a cache of their own (`metadataClients`);
  * - `start(signal)`, once. Order: the metrics and probe servers, the caches, the runnables that need no
  *   leader, then leader election; the leader-only runnables (controllers, by default) start when this manager
  *   leads (at once without election). `elected()` resolves then;
@@ -49,12 +53,18 @@ import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { realClock, type Clock } from '../clock/clock';
-import { SharedInformerFactory, gvrKey, type ListSelector } from '../cache/factory';
+import { SharedInformerFactory, gvrKey, type ListSelector, type SharedInformerFactoryOptions } from '../cache/factory';
 import type { SharedIndexInformer } from '../cache/informer';
 import { Lister } from '../cache/lister';
 import type { ReflectorOptions } from '../cache/reflector';
 import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import { METADATA_ACCEPT } from '../client/dynamic';
+import type { RESTMapper } from '../discovery/restmapper';
+import type { ListerWatcher } from '../cache/reflector';
+import type { Watch } from '../watch/types';
+import { describeKind, isGVKKind, metadataOnly, type KindRef } from './kinds';
+import { ManagerClient } from './client';
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
 import { describeThrown } from '../observe/thrown';
@@ -79,6 +89,34 @@ export type ClientFactory = <T extends KubeObject, TList extends KubeList<T> = K
 /** The `ClientFactory` of a REST client: `TypedClient`s of any kind. */
 export function restClientFactory(rest: RestClient): ClientFactory {
   return (d, namespace) => new TypedClient(rest, d, namespace);
+}
+
+/**
+ * The `ClientFactory` of the metadata-only clients of a REST client: `TypedClient`s asking for the
+ * PartialObjectMetadata media type (the manager's `metadataClients`, for the informers of `metadataKind`s).
+ */
+export function restMetadataClientFactory(rest: RestClient): ClientFactory {
+  return (d, namespace) => new TypedClient(rest, d, namespace, { accept: METADATA_ACCEPT });
+}
+
+/** A lister-watcher handing out `metadataOnly` objects (for a client that answers whole objects, e.g. a fake). */
+function metadataListerWatcher<T extends KubeObject>(lw: ListerWatcher<T>): ListerWatcher<T> {
+  return {
+    list: async (opts) => {
+      const page = await lw.list(opts);
+      return { ...page, items: page.items === null ? null : page.items.map(metadataOnly) };
+    },
+    watch: async (opts) => {
+      const w = await lw.watch(opts);
+      const projected: Watch<T> = {
+        stop: () => { w.stop(); },
+        async *[Symbol.asyncIterator]() {
+          for await (const e of w) yield { type: e.type, object: metadataOnly(e.object) };
+        },
+      };
+      return projected;
+    },
+  };
 }
 
 /** Something the manager runs. */
@@ -123,10 +161,25 @@ export interface CacheOptions {
   /** Resync period of the controllers' handlers; default none. */
   resyncPeriodMs?: number;
   reflector?: Omit<ReflectorOptions, 'selector' | 'clock'>;
+  /**
+   * The manager's client refuses to read a kind nobody asked an informer for (as `lister` does after start), instead
+   * of starting one on demand (controller-runtime's `ReaderFailOnMissingInformer`); default false.
+   */
+  readerFailOnMissingInformer?: boolean;
 }
 
 export interface ManagerOptions {
   clients: ClientFactory;
+  /**
+   * Maps the kinds known only by GVK (`unstructuredKind`, `metadataKind`) to their resources, once per kind (e.g. a
+   * `DeferredDiscoveryRESTMapper`); needed only for them.
+   */
+  restMapper?: RESTMapper;
+  /**
+   * The clients the informers of `metadataKind`s list and watch with: `restMetadataClientFactory(rest)` asks the
+   * server for metadata only. Default `clients`, whose objects are cut down to their metadata as they arrive.
+   */
+  metadataClients?: ClientFactory;
   cache?: CacheOptions;
   clock?: Clock;
   logger?: Logger;
@@ -216,6 +269,11 @@ export class Manager {
   readonly logger: Logger;
   private readonly opts: ManagerOptions;
   private readonly factory: SharedInformerFactory;
+  /** The informers of metadata-only kinds: keyed by resource as `factory`'s, so apart from them. */
+  private readonly metadataFactory: SharedInformerFactory;
+  /** The resolved descriptors of GVK kinds, by `group/version/kind` (a failed mapping is dropped, and asked again). */
+  private readonly mappings = new Map<string, Promise<ResourceDescriptor>>();
+  private client: ManagerClient | undefined;
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
   private readonly healthz = new Map<string, Checker>();
@@ -247,7 +305,7 @@ export class Manager {
       ...(c.labelSelector ? { labelSelector: c.labelSelector } : {}),
       ...(c.fieldSelector ? { fieldSelector: c.fieldSelector } : {}),
     };
-    this.factory = new SharedInformerFactory({
+    const factoryOptions: SharedInformerFactoryOptions = {
       namespace: c.namespace ?? '',
       ...(c.labelSelector || c.fieldSelector ? { tweakListOptions: () => selector } : {}),
       ...(c.transform ? { transform: c.transform } : {}),
@@ -258,7 +316,9 @@ export class Manager {
       logger: this.logger.withName('cache'),
       // the sink changes when start enables metrics: the stages count into whichever is current
       metrics: { count: (name, labels, delta) => { this.metricsSink.count(name, labels, delta); } },
-    });
+    };
+    this.factory = new SharedInformerFactory(factoryOptions);
+    this.metadataFactory = new SharedInformerFactory(factoryOptions);
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({
       clientFor: (ns) => opts.clients(eventResource, ns),
@@ -344,12 +404,95 @@ export class Manager {
     return new Lister(informer.getIndexer(), { group: d.group, resource: d.resource });
   }
 
+  /**
+   * The descriptor of a kind: the descriptor itself, or for a kind known by GVK the mapping of the manager's
+   * `restMapper` (asked once per kind; a failure — the mapper's `NoKindMatchError` for a kind the server does not
+   * serve — is thrown as it is, and asked again next time).
+   */
+  async descriptorFor<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<ResourceDescriptor<T, KubeList<T>>> {
+    if (!isGVKKind(kind)) return kind;
+    const mapper = this.opts.restMapper;
+    if (!mapper) throw new Error(`the manager has no restMapper: a kind known only by GVK (${describeKind(kind)}) needs ManagerOptions.restMapper`);
+    const key = `${kind.group}/${kind.version}/${kind.kind}`;
+    let p = this.mappings.get(key);
+    if (!p) {
+      const q = mapper.restMapping({ group: kind.group, kind: kind.kind }, [kind.version], signal).then((m): ResourceDescriptor => ({
+        group: m.resource.group,
+        version: m.resource.version,
+        resource: m.resource.resource,
+        kind: m.groupVersionKind.kind,
+        namespaced: m.namespaced,
+      }));
+      this.mappings.set(key, q);
+      q.catch(() => {
+        if (this.mappings.get(key) === q) this.mappings.delete(key);
+      });
+      p = q;
+    }
+    const d = await p;
+    // a descriptor is plain data: its object type is the phantom of the kind asked with
+    const typed: ResourceDescriptor<T, KubeList<T>> = { group: d.group, version: d.version, resource: d.resource, kind: d.kind, namespaced: d.namespaced };
+    return typed;
+  }
+
+  /**
+   * The shared informer of any kind — typed, unstructured (shared with a typed informer of the same resource: the
+   * objects are the same JSON) or metadata-only (an informer of its own) — created on first call and started when
+   * the manager already runs.
+   */
+  async informerForKind<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<SharedIndexInformer<T>> {
+    const d = await this.descriptorFor(kind, signal);
+    if (!isGVKKind(kind) || kind.form === 'unstructured') return this.informerFor(d);
+    return this.metadataInformerFor(d);
+  }
+
+  /** The informer of a kind in the metadata cache (see `informerForKind`), if one was created. */
+  private existingInformer(kind: KindRef, d: ResourceDescriptor): SharedIndexInformer<KubeObject> | undefined {
+    return isGVKKind(kind) && kind.form === 'metadata' ? this.metadataFactory.informerOf(d) : this.factory.informerOf(d);
+  }
+
+  private metadataInformerFor<T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>): SharedIndexInformer<T> {
+    const ns = d.namespaced ? this.metadataFactory.namespace : '';
+    const lw: ListerWatcher<T> = this.opts.metadataClients ? this.opts.metadataClients(d, ns) : metadataListerWatcher(this.opts.clients(d, ns));
+    const informer = this.metadataFactory.informerFor(d, lw);
+    if (this.started && this.runSignal && !informer.isStarted) this.metadataFactory.start(this.runSignal);
+    return informer;
+  }
+
+  /**
+   * The informer a read of the manager's client uses: created (and started) on demand, unless
+   * `cache.readerFailOnMissingInformer` refuses a kind nobody asked for.
+   */
+  async readerInformer<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<SharedIndexInformer<T>> {
+    const d = await this.descriptorFor(kind, signal);
+    if (this.opts.cache?.readerFailOnMissingInformer && !this.existingInformer(kind, d)) {
+      throw new Error(`the cache has no informer for ${describeKind(kind)} and readerFailOnMissingInformer is set: watch the kind or ask for its informer first`);
+    }
+    return this.informerForKind(kind, signal);
+  }
+
+  /** Whether the manager's caches run (reads of its client wait for them). */
+  get cacheStarted(): boolean {
+    return this.started && this.runSignal !== undefined;
+  }
+
+  /**
+   * The manager's client (controller-runtime's `GetClient`): reads from the cache, writes to the server, for typed
+   * descriptors and kinds known by GVK alike. See `ManagerClient`.
+   */
+  getClient(): ManagerClient {
+    this.client ??= new ManagerClient(this);
+    return this.client;
+  }
+
   /** A checker that passes once every informer started so far has synced. */
   cacheSyncChecker(): Checker {
     return async () => {
       const signal = AbortSignal.abort();
-      for (const [key, ok] of await this.factory.waitForCacheSync(signal)) {
-        if (!ok) throw new Error(`informer ${key} has not synced`);
+      for (const f of [this.factory, this.metadataFactory]) {
+        for (const [key, ok] of await f.waitForCacheSync(signal)) {
+          if (!ok) throw new Error(`informer ${key} has not synced`);
+        }
       }
     };
   }
@@ -538,6 +681,7 @@ export class Manager {
       }
       // 2. caches and events
       this.factory.start(cacheStop.signal);
+      this.metadataFactory.start(cacheStop.signal);
       this.broadcaster.start(cacheStop.signal);
       // 3. runnables without election
       for (const r of this.runnables) if (!(r.needLeaderElection?.() ?? true)) this.startRunnable(r);
@@ -612,7 +756,7 @@ export class Manager {
     this.coreBroadcaster?.shutdown();
     await Promise.all([this.broadcaster.flush(), this.coreBroadcaster?.flush()]);
     cacheStop.abort();
-    await this.factory.shutdown();
+    await Promise.all([this.factory.shutdown(), this.metadataFactory.shutdown()]);
     // the webhook server last: conversion answers until the caches stopped
     webhookStop.abort();
     await webhookRun;

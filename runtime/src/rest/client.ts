@@ -82,7 +82,10 @@ export interface RestRequest {
   body?: unknown;
   /** Default `application/json` when there is a body. */
   contentType?: string;
-  /** The `Accept` header; default `application/json` (discovery asks for the aggregated document first). */
+  /**
+   * The `Accept` header, default `application/json`; e.g. `application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1`
+   * for the metadata of objects only, or the aggregated discovery document first (discovery).
+   */
   accept?: string;
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -25,8 +25,8 @@ const LAYERS: ReadonlyArray<{ layer: string; folders: readonly string[] }> = [
   { layer: 'base', folders: ['meta', 'clock', 'observe', 'log'] },
   // client-go: REST, typed and dynamic clients, watches, configuration, API errors, discovery, conversion helpers
   { layer: 'client', folders: ['errors', 'rest', 'client', 'config', 'watch', 'discovery', 'conversion'] },
-  // client-go tools/cache and util/workqueue
-  { layer: 'cache', folders: ['cache', 'workqueue'] },
+  // client-go tools/cache and util/workqueue, and the dynamic client's entry with its informer factory
+  { layer: 'cache', folders: ['cache', 'workqueue', 'dynamic'] },
   // beside the chain: the webhook servers and the schema validator use the client and the cache, never the controllers
   { layer: 'webhook', folders: ['webhook', 'validation'] },
   // controller-runtime

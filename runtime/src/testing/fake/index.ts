@@ -11,3 +11,4 @@ export {
   type WatchReactionFunc,
 } from './fake';
 export { applyJsonPatch, JsonPatchError, mergePatch as applyMergePatch } from '../../meta/jsonpatch';
+export { FakeDynamicClient, guessResourceOfKind, type FakeDynamicClientOptions } from './dynamic';
