@@ -359,11 +359,12 @@ describe.each(sources)('CRDs generated for $name', (source) => {
   }
   const applied = new Map<string, Awaited<ReturnType<typeof applyCrd>>>();
 
+  // The source's CRDs together (distinct names within a source): one wait for Established and one for deletion.
   beforeAll(async () => {
-    for (const crd of run.crds) applied.set(crd.metadata.name, await applyCrd(e2e.kube, crd));
+    await Promise.all(run.crds.map(async (crd) => applied.set(crd.metadata.name, await applyCrd(e2e.kube, crd))));
   });
   afterAll(async () => {
-    for (const crd of run.crds) if (applied.get(crd.metadata.name)?.status === 201) await deleteCrd(e2e.kube, crd.metadata.name);
+    await Promise.all(run.crds.filter((crd) => applied.get(crd.metadata.name)?.status === 201).map((crd) => deleteCrd(e2e.kube, crd.metadata.name)));
   });
 
   test('kubegen generates them', () => {

@@ -88,7 +88,7 @@ test(`kubegen's verdict and field paths agree with the apiserver on ≥ 99.9 % o
         ours: { valid: result.valid, fields: [...new Set(result.errors.map((e) => e.field))].sort(), messages: result.errors.map((e) => `${e.field}: ${e.message}`) },
       });
     });
-    for (const crd of source.crds) await deleteCrd(e2e.kube, crd.metadata.name);
+    await Promise.all(source.crds.map((crd) => deleteCrd(e2e.kube, crd.metadata.name)));
   }
   elapsedMs = Date.now() - started;
   expect(outcomes.length).toBeGreaterThanOrEqual(TOTAL);
