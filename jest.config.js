@@ -51,14 +51,17 @@ const shared = {
  * the packages as Node resolves them, and every end-to-end test that runs the runtime or a user's project on the
  * line. Left to the first line: what computes strings from strings the same way on every line — the generator's
  * emitters, goldens, importer, CEL checker and the comparisons of their output with the apiserver's verdicts and with
- * Go programs (controller-gen, kustomize, helm).
+ * Go programs (controller-gen, kustomize, helm) — and the scaffolds' unit tests (test/unit/generator/scaffold: the
+ * files `init` / `create api` / `create webhook` write, compared with goldens and type-checked by the TypeScript
+ * compiler in-process); the scaffolded projects themselves — installed, tested by their own jest, built and run — are
+ * run on every line by the e2e files scaffold-esm, install and ship-operator.
  */
 const NODE_LINE_ONLY = process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1';
 const nodeLine = {
   unit: [
     '<rootDir>/test/unit/runtime/**/*.test.ts',
     '<rootDir>/test/hostile/{runtime,webhook,controller,thrown,cli}-*.test.ts',
-    '<rootDir>/test/unit/generator/{cli,scaffold}/**/*.test.ts',
+    '<rootDir>/test/unit/generator/cli/**/*.test.ts',
     '<rootDir>/test/unit/generator/write.test.ts',
     '<rootDir>/test/unit/packaging.test.ts',
   ],
