@@ -69,8 +69,11 @@ const nodeLine = {
     // the generator's output against the apiserver's verdicts: CRDs, defaults, CEL, names, manifests, the import corpus
     '/test/e2e/(crds|defaults|builtin|validation-agreement|names-agreement|rbac|deploy|apiservice|prometheus-operator)\\.test\\.ts$',
     '/test/e2e/cel-(agreement|corpus-agreement|environment)\\.test\\.ts$',
-    // the packed CLI in a fresh project: install, scaffold-esm and ship-operator run the same steps on the line
-    '/test/e2e/fresh-project\\.test\\.ts$',
+    // The packed CLI in a fresh project: scaffold-esm (a CommonJS and an ES-module project) and ship-operator install
+    // the same tarballs and run the same CLI on the line — init, create api / webhook, generate — then the scaffolded
+    // project's jest, build and operator. fresh-project repeats those steps; install checks what the loaded CLI prints
+    // (the marker reference, `crd --stdout` bytes, a bad marker's one line): strings from strings, once it loads.
+    '/test/e2e/(fresh-project|install)\\.test\\.ts$',
   ],
 };
 
