@@ -51,14 +51,17 @@ const shared = {
  * the packages as Node resolves them, and every end-to-end test that runs the runtime or a user's project on the
  * line. Left to the first line: what computes strings from strings the same way on every line — the generator's
  * emitters, goldens, importer, CEL checker and the comparisons of their output with the apiserver's verdicts and with
- * Go programs (controller-gen, kustomize, helm).
+ * Go programs (controller-gen, kustomize, helm) — and the scaffolds' unit tests (test/unit/generator/scaffold: the
+ * files `init` / `create api` / `create webhook` write, compared with goldens and type-checked by the TypeScript
+ * compiler in-process); the scaffolded projects themselves — installed, tested by their own jest, built and run — are
+ * run on every line by the e2e files scaffold-esm, install and ship-operator.
  */
 const NODE_LINE_ONLY = process.env.KUBEGEN_SKIP_NODE_AGNOSTIC === '1';
 const nodeLine = {
   unit: [
     '<rootDir>/test/unit/runtime/**/*.test.ts',
     '<rootDir>/test/hostile/{runtime,webhook,controller,thrown,cli}-*.test.ts',
-    '<rootDir>/test/unit/generator/{cli,scaffold}/**/*.test.ts',
+    '<rootDir>/test/unit/generator/cli/**/*.test.ts',
     '<rootDir>/test/unit/generator/write.test.ts',
     '<rootDir>/test/unit/packaging.test.ts',
   ],
@@ -66,8 +69,11 @@ const nodeLine = {
     // the generator's output against the apiserver's verdicts: CRDs, defaults, CEL, names, manifests, the import corpus
     '/test/e2e/(crds|defaults|builtin|validation-agreement|names-agreement|rbac|deploy|apiservice|prometheus-operator)\\.test\\.ts$',
     '/test/e2e/cel-(agreement|corpus-agreement|environment)\\.test\\.ts$',
-    // the packed CLI in a fresh project: install, scaffold-esm and ship-operator run the same steps on the line
-    '/test/e2e/fresh-project\\.test\\.ts$',
+    // The packed CLI in a fresh project: scaffold-esm (a CommonJS and an ES-module project) and ship-operator install
+    // the same tarballs and run the same CLI on the line — init, create api / webhook, generate — then the scaffolded
+    // project's jest, build and operator. fresh-project repeats those steps; install checks what the loaded CLI prints
+    // (the marker reference, `crd --stdout` bytes, a bad marker's one line): strings from strings, once it loads.
+    '/test/e2e/(fresh-project|install)\\.test\\.ts$',
   ],
 };
 

@@ -256,17 +256,22 @@ function agrees(o: ObjectOutcome): boolean {
 
 test(`validate gives the apiserver's verdict and field paths on ${OBJECTS} objects per served CRD version`, async () => {
   const lines: string[] = [];
-  let seed = SEED;
-  for (const c of accepted) {
-    const applied = await applyCrd(e2e.kube, c.crd);
-    if (applied.status !== 201) throw new Error(`${c.module} ${c.file}: CRD refused on create after a dry run accepted it: ${applied.error ?? ''}`);
-    const jobs = c.crd.spec.versions
-      .filter((v) => v.served)
-      .flatMap((v) => {
-        const schema: Schema = v.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
-        return objectsFor(schema, OBJECTS, seed++).map((o, i) => ({ v, schema, ...o, i }));
-      });
-    await pool(jobs, CONCURRENCY, async ({ v, schema, what, body, i }) => {
+  // Every accepted CRD applied at once (distinct names): one wait for Established and one for deletion, not one per
+  // CRD. The objects are drawn in the CRDs' order, so a seed reproduces a run whichever CRD is established first.
+  const applied = await Promise.all(accepted.map(async (c) => ({ c, res: await applyCrd(e2e.kube, c.crd) })));
+  try {
+    const refused = applied.filter(({ res }) => res.status !== 201).map(({ c, res }) => `${c.module} ${c.file}: CRD refused on create after a dry run accepted it: ${res.error ?? ''}`);
+    if (refused.length > 0) throw new Error(refused.join('\n'));
+    let seed = SEED;
+    const jobs = accepted.flatMap((c) =>
+      c.crd.spec.versions
+        .filter((v) => v.served)
+        .flatMap((v) => {
+          const schema: Schema = v.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+          return objectsFor(schema, OBJECTS, seed++).map((o, i) => ({ c, v, schema, ...o, i }));
+        }),
+    );
+    await pool(jobs, CONCURRENCY, async ({ c, v, schema, what, body, i }) => {
       const namespaced = c.crd.spec.scope === 'Namespaced';
       const obj = { ...body, apiVersion: `${c.crd.spec.group}/${v.name}`, kind: c.crd.spec.names.kind, metadata: { name: `c-${i}`, ...(namespaced ? { namespace: e2e.namespace } : {}) } };
       const url = `${resourcePath(c.crd, v.name, e2e.namespace)}?dryRun=All`;
@@ -294,7 +299,8 @@ test(`validate gives the apiserver's verdict and field paths on ${OBJECTS} objec
         return line;
       });
     });
-    await deleteCrd(e2e.kube, c.crd.metadata.name);
+  } finally {
+    await Promise.all(applied.filter(({ res }) => res.status === 201).map(({ c }) => deleteCrd(e2e.kube, c.crd.metadata.name)));
   }
   expect(figures.objects.total).toBeGreaterThan(0);
   expect(lines).toEqual([]);

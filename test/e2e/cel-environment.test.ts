@@ -2,11 +2,13 @@
  * The grammar and environment table (test/unit/generator/cel/environment-cases.ts) against a real kube-apiserver: each rule in
  * a CRD created with `dryRun=All`; the apiserver's verdict must be the row's — which test/unit/generator/cel/environment.test.ts
  * pins kubegen's verdict to — and a refusal must quote the row's cel-go message (and cost factor). Then the
- * evaluation rows: one CRD per rule, an object created with `dryRun=All`, the apiserver's verdict compared with
- * kubegen's client-side validator on the same object.
+ * evaluation rows: every rule alone on the schema of its own version of one CRD (the apiserver validates an object
+ * against the schema of the version it is sent in), an object created with `dryRun=All` in the row's version, the
+ * apiserver's verdict compared with kubegen's client-side validator on the same object. One CRD for the table: one
+ * create and one delete instead of one per row (each costs the apiserver an OpenAPI rebuild and a finalizer pass).
  */
 import { useE2e } from './support/namespace';
-import { deleteCrd } from './support/crds';
+import { applyCrd, deleteCrd } from './support/crds';
 import { ENVIRONMENT_CASES, EVALUATION_CASES, LIBRARY_CONSTANTS, environmentSchema, environmentSpec } from '../unit/generator/cel/environment-cases';
 import { formatFieldError, validate, type ValidationSchema } from '../../runtime/src/validation';
 import type { JSONSchemaProps, ValidationRule } from '../../generator/core/schema';
@@ -69,30 +71,47 @@ describe('the apiserver evaluates every library as kubegen does client-side', ()
 });
 
 describe('the apiserver evaluates every row of the evaluation table as kubegen does client-side', () => {
+  // Row i is version `v<i+1>`, whose schema holds the row's rule alone; v1 stores (conversion None).
+  const versionOf = (i: number) => `v${i + 1}`;
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'evals.environment.kubegen.io' },
+    spec: {
+      group: 'environment.kubegen.io',
+      names: { kind: 'Env', listKind: 'EnvList', plural: 'evals', singular: 'eval' },
+      scope: 'Namespaced',
+      versions: EVALUATION_CASES.map((row, i) => ({ name: versionOf(i), served: true, storage: i === 0, schema: { openAPIV3Schema: environmentSchema({ rule: row.rule }) } })),
+    },
+  };
+  let refused: string | undefined;
+
+  beforeAll(async () => {
+    const applied = await applyCrd(e2e.kube, crd);
+    if (applied.status !== 201) refused = `the CRD of the evaluation rows was refused: ${applied.error ?? String(applied.status)}`;
+  });
+  afterAll(async () => {
+    if (refused === undefined) await deleteCrd(e2e.kube, crd.metadata.name);
+  });
+
   test.each(EVALUATION_CASES.map((c, i) => [c.name, c, i] as const))('%s', async (_name, row, i) => {
-    const plural = `evals${i}`;
-    const crd = crdWith({ rule: row.rule }, plural);
-    const created = await e2e.kube.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    expect(created.status).toBe(201);
-    try {
-      const obj = { apiVersion: 'environment.kubegen.io/v1', kind: 'Env', metadata: { name: 'x', namespace: e2e.namespace }, spec: row.spec };
-      const url = `/apis/environment.kubegen.io/v1/namespaces/${e2e.namespace}/${plural}?dryRun=All`;
-      // A new CRD's handler can answer 404 for a moment after Established.
-      const res = await e2e.kube.eventually(`${plural} to be served`, async () => {
-        const r = await e2e.kube.post<{ message?: string }>(url, obj);
-        return r.status === 404 ? undefined : r;
-      });
-      const ours = validate(environmentSchema({ rule: row.rule }) as ValidationSchema, obj);
-      expect(ours.unchecked).toEqual([]);
-      expect(res.status === 201).toBe(row.holds);
-      expect(ours.valid).toBe(row.holds);
-      // The same error: kubegen's, formatted as the apiserver formats a cause, is in the apiserver's message.
-      if (!row.holds) {
-        expect(ours.errors.map(formatFieldError)).toEqual([`spec: Invalid value: failed rule: ${row.rule}`]);
-        expect(res.body.message ?? '').toContain(`is invalid: spec: Invalid value: failed rule: ${row.rule}`);
-      }
-    } finally {
-      await deleteCrd(e2e.kube, crd.metadata.name);
+    expect(refused).toBeUndefined();
+    const version = versionOf(i);
+    const obj = { apiVersion: `environment.kubegen.io/${version}`, kind: 'Env', metadata: { name: 'x', namespace: e2e.namespace }, spec: row.spec };
+    const url = `/apis/environment.kubegen.io/${version}/namespaces/${e2e.namespace}/evals?dryRun=All`;
+    // A new CRD's handler can answer 404 for a moment after Established.
+    const res = await e2e.kube.eventually(`evals ${version} to be served`, async () => {
+      const r = await e2e.kube.post<{ message?: string }>(url, obj);
+      return r.status === 404 ? undefined : r;
+    });
+    const ours = validate(environmentSchema({ rule: row.rule }) as ValidationSchema, obj);
+    expect(ours.unchecked).toEqual([]);
+    expect(res.status === 201).toBe(row.holds);
+    expect(ours.valid).toBe(row.holds);
+    // The same error: kubegen's, formatted as the apiserver formats a cause, is in the apiserver's message.
+    if (!row.holds) {
+      expect(ours.errors.map(formatFieldError)).toEqual([`spec: Invalid value: failed rule: ${row.rule}`]);
+      expect(res.body.message ?? '').toContain(`is invalid: spec: Invalid value: failed rule: ${row.rule}`);
     }
   });
 });

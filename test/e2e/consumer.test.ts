@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { useE2e } from './support/namespace';
+import { pack } from './support/shell';
 
 const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
@@ -29,13 +30,6 @@ async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
     const e = err as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
   }
-}
-
-/** `npm pack` of the package in `dir` into `dest`; the tarball's absolute path. */
-async function pack(dir: string, dest: string): Promise<string> {
-  const out = await sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], dir);
-  const [info] = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  return path.join(dest, info!.filename);
 }
 
 const PROGRAM = `

@@ -26,6 +26,10 @@ import {
   type ValidationRule,
 } from './support/schema';
 import { present } from '../unit/helpers/present';
+import { pool } from './support/objects';
+
+/** How many structural violations of one CRD are sent at a time (dry runs, each on its own object). */
+const VIOLATION_CONCURRENCY = 8;
 
 const e2e = useE2e(__filename);
 
@@ -106,8 +110,8 @@ function isPrefix(a: readonly Step[], b: readonly Step[]): boolean {
  * optional parts the server objects to.
  */
 class VersionUnderTest {
-  private stored: Obj | undefined;
-  private baseResult: { base?: Obj; error?: string } | undefined;
+  private stored: Promise<Obj> | undefined;
+  private baseResult: Promise<{ base?: Obj; error?: string }> | undefined;
   readonly locs: Map<string, Located>;
 
   constructor(
@@ -222,9 +226,13 @@ class VersionUnderTest {
     }
   }
 
-  /** A valid object with as many optional fields as the server accepts. */
-  async base(): Promise<{ base?: Obj; error?: string }> {
-    if (this.baseResult) return this.baseResult;
+  /** A valid object with as many optional fields as the server accepts (found once; concurrent callers share it). */
+  base(): Promise<{ base?: Obj; error?: string }> {
+    this.baseResult ??= this.findBase();
+    return this.baseResult;
+  }
+
+  private async findBase(): Promise<{ base?: Obj; error?: string }> {
     const body = bodySchema(this.version);
     const errors: string[] = [];
     for (const make of [() => sample(body, { full: true, depth: 6 }), () => sample(body, { full: true, depth: 1 }), () => sample(body)]) {
@@ -241,12 +249,12 @@ class VersionUnderTest {
       const result = await this.submitRepairing(candidate, []);
       if (result.ok) {
         debug(`base ${this.crd.metadata.name}/${this.version.name}: ${JSON.stringify(candidate)}`);
-        return (this.baseResult = { base: candidate });
+        return { base: candidate };
       }
       debug(`base ${this.crd.metadata.name}/${this.version.name} rejected: ${describeRejection(result.res)}`);
       errors.push(describeRejection(result.res));
     }
-    return (this.baseResult = { error: errors.join(' / ') });
+    return { error: errors.join(' / ') };
   }
 
   /** A clone of the base with a fresh name; throws when no valid base was found. */
@@ -258,13 +266,15 @@ class VersionUnderTest {
     return copy;
   }
 
-  /** A stored object (created once) to send dry-run `/status` updates to. */
-  private async storedObject(): Promise<Obj> {
-    if (this.stored) return this.stored;
-    const obj = await this.fresh();
-    const res = await create(this.crd, this.version, obj);
-    if (res.status !== 201) throw new Error(`could not create a ${this.crd.spec.names.kind}: ${describeRejection(res)}`);
-    return (this.stored = res.body);
+  /** A stored object (created once; concurrent callers share it) to send dry-run `/status` updates to. */
+  private storedObject(): Promise<Obj> {
+    this.stored ??= (async () => {
+      const obj = await this.fresh();
+      const res = await create(this.crd, this.version, obj);
+      if (res.status !== 201) throw new Error(`could not create a ${this.crd.spec.names.kind}: ${describeRejection(res)}`);
+      return res.body;
+    })();
+    return this.stored;
   }
 }
 
@@ -359,11 +369,12 @@ describe.each(sources)('CRDs generated for $name', (source) => {
   }
   const applied = new Map<string, Awaited<ReturnType<typeof applyCrd>>>();
 
+  // The source's CRDs together (distinct names within a source): one wait for Established and one for deletion.
   beforeAll(async () => {
-    for (const crd of run.crds) applied.set(crd.metadata.name, await applyCrd(e2e.kube, crd));
+    await Promise.all(run.crds.map(async (crd) => applied.set(crd.metadata.name, await applyCrd(e2e.kube, crd))));
   });
   afterAll(async () => {
-    for (const crd of run.crds) if (applied.get(crd.metadata.name)?.status === 201) await deleteCrd(e2e.kube, crd.metadata.name);
+    await Promise.all(run.crds.filter((crd) => applied.get(crd.metadata.name)?.status === 201).map((crd) => deleteCrd(e2e.kube, crd.metadata.name)));
   });
 
   test('kubegen generates them', () => {
@@ -407,47 +418,49 @@ describe.each(sources)('CRDs generated for $name', (source) => {
 
     test('rejects each structural violation with 422 naming the field, and accepts a valid value there', async () => {
       established();
-      const problems: string[] = [];
-      for (const v of versions) {
-        for (const violation of violations(bodySchema(v.version))) {
-          const where = `${v.version.name} ${violation.field} (${violation.constraint})`;
-          const bad = await v.fresh();
-          if (violation.remove) {
-            if (getAt(bad, violation.loc.path) === undefined) setAt(bad, violation.loc, sample(violation.loc.schema));
-            deleteAt(bad, violation.loc.path);
-          } else {
-            setAt(bad, violation.loc, violation.value);
-          }
-          const { res } = await v.submit(bad, violation.loc.path);
-          if (res.status !== 422) problems.push(`${where}: expected 422, got ${describeRejection(res)} for ${JSON.stringify(bad)}`);
-          else if (!causes(res).some((c) => c.field === violation.field)) {
-            problems.push(`${where}: 422 without a cause for ${violation.field}: ${JSON.stringify(causes(res))}`);
-          }
-          if (!violation.remove) {
-            // A valid value is accepted there; CEL rules on the field may reject some samples, so try a few.
-            let rejection = '';
-            for (let seed = 0; seed < 12; seed++) {
-              let value: unknown;
-              try {
-                value = sample({ ...violation.loc.schema, default: undefined }, { seed });
-              } catch (e) {
-                if (e instanceof SampleError) break;
-                throw e;
-              }
-              const good = await v.fresh();
-              setAt(good, violation.loc, value);
-              const ok = await v.submitRepairing(good, violation.loc.path);
-              if (ok.ok) {
-                rejection = '';
-                break;
-              }
-              rejection ||= `${describeRejection(ok.res)} for ${JSON.stringify(good)}`;
-            }
-            if (rejection) problems.push(`${where}: no valid value was accepted: ${rejection}`);
-          }
+      // Each violation on its own fresh object, several at a time (dry runs: nothing is stored); the problems are
+      // reported in the order of the violations.
+      const cases = versions.flatMap((v) => violations(bodySchema(v.version)).map((violation) => ({ v, violation })));
+      const found: string[][] = cases.map(() => []);
+      await pool([...cases.entries()], VIOLATION_CONCURRENCY, async ([i, { v, violation }]) => {
+        const problems = present(found[i], 'the problems of a violation');
+        const where = `${v.version.name} ${violation.field} (${violation.constraint})`;
+        const bad = await v.fresh();
+        if (violation.remove) {
+          if (getAt(bad, violation.loc.path) === undefined) setAt(bad, violation.loc, sample(violation.loc.schema));
+          deleteAt(bad, violation.loc.path);
+        } else {
+          setAt(bad, violation.loc, violation.value);
         }
-      }
-      expect(problems).toEqual([]);
+        const { res } = await v.submit(bad, violation.loc.path);
+        if (res.status !== 422) problems.push(`${where}: expected 422, got ${describeRejection(res)} for ${JSON.stringify(bad)}`);
+        else if (!causes(res).some((c) => c.field === violation.field)) {
+          problems.push(`${where}: 422 without a cause for ${violation.field}: ${JSON.stringify(causes(res))}`);
+        }
+        if (!violation.remove) {
+          // A valid value is accepted there; CEL rules on the field may reject some samples, so try a few.
+          let rejection = '';
+          for (let seed = 0; seed < 12; seed++) {
+            let value: unknown;
+            try {
+              value = sample({ ...violation.loc.schema, default: undefined }, { seed });
+            } catch (e) {
+              if (e instanceof SampleError) break;
+              throw e;
+            }
+            const good = await v.fresh();
+            setAt(good, violation.loc, value);
+            const ok = await v.submitRepairing(good, violation.loc.path);
+            if (ok.ok) {
+              rejection = '';
+              break;
+            }
+            rejection ||= `${describeRejection(ok.res)} for ${JSON.stringify(good)}`;
+          }
+          if (rejection) problems.push(`${where}: no valid value was accepted: ${rejection}`);
+        }
+      });
+      expect(found.flat()).toEqual([]);
     });
 
     const ruled = versions.flatMap((v) => walk(bodySchema(v.version)).flatMap((loc) => (loc.schema['x-kubernetes-validations'] ?? []).map((rule) => ({ v, loc, rule }))));

@@ -50,43 +50,49 @@ for (const source of crdSources()) {
   describe(`defaults of ${source.name} on the API server`, () => {
     const { model } = loadApiModel(path.relative(REPO, source.apisRoot), REPO);
     const load = moduleLoader([...runGenerator(defaultsGenerator, model, {}).files, ...runGenerator(typesGenerator, model, {}).files], RUNTIME_MODULES);
-    const crds: Crd[] = generateCrds(source);
-
-    for (const original of crds) {
+    const kinds = generateCrds(source).flatMap((original) => {
       const version = original.spec.versions.find((v) => v.storage)!;
       const schema = version.schema?.openAPIV3Schema;
-      if (!schema) continue;
+      if (!schema) return [];
+      const group = `defaults-e2e.${original.spec.group}`;
+      const crd: Crd = mapCrd(original, (c) => ({ ...c, metadata: { ...c.metadata, name: `${c.spec.names.plural}.${group}` }, spec: { ...c.spec, group } }));
+      return [{ original, version, schema, group, crd }];
+    });
+    // The source's CRDs are applied together and deleted together (distinct names within a source; the sources, one
+    // after the other, may reuse a name): one wait for Established and one for deletion per source, not per kind.
+    const applied = new Map<string, Awaited<ReturnType<typeof applyCrd>>>();
+    beforeAll(async () => {
+      await Promise.all(kinds.map(async ({ crd }) => applied.set(crd.metadata.name, await applyCrd(e2e.kube, crd))));
+    });
+    afterAll(async () => {
+      await Promise.all(kinds.filter(({ crd }) => applied.get(crd.metadata.name)?.status === 201).map(({ crd }) => deleteCrd(e2e.kube, crd.metadata.name)));
+    });
+
+    for (const { original, version, schema, group, crd } of kinds) {
       test(`${original.spec.names.kind} ${original.spec.group}/${version.name}`, async () => {
-        const group = `defaults-e2e.${original.spec.group}`;
-        const crd: Crd = mapCrd(original, (c) => ({ ...c, metadata: { ...c.metadata, name: `${c.spec.names.plural}.${group}` }, spec: { ...c.spec, group } }));
-        const applied = await applyCrd(e2e.kube, crd);
-        expect(applied.error).toBeUndefined();
+        expect(applied.get(crd.metadata.name)?.error).toBeUndefined();
+        const mod = load(`${original.spec.group}/${version.name}/defaults`) as { setObjectDefaults(o: Obj): Obj };
+        const bodySchema: Schema = { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => !META.has(k))) };
+        const samples: Array<{ name: string; obj: Obj; mustPass: boolean }> = [{ name: 'minimal', obj: sample(bodySchema) as Obj, mustPass: true }];
         try {
-          const mod = load(`${original.spec.group}/${version.name}/defaults`) as { setObjectDefaults(o: Obj): Obj };
-          const bodySchema: Schema = { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => !META.has(k))) };
-          const samples: Array<{ name: string; obj: Obj; mustPass: boolean }> = [{ name: 'minimal', obj: sample(bodySchema) as Obj, mustPass: true }];
-          try {
-            const full = sample(bodySchema, { full: true, depth: 2 }) as Obj;
-            stripDefaulted(full, bodySchema);
-            samples.push({ name: 'full without defaulted fields', obj: full, mustPass: false });
-          } catch (e) {
-            if (!(e instanceof SampleError)) throw e;
+          const full = sample(bodySchema, { full: true, depth: 2 }) as Obj;
+          stripDefaulted(full, bodySchema);
+          samples.push({ name: 'full without defaulted fields', obj: full, mustPass: false });
+        } catch (e) {
+          if (!(e instanceof SampleError)) throw e;
+        }
+        const namespaced = crd.spec.scope === 'Namespaced';
+        const dropStatus = version.subresources?.status !== undefined;
+        for (const s of samples) {
+          const name = `d-${randomBytes(3).toString('hex')}`;
+          const obj: Obj = { apiVersion: `${group}/${version.name}`, kind: crd.spec.names.kind, metadata: { name, ...(namespaced ? { namespace: e2e.namespace } : {}) }, ...s.obj };
+          const res = await e2e.kube.post<Obj>(resourcePath(crd, version.name, namespaced ? e2e.namespace : undefined), obj);
+          if (res.status !== 201) {
+            if (s.mustPass) throw new Error(`${s.name} sample rejected: ${res.status} ${JSON.stringify(res.body)}`);
+            continue; // a full sample may break a CEL rule; the minimal one is the contract
           }
-          const namespaced = crd.spec.scope === 'Namespaced';
-          const dropStatus = version.subresources?.status !== undefined;
-          for (const s of samples) {
-            const name = `d-${randomBytes(3).toString('hex')}`;
-            const obj: Obj = { apiVersion: `${group}/${version.name}`, kind: crd.spec.names.kind, metadata: { name, ...(namespaced ? { namespace: e2e.namespace } : {}) }, ...s.obj };
-            const res = await e2e.kube.post<Obj>(resourcePath(crd, version.name, namespaced ? e2e.namespace : undefined), obj);
-            if (res.status !== 201) {
-              if (s.mustPass) throw new Error(`${s.name} sample rejected: ${res.status} ${JSON.stringify(res.body)}`);
-              continue; // a full sample may break a CEL rule; the minimal one is the contract
-            }
-            const local = mod.setObjectDefaults(structuredClone({ ...obj, kind: crd.spec.names.kind }));
-            expect({ sample: s.name, body: body(res.body, dropStatus) }).toEqual({ sample: s.name, body: body(local, dropStatus) });
-          }
-        } finally {
-          await deleteCrd(e2e.kube, crd.metadata.name);
+          const local = mod.setObjectDefaults(structuredClone({ ...obj, kind: crd.spec.names.kind }));
+          expect({ sample: s.name, body: body(res.body, dropStatus) }).toEqual({ sample: s.name, body: body(local, dropStatus) });
         }
       });
     }

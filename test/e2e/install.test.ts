@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { renderMarkerReference } from '../../generator/markers';
+import { pack } from './support/shell';
 
 const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '../..');
@@ -39,13 +40,6 @@ async function ok(cmd: string, args: string[], cwd: string): Promise<string> {
   const r = await sh(cmd, args, cwd);
   if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) exited ${r.code}\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
-}
-
-/** `npm pack` of the package in `dir` into `dest` (dist/ is built before); the tarball's absolute path. */
-async function pack(dir: string, dest: string): Promise<string> {
-  const out = await ok('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], dir);
-  const [info] = JSON.parse(out) as Array<{ filename: string }>;
-  return path.join(dest, info!.filename);
 }
 
 const DOC_TS = `// +groupName=shop.example.dev

@@ -60,15 +60,19 @@ test(`kubegen's verdict and field paths agree with the apiserver on ≥ 99.9 % o
   const sources = crdSources().map((s) => ({ name: s.name, crds: generateCrds(s) }));
   const versions = sources.reduce((n, s) => n + s.crds.reduce((m, c) => m + c.spec.versions.filter((v) => v.served).length, 0), 0);
   const perVersion = Math.ceil(TOTAL / versions);
-  let seed = SEED;
-  for (const source of sources) {
-    // Applied in parallel, then taken in the source's order: each version's seed does not depend on which CRD the
-    // apiserver established first, so a seed reproduces a run.
-    await Promise.all(source.crds.map(async (crd) => {
-      const res = await applyCrd(e2e.kube, crd);
-      if (res.status !== 201) throw new Error(`${source.name}: CRD ${crd.metadata.name} refused: ${res.error ?? ''}`);
-    }));
-    const targets: Target[] = source.crds.flatMap((crd) => crd.spec.versions.filter((v) => v.served).map((version) => ({ source: source.name, crd, version, schema: version.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } })));
+  // Every source's CRDs applied at once (their names are distinct across the sources), then taken in the sources'
+  // order: each version's seed does not depend on which CRD the apiserver established first, so a seed reproduces a
+  // run. One wait for Established and one for deletion in all, not one per source.
+  const all = sources.flatMap((source) => source.crds.map((crd) => ({ source: source.name, crd })));
+  const names = all.map(({ crd }) => crd.metadata.name);
+  const twice = names.filter((name, i) => names.indexOf(name) !== i);
+  if (twice.length > 0) throw new Error(`two sources define the same CRD, which cannot be applied at once: ${twice.join(', ')}`);
+  const applied = await Promise.all(all.map(async ({ source, crd }) => ({ source, crd, res: await applyCrd(e2e.kube, crd) })));
+  try {
+    const refused = applied.filter(({ res }) => res.status !== 201).map(({ source, crd, res }) => `${source}: CRD ${crd.metadata.name} refused: ${res.error ?? ''}`);
+    if (refused.length > 0) throw new Error(refused.join('\n'));
+    let seed = SEED;
+    const targets: Target[] = all.flatMap(({ source, crd }) => crd.spec.versions.filter((v) => v.served).map((version) => ({ source, crd, version, schema: version.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } })));
     const jobs = targets.flatMap((t) => objectsFor(t.schema, perVersion, seed++).map((o, i) => ({ t, ...o, i })));
     await pool(jobs, CONCURRENCY, async ({ t, what, body, i }) => {
       const namespaced = t.crd.spec.scope === 'Namespaced';
@@ -88,7 +92,8 @@ test(`kubegen's verdict and field paths agree with the apiserver on ≥ 99.9 % o
         ours: { valid: result.valid, fields: [...new Set(result.errors.map((e) => e.field))].sort(), messages: result.errors.map((e) => `${e.field}: ${e.message}`) },
       });
     });
-    for (const crd of source.crds) await deleteCrd(e2e.kube, crd.metadata.name);
+  } finally {
+    await Promise.all(applied.filter(({ res }) => res.status === 201).map(({ crd }) => deleteCrd(e2e.kube, crd.metadata.name)));
   }
   elapsedMs = Date.now() - started;
   expect(outcomes.length).toBeGreaterThanOrEqual(TOTAL);

@@ -56,7 +56,7 @@ export interface Crd {
  * would round an int64 beyond 2^53 (e.g. a default of the largest int64) and the apiserver would then see a float where
  * the schema says int64. Tests read the ordinary parse.
  */
-const exactCrds = new WeakMap<Crd, Crd>();
+const exactCrds = new WeakMap<object, Crd>();
 
 /** `f(crd)`, with the same change made to the exact copy the apiserver will get. */
 export function mapCrd(crd: Crd, f: (c: Crd) => Crd): Crd {
@@ -109,9 +109,9 @@ export interface AppliedCrd {
 
 /**
  * Creates `crd` on the server (replacing an existing CRD of the same name, e.g. one a previous source defined) and
- * waits until it is Established or reports a problem.
+ * waits until it is Established or reports a problem. Any CRD object: a generated one, or one a test builds.
  */
-export async function applyCrd(kube: Kube, crd: Crd): Promise<AppliedCrd> {
+export async function applyCrd(kube: Kube, crd: { metadata: { name: string } }): Promise<AppliedCrd> {
   const base = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   const existing = await kube.get(`${base}/${crd.metadata.name}`);
   if (existing.status === 200) await deleteCrd(kube, crd.metadata.name);

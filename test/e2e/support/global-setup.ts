@@ -3,12 +3,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { kubernetesVersionOf, resolveControlPlaneBinaries, startControlPlane, type ControlPlane } from '../../../runtime/src/testing';
 import { CONNECTION_ENV, type E2eConnection } from './connection';
+import { PACK_CACHE_ENV } from './shell';
 
 /** Shared between globalSetup and globalTeardown, which jest runs in the same (parent) process. */
 export interface E2eGlobalState {
   controlPlane: ControlPlane;
   runDir: string;
   connectionFile: string;
+  /** The run's tarballs of the packed package directories (support/shell.ts `pack`). */
+  packCache: string;
 }
 
 declare global {
@@ -43,5 +46,7 @@ export default async function globalSetup(): Promise<void> {
   const connectionFile = path.join(os.tmpdir(), `${path.basename(runDir)}.connection.json`);
   await fs.writeFile(connectionFile, JSON.stringify(connection, null, 2), { mode: 0o600 });
   process.env[CONNECTION_ENV] = connectionFile;
-  globalThis.__kubegenE2e = { controlPlane, runDir, connectionFile };
+  const packCache = await fs.mkdtemp(path.join(os.tmpdir(), 'kubegen-e2e-packs-'));
+  process.env[PACK_CACHE_ENV] = packCache;
+  globalThis.__kubegenE2e = { controlPlane, runDir, connectionFile, packCache };
 }

@@ -10,9 +10,10 @@ export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__kubegenE2e;
   if (!state) return;
   globalThis.__kubegenE2e = undefined;
-  const { controlPlane, runDir, connectionFile } = state;
+  const { controlPlane, runDir, connectionFile, packCache } = state;
   await controlPlane.stop();
   await fs.rm(connectionFile, { force: true });
+  await fs.rm(packCache, { recursive: true, force: true });
 
   const problems: string[] = [];
   for (const [name, info] of Object.entries(controlPlane.processes)) {
