@@ -101,6 +101,11 @@ export interface ConverterOptions {
   bag: ProblemBag;
   resolveRef?: RefResolver;
   /**
+   * OpenAPI mode: the schema a `#/components/schemas/…` reference names, for checking a default against the type a
+   * field references (`disruptionMode: {allOf: [{$ref: …DisruptionMode}], default: {single: {}}}`).
+   */
+  resolveSchema?: (ref: string) => JsonObject | undefined;
+  /**
    * Descriptions are Go comment text (`--go-docs`): lines starting with TODO or --- are kept, so that the loader drops
    * them as controller-gen does.
    */
@@ -195,6 +200,26 @@ export function canonical(v: unknown): string {
     .sort()
     .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
     .join(',')}}`;
+}
+
+/** References inlined at most this deep when a default is checked (deeper ones accept anything). */
+const MAX_INLINE_DEPTH = 32;
+
+/**
+ * `v` as `plain` copies it, every `$ref` replaced by the schema it names (`resolve`); a reference back into one being
+ * inlined (a recursive type), one `resolve` does not know, or one deeper than MAX_INLINE_DEPTH becomes `{}` (anything).
+ */
+function inlineRefs(v: Json, resolve: (ref: string) => JsonObject | undefined, seen: readonly string[] = []): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => inlineRefs(x, resolve, seen));
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const ref = own(v, '$ref');
+  if (typeof ref === 'string') {
+    const target = seen.includes(ref) || seen.length >= MAX_INLINE_DEPTH ? undefined : resolve(ref);
+    return target === undefined ? out : inlineRefs(target, resolve, [...seen, ref]);
+  }
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: inlineRefs(x, resolve, seen), enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Plain data copy with null-prototype objects (own keys only). */
@@ -623,7 +648,9 @@ export class SchemaConverter {
         }
         if (pos !== 'field') { fieldOnly('default'); return; }
         {
-          const problem = validateDefault(plain(present(this.current, 'the schema being read')) as JSONSchemaProps);
+          const current = present(this.current, 'the schema being read');
+          const resolve = this.opts.resolveSchema;
+          const problem = validateDefault((resolve !== undefined ? inlineRefs(current, resolve) : plain(current)) as JSONSchemaProps);
           if (problem) { this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`); return; }
         }
         return [this.marker('default', plain(v), at)];
