@@ -236,7 +236,7 @@ const RUNTIME = (name: string): TypeRef => ({ kind: 'named', package: RUNTIME_PA
 export class SchemaConverter {
   private readonly wk = wellKnownTable();
   /** Keys skipped in OpenAPI mode, reported once by `reportDropped`. */
-  readonly dropped = { zeroDefaults: [] as string[], itemDefaults: [] as string[] };
+  readonly dropped = { zeroDefaults: [] as string[], itemDefaults: [] as string[], scalarListTypes: [] as string[] };
   /** The node whose keys `finish` is turning into markers. */
   private current: JsonObject | undefined;
   /** JSON paths of properties listed in their object's `required`. */
@@ -588,15 +588,19 @@ export class SchemaConverter {
 
   /** One warning per kind of skipped OpenAPI key, with the count and the first path. */
   reportDropped(): void {
-    const { zeroDefaults, itemDefaults } = this.dropped;
+    const { zeroDefaults, itemDefaults, scalarListTypes } = this.dropped;
     const [firstZero] = zeroDefaults;
     if (firstZero !== undefined)
       this.opts.bag.warning(this.opts.file, firstZero, `${zeroDefaults.length} implicit zero-value default(s) (openapi-gen writes {} for non-pointer structs and the zero value for required fields; controller-gen does not) skipped, the first here`);
     const [firstItem] = itemDefaults;
     if (firstItem !== undefined)
       this.opts.bag.warning(this.opts.file, firstItem, `${itemDefaults.length} default(s) on list items or map values cannot be expressed in a CRD schema; skipped, the first here`);
+    const [firstListType] = scalarListTypes;
+    if (firstListType !== undefined)
+      this.opts.bag.warning(this.opts.file, firstListType, `${scalarListTypes.length} x-kubernetes-list-type(s) on a string (openapi-gen writes the list type of a Go []byte, which is a base64 string; a CRD schema allows it on arrays only) skipped, the first here`);
     zeroDefaults.length = 0;
     itemDefaults.length = 0;
+    scalarListTypes.length = 0;
   }
 
   /** Markers for the given keys of a node written on a declaration (a kind's root schema). */
@@ -692,6 +696,10 @@ export class SchemaConverter {
       }
       case 'x-kubernetes-list-type':
         if (v !== 'atomic' && v !== 'set' && v !== 'map') { this.error(at, 'x-kubernetes-list-type must be atomic, set or map'); return; }
+        if (this.opts.mode === 'openapi' && this.current !== undefined && own(this.current, 'type') === 'string') {
+          this.dropped.scalarListTypes.push(at);
+          return [];
+        }
         return [this.marker('listType', v, at)];
       case 'x-kubernetes-list-map-keys':
         if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) { this.error(at, 'x-kubernetes-list-map-keys must be a list of strings'); return; }

@@ -8,7 +8,8 @@
  *   subresource methods (text `pods/log`, `pods/eviction` with a policy/v1 body) in the client;
  * - a kind served in several versions of its group (autoscaling/v1 and v2's HorizontalPodAutoscaler) stored in the
  *   preferred version, its fake storing each version apart (no conversion generated, as client-go's fake);
- * - a default on a field that references another schema checked against that schema.
+ * - a default on a field that references another schema checked against that schema;
+ * - openapi-gen's list type of a Go []byte (a base64 string: apiregistration/v1's caBundle) skipped with a warning.
  */
 import { importOpenApi, formatProblem } from '../../../../generator/import-check';
 import { parseResourcePath } from '../../../../generator/import/paths';
@@ -166,7 +167,7 @@ describe('a kind served in several versions, and defaults on referencing fields'
       schemas: {
         'io.k8s.api.autoscaling.v1.HorizontalPodAutoscaler': kind('autoscaling', 'v1', 'HorizontalPodAutoscaler'),
         'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler': kind('autoscaling', 'v2', 'HorizontalPodAutoscaler', 'io.k8s.api.autoscaling.v2.Spec'),
-        'io.k8s.api.autoscaling.v2.Spec': { type: 'object', properties: { mode: mode(def) } },
+        'io.k8s.api.autoscaling.v2.Spec': { type: 'object', properties: { mode: mode(def), caBundle: { type: 'string', format: 'byte', 'x-kubernetes-list-type': 'atomic' } } },
         'io.k8s.api.autoscaling.v2.Mode': { type: 'object', properties: { single: ref('io.k8s.api.autoscaling.v2.Single'), all: ref('io.k8s.api.autoscaling.v2.Single') } },
         'io.k8s.api.autoscaling.v2.Single': { type: 'object', properties: { n: { type: 'integer' } } },
         [`${META}.ObjectMeta`]: { type: 'object' },
@@ -182,6 +183,15 @@ describe('a kind served in several versions, and defaults on referencing fields'
     expect(text('autoscaling/v2/types.ts')).toContain(' * +kubebuilder:storageversion\n');
     expect(text('autoscaling/v1/types.ts')).not.toContain('+kubebuilder:storageversion');
     expect(text('autoscaling/v2/types.ts')).toContain('+default={"single":{}}');
+  });
+
+  test("openapi-gen's list type on a []byte (a string) is skipped with a warning, never a marker", () => {
+    const result = imported({ single: {} });
+    expect(result.files.find((f) => f.path === 'autoscaling/v2/types.ts')?.contents).toContain('  caBundle?: Bytes;\n');
+    expect(result.files.find((f) => f.path === 'autoscaling/v2/types.ts')?.contents).not.toContain('+listType');
+    expect(result.problems.map(formatProblem)).toEqual([
+      expect.stringContaining('components.schemas["io.k8s.api.autoscaling.v2.Spec"].properties.caBundle.x-kubernetes-list-type: warning: 1 x-kubernetes-list-type(s) on a string (openapi-gen writes the list type of a Go []byte'),
+    ]);
   });
 
   test('the fake of a group without generated conversion stores every version apart', () => {
