@@ -48,10 +48,7 @@ export interface APIServiceCondition {
 
 /** APIServiceSpec contains information for locating and communicating with a server. Only https is supported, though you are able to disable certificate verification. */
 export interface APIServiceSpec {
-  /**
-   * CABundle is a PEM encoded CA bundle which will be used to validate an API server's serving certificate. If unspecified, system trust roots on the apiserver are used.
-   * +listType=atomic
-   */
+  /** CABundle is a PEM encoded CA bundle which will be used to validate an API server's serving certificate. If unspecified, system trust roots on the apiserver are used. */
   caBundle?: Bytes;
   /** Group is the API group name this server hosts */
   group?: string;
