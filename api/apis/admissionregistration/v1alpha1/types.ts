@@ -1,6 +1,7 @@
 // Imported by kubegen import; edit freely: this is now API source.
 
 import type { LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
+import type { RuleWithOperations } from '../v1/types.js';
 
 export type { LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@kubegen/runtime';
 
@@ -193,9 +194,25 @@ export interface JSONPatch {
 
 export interface MatchCondition {
   /**
-   * expression represents the expression which will be evaluated by CEL. Must evaluate to bool. CEL expressions have access to the contents of the AdmissionRequest and Authorizer, organized into CEL variables:
+   * name is an identifier for this match condition, used for strategic merging of MatchConditions,
+   * as well as providing an identifier for logging purposes. A good name should be descriptive of
+   * the associated expression.
+   * Name must be a qualified name consisting of alphanumeric characters, '-', '_' or '.', and
+   * must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or
+   * '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an
+   * optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')
    *
-   * 'object' - The object from the incoming request. The value is null for DELETE requests. 'oldObject' - The existing object. The value is null for CREATE requests. 'request' - Attributes of the admission request(/pkg/apis/admission/types.go#AdmissionRequest). 'authorizer' - A CEL Authorizer. May be used to perform authorization checks for the principal (user or service account) of the request.
+   * Required.
+   */
+  name: string;
+  /**
+   * expression represents the expression which will be evaluated by CEL. Must evaluate to bool.
+   * CEL expressions have access to the contents of the AdmissionRequest and Authorizer, organized into CEL variables:
+   *
+   * 'object' - The object from the incoming request. The value is null for DELETE requests.
+   * 'oldObject' - The existing object. The value is null for CREATE requests.
+   * 'request' - Attributes of the admission request(/pkg/apis/admission/types.go#AdmissionRequest).
+   * 'authorizer' - A CEL Authorizer. May be used to perform authorization checks for the principal (user or service account) of the request.
    *   See https://pkg.go.dev/k8s.io/apiserver/pkg/cel/library#Authz
    * 'authorizer.requestResource' - A CEL ResourceCheck constructed from the 'authorizer' and configured with the
    *   request resource.
@@ -204,12 +221,6 @@ export interface MatchCondition {
    * Required.
    */
   expression: string;
-  /**
-   * name is an identifier for this match condition, used for strategic merging of MatchConditions, as well as providing an identifier for logging purposes. A good name should be descriptive of the associated expression. Name must be a qualified name consisting of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')
-   *
-   * Required.
-   */
-  name: string;
 }
 
 /** MatchPolicyType specifies the type of match policy. */
@@ -456,38 +467,12 @@ export interface Mutation {
  * NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.
  * +structType=atomic
  */
-export interface NamedRuleWithOperations {
+export interface NamedRuleWithOperations extends RuleWithOperations {
   /**
    * resourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
    * +listType=atomic
    */
   resourceNames?: string[];
-  /**
-   * apiGroups is the API groups the resources belong to. '*' is all groups. If '*' is present, the length of the slice must be one. Required.
-   * +listType=atomic
-   */
-  apiGroups?: string[];
-  /**
-   * apiVersions is the API versions the resources belong to. '*' is all versions. If '*' is present, the length of the slice must be one. Required.
-   * +listType=atomic
-   */
-  apiVersions?: string[];
-  /**
-   * operations is the operations the admission hook cares about - CREATE, UPDATE, DELETE, CONNECT or * for all of those operations and any future admission operations that are added. If '*' is present, the length of the slice must be one. Required.
-   * +listType=atomic
-   */
-  operations?: string[];
-  // resources is a list of resources this rule applies to.
-  //
-  // For example: 'pods' means pods. 'pods/log' means the log subresource of pods. '*' means all resources, but not subresources. 'pods/*' means all subresources of pods. '*/scale' means all scale subresources. '*/*' means all resources and their subresources.
-  //
-  // If wildcard is present, the validation rule will ensure resources do not overlap with each other.
-  //
-  // Depending on the enclosing object, subresources might not be allowed. Required.
-  // +listType=atomic
-  resources?: string[];
-  /** scope specifies the scope of this rule. Valid values are "Cluster", "Namespaced", and "*" "Cluster" means that only cluster-scoped resources will match this rule. Namespace API objects are cluster-scoped. "Namespaced" means that only namespaced resources will match this rule. "*" means that there are no scope restrictions. Subresources match the scope of their parent resource. Default is "*". */
-  scope?: string;
 }
 
 /**

@@ -144,14 +144,6 @@ function visitMatchCondition(v: unknown, parent: string, key: string | number, e
       let y: unknown = x;
       let keep = true;
       switch (k) {
-        case 'expression':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          seen0 = true;
-          if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'expression', errors, depth + 1);
-          break;
         case 'name':
           if (x === null) {
             keep = false;
@@ -159,6 +151,14 @@ function visitMatchCondition(v: unknown, parent: string, key: string | number, e
           }
           seen1 = true;
           if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'name', errors, depth + 1);
+          break;
+        case 'expression':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'expression', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -1142,7 +1142,7 @@ function visitMutatingAdmissionPolicySpecVariables(v: unknown, parent: string, k
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
-      const y = visitVariable(x, path, i, errors, depth + 1);
+      const y = visitMatchCondition(x, path, i, errors, depth + 1);
       if (out === undefined) {
         if (y === x) continue;
         out = v.slice(0, i);
@@ -1258,13 +1258,6 @@ function visitNamedRuleWithOperations(v: unknown, parent: string, key: string | 
           }
           y = visitMatchResourcesNamespaceSelectorMatchExpressionsItemValues(x, path, 'apiVersions', errors, depth + 1);
           break;
-        case 'operations':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          y = visitMatchResourcesNamespaceSelectorMatchExpressionsItemValues(x, path, 'operations', errors, depth + 1);
-          break;
         case 'resources':
           if (x === null) {
             keep = false;
@@ -1278,6 +1271,13 @@ function visitNamedRuleWithOperations(v: unknown, parent: string, key: string | 
             break;
           }
           if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'scope', errors, depth + 1);
+          break;
+        case 'operations':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitMatchResourcesNamespaceSelectorMatchExpressionsItemValues(x, path, 'operations', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -1407,63 +1407,6 @@ function visitParamRef(v: unknown, parent: string, key: string | number, errors:
   if (!(isObject(v))) {
     const e = typeErrorOf(v, ['object'], '', false, path);
     if (e !== undefined) errors.push(e);
-  }
-  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
-  return v;
-}
-
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitVariable(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
-  let seen0 = false;
-  let seen1 = false;
-  const mark = errors.length;
-  if (Array.isArray(v)) {
-    deep(v, depth);
-  } else if (isObject(v)) {
-    let out: Record<string, unknown> | undefined;
-    for (const k in v) {
-      if (!own(v, k)) continue;
-      const x = v[k];
-      let y: unknown = x;
-      let keep = true;
-      switch (k) {
-        case 'name':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          seen1 = true;
-          if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'name', errors, depth + 1);
-          break;
-        case 'expression':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          seen0 = true;
-          if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'expression', errors, depth + 1);
-          break;
-        default:
-          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          keep = false;
-      }
-      if (out === undefined) {
-        if (keep && y === x) continue;
-        out = prepareHead(v, k);
-      }
-      if (keep) setOwn(out, k, y);
-    }
-    if (out !== undefined) v = out;
-  }
-  const end = errors.length;
-  if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, path);
-    if (e !== undefined) errors.push(e);
-  }
-  if (isObject(v)) {
-    if (!seen0) errors.push(required(path, 'expression'));
-    if (!seen1) errors.push(required(path, 'name'));
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
@@ -1629,7 +1572,7 @@ export const validateParamRef: Validator<ParamRef> = compiledValidator<ParamRef>
 
 /** The validation passes of Variable in admissionregistration.k8s.io/v1alpha1, compiled from its schema. */
 const passesVariable: ValidationPasses = {
-  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitVariable(v, '', '', errors, 0),
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitMatchCondition(v, '', '', errors, 0),
 };
 
 /**
@@ -1686,5 +1629,5 @@ export {
   visitNamedRuleWithOperations,
   visitParamKind,
   visitParamRef,
-  visitVariable,
+  visitMatchCondition as visitVariable,
 };

@@ -1258,13 +1258,6 @@ function visitNamedRuleWithOperations(v: unknown, parent: string, key: string | 
           }
           y = visitMatchResourcesNamespaceSelectorMatchExpressionsItemValues(x, path, 'apiVersions', errors, depth + 1);
           break;
-        case 'operations':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          y = visitMatchResourcesNamespaceSelectorMatchExpressionsItemValues(x, path, 'operations', errors, depth + 1);
-          break;
         case 'resources':
           if (x === null) {
             keep = false;
@@ -1278,6 +1271,13 @@ function visitNamedRuleWithOperations(v: unknown, parent: string, key: string | 
             break;
           }
           if (!(typeof x === 'string')) y = visitApplyConfigurationExpression(x, path, 'scope', errors, depth + 1);
+          break;
+        case 'operations':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitMatchResourcesNamespaceSelectorMatchExpressionsItemValues(x, path, 'operations', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);

@@ -69,6 +69,10 @@ export function deepCopyAPIServiceList(in_: object): object {
       continue;
     }
     switch (key) {
+      case 'metadata' satisfies keyof APIServiceList: {
+        out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
+        break;
+      }
       case 'items' satisfies keyof APIServiceList: {
         if (Array.isArray(v)) {
           const n0 = v.length;
@@ -81,10 +85,6 @@ export function deepCopyAPIServiceList(in_: object): object {
           }
           out[key] = a0;
         } else out[key] = cloneJSON(v);
-        break;
-      }
-      case 'metadata' satisfies keyof APIServiceList: {
-        out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyListMeta(v);
         break;
       }
       default:

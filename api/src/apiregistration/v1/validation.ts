@@ -4,8 +4,8 @@ import { setOwn } from '@kubegen/runtime/internal';
 import { type FieldError, type ValidationPasses, type Validator, at, child, compiledValidator, deep, formatCheck, formatError, hoist, isObject, item, leafValue, listMapDuplicates, notInteger, own, prepareHead, required, typeErrorOf } from '@kubegen/runtime/validation';
 import type { APIService, APIServiceCondition, APIServiceList, APIServiceSpec, APIServiceStatus, ServiceReference } from './types';
 
-const formatByte = formatCheck('byte');
 const formatInt32 = formatCheck('int32');
+const formatByte = formatCheck('byte');
 const formatDateTime = formatCheck('date-time');
 
 /** The OpenAPI schema checks of a node, appending errors in the apiserver's order. */
@@ -120,14 +120,14 @@ function visitAPIService(v: unknown, parent: string, key: string | number, error
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'apiVersion', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'apiVersion', errors, depth + 1);
           break;
         case 'kind':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'kind', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'kind', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -187,14 +187,14 @@ function visitAPIService2(v: unknown, parent: string, key: string | number, erro
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'apiVersion', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'apiVersion', errors, depth + 1);
           break;
         case 'kind':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'kind', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'kind', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -233,26 +233,13 @@ function visitAPIServiceCondition(v: unknown, parent: string, key: string | numb
       let y: unknown = x;
       let keep = true;
       switch (k) {
-        case 'lastTransitionTime':
+        case 'type':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string' && (formatDateTime === undefined || formatDateTime(x)))) y = visitAPIServiceStatusConditionsItemLastTransitionTime(x, path, 'lastTransitionTime', errors, depth + 1);
-          break;
-        case 'message':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'message', errors, depth + 1);
-          break;
-        case 'reason':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'reason', errors, depth + 1);
+          seen1 = true;
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'type', errors, depth + 1);
           break;
         case 'status':
           if (x === null) {
@@ -260,15 +247,28 @@ function visitAPIServiceCondition(v: unknown, parent: string, key: string | numb
             break;
           }
           seen0 = true;
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'status', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'status', errors, depth + 1);
           break;
-        case 'type':
+        case 'lastTransitionTime':
           if (x === null) {
             keep = false;
             break;
           }
-          seen1 = true;
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'type', errors, depth + 1);
+          if (!(typeof x === 'string' && (formatDateTime === undefined || formatDateTime(x)))) y = visitAPIServiceStatusConditionsItemLastTransitionTime(x, path, 'lastTransitionTime', errors, depth + 1);
+          break;
+        case 'reason':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'reason', errors, depth + 1);
+          break;
+        case 'message':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'message', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -310,6 +310,13 @@ function visitAPIServiceList(v: unknown, parent: string, key: string | number, e
       let y: unknown = x;
       let keep = true;
       switch (k) {
+        case 'metadata':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitAPIServiceMetadata(x, path, 'metadata', errors, depth + 1);
+          break;
         case 'items':
           if (x === null) {
             keep = false;
@@ -318,26 +325,19 @@ function visitAPIServiceList(v: unknown, parent: string, key: string | number, e
           seen0 = true;
           y = visitAPIServiceListItems(x, path, 'items', errors, depth + 1);
           break;
-        case 'metadata':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          y = visitAPIServiceMetadata(x, path, 'metadata', errors, depth + 1);
-          break;
         case 'apiVersion':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'apiVersion', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'apiVersion', errors, depth + 1);
           break;
         case 'kind':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'kind', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'kind', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -417,27 +417,26 @@ function visitAPIServiceSpec(v: unknown, parent: string, key: string | number, e
       let y: unknown = x;
       let keep = true;
       switch (k) {
-        case 'caBundle':
+        case 'service':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string' && (formatByte === undefined || formatByte(x)))) y = visitAPIServiceSpecCaBundle(x, path, 'caBundle', errors, depth + 1);
+          y = visitServiceReference(x, path, 'service', errors, depth + 1);
           break;
         case 'group':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'group', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'group', errors, depth + 1);
           break;
-        case 'groupPriorityMinimum':
+        case 'version':
           if (x === null) {
             keep = false;
             break;
           }
-          seen0 = true;
-          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitAPIServiceSpecGroupPriorityMinimum(x, path, 'groupPriorityMinimum', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'version', errors, depth + 1);
           break;
         case 'insecureSkipTLSVerify':
           if (x === null) {
@@ -446,19 +445,20 @@ function visitAPIServiceSpec(v: unknown, parent: string, key: string | number, e
           }
           if (!(typeof x === 'boolean')) y = visitAPIServiceSpecInsecureSkipTLSVerify(x, path, 'insecureSkipTLSVerify', errors, depth + 1);
           break;
-        case 'service':
+        case 'caBundle':
           if (x === null) {
             keep = false;
             break;
           }
-          y = visitServiceReference(x, path, 'service', errors, depth + 1);
+          if (!(typeof x === 'string' && (formatByte === undefined || formatByte(x)))) y = visitAPIServiceSpecCaBundle(x, path, 'caBundle', errors, depth + 1);
           break;
-        case 'version':
+        case 'groupPriorityMinimum':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'version', errors, depth + 1);
+          seen0 = true;
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitAPIServiceSpecServicePort(x, path, 'groupPriorityMinimum', errors, depth + 1);
           break;
         case 'versionPriority':
           if (x === null) {
@@ -466,7 +466,7 @@ function visitAPIServiceSpec(v: unknown, parent: string, key: string | number, e
             break;
           }
           seen1 = true;
-          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitAPIServiceSpecGroupPriorityMinimum(x, path, 'versionPriority', errors, depth + 1);
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitAPIServiceSpecServicePort(x, path, 'versionPriority', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -507,7 +507,17 @@ function visitAPIServiceSpecCaBundle(v: unknown, parent: string, key: string | n
 }
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitAPIServiceSpecGroup(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+function visitAPIServiceSpecInsecureSkipTLSVerify(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
+  if (!(typeof v === 'boolean')) {
+    const e = typeErrorOf(v, ['boolean'], '', false, at(parent, key));
+    if (e !== undefined) errors.push(e);
+  }
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitAPIServiceSpecServiceNamespace(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
   if (!(typeof v === 'string')) {
     const e = typeErrorOf(v, ['string'], '', false, at(parent, key));
@@ -517,7 +527,7 @@ function visitAPIServiceSpecGroup(v: unknown, parent: string, key: string | numb
 }
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitAPIServiceSpecGroupPriorityMinimum(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+function visitAPIServiceSpecServicePort(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
   if (!(Number.isSafeInteger(v))) {
     const e = typeErrorOf(v, ['integer'], 'int32', false, at(parent, key));
@@ -529,16 +539,6 @@ function visitAPIServiceSpecGroupPriorityMinimum(v: unknown, parent: string, key
   if (typeof v === 'number' || typeof v === 'bigint') {
     const n = Number(v);
     if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(parent, key), 'int32'));
-  }
-  return v;
-}
-
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitAPIServiceSpecInsecureSkipTLSVerify(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
-  if (!(typeof v === 'boolean')) {
-    const e = typeErrorOf(v, ['boolean'], '', false, at(parent, key));
-    if (e !== undefined) errors.push(e);
   }
   return v;
 }
@@ -640,26 +640,26 @@ function visitServiceReference(v: unknown, parent: string, key: string | number,
       let y: unknown = x;
       let keep = true;
       switch (k) {
-        case 'name':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'name', errors, depth + 1);
-          break;
         case 'namespace':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitAPIServiceSpecGroup(x, path, 'namespace', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'namespace', errors, depth + 1);
+          break;
+        case 'name':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitAPIServiceSpecServiceNamespace(x, path, 'name', errors, depth + 1);
           break;
         case 'port':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitAPIServiceSpecGroupPriorityMinimum(x, path, 'port', errors, depth + 1);
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitAPIServiceSpecServicePort(x, path, 'port', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
