@@ -3,7 +3,8 @@
 /**
  * `npm run api:generate [-- --verify]`: regenerates all of `@kubegen/api` from the official OpenAPI v3 of Kubernetes
  * (the pinned k8s.io/kubernetes module's `api/openapi-spec/v3`, fetched once through the Go module proxy into the Go
- * module cache, never committed):
+ * module cache, never committed) — every group version it has a document of, alpha and beta included (listed in
+ * api/kubernetes-version.json; a group version of the spec missing from the list is an error):
  *
  *   1. `kubegen import openapi <spec files> --out api/apis --group-folder short --go-docs <json>` — the
  *      input-language sources, `api/apis/<group>/<version>/*.ts` (`core/v1`, `apps/v1`, `rbac/v1` … as k8s.io/api
@@ -19,7 +20,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { kubernetesOpenApiDir } = require('./kubernetes-openapi.js');
+const { kubernetesOpenApiDir, specFile, specGroupVersions } = require('./kubernetes-openapi.js');
 const { writeGoDocs } = require('./go-docs.js');
 
 const REPO = path.resolve(__dirname, '..');
@@ -28,10 +29,6 @@ const API = path.join(REPO, 'api');
 const KUBERNETES_VERSION = require(path.join(API, 'kubernetes-version.json')).kubernetes;
 /** The group versions of @kubegen/api: the spec files of `api/openapi-spec/v3` to import. */
 const GROUP_VERSIONS = require(path.join(API, 'kubernetes-version.json')).groupVersions;
-
-function specFile(gv) {
-  return gv === 'v1' ? 'api__v1_openapi.json' : `apis__${gv.replace('/', '__')}_openapi.json`;
-}
 
 function kubegen(args) {
   const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'kubegen.js'), ...args], { cwd: REPO, stdio: 'inherit' });
@@ -43,6 +40,12 @@ function main(argv) {
   const dir = kubernetesOpenApiDir(KUBERNETES_VERSION);
   const specs = GROUP_VERSIONS.map((gv) => path.join(dir, specFile(gv)));
   for (const s of specs) if (!fs.existsSync(s)) throw new Error(`no OpenAPI document ${s} in k8s.io/kubernetes@${KUBERNETES_VERSION}`);
+  // every group version the release serves is in @kubegen/api: a new one is added to the list, not left out silently
+  const missing = specGroupVersions(dir).filter((gv) => !GROUP_VERSIONS.includes(gv));
+  if (missing.length > 0) {
+    process.stderr.write(`api-generate: Kubernetes ${KUBERNETES_VERSION} serves ${missing.join(', ')}, not in api/kubernetes-version.json: add them\n`);
+    return 1;
+  }
   // the Go side file (descriptions with their line breaks, PodPhase-like aliases, inline embedding: see docs/import.md)
   const goDocsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-go-docs-'));
   const goDocs = writeGoDocs(KUBERNETES_VERSION, path.join(goDocsDir, 'go-docs.json'));

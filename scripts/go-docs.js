@@ -3,7 +3,8 @@
 /**
  * The Go side file of `kubegen import openapi --go-docs` for Kubernetes' own API (see generator/import/godocs.ts):
  * runs `scripts/godocs` over every API package of k8s.io/api, the apiextensions/v1 package of
- * k8s.io/apiextensions-apiserver and apimachinery's meta/v1 and types, at the release of a Kubernetes version
+ * k8s.io/apiextensions-apiserver, the apiregistration/v1 package of k8s.io/kube-aggregator and apimachinery's meta/v1
+ * and types, at the release of a Kubernetes version
  * (v1.37.2 → modules v0.37.2, fetched once through the Go module proxy into the module cache).
  *
  *   node scripts/go-docs.js v1.37.2 > go-docs.json
@@ -36,11 +37,13 @@ function goDocs(version) {
   const api = moduleDir(`k8s.io/api@${release}`);
   const machinery = moduleDir(`k8s.io/apimachinery@${release}`);
   const extensions = moduleDir(`k8s.io/apiextensions-apiserver@${release}`);
+  const aggregator = moduleDir(`k8s.io/kube-aggregator@${release}`);
   const packages = [
     ...goPackages('k8s.io/api', api),
     `k8s.io/apimachinery/pkg/apis/meta/v1=${path.join(machinery, 'pkg', 'apis', 'meta', 'v1')}`,
     `k8s.io/apimachinery/pkg/types=${path.join(machinery, 'pkg', 'types')}`,
     `k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1=${path.join(extensions, 'pkg', 'apis', 'apiextensions', 'v1')}`,
+    `k8s.io/kube-aggregator/pkg/apis/apiregistration/v1=${path.join(aggregator, 'pkg', 'apis', 'apiregistration', 'v1')}`,
   ];
   return execFileSync('go', ['run', '.', ...packages], { cwd: path.join(REPO, 'scripts', 'godocs'), encoding: 'utf8', maxBuffer: 256 << 20 });
 }

@@ -8,9 +8,10 @@
  *   api/kubernetes-version.json) into a fresh APIs tree, then `kubegen generate` (types, deepcopy, clientsets,
  *   fakes, listers, informers, index modules) into a fresh output directory — what `npm run api:generate` runs.
  * - the peer, as whole processes: k8s.io/code-generator v0.37.2's deepcopy-gen, client-gen (typed clientset and
- *   fakes), lister-gen and informer-gen over the same group versions of k8s.io/api v0.37.2 (and
- *   k8s.io/apiextensions-apiserver v0.37.2 for apiextensions/v1), in a temporary Go module whose copies of those
- *   modules are writable (deepcopy-gen writes next to the types). The tools are built once with `go install` from the
+ *   fakes), lister-gen and informer-gen over the same group versions — every one — of k8s.io/api v0.37.2 (and
+ *   k8s.io/apiextensions-apiserver for apiextensions/v1, k8s.io/kube-aggregator for apiregistration/v1: the Go
+ *   package of each is read from the names of its schemas), in a temporary Go module whose copies of those modules
+ *   are writable (deepcopy-gen writes next to the types). The tools are built once with `go install` from the
  *   Go module proxy into bench/.work/api/bin (not timed).
  *
  * Each side runs KUBEGEN_BENCH_ROUNDS times (default 3), interleaved, on fresh output; the median is reported. The
@@ -21,7 +22,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { kubernetesOpenApiDir } = require('../../scripts/kubernetes-openapi.js');
+const { kubernetesOpenApiDir, specFile } = require('../../scripts/kubernetes-openapi.js');
 
 const REPO = path.resolve(__dirname, '../..');
 const WORK = path.join(REPO, 'bench', '.work', 'api');
@@ -47,17 +48,28 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-/** The spec file of a group version in api/openapi-spec/v3. */
-function specFile(gv) {
-  return gv === 'v1' ? 'api__v1_openapi.json' : `apis__${gv.replace('/', '__')}_openapi.json`;
+/**
+ * The Go package of a group version, read from its OpenAPI document: the name of a schema of the group version's
+ * kinds says where its Go types live — `io.k8s.api.apiserverinternal.v1alpha1.StorageVersion` →
+ * `k8s.io/api/apiserverinternal/v1alpha1`, `io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIService` →
+ * `k8s.io/kube-aggregator/pkg/apis/apiregistration/v1` (so every group version of the spec has its peer package).
+ */
+function goPackage(specDir, gv) {
+  const doc = JSON.parse(fs.readFileSync(path.join(specDir, specFile(gv)), 'utf8'));
+  const [group, version] = gv === 'v1' ? ['', 'v1'] : gv.split('/');
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
+    const gvks = schema['x-kubernetes-group-version-kind'] ?? [];
+    // one kind of this group version (DeleteOptions, WatchEvent … of meta/v1 name every group version)
+    if (gvks.length !== 1 || gvks[0].group !== group || gvks[0].version !== version) continue;
+    const m = /^io\.k8s\.(api|[a-z-]+\.pkg\.apis)\.([a-z0-9]+)\.(v[0-9a-z]+)\.[A-Za-z0-9]+$/.exec(name);
+    if (m && m[3] === version) return `k8s.io/${m[1].replaceAll('.', '/')}/${m[2]}/${m[3]}`;
+  }
+  throw new Error(`bench api: no kind of ${gv} in ${specFile(gv)} names its Go package`);
 }
 
-/** The Go package of a group version (k8s.io/api, or apiextensions-apiserver for apiextensions.k8s.io). */
-function goPackage(gv) {
-  if (gv === 'v1') return 'k8s.io/api/core/v1';
-  const [group, version] = gv.split('/');
-  if (group === 'apiextensions.k8s.io') return `k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/${version}`;
-  return `k8s.io/api/${group.split('.')[0]}/${version}`;
+/** The k8s.io module of a Go package (`k8s.io/kube-aggregator/pkg/apis/…` → `k8s.io/kube-aggregator`). */
+function goModuleOf(pkg) {
+  return pkg.split('/').slice(0, 2).join('/');
 }
 
 /** Builds the four tools once (cached). */
@@ -75,28 +87,37 @@ function moduleDir(mod) {
   return JSON.parse(run('go', ['mod', 'download', '-json', mod]).stdout).Dir;
 }
 
-/** A Go module with writable copies of k8s.io/api and k8s.io/apiextensions-apiserver (deepcopy-gen writes into them). */
-function goModule() {
+/**
+ * A Go module with writable copies of the k8s.io modules that hold the packages (k8s.io/api,
+ * k8s.io/apiextensions-apiserver, k8s.io/kube-aggregator: deepcopy-gen writes into them), rebuilt when the set changes.
+ */
+function goModule(pkgs) {
   const dir = path.join(WORK, 'module');
-  if (fs.existsSync(path.join(dir, 'go.sum'))) return dir;
+  const mods = [...new Set(pkgs.map(goModuleOf))].sort();
+  const stamp = path.join(dir, 'modules.txt');
+  if (fs.existsSync(path.join(dir, 'go.sum')) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === mods.join('\n')) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  for (const [name, mod] of [['api', `k8s.io/api@${CODEGEN_VERSION}`], ['apiextensions-apiserver', `k8s.io/apiextensions-apiserver@${CODEGEN_VERSION}`]]) {
-    fs.cpSync(moduleDir(mod), path.join(dir, name), { recursive: true });
-    run('chmod', ['-R', 'u+w', path.join(dir, name)]);
+  for (const mod of mods) {
+    const local = mod.slice('k8s.io/'.length);
+    fs.cpSync(moduleDir(`${mod}@${CODEGEN_VERSION}`), path.join(dir, local), { recursive: true });
+    run('chmod', ['-R', 'u+w', path.join(dir, local)]);
   }
+  const requires = [...new Set([...mods, 'k8s.io/apimachinery', 'k8s.io/client-go'])].sort();
   fs.writeFileSync(
     path.join(dir, 'go.mod'),
-    `module example.com/bench\n\ngo 1.24\n\nrequire (\n\tk8s.io/api ${CODEGEN_VERSION}\n\tk8s.io/apiextensions-apiserver ${CODEGEN_VERSION}\n\tk8s.io/apimachinery ${CODEGEN_VERSION}\n\tk8s.io/client-go ${CODEGEN_VERSION}\n)\n\nreplace k8s.io/api => ./api\n\nreplace k8s.io/apiextensions-apiserver => ./apiextensions-apiserver\n`,
+    `module example.com/bench\n\ngo 1.24\n\nrequire (\n${requires.map((m) => `\t${m} ${CODEGEN_VERSION}\n`).join('')})\n\n${mods.map((m) => `replace ${m} => ./${m.slice('k8s.io/'.length)}\n`).join('\n')}`,
   );
-  fs.writeFileSync(path.join(dir, 'tools.go'), 'package bench\n\nimport (\n\t_ "k8s.io/api/core/v1"\n\t_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"\n\t_ "k8s.io/client-go/kubernetes"\n)\n');
+  // one package of every module, and client-go, so that `go mod tidy` keeps them
+  const imports = [...mods.map((m) => pkgs.find((p) => goModuleOf(p) === m)), 'k8s.io/client-go/kubernetes'];
+  fs.writeFileSync(path.join(dir, 'tools.go'), `package bench\n\nimport (\n${imports.map((p) => `\t_ "${p}"\n`).join('')})\n`);
   run('go', ['mod', 'tidy'], { cwd: dir });
   fs.writeFileSync(path.join(dir, 'boilerplate.go.txt'), '');
+  fs.writeFileSync(stamp, mods.join('\n'));
   return dir;
 }
 
-function codegenSteps(bin, dir) {
-  const pkgs = pinned.groupVersions.map(goPackage);
+function codegenSteps(bin, dir, pkgs) {
   const out = path.join(dir, 'out');
   const hdr = ['--go-header-file', path.join(dir, 'boilerplate.go.txt')];
   const opts = { cwd: dir };
@@ -129,17 +150,19 @@ function kubegenSteps(tmp) {
 
 function main() {
   const bin = tools();
-  const dir = goModule();
+  const specDir = kubernetesOpenApiDir(pinned.kubernetes);
+  const pkgs = pinned.groupVersions.map((gv) => goPackage(specDir, gv));
+  const dir = goModule(pkgs);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-bench-api-'));
   try {
     const k = [];
     const c = [];
     // warm-up (file caches, the Go build cache of the packages the tools load), not counted
     timed(kubegenSteps(tmp));
-    timed(codegenSteps(bin, dir));
+    timed(codegenSteps(bin, dir, pkgs));
     for (let i = 0; i < ROUNDS; i++) {
       k.push(timed(kubegenSteps(tmp)));
-      c.push(timed(codegenSteps(bin, dir)));
+      c.push(timed(codegenSteps(bin, dir, pkgs)));
     }
     const count = (root) => {
       let n = 0;

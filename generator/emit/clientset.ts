@@ -20,7 +20,7 @@
  * group name: `stable.example.com` → `Stable`).
  */
 import { RUNTIME_PACKAGE } from '../model/util';
-import type { GenerationContext, Generator, GeneratorRun, NoOptions } from './shared/types';
+import type { GenerationContext, Generator, GeneratorRun, GroupTarget, NoOptions } from './shared/types';
 import { RESOURCE_CLIENT_METHODS, clientGroupKey, exampleVersion, type ClientGroup, type ClientVersion, type TypeImport } from './shared/clients';
 import {
   ImportTracker,
@@ -28,7 +28,6 @@ import {
   jsString,
   render,
   renderSourceFile,
-  type GroupVersionPackage,
 } from '../render';
 import { privateName, publicPlural, safeIdentifier } from '../naming';
 
@@ -140,15 +139,13 @@ function renderGroupClientset(g: ClientGroup, rt: string): string {
 }
 
 /**
- * Whether the conversion emitter writes the group's `conversion.ts` (a kind declared in several versions): then the
- * fake tracker stores objects in the hub version and converts them for every client version.
+ * Whether the conversion emitter wrote the group's `conversion.ts` in this run (it runs before the fake: a kind
+ * declared in several versions, and `conversion` among the generators): then the fake tracker stores objects in the
+ * hub version and converts them for every client version. Without it (@kubegen/api: the apiserver converts built-in
+ * kinds, client-go's fake does not) every version's objects are stored apart, as client-go's tracker stores them.
  */
-function groupHasConversions(versionPackages: readonly GroupVersionPackage[]): boolean {
-  const versionsOf = new Map<string, number>();
-  for (const gvp of versionPackages) {
-    for (const k of gvp.package.kinds) versionsOf.set(k.name, (versionsOf.get(k.name) ?? 0) + 1);
-  }
-  return [...versionsOf.values()].some((n) => n > 1);
+function groupHasConversions(group: GroupTarget): boolean {
+  return group.sources.includes('conversion.ts');
 }
 
 function renderFake(g: ClientGroup, rt: string, hasConversions: boolean): string {
@@ -224,9 +221,9 @@ export const fakeGenerator: Generator<NoOptions> = {
     return {
       group(group) {
         const g = byGroup.get(group.name);
-        return g ? [{ path: 'fake/index.ts', contents: renderFake(g, rt, groupHasConversions(group.versions)) }] : [];
+        return g ? [{ path: 'fake/index.ts', contents: renderFake(g, rt, groupHasConversions(group)) }] : [];
       },
-      groupKey: (group) => `${String(groupHasConversions(group.versions))}\0${clientGroupKey(byGroup.get(group.name))}`,
+      groupKey: (group) => `${String(groupHasConversions(group))}\0${clientGroupKey(byGroup.get(group.name))}`,
     };
   },
 };

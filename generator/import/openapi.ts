@@ -25,7 +25,7 @@ import { wellKnownTable } from './wellknown';
 import { DNS_LABEL } from './crd';
 import { safeIdentifier } from '../naming/namers';
 import { goFieldMarkers, hasGoDefault, type GoDocs, type GoField, type GoType } from './godocs';
-import { groupFolder, type GroupFolderStyle } from '../model/names';
+import { compareKubeVersions, groupFolder, type GroupFolderStyle } from '../model/names';
 import { CLIENT_VERBS } from '../markers/definitions/client';
 import { resourcesOf, type ResourceInfo } from './paths';
 import { ExpandedSizes, MAX_CRD_BYTES } from './size';
@@ -354,6 +354,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     return folder.startsWith('.') ? `_${folder}` : folder;
   };
   const resources = resourcesOf(docs);
+  const storage = storageVersions(resources.keys());
   /** A component as a `+genclient:method` names it: `<package>.<Name>`, `string` for text. */
   const methodType = (component: string | undefined, text: boolean): string | undefined => {
     if (text) return 'string';
@@ -375,6 +376,10 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     if (runtimeStruct !== undefined) return { kind: 'named', package: RUNTIME_PACKAGE, name: runtimeStruct };
     return { kind: 'named', package: packageId(prefixOf(name)), name: lastSegment(name) };
   };
+  const resolveSchema = (ref: string): JsonObject | undefined => {
+    const name = refName(ref);
+    return name !== undefined ? components.get(name)?.schema : undefined;
+  };
   const pkgOf = (c: Component) => {
     const prefix = prefixOf(c.name);
     const id = packageId(prefix);
@@ -386,7 +391,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
       p = {
         pkg: { id, dir: id, folderName: gv ? gv.version : id.slice(id.lastIndexOf('/') + 1), markers, types: [], conversionFunctions: [], prefix },
         types,
-        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef, goComments: goDocs !== undefined }),
+        conv: new SchemaConverter(types, { mode: 'openapi', file: c.file, bag, resolveRef, resolveSchema, goComments: goDocs !== undefined }),
       };
       packages.set(id, p);
     }
@@ -478,6 +483,7 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
         const info = gvk && resources.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
         if (resources.size === 0) km.push({ name: 'genclient', value: true, span });
         else if (info) km.push(...resourceMarkers(info, fields.some((f) => f.name === 'status'), c.name, span, methodType));
+        if (info && storage.get(`${gvk.group}/${gvk.kind}`) === gvk.version) km.push({ name: 'kubebuilder:storageversion', value: true, span });
         km.push({ name: 'kubebuilder:object:root', value: true, span });
       }
       const isList = name.endsWith('List') && gvks(c.schema).length > 0 && fields.some((f) => f.name === 'items');
@@ -510,6 +516,28 @@ export function importOpenApiDocuments(docs: ReadonlyArray<{ file: string; value
     }),
     runtime,
   ];
+}
+
+/**
+ * The version each kind served in more than one version of its group is marked stored in (by `<group>/<kind>`, from
+ * the `<group>/<version>/<kind>` keys of the resources): the group's preferred one in Kubernetes' order (GA, beta,
+ * alpha; `autoscaling/v2` over `v1`), as the apiserver stores its built-in kinds. The OpenAPI does not say which
+ * version is stored; one must be, for the model's rule that a kind of several versions has exactly one.
+ */
+function storageVersions(keys: Iterable<string>): Map<string, string> {
+  const versions = new Map<string, string[]>();
+  for (const key of keys) {
+    const last = key.lastIndexOf('/');
+    const first = key.lastIndexOf('/', last - 1);
+    const groupKind = `${key.slice(0, first)}/${key.slice(last + 1)}`;
+    versions.set(groupKind, [...(versions.get(groupKind) ?? []), key.slice(first + 1, last)]);
+  }
+  const out = new Map<string, string>();
+  for (const [groupKind, vs] of versions) {
+    const [preferred] = [...vs].sort(compareKubeVersions);
+    if (vs.length > 1 && preferred !== undefined) out.set(groupKind, preferred);
+  }
+  return out;
 }
 
 /** client-go's names of the subresource methods it has (by subresource and verb); others are `<verb><Subresource>`. */

@@ -101,6 +101,11 @@ export interface ConverterOptions {
   bag: ProblemBag;
   resolveRef?: RefResolver;
   /**
+   * OpenAPI mode: the schema a `#/components/schemas/…` reference names, for checking a default against the type a
+   * field references (`disruptionMode: {allOf: [{$ref: …DisruptionMode}], default: {single: {}}}`).
+   */
+  resolveSchema?: (ref: string) => JsonObject | undefined;
+  /**
    * Descriptions are Go comment text (`--go-docs`): lines starting with TODO or --- are kept, so that the loader drops
    * them as controller-gen does.
    */
@@ -197,6 +202,26 @@ export function canonical(v: unknown): string {
     .join(',')}}`;
 }
 
+/** References inlined at most this deep when a default is checked (deeper ones accept anything). */
+const MAX_INLINE_DEPTH = 32;
+
+/**
+ * `v` as `plain` copies it, every `$ref` replaced by the schema it names (`resolve`); a reference back into one being
+ * inlined (a recursive type), one `resolve` does not know, or one deeper than MAX_INLINE_DEPTH becomes `{}` (anything).
+ */
+function inlineRefs(v: Json, resolve: (ref: string) => JsonObject | undefined, seen: readonly string[] = []): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => inlineRefs(x, resolve, seen));
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const ref = own(v, '$ref');
+  if (typeof ref === 'string') {
+    const target = seen.includes(ref) || seen.length >= MAX_INLINE_DEPTH ? undefined : resolve(ref);
+    return target === undefined ? out : inlineRefs(target, resolve, [...seen, ref]);
+  }
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: inlineRefs(x, resolve, seen), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 /** Plain data copy with null-prototype objects (own keys only). */
 function plain(v: Json): unknown {
   if (v === null || typeof v !== 'object') return v;
@@ -211,7 +236,7 @@ const RUNTIME = (name: string): TypeRef => ({ kind: 'named', package: RUNTIME_PA
 export class SchemaConverter {
   private readonly wk = wellKnownTable();
   /** Keys skipped in OpenAPI mode, reported once by `reportDropped`. */
-  readonly dropped = { zeroDefaults: [] as string[], itemDefaults: [] as string[] };
+  readonly dropped = { zeroDefaults: [] as string[], itemDefaults: [] as string[], scalarListTypes: [] as string[] };
   /** The node whose keys `finish` is turning into markers. */
   private current: JsonObject | undefined;
   /** JSON paths of properties listed in their object's `required`. */
@@ -563,15 +588,19 @@ export class SchemaConverter {
 
   /** One warning per kind of skipped OpenAPI key, with the count and the first path. */
   reportDropped(): void {
-    const { zeroDefaults, itemDefaults } = this.dropped;
+    const { zeroDefaults, itemDefaults, scalarListTypes } = this.dropped;
     const [firstZero] = zeroDefaults;
     if (firstZero !== undefined)
       this.opts.bag.warning(this.opts.file, firstZero, `${zeroDefaults.length} implicit zero-value default(s) (openapi-gen writes {} for non-pointer structs and the zero value for required fields; controller-gen does not) skipped, the first here`);
     const [firstItem] = itemDefaults;
     if (firstItem !== undefined)
       this.opts.bag.warning(this.opts.file, firstItem, `${itemDefaults.length} default(s) on list items or map values cannot be expressed in a CRD schema; skipped, the first here`);
+    const [firstListType] = scalarListTypes;
+    if (firstListType !== undefined)
+      this.opts.bag.warning(this.opts.file, firstListType, `${scalarListTypes.length} x-kubernetes-list-type(s) on a string (openapi-gen writes the list type of a Go []byte, which is a base64 string; a CRD schema allows it on arrays only) skipped, the first here`);
     zeroDefaults.length = 0;
     itemDefaults.length = 0;
+    scalarListTypes.length = 0;
   }
 
   /** Markers for the given keys of a node written on a declaration (a kind's root schema). */
@@ -623,7 +652,9 @@ export class SchemaConverter {
         }
         if (pos !== 'field') { fieldOnly('default'); return; }
         {
-          const problem = validateDefault(plain(present(this.current, 'the schema being read')) as JSONSchemaProps);
+          const current = present(this.current, 'the schema being read');
+          const resolve = this.opts.resolveSchema;
+          const problem = validateDefault((resolve !== undefined ? inlineRefs(current, resolve) : plain(current)) as JSONSchemaProps);
           if (problem) { this.error(at, `the default does not match its own schema (the apiserver would refuse it): ${problem}`); return; }
         }
         return [this.marker('default', plain(v), at)];
@@ -665,6 +696,10 @@ export class SchemaConverter {
       }
       case 'x-kubernetes-list-type':
         if (v !== 'atomic' && v !== 'set' && v !== 'map') { this.error(at, 'x-kubernetes-list-type must be atomic, set or map'); return; }
+        if (this.opts.mode === 'openapi' && this.current !== undefined && own(this.current, 'type') === 'string') {
+          this.dropped.scalarListTypes.push(at);
+          return [];
+        }
         return [this.marker('listType', v, at)];
       case 'x-kubernetes-list-map-keys':
         if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) { this.error(at, 'x-kubernetes-list-map-keys must be a list of strings'); return; }

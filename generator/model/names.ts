@@ -313,3 +313,31 @@ export function webhookUrlErrors(url: string): string[] {
   if (url.includes('?')) errs.push('query parameters are not permitted in the URL');
   return errs;
 }
+
+const KUBE_VERSION = /^v([1-9][0-9]*)(?:(alpha|beta)([1-9][0-9]*))?$/;
+
+/**
+ * Kubernetes' order of version names (apimachinery's `CompareKubeAwareVersionStrings`), the order discovery lists a
+ * group's versions in and the first of which is its preferred version: GA before beta before alpha, then the higher
+ * major, then the higher minor (`v2`, `v1`, `v1beta2`, `v1beta1`, `v1alpha1`); names of another shape after them all,
+ * alphabetically. Negative when `a` comes first.
+ */
+export function compareKubeVersions(a: string, b: string): number {
+  const rank = (v: string): [number, number, number] | undefined => {
+    const m = KUBE_VERSION.exec(v);
+    if (!m) return undefined;
+    const stage = m[2] === undefined ? 2 : m[2] === 'beta' ? 1 : 0;
+    return [stage, Number(m[1]), m[3] === undefined ? 0 : Number(m[3])];
+  };
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra === undefined || rb === undefined) {
+    if (ra !== rb) return ra === undefined ? 1 : -1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  for (let i = 0; i < 3; i++) {
+    const d = (rb[i] ?? 0) - (ra[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

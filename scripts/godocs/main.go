@@ -122,31 +122,41 @@ func main() {
 			}
 		}
 	}
+	// type aliases (`type RuleWithOperations = v1.RuleWithOperations` in admissionregistration/v1alpha1): an embedded
+	// alias is its target's struct, inlined by encoding/json as the target
+	aliases := map[string]string{}
+	// types defined over another struct (`type MatchCondition v1.MatchCondition`): the same JSON fields
+	defined := map[string]string{}
+	for _, p := range pkgs {
+		for _, f := range p.files {
+			named := namer(p, f)
+			eachType(f, func(spec *ast.TypeSpec, _ *ast.GenDecl) {
+				target := named(spec.Type)
+				if target == "" {
+					return
+				}
+				if spec.Assign.IsValid() {
+					aliases[p.openapi+"."+spec.Name.Name] = target
+				} else {
+					defined[p.openapi+"."+spec.Name.Name] = target
+				}
+			})
+		}
+	}
+	resolve := func(name string) string {
+		for i := 0; i < 8; i++ {
+			target, ok := aliases[name]
+			if !ok {
+				break
+			}
+			name = target
+		}
+		return name
+	}
 	out := map[string]*Type{}
 	for _, p := range pkgs {
 		for _, f := range p.files {
-			imports := map[string]string{}
-			for _, imp := range f.Imports {
-				path, _ := strconv.Unquote(imp.Path.Value)
-				name := path[strings.LastIndex(path, "/")+1:]
-				if imp.Name != nil {
-					name = imp.Name.Name
-				}
-				imports[name] = path
-			}
-			named := func(e ast.Expr) string {
-				switch t := e.(type) {
-				case *ast.Ident:
-					return p.openapi + "." + t.Name
-				case *ast.SelectorExpr:
-					if x, ok := t.X.(*ast.Ident); ok {
-						if path, ok := imports[x.Name]; ok {
-							return openapiPrefix(path) + "." + t.Sel.Name
-						}
-					}
-				}
-				return ""
-			}
+			named := namer(p, f)
 			eachType(f, func(spec *ast.TypeSpec, decl *ast.GenDecl) {
 				name := p.openapi + "." + spec.Name.Name
 				doc, markers := extractDoc(spec.Doc, decl, spec)
@@ -172,7 +182,7 @@ func main() {
 					}
 					if len(fld.Names) == 0 && jsonName == "" {
 						// an embedded struct without a JSON name is inlined (encoding/json)
-						t.Embeds = append(t.Embeds, named(deref(fld.Type)))
+						t.Embeds = append(t.Embeds, resolve(named(deref(fld.Type))))
 						continue
 					}
 					if jsonName == "" || (len(fld.Names) > 0 && !fld.Names[0].IsExported()) {
@@ -190,11 +200,47 @@ func main() {
 			})
 		}
 	}
+	for name, target := range defined {
+		t, ok := out[name]
+		if !ok || t.Fields != nil {
+			continue
+		}
+		if src, ok := out[resolve(target)]; ok && src.Fields != nil {
+			t.Fields, t.Order, t.Embeds = src.Fields, src.Order, src.Embeds
+		}
+	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(out); err != nil {
 		fail("%v", err)
+	}
+}
+
+// namer names a type expression of file f of package p by its OpenAPI name (a local identifier or an imported
+// package's selector), "" for any other expression.
+func namer(p *pkgInfo, f *ast.File) func(ast.Expr) string {
+	imports := map[string]string{}
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		imports[name] = path
+	}
+	return func(e ast.Expr) string {
+		switch t := e.(type) {
+		case *ast.Ident:
+			return p.openapi + "." + t.Name
+		case *ast.SelectorExpr:
+			if x, ok := t.X.(*ast.Ident); ok {
+				if path, ok := imports[x.Name]; ok {
+					return openapiPrefix(path) + "." + t.Sel.Name
+				}
+			}
+		}
+		return ""
 	}
 }
 

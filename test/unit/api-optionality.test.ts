@@ -48,7 +48,8 @@ const META = 'io.k8s.apimachinery.pkg.apis.meta.v1';
 
 /**
  * The Go (OpenAPI) name of a TypeScript interface, from where it is declared: `api/src/<group>/<version>/types.ts`
- * is k8s.io/api/<group>/<version> (apiextensions and meta from their own modules), `runtime/src/meta` holds
+ * is k8s.io/api/<group>/<version> (apiextensions, apiregistration and meta from their own modules, internal from
+ * k8s.io/api/apiserverinternal), `runtime/src/meta` holds
  * apimachinery's meta/v1 types.
  */
 function goNameOf(decl: ts.Declaration, declared: string): string | undefined {
@@ -61,6 +62,9 @@ function goNameOf(decl: ts.Declaration, declared: string): string | undefined {
     const [, group, v] = api;
     if (group === 'meta') return `${META}.${name}`;
     if (group === 'apiextensions') return `io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.${v}.${name}`;
+    if (group === 'apiregistration') return `io.k8s.kube-aggregator.pkg.apis.apiregistration.${v}.${name}`;
+    // internal.apiserver.k8s.io is k8s.io/api/apiserverinternal
+    if (group === 'internal') return `io.k8s.api.apiserverinternal.${v}.${name}`;
     return `io.k8s.api.${group}.${v}.${name}`;
   }
   // the runtime's own declarations of apimachinery's and core/v1's (autoscaling/v1's) types

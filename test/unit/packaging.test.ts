@@ -154,8 +154,9 @@ describe('npm pack', () => {
     // kubegen run) took it to 604 KB (2.14 MB unpacked); budget ≈ 1.15× that. Issue 26's table of @kubegen/api's
     // declarations for the importer (generator/import/api-table.ts: 1.1 MB, mostly Kubernetes' own field docs, which
     // an exact schema match needs) and the CEL checker's compile-time checks took it to 842 KB (3.55 MB unpacked);
-    // budget ≈ 1.15× that.
-    kubegen: { size: 970_000, unpackedSize: 4_100_000 },
+    // budget ≈ 1.15× that. Issue 27's complete @kubegen/api (36 group versions instead of 14) grew that table to
+    // 1.9 MB, which took it to 961 KB (4.40 MB unpacked); budget ≈ 1.15× that.
+    kubegen: { size: 1_110_000, unpackedSize: 5_060_000 },
     // measured 2026-12 after the operator runtime (manager, controllers, leader election, events) and the HTTP/2
     // transport: 607 KB (2.64 MB unpacked); ≈ 1.2×. Issue 24 (self-managed certificates, the log subpath, discovery
     // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that. Issue 27's
@@ -165,8 +166,10 @@ describe('npm pack', () => {
     // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
     // (3.7 MB unpacked); budget ≈ 1.3×. Its validators of every struct type (issue 26: CRDs embedding a built-in
     // type call them instead of compiling it again; 52,000 lines of validation.ts) took it to 822 KB (8.83 MB
-    // unpacked, 519 files); budget ≈ 1.2× that.
-    '@kubegen/api': { size: 1_000_000, unpackedSize: 10_600_000 },
+    // unpacked, 519 files); budget ≈ 1.2× that. Issue 27: every group version Kubernetes v1.37.2 serves (36: the 22
+    // new ones mostly alpha and beta, each its own subpath, so a user's bundle holds only what it imports) took it to
+    // 1.38 MB (16.8 MB unpacked); budget ≈ 1.15× that.
+    '@kubegen/api': { size: 1_600_000, unpackedSize: 19_400_000 },
   } as const;
 
   let kubegen: Packed;

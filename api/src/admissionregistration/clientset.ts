@@ -2,10 +2,14 @@
 
 import { type ClientConfig, type LoadOptions, RestClient, createRestClient, loadFromDefault } from '@kubegen/runtime/client';
 import { AdmissionregistrationV1Client, type AdmissionregistrationV1Interface } from './v1/client';
+import { AdmissionregistrationV1alpha1Client, type AdmissionregistrationV1alpha1Interface } from './v1alpha1/client';
+import { AdmissionregistrationV1beta1Client, type AdmissionregistrationV1beta1Interface } from './v1beta1/client';
 
 /** AdmissionregistrationInterface: the clients of every version of admissionregistration.k8s.io. */
 export interface AdmissionregistrationInterface {
   admissionregistrationV1(): AdmissionregistrationV1Interface;
+  admissionregistrationV1alpha1(): AdmissionregistrationV1alpha1Interface;
+  admissionregistrationV1beta1(): AdmissionregistrationV1beta1Interface;
 }
 
 /**
@@ -19,11 +23,15 @@ export interface AdmissionregistrationInterface {
 export class AdmissionregistrationClientset implements AdmissionregistrationInterface {
   readonly rest: RestClient;
   private readonly v1Client: AdmissionregistrationV1Client;
+  private readonly v1alpha1Client: AdmissionregistrationV1alpha1Client;
+  private readonly v1beta1Client: AdmissionregistrationV1beta1Client;
 
   /** A clientset for a resolved configuration, or over an existing REST client. */
   constructor(config: ClientConfig | RestClient) {
     this.rest = config instanceof RestClient ? config : createRestClient(config);
     this.v1Client = new AdmissionregistrationV1Client(this.rest);
+    this.v1alpha1Client = new AdmissionregistrationV1alpha1Client(this.rest);
+    this.v1beta1Client = new AdmissionregistrationV1beta1Client(this.rest);
   }
 
   /** A clientset for the default kubeconfig (`KUBECONFIG`, `~/.kube/config`, in-cluster). */
@@ -33,6 +41,14 @@ export class AdmissionregistrationClientset implements AdmissionregistrationInte
 
   admissionregistrationV1(): AdmissionregistrationV1Client {
     return this.v1Client;
+  }
+
+  admissionregistrationV1alpha1(): AdmissionregistrationV1alpha1Client {
+    return this.v1alpha1Client;
+  }
+
+  admissionregistrationV1beta1(): AdmissionregistrationV1beta1Client {
+    return this.v1beta1Client;
   }
 }
 

@@ -3,10 +3,14 @@
 import { SharedInformerFactory, type SharedInformerFactoryOptions } from '@kubegen/runtime/cache';
 import type { AdmissionregistrationInterface } from './clientset';
 import { type AdmissionregistrationV1Informers, admissionregistrationV1Informers } from './v1/informers';
+import { type AdmissionregistrationV1alpha1Informers, admissionregistrationV1alpha1Informers } from './v1alpha1/informers';
+import { type AdmissionregistrationV1beta1Informers, admissionregistrationV1beta1Informers } from './v1beta1/informers';
 
 /** AdmissionregistrationInformers: the informers of every version of admissionregistration.k8s.io in one factory. */
 export interface AdmissionregistrationInformers {
   admissionregistrationV1(): AdmissionregistrationV1Informers;
+  admissionregistrationV1alpha1(): AdmissionregistrationV1alpha1Informers;
+  admissionregistrationV1beta1(): AdmissionregistrationV1beta1Informers;
 }
 
 /**
@@ -23,6 +27,8 @@ export interface AdmissionregistrationInformers {
 export function informersFor(factory: SharedInformerFactory, clientset: AdmissionregistrationInterface): AdmissionregistrationInformers {
   return {
     admissionregistrationV1: () => admissionregistrationV1Informers(factory, clientset.admissionregistrationV1()),
+    admissionregistrationV1alpha1: () => admissionregistrationV1alpha1Informers(factory, clientset.admissionregistrationV1alpha1()),
+    admissionregistrationV1beta1: () => admissionregistrationV1beta1Informers(factory, clientset.admissionregistrationV1beta1()),
   };
 }
 

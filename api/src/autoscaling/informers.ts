@@ -2,10 +2,12 @@
 
 import { SharedInformerFactory, type SharedInformerFactoryOptions } from '@kubegen/runtime/cache';
 import type { AutoscalingInterface } from './clientset';
+import { type AutoscalingV1Informers, autoscalingV1Informers } from './v1/informers';
 import { type AutoscalingV2Informers, autoscalingV2Informers } from './v2/informers';
 
 /** AutoscalingInformers: the informers of every version of autoscaling in one factory. */
 export interface AutoscalingInformers {
+  autoscalingV1(): AutoscalingV1Informers;
   autoscalingV2(): AutoscalingV2Informers;
 }
 
@@ -22,6 +24,7 @@ export interface AutoscalingInformers {
  */
 export function informersFor(factory: SharedInformerFactory, clientset: AutoscalingInterface): AutoscalingInformers {
   return {
+    autoscalingV1: () => autoscalingV1Informers(factory, clientset.autoscalingV1()),
     autoscalingV2: () => autoscalingV2Informers(factory, clientset.autoscalingV2()),
   };
 }

@@ -2,10 +2,14 @@
 
 import { type ClientConfig, type LoadOptions, RestClient, createRestClient, loadFromDefault } from '@kubegen/runtime/client';
 import { CoordinationV1Client, type CoordinationV1Interface } from './v1/client';
+import { CoordinationV1alpha2Client, type CoordinationV1alpha2Interface } from './v1alpha2/client';
+import { CoordinationV1beta1Client, type CoordinationV1beta1Interface } from './v1beta1/client';
 
 /** CoordinationInterface: the clients of every version of coordination.k8s.io. */
 export interface CoordinationInterface {
   coordinationV1(): CoordinationV1Interface;
+  coordinationV1alpha2(): CoordinationV1alpha2Interface;
+  coordinationV1beta1(): CoordinationV1beta1Interface;
 }
 
 /**
@@ -19,11 +23,15 @@ export interface CoordinationInterface {
 export class CoordinationClientset implements CoordinationInterface {
   readonly rest: RestClient;
   private readonly v1Client: CoordinationV1Client;
+  private readonly v1alpha2Client: CoordinationV1alpha2Client;
+  private readonly v1beta1Client: CoordinationV1beta1Client;
 
   /** A clientset for a resolved configuration, or over an existing REST client. */
   constructor(config: ClientConfig | RestClient) {
     this.rest = config instanceof RestClient ? config : createRestClient(config);
     this.v1Client = new CoordinationV1Client(this.rest);
+    this.v1alpha2Client = new CoordinationV1alpha2Client(this.rest);
+    this.v1beta1Client = new CoordinationV1beta1Client(this.rest);
   }
 
   /** A clientset for the default kubeconfig (`KUBECONFIG`, `~/.kube/config`, in-cluster). */
@@ -33,6 +41,14 @@ export class CoordinationClientset implements CoordinationInterface {
 
   coordinationV1(): CoordinationV1Client {
     return this.v1Client;
+  }
+
+  coordinationV1alpha2(): CoordinationV1alpha2Client {
+    return this.v1alpha2Client;
+  }
+
+  coordinationV1beta1(): CoordinationV1beta1Client {
+    return this.v1beta1Client;
   }
 }
 

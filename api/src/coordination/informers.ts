@@ -3,10 +3,14 @@
 import { SharedInformerFactory, type SharedInformerFactoryOptions } from '@kubegen/runtime/cache';
 import type { CoordinationInterface } from './clientset';
 import { type CoordinationV1Informers, coordinationV1Informers } from './v1/informers';
+import { type CoordinationV1alpha2Informers, coordinationV1alpha2Informers } from './v1alpha2/informers';
+import { type CoordinationV1beta1Informers, coordinationV1beta1Informers } from './v1beta1/informers';
 
 /** CoordinationInformers: the informers of every version of coordination.k8s.io in one factory. */
 export interface CoordinationInformers {
   coordinationV1(): CoordinationV1Informers;
+  coordinationV1alpha2(): CoordinationV1alpha2Informers;
+  coordinationV1beta1(): CoordinationV1beta1Informers;
 }
 
 /**
@@ -23,6 +27,8 @@ export interface CoordinationInformers {
 export function informersFor(factory: SharedInformerFactory, clientset: CoordinationInterface): CoordinationInformers {
   return {
     coordinationV1: () => coordinationV1Informers(factory, clientset.coordinationV1()),
+    coordinationV1alpha2: () => coordinationV1alpha2Informers(factory, clientset.coordinationV1alpha2()),
+    coordinationV1beta1: () => coordinationV1beta1Informers(factory, clientset.coordinationV1beta1()),
   };
 }
 

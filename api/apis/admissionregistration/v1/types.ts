@@ -10,6 +10,7 @@ export type { Condition, LabelSelector, ListMeta, ObjectMeta, TypeMeta } from '@
  * +genclient
  * +genclient:nonNamespaced
  * +kubebuilder:resource:path=mutatingadmissionpolicies,scope=Cluster
+ * +kubebuilder:storageversion
  * +kubebuilder:object:root=true
  */
 export interface MutatingAdmissionPolicy extends TypeMeta {
@@ -34,6 +35,7 @@ export interface MutatingAdmissionPolicy extends TypeMeta {
  * +genclient
  * +genclient:nonNamespaced
  * +kubebuilder:resource:path=mutatingadmissionpolicybindings,scope=Cluster
+ * +kubebuilder:storageversion
  * +kubebuilder:object:root=true
  */
 export interface MutatingAdmissionPolicyBinding extends TypeMeta {

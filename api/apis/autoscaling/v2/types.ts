@@ -12,6 +12,7 @@ export type { LabelSelector, ListMeta, ObjectMeta, Quantity, Time, TypeMeta } fr
  * +genclient
  * +kubebuilder:resource:path=horizontalpodautoscalers,scope=Namespaced
  * +kubebuilder:subresource:status
+ * +kubebuilder:storageversion
  * +kubebuilder:object:root=true
  */
 export interface HorizontalPodAutoscaler extends TypeMeta {

@@ -1,4 +1,5 @@
 // Imported by kubegen import; edit freely: this is now API source.
 
-// Package v1alpha3 holds the API types of scheduling/v1alpha3.
+// Package v1alpha3 holds the API types of scheduling.k8s.io/v1alpha3.
 //
+// +groupName=scheduling.k8s.io

@@ -5,6 +5,10 @@ import { type Fake, FakeClientset, type FakeOptions } from '@kubegen/runtime/tes
 import type { AdmissionregistrationInterface } from '../clientset';
 import * as v1Client from '../v1/client';
 import type * as v1 from '../v1/types';
+import * as v1alpha1Client from '../v1alpha1/client';
+import type * as v1alpha1 from '../v1alpha1/types';
+import * as v1beta1Client from '../v1beta1/client';
+import type * as v1beta1 from '../v1beta1/types';
 
 /** FakeAdmissionregistrationV1: the fake typed clients of admissionregistration.k8s.io/v1, served by a `Fake`. */
 export class FakeAdmissionregistrationV1 implements v1Client.AdmissionregistrationV1Interface {
@@ -35,8 +39,34 @@ export class FakeAdmissionregistrationV1 implements v1Client.Admissionregistrati
   }
 }
 
+/** FakeAdmissionregistrationV1alpha1: the fake typed clients of admissionregistration.k8s.io/v1alpha1, served by a `Fake`. */
+export class FakeAdmissionregistrationV1alpha1 implements v1alpha1Client.AdmissionregistrationV1alpha1Interface {
+  constructor(readonly fake: Fake) {}
+
+  mutatingAdmissionPolicies(): v1alpha1Client.MutatingAdmissionPolicyClient {
+    return this.fake.client(v1alpha1Client.mutatingAdmissionPolicyResource, '');
+  }
+
+  mutatingAdmissionPolicyBindings(): v1alpha1Client.MutatingAdmissionPolicyBindingClient {
+    return this.fake.client(v1alpha1Client.mutatingAdmissionPolicyBindingResource, '');
+  }
+}
+
+/** FakeAdmissionregistrationV1beta1: the fake typed clients of admissionregistration.k8s.io/v1beta1, served by a `Fake`. */
+export class FakeAdmissionregistrationV1beta1 implements v1beta1Client.AdmissionregistrationV1beta1Interface {
+  constructor(readonly fake: Fake) {}
+
+  mutatingAdmissionPolicies(): v1beta1Client.MutatingAdmissionPolicyClient {
+    return this.fake.client(v1beta1Client.mutatingAdmissionPolicyResource, '');
+  }
+
+  mutatingAdmissionPolicyBindings(): v1beta1Client.MutatingAdmissionPolicyBindingClient {
+    return this.fake.client(v1beta1Client.mutatingAdmissionPolicyBindingResource, '');
+  }
+}
+
 /** The objects a fake clientset of admissionregistration.k8s.io can be seeded with (they must carry `apiVersion` and `kind`). */
-export type AdmissionregistrationObject = v1.MutatingAdmissionPolicy | v1.MutatingAdmissionPolicyBinding | v1.MutatingWebhookConfiguration | v1.ValidatingAdmissionPolicy | v1.ValidatingAdmissionPolicyBinding | v1.ValidatingWebhookConfiguration;
+export type AdmissionregistrationObject = v1.MutatingAdmissionPolicy | v1.MutatingAdmissionPolicyBinding | v1.MutatingWebhookConfiguration | v1.ValidatingAdmissionPolicy | v1.ValidatingAdmissionPolicyBinding | v1.ValidatingWebhookConfiguration | v1alpha1.MutatingAdmissionPolicy | v1alpha1.MutatingAdmissionPolicyBinding | v1beta1.MutatingAdmissionPolicy | v1beta1.MutatingAdmissionPolicyBinding;
 
 /** The resources of admissionregistration.k8s.io a fake clientset serves. */
 export const resources: readonly ResourceDescriptor[] = [
@@ -46,6 +76,10 @@ export const resources: readonly ResourceDescriptor[] = [
   v1Client.validatingAdmissionPolicyResource,
   v1Client.validatingAdmissionPolicyBindingResource,
   v1Client.validatingWebhookConfigurationResource,
+  v1alpha1Client.mutatingAdmissionPolicyResource,
+  v1alpha1Client.mutatingAdmissionPolicyBindingResource,
+  v1beta1Client.mutatingAdmissionPolicyResource,
+  v1beta1Client.mutatingAdmissionPolicyBindingResource,
 ];
 
 /**
@@ -54,14 +88,26 @@ export const resources: readonly ResourceDescriptor[] = [
  */
 export class Clientset extends FakeClientset implements AdmissionregistrationInterface {
   private readonly v1Client: FakeAdmissionregistrationV1;
+  private readonly v1alpha1Client: FakeAdmissionregistrationV1alpha1;
+  private readonly v1beta1Client: FakeAdmissionregistrationV1beta1;
 
   constructor(options: FakeOptions = {}) {
     super(resources, options);
     this.v1Client = new FakeAdmissionregistrationV1(this.fake);
+    this.v1alpha1Client = new FakeAdmissionregistrationV1alpha1(this.fake);
+    this.v1beta1Client = new FakeAdmissionregistrationV1beta1(this.fake);
   }
 
   admissionregistrationV1(): FakeAdmissionregistrationV1 {
     return this.v1Client;
+  }
+
+  admissionregistrationV1alpha1(): FakeAdmissionregistrationV1alpha1 {
+    return this.v1alpha1Client;
+  }
+
+  admissionregistrationV1beta1(): FakeAdmissionregistrationV1beta1 {
+    return this.v1beta1Client;
   }
 }
 

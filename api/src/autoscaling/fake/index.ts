@@ -3,8 +3,19 @@
 import type { ResourceDescriptor } from '@kubegen/runtime/client';
 import { type Fake, FakeClientset, type FakeOptions } from '@kubegen/runtime/testing';
 import type { AutoscalingInterface } from '../clientset';
+import * as v1Client from '../v1/client';
+import type * as v1 from '../v1/types';
 import * as v2Client from '../v2/client';
 import type * as v2 from '../v2/types';
+
+/** FakeAutoscalingV1: the fake typed clients of autoscaling/v1, served by a `Fake`. */
+export class FakeAutoscalingV1 implements v1Client.AutoscalingV1Interface {
+  constructor(readonly fake: Fake) {}
+
+  horizontalPodAutoscalers(namespace: string): v1Client.HorizontalPodAutoscalerClient {
+    return this.fake.client(v1Client.horizontalPodAutoscalerResource, namespace);
+  }
+}
 
 /** FakeAutoscalingV2: the fake typed clients of autoscaling/v2, served by a `Fake`. */
 export class FakeAutoscalingV2 implements v2Client.AutoscalingV2Interface {
@@ -16,10 +27,11 @@ export class FakeAutoscalingV2 implements v2Client.AutoscalingV2Interface {
 }
 
 /** The objects a fake clientset of autoscaling can be seeded with (they must carry `apiVersion` and `kind`). */
-export type AutoscalingObject = v2.HorizontalPodAutoscaler;
+export type AutoscalingObject = v1.HorizontalPodAutoscaler | v2.HorizontalPodAutoscaler;
 
 /** The resources of autoscaling a fake clientset serves. */
 export const resources: readonly ResourceDescriptor[] = [
+  v1Client.horizontalPodAutoscalerResource,
   v2Client.horizontalPodAutoscalerResource,
 ];
 
@@ -28,11 +40,17 @@ export const resources: readonly ResourceDescriptor[] = [
  * recorded actions, for unit tests without a cluster.
  */
 export class Clientset extends FakeClientset implements AutoscalingInterface {
+  private readonly v1Client: FakeAutoscalingV1;
   private readonly v2Client: FakeAutoscalingV2;
 
   constructor(options: FakeOptions = {}) {
     super(resources, options);
+    this.v1Client = new FakeAutoscalingV1(this.fake);
     this.v2Client = new FakeAutoscalingV2(this.fake);
+  }
+
+  autoscalingV1(): FakeAutoscalingV1 {
+    return this.v1Client;
   }
 
   autoscalingV2(): FakeAutoscalingV2 {

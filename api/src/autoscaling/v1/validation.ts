@@ -2,17 +2,542 @@
 
 import { setOwn } from '@kubegen/runtime/internal';
 import { type FieldError, type ValidationPasses, type Validator, at, compiledValidator, deep, formatCheck, formatError, hoist, isObject, leafValue, notInteger, own, prepareHead, required, typeErrorOf } from '@kubegen/runtime/validation';
-import type { Scale, ScaleSpec, ScaleStatus } from './types';
+import type { CrossVersionObjectReference, HorizontalPodAutoscaler, HorizontalPodAutoscalerList, HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, Scale, ScaleSpec, ScaleStatus } from './types';
 
 const formatInt32 = formatCheck('int32');
+const formatInt64 = formatCheck('int64');
+const formatDateTime = formatCheck('date-time');
 const defaultScaleSpecReplicas: unknown = 0;
 
 /** The OpenAPI schema checks of a node, appending errors in the apiserver's order. */
-function checkScaleMetadata(v: unknown, path: string, errors: FieldError[]): void {
+function checkHorizontalPodAutoscalerMetadata(v: unknown, path: string, errors: FieldError[]): void {
   if (!(isObject(v))) {
     const e = typeErrorOf(v, ['object'], '', false, path);
     if (e !== undefined) errors.push(e);
   }
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitCrossVersionObjectReference(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  let seen1 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'kind':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'kind', errors, depth + 1);
+          break;
+        case 'name':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen1 = true;
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'name', errors, depth + 1);
+          break;
+        case 'apiVersion':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'apiVersion', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'kind'));
+    if (!seen1) errors.push(required(path, 'name'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitCrossVersionObjectReferenceKind(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
+  if (!(typeof v === 'string')) {
+    const e = typeErrorOf(v, ['string'], '', false, at(parent, key));
+    if (e !== undefined) errors.push(e);
+  }
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscaler(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'metadata':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitHorizontalPodAutoscalerMetadata(x, path, 'metadata', errors, depth + 1);
+          break;
+        case 'spec':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          y = visitHorizontalPodAutoscalerSpec(x, path, 'spec', errors, depth + 1);
+          break;
+        case 'status':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitHorizontalPodAutoscalerStatus(x, path, 'status', errors, depth + 1);
+          break;
+        case 'apiVersion':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'apiVersion', errors, depth + 1);
+          break;
+        case 'kind':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'kind', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'spec'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscaler2(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'metadata':
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          if (!isObject(x)) checkHorizontalPodAutoscalerMetadata(x, at(path, 'metadata'), errors);
+          break;
+        case 'spec':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          y = visitHorizontalPodAutoscalerSpec(x, path, 'spec', errors, depth + 1);
+          break;
+        case 'status':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitHorizontalPodAutoscalerStatus(x, path, 'status', errors, depth + 1);
+          break;
+        case 'apiVersion':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'apiVersion', errors, depth + 1);
+          break;
+        case 'kind':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'kind', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'spec'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerList(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'metadata':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitHorizontalPodAutoscalerMetadata(x, path, 'metadata', errors, depth + 1);
+          break;
+        case 'items':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          y = visitHorizontalPodAutoscalerListItems(x, path, 'items', errors, depth + 1);
+          break;
+        case 'apiVersion':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'apiVersion', errors, depth + 1);
+          break;
+        case 'kind':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'kind', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'items'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerListItems(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const y = visitHorizontalPodAutoscaler(x, path, i, errors, depth + 1);
+      if (out === undefined) {
+        if (y === x) continue;
+        out = v.slice(0, i);
+      }
+      out.push(y);
+    }
+    if (out !== undefined) v = out;
+  } else if (isObject(v)) {
+    v = leafValue(v, depth);
+  }
+  const end = errors.length;
+  if (!(Array.isArray(v))) {
+    const e = typeErrorOf(v, ['array'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerMetadata(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, at(parent, key));
+    if (e !== undefined) errors.push(e);
+  }
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  let seen1 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'scaleTargetRef':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen1 = true;
+          y = visitCrossVersionObjectReference(x, path, 'scaleTargetRef', errors, depth + 1);
+          break;
+        case 'minReplicas':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'minReplicas', errors, depth + 1);
+          break;
+        case 'maxReplicas':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'maxReplicas', errors, depth + 1);
+          break;
+        case 'targetCPUUtilizationPercentage':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'targetCPUUtilizationPercentage', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'maxReplicas'));
+    if (!seen1) errors.push(required(path, 'scaleTargetRef'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerSpecMinReplicas(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
+  if (!(Number.isSafeInteger(v))) {
+    const e = typeErrorOf(v, ['integer'], 'int32', false, at(parent, key));
+    if (e !== undefined) errors.push(e);
+  }
+  if (typeof v === 'string') {
+    if (formatInt32 !== undefined && !formatInt32(v)) errors.push(formatError(at(parent, key), v, 'int32'));
+  }
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(parent, key), 'int32'));
+  }
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerStatus(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  let seen1 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'observedGeneration':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'number' && Number.isSafeInteger(x))) y = visitHorizontalPodAutoscalerStatusObservedGeneration(x, path, 'observedGeneration', errors, depth + 1);
+          break;
+        case 'lastScaleTime':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'string' && (formatDateTime === undefined || formatDateTime(x)))) y = visitHorizontalPodAutoscalerStatusLastScaleTime(x, path, 'lastScaleTime', errors, depth + 1);
+          break;
+        case 'currentReplicas':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'currentReplicas', errors, depth + 1);
+          break;
+        case 'desiredReplicas':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen1 = true;
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'desiredReplicas', errors, depth + 1);
+          break;
+        case 'currentCPUUtilizationPercentage':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'currentCPUUtilizationPercentage', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'currentReplicas'));
+    if (!seen1) errors.push(required(path, 'desiredReplicas'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerStatusLastScaleTime(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
+  if (!(typeof v === 'string')) {
+    const e = typeErrorOf(v, ['string'], 'date-time', false, at(parent, key));
+    if (e !== undefined) errors.push(e);
+  }
+  if (typeof v === 'string') {
+    if (formatDateTime !== undefined && !formatDateTime(v)) errors.push(formatError(at(parent, key), v, 'date-time'));
+  }
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitHorizontalPodAutoscalerStatusObservedGeneration(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
+  if (!(Number.isSafeInteger(v))) {
+    const e = typeErrorOf(v, ['integer'], 'int64', false, at(parent, key));
+    if (e !== undefined) errors.push(e);
+  }
+  if (typeof v === 'string') {
+    if (formatInt64 !== undefined && !formatInt64(v)) errors.push(formatError(at(parent, key), v, 'int64'));
+  }
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 63) || n > 2 ** 63) errors.push(notInteger(at(parent, key), 'int64'));
+  }
+  return v;
 }
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
@@ -34,7 +559,7 @@ function visitScale(v: unknown, parent: string, key: string | number, errors: Fi
             keep = false;
             break;
           }
-          y = visitScaleMetadata(x, path, 'metadata', errors, depth + 1);
+          y = visitHorizontalPodAutoscalerMetadata(x, path, 'metadata', errors, depth + 1);
           break;
         case 'spec':
           if (x === null) {
@@ -55,14 +580,14 @@ function visitScale(v: unknown, parent: string, key: string | number, errors: Fi
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitScaleStatusSelector(x, path, 'apiVersion', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'apiVersion', errors, depth + 1);
           break;
         case 'kind':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitScaleStatusSelector(x, path, 'kind', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'kind', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -101,7 +626,7 @@ function visitScale2(v: unknown, parent: string, key: string | number, errors: F
       switch (k) {
         case 'metadata':
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          if (!isObject(x)) checkScaleMetadata(x, at(path, 'metadata'), errors);
+          if (!isObject(x)) checkHorizontalPodAutoscalerMetadata(x, at(path, 'metadata'), errors);
           break;
         case 'spec':
           if (x === null) {
@@ -122,14 +647,14 @@ function visitScale2(v: unknown, parent: string, key: string | number, errors: F
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitScaleStatusSelector(x, path, 'apiVersion', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'apiVersion', errors, depth + 1);
           break;
         case 'kind':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitScaleStatusSelector(x, path, 'kind', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'kind', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -149,16 +674,6 @@ function visitScale2(v: unknown, parent: string, key: string | number, errors: F
     if (e !== undefined) errors.push(e);
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
-  return v;
-}
-
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitScaleMetadata(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
-  if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, at(parent, key));
-    if (e !== undefined) errors.push(e);
-  }
   return v;
 }
 
@@ -248,14 +763,14 @@ function visitScaleStatus(v: unknown, parent: string, key: string | number, erro
             break;
           }
           seen0 = true;
-          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitScaleStatusReplicas(x, path, 'replicas', errors, depth + 1);
+          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitHorizontalPodAutoscalerSpecMinReplicas(x, path, 'replicas', errors, depth + 1);
           break;
         case 'selector':
           if (x === null) {
             keep = false;
             break;
           }
-          if (!(typeof x === 'string')) y = visitScaleStatusSelector(x, path, 'selector', errors, depth + 1);
+          if (!(typeof x === 'string')) y = visitCrossVersionObjectReferenceKind(x, path, 'selector', errors, depth + 1);
           break;
         default:
           if (typeof x === 'object' && x !== null) deep(x, depth + 1);
@@ -281,32 +796,57 @@ function visitScaleStatus(v: unknown, parent: string, key: string | number, erro
   return v;
 }
 
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitScaleStatusReplicas(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
-  if (!(Number.isSafeInteger(v))) {
-    const e = typeErrorOf(v, ['integer'], 'int32', false, at(parent, key));
-    if (e !== undefined) errors.push(e);
-  }
-  if (typeof v === 'string') {
-    if (formatInt32 !== undefined && !formatInt32(v)) errors.push(formatError(at(parent, key), v, 'int32'));
-  }
-  if (typeof v === 'number' || typeof v === 'bigint') {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(parent, key), 'int32'));
-  }
-  return v;
-}
+/** The validation passes of CrossVersionObjectReference in autoscaling/v1, compiled from its schema. */
+const passesCrossVersionObjectReference: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitCrossVersionObjectReference(v, '', '', errors, 0),
+};
 
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitScaleStatusSelector(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
-  if (!(typeof v === 'string')) {
-    const e = typeErrorOf(v, ['string'], '', false, at(parent, key));
-    if (e !== undefined) errors.push(e);
-  }
-  return v;
-}
+/**
+ * validateCrossVersionObjectReference validates a CrossVersionObjectReference value as the apiserver validates it where a custom resource's schema embeds the
+ * type unchanged: pruned and defaulted, the schema with kube-openapi's semantics and wording, list-type uniqueness
+ * and the CEL rules (with `options.oldObject`, transition rules too). Error paths are relative to the value
+ * (`containers[0].name`); the validators of kinds embedding CrossVersionObjectReference call the same passes with their own paths.
+ */
+export const validateCrossVersionObjectReference: Validator<CrossVersionObjectReference> = compiledValidator<CrossVersionObjectReference>(passesCrossVersionObjectReference);
+
+/** The validation passes of HorizontalPodAutoscalerList in autoscaling/v1, compiled from its schema. */
+const passesHorizontalPodAutoscalerList: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitHorizontalPodAutoscalerList(v, '', '', errors, 0),
+};
+
+/**
+ * validateHorizontalPodAutoscalerList validates a HorizontalPodAutoscalerList value as the apiserver validates it where a custom resource's schema embeds the
+ * type unchanged: pruned and defaulted, the schema with kube-openapi's semantics and wording, list-type uniqueness
+ * and the CEL rules (with `options.oldObject`, transition rules too). Error paths are relative to the value
+ * (`containers[0].name`); the validators of kinds embedding HorizontalPodAutoscalerList call the same passes with their own paths.
+ */
+export const validateHorizontalPodAutoscalerList: Validator<HorizontalPodAutoscalerList> = compiledValidator<HorizontalPodAutoscalerList>(passesHorizontalPodAutoscalerList);
+
+/** The validation passes of HorizontalPodAutoscalerSpec in autoscaling/v1, compiled from its schema. */
+const passesHorizontalPodAutoscalerSpec: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitHorizontalPodAutoscalerSpec(v, '', '', errors, 0),
+};
+
+/**
+ * validateHorizontalPodAutoscalerSpec validates a HorizontalPodAutoscalerSpec value as the apiserver validates it where a custom resource's schema embeds the
+ * type unchanged: pruned and defaulted, the schema with kube-openapi's semantics and wording, list-type uniqueness
+ * and the CEL rules (with `options.oldObject`, transition rules too). Error paths are relative to the value
+ * (`containers[0].name`); the validators of kinds embedding HorizontalPodAutoscalerSpec call the same passes with their own paths.
+ */
+export const validateHorizontalPodAutoscalerSpec: Validator<HorizontalPodAutoscalerSpec> = compiledValidator<HorizontalPodAutoscalerSpec>(passesHorizontalPodAutoscalerSpec);
+
+/** The validation passes of HorizontalPodAutoscalerStatus in autoscaling/v1, compiled from its schema. */
+const passesHorizontalPodAutoscalerStatus: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitHorizontalPodAutoscalerStatus(v, '', '', errors, 0),
+};
+
+/**
+ * validateHorizontalPodAutoscalerStatus validates a HorizontalPodAutoscalerStatus value as the apiserver validates it where a custom resource's schema embeds the
+ * type unchanged: pruned and defaulted, the schema with kube-openapi's semantics and wording, list-type uniqueness
+ * and the CEL rules (with `options.oldObject`, transition rules too). Error paths are relative to the value
+ * (`containers[0].name`); the validators of kinds embedding HorizontalPodAutoscalerStatus call the same passes with their own paths.
+ */
+export const validateHorizontalPodAutoscalerStatus: Validator<HorizontalPodAutoscalerStatus> = compiledValidator<HorizontalPodAutoscalerStatus>(passesHorizontalPodAutoscalerStatus);
 
 /** The validation passes of ScaleSpec in autoscaling/v1, compiled from its schema. */
 const passesScaleSpec: ValidationPasses = {
@@ -334,6 +874,20 @@ const passesScaleStatus: ValidationPasses = {
  */
 export const validateScaleStatus: Validator<ScaleStatus> = compiledValidator<ScaleStatus>(passesScaleStatus);
 
+/** The validation passes of HorizontalPodAutoscaler in autoscaling/v1, compiled from its CRD schema. */
+const passesHorizontalPodAutoscaler: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitHorizontalPodAutoscaler2(v, '', '', errors, 0),
+};
+
+/**
+ * validateHorizontalPodAutoscaler validates a HorizontalPodAutoscaler as the apiserver validates a create (or, with `options.oldObject`, an update): the
+ * schema with kube-openapi's semantics and wording, list-type uniqueness and the CEL rules, over a pruned and
+ * defaulted view (the object is not changed). Errors are shaped like the apiserver's field errors
+ * (`spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1`).
+ * HorizontalPodAutoscaler has the status subresource: `status` is not validated on create, and on update is the stored one.
+ */
+export const validateHorizontalPodAutoscaler: Validator<HorizontalPodAutoscaler> = compiledValidator<HorizontalPodAutoscaler>(passesHorizontalPodAutoscaler, { statusSubresource: true });
+
 /** The validation passes of Scale in autoscaling/v1, compiled from its CRD schema. */
 const passesScale: ValidationPasses = {
   prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitScale2(v, '', '', errors, 0),
@@ -349,6 +903,11 @@ export const validateScale: Validator<Scale> = compiledValidator<Scale>(passesSc
 
 /** The compiled passes of each struct type, called by the validators of the types and kinds that embed it. */
 export {
+  visitCrossVersionObjectReference,
+  visitHorizontalPodAutoscaler,
+  visitHorizontalPodAutoscalerList,
+  visitHorizontalPodAutoscalerSpec,
+  visitHorizontalPodAutoscalerStatus,
   visitScale,
   visitScaleSpec,
   visitScaleStatus,

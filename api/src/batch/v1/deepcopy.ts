@@ -2,6 +2,7 @@
 
 import { type JsonObject, type JsonValue, asDeclared, cloneJSON, copyFlat, deepCopyLabelSelector, deepCopyListMeta, deepCopyObjectMeta, deepCopyObjectReference, jsonView, setOwn } from '@kubegen/runtime/internal';
 import { deepCopyPodTemplateSpec } from '../../core/v1/deepcopy';
+import { deepCopyWorkloadPodGroupDisruptionMode, deepCopyWorkloadPodGroupResourceClaim, deepCopyWorkloadPodGroupSchedulingConstraints, deepCopyWorkloadPodGroupSchedulingPolicy } from '../../scheduling/v1alpha3/deepcopy';
 import type { CronJob, CronJobList, CronJobSpec, CronJobStatus, Job, JobCondition, JobList, JobSchedulingConfiguration, JobSpec, JobStatus, JobTemplateSpec, PodFailurePolicy, PodFailurePolicyOnExitCodesRequirement, PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule, SuccessPolicy, SuccessPolicyRule, UncountedTerminatedPods } from './types';
 
 /** deepCopyCronJob copies a JSON object: the signature generated copies call on the JSON values they walk. */
@@ -262,15 +263,15 @@ export function deepCopyJobSchedulingConfiguration(in_: object): object {
     }
     switch (key) {
       case 'schedulingPolicy' satisfies keyof JobSchedulingConfiguration: {
-        out[key] = cloneJSON(v);
+        out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWorkloadPodGroupSchedulingPolicy(v);
         break;
       }
       case 'schedulingConstraints' satisfies keyof JobSchedulingConfiguration: {
-        out[key] = cloneJSON(v);
+        out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWorkloadPodGroupSchedulingConstraints(v);
         break;
       }
       case 'disruptionMode' satisfies keyof JobSchedulingConfiguration: {
-        out[key] = cloneJSON(v);
+        out[key] = Array.isArray(v) ? cloneJSON(v) : deepCopyWorkloadPodGroupDisruptionMode(v);
         break;
       }
       case 'resourceClaims' satisfies keyof JobSchedulingConfiguration: {
@@ -280,7 +281,7 @@ export function deepCopyJobSchedulingConfiguration(in_: object): object {
           for (let i0 = 0; i0 < n0; i0++) {
             const e0 = v[i0];
             if (typeof e0 === 'object' && e0 !== null) {
-              a0[i0] = cloneJSON(e0);
+              a0[i0] = Array.isArray(e0) ? cloneJSON(e0) : deepCopyWorkloadPodGroupResourceClaim(e0);
             } else if (e0 !== undefined) a0[i0] = e0;
           }
           out[key] = a0;

@@ -2,6 +2,7 @@
 
 import type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta, int32, int64 } from '@kubegen/runtime';
 import type { ConditionStatus, PodConditionType, PodTemplateSpec } from '../../core/v1/types';
+import type { WorkloadPodGroupDisruptionMode, WorkloadPodGroupResourceClaim, WorkloadPodGroupSchedulingConstraints, WorkloadPodGroupSchedulingPolicy } from '../../scheduling/v1alpha3/types';
 
 export type { LabelSelector, ListMeta, ObjectMeta, ObjectReference, Time, TypeMeta } from '@kubegen/runtime';
 
@@ -169,25 +170,7 @@ export interface JobSchedulingConfiguration {
    * removed. The policy variant (basic/gang) is frozen by hand-written
    * validation; only schedulingPolicy.gang.minCount may be changed.
    */
-  schedulingPolicy?: {
-    /**
-     * basic specifies that standard, pod-by-pod Kubernetes scheduling
-     * behavior should be used.
-     */
-    basic?: Record<string, never>;
-    /** gang specifies all-or-nothing scheduling semantics. */
-    gang?: {
-      /**
-       * minCount is the minimum number of pods that must be scheduled
-       * at the same time for the scheduler to admit the entire group.
-       * This field is optional. If it is not specified, the controller
-       * should inject a context-specific sane default (e.g.,
-       * parallelism for a Job).
-       * If set, it must be a positive integer.
-       */
-      minCount?: int32;
-    };
-  };
+  schedulingPolicy?: WorkloadPodGroupSchedulingPolicy;
   /**
    * SchedulingConstraints defines scheduling constraints (e.g. topology)
    * for the Job's pods.
@@ -195,24 +178,7 @@ export interface JobSchedulingConfiguration {
    *
    * @immutable
    */
-  schedulingConstraints?: {
-    /**
-     * topology specifies desired topological placements for all pods
-     * within the pod group.
-     * If unset, no topology placement is requested.
-     *
-     * @listType atomic
-     */
-    topology?: Array<{
-      /**
-       * key specifies the key of the node label representing the topology domain.
-       * All pods within the PodGroup must be colocated within the same domain instance.
-       * Different PodGroups can land on different domain instances even if they derive from the same PodGroupTemplate.
-       * Examples: "topology.kubernetes.io/rack"
-       */
-      key: string;
-    }>;
-  };
+  schedulingConstraints?: WorkloadPodGroupSchedulingConstraints;
   /**
    * DisruptionMode defines the mode in which the Job's pods can be disrupted.
    * One of Single, All.
@@ -221,12 +187,7 @@ export interface JobSchedulingConfiguration {
    *
    * @immutable
    */
-  disruptionMode?: {
-    /** single specifies that pods can be disrupted independently from each other. */
-    single?: Record<string, never>;
-    /** all specifies that all pods in the group must be disrupted together. */
-    all?: Record<string, never>;
-  };
+  disruptionMode?: WorkloadPodGroupDisruptionMode;
   /**
    * ResourceClaims defines which ResourceClaims may be shared among Pods in
    * the Job. Pods consume the devices allocated to a PodGroup's claim by
@@ -241,27 +202,7 @@ export interface JobSchedulingConfiguration {
    * @listMapKeys name
    * @immutable
    */
-  resourceClaims?: Array<{
-    /**
-     * name uniquely identifies this resource claim inside the group.
-     * This field is required. It must be a DNS_LABEL.
-     */
-    name: string;
-    /**
-     * resourceClaimName is the name of a ResourceClaim object in the same
-     * namespace.
-     * This field is optional. If it is not specified, no resource claim
-     * is used. If set, it must be a DNS subdomain.
-     */
-    resourceClaimName?: string;
-    /**
-     * resourceClaimTemplateName is the name of a ResourceClaimTemplate
-     * object in the same namespace.
-     * This field is optional. If it is not specified, no resource claim
-     * template is used. If set, it must be a DNS subdomain.
-     */
-    resourceClaimTemplateName?: string;
-  }>;
+  resourceClaims?: WorkloadPodGroupResourceClaim[];
 }
 
 /** JobSpec describes how the job execution will look like. */

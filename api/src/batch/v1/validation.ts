@@ -3,6 +3,7 @@
 import { setOwn } from '@kubegen/runtime/internal';
 import { type FieldError, type ValidationPasses, type Validator, type Walk, at, celWalk, child, compiledValidator, deep, formatCheck, formatError, hoist, isObject, item, leafValue, listMapDuplicates, nodeRules, notInteger, oldProperty, own, precompileRules, prepareHead, required, setDuplicates, typeErrorOf } from '@kubegen/runtime/validation';
 import { listsPodTemplateSpec, visitNodeSelectorRequirement, visitPodResourceClaim, visitPodTemplateSpec } from '../../core/v1/validation';
+import { visitTopologyConstraint, visitWorkloadPodGroupSchedulingPolicy } from '../../scheduling/v1alpha3/validation';
 import type { CronJob, CronJobList, CronJobSpec, CronJobStatus, Job, JobCondition, JobList, JobSchedulingConfiguration, JobSpec, JobStatus, JobTemplateSpec, PodFailurePolicy, PodFailurePolicyOnExitCodesRequirement, PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule, SuccessPolicy, SuccessPolicyRule, UncountedTerminatedPods } from './types';
 
 const formatInt64 = formatCheck('int64');
@@ -1167,7 +1168,7 @@ function visitCronJobSpecJobTemplateSpecSchedulingSchedulingConstraintsTopology(
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
-      const y = visitCronJobSpecJobTemplateSpecSchedulingSchedulingConstraintsTopologyItem(x, path, i, errors, depth + 1);
+      const y = visitTopologyConstraint(x, path, i, errors, depth + 1);
       if (out === undefined) {
         if (y === x) continue;
         out = v.slice(0, i);
@@ -1181,144 +1182,6 @@ function visitCronJobSpecJobTemplateSpecSchedulingSchedulingConstraintsTopology(
   const end = errors.length;
   if (!(Array.isArray(v))) {
     const e = typeErrorOf(v, ['array'], '', false, path);
-    if (e !== undefined) errors.push(e);
-  }
-  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
-  return v;
-}
-
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitCronJobSpecJobTemplateSpecSchedulingSchedulingConstraintsTopologyItem(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
-  let seen0 = false;
-  const mark = errors.length;
-  if (Array.isArray(v)) {
-    deep(v, depth);
-  } else if (isObject(v)) {
-    let out: Record<string, unknown> | undefined;
-    for (const k in v) {
-      if (!own(v, k)) continue;
-      const x = v[k];
-      let y: unknown = x;
-      let keep = true;
-      switch (k) {
-        case 'key':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          seen0 = true;
-          if (!(typeof x === 'string')) y = visitCronJobSpecSchedule(x, path, 'key', errors, depth + 1);
-          break;
-        default:
-          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          keep = false;
-      }
-      if (out === undefined) {
-        if (keep && y === x) continue;
-        out = prepareHead(v, k);
-      }
-      if (keep) setOwn(out, k, y);
-    }
-    if (out !== undefined) v = out;
-  }
-  const end = errors.length;
-  if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, path);
-    if (e !== undefined) errors.push(e);
-  }
-  if (isObject(v)) {
-    if (!seen0) errors.push(required(path, 'key'));
-  }
-  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
-  return v;
-}
-
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitCronJobSpecJobTemplateSpecSchedulingSchedulingPolicy(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
-  const mark = errors.length;
-  if (Array.isArray(v)) {
-    deep(v, depth);
-  } else if (isObject(v)) {
-    let out: Record<string, unknown> | undefined;
-    for (const k in v) {
-      if (!own(v, k)) continue;
-      const x = v[k];
-      let y: unknown = x;
-      let keep = true;
-      switch (k) {
-        case 'basic':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          y = visitCronJobMetadata(x, path, 'basic', errors, depth + 1);
-          break;
-        case 'gang':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          y = visitCronJobSpecJobTemplateSpecSchedulingSchedulingPolicyGang(x, path, 'gang', errors, depth + 1);
-          break;
-        default:
-          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          keep = false;
-      }
-      if (out === undefined) {
-        if (keep && y === x) continue;
-        out = prepareHead(v, k);
-      }
-      if (keep) setOwn(out, k, y);
-    }
-    if (out !== undefined) v = out;
-  }
-  const end = errors.length;
-  if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, path);
-    if (e !== undefined) errors.push(e);
-  }
-  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
-  return v;
-}
-
-/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
-function visitCronJobSpecJobTemplateSpecSchedulingSchedulingPolicyGang(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
-  const path = at(parent, key);
-  const mark = errors.length;
-  if (Array.isArray(v)) {
-    deep(v, depth);
-  } else if (isObject(v)) {
-    let out: Record<string, unknown> | undefined;
-    for (const k in v) {
-      if (!own(v, k)) continue;
-      const x = v[k];
-      let y: unknown = x;
-      let keep = true;
-      switch (k) {
-        case 'minCount':
-          if (x === null) {
-            keep = false;
-            break;
-          }
-          if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= -(2 ** 31) && x <= 2 ** 31 - 1)) y = visitCronJobSpecJobTemplateSpecParallelism(x, path, 'minCount', errors, depth + 1);
-          break;
-        default:
-          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
-          keep = false;
-      }
-      if (out === undefined) {
-        if (keep && y === x) continue;
-        out = prepareHead(v, k);
-      }
-      if (keep) setOwn(out, k, y);
-    }
-    if (out !== undefined) v = out;
-  }
-  const end = errors.length;
-  if (!(isObject(v))) {
-    const e = typeErrorOf(v, ['object'], '', false, path);
     if (e !== undefined) errors.push(e);
   }
   if (errors.length !== end && end !== mark) hoist(errors, mark, end);
@@ -2023,7 +1886,7 @@ function visitJobSchedulingConfiguration(v: unknown, parent: string, key: string
             keep = false;
             break;
           }
-          y = visitCronJobSpecJobTemplateSpecSchedulingSchedulingPolicy(x, path, 'schedulingPolicy', errors, depth + 1);
+          y = visitWorkloadPodGroupSchedulingPolicy(x, path, 'schedulingPolicy', errors, depth + 1);
           break;
         case 'schedulingConstraints':
           if (x === null) {

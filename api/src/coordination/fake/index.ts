@@ -5,6 +5,10 @@ import { type Fake, FakeClientset, type FakeOptions } from '@kubegen/runtime/tes
 import type { CoordinationInterface } from '../clientset';
 import * as v1Client from '../v1/client';
 import type * as v1 from '../v1/types';
+import * as v1alpha2Client from '../v1alpha2/client';
+import type * as v1alpha2 from '../v1alpha2/types';
+import * as v1beta1Client from '../v1beta1/client';
+import type * as v1beta1 from '../v1beta1/types';
 
 /** FakeCoordinationV1: the fake typed clients of coordination.k8s.io/v1, served by a `Fake`. */
 export class FakeCoordinationV1 implements v1Client.CoordinationV1Interface {
@@ -15,12 +19,32 @@ export class FakeCoordinationV1 implements v1Client.CoordinationV1Interface {
   }
 }
 
+/** FakeCoordinationV1alpha2: the fake typed clients of coordination.k8s.io/v1alpha2, served by a `Fake`. */
+export class FakeCoordinationV1alpha2 implements v1alpha2Client.CoordinationV1alpha2Interface {
+  constructor(readonly fake: Fake) {}
+
+  leaseCandidates(namespace: string): v1alpha2Client.LeaseCandidateClient {
+    return this.fake.client(v1alpha2Client.leaseCandidateResource, namespace);
+  }
+}
+
+/** FakeCoordinationV1beta1: the fake typed clients of coordination.k8s.io/v1beta1, served by a `Fake`. */
+export class FakeCoordinationV1beta1 implements v1beta1Client.CoordinationV1beta1Interface {
+  constructor(readonly fake: Fake) {}
+
+  leaseCandidates(namespace: string): v1beta1Client.LeaseCandidateClient {
+    return this.fake.client(v1beta1Client.leaseCandidateResource, namespace);
+  }
+}
+
 /** The objects a fake clientset of coordination.k8s.io can be seeded with (they must carry `apiVersion` and `kind`). */
-export type CoordinationObject = v1.Lease;
+export type CoordinationObject = v1.Lease | v1alpha2.LeaseCandidate | v1beta1.LeaseCandidate;
 
 /** The resources of coordination.k8s.io a fake clientset serves. */
 export const resources: readonly ResourceDescriptor[] = [
   v1Client.leaseResource,
+  v1alpha2Client.leaseCandidateResource,
+  v1beta1Client.leaseCandidateResource,
 ];
 
 /**
@@ -29,14 +53,26 @@ export const resources: readonly ResourceDescriptor[] = [
  */
 export class Clientset extends FakeClientset implements CoordinationInterface {
   private readonly v1Client: FakeCoordinationV1;
+  private readonly v1alpha2Client: FakeCoordinationV1alpha2;
+  private readonly v1beta1Client: FakeCoordinationV1beta1;
 
   constructor(options: FakeOptions = {}) {
     super(resources, options);
     this.v1Client = new FakeCoordinationV1(this.fake);
+    this.v1alpha2Client = new FakeCoordinationV1alpha2(this.fake);
+    this.v1beta1Client = new FakeCoordinationV1beta1(this.fake);
   }
 
   coordinationV1(): FakeCoordinationV1 {
     return this.v1Client;
+  }
+
+  coordinationV1alpha2(): FakeCoordinationV1alpha2 {
+    return this.v1alpha2Client;
+  }
+
+  coordinationV1beta1(): FakeCoordinationV1beta1 {
+    return this.v1beta1Client;
   }
 }
 

@@ -177,6 +177,32 @@ export interface DeleteOptions {
  */
 export type DeletionPropagation = string;
 
+/** A field selector operator is the set of operators that can be used in a selector requirement. */
+export type FieldSelectorOperator = string;
+
+/**
+ * FieldSelectorRequirement is a selector that contains values, a key, and an operator that
+ * relates the key and values.
+ */
+export interface FieldSelectorRequirement {
+  /** key is the field selector key that the requirement applies to. */
+  key: string;
+  /**
+   * operator represents a key's relationship to a set of values.
+   * Valid operators are In, NotIn, Exists, DoesNotExist.
+   * The list of operators may grow in the future.
+   */
+  operator: FieldSelectorOperator;
+  /**
+   * values is an array of string values.
+   * If the operator is In or NotIn, the values array must be non-empty.
+   * If the operator is Exists or DoesNotExist, the values array must be empty.
+   *
+   * @listType atomic
+   */
+  values?: string[];
+}
+
 /**
  * FieldsV1 stores a set of fields in a data structure like a Trie, in JSON format.
  *
@@ -193,6 +219,15 @@ export type DeletionPropagation = string;
 export type FieldsV1 = FieldsV12;
 
 export interface FieldsV12 {}
+
+/**
+ * GroupResource specifies a Group and a Resource, but does not force a version.  This is useful for identifying
+ * concepts during lookup stages without having partially valid types
+ */
+export interface GroupResource {
+  group: string;
+  resource: string;
+}
 
 /** A label selector operator is the set of operators that can be used in a selector requirement. */
 export type LabelSelectorOperator = string;

@@ -2,7 +2,7 @@
 
 import { setOwn } from '@kubegen/runtime/internal';
 import { type FieldError, type ValidationPasses, type Validator, at, compiledValidator, deep, formatCheck, formatError, hoist, isObject, leafValue, notInteger, own, prepareHead, required, typeErrorOf } from '@kubegen/runtime/validation';
-import type { APIResource, APIResourceList, DeleteOptions, FieldsV12, ManagedFieldsEntry, OwnerReference, Preconditions, ShardInfo, Status, StatusCause, StatusDetails, WatchEvent } from './types';
+import type { APIResource, APIResourceList, DeleteOptions, FieldSelectorRequirement, FieldsV12, GroupResource, ManagedFieldsEntry, OwnerReference, Preconditions, ShardInfo, Status, StatusCause, StatusDetails, WatchEvent } from './types';
 
 const formatInt64 = formatCheck('int64');
 const formatDateTime = formatCheck('date-time');
@@ -414,12 +414,133 @@ function visitDeleteOptionsGracePeriodSeconds(v: unknown, parent: string, key: s
 }
 
 /** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitFieldSelectorRequirement(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  let seen1 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'key':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          if (!(typeof x === 'string')) y = visitAPIResourceName(x, path, 'key', errors, depth + 1);
+          break;
+        case 'operator':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen1 = true;
+          if (!(typeof x === 'string')) y = visitAPIResourceName(x, path, 'operator', errors, depth + 1);
+          break;
+        case 'values':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          y = visitAPIResourceShortNames(x, path, 'values', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'key'));
+    if (!seen1) errors.push(required(path, 'operator'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
 function visitFieldsV12(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
   if (typeof v === 'object' && v !== null) v = leafValue(v, depth);
   if (!(isObject(v))) {
     const e = typeErrorOf(v, ['object'], '', false, at(parent, key));
     if (e !== undefined) errors.push(e);
   }
+  return v;
+}
+
+/** Prepares a value as the apiserver decodes it (pruned, nulls dropped, defaulted; shared when nothing changes) and checks it. */
+function visitGroupResource(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): unknown {
+  const path = at(parent, key);
+  let seen0 = false;
+  let seen1 = false;
+  const mark = errors.length;
+  if (Array.isArray(v)) {
+    deep(v, depth);
+  } else if (isObject(v)) {
+    let out: Record<string, unknown> | undefined;
+    for (const k in v) {
+      if (!own(v, k)) continue;
+      const x = v[k];
+      let y: unknown = x;
+      let keep = true;
+      switch (k) {
+        case 'group':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen0 = true;
+          if (!(typeof x === 'string')) y = visitAPIResourceName(x, path, 'group', errors, depth + 1);
+          break;
+        case 'resource':
+          if (x === null) {
+            keep = false;
+            break;
+          }
+          seen1 = true;
+          if (!(typeof x === 'string')) y = visitAPIResourceName(x, path, 'resource', errors, depth + 1);
+          break;
+        default:
+          if (typeof x === 'object' && x !== null) deep(x, depth + 1);
+          keep = false;
+      }
+      if (out === undefined) {
+        if (keep && y === x) continue;
+        out = prepareHead(v, k);
+      }
+      if (keep) setOwn(out, k, y);
+    }
+    if (out !== undefined) v = out;
+  }
+  const end = errors.length;
+  if (!(isObject(v))) {
+    const e = typeErrorOf(v, ['object'], '', false, path);
+    if (e !== undefined) errors.push(e);
+  }
+  if (isObject(v)) {
+    if (!seen0) errors.push(required(path, 'group'));
+    if (!seen1) errors.push(required(path, 'resource'));
+  }
+  if (errors.length !== end && end !== mark) hoist(errors, mark, end);
   return v;
 }
 
@@ -1089,6 +1210,19 @@ const passesDeleteOptions: ValidationPasses = {
  */
 export const validateDeleteOptions: Validator<DeleteOptions> = compiledValidator<DeleteOptions>(passesDeleteOptions);
 
+/** The validation passes of FieldSelectorRequirement in meta.k8s.io/v1, compiled from its schema. */
+const passesFieldSelectorRequirement: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitFieldSelectorRequirement(v, '', '', errors, 0),
+};
+
+/**
+ * validateFieldSelectorRequirement validates a FieldSelectorRequirement value as the apiserver validates it where a custom resource's schema embeds the
+ * type unchanged: pruned and defaulted, the schema with kube-openapi's semantics and wording, list-type uniqueness
+ * and the CEL rules (with `options.oldObject`, transition rules too). Error paths are relative to the value
+ * (`containers[0].name`); the validators of kinds embedding FieldSelectorRequirement call the same passes with their own paths.
+ */
+export const validateFieldSelectorRequirement: Validator<FieldSelectorRequirement> = compiledValidator<FieldSelectorRequirement>(passesFieldSelectorRequirement);
+
 /** The validation passes of FieldsV12 in meta.k8s.io/v1, compiled from its schema. */
 const passesFieldsV12: ValidationPasses = {
   prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitFieldsV12(v, '', '', errors, 0),
@@ -1101,6 +1235,19 @@ const passesFieldsV12: ValidationPasses = {
  * (`containers[0].name`); the validators of kinds embedding FieldsV12 call the same passes with their own paths.
  */
 export const validateFieldsV12: Validator<FieldsV12> = compiledValidator<FieldsV12>(passesFieldsV12);
+
+/** The validation passes of GroupResource in meta.k8s.io/v1, compiled from its schema. */
+const passesGroupResource: ValidationPasses = {
+  prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitGroupResource(v, '', '', errors, 0),
+};
+
+/**
+ * validateGroupResource validates a GroupResource value as the apiserver validates it where a custom resource's schema embeds the
+ * type unchanged: pruned and defaulted, the schema with kube-openapi's semantics and wording, list-type uniqueness
+ * and the CEL rules (with `options.oldObject`, transition rules too). Error paths are relative to the value
+ * (`containers[0].name`); the validators of kinds embedding GroupResource call the same passes with their own paths.
+ */
+export const validateGroupResource: Validator<GroupResource> = compiledValidator<GroupResource>(passesGroupResource);
 
 /** The validation passes of ManagedFieldsEntry in meta.k8s.io/v1, compiled from its schema. */
 const passesManagedFieldsEntry: ValidationPasses = {
@@ -1211,6 +1358,8 @@ export {
   visitAPIResource,
   visitAPIResourceList,
   visitDeleteOptions,
+  visitFieldSelectorRequirement,
+  visitGroupResource,
   visitManagedFieldsEntry,
   visitOwnerReference,
   visitPreconditions,

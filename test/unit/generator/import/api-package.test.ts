@@ -5,7 +5,11 @@
  * - the empty (core) group through the emitters: folder and package name `core`, `CoreClientset` / `CoreV1Client`,
  *   `/api/v1` descriptors (group `''`), sources inside `src/`;
  * - types of another group imported (not inlined) when every group is generated into one source tree, and generic
- *   subresource methods (text `pods/log`, `pods/eviction` with a policy/v1 body) in the client.
+ *   subresource methods (text `pods/log`, `pods/eviction` with a policy/v1 body) in the client;
+ * - a kind served in several versions of its group (autoscaling/v1 and v2's HorizontalPodAutoscaler) stored in the
+ *   preferred version, its fake storing each version apart (no conversion generated, as client-go's fake);
+ * - a default on a field that references another schema checked against that schema;
+ * - openapi-gen's list type of a Go []byte (a base64 string: apiregistration/v1's caBundle) skipped with a warning.
  */
 import { importOpenApi, formatProblem } from '../../../../generator/import-check';
 import { parseResourcePath } from '../../../../generator/import/paths';
@@ -145,5 +149,64 @@ describe('group folders', () => {
     expect(placeFile({ path: 'v1/types.ts', contents: '', group: '', role: 'source' })).toBe('core/src/v1/types.ts');
     expect(placeFile({ path: 'v1/types.ts', contents: '', group: 'rbac.authorization.k8s.io', role: 'source' }, 'source', 'short')).toBe('rbac/v1/types.ts');
     expect(ownedDirs({ packages: [], groups: [{ name: '', goName: 'core', versions: [] }] })).toEqual(['core/crds', 'core/src']);
+  });
+});
+
+describe('a kind served in several versions, and defaults on referencing fields', () => {
+  const V1 = { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' };
+  const V2 = { ...V1, version: 'v2' };
+  const hpaPaths = (g: typeof V1) => ({
+    [`/apis/autoscaling/${g.version}/namespaces/{namespace}/horizontalpodautoscalers`]: { get: op('list', g), post: op('post', g) },
+    [`/apis/autoscaling/${g.version}/namespaces/{namespace}/horizontalpodautoscalers/{name}`]: { get: op('get', g), put: op('put', g) },
+  });
+  const mode = (def: unknown) => ({ allOf: [{ $ref: '#/components/schemas/io.k8s.api.autoscaling.v2.Mode' }], default: def });
+  const doc = (def: unknown) => ({
+    openapi: '3.0.0',
+    paths: { ...hpaPaths(V1), ...hpaPaths(V2) },
+    components: {
+      schemas: {
+        'io.k8s.api.autoscaling.v1.HorizontalPodAutoscaler': kind('autoscaling', 'v1', 'HorizontalPodAutoscaler'),
+        'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler': kind('autoscaling', 'v2', 'HorizontalPodAutoscaler', 'io.k8s.api.autoscaling.v2.Spec'),
+        'io.k8s.api.autoscaling.v2.Spec': { type: 'object', properties: { mode: mode(def), caBundle: { type: 'string', format: 'byte', 'x-kubernetes-list-type': 'atomic' } } },
+        'io.k8s.api.autoscaling.v2.Mode': { type: 'object', properties: { single: ref('io.k8s.api.autoscaling.v2.Single'), all: ref('io.k8s.api.autoscaling.v2.Single') } },
+        'io.k8s.api.autoscaling.v2.Single': { type: 'object', properties: { n: { type: 'integer' } } },
+        [`${META}.ObjectMeta`]: { type: 'object' },
+      },
+    },
+  });
+  const imported = (def: unknown) => importOpenApi([{ file: 'openapi.json', text: JSON.stringify(doc(def)) }], { groupFolder: 'short' });
+
+  test('the preferred version (v2 over v1) is the stored one', () => {
+    const result = imported({ single: {} });
+    expect(result.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
+    const text = (p: string) => result.files.find((f) => f.path === p)?.contents ?? '';
+    expect(text('autoscaling/v2/types.ts')).toContain(' * +kubebuilder:storageversion\n');
+    expect(text('autoscaling/v1/types.ts')).not.toContain('+kubebuilder:storageversion');
+    expect(text('autoscaling/v2/types.ts')).toContain('+default={"single":{}}');
+  });
+
+  test("openapi-gen's list type on a []byte (a string) is skipped with a warning, never a marker", () => {
+    const result = imported({ single: {} });
+    expect(result.files.find((f) => f.path === 'autoscaling/v2/types.ts')?.contents).toContain('  caBundle?: Bytes;\n');
+    expect(result.files.find((f) => f.path === 'autoscaling/v2/types.ts')?.contents).not.toContain('+listType');
+    expect(result.problems.map(formatProblem)).toEqual([
+      expect.stringContaining('components.schemas["io.k8s.api.autoscaling.v2.Spec"].properties.caBundle.x-kubernetes-list-type: warning: 1 x-kubernetes-list-type(s) on a string (openapi-gen writes the list type of a Go []byte'),
+    ]);
+  });
+
+  test('the fake of a group without generated conversion stores every version apart', () => {
+    const bag = generateAll(imported({ single: {} }).model, { packageName: '@kubegen-generated/{group}', crd: {}, layout: 'source', groupFolder: 'short', generators: ['types', 'clientset', 'fake'] });
+    expect(bag.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
+    const fake = bag.files.find((f) => f.path === 'autoscaling/fake/index.ts')?.contents ?? '';
+    expect(fake).toContain('v1Client.horizontalPodAutoscalerResource,\n  v2Client.horizontalPodAutoscalerResource,');
+    expect(fake).not.toContain('conversion');
+    expect(fake).toContain('super(resources, options);');
+  });
+
+  test('a default that does not match the referenced schema is an error naming it', () => {
+    const result = imported({ single: { n: 'x' } });
+    expect(result.problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
+      expect.stringContaining('components.schemas["io.k8s.api.autoscaling.v2.Spec"].properties.mode.default: the default does not match its own schema (the apiserver would refuse it): /single/n must be integer'),
+    ]);
   });
 });

@@ -133,7 +133,7 @@ test('every struct is found by the property names of the schema kubegen embeds f
       expect(table.candidates(key).map((c) => `${c.package}.${c.name}`)).toContain(`${d.package}.${d.name}`);
       // the schema the importer matches is the one kubegen embeds
       const match = table.match(JSON.parse(JSON.stringify(schema)) as Record<string, unknown>, 'items');
-      expect(match).toBeDefined();
+      expect({ type: `${d.package}.${d.name}`, recognised: match !== undefined }).toEqual({ type: `${d.package}.${d.name}`, recognised: true });
       expect(JSON.stringify(table.schemaOf(match ?? { package: '', name: '' }))).toBe(JSON.stringify(schema));
     }
   }

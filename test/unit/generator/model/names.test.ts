@@ -2,9 +2,10 @@
  * The name rules of generator/model/names.ts against the API server's own messages: the `want` strings are copied
  * from k8s.io/apimachinery/pkg/util/validation (IsDNS1123Subdomain, IsDNS1035Label, MaxLenError, RegexError) and
  * apiextensions-apiserver's CRD validation, so any drift in wording or in the rule shows here. npm package names
- * follow validate-npm-package-name (npm's own checker).
+ * follow validate-npm-package-name (npm's own checker). Version names sort in Kubernetes' order (GA, beta, alpha).
  */
 import {
+  compareKubeVersions,
   crdNameErrors,
   dns1035LabelErrors,
   dns1123SubdomainErrors,
@@ -145,4 +146,15 @@ describe('npm package names (validate-npm-package-name, new packages)', () => {
     { given: 'ü', want: ['name can only contain URL-friendly characters'] },
   ];
   test.each(table)('$given', ({ given, want }) => expect(npmPackageNameErrors(given)).toEqual(want));
+});
+
+describe('Kubernetes version order (apimachinery CompareKubeAwareVersionStrings)', () => {
+  const table: Array<{ given: string[]; want: string[] }> = [
+    { given: ['v1', 'v2'], want: ['v2', 'v1'] },
+    { given: ['v1alpha1', 'v1beta1', 'v1'], want: ['v1', 'v1beta1', 'v1alpha1'] },
+    { given: ['v1beta1', 'v1beta2', 'v2beta1', 'v1alpha3'], want: ['v2beta1', 'v1beta2', 'v1beta1', 'v1alpha3'] },
+    { given: ['v10', 'v9', 'v10beta1'], want: ['v10', 'v9', 'v10beta1'] },
+    { given: ['foo', 'v1alpha1', 'bar', 'v1x'], want: ['v1alpha1', 'bar', 'foo', 'v1x'] },
+  ];
+  test.each(table)('$given', ({ given, want }) => expect([...given].sort(compareKubeVersions)).toEqual(want));
 });

@@ -1,0 +1,5 @@
+// Imported by kubegen import; edit freely: this is now API source.
+
+// Package v1beta1 holds the API types of coordination.k8s.io/v1beta1.
+//
+// +groupName=coordination.k8s.io

@@ -1,0 +1,5 @@
+// Imported by kubegen import; edit freely: this is now API source.
+
+// Package v1alpha3 holds the API types of resource.k8s.io/v1alpha3.
+//
+// +groupName=resource.k8s.io

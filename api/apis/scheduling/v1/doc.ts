@@ -1,0 +1,5 @@
+// Imported by kubegen import; edit freely: this is now API source.
+
+// Package v1 holds the API types of scheduling.k8s.io/v1.
+//
+// +groupName=scheduling.k8s.io
