@@ -69,6 +69,14 @@ export function deep(v: object, depth: number): void {
   if (tooDeep) throw new NestingTooDeep(tooDeep.opening);
 }
 
+/**
+ * Whether the container `v`, at nesting depth `depth`, has no container past {@link MAX_DEPTH} (what {@link deep}
+ * checks, as a test): the generated fast tests call it on the values they accept without walking them.
+ */
+export function shallow(v: object, depth: number): boolean {
+  return nestingBeyond(v, MAX_DEPTH, depth) === undefined;
+}
+
 /** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared as `prepareLeaf` prepares it. */
 export function leafValue(v: object, depth: number): unknown {
   deep(v, depth);
