@@ -730,8 +730,8 @@ class ValidatorCompiler {
    * Whether `s` (visited as a resource or not) has a fast test ({@link fast}): every node below it is a scalar leaf
    * {@link fastValid} covers, an object of properties (and map values, or preserved unknown fields) whose own checks
    * are its type and its required properties, or an array of items with bounds; and no node's visit is another
-   * package's. Anything else (composition, enums or property counts on containers, int-or-string …) has none, and
-   * the walk decides.
+   * package's or a type's exported pass. Anything else (composition, enums or property counts on containers,
+   * int-or-string …) has none, and the walk decides.
    */
   private fastSupported(s: JSONSchemaProps, resource: boolean): boolean {
     const key = memoKey('fast', String(resource), s);
@@ -745,8 +745,10 @@ class ValidatorCompiler {
   }
 
   private fastSupportedNode(s: JSONSchemaProps, resource: boolean): boolean {
+    // A node a type's exported passes validate (here or in another package) has none: the fast tests are a kind's
+    // own, so that no package exports them per type (@kubegen/api's size) — the walk calls the type's visit.
     const visitKey = memoKey('visit', String(resource), s);
-    if (!this.preferred.has(visitKey) && this.externals.has(visitKey)) return false;
+    if (this.preferred.has(visitKey) || this.externals.has(visitKey)) return false;
     if (this.isLeaf(s, resource)) return this.leafTestable(s);
     if (composes(s) || (s.enum !== undefined && s.enum.length > 0) || s.maxProperties !== undefined || s.minProperties !== undefined) return false;
     const types = declaredTypes(s);
