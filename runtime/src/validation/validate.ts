@@ -93,7 +93,7 @@ export interface ValidationPasses {
    * `prepare` (the prepared value is the object itself); false says nothing, and `prepare` decides. A compiled
    * validator's fast test, which allocates nothing; absent when the schema has a keyword it does not cover.
    */
-  valid?(root: Record<string, unknown>): boolean;
+  valid?: (root: Record<string, unknown>) => boolean;
   /** `x-kubernetes-embedded-resource` checks; absent when the schema has no embedded resource. */
   embedded?(v: unknown, errors: FieldError[]): void;
   /** `x-kubernetes-list-type` set and map uniqueness; absent when the schema has no such list. */
@@ -135,7 +135,7 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
 
 /** No error and no unchecked rule: the one result of every valid object (frozen, so that it can be shared). */
 const NONE: readonly never[] = Object.freeze([]);
-const VALID: ValidationResult = Object.freeze({ valid: true, errors: NONE, unchecked: NONE });
+export const VALID: ValidationResult = Object.freeze({ valid: true, errors: NONE, unchecked: NONE });
 
 /** Thrown by a prepare pass at the first container (in document order) nested past {@link MAX_DEPTH}. */
 export class NestingTooDeep extends Error {

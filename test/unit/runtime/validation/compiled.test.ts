@@ -286,6 +286,35 @@ describe('shallow (the fast tests\' depth check)', () => {
   });
 });
 
+describe('hoist (a node\'s own errors before its children\'s)', () => {
+  const e = (field: string): FieldError => validation.fieldError('FieldValueRequired', field, undefined, '');
+  test.each<[string, string[], number, number, string[]]>([
+    ['one own error after two children', ['a', 'c1', 'c2', 'own'], 1, 3, ['a', 'own', 'c1', 'c2']],
+    ['two own errors after one child', ['c1', 'o1', 'o2'], 0, 1, ['o1', 'o2', 'c1']],
+    ['more own errors than children, before a head', ['h1', 'h2', 'c1', 'o1', 'o2', 'o3'], 2, 3, ['h1', 'h2', 'o1', 'o2', 'o3', 'c1']],
+  ])('%s', (_name, given, mark, end, want) => {
+    const errors = given.map(e);
+    validation.hoist(errors, mark, end);
+    expect(errors.map((x) => x.field)).toEqual(want);
+  });
+});
+
+describe('validateCronTab with the status subresource, by the fast test', () => {
+  const { model } = loadApiModel('apis', REPO);
+  const files = runGenerator(validationGenerator, model, {}).files;
+  const load = moduleLoader([...files, ...renderTypes(model)], { ...RUNTIME_MODULES, ...apiModulesOf(files) });
+  const validator = load('stable.example.com/v1/validation').validateCronTab as Validator;
+  const spec = { schedule: '*/5 * * * *', image: 'nginx', replicas: 2 };
+  test.each<[string, Record<string, unknown>]>([
+    ['no status', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec }],
+    ['an invalid status (dropped on create)', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec, status: { lastScheduleTime: 1 } }],
+    ['an undefined status', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec, status: undefined }],
+    ['an unknown field', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec, extra: 1 }],
+  ])('%s: the walker\'s verdict', (_name, o) => {
+    expect(summary(validator(o))).toEqual(summary(validate(cronTabSchema(), o, { statusSubresource: true })));
+  });
+});
+
 /** The CRD schema of CronTab v1 (the sample's committed CRD). */
 function cronTabSchema(): ValidationSchema {
   const text = fs.readFileSync(path.join(REPO, 'generated/stable.example.com/crds/stable.example.com_crontabs.yaml'), 'utf8');
