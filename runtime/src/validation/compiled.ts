@@ -39,8 +39,10 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
   const fast = passes.valid;
   const alone = fast !== undefined && passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
   const status = options.statusSubresource === true;
+  // Where the fast test was tried and failed, runPasses does not try it again.
+  const walk: ValidationPasses = { ...passes, valid: undefined };
   return (obj, opts?: ValidateOptions) => {
-    if (alone && opts === undefined && isObject(obj) && !(status && obj.status !== undefined) && fast(obj)) return VALID;
+    if (alone && opts === undefined && isObject(obj) && !(status && obj.status !== undefined)) return fast(obj) ? VALID : runPasses(walk, obj, options);
     return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
   };
 }
