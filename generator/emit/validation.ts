@@ -46,7 +46,7 @@ export interface ValidationOptions {
  */
 const TYPE_PASSES: readonly TypePass[] = ['visit', 'embedded', 'lists', 'cel'];
 
-type TypePass = Exclude<Pass, 'node'>;
+type TypePass = Exclude<Pass, 'node' | 'fast'>;
 
 /** The exported name of a struct type's pass: `visit<Type>`, `embedded<Type>`, `lists<Type>`, `cel<Type>`. */
 function passExportName(pass: TypePass, type: string): string {
@@ -309,12 +309,13 @@ interface CompiledFunction {
 /** The passes of one kind, as the expressions its `ValidationPasses` object binds. */
 interface RootPasses {
   prepare: string;
+  valid?: string;
   embedded?: string;
   lists?: string;
   cel?: string;
 }
 
-type Pass = 'visit' | 'embedded' | 'node' | 'lists' | 'cel';
+type Pass = 'visit' | 'fast' | 'embedded' | 'node' | 'lists' | 'cel';
 
 function props(s: JSONSchemaProps): Array<[string, JSONSchemaProps]> {
   const p = s.properties;
@@ -381,6 +382,7 @@ class ValidatorCompiler {
   readonly functions: CompiledFunction[] = [];
   readonly constants: string[] = [];
   private readonly memo = new Map<string, string | null>();
+  private readonly fastMemo = new Map<string, boolean>();
   private readonly constantNames = new Map<string, string>();
 
   /**
@@ -448,12 +450,15 @@ class ValidatorCompiler {
   root(kind: string, s: JSONSchemaProps, root = true): RootPasses {
     const hint = [kind];
     const visit = this.visit(s, root, hint);
+    // The fast test of a kind's root (a type's validator, exported by @kubegen/api too, keeps the visit alone).
+    const fast = root ? this.fast(s, true, hint) : null;
     const embedded = this.embedded(s, hint);
     const lists = this.lists(s, hint);
     const cel = this.cel(s, hint);
     const errors = this.rtType('FieldError');
     return {
       prepare: `(v: Record<string, unknown>, errors: ${errors}[]): unknown => ${visit}(v, '', '', errors, 0)`,
+      ...(fast !== null ? { valid: `(v: Record<string, unknown>): boolean => ${fast}(v, 0)` } : {}),
       ...(embedded !== null ? { embedded: `(v: unknown, errors: ${errors}[]): void => { ${embedded}(v, '', errors); }` } : {}),
       ...(lists !== null ? { lists: `(v: unknown, errors: ${errors}[]): void => { ${lists}(v, '', errors); }` } : {}),
       ...(cel !== null
@@ -663,10 +668,8 @@ class ValidatorCompiler {
    * the test refuses gets the visit's errors.
    */
   private fastValid(s: JSONSchemaProps, x: string, hint: readonly string[]): string | null {
-    if (!this.isLeaf(s, isResource(s, false))) return null;
-    if (composes(s) || s.multipleOf !== undefined) return null;
+    if (!this.leafTestable(s)) return null;
     const types = declaredTypes(s);
-    if (types.length !== 1) return null;
     const tests: string[] = [];
     const enumValues = s.enum !== undefined && s.enum.length > 0 ? s.enum : undefined;
     switch (types[0]) {
@@ -684,14 +687,12 @@ class ValidatorCompiler {
           tests.push(`(${re} === null || ${re}.test(${x}))`);
         }
         if (enumValues !== undefined) {
-          if (!enumValues.every((e) => typeof e === 'string')) return null;
           tests.push(`(${enumValues.map((e) => `${x} === ${jsLiteral(e)}`).join(' || ')})`);
         }
         break;
       }
       case 'integer':
       case 'number': {
-        if (enumValues !== undefined) return null;
         tests.push(`typeof ${x} === 'number'`);
         if (types[0] === 'integer') tests.push(`Number.isSafeInteger(${x})`);
         if (types[0] === 'integer' && s.format === 'int32') tests.push(`${x} >= -(2 ** 31)`, `${x} <= 2 ** 31 - 1`);
@@ -699,14 +700,170 @@ class ValidatorCompiler {
         if (s.minimum !== undefined) tests.push(`${x} ${s.exclusiveMinimum === true ? '>' : '>='} ${jsLiteral(s.minimum)}`);
         break;
       }
-      case 'boolean':
-        if (enumValues !== undefined) return null;
-        tests.push(`typeof ${x} === 'boolean'`);
-        break;
       default:
-        return null;
+        tests.push(`typeof ${x} === 'boolean'`);
     }
     return tests.join(' && ');
+  }
+
+  /** Whether {@link fastValid} covers the leaf `s`: a scalar type, and no keyword it does not test (string enums only). */
+  private leafTestable(s: JSONSchemaProps): boolean {
+    if (!this.isLeaf(s, isResource(s, false)) || composes(s) || s.multipleOf !== undefined) return false;
+    const types = declaredTypes(s);
+    if (types.length !== 1) return false;
+    const hasEnum = s.enum !== undefined && s.enum.length > 0;
+    switch (types[0]) {
+      case 'string':
+        return !hasEnum || (s.enum ?? []).every((e) => typeof e === 'string');
+      case 'integer':
+      case 'number':
+      case 'boolean':
+        return !hasEnum;
+      default:
+        return false;
+    }
+  }
+
+  // ——— fast: a valid value that needs no preparing, recognised without allocating ———
+
+  /**
+   * Whether `s` (visited as a resource or not) has a fast test ({@link fast}): every node below it is a scalar leaf
+   * {@link fastValid} covers, an object of properties (and map values, or preserved unknown fields) whose own checks
+   * are its type and its required properties, or an array of items with bounds; and no node's visit is another
+   * package's or a type's exported pass. Anything else (composition, enums or property counts on containers,
+   * int-or-string …) has none, and the walk decides.
+   */
+  private fastSupported(s: JSONSchemaProps, resource: boolean): boolean {
+    const key = memoKey('fast', String(resource), s);
+    const known = this.fastMemo.get(key);
+    if (known !== undefined) return known;
+    // Reserved first (a schema is a finite tree; a recursive one would be refused by the schema builder).
+    this.fastMemo.set(key, false);
+    const supported = this.fastSupportedNode(s, resource);
+    this.fastMemo.set(key, supported);
+    return supported;
+  }
+
+  private fastSupportedNode(s: JSONSchemaProps, resource: boolean): boolean {
+    // A node a type's exported passes validate (here or in another package) has none: the fast tests are a kind's
+    // own, so that no package exports them per type (@kubegen/api's size) — the walk calls the type's visit.
+    const visitKey = memoKey('visit', String(resource), s);
+    if (this.preferred.has(visitKey) || this.externals.has(visitKey)) return false;
+    if (this.isLeaf(s, resource)) return this.leafTestable(s);
+    if (composes(s) || (s.enum !== undefined && s.enum.length > 0) || s.maxProperties !== undefined || s.minProperties !== undefined) return false;
+    const types = declaredTypes(s);
+    if (s.items) return (types.length === 0 || (types.length === 1 && types[0] === 'array')) && !s.properties && values(s) === undefined && this.fastSupported(s.items, false);
+    if (!(types.length === 0 || (types.length === 1 && types[0] === 'object'))) return false;
+    const declared = new Set(props(s).map(([n]) => n));
+    // A property read by name: never `__proto__` (an accessor of every object, not the own key).
+    if (declared.has('__proto__')) return false;
+    if (!this.mustHave(s, resource).every((n) => declared.has(n) || (resource && n === 'metadata'))) return false;
+    if (resource) {
+      const meta = props(s).find(([n]) => n === 'metadata')?.[1] ?? values(s);
+      if (meta !== undefined && !(Object.keys(meta).every((k) => k === 'type') && meta.type === 'object')) return false;
+    }
+    const vs = values(s);
+    if (vs !== undefined && !this.fastSupported(vs, false)) return false;
+    return props(s).every(([n, p]) => (resource && n === 'metadata') || this.fastSupported(p, false));
+  }
+
+  /** The properties an object node's prepared value always has: the required and the defaulted ones. */
+  private mustHave(s: JSONSchemaProps, resource: boolean): string[] {
+    const names = new Set([...(s.required ?? []), ...props(s).filter(([n, p]) => p.default !== undefined && !(resource && n === 'metadata')).map(([n]) => n)]);
+    return [...names].sort(cmp);
+  }
+
+  /** The test of a value `x` of node `s` at depth `depth` (an expression), given that {@link fastSupported} holds. */
+  private fastTest(s: JSONSchemaProps, x: string, depth: string, hint: readonly string[]): string {
+    if (this.isLeaf(s, false)) return this.fastValid(s, x, hint) ?? 'false';
+    return `${this.fast(s, false, hint) ?? 'false'}(${x}, ${depth})`;
+  }
+
+  /**
+   * The fast test of `s`: `(v, depth) => boolean`, true only where the visit of `v` at `depth` finds no error and
+   * prepares `v` as it is (nothing pruned, no null dropped, no default applied, no container nested too deep), so
+   * that the validator may skip the walk; false leaves the value to the walk, which says why. It allocates nothing:
+   * properties are read by name and tested inline, then one loop over the own keys refuses any key the walk would
+   * prune (or whose value is `undefined`) and counts the properties that must be there. Null if `s` has none.
+   */
+  private fast(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string | null {
+    if (!this.fastSupported(s, resource)) return null;
+    return this.fn('fast', s, String(resource), hint, () => {
+      const lines = s.items ? this.fastArrayLines(s, hint) : this.fastObjectLines(s, resource, hint);
+      const usesDepth = lines.some((l) => /\bdepth\b/.test(l));
+      return {
+        doc: 'Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped.',
+        params: `v: unknown, ${usesDepth ? 'depth' : '_depth'}: number`,
+        returns: 'boolean',
+        lines,
+      };
+    });
+  }
+
+  private fastArrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+    const items = s.items ?? {};
+    const lines = ['if (!Array.isArray(v)) return false;'];
+    if (s.maxItems !== undefined) lines.push(`if (v.length > ${s.maxItems}) return false;`);
+    if (s.minItems !== undefined) lines.push(`if (v.length < ${s.minItems}) return false;`);
+    lines.push('for (let i = 0; i < v.length; i++) {', '  const x: unknown = v[i];', `  if (!(${this.fastTest(items, 'x', 'depth + 1', [...hint, 'item'])})) return false;`, '}');
+    if (s.uniqueItems === true) lines.push(`if (${this.rt('hasDuplicates')}(v)) return false;`);
+    lines.push('return true;');
+    return lines;
+  }
+
+  private fastObjectLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
+    const isObject = this.rt('isObject');
+    const shallow = this.rt('shallow');
+    const lines = [`if (!${isObject}(v)) return false;`];
+    const vs = values(s);
+    const walksObject = s.properties !== undefined || vs !== undefined || resource;
+    if (!walksObject) {
+      // Preserved unknown fields and nothing declared: kept as they are, their depth checked.
+      lines.push(`return ${shallow}(v, depth);`);
+      return lines;
+    }
+    const must = new Set(this.mustHave(s, resource));
+    const known: string[] = [];
+    // ObjectMeta is kept as it is (checked only to be an object, its depth checked); so are apiVersion and kind, when not declared.
+    const meta = (x: string): string => `if (${x} !== undefined && !(${isObject}(${x}) && ${shallow}(${x}, depth + 1))) return false;`;
+    let i = 0;
+    for (const [name, sub] of props(s)) {
+      known.push(name);
+      const x = `x${i++}`;
+      lines.push(`const ${x} = v[${jsString(name)}];`);
+      if (resource && name === 'metadata') {
+        lines.push(meta(x));
+        continue;
+      }
+      const test = this.fastTest(sub, x, 'depth + 1', [...hint, name]);
+      lines.push(must.has(name) ? `if (!(${test})) return false;` : `if (${x} !== undefined && !(${test})) return false;`);
+    }
+    if (resource) {
+      if (!known.includes('metadata')) {
+        known.push('metadata');
+        lines.push(`const x${i} = v['metadata'];`, meta(`x${i}`));
+      }
+      if (vs === undefined) {
+        for (const name of ['apiVersion', 'kind']) {
+          if (known.includes(name)) continue;
+          known.push(name);
+          lines.push(`if (typeof v[${jsString(name)}] === 'object') return false;`);
+        }
+      }
+    }
+    const counted = known.filter((n) => must.has(n));
+    const others = known.filter((n) => !must.has(n));
+    if (counted.length > 0) lines.push('let n = 0;');
+    lines.push('for (const k in v) {', '  const x = v[k];', `  if (x === undefined || !${this.rt('own')}(v, k)) return false;`, '  switch (k) {');
+    if (counted.length > 0) lines.push(...counted.map((n) => `    case ${jsString(n)}:`), '      n++;', '      break;');
+    if (others.length > 0) lines.push(...others.map((n) => `    case ${jsString(n)}:`), '      break;');
+    lines.push('    default:');
+    if (vs !== undefined) lines.push(`      if (!(${this.fastTest(vs, 'x', 'depth + 1', [...hint, 'value'])})) return false;`);
+    else if (this.keepUnknown(s)) lines.push(`      if (typeof x === 'object' && x !== null && !${shallow}(x, depth + 1)) return false;`);
+    else lines.push('      return false;');
+    lines.push('  }', '}');
+    lines.push(counted.length > 0 ? `return n === ${counted.length};` : 'return true;');
+    return lines;
   }
 
   // ——— the schema checks ———

@@ -109,6 +109,7 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
       'prepareLeaf',
       'required',
       'runeCount',
+      'shallow',
       'setDuplicates',
       'tooFewItems',
       'tooFewProperties',

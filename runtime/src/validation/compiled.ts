@@ -14,7 +14,7 @@ import { fieldError, goFloat, goQuote, omitValue, type FieldError } from './erro
 import { FORMATS } from './formats';
 import { jsonEqual } from './json';
 import { DfaMatcher } from './re2-dfa';
-import { isObject, MAX_DEPTH, nestingBeyond, NestingTooDeep, own, pattern, runPasses, secondOccurrences, setOwn, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
+import { isObject, MAX_DEPTH, nestingBeyond, NestingTooDeep, own, pattern, runPasses, secondOccurrences, setOwn, VALID, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
 
 export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, own, setOwn, typeErrorOf } from './validate';
 export { celWalk, nodeRules, precompileRules, type Walk } from './cel';
@@ -32,7 +32,19 @@ export function compilePattern(p: string): DfaMatcher | null {
 
 /** Binds a kind version's compiled passes into a validator (what generated `validate<Kind>` constants are). */
 export function compiledValidator<T>(passes: ValidationPasses, options: ValidatorOptions = {}): Validator<T> {
-  return (obj, opts?: ValidateOptions) => runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
+  // A create whose verdict is the fast test's alone (no other pass, no scale subresource): a valid object that needs
+  // no preparing is VALID at once, without runPasses' setup. A status (which the status subresource drops, so that
+  // the object validated is another) goes to runPasses; so does an own `status` that is `undefined` (the fast test
+  // refuses an undefined value).
+  const fast = passes.valid;
+  const alone = fast !== undefined && passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
+  const status = options.statusSubresource === true;
+  // Where the fast test was tried and failed, runPasses does not try it again.
+  const walk: ValidationPasses = { ...passes, valid: undefined };
+  return (obj, opts?: ValidateOptions) => {
+    if (alone && opts === undefined && isObject(obj) && !(status && obj.status !== undefined)) return fast(obj) ? VALID : runPasses(walk, obj, options);
+    return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
+  };
 }
 
 /** The path of property `name` below `path` (`spec.replicas`; the root is `''`). */
@@ -69,6 +81,14 @@ export function deep(v: object, depth: number): void {
   if (tooDeep) throw new NestingTooDeep(tooDeep.opening);
 }
 
+/**
+ * Whether the container `v`, at nesting depth `depth`, has no container past {@link MAX_DEPTH} (what {@link deep}
+ * checks, as a test): the generated fast tests call it on the values they accept without walking them.
+ */
+export function shallow(v: object, depth: number): boolean {
+  return nestingBeyond(v, MAX_DEPTH, depth) === undefined;
+}
+
 /** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared as `prepareLeaf` prepares it. */
 export function leafValue(v: object, depth: number): unknown {
   deep(v, depth);
@@ -80,8 +100,20 @@ export function leafValue(v: object, depth: number): unknown {
  * `errors[mark…end)` (the children's): the walker reports a node's own errors first. Called only when there are any.
  */
 export function hoist(errors: FieldError[], mark: number, end: number): void {
-  const moved = errors.splice(end);
-  errors.splice(mark, 0, ...moved);
+  // `errors[mark…)` rotated in place (three reversals), no array allocated.
+  reverse(errors, mark, end);
+  reverse(errors, end, errors.length);
+  reverse(errors, mark, errors.length);
+}
+
+function reverse(a: FieldError[], from: number, to: number): void {
+  for (let i = from, j = to - 1; i < j; i++, j--) {
+    const x = a[i];
+    const y = a[j];
+    if (x === undefined || y === undefined) return;
+    a[i] = y;
+    a[j] = x;
+  }
 }
 
 // ——— prepare ———

@@ -51,6 +51,7 @@ export const {
   runeCount,
   setDuplicates,
   setOwn,
+  shallow,
   tooFewItems,
   tooFewProperties,
   tooLong,

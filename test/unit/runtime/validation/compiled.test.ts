@@ -5,6 +5,7 @@
  * order, and the same unchecked rules. Objects are drawn from the schema (mostly valid), then broken: values
  * replaced by arbitrary JSON anywhere, keys deleted; updates (an old object, for transition rules) are drawn too.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
@@ -14,7 +15,9 @@ import { validationGenerator } from '../../../../generator/emit/validation';
 import { validateFunctionName } from '../../../../generator/naming';
 import { runGenerator } from '../../../../generator/emit/shared/execute';
 import type { JSONSchemaProps } from '../../../../generator/core/schema';
-import { MAX_DEPTH, validate, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
+import * as validation from '../../../../runtime/src/validation';
+import { MAX_DEPTH, validate, type ValidationPasses, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
+import type { FieldError } from '../../../../runtime/src/validation/errors';
 import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
 import { RUNTIME_MODULES, apiModulesOf, moduleLoader, renderTypes } from '../../helpers/generated';
@@ -128,14 +131,39 @@ function sources(): Array<{ name: string; root: string }> {
 
 let compared = 0;
 
+/** The passes each generated validator was bound to (its module's `compiledValidator` call), by validator. */
+const passesOf = new Map<unknown, ValidationPasses>();
+const recordingValidation = {
+  ...validation,
+  compiledValidator: (passes: ValidationPasses, options?: ValidatorOptions): unknown => {
+    const v = validation.compiledValidator(passes, options);
+    passesOf.set(v, passes);
+    return v;
+  },
+};
+
+/**
+ * The fast test against the walk it lets the validator skip: where `valid` holds, `prepare` finds no error and
+ * prepares the object as it is (the same object: nothing pruned, dropped or defaulted).
+ */
+function expectFastAgrees(passes: ValidationPasses, input: unknown): void {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
+  const root = input as Record<string, unknown>;
+  const fast = passes.valid?.(root);
+  if (fast !== true) return;
+  const errors: FieldError[] = [];
+  expect(passes.prepare(root, errors)).toBe(root);
+  expect(errors).toEqual([]);
+}
+
 for (const source of sources()) {
   const { model, diagnostics } = loadApiModel(source.root, REPO);
   if (diagnostics.some((d) => d.severity === 'error')) continue;
-  const validation = runGenerator(validationGenerator, model, {}).files;
-  if (validation.length === 0) continue;
+  const validationFiles = runGenerator(validationGenerator, model, {}).files;
+  if (validationFiles.length === 0) continue;
   const crds = runGenerator(crdGenerator, model, {}).files.map((f) => parse(f.contents) as Crd);
   // a validator embedding a built-in type calls @kubegen/api's validators of it (its committed sources)
-  const load = moduleLoader([...validation, ...renderTypes(model)], { ...RUNTIME_MODULES, ...apiModulesOf(validation) });
+  const load = moduleLoader([...validationFiles, ...renderTypes(model)], { ...RUNTIME_MODULES, '@kubegen/runtime/validation': recordingValidation, ...apiModulesOf(validationFiles) });
 
   describe(`compiled validators of ${source.name}`, () => {
     for (const crd of crds) {
@@ -186,10 +214,113 @@ for (const source of sources()) {
             }),
             { numRuns: RUNS },
           );
+          // The fast test, on objects drawn without unknown fields (mostly valid, so mostly passing it) and broken.
+          const passes = passesOf.get(compiledValidator);
+          if (passes?.valid !== undefined) {
+            const known = schemaArbitrary(schema).map((o) => ({ ...(o as object), apiVersion: `${crd.spec.group}/${version.name}`, kind }));
+            fc.assert(
+              fc.property(known, fc.array(breakArb, { maxLength: 2 }), (obj, breaks) => {
+                expectFastAgrees(passes, obj);
+                const input = broken(obj, breaks);
+                expectFastAgrees(passes, input);
+                expect(summary(compiledValidator(input))).toEqual(summary(walker(input)));
+                compared++;
+              }),
+              { numRuns: RUNS },
+            );
+          }
         });
       }
     }
   });
+}
+
+describe('the fast test of validateCronTab (apis/stable.example.com v1)', () => {
+  const { model } = loadApiModel('apis', REPO);
+  const files = runGenerator(validationGenerator, model, {}).files;
+  const load = moduleLoader([...files, ...renderTypes(model)], { ...RUNTIME_MODULES, '@kubegen/runtime/validation': recordingValidation, ...apiModulesOf(files) });
+  const validator = load('stable.example.com/v1/validation').validateCronTab as Validator;
+  const passes = passesOf.get(validator);
+  const valid = (): Record<string, unknown> => ({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'a', labels: { x: 'y' } }, spec: { schedule: '*/5 * * * *', image: 'nginx', replicas: 2 } });
+  const spec = (o: Record<string, unknown>): Record<string, unknown> => o.spec as Record<string, unknown>;
+
+  test('a valid object that needs no preparing passes it, and its walk finds nothing and keeps the object', () => {
+    expect(typeof passes?.valid).toBe('function');
+    expect(passes?.valid?.(valid())).toBe(true);
+    const o = valid();
+    expect(passes?.prepare(o, [])).toBe(o);
+  });
+
+  test.each<[string, (o: Record<string, unknown>) => void]>([
+    ['an unknown field (pruned)', (o) => (spec(o).extra = 1)],
+    ['a null (dropped)', (o) => (spec(o).timeZone = null)],
+    ['a defaulted field absent (defaulted)', (o) => delete spec(o).replicas],
+    ['a required field absent', (o) => delete spec(o).image],
+    ['an undefined value', (o) => (spec(o).timeZone = undefined)],
+    ['a value out of bounds', (o) => (spec(o).replicas = 0)],
+    ['a pattern not matched', (o) => (spec(o).schedule = 'bad')],
+    ['metadata not an object', (o) => (o.metadata = 'x')],
+    ['a required field not enumerable (not seen by the walk)', (o) => Object.defineProperty(spec(o), 'image', { value: 'nginx', enumerable: false })],
+    ['a required field inherited', (o) => (o.spec = Object.assign(Object.create({ image: 'nginx' }) as object, { schedule: '* * * * *', replicas: 1 }))],
+    ['metadata nested past the decoder limit', (o) => (o.metadata = { a: chain(MAX_DEPTH, [false]) })],
+  ])('%s fails it, and the walk decides', (_name, change) => {
+    const o = valid();
+    change(o);
+    expect(passes?.valid?.(o)).toBe(false);
+    expect(summary(validator(o), jsonText)).toEqual(summary(validate(cronTabSchema(), o, { statusSubresource: true }), jsonText));
+  });
+});
+
+describe('shallow (the fast tests\' depth check)', () => {
+  test.each<[string, object, number, boolean]>([
+    ['a flat object', { a: 1, b: 'x' }, 0, true],
+    ['an empty array', [], 5, true],
+    ['a chain reaching the limit exactly', { a: chain(MAX_DEPTH - 1, [false]) }, 0, true],
+    ['a chain one level past it', { a: chain(MAX_DEPTH, [false]) }, 0, false],
+    ['the same chain, entered one level deeper', { a: chain(MAX_DEPTH - 1, [true, false]) }, 1, false],
+  ])('%s', (_name, v, depth, want) => {
+    expect(validation.shallow(v, depth)).toBe(want);
+    // deep() throws exactly where shallow() is false
+    if (want) expect(() => { validation.deep(v, depth); }).not.toThrow();
+    else expect(() => { validation.deep(v, depth); }).toThrow(validation.NestingTooDeep);
+  });
+});
+
+describe('hoist (a node\'s own errors before its children\'s)', () => {
+  const e = (field: string): FieldError => validation.fieldError('FieldValueRequired', field, undefined, '');
+  test.each<[string, string[], number, number, string[]]>([
+    ['one own error after two children', ['a', 'c1', 'c2', 'own'], 1, 3, ['a', 'own', 'c1', 'c2']],
+    ['two own errors after one child', ['c1', 'o1', 'o2'], 0, 1, ['o1', 'o2', 'c1']],
+    ['more own errors than children, before a head', ['h1', 'h2', 'c1', 'o1', 'o2', 'o3'], 2, 3, ['h1', 'h2', 'o1', 'o2', 'o3', 'c1']],
+  ])('%s', (_name, given, mark, end, want) => {
+    const errors = given.map(e);
+    validation.hoist(errors, mark, end);
+    expect(errors.map((x) => x.field)).toEqual(want);
+  });
+});
+
+describe('validateCronTab with the status subresource, by the fast test', () => {
+  const { model } = loadApiModel('apis', REPO);
+  const files = runGenerator(validationGenerator, model, {}).files;
+  const load = moduleLoader([...files, ...renderTypes(model)], { ...RUNTIME_MODULES, ...apiModulesOf(files) });
+  const validator = load('stable.example.com/v1/validation').validateCronTab as Validator;
+  const spec = { schedule: '*/5 * * * *', image: 'nginx', replicas: 2 };
+  test.each<[string, Record<string, unknown>]>([
+    ['no status', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec }],
+    ['an invalid status (dropped on create)', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec, status: { lastScheduleTime: 1 } }],
+    ['an undefined status', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec, status: undefined }],
+    ['an unknown field', { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: {}, spec, extra: 1 }],
+  ])('%s: the walker\'s verdict', (_name, o) => {
+    expect(summary(validator(o))).toEqual(summary(validate(cronTabSchema(), o, { statusSubresource: true })));
+  });
+});
+
+/** The CRD schema of CronTab v1 (the sample's committed CRD). */
+function cronTabSchema(): ValidationSchema {
+  const text = fs.readFileSync(path.join(REPO, 'generated/stable.example.com/crds/stable.example.com_crontabs.yaml'), 'utf8');
+  const crd = parse(text) as Crd;
+  const v1 = crd.spec.versions.find((v) => v.name === 'v1');
+  return v1?.schema?.openAPIV3Schema as ValidationSchema;
 }
 
 afterAll(() => {
