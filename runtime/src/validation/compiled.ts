@@ -82,7 +82,7 @@ export function deep(v: object, depth: number): void {
 }
 
 /**
- * Whether the container `v`, at nesting depth `depth`, has no container past {@link MAX_DEPTH} (what {@link deep}
+ * Whether the container `v`, at nesting depth `depth`, has no container past {@link MAX_DEPTH} (what `deep`
  * checks, as a test): the generated fast tests call it on the values they accept without walking them.
  */
 export function shallow(v: object, depth: number): boolean {

@@ -26,8 +26,7 @@ import {
 import type { ResourceDescriptor } from '../../client/types';
 import { getOwn } from '../../meta/own';
 import type { GroupVersionResource } from '../../rest/paths';
-import { Fake, type Action, type ActionVerb, type FakeOptions, type ReactionFunc, type WatchReactionFunc } from './fake';
-import type { ObjectTracker } from './tracker';
+import { Fake, FakeFront, type FakeOptions } from './fake';
 
 export interface FakeDynamicClientOptions extends Omit<FakeOptions, 'objects'> {
   /** The `Fake` to serve from (shared with a fake clientset); default a new one made with these options. */
@@ -53,13 +52,12 @@ export function guessResourceOfKind(kind: string): string {
 }
 
 /** See the module doc. */
-export class FakeDynamicClient implements DynamicInterface {
-  readonly fake: Fake;
+export class FakeDynamicClient extends FakeFront implements DynamicInterface {
   private readonly known = new Map<string, { kind: string; listKind: string; namespaced?: boolean; subresources?: ResourceDescriptor['subresources'] }>();
 
   constructor(opts: FakeDynamicClientOptions = {}) {
     const { fake, resources = [], listKinds = {}, objects = [], ...fakeOptions } = opts;
-    this.fake = fake ?? new Fake(fakeOptions);
+    super(fake ?? new Fake(fakeOptions));
     for (const d of resources) {
       this.known.set(gvrKeyOf(d), { kind: d.kind, listKind: d.listKind ?? `${d.kind}List`, namespaced: d.namespaced, ...(d.subresources ? { subresources: d.subresources } : {}) });
       this.fake.tracker.register(d);
@@ -96,28 +94,5 @@ export class FakeDynamicClient implements DynamicInterface {
   resource(gvr: GroupVersionResource): NamespaceableResourceInterface {
     this.descriptorFor(gvr, '');
     return new DynamicResourceClient((g, ns) => this.fake.client(this.descriptorFor(g, ns), ns), gvr, '');
-  }
-
-  /** The object tracker behind every client. */
-  get tracker(): ObjectTracker {
-    return this.fake.tracker;
-  }
-
-  /** The actions so far, oldest first. */
-  actions(): Action[] {
-    return this.fake.actions();
-  }
-
-  clearActions(): void {
-    this.fake.clearActions();
-  }
-
-  /** Runs `fn` first for actions with this verb (`*` for any) on this resource (`*`, `widgets`, `widgets/status`). */
-  prependReactor(verb: ActionVerb | '*', resource: string, fn: ReactionFunc): void {
-    this.fake.prependReactor(verb, resource, fn);
-  }
-
-  prependWatchReactor(resource: string, fn: WatchReactionFunc): void {
-    this.fake.prependWatchReactor(resource, fn);
   }
 }

@@ -348,17 +348,11 @@ export class FakeClient<T extends KubeObject, TList extends KubeList<T>> impleme
 }
 
 /**
- * The part every generated fake clientset shares (client-go embeds `testing.Fake` the same way): a `Fake` serving
- * the group's resources, its tracker, its recorded actions and its reactors. Generated clientsets extend it and
- * add only their version accessors.
+ * What every fake client set shows of its {@link Fake} (client-go's fakes embed `testing.Fake` the same way): the
+ * tracker, the recorded actions and the reactor chains — shared by {@link FakeClientset} and the fake dynamic client.
  */
-export class FakeClientset {
-  readonly fake: Fake;
-
-  constructor(resources: readonly ResourceDescriptor[], options: FakeOptions = {}) {
-    this.fake = new Fake(options);
-    for (const d of resources) this.fake.tracker.register(d);
-  }
+export abstract class FakeFront {
+  constructor(readonly fake: Fake) {}
 
   /** The object tracker behind every client. */
   get tracker(): ObjectTracker {
@@ -390,5 +384,16 @@ export class FakeClientset {
 
   addWatchReactor(resource: string, fn: WatchReactionFunc): void {
     this.fake.addWatchReactor(resource, fn);
+  }
+}
+
+/**
+ * The part every generated fake clientset shares: a `Fake` serving the group's resources, its tracker, its recorded
+ * actions and its reactors. Generated clientsets extend it and add only their version accessors.
+ */
+export class FakeClientset extends FakeFront {
+  constructor(resources: readonly ResourceDescriptor[], options: FakeOptions = {}) {
+    super(new Fake(options));
+    for (const d of resources) this.fake.tracker.register(d);
   }
 }

@@ -2,6 +2,7 @@ export { ObjectTracker, type TrackerOptions, type WriteOptions, type TrackerPatc
 export {
   Fake,
   FakeClientset,
+  FakeFront,
   FakeClient,
   type Action,
   type ActionVerb,
