@@ -44,6 +44,15 @@ const mapping = (group: string, version: string, kind: string, resource: string,
 const WIDGET = unstructuredKind('example.com/v1', 'Widget');
 const WIDGET_META = metadataKind('example.com/v1', 'Widget');
 
+/** Polls `cond` every 10 ms until it holds; fails after `ms` (a bound far above the backoff waited for). */
+async function untilInTime(cond: () => boolean, what: string, ms = 45_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise<void>((r) => setTimeout(r, 10));
+  }
+}
+
 function setup(extra: Partial<ConstructorParameters<typeof Manager>[0]> = {}) {
   const server = fakeServer();
   const mapper = new TableMapper([mapping('example.com', 'v1', 'Widget', 'widgets'), mapping('', 'v1', 'ConfigMap', 'configmaps')]);
@@ -213,7 +222,8 @@ describe('the builder over kinds known by GVK', () => {
     await until(() => records.some((r) => r.msg === 'if kind is a CRD, it should be installed before calling Start'), 'the logged miss');
     mapper.serve(mapping('example.com', 'v1', 'Gizmo', 'gizmos'));
     await fake.client(gizmos, 'ns').create({ apiVersion: 'example.com/v1', kind: 'Gizmo', metadata: { name: 'g', namespace: 'ns' } });
-    await until(() => seen.includes('ns/g'), 'the gizmo reconciled', 20_000);
+    // the source maps the kind again after its backoff (200 ms, then doubling): a wait in time, not in event-loop turns
+    await untilInTime(() => seen.includes('ns/g'), 'the gizmo reconciled');
     await m.stop();
   });
 
