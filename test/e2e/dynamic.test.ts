@@ -19,7 +19,7 @@ import {
   NoKindMatchError,
   type RestClient,
 } from '@kubegen/runtime';
-import { DynamicClient, DynamicSharedInformerFactory, nestedInt64, nestedSlice, type Unstructured } from '@kubegen/runtime/dynamic';
+import { DynamicClient, DynamicSharedInformerFactory, nestedFieldNoCopy, nestedInt64, nestedSlice, type Unstructured } from '@kubegen/runtime/dynamic';
 import { controllerManagedBy, Manager, metadataKind, noopLogger, restClientFactory, restMetadataClientFactory, unstructuredKind } from '@kubegen/runtime/controller';
 import { useE2e } from './support/namespace';
 
@@ -88,7 +88,10 @@ describe('a kind installed while the program runs', () => {
 
     await dyn.resource(CRDS).create(crd);
     await e2e.kube.eventually('the CRD to be established', async () => {
-      const conditions = nestedSlice(await dyn.resource(CRDS).get(CRD_NAME), 'status', 'conditions').value ?? [];
+      const got = await dyn.resource(CRDS).get(CRD_NAME);
+      // a CRD just created can answer `conditions: null` (the Go field has no omitempty): not a list yet
+      if (!Array.isArray(nestedFieldNoCopy(got, 'status', 'conditions').value)) return undefined;
+      const conditions = nestedSlice(got, 'status', 'conditions').value ?? [];
       return conditions.some((c) => typeof c === 'object' && c !== null && !Array.isArray(c) && c['type'] === 'Established' && c['status'] === 'True') ? true : undefined;
     });
     const mapping = await e2e.kube.eventually('the kind to be discovered', () => mapper.restMapping({ group: GROUP, kind: 'Sprocket' }, ['v1']).catch(() => undefined));
