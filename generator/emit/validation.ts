@@ -400,6 +400,9 @@ class ValidatorCompiler {
   }
 
   rt(name: string): string {
+    // `setOwn` lives in `/internal` too, whose exports object (re-exports: getters) is in V8's dictionary mode; the
+    // validation entry binds it as a data property, as every name of the kit (runtime/src/validation/index.ts).
+    if (name === 'setOwn') return this.imports.value(`${RUNTIME_PACKAGE}/validation`, name);
     return this.imports.runtimeValue(RUNTIME_PACKAGE, name);
   }
 

@@ -10,11 +10,11 @@
  * `Object.hasOwn`), `__proto__` an ordinary key. Preparing (pruning, dropping nulls, defaulting) copies only what
  * changes: an object that needs no change is shared with the input, which no pass changes.
  */
-import { fieldError, goFloat, goQuote, omitValue, type FieldError } from './errors';
+import { fieldError, goFloat, goQuote, omitValue, shownError, type FieldError } from './errors';
 import { FORMATS } from './formats';
 import { jsonEqual } from './json';
 import { DfaMatcher } from './re2-dfa';
-import { isObject, MAX_DEPTH, nestingBeyond, NestingTooDeep, own, pattern, runPasses, secondOccurrences, setOwn, VALID, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
+import { isObject, MAX_DEPTH, nestingBeyond, NestingTooDeep, NONE, own, pattern, runPasses, secondOccurrences, setOwn, tooDeepResult, VALID, type ValidateOptions, type ValidationPasses, type ValidatorOptions, type Validator } from './validate';
 
 export { embeddedResourceChecks, isObject, listMapDuplicates, multipleOfError, own, setOwn, typeErrorOf } from './validate';
 export { celWalk, nodeRules, precompileRules, type Walk } from './cel';
@@ -32,18 +32,27 @@ export function compilePattern(p: string): DfaMatcher | null {
 
 /** Binds a kind version's compiled passes into a validator (what generated `validate<Kind>` constants are). */
 export function compiledValidator<T>(passes: ValidationPasses, options: ValidatorOptions = {}): Validator<T> {
-  // A create whose verdict is the fast test's alone (no other pass, no scale subresource): a valid object that needs
-  // no preparing is VALID at once, without runPasses' setup. A status (which the status subresource drops, so that
-  // the object validated is another) goes to runPasses; so does an own `status` that is `undefined` (the fast test
-  // refuses an undefined value).
+  // A create whose verdict is the schema's alone (no other pass, no scale subresource): a valid object that needs no
+  // preparing is VALID at once by the fast test; any other is walked once by `prepare`, without runPasses' setup. A
+  // create with an own status (which the status subresource drops, so that the object validated is another) goes to
+  // runPasses, which does not try the fast test again where it failed.
   const fast = passes.valid;
-  const alone = fast !== undefined && passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
+  const alone = passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
   const status = options.statusSubresource === true;
-  // Where the fast test was tried and failed, runPasses does not try it again.
   const walk: ValidationPasses = { ...passes, valid: undefined };
   return (obj, opts?: ValidateOptions) => {
-    if (alone && opts === undefined && isObject(obj) && !(status && obj.status !== undefined)) return fast(obj) ? VALID : runPasses(walk, obj, options);
-    return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
+    if (!alone || opts !== undefined || !isObject(obj)) return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
+    if (status && obj.status !== undefined) return runPasses(passes, obj, options);
+    if (fast !== undefined && fast(obj)) return VALID;
+    if (status && own(obj, 'status')) return runPasses(walk, obj, options);
+    const errors: FieldError[] = [];
+    try {
+      passes.prepare(obj, errors);
+    } catch (e) {
+      if (e instanceof NestingTooDeep) return tooDeepResult(e.opening);
+      throw e;
+    }
+    return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
   };
 }
 
@@ -160,7 +169,7 @@ export { enumText } from './validate';
 
 /** An enum's `Unsupported value` error; `supported` is the `supported values: …` text. */
 export function notSupported(path: string, v: unknown, supported: string): FieldError {
-  return fieldError('FieldValueNotSupported', path, v, supported);
+  return shownError('FieldValueNotSupported', path, v, supported);
 }
 
 /** The check of a string format, or undefined for a format the apiserver does not check. */
@@ -169,7 +178,7 @@ export function formatCheck(format: string): ((s: string) => boolean) | undefine
 }
 
 export function formatError(path: string, v: string, format: string): FieldError {
-  return fieldError('FieldValueTypeInvalid', path, v, `${path} in body must be of type ${format}: ${goQuote(v)}`);
+  return shownError('FieldValueTypeInvalid', path, v, `${path} in body must be of type ${format}: ${goQuote(v)}`);
 }
 
 /** The number of runes (code points) of a string, as Go's `utf8.RuneCountInString`. */
@@ -193,37 +202,37 @@ export function tooLong(path: string, v: string, max: number): FieldError {
 }
 
 export function tooShort(path: string, v: string, min: number): FieldError {
-  return fieldError('FieldValueInvalid', path, v, `${path} in body should be at least ${min} chars long`);
+  return shownError('FieldValueInvalid', path, v, `${path} in body should be at least ${min} chars long`);
 }
 
 export function patternMismatch(path: string, v: string, pattern: string): FieldError {
-  return fieldError('FieldValueInvalid', path, v, `${path} in body should match '${pattern}'`);
+  return shownError('FieldValueInvalid', path, v, `${path} in body should match '${pattern}'`);
 }
 
 /** An integer node's value out of its format's range (or not integral). */
 export function notInteger(path: string, format: string): FieldError {
   const desc = format === 'int32' || format === 'int64' ? `with format ${format}` : '(default format)';
-  return fieldError('FieldValueInvalid', '<nil>', '', `Checked value must be of type integer ${desc} in ${path}`);
+  return shownError('FieldValueInvalid', '<nil>', '', `Checked value must be of type integer ${desc} in ${path}`);
 }
 
 export function aboveMaximum(path: string, v: number | bigint, max: number, exclusive: boolean): FieldError {
-  return fieldError('FieldValueInvalid', path, v, `${path} in body should be less than ${exclusive ? '' : 'or equal to '}${goFloat(max)}`);
+  return shownError('FieldValueInvalid', path, v, `${path} in body should be less than ${exclusive ? '' : 'or equal to '}${goFloat(max)}`);
 }
 
 export function belowMinimum(path: string, v: number | bigint, min: number, exclusive: boolean): FieldError {
-  return fieldError('FieldValueInvalid', path, v, `${path} in body should be greater than ${exclusive ? '' : 'or equal to '}${goFloat(min)}`);
+  return shownError('FieldValueInvalid', path, v, `${path} in body should be greater than ${exclusive ? '' : 'or equal to '}${goFloat(min)}`);
 }
 
 export function tooMany(path: string, n: number, max: number): FieldError {
-  return fieldError('FieldValueTooMany', path, n, `must have at most ${max} item${max === 1 ? '' : 's'}`);
+  return shownError('FieldValueTooMany', path, n, `must have at most ${max} item${max === 1 ? '' : 's'}`);
 }
 
 export function tooFewItems(path: string, n: number, min: number): FieldError {
-  return fieldError('FieldValueInvalid', path, n, `${path} in body should have at least ${min} items`);
+  return shownError('FieldValueInvalid', path, n, `${path} in body should have at least ${min} items`);
 }
 
 export function tooFewProperties(path: string, n: number, min: number): FieldError {
-  return fieldError('FieldValueInvalid', path, n, `${path} in body should have at least ${min} properties`);
+  return shownError('FieldValueInvalid', path, n, `${path} in body should have at least ${min} properties`);
 }
 
 /** Whether two items of a `uniqueItems` array are equal (JSON equality). */
@@ -238,11 +247,11 @@ export function duplicateItems(path: string): FieldError {
 
 /** A required property `name` missing below `path`. */
 export function required(path: string, name: string): FieldError {
-  return fieldError('FieldValueRequired', child(path, name), omitValue, '');
+  return { type: 'FieldValueRequired', field: child(path, name), detail: '', message: 'Required value' };
 }
 
 function composite(detail: string): FieldError {
-  return fieldError('FieldValueInvalid', '<nil>', '', detail);
+  return shownError('FieldValueInvalid', '<nil>', '', detail);
 }
 
 function fewest(results: ReadonlyArray<readonly FieldError[]>): readonly FieldError[] {

@@ -47,19 +47,27 @@ const WORDS: Record<FieldErrorType, string> = {
   FieldValueTypeInvalid: 'Invalid value',
 };
 
-/** Types whose message never shows the value (`field.Error.ErrorBody`). */
-const VALUELESS: ReadonlySet<FieldErrorType> = new Set(['FieldValueRequired', 'FieldValueForbidden', 'FieldValueTooLong', 'InternalError']);
+/** Whether the message of a `type` error never shows the value (`field.Error.ErrorBody`). */
+function valueless(type: FieldErrorType): boolean {
+  return type === 'FieldValueRequired' || type === 'FieldValueForbidden' || type === 'FieldValueTooLong' || type === 'InternalError';
+}
 
 /** Marks a value the message omits (`field.OmitValueType`). */
 const OMIT = Symbol('omit');
 
 /** A field error of `type` at `field`; `badValue` omitted (`OMIT`) or shown as Go's `%v`/`%q` would. */
 export function fieldError(type: FieldErrorType, field: string, badValue: unknown, detail: string): FieldError {
-  let body = WORDS[type];
-  const shown = badValue !== OMIT && !VALUELESS.has(type);
-  if (shown) body += `: ${goValue(badValue)}`;
-  if (detail.length > 0) body += `: ${detail}`;
-  return shown ? { type, field, badValue, detail, message: body } : { type, field, detail, message: body };
+  if (badValue !== OMIT && !valueless(type)) return shownError(type, field, badValue, detail);
+  return { type, field, detail, message: detail.length > 0 ? `${WORDS[type]}: ${detail}` : WORDS[type] };
+}
+
+/**
+ * {@link fieldError} of a type whose message shows the value (`Invalid value`, `Unsupported value`, `Duplicate
+ * value`, `Too many`, `Not found`), the value not omitted: what the compiled validators' failure constructors call.
+ */
+export function shownError(type: FieldErrorType, field: string, badValue: unknown, detail: string): FieldError {
+  const body = `${WORDS[type]}: ${goValue(badValue)}`;
+  return { type, field, badValue, detail, message: detail.length > 0 ? `${body}: ${detail}` : body };
 }
 
 /** The value `fieldError` omits from the message. */
@@ -92,12 +100,22 @@ function goEscape(ch: string): string {
   return `\\u${c.toString(16).padStart(4, '0')}`;
 }
 
+/** Whether `s` has a character `goQuote` escapes: a loop over a short string (most values), the expression over a long one. */
+function needsQuoting(s: string): boolean {
+  if (s.length > 64) return NEEDS_QUOTING.test(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
 /**
  * Go's `%q` of a string: a double-quoted literal with Go's escapes. One pass (a value may be megabytes long and is
  * quoted into an error message): the runs between escaped characters are copied as slices.
  */
 export function goQuote(s: string): string {
-  if (!NEEDS_QUOTING.test(s)) return `"${s}"`;
+  if (!needsQuoting(s)) return `"${s}"`;
   return escapeEach(s, QUOTED, goEscape, new TextBuilder().push('"')).push('"').toString();
 }
 

@@ -4,13 +4,23 @@
  * (`validate`, `createValidator`) validates against a schema given at run time (unstructured objects, tests' oracle).
  * The CEL implementation is loaded by a module whose schemas have rules (compiled) or on first use (walker).
  */
-export { createValidator, validate, MAX_DEPTH, NestingTooDeep, type ValidateOptions, type ValidationResult, type Validator, type ValidatorOptions, type ScaleSubresource } from './validate';
-export { fieldError, formatFieldError, goFloat, goQuote, goValue, toStatusCause, type FieldError, type FieldErrorType } from './errors';
-export { checkFormat, FORMATS } from './formats';
-export type { ValidationRule, ValidationSchema } from './schema';
-// The kit of the generated (compiled) validators, ./compiled.ts: bound as plain constants (a re-export would be a
-// getter, called on every use by generated code).
+// Every export a data property, none a re-export: TypeScript's CommonJS output makes `export { x } from` a getter,
+// and an exports object with getters is in V8's dictionary mode — each `(0, validation_1.at)(…)` of the generated
+// code (compiled to CommonJS) a hash lookup the optimising compiler cannot fold, and so never inline (2x on the
+// validate bench). test/unit/runtime/validation/exports.test.ts keeps it so.
+import * as walker from './validate';
+import * as errors from './errors';
+import * as formats from './formats';
 import * as kit from './compiled';
+export type { ValidateOptions, ValidationResult, Validator, ValidatorOptions, ScaleSubresource } from './validate';
+export type { FieldError, FieldErrorType } from './errors';
+export type { ValidationRule, ValidationSchema } from './schema';
+export const { createValidator, validate, MAX_DEPTH, NestingTooDeep } = walker;
+/** The error {@link NestingTooDeep} throws. */
+export type NestingTooDeep = InstanceType<typeof walker.NestingTooDeep>;
+export const { fieldError, formatFieldError, goFloat, goQuote, goValue, toStatusCause } = errors;
+export const { checkFormat, FORMATS } = formats;
+// The kit of the generated (compiled) validators, ./compiled.ts.
 export const {
   aboveMaximum,
   anyOfErrors,

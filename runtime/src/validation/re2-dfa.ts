@@ -57,16 +57,23 @@ interface Prog {
   readonly start: number;
 }
 
+/**
+ * A state of the DFA: the instructions to resume from (before following empty transitions) and the class of the
+ * character before. States are numbered (see {@link DfaMatcher}); their transitions live in flat tables.
+ */
 interface State {
-  /** The instructions to resume from (before following empty transitions). */
   readonly pcs: readonly number[];
   readonly prev: Prev;
-  /** A match was found before or at this state: every text that reaches it matches. */
-  readonly matched: boolean;
-  /** Transitions on the characters below 256 (index 256: the end of the text). */
-  readonly ascii: Array<State | undefined>;
-  readonly other: Map<number, State>;
+  /** Transitions on the characters from 128 on (code points; an ASCII character's are in the matcher's table). */
+  readonly other: Map<number, number>;
 }
+
+/** The number of no state: a transition not computed yet (typed arrays start zeroed). */
+const UNKNOWN = 0;
+/** The one state reached once a match is found: every text that reaches it matches (all such states are one). */
+const MATCHED = 1;
+/** The columns of the transition table: the ASCII characters (the others are in each state's map). */
+const ASCII = 128;
 
 function isWord(r: number): boolean {
   return (r >= 48 && r <= 57) || (r >= 65 && r <= 90) || (r >= 97 && r <= 122) || r === 95;
@@ -93,11 +100,22 @@ function programOf(re: RE2JS): Prog | undefined {
   return known ? { inst: inst as Inst[], start } : undefined;
 }
 
-/** A compiled expression's `test`, through a lazy DFA when its program allows (else re2js' own). */
+/**
+ * A compiled expression's `test`, through a lazy DFA when its program allows (else re2js' own). States are numbered
+ * from 2 ({@link MATCHED} is 1, {@link UNKNOWN} 0) and their transitions kept in flat `Int32Array`s — one row of
+ * {@link ASCII} columns per state, and one column for the end of the text — so that testing an ASCII text is one
+ * table load per character; the tables grow by doubling, and are allocated on the first test.
+ */
 export class DfaMatcher {
   private readonly prog: Prog | undefined;
-  private states = new Map<string, State>();
-  private initial: State | undefined;
+  /** The states by number (0 and 1 are placeholders: no state, and the matched state, which is never stepped from). */
+  private states: State[] = [];
+  private numbers = new Map<string, number>();
+  /** `trans[(n << 7) | c]`: the state after ASCII character `c` in state `n` ({@link UNKNOWN} until computed). */
+  private trans = new Int32Array(0);
+  /** `ends[n]`: the state after the end of the text in state `n`. */
+  private ends = new Int32Array(0);
+  private initial = UNKNOWN;
 
   constructor(private readonly re: RE2JS) {
     this.prog = programOf(re);
@@ -105,52 +123,87 @@ export class DfaMatcher {
 
   /** Whether the expression matches anywhere in `s` (Go's `MatchString`). */
   test(s: string): boolean {
-    const prog = this.prog;
-    if (prog === undefined) return this.re.test(s);
-    let state = this.initial ?? (this.initial = this.state([], Prev.Start, false));
-    for (let i = 0; i <= s.length; i++) {
-      if (state.matched) return true;
-      let r: number;
-      if (i === s.length) r = END;
-      else {
-        r = s.charCodeAt(i);
+    if (this.prog === undefined) return this.re.test(s);
+    let state = this.initial === UNKNOWN ? this.start() : this.initial;
+    let trans = this.trans;
+    for (let i = 0; i < s.length; i++) {
+      let r = s.charCodeAt(i);
+      let next: number;
+      if (r < ASCII) {
+        next = trans[(state << 7) | r] ?? UNKNOWN;
+        if (next === UNKNOWN) {
+          next = this.advance(state, r);
+          trans = this.trans;
+        }
+      } else {
         if (r >= 0xd800 && r <= 0xdfff) {
           const lo = s.charCodeAt(i + 1);
           if (r > 0xdbff || !(lo >= 0xdc00 && lo <= 0xdfff)) return this.re.test(s);
           r = 0x10000 + ((r - 0xd800) << 10) + (lo - 0xdc00);
           i++;
         }
+        next = this.states[state]?.other.get(r) ?? this.advance(state, r);
+        trans = this.trans;
       }
-      let next = r >= 0 && r < 256 ? state.ascii[r] : r === END ? state.ascii[256] : state.other.get(r);
-      if (next === undefined) {
-        if (this.states.size >= MAX_STATES) {
-          // Too many states for this expression (a pathological one): start the cache again, from here.
-          this.states = new Map();
-          this.initial = undefined;
-        }
-        next = this.step(prog, state, r);
-        if (r === END) state.ascii[256] = next;
-        else if (r < 256) state.ascii[r] = next;
-        else state.other.set(r, next);
-      }
+      if (next === MATCHED) return true;
       state = next;
     }
-    return state.matched;
+    const end = this.ends[state] ?? UNKNOWN;
+    return (end === UNKNOWN ? this.advance(state, END) : end) === MATCHED;
   }
 
-  private state(pcs: readonly number[], prev: Prev, matched: boolean): State {
-    const key = `${matched ? 'm' : ''}${prev}:${pcs.join(',')}`;
-    let st = this.states.get(key);
-    if (st === undefined) {
-      st = { pcs, prev, matched, ascii: new Array<State | undefined>(257), other: new Map() };
-      this.states.set(key, st);
+  /** The start state, numbered (the tables made when there are none). */
+  private start(): number {
+    this.initial = this.number([], Prev.Start);
+    return this.initial;
+  }
+
+  /** The number of the state of `pcs` after a character of class `prev` (a new one when there is none). */
+  private number(pcs: readonly number[], prev: Prev): number {
+    const key = `${prev}:${pcs.join(',')}`;
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      if (this.states.length === 0) this.states.push({ pcs: [], prev: Prev.Other, other: new Map() }, { pcs: [], prev: Prev.Other, other: new Map() });
+      n = this.states.length;
+      this.states.push({ pcs, prev, other: new Map() });
+      this.numbers.set(key, n);
+      if (n >= this.ends.length) {
+        const capacity = Math.max(8, this.ends.length * 2);
+        const trans = new Int32Array(capacity * ASCII);
+        trans.set(this.trans);
+        this.trans = trans;
+        const ends = new Int32Array(capacity);
+        ends.set(this.ends);
+        this.ends = ends;
+      }
     }
-    return st;
+    return n;
   }
 
-  /** The state after reading `r` (or the end of the text) in `from`. */
-  private step(prog: Prog, from: State, r: number): State {
-    if (from.matched) return from;
+  /** The state after `r` (a code point, or {@link END}) in state `from`, computed and recorded. */
+  private advance(from: number, r: number): number {
+    const prog = this.prog;
+    let state = this.states[from];
+    if (prog === undefined || state === undefined) throw new Error(`DFA state ${from} does not exist`);
+    if (this.states.length >= MAX_STATES) {
+      // Too many states for this expression (a pathological one): start the cache again, from here.
+      this.states = [];
+      this.numbers = new Map();
+      this.trans = new Int32Array(0);
+      this.ends = new Int32Array(0);
+      this.initial = UNKNOWN;
+      from = this.number(state.pcs, state.prev);
+      state = this.states[from] ?? state;
+    }
+    const next = this.step(prog, state, r);
+    if (r === END) this.ends[from] = next;
+    else if (r < ASCII) this.trans[(from << 7) | r] = next;
+    else state.other.set(r, next);
+    return next;
+  }
+
+  /** The number of the state after reading `r` (or the end of the text) in `from`: {@link MATCHED} when a match is found. */
+  private step(prog: Prog, from: State, r: number): number {
     // The empty-width conditions true between the previous character and `r`.
     let flags = 0;
     if (from.prev === Prev.Start) flags |= EMPTY_BEGIN_TEXT | EMPTY_BEGIN_LINE;
@@ -201,6 +254,6 @@ export class DfaMatcher {
       }
       if (matched) break;
     }
-    return this.state([...next].sort((a, b) => a - b), r === END ? Prev.Other : classOf(r), matched);
+    return matched ? MATCHED : this.number([...next].sort((a, b) => a - b), r === END ? Prev.Other : classOf(r));
   }
 }

@@ -134,7 +134,7 @@ export function validate(schema: ValidationSchema, obj: unknown, options: Valida
 }
 
 /** No error and no unchecked rule: the one result of every valid object (frozen, so that it can be shared). */
-const NONE: readonly never[] = Object.freeze([]);
+export const NONE: readonly never[] = Object.freeze([]);
 export const VALID: ValidationResult = Object.freeze({ valid: true, errors: NONE, unchecked: NONE });
 
 /** Thrown by a prepare pass at the first container (in document order) nested past {@link MAX_DEPTH}. */
@@ -144,7 +144,8 @@ export class NestingTooDeep extends Error {
   }
 }
 
-function tooDeepResult(opening: '{' | '['): ValidationResult {
+/** The result of an object nested past {@link MAX_DEPTH}: the decoder's error alone. */
+export function tooDeepResult(opening: '{' | '['): ValidationResult {
   return { valid: false, errors: [fieldError('FieldValueInvalid', '<nil>', omitValue, `invalid character '${opening}' exceeded max depth`)], unchecked: NONE };
 }
 

@@ -63,4 +63,17 @@ describe('DfaMatcher', () => {
     expect(dfa.test(`${'a'.repeat(100_000)}b`)).toBe(false);
     expect(dfa.test('a'.repeat(100_000))).toBe(true);
   });
+
+  test('an expression with more states than the cache holds: started again, the same answers', () => {
+    // `a` thirteen characters from the end: 2^13 states, past the 4,096 the cache keeps before it starts again.
+    const re = RE2JS.compile('^[ab]*a[ab]{12}$');
+    const dfa = new DfaMatcher(re);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b'), { minLength: 200, maxLength: 400 }), (cs) => {
+        const s = cs.join('');
+        expect(dfa.test(s)).toBe(re.test(s));
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -3,8 +3,7 @@
 import { visitDeploymentStrategy } from '@kubegen/api/apps/v1';
 import { celJobSpec, listsJobSpec, listsJobStatus, visitJobSpec, visitJobStatus } from '@kubegen/api/batch/v1';
 import { listsContainerRestartRule, listsPersistentVolumeClaim, listsPodTemplateSpec, listsResourceRequirements, listsVolumeMount, visitAffinity, visitContainerPort, visitContainerResizePolicy, visitContainerRestartRule, visitEnvFromSource, visitEnvVar, visitLifecycle, visitPersistentVolumeClaim, visitPodTemplateSpec, visitProbe, visitResourceRequirements, visitSecurityContext, visitServicePort, visitToleration, visitVolumeDevice, visitVolumeMount } from '@kubegen/api/core/v1';
-import { setOwn } from '@kubegen/runtime/internal';
-import { type FieldError, type ValidationPasses, type Validator, type Walk, at, belowMinimum, celWalk, child, compilePattern, compiledValidator, deep, enumText, formatCheck, formatError, hoist, isObject, item, leafValue, listMapDuplicates, notInteger, notSupported, oldProperty, own, patternMismatch, prepareHead, required, runeCount, tooLong, tooShort, typeErrorOf } from '@kubegen/runtime/validation';
+import { type FieldError, type ValidationPasses, type Validator, type Walk, at, belowMinimum, celWalk, child, compilePattern, compiledValidator, deep, enumText, formatCheck, formatError, hoist, isObject, item, leafValue, listMapDuplicates, notInteger, notSupported, oldProperty, own, patternMismatch, prepareHead, required, runeCount, setOwn, tooLong, tooShort, typeErrorOf } from '@kubegen/runtime/validation';
 import type { BatchRun, Workload } from './types';
 
 const patternWorkloadStatusConditionsItemType = compilePattern('^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$');
