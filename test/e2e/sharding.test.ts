@@ -55,8 +55,8 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
   const start = (name: string): Replica => {
     const child = spawn(process.execPath, [REPLICA, name, e2e.namespace, RING, GROUP, audit], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
     const stderr: string[] = [];
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
       stderr.push(chunk);
       if (stderr.length > 400) stderr.splice(0, 200);
     });
@@ -112,7 +112,6 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
    */
   const settled = async (what: string, shards: readonly string[], since = 0, moved: ReadonlySet<string> = new Set()): Promise<Map<string, { shard: string; drained: boolean }>> => {
     const deadline = Date.now() + 180_000;
-    let last = '';
     for (;;) {
       for (const r of replicas.values()) if (r.child.exitCode !== null && !killedAt.has(r.name)) throw new Error(`replica ${r.name} exited:\n${tails()}`);
       const a = await assignments();
@@ -122,10 +121,27 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
         return !shards.includes(v.shard) || v.drained || rec?.shard !== v.shard || (moved.has(key) && rec.start < since);
       });
       if (a.size === OBJECTS && wrong.length === 0) return a;
-      last = `${a.size} objects, ${wrong.length} not settled, e.g. ${JSON.stringify(wrong.slice(0, 3))}`;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${last}\n${tails()}`);
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}: ${a.size} objects, ${wrong.length} not settled, e.g. ${JSON.stringify(wrong.slice(0, 3))}\n${tails()}`);
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
+  };
+
+  /** Waits until the shards hold their Leases (before objects are created, so the first assignment is the final one). */
+  const shardsReady = async (names: readonly string[]): Promise<void> => {
+    await e2e.kube.eventually(
+      `the shard Leases of ${names.join(', ')}`,
+      async () => {
+        for (const r of replicas.values()) if (r.child.exitCode !== null) throw new Error(`replica ${r.name} exited:\n${tails()}`);
+        const res = await e2e.kube.get<{ items: Array<{ metadata: { name: string }; spec?: { holderIdentity?: string } }> }>(
+          `/apis/coordination.k8s.io/v1/namespaces/${e2e.namespace}/leases?labelSelector=${encodeURIComponent(`alpha.sharding.timebertt.dev/controllerring=${RING}`)}`,
+        );
+        const held = new Set(res.body.items.filter((l) => l.spec?.holderIdentity === l.metadata.name).map((l) => l.metadata.name));
+        return names.every((n) => held.has(n)) ? true : undefined;
+      },
+      120_000,
+    );
   };
 
   const shares = (a: Map<string, { shard: string }>): Record<string, number> => {
@@ -158,7 +174,9 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
   afterAll(async () => {
     // graceful stop: each shard releases its Lease after its last reconcile
     for (const r of replicas.values()) if (r.child.exitCode === null) r.child.kill('SIGTERM');
-    await Promise.all([...replicas.values()].map((r) => Promise.race([r.exited, new Promise((res) => setTimeout(res, 20_000))])));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all([...replicas.values()].map((r) => r.exited)), new Promise((res) => (timer = setTimeout(res, 20_000)))]);
+    clearTimeout(timer);
     for (const r of replicas.values()) if (r.child.exitCode === null) r.child.kill('SIGKILL');
     await deleteCrd(e2e.kube, CRD_NAME).catch(() => undefined);
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -166,9 +184,10 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
 
   it('assigns every object to one shard, moves a killed shard\'s objects, rebalances onto a new one, never two at once', async () => {
     for (const name of ['shard-a', 'shard-b', 'shard-c']) start(name);
+    await shardsReady(['shard-a', 'shard-b', 'shard-c']);
     // 3,000 concurrent creates (50 at a time)
     const names = Array.from({ length: OBJECTS }, (_, i) => `w-${String(i).padStart(4, '0')}`);
-    const created = Date.now();
+    const creating = Date.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: 50 }, async () => {
@@ -179,6 +198,9 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
         }
       }),
     );
+
+    const created = Date.now();
+    const createdInMs = created - creating;
 
     // 1. every object assigned and reconciled by its shard, and only by it
     const first = await settled('3 shards to share the objects', ['shard-a', 'shard-b', 'shard-c']);
@@ -232,7 +254,7 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
     expect(all.length).toBeGreaterThanOrEqual(OBJECTS + owned.size);
 
     console.log(
-      `sharding e2e: ${OBJECTS} objects assigned and reconciled in ${assignedInMs} ms (shares ${JSON.stringify(share1)}); ` +
+      `sharding e2e: ${OBJECTS} objects created in ${createdInMs} ms, all assigned and reconciled ${assignedInMs} ms later (shares ${JSON.stringify(share1)}); ` +
         `after kill -9 of shard-b (${owned.size} objects, lease ${LEASE_MS} ms) moved in ${movedInMs} ms; ` +
         `shard-d joined and the ring rebalanced in ${rebalancedInMs} ms (shares ${JSON.stringify(shares(third))}); ` +
         `${all.length} reconciles audited, 0 overlapping`,

@@ -18,8 +18,6 @@
 export const SHARDING_PREFIX = 'alpha.sharding.timebertt.dev/';
 /** On a shard Lease: the ring the shard belongs to. */
 export const LABEL_RING = `${SHARDING_PREFIX}controllerring`;
-/** On a shard Lease: the state the sharder last saw (`ready`, `expired`, `dead`), for people and dashboards. */
-export const LABEL_STATE = `${SHARDING_PREFIX}state`;
 /** The holder the sharder writes into the Lease of a shard it declares dead. */
 export const SHARDER_IDENTITY = 'shardlease-controller';
 

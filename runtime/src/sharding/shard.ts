@@ -24,7 +24,6 @@
 import type { Clock } from '../clock/clock';
 import type { KubeObject } from '../client/types';
 import { LeaderElector } from '../leaderelection/leaderelection';
-import { leaseResource } from '../leaderelection/lease';
 import { LeaseLock } from '../leaderelection/resourcelock';
 import type { Logger } from '../log';
 import { checkDuration, checkName, drainLabel, LABEL_RING, shardLabel, ShardingConfigError } from './names';

@@ -445,6 +445,7 @@ function metadataOnly<T extends KubeObject>(obj: T): T {
 
 /** `namespace/name` (or `name`): the store key of an object. */
 function objectStoreKey(obj: Readonly<KubeObject>): string {
-  const ns = obj.metadata?.namespace;
-  return ns ? `${ns}/${obj.metadata?.name ?? ''}` : (obj.metadata?.name ?? '');
+  const meta = obj.metadata;
+  const name = meta?.name ?? '';
+  return meta?.namespace ? `${meta.namespace}/${name}` : name;
 }
