@@ -211,13 +211,27 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
 
     // 2. kill -9 one: its objects move to the others once its Lease expires
     const victim = replicas.get('shard-b');
+    const sharderLease = await e2e.kube.get<{ spec?: { holderIdentity?: string } }>(`/apis/coordination.k8s.io/v1/namespaces/${e2e.namespace}/leases/sharder-${RING}`);
+    const victimLedSharder = sharderLease.body.spec?.holderIdentity === 'shard-b';
     const owned = new Set([...first].filter(([, v]) => v.shard === 'shard-b').map(([k]) => k));
     victim?.child.kill('SIGKILL');
     const killed = Date.now();
     killedAt.set('shard-b', killed);
     await victim?.exited;
+    // when the sharder declares the killed shard dead (acquires its Lease), watched beside the wait
+    let deadAt: number | undefined;
+    const watching = (async () => {
+      while (deadAt === undefined && Date.now() - killed < 180_000) {
+        const l = await e2e.kube.get<{ spec?: { holderIdentity?: string } }>(`/apis/coordination.k8s.io/v1/namespaces/${e2e.namespace}/leases/shard-b`);
+        if (l.status === 200 && l.body.spec?.holderIdentity !== 'shard-b') deadAt = Date.now();
+        else await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
     const second = await settled('the killed shard\'s objects to move', ['shard-a', 'shard-c'], killed, owned);
     const movedInMs = Date.now() - killed;
+    await watching;
+    expect(deadAt).toBeDefined();
+    const deadInMs = (deadAt ?? killed) - killed;
     for (const [k, v] of first) if (!owned.has(k)) expect(second.get(k)?.shard).toBe(v.shard);
 
     // 3. a fourth replica joins: it takes its share over (drained from the others)
@@ -255,7 +269,7 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
 
     console.log(
       `sharding e2e: ${OBJECTS} objects created in ${createdInMs} ms, all assigned and reconciled ${assignedInMs} ms later (shares ${JSON.stringify(share1)}); ` +
-        `after kill -9 of shard-b (${owned.size} objects, lease ${LEASE_MS} ms) moved in ${movedInMs} ms; ` +
+        `after kill -9 of shard-b (${owned.size} objects, lease ${LEASE_MS} ms${victimLedSharder ? ', it led the sharder' : ''}) declared dead after ${deadInMs} ms, all moved and reconciled after ${movedInMs} ms; ` +
         `shard-d joined and the ring rebalanced in ${rebalancedInMs} ms (shares ${JSON.stringify(shares(third))}); ` +
         `${all.length} reconciles audited, 0 overlapping`,
     );
