@@ -124,7 +124,7 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
       if (Date.now() > deadline) {
         throw new Error(`timed out waiting for ${what}: ${a.size} objects, ${wrong.length} not settled, e.g. ${JSON.stringify(wrong.slice(0, 3))}\n${tails()}`);
       }
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 1_000));
     }
   };
 
