@@ -33,7 +33,10 @@
  *   own predicates;
  * - `maxConcurrentReconciles`: the option, else the manager's `groupKindConcurrency["Kind.group"]` of the `for`
  *   kind, else 1;
- * - `build(reconciler)` returns the controller, added to the manager; `complete` the same, for chaining.
+ * - `build(reconciler)` returns the controller, added to the manager; `complete` the same, for chaining;
+ * - `withSharding({ ring, shardName, leaseNamespace })` (needs `for`; `@kubegen/runtime/sharding`): the `for` and
+ *   `owns` caches watch only this shard's objects, drains are acknowledged before reconciling, the controller runs
+ *   while the shard holds its Lease and does not wait for manager leader election. Bad names fail here, in one line.
  */
 
 import type { KubeObject } from '../client/types';
@@ -47,6 +50,10 @@ import { describeKind, isGVKKind, type KindRef } from './kinds';
 import type { Manager } from './manager';
 import type { Predicate } from './predicates';
 import type { ReconcileFunc, Reconciler } from './reconcile';
+import { checkShardOptions, runShard, type ResolvedShardOptions, type ShardOptions } from '../sharding/shard';
+import { shardPredicate, shardReconciler } from './sharded';
+import { shardSelector } from '../sharding/names';
+import { leaseResource } from '../leaderelection/lease';
 
 export interface WatchOptions<T extends KubeObject> {
   /** ANDed after the builder's `withEventFilter` predicates. */
@@ -147,6 +154,8 @@ export class ControllerBuilder {
   private name: string | undefined;
   private options: BuilderControllerOptions = {};
   private forCalls = 0;
+  private readonly ownedKinds: KindRef[] = [];
+  private sharding: ResolvedShardOptions | undefined;
 
   constructor(private readonly mgr: Manager) {}
 
@@ -154,7 +163,16 @@ export class ControllerBuilder {
   for<T extends KubeObject>(descriptor: KindRef<T>, opts: WatchOptions<T> = {}): this {
     this.forCalls++;
     const predicates = opts.predicates ?? [];
-    this.forKind ??= { descriptor, watch: (_, filters) => this.source(descriptor, { now: enqueueRequestForObject() }, filters, predicates) };
+    this.forKind ??= {
+      descriptor,
+      watch: (_, filters) => {
+        // a shard's drained objects pass whatever the predicates say: the drain must be acknowledged
+        const ring = this.sharding?.ring;
+        return ring === undefined
+          ? this.source(descriptor, { now: enqueueRequestForObject() }, filters, predicates)
+          : this.source(descriptor, { now: enqueueRequestForObject() }, [], [shardPredicate<T>(ring, [...filters, ...predicates])]);
+      },
+    };
     return this;
   }
 
@@ -162,6 +180,7 @@ export class ControllerBuilder {
   owns<T extends KubeObject>(descriptor: KindRef<T>, opts: OwnsOptions<T> = {}): this {
     const predicates = opts.predicates ?? [];
     const onlyController = !opts.matchEveryOwner;
+    this.ownedKinds.push(descriptor);
     this.owned.push((forKind, filters) => {
       if (!forKind) throw new BuilderError('Owns() can only be used together with For()');
       const handler: HandlerMaker<T> = isGVKKind(forKind)
@@ -196,6 +215,12 @@ export class ControllerBuilder {
     return this;
   }
 
+  /** Makes this controller one shard of a ring (see the module doc); the options are checked here. */
+  withSharding(opts: ShardOptions): this {
+    this.sharding = checkShardOptions(opts);
+    return this;
+  }
+
   /** The controller's name (metrics, logs); default the lowercase kind of `for`. */
   named(name: string): this {
     this.name = name;
@@ -209,22 +234,39 @@ export class ControllerBuilder {
     if (!this.forKind && this.owned.length === 0 && this.watched.length === 0 && this.rawSources.length === 0) {
       throw new BuilderError('there are no watches configured, controller will never get triggered. Use For(), Owns(), Watches() or WatchesRawSource() to set them up');
     }
+    const sharding = this.sharding;
+    if (sharding && !this.forKind) throw new BuilderError('withSharding() can only be used together with For()');
     const name = this.name ?? this.forKind?.descriptor.kind.toLowerCase();
     if (!name) throw new BuilderError('one of For() or Named() must be called');
     this.mgr.registerControllerName(name);
     const defaults = this.mgr.controllerDefaults;
     const gk = this.forKind ? `${this.forKind.descriptor.kind}.${this.forKind.descriptor.group}` : undefined;
     const max = this.options.maxConcurrentReconciles ?? (gk !== undefined ? defaults.groupKindConcurrency?.[gk] : undefined) ?? 1;
+    const userReconciler = typeof reconciler === 'function' ? { reconcile: reconciler } : reconciler;
+    const forDescriptor = this.forKind?.descriptor;
+    if (sharding && forDescriptor) for (const k of [forDescriptor, ...this.ownedKinds]) this.mgr.selectKind(k, shardSelector(sharding.ring, sharding.shardName));
+    const mgrForShard = this.mgr;
     const controller = new Controller({
       name,
-      reconciler: typeof reconciler === 'function' ? { reconcile: reconciler } : reconciler,
+      reconciler:
+        sharding && forDescriptor
+          ? shardReconciler(
+              {
+                informer: (signal) => mgrForShard.informerForKind(forDescriptor, signal),
+                client: async (namespace, signal) => mgrForShard.clientFor(await mgrForShard.descriptorFor(forDescriptor, signal), namespace),
+              },
+              sharding,
+              userReconciler,
+              this.mgr.logger,
+            )
+          : userReconciler,
       maxConcurrentReconciles: max,
       ...(this.options.rateLimiter ? { rateLimiter: this.options.rateLimiter } : {}),
       cacheSyncTimeoutMs: this.options.cacheSyncTimeoutMs ?? defaults.cacheSyncTimeoutMs ?? 120_000,
       ...((this.options.reconciliationTimeoutMs ?? defaults.reconciliationTimeoutMs) !== undefined
         ? { reconciliationTimeoutMs: this.options.reconciliationTimeoutMs ?? defaults.reconciliationTimeoutMs }
         : {}),
-      needLeaderElection: this.options.needLeaderElection ?? true,
+      needLeaderElection: sharding ? false : (this.options.needLeaderElection ?? true),
       clock: this.mgr.clock,
       logger: this.mgr.logger,
     });
@@ -236,7 +278,9 @@ export class ControllerBuilder {
     mgr.add({
       start: (signal, abort) => {
         controller.setMetrics(mgr.metrics);
-        return controller.start(signal, abort);
+        if (!sharding) return controller.start(signal, abort);
+        const deps = { leaseClient: (ns: string) => mgr.clientFor(leaseResource, ns), clock: mgr.clock, logger: mgr.logger };
+        return runShard(deps, sharding, (stop, abortNow) => controller.start(stop, abortNow), signal, abort);
       },
       needLeaderElection: () => controller.needLeaderElection(),
     });

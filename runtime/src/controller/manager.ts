@@ -63,6 +63,8 @@ import { METADATA_ACCEPT } from '../client/dynamic';
 import type { RESTMapper } from '../discovery/restmapper';
 import type { ListerWatcher } from '../cache/reflector';
 import type { Watch } from '../watch/types';
+import { formatLabelSelector } from '../meta/selectors';
+import type { LabelSelector } from '../meta/conditions';
 import { describeKind, isGVKKind, metadataOnly, type KindRef } from './kinds';
 import { ManagerClient } from './client';
 import type { RestClient } from '../rest/client';
@@ -276,6 +278,9 @@ export class Manager {
   private client: ManagerClient | undefined;
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
+  /** `selectKind`'s selectors, and the kinds whose informers exist, by `group/Kind`. */
+  private readonly kindSelectors = new Map<string, string>();
+  private readonly informerKinds = new Set<string>();
   private readonly healthz = new Map<string, Checker>();
   private readonly readyz = new Map<string, Checker>();
   private readonly broadcaster: EventBroadcaster;
@@ -384,9 +389,40 @@ export class Manager {
     return this.opts.clients(d, d.namespaced ? namespace : '');
   }
 
+  /**
+   * Narrows the cache of one kind (`group` and `kind`) by a label selector, ANDed with `cache.labelSelector`: what a
+   * sharded controller's kinds watch (`withSharding`: only the shard's objects). Before the kind's informer exists;
+   * a kind narrowed twice must be narrowed the same.
+   */
+  selectKind(kind: { group: string; kind: string }, labelSelector: string): void {
+    const key = `${kind.group}/${kind.kind}`;
+    const have = this.kindSelectors.get(key);
+    if (have !== undefined && have !== labelSelector) {
+      throw new Error(`the cache of ${key} already watches ${JSON.stringify(have)}, not ${JSON.stringify(labelSelector)}: one kind has one cache per manager`);
+    }
+    if (have === undefined && this.informerKinds.has(key)) throw new Error(`the cache of ${key} exists already: narrow it (selectKind) before its informer is made`);
+    this.kindSelectors.set(key, labelSelector);
+  }
+
+  /** `lw` narrowed by the kind's `selectKind` selector, if any. */
+  private narrowed<T extends KubeObject>(d: ResourceDescriptor, lw: ListerWatcher<T>): ListerWatcher<T> {
+    const key = `${d.group}/${d.kind}`;
+    this.informerKinds.add(key);
+    const extra = this.kindSelectors.get(key);
+    if (extra === undefined) return lw;
+    const and = (s: string | LabelSelector | undefined): string => {
+      const have = s === undefined || typeof s === 'string' ? s : formatLabelSelector(s);
+      return have ? `${have},${extra}` : extra;
+    };
+    return {
+      list: (opts) => lw.list({ ...opts, labelSelector: and(opts.labelSelector) }),
+      watch: (opts) => lw.watch({ ...opts, labelSelector: and(opts.labelSelector) }),
+    };
+  }
+
   /** The shared informer of a kind, created on first call (and started when the manager already runs). */
   informerFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>): SharedIndexInformer<T> {
-    const informer = this.factory.informerFor(d, this.opts.clients(d, d.namespaced ? this.factory.namespace : ''));
+    const informer = this.factory.informerFor(d, this.narrowed(d, this.opts.clients(d, d.namespaced ? this.factory.namespace : '')));
     if (this.started && this.runSignal && !informer.isStarted) this.factory.start(this.runSignal);
     return informer;
   }
@@ -454,7 +490,7 @@ export class Manager {
   private metadataInformerFor<T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>): SharedIndexInformer<T> {
     const ns = d.namespaced ? this.metadataFactory.namespace : '';
     const lw: ListerWatcher<T> = this.opts.metadataClients ? this.opts.metadataClients(d, ns) : metadataListerWatcher(this.opts.clients(d, ns));
-    const informer = this.metadataFactory.informerFor(d, lw);
+    const informer = this.metadataFactory.informerFor(d, this.narrowed(d, lw));
     if (this.started && this.runSignal && !informer.isStarted) this.metadataFactory.start(this.runSignal);
     return informer;
   }

@@ -30,7 +30,7 @@ const LAYERS: ReadonlyArray<{ layer: string; folders: readonly string[] }> = [
   // beside the chain: the webhook servers and the schema validator use the client and the cache, never the controllers
   { layer: 'webhook', folders: ['webhook', 'validation'] },
   // controller-runtime
-  { layer: 'controller', folders: ['controller', 'controllerutil', 'leaderelection', 'events'] },
+  { layer: 'controller', folders: ['controller', 'controllerutil', 'leaderelection', 'events', 'sharding'] },
   // entry points over everything: the root, helpers for generated code, envtest and the fake clientset
   { layer: 'entry', folders: ['(root)', 'internal', 'testing'] },
 ];

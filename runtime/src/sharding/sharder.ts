@@ -1,0 +1,451 @@
+/**
+ * `Sharder`: assigns the objects of a ring to its shards (kubernetes-controller-sharding's sharder, in its
+ * webhook-free mode): a runnable that runs in every replica and works in the one that leads.
+ *
+ * Contract:
+ * - add it with `mgr.add(sharder)`; leader election: its own Lease `sharder-<ring>` in `leaseNamespace` (default), or the manager's
+ *   (`leaderElection: 'manager'`); only the leader watches anything. On losing it the work stops and the replica
+ *   stands by again;
+ * - membership: the shard Leases of the ring (see ./shards for their states). Expiry is timed on this sharder's
+ *   clock; an expired Lease is acquired (holder `shardlease-controller`, twice the duration, conditional on the
+ *   resourceVersion seen: a shard that renewed in between wins), which makes the shard dead; a Lease dead for a
+ *   minute is deleted. The ring is made of the ready and expired shards, and only after the Leases have synced;
+ * - assignment: every object of the ring's `kinds` is keyed by `<group>/<Kind>/<namespace>/<name>`, every object of
+ *   their `controlled` kinds by its controller's key (one of the ring's kinds; without such a controller it is not
+ *   sharded), and goes to the shard the ring maps the key to, by setting `shard.alpha.sharding.timebertt.dev/<ring>`;
+ * - moves: an object whose shard is no longer the ring's choice is DRAINED while that shard is on the ring (the drain
+ *   label is set; the shard acknowledges by removing both labels; the sharder then assigns the new shard), so it is
+ *   never reconciled by two shards at once. A controlled object, an unassigned one, or one whose shard is dead or
+ *   unknown moves at once (upstream's rule: the controller object is the synchronisation point). Every write is a
+ *   merge patch conditional on the resourceVersion the decision was made on; a conflict waits for the next event;
+ * - it watches the sharded kinds' METADATA only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`; without
+ *   it objects are cut down to their metadata as they arrive), re-examines every object when the ring's members
+ *   change and every `syncPeriodMs` (default 5 min), and makes at most `concurrentMoves` (default 10) writes at once;
+ * - everything is timed on the injected clock and stops when `start`'s signal aborts.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { isAborted, type Clock, type ClockTimer } from '../clock/clock';
+import { SharedInformerFactory } from '../cache/factory';
+import type { SharedIndexInformer } from '../cache/informer';
+import type { ListerWatcher } from '../cache/reflector';
+import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import { isConflict, isNotFound } from '../errors/errors';
+import { LeaderElector } from '../leaderelection/leaderelection';
+import { formatMicroTime, leaseResource, type Lease, type LeaseList } from '../leaderelection/lease';
+import { LeaseLock } from '../leaderelection/resourcelock';
+import type { Logger } from '../log';
+import { newRateLimitingQueue, type RateLimitingWorkQueue } from '../workqueue';
+import { checkDuration, checkName, drainLabel, ringLeaseSelector, SHARDER_IDENTITY, shardLabel, ShardingConfigError } from './names';
+import { controllerKey, HashRing, objectKey, type KeyedObject } from './ring';
+import { isAvailable, shardOf, type Shard, type ShardState } from './shards';
+
+/** Makes the client of a kind in a namespace (the manager's `ClientFactory`). */
+export type SharderClientFactory = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, namespace: string) => ResourceClient<T, TList>;
+
+/** A kind of the ring (its typed descriptor), with the kinds its objects control. */
+export interface RingKind {
+  kind: ResourceDescriptor;
+  controlled?: readonly ResourceDescriptor[];
+}
+
+export interface SharderOptions {
+  /** The ring (a DNS-1123 label). */
+  ring: string;
+  kinds: readonly RingKind[];
+  /** The namespace of the shard Leases (and of the sharder's own Lease). */
+  leaseNamespace: string;
+  /** Watch the sharded objects of this namespace only; default all. */
+  namespace?: string;
+  /** Default: its own Lease with these timings (defaults 15 s / 10 s / 2 s). */
+  leaderElection?: 'manager' | { leaseDurationMs?: number; renewDeadlineMs?: number; retryPeriodMs?: number; identity?: string };
+  /** The clients listing and watching the sharded kinds' metadata; default the manager's, cut down to metadata. */
+  metadataClients?: SharderClientFactory;
+  /** Default 5 minutes. */
+  syncPeriodMs?: number;
+  /** Default 10. */
+  concurrentMoves?: number;
+  /** Virtual nodes per shard; default 100. */
+  tokensPerNode?: number;
+}
+
+/** What the sharder needs from its manager (a `Manager` fits). */
+export interface SharderManager {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  clientFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, namespace?: string): ResourceClient<T, TList>;
+}
+
+/** What one object needs, as the sharder decides it (see the module doc). */
+export type Assignment =
+  | { action: 'none' }
+  | { action: 'assign'; to: string }
+  | { action: 'drain'; from: string }
+  | { action: 'move'; from: string; to: string };
+
+/**
+ * The decision for one object: `key` its hash key (`undefined`: not sharded), `controlled` whether it is keyed by
+ * its controller, `states` the shards' states.
+ */
+export function assignmentOf(
+  labels: Readonly<Record<string, string>> | undefined,
+  key: string | undefined,
+  controlled: boolean,
+  ring: HashRing,
+  ringName: string,
+  states: ReadonlyMap<string, ShardState>,
+): Assignment {
+  if (key === undefined) return { action: 'none' };
+  const to = ring.shardFor(key);
+  if (to === '') return { action: 'none' };
+  const sl = shardLabel(ringName);
+  const from = labels !== undefined && Object.hasOwn(labels, sl) ? (labels[sl] ?? '') : '';
+  if (from === to) return { action: 'none' };
+  if (from === '') return { action: 'assign', to };
+  const fromState = states.get(from);
+  if (!controlled && fromState !== undefined && isAvailable(fromState)) {
+    return labels !== undefined && Object.hasOwn(labels, drainLabel(ringName)) ? { action: 'none' } : { action: 'drain', from };
+  }
+  return { action: 'move', from, to };
+}
+
+/** Counters of the sharder's writes. */
+export interface SharderStats {
+  assignments: number;
+  drains: number;
+  moves: number;
+  /** Shard Leases acquired because they expired. */
+  acquired: number;
+  /** Ring recalculations that changed its members. */
+  ringChanges: number;
+}
+
+interface WatchedKind {
+  descriptor: ResourceDescriptor;
+  /** Keyed by its controller (a `controlled` kind). */
+  controlled: boolean;
+  informer: SharedIndexInformer<KubeObject>;
+}
+
+/** See the module doc. */
+export class Sharder {
+  readonly ring: string;
+  readonly stats: SharderStats = { assignments: 0, drains: 0, moves: 0, acquired: 0, ringChanges: 0 };
+  private readonly opts: SharderOptions;
+  private readonly log: Logger;
+  private readonly syncPeriodMs: number;
+  private readonly concurrentMoves: number;
+  private readonly election: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number; identity: string } | undefined;
+  private hashRing = new HashRing([]);
+  private states = new Map<string, ShardState>();
+  private leading = false;
+
+  constructor(
+    private readonly mgr: SharderManager,
+    opts: SharderOptions,
+  ) {
+    this.ring = checkName('ring name', opts.ring);
+    if (typeof opts.leaseNamespace !== 'string' || opts.leaseNamespace === '') {
+      throw new ShardingConfigError('sharding: leaseNamespace must name the namespace of the shard Leases');
+    }
+    if (!Array.isArray(opts.kinds) || opts.kinds.length === 0) throw new ShardingConfigError(`sharding: ring ${opts.ring} has no kinds to shard`);
+    this.syncPeriodMs = checkDuration('syncPeriodMs', opts.syncPeriodMs ?? 300_000);
+    this.concurrentMoves = Math.floor(checkDuration('concurrentMoves', opts.concurrentMoves ?? 10));
+    const le = opts.leaderElection;
+    if (le === 'manager') this.election = undefined;
+    else {
+      const leaseDurationMs = checkDuration('leaderElection.leaseDurationMs', le?.leaseDurationMs ?? 15_000);
+      const renewDeadlineMs = checkDuration('leaderElection.renewDeadlineMs', le?.renewDeadlineMs ?? 10_000);
+      const retryPeriodMs = checkDuration('leaderElection.retryPeriodMs', le?.retryPeriodMs ?? 2_000);
+      this.election = { leaseDurationMs, renewDeadlineMs, retryPeriodMs, identity: le?.identity ?? `${hostname()}_${randomUUID()}` };
+    }
+    this.opts = opts;
+    this.log = mgr.logger.withName('sharder').withValues({ ring: this.ring });
+  }
+
+  /** Whether this replica's sharder leads (and works). */
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** The ring's members as last computed. */
+  get members(): readonly string[] {
+    return this.hashRing.nodes;
+  }
+
+  needLeaderElection(): boolean {
+    return this.election === undefined;
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    const election = this.election;
+    if (!election) {
+      await this.lead(signal);
+      return;
+    }
+    const lock = new LeaseLock({
+      client: this.mgr.clientFor(leaseResource, this.opts.leaseNamespace),
+      namespace: this.opts.leaseNamespace,
+      name: `sharder-${this.ring}`,
+      identity: election.identity,
+    });
+    // stand by, lead, and stand by again after a lost lease, until stopped
+    while (!signal.aborted) {
+      let work: Promise<void> = Promise.resolve();
+      const elector = new LeaderElector({
+        lock,
+        name: `sharder-${this.ring}`,
+        leaseDurationMs: election.leaseDurationMs,
+        renewDeadlineMs: election.renewDeadlineMs,
+        retryPeriodMs: election.retryPeriodMs,
+        releaseOnCancel: true,
+        clock: this.mgr.clock,
+        logger: this.log,
+        callbacks: {
+          onStartedLeading: (lead) => {
+            work = this.lead(AbortSignal.any([signal, lead])).catch((err: unknown) => { this.log.error(err, 'sharder failed'); });
+          },
+          onStoppedLeading: () => undefined,
+        },
+      });
+      await elector.run(signal);
+      await work;
+    }
+  }
+
+  /** The leader's work, until `signal` aborts. */
+  private async lead(signal: AbortSignal): Promise<void> {
+    const clock = this.mgr.clock;
+    const log = this.log;
+    this.leading = true;
+    log.info('sharder leads');
+    const queue: RateLimitingWorkQueue<string> = newRateLimitingQueue<string>({ name: `sharder-${this.ring}`, clock });
+    const leases = new SharedInformerFactory({ namespace: this.opts.leaseNamespace, clock, logger: log, tweakListOptions: () => ({ labelSelector: ringLeaseSelector(this.ring) }) });
+    const ns = this.opts.namespace ?? '';
+    const cut = this.opts.metadataClients === undefined;
+    const objects = new SharedInformerFactory({ namespace: ns, clock, logger: log, ...(cut ? { transform: metadataOnly } : {}) });
+    const watched: WatchedKind[] = [];
+    const ownerKinds = new Set<string>();
+    let timer: ClockTimer | undefined;
+    const stop = (): void => {
+      queue.shutDown();
+      if (timer !== undefined) clock.clearTimer(timer);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      // the kinds
+      const lw = <T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>): ListerWatcher<T> => {
+        const nsOf = d.namespaced ? ns : '';
+        return this.opts.metadataClients ? this.opts.metadataClients(d, nsOf) : this.mgr.clientFor(d, nsOf);
+      };
+      const seen = new Set<string>();
+      const addKind = (descriptor: ResourceDescriptor, controlled: boolean): void => {
+        const key = `${descriptor.group}/${descriptor.resource}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        watched.push({ descriptor, controlled, informer: objects.informerFor(descriptor, lw(descriptor)) });
+      };
+      for (const rk of this.opts.kinds) {
+        ownerKinds.add(`${rk.kind.group}/${rk.kind.kind}`);
+        addKind(rk.kind, false);
+      }
+      for (const rk of this.opts.kinds) for (const c of rk.controlled ?? []) addKind(c, true);
+
+      // membership
+      const leaseInformer = leases.informerFor(leaseResource, this.mgr.clientFor(leaseResource, this.opts.leaseNamespace));
+      const renewedAt = new Map<string, { mark: string; at: number }>();
+      const acquiring = new Set<string>();
+      const leaseClient = this.mgr.clientFor<Lease, LeaseList>(leaseResource, this.opts.leaseNamespace);
+      let synced = false;
+      const enqueueAll = (): void => {
+        for (let i = 0; i < watched.length; i++) {
+          const w = watched[i];
+          if (w) for (const key of w.informer.getIndexer().listKeys()) queue.add(`${i}|${key}`);
+        }
+      };
+      const recompute = (): void => {
+        if (!synced || signal.aborted) return;
+        const now = clock.now();
+        const shards: Shard[] = [];
+        const names = new Set<string>();
+        for (const lease of leaseInformer.getIndexer().list()) {
+          const name = lease.metadata?.name ?? '';
+          names.add(name);
+          const mark = `${lease.spec?.holderIdentity ?? ''}|${lease.spec?.renewTime ?? ''}|${lease.spec?.leaseDurationSeconds ?? ''}`;
+          const r = renewedAt.get(name);
+          if (r?.mark !== mark) renewedAt.set(name, { mark, at: now });
+          shards.push(shardOf(lease, renewedAt.get(name)?.at ?? now, now));
+        }
+        for (const name of [...renewedAt.keys()]) if (!names.has(name)) renewedAt.delete(name);
+        this.states = new Map(shards.map((s) => [s.name, s.state]));
+        for (const s of shards) {
+          if (s.state === 'expired') this.acquire(s.name, leaseInformer, leaseClient, acquiring, signal);
+          if (s.state === 'orphaned') this.deleteOrphan(s.name, leaseClient, acquiring, signal);
+        }
+        const next = new HashRing(shards.filter((s) => isAvailable(s.state)).map((s) => s.name), this.opts.tokensPerNode !== undefined ? { tokensPerNode: this.opts.tokensPerNode } : {});
+        if (!next.sameMembers(this.hashRing)) {
+          this.hashRing = next;
+          this.stats.ringChanges++;
+          log.info('ring changed', { members: next.nodes, states: Object.fromEntries(this.states) });
+          enqueueAll();
+        }
+        if (timer !== undefined) clock.clearTimer(timer);
+        const soonest = Math.min(...shards.map((s) => s.nextChangeInMs));
+        timer = Number.isFinite(soonest) ? clock.setTimer(recompute, soonest + 1, { keepAlive: false }) : undefined;
+      };
+      let pending = false;
+      const soon = (): void => {
+        if (pending) return;
+        pending = true;
+        queueMicrotask(() => {
+          pending = false;
+          recompute();
+        });
+      };
+      leaseInformer.addEventHandler({ onAdd: soon, onUpdate: soon, onDelete: soon });
+      leases.start(signal);
+      if (!(await leaseInformer.waitForSync(signal))) return;
+      synced = true;
+      recompute();
+
+      // objects
+      for (let i = 0; i < watched.length; i++) {
+        const w = watched[i];
+        if (!w) continue;
+        const onObject = (obj: Readonly<KubeObject>): void => {
+          if (this.decide(w, obj, ownerKinds).action !== 'none') queue.add(`${i}|${objectStoreKey(obj)}`);
+        };
+        w.informer.addEventHandler({ onAdd: onObject, onUpdate: (_old, obj) => { onObject(obj); } });
+      }
+      objects.start(signal);
+      for (const w of watched) if (!(await w.informer.waitForSync(signal))) return;
+      log.info('sharder synced', { kinds: watched.map((w) => `${w.descriptor.group}/${w.descriptor.resource}`), members: this.hashRing.nodes });
+
+      // periodic resync
+      const resync = (): void => {
+        if (signal.aborted) return;
+        enqueueAll();
+        clock.setTimer(resync, this.syncPeriodMs, { keepAlive: false });
+      };
+      clock.setTimer(resync, this.syncPeriodMs, { keepAlive: false });
+
+      // workers
+      const worker = async (): Promise<void> => {
+        for (;;) {
+          const { item, shutdown } = await queue.get();
+          if (shutdown) return;
+          try {
+            if (await this.process(item, watched, ownerKinds, signal)) queue.forget(item);
+            else queue.addRateLimited(item);
+          } catch (err) {
+            if (!isAborted(signal)) log.error(err, 'sharder write failed', { item });
+            queue.addRateLimited(item);
+          } finally {
+            queue.done(item);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: this.concurrentMoves }, worker));
+    } finally {
+      stop();
+      signal.removeEventListener('abort', stop);
+      await Promise.all([leases.shutdown(), objects.shutdown()]);
+      this.leading = false;
+      this.hashRing = new HashRing([]);
+      log.info('sharder stopped leading');
+    }
+  }
+
+  private decide(w: WatchedKind, obj: Readonly<KeyedObject & KubeObject>, ownerKinds: ReadonlySet<string>): Assignment {
+    const meta = obj.metadata;
+    const key = w.controlled
+      ? controllerKey(obj, ownerKinds)
+      : objectKey(w.descriptor.group, w.descriptor.kind, meta?.namespace ?? '', meta?.name ?? '');
+    return assignmentOf(meta?.labels, key, w.controlled, this.hashRing, this.ring, this.states);
+  }
+
+  /** One object's assignment; false when it must be retried (a write failed for a reason other than a conflict). */
+  private async process(item: string, watched: readonly WatchedKind[], ownerKinds: ReadonlySet<string>, signal: AbortSignal): Promise<boolean> {
+    const bar = item.indexOf('|');
+    const w = watched[Number(item.slice(0, bar))];
+    const key = item.slice(bar + 1);
+    const obj = w?.informer.getIndexer().getByKey(key);
+    if (!w || !obj?.metadata?.name) return true;
+    const a = this.decide(w, obj, ownerKinds);
+    if (a.action === 'none') return true;
+    const sl = shardLabel(this.ring);
+    const dl = drainLabel(this.ring);
+    const labels: Record<string, string | null> =
+      a.action === 'drain' ? { [dl]: 'true' } : { [sl]: a.to, ...(obj.metadata.labels && Object.hasOwn(obj.metadata.labels, dl) ? { [dl]: null } : {}) };
+    const body = JSON.stringify({ metadata: { resourceVersion: obj.metadata.resourceVersion, labels } });
+    const client = this.mgr.clientFor(w.descriptor, obj.metadata.namespace ?? '');
+    try {
+      await client.patch(obj.metadata.name, 'application/merge-patch+json', body, { signal });
+    } catch (err) {
+      // a newer version is on its way to the cache (its event enqueues the object again), or the object is gone
+      if (isConflict(err) || isNotFound(err)) return true;
+      throw err;
+    }
+    if (a.action === 'assign') this.stats.assignments++;
+    else if (a.action === 'drain') this.stats.drains++;
+    else this.stats.moves++;
+    this.log.v(1).info(a.action, { namespace: obj.metadata.namespace, name: obj.metadata.name, ...a });
+    return true;
+  }
+
+  /** Acquires an expired shard Lease (making the shard dead), unless the shard renewed in between. */
+  private acquire(name: string, informer: SharedIndexInformer<Lease>, client: ResourceClient<Lease, LeaseList>, busy: Set<string>, signal: AbortSignal): void {
+    const lease = informer.getIndexer().getByKey(`${this.opts.leaseNamespace}/${name}`);
+    if (!lease || busy.has(name)) return;
+    busy.add(name);
+    const now = formatMicroTime(this.mgr.clock.now());
+    const spec = lease.spec ?? {};
+    const next: Lease = {
+      ...lease,
+      spec: {
+        ...spec,
+        holderIdentity: SHARDER_IDENTITY,
+        leaseDurationSeconds: 2 * (spec.leaseDurationSeconds ?? 15),
+        acquireTime: now,
+        renewTime: now,
+        leaseTransitions: (spec.leaseTransitions ?? 0) + 1,
+      },
+    };
+    this.log.info('shard lease expired: acquiring it, the shard is dead', { shard: name });
+    client
+      .update(next, { signal })
+      .then(
+        () => { this.stats.acquired++; },
+        (err: unknown) => { if (!isConflict(err) && !isAborted(signal)) this.log.error(err, 'acquiring an expired shard lease failed', { shard: name }); },
+      )
+      .finally(() => busy.delete(name));
+  }
+
+  /** Deletes the Lease of a shard dead for a minute. */
+  private deleteOrphan(name: string, client: ResourceClient<Lease, LeaseList>, busy: Set<string>, signal: AbortSignal): void {
+    if (busy.has(name)) return;
+    busy.add(name);
+    client
+      .delete(name, { signal })
+      .then(
+        () => { this.log.info('deleted orphaned shard lease', { shard: name }); },
+        (err: unknown) => { if (!isNotFound(err) && !isAborted(signal)) this.log.error(err, 'deleting an orphaned shard lease failed', { shard: name }); },
+      )
+      .finally(() => busy.delete(name));
+  }
+}
+
+/** The object's metadata alone (as a PartialObjectMetadata), for a sharder without metadata clients. */
+function metadataOnly<T extends KubeObject>(obj: T): T {
+  const out = { ...obj };
+  for (const key of Object.keys(out)) if (key !== 'metadata') Reflect.deleteProperty(out, key);
+  return out;
+}
+
+/** `namespace/name` (or `name`): the store key of an object. */
+function objectStoreKey(obj: Readonly<KubeObject>): string {
+  const meta = obj.metadata;
+  const name = meta?.name ?? '';
+  return meta?.namespace ? `${meta.namespace}/${name}` : name;
+}

@@ -1,0 +1,247 @@
+/**
+ * The sharder: the decision table of one object (assign, drain, move, wait), then the sharder over a fake API
+ * server with an injected clock — assignment onto the ready shards, the drain handshake when a shard joins (drain
+ * label, the old shard's acknowledgement, the new assignment), lease loss (an expired shard Lease acquired by the
+ * sharder, its objects moved at once), a released Lease, owned objects with their owner, and bad configuration.
+ */
+import { FakeClock } from '../../../../runtime/src/clock/clock';
+import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
+import { formatMicroTime, leaseResource, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
+import { noopLogger } from '../../../../runtime/src/log';
+import { drainLabel, LABEL_RING, SHARDER_IDENTITY, shardLabel } from '../../../../runtime/src/sharding/names';
+import { HashRing, objectKey } from '../../../../runtime/src/sharding/ring';
+import { assignmentOf, Sharder, type SharderOptions } from '../../../../runtime/src/sharding/sharder';
+import type { ShardState } from '../../../../runtime/src/sharding/shards';
+import { Fake } from '../../../../runtime/src/testing/fake';
+import { settle, until } from '../../helpers/cache';
+
+const RING = 'widgets';
+const SL = shardLabel(RING);
+const DL = drainLabel(RING);
+const NS = 'apps';
+const T0 = Date.UTC(2026, 0, 1);
+
+describe('assignmentOf', () => {
+  const ring = new HashRing(['a', 'b']);
+  const key = Array.from({ length: 50 }, (_, i) => `k${i}`).find((k) => ring.shardFor(k) === 'b') ?? '';
+  const states = new Map<string, ShardState>([['a', 'ready'], ['b', 'ready'], ['x', 'dead'], ['e', 'expired']]);
+  it.each([
+    { name: 'unassigned → assign', labels: {}, controlled: false, want: { action: 'assign', to: 'b' } },
+    { name: 'on its shard → none', labels: { [SL]: 'b' }, controlled: false, want: { action: 'none' } },
+    { name: 'on a ready shard that is not the choice → drain', labels: { [SL]: 'a' }, controlled: false, want: { action: 'drain', from: 'a' } },
+    { name: 'already drained → wait for the acknowledgement', labels: { [SL]: 'a', [DL]: 'true' }, controlled: false, want: { action: 'none' } },
+    { name: 'on an expired (not yet dead) shard → drain (it stays on the ring until dead)', labels: { [SL]: 'e' }, controlled: false, want: { action: 'drain', from: 'e' } },
+    { name: 'on a dead shard → move at once', labels: { [SL]: 'x' }, controlled: false, want: { action: 'move', from: 'x', to: 'b' } },
+    { name: 'on an unknown shard → move at once', labels: { [SL]: 'gone' }, controlled: false, want: { action: 'move', from: 'gone', to: 'b' } },
+    { name: 'drained but its shard died → move at once', labels: { [SL]: 'x', [DL]: 'true' }, controlled: false, want: { action: 'move', from: 'x', to: 'b' } },
+    { name: 'controlled, on a ready shard → move at once (the owner is the synchronisation point)', labels: { [SL]: 'a' }, controlled: true, want: { action: 'move', from: 'a', to: 'b' } },
+  ])('$name', ({ labels, controlled, want }) => {
+    expect(assignmentOf(labels, key, controlled, ring, RING, states)).toEqual(want);
+  });
+
+  it('does nothing without a key (not sharded) or without shards', () => {
+    expect(assignmentOf({}, undefined, false, ring, RING, states)).toEqual({ action: 'none' });
+    expect(assignmentOf({}, key, false, new HashRing([]), RING, states)).toEqual({ action: 'none' });
+  });
+});
+
+const widgets: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', listKind: 'WidgetList', namespaced: true };
+const parts: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };
+
+function setup(extra: Partial<SharderOptions> = {}) {
+  const clock = new FakeClock(T0);
+  const fake = new Fake({ clock: () => new Date(clock.now()) });
+  const mgr = {
+    clock,
+    logger: noopLogger,
+    clientFor: <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns = '') => fake.client<T, TList>(d, d.namespaced ? ns : ''),
+  };
+  const sharder = new Sharder(mgr, { ring: RING, kinds: [{ kind: widgets, controlled: [parts] }], leaseNamespace: NS, leaderElection: 'manager', ...extra });
+  const leases = fake.client<Lease, LeaseList>(leaseResource, NS);
+  const objects = fake.client<KubeObject>(widgets, NS);
+  const configMaps = fake.client<KubeObject>(parts, NS);
+  const stop = new AbortController();
+  /** A shard's Lease, held and renewed now (durations in seconds). */
+  const renew = async (name: string, holder = name, seconds = 10): Promise<void> => {
+    const now = formatMicroTime(clock.now());
+    const spec = { holderIdentity: holder, leaseDurationSeconds: seconds, acquireTime: now, renewTime: now };
+    try {
+      const l = await leases.get(name);
+      await leases.update({ ...l, spec: { ...l.spec, ...spec } });
+    } catch {
+      await leases.create({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: NS, labels: { [LABEL_RING]: RING } }, spec });
+    }
+  };
+  const labelsOf = async (): Promise<Map<string, Record<string, string>>> =>
+    new Map((await objects.list()).items.map((o) => [o.metadata?.name ?? '', o.metadata?.labels ?? {}]));
+  /** Steps the clock, letting the informers and workers run in between. */
+  const advance = async (ms: number, step = 250): Promise<void> => {
+    for (let t = 0; t < ms; t += step) {
+      clock.step(Math.min(step, ms - t));
+      await settle(10);
+    }
+  };
+  return { clock, fake, sharder, leases, objects, configMaps, stop, renew, labelsOf, advance };
+}
+
+const NAMES = Array.from({ length: 40 }, (_, i) => `w-${i}`);
+
+async function createWidgets(env: ReturnType<typeof setup>): Promise<void> {
+  for (const name of NAMES) await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: NS } });
+}
+
+/** What the ring with `shards` assigns each widget to. */
+function expected(shards: string[]): Map<string, string> {
+  const ring = new HashRing(shards);
+  return new Map(NAMES.map((n) => [n, ring.shardFor(objectKey('example.com', 'Widget', NS, n))]));
+}
+
+/** A shard acknowledging every drain of its objects (what the builder's shard reconciler does). */
+async function acknowledge(env: ReturnType<typeof setup>, shard: string): Promise<number> {
+  let n = 0;
+  for (const o of (await env.objects.list()).items) {
+    const labels = o.metadata?.labels ?? {};
+    if (labels[SL] !== shard || !Object.hasOwn(labels, DL)) continue;
+    await env.objects.patch(o.metadata?.name ?? '', 'application/merge-patch+json', JSON.stringify({ metadata: { labels: { [SL]: null, [DL]: null } } }));
+    n++;
+  }
+  return n;
+}
+
+describe('Sharder over a fake API server', () => {
+  it('assigns every object to the ready shards as the ring says; a ring of one takes everything', async () => {
+    const env = setup();
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    const labels = await env.labelsOf();
+    expect(new Set([...labels.values()].map((l) => l[SL]))).toEqual(new Set(['a']));
+    expect(env.sharder.members).toEqual(['a']);
+    env.stop.abort();
+    await run;
+  });
+
+  it('a joining shard gets its objects by the drain handshake: drain label, acknowledgement, then the new shard', async () => {
+    const env = setup();
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    await env.renew('b');
+    const want = expected(['a', 'b']);
+    const toB = NAMES.filter((n) => want.get(n) === 'b');
+    expect(toB.length).toBeGreaterThan(0);
+    await until(() => env.sharder.stats.drains === toB.length, 'drains', 5_000);
+    // drained, not moved: still on a, with the drain label, until a lets go
+    let labels = await env.labelsOf();
+    for (const n of toB) expect(labels.get(n)).toEqual({ [SL]: 'a', [DL]: 'true' });
+    for (const n of NAMES.filter((x) => want.get(x) === 'a')) expect(labels.get(n)).toEqual({ [SL]: 'a' });
+    await env.advance(2_000);
+    labels = await env.labelsOf();
+    expect(toB.filter((n) => labels.get(n)?.[SL] === 'b')).toEqual([]);
+    // a acknowledges: the sharder assigns b
+    expect(await acknowledge(env, 'a')).toBe(toB.length);
+    await until(() => env.sharder.stats.assignments === NAMES.length + toB.length, 'reassignments', 5_000);
+    labels = await env.labelsOf();
+    for (const n of NAMES) expect(labels.get(n)).toEqual({ [SL]: want.get(n) });
+    env.stop.abort();
+    await run;
+  });
+
+  it('lease loss: a shard that stops renewing is acquired by the sharder after its lease duration, and its objects move at once', async () => {
+    const env = setup();
+    await env.renew('a', 'a', 10);
+    await env.renew('b', 'b', 10);
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    const before = expected(['a', 'b']);
+    // a keeps renewing, b is gone
+    for (let t = 0; t < 9_000; t += 3_000) {
+      await env.advance(3_000);
+      await env.renew('a', 'a', 10);
+    }
+    expect(env.sharder.stats.acquired).toBe(0);
+    expect((await env.leases.get('b')).spec?.holderIdentity).toBe('b');
+    await env.advance(1_500);
+    await env.renew('a', 'a', 10);
+    await until(() => env.sharder.stats.acquired === 1, 'acquisition', 5_000);
+    const b = await env.leases.get('b');
+    expect(b.spec?.holderIdentity).toBe(SHARDER_IDENTITY);
+    expect(b.spec?.leaseDurationSeconds).toBe(20);
+    await until(() => env.sharder.stats.moves === NAMES.filter((n) => before.get(n) === 'b').length, 'moves', 5_000);
+    const labels = await env.labelsOf();
+    for (const n of NAMES) expect(labels.get(n)).toEqual({ [SL]: 'a' });
+    expect(env.sharder.stats.drains).toBe(0);
+    expect(env.sharder.members).toEqual(['a']);
+    env.stop.abort();
+    await run;
+  });
+
+  it('a shard that renewed in time is not acquired (expiry is measured from when the sharder saw the renewal)', async () => {
+    const env = setup();
+    await env.renew('a', 'a', 10);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.members.length === 1, 'ring', 5_000);
+    for (let i = 0; i < 6; i++) {
+      await env.advance(5_000);
+      await env.renew('a', 'a', 10);
+    }
+    expect(env.sharder.stats.acquired).toBe(0);
+    expect(env.sharder.members).toEqual(['a']);
+    env.stop.abort();
+    await run;
+  });
+
+  it('a released Lease (graceful stop) is dead at once: its objects move without a drain; after a minute the Lease is deleted', async () => {
+    const env = setup();
+    await env.renew('a');
+    await env.renew('b');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    const onB = NAMES.filter((n) => expected(['a', 'b']).get(n) === 'b').length;
+    await env.renew('b', '', 1);
+    await until(() => env.sharder.stats.moves === onB, 'moves', 5_000);
+    expect(env.sharder.stats.drains).toBe(0);
+    expect(env.sharder.stats.acquired).toBe(0);
+    for (let t = 0; t < 62_000; t += 2_000) {
+      await env.advance(2_000, 1_000);
+      await env.renew('a');
+    }
+    await expect(env.leases.get('b')).rejects.toMatchObject({ code: 404 });
+    env.stop.abort();
+    await run;
+  });
+
+  it('assigns an owned object with its owner (by the controller\'s key), and leaves objects without such a controller alone', async () => {
+    const env = setup();
+    await env.renew('a');
+    await env.renew('b');
+    await createWidgets(env);
+    const owner = NAMES[3] ?? '';
+    await env.configMaps.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owned', namespace: NS, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Widget', name: owner, uid: 'u', controller: true }] } });
+    await env.configMaps.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'loose', namespace: NS } });
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length + 1, 'assignments', 5_000);
+    expect((await env.configMaps.get('owned')).metadata?.labels).toEqual({ [SL]: expected(['a', 'b']).get(owner) });
+    expect((await env.configMaps.get('loose')).metadata?.labels).toBeUndefined();
+    env.stop.abort();
+    await run;
+  });
+
+  it.each([
+    { given: { ring: 'Bad_Ring' }, want: 'sharding: invalid ring name "Bad_Ring": must be a DNS-1123 label: lowercase alphanumeric characters or \'-\', starting and ending with an alphanumeric character' },
+    { given: { ring: '' }, want: 'sharding: invalid ring name "": must not be empty' },
+    { given: { ring: 'x'.repeat(64) }, want: `sharding: invalid ring name "${'x'.repeat(64)}": must be no more than 63 characters (it has 64)` },
+    { given: { leaseNamespace: '' }, want: 'sharding: leaseNamespace must name the namespace of the shard Leases' },
+    { given: { kinds: [] }, want: 'sharding: ring widgets has no kinds to shard' },
+    { given: { syncPeriodMs: -1 }, want: 'sharding: syncPeriodMs must be a positive number of milliseconds, got -1' },
+  ])('refuses bad configuration in one line: $want', ({ given, want }) => {
+    const clock = new FakeClock(T0);
+    const fake = new Fake();
+    const mgr = { clock, logger: noopLogger, clientFor: <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns = '') => fake.client<T, TList>(d, ns) };
+    expect(() => new Sharder(mgr, { ring: RING, kinds: [{ kind: widgets }], leaseNamespace: NS, ...given })).toThrow(want);
+  });
+});
