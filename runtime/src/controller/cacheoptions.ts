@@ -99,7 +99,7 @@ function labelSelectorText(where: string, sel: string | LabelSelector): string {
     parseLabelSelector(text);
     return text;
   } catch (err) {
-    throw new Error(`${where}: labelSelector: ${describeThrown(err)}`);
+    throw new Error(`${where}: labelSelector: ${describeThrown(err)}`, { cause: err });
   }
 }
 
@@ -108,7 +108,7 @@ function fieldSelectorText(where: string, sel: string): string {
     parseFieldSelector(sel);
     return sel;
   } catch (err) {
-    throw new Error(`${where}: fieldSelector: ${describeThrown(err)}`);
+    throw new Error(`${where}: fieldSelector: ${describeThrown(err)}`, { cause: err });
   }
 }
 

@@ -172,7 +172,7 @@ export interface LeaderElectionOptions {
  * `stripManagedFields`; `null` keeps managedFields), `defaultUnsafeDisableDeepCopy`, and per kind `byObject`.
  */
 export interface CacheOptions extends CacheSettings {
-  /** @deprecated the earlier name of `defaultTransform`; give one of them. */
+  /** The earlier name of `defaultTransform` (scaffolded `main.ts` files use it); give one of them. */
   transform?: <T extends KubeObject>(obj: T) => T;
   /** Resync period of the controllers' handlers; default none. */
   resyncPeriodMs?: number;
@@ -297,6 +297,11 @@ export class Manager {
   private readonly factories = new Map<string, SharedInformerFactory>();
   /** The resolved descriptors of GVK kinds, by `group/version/kind` (a failed mapping is dropped, and asked again). */
   private readonly mappings = new Map<string, Promise<ResourceDescriptor>>();
+  /**
+   * The descriptors of the typed kinds cached so far, by `group/version/kind`: a kind known by GVK that one of them
+   * describes (the `metadataKind` of an `onlyMetadata` watch) needs no mapping.
+   */
+  private readonly knownDescriptors = new Map<string, ResourceDescriptor>();
   private client: ManagerClient | undefined;
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
@@ -423,6 +428,7 @@ export class Manager {
   private cachedInformer<T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>, form: CacheForm): Informer<T> {
     const settings = this.cacheConfig.forKind(d);
     const namespaces = this.cacheConfig.namespacesOf(d);
+    this.knownDescriptors.set(`${d.group}/${d.version}/${d.kind}`, d);
     const name = form === 'metadata' ? `${describeKind(d)} (metadata)` : describeKind(d);
     const members = namespaces.map((ns): [string, SharedIndexInformer<T>] => {
       const f = this.factoryOf(form, ns);
@@ -515,12 +521,16 @@ export class Manager {
   }
 
   /**
-   * The descriptor of a kind: the descriptor itself, or for a kind known by GVK the mapping of the manager's
+   * The descriptor of a kind: the descriptor itself, for a kind known by GVK that a typed descriptor the cache
+   * already uses describes that descriptor (no mapping: `metadataKind('v1', 'ConfigMap')` beside
+   * `owns(configMapResource, { onlyMetadata: true })`), else the mapping of the manager's
    * `restMapper` (asked once per kind; a failure — the mapper's `NoKindMatchError` for a kind the server does not
    * serve — is thrown as it is, and asked again next time).
    */
   async descriptorFor<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<ResourceDescriptor<T, KubeList<T>>> {
     if (!isGVKKind(kind)) return kind;
+    const cached = this.knownDescriptors.get(`${kind.group}/${kind.version}/${kind.kind}`);
+    if (cached) return plainDescriptor(cached);
     const mapper = this.opts.restMapper;
     if (!mapper) throw new Error(`the manager has no restMapper: a kind known only by GVK (${describeKind(kind)}) needs ManagerOptions.restMapper`);
     const key = `${kind.group}/${kind.version}/${kind.kind}`;

@@ -65,7 +65,7 @@ function withManagedFields(clients: ClientFactory): ClientFactory {
       get(target, p, receiver): unknown {
         if (p === 'list') return async (opts: ListOptions) => {
           const page = await target.list(opts);
-          return { ...page, items: page.items?.map(mark) ?? null };
+          return { ...page, items: page.items.map(mark) };
         };
         if (p === 'watch') return async (opts: WatchOptions) => {
           const w = await target.watch(opts);
