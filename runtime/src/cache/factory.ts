@@ -8,8 +8,10 @@
  *   that it is the factory's;
  * - `informerFor(descriptor, client)` returns the informer of the descriptor's resource, creating it on first
  *   use with the factory's options (`tweakListOptions` applied to the selectors of every list and watch,
- *   `defaultResyncMs` or `customResyncMs[gvrKey]`, `transform`, clock, reflector options). Later calls return the
- *   same informer, whatever client they pass;
+ *   `defaultResyncMs` or `customResyncMs[gvrKey]`, `transform`, clock, reflector options) — or with the call's own
+ *   `selector`, `transform` (`null`: none) and `onError`, which take the place of the factory's for that informer
+ *   (controller-runtime's per-object cache options). Later calls return the same informer, whatever client and
+ *   options they pass;
  * - `start(signal)` runs every informer not yet running; informers created afterwards are run by the next
  *   `start`. An informer stops when `signal` aborts or at `shutdown()`, which resolves once all have stopped;
  *   `start` after `shutdown` throws. A started informer keeps the process alive until it has stopped (see
@@ -23,7 +25,8 @@ import type { GroupVersionResource } from '../rest/paths';
 import type { Logger, Metrics } from '../observe';
 import type { Clock } from '../clock/clock';
 import { SharedIndexInformer } from './informer';
-import type { ListerWatcher, ReflectorOptions } from './reflector';
+import type { TransformFunc } from './informer';
+import type { ListerWatcher, ReflectorOptions, WatchErrorHandler } from './reflector';
 import type { Indexers } from './store';
 
 /** The selectors of a list or watch. */
@@ -58,6 +61,12 @@ export interface SharedInformerFactoryOptions {
 export interface InformerForOptions<T> {
   /** Indexers besides the namespace index (added when the informer is created, or later before it starts). */
   indexers?: Indexers<T>;
+  /** The selectors of this informer's lists and watches, instead of the factory's `tweakListOptions`. */
+  selector?: ListSelector;
+  /** This informer's transform, instead of the factory's; `null`: none. */
+  transform?: TransformFunc<T> | null;
+  /** The reflector's error handler of this informer, instead of `reflector.onError`. */
+  onError?: WatchErrorHandler;
 }
 
 /** See the module doc. */
@@ -94,16 +103,17 @@ export class SharedInformerFactory {
         `informerFor ${key}: the client watches namespace ${JSON.stringify(clientNs)}, the factory ${JSON.stringify(this.namespace)}`,
       );
     }
-    const selector = this.opts.tweakListOptions ? this.opts.tweakListOptions({}) : {};
+    const selector = opts.selector ?? (this.opts.tweakListOptions ? this.opts.tweakListOptions({}) : {});
+    const transform = opts.transform === undefined ? this.opts.transform : opts.transform;
     const informer = new SharedIndexInformer<T>(client, {
       resyncPeriodMs: this.opts.customResyncMs?.[key] ?? this.opts.defaultResyncMs ?? 0,
       ...(opts.indexers ? { indexers: opts.indexers } : {}),
-      ...(this.opts.transform ? { transform: this.opts.transform } : {}),
+      ...(transform ? { transform } : {}),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
       ...(this.opts.onHandlerError ? { onHandlerError: this.opts.onHandlerError } : {}),
       ...(this.opts.logger ? { logger: this.opts.logger } : {}),
       ...(this.opts.metrics ? { metrics: this.opts.metrics } : {}),
-      reflector: { name: `reflector ${key}`, ...this.opts.reflector, selector },
+      reflector: { name: `reflector ${key}`, ...this.opts.reflector, ...(opts.onError ? { onError: opts.onError } : {}), selector },
     });
     // informers of every T share one map keyed by resource; `informerFor` hands each back typed as the T it was created for
     this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>); // cast-ok: one map for informers of every T

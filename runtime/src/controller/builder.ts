@@ -13,7 +13,10 @@
  * Every kind is given by its typed descriptor, from which `for`, `owns` and `watches` infer the object type of their
  * predicates and handler (`n` above is a `Node`): a handler or predicate of another type does not compile — or by
  * its GVK alone: `for(unstructuredKind('example.com/v1', 'Widget'))` (whole objects, `Unstructured`) or
- * `owns(metadataKind('v1', 'ConfigMap'))` (a metadata-only cache, `PartialObjectMetadata`). Such a kind is mapped
+ * `owns(metadataKind('v1', 'ConfigMap'))` (a metadata-only cache, `PartialObjectMetadata`). `{ onlyMetadata: true }`
+ * on `for`, `owns` or `watches` does the same for any kind (controller-runtime's `OnlyMetadata`): the kind is cached
+ * metadata-only — the informer lists and watches `PartialObjectMetadata`, shared with the manager client's reads of
+ * its `metadataKind` — and its predicates and handler get `PartialObjectMetadata`. A kind known by GVK is mapped
  * through the manager's `restMapper` when the controller starts; until the server serves it (a CRD not yet
  * installed) the source logs the mapper's error and asks again with a backoff, and the controller fails only when
  * its cache sync timeout passes, naming the kind and the mapper's last error.
@@ -40,6 +43,7 @@
  */
 
 import type { KubeObject } from '../client/types';
+import type { PartialObjectMetadata } from '../client/dynamic';
 import type { HasSynced } from '../cache/informer';
 import { clockSleep } from '../clock/clock';
 import { describeThrown } from '../observe/thrown';
@@ -63,6 +67,20 @@ export interface WatchOptions<T extends KubeObject> {
 export interface OwnsOptions<T extends KubeObject> extends WatchOptions<T> {
   /** Every owner reference of the `for` kind, not only the controller one. */
   matchEveryOwner?: boolean;
+}
+
+/** Whole objects (the default): predicates and handler get the kind's objects. */
+export interface WholeObjects {
+  onlyMetadata?: false;
+}
+
+/**
+ * Cache and watch the kind metadata-only: predicates and handler get `PartialObjectMetadata`. TypeScript types an
+ * inline arrow function by the first overload it tries (whole objects): annotate its parameter
+ * (`(m: PartialObjectMetadata) => …`) or declare the predicate or handler apart.
+ */
+export interface OnlyMetadata {
+  onlyMetadata: true;
 }
 
 export interface BuilderControllerOptions {
@@ -159,42 +177,66 @@ export class ControllerBuilder {
 
   constructor(private readonly mgr: Manager) {}
 
-  /** The kind this controller reconciles. */
-  for<T extends KubeObject>(descriptor: KindRef<T>, opts: WatchOptions<T> = {}): this {
+  /** The kind this controller reconciles; `{ onlyMetadata: true }` caches it metadata-only. */
+  for<T extends KubeObject>(descriptor: KindRef<T>, opts?: WatchOptions<T> & WholeObjects): this;
+  for<T extends KubeObject>(descriptor: KindRef<T>, opts: WatchOptions<PartialObjectMetadata> & OnlyMetadata): this;
+  for<T extends KubeObject>(descriptor: KindRef<T>, opts: (WatchOptions<T> & WholeObjects) | (WatchOptions<PartialObjectMetadata> & OnlyMetadata) = {}): this {
     this.forCalls++;
-    const predicates = opts.predicates ?? [];
-    this.forKind ??= {
-      descriptor,
-      watch: (_, filters) => {
-        // a shard's drained objects pass whatever the predicates say: the drain must be acknowledged
-        const ring = this.sharding?.ring;
-        return ring === undefined
-          ? this.source(descriptor, { now: enqueueRequestForObject() }, filters, predicates)
-          : this.source(descriptor, { now: enqueueRequestForObject() }, [], [shardPredicate<T>(ring, [...filters, ...predicates])]);
-      },
-    };
+    // a shard's drained objects pass whatever the predicates say: the drain must be acknowledged
+    const watch: PendingWatch = opts.onlyMetadata === true
+      ? (_, filters) => {
+          const ring = this.sharding?.ring;
+          const predicates = opts.predicates ?? [];
+          return ring === undefined
+            ? this.metadataSource(descriptor, { now: enqueueRequestForObject() }, filters, predicates)
+            : this.metadataSource(descriptor, { now: enqueueRequestForObject() }, [], [shardPredicate<PartialObjectMetadata>(ring, [...filters, ...predicates])]);
+        }
+      : (_, filters) => {
+          const ring = this.sharding?.ring;
+          const predicates = opts.predicates ?? [];
+          return ring === undefined
+            ? this.source(descriptor, { now: enqueueRequestForObject() }, filters, predicates)
+            : this.source(descriptor, { now: enqueueRequestForObject() }, [], [shardPredicate<T>(ring, [...filters, ...predicates])]);
+        };
+    this.forKind ??= { descriptor, watch };
     return this;
   }
 
-  /** A kind this controller creates and controls; its events reconcile the controlling `for` object. */
-  owns<T extends KubeObject>(descriptor: KindRef<T>, opts: OwnsOptions<T> = {}): this {
-    const predicates = opts.predicates ?? [];
+  /**
+   * A kind this controller creates and controls; its events reconcile the controlling `for` object.
+   * `{ onlyMetadata: true }` caches it metadata-only (owner references are metadata).
+   */
+  owns<T extends KubeObject>(descriptor: KindRef<T>, opts?: OwnsOptions<T> & WholeObjects): this;
+  owns<T extends KubeObject>(descriptor: KindRef<T>, opts: OwnsOptions<PartialObjectMetadata> & OnlyMetadata): this;
+  owns<T extends KubeObject>(descriptor: KindRef<T>, opts: (OwnsOptions<T> & WholeObjects) | (OwnsOptions<PartialObjectMetadata> & OnlyMetadata) = {}): this {
     const onlyController = !opts.matchEveryOwner;
     this.ownedKinds.push(descriptor);
+    const ownerHandler = <U extends KubeObject>(forKind: KindRef): HandlerMaker<U> =>
+      isGVKKind(forKind)
+        ? { later: async (signal) => enqueueRequestForOwner<U>(await this.mgr.descriptorFor(forKind, signal), { onlyController }) }
+        : { now: enqueueRequestForOwner<U>(forKind, { onlyController }) };
     this.owned.push((forKind, filters) => {
       if (!forKind) throw new BuilderError('Owns() can only be used together with For()');
-      const handler: HandlerMaker<T> = isGVKKind(forKind)
-        ? { later: async (signal) => enqueueRequestForOwner<T>(await this.mgr.descriptorFor(forKind, signal), { onlyController }) }
-        : { now: enqueueRequestForOwner<T>(forKind, { onlyController }) };
-      return this.source(descriptor, handler, filters, predicates);
+      return opts.onlyMetadata === true
+        ? this.metadataSource(descriptor, ownerHandler(forKind), filters, opts.predicates ?? [])
+        : this.source(descriptor, ownerHandler<T>(forKind), filters, opts.predicates ?? []);
     });
     return this;
   }
 
-  /** Any kind, with a handler deciding which requests its events make. */
-  watches<T extends KubeObject>(descriptor: KindRef<T>, handler: EventHandler<T>, opts: WatchOptions<T> = {}): this {
-    const predicates = opts.predicates ?? [];
-    this.watched.push((_, filters) => this.source(descriptor, { now: handler }, filters, predicates));
+  /** Any kind, with a handler deciding which requests its events make; `{ onlyMetadata: true }` as for `for`. */
+  watches<T extends KubeObject>(descriptor: KindRef<T>, handler: EventHandler<T>, opts?: WatchOptions<T> & WholeObjects): this;
+  watches<T extends KubeObject>(descriptor: KindRef<T>, handler: EventHandler<PartialObjectMetadata>, opts: WatchOptions<PartialObjectMetadata> & OnlyMetadata): this;
+  watches<T extends KubeObject>(
+    descriptor: KindRef<T>,
+    handler: EventHandler<T> | EventHandler<PartialObjectMetadata>,
+    opts: (WatchOptions<T> & WholeObjects) | (WatchOptions<PartialObjectMetadata> & OnlyMetadata) = {},
+  ): this {
+    this.watched.push(
+      opts.onlyMetadata === true
+        ? (_, filters) => this.metadataSource(descriptor, { now: handler }, filters, opts.predicates ?? [])
+        : (_, filters) => this.source(descriptor, { now: handler }, filters, opts.predicates ?? []),
+    );
     return this;
   }
 
@@ -304,6 +346,20 @@ export class ControllerBuilder {
       },
       mgr,
     );
+  }
+
+  /**
+   * The metadata-only source of a kind: a typed descriptor's metadata informer is made now (no mapping needed), a kind
+   * known by GVK is mapped at start as its `metadataKind`.
+   */
+  private metadataSource(kind: KindRef, handler: HandlerMaker<PartialObjectMetadata>, filters: readonly Predicate[], predicates: readonly Predicate<PartialObjectMetadata>[]): Source {
+    if (isGVKKind(kind)) return this.source<PartialObjectMetadata>({ group: kind.group, version: kind.version, kind: kind.kind, form: 'metadata' }, handler, filters, predicates);
+    const name = `${kind.group || 'core'}/${kind.version}, Kind=${kind.kind} (metadata)`;
+    const all = [...filters, ...predicates];
+    const mgr = this.mgr;
+    if ('now' in handler) return new KindSource<PartialObjectMetadata>(mgr.metadataInformerFor(kind), handler.now, all, name);
+    const later = handler.later;
+    return new DeferredSource(name, async (signal) => new KindSource<PartialObjectMetadata>(mgr.metadataInformerFor(kind), await later(signal), all, name), mgr);
   }
 
   /** `build`, for chaining in the controller-runtime style. */

@@ -7,7 +7,9 @@
  * - reads (`get`, `list`) come from the manager's cache. The kind's informer is created and started on demand, as
  *   controller-runtime's cache does, and the read waits until it has synced — unless `cache.readerFailOnMissingInformer`
  *   refuses a kind nobody asked an informer for. Before the manager starts, a read fails (`the cache is not started`).
- *   What a read returns is a deep copy: change it freely;
+ *   What a read returns is a deep copy: change it freely — unless the kind's cache settings say
+ *   `unsafeDisableDeepCopy` (controller-runtime's `UnsafeDisableDeepCopy`): then it is the cached object itself,
+ *   shared with every reader and handler, which the caller promised never to mutate;
  * - writes go to the server through the manager's `clients` (`create`, `update`, `updateStatus`, `patch`, `apply`,
  *   `delete`); a kind known by GVK is mapped by the manager's `restMapper` first, and an object whose apiVersion or
  *   kind names another kind than the one asked with is refused before any request. An unstructured object without
@@ -29,7 +31,7 @@ import { withTypeMeta } from '../client/typed';
 import { newNotFound } from '../errors/errors';
 import { cloneJSON } from '../meta/json';
 import { listAllByNamespace, type ListerSelector } from '../cache/lister';
-import type { SharedIndexInformer } from '../cache/informer';
+import type { Informer } from '../cache/multinamespace';
 import { describeKind, isGVKKind, metadataOnly, type KindRef } from './kinds';
 import type { Manager } from './manager';
 
@@ -56,7 +58,7 @@ const isMetadata = (kind: KindRef): boolean => isGVKKind(kind) && kind.form === 
 export class ManagerClient {
   constructor(private readonly mgr: Manager) {}
 
-  private async syncedInformer<T extends KubeObject>(kind: KindRef<T>, signal: AbortSignal | undefined): Promise<SharedIndexInformer<T>> {
+  private async syncedInformer<T extends KubeObject>(kind: KindRef<T>, signal: AbortSignal | undefined): Promise<Informer<T>> {
     if (!this.mgr.cacheStarted) throw new Error(`the cache is not started, can not read objects of ${describeKind(kind)}: start the manager first`);
     const informer = await this.mgr.readerInformer(kind, signal);
     if (!informer.hasSynced() && !(await informer.waitForSync(signal ?? new AbortController().signal))) {
@@ -72,13 +74,14 @@ export class ManagerClient {
     const indexer = informer.getIndexer();
     const obj = d.namespaced ? indexer.getByNamespaceAndName(key.namespace ?? '', key.name) : indexer.getByKey(key.name);
     if (obj === undefined) throw newNotFound({ group: d.group, resource: d.resource }, key.name);
-    return cloneJSON<T>(obj);
+    return this.mgr.sharesCachedObjects(d) ? obj : cloneJSON<T>(obj);
   }
 
   /** The objects of `kind` in the cache (deep copies), of one namespace and matching a label selector when given. */
   async list<T extends KubeObject>(kind: KindRef<T>, opts: CacheListOptions = {}): Promise<T[]> {
     const informer = await this.syncedInformer(kind, opts.signal);
-    return listAllByNamespace(informer.getIndexer(), opts.namespace ?? '', opts.labelSelector).map((o) => cloneJSON<T>(o));
+    const found = listAllByNamespace(informer.getIndexer(), opts.namespace ?? '', opts.labelSelector);
+    return this.mgr.sharesCachedObjects(kind) ? found : found.map((o) => cloneJSON<T>(o));
   }
 
   /** The descriptor of `kind` and the direct client of `namespace`, after checking what `obj` says it is. */

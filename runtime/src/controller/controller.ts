@@ -25,7 +25,8 @@
  */
 
 import { isAborted, realClock, type Clock } from '../clock/clock';
-import type { HasSynced, SharedIndexInformer } from '../cache/informer';
+import type { HasSynced } from '../cache/informer';
+import type { Informer } from '../cache/multinamespace';
 import { isDeletedFinalStateUnknown } from '../cache/store';
 import type { KubeObject } from '../client/types';
 import { ItemExponentialFailureRateLimiter, type RateLimiter } from '../workqueue/rate_limiters';
@@ -51,7 +52,7 @@ export interface Source {
  */
 export class KindSource<T extends KubeObject> implements Source {
   constructor(
-    readonly informer: SharedIndexInformer<T>,
+    readonly informer: Informer<T>,
     readonly handler: EventHandler<T>,
     readonly predicates: readonly Predicate<T>[],
     /** For messages: the kind's name. */

@@ -5,10 +5,17 @@
  * Contract:
  * - clients: `clients(descriptor, namespace)` makes the direct (writing, uncached) client of any kind — a
  *   generated `TypedClient` factory, `@kubegen/api`'s, or a fake's. `clientFor(d, ns)` hands them out;
- * - cache: one `SharedInformerFactory` (options `cache.namespace`, `labelSelector`, `fieldSelector`,
- *   `transform` — e.g. `stripManagedFields`). An informer exists only for kinds that are asked for explicitly
- *   (`informerFor` / `lister`, or a controller's `for` / `owns` / `watches`); reading a kind nobody registered
- *   throws rather than silently starting a watch. `lister(d)` reads the cache;
+ * - cache: shared informers, one per kind (`SharedInformerFactory`), configured by `cache` (./cacheoptions: the
+ *   cache-wide `namespace`, `labelSelector`, `fieldSelector`, `defaultTransform` — `stripManagedFields` unless set —
+ *   and `defaultUnsafeDisableDeepCopy`, each overridable per kind in `byObject`, whose `namespaces` put one informer
+ *   per namespace behind one cache). Bad settings throw from the constructor, one line naming the setting. An
+ *   informer exists only for kinds that are asked for explicitly (`informerFor` / `lister`, or a controller's `for` /
+ *   `owns` / `watches`); reading a kind nobody registered throws rather than silently starting a watch. `lister(d)`
+ *   reads the cache;
+ * - a transform that throws on an object is a bug no retry mends: the first failure is logged once (`cache
+ *   transform failed`, with the kind and the object's key) and the manager stops, `start` rejecting with `cache of
+ *   <kind>: transform failed on <namespace/name>: <error>` — never a relist loop, never a cache silently missing
+ *   objects (client-go would retry the list forever, controller-runtime fail only at its cache sync timeout);
  * - the manager's client (`getClient()`, ./client): reads from the cache and writes to the server for typed
  *   descriptors and kinds known only by GVK (`unstructuredKind`, `metadataKind`, mapped through `restMapper`); its
  *   reads start a kind's informer on demand, as controller-runtime's cache does, unless
@@ -53,19 +60,22 @@ import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { realClock, type Clock } from '../clock/clock';
-import { SharedInformerFactory, gvrKey, type ListSelector, type SharedInformerFactoryOptions } from '../cache/factory';
-import type { SharedIndexInformer } from '../cache/informer';
+import { SharedInformerFactory, gvrKey, type SharedInformerFactoryOptions } from '../cache/factory';
+import type { SharedIndexInformer, TransformFunc } from '../cache/informer';
+import { MultiNamespaceInformer, type Informer } from '../cache/multinamespace';
+import { loggingWatchErrorHandler, type WatchErrorHandler } from '../cache/reflector';
 import { Lister } from '../cache/lister';
 import type { ReflectorOptions } from '../cache/reflector';
 import { TypedClient } from '../client/typed';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
-import { METADATA_ACCEPT } from '../client/dynamic';
+import { METADATA_ACCEPT, type PartialObjectMetadata } from '../client/dynamic';
 import type { RESTMapper } from '../discovery/restmapper';
 import type { ListerWatcher } from '../cache/reflector';
 import type { Watch } from '../watch/types';
 import { formatLabelSelector } from '../meta/selectors';
 import type { LabelSelector } from '../meta/conditions';
 import { describeKind, isGVKKind, metadataOnly, type KindRef } from './kinds';
+import { CacheConfig, type CacheSettings } from './cacheoptions';
 import { ManagerClient } from './client';
 import type { RestClient } from '../rest/client';
 import { SERVICE_ACCOUNT_DIR } from '../config/incluster';
@@ -121,6 +131,11 @@ function metadataListerWatcher<T extends KubeObject>(lw: ListerWatcher<T>): List
   };
 }
 
+/** A descriptor as plain data, typed as the form its objects are handed out in (a descriptor's type is a phantom). */
+function plainDescriptor<T extends KubeObject>(d: Pick<ResourceDescriptor, 'group' | 'version' | 'resource' | 'kind' | 'namespaced'>): ResourceDescriptor<T, KubeList<T>> {
+  return { group: d.group, version: d.version, resource: d.resource, kind: d.kind, namespaced: d.namespaced };
+}
+
 /** Something the manager runs. */
 export interface Runnable {
   /**
@@ -153,12 +168,13 @@ export interface LeaderElectionOptions {
   random?: () => number;
 }
 
-export interface CacheOptions {
-  /** Watch only this namespace; default all. */
-  namespace?: string;
-  labelSelector?: string;
-  fieldSelector?: string;
-  /** Applied to every object before it is cached (e.g. `stripManagedFields`); keeps the object's type. */
+/**
+ * The manager's cache (see ./cacheoptions for the settings and their precedence): `namespace` (default all),
+ * `labelSelector` (a string or a metav1.LabelSelector), `fieldSelector`, `defaultTransform` (default
+ * `stripManagedFields`; `null` keeps managedFields), `defaultUnsafeDisableDeepCopy`, and per kind `byObject`.
+ */
+export interface CacheOptions extends CacheSettings {
+  /** The earlier name of `defaultTransform` (scaffolded `main.ts` files use it); give one of them. */
   transform?: <T extends KubeObject>(obj: T) => T;
   /** Resync period of the controllers' handlers; default none. */
   resyncPeriodMs?: number;
@@ -218,12 +234,15 @@ export interface ManagerWebhookServerOptions extends DefaultWebhookServerOptions
   selfManagedCertificates?: SelfManagedCertificatesOptions;
 }
 
-/** A transform dropping `metadata.managedFields` (controller-runtime's `TransformStripManagedFields`). */
-export function stripManagedFields<T extends KubeObject>(obj: T): T {
-  if (!obj.metadata?.managedFields) return obj;
-  const { managedFields: _m, ...metadata } = obj.metadata;
-  return { ...obj, metadata };
+export { stripManagedFields, byObject, type ByObject, type ByObjectEntry, type KindTransform } from './cacheoptions';
+
+/** What a transform threw, as the manager reports it (the reflector's log of it is left out: reported once). */
+export class CacheTransformError extends Error {
+  override readonly name = 'CacheTransformError';
 }
+
+/** The form of a kind's cache: whole objects, or metadata only. */
+type CacheForm = 'full' | 'metadata';
 
 /** Parses `host:port`; `undefined` for `'0'` / empty (disabled). */
 export function parseBindAddress(addr: string | undefined): { host: string | undefined; port: number } | undefined {
@@ -270,11 +289,21 @@ export class Manager {
   readonly clock: Clock;
   readonly logger: Logger;
   private readonly opts: ManagerOptions;
-  private readonly factory: SharedInformerFactory;
-  /** The informers of metadata-only kinds: keyed by resource as `factory`'s, so apart from them. */
-  private readonly metadataFactory: SharedInformerFactory;
+  private readonly cacheConfig: CacheConfig;
+  private readonly factoryOptions: SharedInformerFactoryOptions;
+  /**
+   * The informer factories, by form and namespace: `full ` and `metadata ` plus the cache-wide namespace are made
+   * at once; those of other namespaces (`byObject` namespaces) when first needed. Metadata informers are keyed by
+   * resource as the others, so apart from them.
+   */
+  private readonly factories = new Map<string, SharedInformerFactory>();
   /** The resolved descriptors of GVK kinds, by `group/version/kind` (a failed mapping is dropped, and asked again). */
   private readonly mappings = new Map<string, Promise<ResourceDescriptor>>();
+  /**
+   * The descriptors of the typed kinds cached so far, by `group/version/kind`: a kind known by GVK that one of them
+   * describes (the `metadataKind` of an `onlyMetadata` watch) needs no mapping.
+   */
+  private readonly knownDescriptors = new Map<string, ResourceDescriptor>();
   private client: ManagerClient | undefined;
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
@@ -305,15 +334,11 @@ export class Manager {
     this.opts = opts;
     this.clock = opts.clock ?? realClock;
     this.logger = opts.logger ?? defaultLogger();
-    const c = opts.cache ?? {};
-    const selector: ListSelector = {
-      ...(c.labelSelector ? { labelSelector: c.labelSelector } : {}),
-      ...(c.fieldSelector ? { fieldSelector: c.fieldSelector } : {}),
-    };
-    const factoryOptions: SharedInformerFactoryOptions = {
-      namespace: c.namespace ?? '',
-      ...(c.labelSelector || c.fieldSelector ? { tweakListOptions: () => selector } : {}),
-      ...(c.transform ? { transform: c.transform } : {}),
+    const { transform: legacyTransform, ...c } = opts.cache ?? {};
+    if (legacyTransform !== undefined && c.defaultTransform !== undefined) throw new Error('cache: give defaultTransform or transform (its earlier name), not both');
+    this.cacheConfig = new CacheConfig(legacyTransform !== undefined ? { ...c, defaultTransform: legacyTransform } : c);
+    this.factoryOptions = {
+      namespace: this.cacheConfig.namespace,
       ...(c.resyncPeriodMs ? { defaultResyncMs: c.resyncPeriodMs } : {}),
       clock: this.clock,
       ...(c.reflector ? { reflector: c.reflector } : {}),
@@ -322,8 +347,8 @@ export class Manager {
       // the sink changes when start enables metrics: the stages count into whichever is current
       metrics: { count: (name, labels, delta) => { this.metricsSink.count(name, labels, delta); } },
     };
-    this.factory = new SharedInformerFactory(factoryOptions);
-    this.metadataFactory = new SharedInformerFactory(factoryOptions);
+    this.factoryOf('full', this.cacheConfig.namespace);
+    this.factoryOf('metadata', this.cacheConfig.namespace);
     this.electedPromise = new Promise((r) => (this.electedResolve = r));
     this.broadcaster = new EventBroadcaster({
       clientFor: (ns) => opts.clients(eventResource, ns),
@@ -390,8 +415,8 @@ export class Manager {
   }
 
   /**
-   * Narrows the cache of one kind (`group` and `kind`) by a label selector, ANDed with `cache.labelSelector`: what a
-   * sharded controller's kinds watch (`withSharding`: only the shard's objects). Before the kind's informer exists;
+   * Narrows the cache of one kind (`group` and `kind`) by a label selector, ANDed with the kind's cache selector: what
+   * a sharded controller's kinds watch (`withSharding`: only the shard's objects). Before the kind's informer exists;
    * a kind narrowed twice must be narrowed the same.
    */
   selectKind(kind: { group: string; kind: string }, labelSelector: string): void {
@@ -420,11 +445,103 @@ export class Manager {
     };
   }
 
-  /** The shared informer of a kind, created on first call (and started when the manager already runs). */
-  informerFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>): SharedIndexInformer<T> {
-    const informer = this.factory.informerFor(d, this.narrowed(d, this.opts.clients(d, d.namespaced ? this.factory.namespace : '')));
-    if (this.started && this.runSignal && !informer.isStarted) this.factory.start(this.runSignal);
-    return informer;
+  /** The factory of a form and namespace, made on first use (and started when the manager already runs). */
+  private factoryOf(form: CacheForm, namespace: string): SharedInformerFactory {
+    const key = `${form} ${namespace}`;
+    let f = this.factories.get(key);
+    if (!f) {
+      f = new SharedInformerFactory({ ...this.factoryOptions, namespace });
+      this.factories.set(key, f);
+    }
+    return f;
+  }
+
+  /**
+   * The informer of a kind in one form: one per namespace the kind's cache settings name (one informer when they
+   * name one namespace, or all), made on first call with the kind's selectors and transform, and started when the
+   * manager already runs.
+   */
+  private cachedInformer<T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>, form: CacheForm): Informer<T> {
+    const settings = this.cacheConfig.forKind(d);
+    const namespaces = this.cacheConfig.namespacesOf(d);
+    this.knownDescriptors.set(`${d.group}/${d.version}/${d.kind}`, d);
+    const name = form === 'metadata' ? `${describeKind(d)} (metadata)` : describeKind(d);
+    const members = namespaces.map((ns): [string, SharedIndexInformer<T>] => {
+      const f = this.factoryOf(form, ns);
+      const existing = f.informerOf(d);
+      if (existing) return [ns, existing];
+      const client = this.opts.clients(d, ns);
+      const lw: ListerWatcher<T> = this.narrowed(d, form === 'full' ? client : this.opts.metadataClients ? this.opts.metadataClients(d, ns) : metadataListerWatcher(client));
+      const informer = f.informerFor(d, lw, {
+        selector: settings.selector,
+        transform: settings.transform === null ? null : this.guardTransform(name, settings.transform),
+        onError: this.watchErrorHandler(`reflector ${gvrKey(d)}`),
+      });
+      if (this.started && this.runSignal && !informer.isStarted) f.start(this.runSignal);
+      return [ns, informer];
+    });
+    const only = members.length === 1 ? members[0] : undefined;
+    return only ? only[1] : new MultiNamespaceInformer(new Map(members));
+  }
+
+  /**
+   * A kind's transform, reporting its first failure once (see the module doc) and stopping the manager; the object
+   * is then skipped, as the informer skips what its transform throws on.
+   */
+  private guardTransform<T extends KubeObject>(kind: string, transform: TransformFunc<KubeObject>): TransformFunc<T> {
+    let reported = false;
+    return (obj: T): T => {
+      try {
+        // a kind's transform maps objects of the kind to objects of the kind (its `byObject` entry is typed so)
+        return transform(obj) as T;
+      } catch (err) {
+        const m = obj.metadata;
+        const key = m?.namespace ? `${m.namespace}/${m.name ?? ''}` : (m?.name ?? '');
+        const failure = new CacheTransformError(`cache of ${kind}: transform failed on ${key}: ${describeThrown(err)}`);
+        if (!reported) {
+          reported = true;
+          this.logger.error(err, 'cache transform failed', { kind, object: key });
+          this.fail(failure);
+        }
+        throw failure;
+      }
+    };
+  }
+
+  /** The reflector's error handler: the user's or the logging one, without the transform failures reported already. */
+  private watchErrorHandler(name: string): WatchErrorHandler {
+    const inner = this.factoryOptions.reflector?.onError ?? loggingWatchErrorHandler(name, this.factoryOptions.logger);
+    return (err, info) => {
+      if (err.error instanceof CacheTransformError) return;
+      inner(err, info);
+    };
+  }
+
+  /** Stops the manager with `err` (its first failure wins); `start` rejects with it. */
+  private fail(err: unknown): void {
+    if (!this.failure) this.failure = { error: err };
+    this.wake?.();
+  }
+
+  /**
+   * The shared informer of a kind, created on first call (and started when the manager already runs): a
+   * `SharedIndexInformer`, or a `MultiNamespaceInformer` when the kind's `byObject` names several namespaces.
+   */
+  informerFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>): Informer<T> {
+    return this.cachedInformer(plainDescriptor(d), 'full');
+  }
+
+  /**
+   * The metadata-only informer of a kind (`PartialObjectMetadata`; the builder's `onlyMetadata`, `metadataKind`):
+   * listed and watched with `metadataClients`, apart from the kind's full informer.
+   */
+  metadataInformerFor(d: Pick<ResourceDescriptor, 'group' | 'version' | 'resource' | 'kind' | 'namespaced'>): Informer<PartialObjectMetadata> {
+    return this.cachedInformer(plainDescriptor<PartialObjectMetadata>(d), 'metadata');
+  }
+
+  /** Whether the manager client's reads of a kind hand out the cached objects themselves (`unsafeDisableDeepCopy`). */
+  sharesCachedObjects(kind: Pick<ResourceDescriptor, 'group' | 'version' | 'kind'>): boolean {
+    return this.cacheConfig.forKind(kind).unsafeDisableDeepCopy;
   }
 
   /**
@@ -432,21 +549,24 @@ export class Manager {
    * registered (no informer is started behind the caller's back).
    */
   lister<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>): Lister<T> {
-    const existing = this.factory.informerOf(d);
-    if (!existing && this.started) {
+    if (!this.existingInformer('full', d) && this.started) {
       throw new Error(`the cache has no informer for ${gvrKey(d)}: ask for its lister (or watch the kind) before the manager starts`);
     }
-    const informer = existing ?? this.informerFor(d);
+    const informer = this.informerFor(d);
     return new Lister(informer.getIndexer(), { group: d.group, resource: d.resource });
   }
 
   /**
-   * The descriptor of a kind: the descriptor itself, or for a kind known by GVK the mapping of the manager's
+   * The descriptor of a kind: the descriptor itself, for a kind known by GVK that a typed descriptor the cache
+   * already uses describes that descriptor (no mapping: `metadataKind('v1', 'ConfigMap')` beside
+   * `owns(configMapResource, { onlyMetadata: true })`), else the mapping of the manager's
    * `restMapper` (asked once per kind; a failure — the mapper's `NoKindMatchError` for a kind the server does not
    * serve — is thrown as it is, and asked again next time).
    */
   async descriptorFor<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<ResourceDescriptor<T, KubeList<T>>> {
     if (!isGVKKind(kind)) return kind;
+    const cached = this.knownDescriptors.get(`${kind.group}/${kind.version}/${kind.kind}`);
+    if (cached) return plainDescriptor(cached);
     const mapper = this.opts.restMapper;
     if (!mapper) throw new Error(`the manager has no restMapper: a kind known only by GVK (${describeKind(kind)}) needs ManagerOptions.restMapper`);
     const key = `${kind.group}/${kind.version}/${kind.kind}`;
@@ -476,32 +596,29 @@ export class Manager {
    * objects are the same JSON) or metadata-only (an informer of its own) — created on first call and started when
    * the manager already runs.
    */
-  async informerForKind<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<SharedIndexInformer<T>> {
+  async informerForKind<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<Informer<T>> {
     const d = await this.descriptorFor(kind, signal);
-    if (!isGVKKind(kind) || kind.form === 'unstructured') return this.informerFor(d);
-    return this.metadataInformerFor(d);
+    try {
+      return this.cachedInformer(d, isGVKKind(kind) && kind.form === 'metadata' ? 'metadata' : 'full');
+    } catch (err) {
+      // a setting that does not fit the kind as mapped (namespaces of a cluster-scoped kind): no retry mends it
+      this.fail(err);
+      throw err;
+    }
   }
 
-  /** The informer of a kind in the metadata cache (see `informerForKind`), if one was created. */
-  private existingInformer(kind: KindRef, d: ResourceDescriptor): SharedIndexInformer<KubeObject> | undefined {
-    return isGVKKind(kind) && kind.form === 'metadata' ? this.metadataFactory.informerOf(d) : this.factory.informerOf(d);
-  }
-
-  private metadataInformerFor<T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>): SharedIndexInformer<T> {
-    const ns = d.namespaced ? this.metadataFactory.namespace : '';
-    const lw: ListerWatcher<T> = this.opts.metadataClients ? this.opts.metadataClients(d, ns) : metadataListerWatcher(this.opts.clients(d, ns));
-    const informer = this.metadataFactory.informerFor(d, this.narrowed(d, lw));
-    if (this.started && this.runSignal && !informer.isStarted) this.metadataFactory.start(this.runSignal);
-    return informer;
+  /** Whether the informer of a kind in one form was created. */
+  private existingInformer(form: CacheForm, d: ResourceDescriptor): boolean {
+    return this.cacheConfig.namespacesOf(d).every((ns) => this.factories.get(`${form} ${ns}`)?.informerOf(d) !== undefined);
   }
 
   /**
    * The informer a read of the manager's client uses: created (and started) on demand, unless
    * `cache.readerFailOnMissingInformer` refuses a kind nobody asked for.
    */
-  async readerInformer<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<SharedIndexInformer<T>> {
+  async readerInformer<T extends KubeObject>(kind: KindRef<T>, signal?: AbortSignal): Promise<Informer<T>> {
     const d = await this.descriptorFor(kind, signal);
-    if (this.opts.cache?.readerFailOnMissingInformer && !this.existingInformer(kind, d)) {
+    if (this.opts.cache?.readerFailOnMissingInformer && !this.existingInformer(isGVKKind(kind) && kind.form === 'metadata' ? 'metadata' : 'full', d)) {
       throw new Error(`the cache has no informer for ${describeKind(kind)} and readerFailOnMissingInformer is set: watch the kind or ask for its informer first`);
     }
     return this.informerForKind(kind, signal);
@@ -525,7 +642,7 @@ export class Manager {
   cacheSyncChecker(): Checker {
     return async () => {
       const signal = AbortSignal.abort();
-      for (const f of [this.factory, this.metadataFactory]) {
+      for (const f of this.factories.values()) {
         for (const [key, ok] of await f.waitForCacheSync(signal)) {
           if (!ok) throw new Error(`informer ${key} has not synced`);
         }
@@ -716,8 +833,7 @@ export class Manager {
         if (listening) log.info('Starting webhook server', { bindAddress: listening.family === 'IPv6' ? `[${listening.address}]:${listening.port}` : `${listening.address}:${listening.port}`, paths: ws.paths });
       }
       // 2. caches and events
-      this.factory.start(cacheStop.signal);
-      this.metadataFactory.start(cacheStop.signal);
+      for (const f of this.factories.values()) f.start(cacheStop.signal);
       this.broadcaster.start(cacheStop.signal);
       // 3. runnables without election
       for (const r of this.runnables) if (!(r.needLeaderElection?.() ?? true)) this.startRunnable(r);
@@ -792,7 +908,7 @@ export class Manager {
     this.coreBroadcaster?.shutdown();
     await Promise.all([this.broadcaster.flush(), this.coreBroadcaster?.flush()]);
     cacheStop.abort();
-    await Promise.all([this.factory.shutdown(), this.metadataFactory.shutdown()]);
+    await Promise.all([...this.factories.values()].map((f) => f.shutdown()));
     // the webhook server last: conversion answers until the caches stopped
     webhookStop.abort();
     await webhookRun;

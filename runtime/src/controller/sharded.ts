@@ -3,7 +3,7 @@
  * predicate that lets drains through, and the reconciler that acknowledges them before the user's runs.
  */
 
-import type { SharedIndexInformer } from '../cache/informer';
+import type { Informer } from '../cache/multinamespace';
 import type { KubeList, KubeObject, ResourceClient } from '../client/types';
 import { isNotFound } from '../errors/errors';
 import type { Logger } from '../log';
@@ -20,7 +20,7 @@ export function shardPredicate<T extends KubeObject>(ring: string, predicates: r
 /** What the shard's reconciler reads and writes. */
 export interface ShardAccess<T extends KubeObject> {
   /** The shard's informer of the `for` kind (its cache holds the shard's objects). */
-  informer(signal: AbortSignal): Promise<SharedIndexInformer<T>>;
+  informer(signal: AbortSignal): Promise<Informer<T>>;
   /** The direct client of the `for` kind in a namespace. */
   client(namespace: string, signal: AbortSignal): Promise<Pick<ResourceClient<T, KubeList<T>>, 'patch'>>;
 }

@@ -14,7 +14,7 @@
  *   member, equal after a JSON round trip).
  */
 import { podResource, type Pod, type PodList } from '@kubegen/api/core/v1';
-import { SharedInformerFactory, type Lister, type SharedIndexInformer } from '../../../runtime/src/cache';
+import { SharedInformerFactory, type Informer, type Lister, type SharedIndexInformer } from '../../../runtime/src/cache';
 import {
   RestClient,
   TypedClient,
@@ -117,7 +117,7 @@ function informers(factory: SharedInformerFactory, fake: Fake, mgr: Manager) {
     refused,
     informer: true satisfies Equal<typeof _informer, SharedIndexInformer<CronTab>>,
     found: true satisfies Equal<typeof _found, SharedIndexInformer<CronTab> | undefined>,
-    managed: true satisfies Equal<typeof _managed, SharedIndexInformer<Pod>>,
+    managed: true satisfies Equal<typeof _managed, Informer<Pod>>,
     lister: true satisfies Equal<typeof _lister, Lister<CronTab>>,
     direct: true satisfies Equal<typeof _direct, ResourceClient<CronTab, CronTabList>>,
   };
