@@ -86,7 +86,9 @@ function runController(client, ctx, namespace) {
       : spawn(process.execPath, [...NODE_ARGS, path.join(__dirname, 'kubegen.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${client}: not done within 300 s`)), 300_000);
+    // 300 s per 1,000 objects (at least 300 s): a loaded machine converges 10,000 at a few dozen reconciles/s
+    const limitS = Math.max(300, Math.ceil(N * 0.3));
+    const timer = setTimeout(() => reject(new Error(`${client}: not done within ${limitS} s`)), limitS * 1000);
     void exited.then((code) => reject(new Error(`${client} exited (${code}) before it was done`)));
     readline.createInterface({ input: proc.stdout }).on('line', (line) => {
       const msg = JSON.parse(line);

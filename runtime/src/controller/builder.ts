@@ -33,6 +33,9 @@
  *   own predicates;
  * - `maxConcurrentReconciles`: the option, else the manager's `groupKindConcurrency["Kind.group"]` of the `for`
  *   kind, else 1;
+ * - a typed `for` kind's writes through the manager's clients are recorded (`mgr.writtenVersions`), and the controller
+ *   holds a request until its cache has seen the object's last written version (`freshness.ts`), unless
+ *   `waitForOwnWrites: false`;
  * - `build(reconciler)` returns the controller, added to the manager; `complete` the same, for chaining.
  */
 
@@ -41,7 +44,8 @@ import type { HasSynced } from '../cache/informer';
 import { clockSleep } from '../clock/clock';
 import { describeThrown } from '../observe/thrown';
 import type { RateLimiter } from '../workqueue/rate_limiters';
-import { Controller, KindSource, type Source } from './controller';
+import { Controller, KindSource, type ControllerFreshness, type Source } from './controller';
+import { resourceId } from './freshness';
 import { enqueueRequestForObject, enqueueRequestForOwner, type EventHandler, type RequestQueue } from './handlers';
 import { describeKind, isGVKKind, type KindRef } from './kinds';
 import type { Manager } from './manager';
@@ -65,6 +69,11 @@ export interface BuilderControllerOptions {
   reconciliationTimeoutMs?: number;
   /** Default true: the controller runs only while the manager leads. */
   needLeaderElection?: boolean;
+  /**
+   * Default true, for a typed `for` kind: a request whose object the manager's clients wrote at a version the cache
+   * has not seen yet waits for the cache (at most 2 s) rather than reconciling from the stale copy (`freshness.ts`).
+   */
+  waitForOwnWrites?: boolean;
 }
 
 /**
@@ -215,6 +224,14 @@ export class ControllerBuilder {
     const defaults = this.mgr.controllerDefaults;
     const gk = this.forKind ? `${this.forKind.descriptor.kind}.${this.forKind.descriptor.group}` : undefined;
     const max = this.options.maxConcurrentReconciles ?? (gk !== undefined ? defaults.groupKindConcurrency?.[gk] : undefined) ?? 1;
+    const forDescriptor = this.forKind?.descriptor;
+    let freshness: ControllerFreshness | undefined;
+    if (forDescriptor && !isGVKKind(forDescriptor) && this.options.waitForOwnWrites !== false) {
+      const resource = resourceId(forDescriptor);
+      this.mgr.writtenVersions.track(resource);
+      const informer = this.mgr.informerFor(forDescriptor);
+      freshness = { versions: this.mgr.writtenVersions, resource, cachedVersion: (key) => informer.getIndexer().getByKey(key)?.metadata?.resourceVersion };
+    }
     const controller = new Controller({
       name,
       reconciler: typeof reconciler === 'function' ? { reconcile: reconciler } : reconciler,
@@ -225,6 +242,7 @@ export class ControllerBuilder {
         ? { reconciliationTimeoutMs: this.options.reconciliationTimeoutMs ?? defaults.reconciliationTimeoutMs }
         : {}),
       needLeaderElection: this.options.needLeaderElection ?? true,
+      ...(freshness ? { freshness } : {}),
       clock: this.mgr.clock,
       logger: this.mgr.logger,
     });
