@@ -1,6 +1,6 @@
 // Command controller-bench is the controller-runtime peer of kubegen's controller benchmark: the same minimal
 // operator as bench/controller/kubegen.js — For(CronTab) with the generation-changed predicate, Owns(ConfigMap) —
-// whose reconcile reads the CronTab from the manager's cache, CreateOrUpdates a ConfigMap `<name>` (labels, data
+// whose reconcile reads the CronTab from the manager's cache (the unstructured CronTab as well: Cache.Unstructured), CreateOrUpdates a ConfigMap `<name>` (labels, data
 // from the spec, a controller reference) and sets status.lastScheduleTime to the creation time when it differs.
 //
 // It watches one namespace, and prints one JSON line once every CronTab of it (-n) has been reconciled
@@ -136,6 +136,9 @@ func main() {
 		Metrics:                metricsserver.Options{BindAddress: "0"},
 		HealthProbeBindAddress: "0",
 		Cache:                  cache.Options{DefaultNamespaces: map[string]cache.Config{*namespace: {}}},
+		// The CronTab is unstructured here only because the peer has no Go type for it: read it from the cache, as a
+		// typed operator's client does (controller-runtime reads unstructured objects live unless asked otherwise).
+		Client: client.Options{Cache: &client.CacheOptions{Unstructured: true}},
 	})
 	if err != nil {
 		fail(err)

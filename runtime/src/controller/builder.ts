@@ -36,6 +36,9 @@
  *   own predicates;
  * - `maxConcurrentReconciles`: the option, else the manager's `groupKindConcurrency["Kind.group"]` of the `for`
  *   kind, else 1;
+ * - a typed `for` kind's writes through the manager's clients are recorded (`mgr.writtenVersions`), and the controller
+ *   holds a request until its cache has seen the object's last written version (`freshness.ts`), unless
+ *   `waitForOwnWrites: false`;
  * - `build(reconciler)` returns the controller, added to the manager; `complete` the same, for chaining;
  * - `withSharding({ ring, shardName, leaseNamespace })` (needs `for`; `@kubegen/runtime/sharding`): the `for` and
  *   `owns` caches watch only this shard's objects, drains are acknowledged before reconciling, the controller runs
@@ -48,7 +51,8 @@ import type { HasSynced } from '../cache/informer';
 import { clockSleep } from '../clock/clock';
 import { describeThrown } from '../observe/thrown';
 import type { RateLimiter } from '../workqueue/rate_limiters';
-import { Controller, KindSource, type Source } from './controller';
+import { Controller, KindSource, type ControllerFreshness, type Source } from './controller';
+import { resourceId } from './freshness';
 import { enqueueRequestForObject, enqueueRequestForOwner, type EventHandler, type RequestQueue } from './handlers';
 import { describeKind, isGVKKind, type KindRef } from './kinds';
 import type { Manager } from './manager';
@@ -90,6 +94,11 @@ export interface BuilderControllerOptions {
   reconciliationTimeoutMs?: number;
   /** Default true: the controller runs only while the manager leads. */
   needLeaderElection?: boolean;
+  /**
+   * Default true, for a typed `for` kind: a request whose object the manager's clients wrote at a version the cache
+   * has not seen yet waits for the cache (at most 2 s) rather than reconciling from the stale copy (`freshness.ts`).
+   */
+  waitForOwnWrites?: boolean;
 }
 
 /**
@@ -173,6 +182,8 @@ export class ControllerBuilder {
   private options: BuilderControllerOptions = {};
   private forCalls = 0;
   private readonly ownedKinds: KindRef[] = [];
+  /** Whether `for` caches its kind metadata-only (the freshness check reads that informer). */
+  private forOnlyMetadata = false;
   private sharding: ResolvedShardOptions | undefined;
 
   constructor(private readonly mgr: Manager) {}
@@ -182,6 +193,7 @@ export class ControllerBuilder {
   for<T extends KubeObject>(descriptor: KindRef<T>, opts: WatchOptions<PartialObjectMetadata> & OnlyMetadata): this;
   for<T extends KubeObject>(descriptor: KindRef<T>, opts: (WatchOptions<T> & WholeObjects) | (WatchOptions<PartialObjectMetadata> & OnlyMetadata) = {}): this {
     this.forCalls++;
+    if (this.forCalls === 1) this.forOnlyMetadata = opts.onlyMetadata === true;
     // a shard's drained objects pass whatever the predicates say: the drain must be acknowledged
     const watch: PendingWatch = opts.onlyMetadata === true
       ? (_, filters) => {
@@ -286,8 +298,16 @@ export class ControllerBuilder {
     const max = this.options.maxConcurrentReconciles ?? (gk !== undefined ? defaults.groupKindConcurrency?.[gk] : undefined) ?? 1;
     const userReconciler = typeof reconciler === 'function' ? { reconcile: reconciler } : reconciler;
     const forDescriptor = this.forKind?.descriptor;
+    // a shard's caches are narrowed before any informer of its kinds is made (the freshness check's below)
     if (sharding && forDescriptor) for (const k of [forDescriptor, ...this.ownedKinds]) this.mgr.selectKind(k, shardSelector(sharding.ring, sharding.shardName));
     const mgrForShard = this.mgr;
+    let freshness: ControllerFreshness | undefined;
+    if (forDescriptor && !isGVKKind(forDescriptor) && this.options.waitForOwnWrites !== false) {
+      const resource = resourceId(forDescriptor);
+      this.mgr.writtenVersions.track(resource);
+      const informer = this.forOnlyMetadata ? this.mgr.metadataInformerFor(forDescriptor) : this.mgr.informerFor(forDescriptor);
+      freshness = { versions: this.mgr.writtenVersions, resource, cachedVersion: (key) => informer.getIndexer().getByKey(key)?.metadata?.resourceVersion };
+    }
     const controller = new Controller({
       name,
       reconciler:
@@ -309,6 +329,7 @@ export class ControllerBuilder {
         ? { reconciliationTimeoutMs: this.options.reconciliationTimeoutMs ?? defaults.reconciliationTimeoutMs }
         : {}),
       needLeaderElection: sharding ? false : (this.options.needLeaderElection ?? true),
+      ...(freshness ? { freshness } : {}),
       clock: this.mgr.clock,
       logger: this.mgr.logger,
     });

@@ -21,7 +21,12 @@
  *   is lost;
  * - the queue is controller-runtime's priority queue (`priorityqueue.ts`): initial-list objects and resyncs wait
  *   behind real changes; a requeue keeps the priority the request had. Its backoff is `rateLimiter` (default:
- *   per-item exponential 5 ms doubling to 1000 s, the priority queue's limiter), on the injected `clock`.
+ *   per-item exponential 5 ms doubling to 1000 s, the priority queue's limiter), on the injected `clock`;
+ * - with `freshness` (the builder's default for a typed `for` kind, `freshness.ts`): a request whose object the
+ *   manager's clients wrote at a resourceVersion the cache has not reached yet is not reconciled from that stale
+ *   copy: it goes back to the queue at its priority, ready again after 5 ms doubling to 100 ms, until the cache has
+ *   caught up or the write's record expired (`WrittenVersions.maxAgeMs`). It holds no worker meanwhile, and the
+ *   rate limiter does not count it as a failure.
  */
 
 import { isAborted, realClock, type Clock } from '../clock/clock';
@@ -34,6 +39,7 @@ import type { CreateEvent, DeleteEvent, UpdateEvent } from './events';
 import type { EventHandler, RequestQueue } from './handlers';
 import { defaultLogger, type Logger } from '../log';
 import { noopMetrics, type ControllerMetrics, type QueueState } from '../observe/metrics';
+import type { WrittenVersions } from './freshness';
 import { evaluate, type Predicate } from './predicates';
 import { PriorityQueue, type PriorityItem } from './priorityqueue';
 import { isTerminalError, requestFromKey, requestKey, type Reconciler, type Request, type Result } from './reconcile';
@@ -104,7 +110,22 @@ export interface ControllerOptions {
   clock?: Clock;
   logger?: Logger;
   metrics?: ControllerMetrics;
+  /** Holds requests whose object the cache has not seen at the version last written (see the module doc). */
+  freshness?: ControllerFreshness;
 }
+
+/** What a controller needs to hold requests of objects its cache has not seen at their last written version. */
+export interface ControllerFreshness {
+  versions: WrittenVersions;
+  /** The `resourceId` of the kind the requests name. */
+  resource: string;
+  /** The resourceVersion of the object of a queue key in the cache; `undefined` when absent. */
+  cachedVersion(key: string): string | undefined;
+}
+
+/** The first and the longest wait of a request held for the cache to catch up with a write (ms). */
+const FRESHNESS_FIRST_WAIT_MS = 5;
+const FRESHNESS_MAX_WAIT_MS = 100;
 
 /** The queue of a controller, instrumented for `workqueue_*` metrics. */
 class ControllerQueue extends PriorityQueue implements QueueState {
@@ -209,6 +230,9 @@ export class Controller {
   readonly queue: ControllerQueue;
   private started = false;
   private reconcileSeq = 0;
+  private readonly freshness: ControllerFreshness | undefined;
+  /** The requests held for the cache to catch up, and how often each was. */
+  private readonly held = new Map<string, number>();
 
   constructor(opts: ControllerOptions) {
     const max = opts.maxConcurrentReconciles ?? 1;
@@ -222,6 +246,7 @@ export class Controller {
     this.cacheSyncTimeoutMs = opts.cacheSyncTimeoutMs ?? 120_000;
     this.reconciliationTimeoutMs = opts.reconciliationTimeoutMs;
     this.needsLeader = opts.needLeaderElection ?? true;
+    this.freshness = opts.freshness;
     this.queue = new ControllerQueue(opts.name, opts.rateLimiter ?? new ItemExponentialFailureRateLimiter<string>(5, 1_000_000), this.clock, () => this.metrics);
   }
 
@@ -299,6 +324,7 @@ export class Controller {
         this.queue.done(got.item);
         return;
       }
+      if (this.holdForCache(got.item, got.priority)) continue;
       quietly(() => { this.metrics.activeWorkers(this.name, 1); });
       try {
         await this.reconcileHandler(got.item, got.priority, abort);
@@ -311,6 +337,30 @@ export class Controller {
         quietly(() => { this.metrics.activeWorkers(this.name, -1); });
       }
     }
+  }
+
+  /**
+   * Whether the request's object was written at a version the cache has not reached: then it is queued again, after a
+   * wait that doubles each time, and given back (`done`). Whatever the freshness source throws lets the request run.
+   */
+  private holdForCache(key: string, priority: number): boolean {
+    const f = this.freshness;
+    if (!f) return false;
+    let stale: boolean;
+    try {
+      stale = f.versions.pending(f.resource, key, f.cachedVersion(key));
+    } catch {
+      stale = false; // see above
+    }
+    if (!stale) {
+      if (this.held.size > 0) this.held.delete(key);
+      return false;
+    }
+    const times = this.held.get(key) ?? 0;
+    this.held.set(key, times + 1);
+    this.queue.add(key, { afterMs: Math.min(FRESHNESS_MAX_WAIT_MS, FRESHNESS_FIRST_WAIT_MS * 2 ** times), priority });
+    this.queue.done(key);
+    return true;
   }
 
   private async reconcileHandler(key: string, priority: number, abort: AbortSignal): Promise<void> {

@@ -89,6 +89,7 @@ import { LeaseLock } from '../leaderelection/resourcelock';
 import { routeProbe, routeProbePath, writeProbe, type Checker } from './healthz';
 import { defaultLogger, type Logger } from '../log';
 import { DefaultWebhookServer, type DefaultWebhookServerOptions } from '../webhook/default-server';
+import { recordingWrites, WrittenVersions } from './freshness';
 import { CertificateRotator, type SelfManagedCertificatesOptions } from '../webhook/certs/rotator';
 import { noopMetrics, prometheusMetrics, type ControllerMetrics, type PromRegistry, type PrometheusMetrics } from '../observe/metrics';
 
@@ -287,6 +288,8 @@ function inClusterNamespace(): string {
 /** See the module doc. */
 export class Manager {
   readonly clock: Clock;
+  /** The versions the clients of `clientFor` wrote, of the kinds controllers reconcile (`freshness.ts`). */
+  readonly writtenVersions: WrittenVersions;
   readonly logger: Logger;
   private readonly opts: ManagerOptions;
   private readonly cacheConfig: CacheConfig;
@@ -333,6 +336,7 @@ export class Manager {
   constructor(opts: ManagerOptions) {
     this.opts = opts;
     this.clock = opts.clock ?? realClock;
+    this.writtenVersions = new WrittenVersions(this.clock);
     this.logger = opts.logger ?? defaultLogger();
     const { transform: legacyTransform, ...c } = opts.cache ?? {};
     if (legacyTransform !== undefined && c.defaultTransform !== undefined) throw new Error('cache: give defaultTransform or transform (its earlier name), not both');
@@ -409,9 +413,12 @@ export class Manager {
     return this.prom?.registry;
   }
 
-  /** The direct (uncached) client of a kind. */
+  /**
+   * The direct (uncached) client of a kind. Its writes of a kind a controller reconciles are recorded in
+   * `writtenVersions` (see `freshness.ts`).
+   */
   clientFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, namespace = ''): ResourceClient<T, TList> {
-    return this.opts.clients(d, d.namespaced ? namespace : '');
+    return recordingWrites(this.opts.clients(d, d.namespaced ? namespace : ''), d, this.writtenVersions);
   }
 
   /**
