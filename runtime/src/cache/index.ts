@@ -5,3 +5,4 @@ export * from './informer';
 export * from './factory';
 export * from './lister';
 export * from './expansion';
+export * from './catchup';

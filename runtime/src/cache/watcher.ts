@@ -174,7 +174,12 @@ export type WatcherInput<T> =
   /** `InitWatchOpening` / `WatchOpening` (the watch could not be opened) / `InitWatching` / `Watching`. */
   | { type: 'WatchFailed'; error: unknown }
   /** `Backoff`: the backoff elapsed. */
-  | { type: 'Slept' };
+  | { type: 'Slept' }
+  /**
+   * `Watching`: the driver stopped the watch because replaying its backlog costs more than a relist (the catch-up
+   * policy, ./catchup.ts): relist at once, with no error and no backoff.
+   */
+  | { type: 'FellBehind' };
 
 /**
  * What the driver does, in order: hand events to the consumer, report an error (counted and passed to `onError`),
@@ -230,6 +235,7 @@ export function stepWatcher<T>(config: WatcherConfig, state: WatcherState, input
       break;
     case 'InitWatching':
     case 'Watching':
+      if (input.type === 'FellBehind' && state.kind === 'Watching') return startList(config, progressOf(state));
       if (input.type === 'WatchEvents') return watchEvents(state, input.events);
       if (input.type === 'WatchEnded') return watchEnded(config, state);
       if (input.type === 'WatchFailed') return watchFailed(config, state, input.error, 'watch');
