@@ -14,9 +14,10 @@
  * - suspicion: a lag timer of the watcher's clock (every `checkIntervalMs`, which never keeps a process alive) that
  *   fires `stallMs` or more late says the process stalled. Nothing else is done on a suspicion but a probe: a stall
  *   alone says nothing about how much changed;
- * - probe: one list of the watcher's collection with `limit=1` (its selectors, a consistent read), at most one in
- *   flight: its `metadata.resourceVersion` is where the server is, its items and `remainingItemCount` how many
- *   objects it holds. A probe that fails changes nothing (reported at V(4), not as an error);
+ * - probe: one list of the watcher's collection with `limit=1` and `resourceVersion=0` (its selectors; served at once
+ *   from the apiserver's watch cache, whose resourceVersion is where the watch stream is), at most one in flight: its
+ *   `metadata.resourceVersion` is where the server is, its items and `remainingItemCount` (when given) how many
+ *   objects it holds. A probe that fails changes nothing (logged at V(4), not as an error);
  * - decision (`decideCatchUp`, pure): the gap is the server's resourceVersion minus the one applied when the probe
  *   answers — resourceVersions are opaque to clients, so only when both are decimal integers (etcd revisions, what
  *   every apiserver writes), else it replays. The revision counts the writes of every resource of the cluster, so the
@@ -25,9 +26,10 @@
  *   estimated backlog is at least `minBacklog` and at least `relistRatio` × the collection's size (the larger of the
  *   watcher's count and the probe's); otherwise it replays;
  * - relist: the watch is stopped (its undelivered frames are dropped) and a relist starts at once, as after a 410
- *   but with no error and no backoff: a streaming list when the watcher streams, else a list not older than the last
- *   resourceVersion applied. Its consumer gets `Init`, `InitApply`…, `InitDone`; a `Reflector` swaps its store, an
- *   informer notifies the differences. Counted as `kubegen_watcher_catchup_relists_total{name}` and logged (info);
+ *   but with no error and no backoff: a streaming list when the watcher streams, else one unpaginated list not older
+ *   than the last resourceVersion applied (the watch cache serves it in one response; paginated, it would be a round
+ *   trip a page). Its consumer gets `Init`, `InitApply`…, `InitDone`; a `Reflector` swaps its store, an informer
+ *   notifies the differences. Counted as `kubegen_watcher_catchup_relists_total{name}` and logged (info);
  * - a short stall (a backlog under `minBacklog`, or a small share of the collection) always replays.
  */
 

@@ -337,7 +337,9 @@ async function* runWatcher<T>(
     probing = true;
     const suspectedRv = state.resourceVersion;
     const appliedAtSuspicion = applied;
-    lw.list({ ...config.selector, limit: 1, signal })
+    // from the watch cache (resourceVersion=0): at once, where the server's watch stream is — a consistent read
+    // would wait for the cache to be fresh, which a busy apiserver takes a while to confirm
+    lw.list({ ...config.selector, limit: 1, resourceVersion: '0', signal })
       .then((page) => {
         if (signal.aborted || state.kind !== 'Watching' || fellBehind !== undefined) return;
         const counted = (page.items?.length ?? 0) + (page.metadata?.remainingItemCount ?? 0);

@@ -176,8 +176,12 @@ function harness(catchUp: CatchUpOptions | false = { stallMs: 2000, checkInterva
     onAdd: (o, initial) => {
       if (!initial) seen.push(`add ${o.metadata?.name}`);
     },
-    onUpdate: (old, o) => seen.push(`update ${o.metadata?.name} ${old.metadata?.resourceVersion}→${o.metadata?.resourceVersion}`),
-    onDelete: (o) => seen.push(`delete ${isDeletedFinalStateUnknown(o) ? `${o.key} (tombstone)` : o.metadata?.name}`),
+    onUpdate: (old, o) => {
+      seen.push(`update ${o.metadata?.name} ${old.metadata?.resourceVersion}→${o.metadata?.resourceVersion}`);
+    },
+    onDelete: (o) => {
+      seen.push(`delete ${isDeletedFinalStateUnknown(o) ? `${o.key} (tombstone)` : o.metadata?.name}`);
+    },
   });
   const controller = new AbortController();
   const run = informer.run(controller.signal);
@@ -207,10 +211,11 @@ describe('the watcher under the catch-up policy', () => {
     // the lag timer fires 30 s late: a stall, so a probe (limit=1): 17 behind of 20 ≥ max(5, 0.5 × 20)
     h.clock.step(1000);
     await until(() => h.s.lists.length === 2, 'the relist');
-    expect(h.s.probes).toEqual([{ limit: 1, signal: expect.any(AbortSignal) as AbortSignal }]);
+    expect(h.s.probes).toEqual([{ limit: 1, resourceVersion: '0', signal: expect.any(AbortSignal) as AbortSignal }]);
     expect(first.watch.isStopped).toBe(true);
-    // not older than the last applied: the relist after the first replayed event (or the one after it, if delivered)
-    expect(h.s.lists[1]).toMatchObject({ resourceVersionMatch: 'NotOlderThan', limit: 500 });
+    // not older than the last applied, in one response (no limit)
+    expect(h.s.lists[1]).toMatchObject({ resourceVersionMatch: 'NotOlderThan' });
+    expect(h.s.lists[1]?.limit).toBeUndefined();
     await until(() => h.s.watches.length === 2, 'the watch after the relist');
     expect(h.s.watches[1]?.opts.resourceVersion).toBe('118');
     expect(h.informer.lastSyncResourceVersion).toBe('118');
@@ -267,8 +272,18 @@ describe('the watcher under the catch-up policy', () => {
   });
 
   it.each([
-    ['fails', (s: ReturnType<typeof scripted>['s']) => (s.probeFails = true)],
-    ['answers a resourceVersion that is not a revision', (s: ReturnType<typeof scripted>['s']) => (s.serverRv = 'not-a-revision')],
+    [
+      'fails',
+      (s: ReturnType<typeof scripted>['s']): void => {
+        s.probeFails = true;
+      },
+    ],
+    [
+      'answers a resourceVersion that is not a revision',
+      (s: ReturnType<typeof scripted>['s']): void => {
+        s.serverRv = 'not-a-revision';
+      },
+    ],
   ])('a probe that %s changes nothing: the watch goes on replaying, and the next stall probes again', async (_what, spoil) => {
     const h = harness();
     await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');

@@ -378,12 +378,12 @@ const rows: Row[] = [
     want: { state: { ...p({ resourceVersion: '9' }), kind: 'Watching', streamed: true, delivered: 1 }, actions: [emit({ type: 'Modified', object: a, resourceVersion: '9' })] },
   },
   {
-    name: 'Watching + FellBehind (the catch-up policy chose to relist): a relist at once, not older than the last resourceVersion, no error, no backoff',
+    name: 'Watching + FellBehind (the catch-up policy chose to relist): at once, one unpaginated list not older than the last resourceVersion, no error, no backoff',
     given: { ...p({ resourceVersion: '13', failures: 1 }), kind: 'Watching', streamed: false, delivered: 40 },
     input: { type: 'FellBehind' },
     want: {
-      state: { ...p({ resourceVersion: '13', failures: 1 }), kind: 'InitPage', first: listOpts({ resourceVersion: '13', resourceVersionMatch: 'NotOlderThan' }), listedRv: '' },
-      actions: [init, list(listOpts({ resourceVersion: '13', resourceVersionMatch: 'NotOlderThan' }))],
+      state: { ...p({ resourceVersion: '13', failures: 1 }), kind: 'InitPage', first: { labelSelector: 'app=x', resourceVersion: '13', resourceVersionMatch: 'NotOlderThan' }, listedRv: '' },
+      actions: [init, list({ labelSelector: 'app=x', resourceVersion: '13', resourceVersionMatch: 'NotOlderThan' })],
     },
   },
   {
