@@ -14,8 +14,10 @@
  * - suspicion: a lag timer of the watcher's clock (every `checkIntervalMs`, which never keeps a process alive) that
  *   fires `stallMs` or more late says the process stalled. Nothing else is done on a suspicion but a probe: a stall
  *   alone says nothing about how much changed;
- * - probe: one list of the watcher's collection with `limit=1` and `resourceVersion=0` (its selectors; served at once
- *   from the apiserver's watch cache, whose resourceVersion is where the watch stream is), at most one in flight: its
+ * - probe: one list of the watcher's collection with `limit=1`, not older than the resourceVersion applied (its
+ *   selectors; served at once from the apiserver's watch cache, whose resourceVersion is where the watch stream is, or
+ *   from etcd's latest revision — not `resourceVersion=0`, which the watch cache answers with the whole collection
+ *   whatever the limit), at most one in flight: its
  *   `metadata.resourceVersion` is where the server is, its items and `remainingItemCount` (when given) how many
  *   objects it holds. A probe that fails changes nothing (logged at V(4), not as an error);
  * - decision (`decideCatchUp`, pure): the gap is the server's resourceVersion minus the one applied when the probe

@@ -337,9 +337,15 @@ async function* runWatcher<T>(
     probing = true;
     const suspectedRv = state.resourceVersion;
     const appliedAtSuspicion = applied;
-    // from the watch cache (resourceVersion=0): at once, where the server's watch stream is — a consistent read
-    // would wait for the cache to be fresh, which a busy apiserver takes a while to confirm
-    lw.list({ ...config.selector, limit: 1, resourceVersion: '0', signal })
+    // not older than what was applied: the apiserver answers at once from its watch cache (where the watch stream
+    // is), or from etcd's latest revision; not resourceVersion=0, which the watch cache answers with the whole
+    // collection whatever the limit, nor a consistent read, which waits for the cache to be confirmed fresh
+    const probeOpts: ListOptions = { ...config.selector, limit: 1, signal };
+    if (suspectedRv !== '') {
+      probeOpts.resourceVersion = suspectedRv;
+      probeOpts.resourceVersionMatch = 'NotOlderThan';
+    }
+    lw.list(probeOpts)
       .then((page) => {
         if (signal.aborted || state.kind !== 'Watching' || fellBehind !== undefined) return;
         const counted = (page.items?.length ?? 0) + (page.metadata?.remainingItemCount ?? 0);

@@ -211,7 +211,7 @@ describe('the watcher under the catch-up policy', () => {
     // the lag timer fires 30 s late: a stall, so a probe (limit=1): 17 behind of 20 ≥ max(5, 0.5 × 20)
     h.clock.step(1000);
     await until(() => h.s.lists.length === 2, 'the relist');
-    expect(h.s.probes).toEqual([{ limit: 1, resourceVersion: '0', signal: expect.any(AbortSignal) as AbortSignal }]);
+    expect(h.s.probes).toEqual([{ limit: 1, resourceVersion: '101', resourceVersionMatch: 'NotOlderThan', signal: expect.any(AbortSignal) as AbortSignal }]);
     expect(first.watch.isStopped).toBe(true);
     // not older than the last applied, in one response (no limit)
     expect(h.s.lists[1]).toMatchObject({ resourceVersionMatch: 'NotOlderThan' });
