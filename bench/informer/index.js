@@ -3,7 +3,9 @@
  * Informer benchmark: N (10,000) CronTabs (stable.example.com/v1) in one namespace of one real control plane, and
  * three informers over them, each in a fresh process, alternating in every round:
  *   - kubegen: the committed `generated/stable.example.com` package's shared informer factory, CronTab informer
- *     and lister (kubegen.js);
+ *     and lister (kubegen.js), with its catch-up policy (runtime/src/cache/catchup.ts: after a stall it may relist
+ *     instead of replaying); and kubegen-replay, the same with the policy off (`catchUp: false`: it always replays, as
+ *     client-go does), whose CPU per event is the replay's;
  *   - client-go: a dynamic SharedIndexInformer over unstructured objects and its dynamic lister (go/main.go, built
  *     once per source into ~/.cache/kubegen/bench);
  *   - client-node: @kubernetes/client-node's makeInformer over CustomObjectsApi (client-node.js).
@@ -23,7 +25,9 @@
  *      new marker), the process is resumed (SIGCONT): events/s = N / (resume → the handler saw the N-th marked
  *      update). While paused the apiserver may drop the watch as unresponsive; re-watching is part of catching up.
  *      Also reported: the child's CPU time per event while catching up (user + system, from arming to caught up),
- *      which a busy machine disturbs far less than the wall-clock rate;
+ *      which a busy machine disturbs far less than the wall-clock rate. kubegen reports whether its informer chose to
+ *      relist (`kubegen_watcher_catchup_relists_total`); then a short stall: SHORT (100) objects change while it is
+ *      paused, which it must replay, not relist;
  *   3. lister get: median ns per namespaced `get(name)` over batches of 1,000 shuffled names;
  *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits (and, reported apart, right after sync).
  * And in each round the floors of a sync (floor.js, fresh processes too): the time to merely receive the bytes of the
@@ -35,16 +39,22 @@
  * moves with how fast the apiserver sends (the floors' rates range several-fold between rounds), the CPU per event
  * much less, and an informer cannot spend less of it than a floor that does part of its work.
  * Prints medians over ROUNDS rounds, each goal's ratio of medians (which decides it) with the same ratio taken round
- * by round (its median, range, and in how many rounds the goal held), and ends with
- *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
+ * by round (its median, range, and in how many rounds the goal held). The goals: catch-up ≥ 1.5× client-go's and
+ * ≥ 1.0× client-node's (client-node relists, by accident: its watch request is aborted during the pause); the replay's
+ * CPU per event (kubegen-replay) ≤ 1.05× floor-store's; the short stall replayed in every round; streaming-list sync
+ * ≤ 0.6× client-go's; peak RSS ≤ 1.0× and lister get p50 ≤ 1.0× client-go's. It prints the catch-up ratio to client-go
+ * and ends with
+ *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-node catch-up> goal=1.0
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 5: single rounds on a shared 2-core machine vary by ±30%),
  * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_INFORMER_SHORT (objects changed in the short stall, default 100; 0: none).
  * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
- * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
- * client-node and the watch floors floor-bytes, floor-parse and floor-store (floor.js: the watch's bytes received;
- * parsed; parsed and kept in a Map — no informer); default these six; and, to compare the transports in one run,
+ * when kubegen, client-go, client-node and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen,
+ * kubegen-replay, client-go, client-node and the watch floors floor-bytes, floor-parse and floor-store (floor.js: the
+ * watch's bytes received; parsed; parsed and kept in a Map — no informer); default kubegen, kubegen-replay, client-go,
+ * client-node and floor-store; and, to compare the transports in one run,
  * kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2 (`transport.http2`), each with its own
  * goals' lines and streaming-list sync), BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
  * catch-up, lister, RSS), `sync` (paged sync and the RSS right after it only: no catch-up, no lister), `streaming`
