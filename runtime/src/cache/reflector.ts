@@ -54,6 +54,10 @@
  *   each delivered event and each successful list, except a list after such a watch failure (so a watch that keeps
  *   failing backs off further and further). It never stops on its own: only the `signal` ends it, and it ends then
  *   without throwing;
+ * - a watcher that stalled and fell far behind relists instead of replaying the backlog, when that is cheaper (the
+ *   catch-up policy, ./catchup.ts, `catchUp`): a `limit=1` probe tells where the server is; a backlog of at least
+ *   `minBacklog` events and `relistRatio` of the collection stops the watch and relists at once (`Init` …, with no
+ *   error report and no backoff); a shorter one replays;
  * - objects are yielded as the server sent them; nothing is copied.
  */
 
