@@ -41,7 +41,11 @@ export interface CatchUpOptions {
   stallMs?: number;
   /** How often the lag timer fires; default 1000 ms. */
   checkIntervalMs?: number;
-  /** Relist when the backlog is at least this share of the collection's size; default 0.5. */
+  /**
+   * Relist when the backlog is at least this multiple of the collection's size; default 2.5: a relist costs about
+   * 2.5 times what replaying one event costs per object (`npm run bench -- informer`, 10,000 CronTabs on kube-apiserver
+   * 1.37: replay 13.5k events/s, an unpaginated relist 5.1k objects/s, the same round).
+   */
   relistRatio?: number;
   /** Never relist for a backlog below this many events; default 1000. */
   minBacklog?: number;
@@ -52,7 +56,7 @@ export interface CatchUpOptions {
 /** `CatchUpOptions` with the defaults applied. */
 export type CatchUpPolicy = Readonly<Required<CatchUpOptions>>;
 
-export const DEFAULT_CATCH_UP_POLICY: CatchUpPolicy = Object.freeze({ stallMs: 2000, checkIntervalMs: 1000, relistRatio: 0.5, minBacklog: 1000, minSample: 200 });
+export const DEFAULT_CATCH_UP_POLICY: CatchUpPolicy = Object.freeze({ stallMs: 2000, checkIntervalMs: 1000, relistRatio: 2.5, minBacklog: 1000, minSample: 200 });
 
 /** The policy of `opts` (`false`: none), with defaults; throws a one-line error for a threshold out of range. */
 export function catchUpPolicyOf(opts: CatchUpOptions | false | undefined): CatchUpPolicy | undefined {
