@@ -95,6 +95,24 @@ async function watchFloor(a) {
   const keyOf = (o) => `${o.metadata.namespace}/${o.metadata.name}`;
   /** floor-store's cache: every object by `namespace/name`. */
   const cache = mode === 'store' ? new Map(list.items.map((o) => [keyOf(o), o])) : undefined;
+  /**
+   * The watch's history is gone (an ERROR event, 410 Expired: the apiserver dropped the paused watch and its window
+   * moved on): list again, as any informer must, and count the marked objects of the list (floor-store: the list
+   * replaces the cache).
+   */
+  const relist = async () => {
+    trace(client, 'relist after an ERROR event');
+    const again = await rest.request({ method: 'GET', path });
+    rv = again.metadata.resourceVersion;
+    if (cache) {
+      cache.clear();
+      for (const o of again.items) cache.set(keyOf(o), o);
+    }
+    // floor-bytes counts the marker's occurrences, the others the marked objects (once each)
+    if (mode === 'bytes') {
+      for (const o of again.items) if (expectation.pattern && o.spec.schedule === expectation.marker && ++count === expectation.want) expectation.caughtUp();
+    } else for (const o of again.items) expectation.update(o.metadata.name, o.spec.schedule);
+  };
   emit({ event: 'synced', ms: performance.now() - start, objects: names.length });
 
   const expectation = new Expectation();
@@ -107,6 +125,8 @@ async function watchFloor(a) {
       const res = await rest.stream({ method: 'GET', path, query, signal: stop.signal });
       let lastLine;
       let carry = Buffer.alloc(0);
+      /** An ERROR event ended the watch (floor-parse, floor-store): relist. */
+      let expired = false;
       try {
         if (mode === 'bytes') {
           /** Bytes at the start of `chunk` already searched for the marker (the carried tail of the last chunk). */
@@ -125,7 +145,9 @@ async function watchFloor(a) {
             carry = chunk.subarray(nl + 1);
             searched = Math.max(0, carry.length - (pattern ? pattern.length - 1 : 0));
           }
-          if (lastLine) rv = JSON.parse(lastLine.toString('utf8')).object.metadata.resourceVersion;
+          const last = lastLine ? JSON.parse(lastLine.toString('utf8')) : undefined;
+          if (last?.type === 'ERROR') await relist();
+          else if (last) rv = last.object.metadata.resourceVersion;
         } else {
           for await (const raw of res.body) {
             const chunk = carry.length ? Buffer.concat([carry, raw]) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
@@ -133,6 +155,10 @@ async function watchFloor(a) {
             for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, from)) {
               const ev = JSON.parse(chunk.toString('utf8', from, nl));
               from = nl + 1;
+              if (ev.type === 'ERROR') {
+                expired = true;
+                break;
+              }
               rv = ev.object.metadata.resourceVersion;
               if (cache && ev.type !== 'BOOKMARK') {
                 if (ev.type === 'DELETED') cache.delete(keyOf(ev.object));
@@ -140,8 +166,10 @@ async function watchFloor(a) {
               }
               if (ev.type === 'MODIFIED') expectation.update(ev.object.metadata.name, ev.object.spec.schedule);
             }
+            if (expired) break;
             carry = chunk.subarray(from);
           }
+          if (expired) await relist();
         }
         trace(client, 'watch ended');
       } catch (err) {

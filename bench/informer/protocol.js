@@ -7,7 +7,8 @@
  *   ← expect <n> <marker>      → {"event":"armed"}; later {"event":"caughtUp","at":<Date.now()>,"cpuMs":<cpu>} when
  *                                the n-th update setting spec.schedule to <marker> (the rest of the line, words joined
  *                                by one space) reached the handler; cpuMs: the process's CPU time (user + system) from
- *                                armed to then — what catching up cost it, whatever else the machine ran
+ *                                armed to then — what catching up cost it, whatever else the machine ran; relists (the
+ *                                kubegen child only): the catch-up relists its informer chose so far
  *   ← lister                   → {"event":"lister","p50ns":<median ns per get, batches of 1,000>}
  *   ← exit
  */
@@ -64,7 +65,7 @@ class Expectation {
 
   caughtUp() {
     const cpu = process.cpuUsage(this.cpu);
-    emit({ event: 'caughtUp', at: Date.now(), cpuMs: (cpu.user + cpu.system) / 1000 });
+    emit({ event: 'caughtUp', at: Date.now(), cpuMs: (cpu.user + cpu.system) / 1000, ...(this.relists ? { relists: this.relists() } : {}) });
   }
 }
 

@@ -6,3 +6,4 @@ export * from './factory';
 export * from './lister';
 export * from './expansion';
 export * from './multinamespace';
+export * from './catchup';

@@ -54,6 +54,10 @@
  *   each delivered event and each successful list, except a list after such a watch failure (so a watch that keeps
  *   failing backs off further and further). It never stops on its own: only the `signal` ends it, and it ends then
  *   without throwing;
+ * - a watcher that stalled and fell far behind relists instead of replaying the backlog, when that is cheaper (the
+ *   catch-up policy, ./catchup.ts, `catchUp`): a `limit=1` probe tells where the server is; a backlog of at least
+ *   `minBacklog` events and `relistRatio` of the collection stops the watch and relists at once (`Init` …, with no
+ *   error report and no backoff); a shorter one replays;
  * - objects are yielded as the server sent them; nothing is copied.
  */
 
@@ -65,6 +69,7 @@ import type { ListOptions, WatchOptions } from '../rest/options';
 import { watchBatches, type Watch } from '../watch/types';
 import { clockSleep, isAborted, realClock, type Clock } from '../clock/clock';
 import type { ReplaceBuilder, Store } from './store';
+import { catchUpPolicyOf, decideCatchUp, type CatchUpDecision, type CatchUpOptions } from './catchup';
 import {
   continuation,
   initialWatcherState,
@@ -130,6 +135,11 @@ export interface WatcherOptions {
   logger?: Logger;
   /** Default: none counted. */
   metrics?: Metrics;
+  /**
+   * The catch-up policy (./catchup.ts): when the watcher has fallen far behind, it relists instead of replaying the
+   * backlog. Default on, with `DEFAULT_CATCH_UP_POLICY`'s thresholds; `false`: always replay (client-go's reflector).
+   */
+  catchUp?: CatchUpOptions | false;
 }
 
 /** client-go's reflector backoff: 800ms doubling to 30s, jitter 1.0. */
@@ -270,12 +280,123 @@ async function* runWatcher<T>(
   };
   const onError = opts.onError ?? loggingWatchErrorHandler(name, opts.logger);
   const incremental = deliver !== undefined;
+  const policy = catchUpPolicyOf(opts.catchUp);
 
   let state = initialWatcherState((opts.initialList ?? 'StreamingList') === 'StreamingList');
+  /**
+   * The catch-up bookkeeping (./catchup.ts), with a policy only: the collection's size as the events tell it (the
+   * last list's objects, plus adds, minus deletes), the watch events applied, and the decision to relist taken while
+   * watching, acted on by stopping the watch being read (or, between two watches, the next one at once).
+   */
+  let size = 0;
+  let listing = 0;
+  let applied = 0;
+  let fellBehind: CatchUpDecision | undefined;
+  const track = (actions: readonly WatcherAction<T>[]): void => {
+    for (const action of actions) {
+      if (action.type !== 'emit') continue;
+      for (const ev of action.events) {
+        switch (ev.type) {
+          case 'Init':
+            listing = 0;
+            fellBehind = undefined;
+            break;
+          case 'InitApply':
+            listing++;
+            break;
+          case 'InitDone':
+            size = listing;
+            break;
+          case 'Added':
+            size++;
+            applied++;
+            break;
+          case 'Deleted':
+            size = Math.max(0, size - 1);
+            applied++;
+            break;
+          case 'Modified':
+            applied++;
+            break;
+          case 'Bookmark':
+            break;
+        }
+      }
+    }
+  };
   const advance = (input: WatcherInput<T>): readonly WatcherAction<T>[] => {
     const next = stepWatcher(config, state, input);
     state = next.state;
+    if (policy !== undefined) track(next.actions);
     return next.actions;
+  };
+  /** The watch being read (`read`): what a decision to relist stops. */
+  let reading: Watch<T> | undefined;
+  /** A probe in flight (at most one). */
+  let probing = false;
+  const catchUpLog = (opts.logger ?? defaultLogger()).withValues({ watcher: name });
+  /** A stall was seen while watching: ask the server where it is, then decide (see ./catchup.ts). */
+  const probe = (): void => {
+    if (policy === undefined || probing || state.kind !== 'Watching') return;
+    probing = true;
+    const suspectedRv = state.resourceVersion;
+    const appliedAtSuspicion = applied;
+    // not older than what was applied: the apiserver answers at once from its watch cache (where the watch stream
+    // is), or from etcd's latest revision; not resourceVersion=0, which the watch cache answers with the whole
+    // collection whatever the limit, nor a consistent read, which waits for the cache to be confirmed fresh
+    const probeOpts: ListOptions = { ...config.selector, limit: 1, signal };
+    if (suspectedRv !== '') {
+      probeOpts.resourceVersion = suspectedRv;
+      probeOpts.resourceVersionMatch = 'NotOlderThan';
+    }
+    lw.list(probeOpts)
+      .then((page) => {
+        if (signal.aborted || state.kind !== 'Watching' || fellBehind !== undefined) return;
+        const counted = (page.items?.length ?? 0) + (page.metadata?.remainingItemCount ?? 0);
+        const decision = decideCatchUp(policy, {
+          appliedRv: state.resourceVersion,
+          serverRv: page.metadata?.resourceVersion ?? '',
+          size: Math.max(size, counted),
+          suspectedRv,
+          appliedSince: applied - appliedAtSuspicion,
+        });
+        const fields = { resourceVersion: state.resourceVersion, serverResourceVersion: page.metadata?.resourceVersion ?? '', backlog: decision.backlog, size: Math.max(size, counted), decision: decision.reason };
+        if (!decision.relist) {
+          catchUpLog.v(2).info('behind after a stall: replaying', fields);
+          return;
+        }
+        catchUpLog.info('fell behind: relisting instead of replaying', fields);
+        metrics.count('kubegen_watcher_catchup_relists_total', { name });
+        fellBehind = decision;
+        reading?.stop();
+      })
+      .catch((err: unknown) => {
+        catchUpLog.v(4).info('catch-up probe failed: replaying', { error: err });
+      })
+      .finally(() => {
+        probing = false;
+      });
+  };
+  /** The lag timer of a watch being read: a tick `stallMs` late or later is a stall (see ./catchup.ts). */
+  const lagTimer = (): (() => void) => {
+    if (policy === undefined) return () => undefined;
+    let timer: ReturnType<Clock['setTimer']> | undefined;
+    const arm = (): void => {
+      const due = clock.now() + policy.checkIntervalMs;
+      timer = clock.setTimer(
+        () => {
+          if (clock.now() - due >= policy.stallMs) probe();
+          arm();
+        },
+        policy.checkIntervalMs,
+        { keepAlive: false },
+      );
+    };
+    arm();
+    return () => {
+      if (timer !== undefined) clock.clearTimer(timer);
+      timer = undefined;
+    };
   };
   /** Performs the actions of a step taken inside a callback of the lister-watcher: they only emit. */
   const deliverNow = (actions: readonly WatcherAction<T>[]): void => {
@@ -323,6 +444,11 @@ async function* runWatcher<T>(
   };
   /** The watch's events until it ends: `WatchEnded`, or `WatchFailed` with what it threw. */
   async function* read(w: Watch<T>): AsyncGenerator<readonly WatcherEvent<T>[], WatcherInput<T> | undefined, undefined> {
+    // decided between two watches: this one is not read
+    if (fellBehind !== undefined && state.kind === 'Watching') return { type: 'FellBehind' };
+    reading = w;
+    // armed for the streaming list's watch too: it goes on as the watch once its initial events are in
+    const stopLag = lagTimer();
     try {
       if (deliver && w.listen) {
         // pushed: each network chunk's events go through the machine and are applied in the 'data' event that brought them
@@ -364,9 +490,12 @@ async function* runWatcher<T>(
           }
         }
       }
-      return { type: 'WatchEnded' };
+      return fellBehind !== undefined && state.kind === 'Watching' ? { type: 'FellBehind' } : { type: 'WatchEnded' };
     } catch (err) {
-      return { type: 'WatchFailed', error: err };
+      return fellBehind !== undefined && state.kind === 'Watching' ? { type: 'FellBehind' } : { type: 'WatchFailed', error: err };
+    } finally {
+      reading = undefined;
+      stopLag();
     }
   }
 
@@ -453,7 +582,7 @@ async function* runWatcher<T>(
       }
       if (isAborted(signal) || input === undefined) return;
       // a watch opened ahead is not used after an error
-      if (input.type === 'WatchFailed') dropAhead();
+      if (input.type === 'WatchFailed' || input.type === 'FellBehind') dropAhead();
       actions = advance(input);
     }
   } finally {
@@ -491,6 +620,8 @@ export class Reflector<T> {
     private readonly store: ReflectorStore<T>,
     private readonly opts: ReflectorOptions = {},
   ) {
+    // bad thresholds are refused here, at construction, not when the watcher runs
+    catchUpPolicyOf(opts.catchUp);
     this.errorHandler = opts.onError;
   }
 

@@ -174,7 +174,12 @@ export type WatcherInput<T> =
   /** `InitWatchOpening` / `WatchOpening` (the watch could not be opened) / `InitWatching` / `Watching`. */
   | { type: 'WatchFailed'; error: unknown }
   /** `Backoff`: the backoff elapsed. */
-  | { type: 'Slept' };
+  | { type: 'Slept' }
+  /**
+   * `Watching`: the driver stopped the watch because replaying its backlog costs more than a relist (the catch-up
+   * policy, ./catchup.ts): relist at once, with no error and no backoff.
+   */
+  | { type: 'FellBehind' };
 
 /**
  * What the driver does, in order: hand events to the consumer, report an error (counted and passed to `onError`),
@@ -230,6 +235,7 @@ export function stepWatcher<T>(config: WatcherConfig, state: WatcherState, input
       break;
     case 'InitWatching':
     case 'Watching':
+      if (input.type === 'FellBehind' && state.kind === 'Watching') return startList(config, progressOf(state), 0);
       if (input.type === 'WatchEvents') return watchEvents(state, input.events);
       if (input.type === 'WatchEnded') return watchEnded(config, state);
       if (input.type === 'WatchFailed') return watchFailed(config, state, input.error, 'watch');
@@ -259,8 +265,12 @@ function emitApply<T>(items: readonly T[]): WatcherAction<T> {
   return { type: 'emit', events: items.map((object): WatcherEvent<T> => ({ type: 'InitApply', object })) };
 }
 
-/** A (re)list: a streaming list's watch, or `Init` and the first page of a paginated list. */
-function startList<T>(config: WatcherConfig, p: WatcherProgress): WatcherStep<T> {
+/**
+ * A (re)list: a streaming list's watch, or `Init` and the first page of a paginated list. `pageSize` 0: one response
+ * (the catch-up relist: a list not older than a resourceVersion is served from the apiserver's watch cache in one
+ * response only when it is not paginated, page after page otherwise, each a round trip).
+ */
+function startList<T>(config: WatcherConfig, p: WatcherProgress, pageSize = config.pageSize): WatcherStep<T> {
   if (p.streaming) {
     const options: WatchOptions = { ...watchOptionsOf(config), sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' };
     if (p.resourceVersion && !p.listRvUnavailable) options.resourceVersion = p.resourceVersion;
@@ -269,7 +279,7 @@ function startList<T>(config: WatcherConfig, p: WatcherProgress): WatcherStep<T>
   // 'Any': resourceVersion=0 first (the watch cache), then not older than the last seen; a consistent read after a 410
   const fromRv = config.listSemantic === 'MostRecent' || p.listRvUnavailable ? undefined : p.resourceVersion || '0';
   const first: ListOptions = { ...config.selector };
-  if (config.pageSize > 0) first.limit = config.pageSize;
+  if (pageSize > 0) first.limit = pageSize;
   if (fromRv !== undefined) {
     first.resourceVersion = fromRv;
     if (fromRv !== '0') first.resourceVersionMatch = 'NotOlderThan';

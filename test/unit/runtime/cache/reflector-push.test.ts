@@ -43,7 +43,15 @@ function harness(onWatch?: (index: number, body: PassThrough) => void) {
   };
   const errors: string[] = [];
   const clock = new FakeClock();
-  const reflector = new Reflector<Widget>(lw, store, { clock, random: () => 0, initialList: 'ListWatch', watchTimeoutSeconds: 0, onError: (err) => errors.push(err.reason) });
+  const reflector = new Reflector<Widget>(lw, store, {
+    clock,
+    random: () => 0,
+    initialList: 'ListWatch',
+    watchTimeoutSeconds: 0,
+    // the timers these tests count are the backoffs': no catch-up lag timer (test/unit/runtime/cache/catchup.test.ts)
+    catchUp: false,
+    onError: (err) => errors.push(err.reason),
+  });
   return {
     bodies,
     watches,

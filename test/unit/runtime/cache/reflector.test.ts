@@ -22,6 +22,8 @@ function harness(opts: { historyLimit?: number; reflector?: Partial<WatcherOptio
     clock,
     random: () => 0,
     initialList: 'ListWatch', watchTimeoutSeconds: 0,
+    // the timers these tests count are the backoffs': no catch-up lag timer (test/unit/runtime/cache/catchup.test.ts)
+    catchUp: false,
     onError: (err, info) => errors.push({ err, ...info }),
     ...opts.reflector,
   });

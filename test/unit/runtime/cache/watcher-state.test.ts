@@ -378,6 +378,21 @@ const rows: Row[] = [
     want: { state: { ...p({ resourceVersion: '9' }), kind: 'Watching', streamed: true, delivered: 1 }, actions: [emit({ type: 'Modified', object: a, resourceVersion: '9' })] },
   },
   {
+    name: 'Watching + FellBehind (the catch-up policy chose to relist): at once, one unpaginated list not older than the last resourceVersion, no error, no backoff',
+    given: { ...p({ resourceVersion: '13', failures: 1 }), kind: 'Watching', streamed: false, delivered: 40 },
+    input: { type: 'FellBehind' },
+    want: {
+      state: { ...p({ resourceVersion: '13', failures: 1 }), kind: 'InitPage', first: { labelSelector: 'app=x', resourceVersion: '13', resourceVersionMatch: 'NotOlderThan' }, listedRv: '' },
+      actions: [init, list({ labelSelector: 'app=x', resourceVersion: '13', resourceVersionMatch: 'NotOlderThan' })],
+    },
+  },
+  {
+    name: 'Watching + FellBehind, streaming: the streaming list from the last resourceVersion',
+    given: { ...p({ resourceVersion: '13', streaming: true }), kind: 'Watching', streamed: true, delivered: 40 },
+    input: { type: 'FellBehind' },
+    want: { state: { ...p({ resourceVersion: '13', streaming: true }), kind: 'InitWatchOpening' }, actions: [watch(streamOpts({ resourceVersion: '13' }))] },
+  },
+  {
     name: 'Watching + WatchEnded after events: a watch from the last resourceVersion, at once',
     given: { ...p({ resourceVersion: '13' }), kind: 'Watching', streamed: true, delivered: 4 },
     input: { type: 'WatchEnded' },
@@ -456,7 +471,7 @@ describe('stepWatcher', () => {
       InitWatchOpening: ['WatchOpened', 'WatchFailed'],
       WatchOpening: ['WatchOpened', 'WatchFailed'],
       InitWatching: ['WatchEvents', 'WatchEnded', 'WatchFailed'],
-      Watching: ['WatchEvents', 'WatchEnded', 'WatchFailed'],
+      Watching: ['WatchEvents', 'WatchEnded', 'WatchFailed', 'FellBehind'],
     };
     const covered = new Set(rows.map((r) => `${r.given.kind} + ${r.input.type}`));
     const expected = Object.entries(waits).flatMap(([kind, inputs]) => inputs.map((i) => `${kind} + ${i}`));
@@ -474,6 +489,7 @@ describe('stepWatcher', () => {
     { type: 'WatchEnded' },
     { type: 'WatchFailed', error: internal },
     { type: 'Slept' },
+    { type: 'FellBehind' },
   ];
   it.each(rows.map((r) => [r.given.kind, r.given] as const).filter(([kind], i, all) => all.findIndex(([k]) => k === kind) === i))(
     'throws on an input %s does not wait for',

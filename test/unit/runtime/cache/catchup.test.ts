@@ -1,0 +1,306 @@
+/**
+ * The catch-up policy (runtime/src/cache/catchup.ts): its decision as a table, its options, and the watcher driving
+ * it — an informer over a scripted lister-watcher on an injected clock whose time can jump while no timer fires (what
+ * a paused process sees): a stall that left a backlog larger than the policy's share of the collection drops the watch
+ * and relists, handing the handlers the differences (updates, adds, tombstones); a short one replays; no stall, no
+ * probe; `catchUp: false`, no lag timer.
+ */
+import { FakeClock, type Clock, type ClockHold, type ClockTimer, type TimerOptions } from '../../../../runtime/src/clock/clock';
+import { catchUpPolicyOf, decideCatchUp, DEFAULT_CATCH_UP_POLICY, revisionOf, type CatchUpFacts, type CatchUpOptions } from '../../../../runtime/src/cache/catchup';
+import { SharedIndexInformer } from '../../../../runtime/src/cache/informer';
+import type { ListerWatcher } from '../../../../runtime/src/cache/reflector';
+import { isDeletedFinalStateUnknown } from '../../../../runtime/src/cache/store';
+import { noopLogger } from '../../../../runtime/src/observe/logger';
+import type { ListPage } from '../../../../runtime/src/client/types';
+import type { ListOptions, WatchOptions } from '../../../../runtime/src/rest/options';
+import { PushWatch } from '../../../../runtime/src/watch/stream';
+import { until, widget, type Widget } from '../../helpers/cache';
+
+describe('decideCatchUp', () => {
+  const policy = catchUpPolicyOf({ minBacklog: 1000, relistRatio: 0.5, minSample: 200 });
+  if (policy === undefined) throw new Error('a policy');
+  const facts = (over: Partial<CatchUpFacts>): CatchUpFacts => ({ appliedRv: '1000', serverRv: '1000', size: 10_000, suspectedRv: '1000', appliedSince: 0, ...over });
+  const rows: { name: string; given: Partial<CatchUpFacts>; want: { relist: boolean; backlog: number } }[] = [
+    { name: 'nothing behind: replay', given: {}, want: { relist: false, backlog: 0 } },
+    { name: 'a short stall (100 of 10,000): replay', given: { serverRv: '1100' }, want: { relist: false, backlog: 100 } },
+    { name: 'half the collection behind: relist', given: { serverRv: '6000' }, want: { relist: true, backlog: 5000 } },
+    { name: 'the whole collection behind: relist', given: { serverRv: '11000' }, want: { relist: true, backlog: 10_000 } },
+    { name: 'just under half: replay', given: { serverRv: '5999' }, want: { relist: false, backlog: 4999 } },
+    { name: 'a small collection far behind, but under minBacklog: replay', given: { serverRv: '1900', size: 10 }, want: { relist: false, backlog: 900 } },
+    { name: 'a small collection, a backlog of minBacklog: relist', given: { serverRv: '2000', size: 10 }, want: { relist: true, backlog: 1000 } },
+    {
+      name: 'the revisions count other resources: one event in ten revisions since the suspicion scales the gap down',
+      given: { suspectedRv: '1000', appliedRv: '3000', appliedSince: 200, serverRv: '43000' },
+      want: { relist: false, backlog: 4000 },
+    },
+    {
+      name: 'a dense replay (every revision ours) keeps the gap',
+      given: { suspectedRv: '1000', appliedRv: '1300', appliedSince: 300, serverRv: '11300' },
+      want: { relist: true, backlog: 10_000 },
+    },
+    {
+      name: 'too few events applied to trust their density: the gap as it is',
+      given: { suspectedRv: '1000', appliedRv: '2000', appliedSince: 10, serverRv: '8000' },
+      want: { relist: true, backlog: 6000 },
+    },
+    { name: 'a server behind what was applied (a lagging apiserver): replay', given: { serverRv: '900' }, want: { relist: false, backlog: 0 } },
+  ];
+  it.each(rows.map((r) => [r.name, r] as const))('%s', (_name, row) => {
+    expect(decideCatchUp(policy, facts(row.given))).toMatchObject(row.want);
+  });
+
+  it('replays when a resourceVersion is not a decimal revision (they are opaque to clients)', () => {
+    for (const [appliedRv, serverRv] of [
+      ['abc', '5000'],
+      ['1000', 'x9'],
+      ['1000', '12345678901234567'],
+      ['', '5000'],
+    ] as const) {
+      const d = decideCatchUp(policy, facts({ appliedRv, serverRv }));
+      expect(d.relist).toBe(false);
+      expect(d.backlog).toBeNaN();
+    }
+    expect(revisionOf('0042')).toBe(42);
+    expect(revisionOf('-1')).toBeUndefined();
+  });
+});
+
+describe('catchUpPolicyOf', () => {
+  it('applies the defaults, keeps what is given, and is off with false', () => {
+    expect(catchUpPolicyOf(undefined)).toEqual(DEFAULT_CATCH_UP_POLICY);
+    expect(catchUpPolicyOf({ relistRatio: 0.25, minBacklog: undefined })).toEqual({ ...DEFAULT_CATCH_UP_POLICY, relistRatio: 0.25 });
+    expect(catchUpPolicyOf(false)).toBeUndefined();
+  });
+
+  it.each<[CatchUpOptions, string]>([
+    [{ stallMs: 0 }, 'catchUp.stallMs must be a positive finite number, got 0'],
+    [{ checkIntervalMs: Number.NaN }, 'catchUp.checkIntervalMs must be a positive finite number, got NaN'],
+    [{ relistRatio: -1 }, 'catchUp.relistRatio must be a positive finite number, got -1'],
+    [{ minBacklog: Infinity }, 'catchUp.minBacklog must be a finite number ≥ 0, got Infinity'],
+    [{ minSample: -5 }, 'catchUp.minSample must be a finite number ≥ 0, got -5'],
+  ])('refuses %j with one clear line', (opts, message) => {
+    expect(() => catchUpPolicyOf(opts)).toThrow(message);
+    // and an informer refuses it at construction, not when it runs
+    expect(() => new SharedIndexInformer<Widget>(scripted().lw, { reflector: { catchUp: opts } })).toThrow(message);
+  });
+});
+
+/** A clock whose time can jump without firing timers (a paused process), then fire them late. */
+class StallClock implements Clock {
+  private readonly base = new FakeClock();
+  private skew = 0;
+
+  now(): number {
+    return this.base.now() + this.skew;
+  }
+
+  setTimer(fn: () => void, ms: number, opts?: TimerOptions): ClockTimer {
+    return this.base.setTimer(fn, ms, opts);
+  }
+
+  clearTimer(timer: ClockTimer): void {
+    this.base.clearTimer(timer);
+  }
+
+  hold(): ClockHold {
+    return this.base.hold();
+  }
+
+  get pendingTimers(): number {
+    return this.base.pendingTimers;
+  }
+
+  /** Time passes, no timer fires: the process is stopped. */
+  jump(ms: number): void {
+    this.skew += ms;
+  }
+
+  /** Time passes and the timers due fire (each seeing `now()` as its due time plus the jumps). */
+  step(ms: number): void {
+    this.base.step(ms);
+  }
+}
+
+const at = (name: string, rv: string, size?: number): Widget => ({ ...widget(name, 'ns', undefined, size), metadata: { name, namespace: 'ns', resourceVersion: rv } });
+
+/**
+ * A lister-watcher the test scripts: `collection` is what a list answers (as of `rv`); a probe (a list with `limit=1`)
+ * answers the server's resourceVersion `serverRv` and the collection's size; each watch is a `PushWatch` the test feeds.
+ */
+function scripted() {
+  const s = {
+    collection: [] as Widget[],
+    rv: '100',
+    serverRv: '100',
+    /** The probe fails (a network error). */
+    probeFails: false,
+    lists: [] as ListOptions[],
+    probes: [] as ListOptions[],
+    watches: [] as { opts: WatchOptions; watch: PushWatch<Widget> }[],
+  };
+  const lw: ListerWatcher<Widget> = {
+    list: (opts) => {
+      if (opts.limit === 1) {
+        s.probes.push(opts);
+        if (s.probeFails) return Promise.reject(new Error('connection reset'));
+        const page: ListPage<Widget> = { metadata: { resourceVersion: s.serverRv, remainingItemCount: Math.max(0, s.collection.length - 1) }, items: s.collection.slice(0, 1) };
+        return Promise.resolve(page);
+      }
+      s.lists.push(opts);
+      const page: ListPage<Widget> = { metadata: { resourceVersion: s.rv }, items: [...s.collection] };
+      return Promise.resolve(page);
+    },
+    watch: (opts) => {
+      const watch = new PushWatch<Widget>(opts.signal);
+      s.watches.push({ opts, watch });
+      return Promise.resolve(watch);
+    },
+  };
+  return { ...s, s, lw };
+}
+
+function harness(catchUp: CatchUpOptions | false = { stallMs: 2000, checkIntervalMs: 1000, minBacklog: 5, relistRatio: 0.5 }) {
+  const sc = scripted();
+  const s = sc.s;
+  for (let i = 0; i < 20; i++) s.collection.push(at(`w${String(i).padStart(2, '0')}`, String(50 + i)));
+  const clock = new StallClock();
+  const counted: string[] = [];
+  const informer = new SharedIndexInformer<Widget>(sc.lw, {
+    clock,
+    reflector: { initialList: 'ListWatch', watchTimeoutSeconds: 0, random: () => 0, catchUp, onError: () => undefined },
+    metrics: { count: (name) => counted.push(name) },
+    logger: noopLogger,
+  });
+  const seen: string[] = [];
+  informer.addEventHandler({
+    onAdd: (o, initial) => {
+      if (!initial) seen.push(`add ${o.metadata?.name}`);
+    },
+    onUpdate: (old, o) => {
+      seen.push(`update ${o.metadata?.name} ${old.metadata?.resourceVersion}→${o.metadata?.resourceVersion}`);
+    },
+    onDelete: (o) => {
+      seen.push(`delete ${isDeletedFinalStateUnknown(o) ? `${o.key} (tombstone)` : o.metadata?.name}`);
+    },
+  });
+  const controller = new AbortController();
+  const run = informer.run(controller.signal);
+  const stop = async () => {
+    controller.abort();
+    await run;
+  };
+  return { s, clock, informer, seen, counted, stop };
+}
+
+describe('the watcher under the catch-up policy', () => {
+  it('a stall with a backlog over half the collection: drops the watch, relists, and hands the handlers the differences', async () => {
+    const h = harness();
+    await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');
+    const first = h.s.watches[0];
+    if (first === undefined) throw new Error('a watch');
+    first.watch.modify(at('w00', '101', 1));
+    await until(() => h.seen.length === 1, 'a replayed event');
+    // the process stalls while 15 objects change, one is deleted and one created (revisions 102…118 of 118)
+    h.clock.jump(30_000);
+    h.s.collection = h.s.collection.filter((o) => o.metadata?.name !== 'w19').map((o, i) => (i >= 1 && i <= 15 ? at(o.metadata?.name ?? '', String(101 + i), 2) : i === 0 ? at('w00', '101', 1) : o));
+    h.s.collection.push(at('w20', '117'));
+    h.s.rv = '118';
+    h.s.serverRv = '118';
+    // the backlog as the watch would replay it: frames waiting in the socket
+    first.watch.modify(at('w01', '102', 2));
+    // the lag timer fires 30 s late: a stall, so a probe (limit=1): 17 behind of 20 ≥ max(5, 0.5 × 20)
+    h.clock.step(1000);
+    await until(() => h.s.lists.length === 2, 'the relist');
+    expect(h.s.probes).toEqual([{ limit: 1, resourceVersion: '101', resourceVersionMatch: 'NotOlderThan', signal: expect.any(AbortSignal) as AbortSignal }]);
+    expect(first.watch.isStopped).toBe(true);
+    // not older than the last applied, in one response (no limit)
+    expect(h.s.lists[1]).toMatchObject({ resourceVersionMatch: 'NotOlderThan' });
+    expect(h.s.lists[1]?.limit).toBeUndefined();
+    await until(() => h.s.watches.length === 2, 'the watch after the relist');
+    expect(h.s.watches[1]?.opts.resourceVersion).toBe('118');
+    expect(h.informer.lastSyncResourceVersion).toBe('118');
+    expect(h.informer.getStore().size).toBe(20);
+    expect(h.counted.filter((n) => n === 'kubegen_watcher_catchup_relists_total')).toHaveLength(1);
+    // each changed object once, with its latest state; unchanged ones not at all; the deleted as a tombstone
+    const updates = h.seen.filter((x) => x.startsWith('update')).sort();
+    expect(updates[0]).toBe('update w00 50→101');
+    expect(new Set(updates.slice(1).map((u) => u.split(' ')[1]))).toEqual(new Set(Array.from({ length: 15 }, (_, i) => `w${String(i + 1).padStart(2, '0')}`)));
+    expect(updates.filter((u) => u.startsWith('update w01'))).toEqual(expect.arrayContaining([expect.stringMatching(/→102$/)]));
+    expect(h.seen.filter((x) => x.startsWith('add'))).toEqual(['add w20']);
+    expect(h.seen.filter((x) => x.startsWith('delete'))).toEqual(['delete ns/w19 (tombstone)']);
+    await h.stop();
+  });
+
+  it('a short stall replays: the probe finds a backlog under the threshold, the watch goes on', async () => {
+    const h = harness();
+    await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');
+    const first = h.s.watches[0];
+    if (first === undefined) throw new Error('a watch');
+    h.clock.jump(30_000);
+    h.s.serverRv = '103';
+    h.clock.step(1000);
+    await until(() => h.s.probes.length === 1, 'the probe');
+    for (const [i, rv] of [[1, '101'], [2, '102'], [3, '103']] as const) first.watch.modify(at(`w0${i}`, rv, 9));
+    await until(() => h.seen.length === 3, 'the replay');
+    expect(h.s.lists).toHaveLength(1);
+    expect(first.watch.isStopped).toBe(false);
+    expect(h.counted).not.toContain('kubegen_watcher_catchup_relists_total');
+    expect(h.seen).toEqual(['update w01 51→101', 'update w02 52→102', 'update w03 53→103']);
+    await h.stop();
+  });
+
+  it('no stall, no probe: a lag timer on time asks nothing of the server', async () => {
+    const h = harness();
+    await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');
+    h.s.serverRv = '100000';
+    for (let i = 0; i < 10; i++) h.clock.step(1000);
+    await until(() => h.clock.pendingTimers >= 1, 'the lag timer re-armed');
+    expect(h.s.probes).toEqual([]);
+    expect(h.s.lists).toHaveLength(1);
+    await h.stop();
+  });
+
+  it('catchUp: false arms no lag timer and never probes: it always replays', async () => {
+    const h = harness(false);
+    await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');
+    expect(h.clock.pendingTimers).toBe(0);
+    h.clock.jump(30_000);
+    h.s.serverRv = '100000';
+    h.clock.step(1000);
+    expect(h.s.probes).toEqual([]);
+    await h.stop();
+  });
+
+  it.each([
+    [
+      'fails',
+      (s: ReturnType<typeof scripted>['s']): void => {
+        s.probeFails = true;
+      },
+    ],
+    [
+      'answers a resourceVersion that is not a revision',
+      (s: ReturnType<typeof scripted>['s']): void => {
+        s.serverRv = 'not-a-revision';
+      },
+    ],
+  ])('a probe that %s changes nothing: the watch goes on replaying, and the next stall probes again', async (_what, spoil) => {
+    const h = harness();
+    await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');
+    const first = h.s.watches[0];
+    if (first === undefined) throw new Error('a watch');
+    spoil(h.s);
+    h.clock.jump(30_000);
+    h.clock.step(1000);
+    await until(() => h.s.probes.length === 1, 'the probe');
+    first.watch.modify(at('w05', '101', 3));
+    await until(() => h.seen.length === 1, 'the replay');
+    expect(h.s.lists).toHaveLength(1);
+    expect(first.watch.isStopped).toBe(false);
+    h.clock.jump(30_000);
+    h.clock.step(1000);
+    await until(() => h.s.probes.length === 2, 'the second probe');
+    expect(h.informer.getStore().size).toBe(20);
+    await h.stop();
+  });
+});
