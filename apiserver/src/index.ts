@@ -1,1 +1,6 @@
-export * from "./storage";
+/**
+ * `@kubegen/apiserver`: an aggregated Kubernetes API server for kubegen-generated API groups — the storage interface
+ * over etcd (`./storage`), the generic registry store (`./registry`) and the HTTP server.
+ */
+export * from './storage';
+export * from './registry';

@@ -4,7 +4,7 @@
  * (`validate`, `createValidator`) validates against a schema given at run time (unstructured objects, tests' oracle).
  * The CEL implementation is loaded by a module whose schemas have rules (compiled) or on first use (walker).
  */
-export { createValidator, validate, MAX_DEPTH, NestingTooDeep, type ValidateOptions, type ValidationResult, type Validator, type ValidatorOptions, type ScaleSubresource } from './validate';
+export { createValidator, prepareObject, validate, MAX_DEPTH, NestingTooDeep, type ValidateOptions, type ValidationResult, type Validator, type ValidatorOptions, type ScaleSubresource } from './validate';
 export { fieldError, formatFieldError, goFloat, goQuote, goValue, toStatusCause, type FieldError, type FieldErrorType } from './errors';
 export { checkFormat, FORMATS } from './formats';
 export type { ValidationRule, ValidationSchema } from './schema';
