@@ -4,3 +4,4 @@
  */
 export * from './storage';
 export * from './registry';
+export * from './server';
