@@ -39,6 +39,10 @@ const shared = {
   // per entry of runtime/package.json's `exports` (the one list of the runtime's subpaths), derived below.
   moduleNameMapper: {
     ...runtimeSourceMapper(),
+    // @kubegen/apiserver[/storage|/registry] → its sources
+    '^@kubegen/apiserver$': '<rootDir>/apiserver/src/index.ts',
+    '^@kubegen/apiserver/registry$': '<rootDir>/apiserver/src/registry/index.ts',
+    '^@kubegen/apiserver/storage$': '<rootDir>/apiserver/src/storage/index.ts',
     // @kubegen/api/<group>[/<version>|/fake] → its generated sources
     '^@kubegen/api/(.+)$': '<rootDir>/api/src/$1/index.ts',
   },
@@ -87,7 +91,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      roots: ['<rootDir>/test', '<rootDir>/runtime/src', '<rootDir>/generator'],
+      roots: ['<rootDir>/test', '<rootDir>/runtime/src', '<rootDir>/apiserver/src', '<rootDir>/generator'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [
         '/node_modules/',

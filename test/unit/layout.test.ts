@@ -1,6 +1,7 @@
 /**
  * The unit tests mirror the source tree (test/README.md): a test of `generator/<folder>/…` lives in
- * `test/unit/generator/<folder>/`, a test of `runtime/src/<folder>/…` in `test/unit/runtime/<folder>/`, and only tests
+ * `test/unit/generator/<folder>/`, a test of `runtime/src/<folder>/…` in `test/unit/runtime/<folder>/` (of
+ * `apiserver/src/<folder>/…` in `test/unit/apiserver/<folder>/`), and only tests
  * of the repository as a whole (packaging, docs, the test tree's own rules, `@kubegen/api`) sit in `test/unit/`
  * itself. Shared helpers live in `test/unit/helpers/`; a test's fixtures sit in a folder beside it and hold no tests.
  */
@@ -14,6 +15,7 @@ const UNIT = path.join(REPO, 'test', 'unit');
 const MIRRORS: ReadonlyMap<string, string> = new Map([
   ['generator', 'generator'],
   ['runtime', 'runtime/src'],
+  ['apiserver', 'apiserver/src'],
 ]);
 /** Folders of test/unit that mirror nothing and may hold no test file. */
 const SUPPORT = new Set(['helpers']);
@@ -92,7 +94,7 @@ describe('layoutProblems', () => {
       name: 'a folder that mirrors nothing, a test in it, a test among the helpers, a helper at the top',
       given: ['cache/', 'cache/store.test.ts', 'helpers/x.test.ts', 'arbitrary.ts'],
       want: [
-        'test/unit/cache/: a folder of test/unit is generator/, runtime/, helpers/',
+        'test/unit/cache/: a folder of test/unit is generator/, runtime/, apiserver/, helpers/',
         'test/unit/cache/store.test.ts: a test in test/unit/cache/, which mirrors no source folder',
         'test/unit/helpers/x.test.ts: a test in test/unit/helpers/, which mirrors no source folder',
         'test/unit/arbitrary.ts: only test files of the repository as a whole sit in test/unit itself; a helper goes to test/unit/helpers/',

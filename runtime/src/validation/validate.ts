@@ -659,3 +659,13 @@ export function secondOccurrences(values: readonly unknown[]): number[] {
 function canonical(v: unknown): string {
   return jsonText(v, true);
 }
+
+/**
+ * What the apiserver's decoder makes of a custom resource before it validates and stores it — unknown fields pruned,
+ * nulls of non-nullable properties dropped, defaults applied — as a new value (`obj` is not changed; its containers
+ * are null-prototype objects). `@kubegen/apiserver` stores what this returns, after the validator accepted `obj`
+ * (which also refuses nesting past {@link MAX_DEPTH}).
+ */
+export function prepareObject(schema: ValidationSchema, obj: Record<string, unknown>): unknown {
+  return prepare(obj, schema, true, 0);
+}

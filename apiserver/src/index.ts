@@ -1,0 +1,7 @@
+/**
+ * `@kubegen/apiserver`: an aggregated Kubernetes API server for kubegen-generated API groups — the storage interface
+ * over etcd (`./storage`), the generic registry store (`./registry`) and the HTTP server.
+ */
+export * from './storage';
+export * from './registry';
+export * from './server';

@@ -1,0 +1,479 @@
+/**
+ * The HTTP(S) front of the apiserver, after k8s.io/apiserver's endpoints: the REST paths of every resource of its API
+ * groups, watch streams, discovery and the health endpoints — all from the groups' definitions, no code per group.
+ *
+ * Paths: `/apis/<group>/<version>/namespaces/<ns>/<resource>[/<name>[/status]]` (namespaced resources),
+ * `/apis/<group>/<version>/<resource>[/<name>[/status]]` (cluster-scoped ones, and lists and watches across
+ * namespaces); `/apis`, `/apis/<group>`, `/apis/<group>/<version>` (discovery); `/healthz`, `/livez`, `/readyz`.
+ *
+ * Contract: every error is a `Status` body with the apiserver's code, reason and message (404 for an unknown path or
+ * resource, 405 for a verb a path does not serve, 413 past `maxRequestBodyBytes`, 415 for a body that is not JSON,
+ * 400 for JSON that does not parse, …); a watch (`?watch=1`) answers 200 with one JSON frame per event
+ * (`{"type":…,"object":…}\n`), ends after `timeoutSeconds` (default 30 to 60 minutes, as the apiserver) or when
+ * the client leaves, and reports a failure after the headers as an `ERROR` frame.
+ */
+
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
+import { statusObject, type Storage } from '../storage';
+import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
+
+export interface APIServerOptions {
+  /** The API groups served. */
+  groups: readonly APIGroupDefinition[];
+  storage: Storage;
+  /** Serve HTTPS with this certificate and key (PEM); plain HTTP without. */
+  tls?: { cert: string; key: string };
+  /** The largest request body taken (default 3 MiB, the apiserver's limit for JSON). */
+  maxRequestBodyBytes?: number;
+  /** The first segment of every etcd key (default `/registry`). */
+  keyPrefix?: string;
+}
+
+const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
+/** Query values longer than this are refused before they are parsed (selectors, tokens). */
+const MAX_QUERY_VALUE = 64 * 1024;
+
+/** What a path names, once matched against the served resources. */
+interface Target {
+  store: Store;
+  def: ResourceDefinition;
+  version: string;
+  namespace: string;
+  name?: string;
+  subresource?: 'status';
+}
+
+function statusError(code: number, reason: string, message: string): StatusError {
+  return new StatusError({ code, reason, message });
+}
+
+const notFound = () => statusError(404, 'NotFound', 'the server could not find the requested resource');
+
+export class APIServer {
+  private readonly stores = new Map<string, Store>();
+  private readonly groups: ReadonlyMap<string, APIGroupDefinition>;
+  private readonly maxBody: number;
+  private server: http.Server | undefined;
+  private readonly streams = new Set<AbortController>();
+
+  constructor(private readonly options: APIServerOptions) {
+    this.groups = new Map(options.groups.map((g) => [g.name, g]));
+    this.maxBody = options.maxRequestBodyBytes ?? DEFAULT_MAX_BODY;
+    for (const g of options.groups) {
+      for (const def of g.resources) {
+        this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }));
+      }
+    }
+  }
+
+  /** Listens on `port` (0: any free one) of `host` (default 127.0.0.1); the URL it serves at. */
+  async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      this.handle(req, res).catch((err: unknown) => {
+        this.fail(res, err);
+      });
+    };
+    const server = this.options.tls ? https.createServer({ cert: this.options.tls.cert, key: this.options.tls.key }, handler) : http.createServer(handler);
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const { port: bound } = server.address() as AddressInfo;
+    return `${this.options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+  }
+
+  /** Ends the watches, stops listening and waits for the open requests. */
+  async close(): Promise<void> {
+    for (const s of this.streams) s.abort();
+    const server = this.server;
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+  }
+
+  private fail(res: http.ServerResponse, err: unknown): void {
+    const status = err instanceof StatusError ? err : newInternalError(err instanceof Error ? err.message : 'unknown error');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    this.json(res, status.code || 500, statusObject(status));
+  }
+
+  private json(res: http.ServerResponse, code: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+    res.end(text);
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = req.method ?? 'GET';
+    const parts = url.pathname.split('/').filter((p) => p !== '');
+    if (parts.length === 1 && (parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz')) return this.health(res, parts[0]);
+    if (parts[0] !== 'apis') throw notFound();
+    if (parts.length <= 3 && method !== 'GET') throw statusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+    if (parts.length === 1) {
+      this.json(res, 200, this.groupList());
+      return;
+    }
+    const group = this.groups.get(parts[1] ?? '');
+    if (!group) throw notFound();
+    if (parts.length === 2) {
+      this.json(res, 200, this.groupDiscovery(group));
+      return;
+    }
+    const version = parts[2] ?? '';
+    if (!group.versions.includes(version)) throw notFound();
+    if (parts.length === 3) {
+      this.json(res, 200, this.resourceList(group, version));
+      return;
+    }
+    const target = this.target(group, version, parts.slice(3));
+    return this.serve(req, res, url, method, target);
+  }
+
+  private async health(res: http.ServerResponse, which: string): Promise<void> {
+    if (which === 'readyz') {
+      try {
+        await this.options.storage.currentResourceVersion();
+      } catch (err) {
+        const text = `[-]etcd failed: ${err instanceof Error ? err.message : 'unreachable'}\nreadyz check failed\n`;
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(text);
+        return;
+      }
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('ok');
+  }
+
+  private target(group: APIGroupDefinition, version: string, rest: string[]): Target {
+    let namespace = '';
+    let segs = rest;
+    if (segs[0] === 'namespaces' && segs.length >= 3) {
+      namespace = segs[1] ?? '';
+      segs = segs.slice(2);
+    }
+    const [resource = '', name, sub, ...more] = segs;
+    const store = this.stores.get(`${group.name}/${resource}`);
+    if (!store || more.length > 0 || !store.def.versions.some((v) => v.name === version)) throw notFound();
+    if (namespace !== '' && !store.def.namespaced) throw notFound();
+    if (sub !== undefined && (sub !== 'status' || !store.def.subresources.status)) throw notFound();
+    return { store, def: store.def, version, namespace, ...(name !== undefined ? { name } : {}), ...(sub === 'status' ? { subresource: 'status' as const } : {}) };
+  }
+
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target): Promise<void> {
+    const q = query(url);
+    const scope = { version: t.version, namespace: t.namespace };
+    const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/status` : t.def.resource };
+    const needsNamespace = t.def.namespaced && t.namespace === '';
+    if (q.dryRun !== undefined) throw newBadRequest('dryRun is not supported by this server yet');
+    if (t.name === undefined) {
+      switch (method) {
+        case 'GET':
+          if (isTrue(q.watch)) return this.watch(req, res, t, scope, q);
+          this.json(res, 200, await t.store.list(scope, listParams(q)));
+          return;
+        case 'POST': {
+          if (needsNamespace) throw notFound();
+          const body = await readJson(req, this.maxBody);
+          this.json(res, 201, await t.store.create(scope, body));
+          return;
+        }
+        case 'DELETE': {
+          if (needsNamespace) throw notFound();
+          const options = deleteParams(q, await readOptionalJson(req, this.maxBody));
+          this.json(res, 200, await t.store.deleteCollection(scope, listParams(q), options));
+          return;
+        }
+        default:
+          throw newMethodNotSupported(gr, method);
+      }
+    }
+    if (needsNamespace) throw notFound();
+    const name = t.name;
+    switch (method) {
+      case 'GET':
+        if (isTrue(q.watch)) throw newBadRequest('watch on a single object is served on its collection with a metadata.name field selector');
+        this.json(res, 200, await t.store.get(scope, name, q.resourceVersion));
+        return;
+      case 'PUT': {
+        const body = await readJson(req, this.maxBody);
+        this.json(res, 200, await t.store.update(scope, name, body, t.subresource));
+        return;
+      }
+      case 'PATCH': {
+        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+        const body = await readJson(req, this.maxBody, true);
+        this.json(res, 200, await t.store.patch(scope, name, type, body, t.subresource));
+        return;
+      }
+      case 'DELETE': {
+        if (t.subresource) throw newMethodNotSupported(gr, 'delete');
+        const options = deleteParams(q, await readOptionalJson(req, this.maxBody));
+        const result = await t.store.delete(scope, name, options);
+        if (!result.deleted) {
+          this.json(res, 200, result.object);
+          return;
+        }
+        const meta = isJsonObject(result.object.metadata) ? result.object.metadata : {};
+        this.json(res, 200, {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Success',
+          details: { name, group: t.def.group, kind: t.def.resource, uid: typeof meta.uid === 'string' ? meta.uid : '' },
+        });
+        return;
+      }
+      default:
+        throw newMethodNotSupported(gr, method);
+    }
+  }
+
+  private async watch(req: http.IncomingMessage, res: http.ServerResponse, t: Target, scope: { version: string; namespace: string }, q: Query): Promise<void> {
+    const ac = new AbortController();
+    const params: WatchParams = { ...watchParams(q), signal: ac.signal };
+    const watch = await t.store.watch(scope, params);
+    this.streams.add(ac);
+    const timeoutSeconds = q.timeoutSeconds === undefined ? 1800 * (1 + Math.random()) : Number(q.timeoutSeconds);
+    const timer = setTimeout(() => {
+      ac.abort();
+    }, timeoutSeconds * 1000);
+    timer.unref();
+    const stop = () => {
+      ac.abort();
+    };
+    req.on('close', stop);
+    res.on('close', stop);
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+    res.flushHeaders();
+    try {
+      for await (const event of watch) {
+        const object = t.store.eventObject(event.object, event.type, scope);
+        const ok = res.write(`${JSON.stringify({ type: event.type, object })}\n`);
+        if (!ok) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (ac.signal.aborted) break;
+      }
+    } catch (err) {
+      const status = err instanceof StatusError ? err : newInternalError(err instanceof Error ? err.message : 'watch failed');
+      res.write(`${JSON.stringify({ type: 'ERROR', object: statusObject(status) })}\n`);
+    } finally {
+      watch.stop();
+      clearTimeout(timer);
+      this.streams.delete(ac);
+      res.end();
+    }
+  }
+
+  private groupList(): JsonObject {
+    return { kind: 'APIGroupList', apiVersion: 'v1', groups: [...this.groups.values()].map((g) => this.groupDiscovery(g, false)) };
+  }
+
+  private groupDiscovery(g: APIGroupDefinition, withType = true): JsonObject {
+    const versions = g.versions.map((v) => ({ groupVersion: `${g.name}/${v}`, version: v }));
+    return {
+      ...(withType ? { kind: 'APIGroup', apiVersion: 'v1' } : {}),
+      name: g.name,
+      versions,
+      ...(versions[0] ? { preferredVersion: versions[0] } : {}),
+    };
+  }
+
+  private resourceList(g: APIGroupDefinition, version: string): JsonObject {
+    const resources: JsonObject[] = [];
+    for (const def of g.resources) {
+      if (!def.versions.some((v) => v.name === version)) continue;
+      resources.push({
+        name: def.resource,
+        singularName: def.singular,
+        namespaced: def.namespaced,
+        kind: def.kind,
+        verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+        ...(def.shortNames.length > 0 ? { shortNames: [...def.shortNames] } : {}),
+        ...(def.categories.length > 0 ? { categories: [...def.categories] } : {}),
+      });
+      if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: ['get', 'patch', 'update'] });
+    }
+    return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${g.name}/${version}`, resources };
+  }
+}
+
+type Query = Record<string, string | undefined>;
+
+/** The query's parameters, the last of each name; an overlong value is a 400. */
+function query(url: URL): Query {
+  const out: Query = Object.create(null) as Query;
+  for (const [k, v] of url.searchParams) {
+    if (v.length > MAX_QUERY_VALUE) throw newBadRequest(`the query parameter ${k} is longer than ${MAX_QUERY_VALUE} characters`);
+    out[k] = v;
+  }
+  return out;
+}
+
+const isTrue = (v: string | undefined) => v === '1' || v === 'true';
+
+function int(q: Query, name: string): number | undefined {
+  const v = q[name];
+  if (v === undefined || v === '') return undefined;
+  if (!/^-?[0-9]{1,18}$/.test(v)) throw newBadRequest(`${name}: invalid value ${JSON.stringify(v)}: not an integer`);
+  return Number(v);
+}
+
+function bool(q: Query, name: string): boolean | undefined {
+  const v = q[name];
+  if (v === undefined || v === '') return undefined;
+  if (v !== 'true' && v !== 'false' && v !== '1' && v !== '0') throw newBadRequest(`${name}: invalid value ${JSON.stringify(v)}: not a boolean`);
+  return v === 'true' || v === '1';
+}
+
+/** 422 Invalid ListOptions (ValidateListOptions), one cause per refused field. */
+function invalidListOptions(causes: Array<{ field: string; message: string; reason?: string }>): StatusError {
+  return newInvalidAggregate('meta.k8s.io', 'ListOptions', '', causes.map((c) => ({ reason: c.reason ?? 'FieldValueForbidden', field: c.field, message: c.message })));
+}
+
+function checkMatch(match: string | undefined): void {
+  if (match !== undefined && match !== '' && match !== 'NotOlderThan' && match !== 'Exact') {
+    throw invalidListOptions([{ field: 'resourceVersionMatch', reason: 'FieldValueNotSupported', message: `Unsupported value: ${JSON.stringify(match)}: supported values: "Exact", "NotOlderThan", ""` }]);
+  }
+}
+
+function listParams(q: Query): ListParams {
+  const match = q.resourceVersionMatch;
+  checkMatch(match);
+  if (q.sendInitialEvents !== undefined) throw invalidListOptions([{ field: 'sendInitialEvents', message: 'Forbidden: sendInitialEvents is forbidden for list' }]);
+  const limit = int(q, 'limit');
+  const p: ListParams = {};
+  if (q.labelSelector !== undefined) p.labelSelector = q.labelSelector;
+  if (q.fieldSelector !== undefined) p.fieldSelector = q.fieldSelector;
+  if (limit !== undefined && limit > 0) p.limit = limit;
+  if (q.continue !== undefined && q.continue !== '') p.continue = q.continue;
+  if (q.resourceVersion !== undefined) p.resourceVersion = q.resourceVersion;
+  if (match === 'NotOlderThan' || match === 'Exact') p.resourceVersionMatch = match;
+  // ValidateListOptions: the combinations the apiserver refuses.
+  if (p.resourceVersionMatch !== undefined) {
+    if (p.resourceVersion === undefined || p.resourceVersion === '') {
+      throw invalidListOptions([{ field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided' }]);
+    }
+    if (p.continue !== undefined) throw invalidListOptions([{ field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden when continue is provided' }]);
+    if (p.resourceVersionMatch === 'Exact' && p.resourceVersion === '0') {
+      throw invalidListOptions([{ field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"' }]);
+    }
+  }
+  // The storage's own check (etcd3 GetList).
+  if (p.continue !== undefined && p.resourceVersion !== undefined && p.resourceVersion !== '' && p.resourceVersion !== '0') {
+    throw newBadRequest('specifying resource version is not allowed when using continue');
+  }
+  return p;
+}
+
+function watchParams(q: Query): WatchParams {
+  const p: WatchParams = {};
+  if (q.labelSelector !== undefined) p.labelSelector = q.labelSelector;
+  if (q.fieldSelector !== undefined) p.fieldSelector = q.fieldSelector;
+  if (q.resourceVersion !== undefined) p.resourceVersion = q.resourceVersion;
+  const bookmarks = bool(q, 'allowWatchBookmarks');
+  if (bookmarks !== undefined) p.allowWatchBookmarks = bookmarks;
+  const initial = bool(q, 'sendInitialEvents');
+  checkMatch(q.resourceVersionMatch);
+  if (initial !== undefined) {
+    // ValidateListOptions for a watch with sendInitialEvents.
+    const causes: Array<{ field: string; message: string }> = [];
+    if (q.resourceVersionMatch !== 'NotOlderThan') causes.push({ field: 'resourceVersionMatch', message: 'Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan' });
+    if (initial && bookmarks !== true) causes.push({ field: 'allowWatchBookmarks', message: 'Forbidden: sendInitialEvents requires setting allowWatchBookmarks to true' });
+    if (causes.length > 0) throw invalidListOptions(causes);
+    p.sendInitialEvents = initial;
+  } else if (q.resourceVersionMatch !== undefined && q.resourceVersionMatch !== '') {
+    throw invalidListOptions([{ field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
+  }
+  const timeout = int(q, 'timeoutSeconds');
+  if (timeout !== undefined && timeout < 0) throw newBadRequest('timeoutSeconds: Invalid value: must be non-negative');
+  return p;
+}
+
+function deleteParams(q: Query, body: unknown): DeleteParams {
+  const p: DeleteParams = {};
+  if (isJsonObject(body)) {
+    if (body.kind !== undefined && body.kind !== 'DeleteOptions') throw newBadRequest(`the body of a delete is a DeleteOptions, not a ${typeof body.kind === 'string' ? body.kind : 'non-string kind'}`);
+    const pre = body.preconditions;
+    if (isJsonObject(pre)) {
+      p.preconditions = {};
+      if (typeof pre.uid === 'string') p.preconditions.uid = pre.uid;
+      if (typeof pre.resourceVersion === 'string') p.preconditions.resourceVersion = pre.resourceVersion;
+    }
+    if (typeof body.propagationPolicy === 'string') p.propagationPolicy = propagation(body.propagationPolicy);
+    if (typeof body.orphanDependents === 'boolean') p.orphanDependents = body.orphanDependents;
+  } else if (body !== undefined) {
+    throw newBadRequest('the body of a delete is not a JSON object');
+  }
+  if (q.propagationPolicy !== undefined) p.propagationPolicy = propagation(q.propagationPolicy);
+  const orphan = bool(q, 'orphanDependents');
+  if (orphan !== undefined) p.orphanDependents = orphan;
+  return p;
+}
+
+function propagation(v: string): 'Orphan' | 'Background' | 'Foreground' {
+  if (v === 'Orphan' || v === 'Background' || v === 'Foreground') return v;
+  throw new StatusError({
+    code: 422,
+    reason: 'Invalid',
+    message: `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: ${JSON.stringify(v)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
+  });
+}
+
+/** The body as text, refused past `limit` bytes with the apiserver's 413. */
+async function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  const tooLarge = () => statusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) {
+    req.resume();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buf.length;
+    if (size > limit) {
+      req.resume();
+      throw tooLarge();
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON body; a content type other than JSON (or, for a patch, a patch type) is a 415, JSON that does not parse a 400. */
+async function readJson(req: http.IncomingMessage, limit: number, patch = false): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!patch && type !== 'application/json' && type !== '') throw unsupportedMediaType(['application/json']);
+  const text = await readBody(req, limit);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw newBadRequest(`couldn't get version/kind; json parse error: ${err instanceof Error ? err.message : 'invalid JSON'}`);
+  }
+}
+
+/** The optional body of a delete (DeleteOptions). */
+async function readOptionalJson(req: http.IncomingMessage, limit: number): Promise<unknown> {
+  const text = await readBody(req, limit);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw newBadRequest(`couldn't get version/kind; json parse error: ${err instanceof Error ? err.message : 'invalid JSON'}`);
+  }
+}

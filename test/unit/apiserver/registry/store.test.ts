@@ -1,0 +1,191 @@
+/**
+ * The generic registry store over a real etcd, serving the wardle sample from its generated package and CRDs: create
+ * (generateName, system fields, pruning, validation), get, list with selectors, update and patch with optimistic
+ * concurrency, the status subresource, deletion with finalizers, deleteCollection, and the version conversion.
+ */
+import * as path from 'node:path';
+import * as wardle from '@kubegen-generated/wardle.example.com';
+import { apiGroupFromPackage, Store, type RequestScope } from '@kubegen/apiserver';
+import { EtcdStorage } from '@kubegen/apiserver/storage';
+import { StatusError, isJsonObject, type JsonObject } from '@kubegen/runtime';
+import { readCrdFiles } from '@kubegen/runtime/testing';
+import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+
+jest.setTimeout(120_000);
+
+const CRDS = path.resolve(__dirname, '../../../../generated/wardle.example.com/crds');
+
+let etcd: TestEtcd;
+let storage: EtcdStorage;
+let flunders: Store;
+let fischers: Store;
+
+beforeAll(async () => {
+  etcd = await startTestEtcd();
+  storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
+  const group = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
+  const byResource = new Map(group.resources.map((r) => [r.resource, r]));
+  flunders = new Store(byResource.get('flunders')!, storage);
+  fischers = new Store(byResource.get('fischers')!, storage);
+});
+
+afterAll(async () => {
+  await storage.close();
+  await etcd.stop();
+});
+
+const beta: RequestScope = { version: 'v1beta1', namespace: 'ns1' };
+const alpha: RequestScope = { version: 'v1alpha1', namespace: 'ns1' };
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const meta = (o: unknown): JsonObject => (isJsonObject(o) && isJsonObject(o.metadata) ? o.metadata : {});
+const flunder = (name: string, extra: JsonObject = {}): JsonObject => ({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name }, ...extra });
+
+async function statusOf(p: Promise<unknown>): Promise<StatusError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof StatusError)) throw new Error(`expected a StatusError, got ${String(err)}`);
+  return err;
+}
+
+describe('create', () => {
+  it('fills the system fields, drops the status, prunes unknown fields and __proto__ keys', async () => {
+    const body: unknown = JSON.parse(
+      '{"apiVersion":"wardle.example.com/v1beta1","kind":"Flunder","metadata":{"generateName":"gen-","__proto__":{"x":1},"bogus":1},"spec":{"reference":"r","extra":1,"__proto__":{"polluted":true}},"status":{"observedGeneration":3},"zzz":1}',
+    );
+    const created = await flunders.create(beta, body);
+    const m = meta(created);
+    expect(m.name).toMatch(/^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    expect(m.namespace).toBe('ns1');
+    expect(m.uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(m.generation).toBe(1);
+    expect(m.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Object.keys(m).sort()).toEqual(['creationTimestamp', 'generateName', 'generation', 'name', 'namespace', 'resourceVersion', 'uid']);
+    expect(created.spec).toEqual({ reference: 'r' });
+    expect(created.status).toBeUndefined();
+    expect(created.zzz).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers the apiserver Status for a duplicate, an invalid object, a wrong kind or apiVersion, a foreign namespace, a resourceVersion', async () => {
+    await flunders.create(beta, flunder('dup'));
+    const dup = await statusOf(flunders.create(beta, flunder('dup')));
+    expect(dup.status).toMatchObject({ code: 409, reason: 'AlreadyExists', message: 'flunders.wardle.example.com "dup" already exists' });
+
+    const invalid = await statusOf(flunders.create(beta, flunder('Bad_Name', { spec: { referenceType: 'Bogus' }, metadata: { name: 'Bad_Name', labels: { __proto__x: 'v' } } })));
+    expect(invalid.code).toBe(422);
+    expect(invalid.reason).toBe('Invalid');
+    expect(invalid.causes.map((c) => c.field)).toEqual(['metadata.name', 'metadata.labels', 'spec.referenceType']);
+    expect(invalid.message).toMatch(/^Flunder\.wardle\.example\.com "Bad_Name" is invalid: \[metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
+
+    const noName = await statusOf(flunders.create(beta, { spec: {} }));
+    expect(noName.message).toBe('Flunder.wardle.example.com "" is invalid: metadata.name: Required value: name or generateName is required');
+
+    expect((await statusOf(flunders.create(beta, { ...flunder('k'), kind: 'Fischer' }))).status).toMatchObject({
+      code: 400,
+      message: 'the kind in the data (Fischer) does not match the expected kind (Flunder) of flunders.wardle.example.com',
+    });
+    expect((await statusOf(flunders.create(beta, { ...flunder('k'), apiVersion: 'wardle.example.com/v1alpha1' }))).message).toBe(
+      'the API version in the data (wardle.example.com/v1alpha1) does not match the expected API version (wardle.example.com/v1beta1)',
+    );
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', namespace: 'other' } })))).message).toBe(
+      'the namespace of the provided object does not match the namespace sent on the request',
+    );
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: 5 } })))).status).toMatchObject({ code: 400, reason: 'BadRequest' });
+    expect((await statusOf(flunders.create(beta, [flunder('k')]))).code).toBe(400);
+    expect((await statusOf(fischers.create({ version: 'v1beta1', namespace: '' }, { metadata: { name: 'f', resourceVersion: '5' } }))).code).toBe(500);
+    await expect(flunders.get(beta, 'k')).rejects.toMatchObject({ status: { code: 404, message: 'flunders.wardle.example.com "k" not found' } });
+  });
+
+  it('stores the storage version and serves every version through the generated converters', async () => {
+    const created = await flunders.create(alpha, { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', metadata: { name: 'conv' }, spec: { reference: 'x' } });
+    expect(created.apiVersion).toBe('wardle.example.com/v1alpha1');
+    const stored = await storage.get(flunders.key('ns1', 'conv'));
+    expect(stored?.apiVersion).toBe('wardle.example.com/v1beta1');
+    expect((await flunders.get(beta, 'conv')).apiVersion).toBe('wardle.example.com/v1beta1');
+  });
+});
+
+describe('list', () => {
+  beforeAll(async () => {
+    const ns: RequestScope = { version: 'v1beta1', namespace: 'lists' };
+    for (const [name, team] of [['l1', 'red'], ['l2', 'blue'], ['l3', 'red']] as const) await flunders.create(ns, flunder(name, { metadata: { name, labels: { team } } }));
+  });
+
+  it('selects by labels and fields, pages, and refuses a bad selector or a field that is not selectable', async () => {
+    const ns: RequestScope = { version: 'v1beta1', namespace: 'lists' };
+    const names = (l: JsonObject) => (Array.isArray(l.items) ? l.items.map((i) => meta(i).name) : []);
+    expect(names(await flunders.list(ns, { labelSelector: 'team=red' }))).toEqual(['l1', 'l3']);
+    expect(names(await flunders.list(ns, { fieldSelector: 'metadata.name!=l1' }))).toEqual(['l2', 'l3']);
+    const page = await flunders.list(ns, { limit: 2 });
+    expect(page.kind).toBe('FlunderList');
+    expect(meta(page)).toMatchObject({ remainingItemCount: 1 });
+    expect(names(await flunders.list(ns, { limit: 2, continue: str(meta(page).continue) }))).toEqual(['l3']);
+    expect((await statusOf(flunders.list(ns, { labelSelector: 'team in (red' }))).status).toMatchObject({ code: 400, reason: 'BadRequest' });
+    expect((await statusOf(flunders.list(ns, { fieldSelector: 'spec.reference=x' }))).status).toMatchObject({ code: 400, message: 'field label not supported: spec.reference' });
+    const badRv = await statusOf(flunders.list(ns, { resourceVersion: 'abc' }));
+    expect(badRv.status).toMatchObject({ code: 422, reason: 'Invalid' });
+    expect(badRv.message).toBe('flunders.wardle.example.com "" is invalid: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax');
+    expect(names(await flunders.list({ version: 'v1beta1', namespace: '' }, { labelSelector: 'team=blue' }))).toEqual(['l2']);
+  });
+});
+
+describe('update, patch and status', () => {
+  it('conflicts on a stale resourceVersion, keeps the stored status, and bumps the generation on spec changes only', async () => {
+    const created = await flunders.create(beta, flunder('u', { spec: { reference: 'a' } }));
+    const updated = await flunders.update(beta, 'u', { ...created, spec: { reference: 'b' }, status: { observedGeneration: 9 } });
+    expect(meta(updated).generation).toBe(2);
+    expect(updated.status).toBeUndefined();
+    const stale = await statusOf(flunders.update(beta, 'u', { ...created, spec: { reference: 'c' } }));
+    expect(stale.status).toMatchObject({
+      code: 409,
+      reason: 'Conflict',
+      message: 'Operation cannot be fulfilled on flunders.wardle.example.com "u": the object has been modified; please apply your changes to the latest version and try again',
+    });
+    const labelled = await flunders.patch(beta, 'u', 'application/merge-patch+json', { metadata: { labels: { a: 'b' } } });
+    expect(meta(labelled).generation).toBe(2);
+    const status = await flunders.update(beta, 'u', { ...labelled, spec: { reference: 'ignored' }, status: { observedGeneration: 2 } }, 'status');
+    expect(status.status).toEqual({ observedGeneration: 2 });
+    expect(status.spec).toEqual({ reference: 'b' });
+    const patched = await flunders.patch(beta, 'u', 'application/json-patch+json', [{ op: 'replace', path: '/spec/reference', value: 'd' }]);
+    expect(patched.spec).toEqual({ reference: 'd' });
+    expect(patched.status).toEqual({ observedGeneration: 2 });
+    expect((await statusOf(flunders.patch(beta, 'u', 'application/json-patch+json', [{ op: 'test', path: '/spec/reference', value: 'zz' }]))).code).toBe(422);
+    expect((await statusOf(flunders.patch(beta, 'u', 'application/strategic-merge-patch+json', {}))).code).toBe(415);
+    expect((await statusOf(flunders.update(beta, 'other', { ...patched }))).message).toBe('the name of the object (u) does not match the name on the URL (other)');
+    expect((await statusOf(flunders.update(beta, 'missing', flunder('missing')))).code).toBe(404);
+    const immutable = await statusOf(flunders.update(beta, 'u', { ...patched, metadata: { ...meta(patched), uid: 'changed' } }));
+    expect(immutable.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'metadata.uid', message: 'Invalid value: "changed": field is immutable' }]);
+  });
+});
+
+describe('delete', () => {
+  it('marks an object with finalizers, refuses new finalizers, and deletes it when the last is removed', async () => {
+    const created = await flunders.create(beta, flunder('fin', { metadata: { name: 'fin', finalizers: ['example.com/keep'] } }));
+    const stale = await statusOf(flunders.delete(beta, 'fin', { preconditions: { uid: 'nope' } }));
+    expect(stale.status).toMatchObject({ code: 409, reason: 'Conflict' });
+    const marked = await flunders.delete(beta, 'fin', { preconditions: { uid: str(meta(created).uid) } });
+    expect(marked.deleted).toBe(false);
+    expect(meta(marked.object)).toMatchObject({ deletionGracePeriodSeconds: 0, finalizers: ['example.com/keep'] });
+    expect(typeof meta(marked.object).deletionTimestamp).toBe('string');
+    const added = await statusOf(flunders.patch(beta, 'fin', 'application/merge-patch+json', { metadata: { finalizers: ['example.com/keep', 'example.com/more'] } }));
+    expect(added.causes[0]?.message).toBe('Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/more"}');
+    await flunders.patch(beta, 'fin', 'application/merge-patch+json', { metadata: { finalizers: null } });
+    expect((await statusOf(flunders.get(beta, 'fin'))).code).toBe(404);
+  });
+
+  it('deletes at once without finalizers, adds the orphan finalizer for Orphan, and deletes collections by selector', async () => {
+    const ns: RequestScope = { version: 'v1beta1', namespace: 'dc' };
+    await flunders.create(ns, flunder('d1', { metadata: { name: 'd1', labels: { x: 'y' } } }));
+    await flunders.create(ns, flunder('d2', { metadata: { name: 'd2', labels: { x: 'y' } } }));
+    await flunders.create(ns, flunder('d3'));
+    const gone = await flunders.delete(ns, 'd3');
+    expect(gone.deleted).toBe(true);
+    const orphaned = await flunders.delete(ns, 'd2', { propagationPolicy: 'Orphan' });
+    expect(meta(orphaned.object).finalizers).toEqual(['orphan']);
+    const deleted = await flunders.deleteCollection(ns, { labelSelector: 'x=y' });
+    expect(Array.isArray(deleted.items) ? deleted.items.map((i) => meta(i).name) : []).toEqual(['d1', 'd2']);
+    expect(((await flunders.list(ns)).items as unknown[]).map((i) => meta(i).name)).toEqual(['d2']);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The HTTP server over a real etcd, serving the wardle sample from its generated package: health, discovery, the REST
+ * paths with raw requests, the Status bodies of bad input (oversized, unparsable, wrong content type, wrong kind,
+ * bad selectors and list options), and watch frames.
+ */
+import * as path from 'node:path';
+import * as wardle from '@kubegen-generated/wardle.example.com';
+import { APIServer, apiGroupFromPackage } from '@kubegen/apiserver';
+import { EtcdStorage } from '@kubegen/apiserver/storage';
+import { isJsonObject, type JsonObject } from '@kubegen/runtime';
+import { readCrdFiles } from '@kubegen/runtime/testing';
+import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+
+jest.setTimeout(120_000);
+
+const CRDS = path.resolve(__dirname, '../../../../generated/wardle.example.com/crds');
+const FLUNDERS = '/apis/wardle.example.com/v1beta1/namespaces/srv/flunders';
+
+let etcd: TestEtcd;
+let storage: EtcdStorage;
+let server: APIServer;
+let base = '';
+
+beforeAll(async () => {
+  etcd = await startTestEtcd();
+  storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
+  server = new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage, maxRequestBodyBytes: 64 * 1024 });
+  base = await server.listen();
+});
+
+afterAll(async () => {
+  await server.close();
+  await storage.close();
+  await etcd.stop();
+});
+
+async function call(method: string, p: string, body?: unknown, contentType = 'application/json'): Promise<{ code: number; body: JsonObject; text: string }> {
+  const init: RequestInit = { method, headers: { 'Content-Type': contentType } };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  const res = await fetch(base + p, init);
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = {};
+  }
+  return { code: res.status, body: isJsonObject(parsed) ? parsed : {}, text };
+}
+
+const flunder = (name: string, extra: JsonObject = {}): JsonObject => ({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name }, ...extra });
+
+describe('health and discovery', () => {
+  it('answers /healthz, /livez and /readyz', async () => {
+    for (const p of ['/healthz', '/livez', '/readyz']) expect(await call('GET', p)).toMatchObject({ code: 200, text: 'ok' });
+  });
+
+  it('serves /apis, the group and each version from the model', async () => {
+    const groups = await call('GET', '/apis');
+    expect(groups.body).toEqual({
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
+      groups: [
+        {
+          name: 'wardle.example.com',
+          versions: [
+            { groupVersion: 'wardle.example.com/v1beta1', version: 'v1beta1' },
+            { groupVersion: 'wardle.example.com/v1alpha1', version: 'v1alpha1' },
+          ],
+          preferredVersion: { groupVersion: 'wardle.example.com/v1beta1', version: 'v1beta1' },
+        },
+      ],
+    });
+    expect((await call('GET', '/apis/wardle.example.com')).body).toMatchObject({ kind: 'APIGroup', name: 'wardle.example.com' });
+    const resources = await call('GET', '/apis/wardle.example.com/v1alpha1');
+    expect(resources.body).toMatchObject({ kind: 'APIResourceList', groupVersion: 'wardle.example.com/v1alpha1' });
+    const list = Array.isArray(resources.body.resources) ? resources.body.resources : [];
+    expect(list.map((r) => (isJsonObject(r) ? [r.name, r.namespaced, r.kind] : []))).toEqual([
+      ['fischers', false, 'Fischer'],
+      ['flunders', true, 'Flunder'],
+      ['flunders/status', true, 'Flunder'],
+    ]);
+  });
+
+  it('answers 404 for unknown paths, groups, versions, resources and subresources, 405 for a verb a path does not serve', async () => {
+    for (const p of ['/api', '/apis/nope', '/apis/wardle.example.com/v9', '/apis/wardle.example.com/v1beta1/nopes', '/apis/wardle.example.com/v1beta1/fischers/x/status', `${FLUNDERS}/x/scale`]) {
+      expect(await call('GET', p)).toMatchObject({ code: 404, body: { kind: 'Status', reason: 'NotFound' } });
+    }
+    expect((await call('POST', '/apis', {})).code).toBe(405);
+    expect((await call('PUT', FLUNDERS, {})).body).toMatchObject({ code: 405, reason: 'MethodNotAllowed' });
+  });
+});
+
+describe('REST', () => {
+  it('creates (201), gets, lists, updates, patches and deletes (a Success Status)', async () => {
+    const created = await call('POST', FLUNDERS, flunder('one', { spec: { reference: 'a' } }));
+    expect(created.code).toBe(201);
+    const got = await call('GET', `${FLUNDERS}/one`);
+    expect(got.body).toEqual(created.body);
+    const alpha = await call('GET', '/apis/wardle.example.com/v1alpha1/namespaces/srv/flunders/one');
+    expect(alpha.body.apiVersion).toBe('wardle.example.com/v1alpha1');
+    const all = await call('GET', '/apis/wardle.example.com/v1beta1/flunders?labelSelector=');
+    expect(all.body.kind).toBe('FlunderList');
+    const updated = await call('PUT', `${FLUNDERS}/one`, { ...created.body, spec: { reference: 'b' } });
+    expect(updated.code).toBe(200);
+    const stale = await call('PUT', `${FLUNDERS}/one`, { ...created.body, spec: { reference: 'c' } });
+    expect(stale.body).toMatchObject({ kind: 'Status', code: 409, reason: 'Conflict' });
+    const patched = await call('PATCH', `${FLUNDERS}/one/status`, { status: { observedGeneration: 2 } }, 'application/merge-patch+json');
+    expect(patched.body.status).toEqual({ observedGeneration: 2 });
+    const deleted = await call('DELETE', `${FLUNDERS}/one`);
+    expect(deleted.body).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'one', group: 'wardle.example.com', kind: 'flunders' } });
+    expect((await call('GET', `${FLUNDERS}/one`)).body).toMatchObject({ code: 404, message: 'flunders.wardle.example.com "one" not found' });
+  });
+
+  it('answers bad input with the apiserver Status and stores nothing', async () => {
+    const cases: Array<{ name: string; method: string; path: string; body: unknown; type?: string; want: JsonObject }> = [
+      { name: 'oversized body', method: 'POST', path: FLUNDERS, body: flunder('big', { spec: { reference: 'x'.repeat(70_000) } }), want: { code: 413, reason: 'RequestEntityTooLarge', message: 'Request entity too large: limit is 65536' } },
+      { name: 'JSON that does not parse', method: 'POST', path: FLUNDERS, body: '{"metadata":', want: { code: 400, reason: 'BadRequest' } },
+      { name: 'YAML', method: 'POST', path: FLUNDERS, body: 'metadata: {}', type: 'application/yaml', want: { code: 415, reason: 'UnsupportedMediaType' } },
+      { name: 'wrong kind', method: 'POST', path: FLUNDERS, body: { ...flunder('wk'), kind: 'Fischer' }, want: { code: 400, reason: 'BadRequest' } },
+      { name: 'bad label selector', method: 'GET', path: `${FLUNDERS}?labelSelector=${encodeURIComponent('a in (b')}`, body: undefined, want: { code: 400, reason: 'BadRequest' } },
+      { name: 'unselectable field', method: 'GET', path: `${FLUNDERS}?fieldSelector=spec.x%3Dy`, body: undefined, want: { code: 400, message: 'field label not supported: spec.x' } },
+      { name: 'unparsable resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersion=x1`, body: undefined, want: { code: 422, reason: 'Invalid' } },
+      { name: 'match without resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersionMatch=Exact`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided' } },
+      { name: 'unsupported patch type', method: 'PATCH', path: `${FLUNDERS}/x`, body: {}, type: 'application/strategic-merge-patch+json', want: { code: 415 } },
+      { name: 'bad limit', method: 'GET', path: `${FLUNDERS}?limit=ten`, body: undefined, want: { code: 400 } },
+    ];
+    for (const c of cases) {
+      const r = await call(c.method, c.path, c.body, c.type);
+      expect({ name: c.name, body: r.body }).toMatchObject({ name: c.name, body: { kind: 'Status', status: 'Failure', ...c.want } });
+    }
+    const proto = await call('POST', FLUNDERS, JSON.parse('{"metadata":{"name":"proto","__proto__":{"a":1}},"spec":{"__proto__":{"polluted":true},"reference":"r"},"__proto__":{"b":2}}'));
+    expect(proto.code).toBe(201);
+    expect(proto.text).not.toContain('__proto__');
+    const list = await call('GET', FLUNDERS);
+    expect(Array.isArray(list.body.items) ? list.body.items.map((i) => (isJsonObject(i) && isJsonObject(i.metadata) ? i.metadata.name : '')) : []).toEqual(['proto']);
+  });
+});
+
+describe('watch', () => {
+  it('streams JSON frames: initial events with their bookmark, then changes, filtered by the field selector', async () => {
+    const ns = '/apis/wardle.example.com/v1beta1/namespaces/watched/flunders';
+    await call('POST', ns, flunder('w1'));
+    const ac = new AbortController();
+    const res = await fetch(`${base}${ns}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=metadata.name%3Dw1`, { signal: ac.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const frames: JsonObject[] = [];
+    let buffered = '';
+    const decoder = new TextDecoder();
+    const until = async (n: number) => {
+      while (frames.length < n) {
+        const chunk: { done: boolean; value?: Uint8Array } = await reader.read();
+        if (chunk.done) break;
+        buffered += decoder.decode(chunk.value, { stream: true });
+        let i;
+        while ((i = buffered.indexOf('\n')) >= 0) {
+          const parsed: unknown = JSON.parse(buffered.slice(0, i));
+          if (isJsonObject(parsed)) frames.push(parsed);
+          buffered = buffered.slice(i + 1);
+        }
+      }
+    };
+    await until(2);
+    await call('POST', ns, flunder('w2'));
+    await call('PATCH', `${ns}/w1`, { spec: { reference: 'z' } }, 'application/merge-patch+json');
+    await call('DELETE', `${ns}/w1`);
+    await until(4);
+    ac.abort();
+    expect(frames.map((f) => f.type)).toEqual(['ADDED', 'BOOKMARK', 'MODIFIED', 'DELETED']);
+    expect(frames[1]?.object).toMatchObject({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { annotations: { 'k8s.io/initial-events-end': 'true' } } });
+    expect(frames[2]?.object).toMatchObject({ apiVersion: 'wardle.example.com/v1beta1', spec: { reference: 'z' } });
+  });
+
+  it('answers a watch from a compacted revision with an ERROR frame (410 Expired)', async () => {
+    const ns = '/apis/wardle.example.com/v1beta1/namespaces/compacted/flunders';
+    const first = await call('POST', ns, flunder('c1'));
+    await call('POST', ns, flunder('c2'));
+    await call('POST', ns, flunder('c3'));
+    // Compacted past the revision after c1: a watch from c1 would need the events from there on.
+    const rv = await storage.currentResourceVersion();
+    await storage.client.kv.compact({ revision: rv, physical: true });
+    const oldRv = isJsonObject(first.body.metadata) && typeof first.body.metadata.resourceVersion === 'string' ? first.body.metadata.resourceVersion : '';
+    const res = await fetch(`${base}${ns}?watch=true&resourceVersion=${oldRv}&timeoutSeconds=30`);
+    const text = await res.text();
+    const frame: unknown = JSON.parse(text.trim());
+    expect(frame).toMatchObject({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired', message: `too old resource version: ${oldRv} (${rv})` } });
+  });
+});
