@@ -28,7 +28,7 @@ import type { TransformFunc } from '../cache/informer';
 import type { LabelSelector } from '../meta/conditions';
 import { formatLabelSelector, parseFieldSelector, parseLabelSelector } from '../meta/selectors';
 import { describeThrown } from '../observe/thrown';
-import { dns1123LabelErrors } from '../validation/cel-library/format';
+import { dns1123LabelErrors } from '../meta/names';
 import { describeKind, isGVKKind, type KindRef } from './kinds';
 
 /**
