@@ -78,6 +78,11 @@ const nodeLine = {
     // project's jest, build and operator. fresh-project repeats those steps; install checks what the loaded CLI prints
     // (the marker reference, `crd --stdout` bytes, a bad marker's one line): strings from strings, once it loads.
     '/test/e2e/(fresh-project|install)\\.test\\.ts$',
+    // Scale protocols over the same stages: sharding (3 replica processes, 3,000 objects, a kill and a join) and the lean
+    // cache (10,000 metadata-only ConfigMaps) are the ring, the drain handshake and the cache options — plain JavaScript
+    // — over the Lease, informer and HTTP stages that operator, lifecycle and informer run on the line; together 2–3
+    // minutes a line.
+    '/test/e2e/(sharding|lean-cache)\\.test\\.ts$',
   ],
 };
 
