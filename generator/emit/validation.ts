@@ -828,23 +828,26 @@ class ValidatorCompiler {
     const must = new Set(this.mustHave(s, resource));
     const known: string[] = [];
     // ObjectMeta is kept as it is (checked only to be an object, its depth checked); so are apiVersion and kind, when not declared.
+    // Its depth check, a walk of all of it, comes after the declared properties' checks: an object the fast test refuses
+    // (then walked in full) is mostly refused for a property, before the walk of its metadata.
     const meta = (x: string): string => `if (${x} !== undefined && !(${isObject}(${x}) && ${shallow}(${x}, depth + 1))) return false;`;
+    const late: string[] = [];
     let i = 0;
     for (const [name, sub] of props(s)) {
       known.push(name);
       const x = `x${i++}`;
-      lines.push(`const ${x} = v[${jsString(name)}];`);
       if (resource && name === 'metadata') {
-        lines.push(meta(x));
+        late.push(`const ${x} = v[${jsString(name)}];`, meta(x));
         continue;
       }
+      lines.push(`const ${x} = v[${jsString(name)}];`);
       const test = this.fastTest(sub, x, 'depth + 1', [...hint, name]);
       lines.push(must.has(name) ? `if (!(${test})) return false;` : `if (${x} !== undefined && !(${test})) return false;`);
     }
     if (resource) {
       if (!known.includes('metadata')) {
         known.push('metadata');
-        lines.push(`const x${i} = v['metadata'];`, meta(`x${i}`));
+        late.push(`const x${i} = v['metadata'];`, meta(`x${i}`));
       }
       if (vs === undefined) {
         for (const name of ['apiVersion', 'kind']) {
@@ -854,6 +857,7 @@ class ValidatorCompiler {
         }
       }
     }
+    lines.push(...late);
     const counted = known.filter((n) => must.has(n));
     const others = known.filter((n) => !must.has(n));
     if (counted.length > 0) lines.push('let n = 0;');

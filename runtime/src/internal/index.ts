@@ -4,8 +4,35 @@
  * signatures here change with the generator that emits their calls (a generated package and the runtime it was
  * generated for are released together).
  */
-export * from '../meta/json';
-export * from '../meta/generated';
-export * from '../meta/deepcopy';
-export { getOwn, hasOwn, nullObject, setOwn } from '../meta/own';
-export { finishConversion, LostFields } from '../conversion';
+// Every export a data property, none a re-export: TypeScript's CommonJS output makes `export * from` and
+// `export { x } from` getters, and an exports object with getters is in V8's dictionary mode — each
+// `(0, internal_1.setOwn)(…)` of generated code (compiled to CommonJS) a hash lookup the optimising compiler cannot
+// fold, and so never inline (as ../validation/index.ts explains). test/unit/runtime/internal/exports.test.ts keeps it so.
+import * as json from '../meta/json';
+import * as generated from '../meta/generated';
+import * as deepcopy from '../meta/deepcopy';
+import * as own from '../meta/own';
+import * as conversion from '../conversion';
+export type { JsonObject, JsonValue } from '../meta/json';
+export type { DeepCopy } from '../meta/deepcopy';
+export const { cloneJSON, isJsonObject } = json;
+export const { asDeclared, copyFlat, jsonView } = generated;
+export const {
+  deepCopyCondition,
+  deepCopyConfigMapKeySelector,
+  deepCopyLabelSelector,
+  deepCopyLabelSelectorRequirement,
+  deepCopyListMeta,
+  deepCopyLocalObjectReference,
+  deepCopyManagedFieldsEntry,
+  deepCopyObjectMeta,
+  deepCopyObjectReference,
+  deepCopyOwnerReference,
+  deepCopySecretKeySelector,
+  deepCopyTypedLocalObjectReference,
+  deepCopyTypeMeta,
+} = deepcopy;
+export const { getOwn, hasOwn, nullObject, setOwn } = own;
+export const { finishConversion, LostFields } = conversion;
+/** The fields a conversion could not represent in its target version ({@link LostFields}). */
+export type LostFields = InstanceType<typeof conversion.LostFields>;

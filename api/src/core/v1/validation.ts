@@ -56,14 +56,14 @@ function checkContainerEnvItemValueFromResourceFieldRefDivisorAnyOf1(v: unknown,
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastBinding(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['target'];
   if (!(fastBindingTarget(x1, depth + 1))) return false;
   const x2 = v['apiVersion'];
   if (x2 !== undefined && !(typeof x2 === 'string')) return false;
   const x3 = v['kind'];
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   let n = 0;
   for (const k in v) {
     const x = v[k];
@@ -122,8 +122,6 @@ function fastBindingTarget(v: unknown, _depth: number): boolean {
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastConfigMap(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['immutable'];
   if (x1 !== undefined && !(typeof x1 === 'boolean')) return false;
   const x2 = v['data'];
@@ -134,6 +132,8 @@ function fastConfigMap(v: unknown, depth: number): boolean {
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
   const x5 = v['kind'];
   if (x5 !== undefined && !(typeof x5 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;
@@ -183,8 +183,6 @@ function fastConfigMapData(v: unknown, _depth: number): boolean {
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastSecret(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['immutable'];
   if (x1 !== undefined && !(typeof x1 === 'boolean')) return false;
   const x2 = v['data'];
@@ -197,6 +195,8 @@ function fastSecret(v: unknown, depth: number): boolean {
   if (x5 !== undefined && !(typeof x5 === 'string')) return false;
   const x6 = v['kind'];
   if (x6 !== undefined && !(typeof x6 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;
@@ -219,8 +219,6 @@ function fastSecret(v: unknown, depth: number): boolean {
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastServiceAccount(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['secrets'];
   if (x1 !== undefined && !(fastServiceAccountSecrets(x1, depth + 1))) return false;
   const x2 = v['imagePullSecrets'];
@@ -231,6 +229,8 @@ function fastServiceAccount(v: unknown, depth: number): boolean {
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
   const x5 = v['kind'];
   if (x5 !== undefined && !(typeof x5 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;

@@ -16,8 +16,6 @@ function checkPriorityClassMetadata(v: unknown, path: string, errors: FieldError
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastPriorityClass(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['value'];
   if (x1 !== undefined && !(typeof x1 === 'number' && Number.isSafeInteger(x1) && x1 >= -(2 ** 31) && x1 <= 2 ** 31 - 1)) return false;
   const x2 = v['globalDefault'];
@@ -30,6 +28,8 @@ function fastPriorityClass(v: unknown, depth: number): boolean {
   if (x5 !== undefined && !(typeof x5 === 'string')) return false;
   const x6 = v['kind'];
   if (x6 !== undefined && !(typeof x6 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;

@@ -40,8 +40,6 @@ function checkCSIStorageCapacityCapacityAnyOf1(v: unknown, path: string, errors:
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastVolumeAttributesClass(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['driverName'];
   if (!(typeof x1 === 'string')) return false;
   const x2 = v['parameters'];
@@ -50,6 +48,8 @@ function fastVolumeAttributesClass(v: unknown, depth: number): boolean {
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
   const x4 = v['kind'];
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   let n = 0;
   for (const k in v) {
     const x = v[k];

@@ -24,8 +24,6 @@ function checkEtcdClusterMetadata(v: unknown, path: string, errors: FieldError[]
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastEtcdCluster(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['spec'];
   if (!(fastEtcdClusterSpec(x1, depth + 1))) return false;
   const x2 = v['status'];
@@ -34,6 +32,8 @@ function fastEtcdCluster(v: unknown, depth: number): boolean {
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
   const x4 = v['kind'];
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   let n = 0;
   for (const k in v) {
     const x = v[k];

@@ -18,14 +18,14 @@ function checkAppMetadata(v: unknown, path: string, errors: FieldError[]): void 
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastApp(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['spec'];
   if (!(fastAppSpec(x1, depth + 1))) return false;
   const x2 = v['apiVersion'];
   if (x2 !== undefined && !(typeof x2 === 'string')) return false;
   const x3 = v['kind'];
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   let n = 0;
   for (const k in v) {
     const x = v[k];

@@ -18,8 +18,6 @@ function checkCronTabMetadata(v: unknown, path: string, errors: FieldError[]): v
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastCronTab(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['spec'];
   if (!(fastCronTabSpec(x1, depth + 1))) return false;
   const x2 = v['status'];
@@ -28,6 +26,8 @@ function fastCronTab(v: unknown, depth: number): boolean {
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
   const x4 = v['kind'];
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   let n = 0;
   for (const k in v) {
     const x = v[k];

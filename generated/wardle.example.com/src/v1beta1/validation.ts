@@ -16,14 +16,14 @@ function checkFischerMetadata(v: unknown, path: string, errors: FieldError[]): v
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastFischer(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['disallowedFlunders'];
   if (x1 !== undefined && !(fastFischerDisallowedFlunders(x1, depth + 1))) return false;
   const x2 = v['apiVersion'];
   if (x2 !== undefined && !(typeof x2 === 'string')) return false;
   const x3 = v['kind'];
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;
@@ -53,8 +53,6 @@ function fastFischerDisallowedFlunders(v: unknown, _depth: number): boolean {
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastFlunder(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['spec'];
   if (x1 !== undefined && !(fastFlunderSpec(x1, depth + 1))) return false;
   const x2 = v['status'];
@@ -63,6 +61,8 @@ function fastFlunder(v: unknown, depth: number): boolean {
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
   const x4 = v['kind'];
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;

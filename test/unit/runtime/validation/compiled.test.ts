@@ -17,7 +17,8 @@ import { runGenerator } from '../../../../generator/emit/shared/execute';
 import type { JSONSchemaProps } from '../../../../generator/core/schema';
 import * as validation from '../../../../runtime/src/validation';
 import { MAX_DEPTH, validate, type ValidationPasses, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
-import type { FieldError } from '../../../../runtime/src/validation/errors';
+import { shownError, type FieldError } from '../../../../runtime/src/validation/errors';
+import { invalidNumber, invalidString } from '../../../../runtime/src/validation/compiled';
 import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
 import { RUNTIME_MODULES, apiModulesOf, moduleLoader, renderTypes } from '../../helpers/generated';
@@ -326,4 +327,25 @@ function cronTabSchema(): ValidationSchema {
 afterAll(() => {
   // Every golden case with kinds was compared, not skipped.
   expect(compared).toBeGreaterThan(0);
+});
+
+describe('invalidString / invalidNumber (the failure constructors\' Invalid value of a known type)', () => {
+  const detail = fc.string({ minLength: 1 });
+  test('a string: the error shownError makes, key for key and in the same order', () => {
+    fc.assert(fc.property(fc.string(), fc.string({ unit: 'binary' }), detail, (p, v, d) => {
+      const want = shownError('FieldValueInvalid', p, v, d);
+      const got = invalidString(p, v, d);
+      expect(got).toEqual(want);
+      expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
+  test('a number or a bigint: the error shownError makes (integers, floats, unsafe integers, -0, ±Inf, NaN)', () => {
+    const num = fc.oneof(fc.integer(), fc.double(), fc.bigInt(), fc.constantFrom(-0, 2 ** 53, -(2 ** 63), 1e21, Infinity, -Infinity, NaN));
+    fc.assert(fc.property(fc.string(), num, detail, (p, v, d) => {
+      const want = shownError('FieldValueInvalid', p, v, d);
+      const got = invalidNumber(p, v, d);
+      expect(got).toEqual(want);
+      expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
 });

@@ -434,14 +434,14 @@ function checkPolicyMetadata(v: unknown, path: string, errors: FieldError[]): vo
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastPolicy(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['spec'];
   if (x1 !== undefined && !(fastPolicySpec(x1, depth + 1))) return false;
   const x2 = v['apiVersion'];
   if (x2 !== undefined && !(typeof x2 === 'string')) return false;
   const x3 = v['kind'];
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;

@@ -16,8 +16,6 @@ function checkGadgetMetadata(v: unknown, path: string, errors: FieldError[]): vo
 /** Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped. */
 function fastGadget(v: unknown, depth: number): boolean {
   if (!isObject(v)) return false;
-  const x0 = v['metadata'];
-  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const x1 = v['spec'];
   if (x1 !== undefined && !(fastGadgetSpec(x1, depth + 1))) return false;
   const x2 = v['status'];
@@ -26,6 +24,8 @@ function fastGadget(v: unknown, depth: number): boolean {
   if (x3 !== undefined && !(typeof x3 === 'string')) return false;
   const x4 = v['kind'];
   if (x4 !== undefined && !(typeof x4 === 'string')) return false;
+  const x0 = v['metadata'];
+  if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || !own(v, k)) return false;
