@@ -19,4 +19,9 @@ function reportRuns(label, runs) {
   return { wall: median(wall), cpu: median(cpu) };
 }
 
-module.exports = { median, reportRuns };
+/** `min–max` of `xs`, with `digits` decimals. */
+function range(xs, digits = 0) {
+  return `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+}
+
+module.exports = { median, range, reportRuns };

@@ -28,6 +28,7 @@ const readline = require('node:readline');
 const { spawn } = require('node:child_process');
 const { parse } = require('yaml');
 const { buildGoPeer } = require('../gopeer');
+const { median, range } = require('../stats');
 
 const root = path.resolve(__dirname, '..', '..');
 const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
@@ -51,11 +52,6 @@ if (CLIENTS.length === 0 || CLIENTS.some((c) => c !== 'kubegen' && c !== 'contro
 }
 const NODE_ARGS = (process.env.BENCH_CONTROLLER_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const range = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 
 async function pool(n, limit, fn) {
   let next = 0;

@@ -70,6 +70,8 @@ const readline = require('node:readline');
 const { spawn } = require('node:child_process');
 const { parse } = require('yaml');
 const { buildGoPeer } = require('../gopeer');
+const { median, range } = require('../stats');
+const { pool, installCollection } = require('../cluster');
 
 const root = path.resolve(__dirname, '..', '..');
 const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
@@ -100,21 +102,7 @@ for (const p of PHASES) if (!['full', 'sync', 'streaming', 'floor', 'consistent'
 const SYNC_ONLY = PHASES.has('sync') && !PHASES.has('full');
 const STREAMING = process.env.BENCH_INFORMER_STREAMING !== '0' && PHASES.has('streaming');
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const range = (xs, digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 const name = (i) => `crontab-${String(i).padStart(5, '0')}`;
-
-/** Runs `fn(i)` for i in [0, n) with `limit` in flight. */
-async function pool(n, limit, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, n) }, worker));
-}
 
 /** A child process speaking protocol.js: `next(event)` resolves with its next line of that event. */
 class Child {
@@ -299,18 +287,7 @@ async function main() {
   try {
     console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s at ${cp.url}; node ${process.version}`);
     const crd = parse(fs.readFileSync(path.join(generatedPackage, 'crds', `${GROUP}_${PLURAL}.yaml`), 'utf8'));
-    await rest.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: crd });
-    await rest.request({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } } });
-    const collection = `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}`;
-    for (let i = 0; ; i++) {
-      try {
-        await rest.request({ method: 'GET', path: collection, query: new URLSearchParams({ limit: '1' }) });
-        break;
-      } catch (e) {
-        if (i > 100) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    const collection = await installCollection(rest, crd, { group: GROUP, version: VERSION, plural: PLURAL, namespace: NAMESPACE });
     const t0 = Date.now();
     await pool(N, CONCURRENCY, (i) =>
       rest.requestVoid({

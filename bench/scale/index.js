@@ -21,6 +21,8 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { parse } = require('yaml');
 const { buildGoPeer } = require('../gopeer');
+const { median, range } = require('../stats');
+const { pool, installCollection } = require('../cluster');
 
 const root = path.resolve(__dirname, '..', '..');
 const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
@@ -42,19 +44,6 @@ if (!Number.isInteger(N) || N < 1) {
   process.exit(2);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const range = (xs, digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
-
-async function pool(n, limit, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, n) }, worker));
-}
 
 /** Runs one client in a fresh process; resolves with its `synced` line. */
 function measure(client, ctx) {
@@ -87,18 +76,7 @@ async function main() {
   const rest = runtime.createRestClient(runtime.fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
   try {
     console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s; node ${process.version}; N=${N}, ${ROUNDS} rounds`);
-    await rest.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: parse(fs.readFileSync(crdFile, 'utf8')) });
-    await rest.request({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } } });
-    const collection = `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${PLURAL}`;
-    for (let i = 0; ; i++) {
-      try {
-        await rest.request({ method: 'GET', path: collection, query: new URLSearchParams({ limit: '1' }) });
-        break;
-      } catch (e) {
-        if (i > 100) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    const collection = await installCollection(rest, parse(fs.readFileSync(crdFile, 'utf8')), { group: GROUP, version: VERSION, plural: PLURAL, namespace: NAMESPACE });
     const t0 = Date.now();
     await pool(N, CONCURRENCY, (i) =>
       rest.requestVoid({

@@ -9,6 +9,7 @@
 import { createRestClient, fromOptions, isNotFound, TypedClient, type KubeObject, type RestClient, type ResourceDescriptor } from '@kubegen/runtime';
 import { controllerManagedBy, Manager, metadataKind, newPredicateFuncs, noopLogger, restClientFactory, restMetadataClientFactory } from '@kubegen/runtime/controller';
 import { DynamicClient, nestedFieldNoCopy, nestedSlice, type PartialObjectMetadata, type Unstructured } from '@kubegen/runtime/dynamic';
+import { singleVersionCrd } from './support/crds';
 import { useE2e } from './support/namespace';
 
 // 10,000 objects through one apiserver on a loaded machine: generous, though it takes seconds.
@@ -29,17 +30,7 @@ interface ConfigMap extends KubeObject {
 }
 const configMaps: ResourceDescriptor<ConfigMap> = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 
-const crd: Unstructured = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: CRD_NAME },
-  spec: {
-    group: GROUP,
-    scope: 'Namespaced',
-    names: { kind: 'Holder', listKind: 'HolderList', plural: 'holders', singular: 'holder' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
-  },
-};
+const crd: Unstructured = singleVersionCrd(GROUP, 'Holder', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
 
 let rest: RestClient;
 let dyn: DynamicClient;

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { useE2e } from './support/namespace';
-import { applyCrd, deleteCrd } from './support/crds';
+import { applyCrd, deleteCrd, singleVersionCrd } from './support/crds';
 import { sh } from './support/shell';
 
 jest.setTimeout(300_000);
@@ -156,17 +156,8 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-sharding-'));
     audit = path.join(tmp, 'audit.log');
     fs.writeFileSync(audit, '');
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: CRD_NAME },
-      spec: {
-        group: GROUP,
-        scope: 'Namespaced',
-        names: { plural: 'shardwidgets', singular: 'shardwidget', kind: 'ShardWidget', listKind: 'ShardWidgetList' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { n: { type: 'integer' } } } } } } }],
-      },
-    };
+    const crd = singleVersionCrd(GROUP, 'ShardWidget', { type: 'object', properties: { spec: { type: 'object', properties: { n: { type: 'integer' } } } } });
+
     const applied = await applyCrd(e2e.kube, crd);
     expect(applied.error).toBeUndefined();
   });

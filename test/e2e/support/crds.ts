@@ -99,6 +99,26 @@ interface Condition {
   message?: string;
 }
 
+/**
+ * A namespaced CRD of one version, `v1`, served and stored, with `schema` as its openAPIV3Schema: the kind an e2e file
+ * makes for itself. `kind` names the rest (`<Kind>List`, and `plural` / `singular` from the lowercase kind).
+ */
+export function singleVersionCrd(group: string, kind: string, schema: Record<string, unknown>): { apiVersion: string; kind: string; metadata: { name: string }; spec: Record<string, unknown> } {
+  const singular = kind.toLowerCase();
+  const plural = `${singular}s`;
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.${group}` },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { kind, listKind: `${kind}List`, plural, singular },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
+    },
+  };
+}
+
 /** What applying one CRD produced. */
 export interface AppliedCrd {
   status: number;
