@@ -112,10 +112,10 @@ async function main() {
     console.log(`sync kubegen / client-go: ${syncRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'ms').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 1.0)`);
     console.log(`peak RSS kubegen / client-go: ${rssRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.8)`);
     console.log(`peak RSS metadata-only / full objects (kubegen): ${metaRatio.toFixed(2)} (per round ${perRound('kubegen-metadata', 'kubegen', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.3)`);
-    // SHARDED: the sharded measurement goes here once @kubegen/runtime/sharding exists (issue 28 item 2) — 3 replicas
-    // over the same N CronTabs, each replica's peak RSS ≤ 0.4× one unsharded replica's (results.kubegen), and total
-    // converge time of a controller over the N objects ≤ 0.5× one replica's.
-    console.log('sharded (3 replicas): not measured here yet — @kubegen/runtime/sharding is built by another part');
+    // Not measured yet (issue 28): 3 sharded replicas (@kubegen/runtime/sharding) over the same N CronTabs, each
+    // replica's peak RSS ≤ 0.4× one unsharded replica's (results.kubegen), and the total converge time of a controller
+    // over the N objects ≤ 0.5× one replica's.
+    console.log('sharded (3 replicas): not measured yet (goals: each replica peak RSS ≤ 0.4× one unsharded, converge ≤ 0.5×)');
     console.log(`RESULT scale rss_mib=${med('kubegen', 'rssMiB').toFixed(0)} ratio=${rssRatio.toFixed(2)} goal=0.8`);
   } finally {
     await rest.close();
