@@ -6,10 +6,12 @@
  * reconciles its owner again, and the cache holds metadata only — no `data`, no `managedFields` (the default
  * transform) — read through the manager client's `metadataKind` from the builder's own informer.
  */
-import { createRestClient, fromOptions, isNotFound, TypedClient, type KubeObject, type RestClient, type ResourceDescriptor } from '@kubegen/runtime';
+import { createRestClient, fromOptions, TypedClient, type KubeObject, type RestClient, type ResourceDescriptor } from '@kubegen/runtime';
 import { controllerManagedBy, Manager, metadataKind, newPredicateFuncs, noopLogger, restClientFactory, restMetadataClientFactory } from '@kubegen/runtime/controller';
-import { DynamicClient, nestedFieldNoCopy, nestedSlice, type PartialObjectMetadata, type Unstructured } from '@kubegen/runtime/dynamic';
-import { singleVersionCrd } from './support/crds';
+import type { PartialObjectMetadata } from '@kubegen/runtime/dynamic';
+import { applyCrd, deleteCrd, singleVersionCrd } from './support/crds';
+import { pool } from './support/objects';
+import { Kube } from './support/kube';
 import { useE2e } from './support/namespace';
 
 // 10,000 objects through one apiserver on a loaded machine: generous, though it takes seconds.
@@ -19,7 +21,6 @@ const e2e = useE2e(__filename);
 
 const GROUP = 'leancache.e2e.kubegen.io';
 const CRD_NAME = `holders.${GROUP}`;
-const CRDS = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' };
 const HOLDERS = 10;
 const CONFIGMAPS = 10_000;
 const IN_FLIGHT = 32;
@@ -30,43 +31,35 @@ interface ConfigMap extends KubeObject {
 }
 const configMaps: ResourceDescriptor<ConfigMap> = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 
-const crd: Unstructured = singleVersionCrd(GROUP, 'Holder', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
+const crd = singleVersionCrd(GROUP, 'Holder', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
 
 let rest: RestClient;
-let dyn: DynamicClient;
 
 beforeAll(() => {
   const { url, ca, token } = e2e.connection;
   rest = createRestClient(fromOptions({ server: url, ca, token }));
-  dyn = new DynamicClient(rest);
 });
 
 afterAll(async () => {
   // no namespace controller runs: delete the ConfigMaps so that later files do not list them
   await new TypedClient(rest, configMaps, e2e.namespace).deleteCollection().catch(() => undefined);
-  await dyn.resource(CRDS).delete(CRD_NAME).catch((err: unknown) => {
-    if (!isNotFound(err)) throw err;
-  });
+  // useE2e's afterAll (registered first, so run first) has closed e2e.kube: a client of this hook's own
+  const kube = new Kube(e2e.connection);
+  await deleteCrd(kube, CRD_NAME).finally(() => kube.close());
   await rest.close();
 });
 
 /** Runs `work(i)` for i in [from, to) with `IN_FLIGHT` at a time. */
 async function concurrently(from: number, to: number, work: (i: number) => Promise<unknown>): Promise<void> {
-  let next = from;
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < to) await work(next++);
-  }));
+  await pool(Array.from({ length: to - from }, (_, k) => from + k), IN_FLIGHT, async (i) => {
+    await work(i);
+  });
 }
 
 describe('a metadata-only owned kind at 10,000 objects', () => {
   it('triggers reconciles with labels and owner references intact, and caches no data', async () => {
-    await dyn.resource(CRDS).create(crd);
-    await e2e.kube.eventually('the CRD to be established', async () => {
-      const got = await dyn.resource(CRDS).get(CRD_NAME);
-      if (!Array.isArray(nestedFieldNoCopy(got, 'status', 'conditions').value)) return undefined;
-      const conditions = nestedSlice(got, 'status', 'conditions').value ?? [];
-      return conditions.some((c) => typeof c === 'object' && c !== null && !Array.isArray(c) && c['type'] === 'Established' && c['status'] === 'True') ? true : undefined;
-    });
+    const applied = await applyCrd(e2e.kube, crd);
+    expect(applied.conditions).toContainEqual(expect.objectContaining({ type: 'Established', status: 'True' }));
     const hc = new TypedClient(rest, holders, e2e.namespace);
     await e2e.kube.eventually('holders to be served', () => hc.list().then(() => true, () => undefined));
     const owners = await Promise.all(Array.from({ length: HOLDERS }, (_, i) => hc.create({ apiVersion: `${GROUP}/v1`, kind: 'Holder', metadata: { name: `h${i}`, namespace: e2e.namespace } })));

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Kube } from './support/kube';
 import { useE2e } from './support/namespace';
 import { applyCrd, deleteCrd, singleVersionCrd } from './support/crds';
 import { sh } from './support/shell';
@@ -169,7 +170,9 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
     await Promise.race([Promise.all([...replicas.values()].map((r) => r.exited)), new Promise((res) => (timer = setTimeout(res, 20_000)))]);
     clearTimeout(timer);
     for (const r of replicas.values()) if (r.child.exitCode === null) r.child.kill('SIGKILL');
-    await deleteCrd(e2e.kube, CRD_NAME).catch(() => undefined);
+    // useE2e's afterAll (registered first, so run first) has closed e2e.kube: a client of this hook's own
+    const kube = new Kube(e2e.connection);
+    await deleteCrd(kube, CRD_NAME).finally(() => kube.close());
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
