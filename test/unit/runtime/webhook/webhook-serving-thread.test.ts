@@ -17,14 +17,17 @@ jest.setTimeout(120_000);
 const certs = makeServingCertificates({ hosts: ['127.0.0.1'] });
 
 /**
- * A prober in a worker thread: GETs `path` on a new TLS connection every 50 ms until an answer's status is `until`
- * (or any answer, when `until` is 0), then stores that status in `flag[0]`, wakes the waiter, and posts the answer.
+ * A prober in a worker thread: waits for the go in `flag[1]` (stored by the test thread right before it blocks), then
+ * GETs `path` on a new TLS connection every 50 ms until an answer's status is `until` (or any answer, when `until` is
+ * 0), then stores that status in `flag[0]`, wakes the waiter, and posts the answer. Without the go, a busy machine
+ * could let the prober finish before the test thread blocked, and the answer would prove nothing.
  */
 const PROBER = `
 const https = require('node:https');
 const { parentPort, workerData } = require('node:worker_threads');
 const { port, ca, path, until, flag } = workerData;
 const cell = new Int32Array(flag);
+Atomics.wait(cell, 1, 0);
 const get = () => new Promise((resolve) => {
   const req = https.request({ host: '127.0.0.1', port, path, ca, agent: false }, (res) => {
     let body = '';
@@ -56,7 +59,7 @@ const get = () => new Promise((resolve) => {
  * Returns the answer the prober posted (read once this thread runs again) and whether it came while blocked.
  */
 async function probeWhileStalled(port: number, path: string, until: number): Promise<{ status: number; body: string; cameWhileStalled: boolean }> {
-  const flag = new SharedArrayBuffer(4);
+  const flag = new SharedArrayBuffer(8);
   const cell = new Int32Array(flag);
   const prober = new Worker(PROBER, { eval: true, workerData: { port, ca: certs.caCert, path, until, flag } });
   const posted = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -65,10 +68,13 @@ async function probeWhileStalled(port: number, path: string, until: number): Pro
   });
   try {
     await new Promise<void>((resolve) => prober.once('online', () => { resolve(); }));
-    // stalled: no timer, no message, no I/O callback of this thread runs until the prober has its answer
+    // from the go on, stalled: no timer, no message, no I/O callback of this thread runs until the prober has its
+    // answer ('not-equal' when the answer came between the go and the wait, still without a turn of this loop)
+    Atomics.store(cell, 1, 1);
+    Atomics.notify(cell, 1);
     const woke = Atomics.wait(cell, 0, 0, 60_000);
     const answer = await posted;
-    return { ...answer, cameWhileStalled: woke === 'ok' && Atomics.load(cell, 0) === answer.status };
+    return { ...answer, cameWhileStalled: woke !== 'timed-out' && Atomics.load(cell, 0) === answer.status };
   } finally {
     await prober.terminate();
   }
