@@ -52,6 +52,11 @@ export function listAllByNamespace<T extends KubeObject>(indexer: ReadonlyIndexe
 
 /** Reads of one namespace. */
 export class NamespaceLister<T extends KubeObject> {
+  /** The indexer's `namespaceEpoch` when `names` was taken. */
+  private epoch: number | undefined;
+  /** The namespace's name → object map of the indexer (`namespaceNames`), while the epoch stays. */
+  private names: ReadonlyMap<string, Readonly<T>> | undefined;
+
   constructor(
     private readonly indexer: ReadonlyIndexer<T>,
     private readonly resource: GroupResource,
@@ -62,9 +67,20 @@ export class NamespaceLister<T extends KubeObject> {
     return listAllByNamespace(this.indexer, this.namespace, selector);
   }
 
-  /** The object `name` of this namespace; a NotFound `StatusError` when absent. */
+  /**
+   * The object `name` of this namespace; a NotFound `StatusError` when absent. One map lookup: the namespace's map of
+   * names is kept while the indexer's `namespaceEpoch` stays (no key built, no namespace looked up, nothing copied).
+   */
   get(name: string): Readonly<T> {
-    const obj = this.indexer.getByNamespaceAndName(this.namespace, name);
+    const ix = this.indexer;
+    const epoch = ix.namespaceEpoch;
+    let obj: Readonly<T> | undefined;
+    if (epoch !== undefined && epoch === this.epoch) obj = this.names?.get(name);
+    else if (epoch !== undefined && ix.namespaceNames) {
+      this.names = ix.namespaceNames(this.namespace);
+      this.epoch = epoch;
+      obj = this.names?.get(name);
+    } else obj = ix.getByNamespaceAndName(this.namespace, name);
     if (obj === undefined) throw newNotFound(this.resource, name);
     return obj;
   }

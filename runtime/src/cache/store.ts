@@ -16,7 +16,10 @@
  *   objects with that value. Asking for an index that does not exist throws;
  * - `getByNamespaceAndName(namespace, name)` is `getByKey` of the object's `metaNamespaceKeyFunc` key (`''` namespace:
  *   cluster-scoped). A store keyed by `metaNamespaceKeyFunc` answers it from a namespace → name → object map, without
- *   building the key (what a lister's `get` does on every call); with another key function it builds the key.
+ *   building the key (what a lister's `get` does on every call); with another key function it builds the key;
+ * - `namespaceNames(namespace)` (such a store only) is that namespace's name → object map itself, read only: the writer
+ *   changes it in place, and replaces it (a new map, or none) only when `namespaceEpoch` moves — so a reader of one
+ *   namespace (a namespace lister) keeps the map and looks names up in it until the epoch changes.
  */
 
 import type { KubeObject } from '../client/types';
@@ -91,6 +94,14 @@ export interface ReadonlyStore<T> {
   getByKey(key: string): Readonly<T> | undefined;
   /** The object `<namespace>/<name>` (`name` alone when `namespace` is `''`), without building the key when it can. */
   getByNamespaceAndName(namespace: string, name: string): Readonly<T> | undefined;
+  /**
+   * With `namespaceNames`, in a store that keeps its objects by namespace and name: a number that changes whenever a
+   * map `namespaceNames` returned stops being the namespace's (the store's contents were swapped, or the namespace's
+   * map was made or dropped). `undefined`: the store has no such maps.
+   */
+  readonly namespaceEpoch?: number | undefined;
+  /** The objects of `namespace` (`''`: cluster-scoped) by name, while `namespaceEpoch` stays (see the module doc). */
+  namespaceNames?(namespace: string): ReadonlyMap<string, Readonly<T>> | undefined;
   /** The number of objects. */
   readonly size: number;
   /** The resourceVersion of the last `replace` or `bookmark`; `''` before any. */
@@ -163,22 +174,27 @@ const NO_VALUES: readonly string[] = Object.freeze([]);
 /** Objects by namespace (`''`: cluster-scoped), then name. */
 type ByNamespace<T> = Map<string, Map<string, T>>;
 
-function byNamespaceSet<T extends KubeObject>(map: ByNamespace<T>, obj: T): void {
-  const ns = obj.metadata?.namespace ?? '';
-  let names = map.get(ns);
-  if (!names) {
-    names = new Map();
-    map.set(ns, names);
-  }
-  names.set(obj.metadata?.name ?? '', obj);
-}
-
-function byNamespaceDelete<T extends KubeObject>(map: ByNamespace<T>, obj: T): void {
+/** Sets `obj` in its namespace's map; whether that map was made (a new namespace). */
+function byNamespaceSet<T extends KubeObject>(map: ByNamespace<T>, obj: T): boolean {
   const ns = obj.metadata?.namespace ?? '';
   const names = map.get(ns);
-  if (!names) return;
+  if (names) {
+    names.set(obj.metadata?.name ?? '', obj);
+    return false;
+  }
+  map.set(ns, new Map([[obj.metadata?.name ?? '', obj]]));
+  return true;
+}
+
+/** Deletes `obj` from its namespace's map; whether that map was dropped (it is empty). */
+function byNamespaceDelete<T extends KubeObject>(map: ByNamespace<T>, obj: T): boolean {
+  const ns = obj.metadata?.namespace ?? '';
+  const names = map.get(ns);
+  if (!names) return false;
   names.delete(obj.metadata?.name ?? '');
-  if (names.size === 0) map.delete(ns);
+  if (names.size > 0) return false;
+  map.delete(ns);
+  return true;
 }
 
 /** Options of `newIndexer`. */
@@ -195,6 +211,8 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
   private indices: Indices = new Map();
   /** With the default key function only: the objects by namespace and name (`getByNamespaceAndName`). */
   private byNamespace: ByNamespace<T> | undefined;
+  /** Moves when a map of `byNamespace` is made, dropped or swapped (`namespaceEpoch`). */
+  private epoch = 0;
   private readonly indexers = new Map<string, IndexFunc<T>>();
   /** `indexers` as an array, for `updateIndices`; dropped by `addIndexers`. */
   private indexerEntries: Array<[string, IndexFunc<T>]> | undefined;
@@ -228,7 +246,7 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     const key = this.keyFunc(obj);
     const old = this.items.get(key);
     this.items.set(key, obj);
-    if (this.byNamespace) byNamespaceSet(this.byNamespace, obj);
+    if (this.byNamespace && byNamespaceSet(this.byNamespace, obj)) this.epoch++;
     this.updateIndices(this.indices, old, obj, key);
     return old;
   }
@@ -242,7 +260,7 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     const old = this.items.get(key);
     if (old === undefined) return;
     this.items.delete(key);
-    if (this.byNamespace) byNamespaceDelete(this.byNamespace, old);
+    if (this.byNamespace && byNamespaceDelete(this.byNamespace, old)) this.epoch++;
     this.updateIndices(this.indices, old, undefined, key);
   }
 
@@ -265,6 +283,14 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
   getByNamespaceAndName(namespace: string, name: string): T | undefined {
     if (this.byNamespace) return this.byNamespace.get(namespace)?.get(name);
     return this.items.get(namespace === '' ? name : `${namespace}/${name}`);
+  }
+
+  get namespaceEpoch(): number | undefined {
+    return this.byNamespace ? this.epoch : undefined;
+  }
+
+  namespaceNames(namespace: string): ReadonlyMap<string, T> | undefined {
+    return this.byNamespace?.get(namespace);
   }
 
   replace(items: readonly T[], resourceVersion: string): void {
@@ -302,6 +328,7 @@ export class CacheIndexer<T extends KubeObject> implements Indexer<T> {
         this.items = next;
         this.indices = indices;
         this.byNamespace = byNamespace;
+        this.epoch++;
         this.rv = resourceVersion;
       },
     };

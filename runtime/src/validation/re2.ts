@@ -92,9 +92,22 @@ export function regexCacheSize(): { patterns: number; chars: number } {
   return { patterns: cache.size, chars: cachedChars };
 }
 
-/** A fixed expression of kubegen's own (a format's), compiled once; a syntax error is a bug, so it throws. */
-export function fixedRegex(pattern: string): RE2JS {
-  return RE2JS.compile(pattern);
+/** A fixed expression of kubegen's own (`fixedRegex`): re2js' `test` and `matcher`. */
+export interface FixedRegex {
+  test(s: string): boolean;
+  matcher(s: string): ReturnType<RE2JS['matcher']>;
+}
+
+/**
+ * A fixed expression of kubegen's own (a format's), compiled once, on its first use: a process that loads the
+ * validators but never checks a hostname or an email does not pay for them (re2js builds the tables of a Unicode class
+ * such as `\p{L}` as it compiles: the formats' expressions cost megabytes of memory). A syntax error is a bug, so it
+ * throws (the formats' tests use every one).
+ */
+export function fixedRegex(pattern: string): FixedRegex {
+  let re: RE2JS | undefined;
+  const compiled = (): RE2JS => (re ??= RE2JS.compile(pattern));
+  return { test: (s) => compiled().test(s), matcher: (s) => compiled().matcher(s) };
 }
 
 /** Go's `regexp.MatchString(pattern, s)`: whether the expression matches anywhere in `s`. */

@@ -2,7 +2,8 @@
 import { FakeClock } from '../../../../runtime/src/clock/clock';
 import { gvrKey, SharedInformerFactory } from '../../../../runtime/src/cache/factory';
 import { Lister, listAllByNamespace, type ClusterLister, type NamespacedLister } from '../../../../runtime/src/cache/lister';
-import { newIndexer } from '../../../../runtime/src/cache/store';
+import { CacheIndexer, metaNamespaceKeyFunc, newIndexer } from '../../../../runtime/src/cache/store';
+import fc from 'fast-check';
 import { isNotFound, StatusError } from '../../../../runtime/src/errors/errors';
 import type { KubeList, KubeObject } from '../../../../runtime/src/client/types';
 import { gadgets, names, setup, until, widget, widgets, type Widget } from '../../helpers/cache';
@@ -120,6 +121,44 @@ describe('Lister', () => {
     expect(names(ns1.namespace('ns1').list('app=web'))).toEqual(['a']);
     expect(ns1.namespace('ns2').get('c').metadata?.name).toBe('c');
     expect(listAllByNamespace(indexer, '', 'app=web').length).toBe(2);
+  });
+
+  it('a namespace lister kept across adds, updates, deletes and replaces gets what getByKey has (property)', () => {
+    const nsArb = fc.constantFrom('ns1', 'ns2', 'ns3');
+    const nameArb = fc.constantFrom('a', 'b', 'c');
+    const obj = fc.record({ ns: nsArb, name: nameArb, size: fc.nat(3) }).map(({ ns, name, size }) => widget(name, ns, undefined, size));
+    const op = fc.oneof(
+      fc.record({ op: fc.constantFrom('add' as const, 'update' as const, 'delete' as const), obj }),
+      fc.record({ op: fc.constant('replace' as const), objs: fc.array(obj, { maxLength: 6 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        // the store keeping its objects by namespace (one map lookup a get), and one keyed by another function
+        const stores = [newIndexer<Widget>(), new CacheIndexer<Widget>({ keyFunc: (o) => metaNamespaceKeyFunc(o) })];
+        const listers = stores.map((s) => new Lister<Widget>(s, { group: 'example.com', resource: 'widgets' }));
+        // made before the first write and used after every one: what a controller holding a namespace lister does
+        const kept = listers.map((l) => ['ns1', 'ns2', 'ns3'].map((ns) => l.namespace(ns)));
+        for (const step of ops) {
+          stores.forEach((s, i) => {
+            if (step.op === 'replace') s.replace(step.objs, '1');
+            else s[step.op](step.obj);
+            for (const nl of kept[i] ?? []) {
+              for (const name of ['a', 'b', 'c']) {
+                const want = s.getByKey(`${nl.namespace}/${name}`);
+                let got: unknown;
+                try {
+                  got = nl.get(name);
+                } catch (err) {
+                  expect(isNotFound(err)).toBe(true);
+                  got = undefined;
+                }
+                expect(got).toBe(want);
+              }
+            }
+          });
+        }
+      }),
+    );
   });
 
   it('throws NotFound naming the group and resource, as the apiserver does', () => {

@@ -168,6 +168,39 @@ describe('getByNamespaceAndName', () => {
   });
 });
 
+describe('namespaceEpoch and namespaceNames', () => {
+  type Step = { op: 'add' | 'update' | 'delete'; obj: Widget } | { op: 'replace'; objs: Widget[] };
+  it.each<{ name: string; given: Widget[]; step: Step; moves: boolean }>([
+    { name: 'an object of a known namespace added', given: [widget('a', 'ns1')], step: { op: 'add', obj: widget('b', 'ns1') }, moves: false },
+    { name: 'an object updated', given: [widget('a', 'ns1')], step: { op: 'update', obj: widget('a', 'ns1', { app: 'web' }) }, moves: false },
+    { name: 'one of two objects of a namespace deleted', given: [widget('a', 'ns1'), widget('b', 'ns1')], step: { op: 'delete', obj: widget('a', 'ns1') }, moves: false },
+    { name: 'a missing object deleted', given: [widget('a', 'ns1')], step: { op: 'delete', obj: widget('b', 'ns2') }, moves: false },
+    { name: 'the first object of a namespace added', given: [widget('a', 'ns1')], step: { op: 'add', obj: widget('a', 'ns2') }, moves: true },
+    { name: 'the last object of a namespace deleted', given: [widget('a', 'ns1')], step: { op: 'delete', obj: widget('a', 'ns1') }, moves: true },
+    { name: 'a replace with the same objects', given: [widget('a', 'ns1')], step: { op: 'replace', objs: [widget('a', 'ns1')] }, moves: true },
+  ])('$name: the epoch moves $moves', ({ given, step, moves }) => {
+    const s = newIndexer<Widget>();
+    for (const o of given) s.add(o);
+    const before = s.namespaceEpoch;
+    const kept = s.namespaceNames('ns1');
+    if (step.op === 'replace') s.replace(step.objs, '2');
+    else s[step.op](step.obj);
+    expect(s.namespaceEpoch !== before).toBe(moves);
+    // while the epoch stays, the map taken before is the namespace's, changed in place
+    if (!moves) {
+      expect(s.namespaceNames('ns1')).toBe(kept);
+      expect(kept?.get('a')).toBe(s.getByKey('ns1/a'));
+    }
+  });
+
+  it('is undefined for a store with another key function (it keeps no objects by namespace)', () => {
+    const s = new CacheIndexer<Widget>({ keyFunc: (o) => metaNamespaceKeyFunc(o) });
+    s.add(widget('a', 'ns1'));
+    expect(s.namespaceEpoch).toBeUndefined();
+    expect(s.namespaceNames('ns1')).toBeUndefined();
+  });
+});
+
 describe('Indexer', () => {
   type Step = { op: 'add' | 'update' | 'delete'; obj: Widget };
   const cases: Array<{ name: string; given: Step[]; want: Record<string, Record<string, string[]>> }> = [
