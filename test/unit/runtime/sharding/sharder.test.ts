@@ -231,6 +231,45 @@ describe('Sharder over a fake API server', () => {
     await run;
   });
 
+  it('owned objects move with their owner: at once to the shard a joining shard drains the owner to, and back when it stops', async () => {
+    const env = setup();
+    await env.renew('a');
+    await createWidgets(env);
+    // one owned ConfigMap per widget, named after it
+    for (const name of NAMES) {
+      await env.configMaps.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: NS, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Widget', name, uid: `u-${name}`, controller: true }] } });
+    }
+    const ownedLabels = async (): Promise<Map<string, Record<string, string>>> =>
+      new Map((await env.configMaps.list()).items.map((o) => [o.metadata?.name ?? '', o.metadata?.labels ?? {}]));
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === 2 * NAMES.length, 'assignments', 5_000);
+    for (const l of (await ownedLabels()).values()) expect(l).toEqual({ [SL]: 'a' });
+
+    // b joins: the owners are drained (a acknowledges), their owned objects move at once — never drained themselves
+    await env.renew('b');
+    const want = expected(['a', 'b']);
+    const toB = NAMES.filter((n) => want.get(n) === 'b');
+    await until(() => env.sharder.stats.drains === toB.length && env.sharder.stats.moves === toB.length, 'drains of owners, moves of owned objects', 5_000);
+    let owned = await ownedLabels();
+    for (const n of NAMES) expect(owned.get(n)).toEqual({ [SL]: want.get(n) });
+    expect(await acknowledge(env, 'a')).toBe(toB.length);
+    await until(() => env.sharder.stats.assignments === 2 * NAMES.length + toB.length, 'owners reassigned', 5_000);
+    const owners = await env.labelsOf();
+    owned = await ownedLabels();
+    for (const n of NAMES) expect(owned.get(n)).toEqual(owners.get(n));
+
+    // b stops gracefully (its Lease released): owners and owned objects move back to a at once
+    await env.renew('b', '', 1);
+    await until(() => env.sharder.stats.moves === 3 * toB.length, 'moves back', 5_000);
+    owned = await ownedLabels();
+    for (const [n, l] of await env.labelsOf()) {
+      expect(l).toEqual({ [SL]: 'a' });
+      expect(owned.get(n)).toEqual({ [SL]: 'a' });
+    }
+    env.stop.abort();
+    await run;
+  });
+
   it.each([
     { given: { ring: 'Bad_Ring' }, want: 'sharding: invalid ring name "Bad_Ring": must be a DNS-1123 label: lowercase alphanumeric characters or \'-\', starting and ending with an alphanumeric character' },
     { given: { ring: '' }, want: 'sharding: invalid ring name "": must not be empty' },
