@@ -3,7 +3,9 @@
  * test/e2e/fixtures/sharding/replica.js (a manager with the ring's sharder and a `withSharding` controller of
  * ShardWidgets, on the built runtime) share 3,000 objects; each reconciles only its share. `kill -9` of one moves its
  * objects to the others once its Lease expires; a fourth replica joining takes its share over by the drain
- * handshake. The replicas' reconcile audits (start and end of every reconcile, across processes) show no object
+ * handshake. Every tenth object owns a ConfigMap its reconcile creates (300 in all): the sharder puts it on its
+ * owner's shard, and it moves with its owner — at every step each owned ConfigMap carries its owner's shard label.
+ * The replicas' reconcile audits (start and end of every reconcile, across processes) show no object
  * reconciled by two shards at once. Waits are on conditions with generous limits; the measured times are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +29,8 @@ const RING = 'widgets';
 const SHARD_LABEL = `shard.alpha.sharding.timebertt.dev/${RING}`;
 const DRAIN_LABEL = `drain.alpha.sharding.timebertt.dev/${RING}`;
 const OBJECTS = 3_000;
+/** Every tenth object (a name ending in 0) owns a ConfigMap `<name>-owned` (replica.js). */
+const OWNED = OBJECTS / 10;
 /** The replicas' shard Lease duration (replica.js). */
 const LEASE_MS = 5_000;
 const METADATA_LIST = 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io,application/json';
@@ -79,6 +83,24 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
     return new Map(res.body.items.map((o) => [`${o.metadata.namespace}/${o.metadata.name}`, { shard: o.metadata.labels?.[SHARD_LABEL] ?? '', drained: Object.hasOwn(o.metadata.labels ?? {}, DRAIN_LABEL) }]));
   };
 
+  /** Owned ConfigMaps whose shard label is not their owner's (`[]` once all OWNED exist and follow their owners). */
+  const ownedAstray = async (owners: Map<string, { shard: string }>): Promise<string[]> => {
+    const res = await e2e.kube.get<{ items: Array<{ metadata: { name: string; labels?: Record<string, string>; ownerReferences?: Array<{ name: string; controller?: boolean }> } }> }>(
+      `/api/v1/namespaces/${e2e.namespace}/configmaps`,
+      { headers: { accept: METADATA_LIST } },
+    );
+    if (res.status !== 200) throw new Error(`list configmaps: ${res.status} ${JSON.stringify(res.body)}`);
+    const owned = res.body.items.filter((c) => c.metadata.name.endsWith('-owned'));
+    const out = owned.length === OWNED ? [] : [`${owned.length} of ${OWNED} owned ConfigMaps exist`];
+    for (const c of owned) {
+      const owner = c.metadata.ownerReferences?.find((r) => r.controller)?.name ?? '';
+      const want = owners.get(`${e2e.namespace}/${owner}`)?.shard;
+      const have = c.metadata.labels?.[SHARD_LABEL] ?? '';
+      if (have !== want || Object.hasOwn(c.metadata.labels ?? {}, DRAIN_LABEL)) out.push(`${c.metadata.name} on ${JSON.stringify(have)}, its owner ${owner} on ${JSON.stringify(want)}`);
+    }
+    return out;
+  };
+
   /** The audit so far, paired into intervals (an unfinished reconcile ends when its process was killed, else now). */
   const intervals = (): Interval[] => {
     const open = new Map<string, number>();
@@ -108,8 +130,9 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
   };
 
   /**
-   * Waits until every object is assigned to one of `shards`, none is drained, and the last reconcile of every object
-   * was by its shard (after `since`, for the objects in `moved`); returns the assignments.
+   * Waits until every object is assigned to one of `shards`, none is drained, the last reconcile of every object
+   * was by its shard (after `since`, for the objects in `moved`), and every owned ConfigMap is on its owner's shard;
+   * returns the assignments.
    */
   const settled = async (what: string, shards: readonly string[], since = 0, moved: ReadonlySet<string> = new Set()): Promise<Map<string, { shard: string; drained: boolean }>> => {
     const deadline = Date.now() + 180_000;
@@ -121,9 +144,10 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
         const rec = byKey.get(key);
         return !shards.includes(v.shard) || v.drained || rec?.shard !== v.shard || (moved.has(key) && rec.start < since);
       });
-      if (a.size === OBJECTS && wrong.length === 0) return a;
+      const astray = a.size === OBJECTS && wrong.length === 0 ? await ownedAstray(a) : ['(not checked yet)'];
+      if (a.size === OBJECTS && wrong.length === 0 && astray.length === 0) return a;
       if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for ${what}: ${a.size} objects, ${wrong.length} not settled, e.g. ${JSON.stringify(wrong.slice(0, 3))}\n${tails()}`);
+        throw new Error(`timed out waiting for ${what}: ${a.size} objects, ${wrong.length} not settled, e.g. ${JSON.stringify(wrong.slice(0, 3))}; owned: ${astray.slice(0, 3).join('; ')}\n${tails()}`);
       }
       await new Promise((r) => setTimeout(r, 1_000));
     }
@@ -265,7 +289,7 @@ describe('sharded controllers: 3 replicas, 3,000 objects, kill -9, a fourth join
       `sharding e2e: ${OBJECTS} objects created in ${createdInMs} ms, all assigned and reconciled ${assignedInMs} ms later (shares ${JSON.stringify(share1)}); ` +
         `after kill -9 of shard-b (${owned.size} objects, lease ${LEASE_MS} ms${victimLedSharder ? ', it led the sharder' : ''}) declared dead after ${deadInMs} ms, all moved and reconciled after ${movedInMs} ms; ` +
         `shard-d joined and the ring rebalanced in ${rebalancedInMs} ms (shares ${JSON.stringify(shares(third))}); ` +
-        `${all.length} reconciles audited, 0 overlapping`,
+        `${all.length} reconciles audited, 0 overlapping; ${OWNED} owned ConfigMaps on their owners' shards at every step`,
     );
   });
 });

@@ -34,6 +34,7 @@ import {
   type OperationResult,
 } from '@kubegen/runtime/controllerutil';
 import type { EventRecorder } from '@kubegen/runtime/events';
+import { shardSelector, type ShardOptions } from '@kubegen/runtime/sharding';
 import { v1beta2 } from '@kubegen-generated/etcd.database.coreos.com';
 import { configMapResource, serviceResource, statefulSetResource, type ConfigMap, type Container, type Service, type StatefulSet } from './builtin';
 
@@ -246,6 +247,11 @@ export interface EtcdClusterControllerOptions {
   middleware?: readonly ReconcilerMiddleware[];
   /** Epoch milliseconds for condition times; default `Date.now`. */
   now?: () => number;
+  /**
+   * Run as one shard of a ring (`withSharding`): the caches hold this shard's clusters and what they own, and a
+   * `Sharder` of the ring (kind EtcdCluster, controlled StatefulSets, Services and ConfigMaps) must run somewhere.
+   */
+  sharding?: ShardOptions;
 }
 
 /** See the module doc. */
@@ -403,15 +409,19 @@ export function deletionOrFinalizersChangedPredicate(): Predicate<EtcdCluster> {
 
 /** Adds the EtcdCluster controller to `mgr` (before it starts) and returns its reconciler. */
 export function setupEtcdClusterController(mgr: Manager, opts: EtcdClusterControllerOptions = {}): EtcdClusterReconciler {
+  // a shard's caches are narrowed to its label before the reconciler asks for their listers
+  const sharding = opts.sharding;
+  if (sharding) for (const k of [etcdClusterResource, statefulSetResource, serviceResource, configMapResource]) mgr.selectKind(k, shardSelector(sharding.ring, sharding.shardName));
   const reconciler = new EtcdClusterReconciler(mgr, opts.now);
   const wrapped = [...(opts.middleware ?? [])].reverse().reduce<Reconciler>((next, m) => m(next), reconciler);
-  controllerManagedBy(mgr)
+  const builder = controllerManagedBy(mgr)
     .named(CONTROLLER_NAME)
     .for(etcdClusterResource, { predicates: [or(generationChangedPredicate(mgr.logger), deletionOrFinalizersChangedPredicate())] })
     .owns(statefulSetResource)
     .owns(serviceResource)
     .owns(configMapResource)
-    .withOptions({ maxConcurrentReconciles: opts.maxConcurrentReconciles ?? 2 })
-    .complete(wrapped);
+    .withOptions({ maxConcurrentReconciles: opts.maxConcurrentReconciles ?? 2 });
+  if (sharding) builder.withSharding(sharding);
+  builder.complete(wrapped);
   return reconciler;
 }

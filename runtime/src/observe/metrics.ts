@@ -8,6 +8,8 @@
  *   are `kubegen_<stage>_<what>_total` (`kubegen_watcher_errors_total{name,phase,reason}`,
  *   `kubegen_informer_handler_errors_total{name}`); labels are a small, bounded set (a stage's name, a phase, an
  *   error reason: never an object name);
+ * - `Metrics.gauge?(name, labels, value)` (optional: a sink without it drops gauges) sets a gauge, e.g. the sharder's
+ *   `kube_controllerring_status_available_shards{controllerring}`; registered on its first call as the counters are;
  * - `ControllerMetrics` adds what controllers, their work queues and the leader elector report, with
  *   controller-runtime's names (`pkg/internal/controller/metrics`, `pkg/internal/metrics/workqueue.go`,
  *   `pkg/metrics/leaderelection.go`);
@@ -31,6 +33,7 @@
 /** Counters of the runtime's stages (see the module doc for names and labels). */
 export interface Metrics {
   count(name: string, labels: Readonly<Record<string, string>>, delta?: number): void;
+  gauge?(name: string, labels: Readonly<Record<string, string>>, value: number): void;
 }
 
 /** The results of `controller_runtime_reconcile_total`. */
@@ -180,6 +183,7 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
   const leader = new prom.Gauge({ name: 'leader_election_master_status', help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. \'name\' is the string used to identify the lease. Please make sure to group by name.', labelNames: ['name'], ...c });
 
   const stageCounters = new Map<string, { counter: import('prom-client').Counter; labelNames: string }>();
+  const stageGauges = new Map<string, { gauge: import('prom-client').Gauge; labelNames: string }>();
 
   return {
     registry: reg,
@@ -194,6 +198,19 @@ export function prometheusMetrics(registry?: PromRegistry): PrometheusMetrics {
         if (entry.labelNames === labelNames.join(',')) entry.counter.inc({ ...labels }, delta);
       } catch {
         // a name taken by another collector, a bad delta: a metric is never worth the caller's work
+      }
+    },
+    gauge(name, labels, value) {
+      try {
+        const labelNames = Object.keys(labels).sort();
+        let entry = stageGauges.get(name);
+        if (entry === undefined) {
+          entry = { gauge: new prom.Gauge({ name, help: `kubegen runtime stage gauge ${name}`, labelNames, ...c }), labelNames: labelNames.join(',') };
+          stageGauges.set(name, entry);
+        }
+        if (entry.labelNames === labelNames.join(',')) entry.gauge.set({ ...labels }, value);
+      } catch {
+        // as count: never the caller's problem
       }
     },
     async exposition() {

@@ -21,6 +21,10 @@
  * - it watches the sharded kinds' METADATA only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`; without
  *   it objects are cut down to their metadata as they arrive), re-examines every object when the ring's members
  *   change and every `syncPeriodMs` (default 5 min), and makes at most `concurrentMoves` (default 10) writes at once;
+ * - metrics (through the manager's sink, upstream's names, labels `controllerring` and `group`/`resource`):
+ *   `controller_sharding_assignments_total`, `controller_sharding_movements_total`, `controller_sharding_drains_total`
+ *   (each write that succeeded), `controller_sharding_ring_calculations_total` (each ring computed from the Leases)
+ *   and the gauge `kube_controllerring_status_available_shards` (the ring's members; 0 when this replica stops leading);
  * - everything is timed on the injected clock and stops when `start`'s signal aborts.
  */
 
@@ -36,6 +40,7 @@ import { LeaderElector } from '../leaderelection/leaderelection';
 import { formatMicroTime, leaseResource, type Lease, type LeaseList } from '../leaderelection/lease';
 import { LeaseLock } from '../leaderelection/resourcelock';
 import type { Logger } from '../log';
+import type { Metrics } from '../observe/metrics';
 import { newRateLimitingQueue, type RateLimitingWorkQueue } from '../workqueue';
 import { checkDuration, checkName, drainLabel, ringLeaseSelector, SHARDER_IDENTITY, shardLabel, ShardingConfigError } from './names';
 import { controllerKey, HashRing, objectKey, type KeyedObject } from './ring';
@@ -74,6 +79,8 @@ export interface SharderOptions {
 export interface SharderManager {
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Where the sharder's metrics go (a `Manager`'s sink); none when absent. */
+  readonly metrics?: Metrics;
   clientFor<T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, namespace?: string): ResourceClient<T, TList>;
 }
 
@@ -284,6 +291,8 @@ export class Sharder {
           if (s.state === 'orphaned') this.deleteOrphan(s.name, leaseClient, acquiring, signal);
         }
         const next = new HashRing(shards.filter((s) => isAvailable(s.state)).map((s) => s.name), this.opts.tokensPerNode !== undefined ? { tokensPerNode: this.opts.tokensPerNode } : {});
+        this.mgr.metrics?.count('controller_sharding_ring_calculations_total', { controllerring: this.ring });
+        this.mgr.metrics?.gauge?.('kube_controllerring_status_available_shards', { controllerring: this.ring }, next.nodes.length);
         if (!next.sameMembers(this.hashRing)) {
           this.hashRing = next;
           this.stats.ringChanges++;
@@ -353,6 +362,7 @@ export class Sharder {
       await Promise.all([leases.shutdown(), objects.shutdown()]);
       this.leading = false;
       this.hashRing = new HashRing([]);
+      this.mgr.metrics?.gauge?.('kube_controllerring_status_available_shards', { controllerring: this.ring }, 0);
       log.info('sharder stopped leading');
     }
   }
@@ -390,6 +400,8 @@ export class Sharder {
     if (a.action === 'assign') this.stats.assignments++;
     else if (a.action === 'drain') this.stats.drains++;
     else this.stats.moves++;
+    const metric = a.action === 'assign' ? 'controller_sharding_assignments_total' : a.action === 'drain' ? 'controller_sharding_drains_total' : 'controller_sharding_movements_total';
+    this.mgr.metrics?.count(metric, { controllerring: this.ring, group: w.descriptor.group, resource: w.descriptor.resource });
     this.log.v(1).info(a.action, { namespace: obj.metadata.namespace, name: obj.metadata.name, ...a });
     return true;
   }

@@ -399,4 +399,16 @@ describe('probes and metrics over HTTP', () => {
     expect(body).toContain('kubegen_test_total{name="a",phase="list"} 3');
     expect(body).not.toContain('other="x"');
   });
+
+  it('prometheusMetrics sets stage gauges (the last value wins) by the label keys of their first call, and never throws', async () => {
+    const m = prometheusMetrics();
+    m.gauge?.('kubegen_test_members', { controllerring: 'r' }, 3);
+    m.gauge?.('kubegen_test_members', { controllerring: 'r' }, 2);
+    expect(() => { m.gauge?.('kubegen_test_members', { other: 'x' }, 1); }).not.toThrow();
+    expect(() => { m.gauge?.('not a name', { a: 'b' }, 1); }).not.toThrow();
+    const { body } = await m.exposition();
+    expect(body).toContain('# TYPE kubegen_test_members gauge');
+    expect(body).toContain('kubegen_test_members{controllerring="r"} 2');
+    expect(body).not.toContain('other="x"');
+  });
 });

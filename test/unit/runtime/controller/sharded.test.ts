@@ -1,6 +1,7 @@
 /**
  * The builder's `withSharding` over a fake API server with an injected clock: bad names fail at build in one line;
- * the shard holds its labelled Lease, caches and reconciles only the objects labelled for it, acknowledges a drain
+ * the shard holds its labelled Lease, caches and reconciles only the objects labelled for it (of its owned kinds too:
+ * an owned object of this shard triggers its owner, another shard's is never cached), acknowledges a drain
  * (both labels removed, the user's reconciler not called) whatever the user's predicates say; on lease loss its
  * reconciles abort at once and the manager stops with `shard lease … lost`; on graceful stop the Lease is released
  * after the last reconcile ended.
@@ -12,7 +13,7 @@ import { generationChangedPredicate } from '../../../../runtime/src/controller/p
 import { leaseResource, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
 import { noopLogger } from '../../../../runtime/src/log';
 import { drainLabel, LABEL_RING, shardLabel } from '../../../../runtime/src/sharding/names';
-import { fakeServer, settle, until, widget, widgets, type Widget } from '../../helpers/operator';
+import { configMaps, fakeServer, settle, until, widget, widgets, type Widget } from '../../helpers/operator';
 
 jest.setTimeout(60_000);
 
@@ -90,6 +91,42 @@ describe('withSharding: a shard', () => {
     await env.advance(1_000);
     await run;
     expect((await env.leases.get('shard-a')).spec?.holderIdentity).toBe('');
+  });
+
+  it('owned kinds are cached for this shard only: an owned object of this shard triggers its owner, one of another shard is not seen', async () => {
+    const env = setup();
+    const reconciled: string[] = [];
+    controllerManagedBy(env.mgr)
+      .for(widgets, { predicates: [generationChangedPredicate()] })
+      .owns(configMaps)
+      .withSharding(SHARD)
+      .build(async (req) => {
+        reconciled.push(req.name);
+      });
+    const cms = env.fake.client(configMaps, 'ns');
+    const owned = (name: string, owner: string, shard: string) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace: 'ns', labels: { [SL]: shard }, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Widget', name: owner, uid: `u-${owner}`, controller: true }] },
+    });
+    await env.objects.create(widget('mine', 'ns', { metadata: { name: 'mine', namespace: 'ns', labels: { [SL]: 'shard-a' } } }));
+    await cms.create(owned('cm-mine', 'mine', 'shard-a'));
+    await cms.create(owned('cm-theirs', 'theirs', 'shard-b'));
+    const stop = new AbortController();
+    const run = env.mgr.start(stop.signal);
+    await until(() => reconciled.includes('mine'), 'the first reconcile', 2_000);
+    const informer = await env.mgr.informerForKind(configMaps, stop.signal);
+    expect(informer.getIndexer().listKeys()).toEqual(['ns/cm-mine']);
+    // a change of the owned object of this shard reaches its owner; the other shard's is never seen
+    await cms.patch('cm-mine', 'application/merge-patch+json', JSON.stringify({ data: { x: '1' } }));
+    await cms.patch('cm-theirs', 'application/merge-patch+json', JSON.stringify({ data: { x: '1' } }));
+    await until(() => reconciled.length === 2, 'the owner reconciled again', 2_000);
+    await env.advance(1_000);
+    expect(reconciled).toEqual(['mine', 'mine']);
+    expect(informer.getIndexer().listKeys()).toEqual(['ns/cm-mine']);
+    stop.abort();
+    await env.advance(1_000);
+    await run;
   });
 
   it('lease loss: the reconcile in flight is aborted at once and the manager stops with "shard lease … lost"', async () => {

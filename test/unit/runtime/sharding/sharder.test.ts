@@ -51,9 +51,16 @@ const parts: ResourceDescriptor = { group: '', version: 'v1', resource: 'configm
 function setup(extra: Partial<SharderOptions> = {}) {
   const clock = new FakeClock(T0);
   const fake = new Fake({ clock: () => new Date(clock.now()) });
+  /** The metrics reported, `<name>{<labels>}` → value (counters summed, gauges last set). */
+  const metrics = new Map<string, number>();
+  const id = (name: string, labels: Readonly<Record<string, string>>): string => `${name}${JSON.stringify(labels)}`;
   const mgr = {
     clock,
     logger: noopLogger,
+    metrics: {
+      count: (name: string, labels: Readonly<Record<string, string>>, delta = 1) => void metrics.set(id(name, labels), (metrics.get(id(name, labels)) ?? 0) + delta),
+      gauge: (name: string, labels: Readonly<Record<string, string>>, value: number) => void metrics.set(id(name, labels), value),
+    },
     clientFor: <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns = '') => fake.client<T, TList>(d, d.namespaced ? ns : ''),
   };
   const sharder = new Sharder(mgr, { ring: RING, kinds: [{ kind: widgets, controlled: [parts] }], leaseNamespace: NS, leaderElection: 'manager', ...extra });
@@ -81,7 +88,7 @@ function setup(extra: Partial<SharderOptions> = {}) {
       await settle(10);
     }
   };
-  return { clock, fake, sharder, leases, objects, configMaps, stop, renew, labelsOf, advance };
+  return { clock, fake, sharder, leases, objects, configMaps, stop, renew, labelsOf, advance, metrics };
 }
 
 const NAMES = Array.from({ length: 40 }, (_, i) => `w-${i}`);
@@ -229,6 +236,56 @@ describe('Sharder over a fake API server', () => {
     expect((await env.configMaps.get('loose')).metadata?.labels).toBeUndefined();
     env.stop.abort();
     await run;
+  });
+
+  it('owned objects move with their owner: at once to the shard a joining shard drains the owner to, and back when it stops; the writes counted in the metrics', async () => {
+    const env = setup();
+    await env.renew('a');
+    await createWidgets(env);
+    // one owned ConfigMap per widget, named after it
+    for (const name of NAMES) {
+      await env.configMaps.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: NS, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Widget', name, uid: `u-${name}`, controller: true }] } });
+    }
+    const ownedLabels = async (): Promise<Map<string, Record<string, string>>> =>
+      new Map((await env.configMaps.list()).items.map((o) => [o.metadata?.name ?? '', o.metadata?.labels ?? {}]));
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === 2 * NAMES.length, 'assignments', 5_000);
+    for (const l of (await ownedLabels()).values()) expect(l).toEqual({ [SL]: 'a' });
+
+    // b joins: the owners are drained (a acknowledges), their owned objects move at once — never drained themselves
+    await env.renew('b');
+    const want = expected(['a', 'b']);
+    const toB = NAMES.filter((n) => want.get(n) === 'b');
+    await until(() => env.sharder.stats.drains === toB.length && env.sharder.stats.moves === toB.length, 'drains of owners, moves of owned objects', 5_000);
+    let owned = await ownedLabels();
+    for (const n of NAMES) expect(owned.get(n)).toEqual({ [SL]: want.get(n) });
+    expect(await acknowledge(env, 'a')).toBe(toB.length);
+    await until(() => env.sharder.stats.assignments === 2 * NAMES.length + toB.length, 'owners reassigned', 5_000);
+    const owners = await env.labelsOf();
+    owned = await ownedLabels();
+    for (const n of NAMES) expect(owned.get(n)).toEqual(owners.get(n));
+
+    // b stops gracefully (its Lease released): owners and owned objects move back to a at once
+    await env.renew('b', '', 1);
+    await until(() => env.sharder.stats.moves === 3 * toB.length, 'moves back', 5_000);
+    owned = await ownedLabels();
+    for (const [n, l] of await env.labelsOf()) {
+      expect(l).toEqual({ [SL]: 'a' });
+      expect(owned.get(n)).toEqual({ [SL]: 'a' });
+    }
+    // the metrics (upstream's names): every write counted by kind, the ring's members as a gauge
+    const count = (name: string, resource: string, group: string) => env.metrics.get(`${name}${JSON.stringify({ controllerring: RING, group, resource })}`);
+    expect(count('controller_sharding_assignments_total', 'widgets', 'example.com')).toBe(NAMES.length + toB.length);
+    expect(count('controller_sharding_assignments_total', 'configmaps', '')).toBe(NAMES.length);
+    expect(count('controller_sharding_drains_total', 'widgets', 'example.com')).toBe(toB.length);
+    expect(count('controller_sharding_drains_total', 'configmaps', '')).toBeUndefined();
+    expect(count('controller_sharding_movements_total', 'widgets', 'example.com')).toBe(toB.length);
+    expect(count('controller_sharding_movements_total', 'configmaps', '')).toBe(2 * toB.length);
+    expect(env.metrics.get(`kube_controllerring_status_available_shards${JSON.stringify({ controllerring: RING })}`)).toBe(1);
+    expect(env.metrics.get(`controller_sharding_ring_calculations_total${JSON.stringify({ controllerring: RING })}`)).toBeGreaterThanOrEqual(3);
+    env.stop.abort();
+    await run;
+    expect(env.metrics.get(`kube_controllerring_status_available_shards${JSON.stringify({ controllerring: RING })}`)).toBe(0);
   });
 
   it.each([
