@@ -18,6 +18,7 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
 import { statusObject, type Storage } from '../storage';
+import type { RequestAuth } from '../auth/delegating';
 import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
 
 export interface APIServerOptions {
@@ -30,6 +31,11 @@ export interface APIServerOptions {
   maxRequestBodyBytes?: number;
   /** The first segment of every etcd key (default `/registry`). */
   keyPrefix?: string;
+  /**
+   * Authenticate and authorize every request before it is served (`DelegatingAuth` from `../auth`: a server built
+   * for aggregation); requires `tls`. Without it every request is served (a server tested directly).
+   */
+  auth?: RequestAuth;
 }
 
 const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
@@ -62,6 +68,7 @@ export class APIServer {
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
     this.maxBody = options.maxRequestBodyBytes ?? DEFAULT_MAX_BODY;
+    if (options.auth && !options.tls) throw new Error('APIServer: auth needs tls (client certificates come with the TLS handshake)');
     for (const g of options.groups) {
       for (const def of g.resources) {
         this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }));
@@ -76,7 +83,8 @@ export class APIServer {
         this.fail(res, err);
       });
     };
-    const server = this.options.tls ? https.createServer({ cert: this.options.tls.cert, key: this.options.tls.key }, handler) : http.createServer(handler);
+    const tls = this.options.tls;
+    const server = tls ? https.createServer({ ...this.options.auth?.tlsOptions, cert: tls.cert, key: tls.key }, handler) : http.createServer(handler);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -120,6 +128,7 @@ export class APIServer {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
+    if (this.options.auth) await this.options.auth.check(req, method, url);
     const parts = url.pathname.split('/').filter((p) => p !== '');
     if (parts.length === 1 && (parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz')) return this.health(res, parts[0]);
     if (parts[0] !== 'apis') throw notFound();
