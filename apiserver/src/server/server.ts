@@ -64,6 +64,9 @@ export class APIServer {
   private readonly maxBody: number;
   private server: http.Server | undefined;
   private readonly streams = new Set<AbortController>();
+  /** Requests being answered; once closing, the last one to end closes the remaining connections. */
+  private inFlight = 0;
+  private closing = false;
 
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
@@ -79,6 +82,11 @@ export class APIServer {
   /** Listens on `port` (0: any free one) of `host` (default 127.0.0.1); the URL it serves at. */
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      this.inFlight++;
+      res.once('close', () => {
+        this.inFlight--;
+        if (this.closing && this.inFlight === 0) this.server?.closeAllConnections();
+      });
       this.handle(req, res).catch((err: unknown) => {
         this.fail(res, err);
       });
@@ -97,17 +105,24 @@ export class APIServer {
     return `${this.options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   }
 
-  /** Ends the watches, stops listening and waits for the open requests. */
+  /**
+   * Ends the watches, stops listening, waits for the open requests, then closes every connection (a client such as
+   * the aggregator may hold connections open that carry no request yet; they would keep the server up until the
+   * headers timeout).
+   */
   async close(): Promise<void> {
     for (const s of this.streams) s.abort();
     const server = this.server;
     if (!server) return;
+    this.closing = true;
     await new Promise<void>((resolve) => {
       server.close(() => {
         resolve();
       });
-      server.closeIdleConnections();
+      if (this.inFlight === 0) server.closeAllConnections();
+      else server.closeIdleConnections();
     });
+    this.closing = false;
   }
 
   private fail(res: http.ServerResponse, err: unknown): void {
