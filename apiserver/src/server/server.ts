@@ -15,7 +15,7 @@
 
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
 import { statusObject, type Storage } from '../storage';
 import type { RequestAuth } from '../auth/delegating';
@@ -67,6 +67,8 @@ export class APIServer {
   /** Requests being answered; once closing, the last one to end closes the remaining connections. */
   private inFlight = 0;
   private closing = false;
+  /** Every open connection: `closeAllConnections` misses a TLS connection that has not sent a request yet. */
+  private readonly sockets = new Set<Socket>();
 
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
@@ -85,7 +87,7 @@ export class APIServer {
       this.inFlight++;
       res.once('close', () => {
         this.inFlight--;
-        if (this.closing && this.inFlight === 0) this.server?.closeAllConnections();
+        if (this.closing && this.inFlight === 0) this.destroyConnections();
       });
       this.handle(req, res).catch((err: unknown) => {
         this.fail(res, err);
@@ -94,6 +96,10 @@ export class APIServer {
     const tls = this.options.tls;
     const server = tls ? https.createServer({ ...this.options.auth?.tlsOptions, cert: tls.cert, key: tls.key }, handler) : http.createServer(handler);
     this.server = server;
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -119,10 +125,14 @@ export class APIServer {
       server.close(() => {
         resolve();
       });
-      if (this.inFlight === 0) server.closeAllConnections();
+      if (this.inFlight === 0) this.destroyConnections();
       else server.closeIdleConnections();
     });
     this.closing = false;
+  }
+
+  private destroyConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
   }
 
   private fail(res: http.ServerResponse, err: unknown): void {
