@@ -24,11 +24,11 @@ import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
-import { APIServer, DelegatingAuth, apiGroupFromPackage } from '@kubegen/apiserver';
+import { APIServer, DelegatingAuth, apiGroupFromPackage, authenticationConfigFromConfigMap } from '@kubegen/apiserver';
 import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { isConflict, isForbidden, isNotFound, StatusError } from '@kubegen/runtime';
 import { createRestClient, fromOptions, type ClientConfig } from '@kubegen/runtime/client';
-import { makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
+import { REQUEST_HEADERS, makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
 import { startTestEtcd, type TestEtcd } from '../unit/helpers/etcd';
 import { freePorts } from '../../runtime/src/testing/ports';
 import { Kube } from './support/kube';
@@ -211,6 +211,19 @@ afterAll(async () => {
     await closeDelegation?.();
   }
 }, 60_000);
+
+it('finds the requestheader configuration envtest\'s aggregation option set up in extension-apiserver-authentication', async () => {
+  const cm = await e2e.kube.get<{ data?: unknown }>('/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication');
+  const config = authenticationConfigFromConfigMap(cm.body.data);
+  expect(config.requestHeader && { ...config.requestHeader, clientCA: config.requestHeader.clientCA.includes('BEGIN CERTIFICATE') }).toEqual({
+    clientCA: true,
+    allowedNames: ['front-proxy-client'],
+    usernameHeaders: [REQUEST_HEADERS.username],
+    uidHeaders: [],
+    groupHeaders: [REQUEST_HEADERS.group],
+    extraHeaderPrefixes: [REQUEST_HEADERS.extraPrefix],
+  });
+});
 
 it('serves discovery of the group through the aggregator', async () => {
   const r = await e2e.kube.get<{ resources?: Array<{ name: string }> }>(`/apis/${GROUP}/v1alpha1`);
