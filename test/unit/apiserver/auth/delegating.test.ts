@@ -6,10 +6,10 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { DelegatingAuth, statusObject, type DelegatingAuthOptions } from '@kubegen/apiserver';
 import { StatusError } from '@kubegen/runtime';
 import { createRestClient, fromOptions, type RestClient } from '@kubegen/runtime/client';
+import { field } from '../../../../apiserver/src/auth/json';
 import { makeCertificateAuthority, makeClientCertificate, makeServingCertificates } from '@kubegen/runtime/testing';
 
 jest.setTimeout(30_000);
@@ -28,7 +28,7 @@ const FLUNDERS = '/apis/wardle.example.com/v1alpha1/namespaces/ns/flunders';
 
 interface Recorded {
   tokenReviews: string[];
-  reviews: Array<Record<string, unknown>>;
+  reviews: unknown[];
   configMapReads: number;
 }
 
@@ -57,17 +57,19 @@ function fakeKube(recorded: Recorded): https.Server {
         });
         return;
       }
-      const o = JSON.parse(body) as { spec: Record<string, unknown> & { token?: string; user?: string; resourceAttributes?: { verb?: string }; nonResourceAttributes?: { path?: string } } };
+      const spec = field(JSON.parse(body), 'spec');
+      const token = field(spec, 'token');
       if (req.url === '/apis/authentication.k8s.io/v1/tokenreviews') {
-        recorded.tokenReviews.push(o.spec.token ?? '');
-        send({ status: o.spec.token === 'good' ? { authenticated: true, user: { username: 'alice', uid: 'a-1', groups: ['dev', 'system:authenticated'], extra: { scopes: ['s'] } } } : { authenticated: false } });
+        recorded.tokenReviews.push(typeof token === 'string' ? token : '');
+        send({ status: token === 'good' ? { authenticated: true, user: { username: 'alice', uid: 'a-1', groups: ['dev', 'system:authenticated'], extra: { scopes: ['s'] } } } : { authenticated: false } });
         return;
       }
       if (req.url === '/apis/authorization.k8s.io/v1/subjectaccessreviews') {
-        recorded.reviews.push(o.spec);
-        const ra = o.spec.resourceAttributes;
-        const allowed = o.spec.user === 'alice' && ((ra !== undefined && (ra.verb === 'get' || ra.verb === 'list')) || o.spec.nonResourceAttributes?.path === '/apis');
-        send({ status: { allowed, ...(o.spec.user === 'bob' ? { reason: 'bob is on leave' } : {}) } });
+        recorded.reviews.push(spec);
+        const user = field(spec, 'user');
+        const verb = field(field(spec, 'resourceAttributes'), 'verb');
+        const allowed = user === 'alice' && (verb === 'get' || verb === 'list' || field(field(spec, 'nonResourceAttributes'), 'path') === '/apis');
+        send({ status: { allowed, ...(user === 'bob' ? { reason: 'bob is on leave' } : {}) } });
         return;
       }
       res.writeHead(404).end();
@@ -77,7 +79,8 @@ function fakeKube(recorded: Recorded): https.Server {
 
 async function listen(server: http.Server | https.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
 }
 
 let kube: https.Server;
@@ -115,12 +118,12 @@ interface CallOptions {
   headers?: Record<string, string | string[]>;
 }
 
-function call(base: string, path: string, o: CallOptions = {}): Promise<{ code: number; body: Record<string, unknown> }> {
+function call(base: string, path: string, o: CallOptions = {}): Promise<{ code: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const req = https.request(`${base}${path}`, { method: o.method ?? 'GET', ca: serverTls.caCert, ...(o.cert ?? {}), headers: o.headers ?? {}, agent: false }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => { resolve({ code: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }); });
+      res.on('end', () => { resolve({ code: res.statusCode ?? 0, body: JSON.parse(text) }); });
     });
     req.on('error', reject);
     req.end();
@@ -231,15 +234,15 @@ describe('authorization', () => {
       },
     });
     const bob = await call(server.url, '/apis/wardle.example.com/v1alpha1/fischers?watch=1', as('bob'));
-    expect(bob.body.message).toBe('fischers.wardle.example.com is forbidden: User "bob" cannot watch resource "fischers" in API group "wardle.example.com" at the cluster scope: bob is on leave');
+    expect(field(bob.body, 'message')).toBe('fischers.wardle.example.com is forbidden: User "bob" cannot watch resource "fischers" in API group "wardle.example.com" at the cluster scope: bob is on leave');
     const path = await call(server.url, '/apis/wardle.example.com', as('bob'));
-    expect(path.body.message).toBe('forbidden: User "bob" cannot get path "/apis/wardle.example.com": bob is on leave');
+    expect(field(path.body, 'message')).toBe('forbidden: User "bob" cannot get path "/apis/wardle.example.com": bob is on leave');
   });
 
   it('sends the subresource, the name a field selector narrows to and the selectors', async () => {
     await call(server.url, `${FLUNDERS}/f1/status`, { ...as('alice', ['g']), method: 'PUT' });
     await call(server.url, `${FLUNDERS}?watch=true&fieldSelector=metadata.name%3Df2&labelSelector=a%3Db`, as('alice'));
-    expect(recorded.reviews.map((r) => r.resourceAttributes)).toEqual([
+    expect(recorded.reviews.map((r) => field(r, 'resourceAttributes'))).toEqual([
       { verb: 'update', group: 'wardle.example.com', version: 'v1alpha1', resource: 'flunders', namespace: 'ns', subresource: 'status', name: 'f1' },
       { verb: 'watch', group: 'wardle.example.com', version: 'v1alpha1', resource: 'flunders', namespace: 'ns', name: 'f2', fieldSelector: { rawSelector: 'metadata.name=f2' }, labelSelector: { rawSelector: 'a=b' } },
     ]);
