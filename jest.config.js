@@ -39,8 +39,9 @@ const shared = {
   // per entry of runtime/package.json's `exports` (the one list of the runtime's subpaths), derived below.
   moduleNameMapper: {
     ...runtimeSourceMapper(),
-    // @kubegen/apiserver[/storage|/registry] → its sources
+    // @kubegen/apiserver[/storage|/registry|/auth] → its sources
     '^@kubegen/apiserver$': '<rootDir>/apiserver/src/index.ts',
+    '^@kubegen/apiserver/auth$': '<rootDir>/apiserver/src/auth/index.ts',
     '^@kubegen/apiserver/registry$': '<rootDir>/apiserver/src/registry/index.ts',
     '^@kubegen/apiserver/storage$': '<rootDir>/apiserver/src/storage/index.ts',
     // @kubegen/api/<group>[/<version>|/fake] → its generated sources

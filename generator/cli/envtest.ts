@@ -50,6 +50,8 @@ export interface EnvtestStartOptions extends EnvtestCommonOptions {
   stopTimeoutMs?: number;
   /** Copy component output to stderr. */
   attachOutput?: boolean;
+  /** Configure kube-apiserver for aggregated apiservers (requestheader flags, proxy client certificate). */
+  aggregation?: boolean;
   /** Stops the control plane when aborted; {@link runEnvtestStart} then resolves. Required: it is how `start` ends. */
   signal: AbortSignal;
 }
@@ -85,6 +87,7 @@ export async function runEnvtestStart(options: EnvtestStartOptions): Promise<voi
     startTimeoutMs: options.startTimeoutMs,
     stopTimeoutMs: options.stopTimeoutMs,
     attachOutput: options.attachOutput,
+    aggregation: options.aggregation,
     signal: options.signal,
     log,
   });
@@ -130,6 +133,7 @@ interface StartArgs extends CommonArgs {
   'start-timeout'?: string;
   'stop-timeout'?: string;
   'attach-output'?: boolean;
+  aggregation?: boolean;
 }
 
 function commonOptions<T>(y: Argv<T>) {
@@ -207,6 +211,7 @@ export function envtestCommand(run: (action: CommandAction) => void): CommandMod
         .option('start-timeout', { type: 'string', describe: 'Per-component start timeout, e.g. 60s (default: $KUBEBUILDER_CONTROLPLANE_START_TIMEOUT, else 60s)' })
         .option('stop-timeout', { type: 'string', describe: 'Per-component stop timeout before SIGKILL, e.g. 20s (default: $KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT, else 20s)' })
         .option('attach-output', { type: 'boolean', describe: 'Copy etcd and kube-apiserver output to stderr' })
+        .option('aggregation', { type: 'boolean', describe: 'Configure kube-apiserver for aggregated apiservers: requestheader flags and a front-proxy client certificate' })
         .check((args) => {
           checkNonEmpty(args, ['kubeconfig', 'ca-file', 'kubernetes-version', 'cache-dir']);
           for (const name of ['start-timeout', 'stop-timeout'] as const) {
@@ -231,6 +236,7 @@ export function envtestCommand(run: (action: CommandAction) => void): CommandMod
             startTimeoutMs: testing().parseDuration(args['start-timeout']),
             stopTimeoutMs: testing().parseDuration(args['stop-timeout']),
             attachOutput: args['attach-output'] ?? false,
+            aggregation: args.aggregation ?? false,
             signal,
           }),
         ),

@@ -11,6 +11,19 @@ function capture(): EnvtestIo & { text: () => string } {
   return { out: (s) => void (out += s), err: () => undefined, text: () => out };
 }
 
+/** The command line of the live kube-apiserver serving on `port`. */
+function apiServerArgs(port: string): string[] {
+  for (const p of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const args = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+      if (args.includes(`--secure-port=${port}`)) return args;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return [];
+}
+
 describe('kubegen envtest', () => {
   test('build prints where kube-apiserver and etcd are', async () => {
     const io = capture();
@@ -19,13 +32,13 @@ describe('kubegen envtest', () => {
     expect(fs.existsSync(binaries.kubeApiServer)).toBe(true);
   });
 
-  test('start writes the kubeconfig and CA, prints one ready line, serves, and stops cleanly when aborted', async () => {
+  test('start writes the kubeconfig and CA, prints one ready line, serves (with --aggregation: the requestheader flags), and stops cleanly when aborted', async () => {
     const dir = fs.mkdtempSync(path.join(process.env.KUBEGEN_ENVTEST_TMPDIR as string, 'cli-'));
     const kubeconfig = path.join(dir, 'kubeconfig');
     const caFile = path.join(dir, 'ca.crt');
     const io = capture();
     const controller = new AbortController();
-    const running = runEnvtestStart({ kubeconfig, caFile, io, signal: controller.signal });
+    const running = runEnvtestStart({ kubeconfig, caFile, io, signal: controller.signal, aggregation: true });
     let port = '';
     try {
       while (!io.text().includes('\n')) await new Promise((r) => setTimeout(r, 100));
@@ -39,6 +52,16 @@ describe('kubegen envtest', () => {
       expect(version.status).toBe(200);
       expect(version.body.gitVersion).toMatch(/^v1\.\d+\.\d+/);
       await kube.close();
+      const args = apiServerArgs(port);
+      expect(args.filter((a) => /^--(requestheader|proxy-client)-/.test(a)).map((a) => a.replace(/=\/.*\//, '=…/'))).toEqual([
+        '--requestheader-client-ca-file=…/front-proxy-ca.crt',
+        '--requestheader-allowed-names=front-proxy-client',
+        '--requestheader-username-headers=X-Remote-User',
+        '--requestheader-group-headers=X-Remote-Group',
+        '--requestheader-extra-headers-prefix=X-Remote-Extra-',
+        '--proxy-client-cert-file=…/front-proxy-client.crt',
+        '--proxy-client-key-file=…/front-proxy-client.key',
+      ]);
     } finally {
       controller.abort();
       await running;

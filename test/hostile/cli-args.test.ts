@@ -93,7 +93,7 @@ describe('every bad command line: exit 2, one kubegen line, nothing on stdout, n
 });
 
 /** Every option name the CLI knows, with yargs' camelCase and --no- forms (those are not unknown to yargs). */
-const KNOWN = ['apis', 'out', 'stdout', 'verify', 'header', 'config', 'format', 'kubernetes-version', 'cache-dir', 'kubeconfig', 'ca-file', 'start-timeout', 'stop-timeout', 'attach-output', 'help', 'version'];
+const KNOWN = ['apis', 'out', 'stdout', 'verify', 'header', 'config', 'format', 'kubernetes-version', 'cache-dir', 'kubeconfig', 'ca-file', 'start-timeout', 'stop-timeout', 'attach-output', 'aggregation', 'help', 'version'];
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const NOT_UNKNOWN = new Set(KNOWN.flatMap((k) => [k, camel(k), `no-${k}`, `no-${camel(k)}`]));
 

@@ -15,9 +15,10 @@
 
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
 import { statusObject, type Storage } from '../storage';
+import type { RequestAuth } from '../auth/delegating';
 import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
 
 export interface APIServerOptions {
@@ -30,6 +31,11 @@ export interface APIServerOptions {
   maxRequestBodyBytes?: number;
   /** The first segment of every etcd key (default `/registry`). */
   keyPrefix?: string;
+  /**
+   * Authenticate and authorize every request before it is served (`DelegatingAuth` from `../auth`: a server built
+   * for aggregation); requires `tls`. Without it every request is served (a server tested directly).
+   */
+  auth?: RequestAuth;
 }
 
 const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
@@ -58,10 +64,16 @@ export class APIServer {
   private readonly maxBody: number;
   private server: http.Server | undefined;
   private readonly streams = new Set<AbortController>();
+  /** Requests being answered; once closing, the last one to end closes the remaining connections. */
+  private inFlight = 0;
+  private closing = false;
+  /** Every open connection: `closeAllConnections` misses a TLS connection that has not sent a request yet. */
+  private readonly sockets = new Set<Socket>();
 
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
     this.maxBody = options.maxRequestBodyBytes ?? DEFAULT_MAX_BODY;
+    if (options.auth && !options.tls) throw new Error('APIServer: auth needs tls (client certificates come with the TLS handshake)');
     for (const g of options.groups) {
       for (const def of g.resources) {
         this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }));
@@ -72,12 +84,22 @@ export class APIServer {
   /** Listens on `port` (0: any free one) of `host` (default 127.0.0.1); the URL it serves at. */
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      this.inFlight++;
+      res.once('close', () => {
+        this.inFlight--;
+        if (this.closing && this.inFlight === 0) this.destroyConnections();
+      });
       this.handle(req, res).catch((err: unknown) => {
         this.fail(res, err);
       });
     };
-    const server = this.options.tls ? https.createServer({ cert: this.options.tls.cert, key: this.options.tls.key }, handler) : http.createServer(handler);
+    const tls = this.options.tls;
+    const server = tls ? https.createServer({ ...this.options.auth?.tlsOptions, cert: tls.cert, key: tls.key }, handler) : http.createServer(handler);
     this.server = server;
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -89,17 +111,28 @@ export class APIServer {
     return `${this.options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   }
 
-  /** Ends the watches, stops listening and waits for the open requests. */
+  /**
+   * Ends the watches, stops listening, waits for the open requests, then closes every connection (a client such as
+   * the aggregator may hold connections open that carry no request yet; they would keep the server up until the
+   * headers timeout).
+   */
   async close(): Promise<void> {
     for (const s of this.streams) s.abort();
     const server = this.server;
     if (!server) return;
+    this.closing = true;
     await new Promise<void>((resolve) => {
       server.close(() => {
         resolve();
       });
-      server.closeIdleConnections();
+      if (this.inFlight === 0) this.destroyConnections();
+      else server.closeIdleConnections();
     });
+    this.closing = false;
+  }
+
+  private destroyConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
   }
 
   private fail(res: http.ServerResponse, err: unknown): void {
@@ -120,6 +153,7 @@ export class APIServer {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
+    if (this.options.auth) await this.options.auth.check(req, method, url);
     const parts = url.pathname.split('/').filter((p) => p !== '');
     if (parts.length === 1 && (parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz')) return this.health(res, parts[0]);
     if (parts[0] !== 'apis') throw notFound();

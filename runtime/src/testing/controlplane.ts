@@ -9,6 +9,7 @@ import { resolveControlPlaneBinaries, type ControlPlaneBinaries, type ResolveBin
 import { parseDuration } from './duration';
 import { buildKubeconfig, kubeconfigToYaml, type Kubeconfig } from './kubeconfig';
 import { freePorts } from './ports';
+import { makeCertificateAuthority, makeClientCertificate } from '../webhook/certs/x509';
 import { startProcess, tailFile, type ManagedProcess, type ProcessExit } from './process';
 
 /**
@@ -33,6 +34,14 @@ export interface ControlPlaneOptions {
    * `$KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT`, else 20 s.
    */
   stopTimeoutMs?: number;
+  /**
+   * Configure kube-apiserver for API aggregation (what controller-runtime's envtest users do with extra flags): a
+   * front-proxy CA of its own, `--requestheader-*` flags naming it and the `X-Remote-User` / `X-Remote-Group` /
+   * `X-Remote-Extra-` headers, and a proxy client certificate (`CN=front-proxy-client`) the aggregator presents to
+   * extension apiservers. kube-apiserver then publishes the requestheader configuration in
+   * `kube-system/extension-apiserver-authentication`, where delegating apiservers read it. Default false.
+   */
+  aggregation?: boolean;
   /** Extra or overriding kube-apiserver flags, applied over the defaults. */
   apiServerFlags?: ComponentFlags;
   /** Extra or overriding etcd flags, applied over the defaults. */
@@ -90,6 +99,8 @@ export interface ControlPlane {
   readonly rootDir: string;
   readonly binaries: ControlPlaneBinaries | Pick<ControlPlaneBinaries, 'kubeApiServer' | 'etcd'>;
   readonly processes: { readonly etcd: ProcessInfo; readonly kubeApiServer: ProcessInfo };
+  /** Set when started with `aggregation: true`. */
+  readonly frontProxy: FrontProxy | undefined;
   /** Milliseconds from the call to ready, binary resolution included. */
   readonly startupMs: number;
   /**
@@ -103,6 +114,23 @@ export interface ControlPlane {
   assertRunning(): void;
   stop(): Promise<void>;
 }
+
+/**
+ * The front proxy of a control plane started with `aggregation: true`: the CA kube-apiserver trusts for
+ * requestheader authentication, and the client certificate its aggregator presents to extension apiservers.
+ */
+export interface FrontProxy {
+  /** PEM of the requestheader client CA (`--requestheader-client-ca-file`). */
+  readonly caCert: string;
+  /** PEM of the proxy client certificate (`--proxy-client-cert-file`), signed by `caCert`. */
+  readonly clientCert: string;
+  readonly clientKey: string;
+  /** `--requestheader-allowed-names`: the common names a front proxy's certificate may have. */
+  readonly allowedNames: readonly string[];
+}
+
+/** The headers the aggregator's requestheader flags name. */
+export const REQUEST_HEADERS = Object.freeze({ username: 'X-Remote-User', group: 'X-Remote-Group', extraPrefix: 'X-Remote-Extra-' });
 
 /** A component process: its pid and where its output goes. */
 export interface ProcessInfo {
@@ -194,6 +222,8 @@ async function startOnce(options: ControlPlaneOptions, r: Resolved): Promise<Con
     await fs.writeFile(saKeyFile, saKeys.privateKey, { mode: 0o600 });
     await fs.writeFile(saPubFile, saKeys.publicKey, { mode: 0o600 });
 
+    const frontProxy = options.aggregation === true ? await writeFrontProxy(dirs.certs) : undefined;
+
     const etcdArgs = flagsToArgs(
       {
         name: 'default',
@@ -235,6 +265,7 @@ async function startOnce(options: ControlPlaneOptions, r: Resolved): Promise<Con
         'service-account-issuer': `${url}/`,
         'service-account-key-file': saPubFile,
         'service-account-signing-key-file': saKeyFile,
+        ...(frontProxy ? frontProxy.flags : {}),
       },
       options.apiServerFlags,
     );
@@ -258,7 +289,7 @@ async function startOnce(options: ControlPlaneOptions, r: Resolved): Promise<Con
     await fs.mkdir(path.dirname(kubeconfigPath), { recursive: true });
     await fs.writeFile(kubeconfigPath, kubeconfigToYaml(kubeconfig), { mode: 0o600 });
 
-    return makeHandle({ url, ca, token, kubeconfig, kubeconfigPath, etcdUrl, rootDir, etcd, api, r, cleanup });
+    return makeHandle({ url, ca, token, kubeconfig, kubeconfigPath, etcdUrl, rootDir, etcd, api, r, cleanup, frontProxy: frontProxy?.info });
   } catch (err) {
     const logs = await Promise.all(started.map(async (p) => `--- ${p.name} (${p.logFile}) ---\n${await tailFile(p.logFile, 40)}`));
     await cleanup().catch(() => undefined);
@@ -283,6 +314,7 @@ interface HandleParts {
   api: ManagedProcess;
   r: Resolved;
   cleanup: () => Promise<void>;
+  frontProxy: FrontProxy | undefined;
 }
 
 function makeHandle(p: HandleParts): ControlPlane {
@@ -308,6 +340,7 @@ function makeHandle(p: HandleParts): ControlPlane {
     etcdUrl: p.etcdUrl,
     rootDir: p.rootDir,
     binaries: p.r.binaries,
+    frontProxy: p.frontProxy,
     processes: {
       etcd: { pid: p.etcd.pid, logFile: p.etcd.logFile },
       kubeApiServer: { pid: p.api.pid, logFile: p.api.logFile },
@@ -325,6 +358,29 @@ function makeHandle(p: HandleParts): ControlPlane {
     stop() {
       stopping ??= p.cleanup();
       return stopping;
+    },
+  };
+}
+
+/** The front-proxy CA and client certificate, written into `certDir`, and the kube-apiserver flags naming them. */
+async function writeFrontProxy(certDir: string): Promise<{ info: FrontProxy; flags: Record<string, string> }> {
+  const ca = makeCertificateAuthority({ name: 'kubegen-front-proxy-ca' });
+  const allowedNames = ['front-proxy-client'];
+  const client = makeClientCertificate({ ca, commonName: 'front-proxy-client' });
+  const files = { ca: path.join(certDir, 'front-proxy-ca.crt'), cert: path.join(certDir, 'front-proxy-client.crt'), key: path.join(certDir, 'front-proxy-client.key') };
+  await fs.writeFile(files.ca, ca.cert, { mode: 0o600 });
+  await fs.writeFile(files.cert, client.cert, { mode: 0o600 });
+  await fs.writeFile(files.key, client.key, { mode: 0o600 });
+  return {
+    info: { caCert: ca.cert, clientCert: client.cert, clientKey: client.key, allowedNames },
+    flags: {
+      'requestheader-client-ca-file': files.ca,
+      'requestheader-allowed-names': allowedNames.join(','),
+      'requestheader-username-headers': REQUEST_HEADERS.username,
+      'requestheader-group-headers': REQUEST_HEADERS.group,
+      'requestheader-extra-headers-prefix': REQUEST_HEADERS.extraPrefix,
+      'proxy-client-cert-file': files.cert,
+      'proxy-client-key-file': files.key,
     },
   };
 }

@@ -13,7 +13,16 @@ export {
   type ControlPlaneBinaries,
   type ResolveBinariesOptions,
 } from './binaries';
-export { startControlPlane, type ComponentFlags, type ControlPlane, type ControlPlaneOptions, type ControlPlaneUser, type ProcessInfo } from './controlplane';
+export {
+  REQUEST_HEADERS,
+  startControlPlane,
+  type ComponentFlags,
+  type ControlPlane,
+  type ControlPlaneOptions,
+  type ControlPlaneUser,
+  type FrontProxy,
+  type ProcessInfo,
+} from './controlplane';
 export { buildKubeconfig, kubeconfigToYaml, type Kubeconfig, type KubeconfigOptions } from './kubeconfig';
 export { parseDuration } from './duration';
 export { isAlive } from './lock';
@@ -32,4 +41,12 @@ export {
   type InstalledCrds,
 } from './crds';
 export * from './fake';
-export { makeServingCertificates, writeServingCertificates, type ServingCertificateOptions, type ServingCertificates } from './certs';
+export {
+  makeCertificateAuthority,
+  makeClientCertificate,
+  makeServingCertificates,
+  writeServingCertificates,
+  type ClientCertificateOptions,
+  type ServingCertificateOptions,
+  type ServingCertificates,
+} from './certs';

@@ -29,7 +29,9 @@ export default async function globalSetup(): Promise<void> {
   const resolveStarted = Date.now();
   const binaries = await resolveControlPlaneBinaries({ log });
   const resolveMs = Date.now() - resolveStarted;
-  const controlPlane = await startControlPlane({ binaries, tmpDir: runDir, log });
+  // aggregation: the requestheader flags and a proxy client certificate, for the aggregated apiserver's e2e (harmless
+  // to the rest: they only add an authenticator for front-proxy certificates nobody else presents)
+  const controlPlane = await startControlPlane({ binaries, tmpDir: runDir, log, aggregation: true });
   log(
     `kubegen e2e: control plane ready at ${controlPlane.url} in ${(controlPlane.startupMs / 1000).toFixed(1)} s` +
       ` (binaries: ${binaries.source}${binaries.directory ? ` in ${binaries.directory}` : ''}, found in ${(resolveMs / 1000).toFixed(1)} s)\n`,

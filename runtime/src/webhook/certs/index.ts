@@ -2,7 +2,15 @@
  * Webhook certificates: the X.509 writer (./x509), the checks of a TLS Secret (./check), `caBundle` injection
  * (./inject), the self-managed certificate rotator a `Manager` runs (./rotator) and the RBAC it needs (./rbac).
  */
-export { makeServingCertificates, writeServingCertificates, type ServingCertificateOptions, type ServingCertificates } from './x509';
+export {
+  makeCertificateAuthority,
+  makeClientCertificate,
+  makeServingCertificates,
+  writeServingCertificates,
+  type ClientCertificateOptions,
+  type ServingCertificateOptions,
+  type ServingCertificates,
+} from './x509';
 export { checkCertificates, type CertificateCheck, type CertificateMaterial, type CheckOptions } from './check';
 export { caBundleOf, crdConversionPatch, referencesService, webhookConfigurationPatch, type ServiceRef } from './inject';
 export {

@@ -77,22 +77,10 @@ export function makeServingCertificates(options: ServingCertificateOptions = {})
   } else {
     caName = options.caName ?? 'kubegen-webhook-ca';
     if (caValidDays < validDays) notAfter = new Date(now.getTime() + caValidDays * 86_400_000);
-    const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-    caKey = pair.privateKey;
-    caKeyId = keyId(pair.publicKey);
-    const tbs = tbsCertificate({
-      subject: caName,
-      issuer: caName,
-      notBefore,
-      notAfter: new Date(now.getTime() + caValidDays * 86_400_000),
-      publicKey: pair.publicKey,
-      extensions: [
-        extension(OID.basicConstraints, true, seq(boolean(true))),
-        extension(OID.keyUsage, true, bitString([0, 5, 6])),
-        extension(OID.subjectKeyIdentifier, false, octetString(caKeyId)),
-      ],
-    });
-    caCertPem = pem('CERTIFICATE', signed(tbs, caKey));
+    const ca = newCa(caName, notBefore, new Date(now.getTime() + caValidDays * 86_400_000));
+    caKey = ca.key;
+    caKeyId = ca.keyId;
+    caCertPem = ca.cert;
   }
 
   const leaf = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -144,10 +132,90 @@ export function writeServingCertificates(dir: string, certs: ServingCertificates
   return { caFile, certFile, keyFile };
 }
 
+/** A new self-signed CA: `CN=<name>`, ECDSA P-256, valid from one minute before `now` for `validDays` (default 365). */
+export function makeCertificateAuthority(options: { name: string; validDays?: number; now?: Date }): { cert: string; key: string } {
+  const now = options.now ?? new Date();
+  const validDays = checkDays('validDays', options.validDays ?? 365);
+  const ca = newCa(options.name, new Date(now.getTime() - 60_000), new Date(now.getTime() + validDays * 86_400_000));
+  return { cert: ca.cert, key: ca.key.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+export interface ClientCertificateOptions {
+  /** The signing CA (PEM certificate and key). */
+  ca: { cert: string; key: string };
+  /** The subject's common name: the user name a Kubernetes apiserver reads from it. */
+  commonName: string;
+  /** The subject's organizations: the groups a Kubernetes apiserver reads from it. */
+  organizations?: readonly string[];
+  /** Validity in days (default 365), never past the end of the CA. */
+  validDays?: number;
+  now?: Date;
+}
+
+/**
+ * A client certificate (extendedKeyUsage clientAuth) for `CN=<commonName>, O=<organization>…`, signed by `ca`: the
+ * identity of an X.509 client of a Kubernetes apiserver, or the front proxy's certificate (`--proxy-client-cert-file`).
+ */
+export function makeClientCertificate(options: ClientCertificateOptions): { cert: string; key: string } {
+  const now = options.now ?? new Date();
+  const validDays = checkDays('validDays', options.validDays ?? 365);
+  for (const n of [options.commonName, ...(options.organizations ?? [])]) {
+    if (n === '' || Array.from({ length: n.length }, (_, i) => n.charCodeAt(i)).some((c) => c < 0x20)) throw new Error(`client certificate: ${JSON.stringify(n)} is not a usable subject name`);
+  }
+  const ca = new X509Certificate(options.ca.cert);
+  const caEnd = new Date(ca.validTo);
+  let notAfter = new Date(now.getTime() + validDays * 86_400_000);
+  if (caEnd.getTime() < notAfter.getTime()) notAfter = caEnd;
+  const caName = /(?:^|\n)CN=([^\n]*)/.exec(ca.subject)?.[1] ?? 'kubegen-webhook-ca';
+  const leaf = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const subject = seq(
+    ...(options.organizations ?? []).map((o) => set(seq(oid(OID.organization), tagged(0x0c, Buffer.from(o, 'utf8'))))),
+    set(seq(oid(OID.commonName), tagged(0x0c, Buffer.from(options.commonName, 'utf8')))),
+  );
+  const tbs = tbsCertificate({
+    subject,
+    issuer: caName,
+    notBefore: new Date(now.getTime() - 60_000),
+    notAfter,
+    publicKey: leaf.publicKey,
+    extensions: [
+      extension(OID.keyUsage, true, bitString([0, 2])),
+      extension(OID.extKeyUsage, false, seq(oid(OID.clientAuth))),
+      extension(OID.basicConstraints, true, seq()),
+      extension(OID.authorityKeyIdentifier, false, seq(tagged(0x80, keyId(ca.publicKey)))),
+    ],
+  });
+  return { cert: pem('CERTIFICATE', signed(tbs, createPrivateKey(options.ca.key))), key: leaf.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+function checkDays(k: string, v: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 100 * 366) throw new Error(`certificate: ${k} must be a number of days above 0 and at most 36600, not ${String(v)}`);
+  return v;
+}
+
+function newCa(caName: string, notBefore: Date, notAfter: Date): { cert: string; key: KeyObject; keyId: Buffer } {
+  const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const id = keyId(pair.publicKey);
+  const tbs = tbsCertificate({
+    subject: caName,
+    issuer: caName,
+    notBefore,
+    notAfter,
+    publicKey: pair.publicKey,
+    extensions: [
+      extension(OID.basicConstraints, true, seq(boolean(true))),
+      extension(OID.keyUsage, true, bitString([0, 5, 6])),
+      extension(OID.subjectKeyIdentifier, false, octetString(id)),
+    ],
+  });
+  return { cert: pem('CERTIFICATE', signed(tbs, pair.privateKey)), key: pair.privateKey, keyId: id };
+}
+
 // --- DER ---------------------------------------------------------------------------------------------------------
 
 const OID = {
   commonName: '2.5.4.3',
+  organization: '2.5.4.10',
   ecPublicKey: '1.2.840.10045.2.1',
   ecdsaWithSHA256: '1.2.840.10045.4.3.2',
   basicConstraints: '2.5.29.19',
@@ -157,6 +225,7 @@ const OID = {
   subjectKeyIdentifier: '2.5.29.14',
   authorityKeyIdentifier: '2.5.29.35',
   serverAuth: '1.3.6.1.5.5.7.3.1',
+  clientAuth: '1.3.6.1.5.5.7.3.2',
 } as const;
 
 function tagged(tag: number, content: Buffer): Buffer {
@@ -228,7 +297,7 @@ function keyId(publicKey: KeyObject): Buffer {
   return createHash('sha1').update(spki.subarray(spki.length - 65)).digest();
 }
 
-function tbsCertificate(o: { subject: string; issuer: string; notBefore: Date; notAfter: Date; publicKey: KeyObject; extensions: Buffer[] }): Buffer {
+function tbsCertificate(o: { subject: string | Buffer; issuer: string; notBefore: Date; notAfter: Date; publicKey: KeyObject; extensions: Buffer[] }): Buffer {
   const serial = randomBytes(16);
   serial.writeUInt8((serial.readUInt8(0) & 0x7f) | 0x01, 0);
   return seq(
@@ -237,7 +306,7 @@ function tbsCertificate(o: { subject: string; issuer: string; notBefore: Date; n
     seq(oid(OID.ecdsaWithSHA256)),
     name(o.issuer),
     seq(time(o.notBefore), time(o.notAfter)),
-    name(o.subject),
+    typeof o.subject === 'string' ? name(o.subject) : o.subject,
     o.publicKey.export({ type: 'spki', format: 'der' }),
     explicit(3, seq(...o.extensions)),
   );

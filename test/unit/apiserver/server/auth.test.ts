@@ -1,0 +1,91 @@
+/**
+ * The server with delegated authentication: the TLS server asks for client certificates of the configured CAs, every
+ * request is checked before it is served (401 without credentials, health paths open, the front proxy's identity
+ * served), `auth` without TLS is refused; and `close()` is not held up by a connection that never sent a request (the
+ * aggregator keeps such connections).
+ */
+import * as https from 'node:https';
+import * as path from 'node:path';
+import * as tls from 'node:tls';
+import * as wardle from '@kubegen-generated/wardle.example.com';
+import { APIServer, DelegatingAuth, apiGroupFromPackage, type APIGroupDefinition } from '@kubegen/apiserver';
+import { EtcdStorage } from '@kubegen/apiserver/storage';
+import { createRestClient, fromOptions } from '@kubegen/runtime/client';
+import { makeCertificateAuthority, makeClientCertificate, makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
+import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+
+jest.setTimeout(60_000);
+
+const CRDS = path.resolve(__dirname, '../../../../generated/wardle.example.com/crds');
+const frontProxyCa = makeCertificateAuthority({ name: 'front-proxy-ca' });
+const proxy = makeClientCertificate({ ca: frontProxyCa, commonName: 'front-proxy-client' });
+const serving = makeServingCertificates({ hosts: ['127.0.0.1'] });
+// never called: no tokens, no authorization in these tests
+const nowhere = createRestClient(fromOptions({ server: 'https://127.0.0.1:1' }), { retry: { maxRetries: 0 } });
+const auth = new DelegatingAuth({
+  client: nowhere,
+  authentication: {
+    requestHeader: { clientCA: frontProxyCa.cert, allowedNames: ['front-proxy-client'], usernameHeaders: ['X-Remote-User'], uidHeaders: [], groupHeaders: ['X-Remote-Group'], extraHeaderPrefixes: ['X-Remote-Extra-'] },
+  },
+  tokenReview: false,
+  authorization: false,
+});
+
+let etcd: TestEtcd;
+let storage: EtcdStorage;
+let group: APIGroupDefinition;
+let server: APIServer;
+let base = '';
+
+beforeAll(async () => {
+  etcd = await startTestEtcd();
+  storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
+  group = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
+  server = new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth });
+  base = await server.listen();
+});
+
+afterAll(async () => {
+  await server.close();
+  await storage.close();
+  await etcd.stop();
+  await nowhere.close();
+});
+
+function get(p: string, o: { cert?: { cert: string; key: string }; headers?: Record<string, string> } = {}): Promise<{ code: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(`${base}${p}`, { ca: serving.caCert, ...(o.cert ?? {}), headers: o.headers ?? {}, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => { resolve({ code: res.statusCode ?? 0, text }); });
+    });
+    req.on('error', reject);
+  });
+}
+
+it('refuses auth without TLS', () => {
+  expect(() => new APIServer({ groups: [group], storage, auth })).toThrow('APIServer: auth needs tls (client certificates come with the TLS handshake)');
+});
+
+it('answers 401 before anything else without credentials, and the health checks without them', async () => {
+  expect(await get('/apis/wardle.example.com/v1beta1/namespaces/a/flunders')).toEqual({ code: 401, text: JSON.stringify({ apiVersion: 'v1', kind: 'Status', status: 'Failure', metadata: {}, code: 401, reason: 'Unauthorized', message: 'Unauthorized' }) });
+  expect(await get('/nowhere')).toMatchObject({ code: 401 });
+  expect(await get('/healthz')).toEqual({ code: 200, text: 'ok' });
+});
+
+it('serves the front proxy\'s requests', async () => {
+  const r = await get('/apis/wardle.example.com/v1beta1/namespaces/a/flunders', { cert: proxy, headers: { 'X-Remote-User': 'alice' } });
+  expect(r.code).toBe(200);
+  expect(JSON.parse(r.text)).toMatchObject({ kind: 'FlunderList', items: [] });
+});
+
+it('closes a connection that sent no request when it closes', async () => {
+  const own = new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth });
+  const url = new URL(await own.listen());
+  const socket = tls.connect({ host: url.hostname, port: Number(url.port), ca: serving.caCert, ...proxy });
+  await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => { resolve(); }));
+  await own.close();
+  await closed;
+  expect(socket.destroyed).toBe(true);
+});
