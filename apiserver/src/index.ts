@@ -1,7 +1,8 @@
 /**
  * `@kubegen/apiserver`: an aggregated Kubernetes API server for kubegen-generated API groups — the storage interface
- * over etcd (`./storage`), the generic registry store (`./registry`) and the HTTP server.
+ * over etcd (`./storage`), the generic registry store (`./registry`), admission plugins (`./admission`) and the HTTP server.
  */
 export * from './storage';
 export * from './registry';
 export * from './server';
+export * from './admission';

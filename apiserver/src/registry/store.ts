@@ -36,6 +36,8 @@ import { type FieldRequirement, type LabelRequirement, SelectorParseError, match
 import { prepareObject } from '@kubegen/runtime/validation';
 import { applyJsonPatch, JsonPatchError } from '@kubegen/runtime/webhook/admission';
 import { applyMergePatch } from '@kubegen/runtime/testing';
+import type { UserInfo } from '@kubegen/runtime/webhook/admission';
+import type { AdmissionAttributes, AdmissionChain } from '../admission/chain';
 import type { Predicate, ResourceVersionMatch, Storage, StoredObject, Watch } from '../storage';
 import { isStorageError } from '../storage';
 import type { ResourceDefinition, VersionDefinition } from './definition';
@@ -46,6 +48,8 @@ import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, valida
 export interface RequestScope {
   readonly version: string;
   readonly namespace: string;
+  /** Who asks (what admission plugins see as `userInfo`). */
+  readonly user?: UserInfo;
 }
 
 export interface ListParams {
@@ -89,6 +93,8 @@ export interface StoreOptions {
   keyPrefix?: string;
   /** The clock of creationTimestamp and deletionTimestamp. */
   now?: () => Date;
+  /** The admission plugins of this kind: mutating after decoding, validating after validation, before any write. */
+  admission?: AdmissionChain;
 }
 
 /** How many names a create with `generateName` tries before it answers AlreadyExists (the apiserver's retries). */
@@ -104,6 +110,7 @@ export class Store {
   readonly gr: GroupResource;
   private readonly keyPrefix: string;
   private readonly now: () => Date;
+  private readonly admission: AdmissionChain | undefined;
 
   constructor(
     readonly def: ResourceDefinition,
@@ -113,6 +120,7 @@ export class Store {
     this.gr = { group: def.group, resource: def.resource };
     this.keyPrefix = `${options.keyPrefix ?? '/registry'}/${def.group}/${def.resource}/`;
     this.now = options.now ?? (() => new Date());
+    this.admission = options.admission?.empty === false ? options.admission : undefined;
   }
 
   /** The key of an object, or the prefix of a namespace's (or every) object when `name` is absent. */
@@ -182,8 +190,14 @@ export class Store {
 
   async create(scope: RequestScope, body: unknown): Promise<JsonObject> {
     const version = this.version(scope);
-    const obj = this.decode(body, scope);
+    let obj = this.decode(body, scope);
     this.checkNamespace(obj, scope);
+    const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', version: scope.version, namespace: scope.namespace, ...(scope.user ? { userInfo: scope.user } : {}) };
+    const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
+    if (mutated) {
+      obj = this.decode(mutated, scope);
+      this.checkNamespace(obj, scope);
+    }
     const meta = metaOf(obj);
     if (str(meta.resourceVersion) !== '') throw newInternalError('resourceVersion should not be set on objects to be created');
     // PrepareForCreate and FillObjectMetaSystemFields.
@@ -197,6 +211,7 @@ export class Store {
     const base = str(meta.generateName);
     if (str(meta.name) === '' && base !== '') meta.name = generateName(base);
     this.validate(obj, version, validateObjectMeta(meta, this.def.namespaced));
+    await this.admission?.validate({ ...attrs, name: str(meta.name), object: obj });
     for (let attempt = 1; ; attempt++) {
       try {
         const created = await this.storage.create(this.key(scope.namespace, str(meta.name)), this.toStorage(obj));
@@ -358,7 +373,7 @@ export class Store {
     let updated: StoredObject;
     try {
       updated = await this.storage.guaranteedUpdate(key, {
-        tryUpdate: (stored) => {
+        tryUpdate: async (stored) => {
           if (!stored) throw newNotFound(this.gr, name);
           const current = this.fromStorage(stored, scope.version);
           const currentMeta = metaOf(current);
@@ -376,6 +391,21 @@ export class Store {
           } else if (this.def.subresources.status) {
             if (current.status === undefined) delete obj.status;
             else obj.status = cloneJSON(current.status);
+          }
+          const attrs: AdmissionAttributes = {
+            operation: 'UPDATE',
+            version: scope.version,
+            namespace: scope.namespace,
+            name,
+            oldObject: current,
+            ...(subresource ? { subresource } : {}),
+            ...(scope.user ? { userInfo: scope.user } : {}),
+          };
+          const mutated = await this.admission?.mutate({ ...attrs, object: obj });
+          if (mutated) {
+            obj = this.decode(mutated, scope);
+            this.checkNamespace(obj, scope);
+            meta = metaOf(obj);
           }
           // BeforeUpdate: the system fields are the stored ones.
           if (str(meta.uid) === '') meta.uid = currentMeta.uid ?? '';
@@ -397,6 +427,7 @@ export class Store {
             }
           }
           this.validate(obj, version, causes, current);
+          await this.admission?.validate({ ...attrs, object: obj });
           delete meta.resourceVersion;
           return this.toStorage(obj);
         },
@@ -430,6 +461,11 @@ export class Store {
     try {
       const existing = await this.storage.get(key);
       if (!existing) throw newNotFound(this.gr, name);
+      if (this.admission) {
+        const attrs: AdmissionAttributes = { operation: 'DELETE', version: scope.version, namespace: scope.namespace, name, oldObject: this.fromStorage(existing, scope.version), ...(scope.user ? { userInfo: scope.user } : {}) };
+        await this.admission.mutate(attrs);
+        await this.admission.validate(attrs);
+      }
       const existingMeta = metaOf(existing);
       const finalizers = Array.isArray(existingMeta.finalizers) ? existingMeta.finalizers : [];
       if (finalizers.length > 0 || gcFinalizer !== undefined) {

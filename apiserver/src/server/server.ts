@@ -18,6 +18,9 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
 import { statusObject, type Storage } from '../storage';
+import { AdmissionChain, type AdmissionPluginFactory, storeReader } from '../admission';
+import { parseAccept } from './accept';
+import { includeObjectOf, negotiateObjectOutput, toTable } from './table';
 import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
 
 export interface APIServerOptions {
@@ -30,6 +33,8 @@ export interface APIServerOptions {
   maxRequestBodyBytes?: number;
   /** The first segment of every etcd key (default `/registry`). */
   keyPrefix?: string;
+  /** The admission plugins, in order (each built with a reader of the served objects). */
+  admission?: readonly AdmissionPluginFactory[];
 }
 
 const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
@@ -62,9 +67,17 @@ export class APIServer {
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
     this.maxBody = options.maxRequestBodyBytes ?? DEFAULT_MAX_BODY;
+    const objects = storeReader(this.stores);
+    const plugins = (options.admission ?? []).map((factory) => factory({ objects }));
     for (const g of options.groups) {
       for (const def of g.resources) {
-        this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }));
+        const admission = new AdmissionChain(def, plugins);
+        this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, { ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }), admission }));
+      }
+    }
+    for (const p of plugins) {
+      if (!options.groups.some((g) => g.name === p.kind.group && g.resources.some((r) => r.kind === p.kind.kind))) {
+        throw new Error(`admission plugin ${p.name}: kind ${p.kind.kind}.${p.kind.group} is not served`);
       }
     }
   }
@@ -180,16 +193,24 @@ export class APIServer {
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/status` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
     if (q.dryRun !== undefined) throw newBadRequest('dryRun is not supported by this server yet');
+    // Objects answer as JSON or as a Table (not on a watch here: kubectl falls back to JSON).
+    const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
+    const includeObject = includeObjectOf(q.includeObject);
+    const send = (code: number, obj: JsonObject) => {
+      const version = t.def.versions.find((v) => v.name === t.version);
+      if (output.kind === 'json' || !version) this.json(res, code, obj);
+      else this.json(res, code, toTable(obj, version, { apiVersion: output.apiVersion, includeObject, now: new Date() }));
+    };
     if (t.name === undefined) {
       switch (method) {
         case 'GET':
           if (isTrue(q.watch)) return this.watch(req, res, t, scope, q);
-          this.json(res, 200, await t.store.list(scope, listParams(q)));
+          send(200, await t.store.list(scope, listParams(q)));
           return;
         case 'POST': {
           if (needsNamespace) throw notFound();
           const body = await readJson(req, this.maxBody);
-          this.json(res, 201, await t.store.create(scope, body));
+          send(201, await t.store.create(scope, body));
           return;
         }
         case 'DELETE': {
@@ -207,17 +228,17 @@ export class APIServer {
     switch (method) {
       case 'GET':
         if (isTrue(q.watch)) throw newBadRequest('watch on a single object is served on its collection with a metadata.name field selector');
-        this.json(res, 200, await t.store.get(scope, name, q.resourceVersion));
+        send(200, await t.store.get(scope, name, q.resourceVersion));
         return;
       case 'PUT': {
         const body = await readJson(req, this.maxBody);
-        this.json(res, 200, await t.store.update(scope, name, body, t.subresource));
+        send(200, await t.store.update(scope, name, body, t.subresource));
         return;
       }
       case 'PATCH': {
         const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
         const body = await readJson(req, this.maxBody, true);
-        this.json(res, 200, await t.store.patch(scope, name, type, body, t.subresource));
+        send(200, await t.store.patch(scope, name, type, body, t.subresource));
         return;
       }
       case 'DELETE': {
