@@ -20,6 +20,8 @@ import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalE
 import { statusObject, type Storage } from '../storage';
 import { AdmissionChain, type AdmissionPluginFactory, storeReader } from '../admission';
 import { parseAccept } from './accept';
+import { RESOURCE_VERBS, STATUS_VERBS, aggregatedDiscovery, negotiateDiscovery, sendWithETag } from './discovery';
+import { OpenAPIV3 } from './openapi';
 import { includeObjectOf, negotiateObjectOutput, toTable } from './table';
 import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
 
@@ -63,10 +65,12 @@ export class APIServer {
   private readonly maxBody: number;
   private server: http.Server | undefined;
   private readonly streams = new Set<AbortController>();
+  private readonly openapi: OpenAPIV3;
 
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
     this.maxBody = options.maxRequestBodyBytes ?? DEFAULT_MAX_BODY;
+    this.openapi = new OpenAPIV3(options.groups);
     const objects = storeReader(this.stores);
     const plugins = (options.admission ?? []).map((factory) => factory({ objects }));
     for (const g of options.groups) {
@@ -135,10 +139,20 @@ export class APIServer {
     const method = req.method ?? 'GET';
     const parts = url.pathname.split('/').filter((p) => p !== '');
     if (parts.length === 1 && (parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz')) return this.health(res, parts[0]);
+    if (parts[0] === 'openapi' && parts[1] === 'v3') {
+      if (method !== 'GET') throw statusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+      if (this.openapi.serve(req, res, parts.slice(2).join('/'), url.searchParams.get('hash') ?? undefined)) return;
+      throw notFound();
+    }
     if (parts[0] !== 'apis') throw notFound();
     if (parts.length <= 3 && method !== 'GET') throw statusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
     if (parts.length === 1) {
-      this.json(res, 200, this.groupList());
+      const discovery = negotiateDiscovery(parseAccept(req.headers.accept));
+      if (discovery.kind === 'legacy') this.json(res, 200, this.groupList());
+      else {
+        const type = `application/json;g=apidiscovery.k8s.io;v=${discovery.version};as=APIGroupDiscoveryList`;
+        sendWithETag(req, res, type, JSON.stringify(aggregatedDiscovery(this.options.groups, discovery.version)));
+      }
       return;
     }
     const group = this.groups.get(parts[1] ?? '');
@@ -322,11 +336,11 @@ export class APIServer {
         singularName: def.singular,
         namespaced: def.namespaced,
         kind: def.kind,
-        verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+        verbs: [...RESOURCE_VERBS],
         ...(def.shortNames.length > 0 ? { shortNames: [...def.shortNames] } : {}),
         ...(def.categories.length > 0 ? { categories: [...def.categories] } : {}),
       });
-      if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: ['get', 'patch', 'update'] });
+      if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: [...STATUS_VERBS] });
     }
     return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${g.name}/${version}`, resources };
   }

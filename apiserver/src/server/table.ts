@@ -3,7 +3,8 @@
  * apiserver's table convertors: with printer columns, apiextensions' (Name, then each `additionalPrinterColumns`
  * column, its cell read by the column's JSONPath and typed by the column's type, a `date` as kubectl's human duration);
  * without, k8s.io/apiserver's default convertor (Name, Created At as RFC 3339). Rows carry what `includeObject` asks
- * (`Metadata`, the default: a PartialObjectMetadata; `Object`: the object; `None`: null), as the handler's asTable.
+ * (`Metadata`, the default: a PartialObjectMetadata; `Object`: the object; `None`: null), as the handler's asTable,
+ * without managedFields as kube-apiserver answers.
  */
 
 import { type JsonObject, type JsonValue, isJsonObject, newBadRequest } from '@kubegen/runtime';
@@ -38,7 +39,7 @@ export function negotiateObjectOutput(ranges: readonly MediaRange[], table: bool
 export function includeObjectOf(v: string | undefined): IncludeObject {
   if (v === undefined || v === '' || v === 'Metadata') return 'Metadata';
   if (v === 'None' || v === 'Object') return v;
-  throw newBadRequest(`unrecognized includeObject value: ${JSON.stringify(v)}`);
+  throw newBadRequest(`Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`);
 }
 
 /** A column's cell from an object (apiextensions' convertor), or a default column's. */
@@ -227,13 +228,15 @@ export function toTable(obj: JsonObject, version: VersionDefinition, options: { 
   };
 }
 
+/** A row's object; as the apiserver's, without managedFields. */
 function rowObject(item: JsonObject, options: { apiVersion: string; includeObject: IncludeObject }): JsonValue {
+  const { managedFields: _dropped, ...metadata } = isJsonObject(item.metadata) ? item.metadata : {};
   switch (options.includeObject) {
     case 'None':
       return null;
     case 'Object':
-      return item;
+      return { ...item, metadata };
     case 'Metadata':
-      return { kind: 'PartialObjectMetadata', apiVersion: options.apiVersion, metadata: isJsonObject(item.metadata) ? item.metadata : {} };
+      return { kind: 'PartialObjectMetadata', apiVersion: options.apiVersion, metadata };
   }
 }
