@@ -36,7 +36,7 @@ export function aggregatedDiscovery(groups: readonly APIGroupDefinition[], versi
     apiVersion: `apidiscovery.k8s.io/${version}`,
     metadata: {},
     items: groups.map((g) => ({
-      metadata: { name: g.name, creationTimestamp: null },
+      metadata: { name: g.name },
       versions: g.versions.map((v) => ({
         version: v,
         resources: g.resources

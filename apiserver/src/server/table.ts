@@ -3,8 +3,7 @@
  * apiserver's table convertors: with printer columns, apiextensions' (Name, then each `additionalPrinterColumns`
  * column, its cell read by the column's JSONPath and typed by the column's type, a `date` as kubectl's human duration);
  * without, k8s.io/apiserver's default convertor (Name, Created At as RFC 3339). Rows carry what `includeObject` asks
- * (`Metadata`, the default: a PartialObjectMetadata; `Object`: the object; `None`: null), as the handler's asTable,
- * without managedFields as kube-apiserver answers.
+ * (`Metadata`, the default: a PartialObjectMetadata; `Object`: the object; `None`: null), as the handler's asTable.
  */
 
 import { type JsonObject, type JsonValue, isJsonObject, newBadRequest } from '@kubegen/runtime';
@@ -228,15 +227,13 @@ export function toTable(obj: JsonObject, version: VersionDefinition, options: { 
   };
 }
 
-/** A row's object; as the apiserver's, without managedFields. */
 function rowObject(item: JsonObject, options: { apiVersion: string; includeObject: IncludeObject }): JsonValue {
-  const { managedFields: _dropped, ...metadata } = isJsonObject(item.metadata) ? item.metadata : {};
   switch (options.includeObject) {
     case 'None':
       return null;
     case 'Object':
-      return { ...item, metadata };
+      return item;
     case 'Metadata':
-      return { kind: 'PartialObjectMetadata', apiVersion: options.apiVersion, metadata };
+      return { kind: 'PartialObjectMetadata', apiVersion: options.apiVersion, metadata: isJsonObject(item.metadata) ? item.metadata : {} };
   }
 }

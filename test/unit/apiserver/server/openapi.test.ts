@@ -134,7 +134,7 @@ describe('aggregated discovery', () => {
     expect(res.body).toMatchObject({ kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2', metadata: {} });
     expect(items).toHaveLength(1);
     const group = obj(items[0]);
-    expect(group.metadata).toEqual({ name: 'wardle.example.com', creationTimestamp: null });
+    expect(group.metadata).toEqual({ name: 'wardle.example.com' });
     const versions = Array.isArray(group.versions) ? group.versions.map(obj) : [];
     expect(versions.map((v) => [v.version, v.freshness])).toEqual([
       ['v1beta1', 'Current'],
