@@ -12,7 +12,8 @@
  * - a denial is the apiserver's Status: a `StatusError` a plugin throws as it is; otherwise 403 Forbidden with the
  *   apiserver's message `<resource>.<group> "<name>" is forbidden: <reason>` (another code keeps its code and
  *   reason); the first denial ends the chain, and nothing is written;
- * - a handler that fails any other way (a patch that does not apply, a throw of its own) is a 500 InternalError.
+ * - a handler that fails any other way (a patch that does not apply, a throw of its own) is a 500 InternalError;
+ * - warnings (`context.warn`, a result's `warnings`) are added to `attrs.warnings` when given.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -42,6 +43,8 @@ export interface AdmissionAttributes {
   /** The stored object (update, delete), in the request's version. */
   readonly oldObject?: JsonObject;
   readonly userInfo?: UserInfo;
+  /** Where the plugins' warnings go (the server sends them as `Warning` headers). */
+  readonly warnings?: string[];
 }
 
 /** Refuses a plugin whose kind is not served by `def`, or whose version is not one of its versions. */
@@ -77,7 +80,7 @@ export class AdmissionChain {
     for (const plugin of this.plugins) {
       if (!plugin.mutating || !plugin.operations.includes(attrs.operation)) continue;
       const request = this.request(plugin, { ...attrs, ...(object !== undefined ? { object } : {}) });
-      const result = await this.run(plugin, plugin.mutating, request, attrs.name);
+      const result = await this.run(plugin, plugin.mutating, request, attrs);
       if (!result.patch || result.patch.length === 0 || request.object === undefined) continue;
       let patched: unknown;
       try {
@@ -96,7 +99,7 @@ export class AdmissionChain {
   async validate(attrs: AdmissionAttributes): Promise<void> {
     for (const plugin of this.plugins) {
       if (!plugin.validating || !plugin.operations.includes(attrs.operation)) continue;
-      await this.run(plugin, plugin.validating, this.request(plugin, attrs), attrs.name);
+      await this.run(plugin, plugin.validating, this.request(plugin, attrs), attrs);
     }
   }
 
@@ -124,14 +127,16 @@ export class AdmissionChain {
   }
 
   /** Runs one handler; its denial (returned or thrown) as the apiserver's Status error. */
-  private async run(plugin: AdmissionPlugin, handler: AdmissionHandler, request: AdmissionRequest, name: string): Promise<AdmissionResult> {
+  private async run(plugin: AdmissionPlugin, handler: AdmissionHandler, request: AdmissionRequest, attrs: AdmissionAttributes): Promise<AdmissionResult> {
+    const { name, warnings } = attrs;
     let result: AdmissionResult;
     try {
-      result = await handler.handle(request, context(plugin, handler));
+      result = await handler.handle(request, context(plugin, handler, warnings));
     } catch (err) {
       if (err instanceof StatusError) throw err;
       result = resultOfError(err);
     }
+    if (warnings && Array.isArray(result.warnings)) warnings.push(...result.warnings.filter((w) => typeof w === 'string'));
     if (result.allowed) return result;
     const message = result.message ?? `admission plugin ${plugin.name} denied the request`;
     const code = result.code ?? 403;
@@ -141,13 +146,13 @@ export class AdmissionChain {
   }
 }
 
-/** The context of a handler: never a dry run here (the server refuses dryRun); side effects run. */
-function context(plugin: AdmissionPlugin, handler: AdmissionHandler): AdmissionContext {
+/** The context of a handler: never a dry run here (the server refuses dryRun); side effects run; warnings collected. */
+function context(plugin: AdmissionPlugin, handler: AdmissionHandler, warnings: string[] | undefined): AdmissionContext {
   return {
     dryRun: false,
     signal: new AbortController().signal,
-    warn: () => {
-      // Warnings do not reach the client yet (no Warning headers from the store).
+    warn: (message) => {
+      warnings?.push(message);
     },
     sideEffect: async <R>(fn: () => R | Promise<R>): Promise<R | undefined> => {
       if (handler.sideEffects === 'None') throw new Error(`admission plugin ${plugin.name} declares sideEffects None but has a side effect`);

@@ -15,6 +15,9 @@
  *   are kept; an object being deleted takes no new finalizer and goes once its last finalizer is removed;
  * - delete checks the preconditions, adds the garbage collector's finalizer for `Orphan` / `Foreground`, marks an
  *   object with finalizers (deletionTimestamp, grace period 0) instead of deleting it, and deletes it otherwise;
+ * - with admission plugins (`options.admission`), create, update (and patch) and delete run the mutating plugins on the
+ *   decoded object (which is decoded again when they changed it), then the kind's validation, then the validating
+ *   plugins, and write only when all allow (see `AdmissionChain`);
  * - list and watch take label and field selectors (`metadata.name`, `metadata.namespace` and the CRD's selectable
  *   fields); errors are the apiserver's Status bodies.
  */
@@ -50,6 +53,8 @@ export interface RequestScope {
   readonly namespace: string;
   /** Who asks (what admission plugins see as `userInfo`). */
   readonly user?: UserInfo;
+  /** Collects the admission plugins' warnings for the response. */
+  readonly warnings?: string[];
 }
 
 export interface ListParams {
@@ -192,7 +197,7 @@ export class Store {
     const version = this.version(scope);
     let obj = this.decode(body, scope);
     this.checkNamespace(obj, scope);
-    const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', version: scope.version, namespace: scope.namespace, ...(scope.user ? { userInfo: scope.user } : {}) };
+    const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', ...admissionScope(scope) };
     const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
     if (mutated) {
       obj = this.decode(mutated, scope);
@@ -394,12 +399,10 @@ export class Store {
           }
           const attrs: AdmissionAttributes = {
             operation: 'UPDATE',
-            version: scope.version,
-            namespace: scope.namespace,
+            ...admissionScope(scope),
             name,
             oldObject: current,
             ...(subresource ? { subresource } : {}),
-            ...(scope.user ? { userInfo: scope.user } : {}),
           };
           const mutated = await this.admission?.mutate({ ...attrs, object: obj });
           if (mutated) {
@@ -462,7 +465,7 @@ export class Store {
       const existing = await this.storage.get(key);
       if (!existing) throw newNotFound(this.gr, name);
       if (this.admission) {
-        const attrs: AdmissionAttributes = { operation: 'DELETE', version: scope.version, namespace: scope.namespace, name, oldObject: this.fromStorage(existing, scope.version), ...(scope.user ? { userInfo: scope.user } : {}) };
+        const attrs: AdmissionAttributes = { operation: 'DELETE', ...admissionScope(scope), name, oldObject: this.fromStorage(existing, scope.version) };
         await this.admission.mutate(attrs);
         await this.admission.validate(attrs);
       }
@@ -515,6 +518,11 @@ export class Store {
     const rv = await this.storage.currentResourceVersion();
     return { apiVersion: this.apiVersion(scope.version), kind: this.def.listKind, metadata: { resourceVersion: rv }, items: out };
   }
+}
+
+/** What admission attributes take from the request's scope. */
+function admissionScope(scope: RequestScope): Pick<AdmissionAttributes, 'version' | 'namespace' | 'userInfo' | 'warnings'> {
+  return { version: scope.version, namespace: scope.namespace, ...(scope.user ? { userInfo: scope.user } : {}), ...(scope.warnings ? { warnings: scope.warnings } : {}) };
 }
 
 /** Whether two objects differ only in metadata (and status, when it is a subresource): no new generation then. */

@@ -203,7 +203,8 @@ export class APIServer {
 
   private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target): Promise<void> {
     const q = query(url);
-    const scope = { version: t.version, namespace: t.namespace };
+    const warnings: string[] = [];
+    const scope = { version: t.version, namespace: t.namespace, warnings };
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/status` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
     if (q.dryRun !== undefined) throw newBadRequest('dryRun is not supported by this server yet');
@@ -211,6 +212,7 @@ export class APIServer {
     const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
     const includeObject = includeObjectOf(q.includeObject);
     const send = (code: number, obj: JsonObject) => {
+      setWarnings(res, warnings);
       const version = t.def.versions.find((v) => v.name === t.version);
       if (output.kind === 'json' || !version) this.json(res, code, obj);
       else this.json(res, code, toTable(obj, version, { apiVersion: output.apiVersion, includeObject, now: new Date() }));
@@ -259,6 +261,7 @@ export class APIServer {
         if (t.subresource) throw newMethodNotSupported(gr, 'delete');
         const options = deleteParams(q, await readOptionalJson(req, this.maxBody));
         const result = await t.store.delete(scope, name, options);
+        setWarnings(res, warnings);
         if (!result.deleted) {
           this.json(res, 200, result.object);
           return;
@@ -344,6 +347,15 @@ export class APIServer {
     }
     return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${g.name}/${version}`, resources };
   }
+}
+
+/** The admission plugins' warnings as `Warning: 299 - "<text>"` headers (printable ASCII; others as `?`). */
+function setWarnings(res: http.ServerResponse, warnings: readonly string[]): void {
+  if (warnings.length === 0) return;
+  res.setHeader(
+    'Warning',
+    warnings.map((w) => `299 - ${JSON.stringify(w.replace(/[^\x20-\x7e]/g, '?'))}`),
+  );
 }
 
 type Query = Record<string, string | undefined>;

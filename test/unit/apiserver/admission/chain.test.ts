@@ -204,6 +204,34 @@ describe('the chain', () => {
     expect((await failure(flunders.create(beta, flunder('today')))).message).toBe('flunders.wardle.example.com "today" is forbidden: no flunders today');
   });
 
+  it("passes the plugins' warnings on: into the request's sink, and from the server as Warning headers", async () => {
+    const warner = admissionPlugin<wardle.v1beta1.Flunder>({
+      name: 'warner',
+      kind: wardle.v1beta1.flunderAdmission,
+      defaulter: {
+        default(_f, context) {
+          context.warn('defaulted — with care');
+        },
+      },
+      validator: {
+        validateCreate: () => ['spec.reference is empty'],
+      },
+    });
+    const { flunders } = stores([warner]);
+    const warnings: string[] = [];
+    await flunders.create({ ...beta, warnings }, flunder('warned'));
+    expect(warnings).toEqual(['defaulted — with care', 'spec.reference is empty']);
+    const server = new APIServer({ groups: [group], storage, keyPrefix: `/t${++prefix}`, admission: [() => warner] });
+    const base = await server.listen();
+    try {
+      const res = await fetch(`${base}/apis/wardle.example.com/v1beta1/namespaces/ns1/flunders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(flunder('warned')) });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('warning')).toBe('299 - "defaulted ? with care", 299 - "spec.reference is empty"');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('is refused by the server for a kind it does not serve', () => {
     const stray: AdmissionPlugin = { name: 'stray', kind: { group: 'other.example.com', version: 'v1', kind: 'Thing' }, operations: ['CREATE'] };
     expect(() => new APIServer({ groups: [group], storage, admission: [() => stray] })).toThrow('admission plugin stray: kind Thing.other.example.com is not served');
