@@ -508,7 +508,7 @@ export class Store {
       if (!isJsonObject(item)) continue;
       const meta = metaOf(item);
       try {
-        const r = await this.delete({ version: scope.version, namespace: str(meta.namespace) }, str(meta.name), params);
+        const r = await this.delete({ ...scope, namespace: str(meta.namespace) }, str(meta.name), params);
         out.push(r.object);
       } catch (err) {
         // Deleted by someone else meanwhile: nothing to do (the apiserver's deleteCollection ignores NotFound).
