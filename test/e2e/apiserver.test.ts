@@ -1,35 +1,66 @@
 /**
  * `@kubegen/apiserver` end to end, directly against the TypeScript server (HTTPS, its own etcd from the envtest
  * build): the wardle sample served from its generated package and CRDs with no code of its own, driven by the
- * generated wardle clientset — CRUD in both versions, list pagination, watch, conflicts, the status subresource, and a
- * restart of the server with nothing lost.
+ * generated wardle clientset — CRUD in both versions, list pagination, watch, conflicts, the status subresource, the
+ * sample's BanFlunder admission plugin, and a restart of the server with nothing lost.
+ *
+ * Conformance with kube-apiserver (the shared control plane) serving the same kind as a CRD: a CronTab of a group of
+ * this file's own is served by both — the TypeScript server from the generated stable.example.com v1 module, the
+ * kube-apiserver from the same CRD — and their Table output, OpenAPI v3 document and aggregated discovery entry are
+ * compared.
  *
  * Through the kube-apiserver's aggregator (an APIService in front of this server) is the next step: the shared
  * control plane is not started with the requestheader / proxy-client flags it needs.
  */
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
+import * as stable from '@kubegen-generated/stable.example.com';
 import { APIServer, apiGroupFromPackage, type APIGroupDefinition } from '@kubegen/apiserver';
 import { EtcdStorage } from '@kubegen/apiserver/storage';
-import { isConflict, isNotFound, isInvalid } from '@kubegen/runtime';
+import { isConflict, isForbidden, isNotFound, isInvalid, isJsonObject, type JsonObject, type JsonValue } from '@kubegen/runtime';
 import { makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
+import { banFlunder } from '../../examples/wardle-apiserver/src/banflunder';
 import { startTestEtcd, type TestEtcd } from '../unit/helpers/etcd';
+import { applyCrd, deleteCrd } from './support/crds';
+import { Kube, type KubeResponse } from './support/kube';
+import { useE2e } from './support/namespace';
 
 jest.setTimeout(120_000);
 
 const CRDS = path.resolve(__dirname, '../../generated/wardle.example.com/crds');
 const NS = 'kubegen-apiserver-e2e';
+/** The group of this file's CronTab, served by both servers. */
+const TABLE_GROUP = 'apiserver-e2e.kubegen.io';
+
+const e2e = useE2e(__filename);
+
+/** The generated CronTab CRD in this file's group, its v1 only (one version: nothing to convert). */
+function crontabCrd(): JsonObject {
+  const spec = readCrdFiles([path.resolve(__dirname, '../../generated/stable.example.com/crds')]).find((c) => c.spec?.names?.kind === 'CronTab')?.spec;
+  const v1 = spec?.versions?.find((v) => v.name === 'v1');
+  if (!spec || !v1) throw new Error('no CronTab CRD with a v1 in generated/stable.example.com');
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `crontabs.${TABLE_GROUP}` },
+    spec: { ...spec, group: TABLE_GROUP, names: { ...spec.names, shortNames: ['kgct'] }, versions: [{ ...v1, storage: true }] },
+  };
+}
+const CRONTAB_CRD = crontabCrd();
+const CRONTAB_CRD_NAME = `crontabs.${TABLE_GROUP}`;
 
 let etcd: TestEtcd;
 let storage: EtcdStorage;
 let server: APIServer;
 let group: APIGroupDefinition;
 let cs: wardle.WardleClientset;
+let crontabGroup: APIGroupDefinition;
+let ours: Kube;
 let port = 0;
 const certs = makeServingCertificates({ hosts: ['127.0.0.1'] });
 
 async function startServer(port = 0): Promise<string> {
-  server = new APIServer({ groups: [group], storage, tls: { cert: certs.cert, key: certs.key } });
+  server = new APIServer({ groups: [group, crontabGroup], storage, tls: { cert: certs.cert, key: certs.key }, admission: [banFlunder] });
   return server.listen(port);
 }
 
@@ -45,12 +76,22 @@ beforeAll(async () => {
   etcd = await startTestEtcd();
   storage = new EtcdStorage({ endpoints: [etcd.endpoint], bookmarkIntervalMs: 500 });
   group = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
+  // The v1 module alone: the CRD's group is this file's, not stable.example.com's converters'.
+  crontabGroup = apiGroupFromPackage({ v1: stable.v1 }, [CRONTAB_CRD]);
   const url = await startServer();
   port = Number(new URL(url).port);
   cs = new wardle.WardleClientset({ server: url, tls: { ca: certs.caCert } });
+  ours = new Kube({ url, ca: certs.caCert, token: '' });
+  const applied = await applyCrd(e2e.kube, { metadata: { name: CRONTAB_CRD_NAME }, ...CRONTAB_CRD });
+  if (applied.error !== undefined) throw new Error(`the CronTab CRD was refused: ${applied.error}`);
 });
 
 afterAll(async () => {
+  // useE2e's afterAll has closed e2e.kube: a client of our own removes the CRD.
+  const kube = new Kube(e2e.connection);
+  await deleteCrd(kube, CRONTAB_CRD_NAME);
+  await kube.close();
+  await ours.close();
   await server.close();
   await storage.close();
   await etcd.stop();
@@ -135,4 +176,137 @@ it('keeps everything across a restart of the server (the state is in etcd)', asy
   expect(again.metadata?.uid).toBe(created.metadata?.uid);
   expect(again.metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
   await flunders.delete('durable');
+});
+
+it("refuses a Flunder whose name a Fischer disallows (the sample's BanFlunder), and only that", async () => {
+  const beta = cs.wardleV1beta1();
+  await beta.fischers().create({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Fischer', metadata: { name: 'e2e-banner' }, disallowedFlunders: ['e2e-banned'] });
+  const err = await failure(beta.flunders(NS).create({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name: 'e2e-banned' } }));
+  expect(isForbidden(err)).toBe(true);
+  expect(err instanceof Error ? err.message : '').toContain('flunders.wardle.example.com "e2e-banned" is forbidden: this name may not be used, please change the resource name');
+  expect(isNotFound(await failure(beta.flunders(NS).get('e2e-banned')))).toBe(true);
+  await beta.flunders(NS).create({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name: 'e2e-welcome' } });
+  await beta.flunders(NS).delete('e2e-welcome');
+  await beta.fischers().delete('e2e-banner');
+});
+
+const obj = (v: JsonValue | undefined): JsonObject => (isJsonObject(v) ? v : {});
+const list = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
+/** A response's JSON object (kube-apiserver labels its OpenAPI v3 index text/plain: parsed here). */
+function body(r: KubeResponse): JsonObject {
+  const parsed: unknown = typeof r.body === 'string' && r.body.startsWith('{') ? JSON.parse(r.body) : r.body;
+  return isJsonObject(parsed) ? parsed : {};
+}
+
+describe('conformance with kube-apiserver serving the same kind as a CRD', () => {
+  const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+  const collection = (ns: string) => `/apis/${TABLE_GROUP}/v1/namespaces/${ns}/crontabs`;
+  const crontab = (name: string, spec: JsonObject): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name }, spec });
+  const servers = () => [
+    { name: 'kube-apiserver', kube: e2e.kube, path: collection(e2e.namespace) },
+    { name: 'kubegen', kube: ours, path: collection(e2e.namespace) },
+  ];
+
+  it('answers the same Table for a list and a get, with each includeObject, and the same errors', async () => {
+    const answers: JsonObject[][] = [];
+    for (const s of servers()) {
+      for (const [name, spec] of [
+        ['ct-a', { schedule: '*/5 * * * *', image: 'busybox', replicas: 3 }],
+        ['ct-b', { schedule: '0 0 * * *', image: 'busybox' }],
+      ] as const) {
+        const res = await s.kube.post(s.path, crontab(name, spec));
+        expect([s.name, res.status]).toEqual([s.name, 201]);
+      }
+      const got: JsonObject[] = [];
+      for (const q of ['', '?includeObject=None', '?includeObject=Object', '?includeObject=Metadata']) got.push(body(await s.kube.get(`${s.path}${q}`, { headers: { accept: TABLE } })));
+      got.push(body(await s.kube.get(`${s.path}/ct-a`, { headers: { accept: TABLE } })));
+      const bad = await s.kube.get(`${s.path}?includeObject=All`, { headers: { accept: TABLE } });
+      got.push({ code: bad.status, message: body(bad).message ?? null });
+      const notAcceptable = await s.kube.get(s.path, { headers: { accept: 'application/json;as=Table;v=v2;g=meta.k8s.io' } });
+      got.push({ code: notAcceptable.status, reason: body(notAcceptable).reason ?? null });
+      answers.push(got);
+      for (const name of ['ct-a', 'ct-b']) await s.kube.delete(`${s.path}/${name}`);
+    }
+    const [kube = [], mine = []] = answers;
+    /** What must agree: everything but the objects' own uid, resourceVersion and creation time (and managedFields: this server does not track field managers). */
+    const comparable = (t: JsonObject) => ({
+      ...t,
+      metadata: Object.keys(obj(t.metadata)).sort(),
+      rows: list(t.rows).map((r) => {
+        const row = obj(r);
+        const o = obj(row.object);
+        const metadata = Object.keys(obj(o.metadata)).filter((k) => k !== 'managedFields');
+        return { cells: row.cells, object: row.object === null ? null : { kind: o.kind, apiVersion: o.apiVersion, spec: o.spec ?? null, metadata: metadata.sort() } };
+      }),
+    });
+    expect(mine.map(comparable)).toEqual(kube.map(comparable));
+    // and the cells are the printer columns'
+    expect(list(kube[0]?.rows).map((r) => obj(r).cells)).toEqual([
+      ['ct-a', '*/5 * * * *', 3],
+      ['ct-b', '0 0 * * *', 1],
+    ]);
+  });
+
+  it('publishes the same OpenAPI v3 document: paths, operations, kind schemas; its meta types a subset of the apiserver', async () => {
+    const docs: JsonObject[] = [];
+    for (const s of servers()) {
+      // kube-apiserver publishes a CRD's document a moment after the CRD is established
+      const url = await s.kube.eventually(`${s.name} to publish apis/${TABLE_GROUP}/v1`, async () => {
+        const u = obj(obj(body(await s.kube.get('/openapi/v3')).paths)[`apis/${TABLE_GROUP}/v1`]).serverRelativeURL;
+        return typeof u === 'string' ? u : undefined;
+      });
+      expect([s.name, url]).toEqual([s.name, expect.stringMatching(/\?hash=[0-9A-F]{128}$/)]);
+      const res = await s.kube.get(url);
+      expect([s.name, res.status]).toEqual([s.name, 200]);
+      docs.push(body(res));
+    }
+    const [kube = {}, mine = {}] = docs;
+    const paths = (d: JsonObject) => obj(d.paths);
+    expect(Object.keys(paths(mine)).sort()).toEqual(Object.keys(paths(kube)).sort());
+    for (const p of Object.keys(paths(kube))) {
+      const theirs = obj(paths(kube)[p]);
+      const item = obj(paths(mine)[p]);
+      const methods = (i: JsonObject) => Object.keys(i).filter((m) => m !== 'parameters').sort();
+      expect([p, methods(item)]).toEqual([p, methods(theirs)]);
+      const names = (ps: JsonValue | undefined) => list(ps).map((x) => obj(x).name);
+      for (const m of methods(theirs)) {
+        const a = obj(item[m]);
+        const b = obj(theirs[m]);
+        const view = (o: JsonObject) => ({ operationId: o.operationId, action: o['x-kubernetes-action'], gvk: o['x-kubernetes-group-version-kind'], tags: o.tags });
+        expect([p, m, view(a)]).toEqual([p, m, view(b)]);
+        // what this server documents it honours: a part of what the apiserver documents
+        const theirParams = new Set([...names(b.parameters), ...names(theirs.parameters)]);
+        expect([p, m, [...names(a.parameters), ...names(item.parameters)].filter((n) => !theirParams.has(n))]).toEqual([p, m, []]);
+        const types = (o: JsonObject) => Object.keys(obj(obj(o.requestBody).content));
+        expect([p, m, types(a).filter((t) => !types(b).includes(t))]).toEqual([p, m, []]);
+        const codes = (o: JsonObject) => Object.keys(obj(o.responses));
+        expect([p, m, codes(a).filter((c) => !codes(b).includes(c))]).toEqual([p, m, []]);
+      }
+    }
+    const schemas = (d: JsonObject) => obj(obj(d.components).schemas);
+    const kind = `io.kubegen.apiserver-e2e.v1.CronTab`;
+    for (const name of [kind, `${kind}List`]) expect([name, schemas(mine)[name]]).toEqual([name, schemas(kube)[name]]);
+    const strip = (v: JsonValue | undefined): JsonValue | undefined =>
+      Array.isArray(v) ? v.map((x) => strip(x) ?? null) : isJsonObject(v) ? Object.fromEntries(Object.keys(v).filter((k) => k !== 'description' && k !== 'x-kubernetes-group-version-kind').map((k) => [k, strip(v[k]) ?? null])) : v;
+    for (const name of Object.keys(schemas(mine)).filter((n) => n.startsWith('io.k8s.'))) {
+      expect({ name, schema: strip(schemas(kube)[name]) }).toMatchObject({ name, schema: obj(strip(schemas(mine)[name])) });
+    }
+  });
+
+  it("lists the group in aggregated discovery as the apiserver lists the CRD's", async () => {
+    const entries: JsonObject[] = [];
+    for (const s of servers()) {
+      const res = await s.kube.get('/apis', { headers: { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' } });
+      expect([s.name, res.headers['content-type']]).toEqual([s.name, 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList']);
+      const entry = list(body(res).items).map(obj).find((i) => obj(i.metadata).name === TABLE_GROUP);
+      entries.push(entry ?? {});
+    }
+    const sortVerbs = (e: JsonObject): JsonObject => ({
+      ...e,
+      versions: list(e.versions).map((v) => ({ ...obj(v), resources: list(obj(v).resources).map((r) => ({ ...obj(r), verbs: list(obj(r).verbs).map(String).sort() })) })),
+    });
+    const [kube = {}, mine = {}] = entries;
+    expect(sortVerbs(mine)).toEqual(sortVerbs(kube));
+    expect(list(kube.versions)).toHaveLength(1);
+  });
 });

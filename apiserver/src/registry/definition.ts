@@ -19,6 +19,19 @@ export interface VersionDefinition {
   readonly validate: ((obj: JsonObject, options?: { oldObject?: unknown }) => ValidationResult) | undefined;
   /** The generated `setDefaults<Kind>` of this version (applies in place). */
   readonly setDefaults: ((obj: JsonObject) => unknown) | undefined;
+  /** The CRD version's `additionalPrinterColumns` (kubectl's table columns after Name), in order. */
+  readonly columns: readonly PrinterColumn[];
+}
+
+/** One `additionalPrinterColumns` entry. */
+export interface PrinterColumn {
+  readonly name: string;
+  /** `integer`, `number`, `string`, `boolean` or `date`. */
+  readonly type: string;
+  readonly format: string;
+  readonly description: string;
+  readonly priority: number;
+  readonly jsonPath: string;
 }
 
 /** A resource of an API group as the server serves it. */
@@ -64,6 +77,7 @@ export interface CrdManifest {
       schema?: { openAPIV3Schema?: unknown };
       subresources?: { status?: unknown; scale?: unknown };
       selectableFields?: Array<{ jsonPath?: string }>;
+      additionalPrinterColumns?: Array<{ name?: string; type?: string; format?: string; description?: string; priority?: number; jsonPath?: string }>;
     }>;
   };
 }
@@ -143,6 +157,10 @@ function resourceFromCrd(crd: CrdManifest, group: string, pkg: GeneratedPackage,
         return r;
       },
       setDefaults,
+      columns: (v.additionalPrinterColumns ?? []).map((c) => {
+        if (!c.name || !c.type || !c.jsonPath) throw new DefinitionError(`CRD ${where}: a printer column of ${v.name} has no name, type or jsonPath`);
+        return { name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0, jsonPath: c.jsonPath };
+      }),
     });
     if (v.subresources?.status !== undefined) status = true;
     for (const f of v.selectableFields ?? []) if (f.jsonPath) selectableFields.set(f.jsonPath.replace(/^\./, ''), f.jsonPath);

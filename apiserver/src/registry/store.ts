@@ -15,6 +15,9 @@
  *   are kept; an object being deleted takes no new finalizer and goes once its last finalizer is removed;
  * - delete checks the preconditions, adds the garbage collector's finalizer for `Orphan` / `Foreground`, marks an
  *   object with finalizers (deletionTimestamp, grace period 0) instead of deleting it, and deletes it otherwise;
+ * - with admission plugins (`options.admission`), create, update (and patch) and delete run the mutating plugins on the
+ *   decoded object (which is decoded again when they changed it), then the kind's validation, then the validating
+ *   plugins, and write only when all allow (see `AdmissionChain`);
  * - list and watch take label and field selectors (`metadata.name`, `metadata.namespace` and the CRD's selectable
  *   fields); errors are the apiserver's Status bodies.
  */
@@ -36,6 +39,8 @@ import { type FieldRequirement, type LabelRequirement, SelectorParseError, match
 import { prepareObject } from '@kubegen/runtime/validation';
 import { applyJsonPatch, JsonPatchError } from '@kubegen/runtime/webhook/admission';
 import { applyMergePatch } from '@kubegen/runtime/testing';
+import type { UserInfo } from '@kubegen/runtime/webhook/admission';
+import type { AdmissionAttributes, AdmissionChain } from '../admission/chain';
 import type { Predicate, ResourceVersionMatch, Storage, StoredObject, Watch } from '../storage';
 import { isStorageError } from '../storage';
 import type { ResourceDefinition, VersionDefinition } from './definition';
@@ -46,6 +51,10 @@ import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, valida
 export interface RequestScope {
   readonly version: string;
   readonly namespace: string;
+  /** Who asks (what admission plugins see as `userInfo`). */
+  readonly user?: UserInfo;
+  /** Collects the admission plugins' warnings for the response. */
+  readonly warnings?: string[];
 }
 
 export interface ListParams {
@@ -89,6 +98,8 @@ export interface StoreOptions {
   keyPrefix?: string;
   /** The clock of creationTimestamp and deletionTimestamp. */
   now?: () => Date;
+  /** The admission plugins of this kind: mutating after decoding, validating after validation, before any write. */
+  admission?: AdmissionChain;
 }
 
 /** How many names a create with `generateName` tries before it answers AlreadyExists (the apiserver's retries). */
@@ -104,6 +115,7 @@ export class Store {
   readonly gr: GroupResource;
   private readonly keyPrefix: string;
   private readonly now: () => Date;
+  private readonly admission: AdmissionChain | undefined;
 
   constructor(
     readonly def: ResourceDefinition,
@@ -113,6 +125,7 @@ export class Store {
     this.gr = { group: def.group, resource: def.resource };
     this.keyPrefix = `${options.keyPrefix ?? '/registry'}/${def.group}/${def.resource}/`;
     this.now = options.now ?? (() => new Date());
+    this.admission = options.admission?.empty === false ? options.admission : undefined;
   }
 
   /** The key of an object, or the prefix of a namespace's (or every) object when `name` is absent. */
@@ -182,8 +195,14 @@ export class Store {
 
   async create(scope: RequestScope, body: unknown): Promise<JsonObject> {
     const version = this.version(scope);
-    const obj = this.decode(body, scope);
+    let obj = this.decode(body, scope);
     this.checkNamespace(obj, scope);
+    const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', ...admissionScope(scope) };
+    const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
+    if (mutated) {
+      obj = this.decode(mutated, scope);
+      this.checkNamespace(obj, scope);
+    }
     const meta = metaOf(obj);
     if (str(meta.resourceVersion) !== '') throw newInternalError('resourceVersion should not be set on objects to be created');
     // PrepareForCreate and FillObjectMetaSystemFields.
@@ -197,6 +216,7 @@ export class Store {
     const base = str(meta.generateName);
     if (str(meta.name) === '' && base !== '') meta.name = generateName(base);
     this.validate(obj, version, validateObjectMeta(meta, this.def.namespaced));
+    await this.admission?.validate({ ...attrs, name: str(meta.name), object: obj });
     for (let attempt = 1; ; attempt++) {
       try {
         const created = await this.storage.create(this.key(scope.namespace, str(meta.name)), this.toStorage(obj));
@@ -358,7 +378,7 @@ export class Store {
     let updated: StoredObject;
     try {
       updated = await this.storage.guaranteedUpdate(key, {
-        tryUpdate: (stored) => {
+        tryUpdate: async (stored) => {
           if (!stored) throw newNotFound(this.gr, name);
           const current = this.fromStorage(stored, scope.version);
           const currentMeta = metaOf(current);
@@ -376,6 +396,19 @@ export class Store {
           } else if (this.def.subresources.status) {
             if (current.status === undefined) delete obj.status;
             else obj.status = cloneJSON(current.status);
+          }
+          const attrs: AdmissionAttributes = {
+            operation: 'UPDATE',
+            ...admissionScope(scope),
+            name,
+            oldObject: current,
+            ...(subresource ? { subresource } : {}),
+          };
+          const mutated = await this.admission?.mutate({ ...attrs, object: obj });
+          if (mutated) {
+            obj = this.decode(mutated, scope);
+            this.checkNamespace(obj, scope);
+            meta = metaOf(obj);
           }
           // BeforeUpdate: the system fields are the stored ones.
           if (str(meta.uid) === '') meta.uid = currentMeta.uid ?? '';
@@ -397,6 +430,7 @@ export class Store {
             }
           }
           this.validate(obj, version, causes, current);
+          await this.admission?.validate({ ...attrs, object: obj });
           delete meta.resourceVersion;
           return this.toStorage(obj);
         },
@@ -430,6 +464,11 @@ export class Store {
     try {
       const existing = await this.storage.get(key);
       if (!existing) throw newNotFound(this.gr, name);
+      if (this.admission) {
+        const attrs: AdmissionAttributes = { operation: 'DELETE', ...admissionScope(scope), name, oldObject: this.fromStorage(existing, scope.version) };
+        await this.admission.mutate(attrs);
+        await this.admission.validate(attrs);
+      }
       const existingMeta = metaOf(existing);
       const finalizers = Array.isArray(existingMeta.finalizers) ? existingMeta.finalizers : [];
       if (finalizers.length > 0 || gcFinalizer !== undefined) {
@@ -469,7 +508,7 @@ export class Store {
       if (!isJsonObject(item)) continue;
       const meta = metaOf(item);
       try {
-        const r = await this.delete({ version: scope.version, namespace: str(meta.namespace) }, str(meta.name), params);
+        const r = await this.delete({ ...scope, namespace: str(meta.namespace) }, str(meta.name), params);
         out.push(r.object);
       } catch (err) {
         // Deleted by someone else meanwhile: nothing to do (the apiserver's deleteCollection ignores NotFound).
@@ -479,6 +518,11 @@ export class Store {
     const rv = await this.storage.currentResourceVersion();
     return { apiVersion: this.apiVersion(scope.version), kind: this.def.listKind, metadata: { resourceVersion: rv }, items: out };
   }
+}
+
+/** What admission attributes take from the request's scope. */
+function admissionScope(scope: RequestScope): Pick<AdmissionAttributes, 'version' | 'namespace' | 'userInfo' | 'warnings'> {
+  return { version: scope.version, namespace: scope.namespace, ...(scope.user ? { userInfo: scope.user } : {}), ...(scope.warnings ? { warnings: scope.warnings } : {}) };
 }
 
 /** Whether two objects differ only in metadata (and status, when it is a subresource): no new generation then. */

@@ -19,6 +19,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
 import { statusObject, type Storage } from '../storage';
 import type { RequestAuth } from '../auth/delegating';
+import type { UserInfo } from '../auth/user';
+import type { UserInfo as AdmissionUserInfo } from '@kubegen/runtime/webhook/admission';
+import { AdmissionChain, type AdmissionPluginFactory, storeReader } from '../admission';
+import { parseAccept } from './accept';
+import { RESOURCE_VERBS, STATUS_VERBS, aggregatedDiscovery, negotiateDiscovery, sendWithETag } from './discovery';
+import { OpenAPIV3 } from './openapi';
+import { includeObjectOf, negotiateObjectOutput, toTable } from './table';
 import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
 
 export interface APIServerOptions {
@@ -36,6 +43,8 @@ export interface APIServerOptions {
    * for aggregation); requires `tls`. Without it every request is served (a server tested directly).
    */
   auth?: RequestAuth;
+  /** The admission plugins, in order (each built with a reader of the served objects). */
+  admission?: readonly AdmissionPluginFactory[];
 }
 
 const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
@@ -69,14 +78,24 @@ export class APIServer {
   private closing = false;
   /** Every open connection: `closeAllConnections` misses a TLS connection that has not sent a request yet. */
   private readonly sockets = new Set<Socket>();
+  private readonly openapi: OpenAPIV3;
 
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
     this.maxBody = options.maxRequestBodyBytes ?? DEFAULT_MAX_BODY;
     if (options.auth && !options.tls) throw new Error('APIServer: auth needs tls (client certificates come with the TLS handshake)');
+    this.openapi = new OpenAPIV3(options.groups);
+    const objects = storeReader(this.stores);
+    const plugins = (options.admission ?? []).map((factory) => factory({ objects }));
     for (const g of options.groups) {
       for (const def of g.resources) {
-        this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }));
+        const admission = new AdmissionChain(def, plugins);
+        this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, { ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }), admission }));
+      }
+    }
+    for (const p of plugins) {
+      if (!options.groups.some((g) => g.name === p.kind.group && g.resources.some((r) => r.kind === p.kind.kind))) {
+        throw new Error(`admission plugin ${p.name}: kind ${p.kind.kind}.${p.kind.group} is not served`);
       }
     }
   }
@@ -153,13 +172,23 @@ export class APIServer {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
-    if (this.options.auth) await this.options.auth.check(req, method, url);
+    const user = this.options.auth ? await this.options.auth.check(req, method, url) : undefined;
     const parts = url.pathname.split('/').filter((p) => p !== '');
     if (parts.length === 1 && (parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz')) return this.health(res, parts[0]);
+    if (parts[0] === 'openapi' && parts[1] === 'v3') {
+      if (method !== 'GET') throw statusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+      if (this.openapi.serve(req, res, parts.slice(2).join('/'), url.searchParams.get('hash') ?? undefined)) return;
+      throw notFound();
+    }
     if (parts[0] !== 'apis') throw notFound();
     if (parts.length <= 3 && method !== 'GET') throw statusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
     if (parts.length === 1) {
-      this.json(res, 200, this.groupList());
+      const discovery = negotiateDiscovery(parseAccept(req.headers.accept));
+      if (discovery.kind === 'legacy') this.json(res, 200, this.groupList());
+      else {
+        const type = `application/json;g=apidiscovery.k8s.io;v=${discovery.version};as=APIGroupDiscoveryList`;
+        sendWithETag(req, res, type, JSON.stringify(aggregatedDiscovery(this.options.groups, discovery.version)));
+      }
       return;
     }
     const group = this.groups.get(parts[1] ?? '');
@@ -175,7 +204,7 @@ export class APIServer {
       return;
     }
     const target = this.target(group, version, parts.slice(3));
-    return this.serve(req, res, url, method, target);
+    return this.serve(req, res, url, method, target, user === undefined ? undefined : admissionUser(user));
   }
 
   private async health(res: http.ServerResponse, which: string): Promise<void> {
@@ -208,22 +237,32 @@ export class APIServer {
     return { store, def: store.def, version, namespace, ...(name !== undefined ? { name } : {}), ...(sub === 'status' ? { subresource: 'status' as const } : {}) };
   }
 
-  private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target): Promise<void> {
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target, user: AdmissionUserInfo | undefined): Promise<void> {
     const q = query(url);
-    const scope = { version: t.version, namespace: t.namespace };
+    const warnings: string[] = [];
+    const scope = { version: t.version, namespace: t.namespace, warnings, ...(user === undefined ? {} : { user }) };
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/status` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
     if (q.dryRun !== undefined) throw newBadRequest('dryRun is not supported by this server yet');
+    // Objects answer as JSON or as a Table (not on a watch here: kubectl falls back to JSON).
+    const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
+    const includeObject = includeObjectOf(q.includeObject);
+    const send = (code: number, obj: JsonObject) => {
+      setWarnings(res, warnings);
+      const version = t.def.versions.find((v) => v.name === t.version);
+      if (output.kind === 'json' || !version) this.json(res, code, obj);
+      else this.json(res, code, toTable(obj, version, { apiVersion: output.apiVersion, includeObject, now: new Date() }));
+    };
     if (t.name === undefined) {
       switch (method) {
         case 'GET':
           if (isTrue(q.watch)) return this.watch(req, res, t, scope, q);
-          this.json(res, 200, await t.store.list(scope, listParams(q)));
+          send(200, await t.store.list(scope, listParams(q)));
           return;
         case 'POST': {
           if (needsNamespace) throw notFound();
           const body = await readJson(req, this.maxBody);
-          this.json(res, 201, await t.store.create(scope, body));
+          send(201, await t.store.create(scope, body));
           return;
         }
         case 'DELETE': {
@@ -241,23 +280,24 @@ export class APIServer {
     switch (method) {
       case 'GET':
         if (isTrue(q.watch)) throw newBadRequest('watch on a single object is served on its collection with a metadata.name field selector');
-        this.json(res, 200, await t.store.get(scope, name, q.resourceVersion));
+        send(200, await t.store.get(scope, name, q.resourceVersion));
         return;
       case 'PUT': {
         const body = await readJson(req, this.maxBody);
-        this.json(res, 200, await t.store.update(scope, name, body, t.subresource));
+        send(200, await t.store.update(scope, name, body, t.subresource));
         return;
       }
       case 'PATCH': {
         const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
         const body = await readJson(req, this.maxBody, true);
-        this.json(res, 200, await t.store.patch(scope, name, type, body, t.subresource));
+        send(200, await t.store.patch(scope, name, type, body, t.subresource));
         return;
       }
       case 'DELETE': {
         if (t.subresource) throw newMethodNotSupported(gr, 'delete');
         const options = deleteParams(q, await readOptionalJson(req, this.maxBody));
         const result = await t.store.delete(scope, name, options);
+        setWarnings(res, warnings);
         if (!result.deleted) {
           this.json(res, 200, result.object);
           return;
@@ -335,14 +375,23 @@ export class APIServer {
         singularName: def.singular,
         namespaced: def.namespaced,
         kind: def.kind,
-        verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+        verbs: [...RESOURCE_VERBS],
         ...(def.shortNames.length > 0 ? { shortNames: [...def.shortNames] } : {}),
         ...(def.categories.length > 0 ? { categories: [...def.categories] } : {}),
       });
-      if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: ['get', 'patch', 'update'] });
+      if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: [...STATUS_VERBS] });
     }
     return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${g.name}/${version}`, resources };
   }
+}
+
+/** The admission plugins' warnings as `Warning: 299 - "<text>"` headers (printable ASCII; others as `?`). */
+function setWarnings(res: http.ServerResponse, warnings: readonly string[]): void {
+  if (warnings.length === 0) return;
+  res.setHeader(
+    'Warning',
+    warnings.map((w) => `299 - ${JSON.stringify(w.replace(/[^\x20-\x7e]/g, '?'))}`),
+  );
 }
 
 type Query = Record<string, string | undefined>;
@@ -510,4 +559,9 @@ async function readOptionalJson(req: http.IncomingMessage, limit: number): Promi
   } catch (err) {
     throw newBadRequest(`couldn't get version/kind; json parse error: ${err instanceof Error ? err.message : 'invalid JSON'}`);
   }
+}
+
+/** An authenticated user as admission plugins see it (authentication.k8s.io/v1 UserInfo, as AdmissionReview carries it). */
+function admissionUser(u: UserInfo): AdmissionUserInfo {
+  return { username: u.name, ...(u.uid === undefined ? {} : { uid: u.uid }), groups: [...u.groups], extra: { ...u.extra } };
 }

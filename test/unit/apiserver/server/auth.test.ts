@@ -1,14 +1,15 @@
 /**
  * The server with delegated authentication: the TLS server asks for client certificates of the configured CAs, every
  * request is checked before it is served (401 without credentials, health paths open, the front proxy's identity
- * served), `auth` without TLS is refused; and `close()` is not held up by a connection that never sent a request (the
+ * served, and handed to admission plugins as the request's `userInfo`), `auth` without TLS is refused; and `close()` is not held up by a connection that never sent a request (the
  * aggregator keeps such connections).
  */
 import * as https from 'node:https';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import * as wardle from '@kubegen-generated/wardle.example.com';
-import { APIServer, DelegatingAuth, apiGroupFromPackage, type APIGroupDefinition } from '@kubegen/apiserver';
+import { APIServer, DelegatingAuth, apiGroupFromPackage, type AdmissionPluginFactory, type APIGroupDefinition } from '@kubegen/apiserver';
+import { allowed, type UserInfo } from '@kubegen/runtime/webhook/admission';
 import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { createRestClient, fromOptions } from '@kubegen/runtime/client';
 import { makeCertificateAuthority, makeClientCertificate, makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
@@ -36,12 +37,26 @@ let storage: EtcdStorage;
 let group: APIGroupDefinition;
 let server: APIServer;
 let base = '';
+/** The `userInfo` of every Flunder create the recording plugin saw. */
+const users: Array<UserInfo | undefined> = [];
+const recorder: AdmissionPluginFactory = () => ({
+  name: 'recorder',
+  kind: { group: 'wardle.example.com', version: 'v1beta1', kind: 'Flunder' },
+  operations: ['CREATE'],
+  validating: {
+    sideEffects: 'None',
+    handle: (request) => {
+      users.push(request.userInfo);
+      return allowed();
+    },
+  },
+});
 
 beforeAll(async () => {
   etcd = await startTestEtcd();
   storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
   group = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
-  server = new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth });
+  server = new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth, admission: [recorder] });
   base = await server.listen();
 });
 
@@ -52,14 +67,16 @@ afterAll(async () => {
   await nowhere.close();
 });
 
-function get(p: string, o: { cert?: { cert: string; key: string }; headers?: Record<string, string> } = {}): Promise<{ code: number; text: string }> {
+function get(p: string, o: { cert?: { cert: string; key: string }; headers?: Record<string, string>; method?: string; body?: unknown } = {}): Promise<{ code: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = https.get(`${base}${p}`, { ca: serving.caCert, ...(o.cert ?? {}), headers: o.headers ?? {}, agent: false }, (res) => {
+    const headers = { ...(o.headers ?? {}), ...(o.body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const req = https.request(`${base}${p}`, { method: o.method ?? 'GET', ca: serving.caCert, ...(o.cert ?? {}), headers, agent: false }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => { resolve({ code: res.statusCode ?? 0, text }); });
     });
     req.on('error', reject);
+    req.end(o.body === undefined ? undefined : JSON.stringify(o.body));
   });
 }
 
@@ -77,6 +94,14 @@ it('serves the front proxy\'s requests', async () => {
   const r = await get('/apis/wardle.example.com/v1beta1/namespaces/a/flunders', { cert: proxy, headers: { 'X-Remote-User': 'alice' } });
   expect(r.code).toBe(200);
   expect(JSON.parse(r.text)).toMatchObject({ kind: 'FlunderList', items: [] });
+});
+
+it('hands the authenticated user to the admission plugins', async () => {
+  const body = { apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name: 'by-bob' }, spec: { reference: 'x', referenceType: 'Flunder' } };
+  const headers = { 'X-Remote-User': 'bob', 'X-Remote-Group': 'devs', 'X-Remote-Extra-Scopes': 'read' };
+  const r = await get('/apis/wardle.example.com/v1beta1/namespaces/a/flunders', { cert: proxy, headers, method: 'POST', body });
+  expect(r.code).toBe(201);
+  expect(users).toEqual([{ username: 'bob', groups: ['devs', 'system:authenticated'], extra: { scopes: ['read'] } }]);
 });
 
 it('closes a connection that sent no request when it closes', async () => {
