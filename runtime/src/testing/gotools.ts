@@ -59,6 +59,18 @@ const BINARY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * - `version` must be an exact semantic version (`vX.Y.Z…`): `latest` or a branch would make the cache lie;
  * - a failed build rejects with the `go` command and the end of its output; nothing is left in the cache.
  */
+/**
+ * The file `go install` writes for a main package (cmd/go's `DefaultExecName`): the last element of its import path,
+ * or, when that is a major-version suffix (`v2`, `v5`, … — not `v0` or `v1`), the element before it:
+ * `sigs.k8s.io/kustomize/kustomize/v5` installs `kustomize`.
+ */
+export function installedName(pkg: string): string {
+  const elems = pkg.split('/');
+  const last = elems[elems.length - 1] ?? pkg;
+  const isVersion = /^v[1-9][0-9]*$/.test(last) && last !== 'v1';
+  return isVersion && elems.length > 1 ? (elems[elems.length - 2] ?? last) : last;
+}
+
 export async function ensureGoTool(options: GoToolOptions): Promise<string> {
   const pkg = options.package ?? options.module;
   if (!MODULE_PATH.test(options.module)) throw new Error(`ensureGoTool: module ${JSON.stringify(options.module)} is not a Go module path`);
@@ -92,7 +104,7 @@ export async function ensureGoTool(options: GoToolOptions): Promise<string> {
           env: { ...env, GOBIN: gobin, CGO_ENABLED: '0', GOFLAGS: '-trimpath', GOWORK: 'off' },
           signal: options.signal,
         });
-        const built = path.join(gobin, path.basename(pkg) + (process.platform === 'win32' ? '.exe' : ''));
+        const built = path.join(gobin, installedName(pkg) + (process.platform === 'win32' ? '.exe' : ''));
         if (!(await isExecutable(built))) {
           const found = await fs.readdir(gobin);
           throw new Error(`go install ${pkg}@${options.version} did not produce ${path.basename(built)} (found: ${found.join(', ') || 'nothing'})`);

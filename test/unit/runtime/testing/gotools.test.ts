@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureGoModuleSource, ensureGoTool, goToolPath } from '../../../../runtime/src/testing/gotools';
+import { ensureGoModuleSource, ensureGoTool, goToolPath, installedName } from '../../../../runtime/src/testing/gotools';
 import { present } from '../../helpers/present';
 
 // Spawns a (fake) `go` process per build.
@@ -47,12 +47,26 @@ test('builds the main package with go install into <cache>/<binary>-<version>/ o
   expect(lines.filter((l) => l.includes('waiting for pid'))).toHaveLength(1); // the second caller waited for the first
 });
 
-test('the module is the package when no package is given (kustomize)', async () => {
-  const { go, calls } = fakeGo(writesBinary('v5'));
+test('the module is the package when no package is given (kustomize: go install names the binary kustomize, not v5)', async () => {
+  const { go, calls } = fakeGo(writesBinary('kustomize'));
   const cacheDir = path.join(root, 'cache');
   const tool = await ensureGoTool({ module: 'sigs.k8s.io/kustomize/kustomize/v5', version: 'v5.8.1', binary: 'kustomize', cacheDir, goBinary: go, log: () => {} });
   expect(tool).toBe(path.join(cacheDir, 'kustomize-v5.8.1', 'kustomize'));
   expect(fs.readFileSync(calls, 'utf8')).toContain('install sigs.k8s.io/kustomize/kustomize/v5@v5.8.1 |');
+});
+
+test.each([
+  ['sigs.k8s.io/kustomize/kustomize/v5', 'kustomize'],
+  ['helm.sh/helm/v4/cmd/helm', 'helm'],
+  ['example.com/tool/v2', 'tool'],
+  ['example.com/tool/v10', 'tool'],
+  ['example.com/tool/v1', 'v1'],
+  ['example.com/tool/v0', 'v0'],
+  ['example.com/tool/v02', 'v02'],
+  ['example.com/tool/version', 'version'],
+  ['v3', 'v3'],
+])('go install %s writes %s (cmd/go DefaultExecName)', (pkg, want) => {
+  expect(installedName(pkg)).toBe(want);
 });
 
 test('a failed build rejects with the command and go\'s message, and leaves nothing in the cache', async () => {
