@@ -1,14 +1,15 @@
 'use strict';
 /**
  * `npm run bench -- apiserver`: an aggregated API server's requests per second THROUGH kube-apiserver's aggregator,
- * `@kubegen/apiserver` serving the wardle sample (kubegen.js: its generated package and CRDs, no storage code of its
- * own) against k8s.io/sample-apiserver v0.37.2 built from its module (go/main.go, bench/gopeer.js). One control plane
+ * `@kubegen/apiserver` serving the wardle sample (kubegen.js: examples/wardle-apiserver, its generated package and CRDs
+ * with no storage code of its own, and the sample's BanFlunder plugin) against k8s.io/sample-apiserver v0.37.2 built from its module (go/main.go, bench/gopeer.js). One control plane
  * started for aggregation (envtest's `aggregation` option); both servers use its etcd and the same serving
  * certificate, listen on the same address and port behind one Service + EndpointSlice and the APIServices of
  * wardle.example.com v1alpha1 / v1beta1, and run one at a time in fresh processes, alternating first in every round.
  * Both delegate authentication and authorization to the control plane; the load is the admin (system:masters, so
- * neither asks a SubjectAccessReview per request). sample-apiserver also runs its admission chain (BanFlunder,
- * NamespaceLifecycle, the webhook and policy plugins).
+ * neither asks a SubjectAccessReview per request). Both run BanFlunder on every create (sample-apiserver over an
+ * informer's lister, kubegen's plugin over a read of the store); sample-apiserver also runs NamespaceLifecycle and the
+ * webhook and policy admission plugins, with nothing registered for them.
  *
  * Per server and round, in a namespace of its own, the generated wardle clientset with C (16) requests in flight on
  * Flunders of v1alpha1 (sample-apiserver's storage version; kubegen stores v1beta1 and converts):
@@ -25,7 +26,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const { buildGoPeer } = require('../gopeer');
 const { pool } = require('../cluster');
 const { median, range } = require('../stats');
@@ -198,6 +199,9 @@ async function load(cs, namespace) {
 
 async function main() {
   const peer = SERVERS.includes('sample-apiserver') ? buildGoPeer(__dirname, 'apiserver') : undefined;
+  if (SERVERS.includes('kubegen')) {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'examples', 'wardle-apiserver')], { stdio: 'inherit' });
+  }
   const cp = await testing.startControlPlane({ log: () => {}, aggregation: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-bench-apiserver-'));
   const admin = createRestClient(fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
