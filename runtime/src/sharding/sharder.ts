@@ -28,6 +28,7 @@
  * - everything is timed on the injected clock and stops when `start`'s signal aborts.
  */
 
+import { setMaxListeners } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isAborted, type Clock, type ClockTimer } from '../clock/clock';
@@ -221,8 +222,14 @@ export class Sharder {
     }
   }
 
-  /** The leader's work, until `signal` aborts. */
-  private async lead(signal: AbortSignal): Promise<void> {
+  /** The leader's work, until `outer` aborts. */
+  private async lead(outer: AbortSignal): Promise<void> {
+    // Every write in flight (up to concurrentMoves), each informer's list or watch, the Lease writes and `stop` below
+    // listen on this signal, as fetch does on a request's signal: more than EventTarget's default of 10 listeners is
+    // the design here, not a leak (Node warned MaxListenersExceededWarning at 11), so the bound is raised for them.
+    const signal = AbortSignal.any([outer]);
+    const kindCount = this.opts.kinds.reduce((n, rk) => n + 1 + (rk.controlled?.length ?? 0), 0);
+    setMaxListeners(this.concurrentMoves + 2 * kindCount + 16, signal);
     const clock = this.mgr.clock;
     const log = this.log;
     this.leading = true;

@@ -4,6 +4,7 @@
  * label, the old shard's acknowledgement, the new assignment), lease loss (an expired shard Lease acquired by the
  * sharder, its objects moved at once), a released Lease, owned objects with their owner, and bad configuration.
  */
+import { getMaxListeners } from 'node:events';
 import { FakeClock } from '../../../../runtime/src/clock/clock';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
 import { formatMicroTime, leaseResource, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
@@ -48,7 +49,10 @@ describe('assignmentOf', () => {
 const widgets: ResourceDescriptor = { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', listKind: 'WidgetList', namespaced: true };
 const parts: ResourceDescriptor = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };
 
-function setup(extra: Partial<SharderOptions> = {}) {
+/** Runs before each write of the sharder's (its `patch` calls), with the request's signal. */
+type BeforePatch = (signal: AbortSignal | undefined) => Promise<void>;
+
+function setup(extra: Partial<SharderOptions> = {}, beforePatch?: BeforePatch) {
   const clock = new FakeClock(T0);
   const fake = new Fake({ clock: () => new Date(clock.now()) });
   /** The metrics reported, `<name>{<labels>}` → value (counters summed, gauges last set). */
@@ -61,7 +65,16 @@ function setup(extra: Partial<SharderOptions> = {}) {
       count: (name: string, labels: Readonly<Record<string, string>>, delta = 1) => void metrics.set(id(name, labels), (metrics.get(id(name, labels)) ?? 0) + delta),
       gauge: (name: string, labels: Readonly<Record<string, string>>, value: number) => void metrics.set(id(name, labels), value),
     },
-    clientFor: <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns = '') => fake.client<T, TList>(d, d.namespaced ? ns : ''),
+    clientFor: <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns = '') => {
+      const client = fake.client<T, TList>(d, d.namespaced ? ns : '');
+      if (beforePatch === undefined) return client;
+      const patch = client.patch.bind(client);
+      client.patch = async (name, type, body, opts, ...sub) => {
+        await beforePatch(opts?.signal);
+        return patch(name, type, body, opts, ...sub);
+      };
+      return client;
+    },
   };
   const sharder = new Sharder(mgr, { ring: RING, kinds: [{ kind: widgets, controlled: [parts] }], leaseNamespace: NS, leaderElection: 'manager', ...extra });
   const leases = fake.client<Lease, LeaseList>(leaseResource, NS);
@@ -116,6 +129,33 @@ async function acknowledge(env: ReturnType<typeof setup>, shard: string): Promis
 }
 
 describe('Sharder over a fake API server', () => {
+  it('has every worker\'s write listen on its signal at once (as fetch does) within the signal\'s listener bound', async () => {
+    // Node warns MaxListenersExceededWarning (a leak, it says) past an AbortSignal's bound, EventTarget's default 10
+    let inFlight = 0;
+    let most = 0;
+    let bound = Infinity;
+    // each write listens on its signal until a few turns later, so the ten workers' writes overlap
+    const env = setup({}, async (signal) => {
+      const onAbort = (): void => undefined;
+      if (signal === undefined) throw new Error('a write without a signal');
+      signal.addEventListener('abort', onAbort);
+      bound = Math.min(bound, getMaxListeners(signal));
+      most = Math.max(most, ++inFlight);
+      await settle(20);
+      inFlight--;
+      signal.removeEventListener('abort', onAbort);
+    });
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    env.stop.abort();
+    await run;
+    expect(most).toBe(10); // concurrentMoves' default
+    // the writes, the stop listener, the informers' requests and the Lease writes fit
+    expect(bound).toBeGreaterThanOrEqual(most + 1 + 2 * 2 + 1);
+  });
+
   it('assigns every object to the ready shards as the ring says; a ring of one takes everything', async () => {
     const env = setup();
     await env.renew('a');
