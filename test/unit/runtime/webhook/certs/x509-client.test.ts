@@ -10,6 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { makeCertificateAuthority, makeClientCertificate } from '../../../../../runtime/src/webhook/certs';
 
+// RSA key generation and `openssl verify` (a child process) on a busy machine
+jest.setTimeout(60_000);
+
 const ca = makeCertificateAuthority({ name: 'kubegen-front-proxy-ca', validDays: 2 });
 
 it('makes a CA of its own', () => {
