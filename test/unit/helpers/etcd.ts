@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { resolveControlPlaneBinaries } from '../../../runtime/src/testing/binaries';
 import { freePorts } from '../../../runtime/src/testing/ports';
 import { startProcess } from '../../../runtime/src/testing/process';
+import type { APIServer } from '@kubegen/apiserver';
+import { EtcdStorage } from '@kubegen/apiserver/storage';
 
 export interface TestEtcd {
   /** `http://127.0.0.1:<port>` */
@@ -55,4 +57,43 @@ export async function startTestEtcd(): Promise<TestEtcd> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What {@link serveOverTestEtcd} gives a test file: read inside tests (set by its beforeAll). */
+export interface ServedOverTestEtcd {
+  /** The server's URL. */
+  readonly base: string;
+  readonly server: APIServer;
+  readonly storage: EtcdStorage;
+}
+
+/**
+ * An APIServer over a test etcd of the file's own: the etcd, its storage and `make(storage)`'s server started in a
+ * beforeAll, and closed in the reverse order in an afterAll.
+ */
+export function serveOverTestEtcd(make: (storage: EtcdStorage) => APIServer): ServedOverTestEtcd {
+  let etcd: TestEtcd | undefined;
+  let storage: EtcdStorage | undefined;
+  let server: APIServer | undefined;
+  let base = '';
+  beforeAll(async () => {
+    etcd = await startTestEtcd();
+    storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
+    server = make(storage);
+    base = await server.listen();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await storage?.close();
+    await etcd?.stop();
+  });
+  const started = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`serveOverTestEtcd: the ${what} is read before beforeAll started it`);
+    return v;
+  };
+  return {
+    get base() { return base; },
+    get server() { return started(server, 'server'); },
+    get storage() { return started(storage, 'storage'); },
+  };
 }

@@ -10,10 +10,9 @@ import * as tls from 'node:tls';
 import * as wardle from '@kubegen-generated/wardle.example.com';
 import { APIServer, DelegatingAuth, apiGroupFromPackage, type AdmissionPluginFactory, type APIGroupDefinition } from '@kubegen/apiserver';
 import { allowed, type UserInfo } from '@kubegen/runtime/webhook/admission';
-import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { createRestClient, fromOptions } from '@kubegen/runtime/client';
 import { makeCertificateAuthority, makeClientCertificate, makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
-import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+import { serveOverTestEtcd } from '../../helpers/etcd';
 
 jest.setTimeout(60_000);
 
@@ -32,11 +31,6 @@ const auth = new DelegatingAuth({
   authorization: false,
 });
 
-let etcd: TestEtcd;
-let storage: EtcdStorage;
-let group: APIGroupDefinition;
-let server: APIServer;
-let base = '';
 /** The `userInfo` of every Flunder create the recording plugin saw. */
 const users: Array<UserInfo | undefined> = [];
 const recorder: AdmissionPluginFactory = () => ({
@@ -52,25 +46,17 @@ const recorder: AdmissionPluginFactory = () => ({
   },
 });
 
-beforeAll(async () => {
-  etcd = await startTestEtcd();
-  storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
-  group = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
-  server = new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth, admission: [recorder] });
-  base = await server.listen();
-});
+const group: APIGroupDefinition = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
+const served = serveOverTestEtcd((storage) => new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth, admission: [recorder] }));
 
 afterAll(async () => {
-  await server.close();
-  await storage.close();
-  await etcd.stop();
   await nowhere.close();
 });
 
 function get(p: string, o: { cert?: { cert: string; key: string }; headers?: Record<string, string>; method?: string; body?: unknown } = {}): Promise<{ code: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers = { ...(o.headers ?? {}), ...(o.body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const req = https.request(`${base}${p}`, { method: o.method ?? 'GET', ca: serving.caCert, ...(o.cert ?? {}), headers, agent: false }, (res) => {
+    const req = https.request(`${served.base}${p}`, { method: o.method ?? 'GET', ca: serving.caCert, ...(o.cert ?? {}), headers, agent: false }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => { resolve({ code: res.statusCode ?? 0, text }); });
@@ -81,7 +67,7 @@ function get(p: string, o: { cert?: { cert: string; key: string }; headers?: Rec
 }
 
 it('refuses auth without TLS', () => {
-  expect(() => new APIServer({ groups: [group], storage, auth })).toThrow('APIServer: auth needs tls (client certificates come with the TLS handshake)');
+  expect(() => new APIServer({ groups: [group], storage: served.storage, auth })).toThrow('APIServer: auth needs tls (client certificates come with the TLS handshake)');
 });
 
 it('answers 401 before anything else without credentials, and the health checks without them', async () => {
@@ -105,7 +91,7 @@ it('hands the authenticated user to the admission plugins', async () => {
 });
 
 it('closes a connection that sent no request when it closes', async () => {
-  const own = new APIServer({ groups: [group], storage, tls: { cert: serving.cert, key: serving.key }, auth });
+  const own = new APIServer({ groups: [group], storage: served.storage, tls: { cert: serving.cert, key: serving.key }, auth });
   const url = new URL(await own.listen());
   const socket = tls.connect({ host: url.hostname, port: Number(url.port), ca: serving.caCert, ...proxy });
   await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));

@@ -3,31 +3,15 @@
  * OpenAPI v3 (index, per-group-version documents, hashes and caching, every reference resolving), aggregated
  * discovery next to the legacy one, Table output through HTTP, and an admission denial as the client sees it.
  */
-import { APIServer } from '@kubegen/apiserver';
-import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { isJsonObject, type JsonObject, type JsonValue } from '@kubegen/runtime';
 import { wardleAPIServer } from '../../../../examples/wardle-apiserver/src/server';
-import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+import { serveOverTestEtcd } from '../../helpers/etcd';
 
 jest.setTimeout(120_000);
 
-let etcd: TestEtcd;
-let storage: EtcdStorage;
-let server: APIServer;
-let base = '';
 
-beforeAll(async () => {
-  etcd = await startTestEtcd();
-  storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
-  server = wardleAPIServer({ storage });
-  base = await server.listen();
-});
+const served = serveOverTestEtcd((storage) => wardleAPIServer({ storage }));
 
-afterAll(async () => {
-  await server.close();
-  await storage.close();
-  await etcd.stop();
-});
 
 interface Answer {
   code: number;
@@ -36,7 +20,7 @@ interface Answer {
 }
 
 async function get(p: string, headers: Record<string, string> = {}, method = 'GET', body?: unknown): Promise<Answer> {
-  const res = await fetch(base + p, { method, headers: { 'Content-Type': 'application/json', ...headers }, redirect: 'manual', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(served.base + p, { method, headers: { 'Content-Type': 'application/json', ...headers }, redirect: 'manual', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   const text = await res.text();
   let parsed: unknown = {};
   if (text !== '') parsed = JSON.parse(text);

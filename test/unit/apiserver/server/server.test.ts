@@ -6,38 +6,23 @@
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
 import { APIServer, apiGroupFromPackage } from '@kubegen/apiserver';
-import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { isJsonObject, type JsonObject } from '@kubegen/runtime';
 import { readCrdFiles } from '@kubegen/runtime/testing';
-import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+import { serveOverTestEtcd } from '../../helpers/etcd';
 
 jest.setTimeout(120_000);
 
 const CRDS = path.resolve(__dirname, '../../../../generated/wardle.example.com/crds');
 const FLUNDERS = '/apis/wardle.example.com/v1beta1/namespaces/srv/flunders';
 
-let etcd: TestEtcd;
-let storage: EtcdStorage;
-let server: APIServer;
-let base = '';
 
-beforeAll(async () => {
-  etcd = await startTestEtcd();
-  storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
-  server = new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage, maxRequestBodyBytes: 64 * 1024 });
-  base = await server.listen();
-});
+const served = serveOverTestEtcd((storage) => new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage, maxRequestBodyBytes: 64 * 1024 }));
 
-afterAll(async () => {
-  await server.close();
-  await storage.close();
-  await etcd.stop();
-});
 
 async function call(method: string, p: string, body?: unknown, contentType = 'application/json'): Promise<{ code: number; body: JsonObject; text: string }> {
   const init: RequestInit = { method, headers: { 'Content-Type': contentType } };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
-  const res = await fetch(base + p, init);
+  const res = await fetch(served.base + p, init);
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -142,7 +127,7 @@ describe('watch', () => {
     const ns = '/apis/wardle.example.com/v1beta1/namespaces/watched/flunders';
     await call('POST', ns, flunder('w1'));
     const ac = new AbortController();
-    const res = await fetch(`${base}${ns}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=metadata.name%3Dw1`, { signal: ac.signal });
+    const res = await fetch(`${served.base}${ns}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=metadata.name%3Dw1`, { signal: ac.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     const reader = res.body?.getReader();
@@ -180,10 +165,10 @@ describe('watch', () => {
     await call('POST', ns, flunder('c2'));
     await call('POST', ns, flunder('c3'));
     // Compacted past the revision after c1: a watch from c1 would need the events from there on.
-    const rv = await storage.currentResourceVersion();
-    await storage.client.kv.compact({ revision: rv, physical: true });
+    const rv = await served.storage.currentResourceVersion();
+    await served.storage.client.kv.compact({ revision: rv, physical: true });
     const oldRv = isJsonObject(first.body.metadata) && typeof first.body.metadata.resourceVersion === 'string' ? first.body.metadata.resourceVersion : '';
-    const res = await fetch(`${base}${ns}?watch=true&resourceVersion=${oldRv}&timeoutSeconds=30`);
+    const res = await fetch(`${served.base}${ns}?watch=true&resourceVersion=${oldRv}&timeoutSeconds=30`);
     const text = await res.text();
     const frame: unknown = JSON.parse(text.trim());
     expect(frame).toMatchObject({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired', message: `too old resource version: ${oldRv} (${rv})` } });
