@@ -16,7 +16,13 @@
  *   without RBAC is refused — by kube-apiserver, which authorizes before it proxies, with the same RBAC — and reads
  *   once a RoleBinding allows it (the front proxy's identity then passes the server's own SubjectAccessReview);
  * - straight to the server with a ServiceAccount token (TokenReview): its own SubjectAccessReview refuses with the
- *   message kube-apiserver gives, allows reading after the RoleBinding, still refuses a delete; no credentials: 401.
+ *   message kube-apiserver gives, allows reading after the RoleBinding, still refuses a delete; no credentials: 401;
+ * - a generated wardle informer pointed at kube-apiserver syncs and follows a create, update and delete (its lister
+ *   agrees with a list); the TypeScript server stopped and started again on the same address and port (same etcd):
+ *   nothing lost, the informer re-watches from where it was (no relist) and a new object reaches it; with its next
+ *   watch held back, changes made and etcd compacted past its resourceVersion: a watch from that resourceVersion
+ *   through the aggregator gets the server's 410 Expired (the aggregator passes it through), and the informer,
+ *   answered the same, relists (reported as `Expired`) and agrees with a list again.
  *
  * The APIServices go first in the cleanup: an unavailable APIService breaks discovery for every later test.
  */
@@ -27,6 +33,7 @@ import * as wardle from '@kubegen-generated/wardle.example.com';
 import { APIServer, DelegatingAuth, apiGroupFromPackage, authenticationConfigFromConfigMap } from '@kubegen/apiserver';
 import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { isConflict, isForbidden, isNotFound, StatusError } from '@kubegen/runtime';
+import { SharedInformerFactory } from '@kubegen/runtime/cache';
 import { createRestClient, fromOptions, type ClientConfig } from '@kubegen/runtime/client';
 import { REQUEST_HEADERS, makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
 import { startTestEtcd, type TestEtcd } from '../unit/helpers/etcd';
@@ -51,6 +58,8 @@ let etcd: TestEtcd | undefined;
 let storage: EtcdStorage | undefined;
 let server: APIServer | undefined;
 let closeDelegation: (() => Promise<void>) | undefined;
+/** Starts a TypeScript server over `storage` on the address and port the EndpointSlice names (set by beforeAll). */
+let startServer: () => Promise<APIServer> = () => Promise.reject(new Error('beforeAll did not run'));
 /** The TypeScript server's own URL and CA, and a token of the ServiceAccount READER (no RBAC of its own at first). */
 let directUrl = '';
 let directCa = '';
@@ -137,9 +146,16 @@ beforeAll(async () => {
   etcd = await startTestEtcd();
   storage = new EtcdStorage({ endpoints: [etcd.endpoint], bookmarkIntervalMs: 500 });
   const auth = await DelegatingAuth.fromCluster({ client: delegation });
-  server = new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage, tls: { cert: certs.cert, key: certs.key }, auth });
+  const groups = [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))];
   const [port = 0] = await freePorts(1);
-  directUrl = await server.listen(port, address);
+  const etcdStorage = storage;
+  startServer = async () => {
+    const s = new APIServer({ groups, storage: etcdStorage, tls: { cert: certs.cert, key: certs.key }, auth });
+    directUrl = await s.listen(port, address);
+    server = s;
+    return s;
+  };
+  await startServer();
   directCa = certs.caCert;
 
   // the Service the APIServices name, without a selector, and its EndpointSlice: this machine's address
@@ -193,6 +209,11 @@ beforeAll(async () => {
       .catch((err: unknown) => {
         throw new Error(`${err instanceof Error ? err.message : 'waiting failed'}; last condition: ${last}`);
       });
+  }
+  // Available is the availability controller's word; the proxy's handler learns it on its own, a moment later (a 503 else)
+  for (const name of APISERVICES) {
+    const version = name.split('.')[0] ?? '';
+    await kube.eventually(`discovery of ${GROUP}/${version} through the aggregator`, async () => ((await kube.get(`/apis/${GROUP}/${version}`)).status === 200 ? true : undefined), 20_000);
   }
 }, 60_000);
 
@@ -321,4 +342,156 @@ it('cannot publish the server on loopback: the apiserver refuses a loopback endp
     ports: [{ name: 'https', port: 8443, protocol: 'TCP' }],
   });
   expect([r.status, r.body.message]).toEqual([422, `EndpointSlice.discovery.k8s.io "${SERVICE}-loopback" is invalid: endpoints[0].addresses[0]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)`]);
+});
+
+describe('a generated informer through the aggregator', () => {
+  const LABEL = 'e2e-informer=agg';
+  const flunder = (name: string, reference: string): wardle.v1alpha1.Flunder => ({
+    apiVersion: `${GROUP}/v1alpha1`,
+    kind: 'Flunder',
+    metadata: { name, labels: { 'e2e-informer': 'agg' } },
+    spec: { reference, referenceType: 'Flunder' },
+  });
+  /** Closed, the informer's next watch waits until it opens: the informer is blind meanwhile. */
+  let gate: Promise<void> = Promise.resolve();
+  let openGate = (): void => undefined;
+  /** The resourceVersion of every watch the informer asked for, the last one it got, and its lists. */
+  const watches: string[] = [];
+  let current: { stop(): void } | undefined;
+  let lists = 0;
+  /** What the informer's reflector reported, as `<reason> relist` or `<reason> rewatch`. */
+  const errors: string[] = [];
+
+  /** The clientset, the informer's gated client, factory and informer: made once the control plane is up. */
+  function setup() {
+    const real = new wardle.WardleClientset(config());
+    const flunders = real.wardleV1alpha1().flunders(e2e.namespace);
+    // `Object.create(x) as X`: x's methods, two of them overridden (the casts name x's own type)
+    const gated: wardle.v1alpha1.WardleV1alpha1Interface = Object.assign(Object.create(real.wardleV1alpha1()) as wardle.v1alpha1.WardleV1alpha1Interface, {
+      flunders: (namespace: string): wardle.v1alpha1.FlunderClient => {
+        const c = real.wardleV1alpha1().flunders(namespace);
+        return Object.assign(Object.create(c) as wardle.v1alpha1.FlunderClient, {
+          list: (opts: Parameters<typeof c.list>[0]) => {
+            lists++;
+            return c.list(opts);
+          },
+          watch: async (opts: Parameters<typeof c.watch>[0]) => {
+            watches.push(opts?.resourceVersion ?? '');
+            await gate;
+            const w = await c.watch(opts);
+            current = w;
+            return w;
+          },
+        });
+      },
+    });
+    const factory = new SharedInformerFactory({
+      namespace: e2e.namespace,
+      tweakListOptions: () => ({ labelSelector: LABEL }),
+      reflector: {
+        initialList: 'ListWatch',
+        backoff: { durationMs: 100, factor: 2, jitter: 0.5, steps: 0, capMs: 1000 },
+        onError: (err, info) => void errors.push(`${err.reason} ${info.relist ? 'relist' : 'rewatch'}`),
+      },
+    });
+    const informer = wardle.v1alpha1.wardleV1alpha1Informers(factory, gated).flunders();
+    return { real, flunders, factory, informer };
+  }
+  let made: ReturnType<typeof setup> | undefined;
+  const t = (): ReturnType<typeof setup> => {
+    made ??= setup();
+    return made;
+  };
+  const controller = new AbortController();
+  const names = () => t().informer.lister().list().map((f) => `${f.metadata?.name ?? ''}=${f.spec?.reference ?? ''}`).sort();
+  const listed = async () => (await t().flunders.list({ labelSelector: LABEL })).items.map((f) => `${f.metadata?.name ?? ''}=${f.spec?.reference ?? ''}`).sort();
+  const until = async (what: string, cond: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await cond())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  afterAll(async () => {
+    openGate();
+    controller.abort();
+    await made?.factory.shutdown();
+    await made?.real.rest.close();
+  });
+
+  it('syncs the Flunders created through the aggregator and follows a create, update and delete', async () => {
+    const { flunders, factory, informer } = t();
+    await flunders.create(flunder('inf-a', 'a1'));
+    informer.informer();
+    factory.start(controller.signal);
+    expect([...(await factory.waitForCacheSync(controller.signal)).values()]).toEqual([true]);
+    expect(names()).toEqual(['inf-a=a1']);
+    const b = await flunders.create(flunder('inf-b', 'b1'));
+    await until('inf-b added', () => names().length === 2);
+    await flunders.update({ ...b, spec: { reference: 'b2', referenceType: 'Flunder' } });
+    await until('inf-b updated', () => names().includes('inf-b=b2'));
+    await flunders.delete('inf-a');
+    await until('inf-a deleted', () => names().length === 1);
+    expect(names()).toEqual(await listed());
+    expect(names()).toEqual(['inf-b=b2']);
+  });
+
+  it('keeps following when the TypeScript server restarts on the same address (nothing lost)', async () => {
+    const { flunders } = t();
+    const [watchesBefore, listsBefore] = [watches.length, lists];
+    await server?.close();
+    await startServer();
+    await until('a list through the aggregator', () => listed().then(() => true, () => false));
+    expect(await listed()).toEqual(['inf-b=b2']);
+    await flunders.create(flunder('inf-c', 'c1'));
+    await until('inf-c reaches the informer', () => names().includes('inf-c=c1'));
+    expect(names()).toEqual(await listed());
+    // a new watch, resumed from where the broken one stopped: no relist
+    expect(watches.length).toBeGreaterThan(watchesBefore);
+    expect(watches.slice(watchesBefore).every((rv) => rv !== '')).toBe(true);
+    expect(lists).toBe(listsBefore);
+  });
+
+  it('a watch from a compacted resourceVersion gets 410 Expired through the aggregator; the informer relists', async () => {
+    const { flunders } = t();
+    // the informer's watch is broken and the next one held: it misses what follows
+    gate = new Promise((resolve) => (openGate = resolve));
+    const heldFrom = watches.length;
+    current?.stop();
+    await until('the informer to re-watch', () => watches.length > heldFrom);
+    const stale = watches[heldFrom] ?? '';
+    expect(stale).not.toBe('');
+    await flunders.create(flunder('inf-d', 'd1'));
+    await flunders.delete('inf-b');
+    const c = await flunders.get('inf-c');
+    await flunders.update({ ...c, spec: { reference: 'c2', referenceType: 'Flunder' } });
+    const etcdStorage = storage;
+    if (!etcdStorage) throw new Error('beforeAll did not start the storage');
+    const compacted = await etcdStorage.currentResourceVersion();
+    expect(BigInt(stale)).toBeLessThan(BigInt(compacted));
+    await etcdStorage.client.kv.compact({ revision: compacted, physical: true });
+
+    const gone = await failure(
+      (async () => {
+        const w = await flunders.watch({ resourceVersion: stale, labelSelector: LABEL });
+        try {
+          for await (const e of w) return e;
+        } finally {
+          w.stop();
+        }
+        return undefined;
+      })(),
+    );
+    expect(gone instanceof StatusError ? [gone.code, gone.reason] : gone).toEqual([410, 'Expired']);
+
+    const [listsBefore, errorsBefore] = [lists, errors.length];
+    openGate();
+    await until('the informer to relist', () => lists > listsBefore);
+    await until('the informer to agree with a list', async () => JSON.stringify(names()) === JSON.stringify(await listed()));
+    expect(names()).toEqual(['inf-c=c2', 'inf-d=d1']);
+    // the held watch, from the stale resourceVersion, was answered 410 Expired: a relist, not a retry
+    expect(watches[heldFrom]).toBe(stale);
+    expect(errors.slice(errorsBefore)).toEqual(['Expired relist']);
+  });
 });
