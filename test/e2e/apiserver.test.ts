@@ -7,7 +7,8 @@
  * Conformance with kube-apiserver (the shared control plane) serving the same kind as a CRD: a CronTab of a group of
  * this file's own is served by both — the TypeScript server from the generated stable.example.com v1 module, the
  * kube-apiserver from the same CRD — and their Table output, OpenAPI v3 document and aggregated discovery entry are
- * compared.
+ * compared, and so are their answers to the same list and watch questions about resourceVersion (unset, "0",
+ * NotOlderThan, Exact, the invalid combinations, a future one, limit, watch from a revision, sendInitialEvents).
  *
  * Through the kube-apiserver's aggregator (an APIService in front of this server) is the next step: the shared
  * control plane is not started with the requestheader / proxy-client flags it needs.
@@ -22,6 +23,7 @@ import { makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing'
 import { banFlunder } from '../../examples/wardle-apiserver/src/banflunder';
 import { startTestEtcd, type TestEtcd } from '../unit/helpers/etcd';
 import { applyCrd, deleteCrd } from './support/crds';
+import { Agent, request } from 'undici';
 import { Kube, type KubeResponse } from './support/kube';
 import { useE2e } from './support/namespace';
 
@@ -192,6 +194,7 @@ it("refuses a Flunder whose name a Fischer disallows (the sample's BanFlunder), 
 
 const obj = (v: JsonValue | undefined): JsonObject => (isJsonObject(v) ? v : {});
 const list = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
+const str = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : '');
 /** A response's JSON object (kube-apiserver labels its OpenAPI v3 index text/plain: parsed here). */
 function body(r: KubeResponse): JsonObject {
   const parsed: unknown = typeof r.body === 'string' && r.body.startsWith('{') ? JSON.parse(r.body) : r.body;
@@ -308,5 +311,114 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
     const [kube = {}, mine = {}] = entries;
     expect(sortVerbs(mine)).toEqual(sortVerbs(kube));
     expect(list(kube.versions)).toHaveLength(1);
+  });
+  /** What must agree of an error: the status, and the Status's reason, code and message (its numbers elided: they name revisions). */
+  const failed = (status: number, b: JsonObject): JsonValue => ({ status, reason: b.reason ?? null, code: b.code ?? null, message: str(b.message).replace(/\d+/g, 'N') });
+
+  /** The first `n` events of a watch (type, name, and a bookmark's initial-events-end annotation), read as they arrive; or its error. */
+  async function firstEvents(conn: { url: string; ca: string; token: string }, path: string, n: number): Promise<JsonValue> {
+    const agent = new Agent({ connect: { ca: conn.ca } });
+    const ac = new AbortController();
+    const events: JsonValue[] = [];
+    try {
+      const res = await request(`${conn.url}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${conn.token}` }, dispatcher: agent, signal: ac.signal });
+      if (res.statusCode !== 200) {
+        const parsed: unknown = JSON.parse(await res.body.text());
+        return failed(res.statusCode, isJsonObject(parsed) ? parsed : {});
+      }
+      let buffered = '';
+      for await (const chunk of res.body) {
+        buffered += String(chunk);
+        let nl: number;
+        while ((nl = buffered.indexOf('\n')) >= 0 && events.length < n) {
+          const line = buffered.slice(0, nl);
+          buffered = buffered.slice(nl + 1);
+          const parsed: unknown = JSON.parse(line);
+          const e = isJsonObject(parsed) ? parsed : {};
+          const meta = obj(obj(e.object).metadata);
+          events.push([str(e.type), str(meta.name), str(obj(meta.annotations)['k8s.io/initial-events-end'])]);
+        }
+        if (events.length >= n) break;
+      }
+      return events;
+    } finally {
+      ac.abort();
+      await agent.destroy();
+    }
+  }
+
+  it('answers the same list and watch questions about resourceVersion (never comparing the revisions themselves)', async () => {
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const conn = s.name === 'kubegen' ? { url: `https://127.0.0.1:${port}`, ca: certs.caCert, token: '' } : e2e.connection;
+      const rvOf = (r: KubeResponse) => str(obj(body(r).metadata).resourceVersion);
+      const first = await s.kube.post(s.path, crontab('rv-a', { schedule: '* * * * *', image: 'one' }));
+      expect([s.name, first.status]).toEqual([s.name, 201]);
+      const rv1 = rvOf(first);
+      for (const name of ['rv-b', 'rv-c']) expect([s.name, (await s.kube.post(s.path, crontab(name, { schedule: '* * * * *', image: 'one' }))).status]).toEqual([s.name, 201]);
+      const updated = await s.kube.patch(`${s.path}/rv-a`, { spec: { image: 'two' } });
+      expect([s.name, updated.status]).toEqual([s.name, 200]);
+      const future = String(BigInt(rvOf(updated)) + 1_000_000n);
+      const page = body(await s.kube.get(`${s.path}?limit=1`));
+      const token = str(obj(page.metadata).continue);
+
+      /** The shape of a list answer: the error's; or the items' names and images, whether `continue` is set. */
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (r.status !== 200) return failed(r.status, b);
+        const meta = obj(b.metadata);
+        return { status: 200, items: list(b.items).map((i) => `${str(obj(obj(i).metadata).name)}:${str(obj(obj(i).spec).image)}`), continue: Boolean(meta.continue), remaining: meta.remainingItemCount ?? null };
+      };
+      const questions: [string, string][] = [
+        ['list unset', ''],
+        ['list 0', '?resourceVersion=0'],
+        ['list old NotOlderThan', `?resourceVersion=${rv1}&resourceVersionMatch=NotOlderThan`],
+        ['list old Exact', `?resourceVersion=${rv1}&resourceVersionMatch=Exact`],
+        ['list old, no match', `?resourceVersion=${rv1}`],
+        ['list Exact without RV', '?resourceVersionMatch=Exact'],
+        ['list NotOlderThan without RV', '?resourceVersionMatch=NotOlderThan'],
+        ['list Exact 0', '?resourceVersion=0&resourceVersionMatch=Exact'],
+        ['list NotOlderThan 0', '?resourceVersion=0&resourceVersionMatch=NotOlderThan'],
+        ['list unknown match', `?resourceVersion=${rv1}&resourceVersionMatch=Newest`],
+        ['list match with continue', `?resourceVersion=${rv1}&resourceVersionMatch=NotOlderThan&continue=${encodeURIComponent(token)}`],
+        ['list RV with continue', `?resourceVersion=${rv1}&continue=${encodeURIComponent(token)}`],
+        ['list limit unset', '?limit=1'],
+        ['list limit 0', '?limit=1&resourceVersion=0'],
+        ['list limit old RV', `?limit=1&resourceVersion=${rv1}`],
+        ['list limit old NotOlderThan', `?limit=1&resourceVersion=${rv1}&resourceVersionMatch=NotOlderThan`],
+        ['list limit old Exact', `?limit=1&resourceVersion=${rv1}&resourceVersionMatch=Exact`],
+        ['list future NotOlderThan', `?resourceVersion=${future}&resourceVersionMatch=NotOlderThan`],
+      ];
+      const got: Record<string, JsonValue> = {};
+      for (const [q, query] of questions) got[q] = shape(await s.kube.get(`${s.path}${query}`));
+      // A watch answers its first events (or its error), read as they come; timeoutSeconds ends one that has fewer.
+      const watches: [string, string, number][] = [
+        ['watch from old RV', `resourceVersion=${rv1}`, 3],
+        ['watch 0', 'resourceVersion=0', 3],
+        ['watch unset', '', 3],
+        ['watch sendInitialEvents', 'sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true', 4],
+        ['watch sendInitialEvents old RV', `sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${rv1}`, 4],
+        ['watch sendInitialEvents=false', 'sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true', 0],
+        ['watch sendInitialEvents without bookmarks', 'sendInitialEvents=true&resourceVersionMatch=NotOlderThan', 3],
+        ['watch sendInitialEvents without match', 'sendInitialEvents=true&allowWatchBookmarks=true', 4],
+        ['watch NotOlderThan without sendInitialEvents', `resourceVersion=${rv1}&resourceVersionMatch=NotOlderThan`, 3],
+        ['watch sendInitialEvents unknown match', 'sendInitialEvents=true&resourceVersionMatch=Newest&allowWatchBookmarks=true', 4],
+        ['watch Exact without sendInitialEvents', `resourceVersionMatch=Exact&resourceVersion=${rv1}`, 3],
+        ['watch sendInitialEvents Exact', `sendInitialEvents=true&resourceVersionMatch=Exact&allowWatchBookmarks=true&resourceVersion=${rv1}`, 4],
+      ];
+      for (const [q, query, n] of watches) got[q] = await firstEvents(conn, `${s.path}?watch=true&timeoutSeconds=1${query ? `&${query}` : ''}`, n);
+      answers.push(got);
+      for (const name of ['rv-a', 'rv-b', 'rv-c']) await s.kube.delete(`${s.path}/${name}`);
+    }
+    const [kube = {}, mine = {}] = answers;
+    expect(mine).toEqual(kube);
+    // and the answers are the documented ones, not two servers failing alike
+    expect(kube['list old Exact']).toEqual({ status: 200, items: ['rv-a:one'], continue: false, remaining: null });
+    expect(kube['list limit 0']).toEqual({ status: 200, items: ['rv-a:two', 'rv-b:one', 'rv-c:one'], continue: false, remaining: null });
+    expect(kube['list limit unset']).toEqual({ status: 200, items: ['rv-a:two'], continue: true, remaining: 2 });
+    expect(kube['list future NotOlderThan']).toMatchObject({ status: 504, reason: 'Timeout' });
+    expect(kube['list Exact without RV']).toMatchObject({ status: 422, reason: 'Invalid' });
+    expect(kube['watch from old RV']).toEqual([['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['MODIFIED', 'rv-a', '']]);
+    expect(kube['watch sendInitialEvents']).toEqual([['ADDED', 'rv-a', ''], ['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['BOOKMARK', '', 'true']]);
   });
 });

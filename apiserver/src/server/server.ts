@@ -441,8 +441,10 @@ function listParams(q: Query): ListParams {
   const p: ListParams = {};
   if (q.labelSelector !== undefined) p.labelSelector = q.labelSelector;
   if (q.fieldSelector !== undefined) p.fieldSelector = q.fieldSelector;
-  if (limit !== undefined && limit > 0) p.limit = limit;
   if (q.continue !== undefined && q.continue !== '') p.continue = q.continue;
+  // resourceVersion "0" (any match but Exact, no continue) is the watch cache's: kube-apiserver answers it whole, its limit ignored.
+  const fromCache = q.resourceVersion === '0' && match !== 'Exact' && p.continue === undefined;
+  if (limit !== undefined && limit > 0 && !fromCache) p.limit = limit;
   if (q.resourceVersion !== undefined) p.resourceVersion = q.resourceVersion;
   if (match === 'NotOlderThan' || match === 'Exact') p.resourceVersionMatch = match;
   // ValidateListOptions: the combinations the apiserver refuses.
@@ -470,17 +472,17 @@ function watchParams(q: Query): WatchParams {
   const bookmarks = bool(q, 'allowWatchBookmarks');
   if (bookmarks !== undefined) p.allowWatchBookmarks = bookmarks;
   const initial = bool(q, 'sendInitialEvents');
-  checkMatch(q.resourceVersionMatch);
-  if (initial !== undefined) {
-    // ValidateListOptions for a watch with sendInitialEvents.
-    const causes: Array<{ field: string; message: string }> = [];
-    if (q.resourceVersionMatch !== 'NotOlderThan') causes.push({ field: 'resourceVersionMatch', message: 'Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan' });
-    if (initial && bookmarks !== true) causes.push({ field: 'allowWatchBookmarks', message: 'Forbidden: sendInitialEvents requires setting allowWatchBookmarks to true' });
-    if (causes.length > 0) throw invalidListOptions(causes);
-    p.sendInitialEvents = initial;
-  } else if (q.resourceVersionMatch !== undefined && q.resourceVersionMatch !== '') {
-    throw invalidListOptions([{ field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
+  const match = q.resourceVersionMatch ?? '';
+  // ValidateListOptions for a watch (kube-apiserver 1.37): sendInitialEvents needs NotOlderThan (bookmarks are not
+  // required), resourceVersionMatch needs sendInitialEvents, and NotOlderThan is the only match a watch supports.
+  const causes: Array<{ field: string; message: string; reason?: string }> = [];
+  if (initial !== undefined && match !== 'NotOlderThan') causes.push({ field: 'resourceVersionMatch', message: 'Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan' });
+  if (match !== '') {
+    if (initial === undefined) causes.push({ field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' });
+    if (match !== 'NotOlderThan') causes.push({ field: 'resourceVersionMatch', reason: 'FieldValueNotSupported', message: `Unsupported value: ${JSON.stringify(match)}: supported values: "NotOlderThan"` });
   }
+  if (causes.length > 0) throw invalidListOptions(causes);
+  if (initial !== undefined) p.sendInitialEvents = initial;
   const timeout = int(q, 'timeoutSeconds');
   if (timeout !== undefined && timeout < 0) throw newBadRequest('timeoutSeconds: Invalid value: must be non-negative');
   return p;

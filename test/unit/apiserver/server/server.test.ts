@@ -107,6 +107,8 @@ describe('REST', () => {
       { name: 'unselectable field', method: 'GET', path: `${FLUNDERS}?fieldSelector=spec.x%3Dy`, body: undefined, want: { code: 400, message: 'field label not supported: spec.x' } },
       { name: 'unparsable resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersion=x1`, body: undefined, want: { code: 422, reason: 'Invalid' } },
       { name: 'match without resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersionMatch=Exact`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided' } },
+      { name: 'watch with Exact', method: 'GET', path: `${FLUNDERS}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=Exact&resourceVersion=1`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: [resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan, resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"]' } },
+      { name: 'watch match without sendInitialEvents', method: 'GET', path: `${FLUNDERS}?watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=1`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' } },
       { name: 'unsupported patch type', method: 'PATCH', path: `${FLUNDERS}/x`, body: {}, type: 'application/strategic-merge-patch+json', want: { code: 415 } },
       { name: 'bad limit', method: 'GET', path: `${FLUNDERS}?limit=ten`, body: undefined, want: { code: 400 } },
     ];
@@ -119,6 +121,21 @@ describe('REST', () => {
     expect(proto.text).not.toContain('__proto__');
     const list = await call('GET', FLUNDERS);
     expect(Array.isArray(list.body.items) ? list.body.items.map((i) => (isJsonObject(i) && isJsonObject(i.metadata) ? i.metadata.name : '')) : []).toEqual(['proto']);
+  });
+});
+
+describe('list resourceVersion "0"', () => {
+  it('answers the whole list with no continue, its limit ignored, as kube-apiserver serves it from the watch cache', async () => {
+    const ns = '/apis/wardle.example.com/v1beta1/namespaces/rvzero/flunders';
+    for (const name of ['z1', 'z2', 'z3']) expect((await call('POST', ns, flunder(name))).code).toBe(201);
+    const names = (b: JsonObject) => (Array.isArray(b.items) ? b.items.map((i) => (isJsonObject(i) && isJsonObject(i.metadata) ? i.metadata.name : '')) : []);
+    const any = await call('GET', `${ns}?limit=1&resourceVersion=0`);
+    expect([names(any.body), isJsonObject(any.body.metadata) ? any.body.metadata.continue : 'no metadata']).toEqual([['z1', 'z2', 'z3'], undefined]);
+    const notOlder = await call('GET', `${ns}?limit=1&resourceVersion=0&resourceVersionMatch=NotOlderThan`);
+    expect(names(notOlder.body)).toEqual(['z1', 'z2', 'z3']);
+    // unset: a page
+    const page = await call('GET', `${ns}?limit=1`);
+    expect([names(page.body), isJsonObject(page.body.metadata) && typeof page.body.metadata.continue === 'string']).toEqual([['z1'], true]);
   });
 });
 
