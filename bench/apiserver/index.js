@@ -22,7 +22,6 @@
  * BENCH_APISERVER_CONCURRENCY (default 16), BENCH_APISERVER_SERVERS (default `kubegen,sample-apiserver`).
  */
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
@@ -57,26 +56,6 @@ if (SERVERS.length === 0 || SERVERS.some((s) => s !== 'kubegen' && s !== 'sample
 const GROUP = 'wardle.example.com';
 const SERVICE = 'wardle-apiserver';
 const SERVICE_NS = 'kubegen-bench-apiserver';
-
-/** This machine's first non-loopback IPv4 address: an EndpointSlice may not name 127.0.0.0/8. */
-function hostAddress() {
-  for (const addresses of Object.values(os.networkInterfaces())) {
-    for (const a of addresses ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  throw new Error('this machine has no non-loopback IPv4 address to publish the aggregated apiserver at');
-}
-
-/** A port free on `host` now (the servers bind it in turn). */
-function freePort(host) {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, host, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function post(rest, p, body) {
   return rest.request({ method: 'POST', path: p, body });
@@ -206,8 +185,8 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-bench-apiserver-'));
   const admin = createRestClient(fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
   try {
-    const host = hostAddress();
-    const port = await freePort(host);
+    const host = testing.endpointAddress('the aggregated apiserver');
+    const port = await testing.freePort(host);
     const certs = testing.makeServingCertificates({ hosts: [`${SERVICE}.${SERVICE_NS}.svc`, host] });
     const certFile = path.join(dir, 'tls.crt');
     const keyFile = path.join(dir, 'tls.key');

@@ -27,7 +27,6 @@
  * The APIServices go first in the cleanup: an unavailable APIService breaks discovery for every later test.
  */
 import { randomBytes } from 'node:crypto';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
 import { APIServer, DelegatingAuth, apiGroupFromPackage, authenticationConfigFromConfigMap } from '@kubegen/apiserver';
@@ -37,7 +36,7 @@ import { SharedInformerFactory } from '@kubegen/runtime/cache';
 import { createRestClient, fromOptions, type ClientConfig } from '@kubegen/runtime/client';
 import { REQUEST_HEADERS, makeServingCertificates, readCrdFiles } from '@kubegen/runtime/testing';
 import { startTestEtcd, type TestEtcd } from '../unit/helpers/etcd';
-import { freePorts } from '../../runtime/src/testing/ports';
+import { endpointAddress, freePorts } from '../../runtime/src/testing/ports';
 import { Kube } from './support/kube';
 import { useE2e } from './support/namespace';
 
@@ -75,14 +74,6 @@ async function failure(p: Promise<unknown>): Promise<unknown> {
 
 function expectCreated(what: string, r: { status: number; body: unknown }): void {
   if (r.status !== 201) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
-}
-
-/** This machine's first non-loopback IPv4 address: an EndpointSlice may not name 127.0.0.0/8 (see the last test). */
-function hostAddress(): string {
-  for (const addresses of Object.values(os.networkInterfaces())) {
-    for (const a of addresses ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  throw new Error('this machine has no non-loopback IPv4 address to publish the aggregated apiserver at (an EndpointSlice may not name 127.0.0.0/8)');
 }
 
 /** A client of the TypeScript server itself, with a bearer token or none. */
@@ -141,7 +132,7 @@ beforeAll(async () => {
   closeDelegation = () => delegation.close();
 
   // the server, with a certificate for the Service's name (what the aggregator verifies)
-  const address = hostAddress();
+  const address = endpointAddress('the aggregated apiserver');
   const certs = makeServingCertificates({ hosts: [`${SERVICE}.${ns}.svc`, address] });
   etcd = await startTestEtcd();
   storage = new EtcdStorage({ endpoints: [etcd.endpoint], bookmarkIntervalMs: 500 });

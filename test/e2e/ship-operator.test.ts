@@ -20,11 +20,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { buildKubeconfig, kubeconfigToYaml } from '../../runtime/src/testing';
+import { buildKubeconfig, endpointAddress, freePort, kubeconfigToYaml } from '../../runtime/src/testing';
 import { ensureGoModuleSource, ensureGoTool } from '../../runtime/src/testing/gotools';
 import { useE2e } from './support/namespace';
 import { pack, sh } from './support/shell';
@@ -94,25 +93,6 @@ function startOperator(project: string, args: string[], env: NodeJS.ProcessEnv):
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '0.0.0.0', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** This machine's first non-loopback IPv4 address: an EndpointSlice may not name 127.0.0.0/8. */
-function hostAddress(): string {
-  for (const addresses of Object.values(os.networkInterfaces())) {
-    for (const a of addresses ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  throw new Error('this machine has no non-loopback IPv4 address to publish the webhook server at (an EndpointSlice may not name 127.0.0.0/8)');
-}
-
 /** Objects of a multi-document YAML text, keyed `Kind/namespace/name`, each with its content. */
 function objectsOf(text: string): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -137,7 +117,7 @@ describe('ship an operator: init → create api → create webhook → build →
       kind: 'EndpointSlice',
       metadata: { name, labels: { 'kubernetes.io/service-name': WEBHOOK_SERVICE } },
       addressType: 'IPv4',
-      endpoints: [{ addresses: [hostAddress()], conditions: { ready: true } }],
+      endpoints: [{ addresses: [endpointAddress('the webhook server')], conditions: { ready: true } }],
       // the Service's port is named https: the apiserver takes the slice's port of that name
       ports: [{ name: 'https', port, protocol: 'TCP' }],
     });
@@ -239,7 +219,7 @@ describe('ship an operator: init → create api → create webhook → build →
   it('runs as its ServiceAccount: certificates made and injected, admission and conversion served, a sample converged', async () => {
     // publish the operator that runs here as the webhook Service's endpoint (what the EndpointSlice controller writes
     // for a ready pod), then deploy: apply waits for that endpoint before the objects the webhooks intercept
-    const webhookPort = await freePort();
+    const webhookPort = await freePort('0.0.0.0');
     await publish(`${WEBHOOK_SERVICE}-local`, webhookPort);
     const deployed = await npm('run', 'deploy');
     expect(deployed.stdout).toMatch(/validatingwebhookconfiguration\.admissionregistration\.k8s\.io\/webapp-validating-webhook-configuration (created|serverside-applied)/);
@@ -250,7 +230,7 @@ describe('ship an operator: init → create api → create webhook → build →
     saKubeconfig = path.join(tmp, 'sa.kubeconfig');
     fs.writeFileSync(saKubeconfig, kubeconfigToYaml(buildKubeconfig({ server: e2e.connection.url, ca: e2e.connection.ca, token: tr.body.status.token })), { mode: 0o600 });
 
-    const leader = startOperator(project, ['--kubeconfig', saKubeconfig, '--self-managed-certs', '--leader-elect', '--webhook-port', String(webhookPort), '--health-probe-bind-address', `127.0.0.1:${await freePort()}`, '--log-format', 'text'], { POD_NAMESPACE: SYSTEM_NS });
+    const leader = startOperator(project, ['--kubeconfig', saKubeconfig, '--self-managed-certs', '--leader-elect', '--webhook-port', String(webhookPort), '--health-probe-bind-address', `127.0.0.1:${await freePort('0.0.0.0')}`, '--log-format', 'text'], { POD_NAMESPACE: SYSTEM_NS });
     operators.push(leader);
     await leader.waitFor(/successfully acquired lease/, 'the leader lease');
     for (const kind of ['ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'CustomResourceDefinition']) {
@@ -292,7 +272,7 @@ describe('ship an operator: init → create api → create webhook → build →
 
   it('elects one leader among two processes; the follower takes over when the leader stops', async () => {
     const [leader] = operators;
-    const followerPort = await freePort();
+    const followerPort = await freePort('0.0.0.0');
     const follower = startOperator(project, ['--kubeconfig', saKubeconfig, '--self-managed-certs', '--leader-elect', '--webhook-port', String(followerPort), '--health-probe-bind-address', '0', '--log-format', 'text'], { POD_NAMESPACE: SYSTEM_NS });
     operators.push(follower);
     await follower.waitFor(/attempting to acquire leader lease/, 'the follower trying the lease');

@@ -26,6 +26,7 @@ export {
 export { buildKubeconfig, kubeconfigToYaml, type Kubeconfig, type KubeconfigOptions } from './kubeconfig';
 export { parseDuration } from './duration';
 export { isAlive } from './lock';
+export { endpointAddress, freePort } from './ports';
 export { defaultToolsCacheDir, ensureGoModuleSource, ensureGoTool, goToolPath, type GoModuleSourceOptions, type GoToolOptions } from './gotools';
 export type { ProcessExit } from './process';
 export {
