@@ -20,8 +20,9 @@ import { kubegenRoot } from '../version';
 import { CONFIG_FILE, ScaffoldError, apiFromArgs, planScaffold, readJsonObject, scaffold, writeScaffold, type ApiArgs, type InitIo } from './scaffold-project';
 import { runCreateApi, type CreateApiArgs } from './create-api';
 import { runCreateWebhook, type CreateWebhookArgs } from './create-webhook';
+import { runCreateApiServer, type CreateApiServerArgs } from './create-apiserver';
 
-export { ScaffoldError, runCreateApi, runCreateWebhook, type InitIo };
+export { ScaffoldError, runCreateApi, runCreateApiServer, runCreateWebhook, type InitIo };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a scaffold command runs: the package options read the runtime's package.json
 const packageOptions = (group: string) => (require('../emit/shared/package-options') as typeof PackageOptionsModule).packageOptions(group);
@@ -121,6 +122,17 @@ export function scaffoldCommands(io: InitIo, cwd: string, run: (action: CommandA
         .option('conversion', { type: 'boolean', default: false, describe: "A conversion webhook for the kind's versions" }),
     handler: (args) => { guard(() => { runCreateWebhook(cwd, args as CreateWebhookArgs, io); }); },
   };
+  const createApiServer: CommandModule = {
+    command: 'apiserver',
+    describe: 'Scaffold an aggregated apiserver for an API group (src/apiserver/<group>.ts on @kubegen/apiserver) and its deploy manifests (config/apiserver)',
+    builder: (y) =>
+      y
+        .version(false)
+        .option('group', { type: 'string', demandOption: true, describe: 'API group under apis/, served with every version of it (e.g. wardle.example.com)' })
+        .option('version', { type: 'string', hidden: true, describe: 'Refused: the server serves every version of the group' })
+        .option('force', { type: 'boolean', describe: 'Overwrite files the scaffold writes that exist with other contents' }),
+    handler: (args) => { guard(() => { runCreateApiServer(cwd, args as CreateApiServerArgs, io); }); },
+  };
   return [
     {
       command: 'init',
@@ -130,8 +142,8 @@ export function scaffoldCommands(io: InitIo, cwd: string, run: (action: CommandA
     },
     {
       command: 'create',
-      describe: 'Scaffold an API (kubegen create api …) or the webhooks of a kind (kubegen create webhook …)',
-      builder: (y) => y.version(false).command(createApi).command(createWebhook).demandCommand(1, 'kubegen create: say what to create: api or webhook'),
+      describe: 'Scaffold an API (kubegen create api …), the webhooks of a kind (kubegen create webhook …) or an aggregated apiserver (kubegen create apiserver …)',
+      builder: (y) => y.version(false).command(createApi).command(createWebhook).command(createApiServer).demandCommand(1, 'kubegen create: say what to create: api, webhook or apiserver'),
       handler: () => undefined,
     },
   ];

@@ -13,6 +13,7 @@ import { privateName, publicPlural } from '../naming';
 import { deployName, generatedImport, scaffoldOperatorFiles, versionAccessor, type GeneratedLocation, type OperatorProject, type ScaffoldFile } from './operator';
 
 export * from './operator';
+export * from './apiserver';
 
 export interface ApiScaffold {
   /** API group, e.g. `shop.example.dev`. */

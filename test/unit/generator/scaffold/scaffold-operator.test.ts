@@ -457,7 +457,7 @@ describe('refusals: one line, non-zero exit, nothing written', () => {
     ['a controller of a kind that does not exist', ['create', 'api', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Invoice', '--resource=false', '--controller'], '--resource=false: no kind Invoice in apis/shop.example.dev/v1/ (kinds: Order)'],
     ['another scope for a new version', ['create', 'api', ...API, '--version', 'v2', '--namespaced=false'], '--namespaced=false: Order is namespaced in apis/shop.example.dev/v1/order.ts, and every version of a kind has the same scope'],
     ['a webhook flag on create api', ['create', 'api', ...API, '--version', 'v2', '--defaulting'], 'Unknown argument: defaulting'],
-    ['create without what', ['create'], 'kubegen create: say what to create: api or webhook'],
+    ['create without what', ['create'], 'kubegen create: say what to create: api, webhook or apiserver'],
     ['a bad kind name', ['create', 'webhook', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'order', '--defaulting'], '--kind: "order" must be an UpperCamelCase name of letters and digits, e.g. Order'],
   ];
   it.each(cases)('%s', async (_name, argv, message) => {

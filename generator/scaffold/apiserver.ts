@@ -1,0 +1,240 @@
+/**
+ * The aggregated apiserver scaffold (`kubegen create apiserver`), after k8s.io/sample-apiserver (main.go, its
+ * `artifacts/example` manifests) and apiserver-builder: pure functions from the project's context and an API group
+ * with its versions to files ({@link ScaffoldFile}) and insertions at scaffold markers ({@link Insertion}).
+ *
+ * - `src/apiserver/<group>.ts`: the server's program — `@kubegen/apiserver` over the group's generated code and CRDs
+ *   (no storage code of its own), etcd storage, delegated authentication and authorization, serving TLS from
+ *   `--cert-dir` (a self-signed certificate when it holds none, as k8s.io/apiserver does), its admission plugins as a
+ *   list to extend, and one `+kubegen:apiservice` marker per version, which `kubegen generate` turns into the
+ *   APIServices (the `apiservice` configuration key, output `config/apiserver`);
+ * - `config/apiserver/`: a kustomize base of its own (not part of config/default: its RoleBinding lives in
+ *   kube-system, which config/default's namespace transformer would move) — the Namespace, and per group
+ *   `<short>.yaml`: the ServiceAccount, the delegation RBAC (ClusterRoleBinding to `system:auth-delegator`, RoleBinding
+ *   in kube-system to `extension-apiserver-authentication-reader`), the Service and the Deployment with etcd as a
+ *   sidecar container (sample-apiserver's layout), listed in `kustomization.yaml` at its scaffold marker.
+ *
+ * The APIServices skip TLS verification (`insecureSkipTLSVerify=true`), as sample-apiserver's artifacts do: the
+ * server's certificate is self-signed unless a Secret is mounted at `--cert-dir`; with one, change the markers to
+ * `caBundleFile=` its CA (docs/scaffold.md).
+ */
+import { marshalYamlV2 } from '../yaml/yamlv2';
+import { render } from '../render';
+import { generatedImport, type Insertion, type OperatorProject, type ScaffoldFile } from './operator';
+
+/** The marker of config/apiserver/kustomization.yaml where each group's manifests are listed. */
+export const APISERVER_MARKER = '# +kubegen:scaffold:apiservers';
+export const APISERVER_DIR = 'src/apiserver';
+export const APISERVER_CONFIG_DIR = 'config/apiserver';
+export const APISERVER_KUSTOMIZATION = `${APISERVER_CONFIG_DIR}/kustomization.yaml`;
+/** The port the server listens on in its pod (sample-apiserver's `--secure-port`). */
+export const APISERVER_PORT = 8443;
+/** The etcd image of the sidecar: the etcd release kubeadm runs with Kubernetes 1.34. */
+export const ETCD_IMAGE = 'registry.k8s.io/etcd:3.6.4-0';
+/** Where the server reads a serving certificate (`tls.crt`, `tls.key`) in its pod. */
+const CERT_DIR = '/var/run/apiserver/serving-certs';
+
+/** What the scaffold needs to know of the project. */
+export interface ApiServerProject extends OperatorProject {
+  /** The namespace the server runs in (kubegen.config.json `deploy.namespace`). */
+  namespace: string;
+  /** The project's image (`deploy.image`): the server is another entry point of it. */
+  image: string;
+}
+
+/** The API group served, with every version of it under `apis/`. */
+export interface ApiServerGroup {
+  group: string;
+  versions: readonly string[];
+}
+
+/** The names of a group's server and its objects. */
+export interface ApiServerNames {
+  /** The group's first DNS label (`wardle` for wardle.example.com). */
+  short: string;
+  /** `<project>-<short>-apiserver` (`<project>-apiserver` when the two are one name): ServiceAccount, Service, Deployment. */
+  server: string;
+  program: string;
+  manifests: string;
+}
+
+/** The names of a group's server; `server` may be longer than a Service name allows (the CLI refuses that). */
+export function apiServerNames(group: string, project: Pick<OperatorProject, 'name'>): ApiServerNames {
+  const [short = group] = group.split('.');
+  const server = project.name === short ? `${short}-apiserver` : `${project.name}-${short}-apiserver`;
+  return { short, server, program: `${APISERVER_DIR}/${group}.ts`, manifests: `${APISERVER_CONFIG_DIR}/${short}.yaml` };
+}
+
+const VERSION = /^v([1-9][0-9]*)(?:(alpha|beta)([1-9][0-9]*))?$/;
+
+/** Kubernetes' version priority: GA before beta before alpha, higher numbers first (the APIServices' order). */
+export function compareVersionPriority(a: string, b: string): number {
+  const rank = (v: string): [number, number, number] => {
+    const m = VERSION.exec(v);
+    if (m === null) return [0, 0, 0];
+    const stability = m[2] === undefined ? 3 : m[2] === 'beta' ? 2 : 1;
+    return [stability, Number(m[1]), Number(m[3] ?? 0)];
+  };
+  const [x, y] = [rank(a), rank(b)];
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The `+kubegen:apiservice` markers of the group's versions: the preferred version gets the highest priority. */
+export function apiServiceMarkers(g: ApiServerGroup, server: string, namespace: string): string[] {
+  return [...g.versions].sort(compareVersionPriority).map((version, i) =>
+    `+kubegen:apiservice:group=${g.group},version=${version},serviceName=${server},serviceNamespace=${namespace},groupPriorityMinimum=1000,versionPriority=${Math.max(1, 100 - 10 * i)},insecureSkipTLSVerify=true`,
+  );
+}
+
+/** The server's files and its line in config/apiserver/kustomization.yaml. */
+export function scaffoldApiServer(g: ApiServerGroup, p: ApiServerProject): { files: ScaffoldFile[]; insertions: Insertion[] } {
+  const names = apiServerNames(g.group, p);
+  const esm = p.format === 'module';
+  const crds = crdsLocation(g.group, p, names.program);
+  const view = {
+    group: g.group,
+    server: names.server,
+    namespace: p.namespace,
+    program: names.program,
+    built: names.program.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js'),
+    markers: apiServiceMarkers(g, names.server, p.namespace),
+    generatedImport: generatedImport(names.program, g.group, p),
+    extraImports: [...(esm ? ["import { fileURLToPath } from 'node:url';"] : []), ...(crds.createRequire ? ["import { createRequire } from 'node:module';"] : [])].map((l) => `${l}\n`).join(''),
+    programDir: esm ? 'path.dirname(fileURLToPath(import.meta.url))' : '__dirname',
+    crdsExpr: crds.expr,
+    crdsShown: crds.shown,
+    port: APISERVER_PORT,
+    hosts: [`${names.server}.${p.namespace}.svc`, 'localhost', '127.0.0.1'].map((h) => `'${h}'`).join(', '),
+  };
+  return {
+    files: [
+      { path: names.program, contents: render('scaffold', 'apiserver.ts', view), policy: 'new' },
+      { path: names.manifests, contents: manifests(g, p, names), policy: 'new' },
+      { path: APISERVER_KUSTOMIZATION, contents: kustomization(), policy: 'shared' },
+      namespaceFile(p),
+    ],
+    insertions: [{ path: APISERVER_KUSTOMIZATION, marker: APISERVER_MARKER, line: `- ${names.short}.yaml` }],
+  };
+}
+
+/** How the program finds the group's CRDs (the model it serves): beside the generated code, from src/ or dist/. */
+function crdsLocation(group: string, p: OperatorProject, program: string): { expr: string; shown: string; createRequire: boolean } {
+  const g = p.generated;
+  if (g.layout === 'package') {
+    const pkg = g.packageName.replace('{group}', group);
+    const req = p.format === 'module' ? 'createRequire(import.meta.url)' : 'require';
+    return { expr: `path.join(path.dirname(${req}.resolve('${pkg}/package.json')), 'crds')`, shown: `node_modules/${pkg}/crds`, createRequire: p.format === 'module' };
+  }
+  // src/apiserver/<group>.ts and dist/apiserver/<group>.js are both two directories below the project
+  const depth = program.split('/').length - 1;
+  const parts = [...Array<string>(depth).fill('..'), ...g.output.split('/'), group, 'crds'].map((s) => `'${s}'`);
+  return { expr: `path.join(PROGRAM_DIR, ${parts.join(', ')})`, shown: `${g.output}/${group}/crds`, createRequire: false };
+}
+
+const HEADER = (what: string) => `# ${what} (kubegen create apiserver); yours to edit. Apply with: kubegen apply -k config/apiserver\n`;
+
+/** config/apiserver/kustomization.yaml: the Namespace, the APIServices `kubegen generate` writes, each group's file. */
+function kustomization(): string {
+  return (
+    HEADER('The aggregated apiservers of the project') +
+    '# No `namespace:` here: each object names its own (the delegation RoleBinding lives in kube-system).\n' +
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- namespace.yaml\n' +
+    '# the APIServices of the +kubegen:apiservice markers under src/apiserver (kubegen generate writes the file)\n- apiservice.yaml\n' +
+    `${APISERVER_MARKER}\n`
+  );
+}
+
+/** config/apiserver/namespace.yaml. */
+function namespaceFile(p: ApiServerProject): ScaffoldFile {
+  return { path: `${APISERVER_CONFIG_DIR}/namespace.yaml`, contents: HEADER('The namespace of the aggregated apiservers') + marshalYamlV2({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: p.namespace } }), policy: 'shared' };
+}
+
+/** `<short>.yaml`: ServiceAccount, delegation RBAC, Service and Deployment (the server and its etcd). */
+function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames): string {
+  const { server } = names;
+  const ns = p.namespace;
+  const labels = { 'app.kubernetes.io/name': server, 'app.kubernetes.io/component': 'apiserver', 'app.kubernetes.io/part-of': p.name };
+  const subjects = [{ kind: 'ServiceAccount', name: server, namespace: ns }];
+  const built = names.program.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  const objects: Array<[string, Record<string, unknown>]> = [
+    ['The identity the server asks the cluster with', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: server, namespace: ns, labels } }],
+    [
+      'Delegated authentication and authorization: TokenReviews and SubjectAccessReviews',
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRoleBinding',
+        metadata: { name: `${server}:system:auth-delegator`, labels },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:auth-delegator' },
+        subjects,
+      },
+    ],
+    [
+      "The requestheader configuration (the front proxy's CA and headers) in kube-system/extension-apiserver-authentication",
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: `${server}-auth-reader`, namespace: 'kube-system', labels },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'extension-apiserver-authentication-reader' },
+        subjects,
+      },
+    ],
+    [
+      `What the APIServices of ${g.group} name; the aggregator dials the pods behind it`,
+      {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: server, namespace: ns, labels },
+        spec: { ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 'https' }], selector: { 'app.kubernetes.io/name': server } },
+      },
+    ],
+    [
+      'The server and, as sample-apiserver runs it, its etcd in the same pod (an emptyDir: the objects live as long as the pod;\n# for real use point --etcd-servers at an etcd cluster of its own and drop the sidecar)',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: server, namespace: ns, labels },
+        spec: {
+          replicas: 1,
+          selector: { matchLabels: { 'app.kubernetes.io/name': server } },
+          template: {
+            metadata: { labels },
+            spec: {
+              serviceAccountName: server,
+              securityContext: { runAsNonRoot: true, runAsUser: 65532, seccompProfile: { type: 'RuntimeDefault' } },
+              containers: [
+                {
+                  name: 'apiserver',
+                  image: p.image,
+                  command: ['node', built],
+                  args: ['--etcd-servers=http://127.0.0.1:2379', `--secure-port=${APISERVER_PORT}`, `--cert-dir=${CERT_DIR}`],
+                  ports: [{ name: 'https', containerPort: APISERVER_PORT, protocol: 'TCP' }],
+                  livenessProbe: { httpGet: { path: '/livez', port: 'https', scheme: 'HTTPS' }, initialDelaySeconds: 5, periodSeconds: 10 },
+                  readinessProbe: { httpGet: { path: '/readyz', port: 'https', scheme: 'HTTPS' }, periodSeconds: 5 },
+                  resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
+                  securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true },
+                },
+                {
+                  name: 'etcd',
+                  image: ETCD_IMAGE,
+                  command: ['/usr/local/bin/etcd', '--data-dir=/var/lib/etcd', '--listen-client-urls=http://127.0.0.1:2379', '--advertise-client-urls=http://127.0.0.1:2379'],
+                  resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
+                  securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true },
+                  volumeMounts: [{ name: 'etcd-data', mountPath: '/var/lib/etcd' }],
+                },
+              ],
+              volumes: [{ name: 'etcd-data', emptyDir: {} }],
+            },
+          },
+        },
+      },
+    ],
+  ];
+  return (
+    HEADER(`The aggregated apiserver of ${g.group}`) +
+    '# No ClusterRole of its own: the server reads nothing of the cluster but the delegation below (sample-apiserver\'s\n' +
+    '# namespace and webhook-configuration reads serve admission plugins @kubegen/apiserver does not run). An admission\n' +
+    '# plugin of yours that reads the cluster needs a ClusterRole here, bound to the ServiceAccount.\n' +
+    objects.map(([comment, o]) => `---\n# ${comment}\n${marshalYamlV2(o)}`).join('')
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * `kubegen create apiserver` (issue 29): the aggregated apiserver of an API group — its program on
+ * `@kubegen/apiserver`, the `+kubegen:apiservice` markers of every version, config/apiserver (Namespace,
+ * ServiceAccount, delegation RBAC, Service, Deployment with an etcd sidecar), the `apiservice` configuration and
+ * package.json — against readable goldens under scaffold-golden/apiserver-<case>/ (`KUBEGEN_UPDATE_GOLDEN=1` rewrites
+ * them), run twice (nothing changes), every refusal (one line, exit ≠ 0, nothing written), `kubegen generate` writing
+ * the APIServices, and the scaffolded program type-checked with the project's strict tsconfig (CommonJS and ES
+ * modules).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import ts from 'typescript';
+import { parseAllDocuments } from 'yaml';
+import { main } from '../../../../generator/cli';
+import { apiServiceMarkers, compareVersionPriority } from '../../../../generator/scaffold';
+
+// This file runs kubegen commands and loads TypeScript programs: a generous timeout for a loaded machine.
+jest.setTimeout(180_000);
+
+const REPO = path.resolve(__dirname, '../../../..');
+const GOLDEN = path.join(__dirname, 'scaffold-golden');
+const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
+const GROUP = 'wardle.example.com';
+
+function run(argv: string[], cwd: string) {
+  let out = '';
+  let err = '';
+  return main(argv, { out: (s) => (out += s), err: (s) => (err += s) }, cwd).then((code) => ({ code, out, err }));
+}
+
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string, rel: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path.join(d, e.name), r);
+      else out[r] = fs.readFileSync(path.join(d, e.name), 'utf8');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+function expectGolden(name: string, got: Record<string, string>): void {
+  const dir = path.join(GOLDEN, name);
+  if (UPDATE) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const [p, text] of Object.entries(got)) {
+      fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+      fs.writeFileSync(path.join(dir, `${p}.golden`), text);
+    }
+  }
+  const want = Object.fromEntries(Object.entries(tree(dir)).map(([p, text]) => [p.replace(/\.golden$/, ''), text]));
+  expect(got).toEqual(want);
+}
+
+function tmpProject(pj: Record<string, unknown>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-scaffold-apiserver-'));
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pj, null, 2) + '\n');
+  return dir;
+}
+
+/** A project with two versions of Flunder and one of Fischer (cluster-scoped), as the wardle sample. */
+async function wardleProject(pj: Record<string, unknown>): Promise<string> {
+  const dir = tmpProject(pj);
+  for (const argv of [
+    ['init'],
+    ['create', 'api', '--group', GROUP, '--version', 'v1alpha1', '--kind', 'Flunder'],
+    ['create', 'api', '--group', GROUP, '--version', 'v1beta1', '--kind', 'Flunder'],
+    ['create', 'api', '--group', GROUP, '--version', 'v1alpha1', '--kind', 'Fischer', '--namespaced=false'],
+  ]) {
+    expect(await run(argv, dir)).toMatchObject({ code: 0, err: '' });
+  }
+  return dir;
+}
+
+/** What `create apiserver` wrote or changed (package.json without kubegen's own version ranges). */
+function scaffolded(dir: string): Record<string, string> {
+  const t = tree(dir);
+  const out: Record<string, string> = {};
+  for (const [p, text] of Object.entries(t)) if (p.startsWith('src/apiserver/') || p.startsWith('config/apiserver/') || p === 'kubegen.config.json') out[p] = text;
+  const pj = JSON.parse(t['package.json'] ?? '{}') as { scripts: Record<string, string>; dependencies: Record<string, string> };
+  out['package.json'] = JSON.stringify({ scripts: pj.scripts, dependencies: Object.keys(pj.dependencies) }, null, 2) + '\n';
+  return out;
+}
+
+/** The project's diagnostics with its own strict tsconfig, the runtime and the apiserver resolved to their sources. */
+function typeErrors(dir: string): string[] {
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d: ts.Diagnostic) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } };
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, host);
+  if (config === undefined) throw new Error('no tsconfig.json');
+  const runtime = path.join(REPO, 'runtime/src');
+  const apiserver = path.join(REPO, 'apiserver/src');
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: {
+      ...config.options,
+      rootDir: path.parse(dir).root,
+      noEmit: true,
+      typeRoots: [path.join(REPO, 'node_modules/@types')],
+      paths: {
+        '@kubegen/runtime': [path.join(runtime, 'index.ts')],
+        '@kubegen/runtime/*': [path.join(runtime, '*/index.ts')],
+        '@kubegen/apiserver': [path.join(apiserver, 'index.ts')],
+        '@kubegen/apiserver/*': [path.join(apiserver, '*/index.ts')],
+      },
+    },
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(dir, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+}
+
+describe('version priority and markers', () => {
+  it('orders versions as Kubernetes does: GA, beta, alpha, newer first', () => {
+    expect(['v1alpha1', 'v2', 'v1beta2', 'v1', 'v1beta1', 'v2alpha1', 'v10'].sort(compareVersionPriority)).toEqual(['v10', 'v2', 'v1', 'v1beta2', 'v1beta1', 'v2alpha1', 'v1alpha1']);
+  });
+
+  it('one APIService marker per version, the preferred version highest', () => {
+    expect(apiServiceMarkers({ group: 'a.example.dev', versions: ['v1alpha1', 'v1'] }, 'p-a-apiserver', 'p-system')).toEqual([
+      '+kubegen:apiservice:group=a.example.dev,version=v1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=100,insecureSkipTLSVerify=true',
+      '+kubegen:apiservice:group=a.example.dev,version=v1alpha1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=90,insecureSkipTLSVerify=true',
+    ]);
+  });
+});
+
+describe.each([
+  ['commonjs', { name: 'wardle', version: '1.0.0' }],
+  ['esm', { name: 'wardle', version: '1.0.0', type: 'module' }],
+])('a %s project: create apiserver for a group of two versions', (name, pj) => {
+  let dir: string;
+  let output: string;
+  beforeAll(async () => {
+    dir = await wardleProject(pj);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the goldens', async () => {
+    const r = await run(['create', 'apiserver', '--group', GROUP], dir);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    output = r.out;
+    expectGolden(`apiserver-${name}`, { ...scaffolded(dir), 'OUTPUT.txt': output });
+  });
+
+  it('running it again changes nothing', async () => {
+    const before = tree(dir);
+    const r = await run(['create', 'apiserver', '--group', GROUP], dir);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/^(created|updated) /m);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it('generate writes an APIService per version into config/apiserver; the program type-checks', async () => {
+    // the generated code and the APIServices; the operator's deploy tree is tested with its generator
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8')) as Record<string, unknown>;
+    delete config.deploy;
+    fs.writeFileSync(path.join(dir, 'kubegen.code.json'), JSON.stringify(config));
+    const gen = await run(['generate', '--config', 'kubegen.code.json'], dir);
+    expect(gen.err).toBe('');
+    expect(gen.code).toBe(0);
+    const services = parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/apiservice.yaml'), 'utf8')).map((d) => d.toJS() as { metadata: { name: string }; spec: Record<string, unknown> });
+    expect(services.map((s) => [s.metadata.name, s.spec.versionPriority, s.spec.service])).toEqual([
+      ['v1alpha1.wardle.example.com', 90, { name: 'wardle-apiserver', namespace: 'wardle-system', port: 443 }],
+      ['v1beta1.wardle.example.com', 100, { name: 'wardle-apiserver', namespace: 'wardle-system', port: 443 }],
+    ]);
+    expect(typeErrors(dir)).toEqual([]);
+  });
+});
+
+describe('refusals: one line, non-zero exit, nothing written', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await wardleProject({ name: 'wardle', version: '1.0.0' });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const expectRefused = async (argv: string[], message: string, code = 1) => {
+    const before = tree(dir);
+    const r = await run(argv, dir);
+    expect(r).toEqual({ code, out: '', err: `kubegen: ${message}\n` });
+    expect(tree(dir)).toEqual(before);
+  };
+
+  it.each([
+    ['an unknown group', ['--group', 'nope.example.dev'], 'no API group nope.example.dev under apis/ (groups: wardle.example.com)'],
+    ['a bad group', ['--group', 'Wardle'], '--group: "Wardle" must be a lower-case DNS subdomain with at least one dot, e.g. shop.example.dev'],
+    ['--version', ['--group', GROUP, '--version', 'v1beta1'], '--version: an apiserver serves every version of its group, each registered by its own APIService: leave out --version (wardle.example.com has v1beta1, v1alpha1)'],
+  ])('%s', async (_name, flags, message) => {
+    await expectRefused(['create', 'apiserver', ...flags], message);
+  });
+
+  it('without --group: a usage error', async () => {
+    const before = tree(dir);
+    const r = await run(['create', 'apiserver'], dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^kubegen: Missing required argument: group/);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it('an apiservice configuration of its own', async () => {
+    const file = path.join(dir, 'kubegen.config.json');
+    const config = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, JSON.stringify({ ...(JSON.parse(config) as object), apiservice: { paths: ['lib'], output: 'manifests' } }, null, 2) + '\n');
+    try {
+      await expectRefused(
+        ['create', 'apiserver', '--group', GROUP],
+        'kubegen.config.json: apiservice: the scaffold needs "paths" to include "src/apiserver" and "output" to be "config/apiserver" (where config/apiserver/kustomization.yaml finds apiservice.yaml): change it, or add the APIServices yourself',
+      );
+    } finally {
+      fs.writeFileSync(file, config);
+    }
+  });
+
+  it('no deploy.name', async () => {
+    const file = path.join(dir, 'kubegen.config.json');
+    const config = fs.readFileSync(file, 'utf8');
+    const { deploy: _deploy, ...rest } = JSON.parse(config) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify(rest, null, 2) + '\n');
+    try {
+      await expectRefused(['create', 'apiserver', '--group', GROUP], 'kubegen.config.json has no deploy.name, which names the apiserver\'s objects (add "deploy": { "name": "<project>" })');
+    } finally {
+      fs.writeFileSync(file, config);
+    }
+  });
+
+  it('a program the user changed exists: refused, --force overwrites it', async () => {
+    expect((await run(['create', 'apiserver', '--group', GROUP], dir)).code).toBe(0);
+    const program = path.join(dir, `src/apiserver/${GROUP}.ts`);
+    const scaffoldedText = fs.readFileSync(program, 'utf8');
+    fs.writeFileSync(program, scaffoldedText.replace('const ADMISSION: AdmissionPluginFactory[] = [];', 'const ADMISSION: AdmissionPluginFactory[] = [banFlunder];'));
+    await expectRefused(['create', 'apiserver', '--group', GROUP], `src/apiserver/${GROUP}.ts exists with other contents; not overwriting (--force overwrites)`);
+    const forced = await run(['create', 'apiserver', '--group', GROUP, '--force'], dir);
+    expect(forced.code).toBe(0);
+    expect(forced.out).toContain(`updated   src/apiserver/${GROUP}.ts`);
+    expect(fs.readFileSync(program, 'utf8')).toBe(scaffoldedText);
+  });
+
+  it('without a project', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-noproject-'));
+    try {
+      const r = await run(['create', 'apiserver', '--group', GROUP], empty);
+      expect(r).toEqual({ code: 1, out: '', err: `kubegen: no kubegen project in ${empty} (no kubegen.config.json): run kubegen init first\n` });
+      expect(fs.readdirSync(empty)).toEqual([]);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
