@@ -125,12 +125,26 @@ export function deployFiles(config: DeployConfig, project: KubegenConfig): RunGe
       const manifests = paths.length > 0 ? ctx.manifests.model(paths) : emptyManifestModel();
       // The rbac / webhook keys' generators may build the same roles and webhooks: each problem is reported once.
       const scratch = new DiagnosticBag();
-      const out = generateDeploy(config, project.baseDir, { crdFiles, manifests }, scratch);
+      const out = generateDeploy(config, project.baseDir, { crdFiles, manifests, aggregatedGroups: aggregatedGroups(project, ctx) }, scratch);
       const reported = new Set(ctx.diagnostics.items.map((d) => JSON.stringify(d)));
       ctx.diagnostics.addAll(scratch.items.filter((d) => !reported.has(JSON.stringify(d))));
       return [{ outDir: project.baseDir, files: out.files, owned: [], ownedFiles: out.ownedFiles }];
     },
   };
+}
+
+/**
+ * The API groups an APIService of the `apiservice` key registers (its markers and its entries): served by an
+ * aggregated apiserver, so the deploy tree installs no CRDs of theirs.
+ */
+function aggregatedGroups(project: KubegenConfig, ctx: RunContext): Set<string> {
+  const groups = new Set<string>();
+  for (const t of project.manifests) {
+    if (t.kind !== 'apiservice') continue;
+    const fromMarkers = t.paths.length > 0 && !ctx.manifests.hasErrors(t.paths) ? ctx.manifests.model(t.paths).apiServices : [];
+    for (const d of [...fromMarkers, ...(t.apiServices ?? [])]) groups.add(d.group);
+  }
+  return groups;
 }
 
 /** What `kubegen generate` runs for a configuration: its packages, its manifest keys' targets, its deploy tree. */

@@ -72,7 +72,7 @@ export function runCreateApiServer(cwd: string, args: CreateApiServerArgs, io: I
     [
       '',
       `${group} (${versions.join(', ')}) is served by ${names.program}: one APIService per version, from its +kubegen:apiservice markers.`,
-      `Its CRDs are the model it serves, not something to install: leave config/crd's ${group} CRDs out of the cluster.`,
+      `Its CRDs are the model it serves, not objects to install: kubegen generate leaves them out of the deploy tree and the chart.`,
       `Next: npm install && npm run generate && npm run build; run it with node ${built} --etcd-servers <url> --kubeconfig <file>`,
       ...(project.generated.layout === 'source'
         ? [`The image needs the CRDs too: add COPY --from=build /workspace/${project.generated.output}/${group}/crds ./${project.generated.output}/${group}/crds to the Dockerfile.`]

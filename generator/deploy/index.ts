@@ -8,6 +8,9 @@
  * with kubegen's header (a file the user took over by removing the header is left alone); every other file under
  * `configDir` and `chartDir` (the user's overlays, patches, samples) is never read or written. `<configDir>/samples/
  * kustomization.yaml` is written once when missing (as `kubegen create api` writes it) and then belongs to the project.
+ *
+ * A group an APIService of the `apiservice` key registers is served by an aggregated apiserver (`kubegen create
+ * apiserver`): its CRDs are that server's model, not objects to install, and the tree leaves them out.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -49,6 +52,11 @@ export interface DeploySources {
   crdFiles: readonly VirtualFile[];
   /** The markers of `deploy.paths`; loaded here when absent. */
   manifests?: ManifestModel;
+  /**
+   * API groups registered by APIServices (the `apiservice` key): an aggregated apiserver serves them, so their CRDs
+   * — the model that server reads — are left out of the tree and the chart.
+   */
+  aggregatedGroups?: ReadonlySet<string>;
 }
 
 /** The deploy tree and chart for a configuration; problems of the markers go to `bag`. */
@@ -57,6 +65,7 @@ export function generateDeploy(config: DeployConfig, baseDir: string, sources: D
   const names = deployNames(config.name);
   const crds = sources.crdFiles
     .map((f) => parseYaml(f.contents) as CustomResourceDefinition)
+    .filter((crd) => typeof crd.spec.group !== 'string' || !(sources.aggregatedGroups?.has(crd.spec.group) ?? false))
     .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
   const model = buildDeployModel({
     config,

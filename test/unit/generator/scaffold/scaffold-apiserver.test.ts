@@ -166,6 +166,35 @@ describe.each([
   });
 });
 
+describe("the operator's deploy tree beside an aggregated apiserver", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await wardleProject({ name: 'shop', version: '1.0.0' });
+    for (const argv of [['create', 'api', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Order'], ['create', 'apiserver', '--group', GROUP]]) {
+      expect(await run(argv, dir)).toMatchObject({ code: 0, err: '' });
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('installs the CRDs of the other groups only: the served group\'s CRDs are the apiserver\'s model', async () => {
+    const gen = await run(['generate'], dir);
+    expect(gen).toMatchObject({ code: 0, err: '' });
+    const files = Object.keys(tree(dir));
+    // the generated code keeps every CRD (the server reads them); config/ and the chart install shop's only
+    expect(files.filter((f) => f.startsWith('src/generated/') && f.includes('/crds/')).sort()).toEqual([
+      'src/generated/shop.example.dev/crds/shop.example.dev_orders.yaml',
+      'src/generated/wardle.example.com/crds/wardle.example.com_fischers.yaml',
+      'src/generated/wardle.example.com/crds/wardle.example.com_flunders.yaml',
+    ]);
+    expect(files.filter((f) => f.startsWith('config/crd/'))).toEqual(['config/crd/bases/shop.example.dev_orders.yaml', 'config/crd/kustomization.yaml']);
+    // (the samples are objects of the group, created through the aggregated apiserver)
+    const installed = files.filter((f) => (f.startsWith('config/') && !f.startsWith('config/apiserver/') && !f.startsWith('config/samples/')) || f.startsWith('dist/chart/'));
+    expect(installed.length).toBeGreaterThan(10);
+    for (const f of installed) expect({ f, wardle: fs.readFileSync(path.join(dir, f), 'utf8').includes(GROUP) }).toEqual({ f, wardle: false });
+    expect(fs.readFileSync(path.join(dir, 'config/apiserver/apiservice.yaml'), 'utf8')).toContain(`name: v1beta1.${GROUP}`);
+  });
+});
+
 describe('refusals: one line, non-zero exit, nothing written', () => {
   let dir: string;
   beforeAll(async () => {
