@@ -9,7 +9,11 @@
  * - the built server runs here as that ServiceAccount (a TokenRequest token: exactly the RBAC the scaffold wrote)
  *   against an etcd of its own, published as the Service's EndpointSlice on this machine's address (the aggregator
  *   refuses loopback, see aggregated-apiserver.test.ts);
- * - the APIService becomes Available, and a create and a get of the scaffolded kind go through kube-apiserver.
+ * - the APIService becomes Available, and a create and a get of the scaffolded kind go through kube-apiserver;
+ * - the server stops on SIGTERM with status 0, and the documented verified path follows: a serving certificate for
+ *   `<service>.<namespace>.svc` in `--cert-dir`, the markers changed to `caBundleFile=` its CA, regenerated and
+ *   applied (caBundle in, insecureSkipTLSVerify out); the server's self-signed certificate is now refused (503), and
+ *   restarted with the certificate on the same etcd, the Widget is read through the aggregator again.
  *
  * The APIService goes first in the cleanup: an unavailable APIService breaks discovery for every later test.
  */
@@ -20,7 +24,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { main } from '../../generator/cli';
-import { buildKubeconfig, endpointAddress, freePort, kubeconfigToYaml } from '../../runtime/src/testing';
+import { buildKubeconfig, endpointAddress, freePort, kubeconfigToYaml, makeServingCertificates } from '../../runtime/src/testing';
 import { startTestEtcd, type TestEtcd } from '../unit/helpers/etcd';
 import { Kube } from './support/kube';
 import { useE2e } from './support/namespace';
@@ -45,6 +49,20 @@ let etcd: TestEtcd | undefined;
 let child: ChildProcess | undefined;
 let exited: Promise<number | null> = Promise.resolve(null);
 let logs = '';
+let address = '';
+let port = 0;
+let serverArgs: string[] = [];
+
+/** Starts the built server with `serverArgs` (and `extra`); resolves once it logs that it serves. */
+async function startServer(...extra: string[]): Promise<void> {
+  logs = '';
+  const proc = spawn(process.execPath, [`dist/apiserver/${GROUP}.js`, ...serverArgs, ...extra], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = proc;
+  exited = new Promise((resolve) => proc.once('exit', (code) => { resolve(code); }));
+  proc.stdout.on('data', (b: Buffer) => (logs += b.toString()));
+  proc.stderr.on('data', (b: Buffer) => (logs += b.toString()));
+  await e2e.kube.eventually('the server to serve', () => Promise.resolve(/"msg":"serving"/.test(logs) ? true : proc.exitCode !== null ? Promise.reject(new Error(`the server exited ${proc.exitCode}:\n${logs}`)) : undefined), 60_000);
+}
 
 /** The CLI in this process, in the project; throws with its stderr when it fails. */
 async function kubegen(...argv: string[]): Promise<string> {
@@ -124,14 +142,10 @@ it('runs as its ServiceAccount behind the aggregator: the APIService is Availabl
   const saKubeconfig = path.join(tmp, 'sa.kubeconfig');
   fs.writeFileSync(saKubeconfig, kubeconfigToYaml(buildKubeconfig({ server: e2e.connection.url, ca: e2e.connection.ca, token: tr.body.status.token })), { mode: 0o600 });
   etcd = await startTestEtcd();
-  const address = endpointAddress('the scaffolded apiserver');
-  const port = await freePort(address);
-  const proc = spawn(process.execPath, [`dist/apiserver/${GROUP}.js`, '--etcd-servers', etcd.endpoint, '--secure-port', String(port), '--bind-address', address, '--kubeconfig', saKubeconfig], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = proc;
-  exited = new Promise((resolve) => proc.once('exit', (code) => { resolve(code); }));
-  proc.stdout.on('data', (b: Buffer) => (logs += b.toString()));
-  proc.stderr.on('data', (b: Buffer) => (logs += b.toString()));
-  await kube.eventually('the server to serve', () => Promise.resolve(/"msg":"serving"/.test(logs) ? true : proc.exitCode !== null ? Promise.reject(new Error(`the server exited ${proc.exitCode}:\n${logs}`)) : undefined), 60_000);
+  address = endpointAddress('the scaffolded apiserver');
+  port = await freePort(address);
+  serverArgs = ['--etcd-servers', etcd.endpoint, '--secure-port', String(port), '--bind-address', address, '--kubeconfig', saKubeconfig];
+  await startServer();
 
   // what the EndpointSlice controller writes for a ready pod of the Service: this machine, the server's port
   const slice = await kube.post(`/apis/discovery.k8s.io/v1/namespaces/${NAMESPACE}/endpointslices`, {
@@ -171,4 +185,47 @@ it('runs as its ServiceAccount behind the aggregator: the APIService is Availabl
   // the scaffolded kind's default (+kubebuilder:default=1 on replicas), applied by the generated defaulting
   expect(got.body.spec).toEqual({ image: 'nginx:1.27', replicas: 1 });
   expect(logs).not.toMatch(/forbidden/i);
+}, 120_000);
+
+it('with a certificate of its own and the APIService verifying it (caBundleFile): restarted, nothing lost', async () => {
+  const kube = e2e.kube;
+  child?.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  // the documented path: a CA and a serving certificate for the Service's name in --cert-dir, the markers naming the CA
+  const certs = makeServingCertificates({ hosts: [`${SERVER}.${NAMESPACE}.svc`, address] });
+  const dir = path.join(project, 'certs');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, 'tls.crt'), certs.cert);
+  fs.writeFileSync(path.join(dir, 'tls.key'), certs.key);
+  fs.writeFileSync(path.join(dir, 'ca.crt'), certs.caCert);
+  const program = path.join(project, `src/apiserver/${GROUP}.ts`);
+  fs.writeFileSync(program, fs.readFileSync(program, 'utf8').replace('insecureSkipTLSVerify=true', 'caBundleFile=../../certs/ca.crt'));
+  await kubegen('generate');
+  await kubegen('apply', '-f', 'config/apiserver/apiservice.yaml', '--kubeconfig', e2e.connection.kubeconfigPath);
+  const registered = await kube.get<{ spec: { caBundle?: string; insecureSkipTLSVerify?: boolean } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`);
+  expect(registered.body.spec).toMatchObject({ caBundle: Buffer.from(certs.caCert).toString('base64') });
+  expect(registered.body.spec.insecureSkipTLSVerify).toBeUndefined();
+
+  // negative control: the server's self-signed certificate is refused by the aggregator that verifies with the CA
+  const widget = `/apis/${GROUP}/v1/namespaces/${e2e.namespace}/widgets/first`;
+  await startServer();
+  const refused = await kube.eventually('the aggregator to refuse the self-signed certificate', async () => {
+    const r = await kube.get<{ status?: { conditions?: Array<{ type: string; status: string; message?: string }> } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`);
+    const available = r.body.status?.conditions?.find((c) => c.type === 'Available');
+    // (the message of the moment the server was down, connection refused, comes first)
+    return available?.status === 'False' && /x509/.test(available.message ?? '') ? available.message : undefined;
+  }, 60_000);
+  expect(refused).toMatch(/x509: certificate signed by unknown authority/);
+  expect((await kube.get(widget)).status).toBe(503);
+  child?.kill('SIGTERM');
+  expect(await exited).toBe(0);
+
+  await startServer('--cert-dir', dir);
+  expect(logs).not.toContain('self-signed');
+  // the aggregator verifies the server's certificate for <service>.<namespace>.svc with the CA now
+  const got = await kube.eventually('the Widget through the aggregator', async () => {
+    const r = await kube.get<{ metadata: { name: string } }>(widget);
+    return r.status === 200 ? r.body : undefined;
+  }, 30_000);
+  expect(got.metadata.name).toBe('first');
 }, 120_000);
