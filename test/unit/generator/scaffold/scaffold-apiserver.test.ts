@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { main } from '../../../../generator/cli';
-import { apiServiceMarkers, compareVersionPriority } from '../../../../generator/scaffold';
+import { apiServiceMarkers, compareVersionPriority, scaffoldApiServer } from '../../../../generator/scaffold';
 
 // This file runs kubegen commands and loads TypeScript programs: a generous timeout for a loaded machine.
 jest.setTimeout(180_000);
@@ -192,6 +192,42 @@ describe("the operator's deploy tree beside an aggregated apiserver", () => {
     expect(installed.length).toBeGreaterThan(10);
     for (const f of installed) expect({ f, wardle: fs.readFileSync(path.join(dir, f), 'utf8').includes(GROUP) }).toEqual({ f, wardle: false });
     expect(fs.readFileSync(path.join(dir, 'config/apiserver/apiservice.yaml'), 'utf8')).toContain(`name: v1beta1.${GROUP}`);
+  });
+
+  it('a second group gets a server of its own beside the first: its program, its file listed after the first', async () => {
+    const r = await run(['create', 'apiserver', '--group', 'shop.example.dev'], dir);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toMatch(/^created +src\/apiserver\/shop\.example\.dev\.ts$/m);
+    expect(r.out).toMatch(/^updated +config\/apiserver\/kustomization\.yaml$/m);
+    const kustomization = fs.readFileSync(path.join(dir, 'config/apiserver/kustomization.yaml'), 'utf8');
+    expect(kustomization.split('\n').filter((l) => l.startsWith('- '))).toEqual(['- namespace.yaml', '- apiservice.yaml', '- wardle.yaml', '- shop.yaml']);
+    // the project is named shop: its group's objects are shop-apiserver, the other's shop-wardle-apiserver
+    expect(fs.readFileSync(path.join(dir, 'config/apiserver/shop.yaml'), 'utf8')).toContain('  name: shop-apiserver\n');
+    expect(fs.readFileSync(path.join(dir, 'config/apiserver/wardle.yaml'), 'utf8')).toContain('  name: shop-wardle-apiserver\n');
+    expect(await run(['generate'], dir)).toMatchObject({ code: 0, err: '' });
+    const names = parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/apiservice.yaml'), 'utf8')).map((d) => (d.toJS() as { metadata: { name: string } }).metadata.name);
+    expect(names).toEqual(['v1.shop.example.dev', 'v1alpha1.wardle.example.com', 'v1beta1.wardle.example.com']);
+    // every group is served by an apiserver now: the CRDs the previous run installed are removed
+    expect(Object.keys(tree(dir)).filter((f) => f.startsWith('config/crd/') || f.startsWith('dist/chart/templates/crd/'))).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'config/default/kustomization.yaml'), 'utf8')).not.toContain('../crd');
+  });
+});
+
+describe('where the program finds the CRDs', () => {
+  const project = { name: 'p', namespace: 'p-system', image: 'controller:latest' };
+  const program = (generated: { layout: 'source' | 'package'; output: string; packageName: string }, format: 'commonjs' | 'module') => {
+    const files = scaffoldApiServer({ group: 'a.example.dev', versions: ['v1'] }, { ...project, format, generated }).files;
+    return files.find((f) => f.path === 'src/apiserver/a.example.dev.ts')?.contents ?? '';
+  };
+  it.each([
+    ['source', 'commonjs', "path.join(PROGRAM_DIR, '..', '..', 'src', 'generated', 'a.example.dev', 'crds')", "import * as api from '../generated/a.example.dev';"],
+    ['package', 'commonjs', "path.join(path.dirname(require.resolve('@acme/a.example.dev/package.json')), 'crds')", "import * as api from '@acme/a.example.dev';"],
+    ['package', 'module', "path.join(path.dirname(createRequire(import.meta.url).resolve('@acme/a.example.dev/package.json')), 'crds')", "import * as api from '@acme/a.example.dev';"],
+  ] as const)('%s layout, %s', (layout, format, crds, importLine) => {
+    const text = program({ layout, output: 'src/generated', packageName: '@acme/{group}' }, format);
+    expect(text).toContain(`crds: str('crds') ?? ${crds},`);
+    expect(text).toContain(importLine);
+    expect(text.includes("import { createRequire } from 'node:module';")).toBe(layout === 'package' && format === 'module');
   });
 });
 
