@@ -19,7 +19,7 @@
  * `caBundleFile=` its CA (docs/scaffold.md).
  */
 import { marshalYamlV2 } from '../yaml/yamlv2';
-import { render } from '../render';
+import { jsString, render } from '../render';
 import { generatedImport, type Insertion, type OperatorProject, type ScaffoldFile } from './operator';
 
 /** The marker of config/apiserver/kustomization.yaml where each group's manifests are listed. */
@@ -103,9 +103,8 @@ export function scaffoldApiServer(g: ApiServerGroup, p: ApiServerProject): { fil
     extraImports: [...(esm ? ["import { fileURLToPath } from 'node:url';"] : []), ...(crds.createRequire ? ["import { createRequire } from 'node:module';"] : [])].map((l) => `${l}\n`).join(''),
     programDir: esm ? 'path.dirname(fileURLToPath(import.meta.url))' : '__dirname',
     crdsExpr: crds.expr,
-    crdsShown: crds.shown,
     port: APISERVER_PORT,
-    hosts: [`${names.server}.${p.namespace}.svc`, 'localhost', '127.0.0.1'].map((h) => `'${h}'`).join(', '),
+    hosts: [`${names.server}.${p.namespace}.svc`, 'localhost', '127.0.0.1'].map(jsString).join(', '),
   };
   return {
     files: [
@@ -119,17 +118,17 @@ export function scaffoldApiServer(g: ApiServerGroup, p: ApiServerProject): { fil
 }
 
 /** How the program finds the group's CRDs (the model it serves): beside the generated code, from src/ or dist/. */
-function crdsLocation(group: string, p: OperatorProject, program: string): { expr: string; shown: string; createRequire: boolean } {
+function crdsLocation(group: string, p: OperatorProject, program: string): { expr: string; createRequire: boolean } {
   const g = p.generated;
   if (g.layout === 'package') {
     const pkg = g.packageName.replace('{group}', group);
     const req = p.format === 'module' ? 'createRequire(import.meta.url)' : 'require';
-    return { expr: `path.join(path.dirname(${req}.resolve('${pkg}/package.json')), 'crds')`, shown: `node_modules/${pkg}/crds`, createRequire: p.format === 'module' };
+    return { expr: `path.join(path.dirname(${req}.resolve(${jsString(`${pkg}/package.json`)})), 'crds')`, createRequire: p.format === 'module' };
   }
   // src/apiserver/<group>.ts and dist/apiserver/<group>.js are both two directories below the project
   const depth = program.split('/').length - 1;
-  const parts = [...Array<string>(depth).fill('..'), ...g.output.split('/'), group, 'crds'].map((s) => `'${s}'`);
-  return { expr: `path.join(PROGRAM_DIR, ${parts.join(', ')})`, shown: `${g.output}/${group}/crds`, createRequire: false };
+  const parts = [...Array<string>(depth).fill('..'), ...g.output.split('/'), group, 'crds'].map(jsString);
+  return { expr: `path.join(PROGRAM_DIR, ${parts.join(', ')})`, createRequire: false };
 }
 
 const HEADER = (what: string) => `# ${what} (kubegen create apiserver); yours to edit. Apply with: kubegen apply -k config/apiserver\n`;

@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { main } from '../../../../generator/cli';
@@ -214,6 +215,28 @@ describe("the operator's deploy tree beside an aggregated apiserver", () => {
 });
 
 describe('where the program finds the CRDs', () => {
+  it('any output directory of the configuration lands in the program as a string literal: it parses, and names the directory', () => {
+    const base = { name: 'p', namespace: 'p-system', image: 'controller:latest', format: 'commonjs' as const };
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((x) => !x.includes('/')), { minLength: 1, maxLength: 3 }), (segments) => {
+        const output = segments.join('/');
+        const files = scaffoldApiServer({ group: 'a.example.dev', versions: ['v1'] }, { ...base, generated: { layout: 'source', output, packageName: '@x/{group}' } }).files;
+        const text = files.find((f) => f.path === 'src/apiserver/a.example.dev.ts')?.contents ?? '';
+        const out = ts.transpileModule(text, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS } });
+        expect(out.diagnostics ?? []).toEqual([]);
+        // the arguments of path.join(PROGRAM_DIR, …) as the parser reads them: two levels up, the output's segments
+        const args: string[][] = [];
+        const visit = (node: ts.Node): void => {
+          if (ts.isCallExpression(node) && node.arguments[0]?.getText() === 'PROGRAM_DIR') args.push(node.arguments.slice(1).map((a) => (ts.isStringLiteral(a) ? a.text : `<${a.getText()}>`)));
+          ts.forEachChild(node, visit);
+        };
+        visit(ts.createSourceFile('program.ts', text, ts.ScriptTarget.Latest, true));
+        expect(args).toEqual([['..', '..', ...segments, 'a.example.dev', 'crds']]);
+      }),
+      { numRuns: Number(process.env.KUBEGEN_FUZZ_RUNS ?? 200) },
+    );
+  });
+
   const project = { name: 'p', namespace: 'p-system', image: 'controller:latest' };
   const program = (generated: { layout: 'source' | 'package'; output: string; packageName: string }, format: 'commonjs' | 'module') => {
     const files = scaffoldApiServer({ group: 'a.example.dev', versions: ['v1'] }, { ...project, format, generated }).files;
