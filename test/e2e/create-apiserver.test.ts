@@ -1,7 +1,8 @@
 /**
  * `kubegen create apiserver` end to end, cheaply (issue 29): in a temporary project whose node_modules is the
  * repository's (no install), `kubegen init` with a kind → `create apiserver` → `generate` → the project's own strict
- * build; then on the run's shared control plane (started with aggregation):
+ * build (and an ES-module project's, whose program finds its CRDs through import.meta.url); then on the run's shared
+ * control plane (started with aggregation):
  *
  * - config/apiserver — Namespace, ServiceAccount, delegation RBAC, Service, Deployment with its etcd sidecar and the
  *   generated APIService — is accepted object for object by a server-side dry run, then applied for real (no kubelet
@@ -111,6 +112,24 @@ it('scaffolds, generates and builds the server of a group with the project\'s ow
   expect(help.stdout).toContain('--etcd-servers URLS');
   const bad = await sh(process.execPath, [`dist/apiserver/${GROUP}.js`, '--secure-port', 'x'], project).catch((err: unknown) => err);
   expect(bad instanceof Error ? bad.message : bad).toContain(`${SERVER}: --etcd-servers: give the etcd client URLs`);
+}, 300_000);
+
+it('an ES-module project builds and loads the same program: its CRDs found beside the build, a bad kubeconfig one line', async () => {
+  const esm = path.join(tmp, `${PROJECT}-esm`);
+  fs.mkdirSync(esm);
+  fs.writeFileSync(path.join(esm, 'package.json'), JSON.stringify({ name: `${PROJECT}-esm`, version: '0.1.0', private: true, type: 'module' }, null, 2) + '\n');
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(esm, 'node_modules'), 'dir');
+  for (const argv of [['init', '--group', GROUP, '--version', 'v1', '--kind', 'Widget'], ['create', 'apiserver', '--group', GROUP], ['generate']]) {
+    let err = '';
+    expect({ argv, code: await main(argv, { out: () => undefined, err: (t) => (err += t) }, esm), err }).toEqual({ argv, code: 0, err: '' });
+  }
+  await sh(process.execPath, [TSC, '-p', 'tsconfig.build.json'], esm);
+  const run = await sh(process.execPath, [`dist/apiserver/${GROUP}.js`, '--etcd-servers', 'http://127.0.0.1:1', '--kubeconfig', path.join(esm, 'no-such-kubeconfig')], esm).catch((err: unknown) => err);
+  const message = run instanceof Error ? run.message : '';
+  // past the CRDs (found through import.meta.url), stopped by the kubeconfig: one line, no stack
+  expect(message).toContain(`${PROJECT}-esm-widgets-apiserver: `);
+  expect(message).toContain('no-such-kubeconfig');
+  expect(message).not.toMatch(/--crds|\n\s+at /);
 }, 300_000);
 
 it('config/apiserver passes a server-side dry run, object for object, and applies', async () => {
