@@ -79,12 +79,14 @@ describe('create', () => {
     expect(invalid.causes.map((c) => c.field)).toEqual(['metadata.name', 'metadata.labels', 'spec.referenceType']);
     expect(invalid.message).toMatch(/^Flunder\.wardle\.example\.com "Bad_Name" is invalid: \[metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
 
-    const noName = await statusOf(flunders.create(beta, { spec: {} }));
+    const noName = await statusOf(flunders.create(beta, { apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', spec: {} }));
     expect(noName.message).toBe('Flunder.wardle.example.com "" is invalid: metadata.name: Required value: name or generateName is required');
 
-    expect((await statusOf(flunders.create(beta, { ...flunder('k'), kind: 'Fischer' }))).status).toMatchObject({
-      code: 400,
-      message: 'the kind in the data (Fischer) does not match the expected kind (Flunder) of flunders.wardle.example.com',
+    // a wrong kind is the CRD validator's only error, before ObjectMeta's
+    expect((await statusOf(flunders.create(beta, { ...flunder(''), kind: 'Fischer' }))).status).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      message: 'Fischer.wardle.example.com "" is invalid: kind: Invalid value: "Fischer": must be Flunder',
     });
     expect((await statusOf(flunders.create(beta, { ...flunder('k'), apiVersion: 'wardle.example.com/v1alpha1' }))).message).toBe(
       'the API version in the data (wardle.example.com/v1alpha1) does not match the expected API version (wardle.example.com/v1beta1)',
@@ -92,9 +94,25 @@ describe('create', () => {
     expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', namespace: 'other' } })))).message).toBe(
       'the namespace of the provided object does not match the namespace sent on the request',
     );
-    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: 5 } })))).status).toMatchObject({ code: 400, reason: 'BadRequest' });
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: 5 } })))).status).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal number into Go struct field ObjectMeta.labels of type map[string]string',
+    });
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: { a: 1 } } })))).message).toBe(
+      'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string',
+    );
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: 'k' })))).message).toBe(
+      'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal string into Go value of type v1.ObjectMeta',
+    );
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', generation: 1.5 } })))).message).toBe(
+      'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal number 1.5 into Go struct field ObjectMeta.generation of type int64',
+    );
     expect((await statusOf(flunders.create(beta, [flunder('k')]))).code).toBe(400);
-    expect((await statusOf(fischers.create({ version: 'v1beta1', namespace: '' }, { metadata: { name: 'f', resourceVersion: '5' } }))).code).toBe(500);
+    expect((await statusOf(fischers.create({ version: 'v1beta1', namespace: '' }, { apiVersion: 'wardle.example.com/v1beta1', kind: 'Fischer', metadata: { name: 'f', resourceVersion: '5' } }))).status).toMatchObject({
+      code: 500,
+      message: 'resourceVersion should not be set on objects to be created',
+    });
     await expect(flunders.get(beta, 'k')).rejects.toMatchObject({ status: { code: 404, message: 'flunders.wardle.example.com "k" not found' } });
   });
 
@@ -125,8 +143,11 @@ describe('list', () => {
     expect((await statusOf(flunders.list(ns, { labelSelector: 'team in (red' }))).status).toMatchObject({ code: 400, reason: 'BadRequest' });
     expect((await statusOf(flunders.list(ns, { fieldSelector: 'spec.reference=x' }))).status).toMatchObject({ code: 400, message: 'field label not supported: spec.reference' });
     const badRv = await statusOf(flunders.list(ns, { resourceVersion: 'abc' }));
-    expect(badRv.status).toMatchObject({ code: 422, reason: 'Invalid' });
-    expect(badRv.message).toBe('flunders.wardle.example.com "" is invalid: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax');
+    // the cacher's 400 for a list; a get's is the storage error as it is (a 500 of no reason)
+    expect(badRv.status).toMatchObject({ code: 400, reason: 'BadRequest' });
+    expect(badRv.message).toBe('invalid resource version: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax');
+    const badGet = await statusOf(flunders.get(ns, 'l1', 'abc'));
+    expect([badGet.code, badGet.reason, badGet.message]).toEqual([500, '', 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax']);
     expect(names(await flunders.list({ version: 'v1beta1', namespace: '' }, { labelSelector: 'team=blue' }))).toEqual(['l2']);
   });
 });
