@@ -45,8 +45,19 @@ function crontabCrd(): JsonObject {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: `crontabs.${TABLE_GROUP}` },
-    spec: { ...spec, group: TABLE_GROUP, names: { ...spec.names, shortNames: ['kgct'] }, versions: [{ ...v1, storage: true }] },
+    spec: { ...spec, group: TABLE_GROUP, names: { ...spec.names, shortNames: ['kgct'] }, versions: [{ ...withScaleStatus(v1), storage: true }] },
   };
+}
+
+/** A CRD version (a copy) with the scale subresource: spec.replicas, and status.replicas and status.selector added to its status schema. */
+function withScaleStatus(v: unknown): JsonObject {
+  const object = (x: unknown): JsonObject => (isJsonObject(x) ? x : {});
+  const version = object(JSON.parse(JSON.stringify(v)));
+  const schema = object(object(version.schema).openAPIV3Schema);
+  const props = object(schema.properties);
+  const status = object(props.status);
+  props.status = { ...status, properties: { ...object(status.properties), replicas: { type: 'integer', format: 'int32' }, selector: { type: 'string' } } };
+  return { ...version, schema: { openAPIV3Schema: { ...schema, properties: props } }, subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } } };
 }
 const CRONTAB_CRD = crontabCrd();
 const CRONTAB_CRD_NAME = `crontabs.${TABLE_GROUP}`;
@@ -569,5 +580,59 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
     expect(withoutMessage(mine)).toEqual(withoutMessage(kube));
     for (const [label, message] of DIFFERENT) expect([label, obj(mine[label]).message]).toEqual([label, message]);
     expect(kube.stored).toEqual(['in-a']);
+  });
+});
+
+describe('the scale subresource, as kube-apiserver serves a CRD with one', () => {
+  it('answers the same Scale to get, update and patch, and the same errors', async () => {
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const ct = (replicas: number): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'sc-a' }, spec: { schedule: '* * * * *', image: 'one', replicas } });
+      const created = await s.kube.post(s.path, ct(3));
+      expect([s.name, created.status]).toEqual([s.name, 201]);
+      const uid = str(obj(body(created).metadata).uid);
+      const scaleUrl = `${s.path}/sc-a/scale`;
+      const got: Record<string, JsonValue> = {};
+      /** An answer without its revisions and times: a Scale's spec, status and metadata keys, or the error. */
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (r.status >= 300) return { status: r.status, reason: b.reason ?? null, message: str(b.message).replaceAll(uid, '<uid>').replace(/\d+/g, 'N') };
+        const meta = obj(b.metadata);
+        // managedFields aside: this server does not track field managers
+        const keys = Object.keys(meta).filter((k) => k !== 'managedFields').sort();
+        return { status: r.status, kind: b.kind ?? null, apiVersion: b.apiVersion ?? null, metadata: keys, name: meta.name ?? null, spec: b.spec ?? null, scaleStatus: b.status ?? null };
+      };
+      const scale = (replicas: number, resourceVersion?: string): JsonObject => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc-a', ...(resourceVersion ? { resourceVersion } : {}) }, spec: { replicas } });
+      const first = await s.kube.get(scaleUrl);
+      got.get = shape(first);
+      const rv = str(obj(body(first).metadata).resourceVersion);
+      got.put = shape(await s.kube.put(scaleUrl, scale(5, rv)));
+      got['put, stale resourceVersion'] = shape(await s.kube.put(scaleUrl, scale(6, rv)));
+      got['put, no resourceVersion'] = shape(await s.kube.put(scaleUrl, scale(4)));
+      got['put, negative'] = shape(await s.kube.put(scaleUrl, scale(-1)));
+      got['put, below the kind minimum'] = shape(await s.kube.put(scaleUrl, scale(0)));
+      got['put, another name'] = shape(await s.kube.put(scaleUrl, { ...scale(2), metadata: { name: 'other' } }));
+      const notScale = await s.kube.put(scaleUrl, ct(2));
+      got['put, not a Scale'] = shape(notScale);
+      // the scheme's name, digits and all (shape elides them)
+      got['put, not a Scale: scheme'] = str(body(notScale).message).replace(/^.*in scheme /, '');
+      got['merge patch'] = shape(await s.kube.patch(scaleUrl, { spec: { replicas: 2 } }));
+      got['JSON patch'] = shape(await s.kube.patch(scaleUrl, [{ op: 'replace', path: '/spec/replicas', value: 7 }], { contentType: 'application/json-patch+json' }));
+      got['patch, dryRun'] = shape(await s.kube.patch(`${scaleUrl}?dryRun=All`, { spec: { replicas: 9 } }));
+      got['status through /status'] = shape(await s.kube.patch(`${s.path}/sc-a/status`, { status: { replicas: 4, selector: 'app=sc' } }));
+      got['get after'] = shape(await s.kube.get(scaleUrl));
+      const after = body(await s.kube.get(`${s.path}/sc-a`));
+      got.object = { replicas: obj(after.spec).replicas ?? null, generation: obj(after.metadata).generation ?? null };
+      got['delete'] = shape(await s.kube.delete(scaleUrl));
+      got['get, missing object'] = shape(await s.kube.get(`${s.path}/sc-missing/scale`));
+      answers.push(got);
+      expect([s.name, (await s.kube.delete(`${s.path}/sc-a`)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    expect(mine).toEqual(kube);
+    // and the answers are the documented ones
+    expect(kube.get).toMatchObject({ status: 200, kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 3 }, scaleStatus: { replicas: 0 } });
+    expect(kube['get after']).toMatchObject({ spec: { replicas: 7 }, scaleStatus: { replicas: 4, selector: 'app=sc' } });
+    expect(kube['put, stale resourceVersion']).toMatchObject({ status: 409, reason: 'Conflict' });
   });
 });

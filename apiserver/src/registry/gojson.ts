@@ -194,3 +194,6 @@ export function summarizeBody(b: Uint8Array, max = 30): string {
   const text = b[0] === 0x7b ? Buffer.from(head).toString('utf8') : Buffer.from(head).toString('hex');
   return b.length > max ? `${text} ...` : text;
 }
+
+/** The name of apimachinery's runtime scheme in its "no kind is registered" errors (the call site naming it, 1.37). */
+export const SCHEME_NAME = 'pkg/runtime/scheme.go:111';

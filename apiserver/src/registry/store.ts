@@ -33,19 +33,21 @@ import {
   newAlreadyExists,
   newBadRequest,
   newConflict,
+  newInternalError,
   newNotFound,
   newStaleConflict,
 } from '@kubegen/runtime';
 import { type FieldRequirement, type LabelRequirement, SelectorParseError, matchFields, matchLabels, parseFieldSelector, parseLabelSelector } from '@kubegen/runtime/client';
-import { prepareObject } from '@kubegen/runtime/validation';
+import { setOwn } from '@kubegen/runtime/internal';
+import { type FieldError, prepareObject, scaleErrors } from '@kubegen/runtime/validation';
 import { applyJsonPatch, JsonPatchError } from '@kubegen/runtime/webhook/admission';
 import { applyMergePatch } from '@kubegen/runtime/testing';
 import type { UserInfo } from '@kubegen/runtime/webhook/admission';
 import type { AdmissionAttributes, AdmissionChain } from '../admission/chain';
 import type { Predicate, ResourceVersionMatch, Storage, StoredObject, Watch } from '../storage';
 import { StorageError, isStorageError, parseResourceVersion } from '../storage';
-import { goJsonType } from './gojson';
-import type { ResourceDefinition, VersionDefinition } from './definition';
+import { SCHEME_NAME, goJsonType } from './gojson';
+import type { ResourceDefinition, ScaleSubresource, VersionDefinition } from './definition';
 import { interpret, newInvalidAggregate, unsupportedMediaType } from './errors';
 import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 
@@ -237,7 +239,10 @@ export class Store {
       throw newInvalidAggregate(this.def.group, kind, str(metaOf(obj).name), [{ reason: 'FieldValueInvalid', field: 'kind', message: `Invalid value: ${JSON.stringify(kind)}: must be ${this.def.kind}` }]);
     }
     const result = version.validate?.(obj, old ? { oldObject: old } : {});
-    for (const e of result?.errors ?? []) causes.push({ reason: e.type, message: e.message, field: e.field });
+    const errors: FieldError[] = [...(result?.errors ?? [])];
+    // the CRD validator's ValidateScaleSpec / ValidateScaleStatus, after the schema's errors
+    if (this.def.subresources.scale) scaleErrors(obj, this.def.subresources.scale, errors);
+    for (const e of errors) causes.push({ reason: e.type, message: e.message, field: e.field });
     if (causes.length > 0) throw newInvalidAggregate(this.def.group, this.def.kind, str(metaOf(obj).name), causes);
   }
 
@@ -413,26 +418,9 @@ export class Store {
 
   /** Patches the object (PATCH) with a JSON patch or a JSON merge patch. */
   async patch(scope: RequestScope, name: string, patchType: string, patch: unknown, subresource?: 'status'): Promise<JsonObject> {
-    if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
-    // The patcher's decoding of the patch (Go's words for a value of the wrong shape).
-    if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) {
-      throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type []handlers.jsonPatchOp`);
-    }
-    if (patchType === 'application/merge-patch+json' && patch !== null && !isJsonObject(patch)) {
-      throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
-    }
+    checkPatch(patchType, patch);
     return this.updateWith(scope, name, subresource, (current) => {
-      let patched: unknown;
-      try {
-        patched = patchType === 'application/json-patch+json' ? applyJsonPatch(current, Array.isArray(patch) ? patch : []) : applyMergePatch(current, patch);
-      } catch (err) {
-        // The apiserver's answer to a patch that does not apply: a generic 422 whose cause says why.
-        if (err instanceof JsonPatchError) {
-          throw new StatusError({ code: 422, reason: 'Invalid', message: 'the server rejected our request due to an error in our request', details: { causes: [{ message: err.message }] } });
-        }
-        throw err;
-      }
-      const obj = this.decode(patched, scope, 'patch');
+      const obj = this.decode(applyPatch(patchType, patch, current), scope, 'patch');
       const meta = metaOf(obj);
       if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
       this.checkNamespace(obj, scope);
@@ -440,12 +428,63 @@ export class Store {
     });
   }
 
+  /** The scale subresource's definition; 404 when the kind has none. */
+  private scaleDef(): ScaleSubresource {
+    const scale = this.def.subresources.scale;
+    if (!scale) throw newNotFound(this.gr, '');
+    return scale;
+  }
+
+  /** GET `/scale`: the object's autoscaling/v1 Scale (ScaleREST.Get: a 500 when the spec replicas are absent). */
+  async getScale(scope: RequestScope, name: string, resourceVersion?: string): Promise<JsonObject> {
+    const scale = this.scaleDef();
+    const obj = await this.get(scope, name, resourceVersion);
+    const { object, specFound } = scaleOf(obj, scale);
+    if (!specFound) throw newInternalError(`the spec replicas field ${JSON.stringify(scale.specReplicasPath)} does not exist`);
+    return object;
+  }
+
+  /** PUT `/scale`: the Scale's spec.replicas written to the object's spec replicas path (its resourceVersion a precondition). */
+  async updateScale(scope: RequestScope, name: string, body: unknown): Promise<JsonObject> {
+    const scale = this.scaleDef();
+    const requested = decodeScale(body);
+    return this.scaleUpdate(scope, name, scale, () => requested);
+  }
+
+  /** PATCH `/scale`: the patch applied to the current Scale, then as PUT. */
+  async patchScale(scope: RequestScope, name: string, patchType: string, patch: unknown): Promise<JsonObject> {
+    const scale = this.scaleDef();
+    checkPatch(patchType, patch);
+    return this.scaleUpdate(scope, name, scale, (current) => decodeScale(applyPatch(patchType, patch, current)));
+  }
+
+  /** ScaleREST.Update: the object's update through `scaleUpdatedObjectInfo`; the answer is the updated object's Scale. */
+  private async scaleUpdate(scope: RequestScope, name: string, scale: ScaleSubresource, requested: (current: JsonObject) => JsonObject): Promise<JsonObject> {
+    const updated = await this.updateWith(scope, name, 'scale', (current) => {
+      const old = scaleOf(current, scale);
+      const next = requested(old.object);
+      const meta = metaOf(next);
+      if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
+      const spec = isJsonObject(next.spec) ? next.spec : {};
+      const replicas = spec.replicas ?? 0;
+      if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < -2147483648 || replicas > 2147483647) {
+        throw newBadRequest(`Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal ${goJsonType(replicas)} into Go struct field ScaleSpec.spec.replicas of type int32`);
+      }
+      const obj = cloneJSON(current);
+      setPath(obj, scale.specReplicasPath, replicas);
+      const rv = str(meta.resourceVersion);
+      if (rv !== '') metaOf(obj).resourceVersion = rv;
+      return obj;
+    });
+    return scaleOf(updated, scale).object;
+  }
+
   /**
    * The update loop shared by PUT and PATCH: `next(current)` makes the new object (request version) from the current
    * one, again after a concurrent write; then BeforeUpdate's rules, validation, the write; an object being deleted
    * whose last finalizer went is deleted.
    */
-  private async updateWith(scope: RequestScope, name: string, subresource: 'status' | undefined, next: (current: JsonObject) => JsonObject, put = false): Promise<JsonObject> {
+  private async updateWith(scope: RequestScope, name: string, subresource: 'status' | 'scale' | undefined, next: (current: JsonObject) => JsonObject, put = false): Promise<JsonObject> {
     const version = this.version(scope);
     const key = this.key(scope.namespace, name);
     const tryUpdate = async (stored: StoredObject | undefined): Promise<StoredObject> => {
@@ -628,6 +667,92 @@ export class Store {
     const rv = await this.storage.currentResourceVersion();
     return { apiVersion: this.apiVersion(scope.version), kind: this.def.listKind, metadata: { resourceVersion: rv }, items: out };
   }
+}
+
+/** The patcher's decoding of a patch: a patch type this store takes (415), of the shape the type needs (Go's words). */
+function checkPatch(patchType: string, patch: unknown): void {
+  if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
+  if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) {
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type []handlers.jsonPatchOp`);
+  }
+  if (patchType === 'application/merge-patch+json' && patch !== null && !isJsonObject(patch)) {
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
+  }
+}
+
+/** A checked patch applied to `current`; one that does not apply is the apiserver's generic 422, its cause saying why. */
+function applyPatch(patchType: string, patch: unknown, current: JsonObject): unknown {
+  try {
+    return patchType === 'application/json-patch+json' ? applyJsonPatch(current, Array.isArray(patch) ? patch : []) : applyMergePatch(current, patch);
+  } catch (err) {
+    if (err instanceof JsonPatchError) {
+      throw new StatusError({ code: 422, reason: 'Invalid', message: 'the server rejected our request due to an error in our request', details: { causes: [{ message: err.message }] } });
+    }
+    throw err;
+  }
+}
+
+/** The fields of a simple JSON path (`.spec.replicas`). */
+const pathFields = (path: string) => path.replace(/^\./, '').split('.');
+
+/** unstructured.NestedInt64 / NestedString: the value at `path`, whether it is there, or the accessor error (a 500 of no reason). */
+function nestedValue(obj: JsonObject, path: string, want: 'int64' | 'string'): { value?: number | string; found: boolean } {
+  let cursor: unknown = obj;
+  for (const f of pathFields(path)) {
+    if (!isJsonObject(cursor) || !Object.hasOwn(cursor, f)) return { found: false };
+    cursor = cursor[f];
+  }
+  if (want === 'int64' && typeof cursor === 'number' && Number.isInteger(cursor)) return { value: cursor, found: true };
+  if (want === 'string' && typeof cursor === 'string') return { value: cursor, found: true };
+  throw new StatusError({ code: 500, message: `${path} accessor error: ${JSON.stringify(cursor)} is of the type ${goJsonType(cursor)}, expected ${want}` });
+}
+
+/** unstructured.SetNestedField: `value` at `path`, the objects on the way made. */
+function setPath(obj: JsonObject, path: string, value: number): void {
+  const fields = pathFields(path);
+  let cursor: JsonObject = obj;
+  for (const f of fields.slice(0, -1)) {
+    const next = Object.hasOwn(cursor, f) ? cursor[f] : undefined;
+    if (isJsonObject(next)) cursor = next;
+    else {
+      const made: JsonObject = {};
+      setOwn(cursor, f, made);
+      cursor = made;
+    }
+  }
+  setOwn(cursor, fields[fields.length - 1] ?? '', value);
+}
+
+/** scaleFromCustomResource: an object's autoscaling/v1 Scale, and whether its spec replicas are there. */
+function scaleOf(obj: JsonObject, scale: ScaleSubresource): { object: JsonObject; specFound: boolean } {
+  const spec = nestedValue(obj, scale.specReplicasPath, 'int64');
+  const status = nestedValue(obj, scale.statusReplicasPath, 'int64');
+  const selector = scale.labelSelectorPath ? nestedValue(obj, scale.labelSelectorPath, 'string').value : undefined;
+  const meta = metaOf(obj);
+  const metadata: JsonObject = {};
+  for (const f of ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'] as const) if (str(meta[f]) !== '') metadata[f] = str(meta[f]);
+  const replicas = typeof spec.value === 'number' ? spec.value : 0;
+  return {
+    object: {
+      kind: 'Scale',
+      apiVersion: 'autoscaling/v1',
+      metadata,
+      // ScaleSpec.replicas is omitempty, ScaleStatus.replicas is not
+      spec: replicas === 0 ? {} : { replicas },
+      status: { replicas: typeof status.value === 'number' ? status.value : 0, ...(typeof selector === 'string' && selector !== '' ? { selector } : {}) },
+    },
+    specFound: spec.found,
+  };
+}
+
+/** A Scale body (autoscaling/v1): its apiVersion and kind checked as the decoder of a built-in type checks them. */
+function decodeScale(body: unknown): JsonObject {
+  if (!isJsonObject(body)) throw newBadRequest(`the body of the request is not a JSON object: ${body === null ? 'null' : goJsonType(body)}`);
+  const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
+  const kind = typeof body.kind === 'string' ? body.kind : '';
+  // the scheme of the scale endpoint knows autoscaling/v1 Scale only (and says so in its own odd words)
+  if (apiVersion !== 'autoscaling/v1' || kind !== 'Scale') throw newBadRequest(`no kind is registered for the type v1.Scale in scheme ${JSON.stringify(SCHEME_NAME)}`);
+  return { ...body, metadata: decodeObjectMeta(body.metadata, 'Scale in version "v1" cannot be handled as a Scale: ') };
 }
 
 /** A new object's resourceVersion as the registry parses it: what does not parse is an error of no reason (a 500). */

@@ -10,7 +10,7 @@
 import type * as http from 'node:http';
 import { StatusError, isJsonObject, newBadRequest, type JsonObject } from '@kubegen/runtime';
 import { unsupportedMediaType } from '../registry';
-import { goJsonType, goSyntaxError, summarizeBody } from '../registry/gojson';
+import { SCHEME_NAME, goJsonType, goSyntaxError, summarizeBody } from '../registry/gojson';
 
 /** The media types of an object this server decodes (kube-apiserver also takes YAML, and lists protobuf, for a CRD). */
 export const OBJECT_MEDIA_TYPES: readonly string[] = ['application/json'];
@@ -106,7 +106,7 @@ export async function readDeleteOptions(req: http.IncomingMessage, limit: number
   const kind = typeof v.kind === 'string' && v.kind !== '' ? v.kind : 'DeleteOptions';
   const version = typeof v.apiVersion === 'string' && v.apiVersion !== '' ? v.apiVersion : 'meta.k8s.io/v1';
   if (kind !== 'DeleteOptions' || !DELETE_OPTIONS_VERSIONS.has(version)) {
-    throw newBadRequest(`no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(version)} in scheme "pkg/runtime/scheme.go:100"`);
+    throw newBadRequest(`no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(version)} in scheme ${JSON.stringify(SCHEME_NAME)}`);
   }
   return v;
 }

@@ -16,7 +16,7 @@ import { type JsonObject, cloneJSON, isJsonObject } from '@kubegen/runtime';
 import type { APIGroupDefinition, ResourceDefinition } from '../registry';
 import { PATCH_TYPES } from '../registry';
 import { hashOf, sendWithETag } from './discovery';
-import { META_SCHEMAS, META } from './openapi-meta';
+import { META_SCHEMAS, META, SCALE, SCALE_SCHEMAS } from './openapi-meta';
 
 const TYPE_META = {
   apiVersion: {
@@ -151,6 +151,19 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
       },
     ]);
   }
+  if (def.subresources.scale) {
+    // the operations name the resource's kind (as apiextensions' builder does); their bodies are Scales
+    const scaleOp = op;
+    out.push([
+      `${root}/{name}/scale`,
+      {
+        get: scaleOp('get', `read scale of the specified ${def.kind}`, `read${prefix}${ns}${def.kind}Scale`, { ...params([{ name: 'resourceVersion', in: 'query', type: 'string' }]), responses: responses([[200, 'OK']], SCALE.Scale) }),
+        put: scaleOp('put', `replace scale of the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}Scale`, { ...body(SCALE.Scale), responses: responses([[200, 'OK']], SCALE.Scale) }),
+        patch: scaleOp('patch', `partially update scale of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Scale`, { ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], SCALE.Scale) }),
+        parameters: [nameParam, ...scoped],
+      },
+    ]);
+  }
   return out;
 }
 
@@ -202,6 +215,7 @@ export function groupVersionDocument(g: APIGroupDefinition, version: string): Js
     schemas[modelName(g.name, version, def.listKind)] = listSchema(g, def, version);
   }
   for (const [name, schema] of Object.entries(META_SCHEMAS)) schemas[name] = cloneJSON(schema);
+  if (defs.some((d) => d.subresources.scale)) for (const [name, schema] of Object.entries(SCALE_SCHEMAS)) schemas[name] = cloneJSON(schema);
   return { openapi: '3.0.0', info: { title: 'kubegen apiserver', version: 'v0.1.0' }, paths, components: { schemas } };
 }
 

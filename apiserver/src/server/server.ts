@@ -71,7 +71,7 @@ interface Target {
   version: string;
   namespace: string;
   name?: string;
-  subresource?: 'status';
+  subresource?: 'status' | 'scale';
 }
 
 function statusError(code: number, reason: string, message: string): StatusError {
@@ -253,8 +253,9 @@ export class APIServer {
     const store = this.stores.get(`${group.name}/${resource}`);
     if (!store || more.length > 0 || !store.def.versions.some((v) => v.name === version)) throw notFound();
     if (namespace !== '' && !store.def.namespaced) throw notFound();
-    if (sub !== undefined && (sub !== 'status' || !store.def.subresources.status)) throw notFound();
-    return { store, def: store.def, version, namespace, ...(name !== undefined ? { name } : {}), ...(sub === 'status' ? { subresource: 'status' as const } : {}) };
+    const subresource = sub === 'status' && store.def.subresources.status ? ('status' as const) : sub === 'scale' && store.def.subresources.scale ? ('scale' as const) : undefined;
+    if (sub !== undefined && subresource === undefined) throw notFound();
+    return { store, def: store.def, version, namespace, ...(name !== undefined ? { name } : {}), ...(subresource ? { subresource } : {}) };
   }
 
   private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target, user: AdmissionUserInfo | undefined, warnings: string[]): Promise<void> {
@@ -263,7 +264,7 @@ export class APIServer {
     /** The scope of a write, with its validated CreateOptions / UpdateOptions / PatchOptions. */
     const writeScope = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): RequestScope => ({ ...base, ...writeOptions(url, kind) });
     const scope = base;
-    const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/status` : t.def.resource };
+    const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/${t.subresource}` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
     // Objects answer as JSON or as a Table (not on a watch here: kubectl falls back to JSON).
     const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
@@ -301,6 +302,7 @@ export class APIServer {
     }
     if (needsNamespace) throw notFound();
     const name = t.name;
+    if (t.subresource === 'scale') return this.serveScale(req, res, url, method, t, name, base, gr);
     switch (method) {
       case 'GET':
         if (isTrue(q.watch)) throw newBadRequest('watch on a single object is served on its collection with a metadata.name field selector');
@@ -311,7 +313,7 @@ export class APIServer {
         const body = await readObject(req, this.maxBody, t.def.kind, () => {
           options = writeScope('UpdateOptions');
         });
-        send(200, await t.store.update(options, name, body, t.subresource));
+        send(200, await t.store.update(options, name, body, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
       case 'PATCH': {
@@ -321,7 +323,7 @@ export class APIServer {
         const options = writeScope('PatchOptions');
         // The patcher's words for a patch that does not parse (jsonpatch's ErrBadJSONPatch, for either type).
         if ('error' in patch) throw newBadRequest('invalid JSON patch');
-        send(200, await t.store.patch(options, name, type, patch.value, t.subresource));
+        send(200, await t.store.patch(options, name, type, patch.value, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
       case 'DELETE': {
@@ -345,6 +347,44 @@ export class APIServer {
       }
       default:
         throw newMethodNotSupported(gr, method);
+    }
+  }
+
+  /** The scale subresource (autoscaling/v1 Scale, JSON only): get, update, patch. */
+  private async serveScale(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target, name: string, base: RequestScope, gr: { group: string; resource: string }): Promise<void> {
+    const send = (obj: JsonObject) => {
+      setWarnings(res, base.warnings ?? []);
+      this.json(res, 200, obj);
+    };
+    switch (method) {
+      case 'GET':
+        send(await t.store.getScale(base, name, url.searchParams.get('resourceVersion') ?? undefined));
+        return;
+      case 'PUT': {
+        let options: RequestScope = base;
+        const body = await readObject(req, this.maxBody, 'Scale', () => {
+          options = { ...base, ...writeOptions(url, 'UpdateOptions') };
+        });
+        send(await t.store.updateScale(options, name, body));
+        return;
+      }
+      case 'PATCH': {
+        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
+        const patch = await readPatch(req, this.maxBody);
+        const options = { ...base, ...writeOptions(url, 'PatchOptions') };
+        if ('error' in patch) throw newBadRequest('invalid JSON patch');
+        send(await t.store.patchScale(options, name, type, patch.value));
+        return;
+      }
+      default:
+        // kube-apiserver names the resource, not the subresource, and the verb in lower case
+        throw new StatusError({
+          code: 405,
+          reason: 'MethodNotAllowed',
+          details: { group: gr.group, kind: t.def.resource },
+          message: `${method.toLowerCase()} is not supported on resources of kind ${JSON.stringify(`${t.def.resource}.${t.def.group}`)}`,
+        });
     }
   }
 
@@ -411,6 +451,9 @@ export class APIServer {
         ...(def.categories.length > 0 ? { categories: [...def.categories] } : {}),
       });
       if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: [...STATUS_VERBS] });
+      if (def.subresources.scale) {
+        resources.push({ name: `${def.resource}/scale`, singularName: '', namespaced: def.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: [...STATUS_VERBS] });
+      }
     }
     return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${g.name}/${version}`, resources };
   }
