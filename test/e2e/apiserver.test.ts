@@ -636,3 +636,47 @@ describe('the scale subresource, as kube-apiserver serves a CRD with one', () =>
     expect(kube['put, stale resourceVersion']).toMatchObject({ status: 409, reason: 'Conflict' });
   });
 });
+
+describe('deletion, as kube-apiserver deletes a custom resource (no graceful strategy: at once, unless finalizers)', () => {
+  it('answers the same to grace periods, propagation policies, preconditions and finalizers', async () => {
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const make = async (name: string, finalizers?: string[]) => {
+        const r = await s.kube.post(s.path, { apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name, ...(finalizers ? { finalizers } : {}) }, spec: { schedule: '* * * * *', image: 'one' } });
+        expect([s.name, name, r.status]).toEqual([s.name, name, 201]);
+        return obj(body(r).metadata);
+      };
+      /** A delete's answer: its code and kind; a Status's details (no uid); an object's deletion fields. */
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        const meta = obj(b.metadata);
+        if (b.kind === 'Status') return { status: r.status, kind: 'Status', outcome: b.status ?? null, reason: b.reason ?? null, details: { ...obj(b.details), uid: null }, message: str(b.message).replace(/\d+/g, 'N') };
+        return { status: r.status, kind: b.kind ?? null, finalizers: meta.finalizers ?? null, deletionGracePeriodSeconds: meta.deletionGracePeriodSeconds ?? null, deleting: typeof meta.deletionTimestamp === 'string', generation: meta.generation ?? null };
+      };
+      const got: Record<string, JsonValue> = {};
+      await make('del-a');
+      got['grace period 30, no finalizers'] = shape(await s.kube.delete(`${s.path}/del-a?gracePeriodSeconds=30`));
+      got['gone'] = (await s.kube.get(`${s.path}/del-a`)).status;
+      await make('del-b', ['example.com/hold']);
+      got['finalizers, grace period in the body'] = shape(await s.kube.delete(`${s.path}/del-b`, { body: { apiVersion: 'v1', kind: 'DeleteOptions', gracePeriodSeconds: 10 } }));
+      got['again, Foreground'] = shape(await s.kube.delete(`${s.path}/del-b?propagationPolicy=Foreground`));
+      got['again, orphanDependents=false'] = shape(await s.kube.delete(`${s.path}/del-b`, { body: { apiVersion: 'v1', kind: 'DeleteOptions', orphanDependents: false } }));
+      got['finalizers released'] = shape(await s.kube.patch(`${s.path}/del-b`, { metadata: { finalizers: null } }));
+      got['gone after'] = (await s.kube.get(`${s.path}/del-b`)).status;
+      const c = await make('del-c');
+      got['Orphan'] = shape(await s.kube.delete(`${s.path}/del-c?propagationPolicy=Orphan`));
+      got['matching preconditions'] = shape(
+        await s.kube.delete(`${s.path}/del-c`, { body: { apiVersion: 'v1', kind: 'DeleteOptions', preconditions: { uid: str(c.uid) } } }),
+      );
+      await s.kube.patch(`${s.path}/del-c`, { metadata: { finalizers: null } });
+      await make('del-d');
+      got['negative grace period'] = shape(await s.kube.delete(`${s.path}/del-d?gracePeriodSeconds=-5`));
+      got['missing'] = shape(await s.kube.delete(`${s.path}/del-missing`));
+      answers.push(got);
+    }
+    const [kube = {}, mine = {}] = answers;
+    expect(mine).toEqual(kube);
+    expect(kube['grace period 30, no finalizers']).toMatchObject({ status: 200, kind: 'Status', outcome: 'Success' });
+    expect(kube['finalizers, grace period in the body']).toMatchObject({ status: 200, finalizers: ['example.com/hold'], deletionGracePeriodSeconds: 0, deleting: true });
+  });
+});

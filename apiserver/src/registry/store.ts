@@ -584,7 +584,6 @@ export class Store {
     }
     const key = this.key(scope.namespace, name);
     const preconditions = params.preconditions ?? {};
-    const gcFinalizer = params.propagationPolicy === 'Orphan' || params.orphanDependents === true ? ORPHAN : params.propagationPolicy === 'Foreground' ? FOREGROUND : undefined;
     try {
       const existing = await this.storage.get(key);
       if (!existing) throw newNotFound(this.gr, name);
@@ -595,21 +594,24 @@ export class Store {
         await this.admission.validate(attrs);
       }
       const existingMeta = metaOf(existing);
-      const finalizers = Array.isArray(existingMeta.finalizers) ? existingMeta.finalizers : [];
-      if (finalizers.length > 0 || gcFinalizer !== undefined) {
-        // Graceful: mark it, the finalizers' owners delete it.
+      const finalizers = stringsOf(existingMeta.finalizers);
+      const withGc = gcFinalizers(finalizers, params);
+      const gcChanged = withGc.length !== finalizers.length || withGc.some((f) => !finalizers.includes(f));
+      // No graceful strategy (a CRD's): pending finalizers (after the collector's are recomputed) mark the object as
+      // being deleted, their owners delete it; none left, it is deleted at once.
+      if ((finalizers.length > 0 || gcChanged) && withGc.length > 0) {
         const mark = (cur: StoredObject | undefined): StoredObject => {
           if (!cur) throw newNotFound(this.gr, name);
           const meta = metaOf(cur);
-          const list = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f) => typeof f === 'string') : [];
-          if (gcFinalizer !== undefined && !list.includes(gcFinalizer)) list.push(gcFinalizer);
-          if (gcFinalizer === ORPHAN) meta.finalizers = list.filter((f) => f !== FOREGROUND);
-          else if (gcFinalizer === FOREGROUND) meta.finalizers = list.filter((f) => f !== ORPHAN);
-          else meta.finalizers = list;
+          const was = stringsOf(meta.finalizers);
+          const next = gcFinalizers(was, params);
+          if (next.length !== was.length || next.some((f) => !was.includes(f))) meta.finalizers = next;
+          // markAsDeleting: a new generation when the deletion starts; a grace period of 0
           if (meta.deletionTimestamp === undefined) {
+            if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
             meta.deletionTimestamp = rfc3339(this.now());
-            meta.deletionGracePeriodSeconds = 0;
           }
+          meta.deletionGracePeriodSeconds = 0;
           delete meta.resourceVersion;
           return cur;
         };
@@ -753,6 +755,22 @@ function decodeScale(body: unknown): JsonObject {
   // the scheme of the scale endpoint knows autoscaling/v1 Scale only (and says so in its own odd words)
   if (apiVersion !== 'autoscaling/v1' || kind !== 'Scale') throw newBadRequest(`no kind is registered for the type v1.Scale in scheme ${JSON.stringify(SCHEME_NAME)}`);
   return { ...body, metadata: decodeObjectMeta(body.metadata, 'Scale in version "v1" cannot be handled as a Scale: ') };
+}
+
+/** The strings of a JSON list (finalizers). */
+const stringsOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((f) => typeof f === 'string') : []);
+
+/**
+ * deletionFinalizersForGarbageCollection: the object's finalizers with the garbage collector's two recomputed — orphan
+ * for `orphanDependents` / `Orphan`, foregroundDeletion for `Foreground`; without either option the one already there
+ * (the first of them) stays; a custom resource's default policy adds neither.
+ */
+function gcFinalizers(finalizers: readonly string[], params: DeleteParams): string[] {
+  const first = finalizers.find((f) => f === ORPHAN || f === FOREGROUND);
+  const policy = params.propagationPolicy;
+  const orphan = params.orphanDependents ?? (policy === undefined ? first === ORPHAN : policy === 'Orphan');
+  const foreground = params.orphanDependents === undefined && (policy === undefined ? first === FOREGROUND : policy === 'Foreground');
+  return [...finalizers.filter((f) => f !== ORPHAN && f !== FOREGROUND), ...(orphan ? [ORPHAN] : []), ...(foreground ? [FOREGROUND] : [])];
 }
 
 /** A new object's resourceVersion as the registry parses it: what does not parse is an error of no reason (a 500). */

@@ -332,7 +332,8 @@ export class APIServer {
         const result = await t.store.delete({ ...scope, ...(options.dryRun ? { dryRun: true } : {}) }, name, options.params);
         setWarnings(res, warnings);
         if (!result.deleted) {
-          this.json(res, 200, result.object);
+          // 202 when the object stays and the client asked for cascading deletion the old way (orphanDependents=false)
+          this.json(res, options.params.orphanDependents === false ? 202 : 200, result.object);
           return;
         }
         const meta = isJsonObject(result.object.metadata) ? result.object.metadata : {};

@@ -217,6 +217,24 @@ describe('delete', () => {
   });
 });
 
+describe("the garbage collector's finalizers on delete (deletionFinalizersForGarbageCollection)", () => {
+  it('recomputes orphan and foregroundDeletion from the options, bumps the generation when marking, deletes when none is left', async () => {
+    const ns: RequestScope = { version: 'v1beta1', namespace: 'gc' };
+    await flunders.create(ns, flunder('g1', { metadata: { name: 'g1', finalizers: ['example.com/keep'] } }));
+    const fg = await flunders.delete(ns, 'g1', { propagationPolicy: 'Foreground', gracePeriodSeconds: 30 });
+    expect(meta(fg.object)).toMatchObject({ finalizers: ['example.com/keep', 'foregroundDeletion'], generation: 2, deletionGracePeriodSeconds: 0 });
+    const background = await flunders.delete(ns, 'g1', { orphanDependents: false });
+    expect(meta(background.object)).toMatchObject({ finalizers: ['example.com/keep'], generation: 2 });
+    await flunders.patch(ns, 'g1', 'application/merge-patch+json', { metadata: { finalizers: null } });
+    await flunders.create(ns, flunder('g2'));
+    const orphaned = await flunders.delete(ns, 'g2', { propagationPolicy: 'Orphan' });
+    expect([orphaned.deleted, meta(orphaned.object).finalizers]).toEqual([false, ['orphan']]);
+    // Background takes the orphan finalizer away: nothing is left to wait for
+    expect((await flunders.delete(ns, 'g2', { propagationPolicy: 'Background' })).deleted).toBe(true);
+    expect((await statusOf(flunders.get(ns, 'g2'))).code).toBe(404);
+  });
+});
+
 describe('dry runs', () => {
   it('answers what would be stored and stores nothing: create, update, patch, delete (with finalizers too)', async () => {
     const dry: RequestScope = { version: 'v1beta1', namespace: 'dry', dryRun: true };
