@@ -67,16 +67,21 @@ export async function readObject(req: http.IncomingMessage, limit: number, kind:
   if ('error' in parsed) throw unrecognized(`couldn't get version/kind; json parse error: ${parsed.error}`);
   const v = parsed.value;
   if (v !== null && !isJsonObject(v)) throw unrecognized(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META_STRUCT}`);
-  if (v !== null) {
-    for (const key of Object.keys(v)) {
-      const x = v[key];
-      if ((key === 'apiVersion' || key === 'kind') && x !== null && typeof x !== 'string') {
-        throw unrecognized(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(x)} into Go struct field .${key} of type string`);
-      }
-    }
-  }
+  const typeError = v === null ? undefined : typeMetaError(v);
+  if (typeError !== undefined) throw unrecognized(typeError);
   if (v === null || typeof v.kind !== 'string' || v.kind === '') throw unrecognized(`Object 'Kind' is missing in '${b.toString('utf8')}'`);
   return v;
+}
+
+/** The serializer's error for an apiVersion or kind that is not a string (the first in the body's order), if any. */
+function typeMetaError(v: JsonObject): string | undefined {
+  for (const key of Object.keys(v)) {
+    const x = v[key];
+    if ((key === 'apiVersion' || key === 'kind') && x !== null && typeof x !== 'string') {
+      return `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(x)} into Go struct field .${key} of type string`;
+    }
+  }
+  return undefined;
 }
 
 /** A patch's body: JSON of any shape (the patch type decides what it must be), or its syntax error. */
@@ -97,12 +102,8 @@ export async function readDeleteOptions(req: http.IncomingMessage, limit: number
   const v = parsed.value;
   if (v === null) return {};
   if (!isJsonObject(v)) throw newBadRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META_STRUCT}`);
-  for (const key of Object.keys(v)) {
-    const x = v[key];
-    if ((key === 'apiVersion' || key === 'kind') && x !== null && typeof x !== 'string') {
-      throw newBadRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(x)} into Go struct field .${key} of type string`);
-    }
-  }
+  const typeError = typeMetaError(v);
+  if (typeError !== undefined) throw newBadRequest(typeError);
   const kind = typeof v.kind === 'string' && v.kind !== '' ? v.kind : 'DeleteOptions';
   const version = typeof v.apiVersion === 'string' && v.apiVersion !== '' ? v.apiVersion : 'meta.k8s.io/v1';
   if (kind !== 'DeleteOptions' || !DELETE_OPTIONS_VERSIONS.has(version)) {

@@ -317,13 +317,8 @@ export class APIServer {
         return;
       }
       case 'PATCH': {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
-        const patch = await readPatch(req, this.maxBody);
-        const options = writeScope('PatchOptions');
-        // The patcher's words for a patch that does not parse (jsonpatch's ErrBadJSONPatch, for either type).
-        if ('error' in patch) throw newBadRequest('invalid JSON patch');
-        send(200, await t.store.patch(options, name, type, patch.value, t.subresource === 'status' ? 'status' : undefined));
+        const { type, patch, options } = await readPatchRequest(req, url, this.maxBody, base);
+        send(200, await t.store.patch(options, name, type, patch, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
       case 'DELETE': {
@@ -370,12 +365,8 @@ export class APIServer {
         return;
       }
       case 'PATCH': {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
-        const patch = await readPatch(req, this.maxBody);
-        const options = { ...base, ...writeOptions(url, 'PatchOptions') };
-        if ('error' in patch) throw newBadRequest('invalid JSON patch');
-        send(await t.store.patchScale(options, name, type, patch.value));
+        const { type, patch, options } = await readPatchRequest(req, url, this.maxBody, base);
+        send(await t.store.patchScale(options, name, type, patch));
         return;
       }
       default:
@@ -570,6 +561,19 @@ function watchParams(q: Query): WatchParams {
   const timeout = int(q, 'timeoutSeconds');
   if (timeout !== undefined && timeout < 0) throw newBadRequest('timeoutSeconds: Invalid value: must be non-negative');
   return p;
+}
+
+/**
+ * A PATCH as the patch handler reads it: a patch type this server takes (415), the body (413), its PatchOptions (422),
+ * then the body's syntax (jsonpatch's ErrBadJSONPatch, "invalid JSON patch", for either type).
+ */
+async function readPatchRequest(req: http.IncomingMessage, url: URL, limit: number, base: RequestScope): Promise<{ type: string; patch: unknown; options: RequestScope }> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
+  const body = await readPatch(req, limit);
+  const options = { ...base, ...writeOptions(url, 'PatchOptions') };
+  if ('error' in body) throw newBadRequest('invalid JSON patch');
+  return { type, patch: body.value, options };
 }
 
 /** Go's formatting of a list of strings in a field error (`["a","b"]`). */
