@@ -45,8 +45,19 @@ function crontabCrd(): JsonObject {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: `crontabs.${TABLE_GROUP}` },
-    spec: { ...spec, group: TABLE_GROUP, names: { ...spec.names, shortNames: ['kgct'] }, versions: [{ ...v1, storage: true }] },
+    spec: { ...spec, group: TABLE_GROUP, names: { ...spec.names, shortNames: ['kgct'] }, versions: [{ ...withScaleStatus(v1), storage: true }] },
   };
+}
+
+/** A CRD version (a copy) with the scale subresource: spec.replicas, and status.replicas and status.selector added to its status schema. */
+function withScaleStatus(v: unknown): JsonObject {
+  const object = (x: unknown): JsonObject => (isJsonObject(x) ? x : {});
+  const version = object(JSON.parse(JSON.stringify(v)));
+  const schema = object(object(version.schema).openAPIV3Schema);
+  const props = object(schema.properties);
+  const status = object(props.status);
+  props.status = { ...status, properties: { ...object(status.properties), replicas: { type: 'integer', format: 'int32' }, selector: { type: 'string' } } };
+  return { ...version, schema: { openAPIV3Schema: { ...schema, properties: props } }, subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } } };
 }
 const CRONTAB_CRD = crontabCrd();
 const CRONTAB_CRD_NAME = `crontabs.${TABLE_GROUP}`;
@@ -201,14 +212,16 @@ function body(r: KubeResponse): JsonObject {
   return isJsonObject(parsed) ? parsed : {};
 }
 
+const collection = (ns: string) => `/apis/${TABLE_GROUP}/v1/namespaces/${ns}/crontabs`;
+/** The two servers of the CronTab: kube-apiserver (the CRD) and this file's TypeScript server, each at its collection. */
+const servers = () => [
+  { name: 'kube-apiserver', kube: e2e.kube, path: collection(e2e.namespace) },
+  { name: 'kubegen', kube: ours, path: collection(e2e.namespace) },
+];
+
 describe('conformance with kube-apiserver serving the same kind as a CRD', () => {
   const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
-  const collection = (ns: string) => `/apis/${TABLE_GROUP}/v1/namespaces/${ns}/crontabs`;
   const crontab = (name: string, spec: JsonObject): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name }, spec });
-  const servers = () => [
-    { name: 'kube-apiserver', kube: e2e.kube, path: collection(e2e.namespace) },
-    { name: 'kubegen', kube: ours, path: collection(e2e.namespace) },
-  ];
 
   it('answers the same Table for a list and a get, with each includeObject, and the same errors', async () => {
     const answers: JsonObject[][] = [];
@@ -420,5 +433,250 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
     expect(kube['list Exact without RV']).toMatchObject({ status: 422, reason: 'Invalid' });
     expect(kube['watch from old RV']).toEqual([['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['MODIFIED', 'rv-a', '']]);
     expect(kube['watch sendInitialEvents']).toEqual([['ADDED', 'rv-a', ''], ['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['BOOKMARK', '', 'true']]);
+  });
+});
+
+describe('bad input: the answers of kube-apiserver serving the same kind as a CRD, and nothing stored', () => {
+  const G = TABLE_GROUP;
+  const good = (name: string, extra: JsonObject = {}): JsonObject => ({ apiVersion: `${G}/v1`, kind: 'CronTab', metadata: { name }, spec: { schedule: '* * * * *', image: 'one' }, ...extra });
+  const MERGE = 'application/merge-patch+json';
+  const JSONPATCH = 'application/json-patch+json';
+  /** Past kube-apiserver's 3 MiB limit of a request body. */
+  const oversized = JSON.stringify(good('bad-big', { spec: { schedule: '* * * * *', image: 'x'.repeat(3 * 1024 * 1024) } }));
+  /** [label, method, path after the collection, body (a string is sent as it is), content type] */
+  type Case = [string, string, string, unknown?, string?];
+  const cases = (other: string, rv: string): Case[] => [
+    ['create: wrong kind', 'POST', '', { ...good('bad-kind'), kind: 'Other' }],
+    ['create: kind of another group', 'POST', '', { ...good('bad-group'), apiVersion: 'other.example.com/v1' }],
+    ['create: version not served', 'POST', '', { ...good('bad-version'), apiVersion: `${G}/v9` }],
+    ['create: no kind', 'POST', '', { apiVersion: `${G}/v1`, metadata: { name: 'bad-nokind' }, spec: { schedule: '* * * * *', image: 'one' } }],
+    ['create: no apiVersion', 'POST', '', { kind: 'CronTab', metadata: { name: 'bad-noapi' }, spec: { schedule: '* * * * *', image: 'one' } }],
+    ['create: kind not a string', 'POST', '', { ...good('bad-kindtype'), kind: 5 }],
+    ['create: an array', 'POST', '', '[]'],
+    ['create: null', 'POST', '', 'null'],
+    ['create: a string', 'POST', '', '"x"'],
+    ['create: JSON cut short', 'POST', '', '{"apiVersion":'],
+    ['create: JSON with an invalid character', 'POST', '', '{"apiVersion" 1}'],
+    ['create: JSON with trailing data', 'POST', '', `${JSON.stringify(good('bad-trailing'))}x`],
+    ['create: oversized', 'POST', '', oversized],
+    ['create: another namespace in the body', 'POST', '', good('bad-ns', { metadata: { name: 'bad-ns', namespace: other } })],
+    ['create: resourceVersion set', 'POST', '', good('bad-rv', { metadata: { name: 'bad-rv', resourceVersion: '5' } })],
+    ['create: metadata not an object', 'POST', '', { ...good('x'), metadata: 'bad-meta' }],
+    ['create: labels not strings', 'POST', '', good('bad-labels', { metadata: { name: 'bad-labels', labels: { a: 1 } } })],
+    ['create: text/plain', 'POST', '', JSON.stringify(good('bad-text')), 'text/plain'],
+    ['create: __proto__ keys, strict', 'POST', '?fieldValidation=Strict', '{"apiVersion":"' + G + '/v1","kind":"CronTab","metadata":{"name":"bad-proto"},"spec":{"schedule":"* * * * *","image":"one","__proto__":{"polluted":true}},"__proto__":{"x":1}}'],
+    ['create: constructor key, strict', 'POST', '?fieldValidation=Strict', { ...good('bad-ctor'), constructor: { prototype: { polluted: true } } }],
+    ['create: unknown fieldValidation', 'POST', '?fieldValidation=Loud', good('bad-fv')],
+    ['create: unknown dryRun', 'POST', '?dryRun=Yes', good('bad-dry')],
+    ['update: name differs from the URL', 'PUT', '/in-a', good('in-b')],
+    ['update: another namespace in the body', 'PUT', '/in-a', good('in-a', { metadata: { name: 'in-a', namespace: other } })],
+    ['update: wrong kind', 'PUT', '/in-a', { ...good('in-a'), kind: 'Other' }],
+    ['update: resourceVersion that does not parse', 'PUT', '/in-a', good('in-a', { metadata: { name: 'in-a', resourceVersion: 'abc' } })],
+    ['update: stale resourceVersion', 'PUT', '/in-a', good('in-a', { metadata: { name: 'in-a', resourceVersion: '1' } })],
+    ['update: empty body', 'PUT', '/in-a', ''],
+    ['update: JSON cut short', 'PUT', '/in-a', '{"metadata":{'],
+    ['update: __proto__ keys, strict', 'PUT', '/in-a?fieldValidation=Strict', '{"apiVersion":"' + G + '/v1","kind":"CronTab","metadata":{"name":"in-a"},"spec":{"schedule":"* * * * *","image":"two","__proto__":{"polluted":true}}}'],
+    ['patch: __proto__ and constructor keys', 'PATCH', '/in-a', '{"__proto__":{"polluted":true},"spec":{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}}', MERGE],
+    ['patch: __proto__ keys, strict', 'PATCH', '/in-a?fieldValidation=Strict', '{"spec":{"image":"two","__proto__":{"x":1}}}', MERGE],
+    ['patch: a new name', 'PATCH', '/in-a', { metadata: { name: 'in-b' } }, MERGE],
+    ['patch: a new namespace', 'PATCH', '/in-a', { metadata: { namespace: other } }, MERGE],
+    ['patch: resourceVersion that does not parse', 'PATCH', '/in-a', { metadata: { resourceVersion: 'abc' }, spec: { image: 'two' } }, MERGE],
+    ['patch: stale resourceVersion', 'PATCH', '/in-a', { metadata: { resourceVersion: '1' }, spec: { image: 'two' } }, MERGE],
+    ['patch: JSON cut short', 'PATCH', '/in-a', '{"spec":', MERGE],
+    ['patch: merge patch not an object', 'PATCH', '/in-a', '[1]', MERGE],
+    ['patch: JSON patch to __proto__', 'PATCH', '/in-a', [{ op: 'add', path: '/__proto__/polluted', value: true }], JSONPATCH],
+    ['patch: JSON patch not a list', 'PATCH', '/in-a', { op: 'add' }, JSONPATCH],
+    ['patch: JSON patch test fails', 'PATCH', '/in-a', [{ op: 'test', path: '/spec/image', value: 'nope' }], JSONPATCH],
+    ['patch: JSON patch to a missing path', 'PATCH', '/in-a', [{ op: 'replace', path: '/spec/nothing/x', value: 1 }], JSONPATCH],
+    ['patch: JSON patch with an unknown op', 'PATCH', '/in-a', [{ op: 'frob', path: '/spec/image', value: 1 }], JSONPATCH],
+    ['patch: strategic merge', 'PATCH', '/in-a', { spec: { image: 'two' } }, 'application/strategic-merge-patch+json'],
+    ['patch: oversized', 'PATCH', '/in-a', oversized, MERGE],
+    ['get: resourceVersion that does not parse', 'GET', '/in-a?resourceVersion=abc'],
+    ['list: resourceVersion that does not parse', 'GET', '?resourceVersion=abc'],
+    ['list: resourceVersion that does not parse, Exact', 'GET', '?resourceVersion=abc&resourceVersionMatch=Exact'],
+    ['list: resourceVersion that does not parse, NotOlderThan', 'GET', '?resourceVersion=abc&resourceVersionMatch=NotOlderThan'],
+    ['watch: resourceVersion that does not parse', 'GET', '?watch=true&timeoutSeconds=1&resourceVersion=abc'],
+    ['list: label selector cut short', 'GET', `?labelSelector=${encodeURIComponent('a in (b')}`],
+    ['list: label selector with a bad operator', 'GET', `?labelSelector=${encodeURIComponent('a=b=c')}`],
+    ['list: label selector with a bad value', 'GET', `?labelSelector=${encodeURIComponent('a=b c')}`],
+    ['list: field selector not selectable', 'GET', `?fieldSelector=${encodeURIComponent('spec.image=x')}`],
+    ['list: field selector that does not parse', 'GET', '?fieldSelector=a'],
+    ['list: label selector with an invalid key', 'GET', `?labelSelector=${encodeURIComponent('-a=b')}`],
+    ['list: label selector with an invalid value', 'GET', `?labelSelector=${encodeURIComponent('a=b$')}`],
+    ['list: label selector with a bad set', 'GET', `?labelSelector=${encodeURIComponent('a in b')}`],
+    ['list: label selector gt not a number', 'GET', `?labelSelector=${encodeURIComponent('a>b')}`],
+    ['list: label selector ending in a comma', 'GET', `?labelSelector=${encodeURIComponent('a,')}`],
+    ['watch: bad label selector', 'GET', `?watch=true&timeoutSeconds=1&labelSelector=${encodeURIComponent('a in (b')}`],
+    ['list: limit not a number', 'GET', '?limit=ten'],
+    ['delete: body of another kind', 'DELETE', '/in-a', { apiVersion: 'v1', kind: 'Pod' }],
+    ['delete: body cut short', 'DELETE', '/in-a', '{"kind":'],
+    ['delete: unknown propagationPolicy', 'DELETE', '/in-a?propagationPolicy=Sideways'],
+    ['delete: unknown dryRun', 'DELETE', '/in-a?dryRun=Yes'],
+    ['delete: uid precondition', 'DELETE', '/in-a', { apiVersion: 'v1', kind: 'DeleteOptions', preconditions: { uid: '00000000-0000-0000-0000-000000000000' } }],
+    ['delete: resourceVersion precondition', 'DELETE', '/in-a', { apiVersion: 'v1', kind: 'DeleteOptions', preconditions: { resourceVersion: '1' } }],
+    ['deletecollection: bad label selector', 'DELETE', `?labelSelector=${encodeURIComponent('a in (b')}`],
+    ['patch: JSON patch cut short', 'PATCH', '/in-a', '[{"op":', JSONPATCH],
+    ['delete: gracePeriodSeconds not a number', 'DELETE', '/in-a?gracePeriodSeconds=soon'],
+    // dry runs: the answer is what would be stored, and nothing is
+    ['create: dryRun', 'POST', '?dryRun=All', good('dry-a')],
+    ['create: dryRun, a name that exists', 'POST', '?dryRun=All', good('in-a')],
+    ['create: dryRun, invalid', 'POST', '?dryRun=All', good('dry-b', { spec: { schedule: '* * * * *', image: 'one', replicas: 0 } })],
+    ['create: dryRun twice, one unknown', 'POST', '?dryRun=All&dryRun=Some', good('dry-c')],
+    ['update: dryRun', 'PUT', '/in-a?dryRun=All', good('in-a', { metadata: { name: 'in-a', resourceVersion: rv }, spec: { schedule: '* * * * *', image: 'dry' } })],
+    ['patch: dryRun', 'PATCH', '/in-a?dryRun=All', { spec: { image: 'dry' } }, MERGE],
+    ['patch: dryRun, unknown fields warned', 'PATCH', '/in-a?dryRun=All', { spec: { image: 'dry', extra: 1 } }, MERGE],
+    ['delete: dryRun', 'DELETE', '/in-a?dryRun=All'],
+    ['delete: dryRun in the body', 'DELETE', '/in-a', { apiVersion: 'v1', kind: 'DeleteOptions', dryRun: ['All'] }],
+    ['delete: dryRun with a grace period', 'DELETE', '/in-a?dryRun=All&gracePeriodSeconds=30&propagationPolicy=Background'],
+    ['deletecollection: dryRun', 'DELETE', '?dryRun=All'],
+  ];
+
+  /**
+   * Where this server answers otherwise, and why; these rows must agree on all but the message, which must be ours.
+   * kube-apiserver takes YAML (and names protobuf) for a custom resource and serves apply patches; this server takes JSON
+   * and JSON / merge patches only.
+   */
+  const DIFFERENT: ReadonlyMap<string, string> = new Map([
+    ['create: text/plain', 'the body of the request was in an unknown format - accepted media types include: application/json'],
+    ['patch: strategic merge', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json'],
+  ]);
+
+  it('answers each bad request with the same code, reason and message, and stores nothing', async () => {
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const created = await s.kube.post(s.path, good('in-a'));
+      expect([s.name, created.status]).toEqual([s.name, 201]);
+      const uid = str(obj(body(created).metadata).uid);
+      const rv = str(obj(body(created).metadata).resourceVersion);
+      const got: Record<string, JsonValue> = {};
+      /** How an answer's resourceVersion relates to the stored object's: none, the same, or a new one. */
+      const rvState = (o: JsonObject) => {
+        const v = str(obj(o.metadata).resourceVersion);
+        return v === '' ? 'none' : v === rv ? 'same' : 'new';
+      };
+      for (const [label, method, suffix, payload, type] of cases('kubegen-other-ns', rv)) {
+        const options = payload === undefined ? {} : { body: payload, contentType: type ?? 'application/json' };
+        const r = await s.kube.request(method, `${s.path}${suffix}`, options);
+        const b = body(r);
+        // A strict patch's message quotes the patched object, managedFields and all (which this server does not keep).
+        const message = str(b.message).replaceAll(uid, '<uid>').replace(/patch: Invalid value: ".*": strict/, 'patch: Invalid value: <object>: strict').replace(/\d+/g, 'N');
+        got[label] = {
+          status: r.status,
+          ...(r.status >= 300
+            ? { reason: b.reason ?? null, code: b.code ?? null, message }
+            : { kind: b.kind ?? null, spec: obj(b.spec), rv: rvState(b), items: list(b.items).map((i) => `${str(obj(obj(i).metadata).name)} ${rvState(obj(i))}`) }),
+          warnings: r.warnings,
+        };
+      }
+      // what is stored after them: the one object, unchanged
+      const after = body(await s.kube.get(s.path));
+      got.stored = list(after.items).map((i) => `${str(obj(obj(i).metadata).name)}${str(obj(obj(i).metadata).resourceVersion) === rv ? '' : ' (changed)'}`);
+      answers.push(got);
+      expect([s.name, (await s.kube.delete(s.path)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    const withoutMessage = (answer: Record<string, JsonValue>) =>
+      Object.fromEntries(Object.entries(answer).map(([label, a]) => [label, DIFFERENT.has(label) && isJsonObject(a) ? { ...a, message: null } : a]));
+    expect(withoutMessage(mine)).toEqual(withoutMessage(kube));
+    for (const [label, message] of DIFFERENT) expect([label, obj(mine[label]).message]).toEqual([label, message]);
+    expect(kube.stored).toEqual(['in-a']);
+  });
+});
+
+describe('the scale subresource, as kube-apiserver serves a CRD with one', () => {
+  it('answers the same Scale to get, update and patch, and the same errors', async () => {
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const ct = (replicas: number): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'sc-a' }, spec: { schedule: '* * * * *', image: 'one', replicas } });
+      const created = await s.kube.post(s.path, ct(3));
+      expect([s.name, created.status]).toEqual([s.name, 201]);
+      const uid = str(obj(body(created).metadata).uid);
+      const scaleUrl = `${s.path}/sc-a/scale`;
+      const got: Record<string, JsonValue> = {};
+      /** An answer without its revisions and times: a Scale's spec, status and metadata keys, or the error. */
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (r.status >= 300) return { status: r.status, reason: b.reason ?? null, message: str(b.message).replaceAll(uid, '<uid>').replace(/\d+/g, 'N') };
+        const meta = obj(b.metadata);
+        // managedFields aside: this server does not track field managers
+        const keys = Object.keys(meta).filter((k) => k !== 'managedFields').sort();
+        return { status: r.status, kind: b.kind ?? null, apiVersion: b.apiVersion ?? null, metadata: keys, name: meta.name ?? null, spec: b.spec ?? null, scaleStatus: b.status ?? null };
+      };
+      const scale = (replicas: number, resourceVersion?: string): JsonObject => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc-a', ...(resourceVersion ? { resourceVersion } : {}) }, spec: { replicas } });
+      const first = await s.kube.get(scaleUrl);
+      got.get = shape(first);
+      const rv = str(obj(body(first).metadata).resourceVersion);
+      got.put = shape(await s.kube.put(scaleUrl, scale(5, rv)));
+      got['put, stale resourceVersion'] = shape(await s.kube.put(scaleUrl, scale(6, rv)));
+      got['put, no resourceVersion'] = shape(await s.kube.put(scaleUrl, scale(4)));
+      got['put, negative'] = shape(await s.kube.put(scaleUrl, scale(-1)));
+      got['put, below the kind minimum'] = shape(await s.kube.put(scaleUrl, scale(0)));
+      got['put, another name'] = shape(await s.kube.put(scaleUrl, { ...scale(2), metadata: { name: 'other' } }));
+      const notScale = await s.kube.put(scaleUrl, ct(2));
+      got['put, not a Scale'] = shape(notScale);
+      // the scheme's name, digits and all (shape elides them)
+      got['put, not a Scale: scheme'] = str(body(notScale).message).replace(/^.*in scheme /, '');
+      got['merge patch'] = shape(await s.kube.patch(scaleUrl, { spec: { replicas: 2 } }));
+      got['JSON patch'] = shape(await s.kube.patch(scaleUrl, [{ op: 'replace', path: '/spec/replicas', value: 7 }], { contentType: 'application/json-patch+json' }));
+      got['patch, dryRun'] = shape(await s.kube.patch(`${scaleUrl}?dryRun=All`, { spec: { replicas: 9 } }));
+      got['status through /status'] = shape(await s.kube.patch(`${s.path}/sc-a/status`, { status: { replicas: 4, selector: 'app=sc' } }));
+      got['get after'] = shape(await s.kube.get(scaleUrl));
+      const after = body(await s.kube.get(`${s.path}/sc-a`));
+      got.object = { replicas: obj(after.spec).replicas ?? null, generation: obj(after.metadata).generation ?? null };
+      got['delete'] = shape(await s.kube.delete(scaleUrl));
+      got['get, missing object'] = shape(await s.kube.get(`${s.path}/sc-missing/scale`));
+      answers.push(got);
+      expect([s.name, (await s.kube.delete(`${s.path}/sc-a`)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    expect(mine).toEqual(kube);
+    // and the answers are the documented ones
+    expect(kube.get).toMatchObject({ status: 200, kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 3 }, scaleStatus: { replicas: 0 } });
+    expect(kube['get after']).toMatchObject({ spec: { replicas: 7 }, scaleStatus: { replicas: 4, selector: 'app=sc' } });
+    expect(kube['put, stale resourceVersion']).toMatchObject({ status: 409, reason: 'Conflict' });
+  });
+});
+
+describe('deletion, as kube-apiserver deletes a custom resource (no graceful strategy: at once, unless finalizers)', () => {
+  it('answers the same to grace periods, propagation policies, preconditions and finalizers', async () => {
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const make = async (name: string, finalizers?: string[]) => {
+        const r = await s.kube.post(s.path, { apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name, ...(finalizers ? { finalizers } : {}) }, spec: { schedule: '* * * * *', image: 'one' } });
+        expect([s.name, name, r.status]).toEqual([s.name, name, 201]);
+        return obj(body(r).metadata);
+      };
+      /** A delete's answer: its code and kind; a Status's details (no uid); an object's deletion fields. */
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        const meta = obj(b.metadata);
+        if (b.kind === 'Status') return { status: r.status, kind: 'Status', outcome: b.status ?? null, reason: b.reason ?? null, details: { ...obj(b.details), uid: null }, message: str(b.message).replace(/\d+/g, 'N') };
+        return { status: r.status, kind: b.kind ?? null, finalizers: meta.finalizers ?? null, deletionGracePeriodSeconds: meta.deletionGracePeriodSeconds ?? null, deleting: typeof meta.deletionTimestamp === 'string', generation: meta.generation ?? null };
+      };
+      const got: Record<string, JsonValue> = {};
+      await make('del-a');
+      got['grace period 30, no finalizers'] = shape(await s.kube.delete(`${s.path}/del-a?gracePeriodSeconds=30`));
+      got['gone'] = (await s.kube.get(`${s.path}/del-a`)).status;
+      await make('del-b', ['example.com/hold']);
+      got['finalizers, grace period in the body'] = shape(await s.kube.delete(`${s.path}/del-b`, { body: { apiVersion: 'v1', kind: 'DeleteOptions', gracePeriodSeconds: 10 } }));
+      got['again, Foreground'] = shape(await s.kube.delete(`${s.path}/del-b?propagationPolicy=Foreground`));
+      got['again, orphanDependents=false'] = shape(await s.kube.delete(`${s.path}/del-b`, { body: { apiVersion: 'v1', kind: 'DeleteOptions', orphanDependents: false } }));
+      got['finalizers released'] = shape(await s.kube.patch(`${s.path}/del-b`, { metadata: { finalizers: null } }));
+      got['gone after'] = (await s.kube.get(`${s.path}/del-b`)).status;
+      const c = await make('del-c');
+      got['Orphan'] = shape(await s.kube.delete(`${s.path}/del-c?propagationPolicy=Orphan`));
+      got['matching preconditions'] = shape(
+        await s.kube.delete(`${s.path}/del-c`, { body: { apiVersion: 'v1', kind: 'DeleteOptions', preconditions: { uid: str(c.uid) } } }),
+      );
+      await s.kube.patch(`${s.path}/del-c`, { metadata: { finalizers: null } });
+      await make('del-d');
+      got['negative grace period'] = shape(await s.kube.delete(`${s.path}/del-d?gracePeriodSeconds=-5`));
+      got['missing'] = shape(await s.kube.delete(`${s.path}/del-missing`));
+      answers.push(got);
+    }
+    const [kube = {}, mine = {}] = answers;
+    expect(mine).toEqual(kube);
+    expect(kube['grace period 30, no finalizers']).toMatchObject({ status: 200, kind: 'Status', outcome: 'Success' });
+    expect(kube['finalizers, grace period in the body']).toMatchObject({ status: 200, finalizers: ['example.com/hold'], deletionGracePeriodSeconds: 0, deleting: true });
   });
 });

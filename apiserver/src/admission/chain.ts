@@ -45,6 +45,8 @@ export interface AdmissionAttributes {
   readonly userInfo?: UserInfo;
   /** Where the plugins' warnings go (the server sends them as `Warning` headers). */
   readonly warnings?: string[];
+  /** A dry run (`?dryRun=All`): nothing will be stored; plugins see `dryRun` and their side effects do not run. */
+  readonly dryRun?: boolean;
 }
 
 /** Refuses a plugin whose kind is not served by `def`, or whose version is not one of its versions. */
@@ -122,7 +124,7 @@ export class AdmissionChain {
       userInfo: attrs.userInfo ?? {},
       ...(attrs.object !== undefined ? { object: inVersion(attrs.object) } : {}),
       ...(attrs.oldObject !== undefined ? { oldObject: inVersion(attrs.oldObject) } : {}),
-      dryRun: false,
+      dryRun: attrs.dryRun === true,
     };
   }
 
@@ -131,7 +133,7 @@ export class AdmissionChain {
     const { name, warnings } = attrs;
     let result: AdmissionResult;
     try {
-      result = await handler.handle(request, context(plugin, handler, warnings));
+      result = await handler.handle(request, context(plugin, handler, warnings, attrs.dryRun === true));
     } catch (err) {
       if (err instanceof StatusError) throw err;
       result = resultOfError(err);
@@ -146,16 +148,17 @@ export class AdmissionChain {
   }
 }
 
-/** The context of a handler: never a dry run here (the server refuses dryRun); side effects run; warnings collected. */
-function context(plugin: AdmissionPlugin, handler: AdmissionHandler, warnings: string[] | undefined): AdmissionContext {
+/** The context of a handler: side effects run unless it is a dry run (as the admission server runs them); warnings collected. */
+function context(plugin: AdmissionPlugin, handler: AdmissionHandler, warnings: string[] | undefined, dryRun: boolean): AdmissionContext {
   return {
-    dryRun: false,
+    dryRun,
     signal: new AbortController().signal,
     warn: (message) => {
       warnings?.push(message);
     },
     sideEffect: async <R>(fn: () => R | Promise<R>): Promise<R | undefined> => {
       if (handler.sideEffects === 'None') throw new Error(`admission plugin ${plugin.name} declares sideEffects None but has a side effect`);
+      if (dryRun) return undefined;
       return fn();
     },
   };

@@ -49,11 +49,18 @@ export interface ResourceDefinition {
   readonly storageVersion: string;
   /** The served versions, in the CRD's order. */
   readonly versions: readonly VersionDefinition[];
-  readonly subresources: { readonly status: boolean };
+  readonly subresources: { readonly status: boolean; readonly scale?: ScaleSubresource };
   /** Field selectors beyond `metadata.name` and `metadata.namespace`: label → JSON path (`.spec.reference`). */
   readonly selectableFields: ReadonlyMap<string, string>;
   /** Converts a kind (or list) of this group to `apiVersion` (`group/version`). */
   convert(obj: JsonObject, apiVersion: string): JsonObject;
+}
+
+/** The CRD's scale subresource: where the replicas and the selector are (simple JSON paths, `.spec.replicas`). */
+export interface ScaleSubresource {
+  readonly specReplicasPath: string;
+  readonly statusReplicasPath: string;
+  readonly labelSelectorPath?: string;
 }
 
 /** An API group: its resources, and its versions in preference order. */
@@ -75,7 +82,7 @@ export interface CrdManifest {
       served?: boolean;
       storage?: boolean;
       schema?: { openAPIV3Schema?: unknown };
-      subresources?: { status?: unknown; scale?: unknown };
+      subresources?: { status?: unknown; scale?: { specReplicasPath?: string; statusReplicasPath?: string; labelSelectorPath?: string } };
       selectableFields?: Array<{ jsonPath?: string }>;
       additionalPrinterColumns?: Array<{ name?: string; type?: string; format?: string; description?: string; priority?: number; jsonPath?: string }>;
     }>;
@@ -137,6 +144,7 @@ function resourceFromCrd(crd: CrdManifest, group: string, pkg: GeneratedPackage,
   const versions: VersionDefinition[] = [];
   let storageVersion = '';
   let status = false;
+  let scale: ScaleSubresource | undefined;
   const selectableFields = new Map<string, string>();
   for (const v of spec.versions ?? []) {
     if (!v.name) throw new DefinitionError(`CRD ${where}: a version has no name`);
@@ -163,6 +171,13 @@ function resourceFromCrd(crd: CrdManifest, group: string, pkg: GeneratedPackage,
       }),
     });
     if (v.subresources?.status !== undefined) status = true;
+    const sc = v.subresources?.scale;
+    if (sc !== undefined) {
+      if (!sc.specReplicasPath?.startsWith('.spec.') || !sc.statusReplicasPath?.startsWith('.status.')) {
+        throw new DefinitionError(`CRD ${where}: the scale subresource of ${v.name} needs a specReplicasPath under .spec and a statusReplicasPath under .status`);
+      }
+      scale = { specReplicasPath: sc.specReplicasPath, statusReplicasPath: sc.statusReplicasPath, ...(sc.labelSelectorPath ? { labelSelectorPath: sc.labelSelectorPath } : {}) };
+    }
     for (const f of v.selectableFields ?? []) if (f.jsonPath) selectableFields.set(f.jsonPath.replace(/^\./, ''), f.jsonPath);
   }
   if (!storageVersion) throw new DefinitionError(`CRD ${where}: no version is the storage version`);
@@ -179,7 +194,7 @@ function resourceFromCrd(crd: CrdManifest, group: string, pkg: GeneratedPackage,
     namespaced: spec.scope !== 'Cluster',
     storageVersion,
     versions,
-    subresources: { status },
+    subresources: { status, ...(scale ? { scale } : {}) },
     selectableFields,
     convert: (obj, apiVersion) => {
       if (kindConverters) return convertObject(kindConverters, obj, apiVersion);

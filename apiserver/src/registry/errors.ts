@@ -3,7 +3,7 @@
  * Status bodies the apiserver builds (apimachinery's NewInvalid with its aggregate message, NewConflict …).
  */
 
-import { type GroupResource, StatusError, type StatusCause, newAlreadyExists, newConflict, newInternalError, newNotFound, newServerTimeout } from '@kubegen/runtime';
+import { type GroupResource, StatusError, type StatusCause, newAlreadyExists, newBadRequest, newConflict, newInternalError, newNotFound, newServerTimeout } from '@kubegen/runtime';
 import { StorageError } from '../storage';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'delete' | 'watch';
@@ -22,9 +22,9 @@ export function interpret(err: unknown, verb: Verb, gr: GroupResource, name: str
     case 'Unreachable':
       return newServerTimeout(gr, verb, 2);
     case 'InvalidResourceVersion':
-      return newInvalidAggregate(gr.group, gr.resource, name, [
-        { reason: 'FieldValueInvalid', field: err.field?.path ?? 'resourceVersion', message: `Invalid value: ${JSON.stringify(err.field?.value ?? '')}: ${err.field?.detail ?? ''}` },
-      ]);
+      // A list's is the cacher's 400; a get's and a watch's reach the client as they are (an error of no reason, a 500).
+      if (verb === 'list') return newBadRequest(`invalid resource version: ${err.message}`);
+      return new StatusError({ code: 500, message: err.message });
   }
   return newInternalError(err.message);
 }

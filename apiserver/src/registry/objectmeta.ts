@@ -10,7 +10,7 @@ import { setOwn } from '@kubegen/runtime/internal';
 import type { StatusCause } from '@kubegen/runtime';
 
 /** The fields of metav1.ObjectMeta, with the JSON type each must have. */
-const FIELDS: ReadonlyMap<string, 'string' | 'number' | 'stringMap' | 'stringArray' | 'array'> = new Map([
+const FIELDS: ReadonlyMap<string, 'string' | 'number' | 'stringMap' | 'stringArray' | 'ownerReferences' | 'managedFields'> = new Map([
   ['name', 'string'],
   ['generateName', 'string'],
   ['namespace', 'string'],
@@ -23,38 +23,68 @@ const FIELDS: ReadonlyMap<string, 'string' | 'number' | 'stringMap' | 'stringArr
   ['deletionGracePeriodSeconds', 'number'],
   ['labels', 'stringMap'],
   ['annotations', 'stringMap'],
-  ['ownerReferences', 'array'],
+  ['ownerReferences', 'ownerReferences'],
   ['finalizers', 'stringArray'],
-  ['managedFields', 'array'],
+  ['managedFields', 'managedFields'],
 ]);
 
-const GO_TYPE = { string: 'string', number: 'int64', stringMap: 'map[string]string', stringArray: '[]string', array: '[]' } as const;
+/** The Go type of each field, and of one of its items (maps and slices), as json's errors name them. */
+const GO_TYPE = {
+  string: ['string', ''],
+  number: ['int64', ''],
+  stringMap: ['map[string]string', 'string'],
+  stringArray: ['[]string', 'string'],
+  ownerReferences: ['[]v1.OwnerReference', 'v1.OwnerReference'],
+  managedFields: ['[]v1.ManagedFieldsEntry', 'v1.ManagedFieldsEntry'],
+} as const;
 
-function jsonType(v: unknown): string {
-  if (v === null) return 'null';
+/** Go's name of a JSON value's type in "cannot unmarshal <type> into …"; a number that does not fit an int64 with its text. */
+function jsonType(v: unknown, integer = false): string {
   if (Array.isArray(v)) return 'array';
-  return typeof v;
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return integer && !Number.isInteger(v) ? `number ${String(v)}` : 'number';
+  return typeof v === 'string' ? 'string' : 'object';
+}
+
+/** Whether `x` has the JSON type of an ObjectMeta field (or of one of its items, with `item`). */
+function fits(want: keyof typeof GO_TYPE, x: unknown, item: boolean): boolean {
+  if (item) return want === 'stringMap' || want === 'stringArray' ? typeof x === 'string' : isJsonObject(x);
+  switch (want) {
+    case 'string':
+      return typeof x === 'string';
+    case 'number':
+      return typeof x === 'number' && Number.isInteger(x);
+    case 'stringMap':
+      return isJsonObject(x);
+    default:
+      return Array.isArray(x);
+  }
 }
 
 /**
- * The ObjectMeta of a request body, as the apiserver decodes it: unknown fields dropped, a field of the wrong JSON type
- * a 400 BadRequest naming it (Go's "cannot unmarshal" error), `null` as absent.
+ * The ObjectMeta of a request body, as the apiserver decodes it: unknown fields dropped (and named in `unknown`), a
+ * field of the wrong JSON type a 400 BadRequest with Go's "cannot unmarshal" error after `prefix`, `null` as absent.
  */
-export function decodeObjectMeta(v: unknown): JsonObject {
+export function decodeObjectMeta(v: unknown, prefix = '', unknown?: string[]): JsonObject {
   if (v === undefined || v === null) return {};
-  if (!isJsonObject(v)) throw newBadRequest(`json: cannot unmarshal ${jsonType(v)} into Go struct field .metadata of type v1.ObjectMeta`);
+  const fail = (what: string) => newBadRequest(`${prefix}json: cannot unmarshal ${what}`);
+  if (!isJsonObject(v)) throw fail(`${jsonType(v)} into Go value of type v1.ObjectMeta`);
   const out: JsonObject = {};
   for (const key of Object.keys(v)) {
     const want = FIELDS.get(key);
     const x = v[key];
-    if (want === undefined || x === undefined || x === null) continue;
-    const ok =
-      want === 'string' ? typeof x === 'string'
-      : want === 'number' ? typeof x === 'number' && Number.isInteger(x)
-      : want === 'array' ? Array.isArray(x) && x.every(isJsonObject)
-      : want === 'stringArray' ? Array.isArray(x) && x.every((i) => typeof i === 'string')
-      : isJsonObject(x) && Object.values(x).every((i) => typeof i === 'string');
-    if (!ok) throw newBadRequest(`json: cannot unmarshal ${jsonType(x)} into Go struct field ObjectMeta.metadata.${key} of type ${GO_TYPE[want]}`);
+    if (want === undefined) {
+      unknown?.push(`metadata.${key}`);
+      continue;
+    }
+    if (x === undefined || x === null) continue;
+    const [type, itemType] = GO_TYPE[want];
+    if (!fits(want, x, false)) throw fail(`${jsonType(x, want === 'number')} into Go struct field ObjectMeta.${key} of type ${type}`);
+    if (isJsonObject(x) || Array.isArray(x)) {
+      for (const item of Array.isArray(x) ? x : Object.values(x)) {
+        if (item !== null && !fits(want, item, true)) throw fail(`${jsonType(item)} into Go struct field ObjectMeta.${key} of type ${itemType}`);
+      }
+    }
     setOwn(out, key, isJsonObject(x) ? { ...x } : x);
   }
   return out;

@@ -30,20 +30,24 @@ import {
   type StatusCause,
   cloneJSON,
   isJsonObject,
+  newAlreadyExists,
   newBadRequest,
+  newConflict,
   newInternalError,
   newNotFound,
   newStaleConflict,
 } from '@kubegen/runtime';
 import { type FieldRequirement, type LabelRequirement, SelectorParseError, matchFields, matchLabels, parseFieldSelector, parseLabelSelector } from '@kubegen/runtime/client';
-import { prepareObject } from '@kubegen/runtime/validation';
+import { setOwn } from '@kubegen/runtime/internal';
+import { type FieldError, prepareObject, scaleErrors } from '@kubegen/runtime/validation';
 import { applyJsonPatch, JsonPatchError } from '@kubegen/runtime/webhook/admission';
 import { applyMergePatch } from '@kubegen/runtime/testing';
 import type { UserInfo } from '@kubegen/runtime/webhook/admission';
 import type { AdmissionAttributes, AdmissionChain } from '../admission/chain';
 import type { Predicate, ResourceVersionMatch, Storage, StoredObject, Watch } from '../storage';
-import { isStorageError } from '../storage';
-import type { ResourceDefinition, VersionDefinition } from './definition';
+import { StorageError, isStorageError, parseResourceVersion } from '../storage';
+import { SCHEME_NAME, goJsonType } from './gojson';
+import type { ResourceDefinition, ScaleSubresource, VersionDefinition } from './definition';
 import { interpret, newInvalidAggregate, unsupportedMediaType } from './errors';
 import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 
@@ -53,9 +57,18 @@ export interface RequestScope {
   readonly namespace: string;
   /** Who asks (what admission plugins see as `userInfo`). */
   readonly user?: UserInfo;
-  /** Collects the admission plugins' warnings for the response. */
+  /** Collects the admission plugins' warnings (and those of unknown fields) for the response. */
   readonly warnings?: string[];
+  /**
+   * What an unknown field of a request's object is (`fieldValidation`): dropped (`Ignore`), dropped with a warning
+   * (`Warn`, the default), or refused (`Strict`).
+   */
+  readonly fieldValidation?: FieldValidation;
+  /** `dryRun=All`: the request runs to its end (admission with `dryRun` true) but nothing is written. */
+  readonly dryRun?: boolean;
 }
+
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
 export interface ListParams {
   labelSelector?: string;
@@ -78,6 +91,11 @@ export interface WatchParams {
 /** metav1.DeleteOptions, as far as the store reads them. */
 export interface DeleteParams {
   preconditions?: { uid?: string; resourceVersion?: string };
+  /**
+   * Accepted and, as for a CRD, without effect: the generic registry without a graceful-delete strategy deletes at
+   * once (an object with finalizers is marked with a grace period of 0).
+   */
+  gracePeriodSeconds?: number;
   propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
   orphanDependents?: boolean;
 }
@@ -153,25 +171,49 @@ export class Store {
   }
 
   /**
-   * A request body as the apiserver decodes it into this kind of `scope.version`: a JSON object of this apiVersion and
-   * kind (absent ones filled in), pruned to the schema, its ObjectMeta decoded, defaulted.
+   * A request body as the apiserver decodes it into this kind of `scope.version`: a JSON object of this apiVersion
+   * (any kind: a wrong one is a validation error, as for a CRD), pruned to the schema, its ObjectMeta decoded,
+   * defaulted. Unknown fields (pruned ones, and ObjectMeta's) are answered as `scope.fieldValidation` says: a warning
+   * by default; with `Strict` a 400 (`unknownFields: 'patch'`: the 422 of a patch, which names the patched object);
+   * never for `unknownFields: 'ignore'` (an object admission plugins made).
    */
-  decode(body: unknown, scope: RequestScope): JsonObject {
+  decode(body: unknown, scope: RequestScope, unknownFields: 'report' | 'patch' | 'ignore' = 'report'): JsonObject {
     if (!isJsonObject(body)) throw newBadRequest(`the body of the request is not a JSON object: ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`);
     const want = this.apiVersion(scope.version);
-    const apiVersion = body.apiVersion ?? want;
-    const kind = body.kind ?? this.def.kind;
-    if (typeof apiVersion !== 'string' || typeof kind !== 'string') throw newBadRequest('the body of the request has an apiVersion or kind that is not a string');
-    if (apiVersion !== want) throw newBadRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${want})`);
-    if (kind !== this.def.kind) throw newBadRequest(`the kind in the data (${kind}) does not match the expected kind (${this.def.kind}) of ${this.def.resource}.${this.def.group}`);
+    const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
+    const kind = typeof body.kind === 'string' ? body.kind : '';
+    const report = (unknown: string[], version: string) => {
+      if (unknownFields === 'ignore' || unknown.length === 0) return;
+      const texts = [...new Set(unknown)].sort().map((f) => `unknown field ${JSON.stringify(f)}`);
+      const mode = scope.fieldValidation ?? 'Warn';
+      if (mode === 'Strict' && unknownFields === 'patch') {
+        throw newInvalidAggregate('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${JSON.stringify(JSON.stringify(canonical(body)))}: strict decoding error: ${texts.join(', ')}` }]);
+      }
+      if (mode === 'Strict') throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${this.def.kind}: strict decoding error: ${texts.join(', ')}`);
+      if (mode === 'Warn') scope.warnings?.push(...texts);
+    };
+    if (apiVersion !== want) {
+      // A version of this group it does not serve: decoded with no schema (every field but the type and ObjectMeta is
+      // unknown, and reported), then refused.
+      const slash = apiVersion.lastIndexOf('/');
+      if (slash >= 0 && apiVersion.slice(0, slash) === this.def.group && !this.def.versions.some((v) => v.name === apiVersion.slice(slash + 1))) {
+        report(Object.keys(body).filter((k) => k !== 'apiVersion' && k !== 'kind' && k !== 'metadata'), apiVersion.slice(slash + 1));
+      }
+      throw newBadRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${want})`);
+    }
     const version = this.version(scope);
+    const prefix = `${kind} in version ${JSON.stringify(scope.version)} cannot be handled as a ${this.def.kind}: `;
+    const unknown: string[] = [];
+    const metadata = decodeObjectMeta(body.metadata, prefix, unknown);
     const withType: JsonObject = { ...body, apiVersion, kind };
     // Pruned (walks that follow the data use explicit stacks); the validator then refuses nesting past 10,000 levels.
     const pruned = version.schema ? prepareObject(version.schema, withType) : cloneJSON(withType);
     const obj: JsonObject = isJsonObject(pruned) ? cloneJSON(pruned) : {};
+    if (version.schema) collectPruned(withType, obj, '', unknown, 0);
+    report(unknown, scope.version);
     obj.apiVersion = apiVersion;
     obj.kind = kind;
-    obj.metadata = decodeObjectMeta(body.metadata);
+    obj.metadata = metadata;
     version.setDefaults?.(obj);
     return obj;
   }
@@ -187,9 +229,20 @@ export class Store {
     meta.namespace = scope.namespace;
   }
 
+  /**
+   * The kind's validation (the CRD validator's order): a wrong kind is the only error when there is one; then ObjectMeta's
+   * `causes`, then the version's generated validation.
+   */
   private validate(obj: JsonObject, version: VersionDefinition, causes: StatusCause[], old?: JsonObject): void {
+    const kind = str(obj.kind);
+    if (kind !== this.def.kind) {
+      throw newInvalidAggregate(this.def.group, kind, str(metaOf(obj).name), [{ reason: 'FieldValueInvalid', field: 'kind', message: `Invalid value: ${JSON.stringify(kind)}: must be ${this.def.kind}` }]);
+    }
     const result = version.validate?.(obj, old ? { oldObject: old } : {});
-    for (const e of result?.errors ?? []) causes.push({ reason: e.type, message: e.message, field: e.field });
+    const errors: FieldError[] = [...(result?.errors ?? [])];
+    // the CRD validator's ValidateScaleSpec / ValidateScaleStatus, after the schema's errors
+    if (this.def.subresources.scale) scaleErrors(obj, this.def.subresources.scale, errors);
+    for (const e of errors) causes.push({ reason: e.type, message: e.message, field: e.field });
     if (causes.length > 0) throw newInvalidAggregate(this.def.group, this.def.kind, str(metaOf(obj).name), causes);
   }
 
@@ -200,11 +253,10 @@ export class Store {
     const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', ...admissionScope(scope) };
     const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
     if (mutated) {
-      obj = this.decode(mutated, scope);
+      obj = this.decode(mutated, scope, 'ignore');
       this.checkNamespace(obj, scope);
     }
     const meta = metaOf(obj);
-    if (str(meta.resourceVersion) !== '') throw newInternalError('resourceVersion should not be set on objects to be created');
     // PrepareForCreate and FillObjectMetaSystemFields.
     if (this.def.subresources.status) delete obj.status;
     meta.generation = 1;
@@ -217,6 +269,23 @@ export class Store {
     if (str(meta.name) === '' && base !== '') meta.name = generateName(base);
     this.validate(obj, version, validateObjectMeta(meta, this.def.namespaced));
     await this.admission?.validate({ ...attrs, name: str(meta.name), object: obj });
+    if (scope.dryRun) {
+      // DryRunnableStorage: AlreadyExists when the key holds an object, else what would have been stored.
+      let existing: StoredObject | undefined;
+      try {
+        existing = await this.storage.get(this.key(scope.namespace, str(meta.name)));
+      } catch (err) {
+        throw interpret(err, 'create', this.gr, str(meta.name));
+      }
+      if (existing) throw newAlreadyExists(this.gr, str(meta.name));
+      delete meta.resourceVersion;
+      return this.fromStorage(this.toStorage(obj), scope.version);
+    }
+    // etcd3's Create: a resourceVersion that parses to anything but 0 is refused (an error of no reason, a 500).
+    if (/^[0-9]+$/.test(str(meta.resourceVersion)) && BigInt(str(meta.resourceVersion)) !== 0n) {
+      throw new StatusError({ code: 500, message: 'resourceVersion should not be set on objects to be created' });
+    }
+    delete meta.resourceVersion;
     for (let attempt = 1; ; attempt++) {
       try {
         const created = await this.storage.create(this.key(scope.namespace, str(meta.name)), this.toStorage(obj));
@@ -344,22 +413,14 @@ export class Store {
     const meta = metaOf(obj);
     if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
     this.checkNamespace(obj, scope);
-    return this.updateWith(scope, name, subresource, () => cloneJSON(obj));
+    return this.updateWith(scope, name, subresource, () => cloneJSON(obj), true);
   }
 
   /** Patches the object (PATCH) with a JSON patch or a JSON merge patch. */
   async patch(scope: RequestScope, name: string, patchType: string, patch: unknown, subresource?: 'status'): Promise<JsonObject> {
-    if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
-    if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) throw newBadRequest('the JSON patch is not a JSON array of operations');
+    checkPatch(patchType, patch);
     return this.updateWith(scope, name, subresource, (current) => {
-      let patched: unknown;
-      try {
-        patched = patchType === 'application/json-patch+json' ? applyJsonPatch(current, Array.isArray(patch) ? patch : []) : applyMergePatch(current, patch);
-      } catch (err) {
-        if (err instanceof JsonPatchError) throw new StatusError({ code: 422, reason: 'Invalid', message: err.message });
-        throw err;
-      }
-      const obj = this.decode(patched, scope);
+      const obj = this.decode(applyPatch(patchType, patch, current), scope, 'patch');
       const meta = metaOf(obj);
       if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
       this.checkNamespace(obj, scope);
@@ -367,74 +428,137 @@ export class Store {
     });
   }
 
+  /** The scale subresource's definition; 404 when the kind has none. */
+  private scaleDef(): ScaleSubresource {
+    const scale = this.def.subresources.scale;
+    if (!scale) throw newNotFound(this.gr, '');
+    return scale;
+  }
+
+  /** GET `/scale`: the object's autoscaling/v1 Scale (ScaleREST.Get: a 500 when the spec replicas are absent). */
+  async getScale(scope: RequestScope, name: string, resourceVersion?: string): Promise<JsonObject> {
+    const scale = this.scaleDef();
+    const obj = await this.get(scope, name, resourceVersion);
+    const { object, specFound } = scaleOf(obj, scale);
+    if (!specFound) throw newInternalError(`the spec replicas field ${JSON.stringify(scale.specReplicasPath)} does not exist`);
+    return object;
+  }
+
+  /** PUT `/scale`: the Scale's spec.replicas written to the object's spec replicas path (its resourceVersion a precondition). */
+  async updateScale(scope: RequestScope, name: string, body: unknown): Promise<JsonObject> {
+    const scale = this.scaleDef();
+    const requested = decodeScale(body);
+    return this.scaleUpdate(scope, name, scale, () => requested);
+  }
+
+  /** PATCH `/scale`: the patch applied to the current Scale, then as PUT. */
+  async patchScale(scope: RequestScope, name: string, patchType: string, patch: unknown): Promise<JsonObject> {
+    const scale = this.scaleDef();
+    checkPatch(patchType, patch);
+    return this.scaleUpdate(scope, name, scale, (current) => decodeScale(applyPatch(patchType, patch, current)));
+  }
+
+  /** ScaleREST.Update: the object's update through `scaleUpdatedObjectInfo`; the answer is the updated object's Scale. */
+  private async scaleUpdate(scope: RequestScope, name: string, scale: ScaleSubresource, requested: (current: JsonObject) => JsonObject): Promise<JsonObject> {
+    const updated = await this.updateWith(scope, name, 'scale', (current) => {
+      const old = scaleOf(current, scale);
+      const next = requested(old.object);
+      const meta = metaOf(next);
+      if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
+      const spec = isJsonObject(next.spec) ? next.spec : {};
+      const replicas = spec.replicas ?? 0;
+      if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < -2147483648 || replicas > 2147483647) {
+        throw newBadRequest(`Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal ${goJsonType(replicas)} into Go struct field ScaleSpec.spec.replicas of type int32`);
+      }
+      const obj = cloneJSON(current);
+      setPath(obj, scale.specReplicasPath, replicas);
+      const rv = str(meta.resourceVersion);
+      if (rv !== '') metaOf(obj).resourceVersion = rv;
+      return obj;
+    });
+    return scaleOf(updated, scale).object;
+  }
+
   /**
    * The update loop shared by PUT and PATCH: `next(current)` makes the new object (request version) from the current
    * one, again after a concurrent write; then BeforeUpdate's rules, validation, the write; an object being deleted
    * whose last finalizer went is deleted.
    */
-  private async updateWith(scope: RequestScope, name: string, subresource: 'status' | undefined, next: (current: JsonObject) => JsonObject): Promise<JsonObject> {
+  private async updateWith(scope: RequestScope, name: string, subresource: 'status' | 'scale' | undefined, next: (current: JsonObject) => JsonObject, put = false): Promise<JsonObject> {
     const version = this.version(scope);
     const key = this.key(scope.namespace, name);
+    const tryUpdate = async (stored: StoredObject | undefined): Promise<StoredObject> => {
+      if (!stored) throw newNotFound(this.gr, name);
+      const current = this.fromStorage(stored, scope.version);
+      const currentMeta = metaOf(current);
+      let obj = next(current);
+      let meta = metaOf(obj);
+      // The registry's checks of the new object's resourceVersion: it parses (else an error of no reason, a 500);
+      // a replacement names one (a CRD allows no unconditional update); it is the stored one (else 409).
+      const rv = str(meta.resourceVersion);
+      const revision = revisionOf(rv);
+      if (put && revision === 0n) {
+        throw newInvalidAggregate(this.def.group, this.def.resource, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0: must be specified for an update' }]);
+      }
+      if (revision !== 0n && revision !== parseResourceVersion(str(currentMeta.resourceVersion))) throw newStaleConflict(this.gr, name);
+      if (subresource === 'status') {
+        // The status subresource changes the status only.
+        const status = obj.status;
+        obj = cloneJSON(current);
+        if (status === undefined) delete obj.status;
+        else obj.status = status;
+        meta = metaOf(obj);
+      } else if (this.def.subresources.status) {
+        if (current.status === undefined) delete obj.status;
+        else obj.status = cloneJSON(current.status);
+      }
+      const attrs: AdmissionAttributes = {
+        operation: 'UPDATE',
+        ...admissionScope(scope),
+        name,
+        oldObject: current,
+        ...(subresource ? { subresource } : {}),
+      };
+      const mutated = await this.admission?.mutate({ ...attrs, object: obj });
+      if (mutated) {
+        obj = this.decode(mutated, scope, 'ignore');
+        this.checkNamespace(obj, scope);
+        meta = metaOf(obj);
+      }
+      // BeforeUpdate: the system fields are the stored ones.
+      if (str(meta.uid) === '') meta.uid = currentMeta.uid ?? '';
+      for (const f of ['creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
+        if (currentMeta[f] === undefined) delete meta[f];
+        else meta[f] = currentMeta[f];
+      }
+      if (!sameExceptMetadata(obj, current, this.def.subresources.status)) meta.generation = Number(currentMeta.generation ?? 0) + 1;
+      const causes = [...validateObjectMeta(meta, this.def.namespaced), ...validateObjectMetaUpdate(meta, currentMeta)];
+      if (currentMeta.deletionTimestamp !== undefined) {
+        const before = new Set(Array.isArray(currentMeta.finalizers) ? currentMeta.finalizers : []);
+        const added = (Array.isArray(meta.finalizers) ? meta.finalizers : []).filter((f) => !before.has(f));
+        if (added.length > 0) {
+          causes.push({
+            reason: 'FieldValueForbidden',
+            field: 'metadata.finalizers',
+            message: `Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+          });
+        }
+      }
+      this.validate(obj, version, causes, current);
+      await this.admission?.validate({ ...attrs, object: obj });
+      delete meta.resourceVersion;
+      return this.toStorage(obj);
+    };
     let updated: StoredObject;
     try {
-      updated = await this.storage.guaranteedUpdate(key, {
-        tryUpdate: async (stored) => {
-          if (!stored) throw newNotFound(this.gr, name);
-          const current = this.fromStorage(stored, scope.version);
-          const currentMeta = metaOf(current);
-          let obj = next(current);
-          let meta = metaOf(obj);
-          const rv = str(meta.resourceVersion);
-          if (rv !== '' && rv !== str(currentMeta.resourceVersion)) throw newStaleConflict(this.gr, name);
-          if (subresource === 'status') {
-            // The status subresource changes the status only.
-            const status = obj.status;
-            obj = cloneJSON(current);
-            if (status === undefined) delete obj.status;
-            else obj.status = status;
-            meta = metaOf(obj);
-          } else if (this.def.subresources.status) {
-            if (current.status === undefined) delete obj.status;
-            else obj.status = cloneJSON(current.status);
-          }
-          const attrs: AdmissionAttributes = {
-            operation: 'UPDATE',
-            ...admissionScope(scope),
-            name,
-            oldObject: current,
-            ...(subresource ? { subresource } : {}),
-          };
-          const mutated = await this.admission?.mutate({ ...attrs, object: obj });
-          if (mutated) {
-            obj = this.decode(mutated, scope);
-            this.checkNamespace(obj, scope);
-            meta = metaOf(obj);
-          }
-          // BeforeUpdate: the system fields are the stored ones.
-          if (str(meta.uid) === '') meta.uid = currentMeta.uid ?? '';
-          for (const f of ['creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
-            if (currentMeta[f] === undefined) delete meta[f];
-            else meta[f] = currentMeta[f];
-          }
-          if (!sameExceptMetadata(obj, current, this.def.subresources.status)) meta.generation = Number(currentMeta.generation ?? 0) + 1;
-          const causes = [...validateObjectMeta(meta, this.def.namespaced), ...validateObjectMetaUpdate(meta, currentMeta)];
-          if (currentMeta.deletionTimestamp !== undefined) {
-            const before = new Set(Array.isArray(currentMeta.finalizers) ? currentMeta.finalizers : []);
-            const added = (Array.isArray(meta.finalizers) ? meta.finalizers : []).filter((f) => !before.has(f));
-            if (added.length > 0) {
-              causes.push({
-                reason: 'FieldValueForbidden',
-                field: 'metadata.finalizers',
-                message: `Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
-              });
-            }
-          }
-          this.validate(obj, version, causes, current);
-          await this.admission?.validate({ ...attrs, object: obj });
-          delete meta.resourceVersion;
-          return this.toStorage(obj);
-        },
-      });
+      if (scope.dryRun) {
+        // DryRunnableStorage: the update as it would be, its resourceVersion still the stored one; nothing written.
+        const stored = await this.storage.get(key);
+        const next = await tryUpdate(stored);
+        metaOf(next).resourceVersion = str(stored ? metaOf(stored).resourceVersion : '');
+        return this.fromStorage(next, scope.version);
+      }
+      updated = await this.storage.guaranteedUpdate(key, { tryUpdate });
     } catch (err) {
       throw interpret(err, 'update', this.gr, name);
     }
@@ -460,43 +584,70 @@ export class Store {
     }
     const key = this.key(scope.namespace, name);
     const preconditions = params.preconditions ?? {};
-    const gcFinalizer = params.propagationPolicy === 'Orphan' || params.orphanDependents === true ? ORPHAN : params.propagationPolicy === 'Foreground' ? FOREGROUND : undefined;
     try {
       const existing = await this.storage.get(key);
       if (!existing) throw newNotFound(this.gr, name);
+      this.checkPreconditions(existing, name, preconditions);
       if (this.admission) {
         const attrs: AdmissionAttributes = { operation: 'DELETE', ...admissionScope(scope), name, oldObject: this.fromStorage(existing, scope.version) };
         await this.admission.mutate(attrs);
         await this.admission.validate(attrs);
       }
       const existingMeta = metaOf(existing);
-      const finalizers = Array.isArray(existingMeta.finalizers) ? existingMeta.finalizers : [];
-      if (finalizers.length > 0 || gcFinalizer !== undefined) {
-        // Graceful: mark it, the finalizers' owners delete it.
-        const marked = await this.storage.guaranteedUpdate(key, {
-          preconditions,
-          tryUpdate: (cur) => {
-            if (!cur) throw newNotFound(this.gr, name);
-            const meta = metaOf(cur);
-            const list = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f) => typeof f === 'string') : [];
-            if (gcFinalizer !== undefined && !list.includes(gcFinalizer)) list.push(gcFinalizer);
-            if (gcFinalizer === ORPHAN) meta.finalizers = list.filter((f) => f !== FOREGROUND);
-            else if (gcFinalizer === FOREGROUND) meta.finalizers = list.filter((f) => f !== ORPHAN);
-            else meta.finalizers = list;
-            if (meta.deletionTimestamp === undefined) {
-              meta.deletionTimestamp = rfc3339(this.now());
-              meta.deletionGracePeriodSeconds = 0;
-            }
-            delete meta.resourceVersion;
-            return cur;
-          },
-        });
+      const finalizers = stringsOf(existingMeta.finalizers);
+      const withGc = gcFinalizers(finalizers, params);
+      const gcChanged = withGc.length !== finalizers.length || withGc.some((f) => !finalizers.includes(f));
+      // No graceful strategy (a CRD's): pending finalizers (after the collector's are recomputed) mark the object as
+      // being deleted, their owners delete it; none left, it is deleted at once.
+      if ((finalizers.length > 0 || gcChanged) && withGc.length > 0) {
+        const mark = (cur: StoredObject | undefined): StoredObject => {
+          if (!cur) throw newNotFound(this.gr, name);
+          const meta = metaOf(cur);
+          const was = stringsOf(meta.finalizers);
+          const next = gcFinalizers(was, params);
+          if (next.length !== was.length || next.some((f) => !was.includes(f))) meta.finalizers = next;
+          // markAsDeleting: a new generation when the deletion starts; a grace period of 0
+          if (meta.deletionTimestamp === undefined) {
+            if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
+            meta.deletionTimestamp = rfc3339(this.now());
+          }
+          meta.deletionGracePeriodSeconds = 0;
+          delete meta.resourceVersion;
+          return cur;
+        };
+        if (scope.dryRun) {
+          const marked = mark(cloneJSON(existing));
+          metaOf(marked).resourceVersion = str(existingMeta.resourceVersion);
+          return { object: this.fromStorage(marked, scope.version), deleted: false };
+        }
+        const marked = await this.storage.guaranteedUpdate(key, { preconditions, tryUpdate: mark });
         return { object: this.fromStorage(marked, scope.version), deleted: false };
       }
+      // DryRunnableStorage: the object as it is, nothing deleted.
+      if (scope.dryRun) return { object: this.fromStorage(existing, scope.version), deleted: true };
       const deleted = await this.storage.delete(key, { preconditions });
       return { object: this.fromStorage(deleted, scope.version), deleted: true };
     } catch (err) {
       throw interpret(err, 'delete', this.gr, name);
+    }
+  }
+
+  /**
+   * BeforeDelete's early check of the preconditions (409 naming the kind, as rest.BeforeDelete words it); the storage
+   * checks them again as it deletes.
+   */
+  private checkPreconditions(existing: StoredObject, name: string, preconditions: { uid?: string; resourceVersion?: string }): void {
+    const meta = metaOf(existing);
+    const gk = { group: this.def.group, resource: this.def.kind };
+    if (preconditions.uid !== undefined && preconditions.uid !== str(meta.uid)) {
+      throw newConflict(gk, name, `the UID in the precondition (${preconditions.uid}) does not match the UID in record (${str(meta.uid)}). The object might have been deleted and then recreated`);
+    }
+    if (preconditions.resourceVersion !== undefined && preconditions.resourceVersion !== str(meta.resourceVersion)) {
+      throw newConflict(
+        gk,
+        name,
+        `the ResourceVersion in the precondition (${preconditions.resourceVersion}) does not match the ResourceVersion in record (${str(meta.resourceVersion)}). The object might have been modified`,
+      );
     }
   }
 
@@ -520,9 +671,146 @@ export class Store {
   }
 }
 
+/** The patcher's decoding of a patch: a patch type this store takes (415), of the shape the type needs (Go's words). */
+function checkPatch(patchType: string, patch: unknown): void {
+  if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
+  if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) {
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type []handlers.jsonPatchOp`);
+  }
+  if (patchType === 'application/merge-patch+json' && patch !== null && !isJsonObject(patch)) {
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
+  }
+}
+
+/** A checked patch applied to `current`; one that does not apply is the apiserver's generic 422, its cause saying why. */
+function applyPatch(patchType: string, patch: unknown, current: JsonObject): unknown {
+  try {
+    return patchType === 'application/json-patch+json' ? applyJsonPatch(current, Array.isArray(patch) ? patch : []) : applyMergePatch(current, patch);
+  } catch (err) {
+    if (err instanceof JsonPatchError) {
+      throw new StatusError({ code: 422, reason: 'Invalid', message: 'the server rejected our request due to an error in our request', details: { causes: [{ message: err.message }] } });
+    }
+    throw err;
+  }
+}
+
+/** The fields of a simple JSON path (`.spec.replicas`). */
+const pathFields = (path: string) => path.replace(/^\./, '').split('.');
+
+/** unstructured.NestedInt64 / NestedString: the value at `path`, whether it is there, or the accessor error (a 500 of no reason). */
+function nestedValue(obj: JsonObject, path: string, want: 'int64' | 'string'): { value?: number | string; found: boolean } {
+  let cursor: unknown = obj;
+  for (const f of pathFields(path)) {
+    if (!isJsonObject(cursor) || !Object.hasOwn(cursor, f)) return { found: false };
+    cursor = cursor[f];
+  }
+  if (want === 'int64' && typeof cursor === 'number' && Number.isInteger(cursor)) return { value: cursor, found: true };
+  if (want === 'string' && typeof cursor === 'string') return { value: cursor, found: true };
+  throw new StatusError({ code: 500, message: `${path} accessor error: ${JSON.stringify(cursor)} is of the type ${goJsonType(cursor)}, expected ${want}` });
+}
+
+/** unstructured.SetNestedField: `value` at `path`, the objects on the way made. */
+function setPath(obj: JsonObject, path: string, value: number): void {
+  const fields = pathFields(path);
+  let cursor: JsonObject = obj;
+  for (const f of fields.slice(0, -1)) {
+    const next = Object.hasOwn(cursor, f) ? cursor[f] : undefined;
+    if (isJsonObject(next)) cursor = next;
+    else {
+      const made: JsonObject = {};
+      setOwn(cursor, f, made);
+      cursor = made;
+    }
+  }
+  setOwn(cursor, fields[fields.length - 1] ?? '', value);
+}
+
+/** scaleFromCustomResource: an object's autoscaling/v1 Scale, and whether its spec replicas are there. */
+function scaleOf(obj: JsonObject, scale: ScaleSubresource): { object: JsonObject; specFound: boolean } {
+  const spec = nestedValue(obj, scale.specReplicasPath, 'int64');
+  const status = nestedValue(obj, scale.statusReplicasPath, 'int64');
+  const selector = scale.labelSelectorPath ? nestedValue(obj, scale.labelSelectorPath, 'string').value : undefined;
+  const meta = metaOf(obj);
+  const metadata: JsonObject = {};
+  for (const f of ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'] as const) if (str(meta[f]) !== '') metadata[f] = str(meta[f]);
+  const replicas = typeof spec.value === 'number' ? spec.value : 0;
+  return {
+    object: {
+      kind: 'Scale',
+      apiVersion: 'autoscaling/v1',
+      metadata,
+      // ScaleSpec.replicas is omitempty, ScaleStatus.replicas is not
+      spec: replicas === 0 ? {} : { replicas },
+      status: { replicas: typeof status.value === 'number' ? status.value : 0, ...(typeof selector === 'string' && selector !== '' ? { selector } : {}) },
+    },
+    specFound: spec.found,
+  };
+}
+
+/** A Scale body (autoscaling/v1): its apiVersion and kind checked as the decoder of a built-in type checks them. */
+function decodeScale(body: unknown): JsonObject {
+  if (!isJsonObject(body)) throw newBadRequest(`the body of the request is not a JSON object: ${body === null ? 'null' : goJsonType(body)}`);
+  const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
+  const kind = typeof body.kind === 'string' ? body.kind : '';
+  // the scheme of the scale endpoint knows autoscaling/v1 Scale only (and says so in its own odd words)
+  if (apiVersion !== 'autoscaling/v1' || kind !== 'Scale') throw newBadRequest(`no kind is registered for the type v1.Scale in scheme ${JSON.stringify(SCHEME_NAME)}`);
+  return { ...body, metadata: decodeObjectMeta(body.metadata, 'Scale in version "v1" cannot be handled as a Scale: ') };
+}
+
+/** The strings of a JSON list (finalizers). */
+const stringsOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((f) => typeof f === 'string') : []);
+
+/**
+ * deletionFinalizersForGarbageCollection: the object's finalizers with the garbage collector's two recomputed — orphan
+ * for `orphanDependents` / `Orphan`, foregroundDeletion for `Foreground`; without either option the one already there
+ * (the first of them) stays; a custom resource's default policy adds neither.
+ */
+function gcFinalizers(finalizers: readonly string[], params: DeleteParams): string[] {
+  const first = finalizers.find((f) => f === ORPHAN || f === FOREGROUND);
+  const policy = params.propagationPolicy;
+  const orphan = params.orphanDependents ?? (policy === undefined ? first === ORPHAN : policy === 'Orphan');
+  const foreground = params.orphanDependents === undefined && (policy === undefined ? first === FOREGROUND : policy === 'Foreground');
+  return [...finalizers.filter((f) => f !== ORPHAN && f !== FOREGROUND), ...(orphan ? [ORPHAN] : []), ...(foreground ? [FOREGROUND] : [])];
+}
+
+/** A new object's resourceVersion as the registry parses it: what does not parse is an error of no reason (a 500). */
+function revisionOf(rv: string): bigint {
+  try {
+    return parseResourceVersion(rv);
+  } catch (err) {
+    throw new StatusError({ code: 500, message: err instanceof StorageError ? (err.field?.detail ?? err.message) : 'invalid resourceVersion' });
+  }
+}
+
 /** What admission attributes take from the request's scope. */
-function admissionScope(scope: RequestScope): Pick<AdmissionAttributes, 'version' | 'namespace' | 'userInfo' | 'warnings'> {
-  return { version: scope.version, namespace: scope.namespace, ...(scope.user ? { userInfo: scope.user } : {}), ...(scope.warnings ? { warnings: scope.warnings } : {}) };
+function admissionScope(scope: RequestScope): Pick<AdmissionAttributes, 'version' | 'namespace' | 'userInfo' | 'warnings' | 'dryRun'> {
+  return {
+    version: scope.version,
+    namespace: scope.namespace,
+    ...(scope.user ? { userInfo: scope.user } : {}),
+    ...(scope.warnings ? { warnings: scope.warnings } : {}),
+    ...(scope.dryRun ? { dryRun: true } : {}),
+  };
+}
+
+/**
+ * The paths of `original`'s fields that pruning dropped from `kept` (`spec.x`, `spec.items[0].y`), into `out`; null
+ * values aside (dropped as absent). Stops at the depth the schema walk stops.
+ */
+function collectPruned(original: unknown, kept: unknown, path: string, out: string[], depth: number): void {
+  if (depth > 64) return;
+  if (Array.isArray(original) && Array.isArray(kept)) {
+    original.forEach((x, i) => { collectPruned(x, kept[i], `${path}[${i}]`, out, depth + 1); });
+    return;
+  }
+  if (!isJsonObject(original) || !isJsonObject(kept)) return;
+  for (const k of Object.keys(original)) {
+    if (path === '' && k === 'metadata') continue;
+    const p = path === '' ? k : `${path}.${k}`;
+    if (!Object.hasOwn(kept, k)) {
+      if (original[k] !== null) out.push(p);
+    } else collectPruned(original[k], kept[k], p, out, depth + 1);
+  }
 }
 
 /** Whether two objects differ only in metadata (and status, when it is a subresource): no new generation then. */

@@ -52,7 +52,14 @@ export function aggregatedDiscovery(groups: readonly APIGroupDefinition[], versi
               verbs: [...RESOURCE_VERBS],
               ...(def.shortNames.length > 0 ? { shortNames: [...def.shortNames] } : {}),
               ...(def.categories.length > 0 ? { categories: [...def.categories] } : {}),
-              ...(def.subresources.status ? { subresources: [{ subresource: 'status', responseKind: { ...responseKind }, verbs: [...STATUS_VERBS] }] } : {}),
+              ...(def.subresources.status || def.subresources.scale
+                ? {
+                    subresources: [
+                      ...(def.subresources.status ? [{ subresource: 'status', responseKind: { ...responseKind }, verbs: [...STATUS_VERBS] }] : []),
+                      ...(def.subresources.scale ? [{ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: [...STATUS_VERBS] }] : []),
+                    ],
+                  }
+                : {}),
             };
           }),
         freshness: 'Current',

@@ -139,3 +139,32 @@ export const META_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   },
   [META.Time]: { description: 'Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.', type: 'string', format: 'date-time' },
 };
+
+/** The autoscaling/v1 Scale of a scale subresource, and the types it references. */
+export const SCALE = {
+  Scale: 'io.k8s.api.autoscaling.v1.Scale',
+  ScaleSpec: 'io.k8s.api.autoscaling.v1.ScaleSpec',
+  ScaleStatus: 'io.k8s.api.autoscaling.v1.ScaleStatus',
+};
+
+export const SCALE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
+  [SCALE.Scale]: {
+    description: 'Scale represents a scaling request for a resource.',
+    type: 'object',
+    properties: {
+      apiVersion: str,
+      kind: str,
+      metadata: { default: {}, ...ref(META.ObjectMeta) },
+      spec: { default: {}, ...ref(SCALE.ScaleSpec) },
+      status: { default: {}, ...ref(SCALE.ScaleStatus) },
+    },
+    'x-kubernetes-group-version-kind': [{ group: 'autoscaling', kind: 'Scale', version: 'v1' }],
+  },
+  [SCALE.ScaleSpec]: { description: 'ScaleSpec describes the attributes of a scale subresource.', type: 'object', properties: { replicas: int32 } },
+  [SCALE.ScaleStatus]: {
+    description: 'ScaleStatus represents the current status of a scale subresource.',
+    type: 'object',
+    required: ['replicas'],
+    properties: { replicas: { default: 0, ...int32 }, selector: str },
+  },
+};

@@ -16,7 +16,7 @@ import { type JsonObject, cloneJSON, isJsonObject } from '@kubegen/runtime';
 import type { APIGroupDefinition, ResourceDefinition } from '../registry';
 import { PATCH_TYPES } from '../registry';
 import { hashOf, sendWithETag } from './discovery';
-import { META_SCHEMAS, META } from './openapi-meta';
+import { META_SCHEMAS, META, SCALE, SCALE_SCHEMAS } from './openapi-meta';
 
 const TYPE_META = {
   apiVersion: {
@@ -61,8 +61,15 @@ const LIST_PARAMS: Param[] = [
   { name: 'watch', in: 'query', type: 'boolean' },
 ];
 const DELETE_PARAMS: Param[] = [
+  { name: 'dryRun', in: 'query', type: 'string' },
+  { name: 'gracePeriodSeconds', in: 'query', type: 'integer' },
   { name: 'orphanDependents', in: 'query', type: 'boolean' },
   { name: 'propagationPolicy', in: 'query', type: 'string' },
+];
+/** The query of a create, update or patch. */
+const WRITE_PARAMS: Param[] = [
+  { name: 'dryRun', in: 'query', type: 'string' },
+  { name: 'fieldValidation', in: 'query', type: 'string' },
 ];
 
 function parameter(p: Param, description?: string): JsonObject {
@@ -118,7 +125,7 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
     root,
     {
       get: op('list', `list objects of kind ${def.kind}`, `list${prefix}${ns}${def.kind}`, { ...params(LIST_PARAMS), responses: responses([[200, 'OK']], list) }),
-      post: op('post', `create${article}${def.kind}`, `create${prefix}${ns}${def.kind}`, { ...body(kind), responses: responses([[201, 'Created']], kind) }),
+      post: op('post', `create${article}${def.kind}`, `create${prefix}${ns}${def.kind}`, { ...params(WRITE_PARAMS), ...body(kind), responses: responses([[201, 'Created']], kind) }),
       delete: op('deletecollection', `delete collection of ${def.kind}`, `delete${prefix}Collection${ns}${def.kind}`, {
         ...params(LIST_PARAMS.filter((p) => p.name !== 'watch' && p.name !== 'allowWatchBookmarks' && p.name !== 'sendInitialEvents' && p.name !== 'timeoutSeconds')),
         responses: responses([[200, 'OK']], META.Status),
@@ -130,13 +137,13 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
     `${root}/{name}`,
     {
       get: op('get', `read the specified ${def.kind}`, `read${prefix}${ns}${def.kind}`, { ...params([{ name: 'resourceVersion', in: 'query', type: 'string' }]), responses: responses([[200, 'OK']], kind) }),
-      put: op('put', `replace the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}`, { ...body(kind), responses: responses([[200, 'OK']], kind) }),
+      put: op('put', `replace the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}`, { ...params(WRITE_PARAMS), ...body(kind), responses: responses([[200, 'OK']], kind) }),
       delete: op('delete', `delete${article}${def.kind}`, `delete${prefix}${ns}${def.kind}`, {
         ...params(DELETE_PARAMS),
         requestBody: { content: content(META.DeleteOptions) },
         responses: responses([[200, 'OK']], META.Status),
       }),
-      patch: op('patch', `partially update the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}`, { ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
+      patch: op('patch', `partially update the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}`, { ...params(WRITE_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
       parameters: [nameParam, ...scoped],
     },
   ]);
@@ -145,8 +152,21 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
       `${root}/{name}/status`,
       {
         get: op('get', `read status of the specified ${def.kind}`, `read${prefix}${ns}${def.kind}Status`, { ...params([{ name: 'resourceVersion', in: 'query', type: 'string' }]), responses: responses([[200, 'OK']], kind) }),
-        put: op('put', `replace status of the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}Status`, { ...body(kind), responses: responses([[200, 'OK']], kind) }),
-        patch: op('patch', `partially update status of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Status`, { ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
+        put: op('put', `replace status of the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}Status`, { ...params(WRITE_PARAMS), ...body(kind), responses: responses([[200, 'OK']], kind) }),
+        patch: op('patch', `partially update status of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Status`, { ...params(WRITE_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
+        parameters: [nameParam, ...scoped],
+      },
+    ]);
+  }
+  if (def.subresources.scale) {
+    // the operations name the resource's kind (as apiextensions' builder does); their bodies are Scales
+    const scaleOp = op;
+    out.push([
+      `${root}/{name}/scale`,
+      {
+        get: scaleOp('get', `read scale of the specified ${def.kind}`, `read${prefix}${ns}${def.kind}Scale`, { ...params([{ name: 'resourceVersion', in: 'query', type: 'string' }]), responses: responses([[200, 'OK']], SCALE.Scale) }),
+        put: scaleOp('put', `replace scale of the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}Scale`, { ...params(WRITE_PARAMS), ...body(SCALE.Scale), responses: responses([[200, 'OK']], SCALE.Scale) }),
+        patch: scaleOp('patch', `partially update scale of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Scale`, { ...params(WRITE_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], SCALE.Scale) }),
         parameters: [nameParam, ...scoped],
       },
     ]);
@@ -202,6 +222,7 @@ export function groupVersionDocument(g: APIGroupDefinition, version: string): Js
     schemas[modelName(g.name, version, def.listKind)] = listSchema(g, def, version);
   }
   for (const [name, schema] of Object.entries(META_SCHEMAS)) schemas[name] = cloneJSON(schema);
+  if (defs.some((d) => d.subresources.scale)) for (const [name, schema] of Object.entries(SCALE_SCHEMAS)) schemas[name] = cloneJSON(schema);
   return { openapi: '3.0.0', info: { title: 'kubegen apiserver', version: 'v0.1.0' }, paths, components: { schemas } };
 }
 

@@ -16,7 +16,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { type JsonObject, StatusError, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
+import { type JsonObject, StatusError, type StatusCause, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
 import { statusObject, type Storage } from '../storage';
 import type { RequestAuth } from '../auth/delegating';
 import type { UserInfo } from '../auth/user';
@@ -26,7 +26,20 @@ import { parseAccept } from './accept';
 import { RESOURCE_VERBS, STATUS_VERBS, aggregatedDiscovery, negotiateDiscovery, sendWithETag } from './discovery';
 import { OpenAPIV3 } from './openapi';
 import { includeObjectOf, negotiateObjectOutput, toTable } from './table';
-import { type APIGroupDefinition, type DeleteParams, type ListParams, type ResourceDefinition, Store, type WatchParams, newInvalidAggregate, unsupportedMediaType } from '../registry';
+import {
+  type APIGroupDefinition,
+  type DeleteParams,
+  type FieldValidation,
+  type ListParams,
+  PATCH_TYPES,
+  type RequestScope,
+  type ResourceDefinition,
+  Store,
+  type WatchParams,
+  newInvalidAggregate,
+  unsupportedMediaType,
+} from '../registry';
+import { readDeleteOptions, readObject, readPatch } from './body';
 
 export interface APIServerOptions {
   /** The API groups served. */
@@ -58,7 +71,7 @@ interface Target {
   version: string;
   namespace: string;
   name?: string;
-  subresource?: 'status';
+  subresource?: 'status' | 'scale';
 }
 
 function statusError(code: number, reason: string, message: string): StatusError {
@@ -204,7 +217,14 @@ export class APIServer {
       return;
     }
     const target = this.target(group, version, parts.slice(3));
-    return this.serve(req, res, url, method, target, user === undefined ? undefined : admissionUser(user));
+    const warnings: string[] = [];
+    try {
+      await this.serve(req, res, url, method, target, user === undefined ? undefined : admissionUser(user), warnings);
+    } catch (err) {
+      // A refused request keeps the warnings it earned (unknown fields of an object it then refused, say).
+      if (!res.headersSent) setWarnings(res, warnings);
+      throw err;
+    }
   }
 
   private async health(res: http.ServerResponse, which: string): Promise<void> {
@@ -233,17 +253,19 @@ export class APIServer {
     const store = this.stores.get(`${group.name}/${resource}`);
     if (!store || more.length > 0 || !store.def.versions.some((v) => v.name === version)) throw notFound();
     if (namespace !== '' && !store.def.namespaced) throw notFound();
-    if (sub !== undefined && (sub !== 'status' || !store.def.subresources.status)) throw notFound();
-    return { store, def: store.def, version, namespace, ...(name !== undefined ? { name } : {}), ...(sub === 'status' ? { subresource: 'status' as const } : {}) };
+    const subresource = sub === 'status' && store.def.subresources.status ? ('status' as const) : sub === 'scale' && store.def.subresources.scale ? ('scale' as const) : undefined;
+    if (sub !== undefined && subresource === undefined) throw notFound();
+    return { store, def: store.def, version, namespace, ...(name !== undefined ? { name } : {}), ...(subresource ? { subresource } : {}) };
   }
 
-  private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target, user: AdmissionUserInfo | undefined): Promise<void> {
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target, user: AdmissionUserInfo | undefined, warnings: string[]): Promise<void> {
     const q = query(url);
-    const warnings: string[] = [];
-    const scope = { version: t.version, namespace: t.namespace, warnings, ...(user === undefined ? {} : { user }) };
-    const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/status` : t.def.resource };
+    const base: RequestScope = { version: t.version, namespace: t.namespace, warnings, ...(user === undefined ? {} : { user }) };
+    /** The scope of a write, with its validated CreateOptions / UpdateOptions / PatchOptions. */
+    const writeScope = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): RequestScope => ({ ...base, ...writeOptions(url, kind) });
+    const scope = base;
+    const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/${t.subresource}` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
-    if (q.dryRun !== undefined) throw newBadRequest('dryRun is not supported by this server yet');
     // Objects answer as JSON or as a Table (not on a watch here: kubectl falls back to JSON).
     const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
     const includeObject = includeObjectOf(q.includeObject);
@@ -261,14 +283,17 @@ export class APIServer {
           return;
         case 'POST': {
           if (needsNamespace) throw notFound();
-          const body = await readJson(req, this.maxBody);
-          send(201, await t.store.create(scope, body));
+          let options: RequestScope = base;
+          const body = await readObject(req, this.maxBody, t.def.kind, () => {
+            options = writeScope('CreateOptions');
+          });
+          send(201, await t.store.create(options, body));
           return;
         }
         case 'DELETE': {
           if (needsNamespace) throw notFound();
-          const options = deleteParams(q, await readOptionalJson(req, this.maxBody));
-          this.json(res, 200, await t.store.deleteCollection(scope, listParams(q), options));
+          const options = deleteOptions(url, await readDeleteOptions(req, this.maxBody));
+          this.json(res, 200, await t.store.deleteCollection({ ...scope, ...(options.dryRun ? { dryRun: true } : {}) }, listParams(q), options.params));
           return;
         }
         default:
@@ -277,29 +302,33 @@ export class APIServer {
     }
     if (needsNamespace) throw notFound();
     const name = t.name;
+    if (t.subresource === 'scale') return this.serveScale(req, res, url, method, t, name, base, gr);
     switch (method) {
       case 'GET':
         if (isTrue(q.watch)) throw newBadRequest('watch on a single object is served on its collection with a metadata.name field selector');
         send(200, await t.store.get(scope, name, q.resourceVersion));
         return;
       case 'PUT': {
-        const body = await readJson(req, this.maxBody);
-        send(200, await t.store.update(scope, name, body, t.subresource));
+        let options: RequestScope = base;
+        const body = await readObject(req, this.maxBody, t.def.kind, () => {
+          options = writeScope('UpdateOptions');
+        });
+        send(200, await t.store.update(options, name, body, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
       case 'PATCH': {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
-        const body = await readJson(req, this.maxBody, true);
-        send(200, await t.store.patch(scope, name, type, body, t.subresource));
+        const { type, patch, options } = await readPatchRequest(req, url, this.maxBody, base);
+        send(200, await t.store.patch(options, name, type, patch, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
       case 'DELETE': {
         if (t.subresource) throw newMethodNotSupported(gr, 'delete');
-        const options = deleteParams(q, await readOptionalJson(req, this.maxBody));
-        const result = await t.store.delete(scope, name, options);
+        const options = deleteOptions(url, await readDeleteOptions(req, this.maxBody));
+        const result = await t.store.delete({ ...scope, ...(options.dryRun ? { dryRun: true } : {}) }, name, options.params);
         setWarnings(res, warnings);
         if (!result.deleted) {
-          this.json(res, 200, result.object);
+          // 202 when the object stays and the client asked for cascading deletion the old way (orphanDependents=false)
+          this.json(res, options.params.orphanDependents === false ? 202 : 200, result.object);
           return;
         }
         const meta = isJsonObject(result.object.metadata) ? result.object.metadata : {};
@@ -314,6 +343,40 @@ export class APIServer {
       }
       default:
         throw newMethodNotSupported(gr, method);
+    }
+  }
+
+  /** The scale subresource (autoscaling/v1 Scale, JSON only): get, update, patch. */
+  private async serveScale(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, t: Target, name: string, base: RequestScope, gr: { group: string; resource: string }): Promise<void> {
+    const send = (obj: JsonObject) => {
+      setWarnings(res, base.warnings ?? []);
+      this.json(res, 200, obj);
+    };
+    switch (method) {
+      case 'GET':
+        send(await t.store.getScale(base, name, url.searchParams.get('resourceVersion') ?? undefined));
+        return;
+      case 'PUT': {
+        let options: RequestScope = base;
+        const body = await readObject(req, this.maxBody, 'Scale', () => {
+          options = { ...base, ...writeOptions(url, 'UpdateOptions') };
+        });
+        send(await t.store.updateScale(options, name, body));
+        return;
+      }
+      case 'PATCH': {
+        const { type, patch, options } = await readPatchRequest(req, url, this.maxBody, base);
+        send(await t.store.patchScale(options, name, type, patch));
+        return;
+      }
+      default:
+        // kube-apiserver names the resource, not the subresource, and the verb in lower case
+        throw new StatusError({
+          code: 405,
+          reason: 'MethodNotAllowed',
+          details: { group: gr.group, kind: t.def.resource },
+          message: `${method.toLowerCase()} is not supported on resources of kind ${JSON.stringify(`${t.def.resource}.${t.def.group}`)}`,
+        });
     }
   }
 
@@ -380,6 +443,9 @@ export class APIServer {
         ...(def.categories.length > 0 ? { categories: [...def.categories] } : {}),
       });
       if (def.subresources.status) resources.push({ name: `${def.resource}/status`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: [...STATUS_VERBS] });
+      if (def.subresources.scale) {
+        resources.push({ name: `${def.resource}/scale`, singularName: '', namespaced: def.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: [...STATUS_VERBS] });
+      }
     }
     return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${g.name}/${version}`, resources };
   }
@@ -408,11 +474,20 @@ function query(url: URL): Query {
 
 const isTrue = (v: string | undefined) => v === '1' || v === 'true';
 
+/** An int64 query parameter; what Go's strconv.ParseInt refuses is a 400 in its words (the parameter codec's). */
 function int(q: Query, name: string): number | undefined {
   const v = q[name];
   if (v === undefined || v === '') return undefined;
-  if (!/^-?[0-9]{1,18}$/.test(v)) throw newBadRequest(`${name}: invalid value ${JSON.stringify(v)}: not an integer`);
-  return Number(v);
+  return parseInt64(v);
+}
+
+const INT64_MAX = (1n << 63n) - 1n;
+
+function parseInt64(v: string): number {
+  if (!/^[+-]?[0-9]+$/.test(v)) throw newBadRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
+  const n = BigInt(v);
+  if (n > INT64_MAX || n < -INT64_MAX - 1n) throw newBadRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: value out of range`);
+  return Number(n);
 }
 
 function bool(q: Query, name: string): boolean | undefined {
@@ -488,79 +563,82 @@ function watchParams(q: Query): WatchParams {
   return p;
 }
 
-function deleteParams(q: Query, body: unknown): DeleteParams {
+/**
+ * A PATCH as the patch handler reads it: a patch type this server takes (415), the body (413), its PatchOptions (422),
+ * then the body's syntax (jsonpatch's ErrBadJSONPatch, "invalid JSON patch", for either type).
+ */
+async function readPatchRequest(req: http.IncomingMessage, url: URL, limit: number, base: RequestScope): Promise<{ type: string; patch: unknown; options: RequestScope }> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
+  const body = await readPatch(req, limit);
+  const options = { ...base, ...writeOptions(url, 'PatchOptions') };
+  if ('error' in body) throw newBadRequest('invalid JSON patch');
+  return { type, patch: body.value, options };
+}
+
+/** Go's formatting of a list of strings in a field error (`["a","b"]`). */
+const goStrings = (values: readonly string[]) => JSON.stringify(values);
+
+/** ValidateDryRun: every value `All`. */
+function dryRunCauses(values: readonly string[]): StatusCause[] {
+  if (values.every((v) => v === 'All')) return [];
+  return [{ reason: 'FieldValueNotSupported', field: 'dryRun', message: `Unsupported value: ${goStrings(values)}: supported values: "All"` }];
+}
+
+/** The options of a create, update or patch from the query (422 `<kind>.meta.k8s.io` as the apiserver validates them). */
+function writeOptions(url: URL, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): { dryRun?: boolean; fieldValidation?: FieldValidation } {
+  const dryRun = url.searchParams.getAll('dryRun');
+  const fieldValidation = url.searchParams.get('fieldValidation') ?? '';
+  const causes = dryRunCauses(dryRun);
+  if (fieldValidation !== '' && fieldValidation !== 'Ignore' && fieldValidation !== 'Warn' && fieldValidation !== 'Strict') {
+    causes.push({ reason: 'FieldValueNotSupported', field: 'fieldValidation', message: `Unsupported value: ${JSON.stringify(fieldValidation)}: supported values: "", "Ignore", "Strict", "Warn"` });
+  }
+  if (causes.length > 0) throw newInvalidAggregate('meta.k8s.io', kind, '', causes);
+  return {
+    ...(dryRun.length > 0 ? { dryRun: true } : {}),
+    ...(fieldValidation === 'Ignore' || fieldValidation === 'Warn' || fieldValidation === 'Strict' ? { fieldValidation } : {}),
+  };
+}
+
+/**
+ * The DeleteOptions of a delete: its body's when it has one (the query is then not read, as the apiserver's delete
+ * handler), else the query's; validated as ValidateDeleteOptions (one 422 with every cause).
+ */
+function deleteOptions(url: URL, body: JsonObject | undefined): { params: DeleteParams; dryRun: boolean } {
   const p: DeleteParams = {};
-  if (isJsonObject(body)) {
-    if (body.kind !== undefined && body.kind !== 'DeleteOptions') throw newBadRequest(`the body of a delete is a DeleteOptions, not a ${typeof body.kind === 'string' ? body.kind : 'non-string kind'}`);
+  let dryRun: string[] = [];
+  let propagationPolicy: string | undefined;
+  if (body !== undefined) {
     const pre = body.preconditions;
     if (isJsonObject(pre)) {
       p.preconditions = {};
       if (typeof pre.uid === 'string') p.preconditions.uid = pre.uid;
       if (typeof pre.resourceVersion === 'string') p.preconditions.resourceVersion = pre.resourceVersion;
     }
-    if (typeof body.propagationPolicy === 'string') p.propagationPolicy = propagation(body.propagationPolicy);
+    if (typeof body.propagationPolicy === 'string') propagationPolicy = body.propagationPolicy;
     if (typeof body.orphanDependents === 'boolean') p.orphanDependents = body.orphanDependents;
-  } else if (body !== undefined) {
-    throw newBadRequest('the body of a delete is not a JSON object');
+    if (typeof body.gracePeriodSeconds === 'number' && Number.isInteger(body.gracePeriodSeconds)) p.gracePeriodSeconds = body.gracePeriodSeconds;
+    if (Array.isArray(body.dryRun)) dryRun = body.dryRun.filter((v) => typeof v === 'string');
+  } else {
+    const q = query(url);
+    propagationPolicy = q.propagationPolicy;
+    const orphan = bool(q, 'orphanDependents');
+    if (orphan !== undefined) p.orphanDependents = orphan;
+    const grace = int(q, 'gracePeriodSeconds');
+    if (grace !== undefined) p.gracePeriodSeconds = grace;
+    dryRun = url.searchParams.getAll('dryRun');
   }
-  if (q.propagationPolicy !== undefined) p.propagationPolicy = propagation(q.propagationPolicy);
-  const orphan = bool(q, 'orphanDependents');
-  if (orphan !== undefined) p.orphanDependents = orphan;
-  return p;
-}
-
-function propagation(v: string): 'Orphan' | 'Background' | 'Foreground' {
-  if (v === 'Orphan' || v === 'Background' || v === 'Foreground') return v;
-  throw new StatusError({
-    code: 422,
-    reason: 'Invalid',
-    message: `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: ${JSON.stringify(v)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
-  });
-}
-
-/** The body as text, refused past `limit` bytes with the apiserver's 413. */
-async function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
-  const tooLarge = () => statusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limit) {
-    req.resume();
-    throw tooLarge();
+  const causes: StatusCause[] = [];
+  if (p.orphanDependents !== undefined && propagationPolicy !== undefined) {
+    causes.push({ reason: 'FieldValueInvalid', field: 'propagationPolicy', message: `Invalid value: ${JSON.stringify(propagationPolicy)}: orphanDependents and deletionPropagation cannot be both set` });
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buf.length;
-    if (size > limit) {
-      req.resume();
-      throw tooLarge();
-    }
-    chunks.push(buf);
+  if (propagationPolicy === 'Orphan' || propagationPolicy === 'Background' || propagationPolicy === 'Foreground') p.propagationPolicy = propagationPolicy;
+  else if (propagationPolicy !== undefined) {
+    causes.push({ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: ${JSON.stringify(propagationPolicy)}: supported values: "Foreground", "Background", "Orphan", "nil"` });
   }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** A JSON body; a content type other than JSON (or, for a patch, a patch type) is a 415, JSON that does not parse a 400. */
-async function readJson(req: http.IncomingMessage, limit: number, patch = false): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!patch && type !== 'application/json' && type !== '') throw unsupportedMediaType(['application/json']);
-  const text = await readBody(req, limit);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw newBadRequest(`couldn't get version/kind; json parse error: ${err instanceof Error ? err.message : 'invalid JSON'}`);
-  }
-}
-
-/** The optional body of a delete (DeleteOptions). */
-async function readOptionalJson(req: http.IncomingMessage, limit: number): Promise<unknown> {
-  const text = await readBody(req, limit);
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw newBadRequest(`couldn't get version/kind; json parse error: ${err instanceof Error ? err.message : 'invalid JSON'}`);
-  }
+  causes.push(...dryRunCauses(dryRun));
+  if (causes.length > 0) throw newInvalidAggregate('meta.k8s.io', 'DeleteOptions', '', causes);
+  return { params: p, dryRun: dryRun.length > 0 };
 }
 
 /** An authenticated user as admission plugins see it (authentication.k8s.io/v1 UserInfo, as AdmissionReview carries it). */

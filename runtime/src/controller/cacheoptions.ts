@@ -99,7 +99,16 @@ function labelSelectorText(where: string, sel: string | LabelSelector): string {
     parseLabelSelector(text);
     return text;
   } catch (err) {
-    throw new Error(`${where}: labelSelector: ${describeThrown(err)}`, { cause: err });
+    throw new Error(`${where}: labelSelector ${JSON.stringify(typeof sel === 'string' ? sel : formatLabelSelectorOrEmpty(sel))}: ${describeThrown(err)}`, { cause: err });
+  }
+}
+
+/** A LabelSelector as text for a message, `''` when it cannot be formatted (its error says why). */
+function formatLabelSelectorOrEmpty(sel: LabelSelector): string {
+  try {
+    return formatLabelSelector(sel);
+  } catch {
+    return '';
   }
 }
 
@@ -108,7 +117,7 @@ function fieldSelectorText(where: string, sel: string): string {
     parseFieldSelector(sel);
     return sel;
   } catch (err) {
-    throw new Error(`${where}: fieldSelector: ${describeThrown(err)}`, { cause: err });
+    throw new Error(`${where}: fieldSelector ${JSON.stringify(sel)}: ${describeThrown(err)}`, { cause: err });
   }
 }
 

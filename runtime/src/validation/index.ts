@@ -15,7 +15,7 @@ import * as kit from './compiled';
 export type { ValidateOptions, ValidationResult, Validator, ValidatorOptions, ScaleSubresource } from './validate';
 export type { FieldError, FieldErrorType } from './errors';
 export type { ValidationRule, ValidationSchema } from './schema';
-export const { createValidator, prepareObject, validate, MAX_DEPTH, NestingTooDeep } = walker;
+export const { createValidator, prepareObject, scaleErrors, validate, MAX_DEPTH, NestingTooDeep } = walker;
 /** The error {@link NestingTooDeep} throws. */
 export type NestingTooDeep = InstanceType<typeof walker.NestingTooDeep>;
 export const { fieldError, formatFieldError, goFloat, goQuote, goValue, toStatusCause } = errors;

@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
+import * as etcdGroup from '@kubegen-generated/etcd.database.coreos.com';
 import { apiGroupFromPackage, Store, type RequestScope } from '@kubegen/apiserver';
 import { EtcdStorage } from '@kubegen/apiserver/storage';
 import { StatusError, isJsonObject, type JsonObject } from '@kubegen/runtime';
@@ -19,6 +20,7 @@ let etcd: TestEtcd;
 let storage: EtcdStorage;
 let flunders: Store;
 let fischers: Store;
+let clusters: Store;
 
 beforeAll(async () => {
   etcd = await startTestEtcd();
@@ -27,6 +29,10 @@ beforeAll(async () => {
   const byResource = new Map(group.resources.map((r) => [r.resource, r]));
   flunders = new Store(byResource.get('flunders')!, storage);
   fischers = new Store(byResource.get('fischers')!, storage);
+  const etcdDefs = apiGroupFromPackage(etcdGroup, readCrdFiles([path.resolve(__dirname, '../../../../generated/etcd.database.coreos.com/crds')]));
+  const clusterDef = etcdDefs.resources.find((r) => r.resource === 'etcdclusters');
+  if (!clusterDef) throw new Error('no etcdclusters in generated/etcd.database.coreos.com');
+  clusters = new Store(clusterDef, storage);
 });
 
 afterAll(async () => {
@@ -79,12 +85,14 @@ describe('create', () => {
     expect(invalid.causes.map((c) => c.field)).toEqual(['metadata.name', 'metadata.labels', 'spec.referenceType']);
     expect(invalid.message).toMatch(/^Flunder\.wardle\.example\.com "Bad_Name" is invalid: \[metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
 
-    const noName = await statusOf(flunders.create(beta, { spec: {} }));
+    const noName = await statusOf(flunders.create(beta, { apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', spec: {} }));
     expect(noName.message).toBe('Flunder.wardle.example.com "" is invalid: metadata.name: Required value: name or generateName is required');
 
-    expect((await statusOf(flunders.create(beta, { ...flunder('k'), kind: 'Fischer' }))).status).toMatchObject({
-      code: 400,
-      message: 'the kind in the data (Fischer) does not match the expected kind (Flunder) of flunders.wardle.example.com',
+    // a wrong kind is the CRD validator's only error, before ObjectMeta's
+    expect((await statusOf(flunders.create(beta, { ...flunder(''), kind: 'Fischer' }))).status).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      message: 'Fischer.wardle.example.com "" is invalid: kind: Invalid value: "Fischer": must be Flunder',
     });
     expect((await statusOf(flunders.create(beta, { ...flunder('k'), apiVersion: 'wardle.example.com/v1alpha1' }))).message).toBe(
       'the API version in the data (wardle.example.com/v1alpha1) does not match the expected API version (wardle.example.com/v1beta1)',
@@ -92,9 +100,25 @@ describe('create', () => {
     expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', namespace: 'other' } })))).message).toBe(
       'the namespace of the provided object does not match the namespace sent on the request',
     );
-    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: 5 } })))).status).toMatchObject({ code: 400, reason: 'BadRequest' });
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: 5 } })))).status).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal number into Go struct field ObjectMeta.labels of type map[string]string',
+    });
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', labels: { a: 1 } } })))).message).toBe(
+      'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string',
+    );
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: 'k' })))).message).toBe(
+      'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal string into Go value of type v1.ObjectMeta',
+    );
+    expect((await statusOf(flunders.create(beta, flunder('k', { metadata: { name: 'k', generation: 1.5 } })))).message).toBe(
+      'Flunder in version "v1beta1" cannot be handled as a Flunder: json: cannot unmarshal number 1.5 into Go struct field ObjectMeta.generation of type int64',
+    );
     expect((await statusOf(flunders.create(beta, [flunder('k')]))).code).toBe(400);
-    expect((await statusOf(fischers.create({ version: 'v1beta1', namespace: '' }, { metadata: { name: 'f', resourceVersion: '5' } }))).code).toBe(500);
+    expect((await statusOf(fischers.create({ version: 'v1beta1', namespace: '' }, { apiVersion: 'wardle.example.com/v1beta1', kind: 'Fischer', metadata: { name: 'f', resourceVersion: '5' } }))).status).toMatchObject({
+      code: 500,
+      message: 'resourceVersion should not be set on objects to be created',
+    });
     await expect(flunders.get(beta, 'k')).rejects.toMatchObject({ status: { code: 404, message: 'flunders.wardle.example.com "k" not found' } });
   });
 
@@ -125,8 +149,11 @@ describe('list', () => {
     expect((await statusOf(flunders.list(ns, { labelSelector: 'team in (red' }))).status).toMatchObject({ code: 400, reason: 'BadRequest' });
     expect((await statusOf(flunders.list(ns, { fieldSelector: 'spec.reference=x' }))).status).toMatchObject({ code: 400, message: 'field label not supported: spec.reference' });
     const badRv = await statusOf(flunders.list(ns, { resourceVersion: 'abc' }));
-    expect(badRv.status).toMatchObject({ code: 422, reason: 'Invalid' });
-    expect(badRv.message).toBe('flunders.wardle.example.com "" is invalid: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax');
+    // the cacher's 400 for a list; a get's is the storage error as it is (a 500 of no reason)
+    expect(badRv.status).toMatchObject({ code: 400, reason: 'BadRequest' });
+    expect(badRv.message).toBe('invalid resource version: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax');
+    const badGet = await statusOf(flunders.get(ns, 'l1', 'abc'));
+    expect([badGet.code, badGet.reason, badGet.message]).toEqual([500, '', 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax']);
     expect(names(await flunders.list({ version: 'v1beta1', namespace: '' }, { labelSelector: 'team=blue' }))).toEqual(['l2']);
   });
 });
@@ -187,5 +214,88 @@ describe('delete', () => {
     const deleted = await flunders.deleteCollection(ns, { labelSelector: 'x=y' });
     expect(Array.isArray(deleted.items) ? deleted.items.map((i) => meta(i).name) : []).toEqual(['d1', 'd2']);
     expect(((await flunders.list(ns)).items as unknown[]).map((i) => meta(i).name)).toEqual(['d2']);
+  });
+});
+
+describe("the garbage collector's finalizers on delete (deletionFinalizersForGarbageCollection)", () => {
+  it('recomputes orphan and foregroundDeletion from the options, bumps the generation when marking, deletes when none is left', async () => {
+    const ns: RequestScope = { version: 'v1beta1', namespace: 'gc' };
+    await flunders.create(ns, flunder('g1', { metadata: { name: 'g1', finalizers: ['example.com/keep'] } }));
+    const fg = await flunders.delete(ns, 'g1', { propagationPolicy: 'Foreground', gracePeriodSeconds: 30 });
+    expect(meta(fg.object)).toMatchObject({ finalizers: ['example.com/keep', 'foregroundDeletion'], generation: 2, deletionGracePeriodSeconds: 0 });
+    const background = await flunders.delete(ns, 'g1', { orphanDependents: false });
+    expect(meta(background.object)).toMatchObject({ finalizers: ['example.com/keep'], generation: 2 });
+    await flunders.patch(ns, 'g1', 'application/merge-patch+json', { metadata: { finalizers: null } });
+    await flunders.create(ns, flunder('g2'));
+    const orphaned = await flunders.delete(ns, 'g2', { propagationPolicy: 'Orphan' });
+    expect([orphaned.deleted, meta(orphaned.object).finalizers]).toEqual([false, ['orphan']]);
+    // Background takes the orphan finalizer away: nothing is left to wait for
+    expect((await flunders.delete(ns, 'g2', { propagationPolicy: 'Background' })).deleted).toBe(true);
+    expect((await statusOf(flunders.get(ns, 'g2'))).code).toBe(404);
+  });
+});
+
+describe('dry runs', () => {
+  it('answers what would be stored and stores nothing: create, update, patch, delete (with finalizers too)', async () => {
+    const dry: RequestScope = { version: 'v1beta1', namespace: 'dry', dryRun: true };
+    const wet: RequestScope = { version: 'v1beta1', namespace: 'dry' };
+    const created = await flunders.create(dry, flunder('d1', { spec: { reference: 'r' } }));
+    expect(meta(created)).toMatchObject({ name: 'd1', generation: 1 });
+    expect(meta(created).resourceVersion).toBeUndefined();
+    expect((await statusOf(flunders.get(wet, 'd1'))).code).toBe(404);
+    const real = await flunders.create(wet, flunder('d1', { metadata: { name: 'd1', finalizers: ['example.com/keep'] } }));
+    expect((await statusOf(flunders.create(dry, flunder('d1')))).reason).toBe('AlreadyExists');
+    const rv = str(meta(real).resourceVersion);
+    const updated = await flunders.update(dry, 'd1', { ...real, spec: { reference: 'changed' } });
+    expect([updated.spec, meta(updated).generation, meta(updated).resourceVersion]).toEqual([{ reference: 'changed' }, 2, rv]);
+    const patched = await flunders.patch(dry, 'd1', 'application/merge-patch+json', { spec: { reference: 'p' } });
+    expect(patched.spec).toEqual({ reference: 'p' });
+    const marked = await flunders.delete(dry, 'd1');
+    expect([marked.deleted, typeof meta(marked.object).deletionTimestamp]).toEqual([false, 'string']);
+    const stored = await flunders.get(wet, 'd1');
+    expect([meta(stored).resourceVersion, meta(stored).deletionTimestamp, stored.spec]).toEqual([rv, undefined, undefined]);
+    await flunders.patch(wet, 'd1', 'application/merge-patch+json', { metadata: { finalizers: null } });
+    await flunders.create(wet, flunder('d2'));
+    expect((await flunders.delete(dry, 'd2')).deleted).toBe(true);
+    expect(meta(await flunders.get(wet, 'd2')).name).toBe('d2');
+  });
+
+  it('refuses what it would refuse without dryRun (validation and the preconditions run)', async () => {
+    const dry: RequestScope = { version: 'v1beta1', namespace: 'dry2', dryRun: true };
+    expect((await statusOf(flunders.create(dry, flunder('Bad_Name')))).code).toBe(422);
+    await flunders.create({ version: 'v1beta1', namespace: 'dry2' }, flunder('p1'));
+    const conflict = await statusOf(flunders.delete(dry, 'p1', { preconditions: { resourceVersion: '1' } }));
+    expect(conflict.message).toMatch(/^Operation cannot be fulfilled on Flunder\.wardle\.example\.com "p1": the ResourceVersion in the precondition \(1\) does not match the ResourceVersion in record \(\d+\)\. The object might have been modified$/);
+  });
+});
+
+describe('the scale subresource (EtcdCluster: .spec.size, .status.size)', () => {
+  const ns: RequestScope = { version: 'v1beta2', namespace: 'scaled' };
+  const cluster = (name: string, size: number): JsonObject => ({ apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster', metadata: { name }, spec: { size } });
+
+  it('reads, updates and patches the replicas as an autoscaling/v1 Scale', async () => {
+    await clusters.create(ns, cluster('e1', 3));
+    const scale = await clusters.getScale(ns, 'e1');
+    expect(scale).toMatchObject({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'e1', namespace: 'scaled' }, spec: { replicas: 3 }, status: { replicas: 0 } });
+    const rv = str(meta(scale).resourceVersion);
+    const updated = await clusters.updateScale(ns, 'e1', { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'e1', resourceVersion: rv }, spec: { replicas: 5 } });
+    expect(updated.spec).toEqual({ replicas: 5 });
+    expect((await statusOf(clusters.updateScale(ns, 'e1', { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'e1', resourceVersion: rv }, spec: { replicas: 6 } }))).code).toBe(409);
+    const patched = await clusters.patchScale(ns, 'e1', 'application/json-patch+json', [{ op: 'replace', path: '/spec/replicas', value: 2 }]);
+    expect(patched.spec).toEqual({ replicas: 2 });
+    const object = await clusters.get(ns, 'e1');
+    expect([isJsonObject(object.spec) ? object.spec.size : undefined, meta(object).generation]).toEqual([2, 3]);
+  });
+
+  it('refuses a body that is not a Scale, another name, negative replicas (the scale validation of the object)', async () => {
+    await clusters.create(ns, cluster('e2', 1));
+    expect((await statusOf(clusters.updateScale(ns, 'e2', cluster('e2', 2)))).message).toBe('no kind is registered for the type v1.Scale in scheme "pkg/runtime/scheme.go:111"');
+    expect((await statusOf(clusters.updateScale(ns, 'e2', { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'e3' }, spec: { replicas: 2 } }))).message).toBe(
+      'the name of the object (e3) does not match the name on the URL (e2)',
+    );
+    const negative = await statusOf(clusters.patchScale(ns, 'e2', 'application/merge-patch+json', { spec: { replicas: -1 } }));
+    expect(negative.code).toBe(422);
+    expect(negative.causes.map((c) => [c.field, c.message])).toContainEqual(['.spec.size', 'Invalid value: -1: should be a non-negative integer']);
+    expect((await statusOf(flunders.getScale(beta, 'x'))).code).toBe(404);
   });
 });

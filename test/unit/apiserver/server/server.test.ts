@@ -19,7 +19,7 @@ const FLUNDERS = '/apis/wardle.example.com/v1beta1/namespaces/srv/flunders';
 const served = serveOverTestEtcd((storage) => new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage, maxRequestBodyBytes: 64 * 1024 }));
 
 
-async function call(method: string, p: string, body?: unknown, contentType = 'application/json'): Promise<{ code: number; body: JsonObject; text: string }> {
+async function call(method: string, p: string, body?: unknown, contentType = 'application/json'): Promise<{ code: number; body: JsonObject; text: string; warnings: string[] }> {
   const init: RequestInit = { method, headers: { 'Content-Type': contentType } };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   const res = await fetch(served.base + p, init);
@@ -30,7 +30,7 @@ async function call(method: string, p: string, body?: unknown, contentType = 'ap
   } catch {
     parsed = {};
   }
-  return { code: res.status, body: isJsonObject(parsed) ? parsed : {}, text };
+  return { code: res.status, body: isJsonObject(parsed) ? parsed : {}, text, warnings: res.headers.get('warning')?.split(/, (?=299)/) ?? [] };
 }
 
 const flunder = (name: string, extra: JsonObject = {}): JsonObject => ({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name }, ...extra });
@@ -100,25 +100,32 @@ describe('REST', () => {
   it('answers bad input with the apiserver Status and stores nothing', async () => {
     const cases: Array<{ name: string; method: string; path: string; body: unknown; type?: string; want: JsonObject }> = [
       { name: 'oversized body', method: 'POST', path: FLUNDERS, body: flunder('big', { spec: { reference: 'x'.repeat(70_000) } }), want: { code: 413, reason: 'RequestEntityTooLarge', message: 'Request entity too large: limit is 65536' } },
-      { name: 'JSON that does not parse', method: 'POST', path: FLUNDERS, body: '{"metadata":', want: { code: 400, reason: 'BadRequest' } },
+      { name: 'JSON that does not parse', method: 'POST', path: FLUNDERS, body: '{"metadata":', want: { code: 400, reason: 'BadRequest', message: 'the object provided is unrecognized (must be of type Flunder): couldn\'t get version/kind; json parse error: unexpected end of JSON input ({"metadata":)' } },
       { name: 'YAML', method: 'POST', path: FLUNDERS, body: 'metadata: {}', type: 'application/yaml', want: { code: 415, reason: 'UnsupportedMediaType' } },
-      { name: 'wrong kind', method: 'POST', path: FLUNDERS, body: { ...flunder('wk'), kind: 'Fischer' }, want: { code: 400, reason: 'BadRequest' } },
+      { name: 'wrong kind', method: 'POST', path: FLUNDERS, body: { ...flunder('wk'), kind: 'Fischer' }, want: { code: 422, reason: 'Invalid', message: 'Fischer.wardle.example.com "wk" is invalid: kind: Invalid value: "Fischer": must be Flunder' } },
+      { name: 'no kind', method: 'POST', path: FLUNDERS, body: { metadata: { name: 'nk' } }, want: { code: 400, message: `the object provided is unrecognized (must be of type Flunder): Object 'Kind' is missing in '{"metadata":{"name":"nk"}}' ({"metadata":{"name":"nk"}})` } },
+      { name: 'an array', method: 'POST', path: FLUNDERS, body: '[1]', want: { code: 400, message: 'the object provided is unrecognized (must be of type Flunder): couldn\'t get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" } (5b315d)' } },
+      { name: 'unknown fields, strict', method: 'POST', path: `${FLUNDERS}?fieldValidation=Strict`, body: { ...flunder('st'), spec: { reference: 'r', extra: 1 } }, want: { code: 400, message: 'Flunder in version "v1beta1" cannot be handled as a Flunder: strict decoding error: unknown field "spec.extra"' } },
+      { name: 'unknown dryRun', method: 'POST', path: `${FLUNDERS}?dryRun=Yes&fieldValidation=Loud`, body: flunder('dr'), want: { code: 422, message: 'CreateOptions.meta.k8s.io "" is invalid: [dryRun: Unsupported value: ["Yes"]: supported values: "All", fieldValidation: Unsupported value: "Loud": supported values: "", "Ignore", "Strict", "Warn"]' } },
+      { name: 'dry run of an invalid object', method: 'POST', path: `${FLUNDERS}?dryRun=All`, body: flunder('Bad_Name'), want: { code: 422, reason: 'Invalid' } },
       { name: 'bad label selector', method: 'GET', path: `${FLUNDERS}?labelSelector=${encodeURIComponent('a in (b')}`, body: undefined, want: { code: 400, reason: 'BadRequest' } },
       { name: 'unselectable field', method: 'GET', path: `${FLUNDERS}?fieldSelector=spec.x%3Dy`, body: undefined, want: { code: 400, message: 'field label not supported: spec.x' } },
-      { name: 'unparsable resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersion=x1`, body: undefined, want: { code: 422, reason: 'Invalid' } },
+      { name: 'unparsable resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersion=x1`, body: undefined, want: { code: 400, reason: 'BadRequest' } },
       { name: 'match without resourceVersion', method: 'GET', path: `${FLUNDERS}?resourceVersionMatch=Exact`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided' } },
       { name: 'watch with Exact', method: 'GET', path: `${FLUNDERS}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=Exact&resourceVersion=1`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: [resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan, resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"]' } },
       { name: 'watch match without sendInitialEvents', method: 'GET', path: `${FLUNDERS}?watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=1`, body: undefined, want: { code: 422, message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' } },
       { name: 'unsupported patch type', method: 'PATCH', path: `${FLUNDERS}/x`, body: {}, type: 'application/strategic-merge-patch+json', want: { code: 415 } },
-      { name: 'bad limit', method: 'GET', path: `${FLUNDERS}?limit=ten`, body: undefined, want: { code: 400 } },
+      { name: 'bad limit', method: 'GET', path: `${FLUNDERS}?limit=ten`, body: undefined, want: { code: 400, message: 'strconv.ParseInt: parsing "ten": invalid syntax' } },
     ];
     for (const c of cases) {
       const r = await call(c.method, c.path, c.body, c.type);
       expect({ name: c.name, body: r.body }).toMatchObject({ name: c.name, body: { kind: 'Status', status: 'Failure', ...c.want } });
     }
-    const proto = await call('POST', FLUNDERS, JSON.parse('{"metadata":{"name":"proto","__proto__":{"a":1}},"spec":{"__proto__":{"polluted":true},"reference":"r"},"__proto__":{"b":2}}'));
+    const proto = await call('POST', FLUNDERS, '{"apiVersion":"wardle.example.com/v1beta1","kind":"Flunder","metadata":{"name":"proto","__proto__":{"a":1}},"spec":{"__proto__":{"polluted":true},"reference":"r"},"__proto__":{"b":2}}');
     expect(proto.code).toBe(201);
     expect(proto.text).not.toContain('__proto__');
+    // unknown fields are dropped with a warning each (fieldValidation=Warn, the default)
+    expect(proto.warnings).toEqual(['299 - "unknown field \\"__proto__\\""', '299 - "unknown field \\"metadata.__proto__\\""', '299 - "unknown field \\"spec.__proto__\\""']);
     const list = await call('GET', FLUNDERS);
     expect(Array.isArray(list.body.items) ? list.body.items.map((i) => (isJsonObject(i) && isJsonObject(i.metadata) ? i.metadata.name : '')) : []).toEqual(['proto']);
   });

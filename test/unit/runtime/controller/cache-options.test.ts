@@ -79,15 +79,15 @@ function withManagedFields(clients: ClientFactory): ClientFactory {
 
 describe('bad cache settings: one line at construction', () => {
   it.each([
-    { name: 'a label selector that does not parse', cache: { labelSelector: 'a in (b' }, want: /^cache: labelSelector: unable to parse selector "a in \(b"/ },
-    { name: 'a label value that is not one', cache: { labelSelector: 'team=a b' }, want: /^cache: labelSelector: / },
+    { name: 'a label selector that does not parse', cache: { labelSelector: 'a in (b' }, want: /^cache: labelSelector "a in \(b": unable to parse requirement: found '', expected: ',' or '\)'$/ },
+    { name: 'a label value that is not one', cache: { labelSelector: 'team=a b' }, want: `cache: labelSelector "team=a b": found 'b', expected: ',' or 'end of string'` },
     { name: 'a bad metav1.LabelSelector operator', cache: { labelSelector: { matchExpressions: [{ key: 'a', operator: 'Near' }] } }, want: '"Near" is not a valid label selector operator' },
-    { name: 'a field selector without operator', cache: { fieldSelector: 'metadata.name' }, want: /^cache: fieldSelector: invalid field selector "metadata.name"/ },
+    { name: 'a field selector without operator', cache: { fieldSelector: 'metadata.name' }, want: /^cache: fieldSelector "metadata.name": invalid selector: 'metadata.name'; can't understand 'metadata.name'$/ },
     { name: 'a namespace that is not a DNS-1123 label', cache: { namespace: 'Team_A' }, want: /^cache: namespace "Team_A": a lowercase RFC 1123 label must consist of/ },
     {
       name: 'a kind\'s selector',
       cache: { byObject: [{ object: widgets, labelSelector: 'x=' + 'y'.repeat(64) }] },
-      want: /^cache\.byObject\[example\.com\/v1, Kind=Widget\]: labelSelector: invalid label value/,
+      want: /^cache\.byObject\[example\.com\/v1, Kind=Widget\]: labelSelector "x=y+": unable to parse requirement: values\[0\]\[x\]: Invalid value: "y+": must be no more than 63 characters$/,
     },
     { name: 'a kind\'s namespace', cache: { byObject: [{ object: widgets, namespaces: ['ok', ''] }] }, want: /^cache\.byObject\[example\.com\/v1, Kind=Widget\]: namespace "": / },
     {

@@ -45,8 +45,39 @@ describe('label selectors', () => {
     expect(labelsMatch('e', { e: '' })).toBe(true);
   });
 
-  it.each(['x in ()', 'x in (a', '=a', 'a b', '!', 'bad key!=x'])('rejects "%s"', (s) => {
+  it.each(['x in (a', '=a', 'a b', '!', 'bad key!=x'])('rejects "%s"', (s) => {
     expect(() => parseLabelSelector(s)).toThrow(SelectorParseError);
+  });
+
+  // apimachinery's labels.Parse, word for word (what kube-apiserver answers a list with)
+  it.each([
+    ['a in (b', "unable to parse requirement: found '', expected: ',' or ')'"],
+    ['a=b=c', "found '=', expected: ',' or 'end of string'"],
+    ['a=b c', "found 'c', expected: ',' or 'end of string'"],
+    ['=a', "found '=', expected: !, identifier, or 'end of string'"],
+    ['a,', "found '', expected: identifier after ','"],
+    ['!', "unable to parse requirement: found '', expected: identifier"],
+    ['a in b', "unable to parse requirement: found 'b' expected: '('"],
+    ['a in (b c)', "unable to parse requirement: found 'c', expected: ',' or ')'"],
+    ['a in (=)', "unable to parse requirement: found '=', expected: ',', ')' or identifier"],
+    ['a!b', "unable to parse requirement: found '!', expected: in, notin, =, ==, !=, gt, lt"],
+    ['a>b', `unable to parse requirement: values[0]: Invalid value: "b": for 'Gt', 'Lt' operators, the value must be an integer`],
+    ['a=b$', `unable to parse requirement: values[0][a]: Invalid value: "b$": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`],
+    ['-a', `unable to parse requirement: <nil>: Invalid value: "-a": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`],
+  ])('words its refusal of "%s" as apimachinery does', (s, message) => {
+    expect(() => parseLabelSelector(s)).toThrow(new SelectorParseError(message));
+  });
+
+  it('parses as apimachinery does: requirements by key, set values sorted and unique, "()" and "(a,)" holding an empty value', () => {
+    expect(parseLabelSelector('z, a notin (c,b,c), !m, x in (), y in (a,), k==v')).toEqual([
+      { key: 'a', operator: 'notin', values: ['b', 'c'] },
+      { key: 'k', operator: '=', values: ['v'] },
+      { key: 'm', operator: '!', values: [] },
+      { key: 'x', operator: 'in', values: [''] },
+      { key: 'y', operator: 'in', values: ['', 'a'] },
+      { key: 'z', operator: 'exists', values: [] },
+    ]);
+    expect(parseLabelSelector('in in (in, notin)')).toEqual([{ key: 'in', operator: 'in', values: ['in', 'notin'] }]);
   });
 
   it('rejects invalid keys and values', () => {
@@ -92,7 +123,7 @@ describe('field selectors', () => {
       { field: 'x', operator: '=', value: 'c,d' },
     ]);
     expect(parseFieldSelector('')).toEqual([]);
-    expect(() => parseFieldSelector('metadata.name')).toThrow(SelectorParseError);
+    expect(() => parseFieldSelector('metadata.name')).toThrow(new SelectorParseError("invalid selector: 'metadata.name'; can't understand 'metadata.name'"));
   });
 
   it('matches', () => {
