@@ -49,7 +49,7 @@ describe('assignmentOf', () => {
 describe('sharderView (what the sharder caches of an object)', () => {
   const owner = { apiVersion: 'example.com/v1', kind: 'Widget', name: 'w-1', uid: 'u1', controller: true, blockOwnerDeletion: true };
   const other = { apiVersion: 'v1', kind: 'Secret', name: 's', uid: 'u2' };
-  const full = {
+  const full: KubeObject & { data: Record<string, string> } = {
     apiVersion: 'v1',
     kind: 'ConfigMap',
     metadata: {
@@ -97,7 +97,7 @@ describe('sharderView (what the sharder caches of an object)', () => {
     const ring = new HashRing(['a', 'b']);
     const states = new Map<string, ShardState>([['a', 'ready'], ['b', 'ready']]);
     const view = sharderView(full, RING);
-    expect(assignmentOf(view.metadata?.labels, 'k', true, ring, RING, states)).toEqual(assignmentOf(full.metadata.labels, 'k', true, ring, RING, states));
+    expect(assignmentOf(view.metadata?.labels, 'k', true, ring, RING, states)).toEqual(assignmentOf(full.metadata?.labels, 'k', true, ring, RING, states));
     expect(controllerKey(view, new Set(['example.com/Widget']))).toBe(controllerKey(full, new Set(['example.com/Widget'])));
   });
 });
