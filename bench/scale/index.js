@@ -236,28 +236,26 @@ async function main() {
  * with the RESULT line.
  */
 async function informers(ctx) {
-  {
-    const results = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const client of CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length])) {
-        const r = await measure(client, ctx);
-        results[client].push(r);
-        console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(16)}: sync ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMiB.toFixed(0)} MiB`);
-      }
+  const results = Object.fromEntries(CLIENTS.map((c) => [c, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const client of CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length])) {
+      const r = await measure(client, ctx);
+      results[client].push(r);
+      console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(16)}: sync ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMiB.toFixed(0)} MiB`);
     }
-    const med = (c, k) => median(results[c].map((r) => r[k]));
-    for (const c of CLIENTS) {
-      console.log(`${c.padEnd(16)}: sync median ${med(c, 'ms').toFixed(0)} ms (${range(results[c].map((r) => r.ms))}), peak RSS median ${med(c, 'rssMiB').toFixed(0)} MiB (${range(results[c].map((r) => r.rssMiB))})`);
-    }
-    const syncRatio = med('kubegen', 'ms') / med('client-go', 'ms');
-    const rssRatio = med('kubegen', 'rssMiB') / med('client-go', 'rssMiB');
-    const metaRatio = med('kubegen-metadata', 'rssMiB') / med('kubegen', 'rssMiB');
-    const perRound = (a, b, k) => results[a].map((r, i) => r[k] / results[b][i][k]);
-    console.log(`sync kubegen / client-go: ${syncRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'ms').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 1.0)`);
-    console.log(`peak RSS kubegen / client-go: ${rssRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.8)`);
-    console.log(`peak RSS metadata-only / full objects (kubegen): ${metaRatio.toFixed(2)} (per round ${perRound('kubegen-metadata', 'kubegen', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.3)`);
-    return `RESULT scale rss_mib=${med('kubegen', 'rssMiB').toFixed(0)} ratio=${rssRatio.toFixed(2)} goal=0.8`;
   }
+  const med = (c, k) => median(results[c].map((r) => r[k]));
+  for (const c of CLIENTS) {
+    console.log(`${c.padEnd(16)}: sync median ${med(c, 'ms').toFixed(0)} ms (${range(results[c].map((r) => r.ms))}), peak RSS median ${med(c, 'rssMiB').toFixed(0)} MiB (${range(results[c].map((r) => r.rssMiB))})`);
+  }
+  const syncRatio = med('kubegen', 'ms') / med('client-go', 'ms');
+  const rssRatio = med('kubegen', 'rssMiB') / med('client-go', 'rssMiB');
+  const metaRatio = med('kubegen-metadata', 'rssMiB') / med('kubegen', 'rssMiB');
+  const perRound = (a, b, k) => results[a].map((r, i) => r[k] / results[b][i][k]);
+  console.log(`sync kubegen / client-go: ${syncRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'ms').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 1.0)`);
+  console.log(`peak RSS kubegen / client-go: ${rssRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.8)`);
+  console.log(`peak RSS metadata-only / full objects (kubegen): ${metaRatio.toFixed(2)} (per round ${perRound('kubegen-metadata', 'kubegen', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.3)`);
+  return `RESULT scale rss_mib=${med('kubegen', 'rssMiB').toFixed(0)} ratio=${rssRatio.toFixed(2)} goal=0.8`;
 }
 
 main().catch((err) => {
