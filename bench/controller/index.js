@@ -14,10 +14,17 @@
  * shows the controller's own cost. Prints medians and ranges and ends with
  *   RESULT controller reconciles_per_s=<kubegen converge> ratio=<kubegen / controller-runtime converge> goal=1.0
  *
- * Environment: BENCH_CONTROLLER_N (default 1000), BENCH_CONTROLLER_ROUNDS (default 3),
+ * Both sides alike: MaxConcurrentReconciles C, no client-side rate limit (kubegen's REST client has none; the peer sets
+ * client-go's QPS and Burst to 100,000, as it would otherwise throttle at controller-runtime's 20/30), each side's own
+ * default transport (kubegen: HTTP/1.1, a keep-alive connection per request in flight; client-go: HTTP/2, one
+ * connection), each side's default queue (the priority queue) and cache transform (kubegen drops managedFields;
+ * controller-runtime 0.25 keeps them unless DefaultTransform says otherwise).
+ *
+ * Environment: BENCH_CONTROLLER_N (default 1000), BENCH_CONTROLLER_ROUNDS (default 5),
  * BENCH_CONTROLLER_CONCURRENCY (MaxConcurrentReconciles, default 4), BENCH_CONTROLLER_TRACE=1 (the kubegen child
  * reports its failed reconciles by reason on standard error), BENCH_CONTROLLER_REQUESTS=1 (after each converge, the
- * requests the apiserver served meanwhile, by verb, resource and code, from its `apiserver_request_total` counters).
+ * requests the apiserver served meanwhile, by verb, resource and code, from its `apiserver_request_total` counters, with
+ * the apiserver's mean time per write request, and the mean time the controller saw its writes take).
  * BENCH_CONTROLLER_CLIENTS (default `kubegen,controller-runtime`: which controllers run), BENCH_CONTROLLER_NODE_ARGS
  * (extra node flags of the kubegen child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * The first argument, when given, is N (`npm run bench -- controller 10000`).
@@ -40,7 +47,7 @@ if (!Number.isInteger(N) || N < 1) {
   process.exit(2);
 }
 const REQUESTS = Boolean(process.env.BENCH_CONTROLLER_REQUESTS);
-const ROUNDS = Number(process.env.BENCH_CONTROLLER_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_CONTROLLER_ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONTROLLER_CONCURRENCY ?? 4);
 const GROUP = 'stable.example.com';
 const PLURAL = 'crontabs';
@@ -101,27 +108,44 @@ function runController(client, ctx, namespace) {
   });
 }
 
-/** The apiserver's `apiserver_request_total` counters: `VERB resource[/subresource] code` → count. */
+/**
+ * The apiserver's `apiserver_request_total` counters (`VERB resource[/subresource] code` → count) and the sums and counts
+ * of its `apiserver_request_duration_seconds` (`time VERB resource[/subresource]` → seconds, `n VERB …` → requests).
+ */
 async function requestCounts(rest) {
   const text = await rest.requestText({ method: 'GET', path: '/metrics' });
   const out = new Map();
+  const add = (key, v) => out.set(key, (out.get(key) ?? 0) + v);
   for (const line of text.split('\n')) {
-    if (!line.startsWith('apiserver_request_total{')) continue;
+    const total = line.startsWith('apiserver_request_total{');
+    const sum = line.startsWith('apiserver_request_duration_seconds_sum{');
+    const count = line.startsWith('apiserver_request_duration_seconds_count{');
+    if (!total && !sum && !count) continue;
     const labels = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    const key = `${labels.verb} ${labels.resource}${labels.subresource ? `/${labels.subresource}` : ''} ${labels.code}`;
-    out.set(key, (out.get(key) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+    const what = `${labels.verb} ${labels.resource}${labels.subresource ? `/${labels.subresource}` : ''}`;
+    const v = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (total) add(`${what} ${labels.code}`, v);
+    else add(`${sum ? 'time' : 'n'} ${what}`, v);
   }
   return out;
 }
 
-/** What `after` counted beyond `before`, for the resources of the benchmark, as `VERB resource code ×count` items. */
+/**
+ * What `after` counted beyond `before`, for the resources of the benchmark: `VERB resource code ×count` items, then the
+ * apiserver's mean time per request of each write (`VERB resource x.x ms`).
+ */
 function requestDelta(before, after) {
-  return [...after]
-    .map(([k, v]) => [k, v - (before.get(k) ?? 0)])
-    .filter(([k, v]) => v > 0 && /\b(crontabs|configmaps)\b/.test(k))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k} ×${v}`)
-    .join(', ');
+  const delta = (k) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+  const ours = (k) => /\b(crontabs|configmaps)\b/.test(k);
+  const counts = [...after.keys()]
+    .filter((k) => !k.startsWith('time ') && !k.startsWith('n ') && ours(k) && delta(k) > 0)
+    .sort()
+    .map((k) => `${k} ×${delta(k)}`);
+  const times = [...after.keys()]
+    .filter((k) => k.startsWith('n ') && ours(k) && !/^n (WATCH|LIST|GET) /.test(k) && delta(k) > 0)
+    .sort()
+    .map((k) => `${k.slice(2)} ${((delta(`time ${k.slice(2)}`) / delta(k)) * 1000).toFixed(1)} ms`);
+  return `${counts.join(', ')}; apiserver mean time: ${times.join(', ')}`;
 }
 
 /** Checks that the namespace converged: N ConfigMaps controlled by their CronTab, N statuses set. */
@@ -173,7 +197,11 @@ async function main() {
         const namespace = await freshNamespace();
         const before = REQUESTS ? await requestCounts(rest) : undefined;
         const converge = await runController(client, ctx, namespace);
-        if (before) console.log(`  ${client} converge requests: ${requestDelta(before, await requestCounts(rest))}`);
+        if (before) {
+          console.log(`  ${client} converge requests: ${requestDelta(before, await requestCounts(rest))}`);
+          const mean = (ms, n) => (n > 0 ? `${(ms / n).toFixed(1)} ms` : '-');
+          console.log(`  ${client} client-side mean time: createOrUpdate that wrote ${mean(converge.createOrUpdateMs, converge.createOrUpdates)}, status update ${mean(converge.statusMs, converge.statuses)} (×${converge.statuses})${converge.loopDelayMeanMs !== undefined ? `; event loop delay mean ${converge.loopDelayMeanMs.toFixed(1)} ms, p99 ${converge.loopDelayP99Ms.toFixed(1)} ms` : ''}`);
+        }
         await checkConverged(rest, namespace);
         const steady = await runController(client, ctx, namespace);
         const c = N / (converge.ms / 1000);

@@ -11,13 +11,27 @@
  *     PartialObjectMetadata media type), same transform — kubegen.js --form=metadata.
  * Each reports its initial sync time (from starting the cache to synced, in the process) and its peak RSS (Node's
  * maxRSS, Go's VmHWM). Goals: kubegen sync ≤ 1.0× client-go's, peak RSS ≤ 0.8× client-go's; metadata-only peak RSS
- * ≤ 0.3× kubegen's full objects. The sharded measurement (3 replicas, each replica's peak RSS ≤ 0.4× one
- * unsharded replica's; converge ≤ 0.5×) belongs to @kubegen/runtime/sharding: see SHARDED below.
+ * ≤ 0.3× kubegen's full objects.
+ *
+ * Sharded (@kubegen/runtime/sharding): a CronTab controller (controller.js: For(CronTab), MaxConcurrentReconciles
+ * BENCH_SCALE_SHARDED_CONCURRENCY, default 1 as the runtime's and controller-runtime's default; per object and epoch
+ * BENCH_SCALE_SHARDED_WORK_MS, default 10, of work outside the apiserver — a wait, as for an external system — and one
+ * status write) runs as ONE unsharded replica and as a ring of 3 shard replicas (withSharding, each running the
+ * ring's Sharder, which works in the replica that leads it), all four started once, fresh, beside each other. Once the
+ * sharder has labelled every CronTab and each shard's cache holds its share, each round (BENCH_SCALE_SHARDED_ROUNDS,
+ * default 3, the order alternating) hands the unsharded replica an epoch and then the 3 shards another: converge =
+ * first reconcile start → every object written (across the 3 processes: the earliest start → the latest end, on the
+ * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
+ * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
+ * (measured: 3 shards 1.05–1.6× one replica at 10,000 objects, load average 11–12). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
+ * ≤ 0.4× the unsharded replica's (the sharder's leader also caches the metadata of every CronTab). BENCH_SCALE_PARTS
+ * (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const readline = require('node:readline');
 const { spawn } = require('node:child_process');
 const { parse } = require('yaml');
 const { buildGoPeer } = require('../gopeer');
@@ -38,6 +52,16 @@ const PLURAL = 'crontabs';
 const KIND = 'CronTab';
 const NAMESPACE = 'bench-scale';
 const CLIENTS = ['kubegen', 'client-go', 'kubegen-metadata'];
+const PARTS = (process.env.BENCH_SCALE_PARTS ?? 'informer,sharded').split(',');
+const SHARDED_ROUNDS = Number(process.env.BENCH_SCALE_SHARDED_ROUNDS ?? 3);
+const SHARDED_CONCURRENCY = Number(process.env.BENCH_SCALE_SHARDED_CONCURRENCY ?? 1);
+const SHARDED_WORK_MS = Number(process.env.BENCH_SCALE_SHARDED_WORK_MS ?? 10);
+const SHARDS = ['shard-0', 'shard-1', 'shard-2'];
+const RING = 'bench-scale';
+if (PARTS.length === 0 || PARTS.some((p) => p !== 'informer' && p !== 'sharded')) {
+  process.stderr.write(`bench scale: BENCH_SCALE_PARTS names informer and/or sharded, not ${JSON.stringify(process.env.BENCH_SCALE_PARTS)}\n`);
+  process.exit(2);
+}
 
 if (!Number.isInteger(N) || N < 1) {
   process.stderr.write(`bench scale: N must be a positive integer, got ${JSON.stringify(process.argv[2] ?? process.env.BENCH_SCALE_N)}\n`);
@@ -68,8 +92,112 @@ function measure(client, ctx) {
   });
 }
 
+/**
+ * One replica of the sharded part's controller (controller.js) in a fresh process: `send(line)` writes to its standard
+ * input, `next(event, test?)` resolves with its next such line, `cacheObjects` is what it last said its cache holds,
+ * `stop()` closes its standard input and waits for its exit (SIGKILL after 30 s).
+ */
+function startReplica(name, ctx, shard) {
+  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--concurrency=${SHARDED_CONCURRENCY}`, `--work-ms=${SHARDED_WORK_MS}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`] : [])];
+  const child = spawn(process.execPath, [path.join(__dirname, 'controller.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const waiting = [];
+  const r = {
+    name,
+    cacheObjects: 0,
+    send: (line) => child.stdin.write(`${line}\n`),
+    next: (event, test = () => true) => new Promise((resolve, reject) => waiting.push({ event, test, resolve, reject })),
+    async stop() {
+      child.stdin.end();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(kill);
+    },
+    tail: () => err.trim().split('\n').slice(-3).join(' | '),
+  };
+  void exited.then((code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`${name} exited (${code}): ${r.tail()}`));
+  });
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    const msg = JSON.parse(line);
+    if (msg.event === 'cache') r.cacheObjects = msg.objects;
+    const i = waiting.findIndex((w) => w.event === msg.event && w.test(msg));
+    if (i >= 0) waiting.splice(i, 1)[0].resolve(msg);
+  });
+  return r;
+}
+
+/** Polls `check` every 250 ms until it holds, at most `limitMs`; `what` names it in the error. */
+async function until(what, limitMs, check) {
+  const deadline = Date.now() + limitMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The sharded part (see the module doc); prints its rounds and medians. */
+async function sharded(ctx) {
+  console.log(`\nsharded: 1 unsharded replica and a ring of ${SHARDS.length} shards, MaxConcurrentReconciles ${SHARDED_CONCURRENCY} each, ${SHARDED_WORK_MS} ms of work outside the apiserver per write, ${SHARDED_ROUNDS} rounds`);
+  const single = startReplica('unsharded', ctx);
+  const shards = SHARDS.map((s) => startReplica(s, ctx, s));
+  const all = [single, ...shards];
+  try {
+    const t0 = Date.now();
+    const limitMs = Math.max(300_000, N * 10);
+    await until(`the unsharded replica's cache of ${N}`, limitMs, () => single.cacheObjects === N);
+    // the sharder labels every CronTab, a shard's cache fills as it does: wait until the shares add up and hold still
+    let last = '';
+    let stillSince = Date.now();
+    await until(`the shards' caches to hold ${N} between them`, limitMs, () => {
+      const now = shards.map((r) => r.cacheObjects).join(' ');
+      if (now !== last) [last, stillSince] = [now, Date.now()];
+      return shards.reduce((n, r) => n + r.cacheObjects, 0) === N && shards.every((r) => r.cacheObjects > 0) && Date.now() - stillSince > 3000;
+    });
+    console.log(`  ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; shares ${shards.map((r) => `${r.name} ${r.cacheObjects}`).join(', ')}`);
+    const results = { single: [], ring: [] };
+    let epoch = Math.floor(Date.now() / 1000) % 100_000; // a target no earlier run of this cluster wrote
+    const converge = async (replicas) => {
+      const k = ++epoch;
+      const done = replicas.map((r) => r.next('converged', (m) => m.epoch === k));
+      for (const r of replicas) r.send(`epoch ${k}`);
+      const ms = await Promise.all(done);
+      const objects = ms.reduce((n, m) => n + m.objects, 0);
+      if (objects !== N) throw new Error(`epoch ${k} converged ${objects} objects, not ${N}`);
+      const failures = {};
+      for (const m of ms) for (const [k, v] of Object.entries(m.failures)) failures[k] = (failures[k] ?? 0) + v;
+      return {
+        ms: Math.max(...ms.map((m) => m.endMs)) - Math.min(...ms.map((m) => m.startMs)),
+        each: ms.map((m) => m.endMs - m.startMs),
+        rssMiB: ms.map((m) => m.rssMiB),
+        writes: ms.reduce((n, m) => n + m.writes, 0),
+        failures,
+      };
+    };
+    for (let round = 0; round < SHARDED_ROUNDS; round++) {
+      for (const which of round % 2 ? ['ring', 'single'] : ['single', 'ring']) {
+        const r = await converge(which === 'single' ? [single] : shards);
+        results[which].push(r);
+        console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s${r.each.length > 1 ? `; each ${r.each.map((x) => x.toFixed(0)).join(' / ')} ms` : ''}; ${r.writes} writes${Object.keys(r.failures).length > 0 ? `, failed ${JSON.stringify(r.failures)}` : ''}), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB`);
+      }
+    }
+    const singleMs = median(results.single.map((r) => r.ms));
+    const ringMs = median(results.ring.map((r) => r.ms));
+    const perRound = results.ring.map((r, i) => r.ms / results.single[i].ms);
+    // peak RSS: the last report of each process (its maxRSS over its life)
+    const singleRss = results.single[results.single.length - 1].rssMiB[0];
+    const shardRss = results.ring[results.ring.length - 1].rssMiB;
+    console.log(`  converge median: unsharded ${singleMs.toFixed(0)} ms, ${SHARDS.length} shards ${ringMs.toFixed(0)} ms; ratio ${(ringMs / singleMs).toFixed(2)} (per round ${perRound.map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.5)`);
+    console.log(`  peak RSS: unsharded ${singleRss.toFixed(0)} MiB, shards ${shardRss.map((x) => x.toFixed(0)).join(' / ')} MiB; largest shard / unsharded ${(Math.max(...shardRss) / singleRss).toFixed(2)} (goal ≤ 0.4)`);
+  } finally {
+    await Promise.all(all.map((r) => r.stop()));
+  }
+}
+
 async function main() {
-  const goBinary = buildGoPeer(__dirname, 'scale');
+  const goBinary = PARTS.includes('informer') ? buildGoPeer(__dirname, 'scale') : undefined;
   const crdFile = path.join(root, 'generated', GROUP, 'crds', `${GROUP}_${PLURAL}.yaml`);
   // 100,000 CronTabs with their managedFields are ~0.3 GiB in etcd, its history more: the 2 GiB default quota is tight
   const cp = await testing.startControlPlane({ log: () => {}, etcdFlags: { 'quota-backend-bytes': String(8 * 1024 ** 3) } });
@@ -93,34 +221,41 @@ async function main() {
     console.log(`created ${N} CronTabs in ${((Date.now() - t0) / 1000).toFixed(1)} s (${CONCURRENCY} in flight)`);
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary };
-    const results = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const client of CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length])) {
-        const r = await measure(client, ctx);
-        results[client].push(r);
-        console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(16)}: sync ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMiB.toFixed(0)} MiB`);
-      }
-    }
-    const med = (c, k) => median(results[c].map((r) => r[k]));
-    for (const c of CLIENTS) {
-      console.log(`${c.padEnd(16)}: sync median ${med(c, 'ms').toFixed(0)} ms (${range(results[c].map((r) => r.ms))}), peak RSS median ${med(c, 'rssMiB').toFixed(0)} MiB (${range(results[c].map((r) => r.rssMiB))})`);
-    }
-    const syncRatio = med('kubegen', 'ms') / med('client-go', 'ms');
-    const rssRatio = med('kubegen', 'rssMiB') / med('client-go', 'rssMiB');
-    const metaRatio = med('kubegen-metadata', 'rssMiB') / med('kubegen', 'rssMiB');
-    const perRound = (a, b, k) => results[a].map((r, i) => r[k] / results[b][i][k]);
-    console.log(`sync kubegen / client-go: ${syncRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'ms').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 1.0)`);
-    console.log(`peak RSS kubegen / client-go: ${rssRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.8)`);
-    console.log(`peak RSS metadata-only / full objects (kubegen): ${metaRatio.toFixed(2)} (per round ${perRound('kubegen-metadata', 'kubegen', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.3)`);
-    // Not measured yet (issue 28): 3 sharded replicas (@kubegen/runtime/sharding) over the same N CronTabs, each
-    // replica's peak RSS ≤ 0.4× one unsharded replica's (results.kubegen), and the total converge time of a controller
-    // over the N objects ≤ 0.5× one replica's.
-    console.log('sharded (3 replicas): not measured yet (goals: each replica peak RSS ≤ 0.4× one unsharded, converge ≤ 0.5×)');
-    console.log(`RESULT scale rss_mib=${med('kubegen', 'rssMiB').toFixed(0)} ratio=${rssRatio.toFixed(2)} goal=0.8`);
+    const result = PARTS.includes('informer') ? await informers(ctx) : undefined;
+    if (PARTS.includes('sharded')) await sharded(ctx);
+    // the informer part's RESULT line, last
+    if (result !== undefined) console.log(result);
   } finally {
     await rest.close();
     await cp.stop();
   }
+}
+
+/**
+ * The informer part (see the module doc): kubegen, client-go and kubegen-metadata caches, fresh processes; resolves
+ * with the RESULT line.
+ */
+async function informers(ctx) {
+  const results = Object.fromEntries(CLIENTS.map((c) => [c, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const client of CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length])) {
+      const r = await measure(client, ctx);
+      results[client].push(r);
+      console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(16)}: sync ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMiB.toFixed(0)} MiB`);
+    }
+  }
+  const med = (c, k) => median(results[c].map((r) => r[k]));
+  for (const c of CLIENTS) {
+    console.log(`${c.padEnd(16)}: sync median ${med(c, 'ms').toFixed(0)} ms (${range(results[c].map((r) => r.ms))}), peak RSS median ${med(c, 'rssMiB').toFixed(0)} MiB (${range(results[c].map((r) => r.rssMiB))})`);
+  }
+  const syncRatio = med('kubegen', 'ms') / med('client-go', 'ms');
+  const rssRatio = med('kubegen', 'rssMiB') / med('client-go', 'rssMiB');
+  const metaRatio = med('kubegen-metadata', 'rssMiB') / med('kubegen', 'rssMiB');
+  const perRound = (a, b, k) => results[a].map((r, i) => r[k] / results[b][i][k]);
+  console.log(`sync kubegen / client-go: ${syncRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'ms').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 1.0)`);
+  console.log(`peak RSS kubegen / client-go: ${rssRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.8)`);
+  console.log(`peak RSS metadata-only / full objects (kubegen): ${metaRatio.toFixed(2)} (per round ${perRound('kubegen-metadata', 'kubegen', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.3)`);
+  return `RESULT scale rss_mib=${med('kubegen', 'rssMiB').toFixed(0)} ratio=${rssRatio.toFixed(2)} goal=0.8`;
 }
 
 main().catch((err) => {

@@ -19,7 +19,10 @@
  *   unknown moves at once (upstream's rule: the controller object is the synchronisation point). Every write is a
  *   merge patch conditional on the resourceVersion the decision was made on; a conflict waits for the next event;
  * - it watches the sharded kinds' METADATA only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`; without
- *   it objects are cut down to their metadata as they arrive), re-examines every object when the ring's members
+ *   it objects are cut down to their metadata as they arrive) and caches of each object only what it decides and
+ *   writes on (`sharderView`: name, namespace, resourceVersion, the ring's two labels, the controller reference) — the
+ *   leader caches every object of the ring, so annotations, managedFields and other labels would cost it memory the
+ *   shards' own caches already pay; it re-examines every object when the ring's members
  *   change and every `syncPeriodMs` (default 5 min), and makes at most `concurrentMoves` (default 10) writes at once;
  * - metrics (through the manager's sink, upstream's names, labels `controllerring` and `group`/`resource`):
  *   `controller_sharding_assignments_total`, `controller_sharding_movements_total`, `controller_sharding_drains_total`
@@ -237,8 +240,8 @@ export class Sharder {
     const queue: RateLimitingWorkQueue<string> = newRateLimitingQueue<string>({ name: `sharder-${this.ring}`, clock });
     const leases = new SharedInformerFactory({ namespace: this.opts.leaseNamespace, clock, logger: log, tweakListOptions: () => ({ labelSelector: ringLeaseSelector(this.ring) }) });
     const ns = this.opts.namespace ?? '';
-    const cut = this.opts.metadataClients === undefined;
-    const objects = new SharedInformerFactory({ namespace: ns, clock, logger: log, ...(cut ? { transform: metadataOnly } : {}) });
+    const ring = this.ring;
+    const objects = new SharedInformerFactory({ namespace: ns, clock, logger: log, transform: <T extends KubeObject>(obj: T): T => sharderView(obj, ring) });
     const watched: WatchedKind[] = [];
     const ownerKinds = new Set<string>();
     let timer: ClockTimer | undefined;
@@ -455,10 +458,34 @@ export class Sharder {
   }
 }
 
-/** The object's metadata alone (as a PartialObjectMetadata), for a sharder without metadata clients. */
-function metadataOnly<T extends KubeObject>(obj: T): T {
+/**
+ * What the sharder keeps of an object of its ring (its informers' transform): `apiVersion`, `kind`, and of the
+ * metadata `name`, `namespace`, `resourceVersion`, the ring's shard and drain labels (when set) and the controller
+ * reference (when there is one) — all that assignment, drains and the writes' preconditions read. Everything else
+ * (the spec, annotations, managedFields, other labels and owners) is dropped; `obj` is not changed.
+ */
+export function sharderView<T extends KubeObject>(obj: T, ring: string): T {
   const out = { ...obj };
-  for (const key of Object.keys(out)) if (key !== 'metadata') Reflect.deleteProperty(out, key);
+  for (const key of Object.keys(out)) if (key !== 'apiVersion' && key !== 'kind') Reflect.deleteProperty(out, key);
+  const meta = obj.metadata;
+  if (meta === undefined) return out;
+  const m: NonNullable<KubeObject['metadata']> = {};
+  if (meta.name !== undefined) m.name = meta.name;
+  if (meta.namespace !== undefined) m.namespace = meta.namespace;
+  if (meta.resourceVersion !== undefined) m.resourceVersion = meta.resourceVersion;
+  const labels = meta.labels;
+  if (labels !== undefined) {
+    const kept: Record<string, string> = {};
+    for (const l of [shardLabel(ring), drainLabel(ring)]) {
+      const v = Object.hasOwn(labels, l) ? labels[l] : undefined;
+      if (v !== undefined) kept[l] = v;
+    }
+    if (Object.keys(kept).length > 0) m.labels = kept;
+  }
+  const controller = meta.ownerReferences?.find((r) => r.controller === true);
+  if (controller !== undefined) m.ownerReferences = [controller];
+  // `metadata` of a T is an ObjectMeta (KubeObject's); set it past the generic
+  Reflect.set(out, 'metadata', m);
   return out;
 }
 

@@ -10,8 +10,8 @@ import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runti
 import { formatMicroTime, leaseResource, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
 import { noopLogger } from '../../../../runtime/src/log';
 import { drainLabel, LABEL_RING, SHARDER_IDENTITY, shardLabel } from '../../../../runtime/src/sharding/names';
-import { HashRing, objectKey } from '../../../../runtime/src/sharding/ring';
-import { assignmentOf, Sharder, type SharderOptions } from '../../../../runtime/src/sharding/sharder';
+import { controllerKey, HashRing, objectKey } from '../../../../runtime/src/sharding/ring';
+import { assignmentOf, Sharder, sharderView, type SharderOptions } from '../../../../runtime/src/sharding/sharder';
 import type { ShardState } from '../../../../runtime/src/sharding/shards';
 import { Fake } from '../../../../runtime/src/testing/fake';
 import { settle, until } from '../../helpers/cache';
@@ -43,6 +43,62 @@ describe('assignmentOf', () => {
   it('does nothing without a key (not sharded) or without shards', () => {
     expect(assignmentOf({}, undefined, false, ring, RING, states)).toEqual({ action: 'none' });
     expect(assignmentOf({}, key, false, new HashRing([]), RING, states)).toEqual({ action: 'none' });
+  });
+});
+
+describe('sharderView (what the sharder caches of an object)', () => {
+  const owner = { apiVersion: 'example.com/v1', kind: 'Widget', name: 'w-1', uid: 'u1', controller: true, blockOwnerDeletion: true };
+  const other = { apiVersion: 'v1', kind: 'Secret', name: 's', uid: 'u2' };
+  const full: KubeObject & { data: Record<string, string> } = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: {
+      name: 'cm',
+      namespace: NS,
+      uid: 'u3',
+      resourceVersion: '42',
+      generation: 3,
+      labels: { [SL]: 'a', [DL]: 'true', app: 'x', [shardLabel('other-ring')]: 'b' },
+      annotations: { big: 'y'.repeat(1000) },
+      ownerReferences: [other, owner],
+      finalizers: ['f'],
+      managedFields: [{ manager: 'm', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: {} }],
+    },
+    data: { k: 'v' },
+  };
+  const protoLabels: Record<string, string> = { [SL]: 'b' };
+  Object.defineProperty(protoLabels, '__proto__', { value: 'x', enumerable: true, configurable: true, writable: true });
+  it.each([
+    {
+      name: 'keeps name, namespace, resourceVersion, the ring\'s labels and the controller reference; drops the rest',
+      given: full,
+      want: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: NS, resourceVersion: '42', labels: { [SL]: 'a', [DL]: 'true' }, ownerReferences: [owner] } },
+    },
+    {
+      name: 'no labels of the ring, no controller: neither labels nor owner references',
+      given: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', resourceVersion: '7', labels: { app: 'x' }, ownerReferences: [other] } },
+      want: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', resourceVersion: '7' } },
+    },
+    { name: 'no metadata', given: { apiVersion: 'v1', kind: 'ConfigMap', data: {} }, want: { apiVersion: 'v1', kind: 'ConfigMap' } },
+    {
+      name: 'a label named __proto__ is data, not kept (not the ring\'s)',
+      given: { metadata: { name: 'p', labels: protoLabels } },
+      want: { metadata: { name: 'p', labels: { [SL]: 'b' } } },
+    },
+  ])('$name', ({ given, want }) => {
+    const before = structuredClone(given);
+    const got = sharderView(given, RING);
+    expect(got).toEqual(want);
+    expect(Object.getPrototypeOf(got.metadata?.labels ?? {})).toBe(Object.prototype);
+    expect(given).toEqual(before); // the input is not changed
+  });
+
+  it('gives the same decisions as the whole object (assignment and controller key)', () => {
+    const ring = new HashRing(['a', 'b']);
+    const states = new Map<string, ShardState>([['a', 'ready'], ['b', 'ready']]);
+    const view = sharderView(full, RING);
+    expect(assignmentOf(view.metadata?.labels, 'k', true, ring, RING, states)).toEqual(assignmentOf(full.metadata?.labels, 'k', true, ring, RING, states));
+    expect(controllerKey(view, new Set(['example.com/Widget']))).toBe(controllerKey(full, new Set(['example.com/Widget'])));
   });
 });
 

@@ -1,0 +1,143 @@
+'use strict';
+/**
+ * The controller child of the scale benchmark's sharded part: one replica of a CronTab controller on @kubegen/runtime
+ * — unsharded (no `--shard`: its cache holds every CronTab of the namespace), or one shard of the ring `--ring`
+ * (`--shard=<name>`: the builder's `withSharding`, and the ring's `Sharder`, which works in the replica that leads it;
+ * the shard's cache holds only the CronTabs the sharder assigned to it).
+ *
+ * The controller: For(CronTab) with the generation-changed predicate, MaxConcurrentReconciles `--concurrency`; a
+ * reconcile reads the CronTab from the cache and, once an epoch was given, when status.lastScheduleTime differs from
+ * the epoch's time, waits `--work-ms` (the work of a reconcile outside the apiserver: an external system it asks, a
+ * wait, not CPU) and sets it (one status write per object and epoch). The epochs come on standard input, one line
+ * `epoch <k>` each: the replica then enqueues every CronTab of its cache (a raw source), and once each of them was
+ * reconciled successfully for epoch k it prints
+ *   {"event":"converged","epoch":k,"startMs":<wall clock of the epoch's first reconcile start>,"endMs":<wall clock of
+ *    its last success>,"objects":<CronTabs of the cache at the epoch's start>,"writes":<status writes>,
+ *    "failures":{<reason>:<failed status writes>},"rssMiB":<peak RSS>}
+ * Before that, and whenever its cache's size changes (checked every 250 ms), it prints {"event":"cache","objects":<n>}.
+ * It stops gracefully when its standard input closes (a shard releases its Lease after its last reconcile).
+ *
+ *   node controller.js --kubeconfig=<file> --namespace=<ns> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name>]
+ */
+const { createRestClient, isNotFound, loadFromDefault } = require('@kubegen/runtime');
+const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory, restMetadataClientFactory } = require('@kubegen/runtime/controller');
+const { Sharder } = require('@kubegen/runtime/sharding');
+const { v1 } = require('@kubegen-generated/stable.example.com');
+const readline = require('node:readline');
+const { args } = require('../informer/protocol'); // the bench children's `--key=value` arguments
+
+const print = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
+const wallMs = () => performance.timeOrigin + performance.now();
+/** The status.lastScheduleTime of epoch k: a whole second of 2000-01-01 (RFC 3339, as the apiserver keeps it). */
+const epochTime = (k) => new Date(Date.UTC(2000, 0, 1) + k * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+async function main() {
+  const a = args();
+  const namespace = a.namespace;
+  const workMs = Number(a['work-ms'] ?? 0);
+  const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
+  const mgr = new Manager({
+    clients: restClientFactory(rest),
+    metadataClients: restMetadataClientFactory(rest),
+    cache: { namespace },
+    logger: noopLogger,
+  });
+  const sharded = a.shard !== undefined;
+  if (sharded) {
+    mgr.add(
+      new Sharder(mgr, {
+        ring: a.ring,
+        kinds: [{ kind: v1.cronTabResource }],
+        leaseNamespace: namespace,
+        namespace,
+        metadataClients: restMetadataClientFactory(rest),
+        leaderElection: { identity: a.shard },
+        concurrentMoves: 50,
+      }),
+    );
+  }
+  /** The CronTabs of the cache (a shard's share): read once the builder narrowed the kind's cache (`withSharding`). */
+  let cronTabs;
+
+  /** The epoch being converged: its target, the keys to reconcile, those done, its first start and its writes. */
+  let epoch;
+  const reconcile = async ({ namespace: ns, name }, signal) => {
+    if (epoch === undefined) return;
+    const e = epoch;
+    e.startMs ??= wallMs();
+    let ct;
+    try {
+      ct = cronTabs.namespace(ns).get(name);
+    } catch (err) {
+      if (isNotFound(err)) return;
+      throw err;
+    }
+    if (ct.status?.lastScheduleTime !== e.want) {
+      // the reconcile's work outside the apiserver (an external system it asks), which one replica does one at a time
+      if (workMs > 0) await new Promise((resolve) => setTimeout(resolve, workMs));
+      const update = structuredClone(ct);
+      update.apiVersion = 'stable.example.com/v1';
+      update.kind = 'CronTab';
+      update.status = { ...update.status, lastScheduleTime: e.want };
+      try {
+        await mgr.clientFor(v1.cronTabResource, ns).updateStatus(update, { signal });
+      } catch (err) {
+        const reason = err?.reason || err?.name || 'error';
+        e.failures[reason] = (e.failures[reason] ?? 0) + 1;
+        throw err;
+      }
+      e.writes++;
+    }
+    const key = `${ns}/${name}`;
+    if (e.keys.has(key) && !e.done.has(key)) {
+      e.done.add(key);
+      if (e.done.size === e.keys.size) finish(e);
+    }
+  };
+  const finish = (e) => print({ event: 'converged', epoch: e.k, startMs: e.startMs ?? wallMs(), endMs: wallMs(), objects: e.keys.size, writes: e.writes, failures: e.failures, rssMiB: process.resourceUsage().maxRSS / 1024 });
+
+  /** A raw source: each `epoch <k>` line of standard input enqueues every CronTab of the cache. */
+  const epochs = {
+    start(queue, signal) {
+      const lines = readline.createInterface({ input: process.stdin });
+      lines.on('line', (line) => {
+        const m = /^epoch (\d+)$/.exec(line.trim());
+        if (!m) return;
+        const k = Number(m[1]);
+        const objects = cronTabs.list();
+        epoch = { k, want: epochTime(k), keys: new Set(objects.map((o) => `${o.metadata.namespace}/${o.metadata.name}`)), done: new Set(), startMs: undefined, writes: 0, failures: {} };
+        if (objects.length === 0) finish(epoch);
+        for (const o of objects) queue.add({ namespace: o.metadata.namespace, name: o.metadata.name });
+      });
+      signal.addEventListener('abort', () => lines.close(), { once: true });
+      return { hasSynced: () => true, waitForSync: async () => true };
+    },
+    toString: () => 'epochs from standard input',
+  };
+
+  let b = controllerManagedBy(mgr)
+    .named('crontab')
+    .for(v1.cronTabResource, { predicates: [generationChangedPredicate(noopLogger)] })
+    .watchesRawSource(epochs)
+    .withOptions({ maxConcurrentReconciles: Number(a.concurrency) });
+  if (sharded) b = b.withSharding({ ring: a.ring, shardName: a.shard, leaseNamespace: namespace });
+  b.complete(reconcile);
+  cronTabs = mgr.lister(v1.cronTabResource);
+  const indexer = mgr.informerFor(v1.cronTabResource).getIndexer();
+
+  const stop = new AbortController();
+  process.stdin.on('end', () => stop.abort());
+  let reported = -1;
+  const sizes = setInterval(() => {
+    const n = indexer.size;
+    if (n !== reported) print({ event: 'cache', objects: (reported = n) });
+  }, 250);
+  await mgr.start(stop.signal);
+  clearInterval(sizes);
+  await rest.close();
+}
+
+main().catch((err) => {
+  process.stderr.write(`scale controller child: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
