@@ -88,6 +88,7 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
       'formatError',
       'hasDuplicates',
       'hoist',
+      'inKeyOrder',
       'isObject',
       'item',
       'jsonEqual',

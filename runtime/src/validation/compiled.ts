@@ -32,20 +32,26 @@ export function compilePattern(p: string): DfaMatcher | null {
 
 /** Binds a kind version's compiled passes into a validator (what generated `validate<Kind>` constants are). */
 export function compiledValidator<T>(passes: ValidationPasses, options: ValidatorOptions = {}): Validator<T> {
-  // A create whose verdict is the schema's alone (no other pass, no scale subresource): a valid object that needs no
-  // preparing is VALID at once by the fast test; any other is walked once by `prepare`, without runPasses' setup. A
-  // create with an own status (which the status subresource drops, so that the object validated is another) goes to
-  // runPasses, which does not try the fast test again where it failed.
-  const fast = passes.valid;
+  // A create whose verdict is the schema's alone (no other pass, no scale subresource): an object that needs no
+  // preparing is checked where it is by the scan (VALID at once when it finds nothing); any other is walked once by
+  // `prepare`, without runPasses' setup. A create with an own status (which the status subresource drops, so that the
+  // object validated is another) goes to runPasses.
+  const scan = passes.scan;
   const alone = passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
   const status = options.statusSubresource === true;
-  const walk: ValidationPasses = { ...passes, valid: undefined };
   return (obj, opts?: ValidateOptions) => {
     if (!alone || opts !== undefined || !isObject(obj)) return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
     if (status && obj.status !== undefined) return runPasses(passes, obj, options);
-    if (fast !== undefined && fast(obj)) return VALID;
-    if (status && own(obj, 'status')) return runPasses(walk, obj, options);
     const errors: FieldError[] = [];
+    try {
+      if (scan !== undefined && scan(obj, errors)) return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
+    } catch (e) {
+      // Nested too deep somewhere the scan went: `prepare` finds the first such container in document order.
+      if (!(e instanceof NestingTooDeep)) throw e;
+    }
+    // An own status whose value is undefined (the scan refuses the key): the status subresource drops it too.
+    if (status && own(obj, 'status')) return runPasses(passes, obj, options);
+    errors.length = 0;
     try {
       passes.prepare(obj, errors);
     } catch (e) {
@@ -54,6 +60,32 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
     }
     return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
   };
+}
+
+/**
+ * Puts the errors of an object's properties, appended property by property in the schema's order — the errors of
+ * `names[i]` from `starts[i]` to the next start (the last to the end of `errors`) — in the order of the object's own
+ * keys, the walk's order. A scan calls it where more than one error follows the first start.
+ */
+export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], starts: readonly number[], names: readonly string[]): void {
+  const end = (i: number): number => starts[i + 1] ?? errors.length;
+  const first = starts[0] ?? errors.length;
+  const order: number[] = [];
+  for (const k in v) {
+    if (!own(v, k)) continue;
+    const i = names.indexOf(k);
+    if (i >= 0 && end(i) > (starts[i] ?? 0)) order.push(i);
+  }
+  if (order.every((i, j) => j === 0 || (order[j - 1] ?? 0) < i)) return;
+  const moved: FieldError[] = [];
+  for (const i of order) {
+    for (let j = starts[i] ?? 0; j < end(i); j++) {
+      const e = errors[j];
+      if (e !== undefined) moved.push(e);
+    }
+  }
+  // Every property with errors is an own key (the scan counted them): the moved errors are all of them.
+  if (moved.length === errors.length - first) errors.splice(first, moved.length, ...moved);
 }
 
 /** The path of property `name` below `path` (`spec.replicas`; the root is `''`). */

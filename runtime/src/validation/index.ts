@@ -38,6 +38,7 @@ export const {
   formatError,
   hasDuplicates,
   hoist,
+  inKeyOrder,
   isObject,
   jsonEqual,
   item,
