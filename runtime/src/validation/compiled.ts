@@ -124,11 +124,31 @@ export function deep(v: object, depth: number): void {
 
 /**
  * Whether the container `v`, at nesting depth `depth`, has no container past {@link MAX_DEPTH} (what `deep`
- * checks, as a test): the generated fast tests call it on the values they accept without walking them.
+ * checks, as a test): the generated scans call it on the values they accept without walking them (a kind's
+ * `metadata`, preserved unknown fields). A test that may say false where `deep` would not throw — it walks every
+ * enumerable key, inherited ones too, without an own-key check on each (on the hot path of every valid object) — for
+ * false only sends the object to the walk, which decides; true is exact (every own value is among those walked).
  */
 export function shallow(v: object, depth: number): boolean {
-  return nestingBeyond(v, MAX_DEPTH, depth) === undefined;
+  if (depth + 1 > MAX_DEPTH) return false;
+  if (depth >= SHALLOW_RECURSION) return nestingBeyond(v, MAX_DEPTH, depth) === undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'object' && x !== null && !shallow(x, depth + 1)) return false;
+    }
+    return true;
+  }
+  if (!isObject(v)) return true;
+  for (const k in v) {
+    const x = v[k];
+    if (typeof x === 'object' && x !== null && !shallow(x, depth + 1)) return false;
+  }
+  return true;
 }
+
+/** How deep {@link shallow} recurses before it hands the rest to the walker's check (which uses a stack past its own limit). */
+const SHALLOW_RECURSION = 200;
 
 /** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared as `prepareLeaf` prepares it. */
 export function leafValue(v: object, depth: number): unknown {
