@@ -10,7 +10,7 @@
  * `Object.hasOwn`), `__proto__` an ordinary key. Preparing (pruning, dropping nulls, defaulting) copies only what
  * changes: an object that needs no change is shared with the input, which no pass changes.
  */
-import { fieldError, goFloat, goQuote, goValue, omitValue, shownError, type FieldError } from './errors';
+import { fieldError, goFloat, goQuote, goValue, needsQuoting, omitValue, shownError, type FieldError } from './errors';
 import { FORMATS } from './formats';
 import { jsonEqual } from './json';
 import { DfaMatcher } from './re2-dfa';
@@ -68,23 +68,29 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
  * keys, the walk's order. A scan calls it where more than one error follows the first start.
  */
 export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], starts: readonly number[], names: readonly string[]): void {
-  const end = (i: number): number => starts[i + 1] ?? errors.length;
-  const first = starts[0] ?? errors.length;
-  const order: number[] = [];
+  // The properties with errors, in the order of the keys (every key an own one: the scan counted them); in the
+  // schema's order already (most objects), nothing moves.
+  let order: number[] | undefined;
+  let last = -1;
+  let sorted = true;
   for (const k in v) {
-    if (!own(v, k)) continue;
     const i = names.indexOf(k);
-    if (i >= 0 && end(i) > (starts[i] ?? 0)) order.push(i);
+    if (i < 0) continue;
+    const from = starts[i] ?? errors.length;
+    if ((starts[i + 1] ?? errors.length) === from) continue;
+    if (i < last) sorted = false;
+    last = i;
+    (order ??= []).push(i);
   }
-  if (order.every((i, j) => j === 0 || (order[j - 1] ?? 0) < i)) return;
+  if (sorted || order === undefined) return;
+  const first = starts[0] ?? errors.length;
   const moved: FieldError[] = [];
   for (const i of order) {
-    for (let j = starts[i] ?? 0; j < end(i); j++) {
+    for (let j = starts[i] ?? errors.length, end = starts[i + 1] ?? errors.length; j < end; j++) {
       const e = errors[j];
       if (e !== undefined) moved.push(e);
     }
   }
-  // Every property with errors is an own key (the scan counted them): the moved errors are all of them.
   if (moved.length === errors.length - first) errors.splice(first, moved.length, ...moved);
 }
 
@@ -293,7 +299,9 @@ export function tooFewProperties(path: string, n: number, min: number): FieldErr
 
 /** `shownError('FieldValueInvalid', path, v, detail)` of a string value (`detail` not empty). */
 export function invalidString(path: string, v: string, detail: string): FieldError {
-  return { type: 'FieldValueInvalid', field: path, badValue: v, detail, message: `Invalid value: ${goQuote(v)}: ${detail}` };
+  // Most values need no escaping: the quotes written around the value in one concatenation.
+  const message = needsQuoting(v) ? `Invalid value: ${goQuote(v)}: ${detail}` : `Invalid value: "${v}": ${detail}`;
+  return { type: 'FieldValueInvalid', field: path, badValue: v, detail, message };
 }
 
 /** `shownError('FieldValueInvalid', path, v, detail)` of a number (`detail` not empty). */
