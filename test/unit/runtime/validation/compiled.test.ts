@@ -296,6 +296,26 @@ describe('the scan of validateCronTab (apis/stable.example.com v1)', () => {
     expect(summary({ valid: false, errors: r.errors, unchecked: [] }, jsonText)).toEqual(walked(o));
     expect(summary(validator(o), jsonText)).toEqual(walked(o));
   });
+  test('called again from a getter of the object it validates (its errors array is its own): each result is the walker\'s', () => {
+    const inner = valid();
+    spec(inner).replicas = 0;
+    let innerResult: unknown;
+    const o = valid();
+    const s = spec(o);
+    delete s.image;
+    Object.defineProperty(s, 'image', {
+      enumerable: true,
+      get: () => {
+        innerResult = summary(validator(inner), jsonText);
+        return 5;
+      },
+    });
+    const outer = summary(validator(o), jsonText);
+    expect(innerResult).toEqual(walked(inner));
+    expect(outer).toEqual(walked(o));
+    // and a valid object after them: no error left behind
+    expect(validator(valid())).toEqual({ valid: true, errors: [], unchecked: [] });
+  });
 });
 
 describe('inKeyOrder (a scan\'s errors of properties, from the schema\'s order to the keys\')', () => {
