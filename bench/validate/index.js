@@ -22,7 +22,7 @@ const { median } = require('../stats');
 
 const REPO = path.resolve(__dirname, '..', '..');
 const N = Number(process.env.KUBEGEN_BENCH_OBJECTS ?? 20000);
-const ROUNDS = Number(process.env.KUBEGEN_BENCH_ROUNDS ?? 9);
+const ROUNDS = Number(process.env.KUBEGEN_BENCH_ROUNDS ?? 31);
 const WARMUP = 3;
 
 function schemaOf(file) {

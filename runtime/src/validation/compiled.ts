@@ -285,11 +285,12 @@ export function notInteger(path: string, format: string): FieldError {
 }
 
 export function aboveMaximum(path: string, v: number | bigint, max: number, exclusive: boolean): FieldError {
-  return invalidNumber(path, v, `${path} in body should be less than ${exclusive ? '' : 'or equal to '}${goFloat(max)}`);
+  // The wording as one constant per case: two concatenations, not four.
+  return invalidNumber(path, v, path + (exclusive ? ' in body should be less than ' : ' in body should be less than or equal to ') + goFloat(max));
 }
 
 export function belowMinimum(path: string, v: number | bigint, min: number, exclusive: boolean): FieldError {
-  return invalidNumber(path, v, `${path} in body should be greater than ${exclusive ? '' : 'or equal to '}${goFloat(min)}`);
+  return invalidNumber(path, v, path + (exclusive ? ' in body should be greater than ' : ' in body should be greater than or equal to ') + goFloat(min));
 }
 
 export function tooMany(path: string, n: number, max: number): FieldError {
