@@ -39,21 +39,12 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
   const scan = passes.scan;
   const alone = passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
   const status = options.statusSubresource === true;
-  // The errors array of the last call that found none, for the next: a valid object allocates nothing. Taken before
-  // the scan (a validator called again from within — a getter of the object — allocates its own), and given away
-  // with the result that holds errors.
-  let spare: FieldError[] | undefined;
   return (obj, opts?: ValidateOptions) => {
     if (!alone || opts !== undefined || !isObject(obj)) return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
     if (status && obj.status !== undefined) return runPasses(passes, obj, options);
-    const errors: FieldError[] = spare ?? [];
-    spare = undefined;
+    const errors: FieldError[] = [];
     try {
-      if (scan !== undefined && scan(obj, errors)) {
-        if (errors.length > 0) return { valid: false, errors, unchecked: NONE };
-        spare = errors;
-        return VALID;
-      }
+      if (scan !== undefined && scan(obj, errors)) return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
     } catch (e) {
       // Nested too deep somewhere the scan went: `prepare` finds the first such container in document order.
       if (!(e instanceof NestingTooDeep)) throw e;
@@ -67,9 +58,7 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
       if (e instanceof NestingTooDeep) return tooDeepResult(e.opening);
       throw e;
     }
-    if (errors.length > 0) return { valid: false, errors, unchecked: NONE };
-    spare = errors;
-    return VALID;
+    return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
   };
 }
 
