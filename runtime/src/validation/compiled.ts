@@ -74,8 +74,10 @@ export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], sta
   let last = -1;
   let sorted = true;
   for (const k in v) {
-    const i = names.indexOf(k);
-    if (i < 0) continue;
+    // The property's index by a loop of comparisons (`indexOf` is a builtin call per key).
+    let i = 0;
+    while (i < names.length && names[i] !== k) i++;
+    if (i === names.length) continue;
     const from = starts[i] ?? errors.length;
     if ((starts[i + 1] ?? errors.length) === from) continue;
     if (i < last) sorted = false;
