@@ -860,8 +860,9 @@ class ValidatorCompiler {
       for (const name of ['metadata', 'apiVersion', 'kind']) if (!known.some((k) => k.name === name)) known.push({ name, x: `x${i++}`, sub: undefined });
     }
     for (const k of known) lines.push(`const ${k.x} = v[${jsString(k.name)}];`);
-    // A defaulted property absent: the walk applies its default.
-    for (const k of known) if (must.has(k.name) && this.defaulted(s, k.name)) lines.push(`if (${k.x} === undefined) return false;`);
+    // A defaulted property absent: the walk applies its default (past this, the property is there).
+    const present = new Set(known.filter((k) => must.has(k.name) && this.defaulted(s, k.name)).map((k) => k.name));
+    for (const k of known) if (present.has(k.name)) lines.push(`if (${k.x} === undefined) return false;`);
     // One loop over the own keys: each counted, each declared (a key the walk would prune needs preparing; a preserved
     // unknown one is not counted, its depth checked). As many keys as properties read means that every property read
     // is an own one (none inherited), so that the keys are exactly the properties.
@@ -873,7 +874,9 @@ class ValidatorCompiler {
       lines.push(`    case ${length}:`, `      if (${names.map((n) => `k === ${jsString(n)}`).join(' || ')}) continue;`, '      break;');
     }
     lines.push('  }', ...unknown.map((l) => `  ${l}`), '}');
-    lines.push(`if (n !== ${known.length === 0 ? '0' : known.map((k) => `(${k.x} === undefined ? 0 : 1)`).join(' + ')}) return false;`);
+    const counted = known.filter((k) => !present.has(k.name));
+    const count = [...(present.size > 0 ? [String(present.size)] : []), ...counted.map((k) => `(${k.x} === undefined ? 0 : 1)`)];
+    lines.push(`if (n !== ${count.length === 0 ? '0' : count.join(' + ')}) return false;`);
     // The path is built at once where a container property is scanned, else where a check fails only.
     const eager = known.some((k) => k.sub !== undefined && !this.isLeaf(k.sub, false));
     if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
@@ -893,7 +896,8 @@ class ValidatorCompiler {
         else lines.push(`if (typeof ${k.x} === 'object') return false;`);
         continue;
       }
-      blocks.push({ name: k.name, lines: [`if (${k.x} !== undefined) {`, ...this.scanValueLines(k.sub, k.x, p, jsString(k.name), [...hint, k.name], true).map((l) => `  ${l}`), '}'] });
+      const value = this.scanValueLines(k.sub, k.x, p, jsString(k.name), [...hint, k.name], true);
+      blocks.push({ name: k.name, lines: present.has(k.name) ? value : [`if (${k.x} !== undefined) {`, ...value.map((l) => `  ${l}`), '}'] });
     }
     if (blocks.length > 1) {
       // Where each property's errors start, so that they can be put in the order of the object's keys.
