@@ -1576,11 +1576,9 @@ function scanServiceAccountImagePullSecretsItem(v: unknown, parent: string, key:
     }
     return false;
   }
-  if (n !== (x0 === undefined ? 0 : 1)) return false;
-  if (x0 !== undefined) {
-    if (x0 === null) return false;
-    if (!(typeof x0 === 'string') && visitCSIVolumeSourceNodePublishSecretRefName(x0, at(parent, key), 'name', errors, depth + 1) !== x0) return false;
-  }
+  if (n !== 1) return false;
+  if (x0 === null) return false;
+  if (!(typeof x0 === 'string') && visitCSIVolumeSourceNodePublishSecretRefName(x0, at(parent, key), 'name', errors, depth + 1) !== x0) return false;
   return true;
 }
 

@@ -145,7 +145,7 @@ function scanEtcdClusterSpec(v: unknown, parent: string, key: string | number, e
     }
     return false;
   }
-  if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x2 === undefined ? 0 : 1)) return false;
+  if (n !== 1 + (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1)) return false;
   if (x0 === undefined) errors.push(required(at(parent, key), 'size'));
   const e0 = errors.length;
   if (x0 !== undefined) {
@@ -158,10 +158,8 @@ function scanEtcdClusterSpec(v: unknown, parent: string, key: string | number, e
     if (!(typeof x1 === 'string' && (patternEtcdClusterSpecVersion === null || patternEtcdClusterSpecVersion.test(x1))) && visitEtcdClusterSpecVersion(x1, at(parent, key), 'version', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
-  if (x2 !== undefined) {
-    if (x2 === null) return false;
-    if (!(typeof x2 === 'string') && visitEtcdClusterSpecRepository(x2, at(parent, key), 'repository', errors, depth + 1) !== x2) return false;
-  }
+  if (x2 === null) return false;
+  if (!(typeof x2 === 'string') && visitEtcdClusterSpecRepository(x2, at(parent, key), 'repository', errors, depth + 1) !== x2) return false;
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesEtcdClusterSpec);
   return true;
 }

@@ -81,7 +81,7 @@ function scanAppSpec(v: unknown, parent: string, key: string | number, errors: F
     }
     return false;
   }
-  if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1)) return false;
+  if (n !== 1 + (x0 === undefined ? 0 : 1)) return false;
   if (x0 === undefined) errors.push(required(at(parent, key), 'port'));
   const e0 = errors.length;
   if (x0 !== undefined) {
@@ -89,10 +89,8 @@ function scanAppSpec(v: unknown, parent: string, key: string | number, errors: F
     if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1 && x0 <= 65535 && x0 >= 1) && visitAppSpecPort(x0, at(parent, key), 'port', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
-  if (x1 !== undefined) {
-    if (x1 === null) return false;
-    if (!(typeof x1 === 'string' && (patternAppSpecPath === null || patternAppSpecPath.test(x1))) && visitAppSpecPath(x1, at(parent, key), 'path', errors, depth + 1) !== x1) return false;
-  }
+  if (x1 === null) return false;
+  if (!(typeof x1 === 'string' && (patternAppSpecPath === null || patternAppSpecPath.test(x1))) && visitAppSpecPath(x1, at(parent, key), 'path', errors, depth + 1) !== x1) return false;
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1], propertiesAppSpec);
   return true;
 }

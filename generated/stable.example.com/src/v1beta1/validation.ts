@@ -98,7 +98,7 @@ function scanCronTabSpec(v: unknown, parent: string, key: string | number, error
     }
     return false;
   }
-  if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x2 === undefined ? 0 : 1) + (x3 === undefined ? 0 : 1)) return false;
+  if (n !== 1 + (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x3 === undefined ? 0 : 1)) return false;
   if (x0 === undefined) errors.push(required(at(parent, key), 'cronSpec'));
   if (x1 === undefined) errors.push(required(at(parent, key), 'image'));
   const e0 = errors.length;
@@ -112,10 +112,8 @@ function scanCronTabSpec(v: unknown, parent: string, key: string | number, error
     if (!(typeof x1 === 'string') && visitCronTabSpecImage(x1, at(parent, key), 'image', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
-  if (x2 !== undefined) {
-    if (x2 === null) return false;
-    if (!(typeof x2 === 'number' && Number.isSafeInteger(x2) && x2 >= -(2 ** 31) && x2 <= 2 ** 31 - 1 && x2 >= 1) && visitCronTabSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
-  }
+  if (x2 === null) return false;
+  if (!(typeof x2 === 'number' && Number.isSafeInteger(x2) && x2 >= -(2 ** 31) && x2 <= 2 ** 31 - 1 && x2 >= 1) && visitCronTabSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
   const e3 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
