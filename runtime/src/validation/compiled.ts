@@ -68,32 +68,40 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
  * keys, the walk's order. A scan calls it where more than one error follows the first start.
  */
 export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], starts: readonly number[], names: readonly string[]): void {
-  // The properties with errors, in the order of the keys (every key an own one: the scan counted them); in the
-  // schema's order already (most objects), nothing moves.
-  let order: number[] | undefined;
+  // First whether the properties with errors come in the schema's order in the object's keys (every key an own one:
+  // the scan counted them): most objects, and then nothing moves and nothing is allocated.
   let last = -1;
   let sorted = true;
   for (const k in v) {
-    // The property's index by a loop of comparisons (`indexOf` is a builtin call per key).
-    let i = 0;
-    while (i < names.length && names[i] !== k) i++;
-    if (i === names.length) continue;
-    const from = starts[i] ?? errors.length;
-    if ((starts[i + 1] ?? errors.length) === from) continue;
-    if (i < last) sorted = false;
+    const i = errorsOf(k, errors, starts, names);
+    if (i < 0) continue;
+    if (i < last) {
+      sorted = false;
+      break;
+    }
     last = i;
-    (order ??= []).push(i);
   }
-  if (sorted || order === undefined) return;
-  const first = starts[0] ?? errors.length;
+  if (sorted) return;
   const moved: FieldError[] = [];
-  for (const i of order) {
+  for (const k in v) {
+    const i = errorsOf(k, errors, starts, names);
+    if (i < 0) continue;
     for (let j = starts[i] ?? errors.length, end = starts[i + 1] ?? errors.length; j < end; j++) {
       const e = errors[j];
       if (e !== undefined) moved.push(e);
     }
   }
+  const first = starts[0] ?? errors.length;
   if (moved.length === errors.length - first) errors.splice(first, moved.length, ...moved);
+}
+
+/** The index in `names` of property `k` when it has errors (see {@link inKeyOrder}), else -1. */
+function errorsOf(k: string, errors: readonly FieldError[], starts: readonly number[], names: readonly string[]): number {
+  // A loop of comparisons (`indexOf` is a builtin call per key).
+  let i = 0;
+  while (i < names.length && names[i] !== k) i++;
+  if (i === names.length) return -1;
+  return (starts[i + 1] ?? errors.length) === (starts[i] ?? errors.length) ? -1 : i;
 }
 
 /** The path of property `name` below `path` (`spec.replicas`; the root is `''`). */
@@ -282,6 +290,19 @@ export function aboveMaximum(path: string, v: number | bigint, max: number, excl
 
 export function belowMinimum(path: string, v: number | bigint, min: number, exclusive: boolean): FieldError {
   return invalidNumber(path, v, path + (exclusive ? ' in body should be greater than ' : ' in body should be greater than or equal to ') + goFloat(min));
+}
+
+/**
+ * {@link aboveMaximum} / {@link belowMinimum} with the wording after the path precomputed by the validation emitter
+ * (` in body should be greater than or equal to 1`): one concatenation, no number printed, per error.
+ */
+export function boundError(path: string, v: number | bigint, wording: string): FieldError {
+  return invalidNumber(path, v, path + wording);
+}
+
+/** {@link patternMismatch} with the wording after the path precomputed by the emitter (` in body should match '…'`). */
+export function patternError(path: string, v: string, wording: string): FieldError {
+  return invalidString(path, v, path + wording);
 }
 
 export function tooMany(path: string, n: number, max: number): FieldError {

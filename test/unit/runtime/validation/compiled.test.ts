@@ -17,8 +17,8 @@ import { runGenerator } from '../../../../generator/emit/shared/execute';
 import type { JSONSchemaProps } from '../../../../generator/core/schema';
 import * as validation from '../../../../runtime/src/validation';
 import { MAX_DEPTH, validate, type ValidationPasses, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
-import { shownError, type FieldError } from '../../../../runtime/src/validation/errors';
-import { inKeyOrder, invalidNumber, invalidString } from '../../../../runtime/src/validation/compiled';
+import { goFloat, shownError, type FieldError } from '../../../../runtime/src/validation/errors';
+import { aboveMaximum, belowMinimum, boundError, inKeyOrder, invalidNumber, invalidString, patternError, patternMismatch } from '../../../../runtime/src/validation/compiled';
 import { scanned } from '../../../../runtime/src/validation/validate';
 import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
@@ -407,6 +407,23 @@ describe('invalidString / invalidNumber (the failure constructors\' Invalid valu
       const got = invalidNumber(p, v, d);
       expect(got).toEqual(want);
       expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
+});
+
+describe('boundError / patternError (the wording after the path written by the emitter)', () => {
+  // The wording as generator/emit/validation.ts writes it into the generated code.
+  const num = fc.oneof(fc.integer(), fc.double(), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n }));
+  const bound = fc.oneof(fc.integer(), fc.double({ noNaN: true }));
+  test('a bound: the error aboveMaximum / belowMinimum make', () => {
+    fc.assert(fc.property(fc.string(), num, bound, fc.boolean(), (p, v, b, ex) => {
+      expect(boundError(p, v, ` in body should be greater than ${ex ? '' : 'or equal to '}${goFloat(b)}`)).toEqual(belowMinimum(p, v, b, ex));
+      expect(boundError(p, v, ` in body should be less than ${ex ? '' : 'or equal to '}${goFloat(b)}`)).toEqual(aboveMaximum(p, v, b, ex));
+    }));
+  });
+  test('a pattern: the error patternMismatch makes', () => {
+    fc.assert(fc.property(fc.string(), fc.string({ unit: 'binary' }), fc.string(), (p, v, re) => {
+      expect(patternError(p, v, ` in body should match '${re}'`)).toEqual(patternMismatch(p, v, re));
     }));
   });
 });
