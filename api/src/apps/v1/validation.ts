@@ -376,16 +376,13 @@ function scanControllerRevision(v: unknown, parent: string, key: string | number
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'data' || k === 'kind') continue;
-        break;
-      case 8:
-        if (k === 'metadata' || k === 'revision') continue;
-        break;
-      case 10:
-        if (k === 'apiVersion') continue;
-        break;
+    switch (k) {
+      case 'metadata':
+      case 'data':
+      case 'revision':
+      case 'apiVersion':
+      case 'kind':
+        continue;
     }
     return false;
   }

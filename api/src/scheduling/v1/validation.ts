@@ -28,28 +28,15 @@ function scanPriorityClass(v: unknown, parent: string, key: string | number, err
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'kind') continue;
-        break;
-      case 5:
-        if (k === 'value') continue;
-        break;
-      case 8:
-        if (k === 'metadata') continue;
-        break;
-      case 10:
-        if (k === 'apiVersion') continue;
-        break;
-      case 11:
-        if (k === 'description') continue;
-        break;
-      case 13:
-        if (k === 'globalDefault') continue;
-        break;
-      case 16:
-        if (k === 'preemptionPolicy') continue;
-        break;
+    switch (k) {
+      case 'metadata':
+      case 'value':
+      case 'globalDefault':
+      case 'description':
+      case 'preemptionPolicy':
+      case 'apiVersion':
+      case 'kind':
+        continue;
     }
     return false;
   }

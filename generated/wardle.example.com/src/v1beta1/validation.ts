@@ -27,19 +27,12 @@ function scanFischer(v: unknown, parent: string, key: string | number, errors: F
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'kind') continue;
-        break;
-      case 8:
-        if (k === 'metadata') continue;
-        break;
-      case 10:
-        if (k === 'apiVersion') continue;
-        break;
-      case 18:
-        if (k === 'disallowedFlunders') continue;
-        break;
+    switch (k) {
+      case 'metadata':
+      case 'disallowedFlunders':
+      case 'apiVersion':
+      case 'kind':
+        continue;
     }
     return false;
   }
@@ -87,19 +80,13 @@ function scanFlunder(v: unknown, parent: string, key: string | number, errors: F
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'spec' || k === 'kind') continue;
-        break;
-      case 6:
-        if (k === 'status') continue;
-        break;
-      case 8:
-        if (k === 'metadata') continue;
-        break;
-      case 10:
-        if (k === 'apiVersion') continue;
-        break;
+    switch (k) {
+      case 'metadata':
+      case 'spec':
+      case 'status':
+      case 'apiVersion':
+      case 'kind':
+        continue;
     }
     return false;
   }
@@ -139,13 +126,10 @@ function scanFlunderSpec(v: unknown, parent: string, key: string | number, error
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 9:
-        if (k === 'reference') continue;
-        break;
-      case 13:
-        if (k === 'referenceType') continue;
-        break;
+    switch (k) {
+      case 'reference':
+      case 'referenceType':
+        continue;
     }
     return false;
   }
@@ -172,10 +156,9 @@ function scanFlunderStatus(v: unknown, parent: string, key: string | number, err
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 18:
-        if (k === 'observedGeneration') continue;
-        break;
+    switch (k) {
+      case 'observedGeneration':
+        continue;
     }
     return false;
   }

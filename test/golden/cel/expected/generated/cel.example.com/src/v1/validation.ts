@@ -445,16 +445,12 @@ function scanPolicy(v: unknown, parent: string, key: string | number, errors: Fi
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'spec' || k === 'kind') continue;
-        break;
-      case 8:
-        if (k === 'metadata') continue;
-        break;
-      case 10:
-        if (k === 'apiVersion') continue;
-        break;
+    switch (k) {
+      case 'metadata':
+      case 'spec':
+      case 'apiVersion':
+      case 'kind':
+        continue;
     }
     return false;
   }
@@ -496,19 +492,17 @@ function scanPolicySpec(v: unknown, parent: string, key: string | number, errors
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'name' || k === 'tier' || k === 'path') continue;
-        break;
-      case 5:
-        if (k === 'level') continue;
-        break;
-      case 6:
-        if (k === 'region' || k === 'source' || k === 'mirror') continue;
-        break;
-      case 11:
-        if (k === 'minReplicas' || k === 'maxReplicas') continue;
-        break;
+    switch (k) {
+      case 'minReplicas':
+      case 'maxReplicas':
+      case 'name':
+      case 'region':
+      case 'level':
+      case 'tier':
+      case 'path':
+      case 'source':
+      case 'mirror':
+        continue;
     }
     return false;
   }
@@ -580,22 +574,15 @@ function scanPolicySpecMirror(v: unknown, parent: string, key: string | number, 
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 3:
-        if (k === 'git' || k === 'tag') continue;
-        break;
-      case 4:
-        if (k === 'team') continue;
-        break;
-      case 5:
-        if (k === 'image' || k === 'owner') continue;
-        break;
-      case 6:
-        if (k === 'branch') continue;
-        break;
-      case 7:
-        if (k === 'archive') continue;
-        break;
+    switch (k) {
+      case 'git':
+      case 'image':
+      case 'archive':
+      case 'branch':
+      case 'tag':
+      case 'owner':
+      case 'team':
+        continue;
     }
     return false;
   }
@@ -653,22 +640,15 @@ function scanPolicySpecSource(v: unknown, parent: string, key: string | number, 
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 3:
-        if (k === 'git' || k === 'tag') continue;
-        break;
-      case 4:
-        if (k === 'team') continue;
-        break;
-      case 5:
-        if (k === 'image' || k === 'owner') continue;
-        break;
-      case 6:
-        if (k === 'branch') continue;
-        break;
-      case 7:
-        if (k === 'archive') continue;
-        break;
+    switch (k) {
+      case 'git':
+      case 'image':
+      case 'archive':
+      case 'branch':
+      case 'tag':
+      case 'owner':
+      case 'team':
+        continue;
     }
     return false;
   }

@@ -29,19 +29,13 @@ function scanGadget(v: unknown, parent: string, key: string | number, errors: Fi
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'spec' || k === 'kind') continue;
-        break;
-      case 6:
-        if (k === 'status') continue;
-        break;
-      case 8:
-        if (k === 'metadata') continue;
-        break;
-      case 10:
-        if (k === 'apiVersion') continue;
-        break;
+    switch (k) {
+      case 'metadata':
+      case 'spec':
+      case 'status':
+      case 'apiVersion':
+      case 'kind':
+        continue;
     }
     return false;
   }
@@ -82,16 +76,11 @@ function scanGadgetSpec(v: unknown, parent: string, key: string | number, errors
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'size') continue;
-        break;
-      case 5:
-        if (k === 'color') continue;
-        break;
-      case 8:
-        if (k === 'replicas') continue;
-        break;
+    switch (k) {
+      case 'color':
+      case 'size':
+      case 'replicas':
+        continue;
     }
     return false;
   }
@@ -125,13 +114,11 @@ function scanGadgetStatus(v: unknown, parent: string, key: string | number, erro
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 8:
-        if (k === 'replicas' || k === 'selector') continue;
-        break;
-      case 10:
-        if (k === 'conditions') continue;
-        break;
+    switch (k) {
+      case 'replicas':
+      case 'selector':
+      case 'conditions':
+        continue;
     }
     return false;
   }
@@ -176,13 +163,10 @@ function scanGadgetStatusConditionsItem(v: unknown, parent: string, key: string 
   for (const k in v) {
     if (!own(v, k)) return false;
     n++;
-    switch (k.length) {
-      case 4:
-        if (k === 'type') continue;
-        break;
-      case 6:
-        if (k === 'status') continue;
-        break;
+    switch (k) {
+      case 'type':
+      case 'status':
+        continue;
     }
     return false;
   }
