@@ -21,6 +21,7 @@
  * that changes the node (a marker or rule on the embedding field, an embedded copy that differs from the type) is
  * compiled in the kind's file, its unchanged children still calling the type's passes: the errors are the same.
  */
+import { goFloat } from '@kubegen/runtime/validation';
 import { DiagnosticBag } from '../diagnostics';
 import type { Package, PackageId, TypeDecl } from '../model/types';
 import { crdKinds, forEachNamedRef, isApiPackage, RUNTIME_PACKAGE, typeIndex, typeKey } from '../model/util';
@@ -46,7 +47,7 @@ export interface ValidationOptions {
  */
 const TYPE_PASSES: readonly TypePass[] = ['visit', 'embedded', 'lists', 'cel'];
 
-type TypePass = Exclude<Pass, 'node' | 'fast'>;
+type TypePass = Exclude<Pass, 'node' | 'scan'>;
 
 /** The exported name of a struct type's pass: `visit<Type>`, `embedded<Type>`, `lists<Type>`, `cel<Type>`. */
 function passExportName(pass: TypePass, type: string): string {
@@ -309,13 +310,13 @@ interface CompiledFunction {
 /** The passes of one kind, as the expressions its `ValidationPasses` object binds. */
 interface RootPasses {
   prepare: string;
-  valid?: string;
+  scan?: string;
   embedded?: string;
   lists?: string;
   cel?: string;
 }
 
-type Pass = 'visit' | 'fast' | 'embedded' | 'node' | 'lists' | 'cel';
+type Pass = 'visit' | 'scan' | 'embedded' | 'node' | 'lists' | 'cel';
 
 function props(s: JSONSchemaProps): Array<[string, JSONSchemaProps]> {
   const p = s.properties;
@@ -382,7 +383,7 @@ class ValidatorCompiler {
   readonly functions: CompiledFunction[] = [];
   readonly constants: string[] = [];
   private readonly memo = new Map<string, string | null>();
-  private readonly fastMemo = new Map<string, boolean>();
+  private readonly scanMemo = new Map<string, boolean>();
   private readonly constantNames = new Map<string, string>();
 
   /**
@@ -453,15 +454,15 @@ class ValidatorCompiler {
   root(kind: string, s: JSONSchemaProps, root = true): RootPasses {
     const hint = [kind];
     const visit = this.visit(s, root, hint);
-    // The fast test of a kind's root (a type's validator, exported by @kubegen/api too, keeps the visit alone).
-    const fast = root ? this.fast(s, true, hint) : null;
+    // The scan of a kind's root (a type's validator, exported by @kubegen/api too, keeps the visit alone).
+    const scan = root ? this.scan(s, true, hint) : null;
     const embedded = this.embedded(s, hint);
     const lists = this.lists(s, hint);
     const cel = this.cel(s, hint);
     const errors = this.rtType('FieldError');
     return {
       prepare: `(v: Record<string, unknown>, errors: ${errors}[]): unknown => ${visit}(v, '', '', errors, 0)`,
-      ...(fast !== null ? { valid: `(v: Record<string, unknown>): boolean => ${fast}(v, 0)` } : {}),
+      ...(scan !== null ? { scan: `(v: Record<string, unknown>, errors: ${errors}[]): boolean => ${scan}(v, '', '', errors, 0)` } : {}),
       ...(embedded !== null ? { embedded: `(v: unknown, errors: ${errors}[]): void => { ${embedded}(v, '', errors); }` } : {}),
       ...(lists !== null ? { lists: `(v: unknown, errors: ${errors}[]): void => { ${lists}(v, '', errors); }` } : {}),
       ...(cel !== null
@@ -727,47 +728,50 @@ class ValidatorCompiler {
     }
   }
 
-  // ——— fast: a valid value that needs no preparing, recognised without allocating ———
+  // ——— scan: a value that needs no preparing, checked in place (its errors the visit's), without copying ———
 
   /**
-   * Whether `s` (visited as a resource or not) has a fast test ({@link fast}): every node below it is a scalar leaf
-   * {@link fastValid} covers, an object of properties (and map values, or preserved unknown fields) whose own checks
-   * are its type and its required properties, or an array of items with bounds; and no node's visit is another
+   * Whether `s` (visited as a resource or not) has a scan ({@link scan}): every node below it is a scalar leaf
+   * {@link fastValid} covers, an object of properties (or of map values, or with preserved unknown fields) whose own
+   * checks are its type and its required properties, or an array of items with bounds; and no node's visit is another
    * package's or a type's exported pass. Anything else (composition, enums or property counts on containers,
    * int-or-string …) has none, and the walk decides.
    */
-  private fastSupported(s: JSONSchemaProps, resource: boolean): boolean {
-    const key = memoKey('fast', String(resource), s);
-    const known = this.fastMemo.get(key);
+  private scanSupported(s: JSONSchemaProps, resource: boolean): boolean {
+    const key = memoKey('scan', String(resource), s);
+    const known = this.scanMemo.get(key);
     if (known !== undefined) return known;
     // Reserved first (a schema is a finite tree; a recursive one would be refused by the schema builder).
-    this.fastMemo.set(key, false);
-    const supported = this.fastSupportedNode(s, resource);
-    this.fastMemo.set(key, supported);
+    this.scanMemo.set(key, false);
+    const supported = this.scanSupportedNode(s, resource);
+    this.scanMemo.set(key, supported);
     return supported;
   }
 
-  private fastSupportedNode(s: JSONSchemaProps, resource: boolean): boolean {
-    // A node a type's exported passes validate (here or in another package) has none: the fast tests are a kind's
-    // own, so that no package exports them per type (@kubegen/api's size) — the walk calls the type's visit.
+  private scanSupportedNode(s: JSONSchemaProps, resource: boolean): boolean {
+    // A node a type's exported passes validate (here or in another package) has none: the scans are a kind's own, so
+    // that no package exports them per type (@kubegen/api's size) — the walk calls the type's visit.
     const visitKey = memoKey('visit', String(resource), s);
     if (this.preferred.has(visitKey) || this.externals.has(visitKey)) return false;
     if (this.isLeaf(s, resource)) return this.leafTestable(s);
-    if (composes(s) || (s.enum !== undefined && s.enum.length > 0) || s.maxProperties !== undefined || s.minProperties !== undefined) return false;
+    // An embedded resource below the root is prepared as a resource (its metadata kept): the walk decides.
+    if (!resource && isResource(s, false)) return false;
+    if (composes(s) || (s.enum !== undefined && s.enum.length > 0) || s.maxProperties !== undefined || s.minProperties !== undefined || s.nullable === true) return false;
     const types = declaredTypes(s);
-    if (s.items) return (types.length === 0 || (types.length === 1 && types[0] === 'array')) && !s.properties && values(s) === undefined && this.fastSupported(s.items, false);
+    if (s.items) return (types.length === 0 || (types.length === 1 && types[0] === 'array')) && !s.properties && values(s) === undefined && this.scanSupported(s.items, false);
     if (!(types.length === 0 || (types.length === 1 && types[0] === 'object'))) return false;
+    const vs = values(s);
+    // A map (values and nothing declared, no resource): each value checked where it is, every key kept.
+    if (vs !== undefined) return !s.properties && !resource && (s.required ?? []).length === 0 && this.scanSupported(vs, false);
     const declared = new Set(props(s).map(([n]) => n));
     // A property read by name: never `__proto__` (an accessor of every object, not the own key).
     if (declared.has('__proto__')) return false;
     if (!this.mustHave(s, resource).every((n) => declared.has(n) || (resource && n === 'metadata'))) return false;
     if (resource) {
-      const meta = props(s).find(([n]) => n === 'metadata')?.[1] ?? values(s);
+      const meta = props(s).find(([n]) => n === 'metadata')?.[1];
       if (meta !== undefined && !(Object.keys(meta).every((k) => k === 'type') && meta.type === 'object')) return false;
     }
-    const vs = values(s);
-    if (vs !== undefined && !this.fastSupported(vs, false)) return false;
-    return props(s).every(([n, p]) => (resource && n === 'metadata') || this.fastSupported(p, false));
+    return props(s).every(([n, p]) => (resource && n === 'metadata') || this.scanSupported(p, false));
   }
 
   /** The properties an object node's prepared value always has: the required and the defaulted ones. */
@@ -776,100 +780,133 @@ class ValidatorCompiler {
     return [...names].sort(cmp);
   }
 
-  /** The test of a value `x` of node `s` at depth `depth` (an expression), given that {@link fastSupported} holds. */
-  private fastTest(s: JSONSchemaProps, x: string, depth: string, hint: readonly string[]): string {
-    if (this.isLeaf(s, false)) return this.fastValid(s, x, hint) ?? 'false';
-    return `${this.fast(s, false, hint) ?? 'false'}(${x}, ${depth})`;
-  }
-
   /**
-   * The fast test of `s`: `(v, depth) => boolean`, true only where the visit of `v` at `depth` finds no error and
-   * prepares `v` as it is (nothing pruned, no null dropped, no default applied, no container nested too deep), so
-   * that the validator may skip the walk; false leaves the value to the walk, which says why. It allocates nothing:
-   * properties are read by name and tested inline, then one loop over the own keys refuses any key the walk would
-   * prune (or whose value is `undefined`) and counts the properties that must be there. Null if `s` has none.
+   * The scan of `s`: `(v, parent, key, errors, depth) => boolean`. True only where the visit of `v` would prepare it
+   * as it is (nothing pruned, no null dropped, no default applied, no container nested too deep): then it has
+   * appended exactly the visit's errors, in the visit's order; false says only that the value needs preparing (what
+   * it appended is to be dropped, and the walk decides). It allocates nothing for a valid value: properties are read
+   * by name and tested inline, one loop over the own keys counts them and refuses one the walk would prune, and a
+   * value that fails its inline test is handed to its visit, which reports it. Null if `s` has none.
    */
-  private fast(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string | null {
-    if (!this.fastSupported(s, resource)) return null;
-    return this.fn('fast', s, String(resource), hint, () => {
-      const lines = s.items ? this.fastArrayLines(s, hint) : this.fastObjectLines(s, resource, hint);
+  private scan(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string | null {
+    if (!this.scanSupported(s, resource)) return null;
+    return this.fn('scan', s, String(resource), hint, () => {
+      const lines = s.items ? this.scanArrayLines(s, hint) : values(s) !== undefined ? this.scanMapLines(s, hint) : this.scanObjectLines(s, resource, hint);
       const usesDepth = lines.some((l) => /\bdepth\b/.test(l));
       return {
-        doc: 'Whether a value is valid and prepared as it is (nothing to prune, drop or default): the walk may be skipped.',
-        params: `v: unknown, ${usesDepth ? 'depth' : '_depth'}: number`,
+        doc: 'Checks a value that needs no preparing where it is (the visit\'s errors); false when it needs preparing: the walk decides.',
+        params: `v: unknown, parent: string, key: string | number, errors: ${this.rtType('FieldError')}[], ${usesDepth ? 'depth' : '_depth'}: number`,
         returns: 'boolean',
         lines,
       };
     });
   }
 
-  private fastArrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
-    const items = s.items ?? {};
-    const lines = ['if (!Array.isArray(v)) return false;'];
-    if (s.maxItems !== undefined) lines.push(`if (v.length > ${s.maxItems}) return false;`);
-    if (s.minItems !== undefined) lines.push(`if (v.length < ${s.minItems}) return false;`);
-    lines.push('for (let i = 0; i < v.length; i++) {', '  const x: unknown = v[i];', `  if (!(${this.fastTest(items, 'x', 'depth + 1', [...hint, 'item'])})) return false;`, '}');
-    if (s.uniqueItems === true) lines.push(`if (${this.rt('hasDuplicates')}(v)) return false;`);
-    lines.push('return true;');
+  /**
+   * The statements that check a value `x` of node `sub` (at key `keyExpr` below the path `p`, at depth `depth + 1`)
+   * in a scan: a container's scan, or a leaf's inline test with its visit called where the test fails (the visit
+   * reports the value; one it would change needs preparing). `dropsNull`: a null is dropped there (a property).
+   */
+  private scanValueLines(sub: JSONSchemaProps, x: string, p: string, keyExpr: string, hint: readonly string[], dropsNull: boolean): string[] {
+    const lines: string[] = [];
+    if (dropsNull && sub.nullable !== true) lines.push(`if (${x} === null) return false;`);
+    if (!this.isLeaf(sub, false)) {
+      lines.push(`if (!${this.scan(sub, false, hint) ?? 'undefined'}(${x}, ${p}, ${keyExpr}, errors, depth + 1)) return false;`);
+      return lines;
+    }
+    const test = this.fastValid(sub, x, hint) ?? 'false';
+    lines.push(`if (!(${test}) && ${this.visit(sub, false, hint)}(${x}, ${p}, ${keyExpr}, errors, depth + 1) !== ${x}) return false;`);
     return lines;
   }
 
-  private fastObjectLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
+  private scanArrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+    const items = s.items ?? {};
+    // The path is built at once where a container item is scanned, else where an item or the bounds fail only.
+    const eager = !this.isLeaf(items, false);
+    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    const lines = ['if (!Array.isArray(v)) return false;'];
+    if (eager) lines.push(`const path = ${p === 'path' ? `${this.rt('at')}(parent, key)` : p};`);
+    lines.push('for (let i = 0; i < v.length; i++) {', '  const x: unknown = v[i];', ...this.scanValueLines(items, 'x', p, 'i', [...hint, 'item'], false).map((l) => `  ${l}`), '}');
+    lines.push(...this.arrayTailLines(s, p), 'return true;');
+    return lines;
+  }
+
+  private scanMapLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
+    const vs = values(s) ?? {};
+    const eager = !this.isLeaf(vs, false);
+    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    const lines = [`if (!${this.rt('isObject')}(v)) return false;`];
+    if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
+    lines.push('for (const k in v) {', `  if (!${this.rt('own')}(v, k)) return false;`, '  const x = v[k];', '  if (x === undefined) return false;', ...this.scanValueLines(vs, 'x', p, 'k', [...hint, 'value'], true).map((l) => `  ${l}`), '}', 'return true;');
+    return lines;
+  }
+
+  private scanObjectLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
     const isObject = this.rt('isObject');
     const shallow = this.rt('shallow');
     const lines = [`if (!${isObject}(v)) return false;`];
-    const vs = values(s);
-    const walksObject = s.properties !== undefined || vs !== undefined || resource;
+    const keepUnknown = this.keepUnknown(s);
+    const walksObject = s.properties !== undefined || resource;
     if (!walksObject) {
       // Preserved unknown fields and nothing declared: kept as they are, their depth checked.
       lines.push(`return ${shallow}(v, depth);`);
       return lines;
     }
     const must = new Set(this.mustHave(s, resource));
-    const known: string[] = [];
-    // ObjectMeta is kept as it is (checked only to be an object, its depth checked); so are apiVersion and kind, when not declared.
-    // Its depth check, a walk of all of it, comes after the declared properties' checks: an object the fast test refuses
-    // (then walked in full) is mostly refused for a property, before the walk of its metadata.
-    const meta = (x: string): string => `if (${x} !== undefined && !(${isObject}(${x}) && ${shallow}(${x}, depth + 1))) return false;`;
-    const late: string[] = [];
+    // The properties read by name (metadata, and apiVersion and kind where a resource does not declare them, kept as they are).
+    const known: Array<{ name: string; x: string; sub: JSONSchemaProps | undefined }> = [];
     let i = 0;
-    for (const [name, sub] of props(s)) {
-      known.push(name);
-      const x = `x${i++}`;
-      if (resource && name === 'metadata') {
-        late.push(`const ${x} = v[${jsString(name)}];`, meta(x));
+    for (const [name, sub] of props(s)) known.push({ name, x: `x${i++}`, sub: resource && name === 'metadata' ? undefined : sub });
+    if (resource) {
+      for (const name of ['metadata', 'apiVersion', 'kind']) if (!known.some((k) => k.name === name)) known.push({ name, x: `x${i++}`, sub: undefined });
+    }
+    for (const k of known) lines.push(`const ${k.x} = v[${jsString(k.name)}];`);
+    // A defaulted property absent: the walk applies its default (past this, the property is there).
+    const present = new Set(known.filter((k) => must.has(k.name) && this.defaulted(s, k.name)).map((k) => k.name));
+    for (const k of known) if (present.has(k.name)) lines.push(`if (${k.x} === undefined) return false;`);
+    // One loop over the own keys: each counted, each declared (a key the walk would prune needs preparing; a preserved
+    // unknown one is not counted, its depth checked). As many keys as properties read means that every property read
+    // is an own one (none inherited), so that the keys are exactly the properties.
+    // The keys are matched by a switch over the key (for-in's keys are internalized strings, compared by identity;
+    // measured cheaper than a switch over the length, and than noting each key's position for inKeyOrder here).
+    const unknown = keepUnknown ? [`const x = v[k];`, `if (typeof x === 'object' && x !== null && !${shallow}(x, depth + 1)) return false;`, 'n--;'] : ['return false;'];
+    lines.push('let n = 0;', 'for (const k in v) {', `  if (!${this.rt('own')}(v, k)) return false;`, '  n++;');
+    if (known.length > 0) lines.push('  switch (k) {', ...known.map((k) => `    case ${jsString(k.name)}:`), '      continue;', '  }');
+    lines.push(...unknown.map((l) => `  ${l}`), '}');
+    const counted = known.filter((k) => !present.has(k.name));
+    const count = [...(present.size > 0 ? [String(present.size)] : []), ...counted.map((k) => `(${k.x} === undefined ? 0 : 1)`)];
+    lines.push(`if (n !== ${count.length === 0 ? '0' : count.join(' + ')}) return false;`);
+    // The path is built at once where a container property is scanned, else where a check fails only.
+    const eager = known.some((k) => k.sub !== undefined && !this.isLeaf(k.sub, false));
+    if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
+    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    // The node's own errors (its required properties) first, then its children's — in the schema's order, put in the
+    // order of the object's keys (the walk's) when more than one property has errors.
+    for (const name of s.required ?? []) {
+      const k = known.find((x) => x.name === name);
+      if (k === undefined || this.defaulted(s, name)) continue;
+      lines.push(`if (${k.x} === undefined) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
+    }
+    // Each property's statements (for those with a schema of their own), in the schema's order.
+    const blocks: Array<{ name: string; lines: string[] }> = [];
+    for (const k of known) {
+      if (k.sub === undefined) {
+        if (resource && k.name === 'metadata') lines.push(`if (${k.x} !== undefined && !(${isObject}(${k.x}) && ${shallow}(${k.x}, depth + 1))) return false;`);
+        else lines.push(`if (typeof ${k.x} === 'object') return false;`);
         continue;
       }
-      lines.push(`const ${x} = v[${jsString(name)}];`);
-      const test = this.fastTest(sub, x, 'depth + 1', [...hint, name]);
-      lines.push(must.has(name) ? `if (!(${test})) return false;` : `if (${x} !== undefined && !(${test})) return false;`);
+      const value = this.scanValueLines(k.sub, k.x, p, jsString(k.name), [...hint, k.name], true);
+      blocks.push({ name: k.name, lines: present.has(k.name) ? value : [`if (${k.x} !== undefined) {`, ...value.map((l) => `  ${l}`), '}'] });
     }
-    if (resource) {
-      if (!known.includes('metadata')) {
-        known.push('metadata');
-        late.push(`const x${i} = v['metadata'];`, meta(`x${i}`));
-      }
-      if (vs === undefined) {
-        for (const name of ['apiVersion', 'kind']) {
-          if (known.includes(name)) continue;
-          known.push(name);
-          lines.push(`if (typeof v[${jsString(name)}] === 'object') return false;`);
-        }
-      }
+    if (blocks.length > 1) {
+      // Where each property's errors start, so that they can be put in the order of the object's keys.
+      blocks.forEach((block, j) => lines.push(`const e${j} = errors.length;`, ...block.lines));
+      const names = this.constant(helperName('properties', ...hint), jsLiteral(blocks.map((block) => block.name)), 'readonly string[]');
+      lines.push(`if (errors.length > e0 + 1) ${this.rt('inKeyOrder')}(v, errors, [${blocks.map((_, j) => `e${j}`).join(', ')}], ${names});`);
+    } else {
+      for (const block of blocks) lines.push(...block.lines);
     }
-    lines.push(...late);
-    const counted = known.filter((n) => must.has(n));
-    const others = known.filter((n) => !must.has(n));
-    if (counted.length > 0) lines.push('let n = 0;');
-    lines.push('for (const k in v) {', '  const x = v[k];', `  if (x === undefined || !${this.rt('own')}(v, k)) return false;`, '  switch (k) {');
-    if (counted.length > 0) lines.push(...counted.map((n) => `    case ${jsString(n)}:`), '      n++;', '      break;');
-    if (others.length > 0) lines.push(...others.map((n) => `    case ${jsString(n)}:`), '      break;');
-    lines.push('    default:');
-    if (vs !== undefined) lines.push(`      if (!(${this.fastTest(vs, 'x', 'depth + 1', [...hint, 'value'])})) return false;`);
-    else if (this.keepUnknown(s)) lines.push(`      if (typeof x === 'object' && x !== null && !${shallow}(x, depth + 1)) return false;`);
-    else lines.push('      return false;');
-    lines.push('  }', '}');
-    lines.push(counted.length > 0 ? `return n === ${counted.length};` : 'return true;');
+    lines.push('return true;');
     return lines;
   }
 
@@ -960,7 +997,8 @@ class ValidatorCompiler {
     if (s.minLength !== undefined) chain.push(`if (v.length < ${s.minLength} || (v.length < ${2 * Number(s.minLength)} && ${runes}(v) < ${s.minLength})) errors.push(${this.rt('tooShort')}(${p}, v, ${s.minLength}));`);
     if (s.pattern !== undefined) {
       const re = this.constant(helperName('pattern', ...hint), `${this.rt('compilePattern')}(${jsString(s.pattern)})`);
-      chain.push(`if (${re} !== null && !${re}.test(v)) errors.push(${this.rt('patternMismatch')}(${p}, v, ${jsString(s.pattern)}));`);
+      // The message's wording after the path, written here: only the path and the value are joined at run time.
+      chain.push(`if (${re} !== null && !${re}.test(v)) errors.push(${this.rt('patternError')}(${p}, v, ${jsString(` in body should match '${s.pattern}'`)}));`);
     }
     checks.push(...chain.map((c, i) => (i === 0 ? c : `else ${c}`)));
     return checks.length === 0 ? [] : ["if (typeof v === 'string') {", ...checks.map((c) => `  ${c}`), '}'];
@@ -977,11 +1015,13 @@ class ValidatorCompiler {
     }
     if (s.maximum !== undefined) {
       const ex = s.exclusiveMaximum === true;
-      checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${this.rt('aboveMaximum')}(${p}, v, ${jsLiteral(s.maximum)}, ${ex}));`);
+      const wording = ` in body should be less than ${ex ? '' : 'or equal to '}${goFloat(s.maximum)}`;
+      checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${this.rt('boundError')}(${p}, v, ${jsString(wording)}));`);
     }
     if (s.minimum !== undefined) {
       const ex = s.exclusiveMinimum === true;
-      checks.push(`if (n ${ex ? '<=' : '<'} ${jsLiteral(s.minimum)}) errors.push(${this.rt('belowMinimum')}(${p}, v, ${jsLiteral(s.minimum)}, ${ex}));`);
+      const wording = ` in body should be greater than ${ex ? '' : 'or equal to '}${goFloat(s.minimum)}`;
+      checks.push(`if (n ${ex ? '<=' : '<'} ${jsLiteral(s.minimum)}) errors.push(${this.rt('boundError')}(${p}, v, ${jsString(wording)}));`);
     }
     if (checks.length === 0) return [];
     const usesN = checks.some((c) => /\bn\b/.test(c));

@@ -10,7 +10,7 @@
  * `Object.hasOwn`), `__proto__` an ordinary key. Preparing (pruning, dropping nulls, defaulting) copies only what
  * changes: an object that needs no change is shared with the input, which no pass changes.
  */
-import { fieldError, goFloat, goQuote, goValue, omitValue, shownError, type FieldError } from './errors';
+import { fieldError, goFloat, goQuote, goValue, needsQuoting, omitValue, shownError, type FieldError } from './errors';
 import { FORMATS } from './formats';
 import { jsonEqual } from './json';
 import { DfaMatcher } from './re2-dfa';
@@ -32,20 +32,26 @@ export function compilePattern(p: string): DfaMatcher | null {
 
 /** Binds a kind version's compiled passes into a validator (what generated `validate<Kind>` constants are). */
 export function compiledValidator<T>(passes: ValidationPasses, options: ValidatorOptions = {}): Validator<T> {
-  // A create whose verdict is the schema's alone (no other pass, no scale subresource): a valid object that needs no
-  // preparing is VALID at once by the fast test; any other is walked once by `prepare`, without runPasses' setup. A
-  // create with an own status (which the status subresource drops, so that the object validated is another) goes to
-  // runPasses, which does not try the fast test again where it failed.
-  const fast = passes.valid;
+  // A create whose verdict is the schema's alone (no other pass, no scale subresource): an object that needs no
+  // preparing is checked where it is by the scan (VALID at once when it finds nothing); any other is walked once by
+  // `prepare`, without runPasses' setup. A create with an own status (which the status subresource drops, so that the
+  // object validated is another) goes to runPasses.
+  const scan = passes.scan;
   const alone = passes.embedded === undefined && passes.lists === undefined && passes.cel === undefined && options.scale === undefined;
   const status = options.statusSubresource === true;
-  const walk: ValidationPasses = { ...passes, valid: undefined };
   return (obj, opts?: ValidateOptions) => {
     if (!alone || opts !== undefined || !isObject(obj)) return runPasses(passes, obj, opts === undefined ? options : { ...options, ...opts });
     if (status && obj.status !== undefined) return runPasses(passes, obj, options);
-    if (fast !== undefined && fast(obj)) return VALID;
-    if (status && own(obj, 'status')) return runPasses(walk, obj, options);
     const errors: FieldError[] = [];
+    try {
+      if (scan !== undefined && scan(obj, errors)) return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
+    } catch (e) {
+      // Nested too deep somewhere the scan went: `prepare` finds the first such container in document order.
+      if (!(e instanceof NestingTooDeep)) throw e;
+    }
+    // An own status whose value is undefined (the scan refuses the key): the status subresource drops it too.
+    if (status && own(obj, 'status')) return runPasses(passes, obj, options);
+    errors.length = 0;
     try {
       passes.prepare(obj, errors);
     } catch (e) {
@@ -54,6 +60,48 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
     }
     return errors.length === 0 ? VALID : { valid: false, errors, unchecked: NONE };
   };
+}
+
+/**
+ * Puts the errors of an object's properties, appended property by property in the schema's order — the errors of
+ * `names[i]` from `starts[i]` to the next start (the last to the end of `errors`) — in the order of the object's own
+ * keys, the walk's order. A scan calls it where more than one error follows the first start.
+ */
+export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], starts: readonly number[], names: readonly string[]): void {
+  // First whether the properties with errors come in the schema's order in the object's keys (every key an own one:
+  // the scan counted them): most objects, and then nothing moves and nothing is allocated.
+  let last = -1;
+  let sorted = true;
+  for (const k in v) {
+    const i = errorsOf(k, errors, starts, names);
+    if (i < 0) continue;
+    if (i < last) {
+      sorted = false;
+      break;
+    }
+    last = i;
+  }
+  if (sorted) return;
+  const moved: FieldError[] = [];
+  for (const k in v) {
+    const i = errorsOf(k, errors, starts, names);
+    if (i < 0) continue;
+    for (let j = starts[i] ?? errors.length, end = starts[i + 1] ?? errors.length; j < end; j++) {
+      const e = errors[j];
+      if (e !== undefined) moved.push(e);
+    }
+  }
+  const first = starts[0] ?? errors.length;
+  if (moved.length === errors.length - first) errors.splice(first, moved.length, ...moved);
+}
+
+/** The index in `names` of property `k` when it has errors (see {@link inKeyOrder}), else -1. */
+function errorsOf(k: string, errors: readonly FieldError[], starts: readonly number[], names: readonly string[]): number {
+  // A loop of comparisons (`indexOf` is a builtin call per key).
+  let i = 0;
+  while (i < names.length && names[i] !== k) i++;
+  if (i === names.length) return -1;
+  return (starts[i + 1] ?? errors.length) === (starts[i] ?? errors.length) ? -1 : i;
 }
 
 /** The path of property `name` below `path` (`spec.replicas`; the root is `''`). */
@@ -92,11 +140,31 @@ export function deep(v: object, depth: number): void {
 
 /**
  * Whether the container `v`, at nesting depth `depth`, has no container past {@link MAX_DEPTH} (what `deep`
- * checks, as a test): the generated fast tests call it on the values they accept without walking them.
+ * checks, as a test): the generated scans call it on the values they accept without walking them (a kind's
+ * `metadata`, preserved unknown fields). A test that may say false where `deep` would not throw — it walks every
+ * enumerable key, inherited ones too, without an own-key check on each (on the hot path of every valid object) — for
+ * false only sends the object to the walk, which decides; true is exact (every own value is among those walked).
  */
 export function shallow(v: object, depth: number): boolean {
-  return nestingBeyond(v, MAX_DEPTH, depth) === undefined;
+  if (depth + 1 > MAX_DEPTH) return false;
+  if (depth >= SHALLOW_RECURSION) return nestingBeyond(v, MAX_DEPTH, depth) === undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'object' && x !== null && !shallow(x, depth + 1)) return false;
+    }
+    return true;
+  }
+  if (!isObject(v)) return true;
+  for (const k in v) {
+    const x = v[k];
+    if (typeof x === 'object' && x !== null && !shallow(x, depth + 1)) return false;
+  }
+  return true;
 }
+
+/** How deep {@link shallow} recurses before it hands the rest to the walker's check (which uses a stack past its own limit). */
+const SHALLOW_RECURSION = 200;
 
 /** A leaf's value that is an object or an array, at nesting depth `depth`: its depth checked, then prepared as `prepareLeaf` prepares it. */
 export function leafValue(v: object, depth: number): unknown {
@@ -216,11 +284,25 @@ export function notInteger(path: string, format: string): FieldError {
 }
 
 export function aboveMaximum(path: string, v: number | bigint, max: number, exclusive: boolean): FieldError {
-  return invalidNumber(path, v, `${path} in body should be less than ${exclusive ? '' : 'or equal to '}${goFloat(max)}`);
+  // The wording as one constant per case: two concatenations, not four.
+  return invalidNumber(path, v, path + (exclusive ? ' in body should be less than ' : ' in body should be less than or equal to ') + goFloat(max));
 }
 
 export function belowMinimum(path: string, v: number | bigint, min: number, exclusive: boolean): FieldError {
-  return invalidNumber(path, v, `${path} in body should be greater than ${exclusive ? '' : 'or equal to '}${goFloat(min)}`);
+  return invalidNumber(path, v, path + (exclusive ? ' in body should be greater than ' : ' in body should be greater than or equal to ') + goFloat(min));
+}
+
+/**
+ * {@link aboveMaximum} / {@link belowMinimum} with the wording after the path precomputed by the validation emitter
+ * (` in body should be greater than or equal to 1`): one concatenation, no number printed, per error.
+ */
+export function boundError(path: string, v: number | bigint, wording: string): FieldError {
+  return invalidNumber(path, v, path + wording);
+}
+
+/** {@link patternMismatch} with the wording after the path precomputed by the emitter (` in body should match '…'`). */
+export function patternError(path: string, v: string, wording: string): FieldError {
+  return invalidString(path, v, path + wording);
 }
 
 export function tooMany(path: string, n: number, max: number): FieldError {
@@ -241,7 +323,9 @@ export function tooFewProperties(path: string, n: number, min: number): FieldErr
 
 /** `shownError('FieldValueInvalid', path, v, detail)` of a string value (`detail` not empty). */
 export function invalidString(path: string, v: string, detail: string): FieldError {
-  return { type: 'FieldValueInvalid', field: path, badValue: v, detail, message: `Invalid value: ${goQuote(v)}: ${detail}` };
+  // Most values need no escaping: the quotes written around the value in one concatenation.
+  const message = needsQuoting(v) ? `Invalid value: ${goQuote(v)}: ${detail}` : `Invalid value: "${v}": ${detail}`;
+  return { type: 'FieldValueInvalid', field: path, badValue: v, detail, message };
 }
 
 /** `shownError('FieldValueInvalid', path, v, detail)` of a number (`detail` not empty). */

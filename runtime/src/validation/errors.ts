@@ -101,7 +101,7 @@ function goEscape(ch: string): string {
 }
 
 /** Whether `s` has a character `goQuote` escapes: a loop over a short string (most values), the expression over a long one. */
-function needsQuoting(s: string): boolean {
+export function needsQuoting(s: string): boolean {
   if (s.length > 64) return NEEDS_QUOTING.test(s);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

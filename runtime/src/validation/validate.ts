@@ -88,12 +88,13 @@ export interface ValidationPasses {
    */
   prepare(root: Record<string, unknown>, errors: FieldError[]): unknown;
   /**
-   * Whether the root object is already what `prepare` would make of it, without an error: nothing to prune, no null
-   * to drop, no default to apply, nothing nested too deep, every schema check passed. True lets the validator skip
-   * `prepare` (the prepared value is the object itself); false says nothing, and `prepare` decides. A compiled
-   * validator's fast test, which allocates nothing; absent when the schema has a keyword it does not cover.
+   * The root object checked where it is, when it needs no preparing: true only where `prepare` would make of it the
+   * object itself (nothing to prune, no null to drop, no default to apply, nothing nested too deep), and then the
+   * errors appended are exactly `prepare`'s, in its order; false says nothing (what was appended is to be dropped),
+   * and `prepare` decides. It may throw {@link NestingTooDeep}, which says nothing either. A compiled validator's
+   * scan, which allocates nothing for a valid object; absent when the schema has a keyword it does not cover.
    */
-  valid?: (root: Record<string, unknown>) => boolean;
+  scan?: (root: Record<string, unknown>, errors: FieldError[]) => boolean;
   /** `x-kubernetes-embedded-resource` checks; absent when the schema has no embedded resource. */
   embedded?(v: unknown, errors: FieldError[]): void;
   /** `x-kubernetes-list-type` set and map uniqueness; absent when the schema has no such list. */
@@ -150,6 +151,21 @@ export function tooDeepResult(opening: '{' | '['): ValidationResult {
 }
 
 /**
+ * Whether the passes' scan (when they have one) found `obj` needing no preparing, its errors appended to `errors`;
+ * false (and what it appended to be dropped) where it needs preparing or is nested too deep, which `prepare` reports.
+ */
+export function scanned(passes: ValidationPasses, obj: Record<string, unknown>, errors: FieldError[]): boolean {
+  const scan = passes.scan;
+  if (scan === undefined) return false;
+  try {
+    return scan(obj, errors);
+  } catch (e) {
+    if (e instanceof NestingTooDeep) return false;
+    throw e;
+  }
+}
+
+/**
  * Validates `obj` with a kind version's passes as the apiserver does on create (or update, with `oldObject`): one
  * walk prepares the object, checks its schema and its nesting depth; the other passes (embedded resources, list
  * uniqueness, CEL) follow over the prepared value. A valid object's result is shared ({@link VALID}).
@@ -171,17 +187,18 @@ export function runPasses(passes: ValidationPasses, obj: unknown, options: Valid
     for (const k of Object.keys(obj)) if (k !== 'status') setOwn(input, k, obj[k]);
     if (oldObject && own(oldObject, 'status')) setOwn(input, 'status', oldObject.status);
   }
-  // The fast test: a valid object that needs no preparing is the prepared value itself (nothing else to check: VALID).
-  const ready = passes.valid?.(input) === true;
-  if (ready && oldObject === undefined && !passes.embedded && !passes.lists && !passes.cel && !options.scale) return VALID;
+  // The scan: an object that needs no preparing is the prepared value itself, checked where it is.
   const errors: FieldError[] = [];
+  const ready = scanned(passes, input, errors);
+  if (ready && errors.length === 0 && oldObject === undefined && !passes.embedded && !passes.lists && !passes.cel && !options.scale) return VALID;
+  if (!ready) errors.length = 0;
   let value: unknown;
   let old: unknown;
   try {
     value = ready ? input : passes.prepare(input, errors);
     // The old object is prepared (and its depth checked) for the CEL rules; without them only its depth matters.
     if (oldObject !== undefined) {
-      if (passes.cel) old = passes.valid?.(oldObject) === true ? oldObject : passes.prepare(oldObject, []);
+      if (passes.cel) old = scanned(passes, oldObject, []) ? oldObject : passes.prepare(oldObject, []);
       else {
         const tooDeep = nestingBeyond(oldObject, MAX_DEPTH);
         if (tooDeep) return tooDeepResult(tooDeep.opening);

@@ -17,8 +17,9 @@ import { runGenerator } from '../../../../generator/emit/shared/execute';
 import type { JSONSchemaProps } from '../../../../generator/core/schema';
 import * as validation from '../../../../runtime/src/validation';
 import { MAX_DEPTH, validate, type ValidationPasses, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
-import { shownError, type FieldError } from '../../../../runtime/src/validation/errors';
-import { invalidNumber, invalidString } from '../../../../runtime/src/validation/compiled';
+import { goFloat, shownError, type FieldError } from '../../../../runtime/src/validation/errors';
+import { aboveMaximum, belowMinimum, boundError, inKeyOrder, invalidNumber, invalidString, patternError, patternMismatch } from '../../../../runtime/src/validation/compiled';
+import { scanned } from '../../../../runtime/src/validation/validate';
 import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
 import { RUNTIME_MODULES, apiModulesOf, moduleLoader, renderTypes } from '../../helpers/generated';
@@ -144,17 +145,17 @@ const recordingValidation = {
 };
 
 /**
- * The fast test against the walk it lets the validator skip: where `valid` holds, `prepare` finds no error and
- * prepares the object as it is (the same object: nothing pruned, dropped or defaulted).
+ * The scan against the walk it lets the validator skip: where it says the object needs no preparing, `prepare`
+ * prepares the object as it is (the same object: nothing pruned, dropped or defaulted) and finds the scan's errors.
  */
-function expectFastAgrees(passes: ValidationPasses, input: unknown): void {
+function expectScanAgrees(passes: ValidationPasses, input: unknown): void {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
   const root = input as Record<string, unknown>;
-  const fast = passes.valid?.(root);
-  if (fast !== true) return;
   const errors: FieldError[] = [];
-  expect(passes.prepare(root, errors)).toBe(root);
-  expect(errors).toEqual([]);
+  if (!scanned(passes, root, errors)) return;
+  const walked: FieldError[] = [];
+  expect(passes.prepare(root, walked)).toBe(root);
+  expect(errors).toEqual(walked);
 }
 
 for (const source of sources()) {
@@ -215,15 +216,15 @@ for (const source of sources()) {
             }),
             { numRuns: RUNS },
           );
-          // The fast test, on objects drawn without unknown fields (mostly valid, so mostly passing it) and broken.
+          // The scan, on objects drawn without unknown fields (mostly valid, so mostly needing no preparing) and broken.
           const passes = passesOf.get(compiledValidator);
-          if (passes?.valid !== undefined) {
+          if (passes?.scan !== undefined) {
             const known = schemaArbitrary(schema).map((o) => ({ ...(o as object), apiVersion: `${crd.spec.group}/${version.name}`, kind }));
             fc.assert(
               fc.property(known, fc.array(breakArb, { maxLength: 2 }), (obj, breaks) => {
-                expectFastAgrees(passes, obj);
+                expectScanAgrees(passes, obj);
                 const input = broken(obj, breaks);
-                expectFastAgrees(passes, input);
+                expectScanAgrees(passes, input);
                 expect(summary(compiledValidator(input))).toEqual(summary(walker(input)));
                 compared++;
               }),
@@ -236,7 +237,7 @@ for (const source of sources()) {
   });
 }
 
-describe('the fast test of validateCronTab (apis/stable.example.com v1)', () => {
+describe('the scan of validateCronTab (apis/stable.example.com v1)', () => {
   const { model } = loadApiModel('apis', REPO);
   const files = runGenerator(validationGenerator, model, {}).files;
   const load = moduleLoader([...files, ...renderTypes(model)], { ...RUNTIME_MODULES, '@kubegen/runtime/validation': recordingValidation, ...apiModulesOf(files) });
@@ -244,10 +245,15 @@ describe('the fast test of validateCronTab (apis/stable.example.com v1)', () => 
   const passes = passesOf.get(validator);
   const valid = (): Record<string, unknown> => ({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'a', labels: { x: 'y' } }, spec: { schedule: '*/5 * * * *', image: 'nginx', replicas: 2 } });
   const spec = (o: Record<string, unknown>): Record<string, unknown> => o.spec as Record<string, unknown>;
+  const scan = (o: Record<string, unknown>): { ready: boolean; errors: FieldError[] } => {
+    const errors: FieldError[] = [];
+    return { ready: passes !== undefined && scanned(passes, o, errors), errors };
+  };
+  const walked = (o: Record<string, unknown>): unknown => summary(validate(cronTabSchema(), o, { statusSubresource: true }), jsonText);
 
-  test('a valid object that needs no preparing passes it, and its walk finds nothing and keeps the object', () => {
-    expect(typeof passes?.valid).toBe('function');
-    expect(passes?.valid?.(valid())).toBe(true);
+  test('a valid object that needs no preparing needs no walk: no error, and its walk keeps the object', () => {
+    expect(typeof passes?.scan).toBe('function');
+    expect(scan(valid())).toEqual({ ready: true, errors: [] });
     const o = valid();
     expect(passes?.prepare(o, [])).toBe(o);
   });
@@ -256,23 +262,78 @@ describe('the fast test of validateCronTab (apis/stable.example.com v1)', () => 
     ['an unknown field (pruned)', (o) => (spec(o).extra = 1)],
     ['a null (dropped)', (o) => (spec(o).timeZone = null)],
     ['a defaulted field absent (defaulted)', (o) => delete spec(o).replicas],
-    ['a required field absent', (o) => delete spec(o).image],
     ['an undefined value', (o) => (spec(o).timeZone = undefined)],
-    ['a value out of bounds', (o) => (spec(o).replicas = 0)],
-    ['a pattern not matched', (o) => (spec(o).schedule = 'bad')],
     ['metadata not an object', (o) => (o.metadata = 'x')],
     ['a required field not enumerable (not seen by the walk)', (o) => Object.defineProperty(spec(o), 'image', { value: 'nginx', enumerable: false })],
     ['a required field inherited', (o) => (o.spec = Object.assign(Object.create({ image: 'nginx' }) as object, { schedule: '* * * * *', replicas: 1 }))],
+    // As many own keys as declared properties read, one of them inherited: the key loop refuses the unknown own key.
+    ['a required field inherited, with an unknown own key', (o) => (o.spec = Object.assign(Object.create({ image: 'nginx' }) as object, { schedule: '* * * * *', replicas: 1, extra: 'x' }))],
     ['metadata nested past the decoder limit', (o) => (o.metadata = { a: chain(MAX_DEPTH, [false]) })],
-  ])('%s fails it, and the walk decides', (_name, change) => {
+  ])('%s needs preparing: the walk decides', (_name, change) => {
     const o = valid();
     change(o);
-    expect(passes?.valid?.(o)).toBe(false);
-    expect(summary(validator(o), jsonText)).toEqual(summary(validate(cronTabSchema(), o, { statusSubresource: true }), jsonText));
+    expect(scan(o).ready).toBe(false);
+    expect(summary(validator(o), jsonText)).toEqual(walked(o));
+  });
+
+  test.each<[string, (o: Record<string, unknown>) => void]>([
+    ['a required field absent', (o) => delete spec(o).image],
+    ['a value out of bounds', (o) => (spec(o).replicas = 0)],
+    ['a pattern not matched', (o) => (spec(o).schedule = 'bad')],
+    ['a value of the wrong type', (o) => (spec(o).image = 5)],
+    ['a required field absent and two values wrong, in the schema\'s order', (o) => {
+      Object.assign(spec(o), { schedule: 'bad', replicas: 0 });
+      delete spec(o).image;
+    }],
+    ['two values wrong, keys in another order than the schema\'s', (o) => (o.spec = { replicas: 0, image: 'nginx', schedule: 'bad' })],
+    ['three values wrong, keys in another order than the schema\'s', (o) => (o.spec = { timeZone: 1, replicas: 0, image: 2, schedule: 'bad' })],
+  ])('%s is checked where it is: the walker\'s errors, in its order', (_name, change) => {
+    const o = valid();
+    change(o);
+    const r = scan(o);
+    expect(r.ready).toBe(true);
+    expect(r.errors.length).toBeGreaterThan(0);
+    expect(summary({ valid: false, errors: r.errors, unchecked: [] }, jsonText)).toEqual(walked(o));
+    expect(summary(validator(o), jsonText)).toEqual(walked(o));
+  });
+  test('called again from a getter of the object it validates (its errors array is its own): each result is the walker\'s', () => {
+    const inner = valid();
+    spec(inner).replicas = 0;
+    let innerResult: unknown;
+    const o = valid();
+    const s = spec(o);
+    delete s.image;
+    Object.defineProperty(s, 'image', {
+      enumerable: true,
+      get: () => {
+        innerResult = summary(validator(inner), jsonText);
+        return 5;
+      },
+    });
+    const outer = summary(validator(o), jsonText);
+    expect(innerResult).toEqual(walked(inner));
+    expect(outer).toEqual(walked(o));
+    // and a valid object after them: no error left behind
+    expect(validator(valid())).toEqual({ valid: true, errors: [], unchecked: [] });
   });
 });
 
-describe('shallow (the fast tests\' depth check)', () => {
+describe('inKeyOrder (a scan\'s errors of properties, from the schema\'s order to the keys\')', () => {
+  const e = (field: string): FieldError => validation.fieldError('FieldValueRequired', field, undefined, '');
+  const names = ['a', 'b', 'c'];
+  test.each<[string, Record<string, unknown>, string[], number[], string[]]>([
+    ['keys in the schema\'s order: unchanged', { a: 1, b: 1, c: 1 }, ['own', 'a1', 'b1', 'c1'], [1, 2, 3], ['own', 'a1', 'b1', 'c1']],
+    ['keys reversed', { c: 1, b: 1, a: 1 }, ['a1', 'b1', 'b2', 'c1'], [0, 1, 3], ['c1', 'b1', 'b2', 'a1']],
+    ['a property without errors between two with', { b: 1, c: 1, a: 1 }, ['h', 'a1', 'c1', 'c2'], [1, 2, 2], ['h', 'c1', 'c2', 'a1']],
+    ['a property absent', { c: 1, a: 1 }, ['a1', 'c1'], [0, 1, 1], ['c1', 'a1']],
+  ])('%s', (_name, v, given, starts, want) => {
+    const errors = given.map(e);
+    inKeyOrder(v, errors, starts, names);
+    expect(errors.map((x) => x.field)).toEqual(want);
+  });
+});
+
+describe('shallow (the scans\' depth check)', () => {
   test.each<[string, object, number, boolean]>([
     ['a flat object', { a: 1, b: 'x' }, 0, true],
     ['an empty array', [], 5, true],
@@ -300,7 +361,7 @@ describe('hoist (a node\'s own errors before its children\'s)', () => {
   });
 });
 
-describe('validateCronTab with the status subresource, by the fast test', () => {
+describe('validateCronTab with the status subresource, by the scan', () => {
   const { model } = loadApiModel('apis', REPO);
   const files = runGenerator(validationGenerator, model, {}).files;
   const load = moduleLoader([...files, ...renderTypes(model)], { ...RUNTIME_MODULES, ...apiModulesOf(files) });
@@ -346,6 +407,23 @@ describe('invalidString / invalidNumber (the failure constructors\' Invalid valu
       const got = invalidNumber(p, v, d);
       expect(got).toEqual(want);
       expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
+});
+
+describe('boundError / patternError (the wording after the path written by the emitter)', () => {
+  // The wording as generator/emit/validation.ts writes it into the generated code.
+  const num = fc.oneof(fc.integer(), fc.double(), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n }));
+  const bound = fc.oneof(fc.integer(), fc.double({ noNaN: true }));
+  test('a bound: the error aboveMaximum / belowMinimum make', () => {
+    fc.assert(fc.property(fc.string(), num, bound, fc.boolean(), (p, v, b, ex) => {
+      expect(boundError(p, v, ` in body should be greater than ${ex ? '' : 'or equal to '}${goFloat(b)}`)).toEqual(belowMinimum(p, v, b, ex));
+      expect(boundError(p, v, ` in body should be less than ${ex ? '' : 'or equal to '}${goFloat(b)}`)).toEqual(aboveMaximum(p, v, b, ex));
+    }));
+  });
+  test('a pattern: the error patternMismatch makes', () => {
+    fc.assert(fc.property(fc.string(), fc.string({ unit: 'binary' }), fc.string(), (p, v, re) => {
+      expect(patternError(p, v, ` in body should match '${re}'`)).toEqual(patternMismatch(p, v, re));
     }));
   });
 });

@@ -3,7 +3,7 @@
 import { visitDeploymentStrategy } from '@kubegen/api/apps/v1';
 import { celJobSpec, listsJobSpec, listsJobStatus, visitJobSpec, visitJobStatus } from '@kubegen/api/batch/v1';
 import { listsContainerRestartRule, listsPersistentVolumeClaim, listsPodTemplateSpec, listsResourceRequirements, listsVolumeMount, visitAffinity, visitContainerPort, visitContainerResizePolicy, visitContainerRestartRule, visitEnvFromSource, visitEnvVar, visitLifecycle, visitPersistentVolumeClaim, visitPodTemplateSpec, visitProbe, visitResourceRequirements, visitSecurityContext, visitServicePort, visitToleration, visitVolumeDevice, visitVolumeMount } from '@kubegen/api/core/v1';
-import { type FieldError, type ValidationPasses, type Validator, type Walk, at, belowMinimum, celWalk, child, compilePattern, compiledValidator, deep, enumText, formatCheck, formatError, hoist, isObject, item, leafValue, listMapDuplicates, notInteger, notSupported, oldProperty, own, patternMismatch, prepareHead, required, runeCount, setOwn, tooLong, tooShort, typeErrorOf } from '@kubegen/runtime/validation';
+import { type FieldError, type ValidationPasses, type Validator, type Walk, at, boundError, celWalk, child, compilePattern, compiledValidator, deep, enumText, formatCheck, formatError, hoist, isObject, item, leafValue, listMapDuplicates, notInteger, notSupported, oldProperty, own, patternError, prepareHead, required, runeCount, setOwn, tooLong, tooShort, typeErrorOf } from '@kubegen/runtime/validation';
 import type { BatchRun, Workload } from './types';
 
 const patternWorkloadStatusConditionsItemType = compilePattern('^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$');
@@ -1285,7 +1285,7 @@ function visitWorkloadStatusConditionsItemObservedGeneration(v: unknown, parent:
   if (typeof v === 'number' || typeof v === 'bigint') {
     const n = Number(v);
     if (!Number.isInteger(n) || n < -(2 ** 63) || n > 2 ** 63) errors.push(notInteger(at(parent, key), 'int64'));
-    if (n < 0) errors.push(belowMinimum(at(parent, key), v, 0, false));
+    if (n < 0) errors.push(boundError(at(parent, key), v, ' in body should be greater than or equal to 0'));
   }
   return v;
 }
@@ -1300,7 +1300,7 @@ function visitWorkloadStatusConditionsItemReason(v: unknown, parent: string, key
   if (typeof v === 'string') {
     if (v.length > 1024 && runeCount(v) > 1024) errors.push(tooLong(at(parent, key), v, 1024));
     else if (v.length < 1 || (v.length < 2 && runeCount(v) < 1)) errors.push(tooShort(at(parent, key), v, 1));
-    else if (patternWorkloadStatusConditionsItemReason !== null && !patternWorkloadStatusConditionsItemReason.test(v)) errors.push(patternMismatch(at(parent, key), v, '^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$'));
+    else if (patternWorkloadStatusConditionsItemReason !== null && !patternWorkloadStatusConditionsItemReason.test(v)) errors.push(patternError(at(parent, key), v, ' in body should match \'^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$\''));
   }
   return v;
 }
@@ -1325,7 +1325,7 @@ function visitWorkloadStatusConditionsItemType(v: unknown, parent: string, key: 
   }
   if (typeof v === 'string') {
     if (v.length > 316 && runeCount(v) > 316) errors.push(tooLong(at(parent, key), v, 316));
-    else if (patternWorkloadStatusConditionsItemType !== null && !patternWorkloadStatusConditionsItemType.test(v)) errors.push(patternMismatch(at(parent, key), v, '^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$'));
+    else if (patternWorkloadStatusConditionsItemType !== null && !patternWorkloadStatusConditionsItemType.test(v)) errors.push(patternError(at(parent, key), v, ' in body should match \'^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$\''));
   }
   return v;
 }
