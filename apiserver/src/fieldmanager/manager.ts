@@ -230,7 +230,9 @@ export class FieldManager {
       const kept = this.owned(e.set.difference(changed).difference(cmp.removed));
       if (!kept.empty) out.push({ ...e, set: kept });
     }
-    if (!set.empty) out.push({ manager, operation: 'Apply', apiVersion: this.options.apiVersion, subresource: this.options.subresource, time: rfc3339(this.options.now()), set });
+    // a no-op keeps the applier's time (none for a new applier), as the apiserver's managedFieldsUpdater
+    const time = jsonEqual(base, resultObj) ? last?.time : rfc3339(this.options.now());
+    if (!set.empty) out.push({ manager, operation: 'Apply', apiVersion: this.options.apiVersion, subresource: this.options.subresource, time, set });
     const meta = isJsonObject(resultObj.metadata) ? resultObj.metadata : {};
     resultObj.metadata = { ...meta, managedFields: encodeManagedFields(out) };
     return resultObj;

@@ -441,7 +441,7 @@ export class Store {
   /** Patches the object (PATCH) with a JSON patch, a JSON merge patch or an apply configuration. */
   async patch(scope: RequestScope, name: string, patchType: string, patch: unknown, subresource?: 'status'): Promise<JsonObject> {
     checkPatch(patchType, patch);
-    if (patchType === APPLY_PATCH) return this.apply(scope, name, isJsonObject(patch) ? patch : {}, subresource);
+    if (patchType === APPLY_PATCH) return (await this.apply(scope, name, patch, subresource)).object;
     return this.updateWith(scope, name, subresource, (current) => {
       const obj = this.decode(applyPatch(patchType, patch, current), scope, 'patch');
       const meta = metaOf(obj);
@@ -454,19 +454,23 @@ export class Store {
   /**
    * Server-side apply (the patcher's applyPatcher): the configuration, of the request's version and without
    * managedFields, merged into the object by the field manager (a 409 on conflicts unless `force`); an object that does
-   * not exist is created from it.
+   * not exist is created from it (`created`).
    */
-  private async apply(scope: RequestScope, name: string, patch: JsonObject, subresource?: 'status'): Promise<JsonObject> {
+  async apply(scope: RequestScope, name: string, body: unknown, subresource?: 'status'): Promise<{ object: JsonObject; created: boolean }> {
+    checkPatch(APPLY_PATCH, body);
+    const patch = isJsonObject(body) ? body : {};
     const manager = scope.fieldManager ?? '';
     const fm = this.fieldManager(scope, subresource);
     const gv = typeof patch.apiVersion === 'string' ? patch.apiVersion : '';
-    if (gv !== this.apiVersion(scope.version)) throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${gv}, expected: ${this.apiVersion(scope.version)}`);
+    if (gv !== this.apiVersion(scope.version)) {
+      // a version the kind does not serve cannot be converted; a served one is not the request's
+      if (!this.def.versions.some((v) => this.apiVersion(v.name) === gv)) throw newBadRequest(`invalid object type: ${gv}, Kind=${typeof patch.kind === 'string' ? patch.kind : ''}`);
+      throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${gv}, expected: ${this.apiVersion(scope.version)}`);
+    }
     const given = isJsonObject(patch.metadata) ? patch.metadata : {};
     if (Object.hasOwn(given, 'managedFields') && given.managedFields !== null) throw newBadRequest('metadata.managedFields must be nil');
-    const config = this.decode(patch, scope, 'patch', false);
-    // the configuration's metadata as it came: a field it does not name is not the manager's
-    const configMeta = metaOf(config);
-    for (const k of Object.keys(configMeta)) if (!Object.hasOwn(given, k)) delete configMeta[k];
+    // pruned to the schema, but a field the configuration does not name (a default, an ObjectMeta field) is not the manager's
+    const config = onlyGiven(this.decode(patch, scope, 'patch', false), patch);
     const checked = (obj: JsonObject): JsonObject => {
       const out = this.decode(obj, scope, 'ignore');
       if (str(metaOf(out).name) !== name) throw newBadRequest(`the name of the object (${str(metaOf(out).name)}) does not match the name on the URL (${name})`);
@@ -474,12 +478,12 @@ export class Store {
       return out;
     };
     try {
-      return await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true)), false, false);
+      return { object: await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true)), false, false), created: false };
     } catch (err) {
       if (!(err instanceof StatusError && err.code === 404 && err.reason === 'NotFound') || subresource !== undefined) throw err;
     }
     const empty: JsonObject = { apiVersion: this.apiVersion(scope.version), kind: this.def.kind, metadata: { name, ...(this.def.namespaced ? { namespace: scope.namespace } : {}) } };
-    return this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true)));
+    return { object: await this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true))), created: true };
   }
 
   /** The scale subresource's definition; 404 when the kind has none. */
@@ -879,6 +883,22 @@ function collectPruned(original: unknown, kept: unknown, path: string, out: stri
       if (original[k] !== null) out.push(p);
     } else collectPruned(original[k], kept[k], p, out, depth + 1);
   }
+}
+
+/** `kept` (`given` pruned and defaulted) without what `given` does not have: the fields the pruning added. */
+function onlyGiven(kept: JsonObject, given: JsonObject): JsonObject {
+  const walk = (k: unknown, g: unknown, depth: number): unknown => {
+    if (depth > 256) return k;
+    if (isJsonObject(k) && isJsonObject(g)) {
+      const out: JsonObject = {};
+      for (const key of Object.keys(k)) if (Object.hasOwn(g, key)) setOwn(out, key, walk(k[key], g[key], depth + 1));
+      return out;
+    }
+    if (Array.isArray(k) && Array.isArray(g) && k.length === g.length) return k.map((x, i) => walk(x, g[i], depth + 1));
+    return k;
+  };
+  const out = walk(kept, given, 0);
+  return isJsonObject(out) ? out : {};
 }
 
 /** Whether two objects differ only in metadata (and status, when it is a subresource): no new generation then. */

@@ -319,7 +319,13 @@ export class APIServer {
       }
       case 'PATCH': {
         const { type, patch, options } = await readPatchRequest(req, url, this.maxBody, base);
-        send(200, await t.store.patch(options, name, type, patch, t.subresource === 'status' ? 'status' : undefined));
+        const sub = t.subresource === 'status' ? 'status' : undefined;
+        if (type === APPLY_PATCH) {
+          const applied = await t.store.apply(options, name, patch, sub);
+          send(applied.created ? 201 : 200, applied.object);
+          return;
+        }
+        send(200, await t.store.patch(options, name, type, patch, sub));
         return;
       }
       case 'DELETE': {
@@ -642,7 +648,8 @@ function writeOptions(
   return {
     ...(dryRun.length > 0 ? { dryRun: true } : {}),
     ...(fieldValidation === 'Ignore' || fieldValidation === 'Warn' || fieldValidation === 'Strict' ? { fieldValidation } : {}),
-    fieldManager: manager !== '' ? manager : prefixFromUserAgent(agent),
+    // no manager and no user agent: the apiserver's "unknown"
+    fieldManager: manager !== '' ? manager : prefixFromUserAgent(agent) || 'unknown',
     ...(force === true ? { force } : {}),
   };
 }
