@@ -717,7 +717,41 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
       expect([s.name, (await s.kube.delete(url)).status]).toEqual([s.name, 200]);
     }
     const [kube = {}, mine = {}] = answers;
-    for (const k of Object.keys(kube)) expect([k, mine[k]]).toEqual([k, kube[k]]);
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
     expect(kube['conflict']).toMatchObject({ status: 409, reason: 'Conflict' });
+  });
+  it('answers the same for a set (finalizers), an associative list (ownerReferences), the status subresource and an update', async () => {
+    const APPLY = 'application/apply-patch+yaml';
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const url = `${s.path}/ssa-b`;
+      const owner = (uid: string, name: string): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', name, uid });
+      const cfg = (meta: JsonObject, spec?: JsonObject): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'ssa-b', ...meta }, ...(spec ? { spec } : {}) });
+      const apply = (manager: string, b: unknown, extra = '') => s.kube.patch(`${url}?fieldManager=${manager}${extra}`, b, { contentType: APPLY });
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        const meta = obj(b.metadata);
+        const managed = list(meta.managedFields)
+          .map((e) => ({ ...obj(e), time: typeof obj(e).time === 'string' ? '<time>' : null }))
+          .sort((x, y) => (`${str(x.operation)}/${str(x.manager)}/${str(x.subresource)}` < `${str(y.operation)}/${str(y.manager)}/${str(y.subresource)}` ? -1 : 1));
+        return { status: r.status, spec: b.spec ?? null, status_: b.status ?? null, finalizers: meta.finalizers ?? null, ownerReferences: meta.ownerReferences ?? null, managedFields: managed };
+      };
+      const got: Record<string, JsonValue> = {};
+      const spec = { schedule: '* * * * *', image: 'one' };
+      got['a'] = shape(await apply('mgr-a', cfg({ finalizers: ['e2e.kubegen.io/a', 'e2e.kubegen.io/shared'], ownerReferences: [owner('00000000-0000-0000-0000-00000000000a', 'a')] }, spec)));
+      got['b'] = shape(await apply('mgr-b', cfg({ finalizers: ['e2e.kubegen.io/shared', 'e2e.kubegen.io/b'], ownerReferences: [owner('00000000-0000-0000-0000-00000000000b', 'b')] })));
+      got['b changes a\'s owner reference'] = shape(await apply('mgr-b', cfg({ ownerReferences: [owner('00000000-0000-0000-0000-00000000000a', 'renamed')] })));
+      got['a drops its finalizers and owner reference'] = shape(await apply('mgr-a', cfg({}, spec)));
+      got['status by merge patch'] = shape(await s.kube.patch(`${url}/status?fieldManager=mgr-status`, { status: { lastScheduleTime: '2026-01-01T00:00:00Z' } }));
+      got['status by apply'] = shape(await apply('mgr-status', cfg({}), '').then(() => s.kube.patch(`${url}/status?fieldManager=mgr-sa`, { ...cfg({}), status: { replicas: 2 } }, { contentType: APPLY })));
+      const current = body(await s.kube.get(url));
+      got['update with no change'] = shape(await s.kube.put(`${url}?fieldManager=mgr-put`, current));
+      answers.push(got);
+      await s.kube.patch(url, { metadata: { finalizers: null } });
+      expect([s.name, (await s.kube.delete(url)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
   });
 });

@@ -153,8 +153,14 @@ function conflictError(conflicts: readonly Conflict[]): StatusError {
 export class FieldManager {
   constructor(private readonly options: FieldManagerOptions) {}
 
+  /** What a writer takes: not the system fields, nor what its subresource resets. */
   private owned(set: FieldSet): FieldSet {
     return set.difference(STRIPPED).recursiveDifference(this.options.ignored);
+  }
+
+  /** What a comparison says changed, the fields the subresource resets aside (Comparison.ExcludeFields). */
+  private relevant(set: FieldSet): FieldSet {
+    return set.recursiveDifference(this.options.ignored);
   }
 
   /**
@@ -167,11 +173,11 @@ export class FieldManager {
     const before = live ? withoutManagedFields(live) : { apiVersion: next.apiVersion ?? '', kind: next.kind ?? '' };
     const after = withoutManagedFields(next);
     const cmp = compare(before, after, this.options.type);
-    const changed = cmp.modified.union(cmp.added);
-    const lost = changed.union(cmp.removed);
+    const changed = this.relevant(cmp.modified.union(cmp.added));
+    const lost = changed.union(this.relevant(cmp.removed));
     const out: ManagerEntry[] = [];
     for (const e of entries) {
-      const set = this.owned(e.set.difference(lost));
+      const set = e.set.difference(lost).difference(STRIPPED);
       if (!set.empty) out.push({ ...e, set });
     }
     const taken = this.owned(changed);
@@ -218,7 +224,7 @@ export class FieldManager {
     }
     const resultObj: JsonObject = isJsonObject(result) ? result : {};
     const cmp = compare(base, resultObj, t);
-    const changed = cmp.modified.union(cmp.added);
+    const changed = this.relevant(cmp.modified.union(cmp.added));
     const conflicts: Conflict[] = [];
     for (const e of others) for (const p of e.set.intersection(changed).sortedPaths()) conflicts.push({ entry: e, path: p });
     if (conflicts.length > 0 && !force) {
@@ -227,7 +233,7 @@ export class FieldManager {
     }
     const out: ManagerEntry[] = [];
     for (const e of others) {
-      const kept = this.owned(e.set.difference(changed).difference(cmp.removed));
+      const kept = e.set.difference(changed).difference(this.relevant(cmp.removed)).difference(STRIPPED);
       if (!kept.empty) out.push({ ...e, set: kept });
     }
     // a no-op keeps the applier's time (none for a new applier), as the apiserver's managedFieldsUpdater

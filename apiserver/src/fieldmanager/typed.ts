@@ -31,7 +31,8 @@ export const OBJECT_META: TypeNode = {
     ['labels', STRING_MAP],
     ['annotations', STRING_MAP],
     ['finalizers', { kind: 'list', elem: SCALAR, listType: 'set', keys: [] }],
-    ['ownerReferences', { kind: 'list', elem: { kind: 'map', fields: new Map(), elem: SCALAR, atomic: false }, listType: 'map', keys: ['uid'] }],
+    // an OwnerReference is an atomic struct
+    ['ownerReferences', { kind: 'list', elem: { kind: 'map', fields: new Map(), elem: SCALAR, atomic: true }, listType: 'map', keys: ['uid'] }],
     ['managedFields', { kind: 'list', elem: UNTYPED, listType: 'atomic', keys: [] }],
   ]),
   elem: SCALAR,

@@ -569,12 +569,14 @@ export class Store {
       }
       if (revision !== 0n && revision !== parseResourceVersion(str(currentMeta.resourceVersion))) throw newStaleConflict(this.gr, name);
       if (subresource === 'status') {
-        // The status subresource changes the status only.
+        // The status subresource changes the status only (and an apply's managedFields).
         const status = obj.status;
+        const applied = manage ? undefined : meta.managedFields;
         obj = cloneJSON(current);
         if (status === undefined) delete obj.status;
         else obj.status = status;
         meta = metaOf(obj);
+        if (applied !== undefined) meta.managedFields = applied;
       } else if (this.def.subresources.status) {
         if (current.status === undefined) delete obj.status;
         else obj.status = cloneJSON(current.status);
