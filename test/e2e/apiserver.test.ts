@@ -681,6 +681,21 @@ describe('deletion, as kube-apiserver deletes a custom resource (no graceful str
   });
 });
 
+/**
+ * managedFields to compare: times blanked (present or not), the entries by operation, manager and subresource (the
+ * apiserver sorts by time, which two runs need not share to the second).
+ */
+function managedShape(v: JsonValue | undefined): JsonObject[] {
+  const key = (e: JsonObject) => `${str(e.operation)}/${str(e.manager)}/${str(e.subresource)}`;
+  return list(v)
+    .map((e) => {
+      const o: JsonObject = { ...obj(e) };
+      o.time = typeof o.time === 'string' ? '<time>' : null;
+      return o;
+    })
+    .sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+}
+
 describe('server-side apply and managedFields, as kube-apiserver tracks them for a custom resource', () => {
   it('answers the same apply sequence: create, conflict, force, a dropped field, a merge patch by a third manager', async () => {
     const APPLY = 'application/apply-patch+yaml';
@@ -694,10 +709,7 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
         const b = body(r);
         if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
         const meta = obj(b.metadata);
-        // Apply entries first, then by time (which two runs need not share to the second), then by manager: by kind and manager here
-        const managed = list(meta.managedFields)
-          .map((e) => ({ ...obj(e), time: typeof obj(e).time === 'string' ? '<time>' : null }))
-          .sort((x, y) => (`${str(x.operation)}/${str(x.manager)}` < `${str(y.operation)}/${str(y.manager)}` ? -1 : 1));
+        const managed = managedShape(meta.managedFields);
         return { status: r.status, spec: b.spec ?? null, labels: meta.labels ?? null, managedFields: managed };
       };
       const got: Record<string, JsonValue> = {};
@@ -732,9 +744,7 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
         const b = body(r);
         if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
         const meta = obj(b.metadata);
-        const managed = list(meta.managedFields)
-          .map((e) => ({ ...obj(e), time: typeof obj(e).time === 'string' ? '<time>' : null }))
-          .sort((x, y) => (`${str(x.operation)}/${str(x.manager)}/${str(x.subresource)}` < `${str(y.operation)}/${str(y.manager)}/${str(y.subresource)}` ? -1 : 1));
+        const managed = managedShape(meta.managedFields);
         return { status: r.status, spec: b.spec ?? null, status_: b.status ?? null, finalizers: meta.finalizers ?? null, ownerReferences: meta.ownerReferences ?? null, managedFields: managed };
       };
       const got: Record<string, JsonValue> = {};

@@ -10,7 +10,7 @@
  * `{".":{},…}`. `fromFieldsV1` reads it back and refuses what is not that encoding.
  */
 
-import type { JsonObject } from '@kubegen/runtime';
+import { type JsonObject, isJsonObject } from '@kubegen/runtime';
 
 /** The serialized text of one path element (`f:name`, `k:{…}`, `v:…`, `i:0`). */
 export type PathElement = string;
@@ -123,12 +123,10 @@ export class FieldSet {
   }
 
   insert(path: Path): void {
-    let node: FieldSet = this;
-    for (let i = 0; i < path.length; i++) {
-      const e = path[i] ?? '';
-      if (i === path.length - 1) node.members.add(e);
-      else node = node.child(e);
-    }
+    const [e, ...rest] = path;
+    if (e === undefined) return;
+    if (rest.length === 0) this.members.add(e);
+    else this.child(e).insert(rest);
   }
 
   private child(e: PathElement): FieldSet {
@@ -141,24 +139,10 @@ export class FieldSet {
   }
 
   has(path: Path): boolean {
-    let node: FieldSet | undefined = this;
-    for (let i = 0; i < path.length; i++) {
-      const e = path[i] ?? '';
-      if (i === path.length - 1) return node.members.has(e);
-      node = node.children.get(e);
-      if (!node) return false;
-    }
-    return false;
-  }
-
-  /** The node below `path` (the set of paths that start with it, without it), if any. */
-  at(path: Path): FieldSet | undefined {
-    let node: FieldSet | undefined = this;
-    for (const e of path) {
-      node = node.children.get(e);
-      if (!node) return undefined;
-    }
-    return node;
+    const [e, ...rest] = path;
+    if (e === undefined) return false;
+    if (rest.length === 0) return this.members.has(e);
+    return this.children.get(e)?.has(rest) ?? false;
   }
 
   get empty(): boolean {
@@ -232,13 +216,14 @@ export class FieldSet {
 
   static fromFieldsV1(v: unknown, depth = 0): FieldSet {
     const s = new FieldSet();
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new FieldPathError('expected an object');
+    if (!isJsonObject(v)) throw new FieldPathError('expected an object');
     if (depth > 128) throw new FieldPathError('fieldsV1 nested too deeply');
-    for (const [k, c] of Object.entries(v)) {
+    for (const k of Object.keys(v)) {
       if (k === '.') continue;
       if (!/^[fkvi]:/.test(k)) throw new FieldPathError(`unknown path element prefix ${JSON.stringify(k)}`);
+      const c = v[k];
       const child = FieldSet.fromFieldsV1(c, depth + 1);
-      const isMember = typeof c === 'object' && c !== null && (Object.keys(c).length === 0 || Object.hasOwn(c, '.'));
+      const isMember = isJsonObject(c) && (Object.keys(c).length === 0 || Object.hasOwn(c, '.'));
       if (isMember) s.members.add(k);
       if (!child.empty) s.children.set(k, child);
     }

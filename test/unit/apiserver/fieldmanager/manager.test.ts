@@ -1,4 +1,4 @@
-import { StatusError, type JsonObject } from '@kubegen/runtime';
+import { StatusError, isJsonObject, type JsonObject, type JsonValue } from '@kubegen/runtime';
 import { FieldManager, FieldSet, compare, fieldElement as f, fieldSetOf, merge, typeOf } from '../../../../apiserver/src/fieldmanager';
 
 /** A kind's schema with every list and map type. */
@@ -83,9 +83,13 @@ const obj = (spec: JsonObject, extra: JsonObject = {}): JsonObject => ({ apiVers
 const EMPTY = obj({});
 delete EMPTY.spec;
 
-function entries(o: JsonObject): unknown {
-  const meta = o.metadata as JsonObject | undefined;
-  return meta?.managedFields;
+function entries(o: JsonObject): JsonValue | undefined {
+  return isJsonObject(o.metadata) ? o.metadata.managedFields : undefined;
+}
+
+/** `o` with these managedFields. */
+function withManaged(o: JsonObject, managedFields: JsonObject[]): void {
+  o.metadata = { ...(isJsonObject(o.metadata) ? o.metadata : {}), managedFields };
 }
 
 describe('FieldManager', () => {
@@ -109,7 +113,7 @@ describe('FieldManager', () => {
     const clock = { t: 1 };
     const fm = manager(clock);
     const live = obj({ image: 'a', replicas: 1 });
-    live.metadata = { ...(live.metadata as JsonObject), managedFields: fm.update(undefined, live, 'one') };
+    withManaged(live, fm.update(undefined, live, 'one'));
     clock.t = 2;
     const changed = obj({ image: 'b', replicas: 1 });
     expect(fm.update(live, changed, 'two')).toMatchObject([
@@ -145,8 +149,8 @@ describe('FieldManager', () => {
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(StatusError);
-    const status = (err as StatusError).status;
+    if (!(err instanceof StatusError)) throw new Error('the conflicting apply succeeded');
+    const status = err.status;
     expect(status.code).toBe(409);
     expect(status.reason).toBe('Conflict');
     expect(status.message).toBe('Apply failed with 2 conflicts: conflicts with "one":\n- .spec.containers[name="c"].image\n- .spec.replicas');
@@ -158,7 +162,10 @@ describe('FieldManager', () => {
     clock.t = 2;
     live = fm.apply(live, EMPTY, obj({ image: 'a', replicas: 3 }), 'two', true);
     expect(live.spec).toMatchObject({ replicas: 3 });
-    const byName = (name: string) => (entries(live) as JsonObject[]).find((e) => e.manager === name)?.fieldsV1;
+    const byName = (name: string) => {
+      const all = entries(live);
+      return (Array.isArray(all) ? all : []).filter(isJsonObject).find((e) => e.manager === name)?.fieldsV1;
+    };
     expect(byName('one')).toEqual({ 'f:spec': { 'f:containers': { 'k:{"name":"c"}': { '.': {}, 'f:image': {}, 'f:name': {} } }, 'f:image': {}, 'f:tags': { 'v:"x"': {} } } });
     expect(byName('two')).toEqual({ 'f:spec': { 'f:image': {}, 'f:replicas': {} } });
     // one drops its container and tag (gone: no one else owns them) and its image (kept: two owns it too)
@@ -171,7 +178,7 @@ describe('FieldManager', () => {
     const clock = { t: 1 };
     const fm = manager(clock);
     const live = obj({ image: 'a' });
-    live.metadata = { ...(live.metadata as JsonObject), managedFields: fm.update(undefined, live, 'kubectl-edit') };
+    withManaged(live, fm.update(undefined, live, 'kubectl-edit'));
     expect(() => fm.apply(live, EMPTY, obj({ image: 'b' }), 'ssa', false)).toThrow('Apply failed with 1 conflict: conflict with "kubectl-edit" using g.example.com/v1: .spec.image');
   });
 
