@@ -533,12 +533,12 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
 
   /**
    * Where this server answers otherwise, and why; these rows must agree on all but the message, which must be ours.
-   * kube-apiserver takes YAML (and names protobuf) for a custom resource and serves apply patches; this server takes JSON
-   * and JSON / merge patches only.
+   * kube-apiserver takes YAML (and names protobuf) for a custom resource; this server takes JSON objects, and JSON, merge
+   * and apply patches.
    */
   const DIFFERENT: ReadonlyMap<string, string> = new Map([
     ['create: text/plain', 'the body of the request was in an unknown format - accepted media types include: application/json'],
-    ['patch: strategic merge', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json'],
+    ['patch: strategic merge', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml'],
   ]);
 
   it('answers each bad request with the same code, reason and message, and stores nothing', async () => {
@@ -678,5 +678,90 @@ describe('deletion, as kube-apiserver deletes a custom resource (no graceful str
     expect(mine).toEqual(kube);
     expect(kube['grace period 30, no finalizers']).toMatchObject({ status: 200, kind: 'Status', outcome: 'Success' });
     expect(kube['finalizers, grace period in the body']).toMatchObject({ status: 200, finalizers: ['example.com/hold'], deletionGracePeriodSeconds: 0, deleting: true });
+  });
+});
+
+/**
+ * managedFields to compare: times blanked (present or not), the entries by operation, manager and subresource (the
+ * apiserver sorts by time, which two runs need not share to the second).
+ */
+function managedShape(v: JsonValue | undefined): JsonObject[] {
+  const key = (e: JsonObject) => `${str(e.operation)}/${str(e.manager)}/${str(e.subresource)}`;
+  return list(v)
+    .map((e) => {
+      const o: JsonObject = { ...obj(e) };
+      o.time = typeof o.time === 'string' ? '<time>' : null;
+      return o;
+    })
+    .sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+}
+
+describe('server-side apply and managedFields, as kube-apiserver tracks them for a custom resource', () => {
+  it('answers the same apply sequence: create, conflict, force, a dropped field, a merge patch by a third manager', async () => {
+    const APPLY = 'application/apply-patch+yaml';
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const url = `${s.path}/ssa-a`;
+      const cfg = (spec: JsonObject, labels?: JsonObject): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'ssa-a', ...(labels ? { labels } : {}) }, spec });
+      const apply = (manager: string, body: unknown, extra = '') => s.kube.patch(`${url}?fieldManager=${manager}${extra}`, body, { contentType: APPLY });
+      /** An answer without its revisions, uids and times: an object's spec, labels and managedFields, or the Status. */
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        const meta = obj(b.metadata);
+        const managed = managedShape(meta.managedFields);
+        return { status: r.status, spec: b.spec ?? null, labels: meta.labels ?? null, managedFields: managed };
+      };
+      const got: Record<string, JsonValue> = {};
+      got['apply creates'] = shape(await apply('mgr-one', cfg({ schedule: '* * * * *', image: 'one', replicas: 2 }, { a: '1' })));
+      got['apply as YAML, the same values: shared'] = shape(await apply('mgr-two', `apiVersion: ${TABLE_GROUP}/v1\nkind: CronTab\nmetadata:\n  name: ssa-a\nspec:\n  schedule: '* * * * *'\n`));
+      got['conflict'] = shape(await apply('mgr-two', cfg({ schedule: '* * * * *', image: 'two', replicas: 3 })));
+      got['forced'] = shape(await apply('mgr-two', cfg({ schedule: '* * * * *', image: 'two' }), '&force=true'));
+      got['first manager drops replicas and a label'] = shape(await apply('mgr-one', cfg({ schedule: '* * * * *' }, { b: '2' })));
+      got['merge patch by a third manager'] = shape(await s.kube.patch(`${url}?fieldManager=mgr-three`, { spec: { timeZone: 'UTC' }, metadata: { labels: { c: '3' } } }));
+      got['conflict with an Update manager'] = shape(await apply('mgr-one', cfg({ schedule: '* * * * *', timeZone: 'Etc/UTC' })));
+      got['update by the user agent'] = shape(await s.kube.put(url, { ...body(await s.kube.get(url)), spec: { schedule: '* * * * *', image: 'three', timeZone: 'UTC' } }));
+      got['apply without a manager'] = shape(await s.kube.patch(url, cfg({ schedule: '* * * * *' }), { contentType: APPLY }));
+      got['force on a merge patch'] = shape(await s.kube.patch(`${url}?force=true`, { spec: { image: 'x' } }));
+      got['managedFields in the configuration'] = shape(await apply('mgr-one', { ...cfg({ schedule: '* * * * *' }), metadata: { name: 'ssa-a', managedFields: [] } }));
+      got['another version'] = shape(await apply('mgr-one', { ...cfg({ schedule: '* * * * *' }), apiVersion: `${TABLE_GROUP}/v9` }));
+      answers.push(got);
+      expect([s.name, (await s.kube.delete(url)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
+    expect(kube['conflict']).toMatchObject({ status: 409, reason: 'Conflict' });
+  });
+  it('answers the same for a set (finalizers), an associative list (ownerReferences), the status subresource and an update', async () => {
+    const APPLY = 'application/apply-patch+yaml';
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const url = `${s.path}/ssa-b`;
+      const owner = (uid: string, name: string): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', name, uid });
+      const cfg = (meta: JsonObject, spec?: JsonObject): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'ssa-b', ...meta }, ...(spec ? { spec } : {}) });
+      const apply = (manager: string, b: unknown, extra = '') => s.kube.patch(`${url}?fieldManager=${manager}${extra}`, b, { contentType: APPLY });
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        const meta = obj(b.metadata);
+        const managed = managedShape(meta.managedFields);
+        return { status: r.status, spec: b.spec ?? null, status_: b.status ?? null, finalizers: meta.finalizers ?? null, ownerReferences: meta.ownerReferences ?? null, managedFields: managed };
+      };
+      const got: Record<string, JsonValue> = {};
+      const spec = { schedule: '* * * * *', image: 'one' };
+      got['a'] = shape(await apply('mgr-a', cfg({ finalizers: ['e2e.kubegen.io/a', 'e2e.kubegen.io/shared'], ownerReferences: [owner('00000000-0000-0000-0000-00000000000a', 'a')] }, spec)));
+      got['b'] = shape(await apply('mgr-b', cfg({ finalizers: ['e2e.kubegen.io/shared', 'e2e.kubegen.io/b'], ownerReferences: [owner('00000000-0000-0000-0000-00000000000b', 'b')] })));
+      got['b changes a\'s owner reference'] = shape(await apply('mgr-b', cfg({ ownerReferences: [owner('00000000-0000-0000-0000-00000000000a', 'renamed')] })));
+      got['a drops its finalizers and owner reference'] = shape(await apply('mgr-a', cfg({}, spec)));
+      got['status by merge patch'] = shape(await s.kube.patch(`${url}/status?fieldManager=mgr-status`, { status: { lastScheduleTime: '2026-01-01T00:00:00Z' } }));
+      got['status by apply'] = shape(await apply('mgr-status', cfg({}), '').then(() => s.kube.patch(`${url}/status?fieldManager=mgr-sa`, { ...cfg({}), status: { replicas: 2 } }, { contentType: APPLY })));
+      const current = body(await s.kube.get(url));
+      got['update with no change'] = shape(await s.kube.put(`${url}?fieldManager=mgr-put`, current));
+      answers.push(got);
+      await s.kube.patch(url, { metadata: { finalizers: null } });
+      expect([s.name, (await s.kube.delete(url)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
   });
 });

@@ -50,6 +50,7 @@ import { SCHEME_NAME, goJsonType } from './gojson';
 import type { ResourceDefinition, ScaleSubresource, VersionDefinition } from './definition';
 import { interpret, newInvalidAggregate, unsupportedMediaType } from './errors';
 import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
+import { FieldManager, FieldSet, fieldElement, typeOf } from '../fieldmanager';
 
 /** Where a request is: the version it speaks and its namespace (`''`: all namespaces, or a cluster-scoped resource). */
 export interface RequestScope {
@@ -66,6 +67,10 @@ export interface RequestScope {
   readonly fieldValidation?: FieldValidation;
   /** `dryRun=All`: the request runs to its end (admission with `dryRun` true) but nothing is written. */
   readonly dryRun?: boolean;
+  /** Who writes (`fieldManager`, or the prefix of the user agent): the manager of the fields a write sets. */
+  readonly fieldManager?: string;
+  /** An apply's `force`: take the fields it conflicts on from their managers. */
+  readonly force?: boolean;
 }
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -102,8 +107,13 @@ export interface DeleteParams {
 
 export type PatchType = 'application/json-patch+json' | 'application/merge-patch+json' | 'application/strategic-merge-patch+json' | 'application/apply-patch+yaml';
 
-/** The patch types a resource of this store accepts (those of a CRD, apply excepted for now). */
-export const PATCH_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json'];
+export const APPLY_PATCH = 'application/apply-patch+yaml';
+
+/** The patch types a resource of this store accepts (those of a CRD). */
+export const PATCH_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json', APPLY_PATCH];
+
+/** The patch types of the scale subresource (no apply there yet). */
+export const SCALE_PATCH_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json'];
 
 /** A delete's outcome: the object, and whether it is gone or only marked (finalizers pending). */
 export interface DeleteResult {
@@ -177,7 +187,7 @@ export class Store {
    * by default; with `Strict` a 400 (`unknownFields: 'patch'`: the 422 of a patch, which names the patched object);
    * never for `unknownFields: 'ignore'` (an object admission plugins made).
    */
-  decode(body: unknown, scope: RequestScope, unknownFields: 'report' | 'patch' | 'ignore' = 'report'): JsonObject {
+  decode(body: unknown, scope: RequestScope, unknownFields: 'report' | 'patch' | 'ignore' = 'report', defaults = true): JsonObject {
     if (!isJsonObject(body)) throw newBadRequest(`the body of the request is not a JSON object: ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`);
     const want = this.apiVersion(scope.version);
     const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
@@ -214,8 +224,18 @@ export class Store {
     obj.apiVersion = apiVersion;
     obj.kind = kind;
     obj.metadata = metadata;
-    version.setDefaults?.(obj);
+    if (defaults) version.setDefaults?.(obj);
     return obj;
+  }
+
+  /**
+   * The field manager of a write in `scope` (to the main resource or a subresource): the fields the subresource resets
+   * are nobody's — the status on the main resource of a kind with the status subresource, the spec on the status.
+   */
+  private fieldManager(scope: RequestScope, subresource: 'status' | 'scale' | undefined): FieldManager {
+    const version = this.version(scope);
+    const ignored = subresource === 'status' ? FieldSet.of([fieldElement('spec')]) : subresource === undefined && this.def.subresources.status ? FieldSet.of([fieldElement('status')]) : new FieldSet();
+    return new FieldManager({ type: typeOf(version.schema, true), apiVersion: this.apiVersion(scope.version), subresource: subresource ?? '', ignored, now: this.now });
   }
 
   private checkNamespace(obj: JsonObject, scope: RequestScope): void {
@@ -246,10 +266,12 @@ export class Store {
     if (causes.length > 0) throw newInvalidAggregate(this.def.group, this.def.kind, str(metaOf(obj).name), causes);
   }
 
-  async create(scope: RequestScope, body: unknown): Promise<JsonObject> {
+  async create(scope: RequestScope, body: unknown, applied?: JsonObject): Promise<JsonObject> {
     const version = this.version(scope);
-    let obj = this.decode(body, scope);
+    let obj = applied ?? this.decode(body, scope);
     this.checkNamespace(obj, scope);
+    // the creator's fields (an apply's object comes with its Apply entry)
+    if (!applied) metaOf(obj).managedFields = this.fieldManager(scope, undefined).update(undefined, obj, scope.fieldManager ?? '');
     const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', ...admissionScope(scope) };
     const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
     if (mutated) {
@@ -416,9 +438,10 @@ export class Store {
     return this.updateWith(scope, name, subresource, () => cloneJSON(obj), true);
   }
 
-  /** Patches the object (PATCH) with a JSON patch or a JSON merge patch. */
+  /** Patches the object (PATCH) with a JSON patch, a JSON merge patch or an apply configuration. */
   async patch(scope: RequestScope, name: string, patchType: string, patch: unknown, subresource?: 'status'): Promise<JsonObject> {
     checkPatch(patchType, patch);
+    if (patchType === APPLY_PATCH) return (await this.apply(scope, name, patch, subresource)).object;
     return this.updateWith(scope, name, subresource, (current) => {
       const obj = this.decode(applyPatch(patchType, patch, current), scope, 'patch');
       const meta = metaOf(obj);
@@ -426,6 +449,41 @@ export class Store {
       this.checkNamespace(obj, scope);
       return obj;
     });
+  }
+
+  /**
+   * Server-side apply (the patcher's applyPatcher): the configuration, of the request's version and without
+   * managedFields, merged into the object by the field manager (a 409 on conflicts unless `force`); an object that does
+   * not exist is created from it (`created`).
+   */
+  async apply(scope: RequestScope, name: string, body: unknown, subresource?: 'status'): Promise<{ object: JsonObject; created: boolean }> {
+    checkPatch(APPLY_PATCH, body);
+    const patch = isJsonObject(body) ? body : {};
+    const manager = scope.fieldManager ?? '';
+    const fm = this.fieldManager(scope, subresource);
+    const gv = typeof patch.apiVersion === 'string' ? patch.apiVersion : '';
+    if (gv !== this.apiVersion(scope.version)) {
+      // a version the kind does not serve cannot be converted; a served one is not the request's
+      if (!this.def.versions.some((v) => this.apiVersion(v.name) === gv)) throw newBadRequest(`invalid object type: ${gv}, Kind=${typeof patch.kind === 'string' ? patch.kind : ''}`);
+      throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${gv}, expected: ${this.apiVersion(scope.version)}`);
+    }
+    const given = isJsonObject(patch.metadata) ? patch.metadata : {};
+    if (Object.hasOwn(given, 'managedFields') && given.managedFields !== null) throw newBadRequest('metadata.managedFields must be nil');
+    // pruned to the schema, but a field the configuration does not name (a default, an ObjectMeta field) is not the manager's
+    const config = onlyGiven(this.decode(patch, scope, 'patch', false), patch);
+    const checked = (obj: JsonObject): JsonObject => {
+      const out = this.decode(obj, scope, 'ignore');
+      if (str(metaOf(out).name) !== name) throw newBadRequest(`the name of the object (${str(metaOf(out).name)}) does not match the name on the URL (${name})`);
+      this.checkNamespace(out, scope);
+      return out;
+    };
+    try {
+      return { object: await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true)), false, false), created: false };
+    } catch (err) {
+      if (!(err instanceof StatusError && err.code === 404 && err.reason === 'NotFound') || subresource !== undefined) throw err;
+    }
+    const empty: JsonObject = { apiVersion: this.apiVersion(scope.version), kind: this.def.kind, metadata: { name, ...(this.def.namespaced ? { namespace: scope.namespace } : {}) } };
+    return { object: await this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true))), created: true };
   }
 
   /** The scale subresource's definition; 404 when the kind has none. */
@@ -454,6 +512,7 @@ export class Store {
   /** PATCH `/scale`: the patch applied to the current Scale, then as PUT. */
   async patchScale(scope: RequestScope, name: string, patchType: string, patch: unknown): Promise<JsonObject> {
     const scale = this.scaleDef();
+    if (!SCALE_PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(SCALE_PATCH_TYPES);
     checkPatch(patchType, patch);
     return this.scaleUpdate(scope, name, scale, (current) => decodeScale(applyPatch(patchType, patch, current)));
   }
@@ -484,8 +543,16 @@ export class Store {
    * one, again after a concurrent write; then BeforeUpdate's rules, validation, the write; an object being deleted
    * whose last finalizer went is deleted.
    */
-  private async updateWith(scope: RequestScope, name: string, subresource: 'status' | 'scale' | undefined, next: (current: JsonObject) => JsonObject, put = false): Promise<JsonObject> {
+  private async updateWith(
+    scope: RequestScope,
+    name: string,
+    subresource: 'status' | 'scale' | undefined,
+    next: (current: JsonObject) => JsonObject,
+    put = false,
+    manage = true,
+  ): Promise<JsonObject> {
     const version = this.version(scope);
+    const fm = this.fieldManager(scope, subresource);
     const key = this.key(scope.namespace, name);
     const tryUpdate = async (stored: StoredObject | undefined): Promise<StoredObject> => {
       if (!stored) throw newNotFound(this.gr, name);
@@ -502,16 +569,20 @@ export class Store {
       }
       if (revision !== 0n && revision !== parseResourceVersion(str(currentMeta.resourceVersion))) throw newStaleConflict(this.gr, name);
       if (subresource === 'status') {
-        // The status subresource changes the status only.
+        // The status subresource changes the status only (and an apply's managedFields).
         const status = obj.status;
+        const applied = manage ? undefined : meta.managedFields;
         obj = cloneJSON(current);
         if (status === undefined) delete obj.status;
         else obj.status = status;
         meta = metaOf(obj);
+        if (applied !== undefined) meta.managedFields = applied;
       } else if (this.def.subresources.status) {
         if (current.status === undefined) delete obj.status;
         else obj.status = cloneJSON(current.status);
       }
+      // the writer's fields (an apply's come with the object)
+      if (manage) meta.managedFields = fm.update(current, obj, scope.fieldManager ?? '');
       const attrs: AdmissionAttributes = {
         operation: 'UPDATE',
         ...admissionScope(scope),
@@ -674,6 +745,9 @@ export class Store {
 /** The patcher's decoding of a patch: a patch type this store takes (415), of the shape the type needs (Go's words). */
 function checkPatch(patchType: string, patch: unknown): void {
   if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
+  if (patchType === APPLY_PATCH && !isJsonObject(patch)) {
+    throw newBadRequest(`error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
+  }
   if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) {
     throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type []handlers.jsonPatchOp`);
   }
@@ -811,6 +885,22 @@ function collectPruned(original: unknown, kept: unknown, path: string, out: stri
       if (original[k] !== null) out.push(p);
     } else collectPruned(original[k], kept[k], p, out, depth + 1);
   }
+}
+
+/** `kept` (`given` pruned and defaulted) without what `given` does not have: the fields the pruning added. */
+function onlyGiven(kept: JsonObject, given: JsonObject): JsonObject {
+  const walk = (k: unknown, g: unknown, depth: number): unknown => {
+    if (depth > 256) return k;
+    if (isJsonObject(k) && isJsonObject(g)) {
+      const out: JsonObject = {};
+      for (const key of Object.keys(k)) if (Object.hasOwn(g, key)) setOwn(out, key, walk(k[key], g[key], depth + 1));
+      return out;
+    }
+    if (Array.isArray(k) && Array.isArray(g) && k.length === g.length) return k.map((x, i) => walk(x, g[i], depth + 1));
+    return k;
+  };
+  const out = walk(kept, given, 0);
+  return isJsonObject(out) ? out : {};
 }
 
 /** Whether two objects differ only in metadata (and status, when it is a subresource): no new generation then. */

@@ -9,6 +9,7 @@
 
 import type * as http from 'node:http';
 import { StatusError, isJsonObject, newBadRequest, type JsonObject } from '@kubegen/runtime';
+import { parse as parseYaml } from 'yaml';
 import { unsupportedMediaType } from '../registry';
 import { SCHEME_NAME, goJsonType, goSyntaxError, summarizeBody } from '../registry/gojson';
 
@@ -87,6 +88,27 @@ function typeMetaError(v: JsonObject): string | undefined {
 /** A patch's body: JSON of any shape (the patch type decides what it must be), or its syntax error. */
 export async function readPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown } | { error: string }> {
   return parseJson(await readBody(req, limit));
+}
+
+/**
+ * An apply patch's body: YAML (JSON is YAML), as sigs.k8s.io/yaml reads it — duplicate keys allowed, the last one
+ * kept; an error is one line.
+ */
+export async function readApplyPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown } | { error: string }> {
+  const text = (await readBody(req, limit)).toString('utf8');
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return { value: JSON.parse(text) as unknown };
+    } catch {
+      // not JSON after all: YAML's flow syntax may still read it
+    }
+  }
+  try {
+    const value: unknown = parseYaml(text, { uniqueKeys: false, maxAliasCount: 100 });
+    return { value: value ?? null };
+  } catch (err) {
+    return { error: (err instanceof Error ? err.message : 'invalid YAML').split('\n')[0] ?? 'invalid YAML' };
+  }
 }
 
 /** The versions a DeleteOptions body may name (meta.k8s.io's, and the legacy `v1`). */

@@ -14,7 +14,7 @@
 import type * as http from 'node:http';
 import { type JsonObject, cloneJSON, isJsonObject } from '@kubegen/runtime';
 import type { APIGroupDefinition, ResourceDefinition } from '../registry';
-import { PATCH_TYPES } from '../registry';
+import { PATCH_TYPES, SCALE_PATCH_TYPES } from '../registry';
 import { hashOf, sendWithETag } from './discovery';
 import { META_SCHEMAS, META, SCALE, SCALE_SCHEMAS } from './openapi-meta';
 
@@ -69,8 +69,11 @@ const DELETE_PARAMS: Param[] = [
 /** The query of a create, update or patch. */
 const WRITE_PARAMS: Param[] = [
   { name: 'dryRun', in: 'query', type: 'string' },
+  { name: 'fieldManager', in: 'query', type: 'string' },
   { name: 'fieldValidation', in: 'query', type: 'string' },
 ];
+/** The query of a patch: an apply's `force` too. */
+const PATCH_PARAMS: Param[] = [...WRITE_PARAMS, { name: 'force', in: 'query', type: 'boolean' }];
 
 function parameter(p: Param, description?: string): JsonObject {
   return { name: p.name, in: p.in, ...(description ? { description } : {}), ...(p.in === 'path' ? { required: true } : {}), schema: { type: p.type, uniqueItems: true } };
@@ -143,7 +146,7 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
         requestBody: { content: content(META.DeleteOptions) },
         responses: responses([[200, 'OK']], META.Status),
       }),
-      patch: op('patch', `partially update the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}`, { ...params(WRITE_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
+      patch: op('patch', `partially update the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}`, { ...params(PATCH_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
       parameters: [nameParam, ...scoped],
     },
   ]);
@@ -153,7 +156,7 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
       {
         get: op('get', `read status of the specified ${def.kind}`, `read${prefix}${ns}${def.kind}Status`, { ...params([{ name: 'resourceVersion', in: 'query', type: 'string' }]), responses: responses([[200, 'OK']], kind) }),
         put: op('put', `replace status of the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}Status`, { ...params(WRITE_PARAMS), ...body(kind), responses: responses([[200, 'OK']], kind) }),
-        patch: op('patch', `partially update status of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Status`, { ...params(WRITE_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
+        patch: op('patch', `partially update status of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Status`, { ...params(PATCH_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], kind) }),
         parameters: [nameParam, ...scoped],
       },
     ]);
@@ -166,7 +169,7 @@ function resourcePaths(g: APIGroupDefinition, def: ResourceDefinition, version: 
       {
         get: scaleOp('get', `read scale of the specified ${def.kind}`, `read${prefix}${ns}${def.kind}Scale`, { ...params([{ name: 'resourceVersion', in: 'query', type: 'string' }]), responses: responses([[200, 'OK']], SCALE.Scale) }),
         put: scaleOp('put', `replace scale of the specified ${def.kind}`, `replace${prefix}${ns}${def.kind}Scale`, { ...params(WRITE_PARAMS), ...body(SCALE.Scale), responses: responses([[200, 'OK']], SCALE.Scale) }),
-        patch: scaleOp('patch', `partially update scale of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Scale`, { ...params(WRITE_PARAMS), ...body(META.Patch, PATCH_TYPES), responses: responses([[200, 'OK']], SCALE.Scale) }),
+        patch: scaleOp('patch', `partially update scale of the specified ${def.kind}`, `patch${prefix}${ns}${def.kind}Scale`, { ...params(WRITE_PARAMS), ...body(META.Patch, SCALE_PATCH_TYPES), responses: responses([[200, 'OK']], SCALE.Scale) }),
         parameters: [nameParam, ...scoped],
       },
     ]);

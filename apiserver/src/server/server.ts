@@ -31,6 +31,7 @@ import {
   type DeleteParams,
   type FieldValidation,
   type ListParams,
+  APPLY_PATCH,
   PATCH_TYPES,
   type RequestScope,
   type ResourceDefinition,
@@ -39,7 +40,7 @@ import {
   newInvalidAggregate,
   unsupportedMediaType,
 } from '../registry';
-import { readDeleteOptions, readObject, readPatch } from './body';
+import { readApplyPatch, readDeleteOptions, readObject, readPatch } from './body';
 
 export interface APIServerOptions {
   /** The API groups served. */
@@ -262,7 +263,7 @@ export class APIServer {
     const q = query(url);
     const base: RequestScope = { version: t.version, namespace: t.namespace, warnings, ...(user === undefined ? {} : { user }) };
     /** The scope of a write, with its validated CreateOptions / UpdateOptions / PatchOptions. */
-    const writeScope = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): RequestScope => ({ ...base, ...writeOptions(url, kind) });
+    const writeScope = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): RequestScope => ({ ...base, ...writeOptions(url, kind, userAgent(req)) });
     const scope = base;
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/${t.subresource}` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
@@ -318,7 +319,13 @@ export class APIServer {
       }
       case 'PATCH': {
         const { type, patch, options } = await readPatchRequest(req, url, this.maxBody, base);
-        send(200, await t.store.patch(options, name, type, patch, t.subresource === 'status' ? 'status' : undefined));
+        const sub = t.subresource === 'status' ? 'status' : undefined;
+        if (type === APPLY_PATCH) {
+          const applied = await t.store.apply(options, name, patch, sub);
+          send(applied.created ? 201 : 200, applied.object);
+          return;
+        }
+        send(200, await t.store.patch(options, name, type, patch, sub));
         return;
       }
       case 'DELETE': {
@@ -359,7 +366,7 @@ export class APIServer {
       case 'PUT': {
         let options: RequestScope = base;
         const body = await readObject(req, this.maxBody, 'Scale', () => {
-          options = { ...base, ...writeOptions(url, 'UpdateOptions') };
+          options = { ...base, ...writeOptions(url, 'UpdateOptions', userAgent(req)) };
         });
         send(await t.store.updateScale(options, name, body));
         return;
@@ -570,10 +577,42 @@ function watchParams(q: Query): WatchParams {
 async function readPatchRequest(req: http.IncomingMessage, url: URL, limit: number, base: RequestScope): Promise<{ type: string; patch: unknown; options: RequestScope }> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
-  const body = await readPatch(req, limit);
-  const options = { ...base, ...writeOptions(url, 'PatchOptions') };
-  if ('error' in body) throw newBadRequest('invalid JSON patch');
+  const body = type === APPLY_PATCH ? await readApplyPatch(req, limit) : await readPatch(req, limit);
+  const options = { ...base, ...writeOptions(url, 'PatchOptions', userAgent(req), type) };
+  if ('error' in body) throw newBadRequest(type === APPLY_PATCH ? `error decoding YAML: ${body.error}` : 'invalid JSON patch');
   return { type, patch: body.value, options };
+}
+
+/** The request's User-Agent. */
+const userAgent = (req: http.IncomingMessage): string => req.headers['user-agent'] ?? '';
+
+/** prefixFromUserAgent: the user agent up to its first `/`, its printable characters, at most 128 bytes of them. */
+export function prefixFromUserAgent(agent: string): string {
+  let out = '';
+  for (const ch of agent.split('/')[0] ?? '') {
+    if (!isPrintable(ch)) continue;
+    if (Buffer.byteLength(out) >= 128) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const isPrintable = (ch: string) => ch === ' ' || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch);
+
+/** ValidateFieldManager: at most 128 bytes, every character printable. */
+function fieldManagerCauses(manager: string): StatusCause[] {
+  const causes: StatusCause[] = [];
+  if (Buffer.byteLength(manager) > 128) causes.push({ reason: 'FieldValueTooLong', field: 'fieldManager', message: 'Too long: may not be more than 128 bytes' });
+  let i = 0;
+  for (const ch of manager) {
+    if (!isPrintable(ch)) {
+      const cp = ch.codePointAt(0) ?? 0;
+      causes.push({ reason: 'FieldValueInvalid', field: 'fieldManager', message: `Invalid value: ${JSON.stringify(manager)}: invalid character U+${cp.toString(16).toUpperCase().padStart(4, '0')} (at position ${i})` });
+    }
+    i += Buffer.byteLength(ch);
+  }
+  return causes;
 }
 
 /** Go's formatting of a list of strings in a field error (`["a","b"]`). */
@@ -586,10 +625,22 @@ function dryRunCauses(values: readonly string[]): StatusCause[] {
 }
 
 /** The options of a create, update or patch from the query (422 `<kind>.meta.k8s.io` as the apiserver validates them). */
-function writeOptions(url: URL, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): { dryRun?: boolean; fieldValidation?: FieldValidation } {
+function writeOptions(
+  url: URL,
+  kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions',
+  agent: string,
+  patchType?: string,
+): { dryRun?: boolean; fieldValidation?: FieldValidation; fieldManager: string; force?: boolean } {
   const dryRun = url.searchParams.getAll('dryRun');
   const fieldValidation = url.searchParams.get('fieldValidation') ?? '';
-  const causes = dryRunCauses(dryRun);
+  const manager = url.searchParams.get('fieldManager') ?? '';
+  const forceText = url.searchParams.get('force');
+  const force = forceText === null ? undefined : parseGoBool(forceText);
+  const causes: StatusCause[] = [];
+  // ValidatePatchOptions: force only with apply, which needs a manager
+  if (patchType !== undefined && patchType !== APPLY_PATCH && force !== undefined) causes.push({ reason: 'FieldValueForbidden', field: 'force', message: 'Forbidden: may not be specified for non-apply patch' });
+  if (patchType === APPLY_PATCH && manager === '') causes.push({ reason: 'FieldValueRequired', field: 'fieldManager', message: 'Required value: is required for apply patch' });
+  causes.push(...fieldManagerCauses(manager), ...dryRunCauses(dryRun));
   if (fieldValidation !== '' && fieldValidation !== 'Ignore' && fieldValidation !== 'Warn' && fieldValidation !== 'Strict') {
     causes.push({ reason: 'FieldValueNotSupported', field: 'fieldValidation', message: `Unsupported value: ${JSON.stringify(fieldValidation)}: supported values: "", "Ignore", "Strict", "Warn"` });
   }
@@ -597,7 +648,17 @@ function writeOptions(url: URL, kind: 'CreateOptions' | 'UpdateOptions' | 'Patch
   return {
     ...(dryRun.length > 0 ? { dryRun: true } : {}),
     ...(fieldValidation === 'Ignore' || fieldValidation === 'Warn' || fieldValidation === 'Strict' ? { fieldValidation } : {}),
+    // no manager and no user agent: the apiserver's "unknown"
+    fieldManager: manager !== '' ? manager : prefixFromUserAgent(agent) || 'unknown',
+    ...(force === true ? { force } : {}),
   };
+}
+
+/** strconv.ParseBool, as the query parameter codec reads a boolean (a 400 in its words otherwise). */
+function parseGoBool(v: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  throw newBadRequest(`strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
 }
 
 /**

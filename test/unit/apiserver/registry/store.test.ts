@@ -67,7 +67,7 @@ describe('create', () => {
     expect(m.uid).toMatch(/^[0-9a-f-]{36}$/);
     expect(m.generation).toBe(1);
     expect(m.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(Object.keys(m).sort()).toEqual(['creationTimestamp', 'generateName', 'generation', 'name', 'namespace', 'resourceVersion', 'uid']);
+    expect(Object.keys(m).sort()).toEqual(['creationTimestamp', 'generateName', 'generation', 'managedFields', 'name', 'namespace', 'resourceVersion', 'uid']);
     expect(created.spec).toEqual({ reference: 'r' });
     expect(created.status).toBeUndefined();
     expect(created.zzz).toBeUndefined();

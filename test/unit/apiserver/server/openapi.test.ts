@@ -71,7 +71,7 @@ describe('OpenAPI v3', () => {
       'x-kubernetes-action': 'patch',
       'x-kubernetes-group-version-kind': { group: 'wardle.example.com', version: 'v1beta1', kind: 'Flunder' },
     });
-    expect(Object.keys(obj(obj(patch.requestBody).content))).toEqual(['application/json-patch+json', 'application/merge-patch+json']);
+    expect(Object.keys(obj(obj(patch.requestBody).content))).toEqual(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
     const schemas = obj(obj(doc.body.components).schemas);
     expect(obj(schemas['com.example.wardle.v1beta1.Flunder'])['x-kubernetes-group-version-kind']).toEqual([{ group: 'wardle.example.com', kind: 'Flunder', version: 'v1beta1' }]);
     expect(obj(schemas['com.example.wardle.v1beta1.FischerList'])['x-kubernetes-group-version-kind']).toEqual([{ group: 'wardle.example.com', kind: 'FischerList', version: 'v1beta1' }]);

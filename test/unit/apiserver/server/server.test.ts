@@ -198,3 +198,45 @@ describe('watch', () => {
     expect(frame).toMatchObject({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired', message: `too old resource version: ${oldRv} (${rv})` } });
   });
 });
+
+describe('server-side apply over HTTP', () => {
+  const APPLY = 'application/apply-patch+yaml';
+  const managers = (o: JsonObject) => {
+    const meta = isJsonObject(o.metadata) ? o.metadata : {};
+    return (Array.isArray(meta.managedFields) ? meta.managedFields : []).filter(isJsonObject).map((e) => `${typeof e.operation === 'string' ? e.operation : ''}:${typeof e.manager === 'string' ? e.manager : ''}`);
+  };
+
+  it('creates from YAML (201), then merges (200); names the updater from its user agent; refuses bad PatchOptions and bodies', async () => {
+    const yaml = 'apiVersion: wardle.example.com/v1beta1\nkind: Flunder\nmetadata:\n  name: ssa-1\n  labels:\n    a: "1"\nspec:\n  reference: r\n';
+    const created = await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool`, yaml, APPLY);
+    expect(created.code).toBe(201);
+    expect(managers(created.body)).toEqual(['Apply:tool']);
+    const res = await fetch(`${served.base}${FLUNDERS}/ssa-1`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/merge-patch+json', 'User-Agent': 'kubectl-edit/v1.37 (linux/amd64)' },
+      body: JSON.stringify({ metadata: { labels: { b: '2' } } }),
+    });
+    const patched: unknown = await res.json();
+    expect(isJsonObject(patched) ? managers(patched) : []).toEqual(['Apply:tool', 'Update:kubectl-edit']);
+    const again = await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool`, yaml, APPLY);
+    expect(again.code).toBe(200);
+
+    expect(await call('PATCH', `${FLUNDERS}/ssa-1`, yaml, APPLY)).toMatchObject({
+      code: 422,
+      body: { reason: 'Invalid', details: { causes: [{ reason: 'FieldValueRequired', field: 'fieldManager', message: 'Required value: is required for apply patch' }] } },
+    });
+    expect(await call('PATCH', `${FLUNDERS}/ssa-1?force=true`, {}, 'application/merge-patch+json')).toMatchObject({
+      code: 422,
+      body: { details: { causes: [{ reason: 'FieldValueForbidden', field: 'force', message: 'Forbidden: may not be specified for non-apply patch' }] } },
+    });
+    expect((await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=${'m'.repeat(129)}`, yaml, APPLY)).body).toMatchObject({ details: { causes: [{ reason: 'FieldValueTooLong' }] } });
+    expect(await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool&force=maybe`, yaml, APPLY)).toMatchObject({ code: 400, body: { message: 'strconv.ParseBool: parsing "maybe": invalid syntax' } });
+    const bad = await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool`, 'a: [', APPLY);
+    expect(bad.code).toBe(400);
+    expect(bad.body.message).toMatch(/^error decoding YAML: [^\n]+$/);
+    expect(await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool`, '- 1\n', APPLY)).toMatchObject({ code: 400 });
+    expect(await call('PATCH', `${FLUNDERS}/ssa-2?fieldManager=tool`, yaml, APPLY)).toMatchObject({ code: 400, body: { message: 'the name of the object (ssa-1) does not match the name on the URL (ssa-2)' } });
+    expect((await call('GET', `${FLUNDERS}/ssa-2`)).code).toBe(404);
+    expect((await call('DELETE', `${FLUNDERS}/ssa-1`)).code).toBe(200);
+  });
+});
