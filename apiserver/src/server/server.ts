@@ -25,7 +25,7 @@ import { AdmissionChain, type AdmissionPluginFactory, storeReader } from '../adm
 import { parseAccept } from './accept';
 import { RESOURCE_VERBS, STATUS_VERBS, aggregatedDiscovery, negotiateDiscovery, sendWithETag } from './discovery';
 import { OpenAPIV3 } from './openapi';
-import { includeObjectOf, negotiateObjectOutput, toTable } from './table';
+import { type IncludeObject, includeObjectOf, negotiateObjectOutput, toTable } from './table';
 import {
   type APIGroupDefinition,
   type DeleteParams,
@@ -266,8 +266,8 @@ export class APIServer {
     const scope = base;
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/${t.subresource}` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
-    // Objects answer as JSON or as a Table (not on a watch here: kubectl falls back to JSON).
-    const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
+    // Objects answer as JSON or as a Table (a watch's events too: `kubectl get -w`).
+    const output = negotiateObjectOutput(parseAccept(req.headers.accept), true);
     const includeObject = includeObjectOf(q.includeObject);
     const send = (code: number, obj: JsonObject) => {
       setWarnings(res, warnings);
@@ -278,7 +278,7 @@ export class APIServer {
     if (t.name === undefined) {
       switch (method) {
         case 'GET':
-          if (isTrue(q.watch)) return this.watch(req, res, t, scope, q);
+          if (isTrue(q.watch)) return this.watch(req, res, t, scope, q, output.kind === 'table' ? { apiVersion: output.apiVersion, includeObject } : undefined);
           send(200, await t.store.list(scope, listParams(q)));
           return;
         case 'POST': {
@@ -380,7 +380,13 @@ export class APIServer {
     }
   }
 
-  private async watch(req: http.IncomingMessage, res: http.ServerResponse, t: Target, scope: { version: string; namespace: string }, q: Query): Promise<void> {
+  /**
+   * A watch stream; with `table`, each event's object is a Table of its one row (the handler's watch encoder runs the
+   * table convertor on every object but a Status; only the first Table carries the column definitions).
+   */
+  private async watch(req: http.IncomingMessage, res: http.ServerResponse, t: Target, scope: { version: string; namespace: string }, q: Query, table?: { apiVersion: string; includeObject: IncludeObject }): Promise<void> {
+    const version = t.def.versions.find((v) => v.name === t.version);
+    let firstTable = true;
     const ac = new AbortController();
     const params: WatchParams = { ...watchParams(q), signal: ac.signal };
     const watch = await t.store.watch(scope, params);
@@ -400,7 +406,9 @@ export class APIServer {
     try {
       for await (const event of watch) {
         const object = t.store.eventObject(event.object, event.type, scope);
-        const ok = res.write(`${JSON.stringify({ type: event.type, object })}\n`);
+        const out = table && version && event.type !== 'ERROR' ? toTable(object, version, { ...table, now: new Date(), noHeaders: !firstTable }) : object;
+        if (out !== object) firstTable = false;
+        const ok = res.write(`${JSON.stringify({ type: event.type, object: out })}\n`);
         if (!ok) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
         if (ac.signal.aborted) break;
       }

@@ -183,6 +183,24 @@ describe('watch', () => {
     expect(frames[2]?.object).toMatchObject({ apiVersion: 'wardle.example.com/v1beta1', spec: { reference: 'z' } });
   });
 
+  it('streams Tables of one row when asked as=Table, the columns on the first only, an ERROR as a Status', async () => {
+    const ns = '/apis/wardle.example.com/v1beta1/namespaces/watched-table/flunders';
+    const created = await call('POST', ns, flunder('t1'));
+    const rv = created.body.metadata;
+    const from = isJsonObject(rv) && typeof rv.resourceVersion === 'string' ? rv.resourceVersion : '';
+    await call('DELETE', `${ns}/t1`);
+    const res = await fetch(`${served.base}${ns}?watch=1&resourceVersion=${from}&timeoutSeconds=1&includeObject=None`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(res.status).toBe(200);
+    const frames = (await res.text())
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l): unknown => JSON.parse(l))
+      .filter(isJsonObject);
+    expect(frames).toEqual([{ type: 'DELETED', object: expect.objectContaining({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', columnDefinitions: expect.any(Array), rows: [{ cells: ['t1', expect.any(String)], object: null }] }) }]);
+    const bad = await fetch(`${served.base}${ns}?watch=1&includeObject=All`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(bad.status).toBe(400);
+  });
+
   it('answers a watch from a compacted revision with an ERROR frame (410 Expired)', async () => {
     const ns = '/apis/wardle.example.com/v1beta1/namespaces/compacted/flunders';
     const first = await call('POST', ns, flunder('c1'));
