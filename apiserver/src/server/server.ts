@@ -284,9 +284,17 @@ export class APIServer {
         case 'POST': {
           if (needsNamespace) throw notFound();
           let options: RequestScope = base;
-          const body = await readObject(req, this.maxBody, t.def.kind, () => {
-            options = writeScope('CreateOptions');
-          });
+          const body = await readObject(
+            req,
+            this.maxBody,
+            t.def.kind,
+            () => {
+              options = writeScope('CreateOptions');
+            },
+            (texts) => {
+              duplicateKeys(options, t.def.kind, t.version, texts);
+            },
+          );
           send(201, await t.store.create(options, body));
           return;
         }
@@ -310,9 +318,17 @@ export class APIServer {
         return;
       case 'PUT': {
         let options: RequestScope = base;
-        const body = await readObject(req, this.maxBody, t.def.kind, () => {
-          options = writeScope('UpdateOptions');
-        });
+        const body = await readObject(
+          req,
+          this.maxBody,
+          t.def.kind,
+          () => {
+            options = writeScope('UpdateOptions');
+          },
+          (texts) => {
+            duplicateKeys(options, t.def.kind, t.version, texts);
+          },
+        );
         send(200, await t.store.update(options, name, body, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
@@ -575,6 +591,16 @@ function watchParams(q: Query): WatchParams {
  * A PATCH as the patch handler reads it: a patch type this server takes (415), the body (413), its PatchOptions (422),
  * then the body's syntax (jsonpatch's ErrBadJSONPatch, "invalid JSON patch", for either type).
  */
+/**
+ * A YAML body's repeated keys, as the strict decoder reports them: a warning each, a 400 with `Strict` (yaml.v2's
+ * `unmarshal errors:` list on one line: kube-apiserver breaks it into indented lines), nothing with `Ignore`.
+ */
+function duplicateKeys(scope: RequestScope, kind: string, version: string, texts: readonly string[]): void {
+  const mode = scope.fieldValidation ?? 'Warn';
+  if (mode === 'Strict') throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: yaml: unmarshal errors: ${texts.join('; ')}`);
+  if (mode === 'Warn') scope.warnings?.push(...texts);
+}
+
 async function readPatchRequest(req: http.IncomingMessage, url: URL, limit: number, base: RequestScope): Promise<{ type: string; patch: unknown; options: RequestScope }> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
