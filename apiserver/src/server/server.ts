@@ -85,6 +85,7 @@ export class APIServer {
   private readonly groups: ReadonlyMap<string, APIGroupDefinition>;
   private readonly maxBody: number;
   private server: http.Server | undefined;
+  private unwatchTls: (() => void) | undefined;
   private readonly streams = new Set<AbortController>();
   /** Requests being answered; once closing, the last one to end closes the remaining connections. */
   private inFlight = 0;
@@ -128,6 +129,13 @@ export class APIServer {
     const tls = this.options.tls;
     const server = tls ? https.createServer({ ...this.options.auth?.tlsOptions, cert: tls.cert, key: tls.key }, handler) : http.createServer(handler);
     this.server = server;
+    // the CAs of client certificates follow the requestheader configuration when it is reloaded
+    const auth = this.options.auth;
+    if (tls && server instanceof https.Server && auth?.watchTlsOptions) {
+      this.unwatchTls = auth.watchTlsOptions((o) => {
+        server.setSecureContext({ ...(o.ca ? { ca: o.ca } : {}), cert: tls.cert, key: tls.key });
+      });
+    }
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
@@ -149,6 +157,8 @@ export class APIServer {
    * headers timeout).
    */
   async close(): Promise<void> {
+    this.unwatchTls?.();
+    this.unwatchTls = undefined;
     for (const s of this.streams) s.abort();
     const server = this.server;
     if (!server) return;
