@@ -12,12 +12,17 @@
  * - every authenticated user is in `system:authenticated` (added when missing, as upstream's group adder does);
  * - authorization: one SubjectAccessReview per question (./subjectaccessreview), 403 with the apiserver's message.
  *
- * The configuration is read once, from `kube-system/extension-apiserver-authentication`, by {@link
- * DelegatingAuth.fromCluster}; a server restarted after kube-apiserver rotated its front-proxy CA reads the new one.
+ * The configuration comes from `kube-system/extension-apiserver-authentication`, read by {@link
+ * DelegatingAuth.fromCluster} and then re-read every `refresh.intervalMs` (a minute by default), as upstream's
+ * `RequestHeaderAuthRequestController` and `ConfigMapCAController` follow the ConfigMap: a rotated front-proxy CA,
+ * client CA, allowed names or header names apply to the next request, and the TLS server's acceptable-CA list follows
+ * (`watchTlsOptions`; a Go client sends its certificate only when its CA is on that list). A read that fails or a
+ * ConfigMap that does not parse keeps the last good configuration (and is reported to `refresh.onError`).
  */
 import type * as http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { RestClient } from '@kubegen/runtime/client';
+import { realClock, type Clock, type ClockTimer } from '@kubegen/runtime/cache';
 import { forbidden, unauthorized } from './errors';
 import { authenticationConfigFromConfigMap, CertificateAuthenticator, type AuthenticationConfig } from './requestheader';
 import { requestAttributes } from './requestinfo';
@@ -32,6 +37,18 @@ export interface RequestAuth {
   readonly tlsOptions: { requestCert: boolean; rejectUnauthorized: boolean; ca?: string[] };
   /** Resolves with the user when the request may go on; rejects with the 401 or 403 `StatusError` otherwise. */
   check(req: http.IncomingMessage, method: string, url: URL): Promise<UserInfo>;
+  /** Calls `listener` with the new TLS options whenever they change (the trusted CAs were reloaded); returns the unsubscribe. */
+  watchTlsOptions?(listener: (options: RequestAuth['tlsOptions']) => void): () => void;
+}
+
+/** How `fromCluster` follows the ConfigMap. */
+export interface RefreshOptions {
+  /** Between two reads; default 60 000 (a minute). */
+  intervalMs?: number;
+  /** The clock of the reads (injected in tests); default the real one. */
+  clock?: Clock;
+  /** A read that failed, or a ConfigMap that did not parse (the last good configuration stays). */
+  onError?: (message: string) => void;
 }
 
 export interface DelegatingAuthOptions {
@@ -47,13 +64,27 @@ export interface DelegatingAuthOptions {
   authorization?: SubjectAccessReviewOptions | false;
   /** The clock of the certificate checks. */
   now?: () => Date;
+  /** How `fromCluster` re-reads the ConfigMap; `false`: read once. */
+  refresh?: RefreshOptions | false;
 }
 
 const ANONYMOUS = 'system:anonymous';
 const AUTHENTICATED = 'system:authenticated';
 
+const CONFIGMAP_PATH = '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication';
+
+/** The ConfigMap's configuration (the delegating apiserver needs `get` on it). */
+async function readAuthenticationConfig(client: RestClient): Promise<AuthenticationConfig> {
+  const cm = await client.request({ method: 'GET', path: CONFIGMAP_PATH, timeoutMs: 10_000 });
+  return authenticationConfigFromConfigMap(field(cm, 'data'));
+}
+
 export class DelegatingAuth implements RequestAuth {
-  private readonly certs: CertificateAuthenticator;
+  private certs: CertificateAuthenticator;
+  private timer: ClockTimer | undefined;
+  private clock: Clock | undefined;
+  private stopped = false;
+  private readonly tlsListeners = new Set<(options: RequestAuth['tlsOptions']) => void>();
   private readonly tokens: TokenReviewAuthenticator | undefined;
   private readonly authorizer: SubjectAccessReviewAuthorizer | undefined;
   private readonly alwaysAllowPaths: readonly string[];
@@ -72,8 +103,55 @@ export class DelegatingAuth implements RequestAuth {
    */
   static async fromCluster(options: DelegatingAuthOptions): Promise<DelegatingAuth> {
     if (options.authentication) return new DelegatingAuth(options);
-    const cm = await options.client.request({ method: 'GET', path: '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication', timeoutMs: 10_000 });
-    return new DelegatingAuth({ ...options, authentication: authenticationConfigFromConfigMap(field(cm, 'data')) });
+    const auth = new DelegatingAuth({ ...options, authentication: await readAuthenticationConfig(options.client) });
+    if (options.refresh !== false) auth.startRefresh(options.refresh ?? {});
+    return auth;
+  }
+
+  /** Re-reads the ConfigMap every `intervalMs` until `close`; each read is {@link reload}. */
+  private startRefresh(refresh: RefreshOptions): void {
+    const clock = refresh.clock ?? realClock;
+    const interval = refresh.intervalMs ?? 60_000;
+    const tick = () => {
+      this.timer = undefined;
+      this.reload().then(
+        () => {
+          if (!this.stopped) this.timer = clock.setTimer(tick, interval, { keepAlive: false });
+        },
+        (err: unknown) => {
+          refresh.onError?.(err instanceof Error ? err.message : 'extension-apiserver-authentication could not be read');
+          if (!this.stopped) this.timer = clock.setTimer(tick, interval, { keepAlive: false });
+        },
+      );
+    };
+    this.clock = clock;
+    this.timer = clock.setTimer(tick, interval, { keepAlive: false });
+  }
+
+  /**
+   * Reads the ConfigMap again and uses what it says from the next request on; rejects (keeping the configuration in
+   * use) when it cannot be read or does not parse. Resolves with whether anything changed.
+   */
+  async reload(): Promise<boolean> {
+    const config = await readAuthenticationConfig(this.options.client);
+    if (JSON.stringify(config) === JSON.stringify(this.certs.config)) return false;
+    const before = this.tlsOptions;
+    this.certs = new CertificateAuthenticator(config, this.options.now);
+    const after = this.tlsOptions;
+    if (JSON.stringify(after) !== JSON.stringify(before)) for (const l of this.tlsListeners) l(after);
+    return true;
+  }
+
+  watchTlsOptions(listener: (options: RequestAuth['tlsOptions']) => void): () => void {
+    this.tlsListeners.add(listener);
+    return () => this.tlsListeners.delete(listener);
+  }
+
+  /** Stops re-reading the ConfigMap. */
+  close(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) this.clock?.clearTimer(this.timer);
+    this.timer = undefined;
   }
 
   get tlsOptions(): RequestAuth['tlsOptions'] {

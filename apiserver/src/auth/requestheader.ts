@@ -127,7 +127,7 @@ export class CertificateAuthenticator {
   private readonly clientCAs: X509Certificate[];
 
   constructor(
-    private readonly config: AuthenticationConfig,
+    readonly config: AuthenticationConfig,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.requestHeaderCAs = config.requestHeader ? splitPem(config.requestHeader.clientCA) : [];

@@ -9,12 +9,18 @@
 
 import type * as http from 'node:http';
 import { StatusError, isJsonObject, newBadRequest, type JsonObject } from '@kubegen/runtime';
-import { parse as parseYaml } from 'yaml';
 import { unsupportedMediaType } from '../registry';
 import { SCHEME_NAME, goJsonType, goSyntaxError, summarizeBody } from '../registry/gojson';
+import { LineCounter, isScalar, parseAllDocuments, visit, type YAMLError } from 'yaml';
 
-/** The media types of an object this server decodes (kube-apiserver also takes YAML, and lists protobuf, for a CRD). */
-export const OBJECT_MEDIA_TYPES: readonly string[] = ['application/json'];
+/**
+ * The media types a 415 names for an object body: kube-apiserver's serializers for a custom resource (it lists
+ * protobuf, which a custom resource cannot be decoded from: a protobuf body is refused by the decoder, as here).
+ */
+export const OBJECT_MEDIA_TYPES: readonly string[] = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+
+/** The media types this server decodes an object body from (the apiserver's JSON and YAML serializers). */
+const DECODED_MEDIA_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/yaml']);
 
 /** The body, refused past `limit` bytes with the apiserver's 413. */
 export async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
@@ -43,6 +49,88 @@ export function mediaType(req: http.IncomingMessage): string {
   return (req.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() || 'application/json';
 }
 
+/**
+ * The first YAML document as JSON data, after sigs.k8s.io/yaml's YAMLToJSON over yaml.v2: YAML 1.1 scalars (`yes`,
+ * `on`, `0x10`) and merge keys, timestamps kept as their text, non-string keys as their text, a repeated key's last
+ * value (and the strict decoder's `line N: key "k" already set in map` in `duplicates`); or the error in yaml.v2's
+ * words as far as the `yaml` package lets them be named (`yaml: line N: …`, one line). Mapping keys stay ordinary own
+ * keys (`__proto__` included), aliases are bounded.
+ */
+export function parseYaml(b: Buffer): { value: unknown; duplicates: string[] } | { error: string } {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(b.toString('utf8'), { version: '1.1', merge: true, uniqueKeys: false, lineCounter, customTags: (tags) => tags.filter((t) => t !== 'timestamp' && (typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp')) });
+  const doc = Array.isArray(docs) ? docs[0] : undefined;
+  if (doc === undefined) return { value: null, duplicates: [] };
+  const err = doc.errors[0];
+  if (err !== undefined) return { error: yamlError(err) };
+  const duplicates: string[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+        if (key === undefined) continue;
+        if (seen.has(key)) {
+          const at = isScalar(pair.key) && pair.key.range ? lineCounter.linePos(pair.key.range[0]).line : 0;
+          duplicates.push(`line ${at}: key ${JSON.stringify(key)} already set in map`);
+        }
+        seen.add(key);
+      }
+    },
+  });
+  try {
+    return { value: toJsonData(doc.toJS({ maxAliasCount: 100 }), 0), duplicates };
+  } catch (e) {
+    return { error: e instanceof Error ? `yaml: ${e.message.split('\n')[0] ?? ''}` : 'yaml: invalid document' };
+  }
+}
+
+/**
+ * yaml.v2's (libyaml's) phrasing of a YAML error, for the errors both parsers see alike; another keeps the `yaml`
+ * package's words after yaml.v2's `yaml: line N:` (the status code and reason are the apiserver's either way).
+ */
+function yamlError(err: YAMLError): string {
+  const line = err.linePos?.[0].line;
+  const at = line === undefined ? 'yaml: ' : `yaml: line ${line}: `;
+  const first = err.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? '';
+  if (/^Flow sequence .*end with a \]/.test(first)) return `${at}did not find expected ',' or ']'`;
+  if (/^Flow map .*end with a \}/.test(first)) return `${at}did not find expected ',' or '}'`;
+  if (err.code === 'BLOCK_AS_IMPLICIT_KEY') return `${at}mapping values are not allowed in this context`;
+  if (err.code === 'MISSING_CHAR' && first.startsWith('Missing closing')) return `${at}found unexpected end of stream`;
+  if (err.code === 'TAB_AS_INDENT') return `${at}found character that cannot start any token`;
+  if (first.startsWith('All mapping items must start at the same column')) return `${at}did not find expected key`;
+  return `${at}${first}`;
+}
+
+/** What `toJS` made, as JSON data: Buffers (`!!binary`) as their text, non-finite numbers refused as Go's encoder refuses them. */
+function toJsonData(v: unknown, depth: number): unknown {
+  if (depth > 10_000) throw new Error('exceeded max depth');
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`json: unsupported value: ${v > 0 ? '+Inf' : v < 0 ? '-Inf' : 'NaN'}`);
+    return v;
+  }
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('utf8');
+  if (Array.isArray(v)) return v.map((x) => toJsonData(x, depth + 1));
+  if (v instanceof Map) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of v) Object.defineProperty(out, String(k), { value: toJsonData(x, depth + 1), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  if (typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: toJsonData(Object.getOwnPropertyDescriptor(v, k)?.value, depth + 1), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return null;
+}
+
+/** A body in its media type (JSON or YAML, with YAML's repeated keys), or the syntax error in Go's words. */
+export function parseBody(b: Buffer, type: string): { value: unknown; duplicates?: string[] } | { error: string } {
+  return type === 'application/yaml' ? parseYaml(b) : parseJson(b);
+}
+
 /** JSON.parse, or Go's syntax error for the bytes. */
 export function parseJson(b: Buffer): { value: unknown } | { error: string } {
   try {
@@ -56,16 +144,22 @@ const TYPE_META_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitemp
 
 /**
  * The object of a create or update of `kind`, read as the apiserver's decoder reads it before it knows the kind: JSON
- * only (415 otherwise), the body's size (413), then `checkOptions` (the request's options are validated between
- * reading the body and decoding it), the JSON's syntax, then its apiVersion and kind (strings, the kind present).
+ * or YAML (415 otherwise), the body's size (413), then `checkOptions` (the request's options are validated between
+ * reading the body and decoding it), the syntax, then its apiVersion and kind (strings, the kind present); a YAML
+ * body's repeated keys go to `onDuplicates` (the strict decoder's texts).
  */
-export async function readObject(req: http.IncomingMessage, limit: number, kind: string, checkOptions: () => void = () => undefined): Promise<JsonObject> {
-  if (mediaType(req) !== 'application/json') throw unsupportedMediaType(OBJECT_MEDIA_TYPES);
+export async function readObject(req: http.IncomingMessage, limit: number, kind: string, checkOptions: () => void = () => undefined, onDuplicates: (texts: readonly string[]) => void = () => undefined): Promise<JsonObject> {
+  const type = mediaType(req);
+  if (!DECODED_MEDIA_TYPES.has(type)) {
+    req.resume();
+    throw unsupportedMediaType(OBJECT_MEDIA_TYPES);
+  }
   const b = await readBody(req, limit);
   checkOptions();
   const unrecognized = (why: string) => newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${why} (${summarizeBody(b)})`);
-  const parsed = parseJson(b);
-  if ('error' in parsed) throw unrecognized(`couldn't get version/kind; json parse error: ${parsed.error}`);
+  const parsed = parseBody(b, type);
+  if ('error' in parsed) throw unrecognized(type === 'application/yaml' ? parsed.error : `couldn't get version/kind; json parse error: ${parsed.error}`);
+  if (parsed.duplicates !== undefined && parsed.duplicates.length > 0) onDuplicates(parsed.duplicates);
   const v = parsed.value;
   if (v !== null && !isJsonObject(v)) throw unrecognized(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META_STRUCT}`);
   const typeError = v === null ? undefined : typeMetaError(v);
@@ -95,7 +189,8 @@ export async function readPatch(req: http.IncomingMessage, limit: number): Promi
  * kept; an error is one line.
  */
 export async function readApplyPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown } | { error: string }> {
-  const text = (await readBody(req, limit)).toString('utf8');
+  const b = await readBody(req, limit);
+  const text = b.toString('utf8');
   if (/^\s*[{[]/.test(text)) {
     try {
       return { value: JSON.parse(text) as unknown };
@@ -103,12 +198,8 @@ export async function readApplyPatch(req: http.IncomingMessage, limit: number): 
       // not JSON after all: YAML's flow syntax may still read it
     }
   }
-  try {
-    const value: unknown = parseYaml(text, { uniqueKeys: false, maxAliasCount: 100 });
-    return { value: value ?? null };
-  } catch (err) {
-    return { error: (err instanceof Error ? err.message : 'invalid YAML').split('\n')[0] ?? 'invalid YAML' };
-  }
+  const parsed = parseYaml(b);
+  return 'error' in parsed ? parsed : { value: parsed.value ?? null };
 }
 
 /** The versions a DeleteOptions body may name (meta.k8s.io's, and the legacy `v1`). */
@@ -118,8 +209,9 @@ const DELETE_OPTIONS_VERSIONS = new Set(['v1', 'meta.k8s.io/v1', 'meta.k8s.io/v1
 export async function readDeleteOptions(req: http.IncomingMessage, limit: number): Promise<JsonObject | undefined> {
   const b = await readBody(req, limit);
   if (b.length === 0) return undefined;
-  if (mediaType(req) !== 'application/json') throw unsupportedMediaType(OBJECT_MEDIA_TYPES);
-  const parsed = parseJson(b);
+  const type = mediaType(req);
+  if (!DECODED_MEDIA_TYPES.has(type)) throw unsupportedMediaType(OBJECT_MEDIA_TYPES);
+  const parsed = parseBody(b, type);
   if ('error' in parsed) throw newBadRequest(`couldn't get version/kind; json parse error: ${parsed.error}`);
   const v = parsed.value;
   if (v === null) return {};

@@ -25,7 +25,7 @@ import { AdmissionChain, type AdmissionPluginFactory, storeReader } from '../adm
 import { parseAccept } from './accept';
 import { RESOURCE_VERBS, STATUS_VERBS, aggregatedDiscovery, negotiateDiscovery, sendWithETag } from './discovery';
 import { OpenAPIV3 } from './openapi';
-import { includeObjectOf, negotiateObjectOutput, toTable } from './table';
+import { type IncludeObject, includeObjectOf, negotiateObjectOutput, toTable } from './table';
 import {
   type APIGroupDefinition,
   type DeleteParams,
@@ -86,6 +86,7 @@ export class APIServer {
   private readonly groups: ReadonlyMap<string, APIGroupDefinition>;
   private readonly maxBody: number;
   private server: http.Server | undefined;
+  private unwatchTls: (() => void) | undefined;
   private readonly streams = new Set<AbortController>();
   /** Requests being answered; once closing, the last one to end closes the remaining connections. */
   private inFlight = 0;
@@ -129,6 +130,13 @@ export class APIServer {
     const tls = this.options.tls;
     const server = tls ? https.createServer({ ...this.options.auth?.tlsOptions, cert: tls.cert, key: tls.key }, handler) : http.createServer(handler);
     this.server = server;
+    // the CAs of client certificates follow the requestheader configuration when it is reloaded
+    const auth = this.options.auth;
+    if (tls && server instanceof https.Server && auth?.watchTlsOptions) {
+      this.unwatchTls = auth.watchTlsOptions((o) => {
+        server.setSecureContext({ ...(o.ca ? { ca: o.ca } : {}), cert: tls.cert, key: tls.key });
+      });
+    }
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
@@ -150,6 +158,8 @@ export class APIServer {
    * headers timeout).
    */
   async close(): Promise<void> {
+    this.unwatchTls?.();
+    this.unwatchTls = undefined;
     for (const s of this.streams) s.abort();
     const server = this.server;
     if (!server) return;
@@ -267,8 +277,8 @@ export class APIServer {
     const scope = base;
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/${t.subresource}` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
-    // Objects answer as JSON or as a Table (not on a watch here: kubectl falls back to JSON).
-    const output = negotiateObjectOutput(parseAccept(req.headers.accept), !isTrue(q.watch));
+    // Objects answer as JSON or as a Table (a watch's events too: `kubectl get -w`).
+    const output = negotiateObjectOutput(parseAccept(req.headers.accept), true);
     const includeObject = includeObjectOf(q.includeObject);
     const send = (code: number, obj: JsonObject) => {
       setWarnings(res, warnings);
@@ -279,15 +289,23 @@ export class APIServer {
     if (t.name === undefined) {
       switch (method) {
         case 'GET':
-          if (isTrue(q.watch)) return this.watch(req, res, t, scope, q);
+          if (isTrue(q.watch)) return this.watch(req, res, t, scope, q, output.kind === 'table' ? { apiVersion: output.apiVersion, includeObject } : undefined);
           send(200, await t.store.list(scope, listParams(q)));
           return;
         case 'POST': {
           if (needsNamespace) throw notFound();
           let options: RequestScope = base;
-          const body = await readObject(req, this.maxBody, t.def.kind, () => {
-            options = writeScope('CreateOptions');
-          });
+          const body = await readObject(
+            req,
+            this.maxBody,
+            t.def.kind,
+            () => {
+              options = writeScope('CreateOptions');
+            },
+            (texts) => {
+              duplicateKeys(options, t.def.kind, t.version, texts);
+            },
+          );
           send(201, await t.store.create(options, body));
           return;
         }
@@ -311,9 +329,17 @@ export class APIServer {
         return;
       case 'PUT': {
         let options: RequestScope = base;
-        const body = await readObject(req, this.maxBody, t.def.kind, () => {
-          options = writeScope('UpdateOptions');
-        });
+        const body = await readObject(
+          req,
+          this.maxBody,
+          t.def.kind,
+          () => {
+            options = writeScope('UpdateOptions');
+          },
+          (texts) => {
+            duplicateKeys(options, t.def.kind, t.version, texts);
+          },
+        );
         send(200, await t.store.update(options, name, body, t.subresource === 'status' ? 'status' : undefined));
         return;
       }
@@ -387,7 +413,13 @@ export class APIServer {
     }
   }
 
-  private async watch(req: http.IncomingMessage, res: http.ServerResponse, t: Target, scope: { version: string; namespace: string }, q: Query): Promise<void> {
+  /**
+   * A watch stream; with `table`, each event's object is a Table of its one row (the handler's watch encoder runs the
+   * table convertor on every object but a Status; only the first Table carries the column definitions).
+   */
+  private async watch(req: http.IncomingMessage, res: http.ServerResponse, t: Target, scope: { version: string; namespace: string }, q: Query, table?: { apiVersion: string; includeObject: IncludeObject }): Promise<void> {
+    const version = t.def.versions.find((v) => v.name === t.version);
+    let firstTable = true;
     const ac = new AbortController();
     const params: WatchParams = { ...watchParams(q), signal: ac.signal };
     const watch = await t.store.watch(scope, params);
@@ -407,7 +439,9 @@ export class APIServer {
     try {
       for await (const event of watch) {
         const object = t.store.eventObject(event.object, event.type, scope);
-        const ok = res.write(`${JSON.stringify({ type: event.type, object })}\n`);
+        const out = table && version && event.type !== 'ERROR' ? toTable(object, version, { ...table, now: new Date(), noHeaders: !firstTable }) : object;
+        if (out !== object) firstTable = false;
+        const ok = res.write(`${JSON.stringify({ type: event.type, object: out })}\n`);
         if (!ok) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
         if (ac.signal.aborted) break;
       }
@@ -574,6 +608,16 @@ function watchParams(q: Query): WatchParams {
  * A PATCH as the patch handler reads it: a patch type this server takes (415), the body (413), its PatchOptions (422),
  * then the body's syntax (jsonpatch's ErrBadJSONPatch, "invalid JSON patch", for either type).
  */
+/**
+ * A YAML body's repeated keys, as the strict decoder reports them: a warning each, a 400 with `Strict` (yaml.v2's
+ * `unmarshal errors:` list on one line: kube-apiserver breaks it into indented lines), nothing with `Ignore`.
+ */
+function duplicateKeys(scope: RequestScope, kind: string, version: string, texts: readonly string[]): void {
+  const mode = scope.fieldValidation ?? 'Warn';
+  if (mode === 'Strict') throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: yaml: unmarshal errors: ${texts.join('; ')}`);
+  if (mode === 'Warn') scope.warnings?.push(...texts);
+}
+
 async function readPatchRequest(req: http.IncomingMessage, url: URL, limit: number, base: RequestScope): Promise<{ type: string; patch: unknown; options: RequestScope }> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);

@@ -22,7 +22,7 @@ const TABLE_VERSIONS = ['v1', 'v1beta1'];
 
 /**
  * The output an Accept header asks of an object endpoint: `json`, or a Table of meta.k8s.io/`version` when `table`
- * is allowed (not for watches here); a 406 when no range is served.
+ * is allowed; a 406 when no range is served.
  */
 export function negotiateObjectOutput(ranges: readonly MediaRange[], table: boolean): { kind: 'json' } | { kind: 'table'; apiVersion: string } {
   for (const r of ranges) {
@@ -207,8 +207,11 @@ function evaluate(steps: readonly Step[], obj: JsonValue): JsonValue | undefined
   return current[0];
 }
 
-/** The Table of an object or a list (`items`), in `apiVersion` (meta.k8s.io/v1 or v1beta1). */
-export function toTable(obj: JsonObject, version: VersionDefinition, options: { apiVersion: string; includeObject: IncludeObject; now: Date }): JsonObject {
+/**
+ * The Table of an object or a list (`items`), in `apiVersion` (meta.k8s.io/v1 or v1beta1); with `noHeaders` (a watch's
+ * events after its first, as TableOptions.NoHeaders) its columnDefinitions are null.
+ */
+export function toTable(obj: JsonObject, version: VersionDefinition, options: { apiVersion: string; includeObject: IncludeObject; now: Date; noHeaders?: boolean }): JsonObject {
   const columns = columnsOf(version);
   const isList = Array.isArray(obj.items);
   const items = Array.isArray(obj.items) ? obj.items.filter(isJsonObject) : [obj];
@@ -222,7 +225,7 @@ export function toTable(obj: JsonObject, version: VersionDefinition, options: { 
     kind: 'Table',
     apiVersion: options.apiVersion,
     metadata,
-    columnDefinitions: columns.map((c) => ({ ...c.definition })),
+    columnDefinitions: options.noHeaders === true ? null : columns.map((c) => ({ ...c.definition })),
     rows: items.map((item) => ({ cells: columns.map((c) => c.cell(item, options.now)), object: rowObject(item, options) })),
   };
 }

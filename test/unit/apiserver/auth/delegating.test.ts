@@ -6,6 +6,8 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { X509Certificate } from 'node:crypto';
+import { FakeClock } from '@kubegen/runtime/cache';
 import { DelegatingAuth, statusObject, type DelegatingAuthOptions } from '@kubegen/apiserver';
 import { StatusError } from '@kubegen/runtime';
 import { createRestClient, fromOptions, type RestClient } from '@kubegen/runtime/client';
@@ -32,6 +34,17 @@ interface Recorded {
   configMapReads: number;
 }
 
+const INITIAL_DATA: Record<string, string> = {
+  'client-ca-file': clientCa.cert,
+  'requestheader-client-ca-file': frontProxyCa.cert,
+  'requestheader-allowed-names': '["front-proxy-client"]',
+  'requestheader-username-headers': '["X-Remote-User"]',
+  'requestheader-group-headers': '["X-Remote-Group"]',
+  'requestheader-extra-headers-prefix': '["X-Remote-Extra-"]',
+};
+/** What the fake cluster's extension-apiserver-authentication holds (a test may rotate it), or whether reading it fails. */
+const configMap: { data: Record<string, string>; failing: boolean } = { data: { ...INITIAL_DATA }, failing: false };
+
 /** The fake cluster: token `good` is alice; alice may get and list flunders in `ns` and get `/apis`; nothing else. */
 function fakeKube(recorded: Recorded): https.Server {
   return https.createServer({ cert: kubeTls.cert, key: kubeTls.key }, (req, res) => {
@@ -44,17 +57,11 @@ function fakeKube(recorded: Recorded): https.Server {
       };
       if (req.url === '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication') {
         recorded.configMapReads++;
-        send({
-          kind: 'ConfigMap',
-          data: {
-            'client-ca-file': clientCa.cert,
-            'requestheader-client-ca-file': frontProxyCa.cert,
-            'requestheader-allowed-names': '["front-proxy-client"]',
-            'requestheader-username-headers': '["X-Remote-User"]',
-            'requestheader-group-headers': '["X-Remote-Group"]',
-            'requestheader-extra-headers-prefix': '["X-Remote-Extra-"]',
-          },
-        });
+        if (configMap.failing) {
+          res.writeHead(500, { 'content-type': 'application/json' }).end('{"kind":"Status","apiVersion":"v1","status":"Failure","code":500}');
+          return;
+        }
+        send({ kind: 'ConfigMap', data: configMap.data });
         return;
       }
       const spec = field(JSON.parse(body), 'spec');
@@ -89,7 +96,7 @@ const recorded: Recorded = { tokenReviews: [], reviews: [], configMapReads: 0 };
 let clock = 1_000_000;
 
 /** A guarded HTTPS server: 200 with the user as JSON when `check` lets the request through, else its Status. */
-async function guarded(options: Partial<DelegatingAuthOptions> = {}): Promise<{ url: string; close: () => Promise<void> }> {
+async function guarded(options: Partial<DelegatingAuthOptions> = {}): Promise<{ url: string; close: () => Promise<void>; auth: DelegatingAuth }> {
   const auth = await DelegatingAuth.fromCluster({ client: kubeClient, ...options });
   const server = https.createServer({ ...auth.tlsOptions, cert: serverTls.cert, key: serverTls.key }, (req, res) => {
     const url = new URL(req.url ?? '/', 'https://x');
@@ -105,10 +112,20 @@ async function guarded(options: Partial<DelegatingAuthOptions> = {}): Promise<{ 
       },
     );
   });
+  const unwatch = auth.watchTlsOptions((o) => {
+    server.setSecureContext({ ...(o.ca ? { ca: o.ca } : {}), cert: serverTls.cert, key: serverTls.key });
+  });
   const port = await listen(server);
   return {
     url: `https://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); server.closeAllConnections(); }),
+    auth,
+    close: () =>
+      new Promise<void>((resolve) => {
+        unwatch();
+        auth.close();
+        server.close(() => { resolve(); });
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -130,7 +147,7 @@ function call(base: string, path: string, o: CallOptions = {}): Promise<{ code: 
   });
 }
 
-let server: { url: string; close: () => Promise<void> };
+let server: { url: string; close: () => Promise<void>; auth: DelegatingAuth };
 
 beforeAll(async () => {
   kube = fakeKube(recorded);
@@ -262,5 +279,95 @@ describe('authorization', () => {
   it('asks nothing for system:masters', async () => {
     expect((await call(server.url, `${FLUNDERS}/x`, { ...as('root', ['system:masters']), method: 'DELETE' })).code).toBe(200);
     expect(recorded.reviews).toEqual([]);
+  });
+});
+
+describe('following extension-apiserver-authentication', () => {
+  const newProxyCa = makeCertificateAuthority({ name: 'front-proxy-ca-2' });
+  const newProxy = makeClientCertificate({ ca: newProxyCa, commonName: 'new-proxy' });
+  const asProxy = (cert: { cert: string; key: string }) => ({ cert, headers: { 'X-Remote-User': 'dave' } });
+  const username = (r: { body: unknown }) => field(r.body, 'name') ?? field(r.body, 'username') ?? null;
+
+  afterEach(() => {
+    configMap.data = { ...INITIAL_DATA };
+    configMap.failing = false;
+  });
+
+  /** Lets the fake clock's due read finish: the next read is armed once it has (polling, no wall-clock bound on speed). */
+  async function settled(fake: FakeClock): Promise<void> {
+    for (let i = 0; i < 10_000 && fake.pendingTimers === 0; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.pendingTimers).toBe(1);
+  }
+
+  it('re-reads the ConfigMap each interval: a rotated front-proxy CA and allowed names apply, the TLS CAs follow', async () => {
+    const fake = new FakeClock();
+    const errors: string[] = [];
+    const s = await guarded({ authorization: false, refresh: { clock: fake, intervalMs: 60_000, onError: (m) => errors.push(m) } });
+    try {
+      const tls: (string[] | undefined)[] = [];
+      s.auth.watchTlsOptions((o) => tls.push(o.ca));
+      const reads = recorded.configMapReads;
+      expect(await call(s.url, FLUNDERS, asProxy(proxyCert))).toMatchObject({ code: 200 });
+      expect((await call(s.url, FLUNDERS, asProxy(newProxy))).code).toBe(401);
+
+      configMap.data = { ...INITIAL_DATA, 'requestheader-client-ca-file': newProxyCa.cert, 'requestheader-allowed-names': '["new-proxy"]' };
+      fake.step(59_999);
+      expect(recorded.configMapReads).toBe(reads);
+      expect((await call(s.url, FLUNDERS, asProxy(newProxy))).code).toBe(401);
+      fake.step(1);
+      await settled(fake);
+      expect(recorded.configMapReads).toBe(reads + 1);
+      const now = await call(s.url, FLUNDERS, asProxy(newProxy));
+      expect([now.code, username(now)]).toEqual([200, 'dave']);
+      expect((await call(s.url, FLUNDERS, asProxy(proxyCert))).code).toBe(401);
+      expect(tls).toHaveLength(1);
+      expect(tls[0]).toContain(new X509Certificate(newProxyCa.cert).toString());
+      expect(tls[0]).not.toContain(new X509Certificate(frontProxyCa.cert).toString());
+
+      // an unchanged ConfigMap changes nothing
+      fake.step(60_000);
+      await settled(fake);
+      expect(recorded.configMapReads).toBe(reads + 2);
+      expect(tls).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+    expect(fake.pendingTimers).toBe(0);
+  });
+
+  it('keeps the last good configuration when the ConfigMap cannot be read or does not parse, and reports why', async () => {
+    const fake = new FakeClock();
+    const errors: string[] = [];
+    const s = await guarded({ authorization: false, refresh: { clock: fake, intervalMs: 1_000, onError: (m) => errors.push(m) } });
+    try {
+      configMap.failing = true;
+      fake.step(1_000);
+      await settled(fake);
+      configMap.failing = false;
+      configMap.data = { ...INITIAL_DATA, 'requestheader-client-ca-file': newProxyCa.cert, 'requestheader-allowed-names': 'new-proxy' };
+      fake.step(1_000);
+      await settled(fake);
+      expect(errors).toHaveLength(2);
+      expect(errors[1]).toBe('extension-apiserver-authentication: requestheader-allowed-names is not a JSON list of strings');
+      expect(errors.every((e) => !e.includes('\n'))).toBe(true);
+      const r = await call(s.url, FLUNDERS, asProxy(proxyCert));
+      expect([r.code, username(r)]).toEqual([200, 'dave']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('reads once with refresh: false, and reload() applies a change at once', async () => {
+    const s = await guarded({ authorization: false, refresh: false });
+    try {
+      configMap.data = { ...INITIAL_DATA, 'requestheader-allowed-names': '["nobody"]' };
+      expect((await call(s.url, FLUNDERS, asProxy(proxyCert))).code).toBe(200);
+      expect(await s.auth.reload()).toBe(true);
+      expect((await call(s.url, FLUNDERS, asProxy(proxyCert))).code).toBe(401);
+      expect(await s.auth.reload()).toBe(false);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -100,3 +100,29 @@ it('closes a connection that sent no request when it closes', async () => {
   await closed;
   expect(socket.destroyed).toBe(true);
 });
+
+it('gives its TLS server the client CAs the auth reloads, until it closes', async () => {
+  const listeners = new Set<(o: { requestCert: boolean; rejectUnauthorized: boolean; ca?: string[] }) => void>();
+  const reloading = {
+    tlsOptions: auth.tlsOptions,
+    check: auth.check.bind(auth),
+    watchTlsOptions(l: (o: { requestCert: boolean; rejectUnauthorized: boolean; ca?: string[] }) => void) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+  const spy = jest.spyOn(https.Server.prototype, 'setSecureContext');
+  try {
+    const own = new APIServer({ groups: [group], storage: served.storage, tls: { cert: serving.cert, key: serving.key }, auth: reloading });
+    await own.listen();
+    expect(listeners.size).toBe(1);
+    const before = spy.mock.calls.length; // (the TLS server's constructor sets its first context too)
+    const rotated = makeCertificateAuthority({ name: 'front-proxy-ca-2' });
+    for (const l of listeners) l({ requestCert: true, rejectUnauthorized: false, ca: [rotated.cert] });
+    expect(spy.mock.calls.slice(before)).toEqual([[{ ca: [rotated.cert], cert: serving.cert, key: serving.key }]]);
+    await own.close();
+    expect(listeners.size).toBe(0);
+  } finally {
+    spy.mockRestore();
+  }
+});

@@ -101,7 +101,9 @@ describe('REST', () => {
     const cases: Array<{ name: string; method: string; path: string; body: unknown; type?: string; want: JsonObject }> = [
       { name: 'oversized body', method: 'POST', path: FLUNDERS, body: flunder('big', { spec: { reference: 'x'.repeat(70_000) } }), want: { code: 413, reason: 'RequestEntityTooLarge', message: 'Request entity too large: limit is 65536' } },
       { name: 'JSON that does not parse', method: 'POST', path: FLUNDERS, body: '{"metadata":', want: { code: 400, reason: 'BadRequest', message: 'the object provided is unrecognized (must be of type Flunder): couldn\'t get version/kind; json parse error: unexpected end of JSON input ({"metadata":)' } },
-      { name: 'YAML', method: 'POST', path: FLUNDERS, body: 'metadata: {}', type: 'application/yaml', want: { code: 415, reason: 'UnsupportedMediaType' } },
+      { name: 'YAML without a kind', method: 'POST', path: FLUNDERS, body: 'metadata: {}', type: 'application/yaml', want: { code: 400, reason: 'BadRequest', message: "the object provided is unrecognized (must be of type Flunder): Object 'Kind' is missing in 'metadata: {}' (6d657461646174613a207b7d)" } },
+      { name: 'YAML that does not parse', method: 'POST', path: FLUNDERS, body: 'kind: [Flunder\n', type: 'application/yaml', want: { code: 400, reason: 'BadRequest', message: "the object provided is unrecognized (must be of type Flunder): yaml: line 2: did not find expected ',' or ']' (6b696e643a205b466c756e6465720a)" } },
+      { name: 'text/plain', method: 'POST', path: FLUNDERS, body: '{}', type: 'text/plain', want: { code: 415, reason: 'UnsupportedMediaType', message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf' } },
       { name: 'wrong kind', method: 'POST', path: FLUNDERS, body: { ...flunder('wk'), kind: 'Fischer' }, want: { code: 422, reason: 'Invalid', message: 'Fischer.wardle.example.com "wk" is invalid: kind: Invalid value: "Fischer": must be Flunder' } },
       { name: 'no kind', method: 'POST', path: FLUNDERS, body: { metadata: { name: 'nk' } }, want: { code: 400, message: `the object provided is unrecognized (must be of type Flunder): Object 'Kind' is missing in '{"metadata":{"name":"nk"}}' ({"metadata":{"name":"nk"}})` } },
       { name: 'an array', method: 'POST', path: FLUNDERS, body: '[1]', want: { code: 400, message: 'the object provided is unrecognized (must be of type Flunder): couldn\'t get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" } (5b315d)' } },
@@ -181,6 +183,28 @@ describe('watch', () => {
     expect(frames.map((f) => f.type)).toEqual(['ADDED', 'BOOKMARK', 'MODIFIED', 'DELETED']);
     expect(frames[1]?.object).toMatchObject({ apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { annotations: { 'k8s.io/initial-events-end': 'true' } } });
     expect(frames[2]?.object).toMatchObject({ apiVersion: 'wardle.example.com/v1beta1', spec: { reference: 'z' } });
+  });
+
+  it('streams Tables of one row when asked as=Table, the columns on the first only, an ERROR as a Status', async () => {
+    const ns = '/apis/wardle.example.com/v1beta1/namespaces/watched-table/flunders';
+    const created = await call('POST', ns, flunder('t1'));
+    const rv = created.body.metadata;
+    const from = isJsonObject(rv) && typeof rv.resourceVersion === 'string' ? rv.resourceVersion : '';
+    await call('DELETE', `${ns}/t1`);
+    const res = await fetch(`${served.base}${ns}?watch=1&resourceVersion=${from}&timeoutSeconds=1&includeObject=None`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(res.status).toBe(200);
+    const frames = (await res.text())
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l): unknown => JSON.parse(l))
+      .filter(isJsonObject);
+    expect(frames.map((f) => f.type)).toEqual(['DELETED']);
+    const table = isJsonObject(frames[0]?.object) ? frames[0].object : {};
+    expect([table.kind, table.apiVersion, Array.isArray(table.columnDefinitions)]).toEqual(['Table', 'meta.k8s.io/v1', true]);
+    const rows = Array.isArray(table.rows) ? table.rows.filter(isJsonObject) : [];
+    expect(rows.map((r) => [Array.isArray(r.cells) ? r.cells[0] : undefined, r.object])).toEqual([['t1', null]]);
+    const bad = await fetch(`${served.base}${ns}?watch=1&includeObject=All`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(bad.status).toBe(400);
   });
 
   it('answers a watch from a compacted revision with an ERROR frame (410 Expired)', async () => {

@@ -89,6 +89,13 @@ describe('toTable', () => {
     expect(table.rows).toEqual([{ cells: ['a', '2026-01-01T00:00:00Z'], object: null }]);
   });
 
+  it('leaves the column definitions null with noHeaders (a watch event after the first), the rows as without', () => {
+    const headed = toTable(crontab('a', {}), version([]), { apiVersion: 'meta.k8s.io/v1', includeObject: 'None', now: NOW });
+    const bare = toTable(crontab('a', {}), version([]), { apiVersion: 'meta.k8s.io/v1', includeObject: 'None', now: NOW, noHeaders: true });
+    expect(bare.columnDefinitions).toBeNull();
+    expect(bare.rows).toEqual(headed.rows);
+  });
+
   it('converts a list with its resourceVersion, continue and remaining count, and each row carries what includeObject asks', () => {
     const items = [crontab('a', {}), crontab('b', {})];
     const list: JsonObject = { apiVersion: 'stable.example.com/v1', kind: 'CronTabList', metadata: { resourceVersion: '9', continue: 'tok', remainingItemCount: 3 }, items };
