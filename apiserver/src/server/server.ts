@@ -274,6 +274,22 @@ export class APIServer {
     const base: RequestScope = { version: t.version, namespace: t.namespace, warnings, ...(user === undefined ? {} : { user }) };
     /** The scope of a write, with its validated CreateOptions / UpdateOptions / PatchOptions. */
     const writeScope = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): RequestScope => ({ ...base, ...writeOptions(url, kind, userAgent(req)) });
+    /** A create's or an update's body, and the scope of the write: its options are read once the body names a known kind. */
+    const readWrite = async (kind: 'CreateOptions' | 'UpdateOptions'): Promise<{ options: RequestScope; body: JsonObject }> => {
+      let options: RequestScope = base;
+      const body = await readObject(
+        req,
+        this.maxBody,
+        t.def.kind,
+        () => {
+          options = writeScope(kind);
+        },
+        (texts) => {
+          duplicateKeys(options, t.def.kind, t.version, texts);
+        },
+      );
+      return { options, body };
+    };
     const scope = base;
     const gr = { group: t.def.group, resource: t.subresource ? `${t.def.resource}/${t.subresource}` : t.def.resource };
     const needsNamespace = t.def.namespaced && t.namespace === '';
@@ -294,18 +310,7 @@ export class APIServer {
           return;
         case 'POST': {
           if (needsNamespace) throw notFound();
-          let options: RequestScope = base;
-          const body = await readObject(
-            req,
-            this.maxBody,
-            t.def.kind,
-            () => {
-              options = writeScope('CreateOptions');
-            },
-            (texts) => {
-              duplicateKeys(options, t.def.kind, t.version, texts);
-            },
-          );
+          const { options, body } = await readWrite('CreateOptions');
           send(201, await t.store.create(options, body));
           return;
         }
@@ -328,18 +333,7 @@ export class APIServer {
         send(200, await t.store.get(scope, name, q.resourceVersion));
         return;
       case 'PUT': {
-        let options: RequestScope = base;
-        const body = await readObject(
-          req,
-          this.maxBody,
-          t.def.kind,
-          () => {
-            options = writeScope('UpdateOptions');
-          },
-          (texts) => {
-            duplicateKeys(options, t.def.kind, t.version, texts);
-          },
-        );
+        const { options, body } = await readWrite('UpdateOptions');
         send(200, await t.store.update(options, name, body, t.subresource === 'status' ? 'status' : undefined));
         return;
       }

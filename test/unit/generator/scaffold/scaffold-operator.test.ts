@@ -13,35 +13,15 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
-import { main } from '../../../../generator/cli';
 import { admissionPaths, deployName, fnv32a, insertAtMarker, leaderElectionId, MarkerError, relativeImport } from '../../../../generator/scaffold';
+import { runCli as run, readTree as tree, expectGoldenTree } from '../../helpers/scaffold';
 
 // This file runs kubegen commands and loads TypeScript programs: a generous timeout for a loaded machine.
 jest.setTimeout(180_000);
 
 const REPO = path.resolve(__dirname, '../../../..');
 const GOLDEN = path.join(__dirname, 'scaffold-golden');
-const UPDATE = process.env.KUBEGEN_UPDATE_GOLDEN === '1';
-
-function run(argv: string[], cwd: string) {
-  let out = '';
-  let err = '';
-  return main(argv, { out: (s) => (out += s), err: (s) => (err += s) }, cwd).then((code) => ({ code, out, err }));
-}
-
-function tree(dir: string, skip: (rel: string) => boolean = () => false): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, rel: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (skip(r)) continue;
-      if (e.isDirectory()) walk(path.join(d, e.name), r);
-      else out[r] = fs.readFileSync(path.join(d, e.name), 'utf8');
-    }
-  };
-  walk(dir, '');
-  return out;
-}
+const expectGolden = (name: string, got: Record<string, string>): void => expectGoldenTree(GOLDEN, name, got);
 
 function tmpProject(pj: Record<string, unknown> = { name: 'shop', version: '1.0.0' }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegen-scaffold-op-'));
@@ -133,23 +113,6 @@ async function walkthrough(dir: string): Promise<string[]> {
   await step(['create', 'api', '--group', 'shop.example.dev', '--version', 'v1', '--kind', 'Warehouse', '--namespaced=false', '--controller']);
   await step(['create', 'webhook', ...API, '--version', 'v1', '--defaulting', '--programmatic-validation', '--conversion']);
   return outputs;
-}
-
-/**
- * Compares a tree with its golden folder (rewriting it under KUBEGEN_UPDATE_GOLDEN=1). Each file is stored as
- * `<path>.golden`, so neither the repository's tsc, eslint nor jest takes a scaffolded `.ts` file for its own.
- */
-function expectGolden(name: string, got: Record<string, string>): void {
-  const dir = path.join(GOLDEN, name);
-  if (UPDATE) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    for (const [p, text] of Object.entries(got)) {
-      fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-      fs.writeFileSync(path.join(dir, `${p}.golden`), text);
-    }
-  }
-  const want = Object.fromEntries(Object.entries(tree(dir)).map(([p, text]) => [p.replace(/\.golden$/, ''), text]));
-  expect(got).toEqual(want);
 }
 
 // package.json carries kubegen's own version ranges: compared without them

@@ -8,33 +8,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { RUNTIME_PATHS } from '../../helpers/generated';
-import { main } from '../../../../generator/cli';
 import { checkApiScaffold, mergePackageJson, moduleFormatOf, scaffoldApi, scaffoldProjectFiles, type ProjectScaffold } from '../../../../generator/scaffold';
 import { generateAll, loadApiModel, ownedDirs, placeFile } from '../../../../generator/pipeline';
+import { runCli as run, readTree as tree } from '../../helpers/scaffold';
 
 // This file loads TypeScript programs and runs kubegen commands: a generous timeout for a loaded machine, not jest's default 5 s.
 jest.setTimeout(60_000);
 
 const REPO = path.resolve(__dirname, '../../../..');
-
-function run(argv: string[], cwd: string) {
-  let out = '';
-  let err = '';
-  return main(argv, { out: (s) => (out += s), err: (s) => (err += s) }, cwd).then((code) => ({ code, out, err }));
-}
-
-function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, rel: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(path.join(d, e.name), r);
-      else out[r] = fs.readFileSync(path.join(d, e.name), 'utf8');
-    }
-  };
-  walk(dir, '');
-  return out;
-}
 
 const project: ProjectScaffold = { projectName: 'shop', kubegenVersion: '1.2.3', runtimeVersion: '1.2.3', toolVersions: { typescript: '~6.0', jest: '^30.0.0' }, peerVersions: { 'prom-client': '^15.1.3' }, format: 'commonjs' };
 
