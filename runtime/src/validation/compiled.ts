@@ -293,14 +293,14 @@ export function belowMinimum(path: string, v: number | bigint, min: number, excl
 }
 
 /**
- * {@link aboveMaximum} / {@link belowMinimum} with the wording after the path precomputed by the validation emitter
+ * `aboveMaximum` / `belowMinimum` with the wording after the path precomputed by the validation emitter
  * (` in body should be greater than or equal to 1`): one concatenation, no number printed, per error.
  */
 export function boundError(path: string, v: number | bigint, wording: string): FieldError {
   return invalidNumber(path, v, path + wording);
 }
 
-/** {@link patternMismatch} with the wording after the path precomputed by the emitter (` in body should match '…'`). */
+/** `patternMismatch` with the wording after the path precomputed by the emitter (` in body should match '…'`). */
 export function patternError(path: string, v: string, wording: string): FieldError {
   return invalidString(path, v, path + wording);
 }
