@@ -68,11 +68,12 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
  * keys, the walk's order. A scan calls it where more than one error follows the first start.
  */
 export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], starts: readonly number[], names: readonly string[]): void {
-  // First whether the properties with errors come in the schema's order in the object's keys (every key an own one:
-  // the scan counted them): most objects, and then nothing moves and nothing is allocated.
+  // First whether the properties with errors come in the schema's order in the object's own keys: most objects, and
+  // then nothing moves and nothing is allocated. Only invalid objects come here, so the own-key check costs no valid one.
   let last = -1;
   let sorted = true;
   for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const i = errorsOf(k, errors, starts, names);
     if (i < 0) continue;
     if (i < last) {
@@ -84,6 +85,7 @@ export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], sta
   if (sorted) return;
   const moved: FieldError[] = [];
   for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const i = errorsOf(k, errors, starts, names);
     if (i < 0) continue;
     for (let j = starts[i] ?? errors.length, end = starts[i + 1] ?? errors.length; j < end; j++) {
