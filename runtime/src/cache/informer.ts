@@ -24,6 +24,8 @@
  *   tombstone (last cached state, maybe stale) when the deletion was only noticed by a relist;
  * - handlers receive the cached objects themselves: never mutate them (copy first; `freezeObjects` makes a
  *   mutation throw in tests);
+ * - each received object's `apiVersion`, `kind` and `metadata.namespace` are replaced, before the transform, by equal
+ *   strings the informer keeps once (./intern.ts): the cache holds one copy of each, not one per object;
  * - `hasSynced()` of the informer: the first list is in the cache; of a registration: that, and the handler has
  *   processed every `isInInitialList` add it was given;
  * - `addIndexers`, `setTransform`, `setWatchErrorHandler` only before `run`; `run(signal)` once. The informer
@@ -42,6 +44,7 @@ import { defaultLogger } from '../log/default';
 import { noopMetrics, type Logger, type Metrics } from '../observe';
 import { realClock, type Clock, type ClockTimer } from '../clock/clock';
 import { Fifo } from './fifo';
+import { internCommonFields, StringInterner } from './intern';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
 import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore, type ReplaceBuilder } from './store';
 
@@ -220,6 +223,8 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
   private readonly syncWaiters = new SyncWaiters();
   private transform: TransformFunc<T> | undefined;
   private readonly freeze: boolean;
+  /** The cached objects' `apiVersion`, `kind` and namespaces, one copy each (./intern.ts). */
+  private readonly interner = new StringInterner();
   private started = false;
   private stopped = false;
   private synced = false;
@@ -352,6 +357,8 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
   }
 
   private apply(obj: T): T {
+    // the received object is the informer's own (freshly decoded): its repeated strings are made shared ones
+    internCommonFields(obj, this.interner);
     const out = this.transform ? this.transform(obj) : obj;
     return this.freeze ? deepFreeze(out) : out;
   }
