@@ -4,6 +4,7 @@ import {
   DeletedFinalStateUnknown,
   deletionHandlingMetaNamespaceKeyFunc,
   isDeletedFinalStateUnknown,
+  metaNamespaceIndexFunc,
   metaNamespaceKeyFunc,
   NAMESPACE_INDEX,
   newIndexer,
@@ -284,5 +285,48 @@ describe('Indexer', () => {
     expect(() => idx.byIndex('nope', 'x')).toThrow(/index with name nope does not exist/);
     expect(() => idx.indexKeys('nope', 'x')).toThrow(/does not exist/);
     expect(() => idx.listIndexFuncValues('nope')).toThrow(/does not exist/);
+  });
+});
+
+describe('the namespace index of a default-keyed store (answered from its namespace → name map)', () => {
+  type Op = { op: 'upsert' | 'delete'; ns: string; name: string } | { op: 'replace'; objects: Array<{ ns: string; name: string }> };
+  const nsArb = fc.constantFrom('', 'a', 'b', '__proto__');
+  const nameArb = fc.constantFrom('x', 'y', 'z', 'constructor');
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ op: fc.constantFrom<'upsert' | 'delete'>('upsert', 'delete'), ns: nsArb, name: nameArb }),
+    fc.record({ op: fc.constant<'replace'>('replace'), objects: fc.array(fc.record({ ns: nsArb, name: nameArb }), { maxLength: 6 }) }),
+  );
+  const at = (ns: string, name: string): Widget => ({ metadata: { name, ...(ns ? { namespace: ns } : {}) } });
+
+  it('answers byIndex, indexKeys, index and listIndexFuncValues as a kept index does, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 30 }), (ops) => {
+        const derived = newIndexer<Widget>(byOwner);
+        // the same key, by another function: this store keeps the namespace index as a set per value
+        const kept = new CacheIndexer<Widget>({ keyFunc: (w) => metaNamespaceKeyFunc(w), indexers: { [NAMESPACE_INDEX]: (w) => (w.metadata?.namespace ? [w.metadata.namespace] : []), ...byOwner } });
+        for (const o of ops) {
+          for (const s of [derived, kept]) {
+            if (o.op === 'replace') s.replace(o.objects.map((w) => at(w.ns, w.name)), '1');
+            else if (o.op === 'upsert') s.upsert(at(o.ns, o.name));
+            else s.delete(at(o.ns, o.name));
+          }
+          expect(derived.listIndexFuncValues(NAMESPACE_INDEX)).toEqual(kept.listIndexFuncValues(NAMESPACE_INDEX));
+          for (const ns of ['', 'a', 'b', '__proto__']) {
+            expect(derived.byIndex(NAMESPACE_INDEX, ns)).toEqual(kept.byIndex(NAMESPACE_INDEX, ns));
+            expect(derived.indexKeys(NAMESPACE_INDEX, ns)).toEqual(kept.indexKeys(NAMESPACE_INDEX, ns));
+            expect(derived.index(NAMESPACE_INDEX, at(ns, 'x'))).toEqual(kept.index(NAMESPACE_INDEX, at(ns, 'x')));
+          }
+        }
+      }),
+    );
+  });
+
+  it('also under another name, added later', () => {
+    const s = newIndexer<Widget>();
+    s.add(widget('a', 'n1'));
+    s.addIndexers({ byNs: metaNamespaceIndexFunc });
+    s.add(widget('b', 'n1'));
+    expect(s.indexKeys('byNs', 'n1')).toEqual(['n1/a', 'n1/b']);
+    expect(() => s.byIndex('missing', 'n1')).toThrow(/does not exist/);
   });
 });
