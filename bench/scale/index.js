@@ -30,6 +30,7 @@
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 const { spawn } = require('node:child_process');
@@ -107,6 +108,8 @@ function startReplica(name, ctx, shard) {
   const r = {
     name,
     cacheObjects: 0,
+    /** Its exit code once it exited (a replica must not exit before `stop`). */
+    exitCode: undefined,
     send: (line) => child.stdin.write(`${line}\n`),
     next: (event, test = () => true) => new Promise((resolve, reject) => waiting.push({ event, test, resolve, reject })),
     async stop() {
@@ -118,6 +121,7 @@ function startReplica(name, ctx, shard) {
     tail: () => err.trim().split('\n').slice(-3).join(' | '),
   };
   void exited.then((code) => {
+    r.exitCode = code ?? 'signal';
     for (const w of waiting.splice(0)) w.reject(new Error(`${name} exited (${code}): ${r.tail()}`));
   });
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
@@ -129,11 +133,21 @@ function startReplica(name, ctx, shard) {
   return r;
 }
 
-/** Polls `check` every 250 ms until it holds, at most `limitMs`; `what` names it in the error. */
-async function until(what, limitMs, check) {
+/**
+ * Polls `check` every 250 ms until it holds, at most `limitMs`; `what` names it in the error. Fails at once when one
+ * of `replicas` exited (with the end of its standard error), and prints their cache sizes every 30 s.
+ */
+async function until(what, limitMs, check, replicas = []) {
   const deadline = Date.now() + limitMs;
+  let nextReport = Date.now() + 30_000;
   while (!check()) {
+    const gone = replicas.find((r) => r.exitCode !== undefined);
+    if (gone) throw new Error(`${gone.name} exited (${gone.exitCode}) while waiting for ${what}: ${gone.tail()}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (replicas.length > 0 && Date.now() > nextReport) {
+      nextReport += 30_000;
+      console.log(`  waiting for ${what}: caches ${replicas.map((r) => `${r.name} ${r.cacheObjects}`).join(', ')}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -147,7 +161,7 @@ async function sharded(ctx) {
   try {
     const t0 = Date.now();
     const limitMs = Math.max(300_000, N * 10);
-    await until(`the unsharded replica's cache of ${N}`, limitMs, () => single.cacheObjects === N);
+    await until(`the unsharded replica's cache of ${N}`, limitMs, () => single.cacheObjects === N, all);
     // the sharder labels every CronTab, a shard's cache fills as it does: wait until the shares add up and hold still
     let last = '';
     let stillSince = Date.now();
@@ -155,7 +169,7 @@ async function sharded(ctx) {
       const now = shards.map((r) => r.cacheObjects).join(' ');
       if (now !== last) [last, stillSince] = [now, Date.now()];
       return shards.reduce((n, r) => n + r.cacheObjects, 0) === N && shards.every((r) => r.cacheObjects > 0) && Date.now() - stillSince > 3000;
-    });
+    }, all);
     console.log(`  ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; shares ${shards.map((r) => `${r.name} ${r.cacheObjects}`).join(', ')}`);
     const results = { single: [], ring: [] };
     let epoch = Math.floor(Date.now() / 1000) % 100_000; // a target no earlier run of this cluster wrote
@@ -180,7 +194,7 @@ async function sharded(ctx) {
       for (const which of round % 2 ? ['ring', 'single'] : ['single', 'ring']) {
         const r = await converge(which === 'single' ? [single] : shards);
         results[which].push(r);
-        console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s${r.each.length > 1 ? `; each ${r.each.map((x) => x.toFixed(0)).join(' / ')} ms` : ''}; ${r.writes} writes${Object.keys(r.failures).length > 0 ? `, failed ${JSON.stringify(r.failures)}` : ''}), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB`);
+        console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s${r.each.length > 1 ? `; each ${r.each.map((x) => x.toFixed(0)).join(' / ')} ms` : ''}; ${r.writes} writes${Object.keys(r.failures).length > 0 ? `, failed ${JSON.stringify(r.failures)}` : ''}), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB; load average ${os.loadavg()[0].toFixed(1)}`);
       }
     }
     const singleMs = median(results.single.map((r) => r.ms));
@@ -206,8 +220,10 @@ async function main() {
     console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s; node ${process.version}; N=${N}, ${ROUNDS} rounds`);
     const collection = await installCollection(rest, parse(fs.readFileSync(crdFile, 'utf8')), { group: GROUP, version: VERSION, plural: PLURAL, namespace: NAMESPACE });
     const t0 = Date.now();
-    await pool(N, CONCURRENCY, (i) =>
-      rest.requestVoid({
+    let created = 0;
+    const step = Math.max(10_000, Math.ceil(N / 10));
+    await pool(N, CONCURRENCY, async (i) => {
+      await rest.requestVoid({
         method: 'POST',
         path: collection,
         body: {
@@ -216,8 +232,9 @@ async function main() {
           metadata: { name: `crontab-${String(i).padStart(6, '0')}`, labels: { app: 'bench', shard: String(i % 16) }, annotations: { 'bench.kubegen.io/owner': `team-${i % 7}` } },
           spec: { schedule: '*/5 * * * *', image: 'registry.example.com/cron/job:1.2.3', replicas: (i % 5) + 1, timeZone: 'Etc/UTC' },
         },
-      }),
-    );
+      });
+      if (++created % step === 0 && created < N) console.log(`  created ${created} in ${((Date.now() - t0) / 1000).toFixed(0)} s; load average ${os.loadavg()[0].toFixed(1)}`);
+    });
     console.log(`created ${N} CronTabs in ${((Date.now() - t0) / 1000).toFixed(1)} s (${CONCURRENCY} in flight)`);
 
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary };
@@ -241,7 +258,7 @@ async function informers(ctx) {
     for (const client of CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length])) {
       const r = await measure(client, ctx);
       results[client].push(r);
-      console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(16)}: sync ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMiB.toFixed(0)} MiB`);
+      console.log(`round ${round + 1}/${ROUNDS} ${client.padEnd(16)}: sync ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMiB.toFixed(0)} MiB; load average ${os.loadavg()[0].toFixed(1)}`);
     }
   }
   const med = (c, k) => median(results[c].map((r) => r[k]));
