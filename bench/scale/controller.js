@@ -17,7 +17,7 @@
  * Before that, and whenever its cache's size changes (checked every 250 ms), it prints {"event":"cache","objects":<n>}.
  * It stops gracefully when its standard input closes (a shard releases its Lease after its last reconcile).
  *
- *   node controller.js --kubeconfig=<file> --namespace=<ns> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name>]
+ *   node controller.js --kubeconfig=<file> --namespace=<ns> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name> [--lease-s=<s>]]
  */
 const { createRestClient, isNotFound, loadFromDefault } = require('@kubegen/runtime');
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory, restMetadataClientFactory } = require('@kubegen/runtime/controller');
@@ -43,6 +43,9 @@ async function main() {
     logger: noopLogger,
   });
   const sharded = a.shard !== undefined;
+  // the shard's and the sharder's Leases: `--lease-s` seconds, renewed within two thirds of it (default 15 s / 10 s)
+  const leaseMs = Number(a['lease-s'] ?? 15) * 1000;
+  const leases = { leaseDurationMs: leaseMs, renewDeadlineMs: Math.round((leaseMs * 2) / 3), retryPeriodMs: Math.min(2000, Math.round(leaseMs / 5)) };
   if (sharded) {
     mgr.add(
       new Sharder(mgr, {
@@ -51,7 +54,7 @@ async function main() {
         leaseNamespace: namespace,
         namespace,
         metadataClients: restMetadataClientFactory(rest),
-        leaderElection: { identity: a.shard },
+        leaderElection: { identity: a.shard, ...leases },
         concurrentMoves: 50,
       }),
     );
@@ -120,7 +123,7 @@ async function main() {
     .for(v1.cronTabResource, { predicates: [generationChangedPredicate(noopLogger)] })
     .watchesRawSource(epochs)
     .withOptions({ maxConcurrentReconciles: Number(a.concurrency) });
-  if (sharded) b = b.withSharding({ ring: a.ring, shardName: a.shard, leaseNamespace: namespace });
+  if (sharded) b = b.withSharding({ ring: a.ring, shardName: a.shard, leaseNamespace: namespace, ...leases });
   b.complete(reconcile);
   cronTabs = mgr.lister(v1.cronTabResource);
   const indexer = mgr.informerFor(v1.cronTabResource).getIndexer();
