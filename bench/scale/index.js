@@ -141,6 +141,19 @@ function startReplica(name, ctx, shard) {
   return r;
 }
 
+/** Runs `create` until it succeeds or answers AlreadyExists; any other failure is retried 4 times, 1 s apart. */
+async function retryCreate(create) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      if (runtime.isAlreadyExists(err)) return undefined;
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 /**
  * Polls `check` every 250 ms until it holds, at most `limitMs`; `what` names it in the error. Fails at once when one
  * of `replicas` exited (with the end of its standard error), and prints their cache sizes every 30 s.
@@ -231,7 +244,8 @@ async function main() {
     let created = 0;
     const step = Math.max(10_000, Math.ceil(N / 10));
     await pool(N, CONCURRENCY, async (i) => {
-      await rest.requestVoid({
+      // a create the loaded apiserver did not answer in time is sent again (5 tries); AlreadyExists: the first one took
+      await retryCreate(() => rest.requestVoid({
         method: 'POST',
         path: collection,
         body: {
@@ -240,7 +254,7 @@ async function main() {
           metadata: { name: `crontab-${String(i).padStart(6, '0')}`, labels: { app: 'bench', shard: String(i % 16) }, annotations: { 'bench.kubegen.io/owner': `team-${i % 7}` } },
           spec: { schedule: '*/5 * * * *', image: 'registry.example.com/cron/job:1.2.3', replicas: (i % 5) + 1, timeZone: 'Etc/UTC' },
         },
-      });
+      }));
       if (++created % step === 0 && created < N) console.log(`  created ${created} in ${((Date.now() - t0) / 1000).toFixed(0)} s; load average ${os.loadavg()[0].toFixed(1)}`);
     });
     console.log(`created ${N} CronTabs in ${((Date.now() - t0) / 1000).toFixed(1)} s (${CONCURRENCY} in flight)`);
