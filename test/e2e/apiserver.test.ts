@@ -851,4 +851,56 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
     const [kube = {}, mine = {}] = answers;
     for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
   });
+  it('answers the same for the cap of Update managers, a reset of managedFields, before-first-apply and the upgrade from client-side apply', async () => {
+    const APPLY = 'application/apply-patch+yaml';
+    const LAST = 'kubectl.kubernetes.io/last-applied-configuration';
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        const meta = obj(b.metadata);
+        return { status: r.status, spec: b.spec ?? null, labels: meta.labels ?? null, annotations: meta.annotations ?? null, managedFields: managedShape(meta.managedFields) };
+      };
+      const ct = (name: string, spec: JsonObject, meta: JsonObject = {}): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name, ...meta }, spec });
+      const got: Record<string, JsonValue> = {};
+      // eleven updaters after the creator, each a label of its own: the oldest merged into ancient-changes
+      const capUrl = `${s.path}/ssa-cap`;
+      got['cap: created'] = shape(await s.kube.post(`${s.path}?fieldManager=cap-00`, ct('ssa-cap', { schedule: '* * * * *', image: 'one' })));
+      for (let i = 1; i <= 11; i++) {
+        const m = `cap-${String(i).padStart(2, '0')}`;
+        const r = await s.kube.patch(`${capUrl}?fieldManager=${m}`, { metadata: { labels: { [m]: 'x' } } });
+        if (i >= 9) got[`cap: ${m}`] = shape(r);
+      }
+      // a request that sets managedFields to [] leaves the object unmanaged; its next update too
+      const resetUrl = `${s.path}/ssa-reset`;
+      await s.kube.post(`${s.path}?fieldManager=creator`, ct('ssa-reset', { schedule: '* * * * *', image: 'one', replicas: 2 }, { labels: { a: '1' } }));
+      got['reset: invalid managedFields'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=bogus`, { metadata: { managedFields: [{ manager: 'x', operation: 'Bogus', apiVersion: `${TABLE_GROUP}/v1`, fieldsType: 'FieldsV1', fieldsV1: {} }] } }));
+      got['reset: no fieldsType'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=bogus`, { metadata: { labels: { b: '2' }, managedFields: [{ manager: 'x', operation: 'Update', apiVersion: `${TABLE_GROUP}/v1` }] } }));
+      got['reset: managedFields []'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=resetter`, { metadata: { managedFields: [] } }));
+      got['reset: an update after'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=after`, { spec: { image: 'two' } }));
+      got['reset: one empty entry'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=after`, { metadata: { managedFields: [{}] }, spec: { image: 'three' } }));
+      // the first apply: what the object holds is before-first-apply's
+      got['first apply: a conflict'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=first`, ct('ssa-reset', { schedule: '* * * * *', image: 'four' }), { contentType: APPLY }));
+      got['first apply'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=first`, ct('ssa-reset', { schedule: '* * * * *', image: 'three', timeZone: 'UTC' }), { contentType: APPLY }));
+      // kubectl's client-side apply, another updater, then kubectl --server-side
+      const lastUrl = `${s.path}/ssa-last`;
+      const clientSide = ct('ssa-last', { schedule: '* * * * *', image: 'one', replicas: 2 }, { annotations: {} });
+      const lastApplied = `${JSON.stringify(clientSide)}\n`;
+      got['client-side apply'] = shape(await s.kube.post(`${s.path}?fieldManager=kubectl-client-side-apply`, ct('ssa-last', { schedule: '* * * * *', image: 'one', replicas: 2 }, { annotations: { [LAST]: lastApplied } })));
+      await s.kube.patch(`${lastUrl}?fieldManager=scaler`, { spec: { replicas: 3 } });
+      got['server-side: a field changed since'] = shape(await s.kube.patch(`${lastUrl}?fieldManager=kubectl`, ct('ssa-last', { schedule: '* * * * *', image: 'two', replicas: 4 }), { contentType: APPLY }));
+      got['server-side: another manager'] = shape(await s.kube.patch(`${lastUrl}?fieldManager=kubectl-ssa`, ct('ssa-last', { schedule: '* * * * *', image: 'two' }), { contentType: APPLY }));
+      got['server-side'] = shape(
+        await s.kube.patch(`${lastUrl}?fieldManager=kubectl`, `apiVersion: ${TABLE_GROUP}/v1\nkind: CronTab\nmetadata:\n  name: ssa-last\n  annotations: {z: '1', a: '<&>'}\nspec:\n  schedule: '* * * * *'\n  image: two\n  timeZone: UTC\n`, { contentType: APPLY }),
+      );
+      got['server-side again, the annotation replaced'] = shape(await s.kube.patch(`${lastUrl}?fieldManager=kubectl`, ct('ssa-last', { schedule: '* * * * *', image: 'two' }), { contentType: APPLY }));
+      answers.push(got);
+      for (const u of [capUrl, resetUrl, lastUrl]) expect([s.name, u, (await s.kube.delete(u)).status]).toEqual([s.name, u, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
+    expect(JSON.stringify(kube['cap: cap-11'])).toContain('ancient-changes');
+    expect(JSON.stringify(kube['first apply'])).toContain('before-first-apply');
+  });
 });

@@ -271,7 +271,7 @@ export class Store {
     let obj = applied ?? this.decode(body, scope);
     this.checkNamespace(obj, scope);
     // the creator's fields (an apply's object comes with its Apply entry)
-    if (!applied) metaOf(obj).managedFields = this.fieldManager(scope, undefined).update(undefined, obj, scope.fieldManager ?? '');
+    if (!applied) setManagedFields(obj, this.fieldManager(scope, undefined).update(undefined, obj, scope.fieldManager ?? ''));
     const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', ...admissionScope(scope) };
     const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
     if (mutated) {
@@ -478,12 +478,12 @@ export class Store {
       return out;
     };
     try {
-      return { object: await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true)), false, false), created: false };
+      return { object: await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true, patch)), false, false), created: false };
     } catch (err) {
       if (!(err instanceof StatusError && err.code === 404 && err.reason === 'NotFound') || subresource !== undefined) throw err;
     }
     const empty: JsonObject = { apiVersion: this.apiVersion(scope.version), kind: this.def.kind, metadata: { name, ...(this.def.namespaced ? { namespace: scope.namespace } : {}) } };
-    return { object: await this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true))), created: true };
+    return { object: await this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true, patch))), created: true };
   }
 
   /** The scale subresource's definition; 404 when the kind has none. */
@@ -582,7 +582,7 @@ export class Store {
         else obj.status = cloneJSON(current.status);
       }
       // the writer's fields (an apply's come with the object)
-      if (manage) meta.managedFields = fm.update(current, obj, scope.fieldManager ?? '');
+      if (manage) setManagedFields(obj, fm.update(current, obj, scope.fieldManager ?? ''));
       const attrs: AdmissionAttributes = {
         operation: 'UPDATE',
         ...admissionScope(scope),
@@ -754,6 +754,13 @@ function checkPatch(patchType: string, patch: unknown): void {
   if (patchType === 'application/merge-patch+json' && patch !== null && !isJsonObject(patch)) {
     throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
   }
+}
+
+/** The object's managedFields: these entries, or none (the field omitted, as metav1 omits an empty list). */
+function setManagedFields(obj: JsonObject, entries: JsonObject[]): void {
+  const meta = metaOf(obj);
+  if (entries.length > 0) meta.managedFields = entries;
+  else delete meta.managedFields;
 }
 
 /** A checked patch applied to `current`; one that does not apply is the apiserver's generic 422, its cause saying why. */
