@@ -603,6 +603,33 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
     ['deletecollection: bad label selector', 'DELETE', `?labelSelector=${encodeURIComponent('a in (b')}`],
     ['patch: JSON patch cut short', 'PATCH', '/in-a', '[{"op":', JSONPATCH],
     ['delete: gracePeriodSeconds not a number', 'DELETE', '/in-a?gracePeriodSeconds=soon'],
+    // JSON with a repeated key: the strict decoder's duplicate field, as fieldValidation says
+    ['create: JSON duplicate key', 'POST', '', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-a"},"spec":{"schedule":"* * * * *","image":"one","image":"two"}}`],
+    ['create: JSON duplicate key, strict', 'POST', '?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-b","name":"dup-b"},"spec":{"schedule":"* * * * *","image":"one","image":"two"}}`],
+    ['create: JSON duplicate key, ignored', 'POST', '?fieldValidation=Ignore', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-c"},"spec":{"schedule":"* * * * *","image":"one","image":"two"}}`],
+    ['create: JSON duplicate keys at the top and in a list', 'POST', '?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","kind":"CronTab","metadata":{"name":"dup-d","finalizers":["a"],"ownerReferences":[{"uid":"u","uid":"u","name":"n","kind":"k","apiVersion":"v1"}]}}`],
+    ['update: JSON duplicate key, strict', 'PUT', '/in-a?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"in-a"},"spec":{"schedule":"* * * * *","schedule":"* * * * *","image":"one"}}`],
+    ['patch: JSON duplicate key, strict', 'PATCH', '/in-a?fieldValidation=Strict', '{"spec":{"image":"two","image":"three"}}', MERGE],
+    ['patch: JSON duplicate key', 'PATCH', '/in-a?dryRun=All', '{"spec":{"image":"two","image":"three"}}', MERGE],
+    ['apply: JSON duplicate key, strict', 'PATCH', '/in-a?fieldManager=m&force=true&fieldValidation=Strict&dryRun=All', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"in-a"},"spec":{"image":"two","image":"three"}}`, 'application/apply-patch+yaml'],
+    // a patch of a missing object: which error comes first
+    ['patch missing: JSON cut short', 'PATCH', '/missing', '{"spec":', MERGE],
+    ['patch missing: merge patch not an object', 'PATCH', '/missing', '[1]', MERGE],
+    ['patch missing: JSON patch cut short', 'PATCH', '/missing', '[{"op":', JSONPATCH],
+    ['patch missing: JSON patch not a list', 'PATCH', '/missing', { op: 'add' }, JSONPATCH],
+    ['patch missing: JSON patch test fails', 'PATCH', '/missing', [{ op: 'test', path: '/spec/image', value: 'nope' }], JSONPATCH],
+    ['patch missing: merge patch', 'PATCH', '/missing', { spec: { image: 'two' } }, MERGE],
+    ['patch missing: merge patch, strict, unknown field', 'PATCH', '/missing?fieldValidation=Strict', { spec: { image: 'two', nope: 1 } }, MERGE],
+    ['patch missing: strategic merge', 'PATCH', '/missing', { spec: { image: 'two' } }, 'application/strategic-merge-patch+json'],
+    ['apply missing: YAML syntax error', 'PATCH', '/missing?fieldManager=m', 'spec: [a\n', 'application/apply-patch+yaml'],
+    ['apply missing: not an object', 'PATCH', '/missing?fieldManager=m', '- a\n', 'application/apply-patch+yaml'],
+    ['apply: YAML duplicate key, strict', 'PATCH', '/in-a?fieldManager=m&force=true&fieldValidation=Strict&dryRun=All', `apiVersion: ${G}/v1\nkind: CronTab\nmetadata: {name: in-a}\nspec: {image: two, image: three}\n`, 'application/apply-patch+yaml'],
+    ['apply: YAML duplicate key', 'PATCH', '/in-a?fieldManager=m&force=true&dryRun=All', `apiVersion: ${G}/v1\nkind: CronTab\nmetadata: {name: in-a}\nspec: {image: two, image: three}\n`, 'application/apply-patch+yaml'],
+    ['patch: JSON patch duplicate key, strict', 'PATCH', '/in-a?fieldValidation=Strict&dryRun=All', '[{"op":"replace","op":"replace","path":"/spec/image","value":"x"}]', JSONPATCH],
+    ['patch: JSON patch duplicate key', 'PATCH', '/in-a?dryRun=All', '[{"op":"replace","path":"/spec/image","path":"/spec/image","value":"x"}]', JSONPATCH],
+    ['patch: JSON duplicate key and an unknown field, strict', 'PATCH', '/in-a?fieldValidation=Strict', '{"spec":{"image":"two","image":"three","zzz":1}}', MERGE],
+    ['create: JSON duplicate key and an unknown field, strict', 'POST', '?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-e"},"spec":{"schedule":"* * * * *","image":"one","image":"two","aaa":1}}`],
+    ['create: JSON duplicate key and an unknown field', 'POST', '?dryRun=All', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-f"},"spec":{"zzz":1,"schedule":"* * * * *","image":"one","image":"two","aaa":1}}`],
     // dry runs: the answer is what would be stored, and nothing is
     ['create: dryRun', 'POST', '?dryRun=All', good('dry-a')],
     ['create: dryRun, a name that exists', 'POST', '?dryRun=All', good('in-a')],
@@ -623,6 +650,8 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
    */
   const DIFFERENT: ReadonlyMap<string, string> = new Map([
     ['create: YAML duplicate key, strict', 'CronTab in version "vN" cannot be handled as a CronTab: strict decoding error: yaml: unmarshal errors: line N: key "image" already set in map'],
+    ['apply: JSON duplicate key, strict', 'error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: line N: key "image" already set in map'],
+    ['apply: YAML duplicate key, strict', 'error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: line N: key "image" already set in map'],
   ]);
 
   it('answers each bad request with the same code, reason and message, and stores nothing', async () => {
@@ -664,7 +693,12 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
     expect(withoutMessage(mine)).toEqual(withoutMessage(kube));
     for (const [label, message] of DIFFERENT) expect([label, obj(mine[label]).message]).toEqual([label, message]);
     // the one object, and the YAML creates that succeeded (written after it)
-    expect(kube.stored).toEqual(['in-a', 'yaml-b (changed)', 'yaml-c (changed)', 'yaml-l (changed)']);
+    expect(kube.stored).toEqual(['dup-a (changed)', 'dup-c (changed)', 'in-a', 'yaml-b (changed)', 'yaml-c (changed)', 'yaml-l (changed)']);
+    expect(kube['create: JSON duplicate key']).toMatchObject({ status: 201, warnings: ['duplicate field \\"spec.image\\"'] });
+    expect(kube['create: JSON duplicate key, strict']).toMatchObject({ status: 400, message: expect.stringContaining('strict decoding error: duplicate field "metadata.name", duplicate field "spec.image"') });
+    // a missing object: a body that is not JSON is a 400, JSON of the wrong shape a 404 (decoded once the object is found)
+    expect(kube['patch missing: JSON cut short']).toMatchObject({ status: 400 });
+    expect(kube['patch missing: merge patch not an object']).toMatchObject({ status: 404 });
     expect(kube['create: YAML, a timestamp and an anchor']).toMatchObject({ status: 201, spec: { image: 'one' } });
     expect(kube['create: YAML duplicate key, ignored']).toMatchObject({ status: 201, spec: { image: 'two' } });
   });

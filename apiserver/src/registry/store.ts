@@ -71,6 +71,11 @@ export interface RequestScope {
   readonly fieldManager?: string;
   /** An apply's `force`: take the fields it conflicts on from their managers. */
   readonly force?: boolean;
+  /**
+   * The strict JSON decoder's errors about the request's body itself (its repeated keys: `duplicate field
+   * "spec.image"`), answered before its unknown fields as `fieldValidation` says.
+   */
+  readonly strictErrors?: readonly string[];
 }
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -193,8 +198,9 @@ export class Store {
     const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
     const kind = typeof body.kind === 'string' ? body.kind : '';
     const report = (unknown: string[], version: string) => {
-      if (unknownFields === 'ignore' || unknown.length === 0) return;
-      const texts = [...new Set(unknown)].sort().map((f) => `unknown field ${JSON.stringify(f)}`);
+      if (unknownFields === 'ignore') return;
+      const texts = [...(scope.strictErrors ?? []), ...[...new Set(unknown)].sort().map((f) => `unknown field ${JSON.stringify(f)}`)];
+      if (texts.length === 0) return;
       const mode = scope.fieldValidation ?? 'Warn';
       if (mode === 'Strict' && unknownFields === 'patch') {
         throw newInvalidAggregate('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${JSON.stringify(JSON.stringify(canonical(body)))}: strict decoding error: ${texts.join(', ')}` }]);
@@ -440,9 +446,11 @@ export class Store {
 
   /** Patches the object (PATCH) with a JSON patch, a JSON merge patch or an apply configuration. */
   async patch(scope: RequestScope, name: string, patchType: string, patch: unknown, subresource?: 'status'): Promise<JsonObject> {
-    checkPatch(patchType, patch);
+    if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
     if (patchType === APPLY_PATCH) return (await this.apply(scope, name, patch, subresource)).object;
     return this.updateWith(scope, name, subresource, (current) => {
+      // the patcher decodes a JSON or merge patch as it applies it to the object it found: a missing object is a 404 first
+      checkPatch(patchType, patch);
       const obj = this.decode(applyPatch(patchType, patch, current), scope, 'patch');
       const meta = metaOf(obj);
       if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
@@ -456,8 +464,10 @@ export class Store {
    * managedFields, merged into the object by the field manager (a 409 on conflicts unless `force`); an object that does
    * not exist is created from it (`created`).
    */
-  async apply(scope: RequestScope, name: string, body: unknown, subresource?: 'status'): Promise<{ object: JsonObject; created: boolean }> {
+  async apply(request: RequestScope, name: string, body: unknown, subresource?: 'status'): Promise<{ object: JsonObject; created: boolean }> {
     checkPatch(APPLY_PATCH, body);
+    // an apply patch's repeated keys (yaml.v2's lines) are answered once it applied, not with the object's unknown fields
+    const { strictErrors: repeated = [], ...scope } = request;
     const patch = isJsonObject(body) ? body : {};
     const manager = scope.fieldManager ?? '';
     const fm = this.fieldManager(scope, subresource);
@@ -472,6 +482,11 @@ export class Store {
     // pruned to the schema, but a field the configuration does not name (a default, an ObjectMeta field) is not the manager's
     const config = onlyGiven(this.decode(patch, scope, 'patch', false), patch);
     const checked = (obj: JsonObject): JsonObject => {
+      // the applyPatcher's strict decoding of the patch, after the field manager's apply (its conflicts first)
+      if (repeated.length > 0 && scope.fieldValidation === 'Strict') {
+        throw newBadRequest(`error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: ${repeated.join('; ')}`);
+      }
+      if (repeated.length > 0 && (scope.fieldValidation ?? 'Warn') === 'Warn') scope.warnings?.push(...repeated);
       const out = this.decode(obj, scope, 'ignore');
       if (str(metaOf(out).name) !== name) throw newBadRequest(`the name of the object (${str(metaOf(out).name)}) does not match the name on the URL (${name})`);
       this.checkNamespace(out, scope);
@@ -746,7 +761,7 @@ export class Store {
 function checkPatch(patchType: string, patch: unknown): void {
   if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
   if (patchType === APPLY_PATCH && !isJsonObject(patch)) {
-    throw newBadRequest(`error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
+    throw newBadRequest(`error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
   }
   if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) {
     throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type []handlers.jsonPatchOp`);
