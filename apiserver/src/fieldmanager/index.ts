@@ -15,3 +15,4 @@ export {
   lastAppliedOf,
   sameObject,
 } from './manager';
+export { SCALE_API_VERSION, SCALE_TYPE, replicasPath, toParent, toSubresource } from './scale';

@@ -69,7 +69,7 @@ const KUBECTL = 'kubectl';
 const ANNOTATIONS_LIMIT = 256 * 1024;
 
 /** BuildManagerIdentifier's text: the entry without time and fields (an Apply's without apiVersion), as encoding/json writes it. */
-function goIdentifier(e: Pick<ManagerEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+export function goIdentifier(e: Pick<ManagerEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
   const parts = [`"operation":"${e.operation}"`];
   if (e.manager !== '') parts.unshift(`"manager":${goJson(e.manager)}`);
   if (e.operation === 'Update' && e.apiVersion !== '') parts.push(`"apiVersion":${goJson(e.apiVersion)}`);
