@@ -603,6 +603,33 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
     ['deletecollection: bad label selector', 'DELETE', `?labelSelector=${encodeURIComponent('a in (b')}`],
     ['patch: JSON patch cut short', 'PATCH', '/in-a', '[{"op":', JSONPATCH],
     ['delete: gracePeriodSeconds not a number', 'DELETE', '/in-a?gracePeriodSeconds=soon'],
+    // JSON with a repeated key: the strict decoder's duplicate field, as fieldValidation says
+    ['create: JSON duplicate key', 'POST', '', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-a"},"spec":{"schedule":"* * * * *","image":"one","image":"two"}}`],
+    ['create: JSON duplicate key, strict', 'POST', '?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-b","name":"dup-b"},"spec":{"schedule":"* * * * *","image":"one","image":"two"}}`],
+    ['create: JSON duplicate key, ignored', 'POST', '?fieldValidation=Ignore', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-c"},"spec":{"schedule":"* * * * *","image":"one","image":"two"}}`],
+    ['create: JSON duplicate keys at the top and in a list', 'POST', '?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","kind":"CronTab","metadata":{"name":"dup-d","finalizers":["a"],"ownerReferences":[{"uid":"u","uid":"u","name":"n","kind":"k","apiVersion":"v1"}]}}`],
+    ['update: JSON duplicate key, strict', 'PUT', '/in-a?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"in-a"},"spec":{"schedule":"* * * * *","schedule":"* * * * *","image":"one"}}`],
+    ['patch: JSON duplicate key, strict', 'PATCH', '/in-a?fieldValidation=Strict', '{"spec":{"image":"two","image":"three"}}', MERGE],
+    ['patch: JSON duplicate key', 'PATCH', '/in-a?dryRun=All', '{"spec":{"image":"two","image":"three"}}', MERGE],
+    ['apply: JSON duplicate key, strict', 'PATCH', '/in-a?fieldManager=m&force=true&fieldValidation=Strict&dryRun=All', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"in-a"},"spec":{"image":"two","image":"three"}}`, 'application/apply-patch+yaml'],
+    // a patch of a missing object: which error comes first
+    ['patch missing: JSON cut short', 'PATCH', '/missing', '{"spec":', MERGE],
+    ['patch missing: merge patch not an object', 'PATCH', '/missing', '[1]', MERGE],
+    ['patch missing: JSON patch cut short', 'PATCH', '/missing', '[{"op":', JSONPATCH],
+    ['patch missing: JSON patch not a list', 'PATCH', '/missing', { op: 'add' }, JSONPATCH],
+    ['patch missing: JSON patch test fails', 'PATCH', '/missing', [{ op: 'test', path: '/spec/image', value: 'nope' }], JSONPATCH],
+    ['patch missing: merge patch', 'PATCH', '/missing', { spec: { image: 'two' } }, MERGE],
+    ['patch missing: merge patch, strict, unknown field', 'PATCH', '/missing?fieldValidation=Strict', { spec: { image: 'two', nope: 1 } }, MERGE],
+    ['patch missing: strategic merge', 'PATCH', '/missing', { spec: { image: 'two' } }, 'application/strategic-merge-patch+json'],
+    ['apply missing: YAML syntax error', 'PATCH', '/missing?fieldManager=m', 'spec: [a\n', 'application/apply-patch+yaml'],
+    ['apply missing: not an object', 'PATCH', '/missing?fieldManager=m', '- a\n', 'application/apply-patch+yaml'],
+    ['apply: YAML duplicate key, strict', 'PATCH', '/in-a?fieldManager=m&force=true&fieldValidation=Strict&dryRun=All', `apiVersion: ${G}/v1\nkind: CronTab\nmetadata: {name: in-a}\nspec: {image: two, image: three}\n`, 'application/apply-patch+yaml'],
+    ['apply: YAML duplicate key', 'PATCH', '/in-a?fieldManager=m&force=true&dryRun=All', `apiVersion: ${G}/v1\nkind: CronTab\nmetadata: {name: in-a}\nspec: {image: two, image: three}\n`, 'application/apply-patch+yaml'],
+    ['patch: JSON patch duplicate key, strict', 'PATCH', '/in-a?fieldValidation=Strict&dryRun=All', '[{"op":"replace","op":"replace","path":"/spec/image","value":"x"}]', JSONPATCH],
+    ['patch: JSON patch duplicate key', 'PATCH', '/in-a?dryRun=All', '[{"op":"replace","path":"/spec/image","path":"/spec/image","value":"x"}]', JSONPATCH],
+    ['patch: JSON duplicate key and an unknown field, strict', 'PATCH', '/in-a?fieldValidation=Strict', '{"spec":{"image":"two","image":"three","zzz":1}}', MERGE],
+    ['create: JSON duplicate key and an unknown field, strict', 'POST', '?fieldValidation=Strict', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-e"},"spec":{"schedule":"* * * * *","image":"one","image":"two","aaa":1}}`],
+    ['create: JSON duplicate key and an unknown field', 'POST', '?dryRun=All', `{"apiVersion":"${G}/v1","kind":"CronTab","metadata":{"name":"dup-f"},"spec":{"zzz":1,"schedule":"* * * * *","image":"one","image":"two","aaa":1}}`],
     // dry runs: the answer is what would be stored, and nothing is
     ['create: dryRun', 'POST', '?dryRun=All', good('dry-a')],
     ['create: dryRun, a name that exists', 'POST', '?dryRun=All', good('in-a')],
@@ -623,6 +650,8 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
    */
   const DIFFERENT: ReadonlyMap<string, string> = new Map([
     ['create: YAML duplicate key, strict', 'CronTab in version "vN" cannot be handled as a CronTab: strict decoding error: yaml: unmarshal errors: line N: key "image" already set in map'],
+    ['apply: JSON duplicate key, strict', 'error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: line N: key "image" already set in map'],
+    ['apply: YAML duplicate key, strict', 'error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: line N: key "image" already set in map'],
   ]);
 
   it('answers each bad request with the same code, reason and message, and stores nothing', async () => {
@@ -664,7 +693,13 @@ describe('bad input: the answers of kube-apiserver serving the same kind as a CR
     expect(withoutMessage(mine)).toEqual(withoutMessage(kube));
     for (const [label, message] of DIFFERENT) expect([label, obj(mine[label]).message]).toEqual([label, message]);
     // the one object, and the YAML creates that succeeded (written after it)
-    expect(kube.stored).toEqual(['in-a', 'yaml-b (changed)', 'yaml-c (changed)', 'yaml-l (changed)']);
+    expect(kube.stored).toEqual(['dup-a (changed)', 'dup-c (changed)', 'in-a', 'yaml-b (changed)', 'yaml-c (changed)', 'yaml-l (changed)']);
+    expect(kube['create: JSON duplicate key']).toMatchObject({ status: 201, warnings: ['duplicate field \\"spec.image\\"'] });
+    expect(kube['create: JSON duplicate key, strict']).toMatchObject({ status: 400 });
+    expect(str(obj(kube['create: JSON duplicate key, strict']).message)).toContain('strict decoding error: duplicate field "metadata.name", duplicate field "spec.image"');
+    // a missing object: a body that is not JSON is a 400, JSON of the wrong shape a 404 (decoded once the object is found)
+    expect(kube['patch missing: JSON cut short']).toMatchObject({ status: 400 });
+    expect(kube['patch missing: merge patch not an object']).toMatchObject({ status: 404 });
     expect(kube['create: YAML, a timestamp and an anchor']).toMatchObject({ status: 201, spec: { image: 'one' } });
     expect(kube['create: YAML duplicate key, ignored']).toMatchObject({ status: 201, spec: { image: 'two' } });
   });
@@ -685,8 +720,8 @@ describe('the scale subresource, as kube-apiserver serves a CRD with one', () =>
         const b = body(r);
         if (r.status >= 300) return { status: r.status, reason: b.reason ?? null, message: str(b.message).replaceAll(uid, '<uid>').replace(/\d+/g, 'N') };
         const meta = obj(b.metadata);
-        // managedFields aside: this server does not track field managers
-        const keys = Object.keys(meta).filter((k) => k !== 'managedFields').sort();
+        // a Scale never shows managedFields (scaleFromCustomResource copies five fields of ObjectMeta)
+        const keys = Object.keys(meta).sort();
         return { status: r.status, kind: b.kind ?? null, apiVersion: b.apiVersion ?? null, metadata: keys, name: meta.name ?? null, spec: b.spec ?? null, scaleStatus: b.status ?? null };
       };
       const scale = (replicas: number, resourceVersion?: string): JsonObject => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc-a', ...(resourceVersion ? { resourceVersion } : {}) }, spec: { replicas } });
@@ -721,6 +756,56 @@ describe('the scale subresource, as kube-apiserver serves a CRD with one', () =>
     expect(kube.get).toMatchObject({ status: 200, kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 3 }, scaleStatus: { replicas: 0 } });
     expect(kube['get after']).toMatchObject({ spec: { replicas: 7 }, scaleStatus: { replicas: 4, selector: 'app=sc' } });
     expect(kube['put, stale resourceVersion']).toMatchObject({ status: 409, reason: 'Conflict' });
+  });
+});
+
+describe('managedFields through the scale subresource, as kube-apiserver maps the Scale\'s spec.replicas to the specReplicasPath', () => {
+  it('answers the same to updates, patches and applies of /scale, and tracks the same managers on the object', async () => {
+    const APPLY = 'application/apply-patch+yaml';
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const url = `${s.path}/sc-m`;
+      const scaleUrl = `${url}/scale`;
+      const got: Record<string, JsonValue> = {};
+      /** A Scale's answer (its spec, metadata keys and managedFields), or the error. */
+      const scaleShape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        return { status: r.status, spec: b.spec ?? null, metadata: Object.keys(obj(b.metadata)).sort(), managedFields: managedShape(obj(b.metadata).managedFields) };
+      };
+      /** The object's replicas and managedFields after a request. */
+      const objectShape = async (): Promise<JsonValue> => {
+        const b = body(await s.kube.get(url));
+        return { spec: b.spec ?? null, managedFields: managedShape(obj(b.metadata).managedFields) };
+      };
+      const scale = (replicas: number): JsonObject => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc-m' }, spec: { replicas } });
+      const created = await s.kube.post(`${s.path}?fieldManager=creator`, { apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'sc-m' }, spec: { schedule: '* * * * *', image: 'one', replicas: 3 } });
+      expect([s.name, created.status]).toEqual([s.name, 201]);
+      got['get'] = scaleShape(await s.kube.get(scaleUrl));
+      got['put by scaler'] = scaleShape(await s.kube.put(`${scaleUrl}?fieldManager=scaler`, scale(5)));
+      got['object after put'] = await objectShape();
+      got['apply by hpa: a conflict'] = scaleShape(await s.kube.patch(`${scaleUrl}?fieldManager=hpa`, scale(6), { contentType: APPLY }));
+      got['apply by hpa, the same value'] = scaleShape(await s.kube.patch(`${scaleUrl}?fieldManager=hpa`, scale(5), { contentType: APPLY }));
+      got['object after the shared apply'] = await objectShape();
+      got['apply by hpa, forced'] = scaleShape(await s.kube.patch(`${scaleUrl}?fieldManager=hpa&force=true`, scale(7), { contentType: APPLY }));
+      got['object after the forced apply'] = await objectShape();
+      got['apply of the object by creator: a conflict with hpa'] = scaleShape(
+        await s.kube.patch(`${url}?fieldManager=creator`, { apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name: 'sc-m' }, spec: { schedule: '* * * * *', replicas: 2 } }, { contentType: APPLY }),
+      );
+      got['merge patch of /scale by scaler'] = scaleShape(await s.kube.patch(`${scaleUrl}?fieldManager=scaler`, { spec: { replicas: 8 } }));
+      got['object after the merge patch'] = await objectShape();
+      got['apply by hpa of another apiVersion'] = scaleShape(await s.kube.patch(`${scaleUrl}?fieldManager=hpa`, { ...scale(7), apiVersion: 'autoscaling/v2' }, { contentType: APPLY }));
+      got['apply by hpa, another name'] = scaleShape(await s.kube.patch(`${scaleUrl}?fieldManager=hpa`, { ...scale(7), metadata: { name: 'other' } }, { contentType: APPLY }));
+      got['apply without a manager'] = scaleShape(await s.kube.patch(scaleUrl, scale(7), { contentType: APPLY }));
+      got['apply to a missing object'] = scaleShape(await s.kube.patch(`${s.path}/sc-missing/scale?fieldManager=hpa`, { ...scale(1), metadata: { name: 'sc-missing' } }, { contentType: APPLY }));
+      answers.push(got);
+      expect([s.name, (await s.kube.delete(url)).status]).toEqual([s.name, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
+    // the documented quirks: a Scale manager's entry on the object has no time, an apply that changes the Scale fails
+    expect(JSON.stringify(kube['object after put'])).toContain('"manager":"scaler","operation":"Update","subresource":"scale","time":null');
+    expect(kube['apply by hpa, forced']).toMatchObject({ status: 500 });
   });
 });
 
@@ -850,5 +935,57 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
     }
     const [kube = {}, mine = {}] = answers;
     for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
+  });
+  it('answers the same for the cap of Update managers, a reset of managedFields, before-first-apply and the upgrade from client-side apply', async () => {
+    const APPLY = 'application/apply-patch+yaml';
+    const LAST = 'kubectl.kubernetes.io/last-applied-configuration';
+    const answers: Record<string, JsonValue>[] = [];
+    for (const s of servers()) {
+      const shape = (r: KubeResponse): JsonValue => {
+        const b = body(r);
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        const meta = obj(b.metadata);
+        return { status: r.status, spec: b.spec ?? null, labels: meta.labels ?? null, annotations: meta.annotations ?? null, managedFields: managedShape(meta.managedFields) };
+      };
+      const ct = (name: string, spec: JsonObject, meta: JsonObject = {}): JsonObject => ({ apiVersion: `${TABLE_GROUP}/v1`, kind: 'CronTab', metadata: { name, ...meta }, spec });
+      const got: Record<string, JsonValue> = {};
+      // eleven updaters after the creator, each a label of its own: the oldest merged into ancient-changes
+      const capUrl = `${s.path}/ssa-cap`;
+      got['cap: created'] = shape(await s.kube.post(`${s.path}?fieldManager=cap-00`, ct('ssa-cap', { schedule: '* * * * *', image: 'one' })));
+      for (let i = 1; i <= 11; i++) {
+        const m = `cap-${String(i).padStart(2, '0')}`;
+        const r = await s.kube.patch(`${capUrl}?fieldManager=${m}`, { metadata: { labels: { [m]: 'x' } } });
+        if (i >= 9) got[`cap: ${m}`] = shape(r);
+      }
+      // a request that sets managedFields to [] leaves the object unmanaged; its next update too
+      const resetUrl = `${s.path}/ssa-reset`;
+      await s.kube.post(`${s.path}?fieldManager=creator`, ct('ssa-reset', { schedule: '* * * * *', image: 'one', replicas: 2 }, { labels: { a: '1' } }));
+      got['reset: invalid managedFields'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=bogus`, { metadata: { managedFields: [{ manager: 'x', operation: 'Bogus', apiVersion: `${TABLE_GROUP}/v1`, fieldsType: 'FieldsV1', fieldsV1: {} }] } }));
+      got['reset: no fieldsType'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=bogus`, { metadata: { labels: { b: '2' }, managedFields: [{ manager: 'x', operation: 'Update', apiVersion: `${TABLE_GROUP}/v1` }] } }));
+      got['reset: managedFields []'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=resetter`, { metadata: { managedFields: [] } }));
+      got['reset: an update after'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=after`, { spec: { image: 'two' } }));
+      got['reset: one empty entry'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=after`, { metadata: { managedFields: [{}] }, spec: { image: 'three' } }));
+      // the first apply: what the object holds is before-first-apply's
+      got['first apply: a conflict'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=first`, ct('ssa-reset', { schedule: '* * * * *', image: 'four' }), { contentType: APPLY }));
+      got['first apply'] = shape(await s.kube.patch(`${resetUrl}?fieldManager=first`, ct('ssa-reset', { schedule: '* * * * *', image: 'three', timeZone: 'UTC' }), { contentType: APPLY }));
+      // kubectl's client-side apply, another updater, then kubectl --server-side
+      const lastUrl = `${s.path}/ssa-last`;
+      const clientSide = ct('ssa-last', { schedule: '* * * * *', image: 'one', replicas: 2 }, { annotations: {} });
+      const lastApplied = `${JSON.stringify(clientSide)}\n`;
+      got['client-side apply'] = shape(await s.kube.post(`${s.path}?fieldManager=kubectl-client-side-apply`, ct('ssa-last', { schedule: '* * * * *', image: 'one', replicas: 2 }, { annotations: { [LAST]: lastApplied } })));
+      await s.kube.patch(`${lastUrl}?fieldManager=scaler`, { spec: { replicas: 3 } });
+      got['server-side: a field changed since'] = shape(await s.kube.patch(`${lastUrl}?fieldManager=kubectl`, ct('ssa-last', { schedule: '* * * * *', image: 'two', replicas: 4 }), { contentType: APPLY }));
+      got['server-side: another manager'] = shape(await s.kube.patch(`${lastUrl}?fieldManager=kubectl-ssa`, ct('ssa-last', { schedule: '* * * * *', image: 'two' }), { contentType: APPLY }));
+      got['server-side'] = shape(
+        await s.kube.patch(`${lastUrl}?fieldManager=kubectl`, `apiVersion: ${TABLE_GROUP}/v1\nkind: CronTab\nmetadata:\n  name: ssa-last\n  annotations: {z: '1', a: '<&>'}\nspec:\n  schedule: '* * * * *'\n  image: two\n  timeZone: UTC\n`, { contentType: APPLY }),
+      );
+      got['server-side again, the annotation replaced'] = shape(await s.kube.patch(`${lastUrl}?fieldManager=kubectl`, ct('ssa-last', { schedule: '* * * * *', image: 'two' }), { contentType: APPLY }));
+      answers.push(got);
+      for (const u of [capUrl, resetUrl, lastUrl]) expect([s.name, u, (await s.kube.delete(u)).status]).toEqual([s.name, u, 200]);
+    }
+    const [kube = {}, mine = {}] = answers;
+    for (const k of Object.keys(kube)) expect({ [k]: mine[k] }).toEqual({ [k]: kube[k] });
+    expect(JSON.stringify(kube['cap: cap-11'])).toContain('ancient-changes');
+    expect(JSON.stringify(kube['first apply'])).toContain('before-first-apply');
   });
 });

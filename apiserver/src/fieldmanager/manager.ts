@@ -14,11 +14,18 @@
  *   creationTimestamp, selfLink, managedFields) are nobody's, nor are the fields the subresource resets (`ignored`);
  * - entries are written as the apiserver writes them: Apply entries first, then by time, manager, apiVersion,
  *   subresource; `fieldsType: FieldsV1`; times at second precision. Field sets of different apiVersions are compared
- *   as they are (kubegen's conversions rename no field).
+ *   as they are (kubegen's conversions rename no field);
+ * - the decorators of upstream's default field manager, in its order: an update's entries are the request's when it
+ *   carries valid ones, none when it resets them (one empty entry), else the live object's (decodeLiveOrNew);
+ *   an existing object no one manages stays so on update, and its first apply gives what it holds to
+ *   `before-first-apply` (skipnonapplied); at most 10 Update entries, the oldest merged per apiVersion into
+ *   `ancient-changes` (capmanagers); the manager `kubectl` applying over a client-side apply may take the fields its
+ *   `kubectl.kubernetes.io/last-applied-configuration` still holds as they are (lastappliedmanager), and its apply
+ *   keeps that annotation, when the object has one, the configuration it applied (lastappliedupdater).
  */
 
 import { type JsonObject, StatusError, type StatusCause, isJsonObject, newBadRequest } from '@kubegen/runtime';
-import { FieldPathError, FieldSet, type Path, fieldElement, pathString } from './fieldpath';
+import { FieldPathError, FieldSet, type Path, fieldElement, goJson, pathString } from './fieldpath';
 import { type TypeNode, compare, fieldSetOf, jsonEqual, merge, removePaths } from './typed';
 
 export type Operation = 'Apply' | 'Update';
@@ -48,6 +55,97 @@ const STRIPPED: FieldSet = FieldSet.of(
 /** An RFC 3339 time at second precision, as metav1.Time marshals. */
 const rfc3339 = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
+/** How many Update entries an object keeps (DefaultMaxUpdateManagers). */
+export const MAX_UPDATE_MANAGERS = 10;
+/** The Update manager the oldest Update entries past the cap are merged into (per apiVersion). */
+export const ANCIENT_CHANGES = 'ancient-changes';
+/** The Update manager of what an object held before its first apply, when no one managed it. */
+export const BEFORE_FIRST_APPLY = 'before-first-apply';
+/** The annotation of kubectl's client-side apply. */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+/** The manager whose applies read and keep the client-side apply's annotation. */
+const KUBECTL = 'kubectl';
+/** ValidateAnnotationsSize's limit: the annotations' keys and values together. */
+const ANNOTATIONS_LIMIT = 256 * 1024;
+
+/** BuildManagerIdentifier's text: the entry without time and fields (an Apply's without apiVersion), as encoding/json writes it. */
+export function goIdentifier(e: Pick<ManagerEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+  const parts = [`"operation":"${e.operation}"`];
+  if (e.manager !== '') parts.unshift(`"manager":${goJson(e.manager)}`);
+  if (e.operation === 'Update' && e.apiVersion !== '') parts.push(`"apiVersion":${goJson(e.apiVersion)}`);
+  if (e.subresource !== '') parts.push(`"subresource":${goJson(e.subresource)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/** An entry's time in Unix seconds (none: 0), as capmanagers and the encoder's sort read it. */
+const seconds = (e: ManagerEntry) => {
+  const t = e.time === undefined ? Number.NaN : Date.parse(e.time);
+  return Number.isNaN(t) ? 0 : Math.floor(t / 1000);
+};
+
+/**
+ * capUpdateManagers: past `max` Update entries, the oldest (by time, then identifier) are merged, per apiVersion, into
+ * an `ancient-changes` Update entry taking the time of the last merged, until `max` are left.
+ */
+export function capUpdateManagers(entries: readonly ManagerEntry[], max = MAX_UPDATE_MANAGERS): ManagerEntry[] {
+  const byId = new Map<string, ManagerEntry>();
+  for (const e of entries) byId.set(goIdentifier(e), e);
+  const updaters = [...byId.keys()].filter((id) => byId.get(id)?.operation === 'Update');
+  if (updaters.length <= max) return [...entries];
+  const secondsOf = (id: string) => {
+    const e = byId.get(id);
+    return e ? seconds(e) : 0;
+  };
+  updaters.sort((a, b) => secondsOf(a) - secondsOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const firstOfVersion = new Map<string, string>();
+  let length = updaters.length;
+  for (const id of updaters) {
+    if (length <= max) break;
+    const e = byId.get(id);
+    if (!e) continue;
+    const bucket = goIdentifier({ manager: ANCIENT_CHANGES, operation: 'Update', apiVersion: e.apiVersion, subresource: '' });
+    const first = firstOfVersion.get(e.apiVersion);
+    if (first === undefined) {
+      firstOfVersion.set(e.apiVersion, id);
+      continue;
+    }
+    if (!byId.has(bucket)) {
+      const moved = byId.get(first);
+      byId.delete(first);
+      if (moved) byId.set(bucket, moved);
+    }
+    const into = byId.get(bucket);
+    const set = into ? e.set.union(into.set) : e.set;
+    // as upstream: the bucket written, then the merged entry deleted (the bucket itself, when it is the one merged)
+    byId.set(bucket, { manager: ANCIENT_CHANGES, operation: 'Update', apiVersion: e.apiVersion, subresource: '', time: e.time, set });
+    byId.delete(id);
+    length--;
+  }
+  return [...byId.values()];
+}
+
+/**
+ * isResetManagedFields as a custom resource reaches it: a request that sets managedFields to one empty entry. (An
+ * empty list resets a built-in type's, but a custom resource's ObjectMeta is decoded and encoded again on its way
+ * there, and `omitempty` drops the empty list: its entries are then the live object's, as kube-apiserver answers.)
+ */
+function isReset(obj: JsonObject): boolean {
+  const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
+  const list = Object.hasOwn(meta, 'managedFields') ? meta.managedFields : undefined;
+  if (!Array.isArray(list)) return false;
+  const [only] = list;
+  return list.length === 1 && isJsonObject(only) && Object.keys(only).every((k) => only[k] === null || only[k] === '');
+}
+
+/** The object's annotation `key` (a string), or `undefined`. */
+function annotation(obj: JsonObject, key: string): string | undefined {
+  const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
+  const annotations = Object.hasOwn(meta, 'annotations') ? meta.annotations : undefined;
+  if (!isJsonObject(annotations) || !Object.hasOwn(annotations, key)) return undefined;
+  const v = annotations[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
 /** `metadata.managedFields` decoded; `undefined` when it is absent, empty or not the apiserver's encoding. */
 export function decodeManagedFields(obj: JsonObject): ManagerEntry[] | undefined {
   const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
@@ -60,6 +158,7 @@ export function decodeManagedFields(obj: JsonObject): ManagerEntry[] | undefined
       const operation = e.operation;
       if (operation !== 'Apply' && operation !== 'Update') return undefined;
       if (e.fieldsType !== 'FieldsV1') return undefined;
+      if (typeof e.apiVersion !== 'string' || e.apiVersion === '') return undefined;
       out.push({
         manager: typeof e.manager === 'string' ? e.manager : '',
         operation,
@@ -73,16 +172,17 @@ export function decodeManagedFields(obj: JsonObject): ManagerEntry[] | undefined
     if (err instanceof FieldPathError) return undefined;
     throw err;
   }
-  return out;
+  // a map by identifier: a later entry of the same manager replaces an earlier one
+  const byId = new Map<string, ManagerEntry>();
+  for (const e of out) byId.set(goIdentifier(e), e);
+  return [...byId.values()];
 }
 
 /** The entries as `metadata.managedFields` (sorted as the apiserver sorts them). */
 export function encodeManagedFields(entries: readonly ManagerEntry[]): JsonObject[] {
   const sorted = [...entries].sort((p, q) => {
     if (p.operation !== q.operation) return p.operation === 'Apply' ? -1 : 1;
-    const pt = p.time ?? '';
-    const qt = q.time ?? '';
-    if (pt !== qt) return pt < qt ? -1 : 1;
+    if (seconds(p) !== seconds(q)) return seconds(p) - seconds(q);
     for (const k of ['manager', 'apiVersion', 'subresource'] as const) if (p[k] !== q[k]) return p[k] < q[k] ? -1 : 1;
     return 0;
   });
@@ -164,12 +264,26 @@ export class FieldManager {
   }
 
   /**
-   * The entries after `manager` changed `live` into `next` (an Update): the entries of `next` when it carries valid
-   * ones (a client may reset them) and this is the main resource, else those of `live`.
+   * The entries after `manager` changed `live` into `next` (an Update; `live` is `undefined` for a create): see the
+   * contract for which entries it starts from; none (`[]`) for an existing object no one manages.
    */
   update(live: JsonObject | undefined, next: JsonObject, manager: string): JsonObject[] {
-    const given = this.options.subresource === '' ? decodeManagedFields(next) : undefined;
-    const entries = given ?? (live ? (decodeManagedFields(live) ?? []) : []);
+    const entries = this.liveOrNew(live, next);
+    // skipNonApplied: an existing object no one manages is not tracked by its updates (a create always is)
+    if (entries.length === 0 && live !== undefined && uidOf(live) !== '') return [];
+    return encodeManagedFields(capUpdateManagers(this.updateEntries(entries, live, next, manager)));
+  }
+
+  /** decodeLiveOrNew: a subresource's entries are the live object's; the main resource's the request's, unless reset or not valid. */
+  private liveOrNew(live: JsonObject | undefined, next: JsonObject): ManagerEntry[] {
+    const fromLive = () => (live ? (decodeManagedFields(live) ?? []) : []);
+    if (this.options.subresource !== '') return fromLive();
+    if (isReset(next)) return [];
+    return decodeManagedFields(next) ?? fromLive();
+  }
+
+  /** The Update of `manager` (from `live`, none for a create, to `next`) over `entries`, not capped. */
+  private updateEntries(entries: readonly ManagerEntry[], live: JsonObject | undefined, next: JsonObject, manager: string): ManagerEntry[] {
     const before = live ? withoutManagedFields(live) : { apiVersion: next.apiVersion ?? '', kind: next.kind ?? '' };
     const after = withoutManagedFields(next);
     const cmp = compare(before, after, this.options.type);
@@ -196,17 +310,62 @@ export class FieldManager {
       if (i >= 0) out.splice(i, 1, entry);
       else out.push(entry);
     }
-    return encodeManagedFields(out);
+    return out;
   }
 
   /**
    * An apply of `config` by `manager` to `live` (`undefined`: the object does not exist yet; `empty` is then the
    * object it starts from): the merged object with its new `metadata.managedFields`, or the 409 of its conflicts.
+   * `applied` is the configuration as the request sent it (what the last-applied annotation records).
    */
-  apply(live: JsonObject | undefined, empty: JsonObject, config: JsonObject, manager: string, force: boolean): JsonObject {
+  apply(live: JsonObject | undefined, empty: JsonObject, config: JsonObject, manager: string, force: boolean, applied: JsonObject = config): JsonObject {
     const configMeta = isJsonObject(config.metadata) ? config.metadata : {};
     if (Object.hasOwn(configMeta, 'managedFields') && configMeta.managedFields !== null) throw newBadRequest('metadata.managedFields must be nil');
-    const entries = live ? (decodeManagedFields(live) ?? []) : [];
+    let entries = live ? (decodeManagedFields(live) ?? []) : [];
+    // skipNonApplied: what an object no one manages holds is before-first-apply's (an Update from the empty object)
+    if (entries.length === 0 && live) entries = capUpdateManagers(this.updateEntries([], empty, live, BEFORE_FIRST_APPLY));
+    let result: JsonObject;
+    try {
+      result = this.applyEntries(live, entries, empty, config, manager, force);
+    } catch (err) {
+      if (!(err instanceof ApplyConflict)) throw err;
+      // lastAppliedManager: kubectl upgrading from client-side apply takes what its last-applied configuration still holds
+      const allowed = manager === KUBECTL && live ? this.allowedByLastApplied(live) : undefined;
+      if (!allowed) throw conflictError(err.conflicts);
+      const rest = err.conflicts.filter((c) => !allowed.has(c.path));
+      if (rest.length > 0) throw conflictError(rest);
+      result = this.applyEntries(live, entries, empty, config, manager, true);
+    }
+    // lastAppliedUpdater: kubectl's apply keeps the annotation, when the object has one, what it applied
+    if (manager === KUBECTL && (annotation(result, LAST_APPLIED) ?? '') !== '') setLastApplied(result, lastAppliedOf(applied));
+    return result;
+  }
+
+  /**
+   * allowedConflictsFromLastApplied: the fields of the live object's last-applied configuration (of this apiVersion)
+   * that the live object still holds as it says; `undefined` when there is none or it does not parse.
+   */
+  private allowedByLastApplied(live: JsonObject): FieldSet | undefined {
+    const text = annotation(live, LAST_APPLIED) ?? '';
+    if (text === '') return undefined;
+    let last: unknown;
+    try {
+      last = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (!isJsonObject(last) || last.apiVersion !== this.options.apiVersion) return undefined;
+    try {
+      const cmp = compare(last, live, this.options.type);
+      return fieldSetOf(last, this.options.type).difference(cmp.modified).difference(cmp.added).difference(cmp.removed);
+    } catch (err) {
+      if (err instanceof FieldPathError) return undefined;
+      throw err;
+    }
+  }
+
+  /** The structured merge of an apply over `entries`: the merged object with its entries, or an `ApplyConflict`. */
+  private applyEntries(live: JsonObject | undefined, entries: readonly ManagerEntry[], empty: JsonObject, config: JsonObject, manager: string, force: boolean): JsonObject {
     const base = live ? withoutManagedFields(live) : empty;
     const t = this.options.type;
     const merged = merge(base, config, t);
@@ -229,7 +388,7 @@ export class FieldManager {
     for (const e of others) for (const p of e.set.intersection(changed).sortedPaths()) conflicts.push({ entry: e, path: p });
     if (conflicts.length > 0 && !force) {
       conflicts.sort((a, b) => (a.entry.manager < b.entry.manager ? -1 : a.entry.manager > b.entry.manager ? 1 : 0));
-      throw conflictError(conflicts);
+      throw new ApplyConflict(conflicts);
     }
     const out: ManagerEntry[] = [];
     for (const e of others) {
@@ -243,6 +402,53 @@ export class FieldManager {
     resultObj.metadata = { ...meta, managedFields: encodeManagedFields(out) };
     return resultObj;
   }
+}
+
+/** The conflicts of an apply, before lastAppliedManager decides whether they stand. */
+class ApplyConflict extends Error {
+  constructor(readonly conflicts: readonly Conflict[]) {
+    super('apply conflicts');
+  }
+}
+
+/** The object's uid ('' when it has none: a new object). */
+function uidOf(obj: JsonObject): string {
+  const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
+  return typeof meta.uid === 'string' ? meta.uid : '';
+}
+
+/** buildLastApplied: the applied configuration without the annotation, as encoding/json writes a map (keys sorted, a newline after). */
+export function lastAppliedOf(applied: JsonObject): string {
+  const copy = sortedKeys(applied);
+  const meta = isJsonObject(copy) && isJsonObject(copy.metadata) ? copy.metadata : undefined;
+  if (meta && isJsonObject(meta.annotations) && Object.hasOwn(meta.annotations, LAST_APPLIED)) {
+    const { [LAST_APPLIED]: _last, ...rest } = meta.annotations;
+    meta.annotations = rest;
+  }
+  return `${goJson(copy)}\n`;
+}
+
+/** SetLastApplied: the annotation set on `obj`, or dropped when the annotations would pass their size limit. */
+function setLastApplied(obj: JsonObject, value: string): void {
+  const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
+  const annotations: JsonObject = isJsonObject(meta.annotations) ? { ...meta.annotations } : {};
+  annotations[LAST_APPLIED] = value;
+  let size = 0;
+  for (const k of Object.keys(annotations)) {
+    const v = annotations[k];
+    size += Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : 0);
+  }
+  if (size > ANNOTATIONS_LIMIT) delete annotations[LAST_APPLIED];
+  obj.metadata = { ...meta, annotations };
+}
+
+/** A JSON value with its object keys sorted (own keys only). */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!isJsonObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v).sort()) Object.defineProperty(out, k, { value: sortedKeys(v[k]), enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Whether two objects are the same but for their managedFields. */

@@ -50,7 +50,7 @@ import { SCHEME_NAME, goJsonType } from './gojson';
 import type { ResourceDefinition, ScaleSubresource, VersionDefinition } from './definition';
 import { interpret, newInvalidAggregate, unsupportedMediaType } from './errors';
 import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
-import { FieldManager, FieldSet, fieldElement, typeOf } from '../fieldmanager';
+import { FieldManager, FieldSet, SCALE_API_VERSION, SCALE_TYPE, fieldElement, replicasPath, sameObject, toParent, toSubresource, typeOf } from '../fieldmanager';
 
 /** Where a request is: the version it speaks and its namespace (`''`: all namespaces, or a cluster-scoped resource). */
 export interface RequestScope {
@@ -71,6 +71,11 @@ export interface RequestScope {
   readonly fieldManager?: string;
   /** An apply's `force`: take the fields it conflicts on from their managers. */
   readonly force?: boolean;
+  /**
+   * The strict JSON decoder's errors about the request's body itself (its repeated keys: `duplicate field
+   * "spec.image"`), answered before its unknown fields as `fieldValidation` says.
+   */
+  readonly strictErrors?: readonly string[];
 }
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -112,8 +117,8 @@ export const APPLY_PATCH = 'application/apply-patch+yaml';
 /** The patch types a resource of this store accepts (those of a CRD). */
 export const PATCH_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json', APPLY_PATCH];
 
-/** The patch types of the scale subresource (no apply there yet). */
-export const SCALE_PATCH_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json'];
+/** The patch types of the scale subresource. */
+export const SCALE_PATCH_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json', APPLY_PATCH];
 
 /** A delete's outcome: the object, and whether it is gone or only marked (finalizers pending). */
 export interface DeleteResult {
@@ -193,8 +198,9 @@ export class Store {
     const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
     const kind = typeof body.kind === 'string' ? body.kind : '';
     const report = (unknown: string[], version: string) => {
-      if (unknownFields === 'ignore' || unknown.length === 0) return;
-      const texts = [...new Set(unknown)].sort().map((f) => `unknown field ${JSON.stringify(f)}`);
+      if (unknownFields === 'ignore') return;
+      const texts = [...(scope.strictErrors ?? []), ...[...new Set(unknown)].sort().map((f) => `unknown field ${JSON.stringify(f)}`)];
+      if (texts.length === 0) return;
       const mode = scope.fieldValidation ?? 'Warn';
       if (mode === 'Strict' && unknownFields === 'patch') {
         throw newInvalidAggregate('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${JSON.stringify(JSON.stringify(canonical(body)))}: strict decoding error: ${texts.join(', ')}` }]);
@@ -271,7 +277,7 @@ export class Store {
     let obj = applied ?? this.decode(body, scope);
     this.checkNamespace(obj, scope);
     // the creator's fields (an apply's object comes with its Apply entry)
-    if (!applied) metaOf(obj).managedFields = this.fieldManager(scope, undefined).update(undefined, obj, scope.fieldManager ?? '');
+    if (!applied) setManagedFields(obj, this.fieldManager(scope, undefined).update(undefined, obj, scope.fieldManager ?? ''));
     const attrs: Omit<AdmissionAttributes, 'name'> = { operation: 'CREATE', ...admissionScope(scope) };
     const mutated = await this.admission?.mutate({ ...attrs, name: str(metaOf(obj).name), object: obj });
     if (mutated) {
@@ -440,9 +446,11 @@ export class Store {
 
   /** Patches the object (PATCH) with a JSON patch, a JSON merge patch or an apply configuration. */
   async patch(scope: RequestScope, name: string, patchType: string, patch: unknown, subresource?: 'status'): Promise<JsonObject> {
-    checkPatch(patchType, patch);
+    if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
     if (patchType === APPLY_PATCH) return (await this.apply(scope, name, patch, subresource)).object;
     return this.updateWith(scope, name, subresource, (current) => {
+      // the patcher decodes a JSON or merge patch as it applies it to the object it found: a missing object is a 404 first
+      checkPatch(patchType, patch);
       const obj = this.decode(applyPatch(patchType, patch, current), scope, 'patch');
       const meta = metaOf(obj);
       if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
@@ -456,8 +464,10 @@ export class Store {
    * managedFields, merged into the object by the field manager (a 409 on conflicts unless `force`); an object that does
    * not exist is created from it (`created`).
    */
-  async apply(scope: RequestScope, name: string, body: unknown, subresource?: 'status'): Promise<{ object: JsonObject; created: boolean }> {
+  async apply(request: RequestScope, name: string, body: unknown, subresource?: 'status'): Promise<{ object: JsonObject; created: boolean }> {
     checkPatch(APPLY_PATCH, body);
+    // an apply patch's repeated keys (yaml.v2's lines) are answered once it applied, not with the object's unknown fields
+    const { strictErrors: repeated = [], ...scope } = request;
     const patch = isJsonObject(body) ? body : {};
     const manager = scope.fieldManager ?? '';
     const fm = this.fieldManager(scope, subresource);
@@ -472,18 +482,23 @@ export class Store {
     // pruned to the schema, but a field the configuration does not name (a default, an ObjectMeta field) is not the manager's
     const config = onlyGiven(this.decode(patch, scope, 'patch', false), patch);
     const checked = (obj: JsonObject): JsonObject => {
+      // the applyPatcher's strict decoding of the patch, after the field manager's apply (its conflicts first)
+      if (repeated.length > 0 && scope.fieldValidation === 'Strict') {
+        throw newBadRequest(`error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: ${repeated.join('; ')}`);
+      }
+      if (repeated.length > 0 && (scope.fieldValidation ?? 'Warn') === 'Warn') scope.warnings?.push(...repeated);
       const out = this.decode(obj, scope, 'ignore');
       if (str(metaOf(out).name) !== name) throw newBadRequest(`the name of the object (${str(metaOf(out).name)}) does not match the name on the URL (${name})`);
       this.checkNamespace(out, scope);
       return out;
     };
     try {
-      return { object: await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true)), false, false), created: false };
+      return { object: await this.updateWith(scope, name, subresource, (current) => checked(fm.apply(current, {}, config, manager, scope.force === true, patch)), false, false), created: false };
     } catch (err) {
       if (!(err instanceof StatusError && err.code === 404 && err.reason === 'NotFound') || subresource !== undefined) throw err;
     }
     const empty: JsonObject = { apiVersion: this.apiVersion(scope.version), kind: this.def.kind, metadata: { name, ...(this.def.namespaced ? { namespace: scope.namespace } : {}) } };
-    return { object: await this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true))), created: true };
+    return { object: await this.create(scope, undefined, checked(fm.apply(undefined, empty, config, manager, scope.force === true, patch))), created: true };
   }
 
   /** The scale subresource's definition; 404 when the kind has none. */
@@ -509,32 +524,103 @@ export class Store {
     return this.scaleUpdate(scope, name, scale, () => requested);
   }
 
-  /** PATCH `/scale`: the patch applied to the current Scale, then as PUT. */
+  /** PATCH `/scale`: the patch applied to the current Scale, then as PUT; an apply through the Scale's field manager. */
   async patchScale(scope: RequestScope, name: string, patchType: string, patch: unknown): Promise<JsonObject> {
     const scale = this.scaleDef();
     if (!SCALE_PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(SCALE_PATCH_TYPES);
+    if (patchType === APPLY_PATCH) return this.applyScale(scope, name, scale, patch);
     checkPatch(patchType, patch);
     return this.scaleUpdate(scope, name, scale, (current) => decodeScale(applyPatch(patchType, patch, current)));
   }
 
+  /** The field manager of the Scale (of `autoscaling/v1`, the subresource `scale`). */
+  private scaleFieldManager(): FieldManager {
+    return new FieldManager({ type: SCALE_TYPE, apiVersion: SCALE_API_VERSION, subresource: 'scale', ignored: new FieldSet(), now: this.now });
+  }
+
+  /** The object's Scale with the managedFields its field manager sees (ScaleHandler.ToSubresource). */
+  private scaleView(current: JsonObject, scale: ScaleSubresource): JsonObject {
+    const view = scaleOf(current, scale).object;
+    const entries = toSubresource(managedEntries(current), this.servedApiVersions(), replicasPath(scale.specReplicasPath));
+    if (entries.length > 0) metaOf(view).managedFields = entries;
+    return view;
+  }
+
+  /** The object's managedFields after the Scale's field manager left `scaleEntries` (ScaleHandler.ToParent). */
+  private fromScaleEntries(obj: JsonObject, current: JsonObject, scale: ScaleSubresource, scaleEntries: unknown, scope: RequestScope): void {
+    const list = Array.isArray(scaleEntries) ? scaleEntries.filter(isJsonObject) : [];
+    setManagedFields(obj, toParent(managedEntries(current), list, this.apiVersion(scope.version), this.servedApiVersions(), replicasPath(scale.specReplicasPath)));
+  }
+
+  private servedApiVersions(): ReadonlySet<string> {
+    return new Set(this.def.versions.map((v) => this.apiVersion(v.name)));
+  }
+
+  /**
+   * An apply to `/scale` as kube-apiserver answers it for a custom resource: the configuration an `autoscaling/v1`
+   * Scale, applied by the Scale's field manager to the object's Scale (a 409 on conflicts unless `force`); one that
+   * changes nothing records its manager, one that changes the Scale fails converting it back (the apiserver's 500).
+   */
+  private async applyScale(scope: RequestScope, name: string, scale: ScaleSubresource, body: unknown): Promise<JsonObject> {
+    checkPatch(APPLY_PATCH, body);
+    const config = isJsonObject(body) ? body : {};
+    const gv = typeof config.apiVersion === 'string' ? config.apiVersion : '';
+    const kind = typeof config.kind === 'string' ? config.kind : '';
+    if (gv !== SCALE_API_VERSION) throw newBadRequest(`invalid object type: ${gv}, Kind=${kind}`);
+    const fm = this.scaleFieldManager();
+    const updated = await this.updateWith(
+      scope,
+      name,
+      'scale',
+      (current) => {
+        const view = this.scaleView(current, scale);
+        const applied = fm.apply(view, {}, config, scope.fieldManager ?? '', scope.force === true, config);
+        if (!sameObject(applied, view)) {
+          const meta = isJsonObject(config.metadata) ? config.metadata : {};
+          throw new StatusError({
+            code: 500,
+            message: `failed to convert new object (${str(meta.namespace)}/${str(meta.name)}; ${SCALE_API_VERSION}, Kind=${kind}) to proper version: request to convert CR to an invalid group/version: ${SCALE_API_VERSION}`,
+          });
+        }
+        const obj = cloneJSON(current);
+        this.fromScaleEntries(obj, current, scale, metaOf(applied).managedFields, scope);
+        return obj;
+      },
+      false,
+      false,
+    );
+    return scaleOf(updated, scale).object;
+  }
+
   /** ScaleREST.Update: the object's update through `scaleUpdatedObjectInfo`; the answer is the updated object's Scale. */
   private async scaleUpdate(scope: RequestScope, name: string, scale: ScaleSubresource, requested: (current: JsonObject) => JsonObject): Promise<JsonObject> {
-    const updated = await this.updateWith(scope, name, 'scale', (current) => {
-      const old = scaleOf(current, scale);
-      const next = requested(old.object);
-      const meta = metaOf(next);
-      if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
-      const spec = isJsonObject(next.spec) ? next.spec : {};
-      const replicas = spec.replicas ?? 0;
-      if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < -2147483648 || replicas > 2147483647) {
-        throw newBadRequest(`Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal ${goJsonType(replicas)} into Go struct field ScaleSpec.spec.replicas of type int32`);
-      }
-      const obj = cloneJSON(current);
-      setPath(obj, scale.specReplicasPath, replicas);
-      const rv = str(meta.resourceVersion);
-      if (rv !== '') metaOf(obj).resourceVersion = rv;
-      return obj;
-    });
+    const fm = this.scaleFieldManager();
+    const updated = await this.updateWith(
+      scope,
+      name,
+      'scale',
+      (current) => {
+        const view = this.scaleView(current, scale);
+        const next = requested(scaleOf(current, scale).object);
+        const meta = metaOf(next);
+        if (str(meta.name) !== name) throw newBadRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
+        const spec = isJsonObject(next.spec) ? next.spec : {};
+        const replicas = spec.replicas ?? 0;
+        if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < -2147483648 || replicas > 2147483647) {
+          throw newBadRequest(`Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal ${goJsonType(replicas)} into Go struct field ScaleSpec.spec.replicas of type int32`);
+        }
+        // the Scale's field manager, then its entries mapped back to the object
+        const scaleEntries = fm.update(view, next, scope.fieldManager ?? '');
+        const obj = cloneJSON(current);
+        setPath(obj, scale.specReplicasPath, replicas);
+        const rv = str(meta.resourceVersion);
+        if (rv !== '') metaOf(obj).resourceVersion = rv;
+        this.fromScaleEntries(obj, current, scale, scaleEntries, scope);
+        return obj;
+      },
+      false,
+      false,
+    );
     return scaleOf(updated, scale).object;
   }
 
@@ -582,7 +668,7 @@ export class Store {
         else obj.status = cloneJSON(current.status);
       }
       // the writer's fields (an apply's come with the object)
-      if (manage) meta.managedFields = fm.update(current, obj, scope.fieldManager ?? '');
+      if (manage) setManagedFields(obj, fm.update(current, obj, scope.fieldManager ?? ''));
       const attrs: AdmissionAttributes = {
         operation: 'UPDATE',
         ...admissionScope(scope),
@@ -746,7 +832,7 @@ export class Store {
 function checkPatch(patchType: string, patch: unknown): void {
   if (!PATCH_TYPES.includes(patchType)) throw unsupportedMediaType(PATCH_TYPES);
   if (patchType === APPLY_PATCH && !isJsonObject(patch)) {
-    throw newBadRequest(`error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
+    throw newBadRequest(`error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
   }
   if (patchType === 'application/json-patch+json' && !Array.isArray(patch)) {
     throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type []handlers.jsonPatchOp`);
@@ -754,6 +840,19 @@ function checkPatch(patchType: string, patch: unknown): void {
   if (patchType === 'application/merge-patch+json' && patch !== null && !isJsonObject(patch)) {
     throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
   }
+}
+
+/** The object's managedFields as they are stored (the entries that are objects). */
+function managedEntries(obj: JsonObject): JsonObject[] {
+  const list = metaOf(obj).managedFields;
+  return Array.isArray(list) ? list.filter(isJsonObject) : [];
+}
+
+/** The object's managedFields: these entries, or none (the field omitted, as metav1 omits an empty list). */
+function setManagedFields(obj: JsonObject, entries: JsonObject[]): void {
+  const meta = metaOf(obj);
+  if (entries.length > 0) meta.managedFields = entries;
+  else delete meta.managedFields;
 }
 
 /** A checked patch applied to `current`; one that does not apply is the apiserver's generic 422, its cause saying why. */

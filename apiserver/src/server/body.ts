@@ -126,18 +126,72 @@ function toJsonData(v: unknown, depth: number): unknown {
   return null;
 }
 
-/** A body in its media type (JSON or YAML, with YAML's repeated keys), or the syntax error in Go's words. */
-export function parseBody(b: Buffer, type: string): { value: unknown; duplicates?: string[] } | { error: string } {
+/** A body in its media type (JSON or YAML, with YAML's repeated keys or JSON's by path), or the syntax error in Go's words. */
+export function parseBody(b: Buffer, type: string): { value: unknown; duplicates?: string[]; duplicateFields?: string[] } | { error: string } {
   return type === 'application/yaml' ? parseYaml(b) : parseJson(b);
 }
 
-/** JSON.parse, or Go's syntax error for the bytes. */
-export function parseJson(b: Buffer): { value: unknown } | { error: string } {
+/** JSON.parse (and the repeated keys, by path), or Go's syntax error for the bytes. */
+export function parseJson(b: Buffer): { value: unknown; duplicateFields: string[] } | { error: string } {
+  const text = b.toString('utf8');
+  let value: unknown;
   try {
-    return { value: JSON.parse(b.toString('utf8')) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch {
     return { error: goSyntaxError(b) ?? 'invalid JSON' };
   }
+  return { value, duplicateFields: duplicateFields(text) };
+}
+
+/** JSON's insignificant whitespace. */
+const JSON_SPACE = new Set([' ', '\t', '\n', '\r']);
+
+/**
+ * The repeated keys of a JSON text that parses, in document order, by their path as sigs.k8s.io/json's strict decoder
+ * names them (`spec.image`, `metadata.ownerReferences[0].uid`, `[0].op`). One pass over the text, a stack of the
+ * containers it is in.
+ */
+export function duplicateFields(text: string): string[] {
+  type Frame = { kind: 'object'; path: string; keys: Set<string>; key: string } | { kind: 'array'; path: string; index: number };
+  const out: string[] = [];
+  const stack: Frame[] = [];
+  const childPath = (): string => {
+    const top = stack[stack.length - 1];
+    if (!top) return '';
+    if (top.kind === 'array') return `${top.path}[${top.index}]`;
+    return top.path === '' ? top.key : `${top.path}.${top.key}`;
+  };
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const raw = text.slice(i, j + 1);
+      i = j + 1;
+      let k = i;
+      while (k < text.length && JSON_SPACE.has(text[k] ?? '')) k++;
+      const top = stack[stack.length - 1];
+      if (text[k] === ':' && top?.kind === 'object') {
+        const parsed: unknown = JSON.parse(raw);
+        const key = typeof parsed === 'string' ? parsed : '';
+        if (top.keys.has(key)) out.push(top.path === '' ? key : `${top.path}.${key}`);
+        top.keys.add(key);
+        top.key = key;
+        i = k + 1;
+      }
+      continue;
+    }
+    if (c === '{') stack.push({ kind: 'object', path: childPath(), keys: new Set(), key: '' });
+    else if (c === '[') stack.push({ kind: 'array', path: childPath(), index: 0 });
+    else if (c === '}' || c === ']') stack.pop();
+    else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.kind === 'array') top.index++;
+    }
+    i++;
+  }
+  return out;
 }
 
 const TYPE_META_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
@@ -145,10 +199,17 @@ const TYPE_META_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitemp
 /**
  * The object of a create or update of `kind`, read as the apiserver's decoder reads it before it knows the kind: JSON
  * or YAML (415 otherwise), the body's size (413), then `checkOptions` (the request's options are validated between
- * reading the body and decoding it), the syntax, then its apiVersion and kind (strings, the kind present); a YAML
- * body's repeated keys go to `onDuplicates` (the strict decoder's texts).
+ * reading the body and decoding it), the syntax, then its apiVersion and kind (strings, the kind present); a body's
+ * repeated keys go to `onDuplicates`: a YAML body's as the strict YAML decoder words them (`yaml`), a JSON body's as
+ * the strict JSON decoder does (`duplicate field "spec.image"`, `json`).
  */
-export async function readObject(req: http.IncomingMessage, limit: number, kind: string, checkOptions: () => void = () => undefined, onDuplicates: (texts: readonly string[]) => void = () => undefined): Promise<JsonObject> {
+export async function readObject(
+  req: http.IncomingMessage,
+  limit: number,
+  kind: string,
+  checkOptions: () => void = () => undefined,
+  onDuplicates: (texts: readonly string[], format: 'yaml' | 'json') => void = () => undefined,
+): Promise<JsonObject> {
   const type = mediaType(req);
   if (!DECODED_MEDIA_TYPES.has(type)) {
     req.resume();
@@ -159,7 +220,8 @@ export async function readObject(req: http.IncomingMessage, limit: number, kind:
   const unrecognized = (why: string) => newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${why} (${summarizeBody(b)})`);
   const parsed = parseBody(b, type);
   if ('error' in parsed) throw unrecognized(type === 'application/yaml' ? parsed.error : `couldn't get version/kind; json parse error: ${parsed.error}`);
-  if (parsed.duplicates !== undefined && parsed.duplicates.length > 0) onDuplicates(parsed.duplicates);
+  if (parsed.duplicates !== undefined && parsed.duplicates.length > 0) onDuplicates(parsed.duplicates, 'yaml');
+  if (parsed.duplicateFields !== undefined && parsed.duplicateFields.length > 0) onDuplicates(parsed.duplicateFields.map(duplicateFieldText), 'json');
   const v = parsed.value;
   if (v !== null && !isJsonObject(v)) throw unrecognized(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META_STRUCT}`);
   const typeError = v === null ? undefined : typeMetaError(v);
@@ -179,27 +241,35 @@ function typeMetaError(v: JsonObject): string | undefined {
   return undefined;
 }
 
-/** A patch's body: JSON of any shape (the patch type decides what it must be), or its syntax error. */
-export async function readPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown } | { error: string }> {
+/** The strict JSON decoder's text of a repeated key. */
+export const duplicateFieldText = (path: string) => `duplicate field ${JSON.stringify(path)}`;
+
+/** A patch's body: JSON of any shape (the patch type decides what it must be) with its repeated keys, or its syntax error. */
+export async function readPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown; duplicateFields: string[] } | { error: string }> {
   return parseJson(await readBody(req, limit));
 }
 
 /**
  * An apply patch's body: YAML (JSON is YAML), as sigs.k8s.io/yaml reads it — duplicate keys allowed, the last one
- * kept; an error is one line.
+ * kept, and listed as yaml.v2's strict decoder words them (`line N: key "k" already set in map`); an error is one line.
  */
-export async function readApplyPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown } | { error: string }> {
+export async function readApplyPatch(req: http.IncomingMessage, limit: number): Promise<{ value: unknown; duplicates: string[] } | { error: string }> {
   const b = await readBody(req, limit);
   const text = b.toString('utf8');
   if (/^\s*[{[]/.test(text)) {
+    let value: unknown;
+    let parsed = false;
     try {
-      return { value: JSON.parse(text) as unknown };
+      value = JSON.parse(text) as unknown;
+      parsed = true;
     } catch {
       // not JSON after all: YAML's flow syntax may still read it
     }
+    // JSON with a repeated key: YAML reads it again for the strict decoder's lines
+    if (parsed && duplicateFields(text).length === 0) return { value, duplicates: [] };
   }
   const parsed = parseYaml(b);
-  return 'error' in parsed ? parsed : { value: parsed.value ?? null };
+  return 'error' in parsed ? parsed : { value: parsed.value ?? null, duplicates: parsed.duplicates };
 }
 
 /** The versions a DeleteOptions body may name (meta.k8s.io's, and the legacy `v1`). */

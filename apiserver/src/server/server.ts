@@ -40,7 +40,7 @@ import {
   newInvalidAggregate,
   unsupportedMediaType,
 } from '../registry';
-import { readApplyPatch, readDeleteOptions, readObject, readPatch } from './body';
+import { duplicateFieldText, readApplyPatch, readDeleteOptions, readObject, readPatch } from './body';
 
 export interface APIServerOptions {
   /** The API groups served. */
@@ -284,8 +284,10 @@ export class APIServer {
         () => {
           options = writeScope(kind);
         },
-        (texts) => {
-          duplicateKeys(options, t.def.kind, t.version, texts);
+        (texts, format) => {
+          // a JSON body's go with its unknown fields, in one strict decoding error
+          if (format === 'json') options = { ...options, strictErrors: texts };
+          else duplicateKeys(options, t.def.kind, t.version, texts);
         },
       );
       return { options, body };
@@ -615,10 +617,18 @@ function duplicateKeys(scope: RequestScope, kind: string, version: string, texts
 async function readPatchRequest(req: http.IncomingMessage, url: URL, limit: number, base: RequestScope): Promise<{ type: string; patch: unknown; options: RequestScope }> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PATCH_TYPES.includes(type)) throw unsupportedMediaType(PATCH_TYPES);
-  const body = type === APPLY_PATCH ? await readApplyPatch(req, limit) : await readPatch(req, limit);
-  const options = { ...base, ...writeOptions(url, 'PatchOptions', userAgent(req), type) };
-  if ('error' in body) throw newBadRequest(type === APPLY_PATCH ? `error decoding YAML: ${body.error}` : 'invalid JSON patch');
-  return { type, patch: body.value, options };
+  if (type === APPLY_PATCH) {
+    const body = await readApplyPatch(req, limit);
+    const options: RequestScope = { ...base, ...writeOptions(url, 'PatchOptions', userAgent(req), type) };
+    if ('error' in body) throw newBadRequest(`error encoding patch: ${body.error}`);
+    return { type, patch: body.value, options: body.duplicates.length > 0 ? { ...options, strictErrors: body.duplicates } : options };
+  }
+  const body = await readPatch(req, limit);
+  const options: RequestScope = { ...base, ...writeOptions(url, 'PatchOptions', userAgent(req), type) };
+  if ('error' in body) throw newBadRequest('invalid JSON patch');
+  // a JSON patch's repeated keys are named as of the patch (`json patch duplicate field "[0].op"`)
+  const duplicates = body.duplicateFields.map((p) => `${type === 'application/json-patch+json' ? 'json patch ' : ''}${duplicateFieldText(p)}`);
+  return { type, patch: body.value, options: duplicates.length > 0 ? { ...options, strictErrors: duplicates } : options };
 }
 
 /** The request's User-Agent. */

@@ -187,6 +187,47 @@ describe('update, patch and status', () => {
   });
 });
 
+describe('patch and apply: the order of their errors, and a body\'s repeated keys', () => {
+  it('answers a patch of a missing object 404 before it decodes the patch (a JSON or merge patch of the wrong shape)', async () => {
+    expect((await statusOf(flunders.patch(beta, 'missing', 'application/merge-patch+json', [1]))).code).toBe(404);
+    expect((await statusOf(flunders.patch(beta, 'missing', 'application/json-patch+json', { op: 'add' }))).code).toBe(404);
+    expect((await statusOf(flunders.patch(beta, 'missing', 'application/strategic-merge-patch+json', {}))).code).toBe(415);
+    // an apply creates: its body is decoded first
+    expect((await statusOf(flunders.patch({ ...beta, fieldManager: 'm' }, 'missing', 'application/apply-patch+yaml', [1]))).message).toBe(
+      'error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}',
+    );
+    await flunders.create(beta, flunder('shape'));
+    expect((await statusOf(flunders.patch(beta, 'shape', 'application/merge-patch+json', [1]))).code).toBe(400);
+  });
+
+  it("reports a body's repeated keys before its unknown fields: a warning, Strict's 400 (a patch's 422), nothing with Ignore", async () => {
+    const strictErrors = ['duplicate field "spec.reference"'];
+    const body = flunder('dup-keys', { spec: { reference: 'a', extra: 1 } });
+    const strict = await statusOf(flunders.create({ ...beta, fieldValidation: 'Strict', strictErrors }, body));
+    expect(strict.status).toMatchObject({ code: 400, message: 'Flunder in version "v1beta1" cannot be handled as a Flunder: strict decoding error: duplicate field "spec.reference", unknown field "spec.extra"' });
+    const warnings: string[] = [];
+    await flunders.create({ ...beta, warnings, strictErrors }, body);
+    expect(warnings).toEqual(['duplicate field "spec.reference"', 'unknown field "spec.extra"']);
+    const ignored: string[] = [];
+    await flunders.patch({ ...beta, warnings: ignored, fieldValidation: 'Ignore', strictErrors }, 'dup-keys', 'application/merge-patch+json', { spec: { reference: 'b' } });
+    expect(ignored).toEqual([]);
+    const patched = await statusOf(flunders.patch({ ...beta, fieldValidation: 'Strict', strictErrors }, 'dup-keys', 'application/merge-patch+json', { spec: { reference: 'b' } }));
+    expect(patched.status).toMatchObject({ code: 422, reason: 'Invalid' });
+    expect(patched.message).toMatch(/^ "" is invalid: patch: Invalid value: ".*": strict decoding error: duplicate field "spec.reference"$/);
+  });
+
+  it("answers an apply patch's repeated keys once it applied: yaml.v2's lines as warnings, or Strict's 400", async () => {
+    const lines = ['line 4: key "reference" already set in map'];
+    const config = { apiVersion: 'wardle.example.com/v1beta1', kind: 'Flunder', metadata: { name: 'dup-apply' }, spec: { reference: 'x' } };
+    const strict = await statusOf(flunders.apply({ ...beta, fieldManager: 'm', fieldValidation: 'Strict', strictErrors: lines }, 'dup-apply', config));
+    expect(strict.status).toMatchObject({ code: 400, message: 'error strict decoding patch: error converting YAML to JSON: yaml: unmarshal errors: line 4: key "reference" already set in map' });
+    const warnings: string[] = [];
+    const { created } = await flunders.apply({ ...beta, fieldManager: 'm', warnings, strictErrors: lines }, 'dup-apply', config);
+    expect(created).toBe(true);
+    expect(warnings).toEqual(lines);
+  });
+});
+
 describe('delete', () => {
   it('marks an object with finalizers, refuses new finalizers, and deletes it when the last is removed', async () => {
     const created = await flunders.create(beta, flunder('fin', { metadata: { name: 'fin', finalizers: ['example.com/keep'] } }));

@@ -4,7 +4,7 @@
  * yaml.v2's words for the syntax errors kube-apiserver answers (checked against it in test/e2e/apiserver.test.ts).
  */
 import fc from 'fast-check';
-import { parseBody, parseYaml } from '../../../../apiserver/src/server/body';
+import { duplicateFields, parseBody, parseYaml } from '../../../../apiserver/src/server/body';
 
 const yaml = (s: string) => parseYaml(Buffer.from(s));
 
@@ -63,8 +63,31 @@ describe('parseYaml', () => {
 
 describe('parseBody', () => {
   it('reads JSON by JSON.parse and YAML by parseYaml, by media type', () => {
-    expect(parseBody(Buffer.from('{"a":1}'), 'application/json')).toEqual({ value: { a: 1 } });
+    expect(parseBody(Buffer.from('{"a":1}'), 'application/json')).toEqual({ value: { a: 1 }, duplicateFields: [] });
+    expect(parseBody(Buffer.from('{"a":1,"a":2}'), 'application/json')).toEqual({ value: { a: 2 }, duplicateFields: ['a'] });
     expect(parseBody(Buffer.from('a: on'), 'application/yaml')).toEqual({ value: { a: true }, duplicates: [] });
     expect(parseBody(Buffer.from('a: on'), 'application/json')).toHaveProperty('error');
+  });
+});
+
+describe('duplicateFields (the strict JSON decoder\'s repeated keys)', () => {
+  it.each([
+    { name: 'none', given: '{"a":{"b":1},"c":[{"b":1},{"b":2}]}', want: [] },
+    { name: 'at the top', given: '{"kind":"A","kind":"A"}', want: ['kind'] },
+    { name: 'nested, in document order', given: '{"metadata":{"name":"a","name":"b"},"spec":{"image":"x", "image" : "y"}}', want: ['metadata.name', 'spec.image'] },
+    { name: 'in a list item', given: '{"m":{"refs":[{"uid":"1"},{"uid":"2","uid":"2"}]}}', want: ['m.refs[1].uid'] },
+    { name: 'a JSON patch', given: '[{"op":"add","op":"add"}]', want: ['[0].op'] },
+    { name: 'keys in strings are no keys', given: '{"a":"\\"a\\":1,","b":["a","a"],"a\\u0062":1,"ab":2}', want: ['ab'] },
+    { name: 'the same key in sibling objects', given: '{"a":{"x":1},"b":{"x":1}}', want: [] },
+  ])('$name', ({ given, want }) => {
+    expect(duplicateFields(given)).toEqual(want);
+  });
+
+  it('finds none in what JSON.stringify writes, and never throws on JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(duplicateFields(JSON.stringify(v))).toEqual([]);
+      }),
+    );
   });
 });

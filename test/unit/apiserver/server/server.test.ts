@@ -257,7 +257,7 @@ describe('server-side apply over HTTP', () => {
     expect(await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool&force=maybe`, yaml, APPLY)).toMatchObject({ code: 400, body: { message: 'strconv.ParseBool: parsing "maybe": invalid syntax' } });
     const bad = await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool`, 'a: [', APPLY);
     expect(bad.code).toBe(400);
-    expect(bad.body.message).toMatch(/^error decoding YAML: [^\n]+$/);
+    expect(bad.body.message).toMatch(/^error encoding patch: [^\n]+$/);
     expect(await call('PATCH', `${FLUNDERS}/ssa-1?fieldManager=tool`, '- 1\n', APPLY)).toMatchObject({ code: 400 });
     expect(await call('PATCH', `${FLUNDERS}/ssa-2?fieldManager=tool`, yaml, APPLY)).toMatchObject({ code: 400, body: { message: 'the name of the object (ssa-1) does not match the name on the URL (ssa-2)' } });
     expect((await call('GET', `${FLUNDERS}/ssa-2`)).code).toBe(404);
