@@ -14,9 +14,11 @@
  *   in kube-system to `extension-apiserver-authentication-reader`), the Service and the Deployment with etcd as a
  *   sidecar container (sample-apiserver's layout), listed in `kustomization.yaml` at its scaffold marker.
  *
- * The APIServices skip TLS verification (`insecureSkipTLSVerify=true`), as sample-apiserver's artifacts do: the
- * server's certificate is self-signed unless a Secret is mounted at `--cert-dir`; with one, change the markers to
- * `caBundleFile=` its CA (docs/scaffold.md).
+ * The aggregator verifies the server (docs/certificates.md#aggregated-apiservers): the markers say
+ * `caBundleInjected=true`, and by default the server — serving a self-signed certificate, no Secret at `--cert-dir` —
+ * writes its CA into its APIServices itself (a ClusterRole to get and patch exactly those, by `resourceNames`);
+ * `config/apiserver/certmanager` is the cert-manager overlay (an Issuer and a Certificate for the Service, the Secret
+ * mounted at `--cert-dir` and reloaded when renewed, `cert-manager.io/inject-ca-from` on the APIServices).
  */
 import { marshalYamlV2 } from '../yaml/yamlv2';
 import { jsString, render } from '../render';
@@ -83,7 +85,7 @@ export function compareVersionPriority(a: string, b: string): number {
 /** The `+kubegen:apiservice` markers of the group's versions: the preferred version gets the highest priority. */
 export function apiServiceMarkers(g: ApiServerGroup, server: string, namespace: string): string[] {
   return [...g.versions].sort(compareVersionPriority).map((version, i) =>
-    `+kubegen:apiservice:group=${g.group},version=${version},serviceName=${server},serviceNamespace=${namespace},groupPriorityMinimum=1000,versionPriority=${Math.max(1, 100 - 10 * i)},insecureSkipTLSVerify=true`,
+    `+kubegen:apiservice:group=${g.group},version=${version},serviceName=${server},serviceNamespace=${namespace},groupPriorityMinimum=1000,versionPriority=${Math.max(1, 100 - 10 * i)},caBundleInjected=true`,
   );
 }
 
@@ -156,6 +158,7 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
   const labels = { 'app.kubernetes.io/name': server, 'app.kubernetes.io/component': 'apiserver', 'app.kubernetes.io/part-of': p.name };
   const subjects = [{ kind: 'ServiceAccount', name: server, namespace: ns }];
   const built = names.program.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  const apiServices = [...g.versions].sort(compareVersionPriority).map((v) => `${v}.${g.group}`);
   const objects: Array<[string, Record<string, unknown>]> = [
     ['The identity the server asks the cluster with', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: server, namespace: ns, labels } }],
     [
@@ -175,6 +178,25 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
         kind: 'RoleBinding',
         metadata: { name: `${server}-auth-reader`, namespace: 'kube-system', labels },
         roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'extension-apiserver-authentication-reader' },
+        subjects,
+      },
+    ],
+    [
+      'Self-managed CA injection: the server writes the CA of its self-signed certificate into its own APIServices, and nothing else',
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        metadata: { name: `${server}:apiservices`, labels },
+        rules: [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], resourceNames: apiServices, verbs: ['get', 'patch'] }],
+      },
+    ],
+    [
+      'The server may inject its CA',
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRoleBinding',
+        metadata: { name: `${server}:apiservices`, labels },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `${server}:apiservices` },
         subjects,
       },
     ],
@@ -231,9 +253,10 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
   ];
   return (
     HEADER(`The aggregated apiserver of ${g.group}`) +
-    '# No ClusterRole of its own: the server reads nothing of the cluster but the delegation below (sample-apiserver\'s\n' +
+    '# The server reads nothing of the cluster but the delegation below and its own APIServices (sample-apiserver\'s\n' +
     '# namespace and webhook-configuration reads serve admission plugins @kubegen/apiserver does not run). An admission\n' +
-    '# plugin of yours that reads the cluster needs a ClusterRole here, bound to the ServiceAccount.\n' +
+    '# plugin of yours that reads the cluster needs a ClusterRole here, bound to the ServiceAccount. A version added to\n' +
+    `# ${g.group} later needs its APIService in the resourceNames below.\n` +
     objects.map(([comment, o]) => `---\n# ${comment}\n${marshalYamlV2(o)}`).join('')
   );
 }

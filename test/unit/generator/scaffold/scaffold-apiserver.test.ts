@@ -86,8 +86,8 @@ describe('version priority and markers', () => {
 
   it('one APIService marker per version, the preferred version highest', () => {
     expect(apiServiceMarkers({ group: 'a.example.dev', versions: ['v1alpha1', 'v1'] }, 'p-a-apiserver', 'p-system')).toEqual([
-      '+kubegen:apiservice:group=a.example.dev,version=v1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=100,insecureSkipTLSVerify=true',
-      '+kubegen:apiservice:group=a.example.dev,version=v1alpha1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=90,insecureSkipTLSVerify=true',
+      '+kubegen:apiservice:group=a.example.dev,version=v1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=100,caBundleInjected=true',
+      '+kubegen:apiservice:group=a.example.dev,version=v1alpha1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=90,caBundleInjected=true',
     ]);
   });
 });
@@ -131,6 +131,14 @@ describe.each([
       ['v1alpha1.wardle.example.com', 90, { name: 'wardle-apiserver', namespace: 'wardle-system', port: 443 }],
       ['v1beta1.wardle.example.com', 100, { name: 'wardle-apiserver', namespace: 'wardle-system', port: 443 }],
     ]);
+    // verified TLS by self-managed injection: the server may get and patch exactly these APIServices, nothing else
+    const objects = parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/wardle.yaml'), 'utf8')).map((d) => d.toJS() as { kind: string; rules?: unknown[] });
+    expect(objects.filter((o) => o.kind === 'ClusterRole').map((o) => o.rules)).toEqual([
+      [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], resourceNames: services.map((s) => s.metadata.name).sort().reverse(), verbs: ['get', 'patch'] }],
+    ]);
+    expect(services.map((s) => [s.spec.caBundle, s.spec.insecureSkipTLSVerify])).toEqual([[undefined, undefined], [undefined, undefined]]);
+    // a shipped program imports no testing entry
+    expect(fs.readFileSync(path.join(dir, `src/apiserver/${GROUP}.ts`), 'utf8')).not.toMatch(/from '@kubegen\/[^']*testing/);
     expect(typeErrors(dir)).toEqual([]);
   });
 });
