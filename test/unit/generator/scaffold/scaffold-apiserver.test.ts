@@ -143,6 +143,47 @@ describe.each([
   });
 });
 
+describe('the cert-manager component of config/apiserver', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await wardleProject({ name: 'wardle', version: '1.0.0' });
+    expect(await run(['create', 'apiserver', '--group', GROUP], dir)).toMatchObject({ code: 0, err: '' });
+    expect(await run(['generate'], dir)).toMatchObject({ code: 0, err: '' });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  type Rendered = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: { template?: { spec: { containers: Array<{ name: string; args?: string[]; volumeMounts?: unknown[] }>; volumes?: unknown[] } } } };
+  const render = async (): Promise<Rendered[]> => {
+    const r = await run(['apply', '-k', 'config/apiserver', '--dry-run=client'], dir);
+    expect(r.err).toBe('');
+    return parseAllDocuments(r.out).map((d) => d.toJS() as Rendered | null).filter((o): o is Rendered => o !== null);
+  };
+
+  it('off by default: the APIServices carry no annotation, the Deployment mounts no Secret', async () => {
+    const objects = await render();
+    expect(objects.filter((o) => o.kind === 'APIService').map((o) => o.metadata.annotations)).toEqual([undefined, undefined]);
+    expect(objects.some((o) => o.kind === 'Certificate')).toBe(false);
+  });
+
+  it('uncommented: Issuer and Certificate for the Service, the Secret at --cert-dir, inject-ca-from on every APIService', async () => {
+    const file = path.join(dir, 'config/apiserver/kustomization.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('#components:\n#- certmanager\n', 'components:\n- certmanager\n'));
+    const objects = await render();
+    expect(objects.filter((o) => o.kind === 'Issuer' || o.kind === 'Certificate').map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Certificate/wardle-apiserver-serving-cert', 'Issuer/wardle-apiserver-selfsigned-issuer']);
+    expect(objects.find((o) => o.kind === 'Certificate')?.spec).toMatchObject({ dnsNames: ['wardle-apiserver.wardle-system.svc', 'wardle-apiserver.wardle-system.svc.cluster.local'], secretName: 'wardle-apiserver-serving-cert' });
+    expect(objects.filter((o) => o.kind === 'APIService').map((o) => [o.metadata.name, o.metadata.annotations])).toEqual([
+      ['v1alpha1.wardle.example.com', { 'cert-manager.io/inject-ca-from': 'wardle-system/wardle-apiserver-serving-cert' }],
+      ['v1beta1.wardle.example.com', { 'cert-manager.io/inject-ca-from': 'wardle-system/wardle-apiserver-serving-cert' }],
+    ]);
+    const pod = objects.find((o) => o.kind === 'Deployment')?.spec?.template?.spec;
+    const container = pod?.containers.find((c) => c.name === 'apiserver');
+    // the mount is the directory --cert-dir names: the server serves tls.crt and tls.key from it
+    const certDir = container?.args?.find((a) => a.startsWith('--cert-dir='))?.slice('--cert-dir='.length);
+    expect(container?.volumeMounts).toEqual([{ name: 'serving-cert', mountPath: certDir, readOnly: true }]);
+    expect(pod?.volumes).toEqual(expect.arrayContaining([{ name: 'serving-cert', secret: { secretName: 'wardle-apiserver-serving-cert' } }]));
+  });
+});
+
 describe("the operator's deploy tree beside an aggregated apiserver", () => {
   let dir: string;
   beforeAll(async () => {
