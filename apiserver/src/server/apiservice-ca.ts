@@ -35,6 +35,8 @@ export interface APIServiceCAInjectorOptions {
   service: { namespace: string; name: string };
   /** The CA of the serving certificate (PEM). */
   caCert: string;
+  /** The field manager of the patches (the owner of `spec.caBundle`); default `kubegen-apiserver-ca-injector`. */
+  fieldManager?: string;
   /** Between two syncs; default 60 000 (a minute). */
   intervalMs?: number;
   clock?: Clock;
@@ -122,7 +124,7 @@ export class APIServiceCAInjector {
         }
         const patch = apiServicePatch(current, this.options.service, this.caBundle);
         if (patch.length > 0) {
-          await this.options.client.request({ method: 'PATCH', path, body: patch, contentType: 'application/json-patch+json', timeoutMs: 10_000 });
+          await this.options.client.request({ method: 'PATCH', path, query: new URLSearchParams({ fieldManager: this.options.fieldManager ?? 'kubegen-apiserver-ca-injector' }), body: patch, contentType: 'application/json-patch+json', timeoutMs: 10_000 });
           result.patched.push(name);
           this.logger.info('injected the serving CA into the APIService', { apiService: name });
         }
