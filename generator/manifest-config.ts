@@ -51,6 +51,7 @@ export interface ApiServiceConfigEntry {
   caBundle?: string;
   caBundleFile?: string;
   insecureSkipTLSVerify?: boolean;
+  caBundleInjected?: boolean;
 }
 export interface ApiServiceConfigFile {
   /** Where to look for `+kubegen:apiservice` markers (optional when `apiServices` are given). */
@@ -60,7 +61,7 @@ export interface ApiServiceConfigFile {
 }
 
 const TARGET_KEYS = { rbac: ['paths', 'output', 'roleName'], webhook: ['paths', 'output'], apiservice: ['paths', 'apiServices', 'output'] } as const;
-const ENTRY_KEYS = ['group', 'version', 'service', 'groupPriorityMinimum', 'versionPriority', 'caBundle', 'caBundleFile', 'insecureSkipTLSVerify'];
+const ENTRY_KEYS = ['group', 'version', 'service', 'groupPriorityMinimum', 'versionPriority', 'caBundle', 'caBundleFile', 'insecureSkipTLSVerify', 'caBundleInjected'];
 const ENTRY_SERVICE_KEYS = ['name', 'namespace', 'port'];
 
 type Problem = (at: string, message: string) => void;
@@ -147,7 +148,7 @@ export function resolveManifestTargets(raw: Record<string, unknown>, baseDir: st
 /** One `apiServices` entry, checked by type and then by the APIService emitter's own rules; undefined after a problem. */
 function resolveApiServiceEntry(e: unknown, at: string, source: string, baseDir: string, problem: Problem): ApiServiceDecl | undefined {
   if (!isObject(e)) {
-    problem(at, 'must be an object { group, version, service, groupPriorityMinimum, versionPriority, caBundle | caBundleFile | insecureSkipTLSVerify }');
+    problem(at, 'must be an object { group, version, service, groupPriorityMinimum, versionPriority, caBundle | caBundleFile | caBundleInjected | insecureSkipTLSVerify }');
     return undefined;
   }
   let ok = knownKeys(e, ENTRY_KEYS, at, problem);
@@ -185,6 +186,11 @@ function resolveApiServiceEntry(e: unknown, at: string, source: string, baseDir:
   if (skip !== undefined) {
     if (typeof skip !== 'boolean') bad('insecureSkipTLSVerify', 'must be true or false');
     else decl.insecureSkipTLSVerify = skip;
+  }
+  const injected = own(e, 'caBundleInjected');
+  if (injected !== undefined) {
+    if (typeof injected !== 'boolean') bad('caBundleInjected', 'must be true or false');
+    else decl.caBundleInjected = injected;
   }
   const caBundle = configuredCaBundle(own(e, 'caBundle'), own(e, 'caBundleFile'), baseDir, bad);
   if (caBundle !== undefined) decl.caBundle = caBundle;

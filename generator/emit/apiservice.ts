@@ -7,13 +7,14 @@
  *   starting with `---`, keys in yaml.v2 order like the other manifests; no APIServices → no file;
  * - `service.port` is always written (443 when not given, the apiserver's default), so the file says what is stored;
  * - `caBundle` is written as base64 of the PEM bundle (a PEM text is encoded, base64 is kept);
- *   `insecureSkipTLSVerify: true` only when chosen.
+ *   `insecureSkipTLSVerify: true` only when chosen; with `caBundleInjected` neither is written (an injector — the
+ *   aggregated apiserver itself, or cert-manager's CA injector — writes the bundle into the object).
  *
  * Every check of the apiserver's validation (k8s.io/kube-aggregator pkg/apis/apiregistration/validation
  * `ValidateAPIService`) is an error at the marker (or the configuration entry): group a DNS-1123 subdomain (kubegen:
  * required — an empty group is the built-in core API), version a DNS-1035 label, groupPriorityMinimum 1–20000,
  * versionPriority 1–1000, service name and namespace required, port 1–65535, not both a caBundle and
- * insecureSkipTLSVerify. kubegen adds: exactly one of the two must be chosen (the apiserver would silently fall back
+ * insecureSkipTLSVerify. kubegen adds: exactly one of the two (or `caBundleInjected`) must be chosen (the apiserver would silently fall back
  * to its system trust roots), a caBundle must be PEM certificates (or base64 of them), the Service name is a
  * DNS-1035 label and the namespace a DNS-1123 label (a Service the aggregator can find), and two APIServices with
  * one name are an error.
@@ -52,7 +53,7 @@ export interface ApiServiceObject {
 }
 
 /** A field of an APIService declaration, as the configuration spells it (`service.port`). */
-export type ApiServiceField = 'group' | 'version' | 'service.name' | 'service.namespace' | 'service.port' | 'groupPriorityMinimum' | 'versionPriority' | 'caBundle' | 'insecureSkipTLSVerify';
+export type ApiServiceField = 'group' | 'version' | 'service.name' | 'service.namespace' | 'service.port' | 'groupPriorityMinimum' | 'versionPriority' | 'caBundle' | 'insecureSkipTLSVerify' | 'caBundleInjected';
 
 /** One problem of a declaration: the field it is about (none: the declaration as a whole) and a predicate (`must be …`). */
 export interface ApiServiceProblem {
@@ -71,6 +72,7 @@ export const MARKER_ARGUMENT: Readonly<Record<ApiServiceField, string>> = {
   versionPriority: 'versionPriority',
   caBundle: 'caBundle',
   insecureSkipTLSVerify: 'insecureSkipTLSVerify',
+  caBundleInjected: 'caBundleInjected',
 };
 
 /** `<version>.<group>`, the one name the apiserver accepts for an APIService. */
@@ -100,10 +102,13 @@ export function apiServiceProblems(d: Omit<ApiServiceDecl, 'origin'>): ApiServic
     if (ca.trim() === '') out.push({ field: 'caBundle', message: 'is empty' });
     else if (encodeCaBundle(ca) === undefined) out.push({ field: 'caBundle', message: 'is neither PEM certificates (-----BEGIN CERTIFICATE-----) nor base64 of them' });
   }
+  const injected = d.caBundleInjected === true;
   if (ca !== undefined && d.insecureSkipTLSVerify === true) {
     out.push({ field: 'insecureSkipTLSVerify', message: 'cannot be true together with a caBundle (the apiserver refuses both): choose one' });
-  } else if (ca === undefined && d.insecureSkipTLSVerify !== true) {
-    out.push({ message: "choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), or insecureSkipTLSVerify=true" });
+  } else if (injected && (ca !== undefined || d.insecureSkipTLSVerify === true)) {
+    out.push({ field: 'caBundleInjected', message: `cannot be true together with ${ca !== undefined ? 'a caBundle' : 'insecureSkipTLSVerify=true'}: choose one` });
+  } else if (ca === undefined && d.insecureSkipTLSVerify !== true && !injected) {
+    out.push({ message: "choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), caBundleInjected=true (an injector writes it), or insecureSkipTLSVerify=true" });
   }
   return out;
 }

@@ -303,6 +303,7 @@ class FileScanner {
     const decl: ApiServiceDecl = { group: v.group, version: v.version, service, groupPriorityMinimum: v.groupPriorityMinimum, versionPriority: v.versionPriority, origin: { kind: 'marker', span } };
     if (caBundle !== undefined) decl.caBundle = caBundle;
     if (v.insecureSkipTLSVerify !== undefined) decl.insecureSkipTLSVerify = v.insecureSkipTLSVerify;
+    if (v.caBundleInjected !== undefined) decl.caBundleInjected = v.caBundleInjected;
     this.model.apiServices.push(decl);
   }
 

@@ -34,7 +34,8 @@ export interface WebhookConfigurationDecl extends WebhookConfigurationArgs {
 /**
  * One `+kubegen:apiservice` marker or configuration entry: an `apiregistration.k8s.io/v1` APIService that
  * registers an extension apiserver for one group/version. The TLS choice is as written: `caBundle` (PEM text, or
- * base64 of PEM; a marker's `caBundleFile=` is read by the loader into it) and `insecureSkipTLSVerify`.
+ * base64 of PEM; a marker's `caBundleFile=` is read by the loader into it), `insecureSkipTLSVerify`, and
+ * `caBundleInjected` (an injector writes the bundle into the object: none is written).
  */
 export interface ApiServiceDecl {
   group: string;
@@ -44,6 +45,7 @@ export interface ApiServiceDecl {
   versionPriority: Int;
   caBundle?: string;
   insecureSkipTLSVerify?: boolean;
+  caBundleInjected?: boolean;
   /** Where it was declared: a marker's `+`, or a configuration entry (`kubegen.config.json: apiservice.apiServices[0]`). */
   origin: { kind: 'marker'; span: SourceSpan } | { kind: 'config'; at: string };
 }

@@ -14,9 +14,11 @@
  *   in kube-system to `extension-apiserver-authentication-reader`), the Service and the Deployment with etcd as a
  *   sidecar container (sample-apiserver's layout), listed in `kustomization.yaml` at its scaffold marker.
  *
- * The APIServices skip TLS verification (`insecureSkipTLSVerify=true`), as sample-apiserver's artifacts do: the
- * server's certificate is self-signed unless a Secret is mounted at `--cert-dir`; with one, change the markers to
- * `caBundleFile=` its CA (docs/scaffold.md).
+ * The aggregator verifies the server (docs/certificates.md#aggregated-apiservers): the markers say
+ * `caBundleInjected=true`, and by default the server — serving a self-signed certificate, no Secret at `--cert-dir` —
+ * writes its CA into its APIServices itself (a ClusterRole to get and patch exactly those, by `resourceNames`);
+ * `config/apiserver/certmanager` is the cert-manager overlay (an Issuer and a Certificate for the Service, the Secret
+ * mounted at `--cert-dir` and reloaded when renewed, `cert-manager.io/inject-ca-from` on the APIServices).
  */
 import { marshalYamlV2 } from '../yaml/yamlv2';
 import { jsString, render } from '../render';
@@ -27,6 +29,11 @@ export const APISERVER_MARKER = '# +kubegen:scaffold:apiservers';
 export const APISERVER_DIR = 'src/apiserver';
 export const APISERVER_CONFIG_DIR = 'config/apiserver';
 export const APISERVER_KUSTOMIZATION = `${APISERVER_CONFIG_DIR}/kustomization.yaml`;
+/** The cert-manager component of config/apiserver and its markers (each group's certificate, each group's patches). */
+export const APISERVER_CERTMANAGER_DIR = `${APISERVER_CONFIG_DIR}/certmanager`;
+export const APISERVER_CERTMANAGER_KUSTOMIZATION = `${APISERVER_CERTMANAGER_DIR}/kustomization.yaml`;
+export const APISERVER_CERTIFICATES_MARKER = '# +kubegen:scaffold:apiserver-certificates';
+export const APISERVER_CERTIFICATE_PATCHES_MARKER = '# +kubegen:scaffold:apiserver-certificate-patches';
 /** The port the server listens on in its pod (sample-apiserver's `--secure-port`). */
 export const APISERVER_PORT = 8443;
 /** The etcd image of the sidecar: the etcd release kubeadm runs with Kubernetes 1.34. */
@@ -83,7 +90,7 @@ export function compareVersionPriority(a: string, b: string): number {
 /** The `+kubegen:apiservice` markers of the group's versions: the preferred version gets the highest priority. */
 export function apiServiceMarkers(g: ApiServerGroup, server: string, namespace: string): string[] {
   return [...g.versions].sort(compareVersionPriority).map((version, i) =>
-    `+kubegen:apiservice:group=${g.group},version=${version},serviceName=${server},serviceNamespace=${namespace},groupPriorityMinimum=1000,versionPriority=${Math.max(1, 100 - 10 * i)},insecureSkipTLSVerify=true`,
+    `+kubegen:apiservice:group=${g.group},version=${version},serviceName=${server},serviceNamespace=${namespace},groupPriorityMinimum=1000,versionPriority=${Math.max(1, 100 - 10 * i)},caBundleInjected=true`,
   );
 }
 
@@ -112,8 +119,15 @@ export function scaffoldApiServer(g: ApiServerGroup, p: ApiServerProject): { fil
       { path: names.manifests, contents: manifests(g, p, names), policy: 'new' },
       { path: APISERVER_KUSTOMIZATION, contents: kustomization(), policy: 'shared' },
       namespaceFile(p),
+      { path: APISERVER_CERTMANAGER_KUSTOMIZATION, contents: certManagerKustomization(), policy: 'shared' },
+      { path: `${APISERVER_CERTMANAGER_DIR}/${names.short}.yaml`, contents: certManagerCertificate(g, p, names), policy: 'new' },
+      { path: `${APISERVER_CERTMANAGER_DIR}/${names.short}-patch.yaml`, contents: certManagerPatch(g, p, names), policy: 'new' },
     ],
-    insertions: [{ path: APISERVER_KUSTOMIZATION, marker: APISERVER_MARKER, line: `- ${names.short}.yaml` }],
+    insertions: [
+      { path: APISERVER_KUSTOMIZATION, marker: APISERVER_MARKER, line: `- ${names.short}.yaml` },
+      { path: APISERVER_CERTMANAGER_KUSTOMIZATION, marker: APISERVER_CERTIFICATES_MARKER, line: `- ${names.short}.yaml` },
+      { path: APISERVER_CERTMANAGER_KUSTOMIZATION, marker: APISERVER_CERTIFICATE_PATCHES_MARKER, line: `- path: ${names.short}-patch.yaml` },
+    ],
   };
 }
 
@@ -140,7 +154,79 @@ function kustomization(): string {
     '# No `namespace:` here: each object names its own (the delegation RoleBinding lives in kube-system).\n' +
     'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- namespace.yaml\n' +
     '# the APIServices of the +kubegen:apiservice markers under src/apiserver (kubegen generate writes the file)\n- apiservice.yaml\n' +
-    `${APISERVER_MARKER}\n`
+    `${APISERVER_MARKER}\n` +
+    '# The servers serve self-signed certificates and inject their CAs into their APIServices. To have cert-manager\n' +
+    '# issue them and inject the CA instead (cert-manager must run in the cluster), uncomment:\n' +
+    '#components:\n#- certmanager\n'
+  );
+}
+
+/** The serving certificate's Secret, as cert-manager writes it. */
+const servingSecret = (names: ApiServerNames) => `${names.server}-serving-cert`;
+
+/** config/apiserver/certmanager/kustomization.yaml: a Component, as kubebuilder's config/certmanager for webhooks. */
+function certManagerKustomization(): string {
+  return (
+    HEADER('cert-manager for the aggregated apiservers of the project') +
+    '# A Component: enable it in config/apiserver/kustomization.yaml. Per server: an Issuer and a Certificate for its\n' +
+    "# Service, the Secret mounted at --cert-dir (the server reloads it when renewed), and cert-manager's CA injector\n" +
+    '# writing the CA into its APIServices (the cert-manager.io/inject-ca-from annotation).\n' +
+    'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n' +
+    `${APISERVER_CERTIFICATES_MARKER}\n` +
+    'patches:\n' +
+    `${APISERVER_CERTIFICATE_PATCHES_MARKER}\n`
+  );
+}
+
+/** `certmanager/<short>.yaml`: a self-signed Issuer and the Certificate for the Service's names (kubebuilder's). */
+function certManagerCertificate(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames): string {
+  const ns = p.namespace;
+  const labels = { 'app.kubernetes.io/name': names.server, 'app.kubernetes.io/component': 'apiserver', 'app.kubernetes.io/part-of': p.name };
+  const issuer = `${names.server}-selfsigned-issuer`;
+  const objects: Array<[string, Record<string, unknown>]> = [
+    ['A self-signed issuer (use a CA or ACME issuer of yours instead)', { apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: issuer, namespace: ns, labels }, spec: { selfSigned: {} } }],
+    [
+      `The serving certificate of the Service the APIServices of ${g.group} name`,
+      {
+        apiVersion: 'cert-manager.io/v1',
+        kind: 'Certificate',
+        metadata: { name: servingSecret(names), namespace: ns, labels },
+        spec: {
+          dnsNames: [`${names.server}.${ns}.svc`, `${names.server}.${ns}.svc.cluster.local`],
+          issuerRef: { kind: 'Issuer', name: issuer },
+          secretName: servingSecret(names),
+        },
+      },
+    ],
+  ];
+  return HEADER(`cert-manager's certificate for the aggregated apiserver of ${g.group}`) + objects.map(([comment, o]) => `---\n# ${comment}\n${marshalYamlV2(o)}`).join('');
+}
+
+/** `certmanager/<short>-patch.yaml`: the Secret at --cert-dir, and the CA injector's annotation on each APIService. */
+function certManagerPatch(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames): string {
+  const ns = p.namespace;
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: names.server, namespace: ns },
+    spec: {
+      template: {
+        spec: {
+          containers: [{ name: 'apiserver', volumeMounts: [{ name: 'serving-cert', mountPath: CERT_DIR, readOnly: true }] }],
+          volumes: [{ name: 'serving-cert', secret: { secretName: servingSecret(names) } }],
+        },
+      },
+    },
+  };
+  const apiServices = [...g.versions].sort(compareVersionPriority).map((v) => ({
+    apiVersion: 'apiregistration.k8s.io/v1',
+    kind: 'APIService',
+    metadata: { name: `${v}.${g.group}`, annotations: { 'cert-manager.io/inject-ca-from': `${ns}/${servingSecret(names)}` } },
+  }));
+  return (
+    HEADER(`cert-manager for the aggregated apiserver of ${g.group}: patches`) +
+    `---\n# The Secret at --cert-dir: the server serves it, and reloads it when cert-manager renews it\n${marshalYamlV2(deployment)}` +
+    apiServices.map((o) => `---\n# cert-manager's CA injector writes the CA into the APIService (caBundleInjected=true)\n${marshalYamlV2(o)}`).join('')
   );
 }
 
@@ -156,6 +242,7 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
   const labels = { 'app.kubernetes.io/name': server, 'app.kubernetes.io/component': 'apiserver', 'app.kubernetes.io/part-of': p.name };
   const subjects = [{ kind: 'ServiceAccount', name: server, namespace: ns }];
   const built = names.program.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  const apiServices = [...g.versions].sort(compareVersionPriority).map((v) => `${v}.${g.group}`);
   const objects: Array<[string, Record<string, unknown>]> = [
     ['The identity the server asks the cluster with', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: server, namespace: ns, labels } }],
     [
@@ -175,6 +262,25 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
         kind: 'RoleBinding',
         metadata: { name: `${server}-auth-reader`, namespace: 'kube-system', labels },
         roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'extension-apiserver-authentication-reader' },
+        subjects,
+      },
+    ],
+    [
+      'Self-managed CA injection: the server writes the CA of its self-signed certificate into its own APIServices, and nothing else',
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        metadata: { name: `${server}:apiservices`, labels },
+        rules: [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], resourceNames: apiServices, verbs: ['get', 'patch'] }],
+      },
+    ],
+    [
+      'The server may inject its CA',
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRoleBinding',
+        metadata: { name: `${server}:apiservices`, labels },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `${server}:apiservices` },
         subjects,
       },
     ],
@@ -231,9 +337,10 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
   ];
   return (
     HEADER(`The aggregated apiserver of ${g.group}`) +
-    '# No ClusterRole of its own: the server reads nothing of the cluster but the delegation below (sample-apiserver\'s\n' +
+    '# The server reads nothing of the cluster but the delegation below and its own APIServices (sample-apiserver\'s\n' +
     '# namespace and webhook-configuration reads serve admission plugins @kubegen/apiserver does not run). An admission\n' +
-    '# plugin of yours that reads the cluster needs a ClusterRole here, bound to the ServiceAccount.\n' +
+    '# plugin of yours that reads the cluster needs a ClusterRole here, bound to the ServiceAccount. A version added to\n' +
+    `# ${g.group} later needs its APIService in the resourceNames below.\n` +
     objects.map(([comment, o]) => `---\n# ${comment}\n${marshalYamlV2(o)}`).join('')
   );
 }

@@ -10,19 +10,24 @@
  * - the built server runs here as that ServiceAccount (a TokenRequest token: exactly the RBAC the scaffold wrote)
  *   against an etcd of its own, published as the Service's EndpointSlice on this machine's address (the aggregator
  *   refuses loopback, see aggregated-apiserver.test.ts);
- * - the APIService becomes Available, and a create and a get of the scaffolded kind go through kube-apiserver;
- * - the server stops on SIGTERM with status 0, and the documented verified path follows: a serving certificate for
+ * - verified TLS by default: the APIService is written without a bundle (`caBundleInjected=true`), the server serves a
+ *   self-signed certificate and writes its CA into the APIService (the scaffold's RBAC: get and patch on that name);
+ *   the bundle verifies the certificate it serves for `<service>.<namespace>.svc`, and the APIService becomes
+ *   Available — the aggregator verifying it — and a create and a get of the scaffolded kind go through kube-apiserver;
+ * - the server stops on SIGTERM with status 0, and a certificate of its own follows: a serving certificate for
  *   `<service>.<namespace>.svc` in `--cert-dir`, the markers changed to `caBundleFile=` its CA, regenerated and
- *   applied (caBundle in, insecureSkipTLSVerify out); the server's self-signed certificate is now refused (503), and
- *   restarted with the certificate on the same etcd, the Widget is read through the aggregator again.
+ *   applied; restarted with the certificate on the same etcd, the Widget is read through the aggregator again; the
+ *   files replaced by a renewed certificate, the new one is served without a restart and the aggregator still
+ *   verifies it.
  *
  * The APIService goes first in the cleanup: an unavailable APIService breaks discovery for every later test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as tls from 'node:tls';
 import { parseAllDocuments } from 'yaml';
 import { main } from '../../generator/cli';
 import { buildKubeconfig, endpointAddress, freePort, kubeconfigToYaml, makeServingCertificates } from '../../runtime/src/testing';
@@ -35,7 +40,7 @@ jest.setTimeout(120_000);
 
 const REPO = path.resolve(__dirname, '../..');
 const TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
-const SUFFIX = randomBytes(3).toString('hex');
+const SUFFIX = crypto.randomBytes(3).toString('hex');
 const PROJECT = `apisrv-${SUFFIX}`;
 const GROUP = 'widgets.e2e.kubegen.dev';
 const NAMESPACE = `${PROJECT}-system`;
@@ -90,6 +95,8 @@ afterAll(async () => {
   try {
     await kube.delete(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`);
     await kube.delete(`/apis/rbac.authorization.k8s.io/v1/clusterrolebindings/${SERVER}:system:auth-delegator`);
+    await kube.delete(`/apis/rbac.authorization.k8s.io/v1/clusterrolebindings/${SERVER}:apiservices`);
+    await kube.delete(`/apis/rbac.authorization.k8s.io/v1/clusterroles/${SERVER}:apiservices`);
     await kube.delete(`/apis/rbac.authorization.k8s.io/v1/namespaces/kube-system/rolebindings/${SERVER}-auth-reader`);
     // no namespace controller runs: the namespace stays Terminating, its objects go with the control plane
     await kube.delete(`/api/v1/namespaces/${NAMESPACE}`);
@@ -136,7 +143,7 @@ it('config/apiserver passes a server-side dry run, object for object, and applie
   const rendered = await kubegen('apply', '-k', 'config/apiserver', '--dry-run=client');
   const objects = parseAllDocuments(rendered).map((d) => d.toJS() as { kind: string; metadata: { name: string } } | null).filter((o) => o !== null);
   expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(
-    [`APIService/${APISERVICE}`, `ClusterRoleBinding/${SERVER}:system:auth-delegator`, `Deployment/${SERVER}`, `Namespace/${NAMESPACE}`, `RoleBinding/${SERVER}-auth-reader`, `Service/${SERVER}`, `ServiceAccount/${SERVER}`].sort(),
+    [`APIService/${APISERVICE}`, `ClusterRole/${SERVER}:apiservices`, `ClusterRoleBinding/${SERVER}:apiservices`, `ClusterRoleBinding/${SERVER}:system:auth-delegator`, `Deployment/${SERVER}`, `Namespace/${NAMESPACE}`, `RoleBinding/${SERVER}-auth-reader`, `Service/${SERVER}`, `ServiceAccount/${SERVER}`].sort(),
   );
   // the namespace first (a server-side dry run creates nothing for the objects in it), then everything
   expect((await e2e.kube.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } })).status).toBe(201);
@@ -154,7 +161,20 @@ it('config/apiserver passes a server-side dry run, object for object, and applie
   expect(deployment.body.spec.template.spec.containers.map((c) => c.name)).toEqual(['apiserver', 'etcd']);
 }, 120_000);
 
-it('runs as its ServiceAccount behind the aggregator: the APIService is Available, a create and a get go through kube-apiserver', async () => {
+/** The serial of the certificate the server serves to a new connection, verified with `ca` for the Service's name. */
+function servedSerial(ca: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: address, port, servername: `${SERVER}.${NAMESPACE}.svc`, ca }, () => {
+      const cert = socket.getPeerX509Certificate();
+      socket.end();
+      if (cert) resolve(cert.serialNumber);
+      else reject(new Error('no peer certificate'));
+    });
+    socket.once('error', reject);
+  });
+}
+
+it('runs as its ServiceAccount behind the aggregator, verified by the CA it injected: Available, a create and a get go through kube-apiserver', async () => {
   const kube = e2e.kube;
   const tr = await kube.post<{ status: { token: string } }>(`/api/v1/namespaces/${NAMESPACE}/serviceaccounts/${SERVER}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 3600 } });
   expect(tr.status).toBe(201);
@@ -177,6 +197,17 @@ it('runs as its ServiceAccount behind the aggregator: the APIService is Availabl
   });
   expect(slice.status).toBe(201);
   await kubegen('apply', '-f', 'config/apiserver/apiservice.yaml', '--kubeconfig', e2e.connection.kubeconfigPath);
+  // the server writes its CA in (retrying from 1 s while the APIService did not exist yet)
+  const injected = await kube.eventually('the server to inject its CA', async () => {
+    const r = await kube.get<{ spec: { caBundle?: string; insecureSkipTLSVerify?: boolean } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`);
+    return r.body.spec.caBundle === undefined ? undefined : r.body.spec;
+  }, 30_000);
+  expect(injected.insecureSkipTLSVerify).toBeUndefined();
+  const managers = (await kube.get<{ metadata: { managedFields?: Array<{ manager: string; fieldsV1?: unknown }> } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`)).body.metadata.managedFields ?? [];
+  expect(managers.filter((m) => JSON.stringify(m.fieldsV1).includes('f:caBundle')).map((m) => m.manager)).toEqual(['kubegen-apiserver-ca-injector']);
+  // the bundle verifies what the server serves for its Service's name (a wrong CA would fail the handshake)
+  expect(await servedSerial(Buffer.from(injected.caBundle ?? '', 'base64').toString('utf8'))).toMatch(/^[0-9A-F]+$/);
+  expect(logs).toContain('injected the serving CA into the APIService');
   let last = 'no Available condition yet';
   await kube
     .eventually(
@@ -206,39 +237,33 @@ it('runs as its ServiceAccount behind the aggregator: the APIService is Availabl
   expect(logs).not.toMatch(/forbidden/i);
 }, 120_000);
 
-it('with a certificate of its own and the APIService verifying it (caBundleFile): restarted, nothing lost', async () => {
+it('with a certificate of its own (caBundleFile): restarted, nothing lost; a renewed certificate is served without a restart', async () => {
   const kube = e2e.kube;
   child?.kill('SIGTERM');
   expect(await exited).toBe(0);
-  // the documented path: a CA and a serving certificate for the Service's name in --cert-dir, the markers naming the CA
+  // a CA and a serving certificate for the Service's name in --cert-dir, the markers naming the CA
   const certs = makeServingCertificates({ hosts: [`${SERVER}.${NAMESPACE}.svc`, address] });
   const dir = path.join(project, 'certs');
   fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, 'tls.crt'), certs.cert);
-  fs.writeFileSync(path.join(dir, 'tls.key'), certs.key);
+  /** Writes the pair as a mounted Secret changes: each file replaced whole (a rename), the key first. */
+  const writePair = (pair: { cert: string; key: string }) => {
+    for (const [file, text] of [['tls.key', pair.key], ['tls.crt', pair.cert]] as const) {
+      fs.writeFileSync(path.join(dir, `${file}.new`), text);
+      fs.renameSync(path.join(dir, `${file}.new`), path.join(dir, file));
+    }
+  };
+  writePair(certs);
   fs.writeFileSync(path.join(dir, 'ca.crt'), certs.caCert);
   const program = path.join(project, `src/apiserver/${GROUP}.ts`);
-  fs.writeFileSync(program, fs.readFileSync(program, 'utf8').replace('insecureSkipTLSVerify=true', 'caBundleFile=../../certs/ca.crt'));
+  fs.writeFileSync(program, fs.readFileSync(program, 'utf8').replaceAll(',caBundleInjected=true', ',caBundleFile=../../certs/ca.crt'));
   await kubegen('generate');
-  await kubegen('apply', '-f', 'config/apiserver/apiservice.yaml', '--kubeconfig', e2e.connection.kubeconfigPath);
+  // the injected bundle is the server's field (manager kubegen-apiserver-ca-injector): a bundle of ours takes it over
+  await kubegen('apply', '-f', 'config/apiserver/apiservice.yaml', '--force-conflicts', '--kubeconfig', e2e.connection.kubeconfigPath);
   const registered = await kube.get<{ spec: { caBundle?: string; insecureSkipTLSVerify?: boolean } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`);
   expect(registered.body.spec).toMatchObject({ caBundle: Buffer.from(certs.caCert).toString('base64') });
   expect(registered.body.spec.insecureSkipTLSVerify).toBeUndefined();
 
-  // negative control: the server's self-signed certificate is refused by the aggregator that verifies with the CA
   const widget = `/apis/${GROUP}/v1/namespaces/${e2e.namespace}/widgets/first`;
-  await startServer();
-  const refused = await kube.eventually('the aggregator to refuse the self-signed certificate', async () => {
-    const r = await kube.get<{ status?: { conditions?: Array<{ type: string; status: string; message?: string }> } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`);
-    const available = r.body.status?.conditions?.find((c) => c.type === 'Available');
-    // (the message of the moment the server was down, connection refused, comes first)
-    return available?.status === 'False' && /x509/.test(available.message ?? '') ? available.message : undefined;
-  }, 60_000);
-  expect(refused).toMatch(/x509: certificate signed by unknown authority/);
-  expect((await kube.get(widget)).status).toBe(503);
-  child?.kill('SIGTERM');
-  expect(await exited).toBe(0);
-
   await startServer('--cert-dir', dir);
   expect(logs).not.toContain('self-signed');
   // the aggregator verifies the server's certificate for <service>.<namespace>.svc with the CA now
@@ -247,4 +272,18 @@ it('with a certificate of its own and the APIService verifying it (caBundleFile)
     return r.status === 200 ? r.body : undefined;
   }, 30_000);
   expect(got.metadata.name).toBe('first');
-}, 120_000);
+  // the server injects nothing with a certificate of its own: the bundle is the file's
+  expect((await kube.get<{ spec: { caBundle?: string } }>(`/apis/apiregistration.k8s.io/v1/apiservices/${APISERVICE}`)).body.spec.caBundle).toBe(Buffer.from(certs.caCert).toString('base64'));
+  expect(await servedSerial(certs.caCert)).toBe(new crypto.X509Certificate(certs.cert).serialNumber);
+
+  // renewal: a new certificate of the same CA replaces the files; it is served to new connections, no restart
+  const renewed = makeServingCertificates({ hosts: [`${SERVER}.${NAMESPACE}.svc`, address], ca: { cert: certs.caCert, key: certs.caKey } });
+  const renewedSerial = new crypto.X509Certificate(renewed.cert).serialNumber;
+  writePair(renewed);
+  // (the directory's change is seen at once; the minute's poll is the fallback)
+  await kube.eventually('the renewed certificate to be served', async () => ((await servedSerial(certs.caCert)) === renewedSerial ? true : undefined), 75_000);
+  expect(logs).toContain('loaded a new serving certificate');
+  expect(child?.exitCode).toBeNull();
+  // the aggregator's new connections verify the renewed certificate with the same CA
+  expect((await kube.get(`/apis/${GROUP}/v1/namespaces/${e2e.namespace}/widgets`)).status).toBe(200);
+}, 180_000);

@@ -41,13 +41,24 @@ import {
   unsupportedMediaType,
 } from '../registry';
 import { duplicateFieldText, readApplyPatch, readDeleteOptions, readObject, readPatch } from './body';
+import type { ServingCertificate, ServingCertificateSource } from './certificates';
+
+/** The source of a fixed pair or of one that changes. */
+function certificateSource(tls: ServingCertificate | ServingCertificateSource): ServingCertificateSource {
+  if ('current' in tls) return tls;
+  const pair = { cert: tls.cert, key: tls.key };
+  return { current: () => pair, onChange: () => () => undefined };
+}
 
 export interface APIServerOptions {
   /** The API groups served. */
   groups: readonly APIGroupDefinition[];
   storage: Storage;
-  /** Serve HTTPS with this certificate and key (PEM); plain HTTP without. */
-  tls?: { cert: string; key: string };
+  /**
+   * Serve HTTPS with this certificate and key (PEM), or the current pair of a source that changes
+   * (`DynamicServingCertificate`: its new pairs are served to new connections without a restart); plain HTTP without.
+   */
+  tls?: ServingCertificate | ServingCertificateSource;
   /** The largest request body taken (default 3 MiB, the apiserver's limit for JSON). */
   maxRequestBodyBytes?: number;
   /** The first segment of every etcd key (default `/registry`). */
@@ -127,15 +138,19 @@ export class APIServer {
         this.fail(res, err);
       });
     };
-    const tls = this.options.tls;
-    const server = tls ? https.createServer({ ...this.options.auth?.tlsOptions, cert: tls.cert, key: tls.key }, handler) : http.createServer(handler);
-    this.server = server;
-    // the CAs of client certificates follow the requestheader configuration when it is reloaded
+    const source = this.options.tls === undefined ? undefined : certificateSource(this.options.tls);
     const auth = this.options.auth;
-    if (tls && server instanceof https.Server && auth?.watchTlsOptions) {
-      this.unwatchTls = auth.watchTlsOptions((o) => {
-        server.setSecureContext({ ...(o.ca ? { ca: o.ca } : {}), cert: tls.cert, key: tls.key });
-      });
+    const server = source ? https.createServer({ ...auth?.tlsOptions, ...source.current() }, handler) : http.createServer(handler);
+    this.server = server;
+    if (source && server instanceof https.Server) {
+      // one secure context from the two things that change: the serving pair, and the CAs of client certificates
+      // (the requestheader configuration when it is reloaded); swapped in one step, for new connections
+      let clientCAs = auth?.tlsOptions.ca;
+      const swap = () => {
+        server.setSecureContext({ ...(clientCAs ? { ca: clientCAs } : {}), ...source.current() });
+      };
+      const unwatch = [source.onChange(swap), ...(auth?.watchTlsOptions ? [auth.watchTlsOptions((o) => { clientCAs = o.ca; swap(); })] : [])];
+      this.unwatchTls = () => { for (const u of unwatch) u(); };
     }
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
 import { APIServer, apiGroupFromPackage, type APIServerOptions } from '@kubegen/apiserver';
-import { readCrdFiles } from '@kubegen/runtime/testing';
+import { readCrdFiles } from '@kubegen/runtime';
 import { banFlunder } from './banflunder';
 
 /** Where the generated package keeps its CRDs (the model the server reads). */

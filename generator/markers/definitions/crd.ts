@@ -140,6 +140,7 @@ export interface ApiServiceArgs {
   caBundle?: string;
   caBundleFile?: string;
   insecureSkipTLSVerify?: boolean;
+  caBundleInjected?: boolean;
 }
 
 const keyValues = (what: string) => (v: readonly string[]) => {
@@ -430,12 +431,13 @@ export const ApiService = define<ApiServiceArgs>({
       caBundle: opt(STRING, 'base64 of the PEM CA bundle that signs the extension apiserver\'s serving certificate; excludes `insecureSkipTLSVerify`.'),
       caBundleFile: opt(STRING, 'a PEM CA bundle file (relative to the file holding the marker, inside the project; a regular file of at most 1 MiB), instead of `caBundle`: only its CERTIFICATE blocks are embedded, never a key beside them.'),
       insecureSkipTLSVerify: opt(BOOL, '`true` turns off TLS verification of the extension apiserver (never in production); excludes `caBundle`.'),
+      caBundleInjected: opt(BOOL, '`true`: the APIService is written without a bundle, verified once an injector writes `caBundle` into it — the aggregated apiserver\'s own self-signed CA (kubegen create apiserver\'s default), or cert-manager\'s CA injector (`cert-manager.io/inject-ca-from`); excludes `caBundle` and `insecureSkipTLSVerify`.'),
     },
   },
   repeatable: true,
   category: 'APIService',
   summary: 'registers an aggregated (extension) apiserver for one group/version: an apiregistration.k8s.io/v1 APIService, written by `kubegen apiservice`.',
-  details: 'Give exactly one of `caBundle`, `caBundleFile` and `insecureSkipTLSVerify=true`: kubegen refuses both and neither. See docs/apiservice.md.',
+  details: 'Give exactly one of `caBundle`, `caBundleFile`, `caBundleInjected=true` and `insecureSkipTLSVerify=true`: kubegen refuses two and none. See docs/apiservice.md.',
 });
 
 export const AcGenerate = define<boolean>({

@@ -8,6 +8,13 @@ export * from './types';
 export * from '../meta/selectors';
 export * from './typed';
 export {
+  customResourceDefinitionResource,
+  parseCrdFile,
+  readCrdFiles,
+  type CustomResourceDefinition,
+  type CustomResourceDefinitionList,
+} from './crds';
+export {
   descriptorOf,
   dynamicClient,
   type PartialObjectMetadata,

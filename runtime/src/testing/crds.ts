@@ -22,39 +22,22 @@
  * - `uninstall()` deletes them and waits (same polling) until they are gone.
  */
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type * as Yaml from 'yaml';
 import { clockSleep, realClock, type Clock } from '../clock/clock';
-import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
+import type { ResourceClient } from '../client/types';
+import { customResourceDefinitionResource, readCrdFiles, type CustomResourceDefinition, type CustomResourceDefinitionList } from '../client/crds';
 import { TypedClient } from '../client/typed';
 import { isAlreadyExists, isConflict, isNotFound } from '../errors/errors';
-import type { Condition } from '../meta/conditions';
 import type { RestClient } from '../rest/client';
 
-/** The parts of an `apiextensions.k8s.io/v1` CustomResourceDefinition the installer reads. */
-export interface CustomResourceDefinition extends KubeObject {
-  spec?: {
-    group?: string;
-    names?: { plural?: string; kind?: string };
-    scope?: string;
-    versions?: Array<{ name?: string; served?: boolean; storage?: boolean; [k: string]: unknown }>;
-    [k: string]: unknown;
-  };
-  status?: { conditions?: Array<Pick<Condition, 'type' | 'status'> & Partial<Condition>>; [k: string]: unknown };
-}
-
-export type CustomResourceDefinitionList = KubeList<CustomResourceDefinition>;
-
-/** The CRD resource (to be replaced by `@kubegen/api`'s descriptor). */
-export const customResourceDefinitionResource: ResourceDescriptor<CustomResourceDefinition, CustomResourceDefinitionList> = Object.freeze({
-  group: 'apiextensions.k8s.io',
-  version: 'v1',
-  resource: 'customresourcedefinitions',
-  kind: 'CustomResourceDefinition',
-  listKind: 'CustomResourceDefinitionList',
-  namespaced: false,
-});
+// the CRD readers live in @kubegen/runtime/client (a shipped program must not import the testing entry); re-exported
+// here for the code that imports them from testing
+export {
+  customResourceDefinitionResource,
+  parseCrdFile,
+  readCrdFiles,
+  type CustomResourceDefinition,
+  type CustomResourceDefinitionList,
+} from '../client/crds';
 
 /** What the installer talks to. */
 export interface CrdClients {
@@ -97,55 +80,6 @@ export interface CrdInstallOptions {
 export interface InstalledCrds {
   readonly crds: readonly CustomResourceDefinition[];
   uninstall(opts?: { signal?: AbortSignal }): Promise<void>;
-}
-
-const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
-
-/** Reads the CRDs of files and directories (see the module doc). */
-export function readCrdFiles(paths: readonly string[], errorIfPathMissing = false): CustomResourceDefinition[] {
-  const out: CustomResourceDefinition[] = [];
-  for (const p of paths) {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(p);
-    } catch {
-      if (errorIfPathMissing) throw new Error(`${p} does not exist`);
-      continue;
-    }
-    const files = stat.isDirectory()
-      ? fs
-          .readdirSync(p, { withFileTypes: true })
-          .filter((e) => e.isFile() && /\.(json|ya?ml)$/.test(e.name))
-          .map((e) => path.join(p, e.name))
-          .sort()
-      : [p];
-    for (const f of files) out.push(...parseCrdFile(f, fs.readFileSync(f, 'utf8')));
-  }
-  return out;
-}
-
-let yamlModule: typeof Yaml | undefined;
-
-/** The CRDs in one file's text; other documents are skipped. */
-export function parseCrdFile(file: string, text: string): CustomResourceDefinition[] {
-  const y = (yamlModule ??= require('yaml') as typeof Yaml);
-  const lines = new y.LineCounter();
-  const docs = y.parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
-  const list = Array.isArray(docs) ? docs : [docs];
-  const out: CustomResourceDefinition[] = [];
-  for (const doc of list) {
-    const err = doc.errors[0];
-    if (err) {
-      const pos = lines.linePos(err.pos[0]);
-      throw new Error(`${file}:${pos.line}:${pos.col}: ${err.message.split('\n')[0]}`);
-    }
-    const value: unknown = doc.toJS({ maxAliasCount: 10_000 });
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
-    const o = value as KubeObject;
-    if (o.apiVersion !== CRD_API_VERSION || o.kind !== 'CustomResourceDefinition') continue;
-    out.push(o);
-  }
-  return out;
 }
 
 function crdName(c: CustomResourceDefinition): string {

@@ -92,9 +92,12 @@ export {
   type GroupConverters,
   type KindConverter,
 } from '../conversion';
+export { MAX_CERTIFICATE_FILE_BYTES, readCertificateFile, readCertificateFileSync } from './certfile';
 export {
   CertificateRotator,
   SELF_MANAGED_CERTIFICATES_RBAC,
+  apiServicePatch,
+  apiServiceReferencesService,
   caBundleOf,
   checkCertificates,
   makeServingCertificates,

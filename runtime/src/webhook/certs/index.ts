@@ -12,7 +12,7 @@ export {
   type ServingCertificates,
 } from './x509';
 export { checkCertificates, type CertificateCheck, type CertificateMaterial, type CheckOptions } from './check';
-export { caBundleOf, crdConversionPatch, referencesService, webhookConfigurationPatch, type ServiceRef } from './inject';
+export { apiServicePatch, apiServiceReferencesService, caBundleOf, crdConversionPatch, referencesService, webhookConfigurationPatch, type ServiceRef } from './inject';
 export {
   CertificateRotator,
   checkSelfManagedCertificatesOptions,

@@ -12,6 +12,9 @@
  *   reads again and recomputes;
  * - webhooks with a `url`, another Service, or no client config are never touched; a CRD's conversion only when
  *   its strategy is `Webhook`;
+ * - an APIService (`apiregistration.k8s.io/v1`, whose `spec` carries `service`, `caBundle` and
+ *   `insecureSkipTLSVerify` itself) gets the same tests and `add` at `/spec`, and `insecureSkipTLSVerify` removed in
+ *   the same patch: the aggregator refuses an APIService with both (a self-managed aggregated apiserver's injection);
  * - objects are untrusted data: they are walked by own keys and type checks, never assumed well formed.
  */
 import type { JsonPatchOperation } from '../../rest/options';
@@ -55,6 +58,25 @@ export function crdConversionPatch(obj: unknown, ref: ServiceRef, caBundle: stri
   const conversion = field(field(obj, 'spec'), 'conversion');
   if (field(conversion, 'strategy') !== 'Webhook') return [];
   return clientConfigPatch(field(field(conversion, 'webhook'), 'clientConfig'), '/spec/conversion/webhook/clientConfig', ref, caBundle);
+}
+
+/** Whether an APIService's `spec.service` is the Service. */
+export function apiServiceReferencesService(obj: unknown, ref: ServiceRef): boolean {
+  return referencesService(field(obj, 'spec'), ref);
+}
+
+/** The patch of an APIService naming the Service (see the module doc): verified TLS with the CA, never skipped. */
+export function apiServicePatch(obj: unknown, ref: ServiceRef, caBundle: string): JsonPatchOperation[] {
+  const spec = field(obj, 'spec');
+  const skip = field(spec, 'insecureSkipTLSVerify') !== undefined;
+  if (!referencesService(spec, ref) || (field(spec, 'caBundle') === caBundle && !skip)) return [];
+  // clientConfigPatch answers [] only when the bundle is there already: then only the flag is to go
+  const set = clientConfigPatch(spec, '/spec', ref, caBundle);
+  const tests = set.length > 0 ? set : [
+    { op: 'test' as const, path: '/spec/service/namespace', value: ref.namespace },
+    { op: 'test' as const, path: '/spec/service/name', value: ref.name },
+  ];
+  return [...tests, ...(skip ? [{ op: 'remove' as const, path: '/spec/insecureSkipTLSVerify' }] : [])];
 }
 
 /** `caBundle` as the API carries it: the PEM's bytes in base64. */

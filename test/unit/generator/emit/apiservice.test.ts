@@ -37,6 +37,7 @@ test('+kubegen:apiservice is a repeatable package marker with the APIService arg
     ['caBundle', 'string', true],
     ['caBundleFile', 'string', true],
     ['insecureSkipTLSVerify', 'bool', true],
+    ['caBundleInjected', 'bool', true],
   ]);
 });
 
@@ -57,7 +58,11 @@ describe('apiServiceProblems: kube-aggregator ValidateAPIService, plus an explic
     { name: 'both TLS settings', given: { caBundle: PEM }, want: [{ field: 'insecureSkipTLSVerify', message: 'cannot be true together with a caBundle (the apiserver refuses both): choose one' }] },
     { name: 'a caBundle alone', given: { caBundle: PEM, insecureSkipTLSVerify: undefined }, want: [] },
     { name: 'a caBundle with insecureSkipTLSVerify=false', given: { caBundle: PEM, insecureSkipTLSVerify: false }, want: [] },
-    { name: 'neither TLS setting', given: { insecureSkipTLSVerify: false }, want: [{ message: "choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), or insecureSkipTLSVerify=true" }] },
+    { name: 'neither TLS setting', given: { insecureSkipTLSVerify: false }, want: [{ message: "choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), caBundleInjected=true (an injector writes it), or insecureSkipTLSVerify=true" }] },
+    { name: 'caBundleInjected alone', given: { caBundleInjected: true, insecureSkipTLSVerify: undefined }, want: [] },
+    { name: 'caBundleInjected with a caBundle', given: { caBundleInjected: true, caBundle: PEM, insecureSkipTLSVerify: undefined }, want: [{ field: 'caBundleInjected', message: 'cannot be true together with a caBundle: choose one' }] },
+    { name: 'caBundleInjected with insecureSkipTLSVerify', given: { caBundleInjected: true }, want: [{ field: 'caBundleInjected', message: 'cannot be true together with insecureSkipTLSVerify=true: choose one' }] },
+    { name: 'caBundleInjected=false chooses nothing', given: { caBundleInjected: false, insecureSkipTLSVerify: undefined }, want: [{ message: "choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), caBundleInjected=true (an injector writes it), or insecureSkipTLSVerify=true" }] },
     { name: 'an empty caBundle', given: { caBundle: ' ', insecureSkipTLSVerify: undefined }, want: [{ field: 'caBundle', message: 'is empty' }] },
     { name: 'a PEM private key', given: { caBundle: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n', insecureSkipTLSVerify: undefined }, want: [{ field: 'caBundle', message: 'is neither PEM certificates (-----BEGIN CERTIFICATE-----) nor base64 of them' }] },
   ];

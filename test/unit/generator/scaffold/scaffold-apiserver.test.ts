@@ -86,8 +86,8 @@ describe('version priority and markers', () => {
 
   it('one APIService marker per version, the preferred version highest', () => {
     expect(apiServiceMarkers({ group: 'a.example.dev', versions: ['v1alpha1', 'v1'] }, 'p-a-apiserver', 'p-system')).toEqual([
-      '+kubegen:apiservice:group=a.example.dev,version=v1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=100,insecureSkipTLSVerify=true',
-      '+kubegen:apiservice:group=a.example.dev,version=v1alpha1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=90,insecureSkipTLSVerify=true',
+      '+kubegen:apiservice:group=a.example.dev,version=v1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=100,caBundleInjected=true',
+      '+kubegen:apiservice:group=a.example.dev,version=v1alpha1,serviceName=p-a-apiserver,serviceNamespace=p-system,groupPriorityMinimum=1000,versionPriority=90,caBundleInjected=true',
     ]);
   });
 });
@@ -131,7 +131,56 @@ describe.each([
       ['v1alpha1.wardle.example.com', 90, { name: 'wardle-apiserver', namespace: 'wardle-system', port: 443 }],
       ['v1beta1.wardle.example.com', 100, { name: 'wardle-apiserver', namespace: 'wardle-system', port: 443 }],
     ]);
+    // verified TLS by self-managed injection: the server may get and patch exactly these APIServices, nothing else
+    const objects = parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/wardle.yaml'), 'utf8')).map((d) => d.toJS() as { kind: string; rules?: unknown[] });
+    expect(objects.filter((o) => o.kind === 'ClusterRole').map((o) => o.rules)).toEqual([
+      [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], resourceNames: services.map((s) => s.metadata.name).sort().reverse(), verbs: ['get', 'patch'] }],
+    ]);
+    expect(services.map((s) => [s.spec.caBundle, s.spec.insecureSkipTLSVerify])).toEqual([[undefined, undefined], [undefined, undefined]]);
+    // a shipped program imports no testing entry
+    expect(fs.readFileSync(path.join(dir, `src/apiserver/${GROUP}.ts`), 'utf8')).not.toMatch(/from '@kubegen\/[^']*testing/);
     expect(typeErrors(dir)).toEqual([]);
+  });
+});
+
+describe('the cert-manager component of config/apiserver', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await wardleProject({ name: 'wardle', version: '1.0.0' });
+    expect(await run(['create', 'apiserver', '--group', GROUP], dir)).toMatchObject({ code: 0, err: '' });
+    expect(await run(['generate'], dir)).toMatchObject({ code: 0, err: '' });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  type Rendered = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: { template?: { spec: { containers: Array<{ name: string; args?: string[]; volumeMounts?: unknown[] }>; volumes?: unknown[] } } } };
+  const render = async (): Promise<Rendered[]> => {
+    const r = await run(['apply', '-k', 'config/apiserver', '--dry-run=client'], dir);
+    expect(r.err).toBe('');
+    return parseAllDocuments(r.out).map((d) => d.toJS() as Rendered | null).filter((o): o is Rendered => o !== null);
+  };
+
+  it('off by default: the APIServices carry no annotation, the Deployment mounts no Secret', async () => {
+    const objects = await render();
+    expect(objects.filter((o) => o.kind === 'APIService').map((o) => o.metadata.annotations)).toEqual([undefined, undefined]);
+    expect(objects.some((o) => o.kind === 'Certificate')).toBe(false);
+  });
+
+  it('uncommented: Issuer and Certificate for the Service, the Secret at --cert-dir, inject-ca-from on every APIService', async () => {
+    const file = path.join(dir, 'config/apiserver/kustomization.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('#components:\n#- certmanager\n', 'components:\n- certmanager\n'));
+    const objects = await render();
+    expect(objects.filter((o) => o.kind === 'Issuer' || o.kind === 'Certificate').map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Certificate/wardle-apiserver-serving-cert', 'Issuer/wardle-apiserver-selfsigned-issuer']);
+    expect(objects.find((o) => o.kind === 'Certificate')?.spec).toMatchObject({ dnsNames: ['wardle-apiserver.wardle-system.svc', 'wardle-apiserver.wardle-system.svc.cluster.local'], secretName: 'wardle-apiserver-serving-cert' });
+    expect(objects.filter((o) => o.kind === 'APIService').map((o) => [o.metadata.name, o.metadata.annotations])).toEqual([
+      ['v1alpha1.wardle.example.com', { 'cert-manager.io/inject-ca-from': 'wardle-system/wardle-apiserver-serving-cert' }],
+      ['v1beta1.wardle.example.com', { 'cert-manager.io/inject-ca-from': 'wardle-system/wardle-apiserver-serving-cert' }],
+    ]);
+    const pod = objects.find((o) => o.kind === 'Deployment')?.spec?.template?.spec;
+    const container = pod?.containers.find((c) => c.name === 'apiserver');
+    // the mount is the directory --cert-dir names: the server serves tls.crt and tls.key from it
+    const certDir = container?.args?.find((a) => a.startsWith('--cert-dir='))?.slice('--cert-dir='.length);
+    expect(container?.volumeMounts).toEqual([{ name: 'serving-cert', mountPath: certDir, readOnly: true }]);
+    expect(pod?.volumes).toEqual(expect.arrayContaining([{ name: 'serving-cert', secret: { secretName: 'wardle-apiserver-serving-cert' } }]));
   });
 });
 

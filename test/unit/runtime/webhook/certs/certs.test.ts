@@ -22,6 +22,8 @@ import {
   SELF_MANAGED_CERTIFICATES_RBAC,
   serviceHosts,
   webhookConfigurationPatch,
+  apiServicePatch,
+  apiServiceReferencesService,
   type CertificateMaterial,
 } from '../../../../../runtime/src/webhook/certs';
 import { present } from '../../../helpers/present';
@@ -193,6 +195,49 @@ describe('caBundle patches', () => {
     { name: 'no conversion', given: { spec: {} }, want: [] },
   ])('CRD: $name', ({ given, want }) => {
     expect(crdConversionPatch(given, ref, bundle)).toEqual(want);
+  });
+});
+
+describe('APIService patches', () => {
+  const ref = { namespace: NS, name: SVC };
+  const bundle = caBundleOf('PEM');
+  const svc = (spec: Record<string, unknown>) => ({ apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: 'v1.x.io' }, spec: { group: 'x.io', version: 'v1', ...spec } });
+  const tests = [
+    { op: 'test', path: '/spec/service/namespace', value: NS },
+    { op: 'test', path: '/spec/service/name', value: SVC },
+  ];
+  test.each([
+    { name: 'skipping TLS: the bundle in, the flag out, in one patch', given: svc({ service: svcRef().service, insecureSkipTLSVerify: true }), want: [...tests, { op: 'add', path: '/spec/caBundle', value: bundle }, { op: 'remove', path: '/spec/insecureSkipTLSVerify' }] },
+    { name: 'neither: the bundle in', given: svc({ service: svcRef().service }), want: [...tests, { op: 'add', path: '/spec/caBundle', value: bundle }] },
+    { name: 'a stale bundle is replaced', given: svc({ service: svcRef().service, caBundle: 'b2xk' }), want: [...tests, { op: 'add', path: '/spec/caBundle', value: bundle }] },
+    { name: 'the bundle in place and the flag set false: the flag out', given: svc({ service: svcRef().service, caBundle: bundle, insecureSkipTLSVerify: false }), want: [...tests, { op: 'remove', path: '/spec/insecureSkipTLSVerify' }] },
+    { name: 'already injected: nothing to write', given: svc({ service: svcRef().service, caBundle: bundle }), want: [] },
+    { name: 'another Service', given: svc({ service: svcRef('other').service, insecureSkipTLSVerify: true }), want: [] },
+    { name: 'a local APIService (no service)', given: svc({}), want: [] },
+    { name: 'not an object', given: 'v1.x.io', want: [] },
+  ])('$name', ({ given, want }) => {
+    expect(apiServicePatch(given, ref, bundle)).toEqual(want);
+  });
+
+  test('apiServiceReferencesService: its own spec.service only', () => {
+    expect(apiServiceReferencesService(svc({ service: svcRef().service }), ref)).toBe(true);
+    expect(apiServiceReferencesService(svc({ service: svcRef('other').service }), ref)).toBe(false);
+    expect(apiServiceReferencesService({ spec: Object.create({ service: svcRef().service }) as unknown }, ref)).toBe(false);
+  });
+
+  test('any APIService-like value: a patch that applies and leaves nothing to do, never a throw', () => {
+    const spec = fc.record({ service: fc.oneof(fc.record({ namespace: fc.constantFrom(NS, 'other'), name: fc.constantFrom(SVC, 'other') }, { requiredKeys: [] }), fc.jsonValue()), caBundle: fc.constantFrom(bundle, 'b2xk'), insecureSkipTLSVerify: fc.boolean() }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.oneof(fc.record({ spec }, { requiredKeys: [] }), fc.jsonValue()), (obj) => {
+        const patch = apiServicePatch(obj, ref, bundle);
+        if (patch.length === 0) return;
+        const after = applyJsonPatch(structuredClone(obj), patch) as { spec: Record<string, unknown> };
+        expect(apiServicePatch(after, ref, bundle)).toEqual([]);
+        expect(after.spec.caBundle).toBe(bundle);
+        expect(Object.hasOwn(after.spec, 'insecureSkipTLSVerify')).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 
