@@ -47,7 +47,7 @@ export interface ValidationOptions {
  */
 const TYPE_PASSES: readonly TypePass[] = ['visit', 'embedded', 'lists', 'cel'];
 
-type TypePass = Exclude<Pass, 'node' | 'scan'>;
+type TypePass = Exclude<Pass, 'node' | 'scan' | 'leaf'>;
 
 /** The exported name of a struct type's pass: `visit<Type>`, `embedded<Type>`, `lists<Type>`, `cel<Type>`. */
 function passExportName(pass: TypePass, type: string): string {
@@ -316,7 +316,7 @@ interface RootPasses {
   cel?: string;
 }
 
-type Pass = 'visit' | 'scan' | 'embedded' | 'node' | 'lists' | 'cel';
+type Pass = 'visit' | 'scan' | 'leaf' | 'embedded' | 'node' | 'lists' | 'cel';
 
 function props(s: JSONSchemaProps): Array<[string, JSONSchemaProps]> {
   const p = s.properties;
@@ -372,6 +372,25 @@ function fastTypeTest(types: readonly string[], isObject: string): string {
     }
   };
   return types.map(one).join(' || ');
+}
+
+/**
+ * The test that `x` is of a scalar leaf's one type as its visit's type check has it (an integer a safe integer):
+ * where it holds, the visit's checks past the type are the leaf's {@link ValidatorCompiler.leafChecks}.
+ */
+function typeGuard(types: readonly string[], x: string): string {
+  switch (types[0]) {
+    case 'string':
+      return `typeof ${x} === 'string'`;
+    case 'integer':
+      return `typeof ${x} === 'number' && Number.isSafeInteger(${x})`;
+    case 'number':
+      return `typeof ${x} === 'number'`;
+    case 'boolean':
+      return `typeof ${x} === 'boolean'`;
+    default:
+      return 'false';
+  }
 }
 
 /**
@@ -483,7 +502,7 @@ class ValidatorCompiler {
       this.memo.set(key, imported);
       return imported;
     }
-    const name = preferred ?? this.names.name(key, helperName(pass === 'node' ? 'check' : pass, ...hint));
+    const name = preferred ?? this.names.name(key, helperName(pass === 'node' ? 'check' : pass === 'leaf' ? 'checkLeaf' : pass, ...hint));
     // Reserved first: a node cannot contain itself, but its name must be known to its own body's callers.
     this.memo.set(key, name);
     const f = build(name);
@@ -814,9 +833,42 @@ class ValidatorCompiler {
       lines.push(`if (!${this.scan(sub, false, hint) ?? 'undefined'}(${x}, ${p}, ${keyExpr}, errors, depth + 1)) return false;`);
       return lines;
     }
+    const visit = `${this.visit(sub, false, hint)}(${x}, ${p}, ${keyExpr}, errors, depth + 1) !== ${x}`;
+    // A value of the leaf's type is checked where it is, each keyword tested once (a failing pattern is not tested
+    // again by the visit); any other value is handed to the visit.
+    const checks = this.leafChecks(sub, hint);
+    if (checks !== null) {
+      // The scan's own `parent` and `key` (its value's path is `at(parent, key)` in every scan): no path is built unless
+      // a check fails.
+      lines.push(`if (${typeGuard(declaredTypes(sub), x)}) ${checks}(${x}, parent, key, ${keyExpr}, errors);`, `else if (${visit}) return false;`);
+      return lines;
+    }
     const test = this.fastValid(sub, x, hint) ?? 'false';
-    lines.push(`if (!(${test}) && ${this.visit(sub, false, hint)}(${x}, ${p}, ${keyExpr}, errors, depth + 1) !== ${x}) return false;`);
+    lines.push(`if (!(${test}) && ${visit}) return false;`);
     return lines;
+  }
+
+  /**
+   * The checks of a scalar leaf {@link fastValid} covers, past its type — its visit's checks of a value of its type,
+   * in their order — as a function `(v, parent, key, name, errors) => void` a scan calls on a value of that type (see
+   * {@link typeGuard}) at `name` below the scan's value (whose path is `at(parent, key)`); null when the type is the
+   * leaf's only check.
+   */
+  private leafChecks(s: JSONSchemaProps, hint: readonly string[]): string | null {
+    if (!this.leafTestable(s)) return null;
+    return this.fn('leaf', s, '', hint, () => {
+      const at = this.rt('at');
+      const p = `${at}(${at}(parent, key), name)`;
+      // Those of its one type: a string's lengths, pattern, format and enum; a number's range.
+      const lines = declaredTypes(s)[0] === 'string' ? [...this.stringLines(s, hint, p), ...this.enumLines(s, hint, p)] : this.numberLines(s, declaredTypes(s), p);
+      if (lines.length === 0) return null;
+      return {
+        doc: "Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only).",
+        params: `v: unknown, parent: string, key: string | number, name: string | number, errors: ${this.rtType('FieldError')}[]`,
+        returns: 'void',
+        lines,
+      };
+    });
   }
 
   private scanArrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
@@ -943,17 +995,28 @@ class ValidatorCompiler {
       lines.push('  if (e !== undefined) errors.push(e);', '}');
     }
     lines.push(...this.compositionLines(s, hint, p));
-    lines.push(...this.stringLines(s, hint, p));
-    lines.push(...this.numberLines(s, types, p));
-    if (enumValues !== undefined && supported !== undefined) {
-      const tests = enumValues.map((e) => (e === null || typeof e === 'string' || typeof e === 'boolean' ? `v === ${jsLiteral(e)}` : `${this.rt('jsonEqual')}(${this.constant(helperName('enumValue', ...hint), jsLiteral(e), 'unknown')}, v)`));
-      lines.push(`if (!(${tests.join(' || ')})) errors.push(${this.rt('notSupported')}(${p}, v, ${supported}));`);
-    }
+    lines.push(...this.valueLines(s, hint, p));
     const array = children ? this.arrayLines(s, hint) : [];
     const object = this.objectLines(s, hint, p, children, flags);
     if (array.length > 0) lines.push('if (Array.isArray(v)) {', ...array.map((l) => `  ${l}`), `}${object.length > 0 ? ` else if (${isObject}(v)) {` : ''}`);
     else if (object.length > 0) lines.push(`if (${isObject}(v)) {`);
     if (object.length > 0) lines.push(...object.map((l) => `  ${l}`), '}');
+    return lines;
+  }
+
+  /** The checks of a node's value past its type and composition, in the walker's order: string, number, enum. */
+  private valueLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
+    return [...this.stringLines(s, hint, p), ...this.numberLines(s, declaredTypes(s), p), ...this.enumLines(s, hint, p)];
+  }
+
+  private enumLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
+    const lines: string[] = [];
+    const enumValues = s.enum !== undefined && s.enum.length > 0 ? s.enum : undefined;
+    if (enumValues !== undefined) {
+      const supported = this.constant(helperName('supported', ...hint), `\`supported values: \${${jsLiteral(enumValues)}.map(${this.rt('enumText')}).join(', ')}\``);
+      const tests = enumValues.map((e) => (e === null || typeof e === 'string' || typeof e === 'boolean' ? `v === ${jsLiteral(e)}` : `${this.rt('jsonEqual')}(${this.constant(helperName('enumValue', ...hint), jsLiteral(e), 'unknown')}, v)`));
+      lines.push(`if (!(${tests.join(' || ')})) errors.push(${this.rt('notSupported')}(${p}, v, ${supported}));`);
+    }
     return lines;
   }
 

@@ -68,7 +68,11 @@ export function compiledValidator<T>(passes: ValidationPasses, options: Validato
  * keys, the walk's order. A scan calls it where more than one error follows the first start.
  */
 export function inKeyOrder(v: Record<string, unknown>, errors: FieldError[], starts: readonly number[], names: readonly string[]): void {
-  // First whether the properties with errors come in the schema's order in the object's own keys: most objects, and
+  // Nothing to order unless two properties have errors (the scan calls this on two errors, which may be one property's).
+  let ranges = 0;
+  for (let i = 0; i < starts.length && ranges < 2; i++) if ((starts[i + 1] ?? errors.length) !== starts[i]) ranges++;
+  if (ranges < 2) return;
+  // Then whether the properties with errors come in the schema's order in the object's own keys: most objects, and
   // then nothing moves and nothing is allocated. Only invalid objects come here, so the own-key check costs no valid one.
   let last = -1;
   let sorted = true;

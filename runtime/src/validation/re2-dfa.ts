@@ -123,10 +123,40 @@ export class DfaMatcher {
 
   /** Whether the expression matches anywhere in `s` (Go's `MatchString`). */
   test(s: string): boolean {
+    // The hot loop, small enough to be inlined where it is called: ASCII characters whose transitions are known, one
+    // table load each. The first character it does not know (or the end, when its transition is not known either)
+    // hands the text over to {@link run}, from there.
+    let state = this.initial;
+    if (state === UNKNOWN) return this.run(s, 0, state);
+    const trans = this.trans;
+    const n = s.length;
+    let i = 0;
+    for (; i < n; i++) {
+      const r = s.charCodeAt(i);
+      if (r >= ASCII) break;
+      const next = trans[(state << 7) | r] ?? UNKNOWN;
+      if (next <= MATCHED) {
+        if (next === MATCHED) return true;
+        break;
+      }
+      state = next;
+    }
+    if (i === n) {
+      const end = this.ends[state] ?? UNKNOWN;
+      if (end !== UNKNOWN) return end === MATCHED;
+    }
+    return this.run(s, i, state);
+  }
+
+  /**
+   * {@link test} from position `from` of `s` in state `state` (the start state when {@link UNKNOWN}): every character,
+   * the states it meets built on the way.
+   */
+  private run(s: string, from: number, state: number): boolean {
     if (this.prog === undefined) return this.re.test(s);
-    let state = this.initial === UNKNOWN ? this.start() : this.initial;
+    if (state === UNKNOWN) state = this.initial === UNKNOWN ? this.start() : this.initial;
     let trans = this.trans;
-    for (let i = 0; i < s.length; i++) {
+    for (let i = from; i < s.length; i++) {
       let r = s.charCodeAt(i);
       let next: number;
       if (r < ASCII) {

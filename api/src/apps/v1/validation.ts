@@ -37,6 +37,14 @@ function checkDaemonSetSpecUpdateStrategyRollingUpdateMaxUnavailableAnyOf1(v: un
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafControllerRevisionRevision(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 63) || n > 2 ** 63) errors.push(notInteger(at(at(parent, key), name), 'int64'));
+  }
+}
+
 /** The uniqueness of `x-kubernetes-list-type` set and map lists at and below a node. */
 function listsDaemonSet(v: unknown, path: string, errors: FieldError[]): void {
   if (Array.isArray(v)) {
@@ -398,7 +406,8 @@ function scanControllerRevision(v: unknown, parent: string, key: string | number
   const e1 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'number' && Number.isSafeInteger(x2)) && visitControllerRevisionRevision(x2, path, 'revision', errors, depth + 1) !== x2) return false;
+    if (typeof x2 === 'number' && Number.isSafeInteger(x2)) checkLeafControllerRevisionRevision(x2, parent, key, 'revision', errors);
+    else if (visitControllerRevisionRevision(x2, path, 'revision', errors, depth + 1) !== x2) return false;
   }
   const e2 = errors.length;
   if (x3 !== undefined) {

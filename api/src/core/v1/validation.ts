@@ -58,6 +58,13 @@ function checkContainerEnvItemValueFromResourceFieldRefDivisorAnyOf1(v: unknown,
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafConfigMapBinaryDataValue(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (formatByte !== undefined && !formatByte(v)) errors.push(formatError(at(at(parent, key), name), v, 'byte'));
+  }
+}
+
 /** The uniqueness of `x-kubernetes-list-type` set and map lists at and below a node. */
 function listsComponentStatus(v: unknown, path: string, errors: FieldError[]): void {
   if (Array.isArray(v)) {
@@ -1378,7 +1385,8 @@ function scanConfigMapBinaryData(v: unknown, parent: string, key: string | numbe
     const x = v[k];
     if (x === undefined) return false;
     if (x === null) return false;
-    if (!(typeof x === 'string' && (formatByte === undefined || formatByte(x))) && visitConfigMapBinaryDataValue(x, at(parent, key), k, errors, depth + 1) !== x) return false;
+    if (typeof x === 'string') checkLeafConfigMapBinaryDataValue(x, parent, key, k, errors);
+    else if (visitConfigMapBinaryDataValue(x, at(parent, key), k, errors, depth + 1) !== x) return false;
   }
   return true;
 }

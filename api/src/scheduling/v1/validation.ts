@@ -6,6 +6,14 @@ import type { PriorityClass, PriorityClassList } from './types';
 const formatInt32 = formatCheck('int32');
 const propertiesPriorityClass: readonly string[] = ['value', 'globalDefault', 'description', 'preemptionPolicy', 'apiVersion', 'kind'];
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafPriorityClassValue(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+  }
+}
+
 /** The OpenAPI schema checks of a node, appending errors in the apiserver's order. */
 function checkPriorityClassMetadata(v: unknown, path: string, errors: FieldError[]): void {
   if (!(isObject(v))) {
@@ -45,7 +53,8 @@ function scanPriorityClass(v: unknown, parent: string, key: string | number, err
   const e0 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'number' && Number.isSafeInteger(x1) && x1 >= -(2 ** 31) && x1 <= 2 ** 31 - 1) && visitPriorityClassValue(x1, at(parent, key), 'value', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'number' && Number.isSafeInteger(x1)) checkLeafPriorityClassValue(x1, parent, key, 'value', errors);
+    else if (visitPriorityClassValue(x1, at(parent, key), 'value', errors, depth + 1) !== x1) return false;
   }
   const e1 = errors.length;
   if (x2 !== undefined) {

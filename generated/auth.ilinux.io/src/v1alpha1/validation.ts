@@ -9,6 +9,30 @@ const formatPassword = formatCheck('password');
 const propertiesUserSpec: readonly string[] = ['userID', 'groups', 'email', 'password'];
 const propertiesUser: readonly string[] = ['spec', 'status', 'apiVersion', 'kind'];
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafUserSpecEmail(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (formatEmail !== undefined && !formatEmail(v)) errors.push(formatError(at(at(parent, key), name), v, 'email'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafUserSpecPassword(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (formatPassword !== undefined && !formatPassword(v)) errors.push(formatError(at(at(parent, key), name), v, 'password'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafUserSpecUserID(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+    if (n > 65535) errors.push(boundError(at(at(parent, key), name), v, ' in body should be less than or equal to 65535'));
+    if (n < 1) errors.push(boundError(at(at(parent, key), name), v, ' in body should be greater than or equal to 1'));
+  }
+}
+
 /** The OpenAPI schema checks of a node, appending errors in the apiserver's order. */
 function checkUserMetadata(v: unknown, path: string, errors: FieldError[]): void {
   if (!(isObject(v))) {
@@ -94,7 +118,8 @@ function scanUserSpec(v: unknown, parent: string, key: string | number, errors: 
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1 && x0 <= 65535 && x0 >= 1) && visitUserSpecUserID(x0, path, 'userID', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafUserSpecUserID(x0, parent, key, 'userID', errors);
+    else if (visitUserSpecUserID(x0, path, 'userID', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
@@ -104,12 +129,14 @@ function scanUserSpec(v: unknown, parent: string, key: string | number, errors: 
   const e2 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'string' && (formatEmail === undefined || formatEmail(x2))) && visitUserSpecEmail(x2, path, 'email', errors, depth + 1) !== x2) return false;
+    if (typeof x2 === 'string') checkLeafUserSpecEmail(x2, parent, key, 'email', errors);
+    else if (visitUserSpecEmail(x2, path, 'email', errors, depth + 1) !== x2) return false;
   }
   const e3 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
-    if (!(typeof x3 === 'string' && (formatPassword === undefined || formatPassword(x3))) && visitUserSpecPassword(x3, path, 'password', errors, depth + 1) !== x3) return false;
+    if (typeof x3 === 'string') checkLeafUserSpecPassword(x3, parent, key, 'password', errors);
+    else if (visitUserSpecPassword(x3, path, 'password', errors, depth + 1) !== x3) return false;
   }
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2, e3], propertiesUserSpec);
   return true;

@@ -25,6 +25,81 @@ function checkEtcdClusterMetadata(v: unknown, path: string, errors: FieldError[]
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterSpecSize(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+    if (n > 9) errors.push(boundError(at(at(parent, key), name), v, ' in body should be less than or equal to 9'));
+    if (n < 1) errors.push(boundError(at(at(parent, key), name), v, ' in body should be greater than or equal to 1'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterSpecVersion(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (patternEtcdClusterSpecVersion !== null && !patternEtcdClusterSpecVersion.test(v)) errors.push(patternError(at(at(parent, key), name), v, ' in body should match \'^3\\.\\d+\\.\\d+$\''));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusConditionsItemLastTransitionTime(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (formatDateTime !== undefined && !formatDateTime(v)) errors.push(formatError(at(at(parent, key), name), v, 'date-time'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusConditionsItemMessage(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (v.length > 32768 && runeCount(v) > 32768) errors.push(tooLong(at(at(parent, key), name), v, 32768));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusConditionsItemObservedGeneration(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 63) || n > 2 ** 63) errors.push(notInteger(at(at(parent, key), name), 'int64'));
+    if (n < 0) errors.push(boundError(at(at(parent, key), name), v, ' in body should be greater than or equal to 0'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusConditionsItemReason(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (v.length > 1024 && runeCount(v) > 1024) errors.push(tooLong(at(at(parent, key), name), v, 1024));
+    else if (v.length < 1 || (v.length < 2 && runeCount(v) < 1)) errors.push(tooShort(at(at(parent, key), name), v, 1));
+    else if (patternEtcdClusterStatusConditionsItemReason !== null && !patternEtcdClusterStatusConditionsItemReason.test(v)) errors.push(patternError(at(at(parent, key), name), v, ' in body should match \'^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$\''));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusConditionsItemStatus(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (!(v === 'True' || v === 'False' || v === 'Unknown')) errors.push(notSupported(at(at(parent, key), name), v, supportedEtcdClusterStatusConditionsItemStatus));
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusConditionsItemType(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (v.length > 316 && runeCount(v) > 316) errors.push(tooLong(at(at(parent, key), name), v, 316));
+    else if (patternEtcdClusterStatusConditionsItemType !== null && !patternEtcdClusterStatusConditionsItemType.test(v)) errors.push(patternError(at(at(parent, key), name), v, ' in body should match \'^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$\''));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusPhase(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (!(v === 'Creating' || v === 'Running' || v === 'Failed')) errors.push(notSupported(at(at(parent, key), name), v, supportedEtcdClusterStatusPhase));
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafEtcdClusterStatusSize(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+  }
+}
+
 /** The uniqueness of `x-kubernetes-list-type` set and map lists at and below a node. */
 function listsEtcdCluster(v: unknown, path: string, errors: FieldError[]): void {
   if (Array.isArray(v)) {
@@ -139,12 +214,14 @@ function scanEtcdClusterSpec(v: unknown, parent: string, key: string | number, e
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1 && x0 <= 9 && x0 >= 1) && visitEtcdClusterSpecSize(x0, at(parent, key), 'size', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafEtcdClusterSpecSize(x0, parent, key, 'size', errors);
+    else if (visitEtcdClusterSpecSize(x0, at(parent, key), 'size', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'string' && (patternEtcdClusterSpecVersion === null || patternEtcdClusterSpecVersion.test(x1))) && visitEtcdClusterSpecVersion(x1, at(parent, key), 'version', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'string') checkLeafEtcdClusterSpecVersion(x1, parent, key, 'version', errors);
+    else if (visitEtcdClusterSpecVersion(x1, at(parent, key), 'version', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
   if (x2 === null) return false;
@@ -178,7 +255,8 @@ function scanEtcdClusterStatus(v: unknown, parent: string, key: string | number,
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1) && visitEtcdClusterStatusSize(x0, path, 'size', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafEtcdClusterStatusSize(x0, parent, key, 'size', errors);
+    else if (visitEtcdClusterStatusSize(x0, path, 'size', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
@@ -188,7 +266,8 @@ function scanEtcdClusterStatus(v: unknown, parent: string, key: string | number,
   const e2 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'string' && (x2 === 'Creating' || x2 === 'Running' || x2 === 'Failed')) && visitEtcdClusterStatusPhase(x2, path, 'phase', errors, depth + 1) !== x2) return false;
+    if (typeof x2 === 'string') checkLeafEtcdClusterStatusPhase(x2, parent, key, 'phase', errors);
+    else if (visitEtcdClusterStatusPhase(x2, path, 'phase', errors, depth + 1) !== x2) return false;
   }
   const e3 = errors.length;
   if (x3 !== undefined) {
@@ -243,32 +322,38 @@ function scanEtcdClusterStatusConditionsItem(v: unknown, parent: string, key: st
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'string' && x0.length <= 316 && (patternEtcdClusterStatusConditionsItemType === null || patternEtcdClusterStatusConditionsItemType.test(x0))) && visitEtcdClusterStatusConditionsItemType(x0, at(parent, key), 'type', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'string') checkLeafEtcdClusterStatusConditionsItemType(x0, parent, key, 'type', errors);
+    else if (visitEtcdClusterStatusConditionsItemType(x0, at(parent, key), 'type', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'string' && (x1 === 'True' || x1 === 'False' || x1 === 'Unknown')) && visitEtcdClusterStatusConditionsItemStatus(x1, at(parent, key), 'status', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'string') checkLeafEtcdClusterStatusConditionsItemStatus(x1, parent, key, 'status', errors);
+    else if (visitEtcdClusterStatusConditionsItemStatus(x1, at(parent, key), 'status', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'number' && Number.isSafeInteger(x2) && x2 >= 0) && visitEtcdClusterStatusConditionsItemObservedGeneration(x2, at(parent, key), 'observedGeneration', errors, depth + 1) !== x2) return false;
+    if (typeof x2 === 'number' && Number.isSafeInteger(x2)) checkLeafEtcdClusterStatusConditionsItemObservedGeneration(x2, parent, key, 'observedGeneration', errors);
+    else if (visitEtcdClusterStatusConditionsItemObservedGeneration(x2, at(parent, key), 'observedGeneration', errors, depth + 1) !== x2) return false;
   }
   const e3 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
-    if (!(typeof x3 === 'string' && (formatDateTime === undefined || formatDateTime(x3))) && visitEtcdClusterStatusConditionsItemLastTransitionTime(x3, at(parent, key), 'lastTransitionTime', errors, depth + 1) !== x3) return false;
+    if (typeof x3 === 'string') checkLeafEtcdClusterStatusConditionsItemLastTransitionTime(x3, parent, key, 'lastTransitionTime', errors);
+    else if (visitEtcdClusterStatusConditionsItemLastTransitionTime(x3, at(parent, key), 'lastTransitionTime', errors, depth + 1) !== x3) return false;
   }
   const e4 = errors.length;
   if (x4 !== undefined) {
     if (x4 === null) return false;
-    if (!(typeof x4 === 'string' && x4.length <= 1024 && x4.length >= 2 && (patternEtcdClusterStatusConditionsItemReason === null || patternEtcdClusterStatusConditionsItemReason.test(x4))) && visitEtcdClusterStatusConditionsItemReason(x4, at(parent, key), 'reason', errors, depth + 1) !== x4) return false;
+    if (typeof x4 === 'string') checkLeafEtcdClusterStatusConditionsItemReason(x4, parent, key, 'reason', errors);
+    else if (visitEtcdClusterStatusConditionsItemReason(x4, at(parent, key), 'reason', errors, depth + 1) !== x4) return false;
   }
   const e5 = errors.length;
   if (x5 !== undefined) {
     if (x5 === null) return false;
-    if (!(typeof x5 === 'string' && x5.length <= 32768) && visitEtcdClusterStatusConditionsItemMessage(x5, at(parent, key), 'message', errors, depth + 1) !== x5) return false;
+    if (typeof x5 === 'string') checkLeafEtcdClusterStatusConditionsItemMessage(x5, parent, key, 'message', errors);
+    else if (visitEtcdClusterStatusConditionsItemMessage(x5, at(parent, key), 'message', errors, depth + 1) !== x5) return false;
   }
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2, e3, e4, e5], propertiesEtcdClusterStatusConditionsItem);
   return true;

@@ -17,6 +17,23 @@ function checkAppMetadata(v: unknown, path: string, errors: FieldError[]): void 
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafAppSpecPath(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (patternAppSpecPath !== null && !patternAppSpecPath.test(v)) errors.push(patternError(at(at(parent, key), name), v, ' in body should match \'^/\''));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafAppSpecPort(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+    if (n > 65535) errors.push(boundError(at(at(parent, key), name), v, ' in body should be less than or equal to 65535'));
+    if (n < 1) errors.push(boundError(at(at(parent, key), name), v, ' in body should be greater than or equal to 1'));
+  }
+}
+
 /** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
 function scanApp(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
@@ -82,11 +99,13 @@ function scanAppSpec(v: unknown, parent: string, key: string | number, errors: F
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1 && x0 <= 65535 && x0 >= 1) && visitAppSpecPort(x0, at(parent, key), 'port', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafAppSpecPort(x0, parent, key, 'port', errors);
+    else if (visitAppSpecPort(x0, at(parent, key), 'port', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 === null) return false;
-  if (!(typeof x1 === 'string' && (patternAppSpecPath === null || patternAppSpecPath.test(x1))) && visitAppSpecPath(x1, at(parent, key), 'path', errors, depth + 1) !== x1) return false;
+  if (typeof x1 === 'string') checkLeafAppSpecPath(x1, parent, key, 'path', errors);
+  else if (visitAppSpecPath(x1, at(parent, key), 'path', errors, depth + 1) !== x1) return false;
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1], propertiesAppSpec);
   return true;
 }

@@ -17,6 +17,22 @@ function checkCronTabMetadata(v: unknown, path: string, errors: FieldError[]): v
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafCronTabSpecReplicas(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+    if (n < 1) errors.push(boundError(at(at(parent, key), name), v, ' in body should be greater than or equal to 1'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafCronTabSpecSchedule(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (patternCronTabSpecSchedule !== null && !patternCronTabSpecSchedule.test(v)) errors.push(patternError(at(at(parent, key), name), v, ' in body should match \'^(\\S+\\s+){4}\\S+$\''));
+  }
+}
+
 /** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
 function scanCronTab(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
@@ -94,7 +110,8 @@ function scanCronTabSpec(v: unknown, parent: string, key: string | number, error
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'string' && (patternCronTabSpecSchedule === null || patternCronTabSpecSchedule.test(x0))) && visitCronTabSpecSchedule(x0, at(parent, key), 'schedule', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'string') checkLeafCronTabSpecSchedule(x0, parent, key, 'schedule', errors);
+    else if (visitCronTabSpecSchedule(x0, at(parent, key), 'schedule', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
@@ -103,7 +120,8 @@ function scanCronTabSpec(v: unknown, parent: string, key: string | number, error
   }
   const e2 = errors.length;
   if (x2 === null) return false;
-  if (!(typeof x2 === 'number' && Number.isSafeInteger(x2) && x2 >= -(2 ** 31) && x2 <= 2 ** 31 - 1 && x2 >= 1) && visitCronTabSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
+  if (typeof x2 === 'number' && Number.isSafeInteger(x2)) checkLeafCronTabSpecReplicas(x2, parent, key, 'replicas', errors);
+  else if (visitCronTabSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
   const e3 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;

@@ -16,6 +16,11 @@ function checkFischerMetadata(v: unknown, path: string, errors: FieldError[]): v
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafFlunderSpecReferenceType(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (!(v === 'Flunder' || v === 'Fischer')) errors.push(notSupported(at(at(parent, key), name), v, supportedFlunderSpecReferenceType));
+}
+
 /** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
 function scanFischer(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
@@ -142,7 +147,8 @@ function scanFlunderSpec(v: unknown, parent: string, key: string | number, error
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'string' && (x1 === 'Flunder' || x1 === 'Fischer')) && visitFlunderSpecReferenceType(x1, at(parent, key), 'referenceType', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'string') checkLeafFlunderSpecReferenceType(x1, parent, key, 'referenceType', errors);
+    else if (visitFlunderSpecReferenceType(x1, at(parent, key), 'referenceType', errors, depth + 1) !== x1) return false;
   }
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1], propertiesFlunderSpec);
   return true;

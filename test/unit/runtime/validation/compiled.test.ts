@@ -296,6 +296,31 @@ describe('the scan of validateCronTab (apis/stable.example.com v1)', () => {
     expect(summary({ valid: false, errors: r.errors, unchecked: [] }, jsonText)).toEqual(walked(o));
     expect(summary(validator(o), jsonText)).toEqual(walked(o));
   });
+  test('a value of its leaf\'s type is checked where it is, each keyword once: a failing pattern is tested once', () => {
+    let tests = 0;
+    const counting = {
+      ...recordingValidation,
+      compilePattern: (p: string): { test(s: string): boolean } | null => {
+        const re = validation.compilePattern(p);
+        return re === null
+          ? null
+          : {
+              test: (s: string): boolean => {
+                tests++;
+                return re.test(s);
+              },
+            };
+      },
+    };
+    const counted = moduleLoader([...files, ...renderTypes(model)], { ...RUNTIME_MODULES, '@kubegen/runtime/validation': counting, ...apiModulesOf(files) })('stable.example.com/v1/validation').validateCronTab as Validator;
+    for (const schedule of ['bad', '*/5 * * * *']) {
+      const o = valid();
+      Object.assign(spec(o), { schedule, replicas: 0 });
+      tests = 0;
+      expect(summary(counted(o), jsonText)).toEqual(walked(o));
+      expect(tests).toBe(1);
+    }
+  });
   test('called again from a getter of the object it validates (its errors array is its own): each result is the walker\'s', () => {
     const inner = valid();
     spec(inner).replicas = 0;
@@ -326,6 +351,7 @@ describe('inKeyOrder (a scan\'s errors of properties, from the schema\'s order t
     ['keys reversed', { c: 1, b: 1, a: 1 }, ['a1', 'b1', 'b2', 'c1'], [0, 1, 3], ['c1', 'b1', 'b2', 'a1']],
     ['a property without errors between two with', { b: 1, c: 1, a: 1 }, ['h', 'a1', 'c1', 'c2'], [1, 2, 2], ['h', 'c1', 'c2', 'a1']],
     ['a property absent', { c: 1, a: 1 }, ['a1', 'c1'], [0, 1, 1], ['c1', 'a1']],
+    ['one property with errors, keys reversed: unchanged', { c: 1, b: 1, a: 1 }, ['h', 'b1', 'b2'], [1, 1, 3], ['h', 'b1', 'b2']],
   ])('%s', (_name, v, given, starts, want) => {
     const errors = given.map(e);
     inKeyOrder(v, errors, starts, names);

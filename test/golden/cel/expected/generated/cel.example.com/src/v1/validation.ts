@@ -426,6 +426,22 @@ function celPolicySpecTier(v: unknown, old: unknown, hasOld: boolean, path: stri
   nodeRules(rulesPolicySpecTier, v, old, hasOld, path, resource, w);
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafPolicySpecLevel(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+  }
+}
+
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafPolicySpecMinReplicas(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+  }
+}
+
 /** The OpenAPI schema checks of a node, appending errors in the apiserver's order. */
 function checkPolicyMetadata(v: unknown, path: string, errors: FieldError[]): void {
   if (!(isObject(v))) {
@@ -514,12 +530,14 @@ function scanPolicySpec(v: unknown, parent: string, key: string | number, errors
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1) && visitPolicySpecMinReplicas(x0, path, 'minReplicas', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafPolicySpecMinReplicas(x0, parent, key, 'minReplicas', errors);
+    else if (visitPolicySpecMinReplicas(x0, path, 'minReplicas', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'number' && Number.isSafeInteger(x1) && x1 >= -(2 ** 31) && x1 <= 2 ** 31 - 1) && visitPolicySpecMinReplicas(x1, path, 'maxReplicas', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'number' && Number.isSafeInteger(x1)) checkLeafPolicySpecMinReplicas(x1, parent, key, 'maxReplicas', errors);
+    else if (visitPolicySpecMinReplicas(x1, path, 'maxReplicas', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
   if (x2 !== undefined) {
@@ -534,7 +552,8 @@ function scanPolicySpec(v: unknown, parent: string, key: string | number, errors
   const e4 = errors.length;
   if (x4 !== undefined) {
     if (x4 === null) return false;
-    if (!(typeof x4 === 'number' && Number.isSafeInteger(x4) && x4 >= -(2 ** 31) && x4 <= 2 ** 31 - 1) && visitPolicySpecLevel(x4, path, 'level', errors, depth + 1) !== x4) return false;
+    if (typeof x4 === 'number' && Number.isSafeInteger(x4)) checkLeafPolicySpecLevel(x4, parent, key, 'level', errors);
+    else if (visitPolicySpecLevel(x4, path, 'level', errors, depth + 1) !== x4) return false;
   }
   const e5 = errors.length;
   if (x5 !== undefined) {

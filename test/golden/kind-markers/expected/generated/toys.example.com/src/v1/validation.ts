@@ -17,6 +17,14 @@ function checkGadgetMetadata(v: unknown, path: string, errors: FieldError[]): vo
   }
 }
 
+/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
+function checkLeafGadgetSpecReplicas(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
+  }
+}
+
 /** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
 function scanGadget(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
@@ -98,7 +106,8 @@ function scanGadgetSpec(v: unknown, parent: string, key: string | number, errors
   const e2 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'number' && Number.isSafeInteger(x2) && x2 >= -(2 ** 31) && x2 <= 2 ** 31 - 1) && visitGadgetSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
+    if (typeof x2 === 'number' && Number.isSafeInteger(x2)) checkLeafGadgetSpecReplicas(x2, parent, key, 'replicas', errors);
+    else if (visitGadgetSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
   }
   if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesGadgetSpec);
   return true;
@@ -127,7 +136,8 @@ function scanGadgetStatus(v: unknown, parent: string, key: string | number, erro
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number' && Number.isSafeInteger(x0) && x0 >= -(2 ** 31) && x0 <= 2 ** 31 - 1) && visitGadgetSpecReplicas(x0, path, 'replicas', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafGadgetSpecReplicas(x0, parent, key, 'replicas', errors);
+    else if (visitGadgetSpecReplicas(x0, path, 'replicas', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
