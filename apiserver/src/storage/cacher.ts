@@ -64,8 +64,6 @@ const MAX_WATCH_CHAN_SIZE = 100;
 /** The reflector's backoff after a failed list or watch. */
 const RETRY_MS = [100, 200, 400, 800, 1600, 3200, 5000];
 
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : 'unknown error');
-
 function bookmarkObject(rv: bigint, initialEventsEnd: boolean): StoredObject {
   return {
     metadata: {
@@ -265,6 +263,11 @@ export class Cacher implements Storage {
     return this;
   }
 
+  /** Whether `close` was called (a method: the reflector reads it after each await). */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
   /** Whether the cache serves reads (after its first list, not during a relist). */
   isReady(): boolean {
     return this.ready;
@@ -315,13 +318,13 @@ export class Cacher implements Storage {
   private async reflect(): Promise<void> {
     let failures = 0;
     let relist = true;
-    while (!this.stopped) {
+    while (!this.isStopped()) {
       try {
         if (relist) {
           this.setReady(false);
           this.terminateAllWatchers();
           const list = await this.storage.getList(this.resourcePrefix);
-          if (this.stopped) return;
+          if (this.isStopped()) return;
           this.cache.replace(
             list.items.map((object) => ({ key: this.keyOf(object), object })),
             BigInt(list.resourceVersion),
@@ -330,19 +333,21 @@ export class Cacher implements Storage {
           relist = false;
         }
         const watch = await this.storage.watch(this.resourcePrefix, { resourceVersion: this.cache.resourceVersion.toString(), allowWatchBookmarks: true, sendInitialEvents: false });
-        if (this.stopped) {
+        if (this.isStopped()) {
           watch.stop();
           return;
         }
         this.reflectorWatch = watch;
         if (this.progressTimer !== undefined) watch.requestProgress?.();
-        failures = 0;
+        let failed = false;
         for await (const ev of watch) {
           if (ev.type === 'ERROR') {
             // 410: the revision is compacted — list again; anything else: watch again from the revision reached.
-            if (isJsonObject(ev.object) && ev.object.code === 410) relist = true;
+            if (ev.object.code === 410) relist = true;
+            failed = true;
             break;
           }
+          failures = 0;
           const rv = parseResourceVersion(isJsonObject(ev.object.metadata) && typeof ev.object.metadata.resourceVersion === 'string' ? ev.object.metadata.resourceVersion : '');
           if (ev.type === 'BOOKMARK') {
             this.cache.updateResourceVersion(rv);
@@ -353,8 +358,11 @@ export class Cacher implements Storage {
         }
         this.reflectorWatch = undefined;
         watch.stop();
+        // a watch that failed before any event is retried after the backoff, not at once
+        if (failed && failures > 0 && !this.isStopped()) await this.sleep(RETRY_MS[Math.min(failures - 1, RETRY_MS.length - 1)] ?? 5000);
+        if (failed) failures++;
       } catch (err) {
-        if (this.stopped) return;
+        if (this.isStopped()) return;
         if (err instanceof StatusError && err.code === 410) relist = true;
         this.reflectorWatch = undefined;
         await this.sleep(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)] ?? 5000);
@@ -403,17 +411,17 @@ export class Cacher implements Storage {
   /** Waits up to the budget for room in each blocked watcher; ends the ones still full. */
   private async dispatchBlocked(ev: Pending, blocked: CacheWatcher[]): Promise<void> {
     let timer: ClockTimer | undefined;
-    let expired = false;
+    const state = { expired: false };
     const budget = new Promise<void>((resolve) => {
       timer = this.clock.setTimer(() => {
-        expired = true;
+        state.expired = true;
         resolve();
       }, this.dispatchTimeoutMs);
     });
     for (const w of blocked) {
-      if (!expired) await Promise.race([w.room(), budget]);
+      if (!state.expired) await Promise.race([w.room(), budget]);
       // one more turn of the event loop: a consumer whose socket drained in the same turn as the timer fired
-      if (expired && !w.ended && !w.tryAdd(ev)) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (state.expired && !w.ended && !w.tryAdd(ev)) await new Promise<void>((resolve) => setImmediate(resolve));
       if (!w.tryAdd(ev)) w.stop();
     }
     if (timer !== undefined) this.clock.clearTimer(timer);
@@ -591,7 +599,13 @@ export class Cacher implements Storage {
       return w;
     }
     this.watchers.add(w);
-    signal?.addEventListener('abort', () => w.stop(), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        w.stop();
+      },
+      { once: true },
+    );
     return w;
   }
 

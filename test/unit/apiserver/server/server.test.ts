@@ -224,7 +224,8 @@ describe('watch', () => {
         .map((l): unknown => JSON.parse(l));
     };
     const replay = await frames(`resourceVersion=${oldRv}&timeoutSeconds=1`);
-    expect(replay.map((f) => (isJsonObject(f) && isJsonObject(f.object) && isJsonObject(f.object.metadata) ? `${String(f.type)} ${String(f.object.metadata.name)}` : ''))).toEqual(['ADDED c2', 'ADDED c3']);
+    const summary = (f: unknown): string => (isJsonObject(f) && isJsonObject(f.object) && isJsonObject(f.object.metadata) ? `${JSON.stringify(f.type)} ${JSON.stringify(f.object.metadata.name)}` : '');
+    expect(replay.map(summary)).toEqual(['"ADDED" "c2"', '"ADDED" "c3"']);
     // (410 from a revision the window lost: test/unit/apiserver/storage/cacher.test.ts; from etcd: etcd3.test.ts)
   });
 });
