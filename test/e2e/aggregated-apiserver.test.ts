@@ -20,9 +20,10 @@
  * - a generated wardle informer pointed at kube-apiserver syncs and follows a create, update and delete (its lister
  *   agrees with a list); the TypeScript server stopped and started again on the same address and port (same etcd):
  *   nothing lost, the informer watches again and a new object reaches it; with its next watch held back, changes
- *   made and etcd compacted past its resourceVersion: a watch from that resourceVersion through the aggregator gets
- *   the server's 410 Expired (the aggregator passes it through), and the informer, answered the same, relists
- *   (reported as `Expired`) and agrees with a list again.
+ *   made and etcd compacted past its resourceVersion (and the server's watch cache, a window of two events here, past
+ *   it too): a watch from that resourceVersion through the aggregator gets the server's 410 Expired (the aggregator
+ *   passes it through), and the informer, answered the same, relists (reported as `Expired`) and agrees with a list
+ *   again.
  *
  * The APIServices go first in the cleanup: an unavailable APIService breaks discovery for every later test.
  */
@@ -141,7 +142,9 @@ beforeAll(async () => {
   const [port = 0] = await freePorts(1);
   const etcdStorage = storage;
   startServer = async () => {
-    const s = new APIServer({ groups, storage: etcdStorage, tls: { cert: certs.cert, key: certs.key }, auth });
+    // a watch cache whose window keeps two events: the compaction test below makes more, so that the watch from before
+    // them is older than the window (kube-apiserver's 410 "too old resource version"), as a busy resource's would be
+    const s = new APIServer({ groups, storage: etcdStorage, tls: { cert: certs.cert, key: certs.key }, auth, watchCache: { window: { lowerBound: 2, upperBound: 2 } } });
     directUrl = await s.listen(port, address);
     server = s;
     return s;

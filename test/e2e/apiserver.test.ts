@@ -8,7 +8,8 @@
  * this file's own is served by both — the TypeScript server from the generated stable.example.com v1 module, the
  * kube-apiserver from the same CRD — and their Table output, OpenAPI v3 document and aggregated discovery entry are
  * compared, and so are their answers to the same list and watch questions about resourceVersion (unset, "0",
- * NotOlderThan, Exact, the invalid combinations, a future one, limit, watch from a revision, sendInitialEvents).
+ * NotOlderThan, Exact, the invalid combinations, a future one, limit, watch from a revision, sendInitialEvents, watch
+ * from a revision older than the watch cache's window) — both with their watch caches on.
  *
  * Through the kube-apiserver's aggregator (an APIService in front of this server) is the next step: the shared
  * control plane is not started with the requestheader / proxy-client flags it needs.
@@ -91,6 +92,8 @@ beforeAll(async () => {
   group = apiGroupFromPackage(wardle, readCrdFiles([CRDS]));
   // The v1 module alone: the CRD's group is this file's, not stable.example.com's converters'.
   crontabGroup = apiGroupFromPackage({ v1: stable.v1 }, [CRONTAB_CRD]);
+  // one write before the server starts: revision 1 then precedes its watch caches' lists, as on any cluster
+  await storage.create('/registry/kubegen-e2e/started', { metadata: { name: 'started' } });
   const url = await startServer();
   port = Number(new URL(url).port);
   cs = new wardle.WardleClientset({ server: url, tls: { ca: certs.caCert } });
@@ -469,6 +472,8 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
       // A watch answers its first events (or its error), read as they come; timeoutSeconds ends one that has fewer.
       const watches: [string, string, number][] = [
         ['watch from old RV', `resourceVersion=${rv1}`, 3],
+        // before the watch cache's list (of the CRD's creation, of the server's start): older than its window
+        ['watch from before the cache', 'resourceVersion=1', 1],
         ['watch 0', 'resourceVersion=0', 3],
         ['watch unset', '', 3],
         ['watch sendInitialEvents', 'sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true', 4],
@@ -493,6 +498,7 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
     expect(kube['list limit unset']).toEqual({ status: 200, items: ['rv-a:two'], continue: true, remaining: 2 });
     expect(kube['list future NotOlderThan']).toMatchObject({ status: 504, reason: 'Timeout' });
     expect(kube['list Exact without RV']).toMatchObject({ status: 422, reason: 'Invalid' });
+    expect(kube['watch from before the cache']).toEqual([['ERROR', '', '']]);
     expect(kube['watch from old RV']).toEqual([['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['MODIFIED', 'rv-a', '']]);
     expect(kube['watch sendInitialEvents']).toEqual([['ADDED', 'rv-a', ''], ['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['BOOKMARK', '', 'true']]);
   });

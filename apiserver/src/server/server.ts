@@ -17,7 +17,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { type JsonObject, StatusError, type StatusCause, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
-import { statusObject, type Storage } from '../storage';
+import { Cacher, type CacherOptions, statusObject, type Storage } from '../storage';
 import type { RequestAuth } from '../auth/delegating';
 import type { UserInfo } from '../auth/user';
 import type { UserInfo as AdmissionUserInfo } from '@kubegen/runtime/webhook/admission';
@@ -70,9 +70,16 @@ export interface APIServerOptions {
   auth?: RequestAuth;
   /** The admission plugins, in order (each built with a reader of the served objects). */
   admission?: readonly AdmissionPluginFactory[];
+  /**
+   * The watch cache (`Cacher` of `../storage`, one per resource in front of `storage`): on by default, as the
+   * apiserver's `--watch-cache`; `false` serves every read and watch from `storage`; an object tunes it.
+   */
+  watchCache?: boolean | Omit<CacherOptions, 'storage' | 'resourcePrefix'>;
 }
 
 const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
+/** How long `listen` waits for the watch caches' first lists. */
+const CACHE_START_WAIT_MS = 10_000;
 /** Query values longer than this are refused before they are parsed (selectors, tokens). */
 const MAX_QUERY_VALUE = 64 * 1024;
 
@@ -105,6 +112,7 @@ export class APIServer {
   /** Every open connection: `closeAllConnections` misses a TLS connection that has not sent a request yet. */
   private readonly sockets = new Set<Socket>();
   private readonly openapi: OpenAPIV3;
+  private readonly cachers: Cacher[] = [];
 
   constructor(private readonly options: APIServerOptions) {
     this.groups = new Map(options.groups.map((g) => [g.name, g]));
@@ -113,10 +121,17 @@ export class APIServer {
     this.openapi = new OpenAPIV3(options.groups);
     const objects = storeReader(this.stores);
     const plugins = (options.admission ?? []).map((factory) => factory({ objects }));
+    const cacheOptions = options.watchCache === false ? undefined : options.watchCache === true || options.watchCache === undefined ? {} : options.watchCache;
     for (const g of options.groups) {
       for (const def of g.resources) {
         const admission = new AdmissionChain(def, plugins);
-        this.stores.set(`${g.name}/${def.resource}`, new Store(def, options.storage, { ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }), admission }));
+        let storage = options.storage;
+        if (cacheOptions) {
+          const cacher = new Cacher({ ...cacheOptions, storage, resourcePrefix: `${options.keyPrefix ?? '/registry'}/${g.name}/${def.resource}/` });
+          this.cachers.push(cacher);
+          storage = cacher;
+        }
+        this.stores.set(`${g.name}/${def.resource}`, new Store(def, storage, { ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }), admission }));
       }
     }
     for (const p of plugins) {
@@ -128,6 +143,14 @@ export class APIServer {
 
   /** Listens on `port` (0: any free one) of `host` (default 127.0.0.1); the URL it serves at. */
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    // The watch caches list and watch their resources; the server waits for their first list (a bounded while: a
+    // cache not ready yet sends its reads to etcd, and /readyz says so).
+    for (const c of this.cachers) c.start();
+    if (this.cachers.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.cachers.map((c) => c.waitReady())), new Promise<void>((resolve) => (timer = setTimeout(resolve, CACHE_START_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
       this.inFlight++;
       res.once('close', () => {
@@ -172,10 +195,16 @@ export class APIServer {
    * the aggregator may hold connections open that carry no request yet; they would keep the server up until the
    * headers timeout).
    */
+  /** The watch caches, one per resource (none with `watchCache: false`); they start with `listen`. */
+  get watchCaches(): readonly Cacher[] {
+    return this.cachers;
+  }
+
   async close(): Promise<void> {
     this.unwatchTls?.();
     this.unwatchTls = undefined;
     for (const s of this.streams) s.abort();
+    await Promise.all(this.cachers.map((c) => c.close()));
     const server = this.server;
     if (!server) return;
     this.closing = true;
@@ -255,12 +284,17 @@ export class APIServer {
 
   private async health(res: http.ServerResponse, which: string): Promise<void> {
     if (which === 'readyz') {
+      let failed: string | undefined;
       try {
         await this.options.storage.currentResourceVersion();
       } catch (err) {
-        const text = `[-]etcd failed: ${err instanceof Error ? err.message : 'unreachable'}\nreadyz check failed\n`;
+        failed = `[-]etcd failed: ${err instanceof Error ? err.message : 'unreachable'}`;
+      }
+      const unready = this.cachers.find((c) => !c.isReady());
+      if (!failed && unready) failed = `[-]watch-cache failed: the watch cache of ${unready.resourcePrefix} is not initialized`;
+      if (failed !== undefined) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(text);
+        res.end(`${failed}\nreadyz check failed\n`);
         return;
       }
     }

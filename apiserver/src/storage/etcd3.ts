@@ -300,6 +300,9 @@ export class EtcdStorage implements Storage {
     }
     return {
       stop,
+      requestProgress: () => {
+        if (!queue.ended) stream.write({ progress_request: {} });
+      },
       [Symbol.asyncIterator]: () => queue.iterator(),
     };
   }

@@ -3,3 +3,4 @@ export * from './interface';
 export { EtcdStorage, prefixRangeEnd, statusObject, type EtcdStorageOptions } from './etcd3';
 export { StorageError, isStorageError, parseResourceVersion, tooLargeResourceVersion, type StorageErrorCode } from './errors';
 export { decodeContinue, encodeContinue } from './continue';
+export { Cacher, type CacherOptions } from './cacher';

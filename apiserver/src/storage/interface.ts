@@ -22,6 +22,9 @@
  *   `k8s.io/initial-events-end`); `BOOKMARK`s carry only the resourceVersion reached; a watch from a compacted
  *   revision yields one `ERROR` event (410 Expired) and ends. A predicate turns an object leaving the selection into
  *   `DELETED` and one entering it into `ADDED`, as the apiserver does.
+ *
+ * Two implementations: `EtcdStorage` (./etcd3.ts) reads and watches etcd for every request; `Cacher` (./cacher.ts),
+ * the watch cache of one resource in front of it, serves lists, gets with a resourceVersion and watches from memory.
  */
 
 import type { JsonObject } from '@kubegen/runtime';
@@ -89,6 +92,11 @@ export interface WatchOptions {
 /** A running watch: its events in order; `stop()` (or the signal) ends the iteration. */
 export interface Watch extends AsyncIterable<WatchEvent> {
   stop(): void;
+  /**
+   * Asks the backend for a progress notification (etcd's RequestWatchProgress): a watch that allows bookmarks then
+   * gets a `BOOKMARK` at the revision it has reached. The watch cache asks while a read waits for it to catch up.
+   */
+  requestProgress?(): void;
 }
 
 export interface UpdateOptions {

@@ -1,0 +1,627 @@
+/**
+ * The watch cache of one resource in front of the etcd storage (k8s.io/apiserver/pkg/storage/cacher: Cacher, the
+ * CacheDelegator's choices, watchCache, cacheWatcher). It implements the same storage interface (./interface.ts).
+ *
+ * A reflector lists the resource's prefix from the backend and watches it from the list's revision; the events fill
+ * the store of current objects and the sliding window of recent events (./watch_cache.ts); a watch that ends is
+ * resumed from the revision reached, one that fails with 410 Expired relists (and ends every watcher, as the
+ * apiserver does). Progress notifications (BOOKMARKs of the backend's watch, asked for while a read waits) move the
+ * cache's revision on when other resources write.
+ *
+ * Served from the cache, as the apiserver 1.37 decides (delegator.go, ShouldDelegateList):
+ * - `getList` with resourceVersion `"0"` (any: the cache as it is; a limit is ignored, as upstream) or `NotOlderThan`
+ *   (waiting until the cache reaches it: 504 "Too large resource version" after 3 s), and consistent lists (unset
+ *   resourceVersion: the backend's current revision, then the cache once it reaches it — ConsistentListFromCache —
+ *   or the backend when it does not within the timeout). `Exact`, a legacy resourceVersion with a `limit`, and
+ *   `continue` go to the backend: this cache keeps no snapshots (ListFromCacheSnapshot), so a continue token of a
+ *   page served here is read on in etcd at its revision;
+ * - `get` with a resourceVersion (at least that one); an unset one reads the backend;
+ * - `watch`: from a revision still in the window, the events after it, then the following ones; from an older one,
+ *   one ERROR (410 "too old resource version: n (oldest)"); unset or `"0"` (and `sendInitialEvents`) the cache's
+ *   objects as ADDED first (with `sendInitialEvents` and bookmarks, after the cache reached the backend's revision,
+ *   then a BOOKMARK annotated `k8s.io/initial-events-end`); a predicate turns entering and leaving the selection into
+ *   ADDED and DELETED; watchers that allow bookmarks get one with the cache's revision about every
+ *   `bookmarkFrequencyMs` (a minute).
+ * - Slow watchers: each has a buffer of `suggestedWatchChannelSize` events (the window's capacity over its fresh
+ *   duration, 10 to 100); an event that finds it full waits up to the dispatch budget (100 ms) for room, meanwhile
+ *   nothing else is dispatched, and then ends the watcher (its client watches again from the last revision it saw) —
+ *   no buffer grows without bound.
+ *
+ * Writes, and everything while the cache is not ready (before its first list, during a relist), go to the backend.
+ */
+
+import { StatusError, isJsonObject, newInternalError } from '@kubegen/runtime';
+import { realClock, type Clock, type ClockTimer } from '@kubegen/runtime/cache';
+import { parseResourceVersion } from './errors';
+import { encodeContinue } from './continue';
+import type { DeleteOptions, GetOptions, ListOptions, ListResult, Predicate, Storage, StoredObject, UpdateOptions, Watch, WatchEvent, WatchOptions } from './interface';
+import { type CacheEvent, WatchCache, type WatchCacheOptions, withRevision } from './watch_cache';
+
+export interface CacherOptions {
+  /** The backend: every write, and the reads the cache does not serve. */
+  storage: Storage;
+  /** The key prefix of the resource, `/registry/<group>/<resource>/`. */
+  resourcePrefix: string;
+  /** The clock of bookmarks, the freshness timeout and the event window (default: the real one). */
+  clock?: Clock;
+  /** How often a watcher that allows bookmarks gets one (default 60 s, the apiserver's). */
+  bookmarkFrequencyMs?: number;
+  /** How long an event that finds a watcher's buffer full waits for room before the watcher is ended (default 100 ms). */
+  dispatchTimeoutMs?: number;
+  /** How often progress is asked of the backend while a read waits for the cache (default 100 ms). */
+  progressIntervalMs?: number;
+  /** The event window: capacity bounds, fresh duration, read timeout (the apiserver's defaults). */
+  window?: Omit<WatchCacheOptions, 'clock'>;
+}
+
+const DEFAULT_BOOKMARK_FREQUENCY_MS = 60_000;
+const DEFAULT_DISPATCH_TIMEOUT_MS = 100;
+const DEFAULT_PROGRESS_INTERVAL_MS = 100;
+/** How often the cacher looks for watchers due a bookmark (the apiserver's one-second timer). */
+const BOOKMARK_TICK_MS = 1_000;
+const MIN_WATCH_CHAN_SIZE = 10;
+const MAX_WATCH_CHAN_SIZE = 100;
+/** The reflector's backoff after a failed list or watch. */
+const RETRY_MS = [100, 200, 400, 800, 1600, 3200, 5000];
+
+function bookmarkObject(rv: bigint, initialEventsEnd: boolean): StoredObject {
+  return {
+    metadata: {
+      resourceVersion: rv.toString(),
+      ...(initialEventsEnd ? { annotations: { 'k8s.io/initial-events-end': 'true' } } : {}),
+    },
+  };
+}
+
+function statusOf(err: StatusError): StoredObject {
+  const parsed: unknown = JSON.parse(JSON.stringify(err.status));
+  return isJsonObject(parsed) ? parsed : {};
+}
+
+/** One event a watcher may emit: a window event, or a bookmark at a revision. */
+type Pending = CacheEvent | { type: 'BOOKMARK'; resourceVersion: bigint; initialEventsEnd: boolean };
+
+/** A watch served by the cacher (cacheWatcher): filters, buffers and hands events to its consumer. */
+class CacheWatcher implements Watch {
+  /** Events to send before the buffer: the initial state or the replay of the window. */
+  private initial: WatchEvent[] = [];
+  private initialIndex = 0;
+  private readonly buffer: Pending[] = [];
+  private waiting: ((r: IteratorResult<WatchEvent>) => void) | undefined;
+  private roomWaiters: (() => void)[] = [];
+  ended = false;
+  nextBookmark = 0;
+
+  constructor(
+    private readonly key: string,
+    private readonly predicate: Predicate | undefined,
+    /** Events at or before this revision are not sent: the watch starts after it, its initial events cover it. */
+    private startRV: bigint,
+    readonly allowBookmarks: boolean,
+    readonly chanSize: number,
+    private readonly forget: (w: CacheWatcher) => void,
+  ) {}
+
+  /** The events sent first, which cover everything up to `coveredRV` (later window events are not sent twice). */
+  setInitial(events: WatchEvent[], coveredRV: bigint): void {
+    this.initial = events;
+    if (coveredRV > this.startRV) this.startRV = coveredRV;
+  }
+
+  private matches(key: string, obj: StoredObject | undefined): boolean {
+    if (!obj) return false;
+    if (this.key.endsWith('/') ? !key.startsWith(this.key) : key !== this.key) return false;
+    return !this.predicate || this.predicate.matches(obj);
+  }
+
+  /** convertToWatchEvent: the event this watcher sends for `ev`, if any. */
+  convert(ev: Pending): WatchEvent | undefined {
+    if (ev.type === 'BOOKMARK') {
+      return ev.resourceVersion > this.startRV || ev.initialEventsEnd ? { type: 'BOOKMARK', object: bookmarkObject(ev.resourceVersion, ev.initialEventsEnd) } : undefined;
+    }
+    if (ev.resourceVersion <= this.startRV) return undefined;
+    const cur = ev.type !== 'DELETED' && this.matches(ev.key, ev.object);
+    const old = this.matches(ev.key, ev.prevObject);
+    if (cur) return { type: old ? 'MODIFIED' : 'ADDED', object: ev.object };
+    if (old && ev.prevObject) return { type: 'DELETED', object: withRevision(ev.prevObject, ev.resourceVersion) };
+    return undefined;
+  }
+
+  /** nonblockingAdd: false when the buffer is full. */
+  tryAdd(ev: Pending): boolean {
+    if (this.ended) return true;
+    if (!this.waiting && this.buffer.length >= this.chanSize) return false;
+    this.deliver(ev);
+    return true;
+  }
+
+  private deliver(ev: Pending): void {
+    const w = this.waiting;
+    if (w && this.initialIndex >= this.initial.length) {
+      const out = this.convert(ev);
+      if (!out) return;
+      this.waiting = undefined;
+      w({ value: out, done: false });
+      return;
+    }
+    this.buffer.push(ev);
+  }
+
+  /** Resolves when the buffer has room (or the watcher ended); the cacher races it against its budget. */
+  room(): Promise<void> {
+    if (this.ended || this.buffer.length < this.chanSize) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  private signalRoom(): void {
+    if (this.roomWaiters.length === 0 || this.buffer.length >= this.chanSize) return;
+    const waiters = this.roomWaiters;
+    this.roomWaiters = [];
+    for (const r of waiters) r();
+  }
+
+  private next(): Promise<IteratorResult<WatchEvent>> {
+    if (this.initialIndex < this.initial.length) {
+      const ev = this.initial[this.initialIndex++];
+      if (this.initialIndex >= this.initial.length) this.initial = [];
+      if (ev) return Promise.resolve({ value: ev, done: false });
+    }
+    for (;;) {
+      const ev = this.buffer.shift();
+      if (!ev) break;
+      this.signalRoom();
+      const out = this.convert(ev);
+      if (out) return Promise.resolve({ value: out, done: false });
+    }
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** Ends the watch: what is buffered is dropped, the consumer's iteration ends. */
+  stop(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.buffer.length = 0;
+    this.initial = [];
+    this.forget(this);
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.({ value: undefined, done: true });
+    for (const r of this.roomWaiters) r();
+    this.roomWaiters = [];
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<WatchEvent> {
+    return {
+      next: () => this.next(),
+      return: () => {
+        this.stop();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+    };
+  }
+}
+
+/** A watch that yields one ERROR event and ends (the apiserver's errWatcher). */
+function errorWatch(err: StatusError): Watch {
+  let sent = false;
+  return {
+    stop() {
+      sent = true;
+    },
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        if (sent) return Promise.resolve({ value: undefined, done: true });
+        sent = true;
+        return Promise.resolve({ value: { type: 'ERROR', object: statusOf(err) }, done: false });
+      },
+    }),
+  };
+}
+
+export class Cacher implements Storage {
+  readonly resourcePrefix: string;
+  private readonly storage: Storage;
+  private readonly clock: Clock;
+  private readonly cache: WatchCache;
+  private readonly bookmarkFrequencyMs: number;
+  private readonly dispatchTimeoutMs: number;
+  private readonly progressIntervalMs: number;
+
+  private readonly watchers = new Set<CacheWatcher>();
+  private readonly incoming: Pending[] = [];
+  private dispatching = false;
+  private ready = false;
+  private stopped = false;
+  private reflectorWatch: Watch | undefined;
+  private bookmarkTimer: ClockTimer | undefined;
+  private progressTimer: ClockTimer | undefined;
+  private retryTimer: ClockTimer | undefined;
+  private wake: (() => void) | undefined;
+  private readonly readyWaiters: (() => void)[] = [];
+  /** Settles when the reflector has stopped. */
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(options: CacherOptions) {
+    this.storage = options.storage;
+    this.resourcePrefix = options.resourcePrefix.endsWith('/') ? options.resourcePrefix : `${options.resourcePrefix}/`;
+    this.clock = options.clock ?? realClock;
+    this.cache = new WatchCache({ ...options.window, clock: this.clock });
+    this.bookmarkFrequencyMs = options.bookmarkFrequencyMs ?? DEFAULT_BOOKMARK_FREQUENCY_MS;
+    this.dispatchTimeoutMs = options.dispatchTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS;
+    this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+    this.cache.onWaiting = (waiting) => {
+      this.onWaiting(waiting);
+    };
+  }
+
+  /** Starts the reflector (idempotent); the cache is ready after its first list. */
+  start(): this {
+    if (this.stopped || this.bookmarkTimer !== undefined) return this;
+    this.scheduleBookmarks();
+    this.running = this.reflect();
+    return this;
+  }
+
+  /** Whether `close` was called (a method: the reflector reads it after each await). */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Whether the cache serves reads (after its first list, not during a relist). */
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Resolves once the cache is ready (or stopped). */
+  waitReady(): Promise<void> {
+    if (this.ready || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** The revision the cache has reached. */
+  get resourceVersion(): bigint {
+    return this.cache.resourceVersion;
+  }
+
+  /** How many events the window holds, and its capacity. */
+  get window(): { size: number; capacity: number } {
+    return { size: this.cache.size, capacity: this.cache.capacity };
+  }
+
+  /** How many watchers the cacher serves. */
+  get watcherCount(): number {
+    return this.watchers.size;
+  }
+
+  // ---- the reflector ----
+
+  private setReady(ready: boolean): void {
+    this.ready = ready;
+    if (ready) for (const r of this.readyWaiters.splice(0)) r();
+  }
+
+  private keyOf(obj: StoredObject): string {
+    const meta = isJsonObject(obj.metadata) ? obj.metadata : {};
+    const ns = typeof meta.namespace === 'string' && meta.namespace !== '' ? `${meta.namespace}/` : '';
+    return `${this.resourcePrefix}${ns}${typeof meta.name === 'string' ? meta.name : ''}`;
+  }
+
+  /** The reflector's backoff; `close` ends it early. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+      this.retryTimer = this.clock.setTimer(resolve, ms, { keepAlive: false });
+    });
+  }
+
+  private async reflect(): Promise<void> {
+    let failures = 0;
+    let relist = true;
+    while (!this.isStopped()) {
+      try {
+        if (relist) {
+          this.setReady(false);
+          this.terminateAllWatchers();
+          const list = await this.storage.getList(this.resourcePrefix);
+          if (this.isStopped()) return;
+          this.cache.replace(
+            list.items.map((object) => ({ key: this.keyOf(object), object })),
+            BigInt(list.resourceVersion),
+          );
+          this.setReady(true);
+          relist = false;
+        }
+        const watch = await this.storage.watch(this.resourcePrefix, { resourceVersion: this.cache.resourceVersion.toString(), allowWatchBookmarks: true, sendInitialEvents: false });
+        if (this.isStopped()) {
+          watch.stop();
+          return;
+        }
+        this.reflectorWatch = watch;
+        if (this.progressTimer !== undefined) watch.requestProgress?.();
+        let failed = false;
+        for await (const ev of watch) {
+          if (ev.type === 'ERROR') {
+            // 410: the revision is compacted — list again; anything else: watch again from the revision reached.
+            if (ev.object.code === 410) relist = true;
+            failed = true;
+            break;
+          }
+          failures = 0;
+          const rv = parseResourceVersion(isJsonObject(ev.object.metadata) && typeof ev.object.metadata.resourceVersion === 'string' ? ev.object.metadata.resourceVersion : '');
+          if (ev.type === 'BOOKMARK') {
+            this.cache.updateResourceVersion(rv);
+            continue;
+          }
+          if (rv <= this.cache.resourceVersion) continue;
+          this.enqueue(this.cache.processEvent(ev.type, this.keyOf(ev.object), ev.object, rv));
+        }
+        this.reflectorWatch = undefined;
+        watch.stop();
+        // a watch that failed before any event is retried after the backoff, not at once
+        if (failed && failures > 0 && !this.isStopped()) await this.sleep(RETRY_MS[Math.min(failures - 1, RETRY_MS.length - 1)] ?? 5000);
+        if (failed) failures++;
+      } catch (err) {
+        if (this.isStopped()) return;
+        if (err instanceof StatusError && err.code === 410) relist = true;
+        this.reflectorWatch = undefined;
+        await this.sleep(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)] ?? 5000);
+      }
+    }
+  }
+
+  /** Asks the backend for progress every `progressIntervalMs` while a read waits for the cache (conditionalProgressRequester). */
+  private onWaiting(waiting: boolean): void {
+    if (!waiting) {
+      if (this.progressTimer !== undefined) this.clock.clearTimer(this.progressTimer);
+      this.progressTimer = undefined;
+      return;
+    }
+    if (this.progressTimer !== undefined) return;
+    const tick = () => {
+      this.reflectorWatch?.requestProgress?.();
+      this.progressTimer = this.clock.setTimer(tick, this.progressIntervalMs, { keepAlive: false });
+    };
+    tick();
+  }
+
+  // ---- dispatching ----
+
+  private enqueue(ev: Pending): void {
+    this.incoming.push(ev);
+    if (!this.dispatching) void this.dispatchLoop();
+  }
+
+  private async dispatchLoop(): Promise<void> {
+    this.dispatching = true;
+    try {
+      for (let ev = this.incoming.shift(); ev; ev = this.incoming.shift()) {
+        const blocked: CacheWatcher[] = [];
+        for (const w of this.watchers) {
+          if (ev.type === 'BOOKMARK' && !w.allowBookmarks) continue;
+          if (!w.tryAdd(ev)) blocked.push(w);
+        }
+        if (blocked.length > 0) await this.dispatchBlocked(ev, blocked);
+      }
+    } finally {
+      this.dispatching = false;
+    }
+  }
+
+  /** Waits up to the budget for room in each blocked watcher; ends the ones still full. */
+  private async dispatchBlocked(ev: Pending, blocked: CacheWatcher[]): Promise<void> {
+    let timer: ClockTimer | undefined;
+    const state = { expired: false };
+    const budget = new Promise<void>((resolve) => {
+      timer = this.clock.setTimer(() => {
+        state.expired = true;
+        resolve();
+      }, this.dispatchTimeoutMs);
+    });
+    for (const w of blocked) {
+      if (!state.expired) await Promise.race([w.room(), budget]);
+      // one more turn of the event loop: a consumer whose socket drained in the same turn as the timer fired
+      if (state.expired && !w.ended && !w.tryAdd(ev)) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!w.tryAdd(ev)) w.stop();
+    }
+    if (timer !== undefined) this.clock.clearTimer(timer);
+  }
+
+  private scheduleBookmarks(): void {
+    if (this.stopped) return;
+    this.bookmarkTimer = this.clock.setTimer(
+      () => {
+        const now = this.clock.now();
+        const rv = this.cache.resourceVersion;
+        const due = [...this.watchers].filter((w) => w.allowBookmarks && w.nextBookmark <= now);
+        for (const w of due) w.nextBookmark = now + this.bookmarkFrequencyMs;
+        if (due.length > 0 && rv > 0n) {
+          const ev: Pending = { type: 'BOOKMARK', resourceVersion: rv, initialEventsEnd: false };
+          // bookmarks never wait: a full buffer skips one (nonblockingAdd)
+          for (const w of due) w.tryAdd(ev);
+        }
+        this.scheduleBookmarks();
+      },
+      BOOKMARK_TICK_MS,
+      { keepAlive: false },
+    );
+  }
+
+  private terminateAllWatchers(): void {
+    for (const w of [...this.watchers]) w.stop();
+  }
+
+  /** suggestedWatchChannelSize: about one second of the window's history, 10 to 100 events. */
+  private chanSize(): number {
+    return Math.min(Math.max(Math.ceil(this.cache.capacity / (this.cache.eventFreshMs / 1000)), MIN_WATCH_CHAN_SIZE), MAX_WATCH_CHAN_SIZE);
+  }
+
+  // ---- the storage interface ----
+
+  async create(key: string, obj: StoredObject): Promise<StoredObject> {
+    return this.storage.create(key, obj);
+  }
+
+  async guaranteedUpdate(key: string, options: UpdateOptions): Promise<StoredObject> {
+    return this.storage.guaranteedUpdate(key, options);
+  }
+
+  async delete(key: string, options?: DeleteOptions): Promise<StoredObject> {
+    return this.storage.delete(key, options);
+  }
+
+  async currentResourceVersion(): Promise<string> {
+    return this.storage.currentResourceVersion();
+  }
+
+  private serves(key: string): boolean {
+    return this.ready && !this.stopped && key.startsWith(this.resourcePrefix);
+  }
+
+  async get(key: string, options: GetOptions = {}): Promise<StoredObject | undefined> {
+    const rv = parseResourceVersion(options.resourceVersion, key);
+    // An unset resourceVersion reads the backend (the apiserver's backward compatibility).
+    if (options.resourceVersion === undefined || options.resourceVersion === '' || !this.serves(key)) return this.storage.get(key, options);
+    await this.cache.waitUntilFresh(rv);
+    return this.cache.get(key);
+  }
+
+  /** delegator.ShouldDelegateList for a cache without snapshots: whether the backend serves this list. */
+  static shouldDelegateList(options: ListOptions): boolean {
+    const rv = options.resourceVersion ?? '';
+    switch (options.resourceVersionMatch ?? '') {
+      case 'Exact':
+        return true;
+      case 'NotOlderThan':
+        return false;
+      case '':
+        if ((options.continue ?? '') !== '') return true;
+        if ((options.limit ?? 0) > 0 && rv !== '' && rv !== '0') return true;
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  async getList(prefix: string, options: ListOptions = {}): Promise<ListResult> {
+    const rv = parseResourceVersion(options.resourceVersion, prefix);
+    if (Cacher.shouldDelegateList(options) || !this.serves(prefix)) return this.storage.getList(prefix, options);
+    const consistent = (options.resourceVersionMatch ?? '') === '' && (options.resourceVersion ?? '') === '';
+    const minimum = consistent ? BigInt(await this.storage.currentResourceVersion()) : rv;
+    try {
+      await this.cache.waitUntilFresh(minimum);
+    } catch (err) {
+      // A consistent read the cache could not catch up with is served by the backend.
+      if (consistent && err instanceof StatusError && err.code === 504) return this.storage.getList(prefix, options);
+      throw err;
+    }
+    if (!this.ready) return this.storage.getList(prefix, options);
+    const listRV = this.cache.resourceVersion;
+    const all = this.cache.list(prefix);
+    // computeListLimit: resourceVersion "0" ignores the limit
+    const limit = (options.limit ?? 0) > 0 && options.resourceVersion !== '0' ? (options.limit ?? 0) : 0;
+    const predicate = options.predicate !== undefined && !options.predicate.empty ? options.predicate : undefined;
+    const items: StoredObject[] = [];
+    let lastKey = '';
+    let more = false;
+    for (let i = 0; i < all.length; i++) {
+      const obj = all[i];
+      if (!obj || (predicate && !predicate.matches(obj))) continue;
+      items.push(obj);
+      lastKey = this.keyOf(obj);
+      if (limit > 0 && items.length >= limit) {
+        more = i < all.length - 1;
+        break;
+      }
+    }
+    const result: ListResult = { items, resourceVersion: listRV.toString(), continue: '' };
+    if (more) {
+      result.continue = encodeContinue(`${lastKey}\0`, prefix, listRV);
+      if (!predicate) result.remainingItemCount = all.length - limit;
+    }
+    return result;
+  }
+
+  async watch(key: string, options: WatchOptions = {}): Promise<Watch> {
+    const requested = parseResourceVersion(options.resourceVersion, key);
+    if (!this.serves(key)) return this.storage.watch(key, options);
+    const unset = (options.resourceVersion ?? '') === '';
+    const predicate = options.predicate !== undefined && !options.predicate.empty ? options.predicate : undefined;
+    let required = requested;
+    try {
+      // getWatchCacheResourceVersion: an unset resourceVersion with sendInitialEvents is the backend's newest
+      if (unset && options.sendInitialEvents !== undefined) required = BigInt(await this.storage.currentResourceVersion());
+      if (options.sendInitialEvents === true) await this.cache.waitUntilFresh(required);
+    } catch (err) {
+      if (err instanceof StatusError) return errorWatch(err);
+      throw err;
+    }
+    if (!this.ready) return this.storage.watch(key, options);
+    const allowBookmarks = options.allowWatchBookmarks === true;
+    let startRV: bigint;
+    const initial: WatchEvent[] = [];
+    const initialState = options.sendInitialEvents === true || (required === 0n && options.sendInitialEvents === undefined);
+    if (initialState) {
+      startRV = this.cache.resourceVersion;
+      for (const obj of this.cache.list(key)) if (!predicate || predicate.matches(obj)) initial.push({ type: 'ADDED', object: obj });
+      if (options.sendInitialEvents === true && allowBookmarks) initial.push({ type: 'BOOKMARK', object: bookmarkObject(startRV, true) });
+    } else {
+      startRV = required === 0n ? this.cache.resourceVersion : required;
+      let replay: CacheEvent[];
+      try {
+        replay = this.cache.since(startRV);
+      } catch (err) {
+        if (err instanceof StatusError) return errorWatch(err);
+        throw err;
+      }
+      const watcher = this.newWatcher(key, predicate, startRV, allowBookmarks);
+      for (const ev of replay) {
+        const out = watcher.convert(ev);
+        if (out) initial.push(out);
+      }
+      watcher.setInitial(initial, this.cache.resourceVersion);
+      return this.register(watcher, options.signal);
+    }
+    const watcher = this.newWatcher(key, predicate, startRV, allowBookmarks);
+    watcher.setInitial(initial, startRV);
+    return this.register(watcher, options.signal);
+  }
+
+  private newWatcher(key: string, predicate: Predicate | undefined, startRV: bigint, allowBookmarks: boolean): CacheWatcher {
+    const w = new CacheWatcher(key, predicate, startRV, allowBookmarks, this.chanSize(), (x) => this.watchers.delete(x));
+    w.nextBookmark = this.clock.now() + this.bookmarkFrequencyMs;
+    return w;
+  }
+
+  private register(w: CacheWatcher, signal: AbortSignal | undefined): Watch {
+    if (signal?.aborted === true) {
+      w.stop();
+      return w;
+    }
+    this.watchers.add(w);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        w.stop();
+      },
+      { once: true },
+    );
+    return w;
+  }
+
+  /** Stops the reflector and ends every watcher; the backend stays open (its owner closes it). */
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.setReady(false);
+    for (const r of this.readyWaiters.splice(0)) r();
+    for (const t of [this.bookmarkTimer, this.progressTimer, this.retryTimer]) if (t !== undefined) this.clock.clearTimer(t);
+    this.bookmarkTimer = this.progressTimer = this.retryTimer = undefined;
+    this.wake?.();
+    this.reflectorWatch?.stop();
+    this.terminateAllWatchers();
+    this.cache.failWaiters(newInternalError('the watch cache is stopped'));
+    await this.running.catch(() => undefined);
+  }
+}
+
