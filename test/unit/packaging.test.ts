@@ -162,7 +162,10 @@ describe('npm pack', () => {
     // and the dynamic client, one webhook server) took it to 774 KB (3.32 MB unpacked); budget ≈ 1.15× that. Issue 27's
     // dynamic entry (the dynamic, metadata and fake dynamic clients, the dynamic informer factory, the manager's
     // client over unstructured and metadata-only kinds) took it to 913 KB (3.92 MB unpacked); budget ≈ 1.15× that.
-    '@kubegen/runtime': { size: 1_050_000, unpackedSize: 4_500_000 },
+    // Issue 26's compiled validators (the RE2 DFA, the apiserver's error wording), issue 28's sharding subpath and lean
+    // caches, and issue 29's CRD readers off the testing entry and APIService CA injection took it to 1.05 MB (4.52 MB
+    // unpacked; validation, webhook and controller the largest, each source + js + map); budget ≈ 1.15× that.
+    '@kubegen/runtime': { size: 1_200_000, unpackedSize: 5_200_000 },
     // measured 2026-12: @kubegen/api (Kubernetes v1.37.2, 14 groups: dist, src and the input-language apis) 526 KB
     // (3.7 MB unpacked); budget ≈ 1.3×. Its validators of every struct type (issue 26: CRDs embedding a built-in
     // type call them instead of compiling it again; 52,000 lines of validation.ts) took it to 822 KB (8.83 MB

@@ -59,15 +59,16 @@ describe('configuration keys rbac, webhook and apiservice', () => {
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, service: { name: 'api', namespace: 'w', port: '443' } }] } }, want: 'apiservice.apiServices[0].service.port: must be an integer' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, service: { name: 'api', namespace: 'w', port: 0 } }] } }, want: 'apiservice.apiServices[0].service.port: must be from 1 to 65535, not 0' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, caBundle: PEM }] } }, want: 'apiservice.apiServices[0].insecureSkipTLSVerify: cannot be true together with a caBundle (the apiserver refuses both): choose one' },
+    { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, caBundleInjected: true }] } }, want: 'apiservice.apiServices[0].caBundleInjected: cannot be true together with insecureSkipTLSVerify=true: choose one' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, insecureSkipTLSVerify: undefined, caBundle: 'aGVsbG8=' }] } }, want: 'apiservice.apiServices[0].caBundle: is neither PEM certificates (-----BEGIN CERTIFICATE-----) nor base64 of them' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, insecureSkipTLSVerify: undefined, caBundleFile: 'missing.crt' }] } }, want: 'apiservice.apiServices[0].caBundleFile: cannot open missing.crt: no such file or directory (ENOENT)' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, group: '' }] } }, want: 'apiservice.apiServices[0].group: is required (an empty group is the core API of the kube-apiserver itself)' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, version: 1 }] } }, want: 'apiservice.apiServices[0].version: must be a string' },
     { given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, service: undefined }] } }, want: 'apiservice.apiServices[0].service: must be an object { name, namespace, port? }' },
-    { given: JSON.parse(`{"apiservice": {"output": "x", "apiServices": [${JSON.stringify(ENTRY).replace(/}$/, ',"__proto__": 1}')}]}}`), want: 'apiservice.apiServices[0]: unknown key "__proto__" (known: group, version, service, groupPriorityMinimum, versionPriority, caBundle, caBundleFile, insecureSkipTLSVerify)' },
+    { given: JSON.parse(`{"apiservice": {"output": "x", "apiServices": [${JSON.stringify(ENTRY).replace(/}$/, ',"__proto__": 1}')}]}}`), want: 'apiservice.apiServices[0]: unknown key "__proto__" (known: group, version, service, groupPriorityMinimum, versionPriority, caBundle, caBundleFile, insecureSkipTLSVerify, caBundleInjected)' },
     {
       given: { apiservice: { output: 'x', apiServices: [{ ...ENTRY, insecureSkipTLSVerify: false }] } },
-      want: "apiservice.apiServices[0]: choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), or insecureSkipTLSVerify=true",
+      want: "apiservice.apiServices[0]: choose how the apiserver verifies the extension apiserver's certificate: give a caBundle (or caBundleFile), caBundleInjected=true (an injector writes it), or insecureSkipTLSVerify=true",
     },
   ];
   it.each(table)('rejects $given', async ({ given, want }) => {
