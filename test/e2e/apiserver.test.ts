@@ -207,6 +207,15 @@ it("refuses a Flunder whose name a Fischer disallows (the sample's BanFlunder), 
 });
 
 const obj = (v: JsonValue | undefined): JsonObject => (isJsonObject(v) ? v : {});
+/**
+ * A Status's causes in a canonical order: structured-merge-diff lists an apply's conflicts manager by manager in Go map
+ * order (ConflictsFromManagers), so kube-apiserver's own order changes from one request to the next; the message
+ * sorts the managers, the causes do not.
+ */
+const causesOf = (status: JsonObject): JsonValue => {
+  const causes = obj(status.details).causes;
+  return Array.isArray(causes) ? [...causes].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0)) : (causes ?? null);
+};
 const list = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
 const str = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : '');
 /** A response's JSON object (kube-apiserver labels its OpenAPI v3 index text/plain: parsed here). */
@@ -776,7 +785,7 @@ describe('managedFields through the scale subresource, as kube-apiserver maps th
       /** A Scale's answer (its spec, metadata keys and managedFields), or the error. */
       const scaleShape = (r: KubeResponse): JsonValue => {
         const b = body(r);
-        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: causesOf(b) };
         return { status: r.status, spec: b.spec ?? null, metadata: Object.keys(obj(b.metadata)).sort(), managedFields: managedShape(obj(b.metadata).managedFields) };
       };
       /** The object's replicas and managedFields after a request. */
@@ -885,7 +894,7 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
       /** An answer without its revisions, uids and times: an object's spec, labels and managedFields, or the Status. */
       const shape = (r: KubeResponse): JsonValue => {
         const b = body(r);
-        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: causesOf(b) };
         const meta = obj(b.metadata);
         const managed = managedShape(meta.managedFields);
         return { status: r.status, spec: b.spec ?? null, labels: meta.labels ?? null, managedFields: managed };
@@ -920,7 +929,7 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
       const apply = (manager: string, b: unknown, extra = '') => s.kube.patch(`${url}?fieldManager=${manager}${extra}`, b, { contentType: APPLY });
       const shape = (r: KubeResponse): JsonValue => {
         const b = body(r);
-        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: causesOf(b) };
         const meta = obj(b.metadata);
         const managed = managedShape(meta.managedFields);
         return { status: r.status, spec: b.spec ?? null, status_: b.status ?? null, finalizers: meta.finalizers ?? null, ownerReferences: meta.ownerReferences ?? null, managedFields: managed };
@@ -949,7 +958,7 @@ describe('server-side apply and managedFields, as kube-apiserver tracks them for
     for (const s of servers()) {
       const shape = (r: KubeResponse): JsonValue => {
         const b = body(r);
-        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: obj(b.details).causes ?? null };
+        if (b.kind === 'Status') return { status: r.status, reason: b.reason ?? null, message: str(b.message), causes: causesOf(b) };
         const meta = obj(b.metadata);
         return { status: r.status, spec: b.spec ?? null, labels: meta.labels ?? null, annotations: meta.annotations ?? null, managedFields: managedShape(meta.managedFields) };
       };
