@@ -393,6 +393,18 @@ function typeGuard(types: readonly string[], x: string): string {
   }
 }
 
+/** How a leaf's checks are written: see {@link ValidatorCompiler.stringLines}. */
+interface LeafLines {
+  v?: string;
+  at?: string;
+  typed?: boolean;
+}
+
+/** The path of property `name` below the constant path `parent` (the runtime's `at`, joined at generation time). */
+function fixedPath(parent: string, name: string): string {
+  return parent === '' ? name : `${parent}.${name}`;
+}
+
 /**
  * Compiles the schemas of one file's kinds into functions: one per pass and distinct schema node (structurally equal
  * nodes share them), named after the first place the node is used, plus the module-level constants they read.
@@ -474,14 +486,14 @@ class ValidatorCompiler {
     const hint = [kind];
     const visit = this.visit(s, root, hint);
     // The scan of a kind's root (a type's validator, exported by @kubegen/api too, keeps the visit alone).
-    const scan = root ? this.scan(s, true, hint) : null;
+    const scan = root ? this.scan(s, true, hint, '') : null;
     const embedded = this.embedded(s, hint);
     const lists = this.lists(s, hint);
     const cel = this.cel(s, hint);
     const errors = this.rtType('FieldError');
     return {
       prepare: `(v: Record<string, unknown>, errors: ${errors}[]): unknown => ${visit}(v, '', '', errors, 0)`,
-      ...(scan !== null ? { scan: `(v: Record<string, unknown>, errors: ${errors}[]): boolean => ${scan}(v, '', '', errors, 0)` } : {}),
+      ...(scan !== null ? { scan: `(v: Record<string, unknown>, errors: ${errors}[]): boolean => ${scan}(v, ${this.fixedScan(s, '') ? '' : "'', '', "}errors, 0)` } : {}),
       ...(embedded !== null ? { embedded: `(v: unknown, errors: ${errors}[]): void => { ${embedded}(v, '', errors); }` } : {}),
       ...(lists !== null ? { lists: `(v: unknown, errors: ${errors}[]): void => { ${lists}(v, '', errors); }` } : {}),
       ...(cel !== null
@@ -807,14 +819,24 @@ class ValidatorCompiler {
    * by name and tested inline, one loop over the own keys counts them and refuses one the walk would prune, and a
    * value that fails its inline test is handed to its visit, which reports it. Null if `s` has none.
    */
-  private scan(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string | null {
+  private scan(s: JSONSchemaProps, resource: boolean, hint: readonly string[], at?: string): string | null {
     if (!this.scanSupported(s, resource)) return null;
-    return this.fn('scan', s, String(resource), hint, () => {
-      const lines = s.items ? this.scanArrayLines(s, hint) : values(s) !== undefined ? this.scanMapLines(s, hint) : this.scanObjectLines(s, resource, hint);
+    const fixed = at !== undefined && this.fixedScan(s, at) ? at : undefined;
+    return this.fn('scan', s, fixed === undefined ? String(resource) : `${resource}\0${fixed}`, hint, () => {
+      const lines = s.items ? this.scanArrayLines(s, hint) : values(s) !== undefined ? this.scanMapLines(s, hint) : this.scanObjectLines(s, resource, hint, fixed);
       const usesDepth = lines.some((l) => /\bdepth\b/.test(l));
+      const errors = `errors: ${this.rtType('FieldError')}[], ${usesDepth ? 'depth' : '_depth'}: number`;
+      if (fixed !== undefined) {
+        return {
+          doc: 'Checks a value that needs no preparing where it is, at the one path its errors name (the visit\'s errors); false when it needs preparing: the walk decides.',
+          params: `v: unknown, ${errors}`,
+          returns: 'boolean',
+          lines,
+        };
+      }
       return {
         doc: 'Checks a value that needs no preparing where it is (the visit\'s errors); false when it needs preparing: the walk decides.',
-        params: `v: unknown, parent: string, key: string | number, errors: ${this.rtType('FieldError')}[], ${usesDepth ? 'depth' : '_depth'}: number`,
+        params: `v: unknown, parent: string, key: string | number, ${errors}`,
         returns: 'boolean',
         lines,
       };
@@ -822,18 +844,36 @@ class ValidatorCompiler {
   }
 
   /**
+   * Whether the scan of `s` at the constant path `at` (a property below properties from a kind's root, `''` the root)
+   * is one of that path: an object of properties, whose paths and error texts are literals (no path is joined at run
+   * time); an array's or a map's scan takes its path (its items' and values' paths are made at run time).
+   */
+  private fixedScan(s: JSONSchemaProps, at: string | undefined): boolean {
+    return at !== undefined && !s.items && values(s) === undefined;
+  }
+
+  /**
    * The statements that check a value `x` of node `sub` (at key `keyExpr` below the path `p`, at depth `depth + 1`)
    * in a scan: a container's scan, or a leaf's inline test with its visit called where the test fails (the visit
    * reports the value; one it would change needs preparing). `dropsNull`: a null is dropped there (a property).
    */
-  private scanValueLines(sub: JSONSchemaProps, x: string, p: string, keyExpr: string, hint: readonly string[], dropsNull: boolean): string[] {
+  private scanValueLines(sub: JSONSchemaProps, x: string, p: string, keyExpr: string, hint: readonly string[], dropsNull: boolean, at?: string): string[] {
     const lines: string[] = [];
     if (dropsNull && sub.nullable !== true) lines.push(`if (${x} === null) return false;`);
     if (!this.isLeaf(sub, false)) {
-      lines.push(`if (!${this.scan(sub, false, hint) ?? 'undefined'}(${x}, ${p}, ${keyExpr}, errors, depth + 1)) return false;`);
+      const args = this.fixedScan(sub, at) ? '' : `${p}, ${keyExpr}, `;
+      lines.push(`if (!${this.scan(sub, false, hint, at) ?? 'undefined'}(${x}, ${args}errors, depth + 1)) return false;`);
       return lines;
     }
     const visit = `${this.visit(sub, false, hint)}(${x}, ${p}, ${keyExpr}, errors, depth + 1) !== ${x}`;
+    if (at !== undefined && this.leafTestable(sub)) {
+      // At a constant path: the leaf's checks written here, their paths and details literals.
+      const inline = this.leafCheckLines(sub, hint, jsString(at), { v: x, at, typed: true });
+      if (inline.length > 0) {
+        lines.push(`if (${typeGuard(declaredTypes(sub), x)}) {`, ...inline.map((l) => `  ${l}`), `} else if (${visit}) return false;`);
+        return lines;
+      }
+    }
     // A value of the leaf's type is checked where it is, each keyword tested once (a failing pattern is not tested
     // again by the visit); any other value is handed to the visit.
     const checks = this.leafChecks(sub, hint);
@@ -860,7 +900,7 @@ class ValidatorCompiler {
       const at = this.rt('at');
       const p = `${at}(${at}(parent, key), name)`;
       // Those of its one type: a string's lengths, pattern, format and enum; a number's range.
-      const lines = declaredTypes(s)[0] === 'string' ? [...this.stringLines(s, hint, p), ...this.enumLines(s, hint, p)] : this.numberLines(s, declaredTypes(s), p);
+      const lines = this.leafCheckLines(s, hint, p);
       if (lines.length === 0) return null;
       return {
         doc: "Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only).",
@@ -869,6 +909,12 @@ class ValidatorCompiler {
         lines,
       };
     });
+  }
+
+  /** A scalar leaf's checks past its type (see {@link leafChecks}) of a value at the path `p` (`o` as in {@link stringLines}). */
+  private leafCheckLines(s: JSONSchemaProps, hint: readonly string[], p: string, o: LeafLines = {}): string[] {
+    const types = declaredTypes(s);
+    return types[0] === 'string' ? [...this.stringLines(s, hint, p, o), ...this.enumLines(s, hint, p, o.v)] : this.numberLines(s, types, p, o);
   }
 
   private scanArrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
@@ -893,7 +939,7 @@ class ValidatorCompiler {
     return lines;
   }
 
-  private scanObjectLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[]): string[] {
+  private scanObjectLines(s: JSONSchemaProps, resource: boolean, hint: readonly string[], at?: string): string[] {
     const isObject = this.rt('isObject');
     const shallow = this.rt('shallow');
     const lines = [`if (!${isObject}(v)) return false;`];
@@ -928,16 +974,18 @@ class ValidatorCompiler {
     const counted = known.filter((k) => !present.has(k.name));
     const count = [...(present.size > 0 ? [String(present.size)] : []), ...counted.map((k) => `(${k.x} === undefined ? 0 : 1)`)];
     lines.push(`if (n !== ${count.length === 0 ? '0' : count.join(' + ')}) return false;`);
-    // The path is built at once where a container property is scanned, else where a check fails only.
-    const eager = known.some((k) => k.sub !== undefined && !this.isLeaf(k.sub, false));
+    // The path is a literal where it is a constant; else built at once where a container property is scanned, else
+    // where a check fails only.
+    const eager = at === undefined && known.some((k) => k.sub !== undefined && !this.isLeaf(k.sub, false));
     if (eager) lines.push(`const path = ${this.rt('at')}(parent, key);`);
-    const p = eager ? 'path' : `${this.rt('at')}(parent, key)`;
+    const p = at !== undefined ? jsString(at) : eager ? 'path' : `${this.rt('at')}(parent, key)`;
     // The node's own errors (its required properties) first, then its children's — in the schema's order, put in the
     // order of the object's keys (the walk's) when more than one property has errors.
     for (const name of s.required ?? []) {
       const k = known.find((x) => x.name === name);
       if (k === undefined || this.defaulted(s, name)) continue;
-      lines.push(`if (${k.x} === undefined) errors.push(${this.rt('required')}(${p}, ${jsString(name)}));`);
+      const missing = at === undefined ? `${this.rt('required')}(${p}, ${jsString(name)})` : `${this.rt('requiredAt')}(${jsString(fixedPath(at, name))})`;
+      lines.push(`if (${k.x} === undefined) errors.push(${missing});`);
     }
     // Each property's statements (for those with a schema of their own), in the schema's order.
     const blocks: Array<{ name: string; lines: string[] }> = [];
@@ -947,14 +995,18 @@ class ValidatorCompiler {
         else lines.push(`if (typeof ${k.x} === 'object') return false;`);
         continue;
       }
-      const value = this.scanValueLines(k.sub, k.x, p, jsString(k.name), [...hint, k.name], true);
+      const value = this.scanValueLines(k.sub, k.x, p, jsString(k.name), [...hint, k.name], true, at === undefined ? undefined : fixedPath(at, k.name));
       blocks.push({ name: k.name, lines: present.has(k.name) ? value : [`if (${k.x} !== undefined) {`, ...value.map((l) => `  ${l}`), '}'] });
     }
     if (blocks.length > 1) {
       // Where each property's errors start, so that they can be put in the order of the object's keys.
       blocks.forEach((block, j) => lines.push(`const e${j} = errors.length;`, ...block.lines));
       const names = this.constant(helperName('properties', ...hint), jsLiteral(blocks.map((block) => block.name)), 'readonly string[]');
-      lines.push(`if (errors.length > e0 + 1) ${this.rt('inKeyOrder')}(v, errors, [${blocks.map((_, j) => `e${j}`).join(', ')}], ${names});`);
+      // Only where two properties have errors (most invalid objects have one property's, or the errors of one):
+      // each property's range counted inline, no array made.
+      const ends = [...blocks.slice(1).map((_, j) => `e${j + 1}`), 'errors.length'];
+      const ranges = blocks.map((_, j) => `(${ends[j] ?? 'errors.length'} > e${j} ? 1 : 0)`).join(' + ');
+      lines.push(`if (errors.length > e0 + 1 && ${ranges} > 1) ${this.rt('inKeyOrder')}(v, errors, [${blocks.map((_, j) => `e${j}`).join(', ')}], ${names});`);
     } else {
       for (const block of blocks) lines.push(...block.lines);
     }
@@ -1009,13 +1061,14 @@ class ValidatorCompiler {
     return [...this.stringLines(s, hint, p), ...this.numberLines(s, declaredTypes(s), p), ...this.enumLines(s, hint, p)];
   }
 
-  private enumLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
+  /** The enum check of a node's value `v` (the name of its variable) at the path `p`. */
+  private enumLines(s: JSONSchemaProps, hint: readonly string[], p: string, v = 'v'): string[] {
     const lines: string[] = [];
     const enumValues = s.enum !== undefined && s.enum.length > 0 ? s.enum : undefined;
     if (enumValues !== undefined) {
       const supported = this.constant(helperName('supported', ...hint), `\`supported values: \${${jsLiteral(enumValues)}.map(${this.rt('enumText')}).join(', ')}\``);
-      const tests = enumValues.map((e) => (e === null || typeof e === 'string' || typeof e === 'boolean' ? `v === ${jsLiteral(e)}` : `${this.rt('jsonEqual')}(${this.constant(helperName('enumValue', ...hint), jsLiteral(e), 'unknown')}, v)`));
-      lines.push(`if (!(${tests.join(' || ')})) errors.push(${this.rt('notSupported')}(${p}, v, ${supported}));`);
+      const tests = enumValues.map((e) => (e === null || typeof e === 'string' || typeof e === 'boolean' ? `${v} === ${jsLiteral(e)}` : `${this.rt('jsonEqual')}(${this.constant(helperName('enumValue', ...hint), jsLiteral(e), 'unknown')}, ${v})`));
+      lines.push(`if (!(${tests.join(' || ')})) errors.push(${this.rt('notSupported')}(${p}, ${v}, ${supported}));`);
     }
     return lines;
   }
@@ -1047,48 +1100,62 @@ class ValidatorCompiler {
     return lines;
   }
 
-  private stringLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
+  /**
+   * The string checks of a node's value at the path `p`. `o.v`: the name of the value's variable (`v`); `o.at`: the
+   * path when it is a constant (`p` its literal), which makes the whole detail a literal too (only the value is joined
+   * into a message); `o.typed`: the caller has tested the value's type (the checks alone, not in a test of it).
+   */
+  private stringLines(s: JSONSchemaProps, hint: readonly string[], p: string, o: LeafLines = {}): string[] {
+    const { v = 'v', at } = o;
     const checks: string[] = [];
     if (s.format !== undefined) {
       const check = this.constant(helperName('format', s.format), `${this.rt('formatCheck')}(${jsString(s.format)})`);
-      checks.push(`if (${check} !== undefined && !${check}(v)) errors.push(${this.rt('formatError')}(${p}, v, ${jsString(s.format)}));`);
+      checks.push(`if (${check} !== undefined && !${check}(${v})) errors.push(${this.rt('formatError')}(${p}, ${v}, ${jsString(s.format)}));`);
     }
     // go-openapi's string validator stops at its first failure: maxLength, then minLength, then pattern (lengths in runes).
     const chain: string[] = [];
     const runes = s.maxLength !== undefined || s.minLength !== undefined ? this.rt('runeCount') : '';
-    if (s.maxLength !== undefined) chain.push(`if (v.length > ${s.maxLength} && ${runes}(v) > ${s.maxLength}) errors.push(${this.rt('tooLong')}(${p}, v, ${s.maxLength}));`);
-    if (s.minLength !== undefined) chain.push(`if (v.length < ${s.minLength} || (v.length < ${2 * Number(s.minLength)} && ${runes}(v) < ${s.minLength})) errors.push(${this.rt('tooShort')}(${p}, v, ${s.minLength}));`);
+    if (s.maxLength !== undefined) chain.push(`if (${v}.length > ${s.maxLength} && ${runes}(${v}) > ${s.maxLength}) errors.push(${this.rt('tooLong')}(${p}, ${v}, ${s.maxLength}));`);
+    if (s.minLength !== undefined) chain.push(`if (${v}.length < ${s.minLength} || (${v}.length < ${2 * Number(s.minLength)} && ${runes}(${v}) < ${s.minLength})) errors.push(${this.rt('tooShort')}(${p}, ${v}, ${s.minLength}));`);
     if (s.pattern !== undefined) {
       const re = this.constant(helperName('pattern', ...hint), `${this.rt('compilePattern')}(${jsString(s.pattern)})`);
-      // The message's wording after the path, written here: only the path and the value are joined at run time.
-      chain.push(`if (${re} !== null && !${re}.test(v)) errors.push(${this.rt('patternError')}(${p}, v, ${jsString(` in body should match '${s.pattern}'`)}));`);
+      // The message's wording after the path, written here: only the path and the value are joined at run time (the
+      // value alone where the path is a constant).
+      const wording = ` in body should match '${s.pattern}'`;
+      const failure = at === undefined ? `${this.rt('patternError')}(${p}, ${v}, ${jsString(wording)})` : `${this.rt('invalidString')}(${p}, ${v}, ${jsString(at + wording)})`;
+      chain.push(`if (${re} !== null && !${re}.test(${v})) errors.push(${failure});`);
     }
     checks.push(...chain.map((c, i) => (i === 0 ? c : `else ${c}`)));
-    return checks.length === 0 ? [] : ["if (typeof v === 'string') {", ...checks.map((c) => `  ${c}`), '}'];
+    if (checks.length === 0 || o.typed === true) return checks;
+    return [`if (typeof ${v} === 'string') {`, ...checks.map((c) => `  ${c}`), '}'];
   }
 
-  private numberLines(s: JSONSchemaProps, types: readonly string[], p: string): string[] {
+  /** The number checks of a node's value at the path `p` (`o` as in {@link stringLines}; typed: a number). */
+  private numberLines(s: JSONSchemaProps, types: readonly string[], p: string, o: LeafLines = {}): string[] {
+    const { v = 'v', at } = o;
     const checks: string[] = [];
     if (types.includes('integer') && !types.includes('number')) {
       const [lo, hi] = s.format === 'int32' ? ['-(2 ** 31)', '2 ** 31 - 1'] : ['-(2 ** 63)', '2 ** 63'];
       checks.push(`if (!Number.isInteger(n) || n < ${lo} || n > ${hi}) errors.push(${this.rt('notInteger')}(${p}, ${jsString(s.format ?? '')}));`);
     }
     if (s.multipleOf !== undefined) {
-      checks.push(`const notMultiple = ${this.rt('multipleOfError')}(v, ${jsLiteral(s.multipleOf)}, ${p});`, 'if (notMultiple !== undefined) errors.push(notMultiple);');
+      checks.push(`const notMultiple = ${this.rt('multipleOfError')}(${v}, ${jsLiteral(s.multipleOf)}, ${p});`, 'if (notMultiple !== undefined) errors.push(notMultiple);');
     }
+    const bound = (wording: string): string => (at === undefined ? `${this.rt('boundError')}(${p}, ${v}, ${jsString(wording)})` : `${this.rt('invalidNumber')}(${p}, ${v}, ${jsString(at + wording)})`);
     if (s.maximum !== undefined) {
       const ex = s.exclusiveMaximum === true;
-      const wording = ` in body should be less than ${ex ? '' : 'or equal to '}${goFloat(s.maximum)}`;
-      checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${this.rt('boundError')}(${p}, v, ${jsString(wording)}));`);
+      checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${bound(` in body should be less than ${ex ? '' : 'or equal to '}${goFloat(s.maximum)}`)});`);
     }
     if (s.minimum !== undefined) {
       const ex = s.exclusiveMinimum === true;
-      const wording = ` in body should be greater than ${ex ? '' : 'or equal to '}${goFloat(s.minimum)}`;
-      checks.push(`if (n ${ex ? '<=' : '<'} ${jsLiteral(s.minimum)}) errors.push(${this.rt('boundError')}(${p}, v, ${jsString(wording)}));`);
+      checks.push(`if (n ${ex ? '<=' : '<'} ${jsLiteral(s.minimum)}) errors.push(${bound(` in body should be greater than ${ex ? '' : 'or equal to '}${goFloat(s.minimum)}`)});`);
     }
     if (checks.length === 0) return [];
-    const usesN = checks.some((c) => /\bn\b/.test(c));
-    return ["if (typeof v === 'number' || typeof v === 'bigint') {", ...(usesN ? ['  const n = Number(v);'] : []), ...checks.map((c) => `  ${c}`), '}'];
+    // `n` is read by the integer and bound checks (not found in the text: a literal path may spell it).
+    const usesN = (types.includes('integer') && !types.includes('number')) || s.maximum !== undefined || s.minimum !== undefined;
+    const body = [...(usesN ? [`const n = ${o.typed === true ? v : `Number(${v})`};`] : []), ...checks];
+    if (o.typed === true) return body;
+    return [`if (typeof ${v} === 'number' || typeof ${v} === 'bigint') {`, ...body.map((c) => `  ${c}`), '}'];
   }
 
   private arrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {

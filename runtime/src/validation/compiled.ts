@@ -352,7 +352,12 @@ export function duplicateItems(path: string): FieldError {
 
 /** A required property `name` missing below `path`. */
 export function required(path: string, name: string): FieldError {
-  return { type: 'FieldValueRequired', field: child(path, name), detail: '', message: 'Required value' };
+  return requiredAt(child(path, name));
+}
+
+/** A required property missing at `field`, its whole path (a constant the validation emitter joined: no path built). */
+export function requiredAt(field: string): FieldError {
+  return { type: 'FieldValueRequired', field, detail: '', message: 'Required value' };
 }
 
 function composite(detail: string): FieldError {
