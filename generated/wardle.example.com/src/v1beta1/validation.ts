@@ -16,13 +16,8 @@ function checkFischerMetadata(v: unknown, path: string, errors: FieldError[]): v
   }
 }
 
-/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
-function checkLeafFlunderSpecReferenceType(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
-  if (!(v === 'Flunder' || v === 'Fischer')) errors.push(notSupported(at(at(parent, key), name), v, supportedFlunderSpecReferenceType));
-}
-
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanFischer(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanFischer(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['metadata'];
   const x1 = v['disallowedFlunders'];
@@ -42,24 +37,23 @@ function scanFischer(v: unknown, parent: string, key: string | number, errors: F
     return false;
   }
   if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x2 === undefined ? 0 : 1) + (x3 === undefined ? 0 : 1)) return false;
-  const path = at(parent, key);
   if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const e0 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!scanFischerDisallowedFlunders(x1, path, 'disallowedFlunders', errors, depth + 1)) return false;
+    if (!scanFischerDisallowedFlunders(x1, '', 'disallowedFlunders', errors, depth + 1)) return false;
   }
   const e1 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'string') && visitFischerDisallowedFlundersItem(x2, path, 'apiVersion', errors, depth + 1) !== x2) return false;
+    if (!(typeof x2 === 'string') && visitFischerDisallowedFlundersItem(x2, '', 'apiVersion', errors, depth + 1) !== x2) return false;
   }
   const e2 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
-    if (!(typeof x3 === 'string') && visitFischerDisallowedFlundersItem(x3, path, 'kind', errors, depth + 1) !== x3) return false;
+    if (!(typeof x3 === 'string') && visitFischerDisallowedFlundersItem(x3, '', 'kind', errors, depth + 1) !== x3) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesFischer);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (e2 > e1 ? 1 : 0) + (errors.length > e2 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesFischer);
   return true;
 }
 
@@ -73,8 +67,8 @@ function scanFischerDisallowedFlunders(v: unknown, parent: string, key: string |
   return true;
 }
 
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanFlunder(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanFlunder(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['metadata'];
   const x1 = v['spec'];
@@ -96,34 +90,33 @@ function scanFlunder(v: unknown, parent: string, key: string | number, errors: F
     return false;
   }
   if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x2 === undefined ? 0 : 1) + (x3 === undefined ? 0 : 1) + (x4 === undefined ? 0 : 1)) return false;
-  const path = at(parent, key);
   if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const e0 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!scanFlunderSpec(x1, path, 'spec', errors, depth + 1)) return false;
+    if (!scanFlunderSpec(x1, errors, depth + 1)) return false;
   }
   const e1 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!scanFlunderStatus(x2, path, 'status', errors, depth + 1)) return false;
+    if (!scanFlunderStatus(x2, errors, depth + 1)) return false;
   }
   const e2 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
-    if (!(typeof x3 === 'string') && visitFischerDisallowedFlundersItem(x3, path, 'apiVersion', errors, depth + 1) !== x3) return false;
+    if (!(typeof x3 === 'string') && visitFischerDisallowedFlundersItem(x3, '', 'apiVersion', errors, depth + 1) !== x3) return false;
   }
   const e3 = errors.length;
   if (x4 !== undefined) {
     if (x4 === null) return false;
-    if (!(typeof x4 === 'string') && visitFischerDisallowedFlundersItem(x4, path, 'kind', errors, depth + 1) !== x4) return false;
+    if (!(typeof x4 === 'string') && visitFischerDisallowedFlundersItem(x4, '', 'kind', errors, depth + 1) !== x4) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2, e3], propertiesFlunder);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (e2 > e1 ? 1 : 0) + (e3 > e2 ? 1 : 0) + (errors.length > e3 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1, e2, e3], propertiesFlunder);
   return true;
 }
 
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanFlunderSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanFlunderSpec(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['reference'];
   const x1 = v['referenceType'];
@@ -142,20 +135,21 @@ function scanFlunderSpec(v: unknown, parent: string, key: string | number, error
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'string') && visitFischerDisallowedFlundersItem(x0, at(parent, key), 'reference', errors, depth + 1) !== x0) return false;
+    if (!(typeof x0 === 'string') && visitFischerDisallowedFlundersItem(x0, 'spec', 'reference', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (typeof x1 === 'string') checkLeafFlunderSpecReferenceType(x1, parent, key, 'referenceType', errors);
-    else if (visitFlunderSpecReferenceType(x1, at(parent, key), 'referenceType', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'string') {
+      if (!(x1 === 'Flunder' || x1 === 'Fischer')) errors.push(notSupported('spec.referenceType', x1, supportedFlunderSpecReferenceType));
+    } else if (visitFlunderSpecReferenceType(x1, 'spec', 'referenceType', errors, depth + 1) !== x1) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1], propertiesFlunderSpec);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (errors.length > e1 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1], propertiesFlunderSpec);
   return true;
 }
 
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanFlunderStatus(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanFlunderStatus(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['observedGeneration'];
   let n = 0;
@@ -171,7 +165,7 @@ function scanFlunderStatus(v: unknown, parent: string, key: string | number, err
   if (n !== (x0 === undefined ? 0 : 1)) return false;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'number') && visitFlunderStatusObservedGeneration(x0, at(parent, key), 'observedGeneration', errors, depth + 1) !== x0) return false;
+    if (!(typeof x0 === 'number') && visitFlunderStatusObservedGeneration(x0, 'status', 'observedGeneration', errors, depth + 1) !== x0) return false;
   }
   return true;
 }
@@ -456,7 +450,7 @@ function visitFlunderStatusObservedGeneration(v: unknown, parent: string, key: s
 /** The validation passes of Fischer in wardle.example.com/v1beta1, compiled from its CRD schema. */
 const passesFischer: ValidationPasses = {
   prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitFischer(v, '', '', errors, 0),
-  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanFischer(v, '', '', errors, 0),
+  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanFischer(v, errors, 0),
 };
 
 /**
@@ -470,7 +464,7 @@ export const validateFischer: Validator<Fischer> = compiledValidator<Fischer>(pa
 /** The validation passes of Flunder in wardle.example.com/v1beta1, compiled from its CRD schema. */
 const passesFlunder: ValidationPasses = {
   prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitFlunder(v, '', '', errors, 0),
-  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanFlunder(v, '', '', errors, 0),
+  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanFlunder(v, errors, 0),
 };
 
 /**

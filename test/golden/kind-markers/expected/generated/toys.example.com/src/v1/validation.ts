@@ -17,16 +17,8 @@ function checkGadgetMetadata(v: unknown, path: string, errors: FieldError[]): vo
   }
 }
 
-/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
-function checkLeafGadgetSpecReplicas(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
-  if (typeof v === 'number' || typeof v === 'bigint') {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
-  }
-}
-
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanGadget(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanGadget(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['metadata'];
   const x1 = v['spec'];
@@ -48,34 +40,33 @@ function scanGadget(v: unknown, parent: string, key: string | number, errors: Fi
     return false;
   }
   if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x2 === undefined ? 0 : 1) + (x3 === undefined ? 0 : 1) + (x4 === undefined ? 0 : 1)) return false;
-  const path = at(parent, key);
   if (x0 !== undefined && !(isObject(x0) && shallow(x0, depth + 1))) return false;
   const e0 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!scanGadgetSpec(x1, path, 'spec', errors, depth + 1)) return false;
+    if (!scanGadgetSpec(x1, errors, depth + 1)) return false;
   }
   const e1 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!scanGadgetStatus(x2, path, 'status', errors, depth + 1)) return false;
+    if (!scanGadgetStatus(x2, errors, depth + 1)) return false;
   }
   const e2 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
-    if (!(typeof x3 === 'string') && visitGadgetSpecColor(x3, path, 'apiVersion', errors, depth + 1) !== x3) return false;
+    if (!(typeof x3 === 'string') && visitGadgetSpecColor(x3, '', 'apiVersion', errors, depth + 1) !== x3) return false;
   }
   const e3 = errors.length;
   if (x4 !== undefined) {
     if (x4 === null) return false;
-    if (!(typeof x4 === 'string') && visitGadgetSpecColor(x4, path, 'kind', errors, depth + 1) !== x4) return false;
+    if (!(typeof x4 === 'string') && visitGadgetSpecColor(x4, '', 'kind', errors, depth + 1) !== x4) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2, e3], propertiesGadget);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (e2 > e1 ? 1 : 0) + (e3 > e2 ? 1 : 0) + (errors.length > e3 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1, e2, e3], propertiesGadget);
   return true;
 }
 
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanGadgetSpec(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanGadgetSpec(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['color'];
   const x1 = v['size'];
@@ -96,25 +87,27 @@ function scanGadgetSpec(v: unknown, parent: string, key: string | number, errors
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (!(typeof x0 === 'string') && visitGadgetSpecColor(x0, at(parent, key), 'color', errors, depth + 1) !== x0) return false;
+    if (!(typeof x0 === 'string') && visitGadgetSpecColor(x0, 'spec', 'color', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'string') && visitGadgetSpecColor(x1, at(parent, key), 'size', errors, depth + 1) !== x1) return false;
+    if (!(typeof x1 === 'string') && visitGadgetSpecColor(x1, 'spec', 'size', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (typeof x2 === 'number' && Number.isSafeInteger(x2)) checkLeafGadgetSpecReplicas(x2, parent, key, 'replicas', errors);
-    else if (visitGadgetSpecReplicas(x2, at(parent, key), 'replicas', errors, depth + 1) !== x2) return false;
+    if (typeof x2 === 'number' && Number.isSafeInteger(x2)) {
+      const n = x2;
+      if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger('spec.replicas', 'int32'));
+    } else if (visitGadgetSpecReplicas(x2, 'spec', 'replicas', errors, depth + 1) !== x2) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesGadgetSpec);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (e2 > e1 ? 1 : 0) + (errors.length > e2 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesGadgetSpec);
   return true;
 }
 
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanGadgetStatus(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanGadgetStatus(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['replicas'];
   const x1 = v['selector'];
@@ -132,24 +125,25 @@ function scanGadgetStatus(v: unknown, parent: string, key: string | number, erro
     return false;
   }
   if (n !== (x0 === undefined ? 0 : 1) + (x1 === undefined ? 0 : 1) + (x2 === undefined ? 0 : 1)) return false;
-  const path = at(parent, key);
   const e0 = errors.length;
   if (x0 !== undefined) {
     if (x0 === null) return false;
-    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) checkLeafGadgetSpecReplicas(x0, parent, key, 'replicas', errors);
-    else if (visitGadgetSpecReplicas(x0, path, 'replicas', errors, depth + 1) !== x0) return false;
+    if (typeof x0 === 'number' && Number.isSafeInteger(x0)) {
+      const n = x0;
+      if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger('status.replicas', 'int32'));
+    } else if (visitGadgetSpecReplicas(x0, 'status', 'replicas', errors, depth + 1) !== x0) return false;
   }
   const e1 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (!(typeof x1 === 'string') && visitGadgetSpecColor(x1, path, 'selector', errors, depth + 1) !== x1) return false;
+    if (!(typeof x1 === 'string') && visitGadgetSpecColor(x1, 'status', 'selector', errors, depth + 1) !== x1) return false;
   }
   const e2 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!scanGadgetStatusConditions(x2, path, 'conditions', errors, depth + 1)) return false;
+    if (!scanGadgetStatusConditions(x2, 'status', 'conditions', errors, depth + 1)) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesGadgetStatus);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (e2 > e1 ? 1 : 0) + (errors.length > e2 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1, e2], propertiesGadgetStatus);
   return true;
 }
 
@@ -193,7 +187,7 @@ function scanGadgetStatusConditionsItem(v: unknown, parent: string, key: string 
     if (x1 === null) return false;
     if (!(typeof x1 === 'string') && visitGadgetSpecColor(x1, at(parent, key), 'status', errors, depth + 1) !== x1) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1], propertiesGadgetStatusConditionsItem);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (errors.length > e1 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1], propertiesGadgetStatusConditionsItem);
   return true;
 }
 
@@ -491,7 +485,7 @@ function visitGadgetStatusConditionsItem(v: unknown, parent: string, key: string
 /** The validation passes of Gadget in toys.example.com/v1, compiled from its CRD schema. */
 const passesGadget: ValidationPasses = {
   prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitGadget(v, '', '', errors, 0),
-  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanGadget(v, '', '', errors, 0),
+  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanGadget(v, errors, 0),
 };
 
 /**
