@@ -914,7 +914,7 @@ class ValidatorCompiler {
   /** A scalar leaf's checks past its type (see {@link leafChecks}) of a value at the path `p` (`o` as in {@link stringLines}). */
   private leafCheckLines(s: JSONSchemaProps, hint: readonly string[], p: string, o: LeafLines = {}): string[] {
     const types = declaredTypes(s);
-    return types[0] === 'string' ? [...this.stringLines(s, hint, p, o), ...this.enumLines(s, hint, p, o.v)] : this.numberLines(s, types, p, o);
+    return types[0] === 'string' ? [...this.stringLines(s, hint, p, o), ...this.enumLines(s, hint, p, o.v)] : this.numberLines(s, hint, types, p, o);
   }
 
   private scanArrayLines(s: JSONSchemaProps, hint: readonly string[]): string[] {
@@ -1058,7 +1058,7 @@ class ValidatorCompiler {
 
   /** The checks of a node's value past its type and composition, in the walker's order: string, number, enum. */
   private valueLines(s: JSONSchemaProps, hint: readonly string[], p: string): string[] {
-    return [...this.stringLines(s, hint, p), ...this.numberLines(s, declaredTypes(s), p), ...this.enumLines(s, hint, p)];
+    return [...this.stringLines(s, hint, p), ...this.numberLines(s, hint, declaredTypes(s), p), ...this.enumLines(s, hint, p)];
   }
 
   /** The enum check of a node's value `v` (the name of its variable) at the path `p`. */
@@ -1101,6 +1101,14 @@ class ValidatorCompiler {
   }
 
   /**
+   * The failure of a check at the constant path `at` whose detail is the path and `wording`: a module-level
+   * `fixedFailure` (one per distinct path and detail), whose errors join only their value into their message.
+   */
+  private fixedFailure(hint: readonly string[], at: string, wording: string): string {
+    return this.constant(helperName('failure', ...hint), `${this.rt('fixedFailure')}(${jsString(at)}, ${jsString(at + wording)})`);
+  }
+
+  /**
    * The string checks of a node's value at the path `p`. `o.v`: the name of the value's variable (`v`); `o.at`: the
    * path when it is a constant (`p` its literal), which makes the whole detail a literal too (only the value is joined
    * into a message); `o.typed`: the caller has tested the value's type (the checks alone, not in a test of it).
@@ -1122,7 +1130,7 @@ class ValidatorCompiler {
       // The message's wording after the path, written here: only the path and the value are joined at run time (the
       // value alone where the path is a constant).
       const wording = ` in body should match '${s.pattern}'`;
-      const failure = at === undefined ? `${this.rt('patternError')}(${p}, ${v}, ${jsString(wording)})` : `${this.rt('invalidString')}(${p}, ${v}, ${jsString(at + wording)})`;
+      const failure = at === undefined ? `${this.rt('patternError')}(${p}, ${v}, ${jsString(wording)})` : `${this.fixedFailure(hint, at, wording)}.string(${v})`;
       chain.push(`if (${re} !== null && !${re}.test(${v})) errors.push(${failure});`);
     }
     checks.push(...chain.map((c, i) => (i === 0 ? c : `else ${c}`)));
@@ -1131,7 +1139,7 @@ class ValidatorCompiler {
   }
 
   /** The number checks of a node's value at the path `p` (`o` as in {@link stringLines}; typed: a number). */
-  private numberLines(s: JSONSchemaProps, types: readonly string[], p: string, o: LeafLines = {}): string[] {
+  private numberLines(s: JSONSchemaProps, hint: readonly string[], types: readonly string[], p: string, o: LeafLines = {}): string[] {
     const { v = 'v', at } = o;
     const checks: string[] = [];
     if (types.includes('integer') && !types.includes('number')) {
@@ -1141,7 +1149,7 @@ class ValidatorCompiler {
     if (s.multipleOf !== undefined) {
       checks.push(`const notMultiple = ${this.rt('multipleOfError')}(${v}, ${jsLiteral(s.multipleOf)}, ${p});`, 'if (notMultiple !== undefined) errors.push(notMultiple);');
     }
-    const bound = (wording: string): string => (at === undefined ? `${this.rt('boundError')}(${p}, ${v}, ${jsString(wording)})` : `${this.rt('invalidNumber')}(${p}, ${v}, ${jsString(at + wording)})`);
+    const bound = (wording: string): string => (at === undefined ? `${this.rt('boundError')}(${p}, ${v}, ${jsString(wording)})` : `${this.fixedFailure(hint, at, wording)}.number(${v})`);
     if (s.maximum !== undefined) {
       const ex = s.exclusiveMaximum === true;
       checks.push(`if (n ${ex ? '>=' : '>'} ${jsLiteral(s.maximum)}) errors.push(${bound(` in body should be less than ${ex ? '' : 'or equal to '}${goFloat(s.maximum)}`)});`);

@@ -340,6 +340,44 @@ export function invalidNumber(path: string, v: number | bigint, detail: string):
   return { type: 'FieldValueInvalid', field: path, badValue: v, detail, message: `Invalid value: ${shown}: ${detail}` };
 }
 
+/**
+ * The failure of a check at a constant path with a constant detail (`spec.replicas`, `spec.replicas in body should be
+ * greater than or equal to 1`), made once at module load by {@link fixedFailure} for a scan of a kind's properties:
+ * the texts an error joins its value to are joined already, so that an error is its message's two joins and the
+ * object ({@link invalidString} and {@link invalidNumber}'s error, field for field).
+ */
+export class FixedFailure {
+  /** The message after a string value shown without escapes (`": ` and the detail). */
+  private readonly stringTail: string;
+  /** The message after a number (`: ` and the detail). */
+  private readonly numberTail: string;
+
+  constructor(
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    this.stringTail = `": ${detail}`;
+    this.numberTail = `: ${detail}`;
+  }
+
+  /** `invalidString(field, v, detail)`. */
+  string(v: string): FieldError {
+    const message = needsQuoting(v) ? `Invalid value: ${goQuote(v)}: ${this.detail}` : 'Invalid value: "' + v + this.stringTail;
+    return { type: 'FieldValueInvalid', field: this.field, badValue: v, detail: this.detail, message };
+  }
+
+  /** `invalidNumber(field, v, detail)`. */
+  number(v: number | bigint): FieldError {
+    const shown = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : goValue(v);
+    return { type: 'FieldValueInvalid', field: this.field, badValue: v, detail: this.detail, message: 'Invalid value: ' + shown + this.numberTail };
+  }
+}
+
+/** The {@link FixedFailure} of a check at `field` whose detail is `detail` (a module-level constant of generated code). */
+export function fixedFailure(field: string, detail: string): FixedFailure {
+  return new FixedFailure(field, detail);
+}
+
 /** Whether two items of a `uniqueItems` array are equal (JSON equality). */
 export function hasDuplicates(v: readonly unknown[]): boolean {
   for (let i = 1; i < v.length; i++) for (let j = 0; j < i; j++) if (jsonEqual(v[i], v[j])) return true;

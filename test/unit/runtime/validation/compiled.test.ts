@@ -18,7 +18,7 @@ import type { JSONSchemaProps } from '../../../../generator/core/schema';
 import * as validation from '../../../../runtime/src/validation';
 import { MAX_DEPTH, validate, type ValidationPasses, type ValidationResult, type ValidationSchema, type ValidatorOptions } from '../../../../runtime/src/validation';
 import { goFloat, shownError, type FieldError } from '../../../../runtime/src/validation/errors';
-import { aboveMaximum, belowMinimum, boundError, inKeyOrder, invalidNumber, invalidString, patternError, patternMismatch } from '../../../../runtime/src/validation/compiled';
+import { aboveMaximum, belowMinimum, boundError, fixedFailure, inKeyOrder, invalidNumber, invalidString, patternError, patternMismatch, required, requiredAt } from '../../../../runtime/src/validation/compiled';
 import { scanned } from '../../../../runtime/src/validation/validate';
 import { jsonText } from '../../../../runtime/src/validation/json';
 import { jsonValue, schemaArbitrary } from '../../helpers/arbitrary';
@@ -433,6 +433,34 @@ describe('invalidString / invalidNumber (the failure constructors\' Invalid valu
       const got = invalidNumber(p, v, d);
       expect(got).toEqual(want);
       expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
+});
+
+describe('fixedFailure / requiredAt (the errors of a scan at a constant path, their texts joined at module load)', () => {
+  const detail = fc.string({ minLength: 1 });
+  test('a string: the error invalidString makes, key for key and in the same order', () => {
+    fc.assert(fc.property(fc.string(), fc.string({ unit: 'binary' }), detail, (p, v, d) => {
+      const want = invalidString(p, v, d);
+      const got = fixedFailure(p, d).string(v);
+      expect(got).toEqual(want);
+      expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
+  test('a number or a bigint: the error invalidNumber makes', () => {
+    const num = fc.oneof(fc.integer(), fc.double(), fc.bigInt(), fc.constantFrom(-0, 2 ** 53, -(2 ** 63), 1e21, Infinity, -Infinity, NaN));
+    fc.assert(fc.property(fc.string(), num, detail, (p, v, d) => {
+      const want = invalidNumber(p, v, d);
+      const got = fixedFailure(p, d).number(v);
+      expect(got).toEqual(want);
+      expect(Object.keys(got)).toEqual(Object.keys(want));
+    }));
+  });
+  test('a required property: the error required makes below the root', () => {
+    fc.assert(fc.property(fc.string(), (name) => {
+      const got = requiredAt(name);
+      expect(got).toEqual(required('', name));
+      expect(Object.keys(got)).toEqual(Object.keys(required('', name)));
     }));
   });
 });
