@@ -818,6 +818,12 @@ class ValidatorCompiler {
    * it appended is to be dropped, and the walk decides). It allocates nothing for a valid value: properties are read
    * by name and tested inline, one loop over the own keys counts them and refuses one the walk would prune, and a
    * value that fails its inline test is handed to its visit, which reports it. Null if `s` has none.
+   *
+   * With `at`, the node's path when it is a constant (a kind's root is `''`, and each property below properties from
+   * it has one), the scan of an object of properties is that path's own, `(v, errors, depth) => boolean`: its paths,
+   * required errors and failures are literals and module-level constants (see {@link fixedFailure}), no path is
+   * joined at run time, and its leaves' checks are written inline. Such scans are one per path, not per distinct
+   * node: a kind's code grows with its properties (as its CRD does), not with the values validated.
    */
   private scan(s: JSONSchemaProps, resource: boolean, hint: readonly string[], at?: string): string | null {
     if (!this.scanSupported(s, resource)) return null;
