@@ -330,7 +330,7 @@ export class FieldManager {
     const before = live ? withoutManagedFields(live) : { apiVersion: next.apiVersion ?? '', kind: next.kind ?? '' };
     const after = withoutManagedFields(next);
     const view = this.viewer(before, after);
-    const cmp = compare(before, after, this.options.type);
+    const cmp = view(this.options.apiVersion)?.cmp ?? compare(before, after, this.options.type);
     const changed = this.relevant(cmp.modified.union(cmp.added));
     const out: ManagerEntry[] = [];
     for (const e of entries) {
