@@ -6,25 +6,11 @@
  * events, bookmarks, predicates, the end of a watcher that does not keep up, and the 429s of a cache that is not ready
  * (before its first list, during a relist) beside the lists it delegates then.
  */
-import {
-  COMPACT_REV_KEY,
-  Cacher,
-  EtcdStorage,
-  type DeleteOptions,
-  type GetOptions,
-  type ListOptions,
-  type ListResult,
-  type Predicate,
-  type Storage,
-  type StoredObject,
-  type UpdateOptions,
-  type Watch,
-  type WatchEvent,
-  type WatchOptions,
-} from '@kubegen/apiserver/storage';
+import { COMPACT_REV_KEY, Cacher, EtcdStorage, type ListOptions, type Predicate, type StoredObject, type Watch, type WatchEvent } from '@kubegen/apiserver/storage';
 import { StatusError, isJsonObject, type JsonObject } from '@kubegen/runtime';
 import { FakeClock } from '@kubegen/runtime/cache';
 import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+import { SpyStorage } from '../../helpers/spy-storage';
 
 jest.setTimeout(120_000);
 
@@ -291,90 +277,6 @@ describe('Cacher watches', () => {
   });
 });
 
-/** The backend behind a cacher, spied on: the reads it serves (other than the reflector's), a gate on the next list,
- * and the reflector's watch, to end it with an ERROR. */
-class SpyStorage implements Storage {
-  readonly lists: ListOptions[] = [];
-  readonly gets: string[] = [];
-  readonly watches: string[] = [];
-  private gate: Promise<void> | undefined;
-  private openGate: (() => void) | undefined;
-  /** Ends the reflector's current watch with this error event. */
-  failReflector: ((status: JsonObject) => void) | undefined;
-
-  constructor(private readonly backend: EtcdStorage) {}
-
-  /** The next list (the reflector's) waits until `release`. */
-  holdNextList(): void {
-    this.gate = new Promise((resolve) => (this.openGate = resolve));
-  }
-
-  release(): void {
-    this.openGate?.();
-  }
-
-  create(key: string, obj: StoredObject): Promise<StoredObject> {
-    return this.backend.create(key, obj);
-  }
-  get(key: string, options?: GetOptions): Promise<StoredObject | undefined> {
-    this.gets.push(key);
-    return this.backend.get(key, options);
-  }
-  async getList(key: string, options?: ListOptions): Promise<ListResult> {
-    if (options === undefined) {
-      // the reflector's list
-      const gate = this.gate;
-      this.gate = undefined;
-      if (gate) await gate;
-    } else this.lists.push(options);
-    return this.backend.getList(key, options);
-  }
-  guaranteedUpdate(key: string, options: UpdateOptions): Promise<StoredObject> {
-    return this.backend.guaranteedUpdate(key, options);
-  }
-  delete(key: string, options?: DeleteOptions): Promise<StoredObject> {
-    return this.backend.delete(key, options);
-  }
-  async watch(key: string, options?: WatchOptions): Promise<Watch> {
-    const inner = await this.backend.watch(key, options);
-    if (options?.sendInitialEvents !== false || options.allowWatchBookmarks !== true) {
-      this.watches.push(key);
-      return inner;
-    }
-    // the reflector's watch: its events, or the injected error
-    let injected: ((r: IteratorResult<WatchEvent>) => void) | undefined;
-    let pending: JsonObject | undefined;
-    this.failReflector = (status) => {
-      if (injected) injected({ value: { type: 'ERROR', object: status }, done: false });
-      else pending = status;
-    };
-    const it = inner[Symbol.asyncIterator]();
-    return {
-      stop: () => inner.stop(),
-      requestProgress: () => inner.requestProgress?.(),
-      [Symbol.asyncIterator]: () => ({
-        next: () => {
-          if (pending) {
-            const object = pending;
-            pending = undefined;
-            return Promise.resolve({ value: { type: 'ERROR' as const, object }, done: false });
-          }
-          return Promise.race([it.next(), new Promise<IteratorResult<WatchEvent>>((resolve) => (injected = resolve))]);
-        },
-      }),
-    };
-  }
-  currentResourceVersion(): Promise<string> {
-    return this.backend.currentResourceVersion();
-  }
-  compactRevision(): Promise<string> {
-    return this.backend.compactRevision();
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
 /** A cacher over a spied backend, on a prefix of its own; ready unless the first list is held. */
 async function newSpiedCacher(options: { hold?: boolean; window?: { lowerBound: number; upperBound: number } } = {}) {
   const prefix = `/registry/test.kubegen.dev/things${n++}/`;
@@ -576,7 +478,7 @@ describe('Cacher before its first list and during a relist (ResilientWatchCacheI
       await createAll(cacher, prefix, ['a']);
       const w = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
       spy.holdNextList();
-      spy.failReflector?.({ kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version: 1 (2)' });
+      spy.failReflector(prefix, { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version: 1 (2)' });
       await until(() => !cacher.isReady(), 'the cache relists');
       expect(await take(w, 1)).toEqual([]);
       expect(tooMany(await rejection(cacher.watch(prefix, { resourceVersion: '0' })))).toMatchObject({ code: 429, message: 'storage is (re)initializing', retry: 1 });
