@@ -8,10 +8,16 @@
  *   a unit test on the fake clientset, and its registration at src/main.ts' scaffold markers;
  * - for a kind that exists in another version, the new version without `+kubebuilder:storageversion` (the storage
  *   version stays where it is), and what conversion is needed next;
- * - `--resource=false`: no types, only the controller of a kind that exists.
+ * - `--resource=false`: no types, only the controller of a kind that exists;
+ * - a version new to a group served by a scaffolded aggregated apiserver (`kubegen create apiserver`) is registered
+ *   with it: its `+kubegen:apiservice` marker, its APIService in the server's RBAC `resourceNames` and in the
+ *   cert-manager patches (a note names what could not be found to edit).
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ScaffoldError, apiFromArgs, planScaffold, readProject, scaffold, writeScaffold, type ApiArgs, type FoundKind, type InitIo } from './scaffold-project';
 import type { Insertion, ScaffoldFile } from '../scaffold';
+import type { VirtualFile } from '../emit/shared/types';
 
 export interface CreateApiArgs extends ApiArgs {
   controller?: boolean;
@@ -58,12 +64,34 @@ export function runCreateApi(cwd: string, args: CreateApiArgs, io: InitIo): void
     files.push(...c.files);
     insertions.push(...c.insertions);
   }
-  const plan = planScaffold(cwd, files, insertions, args.force === true);
+  const newVersion = resource && !project.kinds.some((k) => k.group === api.group && k.version === api.version);
+  const server = newVersion && project.name !== undefined ? apiServerEdit(cwd, api.group, api.version, project.name) : { files: [], notes: [] };
+  const plan = planScaffold(cwd, files, insertions, args.force === true, server.files);
   writeScaffold(cwd, plan, io);
+  for (const note of server.notes) io.out(`note: ${note}\n`);
   const kindFile = `${project.apisDir}/${api.group}/${api.version}/${api.kind.toLowerCase()}.ts`;
   const [firstOther, ...moreOthers] = others;
   if (resource && firstOther !== undefined) io.out(`\n${versionReport(api, [firstOther, ...moreOthers], kindFile)}\n`);
   io.out(`\nNext: ${resource ? `edit ${kindFile}, then ` : ''}npm run generate && npm test${args.controller ? ` (the reconciler: src/controllers/${api.kind.toLowerCase()}.ts)` : ''}\n`);
+}
+
+/** The edits registering a new version with the group's scaffolded apiserver, when it has one. */
+function apiServerEdit(cwd: string, group: string, version: string, projectName: string): { files: VirtualFile[]; notes: string[] } {
+  const s = scaffold();
+  const names = s.apiServerNames(group, { name: projectName });
+  const read = (p: string): string | undefined => {
+    const abs = path.join(cwd, p);
+    return fs.existsSync(abs) && fs.statSync(abs).isFile() ? fs.readFileSync(abs, 'utf8') : undefined;
+  };
+  const program = read(names.program);
+  if (program === undefined) return { files: [], notes: [] };
+  const patchPath = `${s.APISERVER_CERTMANAGER_DIR}/${names.short}-patch.yaml`;
+  const edit = s.addApiServerVersion(group, version, { program, manifests: read(names.manifests), certManagerPatch: read(patchPath) }, names);
+  const files: VirtualFile[] = [];
+  if (edit.program !== undefined) files.push({ path: names.program, contents: edit.program });
+  if (edit.manifests !== undefined) files.push({ path: names.manifests, contents: edit.manifests });
+  if (edit.certManagerPatch !== undefined) files.push({ path: patchPath, contents: edit.certManagerPatch });
+  return { files, notes: edit.notes };
 }
 
 /** What a new version of an existing kind means: which version stores objects, and the conversion to write next. */

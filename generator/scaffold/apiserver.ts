@@ -19,6 +19,10 @@
  * writes its CA into its APIServices itself (a ClusterRole to get and patch exactly those, by `resourceNames`);
  * `config/apiserver/certmanager` is the cert-manager overlay (an Issuer and a Certificate for the Service, the Secret
  * mounted at `--cert-dir` and reloaded when renewed, `cert-manager.io/inject-ca-from` on the APIServices).
+ *
+ * A version added to the group later (`kubegen create api` of a new version) is registered by {@link addApiServerVersion}:
+ * its `+kubegen:apiservice` marker in the program, its APIService in the ClusterRole's `resourceNames` and in the
+ * cert-manager patches — edits of the lines the scaffold wrote, so that a project scaffolded before works too.
  */
 import { marshalYamlV2 } from '../yaml/yamlv2';
 import { jsString, render } from '../render';
@@ -340,7 +344,93 @@ function manifests(g: ApiServerGroup, p: ApiServerProject, names: ApiServerNames
     '# The server reads nothing of the cluster but the delegation below and its own APIServices (sample-apiserver\'s\n' +
     '# namespace and webhook-configuration reads serve admission plugins @kubegen/apiserver does not run). An admission\n' +
     '# plugin of yours that reads the cluster needs a ClusterRole here, bound to the ServiceAccount. A version added to\n' +
-    `# ${g.group} later needs its APIService in the resourceNames below.\n` +
+    `# ${g.group} later by kubegen create api is added to the resourceNames below.\n` +
     objects.map(([comment, o]) => `---\n# ${comment}\n${marshalYamlV2(o)}`).join('')
   );
+}
+
+/** The files of a group's server that name its versions, as they are on disk (`undefined`: absent). */
+export interface ApiServerVersionFiles {
+  program: string | undefined;
+  manifests: string | undefined;
+  certManagerPatch: string | undefined;
+}
+
+/** What {@link addApiServerVersion} changed (the files' new contents) and what it could not find (one line each). */
+export interface ApiServerVersionEdit {
+  program?: string;
+  manifests?: string;
+  certManagerPatch?: string;
+  notes: string[];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Registers `version`, new to the group, with the group's scaffolded server: the `+kubegen:apiservice` marker after the
+ * program's last one (the same service, its priority by the versions' order), `<version>.<group>` appended to the
+ * ClusterRole's `resourceNames` that name the group's APIServices (the server injects its CA into each one it serves),
+ * and the CA injector's annotation on the new APIService in the cert-manager patches. Each file is changed only when it
+ * lacks the version and its lines are where the scaffold wrote them; otherwise a note says what to add by hand.
+ */
+export function addApiServerVersion(group: string, version: string, files: ApiServerVersionFiles, names: Pick<ApiServerNames, 'program' | 'manifests'>): ApiServerVersionEdit {
+  const out: ApiServerVersionEdit = { notes: [] };
+  const apiService = `${version}.${group}`;
+  const g = escapeRegExp(group);
+  if (files.program !== undefined) {
+    const lines = files.program.split('\n');
+    const marker = new RegExp(`^(\\s*\\*\\s*)\\+kubegen:apiservice:group=${g},version=([^,]+),(.*)$`);
+    const found = lines.map((l, i) => ({ i, m: marker.exec(l) })).filter((x): x is { i: number; m: RegExpExecArray } => x.m !== null);
+    const last = found[found.length - 1];
+    if (found.some((x) => x.m[2] === version)) {
+      // registered already
+    } else if (last === undefined) {
+      out.notes.push(`${names.program} has no +kubegen:apiservice marker of ${group}: add one for ${version} (see docs/scaffold.md)`);
+    } else {
+      const versions = [...found.map((x) => x.m[2] ?? ''), version].sort(compareVersionPriority);
+      const priority = Math.max(1, 100 - 10 * versions.indexOf(version));
+      const rest = (last.m[3] ?? '').replace(/(^|,)versionPriority=\d+/, `$1versionPriority=${priority}`);
+      lines.splice(last.i + 1, 0, `${last.m[1] ?? ' * '}+kubegen:apiservice:group=${group},version=${version},${rest}`);
+      out.program = lines.join('\n');
+    }
+  }
+  if (files.manifests !== undefined) {
+    const lines = files.manifests.split('\n');
+    const item = new RegExp(`^(\\s*)- [^\\s]+\\.${g}$`);
+    // the resourceNames list that names the group's APIServices: its items, after the key
+    let at = -1;
+    let indent = '';
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^\s*resourceNames:\s*$/.test(lines[i] ?? '')) continue;
+      let j = i + 1;
+      const items: string[] = [];
+      for (; j < lines.length; j++) {
+        const m = item.exec(lines[j] ?? '');
+        if (m === null) break;
+        indent = m[1] ?? '';
+        items.push((lines[j] ?? '').trim());
+      }
+      if (items.length === 0) continue;
+      if (items.includes(`- ${apiService}`)) {
+        at = -2;
+        break;
+      }
+      at = j;
+      break;
+    }
+    if (at >= 0) {
+      lines.splice(at, 0, `${indent}- ${apiService}`);
+      out.manifests = lines.join('\n');
+    } else if (at === -1) out.notes.push(`${names.manifests} has no resourceNames list of ${group}'s APIServices: add ${apiService} to the ClusterRole that lets the server inject its CA`);
+  }
+  const patch = files.certManagerPatch;
+  if (patch !== undefined) {
+    const named = (v: string) => new RegExp(`^\\s*name: ${escapeRegExp(v)}\\s*$`, 'm');
+    const example = /^---\n(#[^\n]*\n)apiVersion: apiregistration\.k8s\.io\/v1\nkind: APIService\nmetadata:\n {2}annotations:\n {4}cert-manager\.io\/inject-ca-from: ([^\n]+)\n {2}name: [^\n]+\n?/m.exec(patch);
+    if (!named(apiService).test(patch) && example !== null) {
+      const doc = { apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: apiService, annotations: { 'cert-manager.io/inject-ca-from': (example[2] ?? '').trim() } } };
+      out.certManagerPatch = `${patch.endsWith('\n') ? patch : `${patch}\n`}---\n${example[1] ?? ''}${marshalYamlV2(doc)}`;
+    }
+  }
+  return out;
 }

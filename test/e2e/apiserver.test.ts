@@ -442,7 +442,12 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
       const first = await s.kube.post(s.path, crontab('rv-a', { schedule: '* * * * *', image: 'one' }));
       expect([s.name, first.status]).toEqual([s.name, 201]);
       const rv1 = rvOf(first);
-      for (const name of ['rv-b', 'rv-c']) expect([s.name, (await s.kube.post(s.path, crontab(name, { schedule: '* * * * *', image: 'one' }))).status]).toEqual([s.name, 201]);
+      const second = await s.kube.post(s.path, crontab('rv-b', { schedule: '* * * * *', image: 'one' }));
+      expect([s.name, second.status]).toEqual([s.name, 201]);
+      const rv2 = rvOf(second);
+      // a first page before the writes below: its continue pages are read at its revision (from the watch cache's snapshots)
+      const early = str(obj(body(await s.kube.get(`${s.path}?limit=1`)).metadata).continue);
+      expect([s.name, (await s.kube.post(s.path, crontab('rv-c', { schedule: '* * * * *', image: 'one' }))).status]).toEqual([s.name, 201]);
       const updated = await s.kube.patch(`${s.path}/rv-a`, { spec: { image: 'two' } });
       expect([s.name, updated.status]).toEqual([s.name, 200]);
       const future = String(BigInt(rvOf(updated)) + 1_000_000n);
@@ -452,7 +457,8 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
       /** The shape of a list answer: the error's; or the items' names and images, whether `continue` is set. */
       const shape = (r: KubeResponse): JsonValue => {
         const b = body(r);
-        if (r.status !== 200) return failed(r.status, b);
+        // an error that suggests a retry says it in Retry-After too (responsewriters.ErrorNegotiated)
+        if (r.status !== 200) return { ...obj(failed(r.status, b)), retryAfter: r.headers['retry-after'] ?? null };
         const meta = obj(b.metadata);
         return { status: 200, items: list(b.items).map((i) => `${str(obj(obj(i).metadata).name)}:${str(obj(obj(i).spec).image)}`), continue: Boolean(meta.continue), remaining: meta.remainingItemCount ?? null };
       };
@@ -475,6 +481,12 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
         ['list limit old NotOlderThan', `?limit=1&resourceVersion=${rv1}&resourceVersionMatch=NotOlderThan`],
         ['list limit old Exact', `?limit=1&resourceVersion=${rv1}&resourceVersionMatch=Exact`],
         ['list future NotOlderThan', `?resourceVersion=${future}&resourceVersionMatch=NotOlderThan`],
+        ['list Exact between writes', `?resourceVersion=${rv2}&resourceVersionMatch=Exact`],
+        ['list limit Exact between writes', `?limit=1&resourceVersion=${rv2}&resourceVersionMatch=Exact`],
+        ['list limit RV between writes', `?limit=1&resourceVersion=${rv2}`],
+        ['list continue', `?limit=1&continue=${encodeURIComponent(token)}`],
+        ['list continue of a page before writes', `?limit=1&continue=${encodeURIComponent(early)}`],
+        ['list continue of a page before writes, no limit', `?continue=${encodeURIComponent(early)}`],
       ];
       const got: Record<string, JsonValue> = {};
       for (const [q, query] of questions) got[q] = shape(await s.kube.get(`${s.path}${query}`));
@@ -505,7 +517,11 @@ describe('conformance with kube-apiserver serving the same kind as a CRD', () =>
     expect(kube['list old Exact']).toEqual({ status: 200, items: ['rv-a:one'], continue: false, remaining: null });
     expect(kube['list limit 0']).toEqual({ status: 200, items: ['rv-a:two', 'rv-b:one', 'rv-c:one'], continue: false, remaining: null });
     expect(kube['list limit unset']).toEqual({ status: 200, items: ['rv-a:two'], continue: true, remaining: 2 });
-    expect(kube['list future NotOlderThan']).toMatchObject({ status: 504, reason: 'Timeout' });
+    expect(kube['list future NotOlderThan']).toMatchObject({ status: 504, reason: 'Timeout', retryAfter: '1' });
+    expect(kube['list Exact between writes']).toEqual({ status: 200, items: ['rv-a:one', 'rv-b:one'], continue: false, remaining: null });
+    expect(kube['list limit Exact between writes']).toEqual({ status: 200, items: ['rv-a:one'], continue: true, remaining: 1 });
+    expect(kube['list continue']).toEqual({ status: 200, items: ['rv-b:one'], continue: true, remaining: 1 });
+    expect(kube['list continue of a page before writes']).toEqual({ status: 200, items: ['rv-b:one'], continue: false, remaining: null });
     expect(kube['list Exact without RV']).toMatchObject({ status: 422, reason: 'Invalid' });
     expect(kube['watch from before the cache']).toEqual([['ERROR', '', '']]);
     expect(kube['watch from old RV']).toEqual([['ADDED', 'rv-b', ''], ['ADDED', 'rv-c', ''], ['MODIFIED', 'rv-a', '']]);

@@ -13,8 +13,12 @@
  * - the system fields (apiVersion, kind, metadata name, namespace, uid, resourceVersion, generation,
  *   creationTimestamp, selfLink, managedFields) are nobody's, nor are the fields the subresource resets (`ignored`);
  * - entries are written as the apiserver writes them: Apply entries first, then by time, manager, apiVersion,
- *   subresource; `fieldsType: FieldsV1`; times at second precision. Field sets of different apiVersions are compared
- *   as they are (kubegen's conversions rename no field);
+ *   subresource; `fieldsType: FieldsV1`; times at second precision;
+ * - each entry's fields are paths of its own apiVersion: what a write changed, removed or conflicts with is computed,
+ *   for a manager of another apiVersion, on the objects converted to that version (structured-merge-diff's
+ *   `merge.Updater` and its Converter — here the kind's generated converters); a manager of a version no longer served
+ *   is dropped; an apply's pruning of what it no longer applies is done in the version of its last apply, and what a
+ *   manager of any version still owns is added back (addBackOwnedItems);
  * - the decorators of upstream's default field manager, in its order: an update's entries are the request's when it
  *   carries valid ones, none when it resets them (one empty entry), else the live object's (decodeLiveOrNew);
  *   an existing object no one manages stays so on update, and its first apply gives what it holds to
@@ -26,7 +30,7 @@
 
 import { type JsonObject, StatusError, type StatusCause, isJsonObject, newBadRequest } from '@kubegen/runtime';
 import { FieldPathError, FieldSet, type Path, fieldElement, goJson, pathString } from './fieldpath';
-import { type TypeNode, compare, fieldSetOf, jsonEqual, merge, removePaths } from './typed';
+import { type Comparison, type TypeNode, compare, fieldSetOf, jsonEqual, merge, removePaths } from './typed';
 
 export type Operation = 'Apply' | 'Update';
 
@@ -215,6 +219,23 @@ export interface FieldManagerOptions {
   /** What this subresource resets, owned by no one (`status` on the main resource of a kind with the subresource). */
   ignored: FieldSet;
   now: () => Date;
+  /**
+   * The kind's other versions (merge.Updater's Converter): `convert` an object (of any version) to `apiVersion`, and
+   * `type` the schema of a version; `undefined` from either for a version that is not served. Without it, every entry
+   * is read as the request's version.
+   */
+  versions?: {
+    convert(obj: JsonObject, apiVersion: string): JsonObject | undefined;
+    type(apiVersion: string): TypeNode | undefined;
+  };
+}
+
+/** One version's view of a write: its type, the objects before and after in it, and their comparison. */
+interface VersionView {
+  type: TypeNode;
+  before: JsonObject;
+  after: JsonObject;
+  cmp: Comparison;
 }
 
 /** printManager: an applier by name, an updater with its apiVersion (and subresource). */
@@ -258,6 +279,28 @@ export class FieldManager {
     return set.difference(STRIPPED).recursiveDifference(this.options.ignored);
   }
 
+  /**
+   * Updater.update's versions map: the view of `before` → `after` (objects of the request's version) in an entry's
+   * apiVersion, converted once per version; `undefined` for a version that is not served (IsMissingVersionError).
+   */
+  private viewer(before: JsonObject, after: JsonObject): (apiVersion: string) => VersionView | undefined {
+    const views = new Map<string, VersionView | undefined>();
+    return (apiVersion) => {
+      if (views.has(apiVersion)) return views.get(apiVersion);
+      let view: VersionView | undefined;
+      const versions = this.options.versions;
+      if (apiVersion === this.options.apiVersion || !versions) view = { type: this.options.type, before, after, cmp: compare(before, after, this.options.type) };
+      else {
+        const type = versions.type(apiVersion);
+        const b = type && versions.convert(before, apiVersion);
+        const a = type && versions.convert(after, apiVersion);
+        view = type && b && a ? { type, before: b, after: a, cmp: compare(b, a, type) } : undefined;
+      }
+      views.set(apiVersion, view);
+      return view;
+    };
+  }
+
   /** What a comparison says changed, the fields the subresource resets aside (Comparison.ExcludeFields). */
   private relevant(set: FieldSet): FieldSet {
     return set.recursiveDifference(this.options.ignored);
@@ -286,12 +329,15 @@ export class FieldManager {
   private updateEntries(entries: readonly ManagerEntry[], live: JsonObject | undefined, next: JsonObject, manager: string): ManagerEntry[] {
     const before = live ? withoutManagedFields(live) : { apiVersion: next.apiVersion ?? '', kind: next.kind ?? '' };
     const after = withoutManagedFields(next);
-    const cmp = compare(before, after, this.options.type);
+    const view = this.viewer(before, after);
+    const cmp = view(this.options.apiVersion)?.cmp ?? compare(before, after, this.options.type);
     const changed = this.relevant(cmp.modified.union(cmp.added));
-    const lost = changed.union(this.relevant(cmp.removed));
     const out: ManagerEntry[] = [];
     for (const e of entries) {
-      const set = e.set.difference(lost).difference(STRIPPED);
+      // an Update forces: every other manager loses what the write changed or removed, in its own version
+      const v = view(e.apiVersion);
+      if (!v) continue;
+      const set = e.set.difference(this.relevant(v.cmp.modified.union(v.cmp.added))).difference(this.relevant(v.cmp.removed)).difference(STRIPPED);
       if (!set.empty) out.push({ ...e, set });
     }
     const taken = this.owned(changed);
@@ -375,25 +421,22 @@ export class FieldManager {
     const set = this.owned(fieldSetOf(config, t));
     const others = entries.filter((e) => identity(e) !== id);
     // prune: what the manager applied last time, applies no more and nobody else owns
-    let result: unknown = mergedObj;
-    if (last) {
-      const owners = others.reduce((acc, e) => acc.union(e.set), set);
-      const gone = last.set.difference(set);
-      if (!gone.empty) result = removePaths(mergedObj, t, gone, owners);
-    }
+    const result = last ? this.prune(mergedObj, last, set, others) : mergedObj;
     const resultObj: JsonObject = isJsonObject(result) ? result : {};
-    const cmp = compare(base, resultObj, t);
-    const changed = this.relevant(cmp.modified.union(cmp.added));
+    const view = this.viewer(base, resultObj);
     const conflicts: Conflict[] = [];
-    for (const e of others) for (const p of e.set.intersection(changed).sortedPaths()) conflicts.push({ entry: e, path: p });
+    const out: ManagerEntry[] = [];
+    for (const e of others) {
+      const v = view(e.apiVersion);
+      if (!v) continue;
+      const changed = this.relevant(v.cmp.modified.union(v.cmp.added));
+      for (const p of e.set.intersection(changed).sortedPaths()) conflicts.push({ entry: e, path: p });
+      const kept = e.set.difference(changed).difference(this.relevant(v.cmp.removed)).difference(STRIPPED);
+      if (!kept.empty) out.push({ ...e, set: kept });
+    }
     if (conflicts.length > 0 && !force) {
       conflicts.sort((a, b) => (a.entry.manager < b.entry.manager ? -1 : a.entry.manager > b.entry.manager ? 1 : 0));
       throw new ApplyConflict(conflicts);
-    }
-    const out: ManagerEntry[] = [];
-    for (const e of others) {
-      const kept = e.set.difference(changed).difference(this.relevant(cmp.removed)).difference(STRIPPED);
-      if (!kept.empty) out.push({ ...e, set: kept });
     }
     // a no-op keeps the applier's time (none for a new applier), as the apiserver's managedFieldsUpdater
     const time = jsonEqual(base, resultObj) ? last?.time : rfc3339(this.options.now());
@@ -401,6 +444,44 @@ export class FieldManager {
     const meta = isJsonObject(resultObj.metadata) ? resultObj.metadata : {};
     resultObj.metadata = { ...meta, managedFields: encodeManagedFields(out) };
     return resultObj;
+  }
+
+  /**
+   * Updater.prune: `merged` without what `last` (the applier's previous apply) holds and no manager owns any more —
+   * `set` (its new fields, of the request's version) and `others`' fields, each in its own version. The removal is done
+   * in `last`'s version; then, version by version, what was removed and a manager of that version owns is put back
+   * (addBackOwnedItems); the result is in the request's version.
+   */
+  private prune(merged: JsonObject, last: ManagerEntry, set: FieldSet, others: readonly ManagerEntry[]): JsonObject {
+    const versions = this.options.versions;
+    const owned = new Map<string, FieldSet>([[this.options.apiVersion, set]]);
+    // without versions, every entry is read as the request's version
+    for (const e of others) {
+      const v = versions ? e.apiVersion : this.options.apiVersion;
+      owned.set(v, (owned.get(v) ?? new FieldSet()).union(e.set));
+    }
+    const typeOf = (v: string) => (v === this.options.apiVersion ? this.options.type : versions?.type(v));
+    const convert = (obj: JsonObject, v: string) => (v === this.options.apiVersion && obj.apiVersion === v ? obj : versions?.convert(obj, v));
+    const lastVersion = versions && last.apiVersion !== this.options.apiVersion ? last.apiVersion : this.options.apiVersion;
+    const lastType = typeOf(lastVersion);
+    const atLast = convert(merged, lastVersion);
+    // the version of the last apply is not served any more: nothing to prune (its manager's entry is replaced)
+    if (!lastType || !atLast) return merged;
+    const gone = last.set.difference(lastVersion === this.options.apiVersion ? set : new FieldSet());
+    if (gone.empty) return merged;
+    const removed = removePaths(atLast, lastType, gone, owned.get(lastVersion) ?? new FieldSet());
+    let pruned: JsonObject = isJsonObject(removed) ? removed : {};
+    for (const [version, managed] of owned) {
+      if (version === lastVersion) continue;
+      const type = typeOf(version);
+      const m = convert(merged, version);
+      const p = convert(pruned, version);
+      if (!type || !m || !p) continue;
+      const lost = fieldSetOf(m, type).difference(fieldSetOf(p, type));
+      const restored = removePaths(m, type, lost, managed);
+      pruned = isJsonObject(restored) ? restored : p;
+    }
+    return convert(pruned, this.options.apiVersion) ?? merged;
   }
 }
 

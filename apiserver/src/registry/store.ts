@@ -50,7 +50,7 @@ import { SCHEME_NAME, goJsonType } from './gojson';
 import type { ResourceDefinition, ScaleSubresource, VersionDefinition } from './definition';
 import { interpret, newInvalidAggregate, unsupportedMediaType } from './errors';
 import { decodeObjectMeta, generateName, metaOf, str, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
-import { FieldManager, FieldSet, SCALE_API_VERSION, SCALE_TYPE, fieldElement, replicasPath, sameObject, toParent, toSubresource, typeOf } from '../fieldmanager';
+import { FieldManager, FieldSet, SCALE_API_VERSION, SCALE_TYPE, type TypeNode, fieldElement, replicasPath, sameObject, toParent, toSubresource, typeOf } from '../fieldmanager';
 
 /** Where a request is: the version it speaks and its namespace (`''`: all namespaces, or a cluster-scoped resource). */
 export interface RequestScope {
@@ -241,7 +241,33 @@ export class Store {
   private fieldManager(scope: RequestScope, subresource: 'status' | 'scale' | undefined): FieldManager {
     const version = this.version(scope);
     const ignored = subresource === 'status' ? FieldSet.of([fieldElement('spec')]) : subresource === undefined && this.def.subresources.status ? FieldSet.of([fieldElement('status')]) : new FieldSet();
-    return new FieldManager({ type: typeOf(version.schema, true), apiVersion: this.apiVersion(scope.version), subresource: subresource ?? '', ignored, now: this.now });
+    return new FieldManager({ type: this.typeOfVersion(version), apiVersion: this.apiVersion(scope.version), subresource: subresource ?? '', ignored, now: this.now, versions: this.fieldManagerVersions });
+  }
+
+  /** The field manager's view of the kind's versions: their schemas as types, the generated converters between them. */
+  private readonly fieldManagerVersions = {
+    convert: (obj: JsonObject, apiVersion: string): JsonObject | undefined => (this.servedVersion(apiVersion) ? this.def.convert(obj, apiVersion) : undefined),
+    type: (apiVersion: string): TypeNode | undefined => {
+      const v = this.servedVersion(apiVersion);
+      return v && this.typeOfVersion(v);
+    },
+  };
+
+  private readonly types = new Map<string, TypeNode>();
+
+  /** A version's schema as the field manager's type (computed once). */
+  private typeOfVersion(version: VersionDefinition): TypeNode {
+    let t = this.types.get(version.name);
+    if (!t) {
+      t = typeOf(version.schema, true);
+      this.types.set(version.name, t);
+    }
+    return t;
+  }
+
+  /** The served version of `apiVersion` (`group/version`), if any. */
+  private servedVersion(apiVersion: string): VersionDefinition | undefined {
+    return this.def.versions.find((v) => this.apiVersion(v.name) === apiVersion);
   }
 
   private checkNamespace(obj: JsonObject, scope: RequestScope): void {

@@ -228,12 +228,14 @@ export class APIServer {
       res.end();
       return;
     }
-    this.json(res, status.code || 500, statusObject(status));
+    // responsewriters.ErrorNegotiated: a status that suggests a retry period says so in Retry-After
+    const retryAfter = status.status.details?.retryAfterSeconds;
+    this.json(res, status.code || 500, statusObject(status), retryAfter !== undefined && retryAfter > 0 ? { 'Retry-After': String(retryAfter) } : {});
   }
 
-  private json(res: http.ServerResponse, code: number, body: unknown): void {
+  private json(res: http.ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}): void {
     const text = JSON.stringify(body);
-    res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+    res.writeHead(code, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
     res.end(text);
   }
 

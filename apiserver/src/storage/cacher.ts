@@ -8,13 +8,16 @@
  * apiserver does). Progress notifications (BOOKMARKs of the backend's watch, asked for while a read waits) move the
  * cache's revision on when other resources write.
  *
- * Served from the cache, as the apiserver 1.37 decides (delegator.go, ShouldDelegateList):
+ * Served from the cache, as the apiserver 1.37 decides (delegator.go, ShouldDelegateList with the cacher as its Helper):
  * - `getList` with resourceVersion `"0"` (any: the cache as it is; a limit is ignored, as upstream) or `NotOlderThan`
  *   (waiting until the cache reaches it: 504 "Too large resource version" after 3 s), and consistent lists (unset
  *   resourceVersion: the backend's current revision, then the cache once it reaches it — ConsistentListFromCache —
- *   or the backend when it does not within the timeout). `Exact`, a legacy resourceVersion with a `limit`, and
- *   `continue` go to the backend: this cache keeps no snapshots (ListFromCacheSnapshot), so a continue token of a
- *   page served here is read on in etcd at its revision;
+ *   or the backend when it does not within the timeout);
+ * - `Exact`, a legacy resourceVersion with a `limit`, and `continue` pages (at their token's revision) from the cache's
+ *   snapshots (ListFromCacheSnapshot, ./watch_cache.ts): a revision it has not reached yet is waited for; one older
+ *   than its oldest snapshot (before its list, out of a full window, or compacted as the backend's `compactRevision`
+ *   says, read every 15 s) goes to the backend, and so does a list of one key; a token of revision -1 (a compacted
+ *   page's) reads on consistently;
  * - `get` with a resourceVersion (at least that one); an unset one reads the backend;
  * - `watch`: from a revision still in the window, the events after it, then the following ones; from an older one,
  *   one ERROR (410 "too old resource version: n (oldest)"); unset or `"0"` (and `sendInitialEvents`) the cache's
@@ -27,13 +30,16 @@
  *   nothing else is dispatched, and then ends the watcher (its client watches again from the last revision it saw) —
  *   no buffer grows without bound.
  *
- * Writes, and everything while the cache is not ready (before its first list, during a relist), go to the backend.
+ * Not ready (before its first list, during a relist; ResilientWatchCacheInitialization): a watch is refused with 429
+ * "storage is (re)initializing" and a Retry-After growing with the downtime (1 to 30 s), a list too unless it is a page
+ * without selectors (shouldDelegateListOnNotReadyCache: the backend serves it), a get goes to the backend. Writes
+ * always go to the backend.
  */
 
-import { StatusError, isJsonObject, newInternalError } from '@kubegen/runtime';
+import { StatusError, isJsonObject, newInternalError, newTooManyRequests } from '@kubegen/runtime';
 import { realClock, type Clock, type ClockTimer } from '@kubegen/runtime/cache';
 import { parseResourceVersion } from './errors';
-import { encodeContinue } from './continue';
+import { decodeContinue, encodeContinue } from './continue';
 import type { DeleteOptions, GetOptions, ListOptions, ListResult, Predicate, Storage, StoredObject, UpdateOptions, Watch, WatchEvent, WatchOptions } from './interface';
 import { type CacheEvent, WatchCache, type WatchCacheOptions, withRevision } from './watch_cache';
 
@@ -59,6 +65,8 @@ const DEFAULT_DISPATCH_TIMEOUT_MS = 100;
 const DEFAULT_PROGRESS_INTERVAL_MS = 100;
 /** How often the cacher looks for watchers due a bookmark (the apiserver's one-second timer). */
 const BOOKMARK_TICK_MS = 1_000;
+/** How often the cacher reads the backend's compaction revision (compactorPollPeriod). */
+const COMPACTOR_POLL_MS = 15_000;
 const MIN_WATCH_CHAN_SIZE = 10;
 const MAX_WATCH_CHAN_SIZE = 100;
 /** The reflector's backoff after a failed list or watch. */
@@ -202,6 +210,14 @@ class CacheWatcher implements Watch {
   }
 }
 
+/** A watch that ends at once (the apiserver's immediateCloseWatcher). */
+function closedWatch(): Watch {
+  return {
+    stop() {},
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ value: undefined, done: true }) }),
+  };
+}
+
 /** A watch that yields one ERROR event and ends (the apiserver's errWatcher). */
 function errorWatch(err: StatusError): Watch {
   let sent = false;
@@ -231,7 +247,16 @@ export class Cacher implements Storage {
   private readonly watchers = new Set<CacheWatcher>();
   private readonly incoming: Pending[] = [];
   private dispatching = false;
-  private ready = false;
+  /** The ready state (ready.go): pending until the first list, ready, pending again during a relist; stopped at the end. */
+  private state: 'pending' | 'ready' | 'stopped' = 'pending';
+  /** How many times the cache became ready (a watch registered across a relist is dropped). */
+  private generation = 0;
+  /** When the state last changed (the clock's time): the longer the downtime, the longer the Retry-After. */
+  private lastStateChange: number;
+  /** Why the last list failed, while pending. */
+  private lastErr: string | undefined;
+  private compactTimer: ClockTimer | undefined;
+  private compactedAt = 0n;
   private stopped = false;
   private reflectorWatch: Watch | undefined;
   private bookmarkTimer: ClockTimer | undefined;
@@ -250,6 +275,7 @@ export class Cacher implements Storage {
     this.bookmarkFrequencyMs = options.bookmarkFrequencyMs ?? DEFAULT_BOOKMARK_FREQUENCY_MS;
     this.dispatchTimeoutMs = options.dispatchTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS;
     this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+    this.lastStateChange = this.clock.now();
     this.cache.onWaiting = (waiting) => {
       this.onWaiting(waiting);
     };
@@ -259,6 +285,7 @@ export class Cacher implements Storage {
   start(): this {
     if (this.stopped || this.bookmarkTimer !== undefined) return this;
     this.scheduleBookmarks();
+    this.scheduleCompaction();
     this.running = this.reflect();
     return this;
   }
@@ -270,12 +297,12 @@ export class Cacher implements Storage {
 
   /** Whether the cache serves reads (after its first list, not during a relist). */
   isReady(): boolean {
-    return this.ready;
+    return this.state === 'ready';
   }
 
   /** Resolves once the cache is ready (or stopped). */
   waitReady(): Promise<void> {
-    if (this.ready || this.stopped) return Promise.resolve();
+    if (this.state !== 'pending') return Promise.resolve();
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
@@ -296,9 +323,31 @@ export class Cacher implements Storage {
 
   // ---- the reflector ----
 
-  private setReady(ready: boolean): void {
-    this.ready = ready;
-    if (ready) for (const r of this.readyWaiters.splice(0)) r();
+  /** ready.set: pending ⇄ ready (nothing once stopped); `err` is why the cache is pending. */
+  private setReady(ready: boolean, err?: string): void {
+    if (this.state === 'stopped') return;
+    this.lastErr = err;
+    if (ready && this.state === 'pending') {
+      this.state = 'ready';
+      this.generation++;
+      this.lastStateChange = this.clock.now();
+      for (const r of this.readyWaiters.splice(0)) r();
+    } else if (!ready && this.state === 'ready') {
+      this.state = 'pending';
+      this.lastStateChange = this.clock.now();
+    }
+  }
+
+  /**
+   * ready.check: a 429 while the cache is not ready (KEP 4568), its Retry-After growing with the downtime
+   * (calculateRetryAfterForUnreadyCache: e^(0.06·seconds), 1 to 30 s).
+   */
+  private checkReady(): void {
+    if (this.state === 'ready') return;
+    const downtime = (this.clock.now() - this.lastStateChange) / 1000;
+    const retryAfter = Math.trunc(Math.min(30, Math.max(1, Math.exp(0.06 * downtime))));
+    const message = this.state === 'stopped' ? 'apiserver cacher is stopped' : this.lastErr === undefined ? 'storage is (re)initializing' : `storage is (re)initializing: ${this.lastErr}`;
+    throw newTooManyRequests(message, retryAfter);
   }
 
   private keyOf(obj: StoredObject): string {
@@ -321,7 +370,7 @@ export class Cacher implements Storage {
     while (!this.isStopped()) {
       try {
         if (relist) {
-          this.setReady(false);
+          if (this.state === 'ready') this.setReady(false);
           this.terminateAllWatchers();
           const list = await this.storage.getList(this.resourcePrefix);
           if (this.isStopped()) return;
@@ -343,7 +392,10 @@ export class Cacher implements Storage {
         for await (const ev of watch) {
           if (ev.type === 'ERROR') {
             // 410: the revision is compacted — list again; anything else: watch again from the revision reached.
-            if (ev.object.code === 410) relist = true;
+            if (ev.object.code === 410) {
+              relist = true;
+              this.setReady(false);
+            }
             failed = true;
             break;
           }
@@ -363,7 +415,10 @@ export class Cacher implements Storage {
         if (failed) failures++;
       } catch (err) {
         if (this.isStopped()) return;
-        if (err instanceof StatusError && err.code === 410) relist = true;
+        if (err instanceof StatusError && err.code === 410) {
+          relist = true;
+          this.setReady(false);
+        } else if (relist) this.setReady(false, err instanceof Error ? err.message : 'unknown error');
         this.reflectorWatch = undefined;
         await this.sleep(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)] ?? 5000);
       }
@@ -447,6 +502,38 @@ export class Cacher implements Storage {
     );
   }
 
+  /**
+   * The cacher's compactor: every 15 s, the backend's compaction revision (etcd3's, from the `compact_rev_key` the
+   * apiservers' compactors write); the snapshots before it go, so that an Exact list of a compacted revision is the
+   * backend's (410).
+   */
+  private scheduleCompaction(): void {
+    const read = this.storage.compactRevision?.bind(this.storage);
+    if (this.stopped || read === undefined) return;
+    this.compactTimer = this.clock.setTimer(
+      () => {
+        read().then(
+          (rev) => {
+            const n = parseResourceVersion(rev);
+            if (n > this.compactedAt) this.compactedAt = n;
+            this.cache.compactSnapshots(this.compactedAt);
+            this.scheduleCompaction();
+          },
+          () => {
+            this.scheduleCompaction();
+          },
+        );
+      },
+      COMPACTOR_POLL_MS,
+      { keepAlive: false },
+    );
+  }
+
+  /** The compaction revision the compactor last read (CacheDelegator.CompactRevision). */
+  async compactRevision(): Promise<string> {
+    return Promise.resolve(this.compactedAt.toString());
+  }
+
   private terminateAllWatchers(): void {
     for (const w of [...this.watchers]) w.stop();
   }
@@ -475,7 +562,7 @@ export class Cacher implements Storage {
   }
 
   private serves(key: string): boolean {
-    return this.ready && !this.stopped && key.startsWith(this.resourcePrefix);
+    return this.state === 'ready' && key.startsWith(this.resourcePrefix);
   }
 
   async get(key: string, options: GetOptions = {}): Promise<StoredObject | undefined> {
@@ -486,38 +573,86 @@ export class Cacher implements Storage {
     return this.cache.get(key);
   }
 
-  /** delegator.ShouldDelegateList for a cache without snapshots: whether the backend serves this list. */
-  static shouldDelegateList(options: ListOptions): boolean {
+  /**
+   * delegator.ShouldDelegateList with the cacher as its Helper (ShouldDelegateExactRV, ShouldDelegateContinue,
+   * ShouldDelegateConsistentRead): whether the backend serves this list, and whether it is a consistent read. A
+   * revision the cache has not reached yet is not delegated (the cache waits for it); one it keeps no snapshot for is.
+   * Consistent reads are served by the cache: the backend's watch answers progress requests.
+   */
+  shouldDelegateList(prefix: string, options: ListOptions): { shouldDelegate: boolean; consistentRead: boolean } {
+    const recursive = prefix.endsWith('/');
+    const exactRV = (rv: bigint) => ({ shouldDelegate: !recursive || (rv <= this.cache.resourceVersion && !this.cache.canServeExactRV(rv)), consistentRead: false });
     const rv = options.resourceVersion ?? '';
     switch (options.resourceVersionMatch ?? '') {
       case 'Exact':
-        return true;
+        return recursive ? exactRV(parseResourceVersion(rv, prefix)) : { shouldDelegate: true, consistentRead: false };
       case 'NotOlderThan':
-        return false;
-      case '':
-        if ((options.continue ?? '') !== '') return true;
-        if ((options.limit ?? 0) > 0 && rv !== '' && rv !== '0') return true;
-        return false;
+        return { shouldDelegate: false, consistentRead: false };
+      case '': {
+        const token = options.continue ?? '';
+        if (token !== '') {
+          if (!recursive) return { shouldDelegate: true, consistentRead: false };
+          const c = decodeContinue(token, prefix);
+          // a token of a compacted page (revision -1) reads on at the newest revision: a consistent read
+          return c.rv > 0n ? exactRV(c.rv) : { shouldDelegate: false, consistentRead: true };
+        }
+        if ((options.limit ?? 0) > 0 && rv !== '' && rv !== '0') return recursive ? exactRV(parseResourceVersion(rv, prefix)) : { shouldDelegate: true, consistentRead: false };
+        if (rv === '') return { shouldDelegate: false, consistentRead: true };
+        return { shouldDelegate: false, consistentRead: false };
+      }
       default:
-        return true;
+        return { shouldDelegate: true, consistentRead: false };
     }
   }
 
+  /** CacheDelegator.GetList: the backend for what the cache does not serve; the cache for the rest. */
   async getList(prefix: string, options: ListOptions = {}): Promise<ListResult> {
-    const rv = parseResourceVersion(options.resourceVersion, prefix);
-    if (Cacher.shouldDelegateList(options) || !this.serves(prefix)) return this.storage.getList(prefix, options);
-    const consistent = (options.resourceVersionMatch ?? '') === '' && (options.resourceVersion ?? '') === '';
-    const minimum = consistent ? BigInt(await this.storage.currentResourceVersion()) : rv;
+    parseResourceVersion(options.resourceVersion, prefix);
+    if (!prefix.startsWith(this.resourcePrefix)) return this.storage.getList(prefix, options);
+    const { shouldDelegate, consistentRead } = this.shouldDelegateList(prefix, options);
+    if (shouldDelegate) return this.storage.getList(prefix, options);
+    // shouldDelegateListOnNotReadyCache: a page without selectors is read from the backend while the cache is not ready
+    if (this.state !== 'ready' && (options.limit ?? 0) > 0 && (options.predicate === undefined || options.predicate.empty)) return this.storage.getList(prefix, options);
     try {
-      await this.cache.waitUntilFresh(minimum);
+      return await this.listFromCache(prefix, options);
     } catch (err) {
-      // A consistent read the cache could not catch up with is served by the backend.
-      if (consistent && err instanceof StatusError && err.code === 504) return this.storage.getList(prefix, options);
+      // a snapshot gone meanwhile (ResourceExpired), and a consistent read the cache could not catch up with: the backend
+      if (err instanceof StatusError && (err.code === 410 || (consistentRead && err.code === 504))) return this.storage.getList(prefix, options);
       throw err;
     }
-    if (!this.ready) return this.storage.getList(prefix, options);
-    const listRV = this.cache.resourceVersion;
-    const all = this.cache.list(prefix);
+  }
+
+  /** Cacher.GetList and watchCache.waitUntilFreshAndList: 429 while the cache is not ready. */
+  private async listFromCache(prefix: string, options: ListOptions): Promise<ListResult> {
+    this.checkReady();
+    const rv = parseResourceVersion(options.resourceVersion, prefix);
+    const exact = async (at: bigint, from: string) => {
+      await this.cache.waitUntilFresh(at);
+      return { items: this.cache.listAt(prefix, at, from), listRV: at };
+    };
+    const latest = async (minimum: bigint, from: string) => {
+      await this.cache.waitUntilFresh(minimum);
+      return { items: this.cache.list(prefix, from), listRV: this.cache.resourceVersion };
+    };
+    const consistent = async (from: string) => latest(BigInt(await this.storage.currentResourceVersion()), from);
+    let read: { items: StoredObject[]; listRV: bigint };
+    const token = options.continue ?? '';
+    switch (options.resourceVersionMatch ?? '') {
+      case 'Exact':
+        read = await exact(rv, '');
+        break;
+      case '':
+        if (token !== '') {
+          const c = decodeContinue(token, prefix);
+          read = c.rv > 0n ? await exact(c.rv, c.key) : await consistent(c.key);
+        } else if ((options.limit ?? 0) > 0 && rv > 0n) read = await exact(rv, '');
+        else if ((options.resourceVersion ?? '') === '') read = await consistent('');
+        else read = await latest(rv, '');
+        break;
+      default:
+        read = await latest(rv, '');
+    }
+    const { items: all, listRV } = read;
     // computeListLimit: resourceVersion "0" ignores the limit
     const limit = (options.limit ?? 0) > 0 && options.resourceVersion !== '0' ? (options.limit ?? 0) : 0;
     const predicate = options.predicate !== undefined && !options.predicate.empty ? options.predicate : undefined;
@@ -544,7 +679,10 @@ export class Cacher implements Storage {
 
   async watch(key: string, options: WatchOptions = {}): Promise<Watch> {
     const requested = parseResourceVersion(options.resourceVersion, key);
-    if (!this.serves(key)) return this.storage.watch(key, options);
+    if (!key.startsWith(this.resourcePrefix)) return this.storage.watch(key, options);
+    // not ready: 429, the client watches again after the Retry-After (ResilientWatchCacheInitialization)
+    this.checkReady();
+    const generation = this.generation;
     const unset = (options.resourceVersion ?? '') === '';
     const predicate = options.predicate !== undefined && !options.predicate.empty ? options.predicate : undefined;
     let required = requested;
@@ -556,7 +694,8 @@ export class Cacher implements Storage {
       if (err instanceof StatusError) return errorWatch(err);
       throw err;
     }
-    if (!this.ready) return this.storage.watch(key, options);
+    // the cache went through a relist meanwhile: the watch ends at once, its client watches again (immediateCloseWatcher)
+    if (this.state !== 'ready' || this.generation !== generation) return closedWatch();
     const allowBookmarks = options.allowWatchBookmarks === true;
     let startRV: bigint;
     const initial: WatchEvent[] = [];
@@ -613,10 +752,11 @@ export class Cacher implements Storage {
   async close(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.setReady(false);
+    this.state = 'stopped';
+    this.lastStateChange = this.clock.now();
     for (const r of this.readyWaiters.splice(0)) r();
-    for (const t of [this.bookmarkTimer, this.progressTimer, this.retryTimer]) if (t !== undefined) this.clock.clearTimer(t);
-    this.bookmarkTimer = this.progressTimer = this.retryTimer = undefined;
+    for (const t of [this.bookmarkTimer, this.progressTimer, this.retryTimer, this.compactTimer]) if (t !== undefined) this.clock.clearTimer(t);
+    this.bookmarkTimer = this.progressTimer = this.retryTimer = this.compactTimer = undefined;
     this.wake?.();
     this.reflectorWatch?.stop();
     this.terminateAllWatchers();

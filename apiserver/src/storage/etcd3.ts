@@ -41,6 +41,8 @@ export interface EtcdStorageOptions {
 /** The most items one range request asks for while a predicate filters a page (Go's maxLimit). */
 const MAX_RANGE_LIMIT = 10_000;
 const COMPACTED = 'required revision has been compacted';
+/** The key etcd3's compactor keeps the last compaction's revision in (k8s.io/apiserver/pkg/storage/etcd3/compact.go). */
+export const COMPACT_REV_KEY = 'compact_rev_key';
 const FUTURE = 'required revision is a future revision';
 
 /** The end of the key range of every key starting with `prefix` (clientv3.GetPrefixRangeEnd). */
@@ -77,6 +79,13 @@ export class EtcdStorage implements Storage {
   async currentResourceVersion(): Promise<string> {
     const resp = await this.client.kv.range({ key: Buffer.from('\0'), count_only: true });
     return resp.header.revision;
+  }
+
+  /** The revision in etcd3's `compact_rev_key`, which the apiservers' compactors write when they compact (0: none). */
+  async compactRevision(): Promise<string> {
+    const resp = await this.client.kv.range({ key: Buffer.from(COMPACT_REV_KEY) });
+    const value = resp.kvs[0]?.value.toString('utf8') ?? '';
+    return /^[0-9]{1,19}$/.test(value) ? value : '0';
   }
 
   async create(key: string, obj: StoredObject): Promise<StoredObject> {

@@ -130,5 +130,10 @@ export interface Storage {
   watch(key: string, options?: WatchOptions): Promise<Watch>;
   /** The newest revision of the backend. */
   currentResourceVersion(): Promise<string>;
+  /**
+   * The revision the backend was last compacted at, as far as it knows (`"0"`: not known). The watch cache drops its
+   * snapshots before it.
+   */
+  compactRevision?(): Promise<string>;
   close(): Promise<void>;
 }

@@ -12,11 +12,17 @@
  * - `waitUntilFresh(rv)` resolves once the cache has reached rv, or fails after `blockTimeoutMs` (3 s) with the 504
  *   "Too large resource version" the apiserver answers (retry after 1 s); `onWaiting` tells the cacher whether anyone
  *   waits, so that it asks etcd for progress meanwhile;
+ * - snapshots (ListFromCacheSnapshot): the state of the prefix at every revision from its oldest snapshot on can be
+ *   listed (`listAt`). The apiserver keeps a B-tree clone per event; here a snapshot is the current state with the
+ *   window's newer events undone (each event keeps the object before it), so they cost no memory beyond the window.
+ *   The snapshots are those upstream keeps: one at the list's revision and one per event since, less those older than
+ *   the oldest event of a full window (CompactSnapshotsLocked) and those older than etcd's compaction
+ *   (`compactSnapshots`); `canServeExactRV(rv)` when one is at or before rv;
  * - objects are frozen when they enter the cache: every list, get and watch shares them, nobody may change them.
  */
 
 import type { Clock, ClockTimer } from '@kubegen/runtime/cache';
-import { isJsonObject, type StatusError } from '@kubegen/runtime';
+import { isJsonObject, newResourceExpired, type StatusError } from '@kubegen/runtime';
 import { tooLargeResourceVersion, watchTooOld } from './errors';
 import type { StoredObject } from './interface';
 
@@ -88,6 +94,8 @@ export class WatchCache {
   resourceVersion = 0n;
   /** The revision of the last list (`replace`). */
   listResourceVersion = 0n;
+  /** Snapshots before this revision are dropped (storeSnapshotter.RemoveLess); 0 after a list. */
+  private snapshotFloor = 0n;
 
   private readonly waiters = new Set<Waiter>();
   /** Called with true when the first waiter comes, false when the last one goes. */
@@ -118,22 +126,94 @@ export class WatchCache {
 
   /** The objects whose key starts with `prefix` (every key when it ends in `/`, else that one key), in key order. */
   list(prefix: string, from = ''): StoredObject[] {
-    if (!prefix.endsWith('/')) {
-      const one = this.objects.get(prefix);
-      return one && from <= prefix ? [one] : [];
-    }
-    this.sortedKeys ??= [...this.objects.keys()].sort();
-    const keys = this.sortedKeys;
-    const start = from > prefix ? from : prefix;
-    let i = lowerBound(keys, start);
     const out: StoredObject[] = [];
-    for (; i < keys.length; i++) {
-      const k = keys[i] ?? '';
-      if (!k.startsWith(prefix)) break;
+    for (const k of this.keys(prefix, from)) {
       const o = this.objects.get(k);
       if (o) out.push(o);
     }
     return out;
+  }
+
+  /** The keys of `list`. */
+  private keys(prefix: string, from: string): string[] {
+    if (!prefix.endsWith('/')) return this.objects.has(prefix) && from <= prefix ? [prefix] : [];
+    this.sortedKeys ??= [...this.objects.keys()].sort();
+    const keys = this.sortedKeys;
+    const start = from > prefix ? from : prefix;
+    const out: string[] = [];
+    for (let i = lowerBound(keys, start); i < keys.length; i++) {
+      const k = keys[i] ?? '';
+      if (!k.startsWith(prefix)) break;
+      out.push(k);
+    }
+    return out;
+  }
+
+  /** The revision of the oldest snapshot, if any (the first event of the window not older than the floor, or the list). */
+  private oldestSnapshot(): bigint | undefined {
+    if (this.listResourceVersion === 0n) return undefined;
+    if (this.listResourceVersion >= this.snapshotFloor) return this.listResourceVersion;
+    const cap = this.buffer.length;
+    const i = this.firstEventAfter(this.snapshotFloor - 1n);
+    return i < this.size ? this.buffer[(this.startIndex + i) % cap]?.resourceVersion : undefined;
+  }
+
+  /** Whether a snapshot at or before `rv` is kept (storeSnapshotter.GetLessOrEqual found one). */
+  canServeExactRV(rv: bigint): boolean {
+    const oldest = this.oldestSnapshot();
+    return oldest !== undefined && oldest <= rv;
+  }
+
+  /** etcd compacted at `rev`: the snapshots before it go (the cacher's compactor, WatchCacheStorage.Compact). */
+  compactSnapshots(rev: bigint): void {
+    if (rev > this.snapshotFloor) this.snapshotFloor = rev;
+  }
+
+  /**
+   * The objects under `prefix` from `from` on, in key order, as they were at `rv` (the snapshot at or before it); 410
+   * "too old resource version" when there is none (GetExactSnapshotLocked). The cache must have reached `rv`.
+   */
+  listAt(prefix: string, rv: bigint, from = ''): StoredObject[] {
+    if (!this.canServeExactRV(rv)) throw newResourceExpired(`too old resource version: ${rv}`);
+    // each key the events after rv touched: its state before the first of them
+    const before = new Map<string, StoredObject | undefined>();
+    const cap = this.buffer.length;
+    const first = this.startIndex + this.firstEventAfter(rv);
+    for (let i = this.endIndex - 1; i >= first; i--) {
+      const ev = this.buffer[i % cap];
+      if (ev) before.set(ev.key, ev.prevObject);
+    }
+    const current = this.keys(prefix, from);
+    const start = from > prefix ? from : prefix;
+    const inRange = (k: string) => (prefix.endsWith('/') ? k.startsWith(prefix) && k >= start : k === prefix && from <= prefix);
+    // the keys that are gone since rv, in order, merged into the current ones
+    const gone = [...before.keys()].filter((k) => !this.objects.has(k) && inRange(k)).sort();
+    const out: StoredObject[] = [];
+    const push = (k: string) => {
+      const o = before.has(k) ? before.get(k) : this.objects.get(k);
+      if (o) out.push(o);
+    };
+    let g = 0;
+    for (const k of current) {
+      for (; g < gone.length && (gone[g] ?? '') < k; g++) push(gone[g] ?? '');
+      push(k);
+    }
+    for (; g < gone.length; g++) push(gone[g] ?? '');
+    return out;
+  }
+
+  /** The index in the window (from its start) of the first event after `rv`. */
+  private firstEventAfter(rv: bigint): number {
+    const cap = this.buffer.length;
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const ev = this.buffer[(this.startIndex + mid) % cap];
+      if (ev && ev.resourceVersion > rv) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 
   /** The state after a list at `rv`: the window is emptied (its indexes never go back). */
@@ -145,6 +225,7 @@ export class WatchCache {
     this.startIndex = this.endIndex;
     this.removedEventSinceRelist = false;
     this.listResourceVersion = rv;
+    this.snapshotFloor = 0n;
     this.setResourceVersion(rv);
   }
 
@@ -195,6 +276,11 @@ export class WatchCache {
     }
     this.buffer[this.endIndex % cap] = event;
     this.endIndex++;
+    // a full window: the snapshots before its oldest event go with the events (CompactSnapshotsLocked)
+    if (this.endIndex === this.startIndex + cap) {
+      const oldest = this.buffer[this.startIndex % cap];
+      if (oldest) this.compactSnapshots(oldest.resourceVersion);
+    }
   }
 
   /** watchCacheHistory.resizeCacheLocked: double while everything is fresh, halve when the newest quarter is stale. */
@@ -233,17 +319,8 @@ export class WatchCache {
       oldest = first.resourceVersion;
     }
     if (rv < oldest - 1n) throw watchTooOld(rv, oldest - 1n);
-    // binary search for the first event after rv
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const ev = this.buffer[(this.startIndex + mid) % cap];
-      if (ev && ev.resourceVersion > rv) hi = mid;
-      else lo = mid + 1;
-    }
     const out: CacheEvent[] = [];
-    for (let i = this.startIndex + lo; i < this.endIndex; i++) {
+    for (let i = this.startIndex + this.firstEventAfter(rv); i < this.endIndex; i++) {
       const ev = this.buffer[i % cap];
       if (ev) out.push(ev);
     }

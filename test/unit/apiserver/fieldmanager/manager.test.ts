@@ -186,3 +186,97 @@ describe('FieldManager', () => {
     expect(() => manager({ t: 1 }).apply(undefined, EMPTY, obj({}, { managedFields: [] }), 'one', false)).toThrow('metadata.managedFields must be nil');
   });
 });
+
+describe('FieldManager across versions (merge.Updater with a Converter)', () => {
+  // v2 calls v1's spec.image spec.picture: a field set of one version is not the other's
+  const V1 = 'g.example.com/v1';
+  const V2 = 'g.example.com/v2';
+  const spec2 = { ...SCHEMA.properties.spec, properties: { picture: { type: 'string' }, replicas: { type: 'integer' } } };
+  const T2 = typeOf({ ...SCHEMA, properties: { ...SCHEMA.properties, spec: spec2 } }, true);
+  const rename = (o: JsonObject, from: string, to: string): JsonObject => {
+    const spec = isJsonObject(o.spec) ? { ...o.spec } : undefined;
+    if (spec && Object.hasOwn(spec, from)) {
+      spec[to] = spec[from] ?? null;
+      delete spec[from];
+    }
+    return { ...o, ...(spec ? { spec } : {}) };
+  };
+  const versions = {
+    convert: (o: JsonObject, apiVersion: string): JsonObject | undefined => {
+      if (o.apiVersion === apiVersion) return o;
+      if (apiVersion === V2) return { ...rename(o, 'image', 'picture'), apiVersion: V2 };
+      if (apiVersion === V1) return { ...rename(o, 'picture', 'image'), apiVersion: V1 };
+      return undefined;
+    },
+    type: (apiVersion: string) => (apiVersion === V1 ? T : apiVersion === V2 ? T2 : undefined),
+  };
+  const managerIn = (apiVersion: string, clock: { t: number }) =>
+    new FieldManager({ type: apiVersion === V1 ? T : T2, apiVersion, subresource: '', ignored: FieldSet.of([f('status')]), now: () => at(clock.t), versions });
+  const in2 = (spec: JsonObject): JsonObject => ({ ...obj(spec), apiVersion: V2 });
+  const entryList = (o: JsonObject): JsonObject[] => {
+    const all = entries(o);
+    return Array.isArray(all) ? all.filter(isJsonObject) : [];
+  };
+  const byName = (o: JsonObject, name: string) => entryList(o).find((e) => e.manager === name);
+  /** The live object as a request of `apiVersion` reads it (the registry converts it, managedFields and all). */
+  const as = (o: JsonObject, apiVersion: string): JsonObject => versions.convert(o, apiVersion) ?? o;
+  const conflictOf = (run: () => unknown): string => {
+    try {
+      run();
+    } catch (err) {
+      if (err instanceof StatusError) return err.status.message ?? '';
+      throw err;
+    }
+    return 'no conflict';
+  };
+
+  it('an apply conflicts with the manager of the same field in another version, named in its version; force takes it', () => {
+    const clock = { t: 1 };
+    const v1 = managerIn(V1, clock);
+    const v2 = managerIn(V2, clock);
+    let live = v2.apply(undefined, in2({}), in2({ picture: 'a', replicas: 1 }), 'old', false);
+    expect(byName(live, 'old')).toMatchObject({ apiVersion: V2, fieldsV1: { 'f:spec': { 'f:picture': {}, 'f:replicas': {} } } });
+    // read as they are, v1's spec.image and old's spec.picture would not meet
+    expect(conflictOf(() => v1.apply(as(live, V1), EMPTY, obj({ image: 'b' }), 'new', false))).toBe('Apply failed with 1 conflict: conflict with "old": .spec.picture');
+    // the same value in the other version's name: shared, no conflict
+    expect(conflictOf(() => v1.apply(as(live, V1), EMPTY, obj({ image: 'a' }), 'same', false))).toBe('no conflict');
+    live = v1.apply(as(live, V1), EMPTY, obj({ image: 'b' }), 'new', true);
+    expect(live.spec).toEqual({ image: 'b', replicas: 1 });
+    expect(byName(live, 'old')).toMatchObject({ apiVersion: V2, fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+    expect(byName(live, 'new')).toMatchObject({ apiVersion: V1, fieldsV1: { 'f:spec': { 'f:image': {} } } });
+  });
+
+  it('an update takes what it changes from managers of every version; a manager of a version not served is dropped', () => {
+    const clock = { t: 1 };
+    const v1 = managerIn(V1, clock);
+    const v2 = managerIn(V2, clock);
+    const live = v2.apply(undefined, in2({}), in2({ picture: 'a', replicas: 1 }), 'old', false);
+    const gone = { manager: 'ancient', operation: 'Update', apiVersion: 'g.example.com/v0', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } };
+    const current = as(live, V1);
+    withManaged(current, [...entryList(live), gone]);
+    const next = obj({ image: 'b', replicas: 1 });
+    withManaged(next, entryList(current));
+    const after = v1.update(current, next, 'editor');
+    expect(after).toMatchObject([
+      { manager: 'old', apiVersion: V2, fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
+      { manager: 'editor', apiVersion: V1, fieldsV1: { 'f:spec': { 'f:image': {} } } },
+    ]);
+    expect(after).toHaveLength(2);
+  });
+
+  it("an apply prunes what its manager applied last in another version, and keeps what a manager of any version owns", () => {
+    const clock = { t: 1 };
+    const v1 = managerIn(V1, clock);
+    const v2 = managerIn(V2, clock);
+    const first = v2.apply(undefined, in2({}), in2({ picture: 'a', replicas: 1 }), 'old', false);
+    // old applies again, in v1, without the picture: nobody else owns it, it goes
+    const pruned = v1.apply(as(first, V1), EMPTY, obj({ replicas: 1 }), 'old', false);
+    expect(pruned.spec).toEqual({ replicas: 1 });
+    expect(byName(pruned, 'old')).toMatchObject({ apiVersion: V1, operation: 'Apply', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+    // with a manager of v1 sharing the image, the picture stays
+    const shared = v1.apply(as(first, V1), EMPTY, obj({ image: 'a' }), 'shared', false);
+    const kept = v1.apply(shared, EMPTY, obj({ replicas: 1 }), 'old', false);
+    expect(kept.spec).toEqual({ image: 'a', replicas: 1 });
+    expect(byName(kept, 'shared')).toMatchObject({ apiVersion: V1, fieldsV1: { 'f:spec': { 'f:image': {} } } });
+  });
+});

@@ -340,3 +340,33 @@ describe('the scale subresource (EtcdCluster: .spec.size, .status.size)', () => 
     expect((await statusOf(flunders.getScale(beta, 'x'))).code).toBe(404);
   });
 });
+
+describe('server-side apply across versions (managers keep their apiVersion; conflicts in each one)', () => {
+  const managed = (o: JsonObject) => {
+    const all = meta(o).managedFields;
+    return (Array.isArray(all) ? all : []).filter(isJsonObject).map((e) => `${str(e.manager)} ${str(e.operation)} ${str(e.apiVersion)} ${JSON.stringify(e.fieldsV1)}`);
+  };
+  const alphaFlunder = (spec: JsonObject): JsonObject => ({ apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', metadata: { name: 'versions' }, spec });
+
+  it('a v1alpha1 applier conflicts with a v1beta1 one, keeps its version after a forced apply and loses what a v1beta1 update changes', async () => {
+    await flunders.apply({ ...alpha, fieldManager: 'alpha-applier' }, 'versions', alphaFlunder({ reference: 'a', referenceType: 'Flunder' }));
+    const conflict = await statusOf(flunders.apply({ ...beta, fieldManager: 'beta-applier' }, 'versions', flunder('versions', { spec: { reference: 'b' } })));
+    expect(conflict.status).toMatchObject({ code: 409, message: 'Apply failed with 1 conflict: conflict with "alpha-applier": .spec.reference' });
+    const { object: forced } = await flunders.apply({ ...beta, fieldManager: 'beta-applier', force: true }, 'versions', flunder('versions', { spec: { reference: 'b' } }));
+    expect(managed(forced)).toEqual([
+      'alpha-applier Apply wardle.example.com/v1alpha1 {"f:spec":{"f:referenceType":{}}}',
+      'beta-applier Apply wardle.example.com/v1beta1 {"f:spec":{"f:reference":{}}}',
+    ]);
+    // read in v1alpha1, the entries are the same
+    expect(managed(await flunders.get(alpha, 'versions'))).toEqual(managed(forced));
+    const updated = await flunders.patch({ ...beta, fieldManager: 'editor' }, 'versions', 'application/merge-patch+json', { spec: { referenceType: 'Fischer' } });
+    expect(managed(updated)).toEqual([
+      'beta-applier Apply wardle.example.com/v1beta1 {"f:spec":{"f:reference":{}}}',
+      expect.stringMatching(/^editor Update wardle\.example\.com\/v1beta1 \{"f:spec":\{"f:referenceType":\{\}\}\}$/),
+    ]);
+    // the alpha applier applies again without its field, in v1beta1 this time: nothing of its is left to prune
+    const { object: again } = await flunders.apply({ ...beta, fieldManager: 'alpha-applier' }, 'versions', flunder('versions', { spec: {} }));
+    expect(again.spec).toEqual({ reference: 'b', referenceType: 'Fischer' });
+    await flunders.delete(beta, 'versions');
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The HTTP server over a real etcd, serving the wardle sample from its generated package: health, discovery, the REST
  * paths with raw requests, the Status bodies of bad input (oversized, unparsable, wrong content type, wrong kind,
- * bad selectors and list options), and watch frames.
+ * bad selectors and list options), watch frames, and the 429 (with its Retry-After) of a watch cache that relists.
  */
 import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
@@ -9,6 +9,7 @@ import { APIServer, apiGroupFromPackage } from '@kubegen/apiserver';
 import { isJsonObject, type JsonObject } from '@kubegen/runtime';
 import { readCrdFiles } from '@kubegen/runtime/testing';
 import { serveOverTestEtcd } from '../../helpers/etcd';
+import { SpyStorage } from '../../helpers/spy-storage';
 
 jest.setTimeout(120_000);
 
@@ -269,5 +270,42 @@ describe('server-side apply over HTTP', () => {
     expect(await call('PATCH', `${FLUNDERS}/ssa-2?fieldManager=tool`, yaml, APPLY)).toMatchObject({ code: 400, body: { message: 'the name of the object (ssa-1) does not match the name on the URL (ssa-2)' } });
     expect((await call('GET', `${FLUNDERS}/ssa-2`)).code).toBe(404);
     expect((await call('DELETE', `${FLUNDERS}/ssa-1`)).code).toBe(200);
+  });
+});
+
+describe('a watch cache that is not ready (a relist)', () => {
+  it('answers a watch and a list without a limit 429 with Retry-After, serves a page from etcd, then the cache again', async () => {
+    const spy = new SpyStorage(served.storage);
+    const server = new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage: spy });
+    const base = await server.listen();
+    const get = async (p: string) => {
+      const res = await fetch(base + p);
+      const parsed: unknown = JSON.parse(await res.text());
+      return { code: res.status, retryAfter: res.headers.get('retry-after'), body: isJsonObject(parsed) ? parsed : {} };
+    };
+    const cache = server.watchCaches.find((c) => c.resourcePrefix.endsWith('/flunders/'));
+    try {
+      if (!cache) throw new Error('no watch cache of flunders');
+      await cache.waitReady();
+      spy.holdNextList();
+      spy.failReflector(cache.resourcePrefix, { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version' });
+      for (let i = 0; cache.isReady(); i++) {
+        if (i > 2000) throw new Error('the cache did not relist');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const refused = { code: 429, retryAfter: '1', body: { kind: 'Status', status: 'Failure', reason: 'TooManyRequests', code: 429, message: 'storage is (re)initializing' } };
+      expect(await get(`${FLUNDERS}?watch=true`)).toMatchObject(refused);
+      expect(await get(FLUNDERS)).toMatchObject(refused);
+      const page = await get(`${FLUNDERS}?limit=5`);
+      expect(page).toMatchObject({ code: 200, retryAfter: null, body: { kind: 'FlunderList' } });
+      expect(spy.lists).toHaveLength(1);
+      spy.release();
+      await cache.waitReady();
+      expect(await get(FLUNDERS)).toMatchObject({ code: 200, body: { kind: 'FlunderList' } });
+      expect(spy.lists).toHaveLength(1);
+    } finally {
+      spy.release();
+      await server.close();
+    }
   });
 });

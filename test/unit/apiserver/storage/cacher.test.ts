@@ -1,13 +1,16 @@
 /**
  * The watch cache against a real etcd (the envtest build, on free ports), with a fake clock for its timers (bookmarks,
- * the freshness timeout, the dispatch budget): lists and gets from the cache with the apiserver's resourceVersion
- * semantics and delegation, watches replayed from the window or refused as too old, initial events, bookmarks,
- * predicates, and the end of a watcher that does not keep up.
+ * the freshness timeout, the dispatch budget, the compactor, the Retry-After): lists and gets from the cache with the
+ * apiserver's resourceVersion semantics and delegation, Exact lists and continue pages from its snapshots (and what
+ * goes to etcd: older than the snapshots, compacted), watches replayed from the window or refused as too old, initial
+ * events, bookmarks, predicates, the end of a watcher that does not keep up, and the 429s of a cache that is not ready
+ * (before its first list, during a relist) beside the lists it delegates then.
  */
-import { Cacher, EtcdStorage, type Predicate, type StoredObject, type Watch, type WatchEvent } from '@kubegen/apiserver/storage';
+import { COMPACT_REV_KEY, Cacher, EtcdStorage, type ListOptions, type Predicate, type StoredObject, type Watch, type WatchEvent } from '@kubegen/apiserver/storage';
 import { StatusError, isJsonObject, type JsonObject } from '@kubegen/runtime';
 import { FakeClock } from '@kubegen/runtime/cache';
 import { startTestEtcd, type TestEtcd } from '../../helpers/etcd';
+import { SpyStorage } from '../../helpers/spy-storage';
 
 jest.setTimeout(120_000);
 
@@ -116,7 +119,7 @@ describe('Cacher lists', () => {
     }
   });
 
-  test('a page from the cache, the next ones from etcd at its revision; predicates fill pages without a count', async () => {
+  test('a page from the cache, the next ones at its revision; predicates fill pages without a count', async () => {
     const { cacher, prefix } = await newCacher();
     try {
       await createAll(cacher, prefix, ['a', 'b', 'c'], { team: 'x' });
@@ -272,14 +275,220 @@ describe('Cacher watches', () => {
       await cacher.close();
     }
   });
+});
 
-  test('the list semantics the apiserver delegates: Exact, a legacy resourceVersion with a limit, continue', () => {
-    expect(Cacher.shouldDelegateList({ resourceVersion: '5', resourceVersionMatch: 'Exact' })).toBe(true);
-    expect(Cacher.shouldDelegateList({ resourceVersion: '5', limit: 10 })).toBe(true);
-    expect(Cacher.shouldDelegateList({ continue: 'abc' })).toBe(true);
-    expect(Cacher.shouldDelegateList({ resourceVersion: '5' })).toBe(false);
-    expect(Cacher.shouldDelegateList({ resourceVersion: '0', limit: 10 })).toBe(false);
-    expect(Cacher.shouldDelegateList({ limit: 10 })).toBe(false);
-    expect(Cacher.shouldDelegateList({ resourceVersion: '5', resourceVersionMatch: 'NotOlderThan', limit: 10 })).toBe(false);
+/** A cacher over a spied backend, on a prefix of its own; ready unless the first list is held. */
+async function newSpiedCacher(options: { hold?: boolean; window?: { lowerBound: number; upperBound: number } } = {}) {
+  const prefix = `/registry/test.kubegen.dev/things${n++}/`;
+  const clock = new FakeClock(1_000_000);
+  const spy = new SpyStorage(storage);
+  if (options.hold === true) spy.holdNextList();
+  const cacher = new Cacher({ storage: spy, resourcePrefix: prefix, clock, ...(options.window ? { window: options.window } : {}) }).start();
+  if (options.hold !== true) await cacher.waitReady();
+  return { cacher, prefix, clock, spy };
+}
+
+const names = (list: { items: StoredObject[] }) => list.items.map((o) => `${nameOf(o)}:${str(isJsonObject(o.spec) ? o.spec.v : '')}`);
+const setV = (v: string) => (cur: StoredObject | undefined) => ({ ...(cur ?? {}), spec: { v } });
+
+describe('Cacher snapshots (ListFromCacheSnapshot)', () => {
+  test('Exact and the legacy resourceVersion with a limit: the state at that revision, from the cache', async () => {
+    const { cacher, prefix, spy } = await newSpiedCacher();
+    try {
+      const [a] = await createAll(cacher, prefix, ['a', 'b', 'c']);
+      const rv1 = rvOf(a ?? {});
+      const updated = await cacher.guaranteedUpdate(`${prefix}ns/a`, { tryUpdate: setV('2') });
+      // another prefix writes: a revision between two of this prefix's events
+      const other = await storage.create(`/registry/test.kubegen.dev/elsewhere${n}/y`, obj('y'));
+      const deleted = await cacher.delete(`${prefix}ns/b`);
+      await createAll(cacher, prefix, ['aa', 'd']);
+      const at = (rv: string) => cacher.getList(prefix, { resourceVersion: rv, resourceVersionMatch: 'Exact' });
+      // at the first create: a alone; after the update: a changed, b and c there; after the delete: b gone
+      expect(names(await at(rv1))).toEqual(['a:']);
+      const afterUpdate = await at(rvOf(updated));
+      expect(names(afterUpdate)).toEqual(['a:2', 'b:', 'c:']);
+      expect(afterUpdate.resourceVersion).toBe(rvOf(updated));
+      expect(names(await at(rvOf(deleted)))).toEqual(['a:2', 'c:']);
+      // between two of this prefix's events: the snapshot before it, at the revision asked
+      const between = await at(rvOf(other));
+      expect(names(between)).toEqual(['a:2', 'b:', 'c:']);
+      expect(between.resourceVersion).toBe(rvOf(other));
+      // the legacy meaning of a resourceVersion with a limit, paged on from the cache at that revision
+      const page = await cacher.getList(prefix, { resourceVersion: rvOf(updated), limit: 2 });
+      expect(names(page)).toEqual(['a:2', 'b:']);
+      expect(page.remainingItemCount).toBe(1);
+      expect(page.resourceVersion).toBe(rvOf(updated));
+      const next = await cacher.getList(prefix, { continue: page.continue, limit: 2 });
+      expect(names(next)).toEqual(['c:']);
+      expect(next.continue).toBe('');
+      expect(next.resourceVersion).toBe(rvOf(updated));
+      // none of these reached etcd
+      expect(spy.lists).toEqual([]);
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('continue pages at the first page revision from the cache, with a predicate; a compacted token reads on consistently', async () => {
+    const { cacher, prefix, spy } = await newSpiedCacher();
+    try {
+      await createAll(cacher, prefix, ['a', 'b', 'c', 'd', 'e'], { team: 'x' });
+      const first = await cacher.getList(prefix, { limit: 2 });
+      expect(names(first)).toEqual(['a:', 'b:']);
+      // writes after the first page: the next pages do not see them
+      await cacher.delete(`${prefix}ns/c`);
+      await cacher.guaranteedUpdate(`${prefix}ns/d`, { tryUpdate: setV('new') });
+      await createAll(cacher, prefix, ['bb', 'f']);
+      const second = await cacher.getList(prefix, { limit: 2, continue: first.continue });
+      expect(names(second)).toEqual(['c:', 'd:']);
+      expect(second.resourceVersion).toBe(first.resourceVersion);
+      expect(second.remainingItemCount).toBe(1);
+      const third = await cacher.getList(prefix, { limit: 2, continue: second.continue });
+      expect(names(third)).toEqual(['e:']);
+      expect(third.continue).toBe('');
+      // a predicate filters the snapshot's pages: no count
+      const filtered = await cacher.getList(prefix, { limit: 1, continue: first.continue, predicate: labelled('team', 'x') });
+      expect(names(filtered)).toEqual(['c:']);
+      expect(filtered.remainingItemCount).toBeUndefined();
+      expect(spy.lists).toEqual([]);
+      // the token of a 410 (revision -1): the rest of the list as it is now, read from the cache
+      const token = Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -1, start: 'ns/b\u0000' })).toString('base64url');
+      const rest = await cacher.getList(prefix, { limit: 10, continue: token });
+      expect(names(rest)).toEqual(['bb:', 'd:new', 'e:', 'f:']);
+      expect(BigInt(rest.resourceVersion)).toBe(cacher.resourceVersion);
+      expect(spy.lists).toEqual([]);
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('older than the snapshots (the list, a full window, the compaction): the backend answers', async () => {
+    const { cacher, prefix, clock, spy } = await newSpiedCacher({ window: { lowerBound: 4, upperBound: 4 } });
+    try {
+      const before = (BigInt(await storage.currentResourceVersion()) - 1n).toString();
+      // before the cache's list: no snapshot; etcd has it
+      expect(names(await cacher.getList(prefix, { resourceVersion: before, resourceVersionMatch: 'Exact' }))).toEqual([]);
+      expect(spy.lists).toHaveLength(1);
+      const created = await createAll(cacher, prefix, ['a', 'b', 'c', 'd', 'e', 'f']);
+      const rvOfIndex = (i: number) => rvOf(created[i] ?? {});
+      // a window of four: the events of a and b are gone, with their snapshots; c's is the oldest left
+      expect(names(await cacher.getList(prefix, { resourceVersion: rvOfIndex(2), resourceVersionMatch: 'Exact' }))).toEqual(['a:', 'b:', 'c:']);
+      expect(spy.lists).toHaveLength(1);
+      expect(names(await cacher.getList(prefix, { resourceVersion: rvOfIndex(1), resourceVersionMatch: 'Exact' }))).toEqual(['a:', 'b:']);
+      expect(spy.lists).toHaveLength(2);
+      // compacted (as the apiservers' compactor records it): after the compactor's next read, the backend answers 410
+      const compactAt = rvOfIndex(4);
+      await storage.client.put(COMPACT_REV_KEY).value(compactAt);
+      await storage.client.kv.compact({ revision: compactAt, physical: true });
+      clock.step(15_000);
+      for (let i = 0; (await cacher.compactRevision()) !== compactAt; i++) {
+        if (i > 2000) throw new Error('the compactor did not read the revision');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const err = await rejection(cacher.getList(prefix, { resourceVersion: rvOfIndex(3), resourceVersionMatch: 'Exact' }));
+      expect(err).toMatchObject({ code: 410, reason: 'Expired' });
+      expect(spy.lists).toHaveLength(3);
+      // at the compaction's revision and after: still the cache's
+      expect(names(await cacher.getList(prefix, { resourceVersion: compactAt, resourceVersionMatch: 'Exact' }))).toEqual(['a:', 'b:', 'c:', 'd:', 'e:']);
+      expect(spy.lists).toHaveLength(3);
+    } finally {
+      await storage.client.delete().key(COMPACT_REV_KEY);
+      await cacher.close();
+    }
+  });
+
+  test('an Exact revision the cache has not reached: it waits for it (504 after its 3 s), not the backend', async () => {
+    const { cacher, prefix, clock, spy } = await newSpiedCacher();
+    try {
+      const future = (BigInt(await storage.currentResourceVersion()) + 1000n).toString();
+      const pending = rejection(cacher.getList(prefix, { resourceVersion: future, resourceVersionMatch: 'Exact' }));
+      await new Promise((r) => setTimeout(r, 10));
+      clock.step(3_000);
+      expect(await pending).toMatchObject({ code: 504, reason: 'Timeout' });
+      expect(spy.lists).toEqual([]);
+      // a single key (not recursive) is the backend's
+      await cacher.getList(`${prefix}ns/a`, { resourceVersion: '1', resourceVersionMatch: 'Exact' }).catch(() => undefined);
+      expect(spy.lists).toHaveLength(1);
+    } finally {
+      await cacher.close();
+    }
+  });
+});
+
+describe('Cacher before its first list and during a relist (ResilientWatchCacheInitialization)', () => {
+  const tooMany = (err: unknown) => (err instanceof StatusError ? { code: err.code, reason: err.status.reason, message: err.status.message, retry: err.status.details?.retryAfterSeconds } : err);
+
+  test('watches get 429 with a Retry-After growing with the downtime; gets go to the backend', async () => {
+    const { cacher, prefix, clock, spy } = await newSpiedCacher({ hold: true });
+    try {
+      expect(cacher.isReady()).toBe(false);
+      expect(tooMany(await rejection(cacher.watch(prefix, { resourceVersion: '0' })))).toEqual({ code: 429, reason: 'TooManyRequests', message: 'storage is (re)initializing', retry: 1 });
+      clock.step(20_000);
+      // e^(0.06·20) = 3.3
+      expect(tooMany(await rejection(cacher.watch(prefix, { sendInitialEvents: true, allowWatchBookmarks: true })))).toMatchObject({ code: 429, retry: 3 });
+      clock.step(100_000);
+      expect(tooMany(await rejection(cacher.watch(prefix, {})))).toMatchObject({ code: 429, retry: 30 });
+      await cacher.get(`${prefix}ns/a`, { resourceVersion: '0' });
+      expect(spy.gets).toEqual([`${prefix}ns/a`]);
+      expect(spy.watches).toEqual([]);
+      spy.release();
+      await cacher.waitReady();
+      const w = await cacher.watch(prefix, { resourceVersion: '0' });
+      w.stop();
+    } finally {
+      spy.release();
+      await cacher.close();
+    }
+  });
+
+  test('lists: a page without selectors from the backend, anything else 429 (shouldDelegateListOnNotReadyCache)', async () => {
+    const { cacher, prefix, spy } = await newSpiedCacher({ hold: true });
+    try {
+      await storage.create(`${prefix}ns/a`, obj('a', { team: 'x' }));
+      expect(names(await cacher.getList(prefix, { limit: 5 }))).toEqual(['a:']);
+      expect(names(await cacher.getList(prefix, { limit: 5, resourceVersion: '0' }))).toEqual(['a:']);
+      expect(spy.lists).toHaveLength(2);
+      const current = await storage.currentResourceVersion();
+      const refused: ListOptions[] = [
+        {},
+        { resourceVersion: '0' },
+        { limit: 5, predicate: labelled('team', 'x') },
+        { resourceVersion: '1', resourceVersionMatch: 'NotOlderThan' },
+        // a revision the (empty) cache has not reached is its to wait for: not ready, 429
+        { resourceVersion: current, resourceVersionMatch: 'Exact' },
+      ];
+      for (const options of refused) {
+        expect(tooMany(await rejection(cacher.getList(prefix, options)))).toEqual({ code: 429, reason: 'TooManyRequests', message: 'storage is (re)initializing', retry: 1 });
+      }
+      expect(names(await cacher.getList(prefix, { resourceVersion: current, resourceVersionMatch: 'Exact', limit: 5 }))).toEqual(['a:']);
+      expect(spy.lists).toHaveLength(3);
+      spy.release();
+      await cacher.waitReady();
+      expect(names(await cacher.getList(prefix, {}))).toEqual(['a:']);
+      expect(spy.lists).toHaveLength(3);
+    } finally {
+      spy.release();
+      await cacher.close();
+    }
+  });
+
+  test('a relist (the watch expired): watchers end, new watches get 429 until the cache is ready again', async () => {
+    const { cacher, prefix, spy } = await newSpiedCacher();
+    try {
+      await createAll(cacher, prefix, ['a']);
+      const w = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      spy.holdNextList();
+      spy.failReflector(prefix, { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version: 1 (2)' });
+      await until(() => !cacher.isReady(), 'the cache relists');
+      expect(await take(w, 1)).toEqual([]);
+      expect(tooMany(await rejection(cacher.watch(prefix, { resourceVersion: '0' })))).toMatchObject({ code: 429, message: 'storage is (re)initializing', retry: 1 });
+      expect(tooMany(await rejection(cacher.getList(prefix, {})))).toMatchObject({ code: 429 });
+      spy.release();
+      await cacher.waitReady();
+      expect(names(await cacher.getList(prefix, {}))).toEqual(['a:']);
+    } finally {
+      spy.release();
+      await cacher.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
-import { apiServiceMarkers, compareVersionPriority, scaffoldApiServer } from '../../../../generator/scaffold';
+import { addApiServerVersion, apiServiceMarkers, compareVersionPriority, scaffoldApiServer } from '../../../../generator/scaffold';
 import { runCli as run, readTree as tree, expectGoldenTree } from '../../helpers/scaffold';
 
 // This file runs kubegen commands and loads TypeScript programs: a generous timeout for a loaded machine.
@@ -140,6 +140,73 @@ describe.each([
     // a shipped program imports no testing entry
     expect(fs.readFileSync(path.join(dir, `src/apiserver/${GROUP}.ts`), 'utf8')).not.toMatch(/from '@kubegen\/[^']*testing/);
     expect(typeErrors(dir)).toEqual([]);
+  });
+});
+
+describe('a version added to the group later (kubegen create api)', () => {
+  let dir: string;
+  const rbacNames = () =>
+    parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/wardle.yaml'), 'utf8'))
+      .map((d) => d.toJS() as { kind: string; rules?: { resourceNames?: string[] }[] })
+      .filter((o) => o.kind === 'ClusterRole')
+      .flatMap((o) => o.rules ?? [])
+      .flatMap((r) => r.resourceNames ?? []);
+  const injected = () =>
+    parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/certmanager/wardle-patch.yaml'), 'utf8'))
+      .map((d) => d.toJS() as { kind: string; metadata: { name: string; annotations?: Record<string, string> } })
+      .filter((o) => o.kind === 'APIService')
+      .map((o) => [o.metadata.name, o.metadata.annotations?.['cert-manager.io/inject-ca-from']]);
+  beforeAll(async () => {
+    dir = await wardleProject({ name: 'wardle', version: '1.0.0' });
+    expect(await run(['create', 'apiserver', '--group', GROUP], dir)).toMatchObject({ code: 0, err: '' });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is registered with the server: its APIService marker, the RBAC that lets the server inject its CA, the cert-manager patch', async () => {
+    const r = await run(['create', 'api', '--group', GROUP, '--version', 'v1', '--kind', 'Flunder'], dir);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toMatch(/^updated +config\/apiserver\/wardle\.yaml$/m);
+    expect(r.out).toMatch(/^updated +src\/apiserver\/wardle\.example\.com\.ts$/m);
+    expect(r.out).not.toMatch(/^note:/m);
+    expect(rbacNames()).toEqual([`v1beta1.${GROUP}`, `v1alpha1.${GROUP}`, `v1.${GROUP}`]);
+    expect(injected()).toEqual([
+      [`v1beta1.${GROUP}`, 'wardle-system/wardle-apiserver-serving-cert'],
+      [`v1alpha1.${GROUP}`, 'wardle-system/wardle-apiserver-serving-cert'],
+      [`v1.${GROUP}`, 'wardle-system/wardle-apiserver-serving-cert'],
+    ]);
+    // another kind of the same version: registered already, nothing of the server's changes
+    const before = tree(dir);
+    const again = await run(['create', 'api', '--group', GROUP, '--version', 'v1', '--kind', 'Fischer', '--namespaced=false'], dir);
+    expect(again).toMatchObject({ code: 0, err: '' });
+    const after = tree(dir);
+    for (const f of [`src/apiserver/${GROUP}.ts`, 'config/apiserver/wardle.yaml', 'config/apiserver/certmanager/wardle-patch.yaml']) expect(after[f]).toBe(before[f]);
+    // generate: an APIService for v1, the preferred version, and the RBAC names every APIService generate wrote
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'kubegen.config.json'), 'utf8')) as Record<string, unknown>;
+    delete config.deploy;
+    fs.writeFileSync(path.join(dir, 'kubegen.code.json'), JSON.stringify(config));
+    expect(await run(['generate', '--config', 'kubegen.code.json'], dir)).toMatchObject({ code: 0, err: '' });
+    const services = parseAllDocuments(fs.readFileSync(path.join(dir, 'config/apiserver/apiservice.yaml'), 'utf8')).map((d) => d.toJS() as { metadata: { name: string }; spec: { versionPriority: number } });
+    expect(services.map((s) => [s.metadata.name, s.spec.versionPriority])).toEqual([
+      [`v1.${GROUP}`, 100],
+      [`v1alpha1.${GROUP}`, 90],
+      [`v1beta1.${GROUP}`, 100],
+    ]);
+    expect([...rbacNames()].sort()).toEqual(services.map((s) => s.metadata.name).sort());
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('files changed by hand: what could not be found is named, the rest edited', () => {
+    const names = { program: `src/apiserver/${GROUP}.ts`, manifests: 'config/apiserver/wardle.yaml' };
+    const edit = addApiServerVersion(GROUP, 'v2', { program: '/** no markers */\n', manifests: 'kind: ClusterRole\nrules: []\n', certManagerPatch: undefined }, names);
+    expect(edit).toEqual({
+      notes: [
+        `src/apiserver/${GROUP}.ts has no +kubegen:apiservice marker of ${GROUP}: add one for v2 (see docs/scaffold.md)`,
+        `config/apiserver/wardle.yaml has no resourceNames list of ${GROUP}'s APIServices: add v2.${GROUP} to the ClusterRole that lets the server inject its CA`,
+      ],
+    });
+    // a group whose name is a pattern's: only its own APIServices count
+    const other = addApiServerVersion('a.b', 'v2', { program: undefined, manifests: '  resourceNames:\n  - v1.aXb\n', certManagerPatch: undefined }, names);
+    expect(other.manifests).toBeUndefined();
   });
 });
 
