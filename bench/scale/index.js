@@ -34,7 +34,9 @@
  * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
  * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
  * (measured: 3 shards 1.05–1.6× one replica at 10,000 objects, load average 11–12). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
- * ≤ 0.4× the unsharded replica's (the sharder's leader also caches the metadata of every CronTab). BENCH_SCALE_PARTS
+ * ≤ 0.4× the unsharded replica's (the sharder's leader caches only the CronTabs still to be assigned — at
+ * the start, every CronTab, as a view of its name, resourceVersion and the ring's labels — and pages through a list on a
+ * ring change). BENCH_SCALE_PARTS
  * (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
