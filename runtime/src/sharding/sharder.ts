@@ -27,8 +27,8 @@
  *   every object of the ring's kinds page by page (`pageSize`, default 500; a consistent read, not resourceVersion=0,
  *   which a watch cache may answer unpaged) and queues those that must be assigned, drained or moved, holding at most
  *   max(100, 10 × `concurrentMoves`) of them (the next page waits) and at most `concurrentMoves` (default 10) writes
- *   at once. Both read metadata only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`; without it objects
- *   are cut down as they arrive) and keep of an object only what it decides and writes on (`sharderView`). A
+ *   at once. Both read metadata only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`, through which the
+ *   writes also get only the metadata back; without it objects are cut down as they arrive) and keep of an object only what it decides and writes on (`sharderView`). A
  *   controlled object without a controller of the ring's kinds is never assigned, so it stays in the unassigned cache;
  *   `heldObjects` counts what the leader holds;
  * - metrics (through the manager's sink, upstream's names, labels `controllerring` and `group`/`resource`):
@@ -557,7 +557,8 @@ export class Sharder {
       a.action === 'drain' ? { [dl]: 'true' } : { [sl]: a.to, ...(meta.labels && Object.hasOwn(meta.labels, dl) ? { [dl]: null } : {}) };
     const body = JSON.stringify({ metadata: { resourceVersion: meta.resourceVersion, labels } });
     const name = meta.name ?? '';
-    const client = this.mgr.clientFor(w.descriptor, meta.namespace ?? '');
+    // answered with the object's metadata only when the clients are metadataClients: a PATCH's answer is negotiated as a GET's
+    const client = this.readerOf(w.descriptor, meta.namespace ?? '');
     try {
       await client.patch(name, 'application/merge-patch+json', body, { signal });
     } catch (err) {

@@ -406,6 +406,32 @@ describe('Sharder over a fake API server', () => {
     await run;
   });
 
+  it('with metadataClients, its lists, watches and writes of the ring\'s kinds go through them (a write gets the metadata back)', async () => {
+    const used = new Set<string>();
+    const made: { fake?: Fake } = {};
+    const metadataClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns: string) => {
+      if (made.fake === undefined) throw new Error('no fake yet');
+      const client = made.fake.client<T, TList>(d, ns);
+      const record = <A extends unknown[], R>(verb: string, fn: (...args: A) => R) => (...args: A): R => {
+        used.add(`${d.resource} ${verb}`);
+        return fn(...args);
+      };
+      client.list = record('list', client.list.bind(client));
+      client.watch = record('watch', client.watch.bind(client));
+      client.patch = record('patch', client.patch.bind(client));
+      return client;
+    };
+    const env = setup({ metadataClients });
+    made.fake = env.fake;
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    expect([...used].sort()).toEqual(['configmaps list', 'configmaps watch', 'widgets list', 'widgets patch', 'widgets watch']);
+    env.stop.abort();
+    await run;
+  });
+
   it('a ring change pages through the objects (limit and continue) to drain and move them', async () => {
     const env = setup({ pageSize: 7 });
     await env.renew('a');
