@@ -17,12 +17,14 @@
  * Before that, and whenever its cache's size changes (checked every 250 ms), it prints {"event":"cache","objects":<n>}.
  * It stops gracefully when its standard input closes (a shard releases its Lease after its last reconcile).
  *
- *   node controller.js --kubeconfig=<file> --namespace=<ns> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name> [--lease-s=<s>]]
+ * The CronTabs are those of `--group` and `--version` (plural `crontabs`, with a status subresource: the sample
+ * stable.example.com/v1 or the bench's own bench.kubegen.dev/v1, see ./crontab.js).
+ *
+ *   node controller.js --kubeconfig=<file> --namespace=<ns> --group=<g> --version=<v> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name> [--lease-s=<s>]]
  */
 const { createRestClient, isNotFound, loadFromDefault } = require('@kubegen/runtime');
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory, restMetadataClientFactory } = require('@kubegen/runtime/controller');
 const { Sharder } = require('@kubegen/runtime/sharding');
-const { v1 } = require('@kubegen-generated/stable.example.com');
 const readline = require('node:readline');
 const { args } = require('../informer/protocol'); // the bench children's `--key=value` arguments
 
@@ -35,6 +37,7 @@ async function main() {
   const a = args();
   const namespace = a.namespace;
   const workMs = Number(a['work-ms'] ?? 0);
+  const cronTabResource = { group: a.group, version: a.version, resource: 'crontabs', kind: 'CronTab', listKind: 'CronTabList', namespaced: true, subresources: { status: true } };
   const rest = createRestClient(await loadFromDefault({ kubeconfig: a.kubeconfig }));
   const mgr = new Manager({
     clients: restClientFactory(rest),
@@ -50,7 +53,7 @@ async function main() {
     mgr.add(
       new Sharder(mgr, {
         ring: a.ring,
-        kinds: [{ kind: v1.cronTabResource }],
+        kinds: [{ kind: cronTabResource }],
         leaseNamespace: namespace,
         namespace,
         metadataClients: restMetadataClientFactory(rest),
@@ -79,11 +82,11 @@ async function main() {
       // the reconcile's work outside the apiserver (an external system it asks), which one replica does one at a time
       if (workMs > 0) await new Promise((resolve) => setTimeout(resolve, workMs));
       const update = structuredClone(ct);
-      update.apiVersion = 'stable.example.com/v1';
+      update.apiVersion = `${a.group}/${a.version}`;
       update.kind = 'CronTab';
       update.status = { ...update.status, lastScheduleTime: e.want };
       try {
-        await mgr.clientFor(v1.cronTabResource, ns).updateStatus(update, { signal });
+        await mgr.clientFor(cronTabResource, ns).updateStatus(update, { signal });
       } catch (err) {
         const reason = err?.reason || err?.name || 'error';
         e.failures[reason] = (e.failures[reason] ?? 0) + 1;
@@ -120,13 +123,13 @@ async function main() {
 
   let b = controllerManagedBy(mgr)
     .named('crontab')
-    .for(v1.cronTabResource, { predicates: [generationChangedPredicate(noopLogger)] })
+    .for(cronTabResource, { predicates: [generationChangedPredicate(noopLogger)] })
     .watchesRawSource(epochs)
     .withOptions({ maxConcurrentReconciles: Number(a.concurrency) });
   if (sharded) b = b.withSharding({ ring: a.ring, shardName: a.shard, leaseNamespace: namespace, ...leases });
   b.complete(reconcile);
-  cronTabs = mgr.lister(v1.cronTabResource);
-  const indexer = mgr.informerFor(v1.cronTabResource).getIndexer();
+  cronTabs = mgr.lister(cronTabResource);
+  const indexer = mgr.informerFor(cronTabResource).getIndexer();
 
   const stop = new AbortController();
   process.stdin.on('end', () => stop.abort());

@@ -2,7 +2,15 @@
 /**
  * Scale benchmark (issue 28, acceptance `npm run bench -- scale [N]`): N CronTabs (default 100,000; the first
  * argument or BENCH_SCALE_N lowers it) in one namespace of one real control plane (etcd's backend quota raised to
- * 8 GiB), then, in fresh processes alternating in every round (BENCH_SCALE_ROUNDS, default 3):
+ * 8 GiB). The objects (./crontab.js, BENCH_SCALE_OBJECT): `realistic` by default — a CronTab of the bench's own CRD
+ * (bench.kubegen.dev, a structural schema, installed by the bench) whose spec carries a job template with a pod
+ * template of two containers, as a batch/v1 CronJob does, ≈3 KB of JSON — because the goals are about what caching an
+ * object costs, and with toy objects Node's ≈58 MiB base and the metadata outweigh it: a shard of 3 is base + cache/3,
+ * so "≤ 0.4× one replica" needs a cache of ≥ 9× the base, and "metadata-only ≤ 0.3× full" a spec several times the
+ * metadata, as real CronJobs, Deployments and Pods (2–5 KB) have; `small` — the sample CronTab of stable.example.com
+ * (spec = schedule, image, replicas, timeZone; ≈80% metadata), the objects of the measurements before. The first line
+ * says which; every client (client-go, kubegen full, metadata-only, the sharded controllers) reads the same objects.
+ * Then, in fresh processes alternating in every round (BENCH_SCALE_ROUNDS, default 3):
  *   - kubegen: the manager's cache of whole CronTabs (`mgr.informerFor`) with its default transform (managedFields
  *     dropped) — kubegen.js --form=full;
  *   - client-go: a dynamic SharedIndexInformer with controller-runtime's TransformStripManagedFields — go/main.go,
@@ -26,20 +34,21 @@
  * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
  * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
  * (measured: 3 shards 1.05–1.6× one replica at 10,000 objects, load average 11–12). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
- * ≤ 0.4× the unsharded replica's (the sharder's leader also caches the metadata of every CronTab). BENCH_SCALE_PARTS
+ * ≤ 0.4× the unsharded replica's (the sharder's leader caches only the CronTabs still to be assigned — at
+ * the start, every CronTab, as a view of its name, resourceVersion and the ring's labels — and pages through a list on a
+ * ring change). BENCH_SCALE_PARTS
  * (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
  */
-const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 const { spawn } = require('node:child_process');
-const { parse } = require('yaml');
 const { buildGoPeer } = require('../gopeer');
 const { median, range } = require('../stats');
 const { pool, installCollection } = require('../cluster');
+const { shape } = require('./crontab');
 
 const root = path.resolve(__dirname, '..', '..');
 const runtime = require(path.join(root, 'runtime', 'dist', 'index.js'));
@@ -49,10 +58,13 @@ const argN = process.argv[2] !== undefined ? Number(process.argv[2].replace(/_/g
 const N = argN ?? Number(process.env.BENCH_SCALE_N ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY ?? 64);
-const GROUP = 'stable.example.com';
-const VERSION = 'v1';
-const PLURAL = 'crontabs';
-const KIND = 'CronTab';
+const OBJECT = process.env.BENCH_SCALE_OBJECT ?? 'realistic';
+const SHAPE = shape(OBJECT, root);
+if (SHAPE === undefined) {
+  process.stderr.write(`bench scale: BENCH_SCALE_OBJECT names realistic or small, not ${JSON.stringify(OBJECT)}\n`);
+  process.exit(2);
+}
+const { group: GROUP, version: VERSION, plural: PLURAL, kind: KIND } = SHAPE;
 const NAMESPACE = 'bench-scale';
 const CLIENTS = ['kubegen', 'client-go', 'kubegen-metadata'];
 const PARTS = (process.env.BENCH_SCALE_PARTS ?? 'informer,sharded').split(',');
@@ -107,7 +119,7 @@ function measure(client, ctx) {
  * `stop()` closes its standard input and waits for its exit (SIGKILL after 30 s).
  */
 function startReplica(name, ctx, shard) {
-  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--concurrency=${SHARDED_CONCURRENCY}`, `--work-ms=${SHARDED_WORK_MS}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`, `--lease-s=${SHARD_LEASE_S}`] : [])];
+  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--group=${GROUP}`, `--version=${VERSION}`, `--concurrency=${SHARDED_CONCURRENCY}`, `--work-ms=${SHARDED_WORK_MS}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`, `--lease-s=${SHARD_LEASE_S}`] : [])];
   const child = spawn(process.execPath, [path.join(__dirname, 'controller.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
@@ -233,13 +245,13 @@ async function sharded(ctx) {
 
 async function main() {
   const goBinary = PARTS.includes('informer') ? buildGoPeer(__dirname, 'scale') : undefined;
-  const crdFile = path.join(root, 'generated', GROUP, 'crds', `${GROUP}_${PLURAL}.yaml`);
   // 100,000 CronTabs with their managedFields are ~0.3 GiB in etcd, its history more: the 2 GiB default quota is tight
   const cp = await testing.startControlPlane({ log: () => {}, etcdFlags: { 'quota-backend-bytes': String(8 * 1024 ** 3) } });
   const rest = runtime.createRestClient(runtime.fromOptions({ server: cp.url, ca: cp.ca, token: cp.token }));
   try {
-    console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s; node ${process.version}; N=${N}, ${ROUNDS} rounds`);
-    const collection = await installCollection(rest, parse(fs.readFileSync(crdFile, 'utf8')), { group: GROUP, version: VERSION, plural: PLURAL, namespace: NAMESPACE });
+    const bytes = JSON.stringify(SHAPE.object(0, NAMESPACE)).length;
+    console.log(`control plane ready in ${(cp.startupMs / 1000).toFixed(1)} s; node ${process.version}; N=${N}, ${ROUNDS} rounds; objects: ${SHAPE.name} ${KIND}s of ${GROUP} (BENCH_SCALE_OBJECT; ≈${bytes} B of JSON each as sent)`);
+    const collection = await installCollection(rest, SHAPE.crd, { group: GROUP, version: VERSION, plural: PLURAL, namespace: NAMESPACE });
     const t0 = Date.now();
     let created = 0;
     const step = Math.max(10_000, Math.ceil(N / 10));
@@ -248,12 +260,7 @@ async function main() {
       await retryCreate(() => rest.requestVoid({
         method: 'POST',
         path: collection,
-        body: {
-          apiVersion: `${GROUP}/${VERSION}`,
-          kind: KIND,
-          metadata: { name: `crontab-${String(i).padStart(6, '0')}`, labels: { app: 'bench', shard: String(i % 16) }, annotations: { 'bench.kubegen.io/owner': `team-${i % 7}` } },
-          spec: { schedule: '*/5 * * * *', image: 'registry.example.com/cron/job:1.2.3', replicas: (i % 5) + 1, timeZone: 'Etc/UTC' },
-        },
+        body: SHAPE.object(i, NAMESPACE),
       }));
       if (++created % step === 0 && created < N) console.log(`  created ${created} in ${((Date.now() - t0) / 1000).toFixed(0)} s; load average ${os.loadavg()[0].toFixed(1)}`);
     });
@@ -297,6 +304,7 @@ async function informers(ctx) {
   console.log(`sync kubegen / client-go: ${syncRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'ms').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 1.0)`);
   console.log(`peak RSS kubegen / client-go: ${rssRatio.toFixed(2)} (per round ${perRound('kubegen', 'client-go', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.8)`);
   console.log(`peak RSS metadata-only / full objects (kubegen): ${metaRatio.toFixed(2)} (per round ${perRound('kubegen-metadata', 'kubegen', 'rssMiB').map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.3)`);
+  console.log(`objects: ${SHAPE.name} (BENCH_SCALE_OBJECT)`);
   return `RESULT scale rss_mib=${med('kubegen', 'rssMiB').toFixed(0)} ratio=${rssRatio.toFixed(2)} goal=0.8`;
 }
 

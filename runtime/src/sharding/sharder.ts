@@ -17,13 +17,20 @@
  *   label is set; the shard acknowledges by removing both labels; the sharder then assigns the new shard), so it is
  *   never reconciled by two shards at once. A controlled object, an unassigned one, or one whose shard is dead or
  *   unknown moves at once (upstream's rule: the controller object is the synchronisation point). Every write is a
- *   merge patch conditional on the resourceVersion the decision was made on; a conflict waits for the next event;
- * - it watches the sharded kinds' METADATA only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`; without
- *   it objects are cut down to their metadata as they arrive) and caches of each object only what it decides and
- *   writes on (`sharderView`: name, namespace, resourceVersion, the ring's two labels, the controller reference) — the
- *   leader caches every object of the ring, so annotations, managedFields and other labels would cost it memory the
- *   shards' own caches already pay; it re-examines every object when the ring's members
- *   change and every `syncPeriodMs` (default 5 min), and makes at most `concurrentMoves` (default 10) writes at once;
+ *   merge patch conditional on the resourceVersion the decision was made on; after a conflict the object is read
+ *   again (one GET of its metadata) and decided anew (a second conflict retries it rate limited);
+ * - memory in proportion to the work, not to the ring's objects (upstream's sharder caches no sharded object either:
+ *   its webhook assigns, its controller pages through a list on a ring change): the leader WATCHES only the objects
+ *   WITHOUT the ring's shard label (selector `!shard.alpha.sharding.timebertt.dev/<ring>`; new ones, and drained ones
+ *   once their shard acknowledged) — an assigned object leaves that cache — and on every change of the ring's
+ *   members, every `syncPeriodMs` (default 5 min) and, backing off from 5 s, after a failed resync, it RESYNCS: lists
+ *   every object of the ring's kinds page by page (`pageSize`, default 500; a consistent read, not resourceVersion=0,
+ *   which a watch cache may answer unpaged) and queues those that must be assigned, drained or moved, holding at most
+ *   max(100, 10 × `concurrentMoves`) of them (the next page waits) and at most `concurrentMoves` (default 10) writes
+ *   at once. Both read metadata only (`metadataClients`, e.g. `restMetadataClientFactory(rest)`, through which the
+ *   writes also get only the metadata back; without it objects are cut down as they arrive) and keep of an object only what it decides and writes on (`sharderView`). A
+ *   controlled object without a controller of the ring's kinds is never assigned, so it stays in the unassigned cache;
+ *   `heldObjects` counts what the leader holds;
  * - metrics (through the manager's sink, upstream's names, labels `controllerring` and `group`/`resource`):
  *   `controller_sharding_assignments_total`, `controller_sharding_movements_total`, `controller_sharding_drains_total`
  *   (each write that succeeded), `controller_sharding_ring_calculations_total` (each ring computed from the Leases)
@@ -37,7 +44,6 @@ import { hostname } from 'node:os';
 import { isAborted, type Clock, type ClockTimer } from '../clock/clock';
 import { SharedInformerFactory } from '../cache/factory';
 import type { SharedIndexInformer } from '../cache/informer';
-import type { ListerWatcher } from '../cache/reflector';
 import type { KubeList, KubeObject, ResourceClient, ResourceDescriptor } from '../client/types';
 import { isConflict, isNotFound } from '../errors/errors';
 import { LeaderElector } from '../leaderelection/leaderelection';
@@ -75,6 +81,8 @@ export interface SharderOptions {
   syncPeriodMs?: number;
   /** Default 10. */
   concurrentMoves?: number;
+  /** The page size of a resync's lists; default 500. */
+  pageSize?: number;
   /** Virtual nodes per shard; default 100. */
   tokensPerNode?: number;
 }
@@ -130,23 +138,44 @@ export interface SharderStats {
   acquired: number;
   /** Ring recalculations that changed its members. */
   ringChanges: number;
+  /** Resyncs started (paged lists of every object of the ring). */
+  resyncs: number;
 }
 
 interface WatchedKind {
   descriptor: ResourceDescriptor;
   /** Keyed by its controller (a `controlled` kind). */
   controlled: boolean;
+  /** The kind's (metadata) client in the sharder's namespace (all by default): its cache's and a resync's lists. */
+  lister: ResourceClient<KubeObject, KubeList<KubeObject>>;
+  /** Its objects without the ring's shard label. */
   informer: SharedIndexInformer<KubeObject>;
+}
+
+/** A wake-up: `next()` resolves at the following `notify()`. */
+class Signal {
+  private waiters: (() => void)[] = [];
+  next(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+  notify(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
 }
 
 /** See the module doc. */
 export class Sharder {
   readonly ring: string;
-  readonly stats: SharderStats = { assignments: 0, drains: 0, moves: 0, acquired: 0, ringChanges: 0 };
+  readonly stats: SharderStats = { assignments: 0, drains: 0, moves: 0, acquired: 0, ringChanges: 0, resyncs: 0 };
   private readonly opts: SharderOptions;
   private readonly log: Logger;
   private readonly syncPeriodMs: number;
   private readonly concurrentMoves: number;
+  private readonly pageSize: number;
+  /** While leading: the views of objects queued by a resync or read again after a conflict, until written. */
+  private pending: Map<string, KubeObject> | undefined;
+  /** While leading: the kinds and their caches of unassigned objects. */
+  private watchedKinds: readonly WatchedKind[] = [];
   private readonly election: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number; identity: string } | undefined;
   private hashRing = new HashRing([]);
   private states = new Map<string, ShardState>();
@@ -163,6 +192,7 @@ export class Sharder {
     if (!Array.isArray(opts.kinds) || opts.kinds.length === 0) throw new ShardingConfigError(`sharding: ring ${opts.ring} has no kinds to shard`);
     this.syncPeriodMs = checkDuration('syncPeriodMs', opts.syncPeriodMs ?? 300_000);
     this.concurrentMoves = Math.floor(checkDuration('concurrentMoves', opts.concurrentMoves ?? 10));
+    this.pageSize = Math.floor(checkDuration('pageSize', opts.pageSize ?? 500));
     const le = opts.leaderElection;
     if (le === 'manager') this.election = undefined;
     else {
@@ -178,6 +208,13 @@ export class Sharder {
   /** Whether this replica's sharder leads (and works). */
   get isLeading(): boolean {
     return this.leading;
+  }
+
+  /** The objects this replica's sharder holds: the unassigned ones cached and those queued by a resync. */
+  get heldObjects(): number {
+    let n = this.pending?.size ?? 0;
+    for (const w of this.watchedKinds) n += w.informer.getIndexer().size;
+    return n;
   }
 
   /** The ring's members as last computed. */
@@ -227,9 +264,9 @@ export class Sharder {
 
   /** The leader's work, until `outer` aborts. */
   private async lead(outer: AbortSignal): Promise<void> {
-    // Every write in flight (up to concurrentMoves), each informer's list or watch, the Lease writes and `stop` below
-    // listen on this signal, as fetch does on a request's signal: more than EventTarget's default of 10 listeners is
-    // the design here, not a leak (Node warned MaxListenersExceededWarning at 11), so the bound is raised for them.
+    // Every write in flight (up to concurrentMoves), each informer's list or watch, a resync's list, the Lease writes
+    // and `stop` below listen on this signal, as fetch does on a request's signal: more than EventTarget's default of 10
+    // listeners is the design here, not a leak (Node warned MaxListenersExceededWarning at 11), so the bound is raised.
     const signal = AbortSignal.any([outer]);
     const kindCount = this.opts.kinds.reduce((n, rk) => n + 1 + (rk.controlled?.length ?? 0), 0);
     setMaxListeners(this.concurrentMoves + 2 * kindCount + 16, signal);
@@ -241,27 +278,52 @@ export class Sharder {
     const leases = new SharedInformerFactory({ namespace: this.opts.leaseNamespace, clock, logger: log, tweakListOptions: () => ({ labelSelector: ringLeaseSelector(this.ring) }) });
     const ns = this.opts.namespace ?? '';
     const ring = this.ring;
-    const objects = new SharedInformerFactory({ namespace: ns, clock, logger: log, transform: <T extends KubeObject>(obj: T): T => sharderView(obj, ring) });
+    // the objects without the ring's shard label only: an assigned object leaves this cache (its watch says DELETED)
+    const unassigned = new SharedInformerFactory({
+      namespace: ns,
+      clock,
+      logger: log,
+      transform: <T extends KubeObject>(obj: T): T => sharderView(obj, ring),
+      tweakListOptions: () => ({ labelSelector: `!${shardLabel(ring)}` }),
+    });
     const watched: WatchedKind[] = [];
     const ownerKinds = new Set<string>();
+    const pending = new Map<string, KubeObject>();
+    this.pending = pending;
+    this.watchedKinds = watched;
+    const room = new Signal();
+    const wake = new Signal();
+    let resyncWanted = false;
     let timer: ClockTimer | undefined;
+    let resyncTimer: ClockTimer | undefined;
     const stop = (): void => {
       queue.shutDown();
       if (timer !== undefined) clock.clearTimer(timer);
+      if (resyncTimer !== undefined) clock.clearTimer(resyncTimer);
+      room.notify();
+      wake.notify();
     };
     signal.addEventListener('abort', stop, { once: true });
+    /** Asks for a resync (a paged list of every object of the ring), now or after `afterMs`. */
+    const requestResync = (afterMs = 0): void => {
+      if (signal.aborted) return;
+      if (afterMs > 0) {
+        if (resyncTimer !== undefined) clock.clearTimer(resyncTimer);
+        resyncTimer = clock.setTimer(() => { resyncTimer = undefined; requestResync(); }, afterMs, { keepAlive: false });
+        return;
+      }
+      resyncWanted = true;
+      wake.notify();
+    };
     try {
       // the kinds
-      const lw = <T extends KubeObject>(d: ResourceDescriptor<T, KubeList<T>>): ListerWatcher<T> => {
-        const nsOf = d.namespaced ? ns : '';
-        return this.opts.metadataClients ? this.opts.metadataClients(d, nsOf) : this.mgr.clientFor(d, nsOf);
-      };
       const seen = new Set<string>();
       const addKind = (descriptor: ResourceDescriptor, controlled: boolean): void => {
         const key = `${descriptor.group}/${descriptor.resource}`;
         if (seen.has(key)) return;
         seen.add(key);
-        watched.push({ descriptor, controlled, informer: objects.informerFor(descriptor, lw(descriptor)) });
+        const lister = this.readerOf(descriptor, ns);
+        watched.push({ descriptor, controlled, lister, informer: unassigned.informerFor(descriptor, lister) });
       };
       for (const rk of this.opts.kinds) {
         ownerKinds.add(`${rk.kind.group}/${rk.kind.kind}`);
@@ -275,12 +337,6 @@ export class Sharder {
       const acquiring = new Set<string>();
       const leaseClient = this.mgr.clientFor<Lease, LeaseList>(leaseResource, this.opts.leaseNamespace);
       let synced = false;
-      const enqueueAll = (): void => {
-        for (let i = 0; i < watched.length; i++) {
-          const w = watched[i];
-          if (w) for (const key of w.informer.getIndexer().listKeys()) queue.add(`${i}|${key}`);
-        }
-      };
       const recompute = (): void => {
         if (!synced || signal.aborted) return;
         const now = clock.now();
@@ -307,18 +363,23 @@ export class Sharder {
           this.hashRing = next;
           this.stats.ringChanges++;
           log.info('ring changed', { members: next.nodes, states: Object.fromEntries(this.states) });
-          enqueueAll();
+          // the unassigned objects at once, every other object by a resync
+          for (let i = 0; i < watched.length; i++) {
+            const w = watched[i];
+            if (w) for (const key of w.informer.getIndexer().listKeys()) queue.add(`${i}|${key}`);
+          }
+          requestResync();
         }
         if (timer !== undefined) clock.clearTimer(timer);
         const soonest = Math.min(...shards.map((s) => s.nextChangeInMs));
         timer = Number.isFinite(soonest) ? clock.setTimer(recompute, soonest + 1, { keepAlive: false }) : undefined;
       };
-      let pending = false;
+      let microtask = false;
       const soon = (): void => {
-        if (pending) return;
-        pending = true;
+        if (microtask) return;
+        microtask = true;
         queueMicrotask(() => {
-          pending = false;
+          microtask = false;
           recompute();
         });
       };
@@ -328,7 +389,7 @@ export class Sharder {
       synced = true;
       recompute();
 
-      // objects
+      // unassigned objects
       for (let i = 0; i < watched.length; i++) {
         const w = watched[i];
         if (!w) continue;
@@ -337,26 +398,49 @@ export class Sharder {
         };
         w.informer.addEventHandler({ onAdd: onObject, onUpdate: (_old, obj) => { onObject(obj); } });
       }
-      objects.start(signal);
+      unassigned.start(signal);
       for (const w of watched) if (!(await w.informer.waitForSync(signal))) return;
       log.info('sharder synced', { kinds: watched.map((w) => `${w.descriptor.group}/${w.descriptor.resource}`), members: this.hashRing.nodes });
 
-      // periodic resync
-      const resync = (): void => {
-        if (signal.aborted) return;
-        enqueueAll();
-        clock.setTimer(resync, this.syncPeriodMs, { keepAlive: false });
+      // resyncs: on a ring change, every syncPeriodMs, and again (backing off) after a failed one
+      const pendingBound = Math.max(100, 10 * this.concurrentMoves);
+      let failures = 0;
+      const resyncs = async (): Promise<void> => {
+        while (!signal.aborted) {
+          if (!resyncWanted) {
+            await wake.next();
+            continue;
+          }
+          resyncWanted = false;
+          if (this.hashRing.nodes.length === 0) continue;
+          try {
+            const found = await this.resync(watched, ownerKinds, pendingBound, room, queue, signal);
+            failures = 0;
+            log.v(1).info('resync done', found);
+            requestResync(this.syncPeriodMs);
+          } catch (err) {
+            if (isAborted(signal)) return;
+            failures++;
+            const backoff = Math.min(this.syncPeriodMs, 5_000 * 2 ** Math.min(failures - 1, 16));
+            log.error(err, 'resync failed', { retryInMs: backoff });
+            requestResync(backoff);
+          }
+        }
       };
-      clock.setTimer(resync, this.syncPeriodMs, { keepAlive: false });
 
       // workers
       const worker = async (): Promise<void> => {
         for (;;) {
           const { item, shutdown } = await queue.get();
           if (shutdown) return;
+          // the view this attempt decides on; a resync may pend a newer one meanwhile, which stays for the next attempt
+          const view = pending.get(item);
           try {
-            if (await this.process(item, watched, ownerKinds, signal)) queue.forget(item);
-            else queue.addRateLimited(item);
+            if (await this.process(item, watched, ownerKinds, signal)) {
+              queue.forget(item);
+              if (view !== undefined && pending.get(item) === view) pending.delete(item);
+              room.notify();
+            } else queue.addRateLimited(item);
           } catch (err) {
             if (!isAborted(signal)) log.error(err, 'sharder write failed', { item });
             queue.addRateLimited(item);
@@ -365,16 +449,56 @@ export class Sharder {
           }
         }
       };
-      await Promise.all(Array.from({ length: this.concurrentMoves }, worker));
+      await Promise.all([resyncs(), ...Array.from({ length: this.concurrentMoves }, worker)]);
     } finally {
       stop();
       signal.removeEventListener('abort', stop);
-      await Promise.all([leases.shutdown(), objects.shutdown()]);
+      await Promise.all([leases.shutdown(), unassigned.shutdown()]);
+      this.pending = undefined;
+      this.watchedKinds = [];
       this.leading = false;
       this.hashRing = new HashRing([]);
       this.mgr.metrics?.gauge?.('kube_controllerring_status_available_shards', { controllerring: this.ring }, 0);
       log.info('sharder stopped leading');
     }
+  }
+
+  /**
+   * One resync: lists every object of the ring's kinds page by page (`pageSize`, a consistent read: a page holds what
+   * it holds and the next is asked for once its objects are queued) and queues those that must be assigned, drained or
+   * moved, keeping their views in `pending` until written — waiting while `pending` holds `bound` of them.
+   */
+  private async resync(
+    watched: readonly WatchedKind[],
+    ownerKinds: ReadonlySet<string>,
+    bound: number,
+    room: Signal,
+    queue: RateLimitingWorkQueue<string>,
+    signal: AbortSignal,
+  ): Promise<{ listed: number; queued: number }> {
+    const pending = this.pending;
+    let listed = 0;
+    let queued = 0;
+    if (pending === undefined) return { listed, queued };
+    this.stats.resyncs++;
+    for (let i = 0; i < watched.length; i++) {
+      const w = watched[i];
+      if (!w) continue;
+      for await (const page of w.lister.listPages({ limit: this.pageSize, signal })) {
+        for (const obj of page.items) {
+          listed++;
+          const view = sharderView(obj, this.ring);
+          if (this.decide(w, view, ownerKinds).action === 'none') continue;
+          const item = `${i}|${objectStoreKey(view)}`;
+          pending.set(item, view);
+          queue.add(item);
+          queued++;
+        }
+        while (pending.size >= bound && !signal.aborted) await room.next();
+        if (signal.aborted) return { listed, queued };
+      }
+    }
+    return { listed, queued };
   }
 
   private decide(w: WatchedKind, obj: Readonly<KeyedObject & KubeObject>, ownerKinds: ReadonlySet<string>): Assignment {
@@ -385,26 +509,61 @@ export class Sharder {
     return assignmentOf(meta?.labels, key, w.controlled, this.hashRing, this.ring, this.states);
   }
 
-  /** One object's assignment; false when it must be retried (a write failed for a reason other than a conflict). */
+  /**
+   * One object's assignment, decided on its view found by a resync or read after a conflict (`pending`), else on the
+   * unassigned cache's. A conflict (a stale view: a resync's page, the cache before its event) reads the object again
+   * (one GET of its metadata) and decides anew at once; false when it must be retried, rate limited: a write failed,
+   * or conflicted twice (its fresh view then pending).
+   */
   private async process(item: string, watched: readonly WatchedKind[], ownerKinds: ReadonlySet<string>, signal: AbortSignal): Promise<boolean> {
     const bar = item.indexOf('|');
     const w = watched[Number(item.slice(0, bar))];
     const key = item.slice(bar + 1);
-    const obj = w?.informer.getIndexer().getByKey(key);
-    if (!w || !obj?.metadata?.name) return true;
-    const a = this.decide(w, obj, ownerKinds);
-    if (a.action === 'none') return true;
+    let obj = this.pending?.get(item) ?? w?.informer.getIndexer().getByKey(key);
+    if (!w) return true;
+    for (let attempt = 1; ; attempt++) {
+      const name = obj?.metadata?.name;
+      if (!obj?.metadata || !name) return true;
+      const a = this.decide(w, obj, ownerKinds);
+      if (a.action === 'none') return true;
+      const result = await this.write(w, obj.metadata, a, signal);
+      if (result === 'done') return true;
+      let fresh: KubeObject;
+      try {
+        fresh = await this.readerOf(w.descriptor, obj.metadata.namespace ?? '').get(name, { signal });
+      } catch (err) {
+        if (isNotFound(err)) return true;
+        throw err;
+      }
+      obj = sharderView(fresh, this.ring);
+      if (attempt >= 2) {
+        this.pending?.set(item, obj);
+        return false;
+      }
+    }
+  }
+
+  /** The (metadata) client of a kind in a namespace. */
+  private readerOf(d: ResourceDescriptor, namespace: string): ResourceClient<KubeObject, KubeList<KubeObject>> {
+    const ns = d.namespaced ? namespace : '';
+    return this.opts.metadataClients ? this.opts.metadataClients(d, ns) : this.mgr.clientFor(d, ns);
+  }
+
+  /** Writes one decision (see the module doc): `conflict` when `meta`'s resourceVersion is stale, else `done`. */
+  private async write(w: WatchedKind, meta: NonNullable<KubeObject['metadata']>, a: Exclude<Assignment, { action: 'none' }>, signal: AbortSignal): Promise<'done' | 'conflict'> {
     const sl = shardLabel(this.ring);
     const dl = drainLabel(this.ring);
     const labels: Record<string, string | null> =
-      a.action === 'drain' ? { [dl]: 'true' } : { [sl]: a.to, ...(obj.metadata.labels && Object.hasOwn(obj.metadata.labels, dl) ? { [dl]: null } : {}) };
-    const body = JSON.stringify({ metadata: { resourceVersion: obj.metadata.resourceVersion, labels } });
-    const client = this.mgr.clientFor(w.descriptor, obj.metadata.namespace ?? '');
+      a.action === 'drain' ? { [dl]: 'true' } : { [sl]: a.to, ...(meta.labels && Object.hasOwn(meta.labels, dl) ? { [dl]: null } : {}) };
+    const body = JSON.stringify({ metadata: { resourceVersion: meta.resourceVersion, labels } });
+    const name = meta.name ?? '';
+    // answered with the object's metadata only when the clients are metadataClients: a PATCH's answer is negotiated as a GET's
+    const client = this.readerOf(w.descriptor, meta.namespace ?? '');
     try {
-      await client.patch(obj.metadata.name, 'application/merge-patch+json', body, { signal });
+      await client.patch(name, 'application/merge-patch+json', body, { signal });
     } catch (err) {
-      // a newer version is on its way to the cache (its event enqueues the object again), or the object is gone
-      if (isConflict(err) || isNotFound(err)) return true;
+      if (isNotFound(err)) return 'done';
+      if (isConflict(err)) return 'conflict';
       throw err;
     }
     if (a.action === 'assign') this.stats.assignments++;
@@ -412,8 +571,8 @@ export class Sharder {
     else this.stats.moves++;
     const metric = a.action === 'assign' ? 'controller_sharding_assignments_total' : a.action === 'drain' ? 'controller_sharding_drains_total' : 'controller_sharding_movements_total';
     this.mgr.metrics?.count(metric, { controllerring: this.ring, group: w.descriptor.group, resource: w.descriptor.resource });
-    this.log.v(1).info(a.action, { namespace: obj.metadata.namespace, name: obj.metadata.name, ...a });
-    return true;
+    this.log.v(1).info(a.action, { namespace: meta.namespace, name, ...a });
+    return 'done';
   }
 
   /** Acquires an expired shard Lease (making the shard dead), unless the shard renewed in between. */

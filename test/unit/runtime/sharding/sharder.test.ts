@@ -2,7 +2,9 @@
  * The sharder: the decision table of one object (assign, drain, move, wait), then the sharder over a fake API
  * server with an injected clock — assignment onto the ready shards, the drain handshake when a shard joins (drain
  * label, the old shard's acknowledgement, the new assignment), lease loss (an expired shard Lease acquired by the
- * sharder, its objects moved at once), a released Lease, owned objects with their owner, and bad configuration.
+ * sharder, its objects moved at once), a released Lease, owned objects with their owner, memory in proportion to the
+ * work (only unassigned objects watched; a ring change pages through a list), a conflict read again, and bad
+ * configuration.
  */
 import { getMaxListeners } from 'node:events';
 import { FakeClock } from '../../../../runtime/src/clock/clock';
@@ -382,6 +384,97 @@ describe('Sharder over a fake API server', () => {
     env.stop.abort();
     await run;
     expect(env.metrics.get(`kube_controllerring_status_available_shards${JSON.stringify({ controllerring: RING })}`)).toBe(0);
+  });
+
+  it('holds memory in proportion to the work: it watches only unassigned objects, and nothing once all are assigned', async () => {
+    const env = setup();
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    await until(() => env.sharder.heldObjects === 0, 'assigned objects leaving the cache', 5_000);
+    // its watches of the ring's kinds ask for the objects without the shard label only
+    const watches = env.fake.actions().filter((a) => a.verb === 'watch' && a.resource.resource !== 'leases');
+    expect(watches.length).toBeGreaterThanOrEqual(2);
+    for (const w of watches) expect(w.verb === 'watch' ? w.options.labelSelector : undefined).toBe(`!${SL}`);
+    // a new object is assigned from that watch, and leaves it
+    await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'late', namespace: NS } });
+    await until(() => env.sharder.stats.assignments === NAMES.length + 1, 'the new object assigned', 5_000);
+    expect((await env.objects.get('late')).metadata?.labels).toEqual({ [SL]: 'a' });
+    await until(() => env.sharder.heldObjects === 0, 'the new object leaving the cache', 5_000);
+    env.stop.abort();
+    await run;
+  });
+
+  it('with metadataClients, its lists, watches and writes of the ring\'s kinds go through them (a write gets the metadata back)', async () => {
+    const used = new Set<string>();
+    const made: { fake?: Fake } = {};
+    const metadataClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns: string) => {
+      if (made.fake === undefined) throw new Error('no fake yet');
+      const client = made.fake.client<T, TList>(d, ns);
+      const record = <A extends unknown[], R>(verb: string, fn: (...args: A) => R) => (...args: A): R => {
+        used.add(`${d.resource} ${verb}`);
+        return fn(...args);
+      };
+      client.list = record('list', client.list.bind(client));
+      client.watch = record('watch', client.watch.bind(client));
+      client.patch = record('patch', client.patch.bind(client));
+      return client;
+    };
+    const env = setup({ metadataClients });
+    made.fake = env.fake;
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    expect([...used].sort()).toEqual(['configmaps list', 'configmaps watch', 'widgets list', 'widgets patch', 'widgets watch']);
+    env.stop.abort();
+    await run;
+  });
+
+  it('a ring change pages through the objects (limit and continue) to drain and move them', async () => {
+    const env = setup({ pageSize: 7 });
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    const resyncs = env.sharder.stats.resyncs;
+    env.fake.clearActions();
+    await env.renew('b');
+    const toB = NAMES.filter((n) => expected(['a', 'b']).get(n) === 'b');
+    await until(() => env.sharder.stats.drains === toB.length, 'drains', 5_000);
+    expect(env.sharder.stats.resyncs).toBe(resyncs + 1);
+    const lists = env.fake.actions().filter((a) => a.verb === 'list' && a.resource.resource === 'widgets');
+    // 40 widgets in pages of 7: 6 pages, the first without a continue token
+    expect(lists.map((a) => (a.verb === 'list' ? [a.options.limit, a.options.continue === undefined] : []))).toEqual([[7, true], ...Array.from({ length: 5 }, () => [7, false])]);
+    expect(lists.every((a) => a.verb === 'list' && a.options.labelSelector === undefined)).toBe(true);
+    env.stop.abort();
+    await run;
+  });
+
+  it('a write that conflicts (decided on a stale page) reads the object again and decides anew', async () => {
+    let bumps = 0;
+    const env = setup({}, async () => {
+      // before the first drain: someone else changes the object, so the sharder's resourceVersion is stale
+      if (bumps++ !== NAMES.length) return;
+      for (const o of (await env.objects.list()).items) {
+        await env.objects.patch(o.metadata?.name ?? '', 'application/merge-patch+json', JSON.stringify({ metadata: { annotations: { touched: 'yes' } } }));
+      }
+    });
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === NAMES.length, 'assignments', 5_000);
+    await env.renew('b');
+    const toB = NAMES.filter((n) => expected(['a', 'b']).get(n) === 'b');
+    // every conflicting drain is retried (rate limited) on the object read again
+    for (let i = 0; i < 20 && env.sharder.stats.drains < toB.length; i++) await env.advance(1_000);
+    expect(env.sharder.stats.drains).toBe(toB.length);
+    expect(env.fake.actions().some((a) => a.verb === 'get' && a.resource.resource === 'widgets')).toBe(true);
+    const labels = await env.labelsOf();
+    for (const n of toB) expect(labels.get(n)).toEqual({ [SL]: 'a', [DL]: 'true' });
+    env.stop.abort();
+    await run;
   });
 
   it.each([
