@@ -68,6 +68,47 @@ async function take(watch: Watch, n: number): Promise<WatchEvent[]> {
   return out;
 }
 
+/**
+ * Reads a watch one event at a time. `poll` answers what the watch has delivered by the end of the current turn (the
+ * cacher hands events over synchronously: a fake-clock step that sends one makes it ready at once) — an event, `'end'`
+ * once the watch ended, or undefined; `next` waits for the next one (20 s at most).
+ */
+class Reader {
+  private readonly it: AsyncIterator<WatchEvent>;
+  private pending: Promise<IteratorResult<WatchEvent>> | undefined;
+  private got: WatchEvent | 'end' | undefined;
+
+  constructor(watch: Watch) {
+    this.it = watch[Symbol.asyncIterator]();
+  }
+
+  async poll(): Promise<WatchEvent | 'end' | undefined> {
+    if (!this.pending) {
+      const p = this.it.next();
+      this.pending = p;
+      void p.then((r: IteratorResult<WatchEvent, unknown>) => {
+        if (this.pending === p) this.got = r.done === true ? 'end' : r.value;
+      });
+    }
+    await new Promise((r) => setImmediate(r));
+    const got = this.got;
+    if (got !== undefined) this.pending = this.got = undefined;
+    return got;
+  }
+
+  async next(): Promise<WatchEvent | 'end'> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const got = await this.poll();
+      if (got !== undefined) return got;
+      if (Date.now() > deadline) throw new Error('no event in 20 s');
+    }
+  }
+}
+
+/** What a Reader answered, as `summary` writes an event. */
+const said = (got: WatchEvent | 'end' | undefined): string => (got === undefined || got === 'end' ? String(got) : (summary([got])[0] ?? ''));
+
 const summary = (events: WatchEvent[]) => events.map((e) => (e.type === 'BOOKMARK' || e.type === 'ERROR' ? e.type : `${e.type} ${nameOf(e.object)}`));
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
@@ -213,12 +254,103 @@ describe('Cacher watches', () => {
       expect(meta(initial[2]?.object ?? {}).annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
       await createAll(cacher, prefix, ['c']);
       expect(summary(await take(w, 1))).toEqual(['ADDED c']);
-      clock.step(61_000);
+      // due 60 s on (its bucket's second), sent by the first bookmark tick after that (ticks 1 to 1.25 s apart)
+      clock.step(62_000);
       const [bookmark] = await take(w, 1);
       expect(bookmark?.type).toBe('BOOKMARK');
       expect(rvOf(bookmark?.object ?? {})).toBe(cacher.resourceVersion.toString());
       expect(meta(bookmark?.object ?? {}).annotations).toBeUndefined();
       w.stop();
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('a watch with a timeout: a bookmark about 2 s before its deadline, none after it, and it ends at the deadline', async () => {
+    const { cacher, prefix, clock } = await newCacher();
+    try {
+      await createAll(cacher, prefix, ['a']);
+      const start = clock.now();
+      const w = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 10_000 }));
+      const [b] = await createAll(cacher, prefix, ['b']);
+      expect(said(await w.next())).toBe('ADDED b');
+      // due at deadline - 2 s (rule (a), before the minute of rule (b)): nothing before that second
+      clock.setTime(start + 7_999);
+      expect(await w.poll()).toBeUndefined();
+      clock.setTime(start + 9_999);
+      const bookmark = await w.poll();
+      expect(said(bookmark)).toBe('BOOKMARK');
+      expect(rvOf(typeof bookmark === 'object' ? bookmark.object : {})).toBe(rvOf(b ?? {}));
+      expect(await w.poll()).toBeUndefined();
+      expect(cacher.watcherCount).toBe(1);
+      // the deadline ends it, events or not
+      clock.setTime(start + 10_000);
+      expect(await w.poll()).toBe('end');
+      expect(cacher.watcherCount).toBe(0);
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('no bookmark for a timeout under 2 s, nor one at the revision the watch started from; a deadline ends every watch', async () => {
+    const { cacher, prefix, clock } = await newCacher();
+    try {
+      await createAll(cacher, prefix, ['a']);
+      const start = clock.now();
+      const short = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 1_500 }));
+      const quiet = new Reader(await cacher.watch(`${prefix}ns/a`, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 5_000 }));
+      const plain = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, timeoutMs: 5_000 }));
+      await createAll(cacher, prefix, ['b']);
+      expect(said(await short.next())).toBe('ADDED b');
+      expect(said(await plain.next())).toBe('ADDED b');
+      clock.setTime(start + 1_499);
+      expect(await short.poll()).toBeUndefined();
+      clock.setTime(start + 1_500);
+      expect(await short.poll()).toBe('end');
+      // `quiet` watches a key nothing wrote since it started, but b moved the revision on: its bookmark (at 3 s) says
+      // so; `plain` does not allow bookmarks
+      clock.setTime(start + 4_999);
+      expect(said(await quiet.poll())).toBe('BOOKMARK');
+      expect(await plain.poll()).toBeUndefined();
+      clock.setTime(start + 5_000);
+      expect(await quiet.poll()).toBe('end');
+      expect(await plain.poll()).toBe('end');
+      expect(cacher.watcherCount).toBe(0);
+      // started at the newest revision and nothing written since: no bookmark before the deadline
+      const idle = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 5_000 }));
+      clock.step(4_999);
+      expect(await idle.poll()).toBeUndefined();
+      clock.step(1);
+      expect(await idle.poll()).toBe('end');
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('a bookmark carries the last revision dispatched: it never overtakes an event queued behind a blocked watcher', async () => {
+    // a dispatch budget that does not run out while the test holds the slow watcher
+    const { cacher, prefix, clock } = await newCacher({ dispatchTimeoutMs: 3_600_000 });
+    try {
+      const slow = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      const fast = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true });
+      const got: WatchEvent[] = [];
+      const reading = (async () => {
+        for await (const ev of fast) got.push(ev);
+      })();
+      // the slow one reads nothing: 10 events fill its buffer, the 11th blocks the dispatch, the 12th waits behind it
+      const names = Array.from({ length: 12 }, (_, i) => `o${String(i).padStart(2, '0')}`);
+      const created = await createAll(cacher, prefix, names);
+      await until(() => got.length >= 11, 'the fast watcher has the first 11 events');
+      // the fast watcher's minute passes: its bookmark waits behind the 12th event
+      clock.step(62_000);
+      await new Promise((r) => setImmediate(r));
+      expect(summary(got)).toEqual(names.slice(0, 11).map((name) => `ADDED ${name}`));
+      slow.stop();
+      await until(() => got.length >= 13, 'the 12th event and the bookmark');
+      expect(summary(got.slice(11))).toEqual(['ADDED o11', 'BOOKMARK']);
+      expect(rvOf(got[12]?.object ?? {})).toBe(rvOf(created[11] ?? {}));
+      fast.stop();
+      await reading;
     } finally {
       await cacher.close();
     }
