@@ -27,9 +27,10 @@
  *   ahead of an event still queued) about every `bookmarkFrequencyMs` (a minute) and, with a `timeoutMs`, about 2 s
  *   before that deadline (none when it is closer than that at the start); a watcher ends at its deadline.
  * - Slow watchers: each has a buffer of `suggestedWatchChannelSize` events (the window's capacity over its fresh
- *   duration, 10 to 100); an event that finds it full waits up to the dispatch budget (100 ms) for room, meanwhile
- *   nothing else is dispatched, and then ends the watcher (its client watches again from the last revision it saw) —
- *   no buffer grows without bound.
+ *   duration, 10 to 100); an event that finds it full waits for room as long as the dispatch budget allows (a shared
+ *   timeBudget: empty at the start, refilled at 50 ms/s up to 100 ms, what a wait used is gone), meanwhile nothing
+ *   else is dispatched, and then ends the watcher (its client watches again from the last revision it saw) — no
+ *   buffer grows without bound, and slow watchers cost the others 50 ms a second at most.
  *
  * Not ready (before its first list, during a relist; ResilientWatchCacheInitialization): a watch is refused with 429
  * "storage is (re)initializing" and a Retry-After growing with the downtime (1 to 30 s), a list too unless it is a page
@@ -53,7 +54,11 @@ export interface CacherOptions {
   clock?: Clock;
   /** How often a watcher that allows bookmarks gets one (default 60 s, the apiserver's). */
   bookmarkFrequencyMs?: number;
-  /** How long an event that finds a watcher's buffer full waits for room before the watcher is ended (default 100 ms). */
+  /**
+   * The dispatch budget (timeBudget): how long, at most, events that find watchers' buffers full wait for room before
+   * those watchers are ended (default 100 ms); it starts empty and refills at half of it per second (50 ms/s), what a
+   * wait did not use is given back.
+   */
   dispatchTimeoutMs?: number;
   /** How often progress is asked of the backend while a read waits for the cache (default 100 ms). */
   progressIntervalMs?: number;
@@ -100,6 +105,35 @@ type Pending = CacheEvent | { type: 'BOOKMARK'; resourceVersion: bigint; initial
  * event still queued for dispatch.
  */
 type Incoming = CacheEvent | { type: 'PROGRESS'; resourceVersion: bigint } | { type: 'TICK' };
+
+/**
+ * timeBudget: the time the dispatcher may spend waiting for blocked watchers. It starts empty, refills at half its
+ * maximum per second (on the clock, as time passes), and a wait takes all of it, giving back what it did not use.
+ */
+class TimeBudget {
+  private budget = 0;
+  private last: number;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxMs: number,
+  ) {
+    this.last = clock.now();
+  }
+
+  takeAvailable(): number {
+    const now = this.clock.now();
+    this.budget = Math.min(this.maxMs, this.budget + (Math.max(0, now - this.last) / 1000) * (this.maxMs / 2));
+    this.last = now;
+    const out = this.budget;
+    this.budget = 0;
+    return out;
+  }
+
+  returnUnused(unusedMs: number): void {
+    if (unusedMs > 0) this.budget = Math.min(this.maxMs, this.budget + unusedMs);
+  }
+}
 
 /**
  * watcherBookmarkTimeBuckets: the watchers that allow bookmarks, by the second (since the queue was made) of their next
@@ -310,7 +344,7 @@ export class Cacher implements Storage {
   private readonly clock: Clock;
   private readonly cache: WatchCache;
   private readonly bookmarkFrequencyMs: number;
-  private readonly dispatchTimeoutMs: number;
+  private readonly dispatchBudget: TimeBudget;
   private readonly progressIntervalMs: number;
 
   private readonly watchers = new Set<CacheWatcher>();
@@ -348,7 +382,7 @@ export class Cacher implements Storage {
     this.cache = new WatchCache({ ...options.window, clock: this.clock });
     this.bookmarkFrequencyMs = options.bookmarkFrequencyMs ?? DEFAULT_BOOKMARK_FREQUENCY_MS;
     this.bookmarkWatchers = new BookmarkTimeBuckets(this.clock, this.bookmarkFrequencyMs);
-    this.dispatchTimeoutMs = options.dispatchTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS;
+    this.dispatchBudget = new TimeBudget(this.clock, options.dispatchTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS);
     this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
     this.lastStateChange = this.clock.now();
     this.cache.onWaiting = (waiting) => {
@@ -549,14 +583,19 @@ export class Cacher implements Storage {
 
   /** Waits up to the budget for room in each blocked watcher; ends the ones still full. */
   private async dispatchBlocked(ev: Pending, blocked: CacheWatcher[]): Promise<void> {
+    const started = this.clock.now();
+    const timeout = this.dispatchBudget.takeAvailable();
     let timer: ClockTimer | undefined;
-    const state = { expired: false };
-    const budget = new Promise<void>((resolve) => {
-      timer = this.clock.setTimer(() => {
-        state.expired = true;
-        resolve();
-      }, this.dispatchTimeoutMs);
-    });
+    // an empty budget: the blocked watchers end at once (after one more turn of the event loop, below)
+    const state = { expired: timeout <= 0 };
+    const budget = state.expired
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          timer = this.clock.setTimer(() => {
+            state.expired = true;
+            resolve();
+          }, timeout);
+        });
     for (const w of blocked) {
       if (!state.expired) await Promise.race([w.room(), budget]);
       // one more turn of the event loop: a consumer whose socket drained in the same turn as the timer fired
@@ -564,6 +603,7 @@ export class Cacher implements Storage {
       if (!w.tryAdd(ev)) w.stop();
     }
     if (timer !== undefined) this.clock.clearTimer(timer);
+    this.dispatchBudget.returnUnused(timeout - (this.clock.now() - started));
   }
 
   /**

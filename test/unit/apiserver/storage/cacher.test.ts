@@ -331,6 +331,8 @@ describe('Cacher watches', () => {
     // a dispatch budget that does not run out while the test holds the slow watcher
     const { cacher, prefix, clock } = await newCacher({ dispatchTimeoutMs: 3_600_000 });
     try {
+      // the budget starts empty and refills at half of it per second
+      clock.step(2_000);
       const slow = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
       const fast = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true });
       const got: WatchEvent[] = [];
@@ -383,6 +385,8 @@ describe('Cacher watches', () => {
   test('a watcher whose buffer stays full for the dispatch budget is ended; the others go on', async () => {
     const { cacher, prefix, clock } = await newCacher();
     try {
+      // the budget starts empty: two seconds fill it (50 ms/s, 100 ms at most)
+      clock.step(2_000);
       const slow = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
       const fast = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
       const names = Array.from({ length: 15 }, (_, i) => `o${String(i).padStart(2, '0')}`);
@@ -403,6 +407,40 @@ describe('Cacher watches', () => {
       await createAll(cacher, prefix, ['p']);
       expect(summary(await next)).toEqual(['ADDED p']);
       fast.stop();
+    } finally {
+      await cacher.close();
+    }
+  });
+});
+
+describe('Cacher dispatch budget (timeBudget)', () => {
+  const batch = (tag: string) => Array.from({ length: 11 }, (_, i) => `${tag}${String(i).padStart(2, '0')}`);
+  const settle = () => new Promise((r) => setImmediate(r));
+
+  test('shared by every wait and refilled at 50 ms/s: empty at the start, 100 ms at most, what a wait used is gone', async () => {
+    const { cacher, prefix, clock } = await newCacher();
+    try {
+      // a new cacher has no budget yet: a watcher that fills its buffer (10 events) is ended at the 11th at once
+      await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      await createAll(cacher, prefix, batch('a'));
+      await until(() => cacher.watcherCount === 0, 'the first slow watcher ended without the clock moving');
+      // two seconds fill it: the next one is waited for 100 ms
+      clock.step(2_000);
+      await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      await createAll(cacher, prefix, batch('b'));
+      clock.step(99);
+      await settle();
+      expect(cacher.watcherCount).toBe(1);
+      clock.step(1);
+      await until(() => cacher.watcherCount === 0, 'the second slow watcher ended after 100 ms');
+      // that wait used it all: 100 ms on, 5 ms have come back
+      await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      await createAll(cacher, prefix, batch('c'));
+      clock.step(4);
+      await settle();
+      expect(cacher.watcherCount).toBe(1);
+      clock.step(1);
+      await until(() => cacher.watcherCount === 0, 'the third slow watcher ended after 5 ms');
     } finally {
       await cacher.close();
     }
