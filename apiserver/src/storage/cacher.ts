@@ -26,11 +26,12 @@
  *   ADDED and DELETED; watchers that allow bookmarks get one (at the revision of the last event dispatched, so never
  *   ahead of an event still queued) about every `bookmarkFrequencyMs` (a minute) and, with a `timeoutMs`, about 2 s
  *   before that deadline (none when it is closer than that at the start); a watcher ends at its deadline.
- * - Slow watchers: each has a buffer of `suggestedWatchChannelSize` events (the window's capacity over its fresh
- *   duration, 10 to 100); an event that finds it full waits for room as long as the dispatch budget allows (a shared
- *   timeBudget: empty at the start, refilled at 50 ms/s up to 100 ms, what a wait used is gone), meanwhile nothing
- *   else is dispatched, and then ends the watcher (its client watches again from the last revision it saw) — no
- *   buffer grows without bound, and slow watchers cost the others 50 ms a second at most.
+ * - Slow watchers: each has two channels of `suggestedWatchChannelSize` events (the window's capacity over its fresh
+ *   duration, 10 to 100), its input and its result, and holds one more between them; an event that finds the input
+ *   full waits for room as long as the dispatch budget allows (a shared timeBudget: empty at the start, refilled at
+ *   50 ms/s up to 100 ms, what a wait used is gone), meanwhile nothing else is dispatched, and then ends the watcher (its consumer still reads the result channel, then its client
+ *   watches again from the last revision it saw) — no buffer grows without bound, and slow watchers cost the others
+ *   50 ms a second at most.
  *
  * Not ready (before its first list, during a relist; ResilientWatchCacheInitialization): a watch is refused with 429
  * "storage is (re)initializing" and a Retry-After growing with the downtime (1 to 30 s), a list too unless it is a page
@@ -177,12 +178,18 @@ class BookmarkTimeBuckets<W extends { nextBookmarkTime(now: number, frequencyMs:
   }
 }
 
-/** A watch served by the cacher (cacheWatcher): filters, buffers and hands events to its consumer. */
+/**
+ * A watch served by the cacher (cacheWatcher): filters, buffers and hands events to its consumer. Its two channels of
+ * `chanSize`, as upstream's: `input`, the raw events the dispatcher adds, and `result`, the converted events (the
+ * initial ones first) waiting for the consumer — plus the one its goroutine holds while `result` is full. The
+ * dispatcher finds it blocked when `input` is full: 2 × chanSize + 1 unread events. When it ends, `input` is dropped and
+ * `result` (up to chanSize events) is still read: a closed Go channel delivers what it holds.
+ */
 class CacheWatcher implements Watch {
-  /** Events to send before the buffer: the initial state or the replay of the window. */
-  private initial: WatchEvent[] = [];
-  private initialIndex = 0;
-  private readonly buffer: Pending[] = [];
+  /** The result channel, from `head` on (with the event in hand: up to chanSize + 1 once the initial ones are read). */
+  private result: WatchEvent[] = [];
+  private head = 0;
+  private readonly input: Pending[] = [];
   private waiting: ((r: IteratorResult<WatchEvent>) => void) | undefined;
   private roomWaiters: (() => void)[] = [];
   ended = false;
@@ -215,8 +222,13 @@ class CacheWatcher implements Watch {
 
   /** The events sent first, which cover everything up to `coveredRV` (later window events are not sent twice). */
   setInitial(events: WatchEvent[], coveredRV: bigint): void {
-    this.initial = events;
+    this.result = events;
+    this.head = 0;
     if (coveredRV > this.startRV) this.startRV = coveredRV;
+  }
+
+  private get resultSize(): number {
+    return this.result.length - this.head;
   }
 
   private matches(key: string, obj: StoredObject | undefined): boolean {
@@ -238,62 +250,82 @@ class CacheWatcher implements Watch {
     return undefined;
   }
 
-  /** nonblockingAdd: false when the buffer is full. */
+  /** nonblockingAdd: false when the input channel is full. */
   tryAdd(ev: Pending): boolean {
     if (this.ended) return true;
-    if (!this.waiting && this.buffer.length >= this.chanSize) return false;
-    this.deliver(ev);
+    if (this.input.length >= this.chanSize) return false;
+    this.input.push(ev);
+    this.pump();
     return true;
   }
 
-  private deliver(ev: Pending): void {
-    const w = this.waiting;
-    if (w && this.initialIndex >= this.initial.length) {
-      const out = this.convert(ev);
-      if (!out) return;
+  /**
+   * The watcher's goroutine (process): converts input events into the result channel while it has room (chanSize, and
+   * one in hand), and hands the first result to a consumer that waits.
+   */
+  private pump(): void {
+    for (;;) {
+      while (this.input.length > 0 && this.resultSize <= this.chanSize) {
+        const ev = this.input.shift();
+        const out = ev && this.convert(ev);
+        if (out) this.result.push(out);
+      }
+      const w = this.waiting;
+      const out = w && this.take();
+      if (!w || !out) break;
       this.waiting = undefined;
       w({ value: out, done: false });
-      return;
     }
-    this.buffer.push(ev);
+    this.signalRoom();
   }
 
-  /** Resolves when the buffer has room (or the watcher ended); the cacher races it against its budget. */
+  /** The first event of the result channel, if any. */
+  private take(): WatchEvent | undefined {
+    if (this.head >= this.result.length) return undefined;
+    const ev = this.result[this.head++];
+    if (this.head >= this.result.length) {
+      this.result = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.result.length) {
+      this.result = this.result.slice(this.head);
+      this.head = 0;
+    }
+    return ev;
+  }
+
+  /** Resolves when the input channel has room (or the watcher ended); the cacher races it against its budget. */
   room(): Promise<void> {
-    if (this.ended || this.buffer.length < this.chanSize) return Promise.resolve();
+    if (this.ended || this.input.length < this.chanSize) return Promise.resolve();
     return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 
   private signalRoom(): void {
-    if (this.roomWaiters.length === 0 || this.buffer.length >= this.chanSize) return;
+    if (this.roomWaiters.length === 0 || this.input.length >= this.chanSize) return;
     const waiters = this.roomWaiters;
     this.roomWaiters = [];
     for (const r of waiters) r();
   }
 
   private next(): Promise<IteratorResult<WatchEvent>> {
-    if (this.initialIndex < this.initial.length) {
-      const ev = this.initial[this.initialIndex++];
-      if (this.initialIndex >= this.initial.length) this.initial = [];
-      if (ev) return Promise.resolve({ value: ev, done: false });
-    }
-    for (;;) {
-      const ev = this.buffer.shift();
-      if (!ev) break;
-      this.signalRoom();
-      const out = this.convert(ev);
-      if (out) return Promise.resolve({ value: out, done: false });
+    const ev = this.take();
+    if (ev) {
+      if (!this.ended) this.pump();
+      return Promise.resolve({ value: ev, done: false });
     }
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.waiting = resolve));
   }
 
-  /** Ends the watch: what is buffered is dropped, the consumer's iteration ends. */
+  /**
+   * Ends the watch (stopLocked): the input channel and the event in hand are dropped, the consumer still reads what the
+   * result channel holds (up to chanSize events), then its iteration ends.
+   */
   stop(): void {
     if (this.ended) return;
     this.ended = true;
-    this.buffer.length = 0;
-    this.initial = [];
+    this.input.length = 0;
+    this.result = this.result.slice(this.head, this.head + this.chanSize);
+    this.head = 0;
     this.forget(this);
     const w = this.waiting;
     this.waiting = undefined;

@@ -118,6 +118,11 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
   );
 }
 
+/** A watcher's channel size with the default window (100 events over 75 s: the minimum, 10). */
+const CHAN_SIZE = 10;
+/** How many unread events fill a watcher: its result channel, the one in hand, its input channel. */
+const FILL = 2 * CHAN_SIZE + 1;
+
 let n = 0;
 /** A cacher over a resource prefix of its own, started and ready. */
 async function newCacher(options: Partial<ConstructorParameters<typeof Cacher>[0]> = {}): Promise<{ cacher: Cacher; prefix: string; clock: FakeClock }> {
@@ -339,18 +344,18 @@ describe('Cacher watches', () => {
       const reading = (async () => {
         for await (const ev of fast) got.push(ev);
       })();
-      // the slow one reads nothing: 10 events fill its buffer, the 11th blocks the dispatch, the 12th waits behind it
-      const names = Array.from({ length: 12 }, (_, i) => `o${String(i).padStart(2, '0')}`);
+      // the slow one reads nothing: 21 events fill its channels, the 22nd blocks the dispatch, the 23rd waits behind it
+      const names = Array.from({ length: FILL + 2 }, (_, i) => `o${String(i).padStart(2, '0')}`);
       const created = await createAll(cacher, prefix, names);
-      await until(() => got.length >= 11, 'the fast watcher has the first 11 events');
-      // the fast watcher's minute passes: its bookmark waits behind the 12th event
+      await until(() => got.length >= FILL + 1, 'the fast watcher has the first 22 events');
+      // the fast watcher's minute passes: its bookmark waits behind the 23rd event
       clock.step(62_000);
       await new Promise((r) => setImmediate(r));
-      expect(summary(got)).toEqual(names.slice(0, 11).map((name) => `ADDED ${name}`));
+      expect(summary(got)).toEqual(names.slice(0, FILL + 1).map((name) => `ADDED ${name}`));
       slow.stop();
-      await until(() => got.length >= 13, 'the 12th event and the bookmark');
-      expect(summary(got.slice(11))).toEqual(['ADDED o11', 'BOOKMARK']);
-      expect(rvOf(got[12]?.object ?? {})).toBe(rvOf(created[11] ?? {}));
+      await until(() => got.length >= FILL + 3, 'the 23rd event and the bookmark');
+      expect(summary(got.slice(FILL + 1))).toEqual([`ADDED ${names[FILL + 1] ?? ''}`, 'BOOKMARK']);
+      expect(rvOf(got[FILL + 2]?.object ?? {})).toBe(rvOf(created[FILL + 1] ?? {}));
       fast.stop();
       await reading;
     } finally {
@@ -382,17 +387,18 @@ describe('Cacher watches', () => {
     }
   });
 
-  test('a watcher whose buffer stays full for the dispatch budget is ended; the others go on', async () => {
+  test('a watcher whose channels stay full for the dispatch budget is ended, still reading its result channel; the others go on', async () => {
     const { cacher, prefix, clock } = await newCacher();
     try {
       // the budget starts empty: two seconds fill it (50 ms/s, 100 ms at most)
       clock.step(2_000);
       const slow = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
       const fast = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
-      const names = Array.from({ length: 15 }, (_, i) => `o${String(i).padStart(2, '0')}`);
+      const names = Array.from({ length: FILL + 3 }, (_, i) => `o${String(i).padStart(2, '0')}`);
       const reading = take(fast, names.length);
       await createAll(cacher, prefix, names);
-      // the slow one reads nothing: 10 events fill its buffer, the eleventh waits (and everyone with it) for the budget
+      // the slow one reads nothing: 21 events fill its channels (10 in result, 1 in hand, 10 in input), the 22nd waits
+      // (and everyone with it) for the budget
       expect(cacher.watcherCount).toBe(2);
       clock.step(99);
       await new Promise((r) => setTimeout(r, 20));
@@ -400,8 +406,8 @@ describe('Cacher watches', () => {
       clock.step(1);
       await until(() => cacher.watcherCount === 1, 'the slow watcher ended');
       expect(await reading).toHaveLength(names.length);
-      const got = await take(slow, names.length);
-      expect(got.length).toBeLessThan(names.length);
+      // ended, it still hands over its result channel: the first 10 events, then its end
+      expect(summary(await take(slow, names.length))).toEqual(names.slice(0, CHAN_SIZE).map((name) => `ADDED ${name}`));
       // and a new event reaches the fast one
       const next = take(fast, 1);
       await createAll(cacher, prefix, ['p']);
@@ -414,15 +420,21 @@ describe('Cacher watches', () => {
 });
 
 describe('Cacher dispatch budget (timeBudget)', () => {
-  const batch = (tag: string) => Array.from({ length: 11 }, (_, i) => `${tag}${String(i).padStart(2, '0')}`);
+  const batch = (tag: string) => Array.from({ length: FILL + 1 }, (_, i) => `${tag}${String(i).padStart(2, '0')}`);
   const settle = () => new Promise((r) => setImmediate(r));
 
   test('shared by every wait and refilled at 50 ms/s: empty at the start, 100 ms at most, what a wait used is gone', async () => {
     const { cacher, prefix, clock } = await newCacher();
     try {
-      // a new cacher has no budget yet: a watcher that fills its buffer (10 events) is ended at the 11th at once
+      // a new cacher has no budget yet: a watcher that reads nothing holds 21 events (10 in result, 1 in hand, 10 in
+      // input), and is ended at the 22nd at once
       await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
-      await createAll(cacher, prefix, batch('a'));
+      const first = batch('a');
+      await createAll(cacher, prefix, first.slice(0, FILL));
+      await settle();
+      await settle();
+      expect(cacher.watcherCount).toBe(1);
+      await createAll(cacher, prefix, first.slice(FILL));
       await until(() => cacher.watcherCount === 0, 'the first slow watcher ended without the clock moving');
       // two seconds fill it: the next one is waited for 100 ms
       clock.step(2_000);
