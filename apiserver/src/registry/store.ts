@@ -96,6 +96,8 @@ export interface WatchParams {
   allowWatchBookmarks?: boolean;
   sendInitialEvents?: boolean;
   signal?: AbortSignal;
+  /** The request's timeout: the watch ends after it (the watch cache sends a bookmark 2 s before). */
+  timeoutMs?: number;
 }
 
 /** metav1.DeleteOptions, as far as the store reads them. */
@@ -448,6 +450,7 @@ export class Store {
         ...(params.allowWatchBookmarks !== undefined ? { allowWatchBookmarks: params.allowWatchBookmarks } : {}),
         ...(params.sendInitialEvents !== undefined ? { sendInitialEvents: params.sendInitialEvents } : {}),
         ...(params.signal ? { signal: params.signal } : {}),
+        ...(params.timeoutMs !== undefined ? { timeoutMs: params.timeoutMs } : {}),
       });
     } catch (err) {
       throw interpret(err, 'watch', this.gr, '');

@@ -9,15 +9,16 @@
  * Contract: every error is a `Status` body with the apiserver's code, reason and message (404 for an unknown path or
  * resource, 405 for a verb a path does not serve, 413 past `maxRequestBodyBytes`, 415 for a body that is not JSON,
  * 400 for JSON that does not parse, …); a watch (`?watch=1`) answers 200 with one JSON frame per event
- * (`{"type":…,"object":…}\n`), ends after `timeoutSeconds` (default 30 to 60 minutes, as the apiserver) or when
- * the client leaves, and reports a failure after the headers as an `ERROR` frame.
+ * (`{"type":…,"object":…}\n`), ends after `timeoutSeconds` (unset or 0: 30 to 60 minutes, as the apiserver; the
+ * storage's watch gets it as its deadline, and the watch cache a bookmark 2 s before) or when the client leaves,
+ * and reports a failure after the headers as an `ERROR` frame.
  */
 
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { type JsonObject, StatusError, type StatusCause, isJsonObject, newBadRequest, newInternalError, newMethodNotSupported } from '@kubegen/runtime';
-import { Cacher, type CacherOptions, statusObject, type Storage } from '../storage';
+import { Cacher, type CacherOptions, statusObject, type Storage, type Watch } from '../storage';
 import type { RequestAuth } from '../auth/delegating';
 import type { UserInfo } from '../auth/user';
 import type { UserInfo as AdmissionUserInfo } from '@kubegen/runtime/webhook/admission';
@@ -78,6 +79,8 @@ export interface APIServerOptions {
 }
 
 const DEFAULT_MAX_BODY = 3 * 1024 * 1024;
+/** The apiserver's --min-request-timeout (seconds): a watch without a timeout gets one of 1 to 2 times it. */
+const MIN_REQUEST_TIMEOUT_S = 1800;
 /** How long `listen` waits for the watch caches' first lists. */
 const CACHE_START_WAIT_MS = 10_000;
 /** Query values longer than this are refused before they are parsed (selectors, tokens). */
@@ -469,13 +472,22 @@ export class APIServer {
     let firstTable = true;
     const ac = new AbortController();
     const params: WatchParams = { ...watchParams(q), signal: ac.signal };
-    const watch = await t.store.watch(scope, params);
-    this.streams.add(ac);
-    const timeoutSeconds = q.timeoutSeconds === undefined ? 1800 * (1 + Math.random()) : Number(q.timeoutSeconds);
+    // the handler's timeout: timeoutSeconds, or (unset or 0) the minimum request timeout of 30 min times 1 to 2; the
+    // watch is asked for with it as its deadline (context.WithTimeout before rw.Watch)
+    const requested = Number(q.timeoutSeconds ?? '0');
+    params.timeoutMs = (requested > 0 ? requested : MIN_REQUEST_TIMEOUT_S * (1 + Math.random())) * 1000;
     const timer = setTimeout(() => {
       ac.abort();
-    }, timeoutSeconds * 1000);
+    }, params.timeoutMs);
     timer.unref();
+    let watch: Watch;
+    try {
+      watch = await t.store.watch(scope, params);
+    } catch (err) {
+      clearTimeout(timer);
+      throw err;
+    }
+    this.streams.add(ac);
     const stop = () => {
       ac.abort();
     };

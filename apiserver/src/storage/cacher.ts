@@ -23,12 +23,15 @@
  *   one ERROR (410 "too old resource version: n (oldest)"); unset or `"0"` (and `sendInitialEvents`) the cache's
  *   objects as ADDED first (with `sendInitialEvents` and bookmarks, after the cache reached the backend's revision,
  *   then a BOOKMARK annotated `k8s.io/initial-events-end`); a predicate turns entering and leaving the selection into
- *   ADDED and DELETED; watchers that allow bookmarks get one with the cache's revision about every
- *   `bookmarkFrequencyMs` (a minute).
- * - Slow watchers: each has a buffer of `suggestedWatchChannelSize` events (the window's capacity over its fresh
- *   duration, 10 to 100); an event that finds it full waits up to the dispatch budget (100 ms) for room, meanwhile
- *   nothing else is dispatched, and then ends the watcher (its client watches again from the last revision it saw) —
- *   no buffer grows without bound.
+ *   ADDED and DELETED; watchers that allow bookmarks get one (at the revision of the last event dispatched, so never
+ *   ahead of an event still queued) about every `bookmarkFrequencyMs` (a minute) and, with a `timeoutMs`, about 2 s
+ *   before that deadline (none when it is closer than that at the start); a watcher ends at its deadline.
+ * - Slow watchers: each has two channels of `suggestedWatchChannelSize` events (the window's capacity over its fresh
+ *   duration, 10 to 100), its input and its result, and holds one more between them; an event that finds the input
+ *   full waits for room as long as the dispatch budget allows (a shared timeBudget: empty at the start, refilled at
+ *   50 ms/s up to 100 ms, what a wait used is gone), meanwhile nothing else is dispatched, and then ends the watcher (its consumer still reads the result channel, then its client
+ *   watches again from the last revision it saw) — no buffer grows without bound, and slow watchers cost the others
+ *   50 ms a second at most.
  *
  * Not ready (before its first list, during a relist; ResilientWatchCacheInitialization): a watch is refused with 429
  * "storage is (re)initializing" and a Retry-After growing with the downtime (1 to 30 s), a list too unless it is a page
@@ -52,7 +55,11 @@ export interface CacherOptions {
   clock?: Clock;
   /** How often a watcher that allows bookmarks gets one (default 60 s, the apiserver's). */
   bookmarkFrequencyMs?: number;
-  /** How long an event that finds a watcher's buffer full waits for room before the watcher is ended (default 100 ms). */
+  /**
+   * The dispatch budget (timeBudget): how long, at most, events that find watchers' buffers full wait for room before
+   * those watchers are ended (default 100 ms); it starts empty and refills at half of it per second (50 ms/s), what a
+   * wait did not use is given back.
+   */
   dispatchTimeoutMs?: number;
   /** How often progress is asked of the backend while a read waits for the cache (default 100 ms). */
   progressIntervalMs?: number;
@@ -63,8 +70,11 @@ export interface CacherOptions {
 const DEFAULT_BOOKMARK_FREQUENCY_MS = 60_000;
 const DEFAULT_DISPATCH_TIMEOUT_MS = 100;
 const DEFAULT_PROGRESS_INTERVAL_MS = 100;
-/** How often the cacher looks for watchers due a bookmark (the apiserver's one-second timer). */
+/** How often the cacher looks for watchers due a bookmark (the apiserver's one-second timer, jittered by up to 25%). */
 const BOOKMARK_TICK_MS = 1_000;
+const BOOKMARK_TICK_JITTER = 0.25;
+/** A watcher with a deadline gets its last bookmark this long before it (nextBookmarkTime's rule (a)). */
+const PRE_TIMEOUT_BOOKMARK_MS = 2_000;
 /** How often the cacher reads the backend's compaction revision (compactorPollPeriod). */
 const COMPACTOR_POLL_MS = 15_000;
 const MIN_WATCH_CHAN_SIZE = 10;
@@ -89,16 +99,100 @@ function statusOf(err: StatusError): StoredObject {
 /** One event a watcher may emit: a window event, or a bookmark at a revision. */
 type Pending = CacheEvent | { type: 'BOOKMARK'; resourceVersion: bigint; initialEventsEnd: boolean };
 
-/** A watch served by the cacher (cacheWatcher): filters, buffers and hands events to its consumer. */
+/**
+ * What the dispatcher takes in order (the apiserver's `incoming` channel and its bookmark timer, one loop): window
+ * events; `PROGRESS`, the revision the cache reached without an event of its own (a list, a progress notification);
+ * `TICK`, the bookmark timer. A bookmark carries the revision of the last one processed, so it never overtakes an
+ * event still queued for dispatch.
+ */
+type Incoming = CacheEvent | { type: 'PROGRESS'; resourceVersion: bigint } | { type: 'TICK' };
+
+/**
+ * timeBudget: the time the dispatcher may spend waiting for blocked watchers. It starts empty, refills at half its
+ * maximum per second (on the clock, as time passes), and a wait takes all of it, giving back what it did not use.
+ */
+class TimeBudget {
+  private budget = 0;
+  private last: number;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxMs: number,
+  ) {
+    this.last = clock.now();
+  }
+
+  takeAvailable(): number {
+    const now = this.clock.now();
+    this.budget = Math.min(this.maxMs, this.budget + (Math.max(0, now - this.last) / 1000) * (this.maxMs / 2));
+    this.last = now;
+    const out = this.budget;
+    this.budget = 0;
+    return out;
+  }
+
+  returnUnused(unusedMs: number): void {
+    if (unusedMs > 0) this.budget = Math.min(this.maxMs, this.budget + unusedMs);
+  }
+}
+
+/**
+ * watcherBookmarkTimeBuckets: the watchers that allow bookmarks, by the second (since the queue was made) of their next
+ * bookmark; a watcher due at X gets it within (X-1 s, X+1 s) plus the timer's jitter. A stopped watcher stays until its
+ * bucket is popped (and is skipped then).
+ */
+class BookmarkTimeBuckets<W extends { nextBookmarkTime(now: number, frequencyMs: number): number | undefined }> {
+  private readonly buckets = new Map<number, W[]>();
+  private readonly createTime: number;
+  private startBucket = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly frequencyMs: number,
+  ) {
+    this.createTime = clock.now();
+  }
+
+  /** Queues `w` for its next bookmark; false when it gets none (its deadline is too close). */
+  add(w: W): boolean {
+    const next = w.nextBookmarkTime(this.clock.now(), this.frequencyMs);
+    if (next === undefined) return false;
+    const bucket = Math.max(Math.floor((next - this.createTime) / 1000), this.startBucket);
+    const list = this.buckets.get(bucket);
+    if (list) list.push(w);
+    else this.buckets.set(bucket, [w]);
+    return true;
+  }
+
+  /** The watchers of every bucket up to the current second, which leave the queue. */
+  popExpired(): W[] {
+    const current = Math.floor((this.clock.now() - this.createTime) / 1000);
+    const out: W[] = [];
+    for (; this.startBucket <= current; this.startBucket++) {
+      const list = this.buckets.get(this.startBucket);
+      if (!list) continue;
+      this.buckets.delete(this.startBucket);
+      out.push(...list);
+    }
+    return out;
+  }
+}
+
+/**
+ * A watch served by the cacher (cacheWatcher): filters, buffers and hands events to its consumer. Its two channels of
+ * `chanSize`, as upstream's: `input`, the raw events the dispatcher adds, and `result`, the converted events (the
+ * initial ones first) waiting for the consumer — plus the one its goroutine holds while `result` is full. The
+ * dispatcher finds it blocked when `input` is full: 2 × chanSize + 1 unread events. When it ends, `input` is dropped and
+ * `result` (up to chanSize events) is still read: a closed Go channel delivers what it holds.
+ */
 class CacheWatcher implements Watch {
-  /** Events to send before the buffer: the initial state or the replay of the window. */
-  private initial: WatchEvent[] = [];
-  private initialIndex = 0;
-  private readonly buffer: Pending[] = [];
+  /** The result channel, from `head` on (with the event in hand: up to chanSize + 1 once the initial ones are read). */
+  private result: WatchEvent[] = [];
+  private head = 0;
+  private readonly input: Pending[] = [];
   private waiting: ((r: IteratorResult<WatchEvent>) => void) | undefined;
   private roomWaiters: (() => void)[] = [];
   ended = false;
-  nextBookmark = 0;
 
   constructor(
     private readonly key: string,
@@ -107,13 +201,34 @@ class CacheWatcher implements Watch {
     private startRV: bigint,
     readonly allowBookmarks: boolean,
     readonly chanSize: number,
+    /** When the watch ends (the cacher's clock), if it has a timeout. */
+    readonly deadline: number | undefined,
     private readonly forget: (w: CacheWatcher) => void,
   ) {}
 
+  /**
+   * nextBookmarkTime: when this watcher gets its next bookmark — in `frequencyMs` (rule (b), about a minute), but no
+   * later than 2 s before its deadline (rule (a): the client resumes from a revision as close to the end as possible);
+   * none once that is past. (Rule (c), at once while an initial-events-end bookmark is awaited, has no use here: that
+   * bookmark is sent right after the initial events, the cache having reached their revision first.)
+   */
+  nextBookmarkTime(now: number, frequencyMs: number): number | undefined {
+    let next = now + frequencyMs;
+    if (this.deadline === undefined) return next;
+    const preTimeout = this.deadline - PRE_TIMEOUT_BOOKMARK_MS;
+    if (preTimeout < next) next = preTimeout;
+    return next < now ? undefined : next;
+  }
+
   /** The events sent first, which cover everything up to `coveredRV` (later window events are not sent twice). */
   setInitial(events: WatchEvent[], coveredRV: bigint): void {
-    this.initial = events;
+    this.result = events;
+    this.head = 0;
     if (coveredRV > this.startRV) this.startRV = coveredRV;
+  }
+
+  private get resultSize(): number {
+    return this.result.length - this.head;
   }
 
   private matches(key: string, obj: StoredObject | undefined): boolean {
@@ -135,62 +250,82 @@ class CacheWatcher implements Watch {
     return undefined;
   }
 
-  /** nonblockingAdd: false when the buffer is full. */
+  /** nonblockingAdd: false when the input channel is full. */
   tryAdd(ev: Pending): boolean {
     if (this.ended) return true;
-    if (!this.waiting && this.buffer.length >= this.chanSize) return false;
-    this.deliver(ev);
+    if (this.input.length >= this.chanSize) return false;
+    this.input.push(ev);
+    this.pump();
     return true;
   }
 
-  private deliver(ev: Pending): void {
-    const w = this.waiting;
-    if (w && this.initialIndex >= this.initial.length) {
-      const out = this.convert(ev);
-      if (!out) return;
+  /**
+   * The watcher's goroutine (process): converts input events into the result channel while it has room (chanSize, and
+   * one in hand), and hands the first result to a consumer that waits.
+   */
+  private pump(): void {
+    for (;;) {
+      while (this.input.length > 0 && this.resultSize <= this.chanSize) {
+        const ev = this.input.shift();
+        const out = ev && this.convert(ev);
+        if (out) this.result.push(out);
+      }
+      const w = this.waiting;
+      const out = w && this.take();
+      if (!w || !out) break;
       this.waiting = undefined;
       w({ value: out, done: false });
-      return;
     }
-    this.buffer.push(ev);
+    this.signalRoom();
   }
 
-  /** Resolves when the buffer has room (or the watcher ended); the cacher races it against its budget. */
+  /** The first event of the result channel, if any. */
+  private take(): WatchEvent | undefined {
+    if (this.head >= this.result.length) return undefined;
+    const ev = this.result[this.head++];
+    if (this.head >= this.result.length) {
+      this.result = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.result.length) {
+      this.result = this.result.slice(this.head);
+      this.head = 0;
+    }
+    return ev;
+  }
+
+  /** Resolves when the input channel has room (or the watcher ended); the cacher races it against its budget. */
   room(): Promise<void> {
-    if (this.ended || this.buffer.length < this.chanSize) return Promise.resolve();
+    if (this.ended || this.input.length < this.chanSize) return Promise.resolve();
     return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 
   private signalRoom(): void {
-    if (this.roomWaiters.length === 0 || this.buffer.length >= this.chanSize) return;
+    if (this.roomWaiters.length === 0 || this.input.length >= this.chanSize) return;
     const waiters = this.roomWaiters;
     this.roomWaiters = [];
     for (const r of waiters) r();
   }
 
   private next(): Promise<IteratorResult<WatchEvent>> {
-    if (this.initialIndex < this.initial.length) {
-      const ev = this.initial[this.initialIndex++];
-      if (this.initialIndex >= this.initial.length) this.initial = [];
-      if (ev) return Promise.resolve({ value: ev, done: false });
-    }
-    for (;;) {
-      const ev = this.buffer.shift();
-      if (!ev) break;
-      this.signalRoom();
-      const out = this.convert(ev);
-      if (out) return Promise.resolve({ value: out, done: false });
+    const ev = this.take();
+    if (ev) {
+      if (!this.ended) this.pump();
+      return Promise.resolve({ value: ev, done: false });
     }
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.waiting = resolve));
   }
 
-  /** Ends the watch: what is buffered is dropped, the consumer's iteration ends. */
+  /**
+   * Ends the watch (stopLocked): the input channel and the event in hand are dropped, the consumer still reads what the
+   * result channel holds (up to chanSize events), then its iteration ends.
+   */
   stop(): void {
     if (this.ended) return;
     this.ended = true;
-    this.buffer.length = 0;
-    this.initial = [];
+    this.input.length = 0;
+    this.result = this.result.slice(this.head, this.head + this.chanSize);
+    this.head = 0;
     this.forget(this);
     const w = this.waiting;
     this.waiting = undefined;
@@ -241,12 +376,16 @@ export class Cacher implements Storage {
   private readonly clock: Clock;
   private readonly cache: WatchCache;
   private readonly bookmarkFrequencyMs: number;
-  private readonly dispatchTimeoutMs: number;
+  private readonly dispatchBudget: TimeBudget;
   private readonly progressIntervalMs: number;
 
   private readonly watchers = new Set<CacheWatcher>();
-  private readonly incoming: Pending[] = [];
+  private readonly incoming: Incoming[] = [];
   private dispatching = false;
+  /** The revision of the last event (or progress) the dispatcher processed: the revision of its bookmarks. */
+  private lastProcessedRV = 0n;
+  /** The watchers that allow bookmarks, by the time of their next one. */
+  private readonly bookmarkWatchers: BookmarkTimeBuckets<CacheWatcher>;
   /** The ready state (ready.go): pending until the first list, ready, pending again during a relist; stopped at the end. */
   private state: 'pending' | 'ready' | 'stopped' = 'pending';
   /** How many times the cache became ready (a watch registered across a relist is dropped). */
@@ -258,6 +397,7 @@ export class Cacher implements Storage {
   private compactTimer: ClockTimer | undefined;
   private compactedAt = 0n;
   private stopped = false;
+  private started = false;
   private reflectorWatch: Watch | undefined;
   private bookmarkTimer: ClockTimer | undefined;
   private progressTimer: ClockTimer | undefined;
@@ -273,7 +413,8 @@ export class Cacher implements Storage {
     this.clock = options.clock ?? realClock;
     this.cache = new WatchCache({ ...options.window, clock: this.clock });
     this.bookmarkFrequencyMs = options.bookmarkFrequencyMs ?? DEFAULT_BOOKMARK_FREQUENCY_MS;
-    this.dispatchTimeoutMs = options.dispatchTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS;
+    this.bookmarkWatchers = new BookmarkTimeBuckets(this.clock, this.bookmarkFrequencyMs);
+    this.dispatchBudget = new TimeBudget(this.clock, options.dispatchTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS);
     this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
     this.lastStateChange = this.clock.now();
     this.cache.onWaiting = (waiting) => {
@@ -283,7 +424,8 @@ export class Cacher implements Storage {
 
   /** Starts the reflector (idempotent); the cache is ready after its first list. */
   start(): this {
-    if (this.stopped || this.bookmarkTimer !== undefined) return this;
+    if (this.stopped || this.started) return this;
+    this.started = true;
     this.scheduleBookmarks();
     this.scheduleCompaction();
     this.running = this.reflect();
@@ -378,6 +520,7 @@ export class Cacher implements Storage {
             list.items.map((object) => ({ key: this.keyOf(object), object })),
             BigInt(list.resourceVersion),
           );
+          this.enqueue({ type: 'PROGRESS', resourceVersion: this.cache.resourceVersion });
           this.setReady(true);
           relist = false;
         }
@@ -403,6 +546,7 @@ export class Cacher implements Storage {
           const rv = parseResourceVersion(isJsonObject(ev.object.metadata) && typeof ev.object.metadata.resourceVersion === 'string' ? ev.object.metadata.resourceVersion : '');
           if (ev.type === 'BOOKMARK') {
             this.cache.updateResourceVersion(rv);
+            this.enqueue({ type: 'PROGRESS', resourceVersion: this.cache.resourceVersion });
             continue;
           }
           if (rv <= this.cache.resourceVersion) continue;
@@ -442,7 +586,7 @@ export class Cacher implements Storage {
 
   // ---- dispatching ----
 
-  private enqueue(ev: Pending): void {
+  private enqueue(ev: Incoming): void {
     this.incoming.push(ev);
     if (!this.dispatching) void this.dispatchLoop();
   }
@@ -451,11 +595,17 @@ export class Cacher implements Storage {
     this.dispatching = true;
     try {
       for (let ev = this.incoming.shift(); ev; ev = this.incoming.shift()) {
-        const blocked: CacheWatcher[] = [];
-        for (const w of this.watchers) {
-          if (ev.type === 'BOOKMARK' && !w.allowBookmarks) continue;
-          if (!w.tryAdd(ev)) blocked.push(w);
+        if (ev.type === 'PROGRESS') {
+          if (ev.resourceVersion > this.lastProcessedRV) this.lastProcessedRV = ev.resourceVersion;
+          continue;
         }
+        if (ev.type === 'TICK') {
+          this.dispatchBookmarks();
+          continue;
+        }
+        this.lastProcessedRV = ev.resourceVersion;
+        const blocked: CacheWatcher[] = [];
+        for (const w of this.watchers) if (!w.tryAdd(ev)) blocked.push(w);
         if (blocked.length > 0) await this.dispatchBlocked(ev, blocked);
       }
     } finally {
@@ -465,14 +615,19 @@ export class Cacher implements Storage {
 
   /** Waits up to the budget for room in each blocked watcher; ends the ones still full. */
   private async dispatchBlocked(ev: Pending, blocked: CacheWatcher[]): Promise<void> {
+    const started = this.clock.now();
+    const timeout = this.dispatchBudget.takeAvailable();
     let timer: ClockTimer | undefined;
-    const state = { expired: false };
-    const budget = new Promise<void>((resolve) => {
-      timer = this.clock.setTimer(() => {
-        state.expired = true;
-        resolve();
-      }, this.dispatchTimeoutMs);
-    });
+    // an empty budget: the blocked watchers end at once (after one more turn of the event loop, below)
+    const state = { expired: timeout <= 0 };
+    const budget = state.expired
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          timer = this.clock.setTimer(() => {
+            state.expired = true;
+            resolve();
+          }, timeout);
+        });
     for (const w of blocked) {
       if (!state.expired) await Promise.race([w.room(), budget]);
       // one more turn of the event loop: a consumer whose socket drained in the same turn as the timer fired
@@ -480,26 +635,41 @@ export class Cacher implements Storage {
       if (!w.tryAdd(ev)) w.stop();
     }
     if (timer !== undefined) this.clock.clearTimer(timer);
+    this.dispatchBudget.returnUnused(timeout - (this.clock.now() - started));
   }
 
+  /**
+   * The bookmark timer (dispatchEvents): about every second, a tick joins the incoming events; the next is set once it
+   * is dispatched, so ticks do not pile up behind a blocked dispatch.
+   */
   private scheduleBookmarks(): void {
     if (this.stopped) return;
     this.bookmarkTimer = this.clock.setTimer(
       () => {
-        const now = this.clock.now();
-        const rv = this.cache.resourceVersion;
-        const due = [...this.watchers].filter((w) => w.allowBookmarks && w.nextBookmark <= now);
-        for (const w of due) w.nextBookmark = now + this.bookmarkFrequencyMs;
-        if (due.length > 0 && rv > 0n) {
-          const ev: Pending = { type: 'BOOKMARK', resourceVersion: rv, initialEventsEnd: false };
-          // bookmarks never wait: a full buffer skips one (nonblockingAdd)
-          for (const w of due) w.tryAdd(ev);
-        }
-        this.scheduleBookmarks();
+        this.bookmarkTimer = undefined;
+        this.enqueue({ type: 'TICK' });
       },
-      BOOKMARK_TICK_MS,
+      BOOKMARK_TICK_MS * (1 + BOOKMARK_TICK_JITTER * Math.random()),
       { keepAlive: false },
     );
+  }
+
+  /**
+   * A tick (startDispatchingBookmarkEventsLocked, finishDispatching): a bookmark at the last processed revision to each
+   * watcher whose time has come, then each is queued for its next one (none after the one before its deadline).
+   * Nothing before the cache's first list (a bookmark needs a revision). Bookmarks never wait: a full buffer skips one
+   * (nonblockingAdd).
+   */
+  private dispatchBookmarks(): void {
+    if (this.lastProcessedRV > 0n) {
+      const ev: Pending = { type: 'BOOKMARK', resourceVersion: this.lastProcessedRV, initialEventsEnd: false };
+      for (const w of this.bookmarkWatchers.popExpired()) {
+        if (w.ended) continue;
+        w.tryAdd(ev);
+        this.bookmarkWatchers.add(w);
+      }
+    }
+    this.scheduleBookmarks();
   }
 
   /**
@@ -680,6 +850,8 @@ export class Cacher implements Storage {
   async watch(key: string, options: WatchOptions = {}): Promise<Watch> {
     const requested = parseResourceVersion(options.resourceVersion, key);
     if (!key.startsWith(this.resourcePrefix)) return this.storage.watch(key, options);
+    // the request's deadline, from when it was asked for (the handler's context.WithTimeout)
+    const deadline = options.timeoutMs === undefined ? undefined : this.clock.now() + Math.max(0, options.timeoutMs);
     // not ready: 429, the client watches again after the Retry-After (ResilientWatchCacheInitialization)
     this.checkReady();
     const generation = this.generation;
@@ -713,7 +885,7 @@ export class Cacher implements Storage {
         if (err instanceof StatusError) return errorWatch(err);
         throw err;
       }
-      const watcher = this.newWatcher(key, predicate, startRV, allowBookmarks);
+      const watcher = this.newWatcher(key, predicate, startRV, allowBookmarks, deadline);
       for (const ev of replay) {
         const out = watcher.convert(ev);
         if (out) initial.push(out);
@@ -721,23 +893,39 @@ export class Cacher implements Storage {
       watcher.setInitial(initial, this.cache.resourceVersion);
       return this.register(watcher, options.signal);
     }
-    const watcher = this.newWatcher(key, predicate, startRV, allowBookmarks);
+    const watcher = this.newWatcher(key, predicate, startRV, allowBookmarks, deadline);
     watcher.setInitial(initial, startRV);
     return this.register(watcher, options.signal);
   }
 
-  private newWatcher(key: string, predicate: Predicate | undefined, startRV: bigint, allowBookmarks: boolean): CacheWatcher {
-    const w = new CacheWatcher(key, predicate, startRV, allowBookmarks, this.chanSize(), (x) => this.watchers.delete(x));
-    w.nextBookmark = this.clock.now() + this.bookmarkFrequencyMs;
+  private newWatcher(key: string, predicate: Predicate | undefined, startRV: bigint, allowBookmarks: boolean, deadline: number | undefined): CacheWatcher {
+    let deadlineTimer: ClockTimer | undefined;
+    const w = new CacheWatcher(key, predicate, startRV, allowBookmarks, this.chanSize(), deadline, (x) => {
+      this.watchers.delete(x);
+      if (deadlineTimer !== undefined) this.clock.clearTimer(deadlineTimer);
+    });
+    // the watcher ends at its deadline, events or not (processInterval returns when the context is done)
+    if (deadline !== undefined) {
+      deadlineTimer = this.clock.setTimer(
+        () => {
+          deadlineTimer = undefined;
+          w.stop();
+        },
+        deadline - this.clock.now(),
+        { keepAlive: false },
+      );
+    }
     return w;
   }
 
   private register(w: CacheWatcher, signal: AbortSignal | undefined): Watch {
-    if (signal?.aborted === true) {
+    if (signal?.aborted === true || w.ended) {
       w.stop();
       return w;
     }
     this.watchers.add(w);
+    // queued for bookmarks only when it allows them, and not when its deadline is under 2 s away
+    if (w.allowBookmarks) this.bookmarkWatchers.add(w);
     signal?.addEventListener(
       'abort',
       () => {

@@ -227,6 +227,8 @@ export class EtcdStorage implements Storage {
     const rv = parseResourceVersion(options.resourceVersion, key);
     const recursive = key.endsWith('/');
     const predicate = options.predicate !== undefined && !options.predicate.empty ? options.predicate : undefined;
+    // the request's deadline, from when it was asked for (the etcd watch's context ends then)
+    const deadline = options.timeoutMs === undefined ? undefined : performance.now() + Math.max(0, options.timeoutMs);
     const queue = new EventQueue(this.watchBufferLimit);
     const initial = options.sendInitialEvents ?? rv === 0n;
     let from = rv;
@@ -244,9 +246,12 @@ export class EtcdStorage implements Storage {
     const stream = await this.client.watchClient.watch();
     let lastRevision = from;
     let timer: NodeJS.Timeout | undefined;
+    let deadlineTimer: NodeJS.Timeout | undefined;
     const stop = () => {
       if (timer) clearInterval(timer);
       timer = undefined;
+      if (deadlineTimer) clearTimeout(deadlineTimer);
+      deadlineTimer = undefined;
       stream.cancel();
       queue.end();
     };
@@ -302,6 +307,10 @@ export class EtcdStorage implements Storage {
         stream.write({ progress_request: {} });
       }, this.bookmarkIntervalMs);
       timer.unref();
+    }
+    if (deadline !== undefined && !queue.ended) {
+      deadlineTimer = setTimeout(stop, deadline - performance.now());
+      deadlineTimer.unref();
     }
     if (options.signal) {
       if (options.signal.aborted) stop();

@@ -21,7 +21,7 @@
  *   `sendInitialEvents`, first one `ADDED` per current object (then, with bookmarks allowed, a `BOOKMARK` annotated
  *   `k8s.io/initial-events-end`); `BOOKMARK`s carry only the resourceVersion reached; a watch from a compacted
  *   revision yields one `ERROR` event (410 Expired) and ends. A predicate turns an object leaving the selection into
- *   `DELETED` and one entering it into `ADDED`, as the apiserver does.
+ *   `DELETED` and one entering it into `ADDED`, as the apiserver does; with `timeoutMs` it ends when that has passed.
  *
  * Two implementations: `EtcdStorage` (./etcd3.ts) reads and watches etcd for every request; `Cacher` (./cacher.ts),
  * the watch cache of one resource in front of it, serves lists, gets with a resourceVersion and watches from memory.
@@ -87,6 +87,12 @@ export interface WatchOptions {
   sendInitialEvents?: boolean;
   /** Ends the watch. */
   signal?: AbortSignal;
+  /**
+   * The request's timeout (its `timeoutSeconds`, or the handler's default): the watch ends this long after it was
+   * asked for, as the handler's context deadline ends it; the watch cache sends a watcher that allows bookmarks one
+   * about 2 s before (none when the timeout is shorter than that).
+   */
+  timeoutMs?: number;
 }
 
 /** A running watch: its events in order; `stop()` (or the signal) ends the iteration. */

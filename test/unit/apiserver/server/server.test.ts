@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as wardle from '@kubegen-generated/wardle.example.com';
 import { APIServer, apiGroupFromPackage } from '@kubegen/apiserver';
 import { isJsonObject, type JsonObject } from '@kubegen/runtime';
+import { FakeClock } from '@kubegen/runtime/cache';
 import { readCrdFiles } from '@kubegen/runtime/testing';
 import { serveOverTestEtcd } from '../../helpers/etcd';
 import { SpyStorage } from '../../helpers/spy-storage';
@@ -270,6 +271,70 @@ describe('server-side apply over HTTP', () => {
     expect(await call('PATCH', `${FLUNDERS}/ssa-2?fieldManager=tool`, yaml, APPLY)).toMatchObject({ code: 400, body: { message: 'the name of the object (ssa-1) does not match the name on the URL (ssa-2)' } });
     expect((await call('GET', `${FLUNDERS}/ssa-2`)).code).toBe(404);
     expect((await call('DELETE', `${FLUNDERS}/ssa-1`)).code).toBe(200);
+  });
+});
+
+/** The frames of a watch response as they come: `next()` is the next one, undefined once the stream ended. */
+function frameReader(res: Response): { next(): Promise<JsonObject | undefined> } {
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffered = '';
+  return {
+    async next() {
+      for (;;) {
+        const i = buffered.indexOf('\n');
+        if (i >= 0) {
+          const parsed: unknown = JSON.parse(buffered.slice(0, i));
+          buffered = buffered.slice(i + 1);
+          if (isJsonObject(parsed)) return parsed;
+          continue;
+        }
+        const chunk: { done: boolean; value?: Uint8Array } = await reader.read();
+        if (chunk.done) return undefined;
+        buffered += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+  };
+}
+
+describe('the watch deadline (timeoutSeconds) over a watch cache on a fake clock', () => {
+  it('passes timeoutSeconds down: a bookmark each minute and 2 s before the deadline, the end at it; 0 is the default', async () => {
+    const clock = new FakeClock(1_000_000);
+    const server = new APIServer({ groups: [apiGroupFromPackage(wardle, readCrdFiles([CRDS]))], storage: served.storage, watchCache: { clock } });
+    const base = await server.listen();
+    const ns = '/apis/wardle.example.com/v1beta1/namespaces/deadline/flunders';
+    const acs: AbortController[] = [];
+    const watch = async (query: string) => {
+      const ac = new AbortController();
+      acs.push(ac);
+      const res = await fetch(`${base}${ns}?watch=1&${query}`, { signal: ac.signal });
+      expect(res.status).toBe(200);
+      return frameReader(res);
+    };
+    try {
+      const start = clock.now();
+      // the handler's watch timer is real (100 s): the fake clock's steps below come long before it
+      const timed = await watch('timeoutSeconds=100&allowWatchBookmarks=true');
+      // 0 is no timeout of its own: the default of 30 to 60 minutes, not an end at once
+      const untimed = await watch('timeoutSeconds=0');
+      await fetch(base + ns, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(flunder('d1')) });
+      const added = await timed.next();
+      expect(added?.type).toBe('ADDED');
+      expect((await untimed.next())?.type).toBe('ADDED');
+      const rv = isJsonObject(added?.object) && isJsonObject(added.object.metadata) ? added.object.metadata.resourceVersion : undefined;
+      // rule (b): a minute on
+      clock.setTime(start + 61_999);
+      expect(await timed.next()).toMatchObject({ type: 'BOOKMARK', object: { kind: 'Flunder', metadata: { resourceVersion: rv } } });
+      // rule (a): 2 s before the deadline; then the deadline ends the stream
+      clock.setTime(start + 99_999);
+      expect(await timed.next()).toMatchObject({ type: 'BOOKMARK', object: { kind: 'Flunder', metadata: { resourceVersion: rv } } });
+      clock.setTime(start + 100_000);
+      expect(await timed.next()).toBeUndefined();
+    } finally {
+      for (const ac of acs) ac.abort();
+      await server.close();
+    }
   });
 });
 

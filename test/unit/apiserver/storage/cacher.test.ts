@@ -68,6 +68,47 @@ async function take(watch: Watch, n: number): Promise<WatchEvent[]> {
   return out;
 }
 
+/**
+ * Reads a watch one event at a time. `poll` answers what the watch has delivered by the end of the current turn (the
+ * cacher hands events over synchronously: a fake-clock step that sends one makes it ready at once) — an event, `'end'`
+ * once the watch ended, or undefined; `next` waits for the next one (20 s at most).
+ */
+class Reader {
+  private readonly it: AsyncIterator<WatchEvent>;
+  private pending: Promise<IteratorResult<WatchEvent>> | undefined;
+  private got: WatchEvent | 'end' | undefined;
+
+  constructor(watch: Watch) {
+    this.it = watch[Symbol.asyncIterator]();
+  }
+
+  async poll(): Promise<WatchEvent | 'end' | undefined> {
+    if (!this.pending) {
+      const p = this.it.next();
+      this.pending = p;
+      void p.then((r: IteratorResult<WatchEvent, unknown>) => {
+        if (this.pending === p) this.got = r.done === true ? 'end' : r.value;
+      });
+    }
+    await new Promise((r) => setImmediate(r));
+    const got = this.got;
+    if (got !== undefined) this.pending = this.got = undefined;
+    return got;
+  }
+
+  async next(): Promise<WatchEvent | 'end'> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const got = await this.poll();
+      if (got !== undefined) return got;
+      if (Date.now() > deadline) throw new Error('no event in 20 s');
+    }
+  }
+}
+
+/** What a Reader answered, as `summary` writes an event. */
+const said = (got: WatchEvent | 'end' | undefined): string => (got === undefined || got === 'end' ? String(got) : (summary([got])[0] ?? ''));
+
 const summary = (events: WatchEvent[]) => events.map((e) => (e.type === 'BOOKMARK' || e.type === 'ERROR' ? e.type : `${e.type} ${nameOf(e.object)}`));
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
@@ -76,6 +117,11 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
     (err: unknown) => err,
   );
 }
+
+/** A watcher's channel size with the default window (100 events over 75 s: the minimum, 10). */
+const CHAN_SIZE = 10;
+/** How many unread events fill a watcher: its result channel, the one in hand, its input channel. */
+const FILL = 2 * CHAN_SIZE + 1;
 
 let n = 0;
 /** A cacher over a resource prefix of its own, started and ready. */
@@ -213,12 +259,105 @@ describe('Cacher watches', () => {
       expect(meta(initial[2]?.object ?? {}).annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
       await createAll(cacher, prefix, ['c']);
       expect(summary(await take(w, 1))).toEqual(['ADDED c']);
-      clock.step(61_000);
+      // due 60 s on (its bucket's second), sent by the first bookmark tick after that (ticks 1 to 1.25 s apart)
+      clock.step(62_000);
       const [bookmark] = await take(w, 1);
       expect(bookmark?.type).toBe('BOOKMARK');
       expect(rvOf(bookmark?.object ?? {})).toBe(cacher.resourceVersion.toString());
       expect(meta(bookmark?.object ?? {}).annotations).toBeUndefined();
       w.stop();
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('a watch with a timeout: a bookmark about 2 s before its deadline, none after it, and it ends at the deadline', async () => {
+    const { cacher, prefix, clock } = await newCacher();
+    try {
+      await createAll(cacher, prefix, ['a']);
+      const start = clock.now();
+      const w = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 10_000 }));
+      const [b] = await createAll(cacher, prefix, ['b']);
+      expect(said(await w.next())).toBe('ADDED b');
+      // due at deadline - 2 s (rule (a), before the minute of rule (b)): nothing before that second
+      clock.setTime(start + 7_999);
+      expect(await w.poll()).toBeUndefined();
+      clock.setTime(start + 9_999);
+      const bookmark = await w.poll();
+      expect(said(bookmark)).toBe('BOOKMARK');
+      expect(rvOf(typeof bookmark === 'object' ? bookmark.object : {})).toBe(rvOf(b ?? {}));
+      expect(await w.poll()).toBeUndefined();
+      expect(cacher.watcherCount).toBe(1);
+      // the deadline ends it, events or not
+      clock.setTime(start + 10_000);
+      expect(await w.poll()).toBe('end');
+      expect(cacher.watcherCount).toBe(0);
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('no bookmark for a timeout under 2 s, nor one at the revision the watch started from; a deadline ends every watch', async () => {
+    const { cacher, prefix, clock } = await newCacher();
+    try {
+      await createAll(cacher, prefix, ['a']);
+      const start = clock.now();
+      const short = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 1_500 }));
+      const quiet = new Reader(await cacher.watch(`${prefix}ns/a`, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 5_000 }));
+      const plain = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, timeoutMs: 5_000 }));
+      await createAll(cacher, prefix, ['b']);
+      expect(said(await short.next())).toBe('ADDED b');
+      expect(said(await plain.next())).toBe('ADDED b');
+      clock.setTime(start + 1_499);
+      expect(await short.poll()).toBeUndefined();
+      clock.setTime(start + 1_500);
+      expect(await short.poll()).toBe('end');
+      // `quiet` watches a key nothing wrote since it started, but b moved the revision on: its bookmark (at 3 s) says
+      // so; `plain` does not allow bookmarks
+      clock.setTime(start + 4_999);
+      expect(said(await quiet.poll())).toBe('BOOKMARK');
+      expect(await plain.poll()).toBeUndefined();
+      clock.setTime(start + 5_000);
+      expect(await quiet.poll()).toBe('end');
+      expect(await plain.poll()).toBe('end');
+      expect(cacher.watcherCount).toBe(0);
+      // started at the newest revision and nothing written since: no bookmark before the deadline
+      const idle = new Reader(await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true, timeoutMs: 5_000 }));
+      clock.step(4_999);
+      expect(await idle.poll()).toBeUndefined();
+      clock.step(1);
+      expect(await idle.poll()).toBe('end');
+    } finally {
+      await cacher.close();
+    }
+  });
+
+  test('a bookmark carries the last revision dispatched: it never overtakes an event queued behind a blocked watcher', async () => {
+    // a dispatch budget that does not run out while the test holds the slow watcher
+    const { cacher, prefix, clock } = await newCacher({ dispatchTimeoutMs: 3_600_000 });
+    try {
+      // the budget starts empty and refills at half of it per second
+      clock.step(2_000);
+      const slow = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      const fast = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false, allowWatchBookmarks: true });
+      const got: WatchEvent[] = [];
+      const reading = (async () => {
+        for await (const ev of fast) got.push(ev);
+      })();
+      // the slow one reads nothing: 21 events fill its channels, the 22nd blocks the dispatch, the 23rd waits behind it
+      const names = Array.from({ length: FILL + 2 }, (_, i) => `o${String(i).padStart(2, '0')}`);
+      const created = await createAll(cacher, prefix, names);
+      await until(() => got.length >= FILL + 1, 'the fast watcher has the first 22 events');
+      // the fast watcher's minute passes: its bookmark waits behind the 23rd event
+      clock.step(62_000);
+      await new Promise((r) => setImmediate(r));
+      expect(summary(got)).toEqual(names.slice(0, FILL + 1).map((name) => `ADDED ${name}`));
+      slow.stop();
+      await until(() => got.length >= FILL + 3, 'the 23rd event and the bookmark');
+      expect(summary(got.slice(FILL + 1))).toEqual([`ADDED ${names[FILL + 1] ?? ''}`, 'BOOKMARK']);
+      expect(rvOf(got[FILL + 2]?.object ?? {})).toBe(rvOf(created[FILL + 1] ?? {}));
+      fast.stop();
+      await reading;
     } finally {
       await cacher.close();
     }
@@ -248,15 +387,18 @@ describe('Cacher watches', () => {
     }
   });
 
-  test('a watcher whose buffer stays full for the dispatch budget is ended; the others go on', async () => {
+  test('a watcher whose channels stay full for the dispatch budget is ended, still reading its result channel; the others go on', async () => {
     const { cacher, prefix, clock } = await newCacher();
     try {
+      // the budget starts empty: two seconds fill it (50 ms/s, 100 ms at most)
+      clock.step(2_000);
       const slow = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
       const fast = await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
-      const names = Array.from({ length: 15 }, (_, i) => `o${String(i).padStart(2, '0')}`);
+      const names = Array.from({ length: FILL + 3 }, (_, i) => `o${String(i).padStart(2, '0')}`);
       const reading = take(fast, names.length);
       await createAll(cacher, prefix, names);
-      // the slow one reads nothing: 10 events fill its buffer, the eleventh waits (and everyone with it) for the budget
+      // the slow one reads nothing: 21 events fill its channels (10 in result, 1 in hand, 10 in input), the 22nd waits
+      // (and everyone with it) for the budget
       expect(cacher.watcherCount).toBe(2);
       clock.step(99);
       await new Promise((r) => setTimeout(r, 20));
@@ -264,13 +406,53 @@ describe('Cacher watches', () => {
       clock.step(1);
       await until(() => cacher.watcherCount === 1, 'the slow watcher ended');
       expect(await reading).toHaveLength(names.length);
-      const got = await take(slow, names.length);
-      expect(got.length).toBeLessThan(names.length);
+      // ended, it still hands over its result channel: the first 10 events, then its end
+      expect(summary(await take(slow, names.length))).toEqual(names.slice(0, CHAN_SIZE).map((name) => `ADDED ${name}`));
       // and a new event reaches the fast one
       const next = take(fast, 1);
       await createAll(cacher, prefix, ['p']);
       expect(summary(await next)).toEqual(['ADDED p']);
       fast.stop();
+    } finally {
+      await cacher.close();
+    }
+  });
+});
+
+describe('Cacher dispatch budget (timeBudget)', () => {
+  const batch = (tag: string) => Array.from({ length: FILL + 1 }, (_, i) => `${tag}${String(i).padStart(2, '0')}`);
+  const settle = () => new Promise((r) => setImmediate(r));
+
+  test('shared by every wait and refilled at 50 ms/s: empty at the start, 100 ms at most, what a wait used is gone', async () => {
+    const { cacher, prefix, clock } = await newCacher();
+    try {
+      // a new cacher has no budget yet: a watcher that reads nothing holds 21 events (10 in result, 1 in hand, 10 in
+      // input), and is ended at the 22nd at once
+      await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      const first = batch('a');
+      await createAll(cacher, prefix, first.slice(0, FILL));
+      await settle();
+      await settle();
+      expect(cacher.watcherCount).toBe(1);
+      await createAll(cacher, prefix, first.slice(FILL));
+      await until(() => cacher.watcherCount === 0, 'the first slow watcher ended without the clock moving');
+      // two seconds fill it: the next one is waited for 100 ms
+      clock.step(2_000);
+      await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      await createAll(cacher, prefix, batch('b'));
+      clock.step(99);
+      await settle();
+      expect(cacher.watcherCount).toBe(1);
+      clock.step(1);
+      await until(() => cacher.watcherCount === 0, 'the second slow watcher ended after 100 ms');
+      // that wait used it all: 100 ms on, 5 ms have come back
+      await cacher.watch(prefix, { resourceVersion: '0', sendInitialEvents: false });
+      await createAll(cacher, prefix, batch('c'));
+      clock.step(4);
+      await settle();
+      expect(cacher.watcherCount).toBe(1);
+      clock.step(1);
+      await until(() => cacher.watcherCount === 0, 'the third slow watcher ended after 5 ms');
     } finally {
       await cacher.close();
     }

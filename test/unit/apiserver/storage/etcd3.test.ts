@@ -238,11 +238,14 @@ describe('watch', () => {
     expect(summary(events)).toEqual(['ADDED e', 'MODIFIED e', 'DELETED e']);
   });
 
-  it('ends when stopped or aborted', async () => {
+  it('ends when stopped or aborted, and at its deadline (timeoutMs) with no event', async () => {
     const ac = new AbortController();
     const w = await storage.watch(prefix, { resourceVersion: await storage.currentResourceVersion(), signal: ac.signal });
     ac.abort();
     expect(await take(w, 1)).toEqual([]);
+    // a real timer: the watch ends once 50 ms have passed, however long that takes to be seen
+    const timed = await storage.watch(prefix, { resourceVersion: await storage.currentResourceVersion(), timeoutMs: 50 });
+    expect(await take(timed, 1)).toEqual([]);
   });
 });
 
