@@ -102,7 +102,7 @@ function printNumber(n: number, guessed = false): string {
 
 /** A value in controller-gen's guessed (`any`) grammar: strings always quoted, lists `{a,b}`, maps `{"k": v}`. */
 function printAny(v: unknown, name: string): string {
-  if (typeof v === 'string') return v !== 'true' && v !== 'false' ? markerString(v, ANY_BARE) : markerString(v, NEVER_BARE);
+  if (typeof v === 'string') return readsAsBool(v) ? markerString(v, NEVER_BARE) : markerString(v, ANY_BARE);
   if (typeof v === 'number' && Number.isFinite(v)) return printNumber(v, true);
   if (typeof v === 'bigint') return v.toString();
   if (typeof v === 'boolean') return v ? 'true' : 'false';
@@ -116,7 +116,17 @@ function printAny(v: unknown, name: string): string {
   throw new Error(`internal: +${name}: ${describe(v)} cannot be written in the marker grammar`);
 }
 
-/** Strings the `any` grammar reads as strings when bare (not a number, not `true` / `false`). */
+/**
+ * Whether the `any` grammar, reading `v` bare, would guess a bool: it looks at the leading identifier only (Go's
+ * scanner token), so `true`, `false`, `true/x` and `false.y` are read as bools (the last two then refused); such a
+ * string is quoted.
+ */
+function readsAsBool(v: string): boolean {
+  const ident = /^[A-Za-z_][A-Za-z0-9_]*/.exec(v)?.[0];
+  return ident === 'true' || ident === 'false';
+}
+
+/** Strings the `any` grammar reads as strings when bare (not a number, not led by the identifier `true` / `false`). */
 const ANY_BARE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 /** Map keys are always quoted. */
 const NEVER_BARE = /(?!)/;

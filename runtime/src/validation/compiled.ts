@@ -342,9 +342,9 @@ export function invalidNumber(path: string, v: number | bigint, detail: string):
 
 /**
  * The failure of a check at a constant path with a constant detail (`spec.replicas`, `spec.replicas in body should be
- * greater than or equal to 1`), made once at module load by {@link fixedFailure} for a scan of a kind's properties:
+ * greater than or equal to 1`), made once at module load by `fixedFailure` for a scan of a kind's properties:
  * the texts an error joins its value to are joined already, so that an error is its message's two joins and the
- * object ({@link invalidString} and {@link invalidNumber}'s error, field for field).
+ * object (`invalidString` and `invalidNumber`'s error, field for field).
  */
 export class FixedFailure {
   /** The message after a string value shown without escapes (`": ` and the detail). */

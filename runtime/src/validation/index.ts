@@ -74,4 +74,4 @@ export const {
   tooShort,
   typeErrorOf,
 } = kit;
-export type { ValidationPasses, Walk } from './compiled';
+export type { FixedFailure, ValidationPasses, Walk } from './compiled';

@@ -192,6 +192,27 @@ describe('print is the inverse of parse, for every registered definition', () =>
   });
 });
 
+describe('strings of the guessed grammar led by the identifier true or false', () => {
+  // The `any` grammar guesses a value's type from its leading identifier (Go's scanner token): bare `true/` is a bool,
+  // then refused. Such strings are quoted; fast-check found `{{true/,``}}` (seed -1866737401).
+  const def = present(
+    markerDefinitions.find((d) => d.name === 'kubebuilder:validation:items:Enum'),
+    'the items:Enum definition',
+  );
+  test.each<[unknown[], string]>([
+    [[['true/', '']], '+kubebuilder:validation:items:Enum={{`true/`,``}}'],
+    [['false.x'], '+kubebuilder:validation:items:Enum={`false.x`}'],
+    [['truex', 'true_1'], '+kubebuilder:validation:items:Enum={truex,true_1}'],
+    [[true, 'true'], '+kubebuilder:validation:items:Enum={true,`true`}'],
+  ])('%j is printed %s and read back', (v, want) => {
+    const line = def.print(v);
+    expect(line).toBe(want);
+    const parsed = parseMarker(line, span, present(def.targets[0], 'a target'));
+    if (parsed.kind !== 'marker') throw new Error(`${line} does not parse: ${JSON.stringify(parsed)}`);
+    expect(parsed.marker.value).toEqual(v);
+  });
+});
+
 describe('print refuses what no marker line can spell, rather than writing another value', () => {
   const def = (name: string) => markerDefinitions.find((d) => d.name === name)!;
   test.each([
