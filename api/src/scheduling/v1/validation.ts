@@ -6,14 +6,6 @@ import type { PriorityClass, PriorityClassList } from './types';
 const formatInt32 = formatCheck('int32');
 const propertiesPriorityClass: readonly string[] = ['value', 'globalDefault', 'description', 'preemptionPolicy', 'apiVersion', 'kind'];
 
-/** Checks a value of a leaf's type at `name` below `at(parent, key)` (its visit's checks past the type, the path built on an error only). */
-function checkLeafPriorityClassValue(v: unknown, parent: string, key: string | number, name: string | number, errors: FieldError[]): void {
-  if (typeof v === 'number' || typeof v === 'bigint') {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger(at(at(parent, key), name), 'int32'));
-  }
-}
-
 /** The OpenAPI schema checks of a node, appending errors in the apiserver's order. */
 function checkPriorityClassMetadata(v: unknown, path: string, errors: FieldError[]): void {
   if (!(isObject(v))) {
@@ -22,8 +14,8 @@ function checkPriorityClassMetadata(v: unknown, path: string, errors: FieldError
   }
 }
 
-/** Checks a value that needs no preparing where it is (the visit's errors); false when it needs preparing: the walk decides. */
-function scanPriorityClass(v: unknown, parent: string, key: string | number, errors: FieldError[], depth: number): boolean {
+/** Checks a value that needs no preparing where it is, at the one path its errors name (the visit's errors); false when it needs preparing: the walk decides. */
+function scanPriorityClass(v: unknown, errors: FieldError[], depth: number): boolean {
   if (!isObject(v)) return false;
   const x0 = v['metadata'];
   const x1 = v['value'];
@@ -53,35 +45,37 @@ function scanPriorityClass(v: unknown, parent: string, key: string | number, err
   const e0 = errors.length;
   if (x1 !== undefined) {
     if (x1 === null) return false;
-    if (typeof x1 === 'number' && Number.isSafeInteger(x1)) checkLeafPriorityClassValue(x1, parent, key, 'value', errors);
-    else if (visitPriorityClassValue(x1, at(parent, key), 'value', errors, depth + 1) !== x1) return false;
+    if (typeof x1 === 'number' && Number.isSafeInteger(x1)) {
+      const n = x1;
+      if (!Number.isInteger(n) || n < -(2 ** 31) || n > 2 ** 31 - 1) errors.push(notInteger('value', 'int32'));
+    } else if (visitPriorityClassValue(x1, '', 'value', errors, depth + 1) !== x1) return false;
   }
   const e1 = errors.length;
   if (x2 !== undefined) {
     if (x2 === null) return false;
-    if (!(typeof x2 === 'boolean') && visitPriorityClassGlobalDefault(x2, at(parent, key), 'globalDefault', errors, depth + 1) !== x2) return false;
+    if (!(typeof x2 === 'boolean') && visitPriorityClassGlobalDefault(x2, '', 'globalDefault', errors, depth + 1) !== x2) return false;
   }
   const e2 = errors.length;
   if (x3 !== undefined) {
     if (x3 === null) return false;
-    if (!(typeof x3 === 'string') && visitPriorityClassDescription(x3, at(parent, key), 'description', errors, depth + 1) !== x3) return false;
+    if (!(typeof x3 === 'string') && visitPriorityClassDescription(x3, '', 'description', errors, depth + 1) !== x3) return false;
   }
   const e3 = errors.length;
   if (x4 !== undefined) {
     if (x4 === null) return false;
-    if (!(typeof x4 === 'string') && visitPriorityClassDescription(x4, at(parent, key), 'preemptionPolicy', errors, depth + 1) !== x4) return false;
+    if (!(typeof x4 === 'string') && visitPriorityClassDescription(x4, '', 'preemptionPolicy', errors, depth + 1) !== x4) return false;
   }
   const e4 = errors.length;
   if (x5 !== undefined) {
     if (x5 === null) return false;
-    if (!(typeof x5 === 'string') && visitPriorityClassDescription(x5, at(parent, key), 'apiVersion', errors, depth + 1) !== x5) return false;
+    if (!(typeof x5 === 'string') && visitPriorityClassDescription(x5, '', 'apiVersion', errors, depth + 1) !== x5) return false;
   }
   const e5 = errors.length;
   if (x6 !== undefined) {
     if (x6 === null) return false;
-    if (!(typeof x6 === 'string') && visitPriorityClassDescription(x6, at(parent, key), 'kind', errors, depth + 1) !== x6) return false;
+    if (!(typeof x6 === 'string') && visitPriorityClassDescription(x6, '', 'kind', errors, depth + 1) !== x6) return false;
   }
-  if (errors.length > e0 + 1) inKeyOrder(v, errors, [e0, e1, e2, e3, e4, e5], propertiesPriorityClass);
+  if (errors.length > e0 + 1 && (e1 > e0 ? 1 : 0) + (e2 > e1 ? 1 : 0) + (e3 > e2 ? 1 : 0) + (e4 > e3 ? 1 : 0) + (e5 > e4 ? 1 : 0) + (errors.length > e5 ? 1 : 0) > 1) inKeyOrder(v, errors, [e0, e1, e2, e3, e4, e5], propertiesPriorityClass);
   return true;
 }
 
@@ -409,7 +403,7 @@ export const validatePriorityClassList: Validator<PriorityClassList> = compiledV
 /** The validation passes of PriorityClass in scheduling.k8s.io/v1, compiled from its CRD schema. */
 const passesPriorityClass: ValidationPasses = {
   prepare: (v: Record<string, unknown>, errors: FieldError[]): unknown => visitPriorityClass2(v, '', '', errors, 0),
-  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanPriorityClass(v, '', '', errors, 0),
+  scan: (v: Record<string, unknown>, errors: FieldError[]): boolean => scanPriorityClass(v, errors, 0),
 };
 
 /**
