@@ -25,8 +25,11 @@
  * reports its failed reconciles by reason on standard error), BENCH_CONTROLLER_REQUESTS=1 (after each converge, the
  * requests the apiserver served meanwhile, by verb, resource and code, from its `apiserver_request_total` counters, with
  * the apiserver's mean time per write request, and the mean time the controller saw its writes take).
- * BENCH_CONTROLLER_CLIENTS (default `kubegen,controller-runtime`: which controllers run), BENCH_CONTROLLER_NODE_ARGS
- * (extra node flags of the kubegen child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_CONTROLLER_CLIENTS (default `kubegen,controller-runtime`: which controllers run; `floor` adds floor.js, the same
+ * writes without a controller — one list, then C workers creating each ConfigMap and writing each status through the
+ * REST client — so kubegen / floor shows the controller's own share of the converge), BENCH_CONTROLLER_NODE_ARGS
+ * (extra node flags of the Node children, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * Each converge line also shows the CPU time the Node children spent from the first reconcile on (`converge CPU`).
  * The first argument, when given, is N (`npm run bench -- controller 10000`).
  */
 const fs = require('node:fs');
@@ -53,8 +56,8 @@ const GROUP = 'stable.example.com';
 const PLURAL = 'crontabs';
 const generatedPackage = path.join(root, 'generated', GROUP);
 const CLIENTS = (process.env.BENCH_CONTROLLER_CLIENTS ?? 'kubegen,controller-runtime').split(',');
-if (CLIENTS.length === 0 || CLIENTS.some((c) => c !== 'kubegen' && c !== 'controller-runtime')) {
-  console.error(`bench controller: BENCH_CONTROLLER_CLIENTS names kubegen and/or controller-runtime, not ${JSON.stringify(process.env.BENCH_CONTROLLER_CLIENTS)}`);
+if (CLIENTS.length === 0 || CLIENTS.some((c) => c !== 'kubegen' && c !== 'controller-runtime' && c !== 'floor') || new Set(CLIENTS).size !== CLIENTS.length) {
+  console.error(`bench controller: BENCH_CONTROLLER_CLIENTS names kubegen, controller-runtime and/or floor, each once, not ${JSON.stringify(process.env.BENCH_CONTROLLER_CLIENTS)}`);
   process.exit(2);
 }
 const NODE_ARGS = (process.env.BENCH_CONTROLLER_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
@@ -86,7 +89,7 @@ function runController(client, ctx, namespace) {
   const proc =
     client === 'controller-runtime'
       ? spawn(ctx.goBinary, flags.map((f) => f.replace(/^--kubeconfig=/, '--kubeconfig-file=').replace(/^--/, '-')), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] })
-      : spawn(process.execPath, [...NODE_ARGS, path.join(__dirname, 'kubegen.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+      : spawn(process.execPath, [...NODE_ARGS, path.join(__dirname, client === 'floor' ? 'floor.js' : 'kubegen.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   return new Promise((resolve, reject) => {
     // 300 s per 1,000 objects (at least 300 s): a loaded machine converges 10,000 at a few dozen reconciles/s
@@ -191,7 +194,7 @@ async function main() {
       }
     };
 
-    const results = { converge: { kubegen: [], 'controller-runtime': [] }, steady: { kubegen: [], 'controller-runtime': [] } };
+    const results = { converge: Object.fromEntries(CLIENTS.map((c) => [c, []])), steady: Object.fromEntries(CLIENTS.map((c) => [c, []])) };
     for (let round = 0; round < ROUNDS; round++) {
       for (const client of round % 2 ? [...CLIENTS].reverse() : CLIENTS) {
         const namespace = await freshNamespace();
@@ -203,29 +206,37 @@ async function main() {
           console.log(`  ${client} client-side mean time: createOrUpdate that wrote ${mean(converge.createOrUpdateMs, converge.createOrUpdates)}, status update ${mean(converge.statusMs, converge.statuses)} (×${converge.statuses})${converge.loopDelayMeanMs !== undefined ? `; event loop delay mean ${converge.loopDelayMeanMs.toFixed(1)} ms, p99 ${converge.loopDelayP99Ms.toFixed(1)} ms` : ''}`);
         }
         await checkConverged(rest, namespace);
-        const steady = await runController(client, ctx, namespace);
+        // the floor has no steady pass: it has no controller to find everything in order
+        const steady = client === 'floor' ? undefined : await runController(client, ctx, namespace);
         const c = N / (converge.ms / 1000);
-        const s = N / (steady.ms / 1000);
         results.converge[client].push(c);
-        results.steady[client].push(s);
+        if (steady) results.steady[client].push(N / (steady.ms / 1000));
+        const cpu = converge.cpuMs !== undefined ? `, process CPU ${converge.cpuMs.toFixed(0)} ms${converge.cpuBeforeMs !== undefined ? ` (converge CPU ${(converge.cpuMs - converge.cpuBeforeMs).toFixed(0)} ms)` : ''}` : '';
         console.log(
-          `round ${round + 1}/${ROUNDS} ${client.padEnd(18)}: converge ${c.toFixed(0)} reconciles/s (${converge.reconciles} reconciles in ${converge.ms.toFixed(0)} ms${converge.cpuMs !== undefined ? `, process CPU ${converge.cpuMs} ms` : ''}), steady ${s.toFixed(0)} reconciles/s (${steady.ms.toFixed(0)} ms)`,
+          `round ${round + 1}/${ROUNDS} ${client.padEnd(18)}: converge ${c.toFixed(0)} reconciles/s (${converge.reconciles} reconciles in ${converge.ms.toFixed(0)} ms${cpu})${steady ? `, steady ${(N / (steady.ms / 1000)).toFixed(0)} reconciles/s (${steady.ms.toFixed(0)} ms)` : ''}`,
         );
       }
     }
     console.log(`\nmedians over ${ROUNDS} rounds [ranges], ${N} objects:`);
+    const peers = CLIENTS.includes('kubegen') && CLIENTS.includes('controller-runtime');
     for (const phase of ['converge', 'steady']) {
-      const cols = CLIENTS.map((c) => `${c} ${median(results[phase][c]).toFixed(0)} reconciles/s [${range(results[phase][c])}]`);
-      const ratio = CLIENTS.length === 2 ? `   ratio ${(median(results[phase].kubegen) / median(results[phase]['controller-runtime'])).toFixed(2)} (goal ≥ 1.0)` : '';
+      const cols = CLIENTS.filter((c) => results[phase][c].length > 0).map((c) => `${c} ${median(results[phase][c]).toFixed(0)} reconciles/s [${range(results[phase][c])}]`);
+      const ratio = peers ? `   ratio ${(median(results[phase].kubegen) / median(results[phase]['controller-runtime'])).toFixed(2)} (goal ≥ 1.0)` : '';
       console.log(`  ${phase.padEnd(9)} ${cols.join('   ')}${ratio}`);
     }
-    const kg = median(results.converge.kubegen);
-    if (CLIENTS.length === 2) {
+    if (CLIENTS.includes('floor')) {
+      for (const c of CLIENTS.filter((c) => c !== 'floor')) {
+        const perRound = results.converge[c].map((k, i) => k / results.converge.floor[i]);
+        console.log(`  converge ${c} / floor: ${(median(results.converge[c]) / median(results.converge.floor)).toFixed(2)}, per round ${perRound.map((r) => r.toFixed(2)).join(' ')}`);
+      }
+    }
+    const kg = CLIENTS.includes('kubegen') ? median(results.converge.kubegen) : NaN;
+    if (peers) {
       // each round's two converges ran back to back: their ratio is the least disturbed by the machine's other load
       const perRound = results.converge.kubegen.map((k, i) => k / results.converge['controller-runtime'][i]);
       console.log(`  converge ratio per round: ${perRound.map((r) => r.toFixed(2)).join(' ')} (≥ 1.0 in ${perRound.filter((r) => r >= 1).length} of ${ROUNDS})`);
       console.log(`RESULT controller reconciles_per_s=${kg.toFixed(0)} ratio=${(kg / median(results.converge['controller-runtime'])).toFixed(2)} goal=1.0`);
-    } else if (CLIENTS[0] === 'kubegen') {
+    } else if (CLIENTS.includes('kubegen')) {
       console.log(`RESULT controller reconciles_per_s=${kg.toFixed(0)}`);
     }
   } finally {
