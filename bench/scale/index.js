@@ -29,7 +29,9 @@
  * status write) runs as ONE unsharded replica and as a ring of 3 shard replicas (withSharding, each running the
  * ring's Sharder, which works in the replica that leads it), all four started once, fresh, beside each other. Once the
  * sharder has labelled every CronTab and each shard's cache holds its share, each round (BENCH_SCALE_SHARDED_ROUNDS,
- * default 3, the order alternating) hands the unsharded replica an epoch and then the 3 shards another: converge =
+ * default 3, the order alternating; BENCH_SCALE_SHARDED_FIRST=ring starts with the ring) hands the unsharded replica
+ * an epoch and then the 3 shards another, and prints where each replica's memory was at its peak RSS so far
+ * (process.memoryUsage(), V8's heap spaces, the phase, the sharder's held objects): converge =
  * first reconcile start → every object written (across the 3 processes: the earliest start → the latest end, on the
  * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
  * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
@@ -71,6 +73,8 @@ const PARTS = (process.env.BENCH_SCALE_PARTS ?? 'informer,sharded').split(',');
 const SHARDED_ROUNDS = Number(process.env.BENCH_SCALE_SHARDED_ROUNDS ?? 3);
 const SHARDED_CONCURRENCY = Number(process.env.BENCH_SCALE_SHARDED_CONCURRENCY ?? 1);
 const SHARDED_WORK_MS = Number(process.env.BENCH_SCALE_SHARDED_WORK_MS ?? 10);
+/** BENCH_SCALE_SHARDED_FIRST=ring: the first round converges the ring first (the order alternates from there). */
+const SHARDED_RING_FIRST = process.env.BENCH_SCALE_SHARDED_FIRST === 'ring';
 const SHARDS = ['shard-0', 'shard-1', 'shard-2'];
 /**
  * The shard and sharder Leases' duration (renewed within 2/3 of it). Default 60 s, not the runtime's 15 s: at 50,000
@@ -185,12 +189,35 @@ async function until(what, limitMs, check, replicas = []) {
   }
 }
 
+/**
+ * Prints where each replica's memory was at its highest RSS so far (its `report`): process.memoryUsage(), V8's heap
+ * spaces, the phase (sync or an epoch), its cache and, for the replica leading the sharder, what the sharder held.
+ */
+async function reportPeaks(replicas) {
+  const reports = await Promise.all(replicas.map((r) => {
+    const next = r.next('report');
+    r.send('report');
+    return next;
+  }));
+  for (const [i, { peak: p }] of reports.entries()) {
+    console.log(`    ${replicas[i].name} at its peak RSS (sampled every 250 ms, MiB): rss ${p.rss}, heap ${p.heapUsed} used of ${p.heapTotal} (${p.spaces}), external ${p.external} (array buffers ${p.arrayBuffers}); during ${p.phase}, cache ${p.cache}${p.sharderLeads ? `; leads the sharder (held ${p.held} then, at most ${p.sharderHeldMax}; ${JSON.stringify(p.sharderStats)})` : ''}`);
+  }
+}
+
 /** The sharded part (see the module doc); prints its rounds and medians. */
 async function sharded(ctx) {
   console.log(`\nsharded: 1 unsharded replica and a ring of ${SHARDS.length} shards, MaxConcurrentReconciles ${SHARDED_CONCURRENCY} each, ${SHARDED_WORK_MS} ms of work outside the apiserver per write, ${SHARDED_ROUNDS} rounds`);
   const single = startReplica('unsharded', ctx);
   const shards = SHARDS.map((s) => startReplica(s, ctx, s));
   const all = [single, ...shards];
+  // where each replica's memory peaked so far, every BENCH_SCALE_REPORT_S (default 300) seconds of a long run as well
+  let reporting = Promise.resolve();
+  const periodic = setInterval(() => {
+    reporting = reporting.then(() => {
+      console.log(`  peaks so far (${new Date().toISOString()}):`);
+      return reportPeaks(all);
+    }).catch(() => undefined);
+  }, Number(process.env.BENCH_SCALE_REPORT_S ?? 300) * 1000);
   try {
     const t0 = Date.now();
     const limitMs = Math.max(300_000, N * 10);
@@ -219,15 +246,18 @@ async function sharded(ctx) {
         ms: Math.max(...ms.map((m) => m.endMs)) - Math.min(...ms.map((m) => m.startMs)),
         each: ms.map((m) => m.endMs - m.startMs),
         rssMiB: ms.map((m) => m.rssMiB),
+        peaks: ms.map((m) => m.peak),
         writes: ms.reduce((n, m) => n + m.writes, 0),
         failures,
       };
     };
     for (let round = 0; round < SHARDED_ROUNDS; round++) {
-      for (const which of round % 2 ? ['ring', 'single'] : ['single', 'ring']) {
+      for (const which of (round + (SHARDED_RING_FIRST ? 1 : 0)) % 2 ? ['ring', 'single'] : ['single', 'ring']) {
         const r = await converge(which === 'single' ? [single] : shards);
         results[which].push(r);
         console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s${r.each.length > 1 ? `; each ${r.each.map((x) => x.toFixed(0)).join(' / ')} ms` : ''}; ${r.writes} writes${Object.keys(r.failures).length > 0 ? `, failed ${JSON.stringify(r.failures)}` : ''}), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB; load average ${os.loadavg()[0].toFixed(1)}`);
+        reporting = reporting.then(() => reportPeaks(all));
+        await reporting;
       }
     }
     const singleMs = median(results.single.map((r) => r.ms));
@@ -239,6 +269,8 @@ async function sharded(ctx) {
     console.log(`  converge median: unsharded ${singleMs.toFixed(0)} ms, ${SHARDS.length} shards ${ringMs.toFixed(0)} ms; ratio ${(ringMs / singleMs).toFixed(2)} (per round ${perRound.map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.5)`);
     console.log(`  peak RSS: unsharded ${singleRss.toFixed(0)} MiB, shards ${shardRss.map((x) => x.toFixed(0)).join(' / ')} MiB; largest shard / unsharded ${(Math.max(...shardRss) / singleRss).toFixed(2)} (goal ≤ 0.4)`);
   } finally {
+    clearInterval(periodic);
+    await reporting;
     await Promise.all(all.map((r) => r.stop()));
   }
 }
