@@ -23,7 +23,7 @@
  * The CronTabs are those of `--group` and `--version` (plural `crontabs`, with a status subresource: the sample
  * stable.example.com/v1 or the bench's own bench.kubegen.dev/v1, see ./crontab.js).
  *
- *   node controller.js --kubeconfig=<file> --namespace=<ns> --group=<g> --version=<v> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name> [--lease-s=<s>]]
+ *   node controller.js --kubeconfig=<file> --namespace=<ns> --group=<g> --version=<v> --concurrency=<c> --work-ms=<ms> [--cache-sync-timeout-s=<s>] [--ring=<ring> --shard=<name> [--lease-s=<s>]]
  */
 const { createRestClient, isNotFound, loadFromDefault } = require('@kubegen/runtime');
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory, restMetadataClientFactory } = require('@kubegen/runtime/controller');
@@ -154,7 +154,8 @@ async function main() {
     .named('crontab')
     .for(cronTabResource, { predicates: [generationChangedPredicate(noopLogger)] })
     .watchesRawSource(epochs)
-    .withOptions({ maxConcurrentReconciles: Number(a.concurrency) });
+    // the initial list of 100,000 CronTabs on a loaded machine outlasts the runtime's (controller-runtime's) 2 minutes
+    .withOptions({ maxConcurrentReconciles: Number(a.concurrency), cacheSyncTimeoutMs: Number(a['cache-sync-timeout-s'] ?? 120) * 1000 });
   if (sharded) b = b.withSharding({ ring: a.ring, shardName: a.shard, leaseNamespace: namespace, ...leases });
   b.complete(reconcile);
   cronTabs = mgr.lister(cronTabResource);
