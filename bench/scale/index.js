@@ -218,6 +218,7 @@ async function reportPeaks(replicas) {
   for (const [i, { peak: p }] of reports.entries()) {
     console.log(`    ${replicas[i].name} at its peak RSS (sampled every 250 ms, MiB): rss ${p.rss}, heap ${p.heapUsed} used of ${p.heapTotal} (${p.spaces}), external ${p.external} (array buffers ${p.arrayBuffers}); during ${p.phase}, cache ${p.cache}${p.sharderLeads ? `; leads the sharder (held ${p.held} then, at most ${p.sharderHeldMax}; ${JSON.stringify(p.sharderStats)})` : ''}`);
   }
+  return reports;
 }
 
 /** The sharded part (see the module doc); prints its rounds and medians. */
@@ -279,9 +280,11 @@ async function sharded(ctx) {
     const singleMs = median(results.single.map((r) => r.ms));
     const ringMs = median(results.ring.map((r) => r.ms));
     const perRound = results.ring.map((r, i) => r.ms / results.single[i].ms);
-    // peak RSS: the last report of each process (its maxRSS over its life)
-    const singleRss = results.single[results.single.length - 1].rssMiB[0];
-    const shardRss = results.ring[results.ring.length - 1].rssMiB;
+    // peak RSS: each process's maxRSS over its whole life, asked at the end (a shard's last converge line is older than
+    // the unsharded replica's when the ring went last, and the sharder's leader resyncs meanwhile)
+    const final = await (reporting = reporting.then(() => reportPeaks(all)));
+    const singleRss = final[0].rssMiB;
+    const shardRss = final.slice(1).map((r) => r.rssMiB);
     console.log(`  converge median: unsharded ${singleMs.toFixed(0)} ms, ${SHARDS.length} shards ${ringMs.toFixed(0)} ms; ratio ${(ringMs / singleMs).toFixed(2)} (per round ${perRound.map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.5)`);
     console.log(`  peak RSS: unsharded ${singleRss.toFixed(0)} MiB, shards ${shardRss.map((x) => x.toFixed(0)).join(' / ')} MiB; largest shard / unsharded ${(Math.max(...shardRss) / singleRss).toFixed(2)} (goal ≤ 0.4)`);
   } finally {
