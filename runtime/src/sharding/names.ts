@@ -70,3 +70,11 @@ export function checkDuration(what: string, ms: unknown): number {
   }
   return ms;
 }
+
+/** Throws a `ShardingConfigError` unless `n` is a positive integer (a count, such as a list's page size). */
+export function checkCount(what: string, n: unknown): number {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
+    throw new ShardingConfigError(`sharding: ${what} must be a positive integer, got ${typeof n === 'number' ? String(n) : typeof n}`);
+  }
+  return n;
+}

@@ -52,7 +52,7 @@ import { LeaseLock } from '../leaderelection/resourcelock';
 import type { Logger } from '../log';
 import type { Metrics } from '../observe/metrics';
 import { newRateLimitingQueue, type RateLimitingWorkQueue } from '../workqueue';
-import { checkDuration, checkName, drainLabel, ringLeaseSelector, SHARDER_IDENTITY, shardLabel, ShardingConfigError } from './names';
+import { checkCount, checkDuration, checkName, drainLabel, ringLeaseSelector, SHARDER_IDENTITY, shardLabel, ShardingConfigError } from './names';
 import { controllerKey, HashRing, objectKey, type KeyedObject } from './ring';
 import { isAvailable, shardOf, type Shard, type ShardState } from './shards';
 
@@ -192,7 +192,7 @@ export class Sharder {
     if (!Array.isArray(opts.kinds) || opts.kinds.length === 0) throw new ShardingConfigError(`sharding: ring ${opts.ring} has no kinds to shard`);
     this.syncPeriodMs = checkDuration('syncPeriodMs', opts.syncPeriodMs ?? 300_000);
     this.concurrentMoves = Math.floor(checkDuration('concurrentMoves', opts.concurrentMoves ?? 10));
-    this.pageSize = Math.floor(checkDuration('pageSize', opts.pageSize ?? 500));
+    this.pageSize = checkCount('pageSize', opts.pageSize ?? 500);
     const le = opts.leaderElection;
     if (le === 'manager') this.election = undefined;
     else {

@@ -484,6 +484,8 @@ describe('Sharder over a fake API server', () => {
     { given: { leaseNamespace: '' }, want: 'sharding: leaseNamespace must name the namespace of the shard Leases' },
     { given: { kinds: [] }, want: 'sharding: ring widgets has no kinds to shard' },
     { given: { syncPeriodMs: -1 }, want: 'sharding: syncPeriodMs must be a positive number of milliseconds, got -1' },
+    { given: { pageSize: 0.5 }, want: 'sharding: pageSize must be a positive integer, got 0.5' },
+    { given: { pageSize: 0 }, want: 'sharding: pageSize must be a positive integer, got 0' },
   ])('refuses bad configuration in one line: $want', ({ given, want }) => {
     const clock = new FakeClock(T0);
     const fake = new Fake();
