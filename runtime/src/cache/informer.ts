@@ -25,9 +25,10 @@
  * - handlers receive the cached objects themselves: never mutate them (copy first; `freezeObjects` makes a
  *   mutation throw in tests);
  * - each received object's `apiVersion`, `kind` and `metadata.namespace` are replaced, before the transform, by equal
- *   strings the informer keeps once (./intern.ts): the cache holds one copy of each, not one per object; an update's
- *   parts deeply equal to the cached object's (its spec after a status write; labels, annotations, …) are replaced,
- *   after the transform, by the cached object's (`shareUnchanged`): an unchanged spec is not held twice;
+ *   strings the informer keeps once (./intern.ts): the cache holds one copy of each, not one per object; an update
+ *   at the cached object's `metadata.generation` has its top-level parts other than `metadata` and `status` that are
+ *   the same JSON as the cached object's (its spec after a status write) replaced, after the transform, by the cached
+ *   object's (`shareUnchanged`): an unchanged spec is not held twice;
  * - `hasSynced()` of the informer: the first list is in the cache; of a registration: that, and the handler has
  *   processed every `isInInitialList` add it was given;
  * - `addIndexers`, `setTransform`, `setWatchErrorHandler` only before `run`; `run(signal)` once. The informer
