@@ -88,9 +88,12 @@ const generatedPackage = path.join(root, 'generated', GROUP);
 const DEFAULT_CLIENTS = ['kubegen', 'kubegen-replay', 'client-go', 'client-node', 'floor-store'];
 /**
  * kubegen-h1 and kubegen-h2: the kubegen child over HTTP/1.1 and over HTTP/2, to compare the transports in one run;
- * floor-bytes and floor-parse: the watch floors below floor-store (not run by default: each adds a process a round).
+ * floor-bytes and floor-parse: the watch floors below floor-store (not run by default: each adds a process a round);
+ * kubegen-relist: the kubegen child whose catch-up policy relists after any stall it sees (`relistRatio` and
+ * `minBacklog` at their least), which measures a warm relist against the replay — what the policy's default
+ * `relistRatio` is calibrated from.
  */
-const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'floor-bytes', 'floor-parse', 'kubegen-h1', 'kubegen-h2'];
+const ALL_CLIENTS = [...DEFAULT_CLIENTS, 'floor-bytes', 'floor-parse', 'kubegen-h1', 'kubegen-h2', 'kubegen-relist'];
 /** The short stall after the catch-up (kubegen children with the catch-up policy on): this many changed objects. */
 const SHORT = Number(process.env.BENCH_INFORMER_SHORT ?? 100);
 /** Clients whose informer runs the catch-up policy (they may relist): the short stall is theirs. */
@@ -121,7 +124,8 @@ class Child {
       const floor = /^floor-(.*)$/.exec(client);
       const h = /^kubegen-h([12])$/.exec(client);
       const replay = client === 'kubegen-replay';
-      const script = floor ? 'floor.js' : h || replay ? 'kubegen.js' : `${client}.js`;
+      const relist = client === 'kubegen-relist';
+      const script = floor ? 'floor.js' : h || replay || relist ? 'kubegen.js' : `${client}.js`;
       argv = [
         ...nodeArgs,
         path.join(__dirname, script),
@@ -130,6 +134,7 @@ class Child {
         ...(floor ? [`--floor=${floor[1]}`] : []),
         ...(h ? [`--http2=${h[1] === '2'}`] : []),
         ...(replay ? ['--catch-up=false'] : []),
+        ...(relist ? ['--catch-up=relist'] : []),
         ...extra,
       ];
     }
@@ -308,7 +313,7 @@ async function main() {
     const ctx = { kubeconfig: cp.kubeconfigPath, goBinary, rest };
     const full = Object.fromEntries(CLIENTS.map((c) => [c, []]));
     // kubegen-replay lists as kubegen does: no streaming-list process of its own
-    const streamClients = streaming ? CLIENTS.filter((c) => (c.startsWith('kubegen') && c !== 'kubegen-replay') || c === 'client-go') : [];
+    const streamClients = streaming ? CLIENTS.filter((c) => (c.startsWith('kubegen') && c !== 'kubegen-replay' && c !== 'kubegen-relist') || c === 'client-go') : [];
     const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
     const floors = { paged: [], rv0: [] };
     const consistent = [];

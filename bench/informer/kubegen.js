@@ -84,6 +84,8 @@ async function main() {
       metrics,
       // --catch-up=false: the replay alone (the bench's client kubegen-replay), as client-go always does
       ...(a['catch-up'] === 'false' ? { catchUp: false } : {}),
+      // --catch-up=relist: relist after any stall seen (the bench's client kubegen-relist), to measure a warm relist
+      ...(a['catch-up'] === 'relist' ? { catchUp: { relistRatio: Number.MIN_VALUE, minBacklog: 0 } } : {}),
       initialList: a.streaming === 'true' ? 'StreamingList' : 'ListWatch',
       ...(a['list-semantic'] ? { listSemantic: a['list-semantic'] } : {}),
       ...(a['page-size'] ? { pageSize: Number(a['page-size']) } : {}),

@@ -20,6 +20,10 @@
  *   whatever the limit), at most one in flight: its
  *   `metadata.resourceVersion` is where the server is, its items and `remainingItemCount` (when given) how many
  *   objects it holds. A probe that fails changes nothing (logged at V(4), not as an error);
+ * - hold: once `minSample` events were applied since the suspicion (so that their density is known), the watch's
+ *   further events wait — the watch paused, its backlog left in the socket — until the probe has answered, at most
+ *   `checkIntervalMs`: a backlog the decision relists is not replayed meanwhile. Then they are applied (replay) or
+ *   dropped with the watch (relist);
  * - decision (`decideCatchUp`, pure): the gap is the server's resourceVersion minus the one applied when the probe
  *   answers — resourceVersions are opaque to clients, so only when both are decimal integers (etcd revisions, what
  *   every apiserver writes), else it replays. The revision counts the writes of every resource of the cluster, so the

@@ -66,7 +66,7 @@ import { defaultLogger } from '../log/default';
 import { noopMetrics, type Logger, type Metrics } from '../observe';
 import type { Backoff } from '../errors/retry';
 import type { ListOptions, WatchOptions } from '../rest/options';
-import { watchBatches, type Watch } from '../watch/types';
+import { watchBatches, type Watch, type WatchEvent, type WatchListening } from '../watch/types';
 import { clockSleep, isAborted, realClock, type Clock } from '../clock/clock';
 import type { ReplaceBuilder, Store } from './store';
 import { catchUpPolicyOf, decideCatchUp, type CatchUpDecision, type CatchUpOptions } from './catchup';
@@ -334,6 +334,15 @@ async function* runWatcher<T>(
   let reading: Watch<T> | undefined;
   /** A probe in flight (at most one). */
   let probing = false;
+  /**
+   * While a probe decides (see ./catchup.ts): the events applied at the suspicion, and a promise settled when the
+   * probe has answered (or failed), or `checkIntervalMs` after it was sent, whichever is first. Once `minSample`
+   * events were applied since the suspicion (their density known), the watch's further batches wait for it, the
+   * watch paused: a backlog the decision relists is not replayed meanwhile.
+   */
+  let deciding: { readonly appliedAtSuspicion: number; readonly settled: Promise<void> } | undefined;
+  /** Whether the batch at hand waits for the probe's decision (see `deciding`). */
+  const holds = (): boolean => policy !== undefined && deciding !== undefined && applied - deciding.appliedAtSuspicion >= policy.minSample;
   const catchUpLog = (opts.logger ?? defaultLogger()).withValues({ watcher: name });
   /** A stall was seen while watching: ask the server where it is, then decide (see ./catchup.ts). */
   const probe = (): void => {
@@ -341,6 +350,15 @@ async function* runWatcher<T>(
     probing = true;
     const suspectedRv = state.resourceVersion;
     const appliedAtSuspicion = applied;
+    let settle: () => void = () => undefined;
+    const mine = { appliedAtSuspicion, settled: new Promise<void>((resolve) => (settle = resolve)) };
+    const decided = (): void => {
+      clock.clearTimer(bound);
+      if (deciding === mine) deciding = undefined;
+      settle();
+    };
+    const bound = clock.setTimer(decided, policy.checkIntervalMs, { keepAlive: false });
+    deciding = mine;
     // not older than what was applied: the apiserver answers at once from its watch cache (where the watch stream
     // is), or from etcd's latest revision; not resourceVersion=0, which the watch cache answers with the whole
     // collection whatever the limit, nor a consistent read, which waits for the cache to be confirmed fresh
@@ -375,6 +393,7 @@ async function* runWatcher<T>(
       })
       .finally(() => {
         probing = false;
+        decided();
       });
   };
   /** The lag timer of a watch being read: a tick `stallMs` late or later is a stall (see ./catchup.ts). */
@@ -452,11 +471,27 @@ async function* runWatcher<T>(
     try {
       if (deliver && w.listen) {
         // pushed: each network chunk's events go through the machine and are applied in the 'data' event that brought them
-        const listening = w.listen.bind(w);
+        const listen = w.listen.bind(w);
+        /** Batches held while a probe decides (the watch paused), applied once it has, unless it relists. */
+        let held: (readonly WatchEvent<T>[])[] = [];
+        let listening: WatchListening | undefined;
+        const release = (): void => {
+          const batches = held;
+          held = [];
+          if (signal.aborted || fellBehind !== undefined || reading !== w) return;
+          for (const batch of batches) deliverNow(advance({ type: 'WatchEvents', events: batch }));
+          listening?.resume();
+        };
         await new Promise<void>((resolve, reject) => {
-          listening({
+          listening = listen({
             events: (batch) => {
-              if (!signal.aborted) deliverNow(advance({ type: 'WatchEvents', events: batch }));
+              if (signal.aborted) return true;
+              if (held.length > 0 || holds()) {
+                held.push(batch);
+                if (held.length === 1) void deciding?.settled.then(release);
+                return false;
+              }
+              deliverNow(advance({ type: 'WatchEvents', events: batch }));
               return true;
             },
             end: (err) => {
@@ -482,7 +517,9 @@ async function* runWatcher<T>(
         });
       } else {
         for await (const batch of watchBatches(w)) {
+          if (holds()) await deciding?.settled;
           if (signal.aborted) return undefined;
+          if (fellBehind !== undefined) return { type: 'FellBehind' };
           // one step for the whole batch: the consumer applies it synchronously
           for (const action of advance({ type: 'WatchEvents', events: batch })) {
             if (action.type !== 'emit') throw new Error(`watcher: a ${action.type} action in state ${state.kind}`);

@@ -3,7 +3,8 @@
  * it — an informer over a scripted lister-watcher on an injected clock whose time can jump while no timer fires (what
  * a paused process sees): a stall that left a backlog larger than the policy's share of the collection drops the watch
  * and relists, handing the handlers the differences (updates, adds, tombstones); a short one replays; no stall, no
- * probe; `catchUp: false`, no lag timer.
+ * probe; `catchUp: false`, no lag timer. While the probe decides, a watch that has replayed `minSample` events since
+ * the suspicion holds the rest (paused, over a pushing watch too) until the answer, at most `checkIntervalMs`.
  */
 import { FakeClock, type Clock, type ClockHold, type ClockTimer, type TimerOptions } from '../../../../runtime/src/clock/clock';
 import { catchUpPolicyOf, decideCatchUp, DEFAULT_CATCH_UP_POLICY, revisionOf, type CatchUpFacts, type CatchUpOptions } from '../../../../runtime/src/cache/catchup';
@@ -13,8 +14,11 @@ import { isDeletedFinalStateUnknown } from '../../../../runtime/src/cache/store'
 import { noopLogger } from '../../../../runtime/src/observe/logger';
 import type { ListPage } from '../../../../runtime/src/client/types';
 import type { ListOptions, WatchOptions } from '../../../../runtime/src/rest/options';
-import { PushWatch } from '../../../../runtime/src/watch/stream';
-import { until, widget, type Widget } from '../../helpers/cache';
+import { PassThrough } from 'node:stream';
+import { Reflector } from '../../../../runtime/src/cache/reflector';
+import { CacheIndexer } from '../../../../runtime/src/cache/store';
+import { PushWatch, ReadableWatch } from '../../../../runtime/src/watch/stream';
+import { settle, until, widget, type Widget } from '../../helpers/cache';
 
 describe('decideCatchUp', () => {
   const policy = catchUpPolicyOf({ minBacklog: 1000, relistRatio: 0.5, minSample: 200 });
@@ -134,6 +138,8 @@ function scripted() {
     serverRv: '100',
     /** The probe fails (a network error). */
     probeFails: false,
+    /** When set, a probe answers only once it settles (what the server says then). */
+    probeGate: undefined as Promise<void> | undefined,
     lists: [] as ListOptions[],
     probes: [] as ListOptions[],
     watches: [] as { opts: WatchOptions; watch: PushWatch<Widget> }[],
@@ -142,9 +148,11 @@ function scripted() {
     list: (opts) => {
       if (opts.limit === 1) {
         s.probes.push(opts);
-        if (s.probeFails) return Promise.reject(new Error('connection reset'));
-        const page: ListPage<Widget> = { metadata: { resourceVersion: s.serverRv, remainingItemCount: Math.max(0, s.collection.length - 1) }, items: s.collection.slice(0, 1) };
-        return Promise.resolve(page);
+        const answer = (): ListPage<Widget> => {
+          if (s.probeFails) throw new Error('connection reset');
+          return { metadata: { resourceVersion: s.serverRv, remainingItemCount: Math.max(0, s.collection.length - 1) }, items: s.collection.slice(0, 1) };
+        };
+        return (s.probeGate ?? Promise.resolve()).then(answer);
       }
       s.lists.push(opts);
       const page: ListPage<Widget> = { metadata: { resourceVersion: s.rv }, items: [...s.collection] };
@@ -302,5 +310,127 @@ describe('the watcher under the catch-up policy', () => {
     await until(() => h.s.probes.length === 2, 'the second probe');
     expect(h.informer.getStore().size).toBe(20);
     await h.stop();
+  });
+
+  /** A probe held until `open()`; `harness` with `minSample` 2: the third event after a suspicion waits for it. */
+  function gated() {
+    const h = harness({ stallMs: 2000, checkIntervalMs: 1000, minBacklog: 5, relistRatio: 0.5, minSample: 2 });
+    let open: () => void = () => undefined;
+    h.s.probeGate = new Promise<void>((resolve) => (open = resolve));
+    return { h, open: () => open() };
+  }
+
+  /** Stalls, probes (held by the gate), replays 2 events, then 3 more that wait: the watch. */
+  async function stallAndHold(h: ReturnType<typeof harness>): Promise<PushWatch<Widget>> {
+    await until(() => h.informer.hasSynced() && h.s.watches.length === 1, 'sync and watch');
+    const first = h.s.watches[0];
+    if (first === undefined) throw new Error('a watch');
+    h.clock.jump(30_000);
+    h.clock.step(1000);
+    await until(() => h.s.probes.length === 1, 'the probe');
+    first.watch.modify(at('w01', '101', 2));
+    first.watch.modify(at('w02', '102', 2));
+    await until(() => h.seen.length === 2, 'the sample replayed');
+    for (const i of [3, 4, 5]) first.watch.modify(at(`w0${i}`, String(100 + i), 2));
+    await settle(20);
+    return first.watch;
+  }
+
+  it('holds the events after minSample while the probe decides, then replays them when it says replay', async () => {
+    const { h, open } = gated();
+    h.s.serverRv = '105';
+    const watch = await stallAndHold(h);
+    // held: not applied while the probe is out
+    expect(h.seen).toEqual(['update w01 51→101', 'update w02 52→102']);
+    open();
+    await until(() => h.seen.length === 5, 'the held events replayed');
+    expect(h.seen.slice(2)).toEqual(['update w03 53→103', 'update w04 54→104', 'update w05 55→105']);
+    expect(watch.isStopped).toBe(false);
+    expect(h.s.lists).toHaveLength(1);
+    expect(h.counted).not.toContain('kubegen_watcher_catchup_relists_total');
+    await h.stop();
+  });
+
+  it('drops the held events with the watch when the probe says relist: the relist hands the latest state', async () => {
+    const { h, open } = gated();
+    const watch = await stallAndHold(h);
+    expect(h.seen).toHaveLength(2);
+    // where the server is: w01…w15 changed (revisions 101…115)
+    h.s.collection = h.s.collection.map((o, i) => (i >= 1 && i <= 15 ? at(o.metadata?.name ?? '', String(100 + i), 2) : o));
+    h.s.rv = '115';
+    h.s.serverRv = '115';
+    open();
+    await until(() => h.s.lists.length === 2, 'the relist');
+    expect(watch.isStopped).toBe(true);
+    await until(() => h.s.watches.length === 2, 'the watch after the relist');
+    // each of w03…w15 once, from the relist; w01 and w02 (replayed before the hold) are not updated again
+    const updates = h.seen.slice(2).sort();
+    expect(updates).toEqual(Array.from({ length: 13 }, (_, i) => `update w${String(i + 3).padStart(2, '0')} ${50 + i + 3}→${100 + i + 3}`));
+    expect(h.counted.filter((n) => n === 'kubegen_watcher_catchup_relists_total')).toHaveLength(1);
+    await h.stop();
+  });
+
+  it('holds for at most checkIntervalMs: a probe that does not answer lets the replay go on', async () => {
+    const { h } = gated();
+    await stallAndHold(h);
+    expect(h.seen).toHaveLength(2);
+    h.clock.step(1000);
+    await until(() => h.seen.length === 5, 'the held events replayed after the bound');
+    expect(h.s.lists).toHaveLength(1);
+    await h.stop();
+  });
+
+  it('over a pushing watch (Node HTTP): the response is paused while the probe decides, and resumed after', async () => {
+    const bodies: PassThrough[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const lw: ListerWatcher<Widget> = {
+      list: (opts) => {
+        if (opts.limit === 1) return gate.then(() => ({ metadata: { resourceVersion: '105' }, items: [] }));
+        return Promise.resolve({ metadata: { resourceVersion: '100' }, items: Array.from({ length: 20 }, (_, i) => at(`w${String(i).padStart(2, '0')}`, String(50 + i))) });
+      },
+      watch: (opts) => {
+        const body = new PassThrough();
+        const controller = new AbortController();
+        const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+        signal.addEventListener('abort', () => body.destroy());
+        bodies.push(body);
+        return Promise.resolve(new ReadableWatch<Widget>(body, controller, signal));
+      },
+    };
+    const clock = new StallClock();
+    const store = new CacheIndexer<Widget>({ indexers: {} });
+    const reflector = new Reflector<Widget>(lw, store, {
+      clock,
+      random: () => 0,
+      initialList: 'ListWatch',
+      watchTimeoutSeconds: 0,
+      catchUp: { stallMs: 2000, checkIntervalMs: 1000, minBacklog: 5, relistRatio: 0.5, minSample: 2 },
+      logger: noopLogger,
+    });
+    const rv = (name: string): string | undefined => store.getByKey(`ns/${name}`)?.metadata?.resourceVersion;
+    const frame = (name: string, v: number): string => `${JSON.stringify({ type: 'MODIFIED', object: at(name, String(v), 2) })}\n`;
+    const ac = new AbortController();
+    const done = reflector.run(ac.signal);
+    await until(() => bodies.length === 1, 'the watch');
+    const body = bodies[0];
+    if (body === undefined) throw new Error('a watch body');
+    clock.jump(30_000);
+    clock.step(1000);
+    body.write(frame('w01', 101) + frame('w02', 102));
+    await until(() => rv('w02') === '102', 'the sample applied');
+    body.write(frame('w03', 103) + frame('w04', 104));
+    await settle(20);
+    // held, and the watch paused its response: what follows waits in it
+    expect([rv('w03'), rv('w04')]).toEqual(['53', '54']);
+    expect(body.isPaused()).toBe(true);
+    body.write(frame('w05', 105));
+    await settle(20);
+    expect(rv('w05')).toBe('55');
+    open();
+    await until(() => rv('w05') === '105', 'the held events and the rest applied');
+    expect([rv('w03'), rv('w04')]).toEqual(['103', '104']);
+    ac.abort();
+    await done;
   });
 });
