@@ -6,17 +6,15 @@
  * probe; `catchUp: false`, no lag timer. While the probe decides, a watch that has replayed `minSample` events since
  * the suspicion holds the rest (paused, over a pushing watch too) until the answer, at most `checkIntervalMs`.
  */
+import { PassThrough } from 'node:stream';
 import { FakeClock, type Clock, type ClockHold, type ClockTimer, type TimerOptions } from '../../../../runtime/src/clock/clock';
 import { catchUpPolicyOf, decideCatchUp, DEFAULT_CATCH_UP_POLICY, revisionOf, type CatchUpFacts, type CatchUpOptions } from '../../../../runtime/src/cache/catchup';
 import { SharedIndexInformer } from '../../../../runtime/src/cache/informer';
-import type { ListerWatcher } from '../../../../runtime/src/cache/reflector';
-import { isDeletedFinalStateUnknown } from '../../../../runtime/src/cache/store';
+import { Reflector, type ListerWatcher } from '../../../../runtime/src/cache/reflector';
+import { CacheIndexer, isDeletedFinalStateUnknown } from '../../../../runtime/src/cache/store';
 import { noopLogger } from '../../../../runtime/src/observe/logger';
 import type { ListPage } from '../../../../runtime/src/client/types';
 import type { ListOptions, WatchOptions } from '../../../../runtime/src/rest/options';
-import { PassThrough } from 'node:stream';
-import { Reflector } from '../../../../runtime/src/cache/reflector';
-import { CacheIndexer } from '../../../../runtime/src/cache/store';
 import { PushWatch, ReadableWatch } from '../../../../runtime/src/watch/stream';
 import { settle, until, widget, type Widget } from '../../helpers/cache';
 
@@ -380,16 +378,22 @@ describe('the watcher under the catch-up policy', () => {
     await h.stop();
   });
 
-  it('over a pushing watch (Node HTTP): the response is paused while the probe decides, and resumed after', async () => {
+  /**
+   * A reflector over watches that push (`ReadableWatch` over a body the test writes, as Node's HTTP client's), with
+   * `gated()`'s policy; its probe answers `serverRv` once `open()` is called.
+   */
+  function pushing(serverRv: string) {
     const bodies: PassThrough[] = [];
+    const watches: WatchOptions[] = [];
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const lw: ListerWatcher<Widget> = {
       list: (opts) => {
-        if (opts.limit === 1) return gate.then(() => ({ metadata: { resourceVersion: '105' }, items: [] }));
+        if (opts.limit === 1) return gate.then(() => ({ metadata: { resourceVersion: serverRv }, items: [] }));
         return Promise.resolve({ metadata: { resourceVersion: '100' }, items: Array.from({ length: 20 }, (_, i) => at(`w${String(i).padStart(2, '0')}`, String(50 + i))) });
       },
       watch: (opts) => {
+        watches.push(opts);
         const body = new PassThrough();
         const controller = new AbortController();
         const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
@@ -408,29 +412,68 @@ describe('the watcher under the catch-up policy', () => {
       catchUp: { stallMs: 2000, checkIntervalMs: 1000, minBacklog: 5, relistRatio: 0.5, minSample: 2 },
       logger: noopLogger,
     });
-    const rv = (name: string): string | undefined => store.getByKey(`ns/${name}`)?.metadata?.resourceVersion;
-    const frame = (name: string, v: number): string => `${JSON.stringify({ type: 'MODIFIED', object: at(name, String(v), 2) })}\n`;
     const ac = new AbortController();
     const done = reflector.run(ac.signal);
-    await until(() => bodies.length === 1, 'the watch');
-    const body = bodies[0];
-    if (body === undefined) throw new Error('a watch body');
-    clock.jump(30_000);
-    clock.step(1000);
-    body.write(frame('w01', 101) + frame('w02', 102));
-    await until(() => rv('w02') === '102', 'the sample applied');
-    body.write(frame('w03', 103) + frame('w04', 104));
+    const body = (i: number): PassThrough => {
+      const b = bodies[i];
+      if (b === undefined) throw new Error(`watch ${i}`);
+      return b;
+    };
+    return {
+      bodies,
+      watches,
+      body,
+      clock,
+      open: () => open(),
+      rv: (name: string): string | undefined => store.getByKey(`ns/${name}`)?.metadata?.resourceVersion,
+      frame: (name: string, v: number): string => `${JSON.stringify({ type: 'MODIFIED', object: at(name, String(v), 2) })}\n`,
+      stop: async () => {
+        ac.abort();
+        await done;
+      },
+    };
+  }
+
+  it('over a pushing watch (Node HTTP): the response is paused while the probe decides, and resumed after', async () => {
+    const h = pushing('105');
+    await until(() => h.bodies.length === 1, 'the watch');
+    h.clock.jump(30_000);
+    h.clock.step(1000);
+    h.body(0).write(h.frame('w01', 101) + h.frame('w02', 102));
+    await until(() => h.rv('w02') === '102', 'the sample applied');
+    h.body(0).write(h.frame('w03', 103) + h.frame('w04', 104));
     await settle(20);
     // held, and the watch paused its response: what follows waits in it
-    expect([rv('w03'), rv('w04')]).toEqual(['53', '54']);
-    expect(body.isPaused()).toBe(true);
-    body.write(frame('w05', 105));
+    expect([h.rv('w03'), h.rv('w04')]).toEqual(['53', '54']);
+    expect(h.body(0).isPaused()).toBe(true);
+    h.body(0).write(h.frame('w05', 105));
     await settle(20);
-    expect(rv('w05')).toBe('55');
-    open();
-    await until(() => rv('w05') === '105', 'the held events and the rest applied');
-    expect([rv('w03'), rv('w04')]).toEqual(['103', '104']);
-    ac.abort();
-    await done;
+    expect(h.rv('w05')).toBe('55');
+    h.open();
+    await until(() => h.rv('w05') === '105', 'the held events and the rest applied');
+    expect([h.rv('w03'), h.rv('w04')]).toEqual(['103', '104']);
+    expect(h.watches).toHaveLength(1);
+    await h.stop();
+  });
+
+  it('a response the server ended while its events were held: replayed to its end, then watched on from there', async () => {
+    const h = pushing('105');
+    await until(() => h.bodies.length === 1, 'the watch');
+    h.clock.jump(30_000);
+    h.clock.step(1000);
+    h.body(0).write(h.frame('w01', 101) + h.frame('w02', 102));
+    await until(() => h.rv('w02') === '102', 'the sample applied');
+    // the apiserver dropped the paused watch: its last frames, then the end of the response
+    h.body(0).write(h.frame('w03', 103));
+    await settle(20);
+    h.body(0).end(h.frame('w04', 104) + h.frame('w05', 105));
+    await settle(20);
+    expect(h.rv('w03')).toBe('53');
+    h.open();
+    await until(() => h.rv('w05') === '105', 'the held events and the rest applied');
+    await until(() => h.watches.length === 2, 'the next watch');
+    expect(h.watches[1]?.resourceVersion).toBe('105');
+    expect(h.rv('w04')).toBe('104');
+    await h.stop();
   });
 });
