@@ -22,7 +22,9 @@
  * - memory in proportion to the work, not to the ring's objects (upstream's sharder caches no sharded object either:
  *   its webhook assigns, its controller pages through a list on a ring change): the leader WATCHES only the objects
  *   WITHOUT the ring's shard label (selector `!shard.alpha.sharding.timebertt.dev/<ring>`; new ones, and drained ones
- *   once their shard acknowledged) — an assigned object leaves that cache — and on every change of the ring's
+ *   once their shard acknowledged) — an assigned object leaves that cache; that watch starts once the first resync
+ *   after gaining the lead has ended (objects that exist are assigned by it, bounded, not all held by the watch's
+ *   first list) — and on every change of the ring's
  *   members, every `syncPeriodMs` (default 5 min) and, backing off from 5 s, after a failed resync, it RESYNCS: lists
  *   every object of the ring's kinds page by page (`pageSize`, default 500; a consistent read, not resourceVersion=0,
  *   which a watch cache may answer unpaged) and queues those that must be assigned, drained or moved, holding at most
@@ -389,7 +391,10 @@ export class Sharder {
       synced = true;
       recompute();
 
-      // unassigned objects
+      // unassigned objects: watched once the first resync has ended (when the ring has members, it is asked for by
+      // the ring's first computation above). The first resync assigns the objects that exist, holding at most
+      // `pendingBound` of them; a watch started before it would hold a view of every unassigned one at once (all of
+      // them, when a ring starts over existing objects) — and the old-space garbage they leave once assigned
       for (let i = 0; i < watched.length; i++) {
         const w = watched[i];
         if (!w) continue;
@@ -398,9 +403,16 @@ export class Sharder {
         };
         w.informer.addEventHandler({ onAdd: onObject, onUpdate: (_old, obj) => { onObject(obj); } });
       }
-      unassigned.start(signal);
-      for (const w of watched) if (!(await w.informer.waitForSync(signal))) return;
-      log.info('sharder synced', { kinds: watched.map((w) => `${w.descriptor.group}/${w.descriptor.resource}`), members: this.hashRing.nodes });
+      let firstResyncEnded: () => void = () => undefined;
+      // a ring with members was new to this leadership (it starts from none): its computation asked for a resync
+      const firstResync = this.hashRing.nodes.length > 0 ? new Promise<void>((resolve) => (firstResyncEnded = resolve)) : Promise.resolve();
+      const watchUnassigned = async (): Promise<void> => {
+        await Promise.race([firstResync, new Promise<void>((resolve) => { signal.addEventListener('abort', () => { resolve(); }, { once: true }); })]);
+        if (isAborted(signal)) return;
+        unassigned.start(signal);
+        for (const w of watched) if (!(await w.informer.waitForSync(signal))) return;
+        log.info('sharder synced', { kinds: watched.map((w) => `${w.descriptor.group}/${w.descriptor.resource}`), members: this.hashRing.nodes });
+      };
 
       // resyncs: on a ring change, every syncPeriodMs, and again (backing off) after a failed one
       const pendingBound = Math.max(100, 10 * this.concurrentMoves);
@@ -408,6 +420,7 @@ export class Sharder {
       const resyncs = async (): Promise<void> => {
         while (!signal.aborted) {
           if (!resyncWanted) {
+            firstResyncEnded();
             await wake.next();
             continue;
           }
@@ -425,6 +438,7 @@ export class Sharder {
             log.error(err, 'resync failed', { retryInMs: backoff });
             requestResync(backoff);
           }
+          firstResyncEnded();
         }
       };
 
@@ -449,7 +463,7 @@ export class Sharder {
           }
         }
       };
-      await Promise.all([resyncs(), ...Array.from({ length: this.concurrentMoves }, worker)]);
+      await Promise.all([resyncs(), watchUnassigned(), ...Array.from({ length: this.concurrentMoves }, worker)]);
     } finally {
       stop();
       signal.removeEventListener('abort', stop);

@@ -420,6 +420,36 @@ describe('Sharder over a fake API server', () => {
     await run;
   });
 
+  it('a ring over many existing objects: the first resync assigns them holding at most its bound, and the watch of unassigned objects starts after it', async () => {
+    // 600 unassigned widgets, a bound of 100 (10 writes at once): a watch started first would hold all 600
+    let most = 0;
+    const seen: { sharder?: Sharder } = {};
+    const env = setup({ pageSize: 50 }, () => {
+      most = Math.max(most, seen.sharder?.heldObjects ?? 0);
+      return Promise.resolve();
+    });
+    seen.sharder = env.sharder;
+    await env.renew('a');
+    const many = Array.from({ length: 600 }, (_, i) => `m-${i}`);
+    for (const name of many) await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: NS } });
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.assignments === many.length, 'assignments', 50_000);
+    expect(most).toBeGreaterThan(0);
+    // the bound, and the page that filled it
+    expect(most).toBeLessThanOrEqual(100 + 50);
+    const widgetCalls = env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'));
+    const firstWatch = widgetCalls.findIndex((a) => a.verb === 'watch');
+    // every page of the first resync (600 in pages of 50) before the watch, whose list then finds nothing unassigned
+    expect(widgetCalls.slice(0, 12).every((a) => a.verb === 'list' && a.options.limit === 50)).toBe(true);
+    expect(firstWatch).toBeGreaterThanOrEqual(12);
+    // and a new object is still assigned from that watch
+    await until(() => env.sharder.heldObjects === 0, 'the cache empty', 5_000);
+    await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'late', namespace: NS } });
+    await until(() => env.sharder.stats.assignments === many.length + 1, 'the new object assigned', 5_000);
+    env.stop.abort();
+    await run;
+  });
+
   it('with metadataClients, its lists, watches and writes of the ring\'s kinds go through them (a write gets the metadata back)', async () => {
     const used = new Set<string>();
     const made: { fake?: Fake } = {};
