@@ -36,9 +36,10 @@
  * machine's one clock). Sharding spreads a controller's own work; it does not make the one apiserver faster, so
  * without work outside the apiserver (BENCH_SCALE_SHARDED_WORK_MS=0) a loaded machine's apiserver is the bound of both
  * (measured: 3 shards 1.05–1.6× one replica at 10,000 objects, load average 11–12). Goals: total converge of the ring ≤ 0.5× the unsharded replica's, each shard replica's peak RSS
- * ≤ 0.4× the unsharded replica's (the sharder's leader caches only the CronTabs still to be assigned — at
- * the start, every CronTab, as a view of its name, resourceVersion and the ring's labels — and pages through a list on a
- * ring change). What a replica's peak RSS is made of (the peak reports; 10,000 and 30,000 realistic CronTabs, Node 20):
+ * ≤ 0.4× the unsharded replica's (the sharder's leader pages through a list on a ring change, holding a bounded number
+ * of views, and watches the CronTabs still to be assigned once its first resync has ended; it watched them from the
+ * start before, holding a view of every CronTab — 100,815 at once at 100,000, and a peak ≈60 MiB above the other
+ * shards). What a replica's peak RSS is made of (the peak reports; 10,000 and 30,000 realistic CronTabs, Node 20):
  * ≈50 MiB outside V8's heap (RSS − heapTotal − external: the binary, the isolate, malloc) and V8's young generation,
  * grown to its 2 × 16 MiB semi-spaces by any busy replica — ≈80 MiB a process has whatever it caches — plus the old
  * space, ≈6 KB per cached CronTab. The unsharded replica peaks in its initial sync (30,000: 280 MiB, old space 177),
@@ -46,8 +47,11 @@
  * (its cache of unassigned views at the start; a heap snapshot after the epoch: +0.9 MiB live over an equal shard).
  * So with a fixed F per process and a cache C in the unsharded replica, the largest shard (share s) is at most
  * 0.4× the replica only when F + s·C ≤ 0.4·(F + C), i.e. C ≥ F·0.6 / (0.4 − s): with s = 0.354 (the largest share of
- * upstream's ring over these names, 3 shards) C ≥ 13·F ≈ 1.0 GiB — ≈11 KB per object at 100,000 (an even split: 9·F, ≈7 KB), more than these
- * CronTabs cost. BENCH_SCALE_PARTS (default `informer,sharded`) picks the parts.
+ * upstream's ring over these names, 3 shards) C ≥ 13·F ≈ 1.0 GiB — so at 10,000 and 30,000 (0.72, 0.62) it cannot
+ * hold. At 100,000 the shards carry less garbage in proportion than the unsharded replica (measured, one round, quiet
+ * machine, load average 1.4–2.0: unsharded 766 MiB in its status-write epoch, old space 638; the shards 303 / 299 /
+ * 305 MiB, each in its epoch, the leader no larger than the others): 0.40, converge 0.41 (1,790 s against 741 s).
+ * BENCH_SCALE_PARTS (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
  */
