@@ -434,13 +434,19 @@ describe('the watcher under the catch-up policy', () => {
     };
   }
 
-  it('over a pushing watch (Node HTTP): the response is paused while the probe decides, and resumed after', async () => {
+  /** A pushing watch that stalled (the probe out, answering 105 once opened) and then applied minSample (2) events. */
+  async function sampledAfterStall(): Promise<ReturnType<typeof pushing>> {
     const h = pushing('105');
     await until(() => h.bodies.length === 1, 'the watch');
     h.clock.jump(30_000);
     h.clock.step(1000);
     h.body(0).write(h.frame('w01', 101) + h.frame('w02', 102));
     await until(() => h.rv('w02') === '102', 'the sample applied');
+    return h;
+  }
+
+  it('over a pushing watch (Node HTTP): the response is paused while the probe decides, and resumed after', async () => {
+    const h = await sampledAfterStall();
     h.body(0).write(h.frame('w03', 103) + h.frame('w04', 104));
     await settle(20);
     // held, and the watch paused its response: what follows waits in it
@@ -457,12 +463,7 @@ describe('the watcher under the catch-up policy', () => {
   });
 
   it('a response the server ended while its events were held: replayed to its end, then watched on from there', async () => {
-    const h = pushing('105');
-    await until(() => h.bodies.length === 1, 'the watch');
-    h.clock.jump(30_000);
-    h.clock.step(1000);
-    h.body(0).write(h.frame('w01', 101) + h.frame('w02', 102));
-    await until(() => h.rv('w02') === '102', 'the sample applied');
+    const h = await sampledAfterStall();
     // the apiserver dropped the paused watch: its last frames, then the end of the response
     h.body(0).write(h.frame('w03', 103));
     await settle(20);
