@@ -648,8 +648,7 @@ export class Sharder {
  * (the spec, annotations, managedFields, other labels and owners) is dropped; `obj` is not changed.
  */
 export function sharderView<T extends KubeObject>(obj: T, ring: string): T {
-  // built anew, not copied with the rest deleted: a deleted property leaves V8 an object in dictionary mode, and the
-  // leader holds a view of every unassigned object (100,000 at the start of a ring over existing objects: 637 bytes
+  // built anew, not copied with the rest deleted: a deleted property leaves V8 an object in dictionary mode (637 bytes
   // per held object with the views copied, 413 built anew, their store and queue entries included)
   const view: KubeObject = {};
   if (obj.apiVersion !== undefined) view.apiVersion = obj.apiVersion;
