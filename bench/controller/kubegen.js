@@ -17,16 +17,17 @@ const { monitorEventLoopDelay } = require('node:perf_hooks');
 const { loadFromDefault, createRestClient, isNotFound } = require('@kubegen/runtime');
 const { Manager, controllerManagedBy, generationChangedPredicate, noopLogger, restClientFactory } = require('@kubegen/runtime/controller');
 const { createOrUpdate, setControllerReference } = require('@kubegen/runtime/controllerutil');
+const { configMapResource, deepCopyConfigMap } = require('@kubegen/api/core/v1');
 const { v1 } = require('@kubegen-generated/stable.example.com');
 const { args } = require('../informer/protocol'); // the bench children's `--key=value` arguments
 
-const configMapResource = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', listKind: 'ConfigMapList', namespaced: true };
-
-
-/** A client whose `get` reads the cache (controller-runtime's default reading client); writes go direct. */
+/**
+ * A client whose `get` reads the cache and returns a deep copy (controller-runtime's default reading client, whose
+ * cache reader returns the cached object's `DeepCopyObject()`); writes go direct.
+ */
 function readingFromCache(direct, lister, namespace) {
   const client = Object.create(direct);
-  client.get = (name) => Promise.resolve(structuredClone(lister.namespace(namespace).get(name)));
+  client.get = (name) => Promise.resolve(deepCopyConfigMap(lister.namespace(namespace).get(name)));
   return client;
 }
 
@@ -69,7 +70,7 @@ async function main() {
     }
     let ct;
     try {
-      ct = structuredClone(cronTabs.namespace(namespace).get(name));
+      ct = v1.deepCopyCronTab(cronTabs.namespace(namespace).get(name));
     } catch (err) {
       if (isNotFound(err)) return;
       throw err;

@@ -81,7 +81,7 @@ export class NamespaceLister<T extends KubeObject> {
       this.epoch = epoch;
       obj = this.names?.get(name);
     } else obj = ix.getByNamespaceAndName(this.namespace, name);
-    if (obj === undefined) throw newNotFound(this.resource, name);
+    if (obj === undefined) throw newNotFound(this.resource, name, { stack: false });
     return obj;
   }
 }
@@ -104,7 +104,7 @@ export class Lister<T extends KubeObject> {
   /** A cluster-scoped object by name; a NotFound `StatusError` when absent. */
   get(name: string): Readonly<T> {
     const obj = this.indexer.getByKey(name);
-    if (obj === undefined) throw newNotFound(this.resource, name);
+    if (obj === undefined) throw newNotFound(this.resource, name, { stack: false });
     return obj;
   }
 

@@ -73,7 +73,7 @@ export class ManagerClient {
     const informer = await this.syncedInformer(kind, opts.signal);
     const indexer = informer.getIndexer();
     const obj = d.namespaced ? indexer.getByNamespaceAndName(key.namespace ?? '', key.name) : indexer.getByKey(key.name);
-    if (obj === undefined) throw newNotFound({ group: d.group, resource: d.resource }, key.name);
+    if (obj === undefined) throw newNotFound({ group: d.group, resource: d.resource }, key.name, { stack: false });
     return this.mgr.sharesCachedObjects(d) ? obj : cloneJSON<T>(obj);
   }
 

@@ -29,6 +29,7 @@ import { isNotFound } from '../errors/errors';
 import { DefaultRetry, retryOnConflict, type Backoff, type RetryHooks } from '../errors/retry';
 import type { OwnerReference } from '../meta/types';
 import { groupOfApiVersion } from '../meta/groupversion';
+import { cloneJSON } from '../meta/json';
 import { createMergePatch, type JsonValue } from './patch';
 import { semanticDeepEqual } from './equality';
 
@@ -232,8 +233,9 @@ async function mutate<T extends KubeObject>(fn: MutateFn<T>, key: string, object
   if (keyOf(object) !== key) throw new Error('MutateFn cannot mutate object name and/or object namespace');
 }
 
+/** A deep copy of an object as JSON (what the server is sent): a walk, not a round trip through JSON text. */
 function copy<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
+  return cloneJSON(v);
 }
 
 /**

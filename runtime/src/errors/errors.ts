@@ -210,13 +210,32 @@ function qualified(gr: GroupResource): string {
 
 // Constructors, as the apiserver phrases them (used by the fake tracker and by tests).
 
-export function newNotFound(gr: GroupResource, name: string): StatusError {
-  return new StatusError({
+/**
+ * A NotFound error, as the apiserver phrases it. `{ stack: false }` builds it without capturing a stack trace (its
+ * `stack` is its first line only), as apimachinery's errors have none: for the expected answer of a lookup that is
+ * no failure — a lister's or a cache reader's miss, which a reconcile meets for every object it is about to create
+ * (`createOrUpdate`), where capturing the stack is most of the error's cost.
+ */
+export function newNotFound(gr: GroupResource, name: string, opts: { stack?: boolean } = {}): StatusError {
+  const status: Status = {
     code: 404,
     reason: 'NotFound',
     details: { group: gr.group, kind: gr.resource, name },
     message: `${qualified(gr)} "${name}" not found`,
-  });
+  };
+  return opts.stack === false ? withoutStack(() => new StatusError(status)) : new StatusError(status);
+}
+
+/** `make()`'s error built with V8's stack capture off (`Error.stackTraceLimit` 0 meanwhile, restored at once). */
+function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  // A realm whose Error is frozen (a locked-down one) keeps its limit: the error then has its stack.
+  if (!Reflect.set(Error, 'stackTraceLimit', 0)) return make();
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 export function newAlreadyExists(gr: GroupResource, name: string): StatusError {

@@ -162,6 +162,7 @@ describe('Lister', () => {
   });
 
   it('throws NotFound naming the group and resource, as the apiserver does', () => {
+    const limitBefore = Error.stackTraceLimit;
     let err: unknown;
     try {
       lister.namespace('ns2').get('a');
@@ -171,6 +172,9 @@ describe('Lister', () => {
     expect(isNotFound(err)).toBe(true);
     expect((err as StatusError).message).toBe('widgets.example.com "a" not found');
     expect((err as StatusError).details).toEqual({ group: 'example.com', kind: 'widgets', name: 'a' });
+    // a miss is an answer, not a failure: no stack captured (most of its cost), the process's limit untouched
+    expect((err as StatusError).stack).toBe('StatusError: widgets.example.com "a" not found');
+    expect(Error.stackTraceLimit).toBe(limitBefore);
   });
 
   it("hands out the cache's objects typed Readonly, so that a reader cannot assign their fields", () => {

@@ -15,6 +15,7 @@ import {
   isTimeout,
   isTooManyRequests,
   isUnauthorized,
+  newNotFound,
   newStaleConflict,
   StatusError,
   suggestsClientDelay,
@@ -169,5 +170,33 @@ describe('retryOnConflict', () => {
       throw conflict();
     }, { signal: ac.signal });
     await expect(p).rejects.toThrow('stop');
+  });
+});
+
+describe('newNotFound', () => {
+  const gr = { group: 'example.com', resource: 'widgets' };
+
+  it('captures a stack by default, and none with { stack: false } (a cache miss), leaving the limit as it was', () => {
+    const limit = Error.stackTraceLimit;
+    const withStack = newNotFound(gr, 'a');
+    expect(withStack.stack).toMatch(/^StatusError: widgets\.example\.com "a" not found\n\s+at /);
+    const quiet = newNotFound(gr, 'a', { stack: false });
+    expect(quiet.stack).toBe('StatusError: widgets.example.com "a" not found');
+    expect(isNotFound(quiet)).toBe(true);
+    expect(quiet.status).toEqual(withStack.status);
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
+
+  it('keeps the stack where Error.stackTraceLimit cannot be set (a frozen Error), and never throws', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+    Object.defineProperty(Error, 'stackTraceLimit', { ...descriptor, writable: false });
+    try {
+      const err = newNotFound(gr, 'a', { stack: false });
+      expect(isNotFound(err)).toBe(true);
+      expect(err.stack).toMatch(/\n\s+at /);
+    } finally {
+      Object.defineProperty(Error, 'stackTraceLimit', descriptor ?? { value: 10, writable: true, configurable: true, enumerable: true });
+    }
+    expect(Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable).toBe(true);
   });
 });
