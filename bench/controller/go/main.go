@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -139,6 +140,9 @@ func main() {
 	concurrency := flag.Int("concurrency", 4, "MaxConcurrentReconciles")
 	flag.Parse()
 
+	// No logs, as the kubegen child's noopLogger (and no warning that the logger was never set, which
+	// controller-runtime prints with a goroutine's stack after 30 s).
+	ctrl.SetLogger(logr.Discard())
 	cfg, err := clientcmd.BuildConfigFromFlags("", *kubeconfig)
 	if err != nil {
 		fail(err)
