@@ -3,15 +3,18 @@
  * The floor children of the informer benchmark, children like the others (see protocol.js), which keep no cache and
  * call no handler: what the bytes alone cost.
  *
- * Sync floor (`--list=paged|rv0`, run in every round): merely receiving the bytes of the list, with Node's HTTPS
- * client on one keep-alive connection and no decoding at all — the time the apiserver takes to serve the list, plus
- * the TLS handshake and the transfer. Timed from the first request to the last byte, in a fresh process, so that it is
- * comparable with the clients' sync times. `--list=paged` (default): sequential pages of 500 (the continue token taken
- * from the last bytes of each page, where the apiserver writes the list's metadata for custom resources), as kubegen's
- * reflector lists with `listSemantic: 'MostRecent'`; `--list=rv0`: `resourceVersion=0&limit=500`, which the
+ * Sync floor (`--list=paged|rv0|streaming`, run in every round): merely receiving the bytes of the list, with Node's
+ * HTTPS client on one keep-alive connection and no decoding at all — the time the apiserver takes to serve the list,
+ * plus the TLS handshake and the transfer. Timed from the first request to the last byte, in a fresh process, so that
+ * it is comparable with the clients' sync times. `--list=paged` (default): sequential pages of 500 (the continue token
+ * taken from the last bytes of each page, where the apiserver writes the list's metadata for custom resources), as
+ * kubegen's reflector lists with `listSemantic: 'MostRecent'`; `--list=rv0`: `resourceVersion=0&limit=500`, which the
  * apiserver serves from its watch cache in one response ignoring the limit — what both reflectors ask for by default
- * without streaming lists. Reports `objects` counted from the bytes (the `"uid":"` of each item's metadata), not
- * parsed.
+ * without streaming lists; `--list=streaming`: the streaming list both ask for by default (a watch with
+ * `sendInitialEvents`, as kubegen's reflector and client-go's WatchList request it), its bytes received until the
+ * BOOKMARK that ends the initial events (its `k8s.io/initial-events-end` annotation, found in the bytes), then the
+ * watch dropped — the apiserver writes a streaming list event by event, so this floor is the pace it sends at. Reports
+ * `objects` counted from the bytes (the `"uid":"` of each item's metadata; a bookmark has none), not parsed.
  *
  * Watch floors (`--floor=bytes|parse|store`, clients floor-bytes, floor-parse and floor-store of BENCH_INFORMER_CLIENTS,
  * run by default):
@@ -50,6 +53,45 @@ function count(buf, needle) {
   return n;
 }
 
+/**
+ * Receives a streaming list's bytes until the BOOKMARK that ends its initial events, then drops the watch; resolves
+ * with the occurrences of `needle` before it (the objects). The marker and the needle are searched across chunk
+ * boundaries (each chunk searched with the tail of the one before).
+ */
+function untilInitialEventsEnd(agent, url, headers, needle) {
+  const end = Buffer.from('"k8s.io/initial-events-end":"true"');
+  const tail = Math.max(end.length, needle.length) - 1;
+  return new Promise((resolve, reject) => {
+    const req = https.get(url, { agent, headers }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`${url}: ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      let objects = 0;
+      let carry = Buffer.alloc(0);
+      res.on('data', (raw) => {
+        // the carried tail was searched already for whole needles: only occurrences that start in the new bytes count
+        const chunk = carry.length ? Buffer.concat([carry, raw]) : raw;
+        const at = chunk.indexOf(end);
+        const limit = at === -1 ? chunk.length : at;
+        for (let i = chunk.indexOf(needle, Math.max(0, carry.length - needle.length + 1)); i !== -1 && i < limit; i = chunk.indexOf(needle, i + needle.length)) objects++;
+        if (at !== -1) {
+          resolve(objects);
+          req.destroy();
+          return;
+        }
+        carry = chunk.subarray(Math.max(0, chunk.length - tail));
+      });
+      res.on('end', () => reject(new Error(`${url}: the watch ended before its initial events did`)));
+      res.on('error', reject);
+    });
+    req.on('error', (err) => {
+      if (!req.destroyed || err.code !== 'ECONNRESET') reject(err);
+    });
+  });
+}
+
 async function syncFloor(a) {
   const config = await loadFromDefault({ kubeconfig: a.kubeconfig });
   const headers = { accept: 'application/json', ...(config.headers ? await config.headers() : {}) };
@@ -59,7 +101,10 @@ async function syncFloor(a) {
   const uid = Buffer.from('"uid":"');
   const start = performance.now();
   let objects = 0;
-  if (a.list === 'rv0') {
+  if (a.list === 'streaming') {
+    const query = 'watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true';
+    objects = await untilInitialEventsEnd(agent, `${collection}?${query}`, headers, uid);
+  } else if (a.list === 'rv0') {
     objects = count(await get(agent, `${collection}?resourceVersion=0&limit=500`, headers), uid);
   } else {
     let token = '';

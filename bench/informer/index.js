@@ -33,7 +33,8 @@
  * And in each round the floors of a sync (floor.js, fresh processes too): the time to merely receive the bytes of the
  * consistent paged list (500 a page, what kubegen asks for with `listSemantic: 'MostRecent'`) and of the
  * `resourceVersion=0` list (what both ask for by default without streaming lists; the apiserver serves it from its
- * watch cache in one response), with no decoding; and the watch floors floor-bytes, floor-parse and floor-store go
+ * watch cache in one response) and, when streaming lists are measured, of the streaming list (until the bookmark that
+ * ends its initial events: the pace the apiserver writes it at, event by event), with no decoding; and the watch floors floor-bytes, floor-parse and floor-store go
  * through the same steps as the informers. The `ceilings` lines relate them to the goals: a goal beyond a floor is
  * beyond any client on this machine. For catch-up they compare both the rates and the CPU time per event: a rate
  * moves with how fast the apiserver sends (the floors' rates range several-fold between rounds), the CPU per event
@@ -255,7 +256,10 @@ async function consistentSync(ctx) {
   return syncOnly(new Child('kubegen', ctx, false, ['--list-semantic=MostRecent']));
 }
 
-/** The time of one fresh floor.js process receiving the list's bytes (`list`: `paged` or `rv0`). */
+/** The lists of the sync floors, by floor.js' `--list`. */
+const FLOOR_LISTS = { paged: 'consistent paged list', rv0: 'resourceVersion=0 list', streaming: 'streaming list' };
+
+/** The time of one fresh floor.js process receiving the list's bytes (`list`: `paged`, `rv0` or `streaming`). */
 async function floorSync(list, ctx) {
   return syncOnly(new Child('floor', ctx, false, [`--list=${list}`]));
 }
@@ -315,7 +319,7 @@ async function main() {
     // kubegen-replay lists as kubegen does: no streaming-list process of its own
     const streamClients = streaming ? CLIENTS.filter((c) => (c.startsWith('kubegen') && c !== 'kubegen-replay' && c !== 'kubegen-relist') || c === 'client-go') : [];
     const stream = Object.fromEntries(streamClients.map((c) => [c, []]));
-    const floors = { paged: [], rv0: [] };
+    const floors = { paged: [], rv0: [], streaming: [] };
     const consistent = [];
     const runConsistent = PHASES.has('consistent') && CLIENTS.includes('kubegen');
     const runFull = PHASES.has('full') || PHASES.has('sync');
@@ -342,10 +346,10 @@ async function main() {
         consistent.push(ms);
         console.log(`round ${round + 1}/${ROUNDS} kubegen    : sync with a consistent read (listSemantic MostRecent, 20 pages) ${ms.toFixed(0)} ms`);
       }
-      for (const list of PHASES.has('floor') ? ['paged', 'rv0'] : []) {
+      for (const list of PHASES.has('floor') ? ['paged', 'rv0', ...(streaming ? ['streaming'] : [])] : []) {
         const ms = await floorSync(list, ctx);
         floors[list].push(ms);
-        console.log(`round ${round + 1}/${ROUNDS} floor      : bytes of the ${list === 'paged' ? 'consistent paged list' : 'resourceVersion=0 list'} in ${ms.toFixed(0)} ms`);
+        console.log(`round ${round + 1}/${ROUNDS} floor      : bytes of the ${FLOOR_LISTS[list]} in ${ms.toFixed(0)} ms`);
       }
     }
 
@@ -359,7 +363,10 @@ async function main() {
     row('sync (paged, rv=0)', 'syncMs', 'ms');
     if (streaming) console.log(`  ${'sync (streaming list)'.padEnd(22)}` + streamClients.map((c) => `${c} ${median(stream[c]).toFixed(0)} ms [${range(stream[c])}]`).join('   '));
     if (runConsistent) console.log(`  ${'sync (consistent)'.padEnd(22)}kubegen ${median(consistent).toFixed(0)} ms [${range(consistent)}]   (listSemantic MostRecent: 20 pages; client-go's reflector never lists so first)`);
-    if (PHASES.has('floor')) console.log(`  ${'sync floor (bytes)'.padEnd(22)}paged ${median(floors.paged).toFixed(0)} ms [${range(floors.paged)}]   resourceVersion=0 ${median(floors.rv0).toFixed(0)} ms [${range(floors.rv0)}]`);
+    if (PHASES.has('floor')) {
+      const streamed = floors.streaming.length ? `   streaming list ${median(floors.streaming).toFixed(0)} ms [${range(floors.streaming)}]` : '';
+      console.log(`  ${'sync floor (bytes)'.padEnd(22)}paged ${median(floors.paged).toFixed(0)} ms [${range(floors.paged)}]   resourceVersion=0 ${median(floors.rv0).toFixed(0)} ms [${range(floors.rv0)}]${streamed}`);
+    }
     if (!SYNC_ONLY) {
       row('catch-up', 'eventsPerS', 'events/s');
       row('catch-up CPU', 'cpuUsPerEvent', 'µs/event', 1);
@@ -410,13 +417,17 @@ async function main() {
     };
     // kubegen (the runtime's default transport), then each transport variant measured beside it
     for (const self of CLIENTS.filter((c) => c.startsWith('kubegen'))) ratios(self);
-    if (SYNC_ONLY) return;
+    if (SYNC_ONLY && !floors.streaming.length) return;
     // what no client can beat on this machine: receiving the bytes (and parsing them) with no cache and no handler
     const ceiling = (label, value, op, target, rounds = []) => {
       if (Number.isNaN(value)) return;
       console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} ${meets(value, op, target) ? `(a goal of ${op} ${target} is within it)` : `(a goal of ${op} ${target} is beyond it)`}${roundsNote(rounds, op, target, 'within')}`);
     };
     const ceilings = [];
+    // the pace the apiserver writes a streaming list at, against client-go's streaming-list sync in the same round
+    if (floors.streaming.length && stream['client-go']) {
+      ceilings.push(() => ceiling('floor: streaming list bytes / client-go sync', median(floors.streaming) / median(stream['client-go']), '≤', 0.6, floors.streaming.map((ms, i) => ms / stream['client-go'][i])));
+    }
     if (has('client-go') && PHASES.has('floor')) {
       ceilings.push(() => ceiling('floor: rv=0 list bytes / client-go sync', median(floors.rv0) / m('client-go', 'syncMs'), '≤', 0.6));
       ceilings.push(() => ceiling('floor: consistent pages bytes / client-go sync', median(floors.paged) / m('client-go', 'syncMs'), '≤', 0.6));
@@ -429,6 +440,7 @@ async function main() {
       console.log('ceilings (the same run; no goal):');
       for (const c of ceilings) c();
     }
+    if (SYNC_ONLY) return;
     if (has('client-go') && has('kubegen') && has('client-node')) {
       console.log(`catch-up kubegen / client-go ${ratioOf('kubegen', 'client-go', 'eventsPerS').toFixed(2)} (goal ≥ 1.5)`);
       console.log(`RESULT informer events_per_s=${m('kubegen', 'eventsPerS').toFixed(0)} ratio=${ratioOf('kubegen', 'client-node', 'eventsPerS').toFixed(2)} goal=1.0`);
