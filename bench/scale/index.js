@@ -50,7 +50,12 @@
  * upstream's ring over these names, 3 shards) C ≥ 13·F ≈ 1.0 GiB — so at 10,000 and 30,000 (0.72, 0.62) it cannot
  * hold. At 100,000 the shards carry less garbage in proportion than the unsharded replica (measured, one round, quiet
  * machine, load average 1.4–2.0: unsharded 766 MiB in its status-write epoch, old space 638; the shards 303 / 299 /
- * 305 MiB, each in its epoch, the leader no larger than the others): 0.40, converge 0.41 (1,790 s against 741 s).
+ * 305 MiB, each in its epoch, the leader no larger than the others): 0.40, converge 0.41 (1,790 s against 741 s). A
+ * second round (load average 1.4–2.4): unsharded 1,050 MiB in its initial sync (old space 920: where V8 collects the
+ * sync's garbage moves the unsharded peak by hundreds of MiB), the shards 351 / 301 / 309: 0.33, converge 0.41 (1,954 s
+ * against 796 s) — the leader at 351 in its sync, having held up to 43,000 views: its ring had no member yet when it
+ * took the lead, and it watched the unassigned CronTabs at once (since fixed: with no shard yet it watches nothing,
+ * and the first shard's resync assigns them, bounded).
  * BENCH_SCALE_PARTS (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.

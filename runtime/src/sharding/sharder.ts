@@ -24,7 +24,8 @@
  *   WITHOUT the ring's shard label (selector `!shard.alpha.sharding.timebertt.dev/<ring>`; new ones, and drained ones
  *   once their shard acknowledged) — an assigned object leaves that cache; that watch starts once the first resync
  *   after gaining the lead has ended (objects that exist are assigned by it, bounded, not all held by the watch's
- *   first list) — and on every change of the ring's
+ *   first list; a ring with no member yet resyncs when its first shard arrives, and is not watched before) — and on
+ *   every change of the ring's
  *   members, every `syncPeriodMs` (default 5 min) and, backing off from 5 s, after a failed resync, it RESYNCS: lists
  *   every object of the ring's kinds page by page (`pageSize`, default 500; a consistent read, not resourceVersion=0,
  *   which a watch cache may answer unpaged) and queues those that must be assigned, drained or moved, holding at most
@@ -391,10 +392,12 @@ export class Sharder {
       synced = true;
       recompute();
 
-      // unassigned objects: watched once the first resync has ended (when the ring has members, it is asked for by
-      // the ring's first computation above). The first resync assigns the objects that exist, holding at most
-      // `pendingBound` of them; a watch started before it would hold a view of every unassigned one at once (all of
-      // them, when a ring starts over existing objects) — and the old-space garbage they leave once assigned
+      // unassigned objects: watched once the first resync has ended — the first to run, which waits for the ring to
+      // have members (asked for by the ring's computation above when it has them, else by the change that brings the
+      // first). The first resync assigns the objects that exist, holding at most `pendingBound` of them; a watch
+      // started before it would hold a view of every unassigned one at once (all of them, when a ring starts over
+      // existing objects; with no shard yet, none of them can be assigned) — and the old-space garbage they leave
+      // once assigned
       for (let i = 0; i < watched.length; i++) {
         const w = watched[i];
         if (!w) continue;
@@ -404,8 +407,7 @@ export class Sharder {
         w.informer.addEventHandler({ onAdd: onObject, onUpdate: (_old, obj) => { onObject(obj); } });
       }
       let firstResyncEnded: () => void = () => undefined;
-      // a ring with members was new to this leadership (it starts from none): its computation asked for a resync
-      const firstResync = this.hashRing.nodes.length > 0 ? new Promise<void>((resolve) => (firstResyncEnded = resolve)) : Promise.resolve();
+      const firstResync = new Promise<void>((resolve) => (firstResyncEnded = resolve));
       const watchUnassigned = async (): Promise<void> => {
         await Promise.race([firstResync, new Promise<void>((resolve) => { signal.addEventListener('abort', () => { resolve(); }, { once: true }); })]);
         if (isAborted(signal)) return;
@@ -420,7 +422,6 @@ export class Sharder {
       const resyncs = async (): Promise<void> => {
         while (!signal.aborted) {
           if (!resyncWanted) {
-            firstResyncEnded();
             await wake.next();
             continue;
           }

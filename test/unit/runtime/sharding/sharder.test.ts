@@ -450,6 +450,37 @@ describe('Sharder over a fake API server', () => {
     await run;
   });
 
+  it('a ring with no shard yet over many existing objects: nothing is watched before the first shard arrives, whose resync assigns them holding at most its bound', async () => {
+    // the leader may start before any shard announced itself (replicas started together): the ring is empty, nothing
+    // can be assigned, and a watch started then would hold all 600 until the first shard came
+    let most = 0;
+    const seen: { sharder?: Sharder } = {};
+    const env = setup({ pageSize: 50 }, () => {
+      most = Math.max(most, seen.sharder?.heldObjects ?? 0);
+      return Promise.resolve();
+    });
+    seen.sharder = env.sharder;
+    const many = Array.from({ length: 600 }, (_, i) => `m-${i}`);
+    for (const name of many) await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: NS } });
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.fake.actions().some((a) => a.verb === 'watch' && a.resource.resource === 'leases'), 'the Leases watched', 5_000);
+    await settle();
+    expect(env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'))).toEqual([]);
+    expect(env.sharder.heldObjects).toBe(0);
+    await env.renew('a');
+    await until(() => env.sharder.stats.assignments === many.length, 'assignments', 50_000);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(100 + 50);
+    const widgetCalls = env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'));
+    expect(widgetCalls.slice(0, 12).every((a) => a.verb === 'list' && a.options.limit === 50)).toBe(true);
+    expect(widgetCalls.findIndex((a) => a.verb === 'watch')).toBeGreaterThanOrEqual(12);
+    await until(() => env.sharder.heldObjects === 0, 'the cache empty', 5_000);
+    await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'late', namespace: NS } });
+    await until(() => env.sharder.stats.assignments === many.length + 1, 'the new object assigned', 5_000);
+    env.stop.abort();
+    await run;
+  });
+
   it('with metadataClients, its lists, watches and writes of the ring\'s kinds go through them (a write gets the metadata back)', async () => {
     const used = new Set<string>();
     const made: { fake?: Fake } = {};
