@@ -420,63 +420,61 @@ describe('Sharder over a fake API server', () => {
     await run;
   });
 
-  it('a ring over many existing objects: the first resync assigns them holding at most its bound, and the watch of unassigned objects starts after it', async () => {
-    // 600 unassigned widgets, a bound of 100 (10 writes at once): a watch started first would hold all 600
-    let most = 0;
+  /**
+   * 600 unassigned widgets and a sharder paging by 50 with a bound of 100 (10 writes at once), recording the most
+   * objects it held at any write: a watch of the unassigned objects started before its first resync would hold all 600.
+   */
+  const manyUnassigned = async () => {
+    const held = { most: 0 };
     const seen: { sharder?: Sharder } = {};
     const env = setup({ pageSize: 50 }, () => {
-      most = Math.max(most, seen.sharder?.heldObjects ?? 0);
+      held.most = Math.max(held.most, seen.sharder?.heldObjects ?? 0);
       return Promise.resolve();
     });
     seen.sharder = env.sharder;
-    await env.renew('a');
     const many = Array.from({ length: 600 }, (_, i) => `m-${i}`);
     for (const name of many) await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: NS } });
-    const run = env.sharder.start(env.stop.signal);
+    return { env, many, held };
+  };
+  const widgetReads = (env: ReturnType<typeof setup>) => env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'));
+
+  /** The first resync assigns the 600 holding at most its bound, then the watch starts and assigns a new object. */
+  const assignedByFirstResync = async ({ env, many, held }: Awaited<ReturnType<typeof manyUnassigned>>): Promise<void> => {
     await until(() => env.sharder.stats.assignments === many.length, 'assignments', 50_000);
-    expect(most).toBeGreaterThan(0);
+    expect(held.most).toBeGreaterThan(0);
     // the bound, and the page that filled it
-    expect(most).toBeLessThanOrEqual(100 + 50);
-    const widgetCalls = env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'));
-    const firstWatch = widgetCalls.findIndex((a) => a.verb === 'watch');
+    expect(held.most).toBeLessThanOrEqual(100 + 50);
+    const widgetCalls = widgetReads(env);
     // every page of the first resync (600 in pages of 50) before the watch, whose list then finds nothing unassigned
     expect(widgetCalls.slice(0, 12).every((a) => a.verb === 'list' && a.options.limit === 50)).toBe(true);
-    expect(firstWatch).toBeGreaterThanOrEqual(12);
+    expect(widgetCalls.findIndex((a) => a.verb === 'watch')).toBeGreaterThanOrEqual(12);
     // and a new object is still assigned from that watch
     await until(() => env.sharder.heldObjects === 0, 'the cache empty', 5_000);
     await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'late', namespace: NS } });
     await until(() => env.sharder.stats.assignments === many.length + 1, 'the new object assigned', 5_000);
-    env.stop.abort();
+  };
+
+  it('a ring over many existing objects: the first resync assigns them holding at most its bound, and the watch of unassigned objects starts after it', async () => {
+    const many = await manyUnassigned();
+    await many.env.renew('a');
+    const run = many.env.sharder.start(many.env.stop.signal);
+    await assignedByFirstResync(many);
+    many.env.stop.abort();
     await run;
   });
 
   it('a ring with no shard yet over many existing objects: nothing is watched before the first shard arrives, whose resync assigns them holding at most its bound', async () => {
     // the leader may start before any shard announced itself (replicas started together): the ring is empty, nothing
     // can be assigned, and a watch started then would hold all 600 until the first shard came
-    let most = 0;
-    const seen: { sharder?: Sharder } = {};
-    const env = setup({ pageSize: 50 }, () => {
-      most = Math.max(most, seen.sharder?.heldObjects ?? 0);
-      return Promise.resolve();
-    });
-    seen.sharder = env.sharder;
-    const many = Array.from({ length: 600 }, (_, i) => `m-${i}`);
-    for (const name of many) await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: NS } });
+    const many = await manyUnassigned();
+    const { env } = many;
     const run = env.sharder.start(env.stop.signal);
     await until(() => env.fake.actions().some((a) => a.verb === 'watch' && a.resource.resource === 'leases'), 'the Leases watched', 5_000);
     await settle();
-    expect(env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'))).toEqual([]);
+    expect(widgetReads(env)).toEqual([]);
     expect(env.sharder.heldObjects).toBe(0);
     await env.renew('a');
-    await until(() => env.sharder.stats.assignments === many.length, 'assignments', 50_000);
-    expect(most).toBeGreaterThan(0);
-    expect(most).toBeLessThanOrEqual(100 + 50);
-    const widgetCalls = env.fake.actions().filter((a) => a.resource.resource === 'widgets' && (a.verb === 'list' || a.verb === 'watch'));
-    expect(widgetCalls.slice(0, 12).every((a) => a.verb === 'list' && a.options.limit === 50)).toBe(true);
-    expect(widgetCalls.findIndex((a) => a.verb === 'watch')).toBeGreaterThanOrEqual(12);
-    await until(() => env.sharder.heldObjects === 0, 'the cache empty', 5_000);
-    await env.objects.create({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'late', namespace: NS } });
-    await until(() => env.sharder.stats.assignments === many.length + 1, 'the new object assigned', 5_000);
+    await assignedByFirstResync(many);
     env.stop.abort();
     await run;
   });
