@@ -169,7 +169,7 @@ async function updateRetrying<T extends KubeObject>(
     opts.backoff ?? DefaultRetry,
     async () => {
       if (given) {
-        const o: T = copy(given);
+        const o: T = cloneJSON(given);
         given = undefined; // a retry reads the object again
         if (change(o)) return { changed: true, object: await client.update(o, call) };
         // the given copy has it already, but it may be stale (an informer's copy lags the server): ask the server
@@ -233,11 +233,6 @@ async function mutate<T extends KubeObject>(fn: MutateFn<T>, key: string, object
   if (keyOf(object) !== key) throw new Error('MutateFn cannot mutate object name and/or object namespace');
 }
 
-/** A deep copy of an object as JSON (what the server is sent): a walk, not a round trip through JSON text. */
-function copy<T>(v: T): T {
-  return cloneJSON(v);
-}
-
 /**
  * Creates `object` or updates the existing one so that `mutate` holds; see the module doc. `object` names the
  * object (and is the base of a create); `mutate` receives the object to change (the server's copy when it
@@ -273,11 +268,11 @@ async function getOrCreate<T extends KubeObject>(
     existing = await client.get(objectName(object), call);
   } catch (err) {
     if (!isNotFound(err)) throw err;
-    const fresh = copy(object);
+    const fresh = cloneJSON(object);
     await mutate(fn, key, fresh);
     return { created: await client.create(fresh, call) };
   }
-  const desired = copy(existing);
+  const desired = cloneJSON(existing);
   await mutate(fn, key, desired);
   return { existing, desired };
 }
@@ -340,7 +335,7 @@ export function applyObject<T extends KubeObject>(
   fieldManager: string,
   opts: { force?: boolean; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const { status: _status, ...rest } = copy(object) as T & { status?: unknown };
+  const { status: _status, ...rest } = cloneJSON(object) as T & { status?: unknown };
   const m = { ...(rest.metadata ?? {}) };
   for (const k of ['resourceVersion', 'uid', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink'] as const) delete m[k];
   if (!m.name) throw new TypeError('applyObject: metadata.name is required');
