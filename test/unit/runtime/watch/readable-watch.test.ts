@@ -280,6 +280,25 @@ describe('ReadableWatch.listen', () => {
       expect(r.calls[0]?.map((e) => e.object.metadata.resourceVersion)).toEqual(Array.from({ length: 300 }, (_, i) => String(i + 1)));
     });
 
+    it('decodes the chunks of one turn in pieces (a frame or a character cut where one piece ends) into one call', async () => {
+      const { body, watch } = make();
+      const r = recorder();
+      watch.listen(r.sink);
+      // ≈ 200 KB — several decoded pieces, under one turn's share — cut every 997 bytes: the pieces end inside
+      // frames and inside the three-byte '€'
+      const n = 200;
+      const text = 'ü€'.repeat(200);
+      const bytes = Buffer.from(Array.from({ length: n }, (_, i) => ev('MODIFIED', `o${i}`, i + 1, text)).join(''));
+      expect(bytes.length).toBeGreaterThan(150 * 1024);
+      expect(bytes.length).toBeLessThan(250 * 1024);
+      for (let at = 0; at < bytes.length; at += 997) body.write(bytes.subarray(at, at + 997));
+      await settle();
+      expect(r.calls).toHaveLength(1);
+      expect(r.calls[0]?.map((e) => `${e.object.metadata.resourceVersion} ${e.object.spec?.text === text}`)).toEqual(
+        Array.from({ length: n }, (_, i) => `${i + 1} true`),
+      );
+    });
+
     it('decodes a large backlog a piece a turn: what arrives meanwhile is read, and the end is seen before the backlog is applied', async () => {
       const { body, watch } = make();
       const r = endingRecorder();
