@@ -359,20 +359,26 @@ export class SharedIndexInformer<T extends KubeObject> implements HasSynced {
     for (const l of this.listeners) l.add(n);
   }
 
-  /** `previous`: the cached object `obj` replaces, whose unchanged parts it then shares (./intern.ts). */
-  private apply(obj: T, previous?: (transformed: T) => T | undefined): T {
+  /**
+   * The informer's object of a received one: its common strings interned, transformed, frozen (unless disabled).
+   * `store`, when given, caches the transformed object and returns the one it replaced, whose unchanged parts the
+   * object then shares (./intern.ts) before it is frozen — the same object, so the cache holds it as finished; sharing
+   * replaces parts by equal ones, so what the indexers computed from it stands.
+   */
+  private apply(obj: T, store?: (transformed: T) => T | undefined): T {
     // the received object is the informer's own (freshly decoded): its repeated strings are made shared ones
     internCommonFields(obj, this.interner);
     const out = this.transform ? this.transform(obj) : obj;
-    if (previous !== undefined) shareUnchanged(previous(out), out);
+    if (store !== undefined) shareUnchanged(store(out), out);
     return this.freeze ? deepFreeze(out) : out;
   }
 
   /** The store the reflector writes: updates the indexer, then queues notifications. */
   private storeAdapter(): ReflectorStore<T> {
     const upsert = (received: T): void => {
-      const obj = this.apply(received, (o) => this.indexer.get(o));
-      const old = this.indexer.upsert(obj);
+      // one key and one lookup: the indexer's upsert returns the object replaced
+      let old: T | undefined;
+      const obj = this.apply(received, (o) => (old = this.indexer.upsert(o)));
       this.distribute(old !== undefined ? { type: 'update', old, obj } : { type: 'add', obj, initial: false });
     };
     /**

@@ -91,6 +91,9 @@ describe('SharedIndexInformer', () => {
     const second = cached();
     expect(second).not.toBe(first);
     expect(second?.spec).toBe(first?.spec);
+    // the cache holds the finished object: shared, then frozen (or not)
+    expect(Object.isFrozen(second)).toBe(freezeObjects);
+    expect(Object.isFrozen(second?.metadata)).toBe(freezeObjects);
     expect(second?.metadata?.labels).not.toBe(first?.metadata?.labels);
     // a spec change (a new generation): the spec is the update's
     await h.ns.update({ ...(await h.ns.get('a')), spec: { size: 2 } });
