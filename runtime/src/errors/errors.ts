@@ -182,6 +182,17 @@ export const isUnauthorized = (err: unknown): boolean => matches(err, 'Unauthori
 export const isGone = (err: unknown): boolean => matches(err, 'Gone', 410);
 /** 410 Expired: a watch or list `resourceVersion` / `continue` token too old — relist. */
 export const isResourceExpired = (err: unknown): boolean => matches(err, 'Expired');
+
+/**
+ * The continue token a 410 Expired carries when a list's `continue` token was too old (etcd compacted its revision):
+ * the apiserver names a token that lists on from the next key at the latest revision — an inconsistent list, for a
+ * client that does not need one snapshot (`ListOptions.continue`); `undefined` for any other error.
+ */
+export function inconsistentContinueOf(err: unknown): string | undefined {
+  if (!(err instanceof StatusError) || !isResourceExpired(err)) return undefined;
+  const token: unknown = err.status.metadata?.continue;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
 /** 429 TooManyRequests. */
 export const isTooManyRequests = (err: unknown): boolean => matches(err, 'TooManyRequests', 429);
 /** 504 Timeout: the request did not complete in time and may still be processed. */

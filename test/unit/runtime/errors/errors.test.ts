@@ -1,5 +1,6 @@
 import {
   errorFromResponse,
+  inconsistentContinueOf,
   isAlreadyExists,
   isBadRequest,
   isConflict,
@@ -104,6 +105,19 @@ describe('errorFromResponse maps every reason to exactly its guard', () => {
     expect(err.causes).toEqual(causes);
     const slow = errorFromResponse(429, status('TooManyRequests', 429, { details: { retryAfterSeconds: 3 } }));
     expect(suggestsClientDelay(slow)).toBe(3);
+  });
+
+  it('inconsistentContinueOf: the token a 410 Expired names for an expired continue token, from the response as sent', () => {
+    const expired = (extra: Record<string, unknown>) => errorFromResponse(410, status('Expired', 410, extra));
+    expect(inconsistentContinueOf(expired({ metadata: { continue: 'eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6LTF9' } }))).toBe('eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6LTF9');
+    // no token to list on (a watch's 410, an old apiserver): none
+    expect(inconsistentContinueOf(expired({}))).toBeUndefined();
+    expect(inconsistentContinueOf(expired({ metadata: { continue: '' } }))).toBeUndefined();
+    expect(inconsistentContinueOf(expired({ metadata: { continue: 7 } }))).toBeUndefined();
+    // not an Expired, or not a StatusError
+    expect(inconsistentContinueOf(errorFromResponse(400, status('BadRequest', 400, { metadata: { continue: 'x' } })))).toBeUndefined();
+    expect(inconsistentContinueOf({ reason: 'Expired', code: 410, status: { metadata: { continue: 'x' } } })).toBeUndefined();
+    expect(inconsistentContinueOf(undefined)).toBeUndefined();
   });
 
   it('guards are false for anything that is not a StatusError', () => {

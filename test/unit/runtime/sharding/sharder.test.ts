@@ -3,14 +3,15 @@
  * server with an injected clock — assignment onto the ready shards, the drain handshake when a shard joins (drain
  * label, the old shard's acknowledgement, the new assignment), lease loss (an expired shard Lease acquired by the
  * sharder, its objects moved at once), a released Lease, owned objects with their owner, memory in proportion to the
- * work (only unassigned objects watched; a ring change pages through a list), a conflict read again, and bad
- * configuration.
+ * work (only unassigned objects watched; a ring change pages through a list; an expired continue token listed on
+ * from, not restarted), a conflict read again, and bad configuration.
  */
 import { setFlagsFromString } from 'node:v8';
 import { getMaxListeners } from 'node:events';
 import { FakeClock } from '../../../../runtime/src/clock/clock';
 import type { KubeList, KubeObject, ResourceDescriptor } from '../../../../runtime/src/client/types';
 import { formatMicroTime, leaseResource, type Lease, type LeaseList } from '../../../../runtime/src/leaderelection/lease';
+import { StatusError } from '../../../../runtime/src/errors/errors';
 import { noopLogger } from '../../../../runtime/src/log';
 import { drainLabel, LABEL_RING, SHARDER_IDENTITY, shardLabel } from '../../../../runtime/src/sharding/names';
 import { controllerKey, HashRing, objectKey } from '../../../../runtime/src/sharding/ring';
@@ -424,10 +425,10 @@ describe('Sharder over a fake API server', () => {
    * 600 unassigned widgets and a sharder paging by 50 with a bound of 100 (10 writes at once), recording the most
    * objects it held at any write: a watch of the unassigned objects started before its first resync would hold all 600.
    */
-  const manyUnassigned = async () => {
+  const manyUnassigned = async (extra: Partial<SharderOptions> = {}) => {
     const held = { most: 0 };
     const seen: { sharder?: Sharder } = {};
-    const env = setup({ pageSize: 50 }, () => {
+    const env = setup({ pageSize: 50, ...extra }, () => {
       held.most = Math.max(held.most, seen.sharder?.heldObjects ?? 0);
       return Promise.resolve();
     });
@@ -475,6 +476,80 @@ describe('Sharder over a fake API server', () => {
     expect(env.sharder.heldObjects).toBe(0);
     await env.renew('a');
     await assignedByFirstResync(many);
+    env.stop.abort();
+    await run;
+  });
+
+  it('a resync whose continue token expires lists on from the token the 410 names (the latest revision), not from the first object, and still holds at most its bound', async () => {
+    // a resync paced by its writes outlives a continue token at scale (the apiserver compacts etcd every 5 minutes):
+    // the third page's token is found expired once, and the 410 names the token to list on with
+    const made: { fake?: Fake; many?: Awaited<ReturnType<typeof manyUnassigned>> } = {};
+    const expiredTokens: string[] = [];
+    const metadataClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns: string) => {
+      if (made.fake === undefined) throw new Error('no fake yet');
+      const client = made.fake.client<T, TList>(d, ns);
+      if (d.resource !== 'widgets') return client;
+      // the writes go through these clients: record what the sharder holds at each, as the setup's clients do
+      const patch = client.patch.bind(client);
+      client.patch = async (...args) => {
+        const held = made.many?.held;
+        if (held) held.most = Math.max(held.most, made.many?.env.sharder.heldObjects ?? 0);
+        return patch(...args);
+      };
+      const list = client.list.bind(client);
+      let pages = 0;
+      client.list = async (opts) => {
+        if (opts?.continue !== undefined && ++pages === 2) {
+          expiredTokens.push(opts.continue);
+          const message = 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+          throw new StatusError({ code: 410, reason: 'Expired', message, metadata: { continue: opts.continue } });
+        }
+        return list(opts);
+      };
+      return client;
+    };
+    const many = await manyUnassigned({ metadataClients });
+    made.fake = many.env.fake;
+    made.many = many;
+    await many.env.renew('a');
+    const run = many.env.sharder.start(many.env.stop.signal);
+    await assignedByFirstResync(many);
+    expect(expiredTokens).toHaveLength(1);
+    // one resync: the expiry did not fail it; its 12 pages (the expired request is not the fake's) before the watch,
+    // the first without a token — never a restart from the first object
+    expect(many.env.sharder.stats.resyncs).toBe(1);
+    const lists = widgetReads(many.env).filter((a) => a.verb === 'list' && a.options.limit === 50);
+    expect(lists.filter((a) => a.verb === 'list' && a.options.continue === undefined)).toHaveLength(1);
+    many.env.stop.abort();
+    await run;
+  });
+
+  it('a resync whose continue token expires with no token to list on fails, and is retried after its backoff', async () => {
+    const made: { fake?: Fake } = {};
+    let expiries = 0;
+    const metadataClients = <T extends KubeObject, TList extends KubeList<T> = KubeList<T>>(d: ResourceDescriptor<T, TList>, ns: string) => {
+      if (made.fake === undefined) throw new Error('no fake yet');
+      const client = made.fake.client<T, TList>(d, ns);
+      if (d.resource !== 'widgets') return client;
+      const list = client.list.bind(client);
+      client.list = async (opts) => {
+        if (opts?.continue !== undefined && expiries === 0) {
+          expiries++;
+          throw new StatusError({ code: 410, reason: 'Expired', message: 'The provided continue parameter is too old to display a consistent list result.' });
+        }
+        return list(opts);
+      };
+      return client;
+    };
+    const env = setup({ pageSize: 7, metadataClients });
+    made.fake = env.fake;
+    await env.renew('a');
+    await createWidgets(env);
+    const run = env.sharder.start(env.stop.signal);
+    await until(() => env.sharder.stats.resyncs === 1 && expiries === 1, 'the first resync failing', 5_000);
+    // the retry comes after the backoff (5 s), on the injected clock
+    await env.advance(6_000);
+    await until(() => env.sharder.stats.resyncs === 2 && env.sharder.stats.assignments === NAMES.length, 'the retry assigning every object', 5_000);
     env.stop.abort();
     await run;
   });
