@@ -55,7 +55,13 @@
  * sync's garbage moves the unsharded peak by hundreds of MiB), the shards 351 / 301 / 309: 0.33, converge 0.41 (1,954 s
  * against 796 s) — the leader at 351 in its sync, having held up to 43,000 views: its ring had no member yet when it
  * took the lead, and it watched the unassigned CronTabs at once (since fixed: with no shard yet it watches nothing,
- * and the first shard's resync assigns them, bounded).
+ * and the first shard's resync assigns them, bounded). A third round after that fix (load average 1.9–2.4; the
+ * apiserver at 12.9 GiB RSS and 118% CPU by the end): converge 0.43 (2,592 s against 1,112 s), memory 0.32 (288 / 300 /
+ * 366 MiB against 1,162, the unsharded replica again at its peak in its initial sync, old space 1,030) — but the leader
+ * again held up to 51,927 views: its first resync, paced by its writes over ≈15 minutes, ended early (a second resync
+ * was counted while 64,000 of 100,000 were assigned; etcd had compacted past the resync's first page meanwhile) and
+ * the watch of unassigned CronTabs then listed the ≈52,000 still unassigned. Since then a resync lists on from an
+ * expired continue token with the token the 410 names (not measured at 100,000 yet).
  * BENCH_SCALE_PARTS (default `informer,sharded`) picks the parts.
  *
  * Last line: `RESULT scale rss_mib=<kubegen median peak RSS> ratio=<kubegen / client-go peak RSS> goal=0.8`.
