@@ -162,12 +162,13 @@ export class ReadableWatch<T> implements Watch<T> {
       const out: RawWatchEvent<T>[] = [];
       let failure: { err: Error } | undefined;
       try {
-        for (let k = 0; k < chunks.length; ) {
-          const first = chunks[k++] as Buffer;
+        let k = 0;
+        for (let first = chunks[k]; first !== undefined; first = chunks[k]) {
+          // the piece: `first` and the chunks after it while they fit
           let size = first.length;
-          let end = k;
+          let end = k + 1;
           for (let next = chunks[end]; next !== undefined && size + next.length <= DECODED_PIECE_BYTES; next = chunks[++end]) size += next.length;
-          decoder.push(end === k ? first : Buffer.concat(chunks.slice(k - 1, end), size), out);
+          decoder.push(end === k + 1 ? first : Buffer.concat(chunks.slice(k, end), size), out);
           k = end;
         }
         if (last) decoder.end(out);
