@@ -92,6 +92,24 @@ async function serviceAccountToken(name: string): Promise<string> {
   return token;
 }
 
+/**
+ * Resolves once kube-apiserver's authorizer lets `user` `verb` flunders in the test's namespace (a SubjectAccessReview,
+ * asked of kube-apiserver alone: the TypeScript server's decision cache is not touched). A RoleBinding just created
+ * reaches the authorizer through its informer, a moment later on a busy machine.
+ */
+async function rbacAllows(user: string, verb: string): Promise<void> {
+  const review = {
+    apiVersion: 'authorization.k8s.io/v1',
+    kind: 'SubjectAccessReview',
+    spec: { user, resourceAttributes: { group: GROUP, resource: 'flunders', verb, namespace: e2e.namespace } },
+  };
+  await e2e.kube.eventually(`kube-apiserver to allow ${user} to ${verb} flunders`, async () => {
+    const r = await e2e.kube.post<{ status?: { allowed?: boolean } }>('/apis/authorization.k8s.io/v1/subjectaccessreviews', review);
+    if (r.status !== 201) throw new Error(`SubjectAccessReview ${user} ${verb}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.status?.allowed === true ? true : undefined;
+  }, 60_000);
+}
+
 /** A client of the control plane as the admin, or as `user` by impersonation. */
 function config(user?: string): ClientConfig {
   const c = e2e.connection;
@@ -317,6 +335,9 @@ describe('authorization', () => {
     expect(anonymous instanceof StatusError ? [anonymous.code, anonymous.message] : []).toEqual([401, 'Unauthorized']);
 
     await readerRole();
+    // kube-apiserver's RBAC authorizer reads RoleBindings from its own informer: wait until it has this one
+    await rbacAllows(USER, 'get');
+    await rbacAllows(sa, 'get');
     // questions not asked before (a denial stays cached for 10 s, upstream's default): get of the object
     expect((await dave.get('guarded')).metadata?.name).toBe('guarded');
     expect((await reader.get('guarded')).metadata?.name).toBe('guarded');
