@@ -1,8 +1,8 @@
 /**
  * Where generated code imports each `@kubegen/runtime` name from. The runtime is split by subpath (see
  * `runtime/src/index.ts`): generated code imports helpers only it uses from `/internal`, clients from `/client`,
- * informers and listers from `/cache`, the conversion registry from `/webhook`, admission handler types from
- * `/webhook/admission`, the fake clientset from `/testing`, the validator from `/validation`,
+ * informers and listers from `/cache`, the conversion registry's types from `/webhook`, admission handler types from
+ * `/webhook/admission` (the values a package binds at load, `convertObject` and `admissionKind`, from `/internal`), the fake clientset from `/testing`, the validator from `/validation`,
  * and the meta types (ObjectMeta, int32, Condition …) from the root. Naming a runtime symbol through
  * `ImportTracker.runtimeValue` / `runtimeType` records the import from the right entry, so no emitter spells a
  * subpath.
@@ -28,6 +28,10 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
       'jsonView',
       'LostFields',
       'setOwn',
+      // bound at load by a group's conversion.ts and each version's admission.ts: from /internal, which does not load
+      // the webhook server as /webhook and /webhook/admission do
+      'admissionKind',
+      'convertObject',
       // the hand-written deep copies of the well-known meta types
       'deepCopyCondition',
       'deepCopyConfigMapKeySelector',
@@ -64,8 +68,8 @@ export const RUNTIME_IMPORTS: ReadonlyArray<readonly [RuntimeEntry, readonly str
       'SharedInformerFactoryOptions',
     ],
   ],
-  ['webhook', ['GroupConverters', 'KindConverter', 'convertObject']],
-  ['webhook/admission', ['AdmissionKind', 'AdmissionRegistrar', 'AdmissionServer', 'CustomDefaulter', 'CustomValidator', 'admissionKind']],
+  ['webhook', ['GroupConverters', 'KindConverter']],
+  ['webhook/admission', ['AdmissionKind', 'AdmissionRegistrar', 'AdmissionServer', 'CustomDefaulter', 'CustomValidator']],
   ['testing', ['Fake', 'FakeClientset', 'FakeOptions']],
   [
     'validation',

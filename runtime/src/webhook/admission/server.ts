@@ -44,21 +44,9 @@ import {
   type SideEffects,
   type UserInfo,
 } from './types';
+import type { AdmissionKind } from './kind';
 
-/**
- * A kind's admission endpoints, as generated code binds them: its GVK and the paths controller-runtime (and
- * `+kubebuilder:webhook` markers) use, `/validate-<group with - for .>-<version>-<lowercase kind>` and `/mutate-…`.
- */
-export interface AdmissionKind extends GroupVersionKind {
-  validatePath: string;
-  mutatePath: string;
-}
-
-/** `/validate-…` and `/mutate-…` for a kind, as controller-runtime's builder names them (`generateValidatePath`). */
-export function admissionKind(gvk: GroupVersionKind): AdmissionKind {
-  const tail = `${gvk.group.replace(/\./g, '-')}-${gvk.version}-${gvk.kind.toLowerCase()}`;
-  return { group: gvk.group, version: gvk.version, kind: gvk.kind, validatePath: `/validate-${tail}`, mutatePath: `/mutate-${tail}` };
-}
+export { admissionKind, type AdmissionKind } from './kind';
 
 export interface RegisterOptions {
   /** Only requests for this group, version and kind are handled; others are denied with 400. */
