@@ -8,6 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
+// one test starts a Node process: generous on a loaded machine
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../../../..');
 
 describe('@kubegen/runtime/internal exports', () => {
