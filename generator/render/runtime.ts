@@ -2,8 +2,8 @@
  * Where generated code imports each `@kubegen/runtime` name from. The runtime is split by subpath (see
  * `runtime/src/index.ts`): generated code imports helpers only it uses from `/internal`, clients from `/client`,
  * informers and listers from `/cache`, the conversion registry's types from `/webhook`, admission handler types from
- * `/webhook/admission` (the values a package binds at load, `convertObject` and `admissionKind`, from `/internal`), the fake clientset from `/testing`, the validator from `/validation`,
- * and the meta types (ObjectMeta, int32, Condition …) from the root. Naming a runtime symbol through
+ * `/webhook/admission` (the values a package binds at load, `convertObject` and `admissionKind`, from `/internal`),
+ * the fake clientset from `/testing`, the validator from `/validation`, and the meta types (ObjectMeta, int32, Condition …) from the root. Naming a runtime symbol through
  * `ImportTracker.runtimeValue` / `runtimeType` records the import from the right entry, so no emitter spells a
  * subpath.
  */

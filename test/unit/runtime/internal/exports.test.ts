@@ -34,9 +34,8 @@ describe('@kubegen/runtime/internal exports', () => {
  */
 test('importing a generated package with conversions and admission loads no webhook server', () => {
   const script = [
-    "require('@kubegen-generated/stable.example.com');",
-    "const w = Object.keys(require.cache).filter((f) => f.includes('/runtime/dist/webhook/'));",
     "const c = require('@kubegen-generated/stable.example.com');",
+    "const w = Object.keys(require.cache).filter((f) => f.includes('/runtime/dist/webhook/'));",
     "process.stdout.write(JSON.stringify({ webhook: w.map((f) => f.slice(f.indexOf('/runtime/dist/'))), paths: [c.v1.cronTabAdmission.validatePath, c.v1.cronTabAdmission.mutatePath], converted: c.convert({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'a' }, spec: { schedule: '* * * * *', image: 'i' } }, 'stable.example.com/v1beta1').apiVersion }));",
   ].join('\n');
   const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: REPO, encoding: 'utf8' })) as { webhook: string[]; paths: string[]; converted: string };
